@@ -1,0 +1,171 @@
+/**
+ * A Chromium browser reached over CDP: either launched and owned by browxai,
+ * or someone else's, attached by endpoint (never closed by us).
+ *
+ * @module
+ */
+import { Connection } from "./connection.ts";
+import { CdpError } from "./errors.ts";
+import { launchChromium, type LaunchedBrowser, type LaunchOptions } from "./launcher.ts";
+import { type AttachedTarget, TargetManager, type TargetManagerOptions } from "./target_manager.ts";
+import { connectWebSocket } from "./transport.ts";
+
+/**
+ * Turns an endpoint into a browser WebSocket URL. `ws://…` and `wss://…` are
+ * used as given; `http://host:port` is asked for `/json/version`.
+ *
+ * @throws TypeError on a malformed endpoint; CdpError when the HTTP endpoint
+ *   does not answer like a DevTools server.
+ */
+export async function resolveEndpoint(endpoint: string): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new TypeError(
+      `Invalid CDP endpoint "${endpoint}": expected ws://host:port/devtools/browser/ID or http://host:port`,
+    );
+  }
+  if (url.protocol === "ws:" || url.protocol === "wss:") return endpoint;
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(
+      `Invalid CDP endpoint "${endpoint}": scheme must be ws, wss, http or https`,
+    );
+  }
+  const versionUrl = new URL("/json/version", url);
+  let res: Response;
+  try {
+    res = await fetch(versionUrl, { signal: AbortSignal.timeout(5000) });
+  } catch (e) {
+    throw new CdpError(`Cannot reach CDP endpoint "${endpoint}": ${(e as Error).message}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new CdpError(
+      `Cannot reach CDP endpoint "${endpoint}": HTTP ${res.status} from /json/version`,
+    );
+  }
+  const body = await res.json() as { webSocketDebuggerUrl?: string };
+  if (!body.webSocketDebuggerUrl) {
+    throw new CdpError(
+      `Cannot use CDP endpoint "${endpoint}": /json/version has no webSocketDebuggerUrl`,
+    );
+  }
+  return body.webSocketDebuggerUrl;
+}
+
+/** A browser and its target manager. */
+export class Browser {
+  /** The browser-level connection. */
+  readonly connection: Connection;
+  /** The one owner of targets. */
+  readonly targets: TargetManager;
+  /** True when browxai launched this browser (and so may close it). */
+  readonly owned: boolean;
+  #process: LaunchedBrowser | undefined;
+  #closing: Promise<void> | undefined;
+
+  private constructor(
+    connection: Connection,
+    targets: TargetManager,
+    process: LaunchedBrowser | undefined,
+  ) {
+    this.connection = connection;
+    this.targets = targets;
+    this.owned = process !== undefined;
+    this.#process = process;
+  }
+
+  /** Launches Chromium and connects. See {@link launchChromium}. */
+  static async launch(
+    options: LaunchOptions,
+    manager: TargetManagerOptions = {},
+  ): Promise<Browser> {
+    const proc = await launchChromium(options);
+    try {
+      const connection = new Connection(await connectWebSocket(proc.wsEndpoint));
+      // A dead browser process means a dead connection, even before the socket notices.
+      proc.exited.then(() => connection.close()).catch(() => {});
+      const targets = await TargetManager.start(connection, manager);
+      return new Browser(connection, targets, proc);
+    } catch (e) {
+      await proc.close();
+      throw e;
+    }
+  }
+
+  /** Attaches to a browser someone else runs (`ws://…` or `http://host:port`). */
+  static async connect(endpoint: string, manager: TargetManagerOptions = {}): Promise<Browser> {
+    const ws = await resolveEndpoint(endpoint);
+    let transport;
+    try {
+      transport = await connectWebSocket(ws);
+    } catch (e) {
+      throw new CdpError(`Cannot connect to CDP endpoint "${endpoint}": ${(e as Error).message}`);
+    }
+    const connection = new Connection(transport);
+    const targets = await TargetManager.start(connection, manager);
+    return new Browser(connection, targets, undefined);
+  }
+
+  /** OS pid of an owned browser. */
+  get pid(): number | undefined {
+    return this.#process?.pid;
+  }
+
+  /** True once the connection is gone (crash, exit, close). */
+  get isClosed(): boolean {
+    return this.connection.isClosed;
+  }
+
+  /** Resolves when the connection closes. */
+  get closed(): Promise<string> {
+    return this.connection.closed;
+  }
+
+  /** Creates an isolated browser context (incognito-like). CDP: `Target.createBrowserContext`. */
+  async createContext(): Promise<string> {
+    const { browserContextId } = await this.connection.send("Target.createBrowserContext", {
+      disposeOnDetach: true,
+    });
+    return browserContextId;
+  }
+
+  /** Disposes a context and its pages. CDP: `Target.disposeBrowserContext`. */
+  async disposeContext(browserContextId: string): Promise<void> {
+    await this.connection.send("Target.disposeBrowserContext", { browserContextId });
+  }
+
+  /**
+   * Opens a tab and waits until it is attached and set up.
+   * CDP: `Target.createTarget`.
+   */
+  async newPage(
+    browserContextId: string | undefined,
+    url = "about:blank",
+  ): Promise<AttachedTarget> {
+    const { targetId } = await this.connection.send("Target.createTarget", {
+      url,
+      ...(browserContextId ? { browserContextId } : {}),
+    });
+    return await this.targets.waitForTarget(targetId);
+  }
+
+  /**
+   * Closes an owned browser (CDP `Browser.close`, then the process is ended)
+   * or disconnects from an attached one without closing it. Idempotent.
+   */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.targets[Symbol.asyncDispose]();
+      if (this.#process) {
+        await this.connection.send("Browser.close", undefined, { timeoutMs: 2000 }).catch(() => {});
+        await this.connection.close().catch(() => {});
+        await this.#process.close();
+      } else {
+        await this.connection.close().catch(() => {});
+      }
+    })();
+    return this.#closing;
+  }
+}

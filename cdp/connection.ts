@@ -1,0 +1,295 @@
+/**
+ * The CDP connection: one typed `send` over a {@link CdpTransport} for the
+ * browser session and every flat session, typed events, per-call timeouts,
+ * and typed failures when a session or the connection goes away.
+ *
+ * @module
+ */
+import { ConnectionClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
+import type { CdpTransport } from "./transport.ts";
+import type { CdpEvent, CdpEventName, CdpMethod, CdpParams, CdpResult } from "./types.ts";
+
+/** Options of one command. */
+export interface SendOptions {
+  /** Time budget in ms; the command fails with {@link TimeoutError} after it. Default: the connection's. */
+  timeoutMs?: number;
+}
+
+/** Options of {@link Connection}. */
+export interface ConnectionOptions {
+  /** Default per-command timeout in ms. @default 30000 */
+  defaultTimeoutMs?: number;
+}
+
+type Handler = (params: unknown, sessionId: string | undefined) => void;
+
+interface Pending {
+  sessionId: string | undefined;
+  fail: (error: Error) => void;
+}
+
+/** Removes a listener; returned by every `on`. */
+export type Unsubscribe = () => void;
+
+/**
+ * One connection to a browser. Commands are sent with {@link Connection.send}
+ * (browser session) or through a {@link CdpSession} (flat session). Events are
+ * dispatched by method name and session id.
+ *
+ * Every failure is typed: {@link ProtocolError} when Chromium answers with an
+ * error, {@link TimeoutError} after the per-call budget, {@link TargetClosedError}
+ * when the session detaches mid-call, {@link ConnectionClosedError} when the
+ * connection closes. Errors are created at call time so their stack points at
+ * the caller.
+ */
+export class Connection {
+  #transport: CdpTransport;
+  #defaultTimeoutMs: number;
+  #handlers = new Map<string, Set<Handler>>();
+  #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #sessions = new Map<string, CdpSession>();
+  #closedReason: string | undefined;
+  #closed: Promise<string>;
+  #resolveClosed!: (reason: string) => void;
+
+  constructor(transport: CdpTransport, options: ConnectionOptions = {}) {
+    this.#transport = transport;
+    this.#defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
+    this.#closed = new Promise((resolve) => this.#resolveClosed = resolve);
+    transport.onEvent = (method, params, sessionId) => this.#dispatch(method, params, sessionId);
+    transport.onClose = (reason) => this.#onClose(reason);
+  }
+
+  /** Resolves with the reason once the connection has closed. */
+  get closed(): Promise<string> {
+    return this.#closed;
+  }
+
+  /** True once the connection has closed. */
+  get isClosed(): boolean {
+    return this.#closedReason !== undefined;
+  }
+
+  /**
+   * Sends a command on the browser session (no session id).
+   *
+   * @throws ProtocolError | TimeoutError | ConnectionClosedError
+   */
+  send<M extends CdpMethod>(
+    method: M,
+    params?: CdpParams<M>,
+    options?: SendOptions,
+  ): Promise<CdpResult<M>> {
+    return this.rawSend(method, params, undefined, options);
+  }
+
+  /**
+   * Sends a command on any session; `sessionId` undefined means the browser.
+   * Prefer {@link CdpSession.send}.
+   */
+  rawSend<M extends CdpMethod>(
+    method: M,
+    params: CdpParams<M> | undefined,
+    sessionId: string | undefined,
+    options: SendOptions = {},
+  ): Promise<CdpResult<M>> {
+    // Made here so the stack shows who sent the command.
+    const callError = new Error();
+    const fail = (error: Error): Error => {
+      error.stack = `${error.name}: ${error.message}${
+        callError.stack?.slice(callError.stack.indexOf("\n")) ?? ""
+      }`;
+      return error;
+    };
+    if (this.#closedReason !== undefined) {
+      return Promise.reject(
+        fail(new ConnectionClosedError(`Cannot send "${method}": ${this.#closedReason}`)),
+      );
+    }
+    const session = sessionId === undefined ? undefined : this.#sessions.get(sessionId);
+    if (session?.detached) {
+      return Promise.reject(
+        fail(new TargetClosedError(`Cannot send "${method}": target closed`)),
+      );
+    }
+    const id = this.#nextId++;
+    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
+    return new Promise<CdpResult<M>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(fail(new TimeoutError(`Timed out after ${timeoutMs} ms: "${method}"`)));
+      }, timeoutMs);
+      this.#pending.set(id, {
+        sessionId,
+        fail: (error) => {
+          clearTimeout(timer);
+          this.#pending.delete(id);
+          reject(fail(error));
+        },
+      });
+      this.#transport.send(method, params as object | undefined, sessionId).then(
+        (reply) => {
+          if (!this.#pending.has(id)) return;
+          clearTimeout(timer);
+          this.#pending.delete(id);
+          if (reply.error) {
+            reject(fail(new ProtocolError(method, reply.error.code, reply.error.message)));
+          } else resolve(reply.result as CdpResult<M>);
+        },
+        (error: unknown) => {
+          const p = this.#pending.get(id);
+          const reason = error instanceof Error ? error.message : String(error);
+          p?.fail(new ConnectionClosedError(`Cannot send "${method}": ${reason}`));
+        },
+      );
+    });
+  }
+
+  /**
+   * Listens to an event. With `sessionId`, only events of that session;
+   * with `null`, only browser-session events; omitted, events of every session.
+   */
+  on<E extends CdpEventName>(
+    event: E,
+    handler: (params: CdpEvent<E>, sessionId: string | undefined) => void,
+    sessionId?: string | null,
+  ): Unsubscribe {
+    const key = sessionId === undefined ? event : `${event}@${sessionId ?? ""}`;
+    let set = this.#handlers.get(key);
+    if (!set) this.#handlers.set(key, set = new Set());
+    const h = handler as Handler;
+    set.add(h);
+    return () => {
+      set.delete(h);
+      if (set.size === 0 && this.#handlers.get(key) === set) this.#handlers.delete(key);
+    };
+  }
+
+  /**
+   * Listens to every event of one session (`null`: the browser session).
+   * Used by recorders that watch a whole page during an action.
+   */
+  onAny(
+    sessionId: string | null,
+    handler: (method: string, params: unknown) => void,
+  ): Unsubscribe {
+    return this.on(
+      "*" as CdpEventName,
+      ((m: unknown, p: unknown) => handler(m as string, p)) as never,
+      sessionId,
+    );
+  }
+
+  /** The session object for a flat session id (created on first use). */
+  session(sessionId: string): CdpSession {
+    let s = this.#sessions.get(sessionId);
+    if (!s) {
+      s = new CdpSession(this, sessionId);
+      this.#sessions.set(sessionId, s);
+    }
+    return s;
+  }
+
+  /** Marks a session detached: its pending and future calls fail with TargetClosedError. */
+  markDetached(sessionId: string): void {
+    const s = this.#sessions.get(sessionId);
+    if (s) {
+      s.detached = true;
+      this.#sessions.delete(sessionId);
+    }
+    for (const p of [...this.#pending.values()]) {
+      if (p.sessionId === sessionId) p.fail(new TargetClosedError("Target closed"));
+    }
+    for (const key of [...this.#handlers.keys()]) {
+      if (key.endsWith(`@${sessionId}`)) this.#handlers.delete(key);
+    }
+  }
+
+  /** Closes the connection; pending calls fail with ConnectionClosedError. Idempotent. */
+  async close(): Promise<void> {
+    this.#onClose("Connection closed by client");
+    await this.#transport.close();
+  }
+
+  #dispatch(method: string, params: unknown, sessionId: string | undefined): void {
+    if (method === "Target.detachedFromTarget") {
+      const id = (params as { sessionId: string }).sessionId;
+      // Deliver the event before cleaning up so owners can react.
+      this.#emit(method, params, sessionId);
+      this.markDetached(id);
+      return;
+    }
+    this.#emit(method, params, sessionId);
+  }
+
+  #emit(method: string, params: unknown, sessionId: string | undefined): void {
+    const keys = [method, `${method}@${sessionId ?? ""}`];
+    for (const key of keys) {
+      const set = this.#handlers.get(key);
+      if (!set) continue;
+      for (const h of [...set]) this.#safeCall(h, params, sessionId);
+    }
+    const any = this.#handlers.get(`*@${sessionId ?? ""}`);
+    if (any) {
+      for (const h of [...any]) this.#safeCall(h, method, params as string | undefined);
+    }
+  }
+
+  #safeCall(h: Handler, a: unknown, b: string | undefined): void {
+    try {
+      h(a, b);
+    } catch (error) {
+      console.error("browxai: CDP event handler failed:", error);
+    }
+  }
+
+  #onClose(reason: string): void {
+    if (this.#closedReason !== undefined) return;
+    this.#closedReason = reason;
+    for (const p of [...this.#pending.values()]) {
+      p.fail(new ConnectionClosedError(`Connection closed: ${reason}`));
+    }
+    for (const s of this.#sessions.values()) s.detached = true;
+    this.#sessions.clear();
+    this.#resolveClosed(reason);
+  }
+}
+
+/**
+ * A flat CDP session (one page, iframe or worker target) on a {@link Connection}.
+ */
+export class CdpSession {
+  /** The CDP `sessionId`. */
+  readonly id: string;
+  /** The connection this session rides on. */
+  readonly connection: Connection;
+  /** True once the target detached or the connection closed. */
+  detached = false;
+
+  constructor(connection: Connection, id: string) {
+    this.connection = connection;
+    this.id = id;
+  }
+
+  /**
+   * Sends a command on this session.
+   *
+   * @throws ProtocolError | TimeoutError | TargetClosedError | ConnectionClosedError
+   */
+  send<M extends CdpMethod>(
+    method: M,
+    params?: CdpParams<M>,
+    options?: SendOptions,
+  ): Promise<CdpResult<M>> {
+    return this.connection.rawSend(method, params, this.id, options);
+  }
+
+  /** Listens to one event of this session. */
+  on<E extends CdpEventName>(
+    event: E,
+    handler: (params: CdpEvent<E>) => void,
+  ): Unsubscribe {
+    return this.connection.on(event, (p) => handler(p), this.id);
+  }
+}

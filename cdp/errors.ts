@@ -1,0 +1,76 @@
+/**
+ * Typed errors of the CDP client. Messages follow one style: what failed
+ * first, details after a colon, values quoted.
+ *
+ * @module
+ */
+
+/** Base class of every error the CDP client raises; `name` is the subclass name. */
+export class CdpError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Chromium answered a command with an error object (`{code, message}`). */
+export class ProtocolError extends CdpError {
+  /** The CDP method that failed, e.g. `"DOM.describeNode"`. */
+  readonly method: string;
+  /** The JSON-RPC error code Chromium returned (e.g. -32000, -32601). */
+  readonly code: number;
+  /** Chromium's own message, without our prefix. */
+  readonly originalMessage: string;
+  constructor(method: string, code: number, originalMessage: string) {
+    super(`Protocol error (${method}): ${originalMessage}`);
+    this.method = method;
+    this.code = code;
+    this.originalMessage = originalMessage;
+  }
+}
+
+/** The target (page, iframe, worker) a session talked to went away. */
+export class TargetClosedError extends CdpError {}
+
+/** The connection to the browser closed; every pending command fails with this. */
+export class ConnectionClosedError extends CdpError {}
+
+/** A command, or a wait, ran out of time. */
+export class TimeoutError extends CdpError {}
+
+const TARGET_GONE = [
+  "Target closed",
+  "Session with given id not found",
+  "No target with given id",
+  "Cannot find context with specified id",
+  "Execution context was destroyed",
+  "Inspected target navigated or closed",
+  "No frame with given id",
+  "Frame with the given id was not found",
+  "No node with given id found",
+  "Could not find node with given id",
+  "Node with given id does not belong to the document",
+];
+
+/**
+ * True for errors that mean the target, its document or its execution
+ * context disappeared under us (closed tab, navigation, detached frame). Best
+ * effort set-up on a fresh target ignores these.
+ */
+export function isTargetClosedError(error: unknown): boolean {
+  if (error instanceof TargetClosedError || error instanceof ConnectionClosedError) return true;
+  if (error instanceof ProtocolError) {
+    return TARGET_GONE.some((m) => error.originalMessage.includes(m));
+  }
+  return false;
+}
+
+/** True when the browser connection is gone (crash, exit, socket closed). */
+export function isConnectionClosedError(error: unknown): error is ConnectionClosedError {
+  return error instanceof ConnectionClosedError;
+}
+
+/** True for a {@link TimeoutError}. */
+export function isTimeoutError(error: unknown): error is TimeoutError {
+  return error instanceof TimeoutError;
+}

@@ -1,0 +1,554 @@
+/**
+ * A top-level tab and the out-of-process iframes it owns: frame tree,
+ * execution contexts (page world and browxai's isolated world), load states,
+ * the main document's response, and one fan-in of every event of every
+ * session that belongs to the tab.
+ *
+ * @module
+ */
+import type { CdpSession, Unsubscribe } from "./connection.ts";
+import { isTargetClosedError, ProtocolError, TimeoutError } from "./errors.ts";
+import type { AttachedTarget } from "./target_manager.ts";
+import type { Protocol } from "./types.ts";
+
+/** Name of browxai's isolated world in every frame. */
+export const UTILITY_WORLD = "__browxai_utility";
+
+/** One frame of a tab. */
+export interface FrameInfo {
+  frameId: string;
+  parentId: string | undefined;
+  /** The session that owns the frame's document (differs from the tab's for OOPIFs). */
+  session: CdpSession;
+  url: string;
+  name: string;
+  loaderId: string;
+  /** Lifecycle events seen for the current document (`DOMContentLoaded`, `load`, `networkIdle`, …). */
+  lifecycle: Set<string>;
+}
+
+/** The response that delivered a document. */
+export interface DocumentResponse {
+  url: string;
+  status: number;
+  mimeType: string;
+  loaderId: string;
+}
+
+/** Load states `navigate`/`wait_for` understand. */
+export type LoadState = "commit" | "domcontentloaded" | "load" | "networkidle";
+
+/** Listener of every event of every session of a tab. */
+export type PageEventListener = (method: string, params: unknown, session: CdpSession) => void;
+
+const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
+  domcontentloaded: "DOMContentLoaded",
+  load: "load",
+  networkidle: "networkIdle",
+};
+
+/** The result of {@link Page.navigate}. */
+export interface NavigateOutcome {
+  /** Where the tab stands after waiting (after redirects). */
+  url: string;
+  /** The main document's response, when one was received. */
+  response: DocumentResponse | undefined;
+  /** The wait for `waitUntil` ran out; the page may still be usable. */
+  timedOut: boolean;
+  /** A same-document (hash or history) navigation. */
+  sameDocument: boolean;
+}
+
+/**
+ * One tab. Create with {@link Page.attach} from the target manager's attach
+ * hook, before the target resumes; add its OOPIFs with {@link Page.adoptFrameTarget}.
+ *
+ * CDP: `Page.enable`, `Page.setLifecycleEventsEnabled`, `Page.getFrameTree`,
+ * `Runtime.enable`, `Network.enable`, `Page.createIsolatedWorld`,
+ * `Page.navigate`, `Runtime.evaluate`, `Runtime.callFunctionOn`.
+ */
+export class Page {
+  /** The tab's target. */
+  readonly target: AttachedTarget;
+  #frames = new Map<string, FrameInfo>();
+  /** sessionId → (contextId → frameId) and frameId → world / main context ids. */
+  #worlds = new Map<string, number>();
+  #mainWorlds = new Map<string, number>();
+  #contextFrames = new Map<string, Map<number, string>>();
+  #pendingWorlds = new Map<string, Promise<number>>();
+  #listeners = new Set<PageEventListener>();
+  #unsubs = new Map<string, Unsubscribe>();
+  #sessions = new Map<string, CdpSession>();
+  #docResponses = new Map<string, DocumentResponse>();
+  #lifecycleWaiters = new Set<() => void>();
+  #closed = false;
+  /** Set when the renderer crashed. */
+  crashed = false;
+
+  private constructor(target: AttachedTarget) {
+    this.target = target;
+  }
+
+  /** The tab's own session. */
+  get session(): CdpSession {
+    return this.target.session;
+  }
+
+  /** True after the tab closed. */
+  get isClosed(): boolean {
+    return this.#closed || this.target.session.detached;
+  }
+
+  /**
+   * Sets up a freshly attached page target (call before it resumes).
+   *
+   * @throws whatever the enabling commands throw (target closed, …).
+   */
+  static async attach(target: AttachedTarget): Promise<Page> {
+    const page = new Page(target);
+    await page.#adoptSession(target.session, undefined);
+    return page;
+  }
+
+  /** Adds an out-of-process iframe target (its frame id is its target id). */
+  async adoptFrameTarget(target: AttachedTarget): Promise<void> {
+    await this.#adoptSession(target.session, target.targetId);
+  }
+
+  /** True if this session belongs to the tab (main or one of its OOPIFs). */
+  ownsSession(sessionId: string): boolean {
+    return this.#sessions.has(sessionId);
+  }
+
+  async #adoptSession(session: CdpSession, oopifFrameId: string | undefined): Promise<void> {
+    this.#sessions.set(session.id, session);
+    this.#contextFrames.set(session.id, new Map());
+    this.#unsubs.set(
+      session.id,
+      session.connection.onAny(
+        session.id,
+        (method, params) => this.#onEvent(method, params, session),
+      ),
+    );
+    await Promise.all([
+      session.send("Page.enable"),
+      session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
+      session.send("Runtime.enable"),
+      session.send("Network.enable", { maxPostDataSize: 65536 }),
+    ]);
+    const { frameTree } = await session.send("Page.getFrameTree");
+    this.#addFrameTree(
+      frameTree,
+      session,
+      oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined,
+    );
+  }
+
+  #addFrameTree(tree: Protocol.Page.FrameTree, session: CdpSession, parentId: string | undefined) {
+    const f = tree.frame;
+    const existing = this.#frames.get(f.id);
+    this.#frames.set(f.id, {
+      frameId: f.id,
+      parentId: f.parentId ?? parentId ?? existing?.parentId,
+      session,
+      url: f.url + (f.urlFragment ?? ""),
+      name: f.name ?? "",
+      loaderId: f.loaderId,
+      lifecycle: existing?.session === session ? existing.lifecycle : new Set(),
+    });
+    for (const child of tree.childFrames ?? []) this.#addFrameTree(child, session, f.id);
+  }
+
+  /** Adds a listener for every event of every session of the tab. */
+  onEvent(listener: PageEventListener): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #onEvent(method: string, params: unknown, session: CdpSession): void {
+    switch (method) {
+      case "Page.frameAttached": {
+        const e = params as Protocol.Page.FrameAttachedEvent;
+        if (!this.#frames.has(e.frameId)) {
+          this.#frames.set(e.frameId, {
+            frameId: e.frameId,
+            parentId: e.parentFrameId,
+            session,
+            url: "",
+            name: "",
+            loaderId: "",
+            lifecycle: new Set(),
+          });
+        }
+        break;
+      }
+      case "Page.frameNavigated": {
+        const { frame } = params as Protocol.Page.FrameNavigatedEvent;
+        const prev = this.#frames.get(frame.id);
+        this.#frames.set(frame.id, {
+          frameId: frame.id,
+          parentId: frame.parentId ?? prev?.parentId,
+          session,
+          url: frame.url + (frame.urlFragment ?? ""),
+          name: frame.name ?? "",
+          loaderId: frame.loaderId,
+          lifecycle: prev?.loaderId === frame.loaderId && prev.session === session
+            ? prev.lifecycle
+            : new Set(),
+        });
+        this.#worlds.delete(frame.id);
+        this.#mainWorlds.delete(frame.id);
+        break;
+      }
+      case "Page.navigatedWithinDocument": {
+        const e = params as Protocol.Page.NavigatedWithinDocumentEvent;
+        const f = this.#frames.get(e.frameId);
+        if (f) f.url = e.url;
+        break;
+      }
+      case "Page.frameDetached": {
+        const e = params as Protocol.Page.FrameDetachedEvent;
+        // "swap" means the frame moved to another process: its OOPIF target takes over.
+        if (e.reason !== "swap") this.#removeFrame(e.frameId);
+        break;
+      }
+      case "Page.lifecycleEvent": {
+        const e = params as Protocol.Page.LifecycleEventEvent;
+        const f = this.#frames.get(e.frameId);
+        if (f) {
+          if (e.name === "init") {
+            f.lifecycle = new Set();
+            f.loaderId = e.loaderId;
+          } else if (f.loaderId === e.loaderId || !f.loaderId) f.lifecycle.add(e.name);
+          this.#notifyLifecycle();
+        }
+        break;
+      }
+      case "Runtime.executionContextCreated": {
+        const { context } = params as Protocol.Runtime.ExecutionContextCreatedEvent;
+        const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
+        if (!aux?.frameId) break;
+        this.#contextFrames.get(session.id)?.set(context.id, aux.frameId);
+        if (context.name === UTILITY_WORLD) this.#worlds.set(aux.frameId, context.id);
+        else if (aux.isDefault) this.#mainWorlds.set(aux.frameId, context.id);
+        break;
+      }
+      case "Runtime.executionContextDestroyed": {
+        const e = params as Protocol.Runtime.ExecutionContextDestroyedEvent;
+        const map = this.#contextFrames.get(session.id);
+        const frameId = map?.get(e.executionContextId);
+        map?.delete(e.executionContextId);
+        if (frameId) {
+          if (this.#worlds.get(frameId) === e.executionContextId) this.#worlds.delete(frameId);
+          if (this.#mainWorlds.get(frameId) === e.executionContextId) {
+            this.#mainWorlds.delete(frameId);
+          }
+        }
+        break;
+      }
+      case "Runtime.executionContextsCleared": {
+        const map = this.#contextFrames.get(session.id);
+        for (const frameId of map?.values() ?? []) {
+          this.#worlds.delete(frameId);
+          this.#mainWorlds.delete(frameId);
+        }
+        map?.clear();
+        break;
+      }
+      case "Network.responseReceived": {
+        const e = params as Protocol.Network.ResponseReceivedEvent;
+        if (e.type === "Document" && e.frameId) {
+          this.#docResponses.set(e.frameId, {
+            url: e.response.url,
+            status: e.response.status,
+            mimeType: e.response.mimeType,
+            loaderId: e.loaderId,
+          });
+        }
+        break;
+      }
+      case "Inspector.targetCrashed":
+        this.crashed = true;
+        this.#notifyLifecycle();
+        break;
+    }
+    for (const l of [...this.#listeners]) {
+      try {
+        l(method, params, session);
+      } catch (error) {
+        console.error("browxai: page event listener failed:", error);
+      }
+    }
+  }
+
+  #removeFrame(frameId: string) {
+    for (const f of [...this.#frames.values()]) {
+      if (f.parentId === frameId) this.#removeFrame(f.frameId);
+    }
+    this.#frames.delete(frameId);
+    this.#worlds.delete(frameId);
+    this.#mainWorlds.delete(frameId);
+  }
+
+  /** Forgets a detached OOPIF session. */
+  dropSession(sessionId: string): void {
+    this.#unsubs.get(sessionId)?.();
+    this.#unsubs.delete(sessionId);
+    this.#sessions.delete(sessionId);
+    this.#contextFrames.delete(sessionId);
+    for (const f of [...this.#frames.values()]) {
+      if (f.session.id === sessionId && f.frameId !== this.target.targetId) {
+        this.#removeFrame(f.frameId);
+      }
+    }
+  }
+
+  /** Marks the tab closed and removes its listeners. */
+  dispose(): void {
+    this.#closed = true;
+    for (const u of this.#unsubs.values()) u();
+    this.#unsubs.clear();
+    this.#listeners.clear();
+    this.#notifyLifecycle();
+  }
+
+  /** The main frame id (equals the tab's target id). */
+  get mainFrameId(): string {
+    return this.target.targetId;
+  }
+
+  /** The main frame's URL. */
+  get url(): string {
+    return this.#frames.get(this.mainFrameId)?.url ?? this.target.url;
+  }
+
+  /** A frame by id. */
+  frame(frameId: string): FrameInfo | undefined {
+    return this.#frames.get(frameId);
+  }
+
+  /** All known frames, parents before children. */
+  frames(): FrameInfo[] {
+    return [...this.#frames.values()];
+  }
+
+  /** The child frames of a frame. */
+  childFrames(frameId: string): FrameInfo[] {
+    return this.frames().filter((f) => f.parentId === frameId);
+  }
+
+  /** The response that delivered the frame's current document, if seen. */
+  documentResponse(frameId = this.mainFrameId): DocumentResponse | undefined {
+    const r = this.#docResponses.get(frameId);
+    const f = this.#frames.get(frameId);
+    return r && f && (r.loaderId === f.loaderId) ? r : r;
+  }
+
+  /** The title of the main document. CDP: `Runtime.evaluate` in the utility world. */
+  async title(): Promise<string> {
+    try {
+      return String(await this.evaluate("document.title", { timeoutMs: 2000 }) ?? "");
+    } catch {
+      return this.target.title;
+    }
+  }
+
+  /**
+   * The execution context id of browxai's isolated world in a frame, created
+   * on demand. CDP: `Page.createIsolatedWorld`.
+   */
+  async utilityContext(
+    frameId = this.mainFrameId,
+  ): Promise<{ session: CdpSession; contextId: number }> {
+    const frame = this.#frames.get(frameId);
+    if (!frame) {
+      throw new ProtocolError(
+        "Page.createIsolatedWorld",
+        -32000,
+        `No frame with given id found: "${frameId}"`,
+      );
+    }
+    const known = this.#worlds.get(frameId);
+    if (known !== undefined) return { session: frame.session, contextId: known };
+    let pending = this.#pendingWorlds.get(frameId);
+    if (!pending) {
+      pending = frame.session.send("Page.createIsolatedWorld", {
+        frameId,
+        worldName: UTILITY_WORLD,
+        grantUniveralAccess: true,
+      }).then((r) => {
+        this.#worlds.set(frameId, r.executionContextId);
+        return r.executionContextId;
+      }).finally(() => this.#pendingWorlds.delete(frameId));
+      this.#pendingWorlds.set(frameId, pending);
+    }
+    return { session: frame.session, contextId: await pending };
+  }
+
+  /** The page's own (main world) execution context of a frame, if known. */
+  mainContext(frameId = this.mainFrameId): number | undefined {
+    return this.#mainWorlds.get(frameId);
+  }
+
+  /**
+   * Evaluates an expression and returns its JSON value. By default in the
+   * utility world of the main frame; `world: "main"` runs in the page's own
+   * world (where page scripts can see and interfere).
+   *
+   * @throws EvaluationError with the exception text when the script throws.
+   */
+  async evaluate(
+    expression: string,
+    options: {
+      frameId?: string;
+      world?: "utility" | "main";
+      timeoutMs?: number;
+      userGesture?: boolean;
+    } = {},
+  ): Promise<unknown> {
+    const frameId = options.frameId ?? this.mainFrameId;
+    const frame = this.#frames.get(frameId);
+    const session = frame?.session ?? this.session;
+    let contextId: number | undefined;
+    if (options.world === "main") contextId = this.#mainWorlds.get(frameId);
+    else contextId = (await this.utilityContext(frameId)).contextId;
+    const r = await session.send("Runtime.evaluate", {
+      expression,
+      ...(contextId !== undefined ? { contextId } : {}),
+      returnByValue: true,
+      awaitPromise: true,
+      userGesture: options.userGesture ?? false,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000 });
+    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+    return r.result.value;
+  }
+
+  /**
+   * Calls a self-contained function (its source is sent, so it must not
+   * capture anything) in the utility world of a frame with JSON arguments.
+   */
+  async call<T>(
+    fn: (...args: never[]) => unknown,
+    args: unknown[],
+    options: { frameId?: string; timeoutMs?: number } = {},
+  ): Promise<T> {
+    const frameId = options.frameId ?? this.mainFrameId;
+    const { session, contextId } = await this.utilityContext(frameId);
+    const r = await session.send("Runtime.callFunctionOn", {
+      functionDeclaration: fn.toString(),
+      executionContextId: contextId,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+      awaitPromise: true,
+    }, { timeoutMs: options.timeoutMs ?? 30_000 });
+    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+    return r.result.value as T;
+  }
+
+  #notifyLifecycle() {
+    for (const w of [...this.#lifecycleWaiters]) w();
+  }
+
+  /**
+   * Waits until the frame reached a load state (`commit` is immediate).
+   * Resolves `true` when reached, `false` on timeout (never throws for time).
+   */
+  async waitForLoadState(
+    state: LoadState,
+    options: { frameId?: string; timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<boolean> {
+    if (state === "commit") return true;
+    const frameId = options.frameId ?? this.mainFrameId;
+    const name = LIFECYCLE_NAME[state];
+    const reached = () => {
+      const f = this.#frames.get(frameId);
+      return !f || this.isClosed || this.crashed || f.lifecycle.has(name) ||
+        (name === "DOMContentLoaded" && f.lifecycle.has("load"));
+    };
+    if (reached()) return true;
+    return await new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        this.#lifecycleWaiters.delete(check);
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
+        resolve(ok);
+      };
+      const check = () => {
+        if (reached()) done(true);
+      };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), options.timeoutMs ?? 30_000);
+      options.signal?.addEventListener("abort", onAbort);
+      this.#lifecycleWaiters.add(check);
+    });
+  }
+
+  /**
+   * Navigates the main frame and waits for `waitUntil`.
+   * CDP: `Page.navigate`.
+   *
+   * @throws NavigationError when Chromium refuses or fails the navigation
+   *   (`net::ERR_…`), with the error text.
+   */
+  async navigate(
+    url: string,
+    options: { waitUntil?: LoadState; timeoutMs?: number; referrer?: string } = {},
+  ): Promise<NavigateOutcome> {
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const started = Date.now();
+    const r = await this.session.send("Page.navigate", {
+      url,
+      ...(options.referrer ? { referrer: options.referrer } : {}),
+    }, { timeoutMs });
+    if (r.errorText) throw new NavigationError(url, r.errorText);
+    const sameDocument = !r.loaderId;
+    if (!sameDocument) {
+      // The frame must have switched to the new document before its lifecycle counts.
+      const main = this.#frames.get(this.mainFrameId);
+      if (main && main.loaderId !== r.loaderId) {
+        main.loaderId = r.loaderId!;
+        main.lifecycle = new Set();
+      }
+    }
+    const remaining = Math.max(0, timeoutMs - (Date.now() - started));
+    const ok = sameDocument ? true : await this.waitForLoadState(options.waitUntil ?? "load", {
+      timeoutMs: remaining,
+    });
+    const response = this.#docResponses.get(this.mainFrameId);
+    return {
+      url: this.url,
+      response: response && response.loaderId === r.loaderId ? response : undefined,
+      timedOut: !ok,
+      sameDocument,
+    };
+  }
+}
+
+/** The page's script threw; `message` is the exception text. */
+export class EvaluationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EvaluationError";
+  }
+}
+
+/** Chromium failed a navigation (`net::ERR_NAME_NOT_RESOLVED`, …). */
+export class NavigationError extends Error {
+  readonly errorText: string;
+  constructor(url: string, errorText: string) {
+    super(`Cannot navigate to "${url}": ${errorText}`);
+    this.name = "NavigationError";
+    this.errorText = errorText;
+  }
+}
+
+/** The human-readable text of a thrown exception. */
+export function exceptionText(d: Protocol.Runtime.ExceptionDetails): string {
+  const desc = d.exception?.description ?? d.exception?.value;
+  if (desc !== undefined) return String(desc).split("\n    at ")[0]!;
+  return d.text;
+}
+
+/** Re-exported so callers can test for a vanished target without importing errors.ts. */
+export { isTargetClosedError, TimeoutError };

@@ -1,0 +1,246 @@
+/**
+ * The one owner of `Target.*`: browser-level auto-attach with
+ * `waitForDebuggerOnStart`, so every page, popup, worker and out-of-process
+ * iframe is set up by the registered attach hooks before its first script
+ * runs, then resumed with `Runtime.runIfWaitingForDebugger`.
+ *
+ * No other code subscribes to `Target.*` events.
+ *
+ * @module
+ */
+import type { CdpSession, Connection, Unsubscribe } from "./connection.ts";
+import { isTargetClosedError } from "./errors.ts";
+import type { Protocol } from "./types.ts";
+
+/** One attached target and its flat session. */
+export interface AttachedTarget {
+  /** CDP target id (for an iframe target it equals the frame id). */
+  targetId: string;
+  /** `page`, `iframe`, `worker`, `service_worker`, … */
+  type: string;
+  /** The browser context the target lives in (undefined: the default context). */
+  browserContextId: string | undefined;
+  /** The target that opened it (popups). */
+  openerId: string | undefined;
+  /** The session that attached it (undefined: the browser session). */
+  parentSessionId: string | undefined;
+  /** The flat session to talk to it. */
+  session: CdpSession;
+  /** Latest URL and title known from `Target.targetInfoChanged`. */
+  url: string;
+  title: string;
+}
+
+/** Runs on every newly attached target before it resumes. Errors are logged, never fatal. */
+export type AttachHook = (target: AttachedTarget) => Promise<void> | void;
+
+/** Lifecycle listeners of {@link TargetManager}. */
+export interface TargetListener {
+  /** After the hooks ran and the target resumed. */
+  attached?(target: AttachedTarget): void;
+  /** After the target detached (closed, crashed, navigated cross-process). */
+  detached?(target: AttachedTarget): void;
+  /** The target's URL or title changed. */
+  changed?(target: AttachedTarget): void;
+  /** The target's renderer crashed. */
+  crashed?(target: AttachedTarget): void;
+}
+
+/** Options of {@link TargetManager.start}. */
+export interface TargetManagerOptions {
+  /**
+   * Only attach to pages of these browser contexts (attached/BYOB mode uses
+   * this to stay out of contexts it does not own). Omitted: all.
+   */
+  contextFilter?: (browserContextId: string | undefined) => boolean;
+}
+
+/**
+ * Tracks targets of one browser connection.
+ *
+ * CDP: `Target.setDiscoverTargets`, `Target.setAutoAttach` (browser level for
+ * pages and popups; per page session for out-of-process iframes),
+ * `Target.attachedToTarget`, `Target.detachedFromTarget`,
+ * `Target.targetInfoChanged`, `Target.targetCrashed`,
+ * `Runtime.runIfWaitingForDebugger`.
+ */
+export class TargetManager implements AsyncDisposable {
+  #connection: Connection;
+  #hooks = new Set<AttachHook>();
+  #listeners = new Set<TargetListener>();
+  #byTarget = new Map<string, AttachedTarget>();
+  #bySession = new Map<string, AttachedTarget>();
+  #waiters = new Map<string, Array<(t: AttachedTarget) => void>>();
+  #ready = new Set<string>();
+  #unsubs: Unsubscribe[] = [];
+  #options: TargetManagerOptions;
+
+  private constructor(connection: Connection, options: TargetManagerOptions) {
+    this.#connection = connection;
+    this.#options = options;
+  }
+
+  /** Subscribes and turns on discovery and browser-level auto-attach. */
+  static async start(
+    connection: Connection,
+    options: TargetManagerOptions = {},
+  ): Promise<TargetManager> {
+    const m = new TargetManager(connection, options);
+    m.#unsubs.push(
+      connection.on("Target.attachedToTarget", (e, sid) => m.#onAttached(e, sid)),
+      connection.on("Target.detachedFromTarget", (e) => m.#onDetached(e)),
+      connection.on("Target.targetInfoChanged", (e) => m.#onInfoChanged(e.targetInfo)),
+      connection.on("Target.targetCrashed", (e) => m.#onCrashed(e.targetId)),
+    );
+    await connection.send("Target.setDiscoverTargets", { discover: true });
+    await connection.send("Target.setAutoAttach", {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: true,
+    });
+    return m;
+  }
+
+  /** Registers a hook for new targets; returns its remover. */
+  addAttachHook(hook: AttachHook): Unsubscribe {
+    this.#hooks.add(hook);
+    return () => this.#hooks.delete(hook);
+  }
+
+  /** Registers lifecycle listeners; returns the remover. */
+  addListener(listener: TargetListener): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The attached target with this id, if any. */
+  target(targetId: string): AttachedTarget | undefined {
+    return this.#byTarget.get(targetId);
+  }
+
+  /** The attached target owning this session id, if any. */
+  targetBySession(sessionId: string): AttachedTarget | undefined {
+    return this.#bySession.get(sessionId);
+  }
+
+  /** Every attached target. */
+  targets(): AttachedTarget[] {
+    return [...this.#byTarget.values()];
+  }
+
+  /**
+   * Resolves once the target is attached, set up and resumed.
+   *
+   * @throws Error after `timeoutMs` (default 10 s).
+   */
+  waitForTarget(targetId: string, timeoutMs = 10_000): Promise<AttachedTarget> {
+    const t = this.#byTarget.get(targetId);
+    if (t && this.#ready.has(targetId)) return Promise.resolve(t);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const list = this.#waiters.get(targetId) ?? [];
+        this.#waiters.set(targetId, list.filter((f) => f !== done));
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for target "${targetId}"`));
+      }, timeoutMs);
+      const done = (t: AttachedTarget) => {
+        clearTimeout(timer);
+        resolve(t);
+      };
+      const list = this.#waiters.get(targetId) ?? [];
+      list.push(done);
+      this.#waiters.set(targetId, list);
+    });
+  }
+
+  async #onAttached(e: Protocol.Target.AttachedToTargetEvent, parentSessionId?: string) {
+    const info = e.targetInfo;
+    const session = this.#connection.session(e.sessionId);
+    const wanted = (info.type === "page" || info.type === "iframe") &&
+      (this.#options.contextFilter?.(info.browserContextId) ?? true);
+    if (!wanted) {
+      // Workers and targets of contexts we do not own: resume and leave alone.
+      if (e.waitingForDebugger) {
+        session.send("Runtime.runIfWaitingForDebugger").catch(() => {});
+      }
+      if (info.type === "page" || info.type === "iframe") {
+        this.#connection.send("Target.detachFromTarget", { sessionId: e.sessionId })
+          .catch(() => {});
+      }
+      return;
+    }
+    const target: AttachedTarget = {
+      targetId: info.targetId,
+      type: info.type,
+      browserContextId: info.browserContextId,
+      openerId: info.openerId,
+      parentSessionId,
+      session,
+      url: info.url,
+      title: info.title,
+    };
+    this.#byTarget.set(target.targetId, target);
+    this.#bySession.set(e.sessionId, target);
+    try {
+      // Out-of-process iframes of this target attach through its own session.
+      await session.send("Target.setAutoAttach", {
+        autoAttach: true,
+        waitForDebuggerOnStart: true,
+        flatten: true,
+      });
+      for (const hook of [...this.#hooks]) {
+        try {
+          await hook(target);
+        } catch (error) {
+          if (!isTargetClosedError(error)) {
+            console.error(`browxai: set-up of target ${target.type} failed:`, error);
+          }
+        }
+      }
+      if (e.waitingForDebugger) await session.send("Runtime.runIfWaitingForDebugger");
+    } catch (error) {
+      if (!isTargetClosedError(error)) {
+        console.error(`browxai: attaching to ${target.type} failed:`, error);
+      }
+    }
+    if (session.detached) return;
+    this.#ready.add(target.targetId);
+    for (const l of [...this.#listeners]) l.attached?.(target);
+    const waiters = this.#waiters.get(target.targetId);
+    this.#waiters.delete(target.targetId);
+    for (const w of waiters ?? []) w(target);
+  }
+
+  #onDetached(e: Protocol.Target.DetachedFromTargetEvent) {
+    const target = this.#bySession.get(e.sessionId);
+    if (!target) return;
+    this.#bySession.delete(e.sessionId);
+    if (this.#byTarget.get(target.targetId) === target) {
+      this.#byTarget.delete(target.targetId);
+      this.#ready.delete(target.targetId);
+    }
+    for (const l of [...this.#listeners]) l.detached?.(target);
+  }
+
+  #onInfoChanged(info: Protocol.Target.TargetInfo) {
+    const target = this.#byTarget.get(info.targetId);
+    if (!target) return;
+    target.url = info.url;
+    target.title = info.title;
+    for (const l of [...this.#listeners]) l.changed?.(target);
+  }
+
+  #onCrashed(targetId: string) {
+    const target = this.#byTarget.get(targetId);
+    if (!target) return;
+    for (const l of [...this.#listeners]) l.crashed?.(target);
+  }
+
+  /** Removes exactly the listeners it added. */
+  [Symbol.asyncDispose](): Promise<void> {
+    for (const u of this.#unsubs) u();
+    this.#unsubs = [];
+    this.#hooks.clear();
+    this.#listeners.clear();
+    return Promise.resolve();
+  }
+}
