@@ -62,6 +62,8 @@ export class Browser {
   readonly targets: TargetManager;
   /** True when browxai launched this browser (and so may close it). */
   readonly owned: boolean;
+  /** The browser's WebSocket endpoint. */
+  readonly wsEndpoint: string;
   #process: LaunchedBrowser | undefined;
   #closing: Promise<void> | undefined;
 
@@ -69,7 +71,9 @@ export class Browser {
     connection: Connection,
     targets: TargetManager,
     process: LaunchedBrowser | undefined,
+    wsEndpoint: string,
   ) {
+    this.wsEndpoint = wsEndpoint;
     this.connection = connection;
     this.targets = targets;
     this.owned = process !== undefined;
@@ -87,7 +91,7 @@ export class Browser {
       // A dead browser process means a dead connection, even before the socket notices.
       proc.exited.then(() => connection.close()).catch(() => {});
       const targets = await TargetManager.start(connection, manager);
-      return new Browser(connection, targets, proc);
+      return new Browser(connection, targets, proc, proc.wsEndpoint);
     } catch (e) {
       await proc.close();
       throw e;
@@ -105,7 +109,7 @@ export class Browser {
     }
     const connection = new Connection(transport);
     const targets = await TargetManager.start(connection, manager);
-    return new Browser(connection, targets, undefined);
+    return new Browser(connection, targets, undefined, ws);
   }
 
   /** OS pid of an owned browser. */

@@ -135,6 +135,7 @@ export class Page {
       session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
       session.send("Runtime.enable"),
       session.send("Network.enable", { maxPostDataSize: 65536 }),
+      session.send("Log.enable"),
     ]);
     const { frameTree } = await session.send("Page.getFrameTree");
     this.#addFrameTree(
@@ -466,8 +467,16 @@ export class Page {
       return !f || this.isClosed || this.crashed || f.lifecycle.has(name) ||
         (name === "DOMContentLoaded" && f.lifecycle.has("load"));
     };
-    if (reached()) return true;
-    return await new Promise<boolean>((resolve) => {
+    return await this.#waitUntil(reached, options);
+  }
+
+  /** Resolves true once `reached()` holds (re-checked on lifecycle events), false on timeout. */
+  #waitUntil(
+    reached: () => boolean,
+    options: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<boolean> {
+    if (reached()) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         this.#lifecycleWaiters.delete(check);
         clearTimeout(timer);
@@ -482,6 +491,20 @@ export class Page {
       options.signal?.addEventListener("abort", onAbort);
       this.#lifecycleWaiters.add(check);
     });
+  }
+
+  /**
+   * Reloads and waits for the new document's `load`. Resolves false on
+   * timeout. CDP: `Page.reload`.
+   */
+  async reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
+    const before = this.#frames.get(this.mainFrameId)?.loaderId;
+    await this.session.send("Page.reload", {});
+    return await this.#waitUntil(() => {
+      const f = this.#frames.get(this.mainFrameId);
+      return !f || this.isClosed || this.crashed ||
+        (f.loaderId !== before && f.lifecycle.has("load"));
+    }, options);
   }
 
   /**

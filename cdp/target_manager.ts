@@ -53,6 +53,10 @@ export interface TargetManagerOptions {
    * this to stay out of contexts it does not own). Omitted: all.
    */
   contextFilter?: (browserContextId: string | undefined) => boolean;
+  /** A hook registered before auto-attach starts, so it also sees targets that already exist. */
+  attachHook?: AttachHook;
+  /** Listeners registered before auto-attach starts. */
+  listener?: TargetListener;
 }
 
 /**
@@ -86,6 +90,8 @@ export class TargetManager implements AsyncDisposable {
     options: TargetManagerOptions = {},
   ): Promise<TargetManager> {
     const m = new TargetManager(connection, options);
+    if (options.attachHook) m.addAttachHook(options.attachHook);
+    if (options.listener) m.addListener(options.listener);
     m.#unsubs.push(
       connection.on("Target.attachedToTarget", (e, sid) => m.#onAttached(e, sid)),
       connection.on("Target.detachedFromTarget", (e) => m.#onDetached(e)),

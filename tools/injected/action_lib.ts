@@ -1,11 +1,355 @@
 /// <reference lib="dom" />
 /**
- * Page-side actionability probes (placeholder).
+ * Page-side actionability probes, selector queries and element facts,
+ * installed in browxai's isolated world. Checks return tagged results
+ * instead of throwing; the Deno side retries on them.
  *
  * @module
  */
 
-/** Adds actionability probes to the utility api. */
+/** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: Record<string, unknown>): void {
-  api.ping = () => true;
+  type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
+  const roleOf = (el: Element): string => {
+    const f = api.roleOf as ((e: Element) => string) | undefined;
+    return f ? f(el) : el.getAttribute("role") ?? el.tagName.toLowerCase();
+  };
+  const nameOf = (el: Element): string => {
+    const f = api.nameOf as ((e: Element) => string) | undefined;
+    return f ? f(el) : el.getAttribute("aria-label") ?? "";
+  };
+
+  const describeEl = (el: Element): string => {
+    let s = el.tagName.toLowerCase();
+    if (el.id) s += `#${el.id}`;
+    const cls = typeof el.className === "string"
+      ? el.className.trim().split(/\s+/).filter(Boolean)
+      : [];
+    if (cls.length) s += "." + cls.slice(0, 3).join(".");
+    const name = nameOf(el) || (el as HTMLElement).innerText?.trim().slice(0, 40) || "";
+    const role = roleOf(el);
+    return `${role && role !== el.tagName.toLowerCase() ? role + " " : ""}${s}${
+      name ? ` "${name.replace(/\s+/g, " ").slice(0, 40)}"` : ""
+    }`;
+  };
+  api.describeElement = describeEl;
+
+  const isDisabled = (el: El): boolean => {
+    if (el.getAttribute("aria-disabled") === "true") return true;
+    const tag = el.tagName;
+    if (["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP", "FIELDSET"].includes(tag)) {
+      if (el.disabled) return true;
+      // A disabled fieldset disables its controls (but not those in its first legend).
+      const fs = el.closest("fieldset:disabled");
+      if (fs && !fs.querySelector(":scope > legend")?.contains(el)) return true;
+    }
+    return false;
+  };
+
+  const TEXT_INPUTS = [
+    "",
+    "text",
+    "search",
+    "email",
+    "url",
+    "tel",
+    "password",
+    "number",
+  ];
+  const SET_INPUTS = ["date", "time", "datetime-local", "month", "week", "color", "range"];
+
+  const editKind = (el: El): string => {
+    if (el instanceof HTMLTextAreaElement) return el.readOnly ? "readonly" : "text";
+    if (el instanceof HTMLInputElement) {
+      const t = (el.getAttribute("type") ?? "").toLowerCase();
+      if (TEXT_INPUTS.includes(t)) return el.readOnly ? "readonly" : "text";
+      if (SET_INPUTS.includes(t)) return el.readOnly ? "readonly" : "set";
+      return "not-text";
+    }
+    if ((el as HTMLElement).isContentEditable) return "contenteditable";
+    return "not-text";
+  };
+
+  const visibleBox = (el: Element): DOMRect | null => {
+    if (!el.isConnected) return null;
+    if (!el.checkVisibility({ visibilityProperty: true })) return null;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return r;
+    // display:contents and zero-size wrappers: use the first visible child box.
+    for (const rect of el.getClientRects()) if (rect.width > 0 && rect.height > 0) return rect;
+    return null;
+  };
+
+  /**
+   * Checks an element before an action. opts: { enabled?, editable? }.
+   * Returns { state: "ok", box } or { state: "notconnected" | "notvisible" |
+   * "disabled" | "noteditable", detail? }.
+   */
+  api.probe = (el: El, opts: { enabled?: boolean; editable?: boolean }) => {
+    if (!el || !el.isConnected) return { state: "notconnected" };
+    const box = visibleBox(el);
+    if (!box) return { state: "notvisible" };
+    if (opts.enabled && isDisabled(el)) return { state: "disabled" };
+    if (opts.editable) {
+      const kind = editKind(el);
+      if (isDisabled(el)) return { state: "disabled" };
+      if (kind === "readonly") return { state: "noteditable", detail: "it is read-only" };
+      if (kind === "not-text") {
+        return { state: "noteditable", detail: `a ${describeEl(el)} is not a text field` };
+      }
+    }
+    return { state: "ok", box: { x: box.x, y: box.y, width: box.width, height: box.height } };
+  };
+
+  /** Scrolls the element into view when it is not fully inside the viewport. */
+  api.scrollIntoViewIfNeeded = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const vw = innerWidth, vh = innerHeight;
+    if (r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw) return false;
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    return true;
+  };
+
+  /** The element's box after two animation frames, and whether it stayed put. */
+  api.stableBox = async (el: Element) => {
+    const frame = () =>
+      new Promise<void>((r) => {
+        let done = false;
+        requestAnimationFrame(() => {
+          done = true;
+          r();
+        });
+        // Background tabs do not run rAF; never hang on it.
+        setTimeout(() => {
+          if (!done) r();
+        }, 50);
+      });
+    const a = el.getBoundingClientRect();
+    await frame();
+    const b = el.getBoundingClientRect();
+    const stable = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+    return { stable, box: { x: b.x, y: b.y, width: b.width, height: b.height } };
+  };
+
+  const deepElementFromPoint = (x: number, y: number): Element | null => {
+    let el = document.elementFromPoint(x, y);
+    while (el?.shadowRoot) {
+      const inner = el.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    return el;
+  };
+
+  const composedContains = (root: Element, node: Element | null): boolean => {
+    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+      if (n === root) return true;
+    }
+    return false;
+  };
+
+  /**
+   * Tells whether a pointer event at (x, y) (frame CSS px) would land on the
+   * element: "ok", or { coveredBy } naming what is on top.
+   */
+  api.hitTest = (el: Element, x: number, y: number) => {
+    const hit = deepElementFromPoint(x, y);
+    if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
+    if (composedContains(el, hit)) return "ok";
+    // A <label> forwards to its control, so clicking it reaches the element.
+    const label = hit.closest("label") as HTMLLabelElement | null;
+    if (label && label.control === el) return "ok";
+    return { coveredBy: describeEl(hit) };
+  };
+
+  /** Where an <iframe>'s content starts inside its own frame (CSS px). */
+  api.contentOrigin = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return {
+      x: r.left + el.clientLeft + parseFloat(s.paddingLeft),
+      y: r.top + el.clientTop + parseFloat(s.paddingTop),
+    };
+  };
+
+  /** Prepares a fill: focuses and selects the current content. Returns the edit kind. */
+  api.prepareFill = (el: El) => {
+    const kind = editKind(el);
+    (el as HTMLElement).focus();
+    if (kind === "text") {
+      const input = el as HTMLInputElement;
+      try {
+        input.setSelectionRange(0, input.value.length);
+      } catch {
+        input.select();
+      }
+    } else if (kind === "contenteditable") {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const sel = getSelection();
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+    }
+    return kind;
+  };
+
+  /** Sets a value directly (date, color, range inputs) and fires input + change. */
+  api.setValue = (el: El, value: string) => {
+    const input = el as HTMLInputElement;
+    input.focus();
+    input.value = value;
+    if (input.value !== value) return { error: `the field rejected the value "${value}"` };
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return { ok: true };
+  };
+
+  /** Selects an option of a native <select> by value, label or index. */
+  api.selectOption = (el: El, by: { value?: string; label?: string; index?: number }) => {
+    if (!(el instanceof HTMLSelectElement)) {
+      return { error: `${describeEl(el)} is not a native <select>` };
+    }
+    const options = [...el.options];
+    const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+    const match = options.findIndex((o, i) =>
+      by.value !== undefined
+        ? o.value === by.value
+        : by.label !== undefined
+        ? norm(o.label) === norm(by.label) || norm(o.text) === norm(by.label)
+        : i === by.index
+    );
+    if (match < 0) {
+      return {
+        error: "no such option",
+        options: options.slice(0, 30).map((o) => ({ value: o.value, label: norm(o.label) })),
+      };
+    }
+    if (options[match]!.disabled) {
+      return { error: `option "${norm(options[match]!.label)}" is disabled` };
+    }
+    el.focus();
+    el.selectedIndex = match;
+    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return { ok: true, value: el.value, label: norm(options[match]!.label) };
+  };
+
+  /** Facts about an element after an action (ActionResult `element`). */
+  api.elementInfo = (el: El) => {
+    const attached = !!el && el.isConnected;
+    if (!attached) return { stillAttached: false };
+    const info: Record<string, unknown> = {
+      stillAttached: true,
+      focused: el === document.activeElement ||
+        (document.activeElement?.shadowRoot?.activeElement === el),
+    };
+    const isPassword = el instanceof HTMLInputElement && el.type === "password";
+    if (
+      el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ) {
+      if (!isPassword) info.value = el.value;
+    } else if ((el as HTMLElement).isContentEditable) {
+      info.value = (el as HTMLElement).innerText.slice(0, 200);
+    }
+    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      info.checked = el.checked;
+    } else if (el.hasAttribute("aria-checked")) {
+      info.checked = el.getAttribute("aria-checked") === "true";
+    }
+    const text = el instanceof HTMLSelectElement
+      ? el.selectedOptions[0]?.label ?? ""
+      : ((el as HTMLElement).innerText ?? el.textContent ?? "");
+    const display = text.replace(/\s+/g, " ").trim().slice(0, 80);
+    if (display) info.displayText = display;
+    return info;
+  };
+
+  /** Scroll geometry of an element or the document scroller (seed 000 `element.scroll`). */
+  api.scrollInfo = (el?: Element | null) => {
+    const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
+    const x = Math.round(s.scrollLeft), y = Math.round(s.scrollTop);
+    return {
+      x,
+      y,
+      scrollWidth: s.scrollWidth,
+      scrollHeight: s.scrollHeight,
+      clientWidth: s.clientWidth,
+      clientHeight: s.clientHeight,
+      atTop: y <= 0,
+      atBottom: y + s.clientHeight >= s.scrollHeight - 1,
+    };
+  };
+
+  /** Scrolls the window or an element: to "top"|"bottom"|"left"|"right", or by {x,y}. */
+  api.scrollElement = (el: Element | null, to?: string, by?: { x?: number; y?: number }) => {
+    const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
+    if (to === "top") s.scrollTo({ top: 0, behavior: "instant" });
+    else if (to === "bottom") s.scrollTo({ top: s.scrollHeight, behavior: "instant" });
+    else if (to === "left") s.scrollTo({ left: 0, behavior: "instant" });
+    else if (to === "right") s.scrollTo({ left: s.scrollWidth, behavior: "instant" });
+    if (by) s.scrollBy({ left: by.x ?? 0, top: by.y ?? 0, behavior: "instant" });
+    return (api.scrollInfo as (e: Element | null) => unknown)(el);
+  };
+
+  /** Resolves after the next animation frame (or 100 ms when frames are paused). */
+  api.nextFrame = () =>
+    new Promise<boolean>((r) => {
+      requestAnimationFrame(() => r(true));
+      setTimeout(() => r(false), 100);
+    });
+
+  const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+  const allElements = function* (root: Document | ShadowRoot): Generator<Element> {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
+      yield n;
+      if (n.shadowRoot) yield* allElements(n.shadowRoot);
+    }
+  };
+
+  /**
+   * All elements matching a selector: CSS (piercing open shadow roots) or
+   * `text=…` (visible text, case-insensitive substring; `text="…"` exact).
+   * Throws SyntaxError text for invalid CSS.
+   */
+  api.queryAll = (selector: string): Element[] => {
+    const m = /^text=(.*)$/s.exec(selector);
+    if (m) {
+      let t = m[1]!.trim();
+      const exact = /^".*"$/s.test(t);
+      if (exact) t = t.slice(1, -1);
+      const want = normText(t);
+      const out: Element[] = [];
+      for (const el of allElements(document)) {
+        if (!visibleBox(el)) continue;
+        const text = normText((el as HTMLElement).innerText ?? el.textContent ?? "");
+        const ok = exact ? text === want : text.includes(want);
+        if (!ok) continue;
+        // Keep the innermost match: drop ancestors of this element.
+        for (let i = out.length - 1; i >= 0; i--) if (out[i]!.contains(el)) out.splice(i, 1);
+        out.push(el);
+      }
+      return out;
+    }
+    const out: Element[] = [...document.querySelectorAll(selector)];
+    for (const el of allElements(document)) {
+      if (el.shadowRoot) out.push(...el.shadowRoot.querySelectorAll(selector));
+    }
+    return out;
+  };
+
+  /** The first match of a selector plus the match count, or null. */
+  api.query = (selector: string) => {
+    const all = (api.queryAll as (s: string) => Element[])(selector);
+    return all[0] ?? null;
+  };
+  api.queryCount = (selector: string) =>
+    (api.queryAll as (s: string) => Element[])(selector).length;
+
+  /** Visible text of the page (for wait_for text): whitespace-normalized, lower-cased. */
+  api.pageText = () => normText(document.body?.innerText ?? "");
+  /** Whether the page's visible text contains `text` (case-insensitive). */
+  api.hasText = (text: string) => normText(document.body?.innerText ?? "").includes(normText(text));
 }

@@ -1,0 +1,406 @@
+import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../tests/_assert.ts";
+import { launchTestBrowser } from "../tests/_harness.ts";
+import type { CdpSession } from "./connection.ts";
+import { Keyboard, Mouse, parseKeyCombo } from "./input.ts";
+import {
+  describeKey,
+  lookupKey,
+  MODIFIER_BITS,
+  suggestKey,
+  US_KEYBOARD_LAYOUT,
+} from "./keyboard_layout.ts";
+import type { Page } from "./page.ts";
+
+// ---------------------------------------------------------------- pure tests
+
+Deno.test("parseKeyCombo() splits modifiers from the key and canonicalises names", () => {
+  assertEquals(parseKeyCombo("Enter"), { modifiers: [], key: "Enter" });
+  assertEquals(parseKeyCombo("Control+a"), { modifiers: ["Control"], key: "a" });
+  assertEquals(parseKeyCombo("Shift+ArrowLeft"), { modifiers: ["Shift"], key: "ArrowLeft" });
+  assertEquals(parseKeyCombo("Control+Shift+K"), { modifiers: ["Control", "Shift"], key: "K" });
+  assertEquals(parseKeyCombo("Meta+Enter"), { modifiers: ["Meta"], key: "Enter" });
+  assertEquals(parseKeyCombo("a"), { modifiers: [], key: "a" });
+  assertEquals(parseKeyCombo("A"), { modifiers: [], key: "A" });
+  assertEquals(parseKeyCombo("$"), { modifiers: [], key: "$" });
+  assertEquals(parseKeyCombo("ctrl+shift+esc"), { modifiers: ["Control", "Shift"], key: "Escape" });
+  assertEquals(parseKeyCombo("Cmd+Return"), { modifiers: ["Meta"], key: "Enter" });
+  assertEquals(parseKeyCombo("Option+Up"), { modifiers: ["Alt"], key: "ArrowUp" });
+  assertEquals(parseKeyCombo(" Control + a "), { modifiers: ["Control"], key: "a" });
+  assertEquals(parseKeyCombo("Control+Control+a"), { modifiers: ["Control"], key: "a" });
+  assertEquals(parseKeyCombo("+"), { modifiers: [], key: "+" });
+  assertEquals(parseKeyCombo("Control++"), { modifiers: ["Control"], key: "+" });
+  assertEquals(parseKeyCombo("Control+Plus"), { modifiers: ["Control"], key: "+" });
+  assertEquals(parseKeyCombo(" "), { modifiers: [], key: " " });
+  assertEquals(parseKeyCombo("Shift"), { modifiers: [], key: "Shift" });
+  assertEquals(parseKeyCombo("KeyA"), { modifiers: [], key: "KeyA" });
+});
+
+Deno.test("parseKeyCombo() rejects empty, malformed and unknown combos with RangeError", () => {
+  for (const bad of ["", "  ", "++", "a++b", "Control+", "+a"]) {
+    assertThrows(() => parseKeyCombo(bad), RangeError);
+  }
+  const e = assertThrows(() => parseKeyCombo("Entr"), RangeError);
+  assertIncludes(e.message, 'Unknown key: "Entr"');
+  assertIncludes(e.message, '"Enter"');
+  assertIncludes(e.message, "use names like Enter, Tab, ArrowLeft, a, Control+a");
+  assertIncludes(assertThrows(() => parseKeyCombo("Ctrl+Foo"), RangeError).message, '"Foo"');
+  assertIncludes(
+    assertThrows(() => parseKeyCombo("a+b"), RangeError).message,
+    'Not a modifier: "a" in "a+b"',
+  );
+  assertEquals(suggestKey("Ctl"), "Control");
+  assertEquals(suggestKey("Xyzzy"), undefined);
+});
+
+Deno.test("the US layout types every printable ASCII character as itself", () => {
+  for (let c = 0x20; c < 0x7f; c++) {
+    const ch = String.fromCharCode(c);
+    const resolved = lookupKey(ch);
+    assertTrue(resolved, `no key for ${JSON.stringify(ch)}`);
+    assertEquals(describeKey(resolved, 0).text, ch);
+    assertEquals(describeKey(resolved, 0).key, ch);
+    assertEquals(resolved.definition.location, 0, `main block for ${JSON.stringify(ch)}`);
+  }
+  const codes = new Set(US_KEYBOARD_LAYOUT.map((k) => k.code));
+  assertEquals(codes.size, US_KEYBOARD_LAYOUT.length, "codes are unique");
+});
+
+Deno.test("the US layout gives key, code, keyCode, text and location", () => {
+  const d = (name: string, mods = 0) => describeKey(lookupKey(name)!, mods);
+  assertEquals(d("a"), {
+    key: "a",
+    code: "KeyA",
+    keyCode: 65,
+    text: "a",
+    unmodifiedText: "a",
+    location: 0,
+  });
+  assertEquals(d("A").key, "A");
+  assertEquals(d("A").code, "KeyA");
+  assertEquals(d("a", MODIFIER_BITS.Shift).text, "A");
+  assertEquals(d("1", MODIFIER_BITS.Shift).key, "!");
+  assertEquals(d("$").code, "Digit4");
+  assertEquals(d("a", MODIFIER_BITS.Control).text, "", "Control suppresses text");
+  assertEquals(d("a", MODIFIER_BITS.Control).unmodifiedText, "a");
+  assertEquals(d("Enter").text, "\r");
+  assertEquals(d("Enter").keyCode, 13);
+  assertEquals(d("Tab").text, "");
+  assertEquals(d("Backspace").keyCode, 8);
+  assertEquals(d("Delete").keyCode, 46);
+  assertEquals(d(" ").code, "Space");
+  assertEquals(d("Space").text, " ");
+  assertEquals(d("ArrowLeft").keyCode, 37);
+  assertEquals(d("PageDown").keyCode, 34);
+  for (let i = 1; i <= 12; i++) assertEquals(d(`F${i}`).keyCode, 111 + i);
+  assertEquals(d("Shift").location, 1);
+  assertEquals(d("ShiftRight").location, 2);
+  assertEquals(d("Meta").keyCode, 91);
+  assertEquals(d("Numpad5"), {
+    key: "5",
+    code: "Numpad5",
+    keyCode: 101,
+    text: "5",
+    unmodifiedText: "5",
+    location: 3,
+  });
+  assertEquals(d("NumpadEnter").key, "Enter");
+  assertEquals(d("+").code, "Equal", "the main block wins over the numpad");
+  for (
+    const [alias, key] of [
+      ["Ctrl", "Control"],
+      ["Cmd", "Meta"],
+      ["Command", "Meta"],
+      ["Option", "Alt"],
+      ["Esc", "Escape"],
+      ["Return", "Enter"],
+      ["Up", "ArrowUp"],
+      ["down", "ArrowDown"],
+      ["ENTER", "Enter"],
+      ["\n", "Enter"],
+      ["\t", "Tab"],
+    ]
+  ) assertEquals(d(alias!).key, key, alias);
+  assertEquals(lookupKey("é"), undefined);
+  assertEquals(lookupKey("ctrl")?.name, "Control");
+});
+
+/** A session that records what is sent and answers `{}`. */
+function recordingSession() {
+  const sent: { method: string; params: Record<string, unknown> }[] = [];
+  const session = {
+    send(method: string, params: Record<string, unknown>) {
+      sent.push({ method, params });
+      return Promise.resolve({});
+    },
+  } as unknown as CdpSession;
+  return { session, sent };
+}
+
+Deno.test("Keyboard.press() holds modifiers around the key with the right event types", async () => {
+  const { session, sent } = recordingSession();
+  const kb = new Keyboard(session);
+  await kb.press("Control+a");
+  assertEquals(
+    sent.map((s) => [s.params.type, s.params.key, s.params.modifiers, s.params.text ?? null]),
+    [
+      ["rawKeyDown", "Control", 2, ""],
+      ["rawKeyDown", "a", 2, ""],
+      ["keyUp", "a", 2, null],
+      ["keyUp", "Control", 0, null],
+    ],
+  );
+  assertEquals(sent[1]!.params.commands, ["selectAll"]);
+  assertEquals(kb.modifiers(), 0);
+  sent.length = 0;
+  await kb.press("Shift+a");
+  assertEquals(sent[1]!.params, {
+    type: "keyDown",
+    modifiers: 8,
+    key: "A",
+    code: "KeyA",
+    windowsVirtualKeyCode: 65,
+    nativeVirtualKeyCode: 65,
+    text: "A",
+    unmodifiedText: "A",
+    autoRepeat: false,
+    location: 0,
+    isKeypad: false,
+  });
+  sent.length = 0;
+  await kb.down("Shift");
+  await kb.press("Shift+Tab");
+  assertEquals(sent.length, 3, "an already held modifier is not pressed again");
+  assertEquals(kb.modifiers(), MODIFIER_BITS.Shift);
+  await kb.up("Shift");
+  sent.length = 0;
+  await kb.type("aé😀b");
+  assertEquals(sent.map((s) => s.method === "Input.insertText" ? s.params.text : s.params.type), [
+    "keyDown",
+    "keyUp",
+    "é😀",
+    "keyDown",
+    "keyUp",
+  ]);
+  await assertRejectsRange(() => kb.press("Entr"));
+});
+
+async function assertRejectsRange(fn: () => Promise<unknown>) {
+  try {
+    await fn();
+  } catch (e) {
+    assertTrue(e instanceof RangeError, `expected RangeError, got ${e}`);
+    return;
+  }
+  throw new Error("expected a RangeError");
+}
+
+Deno.test("Mouse.click() sends move, then press/release pairs with rising clickCount", async () => {
+  const { session, sent } = recordingSession();
+  const mouse = new Mouse(session);
+  await mouse.click(10, 20, { clickCount: 2, modifiers: ["Ctrl"] });
+  const mouseEvents = sent.filter((s) => s.method === "Input.dispatchMouseEvent");
+  assertEquals(
+    mouseEvents.map((s) => [s.params.type, s.params.clickCount ?? 0, s.params.buttons]),
+    [
+      ["mouseMoved", 0, 0],
+      ["mousePressed", 1, 1],
+      ["mouseReleased", 1, 0],
+      ["mousePressed", 2, 1],
+      ["mouseReleased", 2, 0],
+    ],
+  );
+  assertTrue(mouseEvents.every((s) => s.params.modifiers === MODIFIER_BITS.Control));
+  assertEquals(sent[0]!.params.key, "Control", "the modifier key goes down first");
+  assertEquals(sent.at(-1)!.params.type, "keyUp");
+  assertEquals(mouse.position, { x: 10, y: 20 });
+  sent.length = 0;
+  await mouse.down({ button: "right" });
+  await mouse.move(30, 40, { steps: 2 });
+  assertEquals(mouse.buttons, 2);
+  assertEquals(sent.map((s) => [s.params.x, s.params.y, s.params.button]), [
+    [10, 20, "right"],
+    [20, 30, "right"],
+    [30, 40, "right"],
+  ]);
+  await mouse.up({ button: "right" });
+  assertEquals(mouse.buttons, 0);
+  await assertRejectsRange(() => mouse.click(NaN, 0));
+  await assertRejectsRange(() => mouse.click(0, 0, { modifiers: ["a"] }));
+  assertEquals(sent.length, 4, "nothing is sent for invalid arguments");
+  await assertRejectsRange(() => mouse.click(0, 0, { clickCount: 0 }));
+});
+
+// ------------------------------------------------------ real Chromium tests
+
+/** Logs key, input and mouse events as "type key code mods" into window.log. */
+const LOGGER = `<script>
+window.log = [];
+const mods = (e) => (e.ctrlKey ? "C" : "") + (e.shiftKey ? "S" : "") + (e.altKey ? "A" : "") +
+  (e.metaKey ? "M" : "");
+for (const t of ["keydown", "keypress", "keyup"]) {
+  addEventListener(t, (e) => log.push([t, e.key, e.code, mods(e)].join(" ")), true);
+}
+for (const t of ["click", "dblclick", "contextmenu", "mousedown"]) {
+  addEventListener(t, (e) => log.push([t, e.button, e.detail, mods(e), e.clientX, e.clientY,
+    e.target.id].join(" ")), true);
+}
+</script>`;
+
+async function load(page: Page, html: string): Promise<void> {
+  await page.navigate("data:text/html," + encodeURIComponent(html + LOGGER));
+}
+
+function js(page: Page, expression: string): Promise<unknown> {
+  return page.evaluate(expression, { world: "main" });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test("Keyboard types, edits and navigates in real Chromium", async (t) => {
+  const tb = await launchTestBrowser();
+  try {
+    const page = await tb.newPage();
+    const kb = new Keyboard(page.session);
+    const value = (id: string) => js(page, `document.getElementById(${JSON.stringify(id)}).value`);
+
+    await t.step("type() gives the typed value", async () => {
+      await load(page, `<input id=i autofocus>`);
+      await js(page, "i.focus()");
+      await kb.type("Hello, World! 123");
+      assertEquals(await value("i"), "Hello, World! 123");
+      await kb.type(" héllo😀\n");
+      assertEquals(await value("i"), "Hello, World! 123 héllo😀");
+    });
+
+    await t.step("keydown sees key, code and modifiers", async () => {
+      await load(page, `<input id=i>`);
+      await js(page, "i.focus()");
+      await kb.press("Shift+A");
+      await kb.press("Control+a");
+      await kb.press("Escape");
+      assertEquals(await js(page, "log"), [
+        "keydown Shift ShiftLeft S",
+        "keydown A KeyA S",
+        "keypress A KeyA S",
+        "keyup A KeyA S",
+        "keyup Shift ShiftLeft ",
+        "keydown Control ControlLeft C",
+        "keydown a KeyA C",
+        "keyup a KeyA C",
+        "keyup Control ControlLeft ",
+        "keydown Escape Escape ",
+        "keyup Escape Escape ",
+      ]);
+    });
+
+    await t.step("Control+a, Backspace, Shift+ArrowLeft and Control+c/v edit", async () => {
+      await load(page, `<input id=i value="hello world"><textarea id=t></textarea>`);
+      await js(page, "i.focus(); i.setSelectionRange(11, 11)");
+      await kb.press("Shift+ArrowLeft");
+      await kb.press("Shift+ArrowLeft");
+      assertEquals(await js(page, "[i.selectionStart, i.selectionEnd]"), [9, 11]);
+      await kb.press("Control+a");
+      assertEquals(await js(page, "[i.selectionStart, i.selectionEnd]"), [0, 11]);
+      await kb.press("Control+c");
+      await js(page, "t.focus()");
+      await kb.press("Control+v");
+      await kb.press("Control+v");
+      assertEquals(await value("t"), "hello worldhello world");
+      await kb.press("Control+z");
+      assertEquals(await value("t"), "hello world", "one undo step");
+      await js(page, "i.focus()");
+      await kb.press("Control+a");
+      await kb.press("Backspace");
+      assertEquals(await value("i"), "");
+    });
+
+    await t.step("Enter submits a form, Tab and Shift+Tab move focus", async () => {
+      await load(
+        page,
+        `<form onsubmit="event.preventDefault(); window.submitted = (window.submitted || 0) + 1">
+           <input id=a><input id=b><button>Send</button></form><textarea id=t></textarea>`,
+      );
+      await js(page, "a.focus()");
+      await kb.type("x");
+      await kb.press("Enter");
+      assertEquals(await js(page, "window.submitted"), 1);
+      await kb.press("Tab");
+      assertEquals(await js(page, "document.activeElement.id"), "b");
+      await kb.press("Shift+Tab");
+      assertEquals(await js(page, "document.activeElement.id"), "a");
+      await js(page, "t.focus()");
+      await kb.type("one\ntwo");
+      assertEquals(await value("t"), "one\ntwo");
+    });
+  } finally {
+    await tb.close();
+  }
+});
+
+Deno.test("Mouse clicks, double-clicks, right-clicks and scrolls in real Chromium", async (t) => {
+  const tb = await launchTestBrowser();
+  try {
+    const page = await tb.newPage();
+    const mouse = new Mouse(page.session);
+    await load(
+      page,
+      `<body style="margin:0;height:5000px">
+       <button id=b style="position:absolute;left:100px;top:100px;width:100px;height:40px">Go</button>`,
+    );
+    const [cx, cy] = await js(
+      page,
+      "(r => [r.x + r.width / 2, r.y + r.height / 2])(b.getBoundingClientRect())",
+    ) as [number, number];
+    const take = async () => await js(page, "log.splice(0)") as string[];
+
+    await t.step("a click at the button's centre fires click", async () => {
+      await mouse.click(cx, cy);
+      assertEquals((await take()).filter((l) => l.startsWith("click")), [
+        `click 0 1  ${cx} ${cy} b`,
+      ]);
+    });
+
+    await t.step("a double click fires dblclick with detail 2", async () => {
+      await mouse.click(cx, cy, { clickCount: 2 });
+      const log = await take();
+      assertEquals(log.filter((l) => /^(dbl)?click/.test(l)), [
+        `click 0 1  ${cx} ${cy} b`,
+        `click 0 2  ${cx} ${cy} b`,
+        `dblclick 0 2  ${cx} ${cy} b`,
+      ]);
+    });
+
+    await t.step("a right click fires contextmenu", async () => {
+      await mouse.click(cx, cy, { button: "right" });
+      assertEquals((await take()).filter((l) => /^(contextmenu|click)/.test(l)), [
+        `contextmenu 2 0  ${cx} ${cy} b`,
+      ]);
+    });
+
+    await t.step("Control+click and Shift+click carry the modifiers", async () => {
+      await mouse.click(cx, cy, { modifiers: ["Control"] });
+      await mouse.click(cx, cy, { modifiers: ["Shift"] });
+      const log = await take();
+      assertIncludes(log.join("\n"), "keydown Control ControlLeft C");
+      assertEquals(log.filter((l) => l.startsWith("click")), [
+        `click 0 1 C ${cx} ${cy} b`,
+        `click 0 1 S ${cx} ${cy} b`,
+      ]);
+      assertEquals(mouse.keyboard.modifiers(), 0);
+    });
+
+    await t.step("wheel scrolls the page down", async () => {
+      assertEquals(await js(page, "scrollY"), 0);
+      await mouse.wheel(300, 300, { deltaY: 400 });
+      await waitFor(async () => (await js(page, "scrollY") as number) > 0, "scrollY to grow");
+    });
+  } finally {
+    await tb.close();
+  }
+});

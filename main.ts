@@ -1,0 +1,200 @@
+/**
+ * browxai: an MCP server that drives Chromium over the Chrome DevTools
+ * Protocol. This is the command line: flags and `BROWX_*` environment to a
+ * configuration, then the stdio or Streamable HTTP transport.
+ *
+ * @module
+ */
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { parseCapabilities } from "./policy/capabilities.ts";
+import type { ServerConfig } from "./tools/context.ts";
+import type { Toolset } from "./tools/define_tool.ts";
+import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
+import { BrowserHost } from "./tools/sessions/browser_host.ts";
+import { serveHttp } from "./tools/transports/http.ts";
+import { serveStdio } from "./tools/transports/stdio.ts";
+
+/** browxai's version. */
+export const VERSION = "0.1.0";
+
+const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful] [--browser PATH]
+               [--cdp-endpoint URL] [--workspace DIR] [--help] [--version]
+
+  (default)            MCP over stdio
+  --http               MCP Streamable HTTP on http://HOST:PORT/mcp
+  --host HOST          HTTP bind address (default 127.0.0.1; others need BROWX_HTTP_TOKEN or get a generated token)
+  --port N             HTTP port (default: a free port, printed to stderr)
+  --headful            show browser windows
+  --browser PATH       Chromium/Chrome executable (else BROWX_BROWSER, CHROME_PATH, standard locations)
+  --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
+  --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
+
+Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
+BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH`;
+
+/** A command-line or environment value browxai cannot use. */
+export class UsageError extends Error {}
+
+/** The parsed command line. */
+export interface Cli {
+  config: ServerConfig;
+  http: boolean;
+  host: string;
+  port: number;
+  help: boolean;
+  version: boolean;
+}
+
+function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" {
+  if (!value?.trim()) return new Set(DEFAULT_TOOLSETS);
+  if (value.trim() === "all") return "all";
+  const names = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = names.filter((n) => !(TOOLSETS as readonly string[]).includes(n));
+  if (bad.length) {
+    throw new UsageError(
+      `Unknown toolset ${bad.map((b) => `"${b}"`).join(", ")} in BROWX_TOOLSETS: valid are ${
+        TOOLSETS.join(", ")
+      }, all`,
+    );
+  }
+  return new Set(names as Toolset[]);
+}
+
+/**
+ * Parses arguments and environment into a configuration.
+ *
+ * @throws UsageError on unknown flags and bad values.
+ */
+export function parseCli(args: string[], env: (name: string) => string | undefined): Cli {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        http: { type: "boolean" },
+        host: { type: "string" },
+        port: { type: "string" },
+        headful: { type: "boolean" },
+        browser: { type: "string" },
+        "cdp-endpoint": { type: "string" },
+        workspace: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message.split("\n")[0]!);
+  }
+  let port = 0;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535) {
+      throw new UsageError(`Invalid --port "${values.port}": expected an integer 0-65535`);
+    }
+  }
+  if ((values.host !== undefined || values.port !== undefined) && !values.http) {
+    throw new UsageError("--host and --port need --http");
+  }
+  const endpoint = values["cdp-endpoint"];
+  if (endpoint !== undefined && !/^(wss?|https?):\/\/[^/]+/.test(endpoint)) {
+    throw new UsageError(
+      `Invalid --cdp-endpoint "${endpoint}": expected ws://host:port/… or http://host:port`,
+    );
+  }
+  let capabilities;
+  try {
+    capabilities = parseCapabilities(env("BROWX_CAPABILITIES"));
+  } catch (e) {
+    throw new UsageError(`Invalid BROWX_CAPABILITIES: ${(e as Error).message}`);
+  }
+  const workspace = resolve(
+    values.workspace ?? env("BROWX_WORKSPACE") ?? join(env("HOME") ?? homedir(), ".browxai"),
+  );
+  return {
+    http: values.http ?? false,
+    host: values.host ?? "127.0.0.1",
+    port,
+    help: values.help ?? false,
+    version: values.version ?? false,
+    config: {
+      capabilities,
+      workspace,
+      headful: values.headful ?? false,
+      browserPath: values.browser ?? env("BROWX_BROWSER"),
+      cdpEndpoint: endpoint,
+      toolsets: parseToolsets(env("BROWX_TOOLSETS")),
+      version: VERSION,
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  let cli: Cli;
+  try {
+    cli = parseCli(Deno.args, (n) => Deno.env.get(n));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`browxai: ${e.message}\n${USAGE}`);
+    return 2;
+  }
+  if (cli.help) {
+    console.error(USAGE);
+    return 0;
+  }
+  if (cli.version) {
+    // The one thing browxai prints on stdout outside MCP: asked for.
+    console.log(`browxai ${VERSION}`);
+    return 0;
+  }
+  await Deno.mkdir(cli.config.workspace, { recursive: true });
+  const host = new BrowserHost({
+    browserPath: cli.config.browserPath,
+    headful: cli.config.headful,
+    cdpEndpoint: cli.config.cdpEndpoint,
+  });
+  let shuttingDown = false;
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    // Never leave an orphan Chromium behind.
+    const timer = setTimeout(() => Deno.exit(code), 5000);
+    await host.closeAll().catch(() => {});
+    clearTimeout(timer);
+    Deno.exit(code);
+  };
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    try {
+      Deno.addSignalListener(sig, () => shutdown(sig === "SIGINT" ? 130 : 143));
+    } catch { /* not on this OS */ }
+  }
+  // A stray rejection must never take the server (and its sessions) down.
+  globalThis.addEventListener("unhandledrejection", (e) => {
+    e.preventDefault();
+    console.error("browxai: unhandled rejection (kept running):", e.reason);
+  });
+  if (cli.http) {
+    const server = await serveHttp(cli.config, host, {
+      host: cli.host,
+      port: cli.port,
+      token: Deno.env.get("BROWX_HTTP_TOKEN"),
+    });
+    console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
+    if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
+      console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
+    }
+    await server.finished;
+  } else {
+    console.error(`browxai ${VERSION}: MCP on stdio`);
+    await serveStdio(cli.config, host);
+  }
+  await shutdown(0);
+  return 0;
+}
+
+if (import.meta.main) {
+  Deno.exit(await main());
+}

@@ -1,0 +1,189 @@
+/**
+ * A real MCP client talking to a real browxai server process, over stdio
+ * or Streamable HTTP, the way an agent does.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { dirname, fromFileUrl, join } from "./_paths.ts";
+
+/** The repository root. */
+export const ROOT: string = join(dirname(fromFileUrl(import.meta.url)), "..");
+
+/** A tool result as the client sees it. */
+export interface ToolResult {
+  content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** A connected client and its server. */
+export interface McpHarness {
+  client: Client;
+  /** Calls a tool; never throws for tool errors (see `isError`). */
+  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** Calls a tool and fails the test when it returns isError; returns structuredContent. */
+  ok(name: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** The server's stderr so far. */
+  stderr(): string;
+  /** The server process id (stdio) or undefined. */
+  pid?: number | undefined;
+  workspace: string;
+  close(): Promise<void>;
+}
+
+/** Options of the harness starters. */
+export interface StartOptions {
+  /** Extra environment for the server. */
+  env?: Record<string, string>;
+  /** Extra CLI flags. */
+  args?: string[];
+  /** Workspace dir (default: a fresh temp dir, removed on close). */
+  workspace?: string;
+}
+
+function withHelpers(
+  client: Client,
+  stderr: () => string,
+  close: () => Promise<void>,
+  workspace: string,
+  pid?: number,
+): McpHarness {
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    await client.callTool({ name, arguments: args }) as unknown as ToolResult;
+  return {
+    client,
+    call,
+    async ok(name, args) {
+      const r = await call(name, args);
+      if (r.isError) {
+        throw new Error(`${name} failed: ${r.content.map((c) => c.text ?? "").join("\n")}`);
+      }
+      return r.structuredContent ?? {};
+    },
+    stderr,
+    pid,
+    workspace,
+    close,
+  };
+}
+
+async function makeWorkspace(options: StartOptions): Promise<{ dir: string; owned: boolean }> {
+  if (options.workspace) return { dir: options.workspace, owned: false };
+  return { dir: await Deno.makeTempDir({ prefix: "browxai-test-ws-" }), owned: true };
+}
+
+/** Spawns `deno run main.ts` and connects over stdio. */
+export async function startStdio(options: StartOptions = {}): Promise<McpHarness> {
+  const ws = await makeWorkspace(options);
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["run", "--allow-all", join(ROOT, "main.ts"), ...(options.args ?? [])],
+    env: { ...Deno.env.toObject(), BROWX_WORKSPACE: ws.dir, ...(options.env ?? {}) },
+    stderr: "pipe",
+    cwd: ROOT,
+  });
+  let err = "";
+  transport.stderr?.on("data", (d: Uint8Array) => err += new TextDecoder().decode(d));
+  const client = new Client({ name: "browxai-test", version: "0.0.0" });
+  await client.connect(transport);
+  return withHelpers(
+    client,
+    () => err,
+    async () => {
+      await client.close().catch(() => {});
+      if (ws.owned) await Deno.remove(ws.dir, { recursive: true }).catch(() => {});
+    },
+    ws.dir,
+    transport.pid ?? undefined,
+  );
+}
+
+/** A spawned `--http` server. */
+export interface HttpProcess {
+  url: string;
+  token: string | undefined;
+  child: Deno.ChildProcess;
+  stderr(): string;
+  workspace: string;
+  /** Connects a new MCP client (its own MCP session). */
+  connect(headers?: Record<string, string>): Promise<McpHarness>;
+  close(): Promise<void>;
+}
+
+/** Spawns `deno run main.ts --http --port 0` and waits for its URL on stderr. */
+export async function startHttp(options: StartOptions = {}): Promise<HttpProcess> {
+  const ws = await makeWorkspace(options);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-all",
+      join(ROOT, "main.ts"),
+      "--http",
+      "--port",
+      "0",
+      ...(options.args ?? []),
+    ],
+    env: { BROWX_WORKSPACE: ws.dir, ...(options.env ?? {}) },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+    cwd: ROOT,
+  }).spawn();
+  let err = "";
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const pump = (async () => {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      err += value;
+    }
+  })();
+  const deadline = Date.now() + 30_000;
+  while (!/on (http:\/\/\S+\/mcp)/.test(err)) {
+    if (Date.now() > deadline) throw new Error(`HTTP server did not start: ${err}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const url = /on (http:\/\/\S+\/mcp)/.exec(err)![1]!;
+  const token = /bearer token[^:]*: (\S+)/.exec(err)?.[1];
+  const clients: McpHarness[] = [];
+  return {
+    url,
+    token,
+    child,
+    stderr: () => err,
+    workspace: ws.dir,
+    async connect(headers = {}) {
+      const transport = new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers },
+      });
+      const client = new Client({ name: "browxai-test", version: "0.0.0" });
+      await client.connect(transport);
+      const h = withHelpers(client, () => err, async () => {
+        await transport.terminateSession().catch(() => {});
+        await client.close().catch(() => {});
+      }, ws.dir);
+      clients.push(h);
+      return h;
+    },
+    async close() {
+      for (const c of clients) await c.close();
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      await child.status;
+      await pump.catch(() => {});
+      if (ws.owned) await Deno.remove(ws.dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** The text of a result's first text content. */
+export function textOf(r: ToolResult): string {
+  return r.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
+}

@@ -1,0 +1,425 @@
+/**
+ * Layering check: reads the imports of every source file in the layered folders and reports
+ * the ones that break the dependency rules of DESIGN.md ("Layers").
+ *
+ * Rules (a layer is a top-level folder, or `main.ts`):
+ *
+ * | layer      | may import (project files)              | external specifiers         |
+ * | ---------- | --------------------------------------- | --------------------------- |
+ * | `cdp/`     | `cdp/`                                  | any (`node:`, `npm:`, bare) |
+ * | `policy/`  | `policy/`                               | `node:` built-ins only      |
+ * | `storage/` | `storage/`, `cdp/`                      | any                         |
+ * | `tools/`   | `tools/`, `cdp/`, `policy/`, `storage/` | any                         |
+ * | `ui/`      | `ui/`, `tools/`                         | any                         |
+ * | `main.ts`  | anything                                | any                         |
+ *
+ * Unit tests beside the code (`*_test.ts`) may also import `tests/` (the shared assertions and
+ * fixtures). `jsr:` specifiers are refused everywhere in those layers (JSR is unreachable), and
+ * so is any relative import that leaves the project root. Files elsewhere (`tests/`, `bench/`,
+ * `scratch/`, …) are not checked.
+ *
+ * Imports are found with regular expressions over the source with its comments blanked out:
+ * `import … from "x"`, `import type … from "x"`, `import "x"`, `export … from "x"` (each
+ * starting a line or following a `;`), and `import("x")` with a string literal. Computed
+ * dynamic imports are not seen.
+ *
+ * Run: `deno run --allow-read tests/check_layering.ts [rootDir]` (default: the project root,
+ * the parent of this file's folder). Exit status 0 when clean; otherwise 1, with one line per
+ * violation on stderr: `path:line: layer may not import "specifier" (resolves to target)`.
+ *
+ * @module
+ */
+import { dirname, extname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One import that breaks a layering rule. */
+export interface Violation {
+  /** Importing file, relative to the root, with `/` separators (e.g. `cdp/browser.ts`). */
+  file: string;
+  /** 1-based line of the import statement. */
+  line: number;
+  /** Layer of the importing file: `cdp`, `policy`, `storage`, `tools`, `ui` or `main.ts`. */
+  layer: string;
+  /** The specifier exactly as written (e.g. `../tools/mod.ts`, `npm:zod`). */
+  specifier: string;
+  /**
+   * What the specifier resolves to: a root-relative path for project files
+   * (e.g. `tools/mod.ts`), `outside the project` for paths above the root, or the
+   * specifier itself for external ones.
+   */
+  target: string;
+  /** Human-readable reason, one line. */
+  message: string;
+}
+
+/** One import statement found in a source text. */
+export interface ImportRef {
+  /** Specifier as written between the quotes. */
+  specifier: string;
+  /** 1-based line number of the statement's start. */
+  line: number;
+}
+
+/** Layer name → project layers it may import (besides external specifiers). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  cdp: ["cdp"],
+  policy: ["policy"],
+  storage: ["storage", "cdp"],
+  tools: ["tools", "cdp", "policy", "storage"],
+  ui: ["ui", "tools"],
+};
+
+/** Layers whose external imports are limited to `node:` built-ins. */
+const NODE_BUILTINS_ONLY = new Set(["policy"]);
+
+const SOURCE_EXTENSIONS = new Set([".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"]);
+const SKIP_DIRS = new Set(["node_modules", "dist", ".git"]);
+
+/**
+ * Replaces the comments of a JavaScript/TypeScript source with spaces (newlines kept, so
+ * offsets and line numbers are unchanged). String, template and regular-expression literals
+ * are kept as they are. A heuristic lexer, not a parser: good enough for import scanning.
+ *
+ * @param source Source text.
+ * @returns The same text, same length, comments blanked.
+ */
+export function stripComments(source: string): string {
+  return lex(source).code;
+}
+
+/**
+ * Lexes `source` into two texts of the same length: `code` (comments blanked) and `skeleton`
+ * (comments blanked and the insides of string, template and regex literals replaced by `_`),
+ * so that patterns matched on the skeleton are never inside a literal or a comment.
+ */
+function lex(source: string): { code: string; skeleton: string } {
+  const out = source.split("");
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== "\n") out[k] = " ";
+  };
+  const literals: Array<[number, number]> = [];
+  let i = 0;
+  // Last significant (non-space, non-comment) character, to tell a regex from a division.
+  let prev = "";
+  let prevWord = "";
+  const n = source.length;
+  while (i < n) {
+    const c = source[i]!;
+    const d = source[i + 1];
+    if (c === "/" && d === "/") {
+      const end = source.indexOf("\n", i);
+      const stop = end === -1 ? n : end;
+      blank(i, stop);
+      i = stop;
+      continue;
+    }
+    if (c === "/" && d === "*") {
+      const end = source.indexOf("*/", i + 2);
+      const stop = end === -1 ? n : end + 2;
+      blank(i, stop);
+      i = stop;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const end = skipQuoted(source, i, c);
+      literals.push([i + 1, end - 1]);
+      i = end;
+      prev = c;
+      prevWord = "";
+      continue;
+    }
+    if (c === "`") {
+      const end = skipTemplate(source, i);
+      literals.push([i + 1, end - 1]);
+      i = end;
+      prev = c;
+      prevWord = "";
+      continue;
+    }
+    if (c === "/" && startsRegex(prev, prevWord)) {
+      const end = skipRegex(source, i);
+      literals.push([i + 1, end - 1]);
+      i = end;
+      prev = "/";
+      prevWord = "";
+      continue;
+    }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (/[\w$]/.test(c)) {
+      let j = i;
+      while (j < n && /[\w$]/.test(source[j]!)) j++;
+      prevWord = source.slice(i, j);
+      prev = source[j - 1]!;
+      i = j;
+      continue;
+    }
+    prev = c;
+    prevWord = "";
+    i++;
+  }
+  const code = out.join("");
+  for (const [from, to] of literals) {
+    for (let k = from; k < to; k++) if (out[k] !== "\n") out[k] = "_";
+  }
+  return { code, skeleton: out.join("") };
+}
+
+function skipQuoted(s: string, start: number, quote: string): number {
+  let i = start + 1;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === "\\") i += 2;
+    else if (c === quote || c === "\n") return i + 1;
+    else i++;
+  }
+  return i;
+}
+
+/** Skips a template literal, including `${ … }` substitutions with nested literals. */
+function skipTemplate(s: string, start: number): number {
+  let i = start + 1;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === "\\") i += 2;
+    else if (c === "`") return i + 1;
+    else if (c === "$" && s[i + 1] === "{") {
+      i += 2;
+      let depth = 1;
+      while (i < s.length && depth > 0) {
+        const e = s[i]!;
+        if (e === "{") depth++;
+        else if (e === "}") depth--;
+        else if (e === '"' || e === "'") {
+          i = skipQuoted(s, i, e);
+          continue;
+        } else if (e === "`") {
+          i = skipTemplate(s, i);
+          continue;
+        }
+        i++;
+      }
+    } else i++;
+  }
+  return i;
+}
+
+const REGEX_KEYWORDS = new Set([
+  "return",
+  "typeof",
+  "instanceof",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+  "case",
+  "do",
+  "else",
+  "yield",
+  "await",
+]);
+
+function startsRegex(prev: string, prevWord: string): boolean {
+  if (prevWord) return REGEX_KEYWORDS.has(prevWord);
+  return prev === "" || "(,=:[!&|?{};+-*%<>~^".includes(prev);
+}
+
+function skipRegex(s: string, start: number): number {
+  let i = start + 1;
+  let inClass = false;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === "\\") i += 2;
+    else if (c === "\n") return i;
+    else if (inClass) {
+      if (c === "]") inClass = false;
+      i++;
+    } else if (c === "[") {
+      inClass = true;
+      i++;
+    } else if (c === "/") {
+      i++;
+      while (i < s.length && /[a-z]/i.test(s[i]!)) i++;
+      return i;
+    } else i++;
+  }
+  return i;
+}
+
+const STATIC_FROM = /(?:^|;)[ \t]*(?:import|export)\b[^;'"`]*?\bfrom[ \t]*(["'])([^"'\n]+)\1/gm;
+const SIDE_EFFECT = /(?:^|;)[ \t]*import[ \t]*(["'])([^"'\n]+)\1/gm;
+const DYNAMIC = /\bimport[ \t\n]*\([ \t\n]*(["'`])([^"'`\n]+)\1(?=[ \t\n]*[,)])/g;
+
+/**
+ * Finds the import specifiers of one source text (see the module doc for the forms seen).
+ *
+ * @param source TypeScript/JavaScript source.
+ * @returns Imports in order of appearance, with 1-based line numbers.
+ */
+export function findImports(source: string): ImportRef[] {
+  const { code, skeleton: text } = lex(source);
+  const found = new Map<number, ImportRef>();
+  const lineStarts = [0];
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) lineStarts.push(k + 1);
+  const lineAt = (index: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  for (const re of [STATIC_FROM, SIDE_EFFECT, DYNAMIC]) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      // The skeleton hides literal contents: read the specifier from the code at the same place.
+      const at = m.index! + m[0].length - 1 - m[2]!.length;
+      const specifier = code.slice(at, at + m[2]!.length);
+      if (specifier.includes("${")) continue;
+      const keyword = m.index! + m[0].search(/import|export/);
+      if (!found.has(at)) found.set(at, { specifier, line: lineAt(keyword) });
+    }
+  }
+  return [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, ref]) => ref);
+}
+
+/** Layer of a root-relative path (`/`-separated), or `undefined` when it is not checked. */
+function layerOf(rel: string): string | undefined {
+  if (rel === "main.ts") return "main.ts";
+  const top = rel.split("/")[0]!;
+  return top in ALLOWED && rel.includes("/") ? top : undefined;
+}
+
+function isTestFile(rel: string): boolean {
+  return /(?:_test|\.test)\.[mc]?[jt]sx?$/.test(rel);
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [];
+    for await (const e of Deno.readDir(dir)) entries.push(e);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return;
+    throw e;
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory) {
+      if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) yield* walk(path);
+    } else if (e.isFile && SOURCE_EXTENSIONS.has(extname(e.name))) {
+      yield path;
+    }
+  }
+}
+
+function toPosix(p: string): string {
+  return sep === "/" ? p : p.split(sep).join("/");
+}
+
+/**
+ * Checks one import of one file against the rules.
+ *
+ * @returns A violation, or `undefined` when the import is allowed.
+ */
+function checkImport(
+  root: string,
+  file: string,
+  layer: string,
+  ref: ImportRef,
+): Violation | undefined {
+  const rel = toPosix(relative(root, file));
+  const { specifier, line } = ref;
+  const make = (target: string, message: string): Violation => ({
+    file: rel,
+    line,
+    layer,
+    specifier,
+    target,
+    message,
+  });
+  if (specifier.startsWith("jsr:")) {
+    return make(specifier, `jsr: imports are not allowed (JSR is unreachable)`);
+  }
+  let targetPath: string | undefined;
+  if (specifier.startsWith("./") || specifier.startsWith("../")) {
+    targetPath = resolve(dirname(file), specifier);
+  } else if (specifier.startsWith("file:")) {
+    targetPath = fileURLToPath(specifier);
+  } else if (specifier.startsWith("/")) {
+    targetPath = specifier;
+  }
+  if (targetPath === undefined) {
+    // External: node:, npm:, bare (import map), https:.
+    if (layer === "main.ts" || !NODE_BUILTINS_ONLY.has(layer) || specifier.startsWith("node:")) {
+      return undefined;
+    }
+    return make(specifier, `${layer}/ may import only its own files and node: built-ins`);
+  }
+  const target = toPosix(relative(root, targetPath));
+  if (target === ".." || target.startsWith("../") || /^[a-z]:/i.test(target)) {
+    return make("outside the project", `imports a file outside the project`);
+  }
+  if (layer === "main.ts") return undefined;
+  const targetTop = target.includes("/") ? target.split("/")[0]! : target;
+  const allowed = ALLOWED[layer] ?? [];
+  if (allowed.includes(targetTop)) return undefined;
+  if (targetTop === "tests" && isTestFile(rel)) return undefined;
+  const list = allowed.map((l) => `${l}/`).join(", ");
+  return make(target, `${layer}/ may import only ${list}`);
+}
+
+/**
+ * Scans the layered folders (`cdp/`, `policy/`, `storage/`, `tools/`, `ui/`) and `main.ts`
+ * under `rootDir` and returns every import that breaks the rules in the module doc.
+ * Missing folders are skipped. Hidden folders, `node_modules/` and `dist/` are not read.
+ *
+ * @param rootDir Project root (absolute or relative to the working directory).
+ * @returns Violations sorted by file, then line; empty when the layering holds.
+ * @throws Deno.errors.PermissionDenied without read permission on `rootDir`; other
+ *   file-system errors except NotFound.
+ */
+export async function checkLayering(rootDir: string): Promise<Violation[]> {
+  const root = resolve(rootDir);
+  const files: string[] = [];
+  for (const top of Object.keys(ALLOWED)) {
+    for await (const f of walk(join(root, top))) files.push(f);
+  }
+  try {
+    if ((await Deno.stat(join(root, "main.ts"))).isFile) files.push(join(root, "main.ts"));
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const layer = layerOf(toPosix(relative(root, file)));
+    if (layer === undefined) continue;
+    const source = await Deno.readTextFile(file);
+    for (const ref of findImports(source)) {
+      const v = checkImport(root, file, layer, ref);
+      if (v) violations.push(v);
+    }
+  }
+  violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return violations;
+}
+
+/** Formats a violation as one line: `file:line: message: "specifier" (→ target)`. */
+export function formatViolation(v: Violation): string {
+  const arrow = v.target === v.specifier ? "" : ` (resolves to ${v.target})`;
+  return `${v.file}:${v.line}: ${v.message}: "${v.specifier}"${arrow}`;
+}
+
+if (import.meta.main) {
+  const root = Deno.args[0] ?? resolve(dirname(fileURLToPath(import.meta.url)), "..");
+  const violations = await checkLayering(root);
+  for (const v of violations) console.error(formatViolation(v));
+  if (violations.length > 0) Deno.exit(1);
+}

@@ -1,0 +1,160 @@
+import { dirname, join } from "node:path";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { checkLayering, findImports, formatViolation, stripComments } from "./check_layering.ts";
+
+/** Writes `files` (root-relative path → content) under a new temp dir; returns the dir. */
+async function fakeProject(files: Record<string, string>): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "browxai-layering-" });
+  for (const [path, content] of Object.entries(files)) {
+    await Deno.mkdir(dirname(join(root, path)), { recursive: true });
+    await Deno.writeTextFile(join(root, path), content);
+  }
+  return root;
+}
+
+Deno.test("findImports: static, type, side-effect, export-from and dynamic imports", () => {
+  const src = [
+    `import { a } from "./a.ts";`,
+    `import type { B } from '../b.ts';`,
+    `import "./side.ts";`,
+    `export * from "./all.ts";`,
+    `export { c } from "./c.ts"; import d from "./d.ts";`,
+    `import {`,
+    `  e,`,
+    `  f,`,
+    `} from "./ef.ts";`,
+    `const m = await import("./dyn.ts");`,
+    `const n = await import(\`./tpl.ts\`);`,
+    `const computed = await import(name);`,
+  ].join("\n");
+  assertEquals(findImports(src), [
+    { specifier: "./a.ts", line: 1 },
+    { specifier: "../b.ts", line: 2 },
+    { specifier: "./side.ts", line: 3 },
+    { specifier: "./all.ts", line: 4 },
+    { specifier: "./c.ts", line: 5 },
+    { specifier: "./d.ts", line: 5 },
+    { specifier: "./ef.ts", line: 6 },
+    { specifier: "./dyn.ts", line: 10 },
+    { specifier: "./tpl.ts", line: 11 },
+  ]);
+});
+
+Deno.test("findImports: ignores comments, strings and docstring examples", () => {
+  const src = [
+    `/**`,
+    ` * Example:`,
+    ` * import { x } from "../tools/mod.ts";`,
+    ` * await import("../tools/y.ts")`,
+    ` */`,
+    `// import "../tools/z.ts";`,
+    `const s = "import('../tools/q.ts')";`,
+    `const re = /\\/*not a comment/; import "./real.ts";`,
+    `const url = "http://example/*x*/";`,
+  ].join("\n");
+  assertEquals(findImports(src), [{ specifier: "./real.ts", line: 8 }]);
+});
+
+Deno.test("stripComments keeps length and newlines", () => {
+  const src = `a // c\nb /* x\ny */ c "// s"`;
+  const out = stripComments(src);
+  assertEquals(out.length, src.length);
+  assertEquals(out.split("\n").length, 3);
+  assertIncludes(out, `"// s"`);
+  assertTrue(!out.includes("x"));
+});
+
+Deno.test("checkLayering: clean project has no violations", async () => {
+  const root = await fakeProject({
+    "main.ts": `import "./tools/mod.ts"; import { x } from "./policy/p.ts"; import "npm:zod";`,
+    "cdp/a.ts": `import { b } from "./b.ts"; import CDP from "chrome-remote-interface";\n` +
+      `import { join } from "node:path";`,
+    "cdp/b.ts": `export const b = 1;`,
+    "cdp/a_test.ts": `import { assertEquals } from "../tests/_assert.ts"; import "./a.ts";`,
+    "policy/p.ts": `import { q } from "./sub/q.ts"; import assert from "node:assert";`,
+    "policy/sub/q.ts": `export const q = 1;`,
+    "storage/s.ts": `import { b } from "../cdp/b.ts";`,
+    "tools/t.ts": `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
+      `import "./u.ts"; import { z } from "zod";`,
+    "tools/u.ts": ``,
+    "ui/server.ts": `import type { T } from "../tools/t.ts"; import "./page.js";`,
+    "ui/page.js": ``,
+    "tests/e2e_test.ts": `import "../main.ts"; import "../cdp/a.ts"; import "jsr:@std/assert";`,
+    "scratch/x.ts": `import "../tools/t.ts";`,
+  });
+  try {
+    assertEquals(await checkLayering(root), []);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkLayering: reports each wrong arrow with file and line", async () => {
+  const root = await fakeProject({
+    "main.ts": `import "./cdp/a.ts";`,
+    "cdp/a.ts": `import { t } from "../tools/t.ts";\nimport "../policy/p.ts";\n` +
+      `const m = await import("../storage/s.ts");\nimport "../main.ts";`,
+    "cdp/b.ts": `import "../tests/_assert.ts";`,
+    "policy/p.ts": `import { b } from "../cdp/b.ts";\nimport { z } from "zod";\n` +
+      `import "npm:lodash";\nimport { join } from "node:path";`,
+    "storage/s.ts": `import "../cdp/a.ts";\nimport "../policy/p.ts";\nimport "../tools/t.ts";`,
+    "tools/t.ts": `import "../ui/page.ts";\nimport "../main.ts";\nimport "jsr:@std/path";`,
+    "ui/page.ts": `import "../cdp/a.ts";\nimport "../tools/t.ts";\nimport "../../outside.ts";`,
+  });
+  try {
+    const got = (await checkLayering(root)).map((v) => `${v.file}:${v.line} -> ${v.target}`);
+    assertEquals(got, [
+      "cdp/a.ts:1 -> tools/t.ts",
+      "cdp/a.ts:2 -> policy/p.ts",
+      "cdp/a.ts:3 -> storage/s.ts",
+      "cdp/a.ts:4 -> main.ts",
+      "cdp/b.ts:1 -> tests/_assert.ts",
+      "policy/p.ts:1 -> cdp/b.ts",
+      "policy/p.ts:2 -> zod",
+      "policy/p.ts:3 -> npm:lodash",
+      "storage/s.ts:2 -> policy/p.ts",
+      "storage/s.ts:3 -> tools/t.ts",
+      "tools/t.ts:1 -> ui/page.ts",
+      "tools/t.ts:2 -> main.ts",
+      "tools/t.ts:3 -> jsr:@std/path",
+      "ui/page.ts:1 -> cdp/a.ts",
+      "ui/page.ts:3 -> outside the project",
+    ]);
+    const [first] = await checkLayering(root);
+    assertEquals(
+      formatViolation(first!),
+      `cdp/a.ts:1: cdp/ may import only cdp/: "../tools/t.ts" (resolves to tools/t.ts)`,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("check_layering.ts as a script: exit 1 and one line per violation", async () => {
+  const root = await fakeProject({
+    "cdp/a.ts": `import "../tools/t.ts";\nimport "../ui/x.ts";`,
+    "tools/t.ts": ``,
+  });
+  try {
+    const script = new URL("./check_layering.ts", import.meta.url).pathname;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", script, root],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 1);
+    const lines = new TextDecoder().decode(out.stderr).trim().split("\n");
+    assertEquals(lines.length, 2);
+    assertIncludes(lines[0]!, "cdp/a.ts:1:");
+    assertIncludes(lines[1]!, "cdp/a.ts:2:");
+    assertEquals(new TextDecoder().decode(out.stdout), "");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the real project passes the layering check", async () => {
+  const root = new URL("..", import.meta.url).pathname;
+  const violations = await checkLayering(root);
+  assertEquals(violations.map(formatViolation), []);
+});

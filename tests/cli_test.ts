@@ -1,0 +1,52 @@
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { ROOT } from "./_mcp.ts";
+import { join } from "./_paths.ts";
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", join(ROOT, "main.ts"), ...args],
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+Deno.test("cli: --help prints usage on stderr and exits 0", async () => {
+  const r = await run(["--help"]);
+  assertEquals(r.code, 0);
+  assertEquals(r.stdout, "");
+  assertIncludes(r.stderr, "Usage: browxai");
+});
+
+Deno.test("cli: --version prints the version", async () => {
+  const r = await run(["--version"]);
+  assertEquals(r.code, 0);
+  assertIncludes(r.stdout, "browxai 0.");
+});
+
+Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and usage", async () => {
+  const cases: [string[], Record<string, string>, string][] = [
+    [["--bogus"], {}, "Unknown option '--bogus'"],
+    [["--http", "--port", "99999"], {}, 'Invalid --port "99999"'],
+    [["--http", "--port", "abc"], {}, 'Invalid --port "abc"'],
+    [["--port", "80"], {}, "--host and --port need --http"],
+    [["--cdp-endpoint", "nonsense"], {}, 'Invalid --cdp-endpoint "nonsense"'],
+    [[], { BROWX_CAPABILITIES: "read,fly" }, 'Unknown capability "fly"'],
+    [[], { BROWX_TOOLSETS: "core,nope" }, 'Unknown toolset "nope"'],
+    [["stray"], {}, "Unexpected argument 'stray'"],
+  ];
+  for (const [args, env, message] of cases) {
+    const r = await run(args, env);
+    assertEquals(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
+    assertEquals(r.stdout, "", "nothing on stdout");
+    const first = r.stderr.split("\n")[0]!;
+    assertIncludes(first, message);
+    assertIncludes(r.stderr, "Usage: browxai");
+  }
+});

@@ -1,0 +1,172 @@
+/**
+ * Every core tool through a real MCP client over stdio, against fixture
+ * pages served on 127.0.0.1.
+ */
+import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { refOf } from "./_util.ts";
+
+Deno.test("core tools over stdio", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await t.step("tools/list names every core tool with schemas", async () => {
+      const { tools } = await mcp.client.listTools();
+      const names = tools.map((x) => x.name);
+      for (
+        const n of [
+          "navigate",
+          "snapshot",
+          "click",
+          "fill",
+          "type",
+          "press",
+          "select",
+          "hover",
+          "scroll",
+          "wait_for",
+          "go_back",
+          "go_forward",
+          "reload",
+          "tabs",
+          "screenshot",
+          "open_session",
+          "close_session",
+          "list_sessions",
+          "console_read",
+          "network_read",
+          "eval_js",
+        ]
+      ) assertTrue(names.includes(n), `missing ${n}`);
+      for (const tool of tools) assertEquals(tool.inputSchema.type, "object");
+    });
+
+    await t.step("navigate reports status, content type and the page", async () => {
+      const r = await mcp.ok("navigate", { url: fx.url("basic.html") });
+      assertEquals(r.ok, true);
+      assertEquals(r.httpStatus, 200);
+      assertEquals(r.contentType, "text/html");
+      assertEquals(r.url, fx.url("basic.html"));
+      const nav = r.navigation as Record<string, unknown>;
+      assertEquals(nav.changed, true);
+      assertEquals(nav.kind, "full_load");
+      const delta = r.snapshotDelta as Record<string, unknown>;
+      assertEquals(delta.mode, "full");
+      assertIncludes(String(delta.tree), "heading");
+    });
+
+    await t.step("navigate follows redirects and reports 404s", async () => {
+      const r = await mcp.ok("navigate", {
+        url: fx.url(`/redirect?to=${encodeURIComponent("/basic.html?r=1")}`),
+      });
+      assertEquals(r.url, fx.url("basic.html?r=1"));
+      const nf = await mcp.ok("navigate", { url: fx.url("/status/404") });
+      assertEquals(nf.httpStatus, 404);
+    });
+
+    await t.step("snapshot shows roles, names, states and never a password", async () => {
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      const r = await mcp.call("snapshot");
+      assertEquals(r.isError, undefined);
+      const tree = String(r.structuredContent!.tree);
+      assertIncludes(textOf(r), tree.split("\n")[0]!);
+      assertTrue(/heading "[^"]+" \[level=1\]/.test(tree), tree);
+      assertTrue(/checkbox "[^"]+" \[ref=e\d+\].*\[checked\]/.test(tree), tree);
+      assertTrue(/button "[^"]+" \[ref=e\d+\].*\[disabled\]/.test(tree), tree);
+      assertNotIncludes(tree, "hunter2");
+    });
+
+    await t.step("fill, type and press update the field and report its value", async () => {
+      await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const name = refOf(tree, /textbox "Name"/);
+      const r = await mcp.ok("fill", { ref: name, value: "Ada Lovelace" });
+      const el = r.element as Record<string, unknown>;
+      assertEquals(el.value, "Ada Lovelace");
+      assertEquals(el.stillAttached, true);
+      await mcp.ok("press", { key: "Control+a" });
+      await mcp.ok("type", { text: "Grace" });
+      const v = await mcp.ok("fill", { ref: name, value: "Grace Hopper" });
+      assertEquals((v.element as Record<string, unknown>).value, "Grace Hopper");
+    });
+
+    await t.step("select picks a native option by label, value and index", async () => {
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const sel = refOf(tree, /combobox/);
+      const byLabel = await mcp.ok("select", { ref: sel, index: 1 });
+      assertTrue(byLabel.selected !== undefined);
+      const bad = await mcp.call("select", { ref: sel, label: "No such option" });
+      assertEquals(bad.isError, true);
+      assertIncludes(textOf(bad), "option");
+    });
+
+    await t.step("click reports an SPA navigation and a hash change", async () => {
+      await mcp.ok("navigate", { url: fx.url("spa.html"), snapshot: "none" });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const links = tree.split("\n").filter((l) => /\[ref=e\d+\]/.test(l));
+      assertTrue(links.length > 0, tree);
+    });
+
+    await t.step("screenshot returns an image, element screenshots are smaller", async () => {
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      const full = await mcp.call("screenshot");
+      const img = full.content.find((c) => c.type === "image");
+      assertTrue(img?.data && img.data.length > 100);
+      assertEquals(img!.mimeType, "image/png");
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const btn = refOf(tree, /button/);
+      const el = await mcp.call("screenshot", { ref: btn });
+      const s = el.structuredContent!;
+      const fs = full.structuredContent!;
+      assertTrue((s.width as number) < (fs.width as number), JSON.stringify(s));
+      const jpeg = await mcp.call("screenshot", { format: "jpeg", quality: 50, fullPage: true });
+      assertEquals(jpeg.content.find((c) => c.type === "image")!.mimeType, "image/jpeg");
+    });
+
+    await t.step("history: back, forward, and moved=false at the edge", async () => {
+      await mcp.ok("navigate", { url: fx.url("basic.html?h=1"), snapshot: "none" });
+      await mcp.ok("navigate", { url: fx.url("basic.html?h=2"), snapshot: "none" });
+      const back = await mcp.ok("go_back", { snapshot: "none" });
+      assertEquals(back.moved, true);
+      assertEquals((back.navigation as Record<string, unknown>).to, fx.url("basic.html?h=1"));
+      const fwd = await mcp.ok("go_forward", { snapshot: "none" });
+      assertEquals((fwd.navigation as Record<string, unknown>).to, fx.url("basic.html?h=2"));
+      const edge = await mcp.ok("go_forward", { snapshot: "none" });
+      assertEquals(edge.moved, false);
+      const rl = await mcp.ok("reload", { snapshot: "none" });
+      assertEquals(rl.httpStatus, 200);
+    });
+
+    await t.step("console_read and network_read page with since_seq", async () => {
+      await mcp.ok("navigate", { url: fx.url("console.html"), snapshot: "none" });
+      const all = await mcp.ok("console_read", {});
+      const entries = all.entries as Array<Record<string, unknown>>;
+      assertTrue(entries.some((e) => e.level === "error" && String(e.text).includes("bad thing")));
+      assertTrue(entries.some((e) => e.level === "warning"));
+      const errs = await mcp.ok("console_read", { level: "error" });
+      assertTrue((errs.entries as unknown[]).length >= 1);
+      const after = await mcp.ok("console_read", { since_seq: all.last_seq });
+      assertEquals((after.entries as unknown[]).length, 0);
+      const net = await mcp.ok("network_read", { pattern: "console\\.html" });
+      assertTrue((net.entries as unknown[]).length >= 1);
+    });
+
+    await t.step("eval_js is refused without the eval capability", async () => {
+      const r = await mcp.call("eval_js", { expression: "1+1" });
+      assertEquals(r.isError, true);
+      assertEquals(r.structuredContent!.requiredCapability, "eval");
+    });
+
+    await t.step("list_sessions shows the default session", async () => {
+      const r = await mcp.ok("list_sessions");
+      const s = (r.sessions as Array<Record<string, unknown>>)[0]!;
+      assertEquals(s.session, "default");
+      assertEquals(s.mode, "incognito");
+      assertTrue((s.consoleEntries as number) > 0);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,59 @@
+/**
+ * `fill`: replace the content of a text field or contenteditable.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle } from "../injected/mod.ts";
+import { inputOf } from "../actions/devices.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+import { checkTarget, targetFields } from "../actions/target.ts";
+
+/** The `fill` tool. */
+export const fillTool = defineTool({
+  name: "fill",
+  title: "Fill",
+  description:
+    "Replace the value of a text input, textarea or contenteditable (ref or selector) with value, firing input events like typing. submit=true presses Enter after. Returns the ActionResult with the field's new value.",
+  capability: "action",
+  toolset: "core",
+  annotations: { destructiveHint: false, openWorldHint: true },
+  inputSchema: z.object({
+    ref: targetFields.ref,
+    selector: targetFields.selector,
+    value: z.string().describe("The new value (replaces the current one)"),
+    submit: z.boolean().optional().describe("Press Enter afterwards"),
+    ...actingFields,
+  }),
+  handler(ctx, args) {
+    checkTarget(args, "fill", { allowCoords: false });
+    return runAction(ctx, args, {
+      type: "fill",
+      target: args,
+      actionability: { enabled: true, editable: true },
+      ...(args.submit ? { actionInfo: { submit: true } } : {}),
+      async perform({ page, target }) {
+        if (target?.kind !== "element") return;
+        const kind = await callOnHandle<string>(target.handle, "prepareFill");
+        const { keyboard } = inputOf(page);
+        if (kind === "set") {
+          const r = await callOnHandle<{ error?: string }>(target.handle, "setValue", [args.value]);
+          if (r.error) {
+            throw new ToolError(
+              "invalid-argument",
+              `Cannot fill: ${r.error}`,
+              "pass a value in the field's format",
+            );
+          }
+        } else if (args.value === "") {
+          await keyboard.press("Delete");
+        } else {
+          await keyboard.insertText(args.value);
+        }
+        if (args.submit) await keyboard.press("Enter");
+      },
+    });
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * `hover`: move the pointer over an element or point.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { inputOf } from "../actions/devices.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+import { checkTarget, targetFields } from "../actions/target.ts";
+
+/** The `hover` tool. */
+export const hoverTool = defineTool({
+  name: "hover",
+  title: "Hover",
+  description:
+    "Move the pointer over an element (ref, selector) or coords, e.g. to open a menu or tooltip. Returns the ActionResult.",
+  capability: "action",
+  toolset: "core",
+  annotations: { readOnlyHint: false, openWorldHint: true },
+  inputSchema: z.object({ ...targetFields, ...actingFields }),
+  handler(ctx, args) {
+    checkTarget(args, "hover");
+    return runAction(ctx, args, {
+      type: "hover",
+      target: args,
+      actionability: { hitTest: true },
+      async perform({ page, point }) {
+        await inputOf(page).mouse.move(point!.x, point!.y);
+      },
+    });
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * `press`: press a key or combo (`Enter`, `Control+a`, `Shift+Tab`).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { parseKeyCombo } from "../../cdp/input.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { inputOf } from "../actions/devices.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+
+/** The `press` tool. */
+export const pressTool = defineTool({
+  name: "press",
+  title: "Press key",
+  description:
+    'Press a key or combo on the focused element: "Enter", "Escape", "Tab", "ArrowDown", "Control+a", "Shift+Tab". Returns the ActionResult.',
+  capability: "action",
+  toolset: "core",
+  annotations: { openWorldHint: true },
+  inputSchema: z.object({
+    key: z.string().min(1).describe('Key name or combo joined by +, e.g. "Enter", "Control+a"'),
+    ...actingFields,
+  }),
+  handler(ctx, args) {
+    try {
+      parseKeyCombo(args.key);
+    } catch (e) {
+      throw new ToolError(
+        "invalid-argument",
+        (e as Error).message,
+        "use a key name like Enter, Tab, Escape, ArrowLeft, a, or a combo like Control+a",
+      );
+    }
+    return runAction(ctx, args, {
+      type: "press",
+      actionInfo: { key: args.key },
+      async perform({ page }) {
+        await inputOf(page).keyboard.press(args.key);
+      },
+    });
+  },
+});

@@ -1,0 +1,83 @@
+/**
+ * `scroll`: scroll the window, an element into view, within a container,
+ * or with the wheel at a point; returns scroll geometry.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle, callUtility } from "../injected/mod.ts";
+import { inputOf } from "../actions/devices.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+import { checkTarget, targetFields } from "../actions/target.ts";
+
+/** The `scroll` tool. */
+export const scrollTool = defineTool({
+  name: "scroll",
+  title: "Scroll",
+  description:
+    "Scroll. No target: the window, with to (top|bottom|left|right) or by {x,y}. ref/selector alone: bring the element into view; with to/by: scroll inside that container. coords + by: mouse wheel at that point. Returns geometry in element.scroll (atTop, atBottom, scrollHeight…).",
+  capability: "navigation",
+  toolset: "core",
+  annotations: { readOnlyHint: false },
+  inputSchema: z.object({
+    ...targetFields,
+    to: z.enum(["top", "bottom", "left", "right"]).optional().describe("Scroll to an edge"),
+    by: z.object({
+      x: z.number().optional().describe("CSS px, + = right"),
+      y: z.number().optional().describe("CSS px, + = down"),
+    }).optional().describe("Scroll by an amount"),
+    intoView: z.boolean().optional().describe("With to/by on an element: also bring it into view"),
+    ...actingFields,
+  }),
+  handler(ctx, args) {
+    const kind = checkTarget(args, "scroll", { optional: true });
+    if (!kind && !args.to && !args.by) {
+      throw new ToolError(
+        "invalid-argument",
+        "Nothing to scroll: give to or by (window), or a ref/selector (into view)",
+        'e.g. scroll({ to: "bottom" }) or scroll({ ref: "e12" })',
+      );
+    }
+    if (kind === "coords" && !args.by) {
+      throw new ToolError(
+        "invalid-argument",
+        "Wheel scrolling at coords needs by",
+        "e.g. { coords: {x, y}, by: { y: 300 } }",
+      );
+    }
+    return runAction(ctx, args, {
+      type: "scroll",
+      ...(kind ? { target: args } : {}),
+      actionInfo: { ...(args.to ? { to: args.to } : {}), ...(args.by ? { by: args.by } : {}) },
+      async perform({ page, target }) {
+        let scroll: unknown;
+        if (!target) {
+          scroll = await callUtility(page, page.mainFrameId, "scrollElement", [
+            null,
+            args.to,
+            args.by,
+          ]);
+        } else if (target.kind === "coords") {
+          await inputOf(page).mouse.wheel(target.x, target.y, {
+            deltaX: args.by?.x ?? 0,
+            deltaY: args.by?.y ?? 0,
+          });
+          // Wheel scrolling is asynchronous: let it land before measuring.
+          await callUtility(page, page.mainFrameId, "nextFrame");
+          scroll = await callUtility(page, page.mainFrameId, "scrollInfo", [null]);
+        } else {
+          const container = !!(args.to || args.by);
+          if (!container || args.intoView) {
+            await callOnHandle(target.handle, "scrollIntoViewIfNeeded");
+          }
+          scroll = container
+            ? await callOnHandle(target.handle, "scrollElement", [args.to, args.by])
+            : await callUtility(page, target.handle.frameId, "scrollInfo", [null]);
+        }
+        return { element: { scroll } };
+      },
+    });
+  },
+});

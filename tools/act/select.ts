@@ -1,0 +1,60 @@
+/**
+ * `select`: choose an option of a native `<select>`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle } from "../injected/mod.ts";
+import { actingFields, requireOne, runAction } from "../actions/run_action.ts";
+import { checkTarget, targetFields } from "../actions/target.ts";
+
+/** The `select` tool. */
+export const selectTool = defineTool({
+  name: "select",
+  title: "Select option",
+  description:
+    "Choose an option of a native <select> (ref or selector) by exactly one of value, label or index; fires input and change. Returns the ActionResult.",
+  capability: "action",
+  toolset: "core",
+  annotations: { openWorldHint: true },
+  inputSchema: z.object({
+    ref: targetFields.ref,
+    selector: targetFields.selector,
+    value: z.string().optional().describe("Option value attribute"),
+    label: z.string().optional().describe("Option visible label"),
+    index: z.number().int().min(0).optional().describe("0-based option index"),
+    ...actingFields,
+  }),
+  handler(ctx, args) {
+    checkTarget(args, "select", { allowCoords: false });
+    const by = requireOne(args, ["value", "label", "index"], "select");
+    return runAction(ctx, args, {
+      type: "select",
+      target: args,
+      actionability: { enabled: true },
+      actionInfo: { [by]: args[by as "value"] },
+      async perform({ target }) {
+        if (target?.kind !== "element") return;
+        const r = await callOnHandle<
+          { error?: string; options?: unknown[]; value?: string; label?: string }
+        >(
+          target.handle,
+          "selectOption",
+          [{ [by]: args[by as "value"] }],
+        );
+        if (r.error) {
+          throw new ToolError(
+            r.options ? "not-found" : "invalid-argument",
+            `Cannot select: ${r.error}`,
+            r.options
+              ? `pick one of the options: ${JSON.stringify(r.options)}`
+              : "target a native <select>; for custom dropdowns click the trigger, then the option",
+          );
+        }
+        return { selected: { value: r.value, label: r.label } };
+      },
+    });
+  },
+});

@@ -1,0 +1,304 @@
+/**
+ * Records what an action really did, from the moment before it to the
+ * moment the page settled: navigation, new tabs, dialogs, console errors,
+ * page errors and network traffic (writes summarized by keys, never values).
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import type { Page } from "../../cdp/page.ts";
+import type { Protocol } from "../../cdp/types.ts";
+import type { BrowserSession, DialogRecord } from "../sessions/browser_session.ts";
+import type { NetworkEntry } from "../sessions/page_logs.ts";
+
+/** `navigation` of the ActionResult. */
+export interface NavigationInfo {
+  changed: boolean;
+  from: string;
+  to: string;
+  kind: "full_load" | "spa" | "hash" | null;
+  offOrigin?: { requested: string; landed: string };
+}
+
+/** A write request summarized without values. */
+export interface Mutation {
+  method: string;
+  urlPattern: string;
+  status?: number;
+  ok: boolean;
+  durationMs?: number;
+  responseShape?: string[];
+}
+
+/** The recorded facts of one action window. */
+export interface Recording {
+  navigation: NavigationInfo;
+  newTabs: Array<{ url: string; title: string }>;
+  console: { errors: string[]; warnings: number };
+  pageErrors: string[];
+  network: {
+    summary: { total: number; byType: Record<string, number>; failed: number };
+    requests: Array<
+      { method: string; url: string; status?: number; type: string; ms?: number; failed?: boolean }
+    >;
+    mutations: Mutation[];
+  };
+  dialogs: Array<{ kind: string; message: string; handledAs: string }>;
+  /** The tab the agent now acts on (a followed popup, or the same). */
+  activePage: Page;
+  /** The page navigated to a new document during the window. */
+  fullLoad: boolean;
+  /** Settling stopped at its cap with work still in flight. */
+  stillLoading: boolean;
+}
+
+const QUIET_MS = 75;
+const SETTLE_CAP_MS = 5000;
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Long-lived connections never finish; do not wait for them.
+const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
+
+/** Records one action window of a session. */
+export class ActionRecorder {
+  #session: BrowserSession;
+  #page: Page;
+  #consoleMark: number;
+  #networkMark: number;
+  #fromUrl: string;
+  #dialogs: DialogRecord[] = [];
+  #newTabs: Page[] = [];
+  #mainNavigated = false;
+  #sameDocNavigated = false;
+  #loading = false;
+  #lastActivity = Date.now();
+  #wake: (() => void) | undefined;
+  #writeSessions = new Map<string, CdpSession>();
+  #unsubscribe: () => void;
+
+  constructor(session: BrowserSession, page: Page) {
+    this.#session = session;
+    this.#page = page;
+    this.#consoleMark = session.logs.console.lastSeq;
+    this.#networkMark = session.logs.network.lastSeq;
+    this.#fromUrl = page.url;
+    this.#unsubscribe = session.listen({
+      event: (p, method, params, cdp) => this.#onEvent(p, method, params, cdp),
+      tabOpened: (p) => {
+        this.#newTabs.push(p);
+        this.#activity();
+      },
+      dialog: (d) => {
+        this.#dialogs.push(d);
+        this.#activity();
+      },
+    });
+  }
+
+  #activity() {
+    this.#lastActivity = Date.now();
+    this.#wake?.();
+  }
+
+  #onEvent(page: Page, method: string, params: unknown, cdp: CdpSession) {
+    if (method.startsWith("Network.")) {
+      if (method === "Network.requestWillBeSent") {
+        const e = params as Protocol.Network.RequestWillBeSentEvent;
+        if (WRITE_METHODS.has(e.request.method)) this.#writeSessions.set(e.requestId, cdp);
+      }
+      if (method !== "Network.dataReceived") this.#activity();
+      return;
+    }
+    if (page !== this.#page) return;
+    const main = page.mainFrameId;
+    switch (method) {
+      case "Page.frameRequestedNavigation":
+      case "Page.frameStartedLoading":
+        if ((params as { frameId: string }).frameId === main) this.#loading = true;
+        this.#activity();
+        break;
+      case "Page.frameStoppedLoading":
+        if ((params as { frameId: string }).frameId === main) this.#loading = false;
+        this.#activity();
+        break;
+      case "Page.frameNavigated": {
+        const { frame } = params as Protocol.Page.FrameNavigatedEvent;
+        if (!frame.parentId) this.#mainNavigated = true;
+        this.#activity();
+        break;
+      }
+      case "Page.navigatedWithinDocument":
+        if ((params as { frameId: string }).frameId === main) this.#sameDocNavigated = true;
+        this.#activity();
+        break;
+    }
+  }
+
+  #pendingRequests(): NetworkEntry[] {
+    return this.#session.logs.network.since(this.#networkMark).filter((r) =>
+      !r.done && !STREAMING_TYPES.has(r.type) && Date.now() - r.timestamp < SETTLE_CAP_MS
+    );
+  }
+
+  /**
+   * Waits until what the action started is done: a navigation has loaded,
+   * its requests settled, and nothing happened for a short quiet window.
+   * Bounded by `deadline` and a 5 s cap; never a fixed sleep.
+   */
+  async settle(deadline: number): Promise<boolean> {
+    const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
+    this.#lastActivity = Date.now();
+    while (true) {
+      const now = Date.now();
+      const busy = this.#loading || this.#pendingRequests().length > 0;
+      const quietFor = now - this.#lastActivity;
+      if (!busy && quietFor >= QUIET_MS) return true;
+      if (now >= cap) return false;
+      const waitMs = busy ? Math.min(100, cap - now) : Math.min(QUIET_MS - quietFor, cap - now);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.#wake = undefined;
+          resolve();
+        }, Math.max(1, waitMs));
+        this.#wake = () => {
+          clearTimeout(timer);
+          this.#wake = undefined;
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** Stops listening and summarizes the window. CDP: `Network.getResponseBody` (write responses' keys). */
+  async finish(stillLoading: boolean, requestedUrl?: string): Promise<Recording> {
+    this.#unsubscribe();
+    const logs = this.#session.logs;
+    const consoleEntries = logs.console.since(this.#consoleMark);
+    const requests = logs.network.since(this.#networkMark);
+    const active = this.#session.activePage ?? this.#page;
+    const to = active.url;
+    let kind: NavigationInfo["kind"] = null;
+    if (this.#mainNavigated) kind = "full_load";
+    else if (this.#sameDocNavigated) {
+      kind = stripHash(this.#fromUrl) === stripHash(to) ? "hash" : "spa";
+    }
+    const navigation: NavigationInfo = {
+      changed: this.#mainNavigated || to !== this.#fromUrl,
+      from: this.#fromUrl,
+      to,
+      kind,
+    };
+    if (requestedUrl) {
+      const requestedHost = hostOf(requestedUrl), landedHost = hostOf(to);
+      if (requestedHost && landedHost && requestedHost !== landedHost) {
+        navigation.offOrigin = { requested: originOf(requestedUrl), landed: originOf(to) };
+      }
+    }
+    const byType: Record<string, number> = {};
+    for (const r of requests) {
+      const t = r.type === "XHR" || r.type === "Fetch"
+        ? "xhr"
+        : r.type === "Document"
+        ? "document"
+        : "other";
+      byType[t] = (byType[t] ?? 0) + 1;
+    }
+    const notable = requests.filter((r) =>
+      r.type === "XHR" || r.type === "Fetch" || r.type === "Document" || r.failed
+    );
+    const mutations: Mutation[] = [];
+    for (const r of requests.filter((r) => WRITE_METHODS.has(r.method)).slice(0, 10)) {
+      const m: Mutation = {
+        method: r.method,
+        urlPattern: r.url.split(/[?#]/)[0]!,
+        ok: !r.failed && (r.status ?? 0) < 400 && r.done,
+        ...(r.status !== undefined ? { status: r.status } : {}),
+        ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
+      };
+      const shape = await this.#responseShape(r);
+      if (shape) m.responseShape = shape;
+      mutations.push(m);
+    }
+    return {
+      navigation,
+      newTabs: await Promise.all(
+        this.#newTabs.map(async (p) => ({ url: p.url, title: await p.title().catch(() => "") })),
+      ),
+      console: {
+        errors: consoleEntries.filter((c) => c.level === "error").slice(0, 10).map((c) =>
+          c.text.slice(0, 300)
+        ),
+        warnings: consoleEntries.filter((c) => c.level === "warning").length,
+      },
+      pageErrors: consoleEntries.filter((c) => c.level === "exception").slice(0, 10).map((c) =>
+        c.text.slice(0, 300)
+      ),
+      network: {
+        summary: {
+          total: requests.length,
+          byType,
+          failed: requests.filter((r) => r.failed).length,
+        },
+        requests: notable.slice(0, 10).map((r) => ({
+          method: r.method,
+          url: r.url.length > 200 ? r.url.slice(0, 200) + "…" : r.url,
+          type: r.type,
+          ...(r.status !== undefined ? { status: r.status } : {}),
+          ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
+          ...(r.failed ? { failed: true } : {}),
+        })),
+        mutations,
+      },
+      dialogs: this.#dialogs.map((d) => ({
+        kind: d.kind,
+        message: d.message,
+        handledAs: d.handledAs,
+      })),
+      activePage: active,
+      fullLoad: this.#mainNavigated,
+      stillLoading,
+    };
+  }
+
+  async #responseShape(r: NetworkEntry): Promise<string[] | undefined> {
+    const cdp = this.#writeSessions.get(r.requestId);
+    if (!cdp || !r.done || r.failed || !/json/i.test(r.mimeType ?? "")) return undefined;
+    try {
+      const body = await cdp.send("Network.getResponseBody", { requestId: r.requestId }, {
+        timeoutMs: 2000,
+      });
+      if (body.body.length > 1_000_000) return undefined;
+      const text = body.base64Encoded ? atob(body.body) : body.body;
+      const value = JSON.parse(text);
+      const sample = Array.isArray(value) ? value[0] : value;
+      return sample && typeof sample === "object" ? Object.keys(sample).slice(0, 30) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stops listening without summarizing (the action failed early). */
+  dispose(): void {
+    this.#unsubscribe();
+  }
+}
+
+function stripHash(url: string): string {
+  const i = url.indexOf("#");
+  return i < 0 ? url : url.slice(0, i);
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * Runs one acting tool and builds seed 000's ActionResult: resolve the
+ * session, tab and target, check actionability, record the action window,
+ * wait for the page to settle, then report what really happened, with a
+ * snapshot delta (or the full snapshot, or none).
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Page } from "../../cdp/page.ts";
+import type { ToolContext } from "../context.ts";
+import type { ToolOutput } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { captureSnapshot } from "../snapshot/capture.ts";
+import { diffSnapshots } from "../snapshot/delta.ts";
+import { pageText } from "../snapshot/paging.ts";
+import { type ActionabilityOptions, type Point, waitActionable } from "./actionability.ts";
+import { ActionRecorder, type Recording } from "./recorder.ts";
+import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+
+/** Default and maximum `timeoutMs` of acting tools, ms. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_TIMEOUT_MS = 30_000;
+/** Token budget of the snapshot carried in an ActionResult. */
+const RESULT_SNAPSHOT_TOKENS = 3000;
+
+/** Schema fields every acting tool takes. */
+export const actingFields = {
+  session: z.string().optional().describe('Session name (default: "default")'),
+  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
+    "Time budget in ms (default 10000, max 30000)",
+  ),
+  snapshot: z.enum(["delta", "full", "none"]).optional().describe(
+    "Page outline in the result: what changed (default), the full page, or none",
+  ),
+};
+
+/** What a tool hands to {@link runAction}. */
+export interface ActionSpec {
+  /** Action type for `action.type`. */
+  type: string;
+  /** The target, when the action takes one. */
+  target?: TargetSpec;
+  /** Actionability checks for an element target; omitted: none. */
+  actionability?: Omit<ActionabilityOptions, "deadline">;
+  /** A URL the action requests (navigate), for `navigation.offOrigin`. */
+  requestedUrl?: string;
+  /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
+  replacesDocument?: boolean;
+  /** Extra fields for `action`. */
+  actionInfo?: Record<string, unknown>;
+  /** Does the action; may return fields merged into the result. */
+  perform(c: PerformContext): Promise<Record<string, unknown> | void>;
+}
+
+/** What `perform` gets. */
+export interface PerformContext {
+  session: BrowserSession;
+  page: Page;
+  target: ResolvedTarget | undefined;
+  /** The action point in the top-level viewport (element center or coords). */
+  point: Point | undefined;
+  deadline: number;
+}
+
+/**
+ * Runs an action and returns its ActionResult.
+ *
+ * @throws ToolError for failures before anything was done (bad target,
+ *   not actionable); failures after are reported with `ok: false`.
+ */
+export async function runAction(
+  ctx: ToolContext,
+  args: {
+    session?: string | undefined;
+    timeoutMs?: number | undefined;
+    snapshot?: "delta" | "full" | "none" | undefined;
+  },
+  spec: ActionSpec,
+): Promise<ToolOutput> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  const page = await session.page();
+  const deadline = Date.now() + (args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const mode = args.snapshot ?? "delta";
+  let target: ResolvedTarget | undefined;
+  let point: Point | undefined;
+  const warnings: string[] = [];
+  try {
+    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    if (target?.kind === "element") {
+      if ((target.matches ?? 1) > 1) {
+        warnings.push(`selector matched ${target.matches} elements; acted on the first`);
+      }
+      if (spec.actionability) {
+        point = await waitActionable(page, target.handle, { ...spec.actionability, deadline });
+      }
+    } else if (target?.kind === "coords") point = { x: target.x, y: target.y };
+
+    const before = mode === "delta" && !spec.replacesDocument
+      ? await captureSnapshot(page, session.refs).catch(() => undefined)
+      : undefined;
+    const recorder = new ActionRecorder(session, page);
+    let extra: Record<string, unknown> | void = undefined;
+    let actionError: ToolError | undefined;
+    try {
+      extra = await spec.perform({ session, page, target, point, deadline });
+    } catch (e) {
+      if (e instanceof ToolError) actionError = e;
+      else {
+        recorder.dispose();
+        throw e;
+      }
+    }
+    const settled = await recorder.settle(deadline);
+    const rec = await recorder.finish(!settled, spec.requestedUrl);
+    if (!settled) warnings.push("the page was still loading when the result was taken");
+    await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
+    const { element: extraElement, ...extraRest } = (extra ?? {}) as Record<string, unknown>;
+    let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad
+      ? await elementProbe(target).catch(() => ({ stillAttached: false }))
+      : target?.kind === "element"
+      ? { stillAttached: false }
+      : undefined;
+    if (extraElement) element = { ...element, ...(extraElement as Record<string, unknown>) };
+    const snapshotDelta = await buildDelta(session, rec, mode, before?.text, page);
+    const ok = !actionError;
+    const result: Record<string, unknown> = {
+      ok,
+      action: {
+        type: spec.type,
+        ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
+        ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
+        ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
+        ...spec.actionInfo,
+      },
+      navigation: rec.navigation,
+      structure: {
+        appeared: snapshotDelta?.appeared ?? [],
+        removed: snapshotDelta?.removed ?? [],
+        newTabs: rec.newTabs,
+      },
+      console: rec.console,
+      pageErrors: rec.pageErrors,
+      ...(element
+        ? {
+          element: {
+            ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
+            ...element,
+          },
+        }
+        : {}),
+      ...(snapshotDelta ? { snapshotDelta: snapshotDelta.delta } : {}),
+      network: rec.network,
+      ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
+      ...extraRest,
+      tokensEstimate: null,
+      warnings,
+      error: actionError
+        ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
+        : null,
+    };
+    return {
+      structured: result,
+      rawTextKeys: ["snapshotDelta.tree"],
+      ...(actionError ? { isError: true } : {}),
+    };
+  } finally {
+    if (target?.kind === "element") releaseHandle(target.handle);
+  }
+}
+
+async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
+  return await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+}
+
+interface DeltaOut {
+  delta: Record<string, unknown>;
+  appeared: unknown[];
+  removed: unknown[];
+}
+
+async function buildDelta(
+  session: BrowserSession,
+  rec: Recording,
+  mode: "delta" | "full" | "none",
+  before: string | undefined,
+  actedOn: Page,
+): Promise<DeltaOut | undefined> {
+  if (mode === "none") return undefined;
+  let after: string;
+  try {
+    after = (await captureSnapshot(rec.activePage, session.refs)).text;
+  } catch (e) {
+    return {
+      delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const switchedTab = rec.activePage !== actedOn;
+  if (
+    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
+  ) {
+    const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
+    return {
+      delta: {
+        mode: "full",
+        scope: "full",
+        tree: paged.text,
+        truncated: paged.truncated,
+        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
+      },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const d = diffSnapshots(before, after);
+  return {
+    delta: {
+      mode: "delta",
+      scope: "changed",
+      ...(d.unchanged ? { unchanged: true } : {}),
+      tree: [...d.removed.map((l) => `- ${l.trim()}`), ...d.added.map((l) => `+ ${l.trim()}`)].join(
+        "\n",
+      ),
+      truncated: d.truncated ?? false,
+    },
+    appeared: d.appeared ?? [],
+    removed: d.removedNodes ?? [],
+  };
+}
+
+/** Fails unless exactly one of the value fields is set. @throws ToolError */
+export function requireOne(args: Record<string, unknown>, keys: string[], tool: string): string {
+  const given = keys.filter((k) => args[k] !== undefined);
+  if (given.length !== 1) {
+    throw new ToolError(
+      "invalid-argument",
+      `"${tool}" needs exactly one of ${keys.join(", ")}; got ${
+        given.length ? given.join(" and ") : "none"
+      }`,
+      `pass one of: ${keys.join(", ")}`,
+    );
+  }
+  return given[0]!;
+}

@@ -1,0 +1,94 @@
+/**
+ * `navigate`: load a URL in the active tab.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { NavigationError } from "../../cdp/page.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+
+const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
+
+/**
+ * Validates a URL for navigation: absolute, and not `file:` or `javascript:`.
+ *
+ * @throws ToolError invalid-argument | refused
+ */
+export function checkNavigableUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    const guess = /^[\w.-]+(:\d+)?(\/|$)/.test(raw) ? ` (did you mean "https://${raw}"?)` : "";
+    throw new ToolError(
+      "invalid-argument",
+      `Invalid URL "${raw}": it must be absolute, with a scheme${guess}`,
+      "pass a full URL like https://example.com/path",
+    );
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    throw new ToolError(
+      "refused",
+      `Refused to navigate to a "${url.protocol}" URL`,
+      "navigate only to http(s), about: or data: URLs",
+    );
+  }
+  return url;
+}
+
+/** The `navigate` tool. */
+export const navigateTool = defineTool({
+  name: "navigate",
+  title: "Navigate",
+  description:
+    "Load a URL in the active tab and wait for it (waitUntil: commit|domcontentloaded|load (default)|networkidle). Returns the final URL after redirects, httpStatus, contentType, timedOut, navigation.offOrigin when you landed on another host, and the page outline.",
+  capability: "navigation",
+  toolset: "core",
+  annotations: { openWorldHint: true },
+  inputSchema: z.object({
+    url: z.string().describe("Absolute URL (http, https, about:, data:)"),
+    waitUntil: z.enum(["commit", "domcontentloaded", "load", "networkidle"]).optional().describe(
+      "How much of the load to wait for (default load)",
+    ),
+    ...actingFields,
+  }),
+  handler(ctx, args) {
+    const url = checkNavigableUrl(args.url);
+    return runAction(ctx, args, {
+      type: "navigate",
+      requestedUrl: url.href,
+      replacesDocument: true,
+      actionInfo: { url: url.href },
+      async perform({ page, deadline }) {
+        try {
+          const r = await page.navigate(url.href, {
+            waitUntil: args.waitUntil ?? "load",
+            timeoutMs: Math.max(1, deadline - Date.now()),
+          });
+          return {
+            url: page.url,
+            httpStatus: r.response?.status ?? null,
+            contentType: r.response?.mimeType ?? null,
+            timedOut: r.timedOut,
+          };
+        } catch (e) {
+          if (e instanceof NavigationError) {
+            throw new ToolError(
+              "navigation-failed",
+              e.message,
+              e.errorText.includes("NAME_NOT_RESOLVED")
+                ? "check the host name"
+                : e.errorText.includes("CONNECTION_REFUSED")
+                ? "nothing listens at that address; check the port and that the server runs"
+                : "check the URL and that the site is reachable",
+              { errorText: e.errorText },
+            );
+          }
+          throw e;
+        }
+      },
+    });
+  },
+});

@@ -1,0 +1,64 @@
+/**
+ * `tabs`: list, switch or close the session's tabs.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+
+async function listTabs(session: BrowserSession) {
+  const active = session.activePage;
+  return await Promise.all(session.tabs.map(async (p, index) => ({
+    index,
+    url: p.url,
+    title: await p.title().catch(() => ""),
+    active: p === active,
+  })));
+}
+
+/** The `tabs` tool. */
+export const tabsTool = defineTool({
+  name: "tabs",
+  title: "Tabs",
+  description:
+    "List the session's tabs, switch the active tab (the one every call reads and acts on), or close one. Tabs a page opens are followed automatically. Indexes shift when tabs open or close: list first.",
+  capability: "navigation",
+  toolset: "core",
+  annotations: { openWorldHint: false },
+  inputSchema: z.object({
+    action: z.enum(["list", "switch", "close", "new"]).describe(
+      "list, switch, close, or new (open a blank tab)",
+    ),
+    index: z.number().int().min(0).optional().describe("Tab index for switch/close (from list)"),
+    session: z.string().optional().describe('Session name (default: "default")'),
+  }),
+  async handler(ctx, args) {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    session.ensureAlive();
+    if (args.action === "new") {
+      await session.newTab();
+    } else if (args.action !== "list") {
+      if (args.index === undefined) {
+        throw new ToolError(
+          "invalid-argument",
+          `"tabs" ${args.action} needs index`,
+          'call tabs({ action: "list" }) and pass the index',
+        );
+      }
+      const page = session.tabs[args.index];
+      if (!page) {
+        throw new ToolError(
+          "not-found",
+          `No tab at index ${args.index}: the session has ${session.tabs.length} tab(s)`,
+          'call tabs({ action: "list" }) for current indexes',
+        );
+      }
+      if (args.action === "switch") await session.activate(page);
+      else await session.closeTab(page);
+    }
+    const tabs = await listTabs(session);
+    return { structured: { ok: true, tabs, activeIndex: tabs.findIndex((t) => t.active) } };
+  },
+});

@@ -1,0 +1,159 @@
+/**
+ * `wait_for`: wait for text, an element, a URL or a load state.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle, callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
+import { resolveRef } from "../snapshot/resolve.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../actions/run_action.ts";
+import type { Page } from "../../cdp/page.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+
+/** Converts a URL glob (`**` any, `*` any but `/`, `?` one char) to a RegExp. */
+export function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        i++;
+      } else re += "[^/]*";
+    } else if (c === "?") re += ".";
+    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+type Check = () => Promise<{ met: boolean; seen?: string }>;
+
+async function elementCheck(
+  session: BrowserSession,
+  page: Page,
+  ref: string | undefined,
+  selector: string | undefined,
+  state: "visible" | "hidden",
+): Promise<{ met: boolean; seen?: string }> {
+  let handle;
+  try {
+    handle = ref !== undefined
+      ? await resolveRef(page, session.refs, ref)
+      : await callUtilityHandle(page, page.mainFrameId, "query", [selector]);
+  } catch (e) {
+    if (e instanceof ToolError && e.code === "ref-gone") {
+      return { met: state === "hidden", seen: "element gone" };
+    }
+    throw e;
+  }
+  if (!handle) return { met: state === "hidden", seen: "no match" };
+  try {
+    const probe = await callOnHandle<{ state: string }>(handle, "probe", [{}]);
+    const visible = probe.state === "ok";
+    return { met: visible === (state === "visible"), seen: visible ? "visible" : probe.state };
+  } finally {
+    releaseHandle(handle);
+  }
+}
+
+/** The `wait_for` tool. */
+export const waitForTool = defineTool({
+  name: "wait_for",
+  title: "Wait for",
+  description:
+    "Wait until exactly one condition holds: text (visible page text contains it, case-insensitive), ref/selector (element visible, or hidden with state=hidden), url (glob over the whole URL, e.g. **/checkout*), or loadState. Returns status ok|timeout, waitedMs, and lastSeen on timeout. Timing out is an answer, not an error.",
+  capability: "read",
+  toolset: "core",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    text: z.string().min(1).optional().describe("Text to wait for"),
+    ref: z.string().optional().describe("Element ref to wait for"),
+    selector: z.string().optional().describe("CSS or text= selector to wait for"),
+    url: z.string().optional().describe("URL glob the tab must match"),
+    loadState: z.enum(["domcontentloaded", "load", "networkidle"]).optional().describe(
+      "Load state to reach",
+    ),
+    state: z.enum(["visible", "hidden"]).optional().describe(
+      "For text/ref/selector: appear (default) or disappear",
+    ),
+    timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
+      "Max wait in ms (default 10000, max 30000)",
+    ),
+    session: z.string().optional().describe('Session name (default: "default")'),
+  }),
+  async handler(ctx, args) {
+    const given = (["text", "ref", "selector", "url", "loadState"] as const).filter((k) =>
+      args[k] !== undefined
+    );
+    if (given.length !== 1) {
+      throw new ToolError(
+        "invalid-argument",
+        `"wait_for" needs exactly one condition of text, ref, selector, url, loadState; got ${
+          given.length ? given.join(" and ") : "none"
+        }`,
+        'e.g. wait_for({ text: "Dashboard" })',
+      );
+    }
+    if (args.state && !["text", "ref", "selector"].includes(given[0]!)) {
+      throw new ToolError(
+        "invalid-argument",
+        `"state" applies to text, ref or selector only`,
+        "drop state",
+      );
+    }
+    const session = await ctx.sessions.get(args.session ?? "default");
+    const page = await session.page();
+    const state = args.state ?? "visible";
+    const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const started = Date.now();
+    let check: Check;
+    if (args.text !== undefined) {
+      const text = args.text;
+      check = async () => {
+        const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
+        const met = has === (state === "visible");
+        if (met) return { met };
+        const all = await callUtility<string>(page, page.mainFrameId, "pageText");
+        return { met, seen: all.slice(0, 200) };
+      };
+    } else if (args.url !== undefined) {
+      const re = globToRegExp(args.url);
+      check = () =>
+        Promise.resolve({ met: re.test(page.url) || page.url === args.url, seen: page.url });
+    } else if (args.loadState !== undefined) {
+      const ok = await page.waitForLoadState(args.loadState, { timeoutMs });
+      return {
+        structured: {
+          status: ok ? "ok" : "timeout",
+          waitedMs: Date.now() - started,
+          ...(ok ? {} : { lastSeen: page.url }),
+        },
+      };
+    } else {
+      if (args.selector !== undefined && !args.selector.trim()) {
+        throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
+      }
+      check = () => elementCheck(session, page, args.ref, args.selector, state);
+    }
+    let delay = 50;
+    let last: { met: boolean; seen?: string } = { met: false };
+    while (true) {
+      try {
+        last = await check();
+      } catch (e) {
+        // The page navigated mid-check: keep waiting, the next document may match.
+        if (e instanceof ToolError) throw e;
+        last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
+      }
+      const waitedMs = Date.now() - started;
+      if (last.met) return { structured: { status: "ok", waitedMs } };
+      if (waitedMs >= timeoutMs) {
+        return { structured: { status: "timeout", waitedMs, lastSeen: last.seen ?? "" } };
+      }
+      await new Promise((r) => setTimeout(r, Math.min(delay, timeoutMs - waitedMs)));
+      delay = Math.min(delay * 2, 250);
+    }
+  },
+});

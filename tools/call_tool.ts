@@ -1,0 +1,176 @@
+/**
+ * The one wrapper every tool call passes through (top level today; `batch`
+ * and friends later): capability gate, argument validation with errors an
+ * agent can act on, error mapping, and rendering into an MCP result.
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  ConnectionClosedError,
+  isTargetClosedError,
+  ProtocolError,
+  TimeoutError,
+} from "../cdp/errors.ts";
+import { checkCapability } from "../policy/capabilities.ts";
+import type { ToolContext } from "./context.ts";
+import type { ToolDefinition, ToolOutput } from "./define_tool.ts";
+import { ToolError } from "./errors.ts";
+
+/** An MCP `CallToolResult`. */
+export interface CallToolResult {
+  [key: string]: unknown;
+  content: Array<
+    { type: "text"; text: string } | { type: "image"; data: string; mimeType: string }
+  >;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Estimated tokens of a text: characters / 4 (stated, not a tokenizer). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.length ? `"${issue.path.join(".")}"` : "arguments";
+  if (issue.code === "unrecognized_keys") {
+    return `unknown field${issue.keys.length > 1 ? "s" : ""} ${
+      issue.keys.map((k) => `"${k}"`).join(", ")
+    }`;
+  }
+  return `${path}: ${issue.message}`;
+}
+
+/** Validates arguments; @throws ToolError invalid-argument naming each problem. */
+export function parseArgs<S extends z.ZodObject>(
+  tool: ToolDefinition<S>,
+  args: unknown,
+): z.infer<S> {
+  const r = z.strictObject(tool.inputSchema.shape).safeParse(args ?? {});
+  if (r.success) return r.data as z.infer<S>;
+  const problems = r.error.issues.map(describeIssue).join("; ");
+  const fields = Object.keys(tool.inputSchema.shape).join(", ");
+  throw new ToolError(
+    "invalid-argument",
+    `Invalid arguments for "${tool.name}": ${problems}`,
+    `fix the arguments and call again; "${tool.name}" takes: ${fields || "no arguments"}`,
+  );
+}
+
+/** Maps any thrown value to a ToolError the agent can act on. */
+export function toToolError(e: unknown): ToolError {
+  if (e instanceof ToolError) return e;
+  if (e instanceof ConnectionClosedError) {
+    return new ToolError(
+      "browser-crashed",
+      `Browser crashed: ${e.message}`,
+      "call the tool again to start a fresh session (or open_session for a named one)",
+    );
+  }
+  if (isTargetClosedError(e)) {
+    return new ToolError(
+      "page-closed",
+      `The page closed or navigated while acting: ${(e as Error).message}`,
+      'take a new snapshot (tabs({ action: "list" }) shows the open tabs)',
+    );
+  }
+  if (e instanceof TimeoutError) {
+    return new ToolError(
+      "timeout",
+      e.message,
+      "the page may be busy; try again or raise timeoutMs",
+    );
+  }
+  if (e instanceof ProtocolError) {
+    return new ToolError("internal", e.message, "take a new snapshot and try again");
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new ToolError(
+    "internal",
+    `Internal error: ${message}`,
+    "try again; if it persists, report it",
+  );
+}
+
+/**
+ * Renders a handler's output as an MCP result. The text carries the same
+ * data as structuredContent: compact JSON, with long multi-line strings
+ * (`rawTextKeys`, dotted paths) moved out of the JSON and appended raw, so a
+ * snapshot costs its own tokens and no escaping.
+ */
+export function renderOutput(output: ToolOutput): CallToolResult {
+  const structured = output.structured;
+  const head = structuredClone(structured);
+  const tails: string[] = [];
+  for (const path of output.rawTextKeys ?? []) {
+    const keys = path.split(".");
+    let holder: Record<string, unknown> | undefined = head;
+    for (const k of keys.slice(0, -1)) {
+      const next: unknown = holder?.[k];
+      holder = next && typeof next === "object" ? next as Record<string, unknown> : undefined;
+    }
+    const last = keys[keys.length - 1]!;
+    const v = holder?.[last];
+    if (holder && typeof v === "string") {
+      delete holder[last];
+      if (v) tails.push(`${path}:\n${v}`);
+    }
+  }
+  let text = [JSON.stringify(head), ...tails].join("\n");
+  if ("tokensEstimate" in structured) {
+    structured.tokensEstimate = estimateTokens(text);
+    text = text.replace('"tokensEstimate":null', `"tokensEstimate":${structured.tokensEstimate}`);
+  }
+  const content: CallToolResult["content"] = [{ type: "text", text }];
+  for (const img of output.images ?? []) content.push({ type: "image", ...img });
+  return {
+    content,
+    structuredContent: structured,
+    ...(output.isError ? { isError: true } : {}),
+  };
+}
+
+/** Renders a ToolError as an `isError` result. */
+export function renderError(error: ToolError): CallToolResult {
+  const structured: Record<string, unknown> = {
+    ok: false,
+    error: { code: error.code, message: error.message, hint: error.hint },
+    ...error.details,
+  };
+  return {
+    content: [{ type: "text", text: `${error.message}\nNext: ${error.hint}` }],
+    structuredContent: structured,
+    isError: true,
+  };
+}
+
+/**
+ * Runs one tool call through every gate. Never throws: every failure is an
+ * `isError` result with a next step.
+ */
+export async function callTool(
+  tool: ToolDefinition,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  const decision = checkCapability(ctx.config.capabilities, tool.capability, tool.name);
+  if (!decision.allowed) {
+    return renderError(
+      new ToolError(
+        "capability-required",
+        `Refused "${tool.name}": capability "${decision.requiredCapability}" is not enabled`,
+        decision.hint,
+        { requiredCapability: decision.requiredCapability },
+      ),
+    );
+  }
+  try {
+    const parsed = parseArgs(tool, args);
+    return renderOutput(await tool.handler(ctx, parsed));
+  } catch (e) {
+    const error = toToolError(e);
+    if (error.code === "internal") console.error(`browxai: ${tool.name} failed:`, e);
+    return renderError(error);
+  }
+}

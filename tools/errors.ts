@@ -1,0 +1,47 @@
+/**
+ * Errors a tool reports to the agent: each has a stable `code`, a message
+ * saying what was wrong, and a `hint` saying what to do next.
+ *
+ * @module
+ */
+
+/** Stable error codes agents can branch on. */
+export type ToolErrorCode =
+  | "invalid-argument"
+  | "unknown-session"
+  | "session-exists"
+  | "ref-gone"
+  | "not-found"
+  | "not-visible"
+  | "not-enabled"
+  | "not-editable"
+  | "covered"
+  | "not-actionable"
+  | "timeout"
+  | "navigation-failed"
+  | "refused"
+  | "capability-required"
+  | "browser-crashed"
+  | "browser-unavailable"
+  | "page-closed"
+  | "eval-error"
+  | "internal";
+
+/** A failure the agent can act on; rendered as an `isError` tool result. */
+export class ToolError extends Error {
+  readonly code: ToolErrorCode;
+  readonly hint: string;
+  readonly details: Record<string, unknown>;
+  constructor(
+    code: ToolErrorCode,
+    message: string,
+    hint: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ToolError";
+    this.code = code;
+    this.hint = hint;
+    this.details = details;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * `open_session`, `close_session`, `list_sessions`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { checkCapability } from "../../policy/capabilities.ts";
+import { checkNavigableUrl } from "../browse/navigate.ts";
+
+/** The `open_session` tool. */
+export const openSessionTool = defineTool({
+  name: "open_session",
+  title: "Open session",
+  description:
+    "Open a named browser session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a profile kept in the workspace (state survives close); attached: connect to an existing browser by CDP endpoint (capability byob-attach). Optional url to open and viewport.",
+  capability: "navigation",
+  toolset: "sessions",
+  annotations: { openWorldHint: true },
+  inputSchema: z.object({
+    session: z.string().optional().describe('Name (letters, digits, ._-; default "default")'),
+    mode: z.enum(["incognito", "persistent", "attached"]).optional().describe("Default incognito"),
+    url: z.string().optional().describe("URL to open"),
+    viewport: z.object({
+      width: z.number().int().min(100).max(7680).describe("CSS px"),
+      height: z.number().int().min(100).max(4320).describe("CSS px"),
+    }).optional().describe("Viewport size"),
+    endpoint: z.string().optional().describe(
+      "attached mode: ws://…/devtools/browser/… or http://host:port",
+    ),
+  }),
+  async handler(ctx, args) {
+    const mode = args.mode ?? "incognito";
+    const name = args.session ?? "default";
+    if (mode === "attached") {
+      const d = checkCapability(ctx.config.capabilities, "byob-attach", "open_session");
+      if (!d.allowed) {
+        throw new ToolError(
+          "capability-required",
+          'Refused "open_session" in attached mode: capability "byob-attach" is not enabled',
+          d.hint,
+          { requiredCapability: "byob-attach" },
+        );
+      }
+    } else if (args.endpoint !== undefined) {
+      throw new ToolError(
+        "invalid-argument",
+        `"endpoint" applies to mode "attached" only`,
+        'pass mode: "attached" or drop endpoint',
+      );
+    }
+    const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
+    const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
+    const page = await session.page();
+    if (args.viewport) {
+      await page.session.send("Emulation.setDeviceMetricsOverride", {
+        width: args.viewport.width,
+        height: args.viewport.height,
+        deviceScaleFactor: 0,
+        mobile: false,
+      });
+    }
+    let httpStatus: number | null = null;
+    if (url) {
+      const r = await page.navigate(url.href, { timeoutMs: 30_000 });
+      httpStatus = r.response?.status ?? null;
+    }
+    return {
+      structured: {
+        ok: true,
+        session: session.id,
+        mode: session.mode,
+        ...(session.profileDir ? { profileDir: session.profileDir } : {}),
+        url: page.url,
+        ...(url ? { httpStatus } : {}),
+        tabs: session.tabs.length,
+      },
+    };
+  },
+});
+
+/** The `close_session` tool. */
+export const closeSessionTool = defineTool({
+  name: "close_session",
+  title: "Close session",
+  description:
+    "Close a session: its tabs and context (incognito), its browser (persistent; the profile stays on disk), or the connection (attached; the browser keeps running). Idempotent: wasRunning=false when it was not open.",
+  capability: "navigation",
+  toolset: "sessions",
+  annotations: { destructiveHint: true, idempotentHint: true },
+  inputSchema: z.object({
+    session: z.string().describe("Session name"),
+  }),
+  async handler(ctx, args) {
+    const wasRunning = await ctx.sessions.close(args.session);
+    return { structured: { ok: true, session: args.session, wasRunning } };
+  },
+});
+
+/** The `list_sessions` tool. */
+export const listSessionsTool = defineTool({
+  name: "list_sessions",
+  title: "List sessions",
+  description:
+    "List this client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
+  capability: "read",
+  toolset: "sessions",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({}),
+  async handler(ctx) {
+    const sessions = await Promise.all(
+      ctx.sessions.list().map(async (s) => {
+        const page = s.activePage;
+        return {
+          session: s.id,
+          mode: s.mode,
+          url: page?.url ?? null,
+          title: page ? await page.title().catch(() => "") : null,
+          tabs: s.tabs.length,
+          created: new Date(s.created).toISOString(),
+          lastUsed: new Date(s.lastUsed).toISOString(),
+          consoleEntries: s.logs.console.lastSeq,
+          networkEntries: s.logs.network.lastSeq,
+          ...(s.crashed ? { crashed: true } : {}),
+        };
+      }),
+    );
+    return { structured: { count: sessions.length, sessions } };
+  },
+});

@@ -1,0 +1,134 @@
+/**
+ * `screenshot`: the viewport, the full page, or one element, as an image.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import { frameOffset } from "../actions/actionability.ts";
+import { checkTarget, resolveTarget, targetFields } from "../actions/target.ts";
+import { DEFAULT_TIMEOUT_MS } from "../actions/run_action.ts";
+
+/** The `screenshot` tool. */
+export const screenshotTool = defineTool({
+  name: "screenshot",
+  title: "Screenshot",
+  description:
+    "Capture the active tab's viewport (default), the full page (fullPage), or just one element (ref/selector) as PNG or JPEG. Use snapshot to read the page; this is for layout and pixels.",
+  capability: "read",
+  toolset: "core",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    ref: targetFields.ref,
+    selector: targetFields.selector,
+    fullPage: z.boolean().optional().describe("The whole scrollable page"),
+    format: z.enum(["png", "jpeg"]).optional().describe("Image format (default png)"),
+    quality: z.number().int().min(0).max(100).optional().describe("JPEG quality 0-100"),
+    session: z.string().optional().describe('Session name (default: "default")'),
+  }),
+  async handler(ctx, args) {
+    const kind = checkTarget(args, "screenshot", { optional: true, allowCoords: false });
+    if (kind && args.fullPage) {
+      throw new ToolError(
+        "invalid-argument",
+        "Give either a target or fullPage, not both",
+        "drop fullPage for an element screenshot",
+      );
+    }
+    if (args.quality !== undefined && args.format !== "jpeg") {
+      throw new ToolError(
+        "invalid-argument",
+        "quality applies to jpeg only",
+        'add format: "jpeg" or drop quality',
+      );
+    }
+    const session = await ctx.sessions.get(args.session ?? "default");
+    const page = await session.page();
+    const format = args.format ?? "png";
+    let clip: { x: number; y: number; width: number; height: number; scale: number } | undefined;
+    let captureBeyondViewport = false;
+    if (kind) {
+      const target = await resolveTarget(session, page, args, {
+        deadline: Date.now() + DEFAULT_TIMEOUT_MS,
+      });
+      if (target.kind !== "element") {
+        throw new ToolError(
+          "invalid-argument",
+          "Element screenshots need a ref or selector",
+          "pass ref",
+        );
+      }
+      try {
+        const probe = await callOnHandle<{ state: string }>(target.handle, "probe", [{}]);
+        if (probe.state !== "ok") {
+          throw new ToolError(
+            "not-visible",
+            "The element is not visible, so it has no pixels to capture",
+            "take a snapshot and pick a visible element",
+          );
+        }
+        await callOnHandle(target.handle, "scrollIntoViewIfNeeded");
+        const { box } = await callOnHandle<
+          { box: { x: number; y: number; width: number; height: number } }
+        >(
+          target.handle,
+          "stableBox",
+        );
+        const off = await frameOffset(page, target.handle.frameId);
+        const scroll = await callUtility<{ x: number; y: number }>(
+          page,
+          page.mainFrameId,
+          "scrollInfo",
+          [null],
+        );
+        clip = {
+          x: box.x + off.x + scroll.x,
+          y: box.y + off.y + scroll.y,
+          width: Math.max(1, box.width),
+          height: Math.max(1, box.height),
+          scale: 1,
+        };
+        captureBeyondViewport = true;
+      } finally {
+        releaseHandle(target.handle);
+      }
+    } else if (args.fullPage) {
+      const m = await page.session.send("Page.getLayoutMetrics");
+      const size = m.cssContentSize;
+      clip = {
+        x: 0,
+        y: 0,
+        width: Math.ceil(size.width),
+        height: Math.min(Math.ceil(size.height), 16_384),
+        scale: 1,
+      };
+      captureBeyondViewport = true;
+    }
+    const shot = await page.session.send("Page.captureScreenshot", {
+      format,
+      ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
+      ...(clip ? { clip } : {}),
+      captureBeyondViewport,
+    });
+    const bytes = Math.floor(shot.data.length * 3 / 4);
+    let width = clip?.width, height = clip?.height;
+    if (!clip) {
+      const m = await page.session.send("Page.getLayoutMetrics");
+      width = m.cssVisualViewport.clientWidth;
+      height = m.cssVisualViewport.clientHeight;
+    }
+    return {
+      structured: {
+        format,
+        width: Math.round(width ?? 0),
+        height: Math.round(height ?? 0),
+        bytes,
+        ...(args.ref ? { ref: args.ref } : {}),
+        ...(args.fullPage ? { fullPage: true } : {}),
+      },
+      images: [{ data: shot.data, mimeType: `image/${format}` }],
+    };
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * `snapshot`: the page outline with refs, paged by tokens.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { captureSnapshot } from "../snapshot/capture.ts";
+import { pageText } from "../snapshot/paging.ts";
+
+/** Default page size of a snapshot, in estimated tokens. */
+export const DEFAULT_SNAPSHOT_TOKENS = 12_000;
+
+/** The `snapshot` tool. */
+export const snapshotTool = defineTool({
+  name: "snapshot",
+  title: "Snapshot",
+  description:
+    "Read the active tab as an outline: ARIA roles and names, all visible text, link URLs, states and input values, iframes and shadow DOM in place, [ref=eN] on elements you can act on. ref scopes to a subtree. Large pages come in pages: truncated=true with nextOffset to continue.",
+  capability: "read",
+  toolset: "core",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    ref: z.string().optional().describe("Only this element's subtree"),
+    maxTokens: z.number().int().min(200).max(200_000).optional().describe(
+      `Page size in estimated tokens (default ${DEFAULT_SNAPSHOT_TOKENS})`,
+    ),
+    offset: z.number().int().min(0).optional().describe("Continue from a previous nextOffset"),
+    session: z.string().optional().describe('Session name (default: "default")'),
+  }),
+  async handler(ctx, args) {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    const page = await session.page();
+    const snap = await captureSnapshot(page, session.refs, args.ref ? { rootRef: args.ref } : {});
+    const paged = pageText(snap.text, {
+      maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,
+      offset: args.offset ?? 0,
+    });
+    return {
+      structured: {
+        url: page.url,
+        title: await page.title(),
+        ...(args.ref ? { ref: args.ref } : {}),
+        truncated: paged.truncated,
+        offset: paged.offset,
+        ...(paged.nextOffset !== undefined ? { nextOffset: paged.nextOffset } : {}),
+        tree: paged.text,
+      },
+      rawTextKeys: ["tree"],
+    };
+  },
+});

@@ -1,0 +1,257 @@
+/**
+ * One browxai session: a browser context (incognito), a profile's own
+ * Chromium (persistent) or someone else's browser (attached); its tabs, the
+ * active tab, console and network logs, dialog handling, and the ref registry.
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import type { Page } from "../../cdp/page.ts";
+import type { Protocol } from "../../cdp/types.ts";
+import { ToolError } from "../errors.ts";
+import { RefRegistry } from "../snapshot/refs.ts";
+import type { RoutedBrowser } from "./browser_host.ts";
+import { PageLogs } from "./page_logs.ts";
+
+/** How a session reaches its browser. */
+export type SessionMode = "incognito" | "persistent" | "attached";
+
+/** A dialog the session answered. */
+export interface DialogRecord {
+  seq: number;
+  kind: string;
+  message: string;
+  handledAs: "accepted" | "dismissed";
+  /** Text answered to a prompt, when accepted. */
+  text?: string;
+  tab: string;
+}
+
+/** Listener of everything that happens in a session's tabs. */
+export interface SessionListener {
+  /** Any CDP event of any of the session's tabs (and their OOPIFs). */
+  event?(page: Page, method: string, params: unknown, session: CdpSession): void;
+  tabOpened?(page: Page): void;
+  tabClosed?(page: Page): void;
+  dialog?(record: DialogRecord): void;
+}
+
+/** How a dialog is answered when nobody armed an answer. */
+export type DialogPolicy = "default" | "accept" | "dismiss";
+
+/** Options of {@link BrowserSession}. */
+export interface BrowserSessionOptions {
+  id: string;
+  mode: SessionMode;
+  routed: RoutedBrowser;
+  /** The session's browser context (undefined: the browser's default context). */
+  browserContextId: string | undefined;
+  /** Whether closing the session disposes the context / closes the browser. */
+  ownsContext: boolean;
+  ownsBrowser: boolean;
+  profileDir?: string;
+}
+
+/** One browxai session. */
+export class BrowserSession {
+  readonly id: string;
+  readonly mode: SessionMode;
+  readonly created = Date.now();
+  lastUsed = Date.now();
+  readonly logs = new PageLogs();
+  readonly refs = new RefRegistry();
+  readonly profileDir: string | undefined;
+  #routed: RoutedBrowser;
+  #contextId: string | undefined;
+  #ownsContext: boolean;
+  #ownsBrowser: boolean;
+  #tabs: Page[] = [];
+  #active: Page | undefined;
+  #listeners = new Set<SessionListener>();
+  #dialogSeq = 0;
+  #crashed: string | undefined;
+  #closed = false;
+  /** One-shot answer for the next dialog (handle_dialog arms it). */
+  armedDialog: { accept: boolean; text?: string } | undefined;
+  dialogPolicy: DialogPolicy = "default";
+
+  constructor(options: BrowserSessionOptions) {
+    this.id = options.id;
+    this.mode = options.mode;
+    this.#routed = options.routed;
+    this.#contextId = options.browserContextId;
+    this.#ownsContext = options.ownsContext;
+    this.#ownsBrowser = options.ownsBrowser;
+    this.profileDir = options.profileDir;
+    for (const page of options.routed.router.claim(options.browserContextId, this)) {
+      this.pageAttached(page);
+    }
+    options.routed.browser.closed.then((reason) => {
+      if (!this.#closed) this.#crashed = reason;
+    });
+  }
+
+  /** The browser this session runs in. */
+  get browser() {
+    return this.#routed.browser;
+  }
+
+  /** The session's browser context id (undefined: default context). */
+  get browserContextId(): string | undefined {
+    return this.#contextId;
+  }
+
+  /** True when the browser went away under the session. */
+  get crashed(): boolean {
+    return this.#crashed !== undefined;
+  }
+
+  /** True after close(). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Subscribes to the session's events; returns the remover. */
+  listen(listener: SessionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** PageOwner: a tab of our context appeared. */
+  pageAttached(page: Page): void {
+    if (this.#tabs.includes(page)) return;
+    this.#tabs.push(page);
+    page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
+    // Tabs a page opens are followed; tabs we open are activated by the opener call.
+    if (!this.#active || page.target.openerId) this.#active = page;
+    for (const l of [...this.#listeners]) l.tabOpened?.(page);
+  }
+
+  /** PageOwner: a tab closed. */
+  pageDetached(page: Page): void {
+    const i = this.#tabs.indexOf(page);
+    if (i < 0) return;
+    this.#tabs.splice(i, 1);
+    this.logs.dropTab(page.target.targetId);
+    if (this.#active === page) {
+      const opener = this.#tabs.find((t) => t.target.targetId === page.target.openerId);
+      this.#active = opener ?? this.#tabs[this.#tabs.length - 1];
+    }
+    for (const l of [...this.#listeners]) l.tabClosed?.(page);
+  }
+
+  #onPageEvent(page: Page, method: string, params: unknown, session: CdpSession) {
+    this.logs.onEvent(page.target.targetId, method, params);
+    if (method === "Page.javascriptDialogOpening") {
+      this.#answerDialog(page, params as Protocol.Page.JavascriptDialogOpeningEvent, session);
+    }
+    for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
+  }
+
+  #answerDialog(page: Page, e: Protocol.Page.JavascriptDialogOpeningEvent, session: CdpSession) {
+    const armed = this.armedDialog;
+    this.armedDialog = undefined;
+    let accept: boolean;
+    if (armed) accept = armed.accept;
+    else if (this.dialogPolicy === "accept") accept = true;
+    else if (this.dialogPolicy === "dismiss") accept = false;
+    else accept = e.type === "alert" || e.type === "beforeunload";
+    const text = accept && e.type === "prompt" ? armed?.text ?? e.defaultPrompt ?? "" : undefined;
+    session.send("Page.handleJavaScriptDialog", {
+      accept,
+      ...(text !== undefined ? { promptText: text } : {}),
+    }).catch(() => {});
+    const record: DialogRecord = {
+      seq: ++this.#dialogSeq,
+      kind: e.type,
+      message: e.message,
+      handledAs: accept ? "accepted" : "dismissed",
+      ...(text !== undefined ? { text } : {}),
+      tab: page.target.targetId,
+    };
+    for (const l of [...this.#listeners]) l.dialog?.(record);
+  }
+
+  /** Fails with `browser-crashed` when the browser is gone. */
+  ensureAlive(): void {
+    if (this.#crashed !== undefined) {
+      throw new ToolError(
+        "browser-crashed",
+        `Browser crashed: session "${this.id}" lost its browser (${this.#crashed})`,
+        this.id === "default"
+          ? "call the tool again: a fresh default session starts a new browser"
+          : `call open_session({ session: "${this.id}" }) to start it again`,
+      );
+    }
+    if (this.#closed) {
+      throw new ToolError(
+        "unknown-session",
+        `Session "${this.id}" is closed`,
+        "open it again with open_session",
+      );
+    }
+  }
+
+  /** The tabs, in opening order. */
+  get tabs(): readonly Page[] {
+    return this.#tabs;
+  }
+
+  /** The active tab, if any (no tab is opened). */
+  get activePage(): Page | undefined {
+    return this.#active && !this.#active.isClosed ? this.#active : undefined;
+  }
+
+  /** The active tab; opens one when the session has none. */
+  async page(): Promise<Page> {
+    this.ensureAlive();
+    this.lastUsed = Date.now();
+    const active = this.activePage;
+    if (active) return active;
+    return await this.newTab();
+  }
+
+  /** Opens a tab and makes it active. CDP: `Target.createTarget`. */
+  async newTab(url = "about:blank"): Promise<Page> {
+    const t = await this.browser.newPage(this.#contextId, url);
+    const page = this.#routed.router.page(t.targetId);
+    if (!page) throw new ToolError("page-closed", "The new tab closed at once", "try again");
+    this.pageAttached(page);
+    this.#active = page;
+    return page;
+  }
+
+  /** Makes a tab active and brings it to front. CDP: `Page.bringToFront`. */
+  async activate(page: Page): Promise<void> {
+    this.#active = page;
+    await page.session.send("Page.bringToFront").catch(() => {});
+  }
+
+  /** Closes one tab. CDP: `Target.closeTarget`. */
+  async closeTab(page: Page): Promise<void> {
+    await this.browser.connection.send("Target.closeTarget", { targetId: page.target.targetId })
+      .catch(() => {});
+    this.pageDetached(page);
+  }
+
+  /**
+   * Ends the session: disposes its context (incognito), closes its browser
+   * (persistent), or just lets go (attached). Idempotent; returns whether it
+   * was running.
+   */
+  async close(): Promise<boolean> {
+    if (this.#closed) return false;
+    this.#closed = true;
+    this.#listeners.clear();
+    this.#routed.router.release(this.#contextId);
+    if (this.#crashed !== undefined) return false;
+    if (this.#ownsBrowser) await this.browser.close();
+    else if (this.#ownsContext && this.#contextId) {
+      await this.browser.disposeContext(this.#contextId).catch(() => {});
+    } else if (!this.browser.owned) {
+      // Attached: leave the human's browser as it is.
+      await this.browser.close();
+    }
+    return true;
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Turns CDP console, exception, log and network events into the entries of
+ * a session's ring buffers (console_read / network_read) — the same entries
+ * the ActionResult summarizes.
+ *
+ * @module
+ */
+import type { Protocol } from "../../cdp/types.ts";
+import { RingBuffer } from "./ring_buffer.ts";
+
+/** One console entry (seed 003 shape). */
+export interface ConsoleEntry {
+  seq: number;
+  /** `log`, `info`, `warning`, `error`, `debug`, or `exception`. */
+  level: string;
+  text: string;
+  /** `url:line` of the emitting frame, when known. */
+  source?: string;
+  /** Epoch ms. */
+  timestamp: number;
+  /** The tab's target id. */
+  tab: string;
+}
+
+/** One network request (seed 003 shape, plus what the ActionResult needs). */
+export interface NetworkEntry {
+  seq: number;
+  requestId: string;
+  method: string;
+  url: string;
+  /** CDP resource type: Document, XHR, Fetch, Script, Image, … */
+  type: string;
+  status?: number;
+  mimeType?: string;
+  failed: boolean;
+  errorText?: string;
+  /** Epoch ms when the request started. */
+  timestamp: number;
+  /** Total time, when finished. */
+  durationMs?: number;
+  /** True once finished or failed. */
+  done: boolean;
+  /** Frame that issued it. */
+  frameId?: string;
+  tab: string;
+}
+
+const CONSOLE_CAPACITY = 1000;
+const NETWORK_CAPACITY = 1000;
+
+function remoteText(arg: Protocol.Runtime.RemoteObject): string {
+  if (arg.type === "string") return String(arg.value);
+  if (arg.unserializableValue) return arg.unserializableValue;
+  if (arg.value !== undefined) {
+    return typeof arg.value === "object" ? JSON.stringify(arg.value) : String(arg.value);
+  }
+  if (arg.preview?.properties && arg.type === "object" && arg.subtype !== "error") {
+    const props = arg.preview.properties.map((p) => `${p.name}: ${p.value ?? p.type}`).join(", ");
+    return arg.subtype === "array" ? `[${props}]` : `{${props}}`;
+  }
+  return arg.description ?? arg.type;
+}
+
+const LEVELS: Record<string, string> = {
+  log: "log",
+  info: "info",
+  warning: "warning",
+  error: "error",
+  debug: "debug",
+  assert: "error",
+  trace: "log",
+  dir: "log",
+  table: "log",
+  verbose: "debug",
+};
+
+/** The console and network logs of one session. */
+export class PageLogs {
+  readonly console = new RingBuffer<ConsoleEntry>(CONSOLE_CAPACITY);
+  readonly network = new RingBuffer<NetworkEntry>(NETWORK_CAPACITY);
+  #live = new Map<string, NetworkEntry>();
+
+  /** Feeds one CDP event of a tab; returns the entry it created or updated, if any. */
+  onEvent(tab: string, method: string, params: unknown): ConsoleEntry | NetworkEntry | undefined {
+    switch (method) {
+      case "Runtime.consoleAPICalled": {
+        const e = params as Protocol.Runtime.ConsoleAPICalledEvent;
+        const top = e.stackTrace?.callFrames[0];
+        return this.console.push({
+          level: LEVELS[e.type] ?? "log",
+          text: e.args.map(remoteText).join(" "),
+          ...(top ? { source: `${top.url}:${top.lineNumber + 1}` } : {}),
+          timestamp: Math.round(e.timestamp),
+          tab,
+        });
+      }
+      case "Runtime.exceptionThrown": {
+        const d = (params as Protocol.Runtime.ExceptionThrownEvent).exceptionDetails;
+        const text = d.exception?.description?.split("\n    at ")[0] ?? d.text;
+        return this.console.push({
+          level: "exception",
+          text,
+          ...(d.url ? { source: `${d.url}:${d.lineNumber + 1}` } : {}),
+          timestamp: Date.now(),
+          tab,
+        });
+      }
+      case "Log.entryAdded": {
+        const { entry } = params as Protocol.Log.EntryAddedEvent;
+        // Resource failures also arrive as network events; keep the console for what pages say.
+        if (entry.source === "network") return undefined;
+        return this.console.push({
+          level: entry.level === "verbose" ? "debug" : entry.level,
+          text: entry.text,
+          ...(entry.url ? { source: `${entry.url}:${(entry.lineNumber ?? 0) + 1}` } : {}),
+          timestamp: Math.round(entry.timestamp),
+          tab,
+        });
+      }
+      case "Network.requestWillBeSent": {
+        const e = params as Protocol.Network.RequestWillBeSentEvent;
+        const prev = this.#live.get(e.requestId);
+        if (prev && e.redirectResponse) {
+          // A redirect: close the previous hop, start a new entry.
+          prev.status = e.redirectResponse.status;
+          prev.done = true;
+          prev.durationMs = Math.round(e.wallTime * 1000 - prev.timestamp);
+        }
+        const entry = this.network.push({
+          requestId: e.requestId,
+          method: e.request.method,
+          url: e.request.url,
+          type: e.type ?? "Other",
+          failed: false,
+          timestamp: Math.round(e.wallTime * 1000),
+          done: false,
+          ...(e.frameId ? { frameId: e.frameId } : {}),
+          tab,
+        });
+        this.#live.set(e.requestId, entry);
+        return entry;
+      }
+      case "Network.responseReceived": {
+        const e = params as Protocol.Network.ResponseReceivedEvent;
+        const entry = this.#live.get(e.requestId);
+        if (!entry) return undefined;
+        entry.status = e.response.status;
+        entry.mimeType = e.response.mimeType;
+        return entry;
+      }
+      case "Network.loadingFinished": {
+        const e = params as Protocol.Network.LoadingFinishedEvent;
+        const entry = this.#live.get(e.requestId);
+        if (!entry) return undefined;
+        this.#live.delete(e.requestId);
+        entry.done = true;
+        entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
+        if ((entry.status ?? 0) >= 400) entry.failed = true;
+        return entry;
+      }
+      case "Network.loadingFailed": {
+        const e = params as Protocol.Network.LoadingFailedEvent;
+        const entry = this.#live.get(e.requestId);
+        if (!entry) return undefined;
+        this.#live.delete(e.requestId);
+        entry.done = true;
+        entry.failed = true;
+        entry.errorText = e.canceled ? "canceled" : e.errorText;
+        entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
+        return entry;
+      }
+    }
+    return undefined;
+  }
+
+  /** Requests of a tab still in flight. */
+  inFlight(): NetworkEntry[] {
+    return [...this.#live.values()];
+  }
+
+  /** Forgets in-flight requests of a closed tab. */
+  dropTab(tab: string): void {
+    for (const [id, e] of this.#live) if (e.tab === tab) this.#live.delete(id);
+  }
+}

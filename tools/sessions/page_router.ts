@@ -1,0 +1,81 @@
+/**
+ * Builds a {@link Page} for every tab of a browser and hands it to the
+ * browxai session that owns the tab's browser context; adopts out-of-process
+ * iframes into their tab.
+ *
+ * @module
+ */
+import type { AttachedTarget, TargetListener } from "../../cdp/target_manager.ts";
+import { Page } from "../../cdp/page.ts";
+
+/** What owns the tabs of one browser context. */
+export interface PageOwner {
+  /** A tab of the owner's context appeared (before its first script runs). */
+  pageAttached(page: Page): Promise<void> | void;
+  /** A tab closed. */
+  pageDetached(page: Page): void;
+}
+
+/** The key of a context in the router (`""` is the default context). */
+function key(browserContextId: string | undefined): string {
+  return browserContextId ?? "";
+}
+
+/** Routes tabs of one browser to their owners by browser context. */
+export class PageRouter {
+  #pages = new Map<string, Page>();
+  #owners = new Map<string, PageOwner>();
+
+  /** The target manager attach hook (pass as `attachHook`). */
+  readonly attachHook = async (t: AttachedTarget): Promise<void> => {
+    if (t.type === "page") {
+      const page = await Page.attach(t);
+      this.#pages.set(t.targetId, page);
+      await this.#owners.get(key(t.browserContextId))?.pageAttached(page);
+    } else if (t.type === "iframe" && t.parentSessionId) {
+      for (const p of this.#pages.values()) {
+        if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
+      }
+    }
+  };
+
+  /** The target manager listener (pass as `listener`). */
+  readonly listener: TargetListener = {
+    detached: (t) => {
+      if (t.type === "page") {
+        const page = this.#pages.get(t.targetId);
+        if (!page) return;
+        this.#pages.delete(t.targetId);
+        page.dispose();
+        this.#owners.get(key(t.browserContextId))?.pageDetached(page);
+      } else {
+        for (const p of this.#pages.values()) p.dropSession(t.session.id);
+      }
+    },
+    crashed: (t) => {
+      const page = this.#pages.get(t.targetId);
+      if (page) page.crashed = true;
+    },
+  };
+
+  /**
+   * Makes `owner` the owner of a context and returns the tabs that context
+   * already has (attached mode, persistent profiles).
+   */
+  claim(browserContextId: string | undefined, owner: PageOwner): Page[] {
+    this.#owners.set(key(browserContextId), owner);
+    return [...this.#pages.values()].filter((p) =>
+      key(p.target.browserContextId) === key(browserContextId)
+    );
+  }
+
+  /** Drops the owner of a context. */
+  release(browserContextId: string | undefined): void {
+    this.#owners.delete(key(browserContextId));
+  }
+
+  /** The Page of a target id, if attached. */
+  page(targetId: string): Page | undefined {
+    return this.#pages.get(targetId);
+  }
+}

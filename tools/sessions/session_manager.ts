@@ -1,0 +1,212 @@
+/**
+ * The browxai sessions of one MCP client: open, look up (creating `default`
+ * on first use), list, close. Sessions of one client are invisible to another.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { BrowserNotFoundError } from "../../cdp/discovery.ts";
+import { ProfileInUseError } from "../../cdp/launcher.ts";
+import { ToolError } from "../errors.ts";
+import type { BrowserHost } from "./browser_host.ts";
+import { BrowserSession, type SessionMode } from "./browser_session.ts";
+
+/** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
+export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
+
+/** Options of {@link SessionManager.open}. */
+export interface OpenOptions {
+  mode: SessionMode;
+  /** CDP endpoint for `attached`. */
+  endpoint?: string | undefined;
+}
+
+/** Profiles open anywhere in this process (two opens of one profile are refused). */
+const openProfiles = new Set<string>();
+
+/** One client's sessions. */
+export class SessionManager {
+  #host: BrowserHost;
+  #workspace: string;
+  #sessions = new Map<string, BrowserSession>();
+  #opening = new Map<string, Promise<BrowserSession>>();
+
+  constructor(host: BrowserHost, workspace: string) {
+    this.#host = host;
+    this.#workspace = workspace;
+  }
+
+  /** Validates a session name. @throws ToolError invalid-argument */
+  static checkName(name: string): void {
+    if (!SESSION_NAME.test(name)) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid session name "${name}": use 1-64 letters, digits, ".", "_" or "-" (no leading dot)`,
+        'pick a name like "work" or "test-1"',
+      );
+    }
+  }
+
+  /**
+   * The named session; `default` is created (incognito) on first use and
+   * after its browser crashed.
+   *
+   * @throws ToolError unknown-session, browser-crashed
+   */
+  async get(name = "default"): Promise<BrowserSession> {
+    const s = this.#sessions.get(name);
+    if (s && s.crashed) {
+      // Report the crash once, then forget the session so it can be reopened.
+      this.#sessions.delete(name);
+      await s.close();
+      s.ensureAlive();
+    }
+    if (s) return s;
+    const opening = this.#opening.get(name);
+    if (opening) return await opening;
+    if (name === "default") return await this.open(name, { mode: "incognito" });
+    throw new ToolError(
+      "unknown-session",
+      `Unknown session "${name}"`,
+      `open it with open_session({ session: "${name}" }) or use one of: ${
+        [...this.#sessions.keys()].join(", ") || "(none open; omit session to use the default)"
+      }`,
+    );
+  }
+
+  /** The sessions, in opening order. */
+  list(): BrowserSession[] {
+    return [...this.#sessions.values()];
+  }
+
+  /**
+   * Opens a session.
+   *
+   * @throws ToolError session-exists, invalid-argument, browser-unavailable, refused
+   */
+  open(name: string, options: OpenOptions): Promise<BrowserSession> {
+    SessionManager.checkName(name);
+    const existing = this.#sessions.get(name);
+    if (existing && !existing.crashed) {
+      return Promise.reject(
+        new ToolError(
+          "session-exists",
+          `Session "${name}" is already open (${existing.mode})`,
+          `use it as is, or close_session({ session: "${name}" }) first`,
+        ),
+      );
+    }
+    if (this.#opening.has(name)) return this.#opening.get(name)!;
+    const p = this.#create(name, options).finally(() => this.#opening.delete(name));
+    this.#opening.set(name, p);
+    return p;
+  }
+
+  async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
+    const old = this.#sessions.get(name);
+    if (old) {
+      this.#sessions.delete(name);
+      await old.close();
+    }
+    let session: BrowserSession;
+    try {
+      session = await this.#launch(name, options);
+    } catch (e) {
+      throw toToolError(e);
+    }
+    this.#sessions.set(name, session);
+    return session;
+  }
+
+  async #launch(name: string, options: OpenOptions): Promise<BrowserSession> {
+    if (options.mode === "incognito") {
+      const routed = await this.#host.shared();
+      const ctx = await routed.browser.createContext();
+      return new BrowserSession({
+        id: name,
+        mode: "incognito",
+        routed,
+        browserContextId: ctx,
+        ownsContext: true,
+        ownsBrowser: false,
+      });
+    }
+    if (options.mode === "persistent") {
+      const profileDir = join(this.#workspace, "profiles", name);
+      if (openProfiles.has(profileDir)) {
+        throw new ToolError(
+          "refused",
+          `Cannot open profile "${name}": another session of this server has it open`,
+          "close that session first, or use another session name",
+        );
+      }
+      openProfiles.add(profileDir);
+      try {
+        const routed = await this.#host.launch(profileDir);
+        routed.browser.closed.then(() => openProfiles.delete(profileDir));
+        return new BrowserSession({
+          id: name,
+          mode: "persistent",
+          routed,
+          browserContextId: undefined,
+          ownsContext: false,
+          ownsBrowser: true,
+          profileDir,
+        });
+      } catch (e) {
+        openProfiles.delete(profileDir);
+        throw e;
+      }
+    }
+    if (!options.endpoint) {
+      throw new ToolError(
+        "invalid-argument",
+        'Missing "endpoint" for mode "attached"',
+        'pass endpoint: "ws://host:port/devtools/browser/…" or "http://host:port"',
+      );
+    }
+    const routed = await this.#host.attach(options.endpoint);
+    return new BrowserSession({
+      id: name,
+      mode: "attached",
+      routed,
+      browserContextId: undefined,
+      ownsContext: false,
+      ownsBrowser: false,
+    });
+  }
+
+  /** Closes a session; idempotent. Returns whether it was running. */
+  async close(name: string): Promise<boolean> {
+    const s = this.#sessions.get(name);
+    if (!s) return false;
+    this.#sessions.delete(name);
+    const wasRunning = !s.crashed;
+    await s.close();
+    return wasRunning;
+  }
+
+  /** Closes every session of this client. */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#sessions.keys()].map((n) => this.close(n).catch(() => {})));
+  }
+}
+
+/** Maps launch/attach failures to errors the agent can act on. */
+function toToolError(e: unknown): unknown {
+  if (e instanceof ToolError) return e;
+  if (e instanceof BrowserNotFoundError) {
+    return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
+  }
+  if (e instanceof ProfileInUseError) {
+    return new ToolError("refused", e.message, "close the other browser using this profile");
+  }
+  if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
+    return new ToolError(
+      "invalid-argument",
+      e.message,
+      "check the endpoint and that the browser runs",
+    );
+  }
+  return e;
+}
