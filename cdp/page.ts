@@ -130,14 +130,19 @@ export class Page {
         (method, params) => this.#onEvent(method, params, session),
       ),
     );
-    await Promise.all([
+    // All set-up commands go out in one batch, before the target resumes.
+    const [{ frameTree }] = await Promise.all([
+      session.send("Page.getFrameTree"),
       session.send("Page.enable"),
       session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
       session.send("Runtime.enable"),
       session.send("Network.enable", { maxPostDataSize: 65536 }),
       session.send("Log.enable"),
+      // Pages keep document focus (focus/blur, :focus) even when another tab is in front.
+      oopifFrameId
+        ? undefined
+        : session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
     ]);
-    const { frameTree } = await session.send("Page.getFrameTree");
     this.#addFrameTree(
       frameTree,
       session,

@@ -36,6 +36,8 @@ export type AttachHook = (target: AttachedTarget) => Promise<void> | void;
 
 /** Lifecycle listeners of {@link TargetManager}. */
 export interface TargetListener {
+  /** A target was created (before it is attached and set up). */
+  created?(info: Protocol.Target.TargetInfo): void;
   /** After the hooks ran and the target resumed. */
   attached?(target: AttachedTarget): void;
   /** After the target detached (closed, crashed, navigated cross-process). */
@@ -96,6 +98,9 @@ export class TargetManager implements AsyncDisposable {
       connection.on("Target.attachedToTarget", (e, sid) => m.#onAttached(e, sid)),
       connection.on("Target.detachedFromTarget", (e) => m.#onDetached(e)),
       connection.on("Target.targetInfoChanged", (e) => m.#onInfoChanged(e.targetInfo)),
+      connection.on("Target.targetCreated", (e) => {
+        for (const l of [...m.#listeners]) l.created?.(e.targetInfo);
+      }),
       connection.on("Target.targetCrashed", (e) => m.#onCrashed(e.targetId)),
     );
     await connection.send("Target.setDiscoverTargets", { discover: true });
@@ -186,26 +191,27 @@ export class TargetManager implements AsyncDisposable {
     };
     this.#byTarget.set(target.targetId, target);
     this.#bySession.set(e.sessionId, target);
-    try {
+    // Every hook sends its set-up commands synchronously (before its first
+    // await), so they reach the target before it resumes. We must not wait
+    // for their answers before resuming: a target still waiting for the
+    // debugger (a noopener tab in a new process) answers some of them only
+    // after it runs.
+    const setup: Promise<unknown>[] = [
       // Out-of-process iframes of this target attach through its own session.
-      await session.send("Target.setAutoAttach", {
+      session.send("Target.setAutoAttach", {
         autoAttach: true,
         waitForDebuggerOnStart: true,
         flatten: true,
-      });
-      for (const hook of [...this.#hooks]) {
-        try {
-          await hook(target);
-        } catch (error) {
-          if (!isTargetClosedError(error)) {
-            console.error(`browxai: set-up of target ${target.type} failed:`, error);
-          }
-        }
-      }
-      if (e.waitingForDebugger) await session.send("Runtime.runIfWaitingForDebugger");
-    } catch (error) {
-      if (!isTargetClosedError(error)) {
-        console.error(`browxai: attaching to ${target.type} failed:`, error);
+      }),
+      ...[...this.#hooks].map((hook) => Promise.resolve().then(() => hook(target))),
+    ];
+    // Hooks start in a microtask: let them issue their first commands.
+    await Promise.resolve();
+    if (e.waitingForDebugger) setup.push(session.send("Runtime.runIfWaitingForDebugger"));
+    const results = await Promise.allSettled(setup);
+    for (const r of results) {
+      if (r.status === "rejected" && !isTargetClosedError(r.reason)) {
+        console.error(`browxai: set-up of ${target.type} target failed:`, r.reason);
       }
     }
     if (session.detached) return;

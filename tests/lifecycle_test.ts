@@ -92,6 +92,8 @@ Deno.test("lifecycle: a crashed browser is reported, then the default session re
     assertTrue(browserPid !== undefined);
     Deno.kill(browserPid!, "SIGKILL");
     await eventually(() => !alive(browserPid!), 5000, "the browser to die");
+    // Let the server see its socket close (it learns of the crash asynchronously).
+    await new Promise((r) => setTimeout(r, 500));
     const crashed = await mcp.call("snapshot");
     assertEquals(crashed.isError, true);
     assertIncludes(textOf(crashed), "Browser crashed");

@@ -83,6 +83,7 @@ export class ActionRecorder {
     this.#fromUrl = page.url;
     this.#unsubscribe = session.listen({
       event: (p, method, params, cdp) => this.#onEvent(p, method, params, cdp),
+      tabOpening: () => this.#activity(),
       tabOpened: (p) => {
         this.#newTabs.push(p);
         this.#activity();
@@ -149,7 +150,8 @@ export class ActionRecorder {
     this.#lastActivity = Date.now();
     while (true) {
       const now = Date.now();
-      const busy = this.#loading || this.#pendingRequests().length > 0;
+      const busy = this.#loading || this.#pendingRequests().length > 0 ||
+        this.#session.openingTabs > 0;
       const quietFor = now - this.#lastActivity;
       if (!busy && quietFor >= QUIET_MS) return true;
       if (now >= cap) return false;

@@ -24,6 +24,12 @@
  *   (`aria-hidden`, `display:none` subtree, `visibility:hidden`).
  * - `isInline(el: Element): boolean`: phrasing-level by tag name (no style
  *   lookup), used to join text runs.
+ * - `childNodesOf(el: Element): ArrayLike<Node>`: children in the flat tree
+ *   (an open shadow root's children, a slot's assigned nodes).
+ * - `staticHidden(el)`: hidden by static signals only (`hidden`, inline `display:none`);
+ *   `setStaticOnly(on)` makes `hiddenForAria` use only those (see the walker).
+ * - `cacheLabels(on: boolean)`: while on, label lookups use one map of the
+ *   document's labels built at that moment (call with false when done).
  *
  * Deliberate differences from Chromium's tree (kept because they read
  * better for an agent, and documented in the oracle test):
@@ -200,6 +206,29 @@ export function installAriaLib(api: Record<string, unknown>): void {
     }
   }
 
+  // `el.labels` scans the whole tree scope on its first call per control (about 0.2 ms per
+  // control on a 4,500-element page), so a snapshot maps every label of the document once.
+  let labelMap: Map<Element, HTMLLabelElement[]> | null = null;
+
+  function labelsOf(el: Element): Iterable<HTMLLabelElement> & { length: number } | null {
+    if (labelMap && el.getRootNode() === document) return labelMap.get(el) ?? null;
+    return (el as HTMLInputElement).labels;
+  }
+
+  function cacheLabels(on: boolean) {
+    labelMap = null;
+    if (!on) return;
+    const map = new Map<Element, HTMLLabelElement[]>();
+    for (const l of document.querySelectorAll("label")) {
+      const c = l.control;
+      if (!c) continue;
+      const list = map.get(c);
+      if (list) list.push(l);
+      else map.set(c, [l]);
+    }
+    labelMap = map;
+  }
+
   function isFocusable(el: Element): boolean {
     const t = el.getAttribute("tabindex");
     return t !== null && t !== "" && Number(t) >= -1;
@@ -220,8 +249,20 @@ export function installAriaLib(api: Record<string, unknown>): void {
     return implicitRole(el);
   }
 
+  // True while the walker is inside a subtree that `content-visibility: auto` skips: there,
+  // style checks force style one element at a time (seconds on a big page), so only static
+  // signals count (the `hidden` attribute, an inline `display: none`).
+  let staticOnly = false;
+
+  function staticHidden(el: Element): boolean {
+    // `hasAttribute` first: reading `.style` allocates a declaration object per element.
+    return el.hasAttribute("hidden") ||
+      (el.hasAttribute("style") && (el as HTMLElement).style?.display === "none");
+  }
+
   function hiddenForAria(el: Element): boolean {
     if (el.getAttribute("aria-hidden") === "true") return true;
+    if (staticOnly) return staticHidden(el);
     if (el.checkVisibility({ visibilityProperty: true })) return false;
     // `display: contents` has no box, so checkVisibility says false; its children render.
     if (el.checkVisibility()) return true;
@@ -292,7 +333,7 @@ export function installAriaLib(api: Record<string, unknown>): void {
       }
       // Labels only for the element being named: inside a label's content a control
       // contributes its value instead (and label → control → label would loop).
-      const labels = traversal ? null : (el as HTMLInputElement).labels;
+      const labels = traversal ? null : labelsOf(el);
       if (labels && labels.length) {
         const parts: string[] = [];
         for (const l of labels) parts.push(contentText(l, el, false, false));
@@ -407,6 +448,11 @@ export function installAriaLib(api: Record<string, unknown>): void {
     FROM_CONTENT.has(role) && !el.hasAttribute("aria-label") &&
     !el.hasAttribute("aria-labelledby") && el.localName !== "input";
   api.hiddenForAria = hiddenForAria;
+  api.staticHidden = staticHidden;
+  api.setStaticOnly = (on: boolean) => {
+    staticOnly = on;
+  };
+  api.cacheLabels = cacheLabels;
   api.isInline = isInline;
   api.childNodesOf = childNodesOf;
 }

@@ -41,6 +41,8 @@ import { installAriaLib } from "./aria_lib.ts";
  * - `describe(id, instance?) → { role, name, editable } | null`: what the
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refRole(el): string`: the role a ref line shows for a targetable element.
+ * - `refState(id, instance) → { state: "ok", role, name, editable } | { state: "gone" }
+ *   | { state: "world" }`: like `describe`, telling a replaced world apart.
  *
  * Sent as source text (see `tools/injected/mod.ts`): its `toString` is
  * overridden to carry {@link installAriaLib} along, so the injected text is
@@ -61,6 +63,9 @@ export function installWalker(api: Record<string, unknown>): void {
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
   const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
+  const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
+  const staticHidden = api.staticHidden as Fn<[Element], boolean>;
+  const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
 
   const ids = new WeakMap<Element, number>();
   const elements = new Map<number, WeakRef<Element>>();
@@ -89,7 +94,7 @@ export function installWalker(api: Record<string, unknown>): void {
     for (const [id, ref] of elements) if (!ref.deref()) elements.delete(id);
   }
 
-  const SKIP = new Set(
+  const SKIP_TAGS = new Set(
     ("script style template noscript head meta link title datalist option optgroup param " +
       "source track base caption legend area map").split(" "),
   );
@@ -112,11 +117,20 @@ export function installWalker(api: Record<string, unknown>): void {
   );
   // A line only when it groups two or more lines; one child line is hoisted in its place.
   const CONDITIONAL = new Set(["listitem", "group", "article"]);
+  // Their child lines are items: never fold the first one into the container's line.
+  const ITEM_CONTAINERS = new Set(
+    ("list table menu menubar tablist tree treegrid grid radiogroup toolbar feed navigation " +
+      "main banner contentinfo complementary region form search").split(" "),
+  );
   const CELL_TAGS = new Set(["td", "th"]);
   const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const VIS = { visibilityProperty: true };
-  const NAMED = 1, PTR = 2, HID = 4, PRE = 8;
+  const VIS_AUTO = { visibilityProperty: true, contentVisibilityAuto: true };
+  // Walk flags: NAMED text is the parent's name (not repeated); PTR inside a target or an
+  // element with a pointer cursor; HID visibility:hidden; PRE preformatted; SKIP inside a
+  // subtree that `content-visibility: auto` skips (off-screen sections of long pages).
+  const NAMED = 1, PTR = 2, HID = 4, PRE = 8, SKIP = 16;
   const INDENTS = [""];
 
   function indent(d: number): string {
@@ -125,12 +139,37 @@ export function installWalker(api: Record<string, unknown>): void {
   }
 
   function q(name: string): string {
-    return name ? ` "${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : "";
+    return name ? ` "${safe(name).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : "";
+  }
+
+  // Page text must not forge the placeholders the Deno side replaces (`[ref=#3]`, `[frame=#3]`).
+  function safe(s: string): string {
+    return s.indexOf("=#") < 0 ? s : s.replace(/\[(ref|frame)=#/g, "[$1=\\#");
   }
 
   function isEditableRoot(el: Element): boolean {
+    // The attribute first: `isContentEditable` needs style.
+    const ce = el.getAttribute("contenteditable");
+    if (ce === null || ce === "false") return false;
     const h = el as HTMLElement;
     return !!h.isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable;
+  }
+
+  // In a skipped `content-visibility: auto` subtree every style query forces style for that
+  // element alone (measured: 3.4 s for the 107,000 skipped elements of Node's all.html), so
+  // there only static signals decide visibility, and no cursor is read.
+  function visible(el: Element, flags: number): boolean {
+    return (flags & SKIP) ? !staticHidden(el) : el.checkVisibility();
+  }
+
+  function nameIn(el: Element, flags: number): string {
+    if (!(flags & SKIP)) return nameOf(el);
+    setStaticOnly(true);
+    try {
+      return nameOf(el);
+    } finally {
+      setStaticOnly(false);
+    }
   }
 
   function refRole(el: Element): string {
@@ -213,7 +252,7 @@ export function installWalker(api: Record<string, unknown>): void {
     ) {
       v = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow") ?? "";
     }
-    return v ? ": " + v.replace(/\r?\n/g, "\\n") : "";
+    return v ? ": " + safe(v).replace(/\r?\n/g, "\\n") : "";
   }
 
   function snapshot(opts: { rootId?: number } = {}) {
@@ -230,6 +269,8 @@ export function installWalker(api: Record<string, unknown>): void {
     let run = "";
     let runDepth = 0;
     let runPre = false;
+    const seenLinks = new Set<string>();
+    let skippingParent: Node | null = null;
 
     function add(depth: number, text: string, kind: number, name: string) {
       out.push(text);
@@ -244,6 +285,13 @@ export function installWalker(api: Record<string, unknown>): void {
         kinds.length =
         names.length =
           i;
+    }
+
+    function removeAt(i: number) {
+      out.splice(i, 1);
+      depths.splice(i, 1);
+      kinds.splice(i, 1);
+      names.splice(i, 1);
     }
 
     function pushText(depth: number, t: string) {
@@ -286,58 +334,78 @@ export function installWalker(api: Record<string, unknown>): void {
       return out.length - 1;
     }
 
-    // After a node's children: fold a single text child into the node line (`- status: Ready`),
-    // or drop a conditional node that groups fewer than two lines (its child takes its place).
-    function finish(idx: number, depth: number, conditional: boolean) {
+    // After a node's children: drop a conditional node that groups fewer than two lines (its
+    // child takes its place), else fold a first text child into the node line
+    // (`- status: Ready`, `- listitem: text` followed by the item's other lines).
+    function finish(idx: number, depth: number, conditional: boolean, canMerge: boolean) {
       flush();
-      const n = out.length - idx - 1;
       if (conditional) {
         let direct = 0;
         for (let i = idx + 1; i < out.length && direct < 2; i++) {
           if (depths[i] === depth + 1) direct++;
         }
         if (direct < 2) {
-          out.splice(idx, 1);
-          depths.splice(idx, 1);
-          kinds.splice(idx, 1);
-          names.splice(idx, 1);
+          removeAt(idx);
           for (let i = idx; i < out.length; i++) depths[i]!--;
           return;
         }
       }
-      if (
-        n === 1 && kinds[idx + 1] === 0 && !out[idx]!.includes(": ") &&
-        !out[idx + 1]!.startsWith("- ")
-      ) {
-        out[idx] += ": " + out[idx + 1];
-        removeFrom(idx + 1);
+      const t = out[idx + 1];
+      if (t === undefined || kinds[idx + 1] !== 0 || depths[idx + 1] !== depth + 1) return;
+      // Text that only repeats the node's name (a dialog titled by its own first line) goes.
+      if (t === names[idx]) removeAt(idx + 1);
+      else if (canMerge) {
+        out[idx] += ": " + (t.startsWith("- text: ") ? t.slice(8) : t);
+        removeAt(idx + 1);
       }
+    }
+
+    function selfAnchor(el: Element, url: string): boolean {
+      if (url[0] !== "#") return false;
+      let target: Element | null = null;
+      try {
+        target = document.getElementById(decodeURIComponent(url.slice(1)));
+      } catch {
+        return false;
+      }
+      return !!target && (target === el || target.contains(el));
     }
 
     function urlOf(el: Element): string {
       const raw = el.getAttribute("href");
       if (raw === null) return "";
       const h = (el as HTMLAnchorElement).href;
-      if (typeof h !== "string" || !h) return " " + raw;
-      if (h.startsWith("javascript:") || h.startsWith("data:")) {
-        return " " + (h.length > 40 ? h.slice(0, 40) + "…" : h);
+      if (typeof h !== "string" || !h) return raw;
+      // `#` and `javascript:` links are script-driven: their URL says nothing.
+      if (raw === "#" || h.startsWith("javascript:")) return "";
+      if (h.startsWith("data:")) {
+        return h.length > 40 ? h.slice(0, 40) + "…" : h;
       }
       if (origin !== "null" && h.startsWith(origin + "/")) {
         const hash = h.indexOf("#");
-        if (hash >= 0 && h.slice(0, hash) === docPath) return " " + h.slice(hash);
-        return " " + h.slice(origin.length);
+        if (hash >= 0 && h.slice(0, hash) === docPath) return h.slice(hash);
+        return h.slice(origin.length);
       }
-      return " " + h;
+      return h;
     }
 
+    function walkNode(n: Node, depth: number, flags: number) {
+      if (n.nodeType === 3) {
+        if (!(flags & (NAMED | HID))) addText(safe((n as Text).data), depth, (flags & PRE) !== 0);
+      } else if (n.nodeType === 1) walkEl(n as Element, depth, flags);
+    }
+
+    // Sibling pointers rather than `childNodes`: no NodeList per element (the walk's hot path).
     function walkKids(el: Element, depth: number, flags: number) {
-      const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
-        const n = kids[i]!;
-        if (n.nodeType === 3) {
-          if (!(flags & (NAMED | HID))) addText((n as Text).data, depth, (flags & PRE) !== 0);
-        } else if (n.nodeType === 1) walkEl(n as Element, depth, flags);
+      if (el.localName === "slot") {
+        const assigned = (el as HTMLSlotElement).assignedNodes();
+        if (assigned.length) {
+          for (const n of assigned) walkNode(n, depth, flags);
+          return;
+        }
       }
+      const parent: Node = el.shadowRoot ?? el;
+      for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(n, depth, flags);
     }
 
     function walkSelect(el: HTMLSelectElement, depth: number) {
@@ -364,7 +432,7 @@ export function installWalker(api: Record<string, unknown>): void {
           flush();
           continue;
         }
-        if (ce.getAttribute("aria-hidden") === "true" || !ce.checkVisibility()) continue;
+        if (ce.getAttribute("aria-hidden") === "true" || !visible(ce, flags)) continue;
         const s = out.length;
         walkKids(ce, depth + 1, flags);
         flush();
@@ -397,7 +465,7 @@ export function installWalker(api: Record<string, unknown>): void {
 
     function walkEl(el: Element, depth: number, flags: number): void {
       const tag = el.localName;
-      if (SKIP.has(tag)) return;
+      if (SKIP_TAGS.has(tag)) return;
       if (tag === "slot") return walkKids(el, depth, flags);
       if (tag === "br") {
         if (flags & PRE) addText("\n", depth, true);
@@ -405,18 +473,32 @@ export function installWalker(api: Record<string, unknown>): void {
         return;
       }
       if (el.getAttribute("aria-hidden") === "true") return;
-      if (el.checkVisibility(VIS)) flags &= ~HID;
-      else if (el.checkVisibility()) flags |= HID; // visibility:hidden; children may show again
-      else if (getComputedStyle(el).display !== "contents") return; // not rendered at all
+      let cs: CSSStyleDeclaration | undefined;
+      if (!(flags & SKIP) && el.parentNode === skippingParent) flags |= SKIP;
+      if (flags & SKIP) {
+        if (staticHidden(el)) return;
+      } else if (el.checkVisibility(VIS_AUTO)) flags &= ~HID;
+      else if (el.checkVisibility(VIS)) {
+        // Rendered, but inside a subtree `content-visibility: auto` skips (off-screen): so are
+        // its siblings, which then skip this (forcing) test.
+        skippingParent = el.parentNode;
+        flags = (flags & ~HID) | SKIP;
+      } else if (el.checkVisibility()) flags |= HID; // visibility:hidden; children may show again
+      else if ((cs = getComputedStyle(el)).display !== "contents") return; // not rendered at all
       const role = roleOf(el);
       const hid = (flags & HID) !== 0;
       let ref = false;
       if (!hid) {
         if (WIDGETS.has(role) || isEditableRoot(el)) ref = true;
-        else if (!(flags & PTR)) {
+        else if (!(flags & (PTR | SKIP))) {
           const tab = el.getAttribute("tabindex");
           if (el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0)) ref = true;
-          else if (tag !== "label" && getComputedStyle(el).cursor === "pointer") ref = true;
+          else if (tag !== "label" && (cs ??= getComputedStyle(el)).cursor === "pointer") {
+            ref = true;
+          }
+        } else if (flags & SKIP) {
+          const tab = el.getAttribute("tabindex");
+          if (el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0)) ref = true;
         }
       }
       if (tag === "label" && !hid) {
@@ -424,7 +506,7 @@ export function installWalker(api: Record<string, unknown>): void {
         if (control) {
           // A visible control carries the label's text in its name; a hidden one (a styled
           // checkbox) is operated through its label, which then gets the ref.
-          if (control.checkVisibility()) {
+          if (visible(control, flags)) {
             if (!control.hasAttribute("aria-label") && !control.hasAttribute("aria-labelledby")) {
               flags |= NAMED;
             }
@@ -435,41 +517,73 @@ export function installWalker(api: Record<string, unknown>): void {
       }
       if (tag === "iframe" || tag === "frame") {
         if (hid) return;
+        // A ref too: it scopes a snapshot to the frame and lets actions scroll or shoot it.
         const id = idOf(el);
+        const name = nameIn(el, flags);
         frames.push(id);
-        pushNode(depth, `- iframe${q(nameOf(el))} [frame=#${id}]`, "", 1);
+        refs.push([id, "iframe", name]);
+        pushNode(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]`, "", 1);
         return;
       }
       if (ref) {
         const id = idOf(el);
         const r = refRole(el);
-        const name = nameOf(el);
+        const name = nameIn(el, flags);
         refs.push([id, r, name]);
-        const line = `- ${r}${q(name)} [ref=#${id}]${states(el, r, focused)}` +
-          (r === "link" ? urlOf(el) : "") + valueOf(el, r);
+        const st = states(el, r, focused);
+        const url = r === "link" ? urlOf(el) : "";
+        if (r === "link" && !st) {
+          // Links join the text they sit in, markdown style: far fewer tokens than a line each,
+          // and prose stays readable. Text inside is the name; nested controls still get lines.
+          // A URL shown once for a link text is not repeated (the same text and URL appear
+          // hundreds of times on reference pages); a permalink to itself shows none.
+          let shown = url;
+          if (url) {
+            const key = name + "\u0000" + url;
+            if (seenLinks.has(key) || selfAnchor(el, url)) shown = "";
+            else seenLinks.add(key);
+          }
+          const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}[ref=#${id}]`;
+          addText(label, depth, (flags & PRE) !== 0);
+          return walkKids(el, depth, flags | PTR | NAMED);
+        }
+        const value = valueOf(el, r);
+        const line = `- ${r}${q(name)} [ref=#${id}]${st}${url ? " " + url : ""}${value}`;
         const idx = pushNode(depth, line, name, 2);
         if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
         if (tag === "input" || tag === "textarea" || tag === "svg" || tag === "img") return;
         walkKids(el, depth + 1, flags | PTR | (nameFromContent(el, r) ? NAMED : 0));
-        return finish(idx, depth, false);
+        return finish(idx, depth, false, !value);
       }
       if (!hid && !(flags & NAMED) && STRUCT.has(role)) {
         if (role === "row") return walkRow(el, depth, flags);
-        const name = NAMED_STRUCT.has(role) ? nameOf(el) : "";
+        const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
         if (role === "img" || tag === "svg") {
           if (name) pushNode(depth, `- img${q(name)}`, name, 1);
           return;
         }
         if (role === "group" && !name) return walkGeneric(el, depth, flags);
-        const idx = pushNode(
+        // An unnamed list has no line: its items read as lines by themselves (an item of
+        // several lines gets a `- listitem` line), which saves a line and a level per list.
+        if (role === "list" && !name) return walkGeneric(el, depth, flags);
+        const value = valueOf(el, role);
+        let line = `- ${role}${q(name)}`;
+        if (role === "dialog" || role === "alertdialog") {
+          // Dialogs get a ref so a snapshot can be scoped to one.
+          const id = idOf(el);
+          refs.push([id, role, name]);
+          line += ` [ref=#${id}]`;
+        }
+        line += states(el, role, focused) + value;
+        const idx = pushNode(depth, line, name, 1);
+        const named = role === "heading" && nameFromContent(el, role);
+        walkKids(el, depth + 1, flags | (named ? NAMED : 0));
+        return finish(
+          idx,
           depth,
-          `- ${role}${q(name)}${states(el, role, focused)}` +
-            valueOf(el, role),
-          name,
-          1,
+          CONDITIONAL.has(role) && !name,
+          !value && !ITEM_CONTAINERS.has(role),
         );
-        walkKids(el, depth + 1, flags | (role === "heading" ? NAMED : 0));
-        return finish(idx, depth, CONDITIONAL.has(role) && !name);
       }
       if (role === "row") return walkRow(el, depth, flags);
       if (
@@ -495,9 +609,15 @@ export function installWalker(api: Record<string, unknown>): void {
     if (opts.rootId !== undefined) {
       root = element(opts.rootId);
       if (!root) throw new Error(`element #${opts.rootId} is gone`);
-      walkEl(root, 0, 0);
-    } else if (root) walkKids(root, 0, 0);
-    flush();
+    }
+    cacheLabels(true);
+    try {
+      if (opts.rootId !== undefined) walkEl(root!, 0, 0);
+      else if (root) walkKids(root, 0, 0);
+      flush();
+    } finally {
+      cacheLabels(false);
+    }
     let text = "";
     for (let i = 0; i < out.length; i++) text += (i ? "\n" : "") + indent(depths[i]!) + out[i];
     return { text, refs, frames, instance };
@@ -510,7 +630,16 @@ export function installWalker(api: Record<string, unknown>): void {
     return { role, name: nameOf(el), editable: TEXT_ENTRY.has(role) || isEditableRoot(el) };
   }
 
+  // For ref resolution: distinguishes "another world" (the document or world was replaced)
+  // from "element gone", and reports what the element is now.
+  function refState(id: number, inst: string) {
+    if (inst !== instance) return { state: "world" };
+    const d = describe(id);
+    return d ? { state: "ok", ...d } : { state: "gone" };
+  }
+
   api.idOf = idOf;
+  api.refState = refState;
   api.element = element;
   api.instance = instance;
   api.snapshot = snapshot;

@@ -32,6 +32,8 @@ export interface SessionListener {
   /** Any CDP event of any of the session's tabs (and their OOPIFs). */
   event?(page: Page, method: string, params: unknown, session: CdpSession): void;
   tabOpened?(page: Page): void;
+  /** A tab is being created by the page (attaches shortly). */
+  tabOpening?(targetId: string): void;
   tabClosed?(page: Page): void;
   dialog?(record: DialogRecord): void;
 }
@@ -71,6 +73,9 @@ export class BrowserSession {
   #dialogSeq = 0;
   #crashed: string | undefined;
   #closed = false;
+  #ownTabs = new Set<string>();
+  #creatingOwn = 0;
+  #opening = new Set<string>();
   /** One-shot answer for the next dialog (handle_dialog arms it). */
   armedDialog: { accept: boolean; text?: string } | undefined;
   dialogPolicy: DialogPolicy = "default";
@@ -117,14 +122,32 @@ export class BrowserSession {
     return () => this.#listeners.delete(listener);
   }
 
+  /** PageOwner: a tab of our context is being created. */
+  pageCreating(targetId: string, openerId?: string): void {
+    // Target.createTarget announces its tab before it answers: claim it here.
+    if (this.#creatingOwn > 0 && !openerId) this.#ownTabs.add(targetId);
+    if (this.#ownTabs.has(targetId)) return;
+    this.#opening.add(targetId);
+    for (const l of [...this.#listeners]) l.tabOpening?.(targetId);
+  }
+
+  /** Tabs the page is opening that have not attached yet. */
+  get openingTabs(): number {
+    return this.#opening.size;
+  }
+
   /** PageOwner: a tab of our context appeared. */
   pageAttached(page: Page): void {
+    this.#opening.delete(page.target.targetId);
     if (this.#tabs.includes(page)) return;
     this.#tabs.push(page);
     page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
-    // Tabs a page opens are followed; tabs we open are activated by the opener call.
-    if (!this.#active || page.target.openerId) this.#active = page;
-    for (const l of [...this.#listeners]) l.tabOpened?.(page);
+    // Tabs a page opens (popups, target=_blank, even noopener ones) are
+    // followed; tabs we open ourselves are activated by newTab().
+    const ours = this.#ownTabs.delete(page.target.targetId) ||
+      (this.#creatingOwn > 0 && !page.target.openerId);
+    if (!this.#active || !ours) this.#active = page;
+    for (const l of [...this.#listeners]) if (!ours) l.tabOpened?.(page);
   }
 
   /** PageOwner: a tab closed. */
@@ -132,10 +155,13 @@ export class BrowserSession {
     const i = this.#tabs.indexOf(page);
     if (i < 0) return;
     this.#tabs.splice(i, 1);
+    this.#opening.delete(page.target.targetId);
     this.logs.dropTab(page.target.targetId);
     if (this.#active === page) {
       const opener = this.#tabs.find((t) => t.target.targetId === page.target.openerId);
       this.#active = opener ?? this.#tabs[this.#tabs.length - 1];
+      // A background tab gets no frames, and input to it never completes.
+      this.#active?.session.send("Page.bringToFront").catch(() => {});
     }
     for (const l of [...this.#listeners]) l.tabClosed?.(page);
   }
@@ -213,7 +239,19 @@ export class BrowserSession {
 
   /** Opens a tab and makes it active. CDP: `Target.createTarget`. */
   async newTab(url = "about:blank"): Promise<Page> {
-    const t = await this.browser.newPage(this.#contextId, url);
+    this.#creatingOwn++;
+    let targetId: string;
+    try {
+      ({ targetId } = await this.browser.connection.send("Target.createTarget", {
+        url,
+        ...(this.#contextId ? { browserContextId: this.#contextId } : {}),
+      }));
+    } finally {
+      this.#creatingOwn--;
+    }
+    this.#ownTabs.add(targetId);
+    this.#opening.delete(targetId);
+    const t = await this.browser.targets.waitForTarget(targetId);
     const page = this.#routed.router.page(t.targetId);
     if (!page) throw new ToolError("page-closed", "The new tab closed at once", "try again");
     this.pageAttached(page);

@@ -14,6 +14,8 @@ export interface PageOwner {
   pageAttached(page: Page): Promise<void> | void;
   /** A tab closed. */
   pageDetached(page: Page): void;
+  /** A tab is being created (it attaches shortly). */
+  pageCreating?(targetId: string, openerId?: string): void;
 }
 
 /** The key of a context in the router (`""` is the default context). */
@@ -41,6 +43,11 @@ export class PageRouter {
 
   /** The target manager listener (pass as `listener`). */
   readonly listener: TargetListener = {
+    created: (info) => {
+      if (info.type === "page") {
+        this.#owners.get(key(info.browserContextId))?.pageCreating?.(info.targetId, info.openerId);
+      }
+    },
     detached: (t) => {
       if (t.type === "page") {
         const page = this.#pages.get(t.targetId);

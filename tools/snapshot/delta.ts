@@ -1,12 +1,252 @@
-// PROVISIONAL (lead)
-export function diffSnapshots(_a: string, _b: string) {
+/**
+ * What changed between two snapshots of a tab: the lines that appeared,
+ * changed or went away, and the significant nodes (dialogs, alerts,
+ * headings, controls with refs) among them. Pure text functions.
+ *
+ * Lines are matched by their content and their ancestry (the chain of lines
+ * they are indented under). A line with a ref (`- button "Save" [ref=e4]`) is
+ * matched by its ref: same ref with other content (a state or value changed)
+ * is a changed line, shown in its new form.
+ *
+ * @module
+ */
+
+/** A significant node that appeared or went away. */
+export interface NodeChange {
+  role: string;
+  name: string;
+  ref?: string;
+  /** The text folded into the node's line (`- alert: Saved` → `Saved`), when there is some. */
+  text?: string;
+}
+
+/** Options of {@link diffSnapshots}. */
+export interface DiffOptions {
+  /** Cap on `added` + `removed` lines. Default 80. */
+  maxLines?: number;
+  /** Cap on `appeared` and on `removedNodes`. Default 20. */
+  maxNodes?: number;
+}
+
+/** The result of {@link diffSnapshots}. */
+export interface SnapshotDiff {
+  /** Lines (indented as in `after`) that are new, or changed (in their new form), in order. */
+  added: string[];
+  /** Lines of `before` that are gone (not the old form of changed lines), in order. */
+  removed: string[];
+  /** Ref lines whose content changed. */
+  changedCount: number;
+  /** Nothing changed. */
+  unchanged: boolean;
+  /** `added`/`removed` (or the node lists) were capped; `text` says how many were left out. */
+  truncated: boolean;
+  /**
+   * A readable rendering: `+ ` added or changed, `- ` removed, two spaces for
+   * an unchanged ancestor line kept for context; ends with a note when capped.
+   */
+  text: string;
+  /** Significant nodes that appeared (see {@link appearedNodes}). */
+  appeared: NodeChange[];
+  /** Significant nodes that went away (see {@link removedNodes}). */
+  removedNodes: NodeChange[];
+}
+
+interface Line {
+  text: string;
+  indent: number;
+  parent: number;
+  /** Identity within its parent: `ref:eN` for a node line with a ref, else the text. */
+  id: string;
+  /** Interned ancestry + identity. */
+  path: number;
+  ref: string | undefined;
+}
+
+const NODE_LINE = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
+const INLINE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()\s]*\))*\))?\[ref=(e\d+)\]/g;
+const SIGNIFICANT = new Set(["dialog", "alertdialog", "alert", "heading", "iframe"]);
+
+function parse(text: string, intern: Map<string, number>): Line[] {
+  const out: Line[] = [];
+  const stack: number[] = [];
+  for (const raw of text === "" ? [] : text.split("\n")) {
+    const body = raw.trimStart();
+    const indent = raw.length - body.length;
+    while (stack.length && out[stack[stack.length - 1]!]!.indent >= indent) stack.pop();
+    const parent = stack.length ? stack[stack.length - 1]! : -1;
+    const m = body.startsWith("- ")
+      ? /^- [\w-]+(?: "(?:[^"\\]|\\.)*")? \[ref=(e\d+)\]/.exec(body)
+      : null;
+    const ref = m?.[1];
+    const id = ref ? `ref:${ref}` : body;
+    const key = `${parent < 0 ? -1 : out[parent]!.path}\u0000${id}`;
+    let path = intern.get(key);
+    if (path === undefined) intern.set(key, path = intern.size);
+    out.push({ text: raw, indent, parent, id, path, ref });
+    stack.push(out.length - 1);
+  }
+  return out;
+}
+
+function unquote(s: string): string {
+  return s.replace(/\\(.)/g, "$1");
+}
+
+/** The significant nodes of one line: a node line's role and name, inline links with refs. */
+function nodesOf(line: string): NodeChange[] {
+  const body = line.trimStart();
+  const out: NodeChange[] = [];
+  const m = body.startsWith("- ") ? NODE_LINE.exec(body) : null;
+  if (m) {
+    const ref = /^(?: \[[^\]]*\])*? \[ref=(e\d+)\]/.exec(m[3]!)?.[1];
+    if (ref || SIGNIFICANT.has(m[1]!)) {
+      const text = /^(?: \[[^\]]*\])*: (.+)$/.exec(m[3]!)?.[1];
+      out.push({
+        role: m[1]!,
+        name: unquote(m[2] ?? ""),
+        ...(ref ? { ref } : {}),
+        ...(text && !ref ? { text } : {}),
+      });
+    }
+  }
+  for (const l of body.matchAll(INLINE_LINK)) out.push({ role: "link", name: l[1]!, ref: l[2]! });
+  return out;
+}
+
+function nodeKey(n: NodeChange): string {
+  return n.ref ? `ref:${n.ref}` : `${n.role}\u0000${n.name}`;
+}
+
+/** Nodes of `candidates` (lines of one text) that `other` (all lines of the other text) lacks. */
+function nodeDiff(other: string[], candidates: string[], limit: number): NodeChange[] {
+  const have = new Map<string, number>();
+  for (const l of other) {
+    for (const n of nodesOf(l)) have.set(nodeKey(n), (have.get(nodeKey(n)) ?? 0) + 1);
+  }
+  const out: NodeChange[] = [];
+  for (const l of candidates) {
+    for (const n of nodesOf(l)) {
+      const k = nodeKey(n);
+      const c = have.get(k) ?? 0;
+      if (c > 0) have.set(k, c - 1);
+      else if (out.length < limit) out.push(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * Significant nodes (dialogs, alerts, headings, iframes, anything with a
+ * ref) present in `after` but not in `before`: matched by ref, or by role and
+ * name for nodes without one. At most `limit` (default 20), in page order.
+ */
+export function appearedNodes(before: string, after: string, limit = 20): NodeChange[] {
+  return nodeDiff(before.split("\n"), after.split("\n"), limit);
+}
+
+/** Significant nodes present in `before` but not in `after`; see {@link appearedNodes}. */
+export function removedNodes(before: string, after: string, limit = 20): NodeChange[] {
+  return nodeDiff(after.split("\n"), before.split("\n"), limit);
+}
+
+/**
+ * Compares two snapshot texts of the same tab. See the module doc for how
+ * lines are matched. Bounded: at most `maxLines` lines are listed (the rest
+ * counted in the closing note of `text`, and `truncated` set).
+ */
+export function diffSnapshots(
+  before: string,
+  after: string,
+  options: DiffOptions = {},
+): SnapshotDiff {
+  const maxLines = options.maxLines ?? 80;
+  const maxNodes = options.maxNodes ?? 20;
+  const intern = new Map<string, number>();
+  const a = parse(before, intern);
+  const b = parse(after, intern);
+  const oldRefText = new Map<string, string>();
+  const refsAfter = new Set<string>();
+  for (const l of a) if (l.ref) oldRefText.set(l.ref, l.text.trimStart());
+  for (const l of b) if (l.ref) refsAfter.add(l.ref);
+  const counts = new Map<number, number>();
+  for (const l of a) if (!l.ref) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
+
+  const addedIdx: number[] = [];
+  let changedCount = 0;
+  for (let i = 0; i < b.length; i++) {
+    const l = b[i]!;
+    if (l.ref) {
+      const old = oldRefText.get(l.ref);
+      if (old === undefined) addedIdx.push(i);
+      else if (old !== l.text.trimStart()) {
+        changedCount++;
+        addedIdx.push(i);
+      }
+      continue;
+    }
+    const c = counts.get(l.path) ?? 0;
+    if (c > 0) counts.set(l.path, c - 1);
+    else addedIdx.push(i);
+  }
+  const removedIdx: number[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const l = a[i]!;
+    if (l.ref) {
+      if (!refsAfter.has(l.ref)) removedIdx.push(i);
+      continue;
+    }
+    const c = counts.get(l.path) ?? 0;
+    if (c > 0) {
+      counts.set(l.path, c - 1);
+      removedIdx.push(i);
+    }
+  }
+
+  const total = addedIdx.length + removedIdx.length;
+  // What is new matters most; removed lines keep at least a quarter of the room.
+  const keepAdded = Math.min(
+    addedIdx.length,
+    maxLines - Math.min(removedIdx.length, Math.floor(maxLines / 4)),
+  );
+  const keepRemoved = Math.min(removedIdx.length, maxLines - keepAdded);
+  const shownRemoved = removedIdx.slice(0, keepRemoved);
+  const shownAdded = addedIdx.slice(0, keepAdded);
+  const truncated = keepAdded + keepRemoved < total;
+
+  const render: string[] = [];
+  renderGroup(a, shownRemoved, "- ", render);
+  renderGroup(b, shownAdded, "+ ", render);
+  if (truncated) {
+    render.push(
+      `… ${
+        total - keepAdded - keepRemoved
+      } more changed lines not shown; take a snapshot to see the page`,
+    );
+  }
+  const appeared = nodeDiff(a.map((l) => l.text), addedIdx.map((i) => b[i]!.text), maxNodes);
+  const gone = nodeDiff(b.map((l) => l.text), removedIdx.map((i) => a[i]!.text), maxNodes);
   return {
-    added: [] as string[],
-    removed: [] as string[],
-    changedCount: 0,
-    unchanged: true,
-    truncated: false,
-    appeared: [] as unknown[],
-    removedNodes: [] as unknown[],
+    added: shownAdded.map((i) => b[i]!.text),
+    removed: shownRemoved.map((i) => a[i]!.text),
+    changedCount,
+    unchanged: total === 0,
+    truncated,
+    text: render.join("\n"),
+    appeared,
+    removedNodes: gone,
   };
+}
+
+/** Lines with a marker; an unchanged parent line is shown once before its changed children. */
+function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) {
+  const picked = new Set(idx);
+  const shownContext = new Set<number>();
+  for (const i of idx) {
+    const p = lines[i]!.parent;
+    if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
+      shownContext.add(p);
+      out.push("  " + lines[p]!.text);
+    }
+    out.push(mark + lines[i]!.text);
+  }
 }

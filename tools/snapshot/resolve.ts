@@ -1,8 +1,172 @@
-// PROVISIONAL (lead)
+/**
+ * Ref resolution: from a ref `eN` an agent copied out of a snapshot back to
+ * the one element it named, or a loud failure. Never a different element.
+ *
+ * @module
+ */
 import type { Page } from "../../cdp/page.ts";
-import type { RemoteHandle } from "../injected/mod.ts";
-import type { RefRegistry } from "./refs.ts";
-export class RefGoneError extends Error {}
-export function resolveRef(_p: Page, _r: RefRegistry, ref: string): Promise<RemoteHandle> {
-  return Promise.reject(new RefGoneError(`ref ${ref} gone`));
+import { ToolError } from "../errors.ts";
+import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
+import { parseRef, type RefEntry, type RefRegistry } from "./refs.ts";
+
+/** Why a ref cannot be used. */
+export type RefGoneReason =
+  | "malformed"
+  | "unknown"
+  | "other-tab"
+  | "frame-gone"
+  | "navigated"
+  | "detached"
+  | "changed";
+
+/**
+ * A ref no longer names an element the agent can act on: malformed, never
+ * issued, from another tab, its frame or document went away, the element was
+ * removed, or it now has another role or name. A {@link ToolError} with code
+ * `"ref-gone"`; the message says what happened and to take a new snapshot.
+ */
+export class RefGoneError extends ToolError {
+  /** The ref as passed. */
+  readonly ref: string;
+  readonly reason: RefGoneReason;
+
+  constructor(ref: string, reason: RefGoneReason, detail: string) {
+    super(
+      "ref-gone",
+      `Ref ${JSON.stringify(ref)} ${detail}; take a new snapshot to get current refs`,
+      "call snapshot again and use a ref from the new outline",
+      { ref, reason },
+    );
+    this.name = "RefGoneError";
+    this.ref = ref;
+    this.reason = reason;
+  }
+}
+
+/** Roles whose name may change while the element stays the same (placeholder, typed text). */
+const EDITABLE_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+
+type RefState =
+  | { state: "ok"; role: string; name: string; editable: boolean }
+  | { state: "gone" }
+  | { state: "world" };
+
+function quote(s: string): string {
+  return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
+}
+
+/**
+ * Checks a registry entry against the live page and returns its entry when it
+ * still names the same element. Used before every action on a ref.
+ *
+ * CDP: `Runtime.evaluate` in the utility world of the ref's frame.
+ *
+ * @throws RefGoneError (see {@link RefGoneReason}).
+ */
+export async function checkRef(page: Page, registry: RefRegistry, ref: string): Promise<RefEntry> {
+  const bare = parseRef(ref);
+  if (!bare) {
+    throw new RefGoneError(
+      ref,
+      "malformed",
+      "is not a ref (refs look like e12, as shown in [ref=e12])",
+    );
+  }
+  const entry = registry.get(bare);
+  if (!entry) {
+    throw new RefGoneError(
+      bare,
+      "unknown",
+      registry.wasIssued(bare)
+        ? "belonged to a document that has since been replaced (navigation or reload)"
+        : "was never issued in this session",
+    );
+  }
+  if (entry.targetId !== page.target.targetId) {
+    throw new RefGoneError(bare, "other-tab", "belongs to another tab than the current one");
+  }
+  const frame = page.frame(entry.frameId);
+  if (!frame) {
+    throw new RefGoneError(bare, "frame-gone", "was in a frame that no longer exists");
+  }
+  if (frame.loaderId !== entry.loaderId) {
+    throw new RefGoneError(bare, "navigated", "was in a document that has since navigated away");
+  }
+  let now: RefState;
+  try {
+    now = await callUtility<RefState>(page, entry.frameId, "refState", [
+      entry.localId,
+      entry.instance,
+    ]);
+  } catch (error) {
+    if (page.frame(entry.frameId)?.loaderId !== entry.loaderId) {
+      throw new RefGoneError(bare, "navigated", "was in a document that has since navigated away");
+    }
+    // The frame went away between the checks above and the call (detached, or a stale entry
+    // of the page model): Chromium no longer finds it or its world.
+    if (/frame|context|target/i.test(error instanceof Error ? error.message : "")) {
+      throw new RefGoneError(bare, "frame-gone", "was in a frame that no longer exists");
+    }
+    throw error;
+  }
+  if (now.state === "world") {
+    throw new RefGoneError(bare, "navigated", "was in a document that has since been replaced");
+  }
+  if (now.state === "gone") {
+    throw new RefGoneError(
+      bare,
+      "detached",
+      `(${entry.role} ${
+        quote(entry.name)
+      }) was removed from the page (or re-rendered as a new element)`,
+    );
+  }
+  if (now.role !== entry.role) {
+    throw new RefGoneError(
+      bare,
+      "changed",
+      `changed from ${entry.role} ${quote(entry.name)} to ${now.role} ${quote(now.name)}`,
+    );
+  }
+  // A text field's name may follow its placeholder or a label that changes as the user types;
+  // it is still the same field. Anything else that changes its name is treated as another thing
+  // (frameworks recycle nodes for different items).
+  if (now.name !== entry.name && !(now.editable || EDITABLE_ROLES.has(entry.role))) {
+    throw new RefGoneError(
+      bare,
+      "changed",
+      `changed from ${entry.role} ${quote(entry.name)} to ${now.role} ${quote(now.name)}`,
+    );
+  }
+  return entry;
+}
+
+/**
+ * Resolves a ref to a remote handle of its element in its frame's utility
+ * world (release it with `releaseHandle`). See {@link checkRef} for the checks.
+ *
+ * CDP: `Runtime.evaluate` (twice) in the ref's frame's session.
+ *
+ * @throws RefGoneError when the ref is malformed, unknown, from another tab,
+ *   its frame or document is gone, the element is detached, or its role or
+ *   name changed.
+ */
+export async function resolveRef(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+): Promise<RemoteHandle> {
+  const entry = await checkRef(page, registry, ref);
+  const handle = await callUtilityHandle(page, entry.frameId, "element", [
+    entry.localId,
+    entry.instance,
+  ]);
+  if (!handle) {
+    throw new RefGoneError(
+      entry.ref,
+      "detached",
+      `(${entry.role} ${quote(entry.name)}) was removed from the page`,
+    );
+  }
+  return handle;
 }

@@ -159,24 +159,24 @@ export function serveHttp(
     return await transport.handleRequest(req, { parsedBody: body });
   };
 
-  return new Promise((resolve) => {
-    const httpServer = Deno.serve({
-      hostname: options.host,
-      port: options.port,
-      onListen: (addr) => {
-        const a = addr as Deno.NetAddr;
-        const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
-        resolve({
-          url: `http://${shownHost}:${a.port}/mcp`,
-          port: a.port,
-          token,
-          finished: httpServer.finished,
-          async close() {
-            await Promise.all([...clients.keys()].map(closeClient));
-            await httpServer.shutdown();
-          },
-        });
+  let listening!: (addr: Deno.NetAddr) => void;
+  const listened = new Promise<Deno.NetAddr>((r) => listening = r);
+  const httpServer = Deno.serve({
+    hostname: options.host,
+    port: options.port,
+    onListen: (addr) => listening(addr as Deno.NetAddr),
+  }, handler);
+  return listened.then((a) => {
+    const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
+    return {
+      url: `http://${shownHost}:${a.port}/mcp`,
+      port: a.port,
+      token,
+      finished: httpServer.finished,
+      async close() {
+        await Promise.all([...clients.keys()].map(closeClient));
+        await httpServer.shutdown();
       },
-    }, handler);
+    };
   });
 }

@@ -1,0 +1,220 @@
+/**
+ * Actions and their ActionResult on hostile-ish pages: covered and hidden
+ * elements, a re-rendering list (stale refs), iframes (same- and
+ * cross-origin), shadow DOM, popups, dialogs, console errors, network writes,
+ * scrolling.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { refOf } from "./_util.ts";
+
+type R = Record<string, unknown>;
+
+Deno.test("actions and what they report", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const text = async (selector: string) =>
+    (await mcp.ok("eval_js", {
+      expression: `document.querySelector(${JSON.stringify(selector)})?.textContent`,
+    })).value;
+  try {
+    await t.step(
+      "a covered button fails fast naming the cover; after revealing it, the click lands",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("covered.html"), snapshot: "none" });
+        const started = Date.now();
+        const r = await mcp.call("click", { selector: "#covered" });
+        assertEquals(r.isError, true);
+        assertTrue(Date.now() - started < 6000, "fails fast");
+        assertIncludes(textOf(r), "modal-backdrop");
+        assertEquals(r.structuredContent!.coveredBy !== undefined, true);
+        const hidden = await mcp.call("click", { selector: "#hidden" });
+        assertEquals(hidden.isError, true);
+        assertIncludes(textOf(hidden), "not visible");
+        const missing = await mcp.call("click", { selector: "#does-not-exist" });
+        assertEquals(missing.isError, true);
+        assertIncludes(textOf(missing), "No element matches");
+        await mcp.ok("click", { selector: "#reveal" });
+        const ok = await mcp.ok("click", { selector: "#covered" });
+        assertEquals(ok.ok, true);
+        assertEquals(await text("#status"), "Covered clicked");
+        // Enabled after 500 ms and inserted after 800 ms: actionability waits for both.
+        await mcp.ok("click", { selector: "#later" });
+        await mcp.ok("click", { selector: "text=Late button" });
+      },
+    );
+
+    await t.step(
+      "a re-rendered list: the old ref is gone and never hits another element",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("rerender.html"), snapshot: "none" });
+        const tree = String((await mcp.ok("snapshot")).tree);
+        const del = refOf(tree, /Delete Alpha/);
+        const shuffle = refOf(tree, /Shuffle/);
+        await mcp.ok("click", { ref: shuffle });
+        const stale = await mcp.call("click", { ref: del });
+        assertEquals(stale.isError, true);
+        assertEquals((stale.structuredContent!.error as R).code, "ref-gone");
+        assertIncludes(textOf(stale), "snapshot");
+        assertEquals(await text("#last"), "Shuffled");
+        const fresh = String((await mcp.ok("snapshot")).tree);
+        await mcp.ok("click", { ref: refOf(fresh, /Delete Alpha/) });
+        assertEquals(await text("#last"), "Deleted Alpha");
+        assertEquals((await mcp.call("click", { ref: "e99999" })).isError, true);
+        assertEquals((await mcp.call("click", { ref: "bogus" })).isError, true);
+      },
+    );
+
+    await t.step(
+      "iframes: same-origin and cross-origin (OOPIF) content is in the snapshot and clickable",
+      async () => {
+        const url = fx.url(
+          `iframes.html?cross=${encodeURIComponent(fx.crossUrl("frame-child.html"))}`,
+        );
+        await mcp.ok("navigate", { url, snapshot: "none" });
+        const tree = String((await mcp.ok("snapshot")).tree);
+        const inner = tree.split("\n").filter((l) => l.includes("Inner button"));
+        assertEquals(inner.length, 2, tree);
+        for (const line of inner) {
+          const ref = /\[ref=(e\d+)\]/.exec(line)![1]!;
+          const r = await mcp.ok("click", { ref });
+          assertEquals(r.ok, true);
+          assertEquals((r.element as R).stillAttached, true);
+        }
+        const box = refOf(
+          tree.split("\n").filter((l) => /textbox/.test(l)).slice(-1)[0]!,
+          /textbox/,
+        );
+        const filled = await mcp.ok("fill", { ref: box, value: "cross-origin typing" });
+        assertEquals((filled.element as R).value, "cross-origin typing");
+      },
+    );
+
+    await t.step(
+      "shadow DOM: open roots are in the snapshot and clickable, closed ones are not",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("shadow.html"), snapshot: "none" });
+        const tree = String((await mcp.ok("snapshot")).tree);
+        assertIncludes(tree, "Nested link");
+        assertTrue(!tree.includes("Closed secret"), tree);
+        const r = await mcp.ok("click", { ref: refOf(tree, /Shadow button/) });
+        assertEquals(r.ok, true);
+        const sel = await mcp.ok("click", { selector: "text=Shadow button" });
+        assertEquals(sel.ok, true);
+      },
+    );
+
+    await t.step("a popup is followed and listed in structure.newTabs", async () => {
+      await mcp.ok("navigate", { url: fx.url("popup.html"), snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "#popup-button" });
+      const tabs = (r.structure as R).newTabs as R[];
+      assertEquals(tabs.length, 1);
+      assertIncludes(String(tabs[0]!.url), "popup=1");
+      const listed = await mcp.ok("tabs", { action: "list" });
+      assertEquals((listed.tabs as R[]).length, 2);
+      assertEquals(listed.activeIndex, 1);
+      await mcp.ok("tabs", { action: "close", index: 1 });
+      const after = await mcp.ok("tabs", { action: "list" });
+      assertEquals((after.tabs as R[]).length, 1);
+      assertIncludes(String((after.tabs as R[])[0]!.url), "popup.html");
+      const link = await mcp.ok("click", { selector: "#new-tab-link" });
+      assertEquals(((link.structure as R).newTabs as R[]).length, 1);
+      await mcp.ok("tabs", { action: "switch", index: 0 });
+      const bad = await mcp.call("tabs", { action: "switch", index: 9 });
+      assertEquals(bad.isError, true);
+    });
+
+    await t.step(
+      "dialogs are answered and listed: alert accepted, confirm dismissed, prompt dismissed",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+        const a = await mcp.ok("click", { selector: "#alert" });
+        assertEquals((a.dialogs as R[])[0], {
+          kind: "alert",
+          message: "Hello",
+          handledAs: "accepted",
+        });
+        const c = await mcp.ok("click", { selector: "#confirm" });
+        assertEquals(((c.dialogs as R[])[0]!).handledAs, "dismissed");
+        assertEquals(await text("#result"), "confirm: false");
+        await mcp.ok("click", { selector: "#prompt" });
+        assertEquals(await text("#result"), "prompt: null");
+      },
+    );
+
+    await t.step(
+      "console errors, page errors and network writes (keys only) are reported",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("console.html"), snapshot: "none" });
+        const thrown = await mcp.ok("click", { selector: "#throw" });
+        assertIncludes(String((thrown.pageErrors as string[])[0]), "boom");
+        const posted = await mcp.ok("click", { selector: "#post" });
+        const m = ((posted.network as R).mutations as R[])[0]!;
+        assertEquals(m.method, "POST");
+        assertEquals(m.status, 200);
+        assertIncludes(String(m.urlPattern), "/api/echo");
+        assertTrue(!JSON.stringify(posted.network).includes('"x"'), "no values");
+        const failed = await mcp.ok("click", { selector: "#fetch-500" });
+        assertEquals(((failed.network as R).summary as R).failed, 1);
+      },
+    );
+
+    await t.step("SPA and hash navigations are told apart", async () => {
+      await mcp.ok("navigate", { url: fx.url("spa.html"), snapshot: "none" });
+      const spa = await mcp.ok("click", { selector: "#go-page2" });
+      assertEquals((spa.navigation as R).kind, "spa");
+      assertIncludes(String((spa.navigation as R).to), "/spa/page2");
+      await mcp.ok("go_back", { snapshot: "none" });
+      const hash = await mcp.ok("click", { selector: "#hash-link" });
+      assertEquals((hash.navigation as R).kind, "hash");
+    });
+
+    await t.step("scroll: window, into view, inside a container, and wheel", async () => {
+      await mcp.ok("navigate", { url: fx.url("scroll.html"), snapshot: "none" });
+      const down = await mcp.ok("scroll", { by: { y: 800 }, snapshot: "none" });
+      assertEquals(((down.element as R).scroll as R).y, 800);
+      const bottom = await mcp.ok("scroll", { to: "bottom", snapshot: "none" });
+      assertEquals(((bottom.element as R).scroll as R).atBottom, true);
+      const panel = await mcp.ok("scroll", {
+        selector: "#panel",
+        by: { y: 500 },
+        snapshot: "none",
+      });
+      assertEquals(((panel.element as R).scroll as R).y, 500);
+      await mcp.ok("scroll", { to: "top", snapshot: "none" });
+      const wheel = await mcp.ok("scroll", {
+        coords: { x: 200, y: 200 },
+        by: { y: 300 },
+        snapshot: "none",
+      });
+      assertTrue((((wheel.element as R).scroll as R).y as number) > 0);
+      const none = await mcp.call("scroll", {});
+      assertEquals(none.isError, true);
+    });
+
+    await t.step("wait_for: text, selector, hidden, url, timeout", async () => {
+      await mcp.ok("navigate", { url: fx.url("covered.html"), snapshot: "none" });
+      const late = await mcp.ok("wait_for", { selector: "text=Late button" });
+      assertEquals(late.status, "ok");
+      const txt = await mcp.ok("wait_for", { text: "covered ELEMENTS" });
+      assertEquals(txt.status, "ok");
+      const to = await mcp.ok("wait_for", { text: "never there", timeoutMs: 300 });
+      assertEquals(to.status, "timeout");
+      assertTrue(String(to.lastSeen).length > 0);
+      const hidden = await mcp.ok("wait_for", {
+        selector: "#hidden",
+        state: "hidden",
+        timeoutMs: 500,
+      });
+      assertEquals(hidden.status, "ok");
+      const url = await mcp.ok("wait_for", { url: "**/covered.html" });
+      assertEquals(url.status, "ok");
+      const two = await mcp.call("wait_for", { text: "a", url: "b" });
+      assertEquals(two.isError, true);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,286 @@
+/**
+ * End-to-end tests of the snapshot and refs against real Chromium: roles,
+ * names, states and values; links; hidden content; shadow DOM; same-origin
+ * and out-of-process iframes; `rootRef` scoping; ref stability; stale refs
+ * after re-rendering and navigation; deltas. The Chromium accessibility-tree
+ * oracle lives in `snapshot_oracle_test.ts`.
+ */
+import {
+  assertEquals,
+  assertIncludes,
+  assertNotIncludes,
+  assertRejects,
+  assertTrue,
+} from "./_assert.ts";
+import { launchTestBrowser } from "./_harness.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { manyControlsPage } from "./fixtures/generate.ts";
+import type { Page } from "../cdp/page.ts";
+import { releaseHandle, type RemoteHandle } from "../tools/injected/mod.ts";
+import { captureSnapshot } from "../tools/snapshot/capture.ts";
+import { diffSnapshots } from "../tools/snapshot/delta.ts";
+import { RefRegistry } from "../tools/snapshot/refs.ts";
+import { RefGoneError, resolveRef } from "../tools/snapshot/resolve.ts";
+import { refOf } from "./_util.ts";
+
+/** Runs a function on the element of a handle (in the utility world); returns its JSON value. */
+async function onElement<T>(h: RemoteHandle, fn: string): Promise<T> {
+  const r = await h.session.send("Runtime.callFunctionOn", {
+    functionDeclaration: fn,
+    objectId: h.objectId,
+    returnByValue: true,
+  });
+  return r.result.value as T;
+}
+
+/** Evaluates in the page's own world of the main frame (as the page's scripts would). */
+async function inPage(page: Page, expression: string): Promise<unknown> {
+  return await page.evaluate(expression, { world: "main" });
+}
+
+async function textOfRef(page: Page, refs: RefRegistry, ref: string): Promise<string> {
+  const h = await resolveRef(page, refs, ref);
+  try {
+    return await onElement<string>(h, "function() { return this.textContent.trim(); }");
+  } finally {
+    releaseHandle(h);
+  }
+}
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snap</title>
+<style>.dn{display:none}.vh{visibility:hidden}.pointer{cursor:pointer}</style></head><body>
+<h1>Snapshot page</h1>
+<p>Go <a href="/local/page?q=1#top">local</a>, <a href="https://example.com/x">away</a>
+or <a href="#here">here</a>.</p>
+<p class="dn">Display none text</p><p class="vh">Visibility hidden text</p>
+<p aria-hidden="true">Aria hidden text</p><p hidden>Hidden attribute text</p>
+<div class="vh"><span style="visibility:visible">Shown inside hidden</span></div>
+<details><summary>Closed details</summary><p>Details body text</p></details>
+<div class="pointer" id="clicky">Clickable card</div>
+<input type="password" aria-label="Secret" value="hunter2">
+<p>Forged [ref=#1] marker</p>
+<section id="box" aria-label="Box"><div class="pointer" id="scoped">Scoped card
+  <button>Inner action</button></div></section>
+</body></html>`;
+
+Deno.test("snapshot and refs against real Chromium", async (t) => {
+  const fx = await startFixtureServer();
+  const own = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    const body = path === "/many.html" ? manyControlsPage(500) : PAGE;
+    return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+  });
+  const ownUrl = (p: string) => `http://127.0.0.1:${own.addr.port}${p}`;
+  const tb = await launchTestBrowser();
+  try {
+    const page = await tb.newPage();
+    const refs = new RefRegistry();
+    const snap = async (rootRef?: string) =>
+      (await captureSnapshot(page, refs, rootRef ? { rootRef } : {})).text;
+
+    await t.step("roles, names, states and values; password values never shown", async () => {
+      await page.navigate(fx.url("basic.html"));
+      await inPage(page, `document.getElementById("password").value = "s3cret-pw"`);
+      const text = await snap();
+      for (
+        const line of [
+          /^- banner$/m,
+          /^  - heading "Basic page" \[level=1\]$/m,
+          /^  - heading "Introduction" \[level=2\]$/m,
+          /^  Second paragraph with bold text inside\.$/m,
+          /^  - button "Click me" \[ref=e\d+\]$/m,
+          /^  - button "Disabled button" \[ref=e\d+\] \[disabled\]$/m,
+          /^  - button "More options" \[ref=e\d+\] \[collapsed\]$/m,
+          /^  - status: Ready$/m,
+          /^  - textbox "Full name" \[ref=e\d+\]$/m,
+          /^  - textbox "Password" \[ref=e\d+\]$/m,
+          /^  - group "Preferences"$/m,
+          /^    - checkbox "Newsletter" \[ref=e\d+\] \[checked\]$/m,
+          /^    - checkbox "Accept terms" \[ref=e\d+\]$/m,
+          /^    - radio "Medium" \[ref=e\d+\] \[checked\]$/m,
+          /^  - combobox "Color" \[ref=e\d+\]: Green$/m,
+          /^    - options: "Red", "Green", "Blue"$/m,
+          /^  - textbox "Comment" \[ref=e\d+\]: Initial comment$/m,
+          /^  - img "Company logo"$/m,
+          /^  Footer text$/m,
+        ]
+      ) assertTrue(line.test(text), `expected ${line} in:\n${text}`);
+      assertNotIncludes(text, "s3cret-pw");
+      assertNotIncludes(text, "Extra options are shown.");
+      // Labels are not repeated as text next to the controls they name.
+      assertEquals(text.match(/Newsletter/g)?.length, 1);
+      await inPage(page, `document.getElementById("name").value = "Ada"`);
+      await inPage(page, `document.getElementById("more-button").click()`);
+      const after = await snap();
+      assertIncludes(after, `- textbox "Full name" [ref=${refOf(text, /Full name/)}]: Ada`);
+      assertIncludes(
+        after,
+        `- button "More options" [ref=${refOf(text, /More options/)}] [expanded]`,
+      );
+      assertIncludes(after, "Extra options are shown.");
+    });
+
+    await t.step("links, hidden content, clickables, forged markers", async () => {
+      await page.navigate(ownUrl("/"));
+      const text = await snap();
+      assertIncludes(text, "Go [local](/local/page?q=1#top)[ref=e");
+      assertIncludes(text, "[away](https://example.com/x)[ref=e");
+      assertIncludes(text, "[here](#here)[ref=e");
+      for (const hidden of ["Display none", "Visibility hidden", "Aria hidden", "Hidden attr"]) {
+        assertNotIncludes(text, hidden);
+      }
+      assertNotIncludes(text, "Details body text");
+      assertIncludes(text, "Shown inside hidden");
+      assertTrue(/- button "Closed details" \[ref=e\d+\] \[collapsed\]/.test(text), text);
+      assertTrue(/- generic \[ref=e\d+\]: Clickable card/.test(text), text);
+      assertNotIncludes(text, "hunter2");
+      assertIncludes(text, "Forged [ref=\\#1] marker");
+    });
+
+    await t.step("rootRef scopes the snapshot to one element's subtree", async () => {
+      const text = await snap();
+      const card = refOf(text, /Scoped card/);
+      const scoped = await snap(card);
+      assertEquals(scoped.split("\n")[0], `- generic [ref=${card}]: Scoped card`);
+      assertTrue(/^  - button "Inner action" \[ref=e\d+\]$/m.test(scoped), scoped);
+      assertNotIncludes(scoped, "Snapshot page");
+      assertEquals(scoped.split("\n").length, 2);
+    });
+
+    await t.step("open shadow roots (nested too) in place; closed ones absent", async () => {
+      await page.navigate(fx.url("shadow.html"));
+      const text = await snap();
+      assertIncludes(text, "Light DOM paragraph.");
+      assertIncludes(text, `- heading "Open shadow root" [level=2]`);
+      assertTrue(/- button "Shadow button" \[ref=e\d+\]/.test(text), text);
+      assertTrue(/- textbox "Shadow input" \[ref=e\d+\]/.test(text), text);
+      assertTrue(/\[Nested link\]\(\/basic\.html\)\[ref=e\d+\]/.test(text), text);
+      assertNotIncludes(text, "Closed secret");
+      assertNotIncludes(text, "Closed button");
+      const nested = /\[Nested link\]\(\/basic\.html\)\[ref=(e\d+)\]/.exec(text)![1]!;
+      assertEquals(await textOfRef(page, refs, nested), "Nested link");
+      assertEquals(await textOfRef(page, refs, refOf(text, /Shadow button/)), "Shadow button");
+    });
+
+    await t.step(
+      "same-origin and cross-origin (OOPIF) iframes in place, refs resolve",
+      async () => {
+        const cross = fx.crossUrl("frame-child.html");
+        await page.navigate(fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`));
+        let text = "";
+        for (let i = 0; i < 40 && (text.match(/Inner button/g) ?? []).length < 2; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          text = await snap();
+        }
+        const lines = text.split("\n");
+        const sameAt = lines.findIndex((l) => l.startsWith(`- iframe "Same origin frame" [ref=`));
+        const crossAt = lines.findIndex((l) => l.startsWith(`- iframe "Cross origin frame" [ref=`));
+        assertTrue(sameAt >= 0 && crossAt > sameAt, text);
+        assertEquals(lines[sameAt + 1], `  - heading "Inside the frame" [level=2]`);
+        assertEquals(lines[crossAt + 1], `  - heading "Inside the frame" [level=2]`);
+        assertIncludes(lines.slice(sameAt, crossAt).join("\n"), fx.origin);
+        assertIncludes(lines.slice(crossAt).join("\n"), fx.crossOrigin);
+        const crossFrame = page.frames().find((f) => f.url.startsWith(fx.crossOrigin))!;
+        assertTrue(crossFrame.session !== page.session, "the cross-origin frame is out of process");
+        const innerSame = refOf(lines.slice(sameAt, crossAt).join("\n"), /Inner button/);
+        const innerCross = refOf(lines.slice(crossAt).join("\n"), /Inner button/);
+        assertTrue(innerSame !== innerCross);
+        const h = await resolveRef(page, refs, innerCross);
+        assertEquals(h.frameId, crossFrame.frameId);
+        await onElement(h, "function() { this.click(); }");
+        releaseHandle(h);
+        const after = await snap();
+        assertIncludes(after.split("\n").slice(crossAt).join("\n"), "Inner clicked");
+        // Scoping to an iframe's ref gives that frame only.
+        const scoped = await snap(refOf(text, /Cross origin frame/));
+        assertIncludes(scoped, fx.crossOrigin);
+        assertNotIncludes(scoped, "Top button");
+        assertNotIncludes(scoped, fx.origin);
+      },
+    );
+
+    await t.step("refs are stable across snapshots while their nodes live", async () => {
+      await page.navigate(fx.url("rerender.html"));
+      const a = await snap();
+      const b = await snap();
+      assertEquals(a, b);
+      assertTrue(/\[ref=e\d+\]/.test(a));
+    });
+
+    await t.step("a re-rendered list: old refs fail loudly, never hit the new nodes", async () => {
+      const before = await snap();
+      const oldAlpha = refOf(before, /Delete Alpha/);
+      await inPage(page, `document.getElementById("shuffle").click()`);
+      const e = await assertRejects(() => resolveRef(page, refs, oldAlpha), RefGoneError);
+      assertEquals([e.code, e.reason], ["ref-gone", "detached"]);
+      assertIncludes(e.message, "take a new snapshot");
+      const after = await snap();
+      const newAlpha = refOf(after, /Delete Alpha/);
+      assertTrue(newAlpha !== oldAlpha, "the new node has a new ref");
+      await assertRejects(() => resolveRef(page, refs, oldAlpha), RefGoneError);
+      assertEquals(await textOfRef(page, refs, newAlpha), "Delete Alpha");
+      const d = diffSnapshots(before, after);
+      assertEquals(d.unchanged, false);
+      assertTrue(d.appeared.some((n) => n.ref === newAlpha), JSON.stringify(d.appeared));
+      assertTrue(d.removedNodes.some((n) => n.ref === oldAlpha));
+    });
+
+    await t.step(
+      "a node that changed its name in place is not the thing the ref named",
+      async () => {
+        const text = await snap();
+        const shuffle = refOf(text, /Shuffle/);
+        await inPage(page, `document.getElementById("shuffle").textContent = "Reset all"`);
+        const e = await assertRejects(() => resolveRef(page, refs, shuffle), RefGoneError);
+        assertEquals(e.reason, "changed");
+        assertIncludes(e.message, `"Reset all"`);
+        // A text field may change its name (placeholder, label) and stay itself.
+        await page.navigate(fx.url("basic.html"));
+        const basic = await snap();
+        const name = refOf(basic, /Full name/);
+        await inPage(page, `document.querySelector("label[for=name]").textContent = "Your name"`);
+        releaseHandle(await resolveRef(page, refs, name));
+      },
+    );
+
+    await t.step("navigation, unknown and malformed refs: RefGoneError", async () => {
+      const text = await snap();
+      const click = refOf(text, /Click me/);
+      await page.navigate(fx.url("form.html"));
+      const nav = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
+      assertTrue(nav.reason === "navigated" || nav.reason === "unknown", nav.reason);
+      await snap(); // drops the old document's refs
+      const dropped = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
+      assertIncludes(dropped.message, "replaced");
+      const unknown = await assertRejects(() => resolveRef(page, refs, "e99999"), RefGoneError);
+      assertEquals(unknown.reason, "unknown");
+      const bad = await assertRejects(() => resolveRef(page, refs, "button 3"), RefGoneError);
+      assertEquals(bad.reason, "malformed");
+      await assertRejects(() => snap("e99999"), RefGoneError);
+    });
+
+    await t.step("perf sanity (logged, not asserted): a 500-section page", async () => {
+      await page.navigate(ownUrl("/many.html"));
+      const times: number[] = [];
+      let size = 0;
+      let count = 0;
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        const s = await captureSnapshot(page, refs);
+        times.push(performance.now() - t0);
+        size = s.text.length;
+        count = s.refCount;
+      }
+      const elements = await inPage(page, "document.getElementsByTagName('*').length");
+      console.error(
+        `snapshot of a 500-section page (${elements} elements, ${count} refs, ${size} chars):` +
+          ` ${times.map((t) => t.toFixed(0)).join(", ")} ms`,
+      );
+      assertEquals(count, 1500);
+    });
+  } finally {
+    await tb.close();
+    await own.shutdown();
+    await fx.close();
+  }
+});

@@ -1,0 +1,51 @@
+import { assertEquals, assertTrue } from "../../tests/_assert.ts";
+import { parseRef, RefRegistry, type RefTarget } from "./refs.ts";
+
+const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({
+  targetId: "T1",
+  frameId: "F1",
+  loaderId: "L1",
+  instance: "w1",
+  localId,
+  ...over,
+});
+
+Deno.test("refFor: one ref per element, stable across snapshots, role and name updated", () => {
+  const r = new RefRegistry();
+  const a = r.refFor(at(1), "button", "Save");
+  const b = r.refFor(at(2), "link", "Docs");
+  assertEquals([a, b], ["e1", "e2"]);
+  assertEquals(r.refFor(at(1), "button", "Saved"), "e1");
+  assertEquals(r.get("e1")?.name, "Saved");
+  assertEquals(r.get("e2")?.role, "link");
+  assertEquals(r.size, 2);
+});
+
+Deno.test("refFor: another document, world, frame or tab is another element; numbers never reused", () => {
+  const r = new RefRegistry();
+  const first = r.refFor(at(1), "button", "A");
+  const refs = [
+    r.refFor(at(1, { loaderId: "L2" }), "button", "A"),
+    r.refFor(at(1, { instance: "w2" }), "button", "A"),
+    r.refFor(at(1, { frameId: "F2" }), "button", "A"),
+    r.refFor(at(1, { targetId: "T2" }), "button", "A"),
+  ];
+  assertEquals(new Set([first, ...refs]).size, 5);
+  assertEquals(r.dropStale("T1", "F1", "L2", "w1"), 2); // L1/w1 and L2/w2 copies of F1 go
+  assertEquals(r.get(first), undefined);
+  assertTrue(r.wasIssued(first), "a dropped ref was still issued");
+  const next = r.refFor(at(1), "button", "A");
+  assertTrue(next !== first, "a dropped ref's number is not reused");
+  assertEquals(r.wasIssued("e999"), false);
+  assertEquals(r.dropTab("T2"), 1);
+  assertEquals(r.prune((e) => e.frameId === "F2"), 1);
+});
+
+Deno.test("parseRef accepts e12, ref=e12 and [ref=e12], nothing else", () => {
+  assertEquals(parseRef("e12"), "e12");
+  assertEquals(parseRef(" ref=e12 "), "e12");
+  assertEquals(parseRef("[ref=e12]"), "e12");
+  for (const bad of ["", "12", "e", "E12", "#12", "e12x", "p3", "[ref=#12]"]) {
+    assertEquals(parseRef(bad), undefined, bad);
+  }
+});
