@@ -19,7 +19,8 @@ export function assertTrue(value: unknown, message?: string): asserts value {
 /** Substring check with a readable failure. */
 export function assertIncludes(haystack: string, needle: string, message?: string): void {
   if (!haystack.includes(needle)) {
-    assert.fail(message ?? `expected to find ${JSON.stringify(needle)} in:\n${haystack}`);
+    const detail = `expected to find ${JSON.stringify(needle)} in:\n${haystack}`;
+    assert.fail(message ? `${message}: ${detail}` : detail);
   }
 }
 

@@ -117,7 +117,10 @@ export function renderOutput(output: ToolOutput): CallToolResult {
       if (v) tails.push(`${path}:\n${v}`);
     }
   }
-  let text = [JSON.stringify(head), ...tails].join("\n");
+  const err = structured.error as { message?: string; hint?: string } | null | undefined;
+  // A failed action still carries its full result; lead with what went wrong and what to do.
+  const lead = output.isError && err?.message ? [`${err.message}\nNext: ${err.hint ?? ""}`] : [];
+  let text = [...lead, JSON.stringify(head), ...tails].join("\n");
   if ("tokensEstimate" in structured) {
     structured.tokensEstimate = estimateTokens(text);
     text = text.replace('"tokensEstimate":null', `"tokensEstimate":${structured.tokensEstimate}`);

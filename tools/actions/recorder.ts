@@ -291,7 +291,8 @@ function stripHash(url: string): string {
 
 function hostOf(url: string): string | undefined {
   try {
-    return new URL(url).hostname || undefined;
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.hostname : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,113 @@
+/**
+ * Bad input for every tool: wrong types, unknown fields, unknown refs and
+ * sessions, missing or double targets. Each returns a clear isError result
+ * with a next step, and the server keeps serving.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+
+type Case = [tool: string, args: Record<string, unknown>, expect: string];
+
+Deno.test("bad input: every tool answers with an actionable error and the server survives", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  try {
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const closedPort = (closed.addr as Deno.NetAddr).port;
+    closed.close();
+    const cases: Case[] = [
+      ["navigate", {}, '"url"'],
+      ["navigate", { url: 42 }, '"url"'],
+      ["navigate", { url: "example.com" }, "must be absolute"],
+      ["navigate", { url: "file:///etc/passwd" }, "Refused"],
+      ["navigate", { url: "javascript:alert(1)" }, "Refused"],
+      ["navigate", { url: fx.url("basic.html"), waitUntil: "never" }, '"waitUntil"'],
+      ["navigate", { url: fx.url("basic.html"), timeoutMs: 999_999 }, '"timeoutMs"'],
+      ["navigate", { url: fx.url("basic.html"), bogus: 1 }, 'unknown field "bogus"'],
+      ["snapshot", { ref: "e424242" }, "snapshot"],
+      ["snapshot", { maxTokens: "lots" }, '"maxTokens"'],
+      ["snapshot", { session: "nope" }, 'Unknown session "nope"'],
+      ["click", {}, "Missing target"],
+      ["click", { ref: "e1", selector: "#name" }, "Too many targets"],
+      ["click", { ref: "e999999" }, "snapshot"],
+      ["click", { ref: "not-a-ref" }, "ref"],
+      ["click", { selector: "###" }, "Invalid selector"],
+      ["click", { selector: "#nothing-here" }, "No element matches"],
+      ["click", { coords: { x: "a", y: 1 } }, '"coords.x"'],
+      ["click", { selector: "#name", button: "huge" }, '"button"'],
+      ["fill", { selector: "#name" }, '"value"'],
+      ["fill", { coords: { x: 1, y: 1 }, value: "x" }, "coords"],
+      ["fill", { selector: "#submit", value: "x" }, "cannot be filled"],
+      ["type", {}, '"text"'],
+      ["type", { text: "" }, '"text"'],
+      ["press", { key: "Entr" }, "Unknown key"],
+      ["press", { key: "" }, '"key"'],
+      ["press", { key: "Control++a+" }, "key"],
+      ["select", { selector: "#plan" }, "exactly one of value, label, index"],
+      ["select", { selector: "#plan", value: "a", index: 1 }, "exactly one"],
+      ["select", { selector: "#name", value: "x" }, "not a native <select>"],
+      ["select", { selector: "#plan", value: "enterprise" }, "no such option"],
+      ["hover", {}, "Missing target"],
+      ["scroll", {}, "Nothing to scroll"],
+      ["scroll", { coords: { x: 1, y: 1 } }, "needs by"],
+      ["scroll", { to: "sideways" }, '"to"'],
+      ["wait_for", {}, "exactly one condition"],
+      ["wait_for", { text: "a", selector: "b" }, "exactly one condition"],
+      ["wait_for", { url: "**/x", state: "hidden" }, '"state" applies'],
+      ["wait_for", { selector: "" }, "Empty selector"],
+      ["go_back", { session: 7 }, '"session"'],
+      ["go_forward", { extra: true }, 'unknown field "extra"'],
+      ["reload", { timeoutMs: -5 }, '"timeoutMs"'],
+      ["tabs", {}, '"action"'],
+      ["tabs", { action: "switch" }, "needs index"],
+      ["tabs", { action: "close", index: 42 }, "No tab at index 42"],
+      ["screenshot", { format: "gif" }, '"format"'],
+      ["screenshot", { quality: 50 }, "jpeg only"],
+      ["screenshot", { ref: "e999999" }, "snapshot"],
+      ["screenshot", { selector: "#name", fullPage: true }, "not both"],
+      ["open_session", { session: "../etc" }, "Invalid session name"],
+      ["open_session", { mode: "cloud" }, '"mode"'],
+      ["open_session", { mode: "attached", endpoint: "ws://127.0.0.1:1/x" }, "byob-attach"],
+      ["open_session", { session: "e1", endpoint: "ws://x" }, "attached"],
+      ["open_session", { session: "v", viewport: { width: 5, height: 5 } }, '"viewport.width"'],
+      ["close_session", {}, '"session"'],
+      ["list_sessions", { verbose: true }, 'unknown field "verbose"'],
+      ["console_read", { level: "loud" }, '"level"'],
+      ["console_read", { pattern: "(" }, "Invalid pattern"],
+      ["network_read", { limit: 0 }, '"limit"'],
+      ["network_read", { since_seq: -1 }, '"since_seq"'],
+      ["eval_js", {}, '"expression"'],
+      ["eval_js", { expression: "throw new Error('nope')" }, "threw: Error: nope"],
+      ["eval_js", { expression: "(" }, "SyntaxError"],
+      ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
+      // Last: a failed navigation leaves the tab on an error page.
+      ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
+    ];
+    const { tools } = await mcp.client.listTools();
+    const covered = new Set(cases.map((c) => c[0]));
+    for (const tool of tools) {
+      assertTrue(covered.has(tool.name), `no bad-input case for ${tool.name}`);
+    }
+    for (const [tool, args, expect] of cases) {
+      const r = await mcp.call(tool, args);
+      assertEquals(r.isError, true, `${tool} ${JSON.stringify(args)} should fail: ${textOf(r)}`);
+      const text = textOf(r);
+      assertIncludes(text, expect, `${tool} ${JSON.stringify(args)}`);
+      assertIncludes(text, "Next:", `${tool} gives a next step`);
+      const err = r.structuredContent?.error as Record<string, unknown> | undefined;
+      assertTrue(
+        err && typeof err.code === "string" && typeof err.hint === "string",
+        `${tool} structured error`,
+      );
+    }
+    // Still serving.
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const still = await mcp.ok("snapshot");
+    assertIncludes(String(still.tree), "Sign up");
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,83 @@
+/**
+ * A real app written by others: add, toggle and filter todos in the React,
+ * Vue and vanilla JS TodoMVC apps from the npm `todomvc` package, checking
+ * the page state after each step — through MCP, the way an agent drives it.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { ensureTodoMvc, TODOMVC_APPS } from "./fixtures/todomvc.ts";
+import { startStdio } from "./_mcp.ts";
+import { refOf } from "./_util.ts";
+
+type R = Record<string, unknown>;
+
+Deno.test("todomvc: add, toggle and filter in React, Vue and vanilla JS", async (t) => {
+  await ensureTodoMvc();
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const state = async (session: string) =>
+    (await mcp.ok("eval_js", {
+      session,
+      expression: `({
+        items: [...document.querySelectorAll("#todo-list li")].map((li) => ({
+          text: li.querySelector("label").textContent.trim(),
+          done: li.classList.contains("completed"),
+          shown: li.offsetParent !== null,
+        })),
+        count: document.querySelector("#todo-count")?.textContent.replace(/\\s+/g, " ").trim(),
+      })`,
+    })).value as { items: Array<{ text: string; done: boolean; shown: boolean }>; count: string };
+  try {
+    for (const [name, app] of Object.entries(TODOMVC_APPS)) {
+      await t.step(name, async () => {
+        const session = `todo-${name}`;
+        await mcp.ok("open_session", { session, url: fx.todomvcUrl(app.folder) });
+        await mcp.ok("wait_for", { session, selector: "#new-todo" });
+        let tree = String((await mcp.ok("snapshot", { session })).tree);
+        const input = refOf(tree, /textbox "What needs to be done\?"/);
+
+        // Add two todos with fill + Enter, as a user would.
+        for (const text of ["Buy milk", "Walk the dog"]) {
+          const r = await mcp.ok("fill", { session, ref: input, value: text, submit: true });
+          assertEquals(r.ok, true);
+        }
+        let s = await state(session);
+        assertEquals(s.items.map((i) => i.text), ["Buy milk", "Walk the dog"]);
+        assertIncludes(s.count, "2 items left");
+
+        // Toggle the first one through its checkbox ref from a fresh snapshot.
+        tree = String((await mcp.ok("snapshot", { session })).tree);
+        const toggles = tree.split("\n").filter((l) =>
+          /checkbox/.test(l) && /\[ref=e\d+\]/.test(l) && !/toggle all|Mark all/i.test(l)
+        );
+        assertTrue(toggles.length >= 2, tree);
+        const first = /\[ref=(e\d+)\]/.exec(toggles[toggles.length - 2]!)![1]!;
+        const toggled = await mcp.ok("click", { session, ref: first });
+        assertEquals(toggled.ok, true);
+        s = await state(session);
+        assertEquals(s.items.map((i) => i.done), [true, false]);
+        assertIncludes(s.count, "1 item left");
+        assertTrue(
+          String((toggled.snapshotDelta as R).tree ?? "").length > 0,
+          "the delta shows the change",
+        );
+
+        // Filter: Active shows only the open todo, Completed only the done one.
+        const active = await mcp.ok("click", { session, selector: "#filters a[href$='active']" });
+        assertEquals((active.navigation as R).kind, "hash");
+        s = await state(session);
+        assertEquals(s.items.filter((i) => i.shown).map((i) => i.text), ["Walk the dog"]);
+        await mcp.ok("click", { session, selector: "#filters a[href$='completed']" });
+        s = await state(session);
+        assertEquals(s.items.filter((i) => i.shown).map((i) => i.text), ["Buy milk"]);
+        tree = String((await mcp.ok("snapshot", { session })).tree);
+        assertIncludes(tree, "Buy milk");
+        assertTrue(!tree.includes("Walk the dog"), "hidden todo is not in the snapshot");
+        await mcp.ok("close_session", { session });
+      });
+    }
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
