@@ -141,18 +141,25 @@ export class Browser {
   }
 
   /**
-   * Opens a tab and waits until it is attached and set up.
-   * CDP: `Target.createTarget`.
+   * Opens a tab and waits until it is attached and set up; with a `url`, then
+   * starts loading it (resolves once Chromium answered `Page.navigate`).
+   *
+   * The tab is created blank and navigated only after the attach hooks ran:
+   * a tab created directly on a URL sometimes commits its first document
+   * before the hooks' init scripts take effect (a few percent of the time).
+   * CDP: `Target.createTarget`, `Page.navigate`.
    */
   async newPage(
     browserContextId: string | undefined,
     url = "about:blank",
   ): Promise<AttachedTarget> {
     const { targetId } = await this.connection.send("Target.createTarget", {
-      url,
+      url: "about:blank",
       ...(browserContextId ? { browserContextId } : {}),
     });
-    return await this.targets.waitForTarget(targetId);
+    const target = await this.targets.waitForTarget(targetId);
+    if (url !== "about:blank") await target.session.send("Page.navigate", { url });
+    return target;
   }
 
   /**

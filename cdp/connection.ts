@@ -282,6 +282,10 @@ export class CdpSession {
     params?: CdpParams<M>,
     options?: SendOptions,
   ): Promise<CdpResult<M>> {
+    // The connection forgets a session once it detached, so the check is ours.
+    if (this.detached && !this.connection.isClosed) {
+      return Promise.reject(new TargetClosedError(`Cannot send "${method}": target closed`));
+    }
     return this.connection.rawSend(method, params, this.id, options);
   }
 

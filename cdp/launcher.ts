@@ -32,7 +32,10 @@ export interface LaunchedBrowser {
   pid: number;
   /** Resolves with the exit code when the process has exited. */
   exited: Promise<number>;
-  /** Kills the browser (SIGTERM, then SIGKILL after 3 s) and removes a temp profile. Idempotent. */
+  /**
+   * Kills the browser (SIGTERM, then SIGKILL after 3 s), waits for its child
+   * processes (SIGKILL after 2 s more) and removes a temp profile. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -113,10 +116,82 @@ function lockHolder(userDataDir: string): number | undefined {
 }
 
 /**
+ * Pids of the live processes running Chromium on this profile: every
+ * Chromium process (zygotes, renderers, GPU, utilities) carries
+ * `--user-data-dir`. Linux /proc; empty elsewhere.
+ */
+function profileProcesses(userDataDir: string): number[] {
+  if (Deno.build.os !== "linux") return [];
+  const flag = `--user-data-dir=${userDataDir}`;
+  const out: number[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync("/proc")];
+  } catch {
+    return [];
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e.name)) continue;
+    try {
+      // Chromium rewrites its argv into one space-separated string.
+      const cmd = Deno.readTextFileSync(`/proc/${e.name}/cmdline`).replaceAll("\0", " ");
+      if (!`${cmd} `.includes(`${flag} `)) continue;
+      const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
+      if (stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z") continue;
+      out.push(Number(e.name));
+    } catch { /* exited */ }
+  }
+  return out;
+}
+
+/**
+ * After the browser process exited, waits for its child processes, which
+ * outlive it by up to a few hundred ms (and may still write into the
+ * profile; some may even have been started during shutdown), then SIGKILLs
+ * any left after 2 s. Only called when we ended the browser ourselves, so
+ * the profile was ours until then.
+ */
+async function reapChildren(userDataDir: string): Promise<void> {
+  const deadline = Date.now() + 2000;
+  let left = profileProcesses(userDataDir);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = profileProcesses(userDataDir);
+  }
+  for (const pid of left) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch { /* gone meanwhile */ }
+  }
+}
+
+/**
+ * Removes a temp profile. Child processes that are still exiting after the
+ * browser process has gone may write into it for a moment (the first attempt
+ * then fails with "Directory not empty"), so retry for up to a second.
+ */
+async function removeProfile(userDataDir: string): Promise<void> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      await Deno.remove(userDataDir, { recursive: true });
+      return;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return;
+      if (attempt >= 20) {
+        console.error(`browxai: cannot remove temp profile "${userDataDir}":`, e);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/**
  * Starts Chromium and waits for its `DevToolsActivePort` file.
  *
  * @throws ProfileInUseError when another Chromium holds the profile.
- * @throws CdpError when the browser exits early (with its last stderr lines).
+ * @throws CdpError when the executable cannot be spawned, or the browser exits
+ *   early (with its last stderr lines).
  * @throws TimeoutError when the port does not appear within `timeoutMs`.
  */
 export async function launchChromium(options: LaunchOptions): Promise<LaunchedBrowser> {
@@ -135,12 +210,22 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
   }
   const portFile = join(userDataDir, "DevToolsActivePort");
   await Deno.remove(portFile).catch(() => {});
-  const child = new Deno.Command(options.executablePath, {
-    args: [...chromiumArgs({ ...options, userDataDir }), "about:blank"],
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(options.executablePath, {
+      args: [...chromiumArgs({ ...options, userDataDir }), "about:blank"],
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+  } catch (e) {
+    // Missing or not executable: no process, so nothing else would remove the temp profile.
+    if (ownsDir) await removeProfile(userDataDir);
+    throw new CdpError(
+      `Cannot start Chromium "${options.executablePath}": ${(e as Error).message}`,
+      { cause: e },
+    );
+  }
   const stderrTail: string[] = [];
   // Drain stderr so the browser never blocks on a full pipe; keep the tail for errors.
   (async () => {
@@ -172,8 +257,9 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
         }, 3000);
         await exited;
         clearTimeout(killTimer);
+        await reapChildren(userDataDir);
       }
-      if (ownsDir) await Deno.remove(userDataDir, { recursive: true }).catch(() => {});
+      if (ownsDir) await removeProfile(userDataDir);
     })();
     return closing;
   };

@@ -191,6 +191,11 @@ export class Page {
       case "Page.frameNavigated": {
         const { frame } = params as Protocol.Page.FrameNavigatedEvent;
         const prev = this.#frames.get(frame.id);
+        // A new document: the old one's child frames are gone (the new
+        // document attaches its own), and Chromium does not always say so.
+        if (prev && prev.loaderId !== frame.loaderId) {
+          for (const child of this.childFrames(frame.id)) this.#removeFrame(child.frameId);
+        }
         this.#frames.set(frame.id, {
           frameId: frame.id,
           parentId: frame.parentId ?? prev?.parentId,
@@ -210,6 +215,7 @@ export class Page {
         const e = params as Protocol.Page.NavigatedWithinDocumentEvent;
         const f = this.#frames.get(e.frameId);
         if (f) f.url = e.url;
+        this.#notifyLifecycle();
         break;
       }
       case "Page.frameDetached": {
@@ -496,6 +502,26 @@ export class Page {
       options.signal?.addEventListener("abort", onAbort);
       this.#lifecycleWaiters.add(check);
     });
+  }
+
+  /**
+   * Runs `start` (which makes the main frame navigate, e.g. a history move)
+   * and waits until the main frame committed a new document (then its
+   * `load`) or changed URL within the document. Resolves false on timeout.
+   */
+  async waitForNavigation(
+    start: () => Promise<unknown>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<boolean> {
+    const before = this.#frames.get(this.mainFrameId);
+    const loaderId = before?.loaderId, url = before?.url;
+    await start();
+    return await this.#waitUntil(() => {
+      const f = this.#frames.get(this.mainFrameId);
+      if (!f || this.isClosed || this.crashed) return true;
+      if (f.loaderId !== loaderId) return f.lifecycle.has("load");
+      return f.url !== url;
+    }, options);
   }
 
   /**

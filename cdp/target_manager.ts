@@ -9,7 +9,7 @@
  * @module
  */
 import type { CdpSession, Connection, Unsubscribe } from "./connection.ts";
-import { isTargetClosedError } from "./errors.ts";
+import { isTargetClosedError, TimeoutError } from "./errors.ts";
 import type { Protocol } from "./types.ts";
 
 /** One attached target and its flat session. */
@@ -142,7 +142,7 @@ export class TargetManager implements AsyncDisposable {
   /**
    * Resolves once the target is attached, set up and resumed.
    *
-   * @throws Error after `timeoutMs` (default 10 s).
+   * @throws TimeoutError after `timeoutMs` (default 10 s).
    */
   waitForTarget(targetId: string, timeoutMs = 10_000): Promise<AttachedTarget> {
     const t = this.#byTarget.get(targetId);
@@ -151,7 +151,9 @@ export class TargetManager implements AsyncDisposable {
       const timer = setTimeout(() => {
         const list = this.#waiters.get(targetId) ?? [];
         this.#waiters.set(targetId, list.filter((f) => f !== done));
-        reject(new Error(`Timed out after ${timeoutMs} ms waiting for target "${targetId}"`));
+        reject(
+          new TimeoutError(`Timed out after ${timeoutMs} ms waiting for target "${targetId}"`),
+        );
       }, timeoutMs);
       const done = (t: AttachedTarget) => {
         clearTimeout(timer);

@@ -4,12 +4,27 @@
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, startHttp, startStdio, textOf } from "./_mcp.ts";
 import { refOf } from "./_util.ts";
 
-Deno.test("core tools over stdio", async (t) => {
+async function overStdio(): Promise<McpHarness> {
+  return await startStdio();
+}
+
+async function overHttp(): Promise<McpHarness> {
+  const server = await startHttp();
+  const client = await server.connect();
+  return { ...client, close: () => server.close() };
+}
+
+for (const [transport, start] of [["stdio", overStdio], ["http", overHttp]] as const) {
+  Deno.test(`core tools over ${transport}`, async (t) => {
+    await coreTools(t, await start());
+  });
+}
+
+async function coreTools(t: Deno.TestContext, mcp: McpHarness) {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await t.step("tools/list names every core tool with schemas", async () => {
       const { tools } = await mcp.client.listTools();
@@ -169,4 +184,4 @@ Deno.test("core tools over stdio", async (t) => {
     await mcp.close();
     await fx.close();
   }
-});
+}

@@ -222,9 +222,7 @@ async function buildDelta(
       mode: "delta",
       scope: "changed",
       ...(d.unchanged ? { unchanged: true } : {}),
-      tree: [...d.removed.map((l) => `- ${l.trim()}`), ...d.added.map((l) => `+ ${l.trim()}`)].join(
-        "\n",
-      ),
+      tree: d.text,
       truncated: d.truncated ?? false,
     },
     appeared: d.appeared ?? [],

@@ -8,12 +8,26 @@ import type { Page } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 
-async function moveInHistory(page: Page, delta: -1 | 1): Promise<Record<string, unknown>> {
+async function moveInHistory(
+  page: Page,
+  delta: -1 | 1,
+  deadline: number,
+): Promise<Record<string, unknown>> {
   const { currentIndex, entries } = await page.session.send("Page.getNavigationHistory");
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
-  await page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
-  return { moved: true };
+  // Where "back" leads is known only once the browser commits it: wait for that.
+  const arrived = await page.waitForNavigation(
+    () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
+    { timeoutMs: Math.max(1, deadline - Date.now()) },
+  );
+  const r = page.documentResponse();
+  return {
+    moved: true,
+    url: page.url,
+    ...(arrived ? {} : { timedOut: true }),
+    ...(r ? { httpStatus: r.status, contentType: r.mimeType } : {}),
+  };
 }
 
 const schema = z.object({ ...actingFields });
@@ -31,7 +45,7 @@ export const goBackTool = defineTool({
   handler(ctx, args) {
     return runAction(ctx, args, {
       type: "go_back",
-      perform: ({ page }) => moveInHistory(page, -1),
+      perform: ({ page, deadline }) => moveInHistory(page, -1, deadline),
     });
   },
 });
@@ -49,7 +63,7 @@ export const goForwardTool = defineTool({
   handler(ctx, args) {
     return runAction(ctx, args, {
       type: "go_forward",
-      perform: ({ page }) => moveInHistory(page, 1),
+      perform: ({ page, deadline }) => moveInHistory(page, 1, deadline),
     });
   },
 });

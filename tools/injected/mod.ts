@@ -23,25 +23,45 @@ export const INSTALL_SOURCE = `globalThis.__browxai || (() => {
   return api;
 })()`;
 
-const installed = new WeakMap<CdpSession, Set<number>>();
+/** What a call answers when the world has no library yet (a new document or context). */
+const MISSING = "__browxai_missing__";
 
-async function contextFor(
+/**
+ * Evaluates `__browxai[method](...args)` in a frame's utility world. The
+ * library is installed on demand: a call into a world without it answers
+ * {@link MISSING}, and we install and retry once. (Context ids are not a safe
+ * cache key: a cross-process navigation can reuse them.)
+ */
+async function evaluateInWorld(
   page: Page,
   frameId: string,
-): Promise<{ session: CdpSession; contextId: number }> {
-  const ctx = await page.utilityContext(frameId);
-  let set = installed.get(ctx.session);
-  if (!set) installed.set(ctx.session, set = new Set());
-  if (!set.has(ctx.contextId)) {
-    const r = await ctx.session.send("Runtime.evaluate", {
+  method: string,
+  args: unknown[],
+  returnByValue: boolean,
+  timeoutMs: number,
+) {
+  const expression = `globalThis.__browxai ? globalThis.__browxai.${method}(...${
+    JSON.stringify(args)
+  }) : ${JSON.stringify(MISSING)}`;
+  for (let attempt = 0;; attempt++) {
+    const { session, contextId } = await page.utilityContext(frameId);
+    const r = await session.send("Runtime.evaluate", {
+      expression,
+      contextId,
+      returnByValue,
+      awaitPromise: true,
+    }, { timeoutMs });
+    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+    if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
+    const installed = await session.send("Runtime.evaluate", {
       expression: INSTALL_SOURCE + ", true",
-      contextId: ctx.contextId,
+      contextId,
       returnByValue: true,
     });
-    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-    set.add(ctx.contextId);
+    if (installed.exceptionDetails) {
+      throw new EvaluationError(exceptionText(installed.exceptionDetails));
+    }
   }
-  return ctx;
 }
 
 /**
@@ -57,15 +77,15 @@ export async function callUtility<T>(
   args: unknown[] = [],
   options: { timeoutMs?: number } = {},
 ): Promise<T> {
-  const { session, contextId } = await contextFor(page, frameId);
-  const r = await session.send("Runtime.evaluate", {
-    expression: `globalThis.__browxai.${method}(...${JSON.stringify(args)})`,
-    contextId,
-    returnByValue: true,
-    awaitPromise: true,
-  }, { timeoutMs: options.timeoutMs ?? 30_000 });
-  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-  return r.result.value as T;
+  const { result } = await evaluateInWorld(
+    page,
+    frameId,
+    method,
+    args,
+    true,
+    options.timeoutMs ?? 30_000,
+  );
+  return result.value as T;
 }
 
 /** A remote object living in a frame's utility world. */
@@ -85,16 +105,9 @@ export async function callUtilityHandle(
   method: string,
   args: unknown[] = [],
 ): Promise<RemoteHandle | undefined> {
-  const { session, contextId } = await contextFor(page, frameId);
-  const r = await session.send("Runtime.evaluate", {
-    expression: `globalThis.__browxai.${method}(...${JSON.stringify(args)})`,
-    contextId,
-    returnByValue: false,
-    awaitPromise: true,
-  });
-  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-  if (!r.result.objectId) return undefined;
-  return { session, frameId, objectId: r.result.objectId };
+  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, 30_000);
+  if (!result.objectId) return undefined;
+  return { session, frameId, objectId: result.objectId };
 }
 
 /**

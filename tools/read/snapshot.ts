@@ -16,7 +16,7 @@ export const snapshotTool = defineTool({
   name: "snapshot",
   title: "Snapshot",
   description:
-    "Read the active tab as an outline: ARIA roles and names, all visible text, link URLs, states and input values, iframes and shadow DOM in place, [ref=eN] on elements you can act on. ref scopes to a subtree. Large pages come in pages: truncated=true with nextOffset to continue.",
+    "Read the active tab as an outline: one line per node with ARIA role and name, all visible text, states and input values, iframes and open shadow DOM in place. [ref=eN] marks what you can act on; links are inline as [text](url)[ref=eN]. ref scopes to a subtree. Big pages come in pages: truncated=true, continue with offset=nextOffset (a line number).",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -25,7 +25,9 @@ export const snapshotTool = defineTool({
     maxTokens: z.number().int().min(200).max(200_000).optional().describe(
       `Page size in estimated tokens (default ${DEFAULT_SNAPSHOT_TOKENS})`,
     ),
-    offset: z.number().int().min(0).optional().describe("Continue from a previous nextOffset"),
+    offset: z.number().int().min(0).optional().describe(
+      "Line to start at: the nextOffset of the previous page",
+    ),
     session: z.string().optional().describe('Session name (default: "default")'),
   }),
   async handler(ctx, args) {

@@ -1,0 +1,457 @@
+import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { Connection } from "./connection.ts";
+import {
+  CdpError,
+  ConnectionClosedError,
+  isConnectionClosedError,
+  isTargetClosedError,
+  isTimeoutError,
+  ProtocolError,
+  TargetClosedError,
+  TimeoutError,
+} from "./errors.ts";
+import type { CdpTransport, TransportReply } from "./transport.ts";
+
+interface SentCommand {
+  method: string;
+  params: object | undefined;
+  sessionId: string | undefined;
+  reply(reply: TransportReply): void;
+  fail(error: Error): void;
+}
+
+/** A transport whose commands wait until the test answers them. */
+function fakeTransport() {
+  const sent: SentCommand[] = [];
+  let closeCalls = 0;
+  const transport: CdpTransport = {
+    onEvent: undefined,
+    onClose: undefined,
+    send(method, params, sessionId) {
+      return new Promise<TransportReply>((resolve, reject) => {
+        sent.push({ method, params, sessionId, reply: resolve, fail: reject });
+      });
+    },
+    close() {
+      closeCalls++;
+      return Promise.resolve();
+    },
+  };
+  return {
+    transport,
+    sent,
+    get closeCalls() {
+      return closeCalls;
+    },
+    /** Delivers an event as the wire would. */
+    emit(method: string, params: unknown, sessionId?: string) {
+      transport.onEvent?.(method, params, sessionId);
+    },
+    /** The wire closes under the connection. */
+    drop(reason: string) {
+      transport.onClose?.(reason);
+    },
+    /** The last command sent, or a failure naming what was sent. */
+    last(): SentCommand {
+      const s = sent.at(-1);
+      if (!s) throw new Error("no command was sent");
+      return s;
+    },
+  };
+}
+
+type Settled<T> = { value: T; error?: undefined } | { error: unknown; value?: undefined };
+
+/** Attaches handlers at once, so a rejection is never unhandled while the test goes on. */
+function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then((value) => ({ value }), (error: unknown) => ({ error }));
+}
+
+/** Lets queued promise callbacks run. */
+function tick(): Promise<void> {
+  return new Promise((r) => setTimeout(r, 0));
+}
+
+Deno.test("Connection.send() resolves with the command's result", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const p = conn.send("Browser.getVersion");
+    assertEquals(fake.sent.length, 1);
+    assertEquals(fake.last().method, "Browser.getVersion");
+    assertEquals(fake.last().sessionId, undefined);
+    fake.last().reply({ result: { product: "Chrome/1.2.3" } });
+    assertEquals((await p).product, "Chrome/1.2.3");
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("CdpSession.send() sends with its session id and resolves with the result", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const session = conn.session("S1");
+    assertTrue(conn.session("S1") === session, "one object per session id");
+    const p = session.send("Runtime.evaluate", { expression: "1 + 1" });
+    assertEquals(fake.last().method, "Runtime.evaluate");
+    assertEquals(fake.last().params, { expression: "1 + 1" });
+    assertEquals(fake.last().sessionId, "S1");
+    fake.last().reply({ result: { result: { type: "number", value: 2 } } });
+    assertEquals((await p).result.value, 2);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection.send() rejects a protocol error reply with ProtocolError", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const p = settle(conn.session("S1").send("DOM.describeNode", { backendNodeId: 7 }));
+    fake.last().reply({ error: { code: -32000, message: "No node with given id found" } });
+    const { error } = await p;
+    assertTrue(error instanceof ProtocolError, `expected ProtocolError, got ${error}`);
+    assertTrue(error instanceof CdpError);
+    assertEquals(error.name, "ProtocolError");
+    assertEquals(error.method, "DOM.describeNode");
+    assertEquals(error.code, -32000);
+    assertEquals(error.originalMessage, "No node with given id found");
+    assertEquals(error.message, "Protocol error (DOM.describeNode): No node with given id found");
+    assertTrue(isTargetClosedError(error), "a vanished node counts as target gone");
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection.send() times out with TimeoutError naming the method and the caller", async function callerOfTimedOutSend() {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const error = await assertRejects(
+      () => conn.send("Page.navigate", { url: "about:blank" }, { timeoutMs: 20 }),
+      TimeoutError,
+    );
+    assertEquals(error.message, 'Timed out after 20 ms: "Page.navigate"');
+    assertTrue(isTimeoutError(error));
+    assertTrue(!isTargetClosedError(error));
+    const stack = error.stack ?? "";
+    assertTrue(stack.startsWith('TimeoutError: Timed out after 20 ms: "Page.navigate"\n'), stack);
+    assertIncludes(stack, "callerOfTimedOutSend");
+    // A reply after the timeout is dropped, not delivered twice.
+    fake.last().reply({ result: { frameId: "F" } });
+    await tick();
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection uses its default timeout when the call names none", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport, { defaultTimeoutMs: 10 });
+  try {
+    const error = await assertRejects(() => conn.session("S").send("DOM.enable"), TimeoutError);
+    assertEquals(error.message, 'Timed out after 10 ms: "DOM.enable"');
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection rejects every pending call with ConnectionClosedError when the wire closes", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  const session = conn.session("S1");
+  const browserCall = settle(conn.send("Browser.getVersion"));
+  const sessionCall = settle(session.send("Page.enable"));
+  assertEquals(conn.isClosed, false);
+  fake.drop("WebSocket connection closed");
+  const [a, b] = await Promise.all([browserCall, sessionCall]);
+  for (const { error } of [a, b]) {
+    assertTrue(error instanceof ConnectionClosedError, `got ${error}`);
+    assertEquals(error.message, "Connection closed: WebSocket connection closed");
+    assertTrue(isConnectionClosedError(error));
+    assertTrue(isTargetClosedError(error), "a closed connection also means the target is gone");
+  }
+  assertEquals(conn.isClosed, true);
+  assertEquals(await conn.closed, "WebSocket connection closed");
+  assertEquals(session.detached, true);
+
+  // Later sends reject at once, without reaching the wire.
+  const sentBefore = fake.sent.length;
+  const later = await assertRejects(() => conn.send("Browser.getVersion"), ConnectionClosedError);
+  assertEquals(later.message, 'Cannot send "Browser.getVersion": WebSocket connection closed');
+  const laterSession = await assertRejects(
+    () => session.send("Runtime.enable"),
+    ConnectionClosedError,
+  );
+  assertEquals(laterSession.message, 'Cannot send "Runtime.enable": WebSocket connection closed');
+  assertEquals(fake.sent.length, sentBefore);
+
+  // Replies that still trickle in are ignored.
+  for (const s of fake.sent) s.reply({ result: {} });
+  await tick();
+  await conn.close();
+  assertEquals(await conn.closed, "WebSocket connection closed", "the first reason stays");
+});
+
+Deno.test("Connection.close() fails pending calls, closes the transport and is idempotent", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  const pending = settle(conn.send("Browser.getVersion"));
+  await conn.close();
+  const { error } = await pending;
+  assertTrue(error instanceof ConnectionClosedError, `got ${error}`);
+  assertEquals(error.message, "Connection closed: Connection closed by client");
+  assertEquals(await conn.closed, "Connection closed by client");
+  await conn.close();
+  assertTrue(fake.closeCalls >= 1);
+});
+
+Deno.test("Connection turns a failing wire send into ConnectionClosedError", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const p = settle(conn.send("Browser.getVersion"));
+    fake.last().fail(new Error("socket hang up"));
+    const { error } = await p;
+    assertTrue(error instanceof ConnectionClosedError, `got ${error}`);
+    assertEquals(error.message, 'Cannot send "Browser.getVersion": socket hang up');
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Target.detachedFromTarget fails that session's pending calls with TargetClosedError only", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const a = conn.session("A");
+    const b = conn.session("B");
+    const onA = settle(a.send("Page.enable"));
+    const onB = settle(b.send("Page.enable"));
+    const replyB = fake.last();
+    const onBrowser = settle(conn.send("Browser.getVersion"));
+    const replyBrowser = fake.last();
+    const seen: string[] = [];
+    conn.on("Target.detachedFromTarget", (e) => seen.push(`${e.sessionId}:${a.detached}`));
+
+    fake.emit("Target.detachedFromTarget", { sessionId: "A", targetId: "TA" });
+
+    const { error } = await onA;
+    assertTrue(error instanceof TargetClosedError, `got ${error}`);
+    assertEquals(error.message, "Target closed");
+    assertTrue(isTargetClosedError(error));
+    assertEquals(a.detached, true);
+    assertEquals(b.detached, false);
+    assertEquals(seen, ["A:false"], "listeners see the event before the session is marked");
+
+    // The other session and the browser session are untouched.
+    replyB.reply({ result: {} });
+    replyBrowser.reply({ result: { product: "P" } });
+    assertEquals((await onB).error, undefined);
+    assertEquals((await onBrowser).value?.product, "P");
+
+    // A detached session refuses new commands at once, without reaching the wire.
+    const sentBefore = fake.sent.length;
+    const later = await assertRejects(() => a.send("Runtime.enable"), TargetClosedError);
+    assertEquals(later.message, 'Cannot send "Runtime.enable": target closed');
+    assertEquals(fake.sent.length, sentBefore);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Target.detachedFromTarget from a parent session detaches the child session", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const child = conn.session("CHILD");
+    const pending = settle(child.send("DOM.enable"));
+    // Out-of-process iframes detach through their page's session.
+    fake.emit("Target.detachedFromTarget", { sessionId: "CHILD" }, "PAGE");
+    const { error } = await pending;
+    assertTrue(error instanceof TargetClosedError, `got ${error}`);
+    assertEquals(child.detached, true);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection.on() routes events by session", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const all: string[] = [];
+    const onlyS1: string[] = [];
+    const onlyBrowser: string[] = [];
+    const viaSession: string[] = [];
+    conn.on("Page.loadEventFired", (e, sid) => all.push(`${sid}:${e.timestamp}`));
+    conn.on("Page.loadEventFired", (e, sid) => onlyS1.push(`${sid}:${e.timestamp}`), "S1");
+    conn.on("Page.loadEventFired", (e, sid) => onlyBrowser.push(`${sid}:${e.timestamp}`), null);
+    conn.session("S2").on("Page.loadEventFired", (e) => viaSession.push(`${e.timestamp}`));
+
+    fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
+    fake.emit("Page.loadEventFired", { timestamp: 2 }, "S2");
+    fake.emit("Page.loadEventFired", { timestamp: 3 });
+    fake.emit("Page.domContentEventFired", { timestamp: 4 }, "S1");
+
+    assertEquals(all, ["S1:1", "S2:2", "undefined:3"]);
+    assertEquals(onlyS1, ["S1:1"]);
+    assertEquals(onlyBrowser, ["undefined:3"]);
+    assertEquals(viaSession, ["2"]);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection.onAny() gets every event of one session", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const s1: [string, unknown][] = [];
+    const browser: string[] = [];
+    conn.onAny("S1", (method, params) => s1.push([method, params]));
+    conn.onAny(null, (method) => browser.push(method));
+
+    fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
+    fake.emit("Network.requestWillBeSent", { requestId: "r" }, "S1");
+    fake.emit("Page.loadEventFired", { timestamp: 2 }, "S2");
+    fake.emit("Target.targetCreated", { targetInfo: {} });
+
+    assertEquals(s1, [
+      ["Page.loadEventFired", { timestamp: 1 }],
+      ["Network.requestWillBeSent", { requestId: "r" }],
+    ]);
+    assertEquals(browser, ["Target.targetCreated"]);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection.on() unsubscribe removes exactly that handler", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const calls: string[] = [];
+    const shared = (e: { timestamp: number }) => calls.push(`shared:${e.timestamp}`);
+    const offA = conn.on("Page.loadEventFired", (e) => calls.push(`a:${e.timestamp}`));
+    conn.on("Page.loadEventFired", (e) => calls.push(`b:${e.timestamp}`));
+    const offSharedAll = conn.on("Page.loadEventFired", shared);
+    conn.on("Page.loadEventFired", shared, "S1");
+    const offAny = conn.onAny("S1", (m) => calls.push(`any:${m}`));
+
+    fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
+    assertEquals(calls, ["a:1", "b:1", "shared:1", "shared:1", "any:Page.loadEventFired"]);
+
+    calls.length = 0;
+    offA();
+    offSharedAll();
+    offAny();
+    fake.emit("Page.loadEventFired", { timestamp: 2 }, "S1");
+    assertEquals(calls, ["b:2", "shared:2"], "the same function on another session stays");
+
+    calls.length = 0;
+    offA(); // twice is harmless
+    fake.emit("Page.loadEventFired", { timestamp: 3 }, "S1");
+    assertEquals(calls, ["b:3", "shared:3"]);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("Connection: a throwing event handler does not stop the others", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  const logged: unknown[][] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const calls: string[] = [];
+    conn.on("Page.loadEventFired", () => {
+      throw new Error("boom");
+    });
+    conn.on("Page.loadEventFired", () => calls.push("second"));
+    conn.on("Page.loadEventFired", () => calls.push("session"), "S1");
+    conn.onAny("S1", () => {
+      throw new Error("boom in onAny");
+    });
+    fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
+    fake.emit("Page.loadEventFired", { timestamp: 2 }, "S1");
+    assertEquals(calls, ["second", "session", "second", "session"]);
+    assertEquals(logged.length, 4, "each failure is logged");
+  } finally {
+    console.error = originalError;
+    await conn.close();
+  }
+});
+
+Deno.test("Connection drops a detached session's event handlers", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const calls: string[] = [];
+    conn.session("A").on("Page.loadEventFired", () => calls.push("A"));
+    conn.onAny("A", (m) => calls.push(`any:${m}`));
+    conn.on("Page.loadEventFired", (_e, sid) => calls.push(`all:${sid}`));
+    fake.emit("Target.detachedFromTarget", { sessionId: "A" });
+    calls.length = 0;
+    fake.emit("Page.loadEventFired", { timestamp: 1 }, "A");
+    assertEquals(calls, ["all:A"]);
+  } finally {
+    await conn.close();
+  }
+});
+
+Deno.test("errors: messages and names follow one shape", () => {
+  const protocol = new ProtocolError("Page.navigate", -32602, "Invalid parameters");
+  assertEquals(protocol.message, "Protocol error (Page.navigate): Invalid parameters");
+  assertEquals(protocol.name, "ProtocolError");
+  assertEquals(
+    String(protocol),
+    "ProtocolError: Protocol error (Page.navigate): Invalid parameters",
+  );
+  for (const E of [TargetClosedError, ConnectionClosedError, TimeoutError, CdpError]) {
+    const e = new E("What failed: details", { cause: "why" });
+    assertEquals(e.name, E.name);
+    assertEquals(e.message, "What failed: details");
+    assertEquals(e.cause, "why");
+    assertTrue(e instanceof CdpError && e instanceof Error);
+  }
+});
+
+Deno.test("isTargetClosedError() is true only for a gone target, document or connection", () => {
+  assertTrue(isTargetClosedError(new TargetClosedError("Target closed")));
+  assertTrue(isTargetClosedError(new ConnectionClosedError("Connection closed: x")));
+  for (
+    const m of [
+      "Target closed",
+      "Session with given id not found: ABC",
+      "No target with given id found",
+      "Cannot find context with specified id",
+      "Execution context was destroyed.",
+      "Inspected target navigated or closed",
+      "No frame with given id found",
+      "Frame with the given id was not found.",
+      "No node with given id found",
+      "Could not find node with given id",
+      "Node with given id does not belong to the document",
+    ]
+  ) {
+    assertTrue(isTargetClosedError(new ProtocolError("M.x", -32000, m)), m);
+  }
+  assertEquals(isTargetClosedError(new ProtocolError("M.x", -32601, "'M.x' wasn't found")), false);
+  assertEquals(isTargetClosedError(new TimeoutError("Timed out")), false);
+  assertEquals(isTargetClosedError(new Error("Target closed")), false, "only our typed errors");
+  assertEquals(isTargetClosedError("Target closed"), false);
+  assertEquals(isTargetClosedError(undefined), false);
+});
+
+Deno.test("isTimeoutError() and isConnectionClosedError() match only their class", () => {
+  assertTrue(isTimeoutError(new TimeoutError("t")));
+  assertEquals(isTimeoutError(new CdpError("t")), false);
+  assertEquals(isTimeoutError(new Error("Timed out")), false);
+  assertEquals(isTimeoutError(null), false);
+  assertTrue(isConnectionClosedError(new ConnectionClosedError("c")));
+  assertEquals(isConnectionClosedError(new TargetClosedError("c")), false);
+  assertEquals(isConnectionClosedError(new Error("c")), false);
+});

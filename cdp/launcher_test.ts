@@ -1,0 +1,205 @@
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { alive, cmdline, descendants, eventually } from "../tests/_util.ts";
+import { Connection } from "./connection.ts";
+import { findChromium } from "./discovery.ts";
+import { CdpError } from "./errors.ts";
+import { chromiumArgs, launchChromium, ProfileInUseError } from "./launcher.ts";
+import { connectWebSocket } from "./transport.ts";
+
+const executablePath = findChromium().path;
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Live processes whose command line mentions `text`. */
+function processesMentioning(text: string): number[] {
+  const out: number[] = [];
+  for (const e of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    const pid = Number(e.name);
+    if (pid !== Deno.pid && cmdline(pid).includes(text) && alive(pid)) out.push(pid);
+  }
+  return out;
+}
+
+/** Local addresses (hex, as in /proc/net/tcp*) listening on a TCP port. */
+function listeners(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const out: string[] = [];
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = Deno.readTextFileSync(file);
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state === "0A" && local?.endsWith(`:${hexPort}`)) out.push(local.split(":")[0]!);
+    }
+  }
+  return out;
+}
+
+Deno.test("launchChromium() gives a loopback ws endpoint and a pid", async () => {
+  const browser = await launchChromium({ executablePath });
+  try {
+    const m = /^ws:\/\/127\.0\.0\.1:(\d+)\/devtools\/browser\/[0-9a-f-]+$/.exec(browser.wsEndpoint);
+    assertTrue(m, `unexpected endpoint ${browser.wsEndpoint}`);
+    assertTrue(browser.pid > 0 && alive(browser.pid));
+    assertIncludes(cmdline(browser.pid), `--user-data-dir=${browser.userDataDir}`);
+    assertTrue(exists(browser.userDataDir));
+    // The debugging port listens on 127.0.0.1 only.
+    assertEquals(listeners(Number(m[1])), ["0100007F"]);
+    const conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    try {
+      const { product } = await conn.send("Browser.getVersion");
+      assertIncludes(product, "Chrome/");
+    } finally {
+      await conn.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("launchChromium() close() ends the browser and all its children, and removes the temp profile", async () => {
+  const browser = await launchChromium({ executablePath });
+  let conn: Connection | undefined;
+  try {
+    conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    // Renderers of two tabs, besides the zygotes, GPU and utility processes.
+    for (const text of ["one", "two"]) {
+      await conn.send("Target.createTarget", { url: `data:text/html,<p>${text}` });
+    }
+    const children = await eventually(
+      () => {
+        const pids = descendants(browser.pid);
+        const renderers = pids.filter((p) => cmdline(p).includes("--type=renderer"));
+        return renderers.length >= 2 ? pids : undefined;
+      },
+      5000,
+      "the renderers to start",
+    ) as number[];
+    assertTrue(processesMentioning(browser.userDataDir).length >= 1);
+
+    await browser.close();
+
+    assertEquals(alive(browser.pid), false, "the browser process is gone");
+    assertEquals(children.filter(alive), [], "no child process is left");
+    assertEquals(processesMentioning(browser.userDataDir), [], "nothing runs on the profile");
+    assertEquals(exists(browser.userDataDir), false, "the temp profile is removed");
+    assertEquals(await browser.exited, await browser.exited, "exited stays resolved");
+    await conn.closed;
+    await browser.close(); // idempotent
+  } finally {
+    await conn?.close();
+    await browser.close();
+  }
+});
+
+Deno.test("launchChromium() keeps a persistent profile, and refuses it while in use", async () => {
+  const root = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  const userDataDir = join(root, "profile");
+  try {
+    const first = await launchChromium({ executablePath, userDataDir });
+    try {
+      assertEquals(first.userDataDir, userDataDir);
+      const started = Date.now();
+      const error = await assertRejects(
+        () => launchChromium({ executablePath, userDataDir }),
+        ProfileInUseError,
+      );
+      assertTrue(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+      assertTrue(error instanceof CdpError);
+      assertIncludes(error.message, `Cannot open profile "${userDataDir}"`);
+      assertIncludes(error.message, `process ${first.pid}`);
+      assertTrue(alive(first.pid), "the running browser is not disturbed");
+    } finally {
+      await first.close();
+    }
+    assertTrue(exists(join(userDataDir, "Local State")), "the profile survives close");
+    assertEquals(processesMentioning(userDataDir), []);
+
+    // Closed cleanly, the profile is free again.
+    const second = await launchChromium({ executablePath, userDataDir });
+    await second.close();
+    assertTrue(exists(userDataDir));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("launchChromium() fails clearly for a missing executable and leaves no temp profile", async () => {
+  const error = await assertRejects(
+    () => launchChromium({ executablePath: "/nonexistent/chromium" }),
+    CdpError,
+  );
+  assertIncludes(error.message, 'Cannot start Chromium "/nonexistent/chromium": ');
+  assertTrue(error.cause instanceof Deno.errors.NotFound);
+
+  // The temp-dir check runs in a child process with its own TMPDIR, so that
+  // browsers of tests running in parallel cannot blur it.
+  const tmp = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  try {
+    const launcher = new URL("./launcher.ts", import.meta.url).href;
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `import { launchChromium } from ${JSON.stringify(launcher)};
+        await launchChromium({ executablePath: "/nonexistent/chromium" })
+          .catch((e) => console.log(e.name));`,
+      ],
+      env: { TMPDIR: tmp },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decoder = new TextDecoder();
+    assertEquals(code, 0, decoder.decode(stderr));
+    assertEquals(decoder.decode(stdout).trim(), "CdpError");
+    assertEquals([...Deno.readDirSync(tmp)].map((e) => e.name), []);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("chromiumArgs() has headless, loopback debugging and the closed-network flags", () => {
+  const args = chromiumArgs({ userDataDir: "/p", args: ["--lang=fr"] });
+  for (
+    const flag of [
+      "--headless",
+      "--remote-debugging-port=0",
+      "--remote-debugging-address=127.0.0.1",
+      "--user-data-dir=/p",
+      "--no-first-run",
+      "--no-default-browser-check",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-domain-reliability",
+      "--disable-client-side-phishing-detection",
+      "--no-pings",
+      "--disable-breakpad",
+      "--password-store=basic",
+    ]
+  ) {
+    assertTrue(args.includes(flag), `missing ${flag} in ${args.join(" ")}`);
+  }
+  assertEquals(args.at(-1), "--lang=fr", "extra switches come last");
+  assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")).length, 2);
+
+  const headful = chromiumArgs({ userDataDir: "/p", headful: true });
+  assertEquals(headful.filter((a) => a.startsWith("--headless")), []);
+  assertTrue(headful.includes("--remote-debugging-address=127.0.0.1"));
+
+  const root = Deno.uid() === 0;
+  assertEquals(args.includes("--no-sandbox"), root, "--no-sandbox only as root");
+  assertEquals(headful.includes("--no-sandbox"), root);
+});

@@ -1,0 +1,219 @@
+/// <reference lib="dom" />
+/**
+ * Page-side outline buffer of the snapshot walker: lines with a depth,
+ * text runs joined into lines, and the folding rules that keep the outline
+ * token-lean (a label next to its control is not repeated, a single text
+ * child folds into its node's line, a group of one line is hoisted, a table
+ * row of plain cells becomes `| a | b |`).
+ *
+ * Sent as source text: {@link installOutlineLib} must not use anything from
+ * its module scope.
+ *
+ * @module
+ */
+
+/** The outline buffer {@link installOutlineLib} creates (documented for the Deno side's types). */
+export interface Outline {
+  /** Appends text to the current run; a run becomes one line (whitespace collapsed unless `pre`). */
+  addText(s: string, depth: number, pre: boolean): void;
+  /** Ends the current run. */
+  flush(): void;
+  /** Adds a node line (`kind` 1, or 2 when it carries a ref); returns its index. */
+  node(depth: number, text: string, name: string, kind: number): number;
+  /** Adds a line as is (no folding). */
+  raw(depth: number, text: string): void;
+  /** Folds after a node's children; see the rules in the module doc. */
+  finish(idx: number, depth: number, conditional: boolean, canMerge: boolean): void;
+  /** Number of lines so far (after a flush). */
+  size(): number;
+  /** True when every line from `start` on is plain text. */
+  plainFrom(start: number): boolean;
+  /** Turns the lines of a row's cells (`[start, end)` ranges) into `| a | b |` or nodes. */
+  foldRow(start: number, depth: number, cells: Array<[number, number]>): void;
+  /** The outline text, 2 spaces of indentation per depth. */
+  render(): string;
+}
+
+/**
+ * Adds to the utility api:
+ * - `newOutline(): Outline`: an empty outline buffer.
+ * - `quote(name: string): string`: ` "name"` with `\` and `"` escaped, or `""`.
+ * - `safeText(s: string): string`: page text that cannot forge the Deno
+ *   side's placeholders (`[ref=#3]` becomes `[ref=\#3]`).
+ */
+export function installOutlineLib(api: Record<string, unknown>): void {
+  const TEXT = 0, REF = 2, ROW = 3;
+  const MAX_LINE = 4000;
+  const INDENTS = [""];
+
+  function indent(d: number): string {
+    while (INDENTS.length <= d) INDENTS.push(INDENTS[INDENTS.length - 1] + "  ");
+    return INDENTS[d]!;
+  }
+
+  function safeText(s: string): string {
+    return s.indexOf("=#") < 0 ? s : s.replace(/\[(ref|frame)=#/g, "[$1=\\#");
+  }
+
+  function quote(name: string): string {
+    return name ? ` "${safeText(name).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : "";
+  }
+
+  function newOutline(): Outline {
+    const out: string[] = []; // line texts, without indentation
+    const depths: number[] = [];
+    const kinds: number[] = [];
+    const names: string[] = [];
+    let run = "";
+    let runDepth = 0;
+    let runPre = false;
+
+    function add(depth: number, text: string, kind: number, name: string) {
+      out.push(text);
+      depths.push(depth);
+      kinds.push(kind);
+      names.push(name);
+    }
+
+    function removeFrom(i: number) {
+      out.length =
+        depths.length =
+        kinds.length =
+        names.length =
+          i;
+    }
+
+    function removeAt(i: number) {
+      out.splice(i, 1);
+      depths.splice(i, 1);
+      kinds.splice(i, 1);
+      names.splice(i, 1);
+    }
+
+    function insertAt(i: number, depth: number, text: string) {
+      out.splice(i, 0, text);
+      depths.splice(i, 0, depth);
+      kinds.splice(i, 0, 1);
+      names.splice(i, 0, "");
+    }
+
+    function pushText(depth: number, t: string) {
+      const last = out.length - 1;
+      // A label right after its control repeats the control's name.
+      if (last >= 0 && kinds[last] === REF && depths[last] === depth && names[last] === t) return;
+      // Very long runs (minified text, a page-long paragraph) become several lines, so pages
+      // and deltas stay line-sized; cuts fall on spaces, never inside a ref.
+      while (t.length > MAX_LINE) {
+        let cut = t.lastIndexOf(" ", MAX_LINE);
+        if (cut < MAX_LINE / 2) {
+          cut = MAX_LINE;
+          const open = t.lastIndexOf("[", cut);
+          if (open > cut - 16 && /^\[ref=#?\d*$/.test(t.slice(open, cut))) cut = open;
+        }
+        addLine(depth, t.slice(0, cut));
+        t = t.slice(cut).trimStart();
+      }
+      if (t) addLine(depth, t);
+    }
+
+    function addLine(depth: number, t: string) {
+      // Keep text that looks like a node line or a table row from being read as one.
+      if (t.startsWith("- ") || t[0] === "|") t = "- text: " + t;
+      add(depth, t, TEXT, "");
+    }
+
+    function flush() {
+      if (!run) return;
+      const r = run;
+      run = "";
+      if (runPre) {
+        for (const l of r.split("\n")) if (l.trim()) pushText(runDepth, l.replace(/\s+$/, ""));
+      } else {
+        const t = r.replace(/\s+/g, " ").trim();
+        if (t) pushText(runDepth, t);
+      }
+    }
+
+    return {
+      addText(s, depth, pre) {
+        if (run && (depth !== runDepth || pre !== runPre)) flush();
+        runDepth = depth;
+        runPre = pre;
+        run += s;
+      },
+      flush,
+      node(depth, text, name, kind) {
+        flush();
+        const last = out.length - 1;
+        // A `<label for>` just before its control repeats the control's name.
+        if (
+          kind === REF && name && last >= 0 && kinds[last] === TEXT && depths[last] === depth &&
+          out[last] === name
+        ) removeFrom(last);
+        add(depth, text, kind, name);
+        return out.length - 1;
+      },
+      raw(depth, text) {
+        add(depth, text, 1, "");
+      },
+      finish(idx, depth, conditional, canMerge) {
+        flush();
+        if (conditional) {
+          let direct = 0;
+          for (let i = idx + 1; i < out.length && direct < 2; i++) {
+            if (depths[i] === depth + 1) direct++;
+          }
+          if (direct < 2) {
+            removeAt(idx);
+            for (let i = idx; i < out.length; i++) depths[i]!--;
+            return;
+          }
+        }
+        const t = out[idx + 1];
+        if (t === undefined || kinds[idx + 1] !== TEXT || depths[idx + 1] !== depth + 1) return;
+        // Text that only repeats the node's name (a dialog titled by its first line) goes.
+        if (t === names[idx]) removeAt(idx + 1);
+        else if (canMerge) {
+          out[idx] += ": " + (t.startsWith("- text: ") ? t.slice(8) : t);
+          removeAt(idx + 1);
+        }
+      },
+      size() {
+        flush();
+        return out.length;
+      },
+      plainFrom(start) {
+        for (let i = start; i < kinds.length; i++) if (kinds[i] !== TEXT) return false;
+        return true;
+      },
+      foldRow(start, depth, cells) {
+        flush();
+        const inCells = cells.reduce((n, [s, e]) => n + (e - s), 0);
+        if (inCells === out.length - start && this.plainFrom(start)) {
+          const texts = cells.map(([s, e]) => out.slice(s, e).join(" ").replace(/\|/g, "\\|"));
+          removeFrom(start);
+          add(depth, "| " + texts.join(" | ") + " |", ROW, "");
+          return;
+        }
+        // Cells that hold controls or several lines: a row node, a cell node where needed.
+        for (let c = cells.length - 1; c >= 0; c--) {
+          const [s, e] = cells[c]!;
+          if (e - s < 2) continue;
+          for (let i = s; i < e; i++) depths[i]!++;
+          insertAt(s, depth + 1, "- cell");
+        }
+        insertAt(start, depth, "- row");
+      },
+      render() {
+        flush();
+        let text = "";
+        for (let i = 0; i < out.length; i++) text += (i ? "\n" : "") + indent(depths[i]!) + out[i];
+        return text;
+      },
+    };
+  }
+
+  api.newOutline = newOutline;
+  api.quote = quote;
+  api.safeText = safeText;
+}

@@ -1,0 +1,370 @@
+/// <reference lib="dom" />
+/**
+ * Page-side snapshot walk: one pass over a frame's flat tree (open shadow
+ * roots in place, slots by assignment) in browxai's isolated world. Decides
+ * per element what it is (hidden, targetable, a node with a line, a
+ * generic container whose content is hoisted) and writes the outline
+ * (`outline_lib.ts`). See `snapshot_lib.ts` for the format.
+ *
+ * Sent as source text: {@link installWalkerLib} must not use anything from
+ * its module scope.
+ *
+ * @module
+ */
+import type { Outline } from "./outline_lib.ts";
+
+/**
+ * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name][], frames: id[], instance }`
+ * to the utility api: the outline of the frame's document (or of the
+ * subtree of element `rootId`, its own line included), with `[ref=#id]` on
+ * targetable elements and `[frame=#id]` on iframes (their ids in `frames`).
+ *
+ * Cost: one `checkVisibility` per element and one `getComputedStyle` (for
+ * `cursor: pointer`) per element outside targets; names only for lines.
+ * Inside subtrees that `content-visibility: auto` skips (off-screen), style
+ * queries force style one element at a time, so there only static signals
+ * (`hidden`, inline `display:none`, `aria-hidden`, closed `<details>`) hide
+ * content and no pointer cursor is read.
+ *
+ * @throws Error when `rootId` is given and its element is gone.
+ */
+export function installWalkerLib(api: Record<string, unknown>): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
+  const isInline = api.isInline as Fn<[Element], boolean>;
+  const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
+  const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
+  const staticHidden = api.staticHidden as Fn<[Element], boolean>;
+  const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
+  const newOutline = api.newOutline as Fn<[], Outline>;
+  const q = api.quote as Fn<[string], string>;
+  const safe = api.safeText as Fn<[string], string>;
+  const idOf = api.idOf as Fn<[Element], number>;
+  const element = api.element as Fn<[number], Element | null>;
+  const refRole = api.refRole as Fn<[Element], string>;
+  const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
+  const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
+  const valueText = api.valueText as Fn<[Element, string], string>;
+
+  const SKIP_TAGS = new Set(
+    ("script style template noscript head meta link title datalist option optgroup param " +
+      "source track base caption legend area map").split(" "),
+  );
+  const LEAF_TAGS = new Set(
+    "svg img input textarea select video audio canvas object embed".split(" "),
+  );
+  // Text-level tags that are practically never click targets of their own: no cursor lookup
+  // (docs pages are full of them). A label forwards clicks to its control instead.
+  const NO_CURSOR_TAGS = new Set(
+    "label code em strong b small sub sup abbr kbd var samp cite q mark pre br wbr".split(" "),
+  );
+  const WIDGETS = new Set(
+    ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
+      "tab menuitem menuitemcheckbox menuitemradio option treeitem").split(" "),
+  );
+  // Roles that get a line of their own when not targetable.
+  const STRUCT = new Set(
+    ("heading navigation main banner contentinfo complementary region search form dialog " +
+      "alertdialog alert status log marquee timer img table list listitem group radiogroup " +
+      "tablist tabpanel menu menubar toolbar tree treegrid grid progressbar meter article " +
+      "feed note tooltip math").split(" "),
+  );
+  // Struct roles that show a name.
+  const NAMED_STRUCT = new Set(
+    ("heading navigation main banner contentinfo complementary region search form dialog " +
+      "alertdialog img table group radiogroup tablist tabpanel menu menubar toolbar tree " +
+      "treegrid grid article").split(" "),
+  );
+  // A line only when it groups two or more lines; one child line is hoisted in its place.
+  const CONDITIONAL = new Set(["listitem", "group", "article"]);
+  // Their child lines are items: never fold the first one into the container's line.
+  const ITEM_CONTAINERS = new Set(
+    ("list table menu menubar tablist tree treegrid grid radiogroup toolbar feed navigation " +
+      "main banner contentinfo complementary region form search").split(" "),
+  );
+  const CELL_TAGS = new Set(["td", "th"]);
+  const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+  const VIS = { visibilityProperty: true };
+  const VIS_AUTO = { visibilityProperty: true, contentVisibilityAuto: true };
+  // Walk flags: NAMED text is the parent's name (not repeated); PTR inside a target or an
+  // element with a pointer cursor; HID visibility:hidden; PRE preformatted; SKIP inside a
+  // subtree that `content-visibility: auto` skips (off-screen sections of long pages).
+  const NAMED = 1, PTR = 2, HID = 4, PRE = 8, SKIP = 16;
+
+  // In a skipped `content-visibility: auto` subtree every style query forces style for that
+  // element alone (measured: 3.4 s for the 107,000 skipped elements of Node's all.html), so
+  // there only static signals decide visibility.
+  function visible(el: Element, flags: number): boolean {
+    return (flags & SKIP) ? !staticHidden(el) : el.checkVisibility();
+  }
+
+  function nameIn(el: Element, flags: number): string {
+    if (!(flags & SKIP)) return nameOf(el);
+    setStaticOnly(true);
+    try {
+      return nameOf(el);
+    } finally {
+      setStaticOnly(false);
+    }
+  }
+
+  // True when the parent is a `content-visibility: auto` box far from the viewport, so Chromium
+  // skips its content: answered from the parent's own style and box (cheap), where asking the
+  // child forces style and layout of the whole box (10–30 ms per section of Node's docs).
+  function autoSkipped(el: Element): boolean {
+    const p = el.parentElement;
+    if (!p || getComputedStyle(p).contentVisibility !== "auto") return false;
+    const r = p.getBoundingClientRect();
+    const h = innerHeight, w = innerWidth;
+    return r.bottom < -h || r.top > 2 * h || r.right < -w || r.left > 2 * w;
+  }
+
+  function deepActive(): Element | null {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  function clickHandler(el: Element): boolean {
+    const tab = el.getAttribute("tabindex");
+    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
+  }
+
+  function snapshot(opts: { rootId?: number } = {}) {
+    const o = newOutline();
+    const refs: Array<[number, string, string]> = [];
+    const frames: number[] = [];
+    const focused = deepActive();
+    const origin = location.origin;
+    const docPath = location.href.split("#")[0]!;
+    const seenLinks = new Set<string>();
+    let skippingParent: Node | null = null;
+
+    function selfAnchor(el: Element, url: string): boolean {
+      if (url[0] !== "#") return false;
+      let target: Element | null = null;
+      try {
+        target = document.getElementById(decodeURIComponent(url.slice(1)));
+      } catch {
+        return false;
+      }
+      return !!target && (target === el || target.contains(el));
+    }
+
+    function urlOf(el: Element): string {
+      const raw = el.getAttribute("href");
+      if (raw === null) return "";
+      const h = (el as HTMLAnchorElement).href;
+      if (typeof h !== "string" || !h) return raw;
+      // `#` and `javascript:` links are script-driven: their URL says nothing.
+      if (raw === "#" || h.startsWith("javascript:")) return "";
+      if (h.startsWith("data:")) return h.length > 40 ? h.slice(0, 40) + "…" : h;
+      if (origin !== "null" && h.startsWith(origin + "/")) {
+        const hash = h.indexOf("#");
+        if (hash >= 0 && h.slice(0, hash) === docPath) return h.slice(hash);
+        return h.slice(origin.length);
+      }
+      return h;
+    }
+
+    function walkNode(n: Node, depth: number, flags: number) {
+      if (n.nodeType === 3) {
+        if (!(flags & (NAMED | HID))) o.addText(safe((n as Text).data), depth, (flags & PRE) !== 0);
+      } else if (n.nodeType === 1) walkEl(n as Element, depth, flags);
+    }
+
+    // Sibling pointers rather than `childNodes`: no NodeList per element (the walk's hot path).
+    function walkKids(el: Element, depth: number, flags: number) {
+      if (el.localName === "slot") {
+        const assigned = (el as HTMLSlotElement).assignedNodes();
+        if (assigned.length) {
+          for (const n of assigned) walkNode(n, depth, flags);
+          return;
+        }
+      }
+      const parent: Node = el.shadowRoot ?? el;
+      for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(n, depth, flags);
+    }
+
+    function walkSelect(el: HTMLSelectElement, depth: number) {
+      const opts = el.options;
+      if (!opts.length) return;
+      const shown: string[] = [];
+      for (let i = 0; i < opts.length && i < 100; i++) shown.push(q(opts[i]!.text.trim()).slice(1));
+      const more = opts.length > 100 ? `, … ${opts.length - 100} more` : "";
+      o.raw(depth, "- options: " + shown.join(", ") + more);
+    }
+
+    function walkRow(el: Element, depth: number, flags: number) {
+      const start = o.size();
+      const cells: Array<[number, number]> = [];
+      const kids = childNodesOf(el);
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i]!;
+        if (c.nodeType !== 1) continue;
+        const ce = c as Element;
+        const isCell = CELL_TAGS.has(ce.localName) || CELL_ROLES.has(ce.getAttribute("role") ?? "");
+        if (!isCell) {
+          walkEl(ce, depth + 1, flags);
+          continue;
+        }
+        if (ce.getAttribute("aria-hidden") === "true" || !visible(ce, flags)) continue;
+        const s = o.size();
+        walkKids(ce, depth + 1, flags);
+        cells.push([s, o.size()]);
+      }
+      if (o.size() > start) o.foldRow(start, depth, cells);
+    }
+
+    function walkEl(el: Element, depth: number, flags: number): void {
+      const tag = el.localName;
+      if (SKIP_TAGS.has(tag)) return;
+      if (tag === "slot") return walkKids(el, depth, flags);
+      if (tag === "br") {
+        if (flags & PRE) o.addText("\n", depth, true);
+        else o.flush();
+        return;
+      }
+      if (el.getAttribute("aria-hidden") === "true") return;
+      let cs: CSSStyleDeclaration | undefined;
+      if (!(flags & SKIP) && el.parentNode === skippingParent) flags |= SKIP;
+      if (flags & SKIP) {
+        if (staticHidden(el)) return;
+      } else if (el.checkVisibility(VIS_AUTO)) flags &= ~HID;
+      else if (autoSkipped(el) || el.checkVisibility(VIS)) {
+        // Rendered, but inside a subtree `content-visibility: auto` skips (off-screen): so are
+        // its siblings, which then skip this (forcing) test.
+        skippingParent = el.parentNode;
+        flags = (flags & ~HID) | SKIP;
+      } else if (el.checkVisibility()) flags |= HID; // visibility:hidden; children may show again
+      else if ((cs = getComputedStyle(el)).display !== "contents") return; // not rendered at all
+      const role = roleOf(el);
+      const hid = (flags & HID) !== 0;
+      let ref = false;
+      let stateEl = el;
+      if (!hid) {
+        if (WIDGETS.has(role) || isEditableRoot(el)) ref = true;
+        else if (!(flags & PTR)) {
+          ref = clickHandler(el) ||
+            (!(flags & SKIP) && !NO_CURSOR_TAGS.has(tag) &&
+              (cs ??= getComputedStyle(el)).cursor === "pointer");
+        }
+      }
+      if (tag === "label" && !hid) {
+        const control = (el as HTMLLabelElement).control;
+        if (control) {
+          // A visible control carries the label's text in its name; a hidden one (a styled
+          // checkbox) is operated through its label, which then gets the ref and its states.
+          if (visible(control, flags)) {
+            if (!control.hasAttribute("aria-label") && !control.hasAttribute("aria-labelledby")) {
+              flags |= NAMED;
+            }
+            return walkGeneric(el, depth, flags | PTR);
+          }
+          ref = !(flags & PTR);
+          stateEl = control;
+        }
+      }
+      if (tag === "iframe" || tag === "frame") {
+        if (hid) return;
+        // A ref too: it scopes a snapshot to the frame and lets actions scroll or shoot it.
+        const id = idOf(el);
+        const name = nameIn(el, flags);
+        frames.push(id);
+        refs.push([id, "iframe", name]);
+        o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]`, "", 1);
+        return;
+      }
+      if (ref) return walkTarget(el, depth, flags, stateEl);
+      if (!hid && !(flags & NAMED) && STRUCT.has(role)) return walkStruct(el, role, depth, flags);
+      if (role === "row") return walkRow(el, depth, flags);
+      if (LEAF_TAGS.has(tag)) return;
+      walkGeneric(el, depth, flags);
+    }
+
+    function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
+      const tag = el.localName;
+      const id = idOf(el);
+      const r = refRole(el);
+      const name = nameIn(el, flags);
+      refs.push([id, r, name]);
+      const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
+      const url = r === "link" ? urlOf(el) : "";
+      if (r === "link" && !st) {
+        // Links join the text they sit in, markdown style: far fewer tokens than a line each,
+        // and prose stays readable. Text inside is the name; nested controls still get lines.
+        // A URL shown once for a link text is not repeated (the same text and URL appear
+        // hundreds of times on reference pages); a permalink to itself shows none.
+        let shown = url;
+        if (url) {
+          const key = name + "\u0000" + url;
+          if (seenLinks.has(key) || selfAnchor(el, url)) shown = "";
+          else seenLinks.add(key);
+        }
+        const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}[ref=#${id}]`;
+        o.addText(label, depth, (flags & PRE) !== 0);
+        return walkKids(el, depth, flags | PTR | NAMED);
+      }
+      const value = valueText(el, r);
+      const line = `- ${r}${q(name)} [ref=#${id}]${st}${url ? " " + safe(url) : ""}${value}`;
+      const idx = o.node(depth, line, name, 2);
+      if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
+      if (LEAF_TAGS.has(tag)) return;
+      walkKids(el, depth + 1, flags | PTR | (nameFromContent(el, r) ? NAMED : 0));
+      o.finish(idx, depth, false, !value);
+    }
+
+    function walkStruct(el: Element, role: string, depth: number, flags: number) {
+      if (role === "row") return walkRow(el, depth, flags);
+      const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
+      if (role === "img" || el.localName === "svg") {
+        if (name) o.node(depth, `- img${q(name)}`, name, 1);
+        return;
+      }
+      // An unnamed group or list has no line: a list's items read as lines by themselves (an
+      // item of several lines gets a `- listitem` line), which saves a line and a level.
+      if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
+      let line = `- ${role}${q(name)}`;
+      if (role === "dialog" || role === "alertdialog") {
+        // Dialogs get a ref so a snapshot can be scoped to one.
+        const id = idOf(el);
+        refs.push([id, role, name]);
+        line += ` [ref=#${id}]`;
+      }
+      const value = valueText(el, role);
+      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, 1);
+      const named = role === "heading" && nameFromContent(el, role);
+      walkKids(el, depth + 1, flags | (named ? NAMED : 0));
+      o.finish(idx, depth, CONDITIONAL.has(role) && !name, !value && !ITEM_CONTAINERS.has(role));
+    }
+
+    function walkGeneric(el: Element, depth: number, flags: number) {
+      const block = !isInline(el);
+      if (block) o.flush();
+      if (el.localName === "pre") flags |= PRE;
+      if (el.localName === "details" && !(el as HTMLDetailsElement).open) {
+        const summary = [...el.children].find((c) => c.localName === "summary");
+        if (summary) walkEl(summary, depth, flags);
+      } else walkKids(el, depth, flags);
+      if (block) o.flush();
+    }
+
+    let root: Element | null = document.body ?? document.documentElement;
+    if (opts.rootId !== undefined) {
+      root = element(opts.rootId);
+      if (!root) throw new Error(`element #${opts.rootId} is gone`);
+    }
+    cacheLabels(true);
+    try {
+      if (opts.rootId !== undefined) walkEl(root!, 0, 0);
+      else if (root) walkKids(root, 0, 0);
+    } finally {
+      cacheLabels(false);
+    }
+    return { text: o.render(), refs, frames, instance: api.instance as string };
+  }
+
+  api.snapshot = snapshot;
+}
