@@ -93,6 +93,42 @@ export function toToolError(e: unknown): ToolError {
   );
 }
 
+function deletePath(obj: Record<string, unknown>, path: string): void {
+  const keys = path.split(".");
+  let holder: unknown = obj;
+  for (const k of keys.slice(0, -1)) {
+    holder = holder && typeof holder === "object"
+      ? (holder as Record<string, unknown>)[k]
+      : undefined;
+  }
+  if (holder && typeof holder === "object") {
+    delete (holder as Record<string, unknown>)[keys.at(-1)!];
+  }
+}
+
+/**
+ * Drops `null`, empty arrays and empty objects (recursively) so the text an
+ * agent reads carries only what happened; structuredContent keeps the full
+ * shape. `tokensEstimate: null` is kept as the placeholder it is.
+ */
+export function pruneEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pruneEmpty);
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "tokensEstimate") {
+      out[k] = v;
+      continue;
+    }
+    const p = pruneEmpty(v);
+    if (p === null || p === undefined) continue;
+    if (Array.isArray(p) && p.length === 0) continue;
+    if (typeof p === "object" && !Array.isArray(p) && Object.keys(p).length === 0) continue;
+    out[k] = p;
+  }
+  return out;
+}
+
 /**
  * Renders a handler's output as an MCP result. The text carries the same
  * data as structuredContent: compact JSON, with long multi-line strings
@@ -101,7 +137,9 @@ export function toToolError(e: unknown): ToolError {
  */
 export function renderOutput(output: ToolOutput): CallToolResult {
   const structured = output.structured;
-  const head = structuredClone(structured);
+  const clone = structuredClone(structured);
+  for (const path of output.textOmit ?? []) deletePath(clone, path);
+  const head = pruneEmpty(clone) as Record<string, unknown>;
   const tails: string[] = [];
   for (const path of output.rawTextKeys ?? []) {
     const keys = path.split(".");

@@ -31,6 +31,12 @@ export interface ToolOutput {
    * snapshot tree): rendered raw after the JSON instead of escaped inside it.
    */
   rawTextKeys?: string[];
+  /**
+   * Dotted paths left out of the text (not of structuredContent) because
+   * they say nothing an agent needs: an unchanged navigation's URLs, zero
+   * counts. Keeps the text lean; the structured result keeps the full shape.
+   */
+  textOmit?: string[];
   /** Images to return as image content. */
   images?: ToolImage[];
   /** Marks the result as a failure the agent should read (e.g. `ok: false`). */

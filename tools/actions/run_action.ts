@@ -161,9 +161,17 @@ export async function runAction(
         ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
         : null,
     };
+    const textOmit = ["snapshotDelta.scope"];
+    if (!rec.navigation.changed) textOmit.push("navigation.from", "navigation.to");
+    if (rec.console.warnings === 0) textOmit.push("console.warnings");
+    if (rec.network.summary.total === 0) textOmit.push("network");
+    if (!(result.snapshotDelta as Record<string, unknown> | undefined)?.truncated) {
+      textOmit.push("snapshotDelta.truncated");
+    }
     return {
       structured: result,
       rawTextKeys: ["snapshotDelta.tree"],
+      textOmit,
       ...(actionError ? { isError: true } : {}),
     };
   } finally {
