@@ -124,7 +124,8 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       capabilities,
       workspace,
       headful: values.headful ?? false,
-      browserPath: values.browser ?? env("BROWX_BROWSER"),
+      // BROWX_BROWSER is read by discovery itself, so its errors name the right source.
+      browserPath: values.browser,
       cdpEndpoint: endpoint,
       toolsets: parseToolsets(env("BROWX_TOOLSETS")),
       version: VERSION,
@@ -181,6 +182,7 @@ async function main(): Promise<number> {
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
+      idleMs: Number(Deno.env.get("BROWX_HTTP_IDLE_MS")) || undefined,
     });
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {

@@ -191,6 +191,14 @@ export class Connection {
     return s;
   }
 
+  /**
+   * Fails the calls pending on a session with `error` (the session stays
+   * usable). A crashed renderer never answers them.
+   */
+  failPending(sessionId: string, error: () => Error): void {
+    for (const p of [...this.#pending.values()]) if (p.sessionId === sessionId) p.fail(error());
+  }
+
   /** Marks a session detached: its pending and future calls fail with TargetClosedError. */
   markDetached(sessionId: string): void {
     const s = this.#sessions.get(sessionId);

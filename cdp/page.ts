@@ -7,7 +7,7 @@
  * @module
  */
 import type { CdpSession, Unsubscribe } from "./connection.ts";
-import { isTargetClosedError, ProtocolError, TimeoutError } from "./errors.ts";
+import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
 import type { Protocol } from "./types.ts";
 
@@ -138,6 +138,8 @@ export class Page {
       session.send("Runtime.enable"),
       session.send("Network.enable", { maxPostDataSize: 65536 }),
       session.send("Log.enable"),
+      // Renderer crashes arrive as Inspector.targetCrashed.
+      session.send("Inspector.enable").catch(() => {}),
       // Pages keep document focus (focus/blur, :focus) even when another tab is in front.
       oopifFrameId
         ? undefined
@@ -189,8 +191,9 @@ export class Page {
         break;
       }
       case "Page.frameNavigated": {
-        const { frame } = params as Protocol.Page.FrameNavigatedEvent;
+        const { frame, type } = params as Protocol.Page.FrameNavigatedEvent;
         const prev = this.#frames.get(frame.id);
+        if (!frame.parentId) this.crashed = false;
         // A new document: the old one's child frames are gone (the new
         // document attaches its own), and Chromium does not always say so.
         if (prev && prev.loaderId !== frame.loaderId) {
@@ -203,10 +206,14 @@ export class Page {
           url: frame.url + (frame.urlFragment ?? ""),
           name: frame.name ?? "",
           loaderId: frame.loaderId,
-          lifecycle: prev?.loaderId === frame.loaderId && prev.session === session
+          lifecycle: type === "BackForwardCacheRestore"
+            // A page restored from the back/forward cache is loaded already: no lifecycle events follow.
+            ? new Set(["DOMContentLoaded", "load", "networkAlmostIdle", "networkIdle"])
+            : prev?.loaderId === frame.loaderId && prev.session === session
             ? prev.lifecycle
             : new Set(),
         });
+        this.#notifyLifecycle();
         this.#worlds.delete(frame.id);
         this.#mainWorlds.delete(frame.id);
         break;
@@ -280,8 +287,7 @@ export class Page {
         break;
       }
       case "Inspector.targetCrashed":
-        this.crashed = true;
-        this.#notifyLifecycle();
+        this.markCrashed();
         break;
     }
     for (const l of [...this.#listeners]) {
@@ -300,6 +306,15 @@ export class Page {
     this.#frames.delete(frameId);
     this.#worlds.delete(frameId);
     this.#mainWorlds.delete(frameId);
+  }
+
+  /** Marks the tab crashed and fails the calls its dead renderer will never answer. */
+  markCrashed(): void {
+    this.crashed = true;
+    for (const session of this.#sessions.values()) {
+      session.connection.failPending(session.id, () => new TargetClosedError("Target crashed"));
+    }
+    this.#notifyLifecycle();
   }
 
   /** Forgets a detached OOPIF session. */

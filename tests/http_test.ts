@@ -82,6 +82,9 @@ Deno.test("http: Host and Origin rules", () => {
     ["127.0.0.1", null, null, false],
     ["0.0.0.0", "10.1.2.3:8080", "http://10.1.2.3:8080", true],
     ["0.0.0.0", "10.1.2.3:8080", "http://evil.example", false],
+    ["127.0.0.1", "127.attacker.example:8080", "http://127.attacker.example:8080", false],
+    ["127.0.0.1", "127.0.0.1.nip.io:8080", null, false],
+    ["127.0.0.1", "127.0.0.2:8080", null, true],
   ];
   for (const [bind, host, origin, allowed] of cases) {
     assertEquals(

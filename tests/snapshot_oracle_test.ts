@@ -13,6 +13,12 @@
  * `InputTime`/`ColorWell`, a contenteditable root `textbox` ↔ `generic`, a
  * label standing in for its hidden control `generic` ↔ `LabelText`. Names are
  * compared with whitespace collapsed.
+ *
+ * Secret fields (`isSecret` in `tools/injected/aria_lib.ts`) embedded in a
+ * name: ours contribute a fixed `••••`; Chromium one bullet per character of
+ * a password, and the plain value of a CSS-masked (`-webkit-text-security`) or
+ * `autocomplete=current-password` field. So Chromium's names are compared with
+ * the page's secret values and every run of bullets replaced by `••••`.
  */
 import { assertEquals, assertTrue } from "./_assert.ts";
 import { launchTestBrowser } from "./_harness.ts";
@@ -44,6 +50,9 @@ const ORACLE_PAGE =
 <input type="button" value="Go"> <input type="image" alt="Search go" src="${GIF}">
 <button><img alt="Print" src="${GIF}"> page</button> <button aria-pressed="true">Bold</button>
 <div role="button" tabindex="0">Div button</div> <button>A<span style="display:none">B</span>C</button>
+<label for="lbtn">Label for</label><button id="lbtn">Content wins not</button>
+<label>Wrapping label <button>Inner content</button></label>
+<label for="lbtn2">Also</label><label for="lbtn2">twice</label><button id="lbtn2" aria-label="Aria first">C</button>
 <h3>Fields</h3>
 <label for="f1">First name</label> <input id="f1" value="Ada" required>
 <label>Last name <input id="f2" value="Lovelace"></label>
@@ -101,8 +110,30 @@ interface AxNode {
   ignored: boolean;
 }
 
+const MASK = "••••";
+
+/** The values of the main frame's secret fields, longest first (the rule of `isSecret`). */
+async function secretValues(page: Page): Promise<string[]> {
+  const values = await page.evaluate(`[...document.querySelectorAll(
+    "input:not([type=checkbox], [type=radio], [type=button], [type=submit], [type=reset]), " +
+    "textarea, [contenteditable]")].filter((e) => {
+      const ts = getComputedStyle(e).getPropertyValue("-webkit-text-security");
+      const ac = /(^|\\s)(current-password|new-password|one-time-code)(\\s|$)/i
+        .test(e.getAttribute("autocomplete") ?? "");
+      return e.type === "password" || (ts && ts !== "none") || ("value" in e && ac);
+    }).map((e) => "value" in e ? e.value : e.textContent).filter(Boolean)`) as string[];
+  return values.sort((a, b) => b.length - a.length);
+}
+
+/** Chromium's name as ours shows it: secret values and bullet runs become one fixed mask. */
+function masked(name: string, secrets: string[]): string {
+  for (const v of secrets) name = name.split(v).join(MASK);
+  return name.replace(/•+/g, MASK);
+}
+
 async function checkRefs(page: Page, refs: RefRegistry, text: string): Promise<number> {
   const found = [...text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!);
+  const secrets = await secretValues(page);
   const problems: string[] = [];
   for (const ref of found) {
     const entry = refs.get(ref)!;
@@ -115,7 +146,8 @@ async function checkRefs(page: Page, refs: RefRegistry, text: string): Promise<n
         fetchRelatives: false,
       });
       const n = nodes.find((x) => x.backendDOMNodeId === node.backendNodeId) ?? nodes[0]!;
-      ax = { role: String(n.role?.value ?? ""), name: norm(n.name?.value), ignored: n.ignored };
+      const name = masked(norm(n.name?.value), secrets);
+      ax = { role: String(n.role?.value ?? ""), name, ignored: n.ignored };
     } finally {
       releaseHandle(h);
     }
@@ -167,6 +199,7 @@ Deno.test("snapshot roles and names agree with Chromium's accessibility tree", a
       ["form.html", fx.url("form.html")],
       ["shadow.html", fx.url("shadow.html")],
       ["rerender.html", fx.url("rerender.html")],
+      ["secrets.html", fx.url("secrets.html")],
       ["iframes.html (same-origin and OOPIF)", fx.url(`iframes.html?cross=${cross}`)],
     ];
     for (const [label, url] of pages) {

@@ -100,7 +100,7 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
           '  - button "More options" [ref=#] [collapsed]',
           "  - status: Ready",
           '  - textbox "Full name" [ref=#]',
-          '  - textbox "Password" [ref=#]',
+          '  - textbox "Password" [ref=#]: ••••',
           '  - group "Preferences"',
           '    - checkbox "Newsletter" [ref=#] [checked]',
           '    - checkbox "Accept terms" [ref=#]',
@@ -254,6 +254,114 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
         releaseHandle(await resolveRef(page, refs, name));
       },
     );
+
+    await t.step("secret fields: their values never appear, not even inside names", async () => {
+      await page.navigate(fx.url("secrets.html"));
+      const secret = /SECRET_\w*|hunter2|PIN_4711|NEW_\w*/;
+      const noSecrets = (text: string) => {
+        assertTrue(!secret.test(text), `a secret value in:\n${text}`);
+        for (const ref of text.matchAll(/\[ref=(e\d+)\]/g)) {
+          const e = refs.get(ref[1]!)!;
+          assertTrue(!secret.test(JSON.stringify(e)), `a secret in the ref entry ${ref[1]}`);
+        }
+      };
+      const text = await snap();
+      noSecrets(text);
+      for (
+        const line of [
+          '- textbox "Password one" [ref=#]: ••••',
+          '- button "••••" [ref=#]: Unlabelled',
+          '- button "Use ••••" [ref=#]: x',
+          '- checkbox "Remember ••••" [ref=#]',
+          '- checkbox "Keep ••••" [ref=#]',
+          '- button "PIN: ••••" [ref=#]: Unlock',
+          '- button "Code ••••" [ref=#]: Go',
+          '- textbox "CSS masked" [ref=#]: ••••',
+          '- textbox "CSS masked two" [ref=#]: ••••',
+          '- textbox "Inherited mask" [ref=#]: ••••',
+          '- textbox "Masked notes" [ref=#]: ••••',
+          '- textbox "Current" [ref=#]: ••••',
+          '- textbox "New" [ref=#]: ••••',
+          '- textbox "OTP" [ref=#]: ••••',
+          '- radio "Send to ••••" [ref=#]',
+          '- button "Code ••••" [ref=#]: Verify',
+          '- textbox "Masked editor" [ref=#]: ••••',
+          // Plain fields next to them are not secret.
+          '- textbox "Public value" [ref=#]: Plain text',
+          '- checkbox "Notify Public embedded" [ref=#]',
+        ]
+      ) assertTrue(hasLine(text, line), `expected ${JSON.stringify(line)} in:\n${text}`);
+      // New values (typed by the user or filled by a tool) never show either; scoped too.
+      await inPage(page, `refill("A")`);
+      const after = await snap();
+      noSecrets(after);
+      assertEquals(after, text);
+      await inPage(page, `document.getElementById("pw").value = ""`);
+      assertTrue(hasLine(await snap(), '- textbox "Password one" [ref=#]'), "empty shows none");
+      await inPage(page, `refill("B")`);
+      noSecrets(await snap(refOf(text, /Remember/)));
+      noSecrets(await snap(refOf(text, /Masked editor/)));
+      for (const ref of [refOf(text, /"PIN: /), refOf(text, /Remember/)]) {
+        releaseHandle(await resolveRef(page, refs, ref)); // the mask is stable: refs resolve
+      }
+    });
+
+    await t.step("a recycled row: the old ref fails, never acts on the new item", async () => {
+      await page.navigate(fx.url("recycle.html"));
+      const rowRef = (tree: string, item: string, role: RegExp) => {
+        const lines = tree.split("\n");
+        const at = lines.indexOf(`  ${item}`);
+        assertTrue(at > 0, `no row "${item}" in:\n${tree}`);
+        return refOf(lines.slice(at - 1, at + 3).join("\n"), role);
+      };
+      const text = await snap();
+      assertEquals(await snap(), text, "refs stable across snapshots of an unchanged page");
+      const del = rowRef(text, "Buy milk", /button "Delete"/);
+      const toggle = rowRef(text, "Buy milk", /checkbox "Done"/);
+      const note = rowRef(text, "Buy milk", /textbox "Note"/);
+      // States that leave the row's text alone keep its refs: checked, a class, focus, typing.
+      const h = await resolveRef(page, refs, toggle);
+      await onElement(h, "function() { this.click(); this.focus(); }");
+      releaseHandle(h);
+      assertEquals(
+        await inPage(page, `document.getElementById("log").textContent`),
+        "Toggled Buy milk",
+      );
+      await inPage(page, `document.querySelector(".note").value = "from the store"`);
+      for (const ref of [del, toggle, note]) releaseHandle(await resolveRef(page, refs, ref));
+      assertEquals(
+        await snap(),
+        text.replace(
+          '"Done" [ref=' + toggle + "]",
+          '"Done" [ref=' +
+            toggle + "] [checked] [focused]",
+        ).replace(
+          `"Note" [ref=${note}]`,
+          `"Note" [ref=${note}]: from the store`,
+        ),
+      );
+      // Another client drops "Buy milk": row 1's nodes now show "Walk dog".
+      await inPage(page, `dropFirst()`);
+      const e = await assertRejects(() => resolveRef(page, refs, del), RefGoneError);
+      assertEquals([e.code, e.reason], ["ref-gone", "changed"]);
+      assertIncludes(e.message, `(button "Delete") now sits in a different list item`);
+      assertIncludes(e.message, `("Walk dog" instead of "Buy milk")`);
+      assertIncludes(e.message, "take a new snapshot");
+      await assertRejects(() => resolveRef(page, refs, toggle), RefGoneError);
+      await assertRejects(() => resolveRef(page, refs, note), RefGoneError);
+      assertEquals(await inPage(page, `items().join()`), "Walk dog,Pay rent");
+      assertEquals(
+        await inPage(page, `document.getElementById("log").textContent`),
+        "Toggled Buy milk",
+      );
+      // A new snapshot shows the node in its new row: the ref is the node's, now next to "Walk dog".
+      const now = await snap();
+      assertEquals(rowRef(now, "Walk dog", /button "Delete"/), del);
+      const h2 = await resolveRef(page, refs, del);
+      await onElement(h2, "function() { this.click(); }");
+      releaseHandle(h2);
+      assertEquals(await inPage(page, `items().join()`), "Pay rent");
+    });
 
     await t.step("navigation, unknown and malformed refs: RefGoneError", async () => {
       const text = await snap();

@@ -68,6 +68,13 @@ export function toToolError(e: unknown): ToolError {
       "call the tool again to start a fresh session (or open_session for a named one)",
     );
   }
+  if (e instanceof Error && e.message.includes("Target crashed")) {
+    return new ToolError(
+      "page-crashed",
+      "The tab crashed (its renderer process died) during the call",
+      "reload or navigate to recover it, or switch to another tab",
+    );
+  }
   if (isTargetClosedError(e)) {
     return new ToolError(
       "page-closed",
@@ -82,6 +89,16 @@ export function toToolError(e: unknown): ToolError {
       "the page may be busy; try again or raise timeoutMs",
     );
   }
+  if (
+    e instanceof ProtocolError &&
+    /Not attached to an active page|No target with given id/.test(e.message)
+  ) {
+    return new ToolError(
+      "page-closed",
+      `The tab is gone: ${e.originalMessage}`,
+      'call tabs({ action: "list" }) and switch to an open tab, or navigate to open a new one',
+    );
+  }
   if (e instanceof ProtocolError) {
     return new ToolError("internal", e.message, "take a new snapshot and try again");
   }
@@ -91,6 +108,23 @@ export function toToolError(e: unknown): ToolError {
     `Internal error: ${message}`,
     "try again; if it persists, report it",
   );
+}
+
+function getPath(obj: Record<string, unknown>, path: string): unknown {
+  let v: unknown = obj;
+  for (const k of path.split(".")) {
+    v = v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined;
+  }
+  return v;
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  const holder = getPath(obj, keys.slice(0, -1).join("."));
+  if (keys.length === 1) obj[keys[0]!] = value;
+  else if (holder && typeof holder === "object") {
+    (holder as Record<string, unknown>)[keys.at(-1)!] = value;
+  }
 }
 
 function deletePath(obj: Record<string, unknown>, path: string): void {
@@ -111,6 +145,27 @@ function deletePath(obj: Record<string, unknown>, path: string): void {
  * agent reads carries only what happened; structuredContent keeps the full
  * shape. `tokensEstimate: null` is kept as the placeholder it is.
  */
+/** Longest string a result carries outside its raw text (a title, a value, a URL), in chars. */
+export const MAX_FIELD_CHARS = 4000;
+/** Longest raw text (a snapshot page) a result carries, in chars. */
+export const MAX_RAW_CHARS = 1_000_000;
+
+/**
+ * Cuts every string longer than `max` chars, saying how much was cut. Pages
+ * control titles, values and URLs: a 6 MB title must not become a 6 MB
+ * result (MCP clients drop messages over 10 MB, and with them the server).
+ */
+export function capStrings(value: unknown, max = MAX_FIELD_CHARS): unknown {
+  if (typeof value === "string") {
+    return value.length > max ? `${value.slice(0, max)}…[${value.length - max} more chars]` : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => capStrings(v, max));
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max);
+  return out;
+}
+
 export function pruneEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pruneEmpty);
   if (!value || typeof value !== "object") return value;
@@ -136,7 +191,20 @@ export function pruneEmpty(value: unknown): unknown {
  * snapshot costs its own tokens and no escaping.
  */
 export function renderOutput(output: ToolOutput): CallToolResult {
-  const structured = output.structured;
+  const raw = new Map<string, string>();
+  for (const path of output.rawTextKeys ?? []) {
+    const v = getPath(output.structured, path);
+    if (typeof v === "string") {
+      raw.set(
+        path,
+        v.length > MAX_RAW_CHARS
+          ? `${v.slice(0, MAX_RAW_CHARS)}\n…[cut: ${v.length - MAX_RAW_CHARS} more chars]`
+          : v,
+      );
+    }
+  }
+  const structured = capStrings(output.structured) as Record<string, unknown>;
+  for (const [path, v] of raw) setPath(structured, path, v);
   const clone = structuredClone(structured);
   for (const path of output.textOmit ?? []) deletePath(clone, path);
   const head = pruneEmpty(clone) as Record<string, unknown>;
@@ -186,6 +254,40 @@ export function renderError(error: ToolError): CallToolResult {
   };
 }
 
+/** Budget of a call without `timeoutMs`, ms (CDP's own per-command timeout is 30 s). */
+const DEFAULT_CALL_BUDGET_MS = 30_000;
+/** Slack past a call's `timeoutMs` before the watchdog answers for it, ms. */
+const WATCHDOG_GRACE_MS = 5_000;
+
+/**
+ * Answers for a call that outlives its budget (a page stuck in a script
+ * loop keeps CDP input commands pending): the agent gets a timeout with a
+ * way out instead of a call that never returns.
+ */
+async function withWatchdog<T>(work: Promise<T>, budgetMs: number, name: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watchdog = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new ToolError(
+          "timeout",
+          `"${name}" did not finish within ${
+            Math.round(budgetMs / 1000)
+          } s: the page is not responding (a script may be stuck in a loop)`,
+          "navigate elsewhere or reload; if the tab stays stuck, close_session and open a new one",
+        ),
+      );
+    }, budgetMs);
+  });
+  // The abandoned work may still fail later: never let that be unhandled.
+  work.catch(() => {});
+  try {
+    return await Promise.race([work, watchdog]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Runs one tool call through every gate. Never throws: every failure is an
  * `isError` result with a next step.
@@ -208,7 +310,9 @@ export async function callTool(
   }
   try {
     const parsed = parseArgs(tool, args);
-    return renderOutput(await tool.handler(ctx, parsed));
+    const budget = ((parsed as { timeoutMs?: number }).timeoutMs ?? DEFAULT_CALL_BUDGET_MS) +
+      WATCHDOG_GRACE_MS;
+    return renderOutput(await withWatchdog(tool.handler(ctx, parsed), budget, tool.name));
   } catch (e) {
     const error = toToolError(e);
     if (error.code === "internal") console.error(`browxai: ${tool.name} failed:`, e);

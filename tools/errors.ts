@@ -24,6 +24,7 @@ export type ToolErrorCode =
   | "browser-crashed"
   | "browser-unavailable"
   | "page-closed"
+  | "page-crashed"
   | "eval-error"
   | "internal";
 

@@ -6,6 +6,7 @@
 import type { ToolDefinition, Toolset } from "./define_tool.ts";
 import { clickTool } from "./act/click.ts";
 import { fillTool } from "./act/fill.ts";
+import { handleDialogTool } from "./act/handle_dialog.ts";
 import { hoverTool } from "./act/hover.ts";
 import { pressTool } from "./act/press.ts";
 import { scrollTool } from "./act/scroll.ts";
@@ -32,6 +33,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   selectTool,
   hoverTool,
   scrollTool,
+  handleDialogTool,
   waitForTool,
   goBackTool,
   goForwardTool,

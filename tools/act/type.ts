@@ -5,6 +5,10 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+
+/** Characters typed between deadline checks. */
+const TYPE_CHUNK = 40;
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 
@@ -18,14 +22,28 @@ export const typeTool = defineTool({
   toolset: "core",
   annotations: { openWorldHint: true },
   inputSchema: z.object({
-    text: z.string().min(1).describe("Text to type; \\n presses Enter"),
+    text: z.string().min(1).max(10_000).describe(
+      "Text to type; \\n presses Enter (use fill for long text)",
+    ),
     ...actingFields,
   }),
   handler(ctx, args) {
     return runAction(ctx, args, {
       type: "type",
-      async perform({ page }) {
-        await inputOf(page).keyboard.type(args.text);
+      async perform({ page, deadline }) {
+        const chars = [...args.text];
+        // Type in chunks so the call keeps to its deadline.
+        for (let i = 0; i < chars.length; i += TYPE_CHUNK) {
+          if (Date.now() >= deadline) {
+            throw new ToolError(
+              "timeout",
+              `Typed ${i} of ${chars.length} characters before the timeout`,
+              "use fill for long text (it inserts the whole value at once), or raise timeoutMs",
+              { typed: i },
+            );
+          }
+          await inputOf(page).keyboard.type(chars.slice(i, i + TYPE_CHUNK).join(""));
+        }
       },
     });
   },

@@ -30,6 +30,12 @@ export interface Point {
   y: number;
 }
 
+/** An action point: top-level viewport coordinates plus the same point in the element's frame. */
+export interface ActionPoint extends Point {
+  frameX: number;
+  frameY: number;
+}
+
 type Probe =
   | { state: "ok"; box: { x: number; y: number; width: number; height: number } }
   | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
@@ -76,7 +82,7 @@ export async function waitActionable(
   page: Page,
   handle: RemoteHandle,
   options: ActionabilityOptions,
-): Promise<Point> {
+): Promise<ActionPoint> {
   const started = Date.now();
   const failFastAt = Math.min(options.deadline, started + (options.failFastMs ?? 2000));
   let attempt = 0;
@@ -118,7 +124,7 @@ export async function waitActionable(
         const off = handle.frameId === page.mainFrameId
           ? { x: 0, y: 0 }
           : await frameOffset(page, handle.frameId);
-        return { x: cx + off.x, y: cy + off.y };
+        return { x: cx + off.x, y: cy + off.y, frameX: cx, frameY: cy };
       }
       last = "unstable";
       if (Date.now() >= options.deadline) break;
@@ -126,6 +132,8 @@ export async function waitActionable(
     }
     last = probe.state;
     lastDetail = probe.detail;
+    // A button or checkbox never turns into a text field: no point waiting.
+    if (probe.state === "noteditable" && !/read-only/.test(probe.detail ?? "")) break;
     if (Date.now() >= failFastAt) break;
   }
   switch (last) {

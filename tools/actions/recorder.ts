@@ -33,7 +33,9 @@ export interface Mutation {
 /** The recorded facts of one action window. */
 export interface Recording {
   navigation: NavigationInfo;
-  newTabs: Array<{ url: string; title: string }>;
+  newTabs: Array<{ index: number; url: string; title: string }>;
+  /** All tabs opened in the window (newTabs lists the first 10). */
+  newTabCount: number;
   console: { errors: string[]; warnings: number };
   pageErrors: string[];
   network: {
@@ -53,6 +55,18 @@ export interface Recording {
 }
 
 const QUIET_MS = 75;
+const MAX_NEW_TABS = 10;
+/** CDP resource types grouped for `network.summary.byType`. */
+const BY_TYPE: Record<string, string> = {
+  XHR: "xhr",
+  Fetch: "xhr",
+  Document: "document",
+  Script: "script",
+  Stylesheet: "stylesheet",
+  Image: "image",
+  Font: "font",
+  Media: "media",
+};
 const SETTLE_CAP_MS = 5000;
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Long-lived connections never finish; do not wait for them.
@@ -135,8 +149,11 @@ export class ActionRecorder {
   }
 
   #pendingRequests(): NetworkEntry[] {
+    // A request counts as settled once its response headers arrived: a page
+    // that never reads a body leaves loadingFinished pending forever.
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
-      !r.done && !STREAMING_TYPES.has(r.type) && Date.now() - r.timestamp < SETTLE_CAP_MS
+      !r.done && r.status === undefined && !STREAMING_TYPES.has(r.type) &&
+      Date.now() - r.timestamp < SETTLE_CAP_MS
     );
   }
 
@@ -177,7 +194,8 @@ export class ActionRecorder {
     const consoleEntries = logs.console.since(this.#consoleMark);
     const requests = logs.network.since(this.#networkMark);
     const active = this.#session.activePage ?? this.#page;
-    const to = active.url;
+    // Navigation is about the tab acted on; a tab it opened is in newTabs.
+    const to = this.#page.isClosed ? active.url : this.#page.url;
     let kind: NavigationInfo["kind"] = null;
     if (this.#mainNavigated) kind = "full_load";
     else if (this.#sameDocNavigated) {
@@ -197,11 +215,7 @@ export class ActionRecorder {
     }
     const byType: Record<string, number> = {};
     for (const r of requests) {
-      const t = r.type === "XHR" || r.type === "Fetch"
-        ? "xhr"
-        : r.type === "Document"
-        ? "document"
-        : "other";
+      const t = BY_TYPE[r.type] ?? "other";
       byType[t] = (byType[t] ?? 0) + 1;
     }
     const notable = requests.filter((r) =>
@@ -211,8 +225,8 @@ export class ActionRecorder {
     for (const r of requests.filter((r) => WRITE_METHODS.has(r.method)).slice(0, 10)) {
       const m: Mutation = {
         method: r.method,
-        urlPattern: r.url.split(/[?#]/)[0]!,
-        ok: !r.failed && (r.status ?? 0) < 400 && r.done,
+        urlPattern: keysOnly(r.url),
+        ok: !r.failed && r.status !== undefined && r.status < 400,
         ...(r.status !== undefined ? { status: r.status } : {}),
         ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
       };
@@ -223,8 +237,13 @@ export class ActionRecorder {
     return {
       navigation,
       newTabs: await Promise.all(
-        this.#newTabs.map(async (p) => ({ url: p.url, title: await p.title().catch(() => "") })),
+        this.#newTabs.slice(0, MAX_NEW_TABS).map(async (p) => ({
+          index: this.#session.tabs.indexOf(p),
+          url: p.url,
+          title: await p.title().catch(() => ""),
+        })),
       ),
+      newTabCount: this.#newTabs.length,
       console: {
         errors: consoleEntries.filter((c) => c.level === "error").slice(0, 10).map((c) =>
           c.text.slice(0, 300)
@@ -242,7 +261,7 @@ export class ActionRecorder {
         },
         requests: notable.slice(0, 10).map((r) => ({
           method: r.method,
-          url: r.url.length > 200 ? r.url.slice(0, 200) + "…" : r.url,
+          url: shortUrl(WRITE_METHODS.has(r.method) ? keysOnly(r.url) : r.url),
           type: r.type,
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
@@ -282,6 +301,21 @@ export class ActionRecorder {
   dispose(): void {
     this.#unsubscribe();
   }
+}
+
+/** A URL with its query values removed (`?a&b`): writes are reported by keys, never values. */
+export function keysOnly(url: string): string {
+  try {
+    const u = new URL(url);
+    const keys = [...new Set(u.searchParams.keys())];
+    return `${u.origin}${u.pathname}${keys.length ? `?${keys.join("&")}` : ""}`;
+  } catch {
+    return url.split(/[?#]/)[0]!;
+  }
+}
+
+function shortUrl(url: string): string {
+  return url.length > 200 ? url.slice(0, 200) + "…" : url;
 }
 
 function stripHash(url: string): string {

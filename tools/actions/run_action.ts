@@ -16,7 +16,12 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { captureSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
-import { type ActionabilityOptions, type Point, waitActionable } from "./actionability.ts";
+import {
+  type ActionabilityOptions,
+  type ActionPoint,
+  type Point,
+  waitActionable,
+} from "./actionability.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -62,6 +67,8 @@ export interface PerformContext {
   target: ResolvedTarget | undefined;
   /** The action point in the top-level viewport (element center or coords). */
   point: Point | undefined;
+  /** For element targets: the point with its frame-local coordinates. */
+  elementPoint: ActionPoint | undefined;
   deadline: number;
 }
 
@@ -81,11 +88,23 @@ export async function runAction(
   spec: ActionSpec,
 ): Promise<ToolOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
-  const page = await session.page();
+  return await session.exclusive(() => runExclusive(session, args, spec));
+}
+
+async function runExclusive(
+  session: BrowserSession,
+  args: {
+    timeoutMs?: number | undefined;
+    snapshot?: "delta" | "full" | "none" | undefined;
+  },
+  spec: ActionSpec,
+): Promise<ToolOutput> {
+  const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   const deadline = Date.now() + (args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
+  let elementPoint: ActionPoint | undefined;
   const warnings: string[] = [];
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
@@ -94,9 +113,24 @@ export async function runAction(
         warnings.push(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
-        point = await waitActionable(page, target.handle, { ...spec.actionability, deadline });
+        point = elementPoint = await waitActionable(page, target.handle, {
+          ...spec.actionability,
+          deadline,
+        });
       }
-    } else if (target?.kind === "coords") point = { x: target.x, y: target.y };
+    } else if (target?.kind === "coords") {
+      const { cssLayoutViewport: vp } = await page.session.send("Page.getLayoutMetrics");
+      if (
+        target.x < 0 || target.y < 0 || target.x >= vp.clientWidth || target.y >= vp.clientHeight
+      ) {
+        throw new ToolError(
+          "invalid-argument",
+          `Coords (${target.x}, ${target.y}) are outside the viewport (${vp.clientWidth}x${vp.clientHeight} CSS px)`,
+          "use viewport coordinates (0,0 is the top-left of the visible area); scroll first to reach other parts",
+        );
+      }
+      point = { x: target.x, y: target.y };
+    }
 
     const before = mode === "delta" && !spec.replacesDocument
       ? await captureSnapshot(page, session.refs).catch(() => undefined)
@@ -104,20 +138,35 @@ export async function runAction(
     const recorder = new ActionRecorder(session, page);
     let extra: Record<string, unknown> | void = undefined;
     let actionError: ToolError | undefined;
+    session.actionWindow(true);
+    let settled: boolean;
     try {
-      extra = await spec.perform({ session, page, target, point, deadline });
-    } catch (e) {
-      if (e instanceof ToolError) actionError = e;
-      else {
-        recorder.dispose();
-        throw e;
+      try {
+        extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
+      } catch (e) {
+        if (e instanceof ToolError) actionError = e;
+        else {
+          recorder.dispose();
+          throw e;
+        }
       }
+      settled = await recorder.settle(deadline);
+    } finally {
+      session.actionWindow(false);
     }
-    const settled = await recorder.settle(deadline);
     const rec = await recorder.finish(!settled, spec.requestedUrl);
     if (!settled) warnings.push("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
+    if (session.closed) {
+      throw new ToolError(
+        "unknown-session",
+        `Session "${session.id}" was closed while the action ran`,
+        "open it again with open_session",
+      );
+    }
     const { element: extraElement, ...extraRest } = (extra ?? {}) as Record<string, unknown>;
+    // Where the tab stands after settling (client-side routing may have moved it).
+    if ("url" in extraRest) extraRest.url = rec.navigation.to;
     let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad
       ? await elementProbe(target).catch(() => ({ stillAttached: false }))
       : target?.kind === "element"
@@ -140,6 +189,7 @@ export async function runAction(
         appeared: snapshotDelta?.appeared ?? [],
         removed: snapshotDelta?.removed ?? [],
         newTabs: rec.newTabs,
+        ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
       },
       console: rec.console,
       pageErrors: rec.pageErrors,

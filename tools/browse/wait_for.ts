@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import { isConnectionClosedError } from "../../cdp/errors.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
@@ -76,7 +77,7 @@ export const waitForTool = defineTool({
       "Load state to reach",
     ),
     state: z.enum(["visible", "hidden"]).optional().describe(
-      "For text/ref/selector: appear (default) or disappear",
+      "For text/ref/selector: visible (default: wait to appear) or hidden (wait to disappear)",
     ),
     timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
       "Max wait in ms (default 10000, max 30000)",
@@ -144,7 +145,7 @@ export const waitForTool = defineTool({
         last = await check();
       } catch (e) {
         // The page navigated mid-check: keep waiting, the next document may match.
-        if (e instanceof ToolError) throw e;
+        if (e instanceof ToolError || isConnectionClosedError(e)) throw e;
         last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
       }
       const waitedMs = Date.now() - started;

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /**
  * Page-side accessible names (accname 1.2 as Chromium computes them):
- * `aria-labelledby`, `aria-label`, native labels (`<label>`, `alt`, `value`,
- * `<legend>`, `<caption>`, `title`, `placeholder`), name from content with
- * embedded controls' values, hidden content left out. Needs the helpers of
- * `aria_lib.ts` on the api.
+ * `aria-labelledby`, `aria-label`, native labels (`<label>` of form controls
+ * and buttons, `alt`, `value`, `<legend>`, `<caption>`, `title`,
+ * `placeholder`), name from content with embedded controls' values, hidden
+ * content left out. Needs the helpers of `aria_lib.ts` on the api.
  *
  * Sent as source text: {@link installAccnameLib} must not use anything from
  * its module scope.
@@ -23,6 +23,12 @@
  *
  * Not applied (differences from Chromium): CSS `text-transform` and
  * generated content (`::before`/`::after`).
+ *
+ * Deliberate difference: a secret field (`isSecret` of `aria_lib.ts`: a
+ * password, a CSS-masked or `autocomplete=current-password` field) embedded
+ * in a name (a label's content, an `aria-labelledby` target) contributes a
+ * fixed `••••` (nothing when empty), never its value. Chromium contributes
+ * one bullet per character for a password and the plain value for the others.
  */
 export function installAccnameLib(api: Record<string, unknown>): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -30,6 +36,8 @@ export function installAccnameLib(api: Record<string, unknown>): void {
   const hiddenForAria = api.hiddenForAria as Fn<[Element], boolean>;
   const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const maskSecret = api.maskSecret as Fn<[string], string>;
   // Roles whose name comes from their content (accname 1.2 §4.3.2 / Chromium).
   const FROM_CONTENT = new Set(
     ("button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox " +
@@ -73,7 +81,15 @@ export function installAccnameLib(api: Record<string, unknown>): void {
   }
 
   // Value of an embedded control when it is part of another element's name (accname 2C/2E).
+  // A secret field's value never is: it contributes a fixed mask.
   function embeddedValue(el: Element, role: string): string | null {
+    if (
+      (EMBEDDED.has(el.localName) || el.hasAttribute("contenteditable")) && isSecret(el)
+    ) {
+      return maskSecret(
+        "value" in el ? String((el as HTMLInputElement).value) : el.textContent ?? "",
+      );
+    }
     switch (role) {
       case "textbox":
       case "searchbox":
@@ -97,8 +113,18 @@ export function installAccnameLib(api: Record<string, unknown>): void {
     }
   }
 
+  function labelText(el: Element): string {
+    const labels = labelsOf(el);
+    if (!labels || !labels.length) return "";
+    const parts: string[] = [];
+    for (const l of labels) parts.push(contentText(l, el, false, false));
+    return parts.join(" ").trim();
+  }
+
   function nativeName(el: Element, skip: Element | null, traversal: boolean): string {
     const tag = el.localName;
+    // A `<button>` is labelable too: its labels come before its content (as in Chromium).
+    if (tag === "button") return traversal ? "" : labelText(el);
     if (
       tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
       tag === "progress" || tag === "output"
@@ -111,13 +137,8 @@ export function installAccnameLib(api: Record<string, unknown>): void {
       }
       // Labels only for the element being named: inside a label's content a control
       // contributes its value instead (and label → control → label would loop).
-      const labels = traversal ? null : labelsOf(el);
-      if (labels && labels.length) {
-        const parts: string[] = [];
-        for (const l of labels) parts.push(contentText(l, el, false, false));
-        const s = parts.join(" ").trim();
-        if (s) return s;
-      }
+      const fromLabels = traversal ? "" : labelText(el);
+      if (fromLabels) return fromLabels;
       if (type === "image") {
         return el.getAttribute("alt") || el.getAttribute("value") || el.getAttribute("title") ||
           "Submit";
@@ -223,6 +244,7 @@ export function installAccnameLib(api: Record<string, unknown>): void {
   api.nameOf = (el: Element) => norm(computeName(el, null, false, false, false));
   api.nameFromContent = (el: Element, role: string) =>
     FROM_CONTENT.has(role) && !el.hasAttribute("aria-label") &&
-    !el.hasAttribute("aria-labelledby") && el.localName !== "input";
+    !el.hasAttribute("aria-labelledby") && el.localName !== "input" &&
+    !(el.localName === "button" && labelsOf(el)?.length);
   api.cacheLabels = cacheLabels;
 }

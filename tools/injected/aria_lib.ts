@@ -24,6 +24,17 @@
  *   lookup), used to join text runs.
  * - `childNodesOf(el: Element): ArrayLike<Node>`: children in the flat tree
  *   (an open shadow root's children, a slot's assigned nodes).
+ * - `flatParent(node: Node): Element | null`: the parent in the flat tree (a
+ *   slotted node's slot, a shadow root's host).
+ * - `isSecret(el: Element): boolean`: a secret field, whose value never leaves
+ *   the page: an `<input type=password>`; a text-entry input, a `<textarea>` or
+ *   a contenteditable element whose computed `-webkit-text-security` is not
+ *   `none` (the page masks it on screen); a text-entry input or `<textarea>`
+ *   whose `autocomplete` names `current-password`, `new-password` or
+ *   `one-time-code`.
+ * - `maskSecret(value: string): string`: what a snapshot shows for a secret
+ *   field's value: `""` when empty, else a fixed `••••` (the length of the
+ *   value is not shown either).
  *
  * Deliberate differences from Chromium's roles (kept because they read
  * better for an agent, and accepted by the oracle test):
@@ -62,6 +73,12 @@ export function installAriaLib(api: Record<string, unknown>): void {
     hidden: "",
   };
   const LANDMARK_SCOPE = "article,aside,main,nav,section";
+  // Inputs whose value is not typed text (their value is a label, a choice or a file list).
+  const NOT_TEXT_INPUTS = new Set(
+    "button submit reset image file checkbox radio range color hidden".split(" "),
+  );
+  const SECRET_AUTOCOMPLETE = /(?:^|\s)(?:current-password|new-password|one-time-code)(?:\s|$)/i;
+  const MASK = "\u2022\u2022\u2022\u2022";
 
   function inputRole(el: HTMLInputElement): string {
     const type = (el.getAttribute("type") || "text").toLowerCase();
@@ -245,7 +262,39 @@ export function installAriaLib(api: Record<string, unknown>): void {
     return el.childNodes;
   }
 
+  function flatParent(n: Node): Element | null {
+    const slot = (n as Element | Text).assignedSlot;
+    if (slot) return slot;
+    const p = n.parentNode;
+    if (!p) return null;
+    return p.nodeType === 11 ? ((p as ShadowRoot).host ?? null) : p as Element;
+  }
+
+  // Chromium knows only the prefixed property (`text-security` is not supported); both are read.
+  function textSecurity(el: Element): boolean {
+    const cs = getComputedStyle(el);
+    const v = cs.getPropertyValue("-webkit-text-security") || cs.getPropertyValue("text-security");
+    return !!v && v !== "none";
+  }
+
+  function isSecret(el: Element): boolean {
+    const tag = el.localName;
+    if (tag === "input") {
+      const type = (el as HTMLInputElement).type;
+      if (type === "password") return true;
+      if (NOT_TEXT_INPUTS.has(type)) return false;
+    } else if (tag !== "textarea") {
+      const ce = el.getAttribute("contenteditable");
+      return ce !== null && ce !== "false" && textSecurity(el);
+    }
+    const ac = el.getAttribute("autocomplete");
+    return (!!ac && SECRET_AUTOCOMPLETE.test(ac)) || textSecurity(el);
+  }
+
   api.roleOf = roleOf;
+  api.flatParent = flatParent;
+  api.isSecret = isSecret;
+  api.maskSecret = (v: string) => v ? MASK : "";
   api.hiddenForAria = hiddenForAria;
   api.staticHidden = staticHidden;
   api.setStaticOnly = (on: boolean) => {

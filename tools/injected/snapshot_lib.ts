@@ -44,18 +44,39 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `refRole(el): string`: the role a ref line shows for a targetable element
  *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
- * - `describe(id, instance?) → { role, name, editable } | null`: what the
+ * - `contextOf(el) → [kind, text]`: where an element sits, the fingerprint a
+ *   ref keeps to notice a recycled node (see below).
+ * - `describe(id, instance?) → { role, name, editable, context } | null`: what the
  *   element of a ref is now, to check a ref still names the same thing.
- * - `refState(id, instance) → { state: "ok", role, name, editable } | { state: "gone" }
- *   | { state: "world" }`: like `describe`, telling a replaced world apart.
+ * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
+ *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
- * - `valueText(el, role): string`: `: value` of a field (never a password's), or `""`.
+ * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
+ *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
+ *
+ * The context of an element (`contextOf`): frameworks re-render lists by
+ * re-using DOM nodes for other items, so a "Delete" button keeps its role and
+ * name while its row now shows another item. The nearest ancestor (flat tree)
+ * that is an item container (`li`, `tr`, `option`, `article`, `label`,
+ * `fieldset`, or role `row`, `listitem`, `option`, `article`) gives
+ * `[kind, text]`: its text, whitespace collapsed, at most 80 characters,
+ * leaving out the element's own subtree, the content of `input`, `textarea`
+ * and `select` elements and contenteditable regions (values change as the
+ * user types; secrets never count). A named structure met first
+ * (`dialog`, `region`, `form`, `group`, `toolbar`, `table`, …) gives
+ * `[role, name]` instead (the line the element sits under). Neither: `["", ""]`.
+ * States (checked, focus, classes, hidden parts) do not change a context.
  */
 export function installElementLib(api: Record<string, unknown>): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
   const safeText = api.safeText as Fn<[string], string>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const maskSecret = api.maskSecret as Fn<[string], string>;
+  const isInline = api.isInline as Fn<[Element], boolean>;
+  const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
   const RANGES = new Set(["slider", "spinbutton", "progressbar", "meter"]);
@@ -97,11 +118,85 @@ export function installElementLib(api: Record<string, unknown>): void {
     return roleOf(el) || (isEditableRoot(el) ? "textbox" : "generic");
   }
 
+  // Item containers: their text tells one item from another (see the module doc).
+  const CONTAINER_TAGS = new Map([
+    ["li", "list item"],
+    ["tr", "row"],
+    ["option", "option"],
+    ["article", "article"],
+    ["label", "label"],
+    ["fieldset", "fieldset"],
+  ]);
+  const CONTAINER_ROLES = new Map([
+    ["row", "row"],
+    ["listitem", "list item"],
+    ["option", "option"],
+    ["article", "article"],
+  ]);
+  // Named structures: outside any item container, the name of the nearest one is the context.
+  const CONTEXT_STRUCTS = new Set(
+    ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
+      "treegrid table radiogroup tablist navigation complementary").split(" "),
+  );
+  const CONTEXT_MAX = 80;
+  const NO_CONTEXT_TEXT = new Set(
+    "script style template noscript input textarea select".split(" "),
+  );
+
+  // The container's text without `skip`'s subtree, fields and editable regions; stops once
+  // CONTEXT_MAX characters are in (whitespace collapsed).
+  function contextText(container: Element, skip: Element): string {
+    let s = "";
+    function visit(el: Element): boolean {
+      const kids = childNodesOf(el);
+      for (let i = 0; i < kids.length; i++) {
+        const n = kids[i]!;
+        if (n.nodeType === 3) {
+          s = (s + (n as Text).data.slice(0, 4 * CONTEXT_MAX)).replace(/\s+/g, " ");
+          if (s.trimStart().length > CONTEXT_MAX) return true;
+          continue;
+        }
+        if (n.nodeType !== 1) continue;
+        const c = n as Element;
+        if (c === skip || NO_CONTEXT_TEXT.has(c.localName)) continue;
+        const ce = c.getAttribute("contenteditable");
+        if (ce !== null && ce !== "false") continue;
+        const block = !isInline(c);
+        if (block) s += " ";
+        if (visit(c)) return true;
+        if (block) s += " ";
+      }
+      return false;
+    }
+    visit(container);
+    return s.replace(/\s+/g, " ").trim().slice(0, CONTEXT_MAX);
+  }
+
+  function contextOf(el: Element): [string, string] {
+    for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
+      if (a === document.body || a === document.documentElement) break;
+      const explicit = (a.getAttribute("role") ?? "").trim().split(/\s/)[0]!;
+      const kind = CONTAINER_ROLES.get(explicit) ?? CONTAINER_TAGS.get(a.localName);
+      if (kind) return [kind, contextText(a, el)];
+      const role = roleOf(a);
+      if (CONTEXT_STRUCTS.has(role)) {
+        const name = nameOf(a);
+        if (name) return [role, name.slice(0, CONTEXT_MAX)];
+      }
+    }
+    return ["", ""];
+  }
+
   function describe(id: number, inst?: string) {
     const el = element(id, inst);
     if (!el) return null;
     const role = refRole(el);
-    return { role, name: nameOf(el), editable: TEXT_ENTRY.has(role) || isEditableRoot(el) };
+    return {
+      role,
+      name: nameOf(el),
+      editable: TEXT_ENTRY.has(role) || isEditableRoot(el),
+      context: contextOf(el),
+    };
   }
 
   // For ref resolution: tells "another world" (the document or world was replaced) from
@@ -160,10 +255,14 @@ export function installElementLib(api: Record<string, unknown>): void {
     if (tag === "input") {
       const i = el as HTMLInputElement;
       if (i.type === "file") v = [...(i.files ?? [])].map((f) => f.name).join(", ");
-      // A password's value never leaves the page.
-      else if (i.type === "password" || CHECKABLE.has(role) || role === "button") return "";
+      else if (CHECKABLE.has(role) || role === "button") return "";
+      // A secret's value never leaves the page: a fixed mask says whether it is filled.
+      else if (isSecret(i)) v = maskSecret(i.value);
       else v = i.value;
-    } else if (tag === "textarea") v = (el as HTMLTextAreaElement).value;
+    } else if (tag === "textarea") {
+      const t = el as HTMLTextAreaElement;
+      v = isSecret(t) ? maskSecret(t.value) : t.value;
+    } else if (isEditableRoot(el) && isSecret(el)) v = maskSecret(el.textContent ?? "");
     else if (tag === "select") {
       v = [...(el as HTMLSelectElement).selectedOptions].map((o) => o.text.trim()).join(", ");
     } else if (tag === "progress" || tag === "meter") {
@@ -180,6 +279,7 @@ export function installElementLib(api: Record<string, unknown>): void {
   api.instance = instance;
   api.refRole = refRole;
   api.isEditableRoot = isEditableRoot;
+  api.contextOf = contextOf;
   api.describe = describe;
   api.refState = refState;
   api.statesOf = statesOf;

@@ -14,10 +14,12 @@
 import type { Outline } from "./outline_lib.ts";
 
 /**
- * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name][], frames: id[], instance }`
- * to the utility api: the outline of the frame's document (or of the
- * subtree of element `rootId`, its own line included), with `[ref=#id]` on
- * targetable elements and `[frame=#id]` on iframes (their ids in `frames`).
+ * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name, contextKind, contextText][],
+ * frames: id[], instance }` to the utility api: the outline of the frame's
+ * document (or of the subtree of element `rootId`, its own line included),
+ * with `[ref=#id]` on targetable elements and `[frame=#id]` on iframes (their
+ * ids in `frames`). Each ref carries its element's context (`contextOf` of
+ * `snapshot_lib.ts`). A secret field's value (`isSecret`) is never written.
  *
  * Cost: one `checkVisibility` per element and one `getComputedStyle` (for
  * `cursor: pointer`) per element outside targets; names only for lines.
@@ -47,6 +49,8 @@ export function installWalkerLib(api: Record<string, unknown>): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
   const valueText = api.valueText as Fn<[Element, string], string>;
+  const contextOf = api.contextOf as Fn<[Element], [string, string]>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
 
   const SKIP_TAGS = new Set(
     ("script style template noscript head meta link title datalist option optgroup param " +
@@ -110,6 +114,16 @@ export function installWalkerLib(api: Record<string, unknown>): void {
     }
   }
 
+  function contextIn(el: Element, flags: number): [string, string] {
+    if (!(flags & SKIP)) return contextOf(el);
+    setStaticOnly(true);
+    try {
+      return contextOf(el);
+    } finally {
+      setStaticOnly(false);
+    }
+  }
+
   // True when the parent is a `content-visibility: auto` box far from the viewport, so Chromium
   // skips its content: answered from the parent's own style and box (cheap), where asking the
   // child forces style and layout of the whole box (10–30 ms per section of Node's docs).
@@ -134,7 +148,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
 
   function snapshot(opts: { rootId?: number } = {}) {
     const o = newOutline();
-    const refs: Array<[number, string, string]> = [];
+    const refs: Array<[number, string, string, string, string]> = [];
     const frames: number[] = [];
     const focused = deepActive();
     const origin = location.origin;
@@ -273,7 +287,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
         const id = idOf(el);
         const name = nameIn(el, flags);
         frames.push(id);
-        refs.push([id, "iframe", name]);
+        refs.push([id, "iframe", name, ...contextIn(el, flags)]);
         o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]`, "", 1);
         return;
       }
@@ -289,7 +303,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       const id = idOf(el);
       const r = refRole(el);
       const name = nameIn(el, flags);
-      refs.push([id, r, name]);
+      refs.push([id, r, name, ...contextIn(el, flags)]);
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
       const url = r === "link" ? urlOf(el) : "";
       if (r === "link" && !st) {
@@ -311,8 +325,11 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       const line = `- ${r}${q(name)} [ref=#${id}]${st}${url ? " " + safe(url) : ""}${value}`;
       const idx = o.node(depth, line, name, 2);
       if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
-      if (LEAF_TAGS.has(tag)) return;
-      walkKids(el, depth + 1, flags | PTR | (nameFromContent(el, r) ? NAMED : 0));
+      // A masked contenteditable region is a secret field: its text is its value.
+      if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
+      // Its content is text of its own unless it is its name (inside a label that names another
+      // element too: a labelled button's content is not the label's text).
+      walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (nameFromContent(el, r) ? NAMED : 0));
       o.finish(idx, depth, false, !value);
     }
 
@@ -330,7 +347,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.
         const id = idOf(el);
-        refs.push([id, role, name]);
+        refs.push([id, role, name, ...contextIn(el, flags)]);
         line += ` [ref=#${id}]`;
       }
       const value = valueText(el, role);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
+import { keysOnly } from "../actions/recorder.ts";
 
 function compilePattern(pattern: string | undefined): RegExp | undefined {
   if (pattern === undefined) return undefined;
@@ -94,7 +95,11 @@ export const networkReadTool = defineTool({
     entries = entries.slice(-(args.limit ?? 100));
     return {
       structured: {
-        entries: entries.map(({ tab: _tab, requestId: _id, done: _done, frameId: _f, ...e }) => e),
+        entries: entries.map(({ tab: _tab, requestId: _id, done: _done, frameId: _f, ...e }) => ({
+          ...e,
+          // Writes are reported by their keys, never their values.
+          url: ["POST", "PUT", "PATCH", "DELETE"].includes(e.method) ? keysOnly(e.url) : e.url,
+        })),
         last_seq: buf.lastSeq,
         dropped: buf.dropped,
       },

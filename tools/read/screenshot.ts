@@ -9,7 +9,10 @@ import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import { frameOffset } from "../actions/actionability.ts";
 import { checkTarget, resolveTarget, targetFields } from "../actions/target.ts";
-import { DEFAULT_TIMEOUT_MS } from "../actions/run_action.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../actions/run_action.ts";
+
+/** Longest side of a screenshot, CSS px: vision models refuse larger images. */
+export const MAX_SCREENSHOT_SIDE = 8000;
 
 /** The `screenshot` tool. */
 export const screenshotTool = defineTool({
@@ -26,6 +29,9 @@ export const screenshotTool = defineTool({
     fullPage: z.boolean().optional().describe("The whole scrollable page"),
     format: z.enum(["png", "jpeg"]).optional().describe("Image format (default png)"),
     quality: z.number().int().min(0).max(100).optional().describe("JPEG quality 0-100"),
+    timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
+      "Time budget in ms (default 10000, max 30000)",
+    ),
     session: z.string().optional().describe('Session name (default: "default")'),
   }),
   async handler(ctx, args) {
@@ -45,90 +51,102 @@ export const screenshotTool = defineTool({
       );
     }
     const session = await ctx.sessions.get(args.session ?? "default");
-    const page = await session.page();
-    const format = args.format ?? "png";
-    let clip: { x: number; y: number; width: number; height: number; scale: number } | undefined;
-    let captureBeyondViewport = false;
-    if (kind) {
-      const target = await resolveTarget(session, page, args, {
-        deadline: Date.now() + DEFAULT_TIMEOUT_MS,
-      });
-      if (target.kind !== "element") {
-        throw new ToolError(
-          "invalid-argument",
-          "Element screenshots need a ref or selector",
-          "pass ref",
-        );
-      }
-      try {
-        const probe = await callOnHandle<{ state: string }>(target.handle, "probe", [{}]);
-        if (probe.state !== "ok") {
+    return await session.exclusive(async () => {
+      const page = await session.page();
+      const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const warnings: string[] = [];
+      const format = args.format ?? "png";
+      let clip: { x: number; y: number; width: number; height: number; scale: number } | undefined;
+      let captureBeyondViewport = false;
+      if (kind) {
+        const target = await resolveTarget(session, page, args, {
+          deadline: Date.now() + timeoutMs,
+        });
+        if (target.kind !== "element") {
           throw new ToolError(
-            "not-visible",
-            "The element is not visible, so it has no pixels to capture",
-            "take a snapshot and pick a visible element",
+            "invalid-argument",
+            "Element screenshots need a ref or selector",
+            "pass ref",
           );
         }
-        await callOnHandle(target.handle, "scrollIntoViewIfNeeded");
-        const { box } = await callOnHandle<
-          { box: { x: number; y: number; width: number; height: number } }
-        >(
-          target.handle,
-          "stableBox",
-        );
-        const off = await frameOffset(page, target.handle.frameId);
-        const scroll = await callUtility<{ x: number; y: number }>(
-          page,
-          page.mainFrameId,
-          "scrollInfo",
-          [null],
-        );
+        try {
+          const probe = await callOnHandle<{ state: string }>(target.handle, "probe", [{}]);
+          if (probe.state !== "ok") {
+            throw new ToolError(
+              "not-visible",
+              "The element is not visible, so it has no pixels to capture",
+              "take a snapshot and pick a visible element",
+            );
+          }
+          await callOnHandle(target.handle, "scrollIntoViewIfNeeded");
+          const { box } = await callOnHandle<
+            { box: { x: number; y: number; width: number; height: number } }
+          >(
+            target.handle,
+            "stableBox",
+          );
+          const off = await frameOffset(page, target.handle.frameId);
+          const scroll = await callUtility<{ x: number; y: number }>(
+            page,
+            page.mainFrameId,
+            "scrollInfo",
+            [null],
+          );
+          clip = {
+            x: box.x + off.x + scroll.x,
+            y: box.y + off.y + scroll.y,
+            width: Math.min(Math.max(1, box.width), MAX_SCREENSHOT_SIDE),
+            height: Math.min(Math.max(1, box.height), MAX_SCREENSHOT_SIDE),
+            scale: 1,
+          };
+          captureBeyondViewport = true;
+        } finally {
+          releaseHandle(target.handle);
+        }
+      } else if (args.fullPage) {
+        const m = await page.session.send("Page.getLayoutMetrics");
+        const size = m.cssContentSize;
         clip = {
-          x: box.x + off.x + scroll.x,
-          y: box.y + off.y + scroll.y,
-          width: Math.max(1, box.width),
-          height: Math.max(1, box.height),
+          x: 0,
+          y: 0,
+          width: Math.min(Math.ceil(size.width), MAX_SCREENSHOT_SIDE),
+          height: Math.min(Math.ceil(size.height), MAX_SCREENSHOT_SIDE),
           scale: 1,
         };
+        if (size.height > MAX_SCREENSHOT_SIDE || size.width > MAX_SCREENSHOT_SIDE) {
+          warnings.push(
+            `the page is ${Math.ceil(size.width)}x${
+              Math.ceil(size.height)
+            } px; captured the top-left ${clip.width}x${clip.height} (images are capped at ${MAX_SCREENSHOT_SIDE} px a side)`,
+          );
+        }
         captureBeyondViewport = true;
-      } finally {
-        releaseHandle(target.handle);
       }
-    } else if (args.fullPage) {
-      const m = await page.session.send("Page.getLayoutMetrics");
-      const size = m.cssContentSize;
-      clip = {
-        x: 0,
-        y: 0,
-        width: Math.ceil(size.width),
-        height: Math.min(Math.ceil(size.height), 16_384),
-        scale: 1,
-      };
-      captureBeyondViewport = true;
-    }
-    const shot = await page.session.send("Page.captureScreenshot", {
-      format,
-      ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
-      ...(clip ? { clip } : {}),
-      captureBeyondViewport,
-    });
-    const bytes = Math.floor(shot.data.length * 3 / 4);
-    let width = clip?.width, height = clip?.height;
-    if (!clip) {
-      const m = await page.session.send("Page.getLayoutMetrics");
-      width = m.cssVisualViewport.clientWidth;
-      height = m.cssVisualViewport.clientHeight;
-    }
-    return {
-      structured: {
+      const shot = await page.session.send("Page.captureScreenshot", {
         format,
-        width: Math.round(width ?? 0),
-        height: Math.round(height ?? 0),
-        bytes,
-        ...(args.ref ? { ref: args.ref } : {}),
-        ...(args.fullPage ? { fullPage: true } : {}),
-      },
-      images: [{ data: shot.data, mimeType: `image/${format}` }],
-    };
+        ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
+        ...(clip ? { clip } : {}),
+        captureBeyondViewport,
+      }, { timeoutMs });
+      const bytes = Math.floor(shot.data.length * 3 / 4);
+      let width = clip?.width, height = clip?.height;
+      if (!clip) {
+        const m = await page.session.send("Page.getLayoutMetrics");
+        width = m.cssVisualViewport.clientWidth;
+        height = m.cssVisualViewport.clientHeight;
+      }
+      return {
+        structured: {
+          format,
+          width: Math.round(width ?? 0),
+          height: Math.round(height ?? 0),
+          bytes,
+          ...(args.ref ? { ref: args.ref } : {}),
+          ...(args.fullPage ? { fullPage: true } : {}),
+          ...(warnings.length ? { warnings } : {}),
+        },
+        images: [{ data: shot.data, mimeType: `image/${format}` }],
+      };
+    });
   },
 });

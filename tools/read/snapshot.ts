@@ -32,7 +32,7 @@ export const snapshotTool = defineTool({
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
-    const page = await session.page();
+    const page = await session.exclusive(() => session.page());
     const snap = await captureSnapshot(page, session.refs, args.ref ? { rootRef: args.ref } : {});
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,

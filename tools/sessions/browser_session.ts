@@ -78,6 +78,8 @@ export class BrowserSession {
   #opening = new Set<string>();
   /** One-shot answer for the next dialog (handle_dialog arms it). */
   armedDialog: { accept: boolean; text?: string } | undefined;
+  /** True while the armed answer may be used (the next acting call). */
+  #armedForNext = false;
   dialogPolicy: DialogPolicy = "default";
 
   constructor(options: BrowserSessionOptions) {
@@ -174,9 +176,31 @@ export class BrowserSession {
     for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
   }
 
+  /** Arms the answer to a dialog raised by the next acting call. */
+  armDialog(answer: { accept: boolean; text?: string }): void {
+    this.armedDialog = answer;
+    this.#armedForNext = false;
+  }
+
+  /**
+   * Marks the start (true) and end (false) of an acting call: an armed
+   * answer is good for dialogs raised while the next acting call runs, and
+   * ends with it whether or not a dialog came.
+   */
+  actionWindow(open: boolean): void {
+    if (open) this.#armedForNext = this.armedDialog !== undefined;
+    else if (this.#armedForNext) {
+      this.armedDialog = undefined;
+      this.#armedForNext = false;
+    }
+  }
+
   #answerDialog(page: Page, e: Protocol.Page.JavascriptDialogOpeningEvent, session: CdpSession) {
-    const armed = this.armedDialog;
-    this.armedDialog = undefined;
+    const armed = this.#armedForNext ? this.armedDialog : undefined;
+    if (armed) {
+      this.armedDialog = undefined;
+      this.#armedForNext = false;
+    }
     let accept: boolean;
     if (armed) accept = armed.accept;
     else if (this.dialogPolicy === "accept") accept = true;
@@ -228,13 +252,38 @@ export class BrowserSession {
     return this.#active && !this.#active.isClosed ? this.#active : undefined;
   }
 
-  /** The active tab; opens one when the session has none. */
-  async page(): Promise<Page> {
+  /**
+   * The active tab; opens one when the session has none.
+   *
+   * @throws ToolError page-crashed when the tab's renderer died (unless
+   *   `allowCrashed`: navigate and reload are how a crashed tab recovers).
+   */
+  async page(options: { allowCrashed?: boolean } = {}): Promise<Page> {
     this.ensureAlive();
     this.lastUsed = Date.now();
     const active = this.activePage;
+    if (active?.crashed && !options.allowCrashed) {
+      throw new ToolError(
+        "page-crashed",
+        `The tab crashed (its renderer process died): ${active.url}`,
+        "reload or navigate to recover it, or switch to another tab",
+      );
+    }
     if (active) return active;
     return await this.newTab();
+  }
+
+  #queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` after every earlier exclusive call of this session finished:
+   * two actions never interleave on one session (their input events and
+   * their recorded results would mix).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.catch(() => {});
+    return run;
   }
 
   /** Opens a tab and makes it active. CDP: `Target.createTarget`. */

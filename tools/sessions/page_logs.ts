@@ -79,6 +79,7 @@ export class PageLogs {
   readonly console = new RingBuffer<ConsoleEntry>(CONSOLE_CAPACITY);
   readonly network = new RingBuffer<NetworkEntry>(NETWORK_CAPACITY);
   #live = new Map<string, NetworkEntry>();
+  #seenConsole = new Set<string>();
 
   /** Feeds one CDP event of a tab; returns the entry it created or updated, if any. */
   onEvent(tab: string, method: string, params: unknown): ConsoleEntry | NetworkEntry | undefined {
@@ -86,6 +87,14 @@ export class PageLogs {
       case "Runtime.consoleAPICalled": {
         const e = params as Protocol.Runtime.ConsoleAPICalledEvent;
         const top = e.stackTrace?.callFrames[0];
+        // A page restored from the back/forward cache replays its old
+        // messages with their original timestamps: keep each once.
+        const key = `${tab}|${e.timestamp}|${e.type}|${e.args.length}`;
+        if (this.#seenConsole.has(key)) return undefined;
+        this.#seenConsole.add(key);
+        if (this.#seenConsole.size > 5000) {
+          this.#seenConsole.delete(this.#seenConsole.values().next().value!);
+        }
         return this.console.push({
           level: LEVELS[e.type] ?? "log",
           text: e.args.map(remoteText).join(" "),

@@ -61,7 +61,7 @@ export class PageRouter {
     },
     crashed: (t) => {
       const page = this.#pages.get(t.targetId);
-      if (page) page.crashed = true;
+      page?.markCrashed();
     },
   };
 

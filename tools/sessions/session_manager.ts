@@ -54,6 +54,7 @@ export class SessionManager {
    * @throws ToolError unknown-session, browser-crashed
    */
   async get(name = "default"): Promise<BrowserSession> {
+    SessionManager.checkName(name);
     const s = this.#sessions.get(name);
     if (s && s.crashed) {
       // Report the crash once, then forget the session so it can be reopened.
@@ -178,6 +179,8 @@ export class SessionManager {
 
   /** Closes a session; idempotent. Returns whether it was running. */
   async close(name: string): Promise<boolean> {
+    // A session still opening is closed once it is open, not left behind.
+    await this.#opening.get(name)?.catch(() => {});
     const s = this.#sessions.get(name);
     if (!s) return false;
     this.#sessions.delete(name);

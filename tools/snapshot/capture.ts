@@ -14,7 +14,8 @@ import { checkRef } from "./resolve.ts";
 /** What `__browxai.snapshot` returns for one frame. */
 interface FrameSnapshot {
   text: string;
-  refs: Array<[number, string, string]>;
+  /** `[localId, role, name, contextKind, contextText]`. */
+  refs: Array<[number, string, string, string, string]>;
   frames: number[];
   instance: string;
 }
@@ -107,9 +108,10 @@ async function frameText(
   const targetId = page.target.targetId;
   registry.dropStale(targetId, frameId, loaderId, snap.instance);
   const refs = new Map<number, string>();
-  for (const [localId, role, name] of snap.refs) {
+  for (const [localId, role, name, kind, contextText] of snap.refs) {
     const target = { targetId, frameId, loaderId, instance: snap.instance, localId };
-    refs.set(localId, registry.refFor(target, role, name));
+    const context = { kind, text: contextText };
+    refs.set(localId, registry.refFor(target, role, name, { context }));
   }
   stats.refs += snap.refs.length;
   const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {

@@ -20,12 +20,28 @@ export interface RefTarget {
   localId: number;
 }
 
-/** A registered ref: its target plus the role and name it was last shown with. */
+/**
+ * Where an element sits, as the page-side `contextOf` reports it: the kind and
+ * text of its nearest item container (`"list item"`, `"row"`, `"option"`,
+ * `"article"`, `"label"`, `"fieldset"`; text at most 80 characters, without
+ * the element's own text and field values), or the role and name of the
+ * nearest named structure (`"dialog"`, `"region"`, …), or `""` and `""`.
+ * A node recycled for another item (a list re-rendered without keys) keeps
+ * its role and name but not its context.
+ */
+export interface RefContext {
+  kind: string;
+  text: string;
+}
+
+/** A registered ref: its target plus the role, name and context it was last shown with. */
 export interface RefEntry extends RefTarget {
   /** The global ref, `e1`, `e2`, … */
   ref: string;
   role: string;
   name: string;
+  /** Its context when last shown; undefined when not recorded (then not checked). */
+  context?: RefContext | undefined;
 }
 
 const REF_FORMS = /^\s*(?:\[?ref=)?(e\d+)\]?\s*$/;
@@ -61,18 +77,25 @@ export class RefRegistry {
 
   /**
    * The ref of an element, issuing a new one the first time it is seen.
-   * Records `role` and `name` as last rendered.
+   * Records `role`, `name` and `options.context` as last rendered.
    */
-  refFor(target: RefTarget, role: string, name: string): string {
+  refFor(
+    target: RefTarget,
+    role: string,
+    name: string,
+    options: { context?: RefContext | undefined } = {},
+  ): string {
     const key = keyOf(target);
     const known = this.#byKey.get(key);
+    const context = options.context;
     if (known) {
       known.role = role;
       known.name = name;
+      known.context = context;
       return known.ref;
     }
     const ref = `e${this.#next++}`;
-    const entry: RefEntry = { ...target, ref, role, name };
+    const entry: RefEntry = { ...target, ref, role, name, context };
     this.#byRef.set(ref, entry);
     this.#byKey.set(key, entry);
     return ref;

@@ -7,7 +7,7 @@
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../errors.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
-import { parseRef, type RefEntry, type RefRegistry } from "./refs.ts";
+import { parseRef, type RefContext, type RefEntry, type RefRegistry } from "./refs.ts";
 
 /** Why a ref cannot be used. */
 export type RefGoneReason =
@@ -22,7 +22,8 @@ export type RefGoneReason =
 /**
  * A ref no longer names an element the agent can act on: malformed, never
  * issued, from another tab, its frame or document went away, the element was
- * removed, or it now has another role or name. A {@link ToolError} with code
+ * removed, or it now has another role, name or context (a node recycled for
+ * another list item). A {@link ToolError} with code
  * `"ref-gone"`; the message says what happened and to take a new snapshot.
  */
 export class RefGoneError extends ToolError {
@@ -47,12 +48,29 @@ export class RefGoneError extends ToolError {
 const EDITABLE_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 
 type RefState =
-  | { state: "ok"; role: string; name: string; editable: boolean }
+  | { state: "ok"; role: string; name: string; editable: boolean; context: [string, string] }
   | { state: "gone" }
   | { state: "world" };
 
 function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
+}
+
+function where(c: RefContext): string {
+  return c.kind ? `a ${c.kind} ${quote(c.text)}` : "no list, row or named container";
+}
+
+/** Why the context changed, or undefined when it did not (see {@link RefContext}). */
+function contextChange(entry: RefEntry, now: RefContext): string | undefined {
+  const was = entry.context;
+  if (!was || (was.kind === now.kind && was.text === now.text)) return undefined;
+  const what = `(${entry.role} ${quote(entry.name)})`;
+  if (was.kind === now.kind) {
+    return `${what} now sits in a different ${now.kind} (${quote(now.text)} instead of ${
+      quote(was.text)
+    }): the page re-used the element for another item`;
+  }
+  return `${what} moved: it was in ${where(was)}, now in ${where(now)}`;
 }
 
 /**
@@ -138,6 +156,11 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
       `changed from ${entry.role} ${quote(entry.name)} to ${now.role} ${quote(now.name)}`,
     );
   }
+  // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
+  // shows another item. The row's text (fields' values and the element's own text left out)
+  // tells; states such as checked, focus or classes do not change it.
+  const moved = contextChange(entry, { kind: now.context[0], text: now.context[1] });
+  if (moved) throw new RefGoneError(bare, "changed", moved);
   return entry;
 }
 
@@ -148,8 +171,8 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
  * CDP: `Runtime.evaluate` (twice) in the ref's frame's session.
  *
  * @throws RefGoneError when the ref is malformed, unknown, from another tab,
- *   its frame or document is gone, the element is detached, or its role or
- *   name changed.
+ *   its frame or document is gone, the element is detached, or its role,
+ *   name or context changed.
  */
 export async function resolveRef(
   page: Page,

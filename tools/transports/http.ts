@@ -22,6 +22,12 @@ export interface HttpOptions {
   port: number;
   /** Bearer token; required (and generated when absent) on non-loopback hosts. */
   token?: string | undefined;
+  /**
+   * A client that sends nothing for this long is closed with its browser
+   * sessions (clients that vanish without DELETE would leak them), ms.
+   * @default 1800000 (30 min)
+   */
+  idleMs?: number | undefined;
 }
 
 /** A running HTTP server. */
@@ -40,7 +46,8 @@ export interface HttpServer {
 /** True for loopback host names and addresses. */
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127\./.test(h);
+  // Numeric only: "127.attacker.example" is a name anyone can point anywhere.
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 function hostOf(headerValue: string): string {
@@ -94,6 +101,7 @@ function jsonError(
 interface Client {
   transport: WebStandardStreamableHTTPServerTransport;
   sessions: SessionManager;
+  lastSeen: number;
 }
 
 /** Starts the Streamable HTTP server on `/mcp`. */
@@ -110,8 +118,14 @@ export function serveHttp(
     const c = clients.get(id);
     if (!c) return;
     clients.delete(id);
+    await c.transport.close().catch(() => {});
     await c.sessions.closeAll();
   };
+  const idleMs = options.idleMs ?? 30 * 60_000;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, c] of clients) if (now - c.lastSeen > idleMs) closeClient(id).catch(() => {});
+  }, Math.max(100, Math.min(60_000, idleMs / 2)));
 
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
@@ -131,6 +145,7 @@ export function serveHttp(
     if (sessionId) {
       const client = clients.get(sessionId);
       if (!client) return jsonError(404, `Unknown MCP session "${sessionId}": initialize again`);
+      client.lastSeen = Date.now();
       return await client.transport.handleRequest(req);
     }
     if (req.method !== "POST") {
@@ -150,7 +165,7 @@ export function serveHttp(
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         onsessioninitialized: (id: string) => {
-          clients.set(id, { transport, sessions });
+          clients.set(id, { transport, sessions, lastSeen: Date.now() });
         },
         onsessionclosed: (id: string) => closeClient(id),
       });
@@ -174,6 +189,7 @@ export function serveHttp(
       token,
       finished: httpServer.finished,
       async close() {
+        clearInterval(sweeper);
         await Promise.all([...clients.keys()].map(closeClient));
         await httpServer.shutdown();
       },
