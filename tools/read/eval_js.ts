@@ -14,7 +14,7 @@ export const evalJsTool = defineTool({
   name: "eval_js",
   title: "Evaluate JavaScript",
   description:
-    "Evaluate a JavaScript expression in the active tab's page and return its JSON value (promises are awaited), or the exception text. Wrap statements in an IIFE. For reads the snapshot cannot express.",
+    "Evaluate a JavaScript expression in the active tab's page and return its JSON value (promises are awaited), or the exception text. Wrap statements in an IIFE. Needs the eval capability (off by default).",
   capability: "eval",
   toolset: "debug",
   annotations: { destructiveHint: true, openWorldHint: true },
