@@ -91,7 +91,8 @@ export function chromiumArgs(
     `--user-data-dir=${options.userDataDir}`,
     ...CLOSED_NETWORK_FLAGS,
   ];
-  if (!options.headful) args.push("--headless", "--hide-scrollbars");
+  // A common laptop viewport: the headless default (800x600 window) is small for today's layouts.
+  if (!options.headful) args.push("--headless", "--hide-scrollbars", "--window-size=1280,800");
   if (isRoot()) args.push("--no-sandbox");
   args.push(...(options.args ?? []));
   return args;

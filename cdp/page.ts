@@ -131,8 +131,13 @@ export class Page {
       ),
     );
     // All set-up commands go out in one batch, before the target resumes.
-    const [{ frameTree }] = await Promise.all([
-      session.send("Page.getFrameTree"),
+    const parentId = oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined;
+    await Promise.all([
+      // Applied the moment it arrives: events that follow it on the wire
+      // (a navigation committing) must win over this older picture.
+      session.send("Page.getFrameTree").then(({ frameTree }) =>
+        this.#addFrameTree(frameTree, session, parentId)
+      ),
       session.send("Page.enable"),
       session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
       session.send("Runtime.enable"),
@@ -145,24 +150,21 @@ export class Page {
         ? undefined
         : session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
     ]);
-    this.#addFrameTree(
-      frameTree,
-      session,
-      oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined,
-    );
   }
 
   #addFrameTree(tree: Protocol.Page.FrameTree, session: CdpSession, parentId: string | undefined) {
     const f = tree.frame;
     const existing = this.#frames.get(f.id);
+    // What events of this same session already said is newer than the tree.
+    const keep = existing?.session === session ? existing : undefined;
     this.#frames.set(f.id, {
       frameId: f.id,
       parentId: f.parentId ?? parentId ?? existing?.parentId,
       session,
-      url: f.url + (f.urlFragment ?? ""),
+      url: keep?.url || f.url + (f.urlFragment ?? ""),
       name: f.name ?? "",
-      loaderId: f.loaderId,
-      lifecycle: existing?.session === session ? existing.lifecycle : new Set(),
+      loaderId: keep?.loaderId || f.loaderId,
+      lifecycle: keep ? keep.lifecycle : new Set(),
     });
     for (const child of tree.childFrames ?? []) this.#addFrameTree(child, session, f.id);
   }
@@ -194,11 +196,9 @@ export class Page {
         const { frame, type } = params as Protocol.Page.FrameNavigatedEvent;
         const prev = this.#frames.get(frame.id);
         if (!frame.parentId) this.crashed = false;
-        // A new document: the old one's child frames are gone (the new
-        // document attaches its own), and Chromium does not always say so.
-        if (prev && prev.loaderId !== frame.loaderId) {
-          for (const child of this.childFrames(frame.id)) this.#removeFrame(child.frameId);
-        }
+        // A new document (frameNavigated is never same-document): the old
+        // one's child frames are gone, and Chromium does not always say so.
+        for (const child of this.childFrames(frame.id)) this.#removeFrame(child.frameId);
         this.#frames.set(frame.id, {
           frameId: frame.id,
           parentId: frame.parentId ?? prev?.parentId,

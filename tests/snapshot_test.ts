@@ -255,6 +255,22 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       },
     );
 
+    await t.step("navigation, unknown and malformed refs: RefGoneError", async () => {
+      const text = await snap();
+      const click = refOf(text, /Click me/);
+      await page.navigate(fx.url("form.html"));
+      const nav = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
+      assertTrue(nav.reason === "navigated" || nav.reason === "unknown", nav.reason);
+      await snap(); // drops the old document's refs
+      const dropped = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
+      assertIncludes(dropped.message, "replaced");
+      const unknown = await assertRejects(() => resolveRef(page, refs, "e99999"), RefGoneError);
+      assertEquals(unknown.reason, "unknown");
+      const bad = await assertRejects(() => resolveRef(page, refs, "button 3"), RefGoneError);
+      assertEquals(bad.reason, "malformed");
+      await assertRejects(() => snap("e99999"), RefGoneError);
+    });
+
     await t.step("secret fields: their values never appear, not even inside names", async () => {
       await page.navigate(fx.url("secrets.html"));
       const secret = /SECRET_\w*|hunter2|PIN_4711|NEW_\w*/;
@@ -319,6 +335,8 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       const del = rowRef(text, "Buy milk", /button "Delete"/);
       const toggle = rowRef(text, "Buy milk", /checkbox "Done"/);
       const note = rowRef(text, "Buy milk", /textbox "Note"/);
+      const card = refOf(text, /- generic \[ref=e\d+\]: Buy milk/);
+      const confirm = refOf(text, /button "Confirm"/);
       // States that leave the row's text alone keep its refs: checked, a class, focus, typing.
       const h = await resolveRef(page, refs, toggle);
       await onElement(h, "function() { this.click(); this.focus(); }");
@@ -328,18 +346,14 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
         "Toggled Buy milk",
       );
       await inPage(page, `document.querySelector(".note").value = "from the store"`);
-      for (const ref of [del, toggle, note]) releaseHandle(await resolveRef(page, refs, ref));
-      assertEquals(
-        await snap(),
-        text.replace(
-          '"Done" [ref=' + toggle + "]",
-          '"Done" [ref=' +
-            toggle + "] [checked] [focused]",
-        ).replace(
-          `"Note" [ref=${note}]`,
-          `"Note" [ref=${note}]: from the store`,
-        ),
-      );
+      for (const ref of [del, toggle, note, card, confirm]) {
+        releaseHandle(await resolveRef(page, refs, ref));
+      }
+      const expected = text
+        .replace(`"Done" [ref=${toggle}]`, `"Done" [ref=${toggle}] [checked] [focused]`)
+        .replace(`"Note" [ref=${note}]`, `"Note" [ref=${note}]: from the store`)
+        .replace("No action yet", "Toggled Buy milk");
+      assertEquals(await snap(), expected);
       // Another client drops "Buy milk": row 1's nodes now show "Walk dog".
       await inPage(page, `dropFirst()`);
       const e = await assertRejects(() => resolveRef(page, refs, del), RefGoneError);
@@ -349,7 +363,12 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       assertIncludes(e.message, "take a new snapshot");
       await assertRejects(() => resolveRef(page, refs, toggle), RefGoneError);
       await assertRejects(() => resolveRef(page, refs, note), RefGoneError);
-      assertEquals(await inPage(page, `items().join()`), "Walk dog,Pay rent");
+      // A clickable without a name is told by its own text; a button by its dialog's name.
+      const c = await assertRejects(() => resolveRef(page, refs, card), RefGoneError);
+      assertIncludes(c.message, `now shows different content ("Walk dog" instead of "Buy milk")`);
+      const d = await assertRejects(() => resolveRef(page, refs, confirm), RefGoneError);
+      assertIncludes(d.message, `now sits in a different dialog ("Delete “Walk dog”?" instead of`);
+      assertEquals(await inPage(page, `itemTexts().join()`), "Walk dog,Pay rent");
       assertEquals(
         await inPage(page, `document.getElementById("log").textContent`),
         "Toggled Buy milk",
@@ -360,23 +379,7 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       const h2 = await resolveRef(page, refs, del);
       await onElement(h2, "function() { this.click(); }");
       releaseHandle(h2);
-      assertEquals(await inPage(page, `items().join()`), "Pay rent");
-    });
-
-    await t.step("navigation, unknown and malformed refs: RefGoneError", async () => {
-      const text = await snap();
-      const click = refOf(text, /Click me/);
-      await page.navigate(fx.url("form.html"));
-      const nav = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
-      assertTrue(nav.reason === "navigated" || nav.reason === "unknown", nav.reason);
-      await snap(); // drops the old document's refs
-      const dropped = await assertRejects(() => resolveRef(page, refs, click), RefGoneError);
-      assertIncludes(dropped.message, "replaced");
-      const unknown = await assertRejects(() => resolveRef(page, refs, "e99999"), RefGoneError);
-      assertEquals(unknown.reason, "unknown");
-      const bad = await assertRejects(() => resolveRef(page, refs, "button 3"), RefGoneError);
-      assertEquals(bad.reason, "malformed");
-      await assertRejects(() => snap("e99999"), RefGoneError);
+      assertEquals(await inPage(page, `itemTexts().join()`), "Pay rent");
     });
 
     await t.step("perf sanity (logged, not asserted): a 500-section page", async () => {

@@ -18,7 +18,7 @@ export const pressTool = defineTool({
     'Press a key or combo on the focused element: "Enter", "Escape", "Tab", "ArrowDown", "Control+a", "Shift+Tab". Returns the ActionResult.',
   capability: "action",
   toolset: "core",
-  annotations: { openWorldHint: true },
+  annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
     key: z.string().min(1).describe('Key name or combo joined by +, e.g. "Enter", "Control+a"'),
     ...actingFields,

@@ -9,6 +9,7 @@ import { ToolError } from "../errors.ts";
 
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;
+import { callUtility } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 
@@ -20,7 +21,7 @@ export const typeTool = defineTool({
     "Type text into the focused element key by key (keydown/keypress/input/keyup), as a user would. Click or fill a field first to focus it. Returns the ActionResult.",
   capability: "action",
   toolset: "core",
-  annotations: { openWorldHint: true },
+  annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
     text: z.string().min(1).max(10_000).describe(
       "Text to type; \\n presses Enter (use fill for long text)",
@@ -31,6 +32,11 @@ export const typeTool = defineTool({
     return runAction(ctx, args, {
       type: "type",
       async perform({ page, deadline }) {
+        const focus = await callUtility<{ editable: boolean; what: string }>(
+          page,
+          page.mainFrameId,
+          "focusInfo",
+        ).catch(() => undefined);
         const chars = [...args.text];
         // Type in chunks so the call keeps to its deadline.
         for (let i = 0; i < chars.length; i += TYPE_CHUNK) {
@@ -43,6 +49,14 @@ export const typeTool = defineTool({
             );
           }
           await inputOf(page).keyboard.type(chars.slice(i, i + TYPE_CHUNK).join(""));
+        }
+        // Keys still go to the page (shortcuts), but text went nowhere visible.
+        if (focus && !focus.editable) {
+          return {
+            warnings: [
+              `the focused element (${focus.what}) does not take text; click or fill a field first`,
+            ],
+          };
         }
       },
     });

@@ -192,7 +192,10 @@ export class ActionRecorder {
     this.#unsubscribe();
     const logs = this.#session.logs;
     const consoleEntries = logs.console.since(this.#consoleMark);
-    const requests = logs.network.since(this.#networkMark);
+    // The browser's own favicon fetch is not something the page did.
+    const requests = logs.network.since(this.#networkMark).filter((r) =>
+      !(r.type === "Other" && /\/favicon\.ico(\?|$)/.test(r.url))
+    );
     const active = this.#session.activePage ?? this.#page;
     // Navigation is about the tab acted on; a tab it opened is in newTabs.
     const to = this.#page.isClosed ? active.url : this.#page.url;

@@ -164,7 +164,9 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const { element: extraElement, ...extraRest } = (extra ?? {}) as Record<string, unknown>;
+    const { element: extraElement, warnings: extraWarnings, ...extraRest } =
+      (extra ?? {}) as Record<string, unknown>;
+    if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings as string[]);
     // Where the tab stands after settling (client-side routing may have moved it).
     if ("url" in extraRest) extraRest.url = rec.navigation.to;
     let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad

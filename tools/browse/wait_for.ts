@@ -116,8 +116,8 @@ export const waitForTool = defineTool({
         const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
         const met = has === (state === "visible");
         if (met) return { met };
-        const all = await callUtility<string>(page, page.mainFrameId, "pageText");
-        return { met, seen: all.slice(0, 200) };
+        const seen = await callUtility<string>(page, page.mainFrameId, "textExcerpt", [200]);
+        return { met, seen };
       };
     } else if (args.url !== undefined) {
       const re = globToRegExp(args.url);

@@ -348,6 +348,19 @@ export function installActionLib(api: Record<string, unknown>): void {
   api.queryCount = (selector: string) =>
     (api.queryAll as (s: string) => Element[])(selector).length;
 
+  /** The start of the page's visible text, as shown (for wait_for's lastSeen). */
+  api.textExcerpt = (max: number) =>
+    (document.body?.innerText ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+  /** Whether the focused element takes typing, and what it is. */
+  api.focusInfo = () => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || el === document.body) return { editable: false, what: "nothing (the page body)" };
+    const editable = (el instanceof HTMLInputElement && !el.readOnly && !el.disabled) ||
+      (el instanceof HTMLTextAreaElement && !el.readOnly && !el.disabled) ||
+      (el as HTMLElement).isContentEditable;
+    return { editable, what: describeEl(el) };
+  };
   /** Visible text of the page (for wait_for text): whitespace-normalized, lower-cased. */
   api.pageText = () => normText(document.body?.innerText ?? "");
   /** Whether the page's visible text contains `text` (case-insensitive). */

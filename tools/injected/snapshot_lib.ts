@@ -44,8 +44,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `refRole(el): string`: the role a ref line shows for a targetable element
  *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
- * - `contextOf(el) → [kind, text]`: where an element sits, the fingerprint a
- *   ref keeps to notice a recycled node (see below).
+ * - `contextOf(el, role, name) → [kind, text]`: where an element sits, the
+ *   fingerprint a ref keeps to notice a recycled node (see below).
  * - `describe(id, instance?) → { role, name, editable, context } | null`: what the
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
@@ -56,16 +56,21 @@ import { installWalkerLib } from "./walker_lib.ts";
  *
  * The context of an element (`contextOf`): frameworks re-render lists by
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
- * name while its row now shows another item. The nearest ancestor (flat tree)
- * that is an item container (`li`, `tr`, `option`, `article`, `label`,
- * `fieldset`, or role `row`, `listitem`, `option`, `article`) gives
- * `[kind, text]`: its text, whitespace collapsed, at most 80 characters,
- * leaving out the element's own subtree, the content of `input`, `textarea`
- * and `select` elements and contenteditable regions (values change as the
- * user types; secrets never count). A named structure met first
- * (`dialog`, `region`, `form`, `group`, `toolbar`, `table`, …) gives
- * `[role, name]` instead (the line the element sits under). Neither: `["", ""]`.
- * States (checked, focus, classes, hidden parts) do not change a context.
+ * name while its row now shows another item. Context texts are whitespace
+ * collapsed, at most 80 characters, and never hold the content of `input`,
+ * `textarea` and `select` elements or of contenteditable regions (values change
+ * as the user types; secrets never count). In order:
+ * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
+ *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
+ *    (`""` when it is editable);
+ * 2. the nearest such ancestor (flat tree): `[kind, its text]` without the
+ *    element's own subtree (the element is checked by its role and name);
+ * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
+ *    `toolbar`, `table`, …), none: for an element without a name (a clickable
+ *    card), not editable, `["content", its own text]` when not empty;
+ * 4. else `[role, name]` of that structure (the line the element sits under);
+ * 5. else `["", ""]`.
+ * States (checked, focus, classes, shown or hidden parts) do not change a context.
  */
 export function installElementLib(api: Record<string, unknown>): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -125,7 +130,6 @@ export function installElementLib(api: Record<string, unknown>): void {
     ["option", "option"],
     ["article", "article"],
     ["label", "label"],
-    ["fieldset", "fieldset"],
   ]);
   const CONTAINER_ROLES = new Map([
     ["row", "row"],
@@ -138,14 +142,16 @@ export function installElementLib(api: Record<string, unknown>): void {
     ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
       "treegrid table radiogroup tablist navigation complementary").split(" "),
   );
+  // Refs that are never scoped by their own content (their content changes with their state).
+  const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
   const CONTEXT_MAX = 80;
   const NO_CONTEXT_TEXT = new Set(
     "script style template noscript input textarea select".split(" "),
   );
 
-  // The container's text without `skip`'s subtree, fields and editable regions; stops once
-  // CONTEXT_MAX characters are in (whitespace collapsed).
-  function contextText(container: Element, skip: Element): string {
+  // The text of `root` without `skip`'s subtree, fields and editable regions, whitespace
+  // collapsed; stops once CONTEXT_MAX characters are in.
+  function contextText(root: Element, skip: Element | null): string {
     let s = "";
     function visit(el: Element): boolean {
       const kids = childNodesOf(el);
@@ -168,34 +174,53 @@ export function installElementLib(api: Record<string, unknown>): void {
       }
       return false;
     }
-    visit(container);
+    visit(root);
     return s.replace(/\s+/g, " ").trim().slice(0, CONTEXT_MAX);
   }
 
-  function contextOf(el: Element): [string, string] {
+  function containerKind(el: Element): string | undefined {
+    const explicit = el.getAttribute("role");
+    const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
+    return kind ?? CONTAINER_TAGS.get(el.localName);
+  }
+
+  // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
+  function contextOf(el: Element, role: string, name: string): [string, string] {
+    const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
+    const own = containerKind(el);
+    if (own) return [own, editable ? "" : contextText(el, null)];
+    let struct: [string, string] = ["", ""];
     for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
       if (a === document.body || a === document.documentElement) break;
-      const explicit = (a.getAttribute("role") ?? "").trim().split(/\s/)[0]!;
-      const kind = CONTAINER_ROLES.get(explicit) ?? CONTAINER_TAGS.get(a.localName);
+      const kind = containerKind(a);
       if (kind) return [kind, contextText(a, el)];
-      const role = roleOf(a);
-      if (CONTEXT_STRUCTS.has(role)) {
-        const name = nameOf(a);
-        if (name) return [role, name.slice(0, CONTEXT_MAX)];
+      const r = roleOf(a);
+      if (CONTEXT_STRUCTS.has(r)) {
+        const n = nameOf(a);
+        if (n) {
+          struct = [r, n.slice(0, CONTEXT_MAX)];
+          break;
+        }
       }
     }
-    return ["", ""];
+    // A clickable without a name (a card, a row of divs) is told by its own text.
+    if (!name && !editable && !NO_CONTENT_CONTEXT.has(role)) {
+      const text = contextText(el, null);
+      if (text) return ["content", text];
+    }
+    return struct;
   }
 
   function describe(id: number, inst?: string) {
     const el = element(id, inst);
     if (!el) return null;
     const role = refRole(el);
+    const name = nameOf(el);
     return {
       role,
-      name: nameOf(el),
+      name,
       editable: TEXT_ENTRY.has(role) || isEditableRoot(el),
-      context: contextOf(el),
+      context: contextOf(el, role, name),
     };
   }
 

@@ -49,7 +49,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
   const valueText = api.valueText as Fn<[Element, string], string>;
-  const contextOf = api.contextOf as Fn<[Element], [string, string]>;
+  const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
 
   const SKIP_TAGS = new Set(
@@ -114,11 +114,11 @@ export function installWalkerLib(api: Record<string, unknown>): void {
     }
   }
 
-  function contextIn(el: Element, flags: number): [string, string] {
-    if (!(flags & SKIP)) return contextOf(el);
+  function contextIn(el: Element, flags: number, role: string, name: string): [string, string] {
+    if (!(flags & SKIP)) return contextOf(el, role, name);
     setStaticOnly(true);
     try {
-      return contextOf(el);
+      return contextOf(el, role, name);
     } finally {
       setStaticOnly(false);
     }
@@ -287,7 +287,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
         const id = idOf(el);
         const name = nameIn(el, flags);
         frames.push(id);
-        refs.push([id, "iframe", name, ...contextIn(el, flags)]);
+        refs.push([id, "iframe", name, ...contextIn(el, flags, "iframe", name)]);
         o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]`, "", 1);
         return;
       }
@@ -303,7 +303,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       const id = idOf(el);
       const r = refRole(el);
       const name = nameIn(el, flags);
-      refs.push([id, r, name, ...contextIn(el, flags)]);
+      refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
       const url = r === "link" ? urlOf(el) : "";
       if (r === "link" && !st) {
@@ -347,7 +347,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.
         const id = idOf(el);
-        refs.push([id, role, name, ...contextIn(el, flags)]);
+        refs.push([id, role, name, ...contextIn(el, flags, role, name)]);
         line += ` [ref=#${id}]`;
       }
       const value = valueText(el, role);

@@ -57,7 +57,8 @@ function quote(s: string): string {
 }
 
 function where(c: RefContext): string {
-  return c.kind ? `a ${c.kind} ${quote(c.text)}` : "no list, row or named container";
+  if (c.kind === "content") return `showing ${quote(c.text)}`;
+  return c.kind ? `in a ${c.kind} ${quote(c.text)}` : "in no list, row or named container";
 }
 
 /** Why the context changed, or undefined when it did not (see {@link RefContext}). */
@@ -65,12 +66,13 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
   const was = entry.context;
   if (!was || (was.kind === now.kind && was.text === now.text)) return undefined;
   const what = `(${entry.role} ${quote(entry.name)})`;
+  const instead = `(${quote(now.text)} instead of ${quote(was.text)})`;
   if (was.kind === now.kind) {
-    return `${what} now sits in a different ${now.kind} (${quote(now.text)} instead of ${
-      quote(was.text)
-    }): the page re-used the element for another item`;
+    return was.kind === "content"
+      ? `${what} now shows different content ${instead}: the page re-used the element`
+      : `${what} now sits in a different ${now.kind} ${instead}: the page re-used the element for another item`;
   }
-  return `${what} moved: it was in ${where(was)}, now in ${where(now)}`;
+  return `${what} moved: it was ${where(was)}, now ${where(now)}`;
 }
 
 /**
