@@ -56,6 +56,8 @@ export interface Recording {
 
 const QUIET_MS = 75;
 const MAX_NEW_TABS = 10;
+/** How long an action waits for a tab it opened to show its first document, ms. */
+const NEW_TAB_WAIT_MS = 3000;
 /** CDP resource types grouped for `network.summary.byType`. */
 const BY_TYPE: Record<string, string> = {
   XHR: "xhr",
@@ -81,6 +83,7 @@ export class ActionRecorder {
   #fromUrl: string;
   #dialogs: DialogRecord[] = [];
   #newTabs: Page[] = [];
+  #tabOpenedAt = new Map<Page, number>();
   #mainNavigated = false;
   #sameDocNavigated = false;
   #loading = false;
@@ -100,6 +103,7 @@ export class ActionRecorder {
       tabOpening: () => this.#activity(),
       tabOpened: (p) => {
         this.#newTabs.push(p);
+        this.#tabOpenedAt.set(p, Date.now());
         this.#activity();
       },
       dialog: (d) => {
@@ -148,6 +152,18 @@ export class ActionRecorder {
     }
   }
 
+  /** A tab the action opened has not shown its first document yet (bounded by NEW_TAB_WAIT_MS). */
+  #newTabLoading(): boolean {
+    return this.#newTabs.some((p) => {
+      if (p.isClosed || Date.now() - (this.#tabOpenedAt.get(p) ?? 0) > NEW_TAB_WAIT_MS) {
+        return false;
+      }
+      const main = p.frame(p.mainFrameId);
+      return !main || main.url === "" || main.url === "about:blank" ||
+        !main.lifecycle.has("DOMContentLoaded");
+    });
+  }
+
   #pendingRequests(): NetworkEntry[] {
     // A request counts as settled once its response headers arrived: a page
     // that never reads a body leaves loadingFinished pending forever.
@@ -168,7 +184,7 @@ export class ActionRecorder {
     while (true) {
       const now = Date.now();
       const busy = this.#loading || this.#pendingRequests().length > 0 ||
-        this.#session.openingTabs > 0;
+        this.#session.openingTabs > 0 || this.#newTabLoading();
       const quietFor = now - this.#lastActivity;
       if (!busy && quietFor >= QUIET_MS) return true;
       if (now >= cap) return false;
