@@ -78,6 +78,20 @@ Deno.test("robustness: hostile pages and racing calls", async (t) => {
       },
     );
 
+    await t.step("filling a secret field never echoes the value", async () => {
+      await mcp.ok("navigate", { url: fx.url("secrets.html"), snapshot: "none" });
+      for (const id of ["pw", "css-masked", "ac-otp", "css-area"]) {
+        const r = await mcp.call("fill", { selector: `#${id}`, value: "FRESH_SECRET_42" });
+        assertEquals(r.isError, undefined, textOf(r));
+        assertTrue(!textOf(r).includes("FRESH_SECRET_42"), `${id}: ${textOf(r)}`);
+        assertTrue(!JSON.stringify(r.structuredContent).includes("FRESH_SECRET_42"), id);
+        assertEquals(((r.structuredContent!.element) as R).value, "••••");
+      }
+      const snap = await mcp.call("snapshot");
+      assertTrue(!textOf(snap).includes("FRESH_SECRET_42"));
+      await mcp.ok("navigate", { url: fx.url("hostile.html"), snapshot: "none" });
+    });
+
     await t.step("clicking outside the viewport is refused", async () => {
       const r = await mcp.call("click", { coords: { x: 99_999, y: 5 } });
       assertEquals(r.isError, true);

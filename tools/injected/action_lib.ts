@@ -243,14 +243,20 @@ export function installActionLib(api: Record<string, unknown>): void {
       focused: el === document.activeElement ||
         (document.activeElement?.shadowRoot?.activeElement === el),
     };
-    const isPassword = el instanceof HTMLInputElement && el.type === "password";
+    // Secret fields (passwords, CSS-masked or one-time-code inputs) show a
+    // fixed mask when filled, never their value or its length.
+    const secretFn = api.isSecret as ((e: Element) => boolean) | undefined;
+    const secret = secretFn
+      ? secretFn(el)
+      : el instanceof HTMLInputElement && el.type === "password";
     if (
       el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
       el instanceof HTMLSelectElement
     ) {
-      if (!isPassword) info.value = el.value;
+      info.value = secret ? (el.value ? "••••" : "") : el.value;
     } else if ((el as HTMLElement).isContentEditable) {
-      info.value = (el as HTMLElement).innerText.slice(0, 200);
+      const text = (el as HTMLElement).innerText;
+      info.value = secret ? (text ? "••••" : "") : text.slice(0, 200);
     }
     if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
       info.checked = el.checked;
@@ -261,7 +267,7 @@ export function installActionLib(api: Record<string, unknown>): void {
       ? el.selectedOptions[0]?.label ?? ""
       : ((el as HTMLElement).innerText ?? el.textContent ?? "");
     const display = text.replace(/\s+/g, " ").trim().slice(0, 80);
-    if (display) info.displayText = display;
+    if (display && !secret) info.displayText = display;
     return info;
   };
 

@@ -58,8 +58,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
  * name while its row now shows another item. Context texts are whitespace
  * collapsed, at most 80 characters, and never hold the content of `input`,
- * `textarea` and `select` elements or of contenteditable regions (values change
- * as the user types; secrets never count). In order:
+ * `textarea`, `select` and `datalist` elements or of contenteditable regions
+ * (values and suggestions change as the user types; secrets never count). In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable);
@@ -146,7 +146,7 @@ export function installElementLib(api: Record<string, unknown>): void {
   const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
   const CONTEXT_MAX = 80;
   const NO_CONTEXT_TEXT = new Set(
-    "script style template noscript input textarea select".split(" "),
+    "script style template noscript input textarea select datalist".split(" "),
   );
 
   // The text of `root` without `skip`'s subtree, fields and editable regions, whitespace

@@ -49,3 +49,14 @@ Deno.test("parseRef accepts e12, ref=e12 and [ref=e12], nothing else", () => {
     assertEquals(parseRef(bad), undefined, bad);
   }
 });
+
+Deno.test("refFor records the context a ref was last shown in", () => {
+  const r = new RefRegistry();
+  const row = { kind: "list item", text: "Buy milk" };
+  const ref = r.refFor(at(1), "button", "Delete", { context: row });
+  assertEquals(r.get(ref)?.context, row);
+  const next = { kind: "list item", text: "Walk dog" };
+  assertEquals(r.refFor(at(1), "button", "Delete", { context: next }), ref);
+  assertEquals(r.get(ref)?.context, next);
+  assertEquals(r.get(r.refFor(at(2), "link", "Docs"))?.context, undefined);
+});
