@@ -270,7 +270,11 @@ export function installElementLib(api: Record<string, unknown>): void {
     const cur = el.getAttribute("aria-current");
     if (cur && cur !== "false") s += " [current]";
     if (attrTrue(el, "aria-modal") || (tag === "dialog" && el.matches(":modal"))) s += " [modal]";
-    if (el === focused) s += " [focused]";
+    // Focus matters where typing goes; on a just-clicked button or link it
+    // is noise that changes the line (and the link's inline form) for nothing.
+    if (el === focused && (TEXT_ENTRY.has(role) || role === "combobox" || role === "listbox")) {
+      s += " [focused]";
+    }
     return s;
   }
 
