@@ -285,9 +285,30 @@ async function buildDelta(
       tree: d.text,
       truncated: d.truncated ?? false,
     },
-    appeared: d.appeared ?? [],
-    removed: d.removedNodes ?? [],
+    // Controls that came and went are in the delta already; structure names
+    // what changes the page's shape (a dialog, an alert, a new section).
+    appeared: (d.appeared ?? []).filter(isStructural),
+    removed: (d.removedNodes ?? []).filter(isStructural),
   };
+}
+
+const STRUCTURAL_ROLES = new Set([
+  "dialog",
+  "alertdialog",
+  "alert",
+  "status",
+  "heading",
+  "iframe",
+  "menu",
+  "listbox",
+  "tooltip",
+  "tabpanel",
+  "form",
+  "region",
+]);
+
+function isStructural(node: { role?: string }): boolean {
+  return STRUCTURAL_ROLES.has(node.role ?? "");
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */

@@ -253,7 +253,10 @@ export function installActionLib(api: Record<string, unknown>): void {
       el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
       el instanceof HTMLSelectElement
     ) {
-      info.value = secret ? (el.value ? "••••" : "") : el.value;
+      // A checkbox's or radio's value attribute ("on") says nothing: `checked` does.
+      const checkable = el instanceof HTMLInputElement &&
+        (el.type === "checkbox" || el.type === "radio");
+      if (!checkable) info.value = secret ? (el.value ? "••••" : "") : el.value;
     } else if ((el as HTMLElement).isContentEditable) {
       const text = (el as HTMLElement).innerText;
       info.value = secret ? (text ? "••••" : "") : text.slice(0, 200);
