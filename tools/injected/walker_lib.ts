@@ -298,6 +298,14 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       walkGeneric(el, depth, flags);
     }
 
+    function hintOf(el: Element): string {
+      const id = el.id;
+      if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
+      const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
+      if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
+      return "";
+    }
+
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
       const tag = el.localName;
       const id = idOf(el);
@@ -322,7 +330,10 @@ export function installWalkerLib(api: Record<string, unknown>): void {
         return walkKids(el, depth, flags | PTR | NAMED);
       }
       const value = valueText(el, r);
-      const line = `- ${r}${q(name)} [ref=#${id}]${st}${url ? " " + safe(url) : ""}${value}`;
+      // An unnamed control (an icon button, a bare checkbox) gets a hint of
+      // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
+      const hint = name || value || el.textContent?.trim() ? "" : hintOf(el);
+      const line = `- ${r}${q(name)} [ref=#${id}]${st}${hint}${url ? " " + safe(url) : ""}${value}`;
       const idx = o.node(depth, line, name, 2);
       if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
       // A masked contenteditable region is a secret field: its text is its value.
