@@ -21,7 +21,23 @@ import type { SessionManager } from "./sessions/session_manager.ts";
 export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(tool.inputSchema, { target: "draft-7" }) as Record<string, unknown>;
   delete schema.$schema;
-  return schema;
+  return lean(schema) as Record<string, unknown>;
+}
+
+/**
+ * Drops `additionalProperties: false` everywhere: the wrapper rejects
+ * unknown fields with a clear error anyway, and the list is paid for in
+ * tokens on every turn.
+ */
+function lean(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(lean);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "additionalProperties" && v === false) continue;
+    out[k] = lean(v);
+  }
+  return out;
 }
 
 /** The `tools/list` entries for a configuration. */
@@ -31,7 +47,7 @@ export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
     title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t),
-    annotations: { title: t.title, ...t.annotations },
+    annotations: t.annotations,
   }));
 }
 

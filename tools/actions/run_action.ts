@@ -33,12 +33,10 @@ const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** Schema fields every acting tool takes. */
 export const actingFields = {
-  session: z.string().optional().describe('Session name (default: "default")'),
-  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
-    "Time budget in ms (default 10000, max 30000)",
-  ),
+  session: z.string().optional().describe("Session; omit for the default one"),
+  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe("ms; default 10000"),
   snapshot: z.enum(["delta", "full", "none"]).optional().describe(
-    "Page outline in the result: what changed (default), the full page, or none",
+    "Outline in the result; default delta (what changed)",
   ),
 };
 

@@ -14,12 +14,11 @@ import { EvaluationError } from "../../cdp/page.ts";
 
 /** Schema fields shared by every tool that takes a target. */
 export const targetFields = {
-  ref: z.string().optional().describe("Element ref from snapshot, e.g. e12"),
-  selector: z.string().optional().describe("CSS selector, or text=… for visible text"),
-  coords: z.object({
-    x: z.number().describe("Viewport x, CSS px"),
-    y: z.number().describe("Viewport y, CSS px"),
-  }).optional().describe("Viewport point, when acting by coordinates"),
+  ref: z.string().optional().describe("Ref from snapshot, e.g. e12"),
+  selector: z.string().optional().describe("CSS, or text=… (visible text)"),
+  coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
+    "Viewport point, CSS px",
+  ),
 };
 
 /** The target fields as parsed. */
