@@ -310,6 +310,9 @@ export class Page {
 
   /** Marks the tab crashed and fails the calls its dead renderer will never answer. */
   markCrashed(): void {
+    // The tab's session and the browser both report one crash: act once, so
+    // the second report cannot fail the navigation that recovers the tab.
+    if (this.crashed) return;
     this.crashed = true;
     for (const session of this.#sessions.values()) {
       session.connection.failPending(session.id, () => new TargetClosedError("Target crashed"));

@@ -13,7 +13,7 @@ import type { ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { captureSnapshot } from "../snapshot/capture.ts";
+import { tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
 import {
@@ -130,8 +130,11 @@ async function runExclusive(
       point = { x: target.x, y: target.y };
     }
 
+    // The page as the agent last saw it, when nothing changed since (no new capture).
     const before = mode === "delta" && !spec.replacesDocument
-      ? await captureSnapshot(page, session.refs).catch(() => undefined)
+      ? await tabSnapshot(page, session.refs, session.snapshots, { reuse: true }).catch(() =>
+        undefined
+      )
       : undefined;
     const recorder = new ActionRecorder(session, page);
     let extra: Record<string, unknown> | void = undefined;
@@ -249,7 +252,8 @@ async function buildDelta(
   if (mode === "none") return undefined;
   let after: string;
   try {
-    after = (await captureSnapshot(rec.activePage, session.refs)).text;
+    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, { reuse: false }))
+      .text;
   } catch (e) {
     return {
       delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },

@@ -254,7 +254,11 @@ export function installAriaLib(api: Record<string, unknown>): void {
   }
 
   function childNodesOf(el: Element): ArrayLike<Node> {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (el.shadowRoot) {
+      // Watch the roots we read, so a change inside one counts as a change.
+      (api.observeRoot as ((r: ShadowRoot) => void) | undefined)?.(el.shadowRoot);
+      return el.shadowRoot.childNodes;
+    }
     if (el.localName === "slot") {
       const a = (el as HTMLSlotElement).assignedNodes();
       if (a.length) return a;

@@ -11,9 +11,14 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import { installActionLib } from "./action_lib.ts";
+import { installMutationLib } from "./mutation_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 
-const PARTS: Array<(api: Record<string, unknown>) => void> = [installSnapshotLib, installActionLib];
+const PARTS: Array<(api: Record<string, unknown>) => void> = [
+  installMutationLib,
+  installSnapshotLib,
+  installActionLib,
+];
 
 /** The install expression: evaluates to the api object, installing it once per world. */
 export const INSTALL_SOURCE = `globalThis.__browxai || (() => {

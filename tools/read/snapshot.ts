@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { captureSnapshot } from "../snapshot/capture.ts";
+import { captureSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { pageText } from "../snapshot/paging.ts";
 
 /** Default page size of a snapshot, in estimated tokens. */
@@ -33,7 +33,13 @@ export const snapshotTool = defineTool({
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.exclusive(() => session.page());
-    const snap = await captureSnapshot(page, session.refs, args.ref ? { rootRef: args.ref } : {});
+    // A later page of a paged read comes from the same capture while the
+    // page is unchanged: pages line up, and the walk is not repeated.
+    const snap = args.ref
+      ? await captureSnapshot(page, session.refs, { rootRef: args.ref })
+      : await tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: (args.offset ?? 0) > 0,
+      });
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,
       offset: args.offset ?? 0,

@@ -10,6 +10,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { ToolError } from "../errors.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
+import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { PageLogs } from "./page_logs.ts";
 
@@ -62,6 +63,8 @@ export class BrowserSession {
   lastUsed = Date.now();
   readonly logs = new PageLogs();
   readonly refs = new RefRegistry();
+  /** The last full snapshot of each tab (by target id), reused while unchanged. */
+  readonly snapshots: SnapshotCache = new Map();
   readonly profileDir: string | undefined;
   #routed: RoutedBrowser;
   #contextId: string | undefined;
@@ -159,6 +162,7 @@ export class BrowserSession {
     this.#tabs.splice(i, 1);
     this.#opening.delete(page.target.targetId);
     this.logs.dropTab(page.target.targetId);
+    this.snapshots.delete(page.target.targetId);
     if (this.#active === page) {
       const opener = this.#tabs.find((t) => t.target.targetId === page.target.openerId);
       this.#active = opener ?? this.#tabs[this.#tabs.length - 1];

@@ -18,6 +18,15 @@ interface FrameSnapshot {
   refs: Array<[number, string, string, string, string]>;
   frames: number[];
   instance: string;
+  /** The frame's mutation generation the text reflects (tools/injected/mutation_lib.ts). */
+  generation: number;
+}
+
+/** Which document state of one frame a snapshot reflects. */
+export interface FrameState {
+  frameId: string;
+  loaderId: string;
+  generation: number;
 }
 
 /** Options of {@link captureSnapshot}. */
@@ -34,6 +43,8 @@ export interface CapturedSnapshot {
   refCount: number;
   /** Number of frame documents read (the main one included). */
   frames: number;
+  /** The state of every frame read: when none changed, the text is still current. */
+  frameStates: FrameState[];
 }
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
@@ -69,7 +80,7 @@ export async function captureSnapshot(
     frameId = entry.frameId;
     rootId = entry.localId;
   }
-  let stats = { refs: 0, frames: 0 };
+  let stats: Stats = { refs: 0, frames: 0, states: [] };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
   try {
@@ -79,12 +90,36 @@ export async function captureSnapshot(
     const now = page.frame(frameId)?.loaderId;
     if (rootId !== undefined || page.isClosed || !now || now === loaderId) throw error;
     await page.waitForLoadState("domcontentloaded", { frameId, timeoutMs: 5000 });
-    stats = { refs: 0, frames: 0 };
+    stats = { refs: 0, frames: 0, states: [] };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
   }
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
-  return { text, refCount: stats.refs, frames: stats.frames };
+  return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states };
+}
+
+interface Stats {
+  refs: number;
+  frames: number;
+  states: FrameState[];
+}
+
+/**
+ * True when none of the frames a snapshot read has changed since: same
+ * documents, same mutation generations. One `Runtime.evaluate` per frame,
+ * in parallel; any failure (a frame gone) counts as changed.
+ */
+export async function snapshotStillCurrent(page: Page, states: FrameState[]): Promise<boolean> {
+  if (!states.length) return false;
+  try {
+    const now = await Promise.all(states.map(async (s) => {
+      if (page.frame(s.frameId)?.loaderId !== s.loaderId) return false;
+      return await callUtility<number>(page, s.frameId, "generation") === s.generation;
+    }));
+    return now.every(Boolean);
+  } catch {
+    return false;
+  }
 }
 
 async function frameText(
@@ -93,18 +128,19 @@ async function frameText(
   frameId: string,
   rootId: number | undefined,
   level: number,
-  stats: { refs: number; frames: number },
+  stats: Stats,
 ): Promise<string> {
   const frame = page.frame(frameId);
   if (!frame) throw new Error(`frame "${frameId}" is gone`);
   const loaderId = frame.loaderId;
-  const snap = await callUtility<FrameSnapshot>(page, frameId, "snapshot", [
+  const snap = await callUtility<FrameSnapshot>(page, frameId, "snapshotWithGeneration", [
     rootId === undefined ? {} : { rootId },
   ]);
   if (page.frame(frameId)?.loaderId !== loaderId) {
     throw new Error(`frame "${frameId}" navigated during the snapshot`);
   }
   stats.frames++;
+  stats.states.push({ frameId, loaderId, generation: snap.generation });
   const targetId = page.target.targetId;
   registry.dropStale(targetId, frameId, loaderId, snap.instance);
   const refs = new Map<number, string>();
@@ -135,7 +171,7 @@ async function childFrameText(
   parentFrameId: string,
   ownerId: number,
   level: number,
-  stats: { refs: number; frames: number },
+  stats: Stats,
 ): Promise<string> {
   try {
     const childId = await contentFrameId(page, parentFrameId, ownerId);
@@ -189,4 +225,29 @@ function spliceFrames(text: string, children: Map<number, string>): string {
     for (const l of child.split("\n")) if (l) out.push(pad + l);
   }
   return out.join("\n");
+}
+
+/** A session's last full snapshot per tab, for reuse while the tab is unchanged. */
+export type SnapshotCache = Map<string, CapturedSnapshot>;
+
+/**
+ * The tab's full snapshot: the cached one when `reuse` and no frame changed
+ * since (see {@link snapshotStillCurrent}), else a new capture (cached).
+ * Use `reuse` where a slightly stale view is harmless (the "before" of an
+ * action's delta, later pages of a paged read); read fresh otherwise.
+ */
+export async function tabSnapshot(
+  page: Page,
+  registry: RefRegistry,
+  cache: SnapshotCache,
+  options: { reuse: boolean },
+): Promise<CapturedSnapshot> {
+  const key = page.target.targetId;
+  const cached = cache.get(key);
+  if (options.reuse && cached && await snapshotStillCurrent(page, cached.frameStates)) {
+    return cached;
+  }
+  const snap = await captureSnapshot(page, registry);
+  cache.set(key, snap);
+  return snap;
 }

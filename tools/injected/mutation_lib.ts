@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+/**
+ * Page-side change counter: a MutationObserver over the document (and every
+ * open shadow root the walker enters) bumps a generation number, so the
+ * Deno side can tell whether a frame changed since its last snapshot
+ * without taking a new one.
+ *
+ * @module
+ */
+
+/** Adds `generation`, `observeRoot` and `snapshotWithGeneration` to the utility api. */
+export function installMutationLib(api: Record<string, unknown>): void {
+  let generation = 0;
+  const observer = new MutationObserver(() => {
+    generation++;
+  });
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(document, options);
+  // What the DOM does not record but a snapshot shows: typed values, focus,
+  // opened <details>, hover-driven CSS, finished transitions.
+  const bump = () => {
+    generation++;
+  };
+  for (
+    const type of [
+      "input",
+      "change",
+      "focusin",
+      "focusout",
+      "toggle",
+      "mouseover",
+      "mouseout",
+      "transitionend",
+      "animationend",
+      "resize",
+    ]
+  ) addEventListener(type, bump, { capture: true, passive: true });
+  const observed = new WeakSet<ShadowRoot>();
+  /** Starts observing an open shadow root (document observers do not see inside them). */
+  api.observeRoot = (root: ShadowRoot) => {
+    if (observed.has(root)) return;
+    observed.add(root);
+    observer.observe(root, options);
+  };
+  /** The current generation: it changes whenever the observed DOM changed. */
+  api.generation = () => generation;
+  /**
+   * A snapshot and the generation it reflects. The walk is synchronous, so
+   * no observer callback runs between the two reads.
+   */
+  api.snapshotWithGeneration = (options: unknown) => {
+    const g = generation;
+    const snap = (api.snapshot as (o: unknown) => Record<string, unknown>)(options);
+    return { ...snap, generation: g };
+  };
+}
