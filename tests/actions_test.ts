@@ -193,6 +193,23 @@ Deno.test("actions and what they report", async (t) => {
       assertEquals(none.isError, true);
     });
 
+    await t.step(
+      "paged snapshot: pages continue one another; a change shows on the next read",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("scroll.html"), snapshot: "none" });
+        const first = await mcp.ok("snapshot", { maxTokens: 200 });
+        assertEquals(first.truncated, true);
+        const second = await mcp.ok("snapshot", { maxTokens: 200, offset: first.nextOffset });
+        assertTrue(String(second.tree).length > 0);
+        assertTrue(!String(second.tree).includes(String(first.tree).split("\n")[1]!), "no overlap");
+        await mcp.ok("eval_js", {
+          expression: "document.querySelector('h1').textContent = 'Changed heading'",
+        });
+        const fresh = await mcp.ok("snapshot", { maxTokens: 200 });
+        assertIncludes(String(fresh.tree), "Changed heading");
+      },
+    );
+
     await t.step("wait_for: text, selector, hidden, url, timeout", async () => {
       await mcp.ok("navigate", { url: fx.url("covered.html"), snapshot: "none" });
       const late = await mcp.ok("wait_for", { selector: "text=Late button" });
