@@ -1,0 +1,219 @@
+/**
+ * A first profile of browxai's calls: where a call's time goes. browxai is pointed at a plain
+ * Chromium through a counting WebSocket proxy (`--cdp-endpoint`), so every CDP message is seen
+ * without touching browxai's code. Per call it reports the wall time, the CDP commands sent (by
+ * method), bytes each way, the time at least one command was in flight ("CDP busy"), and the
+ * rest ("ours": MCP transport, our own code, waits on events).
+ *
+ * ```
+ * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
+ * ```
+ *
+ * @module
+ */
+import { findChromium } from "../cdp/discovery.ts";
+import { ensureTodoMvc } from "../tests/fixtures/todomvc.ts";
+import { type BenchServer, startServer } from "./clients.ts";
+import { BROWXAI_PAGE_TOKENS, lastToggleRef, NEW_TODO, refOn, snapshotUntil } from "./flows.ts";
+import { ensureNodeDocs } from "./node_docs.ts";
+import { startPageServer } from "./page_server.ts";
+import { cpuMs, treeCpuMs } from "./proc_mem.ts";
+
+/** CDP traffic seen during one window. */
+export interface CdpTally {
+  commands: number;
+  byMethod: Record<string, { n: number; ms: number; bytesIn: number }>;
+  events: number;
+  bytesOut: number;
+  bytesIn: number;
+  /** Time at least one command was awaiting its answer, in ms. */
+  busyMs: number;
+}
+
+interface Pending {
+  method: string;
+  t0: number;
+}
+
+/** A counting proxy between browxai and Chromium's DevTools WebSocket. */
+class CdpProxy {
+  tally: CdpTally = CdpProxy.empty();
+  #pending = new Map<string, Pending>();
+  #busySince = 0;
+  #server: Deno.HttpServer<Deno.NetAddr>;
+  constructor(upstream: string) {
+    this.#server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      const up = new WebSocket(upstream);
+      const queue: string[] = [];
+      up.onopen = () => queue.splice(0).forEach((m) => up.send(m));
+      socket.onmessage = (ev) => {
+        const data = String(ev.data);
+        this.#out(data);
+        if (up.readyState === WebSocket.OPEN) up.send(data);
+        else queue.push(data);
+      };
+      up.onmessage = (ev) => {
+        const data = String(ev.data);
+        this.#in(data);
+        if (socket.readyState === WebSocket.OPEN) socket.send(data);
+      };
+      socket.onclose = () => up.close();
+      up.onclose = () => socket.readyState === WebSocket.OPEN && socket.close();
+      return response;
+    });
+  }
+  static empty(): CdpTally {
+    return { commands: 0, byMethod: {}, events: 0, bytesOut: 0, bytesIn: 0, busyMs: 0 };
+  }
+  get url(): string {
+    return `ws://127.0.0.1:${this.#server.addr.port}`;
+  }
+  reset(): void {
+    this.tally = CdpProxy.empty();
+    if (this.#pending.size) this.#busySince = performance.now();
+  }
+  #out(data: string) {
+    const m = JSON.parse(data) as { id: number; method: string; sessionId?: string };
+    this.tally.commands++;
+    this.tally.bytesOut += data.length;
+    if (this.#pending.size === 0) this.#busySince = performance.now();
+    this.#pending.set(`${m.sessionId ?? ""}:${m.id}`, { method: m.method, t0: performance.now() });
+  }
+  #in(data: string) {
+    this.tally.bytesIn += data.length;
+    const m = JSON.parse(data) as { id?: number; sessionId?: string };
+    if (m.id === undefined) {
+      this.tally.events++;
+      return;
+    }
+    const key = `${m.sessionId ?? ""}:${m.id}`;
+    const p = this.#pending.get(key);
+    if (!p) return;
+    this.#pending.delete(key);
+    const now = performance.now();
+    const b = this.tally.byMethod[p.method] ??= { n: 0, ms: 0, bytesIn: 0 };
+    b.n++;
+    b.ms += now - p.t0;
+    b.bytesIn += data.length;
+    if (this.#pending.size === 0) this.tally.busyMs += now - this.#busySince;
+  }
+  close(): Promise<void> {
+    return this.#server.shutdown();
+  }
+}
+
+async function launchChromium(path: string, profile: string) {
+  const child = new Deno.Command(path, {
+    args: [
+      "--headless",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "--no-first-run",
+      "--window-size=1280,800",
+      "--hide-scrollbars",
+      ...(Deno.uid() === 0 ? ["--no-sandbox"] : []),
+      "about:blank",
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let err = "";
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  while (!/DevTools listening on (ws:\/\/\S+)/.test(err)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`Chromium exited: ${err}`);
+    err += value;
+  }
+  (async () => {
+    while (!(await reader.read()).done) { /* drain */ }
+  })().catch(() => {});
+  return { child, ws: /DevTools listening on (ws:\/\/\S+)/.exec(err)![1]! };
+}
+
+function fmt(label: string, ms: number, t: CdpTally, cpu: string): string {
+  const top = Object.entries(t.byMethod).sort((a, b) => b[1].ms - a[1].ms).slice(0, 5)
+    .map(([m, v]) => `${m}×${v.n} ${v.ms.toFixed(0)}ms ${(v.bytesIn / 1024).toFixed(0)}KiB`)
+    .join("; ");
+  return `${label}: ${ms.toFixed(0)} ms wall, ${t.commands} CDP commands, ${t.events} events, ` +
+    `${(t.bytesOut / 1024).toFixed(0)} KiB out / ${(t.bytesIn / 1024).toFixed(0)} KiB in, ` +
+    `CDP busy ${t.busyMs.toFixed(0)} ms, ours ${(ms - t.busyMs).toFixed(0)} ms; ${cpu}\n    ${top}`;
+}
+
+let browserPid = 0;
+
+async function profileCall(
+  s: BenchServer,
+  proxy: CdpProxy,
+  label: string,
+  tool: string,
+  args: Record<string, unknown>,
+) {
+  const pid = s.pid!;
+  const server0 = cpuMs(pid) ?? 0;
+  const browser0 = treeCpuMs(browserPid);
+  proxy.reset();
+  const r = await s.call(tool, args);
+  const cpu = `CPU: browxai ${(cpuMs(pid) ?? 0) - server0} ms, Chromium ` +
+    `${treeCpuMs(browserPid) - browser0} ms (10 ms ticks)`;
+  console.log(fmt(label, r.ms, proxy.tally, cpu) + `\n    result ${r.text.length} chars`);
+  return r;
+}
+
+if (import.meta.main) {
+  const chromium = findChromium().path;
+  const pages = startPageServer({
+    nodeDocsDir: await ensureNodeDocs(),
+    todomvcDir: await ensureTodoMvc(),
+  });
+  const profile = await Deno.makeTempDir({ prefix: "browxai-bench-profile-" });
+  const { child, ws } = await launchChromium(chromium, profile);
+  const proxy = new CdpProxy(ws);
+  browserPid = child.pid;
+  const path = new URL(ws).pathname;
+  const s = await startServer({
+    kind: "browxai",
+    chromium,
+    args: ["--cdp-endpoint", proxy.url + path],
+  });
+  try {
+    for (const [id, p] of [["fs", "/node/fs.html"], ["all", "/node/all.html"]]) {
+      await profileCall(s, proxy, `navigate ${id} (snapshot none)`, "navigate", {
+        url: pages.url(p!),
+        snapshot: "none",
+      });
+      let offset = 0;
+      for (let i = 1;; i++) {
+        const r = await profileCall(s, proxy, `snapshot ${id} page ${i}`, "snapshot", {
+          maxTokens: BROWXAI_PAGE_TOKENS,
+          ...(offset ? { offset } : {}),
+        });
+        if (r.structured?.truncated !== true) break;
+        offset = Number(r.structured.nextOffset);
+      }
+    }
+    const app = pages.url("/todomvc/examples/vanillajs/");
+    await profileCall(s, proxy, "navigate vanillajs (default)", "navigate", { url: app });
+    const snap = await snapshotUntil(s, "browxai", NEW_TODO);
+    const input = refOn(snap.text, NEW_TODO)!;
+    await profileCall(s, proxy, "fill+Enter", "fill", {
+      ref: input,
+      value: "Buy milk",
+      submit: true,
+    });
+    const toggle = lastToggleRef((await s.call("snapshot", {})).text)!;
+    await profileCall(s, proxy, "click toggle", "click", { ref: toggle });
+    await profileCall(s, proxy, "click toggle (snapshot none)", "click", {
+      ref: toggle,
+      snapshot: "none",
+    });
+  } finally {
+    await s.close();
+    await proxy.close();
+    child.kill("SIGKILL");
+    await child.status;
+    await pages.close();
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * N concurrent sessions, each running the TodoMVC flow at once.
+ *
+ * - browxai: one server over one stdio connection; N named incognito sessions (`open_session`
+ *   with the app's URL), all calls in flight together.
+ * - peer: `@playwright/mcp` over Streamable HTTP, N clients; with `--isolated` each client gets
+ *   its own browser context in one shared browser (its way to serve several isolated agents).
+ *
+ * @module
+ */
+import { type BenchClient, type ServerKind, startPeerHttp, startServer } from "./clients.ts";
+import { navigate, type TodoFlow, todoFlow } from "./flows.ts";
+import { treeMemory } from "./proc_mem.ts";
+
+/** What one concurrent run measured. */
+export interface ConcurrencyResult {
+  sessions: number;
+  /** Latency of each action over all sessions, in ms (NaN for a call that did not happen). */
+  ms: { navigate: number[]; snapshot: number[]; fill: number[]; click: number[] };
+  /** Errors: failed calls, failed checks, thrown flows. */
+  errors: string[];
+  /** Wall time of the whole concurrent part, in ms. */
+  wallMs: number;
+  /** Chromium RSS (sum over the server's descendants) per session added, in KiB. */
+  chromiumRssPerSessionKb: number | null;
+  /** Chromium PSS per session added, in KiB. */
+  chromiumPssPerSessionKb: number | null;
+}
+
+/** Options of {@link runConcurrency}. */
+export interface ConcurrencyOptions {
+  kind: ServerKind;
+  chromium: string;
+  peerCli?: string | undefined;
+  sessions: number;
+  /** App URLs, used round-robin. */
+  apps: string[];
+  /** A small page to start the browser with before the sessions open. */
+  warmupUrl: string;
+}
+
+/** Runs the flow in `sessions` sessions at once on a fresh server. */
+export async function runConcurrency(o: ConcurrencyOptions): Promise<ConcurrencyResult> {
+  const flows: Array<Promise<TodoFlow>> = [];
+  let pid: number | undefined;
+  let close: () => Promise<void>;
+  let t0 = 0;
+  let before = { rss: null as number | null, pss: null as number | null };
+  if (o.kind === "browxai") {
+    const s = await startServer({ kind: "browxai", chromium: o.chromium });
+    close = () => s.close();
+    pid = s.pid;
+    await navigate(s, "browxai", o.warmupUrl);
+    const m = treeMemory(pid!);
+    before = { rss: m.childrenRssKb, pss: m.childrenPssKb };
+    t0 = performance.now();
+    for (let i = 0; i < o.sessions; i++) {
+      flows.push(todoFlow(s, "browxai", o.apps[i % o.apps.length]!, {
+        session: `bench-${i}`,
+        todo: `Todo of session ${i}`,
+      }));
+    }
+  } else {
+    const p = await startPeerHttp(o.chromium, o.peerCli!);
+    close = () => p.close();
+    pid = p.pid;
+    const warm = await p.connect();
+    await navigate(warm, "peer", o.warmupUrl);
+    const m = treeMemory(pid);
+    before = { rss: m.childrenRssKb, pss: m.childrenPssKb };
+    const clients: BenchClient[] = [];
+    for (let i = 0; i < o.sessions; i++) clients.push(await p.connect());
+    t0 = performance.now();
+    clients.forEach((c, i) =>
+      flows.push(todoFlow(c, "peer", o.apps[i % o.apps.length]!, { todo: `Todo of session ${i}` }))
+    );
+  }
+  const result: ConcurrencyResult = {
+    sessions: o.sessions,
+    ms: { navigate: [], snapshot: [], fill: [], click: [] },
+    errors: [],
+    wallMs: 0,
+    chromiumRssPerSessionKb: null,
+    chromiumPssPerSessionKb: null,
+  };
+  try {
+    const settled = await Promise.allSettled(flows);
+    result.wallMs = performance.now() - t0;
+    const after = treeMemory(pid!);
+    const per = (a: number | null, b: number | null) =>
+      a !== null && b !== null ? (a - b) / o.sessions : null;
+    result.chromiumRssPerSessionKb = per(after.childrenRssKb, before.rss);
+    result.chromiumPssPerSessionKb = per(after.childrenPssKb, before.pss);
+    settled.forEach((s, i) => {
+      if (s.status === "rejected") {
+        result.errors.push(
+          `session ${i}: ${s.reason instanceof Error ? s.reason.message : s.reason}`,
+        );
+        return;
+      }
+      const f = s.value;
+      result.ms.navigate.push(f.navigate.ms);
+      result.ms.snapshot.push(f.snapshot.ms);
+      result.ms.fill.push(f.fill.ms);
+      result.ms.click.push(f.click.ms);
+      for (const e of f.errors) result.errors.push(`session ${i}: ${e}`);
+    });
+  } finally {
+    await close();
+  }
+  return result;
+}

@@ -1,0 +1,93 @@
+/**
+ * The rows of the bench's table: which browxai figure is set against which peer figure, and
+ * the targets of issue 3 (a ratio browxai/peer that must not be exceeded).
+ *
+ * @module
+ */
+import type { RowSpec } from "./report.ts";
+
+function row(
+  label: string,
+  page: string,
+  unit: string,
+  browxai: string,
+  peer = browxai,
+  max?: number,
+): RowSpec {
+  return { label, page, unit, browxai, peer, ...(max !== undefined ? { max } : {}) };
+}
+
+/** Pages whose snapshot tokens must be ≤ 0.40 of the peer's (elsewhere ≤ 1.0). */
+const BIG_DOCS = new Set(["fs", "all"]);
+/** Snapshot time targets: ≤ 0.3 on fs.html, under a third on all.html. */
+const TIME_TARGET: Record<string, number> = { fs: 0.3, all: 1 / 3 };
+
+/** The table's rows for the pages and apps of a run. */
+export function rowSpecs(pages: string[], apps: string[]): RowSpec[] {
+  const rows: RowSpec[] = [];
+  for (const p of pages) {
+    rows.push(
+      row("snapshot time", p, "ms", "snapshot.ms", "snapshot.ms", TIME_TARGET[p]),
+      row(
+        "snapshot tokens",
+        p,
+        "o200k",
+        "snapshot.o200k",
+        "snapshot.o200k",
+        BIG_DOCS.has(p) ? 0.4 : 1,
+      ),
+      row("snapshot tokens (chars/4)", p, "tok", "snapshot.charsOver4"),
+      {
+        ...row("snapshot / innerText floor", p, "x", "snapshot.overFloor"),
+        ...(BIG_DOCS.has(p) ? { maxA: 1.25 } : {}),
+      },
+      row("snapshot / textContent", p, "x", "snapshot.overTextContent"),
+      row("coverage", p, "%", "snapshot.coverage"),
+      row("navigate (A none, B default)", p, "ms", "navigate.ms"),
+      row("navigate (A none, B mode none)", p, "ms", "navigate.ms", "navigate_nosnap.ms"),
+      row("navigate (A default, B default)", p, "ms", "navigate_default.ms", "navigate.ms"),
+      row("navigate result (A none, B default)", p, "o200k", "navigate.o200k"),
+      row(
+        "navigate result (A default, B default)",
+        p,
+        "o200k",
+        "navigate_default.o200k",
+        "navigate.o200k",
+      ),
+    );
+  }
+  for (const a of apps) {
+    rows.push(
+      row("fill+Enter latency", a, "ms", "fill.ms", "fill.ms", 0.5),
+      row("fill result tokens", a, "o200k", "fill.o200k", "fill.o200k", 0.5),
+      row("fill result + linked file", a, "o200k", "fill.o200k", "fill_linked.o200k"),
+      row("click latency", a, "ms", "click.ms", "click.ms", 0.5),
+      row("click result tokens", a, "o200k", "click.o200k", "click.o200k", 0.5),
+      row("click result + linked file", a, "o200k", "click.o200k", "click_linked.o200k"),
+    );
+  }
+  rows.push(
+    row("cold start (spawn → 1st navigate)", "-", "ms", "cold.ms", "cold.ms", 0.7),
+    row("server RSS", "-", "MB", "mem.server_mb"),
+    row("Chromium RSS (all processes)", "-", "MB", "mem.chromium_mb"),
+    row("Chromium RSS +1 session (A incognito, B tab)", "-", "MB", "mem.extra_session_mb"),
+    row("Chromium PSS +1 session (A incognito, B tab)", "-", "MB", "mem.extra_session_pss_mb"),
+    row("Chromium RSS per isolated session (conc.)", "-", "MB", "conc.rss_per_session_mb"),
+    row("Chromium PSS per isolated session (conc.)", "-", "MB", "conc.pss_per_session_mb"),
+  );
+  for (const act of ["navigate", "snapshot", "fill", "click"]) {
+    rows.push(
+      row(`concurrent ${act} p50`, "-", "ms", `conc.${act}.p50`),
+      row(`concurrent ${act} p95`, "-", "ms", `conc.${act}.p95`),
+    );
+  }
+  rows.push(
+    row("concurrent errors", "-", "n", "conc.errors"),
+    row("concurrent wall time", "-", "ms", "conc.wall_ms"),
+    row("tools/list default", "-", "o200k", "tools.default.o200k", "tools.default.o200k", 1),
+    row("tools/list default (tools)", "-", "n", "tools.default.count"),
+    row("tools/list full", "-", "o200k", "tools.all.o200k", "tools.all.o200k", 1),
+    row("tools/list full (tools)", "-", "n", "tools.all.count"),
+  );
+  return rows;
+}
