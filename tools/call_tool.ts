@@ -207,22 +207,13 @@ export function renderOutput(output: ToolOutput): CallToolResult {
   for (const [path, v] of raw) setPath(structured, path, v);
   const clone = structuredClone(structured);
   for (const path of output.textOmit ?? []) deletePath(clone, path);
-  const head = pruneEmpty(clone) as Record<string, unknown>;
+  // Long texts go after the JSON, raw: take them out before pruning empties.
   const tails: string[] = [];
-  for (const path of output.rawTextKeys ?? []) {
-    const keys = path.split(".");
-    let holder: Record<string, unknown> | undefined = head;
-    for (const k of keys.slice(0, -1)) {
-      const next: unknown = holder?.[k];
-      holder = next && typeof next === "object" ? next as Record<string, unknown> : undefined;
-    }
-    const last = keys[keys.length - 1]!;
-    const v = holder?.[last];
-    if (holder && typeof v === "string") {
-      delete holder[last];
-      if (v) tails.push(`${path}:\n${v}`);
-    }
+  for (const [path, v] of raw) {
+    deletePath(clone, path);
+    if (v) tails.push(`${path}:\n${v}`);
   }
+  const head = pruneEmpty(clone) as Record<string, unknown>;
   const err = structured.error as { message?: string; hint?: string } | null | undefined;
   // A failed action still carries its full result; lead with what went wrong and what to do.
   const lead = output.isError && err?.message ? [`${err.message}\nNext: ${err.hint ?? ""}`] : [];

@@ -214,8 +214,17 @@ async function runExclusive(
         ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
         : null,
     };
-    const textOmit = ["snapshotDelta.scope"];
-    if (!rec.navigation.changed) textOmit.push("navigation.from", "navigation.to");
+    // The text carries news only: the call's own echo, an unchanged
+    // navigation, a still-attached element and the delta's mode say nothing
+    // the agent does not know (structuredContent keeps them all).
+    const textOmit = ["action", "snapshotDelta.scope", "tokensEstimate"];
+    if (!rec.navigation.changed) textOmit.push("navigation");
+    if ((result.element as Record<string, unknown> | undefined)?.stillAttached === true) {
+      textOmit.push("element.stillAttached");
+    }
+    if ((result.snapshotDelta as Record<string, unknown> | undefined)?.mode === "delta") {
+      textOmit.push("snapshotDelta.mode");
+    }
     if (rec.console.warnings === 0) textOmit.push("console.warnings");
     if (rec.network.summary.total === 0) textOmit.push("network");
     if (!(result.snapshotDelta as Record<string, unknown> | undefined)?.truncated) {

@@ -177,7 +177,12 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       if (h.startsWith("data:")) return h.length > 40 ? h.slice(0, 40) + "…" : h;
       if (origin !== "null" && h.startsWith(origin + "/")) {
         const hash = h.indexOf("#");
-        if (hash >= 0 && h.slice(0, hash) === docPath) return h.slice(hash);
+        if (hash >= 0 && h.slice(0, hash) === docPath) {
+          // An anchor within the page ("#section"): the ref is enough to follow it, and
+          // reference pages carry hundreds. Hash routes ("#/active") do say where they go.
+          const frag = h.slice(hash);
+          return /^#[/!]/.test(frag) ? frag : "";
+        }
         return h.slice(origin.length);
       }
       return h;

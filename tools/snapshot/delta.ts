@@ -166,7 +166,9 @@ export function diffSnapshots(
   const b = parse(after, intern);
   const oldRefText = new Map<string, string>();
   const refsAfter = new Set<string>();
-  for (const l of a) if (l.ref) oldRefText.set(l.ref, l.text.trimStart());
+  // Focus moving is not a change worth a line: compare without the marker.
+  const unfocused = (t: string) => t.trimStart().replace(" [focused]", "");
+  for (const l of a) if (l.ref) oldRefText.set(l.ref, unfocused(l.text));
   for (const l of b) if (l.ref) refsAfter.add(l.ref);
   const counts = new Map<number, number>();
   for (const l of a) if (!l.ref) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
@@ -178,7 +180,7 @@ export function diffSnapshots(
     if (l.ref) {
       const old = oldRefText.get(l.ref);
       if (old === undefined) addedIdx.push(i);
-      else if (old !== l.text.trimStart()) {
+      else if (old !== unfocused(l.text)) {
         changedCount++;
         addedIdx.push(i);
       }
