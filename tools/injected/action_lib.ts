@@ -349,13 +349,24 @@ export function installActionLib(api: Record<string, unknown>): void {
     return out;
   };
 
-  /** The first match of a selector plus the match count, or null. */
+  // query and queryCount come in pairs: the count reuses the match list
+  // while the DOM is unchanged (a text= query walks the whole page).
+  let lastQuery: { selector: string; generation: unknown; all: Element[] } | undefined;
+  const generationNow = () => (api.generation as (() => number) | undefined)?.();
+
+  /** The first match of a selector, or null. */
   api.query = (selector: string) => {
     const all = (api.queryAll as (s: string) => Element[])(selector);
+    lastQuery = { selector, generation: generationNow(), all };
     return all[0] ?? null;
   };
-  api.queryCount = (selector: string) =>
-    (api.queryAll as (s: string) => Element[])(selector).length;
+  /** How many elements match a selector. */
+  api.queryCount = (selector: string) => {
+    if (lastQuery?.selector === selector && lastQuery.generation === generationNow()) {
+      return lastQuery.all.length;
+    }
+    return (api.queryAll as (s: string) => Element[])(selector).length;
+  };
 
   /** The start of the page's visible text, as shown (for wait_for's lastSeen). */
   api.textExcerpt = (max: number) =>
