@@ -8,24 +8,16 @@
  */
 import type { CdpSession, Unsubscribe } from "./connection.ts";
 import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
+import { type FrameInfo, FrameTree } from "./frame_tree.ts";
+import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
 import type { Protocol } from "./types.ts";
 
+export type { FrameInfo };
+export { EvaluationError, exceptionText, NavigationError };
+
 /** Name of browxai's isolated world in every frame. */
 export const UTILITY_WORLD = "__browxai_utility";
-
-/** One frame of a tab. */
-export interface FrameInfo {
-  frameId: string;
-  parentId: string | undefined;
-  /** The session that owns the frame's document (differs from the tab's for OOPIFs). */
-  session: CdpSession;
-  url: string;
-  name: string;
-  loaderId: string;
-  /** Lifecycle events seen for the current document (`DOMContentLoaded`, `load`, `networkIdle`, …). */
-  lifecycle: Set<string>;
-}
 
 /** The response that delivered a document. */
 export interface DocumentResponse {
@@ -70,7 +62,7 @@ export interface NavigateOutcome {
 export class Page {
   /** The tab's target. */
   readonly target: AttachedTarget;
-  #frames = new Map<string, FrameInfo>();
+  #frames = new FrameTree();
   /** sessionId → (contextId → frameId) and frameId → world / main context ids. */
   #worlds = new Map<string, number>();
   #mainWorlds = new Map<string, number>();
@@ -136,7 +128,7 @@ export class Page {
       // Applied the moment it arrives: events that follow it on the wire
       // (a navigation committing) must win over this older picture.
       session.send("Page.getFrameTree").then(({ frameTree }) =>
-        this.#addFrameTree(frameTree, session, parentId)
+        this.#frames.addTree(frameTree, session, parentId)
       ),
       session.send("Page.enable"),
       session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
@@ -152,23 +144,6 @@ export class Page {
     ]);
   }
 
-  #addFrameTree(tree: Protocol.Page.FrameTree, session: CdpSession, parentId: string | undefined) {
-    const f = tree.frame;
-    const existing = this.#frames.get(f.id);
-    // What events of this same session already said is newer than the tree.
-    const keep = existing?.session === session ? existing : undefined;
-    this.#frames.set(f.id, {
-      frameId: f.id,
-      parentId: f.parentId ?? parentId ?? existing?.parentId,
-      session,
-      url: keep?.url || f.url + (f.urlFragment ?? ""),
-      name: f.name ?? "",
-      loaderId: keep?.loaderId || f.loaderId,
-      lifecycle: keep ? keep.lifecycle : new Set(),
-    });
-    for (const child of tree.childFrames ?? []) this.#addFrameTree(child, session, f.id);
-  }
-
   /** Adds a listener for every event of every session of the tab. */
   onEvent(listener: PageEventListener): Unsubscribe {
     this.#listeners.add(listener);
@@ -176,73 +151,13 @@ export class Page {
   }
 
   #onEvent(method: string, params: unknown, session: CdpSession): void {
+    const change = this.#frames.apply(method, params, session);
+    if (change) {
+      if (change.topNavigated) this.crashed = false;
+      for (const id of change.ended) this.#forgetWorlds(id);
+      if (change.lifecycle) this.#notifyLifecycle();
+    }
     switch (method) {
-      case "Page.frameAttached": {
-        const e = params as Protocol.Page.FrameAttachedEvent;
-        if (!this.#frames.has(e.frameId)) {
-          this.#frames.set(e.frameId, {
-            frameId: e.frameId,
-            parentId: e.parentFrameId,
-            session,
-            url: "",
-            name: "",
-            loaderId: "",
-            lifecycle: new Set(),
-          });
-        }
-        break;
-      }
-      case "Page.frameNavigated": {
-        const { frame, type } = params as Protocol.Page.FrameNavigatedEvent;
-        const prev = this.#frames.get(frame.id);
-        if (!frame.parentId) this.crashed = false;
-        // A new document (frameNavigated is never same-document): the old
-        // one's child frames are gone, and Chromium does not always say so.
-        for (const child of this.childFrames(frame.id)) this.#removeFrame(child.frameId);
-        this.#frames.set(frame.id, {
-          frameId: frame.id,
-          parentId: frame.parentId ?? prev?.parentId,
-          session,
-          url: frame.url + (frame.urlFragment ?? ""),
-          name: frame.name ?? "",
-          loaderId: frame.loaderId,
-          lifecycle: type === "BackForwardCacheRestore"
-            // A page restored from the back/forward cache is loaded already: no lifecycle events follow.
-            ? new Set(["DOMContentLoaded", "load", "networkAlmostIdle", "networkIdle"])
-            : prev?.loaderId === frame.loaderId && prev.session === session
-            ? prev.lifecycle
-            : new Set(),
-        });
-        this.#notifyLifecycle();
-        this.#worlds.delete(frame.id);
-        this.#mainWorlds.delete(frame.id);
-        break;
-      }
-      case "Page.navigatedWithinDocument": {
-        const e = params as Protocol.Page.NavigatedWithinDocumentEvent;
-        const f = this.#frames.get(e.frameId);
-        if (f) f.url = e.url;
-        this.#notifyLifecycle();
-        break;
-      }
-      case "Page.frameDetached": {
-        const e = params as Protocol.Page.FrameDetachedEvent;
-        // "swap" means the frame moved to another process: its OOPIF target takes over.
-        if (e.reason !== "swap") this.#removeFrame(e.frameId);
-        break;
-      }
-      case "Page.lifecycleEvent": {
-        const e = params as Protocol.Page.LifecycleEventEvent;
-        const f = this.#frames.get(e.frameId);
-        if (f) {
-          if (e.name === "init") {
-            f.lifecycle = new Set();
-            f.loaderId = e.loaderId;
-          } else if (f.loaderId === e.loaderId || !f.loaderId) f.lifecycle.add(e.name);
-          this.#notifyLifecycle();
-        }
-        break;
-      }
       case "Runtime.executionContextCreated": {
         const { context } = params as Protocol.Runtime.ExecutionContextCreatedEvent;
         const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
@@ -299,11 +214,7 @@ export class Page {
     }
   }
 
-  #removeFrame(frameId: string) {
-    for (const f of [...this.#frames.values()]) {
-      if (f.parentId === frameId) this.#removeFrame(f.frameId);
-    }
-    this.#frames.delete(frameId);
+  #forgetWorlds(frameId: string) {
     this.#worlds.delete(frameId);
     this.#mainWorlds.delete(frameId);
   }
@@ -326,10 +237,8 @@ export class Page {
     this.#unsubs.delete(sessionId);
     this.#sessions.delete(sessionId);
     this.#contextFrames.delete(sessionId);
-    for (const f of [...this.#frames.values()]) {
-      if (f.session.id === sessionId && f.frameId !== this.target.targetId) {
-        this.#removeFrame(f.frameId);
-      }
+    for (const id of this.#frames.dropSession(sessionId, this.target.targetId)) {
+      this.#forgetWorlds(id);
     }
   }
 
@@ -359,19 +268,17 @@ export class Page {
 
   /** All known frames, parents before children. */
   frames(): FrameInfo[] {
-    return [...this.#frames.values()];
+    return this.#frames.all();
   }
 
   /** The child frames of a frame. */
   childFrames(frameId: string): FrameInfo[] {
-    return this.frames().filter((f) => f.parentId === frameId);
+    return this.#frames.children(frameId);
   }
 
   /** The response that delivered the frame's current document, if seen. */
   documentResponse(frameId = this.mainFrameId): DocumentResponse | undefined {
-    const r = this.#docResponses.get(frameId);
-    const f = this.#frames.get(frameId);
-    return r && f && (r.loaderId === f.loaderId) ? r : r;
+    return this.#docResponses.get(frameId);
   }
 
   /** The title of the main document. CDP: `Runtime.evaluate` in the utility world. */
@@ -595,31 +502,6 @@ export class Page {
       sameDocument,
     };
   }
-}
-
-/** The page's script threw; `message` is the exception text. */
-export class EvaluationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "EvaluationError";
-  }
-}
-
-/** Chromium failed a navigation (`net::ERR_NAME_NOT_RESOLVED`, …). */
-export class NavigationError extends Error {
-  readonly errorText: string;
-  constructor(url: string, errorText: string) {
-    super(`Cannot navigate to "${url}": ${errorText}`);
-    this.name = "NavigationError";
-    this.errorText = errorText;
-  }
-}
-
-/** The human-readable text of a thrown exception. */
-export function exceptionText(d: Protocol.Runtime.ExceptionDetails): string {
-  const desc = d.exception?.description ?? d.exception?.value;
-  if (desc !== undefined) return String(desc).split("\n    at ")[0]!;
-  return d.text;
 }
 
 /** Re-exported so callers can test for a vanished target without importing errors.ts. */
