@@ -140,11 +140,6 @@ function deletePath(obj: Record<string, unknown>, path: string): void {
   }
 }
 
-/**
- * Drops `null`, empty arrays and empty objects (recursively) so the text an
- * agent reads carries only what happened; structuredContent keeps the full
- * shape. `tokensEstimate: null` is kept as the placeholder it is.
- */
 /** Longest string a result carries outside its raw text (a title, a value, a URL), in chars. */
 export const MAX_FIELD_CHARS = 4000;
 /** Longest raw text (a snapshot page) a result carries, in chars. */
@@ -166,6 +161,11 @@ export function capStrings(value: unknown, max = MAX_FIELD_CHARS): unknown {
   return out;
 }
 
+/**
+ * Drops `null`, empty arrays and empty objects (recursively) so the text an
+ * agent reads carries only what happened; structuredContent keeps the full
+ * shape. `tokensEstimate: null` is kept as the placeholder it is.
+ */
 export function pruneEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pruneEmpty);
   if (!value || typeof value !== "object") return value;

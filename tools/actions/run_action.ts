@@ -25,8 +25,9 @@ import {
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
-/** Default and maximum `timeoutMs` of acting tools, ms. */
+/** Default `timeoutMs` of acting tools, ms. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Largest `timeoutMs` an acting tool accepts, ms. */
 export const MAX_TIMEOUT_MS = 30_000;
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
