@@ -32,41 +32,33 @@ async function moveInHistory(
 
 const schema = z.object({ ...actingFields });
 
+/** A one-step history move tool (`go_back`, `go_forward`). */
+function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
+  const way = delta < 0 ? "back" : "forward";
+  return defineTool({
+    name,
+    title: delta < 0 ? "Go back" : "Go forward",
+    description: `Go ${way} one history entry in the active tab. At the ${
+      delta < 0 ? "start" : "end"
+    } of history it does nothing and says moved=false.`,
+    capability: "navigation",
+    toolset: "core",
+    annotations: { openWorldHint: true },
+    inputSchema: schema,
+    handler(ctx, args) {
+      return runAction(ctx, args, {
+        type: name,
+        perform: ({ page, deadline }) => moveInHistory(page, delta, deadline),
+      });
+    },
+  });
+}
+
 /** The `go_back` tool. */
-export const goBackTool = defineTool({
-  name: "go_back",
-  title: "Go back",
-  description:
-    "Go back one history entry in the active tab. At the start of history it does nothing and says moved=false.",
-  capability: "navigation",
-  toolset: "core",
-  annotations: { openWorldHint: true },
-  inputSchema: schema,
-  handler(ctx, args) {
-    return runAction(ctx, args, {
-      type: "go_back",
-      perform: ({ page, deadline }) => moveInHistory(page, -1, deadline),
-    });
-  },
-});
+export const goBackTool = historyTool("go_back", -1);
 
 /** The `go_forward` tool. */
-export const goForwardTool = defineTool({
-  name: "go_forward",
-  title: "Go forward",
-  description:
-    "Go forward one history entry in the active tab. At the end of history it does nothing and says moved=false.",
-  capability: "navigation",
-  toolset: "core",
-  annotations: { openWorldHint: true },
-  inputSchema: schema,
-  handler(ctx, args) {
-    return runAction(ctx, args, {
-      type: "go_forward",
-      perform: ({ page, deadline }) => moveInHistory(page, 1, deadline),
-    });
-  },
-});
+export const goForwardTool = historyTool("go_forward", 1);
 
 /** The `reload` tool. */
 export const reloadTool = defineTool({
