@@ -197,6 +197,11 @@ Deno.test("actions and what they report", async (t) => {
       "paged snapshot: pages continue one another; a change shows on the next read",
       async () => {
         await mcp.ok("navigate", { url: fx.url("scroll.html"), snapshot: "none" });
+        // Enough text for several pages of the smallest size.
+        await mcp.ok("eval_js", {
+          expression: "for (let i = 0; i < 80; i++) document.body.append(" +
+            "Object.assign(document.createElement('p'), { textContent: 'Filler paragraph ' + i }))",
+        });
         const first = await mcp.ok("snapshot", { maxTokens: 200 });
         assertEquals(first.truncated, true);
         const second = await mcp.ok("snapshot", { maxTokens: 200, offset: first.nextOffset });

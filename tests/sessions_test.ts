@@ -111,7 +111,7 @@ Deno.test("sessions: attached mode needs byob-attach and never closes the browse
     });
     assertEquals(r.mode, "attached");
     const snap = await mcp.ok("snapshot", { session: "byob" });
-    assertIncludes(String(snap.tree), "heading");
+    assertIncludes(String(snap.tree), "# Basic page");
     await mcp.ok("close_session", { session: "byob" });
     // The http://host:port form finds the WebSocket itself.
     await mcp.ok("open_session", { session: "byob2", mode: "attached", endpoint: httpEndpoint });

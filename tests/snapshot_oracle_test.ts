@@ -164,8 +164,20 @@ async function checkRefs(page: Page, refs: RefRegistry, text: string): Promise<n
 }
 
 async function checkHeadings(page: Page, text: string): Promise<number> {
-  const ours = [...text.matchAll(/- heading "((?:[^"\\]|\\.)*)" \[level=(\d)\]/g)]
-    .map((m) => `${m[2]} ${norm(m[1]!.replace(/\\(.)/g, "$1"))}`).sort();
+  // `## Title` (a heading that is one link: `## [Title](url)[ref=eN]`), or, for a heading that
+  // is a target itself, `- heading "Title" [ref=eN] [level=2]`.
+  const ours: string[] = [];
+  for (const line of text.split("\n")) {
+    const md = /^\s*(#+) (.*)$/.exec(line);
+    if (md) {
+      const name = /^\[(.*)\](?:\([^)]*\))?\[ref=e\d+\]$/.exec(md[2]!)?.[1] ?? md[2]!;
+      ours.push(`${md[1]!.length} ${norm(name)}`);
+      continue;
+    }
+    const t = /- heading "((?:[^"\\]|\\.)*)".* \[level=(\d)\]/.exec(line);
+    if (t) ours.push(`${t[2]} ${norm(t[1]!.replace(/\\(.)/g, "$1"))}`);
+  }
+  ours.sort();
   const theirs: string[] = [];
   for (const f of page.frames()) {
     const r = await f.session.send("Accessibility.getFullAXTree", { frameId: f.frameId })

@@ -68,6 +68,12 @@ or <a href="#here">here</a>.</p>
 <p>${"lorem ".repeat(2000)}<a href="/end">the end</a></p>
 <section id="box" aria-label="Box"><div class="pointer" id="scoped">Scoped card
   <button>Inner action</button></div></section>
+<h3 id="api">fs.open(path)<a class="mark" href="#api">#</a></h3>
+<h4><span>Options</span><a href="#opts" id="opts">¶</a></h4>
+<h2><a href="/guide">Guide</a></h2>
+<pre># not a heading
+* not an item</pre>
+<ul><li>Item one<ul><li>Nested item</li><li>Second nested</li></ul></li><li>Plain item</li></ul>
 </body></html>`;
 
 Deno.test("snapshot and refs against real Chromium", async (t) => {
@@ -92,8 +98,8 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       for (
         const line of [
           "- banner",
-          '  - heading "Basic page" [level=1]',
-          '  - heading "Introduction" [level=2]',
+          "  # Basic page",
+          "  ## Introduction",
           "  Second paragraph with bold text inside.",
           '  - button "Click me" [ref=#]',
           '  - button "Disabled button" [ref=#] [disabled]',
@@ -150,6 +156,27 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       assertTrue(/lorem \[the end\]\(\/end\)\[ref=e\d+\]$/.test(long.at(-1)!));
     });
 
+    await t.step("markdown headings and items; permalink marks left out; escapes", async () => {
+      const text = await snap();
+      assertTrue(hasLine(text, "# Snapshot page"), text);
+      // A heading's own `#`/`¶` link only scrolls to it: no line, no ref, not in the name.
+      assertTrue(hasLine(text, "### fs.open(path)"), text);
+      assertTrue(hasLine(text, "#### Options"), text);
+      assertNotIncludes(text, "[#]");
+      assertNotIncludes(text, "[¶]");
+      // A heading that is one link shows the link in place of its name.
+      assertTrue(/^## \[Guide\]\(\/guide\)\[ref=e\d+\]$/m.test(text), text);
+      // Page text that would read as markup is escaped.
+      assertTrue(hasLine(text, "\\# not a heading"), text);
+      assertTrue(hasLine(text, "\\* not an item"), text);
+      // An item of several lines is a bullet; one-line items are plain lines.
+      assertTrue(hasLine(text, "* Item one"), text);
+      assertTrue(hasLine(text, "  Nested item"), text);
+      assertTrue(hasLine(text, "Plain item"), text);
+      // A permalink mark is still an element a selector can reach: only the outline skips it.
+      assertEquals(await inPage(page, `document.querySelectorAll("a.mark").length`), 1);
+    });
+
     await t.step("rootRef scopes the snapshot to one element's subtree", async () => {
       const text = await snap();
       const card = refOf(text, /Scoped card/);
@@ -164,7 +191,7 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       await page.navigate(fx.url("shadow.html"));
       const text = await snap();
       assertIncludes(text, "Light DOM paragraph.");
-      assertIncludes(text, `- heading "Open shadow root" [level=2]`);
+      assertIncludes(text, "## Open shadow root");
       assertTrue(/- button "Shadow button" \[ref=e\d+\]/.test(text), text);
       assertTrue(/- textbox "Shadow input" \[ref=e\d+\]/.test(text), text);
       assertTrue(/\[Nested link\]\(\/basic\.html\)\[ref=e\d+\]/.test(text), text);
@@ -189,8 +216,8 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
         const sameAt = lines.findIndex((l) => l.startsWith(`- iframe "Same origin frame" [ref=`));
         const crossAt = lines.findIndex((l) => l.startsWith(`- iframe "Cross origin frame" [ref=`));
         assertTrue(sameAt >= 0 && crossAt > sameAt, text);
-        assertEquals(lines[sameAt + 1], `  - heading "Inside the frame" [level=2]`);
-        assertEquals(lines[crossAt + 1], `  - heading "Inside the frame" [level=2]`);
+        assertEquals(lines[sameAt + 1], "  ## Inside the frame");
+        assertEquals(lines[crossAt + 1], "  ## Inside the frame");
         assertIncludes(lines.slice(sameAt, crossAt).join("\n"), fx.origin);
         assertIncludes(lines.slice(crossAt).join("\n"), fx.crossOrigin);
         const crossFrame = page.frames().find((f) => f.url.startsWith(fx.crossOrigin))!;

@@ -18,7 +18,10 @@ export interface Outline {
   addText(s: string, depth: number, pre: boolean): void;
   /** Ends the current run. */
   flush(): void;
-  /** Adds a node line (`kind` 1, or 2 when it carries a ref); returns its index. */
+  /**
+   * Adds a node line (`kind` 1, 2 when it carries a ref, 4 a `## heading`, 5 a `*` list item);
+   * returns its index.
+   */
   node(depth: number, text: string, name: string, kind: number): number;
   /** Adds a line as is (no folding). */
   raw(depth: number, text: string): void;
@@ -42,7 +45,7 @@ export interface Outline {
  *   side's placeholders (`[ref=#3]` becomes `[ref=\#3]`).
  */
 export function installOutlineLib(api: Record<string, unknown>): void {
-  const TEXT = 0, REF = 2, ROW = 3;
+  const TEXT = 0, REF = 2, ROW = 3, HEADING = 4, ITEM = 5;
   const MAX_LINE = 4000;
   const INDENTS = [""];
 
@@ -119,6 +122,8 @@ export function installOutlineLib(api: Record<string, unknown>): void {
     function addLine(depth: number, t: string) {
       // Keep text that looks like a node line or a table row from being read as one.
       if (t.startsWith("- ") || t[0] === "|") t = "- text: " + t;
+      // … or a `## heading` or `* item` line: escaped the markdown way.
+      else if ((t[0] === "#" || t[0] === "*") && /^(?:#+|\*)(?: |$)/.test(t)) t = "\\" + t;
       add(depth, t, TEXT, "");
     }
 
@@ -173,8 +178,17 @@ export function installOutlineLib(api: Record<string, unknown>): void {
         if (t === undefined || kinds[idx + 1] !== TEXT || depths[idx + 1] !== depth + 1) return;
         // Text that only repeats the node's name (a dialog titled by its first line) goes.
         if (t === names[idx]) removeAt(idx + 1);
-        else if (canMerge) {
-          out[idx] += ": " + (t.startsWith("- text: ") ? t.slice(8) : t);
+        else if (
+          kinds[idx] === HEADING && names[idx] && out[idx]!.endsWith(" " + names[idx]) &&
+          t.startsWith(`[${names[idx]}]`)
+        ) {
+          // A heading that is one link: `## [Title](/url)[ref=e3]`, the name not repeated.
+          out[idx] = out[idx]!.slice(0, out[idx]!.indexOf(" ") + 1) + t;
+          removeAt(idx + 1);
+        } else if (canMerge) {
+          // A list item's bullet is followed by its text markdown style: `* text`.
+          out[idx] += (kinds[idx] === ITEM ? " " : ": ") +
+            (t.startsWith("- text: ") ? t.slice(8) : t);
           removeAt(idx + 1);
         }
       },

@@ -7,13 +7,16 @@
  * Parts, installed in this order on the utility api (each sent as source):
  * `aria_lib.ts` (roles, visibility, flat tree), `accname_lib.ts` (names),
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
- * {@link installElementLib}, and `walker_lib.ts` (`snapshot`, the walk).
+ * {@link installElementLib}, `links_lib.ts` (link URLs, permalink marks) and
+ * `walker_lib.ts` (`snapshot`, the walk).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
  *
  * ```
- * - heading "Intro" [level=2]
+ * ## Intro
  * Plain visible text of a paragraph, with [inline links](/docs)[ref=#12] in it.
+ * * A list item of several lines
+ *   its second line
  * - textbox "Name" [ref=#13] [required]: current value
  * - checkbox "Remember" [ref=#14] [checked]
  * - combobox "Color" [ref=#15]: Green
@@ -31,6 +34,7 @@
  */
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
+import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
@@ -320,6 +324,7 @@ const PARTS = [
   installAccnameLib,
   installOutlineLib,
   installElementLib,
+  installLinksLib,
   installWalkerLib,
 ];
 

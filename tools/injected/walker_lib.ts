@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { LinkWriter } from "./links_lib.ts";
 import type { Outline } from "./outline_lib.ts";
 
 /**
@@ -51,6 +52,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
   const valueText = api.valueText as Fn<[Element, string], string>;
   const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const newLinks = api.newLinks as Fn<[], LinkWriter>;
 
   const SKIP_TAGS = new Set(
     ("script style template noscript head meta link title datalist option optgroup param " +
@@ -151,42 +153,8 @@ export function installWalkerLib(api: Record<string, unknown>): void {
     const refs: Array<[number, string, string, string, string]> = [];
     const frames: number[] = [];
     const focused = deepActive();
-    const origin = location.origin;
-    const docPath = location.href.split("#")[0]!;
-    const seenLinks = new Set<string>();
+    const links = newLinks();
     let skippingParent: Node | null = null;
-
-    function selfAnchor(el: Element, url: string): boolean {
-      if (url[0] !== "#") return false;
-      let target: Element | null = null;
-      try {
-        target = document.getElementById(decodeURIComponent(url.slice(1)));
-      } catch {
-        return false;
-      }
-      return !!target && (target === el || target.contains(el));
-    }
-
-    function urlOf(el: Element): string {
-      const raw = el.getAttribute("href");
-      if (raw === null) return "";
-      const h = (el as HTMLAnchorElement).href;
-      if (typeof h !== "string" || !h) return raw;
-      // `#` and `javascript:` links are script-driven: their URL says nothing.
-      if (raw === "#" || h.startsWith("javascript:")) return "";
-      if (h.startsWith("data:")) return h.length > 40 ? h.slice(0, 40) + "…" : h;
-      if (origin !== "null" && h.startsWith(origin + "/")) {
-        const hash = h.indexOf("#");
-        if (hash >= 0 && h.slice(0, hash) === docPath) {
-          // An anchor within the page ("#section"): the ref is enough to follow it, and
-          // reference pages carry hundreds. Hash routes ("#/active") do say where they go.
-          const frag = h.slice(hash);
-          return /^#[/!]/.test(frag) ? frag : "";
-        }
-        return h.slice(origin.length);
-      }
-      return h;
-    }
 
     function walkNode(n: Node, depth: number, flags: number) {
       if (n.nodeType === 3) {
@@ -316,20 +284,15 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       const id = idOf(el);
       const r = refRole(el);
       const name = nameIn(el, flags);
-      refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
-      const url = r === "link" ? urlOf(el) : "";
+      // A heading's own `#` link: no line, no ref (a selector still reaches it).
+      if (r === "link" && !st && links.isPermalink(el, name)) return;
+      refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
+      const url = r === "link" ? links.urlOf(el) : "";
       if (r === "link" && !st) {
         // Links join the text they sit in, markdown style: far fewer tokens than a line each,
         // and prose stays readable. Text inside is the name; nested controls still get lines.
-        // A URL shown once for a link text is not repeated (the same text and URL appear
-        // hundreds of times on reference pages); a permalink to itself shows none.
-        let shown = url;
-        if (url) {
-          const key = name + "\u0000" + url;
-          if (seenLinks.has(key) || selfAnchor(el, url)) shown = "";
-          else seenLinks.add(key);
-        }
+        const shown = links.shownUrl(el, name, url);
         const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}[ref=#${id}]`;
         o.addText(label, depth, (flags & PRE) !== 0);
         return walkKids(el, depth, flags | PTR | NAMED);
@@ -349,17 +312,33 @@ export function installWalkerLib(api: Record<string, unknown>): void {
       o.finish(idx, depth, false, !value);
     }
 
+    // Markdown style, `### Title`: a third of the tokens of `- heading "Title" [level=3]`.
+    function walkHeading(el: Element, depth: number, flags: number) {
+      const name = links.headingName(el, nameIn(el, flags));
+      const level = Math.min(
+        9,
+        Number(el.getAttribute("aria-level")) || Number(/^h(\d)$/.exec(el.localName)?.[1]) || 2,
+      );
+      const st = statesOf(el, "heading", focused).replace(/ \[level=\d+\]/, "");
+      const idx = o.node(depth, "#".repeat(level) + (name ? " " + safe(name) : "") + st, name, 4);
+      walkKids(el, depth + 1, flags | (nameFromContent(el, "heading") ? NAMED : 0));
+      // Never `## Title: more`: without quotes the name would not end anywhere.
+      o.finish(idx, depth, false, false);
+    }
+
     function walkStruct(el: Element, role: string, depth: number, flags: number) {
       if (role === "row") return walkRow(el, depth, flags);
+      if (role === "heading") return walkHeading(el, depth, flags);
       const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
       if (role === "img" || el.localName === "svg") {
         if (name) o.node(depth, `- img${q(name)}`, name, 1);
         return;
       }
       // An unnamed group or list has no line: a list's items read as lines by themselves (an
-      // item of several lines gets a `- listitem` line), which saves a line and a level.
+      // item of several lines gets a `*` line), which saves a line and a level.
       if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
-      let line = `- ${role}${q(name)}`;
+      // A list item of several lines is a markdown bullet, `* first line` (see `finish`).
+      let line = role === "listitem" ? "*" : `- ${role}${q(name)}`;
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.
         const id = idOf(el);
@@ -367,9 +346,9 @@ export function installWalkerLib(api: Record<string, unknown>): void {
         line += ` [ref=#${id}]`;
       }
       const value = valueText(el, role);
-      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, 1);
-      const named = role === "heading" && nameFromContent(el, role);
-      walkKids(el, depth + 1, flags | (named ? NAMED : 0));
+      const kind = role === "listitem" ? 5 : 1;
+      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, kind);
+      walkKids(el, depth + 1, flags);
       o.finish(idx, depth, CONDITIONAL.has(role) && !name, !value && !ITEM_CONTAINERS.has(role));
     }
 

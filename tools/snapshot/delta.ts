@@ -63,6 +63,8 @@ interface Line {
 }
 
 const NODE_LINE = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
+/** A markdown heading line, `## Title`; a heading that is one link is found as that link. */
+const HEADING_LINE = /^#+ (?!\[)(.+)$/;
 const INLINE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()\s]*\))*\))?\[ref=(e\d+)\]/g;
 const SIGNIFICANT = new Set(["dialog", "alertdialog", "alert", "heading", "iframe"]);
 
@@ -96,6 +98,8 @@ function unquote(s: string): string {
 function nodesOf(line: string): NodeChange[] {
   const body = line.trimStart();
   const out: NodeChange[] = [];
+  const h = body[0] === "#" ? HEADING_LINE.exec(body) : null;
+  if (h) out.push({ role: "heading", name: h[1]!.replace(/ \[[a-z=]+\]$/, "") });
   const m = body.startsWith("- ") ? NODE_LINE.exec(body) : null;
   if (m) {
     const ref = /^(?: \[[^\]]*\])*? \[ref=(e\d+)\]/.exec(m[3]!)?.[1];

@@ -2,9 +2,9 @@ import { assertEquals, assertIncludes, assertTrue } from "../../tests/_assert.ts
 import { appearedNodes, diffSnapshots, removedNodes } from "./delta.ts";
 
 const BEFORE = [
-  '- heading "Todos" [level=1]',
+  "# Todos",
   '- textbox "New todo" [ref=e1]',
-  "- listitem: Milk",
+  "* Milk",
   '  - checkbox "Toggle" [ref=e2]',
   '  - button "Delete" [ref=e3]',
   '- button "More" [ref=e4] [collapsed]',
@@ -31,7 +31,7 @@ Deno.test("diffSnapshots: a state change is one changed line, shown in its new f
   assertEquals(d.removed, []);
   // The unchanged list item is shown as context for its changed child.
   assertEquals(d.text.split("\n").slice(0, 2), [
-    "  - listitem: Milk",
+    "  * Milk",
     '+   - checkbox "Toggle" [ref=e2] [checked]',
   ]);
   assertEquals(d.appeared, []);
@@ -39,9 +39,9 @@ Deno.test("diffSnapshots: a state change is one changed line, shown in its new f
 
 Deno.test("diffSnapshots: added and removed lines, matched with their ancestry", () => {
   const after = [
-    '- heading "Todos" [level=1]',
+    "# Todos",
     '- textbox "New todo" [ref=e1]',
-    "- listitem: Eggs",
+    "* Eggs",
     '  - checkbox "Toggle" [ref=e6]',
     '  - button "Delete" [ref=e7]',
     '- button "More" [ref=e4] [collapsed]',
@@ -54,12 +54,12 @@ Deno.test("diffSnapshots: added and removed lines, matched with their ancestry",
   assertEquals(d.unchanged, false);
   assertEquals(d.changedCount, 0);
   assertEquals(d.removed, [
-    "- listitem: Milk",
+    "* Milk",
     '  - checkbox "Toggle" [ref=e2]',
     '  - button "Delete" [ref=e3]',
   ]);
   assertEquals(d.added.length, 6);
-  assertIncludes(d.text, "- - listitem: Milk");
+  assertIncludes(d.text, "- * Milk");
   assertIncludes(d.text, '+ - dialog "Saved" [ref=e8]');
   assertEquals(d.appeared, [
     { role: "checkbox", name: "Toggle", ref: "e6" },
@@ -76,7 +76,7 @@ Deno.test("diffSnapshots: added and removed lines, matched with their ancestry",
 Deno.test("appearedNodes / removedNodes: headings, alerts and inline links count; text does not", () => {
   const before = "Intro\n[Docs](/docs)[ref=e1] and [API](/api)[ref=e2]";
   const after =
-    'Intro\n- alert: Failed\n- heading "Errors" [level=2]\nSee [API](/api)[ref=e2] or [Help (FAQ)](/faq)[ref=e3]';
+    "Intro\n- alert: Failed\n## Errors\nSee [API](/api)[ref=e2] or [Help (FAQ)](/faq)[ref=e3]";
   assertEquals(appearedNodes(before, after), [
     { role: "alert", name: "", text: "Failed" },
     { role: "heading", name: "Errors" },
