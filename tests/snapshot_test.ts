@@ -73,7 +73,8 @@ or <a href="#here">here</a>.</p>
 <h2><a href="/guide">Guide</a></h2>
 <pre># not a heading
 * not an item</pre>
-<ul><li>Item one<ul><li>Nested item</li><li>Second nested</li></ul></li><li>Plain item</li></ul>
+<ul><li>Item one<ul><li>Nested item</li><li>Second nested</li></ul></li><li>Plain item</li>
+<li><input type="checkbox" aria-label="Done"> Control first</li></ul>
 </body></html>`;
 
 Deno.test("snapshot and refs against real Chromium", async (t) => {
@@ -173,6 +174,8 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       assertTrue(hasLine(text, "* Item one"), text);
       assertTrue(hasLine(text, "  Nested item"), text);
       assertTrue(hasLine(text, "Plain item"), text);
+      assertTrue(hasLine(text, "- listitem"), text);
+      assertTrue(hasLine(text, '  - checkbox "Done" [ref=#]'), text);
       // A permalink mark is still an element a selector can reach: only the outline skips it.
       assertEquals(await inPage(page, `document.querySelectorAll("a.mark").length`), 1);
     });

@@ -215,14 +215,14 @@ async function runExclusive(
         ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
         : null,
     };
-    // The text carries news only: the call's own echo, an unchanged
-    // navigation, a still-attached element and the delta's mode say nothing
-    // the agent does not know (structuredContent keeps them all).
-    const textOmit = ["action", "snapshotDelta.scope", "tokensEstimate"];
+    // The text carries news only: the call's own echo (the action, the element's ref), an
+    // unchanged navigation, a still-attached element that kept the focus an action gives it,
+    // and the delta's mode say nothing the agent does not know (structuredContent keeps them).
+    const textOmit = ["action", "element.ref", "snapshotDelta.scope", "tokensEstimate"];
     if (!rec.navigation.changed) textOmit.push("navigation");
-    if ((result.element as Record<string, unknown> | undefined)?.stillAttached === true) {
-      textOmit.push("element.stillAttached");
-    }
+    const shownElement = result.element as Record<string, unknown> | undefined;
+    if (shownElement?.stillAttached === true) textOmit.push("element.stillAttached");
+    if (shownElement?.focused === true) textOmit.push("element.focused");
     if ((result.snapshotDelta as Record<string, unknown> | undefined)?.mode === "delta") {
       textOmit.push("snapshotDelta.mode");
     }

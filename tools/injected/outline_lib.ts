@@ -175,7 +175,11 @@ export function installOutlineLib(api: Record<string, unknown>): void {
           }
         }
         const t = out[idx + 1];
-        if (t === undefined || kinds[idx + 1] !== TEXT || depths[idx + 1] !== depth + 1) return;
+        if (t === undefined || kinds[idx + 1] !== TEXT || depths[idx + 1] !== depth + 1) {
+          // A bullet needs text after it: an item that starts with a control is `- listitem`.
+          if (kinds[idx] === ITEM) out[idx] = "- listitem" + out[idx]!.slice(1);
+          return;
+        }
         // Text that only repeats the node's name (a dialog titled by its first line) goes.
         if (t === names[idx]) removeAt(idx + 1);
         else if (
