@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseCapabilities } from "./policy/capabilities.ts";
+import { parseConfirmHooks } from "./policy/hooks.ts";
 import type { ServerConfig } from "./tools/context.ts";
 import type { Toolset } from "./tools/define_tool.ts";
 import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
@@ -111,6 +112,12 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   } catch (e) {
     throw new UsageError(`Invalid BROWX_CAPABILITIES: ${(e as Error).message}`);
   }
+  let confirmRequired;
+  try {
+    confirmRequired = parseConfirmHooks(env("BROWX_CONFIRM_REQUIRED"));
+  } catch (e) {
+    throw new UsageError(`Invalid BROWX_CONFIRM_REQUIRED: ${(e as Error).message}`);
+  }
   const workspace = resolve(
     values.workspace ?? env("BROWX_WORKSPACE") ?? join(env("HOME") ?? homedir(), ".browxai"),
   );
@@ -122,6 +129,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     version: values.version ?? false,
     config: {
       capabilities,
+      confirmRequired,
       workspace,
       headful: values.headful ?? false,
       // BROWX_BROWSER is read by discovery itself, so its errors name the right source.

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Capability } from "../policy/capabilities.ts";
+import type { ConfirmHook } from "../policy/hooks.ts";
 import type { Toolset } from "./define_tool.ts";
 import type { SessionManager } from "./sessions/session_manager.ts";
 
@@ -20,10 +21,33 @@ export interface ServerConfig {
   browserPath?: string | undefined;
   /** `--cdp-endpoint`: shared browser to attach to instead of launching. */
   cdpEndpoint?: string | undefined;
+  /** Confirm hooks that need a human's yes (`BROWX_CONFIRM_REQUIRED`). */
+  confirmRequired: ReadonlySet<ConfirmHook>;
   /** Toolsets listed in tools/list (`BROWX_TOOLSETS`); `"all"` lists everything. */
   toolsets: ReadonlySet<Toolset> | "all";
   /** browxai version. */
   version: string;
+}
+
+/** A request for a human's yes, guarded by a confirm hook. */
+export interface ConfirmRequest {
+  hook: ConfirmHook;
+  /** The tool asking. */
+  tool: string;
+  /** The session acted on. */
+  session?: string | undefined;
+  /** One line a human reads: what is about to happen, where. */
+  summary: string;
+  /** The origin acted on, when there is one. */
+  origin?: string | undefined;
+}
+
+/** How a confirm request was decided (refusals throw). */
+export interface ConfirmOutcome {
+  /** `not-required`: the hook is not configured; `approved`: a human said yes; `pre-approved`: a live grant covered it. */
+  decision: "not-required" | "approved" | "pre-approved";
+  /** Who answered (`elicitation`, `devtools`, `console`, `grant`), when someone did. */
+  by?: string;
 }
 
 /** The per-call context of a tool handler. */
@@ -31,6 +55,12 @@ export interface ToolContext {
   config: ServerConfig;
   /** The calling client's sessions. */
   sessions: SessionManager;
+  /**
+   * Asks for a confirm hook's permission. Resolves when the action may go
+   * ahead; @throws ToolError `blocked-by-policy` when refused, unanswered in
+   * time, or when no human channel can be asked (it never hangs).
+   */
+  confirm(request: ConfirmRequest): Promise<ConfirmOutcome>;
   /** Aborted when the client cancels the call. */
   signal?: AbortSignal | undefined;
 }

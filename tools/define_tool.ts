@@ -44,7 +44,7 @@ export interface ToolOutput {
 }
 
 /** Toolsets group tools; `BROWX_TOOLSETS` picks which are listed. */
-export type Toolset = "core" | "sessions" | "debug";
+export type Toolset = "core" | "sessions" | "debug" | "forms" | "files" | "policy";
 
 /** One tool. */
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {

@@ -20,6 +20,8 @@ export type ToolErrorCode =
   | "timeout"
   | "navigation-failed"
   | "refused"
+  | "blocked-by-policy"
+  | "download-blocked"
   | "capability-required"
   | "browser-crashed"
   | "browser-unavailable"

@@ -11,6 +11,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { callTool, renderError } from "./call_tool.ts";
+import { createConfirm } from "./confirm.ts";
 import type { ServerConfig, ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
@@ -65,6 +66,7 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
     },
   );
   const tools = toolList(config);
+  const confirm = createConfirm(config);
   const listed = new Map(listedTools(config.toolsets).map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -84,7 +86,7 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
         ),
       );
     }
-    const ctx: ToolContext = { config, sessions, signal: extra.signal };
+    const ctx: ToolContext = { config, sessions, confirm, signal: extra.signal };
     return await callTool(tool, request.params.arguments ?? {}, ctx);
   });
   return server;
