@@ -10,6 +10,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseCapabilities } from "./policy/capabilities.ts";
 import { parseConfirmHooks } from "./policy/hooks.ts";
+import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
+import { parseAllowedOrigins } from "./policy/sites.ts";
 import type { ServerConfig } from "./tools/context.ts";
 import type { Toolset } from "./tools/define_tool.ts";
 import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
@@ -46,6 +48,56 @@ export interface Cli {
   port: number;
   help: boolean;
   version: boolean;
+  /** Things the operator should know that do not stop the server (printed to stderr). */
+  warnings: string[];
+}
+
+/**
+ * Loads `BROWX_SECRETS` (a dotenv-style file, see `policy/secrets.ts`).
+ *
+ * @returns The store (undefined without a file) and warnings: values too
+ *   short to mask, a file others can read, the `secrets` capability off.
+ * @throws UsageError naming the file and the bad line, never a value.
+ */
+function loadSecrets(
+  path: string | undefined,
+  capabilities: ReadonlySet<string>,
+): { secrets: SecretStore | undefined; warnings: string[] } {
+  const warnings: string[] = [];
+  if (!path) {
+    if (capabilities.has("secrets")) {
+      warnings.push(
+        "the secrets capability is on but BROWX_SECRETS is not set: no secrets to fill",
+      );
+    }
+    return { secrets: undefined, warnings };
+  }
+  let text: string;
+  let mode: number | null;
+  try {
+    text = Deno.readTextFileSync(path);
+    mode = Deno.statSync(path).mode;
+  } catch (e) {
+    throw new UsageError(`Cannot read BROWX_SECRETS "${path}": ${(e as Error).message}`);
+  }
+  let parsed;
+  try {
+    parsed = parseSecretsFile(text);
+  } catch (e) {
+    if (!(e instanceof SecretsFileError)) throw e;
+    throw new UsageError(`Invalid BROWX_SECRETS "${path}": ${e.message}`);
+  }
+  warnings.push(...parsed.warnings.map((w) => `BROWX_SECRETS: ${w}`));
+  if (mode !== null && (mode & 0o077) !== 0) {
+    warnings.push(`BROWX_SECRETS "${path}" is readable by other users: chmod 600 it`);
+  }
+  if (!capabilities.has("secrets")) {
+    warnings.push(
+      'BROWX_SECRETS is set but the "secrets" capability is off: {{secret:NAME}} is refused ' +
+        "and results are not masked",
+    );
+  }
+  return { secrets: new SecretStore(parsed.secrets), warnings };
 }
 
 function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" {
@@ -118,6 +170,23 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   } catch (e) {
     throw new UsageError(`Invalid BROWX_CONFIRM_REQUIRED: ${(e as Error).message}`);
   }
+  let allowedOrigins;
+  try {
+    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"));
+  } catch (e) {
+    throw new UsageError(`Invalid BROWX_ALLOWED_ORIGINS: ${(e as Error).message}`);
+  }
+  const confirmTimeout = env("BROWX_CONFIRM_TIMEOUT_MS");
+  if (confirmTimeout !== undefined && !/^[1-9]\d{0,7}$/.test(confirmTimeout)) {
+    throw new UsageError(
+      `Invalid BROWX_CONFIRM_TIMEOUT_MS "${confirmTimeout}": expected milliseconds, 1-99999999`,
+    );
+  }
+  const readonly = env("BROWX_CONFIG_READONLY");
+  if (readonly !== undefined && !["", "0", "1", "true", "false"].includes(readonly)) {
+    throw new UsageError(`Invalid BROWX_CONFIG_READONLY "${readonly}": expected 1 or 0`);
+  }
+  const { secrets, warnings } = loadSecrets(env("BROWX_SECRETS"), capabilities);
   const workspace = resolve(
     values.workspace ?? env("BROWX_WORKSPACE") ?? join(env("HOME") ?? homedir(), ".browxai"),
   );
@@ -127,15 +196,20 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     port,
     help: values.help ?? false,
     version: values.version ?? false,
+    warnings,
     config: {
       capabilities,
       confirmRequired,
+      allowedOrigins,
+      confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
+      configReadonly: readonly === "1" || readonly === "true",
       workspace,
       headful: values.headful ?? false,
       // BROWX_BROWSER is read by discovery itself, so its errors name the right source.
       browserPath: values.browser,
       cdpEndpoint: endpoint,
       toolsets: parseToolsets(env("BROWX_TOOLSETS")),
+      secrets,
       version: VERSION,
     },
   };
@@ -159,6 +233,7 @@ async function main(): Promise<number> {
     console.log(`browxai ${VERSION}`);
     return 0;
   }
+  for (const w of cli.warnings) console.error(`browxai: ${w}`);
   await Deno.mkdir(cli.config.workspace, { recursive: true });
   const host = new BrowserHost({
     browserPath: cli.config.browserPath,

@@ -49,6 +49,8 @@ export interface NavigateOutcome {
   timedOut: boolean;
   /** A same-document (hash or history) navigation. */
   sameDocument: boolean;
+  /** The URL turned out to be a file download: no document was committed, the tab did not move. */
+  isDownload: boolean;
 }
 
 /**
@@ -467,6 +469,10 @@ export class Page {
    * Navigates the main frame and waits for `waitUntil`.
    * CDP: `Page.navigate`.
    *
+   * A URL that turns out to be a download resolves at once with
+   * `isDownload` (Chromium answers `net::ERR_ABORTED` and `isDownload`; the
+   * download's own events follow on the browser session).
+   *
    * @throws NavigationError when Chromium refuses or fails the navigation
    *   (`net::ERR_…`), with the error text.
    */
@@ -480,6 +486,15 @@ export class Page {
       url,
       ...(options.referrer ? { referrer: options.referrer } : {}),
     }, { timeoutMs });
+    if (r.isDownload) {
+      return {
+        url: this.url,
+        response: undefined,
+        timedOut: false,
+        sameDocument: false,
+        isDownload: true,
+      };
+    }
     if (r.errorText) throw new NavigationError(url, r.errorText);
     const sameDocument = !r.loaderId;
     if (!sameDocument) {
@@ -500,6 +515,7 @@ export class Page {
       response: response && response.loaderId === r.loaderId ? response : undefined,
       timedOut: !ok,
       sameDocument,
+      isDownload: false,
     };
   }
 }

@@ -10,6 +10,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { dirname, fromFileUrl, join } from "./_paths.ts";
 
 /** The repository root. */
@@ -45,6 +51,24 @@ export interface StartOptions {
   args?: string[];
   /** Workspace dir (default: a fresh temp dir, removed on close). */
   workspace?: string;
+  /**
+   * Answers the server's elicitation requests (the client then declares the
+   * `elicitation` capability), as a person at the client would.
+   */
+  elicit?: (request: ElicitRequest["params"]) => Promise<ElicitResult> | ElicitResult;
+}
+
+/** A client, declaring elicitation when `options.elicit` answers it. */
+function newClient(options: StartOptions): Client {
+  const client = new Client(
+    { name: "browxai-test", version: "0.0.0" },
+    options.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
+  const elicit = options.elicit;
+  if (elicit) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => await elicit(request.params));
+  }
+  return client;
 }
 
 function withHelpers(
@@ -90,7 +114,7 @@ export async function startStdio(options: StartOptions = {}): Promise<McpHarness
   });
   let err = "";
   transport.stderr?.on("data", (d: Uint8Array) => err += new TextDecoder().decode(d));
-  const client = new Client({ name: "browxai-test", version: "0.0.0" });
+  const client = newClient(options);
   await client.connect(transport);
   return withHelpers(
     client,
@@ -111,8 +135,11 @@ export interface HttpProcess {
   child: Deno.ChildProcess;
   stderr(): string;
   workspace: string;
-  /** Connects a new MCP client (its own MCP session). */
-  connect(headers?: Record<string, string>): Promise<McpHarness>;
+  /** Connects a new MCP client (its own MCP session); `elicit` answers elicitation requests. */
+  connect(
+    headers?: Record<string, string>,
+    elicit?: StartOptions["elicit"],
+  ): Promise<McpHarness>;
   close(): Promise<void>;
 }
 
@@ -158,11 +185,11 @@ export async function startHttp(options: StartOptions = {}): Promise<HttpProcess
     child,
     stderr: () => err,
     workspace: ws.dir,
-    async connect(headers = {}) {
+    async connect(headers = {}, elicit) {
       const transport = new StreamableHTTPClientTransport(new URL(url), {
         requestInit: { headers },
       });
-      const client = new Client({ name: "browxai-test", version: "0.0.0" });
+      const client = newClient(elicit ? { elicit } : {});
       await client.connect(transport);
       const h = withHelpers(client, () => err, async () => {
         await transport.terminateSession().catch(() => {});

@@ -11,7 +11,14 @@ type Case = [tool: string, args: Record<string, unknown>, expect: string];
 
 Deno.test("bad input: every tool answers with an actionable error and the server survives", async () => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  // Every tool of every toolset is listed, and must have a case below.
+  const mcp = await startStdio({
+    env: {
+      // All but `human`, which would ask a person before each new site.
+      BROWX_CAPABILITIES: "read,navigation,action,eval,self-approval,file-io,network-body",
+      BROWX_TOOLSETS: "all",
+    },
+  });
   try {
     await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
     const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -84,6 +91,31 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["eval_js", {}, '"expression"'],
       ["eval_js", { expression: "throw new Error('nope')" }, "threw: Error: nope"],
       ["eval_js", { expression: "(" }, "SyntaxError"],
+      ["get_config", { verbose: true }, 'unknown field "verbose"'],
+      ["approve_actions", { scopes: ["nope"] }, '"nope"'],
+      ["approve_actions", { scopes: ["submit"], ttlSeconds: 0 }, "out of range"],
+      ["list_approvals", { scope: "submit" }, 'unknown field "scope"'],
+      ["upload_file", { selector: "#name" }, '"paths"'],
+      ["upload_file", { paths: ["a.txt"] }, "Missing target"],
+      ["upload_file", { selector: "#name", paths: ["../secret.txt"] }, 'contains ".."'],
+      ["upload_file", { selector: "#name", paths: ["no-such-file.txt"] }, "no-such-file.txt"],
+      ["downloads_capture", {}, '"on"'],
+      ["downloads_list", { all: true }, 'unknown field "all"'],
+      ["download_get", { id: "d42" }, 'No download "d42"'],
+      ["download_get", { id: "d1", maxBytes: 0 }, '"maxBytes"'],
+      ["read_form", { root: "#no-such-form" }, "No element matches root"],
+      ["read_form", { whole_page: "yes" }, '"whole_page"'],
+      ["fill_form", { fields: [] }, '"fields"'],
+      ["fill_form", { fields: [{ name: "name", ref: "e1", value: "x" }] }, "exactly one of name"],
+      ["set_editor", { text: "x" }, "No rich-text editor"],
+      ["set_editor", { selector: "#name" }, '"text"'],
+      ["review_form", { root: "###" }, "Invalid selector"],
+      ["save_draft", { submit: "Sign up" }, "no publish/draft control"],
+      ["save_draft", { submit: "No such button" }, "No submit control matches"],
+      ["publish", { submit: "Sign up" }, '"selector"'],
+      ["publish", { selector: "#name", submit: "Sign up" }, "not a publish control"],
+      ["batch", { calls: [] }, '"calls"'],
+      ["batch", { calls: [{ tool: "batch" }] }, 'batch cannot run "batch"'],
       ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],

@@ -13,6 +13,7 @@ import {
   TimeoutError,
 } from "../cdp/errors.ts";
 import { checkCapability } from "../policy/capabilities.ts";
+import { withCallPolicies } from "./call_policies.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition, ToolOutput } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
@@ -250,16 +251,32 @@ const DEFAULT_CALL_BUDGET_MS = 30_000;
 /** Slack past a call's `timeoutMs` before the watchdog answers for it, ms. */
 const WATCHDOG_GRACE_MS = 5_000;
 
+/** A call's watchdog: fails {@link Watchdog.promise} when the call outlives its budget. */
+interface Watchdog {
+  /** Rejects with a `timeout` ToolError once the budget is spent (never resolves). */
+  promise: Promise<never>;
+  /** Runs `work` with the clock stopped: time a human takes to answer is not the page's. */
+  pausedWhile<T>(work: () => Promise<T>): Promise<T>;
+  stop(): void;
+}
+
 /**
  * Answers for a call that outlives its budget (a page stuck in a script
  * loop keeps CDP input commands pending): the agent gets a timeout with a
  * way out instead of a call that never returns.
  */
-async function withWatchdog<T>(work: Promise<T>, budgetMs: number, name: string): Promise<T> {
+function startWatchdog(budgetMs: number, name: string): Watchdog {
+  let remaining = budgetMs;
+  let armedAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
+  let pauses = 0;
+  let fail: (e: ToolError) => void = () => {};
+  const promise = new Promise<never>((_, reject) => fail = reject);
+  promise.catch(() => {});
+  const arm = () => {
+    armedAt = Date.now();
     timer = setTimeout(() => {
-      reject(
+      fail(
         new ToolError(
           "timeout",
           `"${name}" did not finish within ${
@@ -268,22 +285,43 @@ async function withWatchdog<T>(work: Promise<T>, budgetMs: number, name: string)
           "navigate elsewhere or reload; if the tab stays stuck, close_session and open a new one",
         ),
       );
-    }, budgetMs);
-  });
-  // The abandoned work may still fail later: never let that be unhandled.
-  work.catch(() => {});
-  try {
-    return await Promise.race([work, watchdog]);
-  } finally {
-    clearTimeout(timer);
-  }
+    }, Math.max(0, remaining));
+  };
+  arm();
+  return {
+    promise,
+    async pausedWhile(work) {
+      if (pauses++ === 0) {
+        clearTimeout(timer);
+        remaining -= Date.now() - armedAt;
+      }
+      try {
+        return await work();
+      } finally {
+        if (--pauses === 0) arm();
+      }
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 /**
  * Runs one tool call through every gate. Never throws: every failure is an
  * `isError` result with a next step.
  */
-export async function callTool(
+export function callTool(
+  tool: ToolDefinition,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  // Secrets and audit (tools/call_policies.ts) wrap the gates below: they see
+  // refused calls too, substitute secrets into the handler's validated
+  // arguments, mask the result and write the call's audit line.
+  return withCallPolicies({ tool, args, ctx }, gatedCall);
+}
+
+/** The gates of {@link callTool}: capability, validation, the handler under its watchdog. */
+async function gatedCall(
   tool: ToolDefinition,
   args: unknown,
   ctx: ToolContext,
@@ -303,7 +341,19 @@ export async function callTool(
     const parsed = parseArgs(tool, args);
     const budget = ((parsed as { timeoutMs?: number }).timeoutMs ?? DEFAULT_CALL_BUDGET_MS) +
       WATCHDOG_GRACE_MS;
-    return renderOutput(await withWatchdog(tool.handler(ctx, parsed), budget, tool.name));
+    const watchdog = startWatchdog(budget, tool.name);
+    const callCtx: ToolContext = {
+      ...ctx,
+      confirm: (request) => watchdog.pausedWhile(() => ctx.confirm(request)),
+    };
+    const work = tool.handler(callCtx, parsed);
+    // The abandoned work may still fail later: never let that be unhandled.
+    work.catch(() => {});
+    try {
+      return renderOutput(await Promise.race([work, watchdog.promise]));
+    } finally {
+      watchdog.stop();
+    }
   } catch (e) {
     const error = toToolError(e);
     if (error.code === "internal") console.error(`browxai: ${tool.name} failed:`, e);

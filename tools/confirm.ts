@@ -1,33 +1,79 @@
 /**
  * The confirm gate: decides a {@link ConfirmRequest} against the configured
- * hooks. A hooked action goes ahead only on a human's yes; without a way to
- * ask one it is refused at once, never left hanging.
+ * hooks. A hooked action goes ahead on a live pre-approval or a human's yes;
+ * without either it is refused — a channel that does not answer in time is
+ * a no, and with no channel at all the refusal is immediate.
  *
  * @module
  */
+import type { ApprovalStore } from "../policy/approvals.ts";
 import type { ConfirmOutcome, ConfirmRequest, ServerConfig } from "./context.ts";
 import { ToolError } from "./errors.ts";
+import type { HumanChannel } from "./human/channel.ts";
+
+/** How long a human has to answer when `BROWX_CONFIRM_TIMEOUT_MS` is not set, ms. */
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
 
 /** The refusal of a hooked action: what was held, and the ways through (the operator's). */
 export function blockedByPolicy(request: ConfirmRequest, why: string): ToolError {
   return new ToolError(
     "blocked-by-policy",
     `policy: ${request.hook} blocked: "${request.tool}" needs a human's yes (${request.summary}); ${why}`,
-    "this is a policy gate, not a page failure: a human can approve it when asked, or the operator " +
-      `can drop "${request.hook}" from BROWX_CONFIRM_REQUIRED, or enable self-approval so ` +
-      `approve_actions({ scopes: ["${request.hook}"] }) pre-approves it`,
+    request.hook === "site_visit"
+      ? "this is a policy gate, not a page failure: a human approves each new site when asked " +
+        "(stay on the sites approved so far, or ask the human to approve this one)"
+      : "this is a policy gate, not a page failure: a human can approve it when asked, or the " +
+        `operator can drop "${request.hook}" from BROWX_CONFIRM_REQUIRED, or enable ` +
+        `self-approval so approve_actions({ scopes: ["${request.hook}"] }) pre-approves it`,
     { policy: { hook: request.hook, decision: "refused" } },
   );
 }
 
-/** Creates the `confirm` function of a client's tool context. */
+/** What the gate consults besides the configuration. */
+export interface ConfirmDeps {
+  /** The client's pre-approvals. */
+  approvals: ApprovalStore;
+  /** Channels in order of preference; the first available one is asked. */
+  channels: readonly HumanChannel[];
+}
+
+/**
+ * Creates the `confirm` function of a client's tool context.
+ *
+ * @returns `(request) => outcome`; rejects with ToolError `blocked-by-policy`.
+ */
 export function createConfirm(
-  config: Pick<ServerConfig, "confirmRequired">,
+  config: Pick<ServerConfig, "confirmRequired"> & { confirmTimeoutMs?: number | undefined },
+  deps: ConfirmDeps,
 ): (request: ConfirmRequest) => Promise<ConfirmOutcome> {
-  return (request) => {
-    if (!config.confirmRequired.has(request.hook)) {
-      return Promise.resolve({ decision: "not-required" });
+  return async (request) => {
+    const hook = request.hook;
+    if (hook !== "site_visit" && !config.confirmRequired.has(hook)) {
+      return { decision: "not-required" };
     }
-    return Promise.reject(blockedByPolicy(request, "no human channel is connected to ask"));
+    if (hook !== "site_visit" && deps.approvals.consume(hook, request.session)) {
+      return { decision: "pre-approved", by: "grant" };
+    }
+    const channel = deps.channels.find((c) => c.available(request));
+    if (!channel) throw blockedByPolicy(request, "no human channel is connected to ask");
+    const timeoutMs = config.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let yes: boolean;
+    try {
+      yes = await channel.ask(request, signal);
+    } catch (e) {
+      if (signal.aborted) {
+        throw blockedByPolicy(
+          request,
+          `nobody answered through ${channel.name} within ${Math.round(timeoutMs / 1000)} s`,
+        );
+      }
+      throw blockedByPolicy(
+        request,
+        `asking through ${channel.name} failed: ${(e as Error).message}`,
+      );
+    }
+    if (!yes) throw blockedByPolicy(request, `the human said no (through ${channel.name})`);
+    return { decision: "approved", by: channel.name };
   };
 }

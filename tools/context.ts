@@ -5,7 +5,11 @@
  * @module
  */
 import type { Capability } from "../policy/capabilities.ts";
+import type { CallToolResult } from "./call_tool.ts";
+import type { ApprovalStore } from "../policy/approvals.ts";
 import type { ConfirmHook } from "../policy/hooks.ts";
+import type { OriginPattern } from "../policy/sites.ts";
+import type { SecretStore } from "../policy/secrets.ts";
 import type { Toolset } from "./define_tool.ts";
 import type { SessionManager } from "./sessions/session_manager.ts";
 
@@ -23,6 +27,17 @@ export interface ServerConfig {
   cdpEndpoint?: string | undefined;
   /** Confirm hooks that need a human's yes (`BROWX_CONFIRM_REQUIRED`). */
   confirmRequired: ReadonlySet<ConfirmHook>;
+  /** How long a human has to answer a confirm hook (`BROWX_CONFIRM_TIMEOUT_MS`), ms. */
+  confirmTimeoutMs?: number | undefined;
+  /** Navigation allowlist (`BROWX_ALLOWED_ORIGINS` host patterns); empty or absent: no list. */
+  allowedOrigins?: readonly OriginPattern[] | undefined;
+  /** Hide tools that change policy (`BROWX_CONFIG_READONLY=1`). */
+  configReadonly?: boolean | undefined;
+  /**
+   * Registered secrets (`BROWX_SECRETS`): filled as `{{secret:NAME}}` and
+   * masked in results with the `secrets` capability; absent: none.
+   */
+  secrets?: SecretStore | undefined;
   /** Toolsets listed in tools/list (`BROWX_TOOLSETS`); `"all"` lists everything. */
   toolsets: ReadonlySet<Toolset> | "all";
   /** browxai version. */
@@ -31,7 +46,11 @@ export interface ServerConfig {
 
 /** A request for a human's yes, guarded by a confirm hook. */
 export interface ConfirmRequest {
-  hook: ConfirmHook;
+  /**
+   * The hook guarding the action; `site_visit` is the per-site approval
+   * (asked whenever the `human` capability is on, never pre-approved).
+   */
+  hook: ConfirmHook | "site_visit";
   /** The tool asking. */
   tool: string;
   /** The session acted on. */
@@ -61,6 +80,17 @@ export interface ToolContext {
    * time, or when no human channel can be asked (it never hangs).
    */
   confirm(request: ConfirmRequest): Promise<ConfirmOutcome>;
+  /**
+   * Calls another tool through the same wrapper as a top-level call (every
+   * gate applies); for `batch`. Never throws: failures are `isError` results.
+   */
+  dispatch(tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** The client's pre-approvals (`approve_actions`). */
+  approvals: ApprovalStore;
+  /** Who is calling, for the audit log: the MCP session id over HTTP, `stdio` over stdio. */
+  client: string;
+  /** The client's own name (MCP `clientInfo.name`), when it sent one. */
+  clientName?: string | undefined;
   /** Aborted when the client cancels the call. */
   signal?: AbortSignal | undefined;
 }

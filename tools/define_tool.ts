@@ -44,7 +44,7 @@ export interface ToolOutput {
 }
 
 /** Toolsets group tools; `BROWX_TOOLSETS` picks which are listed. */
-export type Toolset = "core" | "sessions" | "debug" | "forms" | "files" | "policy";
+export type Toolset = "core" | "sessions" | "debug" | "forms" | "files" | "policy" | "power";
 
 /** One tool. */
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
@@ -56,6 +56,8 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   capability: Capability;
   toolset: Toolset;
   annotations: ToolAnnotations;
+  /** Changes policy (grants approvals): hidden and refused with `BROWX_CONFIG_READONLY=1`. */
+  changesPolicy?: boolean;
   /** Every field carries `.describe()`. */
   inputSchema: S;
   handler(ctx: ToolContext, args: z.infer<S>): Promise<ToolOutput>;

@@ -21,6 +21,18 @@ import { consoleReadTool, networkReadTool } from "./read/console_read.ts";
 import { evalJsTool } from "./read/eval_js.ts";
 import { screenshotTool } from "./read/screenshot.ts";
 import { snapshotTool } from "./read/snapshot.ts";
+import { downloadGetTool } from "./files/download_get.ts";
+import { downloadsCaptureTool } from "./files/downloads_capture.ts";
+import { downloadsListTool } from "./files/downloads_list.ts";
+import { uploadFileTool } from "./files/upload_file.ts";
+import { fillFormTool } from "./forms/fill_form.ts";
+import { publishTool } from "./forms/publish.ts";
+import { readFormTool, reviewFormTool } from "./forms/read_form.ts";
+import { saveDraftTool } from "./forms/save_draft.ts";
+import { setEditorTool } from "./forms/set_editor.ts";
+import { approveActionsTool, listApprovalsTool } from "./policy/approvals.ts";
+import { getConfigTool } from "./policy/get_config.ts";
+import { batchTool } from "./power/batch.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -46,15 +58,46 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   consoleReadTool,
   networkReadTool,
   evalJsTool,
+  readFormTool,
+  fillFormTool,
+  setEditorTool,
+  reviewFormTool,
+  saveDraftTool,
+  publishTool,
+  uploadFileTool,
+  downloadsCaptureTool,
+  downloadsListTool,
+  downloadGetTool,
+  getConfigTool,
+  approveActionsTool,
+  listApprovalsTool,
+  batchTool,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */
-export const TOOLSETS: readonly Toolset[] = ["core", "sessions", "debug"];
+export const TOOLSETS: readonly Toolset[] = [
+  "core",
+  "sessions",
+  "debug",
+  "forms",
+  "files",
+  "policy",
+  "power",
+];
 
 /** Toolsets listed when `BROWX_TOOLSETS` is not set. */
 export const DEFAULT_TOOLSETS: readonly Toolset[] = ["core", "sessions", "debug"];
 
-/** The tools listed for a toolset selection. */
-export function listedTools(toolsets: ReadonlySet<Toolset> | "all"): ToolDefinition[] {
-  return ALL_TOOLS.filter((t) => toolsets === "all" || toolsets.has(t.toolset));
+/**
+ * The tools listed for a toolset selection; with `configReadonly`
+ * (`BROWX_CONFIG_READONLY=1`) tools that change policy are left out.
+ */
+export function listedTools(
+  toolsets: ReadonlySet<Toolset> | "all",
+  options: { configReadonly?: boolean | undefined } = {},
+): ToolDefinition[] {
+  return ALL_TOOLS.filter((t) =>
+    (toolsets === "all" || toolsets.has(t.toolset)) &&
+    !(options.configReadonly && t.changesPolicy)
+  );
 }

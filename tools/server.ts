@@ -11,7 +11,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { callTool, renderError } from "./call_tool.ts";
+import { ApprovalStore } from "../policy/approvals.ts";
 import { createConfirm } from "./confirm.ts";
+import { elicitationChannel } from "./human/channel.ts";
 import type { ServerConfig, ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
@@ -43,7 +45,7 @@ function lean(node: unknown): unknown {
 
 /** The `tools/list` entries for a configuration. */
 export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
-  return listedTools(config.toolsets).map((t) => ({
+  return listedTools(config.toolsets, config).map((t) => ({
     name: t.name,
     title: t.title,
     description: t.description,
@@ -66,27 +68,46 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
     },
   );
   const tools = toolList(config);
-  const confirm = createConfirm(config);
-  const listed = new Map(listedTools(config.toolsets).map((t) => [t.name, t]));
+  const approvals = new ApprovalStore();
+  const confirm = createConfirm(config, { approvals, channels: [elicitationChannel(server)] });
+  const listed = new Map(listedTools(config.toolsets, config).map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  // Why a tool name cannot be called here (unknown, not listed, read-only config).
+  const unavailable = (name: string): ToolError => {
+    const known = ALL_TOOLS.find((t) => t.name === name);
+    const readonly = known?.changesPolicy && config.configReadonly;
+    return new ToolError(
+      "invalid-argument",
+      readonly
+        ? `Tool "${name}" is not available: the configuration is read-only (BROWX_CONFIG_READONLY)`
+        : known
+        ? `Tool "${name}" is not enabled: its toolset "${known.toolset}" is not in BROWX_TOOLSETS`
+        : `Unknown tool "${name}"`,
+      readonly
+        ? "policy can only be changed by the operator here"
+        : known
+        ? `ask the operator to add "${known.toolset}" to BROWX_TOOLSETS`
+        : `call tools/list for the tool names`,
+    );
+  };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const name = request.params.name;
-    const tool = listed.get(name);
-    if (!tool) {
-      const known = ALL_TOOLS.find((t) => t.name === name);
-      return renderError(
-        new ToolError(
-          "invalid-argument",
-          known
-            ? `Tool "${name}" is not enabled: its toolset "${known.toolset}" is not in BROWX_TOOLSETS`
-            : `Unknown tool "${name}"`,
-          known
-            ? `ask the operator to add "${known.toolset}" to BROWX_TOOLSETS`
-            : `call tools/list for the tool names`,
-        ),
-      );
-    }
-    const ctx: ToolContext = { config, sessions, confirm, signal: extra.signal };
+    const tool = listed.get(request.params.name);
+    if (!tool) return renderError(unavailable(request.params.name));
+    const ctx: ToolContext = {
+      config,
+      sessions,
+      confirm,
+      approvals,
+      signal: extra.signal,
+      // Over HTTP each client is its MCP session; stdio serves exactly one client.
+      client: extra.sessionId ?? "stdio",
+      clientName: server.getClientVersion()?.name,
+      // Inner calls (batch) take the same way as this one: every gate applies to them too.
+      dispatch: async (name, args) => {
+        const inner = listed.get(name);
+        return inner ? await callTool(inner, args, ctx) : renderError(unavailable(name));
+      },
+    };
     return await callTool(tool, request.params.arguments ?? {}, ctx);
   });
   return server;

@@ -8,7 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
+import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
 import { checkTarget, targetFields } from "../actions/target.ts";
 
 /** The `click` tool. */
@@ -28,6 +28,7 @@ export const clickTool = defineTool({
       "Keys held during the click",
     ),
     ...actingFields,
+    ...submitsField,
   }),
   handler(ctx, args) {
     checkTarget(args, "click");

@@ -29,7 +29,7 @@ export const fillTool = defineTool({
   }),
   handler(ctx, args) {
     checkTarget(args, "fill", { allowCoords: false });
-    return runAction(ctx, args, {
+    return runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
       target: args,
       actionability: { enabled: true, editable: true },

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle } from "../injected/mod.ts";
-import { actingFields, requireOne, runAction } from "../actions/run_action.ts";
+import { actingFields, requireOne, runAction, submitsField } from "../actions/run_action.ts";
 import { checkTarget, targetFields } from "../actions/target.ts";
 
 /** The `select` tool. */
@@ -26,6 +26,7 @@ export const selectTool = defineTool({
     label: z.string().optional().describe("Option visible label"),
     index: z.number().int().min(0).optional().describe("0-based option index"),
     ...actingFields,
+    ...submitsField,
   }),
   handler(ctx, args) {
     checkTarget(args, "select", { allowCoords: false });

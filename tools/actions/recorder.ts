@@ -45,7 +45,7 @@ export interface Recording {
     >;
     mutations: Mutation[];
   };
-  dialogs: Array<{ kind: string; message: string; handledAs: string }>;
+  dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
   /** The tab the agent now acts on (a followed popup, or the same). */
   activePage: Page;
   /** The page navigated to a new document during the window. */
@@ -292,6 +292,7 @@ export class ActionRecorder {
         kind: d.kind,
         message: d.message,
         handledAs: d.handledAs,
+        ...(d.raised ? { raised: true } : {}),
       })),
       activePage: active,
       fullLoad: this.#mainNavigated,

@@ -11,6 +11,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
+import type { BlockedNavigation } from "../policy/nav_guard.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
@@ -22,6 +23,7 @@ import {
   type Point,
   waitActionable,
 } from "./actionability.ts";
+import { confirmDownload, downloadField, DownloadWindow } from "./downloads_window.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -39,7 +41,46 @@ export const actingFields = {
   snapshot: z.enum(["delta", "full", "none"]).optional().describe(
     "Outline in the result; default delta (what changed)",
   ),
+  ...downloadField,
 };
+
+/** The `submits` field of tools that may send a form (click, press, select, …). */
+export const submitsField = {
+  submits: z.boolean().optional().describe(
+    "Declare that this sends a form; an undeclared form submission is stopped",
+  ),
+};
+
+/** The error of an action whose navigation the policy stopped (the tab has not moved). */
+function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string): ToolError {
+  const b = stopped[0]!;
+  const details = {
+    url: tabUrl,
+    blockedUrl: b.url,
+    ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
+    policy: {
+      rule: b.reason === "submit" ? "undeclared-submit" : "navigation",
+      decision: "refused",
+    },
+  };
+  if (b.reason === "submit") {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the page tried to send a form (to ${b.url}) that this call did not declare; ` +
+        `the request was stopped and the tab has not moved (${tabUrl})`,
+      "repeat the call with submits: true if you mean to send the form",
+      details,
+    );
+  }
+  return new ToolError(
+    "blocked-by-policy",
+    `policy: the page tried to take the tab to ${b.url}${
+      b.redirectedTo ? " (through a redirect)" : ""
+    }, which no approval covers; the request was stopped and the tab has not moved (${tabUrl})`,
+    "navigate to that URL yourself to be asked for it, or stay on the approved sites",
+    details,
+  );
+}
 
 /** What a tool hands to {@link runAction}. */
 export interface ActionSpec {
@@ -51,6 +92,12 @@ export interface ActionSpec {
   actionability?: Omit<ActionabilityOptions, "deadline">;
   /** A URL the action requests (navigate), for `navigation.offOrigin`. */
   requestedUrl?: string;
+  /**
+   * The tool itself sends a form and has asked its own permission for it
+   * (`publish` asks `publish`): the guard lets the submission through without
+   * asking the `submit` hook too.
+   */
+  sendsForm?: boolean;
   /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
   replacesDocument?: boolean;
   /** Extra fields for `action`. */
@@ -83,10 +130,32 @@ export async function runAction(
     session?: string | undefined;
     timeoutMs?: number | undefined;
     snapshot?: "delta" | "full" | "none" | undefined;
+    download?: boolean | undefined;
+    submits?: boolean | undefined;
   },
   spec: ActionSpec,
 ): Promise<ToolOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
+  if (args.submits) {
+    await ctx.confirm({
+      hook: "submit",
+      tool: spec.type,
+      session: session.id,
+      summary: `send a form from ${session.activePage?.url ?? "the page"}`,
+    });
+  }
+  if (args.download) {
+    await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
+  }
+  // Someone else's browser (attached): acting in it may need that person's yes.
+  if (session.mode === "attached") {
+    await ctx.confirm({
+      hook: "byob_action",
+      tool: spec.type,
+      session: session.id,
+      summary: `${spec.type} in the attached browser (${session.activePage?.url ?? "no tab"})`,
+    });
+  }
   return await session.exclusive(() => runExclusive(session, args, spec));
 }
 
@@ -95,6 +164,8 @@ async function runExclusive(
   args: {
     timeoutMs?: number | undefined;
     snapshot?: "delta" | "full" | "none" | undefined;
+    download?: boolean | undefined;
+    submits?: boolean | undefined;
   },
   spec: ActionSpec,
 ): Promise<ToolOutput> {
@@ -104,6 +175,7 @@ async function runExclusive(
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
+  let downloads: DownloadWindow | undefined;
   const warnings: string[] = [];
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
@@ -137,10 +209,19 @@ async function runExclusive(
         undefined
       )
       : undefined;
+    downloads = await DownloadWindow.open(session, {
+      action: spec.type,
+      declared: args.download === true,
+    });
     const recorder = new ActionRecorder(session, page);
     let extra: Record<string, unknown> | void = undefined;
     let actionError: ToolError | undefined;
     session.actionWindow(true);
+    session.navGuard?.begin({
+      submits: args.submits === true || spec.sendsForm === true,
+      expectUrl: spec.requestedUrl,
+    });
+    let stopped: BlockedNavigation[] = [];
     let settled: boolean;
     try {
       try {
@@ -155,8 +236,13 @@ async function runExclusive(
       settled = await recorder.settle(deadline);
     } finally {
       session.actionWindow(false);
+      stopped = session.navGuard?.end() ?? [];
     }
     const rec = await recorder.finish(!settled, spec.requestedUrl);
+    const dl = await downloads.finish(deadline);
+    warnings.push(...dl.warnings);
+    actionError ??= dl.error;
+    if (stopped.length) actionError = blockedNavigation(stopped, rec.activePage.url);
     if (!settled) warnings.push("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
     if (session.closed) {
@@ -178,7 +264,9 @@ async function runExclusive(
       : undefined;
     if (extraElement) element = { ...element, ...(extraElement as Record<string, unknown>) };
     const snapshotDelta = await buildDelta(session, rec, mode, before?.text, page);
-    const ok = !actionError;
+    // Under the `raise` dialog policy a dialog the page raised is the app's failure.
+    const raised = rec.dialogs.find((d) => d.raised);
+    const ok = !actionError && !raised;
     const result: Record<string, unknown> = {
       ok,
       action: {
@@ -208,7 +296,21 @@ async function runExclusive(
       ...(snapshotDelta ? { snapshotDelta: snapshotDelta.delta } : {}),
       network: rec.network,
       ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
+      ...(raised
+        ? {
+          failure: {
+            source: "app",
+            hint:
+              `the page raised a ${raised.kind} ("${raised.message.slice(0, 200)}"), dismissed ` +
+              "under this session's raise policy; arm an answer with handle_dialog and repeat",
+          },
+        }
+        : {}),
+      ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
+      ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
       ...extraRest,
+      // Where a stopped navigation left the tab, what was stopped (blocked-by-policy).
+      ...(actionError?.code === "blocked-by-policy" ? actionError.details : {}),
       tokensEstimate: null,
       warnings,
       error: actionError
@@ -235,10 +337,11 @@ async function runExclusive(
       structured: result,
       rawTextKeys: ["snapshotDelta.tree"],
       textOmit,
-      ...(actionError ? { isError: true } : {}),
+      ...(!ok ? { isError: true } : {}),
     };
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
+    await downloads?.dispose();
   }
 }
 

@@ -8,6 +8,7 @@ import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
+import { gateNavigation } from "../policy/navigation_gate.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
 
@@ -54,9 +55,15 @@ export const navigateTool = defineTool({
     ),
     ...actingFields,
   }),
-  handler(ctx, args) {
+  async handler(ctx, args) {
     const url = checkNavigableUrl(args.url);
-    return runAction(ctx, args, {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    await gateNavigation(ctx, session, {
+      tool: "navigate",
+      url: url.href,
+      from: session.activePage?.url ?? "about:blank",
+    });
+    return await runAction(ctx, args, {
       type: "navigate",
       requestedUrl: url.href,
       replacesDocument: true,

@@ -11,6 +11,9 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import { installActionLib } from "./action_lib.ts";
+import { installFormEditLib } from "./form_edit_lib.ts";
+import { installFormLib } from "./form_lib.ts";
+import { installFormPublishLib } from "./form_publish_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 
@@ -18,6 +21,9 @@ const PARTS: Array<(api: Record<string, unknown>) => void> = [
   installMutationLib,
   installSnapshotLib,
   installActionLib,
+  installFormLib,
+  installFormPublishLib,
+  installFormEditLib,
 ];
 
 /** The install expression: evaluates to the api object, installing it once per world. */

@@ -8,6 +8,8 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { checkNavigableUrl } from "../browse/navigate.ts";
+import { gateNavigation } from "../policy/navigation_gate.ts";
+import { DIALOG_POLICIES } from "../sessions/browser_session.ts";
 
 /** The `open_session` tool. */
 export const openSessionTool = defineTool({
@@ -29,6 +31,10 @@ export const openSessionTool = defineTool({
     endpoint: z.string().optional().describe(
       "attached mode: ws://…/devtools/browser/… or http://host:port",
     ),
+    dialogs: z.enum(DIALOG_POLICIES).optional().describe(
+      "Unarmed dialogs: default (accept alerts, dismiss confirm/prompt), accept, dismiss, accept-prompt-with (promptText), raise (dismiss and fail the action)",
+    ),
+    promptText: z.string().optional().describe("What accept-prompt-with answers to prompts"),
   }),
   async handler(ctx, args) {
     const mode = args.mode ?? "incognito";
@@ -50,9 +56,22 @@ export const openSessionTool = defineTool({
         'pass mode: "attached" or drop endpoint',
       );
     }
+    if (args.promptText !== undefined && args.dialogs !== "accept-prompt-with") {
+      throw new ToolError(
+        "invalid-argument",
+        '"promptText" applies to dialogs: "accept-prompt-with" only',
+        'pass dialogs: "accept-prompt-with" with it, or drop promptText',
+      );
+    }
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
     const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
+    if (args.dialogs) session.dialogPolicy = args.dialogs;
+    if (args.promptText !== undefined) session.dialogPromptText = args.promptText;
     const page = await session.page();
+    // The first URL is a navigation like any other: the same gates, the same guard window.
+    if (url) {
+      await gateNavigation(ctx, session, { tool: "open_session", url: url.href, from: page.url });
+    }
     if (args.viewport) {
       await page.session.send("Emulation.setDeviceMetricsOverride", {
         width: args.viewport.width,
@@ -63,8 +82,23 @@ export const openSessionTool = defineTool({
     }
     let httpStatus: number | null = null;
     if (url) {
-      const r = await page.navigate(url.href, { timeoutMs: 30_000 });
-      httpStatus = r.response?.status ?? null;
+      session.navGuard?.begin({ submits: false, expectUrl: url.href });
+      let stopped;
+      try {
+        const r = await page.navigate(url.href, { timeoutMs: 30_000 });
+        httpStatus = r.response?.status ?? null;
+      } finally {
+        stopped = session.navGuard?.end() ?? [];
+      }
+      if (stopped.length) {
+        throw new ToolError(
+          "blocked-by-policy",
+          `policy: opening ${url.href} led to ${stopped[0]!.url}, which no approval covers; ` +
+            "the request was stopped",
+          "open the session without a url, then navigate to where you need to go",
+          { blockedUrl: stopped[0]!.url },
+        );
+      }
     }
     return {
       structured: {

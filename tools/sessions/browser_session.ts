@@ -7,8 +7,10 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
+import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { ToolError } from "../errors.ts";
+import type { NavGuard } from "../policy/nav_guard.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
@@ -23,6 +25,8 @@ export interface DialogRecord {
   kind: string;
   message: string;
   handledAs: "accepted" | "dismissed";
+  /** Dismissed because the session's policy is `raise`: the acting call fails on it. */
+  raised?: boolean;
   /** Text answered to a prompt, when accepted. */
   text?: string;
   tab: string;
@@ -39,8 +43,23 @@ export interface SessionListener {
   dialog?(record: DialogRecord): void;
 }
 
-/** How a dialog is answered when nobody armed an answer. */
-export type DialogPolicy = "default" | "accept" | "dismiss";
+/**
+ * How a dialog is answered when nobody armed an answer: `default` accepts
+ * alerts and `beforeunload`, dismisses confirm and prompt; `accept`,
+ * `dismiss`; `accept-prompt-with` accepts everything, answering prompts with
+ * the session's prompt text; `raise` dismisses and makes the acting call
+ * fail (`ok: false`, `failure.source: "app"`).
+ */
+export type DialogPolicy = "default" | "accept" | "dismiss" | "accept-prompt-with" | "raise";
+
+/** Every dialog policy, for schemas. */
+export const DIALOG_POLICIES = [
+  "default",
+  "accept",
+  "dismiss",
+  "accept-prompt-with",
+  "raise",
+] as const;
 
 /** Options of {@link BrowserSession}. */
 export interface BrowserSessionOptions {
@@ -84,6 +103,11 @@ export class BrowserSession {
   /** True while the armed answer may be used (the next acting call). */
   #armedForNext = false;
   dialogPolicy: DialogPolicy = "default";
+  /** What `accept-prompt-with` answers to prompts. */
+  dialogPromptText = "";
+  #navGuard: NavGuard | undefined;
+  /** Sites (registrable domains) a human approved for this session (per-site approvals). */
+  readonly approvedSites = new Set<string>();
 
   constructor(options: BrowserSessionOptions) {
     this.id = options.id;
@@ -127,6 +151,34 @@ export class BrowserSession {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Holds page-initiated navigations to the policy (`tools/policy/nav_guard.ts`);
+   * set once, right after the session is made. Tabs open already are guarded from then on.
+   */
+  get navGuard(): NavGuard | undefined {
+    return this.#navGuard;
+  }
+
+  set navGuard(guard: NavGuard | undefined) {
+    this.#navGuard = guard;
+    for (const page of this.#tabs) {
+      guard?.attach(
+        page.session,
+        page.target.targetId,
+        () => this.activePage?.url ?? "about:blank",
+      );
+    }
+  }
+
+  /** PageOwner: a tab attached and waits for the debugger. */
+  targetAttaching(target: AttachedTarget): void {
+    this.#navGuard?.attach(
+      target.session,
+      target.targetId,
+      () => this.activePage?.url ?? "about:blank",
+    );
+  }
+
   /** PageOwner: a tab of our context is being created. */
   pageCreating(targetId: string, openerId?: string): void {
     // Target.createTarget announces its tab before it answers: claim it here.
@@ -157,6 +209,7 @@ export class BrowserSession {
 
   /** PageOwner: a tab closed. */
   pageDetached(page: Page): void {
+    this.#navGuard?.detach(page.target.targetId);
     const i = this.#tabs.indexOf(page);
     if (i < 0) return;
     this.#tabs.splice(i, 1);
@@ -207,10 +260,17 @@ export class BrowserSession {
     }
     let accept: boolean;
     if (armed) accept = armed.accept;
-    else if (this.dialogPolicy === "accept") accept = true;
-    else if (this.dialogPolicy === "dismiss") accept = false;
+    else if (this.dialogPolicy === "accept" || this.dialogPolicy === "accept-prompt-with") {
+      accept = true;
+    } else if (this.dialogPolicy === "dismiss" || this.dialogPolicy === "raise") accept = false;
     else accept = e.type === "alert" || e.type === "beforeunload";
-    const text = accept && e.type === "prompt" ? armed?.text ?? e.defaultPrompt ?? "" : undefined;
+    const raised = !armed && this.dialogPolicy === "raise";
+    const policyText = !armed && this.dialogPolicy === "accept-prompt-with"
+      ? this.dialogPromptText
+      : undefined;
+    const text = accept && e.type === "prompt"
+      ? armed?.text ?? policyText ?? e.defaultPrompt ?? ""
+      : undefined;
     session.send("Page.handleJavaScriptDialog", {
       accept,
       ...(text !== undefined ? { promptText: text } : {}),
@@ -221,6 +281,7 @@ export class BrowserSession {
       message: e.message,
       handledAs: accept ? "accepted" : "dismissed",
       ...(text !== undefined ? { text } : {}),
+      ...(raised ? { raised: true } : {}),
       tab: page.target.targetId,
     };
     for (const l of [...this.#listeners]) l.dialog?.(record);

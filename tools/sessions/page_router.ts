@@ -16,6 +16,11 @@ export interface PageOwner {
   pageDetached(page: Page): void;
   /** A tab is being created (it attaches shortly). */
   pageCreating?(targetId: string, openerId?: string): void;
+  /**
+   * A tab of the owner's context attached and waits for the debugger: called
+   * synchronously, so commands sent here reach it before its first script.
+   */
+  targetAttaching?(target: AttachedTarget): void;
 }
 
 /** The key of a context in the router (`""` is the default context). */
@@ -31,6 +36,7 @@ export class PageRouter {
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
     if (t.type === "page") {
+      this.#owners.get(key(t.browserContextId))?.targetAttaching?.(t);
       const page = await Page.attach(t);
       this.#pages.set(t.targetId, page);
       await this.#owners.get(key(t.browserContextId))?.pageAttached(page);

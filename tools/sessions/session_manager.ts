@@ -7,9 +7,11 @@
 import { join } from "node:path";
 import { BrowserNotFoundError } from "../../cdp/discovery.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
+import type { NavGuard } from "../policy/nav_guard.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import { startDownloads, stopDownloads } from "./downloads.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -31,9 +33,17 @@ export class SessionManager {
   #sessions = new Map<string, BrowserSession>();
   #opening = new Map<string, Promise<BrowserSession>>();
 
-  constructor(host: BrowserHost, workspace: string) {
+  #guard: ((session: BrowserSession) => NavGuard) | undefined;
+
+  /** @param options.guard Makes the navigation guard of each new session (policy). */
+  constructor(
+    host: BrowserHost,
+    workspace: string,
+    options: { guard?: (session: BrowserSession) => NavGuard } = {},
+  ) {
     this.#host = host;
     this.#workspace = workspace;
+    this.#guard = options.guard;
   }
 
   /** Validates a session name. @throws ToolError invalid-argument */
@@ -115,6 +125,9 @@ export class SessionManager {
     } catch (e) {
       throw toToolError(e);
     }
+    session.navGuard = this.#guard?.(session);
+    // Before the agent's first action: undeclared downloads are denied from the start.
+    await startDownloads(session, this.#workspace);
     this.#sessions.set(name, session);
     return session;
   }
@@ -185,6 +198,7 @@ export class SessionManager {
     if (!s) return false;
     this.#sessions.delete(name);
     const wasRunning = !s.crashed;
+    await stopDownloads(s);
     await s.close();
     return wasRunning;
   }

@@ -10,6 +10,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { navGuardFor } from "../policy/navigation_gate.ts";
 import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
@@ -160,7 +161,7 @@ export function serveHttp(
     if (!isInitializeRequest(body)) {
       return jsonError(400, "Bad request: the first request of a client must be initialize");
     }
-    const sessions = new SessionManager(host, config.workspace);
+    const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),

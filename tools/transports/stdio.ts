@@ -6,6 +6,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import process from "node:process";
+import { navGuardFor } from "../policy/navigation_gate.ts";
 import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
@@ -13,7 +14,7 @@ import { SessionManager } from "../sessions/session_manager.ts";
 
 /** Serves one client over stdio; resolves when stdin closes. */
 export async function serveStdio(config: ServerConfig, host: BrowserHost): Promise<void> {
-  const sessions = new SessionManager(host, config.workspace);
+  const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
   const server = createMcpServer(config, sessions);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -1,0 +1,278 @@
+/**
+ * The audit log: one JSON line per tool call, appended to
+ * `<workspace>/audit/YYYY-MM-DD.jsonl` (UTC date of the call). Building a
+ * line (redaction, the decision) is pure; {@link AuditLog} does the I/O.
+ *
+ * Durability: each line is written with one `write` on a file opened in
+ * append mode, so lines from concurrent calls (and processes) never mix,
+ * and a crash mid-write can only tear the last line. A torn last line is
+ * isolated on its own line by the next writer and skipped by
+ * {@link parseAuditLog}; earlier lines stay readable.
+ *
+ * @module
+ */
+import { join } from "node:path";
+
+/** What the gates decided about a call. */
+export type AuditDecision = "allowed" | "refused" | "asked";
+
+/** One confirm-hook outcome within a call. */
+export interface AuditConfirm {
+  /** The confirm hook (`submit`, `publish`, …). */
+  hook: string;
+  /** `not-required`: hook not configured; `approved`: a human said yes; `pre-approved`: a grant covered it. */
+  answer: "not-required" | "approved" | "pre-approved" | "refused";
+  /** Who answered (`elicitation`, `devtools`, `console`, `grant`), when known. */
+  by?: string;
+  /** Why it was refused (the refusal's message). */
+  reason?: string;
+}
+
+/** One audit line. */
+export interface AuditEntry {
+  /** When the call started, ISO 8601 UTC. */
+  time: string;
+  /** The MCP client: its Streamable HTTP session id, or `stdio`. */
+  client: string;
+  /** The client's own name (MCP `clientInfo.name`), when it gave one. */
+  clientName?: string;
+  /** The browxai session the call named (or `default`), for tools that take one. */
+  session?: string;
+  tool: string;
+  /** The arguments as sent, with filled values redacted (see {@link redactArgs}). */
+  args: unknown;
+  decision: AuditDecision;
+  /** Why the call was refused. */
+  reason?: string;
+  /** The capability whose absence refused the call. */
+  requiredCapability?: string;
+  /** Each confirm hook the call went through, in order. */
+  confirms?: AuditConfirm[];
+  /** Origin acted on (`https://host:port`), when known. */
+  origin?: string;
+  /** Wall time of the call, ms. */
+  durationMs: number;
+  /** False when the result was an error. */
+  ok: boolean;
+  /** The error code (`invalid-argument`, `capability-required`, …) when not ok. */
+  error?: string;
+}
+
+/**
+ * Argument keys whose string values are what the agent puts into pages
+ * (`fill.value`, `type.text`, `handle_dialog.text`, `fields[].value`,
+ * `set_editor.html`, …), at any depth: never written to the audit log.
+ * `eval_js.expression` is kept (capped): which code ran is what an audit of
+ * code execution is for.
+ */
+export const REDACTED_KEYS: readonly string[] = ["value", "text", "html"];
+
+/** Longest string an audit line keeps, chars. */
+export const MAX_AUDIT_STRING = 1000;
+
+const PLACEHOLDER = /\{\{secret:[^{}]*\}\}/g;
+
+/**
+ * A filled value as the audit records it: `[redacted N chars]`, keeping
+ * `{{secret:NAME}}` placeholders in place (they name a secret, they are not one).
+ */
+export function redactFilled(value: string): string {
+  let out = "";
+  let last = 0;
+  const literal = (s: string) => s ? `[redacted ${s.length} chars]` : "";
+  for (const m of value.matchAll(PLACEHOLDER)) {
+    out += literal(value.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + literal(value.slice(last));
+}
+
+function cap(s: string): string {
+  return s.length > MAX_AUDIT_STRING
+    ? `${s.slice(0, MAX_AUDIT_STRING)}…[${s.length - MAX_AUDIT_STRING} more chars]`
+    : s;
+}
+
+/**
+ * A copy of a call's arguments fit for the audit: string values under
+ * {@link REDACTED_KEYS} redacted, other strings capped at
+ * {@link MAX_AUDIT_STRING} chars. Any JSON-like value is accepted (bad
+ * arguments are audited too).
+ */
+export function redactArgs(args: unknown, key?: string): unknown {
+  if (typeof args === "string") {
+    return key !== undefined && REDACTED_KEYS.includes(key) ? redactFilled(args) : cap(args);
+  }
+  if (Array.isArray(args)) return args.map((v) => redactArgs(v, key));
+  if (!args || typeof args !== "object") return args;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[cap(k)] = redactArgs(v, k);
+  return out;
+}
+
+/** What is known about a finished call, to decide its audit decision. */
+export interface CallFacts {
+  /** The handler started: capability, validation and argument gates let it through. */
+  ran: boolean;
+  /** The result's error code, when it failed. */
+  errorCode?: string | undefined;
+  /** The result's error message, when it failed. */
+  errorMessage?: string | undefined;
+  /** The result's `requiredCapability`, when it has one. */
+  requiredCapability?: string | undefined;
+  confirms: readonly AuditConfirm[];
+}
+
+/** Error codes that mean a policy said no (wherever in the call it happened). */
+const POLICY_CODES = new Set(["capability-required", "blocked-by-policy"]);
+
+/**
+ * Decides an audit line's `decision`:
+ * - `refused`: a confirm hook was refused, a policy error ended the call, or
+ *   the call failed before its handler ran (capability, bad arguments,
+ *   unknown secret); `reason` is the refusal's message.
+ * - `asked`: a human approved at least one confirm hook.
+ * - `allowed`: otherwise (a failure while acting is `allowed` with `ok: false`).
+ */
+export function decideAudit(
+  facts: CallFacts,
+): Pick<AuditEntry, "decision" | "reason" | "requiredCapability"> {
+  const refusedConfirm = facts.confirms.find((c) => c.answer === "refused");
+  const withCapability = facts.requiredCapability
+    ? { requiredCapability: facts.requiredCapability }
+    : {};
+  if (refusedConfirm) {
+    return {
+      decision: "refused",
+      reason: refusedConfirm.reason ?? `confirm hook "${refusedConfirm.hook}" refused`,
+    };
+  }
+  if (facts.errorCode && (POLICY_CODES.has(facts.errorCode) || !facts.ran)) {
+    return {
+      decision: "refused",
+      reason: cap(facts.errorMessage ?? facts.errorCode),
+      ...withCapability,
+    };
+  }
+  if (facts.confirms.some((c) => c.answer === "approved")) return { decision: "asked" };
+  return { decision: "allowed" };
+}
+
+/** The audit file of a day: `YYYY-MM-DD.jsonl`, by the UTC date of `time`. */
+export function auditFileName(time: Date): string {
+  return `${time.toISOString().slice(0, 10)}.jsonl`;
+}
+
+/** An entry as one line: JSON (newlines inside strings are escaped) and `\n`. */
+export function formatAuditLine(entry: AuditEntry): string {
+  return JSON.stringify(entry) + "\n";
+}
+
+/** The readable lines of an audit file. */
+export interface ParsedAuditLog {
+  entries: AuditEntry[];
+  /** 1-based numbers of lines that are not a JSON object (a torn write). */
+  bad: number[];
+}
+
+/** Reads an audit file's text; unreadable lines are skipped and listed, never fatal. */
+export function parseAuditLog(text: string): ParsedAuditLog {
+  const entries: AuditEntry[] = [];
+  const bad: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line === "") return;
+    try {
+      const v = JSON.parse(line);
+      if (v && typeof v === "object" && !Array.isArray(v)) entries.push(v as AuditEntry);
+      else bad.push(i + 1);
+    } catch {
+      bad.push(i + 1);
+    }
+  });
+  return { entries, bad };
+}
+
+/** Options of {@link AuditLog}. */
+export interface AuditLogOptions {
+  /**
+   * Called with the first write failure only (later ones are dropped
+   * silently, so a full disk does not flood the log). Default: one line on
+   * stderr.
+   */
+  onError?: (error: unknown) => void;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * An append-only audit log in `dir` (created on first write, mode 0700;
+ * files 0600). {@link AuditLog.append} never rejects: an audit failure must
+ * never fail the call it records.
+ */
+export class AuditLog {
+  /** The folder holding the day files. */
+  readonly dir: string;
+  #onError: (error: unknown) => void;
+  #failed = false;
+  #tail: Promise<void> = Promise.resolve();
+  /** Files whose end this instance has checked for a torn line. */
+  #checked = new Set<string>();
+
+  constructor(dir: string, options: AuditLogOptions = {}) {
+    this.dir = dir;
+    this.#onError = options.onError ??
+      ((e) =>
+        console.error(
+          `browxai: cannot write the audit log in ${dir} (further failures are not reported):`,
+          e instanceof Error ? e.message : e,
+        ));
+  }
+
+  /**
+   * Appends one line to the file of the entry's day. Lines of one instance
+   * are written in call order. Resolves when written (or when writing
+   * failed: the failure goes to `onError` once).
+   */
+  append(entry: AuditEntry): Promise<void> {
+    const line = formatAuditLine(entry);
+    const file = join(this.dir, auditFileName(new Date(entry.time)));
+    const run = this.#tail.then(() => this.#write(file, line)).catch((e) => {
+      if (this.#failed) return;
+      this.#failed = true;
+      this.#onError(e);
+    });
+    this.#tail = run;
+    return run;
+  }
+
+  async #write(path: string, line: string): Promise<void> {
+    await Deno.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const file = await Deno.open(path, { read: true, append: true, create: true, mode: 0o600 });
+    try {
+      let text = line;
+      if (!this.#checked.has(path)) {
+        this.#checked.add(path);
+        // A process that died mid-write left a line without its "\n": start a
+        // fresh line so ours is not glued to the torn one.
+        if (await endsTorn(file)) text = "\n" + line;
+      }
+      const data = encoder.encode(text);
+      let written = await file.write(data);
+      // Regular files take the whole buffer in one write; only a full disk
+      // or a signal gives a short write, and then finishing the line beats
+      // leaving it torn.
+      while (written < data.length) written += await file.write(data.subarray(written));
+    } finally {
+      file.close();
+    }
+  }
+}
+
+async function endsTorn(file: Deno.FsFile): Promise<boolean> {
+  const { size } = await file.stat();
+  if (size === 0) return false;
+  await file.seek(-1, Deno.SeekMode.End);
+  const last = new Uint8Array(1);
+  await file.read(last);
+  return last[0] !== 0x0a;
+}

@@ -1,0 +1,207 @@
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
+import {
+  type AuditEntry,
+  auditFileName,
+  AuditLog,
+  decideAudit,
+  MAX_AUDIT_STRING,
+  parseAuditLog,
+  redactArgs,
+  redactFilled,
+} from "./audit.ts";
+
+function entry(tool: string, extra: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    time: "2026-12-01T10:00:00.000Z",
+    client: "stdio",
+    tool,
+    args: {},
+    decision: "allowed",
+    durationMs: 1,
+    ok: true,
+    ...extra,
+  };
+}
+
+Deno.test("redactFilled: literal text becomes its length, placeholders stay", () => {
+  const table: Array<[string, string]> = [
+    ["hunter2", "[redacted 7 chars]"],
+    ["", ""],
+    ["{{secret:PW}}", "{{secret:PW}}"],
+    ["user {{secret:PW}}!", "[redacted 5 chars]{{secret:PW}}[redacted 1 chars]"],
+    ["{{secret:A}}{{secret:B}}", "{{secret:A}}{{secret:B}}"],
+  ];
+  for (const [input, want] of table) assertEquals(redactFilled(input), want, input);
+});
+
+Deno.test("redactArgs: value/text/html at any depth; other strings capped; anything accepted", () => {
+  const long = "x".repeat(MAX_AUDIT_STRING + 5);
+  const table: Array<[unknown, unknown]> = [
+    [{ ref: "e1", value: "hunter2", submit: true }, {
+      ref: "e1",
+      value: "[redacted 7 chars]",
+      submit: true,
+    }],
+    [{ text: "typed" }, { text: "[redacted 5 chars]" }],
+    [{ fields: [{ name: "pw", value: "hunter2" }, { name: "n", value: 3 }] }, {
+      fields: [{ name: "pw", value: "[redacted 7 chars]" }, { name: "n", value: 3 }],
+    }],
+    [{ html: "<b>x</b>", value: ["a", "bc"] }, {
+      html: "[redacted 8 chars]",
+      value: ["[redacted 1 chars]", "[redacted 2 chars]"],
+    }],
+    [{ expression: "document.title" }, { expression: "document.title" }],
+    [{ url: long }, { url: `${"x".repeat(MAX_AUDIT_STRING)}…[5 more chars]` }],
+    [{ value: "{{secret:PW}}" }, { value: "{{secret:PW}}" }],
+    [null, null],
+    ["not an object", "not an object"],
+    [42, 42],
+  ];
+  for (const [input, want] of table) assertEquals(redactArgs(input), want, JSON.stringify(input));
+});
+
+Deno.test("decideAudit: refused, asked, allowed", () => {
+  const table: Array<[Parameters<typeof decideAudit>[0], ReturnType<typeof decideAudit>]> = [
+    [{ ran: true, confirms: [] }, { decision: "allowed" }],
+    [{ ran: true, errorCode: "timeout", errorMessage: "slow", confirms: [] }, {
+      decision: "allowed",
+    }],
+    [{
+      ran: false,
+      errorCode: "capability-required",
+      errorMessage: 'Refused "eval_js"',
+      requiredCapability: "eval",
+      confirms: [],
+    }, { decision: "refused", reason: 'Refused "eval_js"', requiredCapability: "eval" }],
+    [{ ran: false, errorCode: "invalid-argument", errorMessage: "bad url", confirms: [] }, {
+      decision: "refused",
+      reason: "bad url",
+    }],
+    [{ ran: true, errorCode: "blocked-by-policy", errorMessage: "policy: x", confirms: [] }, {
+      decision: "refused",
+      reason: "policy: x",
+    }],
+    [{ ran: true, confirms: [{ hook: "submit", answer: "approved", by: "elicitation" }] }, {
+      decision: "asked",
+    }],
+    [{ ran: true, confirms: [{ hook: "submit", answer: "pre-approved", by: "grant" }] }, {
+      decision: "allowed",
+    }],
+    [{
+      ran: true,
+      errorCode: "blocked-by-policy",
+      errorMessage: "policy: publish blocked",
+      confirms: [
+        { hook: "submit", answer: "approved", by: "elicitation" },
+        { hook: "publish", answer: "refused", reason: "the human said no" },
+      ],
+    }, { decision: "refused", reason: "the human said no" }],
+  ];
+  for (const [facts, want] of table) assertEquals(decideAudit(facts), want, JSON.stringify(facts));
+});
+
+Deno.test("auditFileName: the UTC day", () => {
+  assertEquals(auditFileName(new Date("2026-12-31T23:59:59.999Z")), "2026-12-31.jsonl");
+  assertEquals(auditFileName(new Date("2027-01-01T00:00:00+02:00")), "2026-12-31.jsonl");
+});
+
+Deno.test("AuditLog: appends one line per entry, in order, into the day's file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
+  try {
+    const log = new AuditLog(join(dir, "audit"));
+    await log.append(entry("navigate"));
+    await log.append(entry("fill", { args: { value: "[redacted 3 chars]" } }));
+    await log.append(entry("snapshot", { time: "2026-12-02T00:00:01.000Z" }));
+    const day1 = await Deno.readTextFile(join(dir, "audit", "2026-12-01.jsonl"));
+    const day2 = await Deno.readTextFile(join(dir, "audit", "2026-12-02.jsonl"));
+    assertEquals(parseAuditLog(day1).entries.map((e) => e.tool), ["navigate", "fill"]);
+    assertEquals(parseAuditLog(day2).entries.map((e) => e.tool), ["snapshot"]);
+    assertTrue(day1.endsWith("\n"));
+    assertEquals((await Deno.stat(join(dir, "audit", "2026-12-01.jsonl"))).mode! & 0o777, 0o600);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("AuditLog: a torn last line does not affect earlier lines, nor the next writer", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
+  try {
+    const first = new AuditLog(dir);
+    await first.append(entry("navigate"));
+    await first.append(entry("click"));
+    const file = join(dir, "2026-12-01.jsonl");
+    // A process killed mid-write: half a line, no newline.
+    const whole = JSON.stringify(entry("fill"));
+    await Deno.writeTextFile(file, whole.slice(0, whole.length >> 1), { append: true });
+    let parsed = parseAuditLog(await Deno.readTextFile(file));
+    assertEquals(parsed.entries.map((e) => e.tool), ["navigate", "click"]);
+    assertEquals(parsed.bad, [3]);
+    // The restarted server's first line starts on a fresh line.
+    const next = new AuditLog(dir);
+    await next.append(entry("snapshot"));
+    await next.append(entry("press"));
+    parsed = parseAuditLog(await Deno.readTextFile(file));
+    assertEquals(parsed.entries.map((e) => e.tool), ["navigate", "click", "snapshot", "press"]);
+    assertEquals(parsed.bad, [3]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("AuditLog: concurrent appends from many calls and writers interleave whole lines", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
+  try {
+    // Two writers on one file, as two server processes on one workspace would be.
+    const writers = [new AuditLog(dir), new AuditLog(dir)];
+    // Large lines (about 16 KB, several pages each) make a torn interleaving visible.
+    const pad = (i: number) => String.fromCharCode(97 + (i % 26)).repeat(16_000);
+    const count = 150;
+    await Promise.all(
+      Array.from(
+        { length: count * 2 },
+        (_, i) =>
+          writers[i % 2]!.append(
+            entry(`tool_${i}`, { args: { expression: pad(i) }, durationMs: i }),
+          ),
+      ),
+    );
+    const text = await Deno.readTextFile(join(dir, "2026-12-01.jsonl"));
+    const parsed = parseAuditLog(text);
+    assertEquals(parsed.bad, []);
+    assertEquals(parsed.entries.length, count * 2);
+    const seen = new Set(parsed.entries.map((e) => e.tool));
+    assertEquals(seen.size, count * 2);
+    for (const e of parsed.entries) {
+      const i = e.durationMs;
+      assertEquals(e.tool, `tool_${i}`);
+      // Capped by redaction only in call_policies; here the line carries what it was given.
+      assertEquals((e.args as { expression: string }).expression, pad(i));
+    }
+    // Each writer keeps its own call order.
+    for (const parity of [0, 1]) {
+      const order = parsed.entries.map((e) => e.durationMs).filter((i) => i % 2 === parity);
+      assertEquals(order, [...order].sort((a, b) => a - b));
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("AuditLog: a failing write never rejects and is reported once", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
+  try {
+    // The audit folder's path is taken by a file: every write fails.
+    const blocked = join(dir, "audit");
+    await Deno.writeTextFile(blocked, "not a folder");
+    const errors: unknown[] = [];
+    const log = new AuditLog(blocked, { onError: (e) => errors.push(e) });
+    await log.append(entry("navigate"));
+    await log.append(entry("click"));
+    await Promise.all([log.append(entry("a")), log.append(entry("b"))]);
+    assertEquals(errors.length, 1);
+    assertIncludes(String(errors[0]), "mkdir");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

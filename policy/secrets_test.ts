@@ -1,0 +1,155 @@
+import { assertEquals, assertIncludes, assertNotIncludes, assertThrows } from "../tests/_assert.ts";
+import {
+  hasPlaceholder,
+  MIN_MASK_LENGTH,
+  parseSecretsFile,
+  placeholdersIn,
+  SecretsFileError,
+  SecretStore,
+  substituteSecrets,
+  UnknownSecretError,
+} from "./secrets.ts";
+
+Deno.test("parseSecretsFile: names, quotes, comments, export, CRLF", () => {
+  const table: Array<[string, Record<string, string>]> = [
+    ["", {}],
+    ["# only a comment\n\n   \n", {}],
+    ["A=1234", { A: "1234" }],
+    ["export TOKEN=abcd", { TOKEN: "abcd" }],
+    ["  export   TOKEN = abcd  ", { TOKEN: "abcd" }],
+    ["_x9=hello world", { _x9: "hello world" }],
+    ["A=pa#ss", { A: "pa#ss" }],
+    ["A=pass # a comment", { A: "pass" }],
+    ["A=pass=word==", { A: "pass=word==" }],
+    ["A='  sp ace # not a comment '", { A: "  sp ace # not a comment " }],
+    ["A='back\\slash \\n'", { A: "back\\slash \\n" }],
+    ['A="line\\nnext \\"q\\" \\\\ \\$HOME"', { A: 'line\nnext "q" \\ $HOME' }],
+    ['A="x" # trailing comment', { A: "x" }],
+    ["A=", { A: "" }],
+    ['A=""', { A: "" }],
+    ["A=one\r\nB=two\r\n", { A: "one", B: "two" }],
+    ["\uFEFFA=bom!", { A: "bom!" }],
+    ["A=1\n# B=2\nC=3", { A: "1", C: "3" }],
+  ];
+  for (const [text, want] of table) {
+    assertEquals(Object.fromEntries(parseSecretsFile(text).secrets), want, JSON.stringify(text));
+  }
+});
+
+Deno.test("parseSecretsFile: errors name the line, never the value", () => {
+  const table: Array<[string, number, string]> = [
+    ["A=ok\nhunter2-alone", 2, "expected NAME=value"],
+    ["1BAD=hunter2", 1, "letters, digits and underscores"],
+    ["my-pass=hunter2", 1, "letters, digits and underscores"],
+    ["hunter2 x==", 1, "letters, digits and underscores"],
+    ["=hunter2", 1, "letters, digits and underscores"],
+    ["\n\nA='hunter2", 3, "single quote is never closed"],
+    ['A="hunter2', 1, "double quote is never closed"],
+    ['A="hunter2" hunter2', 1, "after the closing quote"],
+    ["A='hunter2'x", 1, "after the closing quote"],
+    ['A="hun\\qter2"', 1, "unknown escape"],
+    ["A=hunter2\nB=x\nA=hunter2", 3, '"A" is already defined on line 1'],
+  ];
+  for (const [text, line, message] of table) {
+    const e = assertThrows(() => parseSecretsFile(text), SecretsFileError);
+    assertEquals(e.line, line, text);
+    assertIncludes(e.message, `line ${line}: `);
+    assertIncludes(e.message, message);
+    assertNotIncludes(e.message, "hunter2", `the value leaked: ${e.message}`);
+  }
+});
+
+Deno.test("parseSecretsFile: short values are kept and warned about by name and line", () => {
+  const { secrets, warnings } = parseSecretsFile("PIN=123\nLONG=abcdefgh\nEMPTY=\n");
+  assertEquals(secrets.get("PIN"), "123");
+  assertEquals(warnings.length, 2);
+  assertIncludes(warnings[0]!, '"PIN" (line 1)');
+  assertIncludes(warnings[0]!, `shorter than ${MIN_MASK_LENGTH}`);
+  assertNotIncludes(warnings[0]!, "123");
+  assertIncludes(warnings[1]!, '"EMPTY" (line 3)');
+});
+
+Deno.test("substituteSecrets: placeholders become values; unknown names list the known ones", () => {
+  const secrets = new Map([["USER", "alice"], ["PW", "s3cr3t!"]]);
+  const table: Array<[string, string]> = [
+    ["plain text", "plain text"],
+    ["{{secret:PW}}", "s3cr3t!"],
+    ["{{secret:USER}}:{{secret:PW}}@x", "alice:s3cr3t!@x"],
+    ["{{secret:PW}}{{secret:PW}}", "s3cr3t!s3cr3t!"],
+    ["{secret:PW}", "{secret:PW}"],
+    ["{{ secret:PW }}", "{{ secret:PW }}"],
+    // A value that looks like a placeholder is not substituted again.
+    ["{{secret:LOOP}}", "{{secret:PW}}"],
+  ];
+  const withLoop = new Map([...secrets, ["LOOP", "{{secret:PW}}"]]);
+  for (const [text, want] of table) assertEquals(substituteSecrets(text, withLoop), want, text);
+  for (const bad of ["{{secret:NOPE}}", "{{secret:}}", "{{secret:pw}}", "a {{secret:P W}} b"]) {
+    const e = assertThrows(() => substituteSecrets(bad, secrets), UnknownSecretError);
+    assertIncludes(e.message, "known names are PW, USER");
+    assertNotIncludes(e.message, "s3cr3t!");
+    assertNotIncludes(e.message, "alice");
+  }
+  const none = assertThrows(() => substituteSecrets("{{secret:X}}", new Map()), UnknownSecretError);
+  assertIncludes(none.message, "no secrets are registered");
+  assertEquals(none.secretName, "X");
+});
+
+Deno.test("hasPlaceholder and placeholdersIn", () => {
+  assertEquals(
+    ["{{secret:A}}", "x{{secret:}}y", "{{secret:A", "{{ secret:A }}", "", "secret:A"].map(
+      hasPlaceholder,
+    ),
+    [true, true, false, false, false, false],
+  );
+  assertEquals(placeholdersIn("a{{secret:A}}b{{secret:B_2}}"), ["{{secret:A}}", "{{secret:B_2}}"]);
+});
+
+Deno.test("SecretStore.mask: every registered value in every string of a deep value", () => {
+  const store = new SecretStore(
+    new Map([
+      ["PW", "hunter22"],
+      ["LONG", "hunter22-and-more"],
+      ["QUOTED", 'say "hi" & <b>'],
+      ["SPACED", "two words/here"],
+      ["PIN", "12"],
+    ]),
+  );
+  const table: Array<[unknown, unknown]> = [
+    ["no secret here", "no secret here"],
+    ["pw=hunter22;", "pw=[secret:PW];"],
+    ["hunter22hunter22", "[secret:PW][secret:PW]"],
+    // Longest first: the longer value is not half-masked by the shorter one inside it.
+    ["x hunter22-and-more y", "x [secret:LONG] y"],
+    // Too short to mask: left alone (it would shred every number in every result).
+    ["PIN 12 of 123", "PIN 12 of 123"],
+    // JSON-escaped (inside a result's JSON text), URL-encoded, form-encoded, HTML-escaped.
+    [JSON.stringify({ v: 'say "hi" & <b>' }), '{"v":"[secret:QUOTED]"}'],
+    ["/api?q=two%20words%2Fhere&x=1", "/api?q=[secret:SPACED]&x=1"],
+    ["q=two+words%2Fhere", "q=[secret:SPACED]"],
+    ["<p>say &quot;hi&quot; &amp; &lt;b&gt;</p>", "<p>[secret:QUOTED]</p>"],
+    [42, 42],
+    [null, null],
+    [true, true],
+    [
+      { a: ["hunter22", { b: "ok", c: "x-hunter22" }], n: 1, hunter22: "key" },
+      { a: ["[secret:PW]", { b: "ok", c: "x-[secret:PW]" }], n: 1, "[secret:PW]": "key" },
+    ],
+  ];
+  for (const [input, want] of table) assertEquals(store.mask(input), want, JSON.stringify(input));
+  assertEquals(store.names, ["LONG", "PIN", "PW", "QUOTED", "SPACED"]);
+  assertEquals(store.size, 5);
+});
+
+Deno.test("SecretStore: a value found inside a mask is not masked again; empty store is identity", () => {
+  const store = new SecretStore(new Map([["SECRET", "secret"], ["PW", "[secret:SECRET]x"]]));
+  assertEquals(store.maskText("secret"), "[secret:SECRET]");
+  assertEquals(store.maskText("[secret:SECRET]x"), "[secret:PW]");
+  // Idempotent: a masked text masked again is unchanged.
+  const twice = new SecretStore(new Map([["S", "secret"]]));
+  assertEquals(twice.maskText(twice.maskText("a secret")), "a [secret:S]");
+  const empty = new SecretStore();
+  const obj = { a: "anything" };
+  assertEquals(empty.mask(obj) === obj, true);
+  assertEquals(empty.substitute("no placeholders"), "no placeholders");
+  assertThrows(() => empty.substitute("{{secret:A}}"), UnknownSecretError);
+});

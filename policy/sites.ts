@@ -1,0 +1,135 @@
+/**
+ * The navigation allowlist (`BROWX_ALLOWED_ORIGINS`) and the rules of
+ * per-site approvals. Pure functions over URLs; what counts as one "site"
+ * (the registrable domain) is computed by the caller and passed in.
+ *
+ * @module
+ */
+
+/**
+ * One allowlist entry: `example.com` (that host, http or https, any port),
+ * `*.example.com` (its subdomains, not the host itself), `*` (any host), each
+ * optionally with a scheme (`https://example.com`) and a port (`:8080`, `:*`).
+ */
+export interface OriginPattern {
+  /** `http`, `https`, … or undefined for http and https. */
+  scheme?: string;
+  /** Lower-case host; for `*.x` the suffix `x`; `*` for any. */
+  host: string;
+  subdomains: boolean;
+  /** A port number as text, or undefined for any port. */
+  port?: string;
+  /** The entry as written. */
+  source: string;
+}
+
+const PATTERN =
+  /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|(?:\*\.)?[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?\/?$/i;
+
+/**
+ * Parses `BROWX_ALLOWED_ORIGINS` (comma list; empty or undefined: no list).
+ *
+ * @throws RangeError naming each entry that is not a host pattern.
+ */
+export function parseAllowedOrigins(list: string | undefined): OriginPattern[] {
+  const out: OriginPattern[] = [];
+  const bad: string[] = [];
+  for (const raw of (list ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const m = PATTERN.exec(raw);
+    if (!m || (m[3] && m[3] !== "*" && Number(m[3]) > 65535)) {
+      bad.push(raw);
+      continue;
+    }
+    const host = m[2]!.toLowerCase();
+    const subdomains = host.startsWith("*.");
+    out.push({
+      ...(m[1] ? { scheme: m[1].toLowerCase() } : {}),
+      host: subdomains ? host.slice(2) : host,
+      subdomains,
+      ...(m[3] && m[3] !== "*" ? { port: m[3] } : {}),
+      source: raw,
+    });
+  }
+  if (bad.length) {
+    throw new RangeError(
+      `not a host pattern: ${bad.map((b) => `"${b}"`).join(", ")} ` +
+        '(expected "example.com", "*.example.com", "https://example.com:8443" or "*")',
+    );
+  }
+  return out;
+}
+
+/** URLs with no host to judge: nothing to ask about (`about:blank`, `about:srcdoc`). */
+export function isBlankUrl(url: string): boolean {
+  return url === "about:blank" || url === "about:srcdoc";
+}
+
+/**
+ * True for URLs with no host that could carry anything (`file:`, `data:`,
+ * `javascript:`, `blob:` of an opaque origin, …): never "the same site", and
+ * asked every time.
+ */
+export function isHostless(url: string): boolean {
+  if (isBlankUrl(url)) return false;
+  try {
+    const u = new URL(url);
+    return !u.hostname || !["http:", "https:", "ws:", "wss:"].includes(u.protocol);
+  } catch {
+    return true;
+  }
+}
+
+function defaultPort(protocol: string): string {
+  return protocol === "https:" || protocol === "wss:" ? "443" : "80";
+}
+
+/** True when `url` matches one pattern. */
+export function matchesPattern(url: string, p: OriginPattern): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const scheme = u.protocol.slice(0, -1);
+  if (p.scheme ? p.scheme !== scheme : scheme !== "http" && scheme !== "https") return false;
+  if (p.port !== undefined && (u.port || defaultPort(u.protocol)) !== p.port) return false;
+  const host = u.hostname.toLowerCase();
+  if (p.host === "*") return true;
+  return p.subdomains ? host.endsWith("." + p.host) : host === p.host;
+}
+
+/**
+ * Whether the allowlist lets the tab go to `url`: always with no list, and
+ * always for `about:blank`; hostless URLs only through an explicit
+ * `file://`/`data://`-scheme entry (`*` does not cover them).
+ */
+export function allowlistAllows(url: string, patterns: readonly OriginPattern[]): boolean {
+  if (!patterns.length || isBlankUrl(url)) return true;
+  if (isHostless(url)) {
+    const scheme = url.slice(0, Math.max(0, url.indexOf(":"))).toLowerCase();
+    return patterns.some((p) => p.scheme === scheme && p.host === "*");
+  }
+  return patterns.some((p) => matchesPattern(url, p));
+}
+
+/**
+ * What a per-site check decides for moving a session's tab to `url`:
+ * `same-site` (no question), `approved` (asked before in this session),
+ * `ask` (a new site, or a hostless URL: asked every time).
+ *
+ * @param site The registrable domain of `url` (or its host when it has none), null when hostless.
+ * @param current The site the tab is on now, null when none (a blank tab).
+ * @param approved Sites approved in this session.
+ */
+export function siteDecision(
+  url: string,
+  site: string | null,
+  current: string | null,
+  approved: ReadonlySet<string>,
+): "same-site" | "approved" | "ask" {
+  if (isBlankUrl(url)) return "same-site";
+  if (site === null || isHostless(url)) return "ask";
+  if (site === current) return "same-site";
+  return approved.has(site) ? "approved" : "ask";
+}

@@ -1,0 +1,82 @@
+/**
+ * Session dialog policies (`open_session({ dialogs })`): accept, dismiss,
+ * accept-prompt-with and raise, seen from the page (what confirm/prompt
+ * returned) and from the ActionResult; an armed handle_dialog still wins.
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startStdio, type ToolResult } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
+type R = Record<string, unknown>;
+
+Deno.test("dialog policies per session", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const result = async (session: string) =>
+    (await mcp.ok("eval_js", {
+      session,
+      expression: "document.getElementById('result').textContent",
+    })).value;
+  try {
+    await t.step("accept and dismiss", async () => {
+      await mcp.ok("open_session", {
+        session: "acc",
+        url: fx.url("dialogs.html"),
+        dialogs: "accept",
+      });
+      await mcp.ok("click", { session: "acc", selector: "#confirm" });
+      assertEquals(await result("acc"), "confirm: true");
+      await mcp.ok("open_session", {
+        session: "dis",
+        url: fx.url("dialogs.html"),
+        dialogs: "dismiss",
+      });
+      await mcp.ok("click", { session: "dis", selector: "#alert" });
+      await mcp.ok("click", { session: "dis", selector: "#prompt" });
+      assertEquals(await result("dis"), "prompt: null");
+    });
+
+    await t.step("accept-prompt-with answers prompts with the session's text", async () => {
+      await mcp.ok("open_session", {
+        session: "apw",
+        url: fx.url("dialogs.html"),
+        dialogs: "accept-prompt-with",
+        promptText: "Grace",
+      });
+      const r = await mcp.ok("click", { session: "apw", selector: "#prompt" });
+      assertEquals(await result("apw"), "prompt: Grace");
+      assertEquals((r.dialogs as R[])[0]!.handledAs, "accepted");
+    });
+
+    await t.step("raise dismisses and fails the action as the app's", async () => {
+      await mcp.ok("open_session", {
+        session: "rai",
+        url: fx.url("dialogs.html"),
+        dialogs: "raise",
+      });
+      const r = await mcp.call("click", { session: "rai", selector: "#confirm" });
+      assertEquals(r.isError, true);
+      const s = r.structuredContent!;
+      assertEquals(s.ok, false);
+      assertEquals((s.failure as R).source, "app");
+      assertIncludes(textOf(r), "Delete?");
+      assertEquals(await result("rai"), "confirm: false");
+      // An armed answer is the agent's decision: it is used, and the action succeeds.
+      await mcp.ok("handle_dialog", { session: "rai", accept: true });
+      const ok = await mcp.ok("click", { session: "rai", selector: "#confirm" });
+      assertEquals(ok.ok, true);
+      assertEquals(await result("rai"), "confirm: true");
+    });
+
+    await t.step("bad input: unknown policy, promptText without accept-prompt-with", async () => {
+      const a = await mcp.call("open_session", { session: "x", dialogs: "ignore" });
+      assertIncludes(textOf(a), '"dialogs"');
+      const b = await mcp.call("open_session", { session: "x", promptText: "hi" });
+      assertIncludes(textOf(b), "accept-prompt-with");
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

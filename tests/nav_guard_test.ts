@@ -1,0 +1,118 @@
+/**
+ * End-to-end tests of the navigation guard: an undeclared form submission
+ * (a click, Enter, a page script) is stopped and nothing reaches the server;
+ * `submits: true` sends it; with an allowlist, a link, a redirect chain and a
+ * popup that lead off the list are stopped and the tab has not moved.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
+type R = Record<string, unknown>;
+
+async function tabs(mcp: McpHarness): Promise<R[]> {
+  return (await mcp.ok("tabs", { action: "list" })).tabs as R[];
+}
+
+async function activeUrl(mcp: McpHarness): Promise<string> {
+  return String((await tabs(mcp)).find((t) => t.active)?.url);
+}
+
+function blocked(r: ToolResult): R {
+  assertEquals(r.isError, true, textOf(r));
+  const s = r.structuredContent!;
+  assertEquals((s.error as R).code, "blocked-by-policy", textOf(r));
+  return s;
+}
+
+Deno.test("navigation guard: undeclared form submissions are stopped", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  const page = fx.url(`guard.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
+  const posts = () => fx.requests.filter((q) => q.path.startsWith("/api/echo")).length;
+  try {
+    await t.step("a click on a submit button without submits: stopped, nothing sent", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const s = blocked(await mcp.call("click", { selector: "#send" }));
+      assertIncludes(String((s.error as R).message), "did not declare");
+      assertEquals(s.url, page);
+      assertEquals(await activeUrl(mcp), page);
+      assertEquals(posts(), 0);
+    });
+
+    await t.step("a GET form, Enter in a field, and a page script are stopped too", async () => {
+      blocked(await mcp.call("click", { selector: "#search" }));
+      blocked(
+        await mcp.call("press", { key: "Enter", ref: undefined }).then(async () =>
+          await mcp.call("fill", { selector: "input[name=q]", value: "typed" })
+        ).then(async () => await mcp.call("press", { key: "Enter" })),
+      );
+      blocked(await mcp.call("click", { selector: "#scripted" }));
+      assertEquals(await activeUrl(mcp), page);
+      assertEquals(posts(), 0);
+    });
+
+    await t.step("declared with submits: true (or fill submit) the form goes", async () => {
+      const r = await mcp.ok("click", { selector: "#send", submits: true });
+      assertEquals((r.navigation as R).changed, true);
+      assertEquals(posts(), 1);
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      await mcp.ok("fill", { selector: "input[name=g]", value: "oat milk", submit: true });
+      assertIncludes(await activeUrl(mcp), "/api/echo?g=oat+milk");
+    });
+
+    await t.step("links and scripts that are not submissions are not held", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "#local" });
+      assertEquals(r.url ?? (r.navigation as R).to, fx.url("basic.html"));
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("navigation guard: with an allowlist, page-led navigations off it are stopped", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
+  const page = fx.url(`guard.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
+  const crossHits = () => fx.requests.filter((q) => q.server === "cross").length;
+  try {
+    await t.step("a link off the allowlist: stopped, the tab has not moved", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const s = blocked(await mcp.call("click", { selector: "#away" }));
+      assertEquals(s.url, page);
+      assertEquals(s.blockedUrl, fx.crossUrl("basic.html"));
+      assertEquals(await activeUrl(mcp), page);
+    });
+
+    await t.step("a redirect chain that ends off the list: stopped at the hop", async () => {
+      const s = blocked(await mcp.call("click", { selector: "#via-redirect" }));
+      assertEquals(s.redirected_to, fx.crossUrl("basic.html"));
+      assertEquals(await activeUrl(mcp), page);
+      const r = await mcp.call("navigate", {
+        url: fx.url(`redirect?to=${encodeURIComponent(fx.crossUrl("basic.html"))}`),
+        snapshot: "none",
+      });
+      assertEquals(r.isError, true, textOf(r));
+      assertIncludes(textOf(r), "blocked");
+    });
+
+    await t.step("a popup off the list never loads", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const r = await mcp.call("click", { selector: "#popup" });
+      blocked(r);
+      for (const tab of await tabs(mcp)) {
+        assertTrue(!String(tab.url).startsWith(fx.crossOrigin), String(tab.url));
+      }
+    });
+
+    await t.step("nothing reached the other server", () => {
+      assertEquals(crossHits(), 0);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,188 @@
+/**
+ * `download_get`: the bytes of a file a session downloaded.
+ *
+ * @module
+ */
+import { extname } from "node:path";
+import { z } from "zod";
+import { PathGuardError, resolveInWorkspace } from "../../policy/path_guard.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { downloadsOf } from "../sessions/downloads.ts";
+
+/** Bytes returned when `maxBytes` is not given. */
+const DEFAULT_MAX_BYTES = 64 * 1024;
+/** Most bytes one call returns (base64 of it stays under the raw-text cap of a result). */
+const MAX_BYTES = 512 * 1024;
+
+const TYPES: Record<string, string> = {
+  ".txt": "text/plain",
+  ".csv": "text/csv",
+  ".tsv": "text/tab-separated-values",
+  ".md": "text/markdown",
+  ".html": "text/html",
+  ".htm": "text/html",
+  ".xml": "application/xml",
+  ".json": "application/json",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".ics": "text/calendar",
+  ".pdf": "application/pdf",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".zip": "application/zip",
+  ".gz": "application/gzip",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/**
+ * The content type of a file by its extension; unknown extensions are
+ * `text/plain` when the bytes are valid UTF-8 without NULs, else
+ * `application/octet-stream`.
+ */
+export function contentTypeOf(filename: string, head: Uint8Array): string {
+  const known = TYPES[extname(filename).toLowerCase()];
+  if (known) return known;
+  return isText(head) ? "text/plain" : "application/octet-stream";
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(trimPartialChar(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTextual(type: string): boolean {
+  return type.startsWith("text/") || /json|xml|javascript|svg/.test(type);
+}
+
+/** Cuts a trailing, incomplete UTF-8 sequence (a chunk may end mid-character). */
+function trimPartialChar(bytes: Uint8Array): Uint8Array {
+  let i = bytes.length;
+  let back = 0;
+  while (i > 0 && back < 4 && (bytes[i - 1]! & 0xc0) === 0x80) {
+    i--;
+    back++;
+  }
+  if (i === 0) return bytes;
+  const lead = bytes[i - 1]!;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return need > back + 1 ? bytes.subarray(0, i - 1) : bytes;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(s);
+}
+
+/** The `download_get` tool. */
+export const downloadGetTool = defineTool({
+  name: "download_get",
+  title: "Read a download",
+  description:
+    "Read a downloaded file by id (from downloads_list or an action's downloads): text for text types, else base64; maxBytes per call (default 65536), offset to continue.",
+  capability: "file-io",
+  toolset: "files",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    id: z.string().min(1).describe('Download id, e.g. "d1"'),
+    offset: z.number().int().min(0).optional().describe("Byte offset to start at (default 0)"),
+    maxBytes: z.number().int().min(1).max(MAX_BYTES).optional().describe(
+      "Most bytes to return (default 65536, max 524288)",
+    ),
+    session: z.string().optional().describe("Session; omit for the default one"),
+  }),
+  async handler(ctx, args) {
+    const name = args.session ?? "default";
+    const open = ctx.sessions.list().find((s) => s.id === name);
+    const session = open ?? (name === "default" ? undefined : await ctx.sessions.get(name));
+    const downloads = session ? downloadsOf(session) : undefined;
+    const record = downloads?.get(args.id);
+    if (!record) {
+      const ids = downloads?.list().map((r) => r.id) ?? [];
+      throw new ToolError(
+        "not-found",
+        `No download "${args.id}" in session "${name}"`,
+        ids.length
+          ? `use one of: ${ids.join(", ")} (downloads_list shows them)`
+          : "this session saved no file; click or navigate with download: true first",
+      );
+    }
+    if (record.state === "in-progress") {
+      throw new ToolError(
+        "not-found",
+        `Download "${args.id}" ("${record.filename}") is still in progress`,
+        "wait a moment, then check downloads_list and call again",
+      );
+    }
+    let path: string;
+    try {
+      path = await resolveInWorkspace(ctx.config.workspace, record.path, { mustExist: true });
+    } catch (e) {
+      if (!(e instanceof PathGuardError)) throw e;
+      throw new ToolError(
+        e.reason === "missing" ? "not-found" : "refused",
+        e.reason === "missing"
+          ? `The file of download "${args.id}" is gone: ${record.path}`
+          : e.message,
+        "download it again with download: true",
+      );
+    }
+    const offset = args.offset ?? 0;
+    const max = args.maxBytes ?? DEFAULT_MAX_BYTES;
+    const file = await Deno.open(path, { read: true });
+    let chunk: Uint8Array;
+    let size: number;
+    let head: Uint8Array;
+    try {
+      size = (await file.stat()).size;
+      head = new Uint8Array(Math.min(8192, size));
+      await file.read(head);
+      await file.seek(offset, Deno.SeekMode.Start);
+      chunk = new Uint8Array(Math.max(0, Math.min(max, size - offset)));
+      let got = 0;
+      while (got < chunk.length) {
+        const n = await file.read(chunk.subarray(got));
+        if (n === null) break;
+        got += n;
+      }
+      chunk = chunk.subarray(0, got);
+    } finally {
+      file.close();
+    }
+    const contentType = contentTypeOf(record.filename, head);
+    const text = isTextual(contentType) && isText(chunk);
+    // A text chunk ends on a whole character; the next offset starts after it.
+    const body = text && offset + chunk.length < size ? trimPartialChar(chunk) : chunk;
+    const end = offset + body.length;
+    return {
+      structured: {
+        ok: true,
+        id: record.id,
+        filename: record.filename,
+        path,
+        sizeBytes: size,
+        contentType,
+        encoding: text ? "utf-8" : "base64",
+        offset,
+        bytes: body.length,
+        truncated: end < size,
+        ...(end < size ? { nextOffset: end } : {}),
+        content: text ? new TextDecoder().decode(body) : toBase64(body),
+      },
+      rawTextKeys: ["content"],
+    };
+  },
+});

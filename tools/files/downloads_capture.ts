@@ -1,0 +1,56 @@
+/**
+ * `downloads_capture`: turn a session's download capture on or off.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { downloadsOf } from "../sessions/downloads.ts";
+
+/** The `downloads_capture` tool. */
+export const downloadsCaptureTool = defineTool({
+  name: "downloads_capture",
+  title: "Capture downloads",
+  description:
+    "on: every file a page downloads while one of your actions runs in this session is saved to the workspace and listed under the action's downloads, without download: true each time (turning it on asks permission once). off (default): only a call with download: true saves a file; other downloads are cancelled.",
+  capability: "action",
+  toolset: "files",
+  annotations: { idempotentHint: true },
+  inputSchema: z.object({
+    on: z.boolean().describe("true: save downloads of every action; false: only declared ones"),
+    session: z.string().optional().describe("Session; omit for the default one"),
+  }),
+  async handler(ctx, args) {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    session.ensureAlive();
+    const downloads = downloadsOf(session);
+    if (!downloads) {
+      throw new ToolError(
+        "internal",
+        `Session "${session.id}" has no download handling`,
+        "close_session and open it again",
+      );
+    }
+    if (args.on && !downloads.capture) {
+      await ctx.confirm({
+        hook: "file_download",
+        tool: "downloads_capture",
+        session: session.id,
+        summary:
+          `save every file session "${session.id}" downloads during actions, until downloads_capture({ on: false })`,
+      });
+    }
+    await downloads.setCapture(args.on);
+    return {
+      structured: {
+        ok: true,
+        capture: args.on,
+        folder: downloads.folder,
+        note: args.on
+          ? "downloads begun while an action runs are saved; others are cancelled"
+          : "only a call with download: true saves a file (one per call)",
+      },
+    };
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * `downloads_list`: the files a session downloaded, oldest first.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { downloadsOf } from "../sessions/downloads.ts";
+
+/** The `downloads_list` tool. */
+export const downloadsListTool = defineTool({
+  name: "downloads_list",
+  title: "List downloads",
+  description:
+    "The files this session downloaded, oldest first: id (for download_get), filename, path, sizeBytes, url, urlOrigin. Blocked or failed downloads left no file and are not listed. Only reads; does not open the browser.",
+  capability: "read",
+  toolset: "files",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    session: z.string().optional().describe("Session; omit for the default one"),
+  }),
+  async handler(ctx, args) {
+    const name = args.session ?? "default";
+    // The default session is not opened (and no browser started) just to say "none".
+    const open = ctx.sessions.list().find((s) => s.id === name);
+    const session = open ?? (name === "default" ? undefined : await ctx.sessions.get(name));
+    const records = session ? downloadsOf(session)?.list() ?? [] : [];
+    return {
+      structured: {
+        ok: true,
+        downloads: records.map((r) => ({
+          id: r.id,
+          filename: r.filename,
+          path: r.path,
+          sizeBytes: r.sizeBytes,
+          url: r.url,
+          urlOrigin: r.urlOrigin,
+          ...(r.state === "in-progress" ? { state: r.state } : {}),
+          downloadedAt: new Date(r.startedAt).toISOString(),
+        })),
+      },
+    };
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * `fill_form`: set many fields of a form in one call, like a user would
+ * (page side: `formSetField` in `tools/injected/form_edit_lib.ts`).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import {
+  callOnHandle,
+  callUtility,
+  callUtilityHandle,
+  releaseHandle,
+  type RemoteHandle,
+} from "../injected/mod.ts";
+import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
+import { toToolError } from "../call_tool.ts";
+import { isFailure, type PageFailure, resolveElement, selectorError } from "./form_common.ts";
+
+const fieldSchema = z.strictObject({
+  name: z.string().min(1).optional().describe("The field's name (read_form)"),
+  ref: z.string().optional().describe("Ref from snapshot"),
+  selector: z.string().optional().describe("CSS, or text=…"),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe(
+    "Text; a select's value or label; true/false for a checkbox; a radio's value or label; an array for a checkbox group or multi-select",
+  ),
+});
+
+/** One field's outcome. */
+interface FieldResult {
+  field: string;
+  ok: boolean;
+  value?: unknown;
+  checked?: boolean;
+  error?: { code: string; message: string };
+}
+
+/** The `fill_form` tool. */
+export const fillFormTool = defineTool({
+  name: "fill_form",
+  title: "Fill form",
+  description:
+    "Set many form fields at once (each by name, ref or selector), firing input and change like a user: text, textarea, select (value or label), checkbox (true/false, or values of a same-name group), radio (value or label). Every field is tried; fields lists each outcome and ok is false if any failed. Not for file inputs (upload_file) or rich-text editors (set_editor). submits=true declares that filling may send the form. Returns the ActionResult.",
+  capability: "action",
+  toolset: "forms",
+  annotations: { destructiveHint: false, openWorldHint: true },
+  inputSchema: z.object({
+    fields: z.array(fieldSchema).min(1).max(100).describe("Fields to set, in order"),
+    root: z.string().optional().describe(
+      "CSS of the form that names refer to (default: as read_form)",
+    ),
+    ...actingFields,
+    ...submitsField,
+  }),
+  async handler(ctx, args) {
+    for (const [i, f] of args.fields.entries()) {
+      const given = (["name", "ref", "selector"] as const).filter((k) => f[k] !== undefined);
+      if (given.length !== 1) {
+        throw new ToolError(
+          "invalid-argument",
+          `fields[${i}] needs exactly one of name, ref, selector; got ${
+            given.join(" and ") || "none"
+          }`,
+          'give each field one address, e.g. { name: "title", value: "Hello" }',
+        );
+      }
+    }
+    const results: FieldResult[] = [];
+    const out = await runAction(ctx, args, {
+      type: "fill_form",
+      actionInfo: { fields: args.fields.length },
+      async perform({ session, page }) {
+        if (args.root !== undefined) {
+          const n = await callUtility<number>(page, page.mainFrameId, "queryCount", [args.root])
+            .catch((e) => selectorError(e, args.root!));
+          if (!n) {
+            throw new ToolError(
+              "not-found",
+              `No element matches root "${args.root}"`,
+              "pass the form's selector (read_form reports it), or omit root",
+            );
+          }
+        }
+        for (const f of args.fields) {
+          const field = f.name ?? f.ref ?? f.selector!;
+          let handle: RemoteHandle | undefined;
+          try {
+            handle = f.name !== undefined
+              ? await callUtilityHandle(page, page.mainFrameId, "formFieldByName", [
+                args.root ?? null,
+                f.name,
+              ])
+              : await resolveElement(session, page, f.ref ?? f.selector!);
+            if (!handle) {
+              results.push({
+                field,
+                ok: false,
+                error: { code: "not-found", message: `no field named "${f.name}"` },
+              });
+              continue;
+            }
+            const r = await callOnHandle<PageFailure | Record<string, unknown>>(
+              handle,
+              "formSetField",
+              [f.value, f.name !== undefined],
+            );
+            if (isFailure(r)) {
+              results.push({ field, ok: false, error: { code: r.code, message: r.error } });
+            } else {
+              const { ok: _ok, ...rest } = r;
+              results.push({ field, ok: true, ...rest });
+            }
+          } catch (e) {
+            const te = toToolError(e);
+            results.push({ field, ok: false, error: { code: te.code, message: te.message } });
+          } finally {
+            if (handle) releaseHandle(handle);
+          }
+        }
+        return { fields: results };
+      },
+    });
+    // Fields that failed make the whole call a failure the agent reads, with every outcome.
+    const failed = results.filter((r) => !r.ok);
+    if (failed.length && out.structured.ok === true) {
+      out.structured.ok = false;
+      out.structured.error = {
+        code: failed[0]!.error!.code,
+        message: `${failed.length} of ${results.length} field(s) not set: ${
+          failed.map((f) => `${f.field} (${f.error!.message})`).join("; ")
+        }`,
+        hint:
+          "the other fields were set; fix these (read_form shows names, options and usable) and send only them",
+      };
+      out.isError = true;
+    }
+    return out;
+  },
+});

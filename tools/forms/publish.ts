@@ -1,0 +1,167 @@
+/**
+ * `publish`: make an item public — set its publish control and send the
+ * form in one call, never leaving the form armed when the send fails.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool, type ToolOutput } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callOnHandle, releaseHandle, type RemoteHandle } from "../injected/mod.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+import {
+  callOnHandles,
+  clickAndWatch,
+  isFailure,
+  notSent,
+  originOf,
+  type PageFailure,
+  resolveElement,
+  submitTarget,
+} from "./form_common.ts";
+
+interface ArmInfo {
+  means: string | null;
+  before: string;
+  after?: string;
+  control: string;
+  item: string | null;
+  token?: number;
+}
+
+function armError(r: PageFailure): ToolError {
+  return new ToolError(
+    r.code,
+    `Cannot publish: ${r.error}`,
+    "pass as selector the option that makes the item public (read_form: drafts, the option whose means is public)",
+  );
+}
+
+/** The `publish` tool. */
+export const publishTool = defineTool({
+  name: "publish",
+  title: "Publish",
+  description:
+    "Make an item public: set the publish control (selector: the option that means public, from read_form's drafts) and click submit in one call. Asks the publish hook (single-use, implied by nothing). If the form is not sent, the control is set back, so the form is never left armed. Call only after a human approved this exact item (review_form). Returns the ActionResult.",
+  capability: "action",
+  toolset: "forms",
+  annotations: { destructiveHint: true, openWorldHint: true },
+  inputSchema: z.object({
+    selector: z.string().min(1).describe("The publish control's public option: selector or ref"),
+    submit: z.string().min(1).describe(
+      "Submit control: its text (submitText), a ref or a selector",
+    ),
+    ...actingFields,
+  }),
+  async handler(ctx, args) {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    // Checked before anyone is asked, changing nothing (a dry run of the arming).
+    const pre = await session.exclusive(async () => {
+      const page = await session.page();
+      const target = await submitTarget(page, args.submit);
+      const submit = await resolveElement(session, page, target.ref ?? target.selector!);
+      const control = await resolveElement(session, page, args.selector).catch((e) => {
+        releaseHandle(submit);
+        throw e;
+      });
+      try {
+        const r = await callOnHandles<ArmInfo | PageFailure>(submit, control, "formPublishArm", [
+          true,
+        ]);
+        if (isFailure(r)) throw armError(r);
+        return { target, info: r, url: page.url, origin: originOf(page) };
+      } finally {
+        releaseHandle(submit);
+        releaseHandle(control);
+      }
+    });
+    await ctx.confirm({
+      hook: "publish",
+      tool: "publish",
+      session: session.id,
+      summary: `make ${
+        pre.info.item ? `"${pre.info.item}"` : "the item"
+      } public on ${pre.url}: set ${pre.info.control} and click ${args.submit}`,
+      origin: pre.origin,
+    });
+    let armed: { control: RemoteHandle; token: number } | undefined;
+    let restored = false;
+    let out: ToolOutput | undefined;
+    try {
+      // Declared to the guard without asking `submit`: publish asked its own, stronger hook.
+      out = await runAction(ctx, args, {
+        sendsForm: true,
+        type: "publish",
+        target: pre.target,
+        actionability: { enabled: true, hitTest: true },
+        actionInfo: { control: args.selector, submit: args.submit },
+        async perform(c) {
+          if (c.target?.kind !== "element") return;
+          const control = await resolveElement(c.session, c.page, args.selector);
+          const r = await callOnHandles<ArmInfo | PageFailure>(
+            c.target.handle,
+            control,
+            "formPublishArm",
+            [false],
+          ).catch((e) => {
+            releaseHandle(control);
+            throw e;
+          });
+          if (isFailure(r)) {
+            releaseHandle(control);
+            throw armError(r);
+          }
+          armed = { control, token: r.token! };
+          const restore = async () => {
+            restored = true;
+            return await callOnHandle<string>(control, "formPublishRestore", [r.token]);
+          };
+          if (r.after === "draft") {
+            await restore();
+            throw new ToolError(
+              "invalid-argument",
+              `Setting ${r.control} left the item a draft (another publish control keeps it private); it was set back`,
+              "read_form: drafts lists every publish control; set the others, then call again",
+            );
+          }
+          let sent;
+          try {
+            sent = await clickAndWatch(c);
+          } catch (e) {
+            await restore().catch(() => {});
+            throw e;
+          }
+          if (!sent.sent) {
+            const back = await restore().catch(() => "unknown");
+            throw notSent(sent, `the publish control was set back (the form is ${back} again)`);
+          }
+          return {
+            sent: sent.how,
+            published: { control: r.control, before: r.before, after: r.after },
+          };
+        },
+      });
+    } finally {
+      if (armed) {
+        const { control, token } = armed;
+        // Armed, then stopped after the click (a policy stopped the request, a failure…) on a
+        // page that still shows the form: put the control back rather than leave it armed.
+        if (!restored && out?.structured.ok !== true) {
+          const back = await session.exclusive(() =>
+            callOnHandle<string>(control, "formPublishRestore", [token])
+          ).catch(() => undefined);
+          if (back && out) {
+            // What perform saw (a submit that left) is not what happened: drop it.
+            delete out.structured.sent;
+            delete out.structured.published;
+            (out.structured.warnings as string[]).push(
+              `the form was not published; its publish control was set back (the form is ${back} again)`,
+            );
+          }
+        }
+        releaseHandle(control);
+      }
+    }
+    return out;
+  },
+});

@@ -1,0 +1,90 @@
+/**
+ * `read_form` and `review_form`: what a form holds, read without changing
+ * anything (page side: `formDescribe` in `tools/injected/form_lib.ts`).
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { ToolContext } from "../context.ts";
+import { defineTool, type ToolOutput } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { callUtility } from "../injected/mod.ts";
+import { isFailure, type PageFailure, selectorError } from "./form_common.ts";
+
+const rootField = z.string().optional().describe(
+  "CSS selector of the form (or an element in it); default: the page's biggest form",
+);
+const sessionField = z.string().optional().describe("Session; omit for the default one");
+
+/**
+ * Describes the form in the active tab's main frame.
+ * CDP: `Runtime.evaluate` in the utility world.
+ *
+ * @throws ToolError not-found (no such root) | invalid-argument (bad selector)
+ */
+async function describeForm(
+  ctx: ToolContext,
+  args: { session?: string | undefined; root?: string | undefined },
+  options: { wholePage: boolean; full: boolean },
+): Promise<Record<string, unknown>> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  const page = await session.exclusive(() => session.page());
+  const r = await callUtility<Record<string, unknown> | PageFailure>(
+    page,
+    page.mainFrameId,
+    "formDescribe",
+    [{ root: args.root ?? null, ...options }],
+  ).catch((e) => selectorError(e, args.root ?? ""));
+  if (isFailure(r)) {
+    throw new ToolError(
+      r.code,
+      r.error,
+      "pass a selector of the form, e.g. form#edit, or omit root",
+    );
+  }
+  return { url: page.url, ...r };
+}
+
+function output(structured: Record<string, unknown>): ToolOutput {
+  // Empty lists and a missing form say nothing in the text; structuredContent keeps them.
+  const textOmit = ["drafts", "editors", "attachments", "submitText"].filter((k) =>
+    Array.isArray(structured[k]) && (structured[k] as unknown[]).length === 0
+  );
+  return { structured, textOmit };
+}
+
+/** The `read_form` tool. */
+export const readFormTool = defineTool({
+  name: "read_form",
+  title: "Read form",
+  description:
+    "List a form's fields: name, type, label, options, current value (secrets masked), usable (false: hidden or disabled now, reveal it first), required. Hidden inputs are counted. Also submitText (submit controls), drafts (publish/draft controls and what each option means), draftState, and rich-text editors with the field each posts as. whole_page=true adds controls outside any form (e.g. a picker appended to the body).",
+  capability: "read",
+  toolset: "forms",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    root: rootField,
+    whole_page: z.boolean().optional().describe("Also controls and editors outside the form"),
+    session: sessionField,
+  }),
+  async handler(ctx, args) {
+    return output(
+      await describeForm(ctx, args, { wholePage: args.whole_page ?? false, full: false }),
+    );
+  },
+});
+
+/** The `review_form` tool. */
+export const reviewFormTool = defineTool({
+  name: "review_form",
+  title: "Review form",
+  description:
+    "Gather everything a form is about to publish, for a human to approve, changing nothing: fields and values (secrets masked), the rich-text bodies in full (text and html), attachments (file names), and draftState (draft/public, from its publish controls).",
+  capability: "read",
+  toolset: "forms",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({ root: rootField, session: sessionField }),
+  async handler(ctx, args) {
+    return output(await describeForm(ctx, args, { wholePage: false, full: true }));
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * `save_draft`: send a form only while its publish control is on its
+ * draft setting — the safe way to send an item.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { actingFields, runAction } from "../actions/run_action.ts";
+import {
+  clickAndWatch,
+  draftStateAt,
+  draftStateOf,
+  notSent,
+  requireDraft,
+  submitTarget,
+} from "./form_common.ts";
+
+/** The `save_draft` tool. */
+export const saveDraftTool = defineTool({
+  name: "save_draft",
+  title: "Save draft",
+  description:
+    "Send a form while its publish control (read_form's drafts) is on its draft setting, by clicking submit; refuses (refused) when the form is armed public or its state cannot be read, so it can never publish. Asks the submit hook, never publish. submit: the submit control's text from read_form's submitText (e.g. Submit), a ref or a selector. Returns the ActionResult.",
+  capability: "action",
+  toolset: "forms",
+  annotations: { destructiveHint: true, openWorldHint: true },
+  inputSchema: z.object({
+    submit: z.string().min(1).describe(
+      "Submit control: its text (submitText), a ref or a selector",
+    ),
+    ...actingFields,
+  }),
+  async handler(ctx, args) {
+    const session = await ctx.sessions.get(args.session ?? "default");
+    // Checked before anyone is asked: a form armed public is refused outright.
+    const target = await session.exclusive(async () => {
+      const page = await session.page();
+      const target = await submitTarget(page, args.submit);
+      requireDraft(await draftStateAt(session, page, target));
+      return target;
+    });
+    return await runAction(ctx, { ...args, submits: true }, {
+      type: "save_draft",
+      target,
+      actionability: { enabled: true, hitTest: true },
+      actionInfo: { submit: args.submit },
+      async perform(c) {
+        if (c.target?.kind !== "element") return;
+        // Again right before sending: the page may have changed while a human was asked.
+        const state = await draftStateOf(c.target.handle);
+        requireDraft(state);
+        const sent = await clickAndWatch(c);
+        if (!sent.sent) throw notSent(sent, "the item was not saved");
+        return { sent: sent.how, draftState: state.state };
+      },
+    });
+  },
+});

@@ -1,0 +1,83 @@
+/**
+ * `approve_actions` and `list_approvals`: session pre-approvals (seed 000).
+ * The agent says yes to a confirm hook itself, so the operator has to opt
+ * in (`self-approval`, off by default).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { MAX_GRANT_TTL_SECONDS } from "../../policy/approvals.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The `approve_actions` tool. */
+export const approveActionsTool = defineTool({
+  name: "approve_actions",
+  title: "Pre-approve confirm hooks",
+  description:
+    "Pre-approve confirm-hook scopes (navigate_off_allowlist, byob_action, file_download, file_upload, submit; never publish) for ttlSeconds (default 3600, max 86400), so hooked actions pass without asking the human. Re-granting resets the TTL.",
+  capability: "self-approval",
+  toolset: "policy",
+  changesPolicy: true,
+  annotations: { destructiveHint: false, openWorldHint: false },
+  inputSchema: z.object({
+    scopes: z.array(z.string()).describe("Confirm hook names to pre-approve"),
+    ttlSeconds: z.number().int().optional().describe(
+      `Seconds the grant lasts (default 3600, max ${MAX_GRANT_TTL_SECONDS})`,
+    ),
+  }),
+  handler(ctx, args) {
+    let grants;
+    try {
+      grants = ctx.approvals.grant(args.scopes, args.ttlSeconds);
+    } catch (e) {
+      throw new ToolError(
+        "invalid-argument",
+        `Cannot pre-approve: ${(e as Error).message}`,
+        "scopes: navigate_off_allowlist, byob_action, file_download, file_upload, submit; " +
+          `ttlSeconds: 1-${MAX_GRANT_TTL_SECONDS}`,
+      );
+    }
+    const notHooked = args.scopes.filter((s) => !ctx.config.confirmRequired.has(s as never));
+    return Promise.resolve({
+      structured: {
+        ok: true,
+        granted: grants.map((g) => ({
+          scope: g.scope,
+          grantedAt: iso(g.grantedAt),
+          expiresAt: iso(g.expiresAt),
+        })),
+        ...(notHooked.length
+          ? {
+            note: `not in BROWX_CONFIRM_REQUIRED, so never asked anyway: ${notHooked.join(", ")}`,
+          }
+          : {}),
+      },
+    });
+  },
+});
+
+/** The `list_approvals` tool. */
+export const listApprovalsTool = defineTool({
+  name: "list_approvals",
+  title: "List pre-approvals",
+  description:
+    "Live pre-approvals: scope, sessionId (absent: every session), grantedAt, expiresAt, uses, remainingMs.",
+  capability: "read",
+  toolset: "policy",
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  inputSchema: z.object({}),
+  handler(ctx) {
+    const approvals = ctx.approvals.list().map((g) => ({
+      scope: g.scope,
+      ...(g.sessionId ? { sessionId: g.sessionId } : {}),
+      grantedAt: iso(g.grantedAt),
+      expiresAt: iso(g.expiresAt),
+      uses: g.uses,
+      remainingMs: g.remainingMs,
+    }));
+    return Promise.resolve({ structured: { approvals } });
+  },
+});

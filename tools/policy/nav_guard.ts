@@ -1,0 +1,153 @@
+/**
+ * Holds page-initiated navigations to the policy (seed 004): a click, a
+ * key, a script or a redirect that would take a tab somewhere the agent was
+ * not allowed to go, and a form submission the agent did not declare, are
+ * stopped before the request leaves (`Fetch.requestPaused` → a `204 No
+ * Content` answer from `Fetch.fulfillRequest`, which cancels a navigation),
+ * so the tab has not moved. The acting call then
+ * answers `blocked-by-policy` with where the tab stands.
+ *
+ * CDP: `Fetch.enable` (Document requests, request stage) on every page
+ * target, sent while the target waits for the debugger, so even a popup's
+ * first navigation is held; `Page.frameRequestedNavigation` tells a form
+ * submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import { isTargetClosedError } from "../../cdp/errors.ts";
+
+/** A navigation the guard stopped. */
+export interface BlockedNavigation {
+  /** Where the request tried to go. */
+  url: string;
+  /** Set when a server redirect led there (the hop that was stopped). */
+  redirectedTo?: string;
+  /** `submit`: an undeclared form submission; `site`: a destination the policy does not allow. */
+  reason: "submit" | "site";
+  /** The frame that was navigating (the tab's main frame, or a same-process iframe for `submit`). */
+  frameId: string;
+}
+
+/** What the guard asks of the policy. */
+export interface NavPolicy {
+  /** True when the tab may follow the page to `url` from `from` without asking. */
+  mayFollow(url: string, from: string): boolean;
+}
+
+/** The acting call in progress, as the guard needs it. */
+export interface GuardWindow {
+  /** The call declared it sends a form (`submits: true`, `fill` with `submit`). */
+  submits: boolean;
+  /** The URL the agent itself asked for (navigate): the first request to it passes. */
+  expectUrl?: string | undefined;
+}
+
+/** How recent a `frameRequestedNavigation` must be to mark the request that follows, ms. */
+const SUBMIT_MATCH_MS = 5_000;
+
+/** The guard of one session's tabs. */
+export class NavGuard {
+  #policy: NavPolicy;
+  #window: GuardWindow | undefined;
+  #blocked: BlockedNavigation[] = [];
+  /** Form submissions requested per frame: URL → when. */
+  #submissions = new Map<string, { url: string; at: number }>();
+  /** Per page target: the URL its main frame shows (its last committed document). */
+  #urls = new Map<string, string>();
+
+  constructor(policy: NavPolicy) {
+    this.#policy = policy;
+  }
+
+  /**
+   * Starts holding a page target's navigations. Call synchronously while the
+   * target waits for the debugger (an attach hook), so its first request is
+   * held too; `from` is where a new tab comes from (its opener's URL).
+   */
+  attach(session: CdpSession, targetId: string, from: () => string): void {
+    this.#urls.set(targetId, "about:blank");
+    session.on("Page.frameRequestedNavigation", (e) => {
+      if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
+        this.#submissions.set(e.frameId, { url: e.url, at: Date.now() });
+      }
+    });
+    session.on("Page.frameNavigated", (e) => {
+      if (!e.frame.parentId) this.#urls.set(targetId, e.frame.url + (e.frame.urlFragment ?? ""));
+    });
+    session.on("Fetch.requestPaused", (e) => {
+      const current = this.#urls.get(targetId) ?? "about:blank";
+      const stop = this.#judge(e, targetId, current === "about:blank" ? from() : current);
+      // A 204 answer cancels a navigation and keeps the current document; failing the
+      // request would commit an error page in its place (the tab would have moved).
+      const answer = stop
+        ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
+        : session.send("Fetch.continueRequest", { requestId: e.requestId });
+      answer.catch((err: unknown) => {
+        if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
+      });
+    });
+    session.send("Fetch.enable", {
+      patterns: [{ resourceType: "Document", requestStage: "Request" }],
+    }).catch((err: unknown) => {
+      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
+    });
+  }
+
+  /** Forgets a closed tab. */
+  detach(targetId: string): void {
+    this.#urls.delete(targetId);
+  }
+
+  #judge(
+    e: { request: { url: string; method: string }; frameId: string; redirectedRequestId?: string },
+    mainFrameId: string,
+    from: string,
+  ): boolean {
+    const url = e.request.url;
+    const submitted = this.#submissions.get(e.frameId);
+    const isSubmit = !e.redirectedRequestId && (
+      e.request.method === "POST" ||
+      (submitted !== undefined && submitted.url === url &&
+        Date.now() - submitted.at < SUBMIT_MATCH_MS)
+    );
+    if (isSubmit) this.#submissions.delete(e.frameId);
+    if (isSubmit && !this.#window?.submits) {
+      this.#blocked.push({ url, reason: "submit", frameId: e.frameId });
+      return true;
+    }
+    if (e.frameId !== mainFrameId) return false;
+    const expected = this.#window?.expectUrl;
+    if (expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) return false;
+    if (this.#policy.mayFollow(url, from)) return false;
+    this.#blocked.push({
+      url,
+      ...(e.redirectedRequestId ? { redirectedTo: url } : {}),
+      reason: "site",
+      frameId: e.frameId,
+    });
+    return true;
+  }
+
+  /** Starts an acting call's window; navigations it stops are collected for its result. */
+  begin(window: GuardWindow): void {
+    this.#window = window;
+    this.#blocked = [];
+  }
+
+  /** Ends the window; returns what was stopped during it. */
+  end(): BlockedNavigation[] {
+    this.#window = undefined;
+    const out = this.#blocked;
+    this.#blocked = [];
+    return out;
+  }
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href.split("#")[0] === new URL(b).href.split("#")[0];
+  } catch {
+    return a === b;
+  }
+}

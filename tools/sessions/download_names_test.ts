@@ -1,0 +1,50 @@
+import { join } from "node:path";
+import { assertEquals } from "../../tests/_assert.ts";
+import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+
+Deno.test("safeFileName: separators, control chars and leading dots are neutralized", () => {
+  const cases: Array<[string, string]> = [
+    ["report.pdf", "report.pdf"],
+    ["a b.txt", "a b.txt"],
+    ["../../etc/passwd", "___.._etc_passwd"],
+    ["..", "__"],
+    [".bashrc", "_bashrc"],
+    ["C:\\temp\\x.txt", "C__temp_x.txt"],
+    ["tab\there\0.txt", "tab_here_.txt"],
+    ["", "download"],
+    ["   ", "download"],
+    ["é😀.txt", "é😀.txt"],
+  ];
+  for (const [given, want] of cases) assertEquals(safeFileName(given), want, given);
+  const long = safeFileName("x".repeat(300) + ".csv");
+  assertEquals(long.length, 200);
+  assertEquals(long.endsWith(".csv"), true);
+});
+
+Deno.test("reserveName and freeName deduplicate against reservations and files", async () => {
+  const taken = new Set<string>();
+  assertEquals(reserveName("r.txt", taken), "r.txt");
+  assertEquals(reserveName("r.txt", taken), "r (1).txt");
+  assertEquals(reserveName("noext", taken), "noext");
+  assertEquals(reserveName("noext", taken), "noext (1)");
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "a.txt"), "");
+    await Deno.writeTextFile(join(dir, "a (1).txt"), "");
+    const held = new Set(["a.txt", "a (2).txt"]);
+    assertEquals(await freeName(dir, "a.txt", held), "a (3).txt");
+    assertEquals(held.has("a (3).txt"), true);
+    assertEquals(await freeName(dir, "b.txt", new Set(["b.txt"])), "b.txt");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("originOf and shortUrl", () => {
+  assertEquals(originOf("http://127.0.0.1:8080/a?b=c"), "http://127.0.0.1:8080");
+  assertEquals(originOf("blob:https://example.com/0c8e-11"), "https://example.com");
+  assertEquals(originOf("data:text/plain,hi"), "null");
+  assertEquals(originOf("not a url"), "null");
+  assertEquals(shortUrl("data:text/plain," + "x".repeat(500)).length, 101);
+  assertEquals(shortUrl("https://x.test/" + "y".repeat(500)).length, 515);
+});

@@ -1,0 +1,350 @@
+/**
+ * Downloads of one browxai session: its browser context's download
+ * behavior, the files it saved under `$BROWX_WORKSPACE/.downloads/<session>/`,
+ * and the gate that decides each download as it begins.
+ *
+ * A context denies downloads (Chromium cancels them itself, still telling us
+ * they began) except while something allows them: an action window that
+ * declared `download: true`, or the session's capture (`downloads_capture`).
+ * Allowed downloads are written by Chromium under a guid name into a staging
+ * folder (`.downloads/.incoming/<session>/`) and moved to their suggested
+ * name (deduplicated) once complete, so the session folder only ever holds
+ * finished files.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { Protocol } from "../../cdp/types.ts";
+import { resolveInWorkspace } from "../../policy/path_guard.ts";
+import type { BrowserSession } from "./browser_session.ts";
+import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+
+/** A file the session downloaded (or is downloading). */
+export interface DownloadRecord {
+  /** Session-unique id (`d1`, `d2`, …) for `download_get`. */
+  id: string;
+  /** The file's name in the session folder (the suggested name, deduplicated). */
+  filename: string;
+  /** Absolute path of the file (final once `state` is `complete`). */
+  path: string;
+  /** Bytes on disk (received so far while in progress). */
+  sizeBytes: number;
+  /** The URL it came from (`data:` URLs shortened). */
+  url: string;
+  /** The origin of that URL (`null` for opaque ones). */
+  urlOrigin: string;
+  state: "in-progress" | "complete" | "failed";
+  /** When it began, epoch ms. */
+  startedAt: number;
+}
+
+/** A download that began and was cancelled: nothing of it was kept. */
+export interface BlockedDownload {
+  filename: string;
+  url: string;
+  urlOrigin: string;
+}
+
+/** A download as it begins (`Browser.downloadWillBegin`). */
+export interface BeganDownload {
+  guid: string;
+  url: string;
+  suggestedFilename: string;
+  frameId: string;
+}
+
+/** Decides the downloads that begin while it is installed (an action window). */
+export interface DownloadGate {
+  /** True: save this download; false: cancel it. */
+  admit(download: BeganDownload): boolean;
+  /** A download this gate admitted; `done` settles when it completed or failed. */
+  saved(record: DownloadRecord, done: Promise<void>): void;
+  /** A download that was cancelled (by this gate, or by the deny behavior). */
+  blocked(download: BlockedDownload): void;
+}
+
+const sessionDownloads = new WeakMap<BrowserSession, SessionDownloads>();
+
+/** The downloads state of a session (undefined before {@link startDownloads}). */
+export function downloadsOf(session: BrowserSession): SessionDownloads | undefined {
+  return sessionDownloads.get(session);
+}
+
+/**
+ * Sets up downloads for a new session: its context denies downloads, with
+ * events on. Never fails the session: a browser that refuses (an old one,
+ * attached) leaves downloads to the browser's own behavior, logged.
+ */
+export async function startDownloads(session: BrowserSession, workspace: string): Promise<void> {
+  const d = new SessionDownloads(session, workspace);
+  sessionDownloads.set(session, d);
+  await d.start().catch((e) =>
+    console.error(`browxai: downloads of session "${session.id}" not set up:`, e)
+  );
+}
+
+/**
+ * Undoes {@link startDownloads} before a session closes: an attached
+ * browser's context gets Chromium's default behavior back.
+ */
+export async function stopDownloads(session: BrowserSession): Promise<void> {
+  await sessionDownloads.get(session)?.stop();
+}
+
+/** One session's downloads. CDP: `Browser.setDownloadBehavior`, `Browser.cancelDownload`, events `Browser.downloadWillBegin`, `Browser.downloadProgress`. */
+export class SessionDownloads {
+  #session: BrowserSession;
+  #workspace: string;
+  #records: DownloadRecord[] = [];
+  #byGuid = new Map<string, { record: DownloadRecord; finish: () => void }>();
+  /** Guids this session saw begin and did not keep (to clean up their staging file). */
+  #dropped = new Set<string>();
+  #reserved = new Set<string>();
+  /** The latest progress of downloads not decided yet (their owner check is in flight). */
+  #early = new Map<string, Protocol.Browser.DownloadProgressEvent>();
+  #seq = 0;
+  #gate: DownloadGate | undefined;
+  #capture = false;
+  #windowAllows = false;
+  #applied: "deny" | "allowAndName" | undefined;
+  #applying: Promise<void> = Promise.resolve();
+  #unsubs: Array<() => void> = [];
+  /** Where Chromium writes allowed downloads (guid names), resolved through the path guard. */
+  #staging = "";
+
+  constructor(session: BrowserSession, workspace: string) {
+    this.#session = session;
+    this.#workspace = workspace;
+  }
+
+  /** `$BROWX_WORKSPACE/.downloads/<session>` (not resolved). */
+  get folder(): string {
+    return join(this.#workspace, ".downloads", this.#session.id);
+  }
+
+  /** True while every download during an action is saved (`downloads_capture`). */
+  get capture(): boolean {
+    return this.#capture;
+  }
+
+  /** Subscribes to the browser's download events and denies downloads. */
+  async start(): Promise<void> {
+    const conn = this.#session.browser.connection;
+    this.#unsubs.push(
+      conn.on("Browser.downloadWillBegin", (e) => void this.#onBegin(e).catch(logError), null),
+      conn.on("Browser.downloadProgress", (e) => void this.#onProgress(e).catch(logError), null),
+    );
+    await this.#apply();
+  }
+
+  /** Unsubscribes; an attached browser's context gets the default behavior back. */
+  async stop(): Promise<void> {
+    for (const u of this.#unsubs.splice(0)) u();
+    if (this.#session.mode === "attached" && !this.#session.crashed) {
+      await this.#session.browser.connection.send("Browser.setDownloadBehavior", {
+        behavior: "default",
+        ...this.#contextParam(),
+      }, { timeoutMs: 2000 }).catch(() => {});
+    }
+  }
+
+  /** Turns the session's capture on or off (allows downloads while on). */
+  async setCapture(on: boolean): Promise<void> {
+    this.#capture = on;
+    await this.#apply();
+  }
+
+  /**
+   * Installs the gate of an action window (one at a time: actions of a
+   * session are exclusive). `allow`: downloads may be saved, so Chromium must
+   * write them; otherwise the deny behavior stays and cancels them.
+   */
+  async openGate(gate: DownloadGate, allow: boolean): Promise<void> {
+    this.#gate = gate;
+    this.#windowAllows = allow;
+    await this.#apply();
+  }
+
+  /** Removes the gate; downloads already admitted keep going. */
+  async closeGate(gate: DownloadGate): Promise<void> {
+    if (this.#gate !== gate) return;
+    this.#gate = undefined;
+    this.#windowAllows = false;
+    await this.#apply();
+  }
+
+  /** Saved and in-progress downloads, oldest first (failed ones are left out). */
+  list(): DownloadRecord[] {
+    return this.#records.filter((r) => r.state !== "failed").map((r) => ({ ...r }));
+  }
+
+  /** A saved download by id. */
+  get(id: string): DownloadRecord | undefined {
+    const r = this.#records.find((r) => r.id === id && r.state !== "failed");
+    return r && { ...r };
+  }
+
+  #contextParam(): { browserContextId?: string } {
+    const id = this.#session.browserContextId;
+    return id ? { browserContextId: id } : {};
+  }
+
+  /** Applies the behavior the state calls for, in order, skipping no-ops. */
+  #apply(): Promise<void> {
+    const run = async () => {
+      const want = this.#capture || this.#windowAllows ? "allowAndName" : "deny";
+      if (want === this.#applied || this.#session.closed) return;
+      if (want === "allowAndName") {
+        // Chromium writes here: through the guard, like every file written for the agent.
+        this.#staging = await resolveInWorkspace(
+          this.#workspace,
+          join(".downloads", ".incoming", this.#session.id),
+        );
+        await Deno.mkdir(this.#staging, { recursive: true });
+      }
+      await this.#session.browser.connection.send("Browser.setDownloadBehavior", {
+        behavior: want,
+        ...this.#contextParam(),
+        ...(want === "allowAndName" ? { downloadPath: this.#staging } : {}),
+        eventsEnabled: true,
+      });
+      this.#applied = want;
+    };
+    const p = this.#applying.then(run, run);
+    this.#applying = p.catch(() => {});
+    return p;
+  }
+
+  /** True when the frame that started a download is in this session's browser context. */
+  async #owns(frameId: string): Promise<boolean> {
+    // A session without a context of its own has the whole connection.
+    if (!this.#session.browserContextId) return true;
+    // A tab the page opened for the download may not be routed yet: ask.
+    try {
+      const { targetInfo } = await this.#session.browser.connection.send(
+        "Target.getTargetInfo",
+        { targetId: frameId },
+        { timeoutMs: 2000 },
+      );
+      return targetInfo.browserContextId === this.#session.browserContextId;
+    } catch {
+      return false;
+    }
+  }
+
+  async #onBegin(e: Protocol.Browser.DownloadWillBeginEvent) {
+    const known = this.#session.tabs.some((p) => p.mainFrameId === e.frameId || p.frame(e.frameId));
+    if (!known) {
+      this.#early.set(e.guid, {
+        guid: e.guid,
+        totalBytes: 0,
+        receivedBytes: 0,
+        state: "inProgress",
+      });
+      const owns = await this.#owns(e.frameId);
+      const early = this.#early.get(e.guid);
+      this.#early.delete(e.guid);
+      if (!owns) return;
+      this.#decide(e);
+      if (early && early.state !== "inProgress") await this.#onProgress(early);
+      return;
+    }
+    this.#decide(e);
+  }
+
+  #decide(e: Protocol.Browser.DownloadWillBeginEvent) {
+    const gate = this.#gate;
+    const began: BeganDownload = {
+      guid: e.guid,
+      url: e.url,
+      suggestedFilename: e.suggestedFilename,
+      frameId: e.frameId,
+    };
+    const url = shortUrl(e.url);
+    if (!gate?.admit(began)) {
+      this.#dropped.add(e.guid);
+      // Under deny Chromium cancels it by itself; otherwise we must.
+      if (this.#applied === "allowAndName") {
+        this.#session.browser.connection.send("Browser.cancelDownload", {
+          guid: e.guid,
+          ...this.#contextParam(),
+        }).catch(() => {});
+      }
+      gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) });
+      return;
+    }
+    const filename = reserveName(safeFileName(e.suggestedFilename), this.#reserved);
+    const record: DownloadRecord = {
+      id: `d${++this.#seq}`,
+      filename,
+      path: join(this.#workspace, ".downloads", this.#session.id, filename),
+      sizeBytes: 0,
+      url,
+      urlOrigin: originOf(e.url),
+      state: "in-progress",
+      startedAt: Date.now(),
+    };
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => finish = resolve);
+    this.#records.push(record);
+    this.#byGuid.set(e.guid, { record, finish });
+    gate.saved(record, done);
+  }
+
+  async #onProgress(e: Protocol.Browser.DownloadProgressEvent) {
+    if (this.#early.has(e.guid)) {
+      this.#early.set(e.guid, e);
+      return;
+    }
+    const staged = this.#staging ? join(this.#staging, e.guid) : "";
+    if (this.#dropped.has(e.guid)) {
+      if (e.state === "inProgress") return;
+      this.#dropped.delete(e.guid);
+      if (staged) await Deno.remove(staged).catch(() => {});
+      return;
+    }
+    const entry = this.#byGuid.get(e.guid);
+    if (!entry) return;
+    const { record, finish } = entry;
+    record.sizeBytes = e.receivedBytes;
+    if (e.state === "inProgress") return;
+    this.#byGuid.delete(e.guid);
+    try {
+      if (e.state === "canceled") throw new Error("cancelled");
+      await this.#finalize(record, staged);
+      record.state = "complete";
+    } catch (error) {
+      record.state = "failed";
+      if (e.state !== "canceled") {
+        console.error(`browxai: download "${record.filename}" could not be kept:`, error);
+      }
+      if (staged) await Deno.remove(staged).catch(() => {});
+    } finally {
+      this.#reserved.delete(record.filename);
+      finish();
+    }
+  }
+
+  /** Moves a completed download from staging to its (deduplicated) name in the session folder. */
+  async #finalize(record: DownloadRecord, staged: string): Promise<void> {
+    // Through the guard: a folder swapped for a symlink must not carry files out.
+    const folder = await resolveInWorkspace(
+      this.#workspace,
+      join(".downloads", this.#session.id),
+    );
+    await Deno.mkdir(folder, { recursive: true });
+    const name = await freeName(folder, record.filename, this.#reserved);
+    const target = await resolveInWorkspace(this.#workspace, join(folder, name));
+    await Deno.rename(staged, target);
+    if (name !== record.filename) {
+      this.#reserved.delete(record.filename);
+      record.filename = name;
+    }
+    record.path = target;
+    record.sizeBytes = (await Deno.stat(target)).size;
+  }
+}
+
+function logError(error: unknown): void {
+  console.error("browxai: download event handling failed:", error);
+}
