@@ -1,0 +1,52 @@
+/**
+ * What the navigation guard's verdicts become in an acting tool: the
+ * `submits` declaration its schema takes, and the `blocked-by-policy` error
+ * of an action whose navigation was stopped.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolError } from "../errors.ts";
+import type { BlockedNavigation } from "../policy/nav_guard.ts";
+
+/** The `submits` field of tools that may send a form (click, press, select, …). */
+export const submitsField = {
+  submits: z.boolean().optional().describe(
+    "Declare that this sends a form; an undeclared form submission is stopped",
+  ),
+};
+
+/**
+ * The error of an action whose navigation the policy stopped (the tab has
+ * not moved): details `url` (where the tab stands), `blockedUrl`,
+ * `redirected_to` (a stopped redirect hop) and `policy.rule`.
+ */
+export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string): ToolError {
+  const b = stopped[0]!;
+  const details = {
+    url: tabUrl,
+    blockedUrl: b.url,
+    ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
+    policy: {
+      rule: b.reason === "submit" ? "undeclared-submit" : "navigation",
+      decision: "refused",
+    },
+  };
+  if (b.reason === "submit") {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the page tried to send a form (to ${b.url}) that this call did not declare; ` +
+        `the request was stopped and the tab has not moved (${tabUrl})`,
+      "repeat the call with submits: true if you mean to send the form",
+      details,
+    );
+  }
+  return new ToolError(
+    "blocked-by-policy",
+    `policy: the page tried to take the tab to ${b.url}${
+      b.redirectedTo ? " (through a redirect)" : ""
+    }, which no approval covers; the request was stopped and the tab has not moved (${tabUrl})`,
+    "navigate to that URL yourself to be asked for it, or stay on the approved sites",
+    details,
+  );
+}
