@@ -145,6 +145,43 @@ function profileProcesses(userDataDir: string): number[] {
   return out;
 }
 
+/** True while a process runs (Linux /proc; a zombie counts as gone). */
+function running(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Process ids of every descendant of `pid` (Linux /proc; elsewhere none). */
+function descendantsOf(pid: number): number[] {
+  if (Deno.build.os !== "linux") return [];
+  const children = new Map<number, number[]>();
+  try {
+    for (const e of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(e.name)) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        children.set(ppid, [...(children.get(ppid) ?? []), Number(e.name)]);
+      } catch { /* exited */ }
+    }
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
 /**
  * After the browser process exited, waits for its child processes, which
  * outlive it by up to a few hundred ms (and may still write into the
@@ -152,12 +189,16 @@ function profileProcesses(userDataDir: string): number[] {
  * any left after 2 s. Only called when we ended the browser ourselves, so
  * the profile was ours until then.
  */
-async function reapChildren(userDataDir: string): Promise<void> {
+async function reapChildren(userDataDir: string, family: readonly number[]): Promise<void> {
   const deadline = Date.now() + 2000;
-  let left = profileProcesses(userDataDir);
+  // Some helpers (renderers, zygote children) do not carry the profile flag: the
+  // descendants seen before the browser was asked to exit are waited for too.
+  const remaining =
+    () => [...new Set([...profileProcesses(userDataDir), ...family.filter(running)])];
+  let left = remaining();
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
-    left = profileProcesses(userDataDir);
+    left = remaining();
   }
   for (const pid of left) {
     try {
@@ -248,6 +289,7 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
   const close = (): Promise<void> => {
     closing ??= (async () => {
       if (exitCode === undefined) {
+        const family = descendantsOf(child.pid);
         try {
           child.kill("SIGTERM");
         } catch { /* already gone */ }
@@ -258,7 +300,7 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
         }, 3000);
         await exited;
         clearTimeout(killTimer);
-        await reapChildren(userDataDir);
+        await reapChildren(userDataDir, family);
       }
       if (ownsDir) await removeProfile(userDataDir);
     })();
