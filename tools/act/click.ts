@@ -8,7 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
+import { actingFields, downloadField, runAction, submitsField } from "../actions/run_action.ts";
 import { checkTarget, targetFields } from "../actions/target.ts";
 
 /** The `click` tool. */
@@ -16,7 +16,7 @@ export const clickTool = defineTool({
   name: "click",
   title: "Click",
   description:
-    "Click an element by ref (from snapshot), selector, or viewport coords. Waits until it is visible, enabled and not covered (fails fast, naming any covering element). Returns what happened: navigation, new tabs, dialogs, errors, network writes, and the page delta.",
+    "Click an element by ref, selector, or viewport coords. Waits until it is visible, enabled and not covered (fails fast, naming any cover). Returns what happened: navigation, new tabs, dialogs, errors, network writes, page delta.",
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },
@@ -28,6 +28,7 @@ export const clickTool = defineTool({
       "Keys held during the click",
     ),
     ...actingFields,
+    ...downloadField,
     ...submitsField,
   }),
   handler(ctx, args) {

@@ -8,7 +8,7 @@ import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
+import { actingFields, downloadField, runAction, submitsField } from "../actions/run_action.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
@@ -22,6 +22,7 @@ export const pressTool = defineTool({
   inputSchema: z.object({
     key: z.string().min(1).describe('Key name or combo joined by +, e.g. "Enter", "Control+a"'),
     ...actingFields,
+    ...downloadField,
     ...submitsField,
   }),
   handler(ctx, args) {

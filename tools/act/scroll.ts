@@ -17,7 +17,7 @@ export const scrollTool = defineTool({
   name: "scroll",
   title: "Scroll",
   description:
-    "Scroll. No target: the window, with to (top|bottom|left|right) or by {x,y}. ref/selector alone: bring the element into view; with to/by: scroll inside that container. coords + by: mouse wheel at that point. Returns geometry in element.scroll (atTop, atBottom, scrollHeight…).",
+    "Scroll. No target: the window, with to (top|bottom|left|right) or by {x,y}. ref/selector alone: into view; with to/by: inside that container. coords + by: mouse wheel there. Returns element.scroll (atTop, atBottom, scrollHeight…).",
   capability: "navigation",
   toolset: "core",
   annotations: { readOnlyHint: false },

@@ -27,7 +27,7 @@ import { originOf } from "../sessions/download_names.ts";
 /** The acting-tool field that declares a download. */
 export const downloadField = {
   download: z.boolean().optional().describe(
-    "true if this call is meant to save a file (asks permission; pays for one)",
+    "Meant to save a file (asks; pays for one)",
   ),
 };
 

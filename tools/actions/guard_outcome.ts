@@ -12,7 +12,7 @@ import type { BlockedNavigation } from "../policy/nav_guard.ts";
 /** The `submits` field of tools that may send a form (click, press, select, …). */
 export const submitsField = {
   submits: z.boolean().optional().describe(
-    "Declare that this sends a form; an undeclared form submission is stopped",
+    "It sends a form (else a submission is stopped)",
   ),
 };
 

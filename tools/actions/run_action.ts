@@ -26,7 +26,9 @@ import {
   type Point,
   waitActionable,
 } from "./actionability.ts";
-import { confirmDownload, downloadField, DownloadWindow } from "./downloads_window.ts";
+import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
+
+export { downloadField } from "./downloads_window.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -39,12 +41,11 @@ const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** Schema fields every acting tool takes. */
 export const actingFields = {
-  session: z.string().optional().describe("Session; omit for the default one"),
+  session: z.string().optional().describe("Session (default: default)"),
   timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe("ms; default 10000"),
   snapshot: z.enum(["delta", "full", "none"]).optional().describe(
-    "Outline in the result; default delta (what changed)",
+    "Outline in the result (default delta: changes)",
   ),
-  ...downloadField,
 };
 
 /** What a tool hands to {@link runAction}. */

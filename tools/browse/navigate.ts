@@ -7,7 +7,7 @@ import { z } from "zod";
 import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
+import { actingFields, downloadField, runAction } from "../actions/run_action.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
@@ -44,7 +44,7 @@ export const navigateTool = defineTool({
   name: "navigate",
   title: "Navigate",
   description:
-    "Load a URL in the active tab and wait for it (waitUntil: commit|domcontentloaded|load (default)|networkidle). Returns the final URL after redirects, httpStatus, contentType, timedOut, navigation.offOrigin when you landed on another host, and the page outline.",
+    "Load a URL in the active tab and wait (waitUntil, default load). Returns the final URL after redirects, httpStatus, contentType, timedOut, navigation.offOrigin when you landed on another host, and the page outline.",
   capability: "navigation",
   toolset: "core",
   annotations: { openWorldHint: true },
@@ -54,6 +54,7 @@ export const navigateTool = defineTool({
       "How much of the load to wait for (default load)",
     ),
     ...actingFields,
+    ...downloadField,
   }),
   async handler(ctx, args) {
     const url = checkNavigableUrl(args.url);

@@ -64,7 +64,7 @@ export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until exactly one condition holds: text (visible page text contains it, case-insensitive), ref/selector (element visible, or hidden with state=hidden), url (glob over the whole URL, e.g. **/checkout*), or loadState. Returns status ok|timeout, waitedMs, and lastSeen on timeout. Timing out is an answer, not an error.",
+    "Wait until one condition holds: text (visible text contains it, any case), ref/selector (visible, or state=hidden), url (glob over the whole URL, e.g. **/checkout*), or loadState. Returns status ok|timeout, waitedMs, lastSeen on timeout (an answer, not an error).",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -82,7 +82,7 @@ export const waitForTool = defineTool({
     timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
       "Max wait in ms (default 10000, max 30000)",
     ),
-    session: z.string().optional().describe("Session; omit for the default one"),
+    session: z.string().optional().describe("Session (default: default)"),
   }),
   async handler(ctx, args) {
     const given = (["text", "ref", "selector", "url", "loadState"] as const).filter((k) =>

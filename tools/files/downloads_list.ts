@@ -17,7 +17,7 @@ export const downloadsListTool = defineTool({
   toolset: "files",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    session: z.string().optional().describe("Session; omit for the default one"),
+    session: z.string().optional().describe("Session (default: default)"),
   }),
   async handler(ctx, args) {
     const name = args.session ?? "default";

@@ -16,7 +16,7 @@ export const openSessionTool = defineTool({
   name: "open_session",
   title: "Open session",
   description:
-    "Open a named browser session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a profile kept in the workspace (state survives close); attached: connect to an existing browser by CDP endpoint (capability byob-attach). Optional url to open and viewport.",
+    "Open a named session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach). Optional url and viewport.",
   capability: "navigation",
   toolset: "sessions",
   annotations: { openWorldHint: true },
@@ -32,9 +32,9 @@ export const openSessionTool = defineTool({
       "attached mode: ws://…/devtools/browser/… or http://host:port",
     ),
     dialogs: z.enum(DIALOG_POLICIES).optional().describe(
-      "Unarmed dialogs: default (accept alerts, dismiss confirm/prompt), accept, dismiss, accept-prompt-with (promptText), raise (dismiss and fail the action)",
+      "Unarmed dialogs (default: accept alerts only; raise: fail the action)",
     ),
-    promptText: z.string().optional().describe("What accept-prompt-with answers to prompts"),
+    promptText: z.string().optional().describe("accept-prompt-with's answer"),
   }),
   async handler(ctx, args) {
     const mode = args.mode ?? "incognito";

@@ -16,7 +16,7 @@ export const snapshotTool = defineTool({
   name: "snapshot",
   title: "Snapshot",
   description:
-    "Read the active tab as an outline: one line per node with ARIA role and name, all visible text, states and input values, iframes and open shadow DOM in place. [ref=eN] marks what you can act on; links are inline as [text](url)[ref=eN]. ref scopes to a subtree. Big pages come in pages: truncated=true, continue with offset=nextOffset (a line number).",
+    "Read the active tab as an outline: ARIA roles and names, all visible text, states, values, iframes and shadow DOM in place. [ref=eN] marks what you can act on; links are inline [text](url)[ref=eN]. ref scopes to a subtree. Big pages: truncated=true, continue with offset=nextOffset.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -28,7 +28,7 @@ export const snapshotTool = defineTool({
     offset: z.number().int().min(0).optional().describe(
       "Line to start at: the nextOffset of the previous page",
     ),
-    session: z.string().optional().describe("Session; omit for the default one"),
+    session: z.string().optional().describe("Session (default: default)"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
