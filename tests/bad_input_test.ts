@@ -116,6 +116,7 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["publish", { selector: "#name", submit: "Sign up" }, "not a publish control"],
       ["batch", { calls: [] }, '"calls"'],
       ["batch", { calls: [{ tool: "batch" }] }, 'batch cannot run "batch"'],
+      ["flake_check", { calls: [{ tool: "snapshot" }], n: 2 }, '"n"'],
       ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],

@@ -1,7 +1,8 @@
 /**
- * `batch` runs its calls through the same gates as top-level calls: a
- * capability the server lacks, a confirm hook, the allowlist and the
- * navigation guard hold inside a batch exactly as outside.
+ * `batch` and `flake_check` run their calls through the same gates as
+ * top-level calls: a capability the server lacks, a confirm hook, the
+ * allowlist and the navigation guard hold inside them exactly as outside.
+ * flake_check's roll-up is checked on a page that fails every second load.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
@@ -77,6 +78,43 @@ Deno.test("batch: results in order, and no way around a gate", async (t) => {
       assertEquals([s.completed, s.failedAt], [1, 0]);
       const nested = await mcp.call("batch", { calls: [{ tool: "batch", args: { calls: [] } }] });
       assertIncludes(textOf(nested), 'batch cannot run "batch"');
+    });
+
+    await t.step("flake_check: the step that flakes, and what every run agreed on", async () => {
+      const r = await mcp.ok("flake_check", {
+        n: 4,
+        calls: [
+          { tool: "navigate", args: { url: fx.url("flaky.html"), snapshot: "none" } },
+          { tool: "click", args: { selector: "#always", snapshot: "none" }, label: "always" },
+          { tool: "click", args: { selector: "#sometimes", snapshot: "none", timeoutMs: 1000 } },
+        ],
+      });
+      assertEquals([r.runsCompleted, r.allGreen, r.firstDivergence], [4, false, 2]);
+      const steps = r.steps as R[];
+      assertEquals(steps.map((s) => s.ok), [4, 4, 2]);
+      assertEquals(steps[2]!.successRate, 0.5);
+      assertEquals((steps[2]!.errors as string[]).length, 1);
+      const cached = r.cachedResolvers as R[];
+      assertEquals(cached.map((c) => [c.step, c.selectorHint, c.agreedRuns]), [[1, "#always", 4]]);
+    });
+
+    await t.step("flake_check: gates hold in every run", async () => {
+      const before = fx.requests.filter((q) => q.path.startsWith("/api/echo")).length;
+      const r = await mcp.ok("flake_check", {
+        n: 3,
+        calls: [
+          { tool: "navigate", args: { url: guard, snapshot: "none" } },
+          { tool: "click", args: { selector: "#send" } },
+          { tool: "eval_js", args: { expression: "1" } },
+        ],
+      });
+      const steps = r.steps as R[];
+      assertEquals(steps.map((s) => s.ok), [3, 0, 0]);
+      assertIncludes(String((steps[1]!.errors as string[])[0]), "blocked-by-policy");
+      assertIncludes(String((steps[2]!.errors as string[])[0]), "eval");
+      assertEquals(fx.requests.filter((q) => q.path.startsWith("/api/echo")).length, before);
+      const nested = await mcp.call("flake_check", { n: 3, calls: [{ tool: "flake_check" }] });
+      assertIncludes(textOf(nested), 'flake_check cannot run "flake_check"');
     });
   } finally {
     await mcp.close();

@@ -33,6 +33,7 @@ import { setEditorTool } from "./forms/set_editor.ts";
 import { approveActionsTool, listApprovalsTool } from "./policy/approvals.ts";
 import { getConfigTool } from "./policy/get_config.ts";
 import { batchTool } from "./power/batch.ts";
+import { flakeCheckTool } from "./power/flake_check.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -72,6 +73,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   approveActionsTool,
   listApprovalsTool,
   batchTool,
+  flakeCheckTool,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */

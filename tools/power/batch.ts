@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import type { ToolContext } from "../context.ts";
 import { ToolError } from "../errors.ts";
 
 /** Tools a batch may call (seed 000's whitelist, as far as browxai has them). */
@@ -42,6 +43,13 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
 /** Longest batch, calls. */
 export const MAX_BATCH_CALLS = 32;
 
+/** The `calls` argument of batch and flake_check. */
+export const batchCallsSchema = z.array(z.object({
+  tool: z.string().describe("Tool name"),
+  args: z.record(z.string(), z.unknown()).optional().describe("Its arguments"),
+  label: z.string().max(200).optional().describe("Echoed in the result entry"),
+})).min(1).max(MAX_BATCH_CALLS).describe("The calls, in order");
+
 /** The `batch` tool. */
 export const batchTool = defineTool({
   name: "batch",
@@ -52,47 +60,91 @@ export const batchTool = defineTool({
   toolset: "power",
   annotations: { openWorldHint: true },
   inputSchema: z.object({
-    calls: z.array(z.object({
-      tool: z.string().describe("Tool name"),
-      args: z.record(z.string(), z.unknown()).optional().describe("Its arguments"),
-      label: z.string().max(200).optional().describe("Echoed in the result entry"),
-    })).min(1).max(MAX_BATCH_CALLS).describe("The calls, in order"),
+    calls: batchCallsSchema,
     stopOnError: z.boolean().optional().describe("Halt at the first failure (default true)"),
   }),
   async handler(ctx, args) {
-    const bad = args.calls.map((c) => c.tool).filter((t) => !BATCH_TOOLS.has(t));
-    if (bad.length) {
-      throw new ToolError(
-        "invalid-argument",
-        `batch cannot run ${bad.map((b) => `"${b}"`).join(", ")}`,
-        `inner calls may be: ${[...BATCH_TOOLS].join(", ")} (no nested batch)`,
-      );
-    }
-    const stopOnError = args.stopOnError ?? true;
-    const results: Array<Record<string, unknown>> = [];
-    let failedAt: number | null = null;
-    for (const [i, call] of args.calls.entries()) {
-      if (ctx.signal?.aborted) break;
-      const r = await ctx.dispatch(call.tool, call.args ?? {});
-      const structured = r.structuredContent ?? {};
-      const ok = !r.isError;
-      results.push({
-        tool: call.tool,
-        ...(call.label !== undefined ? { label: call.label } : {}),
-        ok,
-        ...(ok ? { result: structured } : { error: structured.error ?? r.content[0] }),
-        ...(!ok && structured.requiredCapability
-          ? { requiredCapability: structured.requiredCapability }
-          : {}),
-      });
-      if (!ok && failedAt === null) {
-        failedAt = i;
-        if (stopOnError) break;
-      }
-    }
+    checkBatchCalls(args.calls, "batch");
+    const report = await runCalls(ctx, args.calls, args.stopOnError ?? true);
     return {
-      structured: { completed: results.length, failedAt, results },
-      ...(failedAt !== null ? { isError: true } : {}),
+      structured: { ...report },
+      ...(report.failedAt !== null ? { isError: true } : {}),
     };
   },
 });
+
+/** One inner call of a batch. */
+export interface BatchCall {
+  tool: string;
+  args?: Record<string, unknown> | undefined;
+  label?: string | undefined;
+}
+
+/** One inner call's outcome. */
+export interface BatchEntry {
+  tool: string;
+  label?: string;
+  ok: boolean;
+  /** The inner structuredContent (ok calls). */
+  result?: Record<string, unknown>;
+  /** The inner error `{ code, message, hint }` (failed calls). */
+  error?: unknown;
+  requiredCapability?: unknown;
+}
+
+/** What a batch run returns. */
+export interface BatchReport {
+  completed: number;
+  /** Index of the first failed call, or null. */
+  failedAt: number | null;
+  results: BatchEntry[];
+}
+
+/**
+ * Refuses calls outside {@link BATCH_TOOLS} (and so any nesting).
+ *
+ * @throws ToolError invalid-argument naming them.
+ */
+export function checkBatchCalls(calls: readonly BatchCall[], runner: string): void {
+  const bad = calls.map((c) => c.tool).filter((t) => !BATCH_TOOLS.has(t));
+  if (bad.length) {
+    throw new ToolError(
+      "invalid-argument",
+      `${runner} cannot run ${bad.map((b) => `"${b}"`).join(", ")}`,
+      `inner calls may be: ${[...BATCH_TOOLS].join(", ")} (no nested batch or flake_check)`,
+    );
+  }
+}
+
+/**
+ * Runs calls in order through `ctx.dispatch` (every gate applies to each).
+ * With `stopOnError`, the first failure ends the run.
+ */
+export async function runCalls(
+  ctx: ToolContext,
+  calls: readonly BatchCall[],
+  stopOnError: boolean,
+): Promise<BatchReport> {
+  const results: BatchEntry[] = [];
+  let failedAt: number | null = null;
+  for (const [i, call] of calls.entries()) {
+    if (ctx.signal?.aborted) break;
+    const r = await ctx.dispatch(call.tool, call.args ?? {});
+    const structured = r.structuredContent ?? {};
+    const ok = !r.isError;
+    results.push({
+      tool: call.tool,
+      ...(call.label !== undefined ? { label: call.label } : {}),
+      ok,
+      ...(ok ? { result: structured } : { error: structured.error ?? r.content[0] }),
+      ...(!ok && structured.requiredCapability
+        ? { requiredCapability: structured.requiredCapability }
+        : {}),
+    });
+    if (!ok && failedAt === null) {
+      failedAt = i;
+      if (stopOnError) break;
+    }
+  }
+  return { completed: results.length, failedAt, results };
+}

@@ -1,0 +1,136 @@
+/**
+ * `flake_check`: the same call sequence run N times, and what shifted
+ * between the runs (seed 000). Inner calls go through `ctx.dispatch` like
+ * batch's: every gate applies to each call of each run.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import {
+  type BatchCall,
+  batchCallsSchema,
+  type BatchReport,
+  checkBatchCalls,
+  runCalls,
+} from "./batch.ts";
+
+/** Distinct errors kept per step; noisier than this is itself the finding. */
+const MAX_STEP_ERRORS = 8;
+
+/** How a step's call named its target: the ref, selector or other handle it was given. */
+function signatureOf(call: BatchCall): string | undefined {
+  const a = call.args ?? {};
+  for (const k of ["ref", "selector", "name"]) if (typeof a[k] === "string") return `${k}:${a[k]}`;
+  return undefined;
+}
+
+function errorText(error: unknown): string {
+  if (error && typeof error === "object") {
+    const e = error as { code?: unknown; message?: unknown; text?: unknown };
+    if (typeof e.message === "string") return `${e.code ?? "error"}: ${e.message}`.slice(0, 300);
+    if (typeof e.text === "string") return e.text.slice(0, 300);
+  }
+  return String(error).slice(0, 300);
+}
+
+/**
+ * Rolls up N runs of the same calls: per step how many runs reached it and
+ * succeeded, distinct errors and target signatures; the first step whose
+ * outcome differed between runs; and the targets every reaching run agreed
+ * on and succeeded with (`cachedResolvers`).
+ */
+export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]) {
+  const steps = calls.map((call, step) => {
+    const reached = runs.map((r) => r.results[step]).filter((x) => x !== undefined);
+    const ok = reached.filter((x) => x.ok).length;
+    const errors = [...new Set(reached.filter((x) => !x.ok).map((x) => errorText(x.error)))];
+    const sig = signatureOf(call);
+    return {
+      step,
+      tool: call.tool,
+      ...(call.label !== undefined ? { label: call.label } : {}),
+      runs: reached.length,
+      ok,
+      successRate: reached.length ? ok / reached.length : 0,
+      errors: errors.slice(0, MAX_STEP_ERRORS),
+      ...(errors.length > MAX_STEP_ERRORS ? { moreErrors: errors.length - MAX_STEP_ERRORS } : {}),
+      signatures: sig ? [sig] : [],
+    };
+  });
+  const firstDivergence = steps.find((s) => s.ok !== 0 && s.ok !== s.runs)?.step ?? null;
+  const cachedResolvers = steps.flatMap((s) => {
+    const a = calls[s.step]!.args ?? {};
+    if (s.runs === 0 || s.ok !== s.runs) return [];
+    const target = typeof a.ref === "string"
+      ? { ref: a.ref }
+      : typeof a.selector === "string"
+      ? { selectorHint: a.selector }
+      : undefined;
+    return target
+      ? [{
+        step: s.step,
+        tool: s.tool,
+        ...(s.label ? { label: s.label } : {}),
+        ...target,
+        agreedRuns: s.runs,
+      }]
+      : [];
+  });
+  return { steps, firstDivergence, cachedResolvers };
+}
+
+/** The `flake_check` tool. */
+export const flakeCheckTool = defineTool({
+  name: "flake_check",
+  title: "Flake check",
+  description:
+    "Run the same calls (as batch) n times (3-20) and report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on. Every call is gated as a top-level one.",
+  capability: "action",
+  toolset: "power",
+  annotations: { openWorldHint: true },
+  inputSchema: z.object({
+    calls: batchCallsSchema,
+    n: z.number().int().min(3).max(20).describe("Repetitions (3-20)"),
+    stopOnAllGreen: z.number().int().min(1).max(20).optional().describe(
+      "Stop after this many consecutive all-green runs",
+    ),
+  }),
+  async handler(ctx, args) {
+    checkBatchCalls(args.calls, "flake_check");
+    const runs: BatchReport[] = [];
+    let green = 0;
+    let shortCircuitedAfter: number | undefined;
+    for (let i = 0; i < args.n; i++) {
+      if (ctx.signal?.aborted) break;
+      // Every step runs in every repetition: a failure must not hide what follows it.
+      const r = await runCalls(ctx, args.calls, false);
+      runs.push(r);
+      green = r.failedAt === null ? green + 1 : 0;
+      if (args.stopOnAllGreen !== undefined && green >= args.stopOnAllGreen) {
+        shortCircuitedAfter = runs.length;
+        break;
+      }
+    }
+    const { steps, firstDivergence, cachedResolvers } = rollUp(args.calls, runs);
+    return {
+      structured: {
+        runsCompleted: runs.length,
+        allGreen: runs.every((r) => r.failedAt === null),
+        ...(shortCircuitedAfter !== undefined ? { shortCircuitedAfter } : {}),
+        steps,
+        firstDivergence,
+        cachedResolvers,
+        // Per run, each call's outcome (not its whole result: n full ActionResults are too big).
+        runs: runs.map((r) => ({
+          failedAt: r.failedAt,
+          results: r.results.map((x) => ({
+            tool: x.tool,
+            ok: x.ok,
+            ...(x.ok ? {} : { error: x.error }),
+          })),
+        })),
+      },
+    };
+  },
+});
