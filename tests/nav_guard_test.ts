@@ -7,6 +7,9 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
+import { eventually } from "./_util.ts";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 type R = Record<string, unknown>;
@@ -108,11 +111,74 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
       }
     });
 
+    await t.step("go_back and go_forward move within the list", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      const back = await mcp.ok("go_back", { snapshot: "none" });
+      assertEquals(back.url, page);
+      const fwd = await mcp.ok("go_forward", { snapshot: "none" });
+      assertEquals(fwd.url, fx.url("basic.html"));
+    });
+
     await t.step("nothing reached the other server", () => {
       assertEquals(crossHits(), 0);
     });
   } finally {
     await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("navigation guard: history made before the list (an attached browser) is judged", async () => {
+  const fx = await startFixtureServer();
+  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const mcp = await startStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
+      BROWX_ALLOWED_ORIGINS: "127.0.0.1",
+    },
+  });
+  try {
+    // The person's tab went to the other site, then here.
+    const tab = await theirs.newPage(undefined, fx.crossUrl("basic.html"));
+    await eventually(
+      async () => {
+        const h = await tab.session.send("Page.getNavigationHistory");
+        return h.entries[h.currentIndex]?.url === fx.crossUrl("basic.html") ? true : undefined;
+      },
+      5000,
+      "the first page",
+    );
+    await tab.session.send("Page.navigate", { url: fx.url("basic.html") });
+    const at = await eventually(
+      async () => {
+        const h = await tab.session.send("Page.getNavigationHistory");
+        return h.entries[h.currentIndex]?.url === fx.url("basic.html") &&
+            h.entries[h.currentIndex - 1]?.url === fx.crossUrl("basic.html")
+          ? h.currentIndex
+          : undefined;
+      },
+      5000,
+      "the second page",
+    );
+    await mcp.ok("open_session", {
+      session: "theirs",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint,
+    });
+    const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
+    const index = list.findIndex((x) => x.url === fx.url("basic.html"));
+    assertTrue(index >= 0, JSON.stringify(list));
+    await mcp.ok("tabs", { session: "theirs", action: "switch", index });
+    const r = await mcp.call("go_back", { session: "theirs", snapshot: "none" });
+    const s = blocked(r);
+    assertEquals(s.blockedUrl, fx.crossUrl("basic.html"));
+    const h = await tab.session.send("Page.getNavigationHistory");
+    assertEquals(h.currentIndex, at, "the tab has not moved");
+    await mcp.ok("close_session", { session: "theirs" });
+  } finally {
+    await mcp.close();
+    await theirs.close();
     await fx.close();
   }
 });

@@ -7,15 +7,29 @@ import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
+import { ToolError } from "../errors.ts";
+import { mayFollow } from "../policy/navigation_gate.ts";
 
 async function moveInHistory(
   page: Page,
   delta: -1 | 1,
   deadline: number,
+  mayGo: (url: string) => boolean,
 ): Promise<Record<string, unknown>> {
   const { currentIndex, entries } = await page.session.send("Page.getNavigationHistory");
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
+  // The entry says where the move lands: judged before it happens (a page restored from the
+  // back/forward cache makes no request the navigation guard could hold).
+  if (!mayGo(entry.url)) {
+    throw new ToolError(
+      "blocked-by-policy",
+      `policy: going ${delta < 0 ? "back" : "forward"} would land on ${entry.url}, which no ` +
+        "approval covers; the tab has not moved",
+      "navigate to that URL yourself to be asked for it",
+      { url: page.url, blockedUrl: entry.url, policy: { rule: "navigation", decision: "refused" } },
+    );
+  }
   // Where "back" leads is known only once the browser commits it: wait for that.
   const arrived = await page.waitForNavigation(
     () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
@@ -48,7 +62,13 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
     handler(ctx, args) {
       return runAction(ctx, args, {
         type: name,
-        perform: ({ page, deadline }) => moveInHistory(page, delta, deadline),
+        perform: ({ session, page, deadline }) =>
+          moveInHistory(
+            page,
+            delta,
+            deadline,
+            (url) => mayFollow(ctx.config, session, url, page.url),
+          ),
       });
     },
   });

@@ -36,10 +36,10 @@ export class PageRouter {
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
     if (t.type === "page") {
-      this.#owners.get(key(t.browserContextId))?.targetAttaching?.(t);
+      this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
       const page = await Page.attach(t);
       this.#pages.set(t.targetId, page);
-      await this.#owners.get(key(t.browserContextId))?.pageAttached(page);
+      await this.#ownerOf(t.browserContextId)?.pageAttached(page);
     } else if (t.type === "iframe" && t.parentSessionId) {
       for (const p of this.#pages.values()) {
         if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
@@ -51,7 +51,7 @@ export class PageRouter {
   readonly listener: TargetListener = {
     created: (info) => {
       if (info.type === "page") {
-        this.#owners.get(key(info.browserContextId))?.pageCreating?.(info.targetId, info.openerId);
+        this.#ownerOf(info.browserContextId)?.pageCreating?.(info.targetId, info.openerId);
       }
     },
     detached: (t) => {
@@ -60,7 +60,7 @@ export class PageRouter {
         if (!page) return;
         this.#pages.delete(t.targetId);
         page.dispose();
-        this.#owners.get(key(t.browserContextId))?.pageDetached(page);
+        this.#ownerOf(t.browserContextId)?.pageDetached(page);
       } else {
         for (const p of this.#pages.values()) p.dropSession(t.session.id);
       }
@@ -72,13 +72,23 @@ export class PageRouter {
   };
 
   /**
+   * The owner of a context. The owner of the default context (claimed with
+   * `undefined`: an attached browser, a persistent profile) owns every
+   * context nobody claimed, because targets name the default context by its
+   * real id, which the claim does not know.
+   */
+  #ownerOf(browserContextId: string | undefined): PageOwner | undefined {
+    return this.#owners.get(key(browserContextId)) ?? this.#owners.get("");
+  }
+
+  /**
    * Makes `owner` the owner of a context and returns the tabs that context
    * already has (attached mode, persistent profiles).
    */
   claim(browserContextId: string | undefined, owner: PageOwner): Page[] {
     this.#owners.set(key(browserContextId), owner);
     return [...this.#pages.values()].filter((p) =>
-      key(p.target.browserContextId) === key(browserContextId)
+      this.#ownerOf(p.target.browserContextId) === owner
     );
   }
 
