@@ -29,13 +29,15 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
   --http               MCP Streamable HTTP on http://HOST:PORT/mcp
   --host HOST          HTTP bind address (default 127.0.0.1; others need BROWX_HTTP_TOKEN or get a generated token)
   --port N             HTTP port (default: a free port, printed to stderr)
-  --headful            show browser windows
+  --headful            show browser windows; confirm hooks can then be answered in their DevTools console
   --browser PATH       Chromium/Chrome executable (else BROWX_BROWSER, CHROME_PATH, standard locations)
   --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
 
 Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
-BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH`;
+BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH,
+BROWX_DEVTOOLS_CONFIRM=1 (answer confirm hooks in the DevTools console of a headless browser
+someone inspects, e.g. through chrome://inspect: __browx.confirm(true) in the "browxai" context)`;
 
 /** A command-line or environment value browxai cannot use. */
 export class UsageError extends Error {}
@@ -186,6 +188,10 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if (readonly !== undefined && !["", "0", "1", "true", "false"].includes(readonly)) {
     throw new UsageError(`Invalid BROWX_CONFIG_READONLY "${readonly}": expected 1 or 0`);
   }
+  const devtoolsConfirm = env("BROWX_DEVTOOLS_CONFIRM");
+  if (devtoolsConfirm !== undefined && !["", "0", "1", "true", "false"].includes(devtoolsConfirm)) {
+    throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
+  }
   const { secrets, warnings } = loadSecrets(env("BROWX_SECRETS"), capabilities);
   const workspace = resolve(
     values.workspace ?? env("BROWX_WORKSPACE") ?? join(env("HOME") ?? homedir(), ".browxai"),
@@ -203,6 +209,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       allowedOrigins,
       confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
       configReadonly: readonly === "1" || readonly === "true",
+      devtoolsConfirm: devtoolsConfirm === "1" || devtoolsConfirm === "true",
       workspace,
       headful: values.headful ?? false,
       // BROWX_BROWSER is read by discovery itself, so its errors name the right source.
@@ -210,6 +217,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       cdpEndpoint: endpoint,
       toolsets: parseToolsets(env("BROWX_TOOLSETS")),
       secrets,
+      secretsFile: env("BROWX_SECRETS") ? resolve(env("BROWX_SECRETS")!) : undefined,
       version: VERSION,
     },
   };

@@ -21,7 +21,8 @@ export type PathRefusal =
   | "outside-workspace"
   | "symlink-outside"
   | "dangling-symlink"
-  | "missing";
+  | "missing"
+  | "reserved";
 
 /** A refused path: `reason` is stable, `message` says what was wrong and what to do. */
 export class PathGuardError extends Error {
@@ -41,7 +42,21 @@ export class PathGuardError extends Error {
 export interface ResolveOptions {
   /** Refuse (reason `missing`) when nothing exists at the path. @default false */
   mustExist?: boolean;
+  /**
+   * Paths (absolute, or relative to the workspace) the agent may not name:
+   * the path itself and everything below it are refused (reason `reserved`).
+   * For what the server keeps for itself: the audit log, browser profiles,
+   * the secrets file. See {@link RESERVED_AREAS}.
+   */
+  reserved?: readonly string[];
 }
+
+/**
+ * Workspace folders an agent's file tools never read or write: the audit
+ * log (its record of the agent), browser profiles (cookies, saved
+ * passwords) and download staging.
+ */
+export const RESERVED_AREAS: readonly string[] = ["audit", "profiles", ".downloads/.incoming"];
 
 /**
  * Resolves `path` (relative to `workspace`, or absolute) to the canonical
@@ -53,7 +68,7 @@ export interface ResolveOptions {
  * @param workspace The workspace root (need not exist yet).
  * @returns The canonical absolute path, e.g. `/home/u/.browxai/.downloads/a.txt`.
  * @throws PathGuardError with reason `empty`, `nul-byte`, `dot-dot`,
- *   `outside-workspace`, `symlink-outside`, `dangling-symlink` or `missing`.
+ *   `outside-workspace`, `symlink-outside`, `dangling-symlink`, `reserved` or `missing`.
  */
 export async function resolveInWorkspace(
   workspace: string,
@@ -107,6 +122,20 @@ export async function resolveInWorkspace(
         JSON.stringify(real.path)
       }); use a real file ${where}`,
     );
+  }
+  for (const area of options.reserved ?? []) {
+    const abs = await realPathOfExisting(
+      isAbsolute(area) ? normalize(area) : resolve(realRoot, area),
+    );
+    if (within(abs, real.path)) {
+      throw new PathGuardError(
+        "reserved",
+        path,
+        `Refused path ${shown}: browxai keeps ${
+          JSON.stringify(abs)
+        } for itself (audit log, browser profiles, secrets); use another file ${where}`,
+      );
+    }
   }
   if (options.mustExist && !real.exists) {
     throw new PathGuardError(

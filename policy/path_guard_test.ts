@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes } from "../tests/_assert.ts";
-import { PathGuardError, type PathRefusal, resolveInWorkspace } from "./path_guard.ts";
+import {
+  PathGuardError,
+  type PathRefusal,
+  RESERVED_AREAS,
+  resolveInWorkspace,
+} from "./path_guard.ts";
 
 type Case = [
   name: string,
@@ -101,6 +106,31 @@ Deno.test("path guard: hostile and ordinary paths", async (t) => {
       // A link outside the workspace is outside, wherever it points.
       const e = await resolveInWorkspace(ws, join(linkWs, "a.txt")).catch((e) => e);
       assertEquals((e as PathGuardError).reason, "outside-workspace");
+    });
+
+    await t.step("reserved areas: the server's own files, however they are named", async () => {
+      await Deno.mkdir(join(ws, "audit"), { recursive: true });
+      await Deno.writeTextFile(join(ws, "audit", "day.jsonl"), "{}\n");
+      await Deno.writeTextFile(join(ws, "secrets.env"), "PW=x\n");
+      await Deno.symlink(join(ws, "audit"), join(ws, "innocent"));
+      const reserved = [...RESERVED_AREAS, join(ws, "secrets.env")];
+      for (
+        const p of [
+          "audit/day.jsonl",
+          "audit",
+          "innocent/day.jsonl",
+          "secrets.env",
+          join(ws, "audit"),
+        ]
+      ) {
+        const e = await resolveInWorkspace(ws, p, { reserved }).catch((e) => e);
+        assertEquals((e as PathGuardError).reason, "reserved", p);
+        assertIncludes((e as PathGuardError).message, "for itself");
+      }
+      assertEquals(
+        await resolveInWorkspace(ws, "auditor.txt", { reserved }),
+        join(ws, "auditor.txt"),
+      );
     });
 
     await t.step("a workspace that does not exist yet", async () => {

@@ -19,8 +19,13 @@ export interface ServerConfig {
   capabilities: ReadonlySet<Capability>;
   /** Root of every file browxai writes (`BROWX_WORKSPACE`, default `~/.browxai`). */
   workspace: string;
-  /** Show browser windows. */
+  /** Show browser windows (also makes the DevTools-console human channel available). */
   headful: boolean;
+  /**
+   * Ask confirm hooks in the DevTools console of a headless browser that a
+   * person inspects remotely (`BROWX_DEVTOOLS_CONFIRM=1`); `headful` implies it.
+   */
+  devtoolsConfirm?: boolean | undefined;
   /** `--browser` / `BROWX_BROWSER`. */
   browserPath?: string | undefined;
   /** `--cdp-endpoint`: shared browser to attach to instead of launching. */
@@ -38,6 +43,8 @@ export interface ServerConfig {
    * masked in results with the `secrets` capability; absent: none.
    */
   secrets?: SecretStore | undefined;
+  /** The secrets file's absolute path (`BROWX_SECRETS`): never a file the agent may name. */
+  secretsFile?: string | undefined;
   /** Toolsets listed in tools/list (`BROWX_TOOLSETS`); `"all"` lists everything. */
   toolsets: ReadonlySet<Toolset> | "all";
   /** browxai version. */

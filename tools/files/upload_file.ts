@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import { PathGuardError, resolveInWorkspace } from "../../policy/path_guard.ts";
+import { PathGuardError, RESERVED_AREAS, resolveInWorkspace } from "../../policy/path_guard.ts";
 import { waitActionable } from "../actions/actionability.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
@@ -39,13 +39,17 @@ interface HeldFile {
  * @throws ToolError refused (outside the workspace, traversal, …) or
  *   not-found (missing files), naming each path.
  */
-export async function checkUploadPaths(workspace: string, paths: string[]): Promise<string[]> {
+export async function checkUploadPaths(
+  workspace: string,
+  paths: string[],
+  reserved: readonly string[] = RESERVED_AREAS,
+): Promise<string[]> {
   const resolved: string[] = [];
   const refused: string[] = [];
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      const abs = await resolveInWorkspace(workspace, p, { mustExist: true });
+      const abs = await resolveInWorkspace(workspace, p, { mustExist: true, reserved });
       const info = await Deno.stat(abs);
       if (!info.isFile) refused.push(`${JSON.stringify(p)} is a directory, not a file`);
       else resolved.push(abs);
@@ -97,7 +101,11 @@ export const uploadFileTool = defineTool({
   }),
   async handler(ctx, args) {
     checkTarget(args, "upload_file", { allowCoords: false });
-    const files = await checkUploadPaths(ctx.config.workspace, args.paths);
+    // The server's own files (audit log, profiles, the secrets file) never go to a page.
+    const files = await checkUploadPaths(ctx.config.workspace, args.paths, [
+      ...RESERVED_AREAS,
+      ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
+    ]);
     const names = files.map((f) => f.split(/[\\/]/).pop()!);
     const session = await ctx.sessions.get(args.session ?? "default");
     const url = session.activePage?.url;
