@@ -39,6 +39,12 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     [["--cdp-endpoint", "nonsense"], {}, 'Invalid --cdp-endpoint "nonsense"'],
     [[], { BROWX_CAPABILITIES: "read,fly" }, 'Unknown capability "fly"'],
     [[], { BROWX_TOOLSETS: "core,nope" }, 'Unknown toolset "nope"'],
+    [
+      [],
+      { BROWX_DEVTOOLS_CONFIRM: "yes" },
+      'Invalid BROWX_DEVTOOLS_CONFIRM "yes": expected 1 or 0',
+    ],
+    [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
   ];
   for (const [args, env, message] of cases) {

@@ -56,10 +56,21 @@ Deno.test("navigation guard: undeclared form submissions are stopped", async (t)
       assertEquals(posts(), 0);
     });
 
+    await t.step("a form the page sends itself with fetch is stopped too", async () => {
+      const r = await mcp.call("click", { selector: "#ajax-send" });
+      const s = blocked(r);
+      assertIncludes(String(s.blockedUrl), "via=fetch");
+      assertEquals(posts(), 0);
+      const shown = await mcp.ok("snapshot");
+      assertIncludes(String(shown.tree), "failed:");
+    });
+
     await t.step("declared with submits: true (or fill submit) the form goes", async () => {
+      await mcp.ok("click", { selector: "#ajax-send", submits: true });
+      assertEquals(posts(), 1);
       const r = await mcp.ok("click", { selector: "#send", submits: true });
       assertEquals((r.navigation as R).changed, true);
-      assertEquals(posts(), 1);
+      assertEquals(posts(), 2);
       await mcp.ok("navigate", { url: page, snapshot: "none" });
       await mcp.ok("fill", { selector: "input[name=g]", value: "oat milk", submit: true });
       assertIncludes(await activeUrl(mcp), "/api/echo?g=oat+milk");

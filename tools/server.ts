@@ -14,6 +14,7 @@ import { callTool, renderError } from "./call_tool.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
+import { devtoolsChannel } from "./human/devtools.ts";
 import type { ServerConfig, ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
@@ -69,7 +70,11 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
   );
   const tools = toolList(config);
   const approvals = new ApprovalStore();
-  const confirm = createConfirm(config, { approvals, channels: [elicitationChannel(server)] });
+  // Elicitation when the client declared it, else the DevTools console of a browser a person sees.
+  const confirm = createConfirm(config, {
+    approvals,
+    channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
+  });
   const listed = new Map(listedTools(config.toolsets, config).map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Why a tool name cannot be called here (unknown, not listed, read-only config).

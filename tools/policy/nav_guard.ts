@@ -43,8 +43,15 @@ export interface GuardWindow {
   expectUrl?: string | undefined;
 }
 
-/** How recent a `frameRequestedNavigation` must be to mark the request that follows, ms. */
+/** How recent a submission must be to mark the request that follows, ms. */
 const SUBMIT_MATCH_MS = 5_000;
+/** Methods that only read: never held. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The isolated world of the submit listener, and its binding (callable from that world only). */
+const SUBMIT_WORLD = "__browxai_guard";
+const SUBMIT_BINDING = "__browxaiSubmitted";
+const SUBMIT_LISTENER =
+  `addEventListener("submit", () => { try { ${SUBMIT_BINDING}(""); } catch {} }, true);`;
 
 /** The guard of one session's tabs. */
 export class NavGuard {
@@ -53,6 +60,8 @@ export class NavGuard {
   #blocked: BlockedNavigation[] = [];
   /** Form submissions requested per frame: URL → when. */
   #submissions = new Map<string, { url: string; at: number }>();
+  /** Per page target: when its page last dispatched a `submit` event (ms). */
+  #scriptSubmits = new Map<string, number>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
 
@@ -75,7 +84,27 @@ export class NavGuard {
     session.on("Page.frameNavigated", (e) => {
       if (!e.frame.parentId) this.#urls.set(targetId, e.frame.url + (e.frame.urlFragment ?? ""));
     });
+    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
+    // a listener in a world of our own reports each submit event through a binding only
+    // that world can call, so the page cannot fake or hide one.
+    session.on("Runtime.bindingCalled", (e) => {
+      if (e.name === SUBMIT_BINDING) this.#scriptSubmits.set(targetId, Date.now());
+    });
+    const report = (err: unknown) => {
+      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
+    };
+    session.send("Runtime.addBinding", { name: SUBMIT_BINDING, executionContextName: SUBMIT_WORLD })
+      .catch(report);
+    session.send("Page.addScriptToEvaluateOnNewDocument", {
+      source: SUBMIT_LISTENER,
+      worldName: SUBMIT_WORLD,
+      runImmediately: true,
+    }).catch(report);
     session.on("Fetch.requestPaused", (e) => {
+      if (e.resourceType !== "Document") {
+        this.#answerWrite(session, targetId, e).catch(report);
+        return;
+      }
       const current = this.#urls.get(targetId) ?? "about:blank";
       const stop = this.#judge(e, targetId, current === "about:blank" ? from() : current);
       // A 204 answer cancels a navigation and keeps the current document; failing the
@@ -83,20 +112,55 @@ export class NavGuard {
       const answer = stop
         ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
         : session.send("Fetch.continueRequest", { requestId: e.requestId });
-      answer.catch((err: unknown) => {
-        if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
-      });
+      answer.catch(report);
     });
     session.send("Fetch.enable", {
-      patterns: [{ resourceType: "Document", requestStage: "Request" }],
-    }).catch((err: unknown) => {
-      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
-    });
+      patterns: [
+        { resourceType: "Document", requestStage: "Request" },
+        { resourceType: "XHR", requestStage: "Request" },
+        { resourceType: "Fetch", requestStage: "Request" },
+        { resourceType: "Ping", requestStage: "Request" },
+      ],
+    }).catch(report);
+  }
+
+  /**
+   * A script's request: reads pass; a write (POST, PUT, PATCH, DELETE) that
+   * follows a submit event the call did not declare is stopped.
+   */
+  async #answerWrite(
+    session: CdpSession,
+    targetId: string,
+    e: { requestId: string; request: { url: string; method: string }; frameId: string },
+  ): Promise<void> {
+    const write = !READ_METHODS.has(e.request.method.toUpperCase());
+    let submitted = write && !this.#window?.submits && this.#recentSubmit(targetId);
+    if (write && !this.#window?.submits && !submitted) {
+      // The submit report and the request travel different ways: one round trip to the
+      // renderer delivers any report it sent before the request.
+      await session.send("Runtime.evaluate", { expression: "0" }).catch(() => {});
+      submitted = this.#recentSubmit(targetId);
+    }
+    if (submitted) {
+      this.#blocked.push({ url: e.request.url, reason: "submit", frameId: e.frameId });
+      await session.send("Fetch.failRequest", {
+        requestId: e.requestId,
+        errorReason: "BlockedByClient",
+      });
+      return;
+    }
+    await session.send("Fetch.continueRequest", { requestId: e.requestId });
+  }
+
+  #recentSubmit(targetId: string): boolean {
+    const at = this.#scriptSubmits.get(targetId);
+    return at !== undefined && Date.now() - at < SUBMIT_MATCH_MS;
   }
 
   /** Forgets a closed tab. */
   detach(targetId: string): void {
     this.#urls.delete(targetId);
+    this.#scriptSubmits.delete(targetId);
   }
 
   #judge(
