@@ -104,14 +104,7 @@ export async function resolveTarget(
         callUtility<number>(page, page.mainFrameId, "queryCount", [selector]),
       ]);
     } catch (e) {
-      if (e instanceof EvaluationError && /SyntaxError|not a valid selector/i.test(e.message)) {
-        throw new ToolError(
-          "invalid-argument",
-          `Invalid selector "${selector}": ${e.message}`,
-          "use a CSS selector (e.g. button.primary) or text=Visible text",
-        );
-      }
-      throw e;
+      selectorError(e, selector);
     }
     if (handle) return { kind: "element", handle, selector, matches };
     if (Date.now() >= until) {
@@ -124,4 +117,16 @@ export async function resolveTarget(
     delay = Math.min(delay ? delay * 2 : 50, 400);
     await new Promise((r) => setTimeout(r, delay));
   }
+}
+
+/** Maps a selector syntax error from page-side code to `invalid-argument`; rethrows others. */
+export function selectorError(e: unknown, selector: string): never {
+  if (e instanceof EvaluationError && /SyntaxError|not a valid selector/i.test(e.message)) {
+    throw new ToolError(
+      "invalid-argument",
+      `Invalid selector "${selector}": ${e.message}`,
+      "use a CSS selector (e.g. button.primary) or text=Visible text",
+    );
+  }
+  throw e;
 }

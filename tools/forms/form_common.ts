@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
@@ -36,17 +37,7 @@ export function isFailure(v: unknown): v is PageFailure {
 /** A ref as agents pass it (`e12`, or a picked `p3`). */
 export const REF = /^[ep]\d+$/;
 
-/** Maps a selector syntax error from page-side code to `invalid-argument`; rethrows others. */
-export function selectorError(e: unknown, selector: string): never {
-  if (e instanceof EvaluationError && /SyntaxError|not a valid selector/i.test(e.message)) {
-    throw new ToolError(
-      "invalid-argument",
-      `Invalid selector "${selector}": ${e.message}`,
-      "use a CSS selector (e.g. button.primary) or text=Visible text",
-    );
-  }
-  throw e;
-}
+export { selectorError };
 
 /**
  * Calls `__browxai[method](element, ...args)` and returns the result as a
