@@ -111,6 +111,11 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
       });
       assertEquals(r.isError, true, textOf(r));
       assertIncludes(textOf(r), "blocked");
+      const o = await mcp.call("open_session", {
+        session: "redirected",
+        url: fx.url(`redirect?to=${encodeURIComponent(fx.crossUrl("basic.html"))}`),
+      });
+      assertEquals((o.structuredContent!.error as R).code, "blocked-by-policy", textOf(o));
     });
 
     await t.step("a popup off the list never loads", async () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
+import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl } from "../browse/navigate.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
 import { DIALOG_POLICIES } from "../sessions/browser_session.ts";
@@ -84,11 +85,26 @@ export const openSessionTool = defineTool({
     if (url) {
       session.navGuard?.begin({ submits: false, expectUrl: url.href });
       let stopped;
+      let failure: unknown;
       try {
         const r = await page.navigate(url.href, { timeoutMs: 30_000 });
         httpStatus = r.response?.status ?? null;
+      } catch (e) {
+        failure = e;
       } finally {
         stopped = session.navGuard?.end() ?? [];
+      }
+      // A redirect hop the guard stopped aborts the navigation: the policy is the news.
+      if (failure !== undefined && !stopped.length) {
+        if (failure instanceof NavigationError) {
+          throw new ToolError(
+            "navigation-failed",
+            failure.message,
+            "check the URL and that the site is reachable; the session is open on about:blank",
+            { errorText: failure.errorText },
+          );
+        }
+        throw failure;
       }
       if (stopped.length) {
         throw new ToolError(
