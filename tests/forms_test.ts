@@ -308,6 +308,15 @@ Deno.test("forms: with the publish hook and no human channel, publish is refused
     const saved = await mcp.ok("save_draft", { submit: "Submit", snapshot: "none" });
     assertEquals(saved.ok, true);
     assertEquals((await items(fx)).map((i) => [i.fields.title, i.draft]), [["Held back", true]]);
+    // No way around it: arming the control by hand and sending the form is publishing too.
+    await mcp.ok("navigate", { url: fx.url("cms.html"), snapshot: "none" });
+    await mcp.ok("fill_form", {
+      fields: [{ name: "title", value: "Sneaked out" }, { name: "is_draft", value: "0" }],
+    });
+    const sneaky = await mcp.call("click", { selector: "text=Submit", submits: true });
+    assertEquals((sneaky.structuredContent!.error as R).code, "blocked-by-policy", textOf(sneaky));
+    assertIncludes(textOf(sneaky), "publish");
+    assertEquals((await items(fx)).length, 1);
   } finally {
     await mcp.close();
     await fx.close();

@@ -205,3 +205,37 @@ Deno.test("policy: elicitation over Streamable HTTP", async () => {
     await fx.close();
   }
 });
+
+Deno.test("policy: what the human approves is what runs (the session is held while asking)", async () => {
+  const fx = await startFixtureServer();
+  const guard = fx.url(`guard.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
+  let sneaky: Promise<ToolResult> | undefined;
+  let sneakyDone = false;
+  // deno-lint-ignore prefer-const
+  let mcp: Awaited<ReturnType<typeof startStdio>>;
+  mcp = await startStdio({
+    env: { BROWX_CONFIRM_REQUIRED: "submit" },
+    async elicit() {
+      // While the human reads the question, the agent tries to move the tab elsewhere.
+      sneaky = mcp.call("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      sneaky.then(() => sneakyDone = true);
+      await new Promise((r) => setTimeout(r, 700));
+      assertEquals(sneakyDone, false, "another call ran while the human was asked");
+      return { action: "accept", content: { approve: true } };
+    },
+  });
+  try {
+    await mcp.ok("navigate", { url: guard, snapshot: "none" });
+    const r = await mcp.ok("click", { selector: "#send", submits: true });
+    // The form of the page the question named was sent, then the other call ran.
+    assertEquals((r.navigation as R).changed, true);
+    const post = fx.requests.find((q) => q.method === "POST" && q.path.startsWith("/api/echo"));
+    assertEquals(post?.headers["referer"]?.startsWith(fx.url("guard.html")), true);
+    const after = await sneaky!;
+    assertEquals(after.isError, undefined, textOf(after));
+    assertEquals(await tabUrl(mcp), fx.url("basic.html"));
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -17,6 +17,7 @@ import { withCallPolicies } from "./call_policies.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition, ToolOutput } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
+import { inCallScope } from "./sessions/call_scope.ts";
 
 /** An MCP `CallToolResult`. */
 export interface CallToolResult {
@@ -344,9 +345,18 @@ async function gatedCall(
     const watchdog = startWatchdog(budget, tool.name);
     const callCtx: ToolContext = {
       ...ctx,
-      confirm: (request) => watchdog.pausedWhile(() => ctx.confirm(request)),
+      confirm: (request) =>
+        watchdog.pausedWhile(async () => {
+          // Hold the session from the question to the end of the call: what the human
+          // approves is what runs (no other call moves the tab meanwhile).
+          const session = request.session !== undefined
+            ? ctx.sessions.list().find((s) => s.id === request.session)
+            : undefined;
+          await session?.holdForCall();
+          return await ctx.confirm(request);
+        }),
     };
-    const work = tool.handler(callCtx, parsed);
+    const work = inCallScope(() => tool.handler(callCtx, parsed));
     // The abandoned work may still fail later: never let that be unhandled.
     work.catch(() => {});
     try {

@@ -103,6 +103,20 @@ export async function runAction(
 ): Promise<ToolOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
   if (args.submits) {
+    // Sending a form whose publish control is on public is publishing: that needs its own
+    // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
+    const page = session.activePage;
+    const armed = page
+      ? await callUtility<string[]>(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
+      : [];
+    if (armed.length) {
+      await ctx.confirm({
+        hook: "publish",
+        tool: spec.type,
+        session: session.id,
+        summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
+      });
+    }
     await ctx.confirm({
       hook: "submit",
       tool: spec.type,

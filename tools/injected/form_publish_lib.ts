@@ -180,6 +180,15 @@ export function installFormPublishLib(api: Record<string, unknown>): void {
     return { state: overallState(drafts), drafts, form: form ? selectorFor(form) : null };
   };
 
+  /**
+   * Forms of this document whose publish control is on its public setting:
+   * sending one of them publishes (selectors, for the question a human reads).
+   */
+  api.formsArmedPublic = () =>
+    [...document.forms].filter((f) =>
+      (api.formDraftState as Fn<[Element], { state: string }>)(f).state === "public"
+    ).map((f) => selectorFor(f));
+
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
     kit.isControl(el) ? (el as Control).form : el.closest("form");

@@ -14,6 +14,7 @@ import type { NavGuard } from "../policy/nav_guard.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
+import { currentCallScope } from "./call_scope.ts";
 import { PageLogs } from "./page_logs.ts";
 
 /** How a session reaches its browser. */
@@ -346,9 +347,41 @@ export class BrowserSession {
    * their recorded results would mix).
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(fn, fn);
+    const scope = currentCallScope();
+    // The calling tool call holds this session already (see holdForCall): run inside its turn.
+    if (scope?.held.has(this)) return fn();
+    const inTurn = async () => {
+      scope?.held.add(this);
+      try {
+        return await fn();
+      } finally {
+        scope?.held.delete(this);
+      }
+    };
+    const run = this.#queue.then(inTurn, inTurn);
     this.#queue = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * Takes this session's turn for the rest of the current tool call (released
+   * when the call ends): calls after it wait, and the call's own exclusive
+   * steps run inside the turn. Used before asking a human, so what was
+   * approved is still what runs. No-op outside a call scope or when held.
+   */
+  async holdForCall(): Promise<void> {
+    const scope = currentCallScope();
+    if (!scope || scope.held.has(this)) return;
+    let release!: () => void;
+    const done = new Promise<void>((r) => release = r);
+    const turn = this.#queue.then(() => {}, () => {});
+    this.#queue = turn.then(() => done);
+    await turn;
+    scope.held.add(this);
+    scope.releases.push(() => {
+      scope.held.delete(this);
+      release();
+    });
   }
 
   /** Opens a tab and makes it active. CDP: `Target.createTarget`. */

@@ -1,0 +1,37 @@
+/**
+ * The scope of one tool call, for session locks that must span more than one
+ * step: once a call asked a human about a session, it holds that session
+ * until it ends, so what the human approved is what runs (another call
+ * cannot move the tab or change the form in between).
+ *
+ * Uses `AsyncLocalStorage` (node:async_hooks): the scope follows the call's
+ * async work without being passed around.
+ *
+ * @module
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** What a call holds. */
+export interface CallScope {
+  /** Session locks this call holds (by session object). */
+  readonly held: Set<object>;
+  /** Releases of locks taken with `hold`, run when the call ends. */
+  readonly releases: Array<() => void>;
+}
+
+const storage = new AsyncLocalStorage<CallScope>();
+
+/** Runs `fn` as one call: locks it takes with a session's `holdForCall` are released after. */
+export async function inCallScope<T>(fn: () => Promise<T>): Promise<T> {
+  const scope: CallScope = { held: new Set(), releases: [] };
+  try {
+    return await storage.run(scope, fn);
+  } finally {
+    for (const release of scope.releases.splice(0)) release();
+  }
+}
+
+/** The current call's scope, when running inside {@link inCallScope}. */
+export function currentCallScope(): CallScope | undefined {
+  return storage.getStore();
+}
