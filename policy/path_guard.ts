@@ -3,11 +3,16 @@
  * under the workspace (`$BROWX_WORKSPACE`). A path the agent gives is
  * resolved against the workspace and refused when it could land anywhere
  * else: `..` segments, absolute paths outside, symlinks (in any existing
- * component) that point outside, NUL bytes, empty paths.
+ * component) that point outside, NUL bytes, empty paths, names too long for
+ * the file system. For reading, a caller can also refuse hard links
+ * (`singleLink`): a file in the workspace with a second name elsewhere (a
+ * reserved file, a file outside) is that other file too.
  *
- * It reads the file system (`Deno.realPath`, `Deno.lstat`) to see symlinks,
- * and decides nothing else. A symlink swapped in after the check (a race with
- * someone who can write into the workspace) is not covered.
+ * It reads the file system (`Deno.realPath`, `Deno.lstat`, `Deno.stat`) to
+ * see symlinks and links, and decides nothing else; an error of the file
+ * system while resolving is a refusal (`invalid`), never a crash. A symlink
+ * or link swapped in after the check (a race with someone who can write into
+ * the workspace) is not covered.
  *
  * @module
  */
@@ -22,7 +27,9 @@ export type PathRefusal =
   | "symlink-outside"
   | "dangling-symlink"
   | "missing"
-  | "reserved";
+  | "reserved"
+  | "hard-link"
+  | "invalid";
 
 /** A refused path: `reason` is stable, `message` says what was wrong and what to do. */
 export class PathGuardError extends Error {
@@ -49,7 +56,19 @@ export interface ResolveOptions {
    * the secrets file. See {@link RESERVED_AREAS}.
    */
   reserved?: readonly string[];
+  /**
+   * Refuse (reason `hard-link`) an existing regular file with more than one
+   * name (`nlink > 1`): a hard link in the workspace to a reserved file or to
+   * a file outside it passes every other check, so callers that read a file
+   * for the agent (upload_file, download_get) set this. @default false
+   */
+  singleLink?: boolean;
 }
+
+/** Longest name of one path component, in UTF-8 bytes (Linux, macOS: 255). */
+const NAME_MAX = 255;
+/** Longest whole path, in UTF-8 bytes (Linux PATH_MAX 4096 with its NUL). */
+const PATH_MAX = 4095;
 
 /**
  * Workspace folders an agent's file tools never read or write: the audit
@@ -68,7 +87,9 @@ export const RESERVED_AREAS: readonly string[] = ["audit", "profiles", ".downloa
  * @param workspace The workspace root (need not exist yet).
  * @returns The canonical absolute path, e.g. `/home/u/.browxai/.downloads/a.txt`.
  * @throws PathGuardError with reason `empty`, `nul-byte`, `dot-dot`,
- *   `outside-workspace`, `symlink-outside`, `dangling-symlink`, `reserved` or `missing`.
+ *   `outside-workspace`, `symlink-outside`, `dangling-symlink`, `reserved`,
+ *   `missing`, `hard-link` (with `singleLink`) or `invalid` (a name too long,
+ *   or another error of the file system while resolving).
  */
 export async function resolveInWorkspace(
   workspace: string,
@@ -101,6 +122,52 @@ export async function resolveInWorkspace(
       `Refused path ${shown}: it contains "..", which may leave the workspace; give a path ${where} without ".." segments`,
     );
   }
+  const bytes = (t: string) => new TextEncoder().encode(t).length;
+  const size = bytes(path);
+  const longest = size > PATH_MAX
+    ? 0
+    : path.split(/[\\/]/).reduce((most, name) => Math.max(most, bytes(name)), 0);
+  const tooLong = size > PATH_MAX
+    ? `it is ${size} bytes long, more than the ${PATH_MAX} the file system allows`
+    : longest > NAME_MAX
+    ? `a name in it is ${longest} bytes long, more than the ${NAME_MAX} the file system allows`
+    : "";
+  if (tooLong) {
+    throw new PathGuardError(
+      "invalid",
+      path,
+      `Refused path ${shown}: ${tooLong}; give a shorter file path ${where}`,
+    );
+  }
+  try {
+    return await check(root, path, shown, where, options);
+  } catch (e) {
+    if (e instanceof PathGuardError) throw e;
+    const os = e as Error & { code?: string };
+    throw new PathGuardError(
+      "invalid",
+      path,
+      `Refused path ${shown}: ${
+        os.code === "ENAMETOOLONG"
+          ? "a name in it is too long for the file system"
+          : os.code === "ELOOP"
+          ? "it goes through a loop of symlinks"
+          : `the file system cannot look it up (${os.code ?? os.name}: ${
+            os.message.replace(/:.*$/s, "")
+          })`
+      }; give another file path ${where}`,
+    );
+  }
+}
+
+/** The checks of {@link resolveInWorkspace} that read the file system; may throw OS errors. */
+async function check(
+  root: string,
+  path: string,
+  shown: string,
+  where: string,
+  options: ResolveOptions,
+): Promise<string> {
   const realRoot = await realPathOfExisting(root);
   const candidate = isAbsolute(path) ? normalize(path) : resolve(root, path);
   // An absolute path may name the workspace by its given or its real form.
@@ -145,6 +212,16 @@ export async function resolveInWorkspace(
         JSON.stringify(real.path)
       }); check the name, or put the file ${where} first`,
     );
+  }
+  if (options.singleLink && real.exists) {
+    const info = await Deno.stat(real.path);
+    if (info.isFile && (info.nlink ?? 1) > 1) {
+      throw new PathGuardError(
+        "hard-link",
+        path,
+        `Refused path ${shown}: the file has several names (hard links: ${info.nlink}), so it may be a file outside the workspace or one browxai keeps for itself under another name; copy it instead (cp, not ln) and give the copy ${where}`,
+      );
+    }
   }
   return real.path;
 }
@@ -196,7 +273,8 @@ async function resolveExisting(
       let target: string;
       try {
         target = await Deno.realPath(next);
-      } catch {
+      } catch (e) {
+        if ((e as { code?: string }).code === "ELOOP") throw e; // a loop: "invalid"
         throw new PathGuardError(
           "dangling-symlink",
           given,

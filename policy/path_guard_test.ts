@@ -5,13 +5,16 @@ import {
   type PathRefusal,
   RESERVED_AREAS,
   resolveInWorkspace,
+  type ResolveOptions,
 } from "./path_guard.ts";
+
+const single: ResolveOptions = { singleLink: true };
 
 type Case = [
   name: string,
   path: (dirs: { ws: string; out: string }) => string,
   expect: { ok: string } | { refused: PathRefusal },
-  options?: { mustExist?: boolean },
+  options?: ResolveOptions,
 ];
 
 /**
@@ -21,6 +24,9 @@ type Case = [
  *     ws/link-out -> out/      ws/link-out-file -> out/secret.txt
  *     ws/link-in -> ws/sub     ws/sub/deep-out -> ../../out (relative)
  *     ws/dangling -> ws/nope   ws/in-then-out -> ws/link-out
+ *     ws/loop-a -> ws/loop-b -> ws/loop-a
+ *     ws/hard-out = out/secret.txt (a hard link)
+ *     ws/twin-1 = ws/sub/twin-2 (two names of one file)
  *     out/secret.txt
  */
 async function makeTree(): Promise<{ base: string; ws: string; out: string }> {
@@ -38,6 +44,11 @@ async function makeTree(): Promise<{ base: string; ws: string; out: string }> {
   await Deno.symlink(join("..", "..", "out"), join(ws, "sub", "deep-out"));
   await Deno.symlink(join(ws, "nope"), join(ws, "dangling"));
   await Deno.symlink(join(ws, "link-out"), join(ws, "in-then-out"));
+  await Deno.symlink(join(ws, "loop-b"), join(ws, "loop-a"));
+  await Deno.symlink(join(ws, "loop-a"), join(ws, "loop-b"));
+  await Deno.link(join(out, "secret.txt"), join(ws, "hard-out"));
+  await Deno.writeTextFile(join(ws, "twin-1"), "twin");
+  await Deno.link(join(ws, "twin-1"), join(ws, "sub", "twin-2"));
   return { base, ws, out };
 }
 
@@ -69,6 +80,27 @@ const CASES: Case[] = [
   ["relative link out, deeper", () => "sub/deep-out/secret.txt", { refused: "symlink-outside" }],
   ["link to a link out", () => "in-then-out/secret.txt", { refused: "symlink-outside" }],
   ["dangling symlink", () => "dangling", { refused: "dangling-symlink" }],
+  ["symlink loop", () => "loop-a", { refused: "invalid" }],
+  ["under a symlink loop", () => "loop-a/x.txt", { refused: "invalid" }],
+  // Hard links: refused only for callers that read (singleLink).
+  ["hard link out, singleLink", () => "hard-out", { refused: "hard-link" }, single],
+  ["hard link out, mustExist too", () => "hard-out", { refused: "hard-link" }, {
+    ...single,
+    mustExist: true,
+  }],
+  ["two names inside, singleLink", () => "sub/twin-2", { refused: "hard-link" }, single],
+  ["hard link out, without singleLink", () => "hard-out", { ok: "hard-out" }],
+  ["a one-name file, singleLink", () => "a.txt", { ok: "a.txt" }, single],
+  ["a directory, singleLink", () => "sub", { ok: "sub" }, single],
+  ["a new file, singleLink", () => "new.txt", { ok: "new.txt" }, single],
+  // Names too long for the file system: refused with a reason, never an OS error.
+  ["a 5000-character name", () => "files/" + "a".repeat(5000), { refused: "invalid" }],
+  ["a 5000-character path", () => "a/".repeat(2500), { refused: "invalid" }],
+  ["a 260-byte name in a new folder", () => "new/" + "é".repeat(130), { refused: "invalid" }],
+  ["a 300-character name, absolute", ({ ws }) => join(ws, "b".repeat(300)), {
+    refused: "invalid",
+  }],
+  ["a 255-byte name is fine", () => "c".repeat(255), { ok: "c".repeat(255) }],
 ];
 
 Deno.test("path guard: hostile and ordinary paths", async (t) => {
@@ -131,6 +163,31 @@ Deno.test("path guard: hostile and ordinary paths", async (t) => {
         await resolveInWorkspace(ws, "auditor.txt", { reserved }),
         join(ws, "auditor.txt"),
       );
+      // A hard link is the reserved file under another name: only singleLink sees it.
+      await Deno.link(join(ws, "audit", "day.jsonl"), join(ws, "notes.jsonl"));
+      assertEquals(
+        await resolveInWorkspace(ws, "notes.jsonl", { reserved }),
+        join(ws, "notes.jsonl"),
+      );
+      const e = await resolveInWorkspace(ws, "notes.jsonl", { reserved, singleLink: true })
+        .catch((e) => e) as PathGuardError;
+      assertEquals(e.reason, "hard-link");
+      assertIncludes(e.message, "several names (hard links: 2)");
+      assertIncludes(e.message, "copy it instead");
+    });
+
+    await t.step("other errors of the file system are refusals, not crashes", async () => {
+      if (Deno.uid() === 0) return; // root reads a folder without permissions anyway
+      const locked = join(ws, "locked");
+      await Deno.mkdir(join(locked, "in"), { recursive: true });
+      await Deno.chmod(locked, 0o000);
+      try {
+        const e = await resolveInWorkspace(ws, "locked/in/x.txt").catch((e) => e);
+        assertEquals((e as PathGuardError).reason, "invalid", String(e));
+        assertIncludes((e as PathGuardError).message, "cannot look it up");
+      } finally {
+        await Deno.chmod(locked, 0o755);
+      }
     });
 
     await t.step("a workspace that does not exist yet", async () => {

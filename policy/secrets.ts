@@ -196,63 +196,151 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+/** Regex source matching the hex digits of `hex` in either case. */
+function anyCase(hex: string): string {
+  return hex.replace(/[a-f]/gi, (h) => `[${h.toLowerCase()}${h.toUpperCase()}]`);
 }
 
 /**
- * The forms in which a value turns up in results: as is, escaped inside a
- * JSON string (a result's text is JSON), URL-encoded (a request URL or a
- * form body) and HTML-escaped (markup).
+ * HTML named character references (the numeric ones cover every
+ * character): entries apart by two spaces, each the character, a space,
+ * then its names.
  */
-function encodings(value: string): string[] {
-  const forms = [value, JSON.stringify(value).slice(1, -1), escapeHtml(value)];
-  try {
-    forms.push(encodeURIComponent(value), encodeURIComponent(value).replaceAll("%20", "+"));
-  } catch { /* a lone surrogate has no URL form */ }
-  return forms;
+const HTML_NAMED: Record<string, string[]> = Object.fromEntries(
+  ("\t Tab  \n NewLine  ! excl  \" quot QUOT  # num  $ dollar  % percnt  & amp AMP  ' apos  " +
+    "( lpar  ) rpar  * ast midast  + plus  , comma  . period  / sol  : colon  ; semi  " +
+    "< lt LT  = equals  > gt GT  ? quest  @ commat  [ lsqb lbrack  \\ bsol  ] rsqb rbrack  " +
+    "^ Hat  _ lowbar UnderBar  ` grave DiacriticalGrave  { lcub lbrace  " +
+    "| verbar vert VerticalLine  } rcub rbrace  \u00a0 nbsp NonBreakingSpace")
+    .split("  ").map((entry) => [entry[0]!, entry.slice(2).split(" ")]),
+);
+
+/**
+ * How many JSON escapings over a value is still masked: a page's JSON
+ * string inside a JSON string (2), shown inside a result's JSON text (3).
+ */
+const JSON_DEPTH = 3;
+
+/** `s` escaped as the inside of a JSON string. */
+function jsonEscape(s: string): string {
+  return JSON.stringify(s).slice(1, -1);
+}
+
+/**
+ * `first` (once-escaped forms), then each JSON-escaped again, up to
+ * {@link JSON_DEPTH} escapings in all; deepest first.
+ */
+function jsonLevels(first: string[]): string[] {
+  const levels = [first];
+  while (levels.length < JSON_DEPTH) levels.unshift(levels[0]!.map(jsonEscape));
+  return levels.flat();
+}
+
+/**
+ * Regex sources, one each, for the ways one character `c` (a code point)
+ * turns up in honest output: JSON-escaped up to {@link JSON_DEPTH} times
+ * (`\"`, `\u0021`; twice `\\\"`, `\\u0021`: a JSON string inside a
+ * JSON string), an HTML character reference (`&#33;`, `&#x21;`, `&excl;`),
+ * percent-encoded (its UTF-8 bytes, hex in either case, as any URL or form
+ * encoder writes them; `+` for a space, as forms do), and as is — in that
+ * order, so that the longest reading of an escape is taken.
+ */
+function charForms(c: string): string[] {
+  const units = [...Array(c.length).keys()].map((i) => c.charCodeAt(i));
+  const once = [units.map((n) => "\\u" + n.toString(16).padStart(4, "0")).join("")];
+  // JSON's own short escapes (\" \\ \n …), and "\/" that some serializers write.
+  if (jsonEscape(c) !== c) once.unshift(jsonEscape(c));
+  if (c === "/") once.unshift("\\/");
+  const json = jsonLevels(once).map((e) =>
+    escapeRegExp(e).replace(/u([0-9a-f]{4})/g, (_, h: string) => "u" + anyCase(h))
+  );
+  const cp = c.codePointAt(0)!;
+  const html = [
+    `&#0*${cp};`,
+    `&#[xX]0*${anyCase(cp.toString(16))};`,
+    ...(HTML_NAMED[c] ?? []).map((name) => `&${name};`),
+  ];
+  const url = c.isWellFormed()
+    ? [
+      [...new TextEncoder().encode(c)]
+        .map((b) => "%" + anyCase(b.toString(16).padStart(2, "0")))
+        .join(""),
+    ]
+    : [];
+  if (c === " ") url.push("\\+");
+  return [...json, ...html, ...url, escapeRegExp(c)];
+}
+
+/**
+ * Regex source matching `value` in the forms results carry it in: as is,
+ * JSON-escaped (up to {@link JSON_DEPTH} times) as a whole, or spelled
+ * character by character in any mix of {@link charForms} (what URL and
+ * form encoders, HTML escapers and JSON serializers produce). Each
+ * character takes the first of its forms that matches (an atomic group,
+ * `(?=(…))\N`), so matching stays linear whatever the text; `nextGroup`
+ * numbers those groups.
+ */
+function valuePattern(value: string, nextGroup: () => number): string {
+  const whole = [...new Set([value, ...jsonLevels([jsonEscape(value)]).reverse()])]
+    .map(escapeRegExp);
+  const spelled = [...value].map((c) => `(?=(${charForms(c).join("|")}))\\${nextGroup()}`);
+  return [...whole, spelled.join("")].join("|");
 }
 
 /**
  * The registered secrets of a server: substitutes placeholders and masks
- * values. Masking replaces each value (and its JSON-escaped, URL-encoded and
- * HTML-escaped forms) with `[secret:NAME]`, longest first, in one pass, so a
- * value inside another value, or inside a mask, is never half-replaced.
- * Values shorter than {@link MIN_MASK_LENGTH} are not masked.
+ * values. Masking replaces each value with `[secret:NAME]` — as is, and in
+ * the forms honest pages and browsers produce (see {@link valuePattern}):
+ * JSON-escaped up to three times (a page's JSON string inside a JSON string,
+ * in a result's JSON text), percent-encoded (hex in either case; by
+ * `encodeURIComponent`, `encodeURI`, or the form encoding of
+ * `application/x-www-form-urlencoded` and `URLSearchParams`, which also
+ * encodes `! ' ( ) ~` and writes a space as `+`), HTML-escaped (named or
+ * numeric references, `&#33;` / `&#x21;`, for any character) — in one
+ * pass, longest value first, so a value inside another value, or inside a
+ * mask, is never half-replaced. Values shorter than {@link MIN_MASK_LENGTH}
+ * are not masked.
  *
- * Masking is exact-match: a page or a script that transforms a value
- * (reverses it, spaces it out, base64s it) defeats it. It keeps values out
- * of what an agent reads by accident; it is not a sandbox.
+ * Masking is exact-match on the value's characters: a page or a script
+ * that transforms a value (reverses it, changes its case, spaces it out,
+ * base64s it), or shows only part of it (a prefix cut by `maxlength` or by
+ * a length cap on a result field), defeats it; so does a legacy charset (a
+ * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
+ * keeps values out of what an agent reads by accident; it is not a sandbox.
  */
 export class SecretStore {
   #secrets: ReadonlyMap<string, string>;
   #pattern: RegExp | undefined;
-  #maskOf = new Map<string, string>();
+  /** For each masked value, longest first: its capture group in `#pattern`, and its mask. */
+  #masks: Array<{ group: number; mask: string }> = [];
 
   /** @param secrets name → value (see {@link parseSecretsFile}). */
   constructor(secrets: ReadonlyMap<string, string> = new Map()) {
     this.#secrets = new Map(secrets);
+    // On a clash (two secrets with one value) the first name wins; either mask hides it.
+    const byValue = new Map<string, string>();
     for (const [name, value] of this.#secrets) {
-      if (value.length < MIN_MASK_LENGTH) continue;
-      for (const form of encodings(value)) {
-        // On a clash (two secrets with one value) the first name wins; either mask hides it.
-        if (!this.#maskOf.has(form)) this.#maskOf.set(form, `[secret:${name}]`);
-      }
+      if (value.length >= MIN_MASK_LENGTH && !byValue.has(value)) byValue.set(value, name);
     }
-    const needles = [...this.#maskOf.keys()].sort((a, b) => b.length - a.length);
+    // Longest first (the sort is stable: file order among equals), so a
+    // value inside a longer one is tried after it.
+    const values = [...byValue].sort(([a], [b]) => b.length - a.length);
+    let groups = 0;
+    const alternatives = values.map(([value, name]) => {
+      const group = ++groups;
+      this.#masks.push({ group, mask: `[secret:${name}]` });
+      return `(${valuePattern(value, () => ++groups)})`;
+    });
     // A mask already in the text is consumed whole and kept (the last
     // alternative, so a value that starts like a mask still wins): masking
     // twice (a result built from masked results) changes nothing.
-    if (needles.length) {
-      this.#pattern = new RegExp([...needles.map(escapeRegExp), MASK.source].join("|"), "g");
+    if (alternatives.length) {
+      // Where no form of any value (nor a mask) can start, fail at once.
+      const starts = new Set(["\\", "&", "%", "+", "["]);
+      for (const [value] of values) starts.add(String.fromCodePoint(value.codePointAt(0)!));
+      const first = [...starts].map((c) => escapeRegExp(c)).join("");
+      const any = [...alternatives, MASK.source].join("|");
+      this.#pattern = new RegExp(`(?=[${first.replaceAll("-", "\\-")}])(?:${any})`, "g");
     }
   }
 
@@ -274,7 +362,12 @@ export class SecretStore {
   /** `text` with every maskable value replaced by `[secret:NAME]`. */
   maskText(text: string): string {
     if (!this.#pattern) return text;
-    return text.replace(this.#pattern, (found) => this.#maskOf.get(found) ?? found);
+    return text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
+      for (const { group, mask } of this.#masks) {
+        if (groups[group - 1] !== undefined) return mask;
+      }
+      return found; // a mask already in the text
+    });
   }
 
   /**

@@ -153,3 +153,100 @@ Deno.test("SecretStore: a value found inside a mask is not masked again; empty s
   assertEquals(empty.substitute("no placeholders"), "no placeholders");
   assertThrows(() => empty.substitute("{{secret:A}}"), UnknownSecretError);
 });
+
+Deno.test("SecretStore.mask: the encodings honest pages and browsers produce", () => {
+  const PW = "Hunter2!pass(word)"; // ! ( ) are left alone by encodeURIComponent, encoded by forms
+  const PW2 = "tilde~star*x 'q'"; // ~ ' likewise, and a space (+ in forms)
+  const QUOTE = 'q"uo\\te'; // a quote and a backslash: JSON escaping changes them
+  const UNI = "pässwörd"; // non-ASCII: UTF-8 bytes when percent-encoded
+  const store = new SecretStore(
+    new Map([["PW", PW], ["PW2", PW2], ["QUOTE", QUOTE], ["UNI", UNI], ["SP", "two words/here"]]),
+  );
+  const lower = (s: string) => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+  const everyByte = (s: string) =>
+    [...new TextEncoder().encode(s)].map((b) => "%" + b.toString(16).padStart(2, "0")).join("");
+  const numeric = (s: string, hex: boolean) =>
+    [...s].map((c) => `&#${hex ? "x" + c.codePointAt(0)!.toString(16) : c.codePointAt(0)};`)
+      .join("");
+  const table: Array<[string, string, string]> = [
+    // Form encoding (a GET form's URL, a POST body): URLSearchParams writes what Chromium does.
+    ["form, PW", new URLSearchParams({ q: PW }).toString(), "q=[secret:PW]"],
+    ["form, PW2", new URLSearchParams({ q: PW2, x: "1" }).toString(), "q=[secret:PW2]&x=1"],
+    ["form, QUOTE", new URLSearchParams({ q: QUOTE }).toString(), "q=[secret:QUOTE]"],
+    ["form, UNI", new URLSearchParams({ q: UNI }).toString(), "q=[secret:UNI]"],
+    [
+      "form, in a URL",
+      `http://h/echo?${new URLSearchParams({ q: PW2 })}`,
+      "http://h/echo?q=[secret:PW2]",
+    ],
+    ["encodeURIComponent", `?q=${encodeURIComponent(PW2)}`, "?q=[secret:PW2]"],
+    ["encodeURI", encodeURI(`/a/${PW2}/b`), "/a/[secret:PW2]/b"],
+    ["lower-case hex", `?q=${lower(encodeURIComponent(UNI))}`, "?q=[secret:UNI]"],
+    ["lower-case hex, form", lower(new URLSearchParams({ q: PW }).toString()), "q=[secret:PW]"],
+    ["every byte encoded", `?q=${everyByte(PW)}`, "?q=[secret:PW]"],
+    // HTML: numeric references for any character, decimal or hex, named ones, mixed.
+    ["HTML decimal, every char", `<p>${numeric(PW, false)}</p>`, "<p>[secret:PW]</p>"],
+    ["HTML hex, every char", `<p>${numeric(UNI, true)}</p>`, "<p>[secret:UNI]</p>"],
+    ["HTML mixed", "<p>&#x48;unter2&#33;pass&lpar;word&#x0029;</p>", "<p>[secret:PW]</p>"],
+    ["HTML attribute", '<p title="q&#34;uo\\te">', '<p title="[secret:QUOTE]">'],
+    ["HTML upper-case hex", "Hunter2&#X21;pass(word)", "[secret:PW]"],
+    // JSON: once, twice (a JSON string inside a JSON string), thrice (that in a result's
+    // JSON text), \u escapes.
+    ["JSON once", JSON.stringify({ v: QUOTE }), '{"v":"[secret:QUOTE]"}'],
+    [
+      "JSON twice",
+      JSON.stringify(JSON.stringify({ v: QUOTE })),
+      '"{\\"v\\":\\"[secret:QUOTE]\\"}"',
+    ],
+    [
+      "JSON twice, in a log line",
+      `log: ${JSON.stringify(JSON.stringify(QUOTE))}`,
+      'log: "\\"[secret:QUOTE]\\""',
+    ],
+    [
+      "JSON twice, in a result's JSON text",
+      JSON.stringify({ text: JSON.stringify(JSON.stringify({ v: QUOTE })) }),
+      JSON.stringify({ text: JSON.stringify(JSON.stringify({ v: "[secret:QUOTE]" })) }),
+    ],
+    ["JSON, mixed with HTML", '"q\\"uo&#92;te"', '"[secret:QUOTE]"'],
+    ["JSON \\/", '"two words\\/here"', '"[secret:SP]"'],
+    ["JSON \\u escapes", '"p\\u00e4ssw\\u00F6rd"', '"[secret:UNI]"'],
+    ["JSON \\u escapes twice", '"p\\\\u00e4ssw\\\\u00f6rd"', '"[secret:UNI]"'],
+    [
+      "JSON of a URL",
+      JSON.stringify({ url: `/x?q=${encodeURIComponent(PW)}` }),
+      '{"url":"/x?q=[secret:PW]"}',
+    ],
+    // Not masked: other values, transformations, parts, legacy charsets (documented).
+    ["a prefix", "Hunter2!pass(wor", "Hunter2!pass(wor"],
+    ["upper case", PW.toUpperCase(), PW.toUpperCase()],
+    ["windows-1252 form encoding", "q=p%E4ssw%F6rd", "q=p%E4ssw%F6rd"],
+    ["a different escape", "Hunter2%2!pass(word)", "Hunter2%2!pass(word)"],
+  ];
+  for (const [label, input, want] of table) assertEquals(store.maskText(input), want, label);
+});
+
+Deno.test("SecretStore.mask: linear on hostile text, whatever the value", () => {
+  // Runs of characters with escapes that are prefixes of one another: each
+  // character takes one reading, so a miss costs no backtracking.
+  const store = new SecretStore(
+    new Map([
+      ["BS", "\\".repeat(24) + "x"],
+      ["AMP", "&amp;".repeat(8) + "y"],
+      ["PC", "%25".repeat(8) + "z"],
+    ]),
+  );
+  for (const text of ["\\".repeat(200_000), "&amp;".repeat(40_000), "%25".repeat(60_000)]) {
+    const started = performance.now();
+    assertEquals(store.maskText(text) === text, true, "nothing to mask");
+    assertEquals(
+      performance.now() - started < 2000,
+      true,
+      `took ${performance.now() - started} ms`,
+    );
+  }
+  // Their own forms are still masked.
+  assertEquals(store.maskText(`a ${"\\".repeat(24)}x b`), "a [secret:BS] b");
+  assertEquals(store.maskText(JSON.stringify("\\".repeat(24) + "x")), '"[secret:BS]"');
+  assertEquals(store.maskText(encodeURIComponent("%25".repeat(8) + "z")), "[secret:PC]");
+});

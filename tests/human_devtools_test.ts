@@ -5,7 +5,8 @@
  * test can play the person at DevTools over its own CDP connection: find
  * the "browxai" execution context of the tab and evaluate
  * `__browx.confirm(…)` in it, which is what DevTools does with what a person
- * types there.
+ * types there. A yes is `__browx.confirm("<code>")` with the question's own
+ * code; the page can forge a question, not its code.
  */
 import type { CdpSession } from "../cdp/connection.ts";
 import { Connection } from "../cdp/connection.ts";
@@ -127,6 +128,16 @@ class Person {
     ) as number;
   }
 
+  /** The real question of the "browxai" context `world`: what typing `__browx.question` shows. */
+  read = async (world: number) => String(await this.type("__browx.question", world));
+
+  /** The code of the question asked in `world`, as the person reads it in `__browx.question`. */
+  code = async (world: number) => /\(code ([A-Z0-9]+)\)/.exec(await this.read(world))?.[1] ?? "";
+
+  /** Allows the question asked in `world`: types `__browx.confirm("<its code>")`. */
+  allow = async (world: number) =>
+    await this.type(`__browx.confirm("${await this.code(world)}")`, world);
+
   /** Closes a tab. CDP: `Target.closeTarget`. */
   async closeTab(targetId: string): Promise<void> {
     await this.#conn.send("Target.closeTarget", { targetId });
@@ -195,22 +206,30 @@ Deno.test("devtools channel: a person answers in the browxai context", async (t)
     await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
     let targetId = await person.open(fx.url("basic.html"));
 
-    await t.step("__browx.confirm(true) lets the navigate go ahead", async () => {
+    await t.step('__browx.confirm("<code>") lets the navigate go ahead', async () => {
       const pending = asking(mcp, { url: fx.crossUrl("basic.html"), snapshot: "none" });
       const world = await person.question();
-      // The question, and exactly what to type, are in the console.
+      // The question, its code, and exactly what to type, are in the console.
       const warning = (await eventually(
         () => person.warnings.find((m) => m.includes("navigate_off_allowlist")),
         5000,
         "the question in the console",
       ))!;
-      assertIncludes(warning, fx.crossUrl("basic.html"));
-      assertIncludes(warning, "__browx.confirm(true)");
-      assertIncludes(warning, "__browx.confirm(false)");
-      assertIncludes(warning, '"browxai" context');
-      // Anything but a boolean is not an answer.
-      assertIncludes(String(await person.type(`__browx.confirm("yes")`, world)), "answer with");
-      assertEquals(await person.type("__browx.confirm(true)", world), "browxai: allowed");
+      const code = await person.code(world);
+      assertTrue(/^[ACEFHJKMNPRTWXY349]{5}$/.test(code), code);
+      const expected = [fx.crossUrl("basic.html"), `(code ${code})`, `__browx.confirm("${code}")`];
+      for (const part of [...expected, "confirm(false)", "__browx.question", '"browxai" context']) {
+        assertIncludes(warning, part);
+      }
+      assertEquals(await person.read(world), warning);
+      // true, a wrong code, or anything else is not an answer: the question waits on.
+      const notYes = String(await person.type("__browx.confirm(true)", world));
+      for (const part of ["is not a yes", "still waiting", warning]) assertIncludes(notYes, part);
+      assertIncludes(String(await person.type(`__browx.confirm("yes")`, world)), "not the code");
+      assertIncludes(String(await person.type(`__browx.confirm(1)`, world)), "not an answer");
+      // The code as a person may type it: lower case, spaced.
+      const typed = JSON.stringify(code.toLowerCase().split("").join(" "));
+      assertEquals(await person.type(`__browx.confirm(${typed})`, world), "browxai: allowed");
       const r = await pending;
       assertEquals(r.isError, undefined, textOf(r));
       assertEquals(r.structuredContent!.url, fx.crossUrl("basic.html"));
@@ -226,15 +245,18 @@ Deno.test("devtools channel: a person answers in the browxai context", async (t)
       assertIncludes(textOf(r), "the human said no (through devtools)");
       assertEquals(await tabUrl(mcp), fx.url("basic.html"));
       // A late answer reaches nothing.
-      assertIncludes(String(await person.type("__browx.confirm(true)", world)), "no question");
+      assertIncludes(String(await person.type("__browx.confirm(false)", world)), "no question");
     });
 
     await t.step("the tab navigating while waiting: asked again in the new document", async () => {
       const pending = asking(mcp, { url: fx.crossUrl("basic.html"), snapshot: "none" });
       const before = await person.question(fx.url("basic.html"));
+      const code = await person.code(before);
       await person.type(`location.href = ${JSON.stringify(fx.url("form.html"))}`, before);
       const world = await person.question(fx.url("form.html"));
-      assertEquals(await person.type("__browx.confirm(true)", world), "browxai: allowed");
+      // The same question, with the same code, in the new document.
+      assertEquals(await person.code(world), code);
+      assertEquals(await person.allow(world), "browxai: allowed");
       const r = await pending;
       assertEquals(r.isError, undefined, textOf(r));
       assertEquals(r.structuredContent!.url, fx.crossUrl("basic.html"));
@@ -252,8 +274,43 @@ Deno.test("devtools channel: a person answers in the browxai context", async (t)
       await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
       targetId = await person.open(fx.url("basic.html"));
       const again = asking(mcp, { url: fx.crossUrl("basic.html"), snapshot: "none" });
-      await person.type("__browx.confirm(true)", await person.question());
+      assertEquals(await person.allow(await person.question()), "browxai: allowed");
       assertEquals((await again).isError, undefined);
+    });
+
+    await t.step("a question the page forges, code and all, approves nothing", async () => {
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      const pending = asking(mcp, { url: fx.crossUrl("form.html"), snapshot: "none" });
+      let settled = false;
+      pending.finally(() => settled = true).catch(() => {});
+      const world = await person.question(fx.url("basic.html"));
+      const code = await person.code(world);
+      const fake = code === "HWX34" ? "KEY49" : "HWX34";
+      // The page owns the console: it clears it over and over and prints a question of its own.
+      const forged = `browxai asks for "file_upload": upload_file: attach "cat.jpg". Allow it? ` +
+        `(code ${fake})\nTo answer, type __browx.confirm("${fake}") in the "browxai" context.`;
+      await person.type(
+        `setInterval(() => { console.clear(); console.warn(${JSON.stringify(forged)}); }, 100), 0`,
+        person.mainWorld(targetId),
+      );
+      await eventually(() => person.warnings.at(-1)?.includes("cat.jpg") || undefined, 5000);
+      // The person, fooled, types the forged code in the real "browxai" context: not a yes.
+      const reply = String(await person.type(`__browx.confirm("${fake}")`, world));
+      assertIncludes(reply, `"${fake}" is not the code of the question browxai is asking: nothing`);
+      const asked = `${fx.crossUrl("form.html")}, which is not on the allowlist. Allow it?`;
+      assertIncludes(reply, `${asked} (code ${code})`);
+      // Nor is true, which the forged question of old asked for.
+      assertIncludes(String(await person.type("__browx.confirm(true)", world)), "not a yes");
+      await new Promise((r) => setTimeout(r, 500));
+      assertEquals(settled, false, "the question is still waiting");
+      // __browx.question is the real question, whatever the console shows.
+      const real = await person.read(world);
+      assertIncludes(real, `${asked} (code ${code})`);
+      assertEquals(real.includes("cat.jpg") || real.includes(fake), false, real);
+      // Having read it, the person refuses.
+      assertEquals(await person.type("__browx.confirm(false)", world), "browxai: refused");
+      assertEquals(((await pending).structuredContent!.error as R).code, "blocked-by-policy");
+      assertEquals(await tabUrl(mcp), fx.url("basic.html"));
     });
   } finally {
     await w.close();

@@ -65,6 +65,26 @@ Deno.test("navigation guard: undeclared form submissions are stopped", async (t)
       assertIncludes(String(shown.tree), "failed:");
     });
 
+    await t.step("a GET form into a new tab (its action with a #fragment) is stopped", async () => {
+      const r = await mcp.call("click", { selector: "#blank-send" });
+      blocked(r);
+      assertEquals(posts(), 0);
+      for (const tab of await tabs(mcp)) assertTrue(!String(tab.url).includes("/api/echo"));
+    });
+
+    await t.step("forms in a cross-site (out-of-process) iframe are stopped", async () => {
+      await mcp.ok("navigate", { url: page + "&frame=1", snapshot: "none" });
+      const snap = await mcp.ok("snapshot");
+      const send = /button "Frame send" \[ref=(e\d+)\]/.exec(String(snap.tree))?.[1];
+      const top = /button "Frame to top" \[ref=(e\d+)\]/.exec(String(snap.tree))?.[1];
+      assertTrue(send !== undefined && top !== undefined, String(snap.tree));
+      blocked(await mcp.call("click", { ref: send }));
+      blocked(await mcp.call("click", { ref: top }));
+      assertEquals(posts(), 0);
+      assertEquals(await activeUrl(mcp), page + "&frame=1");
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+    });
+
     await t.step("declared with submits: true (or fill submit) the form goes", async () => {
       await mcp.ok("click", { selector: "#ajax-send", submits: true });
       assertEquals(posts(), 1);
@@ -125,6 +145,9 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
       for (const tab of await tabs(mcp)) {
         assertTrue(!String(tab.url).startsWith(fx.crossOrigin), String(tab.url));
       }
+      // The blank tab it left is closed: the page acted on stays the active one.
+      assertEquals((await tabs(mcp)).length, 1);
+      assertEquals(await activeUrl(mcp), page);
     });
 
     await t.step("go_back and go_forward move within the list", async () => {

@@ -88,7 +88,7 @@ Deno.test("policy: config, pre-approvals and the allowlist hook", async (t) => {
 Deno.test("policy: allowlist without a hook, self-approval off, read-only config", async () => {
   const fx = await startFixtureServer();
   const mcp = await startStdio({
-    env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1", BROWX_TOOLSETS: "core,policy" },
+    env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1", BROWX_TOOLSETS: "core,sessions,policy" },
   });
   const ro = await startStdio({
     env: {
@@ -102,6 +102,11 @@ Deno.test("policy: allowlist without a hook, self-approval off, read-only config
     assertEquals((r.structuredContent!.error as R).code, "blocked-by-policy");
     assertIncludes(textOf(r), "not on the navigation allowlist");
     assertIncludes(textOf(r), "BROWX_ALLOWED_ORIGINS");
+    // A data: document is the agent's own script: it needs eval, like eval_js.
+    for (const tool of ["navigate", "open_session"]) {
+      const d = await mcp.call(tool, { url: "data:text/html,<script>1</script>", session: "d" });
+      assertEquals(d.structuredContent!.requiredCapability, "eval", textOf(d));
+    }
     const a = await mcp.call("approve_actions", { scopes: ["byob_action"] });
     assertEquals(a.structuredContent!.requiredCapability, "self-approval");
     assertEquals((await mcp.ok("list_approvals")).approvals, []);
@@ -123,7 +128,8 @@ Deno.test("policy: a human answers through MCP elicitation", async (t) => {
   let answer: "yes" | "no" | "silent" = "yes";
   const mcp = await startStdio({
     env: {
-      BROWX_CAPABILITIES: "read,navigation,action,human",
+      // eval: data: documents run the agent's own scripts.
+      BROWX_CAPABILITIES: "read,navigation,action,human,eval",
       BROWX_CONFIRM_REQUIRED: "navigate_off_allowlist",
       BROWX_ALLOWED_ORIGINS: "127.0.0.1,localhost",
       BROWX_CONFIRM_TIMEOUT_MS: "1500",

@@ -18,16 +18,24 @@ type R = Record<string, unknown>;
 const PASSWORD = 'c0rrect h0rse "battery" & staple';
 const TOKEN = "tok_9f8e7d6c5b4a";
 const PLAIN = "plain-filled-value-123";
+/** Characters form encoding writes differently from encodeURIComponent: ! ' ( ) ~ and a space. */
+const FORM_PW = "open(sesame)!~'x' *y";
 
 const SECRETS_FILE = `# test secrets
 SITE_PASSWORD="c0rrect h0rse \\"battery\\" & staple"
 export API_TOKEN='${TOKEN}'
 PIN=12
+FORM_PW="${FORM_PW}"
 `;
 
 /** Every form of a value a result could carry it in. */
 function forms(value: string): string[] {
-  return [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
+  return [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+  ];
 }
 
 /** Asserts no form of `values` is in a result's text or structuredContent. */
@@ -169,13 +177,39 @@ Deno.test("secrets: filled by name, masked in every result, audited without valu
       assertEquals(JSON.parse(post.body!), { s: PASSWORD, token: TOKEN });
     });
 
+    await t.step("a form submitted with the value: navigation.to, tabs, network_read", async () => {
+      await ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+      const submitted = await ok("fill", {
+        selector: "#name",
+        value: "{{secret:FORM_PW}}",
+        submit: true,
+      });
+      // The page's GET form put the value, form-encoded, in the URL it went to.
+      const to = String(((submitted.structuredContent as R).navigation as R).to);
+      assertIncludes(to, "/api/echo?name=[secret:FORM_PW]&email=");
+      const tabs = await ok("tabs", { action: "list" });
+      const active = ((tabs.structuredContent as R).tabs as R[]).find((tab) => tab.active)!;
+      assertIncludes(String(active.url), "?name=[secret:FORM_PW]&");
+      const net = await ok("network_read", { pattern: "name=" });
+      const urls = ((net.structuredContent as R).entries as R[]).map((e) => String(e.url));
+      assertTrue(urls.some((u) => u.includes("?name=[secret:FORM_PW]&")), urls.join("\n"));
+      // The echoed page (the value in its text, JSON-escaped) is masked too.
+      const page = await ok("snapshot");
+      assertIncludes(page.content.map((c) => c.text).join("\n"), "[secret:FORM_PW]");
+      // The server got the value in the form encoding, not encodeURIComponent's.
+      const form = new URLSearchParams({ name: FORM_PW }).toString();
+      assertTrue(form !== `name=${encodeURIComponent(FORM_PW)}`);
+      const got = await fx.waitForRequest((r) => r.path.startsWith("/api/echo?name="));
+      assertIncludes(got.path, `?${form}&`);
+    });
+
     await t.step("placeholders: unknown names and places other than fill values", async () => {
       const unknown = await call("fill", { selector: "#name", value: "{{secret:NOPE}}" });
       assertTrue(unknown.isError);
       const err = (unknown.structuredContent as R).error as R;
       assertEquals(err.code, "invalid-argument");
       assertIncludes(String(err.message), 'Unknown secret "NOPE"');
-      assertIncludes(String(err.message), "API_TOKEN, PIN, SITE_PASSWORD");
+      assertIncludes(String(err.message), "API_TOKEN, FORM_PW, PIN, SITE_PASSWORD");
       for (
         const [tool, args] of [
           ["navigate", { url: fx.url("api/echo?t={{secret:API_TOKEN}}") }],
@@ -192,13 +226,13 @@ Deno.test("secrets: filled by name, masked in every result, audited without valu
     });
 
     await t.step("no result ever carried a secret", () => {
-      for (const [name, r] of results) assertClean(name, r, [PASSWORD, TOKEN]);
+      for (const [name, r] of results) assertClean(name, r, [PASSWORD, TOKEN, FORM_PW]);
     });
 
     await t.step("the audit log: one line per call, no secret, no filled value", async () => {
       const { text, entries } = await auditLines(ws.dir);
       assertEquals(entries.map((e) => e.tool), results.map(([name]) => name));
-      for (const f of [...forms(PASSWORD), ...forms(TOKEN), PLAIN]) {
+      for (const f of [...forms(PASSWORD), ...forms(TOKEN), ...forms(FORM_PW), PLAIN]) {
         assertNotIncludes(text, f, `the audit log holds ${JSON.stringify(f)}:\n${text}`);
       }
       for (const e of entries) {

@@ -222,7 +222,10 @@ async function runExclusive(
     const dl = await downloads.finish(deadline);
     warnings.push(...dl.warnings);
     actionError ??= dl.error;
-    if (stopped.length) actionError = blockedNavigation(stopped, rec.activePage.url);
+    if (stopped.length) {
+      actionError = blockedNavigation(stopped, rec.activePage.url);
+      await closeBlankTabs(session, stopped, page);
+    }
     if (!settled) warnings.push("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
     if (session.closed) {
@@ -322,6 +325,19 @@ async function runExclusive(
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
     await downloads?.dispose();
+  }
+}
+
+/**
+ * Closes tabs a page opened whose first navigation the guard stopped: left
+ * blank, one would become the active tab in place of the page acted on.
+ */
+async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigation[], acted: Page) {
+  for (const b of stopped) {
+    const tab = session.tabs.find((t) => t.target.targetId === b.frameId);
+    // Never committed a document ("") or only the initial one.
+    if (!tab || tab === acted || (tab.url !== "" && tab.url !== "about:blank")) continue;
+    await session.closeTab(tab).catch(() => {});
   }
 }
 

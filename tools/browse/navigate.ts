@@ -39,6 +39,28 @@ export function checkNavigableUrl(raw: string): URL {
   return url;
 }
 
+/**
+ * A `data:` document is one the agent writes: its scripts are the agent's own
+ * code, so opening one needs the `eval` capability like `eval_js`.
+ *
+ * @throws ToolError capability-required
+ */
+export function requireEvalForData(
+  capabilities: ReadonlySet<string>,
+  url: URL,
+  tool: string,
+): void {
+  if (url.protocol !== "data:" || capabilities.has("eval")) return;
+  throw new ToolError(
+    "capability-required",
+    `Refused "${tool}" to a data: URL: a document written by the agent runs its own scripts, ` +
+      'which needs the "eval" capability',
+    "serve the page from a server and navigate there, or ask the operator to add eval to " +
+      "BROWX_CAPABILITIES",
+    { requiredCapability: "eval" },
+  );
+}
+
 /** The `navigate` tool. */
 export const navigateTool = defineTool({
   name: "navigate",
@@ -58,6 +80,7 @@ export const navigateTool = defineTool({
   }),
   async handler(ctx, args) {
     const url = checkNavigableUrl(args.url);
+    requireEvalForData(ctx.config.capabilities, url, "navigate");
     const session = await ctx.sessions.get(args.session ?? "default");
     await gateNavigation(ctx, session, {
       tool: "navigate",

@@ -129,7 +129,11 @@ export const downloadGetTool = defineTool({
     }
     let path: string;
     try {
-      path = await resolveInWorkspace(ctx.config.workspace, record.path, { mustExist: true });
+      // singleLink: a saved file swapped for a hard link is another file under its name.
+      path = await resolveInWorkspace(ctx.config.workspace, record.path, {
+        mustExist: true,
+        singleLink: true,
+      });
     } catch (e) {
       if (!(e instanceof PathGuardError)) throw e;
       throw new ToolError(
@@ -147,7 +151,18 @@ export const downloadGetTool = defineTool({
     let size: number;
     let head: Uint8Array;
     try {
-      size = (await file.stat()).size;
+      const info = await file.stat();
+      // Checked again on the open file: a link made after the guard looked.
+      if (!info.isFile || (info.nlink ?? 1) > 1) {
+        throw new ToolError(
+          "refused",
+          `The file of download "${args.id}" is no longer the one browxai saved: ${
+            info.isFile ? "it has several names (hard links)" : "it is not a regular file"
+          }`,
+          "download it again with download: true (or copy the file instead of linking it)",
+        );
+      }
+      size = info.size;
       head = new Uint8Array(Math.min(8192, size));
       await file.read(head);
       await file.seek(offset, Deno.SeekMode.Start);

@@ -32,7 +32,8 @@ interface HeldFile {
 }
 
 /**
- * Resolves every path through the path guard and checks each is a file.
+ * Resolves every path through the path guard and checks each is a file
+ * with one name (a hard link is refused: copy the file instead).
  * Reports every bad path at once, before anything is attached.
  *
  * @returns Absolute, canonical paths in the given order.
@@ -49,7 +50,12 @@ export async function checkUploadPaths(
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      const abs = await resolveInWorkspace(workspace, p, { mustExist: true, reserved });
+      // singleLink: a hard link is also a file outside or a reserved one, under another name.
+      const abs = await resolveInWorkspace(workspace, p, {
+        mustExist: true,
+        reserved,
+        singleLink: true,
+      });
       const info = await Deno.stat(abs);
       if (!info.isFile) refused.push(`${JSON.stringify(p)} is a directory, not a file`);
       else resolved.push(abs);

@@ -3,6 +3,9 @@
  * editor is a CKEditor 4, CKEditor 5 or TinyMCE instance: those keep their
  * content in the page's world, where browxai's isolated world cannot see it.
  *
+ * The markup handed over must already be sanitized (`formEditorWrite`'s
+ * `html`): `setData` / `setContent` parse it in the page, with scripting on.
+ *
  * @module
  */
 import type { Page } from "../../cdp/page.ts";

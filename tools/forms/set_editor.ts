@@ -3,11 +3,17 @@
  * was written (page side: `formFindEditor`, `formEditor*` in
  * `tools/injected/form_edit_lib.ts`; editor APIs: `editor_api.ts`).
  *
+ * Markup (html=true) never runs script, whatever the capabilities: it is
+ * parsed inertly and cleaned (`tools/injected/sanitize_lib.ts`), the clean
+ * nodes are imported into contenteditable and iframe editors, and editor
+ * APIs (CKEditor `setData`, TinyMCE `setContent`) get the clean string; the
+ * hidden field is synced from that content. What was removed is reported.
+ *
  * @module
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError, type ToolErrorCode } from "../errors.ts";
 import { callOnHandle, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
@@ -17,12 +23,17 @@ import { syncEditorApi } from "./editor_api.ts";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
+/** What `formEditorWrite` answers: markup written (clean, and what it lost), or a failure. */
+type WriteResult =
+  | { ok: true; html?: string; removed?: string[] }
+  | { error: string; code: ToolErrorCode };
+
 /** The `set_editor` tool. */
 export const setEditorTool = defineTool({
   name: "set_editor",
   title: "Set rich-text editor",
   description:
-    "Replace the content of a rich-text editor: a contenteditable, or an iframe editor (CKEditor/TinyMCE style, whose form posts a hidden textarea). Syncs the field the form posts, so it carries what was written. ref/selector: the editor, its iframe, its field, or a container; omit for the first editor on the page. html=true writes text as markup. Returns the ActionResult with postsAs (the field name).",
+    "Replace the content of a rich-text editor: a contenteditable, or an iframe editor (CKEditor/TinyMCE style, whose form posts a hidden textarea). Syncs the field the form posts, so it carries what was written. ref/selector: the editor, its iframe, its field, or a container; omit for the first editor on the page. html=true writes text as markup, sanitized: script, on* handlers, iframes/objects, form controls and javascript:/data: URLs are removed (listed in `removed`); formatting, links, lists, images (data:image too) and tables stay. Returns the ActionResult with postsAs (the field name).",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },
@@ -30,7 +41,9 @@ export const setEditorTool = defineTool({
     ref: targetFields.ref,
     selector: targetFields.selector,
     text: z.string().describe("The new content (replaces the current one)"),
-    html: z.boolean().optional().describe("text is HTML markup"),
+    html: z.boolean().optional().describe(
+      "text is HTML markup (sanitized; it never runs script). Without it, text is written as text",
+    ),
     ...actingFields,
     ...submitsField,
   }),
@@ -70,8 +83,15 @@ export const setEditorTool = defineTool({
               "reveal it first (its tab or section), then call again",
             );
           }
+          let markup: { html: string; removed: string[] } | null = null;
           if (args.html) {
-            await callOnHandle(editor, "formEditorWrite", [{ html: args.text }]);
+            const w = await callOnHandle<WriteResult>(editor, "formEditorWrite", [{
+              html: args.text,
+            }]);
+            if ("error" in w) {
+              throw new ToolError(w.code, w.error, "check the editor and the markup");
+            }
+            markup = { html: w.html ?? "", removed: w.removed ?? [] };
           } else if (await callOnHandle<boolean>(editor, "formEditorFocus")) {
             // Typing goes through the editor's own input handling, as a user's would.
             const { keyboard } = inputOf(page);
@@ -84,7 +104,8 @@ export const setEditorTool = defineTool({
           } else {
             await callOnHandle(editor, "formEditorWrite", [{ text: args.text }]);
           }
-          const api = await syncEditorApi(page, editor, args.html ? args.text : null);
+          // An editor API gets the sanitized markup, never the agent's string.
+          const api = await syncEditorApi(page, editor, markup ? markup.html : null);
           const sync = await callOnHandle<{ postsAs: string | null; syncedBy: string | null }>(
             editor,
             "formEditorSync",
@@ -94,9 +115,17 @@ export const setEditorTool = defineTool({
           const warnings = sync.postsAs ? [] : [
             "found no field this editor posts as: the page may read the editor itself on submit; check with review_form",
           ];
+          const removed = markup?.removed ?? [];
+          if (removed.length) {
+            warnings.push(
+              `the markup was changed: removed ${removed.join(", ")} (set_editor never writes ` +
+                "script, event handlers, frames, form controls or javascript:/data: URLs)",
+            );
+          }
           return {
             editor: { kind: info.kind, selector: info.selector, ...(api ? { api } : {}) },
             postsAs: sync.postsAs,
+            ...(removed.length ? { removed } : {}),
             ...(sync.syncedBy ? { syncedBy: sync.syncedBy } : {}),
             text: content.text.length > 200 ? content.text.slice(0, 200) + "…" : content.text,
             warnings,

@@ -1,7 +1,7 @@
 /**
  * The DevTools-console human channel: a confirm hook's question printed in
  * the console of the session's active tab, answered by a person who types
- * `__browx.confirm(true)` (allow) or `__browx.confirm(false)` (refuse) with
+ * `__browx.confirm("CODE")` (allow) or `__browx.confirm(false)` (refuse) with
  * the console's execution context set to "browxai".
  *
  * Only a person can answer. The answer travels through a CDP binding
@@ -16,6 +16,19 @@
  * What a person types in DevTools with the "browxai" context picked runs in
  * that world: that is the one way to `__browx.confirm`.
  *
+ * The page cannot answer, but it owns the console the person reads: it can
+ * `console.clear()` and print a question of its own ("attach cat.jpg …"),
+ * and a worker it starts can even be named "browxai". So each question
+ * carries a fresh random code ({@link questionCode}) shown only in the real
+ * question, and only `__browx.confirm("<that code>")` is a yes (letter case,
+ * spaces and dashes aside). `__browx.confirm(false)` refuses. Anything else —
+ * `true`, a wrong code (one a forged question showed), any other value — is
+ * not an answer: the reply says so, repeats the real question and its code,
+ * and the question keeps waiting (a person fooled once reads the real
+ * question then; refusing instead would let a page turn every question into
+ * a no). `__browx.question` holds the real question at any time, for a
+ * console the page cleared or filled.
+ *
  * Available when the asking session's browser is shown to a person: the
  * server runs `--headful`, or the operator set `BROWX_DEVTOOLS_CONFIRM=1`
  * (a headless browser someone inspects through chrome://inspect). The
@@ -24,9 +37,10 @@
  *
  * While waiting, a tab whose main frame commits a new document (a reload, a
  * page script moving it) gets the world made again in the new document and
- * the question printed again; the answer still counts once. A tab that
- * closes or crashes, or a browser that goes away, fails the ask (the gate
- * refuses the action). Questions about one tab are asked one at a time.
+ * the question (same code) printed again; the answer still counts once. A
+ * tab that closes or crashes, or a browser that goes away, fails the ask
+ * (the gate refuses the action). Questions about one tab are asked one at a
+ * time.
  *
  * @module
  */
@@ -40,11 +54,41 @@ import { type HumanChannel, questionText } from "./channel.ts";
 /** Name of the isolated world (the console's execution context) a person answers in. */
 export const DEVTOOLS_WORLD = "browxai";
 
-/** What the console tells the person, after the question. */
-export const DEVTOOLS_HOW_TO =
-  `To answer, open DevTools on this tab, pick the "${DEVTOOLS_WORLD}" context in the ` +
-  `Console's context drop-down (it shows "top" by default), then type ` +
-  `__browx.confirm(true) to allow or __browx.confirm(false) to refuse.`;
+/**
+ * Characters of a question's code: capitals and digits a person cannot
+ * mistake for one another (no 0/O/Q/D, 1/I/L/7, 2/Z, 5/S, 6/G, 8/B, U/V).
+ */
+export const CODE_ALPHABET = "ACEFHJKMNPRTWXY349";
+
+/** Length of a question's code (18^5 ≈ 1.9 million codes). */
+export const CODE_LENGTH = 5;
+
+/**
+ * A fresh random code for one question: {@link CODE_LENGTH} characters of
+ * {@link CODE_ALPHABET}, from `crypto.getRandomValues` (unbiased: bytes past
+ * the last whole multiple of the alphabet's size are drawn again).
+ */
+export function questionCode(): string {
+  const n = CODE_ALPHABET.length;
+  const limit = 256 - (256 % n);
+  let code = "";
+  while (code.length < CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(CODE_LENGTH * 2))) {
+      if (byte < limit && code.length < CODE_LENGTH) code += CODE_ALPHABET[byte % n];
+    }
+  }
+  return code;
+}
+
+/** What the console tells the person after the question whose code is `code`. */
+export function devtoolsHowTo(code: string): string {
+  return `To answer, open DevTools on this tab, pick the "${DEVTOOLS_WORLD}" context in the ` +
+    `Console's context drop-down (it shows "top" by default), then type ` +
+    `__browx.confirm("${code}") to allow or __browx.confirm(false) to refuse. ` +
+    `The code ${code} is new for each question: if the console shows another code or ` +
+    `was cleared, type __browx.question in the "${DEVTOOLS_WORLD}" context to read the question ` +
+    `browxai is really asking.`;
+}
 
 /** Budget of each CDP command the channel sends, ms. */
 const SEND_TIMEOUT_MS = 5000;
@@ -52,21 +96,35 @@ const SEND_TIMEOUT_MS = 5000;
 /**
  * Runs in the "browxai" world (sent as source: captures nothing): defines
  * `__browx` over the binding and prints the question with `console.warn`.
+ * `confirm` sends `yes:<code>` for the code, `no` for `false`, and nothing
+ * for anything else (the reply repeats the real question).
  */
-function defineBrowx(binding: string, question: string, howTo: string): void {
+function defineBrowx(binding: string, question: string, code: string, howTo: string): void {
   const g = globalThis as unknown as Record<string, unknown>;
   const send = g[binding] as (payload: string) => void;
+  const full = `${question}\n${howTo}`;
   g.__browx = {
-    question,
-    confirm(yes: unknown): string {
-      if (yes !== true && yes !== false) {
-        return "browxai: answer with __browx.confirm(true) or __browx.confirm(false)";
+    question: full,
+    confirm(answer: unknown): string {
+      if (answer === false) {
+        send("no");
+        return "browxai: refused";
       }
-      send(String(yes));
-      return yes ? "browxai: allowed" : "browxai: refused";
+      if (typeof answer === "string" && answer.replace(/[\s-]/g, "").toUpperCase() === code) {
+        send(`yes:${code}`);
+        return "browxai: allowed";
+      }
+      const what = answer === true
+        ? "__browx.confirm(true) is not a yes any more"
+        : typeof answer === "string"
+        ? `${JSON.stringify(answer)} is not the code of the question browxai is asking`
+        : `${String(answer)} is not an answer`;
+      return `browxai: ${what}: nothing was allowed and the question is still waiting. ` +
+        `The question browxai is asking (a question elsewhere in the console with another code ` +
+        `is not from browxai):\n${full}`;
     },
   };
-  console.warn(`${question}\n${howTo}`);
+  console.warn(full);
 }
 
 /** Runs in the "browxai" world when the question is over: `__browx` answers nothing any more. */
@@ -84,7 +142,8 @@ function retireBrowx(note: string): void {
  * @param sessions The client's sessions; `request.session` (default `default`)
  *   is looked up there, never created.
  * @returns A {@link HumanChannel} named `devtools`. Its `ask` resolves true
- *   on `__browx.confirm(true)`, false on `__browx.confirm(false)`; rejects
+ *   on `__browx.confirm("<the question's code>")`, false on
+ *   `__browx.confirm(false)`, and keeps waiting on anything else; rejects
  *   with the signal's reason when it aborts, and with an Error when the
  *   session is gone, the tab closes or crashes, or CDP fails.
  *   CDP: `Runtime.addBinding`, `Page.createIsolatedWorld`,
@@ -153,6 +212,9 @@ async function askInTab(
   // Private per question: nothing else can guess it, and a late call to an
   // older question's binding never reaches this one.
   const binding = `__browx_answer_${crypto.randomUUID().replaceAll("-", "")}`;
+  // Shown only in the real question: a question the page forges cannot know it.
+  const code = questionCode();
+  const shown = `${question} (code ${code})`;
   let settle!: { resolve(yes: boolean): void; reject(error: unknown): void };
   const answer = new Promise<boolean>((resolve, reject) => settle = { resolve, reject });
   // Handled where it is awaited; this keeps an early failure from counting as unhandled.
@@ -178,7 +240,12 @@ async function askInTab(
         await cdp.send("Runtime.callFunctionOn", {
           functionDeclaration: defineBrowx.toString(),
           executionContextId,
-          arguments: [{ value: binding }, { value: question }, { value: DEVTOOLS_HOW_TO }],
+          arguments: [
+            { value: binding },
+            { value: shown },
+            { value: code },
+            { value: devtoolsHowTo(code) },
+          ],
         }, { timeoutMs: SEND_TIMEOUT_MS });
         defined = executionContextId;
         if (gen === generation) world = executionContextId;
@@ -195,8 +262,8 @@ async function askInTab(
 
   cleanups.push(cdp.on("Runtime.bindingCalled", (e: Protocol.Runtime.BindingCalledEvent) => {
     if (e.name !== binding || world === undefined || e.executionContextId !== world) return;
-    if (e.payload === "true") settle.resolve(true);
-    else if (e.payload === "false") settle.resolve(false);
+    if (e.payload === `yes:${code}`) settle.resolve(true);
+    else if (e.payload === "no") settle.resolve(false);
   }));
   cleanups.push(page.onEvent((method, params, from) => {
     if (from !== cdp) return;

@@ -3,8 +3,9 @@
  * Page-side form writing, installed after `form_lib.ts` (uses its
  * `api.formKit`): set a field like a user would, find and write a rich-text
  * editor and sync the field it posts as, find a submit control by its
- * text. Failures are returned as
- * `{ error, code }` (code: a ToolError code), never thrown.
+ * text; and after `sanitize_lib.ts` (markup goes through its
+ * `api.sanitizeHtml`). Failures are returned as `{ error, code }` (code: a
+ * ToolError code), never thrown.
  *
  * @module
  */
@@ -34,6 +35,13 @@ export function installFormEditLib(api: Record<string, unknown>): void {
   };
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const describe = api.describeElement as Fn<[Element], string>;
+  const sanitize = api.sanitizeHtml as Fn<
+    [string, Element],
+    { html: string; fragment: DocumentFragment; removed: string[] } | {
+      error: string;
+      code: string;
+    }
+  >;
   const fail = (code: string, error: string) => ({ error, code });
   const fire = (el: Element, type: string) =>
     el.dispatchEvent(
@@ -236,14 +244,25 @@ export function installFormEditLib(api: Record<string, unknown>): void {
       body.contains(body.ownerDocument.activeElement);
   };
 
-  /** Replaces the editor's content with markup, or with text (newlines become line breaks). */
+  /**
+   * Replaces the editor's content with markup, or with text (newlines become line breaks).
+   * Markup is never assigned as a string: `sanitizeHtml` (sanitize_lib.ts) parses it inertly and
+   * cleans it, and its nodes are imported, so no script or handler of it ever runs. Returns the
+   * clean markup (what an editor API gets) and what was removed.
+   */
   api.formEditorWrite = (ed: Element, content: { html?: string; text?: string }) => {
     const body = kit.editableOf(ed);
     if (!body) return fail("not-editable", "the editor has no editable body");
-    if (content.html !== undefined) body.innerHTML = content.html;
-    else body.innerText = content.text ?? "";
+    if (content.html === undefined) {
+      body.innerText = content.text ?? "";
+      fire(body, "input");
+      return { ok: true };
+    }
+    const clean = sanitize(content.html, body);
+    if ("error" in clean) return clean;
+    body.replaceChildren(body.ownerDocument.importNode(clean.fragment, true));
     fire(body, "input");
-    return { ok: true };
+    return { ok: true, html: clean.html, removed: clean.removed };
   };
 
   /** The editor's current content. */

@@ -15,6 +15,7 @@ import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
+import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 
 const PARTS: Array<(api: Record<string, unknown>) => void> = [
@@ -23,6 +24,7 @@ const PARTS: Array<(api: Record<string, unknown>) => void> = [
   installActionLib,
   installFormLib,
   installFormPublishLib,
+  installSanitizeLib,
   installFormEditLib,
 ];
 

@@ -8,7 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
-import { checkNavigableUrl } from "../browse/navigate.ts";
+import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
 import { DIALOG_POLICIES } from "../sessions/browser_session.ts";
 
@@ -65,6 +65,7 @@ export const openSessionTool = defineTool({
       );
     }
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
+    if (url) requireEvalForData(ctx.config.capabilities, url, "open_session");
     const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
     if (args.dialogs) session.dialogPolicy = args.dialogs;
     if (args.promptText !== undefined) session.dialogPromptText = args.promptText;

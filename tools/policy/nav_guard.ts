@@ -45,6 +45,8 @@ export interface GuardWindow {
 
 /** How recent a submission must be to mark the request that follows, ms. */
 const SUBMIT_MATCH_MS = 5_000;
+/** Longest wait for a round trip that flushes another tab's reports, ms. */
+const ROUND_TRIP_MS = 250;
 /** Methods that only read: never held. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The isolated world of the submit listener, and its binding (callable from that world only). */
@@ -58,10 +60,16 @@ export class NavGuard {
   #policy: NavPolicy;
   #window: GuardWindow | undefined;
   #blocked: BlockedNavigation[] = [];
-  /** Form submissions requested per frame: URL → when. */
-  #submissions = new Map<string, { url: string; at: number }>();
+  /**
+   * Form submissions requested in any tab or frame of the session, by URL
+   * without its fragment → when: the request may come from another target
+   * (a `target=_blank` form opens a tab; an iframe's form may load the top).
+   */
+  #submissions = new Map<string, number>();
   /** Per page target: when its page last dispatched a `submit` event (ms). */
   #scriptSubmits = new Map<string, number>();
+  /** The CDP session of each guarded target. */
+  #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
 
@@ -74,15 +82,26 @@ export class NavGuard {
    * target waits for the debugger (an attach hook), so its first request is
    * held too; `from` is where a new tab comes from (its opener's URL).
    */
-  attach(session: CdpSession, targetId: string, from: () => string): void {
+  attach(
+    session: CdpSession,
+    targetId: string,
+    from: () => string,
+    options: { frame?: boolean } = {},
+  ): void {
+    // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
+    const mainFrameId = options.frame ? "" : targetId;
     this.#urls.set(targetId, "about:blank");
+    this.#sessions.set(targetId, session);
     session.on("Page.frameRequestedNavigation", (e) => {
       if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
-        this.#submissions.set(e.frameId, { url: e.url, at: Date.now() });
+        this.#submissions.set(withoutFragment(e.url), Date.now());
       }
     });
     session.on("Page.frameNavigated", (e) => {
-      if (!e.frame.parentId) this.#urls.set(targetId, e.frame.url + (e.frame.urlFragment ?? ""));
+      if (e.frame.parentId) return;
+      this.#urls.set(targetId, e.frame.url + (e.frame.urlFragment ?? ""));
+      // A new document: a submit event of the one before no longer marks its requests.
+      this.#scriptSubmits.delete(targetId);
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
     // a listener in a world of our own reports each submit event through a binding only
@@ -105,14 +124,7 @@ export class NavGuard {
         this.#answerWrite(session, targetId, e).catch(report);
         return;
       }
-      const current = this.#urls.get(targetId) ?? "about:blank";
-      const stop = this.#judge(e, targetId, current === "about:blank" ? from() : current);
-      // A 204 answer cancels a navigation and keeps the current document; failing the
-      // request would commit an error page in its place (the tab would have moved).
-      const answer = stop
-        ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
-        : session.send("Fetch.continueRequest", { requestId: e.requestId });
-      answer.catch(report);
+      this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);
     });
     session.send("Fetch.enable", {
       patterns: [
@@ -122,6 +134,51 @@ export class NavGuard {
         { resourceType: "Ping", requestStage: "Request" },
       ],
     }).catch(report);
+  }
+
+  /** A document request: judged, then let through or answered 204 (the tab stays). */
+  async #answerDocument(
+    session: CdpSession,
+    targetId: string,
+    mainFrameId: string,
+    from: () => string,
+    e: {
+      requestId: string;
+      request: { url: string; method: string };
+      frameId: string;
+      redirectedRequestId?: string;
+    },
+  ): Promise<void> {
+    const current = this.#urls.get(targetId) ?? "about:blank";
+    if (
+      current === "about:blank" && e.frameId === mainFrameId && !e.redirectedRequestId &&
+      !this.#submissions.has(withoutFragment(e.request.url))
+    ) {
+      // A new tab's first document may come from a form in another tab (target=_blank): one
+      // round trip to every other tab delivers the submission each may have reported first.
+      await Promise.all(
+        // Bounded: an opener still inside window.open() answers only after its popup loads.
+        [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) =>
+          s.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS }).catch(
+            () => {},
+          )
+        ),
+      );
+    }
+    // Chromium reports no navigation request for a form that opens a new tab: the submit
+    // event another tab just reported stands for it.
+    const openedBySubmit = current === "about:blank" && e.frameId === mainFrameId &&
+      !e.redirectedRequestId &&
+      [...this.#scriptSubmits].some(([id, at]) =>
+        id !== targetId && Date.now() - at < SUBMIT_MATCH_MS
+      );
+    if (openedBySubmit) this.#submissions.set(withoutFragment(e.request.url), Date.now());
+    const stop = this.#judge(e, mainFrameId, current === "about:blank" ? from() : current);
+    // A 204 answer cancels a navigation and keeps the current document; failing the
+    // request would commit an error page in its place (the tab would have moved).
+    await (stop
+      ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
+      : session.send("Fetch.continueRequest", { requestId: e.requestId }));
   }
 
   /**
@@ -138,7 +195,8 @@ export class NavGuard {
     if (write && !this.#window?.submits && !submitted) {
       // The submit report and the request travel different ways: one round trip to the
       // renderer delivers any report it sent before the request.
-      await session.send("Runtime.evaluate", { expression: "0" }).catch(() => {});
+      await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
+        .catch(() => {});
       submitted = this.#recentSubmit(targetId);
     }
     if (submitted) {
@@ -160,6 +218,7 @@ export class NavGuard {
   /** Forgets a closed tab. */
   detach(targetId: string): void {
     this.#urls.delete(targetId);
+    this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
   }
 
@@ -169,20 +228,21 @@ export class NavGuard {
     from: string,
   ): boolean {
     const url = e.request.url;
-    const submitted = this.#submissions.get(e.frameId);
+    const expected = this.#window?.expectUrl;
+    // The agent's own navigation (navigate, open_session): judged before it started.
+    if (expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) return false;
+    const key = withoutFragment(url);
+    const submittedAt = this.#submissions.get(key);
     const isSubmit = !e.redirectedRequestId && (
       e.request.method === "POST" ||
-      (submitted !== undefined && submitted.url === url &&
-        Date.now() - submitted.at < SUBMIT_MATCH_MS)
+      (submittedAt !== undefined && Date.now() - submittedAt < SUBMIT_MATCH_MS)
     );
-    if (isSubmit) this.#submissions.delete(e.frameId);
+    if (isSubmit) this.#submissions.delete(key);
     if (isSubmit && !this.#window?.submits) {
       this.#blocked.push({ url, reason: "submit", frameId: e.frameId });
       return true;
     }
     if (e.frameId !== mainFrameId) return false;
-    const expected = this.#window?.expectUrl;
-    if (expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) return false;
     if (this.#policy.mayFollow(url, from)) return false;
     this.#blocked.push({
       url,
@@ -206,6 +266,11 @@ export class NavGuard {
     this.#blocked = [];
     return out;
   }
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf("#");
+  return hash < 0 ? url : url.slice(0, hash);
 }
 
 function sameUrl(a: string, b: string): boolean {

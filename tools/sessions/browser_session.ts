@@ -118,7 +118,11 @@ export class BrowserSession {
     this.#ownsContext = options.ownsContext;
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
-    for (const page of options.routed.router.claim(options.browserContextId, this)) {
+    // An attached browser's tabs are the person's, whatever context they are in.
+    const claimed = options.routed.router.claim(options.browserContextId, this, {
+      allContexts: options.mode === "attached",
+    });
+    for (const page of claimed) {
       this.pageAttached(page);
     }
     options.routed.browser.closed.then((reason) => {
@@ -177,6 +181,7 @@ export class BrowserSession {
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
+      { frame: target.type === "iframe" },
     );
   }
 

@@ -32,6 +32,8 @@ function key(browserContextId: string | undefined): string {
 export class PageRouter {
   #pages = new Map<string, Page>();
   #owners = new Map<string, PageOwner>();
+  /** Owners of the default context that also own every unclaimed context (attached browsers). */
+  #takesAll = new WeakSet<PageOwner>();
 
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
@@ -41,6 +43,7 @@ export class PageRouter {
       this.#pages.set(t.targetId, page);
       await this.#ownerOf(t.browserContextId)?.pageAttached(page);
     } else if (t.type === "iframe" && t.parentSessionId) {
+      this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
       for (const p of this.#pages.values()) {
         if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
       }
@@ -72,21 +75,30 @@ export class PageRouter {
   };
 
   /**
-   * The owner of a context. The owner of the default context (claimed with
-   * `undefined`: an attached browser, a persistent profile) owns every
-   * context nobody claimed, because targets name the default context by its
-   * real id, which the claim does not know.
+   * The owner of a context. An owner of the default context that claimed
+   * `allContexts` (an attached browser: the person's tabs) owns every context
+   * nobody claimed, because targets name the default context by its real id,
+   * which the claim does not know.
    */
   #ownerOf(browserContextId: string | undefined): PageOwner | undefined {
-    return this.#owners.get(key(browserContextId)) ?? this.#owners.get("");
+    const own = this.#owners.get(key(browserContextId));
+    if (own) return own;
+    const fallback = this.#owners.get("");
+    return fallback && this.#takesAll.has(fallback) ? fallback : undefined;
   }
 
   /**
    * Makes `owner` the owner of a context and returns the tabs that context
-   * already has (attached mode, persistent profiles).
+   * already has (attached mode, persistent profiles); `allContexts` adds the
+   * contexts nobody claimed (see `#ownerOf`).
    */
-  claim(browserContextId: string | undefined, owner: PageOwner): Page[] {
+  claim(
+    browserContextId: string | undefined,
+    owner: PageOwner,
+    options: { allContexts?: boolean } = {},
+  ): Page[] {
     this.#owners.set(key(browserContextId), owner);
+    if (options.allContexts) this.#takesAll.add(owner);
     return [...this.#pages.values()].filter((p) =>
       this.#ownerOf(p.target.browserContextId) === owner
     );
