@@ -219,6 +219,9 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
         const sameAt = lines.findIndex((l) => l.startsWith(`- iframe "Same origin frame" [ref=`));
         const crossAt = lines.findIndex((l) => l.startsWith(`- iframe "Cross origin frame" [ref=`));
         assertTrue(sameAt >= 0 && crossAt > sameAt, text);
+        // Another site's frame names its origin; a same-origin one does not.
+        assertTrue(lines[crossAt]!.endsWith(` ${fx.crossOrigin}`), lines[crossAt]);
+        assertTrue(!lines[sameAt]!.includes(fx.origin), lines[sameAt]);
         assertEquals(lines[sameAt + 1], "  ## Inside the frame");
         assertEquals(lines[crossAt + 1], "  ## Inside the frame");
         assertIncludes(lines.slice(sameAt, crossAt).join("\n"), fx.origin);

@@ -261,7 +261,14 @@ export function installWalkerLib(api: Record<string, unknown>): void {
         const name = nameIn(el, flags);
         frames.push(id);
         refs.push([id, "iframe", name, ...contextIn(el, flags, "iframe", name)]);
-        o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]`, "", 1);
+        // Another site's frame says whose it is: its content is not the page's.
+        const src = (el as HTMLIFrameElement).src ?? "";
+        let from = "";
+        try {
+          const o2 = src ? new URL(src).origin : "";
+          if (o2 && o2 !== "null" && o2 !== location.origin) from = " " + safe(o2);
+        } catch { /* not a URL */ }
+        o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]${from}`, "", 1);
         return;
       }
       if (ref) return walkTarget(el, depth, flags, stateEl);

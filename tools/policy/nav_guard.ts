@@ -90,6 +90,9 @@ export class NavGuard {
   ): void {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
     const mainFrameId = options.frame ? "" : targetId;
+    const report = (err: unknown) => {
+      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
+    };
     this.#urls.set(targetId, "about:blank");
     this.#sessions.set(targetId, session);
     session.on("Page.frameRequestedNavigation", (e) => {
@@ -99,9 +102,20 @@ export class NavGuard {
     });
     session.on("Page.frameNavigated", (e) => {
       if (e.frame.parentId) return;
-      this.#urls.set(targetId, e.frame.url + (e.frame.urlFragment ?? ""));
+      const before = this.#urls.get(targetId) ?? "about:blank";
+      const now = e.frame.url + (e.frame.urlFragment ?? "");
+      this.#urls.set(targetId, now);
       // A new document: a submit event of the one before no longer marks its requests.
       this.#scriptSubmits.delete(targetId);
+      // A page restored from the back/forward cache (history.back(), Alt+Left) made no
+      // request to hold: when policy would not have let the tab go there, go back at once.
+      if (
+        !options.frame && e.type === "BackForwardCacheRestore" && before !== "about:blank" &&
+        !this.#policy.mayFollow(now, before)
+      ) {
+        this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
+        this.#returnTo(session, before).catch(report);
+      }
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
     // a listener in a world of our own reports each submit event through a binding only
@@ -109,9 +123,7 @@ export class NavGuard {
     session.on("Runtime.bindingCalled", (e) => {
       if (e.name === SUBMIT_BINDING) this.#scriptSubmits.set(targetId, Date.now());
     });
-    const report = (err: unknown) => {
-      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
-    };
+
     session.send("Runtime.addBinding", { name: SUBMIT_BINDING, executionContextName: SUBMIT_WORLD })
       .catch(report);
     session.send("Page.addScriptToEvaluateOnNewDocument", {
@@ -134,6 +146,15 @@ export class NavGuard {
         { resourceType: "Ping", requestStage: "Request" },
       ],
     }).catch(report);
+  }
+
+  /** Moves a tab back to the history entry showing `url` (next to the current one). */
+  async #returnTo(session: CdpSession, url: string): Promise<void> {
+    const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
+    const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
+      x !== undefined && sameUrl(x.url, url)
+    );
+    if (entry) await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */

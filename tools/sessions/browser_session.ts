@@ -107,6 +107,8 @@ export class BrowserSession {
   /** What `accept-prompt-with` answers to prompts. */
   dialogPromptText = "";
   #navGuard: NavGuard | undefined;
+  /** Targets the guard holds (an existing browser's tabs may attach before or after the guard). */
+  #guarded = new Set<string>();
   /** Sites (registrable domains) a human approved for this session (per-site approvals). */
   readonly approvedSites = new Set<string>();
 
@@ -166,23 +168,24 @@ export class BrowserSession {
 
   set navGuard(guard: NavGuard | undefined) {
     this.#navGuard = guard;
-    for (const page of this.#tabs) {
-      guard?.attach(
-        page.session,
-        page.target.targetId,
-        () => this.activePage?.url ?? "about:blank",
-      );
-    }
+    for (const page of this.#tabs) this.#guard(page.target);
   }
 
-  /** PageOwner: a tab attached and waits for the debugger. */
-  targetAttaching(target: AttachedTarget): void {
-    this.#navGuard?.attach(
+  /** Puts a target under the navigation guard, once. */
+  #guard(target: AttachedTarget): void {
+    if (!this.#navGuard || this.#guarded.has(target.targetId)) return;
+    this.#guarded.add(target.targetId);
+    this.#navGuard.attach(
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
       { frame: target.type === "iframe" },
     );
+  }
+
+  /** PageOwner: a tab attached and waits for the debugger. */
+  targetAttaching(target: AttachedTarget): void {
+    this.#guard(target);
   }
 
   /** PageOwner: a tab of our context is being created. */
@@ -204,6 +207,8 @@ export class BrowserSession {
     this.#opening.delete(page.target.targetId);
     if (this.#tabs.includes(page)) return;
     this.#tabs.push(page);
+    // A tab that attached before this session claimed its context was not guarded yet.
+    this.#guard(page.target);
     page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
     // Tabs a page opens (popups, target=_blank, even noopener ones) are
     // followed; tabs we open ourselves are activated by newTab().
@@ -216,6 +221,7 @@ export class BrowserSession {
   /** PageOwner: a tab closed. */
   pageDetached(page: Page): void {
     this.#navGuard?.detach(page.target.targetId);
+    this.#guarded.delete(page.target.targetId);
     const i = this.#tabs.indexOf(page);
     if (i < 0) return;
     this.#tabs.splice(i, 1);
