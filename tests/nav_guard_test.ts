@@ -136,6 +136,9 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
         url: fx.url(`redirect?to=${encodeURIComponent(fx.crossUrl("basic.html"))}`),
       });
       assertEquals((o.structuredContent!.error as R).code, "blocked-by-policy", textOf(o));
+      // Refused, it leaves no session behind.
+      const open = (await mcp.ok("list_sessions")).sessions as R[];
+      assertTrue(!open.some((x) => x.session === "redirected" || x.name === "redirected"));
     });
 
     await t.step("a popup off the list never loads", async () => {

@@ -10,7 +10,87 @@ import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
-import { DIALOG_POLICIES } from "../sessions/browser_session.ts";
+import {
+  type BrowserSession,
+  DIALOG_POLICIES,
+  type DialogPolicy,
+} from "../sessions/browser_session.ts";
+import type { ToolContext } from "../context.ts";
+import type { ToolOutput } from "../define_tool.ts";
+
+/** open_session after the session exists: dialog policy, gates, viewport, first URL. */
+async function setUpSession(
+  ctx: ToolContext,
+  session: BrowserSession,
+  args: {
+    dialogs?: DialogPolicy | undefined;
+    promptText?: string | undefined;
+    viewport?: { width: number; height: number } | undefined;
+  },
+  url: URL | undefined,
+): Promise<ToolOutput> {
+  if (args.dialogs) session.dialogPolicy = args.dialogs;
+  if (args.promptText !== undefined) session.dialogPromptText = args.promptText;
+  const page = await session.page();
+  // The first URL is a navigation like any other: the same gates, the same guard window.
+  if (url) {
+    await gateNavigation(ctx, session, { tool: "open_session", url: url.href, from: page.url });
+  }
+  if (args.viewport) {
+    await page.session.send("Emulation.setDeviceMetricsOverride", {
+      width: args.viewport.width,
+      height: args.viewport.height,
+      deviceScaleFactor: 0,
+      mobile: false,
+    });
+  }
+  let httpStatus: number | null = null;
+  if (url) {
+    session.navGuard?.begin({ submits: false, expectUrl: url.href });
+    let stopped;
+    let failure: unknown;
+    try {
+      const r = await page.navigate(url.href, { timeoutMs: 30_000 });
+      httpStatus = r.response?.status ?? null;
+    } catch (e) {
+      failure = e;
+    } finally {
+      stopped = session.navGuard?.end() ?? [];
+    }
+    // A redirect hop the guard stopped aborts the navigation: the policy is the news.
+    if (failure !== undefined && !stopped.length) {
+      if (failure instanceof NavigationError) {
+        throw new ToolError(
+          "navigation-failed",
+          failure.message,
+          "check the URL and that the site is reachable; the session was not opened",
+          { errorText: failure.errorText },
+        );
+      }
+      throw failure;
+    }
+    if (stopped.length) {
+      throw new ToolError(
+        "blocked-by-policy",
+        `policy: opening ${url.href} led to ${stopped[0]!.url}, which no approval covers; ` +
+          "the request was stopped",
+        "open the session without a url, then navigate to where you need to go",
+        { blockedUrl: stopped[0]!.url },
+      );
+    }
+  }
+  return {
+    structured: {
+      ok: true,
+      session: session.id,
+      mode: session.mode,
+      ...(session.profileDir ? { profileDir: session.profileDir } : {}),
+      url: page.url,
+      ...(url ? { httpStatus } : {}),
+      tabs: session.tabs.length,
+    },
+  };
+}
 
 /** The `open_session` tool. */
 export const openSessionTool = defineTool({
@@ -67,67 +147,13 @@ export const openSessionTool = defineTool({
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
     if (url) requireEvalForData(ctx.config.capabilities, url, "open_session");
     const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
-    if (args.dialogs) session.dialogPolicy = args.dialogs;
-    if (args.promptText !== undefined) session.dialogPromptText = args.promptText;
-    const page = await session.page();
-    // The first URL is a navigation like any other: the same gates, the same guard window.
-    if (url) {
-      await gateNavigation(ctx, session, { tool: "open_session", url: url.href, from: page.url });
+    try {
+      return await setUpSession(ctx, session, args, url);
+    } catch (e) {
+      // A refused first URL (or any failed set-up) leaves no half-made session behind.
+      await ctx.sessions.close(name).catch(() => {});
+      throw e;
     }
-    if (args.viewport) {
-      await page.session.send("Emulation.setDeviceMetricsOverride", {
-        width: args.viewport.width,
-        height: args.viewport.height,
-        deviceScaleFactor: 0,
-        mobile: false,
-      });
-    }
-    let httpStatus: number | null = null;
-    if (url) {
-      session.navGuard?.begin({ submits: false, expectUrl: url.href });
-      let stopped;
-      let failure: unknown;
-      try {
-        const r = await page.navigate(url.href, { timeoutMs: 30_000 });
-        httpStatus = r.response?.status ?? null;
-      } catch (e) {
-        failure = e;
-      } finally {
-        stopped = session.navGuard?.end() ?? [];
-      }
-      // A redirect hop the guard stopped aborts the navigation: the policy is the news.
-      if (failure !== undefined && !stopped.length) {
-        if (failure instanceof NavigationError) {
-          throw new ToolError(
-            "navigation-failed",
-            failure.message,
-            "check the URL and that the site is reachable; the session is open on about:blank",
-            { errorText: failure.errorText },
-          );
-        }
-        throw failure;
-      }
-      if (stopped.length) {
-        throw new ToolError(
-          "blocked-by-policy",
-          `policy: opening ${url.href} led to ${stopped[0]!.url}, which no approval covers; ` +
-            "the request was stopped",
-          "open the session without a url, then navigate to where you need to go",
-          { blockedUrl: stopped[0]!.url },
-        );
-      }
-    }
-    return {
-      structured: {
-        ok: true,
-        session: session.id,
-        mode: session.mode,
-        ...(session.profileDir ? { profileDir: session.profileDir } : {}),
-        url: page.url,
-        ...(url ? { httpStatus } : {}),
-        tabs: session.tabs.length,
-      },
-    };
   },
 });
 

@@ -86,14 +86,15 @@ export class NavGuard {
     session: CdpSession,
     targetId: string,
     from: () => string,
-    options: { frame?: boolean } = {},
+    options: { frame?: boolean; url?: string } = {},
   ): void {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
     const mainFrameId = options.frame ? "" : targetId;
     const report = (err: unknown) => {
       if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
     };
-    this.#urls.set(targetId, "about:blank");
+    // A tab that was open already (an attached browser) shows a document: judged from there.
+    this.#urls.set(targetId, options.url || "about:blank");
     this.#sessions.set(targetId, session);
     session.on("Page.frameRequestedNavigation", (e) => {
       if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
@@ -150,11 +151,17 @@ export class NavGuard {
 
   /** Moves a tab back to the history entry showing `url` (next to the current one). */
   async #returnTo(session: CdpSession, url: string): Promise<void> {
-    const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
-    const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
-      x !== undefined && sameUrl(x.url, url)
-    );
-    if (entry) await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
+    // Asked while the restore still commits, a history move can be dropped: check and retry.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
+      if (sameUrl(entries[currentIndex]?.url ?? "", url)) return;
+      const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
+        x !== undefined && sameUrl(x.url, url)
+      );
+      if (!entry) return;
+      await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
+      await new Promise((r) => setTimeout(r, 150));
+    }
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */

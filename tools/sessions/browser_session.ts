@@ -168,18 +168,18 @@ export class BrowserSession {
 
   set navGuard(guard: NavGuard | undefined) {
     this.#navGuard = guard;
-    for (const page of this.#tabs) this.#guard(page.target);
+    for (const page of this.#tabs) this.#guard(page.target, page.url);
   }
 
-  /** Puts a target under the navigation guard, once. */
-  #guard(target: AttachedTarget): void {
+  /** Puts a target under the navigation guard, once; `url`: the document it shows already. */
+  #guard(target: AttachedTarget, url?: string): void {
     if (!this.#navGuard || this.#guarded.has(target.targetId)) return;
     this.#guarded.add(target.targetId);
     this.#navGuard.attach(
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
-      { frame: target.type === "iframe" },
+      { frame: target.type === "iframe", ...(url ? { url } : {}) },
     );
   }
 
@@ -208,7 +208,7 @@ export class BrowserSession {
     if (this.#tabs.includes(page)) return;
     this.#tabs.push(page);
     // A tab that attached before this session claimed its context was not guarded yet.
-    this.#guard(page.target);
+    this.#guard(page.target, page.url);
     page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
     // Tabs a page opens (popups, target=_blank, even noopener ones) are
     // followed; tabs we open ourselves are activated by newTab().
