@@ -115,6 +115,13 @@ Deno.test("policy: allowlist without a hook, self-approval off, read-only config
     const hidden = await ro.call("approve_actions", { scopes: ["byob_action"] });
     assertEquals(hidden.isError, true);
     assertIncludes(textOf(hidden), "read-only");
+    // Calls to tools that are not served are refused and audited like any other.
+    await ro.call("no_such_tool", { x: 1 });
+    const day = new Date().toISOString().slice(0, 10);
+    const lines = (await Deno.readTextFile(`${ro.workspace}/audit/${day}.jsonl`)).trim().split("\n")
+      .map((l) => JSON.parse(l) as R);
+    const tools = lines.map((l) => [l.tool, l.decision]);
+    assertEquals(tools.slice(-2), [["approve_actions", "refused"], ["no_such_tool", "refused"]]);
   } finally {
     await mcp.close();
     await ro.close();

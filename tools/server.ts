@@ -12,6 +12,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { z } from "zod";
 import { callTool, renderError } from "./call_tool.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
+import { withCallPolicies } from "./call_policies.ts";
 import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
@@ -55,6 +56,20 @@ export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
   }));
 }
 
+/** A stand-in for a tool name that is not served, so its refusal passes the audit like any call. */
+function unservedTool(name: string): ToolDefinition {
+  return {
+    name: name.length > 200 ? name.slice(0, 200) + "…" : name,
+    title: "Unserved tool",
+    description: "",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler: () => Promise.reject(new Error("an unserved tool never runs")),
+  };
+}
+
 /**
  * Creates an MCP server bound to one client's sessions.
  * Every call goes through {@link callTool}; bad input never throws.
@@ -95,9 +110,14 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
         : `call tools/list for the tool names`,
     );
   };
+  // A call to a tool that is not served is still a call: refused, and audited as such.
+  const refuse = (name: string, args: unknown, ctx: ToolContext) =>
+    withCallPolicies(
+      { tool: unservedTool(name), args, ctx },
+      () => Promise.resolve(renderError(unavailable(name))),
+    );
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
-    if (!tool) return renderError(unavailable(request.params.name));
     const ctx: ToolContext = {
       config,
       sessions,
@@ -110,10 +130,11 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
       // Inner calls (batch) take the same way as this one: every gate applies to them too.
       dispatch: async (name, args) => {
         const inner = listed.get(name);
-        return inner ? await callTool(inner, args, ctx) : renderError(unavailable(name));
+        return inner ? await callTool(inner, args, ctx) : await refuse(name, args, ctx);
       },
     };
-    return await callTool(tool, request.params.arguments ?? {}, ctx);
+    const args = request.params.arguments ?? {};
+    return tool ? await callTool(tool, args, ctx) : await refuse(request.params.name, args, ctx);
   });
   return server;
 }
