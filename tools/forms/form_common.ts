@@ -14,6 +14,7 @@ import {
   callOnHandle,
   callUtility,
   callUtilityHandle,
+  preludeFor,
   releaseHandle,
   type RemoteHandle,
 } from "../injected/mod.ts";
@@ -49,7 +50,9 @@ export async function callOnHandleForHandle(
   args: unknown[] = [],
 ): Promise<RemoteHandle | undefined> {
   const r = await handle.session.send("Runtime.callFunctionOn", {
-    functionDeclaration: `function(...a) { return globalThis.__browxai.${method}(this, ...a); }`,
+    functionDeclaration: `function(...a) { ${
+      preludeFor(method)
+    } return globalThis.__browxai.${method}(this, ...a); }`,
     objectId: handle.objectId,
     arguments: args.map((value) => ({ value })),
     returnByValue: false,
@@ -79,8 +82,9 @@ export async function callOnHandles<T>(
     );
   }
   const r = await a.session.send("Runtime.callFunctionOn", {
-    functionDeclaration:
-      `function(b, ...a) { return globalThis.__browxai.${method}(this, b, ...a); }`,
+    functionDeclaration: `function(b, ...a) { ${
+      preludeFor(method)
+    } return globalThis.__browxai.${method}(this, b, ...a); }`,
     objectId: a.objectId,
     arguments: [{ objectId: b.objectId }, ...args.map((value) => ({ value }))],
     returnByValue: true,

@@ -22,17 +22,48 @@ const PARTS: Array<(api: Record<string, unknown>) => void> = [
   installMutationLib,
   installSnapshotLib,
   installActionLib,
+];
+
+/**
+ * Parts only the form tools use (about half the library's bytes): installed
+ * on their first call in a world, so every other document does not pay for
+ * them (sent per document, they slowed every first snapshot).
+ */
+const FORM_PARTS: Array<(api: Record<string, unknown>) => void> = [
   installFormLib,
   installFormPublishLib,
   installSanitizeLib,
   installFormEditLib,
 ];
 
+/** Methods of {@link FORM_PARTS}. */
+function isFormMethod(method: string): boolean {
+  return method.startsWith("form") || method === "sanitizeHtml";
+}
+
+/**
+ * Statements to put before a direct call of `__browxai[method]` on a handle
+ * (`Runtime.callFunctionOn`): a form method in a world that has only the core
+ * parts adds them first; other methods need nothing.
+ */
+export function preludeFor(method: string): string {
+  return isFormMethod(method) ? `if (!globalThis.__browxai.__forms) ${FORMS_SOURCE};` : "";
+}
+
 /** The install expression: evaluates to the api object, installing it once per world. */
 export const INSTALL_SOURCE = `globalThis.__browxai || (() => {
   const api = {};
   ${PARTS.map((p) => `(${p.toString()})(api);`).join("\n")}
   Object.defineProperty(globalThis, "__browxai", { value: api, enumerable: false });
+  return api;
+})()`;
+
+/** Adds the form parts to an installed api, once. */
+const FORMS_SOURCE = `(() => {
+  const api = globalThis.__browxai;
+  if (api.__forms) return api;
+  ${FORM_PARTS.map((p) => `(${p.toString()})(api);`).join("\n")}
+  Object.defineProperty(api, "__forms", { value: true, enumerable: false });
   return api;
 })()`;
 
@@ -53,9 +84,13 @@ async function evaluateInWorld(
   returnByValue: boolean,
   timeoutMs: number,
 ) {
-  const expression = `globalThis.__browxai ? globalThis.__browxai.${method}(...${
-    JSON.stringify(args)
-  }) : ${JSON.stringify(MISSING)}`;
+  const forms = isFormMethod(method);
+  const ready = forms
+    ? "globalThis.__browxai && globalThis.__browxai.__forms"
+    : "globalThis.__browxai";
+  const expression = `${ready} ? globalThis.__browxai.${method}(...${JSON.stringify(args)}) : ${
+    JSON.stringify(MISSING)
+  }`;
   for (let attempt = 0;; attempt++) {
     const { session, contextId } = await page.utilityContext(frameId);
     const r = await session.send("Runtime.evaluate", {
@@ -67,7 +102,7 @@ async function evaluateInWorld(
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
     const installed = await session.send("Runtime.evaluate", {
-      expression: INSTALL_SOURCE + ", true",
+      expression: `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}, true`,
       contextId,
       returnByValue: true,
     });
@@ -132,8 +167,10 @@ export async function callOnHandle<T>(
   method: string,
   args: unknown[] = [],
 ): Promise<T> {
+  const prelude = preludeFor(method);
   const r = await handle.session.send("Runtime.callFunctionOn", {
-    functionDeclaration: `function(...a) { return globalThis.__browxai.${method}(this, ...a); }`,
+    functionDeclaration:
+      `function(...a) { ${prelude} return globalThis.__browxai.${method}(this, ...a); }`,
     objectId: handle.objectId,
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
