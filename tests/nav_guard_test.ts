@@ -221,10 +221,14 @@ Deno.test("navigation guard: history made before the list (an attached browser) 
     // cache makes no request, so the guard sends the tab straight back where it was.
     const keyed = await mcp.call("press", { session: "theirs", key: "Alt+ArrowLeft" });
     blocked(keyed);
-    await eventually(async () => {
-      const now = await tab.session.send("Page.getNavigationHistory");
-      return now.currentIndex === at ? true : undefined;
-    }, 5000, "the tab back on its page");
+    await eventually(
+      async () => {
+        const now = await tab.session.send("Page.getNavigationHistory");
+        return now.currentIndex === at ? true : undefined;
+      },
+      5000,
+      "the tab back on its page",
+    );
     await mcp.ok("close_session", { session: "theirs" });
   } finally {
     await mcp.close();

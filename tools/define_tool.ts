@@ -44,7 +44,15 @@ export interface ToolOutput {
 }
 
 /** Toolsets group tools; `BROWX_TOOLSETS` picks which are listed. */
-export type Toolset = "core" | "sessions" | "debug" | "forms" | "files" | "policy" | "power";
+export type Toolset =
+  | "core"
+  | "sessions"
+  | "debug"
+  | "forms"
+  | "files"
+  | "policy"
+  | "power"
+  | "storage";
 
 /** One tool. */
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {

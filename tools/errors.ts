@@ -28,6 +28,7 @@ export type ToolErrorCode =
   | "page-closed"
   | "page-crashed"
   | "eval-error"
+  | "not-json"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

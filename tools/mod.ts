@@ -33,7 +33,44 @@ import { setEditorTool } from "./forms/set_editor.ts";
 import { approveActionsTool, listApprovalsTool } from "./policy/approvals.ts";
 import { getConfigTool } from "./policy/get_config.ts";
 import { batchTool } from "./power/batch.ts";
+import { artifactGetTool, artifactListTool, artifactSaveTool } from "./storage/artifacts.ts";
 import { flakeCheckTool } from "./power/flake_check.ts";
+import {
+  cookiesClearTool,
+  cookiesDeleteTool,
+  cookiesGetTool,
+  cookiesListTool,
+  cookiesSetTool,
+} from "./storage/cookies.ts";
+import {
+  localStorageClearTool,
+  localStorageDeleteTool,
+  localStorageGetTool,
+  localStorageListTool,
+  localStorageSetTool,
+  sessionStorageClearTool,
+  sessionStorageDeleteTool,
+  sessionStorageGetTool,
+  sessionStorageListTool,
+  sessionStorageSetTool,
+} from "./storage/web_storage.ts";
+import {
+  cachesClearTool,
+  cachesDeleteStorageTool,
+  cachesDeleteTool,
+  cachesGetTool,
+  cachesListStoragesTool,
+  cachesListTool,
+  cachesPutTool,
+} from "./storage/caches.ts";
+import {
+  idbClearTool,
+  idbDeleteTool,
+  idbGetTool,
+  idbListDatabasesTool,
+  idbListStoresTool,
+  idbPutTool,
+} from "./storage/idb.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -73,7 +110,38 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   approveActionsTool,
   listApprovalsTool,
   batchTool,
+  artifactSaveTool,
+  artifactGetTool,
+  artifactListTool,
   flakeCheckTool,
+  cookiesGetTool,
+  cookiesListTool,
+  cookiesSetTool,
+  cookiesDeleteTool,
+  cookiesClearTool,
+  localStorageGetTool,
+  localStorageListTool,
+  localStorageSetTool,
+  localStorageDeleteTool,
+  localStorageClearTool,
+  sessionStorageGetTool,
+  sessionStorageListTool,
+  sessionStorageSetTool,
+  sessionStorageDeleteTool,
+  sessionStorageClearTool,
+  cachesListStoragesTool,
+  cachesListTool,
+  cachesGetTool,
+  cachesPutTool,
+  cachesDeleteTool,
+  cachesClearTool,
+  cachesDeleteStorageTool,
+  idbListDatabasesTool,
+  idbListStoresTool,
+  idbGetTool,
+  idbPutTool,
+  idbDeleteTool,
+  idbClearTool,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */
@@ -85,6 +153,7 @@ export const TOOLSETS: readonly Toolset[] = [
   "files",
   "policy",
   "power",
+  "storage",
 ];
 
 /** Toolsets listed when `BROWX_TOOLSETS` is not set. */

@@ -47,9 +47,9 @@ function lean(node: unknown): unknown {
 
 /** The `tools/list` entries for a configuration. */
 export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
+  // No `title`: optional in MCP, and every token of the list is paid on every turn.
   return listedTools(config.toolsets, config).map((t) => ({
     name: t.name,
-    title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t),
     annotations: t.annotations,

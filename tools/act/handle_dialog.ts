@@ -20,7 +20,7 @@ export const handleDialogTool = defineTool({
       "true (default) answers OK/yes, false answers Cancel/no",
     ),
     text: z.string().max(10_000).optional().describe("What a prompt() receives when accepted"),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

@@ -41,7 +41,7 @@ const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** Schema fields every acting tool takes. */
 export const actingFields = {
-  session: z.string().optional().describe("Session (default: default)"),
+  session: z.string().optional().describe("Session name"),
   timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe("ms; default 10000"),
   snapshot: z.enum(["delta", "full", "none"]).optional().describe(
     "Outline in the result (default delta: changes)",

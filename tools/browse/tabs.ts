@@ -32,7 +32,7 @@ export const tabsTool = defineTool({
       "list, switch, close, or new (open a blank tab)",
     ),
     index: z.number().int().min(0).optional().describe("Tab index for switch/close (from list)"),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

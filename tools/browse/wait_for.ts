@@ -82,7 +82,7 @@ export const waitForTool = defineTool({
     timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
       "Max wait in ms (default 10000, max 30000)",
     ),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const given = (["text", "ref", "selector", "url", "loadState"] as const).filter((k) =>

@@ -102,7 +102,7 @@ export const downloadGetTool = defineTool({
     maxBytes: z.number().int().min(1).max(MAX_BYTES).optional().describe(
       "Most bytes to return (default 65536, max 524288)",
     ),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const name = args.session ?? "default";

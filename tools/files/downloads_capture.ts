@@ -19,7 +19,7 @@ export const downloadsCaptureTool = defineTool({
   annotations: { idempotentHint: true },
   inputSchema: z.object({
     on: z.boolean().describe("true: save downloads of every action; false: only declared ones"),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

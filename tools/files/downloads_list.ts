@@ -17,7 +17,7 @@ export const downloadsListTool = defineTool({
   toolset: "files",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const name = args.session ?? "default";

@@ -23,7 +23,7 @@ const fieldSchema = z.strictObject({
   ref: z.string().optional().describe("Ref from snapshot"),
   selector: z.string().optional().describe("CSS, or text=…"),
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe(
-    "Text; a select's value or label; true/false for a checkbox; a radio's value or label; an array for a checkbox group or multi-select",
+    "Text, option value/label, true/false, or an array (group, multi-select)",
   ),
 });
 
@@ -41,7 +41,7 @@ export const fillFormTool = defineTool({
   name: "fill_form",
   title: "Fill form",
   description:
-    "Set many form fields at once (each by name, ref or selector), firing input and change like a user: text, textarea, select (value or label), checkbox (true/false, or values of a same-name group), radio (value or label). Every field is tried; fields lists each outcome and ok is false if any failed. Not for file inputs (upload_file) or rich-text editors (set_editor). submits=true declares that filling may send the form. Returns the ActionResult.",
+    "Set many form fields (by name, ref or selector) like a user: text, select (value or label), checkbox (true/false or group values), radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor). Returns the ActionResult.",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },

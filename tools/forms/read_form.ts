@@ -14,7 +14,7 @@ import { isFailure, type PageFailure, selectorError } from "./form_common.ts";
 const rootField = z.string().optional().describe(
   "CSS selector of the form (or an element in it); default: the page's biggest form",
 );
-const sessionField = z.string().optional().describe("Session (default: default)");
+const sessionField = z.string().optional().describe("Session name");
 
 /**
  * Describes the form in the active tab's main frame.

@@ -33,7 +33,7 @@ export const setEditorTool = defineTool({
   name: "set_editor",
   title: "Set rich-text editor",
   description:
-    "Replace the content of a rich-text editor: a contenteditable, or an iframe editor (CKEditor/TinyMCE style, whose form posts a hidden textarea). Syncs the field the form posts, so it carries what was written. ref/selector: the editor, its iframe, its field, or a container; omit for the first editor on the page. html=true writes text as markup, sanitized: script, on* handlers, iframes/objects, form controls and javascript:/data: URLs are removed (listed in `removed`); formatting, links, lists, images (data:image too) and tables stay. Returns the ActionResult with postsAs (the field name).",
+    "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; omit ref/selector for the first) and sync the field the form posts. html=true writes sanitized markup (no script, handlers, frames, form controls; what was removed is listed). Returns the ActionResult.",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },
@@ -42,7 +42,7 @@ export const setEditorTool = defineTool({
     selector: targetFields.selector,
     text: z.string().describe("The new content (replaces the current one)"),
     html: z.boolean().optional().describe(
-      "text is HTML markup (sanitized; it never runs script). Without it, text is written as text",
+      "text is markup (sanitized)",
     ),
     ...actingFields,
     ...submitsField,

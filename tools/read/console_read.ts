@@ -30,7 +30,7 @@ const cursorFields = {
   since_seq: z.number().int().min(0).optional().describe(
     "Only entries after this seq (pass last_seq back)",
   ),
-  session: z.string().optional().describe("Session (default: default)"),
+  session: z.string().optional().describe("Session name"),
 };
 
 /** The `console_read` tool. */

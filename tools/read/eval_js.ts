@@ -23,7 +23,7 @@ export const evalJsTool = defineTool({
     timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
       "Max run time in ms (default 10000)",
     ),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

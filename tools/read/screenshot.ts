@@ -32,7 +32,7 @@ export const screenshotTool = defineTool({
     timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
       "Time budget in ms (default 10000, max 30000)",
     ),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const kind = checkTarget(args, "screenshot", { optional: true, allowCoords: false });

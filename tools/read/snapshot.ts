@@ -28,7 +28,7 @@ export const snapshotTool = defineTool({
     offset: z.number().int().min(0).optional().describe(
       "Line to start at: the nextOffset of the previous page",
     ),
-    session: z.string().optional().describe("Session (default: default)"),
+    session: z.string().optional().describe("Session name"),
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

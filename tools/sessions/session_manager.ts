@@ -11,6 +11,7 @@ import type { NavGuard } from "../policy/nav_guard.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import { ArtifactStore } from "../../storage/artifacts.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
@@ -200,6 +201,8 @@ export class SessionManager {
     const wasRunning = !s.crashed;
     await stopDownloads(s);
     await s.close();
+    // Artifacts live as long as their session.
+    await new ArtifactStore(join(this.#workspace, ".artifacts", name)).wipe();
     return wasRunning;
   }
 

@@ -1,0 +1,154 @@
+/**
+ * `artifact_save`, `artifact_get`, `artifact_list`: a session's named text or
+ * binary payloads, kept in `$BROWX_WORKSPACE/.artifacts/<session>/` until the
+ * session closes (seed 000 "Per-session artifacts").
+ *
+ * @module
+ */
+import { Buffer } from "node:buffer";
+import { z } from "zod";
+import { resolveInWorkspace } from "../../policy/path_guard.ts";
+import {
+  ARTIFACT_MAX_BYTES,
+  ARTIFACT_MAX_ENTRIES,
+  ArtifactStore,
+  checkArtifactName,
+} from "../../storage/artifacts.ts";
+import type { ToolContext } from "../context.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { SessionManager } from "../sessions/session_manager.ts";
+
+const session = z.string().optional().describe("Session name");
+const name = z.string().describe("Letters, digits, ._- (no leading dot)");
+const encoding = z.enum(["utf8", "base64"]).optional().describe("Default utf8");
+
+/** The artifact folder of a session, inside the workspace. */
+export async function artifactStore(ctx: ToolContext, sessionName: string): Promise<ArtifactStore> {
+  SessionManager.checkName(sessionName);
+  const dir = await resolveInWorkspace(ctx.config.workspace, `.artifacts/${sessionName}`);
+  return new ArtifactStore(dir);
+}
+
+function nameError(e: unknown): never {
+  if (e instanceof RangeError) {
+    throw new ToolError("invalid-argument", e.message, "pick a plain file name like notes.txt");
+  }
+  throw e;
+}
+
+/** The `artifact_save` tool. */
+export const artifactSaveTool = defineTool({
+  name: "artifact_save",
+  title: "Save artifact",
+  description:
+    `Save text or base64 bytes under a name for this session (overwrites; kept until close_session; at most ${ARTIFACT_MAX_ENTRIES} entries and 50 MiB, oldest evicted).`,
+  capability: "action",
+  toolset: "storage",
+  annotations: { destructiveHint: false, openWorldHint: false },
+  inputSchema: z.object({ name, content: z.string().describe("Payload"), encoding, session }),
+  async handler(ctx, args) {
+    try {
+      checkArtifactName(args.name);
+    } catch (e) {
+      nameError(e);
+    }
+    let bytes: Uint8Array;
+    if (args.encoding === "base64") {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(args.content.replace(/\s+/g, ""))) {
+        throw new ToolError(
+          "invalid-argument",
+          `"content" is not base64`,
+          "pass base64 bytes, or omit encoding for text (utf8)",
+        );
+      }
+      bytes = new Uint8Array(Buffer.from(args.content.replace(/\s+/g, ""), "base64"));
+    } else bytes = new TextEncoder().encode(args.content);
+    if (bytes.length > ARTIFACT_MAX_BYTES) {
+      throw new ToolError(
+        "invalid-argument",
+        `The artifact is ${bytes.length} bytes; a session keeps at most ${ARTIFACT_MAX_BYTES}`,
+        "save it in smaller parts",
+      );
+    }
+    const store = await artifactStore(ctx, args.session ?? "default");
+    const saved = await store.save(args.name, bytes).catch(nameError);
+    return {
+      structured: {
+        ok: true,
+        name: saved.name,
+        size: saved.size,
+        mtime: saved.mtime,
+        path: saved.path,
+        ...(saved.evicted.length ? { evicted: saved.evicted } : {}),
+      },
+    };
+  },
+});
+
+/** Longest content `artifact_get` returns, chars (MCP clients drop very large messages). */
+const MAX_CONTENT_CHARS = 1_000_000;
+
+/** The `artifact_get` tool. */
+export const artifactGetTool = defineTool({
+  name: "artifact_get",
+  title: "Get artifact",
+  description: "Read a saved artifact as utf8 text or base64.",
+  capability: "read",
+  toolset: "storage",
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  inputSchema: z.object({ name, encoding, session }),
+  async handler(ctx, args) {
+    try {
+      checkArtifactName(args.name);
+    } catch (e) {
+      nameError(e);
+    }
+    const store = await artifactStore(ctx, args.session ?? "default");
+    const a = await store.get(args.name);
+    if (!a) {
+      const known = (await store.list()).map((x) => x.name);
+      throw new ToolError(
+        "not-found",
+        `No artifact "${args.name}" in session "${args.session ?? "default"}"`,
+        known.length
+          ? `saved names: ${known.slice(0, 20).join(", ")}`
+          : "save one with artifact_save",
+      );
+    }
+    const enc = args.encoding ?? "utf8";
+    let content = enc === "base64"
+      ? Buffer.from(a.bytes).toString("base64")
+      : new TextDecoder().decode(a.bytes);
+    const truncated = content.length > MAX_CONTENT_CHARS;
+    if (truncated) content = content.slice(0, MAX_CONTENT_CHARS);
+    return {
+      structured: {
+        ok: true,
+        name: a.name,
+        size: a.size,
+        mtime: a.mtime,
+        encoding: enc,
+        ...(truncated ? { truncated: true } : {}),
+        content,
+      },
+      rawTextKeys: ["content"],
+    };
+  },
+});
+
+/** The `artifact_list` tool. */
+export const artifactListTool = defineTool({
+  name: "artifact_list",
+  title: "List artifacts",
+  description: "This session's artifacts: name, size, mtime (by name).",
+  capability: "read",
+  toolset: "storage",
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  inputSchema: z.object({ session }),
+  async handler(ctx, args) {
+    const store = await artifactStore(ctx, args.session ?? "default");
+    const artifacts = await store.list();
+    return { structured: { ok: true, count: artifacts.length, artifacts } };
+  },
+});

@@ -1,0 +1,172 @@
+/**
+ * `localstorage_get/list/set/delete/clear` and `sessionstorage_get/list/set/delete/clear`:
+ * the web storage of the active tab's origin, made by one factory per area. The tab must
+ * show an http(s) page: on about:blank and other documents without an origin of their own
+ * the call is refused with a "navigate first" hint ({@link navigateFirstError}). The CDP work
+ * (DOMStorage, no page script) is in `storage/web_storage.ts`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool, type ToolOutput } from "../define_tool.ts";
+import type { ToolContext } from "../context.ts";
+import { ToolError } from "../errors.ts";
+import {
+  openWebStorage,
+  StorageOriginError,
+  type WebStorageArea,
+  type WebStorageKind,
+} from "../../storage/web_storage.ts";
+import { sessionField } from "./cookies.ts";
+
+/**
+ * The refusal of an origin-scoped storage tool on a tab without an http(s) document.
+ *
+ * @param tool The tool refused, e.g. `localstorage_get`.
+ * @param what What the tool needs, e.g. `localStorage`.
+ * @param url The tab's URL.
+ */
+export function navigateFirstError(tool: string, what: string, url: string): ToolError {
+  return new ToolError(
+    "refused",
+    `Refused "${tool}": the active tab is on "${url}", not an http(s) page, so it has no ` +
+      `${what}: navigate first`,
+    `navigate({ url }) to the site whose ${what} you want (it is per origin), then call ` +
+      `${tool} again`,
+    { url },
+  );
+}
+
+/**
+ * Runs `fn` on the `kind` area of the session's active tab, in the session's turn (so no
+ * action navigates the tab meanwhile).
+ *
+ * @throws ToolError refused ("navigate first") when the tab shows no http(s) page.
+ */
+async function withArea(
+  ctx: ToolContext,
+  tool: string,
+  args: { kind: WebStorageKind; session?: string | undefined },
+  fn: (area: WebStorageArea) => Promise<Record<string, unknown>>,
+): Promise<ToolOutput> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  return await session.exclusive(async () => {
+    const page = await session.page();
+    let area: WebStorageArea;
+    try {
+      area = await openWebStorage(
+        { session: page.session, frameId: page.mainFrameId, url: page.url },
+        args.kind,
+      );
+    } catch (e) {
+      if (!(e instanceof StorageOriginError)) throw e;
+      throw navigateFirstError(tool, AREA[args.kind], e.url);
+    }
+    return { structured: { ...await fn(area), origin: area.origin } };
+  });
+}
+
+const AREA: Record<WebStorageKind, string> = { local: "localStorage", session: "sessionStorage" };
+
+const keyField = z.string().describe("Item key");
+
+/**
+ * The five tools of one area, named `<area>_get` … `<area>_clear` (`localstorage_…`,
+ * `sessionstorage_…`). Reads need `read`, writes `action`; toolset `storage`.
+ */
+function webStorageTools(kind: WebStorageKind) {
+  const area = AREA[kind];
+  const prefix = area.toLowerCase();
+  const where = `of the active tab`;
+  const base = (op: string, capability: "read" | "action") =>
+    ({ name: `${prefix}_${op}`, capability, toolset: "storage" }) as const;
+  return {
+    get: defineTool({
+      ...base("get", "read"),
+      title: `Get ${area} item`,
+      description: `Get a ${area} value ${where}.`,
+      annotations: { readOnlyHint: true },
+      inputSchema: z.object({ key: keyField, session: sessionField }),
+      handler: (ctx, args) =>
+        withArea(ctx, `${prefix}_get`, { kind, session: args.session }, async (a) => ({
+          value: await a.get(args.key),
+        })),
+    }),
+    list: defineTool({
+      ...base("list", "read"),
+      title: `List ${area}`,
+      description: `List the ${area} items ${where}.`,
+      annotations: { readOnlyHint: true },
+      inputSchema: z.object({ session: sessionField }),
+      handler: (ctx, args) =>
+        withArea(ctx, `${prefix}_list`, { kind, session: args.session }, async (a) => {
+          const entries = await a.list();
+          return { count: entries.length, entries };
+        }),
+    }),
+    set: defineTool({
+      ...base("set", "action"),
+      title: `Set ${area} item`,
+      description: `Set a ${area} item ${where}.`,
+      annotations: { idempotentHint: true },
+      inputSchema: z.object({
+        key: keyField,
+        value: z.string().describe("Item value"),
+        session: sessionField,
+      }),
+      handler: (ctx, args) =>
+        withArea(ctx, `${prefix}_set`, { kind, session: args.session }, async (a) => {
+          await a.set(args.key, args.value);
+          return { ok: true };
+        }),
+    }),
+    delete: defineTool({
+      ...base("delete", "action"),
+      title: `Delete ${area} item`,
+      description: `Delete a ${area} item ${where}.`,
+      annotations: { idempotentHint: true },
+      inputSchema: z.object({ key: keyField, session: sessionField }),
+      handler: (ctx, args) =>
+        withArea(ctx, `${prefix}_delete`, { kind, session: args.session }, async (a) => ({
+          ok: true,
+          existed: await a.remove(args.key),
+        })),
+    }),
+    clear: defineTool({
+      ...base("clear", "action"),
+      title: `Clear ${area}`,
+      description: `Delete every ${area} item ${where}.`,
+      annotations: {},
+      inputSchema: z.object({ session: sessionField }),
+      handler: (ctx, args) =>
+        withArea(ctx, `${prefix}_clear`, { kind, session: args.session }, async (a) => ({
+          ok: true,
+          cleared: await a.clear(),
+        })),
+    }),
+  };
+}
+
+const local = webStorageTools("local");
+const session = webStorageTools("session");
+
+/** The `localstorage_get` tool. */
+export const localStorageGetTool = local.get;
+/** The `localstorage_list` tool. */
+export const localStorageListTool = local.list;
+/** The `localstorage_set` tool. */
+export const localStorageSetTool = local.set;
+/** The `localstorage_delete` tool. */
+export const localStorageDeleteTool = local.delete;
+/** The `localstorage_clear` tool. */
+export const localStorageClearTool = local.clear;
+/** The `sessionstorage_get` tool. */
+export const sessionStorageGetTool = session.get;
+/** The `sessionstorage_list` tool. */
+export const sessionStorageListTool = session.list;
+/** The `sessionstorage_set` tool. */
+export const sessionStorageSetTool = session.set;
+/** The `sessionstorage_delete` tool. */
+export const sessionStorageDeleteTool = session.delete;
+/** The `sessionstorage_clear` tool. */
+export const sessionStorageClearTool = session.clear;
