@@ -71,6 +71,8 @@ import {
   idbListStoresTool,
   idbPutTool,
 } from "./storage/idb.ts";
+import { dumpStorageStateTool, injectStorageStateTool } from "./storage/storage_state.ts";
+import { authDeleteTool, authListTool, authLoadTool, authSaveTool } from "./storage/auth.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -142,6 +144,12 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   idbPutTool,
   idbDeleteTool,
   idbClearTool,
+  dumpStorageStateTool,
+  injectStorageStateTool,
+  authSaveTool,
+  authLoadTool,
+  authListTool,
+  authDeleteTool,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */

@@ -17,6 +17,9 @@ import {
 } from "../sessions/browser_session.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
+import type { StorageState } from "../../storage/storage_state.ts";
+import { injectSession, stateArg } from "../storage/storage_state.ts";
+import { loadAuthState } from "../storage/auth.ts";
 
 /** open_session after the session exists: dialog policy, gates, viewport, first URL. */
 async function setUpSession(
@@ -92,6 +95,51 @@ async function setUpSession(
   };
 }
 
+/**
+ * The state `storageState` or `authState` names, checked before the session opens.
+ *
+ * @throws ToolError invalid-argument for both at once, a bad state or path; not-found
+ *   for an unknown auth state.
+ */
+async function seedStateArg(
+  ctx: ToolContext,
+  args: { storageState?: unknown; authState?: string | undefined },
+): Promise<StorageState | undefined> {
+  if (args.storageState !== undefined && args.authState !== undefined) {
+    throw new ToolError(
+      "invalid-argument",
+      "open_session takes storageState or authState, not both",
+      "pass one of them",
+    );
+  }
+  if (args.authState !== undefined) return await loadAuthState(ctx, args.authState);
+  if (args.storageState !== undefined) return await stateArg(ctx, args.storageState);
+  return undefined;
+}
+
+/**
+ * Seeds a new session: incognito at creation (a fresh context, nothing to clear);
+ * persistent merged over the profile's state, with a warning; attached: not at all
+ * (the browser is the person's), with a warning.
+ *
+ * @returns The warning, if any.
+ */
+async function seedSession(
+  session: BrowserSession,
+  state: StorageState,
+): Promise<string | undefined> {
+  if (session.mode === "attached") {
+    return "storage state ignored: an attached browser's storage is left as it is";
+  }
+  const r = await injectSession(session, state, "merge");
+  const skipped = r.originsSkipped.length ? `; origins skipped: ${r.originsSkipped}` : "";
+  if (session.mode === "persistent") {
+    return "storage state merged over the persistent profile's own state (not a clean " +
+      `seed)${skipped}`;
+  }
+  return skipped ? `storage state seeded${skipped}` : undefined;
+}
+
 /** The `open_session` tool. */
 export const openSessionTool = defineTool({
   name: "open_session",
@@ -116,6 +164,9 @@ export const openSessionTool = defineTool({
       "Unarmed dialogs (default: accept alerts only; raise: fail the action)",
     ),
     promptText: z.string().optional().describe("accept-prompt-with's answer"),
+    storageState: z.union([z.string(), z.record(z.string(), z.unknown())]).optional()
+      .describe("State or workspace path to seed"),
+    authState: z.string().optional().describe("Saved auth state to seed"),
   }),
   async handler(ctx, args) {
     const mode = args.mode ?? "incognito";
@@ -146,9 +197,13 @@ export const openSessionTool = defineTool({
     }
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
     if (url) requireEvalForData(ctx.config.capabilities, url, "open_session");
+    const seed = await seedStateArg(ctx, args);
     const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
     try {
-      return await setUpSession(ctx, session, args, url);
+      const warning = seed ? await seedSession(session, seed) : undefined;
+      const out = await setUpSession(ctx, session, args, url);
+      if (warning) out.structured.warning = warning;
+      return out;
     } catch (e) {
       // A refused first URL (or any failed set-up) leaves no half-made session behind.
       await ctx.sessions.close(name).catch(() => {});
