@@ -9,6 +9,8 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
 
 type R = Record<string, unknown>;
 type State = {
@@ -152,5 +154,54 @@ Deno.test("storage: dump, inject, auth states through MCP", async (t) => {
   } finally {
     await mcp.close();
     await fx.close();
+  }
+});
+
+Deno.test("storage: seeding persistent and attached sessions; secrets masked in a dump", async () => {
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-test-ws-" });
+  const secrets = `${ws}/secrets.env`;
+  await Deno.writeTextFile(secrets, "TOKEN=tok_4f9c2a7e\n");
+  await Deno.chmod(secrets, 0o600);
+  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const mcp = await startStdio({
+    workspace: ws,
+    env: {
+      BROWX_TOOLSETS: "core,sessions,storage",
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach,secrets",
+      BROWX_SECRETS: secrets,
+    },
+  });
+  const state = {
+    cookies: [],
+    origins: [{ origin: fx.origin, localStorage: [{ name: "k", value: "v" }] }],
+  };
+  try {
+    const p = await mcp.ok("open_session", {
+      session: "p",
+      mode: "persistent",
+      storageState: state,
+    });
+    assertIncludes(String(p.warning), "persistent");
+    await mcp.ok("navigate", { session: "p", url: fx.url("storage-state.html"), snapshot: "none" });
+    assertEquals((await mcp.ok("localstorage_get", { session: "p", key: "k" })).value, "v");
+    const a = await mcp.ok("open_session", {
+      session: "a",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint,
+      storageState: state,
+    });
+    assertIncludes(String(a.warning), "ignored");
+    // A cookie holding a registered secret is masked in the dump (the browser keeps the value).
+    await mcp.ok("cookies_set", { name: "api", value: "{{secret:TOKEN}}", url: fx.url("/") });
+    const dump = await mcp.call("dump_storage_state", {});
+    const text = textOf(dump) + JSON.stringify(dump.structuredContent);
+    assertTrue(!text.includes("tok_4f9c2a7e"), text);
+    assertIncludes(text, "[secret:TOKEN]");
+  } finally {
+    await mcp.close();
+    await theirs.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
