@@ -17,7 +17,7 @@ import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import type { ServerConfig, ToolContext } from "./context.ts";
-import type { ToolDefinition } from "./define_tool.ts";
+import type { ToolAnnotations, ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
 import { ALL_TOOLS, listedTools } from "./mod.ts";
 import type { SessionManager } from "./sessions/session_manager.ts";
@@ -52,8 +52,24 @@ export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
     name: t.name,
     description: t.description,
     inputSchema: inputJsonSchema(t),
-    annotations: t.annotations,
+    ...listedAnnotations(t.annotations),
   }));
+}
+
+/** MCP's defaults for tool annotations: a hint equal to its default says nothing. */
+const ANNOTATION_DEFAULTS: Record<string, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** `{ annotations }` with only the hints that differ from MCP's defaults, or `{}`. */
+function listedAnnotations(a: ToolAnnotations): Record<string, unknown> {
+  const kept = Object.fromEntries(
+    Object.entries(a).filter(([k, v]) => v !== undefined && ANNOTATION_DEFAULTS[k] !== v),
+  );
+  return Object.keys(kept).length ? { annotations: kept } : {};
 }
 
 /** A stand-in for a tool name that is not served, so its refusal passes the audit like any call. */
