@@ -52,7 +52,8 @@ export type Toolset =
   | "files"
   | "policy"
   | "power"
-  | "storage";
+  | "storage"
+  | "emulation";
 
 /** One tool. */
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {

@@ -72,6 +72,7 @@ import {
   idbPutTool,
 } from "./storage/idb.ts";
 import { dumpStorageStateTool, injectStorageStateTool } from "./storage/storage_state.ts";
+import { EMULATION_TOOLS } from "./emulation/set_emulation.ts";
 import { authDeleteTool, authListTool, authLoadTool, authSaveTool } from "./storage/auth.ts";
 
 /** Every tool, in the order tools/list shows them. */
@@ -150,6 +151,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   authLoadTool,
   authListTool,
   authDeleteTool,
+  ...EMULATION_TOOLS,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */
@@ -162,6 +164,7 @@ export const TOOLSETS: readonly Toolset[] = [
   "policy",
   "power",
   "storage",
+  "emulation",
 ];
 
 /** Toolsets listed when `BROWX_TOOLSETS` is not set. */

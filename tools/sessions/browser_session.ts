@@ -15,6 +15,7 @@ import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { currentCallScope } from "./call_scope.ts";
+import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 
 /** How a session reaches its browser. */
@@ -111,6 +112,8 @@ export class BrowserSession {
   #guarded = new Set<string>();
   /** Sites (registrable domains) a human approved for this session (per-site approvals). */
   readonly approvedSites = new Set<string>();
+  /** Device emulation knobs, re-applied to every new tab, popup and OOPIF before it runs. */
+  readonly emulation = new SessionEmulation();
 
   constructor(options: BrowserSessionOptions) {
     this.id = options.id;
@@ -186,6 +189,7 @@ export class BrowserSession {
   /** PageOwner: a tab attached and waits for the debugger. */
   targetAttaching(target: AttachedTarget): void {
     this.#guard(target);
+    this.emulation.attach(target);
   }
 
   /** PageOwner: a tab of our context is being created. */

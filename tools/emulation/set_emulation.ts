@@ -1,0 +1,228 @@
+/**
+ * Device emulation, one knob per tool: `set_timezone`, `set_locale`, `set_color_scheme`,
+ * `set_reduced_motion`, `set_user_agent`, `set_viewport`. Each updates the session's
+ * {@link SessionEmulation} state, which applies it to every open tab and re-applies it to
+ * every new tab, popup and out-of-process iframe before its first script (see
+ * `tools/sessions/emulation.ts` for the CDP commands: `Emulation.setTimezoneOverride`,
+ * `Emulation.setLocaleOverride`, `Emulation.setUserAgentOverride`,
+ * `Emulation.setEmulatedMedia`, `Emulation.setDeviceMetricsOverride`). Every result is
+ * `{ ok, session, applied, state, warnings }`; `set_viewport` adds the document's scroll
+ * geometry after the resize (`Runtime.evaluate`).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool, type ToolOutput } from "../define_tool.ts";
+import type { ToolContext } from "../context.ts";
+import { ToolError } from "../errors.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { EmulationState } from "../sessions/emulation.ts";
+import { sessionField } from "../storage/cookies.ts";
+
+/** The warning every emulation result of an attached session carries. */
+export const ATTACHED_WARNING =
+  "attached session: the override stays in the person's Chrome until it navigates or restarts";
+
+/** Sets `patch` on the session and answers with the common result shape. */
+async function emulate(
+  ctx: ToolContext,
+  name: string | undefined,
+  patch: Partial<EmulationState>,
+  after?: (s: BrowserSession) => Promise<Record<string, unknown>>,
+): Promise<ToolOutput> {
+  const s = await ctx.sessions.get(name ?? "default");
+  s.ensureAlive();
+  s.lastUsed = Date.now();
+  return await s.exclusive(async () => {
+    const pages = s.tabs.filter((p) => !p.isClosed).map((p) => p.session);
+    const warnings = await s.emulation.set(patch, pages, async () => {
+      const v = await s.browser.connection.send("Browser.getVersion");
+      return v.userAgent;
+    });
+    if (s.mode === "attached") warnings.push(ATTACHED_WARNING);
+    const extra = after ? await after(s) : {};
+    return {
+      structured: {
+        ok: true,
+        session: s.id,
+        applied: patch,
+        ...extra,
+        state: s.emulation.state,
+        warnings,
+      },
+    };
+  });
+}
+
+/** IANA time zone ids this runtime knows, plus `UTC`. */
+let zones: Set<string> | undefined;
+
+/** Checks an IANA id: Chromium takes unknown ones silently (and keeps the real zone). */
+export function checkTimezone(id: string): string {
+  zones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+  if (zones.has(id)) return id;
+  const folded = [...zones].find((z) => z.toLowerCase() === id.toLowerCase());
+  throw new ToolError(
+    "invalid-argument",
+    `Unknown timezone "${id}"`,
+    folded ? `did you mean "${folded}"?` : 'pass an IANA id such as "America/New_York" or "UTC"',
+  );
+}
+
+/** Checks a BCP 47 locale tag; returns its canonical form (`en-us` → `en-US`). */
+export function checkLocale(locale: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(locale);
+    if (canonical) return canonical;
+  } catch { /* below */ }
+  throw new ToolError(
+    "invalid-argument",
+    `Invalid locale "${locale}"`,
+    'pass a BCP 47 tag such as "en-US" or "de-DE"',
+  );
+}
+
+/** The `set_timezone` tool. */
+export const setTimezoneTool = defineTool({
+  name: "set_timezone",
+  title: "Set timezone",
+  description: "Override the IANA timezone.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    timezoneId: z.string().nullable().describe("null: reset"),
+    session: sessionField,
+  }),
+  handler(ctx, args) {
+    const timezoneId = args.timezoneId === null ? null : checkTimezone(args.timezoneId);
+    return emulate(ctx, args.session, { timezoneId });
+  },
+});
+
+/** The `set_locale` tool. */
+export const setLocaleTool = defineTool({
+  name: "set_locale",
+  title: "Set locale",
+  description: "Override Intl locale, navigator.language and Accept-Language.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    locale: z.string().nullable().describe("e.g. de-DE; null: reset"),
+    session: sessionField,
+  }),
+  handler(ctx, args) {
+    const locale = args.locale === null ? null : checkLocale(args.locale);
+    return emulate(ctx, args.session, { locale });
+  },
+});
+
+/** The `set_color_scheme` tool. */
+export const setColorSchemeTool = defineTool({
+  name: "set_color_scheme",
+  title: "Set color scheme",
+  description: "Emulate prefers-color-scheme.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    scheme: z.enum(["light", "dark", "no-preference"]).describe("no-preference: reset"),
+    session: sessionField,
+  }),
+  handler(ctx, args) {
+    const colorScheme = args.scheme === "no-preference" ? null : args.scheme;
+    return emulate(ctx, args.session, { colorScheme });
+  },
+});
+
+/** The `set_reduced_motion` tool. */
+export const setReducedMotionTool = defineTool({
+  name: "set_reduced_motion",
+  title: "Set reduced motion",
+  description: "Emulate prefers-reduced-motion.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    value: z.enum(["reduce", "no-preference"]).describe("no-preference: reset"),
+    session: sessionField,
+  }),
+  handler(ctx, args) {
+    const reducedMotion = args.value === "reduce" ? "reduce" : null;
+    return emulate(ctx, args.session, { reducedMotion });
+  },
+});
+
+/** The `set_user_agent` tool. */
+export const setUserAgentTool = defineTool({
+  name: "set_user_agent",
+  title: "Set user agent",
+  description: "Override the User-Agent header and navigator.userAgent.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    userAgent: z.string().nullable().describe("null: reset"),
+    session: sessionField,
+  }),
+  handler(ctx, args) {
+    if (args.userAgent !== null && !/^[^\r\n]+$/.test(args.userAgent)) {
+      throw new ToolError(
+        "invalid-argument",
+        "userAgent must be one non-empty line",
+        "pass null to reset",
+      );
+    }
+    return emulate(ctx, args.session, { userAgent: args.userAgent });
+  },
+});
+
+const GEOMETRY = `({ scrollWidth: document.documentElement.scrollWidth,
+  scrollHeight: document.documentElement.scrollHeight, innerWidth, innerHeight })`;
+
+/** The `set_viewport` tool. */
+export const setViewportTool = defineTool({
+  name: "set_viewport",
+  title: "Set viewport",
+  description: "Resize the viewport; returns scroll geometry.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    width: z.number().min(1).nullable().describe("null: reset"),
+    height: z.number().min(1).optional().describe("px"),
+    deviceScaleFactor: z.number().min(0).optional().describe("DPR"),
+    mobile: z.boolean().optional().describe("Mobile"),
+    session: sessionField,
+  }),
+  handler(ctx, { width, height, deviceScaleFactor, mobile, session }) {
+    if (width !== null && height === undefined) {
+      throw new ToolError("invalid-argument", "set_viewport needs height with width", "pass both");
+    }
+    if (!Number.isInteger(width ?? 1) || !Number.isInteger(height ?? 1)) {
+      throw new ToolError("invalid-argument", "width and height are whole CSS px", "round them");
+    }
+    const viewport = width === null ? null : {
+      width,
+      height: height!,
+      ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
+      ...(mobile !== undefined ? { mobile } : {}),
+    };
+    return emulate(ctx, session, { viewport }, async (s) => {
+      const page = s.activePage;
+      const geometry = page ? await page.evaluate(GEOMETRY, { timeoutMs: 5000 }) : null;
+      return { geometry };
+    });
+  },
+});
+
+/** The emulation tools, in listing order. */
+export const EMULATION_TOOLS = [
+  setTimezoneTool,
+  setLocaleTool,
+  setColorSchemeTool,
+  setReducedMotionTool,
+  setUserAgentTool,
+  setViewportTool,
+] as const;

@@ -1,0 +1,204 @@
+/**
+ * A session's device emulation: the knobs set so far (timezone, locale, colour scheme,
+ * reduced motion, user agent, viewport), applied to every open tab and re-applied to every
+ * new page, popup and out-of-process iframe of the session while it still waits for the
+ * debugger, so the overrides hold before its first script runs. Re-applying a knob replaces
+ * its value; a null knob is cleared.
+ *
+ * CDP: `Emulation.setTimezoneOverride`, `Emulation.setLocaleOverride`,
+ * `Emulation.setUserAgentOverride` (User-Agent and Accept-Language headers,
+ * `navigator.userAgent`, `navigator.language`), `Emulation.setEmulatedMedia` (the
+ * `prefers-color-scheme` and `prefers-reduced-motion` features),
+ * `Emulation.setDeviceMetricsOverride` / `Emulation.clearDeviceMetricsOverride` (pages only:
+ * an iframe takes its size from its parent), `Browser.getVersion` (the browser's own user
+ * agent, sent with a locale-only override).
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import type { AttachedTarget } from "../../cdp/target_manager.ts";
+
+/** A viewport override. */
+export interface ViewportOverride {
+  width: number;
+  height: number;
+  deviceScaleFactor?: number;
+  mobile?: boolean;
+}
+
+/** Every emulation knob of a session; null: not overridden. */
+export interface EmulationState {
+  timezoneId: string | null;
+  locale: string | null;
+  colorScheme: "light" | "dark" | null;
+  reducedMotion: "reduce" | null;
+  userAgent: string | null;
+  viewport: ViewportOverride | null;
+}
+
+/** A target the overrides go to. */
+export interface EmulationTarget {
+  session: CdpSession;
+  /** `page` or `iframe` (no viewport for iframes). */
+  type: string;
+}
+
+type Knob = keyof EmulationState;
+
+/** Knobs sharing one CDP command, re-sent together. */
+type Group = "timezone" | "locale" | "userAgent" | "media" | "viewport";
+
+const GROUPS: Record<Knob, Group[]> = {
+  timezoneId: ["timezone"],
+  locale: ["locale", "userAgent"],
+  userAgent: ["userAgent"],
+  colorScheme: ["media"],
+  reducedMotion: ["media"],
+  viewport: ["viewport"],
+};
+
+const ALL_GROUPS: Group[] = ["timezone", "locale", "userAgent", "media", "viewport"];
+
+/**
+ * Errors a second session of one renderer process gets for a process-wide override that an
+ * earlier session (the opener of a same-process popup) holds already: the override is in
+ * effect there, so they are not failures.
+ */
+const ALREADY = /already in effect/i;
+
+/** A session's emulation state. */
+export class SessionEmulation {
+  #state: EmulationState = {
+    timezoneId: null,
+    locale: null,
+    colorScheme: null,
+    reducedMotion: null,
+    userAgent: null,
+    viewport: null,
+  };
+  /** The browser's own user agent, sent with a locale-only override. */
+  #defaultUserAgent = "";
+  /** Out-of-process iframes seen attaching (pages come from the session's tabs). */
+  #frames = new Set<CdpSession>();
+
+  /** A copy of the knobs. */
+  get state(): EmulationState {
+    return { ...this.#state, viewport: this.#state.viewport && { ...this.#state.viewport } };
+  }
+
+  /** True when some knob is set. */
+  get active(): boolean {
+    return Object.values(this.#state).some((v) => v !== null);
+  }
+
+  /**
+   * BrowserSession.targetAttaching: sends every set knob to a target that waits for the
+   * debugger (synchronously, so the commands precede its resumption).
+   */
+  attach(target: AttachedTarget): void {
+    if (target.type === "iframe") this.#frames.add(target.session);
+    if (!this.active) return;
+    for (const p of this.#commands(ALL_GROUPS, target.type)) {
+      target.session.send(p.method as never, p.params as never).catch(() => {});
+    }
+  }
+
+  /**
+   * Sets knobs and applies them to `pages` (the session's tabs) and the iframes seen
+   * attaching. `userAgentSource` answers `Browser.getVersion` (once, when needed).
+   *
+   * @returns Failures per target, other than targets gone meanwhile.
+   */
+  async set(
+    patch: Partial<EmulationState>,
+    pages: readonly CdpSession[],
+    userAgentSource: () => Promise<string>,
+  ): Promise<string[]> {
+    Object.assign(this.#state, patch);
+    const groups = [...new Set(Object.keys(patch).flatMap((k) => GROUPS[k as Knob]))];
+    if (groups.includes("userAgent") && this.#state.locale && !this.#defaultUserAgent) {
+      this.#defaultUserAgent = await userAgentSource().catch(() => "");
+    }
+    for (const f of this.#frames) if (f.detached) this.#frames.delete(f);
+    const targets: EmulationTarget[] = [
+      ...pages.map((session) => ({ session, type: "page" })),
+      ...[...this.#frames].map((session) => ({ session, type: "iframe" })),
+    ];
+    const failures: string[] = [];
+    await Promise.all(targets.map(async (t) => {
+      for (const p of this.#commands(groups, t.type)) {
+        try {
+          await t.session.send(p.method as never, p.params as never);
+        } catch (e) {
+          const text = e instanceof Error ? e.message : String(e);
+          if (!t.session.detached && !ALREADY.test(text)) failures.push(`${p.method}: ${text}`);
+        }
+      }
+    }));
+    return [...new Set(failures)];
+  }
+
+  /** The commands that put `groups` of the state on a target of `type`. */
+  #commands(groups: Group[], type: string): { method: string; params: unknown }[] {
+    const s = this.#state;
+    const out: { method: string; params: unknown }[] = [];
+    for (const g of groups) {
+      if (g === "timezone") {
+        // An empty id clears the override.
+        out.push({
+          method: "Emulation.setTimezoneOverride",
+          params: { timezoneId: s.timezoneId ?? "" },
+        });
+      } else if (g === "locale") {
+        out.push({
+          method: "Emulation.setLocaleOverride",
+          params: s.locale ? { locale: s.locale } : {},
+        });
+      } else if (g === "userAgent") {
+        // An empty user agent (and accept language) is no override.
+        out.push({
+          method: "Emulation.setUserAgentOverride",
+          params: {
+            userAgent: s.userAgent ?? (s.locale ? this.#defaultUserAgent : ""),
+            acceptLanguage: s.locale ? acceptLanguage(s.locale) : "",
+          },
+        });
+      } else if (g === "media") {
+        out.push({
+          method: "Emulation.setEmulatedMedia",
+          params: {
+            features: [
+              { name: "prefers-color-scheme", value: s.colorScheme ?? "" },
+              { name: "prefers-reduced-motion", value: s.reducedMotion ?? "" },
+            ],
+          },
+        });
+      } else if (g === "viewport" && type === "page") {
+        const v = s.viewport;
+        out.push(
+          v
+            ? {
+              method: "Emulation.setDeviceMetricsOverride",
+              params: {
+                width: v.width,
+                height: v.height,
+                deviceScaleFactor: v.deviceScaleFactor ?? 0,
+                mobile: v.mobile ?? false,
+              },
+            }
+            : { method: "Emulation.clearDeviceMetricsOverride", params: {} },
+        );
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The accept-language list for a locale: `de-DE` → `de-DE,de` (Chromium adds the q-values:
+ * the header reads `de-DE,de;q=0.9`).
+ */
+export function acceptLanguage(locale: string): string {
+  const base = locale.split("-")[0]!;
+  return base === locale ? locale : `${locale},${base}`;
+}
