@@ -44,7 +44,7 @@ export const actingFields = {
   session: z.string().optional().describe("Session name"),
   timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe("ms; default 10000"),
   snapshot: z.enum(["delta", "full", "none"]).optional().describe(
-    "Outline in the result (default delta: changes)",
+    "Outline in the result (default delta)",
   ),
 };
 

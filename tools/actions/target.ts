@@ -15,7 +15,7 @@ import { EvaluationError } from "../../cdp/page.ts";
 /** Schema fields shared by every tool that takes a target. */
 export const targetFields = {
   ref: z.string().optional().describe("Snapshot ref, e.g. e12"),
-  selector: z.string().optional().describe("CSS, or text=… (visible text)"),
+  selector: z.string().optional().describe("CSS or text=…"),
   coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
     "Viewport point, CSS px",
   ),

@@ -151,16 +151,24 @@ export class NavGuard {
 
   /** Moves a tab back to the history entry showing `url` (next to the current one). */
   async #returnTo(session: CdpSession, url: string): Promise<void> {
-    // Asked while the restore still commits, a history move can be dropped: check and retry.
-    for (let attempt = 0; attempt < 10; attempt++) {
+    // Asked while the restore still commits, a history move can be dropped: check and retry,
+    // giving each move time to land (re-asking while one is under way would restart it).
+    const here = async () => {
       const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
-      if (sameUrl(entries[currentIndex]?.url ?? "", url)) return;
-      const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
+      return { at: sameUrl(entries[currentIndex]?.url ?? "", url), currentIndex, entries };
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const h = await here();
+      if (h.at) return;
+      const entry = [h.entries[h.currentIndex + 1], h.entries[h.currentIndex - 1]].find((x) =>
         x !== undefined && sameUrl(x.url, url)
       );
       if (!entry) return;
       await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
-      await new Promise((r) => setTimeout(r, 150));
+      for (let wait = 0; wait < 30; wait++) {
+        await new Promise((r) => setTimeout(r, 100));
+        if ((await here()).at) return;
+      }
     }
   }
 

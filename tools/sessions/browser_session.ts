@@ -188,7 +188,8 @@ export class BrowserSession {
 
   /** PageOwner: a tab attached and waits for the debugger. */
   targetAttaching(target: AttachedTarget): void {
-    this.#guard(target);
+    // An existing tab (an attached browser) already shows a page: the guard starts from it.
+    this.#guard(target, target.url);
     this.emulation.attach(target);
   }
 
