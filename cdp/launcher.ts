@@ -146,7 +146,7 @@ function profileProcesses(userDataDir: string): number[] {
 }
 
 /** True while a process runs (Linux /proc; a zombie counts as gone). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
     return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
@@ -156,7 +156,7 @@ function running(pid: number): boolean {
 }
 
 /** Process ids of every descendant of `pid` (Linux /proc; elsewhere none). */
-function descendantsOf(pid: number): number[] {
+export function descendantsOf(pid: number): number[] {
   if (Deno.build.os !== "linux") return [];
   const children = new Map<number, number[]>();
   try {

@@ -42,39 +42,8 @@ export async function eventually<T>(
   );
 }
 
-/** Process ids of every descendant of `pid` (Linux /proc). */
-export function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    try {
-      const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(e.name));
-      children.set(ppid, list);
-    } catch { /* exited */ }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) {
-      out.push(c);
-      walk(c);
-    }
-  };
-  walk(pid);
-  return out;
-}
-
-/** True when a process is alive (and not a zombie). */
-export function alive(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
+// The launcher's own process helpers: the tests check what it reaps with the same view.
+export { descendantsOf as descendants, running as alive } from "../cdp/launcher.ts";
 
 /** The command line of a process, or "". */
 export function cmdline(pid: number): string {

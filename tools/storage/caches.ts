@@ -26,11 +26,10 @@ import {
   toBase64,
 } from "../../storage/cache_storage.ts";
 import type { CacheRef } from "../../storage/cache_storage.ts";
-import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "./cookies.ts";
-import { inOriginTurn, type OriginScope, originScope } from "./origin_scope.ts";
+import { originAccess, type OriginScope } from "./origin_scope.ts";
 
 /** Most entries `caches_list` returns (`truncated` and `total` say when there are more). */
 export const MAX_LISTED_ENTRIES = 1000;
@@ -40,20 +39,7 @@ export const MAX_BODY_BYTES = 512 * 1024;
 const cacheNameField = z.string().describe("Cache name");
 const urlField = z.string().describe("Request URL");
 
-/** The tab's origin for a `caches_*` tool. */
-function scope(ctx: ToolContext, tool: string, session?: string): Promise<OriginScope> {
-  return originScope(ctx, { session }, tool, "Cache API");
-}
-
-/** Runs a write in the session's turn (no action moves the tab meanwhile). */
-function write<T>(
-  ctx: ToolContext,
-  tool: string,
-  session: string | undefined,
-  fn: (s: OriginScope) => Promise<T>,
-): Promise<T> {
-  return inOriginTurn(ctx, { session }, { tool, what: "Cache API" }, fn);
-}
+const { scope, write } = originAccess("Cache API");
 
 /**
  * The absolute request URL an argument names: resolved against the page,

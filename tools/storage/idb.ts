@@ -23,29 +23,16 @@ import {
   putRecord,
   toCdpKey,
 } from "../../storage/indexed_db.ts";
-import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "./cookies.ts";
-import { inOriginTurn, type OriginScope, originScope } from "./origin_scope.ts";
+import { originAccess, type OriginScope } from "./origin_scope.ts";
 
 const dbNameField = z.string().describe("Database name");
 const storeNameField = z.string().describe("Store name");
 const keyField = z.any().describe("Key: string, number or array");
 
-function scope(ctx: ToolContext, tool: string, session?: string): Promise<OriginScope> {
-  return originScope(ctx, { session }, tool, "IndexedDB");
-}
-
-/** Runs a write in the session's turn (no action moves the tab meanwhile). */
-function write<T>(
-  ctx: ToolContext,
-  tool: string,
-  session: string | undefined,
-  fn: (s: OriginScope) => Promise<T>,
-): Promise<T> {
-  return inOriginTurn(ctx, { session }, { tool, what: "IndexedDB" }, fn);
-}
+const { scope, write } = originAccess("IndexedDB");
 
 /** Checks a key argument; @throws ToolError invalid-argument. */
 function checkKey(key: unknown, field = "key"): IdbKey {

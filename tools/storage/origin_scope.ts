@@ -69,3 +69,25 @@ export async function inOriginTurn<T>(
     await fn(await originScope(ctx, args, names.tool, names.what))
   );
 }
+
+/**
+ * {@link originScope} and {@link inOriginTurn} bound to what a family of
+ * tools works on (`Cache API`, `IndexedDB`), for their refusals.
+ */
+export function originAccess(what: string) {
+  return {
+    /** The tab's origin for `tool`. */
+    scope(ctx: ToolContext, tool: string, session?: string): Promise<OriginScope> {
+      return originScope(ctx, { session }, tool, what);
+    },
+    /** Runs a write in the session's turn (no action moves the tab meanwhile). */
+    write<T>(
+      ctx: ToolContext,
+      tool: string,
+      session: string | undefined,
+      fn: (s: OriginScope) => Promise<T>,
+    ): Promise<T> {
+      return inOriginTurn(ctx, { session }, { tool, what }, fn);
+    },
+  };
+}
