@@ -74,6 +74,8 @@ Deno.test("storage: cookies, localStorage and sessionStorage through MCP", async
 
       assertEquals(((await mcp.ok("cookies_get", { name: "a" })).cookie as Cookie).value, "1");
       assertEquals((await mcp.ok("cookies_get", { name: "nope" })).cookie, null);
+      const missing = await mcp.call("cookies_get", { name: "nope" });
+      assertIncludes(missing.content.map((c) => c.text ?? "").join(""), '"found":false');
       assertEquals(
         (await mcp.ok("cookies_get", { name: "a", url: fx.crossUrl("/") })).cookie,
         null,

@@ -65,6 +65,8 @@ export const cookiesGetTool = defineTool({
       const named = (await listCookies(scope, { urls })).filter((c) => c.name === args.name);
       return {
         structured: {
+          // `found` survives in the text, where a null cookie is left out as empty.
+          found: named.length > 0,
           cookie: mostSpecific(named) ?? null,
           ...(named.length > 1 ? { matches: named.length } : {}),
         },
