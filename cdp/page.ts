@@ -1,57 +1,41 @@
 /**
  * A top-level tab and the out-of-process iframes it owns: frame tree,
- * execution contexts (page world and browxai's isolated world), load states,
- * the main document's response, and one fan-in of every event of every
- * session that belongs to the tab.
+ * execution contexts (page world and browxai's isolated world), evaluation,
+ * and one fan-in of every event of every session that belongs to the tab.
+ * The bookkeeping is in `frame_tree.ts`, `execution_contexts.ts` and
+ * `navigation.ts` (load states, navigation, the documents' responses),
+ * exposed through the tab's methods.
  *
  * @module
  */
 import type { CdpSession, Unsubscribe } from "./connection.ts";
 import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
+import { ExecutionContexts, UTILITY_WORLD } from "./execution_contexts.ts";
 import { type FrameInfo, FrameTree } from "./frame_tree.ts";
+import {
+  type DocumentResponse,
+  type LoadState,
+  type LoadWaitOptions,
+  type NavigateOptions,
+  type NavigateOutcome,
+  PageNavigation,
+} from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
 import type { Protocol } from "./types.ts";
 
-export type { FrameInfo };
-export { EvaluationError, exceptionText, NavigationError };
-
-/** Name of browxai's isolated world in every frame. */
-export const UTILITY_WORLD = "__browxai_utility";
-
-/** The response that delivered a document. */
-export interface DocumentResponse {
-  url: string;
-  status: number;
-  mimeType: string;
-  loaderId: string;
-}
-
-/** Load states `navigate`/`wait_for` understand. */
-export type LoadState = "commit" | "domcontentloaded" | "load" | "networkidle";
+export type {
+  DocumentResponse,
+  FrameInfo,
+  LoadState,
+  LoadWaitOptions,
+  NavigateOptions,
+  NavigateOutcome,
+};
+export { EvaluationError, exceptionText, NavigationError, UTILITY_WORLD };
 
 /** Listener of every event of every session of a tab. */
 export type PageEventListener = (method: string, params: unknown, session: CdpSession) => void;
-
-const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
-  domcontentloaded: "DOMContentLoaded",
-  load: "load",
-  networkidle: "networkIdle",
-};
-
-/** The result of {@link Page.navigate}. */
-export interface NavigateOutcome {
-  /** Where the tab stands after waiting (after redirects). */
-  url: string;
-  /** The main document's response, when one was received. */
-  response: DocumentResponse | undefined;
-  /** The wait for `waitUntil` ran out; the page may still be usable. */
-  timedOut: boolean;
-  /** A same-document (hash or history) navigation. */
-  sameDocument: boolean;
-  /** The URL turned out to be a file download: no document was committed, the tab did not move. */
-  isDownload: boolean;
-}
 
 /**
  * One tab. Create with {@link Page.attach} from the target manager's attach
@@ -59,22 +43,19 @@ export interface NavigateOutcome {
  *
  * CDP: `Page.enable`, `Page.setLifecycleEventsEnabled`, `Page.getFrameTree`,
  * `Runtime.enable`, `Network.enable`, `Page.createIsolatedWorld`,
- * `Page.navigate`, `Runtime.evaluate`, `Runtime.callFunctionOn`.
+ * `Page.navigate`, `Page.reload`, `Runtime.evaluate`, `Runtime.callFunctionOn`.
  */
 export class Page {
   /** The tab's target. */
   readonly target: AttachedTarget;
   #frames = new FrameTree();
-  /** sessionId → (contextId → frameId) and frameId → world / main context ids. */
-  #worlds = new Map<string, number>();
-  #mainWorlds = new Map<string, number>();
-  #contextFrames = new Map<string, Map<number, string>>();
-  #pendingWorlds = new Map<string, Promise<number>>();
+  /** The main world and isolated world of every frame. */
+  #contexts = new ExecutionContexts();
   #listeners = new Set<PageEventListener>();
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
-  #docResponses = new Map<string, DocumentResponse>();
-  #lifecycleWaiters = new Set<() => void>();
+  /** Load states, navigations, document responses. */
+  #nav = new PageNavigation(this);
   #closed = false;
   /** Set when the renderer crashed. */
   crashed = false;
@@ -116,7 +97,7 @@ export class Page {
 
   async #adoptSession(session: CdpSession, oopifFrameId: string | undefined): Promise<void> {
     this.#sessions.set(session.id, session);
-    this.#contextFrames.set(session.id, new Map());
+    this.#contexts.addSession(session.id);
     this.#unsubs.set(
       session.id,
       session.connection.onAny(
@@ -156,53 +137,14 @@ export class Page {
     const change = this.#frames.apply(method, params, session);
     if (change) {
       if (change.topNavigated) this.crashed = false;
-      for (const id of change.ended) this.#forgetWorlds(id);
-      if (change.lifecycle) this.#notifyLifecycle();
+      for (const id of change.ended) this.#contexts.forgetFrame(id);
+      if (change.lifecycle) this.#nav.lifecycleChanged();
     }
+    this.#contexts.apply(method, params, session);
     switch (method) {
-      case "Runtime.executionContextCreated": {
-        const { context } = params as Protocol.Runtime.ExecutionContextCreatedEvent;
-        const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
-        if (!aux?.frameId) break;
-        this.#contextFrames.get(session.id)?.set(context.id, aux.frameId);
-        if (context.name === UTILITY_WORLD) this.#worlds.set(aux.frameId, context.id);
-        else if (aux.isDefault) this.#mainWorlds.set(aux.frameId, context.id);
+      case "Network.responseReceived":
+        this.#nav.recordResponse(params as Protocol.Network.ResponseReceivedEvent);
         break;
-      }
-      case "Runtime.executionContextDestroyed": {
-        const e = params as Protocol.Runtime.ExecutionContextDestroyedEvent;
-        const map = this.#contextFrames.get(session.id);
-        const frameId = map?.get(e.executionContextId);
-        map?.delete(e.executionContextId);
-        if (frameId) {
-          if (this.#worlds.get(frameId) === e.executionContextId) this.#worlds.delete(frameId);
-          if (this.#mainWorlds.get(frameId) === e.executionContextId) {
-            this.#mainWorlds.delete(frameId);
-          }
-        }
-        break;
-      }
-      case "Runtime.executionContextsCleared": {
-        const map = this.#contextFrames.get(session.id);
-        for (const frameId of map?.values() ?? []) {
-          this.#worlds.delete(frameId);
-          this.#mainWorlds.delete(frameId);
-        }
-        map?.clear();
-        break;
-      }
-      case "Network.responseReceived": {
-        const e = params as Protocol.Network.ResponseReceivedEvent;
-        if (e.type === "Document" && e.frameId) {
-          this.#docResponses.set(e.frameId, {
-            url: e.response.url,
-            status: e.response.status,
-            mimeType: e.response.mimeType,
-            loaderId: e.loaderId,
-          });
-        }
-        break;
-      }
       case "Inspector.targetCrashed":
         this.markCrashed();
         break;
@@ -216,11 +158,6 @@ export class Page {
     }
   }
 
-  #forgetWorlds(frameId: string) {
-    this.#worlds.delete(frameId);
-    this.#mainWorlds.delete(frameId);
-  }
-
   /** Marks the tab crashed and fails the calls its dead renderer will never answer. */
   markCrashed(): void {
     // The tab's session and the browser both report one crash: act once, so
@@ -230,7 +167,7 @@ export class Page {
     for (const session of this.#sessions.values()) {
       session.connection.failPending(session.id, () => new TargetClosedError("Target crashed"));
     }
-    this.#notifyLifecycle();
+    this.#nav.lifecycleChanged();
   }
 
   /** Forgets a detached OOPIF session. */
@@ -238,9 +175,9 @@ export class Page {
     this.#unsubs.get(sessionId)?.();
     this.#unsubs.delete(sessionId);
     this.#sessions.delete(sessionId);
-    this.#contextFrames.delete(sessionId);
+    this.#contexts.dropSession(sessionId);
     for (const id of this.#frames.dropSession(sessionId, this.target.targetId)) {
-      this.#forgetWorlds(id);
+      this.#contexts.forgetFrame(id);
     }
   }
 
@@ -250,7 +187,7 @@ export class Page {
     for (const u of this.#unsubs.values()) u();
     this.#unsubs.clear();
     this.#listeners.clear();
-    this.#notifyLifecycle();
+    this.#nav.lifecycleChanged();
   }
 
   /** The main frame id (equals the tab's target id). */
@@ -280,7 +217,7 @@ export class Page {
 
   /** The response that delivered the frame's current document, if seen. */
   documentResponse(frameId = this.mainFrameId): DocumentResponse | undefined {
-    return this.#docResponses.get(frameId);
+    return this.#nav.documentResponse(frameId);
   }
 
   /** The title of the main document. CDP: `Runtime.evaluate` in the utility world. */
@@ -307,26 +244,13 @@ export class Page {
         `No frame with given id found: "${frameId}"`,
       );
     }
-    const known = this.#worlds.get(frameId);
-    if (known !== undefined) return { session: frame.session, contextId: known };
-    let pending = this.#pendingWorlds.get(frameId);
-    if (!pending) {
-      pending = frame.session.send("Page.createIsolatedWorld", {
-        frameId,
-        worldName: UTILITY_WORLD,
-        grantUniveralAccess: true,
-      }).then((r) => {
-        this.#worlds.set(frameId, r.executionContextId);
-        return r.executionContextId;
-      }).finally(() => this.#pendingWorlds.delete(frameId));
-      this.#pendingWorlds.set(frameId, pending);
-    }
-    return { session: frame.session, contextId: await pending };
+    const id = this.#contexts.utility(frame);
+    return { session: frame.session, contextId: typeof id === "number" ? id : await id };
   }
 
   /** The page's own (main world) execution context of a frame, if known. */
   mainContext(frameId = this.mainFrameId): number | undefined {
-    return this.#mainWorlds.get(frameId);
+    return this.#contexts.main(frameId);
   }
 
   /**
@@ -349,7 +273,7 @@ export class Page {
     const frame = this.#frames.get(frameId);
     const session = frame?.session ?? this.session;
     let contextId: number | undefined;
-    if (options.world === "main") contextId = this.#mainWorlds.get(frameId);
+    if (options.world === "main") contextId = this.#contexts.main(frameId);
     else contextId = (await this.utilityContext(frameId)).contextId;
     const r = await session.send("Runtime.evaluate", {
       expression,
@@ -385,50 +309,16 @@ export class Page {
     return r.result.value as T;
   }
 
-  #notifyLifecycle() {
-    for (const w of [...this.#lifecycleWaiters]) w();
-  }
-
   /**
-   * Waits until the frame reached a load state (`commit` is immediate).
-   * Resolves `true` when reached, `false` on timeout (never throws for time).
+   * Waits until the frame (default: the main frame) reached a load state (`commit` is
+   * immediate). Resolves `true` when reached, `false` on timeout (`timeoutMs`, ms, default
+   * 30 000) or abort (never throws for time).
    */
-  async waitForLoadState(
+  waitForLoadState(
     state: LoadState,
-    options: { frameId?: string; timeoutMs?: number; signal?: AbortSignal } = {},
+    options: LoadWaitOptions & { frameId?: string } = {},
   ): Promise<boolean> {
-    if (state === "commit") return true;
-    const frameId = options.frameId ?? this.mainFrameId;
-    const name = LIFECYCLE_NAME[state];
-    const reached = () => {
-      const f = this.#frames.get(frameId);
-      return !f || this.isClosed || this.crashed || f.lifecycle.has(name) ||
-        (name === "DOMContentLoaded" && f.lifecycle.has("load"));
-    };
-    return await this.#waitUntil(reached, options);
-  }
-
-  /** Resolves true once `reached()` holds (re-checked on lifecycle events), false on timeout. */
-  #waitUntil(
-    reached: () => boolean,
-    options: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<boolean> {
-    if (reached()) return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      const done = (ok: boolean) => {
-        this.#lifecycleWaiters.delete(check);
-        clearTimeout(timer);
-        options.signal?.removeEventListener("abort", onAbort);
-        resolve(ok);
-      };
-      const check = () => {
-        if (reached()) done(true);
-      };
-      const onAbort = () => done(false);
-      const timer = setTimeout(() => done(false), options.timeoutMs ?? 30_000);
-      options.signal?.addEventListener("abort", onAbort);
-      this.#lifecycleWaiters.add(check);
-    });
+    return this.#nav.waitForLoadState(state, options);
   }
 
   /**
@@ -436,38 +326,24 @@ export class Page {
    * and waits until the main frame committed a new document (then its
    * `load`) or changed URL within the document. Resolves false on timeout.
    */
-  async waitForNavigation(
+  waitForNavigation(
     start: () => Promise<unknown>,
     options: { timeoutMs?: number } = {},
   ): Promise<boolean> {
-    const before = this.#frames.get(this.mainFrameId);
-    const loaderId = before?.loaderId, url = before?.url;
-    await start();
-    return await this.#waitUntil(() => {
-      const f = this.#frames.get(this.mainFrameId);
-      if (!f || this.isClosed || this.crashed) return true;
-      if (f.loaderId !== loaderId) return f.lifecycle.has("load");
-      return f.url !== url;
-    }, options);
+    return this.#nav.waitForNavigation(start, options);
   }
 
   /**
    * Reloads and waits for the new document's `load`. Resolves false on
    * timeout. CDP: `Page.reload`.
    */
-  async reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
-    const before = this.#frames.get(this.mainFrameId)?.loaderId;
-    await this.session.send("Page.reload", {});
-    return await this.#waitUntil(() => {
-      const f = this.#frames.get(this.mainFrameId);
-      return !f || this.isClosed || this.crashed ||
-        (f.loaderId !== before && f.lifecycle.has("load"));
-    }, options);
+  reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
+    return this.#nav.reload(options);
   }
 
   /**
-   * Navigates the main frame and waits for `waitUntil`.
-   * CDP: `Page.navigate`.
+   * Navigates the main frame and waits for `waitUntil` (default `load`; `timeoutMs`, ms,
+   * default 30 000, covers both). CDP: `Page.navigate`.
    *
    * A URL that turns out to be a download resolves at once with
    * `isDownload` (Chromium answers `net::ERR_ABORTED` and `isDownload`; the
@@ -476,47 +352,8 @@ export class Page {
    * @throws NavigationError when Chromium refuses or fails the navigation
    *   (`net::ERR_…`), with the error text.
    */
-  async navigate(
-    url: string,
-    options: { waitUntil?: LoadState; timeoutMs?: number; referrer?: string } = {},
-  ): Promise<NavigateOutcome> {
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    const started = Date.now();
-    const r = await this.session.send("Page.navigate", {
-      url,
-      ...(options.referrer ? { referrer: options.referrer } : {}),
-    }, { timeoutMs });
-    if (r.isDownload) {
-      return {
-        url: this.url,
-        response: undefined,
-        timedOut: false,
-        sameDocument: false,
-        isDownload: true,
-      };
-    }
-    if (r.errorText) throw new NavigationError(url, r.errorText);
-    const sameDocument = !r.loaderId;
-    if (!sameDocument) {
-      // The frame must have switched to the new document before its lifecycle counts.
-      const main = this.#frames.get(this.mainFrameId);
-      if (main && main.loaderId !== r.loaderId) {
-        main.loaderId = r.loaderId!;
-        main.lifecycle = new Set();
-      }
-    }
-    const remaining = Math.max(0, timeoutMs - (Date.now() - started));
-    const ok = sameDocument ? true : await this.waitForLoadState(options.waitUntil ?? "load", {
-      timeoutMs: remaining,
-    });
-    const response = this.#docResponses.get(this.mainFrameId);
-    return {
-      url: this.url,
-      response: response && response.loaderId === r.loaderId ? response : undefined,
-      timedOut: !ok,
-      sameDocument,
-      isDownload: false,
-    };
+  navigate(url: string, options: NavigateOptions = {}): Promise<NavigateOutcome> {
+    return this.#nav.navigate(url, options);
   }
 }
 

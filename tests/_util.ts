@@ -53,3 +53,18 @@ export function cmdline(pid: number): string {
     return "";
   }
 }
+
+/**
+ * A server configuration for building `tools/list` offline (toolList): no capabilities, no
+ * hooks, the given toolsets.
+ */
+export function listConfig(toolsets: Set<string> | "all"): never {
+  return {
+    capabilities: new Set(),
+    confirmRequired: new Set(),
+    workspace: "/tmp",
+    headful: false,
+    version: "test",
+    toolsets,
+  } as never;
+}

@@ -102,7 +102,7 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
 
     await t.step("set_color_scheme, set_reduced_motion: matchMedia", async () => {
       await mcp.ok("set_color_scheme", { scheme: "dark" });
-      const r = await mcp.ok("set_reduced_motion", { value: "reduce" });
+      const r = await mcp.ok("set_reduced_motion", { on: true });
       const state = r.state as Record<string, unknown>;
       assertEquals([state.colorScheme, state.reducedMotion], ["dark", "reduce"]);
       const p = await probe(mcp);
@@ -172,7 +172,7 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
       await mcp.ok("set_timezone", { timezoneId: null });
       await mcp.ok("set_locale", { locale: null });
       await mcp.ok("set_color_scheme", { scheme: "no-preference" });
-      await mcp.ok("set_reduced_motion", { value: "no-preference" });
+      await mcp.ok("set_reduced_motion", { on: false });
       await mcp.ok("set_user_agent", { userAgent: null });
       const r = await mcp.ok("set_viewport", { width: null });
       assertEquals(r.state, {
@@ -182,6 +182,8 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
         reducedMotion: null,
         userAgent: null,
         viewport: null,
+        geolocation: null,
+        permissions: {},
       });
       await mcp.ok("navigate", { url: fx.url("basic.html?reset=1"), snapshot: "none" });
       const p = await probe(mcp);

@@ -22,6 +22,8 @@ export function blockedByPolicy(request: ConfirmRequest, why: string): ToolError
     request.hook === "site_visit"
       ? "this is a policy gate, not a page failure: a human approves each new site when asked " +
         "(stay on the sites approved so far, or ask the human to approve this one)"
+      : request.hook === "page_permission"
+      ? "a human decides each page's use of a granted permission when the page asks"
       : "this is a policy gate, not a page failure: a human can approve it when asked, or the " +
         `operator can drop "${request.hook}" from BROWX_CONFIRM_REQUIRED, or enable ` +
         `self-approval so approve_actions({ scopes: ["${request.hook}"] }) pre-approves it`,
@@ -48,10 +50,12 @@ export function createConfirm(
 ): (request: ConfirmRequest) => Promise<ConfirmOutcome> {
   return async (request) => {
     const hook = request.hook;
-    if (hook !== "site_visit" && !config.confirmRequired.has(hook)) {
+    // Per-site approvals and page permission prompts are always a person's call.
+    const alwaysAsk = hook === "site_visit" || hook === "page_permission";
+    if (!alwaysAsk && !config.confirmRequired.has(hook)) {
       return { decision: "not-required" };
     }
-    if (hook !== "site_visit" && deps.approvals.consume(hook, request.session)) {
+    if (!alwaysAsk && deps.approvals.consume(hook, request.session)) {
       return { decision: "pre-approved", by: "grant" };
     }
     const channel = deps.channels.find((c) => c.available(request));

@@ -55,9 +55,11 @@ export interface ServerConfig {
 export interface ConfirmRequest {
   /**
    * The hook guarding the action; `site_visit` is the per-site approval
-   * (asked whenever the `human` capability is on, never pre-approved).
+   * (asked whenever the `human` capability is on, never pre-approved);
+   * `page_permission` is a page using a permission an agent granted
+   * (geolocation, camera, microphone, clipboard: always asked, never pre-approved).
    */
-  hook: ConfirmHook | "site_visit";
+  hook: ConfirmHook | "site_visit" | "page_permission";
   /** The tool asking. */
   tool: string;
   /** The session acted on. */
@@ -87,6 +89,12 @@ export interface ToolContext {
    * time, or when no human channel can be asked (it never hangs).
    */
   confirm(request: ConfirmRequest): Promise<ConfirmOutcome>;
+  /**
+   * The same gate for questions a page raises later, outside this call (a page using a
+   * granted permission): it holds no session, where `confirm` holds the asking session until
+   * the call ends.
+   */
+  confirmOutsideCalls?: ((request: ConfirmRequest) => Promise<ConfirmOutcome>) | undefined;
   /**
    * Calls another tool through the same wrapper as a top-level call (every
    * gate applies); for `batch`. Never throws: failures are `isError` results.

@@ -73,6 +73,8 @@ import {
 } from "./storage/idb.ts";
 import { dumpStorageStateTool, injectStorageStateTool } from "./storage/storage_state.ts";
 import { EMULATION_TOOLS } from "./emulation/set_emulation.ts";
+import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
+import { grantPermissionsTool, setGeolocationTool } from "./emulation/permissions.ts";
 import { authDeleteTool, authListTool, authLoadTool, authSaveTool } from "./storage/auth.ts";
 
 /** Every tool, in the order tools/list shows them. */
@@ -152,6 +154,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   authListTool,
   authDeleteTool,
   ...EMULATION_TOOLS,
+  tabVisibilityTool,
+  setGeolocationTool,
+  grantPermissionsTool,
 ] as unknown as ToolDefinition[];
 
 /** Every toolset name. */

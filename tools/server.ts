@@ -30,19 +30,54 @@ export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
 }
 
 /**
- * Drops `additionalProperties: false` everywhere: the wrapper rejects
- * unknown fields with a clear error anyway, and the list is paid for in
- * tokens on every turn.
+ * Drops JSON Schema that tells a client nothing, since the list is paid for
+ * in tokens on every turn (the wrapper validates every call against the zod
+ * schema itself, so nothing is enforced less):
+ * - `additionalProperties: false` (unknown fields are rejected with a clear error anyway);
+ * - the ±`Number.MAX_SAFE_INTEGER` bounds zod gives every `.int()`;
+ * - `propertyNames: { type: "string" }` and `additionalProperties: {}` of a record
+ *   (JSON object keys are strings; any value is the default);
+ * - a property's description that only restates its name (`secure: "Secure"`).
+ *
+ * `type` stays on every schema, also beside an `enum`: some providers (Gemini) reject a
+ * property schema without it.
  */
 function lean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(lean);
   if (!node || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if (k === "additionalProperties" && v === false) continue;
-    out[k] = lean(v);
+    if (k === "additionalProperties" && (v === false || isEmptySchema(v))) continue;
+    if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
+    if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
+    if (k === "propertyNames" && isStringSchema(v)) continue;
+    out[k] = k === "properties" && v && typeof v === "object"
+      ? leanProperties(v as Record<string, unknown>)
+      : lean(v);
   }
   return out;
+}
+
+/** {@link lean} over each property, without descriptions that restate the property's name. */
+function leanProperties(props: Record<string, unknown>): Record<string, unknown> {
+  const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return Object.fromEntries(
+    Object.entries(props).map(([name, schema]) => {
+      const leaned = lean(schema) as Record<string, unknown>;
+      if (typeof leaned.description === "string" && squash(leaned.description) === squash(name)) {
+        delete leaned.description;
+      }
+      return [name, leaned];
+    }),
+  );
+}
+
+function isEmptySchema(v: unknown): boolean {
+  return !!v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+function isStringSchema(v: unknown): boolean {
+  return JSON.stringify(v) === '{"type":"string"}';
 }
 
 /** The `tools/list` entries for a configuration. */
@@ -138,6 +173,7 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
       config,
       sessions,
       confirm,
+      confirmOutsideCalls: confirm,
       approvals,
       signal: extra.signal,
       // Over HTTP each client is its MCP session; stdio serves exactly one client.

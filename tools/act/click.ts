@@ -16,16 +16,16 @@ export const clickTool = defineTool({
   name: "click",
   title: "Click",
   description:
-    "Click an element by ref, selector, or viewport coords. Waits until it is visible, enabled and not covered (fails fast, naming any cover). Returns what happened: navigation, new tabs, dialogs, errors, network writes, page delta.",
+    "Click by ref, selector or coords. Waits until visible, enabled and not covered (fails fast, naming the cover). Returns what happened: navigation, new tabs, dialogs, errors, network writes, page delta.",
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
     ...targetFields,
-    button: z.enum(["left", "right", "middle"]).optional().describe("Mouse button (default left)"),
-    clickCount: z.number().int().min(1).max(3).optional().describe("2 for a double click"),
+    button: z.enum(["left", "right", "middle"]).optional().describe("Default left"),
+    clickCount: z.number().int().min(1).max(3).optional().describe("2: double click"),
     modifiers: z.array(z.enum(["Alt", "Control", "Meta", "Shift"])).optional().describe(
-      "Keys held during the click",
+      "Keys held",
     ),
     ...actingFields,
     ...downloadField,

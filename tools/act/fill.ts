@@ -10,6 +10,7 @@ import { callOnHandle } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 import { checkTarget, targetFields } from "../actions/target.ts";
+import { pressEnterAndWatch } from "../forms/form_common.ts";
 
 /** The `fill` tool. */
 export const fillTool = defineTool({
@@ -23,18 +24,21 @@ export const fillTool = defineTool({
   inputSchema: z.object({
     ref: targetFields.ref,
     selector: targetFields.selector,
-    value: z.string().describe("The new value (replaces the current one)"),
-    submit: z.boolean().optional().describe("Press Enter afterwards"),
+    value: z.string().describe("New value"),
+    submit: z.boolean().optional().describe(
+      "Press Enter after, to send its form (fails if the form was not sent)",
+    ),
     ...actingFields,
   }),
-  handler(ctx, args) {
+  async handler(ctx, args) {
     checkTarget(args, "fill", { allowCoords: false });
-    return runAction(ctx, { ...args, submits: args.submit === true }, {
+    const out = await runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
       target: args,
       actionability: { enabled: true, editable: true },
       ...(args.submit ? { actionInfo: { submit: true } } : {}),
-      async perform({ page, target }) {
+      async perform(c) {
+        const { page, target } = c;
         if (target?.kind !== "element") return;
         const kind = await callOnHandle<string>(target.handle, "prepareFill");
         const { keyboard } = inputOf(page);
@@ -52,8 +56,13 @@ export const fillTool = defineTool({
         } else {
           await keyboard.insertText(args.value);
         }
-        if (args.submit) await keyboard.press("Enter");
+        // Enter in a form's field: tells whether the form really went (validation may stop it).
+        if (args.submit) return await pressEnterAndWatch(c);
       },
     });
+    // The page sent the form but the policy stopped its request: nothing went.
+    const error = out.structured.error as { code?: string } | null;
+    if (error?.code === "blocked-by-policy") delete out.structured.submitted;
+    return out;
   },
 });

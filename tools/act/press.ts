@@ -15,12 +15,12 @@ export const pressTool = defineTool({
   name: "press",
   title: "Press key",
   description:
-    'Press a key or combo on the focused element: "Enter", "Escape", "Tab", "ArrowDown", "Control+a", "Shift+Tab". Returns the ActionResult.',
+    'Press a key or combo on the focused element, e.g. "Escape", "ArrowDown", "Shift+Tab". Returns the ActionResult.',
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
-    key: z.string().min(1).describe('Key name or combo joined by +, e.g. "Enter", "Control+a"'),
+    key: z.string().min(1).describe('Key or combo joined by +, e.g. "Enter", "Control+a"'),
     ...actingFields,
     ...downloadField,
     ...submitsField,

@@ -17,18 +17,18 @@ export const scrollTool = defineTool({
   name: "scroll",
   title: "Scroll",
   description:
-    "Scroll. No target: the window, with to (top|bottom|left|right) or by {x,y}. ref/selector alone: into view; with to/by: inside that container. coords + by: mouse wheel there. Returns element.scroll (atTop, atBottom, scrollHeight…).",
+    "Scroll. No target: the window (to or by). ref/selector alone: into view; with to/by: inside that container. coords + by: mouse wheel there. Returns element.scroll (atTop, atBottom, scrollHeight…).",
   capability: "navigation",
   toolset: "core",
   annotations: { readOnlyHint: false },
   inputSchema: z.object({
     ...targetFields,
-    to: z.enum(["top", "bottom", "left", "right"]).optional().describe("Scroll to an edge"),
+    to: z.enum(["top", "bottom", "left", "right"]).optional().describe("Edge"),
     by: z.object({
-      x: z.number().optional().describe("CSS px, + = right"),
-      y: z.number().optional().describe("CSS px, + = down"),
-    }).optional().describe("Scroll by an amount"),
-    intoView: z.boolean().optional().describe("With to/by on an element: also bring it into view"),
+      x: z.number().optional().describe("+ = right"),
+      y: z.number().optional().describe("+ = down"),
+    }).optional().describe("CSS px"),
+    intoView: z.boolean().optional().describe("With to/by on an element: also scroll it into view"),
     ...actingFields,
   }),
   handler(ctx, args) {

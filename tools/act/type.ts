@@ -18,7 +18,7 @@ export const typeTool = defineTool({
   name: "type",
   title: "Type text",
   description:
-    "Type text into the focused element key by key (keydown/keypress/input/keyup), as a user would. Click or fill a field first to focus it. Returns the ActionResult.",
+    "Type text key by key (real key events) into the focused element; click a field first. Returns the ActionResult.",
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },

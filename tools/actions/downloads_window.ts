@@ -26,9 +26,7 @@ import { originOf } from "../sessions/download_names.ts";
 
 /** The acting-tool field that declares a download. */
 export const downloadField = {
-  download: z.boolean().optional().describe(
-    "Meant to save a file (asks; pays for one)",
-  ),
+  download: z.boolean().optional().describe("Save the one file it downloads (asks)"),
 };
 
 /** How long a navigation that became a download may take to announce it, ms. */

@@ -8,7 +8,8 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import type { BrowserSession, DialogRecord } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 
 /** `navigation` of the ActionResult. */

@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../policy/nav_guard.ts";
 import { blockedNavigation } from "./guard_outcome.ts";
+import { DEFAULT_TIMEOUT_MS, sessionField, snapshotField, timeoutField } from "../fields.ts";
 
 export { submitsField } from "./guard_outcome.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
@@ -32,20 +32,15 @@ export { downloadField } from "./downloads_window.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
-/** Default `timeoutMs` of acting tools, ms. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Largest `timeoutMs` an acting tool accepts, ms. */
-export const MAX_TIMEOUT_MS = 30_000;
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../fields.ts";
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** Schema fields every acting tool takes. */
 export const actingFields = {
-  session: z.string().optional().describe("Session name"),
-  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe("ms; default 10000"),
-  snapshot: z.enum(["delta", "full", "none"]).optional().describe(
-    "Outline in the result (default delta)",
-  ),
+  session: sessionField,
+  timeoutMs: timeoutField,
+  snapshot: snapshotField,
 };
 
 /** What a tool hands to {@link runAction}. */
@@ -196,7 +191,7 @@ async function runExclusive(
     const recorder = new ActionRecorder(session, page);
     let extra: Record<string, unknown> | void = undefined;
     let actionError: ToolError | undefined;
-    session.actionWindow(true);
+    session.dialogs.actionWindow(true);
     session.navGuard?.begin({
       submits: args.submits === true || spec.sendsForm === true,
       expectUrl: spec.requestedUrl,
@@ -215,7 +210,7 @@ async function runExclusive(
       }
       settled = await recorder.settle(deadline);
     } finally {
-      session.actionWindow(false);
+      session.dialogs.actionWindow(false);
       stopped = session.navGuard?.end() ?? [];
     }
     const rec = await recorder.finish(!settled, spec.requestedUrl);
@@ -292,8 +287,9 @@ async function runExclusive(
       ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
       ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
       ...extraRest,
-      // Where a stopped navigation left the tab, what was stopped (blocked-by-policy).
-      ...(actionError?.code === "blocked-by-policy" ? actionError.details : {}),
+      // The error's details, as a thrown ToolError shows them: where a stopped navigation
+      // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
+      ...actionError?.details,
       tokensEstimate: null,
       warnings,
       error: actionError

@@ -11,11 +11,12 @@ import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/m
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
+import { refField, selectorField } from "../fields.ts";
 
 /** Schema fields shared by every tool that takes a target. */
 export const targetFields = {
-  ref: z.string().optional().describe("Snapshot ref, e.g. e12"),
-  selector: z.string().optional().describe("CSS or text=…"),
+  ref: refField,
+  selector: selectorField,
   coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
     "Viewport point, CSS px",
   ),

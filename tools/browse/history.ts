@@ -52,9 +52,7 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
   return defineTool({
     name,
     title: delta < 0 ? "Go back" : "Go forward",
-    description: `Go ${way} one history entry in the active tab. At the ${
-      delta < 0 ? "start" : "end"
-    } of history it does nothing and says moved=false.`,
+    description: `Go ${way} one history entry in the active tab (none: moved=false).`,
     capability: "navigation",
     toolset: "core",
     annotations: { openWorldHint: true },

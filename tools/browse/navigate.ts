@@ -66,14 +66,14 @@ export const navigateTool = defineTool({
   name: "navigate",
   title: "Navigate",
   description:
-    "Load a URL in the active tab and wait (waitUntil, default load). Returns the final URL after redirects, httpStatus, contentType, timedOut, navigation.offOrigin when you landed on another host, and the page outline.",
+    "Load a URL in the active tab. Returns the final URL (after redirects), httpStatus, contentType, timedOut, navigation.offOrigin (landed on another host) and the page outline.",
   capability: "navigation",
   toolset: "core",
   annotations: { openWorldHint: true },
   inputSchema: z.object({
     url: z.string().describe("Absolute URL (http, https, about:, data:)"),
     waitUntil: z.enum(["commit", "domcontentloaded", "load", "networkidle"]).optional().describe(
-      "How much of the load to wait for (default load)",
+      "Default load",
     ),
     ...actingFields,
     ...downloadField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 
@@ -23,16 +24,14 @@ export const tabsTool = defineTool({
   name: "tabs",
   title: "Tabs",
   description:
-    "List the session's tabs, switch the active tab (the one every call reads and acts on), or close one. Tabs a page opens are followed automatically. Indexes shift when tabs open or close: list first.",
+    "List the session's tabs, switch the active tab (the one every call uses), close or open one. Tabs a page opens are followed automatically. Indexes shift when tabs open or close: list first.",
   capability: "navigation",
   toolset: "core",
   annotations: { openWorldHint: false },
   inputSchema: z.object({
-    action: z.enum(["list", "switch", "close", "new"]).describe(
-      "list, switch, close, or new (open a blank tab)",
-    ),
-    index: z.number().int().min(0).optional().describe("Tab index for switch/close (from list)"),
-    session: z.string().optional().describe("Session name"),
+    action: z.enum(["list", "switch", "close", "new"]).describe("new: a blank tab"),
+    index: z.number().int().min(0).optional().describe("For switch/close (from list)"),
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

@@ -6,10 +6,16 @@
 import { z } from "zod";
 import { isConnectionClosedError } from "../../cdp/errors.ts";
 import { defineTool } from "../define_tool.ts";
+import {
+  DEFAULT_TIMEOUT_MS,
+  refField,
+  selectorField,
+  sessionField,
+  timeoutField,
+} from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../actions/run_action.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 
@@ -64,25 +70,23 @@ export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until one condition holds: text (visible text contains it, any case), ref/selector (visible, or state=hidden), url (glob over the whole URL, e.g. **/checkout*), or loadState. Returns status ok|timeout, waitedMs, lastSeen on timeout (an answer, not an error).",
+    "Wait until one condition holds: text, ref, selector, url or loadState. Returns status ok|timeout (not an error), waitedMs, and lastSeen on timeout.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    text: z.string().min(1).optional().describe("Text to wait for"),
-    ref: z.string().optional().describe("Element ref to wait for"),
-    selector: z.string().optional().describe("CSS or text= selector to wait for"),
-    url: z.string().optional().describe("URL glob the tab must match"),
+    text: z.string().min(1).optional().describe("Visible text contains it (any case)"),
+    ref: refField,
+    selector: selectorField,
+    url: z.string().optional().describe("Glob over the whole URL, e.g. **/checkout*"),
     loadState: z.enum(["domcontentloaded", "load", "networkidle"]).optional().describe(
       "Load state to reach",
     ),
     state: z.enum(["visible", "hidden"]).optional().describe(
-      "For text/ref/selector: visible (default: wait to appear) or hidden (wait to disappear)",
+      "hidden: wait to disappear (default visible)",
     ),
-    timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
-      "Max wait in ms (default 10000, max 30000)",
-    ),
-    session: z.string().optional().describe("Session name"),
+    timeoutMs: timeoutField,
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const given = (["text", "ref", "selector", "url", "loadState"] as const).filter((k) =>

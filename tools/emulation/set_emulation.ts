@@ -23,8 +23,11 @@ import { sessionField } from "../storage/cookies.ts";
 export const ATTACHED_WARNING =
   "attached session: the override stays in the person's Chrome until it navigates or restarts";
 
-/** Sets `patch` on the session and answers with the common result shape. */
-async function emulate(
+/**
+ * Sets `patch` on the session and answers with the common result shape
+ * `{ ok, session, applied, …after(s), state, warnings }` (`after` may add `warnings`).
+ */
+export async function emulate(
   ctx: ToolContext,
   name: string | undefined,
   patch: Partial<EmulationState>,
@@ -40,7 +43,8 @@ async function emulate(
       return v.userAgent;
     });
     if (s.mode === "attached") warnings.push(ATTACHED_WARNING);
-    const extra = after ? await after(s) : {};
+    const { warnings: more, ...extra } = after ? await after(s) : {};
+    if (Array.isArray(more)) warnings.push(...more);
     return {
       structured: {
         ok: true,
@@ -145,11 +149,11 @@ export const setReducedMotionTool = defineTool({
   toolset: "emulation",
   annotations: {},
   inputSchema: z.object({
-    value: z.enum(["reduce", "no-preference"]).describe("no-preference: reset"),
+    on: z.boolean().describe("false: reset"),
     session: sessionField,
   }),
   handler(ctx, args) {
-    const reducedMotion = args.value === "reduce" ? "reduce" : null;
+    const reducedMotion = args.on ? "reduce" : null;
     return emulate(ctx, args.session, { reducedMotion });
   },
 });
@@ -178,8 +182,14 @@ export const setUserAgentTool = defineTool({
   },
 });
 
-const GEOMETRY = `({ scrollWidth: document.documentElement.scrollWidth,
-  scrollHeight: document.documentElement.scrollHeight, innerWidth, innerHeight })`;
+/** The document scroller's geometry (the shape of scroll's `element.scroll`) and the viewport. */
+const GEOMETRY = `(() => {
+  const s = document.scrollingElement ?? document.documentElement;
+  const x = Math.round(s.scrollLeft), y = Math.round(s.scrollTop);
+  return { x, y, scrollWidth: s.scrollWidth, scrollHeight: s.scrollHeight,
+    clientWidth: s.clientWidth, clientHeight: s.clientHeight, atTop: y <= 0,
+    atBottom: y + s.clientHeight >= s.scrollHeight - 1, innerWidth, innerHeight };
+})()`;
 
 /** The `set_viewport` tool. */
 export const setViewportTool = defineTool({

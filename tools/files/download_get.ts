@@ -7,6 +7,7 @@ import { extname } from "node:path";
 import { z } from "zod";
 import { PathGuardError, resolveInWorkspace } from "../../policy/path_guard.ts";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { downloadsOf } from "../sessions/downloads.ts";
 
@@ -92,17 +93,17 @@ export const downloadGetTool = defineTool({
   name: "download_get",
   title: "Read a download",
   description:
-    "Read a downloaded file by id (from downloads_list or an action's downloads): text for text types, else base64; maxBytes per call (default 65536), offset to continue.",
+    "Read a downloaded file by id (from downloads_list or an action's downloads): text for text types, else base64; continue with offset.",
   capability: "file-io",
   toolset: "files",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     id: z.string().min(1).describe('Download id, e.g. "d1"'),
-    offset: z.number().int().min(0).optional().describe("Byte offset to start at (default 0)"),
+    offset: z.number().int().min(0).optional().describe("Byte offset (default 0)"),
     maxBytes: z.number().int().min(1).max(MAX_BYTES).optional().describe(
-      "Most bytes to return (default 65536, max 524288)",
+      "Per call (default 65536)",
     ),
-    session: z.string().optional().describe("Session name"),
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const name = args.session ?? "default";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { downloadsOf } from "../sessions/downloads.ts";
 
@@ -13,13 +14,13 @@ export const downloadsCaptureTool = defineTool({
   name: "downloads_capture",
   title: "Capture downloads",
   description:
-    "on: every file a page downloads while one of your actions runs in this session is saved to the workspace and listed under the action's downloads, without download: true each time (turning it on asks permission once). off (default): only a call with download: true saves a file; other downloads are cancelled.",
+    "on: save to the workspace every file a page downloads during your actions in this session, listed under the action's downloads (turning it on asks permission once). off (default): only a call with download: true saves a file; others are cancelled.",
   capability: "action",
   toolset: "files",
   annotations: { idempotentHint: true },
   inputSchema: z.object({
-    on: z.boolean().describe("true: save downloads of every action; false: only declared ones"),
-    session: z.string().optional().describe("Session name"),
+    on: z.boolean().describe("true: every action's downloads; false: only declared ones"),
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { downloadsOf } from "../sessions/downloads.ts";
 
 /** The `downloads_list` tool. */
@@ -12,12 +13,12 @@ export const downloadsListTool = defineTool({
   name: "downloads_list",
   title: "List downloads",
   description:
-    "The files this session downloaded, oldest first: id (for download_get), filename, path, sizeBytes, url, urlOrigin. Blocked or failed downloads left no file and are not listed. Only reads; does not open the browser.",
+    "The files this session downloaded, oldest first: id (for download_get), filename, path, sizeBytes, url, urlOrigin. Blocked or failed downloads are not listed.",
   capability: "read",
   toolset: "files",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    session: z.string().optional().describe("Session name"),
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const name = args.session ?? "default";

@@ -91,7 +91,7 @@ export const uploadFileTool = defineTool({
   name: "upload_file",
   title: "Upload files",
   description:
-    "Attach workspace files to a file input: target the <input type=file> (hidden ones work) or the button that opens the file chooser. Paths are relative to the workspace; every missing path is reported before anything is attached. Asks permission each call. Returns the ActionResult with the files the input now holds.",
+    "Attach workspace files to a file input: target the <input type=file> (hidden ones work) or the button that opens the chooser. Missing paths are all reported before anything is attached. Asks permission each call. Returns the ActionResult with the input's files.",
   capability: "action",
   toolset: "files",
   annotations: { destructiveHint: true, openWorldHint: true },
@@ -99,7 +99,7 @@ export const uploadFileTool = defineTool({
     ref: targetFields.ref,
     selector: targetFields.selector,
     paths: z.array(z.string()).min(1).max(MAX_FILES).describe(
-      "Files to attach, relative to the workspace (or absolute inside it)",
+      "Relative to the workspace (or absolute inside it)",
     ),
     session: actingFields.session,
     timeoutMs: actingFields.timeoutMs,

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
+import { refField, selectorField } from "../fields.ts";
 import {
   callOnHandle,
   callUtility,
@@ -19,11 +20,11 @@ import { toToolError } from "../call_tool.ts";
 import { isFailure, type PageFailure, resolveElement, selectorError } from "./form_common.ts";
 
 const fieldSchema = z.strictObject({
-  name: z.string().min(1).optional().describe("The field's name (read_form)"),
-  ref: z.string().optional().describe("Ref from snapshot"),
-  selector: z.string().optional().describe("CSS, or text=…"),
+  name: z.string().min(1).optional().describe("Field name (read_form)"),
+  ref: refField,
+  selector: selectorField,
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe(
-    "Text, option value/label, true/false, or an array (group, multi-select)",
+    "Text, option value/label, true/false, or array (group, multi-select)",
   ),
 });
 
@@ -41,15 +42,13 @@ export const fillFormTool = defineTool({
   name: "fill_form",
   title: "Fill form",
   description:
-    "Set many form fields (by name, ref or selector) like a user: text, select (value or label), checkbox (true/false or group values), radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor). Returns the ActionResult.",
+    "Set many form fields (by name, ref or selector) like a user: text, select, checkbox, radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor). Returns the ActionResult.",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },
   inputSchema: z.object({
-    fields: z.array(fieldSchema).min(1).max(100).describe("Fields to set, in order"),
-    root: z.string().optional().describe(
-      "CSS of the form that names refer to (default: as read_form)",
-    ),
+    fields: z.array(fieldSchema).min(1).max(100).describe("In order"),
+    root: z.string().optional().describe("CSS of the form names refer to (default: as read_form)"),
     ...actingFields,
     ...submitsField,
   }),

@@ -2,7 +2,8 @@
  * What the form tools share: calls into the page-side form libraries
  * (`tools/injected/form_*_lib.ts`) with one or two element handles, element
  * and submit-control resolution, the draft check, and clicking a form's
- * submit control while watching whether the form was really sent.
+ * submit control (or pressing Enter in a field, for `fill`) while watching
+ * whether the form was really sent.
  *
  * @module
  */
@@ -249,20 +250,7 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
     throw new ToolError("invalid-argument", "No submit control to click", "pass submit");
   }
   await callOnHandle(target.handle, "formWatchSubmit");
-  let navigated = false, wrote = false;
-  const off = session.listen({
-    event(p, method, params) {
-      if (p !== page) return;
-      if (
-        method === "Page.frameRequestedNavigation" &&
-        (params as { frameId: string }).frameId === page.mainFrameId
-      ) navigated = true;
-      if (method === "Network.requestWillBeSent") {
-        const e = params as Protocol.Network.RequestWillBeSentEvent;
-        if (WRITE_METHODS.has(e.request.method)) wrote = true;
-      }
-    },
-  });
+  const leaving = watchLeaving(session, page);
   try {
     const { mouse } = inputOf(page);
     await mouse.move(point.x, point.y);
@@ -289,8 +277,8 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
       }
       if (!st) return { sent: true, how: "navigation" };
       if (st.submitted && st.settled && !st.prevented) return { sent: true, how: "form" };
-      if (navigated) return { sent: true, how: "navigation" };
-      if (wrote) return { sent: true, how: "request" };
+      if (leaving.navigated) return { sent: true, how: "navigation" };
+      if (leaving.wrote) return { sent: true, how: "request" };
       if (st.invalid.length) return { sent: false, invalid: st.invalid };
       if (Date.now() >= until) {
         return {
@@ -303,8 +291,149 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
-    off();
+    leaving.off();
   }
+}
+
+/**
+ * Watches a tab for signs that a form left some other way than a submit
+ * event: its main frame asked to navigate, or a write request (POST, PUT,
+ * PATCH, DELETE) went out. CDP events `Page.frameRequestedNavigation`,
+ * `Network.requestWillBeSent`. Call `off()` when done.
+ */
+function watchLeaving(session: BrowserSession, page: Page) {
+  const seen = { navigated: false, wrote: false, off: () => {} };
+  const off = session.listen({
+    event(p, method, params) {
+      if (p !== page) return;
+      if (
+        method === "Page.frameRequestedNavigation" &&
+        (params as { frameId: string }).frameId === page.mainFrameId
+      ) seen.navigated = true;
+      if (method === "Network.requestWillBeSent") {
+        const e = params as Protocol.Network.RequestWillBeSentEvent;
+        if (WRITE_METHODS.has(e.request.method)) seen.wrote = true;
+      }
+    },
+  });
+  seen.off = () => void off();
+  return seen;
+}
+
+/** How long to wait after Enter for a sign that the form left, ms. */
+const ENTER_WAIT_MS = 500;
+
+/** Why Enter did not send a form (page-side `formEnterBlocker`). */
+interface EnterBlocker {
+  kind: "multiline" | "disabled-button" | "no-button";
+  button?: string;
+  fields?: string[];
+}
+
+/**
+ * Presses Enter in the resolved field (`fill` with `submit`) and tells
+ * whether its form was submitted: a `submit` event reached the form (also
+ * when the page takes it over with `preventDefault`, an SPA's submit), the
+ * tab asked to navigate, or a write request went out. A field outside any
+ * form is the page's business: Enter is pressed and nothing is judged.
+ *
+ * @returns Fields for the ActionResult: `submitted: true`, nothing (no
+ *   form), or `submitted: false` with a warning when the page's own key
+ *   handler took Enter over.
+ * @throws ToolError `not-actionable` (details `submitted: false`, `invalid`
+ *   with each field's `validationMessage`) when the form was not submitted:
+ *   the browser's validation stopped it, or Enter does not send this form.
+ */
+export async function pressEnterAndWatch(c: PerformContext): Promise<Record<string, unknown>> {
+  const { session, page, target } = c;
+  const { keyboard } = inputOf(page);
+  if (target?.kind !== "element") {
+    await keyboard.press("Enter");
+    return {};
+  }
+  const watch = await callOnHandle<{ form: boolean } | null>(target.handle, "formWatchSubmit");
+  if (!watch?.form) {
+    await keyboard.press("Enter");
+    return {};
+  }
+  const leaving = watchLeaving(session, page);
+  try {
+    await keyboard.press("Enter");
+    // A submit event (and the validation that may stop it) comes with the key itself; a
+    // script that sends the form on its own key handler gets a moment to do it.
+    const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
+    // Each page-side read resends the form library (tens of KB): one now, one after the wait.
+    for (let last = false;; last = true) {
+      let st: { submitted: boolean; invalid: string[]; keyPrevented?: boolean } | null;
+      try {
+        st = await callOnHandle(target.handle, "formSubmitState");
+      } catch {
+        return { submitted: true }; // The document is gone: the form left.
+      }
+      if (!st || st.submitted || leaving.navigated || leaving.wrote) return { submitted: true };
+      if (st.invalid.length) {
+        throw new ToolError(
+          "not-actionable",
+          `Enter did not send the form: the browser's validation stopped it (${
+            st.invalid.join("; ")
+          }); the value was filled`,
+          "fill the field(s) named with a value they accept (the message says what is wrong), then submit again",
+          { submitted: false, invalid: st.invalid },
+        );
+      }
+      if (last) {
+        if (st.keyPrevented) {
+          return {
+            submitted: false,
+            warnings: [
+              "Enter did not send the form: the page's key handler took Enter over; check the delta for what it did",
+            ],
+          };
+        }
+        const blocker = await callOnHandle<EnterBlocker | null>(
+          target.handle,
+          "formEnterBlocker",
+        ).catch(() => null);
+        throw enterNotSent(blocker);
+      }
+      while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  } finally {
+    leaving.off();
+    callOnHandle(target.handle, "formUnwatchSubmit").catch(() => {});
+  }
+}
+
+function enterNotSent(blocker: EnterBlocker | null): ToolError {
+  const [why, hint] = blocker?.kind === "multiline"
+    ? [
+      "in a multi-line field Enter adds a line break (now part of the value)",
+      "fill it again without submit, then click the form's submit button with submits: true",
+    ]
+    : blocker?.kind === "disabled-button"
+    ? [
+      `its submit button (${blocker.button}) is disabled`,
+      "fill the other required fields until the page enables it, then click it with submits: true",
+    ]
+    : blocker?.kind === "no-button"
+    ? [
+      `it has no submit button and ${blocker.fields?.length} text fields (${
+        blocker.fields?.join(", ")
+      }), and a browser sends such a form only from a button`,
+      "click the control that sends the form with submits: true (read_form lists the form's controls)",
+    ]
+    : [
+      "no submit event reached the form",
+      "read_form to check the form, then click its submit control with submits: true",
+    ];
+  return new ToolError(
+    "not-actionable",
+    `Enter did not send the form: ${why}; the value was filled`,
+    hint,
+    { submitted: false },
+  );
 }
 
 /** The error for a form that did not leave. */

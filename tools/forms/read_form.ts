@@ -8,13 +8,13 @@ import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
+import { sessionField } from "../fields.ts";
 import { callUtility } from "../injected/mod.ts";
 import { isFailure, type PageFailure, selectorError } from "./form_common.ts";
 
 const rootField = z.string().optional().describe(
-  "CSS selector of the form (or an element in it); default: the page's biggest form",
+  "CSS of the form or an element in it (default: the biggest form)",
 );
-const sessionField = z.string().optional().describe("Session name");
 
 /**
  * Describes the form in the active tab's main frame.
@@ -58,13 +58,15 @@ export const readFormTool = defineTool({
   name: "read_form",
   title: "Read form",
   description:
-    "List a form's fields: name, type, label, options, current value (secrets masked), usable (false: hidden or disabled now, reveal it first), required. Hidden inputs are counted. Also submitText (submit controls), drafts (publish/draft controls and what each option means), draftState, and rich-text editors with the field each posts as. whole_page=true adds controls outside any form (e.g. a picker appended to the body).",
+    "List a form's fields: name, type, label, options, value (secrets masked), usable (false: hidden or disabled now; reveal it first), required; hidden inputs counted. Also submitText (submit controls), drafts (publish/draft controls, what each option means), draftState, and rich-text editors with the field each posts as.",
   capability: "read",
   toolset: "forms",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     root: rootField,
-    whole_page: z.boolean().optional().describe("Also controls and editors outside the form"),
+    whole_page: z.boolean().optional().describe(
+      "Also controls outside any form (e.g. a picker appended to body)",
+    ),
     session: sessionField,
   }),
   async handler(ctx, args) {
@@ -79,7 +81,7 @@ export const reviewFormTool = defineTool({
   name: "review_form",
   title: "Review form",
   description:
-    "Gather everything a form is about to publish, for a human to approve, changing nothing: fields and values (secrets masked), the rich-text bodies in full (text and html), attachments (file names), and draftState (draft/public, from its publish controls).",
+    "Everything a form would publish, for a human to approve; changes nothing: fields and values (secrets masked), rich-text bodies in full (text and html), attachment file names, draftState (draft/public).",
   capability: "read",
   toolset: "forms",
   annotations: { readOnlyHint: true },

@@ -21,7 +21,7 @@ export const saveDraftTool = defineTool({
   name: "save_draft",
   title: "Save draft",
   description:
-    "Send a form while its publish control (read_form's drafts) is on its draft setting, by clicking submit; refuses (refused) when the form is armed public or its state cannot be read, so it can never publish. Asks the submit hook, never publish. submit: the submit control's text from read_form's submitText (e.g. Submit), a ref or a selector. Returns the ActionResult.",
+    "Send a form by clicking submit while its publish control (read_form's drafts) is on its draft setting; refused when the form is armed public or its state is unreadable, so it never publishes. Asks the submit hook (not publish). Returns the ActionResult.",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: true, openWorldHint: true },

@@ -33,14 +33,14 @@ export const setEditorTool = defineTool({
   name: "set_editor",
   title: "Set rich-text editor",
   description:
-    "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; omit ref/selector for the first) and sync the field the form posts. html=true writes sanitized markup (no script, handlers, frames, form controls; what was removed is listed). Returns the ActionResult.",
+    "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; no ref/selector: the first) and sync the field the form posts. html=true: sanitized markup (no script, handlers, frames, form controls; removals listed). Returns the ActionResult.",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
     selector: targetFields.selector,
-    text: z.string().describe("The new content (replaces the current one)"),
+    text: z.string().describe("New content"),
     html: z.boolean().optional().describe(
       "text is markup (sanitized)",
     ),

@@ -28,6 +28,7 @@ export function installFormPublishLib(api: Record<string, unknown>): void {
     controlsOf: Fn<[HTMLFormElement | null, Element], Control[]>;
     labelText: Fn<[Element], string>;
     norm: Fn<[string | null | undefined], string>;
+    isSubmit: Fn<[Control], boolean>;
   };
   const { usable, selectorFor, cssString, labelText, norm } = kit;
   const describe = api.describeElement as Fn<[Element], string>;
@@ -319,17 +320,65 @@ export function installFormPublishLib(api: Record<string, unknown>): void {
       const t = e.target as Control;
       (state.invalid as string[]).push(`${t.name || selectorFor(t)}: ${t.validationMessage}`);
     };
+    // Enter in a field: whether the page's key handler took the key over (no implicit submit).
+    const onKey = (e: Event) => {
+      if ((e as KeyboardEvent).key !== "Enter") return;
+      setTimeout(() => {
+        if (e.defaultPrevented) state.keyPrevented = true;
+      }, 0);
+    };
     form.addEventListener("submit", onSubmit, true);
     form.addEventListener("invalid", onInvalid, true);
+    form.addEventListener("keydown", onKey, true);
+    form.addEventListener("keypress", onKey, true);
     watches.set(submit, {
       state,
       off: () => {
         form.removeEventListener("submit", onSubmit, true);
         form.removeEventListener("invalid", onInvalid, true);
+        form.removeEventListener("keydown", onKey, true);
+        form.removeEventListener("keypress", onKey, true);
       },
     });
     return state;
   };
   /** What the watch saw so far. */
   api.formSubmitState = (submit: Element) => watches.get(submit)?.state ?? null;
+  /** Stops watching (the watch of `submit`, if any). */
+  api.formUnwatchSubmit = (submit: Element) => {
+    watches.get(submit)?.off();
+    watches.delete(submit);
+  };
+
+  /**
+   * Why Enter in `field` does not send its form (HTML implicit submission), or null when it
+   * would (or the field has no form): `multiline` (a textarea or editable region adds a line),
+   * `disabled-button` (the form's default button is disabled; `button` describes it), or
+   * `no-button` (no submit button and more than one field that blocks implicit submission;
+   * `fields` names them).
+   */
+  api.formEnterBlocker = (field: Element) => {
+    const form = formOf(field);
+    if (!form) return null;
+    if (field instanceof HTMLTextAreaElement || (field as HTMLElement).isContentEditable) {
+      return { kind: "multiline" };
+    }
+    // Tree order, with image buttons (form.elements leaves them out).
+    const root = form.getRootNode() as ParentNode;
+    const listed = [...root.querySelectorAll("button, input")].filter((c) =>
+      (c as Control).form === form
+    ) as Control[];
+    const button = listed.find((c) => kit.isSubmit(c));
+    if (button) {
+      return button.matches(":disabled")
+        ? { kind: "disabled-button", button: describe(button) }
+        : null;
+    }
+    const BLOCKS =
+      /^(text|search|url|tel|email|password|date|month|week|time|datetime-local|number)$/;
+    const fields = listed.filter((c) => c instanceof HTMLInputElement && BLOCKS.test(c.type));
+    return fields.length > 1
+      ? { kind: "no-button", fields: fields.map((f) => f.name || selectorFor(f)) }
+      : null;
+  };
 }

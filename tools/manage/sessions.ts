@@ -10,18 +10,24 @@ import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
-import {
-  type BrowserSession,
-  DIALOG_POLICIES,
-  type DialogPolicy,
-} from "../sessions/browser_session.ts";
+import { ATTACHED_WARNING } from "../emulation/set_emulation.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { DIALOG_POLICIES, type DialogPolicy } from "../sessions/dialogs.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import type { StorageState } from "../../storage/storage_state.ts";
 import { injectSession, stateArg } from "../storage/storage_state.ts";
 import { loadAuthState } from "../storage/auth.ts";
 
-/** open_session after the session exists: dialog policy, gates, viewport, first URL. */
+/**
+ * open_session after the session exists: dialog policy, viewport, gates, first URL.
+ *
+ * The viewport is session emulation state ({@link BrowserSession.emulation}), set before the
+ * first tab opens: that tab, every later tab and every popup get it before their first script
+ * (`Emulation.setDeviceMetricsOverride`); `set_viewport` replaces it. Tabs open already (a
+ * persistent profile's, an attached browser's) get it at once; their failures come back as
+ * `warning`.
+ */
 async function setUpSession(
   ctx: ToolContext,
   session: BrowserSession,
@@ -32,20 +38,24 @@ async function setUpSession(
   },
   url: URL | undefined,
 ): Promise<ToolOutput> {
-  if (args.dialogs) session.dialogPolicy = args.dialogs;
-  if (args.promptText !== undefined) session.dialogPromptText = args.promptText;
+  if (args.dialogs) session.dialogs.policy = args.dialogs;
+  if (args.promptText !== undefined) session.dialogs.promptText = args.promptText;
+  const warnings: string[] = [];
+  if (args.viewport) {
+    const { width, height } = args.viewport;
+    const pages = session.tabs.filter((p) => !p.isClosed).map((p) => p.session);
+    warnings.push(
+      ...await session.emulation.set({ viewport: { width, height } }, pages, async () => {
+        const v = await session.browser.connection.send("Browser.getVersion");
+        return v.userAgent;
+      }),
+    );
+    if (session.mode === "attached") warnings.push(ATTACHED_WARNING);
+  }
   const page = await session.page();
   // The first URL is a navigation like any other: the same gates, the same guard window.
   if (url) {
     await gateNavigation(ctx, session, { tool: "open_session", url: url.href, from: page.url });
-  }
-  if (args.viewport) {
-    await page.session.send("Emulation.setDeviceMetricsOverride", {
-      width: args.viewport.width,
-      height: args.viewport.height,
-      deviceScaleFactor: 0,
-      mobile: false,
-    });
   }
   let httpStatus: number | null = null;
   if (url) {
@@ -91,6 +101,7 @@ async function setUpSession(
       url: page.url,
       ...(url ? { httpStatus } : {}),
       tabs: session.tabs.length,
+      ...(warnings.length ? { warning: warnings.join("; ") } : {}),
     },
   };
 }
@@ -145,7 +156,7 @@ export const openSessionTool = defineTool({
   name: "open_session",
   title: "Open session",
   description:
-    "Open a named session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach). Optional url and viewport.",
+    "Open a named session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach).",
   capability: "navigation",
   toolset: "sessions",
   annotations: { openWorldHint: true },
@@ -156,7 +167,7 @@ export const openSessionTool = defineTool({
     viewport: z.object({
       width: z.number().int().min(100).max(7680).describe("CSS px"),
       height: z.number().int().min(100).max(4320).describe("CSS px"),
-    }).optional().describe("Viewport size"),
+    }).optional().describe("Viewport"),
     endpoint: z.string().optional().describe(
       "attached mode: ws://…/devtools/browser/… or http://host:port",
     ),
@@ -202,7 +213,10 @@ export const openSessionTool = defineTool({
     try {
       const warning = seed ? await seedSession(session, seed) : undefined;
       const out = await setUpSession(ctx, session, args, url);
-      if (warning) out.structured.warning = warning;
+      if (warning) {
+        const more = out.structured.warning;
+        out.structured.warning = more ? `${warning}; ${more}` : warning;
+      }
       return out;
     } catch (e) {
       // A refused first URL (or any failed set-up) leaves no half-made session behind.
@@ -217,7 +231,7 @@ export const closeSessionTool = defineTool({
   name: "close_session",
   title: "Close session",
   description:
-    "Close a session: its tabs and context (incognito), its browser (persistent; the profile stays on disk), or the connection (attached; the browser keeps running). Idempotent: wasRunning=false when it was not open.",
+    "Close a session: its context (incognito), its browser (persistent; the profile stays on disk), or the connection (attached; the browser keeps running). Not open: wasRunning=false.",
   capability: "navigation",
   toolset: "sessions",
   annotations: { destructiveHint: true, idempotentHint: true },
@@ -235,7 +249,7 @@ export const listSessionsTool = defineTool({
   name: "list_sessions",
   title: "List sessions",
   description:
-    "List this client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
+    "This client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
   capability: "read",
   toolset: "sessions",
   annotations: { readOnlyHint: true },

@@ -17,15 +17,15 @@ export const approveActionsTool = defineTool({
   name: "approve_actions",
   title: "Pre-approve confirm hooks",
   description:
-    "Pre-approve confirm-hook scopes (navigate_off_allowlist, byob_action, file_download, file_upload, submit; never publish) for ttlSeconds (default 3600, max 86400), so hooked actions pass without asking the human. Re-granting resets the TTL.",
+    "Pre-approve confirm-hook scopes (navigate_off_allowlist, byob_action, file_download, file_upload, submit; never publish) for ttlSeconds, so hooked actions pass without asking the human. Re-granting resets the TTL.",
   capability: "self-approval",
   toolset: "policy",
   changesPolicy: true,
   annotations: { destructiveHint: false, openWorldHint: false },
   inputSchema: z.object({
-    scopes: z.array(z.string()).describe("Confirm hook names to pre-approve"),
+    scopes: z.array(z.string()).describe("Hook names"),
     ttlSeconds: z.number().int().optional().describe(
-      `Seconds the grant lasts (default 3600, max ${MAX_GRANT_TTL_SECONDS})`,
+      `Default 3600, max ${MAX_GRANT_TTL_SECONDS}`,
     ),
   }),
   handler(ctx, args) {

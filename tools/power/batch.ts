@@ -47,15 +47,15 @@ export const MAX_BATCH_CALLS = 32;
 export const batchCallsSchema = z.array(z.object({
   tool: z.string().describe("Tool name"),
   args: z.record(z.string(), z.unknown()).optional().describe("Its arguments"),
-  label: z.string().max(200).optional().describe("Echoed in the result entry"),
-})).min(1).max(MAX_BATCH_CALLS).describe("The calls, in order");
+  label: z.string().max(200).optional().describe("Echoed in its result"),
+})).min(1).max(MAX_BATCH_CALLS).describe("In order");
 
 /** The `batch` tool. */
 export const batchTool = defineTool({
   name: "batch",
   title: "Batch",
   description:
-    "Run 1-32 tool calls in order server-side and return all results at once; every call passes the same gates as a top-level one. stopOnError (default true) halts at the first failure. No nesting.",
+    "Run 1-32 tool calls in order server-side; returns all results at once. Each call passes the same gates as a top-level one. No nesting.",
   capability: "read",
   toolset: "power",
   annotations: { openWorldHint: true },

@@ -85,13 +85,13 @@ export const flakeCheckTool = defineTool({
   name: "flake_check",
   title: "Flake check",
   description:
-    "Run the same calls (as batch) n times (3-20) and report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on. Every call is gated as a top-level one.",
+    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on. Each call is gated as a top-level one.",
   capability: "action",
   toolset: "power",
   annotations: { openWorldHint: true },
   inputSchema: z.object({
     calls: batchCallsSchema,
-    n: z.number().int().min(3).max(20).describe("Repetitions (3-20)"),
+    n: z.number().int().min(3).max(20).describe("Repetitions"),
     stopOnAllGreen: z.number().int().min(1).max(20).optional().describe(
       "Stop after this many consecutive all-green runs",
     ),

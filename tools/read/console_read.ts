@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { keysOnly } from "../actions/recorder.ts";
 
@@ -27,10 +28,8 @@ const cursorFields = {
   limit: z.number().int().min(1).max(1000).optional().describe(
     "Max entries, newest kept (default 100)",
   ),
-  since_seq: z.number().int().min(0).optional().describe(
-    "Only entries after this seq (pass last_seq back)",
-  ),
-  session: z.string().optional().describe("Session name"),
+  since_seq: z.number().int().min(0).optional().describe("Entries after this seq (last_seq)"),
+  session: sessionField,
 };
 
 /** The `console_read` tool. */
@@ -75,14 +74,12 @@ export const networkReadTool = defineTool({
   name: "network_read",
   title: "Read network",
   description:
-    "Read the session's network requests (method, URL, type, status, failures, timing). failed_only=true for what broke; pattern filters URLs; resume with since_seq=last_seq.",
+    "Read the session's network requests (method, URL, type, status, failures, timing). pattern filters URLs; resume with since_seq=last_seq.",
   capability: "read",
   toolset: "debug",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    failed_only: z.boolean().optional().describe(
-      "Only failed requests (network error or status >= 400)",
-    ),
+    failed_only: z.boolean().optional().describe("Network error or status >= 400"),
     ...cursorFields,
   }),
   async handler(ctx, args) {

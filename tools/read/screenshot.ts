@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { DEFAULT_TIMEOUT_MS, sessionField, timeoutField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import { frameOffset } from "../actions/actionability.ts";
 import { checkTarget, resolveTarget, targetFields } from "../actions/target.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../actions/run_action.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */
 export const MAX_SCREENSHOT_SIDE = 8000;
@@ -19,20 +19,18 @@ export const screenshotTool = defineTool({
   name: "screenshot",
   title: "Screenshot",
   description:
-    "Capture the active tab's viewport (default), the full page (fullPage), or just one element (ref/selector) as PNG or JPEG. Use snapshot to read the page; this is for layout and pixels.",
+    "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
     selector: targetFields.selector,
-    fullPage: z.boolean().optional().describe("The whole scrollable page"),
-    format: z.enum(["png", "jpeg"]).optional().describe("Image format (default png)"),
-    quality: z.number().int().min(0).max(100).optional().describe("JPEG quality 0-100"),
-    timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
-      "Time budget in ms (default 10000, max 30000)",
-    ),
-    session: z.string().optional().describe("Session name"),
+    fullPage: z.boolean().optional().describe("Whole scrollable page"),
+    format: z.enum(["png", "jpeg"]).optional().describe("Default png"),
+    quality: z.number().int().min(0).max(100).optional().describe("JPEG only"),
+    timeoutMs: timeoutField,
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const kind = checkTarget(args, "screenshot", { optional: true, allowCoords: false });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
 import { captureSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { pageText } from "../snapshot/paging.ts";
 
@@ -16,19 +17,17 @@ export const snapshotTool = defineTool({
   name: "snapshot",
   title: "Snapshot",
   description:
-    "Read the active tab as an outline: ARIA roles and names, all visible text, states, values, iframes and shadow DOM in place. [ref=eN] marks what you can act on; links are inline [text](url)[ref=eN]. ref scopes to a subtree. Big pages: truncated=true, continue with offset=nextOffset.",
+    "Read the active tab as an outline: ARIA roles and names, all visible text, states, values; iframes and shadow DOM in place. [ref=eN] marks what you can act on; links are [text](url)[ref=eN]. Big pages: truncated=true; continue with offset=nextOffset.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     ref: z.string().optional().describe("Only this element's subtree"),
     maxTokens: z.number().int().min(200).max(200_000).optional().describe(
-      `Page size in estimated tokens (default ${DEFAULT_SNAPSHOT_TOKENS})`,
+      `Page size, est. tokens (default ${DEFAULT_SNAPSHOT_TOKENS})`,
     ),
-    offset: z.number().int().min(0).optional().describe(
-      "Line to start at: the nextOffset of the previous page",
-    ),
-    session: z.string().optional().describe("Session name"),
+    offset: z.number().int().min(0).optional().describe("nextOffset of the previous page"),
+    session: sessionField,
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

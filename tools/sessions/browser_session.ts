@@ -1,7 +1,8 @@
 /**
  * One browxai session: a browser context (incognito), a profile's own
  * Chromium (persistent) or someone else's browser (attached); its tabs, the
- * active tab, console and network logs, dialog handling, and the ref registry.
+ * active tab, console and network logs, dialog handling (`dialogs.ts`), device
+ * emulation (`emulation.ts`), and the ref registry.
  *
  * @module
  */
@@ -15,24 +16,12 @@ import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { currentCallScope } from "./call_scope.ts";
+import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 
 /** How a session reaches its browser. */
 export type SessionMode = "incognito" | "persistent" | "attached";
-
-/** A dialog the session answered. */
-export interface DialogRecord {
-  seq: number;
-  kind: string;
-  message: string;
-  handledAs: "accepted" | "dismissed";
-  /** Dismissed because the session's policy is `raise`: the acting call fails on it. */
-  raised?: boolean;
-  /** Text answered to a prompt, when accepted. */
-  text?: string;
-  tab: string;
-}
 
 /** Listener of everything that happens in a session's tabs. */
 export interface SessionListener {
@@ -44,24 +33,6 @@ export interface SessionListener {
   tabClosed?(page: Page): void;
   dialog?(record: DialogRecord): void;
 }
-
-/**
- * How a dialog is answered when nobody armed an answer: `default` accepts
- * alerts and `beforeunload`, dismisses confirm and prompt; `accept`,
- * `dismiss`; `accept-prompt-with` accepts everything, answering prompts with
- * the session's prompt text; `raise` dismisses and makes the acting call
- * fail (`ok: false`, `failure.source: "app"`).
- */
-export type DialogPolicy = "default" | "accept" | "dismiss" | "accept-prompt-with" | "raise";
-
-/** Every dialog policy, for schemas. */
-export const DIALOG_POLICIES = [
-  "default",
-  "accept",
-  "dismiss",
-  "accept-prompt-with",
-  "raise",
-] as const;
 
 /** Options of {@link BrowserSession}. */
 export interface BrowserSessionOptions {
@@ -94,19 +65,13 @@ export class BrowserSession {
   #tabs: Page[] = [];
   #active: Page | undefined;
   #listeners = new Set<SessionListener>();
-  #dialogSeq = 0;
   #crashed: string | undefined;
   #closed = false;
   #ownTabs = new Set<string>();
   #creatingOwn = 0;
   #opening = new Set<string>();
-  /** One-shot answer for the next dialog (handle_dialog arms it). */
-  armedDialog: { accept: boolean; text?: string } | undefined;
-  /** True while the armed answer may be used (the next acting call). */
-  #armedForNext = false;
-  dialogPolicy: DialogPolicy = "default";
-  /** What `accept-prompt-with` answers to prompts. */
-  dialogPromptText = "";
+  /** Dialog answering: the policy, the answer armed for the next acting call. */
+  readonly dialogs = new SessionDialogs();
   #navGuard: NavGuard | undefined;
   /** Targets the guard holds (an existing browser's tabs may attach before or after the guard). */
   #guarded = new Set<string>();
@@ -245,63 +210,11 @@ export class BrowserSession {
   #onPageEvent(page: Page, method: string, params: unknown, session: CdpSession) {
     this.logs.onEvent(page.target.targetId, method, params);
     if (method === "Page.javascriptDialogOpening") {
-      this.#answerDialog(page, params as Protocol.Page.JavascriptDialogOpeningEvent, session);
+      const e = params as Protocol.Page.JavascriptDialogOpeningEvent;
+      const record = this.dialogs.answer(page.target.targetId, e, session);
+      for (const l of [...this.#listeners]) l.dialog?.(record);
     }
     for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
-  }
-
-  /** Arms the answer to a dialog raised by the next acting call. */
-  armDialog(answer: { accept: boolean; text?: string }): void {
-    this.armedDialog = answer;
-    this.#armedForNext = false;
-  }
-
-  /**
-   * Marks the start (true) and end (false) of an acting call: an armed
-   * answer is good for dialogs raised while the next acting call runs, and
-   * ends with it whether or not a dialog came.
-   */
-  actionWindow(open: boolean): void {
-    if (open) this.#armedForNext = this.armedDialog !== undefined;
-    else if (this.#armedForNext) {
-      this.armedDialog = undefined;
-      this.#armedForNext = false;
-    }
-  }
-
-  #answerDialog(page: Page, e: Protocol.Page.JavascriptDialogOpeningEvent, session: CdpSession) {
-    const armed = this.#armedForNext ? this.armedDialog : undefined;
-    if (armed) {
-      this.armedDialog = undefined;
-      this.#armedForNext = false;
-    }
-    let accept: boolean;
-    if (armed) accept = armed.accept;
-    else if (this.dialogPolicy === "accept" || this.dialogPolicy === "accept-prompt-with") {
-      accept = true;
-    } else if (this.dialogPolicy === "dismiss" || this.dialogPolicy === "raise") accept = false;
-    else accept = e.type === "alert" || e.type === "beforeunload";
-    const raised = !armed && this.dialogPolicy === "raise";
-    const policyText = !armed && this.dialogPolicy === "accept-prompt-with"
-      ? this.dialogPromptText
-      : undefined;
-    const text = accept && e.type === "prompt"
-      ? armed?.text ?? policyText ?? e.defaultPrompt ?? ""
-      : undefined;
-    session.send("Page.handleJavaScriptDialog", {
-      accept,
-      ...(text !== undefined ? { promptText: text } : {}),
-    }).catch(() => {});
-    const record: DialogRecord = {
-      seq: ++this.#dialogSeq,
-      kind: e.type,
-      message: e.message,
-      handledAs: accept ? "accepted" : "dismissed",
-      ...(text !== undefined ? { text } : {}),
-      ...(raised ? { raised: true } : {}),
-      tab: page.target.targetId,
-    };
-    for (const l of [...this.#listeners]) l.dialog?.(record);
   }
 
   /** Fails with `browser-crashed` when the browser is gone. */

@@ -1,6 +1,6 @@
 /**
  * A session's device emulation: the knobs set so far (timezone, locale, colour scheme,
- * reduced motion, user agent, viewport), applied to every open tab and re-applied to every
+ * reduced motion, user agent, viewport, geolocation), applied to every open tab and re-applied to every
  * new page, popup and out-of-process iframe of the session while it still waits for the
  * debugger, so the overrides hold before its first script runs. Re-applying a knob replaces
  * its value; a null knob is cleared.
@@ -11,12 +11,15 @@
  * `prefers-color-scheme` and `prefers-reduced-motion` features),
  * `Emulation.setDeviceMetricsOverride` / `Emulation.clearDeviceMetricsOverride` (pages only:
  * an iframe takes its size from its parent), `Browser.getVersion` (the browser's own user
- * agent, sent with a locale-only override).
+ * agent, sent with a locale-only override), `Emulation.setGeolocationOverride` /
+ * `Emulation.clearGeolocationOverride`. Permission grants and the page-side prompts that
+ * stand in for the ones a grant skips: {@link PermissionPrompts}.
  *
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
+import { PermissionPrompts } from "./permission_prompts.ts";
 
 /** A viewport override. */
 export interface ViewportOverride {
@@ -24,6 +27,13 @@ export interface ViewportOverride {
   height: number;
   deviceScaleFactor?: number;
   mobile?: boolean;
+}
+
+/** A geolocation override: degrees, and accuracy in metres. */
+export interface GeolocationOverride {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
 }
 
 /** Every emulation knob of a session; null: not overridden. */
@@ -34,7 +44,11 @@ export interface EmulationState {
   reducedMotion: "reduce" | null;
   userAgent: string | null;
   viewport: ViewportOverride | null;
+  geolocation: GeolocationOverride | null;
 }
+
+/** The knobs and the permission grants (origin, `""` for every origin → names). */
+export type EmulationView = EmulationState & { permissions: Record<string, string[]> };
 
 /** A target the overrides go to. */
 export interface EmulationTarget {
@@ -46,7 +60,7 @@ export interface EmulationTarget {
 type Knob = keyof EmulationState;
 
 /** Knobs sharing one CDP command, re-sent together. */
-type Group = "timezone" | "locale" | "userAgent" | "media" | "viewport";
+type Group = "timezone" | "locale" | "userAgent" | "media" | "viewport" | "geolocation";
 
 const GROUPS: Record<Knob, Group[]> = {
   timezoneId: ["timezone"],
@@ -55,9 +69,10 @@ const GROUPS: Record<Knob, Group[]> = {
   colorScheme: ["media"],
   reducedMotion: ["media"],
   viewport: ["viewport"],
+  geolocation: ["geolocation"],
 };
 
-const ALL_GROUPS: Group[] = ["timezone", "locale", "userAgent", "media", "viewport"];
+const ALL_GROUPS: Group[] = ["timezone", "locale", "userAgent", "media", "viewport", "geolocation"];
 
 /**
  * Errors a second session of one renderer process gets for a process-wide override that an
@@ -75,15 +90,24 @@ export class SessionEmulation {
     reducedMotion: null,
     userAgent: null,
     viewport: null,
+    geolocation: null,
   };
   /** The browser's own user agent, sent with a locale-only override. */
   #defaultUserAgent = "";
   /** Out-of-process iframes seen attaching (pages come from the session's tabs). */
   #frames = new Set<CdpSession>();
 
-  /** A copy of the knobs. */
-  get state(): EmulationState {
-    return { ...this.#state, viewport: this.#state.viewport && { ...this.#state.viewport } };
+  /** Permission grants and the prompts standing in for the ones they skip. */
+  readonly permissions = new PermissionPrompts();
+
+  /** A copy of the knobs and the grants. */
+  get state(): EmulationView {
+    return {
+      ...this.#state,
+      viewport: this.#state.viewport && { ...this.#state.viewport },
+      geolocation: this.#state.geolocation && { ...this.#state.geolocation },
+      permissions: this.permissions.grants,
+    };
   }
 
   /** True when some knob is set. */
@@ -97,6 +121,7 @@ export class SessionEmulation {
    */
   attach(target: AttachedTarget): void {
     if (target.type === "iframe") this.#frames.add(target.session);
+    if (this.permissions.armed) void this.permissions.install(target.session, false);
     if (!this.active) return;
     for (const p of this.#commands(ALL_GROUPS, target.type)) {
       target.session.send(p.method as never, p.params as never).catch(() => {});
@@ -138,6 +163,15 @@ export class SessionEmulation {
     return [...new Set(failures)];
   }
 
+  /**
+   * Puts the permission prompts on the open tabs and the iframes seen attaching, for their
+   * current main-frame document and every next one (new targets get them in {@link attach}).
+   */
+  async installPrompts(pages: readonly CdpSession[]): Promise<void> {
+    for (const f of this.#frames) if (f.detached) this.#frames.delete(f);
+    await Promise.all([...pages, ...this.#frames].map((t) => this.permissions.install(t, true)));
+  }
+
   /** The commands that put `groups` of the state on a target of `type`. */
   #commands(groups: Group[], type: string): { method: string; params: unknown }[] {
     const s = this.#state;
@@ -173,6 +207,13 @@ export class SessionEmulation {
             ],
           },
         });
+      } else if (g === "geolocation") {
+        const geo = s.geolocation;
+        out.push(
+          geo
+            ? { method: "Emulation.setGeolocationOverride", params: geo }
+            : { method: "Emulation.clearGeolocationOverride", params: {} },
+        );
       } else if (g === "viewport" && type === "page") {
         const v = s.viewport;
         out.push(

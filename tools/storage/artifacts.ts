@@ -17,9 +17,10 @@ import {
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
+import { sessionField } from "../fields.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
 
-const session = z.string().optional().describe("Session name");
+const session = sessionField;
 const name = z.string().describe("Letters, digits, ._- (no leading dot)");
 const encoding = z.enum(["utf8", "base64"]).optional().describe("Default utf8");
 

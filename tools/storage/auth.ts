@@ -11,7 +11,7 @@ import type { StorageState } from "../../storage/storage_state.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
-import { sessionField } from "./cookies.ts";
+import { sessionField } from "../fields.ts";
 import {
   dumpSession,
   injectSession,

@@ -28,7 +28,7 @@ import {
 import type { CacheRef } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
-import { sessionField } from "./cookies.ts";
+import { sessionField } from "../fields.ts";
 import { originAccess, type OriginScope } from "./origin_scope.ts";
 
 /** Most entries `caches_list` returns (`truncated` and `total` say when there are more). */

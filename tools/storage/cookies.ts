@@ -10,6 +10,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../errors.ts";
+import { sessionField } from "../fields.ts";
 import {
   clearCookies,
   CookieError,
@@ -22,8 +23,8 @@ import {
   setCookie,
 } from "../../storage/cookies.ts";
 
-/** The session argument every storage tool takes. */
-export const sessionField = z.string().optional().describe("Session name");
+/** The shared session field, re-exported for the tools that import it from here. */
+export { sessionField };
 
 const nameField = z.string().describe("Cookie name");
 

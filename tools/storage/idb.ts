@@ -25,7 +25,7 @@ import {
 } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
-import { sessionField } from "./cookies.ts";
+import { sessionField } from "../fields.ts";
 import { originAccess, type OriginScope } from "./origin_scope.ts";
 
 const dbNameField = z.string().describe("Database name");

@@ -24,7 +24,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
-import { sessionField } from "./cookies.ts";
+import { sessionField } from "../fields.ts";
 
 /** A path argument resolved inside the workspace, or an `invalid-argument` refusal. */
 export async function workspacePath(

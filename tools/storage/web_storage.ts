@@ -17,7 +17,7 @@ import {
   type WebStorageArea,
   type WebStorageKind,
 } from "../../storage/web_storage.ts";
-import { sessionField } from "./cookies.ts";
+import { sessionField } from "../fields.ts";
 
 /**
  * The refusal of an origin-scoped storage tool on a tab without an http(s) document.

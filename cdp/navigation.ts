@@ -1,0 +1,241 @@
+/**
+ * Navigation and load states of one tab: the response that delivered each frame's document,
+ * waiting for a frame's load state (from the lifecycle its {@link FrameInfo} records), and
+ * the main-frame navigations that wait for them (`Page.navigate`, `Page.reload`, history
+ * moves). {@link Page} owns one {@link PageNavigation} and exposes it through its own
+ * methods.
+ *
+ * @module
+ */
+import type { CdpSession } from "./connection.ts";
+import type { FrameInfo } from "./frame_tree.ts";
+import { NavigationError } from "./page_errors.ts";
+import type { Protocol } from "./types.ts";
+
+/** The response that delivered a document. */
+export interface DocumentResponse {
+  url: string;
+  status: number;
+  mimeType: string;
+  loaderId: string;
+}
+
+/** Load states `navigate`/`wait_for` understand. */
+export type LoadState = "commit" | "domcontentloaded" | "load" | "networkidle";
+
+/** The result of {@link PageNavigation.navigate}. */
+export interface NavigateOutcome {
+  /** Where the tab stands after waiting (after redirects). */
+  url: string;
+  /** The main document's response, when one was received. */
+  response: DocumentResponse | undefined;
+  /** The wait for `waitUntil` ran out; the page may still be usable. */
+  timedOut: boolean;
+  /** A same-document (hash or history) navigation. */
+  sameDocument: boolean;
+  /** The URL turned out to be a file download: no document was committed, the tab did not move. */
+  isDownload: boolean;
+}
+
+/** Options of a wait: `timeoutMs` (ms, default 30 000) and an abort signal (ends it as false). */
+export interface LoadWaitOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Options of {@link PageNavigation.navigate}; `timeoutMs` (ms) covers the command and the wait. */
+export interface NavigateOptions {
+  /** Default `load`. */
+  waitUntil?: LoadState;
+  /** Default 30 000. */
+  timeoutMs?: number;
+  referrer?: string;
+}
+
+/** What {@link PageNavigation} reads of its tab ({@link Page} is one). */
+export interface NavigationHost {
+  /** The tab's own session: `Page.navigate` and `Page.reload` go there. */
+  readonly session: CdpSession;
+  /** The main frame id (the tab's target id). */
+  readonly mainFrameId: string;
+  /** The main frame's URL. */
+  readonly url: string;
+  /** Closed or crashed: every wait ends at once (as reached). */
+  readonly isClosed: boolean;
+  readonly crashed: boolean;
+  /** A frame by id: its loader id and the lifecycle events of its document. */
+  frame(frameId: string): FrameInfo | undefined;
+}
+
+const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
+  domcontentloaded: "DOMContentLoaded",
+  load: "load",
+  networkidle: "networkIdle",
+};
+
+/**
+ * The navigation state of one tab. The tab feeds it document responses
+ * ({@link recordResponse}) and tells it when a load state may have been reached
+ * ({@link lifecycleChanged}: frame lifecycle events, a crash, the tab closing).
+ */
+export class PageNavigation {
+  #host: NavigationHost;
+  #docResponses = new Map<string, DocumentResponse>();
+  #lifecycleWaiters = new Set<() => void>();
+
+  constructor(host: NavigationHost) {
+    this.#host = host;
+  }
+
+  /** Records a `Network.responseReceived` of type `Document` as its frame's document response. */
+  recordResponse(e: Protocol.Network.ResponseReceivedEvent): void {
+    if (e.type !== "Document" || !e.frameId) return;
+    this.#docResponses.set(e.frameId, {
+      url: e.response.url,
+      status: e.response.status,
+      mimeType: e.response.mimeType,
+      loaderId: e.loaderId,
+    });
+  }
+
+  /** The response that delivered the frame's current document, if seen. */
+  documentResponse(frameId: string): DocumentResponse | undefined {
+    return this.#docResponses.get(frameId);
+  }
+
+  /** Makes every pending wait look again. */
+  lifecycleChanged(): void {
+    for (const w of [...this.#lifecycleWaiters]) w();
+  }
+
+  /** True when the tab's state ends every wait. */
+  #gone(): boolean {
+    return this.#host.isClosed || this.#host.crashed;
+  }
+
+  /**
+   * Waits until a frame (default: the main frame) reached a load state (`commit` is
+   * immediate; `domcontentloaded` is reached by `load` too). Resolves `true` when reached (or
+   * the frame, the tab is gone), `false` on timeout or abort (never throws for time).
+   */
+  async waitForLoadState(
+    state: LoadState,
+    options: LoadWaitOptions & { frameId?: string } = {},
+  ): Promise<boolean> {
+    if (state === "commit") return true;
+    const frameId = options.frameId ?? this.#host.mainFrameId;
+    const name = LIFECYCLE_NAME[state];
+    const reached = () => {
+      const f = this.#host.frame(frameId);
+      return !f || this.#gone() || f.lifecycle.has(name) ||
+        (name === "DOMContentLoaded" && f.lifecycle.has("load"));
+    };
+    return await this.#waitUntil(reached, options);
+  }
+
+  /** Resolves true once `reached()` holds (re-checked on lifecycle changes), false on timeout. */
+  #waitUntil(reached: () => boolean, options: LoadWaitOptions): Promise<boolean> {
+    if (reached()) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => {
+        this.#lifecycleWaiters.delete(check);
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
+        resolve(ok);
+      };
+      const check = () => {
+        if (reached()) done(true);
+      };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), options.timeoutMs ?? 30_000);
+      options.signal?.addEventListener("abort", onAbort);
+      this.#lifecycleWaiters.add(check);
+    });
+  }
+
+  /**
+   * Runs `start` (which makes the main frame navigate, e.g. a history move) and waits until
+   * the main frame committed a new document (then its `load`) or changed URL within the
+   * document. Resolves false on timeout (`timeoutMs`, ms, default 30 000).
+   */
+  async waitForNavigation(
+    start: () => Promise<unknown>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<boolean> {
+    const main = this.#host.mainFrameId;
+    const before = this.#host.frame(main);
+    const loaderId = before?.loaderId, url = before?.url;
+    await start();
+    return await this.#waitUntil(() => {
+      const f = this.#host.frame(main);
+      if (!f || this.#gone()) return true;
+      if (f.loaderId !== loaderId) return f.lifecycle.has("load");
+      return f.url !== url;
+    }, options);
+  }
+
+  /**
+   * Reloads and waits for the new document's `load`. Resolves false on timeout (`timeoutMs`,
+   * ms, default 30 000). CDP: `Page.reload`.
+   */
+  async reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
+    const main = this.#host.mainFrameId;
+    const before = this.#host.frame(main)?.loaderId;
+    await this.#host.session.send("Page.reload", {});
+    return await this.#waitUntil(() => {
+      const f = this.#host.frame(main);
+      return !f || this.#gone() || (f.loaderId !== before && f.lifecycle.has("load"));
+    }, options);
+  }
+
+  /**
+   * Navigates the main frame and waits for `waitUntil`. CDP: `Page.navigate`.
+   *
+   * A URL that turns out to be a download resolves at once with `isDownload` (Chromium
+   * answers `net::ERR_ABORTED` and `isDownload`; the download's own events follow on the
+   * browser session).
+   *
+   * @throws NavigationError when Chromium refuses or fails the navigation (`net::ERR_…`),
+   *   with the error text.
+   */
+  async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateOutcome> {
+    const host = this.#host;
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const started = Date.now();
+    const r = await host.session.send("Page.navigate", {
+      url,
+      ...(options.referrer ? { referrer: options.referrer } : {}),
+    }, { timeoutMs });
+    if (r.isDownload) {
+      return {
+        url: host.url,
+        response: undefined,
+        timedOut: false,
+        sameDocument: false,
+        isDownload: true,
+      };
+    }
+    if (r.errorText) throw new NavigationError(url, r.errorText);
+    const sameDocument = !r.loaderId;
+    if (!sameDocument) {
+      // The frame must have switched to the new document before its lifecycle counts.
+      const main = host.frame(host.mainFrameId);
+      if (main && main.loaderId !== r.loaderId) {
+        main.loaderId = r.loaderId!;
+        main.lifecycle = new Set();
+      }
+    }
+    const remaining = Math.max(0, timeoutMs - (Date.now() - started));
+    const ok = sameDocument
+      ? true
+      : await this.waitForLoadState(options.waitUntil ?? "load", { timeoutMs: remaining });
+    const response = this.#docResponses.get(host.mainFrameId);
+    return {
+      url: host.url,
+      response: response && response.loaderId === r.loaderId ? response : undefined,
+      timedOut: !ok,
+      sameDocument,
+      isDownload: false,
+    };
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * `fill` with `submit: true` says whether the form was really sent
+ * (`fill-submit.html`): the browser's validation stopping it, a form Enter
+ * does not send (two text fields and no button, a disabled button, a
+ * textarea) answer `ok: false` with why; a valid value, a `novalidate`
+ * form and an SPA form that takes its submit event over are sent; a search
+ * box in no form, and a field whose page handles Enter itself, are not
+ * flagged as failures.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { refOf } from "./_util.ts";
+
+type R = Record<string, unknown>;
+
+function notSubmitted(r: ToolResult): R {
+  assertEquals(r.isError, true, textOf(r));
+  const s = r.structuredContent!;
+  assertEquals(s.ok, false, textOf(r));
+  assertEquals(s.submitted, false, textOf(r));
+  assertEquals((s.error as R).code, "not-actionable", textOf(r));
+  assertIncludes(String((s.error as R).message), "Enter did not send the form");
+  return s;
+}
+
+Deno.test("fill submit: reports whether Enter really sent the form", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const page = fx.url("fill-submit.html");
+  const echoes = () => fx.requests.filter((q) => q.path.startsWith("/api/echo"));
+  const evalJs = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
+  try {
+    await t.step(
+      "invalid email in a required field: not submitted, field and message",
+      async () => {
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        const ref = refOf(String((await mcp.ok("snapshot")).tree), /textbox "Email"/);
+        const r = await mcp.call("fill", { ref, value: "Bob", submit: true });
+        const s = notSubmitted(r);
+        const invalid = s.invalid as string[];
+        assertEquals(invalid.length, 1, textOf(r));
+        assertTrue(invalid[0]!.startsWith("email: "), invalid[0]);
+        // Chromium's own message for a missing "@".
+        assertIncludes(invalid[0]!, "@");
+        assertIncludes(String((s.error as R).message), invalid[0]!);
+        assertIncludes(String((s.error as R).hint), "value");
+        assertEquals((s.element as R).value, "Bob");
+        assertEquals((s.navigation as R).changed, false);
+        assertEquals(echoes().length, 0);
+        assertEquals(await evalJs("location.pathname"), "/fill-submit.html");
+      },
+    );
+
+    await t.step("a valid value: submitted as before", async () => {
+      const r = await mcp.ok("fill", {
+        selector: "#email",
+        value: "bob@example.com",
+        submit: true,
+      });
+      assertEquals(r.ok, true);
+      assertEquals(r.submitted, true);
+      assertIncludes(String((r.navigation as R).to), "/api/echo?email=bob%40example.com");
+      assertEquals(echoes().length, 1);
+    });
+
+    await t.step("a novalidate form: submitted whatever the value", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const r = await mcp.ok("fill", { selector: "#loose", value: "Bob", submit: true });
+      assertEquals(r.submitted, true);
+      assertIncludes(String((r.navigation as R).to), "/api/echo?loose=Bob");
+    });
+
+    await t.step("a lone search box with a script Enter handler: not flagged", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      const r = await mcp.ok("fill", { selector: "#lone", value: "cats", submit: true });
+      assertEquals(r.ok, true);
+      assertEquals(r.submitted, undefined);
+      assertEquals(r.warnings, []);
+      assertEquals(await evalJs(`document.getElementById("out").textContent`), "Searched: cats");
+    });
+
+    await t.step("two text fields and no submit button: not submitted, says why", async () => {
+      fx.requests.length = 0;
+      const r = await mcp.call("fill", { selector: "#user", value: "bob", submit: true });
+      const s = notSubmitted(r);
+      const message = String((s.error as R).message);
+      assertIncludes(message, "no submit button");
+      assertIncludes(message, "user, pass");
+      assertIncludes(String((s.error as R).hint), "submits: true");
+      assertEquals(echoes().length, 0);
+    });
+
+    await t.step("a disabled submit button and a textarea: not submitted", async () => {
+      let s = notSubmitted(
+        await mcp.call("fill", { selector: "#code", value: "X1", submit: true }),
+      );
+      assertIncludes(String((s.error as R).message), "disabled");
+      assertIncludes(String((s.error as R).message), "Redeem");
+      s = notSubmitted(await mcp.call("fill", { selector: "#note", value: "hi", submit: true }));
+      assertIncludes(String((s.error as R).message), "multi-line");
+      assertEquals(echoes().length, 0);
+    });
+
+    await t.step("an SPA form that prevents the default on submit: submitted", async () => {
+      const r = await mcp.ok("fill", { selector: "#todo", value: "Buy milk", submit: true });
+      assertEquals(r.ok, true);
+      assertEquals(r.submitted, true);
+      assertEquals((r.navigation as R).changed, false);
+      assertEquals(await evalJs(`document.getElementById("added").textContent`), "Buy milk");
+      assertEquals(echoes().length, 0);
+    });
+
+    await t.step("a field whose page takes Enter over: a warning, not a failure", async () => {
+      const r = await mcp.ok("fill", { selector: "#city", value: "Oslo", submit: true });
+      assertEquals(r.ok, true);
+      assertEquals(r.submitted, false);
+      assertIncludes((r.warnings as string[]).join("\n"), "took Enter over");
+      assertEquals(await evalJs(`document.getElementById("picked").textContent`), "Picked Oslo");
+      assertEquals(echoes().length, 0);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("fill submit: a form the policy stops is not reported submitted", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({
+    env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1", BROWX_CAPABILITIES: "read,navigation,action,eval" },
+  });
+  try {
+    await mcp.ok("navigate", { url: fx.url("fill-submit.html"), snapshot: "none" });
+    const off = JSON.stringify(fx.crossUrl("api/echo"));
+    await mcp.ok("eval_js", { expression: `document.getElementById("required").action = ${off}` });
+    const r = await mcp.call("fill", {
+      selector: "#email",
+      value: "bob@example.com",
+      submit: true,
+    });
+    assertEquals(r.isError, true, textOf(r));
+    const s = r.structuredContent!;
+    assertEquals((s.error as R).code, "blocked-by-policy", textOf(r));
+    assertEquals(s.submitted, undefined, textOf(r));
+    assertEquals(fx.requests.filter((q) => q.server === "cross").length, 0);
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

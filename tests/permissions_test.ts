@@ -1,0 +1,239 @@
+/**
+ * `grant_permissions` and `set_geolocation` end to end, over MCP stdio against real Chromium:
+ * the position a page reads with and without a grant, the page-side prompts asking the human
+ * (MCP elicitation answered by a real client) before a granted permission is used — yes, no,
+ * remembered per origin, in a popup —, the human-gate-override refusal, clearing, and bad
+ * inputs.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+type R = Record<string, unknown>;
+
+/** Reads the position once; `{ timeout }` when neither callback came within 3 s. */
+const POSITION = `new Promise((resolve) => {
+  const t = setTimeout(() => resolve({ timeout: true }), 3000);
+  navigator.geolocation.getCurrentPosition(
+    (p) => { clearTimeout(t); resolve({ lat: p.coords.latitude, lon: p.coords.longitude, acc: p.coords.accuracy }); },
+    (e) => { clearTimeout(t); resolve({ code: e.code }); },
+  );
+})`;
+
+/** watchPosition's first answer, then clearWatch. */
+const WATCH = `new Promise((resolve) => {
+  const t = setTimeout(() => resolve({ timeout: true }), 3000);
+  const id = navigator.geolocation.watchPosition(
+    (p) => { clearTimeout(t); navigator.geolocation.clearWatch(id); resolve({ lat: p.coords.latitude }); },
+    (e) => { clearTimeout(t); navigator.geolocation.clearWatch(id); resolve({ code: e.code }); },
+  );
+})`;
+
+async function position(mcp: McpHarness): Promise<R> {
+  return (await mcp.ok("eval_js", { expression: POSITION })).value as R;
+}
+
+Deno.test("permissions: geolocation with and without a grant; the page asks the human", async (t) => {
+  const fx = await startFixtureServer();
+  const asked: string[] = [];
+  let answer = true;
+  const mcp = await startStdio({
+    env: {
+      BROWX_TOOLSETS: "core,sessions,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval,human",
+    },
+    elicit(params) {
+      // With `human`, each new site is asked too (site_visit): those are yes, not counted.
+      if (!params.message.includes("page_permission")) {
+        return { action: "accept", content: { approve: true } };
+      }
+      asked.push(params.message);
+      return { action: "accept", content: { approve: answer } };
+    },
+  });
+  try {
+    await mcp.ok("navigate", { url: fx.url("popup.html"), snapshot: "none" });
+
+    await t.step("set_geolocation without a grant warns; the page is refused", async () => {
+      const r = await mcp.ok("set_geolocation", { latitude: 40.7128, longitude: -74.006 });
+      assertIncludes(JSON.stringify(r.warnings), "no geolocation grant");
+      assertEquals((r.state as R).geolocation, {
+        latitude: 40.7128,
+        longitude: -74.006,
+        accuracy: 0,
+      });
+      assertEquals((r.applied as R).geolocation, {
+        latitude: 40.7128,
+        longitude: -74.006,
+        accuracy: 0,
+      });
+      const p = await position(mcp);
+      assertTrue(p.code === 1 || p.timeout === true, JSON.stringify(p));
+      assertEquals(asked.length, 0, "no grant: nothing to ask");
+    });
+
+    await t.step(
+      "grant for the page's origin: the human is asked once, yes gives the position",
+      async () => {
+        const r = await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+        assertEquals(r.applied, { permissions: ["geolocation"], origin: fx.origin });
+        assertEquals((r.state as R).permissions, { [fx.origin]: ["geolocation"] });
+        assertEquals(r.warnings, []);
+        const g = await mcp.ok("set_geolocation", {
+          latitude: 48.85,
+          longitude: 2.35,
+          accuracy: 12,
+        });
+        assertEquals(g.warnings, [], "a grant is recorded: no warning");
+        assertEquals(await position(mcp), { lat: 48.85, lon: 2.35, acc: 12 });
+        assertEquals(asked.length, 1);
+        assertIncludes(asked[0]!, "page_permission");
+        assertIncludes(asked[0]!, "geolocation");
+        assertIncludes(asked[0]!, fx.origin);
+        // Remembered for the origin: a second read and watchPosition do not ask again.
+        assertEquals((await position(mcp)).lat, 48.85);
+        assertEquals((await mcp.ok("eval_js", { expression: WATCH })).value, { lat: 48.85 });
+        assertEquals(asked.length, 1);
+      },
+    );
+
+    await t.step("across a navigation and in a popup opened by the page", async () => {
+      await mcp.ok("navigate", { url: fx.url("popup.html?again=1"), snapshot: "none" });
+      assertEquals((await position(mcp)).lat, 48.85);
+      await mcp.ok("click", { selector: "#popup-button" });
+      let p: R = {};
+      for (let i = 0; i < 50; i++) {
+        const here = (await mcp.ok("eval_js", { expression: "location.search" })).value;
+        if (here === "?popup=1") break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      p = await position(mcp);
+      assertEquals(
+        p,
+        { lat: 48.85, lon: 2.35, acc: 12 },
+        "the popup has the override and the grant",
+      );
+      assertEquals(asked.length, 1, "same origin, remembered");
+      const tabs = (await mcp.ok("tabs", { action: "list" })).tabs as R[];
+      await mcp.ok("tabs", { action: "close", index: tabs.findIndex((x) => x.active) });
+    });
+
+    await t.step("a new grant forgets the answers; a no refuses the page", async () => {
+      answer = false;
+      await mcp.ok("grant_permissions", { permissions: ["geolocation", "clipboard-read"] });
+      assertEquals(await position(mcp), { code: 1 });
+      assertEquals(asked.length, 2);
+      const w = (await mcp.ok("eval_js", { expression: WATCH })).value;
+      assertEquals(w, { code: 1 }, "remembered no");
+      assertEquals(asked.length, 2);
+      const clip = (await mcp.ok("eval_js", {
+        expression: "navigator.clipboard.readText().then(() => 'read', (e) => e.name)",
+      })).value;
+      assertEquals(clip, "NotAllowedError");
+      assertEquals(asked.length, 3);
+      assertIncludes(asked[2]!, "clipboard-read");
+    });
+
+    await t.step(
+      "clearing is context-wide; the page goes back to the browser's own answer",
+      async () => {
+        const r = await mcp.ok("grant_permissions", { permissions: [], origin: fx.origin });
+        assertEquals((r.state as R).permissions, {});
+        assertIncludes(String(r.note), "every origin");
+        const p = await position(mcp);
+        assertTrue(p.code === 1 || p.timeout === true, JSON.stringify(p));
+        assertEquals(asked.length, 3, "no grant: not asked");
+        const reset = await mcp.ok("set_geolocation", { latitude: null });
+        assertEquals((reset.state as R).geolocation, null);
+      },
+    );
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("permissions: grants without a prompt need human-gate-override; no channel is a no", async (t) => {
+  const fx = await startFixtureServer();
+  const plain = await startStdio({
+    env: {
+      BROWX_TOOLSETS: "core,sessions,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval",
+    },
+  });
+  const override = await startStdio({
+    env: {
+      BROWX_TOOLSETS: "core,sessions,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval,human-gate-override",
+    },
+  });
+  try {
+    await plain.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    await override.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+
+    await t.step(
+      "notifications are refused without the capability, and nothing is granted",
+      async () => {
+        const r = await plain.call("grant_permissions", {
+          permissions: ["geolocation", "notifications"],
+        });
+        assertTrue(r.isError);
+        assertEquals(r.structuredContent!.requiredCapability, "human-gate-override");
+        assertIncludes(textOf(r), "notifications");
+        const n = (await plain.ok("eval_js", {
+          expression: "navigator.permissions.query({ name: 'geolocation' }).then((s) => s.state)",
+        })).value;
+        assertTrue(n !== "granted", String(n));
+      },
+    );
+
+    await t.step("with human-gate-override the page sees the grant", async () => {
+      const r = await override.ok("grant_permissions", { permissions: ["notifications"] });
+      assertEquals((r.state as R).permissions, { [fx.origin]: ["notifications"] });
+      const n = (await override.ok("eval_js", { expression: "Notification.permission" })).value;
+      assertEquals(n, "granted");
+    });
+
+    await t.step(
+      "a granted permission with no human channel to ask is refused to the page",
+      async () => {
+        await plain.ok("grant_permissions", { permissions: ["geolocation"] });
+        await plain.ok("set_geolocation", { latitude: 1, longitude: 2 });
+        assertEquals(await position(plain), { code: 1 });
+      },
+    );
+
+    await t.step("bad inputs", async () => {
+      const cases: [string, R, string][] = [
+        ["grant_permissions", { permissions: ["telepathy"] }, 'Unknown permission "telepathy"'],
+        [
+          "grant_permissions",
+          { permissions: ["geolocation"], origin: "not a url" },
+          "Invalid origin",
+        ],
+        [
+          "grant_permissions",
+          { permissions: ["geolocation"], origin: "data:text/html,x" },
+          "http(s)",
+        ],
+        ["grant_permissions", { permissions: "geolocation" }, "permissions"],
+        ["set_geolocation", { latitude: 91, longitude: 0 }, "latitude"],
+        ["set_geolocation", { latitude: 10, longitude: -181 }, "longitude"],
+        ["set_geolocation", { latitude: 10 }, "needs longitude"],
+        ["set_geolocation", { latitude: 1, longitude: 1, accuracy: -5 }, "accuracy"],
+      ];
+      for (const [tool, args, text] of cases) {
+        const r = await plain.call(tool, args);
+        assertTrue(r.isError, `${tool} ${JSON.stringify(args)}`);
+        assertIncludes(textOf(r), text);
+      }
+      // Nothing above changed the session's state.
+      const s = await plain.ok("set_geolocation", { latitude: 1, longitude: 2 });
+      assertEquals((s.state as R).permissions, { [fx.origin]: ["geolocation"] });
+    });
+  } finally {
+    await plain.close();
+    await override.close();
+    await fx.close();
+  }
+});

@@ -1,0 +1,211 @@
+/**
+ * `grant_permissions` and `set_geolocation`.
+ *
+ * A grant makes the browser answer a page's permission request without asking anyone. For
+ * camera, microphone, geolocation and clipboard the session's page-side prompts
+ * (tools/sessions/permission_prompts.ts) still ask the human when a page uses the grant, so
+ * those are allowed. The others (notifications, MIDI, payment handler, background sync,
+ * sensors, …) have no such prompt: their grant would skip the human, so it takes the
+ * `human-gate-override` capability.
+ *
+ * CDP: `Browser.grantPermissions` (replaces the origin's set), `Browser.resetPermissions`
+ * (context-wide: CDP has no per-origin revoke), `Emulation.setGeolocationOverride`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { checkCapability } from "../../policy/capabilities.ts";
+import type { Protocol } from "../../cdp/types.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../errors.ts";
+import { PROMPTED } from "../sessions/permission_prompts.ts";
+import { sessionField } from "../storage/cookies.ts";
+import { ATTACHED_WARNING, emulate } from "./set_emulation.ts";
+
+type PermissionType = Protocol.Browser.PermissionType;
+
+/** Permission names (the Permissions API's, as Playwright takes them) → CDP permission types. */
+export const PERMISSION_TYPES: Record<string, PermissionType> = {
+  "geolocation": "geolocation",
+  "camera": "videoCapture",
+  "microphone": "audioCapture",
+  "clipboard-read": "clipboardReadWrite",
+  "clipboard-write": "clipboardSanitizedWrite",
+  "notifications": "notifications",
+  "midi": "midi",
+  "midi-sysex": "midiSysex",
+  "payment-handler": "paymentHandler",
+  "background-sync": "backgroundSync",
+  "background-fetch": "backgroundFetch",
+  "periodic-background-sync": "periodicBackgroundSync",
+  "accelerometer": "sensors",
+  "gyroscope": "sensors",
+  "magnetometer": "sensors",
+  "ambient-light-sensor": "sensors",
+  "storage-access": "storageAccess",
+  "local-fonts": "localFonts",
+  "idle-detection": "idleDetection",
+  "screen-wake-lock": "wakeLockScreen",
+  "window-management": "windowManagement",
+  "nfc": "nfc",
+};
+
+const CLEAR_NOTE =
+  "permissions: [] clears every origin's grants (CDP has no per-origin revoke), not only origin's";
+
+/** Checks and canonicalises an origin (`https://a.example/x` → `https://a.example`). */
+function checkOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new ToolError(
+      "invalid-argument",
+      `Invalid origin "${origin}"`,
+      'pass an origin such as "https://maps.example.com", or leave it out for the current page\'s',
+    );
+  }
+  if (url.origin === "null") {
+    throw new ToolError(
+      "invalid-argument",
+      `"${origin}" has no origin permissions can be granted to`,
+      "pass an http(s) origin",
+    );
+  }
+  return url.origin;
+}
+
+/** The `grant_permissions` tool. */
+export const grantPermissionsTool = defineTool({
+  name: "grant_permissions",
+  title: "Grant permissions",
+  description:
+    "Grant permissions (geolocation, camera, microphone, clipboard-read/-write, …) to an origin, " +
+    "replacing its earlier set; pages still ask the human before using them. []: clear all.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    permissions: z.array(z.string()).describe("[]: clear"),
+    origin: z.string().optional().describe("Default: the page's"),
+    session: sessionField,
+  }),
+  async handler(ctx, args) {
+    const names = [...new Set(args.permissions)];
+    const unknown = names.filter((n) => !(n in PERMISSION_TYPES));
+    if (unknown.length) {
+      throw new ToolError(
+        "invalid-argument",
+        `Unknown permission ${unknown.map((n) => `"${n}"`).join(", ")}`,
+        `use names of the Permissions API: ${Object.keys(PERMISSION_TYPES).join(", ")}`,
+      );
+    }
+    const unprompted = names.filter((n) => !PROMPTED.includes(n));
+    if (unprompted.length) {
+      const d = checkCapability(
+        ctx.config.capabilities,
+        "human-gate-override",
+        "grant_permissions",
+      );
+      if (!d.allowed) {
+        throw new ToolError(
+          "capability-required",
+          `Refused "grant_permissions" of ${unprompted.join(", ")}: the browser would answer ` +
+            "the page from the grant and skip the human's prompt",
+          `grant only ${PROMPTED.join(", ")} (pages still ask the human), or ${d.hint}`,
+          { requiredCapability: "human-gate-override" },
+        );
+      }
+    }
+    const s = await ctx.sessions.get(args.session ?? "default");
+    s.ensureAlive();
+    s.lastUsed = Date.now();
+    return await s.exclusive(async () => {
+      const warnings: string[] = [];
+      let origin = "";
+      let note: string | undefined;
+      if (args.origin !== undefined) origin = checkOrigin(args.origin);
+      else if (names.length) {
+        const url = s.activePage?.url;
+        const o = url ? URL.parse(url)?.origin : undefined;
+        if (o && o !== "null") origin = o;
+        else note = "the tab shows no web page: granted to every origin";
+      }
+      const contextId = s.browserContextId ? { browserContextId: s.browserContextId } : {};
+      const browser = s.browser.connection;
+      if (names.length) {
+        await browser.send("Browser.grantPermissions", {
+          permissions: [...new Set(names.map((n) => PERMISSION_TYPES[n]!))],
+          ...(origin ? { origin } : {}),
+          ...contextId,
+        });
+      } else {
+        await browser.send("Browser.resetPermissions", contextId);
+        if (args.origin !== undefined) note = CLEAR_NOTE;
+      }
+      s.emulation.permissions.setGrants(
+        origin,
+        names,
+        ctx.confirmOutsideCalls ?? ctx.confirm,
+        s.id,
+      );
+      if (s.emulation.permissions.armed) {
+        await s.emulation.installPrompts(s.tabs.filter((p) => !p.isClosed).map((p) => p.session));
+      }
+      if (s.mode === "attached") warnings.push(ATTACHED_WARNING);
+      return {
+        structured: {
+          ok: true,
+          session: s.id,
+          applied: { permissions: names, ...(origin ? { origin } : {}) },
+          ...(note ? { note } : {}),
+          state: s.emulation.state,
+          warnings,
+        },
+      };
+    });
+  },
+});
+
+/** The `set_geolocation` tool. */
+export const setGeolocationTool = defineTool({
+  name: "set_geolocation",
+  title: "Set geolocation",
+  description: "Override the Geolocation API's position; pair with a geolocation grant.",
+  capability: "action",
+  toolset: "emulation",
+  annotations: {},
+  inputSchema: z.object({
+    latitude: z.number().min(-90).max(90).nullable().describe("null: reset"),
+    longitude: z.number().min(-180).max(180).optional(),
+    accuracy: z.number().min(0).optional().describe("m; default 0"),
+    session: sessionField,
+  }),
+  handler(ctx, { latitude, longitude, accuracy, session }) {
+    if (latitude !== null && longitude === undefined) {
+      throw new ToolError(
+        "invalid-argument",
+        "set_geolocation needs longitude with latitude",
+        "pass both, or latitude: null to reset",
+      );
+    }
+    const geolocation = latitude === null
+      ? null
+      : { latitude, longitude: longitude!, accuracy: accuracy ?? 0 };
+    return emulate(ctx, session, { geolocation }, (s) => {
+      const granted = Object.values(s.emulation.permissions.grants).some((p) =>
+        p.includes("geolocation")
+      );
+      return Promise.resolve(
+        geolocation && !granted
+          ? {
+            warnings: [
+              "no geolocation grant: pages are refused the position; call " +
+              'grant_permissions({ permissions: ["geolocation"] })',
+            ],
+          }
+          : {},
+      );
+    });
+  },
+});

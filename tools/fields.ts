@@ -1,0 +1,33 @@
+/**
+ * Schema fields many tools share, each defined (and described) once: every
+ * tool's schema is paid for in tokens on every turn of the agent, so a field
+ * that recurs in dozens of tools gets the shortest exact description, and
+ * the same one everywhere.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** Default `timeoutMs` of acting tools, ms. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Largest `timeoutMs` a tool accepts, ms. */
+export const MAX_TIMEOUT_MS = 30_000;
+
+/** The session a call runs in (omitted: `"default"`). */
+export const sessionField = z.string().optional().describe("Session name");
+
+/** A time budget in ms, 1..{@link MAX_TIMEOUT_MS}, default {@link DEFAULT_TIMEOUT_MS}. */
+export const timeoutField = z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
+  `Default ${DEFAULT_TIMEOUT_MS}`,
+);
+
+/** How much of the page an ActionResult carries (default `delta`). */
+export const snapshotField = z.enum(["delta", "full", "none"]).optional().describe(
+  "Result outline (default delta)",
+);
+
+/** An element by its snapshot ref (`eN`, a named ref, or a picked `pN`). */
+export const refField = z.string().optional().describe("Snapshot ref, e.g. e12");
+
+/** An element by CSS selector, or `text=…`. */
+export const selectorField = z.string().optional().describe("CSS or text=…");

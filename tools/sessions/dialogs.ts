@@ -1,0 +1,128 @@
+/**
+ * How a session answers native dialogs (alert, confirm, prompt, beforeunload): its policy for
+ * unarmed dialogs, the one-shot answer `handle_dialog` arms for the next acting call, and the
+ * record of each answered dialog. Dialogs never block: every one is answered as it opens.
+ *
+ * CDP: `Page.handleJavaScriptDialog` (answering a `Page.javascriptDialogOpening`).
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import type { Protocol } from "../../cdp/types.ts";
+
+/** A dialog the session answered. */
+export interface DialogRecord {
+  seq: number;
+  kind: string;
+  message: string;
+  handledAs: "accepted" | "dismissed";
+  /** Dismissed because the session's policy is `raise`: the acting call fails on it. */
+  raised?: boolean;
+  /** Text answered to a prompt, when accepted. */
+  text?: string;
+  tab: string;
+}
+
+/**
+ * How a dialog is answered when nobody armed an answer: `default` accepts
+ * alerts and `beforeunload`, dismisses confirm and prompt; `accept`,
+ * `dismiss`; `accept-prompt-with` accepts everything, answering prompts with
+ * the session's prompt text; `raise` dismisses and makes the acting call
+ * fail (`ok: false`, `failure.source: "app"`).
+ */
+export type DialogPolicy = "default" | "accept" | "dismiss" | "accept-prompt-with" | "raise";
+
+/** Every dialog policy, for schemas. */
+export const DIALOG_POLICIES = [
+  "default",
+  "accept",
+  "dismiss",
+  "accept-prompt-with",
+  "raise",
+] as const;
+
+/** An answer armed for the next dialog: accept or dismiss, and the text a prompt receives. */
+export interface DialogAnswer {
+  accept: boolean;
+  text?: string;
+}
+
+/** A session's dialog answering (BrowserSession.dialogs). */
+export class SessionDialogs {
+  /** How unarmed dialogs are answered. */
+  policy: DialogPolicy = "default";
+  /** What `accept-prompt-with` answers to prompts. */
+  promptText = "";
+  /** One-shot answer for the next dialog (`handle_dialog` arms it). */
+  #armed: DialogAnswer | undefined;
+  /** True while the armed answer may be used (the next acting call). */
+  #armedForNext = false;
+  #seq = 0;
+
+  /** The armed answer not used yet, if any. */
+  get armed(): DialogAnswer | undefined {
+    return this.#armed;
+  }
+
+  /** Arms the answer to a dialog raised by the next acting call. */
+  arm(answer: DialogAnswer): void {
+    this.#armed = answer;
+    this.#armedForNext = false;
+  }
+
+  /**
+   * Marks the start (true) and end (false) of an acting call: an armed
+   * answer is good for dialogs raised while the next acting call runs, and
+   * ends with it whether or not a dialog came.
+   */
+  actionWindow(open: boolean): void {
+    if (open) this.#armedForNext = this.#armed !== undefined;
+    else if (this.#armedForNext) {
+      this.#armed = undefined;
+      this.#armedForNext = false;
+    }
+  }
+
+  /**
+   * Answers a dialog that opened on `session` (a session of the tab `tab`, a target id): with
+   * the armed answer inside an acting call, else by the policy. The answer is sent without
+   * waiting (a failure, such as the dialog gone, is ignored).
+   *
+   * @returns The record of the answer, for the session's listeners.
+   */
+  answer(
+    tab: string,
+    e: Protocol.Page.JavascriptDialogOpeningEvent,
+    session: CdpSession,
+  ): DialogRecord {
+    const armed = this.#armedForNext ? this.#armed : undefined;
+    if (armed) {
+      this.#armed = undefined;
+      this.#armedForNext = false;
+    }
+    let accept: boolean;
+    if (armed) accept = armed.accept;
+    else if (this.policy === "accept" || this.policy === "accept-prompt-with") {
+      accept = true;
+    } else if (this.policy === "dismiss" || this.policy === "raise") accept = false;
+    else accept = e.type === "alert" || e.type === "beforeunload";
+    const raised = !armed && this.policy === "raise";
+    const policyText = !armed && this.policy === "accept-prompt-with" ? this.promptText : undefined;
+    const text = accept && e.type === "prompt"
+      ? armed?.text ?? policyText ?? e.defaultPrompt ?? ""
+      : undefined;
+    session.send("Page.handleJavaScriptDialog", {
+      accept,
+      ...(text !== undefined ? { promptText: text } : {}),
+    }).catch(() => {});
+    return {
+      seq: ++this.#seq,
+      kind: e.type,
+      message: e.message,
+      handledAs: accept ? "accepted" : "dismissed",
+      ...(text !== undefined ? { text } : {}),
+      ...(raised ? { raised: true } : {}),
+      tab,
+    };
+  }
+}
