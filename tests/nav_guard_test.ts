@@ -218,11 +218,17 @@ Deno.test("navigation guard: history made before the list (an attached browser) 
     const h = await tab.session.send("Page.getNavigationHistory");
     assertEquals(h.currentIndex, at, "the tab has not moved");
     // The page going back by itself (Alt+Left, history.back()): a restore from the back/forward
-    // cache makes no request; the guard answers blocked-by-policy and sends the tab back (best
-    // effort: whether Chromium takes the move back at once is not asserted, it sometimes drops it
-    // under load — see the issue note).
+    // cache makes no request; the guard answers blocked-by-policy and sends the tab back.
     const keyed = await mcp.call("press", { session: "theirs", key: "Alt+ArrowLeft" });
     blocked(keyed);
+    await eventually(
+      async () => {
+        const h = await tab.session.send("Page.getNavigationHistory");
+        return h.entries[h.currentIndex]?.url === fx.url("basic.html") ? true : undefined;
+      },
+      10_000,
+      "the tab back on the allowed page",
+    );
     await mcp.ok("close_session", { session: "theirs" });
   } finally {
     await mcp.close();
