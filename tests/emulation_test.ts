@@ -170,7 +170,7 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
 
     await t.step("resets: null and no-preference clear every knob", async () => {
       await mcp.ok("set_timezone", { timezoneId: null });
-      await mcp.ok("set_locale", { locale: null });
+      await mcp.ok("set_locale", {}); // omitted: reset, as null
       await mcp.ok("set_color_scheme", { scheme: "no-preference" });
       await mcp.ok("set_reduced_motion", { on: false });
       await mcp.ok("set_user_agent", { userAgent: null });

@@ -163,8 +163,13 @@ Deno.test("permissions: geolocation with and without a grant; the page asks the 
         const p = await position(mcp);
         assertTrue(p.code === 1 || p.timeout === true, JSON.stringify(p));
         assertEquals(asked.length, before, "no grant: not asked");
-        const reset = await mcp.ok("set_geolocation", { latitude: null });
+        // Omitting the value resets too (seed 000): set_geolocation({}), grant_permissions({}).
+        await mcp.ok("set_geolocation", { latitude: 3, longitude: 4 });
+        const reset = await mcp.ok("set_geolocation", {});
         assertEquals((reset.state as R).geolocation, null);
+        await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+        const cleared = await mcp.ok("grant_permissions", {});
+        assertEquals([(cleared.state as R).permissions, cleared.note], [{}, undefined]);
       },
     );
   } finally {
@@ -240,6 +245,7 @@ Deno.test("permissions: grants without a prompt need human-gate-override; no cha
         ["set_geolocation", { latitude: 91, longitude: 0 }, "latitude"],
         ["set_geolocation", { latitude: 10, longitude: -181 }, "longitude"],
         ["set_geolocation", { latitude: 10 }, "needs longitude"],
+        ["set_geolocation", { longitude: 10 }, "needs latitude"],
         ["set_geolocation", { latitude: 1, longitude: 1, accuracy: -5 }, "accuracy"],
       ];
       for (const [tool, args, text] of cases) {

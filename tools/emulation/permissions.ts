@@ -86,12 +86,12 @@ export const grantPermissionsTool = defineTool({
   toolset: "emulation",
   annotations: {},
   inputSchema: z.object({
-    permissions: z.array(z.string()).describe("[]: clear"),
+    permissions: z.array(z.string()).optional().describe("[] or omitted: clear"),
     origin: z.string().optional().describe("Default: the page's"),
     session: sessionField,
   }),
   async handler(ctx, args) {
-    const names = [...new Set(args.permissions)];
+    const names = [...new Set(args.permissions ?? [])];
     const unknown = names.filter((n) => !(n in PERMISSION_TYPES));
     if (unknown.length) {
       throw new ToolError(
@@ -176,20 +176,27 @@ export const setGeolocationTool = defineTool({
   toolset: "emulation",
   annotations: {},
   inputSchema: z.object({
-    latitude: z.number().min(-90).max(90).nullable().describe("null: reset"),
+    latitude: z.number().min(-90).max(90).nullable().optional().describe("null/omitted: reset"),
     longitude: z.number().min(-180).max(180).optional(),
     accuracy: z.number().min(0).optional().describe("m; default 0"),
     session: sessionField,
   }),
   handler(ctx, { latitude, longitude, accuracy, session }) {
-    if (latitude !== null && longitude === undefined) {
+    if (latitude == null && longitude !== undefined) {
+      throw new ToolError(
+        "invalid-argument",
+        "set_geolocation needs latitude with longitude",
+        "pass both, or neither to reset",
+      );
+    }
+    if (latitude != null && longitude === undefined) {
       throw new ToolError(
         "invalid-argument",
         "set_geolocation needs longitude with latitude",
         "pass both, or latitude: null to reset",
       );
     }
-    const geolocation = latitude === null
+    const geolocation = latitude == null
       ? null
       : { latitude, longitude: longitude!, accuracy: accuracy ?? 0 };
     return emulate(ctx, session, { geolocation }, (s) => {

@@ -113,11 +113,11 @@ export const setLocaleTool = defineTool({
   toolset: "emulation",
   annotations: {},
   inputSchema: z.object({
-    locale: z.string().nullable().describe("e.g. de-DE; null: reset"),
+    locale: z.string().nullable().optional().describe("e.g. de-DE; null/omitted: reset"),
     session: sessionField,
   }),
   handler(ctx, args) {
-    const locale = args.locale === null ? null : checkLocale(args.locale);
+    const locale = args.locale == null ? null : checkLocale(args.locale);
     return emulate(ctx, args.session, { locale });
   },
 });
