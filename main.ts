@@ -37,7 +37,8 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
 Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
 BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH,
 BROWX_DEVTOOLS_CONFIRM=1 (answer confirm hooks in the DevTools console of a headless browser
-someone inspects, e.g. through chrome://inspect: __browx.confirm(true) in the "browxai" context)`;
+someone inspects, e.g. through chrome://inspect: __browx.confirm("CODE") in the "browxai"
+context, with the code the question shows)`;
 
 /** A command-line or environment value browxai cannot use. */
 export class UsageError extends Error {}

@@ -84,6 +84,12 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
       assertEquals(r.applied, { timezoneId: "America/New_York" });
       assertEquals((r.state as Record<string, unknown>).timezoneId, "America/New_York");
       assertEquals(r.warnings, []);
+      // Links ICU knows pass too (Intl.supportedValuesOf lists canonical ids only), and an id
+      // in other letter case comes back in ICU's.
+      await mcp.ok("set_timezone", { timezoneId: "Asia/Kolkata" });
+      assertEquals((await probe(mcp)).offset, -330);
+      const folded = await mcp.ok("set_timezone", { timezoneId: "america/new_york" });
+      assertEquals(folded.applied, { timezoneId: "America/New_York" });
       const p = await probe(mcp);
       assertEquals([p.tz, p.offset], ["America/New_York", 300]);
     });
@@ -185,6 +191,9 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
         geolocation: null,
         permissions: {},
       });
+      // The geometry of the reset, not of the override just cleared.
+      const g = r.geometry as Record<string, number>;
+      assertEquals([g.innerWidth, g.innerHeight], [before.width, before.height]);
       await mcp.ok("navigate", { url: fx.url("basic.html?reset=1"), snapshot: "none" });
       const p = await probe(mcp);
       assertEquals({ ...p, search: "", path: "" }, { ...before, search: "", path: "" });

@@ -107,6 +107,11 @@ Deno.test("permissions: geolocation with and without a grant; the page asks the 
         if (here === "?popup=1") break;
         await new Promise((r) => setTimeout(r, 100));
       }
+      // The popup's first document reuses the about:blank window window.open made: wrapped too.
+      const wrapped = (await mcp.ok("eval_js", {
+        expression: "String(Geolocation.prototype.getCurrentPosition).includes('ask(')",
+      })).value;
+      assertEquals(wrapped, true, "the popup's geolocation is wrapped");
       p = await position(mcp);
       assertEquals(
         p,
@@ -132,6 +137,22 @@ Deno.test("permissions: geolocation with and without a grant; the page asks the 
       assertEquals(clip, "NotAllowedError");
       assertEquals(asked.length, 3);
       assertIncludes(asked[2]!, "clipboard-read");
+      // Each answer has its audit line.
+      const lines: R[] = [];
+      for await (const f of Deno.readDir(`${mcp.workspace}/audit`)) {
+        const text = await Deno.readTextFile(`${mcp.workspace}/audit/${f.name}`);
+        lines.push(...text.trim().split("\n").map((l) => JSON.parse(l) as R));
+      }
+      const page = lines.filter((l) => String(l.tool).startsWith("page:"));
+      assertEquals(
+        page.map((l) => [l.tool, l.decision, l.origin]),
+        [
+          ["page:getCurrentPosition", "asked", fx.origin],
+          ["page:getCurrentPosition", "refused", fx.origin],
+          ["page:readText", "refused", fx.origin],
+        ],
+      );
+      assertEquals((page[0]!.confirms as R[])[0]!.by, "elicitation");
     });
 
     await t.step(
@@ -256,6 +277,25 @@ Deno.test("permissions: grants without a prompt need human-gate-override; no cha
       // Nothing above changed the session's state.
       const s = await plain.ok("set_geolocation", { latitude: 1, longitude: 2 });
       assertEquals((s.state as R).permissions, { [fx.origin]: ["geolocation"] });
+    });
+
+    await t.step("a grant for one origin keeps what was granted to every origin", async () => {
+      await plain.ok("tabs", { action: "new" });
+      const all = await plain.ok("grant_permissions", { permissions: ["clipboard-write"] });
+      assertIncludes(String(all.note), "every origin");
+      const tabs = (await plain.ok("tabs", { action: "list" })).tabs as R[];
+      await plain.ok("tabs", { action: "close", index: tabs.findIndex((x) => x.active) });
+      const r = await plain.ok("grant_permissions", { permissions: ["clipboard-read"] });
+      assertEquals((r.state as R).permissions, {
+        "": ["clipboard-write"],
+        [fx.origin]: ["clipboard-read"],
+      });
+      const states = (await plain.ok("eval_js", {
+        expression: `Promise.all(["clipboard-write", "clipboard-read", "geolocation"].map((name) =>
+          navigator.permissions.query({ name }).then((s) => s.state)))`,
+      })).value;
+      // Browser.grantPermissions denies what an origin's set leaves out.
+      assertEquals(states, ["granted", "granted", "denied"]);
     });
   } finally {
     await plain.close();

@@ -148,6 +148,15 @@ Deno.test("tab_visibility: background, foreground, holdMs, navigation, bad input
       assertEquals(names(p), HIDDEN);
     });
 
+    await t.step("acting in a tab in background is refused, and nothing runs", async () => {
+      const r = await mcp.call("click", { selector: "p" });
+      assertEquals(r.isError, true);
+      const error = r.structuredContent!.error as Record<string, string>;
+      assertEquals(error.code, "not-actionable");
+      assertIncludes(error.hint!, 'tab_visibility({ state: "foreground" })');
+      assertEquals((await probe(mcp)).visibilityState, "hidden");
+    });
+
     await t.step(
       "foreground: visible again, visibilitychange then focus, scratch closed",
       async () => {

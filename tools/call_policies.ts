@@ -251,3 +251,49 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
   await auditLogFor(ctx.config.workspace).append(store.mask(entry));
   return result;
 }
+
+/**
+ * Wraps the confirm gate for questions a page raises outside any call (a page using a
+ * granted permission: hook `page_permission`) so that each answer gets its own audit line:
+ * `tool` is `page:<api>` (e.g. `page:getCurrentPosition`), `args` `{ summary }`, the hook's
+ * outcome in `confirms`, `decision` `asked` or `refused`.
+ */
+export function auditedOutsideCalls(
+  confirm: ToolContext["confirm"],
+  who: Pick<ToolContext, "client" | "clientName" | "config">,
+): ToolContext["confirm"] {
+  return async (request) => {
+    const time = new Date().toISOString();
+    const started = performance.now();
+    const write = (c: AuditConfirm) =>
+      auditLogFor(who.config.workspace).append({
+        time,
+        client: who.client,
+        ...(who.clientName ? { clientName: who.clientName } : {}),
+        ...(request.session !== undefined ? { session: request.session } : {}),
+        tool: `page:${request.tool}`,
+        args: { summary: request.summary },
+        ...decideAudit({ ran: true, confirms: [c] }),
+        confirms: [c],
+        ...(request.origin ? { origin: request.origin } : {}),
+        durationMs: Math.round(performance.now() - started),
+        ok: c.answer !== "refused",
+      }).catch(() => {});
+    try {
+      const outcome = await confirm(request);
+      await write({
+        hook: request.hook,
+        answer: outcome.decision,
+        ...(outcome.by ? { by: outcome.by } : {}),
+      });
+      return outcome;
+    } catch (e) {
+      await write({
+        hook: request.hook,
+        answer: "refused",
+        reason: e instanceof Error ? e.message : String(e),
+      });
+      throw e;
+    }
+  };
+}

@@ -31,3 +31,6 @@ export const refField = z.string().optional().describe("Snapshot ref, e.g. e12")
 
 /** An element by CSS selector, or `text=…`. */
 export const selectorField = z.string().optional().describe("CSS or text=…");
+
+/** The largest viewport browxai sets, CSS px (8K): a bigger one starves the renderer. */
+export const MAX_VIEWPORT = { width: 7680, height: 4320 } as const;

@@ -12,7 +12,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { z } from "zod";
 import { callTool, renderError } from "./call_tool.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
-import { withCallPolicies } from "./call_policies.ts";
+import { auditedOutsideCalls, withCallPolicies } from "./call_policies.ts";
 import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
@@ -173,7 +173,11 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
       config,
       sessions,
       confirm,
-      confirmOutsideCalls: confirm,
+      confirmOutsideCalls: auditedOutsideCalls(confirm, {
+        config,
+        client: extra.sessionId ?? "stdio",
+        clientName: server.getClientVersion()?.name,
+      }),
       approvals,
       signal: extra.signal,
       // Over HTTP each client is its MCP session; stdio serves exactly one client.

@@ -31,8 +31,11 @@ export const downloadField = {
 
 /** How long a navigation that became a download may take to announce it, ms. */
 const ANNOUNCE_GRACE_MS = 1000;
-/** How long a call that declared a download waits for one that has not begun, ms. */
-const DECLARED_GRACE_MS = 500;
+/**
+ * How long a call that declared a download waits for one that has not begun, ms: a script's
+ * blob download can come well after the page looked settled on a loaded machine (missed at 500).
+ */
+const DECLARED_GRACE_MS = 2000;
 
 /** A saved download as the ActionResult lists it. */
 export interface DownloadEntry {

@@ -31,6 +31,7 @@ import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
 export { downloadField } from "./downloads_window.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+import { inBackground } from "../emulation/tab_visibility.ts";
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../fields.ts";
 /** Token budget of the snapshot carried in an ActionResult. */
@@ -134,6 +135,9 @@ export async function runAction(
   return await session.exclusive(() => runExclusive(session, args, spec));
 }
 
+/** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
+const POINTER_AND_KEYS = new Set(["click", "hover", "press", "type", "scroll"]);
+
 async function runExclusive(
   session: BrowserSession,
   args: {
@@ -145,6 +149,15 @@ async function runExclusive(
   spec: ActionSpec,
 ): Promise<ToolOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
+  if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
+    // Chromium holds input to a hidden tab until a frame it never draws: the action would run
+    // late or half, and its result would say it failed. A person cannot act in a hidden tab.
+    throw new ToolError(
+      "not-actionable",
+      `The tab is in background (tab_visibility): ${spec.type} waits until it is shown`,
+      'call tab_visibility({ state: "foreground" }) first, then act',
+    );
+  }
   const deadline = Date.now() + (args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;

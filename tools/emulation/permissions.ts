@@ -19,7 +19,7 @@ import type { Protocol } from "../../cdp/types.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { PROMPTED } from "../sessions/permission_prompts.ts";
-import { sessionField } from "../storage/cookies.ts";
+import { sessionField } from "../fields.ts";
 import { ATTACHED_WARNING, emulate } from "./set_emulation.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;
@@ -134,11 +134,20 @@ export const grantPermissionsTool = defineTool({
       const contextId = s.browserContextId ? { browserContextId: s.browserContextId } : {};
       const browser = s.browser.connection;
       if (names.length) {
-        await browser.send("Browser.grantPermissions", {
-          permissions: [...new Set(names.map((n) => PERMISSION_TYPES[n]!))],
-          ...(origin ? { origin } : {}),
-          ...contextId,
-        });
+        // An origin's own set replaces the every-origin one in the browser: send each origin
+        // its set plus the every-origin names, so a later grant for one origin does not take
+        // back what was granted to all.
+        const grants = { ...s.emulation.permissions.grants, [origin]: names };
+        const everywhere = grants[""] ?? [];
+        const sends = origin === "" ? Object.keys(grants) : [origin];
+        for (const o of sends) {
+          const set = o === "" ? everywhere : [...grants[o]!, ...everywhere];
+          await browser.send("Browser.grantPermissions", {
+            permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
+            ...(o ? { origin: o } : {}),
+            ...contextId,
+          });
+        }
       } else {
         await browser.send("Browser.resetPermissions", contextId);
         if (args.origin !== undefined) note = CLEAR_NOTE;

@@ -17,7 +17,7 @@ import type { ToolContext } from "../context.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { EmulationState } from "../sessions/emulation.ts";
-import { sessionField } from "../storage/cookies.ts";
+import { MAX_VIEWPORT, sessionField } from "../fields.ts";
 
 /** The warning every emulation result of an attached session carries. */
 export const ATTACHED_WARNING =
@@ -58,18 +58,28 @@ export async function emulate(
   });
 }
 
-/** IANA time zone ids this runtime knows, plus `UTC`. */
+/** Canonical IANA time zone ids this runtime lists, plus `UTC` (for "did you mean"). */
 let zones: Set<string> | undefined;
 
-/** Checks an IANA id: Chromium takes unknown ones silently (and keeps the real zone). */
+/**
+ * Checks an IANA id (Chromium takes unknown ones silently and keeps the real zone). Any id
+ * ICU knows passes, links such as `Asia/Kolkata` or `Etc/GMT+5` too (`Intl.supportedValuesOf`
+ * lists only canonical ids); one given in other letter case comes back in ICU's.
+ */
 export function checkTimezone(id: string): string {
+  let resolved: string | undefined;
+  try {
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: id }).resolvedOptions().timeZone;
+  } catch { /* below */ }
+  if (resolved && id.trim() === id && id !== "") {
+    return /[A-Z]/.test(id) || resolved.toLowerCase() !== id.toLowerCase() ? id : resolved;
+  }
   zones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
-  if (zones.has(id)) return id;
-  const folded = [...zones].find((z) => z.toLowerCase() === id.toLowerCase());
+  const near = [...zones].find((z) => z.toLowerCase() === id.trim().toLowerCase());
   throw new ToolError(
     "invalid-argument",
     `Unknown timezone "${id}"`,
-    folded ? `did you mean "${folded}"?` : 'pass an IANA id such as "America/New_York" or "UTC"',
+    near ? `did you mean "${near}"?` : 'pass an IANA id such as "America/New_York" or "UTC"',
   );
 }
 
@@ -182,14 +192,25 @@ export const setUserAgentTool = defineTool({
   },
 });
 
-/** The document scroller's geometry (the shape of scroll's `element.scroll`) and the viewport. */
-const GEOMETRY = `(() => {
-  const s = document.scrollingElement ?? document.documentElement;
-  const x = Math.round(s.scrollLeft), y = Math.round(s.scrollTop);
-  return { x, y, scrollWidth: s.scrollWidth, scrollHeight: s.scrollHeight,
-    clientWidth: s.clientWidth, clientHeight: s.clientHeight, atTop: y <= 0,
-    atBottom: y + s.clientHeight >= s.scrollHeight - 1, innerWidth, innerHeight };
-})()`;
+/**
+ * The document scroller's geometry (the shape of scroll's `element.scroll`) and the viewport,
+ * read after the next frame (a cleared override lands a frame late; a hidden tab, with no
+ * frames, after 200 ms).
+ */
+const GEOMETRY = `new Promise((resolve) => {
+  let done = false;
+  const read = () => {
+    if (done) return;
+    done = true;
+    const s = document.scrollingElement ?? document.documentElement;
+    const x = Math.round(s.scrollLeft), y = Math.round(s.scrollTop);
+    resolve({ x, y, scrollWidth: s.scrollWidth, scrollHeight: s.scrollHeight,
+      clientWidth: s.clientWidth, clientHeight: s.clientHeight, atTop: y <= 0,
+      atBottom: y + s.clientHeight >= s.scrollHeight - 1, innerWidth, innerHeight });
+  };
+  requestAnimationFrame(() => requestAnimationFrame(read));
+  setTimeout(read, 200);
+})`;
 
 /** The `set_viewport` tool. */
 export const setViewportTool = defineTool({
@@ -200,8 +221,8 @@ export const setViewportTool = defineTool({
   toolset: "emulation",
   annotations: {},
   inputSchema: z.object({
-    width: z.number().min(1).nullable().describe("null: reset"),
-    height: z.number().min(1).optional().describe("px"),
+    width: z.number().min(1).max(MAX_VIEWPORT.width).nullable().describe("null: reset"),
+    height: z.number().min(1).max(MAX_VIEWPORT.height).optional().describe("px"),
     deviceScaleFactor: z.number().min(0).optional().describe("DPR"),
     mobile: z.boolean().optional().describe("Mobile"),
     session: sessionField,

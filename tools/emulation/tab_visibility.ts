@@ -52,6 +52,12 @@ interface Backgrounded {
 /** Per session; one backgrounded tab at a time. */
 const BACKGROUNDED = new WeakMap<BrowserSession, Backgrounded>();
 
+/** True while `page` of `session` is in background by tab_visibility (until foreground). */
+export function inBackground(session: BrowserSession, page: Page): boolean {
+  const held = BACKGROUNDED.get(session);
+  return !!held && held.tab === page && !page.isClosed;
+}
+
 /**
  * The fixed main-world script, source of a function `(action) => result`:
  *

@@ -18,6 +18,7 @@ import type { ToolOutput } from "../define_tool.ts";
 import type { StorageState } from "../../storage/storage_state.ts";
 import { injectSession, stateArg } from "../storage/storage_state.ts";
 import { loadAuthState } from "../storage/auth.ts";
+import { MAX_VIEWPORT } from "../fields.ts";
 
 /**
  * open_session after the session exists: dialog policy, viewport, gates, first URL.
@@ -165,8 +166,8 @@ export const openSessionTool = defineTool({
     mode: z.enum(["incognito", "persistent", "attached"]).optional().describe("Default incognito"),
     url: z.string().optional().describe("URL to open"),
     viewport: z.object({
-      width: z.number().int().min(100).max(7680).describe("CSS px"),
-      height: z.number().int().min(100).max(4320).describe("CSS px"),
+      width: z.number().int().min(100).max(MAX_VIEWPORT.width).describe("CSS px"),
+      height: z.number().int().min(100).max(MAX_VIEWPORT.height).describe("CSS px"),
     }).optional().describe("Viewport"),
     endpoint: z.string().optional().describe(
       "attached mode: ws://…/devtools/browser/… or http://host:port",

@@ -94,8 +94,11 @@ export class SessionEmulation {
   };
   /** The browser's own user agent, sent with a locale-only override. */
   #defaultUserAgent = "";
-  /** Out-of-process iframes seen attaching (pages come from the session's tabs). */
-  #frames = new Set<CdpSession>();
+  /**
+   * Targets seen attaching, by type: out-of-process iframes, and pages, since a page is in
+   * the session's tabs only once attached, after a knob set meanwhile missed it.
+   */
+  #targets = new Map<CdpSession, string>();
 
   /** Permission grants and the prompts standing in for the ones they skip. */
   readonly permissions = new PermissionPrompts();
@@ -120,7 +123,10 @@ export class SessionEmulation {
    * debugger (synchronously, so the commands precede its resumption).
    */
   attach(target: AttachedTarget): void {
-    if (target.type === "iframe") this.#frames.add(target.session);
+    if (target.type === "iframe" || target.type === "page") {
+      for (const t of this.#targets.keys()) if (t.detached) this.#targets.delete(t);
+      this.#targets.set(target.session, target.type);
+    }
     if (this.permissions.armed) void this.permissions.install(target.session, false);
     if (!this.active) return;
     for (const p of this.#commands(ALL_GROUPS, target.type)) {
@@ -144,11 +150,7 @@ export class SessionEmulation {
     if (groups.includes("userAgent") && this.#state.locale && !this.#defaultUserAgent) {
       this.#defaultUserAgent = await userAgentSource().catch(() => "");
     }
-    for (const f of this.#frames) if (f.detached) this.#frames.delete(f);
-    const targets: EmulationTarget[] = [
-      ...pages.map((session) => ({ session, type: "page" })),
-      ...[...this.#frames].map((session) => ({ session, type: "iframe" })),
-    ];
+    const targets: EmulationTarget[] = [...this.#live(pages)];
     const failures: string[] = [];
     await Promise.all(targets.map(async (t) => {
       for (const p of this.#commands(groups, t.type)) {
@@ -168,8 +170,24 @@ export class SessionEmulation {
    * current main-frame document and every next one (new targets get them in {@link attach}).
    */
   async installPrompts(pages: readonly CdpSession[]): Promise<void> {
-    for (const f of this.#frames) if (f.detached) this.#frames.delete(f);
-    await Promise.all([...pages, ...this.#frames].map((t) => this.permissions.install(t, true)));
+    await Promise.all(
+      [...this.#live(pages)].map((t) => this.permissions.install(t.session, true)),
+    );
+  }
+
+  /** `pages` and every target seen attaching that is still there, once each. */
+  *#live(pages: readonly CdpSession[]): Generator<EmulationTarget> {
+    for (const [session, type] of this.#targets) {
+      if (session.detached) this.#targets.delete(session);
+    }
+    const seen = new Set<CdpSession>();
+    for (const session of pages) {
+      seen.add(session);
+      yield { session, type: "page" };
+    }
+    for (const [session, type] of this.#targets) {
+      if (!seen.has(session)) yield { session, type };
+    }
   }
 
   /** The commands that put `groups` of the state on a target of `type`. */

@@ -14,7 +14,8 @@
  * (a fresh iframe's prototypes, the legacy `webkitGetUserMedia`), answer its own pending
  * questions, or call the binding to make browxai ask; the wrappers stop an agent's grant from
  * silently skipping the human, not a hostile page. Documents already open when the first
- * grant is made get the wrappers in their main frame only.
+ * grant is made get the wrappers in their main frame only; a popup's first document gets them
+ * when its context is announced, which its own first inline script may beat.
  *
  * CDP: `Runtime.addBinding` and `Runtime.bindingCalled` (the question),
  * `Page.addScriptToEvaluateOnNewDocument` with `runImmediately` (the wrappers),
@@ -181,10 +182,21 @@ export class PermissionPrompts {
   install(session: CdpSession, now: boolean): Promise<unknown> {
     if (this.#installed.has(session)) return Promise.resolve();
     this.#installed.add(session);
+    const source = promptScript(this.#binding, this.#key);
     session.on("Runtime.bindingCalled", (e) => {
       if (e.name === this.#binding) void this.#answer(session, e.executionContextId, e.payload);
     });
-    const source = promptScript(this.#binding, this.#key);
+    // A popup's first document can miss both the binding and the new-document script sent while
+    // its target waited for the debugger (measured: window.open of a same-origin page). Every
+    // new page-world context gets them again (the script installs once per window).
+    session.on("Runtime.executionContextCreated", (e) => {
+      const aux = e.context.auxData as { isDefault?: boolean } | undefined;
+      if (!aux?.isDefault) return;
+      const contextId = e.context.id;
+      void session.send("Runtime.addBinding", { name: this.#binding })
+        .then(() => session.send("Runtime.evaluate", { expression: source, contextId }))
+        .catch(() => {});
+    });
     const sent = [
       session.send("Runtime.addBinding", { name: this.#binding }),
       session.send("Page.addScriptToEvaluateOnNewDocument", { source, runImmediately: true }),
