@@ -253,8 +253,11 @@ async function main(): Promise<number> {
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // Never leave an orphan Chromium behind.
-    const timer = setTimeout(() => Deno.exit(code), 5000);
+    // Never leave an orphan Chromium behind: a browser that does not close in time is killed.
+    const timer = setTimeout(() => {
+      host.killAll();
+      Deno.exit(code);
+    }, 4000);
     await host.closeAll().catch(() => {});
     clearTimeout(timer);
     Deno.exit(code);

@@ -88,8 +88,10 @@ export class Browser {
     const proc = await launchChromium(options);
     try {
       const connection = new Connection(await connectWebSocket(proc.wsEndpoint));
-      // A dead browser process means a dead connection, even before the socket notices.
+      // A dead browser process means a dead connection, even before the socket notices; and a
+      // connection gone (a message past the size cap, a socket error) leaves no browser behind.
       proc.exited.then(() => connection.close()).catch(() => {});
+      connection.closed.then(() => proc.close()).catch(() => {});
       const targets = await TargetManager.start(connection, manager);
       return new Browser(connection, targets, proc, proc.wsEndpoint);
     } catch (e) {
@@ -110,6 +112,11 @@ export class Browser {
     const connection = new Connection(transport);
     const targets = await TargetManager.start(connection, manager);
     return new Browser(connection, targets, undefined, ws);
+  }
+
+  /** SIGKILLs an owned browser's processes now (exit paths); nothing for an attached one. */
+  kill(): void {
+    this.#process?.kill();
   }
 
   /** OS pid of an owned browser. */

@@ -116,8 +116,11 @@ export class Connection {
     const id = this.#nextId++;
     const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
     return new Promise<CdpResult<M>>((resolve, reject) => {
+      // Aborted when we stop waiting: the transport forgets the reply's slot.
+      const gaveUp = new AbortController();
       const timer = setTimeout(() => {
         this.#pending.delete(id);
+        gaveUp.abort();
         reject(fail(new TimeoutError(`Timed out after ${timeoutMs} ms: "${method}"`)));
       }, timeoutMs);
       this.#pending.set(id, {
@@ -125,10 +128,11 @@ export class Connection {
         fail: (error) => {
           clearTimeout(timer);
           this.#pending.delete(id);
+          gaveUp.abort();
           reject(fail(error));
         },
       });
-      this.#transport.send(method, params as object | undefined, sessionId).then(
+      this.#transport.send(method, params as object | undefined, sessionId, gaveUp.signal).then(
         (reply) => {
           if (!this.#pending.has(id)) return;
           clearTimeout(timer);

@@ -37,6 +37,11 @@ export interface LaunchedBrowser {
    * processes (SIGKILL after 2 s more) and removes a temp profile. Idempotent.
    */
   close(): Promise<void>;
+  /**
+   * SIGKILLs the browser and its child processes at once, leaving the profile (for an exit
+   * that cannot wait: a frozen browser would hold {@link close} for seconds).
+   */
+  kill(): void;
 }
 
 /** The profile is locked by another running Chromium. */
@@ -331,6 +336,13 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
           pid: child.pid,
           exited,
           close,
+          kill: () => {
+            for (const pid of [...descendantsOf(child.pid), child.pid]) {
+              try {
+                Deno.kill(pid, "SIGKILL");
+              } catch { /* gone */ }
+            }
+          },
         };
       }
     } catch { /* not there yet */ }

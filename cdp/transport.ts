@@ -1,16 +1,37 @@
 /**
  * The transport seam of the CDP client: one small interface that carries
  * commands and events for the browser session and every flat session. The
- * default implementation is Deno's own WebSocket; a pipe transport, or a fake
- * in unit tests, can take its place.
+ * default implementation is a WebSocket (npm `ws`); a pipe transport, or a
+ * fake in unit tests, can take its place.
  *
- * Not chrome-remote-interface: it files a command's callback only once the
- * WebSocket's send callback has run, and drops a reply that arrives before
- * that (measured here: a third of the replies to `Runtime.evaluate` sent from
- * a `Runtime.bindingCalled` handler were lost, each a 30 s timeout).
+ * Our own framing, not chrome-remote-interface's: it files a command's
+ * callback only once the socket's send callback has run and drops a reply
+ * that arrives first (measured here: a third of the replies to
+ * `Runtime.evaluate` sent from a `Runtime.bindingCalled` handler were lost,
+ * each a 30 s timeout). Not Deno's own WebSocket either: its client closes
+ * the connection on any message over 64 MiB (not configurable), and a page
+ * reaches that with one `console.log` of a long string.
  *
  * @module
  */
+import wsModule from "ws";
+
+/** The part of npm `ws`'s client we use (its @types pull in a clashing @types/node). */
+interface WsClient {
+  readonly readyState: number;
+  send(data: string, cb: (err?: Error) => void): void;
+  close(): void;
+  terminate(): void;
+  on(event: "error", fn: (e: Error) => void): void;
+  on(event: "message", fn: (data: { toString(): string }, isBinary: boolean) => void): void;
+  once(event: "open" | "close", fn: () => void): void;
+}
+
+const WebSocket = wsModule as unknown as {
+  new (url: string, options: { maxPayload: number; perMessageDeflate: boolean }): WsClient;
+  readonly OPEN: number;
+  readonly CLOSED: number;
+};
 
 /** The reply to one command: exactly one of `result` or `error`. */
 export type TransportReply =
@@ -23,9 +44,13 @@ export interface CdpTransport {
    * Sends one command. Resolves with the reply (a protocol error is a reply,
    * not a rejection); rejects only when the wire itself fails or closed.
    */
-  send(method: string, params: object | undefined, sessionId: string | undefined): Promise<
-    TransportReply
-  >;
+  send(
+    method: string,
+    params: object | undefined,
+    sessionId: string | undefined,
+    /** Aborted: the caller gave up (timeout, target gone); forget the reply's slot. */
+    signal?: AbortSignal,
+  ): Promise<TransportReply>;
   /** Called for every event; `sessionId` is undefined on the browser session. */
   onEvent: ((method: string, params: unknown, sessionId: string | undefined) => void) | undefined;
   /** Called once when the wire closes, for whatever reason. */
@@ -35,29 +60,38 @@ export interface CdpTransport {
 }
 
 /**
+ * Largest message accepted from the browser, bytes. A page can make CDP
+ * messages as big as it likes (a logged string, its text); past this the
+ * socket closes, which the owner handles like a browser that went away.
+ */
+export const MAX_MESSAGE_BYTES = 1024 * 1024 * 1024;
+
+/**
  * Opens a WebSocket transport to a browser endpoint
  * (`ws://127.0.0.1:PORT/devtools/browser/UUID`).
  *
  * Replies are matched by id, events handed to `onEvent`; when the socket
- * closes, every command still waiting rejects.
+ * closes, every command still waiting rejects. `close()` waits at most
+ * 2 s for the closing handshake, then drops the socket.
  *
  * @throws Error when the socket cannot be opened.
  */
 export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl);
+    const ws = new WebSocket(wsUrl, { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
     let nextId = 1;
-    let closed = false;
+    let open = false;
     let closeReason = "WebSocket connection closed";
     const pending = new Map<number, {
       resolve: (r: TransportReply) => void;
       reject: (e: Error) => void;
     }>();
-    const closedPromise = new Promise<void>((r) => ws.addEventListener("close", () => r()));
+    let closed = false;
+    const closedPromise = new Promise<void>((r) => ws.once("close", () => r()));
     const transport: CdpTransport = {
       onEvent: undefined,
       onClose: undefined,
-      send(method, params, sessionId) {
+      send(method, params, sessionId, signal) {
         if (closed || ws.readyState !== WebSocket.OPEN) {
           return Promise.reject(new Error(closeReason));
         }
@@ -66,12 +100,13 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
         const reply = new Promise<TransportReply>((res, rej) => {
           pending.set(id, { resolve: res, reject: rej });
         });
-        try {
-          ws.send(JSON.stringify({ id, method, params: params ?? {}, sessionId }));
-        } catch (e) {
+        signal?.addEventListener("abort", () => pending.delete(id), { once: true });
+        ws.send(JSON.stringify({ id, method, params: params ?? {}, sessionId }), (err) => {
+          if (!err) return;
+          const p = pending.get(id);
           pending.delete(id);
-          return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-        }
+          p?.reject(err);
+        });
         return reply;
       },
       async close() {
@@ -79,19 +114,25 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
           closed = true;
           ws.close();
         }
-        await closedPromise;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          closedPromise,
+          new Promise<void>((r) => timer = setTimeout(r, 2000)),
+        ]);
+        clearTimeout(timer);
+        if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
       },
     };
-    ws.addEventListener("open", () => resolve(transport), { once: true });
-    ws.addEventListener("error", (e) => {
-      const message = (e as ErrorEvent).message || "WebSocket error";
-      if (ws.readyState !== WebSocket.OPEN) {
-        reject(new Error(`Cannot connect to ${wsUrl}: ${message}`));
-      }
-      closeReason = `WebSocket error: ${message}`;
+    ws.once("open", () => {
+      open = true;
+      resolve(transport);
     });
-    ws.addEventListener("message", (e) => {
-      if (typeof e.data !== "string") return;
+    ws.on("error", (e) => {
+      if (!open) reject(new Error(`Cannot connect to ${wsUrl}: ${e.message}`));
+      closeReason = `WebSocket error: ${e.message}`;
+    });
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) return;
       let m: {
         id?: number;
         method?: string;
@@ -101,7 +142,7 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
         error?: { code: number; message: string; data?: string };
       };
       try {
-        m = JSON.parse(e.data);
+        m = JSON.parse(String(data));
       } catch {
         return;
       }
@@ -114,11 +155,11 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
         transport.onEvent?.(m.method, m.params, m.sessionId);
       }
     });
-    ws.addEventListener("close", () => {
+    ws.once("close", () => {
       closed = true;
       for (const p of pending.values()) p.reject(new Error(closeReason));
       pending.clear();
-      transport.onClose?.(closeReason);
+      if (open) transport.onClose?.(closeReason);
     });
   });
 }

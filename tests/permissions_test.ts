@@ -156,6 +156,39 @@ Deno.test("permissions: geolocation with and without a grant; the page asks the 
     });
 
     await t.step(
+      "a page that answers itself, or asks from about:blank, gets no position",
+      async () => {
+        // The human said no; the wrappers are the page's own to tamper with, but the grant was
+        // never given to the browser: going around them meets the browser's own no.
+        const self = (await mcp.ok("eval_js", {
+          expression: `new Promise((resolve) => {
+          const t = setTimeout(() => resolve({ timeout: true }), 3000);
+          navigator.geolocation.getCurrentPosition(
+            (p) => { clearTimeout(t); resolve({ lat: p.coords.latitude }); },
+            (e) => { clearTimeout(t); resolve({ code: e.code }); });
+          const key = Object.getOwnPropertyNames(globalThis).find((n) => n.startsWith("__browxAnswer_"));
+          for (let i = 1; i < 100; i++) globalThis[key](i, true);
+        })`,
+        })).value as R;
+        assertEquals(self.lat, undefined, JSON.stringify(self));
+        const framed = (await mcp.ok("eval_js", {
+          expression: `new Promise((resolve) => {
+          const f = document.createElement("iframe");
+          f.srcdoc = "<p>inner</p>";
+          f.onload = () => {
+            const t = setTimeout(() => resolve({ timeout: true }), 3000);
+            f.contentWindow.navigator.geolocation.getCurrentPosition(
+              (p) => { clearTimeout(t); resolve({ lat: p.coords.latitude }); },
+              (e) => { clearTimeout(t); resolve({ code: e.code }); });
+          };
+          document.body.append(f);
+        })`,
+        })).value as R;
+        assertEquals(framed.lat, undefined, JSON.stringify(framed));
+      },
+    );
+
+    await t.step(
       "getUserMedia asks for camera and microphone; a no is NotAllowedError",
       async () => {
         const gum = "navigator.mediaDevices.getUserMedia({ video: true, audio: true })" +
@@ -260,19 +293,38 @@ Deno.test("permissions: grants without a prompt need human-gate-override; no cha
         [
           "grant_permissions",
           { permissions: ["geolocation"], origin: "data:text/html,x" },
-          "http(s)",
+          "has no origin",
         ],
         ["grant_permissions", { permissions: "geolocation" }, "permissions"],
         ["set_geolocation", { latitude: 91, longitude: 0 }, "latitude"],
         ["set_geolocation", { latitude: 10, longitude: -181 }, "longitude"],
         ["set_geolocation", { latitude: 10 }, "needs longitude"],
         ["set_geolocation", { longitude: 10 }, "needs latitude"],
+        ["grant_permissions", { permissions: ["__proto__"] }, 'Unknown permission "__proto__"'],
+        [
+          "grant_permissions",
+          { permissions: ["camera"], origin: "http://a.example" },
+          "secure origin",
+        ],
+        [
+          "grant_permissions",
+          { permissions: ["camera"], origin: "https://*.example.com" },
+          "wildcards",
+        ],
+        ["set_locale", { locale: "x".repeat(100_000) }, "longer than 64"],
+        ["set_user_agent", { userAgent: "a\u0000b" }, "no control characters"],
+        [
+          "set_viewport",
+          { width: 500, height: 500, deviceScaleFactor: 1e308 },
+          "deviceScaleFactor",
+        ],
         ["set_geolocation", { latitude: 1, longitude: 1, accuracy: -5 }, "accuracy"],
       ];
       for (const [tool, args, text] of cases) {
         const r = await plain.call(tool, args);
-        assertTrue(r.isError, `${tool} ${JSON.stringify(args)}`);
+        assertTrue(r.isError, `${tool} ${JSON.stringify(args).slice(0, 200)}`);
         assertIncludes(textOf(r), text);
+        assertTrue(textOf(r).length < 2000, "a huge argument is not echoed back");
       }
       // Nothing above changed the session's state.
       const s = await plain.ok("set_geolocation", { latitude: 1, longitude: 2 });
@@ -280,23 +332,31 @@ Deno.test("permissions: grants without a prompt need human-gate-override; no cha
     });
 
     await t.step("a grant for one origin keeps what was granted to every origin", async () => {
-      await plain.ok("tabs", { action: "new" });
-      const all = await plain.ok("grant_permissions", { permissions: ["clipboard-write"] });
+      await override.ok("tabs", { action: "new" });
+      const all = await override.ok("grant_permissions", { permissions: ["notifications"] });
       assertIncludes(String(all.note), "every origin");
-      const tabs = (await plain.ok("tabs", { action: "list" })).tabs as R[];
-      await plain.ok("tabs", { action: "close", index: tabs.findIndex((x) => x.active) });
-      const r = await plain.ok("grant_permissions", { permissions: ["clipboard-read"] });
-      assertEquals((r.state as R).permissions, {
-        "": ["clipboard-write"],
-        [fx.origin]: ["clipboard-read"],
-      });
-      const states = (await plain.ok("eval_js", {
-        expression: `Promise.all(["clipboard-write", "clipboard-read", "geolocation"].map((name) =>
+      const tabs = (await override.ok("tabs", { action: "list" })).tabs as R[];
+      await override.ok("tabs", { action: "close", index: tabs.findIndex((x) => x.active) });
+      const r = await override.ok("grant_permissions", { permissions: ["midi"] });
+      assertEquals((r.state as R).permissions, { "": ["notifications"], [fx.origin]: ["midi"] });
+      const states = (await override.ok("eval_js", {
+        expression: `Promise.all(["notifications", "midi", "geolocation"].map((name) =>
           navigator.permissions.query({ name }).then((s) => s.state)))`,
       })).value;
       // Browser.grantPermissions denies what an origin's set leaves out.
       assertEquals(states, ["granted", "granted", "denied"]);
     });
+
+    await t.step(
+      "camera, microphone, geolocation, clipboard reach the browser only on a yes",
+      async () => {
+        // plain has no human channel: its geolocation grant was recorded, never given.
+        const state = (await plain.ok("eval_js", {
+          expression: "navigator.permissions.query({ name: 'geolocation' }).then((s) => s.state)",
+        })).value;
+        assertTrue(state !== "granted", String(state));
+      },
+    );
   } finally {
     await plain.close();
     await override.close();

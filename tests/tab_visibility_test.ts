@@ -270,6 +270,19 @@ Deno.test("tab_visibility: background, foreground, holdMs, navigation, bad input
       // Nothing above touched the page.
       assertRestored(await probe(mcp), "after bad input");
     });
+
+    await t.step(
+      "a page that locked visibilityState: real hiding still, and a warning",
+      async () => {
+        await mcp.ok("eval_js", {
+          expression: `(Object.defineProperty(document, "visibilityState",
+          { get: () => "visible", configurable: false }), Object.preventExtensions(document), 1)`,
+        });
+        const bg = await mcp.ok("tab_visibility", { state: "background", holdMs: 100 });
+        assertEquals(bg.ok, true);
+        assertIncludes(JSON.stringify(bg.warnings), "refused by the page");
+      },
+    );
     console.log(`  realBackgrounding under this browser: ${JSON.stringify(realSeen)}`);
   } finally {
     await mcp.close();

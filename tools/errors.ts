@@ -49,3 +49,8 @@ export class ToolError extends Error {
     this.details = details;
   }
 }
+
+/** A caller's string as an error message shows it: quoted, at most 80 characters. */
+export function shown(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}

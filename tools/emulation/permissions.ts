@@ -1,12 +1,11 @@
 /**
  * `grant_permissions` and `set_geolocation`.
  *
- * A grant makes the browser answer a page's permission request without asking anyone. For
- * camera, microphone, geolocation and clipboard the session's page-side prompts
- * (tools/sessions/permission_prompts.ts) still ask the human when a page uses the grant, so
- * those are allowed. The others (notifications, MIDI, payment handler, background sync,
- * sensors, …) have no such prompt: their grant would skip the human, so it takes the
- * `human-gate-override` capability.
+ * Camera, microphone, geolocation and clipboard grants are recorded and given to the browser
+ * per origin only after the human said yes to a page using them
+ * (tools/sessions/permission_prompts.ts), so those are allowed. The others (notifications,
+ * MIDI, payment handler, background sync, sensors, …) have no such prompt: the browser gets
+ * them at once and would skip the human, so they take the `human-gate-override` capability.
  *
  * CDP: `Browser.grantPermissions` (replaces the origin's set), `Browser.resetPermissions`
  * (context-wide: CDP has no per-origin revoke), `Emulation.setGeolocationOverride`.
@@ -17,7 +16,7 @@ import { z } from "zod";
 import { checkCapability } from "../../policy/capabilities.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { shown, ToolError } from "../errors.ts";
 import { PROMPTED } from "../sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
 import { ATTACHED_WARNING, emulate } from "./set_emulation.ts";
@@ -53,23 +52,38 @@ export const PERMISSION_TYPES: Record<string, PermissionType> = {
 const CLEAR_NOTE =
   "permissions: [] clears every origin's grants (CDP has no per-origin revoke), not only origin's";
 
-/** Checks and canonicalises an origin (`https://a.example/x` → `https://a.example`). */
-function checkOrigin(origin: string): string {
+/** Loopback hosts: http is a secure context there. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Checks and canonicalises an origin (`https://a.example/x` → `https://a.example`): https, or
+ * http on a loopback host (permissions need a secure context; the browser refuses others).
+ *
+ * @throws ToolError `invalid-argument`.
+ */
+export function checkOrigin(origin: string): string {
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
     throw new ToolError(
       "invalid-argument",
-      `Invalid origin "${origin}"`,
+      `Invalid origin ${shown(origin)}`,
       'pass an origin such as "https://maps.example.com", or leave it out for the current page\'s',
     );
   }
-  if (url.origin === "null") {
+  if (url.origin === "null" || url.hostname.includes("*")) {
     throw new ToolError(
       "invalid-argument",
-      `"${origin}" has no origin permissions can be granted to`,
-      "pass an http(s) origin",
+      `${shown(origin)} has no origin permissions can be granted to`,
+      "pass one https origin (no wildcards)",
+    );
+  }
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+    throw new ToolError(
+      "invalid-argument",
+      `Permissions need a secure origin; ${url.origin} is not one`,
+      "pass an https origin (or http://localhost / 127.0.0.1)",
     );
   }
   return url.origin;
@@ -92,11 +106,11 @@ export const grantPermissionsTool = defineTool({
   }),
   async handler(ctx, args) {
     const names = [...new Set(args.permissions ?? [])];
-    const unknown = names.filter((n) => !(n in PERMISSION_TYPES));
+    const unknown = names.filter((n) => !Object.hasOwn(PERMISSION_TYPES, n));
     if (unknown.length) {
       throw new ToolError(
         "invalid-argument",
-        `Unknown permission ${unknown.map((n) => `"${n}"`).join(", ")}`,
+        `Unknown permission ${unknown.slice(0, 5).map(shown).join(", ")}`,
         `use names of the Permissions API: ${Object.keys(PERMISSION_TYPES).join(", ")}`,
       );
     }
@@ -128,35 +142,30 @@ export const grantPermissionsTool = defineTool({
       else if (names.length) {
         const url = s.activePage?.url;
         const o = url ? URL.parse(url)?.origin : undefined;
-        if (o && o !== "null") origin = o;
+        if (o && o !== "null") origin = checkOrigin(o);
         else note = "the tab shows no web page: granted to every origin";
       }
       const contextId = s.browserContextId ? { browserContextId: s.browserContextId } : {};
       const browser = s.browser.connection;
-      if (names.length) {
-        // An origin's own set replaces the every-origin one in the browser: send each origin
-        // its set plus the every-origin names, so a later grant for one origin does not take
-        // back what was granted to all.
-        const grants = { ...s.emulation.permissions.grants, [origin]: names };
-        const everywhere = grants[""] ?? [];
-        const sends = origin === "" ? Object.keys(grants) : [origin];
-        for (const o of sends) {
-          const set = o === "" ? everywhere : [...grants[o]!, ...everywhere];
-          await browser.send("Browser.grantPermissions", {
-            permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
-            ...(o ? { origin: o } : {}),
-            ...contextId,
-          });
-        }
-      } else {
+      if (names.length === 0) {
         await browser.send("Browser.resetPermissions", contextId);
         if (args.origin !== undefined) note = CLEAR_NOTE;
       }
-      s.emulation.permissions.setGrants(
+      // Browser.grantPermissions replaces an origin's set (denying the rest).
+      const grant = async (o: string, set: string[]) => {
+        if (o === "" && set.length === 0) return;
+        await browser.send("Browser.grantPermissions", {
+          permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
+          ...(o ? { origin: o } : {}),
+          ...contextId,
+        });
+      };
+      await s.emulation.permissions.setGrants(
         origin,
         names,
         ctx.confirmOutsideCalls ?? ctx.confirm,
         s.id,
+        grant,
       );
       if (s.emulation.permissions.armed) {
         await s.emulation.installPrompts(s.tabs.filter((p) => !p.isClosed).map((p) => p.session));

@@ -14,7 +14,7 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../errors.ts";
+import { shown, ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { EmulationState } from "../sessions/emulation.ts";
 import { MAX_VIEWPORT, sessionField } from "../fields.ts";
@@ -78,20 +78,27 @@ export function checkTimezone(id: string): string {
   const near = [...zones].find((z) => z.toLowerCase() === id.trim().toLowerCase());
   throw new ToolError(
     "invalid-argument",
-    `Unknown timezone "${id}"`,
+    `Unknown timezone ${shown(id)}`,
     near ? `did you mean "${near}"?` : 'pass an IANA id such as "America/New_York" or "UTC"',
   );
 }
 
 /** Checks a BCP 47 locale tag; returns its canonical form (`en-us` → `en-US`). */
 export function checkLocale(locale: string): string {
+  if (locale.length > 64) {
+    throw new ToolError(
+      "invalid-argument",
+      `Invalid locale ${shown(locale)}: longer than 64 characters`,
+      'pass a BCP 47 tag such as "en-US" or "de-DE"',
+    );
+  }
   try {
     const [canonical] = Intl.getCanonicalLocales(locale);
     if (canonical) return canonical;
   } catch { /* below */ }
   throw new ToolError(
     "invalid-argument",
-    `Invalid locale "${locale}"`,
+    `Invalid locale ${shown(locale)}`,
     'pass a BCP 47 tag such as "en-US" or "de-DE"',
   );
 }
@@ -181,10 +188,13 @@ export const setUserAgentTool = defineTool({
     session: sessionField,
   }),
   handler(ctx, args) {
-    if (args.userAgent !== null && !/^[^\r\n]+$/.test(args.userAgent)) {
+    // Control characters (a NUL, a line break) make Chromium refuse the header; a huge one
+    // makes every request fail.
+    // deno-lint-ignore no-control-regex
+    if (args.userAgent !== null && !/^[^\x00-\x1f\x7f]{1,1024}$/.test(args.userAgent)) {
       throw new ToolError(
         "invalid-argument",
-        "userAgent must be one non-empty line",
+        "userAgent must be one non-empty line of at most 1024 characters, no control characters",
         "pass null to reset",
       );
     }
@@ -223,7 +233,7 @@ export const setViewportTool = defineTool({
   inputSchema: z.object({
     width: z.number().min(1).max(MAX_VIEWPORT.width).nullable().describe("null: reset"),
     height: z.number().min(1).max(MAX_VIEWPORT.height).optional().describe("px"),
-    deviceScaleFactor: z.number().min(0).optional().describe("DPR"),
+    deviceScaleFactor: z.number().min(0).max(5).optional().describe("DPR"),
     mobile: z.boolean().optional().describe("Mobile"),
     session: sessionField,
   }),

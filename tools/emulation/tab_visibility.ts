@@ -281,7 +281,14 @@ async function background(s: BrowserSession, page: Page): Promise<Transition> {
       'call tab_visibility({ state: "foreground" }) first',
     );
   }
-  const { already } = await pageScript<{ already: boolean }>(page, "begin-hidden");
+  // A page that locked its document (a non-configurable visibilityState, preventExtensions)
+  // refuses the synthetic flip: real backgrounding still goes ahead.
+  let already = false;
+  try {
+    already = (await pageScript<{ already: boolean }>(page, "begin-hidden")).already;
+  } catch (e) {
+    warnings.push(`synthetic flip refused by the page: ${what(e)}`);
+  }
   let scratch = held?.scratch && !held.scratch.isClosed ? held.scratch : undefined;
   try {
     if (!scratch) {
@@ -308,7 +315,7 @@ async function background(s: BrowserSession, page: Page): Promise<Transition> {
   }
   const note = (already ? "Already in background: no events sent again. " : "") +
     hiddenNote(real, s.browser.owned) +
-    (real ? " Clicks are slow until foreground (they wait for frames)." : "");
+    (real ? " Mouse and key actions are refused until foreground." : "");
   return { real, note, warnings };
 }
 
@@ -328,7 +335,8 @@ function hiddenNote(real: boolean, owned: boolean): string {
 async function foreground(s: BrowserSession): Promise<Transition> {
   const warnings: string[] = [];
   const held = BACKGROUNDED.get(s);
-  const scratch = held?.scratch;
+  // A scratch tab the agent has since used (it left about:blank) is a working tab now: kept.
+  const scratch = held?.scratch?.url === "about:blank" ? held.scratch : undefined;
   const isScratch = (p: Page | undefined) => p !== undefined && p === scratch;
   let page = held && !held.tab.isClosed ? held.tab : s.activePage;
   if (isScratch(page)) page = s.tabs.findLast((p) => !p.isClosed && !isScratch(p));

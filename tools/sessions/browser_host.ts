@@ -93,6 +93,11 @@ export class BrowserHost {
     browser.closed.then(() => this.#all.delete(browser));
   }
 
+  /** SIGKILLs every owned browser at once (the exit path when closing takes too long). */
+  killAll(): void {
+    for (const b of this.#all) b.kill();
+  }
+
   /** Closes owned browsers and disconnects from attached ones. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.#all].map((b) => b.close().catch(() => {})));

@@ -177,8 +177,10 @@ export class BrowserSession {
     this.#opening.delete(page.target.targetId);
     if (this.#tabs.includes(page)) return;
     this.#tabs.push(page);
-    // A tab that attached before this session claimed its context was not guarded yet.
+    // A tab that attached before this session claimed its context was not guarded yet, nor
+    // given the session's emulation.
     this.#guard(page.target, page.url);
+    this.emulation.attach(page.target);
     page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
     // Tabs a page opens (popups, target=_blank, even noopener ones) are
     // followed; tabs we open ourselves are activated by newTab().

@@ -119,10 +119,14 @@ export class SessionEmulation {
   }
 
   /**
-   * BrowserSession.targetAttaching: sends every set knob to a target that waits for the
-   * debugger (synchronously, so the commands precede its resumption).
+   * BrowserSession.targetAttaching (and pageAttached, for a tab adopted later): sends every
+   * set knob to a target that waits for the debugger (synchronously, so the commands precede
+   * its resumption). Once per target.
    */
   attach(target: AttachedTarget): void {
+    // Once per target: a tab that attached before the session claimed its context comes
+    // here only when the session adopts it (pageAttached), already running.
+    if (this.#targets.has(target.session)) return;
     if (target.type === "iframe" || target.type === "page") {
       for (const t of this.#targets.keys()) if (t.detached) this.#targets.delete(t);
       this.#targets.set(target.session, target.type);
@@ -177,7 +181,7 @@ export class SessionEmulation {
 
   /** `pages` and every target seen attaching that is still there, once each. */
   *#live(pages: readonly CdpSession[]): Generator<EmulationTarget> {
-    for (const [session, type] of this.#targets) {
+    for (const session of this.#targets.keys()) {
       if (session.detached) this.#targets.delete(session);
     }
     const seen = new Set<CdpSession>();

@@ -1,25 +1,28 @@
 /**
- * Permission prompts a grant would skip, put back: once an agent granted camera, microphone,
- * geolocation or clipboard access (grant_permissions), the browser answers a page's request
- * from that grant without asking anyone. So every page, popup and out-of-process iframe of
- * the session gets a fixed script in its main world, before its first script, that wraps the
- * main entry points — `navigator.geolocation.getCurrentPosition` / `watchPosition`,
+ * Permission prompts a grant would skip, put back. An agent's grant of camera, microphone,
+ * geolocation or clipboard (grant_permissions) is recorded, not given to the browser: every
+ * page, popup and out-of-process iframe of the session gets a fixed script in its main world,
+ * before its first script, that wraps the main entry points —
+ * `navigator.geolocation.getCurrentPosition` / `watchPosition`,
  * `navigator.mediaDevices.getUserMedia`, `navigator.clipboard.read` / `readText` / `write` /
- * `writeText` (on their prototypes) — and asks browxai first. browxai asks the human (the
- * `page_permission` confirm hook: MCP elicitation or the DevTools console) only when a grant
- * covers the page's origin; otherwise the call goes on natively (the browser's own answer).
- * A yes or no is remembered per origin and permission until the grants change.
+ * `writeText` (on their prototypes) — and asks browxai first. When a recorded grant covers the
+ * asking document's origin (its security origin, as the browser announced the context),
+ * browxai asks the human (the `page_permission` confirm hook: MCP elicitation or the DevTools
+ * console), one question at a time; a yes gives that origin the grant in the browser, then
+ * the call goes on. Otherwise the call goes on to the browser's own answer. Answers are
+ * remembered per origin and permission until the grants change.
  *
- * Limits: the page owns its main world. A page can reach the native functions another way
- * (a fresh iframe's prototypes, the legacy `webkitGetUserMedia`), answer its own pending
- * questions, or call the binding to make browxai ask; the wrappers stop an agent's grant from
- * silently skipping the human, not a hostile page. Documents already open when the first
- * grant is made get the wrappers in their main frame only; a popup's first document gets them
- * when its context is announced, which its own first inline script may beat.
+ * The page owns its main world: it can reach the native functions another way (a fresh
+ * iframe's prototypes, `webkitGetUserMedia`) or answer its own questions, but then meets the
+ * browser without the grant (no human yes, no grant). What it can do is make browxai ask:
+ * questions beyond {@link MAX_IN_FLIGHT} at once are dropped, human questions beyond
+ * {@link MAX_WAITING} waiting are a no. Documents already open when the first grant is made
+ * get the wrappers in their main frame only; a popup's first document gets them when its
+ * context is announced, which its own first inline script may beat.
  *
  * CDP: `Runtime.addBinding` and `Runtime.bindingCalled` (the question),
  * `Page.addScriptToEvaluateOnNewDocument` with `runImmediately` (the wrappers),
- * `Runtime.evaluate` (the asking document's `location.origin`, the answer).
+ * `Runtime.executionContextCreated` (each context's origin), `Runtime.evaluate` (the answer).
  *
  * @module
  */
@@ -138,17 +141,60 @@ export function promptScript(binding: string, key: string): string {
 })();`;
 }
 
-/** A session's permission prompts: its grants, the wrappers on its targets, the answers. */
+/** Sends one origin's browser grant (`""`: every origin); `names` empty: none. */
+export type BrowserGrant = (origin: string, names: string[]) => Promise<void>;
+
+/** Entry points the wrappers name; anything else a page sends is recorded as `page`. */
+const APIS = new Set([
+  "getCurrentPosition",
+  "watchPosition",
+  "getUserMedia",
+  "read",
+  "readText",
+  "write",
+  "writeText",
+]);
+
+/** Questions a session decides at once; more are dropped unanswered (a page flooding). */
+const MAX_IN_FLIGHT = 16;
+/** Human questions waiting behind the one being asked; more are answered no. */
+const MAX_WAITING = 4;
+
+/** An http(s) origin, or undefined for an opaque or other one. */
+function webOrigin(origin: string): string | undefined {
+  const o = URL.parse(origin)?.origin;
+  return o && /^https?:\/\//.test(o) ? o : undefined;
+}
+
+/**
+ * A session's permission prompts: the grants an agent asked for, the wrappers on its
+ * targets, and the human's answers.
+ *
+ * Camera, microphone, geolocation and clipboard grants are recorded, not given to the
+ * browser: an origin gets them from the browser only once the human said yes to a page of
+ * that origin using them. A page that goes around the wrappers (another window's prototypes,
+ * answering its own question) meets the browser's own default, not an agent's grant.
+ * Other names (with `human-gate-override`) are given to the browser at once.
+ */
 export class PermissionPrompts {
   readonly #binding = randomName("__browxPermission_");
   readonly #key = randomName("__browxAnswer_");
-  /** Origin (`""`: every origin) → granted permission names, as grant_permissions set them. */
+  /** Origin (`""`: every origin) → permission names granted by the agent. */
   #grants: Record<string, string[]> = {};
   /** Targets carrying the wrappers. */
   #installed = new WeakSet<CdpSession>();
   /** `origin permission` → the human's answer, or the question in flight. */
   #answers = new Map<string, Promise<boolean>>();
+  /** `origin` → prompted names the human allowed there (given to the browser). */
+  #allowed = new Map<string, Set<string>>();
+  /** `sessionId:contextId` → the context's security origin, as the browser announced it. */
+  #origins = new Map<string, string>();
+  #inFlight = 0;
+  #waiting = 0;
+  /** The human question being asked (questions go one at a time). */
+  #asking: Promise<unknown> = Promise.resolve();
   #asker: PermissionAsker | undefined;
+  #grant: BrowserGrant | undefined;
   #session = "";
 
   /** True once some grant of a {@link PROMPTED} permission was made: targets get the wrappers. */
@@ -162,16 +208,42 @@ export class PermissionPrompts {
   /**
    * Records a grant for `origin` (`""`: every origin), replacing that origin's earlier set;
    * `permissions` empty clears every origin's grants. Forgets the human's earlier answers.
-   * `asker` is who asks the human from now on (the granting client's confirm gate) about the
-   * session named `session`.
+   * `asker` asks the human from now on (the granting client's confirm gate) about the
+   * session named `session`; `grant` sends the browser grants. Then brings the browser in
+   * line: each origin gets its names that need no prompt (with the every-origin ones, since
+   * an origin's own set replaces those in the browser).
+   *
+   * @throws what `grant` throws (CDP errors).
    */
-  setGrants(origin: string, permissions: string[], asker: PermissionAsker, session: string): void {
+  async setGrants(
+    origin: string,
+    permissions: string[],
+    asker: PermissionAsker,
+    session: string,
+    grant: BrowserGrant,
+  ): Promise<void> {
     if (permissions.length === 0) this.#grants = {};
     else this.#grants[origin] = [...permissions];
     this.#answers.clear();
+    this.#allowed.clear();
     this.#asker = asker;
+    this.#grant = grant;
     this.#session = session;
     if (permissions.some((p) => PROMPTED.includes(p))) this.armed = true;
+    if (permissions.length === 0) return;
+    for (const o of origin === "" ? Object.keys(this.#grants) : [origin]) {
+      await grant(o, this.#browserSet(o));
+    }
+  }
+
+  /** What the browser should hold for `origin`: unprompted grants, and what the human allowed. */
+  #browserSet(origin: string): string[] {
+    const names = new Set<string>();
+    for (const o of origin === "" ? [""] : [origin, ""]) {
+      for (const n of this.#grants[o] ?? []) if (!PROMPTED.includes(n)) names.add(n);
+    }
+    for (const n of this.#allowed.get(origin) ?? []) names.add(n);
+    return [...names];
   }
 
   /**
@@ -184,18 +256,29 @@ export class PermissionPrompts {
     this.#installed.add(session);
     const source = promptScript(this.#binding, this.#key);
     session.on("Runtime.bindingCalled", (e) => {
-      if (e.name === this.#binding) void this.#answer(session, e.executionContextId, e.payload);
+      if (e.name !== this.#binding) return;
+      // A page calling the binding in a loop must not stall the server: drop the excess.
+      if (this.#inFlight >= MAX_IN_FLIGHT) return;
+      this.#inFlight++;
+      void this.#answer(session, e.executionContextId, e.payload)
+        .finally(() => this.#inFlight--);
     });
     // A popup's first document can miss both the binding and the new-document script sent while
     // its target waited for the debugger (measured: window.open of a same-origin page). Every
     // new page-world context gets them again (the script installs once per window).
     session.on("Runtime.executionContextCreated", (e) => {
+      const key = `${session.id}:${e.context.id}`;
+      if (this.#origins.size > 10_000) this.#origins.clear();
+      this.#origins.set(key, e.context.origin);
       const aux = e.context.auxData as { isDefault?: boolean } | undefined;
       if (!aux?.isDefault) return;
       const contextId = e.context.id;
       void session.send("Runtime.addBinding", { name: this.#binding })
         .then(() => session.send("Runtime.evaluate", { expression: source, contextId }))
         .catch(() => {});
+    });
+    session.on("Runtime.executionContextDestroyed", (e) => {
+      this.#origins.delete(`${session.id}:${e.executionContextId}`);
     });
     const sent = [
       session.send("Runtime.addBinding", { name: this.#binding }),
@@ -210,22 +293,26 @@ export class PermissionPrompts {
     let q: Question;
     try {
       q = JSON.parse(payload) as Question;
-      if (!Number.isInteger(q.id) || !Array.isArray(q.kinds)) return;
     } catch {
       return;
     }
+    if (!Number.isSafeInteger(q?.id) || !Array.isArray(q.kinds)) return;
     let allowed = false;
     try {
-      const o = await session.send("Runtime.evaluate", {
-        expression: "location.origin",
-        contextId,
-        returnByValue: true,
-      });
-      const origin = String(o.result.value);
-      const kinds = q.kinds.filter((k) => PROMPTED.includes(k));
-      const answers = kinds.filter((k) => this.#granted(origin, k))
-        .map((k) => this.#ask(origin, k, String(q.api).slice(0, 40)));
-      allowed = (await Promise.all(answers)).every(Boolean) && kinds.length === q.kinds.length;
+      const kinds = [...new Set(q.kinds)];
+      const known = kinds.length > 0 && kinds.every((k) => PROMPTED.includes(k));
+      const origin = known ? await this.#originOf(session, contextId) : undefined;
+      if (known && origin) {
+        const api = APIS.has(q.api) ? q.api : "page";
+        const answers = kinds.map((k) =>
+          this.#granted(origin, k) ? this.#ask(origin, k, api) : Promise.resolve(true)
+        );
+        allowed = (await Promise.all(answers)).every(Boolean);
+      } else if (known) {
+        // An opaque origin (about:blank, srcdoc, sandboxed) is never asked about, nor granted:
+        // the browser answers from what its parent was given.
+        allowed = true;
+      }
     } catch {
       allowed = false;
     }
@@ -235,27 +322,54 @@ export class PermissionPrompts {
     }).catch(() => {});
   }
 
+  /** The http(s) security origin of a context; undefined for an opaque one. */
+  async #originOf(session: CdpSession, contextId: number): Promise<string | undefined> {
+    const known = this.#origins.get(`${session.id}:${contextId}`);
+    if (known !== undefined) return webOrigin(known);
+    const o = await session.send("Runtime.evaluate", {
+      expression: "location.origin",
+      contextId,
+      returnByValue: true,
+    });
+    return webOrigin(String(o.result.value));
+  }
+
   #granted(origin: string, kind: string): boolean {
     return !!(this.#grants[origin]?.includes(kind) || this.#grants[""]?.includes(kind));
   }
 
-  /** The human's answer for `origin` using `kind`, asked once (and remembered). */
+  /**
+   * The human's answer for `origin` using `kind`, asked once (and remembered), one question
+   * at a time; a yes gives the browser the grant for that origin before the page goes on.
+   */
   #ask(origin: string, kind: string, api: string): Promise<boolean> {
     const key = `${origin} ${kind}`;
     let answer = this.#answers.get(key);
-    if (!answer) {
-      const asker = this.#asker;
-      answer = asker
-        ? asker({
-          hook: "page_permission",
-          tool: api,
-          session: this.#session,
-          origin,
-          summary: `the page wants ${kind}, which grant_permissions granted without asking you`,
-        }).then(() => true, () => false)
-        : Promise.resolve(false);
-      this.#answers.set(key, answer);
-    }
+    if (answer) return answer;
+    const asker = this.#asker;
+    if (!asker || this.#waiting >= MAX_WAITING) return Promise.resolve(false);
+    this.#waiting++;
+    const turn = this.#asking;
+    answer = (async () => {
+      await turn.catch(() => {});
+      this.#waiting--;
+      const yes = await asker({
+        hook: "page_permission",
+        tool: api,
+        session: this.#session,
+        origin,
+        summary: `the page wants ${kind}, which grant_permissions granted without asking you`,
+      }).then(() => true, () => false);
+      if (yes) {
+        let set = this.#allowed.get(origin);
+        if (!set) this.#allowed.set(origin, set = new Set());
+        set.add(kind);
+        await this.#grant?.(origin, this.#browserSet(origin));
+      }
+      return yes;
+    })().catch(() => false);
+    this.#asking = answer;
+    this.#answers.set(key, answer);
     return answer;
   }
 }
