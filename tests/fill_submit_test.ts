@@ -109,6 +109,8 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertEquals((r.navigation as R).changed, false);
       assertEquals(await evalJs(`document.getElementById("added").textContent`), "Buy milk");
       assertEquals(echoes().length, 0);
+      // The page took the submit over and sent nothing: said, so an agent checks the delta.
+      assertIncludes((r.warnings as string[]).join("\n"), "cancelled the browser's submission");
     });
 
     await t.step("a field whose page takes Enter over: a warning, not a failure", async () => {

@@ -119,12 +119,23 @@ Deno.test("robustness: hostile pages and racing calls", async (t) => {
       await mcp.ok("eval_js", { session: "crash", expression: "window.__mark = 1" });
       const renderers = descendants(mcp.pid!).filter((p) => cmdline(p).includes("--type=renderer"));
       assertTrue(renderers.length > 0 && before.size > 0);
+      // A wait_for under way when the renderer dies says so, not "timeout" 20 s later.
+      const waiting = mcp.call("wait_for", {
+        session: "crash",
+        text: "never on this page",
+        timeoutMs: 20_000,
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
       // Find the renderer of this tab: the one whose death the session notices.
       for (const p of renderers) {
         try {
           Deno.kill(p, "SIGKILL");
         } catch { /* gone */ }
       }
+      const waited = await waiting;
+      assertEquals((waited.structuredContent!.error as { code: string }).code, "page-crashed");
+      assertTrue(Date.now() - started < 10_000, "reported at once");
       const crashed = await eventually(
         async () => {
           const r = await mcp.call("snapshot", { session: "crash" });

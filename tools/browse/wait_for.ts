@@ -145,6 +145,13 @@ export const waitForTool = defineTool({
     let delay = 50;
     let last: { met: boolean; seen?: string } = { met: false };
     while (true) {
+      if (page.crashed || page.isClosed) {
+        throw new ToolError(
+          page.crashed ? "page-crashed" : "page-closed",
+          `The tab ${page.crashed ? "crashed" : "closed"} while waiting`,
+          page.crashed ? "navigate (or reload) to recover the tab, then wait again" : "switch tabs",
+        );
+      }
       try {
         last = await check();
       } catch (e) {

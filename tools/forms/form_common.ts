@@ -364,13 +364,39 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
     const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
     // Each page-side read resends the form library (tens of KB): one now, one after the wait.
     for (let last = false;; last = true) {
-      let st: { submitted: boolean; invalid: string[]; keyPrevented?: boolean } | null;
+      let st: {
+        submitted: boolean;
+        prevented?: boolean;
+        settled?: boolean;
+        invalid: string[];
+        keyPrevented?: boolean;
+      } | null;
       try {
         st = await callOnHandle(target.handle, "formSubmitState");
+        // The page's verdict on a submit event is read a task after it (settled).
+        for (let i = 0; i < 5 && st?.submitted && !st.settled; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          st = await callOnHandle(target.handle, "formSubmitState");
+        }
       } catch {
         return { submitted: true }; // The document is gone: the form left.
       }
-      if (!st || st.submitted || leaving.navigated || leaving.wrote) return { submitted: true };
+      if (!st || leaving.navigated || leaving.wrote) return { submitted: true };
+      if (st.submitted) {
+        if (!st.prevented) return { submitted: true };
+        // The page took the submit over: an app that sends it itself does so at once; one
+        // whose own validation said no sends nothing. Both are the page's submit: say which.
+        while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return leaving.navigated || leaving.wrote ? { submitted: true } : {
+          submitted: true,
+          warnings: [
+            "the page's submit handler cancelled the browser's submission and no request or " +
+            "navigation followed: check the delta for what it did (a validation message?)",
+          ],
+        };
+      }
       if (st.invalid.length) {
         throw new ToolError(
           "not-actionable",

@@ -85,6 +85,15 @@ export class BrowserHost {
       listener: router.listener,
     });
     this.#track(browser);
+    // The person's tabs attach in the background: wait for them (a few seconds at most), so
+    // the session starts with its real tabs, not a tab list that fills in later.
+    const { targetInfos } = await browser.connection.send("Target.getTargets").catch(() => ({
+      targetInfos: [],
+    }));
+    await Promise.allSettled(
+      targetInfos.filter((t) => t.type === "page")
+        .map((t) => browser.targets.waitForTarget(t.targetId, 5000)),
+    );
     return { browser, router };
   }
 
