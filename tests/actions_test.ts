@@ -218,11 +218,11 @@ Deno.test("actions and what they report", async (t) => {
     await t.step("wait_for: text, selector, hidden, url, timeout", async () => {
       await mcp.ok("navigate", { url: fx.url("covered.html"), snapshot: "none" });
       const late = await mcp.ok("wait_for", { selector: "text=Late button" });
-      assertEquals(late.status, "ok");
+      assertEquals([late.ok, late.status], [true, "ok"]);
       const txt = await mcp.ok("wait_for", { text: "covered ELEMENTS" });
       assertEquals(txt.status, "ok");
       const to = await mcp.ok("wait_for", { text: "never there", timeoutMs: 300 });
-      assertEquals(to.status, "timeout");
+      assertEquals([to.ok, to.status], [false, "timeout"]);
       assertTrue(String(to.lastSeen).length > 0);
       const hidden = await mcp.ok("wait_for", {
         selector: "#hidden",

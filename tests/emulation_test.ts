@@ -175,7 +175,9 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
     });
 
     await t.step("resets: null and no-preference clear every knob", async () => {
-      await mcp.ok("set_timezone", { timezoneId: null });
+      const tz = await mcp.call("set_timezone", { timezoneId: null });
+      assertEquals((tz.structuredContent as Record<string, unknown>).reset, ["timezoneId"]);
+      assertTrue(tz.content.some((c) => c.text?.includes('"reset":["timezoneId"]')), "in the text");
       await mcp.ok("set_locale", {}); // omitted: reset, as null
       await mcp.ok("set_color_scheme", { scheme: "no-preference" });
       await mcp.ok("set_reduced_motion", { on: false });

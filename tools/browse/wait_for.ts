@@ -70,7 +70,7 @@ export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until one condition holds: text, ref, selector, url or loadState. Returns status ok|timeout (not an error), waitedMs, and lastSeen on timeout.",
+    "Wait until one condition holds: text, ref, selector, url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -131,6 +131,7 @@ export const waitForTool = defineTool({
       const ok = await page.waitForLoadState(args.loadState, { timeoutMs });
       return {
         structured: {
+          ok,
           status: ok ? "ok" : "timeout",
           waitedMs: Date.now() - started,
           ...(ok ? {} : { lastSeen: page.url }),
@@ -160,9 +161,12 @@ export const waitForTool = defineTool({
         last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
       }
       const waitedMs = Date.now() - started;
-      if (last.met) return { structured: { status: "ok", waitedMs } };
+      if (last.met) return { structured: { ok: true, status: "ok", waitedMs } };
       if (waitedMs >= timeoutMs) {
-        return { structured: { status: "timeout", waitedMs, lastSeen: last.seen ?? "" } };
+        // ok: false, not an error: the page never got there (seed 000), a signal to act on.
+        return {
+          structured: { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" },
+        };
       }
       await new Promise((r) => setTimeout(r, Math.min(delay, timeoutMs - waitedMs)));
       delay = Math.min(delay * 2, 250);

@@ -45,11 +45,14 @@ export async function emulate(
     if (s.mode === "attached") warnings.push(ATTACHED_WARNING);
     const { warnings: more, ...extra } = after ? await after(s) : {};
     if (Array.isArray(more)) warnings.push(...more);
+    // The text leaves nulls out: name what was reset.
+    const reset = Object.keys(patch).filter((k) => patch[k as keyof EmulationState] === null);
     return {
       structured: {
         ok: true,
         session: s.id,
         applied: patch,
+        ...(reset.length ? { reset } : {}),
         ...extra,
         state: s.emulation.state,
         warnings,
