@@ -136,6 +136,7 @@ Deno.test("tab_visibility: background, foreground, holdMs, navigation, bad input
       const p = await probe(mcp);
       assertEquals([p.visibilityState, p.hidden, p.hasFocus], ["hidden", true, false]);
       assertEquals(names(p), HIDDEN);
+      assertEquals(await tabCount(mcp), 1, "the blank tab in front is not listed");
     });
 
     await t.step("background again: harmless, says so, no new events", async () => {

@@ -8,10 +8,17 @@ import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
+import { scratchTab } from "../emulation/tab_visibility.ts";
+
+/** The session's tabs as `tabs` shows and indexes them (tab_visibility's blank tab left out). */
+function shownTabs(session: BrowserSession) {
+  const scratch = scratchTab(session);
+  return session.tabs.filter((p) => p !== scratch);
+}
 
 async function listTabs(session: BrowserSession) {
   const active = session.activePage;
-  return await Promise.all(session.tabs.map(async (p, index) => ({
+  return await Promise.all(shownTabs(session).map(async (p, index) => ({
     index,
     url: p.url,
     title: await p.title().catch(() => ""),
@@ -46,11 +53,12 @@ export const tabsTool = defineTool({
           'call tabs({ action: "list" }) and pass the index',
         );
       }
-      const page = session.tabs[args.index];
+      const tabs = shownTabs(session);
+      const page = tabs[args.index];
       if (!page) {
         throw new ToolError(
           "not-found",
-          `No tab at index ${args.index}: the session has ${session.tabs.length} tab(s)`,
+          `No tab at index ${args.index}: the session has ${tabs.length} tab(s)`,
           'call tabs({ action: "list" }) for current indexes',
         );
       }

@@ -52,6 +52,15 @@ interface Backgrounded {
 /** Per session; one backgrounded tab at a time. */
 const BACKGROUNDED = new WeakMap<BrowserSession, Backgrounded>();
 
+/**
+ * The blank tab tab_visibility brought to front over a backgrounded one, while it is still
+ * blank (an agent that used it made it a tab of its own); `tabs` leaves it out.
+ */
+export function scratchTab(session: BrowserSession): Page | undefined {
+  const scratch = BACKGROUNDED.get(session)?.scratch;
+  return scratch && !scratch.isClosed && scratch.url === "about:blank" ? scratch : undefined;
+}
+
 /** True while `page` of `session` is in background by tab_visibility (until foreground). */
 export function inBackground(session: BrowserSession, page: Page): boolean {
   const held = BACKGROUNDED.get(session);
