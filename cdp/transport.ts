@@ -60,11 +60,13 @@ export interface CdpTransport {
 }
 
 /**
- * Largest message accepted from the browser, bytes. A page can make CDP
- * messages as big as it likes (a logged string, its text); past this the
- * socket closes, which the owner handles like a browser that went away.
+ * Largest message accepted from the browser, bytes (below V8's longest
+ * string, 2^29 - 24 characters, so every accepted message decodes). A page
+ * can make CDP messages as big as it likes (a logged string, its text);
+ * past this the socket closes, which the owner handles like a browser that
+ * went away.
  */
-export const MAX_MESSAGE_BYTES = 1024 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Opens a WebSocket transport to a browser endpoint
@@ -143,7 +145,11 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
       };
       try {
         m = JSON.parse(String(data));
-      } catch {
+      } catch (e) {
+        // A reply that cannot be read would leave its caller waiting: end the connection
+        // (its close fails every pending command) rather than lose it silently.
+        closeReason = `unreadable message from the browser: ${(e as Error).message}`;
+        ws.terminate();
         return;
       }
       if (m.id !== undefined) {

@@ -363,3 +363,59 @@ Deno.test("permissions: grants without a prompt need human-gate-override; no cha
     await fx.close();
   }
 });
+
+Deno.test("permissions: a grant change takes back what earlier yeses gave the browser", async (t) => {
+  const fx = await startFixtureServer();
+  let answer: () => Promise<boolean> = () => Promise.resolve(true);
+  let asked = 0;
+  const mcp = await startStdio({
+    env: {
+      BROWX_TOOLSETS: "core,sessions,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval,human",
+    },
+    async elicit(params) {
+      if (!params.message.includes("page_permission")) {
+        return { action: "accept", content: { approve: true } };
+      }
+      asked++;
+      return { action: "accept", content: { approve: await answer() } };
+    },
+  });
+  const granted = async () =>
+    (await mcp.ok("eval_js", {
+      expression: "navigator.permissions.query({ name: 'geolocation' }).then((s) => s.state)",
+    })).value;
+  try {
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    await mcp.ok("set_geolocation", { latitude: 5, longitude: 6 });
+
+    await t.step("a yes, then another grant: the browser no longer holds the first", async () => {
+      await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+      assertEquals((await position(mcp)).lat, 5);
+      assertEquals(await granted(), "granted");
+      await mcp.ok("grant_permissions", { permissions: ["clipboard-read"] });
+      assertTrue(await granted() !== "granted", "the yes went with the grant it answered");
+    });
+
+    await t.step("a yes that comes after the grants were cleared grants nothing", async () => {
+      await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+      let release!: (yes: boolean) => void;
+      const held = new Promise<boolean>((r) => release = r);
+      answer = () => held;
+      const before = asked;
+      const reading = position(mcp);
+      // The question is with the human; meanwhile the agent clears every grant.
+      for (let i = 0; i < 50 && asked === before; i++) await new Promise((r) => setTimeout(r, 50));
+      assertEquals(asked, before + 1);
+      const cleared = await mcp.ok("grant_permissions", { permissions: [] });
+      assertEquals((cleared.state as R).permissions, {});
+      release(true);
+      const p = await reading;
+      assertEquals(p.lat, undefined, JSON.stringify(p));
+      assertTrue(await granted() !== "granted", "the late yes gave the browser nothing");
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -18,12 +18,14 @@ function shownTabs(session: BrowserSession) {
 
 async function listTabs(session: BrowserSession) {
   const active = session.activePage;
-  return await Promise.all(shownTabs(session).map(async (p, index) => ({
-    index,
-    url: p.url,
-    title: await p.title().catch(() => ""),
-    active: p === active,
-  })));
+  return await Promise.all(
+    shownTabs(session).map(async (p, index) => ({
+      index,
+      url: p.url,
+      title: await p.title().catch(() => ""),
+      active: p === active,
+    })),
+  );
 }
 
 /** The `tabs` tool. */

@@ -147,25 +147,25 @@ export const grantPermissionsTool = defineTool({
       }
       const contextId = s.browserContextId ? { browserContextId: s.browserContextId } : {};
       const browser = s.browser.connection;
-      if (names.length === 0) {
-        await browser.send("Browser.resetPermissions", contextId);
-        if (args.origin !== undefined) note = CLEAR_NOTE;
-      }
+      if (names.length === 0 && args.origin !== undefined) note = CLEAR_NOTE;
       // Browser.grantPermissions replaces an origin's set (denying the rest).
-      const grant = async (o: string, set: string[]) => {
-        if (o === "" && set.length === 0) return;
-        await browser.send("Browser.grantPermissions", {
-          permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
-          ...(o ? { origin: o } : {}),
-          ...contextId,
-        });
-      };
       await s.emulation.permissions.setGrants(
         origin,
         names,
         ctx.confirmOutsideCalls ?? ctx.confirm,
         s.id,
-        grant,
+        {
+          grant: async (o, set) => {
+            await browser.send("Browser.grantPermissions", {
+              permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
+              ...(o ? { origin: o } : {}),
+              ...contextId,
+            });
+          },
+          reset: async () => {
+            await browser.send("Browser.resetPermissions", contextId);
+          },
+        },
       );
       if (s.emulation.permissions.armed) {
         await s.emulation.installPrompts(s.tabs.filter((p) => !p.isClosed).map((p) => p.session));

@@ -91,7 +91,7 @@ export class BrowserHost {
       targetInfos: [],
     }));
     await Promise.allSettled(
-      targetInfos.filter((t) => t.type === "page")
+      targetInfos.filter((t) => t.type === "page" && !t.url.startsWith("devtools://"))
         .map((t) => browser.targets.waitForTarget(t.targetId, 5000)),
     );
     return { browser, router };

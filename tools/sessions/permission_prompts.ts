@@ -15,7 +15,9 @@
  * The page owns its main world: it can reach the native functions another way (a fresh
  * iframe's prototypes, `webkitGetUserMedia`) or answer its own questions, but then meets the
  * browser without the grant (no human yes, no grant). What it can do is make browxai ask:
- * questions beyond {@link MAX_IN_FLIGHT} at once are dropped, human questions beyond
+ * questions beyond {@link MAX_IN_FLIGHT} at once per target are answered no (beyond that,
+ * dropped), calls of one window waiting for the same answer share one question, and human
+ * questions beyond
  * {@link MAX_WAITING} waiting are a no. Documents already open when the first grant is made
  * get the wrappers in their main frame only; a popup's first document gets them when its
  * context is announced, which its own first inline script may beat.
@@ -73,11 +75,20 @@ export function promptScript(binding: string, key: string): string {
       if (resolve) { pending.delete(id); resolve(allowed === true); }
     },
   });
-  const ask = (api, kinds) => new Promise((resolve) => {
-    const id = next++;
-    pending.set(id, resolve);
-    try { bind(JSON.stringify({ id, api, kinds })); } catch { pending.delete(id); resolve(false); }
-  });
+  // Calls waiting for the same answer share one question.
+  const asking = new Map();
+  const ask = (api, kinds) => {
+    const key = kinds.join(" ");
+    if (asking.has(key)) return asking.get(key);
+    const answer = new Promise((resolve) => {
+      const id = next++;
+      pending.set(id, resolve);
+      try { bind(JSON.stringify({ id, api, kinds })); } catch { pending.delete(id); resolve(false); }
+    });
+    asking.set(key, answer);
+    answer.then(() => asking.delete(key));
+    return answer;
+  };
   const notAllowed = () => new DOMException("Permission denied", "NotAllowedError");
   const G = globalThis.Geolocation && Geolocation.prototype;
   if (G && G.getCurrentPosition) {
@@ -141,8 +152,13 @@ export function promptScript(binding: string, key: string): string {
 })();`;
 }
 
-/** Sends one origin's browser grant (`""`: every origin); `names` empty: none. */
-export type BrowserGrant = (origin: string, names: string[]) => Promise<void>;
+/** How a session's grants reach the browser. */
+export interface BrowserGrants {
+  /** Sets one origin's permission names (`""`: every origin), replacing its earlier set. */
+  grant(origin: string, names: string[]): Promise<void>;
+  /** Clears every grant of the session's browser context. */
+  reset(): Promise<void>;
+}
 
 /** Entry points the wrappers name; anything else a page sends is recorded as `page`. */
 const APIS = new Set([
@@ -155,8 +171,10 @@ const APIS = new Set([
   "writeText",
 ]);
 
-/** Questions a session decides at once; more are dropped unanswered (a page flooding). */
+/** Questions one target's documents have in flight; more are answered no (a page flooding). */
 const MAX_IN_FLIGHT = 16;
+/** Refusals of the excess in flight per target; past this, excess questions are dropped. */
+const MAX_REFUSING = 16;
 /** Human questions waiting behind the one being asked; more are answered no. */
 const MAX_WAITING = 4;
 
@@ -189,12 +207,17 @@ export class PermissionPrompts {
   #allowed = new Map<string, Set<string>>();
   /** `sessionId:contextId` → the context's security origin, as the browser announced it. */
   #origins = new Map<string, string>();
-  #inFlight = 0;
+  /** Questions in flight, and refusals of the excess in flight, per target. */
+  #inFlight = new WeakMap<CdpSession, { asking: number; refusing: number }>();
   #waiting = 0;
+  /** Bumped by every grant change: answers to earlier questions no longer count. */
+  #generation = 0;
+  /** The browser grant commands, one after another (a yes's grant never lands mid-reset). */
+  #ops: Promise<unknown> = Promise.resolve();
   /** The human question being asked (questions go one at a time). */
   #asking: Promise<unknown> = Promise.resolve();
   #asker: PermissionAsker | undefined;
-  #grant: BrowserGrant | undefined;
+  #browser: BrowserGrants | undefined;
   #session = "";
 
   /** True once some grant of a {@link PROMPTED} permission was made: targets get the wrappers. */
@@ -207,33 +230,46 @@ export class PermissionPrompts {
 
   /**
    * Records a grant for `origin` (`""`: every origin), replacing that origin's earlier set;
-   * `permissions` empty clears every origin's grants. Forgets the human's earlier answers.
-   * `asker` asks the human from now on (the granting client's confirm gate) about the
-   * session named `session`; `grant` sends the browser grants. Then brings the browser in
-   * line: each origin gets its names that need no prompt (with the every-origin ones, since
-   * an origin's own set replaces those in the browser).
+   * `permissions` empty clears every origin's grants. Forgets the human's earlier answers (a
+   * question still open is answered no). `asker` asks the human from now on (the granting
+   * client's confirm gate) about the session named `session`. Then brings the browser in line:
+   * every grant it holds is reset, and each origin gets its names that need no prompt (with the
+   * every-origin ones, since an origin's own set replaces those in the browser).
    *
-   * @throws what `grant` throws (CDP errors).
+   * @throws what `browser` throws (CDP errors).
    */
   async setGrants(
     origin: string,
     permissions: string[],
     asker: PermissionAsker,
     session: string,
-    grant: BrowserGrant,
+    browser: BrowserGrants,
   ): Promise<void> {
     if (permissions.length === 0) this.#grants = {};
     else this.#grants[origin] = [...permissions];
+    this.#generation++;
     this.#answers.clear();
     this.#allowed.clear();
     this.#asker = asker;
-    this.#grant = grant;
+    this.#browser = browser;
     this.#session = session;
     if (permissions.some((p) => PROMPTED.includes(p))) this.armed = true;
-    if (permissions.length === 0) return;
-    for (const o of origin === "" ? Object.keys(this.#grants) : [origin]) {
-      await grant(o, this.#browserSet(o));
-    }
+    // Yeses given earlier put grants in the browser that no longer hold: start from none.
+    await this.#serial(async () => {
+      await browser.reset();
+      for (const o of Object.keys(this.#grants)) {
+        const set = this.#browserSet(o);
+        // An empty every-origin set is no set: sending it would deny everything everywhere.
+        if (o !== "" || set.length) await browser.grant(o, set);
+      }
+    });
+  }
+
+  /** Runs a browser grant command after the ones before it. */
+  #serial<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.#ops.catch(() => {}).then(op);
+    this.#ops = run;
+    return run;
   }
 
   /** What the browser should hold for `origin`: unprompted grants, and what the human allowed. */
@@ -257,11 +293,20 @@ export class PermissionPrompts {
     const source = promptScript(this.#binding, this.#key);
     session.on("Runtime.bindingCalled", (e) => {
       if (e.name !== this.#binding) return;
-      // A page calling the binding in a loop must not stall the server: drop the excess.
-      if (this.#inFlight >= MAX_IN_FLIGHT) return;
-      this.#inFlight++;
-      void this.#answer(session, e.executionContextId, e.payload)
-        .finally(() => this.#inFlight--);
+      // A page calling the binding in a loop must not stall the server: the excess is
+      // answered no, and past that dropped.
+      let n = this.#inFlight.get(session);
+      if (!n) this.#inFlight.set(session, n = { asking: 0, refusing: 0 });
+      const count = n;
+      if (count.asking < MAX_IN_FLIGHT) {
+        count.asking++;
+        void this.#answer(session, e.executionContextId, e.payload)
+          .finally(() => count.asking--);
+      } else if (count.refusing < MAX_REFUSING) {
+        count.refusing++;
+        void this.#answer(session, e.executionContextId, e.payload, true)
+          .finally(() => count.refusing--);
+      }
     });
     // A popup's first document can miss both the binding and the new-document script sent while
     // its target waited for the debugger (measured: window.open of a same-origin page). Every
@@ -280,6 +325,11 @@ export class PermissionPrompts {
     session.on("Runtime.executionContextDestroyed", (e) => {
       this.#origins.delete(`${session.id}:${e.executionContextId}`);
     });
+    session.on("Runtime.executionContextsCleared", () => {
+      for (const k of this.#origins.keys()) {
+        if (k.startsWith(`${session.id}:`)) this.#origins.delete(k);
+      }
+    });
     const sent = [
       session.send("Runtime.addBinding", { name: this.#binding }),
       session.send("Page.addScriptToEvaluateOnNewDocument", { source, runImmediately: true }),
@@ -288,8 +338,13 @@ export class PermissionPrompts {
     return Promise.all(sent.map((p) => p.catch(() => {})));
   }
 
-  /** Decides one question and hands the answer to the asking document. */
-  async #answer(session: CdpSession, contextId: number, payload: string): Promise<void> {
+  /** Decides one question (`refuse`: no, unasked) and hands the answer to the asking document. */
+  async #answer(
+    session: CdpSession,
+    contextId: number,
+    payload: string,
+    refuse = false,
+  ): Promise<void> {
     let q: Question;
     try {
       q = JSON.parse(payload) as Question;
@@ -298,7 +353,9 @@ export class PermissionPrompts {
     }
     if (!Number.isSafeInteger(q?.id) || !Array.isArray(q.kinds)) return;
     let allowed = false;
+    const generation = this.#generation;
     try {
+      if (refuse) throw new Error("too many questions");
       const kinds = [...new Set(q.kinds)];
       const known = kinds.length > 0 && kinds.every((k) => PROMPTED.includes(k));
       const origin = known ? await this.#originOf(session, contextId) : undefined;
@@ -316,6 +373,8 @@ export class PermissionPrompts {
     } catch {
       allowed = false;
     }
+    // The grants changed meanwhile: the answer was to a question that no longer stands.
+    if (generation !== this.#generation) allowed = false;
     await session.send("Runtime.evaluate", {
       expression: `globalThis[${JSON.stringify(this.#key)}]?.(${q.id}, ${allowed})`,
       contextId,
@@ -350,9 +409,12 @@ export class PermissionPrompts {
     if (!asker || this.#waiting >= MAX_WAITING) return Promise.resolve(false);
     this.#waiting++;
     const turn = this.#asking;
+    const generation = this.#generation;
     answer = (async () => {
       await turn.catch(() => {});
       this.#waiting--;
+      // The grants changed while this question waited: it is not asked.
+      if (generation !== this.#generation) return false;
       const yes = await asker({
         hook: "page_permission",
         tool: api,
@@ -360,13 +422,16 @@ export class PermissionPrompts {
         origin,
         summary: `the page wants ${kind}, which grant_permissions granted without asking you`,
       }).then(() => true, () => false);
-      if (yes) {
+      // A yes that comes after the grants changed gives nothing.
+      if (!yes || generation !== this.#generation) return false;
+      return await this.#serial(async () => {
+        if (generation !== this.#generation) return false;
         let set = this.#allowed.get(origin);
         if (!set) this.#allowed.set(origin, set = new Set());
         set.add(kind);
-        await this.#grant?.(origin, this.#browserSet(origin));
-      }
-      return yes;
+        await this.#browser?.grant(origin, this.#browserSet(origin));
+        return true;
+      });
     })().catch(() => false);
     this.#asking = answer;
     this.#answers.set(key, answer);
