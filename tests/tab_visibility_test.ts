@@ -113,9 +113,11 @@ Deno.test("tab_visibility: background, foreground, holdMs, navigation, bad input
     await t.step("no open tab: a clear error", async () => {
       await mcp.ok("open_session", { session: "empty" });
       const tabs = await mcp.ok("tabs", { action: "list", session: "empty" });
+      let last: Record<string, unknown> = {};
       for (let i = (tabs.tabs as unknown[]).length - 1; i >= 0; i--) {
-        await mcp.ok("tabs", { action: "close", index: i, session: "empty" });
+        last = await mcp.ok("tabs", { action: "close", index: i, session: "empty" });
       }
+      assertIncludes(String(last.note), "no tabs open");
       const text = await errorOf(mcp, { state: "background", session: "empty" });
       assertIncludes(text, "no open tab");
       await mcp.ok("close_session", { session: "empty" });

@@ -68,6 +68,16 @@ export const tabsTool = defineTool({
       else await session.closeTab(page);
     }
     const tabs = await listTabs(session);
-    return { structured: { ok: true, tabs, activeIndex: tabs.findIndex((t) => t.active) } };
+    return {
+      structured: {
+        ok: true,
+        tabs,
+        activeIndex: tabs.findIndex((t) => t.active),
+        // The text leaves an empty list out: say it.
+        ...(tabs.length
+          ? {}
+          : { note: 'no tabs open: navigate or tabs({ action: "new" }) opens one' }),
+      },
+    };
   },
 });
