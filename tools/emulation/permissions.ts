@@ -19,7 +19,8 @@ import { defineTool } from "../define_tool.ts";
 import { shown, ToolError } from "../errors.ts";
 import { PROMPTED } from "../sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
-import { ATTACHED_WARNING, emulate } from "./set_emulation.ts";
+import { isLoopback } from "../transports/http.ts";
+import { emulate } from "./set_emulation.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;
 
@@ -52,9 +53,6 @@ export const PERMISSION_TYPES: Record<string, PermissionType> = {
 const CLEAR_NOTE =
   "permissions: [] clears every origin's grants (CDP has no per-origin revoke), not only origin's";
 
-/** Loopback hosts: http is a secure context there. */
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
 /**
  * Checks and canonicalises an origin (`https://a.example/x` → `https://a.example`): https, or
  * http on a loopback host (permissions need a secure context; the browser refuses others).
@@ -79,7 +77,7 @@ export function checkOrigin(origin: string): string {
       "pass one https origin (no wildcards)",
     );
   }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     throw new ToolError(
       "invalid-argument",
       `Permissions need a secure origin; ${url.origin} is not one`,
@@ -104,7 +102,7 @@ export const grantPermissionsTool = defineTool({
     origin: z.string().optional().describe("Default: the page's"),
     session: sessionField,
   }),
-  async handler(ctx, args) {
+  handler(ctx, args) {
     const names = [...new Set(args.permissions ?? [])];
     const unknown = names.filter((n) => !Object.hasOwn(PERMISSION_TYPES, n));
     if (unknown.length) {
@@ -131,11 +129,8 @@ export const grantPermissionsTool = defineTool({
         );
       }
     }
-    const s = await ctx.sessions.get(args.session ?? "default");
-    s.ensureAlive();
-    s.lastUsed = Date.now();
-    return await s.exclusive(async () => {
-      const warnings: string[] = [];
+    // No knob changes: emulate gives the common result shape (and the attached warning).
+    return emulate(ctx, args.session, {}, async (s) => {
       let origin = "";
       let note: string | undefined;
       if (args.origin !== undefined) origin = checkOrigin(args.origin);
@@ -145,16 +140,16 @@ export const grantPermissionsTool = defineTool({
         if (o && o !== "null") origin = checkOrigin(o);
         else note = "the tab shows no web page: granted to every origin";
       }
+      if (names.length === 0 && args.origin !== undefined) note = CLEAR_NOTE;
       const contextId = s.browserContextId ? { browserContextId: s.browserContextId } : {};
       const browser = s.browser.connection;
-      if (names.length === 0 && args.origin !== undefined) note = CLEAR_NOTE;
-      // Browser.grantPermissions replaces an origin's set (denying the rest).
       await s.emulation.permissions.setGrants(
         origin,
         names,
         ctx.confirmOutsideCalls ?? ctx.confirm,
         s.id,
         {
+          // Browser.grantPermissions replaces an origin's set (denying the rest).
           grant: async (o, set) => {
             await browser.send("Browser.grantPermissions", {
               permissions: [...new Set(set.map((n) => PERMISSION_TYPES[n]!))],
@@ -170,16 +165,9 @@ export const grantPermissionsTool = defineTool({
       if (s.emulation.permissions.armed) {
         await s.emulation.installPrompts(s.tabs.filter((p) => !p.isClosed).map((p) => p.session));
       }
-      if (s.mode === "attached") warnings.push(ATTACHED_WARNING);
       return {
-        structured: {
-          ok: true,
-          session: s.id,
-          applied: { permissions: names, ...(origin ? { origin } : {}) },
-          ...(note ? { note } : {}),
-          state: s.emulation.state,
-          warnings,
-        },
+        applied: { permissions: names, ...(origin ? { origin } : {}) },
+        ...(note ? { note } : {}),
       };
     });
   },

@@ -25,7 +25,8 @@ export const ATTACHED_WARNING =
 
 /**
  * Sets `patch` on the session and answers with the common result shape
- * `{ ok, session, applied, …after(s), state, warnings }` (`after` may add `warnings`).
+ * `{ ok, session, applied, …after(s), state, warnings }` (`after` may add `warnings`, and
+ * replace `applied`).
  */
 export async function emulate(
   ctx: ToolContext,

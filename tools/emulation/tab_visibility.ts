@@ -30,7 +30,7 @@ import type { ToolContext } from "../context.ts";
 import { ToolError } from "../errors.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { sessionField } from "../storage/cookies.ts";
+import { sessionField } from "../fields.ts";
 import { ATTACHED_WARNING } from "./set_emulation.ts";
 
 /**

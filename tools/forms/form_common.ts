@@ -362,6 +362,12 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
     // A submit event (and the validation that may stop it) comes with the key itself; a
     // script that sends the form on its own key handler gets a moment to do it.
     const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
+    /** Waits until the page navigated or wrote, or `until`. */
+    const leftBy = async () => {
+      while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
     // Each page-side read resends the form library (tens of KB): one now, one after the wait.
     for (let last = false;; last = true) {
       let st: {
@@ -386,9 +392,7 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
         if (!st.prevented) return { submitted: true };
         // The page took the submit over: an app that sends it itself does so at once; one
         // whose own validation said no sends nothing. Both are the page's submit: say which.
-        while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await leftBy();
         return leaving.navigated || leaving.wrote ? { submitted: true } : {
           submitted: true,
           warnings: [
@@ -422,9 +426,7 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
         ).catch(() => null);
         throw enterNotSent(blocker);
       }
-      while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await leftBy();
     }
   } finally {
     leaving.off();
