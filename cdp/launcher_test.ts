@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
 import { alive, cmdline, descendants, eventually } from "../tests/_util.ts";
+import { listeningPorts, processesMentioning } from "../tests/_procs.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { CdpError } from "./errors.ts";
@@ -16,17 +17,6 @@ function exists(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Live processes whose command line mentions `text`. */
-function processesMentioning(text: string): number[] {
-  const out: number[] = [];
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const pid = Number(e.name);
-    if (pid !== Deno.pid && cmdline(pid).includes(text) && alive(pid)) out.push(pid);
-  }
-  return out;
 }
 
 /** Local addresses (hex, as in /proc/net/tcp*) listening on a TCP port. */
@@ -48,17 +38,41 @@ function listeners(port: number): string[] {
   return out;
 }
 
-Deno.test("launchChromium() gives a loopback ws endpoint and a pid", async () => {
+Deno.test("launchChromium() drives the browser over its pipe and opens no port", async () => {
   const browser = await launchChromium({ executablePath });
   try {
-    const m = /^ws:\/\/127\.0\.0\.1:(\d+)\/devtools\/browser\/[0-9a-f-]+$/.exec(browser.wsEndpoint);
+    assertEquals(browser.wsEndpoint, undefined);
+    assertTrue(browser.pid > 0 && alive(browser.pid));
+    assertIncludes(cmdline(browser.pid), "--remote-debugging-pipe");
+    assertTrue(!cmdline(browser.pid).includes("--remote-debugging-port"));
+    const conn = new Connection(browser.transport!);
+    try {
+      const { product } = await conn.send("Browser.getVersion");
+      assertIncludes(product, "Chrome/");
+      await conn.send("Target.createTarget", { url: "data:text/html,<p>hi" });
+      const family = [browser.pid, ...descendants(browser.pid)];
+      assertEquals(listeningPorts(family), [], "no process of the browser listens on TCP");
+    } finally {
+      await conn.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("launchChromium({ debugPort }) gives a loopback ws endpoint and a pid", async () => {
+  const browser = await launchChromium({ executablePath, debugPort: true });
+  try {
+    const m = /^ws:\/\/127\.0\.0\.1:(\d+)\/devtools\/browser\/[0-9a-f-]+$/.exec(
+      browser.wsEndpoint!,
+    );
     assertTrue(m, `unexpected endpoint ${browser.wsEndpoint}`);
     assertTrue(browser.pid > 0 && alive(browser.pid));
     assertIncludes(cmdline(browser.pid), `--user-data-dir=${browser.userDataDir}`);
     assertTrue(exists(browser.userDataDir));
     // The debugging port listens on 127.0.0.1 only.
     assertEquals(listeners(Number(m[1])), ["0100007F"]);
-    const conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    const conn = new Connection(await connectWebSocket(browser.wsEndpoint!));
     try {
       const { product } = await conn.send("Browser.getVersion");
       assertIncludes(product, "Chrome/");
@@ -74,7 +88,7 @@ Deno.test("launchChromium() close() ends the browser and all its children, and r
   const browser = await launchChromium({ executablePath });
   let conn: Connection | undefined;
   try {
-    conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    conn = new Connection(browser.transport!);
     // Renderers of two tabs, besides the zygotes, GPU and utility processes.
     for (const text of ["one", "two"]) {
       await conn.send("Target.createTarget", { url: `data:text/html,<p>${text}` });
@@ -120,7 +134,7 @@ Deno.test("launchChromium() keeps a persistent profile, and refuses it while in 
       assertTrue(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
       assertTrue(error instanceof CdpError);
       assertIncludes(error.message, `Cannot open profile "${userDataDir}"`);
-      assertIncludes(error.message, `process ${first.pid}`);
+      assertIncludes(error.message, `in use by another browxai server (pid ${Deno.pid})`);
       assertTrue(alive(first.pid), "the running browser is not disturbed");
     } finally {
       await first.close();
@@ -143,7 +157,7 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
     CdpError,
   );
   assertIncludes(error.message, 'Cannot start Chromium "/nonexistent/chromium": ');
-  assertTrue(error.cause instanceof Deno.errors.NotFound);
+  assertEquals((error.cause as { code?: string }).code, "ENOENT");
 
   // The temp-dir check runs in a child process with its own TMPDIR, so that
   // browsers of tests running in parallel cannot blur it.
@@ -170,13 +184,12 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
   }
 });
 
-Deno.test("chromiumArgs() has headless, loopback debugging and the closed-network flags", () => {
+Deno.test("chromiumArgs() has headless, pipe debugging and the closed-network flags", () => {
   const args = chromiumArgs({ userDataDir: "/p", args: ["--lang=fr"] });
   for (
     const flag of [
       "--headless",
-      "--remote-debugging-port=0",
-      "--remote-debugging-address=127.0.0.1",
+      "--remote-debugging-pipe",
       "--user-data-dir=/p",
       "--no-first-run",
       "--no-default-browser-check",
@@ -193,11 +206,19 @@ Deno.test("chromiumArgs() has headless, loopback debugging and the closed-networ
     assertTrue(args.includes(flag), `missing ${flag} in ${args.join(" ")}`);
   }
   assertEquals(args.at(-1), "--lang=fr", "extra switches come last");
-  assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")).length, 2);
+  assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")), [
+    "--remote-debugging-pipe",
+  ]);
 
   const headful = chromiumArgs({ userDataDir: "/p", headful: true });
   assertEquals(headful.filter((a) => a.startsWith("--headless")), []);
-  assertTrue(headful.includes("--remote-debugging-address=127.0.0.1"));
+  assertTrue(headful.includes("--remote-debugging-pipe"));
+
+  const port = chromiumArgs({ userDataDir: "/p", debugPort: true });
+  assertEquals(port.filter((a) => a.startsWith("--remote-debugging-")), [
+    "--remote-debugging-port=0",
+    "--remote-debugging-address=127.0.0.1",
+  ]);
 
   const root = Deno.uid() === 0;
   assertEquals(args.includes("--no-sandbox"), root, "--no-sandbox only as root");
