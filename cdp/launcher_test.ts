@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
 import { alive, cmdline, descendants, eventually } from "../tests/_util.ts";
@@ -12,7 +13,7 @@ const executablePath = findChromium().path;
 
 function exists(path: string): boolean {
   try {
-    Deno.statSync(path);
+    Deno.lstatSync(path);
     return true;
   } catch {
     return false;
@@ -223,4 +224,66 @@ Deno.test("chromiumArgs() has headless, pipe debugging and the closed-network fl
   const root = Deno.uid() === 0;
   assertEquals(args.includes("--no-sandbox"), root, "--no-sandbox only as root");
   assertEquals(headful.includes("--no-sandbox"), root);
+});
+
+Deno.test("launchChromium() refuses a profile a Chromium it did not start holds, naming its pid", async () => {
+  const root = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  const userDataDir = join(root, "profile");
+  const theirs = new Deno.Command(executablePath, {
+    args: [...chromiumArgs({ userDataDir, debugPort: true }), "about:blank"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    const holder = await eventually(
+      () => {
+        try {
+          return Number(Deno.readLinkSync(join(userDataDir, "SingletonLock")).split("-").at(-1));
+        } catch {
+          return undefined;
+        }
+      },
+      10_000,
+      "their SingletonLock",
+    );
+    const error = await assertRejects(
+      () => launchChromium({ executablePath, userDataDir }),
+      ProfileInUseError,
+    );
+    assertIncludes(error.message, `in use by Chromium process ${holder}`);
+    assertTrue(alive(holder!), "their browser is not disturbed");
+  } finally {
+    theirs.kill("SIGKILL");
+    await theirs.status;
+    await eventually(() => processesMentioning(userDataDir).length === 0, 5000, "their exit");
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("launchChromium() takes over a profile from a pipe browser whose server let go, and a stale lock", async () => {
+  const root = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  const userDataDir = join(root, "profile");
+  try {
+    // A browxai browser left on the profile: its server's claim is gone (here: never taken),
+    // yet it runs, its pipe still open.
+    const left = spawn(executablePath, [...chromiumArgs({ userDataDir }), "about:blank"], {
+      stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+    });
+    const leftPid = left.pid!;
+    await eventually(() => exists(join(userDataDir, "SingletonLock")), 10_000, "its lock");
+    const browser = await launchChromium({ executablePath, userDataDir });
+    try {
+      assertEquals(alive(leftPid), false, "the left browser was ended");
+      assertTrue(browser.pid !== leftPid && alive(browser.pid));
+    } finally {
+      await browser.close();
+    }
+    // A lock left by a killed browser whose pid now runs something else: stale.
+    await Deno.remove(join(userDataDir, "SingletonLock")).catch(() => {});
+    Deno.symlinkSync(`${Deno.hostname()}-${Deno.pid}`, join(userDataDir, "SingletonLock"));
+    const again = await launchChromium({ executablePath, userDataDir });
+    await again.close();
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

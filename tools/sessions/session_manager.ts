@@ -219,7 +219,12 @@ function toToolError(e: unknown): unknown {
     return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
   }
   if (e instanceof ProfileInUseError) {
-    return new ToolError("refused", e.message, "close the other browser using this profile");
+    return new ToolError(
+      "refused",
+      e.message,
+      "close it where it is open (close_session in the other browxai server, or quit that " +
+        "browser), then call open_session again; or use another session name",
+    );
   }
   if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
     return new ToolError(
