@@ -139,10 +139,17 @@ export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable
       start = end + 1;
     }
   });
-  fromBrowser.on("error", (e) => fail(`pipe error: ${e.message}`));
+  // A pipe whose other end is gone fails with ECONNRESET (read) or EPIPE (write): the
+  // browser exited, which is what the reason says.
+  const onError = (e: Error & { code?: string }) =>
+    fail(
+      e.code === "ECONNRESET" || e.code === "EPIPE"
+        ? "the browser's pipe closed"
+        : `pipe error: ${e.message}`,
+    );
+  fromBrowser.on("error", onError);
   fromBrowser.once("close", () => shut(closeReason));
-  // A write into a pipe whose reader is gone (EPIPE): the browser is gone.
-  toBrowser.on("error", (e) => fail(`pipe error: ${e.message}`));
+  toBrowser.on("error", onError);
 
   const transport: CdpTransport = {
     onEvent: undefined,
