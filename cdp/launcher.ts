@@ -169,7 +169,8 @@ function spawnChromium(path: string, args: string[], pipe: boolean): Promise<Spa
         (code, signal) => r(code ?? 128 + (signal ? constants.signals[signal] : 0)),
       )
     );
-    child.once("error", (e) => {
+    // Failing to spawn rejects; a later error (a failed kill) must not go unhandled.
+    child.on("error", (e) => {
       reject(new CdpError(`Cannot start Chromium "${path}": ${e.message}`, { cause: e }));
     });
     child.once("spawn", () =>
