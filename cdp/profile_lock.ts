@@ -69,6 +69,10 @@ export async function makeTempProfile(): Promise<{ dir: string; claim: ProfileCl
  */
 export async function claimProfile(dir: string): Promise<ProfileClaim> {
   const path = join(dir, OWNER_FILE);
+  // The name is ours: anything but a plain file there (a planted link) is removed, never
+  // written through.
+  const stat = await Deno.lstat(path).catch(() => undefined);
+  if (stat && !stat.isFile) await Deno.remove(path, { recursive: true });
   const file = await Deno.open(path, { read: true, write: true, create: true, mode: 0o600 });
   if (!await file.tryLock(true)) {
     let owner = "";
@@ -157,8 +161,8 @@ export async function clearLeftBrowser(dir: string, graceMs = 5000): Promise<voi
 }
 
 /**
- * Removes the temp profiles (`<tmp>/browxai-profile-*` with an owner file)
- * whose server is gone: their owner file's lock is free. Browsers still
+ * Removes the temp profiles (`<tmp>/browxai-profile-*` of this user, with an
+ * owner file) whose server is gone: their owner file's lock is free. Browsers still
  * running on one are killed first. Directories without an owner file are not
  * known to be ours and are left alone, as are those a live server holds.
  *
@@ -175,6 +179,9 @@ export async function cleanStaleTempProfiles(parent = tmpdir()): Promise<string[
   for (const e of entries) {
     if (!e.isDirectory || !e.name.startsWith(TEMP_PROFILE_PREFIX)) continue;
     const dir = join(parent, e.name);
+    // Only our own user's folders (a shared temp dir holds other users' too).
+    const uid = Deno.uid();
+    if (uid !== null && (await Deno.lstat(dir).catch(() => undefined))?.uid !== uid) continue;
     let file: Deno.FsFile;
     try {
       file = await Deno.open(join(dir, OWNER_FILE), { read: true, write: true });

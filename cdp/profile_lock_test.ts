@@ -93,3 +93,19 @@ Deno.test("lockHolder() removes a SingletonLock of a dead pid or of a process no
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("claimProfile() never writes through a link planted as the owner file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-claim-test-" });
+  const outside = join(dir, "outside.txt");
+  try {
+    await Deno.writeTextFile(outside, "keep me");
+    await Deno.mkdir(join(dir, "profile"));
+    Deno.symlinkSync(outside, join(dir, "profile", OWNER_FILE));
+    const claim = await claimProfile(join(dir, "profile"));
+    claim.release();
+    assertEquals(await Deno.readTextFile(outside), "keep me");
+    assertTrue(Deno.lstatSync(join(dir, "profile", OWNER_FILE)).isFile);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
