@@ -62,8 +62,11 @@ export class Browser {
   readonly targets: TargetManager;
   /** True when browxai launched this browser (and so may close it). */
   readonly owned: boolean;
-  /** The browser's WebSocket endpoint. */
-  readonly wsEndpoint: string;
+  /**
+   * The browser's WebSocket endpoint; undefined for a browser launched on its
+   * pipe (the default: it opens no port).
+   */
+  readonly wsEndpoint: string | undefined;
   #process: LaunchedBrowser | undefined;
   #closing: Promise<void> | undefined;
 
@@ -71,7 +74,7 @@ export class Browser {
     connection: Connection,
     targets: TargetManager,
     process: LaunchedBrowser | undefined,
-    wsEndpoint: string,
+    wsEndpoint: string | undefined,
   ) {
     this.wsEndpoint = wsEndpoint;
     this.connection = connection;
@@ -80,16 +83,19 @@ export class Browser {
     this.#process = process;
   }
 
-  /** Launches Chromium and connects. See {@link launchChromium}. */
+  /**
+   * Launches Chromium and connects: over its pipe, or with `debugPort` over
+   * the WebSocket of its loopback port. See {@link launchChromium}.
+   */
   static async launch(
     options: LaunchOptions,
     manager: TargetManagerOptions = {},
   ): Promise<Browser> {
     const proc = await launchChromium(options);
     try {
-      const connection = new Connection(await connectWebSocket(proc.wsEndpoint));
-      // A dead browser process means a dead connection, even before the socket notices; and a
-      // connection gone (a message past the size cap, a socket error) leaves no browser behind.
+      const connection = new Connection(proc.transport ?? await connectWebSocket(proc.wsEndpoint!));
+      // A dead browser process means a dead connection, even before the wire notices; and a
+      // connection gone (a message past the size cap, a wire error) leaves no browser behind.
       proc.exited.then(() => connection.close()).catch(() => {});
       connection.closed.then(() => proc.close()).catch(() => {});
       const targets = await TargetManager.start(connection, manager);

@@ -42,25 +42,25 @@ Deno.test("resolveEndpoint() fails fast with CdpError on a port nobody listens o
 });
 
 Deno.test("resolveEndpoint() asks /json/version of a running browser", async () => {
-  const proc = await launchChromium({ executablePath });
+  const proc = await launchChromium({ executablePath, debugPort: true });
   try {
-    const port = new URL(proc.wsEndpoint).port;
-    assertEquals(await resolveEndpoint(`http://127.0.0.1:${port}`), proc.wsEndpoint);
-    assertEquals(await resolveEndpoint(`http://127.0.0.1:${port}/`), proc.wsEndpoint);
+    const port = new URL(proc.wsEndpoint!).port;
+    assertEquals(await resolveEndpoint(`http://127.0.0.1:${port}`), proc.wsEndpoint!);
+    assertEquals(await resolveEndpoint(`http://127.0.0.1:${port}/`), proc.wsEndpoint!);
   } finally {
     await proc.close();
   }
 });
 
 Deno.test("Browser.connect() then close() leaves someone else's browser running", async () => {
-  const proc = await launchChromium({ executablePath });
+  const proc = await launchChromium({ executablePath, debugPort: true });
   try {
-    const port = new URL(proc.wsEndpoint).port;
+    const port = new URL(proc.wsEndpoint!).port;
     const browser = await Browser.connect(`http://127.0.0.1:${port}`);
     try {
       assertEquals(browser.owned, false);
       assertEquals(browser.pid, undefined);
-      assertEquals(browser.wsEndpoint, proc.wsEndpoint);
+      assertEquals(browser.wsEndpoint, proc.wsEndpoint!);
       const ctx = await browser.createContext();
       const page = await browser.newPage(ctx);
       assertEquals(page.browserContextId, ctx);
@@ -69,7 +69,7 @@ Deno.test("Browser.connect() then close() leaves someone else's browser running"
     }
     assertEquals(browser.isClosed, true);
     assertEquals(alive(proc.pid), true, "the browser process still runs");
-    const conn = new Connection(await connectWebSocket(proc.wsEndpoint));
+    const conn = new Connection(await connectWebSocket(proc.wsEndpoint!));
     try {
       const { product } = await conn.send("Browser.getVersion");
       assertIncludes(product, "Chrome/");

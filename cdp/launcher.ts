@@ -1,12 +1,39 @@
 /**
- * Launching Chromium with loopback-only remote debugging and the flags a
- * closed network needs, and closing it without leaving orphans.
+ * Launching Chromium for browxai and closing it without leaving orphans.
+ *
+ * An owned browser is driven over `--remote-debugging-pipe` (fds 3 and 4 of
+ * the browser, see `pipe_transport.ts`): it opens no DevTools port, and it
+ * exits by itself when its server dies, however the server dies (its pipe
+ * closes). Every profile it runs on is claimed by this server for as long as
+ * the browser runs (`profile_lock.ts`), so a second server is refused with
+ * {@link ProfileInUseError}, and what a dead server left (a temp profile, a
+ * stale `SingletonLock`) is recognised as such. `debugPort` launches a
+ * browser on a loopback DevTools port instead, for tests that play a
+ * person's own browser. Flags keep Chromium off the network it would call
+ * home on.
  *
  * @module
  */
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
 import { join } from "node:path";
-import { tmpdir } from "node:os";
 import { CdpError, TimeoutError } from "./errors.ts";
+import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
+import { descendantsOf, killAll, reapChildren } from "./processes.ts";
+import {
+  claimProfile,
+  clearLeftBrowser,
+  lockHolder,
+  makeTempProfile,
+  type ProfileClaim,
+  ProfileInUseError,
+  removeProfile,
+} from "./profile_lock.ts";
+import type { CdpTransport } from "./transport.ts";
+
+export { ProfileInUseError } from "./profile_lock.ts";
+// The process helpers tests check the launcher's reaping with.
+export { descendantsOf, running } from "./processes.ts";
 
 /** Options of {@link launchChromium}. */
 export interface LaunchOptions {
@@ -18,23 +45,33 @@ export interface LaunchOptions {
   userDataDir?: string;
   /** Extra command-line switches. */
   args?: string[];
-  /** Budget for the browser to open its debugging port, in ms. @default 30000 */
+  /** Budget for the browser to answer its first command (or open its port), in ms. @default 30000 */
   timeoutMs?: number;
+  /**
+   * Open a DevTools port on 127.0.0.1 (reachable by any local process, no
+   * login) instead of the pipe, and keep no pipe: the browser then outlives
+   * a server that dies without closing it. For tests that need a browser
+   * to attach to. @default false
+   */
+  debugPort?: boolean;
 }
 
 /** A running Chromium that browxai owns. */
 export interface LaunchedBrowser {
-  /** `ws://127.0.0.1:PORT/devtools/browser/UUID`. */
-  wsEndpoint: string;
+  /** With `debugPort`: `ws://127.0.0.1:PORT/devtools/browser/UUID`; otherwise undefined. */
+  wsEndpoint: string | undefined;
+  /** Without `debugPort`: the CDP transport over the browser's pipe (connected, answered once). */
+  transport: CdpTransport | undefined;
   /** The profile directory in use. */
   userDataDir: string;
   /** OS process id of the browser process. */
   pid: number;
-  /** Resolves with the exit code when the process has exited. */
+  /** Resolves with the exit code (128 + signal number when killed) once the process exited. */
   exited: Promise<number>;
   /**
    * Kills the browser (SIGTERM, then SIGKILL after 3 s), waits for its child
-   * processes (SIGKILL after 2 s more) and removes a temp profile. Idempotent.
+   * processes (SIGKILL after 2 s more), lets go of the profile and removes a
+   * temp profile. Idempotent.
    */
   close(): Promise<void>;
   /**
@@ -43,9 +80,6 @@ export interface LaunchedBrowser {
    */
   kill(): void;
 }
-
-/** The profile is locked by another running Chromium. */
-export class ProfileInUseError extends CdpError {}
 
 const CLOSED_NETWORK_FLAGS = [
   "--no-first-run",
@@ -91,8 +125,9 @@ export function chromiumArgs(
   },
 ): string[] {
   const args = [
-    "--remote-debugging-port=0",
-    "--remote-debugging-address=127.0.0.1",
+    ...(options.debugPort
+      ? ["--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1"]
+      : ["--remote-debugging-pipe"]),
     `--user-data-dir=${options.userDataDir}`,
     ...CLOSED_NETWORK_FLAGS,
   ];
@@ -103,256 +138,207 @@ export function chromiumArgs(
   return args;
 }
 
-/** Reads a profile's SingletonLock (`host-pid` symlink) and tells whether that pid is alive here. */
-function lockHolder(userDataDir: string): number | undefined {
-  try {
-    const target = Deno.readLinkSync(join(userDataDir, "SingletonLock"));
-    const pid = Number(target.slice(target.lastIndexOf("-") + 1));
-    if (!Number.isFinite(pid) || pid <= 0) return undefined;
-    if (Deno.build.os === "windows") return undefined;
-    try {
-      Deno.statSync(`/proc/${pid}`);
-      return pid;
-    } catch {
-      return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Pids of the live processes running Chromium on this profile: every
- * Chromium process (zygotes, renderers, GPU, utilities) carries
- * `--user-data-dir`. Linux /proc; empty elsewhere.
- */
-function profileProcesses(userDataDir: string): number[] {
-  if (Deno.build.os !== "linux") return [];
-  const flag = `--user-data-dir=${userDataDir}`;
-  const out: number[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync("/proc")];
-  } catch {
-    return [];
-  }
-  for (const e of entries) {
-    if (!/^\d+$/.test(e.name)) continue;
-    try {
-      // Chromium rewrites its argv into one space-separated string.
-      const cmd = Deno.readTextFileSync(`/proc/${e.name}/cmdline`).replaceAll("\0", " ");
-      if (!`${cmd} `.includes(`${flag} `)) continue;
-      const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
-      if (stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z") continue;
-      out.push(Number(e.name));
-    } catch { /* exited */ }
-  }
-  return out;
-}
-
-/** True while a process runs (Linux /proc; a zombie counts as gone). */
-export function running(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-/** Process ids of every descendant of `pid` (Linux /proc; elsewhere none). */
-export function descendantsOf(pid: number): number[] {
-  if (Deno.build.os !== "linux") return [];
-  const children = new Map<number, number[]>();
-  try {
-    for (const e of Deno.readDirSync("/proc")) {
-      if (!/^\d+$/.test(e.name)) continue;
-      try {
-        const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        children.set(ppid, [...(children.get(ppid) ?? []), Number(e.name)]);
-      } catch { /* exited */ }
-    }
-  } catch {
-    return [];
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) {
-      out.push(c);
-      walk(c);
-    }
+/** A spawned browser process: its pipes and its exit. */
+interface Spawned {
+  pid: number;
+  stderr: {
+    on(event: "data", fn: (d: Uint8Array) => void): void;
+    on(event: "error", fn: () => void): void;
   };
-  walk(pid);
-  return out;
+  /** fd 3 (to the browser) and fd 4 (from it); undefined with `debugPort`. */
+  pipes: { write: PipeWritable; read: PipeReadable } | undefined;
+  /** The exit code, or 128 + the signal's number. */
+  exited: Promise<number>;
+  kill(signal: "SIGTERM" | "SIGKILL"): void;
 }
 
 /**
- * After the browser process exited, waits for its child processes, which
- * outlive it by up to a few hundred ms (and may still write into the
- * profile; some may even have been started during shutdown), then SIGKILLs
- * any left after 2 s. Only called when we ended the browser ourselves, so
- * the profile was ours until then.
- */
-async function reapChildren(userDataDir: string, family: readonly number[]): Promise<void> {
-  const deadline = Date.now() + 2000;
-  // Some helpers (renderers, zygote children) do not carry the profile flag: the
-  // descendants seen before the browser was asked to exit are waited for too.
-  const remaining =
-    () => [...new Set([...profileProcesses(userDataDir), ...family.filter(running)])];
-  let left = remaining();
-  while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    left = remaining();
-  }
-  for (const pid of left) {
-    try {
-      Deno.kill(pid, "SIGKILL");
-    } catch { /* gone meanwhile */ }
-  }
-}
-
-/**
- * Removes a temp profile. Child processes that are still exiting after the
- * browser process has gone may write into it for a moment (the first attempt
- * then fails with "Directory not empty"), so retry for up to a second.
- */
-async function removeProfile(userDataDir: string): Promise<void> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      await Deno.remove(userDataDir, { recursive: true });
-      return;
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return;
-      if (attempt >= 20) {
-        console.error(`browxai: cannot remove temp profile "${userDataDir}":`, e);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-/**
- * Starts Chromium and waits for its `DevToolsActivePort` file.
+ * Spawns Chromium with node:child_process: Deno.Command cannot hand a child
+ * fds past 2, and the pipe needs 3 and 4.
  *
- * @throws ProfileInUseError when another Chromium holds the profile.
+ * @throws CdpError when the executable cannot be started.
+ */
+function spawnChromium(path: string, args: string[], pipe: boolean): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path, args, {
+      stdio: pipe ? ["ignore", "ignore", "pipe", "pipe", "pipe"] : ["ignore", "ignore", "pipe"],
+    });
+    const exited = new Promise<number>((r) =>
+      child.once(
+        "exit",
+        (code, signal) => r(code ?? 128 + (signal ? constants.signals[signal] : 0)),
+      )
+    );
+    // Failing to spawn rejects; a later error (a failed kill) must not go unhandled.
+    child.on("error", (e) => {
+      reject(new CdpError(`Cannot start Chromium "${path}": ${e.message}`, { cause: e }));
+    });
+    child.once("spawn", () =>
+      resolve({
+        pid: child.pid!,
+        stderr: child.stderr!,
+        pipes: pipe
+          ? {
+            write: child.stdio[3] as unknown as PipeWritable,
+            read: child.stdio[4] as unknown as PipeReadable,
+          }
+          : undefined,
+        exited,
+        kill: (signal) => {
+          try {
+            child.kill(signal);
+          } catch { /* already gone */ }
+        },
+      }));
+  });
+}
+
+/** Reads stderr as it comes (a full pipe would block the browser), keeping the last lines. */
+function stderrTail(stream: Spawned["stderr"]): string[] {
+  const tail: string[] = [];
+  const decoder = new TextDecoder();
+  let buf = "";
+  stream.on("data", (chunk) => {
+    buf += decoder.decode(chunk, { stream: true });
+    const lines = buf.split("\n");
+    buf = lines.pop() ?? "";
+    for (const l of lines) {
+      tail.push(l);
+      if (tail.length > 20) tail.shift();
+    }
+  });
+  stream.on("error", () => {});
+  return tail;
+}
+
+/** Polls a `DevToolsActivePort` file until it names a port; undefined once `stop()` is true. */
+async function readPortFile(file: string, stop: () => boolean): Promise<string | undefined> {
+  while (!stop()) {
+    try {
+      const [port, path] = (await Deno.readTextFile(file)).split("\n");
+      if (port && path) return `ws://127.0.0.1:${port.trim()}${path.trim()}`;
+    } catch { /* not there yet */ }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return undefined;
+}
+
+/**
+ * Starts Chromium on a claimed profile and waits until it answers: over the
+ * pipe, its reply to `Browser.getVersion`; with `debugPort`, its
+ * `DevToolsActivePort` file.
+ *
+ * @throws ProfileInUseError when another browxai server, or a Chromium
+ *   browxai did not start, holds the profile.
  * @throws CdpError when the executable cannot be spawned, or the browser exits
  *   early (with its last stderr lines).
- * @throws TimeoutError when the port does not appear within `timeoutMs`.
+ * @throws TimeoutError when the browser does not answer within `timeoutMs`.
  */
 export async function launchChromium(options: LaunchOptions): Promise<LaunchedBrowser> {
-  const ownsDir = !options.userDataDir;
-  const userDataDir = options.userDataDir ??
-    await Deno.makeTempDir({ dir: tmpdir(), prefix: "browxai-profile-" });
-  if (options.userDataDir) {
+  const persistent = options.userDataDir !== undefined;
+  let userDataDir: string;
+  let claim: ProfileClaim;
+  if (options.userDataDir !== undefined) {
+    userDataDir = options.userDataDir;
     await Deno.mkdir(userDataDir, { recursive: true });
-    const holder = lockHolder(userDataDir);
-    if (holder) {
-      throw new ProfileInUseError(
-        `Cannot open profile "${userDataDir}": it is in use by Chromium process ${holder}; ` +
-          `close that session first or use another profile name`,
-      );
+    claim = await claimProfile(userDataDir);
+    try {
+      await clearLeftBrowser(userDataDir);
+    } catch (e) {
+      claim.release();
+      throw e;
     }
+  } else {
+    ({ dir: userDataDir, claim } = await makeTempProfile());
   }
+  const letGo = async () => {
+    claim.release();
+    if (!persistent) await removeProfile(userDataDir);
+  };
   const portFile = join(userDataDir, "DevToolsActivePort");
-  await Deno.remove(portFile).catch(() => {});
-  let child: Deno.ChildProcess;
+  if (options.debugPort) await Deno.remove(portFile).catch(() => {});
+  let child: Spawned;
   try {
-    child = new Deno.Command(options.executablePath, {
-      args: [...chromiumArgs({ ...options, userDataDir }), "about:blank"],
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-  } catch (e) {
-    // Missing or not executable: no process, so nothing else would remove the temp profile.
-    if (ownsDir) await removeProfile(userDataDir);
-    throw new CdpError(
-      `Cannot start Chromium "${options.executablePath}": ${(e as Error).message}`,
-      { cause: e },
+    child = await spawnChromium(
+      options.executablePath,
+      [...chromiumArgs({ ...options, userDataDir }), "about:blank"],
+      !options.debugPort,
     );
+  } catch (e) {
+    // No process: nothing else would let go of the profile.
+    await letGo();
+    throw e;
   }
-  const stderrTail: string[] = [];
-  // Drain stderr so the browser never blocks on a full pipe; keep the tail for errors.
-  (async () => {
-    const decoder = new TextDecoder();
-    let buf = "";
-    for await (const chunk of child.stderr) {
-      buf += decoder.decode(chunk, { stream: true });
-      const lines = buf.split("\n");
-      buf = lines.pop() ?? "";
-      for (const l of lines) {
-        stderrTail.push(l);
-        if (stderrTail.length > 20) stderrTail.shift();
-      }
-    }
-  })().catch(() => {});
+  const tail = stderrTail(child.stderr);
   let exitCode: number | undefined;
-  const exited = child.status.then((s) => exitCode = s.code);
+  const exited = child.exited.then((code) => exitCode = code);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       if (exitCode === undefined) {
         const family = descendantsOf(child.pid);
-        try {
-          child.kill("SIGTERM");
-        } catch { /* already gone */ }
-        const killTimer = setTimeout(() => {
-          try {
-            child.kill("SIGKILL");
-          } catch { /* already gone */ }
-        }, 3000);
+        child.kill("SIGTERM");
+        const killTimer = setTimeout(() => child.kill("SIGKILL"), 3000);
         await exited;
         clearTimeout(killTimer);
         await reapChildren(userDataDir, family);
       }
-      if (ownsDir) await removeProfile(userDataDir);
+      await letGo();
     })();
     return closing;
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  while (true) {
-    if (exitCode !== undefined) {
-      await close();
-      const holder = options.userDataDir ? lockHolder(userDataDir) : undefined;
-      if (holder) {
-        throw new ProfileInUseError(
-          `Cannot open profile "${userDataDir}": it is in use by Chromium process ${holder}`,
-        );
-      }
-      throw new CdpError(
-        `Cannot start Chromium "${options.executablePath}": it exited with code ${exitCode}: ` +
-          stderrTail.slice(-5).join(" | "),
-      );
-    }
-    try {
-      const text = await Deno.readTextFile(portFile);
-      const [port, path] = text.split("\n");
-      if (port && path) {
-        return {
-          wsEndpoint: `ws://127.0.0.1:${port.trim()}${path.trim()}`,
-          userDataDir,
-          pid: child.pid,
-          exited,
-          close,
-          kill: () => {
-            for (const pid of [...descendantsOf(child.pid), child.pid]) {
-              try {
-                Deno.kill(pid, "SIGKILL");
-              } catch { /* gone */ }
-            }
-          },
-        };
-      }
-    } catch { /* not there yet */ }
-    if (Date.now() > deadline) {
-      await close();
-      throw new TimeoutError(
-        `Cannot start Chromium "${options.executablePath}": no DevToolsActivePort after ` +
-          `${options.timeoutMs ?? 30_000} ms: ${stderrTail.slice(-3).join(" | ")}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 25));
+  const transport = child.pipes && pipeTransport(child.pipes.write, child.pipes.read);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const timeout = new Promise<void>((r) =>
+    timer = setTimeout(() => r(void (timedOut = true)), timeoutMs)
+  );
+  let wsEndpoint: string | undefined;
+  if (transport) {
+    // Any answer, even an error, means the browser is up and reading its pipe.
+    const answered = transport.send("Browser.getVersion", undefined, undefined).then(
+      () => true,
+      () => exited.then(() => false),
+    );
+    await Promise.race([answered, exited, timeout]);
+  } else {
+    wsEndpoint = await Promise.race([
+      readPortFile(portFile, () => exitCode !== undefined || timedOut),
+      exited.then(() => undefined),
+      timeout.then(() => undefined),
+    ]);
   }
+  clearTimeout(timer);
+  if (exitCode === undefined && !timedOut && (transport || wsEndpoint)) {
+    return {
+      wsEndpoint,
+      transport,
+      userDataDir,
+      pid: child.pid,
+      exited,
+      close,
+      kill: () => killAll([...descendantsOf(child.pid), child.pid]),
+    };
+  }
+  await transport?.close();
+  await close();
+  if (exitCode !== undefined) {
+    // A Chromium that finds its profile locked hands its command line to the holder and exits.
+    const holder = persistent ? lockHolder(userDataDir) : undefined;
+    if (holder !== undefined) {
+      throw new ProfileInUseError(
+        `Cannot open profile "${userDataDir}": it is in use by ` +
+          (holder === 0 ? "a browser on another host" : `Chromium process ${holder}`),
+      );
+    }
+    throw new CdpError(
+      `Cannot start Chromium "${options.executablePath}": it exited with code ${exitCode}: ` +
+        tail.slice(-5).join(" | "),
+    );
+  }
+  throw new TimeoutError(
+    `Cannot start Chromium "${options.executablePath}": no answer after ${timeoutMs} ms: ` +
+      tail.slice(-3).join(" | "),
+  );
 }

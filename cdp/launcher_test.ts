@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
 import { alive, cmdline, descendants, eventually } from "../tests/_util.ts";
+import { listeningPorts, processesMentioning } from "../tests/_procs.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { CdpError } from "./errors.ts";
@@ -11,22 +13,11 @@ const executablePath = findChromium().path;
 
 function exists(path: string): boolean {
   try {
-    Deno.statSync(path);
+    Deno.lstatSync(path);
     return true;
   } catch {
     return false;
   }
-}
-
-/** Live processes whose command line mentions `text`. */
-function processesMentioning(text: string): number[] {
-  const out: number[] = [];
-  for (const e of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const pid = Number(e.name);
-    if (pid !== Deno.pid && cmdline(pid).includes(text) && alive(pid)) out.push(pid);
-  }
-  return out;
 }
 
 /** Local addresses (hex, as in /proc/net/tcp*) listening on a TCP port. */
@@ -48,17 +39,41 @@ function listeners(port: number): string[] {
   return out;
 }
 
-Deno.test("launchChromium() gives a loopback ws endpoint and a pid", async () => {
+Deno.test("launchChromium() drives the browser over its pipe and opens no port", async () => {
   const browser = await launchChromium({ executablePath });
   try {
-    const m = /^ws:\/\/127\.0\.0\.1:(\d+)\/devtools\/browser\/[0-9a-f-]+$/.exec(browser.wsEndpoint);
+    assertEquals(browser.wsEndpoint, undefined);
+    assertTrue(browser.pid > 0 && alive(browser.pid));
+    assertIncludes(cmdline(browser.pid), "--remote-debugging-pipe");
+    assertTrue(!cmdline(browser.pid).includes("--remote-debugging-port"));
+    const conn = new Connection(browser.transport!);
+    try {
+      const { product } = await conn.send("Browser.getVersion");
+      assertIncludes(product, "Chrome/");
+      await conn.send("Target.createTarget", { url: "data:text/html,<p>hi" });
+      const family = [browser.pid, ...descendants(browser.pid)];
+      assertEquals(listeningPorts(family), [], "no process of the browser listens on TCP");
+    } finally {
+      await conn.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("launchChromium({ debugPort }) gives a loopback ws endpoint and a pid", async () => {
+  const browser = await launchChromium({ executablePath, debugPort: true });
+  try {
+    const m = /^ws:\/\/127\.0\.0\.1:(\d+)\/devtools\/browser\/[0-9a-f-]+$/.exec(
+      browser.wsEndpoint!,
+    );
     assertTrue(m, `unexpected endpoint ${browser.wsEndpoint}`);
     assertTrue(browser.pid > 0 && alive(browser.pid));
     assertIncludes(cmdline(browser.pid), `--user-data-dir=${browser.userDataDir}`);
     assertTrue(exists(browser.userDataDir));
     // The debugging port listens on 127.0.0.1 only.
     assertEquals(listeners(Number(m[1])), ["0100007F"]);
-    const conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    const conn = new Connection(await connectWebSocket(browser.wsEndpoint!));
     try {
       const { product } = await conn.send("Browser.getVersion");
       assertIncludes(product, "Chrome/");
@@ -74,7 +89,7 @@ Deno.test("launchChromium() close() ends the browser and all its children, and r
   const browser = await launchChromium({ executablePath });
   let conn: Connection | undefined;
   try {
-    conn = new Connection(await connectWebSocket(browser.wsEndpoint));
+    conn = new Connection(browser.transport!);
     // Renderers of two tabs, besides the zygotes, GPU and utility processes.
     for (const text of ["one", "two"]) {
       await conn.send("Target.createTarget", { url: `data:text/html,<p>${text}` });
@@ -120,7 +135,7 @@ Deno.test("launchChromium() keeps a persistent profile, and refuses it while in 
       assertTrue(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
       assertTrue(error instanceof CdpError);
       assertIncludes(error.message, `Cannot open profile "${userDataDir}"`);
-      assertIncludes(error.message, `process ${first.pid}`);
+      assertIncludes(error.message, `in use by another browxai server (pid ${Deno.pid})`);
       assertTrue(alive(first.pid), "the running browser is not disturbed");
     } finally {
       await first.close();
@@ -143,7 +158,7 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
     CdpError,
   );
   assertIncludes(error.message, 'Cannot start Chromium "/nonexistent/chromium": ');
-  assertTrue(error.cause instanceof Deno.errors.NotFound);
+  assertEquals((error.cause as { code?: string }).code, "ENOENT");
 
   // The temp-dir check runs in a child process with its own TMPDIR, so that
   // browsers of tests running in parallel cannot blur it.
@@ -170,13 +185,12 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
   }
 });
 
-Deno.test("chromiumArgs() has headless, loopback debugging and the closed-network flags", () => {
+Deno.test("chromiumArgs() has headless, pipe debugging and the closed-network flags", () => {
   const args = chromiumArgs({ userDataDir: "/p", args: ["--lang=fr"] });
   for (
     const flag of [
       "--headless",
-      "--remote-debugging-port=0",
-      "--remote-debugging-address=127.0.0.1",
+      "--remote-debugging-pipe",
       "--user-data-dir=/p",
       "--no-first-run",
       "--no-default-browser-check",
@@ -193,13 +207,83 @@ Deno.test("chromiumArgs() has headless, loopback debugging and the closed-networ
     assertTrue(args.includes(flag), `missing ${flag} in ${args.join(" ")}`);
   }
   assertEquals(args.at(-1), "--lang=fr", "extra switches come last");
-  assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")).length, 2);
+  assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")), [
+    "--remote-debugging-pipe",
+  ]);
 
   const headful = chromiumArgs({ userDataDir: "/p", headful: true });
   assertEquals(headful.filter((a) => a.startsWith("--headless")), []);
-  assertTrue(headful.includes("--remote-debugging-address=127.0.0.1"));
+  assertTrue(headful.includes("--remote-debugging-pipe"));
+
+  const port = chromiumArgs({ userDataDir: "/p", debugPort: true });
+  assertEquals(port.filter((a) => a.startsWith("--remote-debugging-")), [
+    "--remote-debugging-port=0",
+    "--remote-debugging-address=127.0.0.1",
+  ]);
 
   const root = Deno.uid() === 0;
   assertEquals(args.includes("--no-sandbox"), root, "--no-sandbox only as root");
   assertEquals(headful.includes("--no-sandbox"), root);
+});
+
+Deno.test("launchChromium() refuses a profile a Chromium it did not start holds, naming its pid", async () => {
+  const root = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  const userDataDir = join(root, "profile");
+  const theirs = new Deno.Command(executablePath, {
+    args: [...chromiumArgs({ userDataDir, debugPort: true }), "about:blank"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    const holder = await eventually(
+      () => {
+        try {
+          return Number(Deno.readLinkSync(join(userDataDir, "SingletonLock")).split("-").at(-1));
+        } catch {
+          return undefined;
+        }
+      },
+      10_000,
+      "their SingletonLock",
+    );
+    const error = await assertRejects(
+      () => launchChromium({ executablePath, userDataDir }),
+      ProfileInUseError,
+    );
+    assertIncludes(error.message, `in use by Chromium process ${holder}`);
+    assertTrue(alive(holder!), "their browser is not disturbed");
+  } finally {
+    theirs.kill("SIGKILL");
+    await theirs.status;
+    await eventually(() => processesMentioning(userDataDir).length === 0, 5000, "their exit");
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("launchChromium() takes over a profile from a pipe browser whose server let go, and a stale lock", async () => {
+  const root = await Deno.makeTempDir({ prefix: "browxai-launcher-test-" });
+  const userDataDir = join(root, "profile");
+  try {
+    // A browxai browser left on the profile: its server's claim is gone (here: never taken),
+    // yet it runs, its pipe still open.
+    const left = spawn(executablePath, [...chromiumArgs({ userDataDir }), "about:blank"], {
+      stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+    });
+    const leftPid = left.pid!;
+    await eventually(() => exists(join(userDataDir, "SingletonLock")), 10_000, "its lock");
+    const browser = await launchChromium({ executablePath, userDataDir });
+    try {
+      assertEquals(alive(leftPid), false, "the left browser was ended");
+      assertTrue(browser.pid !== leftPid && alive(browser.pid));
+    } finally {
+      await browser.close();
+    }
+    // A lock left by a killed browser whose pid now runs something else: stale.
+    await Deno.remove(join(userDataDir, "SingletonLock")).catch(() => {});
+    Deno.symlinkSync(`${Deno.hostname()}-${Deno.pid}`, join(userDataDir, "SingletonLock"));
+    const again = await launchChromium({ executablePath, userDataDir });
+    await again.close();
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -1,8 +1,10 @@
 /**
  * The transport seam of the CDP client: one small interface that carries
- * commands and events for the browser session and every flat session. The
- * default implementation is a WebSocket (npm `ws`); a pipe transport, or a
- * fake in unit tests, can take its place.
+ * commands and events for the browser session and every flat session. Two
+ * implementations: the pipe of a browser browxai launched
+ * (`pipe_transport.ts`), and this file's WebSocket (npm `ws`) for a browser
+ * someone else runs (attached) or one launched with a debugging port; a fake
+ * can stand in for both in unit tests.
  *
  * Our own framing, not chrome-remote-interface's: it files a command's
  * callback only once the socket's send callback has run and drops a reply
@@ -63,8 +65,8 @@ export interface CdpTransport {
  * Largest message accepted from the browser, bytes (below V8's longest
  * string, 2^29 - 24 characters, so every accepted message decodes). A page
  * can make CDP messages as big as it likes (a logged string, its text);
- * past this the socket closes, which the owner handles like a browser that
- * went away.
+ * past this the transport closes (socket or pipe alike), which the owner
+ * handles like a browser that went away.
  */
 export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 

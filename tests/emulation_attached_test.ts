@@ -73,7 +73,7 @@ async function probeTz(mcp: McpHarness, session: string): Promise<string> {
 
 Deno.test("emulation: an attached session warns that the override stays in the person's browser", async () => {
   const fx = await startFixtureServer();
-  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
   const mcp = await startStdio({
     env: {
       BROWX_TOOLSETS: "core,sessions,debug,emulation",
@@ -85,7 +85,7 @@ Deno.test("emulation: an attached session warns that the override stays in the p
     await mcp.ok("open_session", {
       session: "theirs",
       mode: "attached",
-      endpoint: theirs.wsEndpoint,
+      endpoint: theirs.wsEndpoint!,
     });
     const calls: [string, R][] = [
       ["set_timezone", { timezoneId: "America/Sao_Paulo" }],

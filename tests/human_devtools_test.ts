@@ -159,9 +159,9 @@ interface World {
 
 async function setUp(env: Record<string, string>): Promise<World> {
   const fx = await startFixtureServer();
-  const chromium = await launchChromium({ executablePath: findChromium().path });
+  const chromium = await launchChromium({ executablePath: findChromium().path, debugPort: true });
   const mcp = await startStdio({
-    args: ["--cdp-endpoint", chromium.wsEndpoint],
+    args: ["--cdp-endpoint", chromium.wsEndpoint!],
     env: {
       BROWX_DEVTOOLS_CONFIRM: "1",
       BROWX_CONFIRM_REQUIRED: "navigate_off_allowlist",
@@ -169,7 +169,7 @@ async function setUp(env: Record<string, string>): Promise<World> {
       ...env,
     },
   });
-  const person = await Person.connect(chromium.wsEndpoint);
+  const person = await Person.connect(chromium.wsEndpoint!);
   return {
     fx,
     chromium,

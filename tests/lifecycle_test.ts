@@ -10,7 +10,7 @@ import { alive, cmdline, descendants, eventually } from "./_util.ts";
 
 function chromiumsUnder(pid: number): number[] {
   return descendants(pid).filter((p) =>
-    /chrom/i.test(cmdline(p)) && cmdline(p).includes("--remote-debugging-port")
+    /chrom/i.test(cmdline(p)) && cmdline(p).includes("--remote-debugging-pipe")
   );
 }
 

@@ -173,7 +173,7 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
 
 Deno.test("navigation guard: history made before the list (an attached browser) is judged", async () => {
   const fx = await startFixtureServer();
-  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
   const mcp = await startStdio({
     env: {
       BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
@@ -206,7 +206,7 @@ Deno.test("navigation guard: history made before the list (an attached browser) 
     await mcp.ok("open_session", {
       session: "theirs",
       mode: "attached",
-      endpoint: theirs.wsEndpoint,
+      endpoint: theirs.wsEndpoint!,
     });
     const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
     const index = list.findIndex((x) => x.url === fx.url("basic.html"));

@@ -88,13 +88,13 @@ Deno.test("sessions: a persistent profile keeps state across close and reopen", 
 
 Deno.test("sessions: attached mode needs byob-attach and never closes the browser", async () => {
   const fx = await startFixtureServer();
-  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
   const mcpRefused = await startStdio();
   const mcp = await startStdio({
     env: { BROWX_CAPABILITIES: "read,navigation,action,byob-attach" },
   });
   try {
-    const ws = theirs.wsEndpoint;
+    const ws = theirs.wsEndpoint!;
     const httpEndpoint = `http://127.0.0.1:${new URL(ws).port}`;
     const refused = await mcpRefused.call("open_session", {
       session: "byob",

@@ -163,7 +163,7 @@ Deno.test("storage: seeding persistent and attached sessions; secrets masked in 
   const secrets = `${ws}/secrets.env`;
   await Deno.writeTextFile(secrets, "TOKEN=tok_4f9c2a7e\n");
   await Deno.chmod(secrets, 0o600);
-  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
   const mcp = await startStdio({
     workspace: ws,
     env: {
@@ -188,7 +188,7 @@ Deno.test("storage: seeding persistent and attached sessions; secrets masked in 
     const a = await mcp.ok("open_session", {
       session: "a",
       mode: "attached",
-      endpoint: theirs.wsEndpoint,
+      endpoint: theirs.wsEndpoint!,
       storageState: state,
     });
     assertIncludes(String(a.warning), "ignored");

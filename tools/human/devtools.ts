@@ -31,7 +31,8 @@
  *
  * Available when the asking session's browser is shown to a person: the
  * server runs `--headful`, or the operator set `BROWX_DEVTOOLS_CONFIRM=1`
- * (a headless browser someone inspects through chrome://inspect). The
+ * (a headless browser someone inspects through chrome://inspect: an attached
+ * one, since a browser browxai starts has no DevTools port to inspect). The
  * session must be open already (it is looked up, never created); when it
  * has no tab yet, one is opened to ask in.
  *

@@ -210,20 +210,18 @@ export const openSessionTool = defineTool({
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
     if (url) requireEvalForData(ctx.config.capabilities, url, "open_session");
     const seed = await seedStateArg(ctx, args);
-    const session = await ctx.sessions.open(name, { mode, endpoint: args.endpoint });
-    try {
+    let out!: ToolOutput;
+    // Set up in the session's opening turn: a close_session sent meanwhile waits for it, and a
+    // failed set-up (a refused first URL) leaves no half-made session behind.
+    await ctx.sessions.open(name, { mode, endpoint: args.endpoint }, async (session) => {
       const warning = seed ? await seedSession(session, seed) : undefined;
-      const out = await setUpSession(ctx, session, args, url);
+      out = await setUpSession(ctx, session, args, url);
       if (warning) {
         const more = out.structured.warning;
         out.structured.warning = more ? `${warning}; ${more}` : warning;
       }
-      return out;
-    } catch (e) {
-      // A refused first URL (or any failed set-up) leaves no half-made session behind.
-      await ctx.sessions.close(name).catch(() => {});
-      throw e;
-    }
+    });
+    return out;
   },
 });
 

@@ -7,6 +7,7 @@
  */
 import { Browser } from "../../cdp/browser.ts";
 import { findChromium } from "../../cdp/discovery.ts";
+import { cleanStaleTempProfiles } from "../../cdp/profile_lock.ts";
 import { PageRouter } from "./page_router.ts";
 
 /** A browser plus the router that hands its tabs to sessions. */
@@ -31,8 +32,14 @@ export class BrowserHost {
   #shared: Promise<RoutedBrowser> | undefined;
   #all = new Set<Browser>();
 
+  /**
+   * Also starts removing the temp profiles of servers that died without
+   * closing their browsers (kill -9, the OOM killer): see
+   * {@link cleanStaleTempProfiles}. In the background; a failure is ignored.
+   */
   constructor(options: BrowserHostOptions) {
     this.#options = options;
+    cleanStaleTempProfiles().catch(() => {});
   }
 
   /** The shared browser for incognito sessions; launched or relaunched on demand. */

@@ -7,6 +7,7 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
+import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import type { Protocol } from "../../cdp/types.ts";
@@ -66,6 +67,8 @@ export class BrowserSession {
   #active: Page | undefined;
   #listeners = new Set<SessionListener>();
   #crashed: string | undefined;
+  /** The agent was told the browser crashed (by a failed call or {@link ensureAlive}). */
+  #crashReported = false;
   #closed = false;
   #ownTabs = new Set<string>();
   #creatingOwn = 0;
@@ -113,6 +116,22 @@ export class BrowserSession {
   /** True when the browser went away under the session. */
   get crashed(): boolean {
     return this.#crashed !== undefined;
+  }
+
+  /** True once a call told the agent that this session's browser crashed. */
+  get crashReported(): boolean {
+    return this.#crashReported;
+  }
+
+  /**
+   * A call that used this session failed with `error`: a lost connection to
+   * this session's browser is reported to the agent as `browser-crashed`
+   * (tools/call_tool.ts), so the crash counts as told. Called by the call scope.
+   */
+  callFailed(error: unknown): void {
+    const crash = error instanceof ConnectionClosedError ||
+      (error instanceof ToolError && error.code === "browser-crashed");
+    if (crash && this.browser.isClosed) this.#crashReported = true;
   }
 
   /** True after close(). */
@@ -219,9 +238,10 @@ export class BrowserSession {
     for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
   }
 
-  /** Fails with `browser-crashed` when the browser is gone. */
+  /** Fails with `browser-crashed` when the browser is gone (the crash then counts as told). */
   ensureAlive(): void {
     if (this.#crashed !== undefined) {
+      this.#crashReported = true;
       throw new ToolError(
         "browser-crashed",
         `Browser crashed: session "${this.id}" lost its browser (${this.#crashed})`,
@@ -267,8 +287,12 @@ export class BrowserSession {
       );
     }
     if (active) return active;
-    return await this.newTab();
+    // Calls racing on a session without a tab share the one tab opened for them.
+    this.#firstTab ??= this.newTab().finally(() => this.#firstTab = undefined);
+    return await this.#firstTab;
   }
+
+  #firstTab: Promise<Page> | undefined;
 
   #queue: Promise<unknown> = Promise.resolve();
 

@@ -11,21 +11,34 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
+/** A session a call used, told how the call failed (so it knows what the agent heard). */
+export interface UsedSession {
+  callFailed(error: unknown): void;
+}
+
 /** What a call holds. */
 export interface CallScope {
   /** Session locks this call holds (by session object). */
   readonly held: Set<object>;
   /** Releases of locks taken with `hold`, run when the call ends. */
   readonly releases: Array<() => void>;
+  /** Sessions the call looked up or opened. */
+  readonly used: Set<UsedSession>;
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
 
-/** Runs `fn` as one call: locks it takes with a session's `holdForCall` are released after. */
+/**
+ * Runs `fn` as one call: locks it takes with a session's `holdForCall` are
+ * released after; when it fails, the sessions it used hear the error.
+ */
 export async function inCallScope<T>(fn: () => Promise<T>): Promise<T> {
-  const scope: CallScope = { held: new Set(), releases: [] };
+  const scope: CallScope = { held: new Set(), releases: [], used: new Set() };
   try {
     return await storage.run(scope, fn);
+  } catch (e) {
+    for (const s of scope.used) s.callFailed(e);
+    throw e;
   } finally {
     for (const release of scope.releases.splice(0)) release();
   }

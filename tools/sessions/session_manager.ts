@@ -13,6 +13,7 @@ import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
+import { currentCallScope } from "./call_scope.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -27,12 +28,21 @@ export interface OpenOptions {
 /** Profiles open anywhere in this process (two opens of one profile are refused). */
 const openProfiles = new Set<string>();
 
-/** One client's sessions. */
+/**
+ * One client's sessions.
+ *
+ * Opening, closing and (re)creating a session happen one at a time per
+ * name, in the order they were asked for: a close waits for an open still
+ * under way (and its set-up), a second open of a name hears `session-exists`
+ * once the first succeeded, a lookup of a name being opened waits for it.
+ * Different names never wait for each other.
+ */
 export class SessionManager {
   #host: BrowserHost;
   #workspace: string;
   #sessions = new Map<string, BrowserSession>();
-  #opening = new Map<string, Promise<BrowserSession>>();
+  /** Per name: the tail of its queue of opens, closes and re-creations. */
+  #turns = new Map<string, Promise<unknown>>();
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
 
@@ -58,32 +68,51 @@ export class SessionManager {
     }
   }
 
+  /** Runs `fn` after every earlier open, close or re-creation of `name` settled. */
+  #inTurn<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.#turns.get(name) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.then(() => {}, () => {});
+    this.#turns.set(name, tail);
+    tail.then(() => {
+      if (this.#turns.get(name) === tail) this.#turns.delete(name);
+    });
+    return run;
+  }
+
+  /** Counts `session` as used by the current tool call (it hears how the call failed). */
+  #used(session: BrowserSession): BrowserSession {
+    currentCallScope()?.used.add(session);
+    return session;
+  }
+
   /**
    * The named session; `default` is created (incognito) on first use and
-   * after its browser crashed.
+   * after its browser crashed. A crash is reported once: by this lookup,
+   * unless a call already reported it (the call it broke).
    *
    * @throws ToolError unknown-session, browser-crashed
    */
   async get(name = "default"): Promise<BrowserSession> {
     SessionManager.checkName(name);
-    const s = this.#sessions.get(name);
-    if (s && s.crashed) {
-      // Report the crash once, then forget the session so it can be reopened.
-      this.#sessions.delete(name);
-      await s.close();
-      s.ensureAlive();
-    }
-    if (s) return s;
-    const opening = this.#opening.get(name);
-    if (opening) return await opening;
-    if (name === "default") return await this.open(name, { mode: "incognito" });
-    throw new ToolError(
-      "unknown-session",
-      `Unknown session "${name}"`,
-      `open it with open_session({ session: "${name}" }) or use one of: ${
-        [...this.#sessions.keys()].join(", ") || "(none open; omit session to use the default)"
-      }`,
-    );
+    const live = this.#sessions.get(name);
+    if (live && !live.crashed && !this.#turns.has(name)) return this.#used(live);
+    return await this.#inTurn(name, async () => {
+      const s = this.#sessions.get(name);
+      if (s?.crashed) {
+        // Forget the session so it can be reopened; say so unless the agent heard it already.
+        this.#sessions.delete(name);
+        await s.close();
+        if (!s.crashReported) s.ensureAlive();
+      } else if (s) return this.#used(s);
+      if (name === "default") return this.#used(await this.#create(name, { mode: "incognito" }));
+      throw new ToolError(
+        "unknown-session",
+        `Unknown session "${name}"`,
+        `open it with open_session({ session: "${name}" }) or use one of: ${
+          [...this.#sessions.keys()].join(", ") || "(none open; omit session to use the default)"
+        }`,
+      );
+    });
   }
 
   /** The sessions, in opening order. */
@@ -92,26 +121,37 @@ export class SessionManager {
   }
 
   /**
-   * Opens a session.
+   * Opens a session, then runs `setUp` on it (seeding, the first URL) in the
+   * same turn: a close asked for meanwhile waits for both. When `setUp`
+   * fails, the session is closed again and the error passed on.
    *
    * @throws ToolError session-exists, invalid-argument, browser-unavailable, refused
    */
-  open(name: string, options: OpenOptions): Promise<BrowserSession> {
+  open(
+    name: string,
+    options: OpenOptions,
+    setUp?: (session: BrowserSession) => Promise<void>,
+  ): Promise<BrowserSession> {
     SessionManager.checkName(name);
-    const existing = this.#sessions.get(name);
-    if (existing && !existing.crashed) {
-      return Promise.reject(
-        new ToolError(
+    return this.#inTurn(name, async () => {
+      const existing = this.#sessions.get(name);
+      if (existing && !existing.crashed) {
+        throw new ToolError(
           "session-exists",
           `Session "${name}" is already open (${existing.mode})`,
           `use it as is, or close_session({ session: "${name}" }) first`,
-        ),
-      );
-    }
-    if (this.#opening.has(name)) return this.#opening.get(name)!;
-    const p = this.#create(name, options).finally(() => this.#opening.delete(name));
-    this.#opening.set(name, p);
-    return p;
+        );
+      }
+      const session = this.#used(await this.#create(name, options));
+      try {
+        await setUp?.(session);
+      } catch (e) {
+        // A failed set-up (a refused first URL) leaves no half-made session behind.
+        await this.#closeNow(name).catch(() => {});
+        throw e;
+      }
+      return session;
+    });
   }
 
   async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
@@ -191,10 +231,15 @@ export class SessionManager {
     });
   }
 
-  /** Closes a session; idempotent. Returns whether it was running. */
-  async close(name: string): Promise<boolean> {
-    // A session still opening is closed once it is open, not left behind.
-    await this.#opening.get(name)?.catch(() => {});
+  /**
+   * Closes a session, after any open of it still under way; idempotent.
+   * Returns whether it was running.
+   */
+  close(name: string): Promise<boolean> {
+    return this.#inTurn(name, () => this.#closeNow(name));
+  }
+
+  async #closeNow(name: string): Promise<boolean> {
     const s = this.#sessions.get(name);
     if (!s) return false;
     this.#sessions.delete(name);
@@ -219,7 +264,12 @@ function toToolError(e: unknown): unknown {
     return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
   }
   if (e instanceof ProfileInUseError) {
-    return new ToolError("refused", e.message, "close the other browser using this profile");
+    return new ToolError(
+      "refused",
+      e.message,
+      "close it where it is open (close_session in the other browxai server, or quit that " +
+        "browser), then call open_session again; or use another session name",
+    );
   }
   if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
     return new ToolError(

@@ -1,0 +1,186 @@
+/**
+ * The CDP transport of a browser browxai launches: Chromium's
+ * `--remote-debugging-pipe`, fd 3 carrying commands to the browser and fd 4
+ * its replies and events, each message one JSON text ended by a NUL byte.
+ *
+ * Why a pipe and not a port: a port is open to every local process with no
+ * login, and a browser on a port outlives a server that was killed (kill -9,
+ * the OOM killer). A browser on a pipe sees the pipe close when its server
+ * dies, and exits.
+ *
+ * @module
+ */
+import { type CdpTransport, MAX_MESSAGE_BYTES, type TransportReply } from "./transport.ts";
+
+/** The part of a Node writable stream (the browser's fd 3) the pipe transport uses. */
+export interface PipeWritable {
+  write(chunk: string, cb: (err?: Error | null) => void): boolean;
+  end(): void;
+  destroy(): void;
+  on(event: "error", fn: (e: Error) => void): void;
+  once(event: "close", fn: () => void): void;
+  readonly closed?: boolean;
+}
+
+/** The part of a Node readable stream (the browser's fd 4) the pipe transport uses. */
+export interface PipeReadable {
+  on(event: "data", fn: (chunk: Uint8Array) => void): void;
+  on(event: "error", fn: (e: Error) => void): void;
+  once(event: "close" | "end", fn: () => void): void;
+  destroy(): void;
+  readonly closed?: boolean;
+}
+
+/** One message from the browser: a reply (`id`) or an event (`method`). */
+interface Incoming {
+  id?: number;
+  method?: string;
+  params?: unknown;
+  sessionId?: string;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: string };
+}
+
+/**
+ * Makes a {@link CdpTransport} over the two pipes of a browser started with
+ * `--remote-debugging-pipe`.
+ *
+ * Same contract as the WebSocket transport: replies matched by id, events to
+ * `onEvent` in the order they arrived, every waiting command rejected when
+ * the pipe closes, `onClose` called once. A message longer than
+ * {@link MAX_MESSAGE_BYTES} (counted before its NUL arrives, so it is never
+ * held whole) or one that is not JSON ends the transport, as the socket's cap
+ * does. `close()` ends fd 3 (Chromium takes that as its cue to exit) and
+ * waits at most 2 s for fd 4 to close.
+ */
+export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable): CdpTransport {
+  let nextId = 1;
+  let closed = false;
+  let closeReason = "the browser's pipe closed";
+  const pending = new Map<number, {
+    resolve: (r: TransportReply) => void;
+    reject: (e: Error) => void;
+  }>();
+  // The chunks of the message being read: joined once, when its NUL arrives.
+  let parts: Uint8Array[] = [];
+  let partBytes = 0;
+  const decoder = new TextDecoder();
+  const readClosed = new Promise<void>((r) => {
+    if (fromBrowser.closed) r();
+    else fromBrowser.once("close", r);
+  });
+
+  const shut = (reason: string) => {
+    if (closed) return;
+    closed = true;
+    closeReason = reason;
+    parts = [];
+    for (const p of pending.values()) p.reject(new Error(reason));
+    pending.clear();
+    transport.onClose?.(reason);
+  };
+
+  const fail = (reason: string) => {
+    shut(reason);
+    toBrowser.destroy();
+    fromBrowser.destroy();
+  };
+
+  const deliver = (bytes: Uint8Array) => {
+    let m: Incoming;
+    try {
+      m = JSON.parse(decoder.decode(bytes));
+    } catch (e) {
+      // A reply that cannot be read would leave its caller waiting: end the transport.
+      fail(`unreadable message from the browser: ${(e as Error).message}`);
+      return;
+    }
+    if (m.id !== undefined) {
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      p.resolve(m.error ? { error: m.error } : { result: m.result ?? {} });
+    } else if (m.method) {
+      transport.onEvent?.(m.method, m.params, m.sessionId);
+    }
+  };
+
+  const join = (tail: Uint8Array): Uint8Array => {
+    if (parts.length === 0) return tail;
+    const all = new Uint8Array(partBytes + tail.length);
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    all.set(tail, at);
+    parts = [];
+    partBytes = 0;
+    return all;
+  };
+
+  fromBrowser.on("data", (chunk) => {
+    let start = 0;
+    while (!closed) {
+      const end = chunk.indexOf(0, start);
+      const piece = chunk.subarray(start, end < 0 ? chunk.length : end);
+      if (partBytes + piece.length > MAX_MESSAGE_BYTES) {
+        fail(`message from the browser over ${MAX_MESSAGE_BYTES} bytes`);
+        return;
+      }
+      if (end < 0) {
+        if (piece.length > 0) {
+          parts.push(piece);
+          partBytes += piece.length;
+        }
+        return;
+      }
+      deliver(join(piece));
+      start = end + 1;
+    }
+  });
+  // A pipe whose other end is gone fails with ECONNRESET (read) or EPIPE (write): the
+  // browser exited, which is what the reason says.
+  const onError = (e: Error & { code?: string }) =>
+    fail(
+      e.code === "ECONNRESET" || e.code === "EPIPE"
+        ? "the browser's pipe closed"
+        : `pipe error: ${e.message}`,
+    );
+  fromBrowser.on("error", onError);
+  fromBrowser.once("close", () => shut(closeReason));
+  toBrowser.on("error", onError);
+
+  const transport: CdpTransport = {
+    onEvent: undefined,
+    onClose: undefined,
+    send(method, params, sessionId, signal) {
+      if (closed) return Promise.reject(new Error(closeReason));
+      const id = nextId++;
+      // The reply's slot exists before the command leaves: no reply can beat it.
+      const reply = new Promise<TransportReply>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+      });
+      signal?.addEventListener("abort", () => pending.delete(id), { once: true });
+      const text = JSON.stringify({ id, method, params: params ?? {}, sessionId });
+      toBrowser.write(`${text}\0`, (err) => {
+        if (!err) return;
+        const p = pending.get(id);
+        pending.delete(id);
+        p?.reject(err);
+      });
+      return reply;
+    },
+    async close() {
+      if (!closed) {
+        shut("connection closed");
+        toBrowser.end();
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([readClosed, new Promise<void>((r) => timer = setTimeout(r, 2000))]);
+      clearTimeout(timer);
+      fromBrowser.destroy();
+    },
+  };
+  return transport;
+}
