@@ -21,7 +21,11 @@ const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Polls `probe` until it returns a truthy value (the tests wait on conditions, not sleeps). */
-async function until<T>(probe: () => Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (let delay = 25;; delay = Math.min(delay * 2, 250)) {
     const v = await probe();
@@ -192,16 +196,41 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       await m.ok("click", { selector: "#key", snapshot: "none" });
       const typed = await m.call("type", { text: "{{secret:BOUND}}" });
       assertTrue(typed.isError, "type into a field of another origin is refused");
+      assertIncludes(textOf(typed), `may be filled only on ${home}`);
       const cookie = await m.call("cookies_set", {
         name: "c",
         value: "{{secret:BOUND}}",
         url: home,
       });
       assertTrue(cookie.isError, "a tool that cannot check its origin refuses a bound secret");
+      assertIncludes(textOf(cookie), "cannot check the origin it fills");
       const value = await m.ok("eval_js", { expression: `document.getElementById("key").value` });
       assertEquals(value.value, "", "nothing reached the page");
       await m.ok("fill", { selector: "#key", value: "{{secret:KEY}}", snapshot: "none" });
     });
+
+    await t.step(
+      "a bound secret is refused in a cross-origin frame of its own origin's page",
+      async () => {
+        const cross = fx.crossUrl("/frame-child.html");
+        await m.ok("navigate", {
+          url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+          snapshot: "none",
+        });
+        const refs = await until(async () => {
+          const snap = textOf(await m.call("snapshot", {}));
+          const found = [...snap.matchAll(/textbox "Inner input" \[ref=(e\d+)\]/g)].map((x) =>
+            x[1]!
+          );
+          return found.length === 2 ? found : null;
+        }, "both frames' inputs in the snapshot");
+        await m.ok("fill", { ref: refs[0], value: "{{secret:BOUND}}", snapshot: "none" });
+        const r = await m.call("fill", { ref: refs[1], value: "{{secret:BOUND}}" });
+        assertTrue(r.isError, "the cross-origin frame is refused");
+        assertIncludes(textOf(r), fx.crossOrigin);
+        assertIncludes(textOf(r), `may be filled only on ${home}`);
+      },
+    );
 
     await t.step("a catastrophic pattern answers, and other sessions are not held", async () => {
       await m.ok("navigate", { url: page, snapshot: "none" });
