@@ -133,6 +133,9 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
           const fr = r(f);
           return { shown: r(document.getElementById("shown")), key: r(document.getElementById("key")),
             plain: r(document.getElementById("plain")),
+            svgtext: r(document.getElementById("svgtext")),
+            body: (() => { const range = document.createRange(); range.selectNode([...document.body.childNodes].find((n) => n.nodeType === 3 && n.data.trim()));
+              const b = range.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })(),
             inner: { ...inner, x: inner.x + fr.x, y: inner.y + fr.y }, dpr: devicePixelRatio };
         })()`,
       })).value as Record<string, { x: number; y: number; w: number; h: number }> & { dpr: number };
@@ -165,6 +168,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
         covered(png, "shown");
         covered(png, "key");
         covered(png, "inner");
+        covered(png, "body");
+        const t = rects.svgtext!;
+        for (let y = t.y; y < t.y + t.h; y++) {
+          for (let x = t.x; x < t.x + t.w; x++) {
+            const [r, g, b] = pixel(png, x, y);
+            assertTrue(r! + g! + b! > 600, `the SVG text shows at ${x},${y}: ${[r, g, b]}`);
+          }
+        }
         const p = rects.plain!;
         assertEquals(pixel(png, p.x + p.w / 2, p.y + p.h / 2), [0, 128, 255], "the page shows");
       }
@@ -172,9 +183,15 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       covered(element.png, "shown", rects.shown!.x, rects.shown!.y);
       const restored = await m.ok("eval_js", {
         expression: `[document.getElementById("shown").getAttribute("style"),
-          document.getElementById("key").getAttribute("style")]`,
+          document.getElementById("key").getAttribute("style"),
+          document.getElementById("svgtext").getAttribute("style"),
+          [...document.body.childNodes].some((n) => n.nodeType === 3 && n.data.trim() !== "")]`,
       });
-      assertEquals(restored.value, [null, null], "the page is restored after the capture");
+      assertEquals(
+        restored.value,
+        [null, null, null, true],
+        "the page is restored after the capture",
+      );
     });
 
     await t.step("a bound secret fills on its origin only", async () => {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Page-side part for the secrets policy. The page never gets a secret's
  * value from these (only `fill` puts values into pages): the page hands the
@@ -63,7 +64,7 @@ export function installSecretLib(api: Record<string, unknown>): void {
   };
 
   let scanned: { texts: Text[]; controls: Element[] } | undefined;
-  const covered = new Map<HTMLElement, string | null>();
+  const covered = new Map<HTMLElement | SVGElement, string | null>();
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE"]);
 
   /**
@@ -93,33 +94,49 @@ export function installSecretLib(api: Record<string, unknown>): void {
     };
   };
 
+  /** Text nodes wrapped in a span for covering (their parent was the body): span → node. */
+  const wrapped = new Map<HTMLElement, Text>();
+
   /**
    * Paints an opaque `color` box over the parent element of each listed
    * text node and over each listed control (background, transparent text,
-   * as inline `!important` styles: layout does not move). Returns how many
-   * elements it covered.
+   * as inline `!important` styles: layout does not move). A text node right
+   * under `<body>`/`<html>` is wrapped in a span first (a body background
+   * would paint the whole canvas); SVG text is made transparent (SVG has no
+   * background). Returns how many elements it covered.
    */
   api.coverApply = (textIdx: number[], controlIdx: number[], color: string) => {
     if (!scanned) return 0;
-    const els = [
-      ...textIdx.map((i) => scanned!.texts[i]?.parentElement),
-      ...controlIdx.map((i) => scanned!.controls[i]),
-    ];
+    const els: Array<Element | null | undefined> = controlIdx.map((i) => scanned!.controls[i]);
+    for (const i of textIdx) {
+      const node = scanned.texts[i];
+      const parent = node?.parentElement;
+      if (node && parent && (parent === document.body || parent === document.documentElement)) {
+        const span = document.createElement("span");
+        node.replaceWith(span);
+        span.append(node);
+        wrapped.set(span, node);
+        els.push(span);
+      } else els.push(parent);
+    }
     for (const el of els) {
-      if (!(el instanceof HTMLElement) || covered.has(el)) continue;
+      if (!(el instanceof HTMLElement || el instanceof SVGElement) || covered.has(el)) continue;
       covered.set(el, el.getAttribute("style"));
+      const svg = el instanceof SVGElement;
       for (
         const [k, v] of [
-          ["background", color],
+          ["background", svg ? "" : color],
           ["color", "transparent"],
           ["-webkit-text-fill-color", "transparent"],
+          ["fill", svg ? "transparent" : ""],
+          ["stroke", svg ? "transparent" : ""],
           ["text-shadow", "none"],
           ["caret-color", "transparent"],
           ["-webkit-text-stroke-width", "0"],
           ["opacity", "1"],
           ["filter", "none"],
         ]
-      ) el.style.setProperty(k!, v!, "important");
+      ) if (v) el.style.setProperty(k!, v!, "important");
     }
     return covered.size;
   };
@@ -134,6 +151,8 @@ export function installSecretLib(api: Record<string, unknown>): void {
       else el.setAttribute("style", style);
     }
     covered.clear();
+    for (const [span, node] of wrapped) if (span.isConnected) span.replaceWith(node);
+    wrapped.clear();
     scanned = undefined;
     return true;
   };
