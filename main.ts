@@ -100,7 +100,7 @@ function loadSecrets(
         "and results are not masked",
     );
   }
-  return { secrets: new SecretStore(parsed.secrets), warnings };
+  return { secrets: new SecretStore(parsed.secrets, { origins: parsed.origins }), warnings };
 }
 
 function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" {

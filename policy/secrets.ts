@@ -9,6 +9,8 @@
  *
  * @module
  */
+import { parseBoundOrigins } from "./secret_origins.ts";
+import { escapeRegExp, valuePattern } from "./secret_forms.ts";
 
 /** A secret's name: letters, digits and `_`, not starting with a digit. */
 export const SECRET_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -64,6 +66,8 @@ export interface ParsedSecrets {
   secrets: Map<string, string>;
   /** One line each, naming the secret and its line (never the value): values too short to mask. */
   warnings: string[];
+  /** Name → the origins it may be filled into (`NAME@origin,…=value`); unbound names are absent. */
+  origins: Map<string, string[]>;
 }
 
 const DOUBLE_QUOTE_ESCAPES: Record<string, string> = {
@@ -113,6 +117,8 @@ function readQuoted(rest: string, line: number): { value: string; after: string 
  * a comment), single-quoted (taken as is) or double-quoted (escapes `\n`,
  * `\r`, `\t`, `\"`, `\\`, `\$`); a quoted value may be followed by
  * whitespace and a `# comment` only. CRLF line ends are accepted.
+ * `NAME@https://a.example,https://b.example=value` binds the secret to those
+ * origins: it may be filled only into frames of one of them.
  *
  * @returns The secrets, and a warning for each value shorter than
  *   {@link MIN_MASK_LENGTH} (such values are substituted but not masked).
@@ -124,6 +130,7 @@ export function parseSecretsFile(text: string): ParsedSecrets {
   const secrets = new Map<string, string>();
   const lineOf = new Map<string, number>();
   const warnings: string[] = [];
+  const origins = new Map<string, string[]>();
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -132,7 +139,17 @@ export function parseSecretsFile(text: string): ParsedSecrets {
     if (/^export\s/.test(rest)) rest = rest.slice("export".length).trimStart();
     const eq = rest.indexOf("=");
     if (eq < 0) throw new SecretsFileError(line, "expected NAME=value");
-    const name = rest.slice(0, eq).trim();
+    let name = rest.slice(0, eq).trim();
+    let bound: string[] | undefined;
+    const at = name.indexOf("@");
+    if (at >= 0 && SECRET_NAME.test(name.slice(0, at).trim())) {
+      try {
+        bound = parseBoundOrigins(name.slice(at + 1));
+      } catch (e) {
+        throw new SecretsFileError(line, (e as Error).message);
+      }
+      name = name.slice(0, at).trim();
+    }
     if (!SECRET_NAME.test(name)) {
       // The text before "=" is not shown: a line such as "abc==" is all value.
       throw new SecretsFileError(
@@ -157,6 +174,7 @@ export function parseSecretsFile(text: string): ParsedSecrets {
     }
     lineOf.set(name, line);
     secrets.set(name, value);
+    if (bound) origins.set(name, bound);
     if (value.length < MIN_MASK_LENGTH) {
       warnings.push(
         `secret "${name}" (line ${line}) is shorter than ${MIN_MASK_LENGTH} characters: ` +
@@ -164,7 +182,7 @@ export function parseSecretsFile(text: string): ParsedSecrets {
       );
     }
   });
-  return { secrets, warnings };
+  return { secrets, warnings, origins };
 }
 
 /** True when `text` holds at least one `{{secret:…}}` placeholder. */
@@ -192,101 +210,6 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
   });
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Regex source matching the hex digits of `hex` in either case. */
-function anyCase(hex: string): string {
-  return hex.replace(/[a-f]/gi, (h) => `[${h.toLowerCase()}${h.toUpperCase()}]`);
-}
-
-/**
- * HTML named character references (the numeric ones cover every
- * character): entries apart by two spaces, each the character, a space,
- * then its names.
- */
-const HTML_NAMED: Record<string, string[]> = Object.fromEntries(
-  ("\t Tab  \n NewLine  ! excl  \" quot QUOT  # num  $ dollar  % percnt  & amp AMP  ' apos  " +
-    "( lpar  ) rpar  * ast midast  + plus  , comma  . period  / sol  : colon  ; semi  " +
-    "< lt LT  = equals  > gt GT  ? quest  @ commat  [ lsqb lbrack  \\ bsol  ] rsqb rbrack  " +
-    "^ Hat  _ lowbar UnderBar  ` grave DiacriticalGrave  { lcub lbrace  " +
-    "| verbar vert VerticalLine  } rcub rbrace  \u00a0 nbsp NonBreakingSpace")
-    .split("  ").map((entry) => [entry[0]!, entry.slice(2).split(" ")]),
-);
-
-/**
- * How many JSON escapings over a value is still masked: a page's JSON
- * string inside a JSON string (2), shown inside a result's JSON text (3).
- */
-const JSON_DEPTH = 3;
-
-/** `s` escaped as the inside of a JSON string. */
-function jsonEscape(s: string): string {
-  return JSON.stringify(s).slice(1, -1);
-}
-
-/**
- * `first` (once-escaped forms), then each JSON-escaped again, up to
- * {@link JSON_DEPTH} escapings in all; deepest first.
- */
-function jsonLevels(first: string[]): string[] {
-  const levels = [first];
-  while (levels.length < JSON_DEPTH) levels.unshift(levels[0]!.map(jsonEscape));
-  return levels.flat();
-}
-
-/**
- * Regex sources, one each, for the ways one character `c` (a code point)
- * turns up in honest output: JSON-escaped up to {@link JSON_DEPTH} times
- * (`\"`, `\u0021`; twice `\\\"`, `\\u0021`: a JSON string inside a
- * JSON string), an HTML character reference (`&#33;`, `&#x21;`, `&excl;`),
- * percent-encoded (its UTF-8 bytes, hex in either case, as any URL or form
- * encoder writes them; `+` for a space, as forms do), and as is — in that
- * order, so that the longest reading of an escape is taken.
- */
-function charForms(c: string): string[] {
-  const units = [...Array(c.length).keys()].map((i) => c.charCodeAt(i));
-  const once = [units.map((n) => "\\u" + n.toString(16).padStart(4, "0")).join("")];
-  // JSON's own short escapes (\" \\ \n …), and "\/" that some serializers write.
-  if (jsonEscape(c) !== c) once.unshift(jsonEscape(c));
-  if (c === "/") once.unshift("\\/");
-  const json = jsonLevels(once).map((e) =>
-    escapeRegExp(e).replace(/u([0-9a-f]{4})/g, (_, h: string) => "u" + anyCase(h))
-  );
-  const cp = c.codePointAt(0)!;
-  const html = [
-    `&#0*${cp};`,
-    `&#[xX]0*${anyCase(cp.toString(16))};`,
-    ...(HTML_NAMED[c] ?? []).map((name) => `&${name};`),
-  ];
-  const url = c.isWellFormed()
-    ? [
-      [...new TextEncoder().encode(c)]
-        .map((b) => "%" + anyCase(b.toString(16).padStart(2, "0")))
-        .join(""),
-    ]
-    : [];
-  if (c === " ") url.push("\\+");
-  return [...json, ...html, ...url, escapeRegExp(c)];
-}
-
-/**
- * Regex source matching `value` in the forms results carry it in: as is,
- * JSON-escaped (up to {@link JSON_DEPTH} times) as a whole, or spelled
- * character by character in any mix of {@link charForms} (what URL and
- * form encoders, HTML escapers and JSON serializers produce). Each
- * character takes the first of its forms that matches (an atomic group,
- * `(?=(…))\N`), so matching stays linear whatever the text; `nextGroup`
- * numbers those groups.
- */
-function valuePattern(value: string, nextGroup: () => number): string {
-  const whole = [...new Set([value, ...jsonLevels([jsonEscape(value)]).reverse()])]
-    .map(escapeRegExp);
-  const spelled = [...value].map((c) => `(?=(${charForms(c).join("|")}))\\${nextGroup()}`);
-  return [...whole, spelled.join("")].join("|");
-}
-
 /**
  * The registered secrets of a server: substitutes placeholders and masks
  * values. Masking replaces each value with `[secret:NAME]` — as is, and in
@@ -310,13 +233,22 @@ function valuePattern(value: string, nextGroup: () => number): string {
  */
 export class SecretStore {
   #secrets: ReadonlyMap<string, string>;
+  #origins: ReadonlyMap<string, readonly string[]>;
   #pattern: RegExp | undefined;
   /** For each masked value, longest first: its capture group in `#pattern`, and its mask. */
   #masks: Array<{ group: number; mask: string }> = [];
 
-  /** @param secrets name → value (see {@link parseSecretsFile}). */
-  constructor(secrets: ReadonlyMap<string, string> = new Map()) {
+  /**
+   * @param secrets name → value (see {@link parseSecretsFile}).
+   * @param options.origins name → the origins the secret may be filled into
+   *   (absent names: anywhere).
+   */
+  constructor(
+    secrets: ReadonlyMap<string, string> = new Map(),
+    options: { origins?: ReadonlyMap<string, readonly string[]> } = {},
+  ) {
     this.#secrets = new Map(secrets);
+    this.#origins = new Map(options.origins ?? []);
     // On a clash (two secrets with one value) the first name wins; either mask hides it.
     const byValue = new Map<string, string>();
     for (const [name, value] of this.#secrets) {
@@ -352,6 +284,47 @@ export class SecretStore {
   /** Number of registered secrets. */
   get size(): number {
     return this.#secrets.size;
+  }
+
+  /** True when at least one value is long enough to be masked. */
+  get masks(): boolean {
+    return this.#pattern !== undefined;
+  }
+
+  /** The origins `name` may be filled into, or undefined when it is not bound. */
+  originsOf(name: string): readonly string[] | undefined {
+    return this.#origins.get(name);
+  }
+
+  /** The bound secrets (name → origins) whose placeholders `text` holds. */
+  boundIn(text: string): Map<string, readonly string[]> {
+    const out = new Map<string, readonly string[]>();
+    if (!text.includes("{{secret:")) return out;
+    for (const m of text.matchAll(PLACEHOLDER)) {
+      const origins = this.#origins.get(m[1]!);
+      if (origins) out.set(m[1]!, origins);
+    }
+    return out;
+  }
+
+  /**
+   * Where maskable values occur in `text`: `[start, end)` UTF-16 offsets, in
+   * order, not overlapping (the spans {@link maskText} replaces).
+   */
+  spans(text: string): Array<[number, number]> {
+    if (!this.#pattern) return [];
+    const out: Array<[number, number]> = [];
+    for (const m of text.matchAll(this.#pattern)) {
+      if (this.#masks.some(({ group }) => m[group] !== undefined)) {
+        out.push([m.index, m.index + m[0].length]);
+      }
+    }
+    return out;
+  }
+
+  /** True when `text` holds a maskable value (in any form {@link maskText} masks). */
+  contains(text: string): boolean {
+    return this.spans(text).length > 0;
   }
 
   /** See {@link substituteSecrets}. @throws UnknownSecretError */

@@ -73,12 +73,20 @@ function toEntry(e: Protocol.CacheStorage.DataEntry): CacheEntry {
 export async function listCacheEntries(
   session: CdpSession,
   cacheId: string,
-  options: { urlPattern?: string | undefined; limit: number },
+  options: {
+    urlPattern?: string | undefined;
+    limit: number;
+    /** The URL as the caller shows it (e.g. secrets masked): what `urlPattern` is looked for in. */
+    urlView?: (url: string) => string;
+  },
 ): Promise<{ entries: CacheEntry[]; total: number }> {
   const entries: CacheEntry[] = [];
   let total = 0;
+  const view = options.urlView ?? ((u: string) => u);
   await scanEntries(session, cacheId, undefined, (e) => {
-    if (options.urlPattern !== undefined && !e.requestURL.includes(options.urlPattern)) return;
+    if (options.urlPattern !== undefined && !view(e.requestURL).includes(options.urlPattern)) {
+      return;
+    }
     total++;
     if (entries.length < options.limit) entries.push(toEntry(e));
   });

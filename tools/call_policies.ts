@@ -11,10 +11,16 @@
  *   for a server or code that could spell it out. Without the `secrets`
  *   capability any placeholder refuses the call (`requiredCapability:
  *   "secrets"`).
+ * - **Origin binding.** A secret bound to origins (`NAME@origin=value`) is
+ *   filled only by {@link ORIGIN_CHECKED_TOOLS}, which check each frame they
+ *   fill against the list (`tools/secret_scope.ts`); other tools refuse it.
  * - **Masking.** With the `secrets` capability on, every registered value
  *   is replaced by `[secret:NAME]` in the whole result (text content and
  *   structuredContent: snapshots, console and network entries, eval output,
- *   error messages). Images (screenshots) are not masked.
+ *   error messages). Filters and matches (`console_read`/`network_read`
+ *   `pattern`, `wait_for` `text`, `text=` selectors) see the masked text
+ *   only (they read the masker from the call's secret scope); screenshots
+ *   cover the elements that show a value (`tools/read/screenshot_cover.ts`).
  * - **Audit.** One line per call, refused ones included, in
  *   `<workspace>/audit/YYYY-MM-DD.jsonl` (see `policy/audit.ts`): the
  *   arguments as sent (placeholders, never values; filled values redacted),
@@ -38,9 +44,34 @@ import type { CallToolResult } from "./call_tool.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
+import { inSecretScope } from "./secret_scope.ts";
 
 /** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
 export const FILL_KEYS: readonly string[] = REDACTED_KEYS;
+
+/**
+ * Tools whose fill-key arguments are not filled: `wait_for`'s `text` is
+ * matched against the page (a placeholder there would test a guess), and
+ * `batch`/`flake_check` hand their inner calls' placeholders to those calls,
+ * which substitute (and check) them themselves.
+ */
+const NOT_FILLED: Readonly<Record<string, "match" | "inner">> = {
+  wait_for: "match",
+  batch: "inner",
+  flake_check: "inner",
+};
+
+/**
+ * Tools that check the origin of every frame they fill (see
+ * `tools/secret_scope.ts`): only these may fill a secret bound to origins.
+ */
+export const ORIGIN_CHECKED_TOOLS: ReadonlySet<string> = new Set([
+  "fill",
+  "type",
+  "select",
+  "fill_form",
+  "set_editor",
+]);
 
 /** One call, as the policies see it. */
 export interface PolicyCall {
@@ -74,6 +105,7 @@ export function substituteArgs<T>(
   store: SecretStore,
   options: { enabled: boolean; tool: string },
 ): T {
+  if (NOT_FILLED[options.tool] === "inner") return args;
   const walk = (value: unknown, path: string[]): unknown => {
     if (typeof value === "string") {
       if (!hasPlaceholder(value)) return value;
@@ -87,6 +119,14 @@ export function substituteArgs<T>(
         );
       }
       const key = path.findLast((p) => !/^\d+$/.test(p));
+      if (NOT_FILLED[options.tool] === "match") {
+        throw new ToolError(
+          "invalid-argument",
+          `{{secret:…}} is refused in ${where} of "${options.tool}": it is matched against ` +
+            "the page, never filled (masked text shows [secret:NAME] instead)",
+          "wait for other text, or for the field by ref or selector",
+        );
+      }
       if (key === undefined || !FILL_KEYS.includes(key)) {
         throw new ToolError(
           "invalid-argument",
@@ -188,8 +228,21 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     // Runs after the wrapper validated the arguments: substitute, then act.
     async handler(handlerCtx, parsed) {
       const filled = substituteArgs(parsed, store, { enabled, tool: tool.name });
+      const bound = filled === parsed ? new Map() : store.boundIn(JSON.stringify(parsed));
+      if (bound.size && !ORIGIN_CHECKED_TOOLS.has(tool.name)) {
+        const [name, origins] = [...bound][0]!;
+        throw new ToolError(
+          "refused",
+          `Refused "${tool.name}": {{secret:${name}}} is bound to ${
+            origins.join(", ")
+          }, and "${tool.name}" cannot check the origin it fills`,
+          `fill it with ${[...ORIGIN_CHECKED_TOOLS].join(", ")} on a page of ${origins[0]}`,
+          { allowedOrigins: [...origins] },
+        );
+      }
       ran = true;
-      return await tool.handler(handlerCtx, filled);
+      const masker = enabled && store.masks ? store : undefined;
+      return await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
     },
   };
   const callCtx: ToolContext = {

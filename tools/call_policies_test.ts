@@ -48,6 +48,17 @@ Deno.test("substituteArgs: fill keys get values; other places and unknown names 
   assertEquals([off.code, off.details.requiredCapability], ["capability-required", "secrets"]);
 });
 
+Deno.test("substituteArgs: wait_for text is matched, never filled; batch leaves inner calls theirs", () => {
+  const on = { enabled: true, tool: "wait_for" };
+  const e = assertThrows(() => substituteArgs({ text: "{{secret:PW}}" }, store, on), ToolError);
+  assertEquals(e.code, "invalid-argument");
+  assertIncludes(e.message, "matched against the page");
+  const calls = { calls: [{ tool: "fill", args: { value: "{{secret:PW}}" } }] };
+  for (const tool of ["batch", "flake_check"]) {
+    assertTrue(substituteArgs(calls, store, { enabled: true, tool }) === calls, tool);
+  }
+});
+
 Deno.test("maskResult: text content and structuredContent, not images", () => {
   const r = maskResult({
     content: [

@@ -9,6 +9,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
+import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../policy/nav_guard.ts";
 import { blockedNavigation } from "./guard_outcome.ts";
@@ -167,6 +168,8 @@ async function runExclusive(
   const warnings: string[] = [];
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    // A secret bound to origins goes only into frames of those origins.
+    await checkFillTarget(page, target);
     if (target?.kind === "element") {
       if ((target.matches ?? 1) > 1) {
         warnings.push(`selector matched ${target.matches} elements; acted on the first`);

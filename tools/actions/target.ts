@@ -7,7 +7,8 @@
 import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../errors.ts";
-import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
+import type { RemoteHandle } from "../injected/mod.ts";
+import { queryElement } from "./secret_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
@@ -100,10 +101,7 @@ export async function resolveTarget(
     let handle: RemoteHandle | undefined;
     let matches = 0;
     try {
-      [handle, matches] = await Promise.all([
-        callUtilityHandle(page, page.mainFrameId, "query", [selector]),
-        callUtility<number>(page, page.mainFrameId, "queryCount", [selector]),
-      ]);
+      ({ handle, matches } = await queryElement(page, page.mainFrameId, selector));
     } catch (e) {
       selectorError(e, selector);
     }

@@ -14,26 +14,12 @@ import {
   timeoutField,
 } from "../fields.ts";
 import { ToolError } from "../errors.ts";
-import { callOnHandle, callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
+import { compileUrlGlob } from "../agent_pattern.ts";
+import { callOnHandle, releaseHandle } from "../injected/mod.ts";
+import { pageHasText, queryElement } from "../actions/secret_query.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-
-/** Converts a URL glob (`**` any, `*` any but `/`, `?` one char) to a RegExp. */
-export function globToRegExp(glob: string): RegExp {
-  let re = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
-        i++;
-      } else re += "[^/]*";
-    } else if (c === "?") re += ".";
-    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`);
-}
 
 type Check = () => Promise<{ met: boolean; seen?: string }>;
 
@@ -48,7 +34,7 @@ async function elementCheck(
   try {
     handle = ref !== undefined
       ? await resolveRef(page, session.refs, ref)
-      : await callUtilityHandle(page, page.mainFrameId, "query", [selector]);
+      : (await queryElement(page, page.mainFrameId, selector!)).handle;
   } catch (e) {
     if (e instanceof ToolError && e.code === "ref-gone") {
       return { met: state === "hidden", seen: "element gone" };
@@ -117,16 +103,16 @@ export const waitForTool = defineTool({
     if (args.text !== undefined) {
       const text = args.text;
       check = async () => {
-        const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
-        const met = has === (state === "visible");
+        // Under masking the match runs on the masked text (a secret's value never matches).
+        const found = await pageHasText(page, text, 200);
+        const met = found.has === (state === "visible");
         if (met) return { met };
-        const seen = await callUtility<string>(page, page.mainFrameId, "textExcerpt", [200]);
-        return { met, seen };
+        return { met, seen: await found.seen() };
       };
     } else if (args.url !== undefined) {
-      const re = globToRegExp(args.url);
+      const glob = compileUrlGlob(args.url);
       check = () =>
-        Promise.resolve({ met: re.test(page.url) || page.url === args.url, seen: page.url });
+        Promise.resolve({ met: glob.test(page.url) || page.url === args.url, seen: page.url });
     } else if (args.loadState !== undefined) {
       const ok = await page.waitForLoadState(args.loadState, { timeoutMs });
       return {

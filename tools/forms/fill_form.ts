@@ -4,13 +4,13 @@
  *
  * @module
  */
+import { checkFillTarget, queryElementCount } from "../actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { refField, selectorField } from "../fields.ts";
 import {
   callOnHandle,
-  callUtility,
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
@@ -71,7 +71,7 @@ export const fillFormTool = defineTool({
       actionInfo: { fields: args.fields.length },
       async perform({ session, page }) {
         if (args.root !== undefined) {
-          const n = await callUtility<number>(page, page.mainFrameId, "queryCount", [args.root])
+          const n = await queryElementCount(page, page.mainFrameId, args.root)
             .catch((e) => selectorError(e, args.root!));
           if (!n) {
             throw new ToolError(
@@ -99,6 +99,8 @@ export const fillFormTool = defineTool({
               });
               continue;
             }
+            // A secret bound to origins goes only into frames of those origins.
+            await checkFillTarget(page, { kind: "element", handle });
             const r = await callOnHandle<PageFailure | Record<string, unknown>>(
               handle,
               "formSetField",

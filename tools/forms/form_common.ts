@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { queryElement } from "../actions/secret_query.ts";
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
@@ -14,7 +15,6 @@ import { ToolError, type ToolErrorCode } from "../errors.ts";
 import {
   callOnHandle,
   callUtility,
-  callUtilityHandle,
   preludeFor,
   releaseHandle,
   type RemoteHandle,
@@ -106,7 +106,7 @@ export async function resolveElement(
   refOrSelector: string,
 ): Promise<RemoteHandle> {
   if (REF.test(refOrSelector)) return await resolveRef(page, session.refs, refOrSelector);
-  const handle = await callUtilityHandle(page, page.mainFrameId, "query", [refOrSelector]).catch(
+  const { handle } = await queryElement(page, page.mainFrameId, refOrSelector).catch(
     (e) => selectorError(e, refOrSelector),
   );
   if (!handle) {

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { checkFillTarget } from "../actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
@@ -67,6 +68,8 @@ export const setEditorTool = defineTool({
           );
         }
         try {
+          // A secret bound to origins goes only into frames of those origins.
+          await checkFillTarget(page, { kind: "element", handle: editor });
           const info = await callOnHandle<
             {
               kind: string;

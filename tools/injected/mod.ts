@@ -16,12 +16,14 @@ import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installSanitizeLib } from "./sanitize_lib.ts";
+import { installSecretLib } from "./secret_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 
 const PARTS: Array<(api: Record<string, unknown>) => void> = [
   installMutationLib,
   installSnapshotLib,
   installActionLib,
+  installSecretLib,
 ];
 
 /**

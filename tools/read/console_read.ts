@@ -7,24 +7,18 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../errors.ts";
 import { keysOnly } from "../actions/recorder.ts";
+import { type AgentMatcher, compileAgentPattern } from "../agent_pattern.ts";
+import { maskedForAgent } from "../secret_scope.ts";
 
-function compilePattern(pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined) return undefined;
-  try {
-    return new RegExp(pattern, "i");
-  } catch (e) {
-    throw new ToolError(
-      "invalid-argument",
-      `Invalid pattern "${pattern}": ${(e as Error).message}`,
-      "pass a valid regular expression, or a plain word",
-    );
-  }
+function compilePattern(pattern: string | undefined): AgentMatcher | undefined {
+  return pattern === undefined ? undefined : compileAgentPattern(pattern);
 }
 
 const cursorFields = {
-  pattern: z.string().optional().describe("Regex filter (case-insensitive)"),
+  pattern: z.string().optional().describe(
+    "RE2 regex filter over the text as shown (case-insensitive; no lookaround or backreferences)",
+  ),
   limit: z.number().int().min(1).max(1000).optional().describe(
     "Max entries, newest kept (default 100)",
   ),
@@ -57,7 +51,8 @@ export const consoleReadTool = defineTool({
         e.level === args.level || (args.level === "error" && e.level === "exception")
       );
     }
-    if (re) entries = entries.filter((e) => re.test(e.text));
+    // The filter sees the text as the agent reads it: masked (else it is an oracle on values).
+    if (re) entries = entries.filter((e) => re.test(maskedForAgent(e.text)));
     entries = entries.slice(-(args.limit ?? 100));
     return {
       structured: {
@@ -68,6 +63,11 @@ export const consoleReadTool = defineTool({
     };
   },
 });
+
+/** A request's URL as network_read shows it: writes by their keys, never their values. */
+function shownUrl(e: { method: string; url: string }): string {
+  return ["POST", "PUT", "PATCH", "DELETE"].includes(e.method) ? keysOnly(e.url) : e.url;
+}
 
 /** The `network_read` tool. */
 export const networkReadTool = defineTool({
@@ -88,14 +88,14 @@ export const networkReadTool = defineTool({
     const buf = session.logs.network;
     let entries = buf.since(args.since_seq ?? 0);
     if (args.failed_only) entries = entries.filter((e) => e.failed || (e.status ?? 0) >= 400);
-    if (re) entries = entries.filter((e) => re.test(e.url));
+    // The filter sees the URL as the agent reads it: keys only for writes, values masked.
+    if (re) entries = entries.filter((e) => re.test(maskedForAgent(shownUrl(e))));
     entries = entries.slice(-(args.limit ?? 100));
     return {
       structured: {
         entries: entries.map(({ tab: _tab, requestId: _id, done: _done, frameId: _f, ...e }) => ({
           ...e,
-          // Writes are reported by their keys, never their values.
-          url: ["POST", "PUT", "PATCH", "DELETE"].includes(e.method) ? keysOnly(e.url) : e.url,
+          url: shownUrl(e),
         })),
         last_seq: buf.lastSeq,
         dropped: buf.dropped,

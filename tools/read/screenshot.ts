@@ -10,6 +10,7 @@ import { ToolError } from "../errors.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import { frameOffset } from "../actions/actionability.ts";
 import { checkTarget, resolveTarget, targetFields } from "../actions/target.ts";
+import { withSecretsCovered } from "./screenshot_cover.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */
 export const MAX_SCREENSHOT_SIDE = 8000;
@@ -19,7 +20,7 @@ export const screenshotTool = defineTool({
   name: "screenshot",
   title: "Screenshot",
   description:
-    "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot.",
+    "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot. Elements showing a secret are boxed over.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -120,12 +121,17 @@ export const screenshotTool = defineTool({
         }
         captureBeyondViewport = true;
       }
-      const shot = await page.session.send("Page.captureScreenshot", {
-        format,
-        ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
-        ...(clip ? { clip } : {}),
-        captureBeyondViewport,
-      }, { timeoutMs });
+      // Under masking, boxes cover every element that shows a secret while the image is taken.
+      const { result: shot, covered } = await withSecretsCovered(
+        page,
+        () =>
+          page.session.send("Page.captureScreenshot", {
+            format,
+            ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
+            ...(clip ? { clip } : {}),
+            captureBeyondViewport,
+          }, { timeoutMs }),
+      );
       const bytes = Math.floor(shot.data.length * 3 / 4);
       let width = clip?.width, height = clip?.height;
       if (!clip) {
@@ -141,6 +147,7 @@ export const screenshotTool = defineTool({
           bytes,
           ...(args.ref ? { ref: args.ref } : {}),
           ...(args.fullPage ? { fullPage: true } : {}),
+          ...(covered ? { secretsCovered: covered } : {}),
           ...(warnings.length ? { warnings } : {}),
         },
         images: [{ data: shot.data, mimeType: `image/${format}` }],

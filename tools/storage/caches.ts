@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { maskedForAgent } from "../secret_scope.ts";
 import { z } from "zod";
 import { EvaluationError } from "../../cdp/page.ts";
 import {
@@ -117,6 +118,8 @@ export const cachesListTool = defineTool({
     const { entries, total } = await listCacheEntries(s.page.session, cache.cacheId, {
       urlPattern: args.urlPattern,
       limit: MAX_LISTED_ENTRIES,
+      // The filter sees URLs as the agent reads them (masked): no oracle on secret values.
+      urlView: maskedForAgent,
     });
     return {
       structured: {

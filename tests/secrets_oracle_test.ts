@@ -1,0 +1,276 @@
+/**
+ * The attacks on secrets masking, performed over MCP stdio against real
+ * Chromium: guessing a filled secret through filters, waits and selectors
+ * (right and wrong guesses must answer alike), reading it off a screenshot
+ * (the pixels under it must be the cover colour), filling an origin-bound
+ * secret on another origin (refused), and a catastrophic regular expression
+ * (answers, and another session's call is not held up).
+ */
+import { decode } from "fast-png";
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+type R = Record<string, unknown>;
+
+const KEY = "Zq7-hunter-Wv3x";
+const BOUND = "B0und-S3cret-Val";
+
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Polls `probe` until it returns a truthy value (the tests wait on conditions, not sleeps). */
+async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (let delay = 25;; delay = Math.min(delay * 2, 250)) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+Deno.test("secrets: oracles give no signal, screenshots are covered, bound secrets stay home", async (t) => {
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-oracle-ws-" });
+  // Two origins on 127.0.0.1: the fixture pair's second server listens there too.
+  const home = fx.origin;
+  const away = fx.crossOrigin.replace("localhost", "127.0.0.1");
+  const secrets = join(ws, "secrets.env");
+  await Deno.writeTextFile(secrets, `KEY=${KEY}\nBOUND@${home}=${BOUND}\n`, { mode: 0o600 });
+  let mcp: McpHarness | undefined;
+  try {
+    mcp = await startStdio({
+      workspace: ws,
+      env: {
+        BROWX_CAPABILITIES: "read,navigation,action,eval,secrets",
+        BROWX_SECRETS: secrets,
+        BROWX_TOOLSETS: "all",
+      },
+    });
+    const m = mcp;
+    const page = fx.url("secret-oracle.html");
+    await m.ok("navigate", { url: page, snapshot: "none" });
+    await m.ok("fill", { selector: "#key", value: "{{secret:KEY}}", snapshot: "none" });
+    await until(async () => {
+      const r = await m.ok("network_read", { pattern: "api/echo" });
+      return (r.entries as unknown[]).length > 0;
+    }, "the page's request with the value");
+
+    await t.step("the filters see masked text: the mask matches, guesses never do", async () => {
+      const shown = await m.ok("console_read", { pattern: "key is \\[secret:KEY\\]" });
+      assertEquals((shown.entries as unknown[]).length, 1, "the masked text is what is filtered");
+      assertTrue((await m.ok("wait_for", { text: "Your key" })).ok, "plain text still matches");
+      assertTrue((await m.ok("wait_for", { selector: "text=Secret oracle" })).ok);
+    });
+
+    await t.step(
+      "guessing through console, network, wait_for and text= gets no signal",
+      async () => {
+        const outcome = async (guess: string) => {
+          const strip = (s: R) => {
+            const { waitedMs: _w, ...rest } = s;
+            return rest;
+          };
+          const click = await m.call("click", {
+            selector: `text=${guess}`,
+            timeoutMs: 300,
+            snapshot: "none",
+          });
+          return JSON.stringify({
+            console: (await m.ok("console_read", { pattern: `key is ${escapeRe(guess)}` })).entries,
+            network: (await m.ok("network_read", { pattern: `k=${escapeRe(guess)}` })).entries,
+            waitText: strip(await m.ok("wait_for", { text: guess, timeoutMs: 300 })),
+            waitHidden: strip(
+              await m.ok("wait_for", { text: guess, state: "hidden", timeoutMs: 300 }),
+            ),
+            waitSelector: strip(
+              await m.ok("wait_for", { selector: `text=${guess}`, timeoutMs: 300 }),
+            ),
+            click: click.isError
+              ? (click.structuredContent?.error as { code?: string } | undefined)?.code
+              : "clicked",
+          });
+        };
+        const right = [KEY, KEY.slice(0, 5), KEY.slice(-6), `key: ${KEY}`];
+        const wrong = ["Zq7-hunter-Wv3y", "Zq7-x", "er-Wv3", "key: Zq7-nope"];
+        for (const [i, guess] of right.entries()) {
+          assertEquals(await outcome(guess), await outcome(wrong[i]!), `guess "${guess}"`);
+        }
+        const sample = JSON.parse(await outcome(KEY));
+        assertEquals(sample.console, [], "no console entry for the value");
+        assertEquals(sample.waitText.ok, false);
+        assertEquals(sample.click, "not-found");
+      },
+    );
+
+    await t.step("a placeholder in a wait or a filter is refused", async () => {
+      for (
+        const [tool, args] of [
+          ["wait_for", { text: "{{secret:KEY}}", timeoutMs: 300 }],
+          ["console_read", { pattern: "{{secret:KEY}}" }],
+          ["wait_for", { selector: "text={{secret:KEY}}", timeoutMs: 300 }],
+        ] as const
+      ) {
+        const r = await m.call(tool, args);
+        assertTrue(r.isError, `${tool} ${JSON.stringify(args)} is refused`);
+        assertIncludes(textOf(r), "{{secret:");
+      }
+    });
+
+    await t.step("screenshots cover the value's text and field; the rest shows", async () => {
+      const rects = (await m.ok("eval_js", {
+        expression: `(() => {
+          const r = (el) => { const b = el.getBoundingClientRect();
+            return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+          const f = document.getElementById("frame");
+          const inner = r(f.contentDocument.getElementById("inner"));
+          const fr = r(f);
+          return { shown: r(document.getElementById("shown")), key: r(document.getElementById("key")),
+            plain: r(document.getElementById("plain")),
+            svgtext: r(document.getElementById("svgtext")),
+            body: (() => { const range = document.createRange(); range.selectNode([...document.body.childNodes].find((n) => n.nodeType === 3 && n.data.trim()));
+              const b = range.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })(),
+            inner: { ...inner, x: inner.x + fr.x, y: inner.y + fr.y }, dpr: devicePixelRatio };
+        })()`,
+      })).value as Record<string, { x: number; y: number; w: number; h: number }> & { dpr: number };
+      const shot = async (args: R) => {
+        const r = await m.call("screenshot", args);
+        assertTrue(!r.isError, textOf(r));
+        const img = r.content.find((c) => c.type === "image")!;
+        const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+        return { png, structured: r.structuredContent as R };
+      };
+      const pixel = (png: ReturnType<typeof decode>, x: number, y: number) => {
+        const px = Math.floor(x * rects.dpr), py = Math.floor(y * rects.dpr);
+        const i = (py * png.width + px) * png.channels;
+        return [png.data[i], png.data[i + 1], png.data[i + 2]];
+      };
+      /** Every pixel inside the rect (inset by 3 px: borders) is black. */
+      const covered = (png: ReturnType<typeof decode>, name: string, dx = 0, dy = 0) => {
+        const b = rects[name]!;
+        for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+          for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+            const [r, g, b] = pixel(png, x - dx, y - dy);
+            // Black, give or take rasterization (uncovered, it is black text on white).
+            assertTrue(r! + g! + b! <= 24, `${name} at ${x},${y} is ${[r, g, b]}, not covered`);
+          }
+        }
+      };
+      for (const args of [{}, { fullPage: true }]) {
+        const { png, structured } = await shot(args);
+        assertTrue((structured.secretsCovered as number) >= 3, JSON.stringify(structured));
+        covered(png, "shown");
+        covered(png, "key");
+        covered(png, "inner");
+        covered(png, "body");
+        const t = rects.svgtext!;
+        for (let y = t.y; y < t.y + t.h; y++) {
+          for (let x = t.x; x < t.x + t.w; x++) {
+            const [r, g, b] = pixel(png, x, y);
+            assertTrue(r! + g! + b! > 600, `the SVG text shows at ${x},${y}: ${[r, g, b]}`);
+          }
+        }
+        const p = rects.plain!;
+        assertEquals(pixel(png, p.x + p.w / 2, p.y + p.h / 2), [0, 128, 255], "the page shows");
+      }
+      const element = await shot({ selector: "#shown" });
+      covered(element.png, "shown", rects.shown!.x, rects.shown!.y);
+      const restored = await m.ok("eval_js", {
+        expression: `[document.getElementById("shown").getAttribute("style"),
+          document.getElementById("key").getAttribute("style"),
+          document.getElementById("svgtext").getAttribute("style"),
+          [...document.body.childNodes].some((n) => n.nodeType === 3 && n.data.trim() !== "")]`,
+      });
+      assertEquals(
+        restored.value,
+        [null, null, null, true],
+        "the page is restored after the capture",
+      );
+    });
+
+    await t.step("a bound secret fills on its origin only", async () => {
+      await m.ok("fill", { selector: "#key", value: "{{secret:BOUND}}", snapshot: "none" });
+      await m.ok("navigate", { url: `${away}/secret-oracle.html`, snapshot: "none" });
+      for (
+        const [tool, args] of [
+          ["fill", { selector: "#key", value: "{{secret:BOUND}}" }],
+          ["fill_form", { fields: [{ selector: "#key", value: "{{secret:BOUND}}" }] }],
+          ["batch", {
+            calls: [{ tool: "fill", args: { selector: "#key", value: "{{secret:BOUND}}" } }],
+          }],
+        ] as const
+      ) {
+        const r = await m.call(tool, args);
+        assertTrue(r.isError, `${tool} on ${away} is refused`);
+        assertIncludes(textOf(r), home, `${tool} names the allowed origin`);
+      }
+      await m.ok("click", { selector: "#key", snapshot: "none" });
+      const typed = await m.call("type", { text: "{{secret:BOUND}}" });
+      assertTrue(typed.isError, "type into a field of another origin is refused");
+      assertIncludes(textOf(typed), `may be filled only on ${home}`);
+      const cookie = await m.call("cookies_set", {
+        name: "c",
+        value: "{{secret:BOUND}}",
+        url: home,
+      });
+      assertTrue(cookie.isError, "a tool that cannot check its origin refuses a bound secret");
+      assertIncludes(textOf(cookie), "cannot check the origin it fills");
+      const value = await m.ok("eval_js", { expression: `document.getElementById("key").value` });
+      assertEquals(value.value, "", "nothing reached the page");
+      await m.ok("fill", { selector: "#key", value: "{{secret:KEY}}", snapshot: "none" });
+    });
+
+    await t.step(
+      "a bound secret is refused in a cross-origin frame of its own origin's page",
+      async () => {
+        const cross = fx.crossUrl("/frame-child.html");
+        await m.ok("navigate", {
+          url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+          snapshot: "none",
+        });
+        const refs = await until(async () => {
+          const snap = textOf(await m.call("snapshot", {}));
+          const found = [...snap.matchAll(/textbox "Inner input" \[ref=(e\d+)\]/g)].map((x) =>
+            x[1]!
+          );
+          return found.length === 2 ? found : null;
+        }, "both frames' inputs in the snapshot");
+        await m.ok("fill", { ref: refs[0], value: "{{secret:BOUND}}", snapshot: "none" });
+        const r = await m.call("fill", { ref: refs[1], value: "{{secret:BOUND}}" });
+        assertTrue(r.isError, "the cross-origin frame is refused");
+        assertIncludes(textOf(r), fx.crossOrigin);
+        assertIncludes(textOf(r), `may be filled only on ${home}`);
+      },
+    );
+
+    await t.step("a catastrophic pattern answers, and other sessions are not held", async () => {
+      await m.ok("navigate", { url: page, snapshot: "none" });
+      await m.ok("click", { selector: "#long", snapshot: "none" });
+      await m.ok("open_session", { session: "other" });
+      const [evil, other] = await Promise.all([
+        m.call("console_read", { pattern: "(a+)+$" }),
+        m.call("console_read", { session: "other" }),
+      ]);
+      assertTrue(!evil.isError && !other.isError, textOf(evil) + textOf(other));
+      assertEquals(evil.structuredContent!.entries, [], "no message ends in a");
+      const glob = await m.ok("wait_for", {
+        url: "**a**a**a**a**a**a**a**a**a**a**a**a**b",
+        timeoutMs: 200,
+      });
+      assertEquals(glob.ok, false);
+      const backref = await m.call("console_read", { pattern: "(a)\\1" });
+      assertTrue(backref.isError);
+      assertIncludes(textOf(backref), "backreferences");
+    });
+  } finally {
+    await mcp?.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});

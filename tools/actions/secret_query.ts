@@ -1,0 +1,139 @@
+/**
+ * Matching the page without oracles on secrets, and checking where a secret
+ * is filled. Every selector query of the tools goes through
+ * {@link queryElement}; `wait_for` text through {@link pageHasText}.
+ *
+ * Under masking (the call's results are masked: `tools/secret_scope.ts`),
+ * a `text=` selector never matches an element whose text shows a secret
+ * value: such elements are judged on the server, from their text, and
+ * dropped. As text is upward-closed (a parent's text holds its children's),
+ * the result is exactly "the innermost elements whose masked text contains
+ * the words and shows no secret", whatever the value: a right guess and a
+ * wrong one give the same answer. Nothing is sent to the page but the
+ * selector.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { ToolError } from "../errors.ts";
+import {
+  callOnHandle,
+  callUtility,
+  callUtilityHandle,
+  type RemoteHandle,
+} from "../injected/mod.ts";
+import { assertFillOrigin, currentMasker, fillsBoundSecret } from "../secret_scope.ts";
+
+const TEXT_SELECTOR = /^text=/;
+
+/**
+ * The first element matching `selector` (CSS or `text=…`) in a frame, and
+ * how many match. CDP: `Runtime.evaluate` in the frame's utility world.
+ *
+ * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`).
+ */
+export async function queryElement(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<{ handle: RemoteHandle | undefined; matches: number }> {
+  const masker = currentMasker();
+  if (!masker || !TEXT_SELECTOR.test(selector)) {
+    const [handle, matches] = await Promise.all([
+      callUtilityHandle(page, frameId, "query", [selector]),
+      callUtility<number>(page, frameId, "queryCount", [selector]),
+    ]);
+    return { handle, matches };
+  }
+  // The page changed between the two calls: ask again (a few times, then report no match).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+    const clean = texts.flatMap((t, i) => masker.contains(t) ? [] : [i]);
+    if (!clean.length) return { handle: undefined, matches: 0 };
+    const first = clean[0]!;
+    const handle = await callUtilityHandle(page, frameId, "queryAt", [
+      selector,
+      first,
+      texts[first],
+    ]);
+    if (handle) return { handle, matches: clean.length };
+  }
+  return { handle: undefined, matches: 0 };
+}
+
+/** How many elements match `selector` in a frame (see {@link queryElement}). */
+export async function queryElementCount(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<number> {
+  const masker = currentMasker();
+  if (!masker || !TEXT_SELECTOR.test(selector)) {
+    return await callUtility<number>(page, frameId, "queryCount", [selector]);
+  }
+  const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+  return texts.filter((t) => !masker.contains(t)).length;
+}
+
+const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * Whether the main frame's visible text contains `text` (any case,
+ * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
+ * `lastSeen`. Under masking both are computed on the masked text, on the
+ * server: a secret's value never matches, and the excerpt never ends inside
+ * a value.
+ */
+export async function pageHasText(
+  page: Page,
+  text: string,
+  maxSeen: number,
+): Promise<{ has: boolean; seen: () => Promise<string> }> {
+  const masker = currentMasker();
+  if (!masker) {
+    const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
+    return {
+      has,
+      seen: () => callUtility<string>(page, page.mainFrameId, "textExcerpt", [maxSeen]),
+    };
+  }
+  const raw = await callUtility<string>(page, page.mainFrameId, "rawText");
+  const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
+  return {
+    has: masked.toLowerCase().includes(normText(text)),
+    seen: () => Promise.resolve(masked.slice(0, maxSeen)),
+  };
+}
+
+/**
+ * When this call fills a secret bound to origins, refuses a target outside
+ * them: an element by its frame's `window.origin`; no target, by the frame
+ * that has focus (a focused cross-origin frame is refused: its origin cannot
+ * be read from here); coords are refused (the frame under a point is not
+ * checked). Does nothing otherwise.
+ *
+ * @throws ToolError `refused` naming the allowed origins.
+ */
+export async function checkFillTarget(
+  page: Page,
+  target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
+): Promise<void> {
+  if (!fillsBoundSecret()) return;
+  if (target?.kind === "element") {
+    const origin = await callOnHandle<string>(target.handle, "frameOrigin");
+    assertFillOrigin(origin, "a field");
+    return;
+  }
+  if (target?.kind === "coords") {
+    throw new ToolError(
+      "refused",
+      "Refused to fill a secret bound to origins at coords: its frame cannot be checked",
+      "pass the field's ref or selector",
+    );
+  }
+  const origin = await callUtility<string | null>(page, page.mainFrameId, "focusedOrigin");
+  assertFillOrigin(
+    origin ?? "null",
+    origin === null ? "the focused field (inside a cross-origin frame)" : "the focused field",
+  );
+}
