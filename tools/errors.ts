@@ -29,6 +29,8 @@ export type ToolErrorCode =
   | "page-crashed"
   | "eval-error"
   | "not-json"
+  /** `flake_check`: no run passed (some passing is a flake report, not an error). */
+  | "all-runs-failed"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */
