@@ -365,8 +365,35 @@ async function gatedCall(
       watchdog.stop();
     }
   } catch (e) {
-    const error = toToolError(e);
+    const error = browserGone(toToolError(e), tool, args, ctx);
     if (error.code === "internal") console.error(`browxai: ${tool.name} failed:`, e);
     return renderError(error);
   }
+}
+
+/** Codes a dying browser shows up as at the tab level (its tabs close first, then the socket). */
+const TAB_LEVEL = new Set(["page-closed", "page-crashed", "timeout", "internal"]);
+
+/**
+ * `error`, or `browser-crashed` when the call's session lost its browser: a
+ * tab that "closed" because the whole browser died needs a fresh session,
+ * not a tab switch.
+ */
+function browserGone(
+  error: ToolError,
+  tool: ToolDefinition,
+  args: unknown,
+  ctx: ToolContext,
+): ToolError {
+  if (!TAB_LEVEL.has(error.code) || !("session" in tool.inputSchema.shape)) return error;
+  const name = (args as { session?: unknown } | undefined)?.session;
+  const id = typeof name === "string" ? name : "default";
+  const session = ctx.sessions.list().find((s) => s.id === id);
+  if (!session?.crashed) return error;
+  try {
+    session.ensureAlive();
+  } catch (e) {
+    if (e instanceof ToolError) return e;
+  }
+  return error;
 }
