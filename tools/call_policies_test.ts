@@ -117,8 +117,15 @@ Deno.test("callTool: substitutes, masks, and audits every confirm answer of a ca
 
     const dir = join(workspace, "audit");
     const [file] = [...Deno.readDirSync(dir)];
-    const { entries, bad } = parseAuditLog(await Deno.readTextFile(join(dir, file!.name)));
+    const { entries, starts, bad } = parseAuditLog(await Deno.readTextFile(join(dir, file!.name)));
     assertEquals(bad, []);
+    // Both handlers ran: each call has a start line, tied to its outcome by callId.
+    assertEquals(starts.map((s) => [s.tool, s.args]), [
+      ["probe", { value: "{{secret:PW}}" }],
+      ["probe", { value: "{{secret:PW}}" }],
+    ]);
+    assertEquals(starts.map((s) => s.callId), entries.map((e) => e.callId));
+    assertTrue(starts[0]!.callId !== starts[1]!.callId);
     assertEquals(entries.map((e) => [e.decision, e.ok, e.args]), [
       ["asked", true, { value: "{{secret:PW}}" }],
       ["refused", false, { value: "{{secret:PW}}" }],
