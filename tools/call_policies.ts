@@ -259,7 +259,11 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     ? structured.error as { code?: string; message?: string } | undefined
     : undefined;
   origin ??= activeOrigin(ctx, session);
-  if (error?.code === "internal") result = withCallId(result, callId);
+  if (error?.code === "internal") {
+    // The stack trace went to stderr already; this ties it to the audit line the agent can cite.
+    console.error(`browxai: "${tool.name}" failed internally (audit callId ${callId})`);
+    result = withCallId(result, callId);
+  }
   const entry: AuditEntry = {
     time,
     callId,

@@ -27,6 +27,8 @@ export type ToolErrorCode =
   | "browser-unavailable"
   | "page-closed"
   | "page-crashed"
+  /** The page navigated, or a node, frame or object a call used was replaced, mid-call. */
+  | "page-changed"
   | "eval-error"
   | "not-json"
   /** `flake_check`: no run passed (some passing is a flake report, not an error). */
