@@ -311,7 +311,7 @@ async function gatedCall(
       watchdog.stop();
     }
   } catch (e) {
-    const error = browserGone(
+    const error = refineBySession(
       toToolError(e, { name: tool.name, takesTimeout: "timeoutMs" in tool.inputSchema.shape }),
       tool,
       args,
@@ -333,7 +333,7 @@ const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeo
  * `page-crashed` when its tab's renderer died (a call waiting on a dead
  * renderer times out instead of failing).
  */
-function browserGone(
+function refineBySession(
   error: ToolError,
   tool: ToolDefinition,
   args: unknown,
