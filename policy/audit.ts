@@ -1,7 +1,8 @@
 /**
- * The audit log: one JSON line per tool call, appended to
- * `<workspace>/audit/YYYY-MM-DD.jsonl` (UTC date of the call). Building a
- * line (redaction, the decision) is pure; {@link AuditLog} does the I/O.
+ * The audit log: one JSON outcome line per tool call (and a start line,
+ * below), appended to `<workspace>/audit/YYYY-MM-DD.jsonl` (UTC date of the
+ * call). Building a line (redaction, the decision) is pure; {@link AuditLog}
+ * does the I/O.
  *
  * A call whose handler runs gets two lines: a start line
  * ({@link AuditStart}, `phase: "start"`) just before the handler acts, and
@@ -11,8 +12,9 @@
  * has only its outcome line.
  *
  * Size: a line is at most {@link MAX_AUDIT_LINE_BYTES} (16 KiB); a longer one
- * is cut (arguments first) and marked `truncated: true` with `originalBytes`
- * (see `policy/audit_fit.ts`). Redaction and masking happen before the cut.
+ * is cut (mostly its arguments; other strings keep up to 1000 chars) and
+ * marked `truncated: true` with `originalBytes` (see `policy/audit_fit.ts`).
+ * Redaction and masking happen before the cut.
  *
  * Durability: each line is written with one `write` on a file opened in
  * append mode, so lines from concurrent calls (and processes) never mix,
