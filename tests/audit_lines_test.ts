@@ -85,6 +85,7 @@ Deno.test("audit: a call in flight when the server is killed -9 leaves its start
   const ws = await Deno.makeTempDir({ prefix: "browxai-audit-kill-" });
   const mcp = await startStdio({ workspace: ws });
   let browser: number[] = [];
+  let profiles: string[] = [];
   try {
     await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
     const waiting = mcp.call("wait_for", { text: "never on this page", timeoutMs: 20_000 });
@@ -98,6 +99,10 @@ Deno.test("audit: a call in flight when the server is killed -9 leaves its start
       "the wait_for start line",
     );
     browser = descendants(mcp.pid!);
+    // Nothing removes a killed server's temporary profile: the test does.
+    profiles = [
+      ...new Set(browser.flatMap((p) => /--user-data-dir=(\S+)/.exec(cmdline(p))?.[1] ?? [])),
+    ];
     Deno.kill(mcp.pid!, "SIGKILL");
     await eventually(() => waiting.then(() => true, () => true), 10_000, "the call to end");
     const { text, log } = await audit(ws);
@@ -115,6 +120,11 @@ Deno.test("audit: a call in flight when the server is killed -9 leaves its start
   } finally {
     killAll(browser);
     await mcp.close();
+    for (const dir of profiles) {
+      if (dir.startsWith(Deno.env.get("TMPDIR") ?? "/tmp")) {
+        await Deno.remove(dir, { recursive: true }).catch(() => {});
+      }
+    }
     await fx.close();
     await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
