@@ -38,6 +38,53 @@ export class ConnectionClosedError extends CdpError {}
 /** A command, or a wait, ran out of time. */
 export class TimeoutError extends CdpError {}
 
+/** Messages meaning the target (tab, frame target, session) itself is gone. */
+const TAB_GONE = [
+  "Target closed",
+  "Session with given id not found",
+  "No target with given id",
+  "Not attached to an active page",
+];
+
+/**
+ * Messages meaning the document changed under a command: a navigation
+ * destroyed its execution context, or a node, frame or remote object it
+ * named was replaced or removed.
+ */
+const DOCUMENT_CHANGED = [
+  "Cannot find context with specified id",
+  "Execution context was destroyed",
+  "Inspected target navigated or closed",
+  "No frame with given id",
+  "Frame with the given id was not found",
+  "No node with given id found",
+  "Could not find node with given id",
+  "Node with given id does not belong to the document",
+  "Could not find object with given id",
+  "Invalid remote object id",
+  "Node is detached from document",
+];
+
+/**
+ * What disappeared under a failed command, or undefined when the error is
+ * not about something disappearing:
+ * - `browser`: the connection closed ({@link ConnectionClosedError});
+ * - `tab`: the target or its session went away ({@link TargetClosedError},
+ *   "Target closed", "No target with given id", …);
+ * - `document`: the page navigated or a node, frame or object it named was
+ *   replaced ("Cannot find context with specified id", "No node with given
+ *   id found", …).
+ */
+export function goneKind(error: unknown): "browser" | "tab" | "document" | undefined {
+  if (error instanceof ConnectionClosedError) return "browser";
+  if (error instanceof TargetClosedError) return "tab";
+  if (!(error instanceof ProtocolError)) return undefined;
+  const m = error.originalMessage;
+  if (TAB_GONE.some((x) => m.includes(x))) return "tab";
+  if (DOCUMENT_CHANGED.some((x) => m.includes(x))) return "document";
+  return undefined;
+}
+
 const TARGET_GONE = [
   "Target closed",
   "Session with given id not found",

@@ -1,7 +1,20 @@
 /**
- * The audit log: one JSON line per tool call, appended to
- * `<workspace>/audit/YYYY-MM-DD.jsonl` (UTC date of the call). Building a
- * line (redaction, the decision) is pure; {@link AuditLog} does the I/O.
+ * The audit log: one JSON outcome line per tool call (and a start line,
+ * below), appended to `<workspace>/audit/YYYY-MM-DD.jsonl` (UTC date of the
+ * call). Building a line (redaction, the decision) is pure; {@link AuditLog}
+ * does the I/O.
+ *
+ * A call whose handler runs gets two lines: a start line
+ * ({@link AuditStart}, `phase: "start"`) just before the handler acts, and
+ * its outcome line ({@link AuditEntry}) when it ends, both with the call's
+ * `callId`. A start line without an outcome line is a call that was in
+ * flight when the server died (kill -9, OOM). A call refused before acting
+ * has only its outcome line.
+ *
+ * Size: a line is at most {@link MAX_AUDIT_LINE_BYTES} (16 KiB); a longer one
+ * is cut (mostly its arguments; other strings keep up to 1000 chars) and
+ * marked `truncated: true` with `originalBytes` (see `policy/audit_fit.ts`).
+ * Redaction and masking happen before the cut.
  *
  * Durability: each line is written with one `write` on a file opened in
  * append mode, so lines from concurrent calls (and processes) never mix,
@@ -12,6 +25,9 @@
  * @module
  */
 import { join } from "node:path";
+import { fitAuditLine, MAX_AUDIT_LINE_BYTES } from "./audit_fit.ts";
+
+export { MAX_AUDIT_LINE_BYTES };
 
 /** What the gates decided about a call. */
 export type AuditDecision = "allowed" | "refused" | "asked";
@@ -28,10 +44,12 @@ export interface AuditConfirm {
   reason?: string;
 }
 
-/** One audit line. */
+/** The outcome line of a call. */
 export interface AuditEntry {
   /** When the call started, ISO 8601 UTC. */
   time: string;
+  /** The call's id (also on its start line, and in an `internal` error's hint). */
+  callId?: string;
   /** The MCP client: its Streamable HTTP session id, or `stdio`. */
   client: string;
   /** The client's own name (MCP `clientInfo.name`), when it gave one. */
@@ -56,7 +74,36 @@ export interface AuditEntry {
   ok: boolean;
   /** The error code (`invalid-argument`, `capability-required`, …) when not ok. */
   error?: string;
+  /** The line was cut to fit {@link MAX_AUDIT_LINE_BYTES}. */
+  truncated?: true;
+  /** With `truncated`: the uncut line's size, UTF-8 bytes. */
+  originalBytes?: number;
 }
+
+/**
+ * The start line of a call: written (and awaited) just before its handler
+ * acts, so a call cut short by a crash still leaves its trace.
+ */
+export interface AuditStart {
+  phase: "start";
+  /** When the call started, ISO 8601 UTC (the same as its outcome line's). */
+  time: string;
+  /** The call's id, repeated on its outcome line. */
+  callId: string;
+  client: string;
+  clientName?: string;
+  session?: string;
+  tool: string;
+  /** As in {@link AuditEntry.args}. */
+  args: unknown;
+  /** Origin about to be acted on, when known. */
+  origin?: string;
+  truncated?: true;
+  originalBytes?: number;
+}
+
+/** Any line of the audit log. */
+export type AuditLine = AuditEntry | AuditStart;
 
 /**
  * Argument keys whose string values are what the agent puts into pages
@@ -93,20 +140,25 @@ function cap(s: string): string {
     : s;
 }
 
+/** Deepest nesting {@link redactArgs} walks; a client's JSON may nest far deeper. */
+const MAX_REDACT_DEPTH = 32;
+
 /**
  * A copy of a call's arguments fit for the audit: string values under
  * {@link REDACTED_KEYS} redacted, other strings capped at
- * {@link MAX_AUDIT_STRING} chars. Any JSON-like value is accepted (bad
- * arguments are audited too).
+ * {@link MAX_AUDIT_STRING} chars, nesting below 32 levels replaced by a
+ * marker. Any JSON-like value is accepted (bad arguments are audited too).
+ * Mask secrets before calling it: a cap must not cut a secret in half.
  */
-export function redactArgs(args: unknown, key?: string): unknown {
+export function redactArgs(args: unknown, key?: string, depth = 0): unknown {
   if (typeof args === "string") {
     return key !== undefined && REDACTED_KEYS.includes(key) ? redactFilled(args) : cap(args);
   }
-  if (Array.isArray(args)) return args.map((v) => redactArgs(v, key));
   if (!args || typeof args !== "object") return args;
+  if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
+  if (Array.isArray(args)) return args.map((v) => redactArgs(v, key, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) out[cap(k)] = redactArgs(v, k);
+  for (const [k, v] of Object.entries(args)) out[cap(k)] = redactArgs(v, k, depth + 1);
   return out;
 }
 
@@ -163,14 +215,21 @@ export function auditFileName(time: Date): string {
   return `${time.toISOString().slice(0, 10)}.jsonl`;
 }
 
-/** An entry as one line: JSON (newlines inside strings are escaped) and `\n`. */
-export function formatAuditLine(entry: AuditEntry): string {
-  return JSON.stringify(entry) + "\n";
+/**
+ * A line as written: JSON (newlines inside strings are escaped) and `\n`, at
+ * most {@link MAX_AUDIT_LINE_BYTES} bytes (cut and marked `truncated` when
+ * longer).
+ */
+export function formatAuditLine(line: AuditLine): string {
+  return fitAuditLine(line as unknown as Record<string, unknown>, MAX_AUDIT_LINE_BYTES);
 }
 
 /** The readable lines of an audit file. */
 export interface ParsedAuditLog {
+  /** Outcome lines, one per call. */
   entries: AuditEntry[];
+  /** Start lines (`phase: "start"`), one per call whose handler ran. */
+  starts: AuditStart[];
   /** 1-based numbers of lines that are not a JSON object (a torn write). */
   bad: number[];
 }
@@ -178,18 +237,20 @@ export interface ParsedAuditLog {
 /** Reads an audit file's text; unreadable lines are skipped and listed, never fatal. */
 export function parseAuditLog(text: string): ParsedAuditLog {
   const entries: AuditEntry[] = [];
+  const starts: AuditStart[] = [];
   const bad: number[] = [];
   text.split("\n").forEach((line, i) => {
     if (line === "") return;
     try {
       const v = JSON.parse(line);
-      if (v && typeof v === "object" && !Array.isArray(v)) entries.push(v as AuditEntry);
-      else bad.push(i + 1);
+      if (!v || typeof v !== "object" || Array.isArray(v)) bad.push(i + 1);
+      else if (v.phase === "start") starts.push(v as AuditStart);
+      else entries.push(v as AuditEntry);
     } catch {
       bad.push(i + 1);
     }
   });
-  return { entries, bad };
+  return { entries, starts, bad };
 }
 
 /** Options of {@link AuditLog}. */
@@ -233,7 +294,7 @@ export class AuditLog {
    * are written in call order. Resolves when written (or when writing
    * failed: the failure goes to `onError` once).
    */
-  append(entry: AuditEntry): Promise<void> {
+  append(entry: AuditLine): Promise<void> {
     const line = formatAuditLine(entry);
     const file = join(this.dir, auditFileName(new Date(entry.time)));
     const run = this.#tail.then(() => this.#write(file, line)).catch((e) => {

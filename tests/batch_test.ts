@@ -98,9 +98,26 @@ Deno.test("batch: results in order, and no way around a gate", async (t) => {
       assertEquals(cached.map((c) => [c.step, c.selectorHint, c.agreedRuns]), [[1, "#always", 4]]);
     });
 
+    await t.step("flake_check: every step failing in every run is an error", async () => {
+      const r = await mcp.call("flake_check", {
+        n: 3,
+        calls: [
+          { tool: "click", args: { selector: "#nothing", timeoutMs: 300, snapshot: "none" } },
+          { tool: "hover", args: { selector: "#nothing-either", timeoutMs: 300 } },
+        ],
+      });
+      assertEquals(r.isError, true, textOf(r));
+      const text = textOf(r);
+      assertIncludes(text, "flake_check: all 3 runs failed, every step in every run; step 0 said:");
+      assertIncludes(text, "Next: fix step 0 (click) first");
+      const s = r.structuredContent!;
+      assertEquals([s.ok, s.runsCompleted, s.allGreen], [false, 3, false]);
+      assertEquals((s.steps as R[]).map((x) => x.ok), [0, 0]);
+    });
+
     await t.step("flake_check: gates hold in every run", async () => {
       const before = fx.requests.filter((q) => q.path.startsWith("/api/echo")).length;
-      const r = await mcp.ok("flake_check", {
+      const res = await mcp.call("flake_check", {
         n: 3,
         calls: [
           { tool: "navigate", args: { url: guard, snapshot: "none" } },
@@ -108,6 +125,11 @@ Deno.test("batch: results in order, and no way around a gate", async (t) => {
           { tool: "eval_js", args: { expression: "1" } },
         ],
       });
+      // No run passed: an error, naming the steps that never passed.
+      assertEquals(res.isError, true, textOf(res));
+      assertIncludes(textOf(res), "all 3 runs failed; steps 1 (click), 2 (eval_js) failed");
+      const r = res.structuredContent!;
+      assertEquals([r.ok, (r.error as R).code], [false, "all-runs-failed"]);
       const steps = r.steps as R[];
       assertEquals(steps.map((s) => s.ok), [3, 0, 0]);
       assertIncludes(String((steps[1]!.errors as string[])[0]), "blocked-by-policy");

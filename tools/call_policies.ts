@@ -21,12 +21,14 @@
  *   `pattern`, `wait_for` `text`, `text=` selectors) see the masked text
  *   only (they read the masker from the call's secret scope); screenshots
  *   cover the elements that show a value (`tools/read/screenshot_cover.ts`).
- * - **Audit.** One line per call, refused ones included, in
+ * - **Audit.** One outcome line per call, refused ones included, in
  *   `<workspace>/audit/YYYY-MM-DD.jsonl` (see `policy/audit.ts`): the
  *   arguments as sent (placeholders, never values; filled values redacted),
  *   the decision, each confirm hook's answer, the origin acted on, the
- *   duration and the outcome. Registered secrets are masked in it whether
- *   or not the `secrets` capability is on.
+ *   duration and the outcome. A call whose handler runs also gets a start
+ *   line first (same `callId`), so a crash mid-call leaves a trace.
+ *   Registered secrets are masked in it whether or not the `secrets`
+ *   capability is on, before any cut.
  *
  * @module
  */
@@ -35,12 +37,13 @@ import {
   type AuditConfirm,
   type AuditEntry,
   AuditLog,
+  type AuditStart,
   decideAudit,
   redactArgs,
   REDACTED_KEYS,
 } from "../policy/audit.ts";
 import { hasPlaceholder, SecretStore, UnknownSecretError } from "../policy/secrets.ts";
-import type { CallToolResult } from "./call_tool.ts";
+import { type CallToolResult, renderError } from "./call_tool.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
@@ -222,6 +225,10 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
   let origin = originOf(rawArgs.url) ?? activeOrigin(ctx, session);
   const confirms: AuditConfirm[] = [];
   let ran = false;
+  const callId = crypto.randomUUID();
+  const audit = auditLogFor(ctx.config.workspace);
+  // Masked before redaction caps strings: a cap must never cut a secret in half.
+  const auditArgs = redactArgs(store.mask(args));
 
   const gated: ToolDefinition = {
     ...tool,
@@ -241,6 +248,19 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
         );
       }
       ran = true;
+      // Written before acting: after a kill -9 mid-call this line is what remains.
+      const start: AuditStart = {
+        phase: "start",
+        time,
+        callId,
+        client: ctx.client,
+        ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
+        ...(session !== undefined ? { session } : {}),
+        tool: tool.name,
+        args: auditArgs,
+        ...(origin ? { origin } : {}),
+      };
+      await audit.append(store.mask(start));
       const masker = enabled && store.masks ? store : undefined;
       return await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
     },
@@ -271,7 +291,20 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     },
   };
 
-  let result = await run(gated, args, callCtx);
+  let result: CallToolResult;
+  try {
+    result = await run(gated, args, callCtx);
+  } catch (e) {
+    // The gates never throw by contract; if one does, the call still gets its outcome line.
+    console.error(`browxai: ${tool.name} failed outside its handler:`, e);
+    result = renderError(
+      new ToolError(
+        "internal",
+        `Internal error in "${tool.name}": ${e instanceof Error ? e.message : String(e)}`,
+        "retry the call",
+      ),
+    );
+  }
   if (enabled) result = maskResult(result, store);
 
   const structured = result.structuredContent ?? {};
@@ -279,17 +312,24 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     ? structured.error as { code?: string; message?: string } | undefined
     : undefined;
   origin ??= activeOrigin(ctx, session);
+  if (error?.code === "internal") {
+    // The stack trace went to stderr already; this ties it to the audit line the agent can cite.
+    console.error(`browxai: "${tool.name}" failed internally (audit callId ${callId})`);
+    result = withCallId(result, callId);
+  }
   const entry: AuditEntry = {
     time,
+    callId,
     client: ctx.client,
     ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
     ...(session !== undefined ? { session } : {}),
     tool: tool.name,
-    args: redactArgs(args),
+    args: auditArgs,
     ...decideAudit({
       ran,
       errorCode: result.isError ? error?.code ?? "error" : undefined,
-      errorMessage: error?.message,
+      // Masked before decideAudit caps it (the result is unmasked without "secrets").
+      errorMessage: error?.message !== undefined ? store.maskText(error.message) : undefined,
       requiredCapability: typeof structured.requiredCapability === "string"
         ? structured.requiredCapability
         : undefined,
@@ -301,8 +341,29 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     ok: !result.isError,
     ...(result.isError ? { error: error?.code ?? "error" } : {}),
   };
-  await auditLogFor(ctx.config.workspace).append(store.mask(entry));
+  await audit.append(store.mask(entry));
   return result;
+}
+
+/**
+ * An `internal` error's result with the call's audit id in its hint: the one
+ * handle that ties the agent's report to the audit line and the stderr trace.
+ */
+function withCallId(result: CallToolResult, callId: string): CallToolResult {
+  const structured = result.structuredContent ?? {};
+  const error = structured.error as { hint?: string } | undefined;
+  const hint = `${
+    error?.hint ?? "retry the call"
+  }; if it fails again, report it with audit callId ${callId}`;
+  return {
+    ...result,
+    structuredContent: { ...structured, error: { ...error, hint } },
+    content: result.content.map((c, i) =>
+      i === 0 && c.type === "text" && error?.hint !== undefined
+        ? { ...c, text: c.text.replace(`Next: ${error.hint}`, `Next: ${hint}`) }
+        : c
+    ),
+  };
 }
 
 /**

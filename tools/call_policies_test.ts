@@ -128,8 +128,15 @@ Deno.test("callTool: substitutes, masks, and audits every confirm answer of a ca
 
     const dir = join(workspace, "audit");
     const [file] = [...Deno.readDirSync(dir)];
-    const { entries, bad } = parseAuditLog(await Deno.readTextFile(join(dir, file!.name)));
+    const { entries, starts, bad } = parseAuditLog(await Deno.readTextFile(join(dir, file!.name)));
     assertEquals(bad, []);
+    // Both handlers ran: each call has a start line, tied to its outcome by callId.
+    assertEquals(starts.map((s) => [s.tool, s.args]), [
+      ["probe", { value: "{{secret:PW}}" }],
+      ["probe", { value: "{{secret:PW}}" }],
+    ]);
+    assertEquals(starts.map((s) => s.callId), entries.map((e) => e.callId));
+    assertTrue(starts[0]!.callId !== starts[1]!.callId);
     assertEquals(entries.map((e) => [e.decision, e.ok, e.args]), [
       ["asked", true, { value: "{{secret:PW}}" }],
       ["refused", false, { value: "{{secret:PW}}" }],
@@ -142,6 +149,55 @@ Deno.test("callTool: substitutes, masks, and audits every confirm answer of a ca
     assertIncludes(entries[1]!.reason!, "the human said no");
     assertEquals(entries[1]!.error, "blocked-by-policy");
     assertEquals(entries[0]!.client, "unit");
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+Deno.test("callTool: an unexpected failure is internal, its hint names the audit callId", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-policies-" });
+  const buggy = defineTool({
+    name: "buggy",
+    title: "Buggy",
+    description: "test tool",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler() {
+      return Promise.reject(new TypeError("cannot read properties of undefined"));
+    },
+  }) as unknown as ToolDefinition;
+  try {
+    const ctx: ToolContext = {
+      config: {
+        capabilities: new Set(["read"]),
+        workspace,
+        headful: false,
+        confirmRequired: new Set(),
+        toolsets: "all",
+        version: "test",
+      },
+      sessions: new SessionManager(new BrowserHost({ headful: false }), workspace),
+      confirm: () => Promise.reject(new Error("no confirms here")),
+      approvals: new ApprovalStore(),
+      client: "unit",
+      dispatch: () => Promise.reject(new Error("no inner calls here")),
+    };
+    const r = await callTool(buggy, {}, ctx);
+    assertTrue(r.isError);
+    const error = r.structuredContent!.error as { code: string; message: string; hint: string };
+    assertEquals(error.code, "internal");
+    assertIncludes(error.message, 'Internal error in "buggy": TypeError');
+    const id = /^retry the call; if it fails again, report it with audit callId ([0-9a-f-]{36})$/
+      .exec(error.hint)?.[1];
+    assertTrue(id !== undefined, error.hint);
+    assertIncludes((r.content[0] as { text: string }).text, `Next: ${error.hint}`);
+    const [file] = [...Deno.readDirSync(join(workspace, "audit"))];
+    const { entries } = parseAuditLog(
+      await Deno.readTextFile(join(workspace, "audit", file!.name)),
+    );
+    assertEquals([entries[0]!.callId, entries[0]!.error], [id, "internal"]);
   } finally {
     await Deno.remove(workspace, { recursive: true });
   }

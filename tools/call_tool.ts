@@ -6,16 +6,11 @@
  * @module
  */
 import { z } from "zod";
-import {
-  ConnectionClosedError,
-  isTargetClosedError,
-  ProtocolError,
-  TimeoutError,
-} from "../cdp/errors.ts";
 import { checkCapability } from "../policy/capabilities.ts";
 import { withCallPolicies } from "./call_policies.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition, ToolOutput } from "./define_tool.ts";
+import { toToolError } from "./error_map.ts";
 import { ToolError } from "./errors.ts";
 import { inCallScope } from "./sessions/call_scope.ts";
 
@@ -60,57 +55,8 @@ export function parseArgs<S extends z.ZodObject>(
   );
 }
 
-/** Maps any thrown value to a ToolError the agent can act on. */
-export function toToolError(e: unknown): ToolError {
-  if (e instanceof ToolError) return e;
-  if (e instanceof ConnectionClosedError) {
-    return new ToolError(
-      "browser-crashed",
-      `Browser crashed: ${e.message}`,
-      "call the tool again to start a fresh session (or open_session for a named one)",
-    );
-  }
-  if (e instanceof Error && e.message.includes("Target crashed")) {
-    return new ToolError(
-      "page-crashed",
-      "The tab crashed (its renderer process died) during the call",
-      "reload or navigate to recover it, or switch to another tab",
-    );
-  }
-  if (isTargetClosedError(e)) {
-    return new ToolError(
-      "page-closed",
-      `The page closed or navigated while acting: ${(e as Error).message}`,
-      'take a new snapshot (tabs({ action: "list" }) shows the open tabs)',
-    );
-  }
-  if (e instanceof TimeoutError) {
-    return new ToolError(
-      "timeout",
-      e.message,
-      "the page may be busy; try again or raise timeoutMs",
-    );
-  }
-  if (
-    e instanceof ProtocolError &&
-    /Not attached to an active page|No target with given id/.test(e.message)
-  ) {
-    return new ToolError(
-      "page-closed",
-      `The tab is gone: ${e.originalMessage}`,
-      'call tabs({ action: "list" }) and switch to an open tab, or navigate to open a new one',
-    );
-  }
-  if (e instanceof ProtocolError) {
-    return new ToolError("internal", e.message, "take a new snapshot and try again");
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  return new ToolError(
-    "internal",
-    `Internal error: ${message}`,
-    "try again; if it persists, report it",
-  );
-}
+/** Maps any thrown value to a ToolError the agent can act on (see `tools/error_map.ts`). */
+export { toToolError };
 
 function getPath(obj: Record<string, unknown>, path: string): unknown {
   let v: unknown = obj;
@@ -365,8 +311,62 @@ async function gatedCall(
       watchdog.stop();
     }
   } catch (e) {
-    const error = toToolError(e);
+    const error = refineBySession(
+      toToolError(e, { name: tool.name, takesTimeout: "timeoutMs" in tool.inputSchema.shape }),
+      tool,
+      args,
+      ctx,
+    );
     if (error.code === "internal") console.error(`browxai: ${tool.name} failed:`, e);
     return renderError(error);
   }
+}
+
+/** Codes a dying browser or renderer shows up as at the tab level. */
+const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
+
+/**
+ * `error`, or what really happened: `unknown-session` when the call's
+ * session was closed while it ran, `browser-crashed` when the call's
+ * session lost its browser (its tabs close first, then the socket: a tab
+ * that "closed" that way needs a fresh session, not a tab switch), or
+ * `page-crashed` when its tab's renderer died (a call waiting on a dead
+ * renderer times out instead of failing).
+ */
+function refineBySession(
+  error: ToolError,
+  tool: ToolDefinition,
+  args: unknown,
+  ctx: ToolContext,
+): ToolError {
+  if (!TAB_LEVEL.has(error.code) || !("session" in tool.inputSchema.shape)) return error;
+  const name = (args as { session?: unknown } | undefined)?.session;
+  const id = typeof name === "string" ? name : "default";
+  const session = ctx.sessions.list().find((s) => s.id === id);
+  if (!session) {
+    // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
+    return error.code === "page-closed" || error.code === "page-changed"
+      ? new ToolError(
+        "unknown-session",
+        `Session "${id}" was closed (close_session) while "${tool.name}" ran`,
+        id === "default"
+          ? "call again: a fresh default session starts"
+          : `open_session({ session: "${id}" }) to start it again, or use another session`,
+      )
+      : error;
+  }
+  try {
+    session.ensureAlive();
+  } catch (e) {
+    if (e instanceof ToolError) return e;
+  }
+  const page = session.activePage;
+  if (error.code !== "page-crashed" && page?.crashed) {
+    return new ToolError(
+      "page-crashed",
+      `The tab crashed (its renderer process died) during "${tool.name}": ${page.url}`,
+      "reload or navigate to recover it, or switch to another tab",
+    );
+  }
+  return error;
 }

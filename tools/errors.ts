@@ -27,8 +27,12 @@ export type ToolErrorCode =
   | "browser-unavailable"
   | "page-closed"
   | "page-crashed"
+  /** The page navigated, or a node, frame or object a call used was replaced, mid-call. */
+  | "page-changed"
   | "eval-error"
   | "not-json"
+  /** `flake_check`: no run passed (some passing is a flake report, not an error). */
+  | "all-runs-failed"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

@@ -136,7 +136,9 @@ export const waitForTool = defineTool({
         throw new ToolError(
           page.crashed ? "page-crashed" : "page-closed",
           `The tab ${page.crashed ? "crashed" : "closed"} while waiting`,
-          page.crashed ? "navigate (or reload) to recover the tab, then wait again" : "switch tabs",
+          page.crashed
+            ? "navigate (or reload) to recover the tab, then wait again"
+            : 'call tabs({ action: "list" }) and switch to an open tab, or navigate to open a new one',
         );
       }
       try {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import type { ToolErrorCode } from "../errors.ts";
 import {
   type BatchCall,
   batchCallsSchema,
@@ -80,12 +81,48 @@ export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]
   return { steps, firstDivergence, cachedResolvers };
 }
 
+/** A step of {@link rollUp}'s report, as {@link allRunsFailed} reads it. */
+type StepReport = ReturnType<typeof rollUp>["steps"][number];
+
+/**
+ * The error of a flake check in which no run passed (every run had a failing
+ * step), or undefined when at least one run passed (or none ran). Names the
+ * steps that failed in every run and the first error of the first of them.
+ */
+export function allRunsFailed(
+  steps: readonly StepReport[],
+  runs: readonly BatchReport[],
+): { code: ToolErrorCode; message: string; hint: string } | undefined {
+  if (runs.length === 0 || runs.some((r) => r.failedAt === null)) return undefined;
+  const always = steps.filter((s) => s.runs > 0 && s.ok === 0);
+  const everyStep = steps.every((s) => s.runs > 0 && s.ok === 0);
+  const named = always.slice(0, 5).map((s) => `${s.step} (${s.tool})`).join(", ");
+  const first = always[0] ?? steps.find((s) => s.ok < s.runs);
+  return {
+    code: "all-runs-failed",
+    message: `flake_check: all ${runs.length} runs failed${
+      everyStep
+        ? ", every step in every run"
+        : always.length
+        ? `; step${always.length > 1 ? "s" : ""} ${named}${
+          always.length > 5 ? ` and ${always.length - 5} more` : ""
+        } failed in every run`
+        : " (each at a different step)"
+    }${first?.errors[0] ? `; step ${first.step} said: ${first.errors[0]}` : ""}`,
+    hint: always.length
+      ? `fix step ${always[0]!.step} (${
+        always[0]!.tool
+      }) first: it never passed, so there is no flake to measure yet`
+      : "every run failed somewhere: read steps[].errors and fix the least reliable step first",
+  };
+}
+
 /** The `flake_check` tool. */
 export const flakeCheckTool = defineTool({
   name: "flake_check",
   title: "Flake check",
   description:
-    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on. Each call is gated as a top-level one.",
+    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on; isError when no run passed. Each call is gated as a top-level one.",
   capability: "action",
   toolset: "power",
   annotations: { openWorldHint: true },
@@ -113,8 +150,13 @@ export const flakeCheckTool = defineTool({
       }
     }
     const { steps, firstDivergence, cachedResolvers } = rollUp(args.calls, runs);
+    const failure = allRunsFailed(steps, runs);
     return {
+      // Some runs passing is the flake report the tool exists for; no run passing is a failure.
+      ...(failure ? { isError: true } : {}),
       structured: {
+        ok: !failure,
+        ...(failure ? { error: failure } : {}),
         runsCompleted: runs.length,
         allGreen: runs.every((r) => r.failedAt === null),
         ...(shortCircuitedAfter !== undefined ? { shortCircuitedAfter } : {}),

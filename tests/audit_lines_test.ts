@@ -1,0 +1,188 @@
+/**
+ * The audit log under attack, over MCP stdio against real Chromium: a
+ * refused call with a 9 MB argument writes a line under the cap, valid and
+ * secret-free; a server killed with SIGKILL mid-call leaves the call's start
+ * line; a browser killed mid-call leaves the call's outcome line.
+ */
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { cmdline, descendants, eventually } from "./_util.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { MAX_AUDIT_LINE_BYTES, parseAuditLog, type ParsedAuditLog } from "../policy/audit.ts";
+
+type R = Record<string, unknown>;
+
+/** A secret long enough that any 8-char piece of it is telling. */
+const SECRET = "Zq7-hunter-Xk9-correct-horse-Wv2";
+
+/** The workspace's audit text and its parsed lines (no line may be torn). */
+async function audit(workspace: string): Promise<{ text: string; log: ParsedAuditLog }> {
+  let text = "";
+  for await (const f of Deno.readDir(join(workspace, "audit"))) {
+    text += await Deno.readTextFile(join(workspace, "audit", f.name));
+  }
+  return { text, log: parseAuditLog(text) };
+}
+
+function killAll(pids: number[]): void {
+  for (const p of pids) {
+    try {
+      Deno.kill(p, "SIGKILL");
+    } catch { /* gone */ }
+  }
+}
+
+Deno.test("audit: a refused call with a 9 MB argument writes a capped, valid, secret-free line", async () => {
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-big-" });
+  const secrets = join(ws, "secrets.env");
+  await Deno.writeTextFile(secrets, `BIG_SECRET=${SECRET}\n`, { mode: 0o600 });
+  await Deno.chmod(secrets, 0o600);
+  const mcp = await startStdio({
+    workspace: ws,
+    env: { BROWX_CAPABILITIES: "read,navigation,action", BROWX_SECRETS: secrets },
+  });
+  try {
+    // The secret straddles the 1000-char string cap, and sits in 150k strings of an array.
+    // About 9.1 MB of JSON: under the stdio transport's 10 MiB message limit.
+    const expression = "a".repeat(990) + SECRET + "b".repeat(5_000_000);
+    const many = Array.from({ length: 100_000 }, (_, i) => `${i}:${SECRET}`);
+    const r = await mcp.call("eval_js", { expression, many });
+    assertEquals(r.isError, true);
+    assertEquals((r.structuredContent as R).requiredCapability, "eval");
+    const { text, log } = await audit(ws);
+    assertEquals(log.bad, [], "every line parses");
+    const lines = text.split("\n").filter((l) => l);
+    assertEquals(lines.length, 1, "a refused call has one line, its outcome");
+    const bytes = new TextEncoder().encode(lines[0]! + "\n").length;
+    assertTrue(bytes <= MAX_AUDIT_LINE_BYTES, `line is ${bytes} bytes`);
+    const e = log.entries[0]!;
+    assertEquals([e.tool, e.decision, e.error, e.truncated], [
+      "eval_js",
+      "refused",
+      "capability-required",
+      true,
+    ]);
+    assertTrue(e.originalBytes! > 2_000_000, `originalBytes ${e.originalBytes}`);
+    // Masked before any cut: the mask may be cut, the secret never is.
+    assertIncludes(String((e.args as R).expression), "a[secret:BI");
+    assertEquals(((e.args as R).many as string[]).slice(0, 2), [
+      "0:[secret:BIG_SECRET]",
+      "1:[secret:BIG_SECRET]",
+    ]);
+    // Not the secret, nor any 8-char piece of it (a cut through it would leave one).
+    for (let i = 0; i + 8 <= SECRET.length; i++) {
+      assertTrue(!text.includes(SECRET.slice(i, i + 8)), `audit holds "${SECRET.slice(i, i + 8)}"`);
+    }
+  } finally {
+    await mcp.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("audit: a call in flight when the server is killed -9 leaves its start line", async () => {
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-kill-" });
+  const mcp = await startStdio({ workspace: ws });
+  let browser: number[] = [];
+  let profiles: string[] = [];
+  try {
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    const waiting = mcp.call("wait_for", { text: "never on this page", timeoutMs: 20_000 });
+    waiting.catch(() => {});
+    const start = await eventually(
+      async () => {
+        const { log } = await audit(ws);
+        return log.starts.find((s) => s.tool === "wait_for");
+      },
+      10_000,
+      "the wait_for start line",
+    );
+    browser = descendants(mcp.pid!);
+    // Nothing removes a killed server's temporary profile: the test does.
+    profiles = [
+      ...new Set(browser.flatMap((p) => /--user-data-dir=(\S+)/.exec(cmdline(p))?.[1] ?? [])),
+    ];
+    Deno.kill(mcp.pid!, "SIGKILL");
+    await eventually(() => waiting.then(() => true, () => true), 10_000, "the call to end");
+    const { text, log } = await audit(ws);
+    assertEquals(log.bad, [], text);
+    const again = log.starts.find((s) => s.callId === start!.callId)!;
+    assertEquals([again.phase, again.tool, again.session], ["start", "wait_for", "default"]);
+    assertEquals(again.args, { text: "[redacted 18 chars]", timeoutMs: 20_000 });
+    assertEquals(again.origin, fx.origin);
+    assertTrue(!Number.isNaN(Date.parse(again.time)));
+    // The navigate before it: both lines, one callId.
+    const nav = log.entries.find((e) => e.tool === "navigate")!;
+    assertEquals(log.starts.filter((s) => s.callId === nav.callId).length, 1);
+    // No outcome: the line that says the call never finished is the start line alone.
+    assertEquals(log.entries.filter((e) => e.callId === start!.callId), []);
+  } finally {
+    killAll(browser);
+    await mcp.close();
+    for (const dir of profiles) {
+      if (dir.startsWith(Deno.env.get("TMPDIR") ?? "/tmp")) {
+        await Deno.remove(dir, { recursive: true }).catch(() => {});
+      }
+    }
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("audit: a call whose browser is killed mid-call gets its outcome line", async () => {
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-crash-" });
+  const mcp = await startStdio({ workspace: ws });
+  try {
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    const waiting = mcp.call("wait_for", { text: "never on this page", timeoutMs: 20_000 });
+    const start = await eventually(
+      async () => {
+        const { log } = await audit(ws);
+        return log.starts.find((s) => s.tool === "wait_for");
+      },
+      10_000,
+      "the wait_for start line",
+    );
+    // The browser's main process: a descendant of the server without a --type= role.
+    const main = descendants(mcp.pid!).filter((p) =>
+      /chrom/i.test(cmdline(p)) && !cmdline(p).includes("--type=")
+    );
+    assertTrue(main.length > 0, "found the browser process");
+    killAll(main);
+    const r = await waiting;
+    assertEquals(r.isError, true, textOf(r));
+    const code = ((r.structuredContent as R).error as R).code;
+    assertEquals(code, "browser-crashed", textOf(r));
+    const { log } = (await eventually(
+      async () => {
+        const a = await audit(ws);
+        return a.log.entries.some((e) => e.callId === start!.callId) ? a : undefined;
+      },
+      5_000,
+      "the outcome line",
+    ))!;
+    assertEquals(log.bad, []);
+    const outcome = log.entries.find((e) => e.callId === start!.callId)!;
+    assertEquals([outcome.tool, outcome.decision, outcome.ok, outcome.error], [
+      "wait_for",
+      "allowed",
+      false,
+      "browser-crashed",
+    ]);
+    // The server lives on: a later call gets a fresh browser.
+    await eventually(
+      async () => {
+        const r = await mcp.call("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+        return !r.isError;
+      },
+      20_000,
+      "a fresh browser",
+    );
+  } finally {
+    await mcp.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
