@@ -11,7 +11,7 @@ import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../policy/nav_guard.ts";
-import { blockedNavigation } from "./guard_outcome.ts";
+import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, snapshotField, timeoutField } from "../fields.ts";
 
 export { submitsField } from "./guard_outcome.ts";
@@ -230,9 +230,11 @@ async function runExclusive(
     const dl = await downloads.finish(deadline);
     warnings.push(...dl.warnings);
     actionError ??= dl.error;
-    if (stopped.length) {
-      actionError = blockedNavigation(stopped, rec.activePage.url);
-      await closeBlankTabs(session, stopped, page);
+    const policy = sortStopped(stopped);
+    warnings.push(...policy.notes);
+    if (policy.errors.length) {
+      actionError = blockedNavigation(policy.errors, rec.activePage.url);
+      await closeBlankTabs(session, policy.errors, page);
     }
     if (!settled) warnings.push("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});

@@ -7,6 +7,13 @@
  * so the tab has not moved. The acting call then
  * answers `blocked-by-policy` with where the tab stands.
  *
+ * Iframes are held to the same policy: an iframe's document (same-process or
+ * out-of-process, loaded by the page, a script or a form with `target=<name>`)
+ * from where the policy does not allow is never requested; the frame gets a
+ * small page of ours saying "blocked by policy: <origin>" instead (sandboxed,
+ * opaque origin, no scripts of the page run), which is what a snapshot shows.
+ * A form whose target is refused is not sent even when the call declared it.
+ *
  * CDP: `Fetch.enable` (Document requests, request stage) on every page
  * target, sent while the target waits for the debugger, so even a popup's
  * first navigation is held; `Page.frameRequestedNavigation` tells a form
@@ -25,14 +32,25 @@ export interface BlockedNavigation {
   redirectedTo?: string;
   /** `submit`: an undeclared form submission; `site`: a destination the policy does not allow. */
   reason: "submit" | "site";
-  /** The frame that was navigating (the tab's main frame, or a same-process iframe for `submit`). */
+  /** The frame that was navigating (a tab's main frame, an iframe, or a script's frame). */
   frameId: string;
+  /** Set when an iframe's document was refused (the tab stays; the frame shows a blocked note). */
+  subframe?: true;
+  /** Set when the request sent a form (a submission, or a script's write after a submit event). */
+  form?: true;
+  /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
+  why?: string;
 }
 
 /** What the guard asks of the policy. */
 export interface NavPolicy {
-  /** True when the tab may follow the page to `url` from `from` without asking. */
-  mayFollow(url: string, from: string): boolean;
+  /**
+   * Why the page may not take a frame to `url` while its tab shows `from`
+   * (e.g. "not on the allowlist"), or undefined when it may, without asking.
+   */
+  refusal(url: string, from: string): string | undefined;
+  /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
+  allowlisted(url: string): boolean;
 }
 
 /** The acting call in progress, as the guard needs it. */
@@ -112,7 +130,7 @@ export class NavGuard {
       // request to hold: when policy would not have let the tab go there, go back at once.
       if (
         !options.frame && e.type === "BackForwardCacheRestore" && before !== "about:blank" &&
-        !this.#policy.mayFollow(now, before)
+        this.#policy.refusal(now, before) !== undefined
       ) {
         this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
         this.#returnTo(session, before).catch(report);
@@ -209,17 +227,30 @@ export class NavGuard {
         id !== targetId && Date.now() - at < SUBMIT_MATCH_MS
       );
     if (openedBySubmit) this.#submissions.set(withoutFragment(e.request.url), Date.now());
-    const stop = this.#judge(e, mainFrameId, current === "about:blank" ? from() : current);
-    // A 204 answer cancels a navigation and keeps the current document; failing the
-    // request would commit an error page in its place (the tab would have moved).
-    await (stop
-      ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
-      : session.send("Fetch.continueRequest", { requestId: e.requestId }));
+    // A subframe is judged against its tab's page (an out-of-process frame's: the active tab's).
+    const top = mainFrameId === "" || current === "about:blank" ? from() : current;
+    const verdict = this.#judge(e, mainFrameId, top);
+    if (verdict === "pass") {
+      await session.send("Fetch.continueRequest", { requestId: e.requestId });
+    } else if (verdict === "stop") {
+      // A 204 answer cancels a navigation and keeps the current document; failing the
+      // request would commit an error page in its place (the tab would have moved).
+      await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
+    } else {
+      // An iframe shows a note of ours instead: the off-list server never hears of it.
+      await session.send("Fetch.fulfillRequest", {
+        requestId: e.requestId,
+        responseCode: 200,
+        responseHeaders: BLOCKED_HEADERS,
+        body: btoa(blockedPage(e.request.url, verdict.why)),
+      });
+    }
   }
 
   /**
    * A script's request: reads pass; a write (POST, PUT, PATCH, DELETE) that
-   * follows a submit event the call did not declare is stopped.
+   * follows a submit event is stopped when the call did not declare it, or
+   * when it goes off the allowlist (answered `BlockedByClient`).
    */
   async #answerWrite(
     session: CdpSession,
@@ -227,16 +258,25 @@ export class NavGuard {
     e: { requestId: string; request: { url: string; method: string }; frameId: string },
   ): Promise<void> {
     const write = !READ_METHODS.has(e.request.method.toUpperCase());
-    let submitted = write && !this.#window?.submits && this.#recentSubmit(targetId);
-    if (write && !this.#window?.submits && !submitted) {
+    const declared = this.#window?.submits === true;
+    let submitted = write && this.#recentSubmit(targetId);
+    if (write && !submitted && (!declared || !this.#policy.allowlisted(e.request.url))) {
       // The submit report and the request travel different ways: one round trip to the
       // renderer delivers any report it sent before the request.
       await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
         .catch(() => {});
       submitted = this.#recentSubmit(targetId);
     }
-    if (submitted) {
-      this.#blocked.push({ url: e.request.url, reason: "submit", frameId: e.frameId });
+    // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.
+    const offList = submitted && declared && !this.#policy.allowlisted(e.request.url);
+    if (submitted && (!declared || offList)) {
+      this.#blocked.push({
+        url: e.request.url,
+        frameId: e.frameId,
+        ...(offList
+          ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
+          : { reason: "submit" as const }),
+      });
       await session.send("Fetch.failRequest", {
         requestId: e.requestId,
         errorReason: "BlockedByClient",
@@ -258,15 +298,22 @@ export class NavGuard {
     this.#scriptSubmits.delete(targetId);
   }
 
+  /**
+   * `pass`; `stop` (answered 204: the frame keeps its document); or a
+   * subframe's document refused for where it comes from (shown a blocked note).
+   */
   #judge(
     e: { request: { url: string; method: string }; frameId: string; redirectedRequestId?: string },
     mainFrameId: string,
     from: string,
-  ): boolean {
+  ): "pass" | "stop" | { why: string } {
     const url = e.request.url;
+    const main = e.frameId === mainFrameId;
     const expected = this.#window?.expectUrl;
     // The agent's own navigation (navigate, open_session): judged before it started.
-    if (expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) return false;
+    if (main && expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) {
+      return "pass";
+    }
     const key = withoutFragment(url);
     const submittedAt = this.#submissions.get(key);
     const isSubmit = !e.redirectedRequestId && (
@@ -276,17 +323,20 @@ export class NavGuard {
     if (isSubmit) this.#submissions.delete(key);
     if (isSubmit && !this.#window?.submits) {
       this.#blocked.push({ url, reason: "submit", frameId: e.frameId });
-      return true;
+      return "stop";
     }
-    if (e.frameId !== mainFrameId) return false;
-    if (this.#policy.mayFollow(url, from)) return false;
+    const why = this.#policy.refusal(url, from);
+    if (why === undefined) return "pass";
     this.#blocked.push({
       url,
       ...(e.redirectedRequestId ? { redirectedTo: url } : {}),
       reason: "site",
       frameId: e.frameId,
+      ...(main ? {} : { subframe: true as const }),
+      ...(isSubmit ? { form: true as const } : {}),
+      why,
     });
-    return true;
+    return main ? "stop" : { why };
   }
 
   /** Starts an acting call's window; navigations it stops are collected for its result. */
@@ -301,6 +351,32 @@ export class NavGuard {
     const out = this.#blocked;
     this.#blocked = [];
     return out;
+  }
+}
+
+/** Headers of the note a refused iframe shows: an opaque origin, and no script runs in it. */
+const BLOCKED_HEADERS = [
+  { name: "Content-Type", value: "text/html; charset=utf-8" },
+  { name: "Content-Security-Policy", value: "sandbox allow-scripts; script-src 'none'" },
+  { name: "Cache-Control", value: "no-store" },
+];
+
+/** The note a refused iframe shows in place of the document from `url` (ASCII HTML). */
+export function blockedPage(url: string, why: string): string {
+  const text = `blocked by policy: ${originOf(url)} (${why})`.replace(
+    /[^ -~]|[&<>"']/gu,
+    (c) => `&#${c.codePointAt(0)};`,
+  );
+  return `<!doctype html><title>Blocked by policy</title><p>${text}</p>`;
+}
+
+/** The origin of a URL (its scheme for hostless ones), for notes. */
+export function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.origin !== "null" ? u.origin : u.protocol;
+  } catch {
+    return url.slice(0, 200);
   }
 }
 
