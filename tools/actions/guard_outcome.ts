@@ -28,10 +28,25 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     blockedUrl: b.url,
     ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
     policy: {
-      rule: b.reason === "submit" ? "undeclared-submit" : b.form ? "form-target" : "navigation",
+      rule: b.replay
+        ? "form-resend"
+        : b.reason === "submit"
+        ? "undeclared-submit"
+        : b.form
+        ? "form-target"
+        : "navigation",
       decision: "refused",
     },
   };
+  if (b.replay) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: this would send a form again (POST to ${b.url}); browxai never resends a form ` +
+        `from history or a reload; the tab has not moved (${tabUrl})`,
+      "submit the form again yourself (submits: true), or navigate to a page",
+      details,
+    );
+  }
   if (b.form) {
     return new ToolError(
       "blocked-by-policy",

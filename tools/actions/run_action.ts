@@ -62,6 +62,8 @@ export interface ActionSpec {
   sendsForm?: boolean;
   /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
   replacesDocument?: boolean;
+  /** The action replays a history entry (go_back, go_forward, reload): a POST is not resent. */
+  replaysHistory?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
@@ -208,6 +210,7 @@ async function runExclusive(
     session.navGuard?.begin({
       submits: args.submits === true || spec.sendsForm === true,
       expectUrl: spec.requestedUrl,
+      replay: spec.replaysHistory,
     });
     let stopped: BlockedNavigation[] = [];
     let settled: boolean;

@@ -23,6 +23,9 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
+import { BLOCKED_HEADERS, blockedPage, sameUrl, withoutFragment } from "./blocked_page.ts";
+
+export { originOf } from "./blocked_page.ts";
 
 /** A navigation the guard stopped. */
 export interface BlockedNavigation {
@@ -40,6 +43,8 @@ export interface BlockedNavigation {
   form?: true;
   /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
   why?: string;
+  /** Set when a history move or a reload would have sent a form again (a POST entry). */
+  replay?: true;
 }
 
 /** What the guard asks of the policy. */
@@ -59,6 +64,8 @@ export interface GuardWindow {
   submits: boolean;
   /** The URL the agent itself asked for (navigate): the first request to it passes. */
   expectUrl?: string | undefined;
+  /** The call replays a history entry (go_back, go_forward, reload): a POST it meets is a resend. */
+  replay?: boolean | undefined;
 }
 
 /** How recent a submission must be to mark the request that follows, ms. */
@@ -90,6 +97,8 @@ export class NavGuard {
   #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
+  /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
+  #stops = new Map<string, AbortController>();
 
   constructor(policy: NavPolicy) {
     this.#policy = policy;
@@ -233,6 +242,7 @@ export class NavGuard {
     if (verdict === "pass") {
       await session.send("Fetch.continueRequest", { requestId: e.requestId });
     } else if (verdict === "stop") {
+      if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
       // A 204 answer cancels a navigation and keeps the current document; failing the
       // request would commit an error page in its place (the tab would have moved).
       await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
@@ -321,8 +331,15 @@ export class NavGuard {
       (submittedAt !== undefined && Date.now() - submittedAt < SUBMIT_MATCH_MS)
     );
     if (isSubmit) this.#submissions.delete(key);
-    if (isSubmit && !this.#window?.submits) {
-      this.#blocked.push({ url, reason: "submit", frameId: e.frameId });
+    // A history move or a reload onto a POST entry would send its form again: never.
+    const replay = main && this.#window?.replay === true && e.request.method === "POST";
+    if (replay || (isSubmit && !this.#window?.submits)) {
+      this.#blocked.push({
+        url,
+        reason: "submit",
+        frameId: e.frameId,
+        ...(replay ? { replay: true as const } : {}),
+      });
       return "stop";
     }
     const why = this.#policy.refusal(url, from);
@@ -343,52 +360,25 @@ export class NavGuard {
   begin(window: GuardWindow): void {
     this.#window = window;
     this.#blocked = [];
+    this.#stops.clear();
+  }
+
+  /**
+   * Aborted when, in the current window, the guard stops a navigation of
+   * `targetId`'s main frame: a wait for that navigation can end at once.
+   */
+  stopSignal(targetId: string): AbortSignal {
+    let stop = this.#stops.get(targetId);
+    if (!stop) this.#stops.set(targetId, stop = new AbortController());
+    return stop.signal;
   }
 
   /** Ends the window; returns what was stopped during it. */
   end(): BlockedNavigation[] {
     this.#window = undefined;
+    this.#stops.clear();
     const out = this.#blocked;
     this.#blocked = [];
     return out;
-  }
-}
-
-/** Headers of the note a refused iframe shows: an opaque origin, and no script runs in it. */
-const BLOCKED_HEADERS = [
-  { name: "Content-Type", value: "text/html; charset=utf-8" },
-  { name: "Content-Security-Policy", value: "sandbox allow-scripts; script-src 'none'" },
-  { name: "Cache-Control", value: "no-store" },
-];
-
-/** The note a refused iframe shows in place of the document from `url` (ASCII HTML). */
-export function blockedPage(url: string, why: string): string {
-  const text = `blocked by policy: ${originOf(url)} (${why})`.replace(
-    /[^ -~]|[&<>"']/gu,
-    (c) => `&#${c.codePointAt(0)};`,
-  );
-  return `<!doctype html><title>Blocked by policy</title><p>${text}</p>`;
-}
-
-/** The origin of a URL (its scheme for hostless ones), for notes. */
-export function originOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin !== "null" ? u.origin : u.protocol;
-  } catch {
-    return url.slice(0, 200);
-  }
-}
-
-function withoutFragment(url: string): string {
-  const hash = url.indexOf("#");
-  return hash < 0 ? url : url.slice(0, hash);
-}
-
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href.split("#")[0] === new URL(b).href.split("#")[0];
-  } catch {
-    return a === b;
   }
 }

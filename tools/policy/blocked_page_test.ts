@@ -1,5 +1,5 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { blockedPage, originOf } from "./nav_guard.ts";
+import { blockedPage, originOf } from "./blocked_page.ts";
 
 Deno.test("blockedPage names the origin and the reason, escaped, in ASCII", () => {
   const page = blockedPage("http://ex.com:81/a?b=<c>", 'site "x" <not> approved é');
