@@ -24,6 +24,7 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
 import { BLOCKED_HEADERS, blockedPage, sameUrl, withoutFragment } from "./blocked_page.ts";
+import { returnTo } from "./history_return.ts";
 
 export { originOf } from "./blocked_page.ts";
 
@@ -97,6 +98,8 @@ export class NavGuard {
   #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
+  /** Tabs being moved back off a refused back/forward-cache restore. */
+  #returns = new Set<Promise<void>>();
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
   #stops = new Map<string, AbortController>();
 
@@ -142,7 +145,14 @@ export class NavGuard {
         this.#policy.refusal(now, before) !== undefined
       ) {
         this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
-        this.#returnTo(session, before).catch(report);
+        const back = returnTo(session, {
+          back: before,
+          refused: now,
+          shows: () => this.#shown(targetId),
+        })
+          .catch(report);
+        this.#returns.add(back);
+        back.finally(() => this.#returns.delete(back));
       }
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
@@ -174,29 +184,6 @@ export class NavGuard {
         { resourceType: "Ping", requestStage: "Request" },
       ],
     }).catch(report);
-  }
-
-  /** Moves a tab back to the history entry showing `url` (next to the current one). */
-  async #returnTo(session: CdpSession, url: string): Promise<void> {
-    // Asked while the restore still commits, a history move can be dropped: check and retry,
-    // giving each move time to land (re-asking while one is under way would restart it).
-    const here = async () => {
-      const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
-      return { at: sameUrl(entries[currentIndex]?.url ?? "", url), currentIndex, entries };
-    };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const h = await here();
-      if (h.at) return;
-      const entry = [h.entries[h.currentIndex + 1], h.entries[h.currentIndex - 1]].find((x) =>
-        x !== undefined && sameUrl(x.url, url)
-      );
-      if (!entry) return;
-      await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
-      for (let wait = 0; wait < 30; wait++) {
-        await new Promise((r) => setTimeout(r, 100));
-        if ((await here()).at) return;
-      }
-    }
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */
@@ -299,6 +286,28 @@ export class NavGuard {
   #recentSubmit(targetId: string): boolean {
     const at = this.#scriptSubmits.get(targetId);
     return at !== undefined && Date.now() - at < SUBMIT_MATCH_MS;
+  }
+
+  /** What a tab's main frame shows (its last committed document; "" once closed). */
+  #shown(targetId: string): string {
+    return this.#urls.get(targetId) ?? "";
+  }
+
+  /**
+   * Resolves once every tab the guard is moving back off a refused
+   * back/forward-cache restore is back (or the guard gave up), or at
+   * `deadline` (ms since the epoch): an action's result then shows where
+   * the tab stands, not the refused page. True when there was one to wait for.
+   */
+  async returned(deadline: number): Promise<boolean> {
+    if (!this.#returns.size) return false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(this.#returns),
+      new Promise((r) => timer = setTimeout(r, Math.max(0, deadline - Date.now()))),
+    ]);
+    clearTimeout(timer);
+    return true;
   }
 
   /** Forgets a closed tab. */
