@@ -5,12 +5,16 @@
  * off the list. B's server never hears the frame's document request, the
  * agent cannot read or fill B, and forms sent to B (from the top, into a
  * named frame, from a srcdoc frame, by a script) are refused even with
- * `submits: true`; a frame a script moves to B later is refused too.
+ * `submits: true`; a frame a script moves to B later is refused too. A frame
+ * that loaded before browxai attached (a person's browser) is shown blocked,
+ * not read.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { eventually, refOf } from "./_util.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 type R = Record<string, unknown>;
@@ -119,6 +123,50 @@ Deno.test("navigation guard: with per-site approvals an iframe of a new site is 
     assertIncludes(tree, "Full name");
   } finally {
     await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("navigation guard: an off-list frame loaded before browxai attached is not read", async () => {
+  const fx = await startFixtureServer();
+  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const port = new URL(fx.origin).port;
+  const mcp = await startStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
+      BROWX_ALLOWED_ORIGINS: `127.0.0.1:${port}`,
+    },
+  });
+  try {
+    // The person's tab shows an allowed page whose off-list frame loaded before any list.
+    // 127.0.0.1:B: a same-process frame, which the tab's frame tree holds.
+    const off = `http://127.0.0.1:${new URL(fx.crossOrigin).port}`;
+    const page = fx.url(`guard-frames.html?off=${encodeURIComponent(off)}`);
+    await theirs.newPage(undefined, page);
+    await fx.waitForRequest((q) => q.server === "cross" && q.path === "/basic.html");
+    await mcp.ok("open_session", {
+      session: "theirs",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint,
+    });
+    const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
+    const index = list.findIndex((x) => x.url === page);
+    assertTrue(index >= 0, JSON.stringify(list));
+    await mcp.ok("tabs", { session: "theirs", action: "switch", index });
+    const tree = await eventually(
+      async () => {
+        const t = String((await mcp.ok("snapshot", { session: "theirs" })).tree);
+        return t.includes("Not clicked") ? t : undefined;
+      },
+      5000,
+      "the allowed frame read",
+    ) as string;
+    assertIncludes(tree, `(blocked by policy: ${off} (not on the allowlist))`);
+    assertTrue(!tree.includes("Basic page") && !tree.includes("Full name"), tree);
+    await mcp.ok("close_session", { session: "theirs" });
+  } finally {
+    await mcp.close();
+    await theirs.close();
     await fx.close();
   }
 });

@@ -195,9 +195,10 @@ async function runExclusive(
 
     // The page as the agent last saw it, when nothing changed since (no new capture).
     const before = mode === "delta" && !spec.replacesDocument
-      ? await tabSnapshot(page, session.refs, session.snapshots, { reuse: true }).catch(() =>
-        undefined
-      )
+      ? await tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: true,
+        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      }).catch(() => undefined)
       : undefined;
     downloads = await DownloadWindow.open(session, {
       action: spec.type,
@@ -377,8 +378,10 @@ async function buildDelta(
   if (mode === "none") return undefined;
   let after: string;
   try {
-    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, { reuse: false }))
-      .text;
+    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
+      reuse: false,
+      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+    })).text;
   } catch (e) {
     return {
       delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },

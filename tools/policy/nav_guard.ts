@@ -23,7 +23,13 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
-import { BLOCKED_HEADERS, blockedPage, sameUrl, withoutFragment } from "./blocked_page.ts";
+import {
+  BLOCKED_HEADERS,
+  blockedPage,
+  originOf,
+  sameUrl,
+  withoutFragment,
+} from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
 
 export { originOf } from "./blocked_page.ts";
@@ -308,6 +314,19 @@ export class NavGuard {
     ]);
     clearTimeout(timer);
     return true;
+  }
+
+  /**
+   * The line a snapshot shows in place of a frame whose document the policy
+   * refuses — one that loaded before the guard attached (an attached
+   * browser) or that a service worker answered — or undefined to read it.
+   * `top`: the URL of the frame's tab. Hostless frames (`about:`, `data:`,
+   * `blob:`) hold their page's own content: read.
+   */
+  frameNote(url: string, top: string): string | undefined {
+    if (!/^(https?|wss?):/i.test(url)) return undefined;
+    const why = this.#policy.refusal(url, top);
+    return why === undefined ? undefined : `(blocked by policy: ${originOf(url)} (${why}))`;
   }
 
   /** Forgets a closed tab. */
