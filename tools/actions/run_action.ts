@@ -226,8 +226,8 @@ async function runExclusive(
         }
       }
       settled = await recorder.settle(deadline);
-      // A refused back/forward-cache restore being undone: the result shows the tab back.
-      if (await session.navGuard?.returned(deadline)) settled = await recorder.settle(deadline);
+      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
+      if (await session.navGuard?.settled(deadline)) settled = await recorder.settle(deadline);
     } finally {
       session.dialogs.actionWindow(false);
       stopped = session.navGuard?.end() ?? [];

@@ -32,51 +32,15 @@ import {
 } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
 
+import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
+
 export { originOf } from "./blocked_page.ts";
-
-/** A navigation the guard stopped. */
-export interface BlockedNavigation {
-  /** Where the request tried to go. */
-  url: string;
-  /** Set when a server redirect led there (the hop that was stopped). */
-  redirectedTo?: string;
-  /** `submit`: an undeclared form submission; `site`: a destination the policy does not allow. */
-  reason: "submit" | "site";
-  /** The frame that was navigating (a tab's main frame, an iframe, or a script's frame). */
-  frameId: string;
-  /** Set when an iframe's document was refused (the tab stays; the frame shows a blocked note). */
-  subframe?: true;
-  /** Set when the request sent a form (a submission, or a script's write after a submit event). */
-  form?: true;
-  /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
-  why?: string;
-  /** Set when a history move or a reload would have sent a form again (a POST entry). */
-  replay?: true;
-}
-
-/** What the guard asks of the policy. */
-export interface NavPolicy {
-  /**
-   * Why the page may not take a frame to `url` while its tab shows `from`
-   * (e.g. "not on the allowlist"), or undefined when it may, without asking.
-   */
-  refusal(url: string, from: string): string | undefined;
-  /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
-  allowlisted(url: string): boolean;
-}
-
-/** The acting call in progress, as the guard needs it. */
-export interface GuardWindow {
-  /** The call declared it sends a form (`submits: true`, `fill` with `submit`). */
-  submits: boolean;
-  /** The URL the agent itself asked for (navigate): the first request to it passes. */
-  expectUrl?: string | undefined;
-  /** The call replays a history entry (go_back, go_forward, reload): a POST it meets is a resend. */
-  replay?: boolean | undefined;
-}
+export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
 /** How recent a submission must be to mark the request that follows, ms. */
 const SUBMIT_MATCH_MS = 5_000;
+/** Longest wait for the request of a navigation the page asked for (none: it was cancelled), ms. */
+const JUDGE_MS = 1_000;
 /** Longest wait for a round trip that flushes another tab's reports, ms. */
 const ROUND_TRIP_MS = 250;
 /** Methods that only read: never held. */
@@ -104,6 +68,8 @@ export class NavGuard {
   #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
+  /** Frames whose navigation the page requested in this window, not judged yet → when (ms). */
+  #requested = new Map<string, number>();
   /** Tabs being moved back off a refused back/forward-cache restore. */
   #returns = new Set<Promise<void>>();
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
@@ -136,8 +102,15 @@ export class NavGuard {
       if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
         this.#submissions.set(withoutFragment(e.url), Date.now());
       }
+      // Its request may come after the action looks settled: the window waits for the verdict.
+      if (this.#window && e.disposition === "currentTab") {
+        this.#requested.set(e.frameId, Date.now());
+      }
     });
+    session.on("Page.navigatedWithinDocument", (e) => this.#requested.delete(e.frameId));
+    session.on("Page.frameStoppedLoading", (e) => this.#requested.delete(e.frameId));
     session.on("Page.frameNavigated", (e) => {
+      this.#requested.delete(e.frame.id);
       if (e.frame.parentId) return;
       const before = this.#urls.get(targetId) ?? "about:blank";
       const now = e.frame.url + (e.frame.urlFragment ?? "");
@@ -205,6 +178,7 @@ export class NavGuard {
       redirectedRequestId?: string;
     },
   ): Promise<void> {
+    this.#requested.delete(e.frameId);
     const current = this.#urls.get(targetId) ?? "about:blank";
     if (
       current === "about:blank" && e.frameId === mainFrameId && !e.redirectedRequestId &&
@@ -300,20 +274,25 @@ export class NavGuard {
   }
 
   /**
-   * Resolves once every tab the guard is moving back off a refused
-   * back/forward-cache restore is back (or the guard gave up), or at
-   * `deadline` (ms since the epoch): an action's result then shows where
-   * the tab stands, not the refused page. True when there was one to wait for.
+   * Resolves once the guard has judged every navigation the page requested
+   * in the current window (each waited for at most {@link JUDGE_MS}) and
+   * every tab it is moving back off a refused back/forward-cache restore is
+   * back, or at `deadline` (ms since the epoch): an action's result then
+   * says what the guard stopped and shows where the tab stands. True when
+   * there was something to wait for (the page may have changed: settle again).
    */
-  async returned(deadline: number): Promise<boolean> {
-    if (!this.#returns.size) return false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all(this.#returns),
-      new Promise((r) => timer = setTimeout(r, Math.max(0, deadline - Date.now()))),
-    ]);
-    clearTimeout(timer);
-    return true;
+  async settled(deadline: number): Promise<boolean> {
+    let waited = false;
+    while (Date.now() < deadline) {
+      const now = Date.now();
+      for (const [frameId, at] of this.#requested) {
+        if (now - at > JUDGE_MS) this.#requested.delete(frameId);
+      }
+      if (!this.#requested.size && !this.#returns.size) return waited;
+      waited = true;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return waited;
   }
 
   /**
@@ -389,6 +368,7 @@ export class NavGuard {
     this.#window = window;
     this.#blocked = [];
     this.#stops.clear();
+    this.#requested.clear();
   }
 
   /**
@@ -405,6 +385,7 @@ export class NavGuard {
   end(): BlockedNavigation[] {
     this.#window = undefined;
     this.#stops.clear();
+    this.#requested.clear();
     const out = this.#blocked;
     this.#blocked = [];
     return out;
