@@ -283,12 +283,15 @@ export class NavGuard {
    */
   async settled(deadline: number): Promise<boolean> {
     let waited = false;
+    // Only what was asked before this wait: a page that keeps asking cannot hold the call.
+    const asOf = Date.now();
     while (Date.now() < deadline) {
       const now = Date.now();
       for (const [frameId, at] of this.#requested) {
         if (now - at > JUDGE_MS) this.#requested.delete(frameId);
       }
-      if (!this.#requested.size && !this.#returns.size) return waited;
+      const pending = [...this.#requested.values()].some((at) => at <= asOf);
+      if (!pending && !this.#returns.size) return waited;
       waited = true;
       await new Promise((r) => setTimeout(r, 20));
     }
