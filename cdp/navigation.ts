@@ -136,6 +136,7 @@ export class PageNavigation {
   /** Resolves true once `reached()` holds (re-checked on lifecycle changes), false on timeout. */
   #waitUntil(reached: () => boolean, options: LoadWaitOptions): Promise<boolean> {
     if (reached()) return Promise.resolve(true);
+    if (options.signal?.aborted) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       const done = (ok: boolean) => {
         this.#lifecycleWaiters.delete(check);
@@ -156,11 +157,12 @@ export class PageNavigation {
   /**
    * Runs `start` (which makes the main frame navigate, e.g. a history move) and waits until
    * the main frame committed a new document (then its `load`) or changed URL within the
-   * document. Resolves false on timeout (`timeoutMs`, ms, default 30 000).
+   * document. Resolves false on timeout (`timeoutMs`, ms, default 30 000) or when `signal`
+   * aborts (e.g. the navigation was stopped).
    */
   async waitForNavigation(
     start: () => Promise<unknown>,
-    options: { timeoutMs?: number } = {},
+    options: LoadWaitOptions = {},
   ): Promise<boolean> {
     const main = this.#host.mainFrameId;
     const before = this.#host.frame(main);
@@ -176,9 +178,9 @@ export class PageNavigation {
 
   /**
    * Reloads and waits for the new document's `load`. Resolves false on timeout (`timeoutMs`,
-   * ms, default 30 000). CDP: `Page.reload`.
+   * ms, default 30 000) or when `signal` aborts. CDP: `Page.reload`.
    */
-  async reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
+  async reload(options: LoadWaitOptions = {}): Promise<boolean> {
     const main = this.#host.mainFrameId;
     const before = this.#host.frame(main)?.loaderId;
     await this.#host.session.send("Page.reload", {});

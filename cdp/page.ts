@@ -324,20 +324,21 @@ export class Page {
   /**
    * Runs `start` (which makes the main frame navigate, e.g. a history move)
    * and waits until the main frame committed a new document (then its
-   * `load`) or changed URL within the document. Resolves false on timeout.
+   * `load`) or changed URL within the document. Resolves false on timeout
+   * (`timeoutMs`, ms) or when `signal` aborts.
    */
   waitForNavigation(
     start: () => Promise<unknown>,
-    options: { timeoutMs?: number } = {},
+    options: LoadWaitOptions = {},
   ): Promise<boolean> {
     return this.#nav.waitForNavigation(start, options);
   }
 
   /**
    * Reloads and waits for the new document's `load`. Resolves false on
-   * timeout. CDP: `Page.reload`.
+   * timeout or when `signal` aborts. CDP: `Page.reload`.
    */
-  reload(options: { timeoutMs?: number } = {}): Promise<boolean> {
+  reload(options: LoadWaitOptions = {}): Promise<boolean> {
     return this.#nav.reload(options);
   }
 

@@ -220,19 +220,58 @@ Deno.test("navigation guard: history made before the list (an attached browser) 
     // The page going back by itself (Alt+Left, history.back()): a restore from the back/forward
     // cache makes no request; the guard answers blocked-by-policy and sends the tab back.
     const keyed = await mcp.call("press", { session: "theirs", key: "Alt+ArrowLeft" });
-    blocked(keyed);
-    await eventually(
-      async () => {
-        const h = await tab.session.send("Page.getNavigationHistory");
-        return h.entries[h.currentIndex]?.url === fx.url("basic.html") ? true : undefined;
-      },
-      10_000,
-      "the tab back on the allowed page",
-    );
+    const k = blocked(keyed);
+    // The result is taken once the tab is back: it shows the allowed page, not the refused one.
+    assertEquals(k.url, fx.url("basic.html"), textOf(keyed));
+    const back = await tab.session.send("Page.getNavigationHistory");
+    assertEquals(back.entries[back.currentIndex]?.url, fx.url("basic.html"));
     await mcp.ok("close_session", { session: "theirs" });
   } finally {
     await mcp.close();
     await theirs.close();
+    await fx.close();
+  }
+});
+
+Deno.test("navigation guard: a history move onto a form's result answers at once", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  const page = fx.url("guard.html");
+  const posts = () => fx.requests.filter((q) => q.method === "POST").length;
+  try {
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
+    await mcp.ok("click", { selector: "#send", submits: true });
+    assertEquals(await activeUrl(mcp), fx.url("api/echo"));
+    assertEquals(posts(), 1);
+
+    await t.step("go_back onto the result of a POST: refused, the form is not sent", async () => {
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      // A budget well over the tool's default 10 s: a wait for it would show as timedOut.
+      const r = await mcp.call("go_back", { timeoutMs: 30_000, snapshot: "none" });
+      const s = blocked(r);
+      assertIncludes(String((s.error as R).message), "send a form again");
+      assertEquals(s.blockedUrl, fx.url("api/echo"));
+      assertEquals(s.url, fx.url("basic.html"));
+      assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
+      assertTrue(!textOf(r).includes("still loading"), textOf(r));
+      assertEquals(await activeUrl(mcp), fx.url("basic.html"));
+      assertEquals(posts(), 1);
+    });
+
+    await t.step("reload of the result of a POST: refused the same way", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      await mcp.ok("click", { selector: "#send", submits: true });
+      assertEquals(posts(), 2);
+      const r = await mcp.call("reload", { timeoutMs: 30_000, snapshot: "none" });
+      const s = blocked(r);
+      assertIncludes(String((s.error as R).message), "send a form again");
+      assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
+      assertTrue(!textOf(r).includes("still loading"), textOf(r));
+      assertEquals(await activeUrl(mcp), fx.url("api/echo"));
+      assertEquals(posts(), 2);
+    });
+  } finally {
+    await mcp.close();
     await fx.close();
   }
 });

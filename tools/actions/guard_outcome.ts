@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../errors.ts";
-import type { BlockedNavigation } from "../policy/nav_guard.ts";
+import { type BlockedNavigation, originOf } from "../policy/nav_guard.ts";
 
 /** The `submits` field of tools that may send a form (click, press, select, …). */
 export const submitsField = {
@@ -28,10 +28,34 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     blockedUrl: b.url,
     ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
     policy: {
-      rule: b.reason === "submit" ? "undeclared-submit" : "navigation",
+      rule: b.replay
+        ? "form-resend"
+        : b.reason === "submit"
+        ? "undeclared-submit"
+        : b.form
+        ? "form-target"
+        : "navigation",
       decision: "refused",
     },
   };
+  if (b.replay) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: this would send a form again (POST to ${b.url}); browxai never resends a form ` +
+        `from history or a reload; the tab has not moved (${tabUrl})`,
+      "submit the form again yourself (submits: true), or navigate to a page",
+      details,
+    );
+  }
+  if (b.form) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the form sends to ${b.url}, which no approval covers (${b.why}); ` +
+        `it was not sent${b.subframe ? "" : " and the tab has not moved"} (${tabUrl})`,
+      "send forms only to approved origins; the operator can add the origin to BROWX_ALLOWED_ORIGINS",
+      details,
+    );
+  }
   if (b.reason === "submit") {
     return new ToolError(
       "blocked-by-policy",
@@ -49,4 +73,25 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     "navigate to that URL yourself to be asked for it, or stay on the approved sites",
     details,
   );
+}
+
+/**
+ * Splits what the guard stopped during an action: `errors` make the action
+ * fail (a navigation of a tab, any form); `notes` are warnings (an iframe's
+ * document refused while the page loaded: the page works, the frame shows
+ * "blocked by policy").
+ */
+export function sortStopped(
+  stopped: BlockedNavigation[],
+): { errors: BlockedNavigation[]; notes: string[] } {
+  const errors = stopped.filter((b) => !b.subframe || b.form);
+  const notes = [
+    ...new Set(
+      stopped.filter((b) => b.subframe && !b.form).map((b) =>
+        `policy: an iframe's document from ${originOf(b.url)} was not loaded (${b.why}); ` +
+        'the frame shows "blocked by policy"'
+      ),
+    ),
+  ];
+  return { errors, notes };
 }

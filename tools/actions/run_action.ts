@@ -12,7 +12,7 @@ import type { ToolOutput } from "../define_tool.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../policy/nav_guard.ts";
-import { blockedNavigation } from "./guard_outcome.ts";
+import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, snapshotField, timeoutField } from "../fields.ts";
 
 export { submitsField } from "./guard_outcome.ts";
@@ -63,6 +63,8 @@ export interface ActionSpec {
   sendsForm?: boolean;
   /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
   replacesDocument?: boolean;
+  /** The action replays a history entry (go_back, go_forward, reload): a POST is not resent. */
+  replaysHistory?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
@@ -196,9 +198,10 @@ async function runExclusive(
 
     // The page as the agent last saw it, when nothing changed since (no new capture).
     const before = mode === "delta" && !spec.replacesDocument
-      ? await tabSnapshot(page, session.refs, session.snapshots, { reuse: true }).catch(() =>
-        undefined
-      )
+      ? await tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: true,
+        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      }).catch(() => undefined)
       : undefined;
     downloads = await DownloadWindow.open(session, {
       action: spec.type,
@@ -211,6 +214,7 @@ async function runExclusive(
     session.navGuard?.begin({
       submits: args.submits === true || spec.sendsForm === true,
       expectUrl: spec.requestedUrl,
+      replay: spec.replaysHistory,
     });
     let stopped: BlockedNavigation[] = [];
     let settled: boolean;
@@ -225,6 +229,8 @@ async function runExclusive(
         }
       }
       settled = await recorder.settle(deadline);
+      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
+      if (await session.navGuard?.settled(deadline)) settled = await recorder.settle(deadline);
     } finally {
       session.dialogs.actionWindow(false);
       stopped = session.navGuard?.end() ?? [];
@@ -233,9 +239,11 @@ async function runExclusive(
     const dl = await downloads.finish(deadline);
     warnings.push(...dl.warnings);
     actionError ??= dl.error;
-    if (stopped.length) {
-      actionError = blockedNavigation(stopped, rec.activePage.url);
-      await closeBlankTabs(session, stopped, page);
+    const policy = sortStopped(stopped);
+    warnings.push(...policy.notes);
+    if (policy.errors.length) {
+      actionError = blockedNavigation(policy.errors, rec.activePage.url);
+      await closeBlankTabs(session, policy.errors, page);
     }
     if (!settled) warnings.push("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
@@ -373,8 +381,10 @@ async function buildDelta(
   if (mode === "none") return undefined;
   let after: string;
   try {
-    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, { reuse: false }))
-      .text;
+    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
+      reuse: false,
+      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+    })).text;
   } catch (e) {
     return {
       delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },

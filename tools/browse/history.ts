@@ -13,9 +13,9 @@ import { mayFollow } from "../policy/navigation_gate.ts";
 async function moveInHistory(
   page: Page,
   delta: -1 | 1,
-  deadline: number,
-  mayGo: (url: string) => boolean,
+  options: { deadline: number; mayGo: (url: string) => boolean; stopped?: AbortSignal | undefined },
 ): Promise<Record<string, unknown>> {
+  const { deadline, mayGo } = options;
   const { currentIndex, entries } = await page.session.send("Page.getNavigationHistory");
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
@@ -30,11 +30,16 @@ async function moveInHistory(
       { url: page.url, blockedUrl: entry.url, policy: { rule: "navigation", decision: "refused" } },
     );
   }
-  // Where "back" leads is known only once the browser commits it: wait for that.
+  // Where "back" leads is known only once the browser commits it: wait for that, or for
+  // the guard stopping it (an entry that would send a form again: the tab stays).
   const arrived = await page.waitForNavigation(
     () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
-    { timeoutMs: Math.max(1, deadline - Date.now()) },
+    {
+      timeoutMs: Math.max(1, deadline - Date.now()),
+      ...(options.stopped ? { signal: options.stopped } : {}),
+    },
   );
+  if (options.stopped?.aborted) return { moved: false, url: page.url, timedOut: false };
   const r = page.documentResponse();
   return {
     moved: true,
@@ -60,13 +65,13 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
     handler(ctx, args) {
       return runAction(ctx, args, {
         type: name,
+        replaysHistory: true,
         perform: ({ session, page, deadline }) =>
-          moveInHistory(
-            page,
-            delta,
+          moveInHistory(page, delta, {
             deadline,
-            (url) => mayFollow(ctx.config, session, url, page.url),
-          ),
+            mayGo: (url) => mayFollow(ctx.config, session, url, page.url),
+            stopped: session.navGuard?.stopSignal(page.target.targetId),
+          }),
       });
     },
   });
@@ -92,8 +97,15 @@ export const reloadTool = defineTool({
     return runAction(ctx, args, {
       type: "reload",
       replacesDocument: true,
-      async perform({ page, deadline }) {
-        const loaded = await page.reload({ timeoutMs: Math.max(1, deadline - Date.now()) });
+      replaysHistory: true,
+      async perform({ session, page, deadline }) {
+        // A reload of a form's result is stopped by the guard: no wait for it.
+        const stopped = session.navGuard?.stopSignal(page.target.targetId);
+        const loaded = await page.reload({
+          timeoutMs: Math.max(1, deadline - Date.now()),
+          ...(stopped ? { signal: stopped } : {}),
+        });
+        if (stopped?.aborted) return { moved: false, timedOut: false };
         const r = page.documentResponse();
         return {
           moved: true,

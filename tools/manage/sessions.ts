@@ -10,6 +10,7 @@ import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
 import { gateNavigation } from "../policy/navigation_gate.ts";
+import { sortStopped } from "../actions/guard_outcome.ts";
 import { ATTACHED_WARNING } from "../emulation/set_emulation.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { DIALOG_POLICIES, type DialogPolicy } from "../sessions/dialogs.ts";
@@ -69,7 +70,9 @@ async function setUpSession(
     } catch (e) {
       failure = e;
     } finally {
-      stopped = session.navGuard?.end() ?? [];
+      const sorted = sortStopped(session.navGuard?.end() ?? []);
+      stopped = sorted.errors;
+      warnings.push(...sorted.notes);
     }
     // A redirect hop the guard stopped aborts the navigation: the policy is the news.
     if (failure !== undefined && !stopped.length) {

@@ -7,6 +7,13 @@
  * so the tab has not moved. The acting call then
  * answers `blocked-by-policy` with where the tab stands.
  *
+ * Iframes are held to the same policy: an iframe's document (same-process or
+ * out-of-process, loaded by the page, a script or a form with `target=<name>`)
+ * from where the policy does not allow is never requested; the frame gets a
+ * small page of ours saying "blocked by policy: <origin>" instead (sandboxed,
+ * opaque origin, no scripts of the page run), which is what a snapshot shows.
+ * A form whose target is refused is not sent even when the call declared it.
+ *
  * CDP: `Fetch.enable` (Document requests, request stage) on every page
  * target, sent while the target waits for the debugger, so even a popup's
  * first navigation is held; `Page.frameRequestedNavigation` tells a form
@@ -16,35 +23,24 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
+import {
+  BLOCKED_HEADERS,
+  blockedPage,
+  originOf,
+  sameUrl,
+  withoutFragment,
+} from "./blocked_page.ts";
+import { returnTo } from "./history_return.ts";
 
-/** A navigation the guard stopped. */
-export interface BlockedNavigation {
-  /** Where the request tried to go. */
-  url: string;
-  /** Set when a server redirect led there (the hop that was stopped). */
-  redirectedTo?: string;
-  /** `submit`: an undeclared form submission; `site`: a destination the policy does not allow. */
-  reason: "submit" | "site";
-  /** The frame that was navigating (the tab's main frame, or a same-process iframe for `submit`). */
-  frameId: string;
-}
+import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
-/** What the guard asks of the policy. */
-export interface NavPolicy {
-  /** True when the tab may follow the page to `url` from `from` without asking. */
-  mayFollow(url: string, from: string): boolean;
-}
-
-/** The acting call in progress, as the guard needs it. */
-export interface GuardWindow {
-  /** The call declared it sends a form (`submits: true`, `fill` with `submit`). */
-  submits: boolean;
-  /** The URL the agent itself asked for (navigate): the first request to it passes. */
-  expectUrl?: string | undefined;
-}
+export { originOf } from "./blocked_page.ts";
+export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
 /** How recent a submission must be to mark the request that follows, ms. */
 const SUBMIT_MATCH_MS = 5_000;
+/** Longest wait for the request of a navigation the page asked for (none: it was cancelled), ms. */
+const JUDGE_MS = 1_000;
 /** Longest wait for a round trip that flushes another tab's reports, ms. */
 const ROUND_TRIP_MS = 250;
 /** Methods that only read: never held. */
@@ -72,6 +68,12 @@ export class NavGuard {
   #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
+  /** Frames whose navigation the page requested in this window, not judged yet → when (ms). */
+  #requested = new Map<string, number>();
+  /** Tabs being moved back off a refused back/forward-cache restore. */
+  #returns = new Set<Promise<void>>();
+  /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
+  #stops = new Map<string, AbortController>();
 
   constructor(policy: NavPolicy) {
     this.#policy = policy;
@@ -100,8 +102,15 @@ export class NavGuard {
       if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
         this.#submissions.set(withoutFragment(e.url), Date.now());
       }
+      // Its request may come after the action looks settled: the window waits for the verdict.
+      if (this.#window && e.disposition === "currentTab") {
+        this.#requested.set(e.frameId, Date.now());
+      }
     });
+    session.on("Page.navigatedWithinDocument", (e) => this.#requested.delete(e.frameId));
+    session.on("Page.frameStoppedLoading", (e) => this.#requested.delete(e.frameId));
     session.on("Page.frameNavigated", (e) => {
+      this.#requested.delete(e.frame.id);
       if (e.frame.parentId) return;
       const before = this.#urls.get(targetId) ?? "about:blank";
       const now = e.frame.url + (e.frame.urlFragment ?? "");
@@ -112,10 +121,17 @@ export class NavGuard {
       // request to hold: when policy would not have let the tab go there, go back at once.
       if (
         !options.frame && e.type === "BackForwardCacheRestore" && before !== "about:blank" &&
-        !this.#policy.mayFollow(now, before)
+        this.#policy.refusal(now, before) !== undefined
       ) {
         this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
-        this.#returnTo(session, before).catch(report);
+        const back = returnTo(session, {
+          back: before,
+          refused: now,
+          shows: () => this.#shown(targetId),
+        })
+          .catch(report);
+        this.#returns.add(back);
+        back.finally(() => this.#returns.delete(back));
       }
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
@@ -149,29 +165,6 @@ export class NavGuard {
     }).catch(report);
   }
 
-  /** Moves a tab back to the history entry showing `url` (next to the current one). */
-  async #returnTo(session: CdpSession, url: string): Promise<void> {
-    // Asked while the restore still commits, a history move can be dropped: check and retry,
-    // giving each move time to land (re-asking while one is under way would restart it).
-    const here = async () => {
-      const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
-      return { at: sameUrl(entries[currentIndex]?.url ?? "", url), currentIndex, entries };
-    };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const h = await here();
-      if (h.at) return;
-      const entry = [h.entries[h.currentIndex + 1], h.entries[h.currentIndex - 1]].find((x) =>
-        x !== undefined && sameUrl(x.url, url)
-      );
-      if (!entry) return;
-      await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
-      for (let wait = 0; wait < 30; wait++) {
-        await new Promise((r) => setTimeout(r, 100));
-        if ((await here()).at) return;
-      }
-    }
-  }
-
   /** A document request: judged, then let through or answered 204 (the tab stays). */
   async #answerDocument(
     session: CdpSession,
@@ -185,6 +178,7 @@ export class NavGuard {
       redirectedRequestId?: string;
     },
   ): Promise<void> {
+    this.#requested.delete(e.frameId);
     const current = this.#urls.get(targetId) ?? "about:blank";
     if (
       current === "about:blank" && e.frameId === mainFrameId && !e.redirectedRequestId &&
@@ -209,17 +203,31 @@ export class NavGuard {
         id !== targetId && Date.now() - at < SUBMIT_MATCH_MS
       );
     if (openedBySubmit) this.#submissions.set(withoutFragment(e.request.url), Date.now());
-    const stop = this.#judge(e, mainFrameId, current === "about:blank" ? from() : current);
-    // A 204 answer cancels a navigation and keeps the current document; failing the
-    // request would commit an error page in its place (the tab would have moved).
-    await (stop
-      ? session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 })
-      : session.send("Fetch.continueRequest", { requestId: e.requestId }));
+    // A subframe is judged against its tab's page (an out-of-process frame's: the active tab's).
+    const top = mainFrameId === "" || current === "about:blank" ? from() : current;
+    const verdict = this.#judge(e, mainFrameId, top);
+    if (verdict === "pass") {
+      await session.send("Fetch.continueRequest", { requestId: e.requestId });
+    } else if (verdict === "stop") {
+      if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
+      // A 204 answer cancels a navigation and keeps the current document; failing the
+      // request would commit an error page in its place (the tab would have moved).
+      await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
+    } else {
+      // An iframe shows a note of ours instead: the off-list server never hears of it.
+      await session.send("Fetch.fulfillRequest", {
+        requestId: e.requestId,
+        responseCode: 200,
+        responseHeaders: BLOCKED_HEADERS,
+        body: btoa(blockedPage(e.request.url, verdict.why)),
+      });
+    }
   }
 
   /**
    * A script's request: reads pass; a write (POST, PUT, PATCH, DELETE) that
-   * follows a submit event the call did not declare is stopped.
+   * follows a submit event is stopped when the call did not declare it, or
+   * when it goes off the allowlist (answered `BlockedByClient`).
    */
   async #answerWrite(
     session: CdpSession,
@@ -227,16 +235,25 @@ export class NavGuard {
     e: { requestId: string; request: { url: string; method: string }; frameId: string },
   ): Promise<void> {
     const write = !READ_METHODS.has(e.request.method.toUpperCase());
-    let submitted = write && !this.#window?.submits && this.#recentSubmit(targetId);
-    if (write && !this.#window?.submits && !submitted) {
+    const declared = this.#window?.submits === true;
+    let submitted = write && this.#recentSubmit(targetId);
+    if (write && !submitted && (!declared || !this.#policy.allowlisted(e.request.url))) {
       // The submit report and the request travel different ways: one round trip to the
       // renderer delivers any report it sent before the request.
       await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
         .catch(() => {});
       submitted = this.#recentSubmit(targetId);
     }
-    if (submitted) {
-      this.#blocked.push({ url: e.request.url, reason: "submit", frameId: e.frameId });
+    // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.
+    const offList = submitted && declared && !this.#policy.allowlisted(e.request.url);
+    if (submitted && (!declared || offList)) {
+      this.#blocked.push({
+        url: e.request.url,
+        frameId: e.frameId,
+        ...(offList
+          ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
+          : { reason: "submit" as const }),
+      });
       await session.send("Fetch.failRequest", {
         requestId: e.requestId,
         errorReason: "BlockedByClient",
@@ -251,6 +268,49 @@ export class NavGuard {
     return at !== undefined && Date.now() - at < SUBMIT_MATCH_MS;
   }
 
+  /** What a tab's main frame shows (its last committed document; "" once closed). */
+  #shown(targetId: string): string {
+    return this.#urls.get(targetId) ?? "";
+  }
+
+  /**
+   * Resolves once the guard has judged every navigation the page requested
+   * in the current window (each waited for at most {@link JUDGE_MS}) and
+   * every tab it is moving back off a refused back/forward-cache restore is
+   * back, or at `deadline` (ms since the epoch): an action's result then
+   * says what the guard stopped and shows where the tab stands. True when
+   * there was something to wait for (the page may have changed: settle again).
+   */
+  async settled(deadline: number): Promise<boolean> {
+    let waited = false;
+    // Only what was asked before this wait: a page that keeps asking cannot hold the call.
+    const asOf = Date.now();
+    while (Date.now() < deadline) {
+      const now = Date.now();
+      for (const [frameId, at] of this.#requested) {
+        if (now - at > JUDGE_MS) this.#requested.delete(frameId);
+      }
+      const pending = [...this.#requested.values()].some((at) => at <= asOf);
+      if (!pending && !this.#returns.size) return waited;
+      waited = true;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return waited;
+  }
+
+  /**
+   * The line a snapshot shows in place of a frame whose document the policy
+   * refuses — one that loaded before the guard attached (an attached
+   * browser) or that a service worker answered — or undefined to read it.
+   * `top`: the URL of the frame's tab. Hostless frames (`about:`, `data:`,
+   * `blob:`) hold their page's own content: read.
+   */
+  frameNote(url: string, top: string): string | undefined {
+    if (!/^(https?|wss?):/i.test(url)) return undefined;
+    const why = this.#policy.refusal(url, top);
+    return why === undefined ? undefined : `(blocked by policy: ${originOf(url)} (${why}))`;
+  }
+
   /** Forgets a closed tab. */
   detach(targetId: string): void {
     this.#urls.delete(targetId);
@@ -258,15 +318,22 @@ export class NavGuard {
     this.#scriptSubmits.delete(targetId);
   }
 
+  /**
+   * `pass`; `stop` (answered 204: the frame keeps its document); or a
+   * subframe's document refused for where it comes from (shown a blocked note).
+   */
   #judge(
     e: { request: { url: string; method: string }; frameId: string; redirectedRequestId?: string },
     mainFrameId: string,
     from: string,
-  ): boolean {
+  ): "pass" | "stop" | { why: string } {
     const url = e.request.url;
+    const main = e.frameId === mainFrameId;
     const expected = this.#window?.expectUrl;
     // The agent's own navigation (navigate, open_session): judged before it started.
-    if (expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) return false;
+    if (main && expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) {
+      return "pass";
+    }
     const key = withoutFragment(url);
     const submittedAt = this.#submissions.get(key);
     const isSubmit = !e.redirectedRequestId && (
@@ -274,45 +341,56 @@ export class NavGuard {
       (submittedAt !== undefined && Date.now() - submittedAt < SUBMIT_MATCH_MS)
     );
     if (isSubmit) this.#submissions.delete(key);
-    if (isSubmit && !this.#window?.submits) {
-      this.#blocked.push({ url, reason: "submit", frameId: e.frameId });
-      return true;
+    // A history move or a reload onto a POST entry would send its form again: never.
+    const replay = main && this.#window?.replay === true && e.request.method === "POST";
+    if (replay || (isSubmit && !this.#window?.submits)) {
+      this.#blocked.push({
+        url,
+        reason: "submit",
+        frameId: e.frameId,
+        ...(replay ? { replay: true as const } : {}),
+      });
+      return "stop";
     }
-    if (e.frameId !== mainFrameId) return false;
-    if (this.#policy.mayFollow(url, from)) return false;
+    const why = this.#policy.refusal(url, from);
+    if (why === undefined) return "pass";
     this.#blocked.push({
       url,
       ...(e.redirectedRequestId ? { redirectedTo: url } : {}),
       reason: "site",
       frameId: e.frameId,
+      ...(main ? {} : { subframe: true as const }),
+      ...(isSubmit ? { form: true as const } : {}),
+      why,
     });
-    return true;
+    return main ? "stop" : { why };
   }
 
   /** Starts an acting call's window; navigations it stops are collected for its result. */
   begin(window: GuardWindow): void {
     this.#window = window;
     this.#blocked = [];
+    this.#stops.clear();
+    this.#requested.clear();
+  }
+
+  /**
+   * Aborted when, in the current window, the guard stops a navigation of
+   * `targetId`'s main frame: a wait for that navigation can end at once.
+   */
+  stopSignal(targetId: string): AbortSignal {
+    let stop = this.#stops.get(targetId);
+    if (!stop) this.#stops.set(targetId, stop = new AbortController());
+    return stop.signal;
   }
 
   /** Ends the window; returns what was stopped during it. */
   end(): BlockedNavigation[] {
     this.#window = undefined;
+    this.#stops.clear();
+    this.#requested.clear();
     const out = this.#blocked;
     this.#blocked = [];
     return out;
-  }
-}
-
-function withoutFragment(url: string): string {
-  const hash = url.indexOf("#");
-  return hash < 0 ? url : url.slice(0, hash);
-}
-
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href.split("#")[0] === new URL(b).href.split("#")[0];
-  } catch {
-    return a === b;
   }
 }

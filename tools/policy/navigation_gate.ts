@@ -60,15 +60,36 @@ export function mayFollow(
   url: string,
   from: string,
 ): boolean {
-  if (!allowlisted(config, url)) return false;
-  if (!config.capabilities.has("human")) return true;
-  return siteDecision(url, siteOf(url), siteOf(from), session.approvedSites) !== "ask";
+  return followRefusal(config, session, url, from) === undefined;
+}
+
+/**
+ * Why the page may not take a frame to `url` from `from` without asking
+ * ("not on the allowlist", "site x.com not approved in this session"), or
+ * undefined when it may (see {@link mayFollow}). An iframe of a site not
+ * approved is refused, never asked: pages load frames unprompted, and a
+ * question per ad frame would be noise; navigating there asks.
+ */
+export function followRefusal(
+  config: PolicyConfig,
+  session: BrowserSession,
+  url: string,
+  from: string,
+): string | undefined {
+  if (!allowlisted(config, url)) return "not on the allowlist";
+  if (!config.capabilities.has("human")) return undefined;
+  const site = siteOf(url);
+  if (siteDecision(url, site, siteOf(from), session.approvedSites) !== "ask") return undefined;
+  return site ? `site ${site} not approved in this session` : "a hostless URL, asked every time";
 }
 
 /** The navigation guard of a new session, judging by this configuration (see `nav_guard.ts`). */
 export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => NavGuard {
   return (session) =>
-    new NavGuard({ mayFollow: (url, from) => mayFollow(config, session, url, from) });
+    new NavGuard({
+      refusal: (url, from) => followRefusal(config, session, url, from),
+      allowlisted: (url) => allowlisted(config, url),
+    });
 }
 
 /**

@@ -32,12 +32,15 @@ export const snapshotTool = defineTool({
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.exclusive(() => session.page());
+    // Frames the navigation policy refuses are shown as such, never read.
+    const frameNote = (url: string) => session.navGuard?.frameNote(url, page.url);
     // A later page of a paged read comes from the same capture while the
     // page is unchanged: pages line up, and the walk is not repeated.
     const snap = args.ref
-      ? await captureSnapshot(page, session.refs, { rootRef: args.ref })
+      ? await captureSnapshot(page, session.refs, { rootRef: args.ref, frameNote })
       : await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: (args.offset ?? 0) > 0,
+        frameNote,
       });
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,

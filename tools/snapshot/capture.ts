@@ -33,6 +33,11 @@ export interface FrameState {
 export interface CaptureOptions {
   /** Only this element's subtree (a ref from an earlier snapshot, e.g. `e12`). */
   rootRef?: string;
+  /**
+   * The line to show in place of a child frame showing `url`, which is then
+   * not read (no text, no refs); undefined reads it. The navigation policy.
+   */
+  frameNote?: ((url: string) => string | undefined) | undefined;
 }
 
 /** A captured snapshot. */
@@ -80,7 +85,7 @@ export async function captureSnapshot(
     frameId = entry.frameId;
     rootId = entry.localId;
   }
-  let stats: Stats = { refs: 0, frames: 0, states: [] };
+  let stats: Stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
   try {
@@ -90,7 +95,7 @@ export async function captureSnapshot(
     const now = page.frame(frameId)?.loaderId;
     if (rootId !== undefined || page.isClosed || !now || now === loaderId) throw error;
     await page.waitForLoadState("domcontentloaded", { frameId, timeoutMs: 5000 });
-    stats = { refs: 0, frames: 0, states: [] };
+    stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
   }
   const targetId = page.target.targetId;
@@ -102,6 +107,7 @@ interface Stats {
   refs: number;
   frames: number;
   states: FrameState[];
+  frameNote: CaptureOptions["frameNote"];
 }
 
 /**
@@ -178,6 +184,8 @@ async function childFrameText(
     if (!childId) return "(frame has no document)";
     const frame = await waitForFrame(page, childId);
     if (!frame) return "(frame not loaded yet)";
+    const note = stats.frameNote?.(frame.url);
+    if (note !== undefined) return note;
     return await frameText(page, registry, childId, undefined, level, stats);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -240,14 +248,14 @@ export async function tabSnapshot(
   page: Page,
   registry: RefRegistry,
   cache: SnapshotCache,
-  options: { reuse: boolean },
+  options: { reuse: boolean; frameNote?: CaptureOptions["frameNote"] },
 ): Promise<CapturedSnapshot> {
   const key = page.target.targetId;
   const cached = cache.get(key);
   if (options.reuse && cached && await snapshotStillCurrent(page, cached.frameStates)) {
     return cached;
   }
-  const snap = await captureSnapshot(page, registry);
+  const snap = await captureSnapshot(page, registry, { frameNote: options.frameNote });
   cache.set(key, snap);
   return snap;
 }

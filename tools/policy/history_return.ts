@@ -1,0 +1,62 @@
+/**
+ * Undoing a history move the guard could not hold: a page restored from the
+ * back/forward cache (the page's own `history.back()`, Alt+Left) makes no
+ * request, so the guard moves the tab back to the entry it came from.
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import { sameUrl } from "./blocked_page.ts";
+
+/** How long the tab may take to come back before the guard gives up, ms. */
+const RETURN_MS = 8_000;
+/** How long one history move may take to land before it is asked again, ms. */
+const MOVE_LANDS_MS = 1_500;
+/** Poll interval while waiting, ms. */
+const POLL_MS = 50;
+
+/**
+ * Moves a tab from the refused entry (`refused`) back to the next-door entry
+ * showing `back`, and resolves once its main frame shows `back` again (or
+ * after {@link RETURN_MS}, or when the tab went elsewhere meanwhile).
+ *
+ * What the frame shows (`shows()`, kept from `Page.frameNavigated`) is the
+ * truth; the history list may lag behind a restore, so a move is made only
+ * once the list shows the refused entry as current (a move made earlier is
+ * relative to the wrong entry, or dropped), and asked again when it did not
+ * land in {@link MOVE_LANDS_MS}.
+ *
+ * CDP: `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`.
+ *
+ * @throws ProtocolError / TargetClosedError from CDP (the tab closed).
+ */
+export async function returnTo(
+  session: CdpSession,
+  places: { back: string; refused: string; shows: () => string },
+): Promise<void> {
+  const { back, refused, shows } = places;
+  const until = Date.now() + RETURN_MS;
+  let movedAt = 0;
+  /** The entry last moved to: while the list shows it, the move is landing. */
+  let movedTo: number | undefined;
+  while (Date.now() < until) {
+    const now = shows();
+    // Back; or the page went on elsewhere (its own navigation, judged on its own).
+    if (sameUrl(now, back) || !sameUrl(now, refused)) return;
+    const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
+    const current = entries[currentIndex];
+    if (
+      current && current.id !== movedTo && sameUrl(current.url, refused) &&
+      Date.now() - movedAt >= MOVE_LANDS_MS
+    ) {
+      const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
+        x !== undefined && sameUrl(x.url, back)
+      );
+      if (!entry) return;
+      await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
+      movedAt = Date.now();
+      movedTo = entry.id;
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * What the navigation guard (`nav_guard.ts`) reports, asks of the policy,
+ * and knows of the acting call in progress.
+ *
+ * @module
+ */
+
+/** A navigation the guard stopped. */
+export interface BlockedNavigation {
+  /** Where the request tried to go. */
+  url: string;
+  /** Set when a server redirect led there (the hop that was stopped). */
+  redirectedTo?: string;
+  /** `submit`: an undeclared form submission; `site`: a destination the policy does not allow. */
+  reason: "submit" | "site";
+  /** The frame that was navigating (a tab's main frame, an iframe, or a script's frame). */
+  frameId: string;
+  /** Set when an iframe's document was refused (the tab stays; the frame shows a blocked note). */
+  subframe?: true;
+  /** Set when the request sent a form (a submission, or a script's write after a submit event). */
+  form?: true;
+  /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
+  why?: string;
+  /** Set when a history move or a reload would have sent a form again (a POST entry). */
+  replay?: true;
+}
+
+/** What the guard asks of the policy. */
+export interface NavPolicy {
+  /**
+   * Why the page may not take a frame to `url` while its tab shows `from`
+   * (e.g. "not on the allowlist"), or undefined when it may, without asking.
+   */
+  refusal(url: string, from: string): string | undefined;
+  /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
+  allowlisted(url: string): boolean;
+}
+
+/** The acting call in progress, as the guard needs it. */
+export interface GuardWindow {
+  /** The call declared it sends a form (`submits: true`, `fill` with `submit`). */
+  submits: boolean;
+  /** The URL the agent itself asked for (navigate): the first request to it passes. */
+  expectUrl?: string | undefined;
+  /** The call replays a history entry (go_back, go_forward, reload): a POST it meets is a resend. */
+  replay?: boolean | undefined;
+}
