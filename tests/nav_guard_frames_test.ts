@@ -129,7 +129,7 @@ Deno.test("navigation guard: with per-site approvals an iframe of a new site is 
 
 Deno.test("navigation guard: an off-list frame loaded before browxai attached is not read", async () => {
   const fx = await startFixtureServer();
-  const theirs = await Browser.launch({ executablePath: findChromium().path });
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
   const port = new URL(fx.origin).port;
   const mcp = await startStdio({
     env: {
@@ -147,7 +147,7 @@ Deno.test("navigation guard: an off-list frame loaded before browxai attached is
     await mcp.ok("open_session", {
       session: "theirs",
       mode: "attached",
-      endpoint: theirs.wsEndpoint,
+      endpoint: theirs.wsEndpoint!,
     });
     const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
     const index = list.findIndex((x) => x.url === page);
