@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import { PathGuardError, RESERVED_AREAS, resolveInWorkspace } from "../../policy/path_guard.ts";
+import { PathGuardError, RESERVED_AREAS } from "../../policy/path_guard.ts";
+import { safeOpenRead } from "../../storage/safe_fs.ts";
 import { waitActionable } from "../actions/actionability.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
@@ -32,8 +33,8 @@ interface HeldFile {
 }
 
 /**
- * Resolves every path through the path guard and checks each is a file
- * with one name (a hard link is refused: copy the file instead).
+ * Opens every path through the path guard (no link at any component, a
+ * regular file with one name: a hard link is refused, copy the file instead).
  * Reports every bad path at once, before anything is attached.
  *
  * @returns Absolute, canonical paths in the given order.
@@ -50,15 +51,9 @@ export async function checkUploadPaths(
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      // singleLink: a hard link is also a file outside or a reserved one, under another name.
-      const abs = await resolveInWorkspace(workspace, p, {
-        mustExist: true,
-        reserved,
-        singleLink: true,
-      });
-      const info = await Deno.stat(abs);
-      if (!info.isFile) refused.push(`${JSON.stringify(p)} is a directory, not a file`);
-      else resolved.push(abs);
+      const file = await safeOpenRead({ workspace, reserved }, p);
+      await file.handle.close();
+      resolved.push(file.path);
     } catch (e) {
       if (!(e instanceof PathGuardError)) throw e;
       if (e.reason === "missing") missing.push(JSON.stringify(p));
@@ -108,8 +103,10 @@ export const uploadFileTool = defineTool({
   async handler(ctx, args) {
     checkTarget(args, "upload_file", { allowCoords: false });
     // The server's own files (audit log, profiles, the secrets file) never go to a page.
+    // Saved logins (`.auth-states`) never go to a page either.
     const files = await checkUploadPaths(ctx.config.workspace, args.paths, [
       ...RESERVED_AREAS,
+      ".auth-states",
       ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
     ]);
     const names = files.map((f) => f.split(/[\\/]/).pop()!);

@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import type { Protocol } from "../../cdp/types.ts";
-import { resolveInWorkspace } from "../../policy/path_guard.ts";
+import { safeMkdir, safeMove, safeRemove } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
 import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
 
@@ -195,12 +195,11 @@ export class SessionDownloads {
       const want = this.#capture || this.#windowAllows ? "allowAndName" : "deny";
       if (want === this.#applied || this.#session.closed) return;
       if (want === "allowAndName") {
-        // Chromium writes here: through the guard, like every file written for the agent.
-        this.#staging = await resolveInWorkspace(
-          this.#workspace,
-          join(".downloads", ".incoming", this.#session.id),
+        // Chromium writes here: a real folder (0700) made through the guard, never a link.
+        this.#staging = await safeMkdir(
+          { workspace: this.#workspace },
+          `.downloads/.incoming/${this.#session.id}`,
         );
-        await Deno.mkdir(this.#staging, { recursive: true });
       }
       await this.#session.browser.connection.send("Browser.setDownloadBehavior", {
         behavior: want,
@@ -296,11 +295,12 @@ export class SessionDownloads {
       this.#early.set(e.guid, e);
       return;
     }
-    const staged = this.#staging ? join(this.#staging, e.guid) : "";
+    const staged = this.#staging ? `.downloads/.incoming/${this.#session.id}/${e.guid}` : "";
+    const drop = () => safeRemove({ workspace: this.#workspace }, staged).catch(() => false);
     if (this.#dropped.has(e.guid)) {
       if (e.state === "inProgress") return;
       this.#dropped.delete(e.guid);
-      if (staged) await Deno.remove(staged).catch(() => {});
+      if (staged) await drop();
       return;
     }
     const entry = this.#byGuid.get(e.guid);
@@ -318,24 +318,22 @@ export class SessionDownloads {
       if (e.state !== "canceled") {
         console.error(`browxai: download "${record.filename}" could not be kept:`, error);
       }
-      if (staged) await Deno.remove(staged).catch(() => {});
+      if (staged) await drop();
     } finally {
       this.#reserved.delete(record.filename);
       finish();
     }
   }
 
-  /** Moves a completed download from staging to its (deduplicated) name in the session folder. */
+  /**
+   * Moves a completed download from staging to its (deduplicated) name in the session folder,
+   * through the guard: a folder or file swapped for a link must not carry files out.
+   */
   async #finalize(record: DownloadRecord, staged: string): Promise<void> {
-    // Through the guard: a folder swapped for a symlink must not carry files out.
-    const folder = await resolveInWorkspace(
-      this.#workspace,
-      join(".downloads", this.#session.id),
-    );
-    await Deno.mkdir(folder, { recursive: true });
+    const area = `.downloads/${this.#session.id}`;
+    const folder = await safeMkdir({ workspace: this.#workspace }, area);
     const name = await freeName(folder, record.filename, this.#reserved);
-    const target = await resolveInWorkspace(this.#workspace, join(folder, name));
-    await Deno.rename(staged, target);
+    const target = await safeMove({ workspace: this.#workspace }, staged, `${area}/${name}`);
     if (name !== record.filename) {
       this.#reserved.delete(record.filename);
       record.filename = name;
