@@ -140,6 +140,30 @@ Deno.test("path guard: links planted in the workspace lead nowhere", async (t) =
       for (const x of [sym, hard]) {
         assertTrue(!(textOf(x) + JSON.stringify(x.structuredContent)).includes(OUTSIDE));
       }
+      // Swapped between check and use: a loop flips the file between the real one and a
+      // link out (each flip one atomic rename) while download_get runs.
+      await Deno.remove(file);
+      await Deno.writeTextFile(join(ws, "real.src"), "the report\n");
+      const swap = new Deno.Command("bash", {
+        args: [
+          "-c",
+          `while :; do ln -sfn ${secret} ${file}.l; mv -Tf ${file}.l ${file}; ` +
+          `cp ${ws}/real.src ${file}.r; mv -Tf ${file}.r ${file}; done`,
+        ],
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      try {
+        for (let i = 0; i < 150; i++) {
+          const x = await mcp.call("download_get", { id: d.id });
+          const all = textOf(x) + JSON.stringify(x.structuredContent);
+          assertTrue(!all.includes(OUTSIDE), all);
+          if (!x.isError) assertEquals(x.structuredContent!.content, "the report\n");
+        }
+      } finally {
+        swap.kill("SIGKILL");
+        await swap.status;
+      }
     });
 
     await t.step("a profiles/<name> link is no profile", async () => {
