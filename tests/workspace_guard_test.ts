@@ -38,9 +38,13 @@ function startPages() {
         headers: { "content-disposition": 'attachment; filename="report.txt"' },
       });
     }
-    return new Response(`<!doctype html><title>P</title><a id="dl" href="/report.txt">Get</a>`, {
-      headers: { "content-type": "text/html" },
-    });
+    return new Response(
+      `<!doctype html><title>P</title><a id="dl" href="/report.txt">Get</a>
+<input type="file" id="f">`,
+      {
+        headers: { "content-type": "text/html" },
+      },
+    );
   });
   const origin = `http://127.0.0.1:${server.addr.port}`;
   return { url: (p: string) => origin + p, close: () => server.shutdown() };
@@ -52,7 +56,7 @@ Deno.test("path guard: links planted in the workspace lead nowhere", async (t) =
   const secret = join(outside, "secret.txt");
   await Deno.writeTextFile(secret, OUTSIDE);
   const mcp = await startStdio({
-    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action,file-io" },
+    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action,file-io,eval" },
   });
   const ws = await Deno.realPath(mcp.workspace);
   const outsideUntouched = async () => {
@@ -165,6 +169,24 @@ Deno.test("path guard: links planted in the workspace lead nowhere", async (t) =
         await swap.status;
       }
     });
+
+    await t.step(
+      "an uploaded file swapped for a link later is still the file checked",
+      async () => {
+        await mcp.ok("navigate", { url: pages.url("/"), snapshot: "none" });
+        await Deno.writeTextFile(join(ws, "up.txt"), "to upload");
+        await mcp.ok("upload_file", { selector: "#f", paths: ["up.txt"] });
+        // Chromium reads a File when the page does: swap the workspace file for a link first.
+        await Deno.remove(join(ws, "up.txt"));
+        await Deno.symlink(secret, join(ws, "up.txt"));
+        const read = await mcp.ok("eval_js", {
+          expression: "document.querySelector('#f').files[0].text()",
+        });
+        assertEquals(read.value, "to upload");
+        const again = await mcp.call("upload_file", { selector: "#f", paths: ["up.txt"] });
+        assertEquals(codeOf(again), "refused", textOf(again));
+      },
+    );
 
     await t.step("a profiles/<name> link is no profile", async () => {
       await Deno.mkdir(join(ws, "profiles"), { recursive: true });

@@ -9,7 +9,7 @@ import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { PathGuardError, RESERVED_AREAS } from "../../policy/path_guard.ts";
-import { safeOpenRead } from "../../storage/safe_fs.ts";
+import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { waitActionable } from "../actions/actionability.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
@@ -19,6 +19,7 @@ import { ToolError } from "../errors.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { originOf } from "../sessions/download_names.ts";
+import { copyForUpload } from "../sessions/upload_copies.ts";
 
 /** How long a click may take to open a file chooser, ms. */
 const CHOOSER_WAIT_MS = 3000;
@@ -127,12 +128,47 @@ export const uploadFileTool = defineTool({
       actionInfo: { files: names },
       async perform({ session, page, target, deadline }) {
         if (target?.kind !== "element") throw new Error("upload_file needs an element target");
-        const held = await attach(session, page, target.handle, files, deadline);
+        const copies = await privateCopies(ctx.config.workspace, session, files);
+        const held = await attach(session, page, target.handle, copies, deadline);
         return { upload: { input: held.input, files: held.files } };
       },
     });
   },
 });
+
+/**
+ * Copies each checked file, opened through the guard again, to a private copy Chromium reads
+ * (see `upload_copies.ts`): a file swapped for a link after the check is refused here, or
+ * copied as it was opened, never followed.
+ *
+ * @throws ToolError refused when a file changed into something the guard refuses.
+ */
+async function privateCopies(
+  workspace: string,
+  session: BrowserSession,
+  files: string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of files) {
+    let file: SafeOpenFile;
+    try {
+      file = await safeOpenRead({ workspace }, path);
+    } catch (e) {
+      if (!(e instanceof PathGuardError)) throw e;
+      throw new ToolError(
+        "refused",
+        `Nothing was attached: ${e.message}`,
+        "upload a real file inside the workspace",
+      );
+    }
+    try {
+      out.push(await copyForUpload(session, file, path.split(/[\\/]/).pop()!));
+    } finally {
+      await file.handle.close();
+    }
+  }
+  return out;
+}
 
 /** Attaches through the input itself, or through the chooser its click opens. */
 async function attach(

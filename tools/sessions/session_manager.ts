@@ -16,6 +16,7 @@ import { PathGuardError } from "../../policy/path_guard.ts";
 import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
 import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
+import { removeUploadCopies } from "./upload_copies.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -234,6 +235,7 @@ export class SessionManager {
     const wasRunning = !s.crashed;
     await stopDownloads(s);
     await s.close();
+    await removeUploadCopies(s);
     // Artifacts live as long as their session.
     await new ArtifactStore(this.#workspace, this.areas.artifacts(name)).wipe();
     return wasRunning;
