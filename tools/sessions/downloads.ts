@@ -339,7 +339,7 @@ export class SessionDownloads {
       record.filename = name;
     }
     record.path = target;
-    record.sizeBytes = (await Deno.stat(target)).size;
+    record.sizeBytes = (await Deno.lstat(target)).size;
   }
 }
 
