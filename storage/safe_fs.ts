@@ -80,6 +80,14 @@ interface DirHandle {
 
 let procFd: boolean | undefined;
 
+/**
+ * Forces (`false`) the `lstat` fallback used where `/proc/self/fd` is missing, or goes back to
+ * detecting it (`undefined`). For tests of the fallback on Linux.
+ */
+export function setPinnedFolders(on: false | undefined): void {
+  procFd = on;
+}
+
 /** True when `/proc/self/fd/<fd>/<name>` reaches into an open folder (Linux). */
 function hasProcFd(fd: number): boolean {
   if (procFd === undefined) {

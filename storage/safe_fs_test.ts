@@ -14,6 +14,7 @@ import {
   safeReadFile,
   safeRemove,
   safeWriteFile,
+  setPinnedFolders,
 } from "./safe_fs.ts";
 
 /**
@@ -77,6 +78,22 @@ Deno.test("safe_fs: reads refuse every link, hard link and reserved file", async
         assertEquals(await refusal(safeReadFile(target, path)), expect);
       });
     }
+    await t.step("the same without /proc/self/fd (the lstat fallback)", async () => {
+      setPinnedFolders(false);
+      try {
+        for (const [path, expect] of READS) {
+          assertEquals(await refusal(safeReadFile(target, path)), expect, path);
+        }
+        assertEquals(
+          await refusal(safeWriteFile(target, "link-out/x", new Uint8Array())),
+          "symlink",
+        );
+        await safeWriteFile(target, "hard-out", new TextEncoder().encode("NEW"));
+        assertEquals(await Deno.readTextFile(join(base, "out", "secret.txt")), "SECRET");
+      } finally {
+        setPinnedFolders(undefined);
+      }
+    });
     await t.step("the message says what to do", async () => {
       const e = await safeReadFile(target, "link-out/secret.txt").catch((e) => e);
       assertIncludes(e.message, "symlink");
@@ -238,6 +255,34 @@ Deno.test("safe_fs: a folder swapped for a symlink in a loop never gets a write 
     );
     // Safety is asserted above; how often the loop won the race is not (it depends on timing).
     assertTrue(writes + refused === 400);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});
+
+Deno.test("safe_fs: an area keeps paths in it; reserved areas inside it still count", async () => {
+  const { base, ws } = await makeTree();
+  const target = {
+    workspace: ws,
+    area: ".clients/x",
+    reserved: ["audit", ".clients", ".clients/x/profiles", join(ws, ".clients", "x", "s.env")],
+  };
+  try {
+    const w = await safeWriteFile(target, "state.json", new Uint8Array([1]));
+    assertEquals(w.path, join(ws, ".clients", "x", "state.json"));
+    assertEquals((await Deno.stat(join(ws, ".clients"))).mode! & 0o777, 0o700);
+    assertEquals(await refusal(safeReadFile(target, w.path)), "ok");
+    for (
+      const [path, expect] of [
+        ["profiles/p/Cookies", "reserved"],
+        ["s.env", "reserved"],
+        [join(ws, ".clients", "y", "state.json"), "outside-workspace"],
+        [join(ws, "a.txt"), "outside-workspace"],
+        ["../y/state.json", "dot-dot"],
+      ] as const
+    ) {
+      assertEquals(await refusal(safeWriteFile(target, path, new Uint8Array([1]))), expect, path);
+    }
   } finally {
     await Deno.remove(base, { recursive: true });
   }
