@@ -77,6 +77,12 @@ export interface PathCheck {
    * path may not be, nor be under: refused with reason `reserved`.
    */
   reserved?: readonly string[];
+  /**
+   * Areas inside reserved ones that the path may nonetheless be under (relative to the root,
+   * `/`-separated): a client's own area inside `.clients`. A reserved area inside an allowed
+   * one still counts.
+   */
+  allowed?: readonly string[];
 }
 
 /**
@@ -138,10 +144,16 @@ export function checkWorkspacePath(check: PathCheck, path: string): string[] {
       `Refused path ${shown}: it is outside the workspace; browxai reads and writes files only ${where} (give a path relative to it)`,
     );
   }
+  const under = (area: string[]) => area.every((p, i) => parts[i] === p);
+  const allowed = (check.allowed ?? []).map(splitParts).filter(under);
   for (const area of check.reserved ?? []) {
     const reserved = isAbsolute(area) ? below(check, area) : splitParts(area);
     if (reserved === undefined) continue;
-    if (reserved.every((p, i) => parts[i] === p)) {
+    // Inside an allowed area that lies inside this reserved one: allowed.
+    if (allowed.some((a) => a.length > reserved.length && reserved.every((p, i) => a[i] === p))) {
+      continue;
+    }
+    if (under(reserved)) {
       throw new PathGuardError(
         "reserved",
         path,

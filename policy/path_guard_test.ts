@@ -66,3 +66,34 @@ Deno.test("checkWorkspacePath: hostile and ordinary paths, by their text", async
     });
   }
 });
+
+Deno.test("checkWorkspacePath: an allowed area inside a reserved one", () => {
+  const inClients = {
+    ...check,
+    reserved: [".clients", ".clients/me/profiles"],
+    allowed: [".clients/me"],
+  };
+  assertEquals(checkWorkspacePath(inClients, ".clients/me/downloads/s/a.pdf"), [
+    ".clients",
+    "me",
+    "downloads",
+    "s",
+    "a.pdf",
+  ]);
+  for (
+    const path of [
+      ".clients/other/x",
+      ".clients/me/profiles/p/Cookies",
+      ".clients",
+      ".clients/meme/x",
+    ]
+  ) {
+    let reason = "";
+    try {
+      checkWorkspacePath(inClients, path);
+    } catch (e) {
+      reason = (e as PathGuardError).reason;
+    }
+    assertEquals(reason, "reserved", path);
+  }
+});

@@ -28,6 +28,11 @@ export interface SafeTarget {
    * what the caller was given.
    */
   reserved?: readonly string[];
+  /**
+   * Areas (relative to the workspace) inside reserved ones that paths may nonetheless name,
+   * e.g. a client's own area inside `.clients`; reserved areas inside them still count.
+   */
+  allowed?: readonly string[];
 }
 
 /** An open folder: `at(name)` names an entry of it without going through its path again. */
@@ -92,8 +97,13 @@ export async function check(target: SafeTarget, path: string): Promise<Resolved>
     if (rel.length <= area.length && rel.every((p, i) => area[i] === p)) continue;
     if (area.every((p, i) => rel![i] === p)) reserved.push(rel.slice(area.length).join("/"));
   }
+  const allowed = (target.allowed ?? []).map((a) => a.split("/").filter((p) => p && p !== "."))
+    .filter((a) => area.every((p, i) => a[i] === p)).map((a) => a.slice(area.length).join("/"));
   const root = join(workspace, ...area);
-  const parts = checkWorkspacePath({ root, realRoot: join(realRoot, ...area), reserved }, path);
+  const parts = checkWorkspacePath(
+    { root, realRoot: join(realRoot, ...area), reserved, allowed },
+    path,
+  );
   return { parts: [...area, ...parts], realRoot };
 }
 

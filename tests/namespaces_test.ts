@@ -18,13 +18,18 @@ function codeOf(r: ToolResult): string {
 }
 
 function startPage() {
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () =>
-      new Response("<!doctype html><title>App</title><p>app</p>", {
-        headers: { "content-type": "text/html" },
-      }),
-  );
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    if (new URL(req.url).pathname === "/report.txt") {
+      return new Response("report\n", {
+        headers: { "content-disposition": 'attachment; filename="report.txt"' },
+      });
+    }
+    return new Response(
+      '<!doctype html><title>App</title><a id="dl" href="/report.txt">Get</a>' +
+        '<input type="file" id="f">',
+      { headers: { "content-type": "text/html" } },
+    );
+  });
   return { url: `http://127.0.0.1:${server.addr.port}/`, close: () => server.shutdown() };
 }
 
@@ -46,7 +51,7 @@ const exists = (p: string) => Deno.lstat(p).then(() => true, () => false);
 Deno.test("namespaces: one HTTP client cannot reach another's files", async (t) => {
   const page = startPage();
   const server = await startHttp({
-    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action" },
+    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action,file-io" },
   });
   const a = await server.connect();
   const b = await server.connect();
@@ -99,6 +104,20 @@ Deno.test("namespaces: one HTTP client cannot reach another's files", async (t) 
       // Its profile is its own folder, A's is untouched.
       assertTrue(await exists(join(areaA, "profiles", "p")));
       await b.ok("close_session", { session: "p" });
+    });
+
+    await t.step("downloads land in each client's area; B cannot upload A's", async () => {
+      await a.ok("navigate", { url: page.url, snapshot: "none" });
+      const got = await a.ok("click", { selector: "#dl", download: true, snapshot: "none" });
+      const pathA = String((got.downloads as R[])[0]!.path);
+      assertTrue(pathA.startsWith(join(areaA, "downloads", "default")), pathA);
+      await b.ok("navigate", { url: page.url, snapshot: "none" });
+      const up = await b.call("upload_file", { selector: "#f", paths: [pathA] });
+      assertEquals(codeOf(up), "refused", textOf(up));
+      const mine = await b.ok("click", { selector: "#dl", download: true, snapshot: "none" });
+      const pathB = String((mine.downloads as R[])[0]!.path);
+      assertTrue(pathB.includes("/.clients/") && !pathB.startsWith(areaA), pathB);
+      await b.ok("upload_file", { selector: "#f", paths: [pathB] });
     });
 
     await t.step("B closing its default leaves A's artifacts", async () => {

@@ -46,13 +46,14 @@ export async function checkUploadPaths(
   workspace: string,
   paths: string[],
   reserved: readonly string[] = RESERVED_AREAS,
+  allowed: readonly string[] = [],
 ): Promise<string[]> {
   const resolved: string[] = [];
   const refused: string[] = [];
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      const file = await safeOpenRead({ workspace, reserved }, p);
+      const file = await safeOpenRead({ workspace, reserved, allowed }, p);
       await file.handle.close();
       resolved.push(file.path);
     } catch (e) {
@@ -103,13 +104,15 @@ export const uploadFileTool = defineTool({
   }),
   async handler(ctx, args) {
     checkTarget(args, "upload_file", { allowCoords: false });
-    // The server's own files (audit log, profiles, the secrets file) never go to a page.
-    // Saved logins (`.auth-states`) never go to a page either.
+    // The server's own files (audit log, profiles, the secrets file), other clients' files
+    // and saved logins never go to a page; a client's own area (its downloads, dumps) may.
+    const areas = ctx.sessions.areas;
     const files = await checkUploadPaths(ctx.config.workspace, args.paths, [
-      ...RESERVED_AREAS,
+      ...areas.reserved,
       ".auth-states",
+      areas.authStates(false),
       ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
-    ]);
+    ], areas.namespace === undefined ? [] : [areas.own]);
     const names = files.map((f) => f.split(/[\\/]/).pop()!);
     const session = await ctx.sessions.get(args.session ?? "default");
     const url = session.activePage?.url;

@@ -3,12 +3,12 @@
  *
  * - An HTTP client (a `namespace`) has its own area `.clients/<namespace>/`: artifacts in
  *   `artifacts/<session>/`, auth states in `auth-states/`, persistent profiles in
- *   `profiles/<name>/`, and the paths it gives `dump_storage_state` / `inject_storage_state`
+ *   `profiles/<name>/`, downloads in `downloads/<session>/`, and the paths it gives `dump_storage_state` / `inject_storage_state`
  *   are relative to the area itself. Another client cannot name any of it; the area is
  *   removed when the client goes (its namespace is per connection, so nothing could find it
  *   again). With `BROWX_SHARED_AUTH_STATES=1` its auth states are the shared ones.
  * - A stdio server (no namespace) keeps auth states in `.auth-states/`, profiles in
- *   `profiles/` and dumps relative to the workspace, as before (a restarted server finds its
+ *   `profiles/`, downloads in `.downloads/` and dumps relative to the workspace, as before (a restarted server finds its
  *   logins), and artifacts in `.artifacts/<instance>/<session>/`: two servers on one
  *   workspace never evict or wipe each other's.
  *
@@ -68,18 +68,27 @@ export class WorkspaceAreas {
     return this.namespace === undefined || shared ? SHARED_AUTH_DIR : `${this.own}/auth-states`;
   }
 
+  /** The downloads folder (`<it>/<session>/`, staging in `<it>/.incoming/`). */
+  get downloads(): string {
+    return this.namespace === undefined ? ".downloads" : `${this.own}/downloads`;
+  }
+
   /** A persistent profile's folder. */
   profile(name: string): string {
     return this.namespace === undefined ? `profiles/${name}` : `${this.own}/profiles/${name}`;
   }
 
   /**
-   * What the agent's own paths (dumps, injects) may not name, relative to the workspace:
-   * {@link RESERVED_AREAS}, and inside a client's area its profiles and artifacts.
+   * What the agent's own paths (dumps, injects, uploads) may not name, relative to the
+   * workspace: {@link RESERVED_AREAS}, and inside a client's area its profiles, artifacts and
+   * download staging.
    */
   get reserved(): string[] {
-    return this.namespace === undefined
-      ? [...RESERVED_AREAS]
-      : [...RESERVED_AREAS, `${this.own}/profiles`, `${this.own}/artifacts`];
+    return this.namespace === undefined ? [...RESERVED_AREAS] : [
+      ...RESERVED_AREAS,
+      `${this.own}/profiles`,
+      `${this.own}/artifacts`,
+      `${this.own}/downloads/.incoming`,
+    ];
   }
 }

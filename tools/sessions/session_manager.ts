@@ -145,7 +145,7 @@ export class SessionManager {
     }
     session.navGuard = this.#guard?.(session);
     // Before the agent's first action: undeclared downloads are denied from the start.
-    await startDownloads(session, this.#workspace);
+    await startDownloads(session, this.#workspace, this.areas.downloads);
     this.#sessions.set(name, session);
     return session;
   }

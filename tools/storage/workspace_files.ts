@@ -32,7 +32,7 @@ export function agentTarget(ctx: ToolContext, write: boolean): SafeTarget {
     area: areas.own,
     reserved: [
       ...areas.reserved,
-      ...(write ? [".downloads"] : []),
+      ...(write ? [areas.downloads] : []),
       ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
     ],
   };
