@@ -63,6 +63,17 @@ export interface SafeListEntry {
   mtime: Date;
 }
 
+/**
+ * Checks a path by its text only (outside, `..`, reserved, …), touching nothing: to refuse a
+ * bad path before doing work whose result would go there. The file-system checks still happen
+ * at the open.
+ *
+ * @throws PathGuardError with the reasons of `checkWorkspacePath`.
+ */
+export async function safeCheckPath(target: SafeTarget, path: string): Promise<void> {
+  await check(target, path);
+}
+
 /** Splits a checked path into its folder and its last name. */
 function splitLast(parts: string[], given: string): { dir: string[]; name: string } {
   const name = parts.at(-1);

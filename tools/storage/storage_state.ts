@@ -23,8 +23,7 @@ import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
-import { agentTarget, writeGuardedJson } from "./workspace_files.ts";
-import { readGuarded } from "./workspace_files.ts";
+import { agentTarget, checkGuarded, readGuarded, writeGuardedJson } from "./workspace_files.ts";
 
 /** Checks a state file's text (`shown`: how to name it in errors). */
 export function parseStateText(text: string, shown: string): StorageState {
@@ -149,13 +148,17 @@ export const dumpStorageStateTool = defineTool({
     "Get cookies and per-origin localStorage; with path, also write it there (needs action).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  // Not read-only: with `path` it writes (and may replace) a file.
+  annotations: { idempotentHint: true },
   inputSchema: z.object({
     path: z.string().optional().describe("Workspace JSON file to write (needs action)"),
     session: sessionField,
   }),
   async handler(ctx, args) {
-    if (args.path !== undefined) requireWriteCapability(ctx, "dump_storage_state");
+    if (args.path !== undefined) {
+      requireWriteCapability(ctx, "dump_storage_state");
+      await checkGuarded(agentTarget(ctx, true), args.path);
+    }
     const state = await dumpSession(await ctx.sessions.get(args.session ?? "default"));
     if (args.path === undefined) return { structured: { ...state } };
     const abs = await writeGuardedJson(agentTarget(ctx, true), args.path, state);

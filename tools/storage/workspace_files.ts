@@ -7,6 +7,7 @@
  */
 import { PathGuardError } from "../../policy/path_guard.ts";
 import {
+  safeCheckPath,
   safeList,
   type SafeListEntry,
   safeReadFile,
@@ -95,6 +96,15 @@ export async function writeGuardedJson(
   const bytes = new TextEncoder().encode(JSON.stringify(value, null, 2) + "\n");
   try {
     return (await safeWriteFile(target, path, bytes)).path;
+  } catch (e) {
+    throw guardToolError(e);
+  }
+}
+
+/** Refuses a bad path by its text before any work (see `safeCheckPath`); ToolError refused. */
+export async function checkGuarded(target: SafeTarget, path: string): Promise<void> {
+  try {
+    await safeCheckPath(target, path);
   } catch (e) {
     throw guardToolError(e);
   }
