@@ -189,6 +189,10 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if (readonly !== undefined && !["", "0", "1", "true", "false"].includes(readonly)) {
     throw new UsageError(`Invalid BROWX_CONFIG_READONLY "${readonly}": expected 1 or 0`);
   }
+  const sharedAuth = env("BROWX_SHARED_AUTH_STATES");
+  if (sharedAuth !== undefined && !["", "0", "1", "true", "false"].includes(sharedAuth)) {
+    throw new UsageError(`Invalid BROWX_SHARED_AUTH_STATES "${sharedAuth}": expected 1 or 0`);
+  }
   const devtoolsConfirm = env("BROWX_DEVTOOLS_CONFIRM");
   if (devtoolsConfirm !== undefined && !["", "0", "1", "true", "false"].includes(devtoolsConfirm)) {
     throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
@@ -211,6 +215,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
       configReadonly: readonly === "1" || readonly === "true",
       devtoolsConfirm: devtoolsConfirm === "1" || devtoolsConfirm === "true",
+      sharedAuthStates: sharedAuth === "1" || sharedAuth === "true",
       workspace,
       headful: values.headful ?? false,
       // BROWX_BROWSER is read by discovery itself, so its errors name the right source.

@@ -1,22 +1,20 @@
 /**
- * The path guard: every file browxai reads or writes for the agent lies
- * under the workspace (`$BROWX_WORKSPACE`). A path the agent gives is
- * resolved against the workspace and refused when it could land anywhere
- * else: `..` segments, absolute paths outside, symlinks (in any existing
- * component) that point outside, NUL bytes, empty paths, names too long for
- * the file system. For reading, a caller can also refuse hard links
- * (`singleLink`): a file in the workspace with a second name elsewhere (a
- * reserved file, a file outside) is that other file too.
+ * The path guard's decisions: every file browxai reads or writes for the
+ * agent lies under a root (the workspace `$BROWX_WORKSPACE`, or a client's
+ * own area in it), named by a path that stays there: no `..`, no absolute
+ * path elsewhere, no NUL byte, no name too long, nothing in a reserved area
+ * (the audit log, browser profiles, the secrets file, other clients' areas).
  *
- * It reads the file system (`Deno.realPath`, `Deno.lstat`, `Deno.stat`) to
- * see symlinks and links, and decides nothing else; an error of the file
- * system while resolving is a refusal (`invalid`), never a crash. A symlink
- * or link swapped in after the check (a race with someone who can write into
- * the workspace) is not covered.
+ * Pure: no I/O. The file system's part (no symlink at any component, no
+ * hard-linked file read, atomic owner-only writes, all checked on the file
+ * as it is opened, not before) is `storage/safe_fs.ts`, which calls
+ * {@link checkWorkspacePath} first. Because a symlink anywhere below the root
+ * is refused there, the components checked here are the real ones: the
+ * reserved areas can be compared by name.
  *
  * @module
  */
-import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { isAbsolute, normalize, relative, sep } from "node:path";
 
 /** Why a path was refused. */
 export type PathRefusal =
@@ -24,11 +22,13 @@ export type PathRefusal =
   | "nul-byte"
   | "dot-dot"
   | "outside-workspace"
-  | "symlink-outside"
-  | "dangling-symlink"
+  | "symlink"
   | "missing"
   | "reserved"
   | "hard-link"
+  | "not-a-file"
+  | "not-a-directory"
+  | "changed"
   | "invalid";
 
 /** A refused path: `reason` is stable, `message` says what was wrong and what to do. */
@@ -45,60 +45,57 @@ export class PathGuardError extends Error {
   }
 }
 
-/** Options of {@link resolveInWorkspace}. */
-export interface ResolveOptions {
-  /** Refuse (reason `missing`) when nothing exists at the path. @default false */
-  mustExist?: boolean;
-  /**
-   * Paths (absolute, or relative to the workspace) the agent may not name:
-   * the path itself and everything below it are refused (reason `reserved`).
-   * For what the server keeps for itself: the audit log, browser profiles,
-   * the secrets file. See {@link RESERVED_AREAS}.
-   */
-  reserved?: readonly string[];
-  /**
-   * Refuse (reason `hard-link`) an existing regular file with more than one
-   * name (`nlink > 1`): a hard link in the workspace to a reserved file or to
-   * a file outside it passes every other check, so callers that read a file
-   * for the agent (upload_file, download_get) set this. @default false
-   */
-  singleLink?: boolean;
-}
-
 /** Longest name of one path component, in UTF-8 bytes (Linux, macOS: 255). */
 const NAME_MAX = 255;
 /** Longest whole path, in UTF-8 bytes (Linux PATH_MAX 4096 with its NUL). */
 const PATH_MAX = 4095;
 
 /**
- * Workspace folders an agent's file tools never read or write: the audit
- * log (its record of the agent), browser profiles (cookies, saved
- * passwords) and download staging.
+ * Workspace areas (relative to the workspace) an agent's paths never name:
+ * the audit log (its record of the agent), browser profiles (cookies, saved
+ * passwords), download staging (written by the browser), the artifacts of
+ * every server and client (read and written only by the artifact tools,
+ * each in its own area) and HTTP clients' own areas (`.clients/<namespace>/`:
+ * another client's logins and dumps).
  */
-export const RESERVED_AREAS: readonly string[] = ["audit", "profiles", ".downloads/.incoming"];
+export const RESERVED_AREAS: readonly string[] = [
+  "audit",
+  "profiles",
+  ".downloads/.incoming",
+  ".artifacts",
+  ".clients",
+];
+
+/** What {@link checkWorkspacePath} checks a path against. */
+export interface PathCheck {
+  /** The root as configured (absolute, normalized), e.g. `/home/u/.browxai`. */
+  root: string;
+  /** The root's real path (symlinks resolved): absolute paths may name either form. */
+  realRoot: string;
+  /**
+   * Areas (relative to the root, `/`-separated, or absolute below it) the
+   * path may not be, nor be under: refused with reason `reserved`.
+   */
+  reserved?: readonly string[];
+  /**
+   * Areas inside reserved ones that the path may nonetheless be under (relative to the root,
+   * `/`-separated): a client's own area inside `.clients`. A reserved area inside an allowed
+   * one still counts.
+   */
+  allowed?: readonly string[];
+}
 
 /**
- * Resolves `path` (relative to `workspace`, or absolute) to the canonical
- * absolute path it names, symlinks resolved, and checks that it lies inside
- * the workspace (the workspace itself counts as inside). A path that does
- * not exist yet is allowed unless `mustExist`: its existing ancestors are
- * resolved and checked, the rest is appended.
+ * Checks a path an agent (or browxai) gave against a root, by its text only.
  *
- * @param workspace The workspace root (need not exist yet).
- * @returns The canonical absolute path, e.g. `/home/u/.browxai/.downloads/a.txt`.
+ * @param path Relative to the root (e.g. `"files/report.pdf"`), or absolute inside it.
+ * @returns The path's components below the root (`[]`: the root itself).
  * @throws PathGuardError with reason `empty`, `nul-byte`, `dot-dot`,
- *   `outside-workspace`, `symlink-outside`, `dangling-symlink`, `reserved`,
- *   `missing`, `hard-link` (with `singleLink`) or `invalid` (a name too long,
- *   or another error of the file system while resolving).
+ *   `outside-workspace`, `reserved` or `invalid` (a name or the path too long).
  */
-export async function resolveInWorkspace(
-  workspace: string,
-  path: string,
-  options: ResolveOptions = {},
-): Promise<string> {
-  const shown = JSON.stringify(path.length > 200 ? path.slice(0, 200) + "…" : path);
-  const root = resolve(workspace);
-  const where = `inside the workspace ${JSON.stringify(root)}`;
+export function checkWorkspacePath(check: PathCheck, path: string): string[] {
+  const shown = showPath(path);
+  const where = `inside the workspace ${JSON.stringify(check.root)}`;
   if (path.trim() === "") {
     throw new PathGuardError(
       "empty",
@@ -139,162 +136,53 @@ export async function resolveInWorkspace(
       `Refused path ${shown}: ${tooLong}; give a shorter file path ${where}`,
     );
   }
-  try {
-    return await check(root, path, shown, where, options);
-  } catch (e) {
-    if (e instanceof PathGuardError) throw e;
-    const os = e as Error & { code?: string };
-    throw new PathGuardError(
-      "invalid",
-      path,
-      `Refused path ${shown}: ${
-        os.code === "ENAMETOOLONG"
-          ? "a name in it is too long for the file system"
-          : os.code === "ELOOP"
-          ? "it goes through a loop of symlinks"
-          : `the file system cannot look it up (${os.code ?? os.name}: ${
-            os.message.replace(/:.*$/s, "")
-          })`
-      }; give another file path ${where}`,
-    );
-  }
-}
-
-/** The checks of {@link resolveInWorkspace} that read the file system; may throw OS errors. */
-async function check(
-  root: string,
-  path: string,
-  shown: string,
-  where: string,
-  options: ResolveOptions,
-): Promise<string> {
-  const realRoot = await realPathOfExisting(root);
-  const candidate = isAbsolute(path) ? normalize(path) : resolve(root, path);
-  // An absolute path may name the workspace by its given or its real form.
-  const lexicalRoot = within(root, candidate) ? root : within(realRoot, candidate) ? realRoot : "";
-  if (!lexicalRoot) {
+  const parts = below(check, path);
+  if (parts === undefined) {
     throw new PathGuardError(
       "outside-workspace",
       path,
       `Refused path ${shown}: it is outside the workspace; browxai reads and writes files only ${where} (give a path relative to it)`,
     );
   }
-  const rest = relative(lexicalRoot, candidate);
-  const real = await resolveExisting(realRoot, rest, path, shown, where);
-  if (!within(realRoot, real.path)) {
-    throw new PathGuardError(
-      "symlink-outside",
-      path,
-      `Refused path ${shown}: a symlink in it points outside the workspace (to ${
-        JSON.stringify(real.path)
-      }); use a real file ${where}`,
-    );
-  }
-  for (const area of options.reserved ?? []) {
-    const abs = await realPathOfExisting(
-      isAbsolute(area) ? normalize(area) : resolve(realRoot, area),
-    );
-    if (within(abs, real.path)) {
+  const under = (area: string[]) => area.every((p, i) => parts[i] === p);
+  const allowed = (check.allowed ?? []).map(splitParts).filter(under);
+  for (const area of check.reserved ?? []) {
+    const reserved = isAbsolute(area) ? below(check, area) : splitParts(area);
+    if (reserved === undefined) continue;
+    // Inside an allowed area that lies inside this reserved one: allowed.
+    if (allowed.some((a) => a.length > reserved.length && reserved.every((p, i) => a[i] === p))) {
+      continue;
+    }
+    if (under(reserved)) {
       throw new PathGuardError(
         "reserved",
         path,
         `Refused path ${shown}: browxai keeps ${
-          JSON.stringify(abs)
-        } for itself (audit log, browser profiles, secrets); use another file ${where}`,
+          JSON.stringify(reserved.join("/"))
+        } for itself (audit log, browser profiles, downloads, artifacts, secrets, other clients' files); use another file ${where}`,
       );
     }
   }
-  if (options.mustExist && !real.exists) {
-    throw new PathGuardError(
-      "missing",
-      path,
-      `No file at ${shown} (${
-        JSON.stringify(real.path)
-      }); check the name, or put the file ${where} first`,
-    );
-  }
-  if (options.singleLink && real.exists) {
-    const info = await Deno.stat(real.path);
-    if (info.isFile && (info.nlink ?? 1) > 1) {
-      throw new PathGuardError(
-        "hard-link",
-        path,
-        `Refused path ${shown}: the file has several names (hard links: ${info.nlink}), so it may be a file outside the workspace or one browxai keeps for itself under another name; copy it instead (cp, not ln) and give the copy ${where}`,
-      );
-    }
-  }
-  return real.path;
+  return parts;
 }
 
-/** True when `path` is `root` or below it (both absolute, normalized). */
-function within(root: string, path: string): boolean {
-  const r = relative(root, path);
-  return r === "" || (!r.startsWith(".." + sep) && r !== ".." && !isAbsolute(r));
+/** A path shown in a message: quoted, cut at 200 characters. */
+export function showPath(path: string): string {
+  return JSON.stringify(path.length > 200 ? path.slice(0, 200) + "…" : path);
 }
 
-/** The real path of `path`, or of its deepest existing ancestor plus the rest. */
-async function realPathOfExisting(path: string): Promise<string> {
-  try {
-    return await Deno.realPath(path);
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-    const parent = resolve(path, "..");
-    if (parent === path) return path;
-    return join(await realPathOfExisting(parent), path.slice(parent.length).replace(/^[\\/]/, ""));
+/** The components of `path` below the root, or undefined when it is not below it. */
+function below(check: PathCheck, path: string): string[] | undefined {
+  if (!isAbsolute(path)) return splitParts(path);
+  const abs = normalize(path);
+  for (const root of [check.root, check.realRoot]) {
+    const r = relative(root, abs);
+    if (r === "") return [];
+    if (r !== ".." && !r.startsWith(".." + sep) && !isAbsolute(r)) return splitParts(r);
   }
+  return undefined;
 }
 
-/**
- * Walks `rest` below `realRoot` one component at a time, resolving each
- * existing one with its symlinks (so a link anywhere is seen, not only the
- * last); stops at the first component that does not exist.
- */
-async function resolveExisting(
-  realRoot: string,
-  rest: string,
-  given: string,
-  shown: string,
-  where: string,
-): Promise<{ path: string; exists: boolean }> {
-  let current = realRoot;
-  const parts = rest === "" ? [] : rest.split(sep).filter((p) => p !== "" && p !== ".");
-  for (let i = 0; i < parts.length; i++) {
-    const next = join(current, parts[i]!);
-    let info: Deno.FileInfo;
-    try {
-      info = await Deno.lstat(next);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-        return { path: join(next, ...parts.slice(i + 1)), exists: false };
-      }
-      throw e;
-    }
-    if (info.isSymlink) {
-      let target: string;
-      try {
-        target = await Deno.realPath(next);
-      } catch (e) {
-        if ((e as { code?: string }).code === "ELOOP") throw e; // a loop: "invalid"
-        throw new PathGuardError(
-          "dangling-symlink",
-          given,
-          `Refused path ${shown}: ${
-            JSON.stringify(next)
-          } is a symlink whose target does not exist; use a real file ${where}`,
-        );
-      }
-      // Checked at each step: a link out and another link back must not pass.
-      if (!within(realRoot, target)) {
-        throw new PathGuardError(
-          "symlink-outside",
-          given,
-          `Refused path ${shown}: ${JSON.stringify(next)} is a symlink to ${
-            JSON.stringify(target)
-          }, outside the workspace; use a real file ${where}`,
-        );
-      }
-      current = target;
-    } else current = next;
-  }
-  return { path: current, exists: true };
+function splitParts(path: string): string[] {
+  return path.split(/[\\/]/).filter((p) => p !== "" && p !== ".");
 }

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { PathGuardError } from "../policy/path_guard.ts";
+import { safeList, safeReadFile, safeRemove, type SafeTarget, safeWriteFile } from "./safe_fs.ts";
 
 /** Most artifacts one session keeps. */
 export const ARTIFACT_MAX_ENTRIES = 200;
@@ -37,38 +38,43 @@ export interface ArtifactInfo {
   mtime: string;
 }
 
-/** The artifacts of one session, in `dir` (created on first write). */
+/**
+ * The artifacts of one session, in one folder of the workspace (created on first write).
+ * Every file operation goes through the path guard (`safe_fs.ts`): a link planted in the
+ * folder, or the folder swapped for one, is refused, never followed; writes are atomic and
+ * owner-only.
+ */
 export class ArtifactStore {
-  readonly dir: string;
+  readonly #target: SafeTarget;
+  /** The folder, relative to the workspace. */
+  readonly area: string;
 
-  /** @param dir The session's folder (already checked to lie in the workspace). */
-  constructor(dir: string) {
-    this.dir = dir;
+  /**
+   * @param workspace The workspace root.
+   * @param area The session's folder relative to it, e.g. `.artifacts/i123-ab/default`.
+   */
+  constructor(workspace: string, area: string) {
+    this.area = area;
+    this.#target = { workspace, area };
   }
 
-  /** Every artifact, sorted by name. */
+  /** Every artifact (regular files with one name), sorted by name. */
   async list(): Promise<ArtifactInfo[]> {
-    const out: ArtifactInfo[] = [];
-    try {
-      for await (const e of Deno.readDir(this.dir)) {
-        if (!e.isFile) continue;
-        const st = await Deno.stat(join(this.dir, e.name)).catch(() => undefined);
-        if (st) {
-          out.push({ name: e.name, size: st.size, mtime: (st.mtime ?? new Date(0)).toISOString() });
-        }
-      }
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-    }
-    return out.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const entries = await safeList(this.#target, ".");
+    return entries.filter((e) => !e.name.startsWith(".")).map((e) => ({
+      name: e.name,
+      size: e.size,
+      mtime: e.mtime.toISOString(),
+    }));
   }
 
   /**
    * Writes (or overwrites) an artifact, then evicts the oldest writes until
    * both caps hold again.
    *
-   * @returns what was written and the names evicted.
-   * @throws RangeError for a bad name or a payload over {@link ARTIFACT_MAX_BYTES}.
+   * @returns what was written (`path`: its real path) and the names evicted.
+   * @throws RangeError for a bad name or a payload over {@link ARTIFACT_MAX_BYTES};
+   *   PathGuardError when the folder is a link.
    */
   async save(
     name: string,
@@ -80,19 +86,14 @@ export class ArtifactStore {
         `Artifact "${name}" is ${bytes.length} bytes; one session keeps at most ${ARTIFACT_MAX_BYTES}`,
       );
     }
-    await Deno.mkdir(this.dir, { recursive: true });
-    const path = join(this.dir, name);
-    // Write beside, then rename: a reader never sees half an artifact.
-    const tmp = join(this.dir, `.${name}.${crypto.randomUUID()}.tmp`);
-    await Deno.writeFile(tmp, bytes);
-    await Deno.rename(tmp, path);
+    // Temp file + rename (safeWriteFile): a reader never sees half an artifact.
+    const written = await safeWriteFile(this.#target, name, bytes);
     const evicted = await this.#evict(name);
-    const st = await Deno.stat(path);
     return {
       name,
-      size: st.size,
-      mtime: (st.mtime ?? new Date()).toISOString(),
-      path,
+      size: written.size,
+      mtime: written.mtime.toISOString(),
+      path: written.path,
       evicted,
     };
   }
@@ -107,7 +108,7 @@ export class ArtifactStore {
     for (const a of all) {
       if (count <= ARTIFACT_MAX_ENTRIES && bytes <= ARTIFACT_MAX_BYTES) break;
       if (a.name === keep) continue;
-      await Deno.remove(join(this.dir, a.name)).catch(() => {});
+      await safeRemove(this.#target, a.name).catch(() => {});
       count--;
       bytes -= a.size;
       evicted.push(a.name);
@@ -115,21 +116,25 @@ export class ArtifactStore {
     return evicted;
   }
 
-  /** An artifact's bytes and info, or undefined when there is none by that name. */
+  /**
+   * An artifact's bytes and info, or undefined when there is none by that name.
+   *
+   * @throws PathGuardError when the name is a link (symlink or hard link), not a file.
+   */
   async get(name: string): Promise<(ArtifactInfo & { bytes: Uint8Array }) | undefined> {
     checkArtifactName(name);
-    const path = join(this.dir, name);
     try {
-      const [bytes, st] = await Promise.all([Deno.readFile(path), Deno.stat(path)]);
-      return { name, size: st.size, mtime: (st.mtime ?? new Date(0)).toISOString(), bytes };
+      const file = await safeReadFile(this.#target, name, ARTIFACT_MAX_BYTES);
+      return { name, size: file.size, mtime: file.mtime.toISOString(), bytes: file.bytes };
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return undefined;
+      if (e instanceof PathGuardError && e.reason === "missing") return undefined;
       throw e;
     }
   }
 
-  /** Removes every artifact (the session closed). */
+  /** Removes every artifact (the session closed); a link there is removed, not followed. */
   async wipe(): Promise<void> {
-    await Deno.remove(this.dir, { recursive: true }).catch(() => {});
+    await safeRemove({ workspace: this.#target.workspace }, this.area, { recursive: true })
+      .catch(() => {});
   }
 }

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../tests/_assert.ts";
 import { ARTIFACT_MAX_ENTRIES, ArtifactStore, checkArtifactName } from "./artifacts.ts";
 
@@ -24,7 +23,7 @@ Deno.test("checkArtifactName: a table of names", () => {
 
 Deno.test("ArtifactStore: save, get, list, overwrite, wipe; the entry cap evicts the oldest", async () => {
   const base = await Deno.makeTempDir();
-  const store = new ArtifactStore(join(base, ".artifacts", "s"));
+  const store = new ArtifactStore(base, ".artifacts/i1/s");
   try {
     assertEquals(await store.list(), []);
     const bytes = new Uint8Array([0, 255, 1, 254]);

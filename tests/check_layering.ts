@@ -8,7 +8,7 @@
  * | ---------- | --------------------------------------- | --------------------------- |
  * | `cdp/`     | `cdp/`                                  | any (`node:`, `npm:`, bare) |
  * | `policy/`  | `policy/`                               | `node:` built-ins only      |
- * | `storage/` | `storage/`, `cdp/`                      | any                         |
+ * | `storage/` | `storage/`, `cdp/`, `policy/`           | any                         |
  * | `tools/`   | `tools/`, `cdp/`, `policy/`, `storage/` | any                         |
  * | `ui/`      | `ui/`, `tools/`                         | any                         |
  * | `main.ts`  | anything                                | any                         |
@@ -64,7 +64,7 @@ export interface ImportRef {
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cdp: ["cdp"],
   policy: ["policy"],
-  storage: ["storage", "cdp"],
+  storage: ["storage", "cdp", "policy"],
   tools: ["tools", "cdp", "policy", "storage"],
   ui: ["ui", "tools"],
 };

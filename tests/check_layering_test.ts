@@ -112,7 +112,6 @@ Deno.test("checkLayering: reports each wrong arrow with file and line", async ()
       "policy/p.ts:1 -> cdp/b.ts",
       "policy/p.ts:2 -> zod",
       "policy/p.ts:3 -> npm:lodash",
-      "storage/s.ts:2 -> policy/p.ts",
       "storage/s.ts:3 -> tools/t.ts",
       "tools/t.ts:1 -> ui/page.ts",
       "tools/t.ts:2 -> main.ts",

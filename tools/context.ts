@@ -45,6 +45,11 @@ export interface ServerConfig {
   secrets?: SecretStore | undefined;
   /** The secrets file's absolute path (`BROWX_SECRETS`): never a file the agent may name. */
   secretsFile?: string | undefined;
+  /**
+   * HTTP clients share the auth states of `.auth-states/` (`BROWX_SHARED_AUTH_STATES=1`)
+   * instead of each keeping its own.
+   */
+  sharedAuthStates?: boolean | undefined;
   /** Toolsets listed in tools/list (`BROWX_TOOLSETS`); `"all"` lists everything. */
   toolsets: ReadonlySet<Toolset> | "all";
   /** browxai version. */

@@ -5,7 +5,8 @@
  */
 import { extname } from "node:path";
 import { z } from "zod";
-import { PathGuardError, resolveInWorkspace } from "../../policy/path_guard.ts";
+import { PathGuardError } from "../../policy/path_guard.ts";
+import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../errors.ts";
@@ -128,55 +129,47 @@ export const downloadGetTool = defineTool({
         "wait a moment, then check downloads_list and call again",
       );
     }
-    let path: string;
+    let file: SafeOpenFile;
     try {
-      // singleLink: a saved file swapped for a hard link is another file under its name.
-      path = await resolveInWorkspace(ctx.config.workspace, record.path, {
-        mustExist: true,
-        singleLink: true,
-      });
+      // Opened through the guard: a saved file swapped for a symlink or a hard link (or its
+      // folder for a link) is refused at the open itself, never followed.
+      file = await safeOpenRead({
+        workspace: ctx.config.workspace,
+        reserved: ctx.config.secretsFile ? [ctx.config.secretsFile] : [],
+      }, record.path);
     } catch (e) {
       if (!(e instanceof PathGuardError)) throw e;
       throw new ToolError(
         e.reason === "missing" ? "not-found" : "refused",
         e.reason === "missing"
           ? `The file of download "${args.id}" is gone: ${record.path}`
-          : e.message,
+          : `The file of download "${args.id}" is no longer the one browxai saved: ${e.message}`,
         "download it again with download: true",
       );
     }
+    const path = file.path;
     const offset = args.offset ?? 0;
     const max = args.maxBytes ?? DEFAULT_MAX_BYTES;
-    const file = await Deno.open(path, { read: true });
     let chunk: Uint8Array;
-    let size: number;
-    let head: Uint8Array;
+    const size = file.size;
+    const head = new Uint8Array(Math.min(8192, size));
     try {
-      const info = await file.stat();
-      // Checked again on the open file: a link made after the guard looked.
-      if (!info.isFile || (info.nlink ?? 1) > 1) {
-        throw new ToolError(
-          "refused",
-          `The file of download "${args.id}" is no longer the one browxai saved: ${
-            info.isFile ? "it has several names (hard links)" : "it is not a regular file"
-          }`,
-          "download it again with download: true (or copy the file instead of linking it)",
-        );
-      }
-      size = info.size;
-      head = new Uint8Array(Math.min(8192, size));
-      await file.read(head);
-      await file.seek(offset, Deno.SeekMode.Start);
+      await file.handle.read(head, 0, head.length, 0);
       chunk = new Uint8Array(Math.max(0, Math.min(max, size - offset)));
       let got = 0;
       while (got < chunk.length) {
-        const n = await file.read(chunk.subarray(got));
-        if (n === null) break;
-        got += n;
+        const { bytesRead } = await file.handle.read(
+          chunk,
+          got,
+          chunk.length - got,
+          offset + got,
+        );
+        if (bytesRead === 0) break;
+        got += bytesRead;
       }
       chunk = chunk.subarray(0, got);
     } finally {
-      file.close();
+      await file.handle.close();
     }
     const contentType = contentTypeOf(record.filename, head);
     const text = isTextual(contentType) && isText(chunk);

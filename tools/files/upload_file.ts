@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import { PathGuardError, RESERVED_AREAS, resolveInWorkspace } from "../../policy/path_guard.ts";
+import { PathGuardError, RESERVED_AREAS } from "../../policy/path_guard.ts";
+import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { waitActionable } from "../actions/actionability.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
@@ -18,6 +19,7 @@ import { ToolError } from "../errors.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { originOf } from "../sessions/download_names.ts";
+import { copyForUpload } from "../sessions/upload_copies.ts";
 
 /** How long a click may take to open a file chooser, ms. */
 const CHOOSER_WAIT_MS = 3000;
@@ -32,8 +34,8 @@ interface HeldFile {
 }
 
 /**
- * Resolves every path through the path guard and checks each is a file
- * with one name (a hard link is refused: copy the file instead).
+ * Opens every path through the path guard (no link at any component, a
+ * regular file with one name: a hard link is refused, copy the file instead).
  * Reports every bad path at once, before anything is attached.
  *
  * @returns Absolute, canonical paths in the given order.
@@ -44,21 +46,16 @@ export async function checkUploadPaths(
   workspace: string,
   paths: string[],
   reserved: readonly string[] = RESERVED_AREAS,
+  allowed: readonly string[] = [],
 ): Promise<string[]> {
   const resolved: string[] = [];
   const refused: string[] = [];
   const missing: string[] = [];
   for (const p of paths) {
     try {
-      // singleLink: a hard link is also a file outside or a reserved one, under another name.
-      const abs = await resolveInWorkspace(workspace, p, {
-        mustExist: true,
-        reserved,
-        singleLink: true,
-      });
-      const info = await Deno.stat(abs);
-      if (!info.isFile) refused.push(`${JSON.stringify(p)} is a directory, not a file`);
-      else resolved.push(abs);
+      const file = await safeOpenRead({ workspace, reserved, allowed }, p);
+      await file.handle.close();
+      resolved.push(file.path);
     } catch (e) {
       if (!(e instanceof PathGuardError)) throw e;
       if (e.reason === "missing") missing.push(JSON.stringify(p));
@@ -107,11 +104,15 @@ export const uploadFileTool = defineTool({
   }),
   async handler(ctx, args) {
     checkTarget(args, "upload_file", { allowCoords: false });
-    // The server's own files (audit log, profiles, the secrets file) never go to a page.
+    // The server's own files (audit log, profiles, the secrets file), other clients' files
+    // and saved logins never go to a page; a client's own area (its downloads, dumps) may.
+    const areas = ctx.sessions.areas;
     const files = await checkUploadPaths(ctx.config.workspace, args.paths, [
-      ...RESERVED_AREAS,
+      ...areas.reserved,
+      ".auth-states",
+      areas.authStates(false),
       ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
-    ]);
+    ], areas.namespace === undefined ? [] : [areas.own]);
     const names = files.map((f) => f.split(/[\\/]/).pop()!);
     const session = await ctx.sessions.get(args.session ?? "default");
     const url = session.activePage?.url;
@@ -130,12 +131,47 @@ export const uploadFileTool = defineTool({
       actionInfo: { files: names },
       async perform({ session, page, target, deadline }) {
         if (target?.kind !== "element") throw new Error("upload_file needs an element target");
-        const held = await attach(session, page, target.handle, files, deadline);
+        const copies = await privateCopies(ctx.config.workspace, session, files);
+        const held = await attach(session, page, target.handle, copies, deadline);
         return { upload: { input: held.input, files: held.files } };
       },
     });
   },
 });
+
+/**
+ * Copies each checked file, opened through the guard again, to a private copy Chromium reads
+ * (see `upload_copies.ts`): a file swapped for a link after the check is refused here, or
+ * copied as it was opened, never followed.
+ *
+ * @throws ToolError refused when a file changed into something the guard refuses.
+ */
+async function privateCopies(
+  workspace: string,
+  session: BrowserSession,
+  files: string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of files) {
+    let file: SafeOpenFile;
+    try {
+      file = await safeOpenRead({ workspace }, path);
+    } catch (e) {
+      if (!(e instanceof PathGuardError)) throw e;
+      throw new ToolError(
+        "refused",
+        `Nothing was attached: ${e.message}`,
+        "upload a real file inside the workspace",
+      );
+    }
+    try {
+      out.push(await copyForUpload(session, file, path.split(/[\\/]/).pop()!));
+    } finally {
+      await file.handle.close();
+    }
+  }
+  return out;
+}
 
 /** Attaches through the input itself, or through the chooser its click opens. */
 async function attach(

@@ -1,13 +1,14 @@
 /**
  * Downloads of one browxai session: its browser context's download
- * behavior, the files it saved under `$BROWX_WORKSPACE/.downloads/<session>/`,
+ * behavior, the files it saved under `<downloads>/<session>/` (`<downloads>`: `.downloads` in
+ * the workspace for stdio, `.clients/<namespace>/downloads` for an HTTP client),
  * and the gate that decides each download as it begins.
  *
  * A context denies downloads (Chromium cancels them itself, still telling us
  * they began) except while something allows them: an action window that
  * declared `download: true`, or the session's capture (`downloads_capture`).
  * Allowed downloads are written by Chromium under a guid name into a staging
- * folder (`.downloads/.incoming/<session>/`) and moved to their suggested
+ * folder (`<downloads>/.incoming/<session>/`) and moved to their suggested
  * name (deduplicated) once complete, so the session folder only ever holds
  * finished files.
  *
@@ -15,7 +16,7 @@
  */
 import { join } from "node:path";
 import type { Protocol } from "../../cdp/types.ts";
-import { resolveInWorkspace } from "../../policy/path_guard.ts";
+import { safeMkdir, safeMove, safeRemove } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
 import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
 
@@ -75,8 +76,12 @@ export function downloadsOf(session: BrowserSession): SessionDownloads | undefin
  * events on. Never fails the session: a browser that refuses (an old one,
  * attached) leaves downloads to the browser's own behavior, logged.
  */
-export async function startDownloads(session: BrowserSession, workspace: string): Promise<void> {
-  const d = new SessionDownloads(session, workspace);
+export async function startDownloads(
+  session: BrowserSession,
+  workspace: string,
+  root = ".downloads",
+): Promise<void> {
+  const d = new SessionDownloads(session, workspace, root);
   sessionDownloads.set(session, d);
   await d.start().catch((e) =>
     console.error(`browxai: downloads of session "${session.id}" not set up:`, e)
@@ -95,6 +100,8 @@ export async function stopDownloads(session: BrowserSession): Promise<void> {
 export class SessionDownloads {
   #session: BrowserSession;
   #workspace: string;
+  /** The downloads folder, relative to the workspace (e.g. `.downloads`). */
+  #root: string;
   #records: DownloadRecord[] = [];
   #byGuid = new Map<string, { record: DownloadRecord; finish: () => void }>();
   /** Guids this session saw begin and did not keep (to clean up their staging file). */
@@ -112,14 +119,16 @@ export class SessionDownloads {
   /** Where Chromium writes allowed downloads (guid names), resolved through the path guard. */
   #staging = "";
 
-  constructor(session: BrowserSession, workspace: string) {
+  /** @param root The downloads folder, relative to the workspace (default `.downloads`). */
+  constructor(session: BrowserSession, workspace: string, root = ".downloads") {
     this.#session = session;
     this.#workspace = workspace;
+    this.#root = root;
   }
 
-  /** `$BROWX_WORKSPACE/.downloads/<session>` (not resolved). */
+  /** `$BROWX_WORKSPACE/<downloads>/<session>` (not resolved). */
   get folder(): string {
-    return join(this.#workspace, ".downloads", this.#session.id);
+    return join(this.#workspace, this.#root, this.#session.id);
   }
 
   /** True while every download during an action is saved (`downloads_capture`). */
@@ -195,12 +204,11 @@ export class SessionDownloads {
       const want = this.#capture || this.#windowAllows ? "allowAndName" : "deny";
       if (want === this.#applied || this.#session.closed) return;
       if (want === "allowAndName") {
-        // Chromium writes here: through the guard, like every file written for the agent.
-        this.#staging = await resolveInWorkspace(
-          this.#workspace,
-          join(".downloads", ".incoming", this.#session.id),
+        // Chromium writes here: a real folder (0700) made through the guard, never a link.
+        this.#staging = await safeMkdir(
+          { workspace: this.#workspace },
+          `${this.#root}/.incoming/${this.#session.id}`,
         );
-        await Deno.mkdir(this.#staging, { recursive: true });
       }
       await this.#session.browser.connection.send("Browser.setDownloadBehavior", {
         behavior: want,
@@ -277,7 +285,7 @@ export class SessionDownloads {
     const record: DownloadRecord = {
       id: `d${++this.#seq}`,
       filename,
-      path: join(this.#workspace, ".downloads", this.#session.id, filename),
+      path: join(this.folder, filename),
       sizeBytes: 0,
       url,
       urlOrigin: originOf(e.url),
@@ -296,11 +304,12 @@ export class SessionDownloads {
       this.#early.set(e.guid, e);
       return;
     }
-    const staged = this.#staging ? join(this.#staging, e.guid) : "";
+    const staged = this.#staging ? `${this.#root}/.incoming/${this.#session.id}/${e.guid}` : "";
+    const drop = () => safeRemove({ workspace: this.#workspace }, staged).catch(() => false);
     if (this.#dropped.has(e.guid)) {
       if (e.state === "inProgress") return;
       this.#dropped.delete(e.guid);
-      if (staged) await Deno.remove(staged).catch(() => {});
+      if (staged) await drop();
       return;
     }
     const entry = this.#byGuid.get(e.guid);
@@ -318,30 +327,28 @@ export class SessionDownloads {
       if (e.state !== "canceled") {
         console.error(`browxai: download "${record.filename}" could not be kept:`, error);
       }
-      if (staged) await Deno.remove(staged).catch(() => {});
+      if (staged) await drop();
     } finally {
       this.#reserved.delete(record.filename);
       finish();
     }
   }
 
-  /** Moves a completed download from staging to its (deduplicated) name in the session folder. */
+  /**
+   * Moves a completed download from staging to its (deduplicated) name in the session folder,
+   * through the guard: a folder or file swapped for a link must not carry files out.
+   */
   async #finalize(record: DownloadRecord, staged: string): Promise<void> {
-    // Through the guard: a folder swapped for a symlink must not carry files out.
-    const folder = await resolveInWorkspace(
-      this.#workspace,
-      join(".downloads", this.#session.id),
-    );
-    await Deno.mkdir(folder, { recursive: true });
+    const area = `${this.#root}/${this.#session.id}`;
+    const folder = await safeMkdir({ workspace: this.#workspace }, area);
     const name = await freeName(folder, record.filename, this.#reserved);
-    const target = await resolveInWorkspace(this.#workspace, join(folder, name));
-    await Deno.rename(staged, target);
+    const target = await safeMove({ workspace: this.#workspace }, staged, `${area}/${name}`);
     if (name !== record.filename) {
       this.#reserved.delete(record.filename);
       record.filename = name;
     }
     record.path = target;
-    record.sizeBytes = (await Deno.stat(target)).size;
+    record.sizeBytes = (await Deno.lstat(target)).size;
   }
 }
 

@@ -1,10 +1,10 @@
 /**
  * The browxai sessions of one MCP client: open, look up (creating `default`
- * on first use), list, close. Sessions of one client are invisible to another.
+ * on first use), list, close. Sessions of one client are invisible to another,
+ * and so are its files (see `areas.ts`).
  *
  * @module
  */
-import { join } from "node:path";
 import { BrowserNotFoundError } from "../../cdp/discovery.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../policy/nav_guard.ts";
@@ -12,8 +12,12 @@ import { ToolError } from "../errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
+import { PathGuardError } from "../../policy/path_guard.ts";
+import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
+import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
 import { currentCallScope } from "./call_scope.ts";
+import { removeUploadCopies } from "./upload_copies.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -45,16 +49,29 @@ export class SessionManager {
   #turns = new Map<string, Promise<unknown>>();
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
+  /** Where this client's artifacts, auth states, dumps and profiles live. */
+  readonly areas: WorkspaceAreas;
 
-  /** @param options.guard Makes the navigation guard of each new session (policy). */
+  /**
+   * @param options.guard Makes the navigation guard of each new session (policy).
+   * @param options.namespace An HTTP client's own namespace (letters, digits, `_-`): its
+   *   artifacts, auth states, dumps and profiles live in `.clients/<namespace>/`, removed by
+   *   {@link closeAll}. Absent (stdio): the shared locations, artifacts per server instance.
+   */
   constructor(
     host: BrowserHost,
     workspace: string,
-    options: { guard?: (session: BrowserSession) => NavGuard } = {},
+    options: { guard?: (session: BrowserSession) => NavGuard; namespace?: string } = {},
   ) {
     this.#host = host;
     this.#workspace = workspace;
     this.#guard = options.guard;
+    this.areas = new WorkspaceAreas({ namespace: options.namespace });
+  }
+
+  /** The workspace root. */
+  get workspace(): string {
+    return this.#workspace;
   }
 
   /** Validates a session name. @throws ToolError invalid-argument */
@@ -168,7 +185,7 @@ export class SessionManager {
     }
     session.navGuard = this.#guard?.(session);
     // Before the agent's first action: undeclared downloads are denied from the start.
-    await startDownloads(session, this.#workspace);
+    await startDownloads(session, this.#workspace, this.areas.downloads);
     this.#sessions.set(name, session);
     return session;
   }
@@ -187,7 +204,7 @@ export class SessionManager {
       });
     }
     if (options.mode === "persistent") {
-      const profileDir = join(this.#workspace, "profiles", name);
+      const profileDir = await this.#profileDir(name);
       if (openProfiles.has(profileDir)) {
         throw new ToolError(
           "refused",
@@ -232,6 +249,23 @@ export class SessionManager {
   }
 
   /**
+   * A profile's folder, made (0700) through the path guard: a real folder in the workspace,
+   * never a link (Chromium would write wherever it led).
+   */
+  async #profileDir(name: string): Promise<string> {
+    try {
+      return await safeMkdir({ workspace: this.#workspace }, this.areas.profile(name));
+    } catch (e) {
+      if (!(e instanceof PathGuardError)) throw e;
+      throw new ToolError(
+        "refused",
+        `Cannot open profile "${name}": ${e.message}`,
+        "the operator must replace the link with a real folder (or remove it); or use another session name",
+      );
+    }
+  }
+
+  /**
    * Closes a session, after any open of it still under way; idempotent.
    * Returns whether it was running.
    */
@@ -246,14 +280,23 @@ export class SessionManager {
     const wasRunning = !s.crashed;
     await stopDownloads(s);
     await s.close();
+    await removeUploadCopies(s);
     // Artifacts live as long as their session.
-    await new ArtifactStore(join(this.#workspace, ".artifacts", name)).wipe();
+    await new ArtifactStore(this.#workspace, this.areas.artifacts(name)).wipe();
     return wasRunning;
   }
 
-  /** Closes every session of this client. */
+  /**
+   * Closes every session of this client, and removes what only it could reach: a stdio
+   * server's artifact folder; an HTTP client's whole area (artifacts, auth states, dumps,
+   * profiles).
+   */
   async closeAll(): Promise<void> {
     await Promise.all([...this.#sessions.keys()].map((n) => this.close(n).catch(() => {})));
+    const area = this.areas.namespace === undefined ? this.areas.artifactsRoot : this.areas.own;
+    await safeRemove({ workspace: this.#workspace }, area, { recursive: true }).catch((e) =>
+      console.error(`browxai: could not remove ${area}:`, e)
+    );
   }
 }
 

@@ -1,13 +1,13 @@
 /**
  * `artifact_save`, `artifact_get`, `artifact_list`: a session's named text or
- * binary payloads, kept in `$BROWX_WORKSPACE/.artifacts/<session>/` until the
- * session closes (seed 000 "Per-session artifacts").
+ * binary payloads, kept in the client's artifact folder until the session closes
+ * (seed 000 "Per-session artifacts"): `.artifacts/<server instance>/<session>/` for stdio,
+ * `.clients/<namespace>/artifacts/<session>/` for an HTTP client (`tools/sessions/areas.ts`).
  *
  * @module
  */
 import { Buffer } from "node:buffer";
 import { z } from "zod";
-import { resolveInWorkspace } from "../../policy/path_guard.ts";
 import {
   ARTIFACT_MAX_BYTES,
   ARTIFACT_MAX_ENTRIES,
@@ -19,23 +19,23 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
+import { guardToolError } from "./workspace_files.ts";
 
 const session = sessionField;
 const name = z.string().describe("Letters, digits, ._- (no leading dot)");
 const encoding = z.enum(["utf8", "base64"]).optional().describe("Default utf8");
 
-/** The artifact folder of a session, inside the workspace. */
-export async function artifactStore(ctx: ToolContext, sessionName: string): Promise<ArtifactStore> {
+/** The artifact folder of a session, in the client's area. */
+export function artifactStore(ctx: ToolContext, sessionName: string): ArtifactStore {
   SessionManager.checkName(sessionName);
-  const dir = await resolveInWorkspace(ctx.config.workspace, `.artifacts/${sessionName}`);
-  return new ArtifactStore(dir);
+  return new ArtifactStore(ctx.config.workspace, ctx.sessions.areas.artifacts(sessionName));
 }
 
 function nameError(e: unknown): never {
   if (e instanceof RangeError) {
     throw new ToolError("invalid-argument", e.message, "pick a plain file name like notes.txt");
   }
-  throw e;
+  throw guardToolError(e);
 }
 
 /** The `artifact_save` tool. */
@@ -72,7 +72,7 @@ export const artifactSaveTool = defineTool({
         "save it in smaller parts",
       );
     }
-    const store = await artifactStore(ctx, args.session ?? "default");
+    const store = artifactStore(ctx, args.session ?? "default");
     const saved = await store.save(args.name, bytes).catch(nameError);
     return {
       structured: {
@@ -105,10 +105,10 @@ export const artifactGetTool = defineTool({
     } catch (e) {
       nameError(e);
     }
-    const store = await artifactStore(ctx, args.session ?? "default");
-    const a = await store.get(args.name);
+    const store = artifactStore(ctx, args.session ?? "default");
+    const a = await store.get(args.name).catch(nameError);
     if (!a) {
-      const known = (await store.list()).map((x) => x.name);
+      const known = (await store.list().catch(nameError)).map((x) => x.name);
       throw new ToolError(
         "not-found",
         `No artifact "${args.name}" in session "${args.session ?? "default"}"`,
@@ -148,8 +148,8 @@ export const artifactListTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.object({ session }),
   async handler(ctx, args) {
-    const store = await artifactStore(ctx, args.session ?? "default");
-    const artifacts = await store.list();
+    const store = artifactStore(ctx, args.session ?? "default");
+    const artifacts = await store.list().catch(nameError);
     return { structured: { ok: true, count: artifacts.length, artifacts } };
   },
 });

@@ -1,8 +1,11 @@
 /**
  * `auth_save`, `auth_load`, `auth_list`, `auth_delete`: named storage states (storage
- * layer 3) at `$BROWX_WORKSPACE/.auth-states/<name>.json`, written and applied with layer 1
- * (`storage_state.ts`). Names are letters, digits and `._-` (no leading dot); every path
- * goes through the workspace path guard. A saved file keeps the real cookie values.
+ * layer 3) at `<auth folder>/<name>.json`, written and applied with layer 1
+ * (`storage_state.ts`). The folder is the client's (`.auth-states/` for stdio and with
+ * `BROWX_SHARED_AUTH_STATES=1`, else `.clients/<namespace>/auth-states/`; see
+ * `tools/sessions/areas.ts`). Names are letters, digits and `._-` (no leading dot); every
+ * file goes through the path guard (written atomically, mode 0600). A saved file keeps the
+ * real cookie values.
  *
  * @module
  */
@@ -12,26 +15,24 @@ import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
+import { dumpSession, injectSession, parseStateText } from "./storage_state.ts";
 import {
-  dumpSession,
-  injectSession,
-  readStateFile,
-  workspacePath,
-  writeJson,
-} from "./storage_state.ts";
-
-/** Folder of the named states, relative to the workspace. */
-export const AUTH_DIR = ".auth-states";
+  authTarget,
+  listGuarded,
+  readGuarded,
+  removeGuarded,
+  writeGuardedJson,
+} from "./workspace_files.ts";
 
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const nameField = z.string().describe("Letters, digits, ._-");
 
 /**
- * The file of a named state, inside the workspace.
+ * The file name of a named state in the client's auth folder.
  *
  * @throws ToolError invalid-argument for a name outside letters, digits, `._-`.
  */
-export async function authPath(ctx: ToolContext, name: string): Promise<string> {
+export function authFile(name: string): string {
   if (!NAME.test(name)) {
     throw new ToolError(
       "invalid-argument",
@@ -40,7 +41,7 @@ export async function authPath(ctx: ToolContext, name: string): Promise<string> 
       'pick a plain name like "github-admin"',
     );
   }
-  return await workspacePath(ctx, `${AUTH_DIR}/${name}.json`);
+  return `${name}.json`;
 }
 
 /**
@@ -49,17 +50,17 @@ export async function authPath(ctx: ToolContext, name: string): Promise<string> 
  * @throws ToolError not-found when there is none.
  */
 export async function loadAuthState(ctx: ToolContext, name: string): Promise<StorageState> {
-  const abs = await authPath(ctx, name);
-  try {
-    await Deno.stat(abs);
-  } catch {
-    throw new ToolError(
-      "not-found",
-      `No auth state "${name}"`,
-      "call auth_list for the saved names, or auth_save to save one",
-    );
-  }
-  return await readStateFile(abs, name);
+  const file = await readGuarded(
+    authTarget(ctx),
+    authFile(name),
+    () =>
+      new ToolError(
+        "not-found",
+        `No auth state "${name}"`,
+        "call auth_list for the saved names, or auth_save to save one",
+      ),
+  );
+  return parseStateText(file.text, name);
 }
 
 /** The `auth_save` tool. */
@@ -72,9 +73,9 @@ export const authSaveTool = defineTool({
   annotations: { idempotentHint: true },
   inputSchema: z.object({ name: nameField, session: sessionField }),
   async handler(ctx, args) {
-    const abs = await authPath(ctx, args.name);
+    const file = authFile(args.name);
     const state = await dumpSession(await ctx.sessions.get(args.session ?? "default"));
-    await writeJson(abs, state);
+    await writeGuardedJson(authTarget(ctx), file, state);
     return {
       structured: {
         ok: true,
@@ -114,17 +115,11 @@ export const authListTool = defineTool({
   annotations: { readOnlyHint: true },
   inputSchema: z.object({}),
   async handler(ctx) {
-    const dir = await workspacePath(ctx, AUTH_DIR);
     const names: string[] = [];
-    try {
-      for await (const e of Deno.readDir(dir)) {
-        const name = e.name.replace(/\.json$/, "");
-        if (e.isFile && e.name.endsWith(".json") && NAME.test(name)) names.push(name);
-      }
-    } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    for (const e of await listGuarded(authTarget(ctx))) {
+      const name = e.name.replace(/\.json$/, "");
+      if (e.name.endsWith(".json") && NAME.test(name)) names.push(name);
     }
-    names.sort();
     return { structured: { count: names.length, names } };
   },
 });
@@ -139,12 +134,7 @@ export const authDeleteTool = defineTool({
   annotations: { idempotentHint: true },
   inputSchema: z.object({ name: nameField }),
   async handler(ctx, args) {
-    const abs = await authPath(ctx, args.name);
-    let existed = true;
-    await Deno.remove(abs).catch((e) => {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-      existed = false;
-    });
+    const existed = await removeGuarded(authTarget(ctx), authFile(args.name));
     return { structured: { ok: true, existed } };
   },
 });

@@ -7,9 +7,7 @@
  *
  * @module
  */
-import { dirname } from "node:path";
 import { z } from "zod";
-import { PathGuardError, RESERVED_AREAS, resolveInWorkspace } from "../../policy/path_guard.ts";
 import {
   dumpStorageState,
   type InjectOutcome,
@@ -25,42 +23,10 @@ import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
+import { agentTarget, checkGuarded, readGuarded, writeGuardedJson } from "./workspace_files.ts";
 
-/** A path argument resolved inside the workspace, or an `invalid-argument` refusal. */
-export async function workspacePath(
-  ctx: ToolContext,
-  path: string,
-  options: { mustExist?: boolean } = {},
-): Promise<string> {
-  try {
-    return await resolveInWorkspace(ctx.config.workspace, path, {
-      reserved: RESERVED_AREAS,
-      ...options,
-    });
-  } catch (e) {
-    if (!(e instanceof PathGuardError)) throw e;
-    throw new ToolError("invalid-argument", e.message, "give a path inside the workspace");
-  }
-}
-
-/** Writes JSON to an absolute path (creating its folder). */
-export async function writeJson(abs: string, value: unknown): Promise<void> {
-  await Deno.mkdir(dirname(abs), { recursive: true });
-  await Deno.writeTextFile(abs, JSON.stringify(value, null, 2) + "\n");
-}
-
-/** Reads and checks a state file. */
-export async function readStateFile(abs: string, shown: string): Promise<StorageState> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(abs);
-  } catch (e) {
-    throw new ToolError(
-      "invalid-argument",
-      `Cannot read "${shown}": ${(e as Error).message}`,
-      "check the path",
-    );
-  }
+/** Checks a state file's text (`shown`: how to name it in errors). */
+export function parseStateText(text: string, shown: string): StorageState {
   try {
     return stateCall(() => parseStorageState(JSON.parse(text)));
   } catch (e) {
@@ -147,31 +113,55 @@ export async function injectSession(
   });
 }
 
-/** A state given inline or as a workspace path. */
+/** A state given inline or as a path in the client's area (through the path guard). */
 export async function stateArg(ctx: ToolContext, state: unknown): Promise<StorageState> {
   if (typeof state === "string") {
-    return await readStateFile(await workspacePath(ctx, state, { mustExist: true }), state);
+    const file = await readGuarded(agentTarget(ctx, false), state);
+    return parseStateText(file.text, state);
   }
   return stateCall(() => parseStorageState(state));
+}
+
+/**
+ * Refuses a file write by a call whose tool needs only `read`: writing a file needs the
+ * `action` capability (as `auth_save` and `artifact_save` do). Checked before anything runs.
+ *
+ * @throws ToolError capability-required (`requiredCapability: "action"`).
+ */
+function requireWriteCapability(ctx: ToolContext, tool: string): void {
+  if (ctx.config.capabilities.has("action")) return;
+  throw new ToolError(
+    "capability-required",
+    `Refused "${tool}": writing a file ("path") needs capability "action", which is not enabled`,
+    `omit "path" to get the state in the result, or the operator can add "action" to BROWX_CAPABILITIES (now: ${
+      [...ctx.config.capabilities].join(",") || "none"
+    })`,
+    { requiredCapability: "action" },
+  );
 }
 
 /** The `dump_storage_state` tool. */
 export const dumpStorageStateTool = defineTool({
   name: "dump_storage_state",
   title: "Dump storage state",
-  description: "Get cookies and per-origin localStorage; with path, also write it there.",
+  description:
+    "Get cookies and per-origin localStorage; with path, also write it there (needs action).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  // Not read-only: with `path` it writes (and may replace) a file.
+  annotations: { idempotentHint: true },
   inputSchema: z.object({
-    path: z.string().optional().describe("Workspace JSON file"),
+    path: z.string().optional().describe("Workspace JSON file to write (needs action)"),
     session: sessionField,
   }),
   async handler(ctx, args) {
-    const abs = args.path === undefined ? undefined : await workspacePath(ctx, args.path);
+    if (args.path !== undefined) {
+      requireWriteCapability(ctx, "dump_storage_state");
+      await checkGuarded(agentTarget(ctx, true), args.path);
+    }
     const state = await dumpSession(await ctx.sessions.get(args.session ?? "default"));
-    if (abs === undefined) return { structured: { ...state } };
-    await writeJson(abs, state);
+    if (args.path === undefined) return { structured: { ...state } };
+    const abs = await writeGuardedJson(agentTarget(ctx, true), args.path, state);
     return {
       structured: { path: abs, cookies: state.cookies.length, origins: state.origins.length },
     };

@@ -161,7 +161,10 @@ export function serveHttp(
     if (!isInitializeRequest(body)) {
       return jsonError(400, "Bad request: the first request of a client must be initialize");
     }
-    const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
+    const sessions = new SessionManager(host, config.workspace, {
+      guard: navGuardFor(config),
+      namespace: crypto.randomUUID(), // its own files (tools/sessions/areas.ts)
+    });
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
