@@ -49,14 +49,31 @@ export function authTarget(ctx: ToolContext): SafeTarget {
 }
 
 /**
- * A guard refusal as the agent sees it: `not-found` for a missing file, else `refused`
- * with the guard's message (what was wrong, what to do).
+ * A guard refusal as the agent sees it: `not-found` for a missing file, `invalid-argument`
+ * for a folder or a malformed path, else `refused` (links, reserved areas, outside the
+ * workspace) with the guard's message (what was wrong, what to do).
  */
 export function guardToolError(e: unknown, notFound?: () => ToolError): unknown {
   if (!(e instanceof PathGuardError)) return e;
   if (e.reason === "missing") {
     return notFound?.() ??
       new ToolError("not-found", e.message, "check the path (relative to the workspace)");
+  }
+  // A path that is merely wrong (a folder, an empty or malformed name) is the agent's to fix;
+  // links, reserved areas and paths out of the workspace are refusals.
+  if (e.reason === "not-a-file" || e.reason === "not-a-directory") {
+    return new ToolError(
+      "invalid-argument",
+      e.message,
+      "give the path of a file, not a folder, inside the workspace",
+    );
+  }
+  if (e.reason === "empty" || e.reason === "nul-byte" || e.reason === "invalid") {
+    return new ToolError(
+      "invalid-argument",
+      e.message,
+      "give a file path relative to the workspace",
+    );
   }
   return new ToolError("refused", e.message, "give a path to a real file inside the workspace");
 }
