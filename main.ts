@@ -272,6 +272,12 @@ async function main(): Promise<number> {
     e.preventDefault();
     console.error("browxai: unhandled rejection (kept running):", e.reason);
   });
+  // An uncaught exception would end the process: say why, and close the browsers first.
+  globalThis.addEventListener("error", (e) => {
+    e.preventDefault();
+    console.error("browxai: exiting: uncaught exception:", e.error ?? e.message);
+    shutdown(70);
+  });
   if (cli.http) {
     const server = await serveHttp(cli.config, host, {
       host: cli.host,
@@ -286,7 +292,14 @@ async function main(): Promise<number> {
     await server.finished;
   } else {
     console.error(`browxai ${VERSION}: MCP on stdio`);
-    await serveStdio(cli.config, host);
+    const reason = await serveStdio(cli.config, host);
+    if (reason.kind === "read-error" || reason.kind === "write-error") {
+      const stream = reason.kind === "read-error" ? "stdin" : "stdout";
+      console.error(`browxai: exiting: ${stream} failed: ${reason.error.message}`);
+      await shutdown(1);
+      return 1;
+    }
+    console.error("browxai: stdin closed: exiting");
   }
   await shutdown(0);
   return 0;
