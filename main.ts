@@ -35,7 +35,9 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
 
 Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
-BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH,
+BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN (comma-separated: one per
+principal), BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_IDLE_MS, BROWX_HTTP_INIT_TTL_MS,
+BROWX_HTTP_BODY_TIMEOUT_MS, CHROME_PATH,
 BROWX_DEVTOOLS_CONFIRM=1 (answer confirm hooks in the DevTools console of a headless browser
 someone inspects, e.g. through chrome://inspect: __browx.confirm("CODE") in the "browxai"
 context, with the code the question shows)`;
@@ -284,6 +286,9 @@ async function main(): Promise<number> {
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
       idleMs: Number(Deno.env.get("BROWX_HTTP_IDLE_MS")) || undefined,
+      maxClients: Number(Deno.env.get("BROWX_HTTP_MAX_CLIENTS")) || undefined,
+      initTtlMs: Number(Deno.env.get("BROWX_HTTP_INIT_TTL_MS")) || undefined,
+      bodyTimeoutMs: Number(Deno.env.get("BROWX_HTTP_BODY_TIMEOUT_MS")) || undefined,
     });
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
