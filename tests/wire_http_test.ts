@@ -151,3 +151,193 @@ Deno.test("http: every malformed request with an id gets the right error", async
     await server.close();
   }
 });
+
+/** Sends `bytes` on a connection unless a response came first; true when all were sent. */
+async function sendUnlessAnswered(
+  conn: Deno.Conn,
+  answered: Promise<unknown>,
+  chunks: Iterable<Uint8Array>,
+  pauseMs = 0,
+): Promise<{ sent: number; all: boolean }> {
+  let done = false;
+  answered.then(() => done = true, () => done = true);
+  let sent = 0;
+  for (const chunk of chunks) {
+    if (done) return { sent, all: false };
+    const wrote = await Promise.race([
+      conn.write(chunk).then(() => true, () => false),
+      answered.then(() => false, () => false),
+    ]);
+    if (!wrote) return { sent, all: false };
+    sent += chunk.length;
+    if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  return { sent, all: true };
+}
+
+function* repeat(chunk: Uint8Array, times: number): Generator<Uint8Array> {
+  for (let i = 0; i < times; i++) yield chunk;
+}
+
+Deno.test("http: oversize bodies are refused before they are read", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_BODY_TIMEOUT_MS: "3000" } });
+  const port = portOf(server.url);
+  const conns: Deno.Conn[] = [];
+  const open = async () => {
+    const c = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(c);
+    return c;
+  };
+  try {
+    // 300 MB declared before initialize: answered 413 with not one body byte sent.
+    const pre = await open();
+    await pre.write(head(port, { "Content-Length": String(300_000_000) }));
+    const preRes = await readResponse(pre);
+    assertEquals(preRes?.status, 413);
+    assertIncludes(preRes!.body, "1 MiB");
+
+    // With a session, over 96 MiB declared: the same.
+    const session = await establish(server.url);
+    const big = await open();
+    await big.write(
+      head(port, { "Content-Length": String(200 * MiB), "Mcp-Session-Id": session }),
+    );
+    assertEquals((await readResponse(big))?.status, 413);
+
+    // 40 sockets declaring 50 MB each, sending none of it: a few are admitted to the budget of
+    // body bytes in flight (and time out: 408), the rest are refused at once (503).
+    const many = await Promise.all(Array.from({ length: 40 }, open));
+    const answers = await Promise.all(many.map(async (c) => {
+      await c.write(
+        head(port, { "Content-Length": String(50_000_000), "Mcp-Session-Id": session }),
+      );
+      return (await readResponse(c))?.status;
+    }));
+    const refused = answers.filter((s) => s === 503).length;
+    assertTrue(refused >= 36, `answers: ${answers.join(",")}`);
+    assertTrue(answers.every((s) => s === 503 || s === 408), `answers: ${answers.join(",")}`);
+
+    // A chunked body (no Content-Length) before initialize: cut off past 1 MiB, answered while
+    // the client still has most of its 64 MiB to send.
+    const chunked = await open();
+    await chunked.write(head(port, { "Transfer-Encoding": "chunked" }));
+    const answered = readResponse(chunked);
+    const piece = new TextEncoder().encode(`10000\r\n${"a".repeat(0x10000)}\r\n`);
+    const sent = await sendUnlessAnswered(chunked, answered, repeat(piece, 1024));
+    assertEquals((await answered)?.status, 413);
+    assertTrue(!sent.all, `sent all ${sent.sent} bytes before the answer`);
+
+    // Still serving.
+    await establish(server.url);
+  } finally {
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    await server.close();
+  }
+});
+
+Deno.test("http: slow and stalled bodies time out (408)", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_BODY_TIMEOUT_MS: "1000" } });
+  const port = portOf(server.url);
+  const conns: Deno.Conn[] = [];
+  try {
+    const session = await establish(server.url);
+    // Slowloris: one body byte every 100 ms of a 1000-byte body (it would take 100 s).
+    const slow = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(slow);
+    await slow.write(head(port, { "Content-Length": "1000", "Mcp-Session-Id": session }));
+    const answered = readResponse(slow);
+    const sent = await sendUnlessAnswered(
+      slow,
+      answered,
+      repeat(new Uint8Array([0x20]), 1000),
+      100,
+    );
+    const res = await answered as RawResponse;
+    assertEquals(res.status, 408);
+    assertIncludes(res.body, "did not arrive within 1000 ms");
+    assertTrue(!sent.all);
+
+    // Half-open: the head, then nothing.
+    const stalled = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(stalled);
+    await stalled.write(head(port, { "Content-Length": "100" }));
+    assertEquals((await readResponse(stalled))?.status, 408);
+
+    // Deno.serve bounds the header block itself (hyper): a 1 MiB header is refused at once.
+    const fat = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(fat);
+    await fat.write(head(port, { "X-Fat": "a".repeat(MiB), "Content-Length": "2" }));
+    const fatRes = await readResponse(fat);
+    assertTrue(fatRes === undefined || fatRes.status === 400 || fatRes.status === 431);
+
+    await establish(server.url);
+  } finally {
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    await server.close();
+  }
+});
+
+Deno.test("http: sessions are capped; abandoned initializes expire, established ones stay", async () => {
+  const server = await startHttp({
+    env: { BROWX_HTTP_MAX_CLIENTS: "3", BROWX_HTTP_INIT_TTL_MS: "500" },
+  });
+  try {
+    const a = await server.connect();
+    await initialize(server.url);
+    await initialize(server.url);
+    const full = await post(server.url, JSON.stringify(initializeRequest(1)));
+    assertEquals(full.status, 503);
+    assertIncludes(await full.text(), "BROWX_HTTP_MAX_CLIENTS");
+    // The two abandoned handshakes expire; then there is room again.
+    await eventually(
+      async () => {
+        const res = await post(server.url, JSON.stringify(initializeRequest(1)));
+        await res.body?.cancel();
+        return res.status === 200 ? true : undefined;
+      },
+      15_000,
+      "room for a new client",
+    );
+    // The client that completed its handshake is still served.
+    assertEquals((await a.ok("list_sessions")).count, 0);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("http: a session id is not enough: it answers only its own token", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_TOKEN: "token-of-a, token-of-b" } });
+  try {
+    const asA = { authorization: "Bearer token-of-a" };
+    const asB = { authorization: "Bearer token-of-b" };
+    const session = await establish(server.url, asA);
+    const list = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "list_sessions", arguments: {} },
+    });
+    const stolen = await post(server.url, list, { ...asB, "mcp-session-id": session });
+    assertEquals(stolen.status, 404);
+    assertIncludes(await stolen.text(), "initialize again");
+    const none = await post(server.url, list, { "mcp-session-id": session });
+    assertEquals(none.status, 401);
+    await none.body?.cancel();
+    const own = await post(server.url, list, { ...asA, "mcp-session-id": session });
+    assertEquals(own.status, 200);
+    assertEquals((await messagesOf(own))[0]!.id, 2);
+    // Each token is a principal of its own: B has a session of its own.
+    const b = await server.connect(asB);
+    assertEquals((await b.ok("list_sessions")).count, 0);
+  } finally {
+    await server.close();
+  }
+});
