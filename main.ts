@@ -311,5 +311,13 @@ async function main(): Promise<number> {
 }
 
 if (import.meta.main) {
-  Deno.exit(await main());
+  let code: number;
+  try {
+    code = await main();
+  } catch (e) {
+    // Caught here: the "unhandledrejection" listener would otherwise keep a failed start alive.
+    console.error("browxai: exiting:", e);
+    code = 1;
+  }
+  Deno.exit(code);
 }

@@ -5,7 +5,8 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { MALFORMED } from "./_malformed.ts";
-import { startHttp } from "./_mcp.ts";
+import { ROOT, startHttp } from "./_mcp.ts";
+import { join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
 import { initializeRequest, type RawResponse, readResponse, type Wire } from "./_wire.ts";
 
@@ -339,5 +340,31 @@ Deno.test("http: a session id is not enough: it answers only its own token", asy
     assertEquals((await b.ok("list_sessions")).count, 0);
   } finally {
     await server.close();
+  }
+});
+
+Deno.test("http: a port in use is an exit with the reason and code 1, not a hang", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const ws = await Deno.makeTempDir({ prefix: "browxai-wire-" });
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        join(ROOT, "main.ts"),
+        "--http",
+        "--port",
+        String((taken.addr as Deno.NetAddr).port),
+      ],
+      env: { BROWX_WORKSPACE: ws },
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 1);
+    assertIncludes(new TextDecoder().decode(out.stderr), "browxai: exiting: AddrInUse");
+  } finally {
+    taken.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
