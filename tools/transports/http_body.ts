@@ -52,7 +52,8 @@ const mib = (n: number) => n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} Mi
  * Reads a request's body within `limits`. A declared Content-Length over the
  * limit is refused before reading (413); a body without one is counted as it
  * arrives and abandoned past the limit (413); a body not complete in time is
- * abandoned (408); bytes the server-wide budget cannot hold are refused (503).
+ * abandoned (408); a body whose bytes the server-wide budget cannot hold as
+ * they arrive is abandoned (503).
  */
 export async function readBody(req: Request, limits: BodyLimits): Promise<BodyResult> {
   const tooLarge = (size: string): BodyResult => ({
@@ -78,13 +79,6 @@ export async function readBody(req: Request, limits: BodyLimits): Promise<BodyRe
     limits.budget.give(taken);
     taken = 0;
   };
-  if (length !== undefined) {
-    if (!limits.budget.take(length)) {
-      await req.body?.cancel().catch(() => {});
-      return busy;
-    }
-    taken = length;
-  }
   if (!req.body) return { ok: true, bytes: new Uint8Array(), release };
   const reader = req.body.getReader();
   let timedOut = false;
@@ -105,13 +99,13 @@ export async function readBody(req: Request, limits: BodyLimits): Promise<BodyRe
         failure = tooLarge(`over ${limits.maxBytes} bytes`);
         break;
       }
-      if (length === undefined) {
-        if (!limits.budget.take(value.length)) {
-          failure = busy;
-          break;
-        }
-        taken += value.length;
+      // Charged as bytes arrive, not as declared: a client that declares much and sends
+      // little holds only what it sent.
+      if (!limits.budget.take(value.length)) {
+        failure = busy;
+        break;
       }
+      taken += value.length;
       parts.push(value);
     }
   } catch (e) {
