@@ -105,6 +105,16 @@ export const MALFORMED: MalformedCase[] = [
     expect: { id: 22, code: -32602 },
   },
   {
+    name: "tools/call as a task (no tasks capability)",
+    text: rpc({ id: 27, method: "tools/call", params: { name: "list_sessions", task: {} } }),
+    expect: { id: 27, code: -32602 },
+  },
+  {
+    name: "a progress token of the wrong type",
+    text: rpc({ id: 28, method: "tools/list", params: { _meta: { progressToken: {} } } }),
+    expect: { id: 28, code: -32602 },
+  },
+  {
     name: "an unknown member",
     text: rpc({ id: 23, method: "ping", extra: true }),
     expect: { id: 23, code: -32600 },

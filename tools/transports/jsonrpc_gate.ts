@@ -181,6 +181,15 @@ export function checkMessage(raw: unknown): Checked {
     );
   }
   const schema = hasId ? SERVED[m.method] : undefined;
+  if (schema && m.params && "task" in (m.params as object)) {
+    // The SDK would answer -32603 for what is the client's mistake.
+    return refuse(
+      id,
+      RPC.INVALID_PARAMS,
+      `Invalid params for ${m.method}: "task": browxai does not run requests as tasks ` +
+        "(it declares no tasks capability); send the request without params.task",
+    );
+  }
   if (schema) {
     const parsed = schema.safeParse({ method: m.method, params: m.params });
     if (!parsed.success) {
