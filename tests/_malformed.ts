@@ -115,6 +115,12 @@ export const MALFORMED: MalformedCase[] = [
     expect: { id: 28, code: -32602 },
   },
   {
+    name: "arguments nested 100,000 deep",
+    text: rpc({ id: 29, method: "tools/call", params: { name: "list_sessions", arguments: {} } })
+      .replace('"arguments":{}', `"arguments":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`),
+    expect: { id: 29, code: -32602 },
+  },
+  {
     name: "an unknown member",
     text: rpc({ id: 23, method: "ping", extra: true }),
     expect: { id: 23, code: -32600 },

@@ -58,6 +58,27 @@ const SERVED: Record<string, { safeParse(v: unknown): { success: boolean; error?
   "tools/call": CallToolRequestSchema,
 };
 
+/**
+ * Deepest nesting of objects and arrays a message's params may have: deeper
+ * ones overflow the stack of recursive code downstream (schema checks, the
+ * audit log) and came back -32603.
+ */
+export const MAX_DEPTH = 100;
+
+/** True when `value` nests objects/arrays more than `max` deep (iterative: no stack to overflow). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** An error response. */
 export function errorReply(
   id: RequestId | null,
@@ -167,6 +188,13 @@ export function checkMessage(raw: unknown): Checked {
   if (Array.isArray(m.params)) {
     const message =
       `Invalid params: ${m.method} takes named params (an object), not an array (MCP has no positional params)`;
+    return hasId
+      ? refuse(id, RPC.INVALID_PARAMS, message)
+      : { ok: false, reply: undefined, reason: message };
+  }
+  if (deeperThan(m.params, MAX_DEPTH)) {
+    const message =
+      `Invalid params: ${m.method}'s params nest deeper than ${MAX_DEPTH} levels of objects and arrays`;
     return hasId
       ? refuse(id, RPC.INVALID_PARAMS, message)
       : { ok: false, reply: undefined, reason: message };
