@@ -293,7 +293,15 @@ Deno.test("http: sessions are capped; abandoned initializes expire, established 
   const server = await startHttp({
     env: { BROWX_HTTP_MAX_CLIENTS: "3", BROWX_HTTP_INIT_TTL_MS: "500" },
   });
+  const stalled: Deno.Conn[] = [];
   try {
+    // Uploads that never finish hold no slot: they cannot lock clients out.
+    const port = portOf(server.url);
+    for (let i = 0; i < 3; i++) {
+      const c = await Deno.connect({ hostname: "127.0.0.1", port });
+      stalled.push(c);
+      await c.write(head(port, { "Content-Length": "100" }));
+    }
     const a = await server.connect();
     await initialize(server.url);
     await initialize(server.url);
@@ -313,6 +321,7 @@ Deno.test("http: sessions are capped; abandoned initializes expire, established 
     // The client that completed its handshake is still served.
     assertEquals((await a.ok("list_sessions")).count, 0);
   } finally {
+    for (const c of stalled) c.close();
     await server.close();
   }
 });

@@ -272,34 +272,39 @@ export async function serveHttp(
     if (req.method !== "POST") {
       return jsonError(400, "Bad request: no Mcp-Session-Id; initialize first");
     }
-    if (clients.size + initializing >= maxClients) {
-      await req.body?.cancel().catch(() => {});
-      return jsonError(
+    const full = () =>
+      jsonError(
         503,
         `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
           "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
         { "retry-after": "10", connection: "close" },
       );
+    // Checked before the body is read (cheap refusal) and again after (sessions made meanwhile);
+    // a body still arriving holds no slot, so slow uploads cannot fill the table.
+    if (clients.size + initializing >= maxClients) {
+      await req.body?.cancel().catch(() => {});
+      return full();
     }
+    const read = await readMessages(req, PRE_INIT_MAX_BYTES);
+    if (read instanceof Response) return read;
+    if (read.batch || !isInitializeRequest(read.body)) {
+      const m = read.body as { id?: string | number };
+      return rpcErrors(
+        [
+          errorReply(
+            !read.batch && m.id !== undefined ? m.id : null,
+            RPC.INVALID_REQUEST,
+            "Bad request: the first request of a client must be initialize, alone " +
+              "(later requests carry the Mcp-Session-Id it answers with)",
+          ),
+        ],
+        false,
+        400,
+      );
+    }
+    if (clients.size + initializing >= maxClients) return full();
     initializing++;
     try {
-      const read = await readMessages(req, PRE_INIT_MAX_BYTES);
-      if (read instanceof Response) return read;
-      if (read.batch || !isInitializeRequest(read.body)) {
-        const m = read.body as { id?: string | number };
-        return rpcErrors(
-          [
-            errorReply(
-              !read.batch && m.id !== undefined ? m.id : null,
-              RPC.INVALID_REQUEST,
-              "Bad request: the first request of a client must be initialize, alone " +
-                "(later requests carry the Mcp-Session-Id it answers with)",
-            ),
-          ],
-          false,
-          400,
-        );
-      }
       const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
