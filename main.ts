@@ -266,7 +266,10 @@ async function main(): Promise<number> {
   };
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     try {
-      Deno.addSignalListener(sig, () => shutdown(sig === "SIGINT" ? 130 : 143));
+      Deno.addSignalListener(sig, () => {
+        console.error(`browxai: ${sig}: exiting`);
+        shutdown(sig === "SIGINT" ? 130 : 143);
+      });
     } catch { /* not on this OS */ }
   }
   // A stray rejection must never take the server (and its sessions) down.
@@ -295,6 +298,7 @@ async function main(): Promise<number> {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
     await server.finished;
+    console.error("browxai: the HTTP server stopped: exiting");
   } else {
     console.error(`browxai ${VERSION}: MCP on stdio`);
     const reason = await serveStdio(cli.config, host);
