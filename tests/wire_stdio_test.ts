@@ -8,7 +8,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { MALFORMED } from "./_malformed.ts";
 import { join } from "./_paths.ts";
 import { ROOT } from "./_mcp.ts";
-import { startRawStdio, type Wire } from "./_wire.ts";
+import { initializeRequest, startRawStdio, type Wire } from "./_wire.ts";
 
 type R = Record<string, unknown>;
 const MiB = 1024 * 1024;
@@ -146,6 +146,32 @@ Deno.test("stdio: a failed stdout is an exit with a reason and a non-zero code",
     assertEquals(status.code, 1, err);
     assertIncludes(err, "exiting: stdout failed");
     await w.close().catch(() => {});
+  } finally {
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("stdio: requests read before stdin closes are answered before the exit", async () => {
+  const ws = await Deno.makeTempDir({ prefix: "browxai-wire-" });
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", join(ROOT, "main.ts")],
+      env: { BROWX_WORKSPACE: ws },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    const lines = [initializeRequest(1), call(2, "list_sessions")].map((m) => JSON.stringify(m));
+    await w.write(new TextEncoder().encode(lines.join("\n") + "\n"));
+    await w.close();
+    const out = await child.output();
+    assertEquals(out.code, 0);
+    const replies = new TextDecoder().decode(out.stdout).trim().split("\n").map((l) =>
+      JSON.parse(l)
+    );
+    assertEquals(replies.map((r) => r.id).sort(), [1, 2]);
+    assertEquals(resultOf(replies.find((r) => r.id === 2)).count, 0);
   } finally {
     await Deno.remove(ws, { recursive: true }).catch(() => {});
   }

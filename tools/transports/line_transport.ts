@@ -26,6 +26,8 @@ import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./
 export const MAX_MESSAGE_BYTES = 96 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+/** After stdin closes, how long requests already read may take to be answered, ms. */
+const DRAIN_MS = 60_000;
 
 /** Where a {@link LineTransport} reads and writes. */
 export interface ByteStreams {
@@ -65,6 +67,9 @@ export class LineTransport implements Transport {
   /** The current line's bytes so far, in pieces (joined once, at its newline). */
   #parts: Uint8Array[] = [];
   #size = 0;
+  /** Ids of requests handed on and not yet answered. */
+  #pending = new Set<string | number>();
+  #drained: (() => void) | undefined;
   /** Set while skipping an oversize line: finds its id as it streams past. */
   #skipping: IdScanner | undefined;
 
@@ -94,6 +99,7 @@ export class LineTransport implements Transport {
       }
       if (chunk.done) {
         if (this.#size && !this.#skipping) this.#line(this.#join()); // a last line without "\n"
+        await this.#drain();
         this.#end({ kind: "eof" });
         return;
       }
@@ -126,6 +132,22 @@ export class LineTransport implements Transport {
       if (this.#skipping) this.#refuseOversize();
       else this.#line(this.#join());
     }
+  }
+
+  /**
+   * Waits (at most {@link DRAIN_MS}) for the answers to requests already
+   * read, then for their writes: `printf 'req\n' | browxai` gets its answer.
+   */
+  async #drain(): Promise<void> {
+    if (this.#pending.size) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.#drained = resolve;
+        timer = setTimeout(resolve, DRAIN_MS);
+      });
+      clearTimeout(timer);
+    }
+    await this.#writing;
   }
 
   #join(): Uint8Array {
@@ -176,6 +198,7 @@ export class LineTransport implements Transport {
     for (const reply of checked.replies) this.#reply(reply);
     for (const message of checked.messages) {
       try {
+        if ("method" in message && "id" in message) this.#pending.add(message.id);
         this.onmessage?.(message);
       } catch (e) {
         this.onerror?.(e as Error);
@@ -190,6 +213,10 @@ export class LineTransport implements Transport {
   /** Writes one message as a line; resolves when written. */
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closeReason) return Promise.reject(new Error("transport closed"));
+    const id = "method" in message ? undefined : (message as { id?: string | number }).id;
+    if (id !== undefined && this.#pending.delete(id)) {
+      if (!this.#pending.size) this.#drained?.();
+    }
     const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
     const written = this.#writing.then(() => this.#io.write(bytes));
     this.#writing = written.catch((e) => this.#end({ kind: "write-error", error: e as Error }));
