@@ -303,26 +303,26 @@ export async function serveHttp(
       );
     }
     if (clients.size + initializing >= maxClients) return full();
+    const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
+    const transport: WebStandardStreamableHTTPServerTransport =
+      new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (id: string) => {
+          const now = Date.now();
+          clients.set(id, {
+            transport,
+            sessions,
+            lastSeen: now,
+            created: now,
+            established: false,
+            principal,
+          });
+        },
+        onsessionclosed: (id: string) => closeClient(id),
+      });
+    const server = createMcpServer(config, sessions);
     initializing++;
     try {
-      const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
-      const transport: WebStandardStreamableHTTPServerTransport =
-        new WebStandardStreamableHTTPServerTransport({
-          sessionIdGenerator: () => crypto.randomUUID(),
-          onsessioninitialized: (id: string) => {
-            const now = Date.now();
-            clients.set(id, {
-              transport,
-              sessions,
-              lastSeen: now,
-              created: now,
-              established: false,
-              principal,
-            });
-          },
-          onsessionclosed: (id: string) => closeClient(id),
-        });
-      const server = createMcpServer(config, sessions);
       await server.connect(transport);
       return await transport.handleRequest(req, { parsedBody: read.body });
     } finally {
@@ -338,18 +338,16 @@ export async function serveHttp(
     onListen: (addr) => listening(addr as Deno.NetAddr),
   }, handler);
   const a = await listened;
-  {
-    const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
-    return {
-      url: `http://${shownHost}:${a.port}/mcp`,
-      port: a.port,
-      token: tokens[0],
-      finished: httpServer.finished,
-      async close() {
-        clearInterval(sweeper);
-        await Promise.all([...clients.keys()].map(closeClient));
-        await httpServer.shutdown();
-      },
-    };
-  }
+  const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
+  return {
+    url: `http://${shownHost}:${a.port}/mcp`,
+    port: a.port,
+    token: tokens[0],
+    finished: httpServer.finished,
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...clients.keys()].map(closeClient));
+      await httpServer.shutdown();
+    },
+  };
 }
