@@ -122,6 +122,11 @@ Deno.test("http: every malformed request with an id gets the right error", async
       [33, -32602],
       [32, -32600],
     ]);
+    // A second initialize in a session is refused by id.
+    const again = await messagesOf(
+      await post(server.url, JSON.stringify(initializeRequest(41)), withSession),
+    );
+    assertEquals([again[0]!.id, (again[0]!.error as { code: number }).code], [41, -32600]);
     // Before initialize: the same gate, and a request that is not initialize is refused by id.
     const early = await post(server.url, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }));
     assertEquals(early.status, 400);

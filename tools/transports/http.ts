@@ -267,6 +267,24 @@ export async function serveHttp(
       if (req.method !== "POST") return await client.transport.handleRequest(req);
       const read = await readMessages(req, MAX_MESSAGE_BYTES);
       if (read instanceof Response) return read;
+      // The SDK refuses these with id null; the request's id belongs in the answer.
+      const members = (read.batch ? read.body : [read.body]) as Array<Record<string, unknown>>;
+      if (members.some(isInitializeRequest)) {
+        const requests = members.filter((m) => "method" in m && "id" in m);
+        return rpcErrors(
+          requests.map((m) =>
+            errorReply(
+              m.id as string | number,
+              RPC.INVALID_REQUEST,
+              isInitializeRequest(m)
+                ? "Invalid request: this MCP session is already initialized; to start over, " +
+                  "initialize without an Mcp-Session-Id"
+                : "Not run: this batch holds an initialize, which this session cannot take",
+            )
+          ),
+          read.batch,
+        );
+      }
       return await client.transport.handleRequest(req, { parsedBody: read.body });
     }
     if (req.method !== "POST") {
