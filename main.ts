@@ -35,7 +35,9 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
 
 Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
-BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN, CHROME_PATH,
+BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN (comma-separated: one per
+principal), BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_IDLE_MS, BROWX_HTTP_INIT_TTL_MS,
+BROWX_HTTP_BODY_TIMEOUT_MS, CHROME_PATH,
 BROWX_DEVTOOLS_CONFIRM=1 (answer confirm hooks in the DevTools console of a headless browser
 someone inspects, e.g. through chrome://inspect: __browx.confirm("CODE") in the "browxai"
 context, with the code the question shows)`;
@@ -269,7 +271,10 @@ async function main(): Promise<number> {
   };
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     try {
-      Deno.addSignalListener(sig, () => shutdown(sig === "SIGINT" ? 130 : 143));
+      Deno.addSignalListener(sig, () => {
+        console.error(`browxai: ${sig}: exiting`);
+        shutdown(sig === "SIGINT" ? 130 : 143);
+      });
     } catch { /* not on this OS */ }
   }
   // A stray rejection must never take the server (and its sessions) down.
@@ -277,26 +282,51 @@ async function main(): Promise<number> {
     e.preventDefault();
     console.error("browxai: unhandled rejection (kept running):", e.reason);
   });
+  // An uncaught exception would end the process: say why, and close the browsers first.
+  globalThis.addEventListener("error", (e) => {
+    e.preventDefault();
+    console.error("browxai: exiting: uncaught exception:", e.error ?? e.message);
+    shutdown(70);
+  });
   if (cli.http) {
     const server = await serveHttp(cli.config, host, {
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
       idleMs: Number(Deno.env.get("BROWX_HTTP_IDLE_MS")) || undefined,
+      maxClients: Number(Deno.env.get("BROWX_HTTP_MAX_CLIENTS")) || undefined,
+      initTtlMs: Number(Deno.env.get("BROWX_HTTP_INIT_TTL_MS")) || undefined,
+      bodyTimeoutMs: Number(Deno.env.get("BROWX_HTTP_BODY_TIMEOUT_MS")) || undefined,
     });
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
     await server.finished;
+    console.error("browxai: the HTTP server stopped: exiting");
   } else {
     console.error(`browxai ${VERSION}: MCP on stdio`);
-    await serveStdio(cli.config, host);
+    const reason = await serveStdio(cli.config, host);
+    if (reason.kind === "read-error" || reason.kind === "write-error") {
+      const stream = reason.kind === "read-error" ? "stdin" : "stdout";
+      console.error(`browxai: exiting: ${stream} failed: ${reason.error.message}`);
+      await shutdown(1);
+      return 1;
+    }
+    console.error("browxai: stdin closed: exiting");
   }
   await shutdown(0);
   return 0;
 }
 
 if (import.meta.main) {
-  Deno.exit(await main());
+  let code: number;
+  try {
+    code = await main();
+  } catch (e) {
+    // Caught here: the "unhandledrejection" listener would otherwise keep a failed start alive.
+    console.error("browxai: exiting:", e);
+    code = 1;
+  }
+  Deno.exit(code);
 }

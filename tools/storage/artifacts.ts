@@ -43,7 +43,7 @@ export const artifactSaveTool = defineTool({
   name: "artifact_save",
   title: "Save artifact",
   description:
-    `Save text or base64 bytes under a name for this session (overwrites; kept until close_session; at most ${ARTIFACT_MAX_ENTRIES} entries and 50 MiB, oldest evicted).`,
+    `Save text or base64 bytes under a name for this session (overwrites; kept until close_session; at most ${ARTIFACT_MAX_ENTRIES} entries and 50 MiB, oldest evicted; one call's message at most 96 MiB).`,
   capability: "action",
   toolset: "storage",
   annotations: { destructiveHint: false, openWorldHint: false },

@@ -194,7 +194,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export const cachesPutTool = defineTool({
   name: "caches_put",
   title: "Put cache entry",
-  description: "Store a response in a cache (created if missing).",
+  description:
+    "Store a response in a cache (created if missing); one call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
   annotations: {},

@@ -172,7 +172,8 @@ export const dumpStorageStateTool = defineTool({
 export const injectStorageStateTool = defineTool({
   name: "inject_storage_state",
   title: "Inject storage state",
-  description: "Apply a dumped state (object or workspace path); replace clears first.",
+  description:
+    "Apply a dumped state (object or workspace path); replace clears first. One call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
   annotations: {},

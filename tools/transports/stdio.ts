@@ -3,28 +3,36 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import process from "node:process";
 import { navGuardFor } from "../policy/navigation_gate.ts";
 import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
+import { type CloseReason, LineTransport } from "./line_transport.ts";
 
-/** Serves one client over stdio; resolves when stdin closes. */
-export async function serveStdio(config: ServerConfig, host: BrowserHost): Promise<void> {
+/** Writes all of `bytes` to stdout (a pipe may take fewer bytes per write). */
+async function writeStdout(bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += await Deno.stdout.write(bytes.subarray(at));
+}
+
+/**
+ * Serves one client over stdio.
+ *
+ * @returns Why it stopped: `eof` when stdin closed (the client is done),
+ *   `read-error`/`write-error` when stdin or stdout failed.
+ */
+export async function serveStdio(config: ServerConfig, host: BrowserHost): Promise<CloseReason> {
   const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
   const server = createMcpServer(config, sessions);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(
+    { readable: Deno.stdin.readable, write: writeStdout },
+    { log: (line) => console.error(`browxai: ${line}`) },
+  );
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
   });
   await server.connect(transport);
-  // The SDK's stdio transport does not notice EOF on stdin by itself.
-  const onEnd = () => transport.close().catch(() => {});
-  process.stdin.once("end", onEnd);
-  process.stdin.once("close", onEnd);
   await closed;
   await sessions.closeAll();
+  return transport.closeReason ?? { kind: "closed" };
 }

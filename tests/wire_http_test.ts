@@ -1,0 +1,403 @@
+/**
+ * The HTTP wire under attack: malformed JSON-RPC is answered correctly,
+ * bodies are bounded before they are read, slow bodies time out, abandoned
+ * handshakes expire, sessions are capped and bound to their token.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { MALFORMED } from "./_malformed.ts";
+import { ROOT, startHttp } from "./_mcp.ts";
+import { join } from "./_paths.ts";
+import { eventually } from "./_util.ts";
+import { initializeRequest, type RawResponse, readResponse, type Wire } from "./_wire.ts";
+
+const MiB = 1024 * 1024;
+const ACCEPT = "application/json, text/event-stream";
+
+/** The JSON-RPC messages of a response: a JSON body or the `data:` lines of an SSE stream. */
+async function messagesOf(res: Response): Promise<Wire[]> {
+  const text = await res.text();
+  if (!text) return [];
+  if (res.headers.get("content-type")?.includes("text/event-stream")) {
+    return text.split("\n").filter((l) => l.startsWith("data: ") && l.length > 6)
+      .map((l) => JSON.parse(l.slice(6)));
+  }
+  const parsed = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+/** POSTs raw text to /mcp (with a session when given). */
+function post(url: string, text: string, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: ACCEPT,
+      "mcp-protocol-version": "2025-06-18",
+      ...headers,
+    },
+    body: text,
+  });
+}
+
+/** Initializes a client over raw HTTP; returns its session id. */
+async function initialize(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await post(url, JSON.stringify(initializeRequest(1)), headers);
+  const id = res.headers.get("mcp-session-id");
+  await res.body?.cancel();
+  assertEquals(res.status, 200, `initialize: HTTP ${res.status}`);
+  return id!;
+}
+
+/** Completes a handshake: the session is then established (not an abandoned initialize). */
+async function establish(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const session = await initialize(url, headers);
+  const res = await post(
+    url,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    { ...headers, "mcp-session-id": session },
+  );
+  await res.body?.cancel();
+  assertEquals(res.status, 202);
+  return session;
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+/** A raw POST head for /mcp. */
+function head(port: number, extra: Record<string, string>): Uint8Array {
+  const lines = [
+    "POST /mcp HTTP/1.1",
+    `Host: 127.0.0.1:${port}`,
+    "Content-Type: application/json",
+    `Accept: ${ACCEPT}`,
+    "Mcp-Protocol-Version: 2025-06-18",
+    ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n");
+}
+
+Deno.test("http: every malformed request with an id gets the right error", async () => {
+  const server = await startHttp();
+  try {
+    const session = await establish(server.url);
+    const withSession = { "mcp-session-id": session };
+    for (const c of MALFORMED) {
+      const res = await post(server.url, c.text, withSession);
+      const got = await messagesOf(res);
+      if (c.expect === "none") {
+        assertEquals([res.status, got], [202, []], c.name);
+        continue;
+      }
+      assertEquals(got.length, 1, `${c.name}: ${JSON.stringify(got)}`);
+      assertEquals(got[0]!.id, c.expect.id, c.name);
+      assertEquals((got[0]!.error as { code: number }).code, c.expect.code, c.name);
+    }
+    // A batch is served member by member; one with a refused member is refused whole, by id.
+    const ok = await messagesOf(
+      await post(
+        server.url,
+        JSON.stringify([
+          { jsonrpc: "2.0", id: 30, method: "ping" },
+          { jsonrpc: "2.0", id: 31, method: "no/such" },
+        ]),
+        withSession,
+      ),
+    );
+    const byId = (a: Wire, b: Wire) => Number(a.id) - Number(b.id);
+    assertEquals(ok.sort(byId).map((m) => [m.id, (m.error as { code?: number })?.code]), [
+      [30, undefined],
+      [31, -32601],
+    ]);
+    const refused = await messagesOf(
+      await post(
+        server.url,
+        JSON.stringify([
+          { jsonrpc: "2.0", id: 32, method: "ping" },
+          { jsonrpc: "2.0", id: 33, method: "tools/call", params: {} },
+        ]),
+        withSession,
+      ),
+    );
+    assertEquals(refused.map((m) => [m.id, (m.error as { code: number }).code]), [
+      [33, -32602],
+      [32, -32600],
+    ]);
+    // A second initialize in a session is refused by id.
+    const again = await messagesOf(
+      await post(server.url, JSON.stringify(initializeRequest(41)), withSession),
+    );
+    assertEquals([again[0]!.id, (again[0]!.error as { code: number }).code], [41, -32600]);
+    // Before initialize: the same gate, and a request that is not initialize is refused by id.
+    const early = await post(server.url, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" }));
+    assertEquals(early.status, 400);
+    assertEquals((await messagesOf(early))[0]!.id, 7);
+    assertEquals(
+      ((await messagesOf(await post(server.url, "{oops")))[0]!.error as { code: number }).code,
+      -32700,
+    );
+    // Still serving.
+    const listed = await messagesOf(
+      await post(
+        server.url,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 40,
+          method: "tools/call",
+          params: { name: "list_sessions", arguments: {} },
+        }),
+        withSession,
+      ),
+    );
+    assertEquals(
+      (listed[0]!.result as { structuredContent: { count: number } }).structuredContent.count,
+      0,
+    );
+    assertTrue(!server.stderr().includes("-32603"));
+  } finally {
+    await server.close();
+  }
+});
+
+/** Sends `bytes` on a connection unless a response came first; true when all were sent. */
+async function sendUnlessAnswered(
+  conn: Deno.Conn,
+  answered: Promise<unknown>,
+  chunks: Iterable<Uint8Array>,
+  pauseMs = 0,
+): Promise<{ sent: number; all: boolean }> {
+  let done = false;
+  answered.then(() => done = true, () => done = true);
+  let sent = 0;
+  for (const chunk of chunks) {
+    if (done) return { sent, all: false };
+    const wrote = await Promise.race([
+      conn.write(chunk).then(() => true, () => false),
+      answered.then(() => false, () => false),
+    ]);
+    if (!wrote) return { sent, all: false };
+    sent += chunk.length;
+    if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  return { sent, all: true };
+}
+
+function* repeat(chunk: Uint8Array, times: number): Generator<Uint8Array> {
+  for (let i = 0; i < times; i++) yield chunk;
+}
+
+Deno.test("http: oversize bodies are refused before they are read", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_BODY_TIMEOUT_MS: "600000" } });
+  const port = portOf(server.url);
+  const conns: Deno.Conn[] = [];
+  const open = async () => {
+    const c = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(c);
+    return c;
+  };
+  try {
+    // 300 MB declared before initialize: answered 413 with not one body byte sent.
+    const pre = await open();
+    await pre.write(head(port, { "Content-Length": String(300_000_000) }));
+    const preRes = await readResponse(pre);
+    assertEquals(preRes?.status, 413);
+    assertIncludes(preRes!.body, "1 MiB");
+
+    // With a session, over 96 MiB declared: the same.
+    const session = await establish(server.url);
+    const big = await open();
+    await big.write(
+      head(port, { "Content-Length": String(200 * MiB), "Mcp-Session-Id": session }),
+    );
+    assertEquals((await readResponse(big))?.status, 413);
+
+    // A chunked body (no Content-Length) before initialize: cut off past 1 MiB, answered while
+    // the client still has most of its 64 MiB to send.
+    const chunked = await open();
+    await chunked.write(head(port, { "Transfer-Encoding": "chunked" }));
+    const answered = readResponse(chunked);
+    const piece = new TextEncoder().encode(`10000\r\n${"a".repeat(0x10000)}\r\n`);
+    const sent = await sendUnlessAnswered(chunked, answered, repeat(piece, 1024));
+    assertEquals((await answered)?.status, 413);
+    assertTrue(!sent.all, `sent all ${sent.sent} bytes before the answer`);
+
+    // 40 sockets declaring 50 MB each and sending 8 MiB of it (320 MiB in all): the server
+    // holds at most its budget of body bytes in flight (192 MiB); past it, bodies are dropped
+    // (503). The ones it holds would wait for the body timeout: not waited for here.
+    const many = await Promise.all(Array.from({ length: 40 }, open));
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    let some503!: () => void;
+    const seen503 = new Promise<void>((r) => some503 = r);
+    const answers = await Promise.all(many.map(async (c) => {
+      await c.write(
+        head(port, { "Content-Length": String(50_000_000), "Mcp-Session-Id": session }),
+      );
+      let status = "pending" as number | string | undefined;
+      const answered = readResponse(c).then((r) => {
+        status = r?.status;
+        if (status === 503) some503();
+      });
+      await sendUnlessAnswered(c, answered, repeat(chunk, 128));
+      await Promise.race([answered, seen503]);
+      return status;
+    }));
+    assertTrue(answers.includes(503), `answers: ${answers.join(",")}`);
+    assertTrue(answers.every((s) => s === 503 || s === "pending"), `answers: ${answers.join(",")}`);
+
+    // Once those clients are gone, their bytes are given back: still serving.
+    for (const c of many) c.close();
+    await eventually(
+      async () => {
+        const res = await post(server.url, JSON.stringify(initializeRequest(1)));
+        await res.body?.cancel();
+        return res.status === 200 ? true : undefined;
+      },
+      30_000,
+      "the budget to be given back",
+    );
+  } finally {
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed already */ }
+    }
+    await server.close();
+  }
+});
+
+Deno.test("http: slow and stalled bodies time out (408)", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_BODY_TIMEOUT_MS: "1000" } });
+  const port = portOf(server.url);
+  const conns: Deno.Conn[] = [];
+  try {
+    const session = await establish(server.url);
+    // Slowloris: one body byte every 100 ms of a 1000-byte body (it would take 100 s).
+    const slow = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(slow);
+    await slow.write(head(port, { "Content-Length": "1000", "Mcp-Session-Id": session }));
+    const answered = readResponse(slow);
+    const sent = await sendUnlessAnswered(
+      slow,
+      answered,
+      repeat(new Uint8Array([0x20]), 1000),
+      100,
+    );
+    const res = await answered as RawResponse;
+    assertEquals(res.status, 408);
+    assertIncludes(res.body, "did not arrive within 1000 ms");
+    assertTrue(!sent.all);
+
+    // Half-open: the head, then nothing.
+    const stalled = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(stalled);
+    await stalled.write(head(port, { "Content-Length": "100" }));
+    assertEquals((await readResponse(stalled))?.status, 408);
+
+    // Deno.serve bounds the header block itself (hyper): a 1 MiB header is refused at once.
+    const fat = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(fat);
+    await fat.write(head(port, { "X-Fat": "a".repeat(MiB), "Content-Length": "2" }));
+    const fatRes = await readResponse(fat);
+    assertTrue(fatRes === undefined || fatRes.status === 400 || fatRes.status === 431);
+
+    await establish(server.url);
+  } finally {
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    await server.close();
+  }
+});
+
+Deno.test("http: sessions are capped; abandoned initializes expire, established ones stay", async () => {
+  const server = await startHttp({
+    env: { BROWX_HTTP_MAX_CLIENTS: "3", BROWX_HTTP_INIT_TTL_MS: "2000" },
+  });
+  const stalled: Deno.Conn[] = [];
+  try {
+    // Uploads that never finish hold no slot: they cannot lock clients out.
+    const port = portOf(server.url);
+    for (let i = 0; i < 3; i++) {
+      const c = await Deno.connect({ hostname: "127.0.0.1", port });
+      stalled.push(c);
+      await c.write(head(port, { "Content-Length": "100" }));
+    }
+    const a = await server.connect();
+    await initialize(server.url);
+    await initialize(server.url);
+    const full = await post(server.url, JSON.stringify(initializeRequest(1)));
+    assertEquals(full.status, 503);
+    assertIncludes(await full.text(), "BROWX_HTTP_MAX_CLIENTS");
+    // The two abandoned handshakes expire; then there is room again.
+    await eventually(
+      async () => {
+        const res = await post(server.url, JSON.stringify(initializeRequest(1)));
+        await res.body?.cancel();
+        return res.status === 200 ? true : undefined;
+      },
+      15_000,
+      "room for a new client",
+    );
+    // The client that completed its handshake is still served.
+    assertEquals((await a.ok("list_sessions")).count, 0);
+  } finally {
+    for (const c of stalled) c.close();
+    await server.close();
+  }
+});
+
+Deno.test("http: a session id is not enough: it answers only its own token", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_TOKEN: "token-of-a, token-of-b" } });
+  try {
+    const asA = { authorization: "Bearer token-of-a" };
+    const asB = { authorization: "Bearer token-of-b" };
+    const session = await establish(server.url, asA);
+    const list = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "list_sessions", arguments: {} },
+    });
+    const stolen = await post(server.url, list, { ...asB, "mcp-session-id": session });
+    assertEquals(stolen.status, 404);
+    assertIncludes(await stolen.text(), "initialize again");
+    const none = await post(server.url, list, { "mcp-session-id": session });
+    assertEquals(none.status, 401);
+    await none.body?.cancel();
+    const own = await post(server.url, list, { ...asA, "mcp-session-id": session });
+    assertEquals(own.status, 200);
+    assertEquals((await messagesOf(own))[0]!.id, 2);
+    // Each token is a principal of its own: B has a session of its own.
+    const b = await server.connect(asB);
+    assertEquals((await b.ok("list_sessions")).count, 0);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("http: a port in use is an exit with the reason and code 1, not a hang", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const ws = await Deno.makeTempDir({ prefix: "browxai-wire-" });
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        join(ROOT, "main.ts"),
+        "--http",
+        "--port",
+        String((taken.addr as Deno.NetAddr).port),
+      ],
+      env: { BROWX_WORKSPACE: ws },
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 1);
+    assertIncludes(new TextDecoder().decode(out.stderr), "browxai: exiting: AddrInUse");
+  } finally {
+    taken.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});

@@ -1,0 +1,239 @@
+/**
+ * MCP over newline-delimited JSON on a byte stream (stdio), in place of the
+ * SDK's StdioServerTransport: that one ends the connection, and with it the
+ * server and every session, on any message over 10 MiB, concatenates
+ * buffers per chunk (quadratic on large messages), and drops malformed
+ * requests without an answer.
+ *
+ * Here a message may be up to {@link MAX_MESSAGE_BYTES}; a longer line is
+ * skipped as it streams past (never buffered whole) and answered with a
+ * -32600 error (with its id when the scanner finds it); every malformed
+ * request is answered through the JSON-RPC gate; the connection lives on.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { IdScanner } from "./id_scanner.ts";
+import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
+
+/**
+ * Largest message browxai reads (96 MiB, in bytes): a 50 MiB artifact as
+ * base64 is ~67 MiB, plus its JSON. Shared by stdio and HTTP.
+ */
+export const MAX_MESSAGE_BYTES = 96 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+/** After stdin closes, how long requests already read may take to be answered, ms. */
+const DRAIN_MS = 60_000;
+
+/** Where a {@link LineTransport} reads and writes. */
+export interface ByteStreams {
+  /** The client's messages, e.g. `Deno.stdin.readable`. */
+  readable: ReadableStream<Uint8Array>;
+  /** Writes all of `bytes` (e.g. to stdout); rejects when the peer is gone. */
+  write(bytes: Uint8Array): Promise<void>;
+}
+
+/** Why a {@link LineTransport} closed. */
+export type CloseReason =
+  | { kind: "eof" }
+  | { kind: "closed" }
+  | { kind: "read-error" | "write-error"; error: Error };
+
+/** Options of {@link LineTransport}. */
+export interface LineTransportOptions {
+  /** @default MAX_MESSAGE_BYTES */
+  maxMessageBytes?: number;
+  /** Told about each refused message (for stderr); never throws into the transport. */
+  log?: (line: string) => void;
+}
+
+/** An MCP {@link Transport} over newline-delimited JSON on a byte stream. */
+export class LineTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+  /** Why the transport closed, once it has. */
+  closeReason: CloseReason | undefined;
+  readonly #io: ByteStreams;
+  readonly #max: number;
+  readonly #log: (line: string) => void;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  /** Writes are chained so messages never interleave. */
+  #writing: Promise<void> = Promise.resolve();
+  /** The current line's bytes so far, in pieces (joined once, at its newline). */
+  #parts: Uint8Array[] = [];
+  #size = 0;
+  /** Ids of requests handed on and not yet answered. */
+  #pending = new Set<string | number>();
+  #drained: (() => void) | undefined;
+  /** Set while skipping an oversize line: finds its id as it streams past. */
+  #skipping: IdScanner | undefined;
+
+  constructor(io: ByteStreams, options: LineTransportOptions = {}) {
+    this.#io = io;
+    this.#max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.#log = options.log ?? (() => {});
+  }
+
+  /** Starts reading; messages go to `onmessage` in order. */
+  start(): Promise<void> {
+    if (this.#reader) throw new Error("LineTransport already started");
+    this.#reader = this.#io.readable.getReader();
+    this.#pump().catch(() => {});
+    return Promise.resolve();
+  }
+
+  async #pump(): Promise<void> {
+    const reader = this.#reader!;
+    while (!this.closeReason) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        this.#end({ kind: "read-error", error: e as Error });
+        return;
+      }
+      if (chunk.done) {
+        if (this.#size && !this.#skipping) this.#line(this.#join()); // a last line without "\n"
+        await this.#drain();
+        this.#end({ kind: "eof" });
+        return;
+      }
+      this.#chunk(chunk.value);
+    }
+  }
+
+  /** Splits a chunk at its newlines; keeps at most `max` bytes of an unfinished line. */
+  #chunk(bytes: Uint8Array): void {
+    let from = 0;
+    while (from < bytes.length && !this.closeReason) {
+      const nl = bytes.indexOf(NEWLINE, from);
+      const end = nl === -1 ? bytes.length : nl;
+      const piece = bytes.subarray(from, end);
+      if (this.#skipping) {
+        if (!this.#skipping.done) this.#skipping.feed(piece);
+      } else if (this.#size + piece.length > this.#max) {
+        // Too long: from here on the line is scanned for its id, not kept.
+        this.#skipping = new IdScanner();
+        for (const p of this.#parts) this.#skipping.feed(p);
+        this.#skipping.feed(piece);
+        this.#parts = [];
+      } else if (piece.length) {
+        // A copy: the stream may reuse its buffer.
+        this.#parts.push(piece.slice());
+      }
+      this.#size += piece.length;
+      if (nl === -1) return;
+      from = nl + 1;
+      if (this.#skipping) this.#refuseOversize();
+      else this.#line(this.#join());
+    }
+  }
+
+  /**
+   * Waits (at most {@link DRAIN_MS}) for the answers to requests already
+   * read, then for their writes: `printf 'req\n' | browxai` gets its answer.
+   */
+  async #drain(): Promise<void> {
+    if (this.#pending.size) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.#drained = resolve;
+        timer = setTimeout(resolve, DRAIN_MS);
+      });
+      clearTimeout(timer);
+    }
+    await this.#writing;
+  }
+
+  #join(): Uint8Array {
+    const parts = this.#parts;
+    const size = this.#size;
+    this.#parts = [];
+    this.#size = 0;
+    if (parts.length === 1) return parts[0]!;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  }
+
+  #refuseOversize(): void {
+    const id = this.#skipping!.id ?? null;
+    const size = this.#size;
+    this.#skipping = undefined;
+    this.#size = 0;
+    const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
+    const message = `Message too large: ${size} bytes (${
+      mib(size)
+    }); browxai reads at most ${this.#max} bytes (${
+      mib(this.#max)
+    }) per message. The message was skipped: send large content in smaller parts`;
+    this.#log(`refused a ${size}-byte message (id ${JSON.stringify(id)}): over ${this.#max}`);
+    this.#reply(errorReply(id, RPC.INVALID_REQUEST, message, { maxBytes: this.#max }));
+  }
+
+  /** One complete line: parsed, checked by the gate, handed on or answered. */
+  #line(bytes: Uint8Array): void {
+    const text = new TextDecoder().decode(bytes).replace(/\r$/, "");
+    if (!text.trim()) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      this.#log(`refused a message that is not JSON: ${(e as Error).message}`);
+      this.#reply(parseErrorReply((e as Error).message));
+      return;
+    }
+    const checked = checkBody(raw);
+    for (const reason of checked.reasons) this.#log(`refused a message: ${reason}`);
+    // Each member of a batch is answered on its own line, like a message of its own.
+    for (const reply of checked.replies) this.#reply(reply);
+    for (const message of checked.messages) {
+      try {
+        if ("method" in message && "id" in message) this.#pending.add(message.id);
+        this.onmessage?.(message);
+      } catch (e) {
+        this.onerror?.(e as Error);
+      }
+    }
+  }
+
+  #reply(reply: ErrorReply): void {
+    this.send(reply as unknown as JSONRPCMessage).catch(() => {});
+  }
+
+  /** Writes one message as a line; resolves when written. */
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closeReason) return Promise.reject(new Error("transport closed"));
+    const id = "method" in message ? undefined : (message as { id?: string | number }).id;
+    if (id !== undefined && this.#pending.delete(id)) {
+      if (!this.#pending.size) this.#drained?.();
+    }
+    const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
+    const written = this.#writing.then(() => this.#io.write(bytes));
+    this.#writing = written.catch((e) => this.#end({ kind: "write-error", error: e as Error }));
+    return written;
+  }
+
+  /** Stops reading and writing; `onclose` fires once. */
+  close(): Promise<void> {
+    this.#end({ kind: "closed" });
+    return Promise.resolve();
+  }
+
+  #end(reason: CloseReason): void {
+    if (this.closeReason) return;
+    this.closeReason = reason;
+    this.#parts = [];
+    this.#reader?.cancel().catch(() => {});
+    this.onclose?.();
+  }
+}
