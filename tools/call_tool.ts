@@ -179,6 +179,45 @@ export function renderOutput(output: ToolOutput): CallToolResult {
   };
 }
 
+/**
+ * Largest tool result browxai sends, in bytes of its JSON (text, structuredContent and images
+ * together). MCP clients read one message into a bounded buffer (the TypeScript SDK's stdio
+ * client: 10 MiB) and drop the whole connection past it, so a bigger result would not fail one
+ * call but end the client's every session.
+ */
+export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
+/** What to do instead of a too-large result, per tool (default: ask for less). */
+const SMALLER_HINTS: Record<string, string> = {
+  eval_js:
+    "return less from the expression (slice the array, pick fields, or JSON.stringify(...).slice(0, N))",
+  screenshot:
+    'take a smaller one: format "jpeg" with a lower quality, an element (ref), or not fullPage',
+  snapshot: "page it: a smaller maxTokens, then offset; or scope it with ref",
+  download_get: "read it in smaller pages (maxBytes), continuing with offset",
+};
+
+/**
+ * `result`, or a `result-too-large` error when its JSON is over {@link MAX_RESULT_BYTES}.
+ * Measures UTF-8 bytes only when the UTF-16 length could be over the bound.
+ */
+export function fitResult(result: CallToolResult, tool: string): CallToolResult {
+  const json = JSON.stringify(result);
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short results skip the encode.
+  if (json.length * 3 <= MAX_RESULT_BYTES) return result;
+  const bytes = new TextEncoder().encode(json).length;
+  if (bytes <= MAX_RESULT_BYTES) return result;
+  return renderError(
+    new ToolError(
+      "result-too-large",
+      `The result of "${tool}" is ${bytes} bytes, over the ${MAX_RESULT_BYTES}-byte limit of one ` +
+        "MCP message (clients drop the connection past it)",
+      SMALLER_HINTS[tool] ?? "ask for less: narrow the call (a ref, a filter, a limit)",
+      { resultBytes: bytes, maxResultBytes: MAX_RESULT_BYTES },
+    ),
+  );
+}
+
 /** Renders a ToolError as an `isError` result. */
 export function renderError(error: ToolError): CallToolResult {
   const structured: Record<string, unknown> = {
@@ -306,7 +345,7 @@ async function gatedCall(
     // The abandoned work may still fail later: never let that be unhandled.
     work.catch(() => {});
     try {
-      return renderOutput(await Promise.race([work, watchdog.promise]));
+      return fitResult(renderOutput(await Promise.race([work, watchdog.promise])), tool.name);
     } finally {
       watchdog.stop();
     }

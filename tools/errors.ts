@@ -33,6 +33,8 @@ export type ToolErrorCode =
   | "not-json"
   /** `flake_check`: no run passed (some passing is a flake report, not an error). */
   | "all-runs-failed"
+  /** The result would be bigger than one MCP message a client takes (`MAX_RESULT_BYTES`). */
+  | "result-too-large"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

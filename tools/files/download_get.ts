@@ -6,6 +6,7 @@
 import { extname } from "node:path";
 import { z } from "zod";
 import { PathGuardError } from "../../policy/path_guard.ts";
+import { trimPartialChar } from "../../storage/utf8.ts";
 import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
@@ -65,20 +66,6 @@ function isText(bytes: Uint8Array): boolean {
 
 function isTextual(type: string): boolean {
   return type.startsWith("text/") || /json|xml|javascript|svg/.test(type);
-}
-
-/** Cuts a trailing, incomplete UTF-8 sequence (a chunk may end mid-character). */
-function trimPartialChar(bytes: Uint8Array): Uint8Array {
-  let i = bytes.length;
-  let back = 0;
-  while (i > 0 && back < 4 && (bytes[i - 1]! & 0xc0) === 0x80) {
-    i--;
-    back++;
-  }
-  if (i === 0) return bytes;
-  const lead = bytes[i - 1]!;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return need > back + 1 ? bytes.subarray(0, i - 1) : bytes;
 }
 
 function toBase64(bytes: Uint8Array): string {

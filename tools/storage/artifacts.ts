@@ -20,6 +20,7 @@ import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
 import { guardToolError } from "./workspace_files.ts";
+import { trimPartialChar } from "../../storage/utf8.ts";
 
 const session = sessionField;
 const name = z.string().describe("Letters, digits, ._- (no leading dot)");
@@ -87,18 +88,27 @@ export const artifactSaveTool = defineTool({
   },
 });
 
-/** Longest content `artifact_get` returns, chars (MCP clients drop very large messages). */
-const MAX_CONTENT_CHARS = 1_000_000;
+/**
+ * Most bytes of an artifact one `artifact_get` returns (as base64, 1 MiB of text; the result
+ * carries it twice, text and structuredContent, well under one MCP message).
+ */
+const MAX_CHUNK_BYTES = 768 * 1024;
 
 /** The `artifact_get` tool. */
 export const artifactGetTool = defineTool({
   name: "artifact_get",
   title: "Get artifact",
-  description: "Read a saved artifact as utf8 text or base64.",
+  description:
+    "Read a saved artifact as utf8 text or base64, up to 786432 bytes a call; continue with offset=nextOffset.",
   capability: "read",
   toolset: "storage",
   annotations: { readOnlyHint: true, openWorldHint: false },
-  inputSchema: z.object({ name, encoding, session }),
+  inputSchema: z.object({
+    name,
+    encoding,
+    offset: z.number().int().min(0).optional().describe("Byte offset (default 0)"),
+    session,
+  }),
   async handler(ctx, args) {
     try {
       checkArtifactName(args.name);
@@ -118,11 +128,21 @@ export const artifactGetTool = defineTool({
       );
     }
     const enc = args.encoding ?? "utf8";
-    let content = enc === "base64"
-      ? Buffer.from(a.bytes).toString("base64")
-      : new TextDecoder().decode(a.bytes);
-    const truncated = content.length > MAX_CONTENT_CHARS;
-    if (truncated) content = content.slice(0, MAX_CONTENT_CHARS);
+    const offset = args.offset ?? 0;
+    if (offset > a.size) {
+      throw new ToolError(
+        "invalid-argument",
+        `offset ${offset} is past the end of artifact "${a.name}" (${a.size} bytes)`,
+        "pass an offset below the size (0 reads from the start)",
+      );
+    }
+    let chunk = a.bytes.subarray(offset, offset + MAX_CHUNK_BYTES);
+    // Text pages end on a character, so every page decodes whole.
+    if (enc === "utf8" && offset + chunk.length < a.size) chunk = trimPartialChar(chunk);
+    const end = offset + chunk.length;
+    const content = enc === "base64"
+      ? Buffer.from(chunk).toString("base64")
+      : new TextDecoder().decode(chunk);
     return {
       structured: {
         ok: true,
@@ -130,7 +150,8 @@ export const artifactGetTool = defineTool({
         size: a.size,
         mtime: a.mtime,
         encoding: enc,
-        ...(truncated ? { truncated: true } : {}),
+        ...(offset ? { offset } : {}),
+        ...(end < a.size ? { truncated: true, nextOffset: end } : {}),
         content,
       },
       rawTextKeys: ["content"],
