@@ -64,6 +64,7 @@ export const RESERVED_AREAS: readonly string[] = [
   ".downloads/.incoming",
   ".artifacts",
   ".clients",
+  ".instances",
 ];
 
 /** What {@link checkWorkspacePath} checks a path against. */

@@ -57,16 +57,25 @@ export class SessionManager {
    * @param options.namespace An HTTP client's own namespace (letters, digits, `_-`): its
    *   artifacts, auth states, dumps and profiles live in `.clients/<namespace>/`, removed by
    *   {@link closeAll}. Absent (stdio): the shared locations, artifacts per server instance.
+   * @param options.instance The server's claimed instance id (`storage/instances.ts`): it names
+   *   a stdio server's artifact folder, so a later start can sweep it once this server is dead.
    */
   constructor(
     host: BrowserHost,
     workspace: string,
-    options: { guard?: (session: BrowserSession) => NavGuard; namespace?: string } = {},
+    options: {
+      guard?: (session: BrowserSession) => NavGuard;
+      namespace?: string;
+      instance?: string;
+    } = {},
   ) {
     this.#host = host;
     this.#workspace = workspace;
     this.#guard = options.guard;
-    this.areas = new WorkspaceAreas({ namespace: options.namespace });
+    this.areas = new WorkspaceAreas({
+      namespace: options.namespace,
+      ...(options.instance ? { instance: options.instance } : {}),
+    });
   }
 
   /** The workspace root. */

@@ -17,6 +17,7 @@ import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
 import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
+import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
 
 /** Options of {@link serveHttp}. */
@@ -173,6 +174,8 @@ export async function serveHttp(
   const tokens = parseTokens(options.token);
   if (!tokens.length && needsToken) tokens.push(crypto.randomUUID().replaceAll("-", ""));
   const principals = new Set(await Promise.all(tokens.map(digest)));
+  await sweepDeadInstances(config.workspace);
+  const instance = await claimInstance(config.workspace);
   const clients = new Map<string, Client>();
   const maxClients = options.maxClients ?? 64;
   const budget = new ByteBudget(BODY_BUDGET);
@@ -323,7 +326,9 @@ export async function serveHttp(
     if (clients.size + initializing >= maxClients) return full();
     const sessions = new SessionManager(host, config.workspace, {
       guard: navGuardFor(config),
-      namespace: crypto.randomUUID(), // its own files (tools/sessions/areas.ts)
+      // Its own files (tools/sessions/areas.ts), named after this server's instance so a later
+      // start sweeps them if this server dies without removing them.
+      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
     });
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
@@ -369,6 +374,7 @@ export async function serveHttp(
       clearInterval(sweeper);
       await Promise.all([...clients.keys()].map(closeClient));
       await httpServer.shutdown();
+      instance.release();
     },
   };
 }

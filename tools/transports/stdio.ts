@@ -7,6 +7,7 @@ import { navGuardFor } from "../policy/navigation_gate.ts";
 import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
+import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
 import { type CloseReason, LineTransport } from "./line_transport.ts";
 
@@ -22,7 +23,13 @@ async function writeStdout(bytes: Uint8Array): Promise<void> {
  *   `read-error`/`write-error` when stdin or stdout failed.
  */
 export async function serveStdio(config: ServerConfig, host: BrowserHost): Promise<CloseReason> {
-  const sessions = new SessionManager(host, config.workspace, { guard: navGuardFor(config) });
+  // The instance lock marks this server's artifact folder live; dead servers' folders go.
+  await sweepDeadInstances(config.workspace);
+  const instance = await claimInstance(config.workspace);
+  const sessions = new SessionManager(host, config.workspace, {
+    guard: navGuardFor(config),
+    instance: instance.id,
+  });
   const server = createMcpServer(config, sessions);
   const transport = new LineTransport(
     { readable: Deno.stdin.readable, write: writeStdout },
@@ -34,5 +41,6 @@ export async function serveStdio(config: ServerConfig, host: BrowserHost): Promi
   await server.connect(transport);
   await closed;
   await sessions.closeAll();
+  instance.release();
   return transport.closeReason ?? { kind: "closed" };
 }
