@@ -85,31 +85,13 @@ export function goneKind(error: unknown): "browser" | "tab" | "document" | undef
   return undefined;
 }
 
-const TARGET_GONE = [
-  "Target closed",
-  "Session with given id not found",
-  "No target with given id",
-  "Cannot find context with specified id",
-  "Execution context was destroyed",
-  "Inspected target navigated or closed",
-  "No frame with given id",
-  "Frame with the given id was not found",
-  "No node with given id found",
-  "Could not find node with given id",
-  "Node with given id does not belong to the document",
-];
-
 /**
  * True for errors that mean the target, its document or its execution
  * context disappeared under us (closed tab, navigation, detached frame). Best
  * effort set-up on a fresh target ignores these.
  */
 export function isTargetClosedError(error: unknown): boolean {
-  if (error instanceof TargetClosedError || error instanceof ConnectionClosedError) return true;
-  if (error instanceof ProtocolError) {
-    return TARGET_GONE.some((m) => error.originalMessage.includes(m));
-  }
-  return false;
+  return goneKind(error) !== undefined;
 }
 
 /** True when the browser connection is gone (crash, exit, socket closed). */

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { type CdpTransport, MAX_MESSAGE_BYTES, type TransportReply } from "./transport.ts";
+import { PendingReplies } from "./replies.ts";
+import { type CdpTransport, MAX_MESSAGE_BYTES } from "./transport.ts";
 
 /** The part of a Node writable stream (the browser's fd 3) the pipe transport uses. */
 export interface PipeWritable {
@@ -31,16 +32,6 @@ export interface PipeReadable {
   readonly closed?: boolean;
 }
 
-/** One message from the browser: a reply (`id`) or an event (`method`). */
-interface Incoming {
-  id?: number;
-  method?: string;
-  params?: unknown;
-  sessionId?: string;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: string };
-}
-
 /**
  * Makes a {@link CdpTransport} over the two pipes of a browser started with
  * `--remote-debugging-pipe`.
@@ -54,13 +45,9 @@ interface Incoming {
  * waits at most 2 s for fd 4 to close.
  */
 export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable): CdpTransport {
-  let nextId = 1;
   let closed = false;
   let closeReason = "the browser's pipe closed";
-  const pending = new Map<number, {
-    resolve: (r: TransportReply) => void;
-    reject: (e: Error) => void;
-  }>();
+  const pending = new PendingReplies();
   // The chunks of the message being read: joined once, when its NUL arrives.
   let parts: Uint8Array[] = [];
   let partBytes = 0;
@@ -75,8 +62,7 @@ export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable
     closed = true;
     closeReason = reason;
     parts = [];
-    for (const p of pending.values()) p.reject(new Error(reason));
-    pending.clear();
+    pending.failAll(reason);
     transport.onClose?.(reason);
   };
 
@@ -87,22 +73,9 @@ export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable
   };
 
   const deliver = (bytes: Uint8Array) => {
-    let m: Incoming;
-    try {
-      m = JSON.parse(decoder.decode(bytes));
-    } catch (e) {
-      // A reply that cannot be read would leave its caller waiting: end the transport.
-      fail(`unreadable message from the browser: ${(e as Error).message}`);
-      return;
-    }
-    if (m.id !== undefined) {
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      p.resolve(m.error ? { error: m.error } : { result: m.result ?? {} });
-    } else if (m.method) {
-      transport.onEvent?.(m.method, m.params, m.sessionId);
-    }
+    // A reply that cannot be read would leave its caller waiting: end the transport.
+    const unreadable = pending.deliver(decoder.decode(bytes), transport.onEvent);
+    if (unreadable) fail(unreadable);
   };
 
   const join = (tail: Uint8Array): Uint8Array => {
@@ -156,18 +129,9 @@ export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable
     onClose: undefined,
     send(method, params, sessionId, signal) {
       if (closed) return Promise.reject(new Error(closeReason));
-      const id = nextId++;
-      // The reply's slot exists before the command leaves: no reply can beat it.
-      const reply = new Promise<TransportReply>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-      });
-      signal?.addEventListener("abort", () => pending.delete(id), { once: true });
-      const text = JSON.stringify({ id, method, params: params ?? {}, sessionId });
+      const { id, text, reply } = pending.open(method, params, sessionId, signal);
       toBrowser.write(`${text}\0`, (err) => {
-        if (!err) return;
-        const p = pending.get(id);
-        pending.delete(id);
-        p?.reject(err);
+        if (err) pending.failOne(id, err);
       });
       return reply;
     },

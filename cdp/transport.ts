@@ -17,6 +17,9 @@
  * @module
  */
 import wsModule from "ws";
+import { PendingReplies, type TransportReply } from "./replies.ts";
+
+export type { TransportReply };
 
 /** The part of npm `ws`'s client we use (its @types pull in a clashing @types/node). */
 interface WsClient {
@@ -34,11 +37,6 @@ const WebSocket = wsModule as unknown as {
   readonly OPEN: number;
   readonly CLOSED: number;
 };
-
-/** The reply to one command: exactly one of `result` or `error`. */
-export type TransportReply =
-  | { result: Record<string, unknown>; error?: undefined }
-  | { error: { code: number; message: string; data?: string }; result?: undefined };
 
 /** What a {@link Connection} needs from the wire. */
 export interface CdpTransport {
@@ -83,13 +81,9 @@ export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl, { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-    let nextId = 1;
     let open = false;
     let closeReason = "WebSocket connection closed";
-    const pending = new Map<number, {
-      resolve: (r: TransportReply) => void;
-      reject: (e: Error) => void;
-    }>();
+    const pending = new PendingReplies();
     let closed = false;
     const closedPromise = new Promise<void>((r) => ws.once("close", () => r()));
     const transport: CdpTransport = {
@@ -99,17 +93,9 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
         if (closed || ws.readyState !== WebSocket.OPEN) {
           return Promise.reject(new Error(closeReason));
         }
-        const id = nextId++;
-        // The reply's slot exists before the command leaves: no reply can beat it.
-        const reply = new Promise<TransportReply>((res, rej) => {
-          pending.set(id, { resolve: res, reject: rej });
-        });
-        signal?.addEventListener("abort", () => pending.delete(id), { once: true });
-        ws.send(JSON.stringify({ id, method, params: params ?? {}, sessionId }), (err) => {
-          if (!err) return;
-          const p = pending.get(id);
-          pending.delete(id);
-          p?.reject(err);
+        const { id, text, reply } = pending.open(method, params, sessionId, signal);
+        ws.send(text, (err) => {
+          if (err) pending.failOne(id, err);
         });
         return reply;
       },
@@ -137,36 +123,16 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
     });
     ws.on("message", (data, isBinary) => {
       if (isBinary) return;
-      let m: {
-        id?: number;
-        method?: string;
-        params?: unknown;
-        sessionId?: string;
-        result?: Record<string, unknown>;
-        error?: { code: number; message: string; data?: string };
-      };
-      try {
-        m = JSON.parse(String(data));
-      } catch (e) {
-        // A reply that cannot be read would leave its caller waiting: end the connection
-        // (its close fails every pending command) rather than lose it silently.
-        closeReason = `unreadable message from the browser: ${(e as Error).message}`;
+      const unreadable = pending.deliver(String(data), transport.onEvent);
+      if (unreadable) {
+        // The close fails every pending command: none is left waiting for a lost reply.
+        closeReason = unreadable;
         ws.terminate();
-        return;
-      }
-      if (m.id !== undefined) {
-        const p = pending.get(m.id);
-        if (!p) return;
-        pending.delete(m.id);
-        p.resolve(m.error ? { error: m.error } : { result: m.result ?? {} });
-      } else if (m.method) {
-        transport.onEvent?.(m.method, m.params, m.sessionId);
       }
     });
     ws.once("close", () => {
       closed = true;
-      for (const p of pending.values()) p.reject(new Error(closeReason));
-      pending.clear();
+      pending.failAll(closeReason);
       if (open) transport.onClose?.(closeReason);
     });
   });
