@@ -229,6 +229,16 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
   const audit = auditLogFor(ctx.config.workspace);
   // Masked before redaction caps strings: a cap must never cut a secret in half.
   const auditArgs = redactArgs(store.mask(args));
+  // What the call's start and outcome lines both say of it.
+  const who = {
+    time,
+    callId,
+    client: ctx.client,
+    ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
+    ...(session !== undefined ? { session } : {}),
+    tool: tool.name,
+    args: auditArgs,
+  };
 
   const gated: ToolDefinition = {
     ...tool,
@@ -249,17 +259,7 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
       }
       ran = true;
       // Written before acting: after a kill -9 mid-call this line is what remains.
-      const start: AuditStart = {
-        phase: "start",
-        time,
-        callId,
-        client: ctx.client,
-        ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
-        ...(session !== undefined ? { session } : {}),
-        tool: tool.name,
-        args: auditArgs,
-        ...(origin ? { origin } : {}),
-      };
+      const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
       await audit.append(store.mask(start));
       const masker = enabled && store.masks ? store : undefined;
       return await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
@@ -318,13 +318,7 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
     result = withCallId(result, callId);
   }
   const entry: AuditEntry = {
-    time,
-    callId,
-    client: ctx.client,
-    ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
-    ...(session !== undefined ? { session } : {}),
-    tool: tool.name,
-    args: auditArgs,
+    ...who,
     ...decideAudit({
       ran,
       errorCode: result.isError ? error?.code ?? "error" : undefined,
