@@ -256,19 +256,23 @@ async function main(): Promise<number> {
     headful: cli.config.headful,
     cdpEndpoint: cli.config.cdpEndpoint,
   });
-  let shuttingDown = false;
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    // Never leave an orphan Chromium behind: a browser that does not close in time is killed.
-    const timer = setTimeout(() => {
-      host.killAll();
+  /** Ends what the transport holds (HTTP: every client, its sessions and its files). */
+  let closeTransport: (() => Promise<void>) | undefined;
+  let stopping: Promise<void> | undefined;
+  // The first reason to stop wins; a later caller (the HTTP server ending because a signal
+  // closed it) waits for the same exit instead of racing it with another code.
+  const shutdown = (code: number): Promise<void> =>
+    stopping ??= (async () => {
+      // Never leave an orphan Chromium behind: a browser that does not close in time is killed.
+      const timer = setTimeout(() => {
+        host.killAll();
+        Deno.exit(code);
+      }, 4000);
+      await closeTransport?.().catch(() => {});
+      await host.closeAll().catch(() => {});
+      clearTimeout(timer);
       Deno.exit(code);
-    }, 4000);
-    await host.closeAll().catch(() => {});
-    clearTimeout(timer);
-    Deno.exit(code);
-  };
+    })();
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     try {
       Deno.addSignalListener(sig, () => {
@@ -298,6 +302,7 @@ async function main(): Promise<number> {
       initTtlMs: Number(Deno.env.get("BROWX_HTTP_INIT_TTL_MS")) || undefined,
       bodyTimeoutMs: Number(Deno.env.get("BROWX_HTTP_BODY_TIMEOUT_MS")) || undefined,
     });
+    closeTransport = () => server.close();
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);

@@ -57,3 +57,21 @@ Deno.test("instances: areas of servers killed with -9 are swept at the next star
     await Deno.remove(workspace, { recursive: true }).catch(() => {});
   }
 });
+
+Deno.test("instances: SIGTERM of an HTTP server closes its clients and removes their areas", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-inst-ws-" });
+  const http = await startHttp({ env: { BROWX_TOOLSETS: "core,sessions,storage" }, workspace });
+  try {
+    const client = await http.connect();
+    await client.ok("artifact_save", { name: "y.txt", content: "client" });
+    assertEquals(names(`${workspace}/.clients`).length, 1);
+    http.child.kill("SIGTERM");
+    const status = await http.child.status;
+    assertEquals(status.code, 143, http.stderr());
+    assertEquals(names(`${workspace}/.clients`), [], "the client's area went with it");
+    assertEquals(names(`${workspace}/.instances`), [], "and the instance lock");
+  } finally {
+    await http.close();
+    await Deno.remove(workspace, { recursive: true }).catch(() => {});
+  }
+});

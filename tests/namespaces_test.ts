@@ -7,7 +7,7 @@
  * `BROWX_SHARED_AUTH_STATES=1` shares auth states on purpose.
  */
 import { join } from "node:path";
-import { assertEquals, assertTrue } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startHttp, textOf, type ToolResult } from "./_mcp.ts";
 
 type R = Record<string, unknown>;
@@ -71,6 +71,7 @@ Deno.test("namespaces: one HTTP client cannot reach another's files", async (t) 
       await a.ok("auth_save", { name: "login" });
       const dump = await a.ok("dump_storage_state", { path: "state.json" });
       assertTrue(String(dump.path).startsWith(areaA), String(dump.path));
+      assertIncludes(String(dump.note), "until its MCP session ends");
       assertEquals((await b.ok("auth_list")).count, 0);
       assertEquals(codeOf(await b.call("auth_load", { name: "login" })), "not-found");
       const open = await b.call("open_session", { session: "x", authState: "login" });

@@ -163,7 +163,15 @@ export const dumpStorageStateTool = defineTool({
     if (args.path === undefined) return { structured: { ...state } };
     const abs = await writeGuardedJson(agentTarget(ctx, true), args.path, state);
     return {
-      structured: { path: abs, cookies: state.cookies.length, origins: state.origins.length },
+      structured: {
+        path: abs,
+        cookies: state.cookies.length,
+        origins: state.origins.length,
+        // An HTTP client's files live in its own area, which goes with its MCP session.
+        ...(ctx.sessions.areas.namespace !== undefined
+          ? { note: "kept in this client's area until its MCP session ends" }
+          : {}),
+      },
     };
   },
 });
