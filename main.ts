@@ -301,6 +301,7 @@ async function main(): Promise<number> {
       maxClients: Number(Deno.env.get("BROWX_HTTP_MAX_CLIENTS")) || undefined,
       initTtlMs: Number(Deno.env.get("BROWX_HTTP_INIT_TTL_MS")) || undefined,
       bodyTimeoutMs: Number(Deno.env.get("BROWX_HTTP_BODY_TIMEOUT_MS")) || undefined,
+      headTimeoutMs: Number(Deno.env.get("BROWX_HTTP_HEAD_TIMEOUT_MS")) || undefined,
     });
     closeTransport = () => server.close();
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);

@@ -310,6 +310,58 @@ Deno.test("http: slow and stalled bodies time out (408)", async () => {
   }
 });
 
+Deno.test("http: slow and half-open request heads time out (408); one request per connection", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_HEAD_TIMEOUT_MS: "1000" } });
+  const port = portOf(server.url);
+  const conns: Deno.Conn[] = [];
+  const connect = async () => {
+    const c = await Deno.connect({ hostname: "127.0.0.1", port });
+    conns.push(c);
+    return c;
+  };
+  try {
+    // Slowloris in the head: one header byte every 100 ms (it would take 30 s).
+    const slow = await connect();
+    const answered = readResponse(slow);
+    const line = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: ${"a".repeat(300)}`;
+    const sent = await sendUnlessAnswered(
+      slow,
+      answered,
+      [...new TextEncoder().encode(line)].map((b) => new Uint8Array([b])),
+      100,
+    );
+    assertEquals((await answered)?.status, 408);
+    assertTrue(!sent.all, "answered while the head was still arriving");
+
+    // Half-open: connected, nothing sent.
+    const silent = await connect();
+    assertEquals((await readResponse(silent))?.status, 408);
+
+    // A whole request is answered with Connection: close, and the connection ends there: no
+    // second head can dawdle on a kept-alive socket.
+    const once = await connect();
+    await once.write(
+      new TextEncoder().encode(
+        `GET /nope HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`,
+      ),
+    );
+    const first = await readResponse(once);
+    assertEquals(first?.status, 404);
+    assertEquals(first?.headers["connection"], "close");
+    assertEquals(await once.read(new Uint8Array(16)).catch(() => null), null, "closed after one");
+
+    // The server still serves.
+    await establish(server.url);
+  } finally {
+    for (const c of conns) {
+      try {
+        c.close();
+      } catch { /* closed */ }
+    }
+    await server.close();
+  }
+});
+
 Deno.test("http: sessions are capped; abandoned initializes expire, established ones stay", async () => {
   const server = await startHttp({
     env: { BROWX_HTTP_MAX_CLIENTS: "3", BROWX_HTTP_INIT_TTL_MS: "2000" },

@@ -18,6 +18,7 @@ import type { ServerConfig } from "../context.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
+import { type Front, startFront } from "./http_front.ts";
 import { SessionManager } from "../sessions/session_manager.ts";
 
 /** Options of {@link serveHttp}. */
@@ -54,6 +55,12 @@ export interface HttpOptions {
    * @default 30000
    */
   bodyTimeoutMs?: number | undefined;
+  /**
+   * Time a connection has to send its whole request head (slow and half-open connections are
+   * answered 408 and closed), ms.
+   * @default 10000
+   */
+  headTimeoutMs?: number | undefined;
 }
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
@@ -356,14 +363,38 @@ export async function serveHttp(
     }
   };
 
-  let listening!: (addr: Deno.NetAddr) => void;
-  const listened = new Promise<Deno.NetAddr>((r) => listening = r);
-  const httpServer = Deno.serve({
-    hostname: options.host,
-    port: options.port,
-    onListen: (addr) => listening(addr as Deno.NetAddr),
-  }, handler);
-  const a = await listened;
+  // Deno's HTTP server listens on a Unix socket in a private folder; the TCP port is the
+  // front's, which bounds what Deno.serve cannot (request heads, connections: http_front.ts).
+  // Without Unix sockets (Windows) Deno.serve takes the port itself.
+  const unix = Deno.build.os !== "windows";
+  const sockDir = unix ? await Deno.makeTempDir({ prefix: "browxai-http-" }) : undefined;
+  let listening!: () => void;
+  const listened = new Promise<void>((r) => listening = r);
+  const httpServer = sockDir
+    ? Deno.serve({ path: `${sockDir}/http.sock`, onListen: () => listening() }, handler)
+    : Deno.serve({
+      hostname: options.host,
+      port: options.port,
+      onListen: () => listening(),
+    }, handler);
+  await listened;
+  let front: Front | undefined;
+  try {
+    front = sockDir
+      ? startFront({
+        hostname: options.host,
+        port: options.port,
+        upstreamPath: `${sockDir}/http.sock`,
+        ...(options.headTimeoutMs ? { headTimeoutMs: options.headTimeoutMs } : {}),
+      })
+      : undefined;
+  } catch (e) {
+    await httpServer.shutdown();
+    if (sockDir) await Deno.remove(sockDir, { recursive: true }).catch(() => {});
+    instance.release();
+    throw e;
+  }
+  const a = front?.addr ?? httpServer.addr as Deno.NetAddr;
   const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
   return {
     url: `http://${shownHost}:${a.port}/mcp`,
@@ -373,7 +404,9 @@ export async function serveHttp(
     async close() {
       clearInterval(sweeper);
       await Promise.all([...clients.keys()].map(closeClient));
+      front?.close();
       await httpServer.shutdown();
+      if (sockDir) await Deno.remove(sockDir, { recursive: true }).catch(() => {});
       instance.release();
     },
   };
