@@ -89,7 +89,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
     new NavGuard({
       refusal: (url, from) => followRefusal(config, session, url, from),
       allowlisted: (url) => allowlisted(config, url),
-    });
+    }, (networkId, why) => session.logs.markBlocked(networkId, why));
 }
 
 /**
