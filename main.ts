@@ -13,6 +13,7 @@ import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
 import type { ServerConfig } from "./tools/context.ts";
+import { registrableDomain } from "./tools/policy/navigation_gate.ts";
 import type { Toolset } from "./tools/define_tool.ts";
 import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
 import { BrowserHost } from "./tools/sessions/browser_host.ts";
@@ -177,7 +178,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   }
   let allowedOrigins;
   try {
-    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"));
+    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"), registrableDomain);
   } catch (e) {
     throw new UsageError(`Invalid BROWX_ALLOWED_ORIGINS: ${(e as Error).message}`);
   }

@@ -46,6 +46,12 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     ],
     [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
+    // A wildcard over IP addresses would allow 127.0.0.1 and 10.0.0.1 alike; over a public
+    // suffix, every site under it.
+    [[], { BROWX_ALLOWED_ORIGINS: "*.0.0.1" }, '"*.0.0.1": a wildcard needs a domain name'],
+    [[], { BROWX_ALLOWED_ORIGINS: "127.0.0.1,*.com" }, '"*.com": a wildcard needs at least'],
+    [[], { BROWX_ALLOWED_ORIGINS: "*.co.uk" }, "Invalid BROWX_ALLOWED_ORIGINS"],
+    [[], { BROWX_ALLOWED_ORIGINS: "*.github.io" }, '"*.github.io": a wildcard needs'],
   ];
   for (const [args, env, message] of cases) {
     const r = await run(args, env);
