@@ -1,4 +1,4 @@
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 
@@ -22,6 +22,15 @@ Deno.test("cli: --help prints usage on stderr and exits 0", async () => {
   assertEquals(r.code, 0);
   assertEquals(r.stdout, "");
   assertIncludes(r.stderr, "Usage: browxai");
+  // Every variable of README's configuration table is listed, so --help stays in step with it.
+  const readme = await Deno.readTextFile(join(ROOT, "README.md"));
+  const table = readme.split("\n").filter((l) => l.startsWith("| `") && l.includes("BROWX_"));
+  const names = new Set(table.flatMap((l) => l.split("|")[1]!.match(/BROWX_[A-Z_]+/g) ?? []));
+  for (const name of ["BROWX_SECRETS", "BROWX_ALLOWED_ORIGINS", "BROWX_CONFIRM_REQUIRED"]) {
+    assertTrue(names.has(name), `README's table lists ${name}`);
+  }
+  for (const name of names) assertIncludes(r.stderr, name);
+  assertIncludes(r.stderr, "CHROME_PATH");
 });
 
 Deno.test("cli: --version prints the version", async () => {
