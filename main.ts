@@ -13,6 +13,7 @@ import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
 import type { ServerConfig } from "./tools/context.ts";
+import { registrableDomain } from "./tools/policy/navigation_gate.ts";
 import type { Toolset } from "./tools/define_tool.ts";
 import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
 import { BrowserHost } from "./tools/sessions/browser_host.ts";
@@ -34,13 +35,27 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
   --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
 
-Environment: BROWX_WORKSPACE, BROWX_CAPABILITIES (default read,navigation,action), BROWX_BROWSER,
-BROWX_TOOLSETS (default ${DEFAULT_TOOLSETS.join(",")}), BROWX_HTTP_TOKEN (comma-separated: one per
-principal), BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_IDLE_MS, BROWX_HTTP_INIT_TTL_MS,
-BROWX_HTTP_BODY_TIMEOUT_MS, CHROME_PATH,
-BROWX_DEVTOOLS_CONFIRM=1 (answer confirm hooks in the DevTools console of a headless browser
-someone inspects, e.g. through chrome://inspect: __browx.confirm("CODE") in the "browxai"
-context, with the code the question shows)`;
+Environment (README "Configuration" has the details):
+  BROWX_WORKSPACE            where profiles and files live (default ~/.browxai)
+  BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (BROWX_CACHE_DIR: where a downloaded one is found)
+  BROWX_CAPABILITIES         read,navigation,action,human,byob-attach,self-approval,secrets,network-body,
+                             eval,file-io,human-gate-override or all (default read,navigation,action)
+  BROWX_TOOLSETS             toolsets tools/list shows, or all (default ${
+  DEFAULT_TOOLSETS.join(",")
+})
+  BROWX_CONFIRM_REQUIRED     hooks that need a human's yes: navigate_off_allowlist,byob_action,
+                             file_download,file_upload,submit,publish (default none)
+  BROWX_CONFIRM_TIMEOUT_MS   how long a human has to answer (default 60000); no answer is a no
+  BROWX_ALLOWED_ORIGINS      navigation allowlist: example.com, *.example.com, https://host:8443, *
+  BROWX_DEVTOOLS_CONFIRM=1   answer confirm hooks in the DevTools console of a headless browser someone
+                             inspects (chrome://inspect): __browx.confirm("CODE") in the "browxai" context
+  BROWX_CONFIG_READONLY=1    hide and refuse tools that change policy (approve_actions)
+  BROWX_SECRETS              a NAME=value file the agent fills as {{secret:NAME}} (secrets capability)
+  BROWX_SHARED_AUTH_STATES=1 HTTP clients share one set of auth states
+  BROWX_HTTP_TOKEN           bearer token(s) for --http, comma-separated (one per principal)
+  BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS
+                             HTTP limits: idle client, clients at once, silent client after initialize,
+                             request body time`;
 
 /** A command-line or environment value browxai cannot use. */
 export class UsageError extends Error {}
@@ -177,7 +192,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   }
   let allowedOrigins;
   try {
-    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"));
+    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"), registrableDomain);
   } catch (e) {
     throw new UsageError(`Invalid BROWX_ALLOWED_ORIGINS: ${(e as Error).message}`);
   }

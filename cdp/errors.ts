@@ -35,6 +35,12 @@ export class TargetClosedError extends CdpError {}
 /** The connection to the browser closed; every pending command fails with this. */
 export class ConnectionClosedError extends CdpError {}
 
+/**
+ * A browser browxai launched itself exited, or never answered, before it
+ * could be driven: the executable is likely not a working Chromium.
+ */
+export class BrowserStartError extends CdpError {}
+
 /** A command, or a wait, ran out of time. */
 export class TimeoutError extends CdpError {}
 

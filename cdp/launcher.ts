@@ -17,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { join } from "node:path";
-import { CdpError, TimeoutError } from "./errors.ts";
+import { BrowserStartError } from "./errors.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
 import { descendantsOf, killAll, reapChildren } from "./processes.ts";
 import {
@@ -156,7 +156,7 @@ interface Spawned {
  * Spawns Chromium with node:child_process: Deno.Command cannot hand a child
  * fds past 2, and the pipe needs 3 and 4.
  *
- * @throws CdpError when the executable cannot be started.
+ * @throws BrowserStartError when the executable cannot be started.
  */
 function spawnChromium(path: string, args: string[], pipe: boolean): Promise<Spawned> {
   return new Promise((resolve, reject) => {
@@ -171,7 +171,7 @@ function spawnChromium(path: string, args: string[], pipe: boolean): Promise<Spa
     );
     // Failing to spawn rejects; a later error (a failed kill) must not go unhandled.
     child.on("error", (e) => {
-      reject(new CdpError(`Cannot start Chromium "${path}": ${e.message}`, { cause: e }));
+      reject(new BrowserStartError(`Cannot start Chromium "${path}": ${e.message}`, { cause: e }));
     });
     child.once("spawn", () =>
       resolve({
@@ -230,9 +230,8 @@ async function readPortFile(file: string, stop: () => boolean): Promise<string |
  *
  * @throws ProfileInUseError when another browxai server, or a Chromium
  *   browxai did not start, holds the profile.
- * @throws CdpError when the executable cannot be spawned, or the browser exits
- *   early (with its last stderr lines).
- * @throws TimeoutError when the browser does not answer within `timeoutMs`.
+ * @throws BrowserStartError when the executable cannot be spawned, the browser
+ *   exits early (with its last stderr lines), or it does not answer within `timeoutMs`.
  */
 export async function launchChromium(options: LaunchOptions): Promise<LaunchedBrowser> {
   const persistent = options.userDataDir !== undefined;
@@ -332,12 +331,12 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
           (holder === 0 ? "a browser on another host" : `Chromium process ${holder}`),
       );
     }
-    throw new CdpError(
+    throw new BrowserStartError(
       `Cannot start Chromium "${options.executablePath}": it exited with code ${exitCode}: ` +
         tail.slice(-5).join(" | "),
     );
   }
-  throw new TimeoutError(
+  throw new BrowserStartError(
     `Cannot start Chromium "${options.executablePath}": no answer after ${timeoutMs} ms: ` +
       tail.slice(-3).join(" | "),
   );

@@ -178,7 +178,7 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
     }).output();
     const decoder = new TextDecoder();
     assertEquals(code, 0, decoder.decode(stderr));
-    assertEquals(decoder.decode(stdout).trim(), "CdpError");
+    assertEquals(decoder.decode(stdout).trim(), "BrowserStartError");
     assertEquals([...Deno.readDirSync(tmp)].map((e) => e.name), []);
   } finally {
     await Deno.remove(tmp, { recursive: true });

@@ -26,14 +26,46 @@ export interface OriginPattern {
 const PATTERN =
   /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|(?:\*\.)?[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?\/?$/i;
 
+/** An IPv4 address (or what looks like part of one) or a bracketed IPv6 address. */
+const IP_LIKE = /^(?:[0-9.]+|\[.*\])$/;
+
+/**
+ * Why `*.suffix` may not be a wildcard, or undefined when it may: a wildcard
+ * needs a domain name (not an IP address: `*.0.0.1` would match 127.0.0.1 and
+ * 10.0.0.1 alike), at least a registrable one (`*.com`, `*.co.uk`,
+ * `*.github.io` would reach every site under a public suffix); `*.localhost`
+ * (loopback names) is allowed.
+ */
+function wildcardRefusal(
+  suffix: string,
+  registrable: ((host: string) => string | null) | undefined,
+): string | undefined {
+  if (IP_LIKE.test(suffix) || /\.\d+$/.test(suffix)) {
+    return "a wildcard needs a domain name, not an IP address: list each address";
+  }
+  if (suffix === "localhost" || suffix.endsWith(".localhost")) return undefined;
+  if (!suffix.includes(".") || (registrable && registrable(suffix) === null)) {
+    return "a wildcard needs at least a registrable domain (like *.example.com), not a public suffix";
+  }
+  return undefined;
+}
+
 /**
  * Parses `BROWX_ALLOWED_ORIGINS` (comma list; empty or undefined: no list).
+ * `registrable(host)`: the registrable domain of a host, or null when the
+ * host is a public suffix (the caller's Public Suffix List, e.g. tldts'
+ * `getDomain`); without it only single-label suffixes are refused.
  *
- * @throws RangeError naming each entry that is not a host pattern.
+ * @throws RangeError naming each entry that is not a host pattern, or a
+ *   wildcard on an IP address or a public suffix (`*.0.0.1`, `*.com`).
  */
-export function parseAllowedOrigins(list: string | undefined): OriginPattern[] {
+export function parseAllowedOrigins(
+  list: string | undefined,
+  registrable?: (host: string) => string | null,
+): OriginPattern[] {
   const out: OriginPattern[] = [];
   const bad: string[] = [];
+  const wild: string[] = [];
   for (const raw of (list ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
     const m = PATTERN.exec(raw);
     if (!m || (m[3] && m[3] !== "*" && Number(m[3]) > 65535)) {
@@ -42,6 +74,11 @@ export function parseAllowedOrigins(list: string | undefined): OriginPattern[] {
     }
     const host = m[2]!.toLowerCase();
     const subdomains = host.startsWith("*.");
+    const refusal = subdomains ? wildcardRefusal(host.slice(2), registrable) : undefined;
+    if (refusal) {
+      wild.push(`"${raw}": ${refusal}`);
+      continue;
+    }
     out.push({
       ...(m[1] ? { scheme: m[1].toLowerCase() } : {}),
       host: subdomains ? host.slice(2) : host,
@@ -56,6 +93,7 @@ export function parseAllowedOrigins(list: string | undefined): OriginPattern[] {
         '(expected "example.com", "*.example.com", "https://example.com:8443" or "*")',
     );
   }
+  if (wild.length) throw new RangeError(`wildcard refused: ${wild.join("; ")}`);
   return out;
 }
 

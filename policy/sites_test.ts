@@ -24,6 +24,24 @@ Deno.test("parseAllowedOrigins: patterns and bad entries", () => {
   }
 });
 
+Deno.test("parseAllowedOrigins: a wildcard needs a domain name, at least a registrable one", () => {
+  const registrable = (h: string) => (["com", "co.uk"].includes(h) ? null : h);
+  for (const bad of ["*.0.0.1", "*.1", "https://*.168.1.1:8080", "*.example.42"]) {
+    assertIncludes(
+      assertThrows(() => parseAllowedOrigins(bad, registrable), RangeError).message,
+      "not an IP address",
+    );
+  }
+  for (const bad of ["*.com", "*.co.uk", "*.lan"]) {
+    assertIncludes(
+      assertThrows(() => parseAllowedOrigins(bad, registrable), RangeError).message,
+      "at least a registrable domain",
+    );
+  }
+  const ok = parseAllowedOrigins("*.example.com,*.localhost,*.corp.internal,*", registrable);
+  assertEquals(ok.map((p) => p.host), ["example.com", "localhost", "corp.internal", "*"]);
+});
+
 Deno.test("allowlistAllows: a table of URLs", () => {
   const list = parseAllowedOrigins(
     "example.com,*.docs.example.org,https://127.0.0.1:8443,file://*",

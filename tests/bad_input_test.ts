@@ -27,7 +27,13 @@ Deno.test("bad input: every tool answers with an actionable error and the server
     const cases: Case[] = [
       ["navigate", {}, '"url"'],
       ["navigate", { url: 42 }, '"url"'],
-      ["navigate", { url: "example.com" }, "must be absolute"],
+      ["navigate", { url: "example.com" }, 'did you mean "https://example.com"'],
+      // Local servers and bare IPs get http (no certificate); a host:port parses as a scheme.
+      ["navigate", { url: "127.0.0.1:8765" }, 'did you mean "http://127.0.0.1:8765"'],
+      ["navigate", { url: "localhost:8765/a" }, 'did you mean "http://localhost:8765/a"'],
+      ["navigate", { url: "[::1]:8765" }, 'did you mean "http://[::1]:8765"'],
+      ["navigate", { url: "10.0.0.1:3000" }, 'did you mean "http://10.0.0.1:3000"'],
+      ["navigate", { url: "example.com:8443/x" }, 'did you mean "https://example.com:8443/x"'],
       ["navigate", { url: "file:///etc/passwd" }, "Refused"],
       ["navigate", { url: "javascript:alert(1)" }, "Refused"],
       ["navigate", { url: fx.url("basic.html"), waitUntil: "never" }, '"waitUntil"'],

@@ -1,4 +1,4 @@
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 
@@ -22,6 +22,15 @@ Deno.test("cli: --help prints usage on stderr and exits 0", async () => {
   assertEquals(r.code, 0);
   assertEquals(r.stdout, "");
   assertIncludes(r.stderr, "Usage: browxai");
+  // Every variable of README's configuration table is listed, so --help stays in step with it.
+  const readme = await Deno.readTextFile(join(ROOT, "README.md"));
+  const table = readme.split("\n").filter((l) => l.startsWith("| `") && l.includes("BROWX_"));
+  const names = new Set(table.flatMap((l) => l.split("|")[1]!.match(/BROWX_[A-Z_]+/g) ?? []));
+  for (const name of ["BROWX_SECRETS", "BROWX_ALLOWED_ORIGINS", "BROWX_CONFIRM_REQUIRED"]) {
+    assertTrue(names.has(name), `README's table lists ${name}`);
+  }
+  for (const name of names) assertIncludes(r.stderr, name);
+  assertIncludes(r.stderr, "CHROME_PATH");
 });
 
 Deno.test("cli: --version prints the version", async () => {
@@ -46,6 +55,12 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     ],
     [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
+    // A wildcard over IP addresses would allow 127.0.0.1 and 10.0.0.1 alike; over a public
+    // suffix, every site under it.
+    [[], { BROWX_ALLOWED_ORIGINS: "*.0.0.1" }, '"*.0.0.1": a wildcard needs a domain name'],
+    [[], { BROWX_ALLOWED_ORIGINS: "127.0.0.1,*.com" }, '"*.com": a wildcard needs at least'],
+    [[], { BROWX_ALLOWED_ORIGINS: "*.co.uk" }, "Invalid BROWX_ALLOWED_ORIGINS"],
+    [[], { BROWX_ALLOWED_ORIGINS: "*.github.io" }, '"*.github.io": a wildcard needs'],
   ];
   for (const [args, env, message] of cases) {
     const r = await run(args, env);

@@ -169,3 +169,19 @@ Deno.test("errors: hostile failures get precise codes and hints, never a bare in
     await fx.close();
   }
 });
+
+Deno.test("errors: a browser that exits at start is named, with where browxai looks for one", async () => {
+  // /bin/true starts and exits 0 at once: no endpoint involved, the executable is the fault.
+  const mcp = await startStdio({ args: ["--browser", "/bin/true"] });
+  try {
+    const e = errorOf(await mcp.call("navigate", { url: "about:blank", snapshot: "none" }));
+    assertEquals(e.code, "browser-unavailable", e.message);
+    assertIncludes(e.message, 'Cannot start Chromium "/bin/true": it exited with code 0');
+    for (const way of ["--browser", "BROWX_BROWSER", "CHROME_PATH", "install chromium"]) {
+      assertIncludes(e.hint, way);
+    }
+    assertTrue(!e.hint.includes("endpoint"), e.hint);
+  } finally {
+    await mcp.close();
+  }
+});

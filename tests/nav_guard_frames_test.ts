@@ -42,6 +42,16 @@ Deno.test("navigation guard: iframes and form targets off the allowlist are refu
         const r = await mcp.ok("navigate", { url: page, snapshot: "none" });
         assertEquals(r.url, page);
         assertIncludes(String(r.warning ?? r.warnings), `from ${off} was not loaded`);
+        // The log says the frame's request was blocked: no 200 from the server it never reached.
+        const offEntry = (list: R[]) => list.find((q) => String(q.url).startsWith(off));
+        const shown = offEntry((r.network as { requests: R[] }).requests);
+        assertEquals(shown?.blockedByPolicy, true, JSON.stringify(r.network));
+        assertEquals(shown?.failed, true, JSON.stringify(shown));
+        assertEquals(shown?.status, undefined, JSON.stringify(shown));
+        const read = offEntry((await mcp.ok("network_read", { pattern: "basic" })).entries as R[]);
+        assertEquals(read?.blockedByPolicy, true, JSON.stringify(read));
+        assertEquals(read?.status, undefined, JSON.stringify(read));
+        assertIncludes(String(read?.errorText), "blocked by policy: not on the allowlist");
         const tree = String((await mcp.ok("snapshot")).tree);
         assertIncludes(tree, `blocked by policy: ${off} (not on the allowlist)`);
         // B's page (basic.html) has a "Full name" field: nothing of it reaches the agent.

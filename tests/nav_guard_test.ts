@@ -42,6 +42,9 @@ Deno.test("navigation guard: undeclared form submissions are stopped", async (t)
       assertEquals(s.url, page);
       assertEquals(await activeUrl(mcp), page);
       assertEquals(posts(), 0);
+      const log = (await mcp.ok("network_read", { pattern: "api/echo" })).entries as R[];
+      assertEquals(log.at(-1)?.blockedByPolicy, true, JSON.stringify(log));
+      assertIncludes(String(log.at(-1)?.errorText), "blocked by policy: form not declared");
     });
 
     await t.step("a GET form, Enter in a field, and a page script are stopped too", async () => {
@@ -119,6 +122,11 @@ Deno.test("navigation guard: with an allowlist, page-led navigations off it are 
       assertEquals(s.url, page);
       assertEquals(s.blockedUrl, fx.crossUrl("basic.html"));
       assertEquals(await activeUrl(mcp), page);
+      // The network log says the guard stopped it (its 204 is not the server's answer).
+      const log = (await mcp.ok("network_read", { pattern: "basic" })).entries as R[];
+      const entry = log.find((q) => q.url === fx.crossUrl("basic.html"));
+      assertEquals([entry?.blockedByPolicy, entry?.failed], [true, true], JSON.stringify(log));
+      assertEquals(entry?.status, undefined, JSON.stringify(entry));
     });
 
     await t.step("a redirect chain that ends off the list: stopped at the hop", async () => {

@@ -213,6 +213,14 @@ Deno.test("policy: elicitation over Streamable HTTP", async () => {
     const b = await server.connect();
     const r = await b.call("navigate", { url: fx.url("basic.html"), snapshot: "none" });
     assertIncludes(textOf(r), "no human channel");
+    // Nothing was approved for it: the hint says how to connect a channel, not to "stay" anywhere.
+    const next = String((r.structuredContent!.error as R).hint);
+    for (
+      const way of ["elicitation", "--headful", "BROWX_DEVTOOLS_CONFIRM=1", "BROWX_CAPABILITIES"]
+    ) {
+      assertIncludes(next, way);
+    }
+    assertTrue(!next.includes("approved so far"), next);
   } finally {
     await server.close();
     await fx.close();

@@ -115,6 +115,17 @@ Deno.test("storage: dump, inject, auth states through MCP", async (t) => {
       }
     });
 
+    await t.step("auth_list when empty has names: []; auth_save of nothing warns", async () => {
+      const empty = await mcp.ok("auth_list", {});
+      assertEquals([empty.count, empty.names], [0, []]);
+      await mcp.ok("open_session", { session: "blank" });
+      const r = await mcp.ok("auth_save", { name: "nothing", session: "blank" });
+      assertEquals([r.ok, r.cookies, r.origins], [true, 0, 0]);
+      assertIncludes(String(r.warning), "nothing to save: log in first, or navigate to the site");
+      await mcp.ok("auth_delete", { name: "nothing" });
+      await mcp.ok("close_session", { session: "blank" });
+    });
+
     await t.step("auth_save, then open_session({ authState }) starts logged in", async () => {
       await mcp.ok("open_session", { session: "login" });
       await mcp.ok("navigate", {
@@ -130,6 +141,7 @@ Deno.test("storage: dump, inject, auth states through MCP", async (t) => {
       });
       const saved = await mcp.ok("auth_save", { name: "bob", session: "login" });
       assertEquals(saved.cookies, 2);
+      assertEquals(saved.warning, undefined);
       assertEquals((await mcp.ok("auth_list", {})).names, ["bob"]);
       const o = await mcp.ok("open_session", {
         session: "fresh",

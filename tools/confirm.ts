@@ -14,12 +14,35 @@ import type { HumanChannel } from "./human/channel.ts";
 /** How long a human has to answer when `BROWX_CONFIRM_TIMEOUT_MS` is not set, ms. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
 
-/** The refusal of a hooked action: what was held, and the ways through (the operator's). */
-export function blockedByPolicy(request: ConfirmRequest, why: string): ToolError {
+/** How to give a server a human channel (the README's "The human channel"). */
+export const NO_CHANNEL_HINT =
+  "no human channel to ask: use an MCP client that supports elicitation, or run browxai with " +
+  "--headful (or BROWX_DEVTOOLS_CONFIRM=1 for a headless browser seen through chrome://inspect) " +
+  "so a person answers in the DevTools console";
+
+/**
+ * The refusal of a hooked action: what was held, and the ways through (the
+ * operator's). `noChannel`: nobody could be asked at all — the hint says how
+ * to connect a human channel, since no approval can exist yet.
+ */
+export function blockedByPolicy(
+  request: ConfirmRequest,
+  why: string,
+  noChannel = false,
+): ToolError {
   return new ToolError(
     "blocked-by-policy",
     `policy: ${request.hook} blocked: "${request.tool}" needs a human's yes (${request.summary}); ${why}`,
-    request.hook === "site_visit"
+    noChannel
+      ? `this is a policy gate, not a page failure; ${NO_CHANNEL_HINT}; or the operator ` + (
+        request.hook === "site_visit"
+          ? "drops `human` from BROWX_CAPABILITIES (each new site is asked; the allowlist " +
+            "limits where tabs may go, it does not approve)"
+          : request.hook === "page_permission"
+          ? "revokes the grant"
+          : `drops "${request.hook}" from BROWX_CONFIRM_REQUIRED`
+      )
+      : request.hook === "site_visit"
       ? "this is a policy gate, not a page failure: a human approves each new site when asked " +
         "(stay on the sites approved so far, or ask the human to approve this one)"
       : request.hook === "page_permission"
@@ -59,7 +82,7 @@ export function createConfirm(
       return { decision: "pre-approved", by: "grant" };
     }
     const channel = deps.channels.find((c) => c.available(request));
-    if (!channel) throw blockedByPolicy(request, "no human channel is connected to ask");
+    if (!channel) throw blockedByPolicy(request, "no human channel is connected to ask", true);
     const timeoutMs = config.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
     const signal = AbortSignal.timeout(timeoutMs);
     let yes: boolean;

@@ -41,9 +41,16 @@ export interface Recording {
   pageErrors: string[];
   network: {
     summary: { total: number; byType: Record<string, number>; failed: number };
-    requests: Array<
-      { method: string; url: string; status?: number; type: string; ms?: number; failed?: boolean }
-    >;
+    requests: Array<{
+      method: string;
+      url: string;
+      status?: number;
+      type: string;
+      ms?: number;
+      failed?: boolean;
+      /** The navigation guard stopped it or answered it itself: it never reached the server. */
+      blockedByPolicy?: boolean;
+    }>;
     mutations: Mutation[];
   };
   dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
@@ -286,6 +293,7 @@ export class ActionRecorder {
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
           ...(r.failed ? { failed: true } : {}),
+          ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),
         })),
         mutations,
       },

@@ -12,6 +12,34 @@ import { gateNavigation } from "../policy/navigation_gate.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
 
+/** A host:port[/path] typed without a scheme: the host, or undefined when it is not one. */
+const BARE = /^(\[[0-9a-f:.]+\]|[\w.-]+)(:\d{1,5})?(\/|$)/i;
+
+/**
+ * The URL the agent probably meant by a scheme-less `raw` (`127.0.0.1:8765`,
+ * `example.com/a`), or undefined: `http://` for loopback names and IP
+ * addresses (local servers, which rarely have a certificate — none is issued
+ * for a bare IP), `https://` for domain names.
+ */
+export function schemeGuess(raw: string): string | undefined {
+  const host = BARE.exec(raw)?.[1]?.toLowerCase();
+  if (!host) return undefined;
+  const local = host === "localhost" || host.endsWith(".localhost") || host.startsWith("[") ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+  return `${local ? "http" : "https"}://${raw}`;
+}
+
+function withoutScheme(raw: string): ToolError {
+  const guess = schemeGuess(raw);
+  return new ToolError(
+    "invalid-argument",
+    `Invalid URL "${raw}": it must be absolute, with a scheme${
+      guess ? ` (did you mean "${guess}"?)` : ""
+    }`,
+    guess ? `pass the full URL, e.g. ${guess}` : "pass a full URL like https://example.com/path",
+  );
+}
+
 /**
  * Validates a URL for navigation: absolute, and not `file:` or `javascript:`.
  *
@@ -22,14 +50,11 @@ export function checkNavigableUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    const guess = /^[\w.-]+(:\d+)?(\/|$)/.test(raw) ? ` (did you mean "https://${raw}"?)` : "";
-    throw new ToolError(
-      "invalid-argument",
-      `Invalid URL "${raw}": it must be absolute, with a scheme${guess}`,
-      "pass a full URL like https://example.com/path",
-    );
+    throw withoutScheme(raw);
   }
   if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    // `localhost:8765` parses, with "localhost:" as its scheme: a host and port all the same.
+    if (/^[\w.-]+:\d{1,5}(\/|$)/.test(raw)) throw withoutScheme(raw);
     throw new ToolError(
       "refused",
       `Refused to navigate to a "${url.protocol}" URL`,

@@ -75,8 +75,17 @@ export class NavGuard {
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
   #stops = new Map<string, AbortController>();
 
-  constructor(policy: NavPolicy) {
+  /** Told of each request the guard answered itself (see the constructor). */
+  #refused: (networkId: string, why: string) => void;
+
+  /**
+   * `refused`: told the network request id (`Fetch.requestPaused.networkId`)
+   * and the reason of each request the guard stopped or answered itself, so
+   * the network log does not show the guard's own answer as the server's.
+   */
+  constructor(policy: NavPolicy, refused: (networkId: string, why: string) => void = () => {}) {
     this.#policy = policy;
+    this.#refused = refused;
   }
 
   /**
@@ -173,6 +182,7 @@ export class NavGuard {
     from: () => string,
     e: {
       requestId: string;
+      networkId?: string;
       request: { url: string; method: string };
       frameId: string;
       redirectedRequestId?: string;
@@ -210,11 +220,16 @@ export class NavGuard {
       await session.send("Fetch.continueRequest", { requestId: e.requestId });
     } else if (verdict === "stop") {
       if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
+      const last = this.#blocked.at(-1);
+      const why = last?.why ?? (last?.replay ? "would send a form again" : "form not declared");
+      if (e.networkId) this.#refused(e.networkId, why);
       // A 204 answer cancels a navigation and keeps the current document; failing the
       // request would commit an error page in its place (the tab would have moved).
       await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
     } else {
-      // An iframe shows a note of ours instead: the off-list server never hears of it.
+      // An iframe shows a note of ours instead: the off-list server never hears of it,
+      // and the log must not show our note's 200 as its answer.
+      if (e.networkId) this.#refused(e.networkId, verdict.why);
       await session.send("Fetch.fulfillRequest", {
         requestId: e.requestId,
         responseCode: 200,
@@ -232,7 +247,12 @@ export class NavGuard {
   async #answerWrite(
     session: CdpSession,
     targetId: string,
-    e: { requestId: string; request: { url: string; method: string }; frameId: string },
+    e: {
+      requestId: string;
+      networkId?: string;
+      request: { url: string; method: string };
+      frameId: string;
+    },
   ): Promise<void> {
     const write = !READ_METHODS.has(e.request.method.toUpperCase());
     const declared = this.#window?.submits === true;
@@ -254,6 +274,9 @@ export class NavGuard {
           ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
           : { reason: "submit" as const }),
       });
+      if (e.networkId) {
+        this.#refused(e.networkId, offList ? "not on the allowlist" : "form not declared");
+      }
       await session.send("Fetch.failRequest", {
         requestId: e.requestId,
         errorReason: "BlockedByClient",

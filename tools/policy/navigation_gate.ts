@@ -31,6 +31,15 @@ export function siteOf(url: string): string | null {
   return getDomain(host, { allowPrivateDomains: true }) ?? host;
 }
 
+/**
+ * The registrable domain of a host (`docs.example.co.uk` → `example.co.uk`),
+ * or null when the host is itself a public suffix (`com`, `co.uk`,
+ * `github.io`): what an allowlist wildcard must at least name.
+ */
+export function registrableDomain(host: string): string | null {
+  return getDomain(host, { allowPrivateDomains: true });
+}
+
 /** The origin of a URL for messages, or the URL's scheme for hostless ones. */
 function originOf(url: string): string {
   try {
@@ -89,7 +98,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
     new NavGuard({
       refusal: (url, from) => followRefusal(config, session, url, from),
       allowlisted: (url) => allowlisted(config, url),
-    });
+    }, (networkId, why) => session.logs.markBlocked(networkId, why));
 }
 
 /**

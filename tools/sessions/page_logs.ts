@@ -34,6 +34,12 @@ export interface NetworkEntry {
   mimeType?: string;
   failed: boolean;
   errorText?: string;
+  /**
+   * Set when the navigation guard stopped the request or answered it itself
+   * (an off-list iframe gets a local note page): it never reached the
+   * server, so no status is recorded; `errorText` says why.
+   */
+  blockedByPolicy?: true;
   /** Epoch ms when the request started. */
   timestamp: number;
   /** Total time, when finished. */
@@ -80,6 +86,31 @@ export class PageLogs {
   readonly network = new RingBuffer<NetworkEntry>(NETWORK_CAPACITY);
   #live = new Map<string, NetworkEntry>();
   #seenConsole = new Set<string>();
+  /** Requests the guard refused, by network request id → why (its report may come first). */
+  #blocked = new Map<string, string>();
+
+  /**
+   * Records that the navigation guard refused request `requestId` (a CDP
+   * `Network.RequestId`) for `why`: the entry reads failed and
+   * `blockedByPolicy`, whatever answer the guard gave the page.
+   */
+  markBlocked(requestId: string, why: string): void {
+    const entry = this.#live.get(requestId);
+    if (entry) {
+      PageLogs.#block(entry, why);
+      return;
+    }
+    this.#blocked.set(requestId, why);
+    if (this.#blocked.size > 200) this.#blocked.delete(this.#blocked.keys().next().value!);
+  }
+
+  static #block(entry: NetworkEntry, why: string): void {
+    entry.blockedByPolicy = true;
+    entry.failed = true;
+    entry.errorText = `blocked by policy: ${why}`;
+    delete entry.status;
+    delete entry.mimeType;
+  }
 
   /** Feeds one CDP event of a tab; returns the entry it created or updated, if any. */
   onEvent(tab: string, method: string, params: unknown): ConsoleEntry | NetworkEntry | undefined {
@@ -147,12 +178,18 @@ export class PageLogs {
           tab,
         });
         this.#live.set(e.requestId, entry);
+        const why = this.#blocked.get(e.requestId);
+        if (why !== undefined) {
+          this.#blocked.delete(e.requestId);
+          PageLogs.#block(entry, why);
+        }
         return entry;
       }
       case "Network.responseReceived": {
         const e = params as Protocol.Network.ResponseReceivedEvent;
         const entry = this.#live.get(e.requestId);
-        if (!entry) return undefined;
+        // The guard's own answer (a blocked note, a 204) is not the server's.
+        if (!entry || entry.blockedByPolicy) return undefined;
         entry.status = e.response.status;
         entry.mimeType = e.response.mimeType;
         return entry;
@@ -174,7 +211,7 @@ export class PageLogs {
         this.#live.delete(e.requestId);
         entry.done = true;
         entry.failed = true;
-        entry.errorText = e.canceled ? "canceled" : e.errorText;
+        if (!entry.blockedByPolicy) entry.errorText = e.canceled ? "canceled" : e.errorText;
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
         return entry;
       }

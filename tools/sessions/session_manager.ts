@@ -6,6 +6,7 @@
  * @module
  */
 import { BrowserNotFoundError } from "../../cdp/discovery.ts";
+import { BrowserStartError } from "../../cdp/errors.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../policy/nav_guard.ts";
 import { ToolError } from "../errors.ts";
@@ -314,6 +315,15 @@ function toToolError(e: unknown): unknown {
   if (e instanceof ToolError) return e;
   if (e instanceof BrowserNotFoundError) {
     return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
+  }
+  if (e instanceof BrowserStartError) {
+    // A browser of our own: no endpoint involved, the executable is what to look at.
+    return new ToolError(
+      "browser-unavailable",
+      e.message,
+      "check the browser browxai runs: pass a Chromium/Chrome executable with --browser PATH " +
+        "(or BROWX_BROWSER, CHROME_PATH), or install chromium; then call again",
+    );
   }
   if (e instanceof ProfileInUseError) {
     return new ToolError(

@@ -76,12 +76,20 @@ export const authSaveTool = defineTool({
     const file = authFile(args.name);
     const state = await dumpSession(await ctx.sessions.get(args.session ?? "default"));
     await writeGuardedJson(authTarget(ctx), file, state);
+    const empty = state.cookies.length === 0 && state.origins.length === 0;
     return {
       structured: {
         ok: true,
         name: args.name,
         cookies: state.cookies.length,
         origins: state.origins.length,
+        // Saved all the same (an empty state is a valid "logged out"), but rarely what was meant.
+        ...(empty
+          ? {
+            warning: "nothing to save: log in first, or navigate to the site (the session has no " +
+              "cookies and no localStorage); the saved state is empty",
+          }
+          : {}),
       },
     };
   },
@@ -120,6 +128,7 @@ export const authListTool = defineTool({
       const name = e.name.replace(/\.json$/, "");
       if (e.name.endsWith(".json") && NAME.test(name)) names.push(name);
     }
+    // names stays [] when empty: structuredContent keeps the shape (the text prunes empties).
     return { structured: { count: names.length, names } };
   },
 });
