@@ -53,9 +53,9 @@ Environment (README "Configuration" has the details):
   BROWX_SECRETS              a NAME=value file the agent fills as {{secret:NAME}} (secrets capability)
   BROWX_SHARED_AUTH_STATES=1 HTTP clients share one set of auth states
   BROWX_HTTP_TOKEN           bearer token(s) for --http, comma-separated (one per principal)
-  BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS
-                             HTTP limits: idle client, clients at once, silent client after initialize,
-                             request body time`;
+  BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS,
+  BROWX_HTTP_HEAD_TIMEOUT_MS HTTP limits: idle client, clients at once, silent client after initialize,
+                             request body time, request head time`;
 
 /** A command-line or environment value browxai cannot use. */
 export class UsageError extends Error {}
