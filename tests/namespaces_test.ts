@@ -68,7 +68,8 @@ Deno.test("namespaces: one HTTP client cannot reach another's files", async (t) 
     await t.step("B cannot load A's saved login, by name or by path", async () => {
       await a.ok("navigate", { url: page.url, snapshot: "none" });
       await a.ok("cookies_set", { name: "sid", value: SECRET, url: page.url });
-      await a.ok("auth_save", { name: "login" });
+      const saved = await a.ok("auth_save", { name: "login" });
+      assertIncludes(String(saved.note), "until its MCP session ends");
       const dump = await a.ok("dump_storage_state", { path: "state.json" });
       assertTrue(String(dump.path).startsWith(areaA), String(dump.path));
       assertIncludes(String(dump.note), "until its MCP session ends");

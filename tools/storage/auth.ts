@@ -90,6 +90,10 @@ export const authSaveTool = defineTool({
               "cookies and no localStorage); the saved state is empty",
           }
           : {}),
+        // An HTTP client's own auth states go with its MCP session (unless the operator shares them).
+        ...(ctx.sessions.areas.namespace !== undefined && !ctx.config.sharedAuthStates
+          ? { note: "kept in this client's area until its MCP session ends" }
+          : {}),
       },
     };
   },
