@@ -39,6 +39,26 @@ export function installSecretLib(api: Record<string, unknown>): void {
     const el = lastTexts?.selector === selector ? lastTexts.all[index] : undefined;
     return el && el.isConnected && textOf(el) === expected ? el : null;
   };
+  /**
+   * Every value of the named attributes in the document (open shadow roots
+   * included), each cut at 4096 characters, at most 5000 values: the server
+   * looks for secrets in them before running a selector that tests them.
+   */
+  api.attrValues = (names: string[]): string[] => {
+    const out: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (out.length >= 5000) return;
+        for (const n of names) {
+          const v = el.getAttribute(n);
+          if (v) out.push(v.slice(0, 4096));
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out;
+  };
   /** The page's visible text as shown (not normalized). */
   api.rawText = () => document.body?.innerText ?? "";
 
