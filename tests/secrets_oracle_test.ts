@@ -1,10 +1,12 @@
 /**
  * The attacks on secrets masking, performed over MCP stdio against real
  * Chromium: guessing a filled secret through filters, waits and selectors
- * (right and wrong guesses must answer alike), reading it off a screenshot
- * (the pixels under it must be the cover colour), filling an origin-bound
- * secret on another origin (refused), and a catastrophic regular expression
- * (answers, and another session's call is not held up).
+ * and attribute-value selectors and URL globs (right and wrong guesses must
+ * answer alike), reading it off a screenshot (the pixels under it must be the
+ * cover colour: text, fields, placeholders, selects, zero-width-split text,
+ * closed shadow roots), filling an origin-bound secret on another origin
+ * (refused), and catastrophic or oversized regular expressions (refused or cut
+ * at a work budget; another session's call is not held up).
  */
 import { decode } from "fast-png";
 import { join } from "node:path";
@@ -193,6 +195,43 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
         "the page is restored after the capture",
       );
     });
+
+    await t.step(
+      "screenshots cover placeholders, selects, zero-width-split text, closed shadow roots",
+      async () => {
+        await m.ok("navigate", { url: fx.url("secret-shot.html"), snapshot: "none" });
+        await m.ok("fill", { selector: "#k", value: "{{secret:KEY}}", snapshot: "none" });
+        const rects = (await m.ok("eval_js", {
+          expression: `(() => {
+          const r = (el) => { const b = el.getBoundingClientRect();
+            return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+          return { ph: r(document.getElementById("ph")), sel: r(document.getElementById("sel")),
+            dd: r(document.getElementById("dd")), closed: r(closedP), dpr: devicePixelRatio,
+            shown: document.getElementById("dd").textContent.length };
+        })()`,
+        })).value as Record<string, { x: number; y: number; w: number; h: number }> & {
+          dpr: number;
+          shown: number;
+        };
+        assertEquals(rects.shown, KEY.length * 2 - 1, "the page split the value");
+        const r = await m.call("screenshot", {});
+        assertTrue(!r.isError, textOf(r));
+        const img = r.content.find((c) => c.type === "image")!;
+        const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+        for (const name of ["ph", "sel", "dd", "closed"]) {
+          const b = rects[name]!;
+          for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+            for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+              const i = (Math.floor(y * rects.dpr) * png.width + Math.floor(x * rects.dpr)) *
+                png.channels;
+              const sum = png.data[i]! + png.data[i + 1]! + png.data[i + 2]!;
+              assertTrue(sum <= 24, `${name} at ${x},${y} is not covered (${sum})`);
+            }
+          }
+        }
+        await m.ok("navigate", { url: page, snapshot: "none" });
+      },
+    );
 
     await t.step("a bound secret fills on its origin only", async () => {
       await m.ok("fill", { selector: "#key", value: "{{secret:BOUND}}", snapshot: "none" });
