@@ -333,6 +333,10 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       const refused = await m.call("wait_for", { selector: `#k[data-v^="x"]`, timeoutMs: 300 });
       assertTrue(refused.isError, "a value test on an attribute that holds a secret is refused");
       assertIncludes(textOf(refused), 'attribute "data-v"');
+      // Selectors the page resolves itself (read_form's root) are checked the same way.
+      const form = await m.call("read_form", { root: `body:has([value^="${KEY.slice(0, 3)}"])` });
+      assertTrue(form.isError, textOf(form));
+      assertIncludes(textOf(form), 'attribute "value"');
       // Attributes without a secret still select, and the masked URL matches its mask.
       assertTrue((await m.ok("wait_for", { selector: 'input[aria-label="Other"]' })).ok);
       assertTrue((await m.ok("wait_for", { selector: "#k[data-v]" })).ok);

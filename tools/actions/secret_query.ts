@@ -113,6 +113,24 @@ async function refuseSecretAttributes(
   }
 }
 
+/**
+ * For selectors the page resolves itself (`read_form` root, a submit
+ * control): under masking, refuses one that compares an attribute holding a
+ * secret with a value (see {@link queryElement}). Does nothing otherwise.
+ *
+ * @throws ToolError `refused`.
+ */
+export async function checkSelectorAttributes(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<void> {
+  const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
+}
+
 const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
