@@ -85,17 +85,27 @@ export async function check(target: SafeTarget, path: string): Promise<Resolved>
   }
   const area = (target.area ?? "").split("/").filter((p) => p !== "" && p !== ".");
   const reserved: string[] = [];
+  const rels: string[][] = [];
   for (const r of target.reserved ?? []) {
-    let rel: string[] | undefined;
-    if (isAbsolute(r)) {
-      // The secrets file may be named through a symlinked folder: compare its real place.
-      const real = await Deno.realPath(dirname(r)).then((d) => join(d, basename(r))).catch(() => r);
-      rel = [workspace, realRoot].map((root) => relParts(root, real)).find((x) => x);
-    } else rel = r.split("/").filter((p) => p !== "" && p !== ".");
-    if (!rel) continue;
+    if (!isAbsolute(r)) {
+      rels.push(r.split("/").filter((p) => p !== "" && p !== "."));
+      continue;
+    }
+    // The secrets file may be named through a symlinked folder, or be itself a link to a file
+    // in the workspace: reserve the link's own place and the file it leads to.
+    const places = await Promise.all([
+      Deno.realPath(dirname(r)).then((d) => join(d, basename(r))).catch(() => r),
+      Deno.realPath(r).catch(() => r),
+    ]);
+    for (const place of places) {
+      const rel = [workspace, realRoot].map((root) => relParts(root, place)).find((x) => x);
+      if (rel) rels.push(rel);
+    }
+  }
+  for (const rel of rels) {
     // A reserved area holding the caller's own area: the area was granted.
     if (rel.length <= area.length && rel.every((p, i) => area[i] === p)) continue;
-    if (area.every((p, i) => rel![i] === p)) reserved.push(rel.slice(area.length).join("/"));
+    if (area.every((p, i) => rel[i] === p)) reserved.push(rel.slice(area.length).join("/"));
   }
   const allowed = (target.allowed ?? []).map((a) => a.split("/").filter((p) => p && p !== "."))
     .filter((a) => area.every((p, i) => a[i] === p)).map((a) => a.slice(area.length).join("/"));

@@ -287,3 +287,32 @@ Deno.test("safe_fs: an area keeps paths in it; reserved areas inside it still co
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("safe_fs: a reserved file named through a link: the link and its target are refused", async () => {
+  const { base, ws, out } = await makeTree();
+  // The operator's BROWX_SECRETS is a link (outside, or inside the workspace) to ws/sub/s.env.
+  await Deno.writeTextFile(join(ws, "sub", "s.env"), "KEY=v");
+  await Deno.symlink(join(ws, "sub", "s.env"), join(out, "secrets"));
+  await Deno.symlink(join(ws, "sub", "s.env"), join(ws, "cfg-secrets"));
+  try {
+    for (const reservedFile of [join(out, "secrets"), join(ws, "cfg-secrets")]) {
+      const target = { workspace: ws, reserved: [reservedFile] };
+      for (const path of ["sub/s.env", join(ws, "sub", "s.env"), "./sub/x/../s.env"]) {
+        const read = await refusal(safeReadFile(target, path));
+        assertTrue(read === "reserved" || read === "dot-dot", `${reservedFile}: read ${path}`);
+        const write = await refusal(safeWriteFile(target, path, new Uint8Array([1])));
+        assertTrue(write === "reserved" || write === "dot-dot", `${reservedFile}: write ${path}`);
+      }
+      if (reservedFile.startsWith(ws)) {
+        assertEquals(await refusal(safeReadFile(target, "cfg-secrets")), "reserved");
+        assertEquals(
+          await refusal(safeWriteFile(target, "cfg-secrets", new Uint8Array([1]))),
+          "reserved",
+        );
+      }
+    }
+    assertEquals(await Deno.readTextFile(join(ws, "sub", "s.env")), "KEY=v");
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

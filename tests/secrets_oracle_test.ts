@@ -1,10 +1,12 @@
 /**
  * The attacks on secrets masking, performed over MCP stdio against real
  * Chromium: guessing a filled secret through filters, waits and selectors
- * (right and wrong guesses must answer alike), reading it off a screenshot
- * (the pixels under it must be the cover colour), filling an origin-bound
- * secret on another origin (refused), and a catastrophic regular expression
- * (answers, and another session's call is not held up).
+ * and attribute-value selectors and URL globs (right and wrong guesses must
+ * answer alike), reading it off a screenshot (the pixels under it must be the
+ * cover colour: text, fields, placeholders, selects, zero-width-split text,
+ * closed shadow roots), filling an origin-bound secret on another origin
+ * (refused), and catastrophic or oversized regular expressions (refused or cut
+ * at a work budget; another session's call is not held up).
  */
 import { decode } from "fast-png";
 import { join } from "node:path";
@@ -194,6 +196,43 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       );
     });
 
+    await t.step(
+      "screenshots cover placeholders, selects, zero-width-split text, closed shadow roots",
+      async () => {
+        await m.ok("navigate", { url: fx.url("secret-shot.html"), snapshot: "none" });
+        await m.ok("fill", { selector: "#k", value: "{{secret:KEY}}", snapshot: "none" });
+        const rects = (await m.ok("eval_js", {
+          expression: `(() => {
+          const r = (el) => { const b = el.getBoundingClientRect();
+            return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+          return { ph: r(document.getElementById("ph")), sel: r(document.getElementById("sel")),
+            dd: r(document.getElementById("dd")), closed: r(closedP), dpr: devicePixelRatio,
+            shown: document.getElementById("dd").textContent.length };
+        })()`,
+        })).value as Record<string, { x: number; y: number; w: number; h: number }> & {
+          dpr: number;
+          shown: number;
+        };
+        assertEquals(rects.shown, KEY.length * 2 - 1, "the page split the value");
+        const r = await m.call("screenshot", {});
+        assertTrue(!r.isError, textOf(r));
+        const img = r.content.find((c) => c.type === "image")!;
+        const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+        for (const name of ["ph", "sel", "dd", "closed"]) {
+          const b = rects[name]!;
+          for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+            for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+              const i = (Math.floor(y * rects.dpr) * png.width + Math.floor(x * rects.dpr)) *
+                png.channels;
+              const sum = png.data[i]! + png.data[i + 1]! + png.data[i + 2]!;
+              assertTrue(sum <= 24, `${name} at ${x},${y} is not covered (${sum})`);
+            }
+          }
+        }
+        await m.ok("navigate", { url: page, snapshot: "none" });
+      },
+    );
+
     await t.step("a bound secret fills on its origin only", async () => {
       await m.ok("fill", { selector: "#key", value: "{{secret:BOUND}}", snapshot: "none" });
       await m.ok("navigate", { url: `${away}/secret-oracle.html`, snapshot: "none" });
@@ -249,6 +288,61 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       },
     );
 
+    await t.step("attribute-value selectors and URL globs give no signal", async () => {
+      await m.ok("navigate", { url: fx.url("secret-attr.html"), snapshot: "none" });
+      await m.ok("fill", { selector: "#k", value: "{{secret:KEY}}", snapshot: "none" });
+      await until(async () => {
+        const r = await m.ok("eval_js", { expression: `location.hash.length > 1` });
+        return r.value === true;
+      }, "the value in the fragment");
+      const strip = (r: ToolResult) => {
+        const { waitedMs: _w, ...rest } = (r.structuredContent ?? {}) as R;
+        return JSON.stringify({
+          isError: r.isError ?? false,
+          ...rest,
+          text: r.isError ? textOf(r) : "",
+        });
+      };
+      const outcome = async (guess: string) =>
+        [
+          strip(await m.call("wait_for", { selector: `#k[data-v^="${guess}"]`, timeoutMs: 300 })),
+          strip(await m.call("wait_for", { selector: `input[value^=${guess}]`, timeoutMs: 300 })),
+          strip(
+            await m.call("wait_for", { selector: `:not([data-v*="${guess}"])`, timeoutMs: 300 }),
+          ),
+          strip(
+            await m.call("click", {
+              selector: `#k[data-\\76 $="${guess}"]`,
+              timeoutMs: 300,
+              snapshot: "none",
+            }),
+          ),
+          strip(await m.call("wait_for", { url: `**#${guess}**`, timeoutMs: 300 })),
+        ].join("\n");
+      const right = [KEY.slice(0, 3), KEY.slice(-4), KEY.slice(0, -1)];
+      const wrong = ["Xx9", "Wv3y", "Zq7-hunter-Wv4"];
+      for (const [i, guess] of right.entries()) {
+        const r = await outcome(guess);
+        assertEquals(
+          r.replaceAll(guess, "G"),
+          (await outcome(wrong[i]!)).replaceAll(wrong[i]!, "G"),
+          guess,
+        );
+        assertTrue(!r.includes(KEY), r);
+      }
+      const refused = await m.call("wait_for", { selector: `#k[data-v^="x"]`, timeoutMs: 300 });
+      assertTrue(refused.isError, "a value test on an attribute that holds a secret is refused");
+      assertIncludes(textOf(refused), 'attribute "data-v"');
+      // Selectors the page resolves itself (read_form's root) are checked the same way.
+      const form = await m.call("read_form", { root: `body:has([value^="${KEY.slice(0, 3)}"])` });
+      assertTrue(form.isError, textOf(form));
+      assertIncludes(textOf(form), 'attribute "value"');
+      // Attributes without a secret still select, and the masked URL matches its mask.
+      assertTrue((await m.ok("wait_for", { selector: 'input[aria-label="Other"]' })).ok);
+      assertTrue((await m.ok("wait_for", { selector: "#k[data-v]" })).ok);
+      assertTrue((await m.ok("wait_for", { url: "**#[secret:KEY]" })).ok, "the mask matches");
+    });
+
     await t.step("a catastrophic pattern answers, and other sessions are not held", async () => {
       await m.ok("navigate", { url: page, snapshot: "none" });
       await m.ok("click", { selector: "#long", snapshot: "none" });
@@ -264,6 +358,23 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
         timeoutMs: 200,
       });
       assertEquals(glob.ok, false);
+      // The red team's RE2 patterns: 360,000 and 10,000 instructions (11 s and 2.4 s of
+      // blocked event loop) are refused and say what to do.
+      const alt = "(?:" + Array.from({ length: 180 }, () => "x{0,1000}").join("|") + ")y";
+      for (const pattern of [alt, ".{1000}".repeat(10) + "b"]) {
+        const big = await m.call("console_read", { pattern });
+        assertTrue(big.isError, "an oversized program is refused");
+        assertIncludes(textOf(big), "RE2 instructions");
+        assertIncludes(textOf(big), "use * or + instead of large counts");
+      }
+      // An accepted costly one (2,000 instructions over a 4,001-character message) stops at the
+      // work budget and says so, while another session's call answers.
+      const [costly, beside] = await Promise.all([
+        m.call("console_read", { pattern: "a{0,1000}!" }),
+        m.call("list_sessions", {}),
+      ]);
+      assertTrue(!costly.isError && !beside.isError, textOf(costly) + textOf(beside));
+      assertEquals(costly.structuredContent!.truncatedScan, true, textOf(costly));
       const backref = await m.call("console_read", { pattern: "(a)\\1" });
       assertTrue(backref.isError);
       assertIncludes(textOf(backref), "backreferences");

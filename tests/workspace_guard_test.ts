@@ -251,6 +251,63 @@ Deno.test("capabilities: with only read, nothing is written; the secrets file is
   }
 });
 
+Deno.test("the secrets file through a link, and saved logins, are no agent path", async () => {
+  const ws = await Deno.makeTempDir({ prefix: "browxai-test-ws-" });
+  const cfg = await Deno.makeTempDir({ prefix: "browxai-test-cfg-" });
+  const pages = startPages();
+  // The operator's BROWX_SECRETS is a link (outside the workspace) to a file inside it.
+  await Deno.writeTextFile(join(ws, "secrets.env"), "TOKEN=tok_9d2c\n", { mode: 0o600 });
+  await Deno.symlink(join(ws, "secrets.env"), join(cfg, "secrets"));
+  await Deno.mkdir(join(ws, ".auth-states"));
+  const login = '{"cookies":[],"origins":[]}';
+  await Deno.writeTextFile(join(ws, ".auth-states", "login.json"), login);
+  const mcp = await startStdio({
+    workspace: ws,
+    env: {
+      BROWX_TOOLSETS: "all",
+      BROWX_SECRETS: join(cfg, "secrets"),
+      BROWX_CAPABILITIES: "read,navigation,action,eval,file-io,secrets",
+    },
+  });
+  try {
+    await mcp.ok("navigate", { url: pages.url("/"), snapshot: "none" });
+    for (const path of ["secrets.env", join(ws, "secrets.env")]) {
+      const up = await mcp.call("upload_file", { selector: "#f", paths: [path] });
+      assertEquals(codeOf(up), "refused", textOf(up));
+      const dump = await mcp.call("dump_storage_state", { path });
+      assertEquals(codeOf(dump), "refused", textOf(dump));
+      const inj = await mcp.call("inject_storage_state", { state: path });
+      assertEquals(codeOf(inj), "refused", textOf(inj));
+      assertTrue(!textOf(inj).includes("tok_9d2c"));
+    }
+    const files = await mcp.ok("eval_js", {
+      expression: `document.getElementById("f").files.length`,
+    });
+    assertEquals(files.value, 0, "nothing reached the page");
+    for (const path of [".auth-states/login.json", ".auth-states/evil.json"]) {
+      const dump = await mcp.call("dump_storage_state", { path });
+      assertEquals(codeOf(dump), "refused", textOf(dump));
+      assertIncludes(textOf(dump), ".auth-states");
+    }
+    // auth_save is the way in.
+    await mcp.ok("auth_save", { name: "mine" });
+  } finally {
+    await mcp.close();
+    await pages.close();
+  }
+  try {
+    assertEquals(await Deno.readTextFile(join(ws, "secrets.env")), "TOKEN=tok_9d2c\n");
+    assertEquals(await Deno.readTextFile(join(ws, ".auth-states", "login.json")), login);
+    assertEquals(
+      (await Array.fromAsync(Deno.readDir(join(ws, ".auth-states")))).map((e) => e.name).sort(),
+      ["login.json", "mine.json"],
+    );
+  } finally {
+    await Deno.remove(ws, { recursive: true });
+    await Deno.remove(cfg, { recursive: true });
+  }
+});
+
 Deno.test("artifacts: two stdio servers on one workspace keep theirs apart", async () => {
   const ws = await Deno.makeTempDir({ prefix: "browxai-test-ws-" });
   const env = { BROWX_TOOLSETS: "core,sessions,storage" };

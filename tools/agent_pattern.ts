@@ -8,18 +8,44 @@
  * or {@link compileUrlGlob}, which run on RE2 (npm `re2js`): matching time is
  * linear in the text, whatever the pattern.
  *
+ * Linear is not small: RE2's time is program size × characters (~20 ns each),
+ * and counted repetitions expand the program (`x{0,1000}` is 2,000
+ * instructions). So patterns whose program exceeds {@link MAX_PROGRAM_SIZE}
+ * are refused before compiling, and {@link filterWithinBudget} stops a scan
+ * once program size × characters reaches {@link WORK_BUDGET}.
+ *
  * @module
  */
 import { RE2JS } from "re2js";
 import { ToolError } from "./errors.ts";
+import { estimateProgramSize } from "./pattern_size.ts";
 
 /** A compiled agent pattern: `test(text)` is true when the pattern matches somewhere in `text`. */
 export interface AgentMatcher {
   /** The pattern as the agent wrote it (or the glob). */
   readonly source: string;
-  /** True when the pattern matches somewhere in `text` (RE2 semantics, linear time). */
+  /** RE2's program size (instructions): the cost of one character scanned. */
+  readonly programSize: number;
+  /**
+   * True when the pattern matches somewhere in `text` (RE2 semantics, linear
+   * time). Only the first {@link WORK_BUDGET} / programSize characters are
+   * read, so one call stays within the budget.
+   */
   test(text: string): boolean;
 }
+
+/**
+ * Largest RE2 program accepted, instructions. A counted repetition copies its
+ * operand: `.{1000}` is 1,000 instructions, `(?:x{0,1000}|…×180)` 360,000
+ * (1.4 s to compile, 11 s to scan 2,000 characters).
+ */
+export const MAX_PROGRAM_SIZE = 5000;
+
+/**
+ * Work one call may spend matching, in instructions × characters scanned
+ * (at ~20 ns each, worst case, about 40 ms of event loop).
+ */
+export const WORK_BUDGET = 2_000_000;
 
 /** Longest pattern accepted, characters: RE2 compiles in time linear in the pattern too. */
 export const MAX_PATTERN_LENGTH = 2000;
@@ -57,7 +83,51 @@ export function compileAgentPattern(
   const field = options.field ?? "pattern";
   checkLength(pattern, field);
   const flags = options.caseInsensitive === false ? 0 : RE2JS.CASE_INSENSITIVE;
+  const estimate = estimateProgramSize(pattern);
+  if (estimate > MAX_PROGRAM_SIZE) tooBig(pattern, estimate, field);
   return compile(pattern, pattern, flags, field);
+}
+
+function tooBig(shown: string, size: number, field: string): never {
+  throw new ToolError(
+    "invalid-argument",
+    `Invalid ${field} "${shown.length > 80 ? shown.slice(0, 80) + "…" : shown}": it expands to ` +
+      `about ${size} RE2 instructions; at most ${MAX_PROGRAM_SIZE} are accepted ` +
+      "(a counted repetition such as x{0,1000} copies x a thousand times)",
+    "repeat counts copy what they repeat: use * or + instead of large counts " +
+      "(x+ rather than x{1,1000}), or smaller counts and fewer alternatives",
+  );
+}
+
+/**
+ * Filters `items` with `matcher` over `textOf(item)`, newest (last) first,
+ * keeping at most `limit` matches, until the work spent (program size ×
+ * characters read) reaches {@link WORK_BUDGET}. An item whose text is longer
+ * than the budget left is matched on its start only.
+ *
+ * @returns the matches in their original order, and `truncatedScan: true`
+ *   when the budget ran out before every item was read in full (older items,
+ *   or the tail of long ones, went unread: narrow with since_seq or a
+ *   simpler pattern).
+ */
+export function filterWithinBudget<T>(
+  items: readonly T[],
+  textOf: (item: T) => string,
+  matcher: AgentMatcher,
+  limit: number,
+): { matched: T[]; truncatedScan: boolean } {
+  const matched: T[] = [];
+  let remaining = WORK_BUDGET;
+  let truncatedScan = false;
+  for (let k = items.length - 1; k >= 0 && matched.length < limit; k--) {
+    const text = textOf(items[k]!);
+    const chars = Math.min(text.length, Math.floor(remaining / matcher.programSize));
+    if (chars < text.length) truncatedScan = true;
+    if (chars === 0 && text.length > 0) break;
+    if (matcher.test(chars < text.length ? text.slice(0, chars) : text)) matched.push(items[k]!);
+    remaining -= Math.max(chars, 1) * matcher.programSize;
+  }
+  return { matched: matched.reverse(), truncatedScan };
 }
 
 function checkLength(source: string, field: string): void {
@@ -82,7 +152,14 @@ function compile(shown: string, re2: string, flags: number, field: string): Agen
       unsupportedHint(message),
     );
   }
-  return { source: shown, test: (text) => re.matcher(text).find() };
+  const programSize = re.programSize();
+  if (programSize > MAX_PROGRAM_SIZE) tooBig(shown, programSize, field);
+  const maxChars = Math.floor(WORK_BUDGET / programSize);
+  return {
+    source: shown,
+    programSize,
+    test: (text) => re.matcher(text.length > maxChars ? text.slice(0, maxChars) : text).find(),
+  };
 }
 
 /**

@@ -12,6 +12,10 @@
  * wrong one give the same answer. Nothing is sent to the page but the
  * selector.
  *
+ * A CSS selector that compares an attribute with a value (`[value^="Zq7"]`)
+ * is refused while that attribute holds a secret anywhere in the frame
+ * (`selector_attrs.ts`): the refusal depends on the page, not on the guess.
+ *
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
@@ -23,6 +27,8 @@ import {
   type RemoteHandle,
 } from "../injected/mod.ts";
 import { assertFillOrigin, currentMasker, fillsBoundSecret } from "../secret_scope.ts";
+import type { SecretStore } from "../../policy/secrets.ts";
+import { valueTestedAttributes } from "./selector_attrs.ts";
 
 const TEXT_SELECTOR = /^text=/;
 
@@ -38,6 +44,9 @@ export async function queryElement(
   selector: string,
 ): Promise<{ handle: RemoteHandle | undefined; matches: number }> {
   const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
   if (!masker || !TEXT_SELECTOR.test(selector)) {
     const [handle, matches] = await Promise.all([
       callUtilityHandle(page, frameId, "query", [selector]),
@@ -68,11 +77,58 @@ export async function queryElementCount(
   selector: string,
 ): Promise<number> {
   const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
   if (!masker || !TEXT_SELECTOR.test(selector)) {
     return await callUtility<number>(page, frameId, "queryCount", [selector]);
   }
   const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
   return texts.filter((t) => !masker.contains(t)).length;
+}
+
+/**
+ * Refuses a CSS selector that compares an attribute holding a secret (in
+ * any element of the frame) with a value. CDP: `Runtime.evaluate`
+ * (`attrValues`), only when the selector has such a comparison.
+ *
+ * @throws ToolError `refused` naming the attribute and what to use instead.
+ */
+async function refuseSecretAttributes(
+  page: Page,
+  frameId: string,
+  selector: string,
+  masker: SecretStore,
+): Promise<void> {
+  for (const name of valueTestedAttributes(selector)) {
+    const values = await callUtility<string[]>(page, frameId, "attrValues", [[name]]);
+    if (values.some((v) => masker.contains(v))) {
+      throw new ToolError(
+        "refused",
+        `Refused selector ${JSON.stringify(selector)}: it compares attribute "${name}", ` +
+          "which holds a secret's value on this page (a match would confirm a guess)",
+        "select the element by id, role, text= or a ref from snapshot, or test the attribute's presence ([name]) only",
+      );
+    }
+  }
+}
+
+/**
+ * For selectors the page resolves itself (`read_form` root, a submit
+ * control): under masking, refuses one that compares an attribute holding a
+ * secret with a value (see {@link queryElement}). Does nothing otherwise.
+ *
+ * @throws ToolError `refused`.
+ */
+export async function checkSelectorAttributes(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<void> {
+  const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
 }
 
 const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();

@@ -15,6 +15,7 @@ import {
 } from "../fields.ts";
 import { ToolError } from "../errors.ts";
 import { compileUrlGlob } from "../agent_pattern.ts";
+import { maskedForAgent } from "../secret_scope.ts";
 import { callOnHandle, releaseHandle } from "../injected/mod.ts";
 import { pageHasText, queryElement } from "../actions/secret_query.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
@@ -111,8 +112,11 @@ export const waitForTool = defineTool({
       };
     } else if (args.url !== undefined) {
       const glob = compileUrlGlob(args.url);
-      check = () =>
-        Promise.resolve({ met: glob.test(page.url) || page.url === args.url, seen: page.url });
+      check = () => {
+        // The glob sees the URL as the agent reads it: masked (else **#Zq7** confirms a prefix).
+        const shown = maskedForAgent(page.url);
+        return Promise.resolve({ met: glob.test(shown) || shown === args.url, seen: shown });
+      };
     } else if (args.loadState !== undefined) {
       const ok = await page.waitForLoadState(args.loadState, { timeoutMs });
       return {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { queryElement } from "../actions/secret_query.ts";
+import { checkSelectorAttributes, queryElement } from "../actions/secret_query.ts";
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
@@ -127,6 +127,7 @@ export async function resolveElement(
  */
 export async function submitTarget(page: Page, submit: string): Promise<TargetSpec> {
   if (REF.test(submit)) return { ref: submit };
+  await checkSelectorAttributes(page, page.mainFrameId, submit);
   const selector = await callUtility<string | null>(page, page.mainFrameId, "formSubmitControl", [
     submit,
   ]);

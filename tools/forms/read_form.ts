@@ -10,6 +10,7 @@ import { defineTool, type ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../errors.ts";
 import { sessionField } from "../fields.ts";
 import { callUtility } from "../injected/mod.ts";
+import { checkSelectorAttributes } from "../actions/secret_query.ts";
 import { isFailure, type PageFailure, selectorError } from "./form_common.ts";
 
 const rootField = z.string().optional().describe(
@@ -29,6 +30,7 @@ async function describeForm(
 ): Promise<Record<string, unknown>> {
   const session = await ctx.sessions.get(args.session ?? "default");
   const page = await session.exclusive(() => session.page());
+  if (args.root !== undefined) await checkSelectorAttributes(page, page.mainFrameId, args.root);
   const r = await callUtility<Record<string, unknown> | PageFailure>(
     page,
     page.mainFrameId,

@@ -9,7 +9,8 @@
  *   text, `queryAt` the match the server judged free of secrets.
  * - `rawText`: the page's visible text as is (wait_for matches it masked).
  * - `frameOrigin`, `focusedOrigin`: where a fill lands (origin-bound secrets).
- * - Screenshot covering: `coverScan` lists text nodes and control values,
+ * - Screenshot covering: `coverScan` lists text nodes and control values
+ *   (closed shadow roots included, handed over by `coverAddRoot`),
  *   `coverApply` paints opaque boxes over the chosen ones (inline styles,
  *   layout unchanged), `coverRemove` restores them.
  *
@@ -39,6 +40,26 @@ export function installSecretLib(api: Record<string, unknown>): void {
     const el = lastTexts?.selector === selector ? lastTexts.all[index] : undefined;
     return el && el.isConnected && textOf(el) === expected ? el : null;
   };
+  /**
+   * Every value of the named attributes in the document (open shadow roots
+   * included), each cut at 4096 characters, at most 5000 values: the server
+   * looks for secrets in them before running a selector that tests them.
+   */
+  api.attrValues = (names: string[]): string[] => {
+    const out: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (out.length >= 5000) return;
+        for (const n of names) {
+          const v = el.getAttribute(n);
+          if (v) out.push(v.slice(0, 4096));
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out;
+  };
   /** The page's visible text as shown (not normalized). */
   api.rawText = () => document.body?.innerText ?? "";
 
@@ -67,9 +88,23 @@ export function installSecretLib(api: Record<string, unknown>): void {
   const covered = new Map<HTMLElement | SVGElement, string | null>();
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE"]);
 
+  /** Closed shadow roots of this document, found by the server with `DOM.getDocument`. */
+  let closedRoots: ShadowRoot[] = [];
+  /** Forgets the closed roots handed over before (a new screenshot lists them again). */
+  api.coverResetRoots = () => {
+    closedRoots = [];
+    return true;
+  };
+  /** Adds a closed shadow root (called on the root itself) for {@link coverScan} to walk. */
+  api.coverAddRoot = (root: ShadowRoot) => {
+    if (root instanceof ShadowRoot) closedRoots.push(root);
+    return true;
+  };
+
   /**
-   * Lists the document's text nodes (open shadow roots included) and its
-   * text controls' values, for the server to look for secrets in.
+   * Lists the document's text nodes (open shadow roots included) and, per
+   * text control or select, the strings it shows (value, placeholder,
+   * options' text), for the server to look for secrets in.
    */
   api.coverScan = () => {
     const texts: Text[] = [];
@@ -82,15 +117,26 @@ export function installSecretLib(api: Record<string, unknown>): void {
           continue;
         }
         const el = n as Element;
-        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) controls.push(el);
+        if (
+          el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
+          el instanceof HTMLSelectElement
+        ) controls.push(el);
         if (el.shadowRoot) walk(el.shadowRoot);
       }
     };
     walk(document);
+    // Closed shadow roots this world cannot reach: the server hands them over (`coverAddRoot`).
+    for (const root of closedRoots) if (root.isConnected) walk(root);
     scanned = { texts, controls };
     return {
       texts: texts.map((t) => t.data),
-      values: controls.map((c) => (c as HTMLInputElement).value ?? ""),
+      // What each control shows: its value and placeholder; a select its options' text
+      // (a dropdown shows the chosen one, a list box several).
+      values: controls.map((c) =>
+        c instanceof HTMLSelectElement
+          ? [...c.options].map((o) => o.text)
+          : [(c as HTMLInputElement).value ?? "", (c as HTMLInputElement).placeholder ?? ""]
+      ),
     };
   };
 
@@ -154,6 +200,7 @@ export function installSecretLib(api: Record<string, unknown>): void {
     for (const [span, node] of wrapped) if (span.isConnected) span.replaceWith(node);
     wrapped.clear();
     scanned = undefined;
+    closedRoots = [];
     return true;
   };
 }

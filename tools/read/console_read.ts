@@ -8,11 +8,22 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { keysOnly } from "../actions/recorder.ts";
-import { type AgentMatcher, compileAgentPattern } from "../agent_pattern.ts";
+import { type AgentMatcher, compileAgentPattern, filterWithinBudget } from "../agent_pattern.ts";
 import { maskedForAgent } from "../secret_scope.ts";
 
 function compilePattern(pattern: string | undefined): AgentMatcher | undefined {
   return pattern === undefined ? undefined : compileAgentPattern(pattern);
+}
+
+/** The fields a scan cut short by the work budget adds (none otherwise). */
+function truncatedNote(truncated: boolean): Record<string, unknown> {
+  return truncated
+    ? {
+      truncatedScan: true,
+      note: "the pattern's work budget ran out: older entries (or the end of long ones) " +
+        "were not searched; use a simpler pattern, since_seq, or a smaller limit",
+    }
+    : {};
 }
 
 const cursorFields = {
@@ -52,13 +63,16 @@ export const consoleReadTool = defineTool({
       );
     }
     // The filter sees the text as the agent reads it: masked (else it is an oracle on values).
-    if (re) entries = entries.filter((e) => re.test(maskedForAgent(e.text)));
-    entries = entries.slice(-(args.limit ?? 100));
+    const limit = args.limit ?? 100;
+    const scan = re
+      ? filterWithinBudget(entries, (e) => maskedForAgent(e.text), re, limit)
+      : { matched: entries.slice(-limit), truncatedScan: false };
     return {
       structured: {
-        entries: entries.map(({ tab: _tab, ...e }) => e),
+        entries: scan.matched.map(({ tab: _tab, ...e }) => e),
         last_seq: buf.lastSeq,
         dropped: buf.dropped,
+        ...truncatedNote(scan.truncatedScan),
       },
     };
   },
@@ -89,11 +103,16 @@ export const networkReadTool = defineTool({
     let entries = buf.since(args.since_seq ?? 0);
     if (args.failed_only) entries = entries.filter((e) => e.failed || (e.status ?? 0) >= 400);
     // The filter sees the URL as the agent reads it: keys only for writes, values masked.
-    if (re) entries = entries.filter((e) => re.test(maskedForAgent(shownUrl(e))));
-    entries = entries.slice(-(args.limit ?? 100));
+    const limit = args.limit ?? 100;
+    const scan = re
+      ? filterWithinBudget(entries, (e) => maskedForAgent(shownUrl(e)), re, limit)
+      : { matched: entries.slice(-limit), truncatedScan: false };
     return {
       structured: {
-        entries: entries.map(({ tab: _tab, requestId: _id, done: _done, frameId: _f, ...e }) => ({
+        ...truncatedNote(scan.truncatedScan),
+        entries: scan.matched.map((
+          { tab: _tab, requestId: _id, done: _done, frameId: _f, ...e },
+        ) => ({
           ...e,
           url: shownUrl(e),
         })),

@@ -16,6 +16,7 @@ import {
   safeWriteFile,
 } from "../../storage/safe_fs.ts";
 import type { ToolContext } from "../context.ts";
+import { SHARED_AUTH_DIR } from "../sessions/areas.ts";
 import { ToolError } from "../errors.ts";
 
 /** Largest state file read (a dump of a busy context is a few MB at most). */
@@ -33,6 +34,9 @@ export function agentTarget(ctx: ToolContext, write: boolean): SafeTarget {
     area: areas.own,
     reserved: [
       ...areas.reserved,
+      // Saved logins: auth_save/auth_load are the way in (a dump there would overwrite one).
+      SHARED_AUTH_DIR,
+      areas.authStates(false),
       ...(write ? [areas.downloads] : []),
       ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
     ],
