@@ -4,7 +4,6 @@ import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { launchChromium } from "./launcher.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
 
 const executablePath = findChromium().path;
 
@@ -42,18 +41,76 @@ Deno.test("pipe transport: a 100 MB reply from Chromium arrives whole, and comma
   }
 });
 
-Deno.test("pipe transport: a message past MAX_MESSAGE_BYTES ends it, failing what waits", async () => {
-  // Never a NUL: one endless message, read as it comes (never held whole).
-  const { transport, closed, child } = transportOverShell(
-    `head -c ${MAX_MESSAGE_BYTES + 1024 * 1024} /dev/zero | tr '\\0' a; cat > /dev/null`,
+/** A transport with a small cap over a shell command's stdout. */
+function cappedTransportOverShell(script: string, maxMessageBytes: number) {
+  const child = spawn("sh", ["-c", script], { stdio: ["pipe", "pipe", "ignore"] });
+  const transport = pipeTransport(
+    child.stdin as unknown as PipeWritable,
+    child.stdout as unknown as PipeReadable,
+    { maxMessageBytes },
   );
-  const waiting = transport.send("Browser.getVersion", undefined, undefined);
-  const reason = await closed;
-  assertIncludes(reason, `over ${MAX_MESSAGE_BYTES} bytes`);
-  const error = await assertRejects(() => waiting, Error);
-  assertIncludes(error.message, `over ${MAX_MESSAGE_BYTES} bytes`);
-  await assertRejects(() => transport.send("Browser.getVersion", undefined, undefined), Error);
+  return { transport, child };
+}
+
+Deno.test("pipe transport: a message past the cap is skipped: its reply fails, its event drops, the wire goes on", async () => {
+  const cap = 64 * 1024;
+  const big = "x".repeat(cap * 3);
+  const messages = [
+    JSON.stringify({ method: "Runtime.consoleAPICalled", params: { v: big } }),
+    JSON.stringify({ method: "A.small", params: {} }),
+    JSON.stringify({ id: 1, result: { v: big } }),
+    JSON.stringify({ id: 2, result: { ok: true } }),
+  ];
+  const file = await Deno.makeTempFile({ prefix: "browxai-pipe-test-" });
+  await Deno.writeTextFile(file, messages.map((m) => `${m}\0`).join(""));
+  // dd with a small block size: the oversize messages arrive over many reads.
+  const { transport, child } = cappedTransportOverShell(
+    `head -c 1 > /dev/null; dd if='${file}' bs=4096 status=none; sleep 5`,
+    cap,
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const events: string[] = [];
+  transport.onEvent = (method) => events.push(method);
+  const first = transport.send("X.big", undefined, undefined);
+  const second = transport.send("X.small", undefined, undefined);
+  const r1 = await first;
+  assertIncludes(r1.error?.message ?? "", `reply over ${cap} bytes`);
+  const r2 = await second;
+  assertEquals(r2.result, { ok: true });
+  assertEquals(events, ["A.small"]);
+  assertEquals(closedReason, undefined);
   await transport.close();
+  child.kill("SIGKILL");
+  await Deno.remove(file);
+});
+
+Deno.test("pipe transport: an endless message past the cap is dropped as it comes, and the wire stays open", async () => {
+  const cap = 1024 * 1024;
+  const total = 32 * cap;
+  // Never a NUL: one endless message, read as it comes and dropped.
+  const { transport, child } = cappedTransportOverShell(
+    `head -c ${total} /dev/zero | tr '\\0' a; cat > /dev/null`,
+    cap,
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const waiting = transport.send("Browser.getVersion", undefined, undefined)
+    .then(() => "answered", (e: Error) => e.message);
+  // The shell's output ends (head done) but its stdout stays open: wait for the bytes to pass.
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    (child.stdout as unknown as { on(e: "data", f: (c: Uint8Array) => void): void }).on(
+      "data",
+      (c) => {
+        seen += c.length;
+        if (seen >= total) resolve();
+      },
+    );
+  });
+  assertEquals(closedReason, undefined);
+  await transport.close();
+  assertEquals(await waiting, "connection closed");
   child.kill("SIGKILL");
 });
 
