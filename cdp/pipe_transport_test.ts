@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { launchChromium } from "./launcher.ts";

@@ -4,7 +4,7 @@
  * entries (must not grow the server's memory without bound).
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startHttp, startStdio, textOf } from "./_mcp.ts";
+import { startHttp, textOf } from "./_mcp.ts";
 
 /** Serves `/log?n=COUNT&mb=MB` (logs COUNT strings of MB MiB, then titles "done") and `/`. */
 function startHostilePages() {
