@@ -4,7 +4,7 @@
  * entries (must not grow the server's memory without bound).
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startHttp, textOf } from "./_mcp.ts";
+import { startHttp, startStdio, textOf } from "./_mcp.ts";
 
 /** Serves `/log?n=COUNT&mb=MB` (logs COUNT strings of MB MiB, then titles "done") and `/`. */
 function startHostilePages() {
@@ -47,6 +47,32 @@ Deno.test("hostile console: one 260 MiB console.log over HTTP leaves the shared 
     assertIncludes(http.stderr(), "over 268435456 bytes");
   } finally {
     await http.close();
+    await pages.close();
+  }
+});
+
+Deno.test("hostile console: large logged strings are kept cut to 16 KiB each, with a marker", async () => {
+  const pages = startHostilePages();
+  const mcp = await startStdio();
+  try {
+    const r = await mcp.call("navigate", {
+      url: `${pages.origin}/log?n=5&mb=2`,
+      snapshot: "none",
+    });
+    assertTrue(!r.isError, textOf(r));
+    const read = await mcp.ok("console_read", {});
+    const entries = read.entries as Array<{ text: string }>;
+    const big = entries.filter((e) => e.text.startsWith("xxxx"));
+    assertEquals(big.length, 5, JSON.stringify(entries.map((e) => e.text.length)));
+    for (const e of big) {
+      // console_read shows a cut of what is stored: "…[N more chars]" tells the stored length.
+      const shown = /…\[(\d+) more chars\]$/.exec(e.text);
+      const stored = shown ? e.text.length - shown[0].length + Number(shown[1]) : e.text.length;
+      assertTrue(stored < 16 * 1024 + 40, `stored ${stored} chars: ${e.text.slice(-60)}`);
+    }
+    assertTrue(entries.some((e) => e.text === "after"));
+  } finally {
+    await mcp.close();
     await pages.close();
   }
 });
