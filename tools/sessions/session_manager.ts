@@ -298,15 +298,39 @@ export class SessionManager {
 
   async #closeNow(name: string): Promise<boolean> {
     const s = this.#sessions.get(name);
-    if (!s) return false;
-    this.#sessions.delete(name);
-    const wasRunning = !s.crashed;
-    await stopDownloads(s);
-    await s.close();
-    await removeUploadCopies(s);
-    // Artifacts live as long as their session.
+    let wasRunning = false;
+    if (s) {
+      this.#sessions.delete(name);
+      wasRunning = !s.crashed;
+      await stopDownloads(s);
+      await s.close();
+      await removeUploadCopies(s);
+    }
+    // Artifacts live as long as their session; wiped even when it was not running (the
+    // `default` session's may have been saved before its first use).
     await new ArtifactStore(this.#workspace, this.areas.artifacts(name)).wipe();
     return wasRunning;
+  }
+
+  /**
+   * Runs `fn` in `name`'s turn (after an open under way, before a close asked for later), when
+   * the session is open or is `default` (made on first use): what `fn` writes for the session
+   * (artifacts) is then wiped by its close, never left behind it.
+   *
+   * @throws ToolError unknown-session for a name that is not open
+   */
+  whileOpen<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    SessionManager.checkName(name);
+    return this.#inTurn(name, () => {
+      if (name !== "default" && !this.#sessions.has(name)) {
+        throw new ToolError(
+          "unknown-session",
+          `Unknown session "${name}": its artifacts would outlive it`,
+          `open_session({ session: "${name}" }) first, or omit session to use the default`,
+        );
+      }
+      return fn();
+    });
   }
 
   /**
