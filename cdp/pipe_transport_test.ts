@@ -138,3 +138,54 @@ Deno.test("pipe transport: replies and events split and packed across reads, the
   child.kill("SIGKILL");
   await Deno.remove(file);
 });
+
+Deno.test("pipe transport: real Chromium writes a reply's id first: an oversize reply fails alone, an oversize console event drops, the wire goes on", async () => {
+  const profile = await Deno.makeTempDir({ prefix: "browxai-pipe-cap-" });
+  const args = ["--remote-debugging-pipe", `--user-data-dir=${profile}`, "--headless"];
+  if (Deno.uid() === 0) args.push("--no-sandbox");
+  const child = spawn(executablePath, args, {
+    stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+  });
+  const cap = 1024 * 1024;
+  const transport = pipeTransport(
+    child.stdio[3] as unknown as PipeWritable,
+    child.stdio[4] as unknown as PipeReadable,
+    { maxMessageBytes: cap },
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const consoleTexts: string[] = [];
+  transport.onEvent = (method, params) => {
+    if (method !== "Runtime.consoleAPICalled") return;
+    const a = (params as { args: Array<{ value?: unknown }> }).args[0];
+    consoleTexts.push(String(a?.value));
+  };
+  const send = async (method: string, params?: object, sessionId?: string) => {
+    const r = await transport.send(method, params, sessionId);
+    if (r.error) throw new Error(`${method}: ${r.error.message}`);
+    return r.result;
+  };
+  try {
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+    const sid = sessionId as string;
+    await send("Runtime.enable", {}, sid);
+    const big = await transport.send(
+      "Runtime.evaluate",
+      { expression: `"x".repeat(${2 * cap})`, returnByValue: true },
+      sid,
+    );
+    assertIncludes(big.error?.message ?? "", `reply over ${cap} bytes`);
+    await send("Runtime.evaluate", {
+      expression: `console.log("y".repeat(${2 * cap})); console.log("small")`,
+    }, sid);
+    const { product } = await send("Browser.getVersion");
+    assertIncludes(String(product), "Chrome/");
+    assertEquals(consoleTexts, ["small"]);
+    assertEquals(closedReason, undefined);
+  } finally {
+    await transport.close();
+    child.kill("SIGKILL");
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+});
