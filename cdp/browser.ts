@@ -96,7 +96,13 @@ export class Browser {
       const connection = new Connection(proc.transport ?? await connectWebSocket(proc.wsEndpoint!));
       // A dead browser process means a dead connection, even before the wire notices; and a
       // connection gone (a message past the size cap, a wire error) leaves no browser behind.
-      proc.exited.then(() => connection.close()).catch(() => {});
+      proc.exited.then((code) =>
+        connection.close(
+          code > 128
+            ? `the browser process was killed (signal ${code - 128})`
+            : `the browser process exited (code ${code})`,
+        )
+      ).catch(() => {});
       connection.closed.then(() => proc.close()).catch(() => {});
       const targets = await TargetManager.start(connection, manager);
       return new Browser(connection, targets, proc, proc.wsEndpoint);

@@ -218,9 +218,13 @@ export class Connection {
     }
   }
 
-  /** Closes the connection; pending calls fail with ConnectionClosedError. Idempotent. */
-  async close(): Promise<void> {
-    this.#onClose("Connection closed by client");
+  /**
+   * Closes the connection; pending calls fail with ConnectionClosedError. Idempotent.
+   *
+   * @param reason What `closed` resolves with and the errors say (default: closed by client).
+   */
+  async close(reason = "Connection closed by client"): Promise<void> {
+    this.#onClose(reason);
     await this.#transport.close();
   }
 

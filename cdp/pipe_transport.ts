@@ -39,18 +39,32 @@ export interface PipeReadable {
  * Same contract as the WebSocket transport: replies matched by id, events to
  * `onEvent` in the order they arrived, every waiting command rejected when
  * the pipe closes, `onClose` called once. A message longer than
- * {@link MAX_MESSAGE_BYTES} (counted before its NUL arrives, so it is never
- * held whole) or one that is not JSON ends the transport, as the socket's cap
- * does. `close()` ends fd 3 (Chromium takes that as its cue to exit) and
- * waits at most 2 s for fd 4 to close.
+ * `maxMessageBytes` (default {@link MAX_MESSAGE_BYTES}; counted before its NUL
+ * arrives) is skipped, never held whole: its bytes are dropped up to its NUL.
+ * A page can make such a message (one `console.log` of a long string), and
+ * the browser is shared: ending the connection would crash every session of
+ * every client. When its head shows a reply (`{"id":N,`: Chromium writes a
+ * reply's id first) that one command fails with "reply over N bytes"; an
+ * event is dropped (noted once on stderr). A message that is not JSON still
+ * ends the transport (a reply may be lost in it). `close()` ends fd 3
+ * (Chromium takes that as its cue to exit) and waits at most 2 s for fd 4 to
+ * close.
  */
-export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable): CdpTransport {
+export function pipeTransport(
+  toBrowser: PipeWritable,
+  fromBrowser: PipeReadable,
+  options: { maxMessageBytes?: number } = {},
+): CdpTransport {
+  const maxBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   let closed = false;
   let closeReason = "the browser's pipe closed";
   const pending = new PendingReplies();
   // The chunks of the message being read: joined once, when its NUL arrives.
   let parts: Uint8Array[] = [];
   let partBytes = 0;
+  // Skipping an oversize message: the first bytes of its head (to tell a reply), else undefined.
+  let skipHead: string | undefined;
+  let eventDropNoted = false;
   const decoder = new TextDecoder();
   const readClosed = new Promise<void>((r) => {
     if (fromBrowser.closed) r();
@@ -92,14 +106,48 @@ export function pipeTransport(toBrowser: PipeWritable, fromBrowser: PipeReadable
     return all;
   };
 
+  /** The oversize message being skipped ended (its NUL came): fail its command, or note it. */
+  const skipped = (head: string) => {
+    const id = /^\{"id":(\d+),/.exec(head)?.[1];
+    if (id !== undefined) {
+      pending.answerError(
+        Number(id),
+        `reply over ${maxBytes} bytes from the browser (dropped; ask for less)`,
+      );
+    } else if (!eventDropNoted) {
+      eventDropNoted = true;
+      const method = /"method":"([\w.]+)"/.exec(head)?.[1] ?? "an event";
+      console.error(
+        `browxai: dropped ${method} from the browser over ${maxBytes} bytes ` +
+          "(a page logged or sent something huge); later drops are not noted",
+      );
+    }
+  };
+
   fromBrowser.on("data", (chunk) => {
     let start = 0;
     while (!closed) {
       const end = chunk.indexOf(0, start);
       const piece = chunk.subarray(start, end < 0 ? chunk.length : end);
-      if (partBytes + piece.length > MAX_MESSAGE_BYTES) {
-        fail(`message from the browser over ${MAX_MESSAGE_BYTES} bytes`);
-        return;
+      if (skipHead !== undefined) {
+        if (end < 0) return;
+        const head = skipHead;
+        skipHead = undefined;
+        skipped(head);
+        start = end + 1;
+        continue;
+      }
+      if (partBytes + piece.length > maxBytes) {
+        // Keep only the head (enough for `{"id":N,` or the event's method), drop the rest.
+        let head = "";
+        for (const p of [...parts, piece]) {
+          head += decoder.decode(p.subarray(0, 200 - head.length));
+          if (head.length >= 200) break;
+        }
+        skipHead = head;
+        parts = [];
+        partBytes = 0;
+        continue;
       }
       if (end < 0) {
         if (piece.length > 0) {

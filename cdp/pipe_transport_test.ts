@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
-import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { launchChromium } from "./launcher.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
-import { MAX_MESSAGE_BYTES } from "./transport.ts";
 
 const executablePath = findChromium().path;
 
@@ -42,18 +41,76 @@ Deno.test("pipe transport: a 100 MB reply from Chromium arrives whole, and comma
   }
 });
 
-Deno.test("pipe transport: a message past MAX_MESSAGE_BYTES ends it, failing what waits", async () => {
-  // Never a NUL: one endless message, read as it comes (never held whole).
-  const { transport, closed, child } = transportOverShell(
-    `head -c ${MAX_MESSAGE_BYTES + 1024 * 1024} /dev/zero | tr '\\0' a; cat > /dev/null`,
+/** A transport with a small cap over a shell command's stdout. */
+function cappedTransportOverShell(script: string, maxMessageBytes: number) {
+  const child = spawn("sh", ["-c", script], { stdio: ["pipe", "pipe", "ignore"] });
+  const transport = pipeTransport(
+    child.stdin as unknown as PipeWritable,
+    child.stdout as unknown as PipeReadable,
+    { maxMessageBytes },
   );
-  const waiting = transport.send("Browser.getVersion", undefined, undefined);
-  const reason = await closed;
-  assertIncludes(reason, `over ${MAX_MESSAGE_BYTES} bytes`);
-  const error = await assertRejects(() => waiting, Error);
-  assertIncludes(error.message, `over ${MAX_MESSAGE_BYTES} bytes`);
-  await assertRejects(() => transport.send("Browser.getVersion", undefined, undefined), Error);
+  return { transport, child };
+}
+
+Deno.test("pipe transport: a message past the cap is skipped: its reply fails, its event drops, the wire goes on", async () => {
+  const cap = 64 * 1024;
+  const big = "x".repeat(cap * 3);
+  const messages = [
+    JSON.stringify({ method: "Runtime.consoleAPICalled", params: { v: big } }),
+    JSON.stringify({ method: "A.small", params: {} }),
+    JSON.stringify({ id: 1, result: { v: big } }),
+    JSON.stringify({ id: 2, result: { ok: true } }),
+  ];
+  const file = await Deno.makeTempFile({ prefix: "browxai-pipe-test-" });
+  await Deno.writeTextFile(file, messages.map((m) => `${m}\0`).join(""));
+  // dd with a small block size: the oversize messages arrive over many reads.
+  const { transport, child } = cappedTransportOverShell(
+    `head -c 1 > /dev/null; dd if='${file}' bs=4096 status=none; sleep 5`,
+    cap,
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const events: string[] = [];
+  transport.onEvent = (method) => events.push(method);
+  const first = transport.send("X.big", undefined, undefined);
+  const second = transport.send("X.small", undefined, undefined);
+  const r1 = await first;
+  assertIncludes(r1.error?.message ?? "", `reply over ${cap} bytes`);
+  const r2 = await second;
+  assertEquals(r2.result, { ok: true });
+  assertEquals(events, ["A.small"]);
+  assertEquals(closedReason, undefined);
   await transport.close();
+  child.kill("SIGKILL");
+  await Deno.remove(file);
+});
+
+Deno.test("pipe transport: an endless message past the cap is dropped as it comes, and the wire stays open", async () => {
+  const cap = 1024 * 1024;
+  const total = 32 * cap;
+  // Never a NUL: one endless message, read as it comes and dropped.
+  const { transport, child } = cappedTransportOverShell(
+    `head -c ${total} /dev/zero | tr '\\0' a; cat > /dev/null`,
+    cap,
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const waiting = transport.send("Browser.getVersion", undefined, undefined)
+    .then(() => "answered", (e: Error) => e.message);
+  // The shell's output ends (head done) but its stdout stays open: wait for the bytes to pass.
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    (child.stdout as unknown as { on(e: "data", f: (c: Uint8Array) => void): void }).on(
+      "data",
+      (c) => {
+        seen += c.length;
+        if (seen >= total) resolve();
+      },
+    );
+  });
+  assertEquals(closedReason, undefined);
+  await transport.close();
+  assertEquals(await waiting, "connection closed");
   child.kill("SIGKILL");
 });
 
@@ -80,4 +137,55 @@ Deno.test("pipe transport: replies and events split and packed across reads, the
   await transport.close();
   child.kill("SIGKILL");
   await Deno.remove(file);
+});
+
+Deno.test("pipe transport: real Chromium writes a reply's id first: an oversize reply fails alone, an oversize console event drops, the wire goes on", async () => {
+  const profile = await Deno.makeTempDir({ prefix: "browxai-pipe-cap-" });
+  const args = ["--remote-debugging-pipe", `--user-data-dir=${profile}`, "--headless"];
+  if (Deno.uid() === 0) args.push("--no-sandbox");
+  const child = spawn(executablePath, args, {
+    stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+  });
+  const cap = 1024 * 1024;
+  const transport = pipeTransport(
+    child.stdio[3] as unknown as PipeWritable,
+    child.stdio[4] as unknown as PipeReadable,
+    { maxMessageBytes: cap },
+  );
+  let closedReason: string | undefined;
+  transport.onClose = (r) => closedReason = r;
+  const consoleTexts: string[] = [];
+  transport.onEvent = (method, params) => {
+    if (method !== "Runtime.consoleAPICalled") return;
+    const a = (params as { args: Array<{ value?: unknown }> }).args[0];
+    consoleTexts.push(String(a?.value));
+  };
+  const send = async (method: string, params?: object, sessionId?: string) => {
+    const r = await transport.send(method, params, sessionId);
+    if (r.error) throw new Error(`${method}: ${r.error.message}`);
+    return r.result;
+  };
+  try {
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+    const sid = sessionId as string;
+    await send("Runtime.enable", {}, sid);
+    const big = await transport.send(
+      "Runtime.evaluate",
+      { expression: `"x".repeat(${2 * cap})`, returnByValue: true },
+      sid,
+    );
+    assertIncludes(big.error?.message ?? "", `reply over ${cap} bytes`);
+    await send("Runtime.evaluate", {
+      expression: `console.log("y".repeat(${2 * cap})); console.log("small")`,
+    }, sid);
+    const { product } = await send("Browser.getVersion");
+    assertIncludes(String(product), "Chrome/");
+    assertEquals(consoleTexts, ["small"]);
+    assertEquals(closedReason, undefined);
+  } finally {
+    await transport.close();
+    child.kill("SIGKILL");
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
 });

@@ -55,6 +55,16 @@ export class PendingReplies {
     p?.reject(error);
   }
 
+  /**
+   * Command `id`'s reply could not be read whole (over the wire's size cap, skipped): its caller
+   * gets a protocol error saying so, as if the browser had refused; the wire goes on.
+   */
+  answerError(id: number, message: string): void {
+    const p = this.#pending.get(id);
+    this.#pending.delete(id);
+    p?.resolve({ error: { code: -32000, message } });
+  }
+
   /** The wire closed: every caller still waiting gets `Error(reason)`. */
   failAll(reason: string): void {
     for (const p of this.#pending.values()) p.reject(new Error(reason));

@@ -62,9 +62,11 @@ export interface CdpTransport {
 /**
  * Largest message accepted from the browser, bytes (below V8's longest
  * string, 2^29 - 24 characters, so every accepted message decodes). A page
- * can make CDP messages as big as it likes (a logged string, its text);
- * past this the transport closes (socket or pipe alike), which the owner
- * handles like a browser that went away.
+ * can make CDP messages as big as it likes (a logged string, its text).
+ * The pipe (browsers we launch) skips a longer message and goes on. The
+ * WebSocket (attached browsers) closes: npm `ws` ends the connection on a
+ * frame over `maxPayload` and cannot skip one, so the owner handles it like
+ * a browser that went away; only that attached session is hit.
  */
 export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 

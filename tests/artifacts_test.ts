@@ -60,3 +60,41 @@ Deno.test("artifacts: save, get, list, per session, wiped on close", async () =>
     await mcp.close();
   }
 });
+
+Deno.test("artifacts: no ghost artifacts for sessions never opened; close_session wipes a session's artifacts even when not running", async () => {
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,sessions,storage" } });
+  try {
+    const artifactsDir = async () => {
+      const out: string[] = [];
+      const walk = async (dir: string) => {
+        for await (const e of Deno.readDir(dir)) {
+          if (e.isDirectory) await walk(`${dir}/${e.name}`);
+          else out.push(`${dir}/${e.name}`);
+        }
+      };
+      await walk(`${mcp.workspace}/.artifacts`).catch(() => {});
+      return out;
+    };
+    // The attack: saves under names no session was ever opened with.
+    for (let i = 0; i < 4; i++) {
+      const r = await mcp.call("artifact_save", {
+        session: `g${i}`,
+        name: "a",
+        content: "x".repeat(1024 * 1024),
+      });
+      assertTrue(r.isError === true, textOf(r));
+      assertEquals((r.structuredContent?.error as R).code, "unknown-session");
+      assertIncludes(textOf(r), `open_session({ session: "g${i}" }) first`);
+    }
+    assertEquals(await artifactsDir(), []);
+    // The default session needs no open (it starts on first use); close wipes its artifacts
+    // although it never ran.
+    await mcp.ok("artifact_save", { name: "d", content: "1" });
+    assertEquals((await artifactsDir()).length, 1);
+    const closed = await mcp.ok("close_session", { session: "default" });
+    assertEquals(closed.wasRunning, false);
+    assertEquals(await artifactsDir(), []);
+  } finally {
+    await mcp.close();
+  }
+});

@@ -212,10 +212,11 @@ export const openSessionTool = defineTool({
     }
     const url = args.url !== undefined ? checkNavigableUrl(args.url) : undefined;
     if (url) requireEvalForData(ctx.config.capabilities, url, "open_session");
-    const seed = await seedStateArg(ctx, args);
+    let seed: Awaited<ReturnType<typeof seedStateArg>> | undefined;
     let out!: ToolOutput;
     // Set up in the session's opening turn: a close_session sent meanwhile waits for it, and a
-    // failed set-up (a refused first URL) leaves no half-made session behind.
+    // failed set-up (a refused first URL) leaves no half-made session behind. No await before
+    // open: the turn is taken now, so a call on this name sent right after waits for it.
     await ctx.sessions.open(name, { mode, endpoint: args.endpoint }, async (session) => {
       const warning = seed ? await seedSession(session, seed) : undefined;
       out = await setUpSession(ctx, session, args, url);
@@ -223,6 +224,8 @@ export const openSessionTool = defineTool({
         const more = out.structured.warning;
         out.structured.warning = more ? `${warning}; ${more}` : warning;
       }
+    }, async () => {
+      seed = await seedStateArg(ctx, args);
     });
     return out;
   },

@@ -53,6 +53,55 @@ export interface NetworkEntry {
 
 const CONSOLE_CAPACITY = 1000;
 const NETWORK_CAPACITY = 1000;
+/**
+ * Longest console text kept per entry, characters: a page chooses what it
+ * logs, and the server holds 1000 entries per session.
+ */
+export const MAX_ENTRY_CHARS = 16 * 1024;
+/** Longest URL (request or source) kept, characters (data: URLs can be megabytes). */
+export const MAX_URL_CHARS = 4 * 1024;
+/** Total characters the console entries of one session hold; older entries go first. */
+export const CONSOLE_MAX_CHARS = 2 * 1024 * 1024;
+/** Total URL characters the network entries of one session hold. */
+export const NETWORK_MAX_CHARS = 1024 * 1024;
+
+/**
+ * `text` cut to `max` characters with a `[… N more chars]` marker, copied so
+ * the kept part does not pin the whole string (V8 slices share their parent).
+ */
+export function capText(text: string, max = MAX_ENTRY_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max;
+  // Never end on half a surrogate pair.
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  const kept = JSON.parse(JSON.stringify(text.slice(0, end))) as string;
+  return `${kept}[… ${text.length - end} more chars]`;
+}
+
+/** The console args as one text, built no longer than {@link MAX_ENTRY_CHARS} (plus marker). */
+function argsText(args: Protocol.Runtime.RemoteObject[]): string {
+  const parts: string[] = [];
+  let length = 0;
+  let more = 0;
+  for (const arg of args) {
+    const t = capText(remoteText(arg));
+    const piece = parts.length ? ` ${t}` : t;
+    if (length >= MAX_ENTRY_CHARS) {
+      more += piece.length;
+      continue;
+    }
+    parts.push(piece);
+    length += piece.length;
+  }
+  const text = capText(parts.join(""));
+  if (!more) return text;
+  // capText already marked a cut: add the args left out to its count.
+  const m = /\[… (\d+) more chars\]$/.exec(text);
+  return m
+    ? `${text.slice(0, m.index)}[… ${Number(m[1]) + more} more chars]`
+    : `${text}[… ${more} more chars]`;
+}
 
 function remoteText(arg: Protocol.Runtime.RemoteObject): string {
   if (arg.type === "string") return String(arg.value);
@@ -82,8 +131,14 @@ const LEVELS: Record<string, string> = {
 
 /** The console and network logs of one session. */
 export class PageLogs {
-  readonly console = new RingBuffer<ConsoleEntry>(CONSOLE_CAPACITY);
-  readonly network = new RingBuffer<NetworkEntry>(NETWORK_CAPACITY);
+  readonly console = new RingBuffer<ConsoleEntry>(CONSOLE_CAPACITY, {
+    maxSize: CONSOLE_MAX_CHARS,
+    sizeOf: (e) => e.text.length + (e.source?.length ?? 0),
+  });
+  readonly network = new RingBuffer<NetworkEntry>(NETWORK_CAPACITY, {
+    maxSize: NETWORK_MAX_CHARS,
+    sizeOf: (e) => e.url.length,
+  });
   #live = new Map<string, NetworkEntry>();
   #seenConsole = new Set<string>();
   /** Requests the guard refused, by network request id → why (its report may come first). */
@@ -128,8 +183,8 @@ export class PageLogs {
         }
         return this.console.push({
           level: LEVELS[e.type] ?? "log",
-          text: e.args.map(remoteText).join(" "),
-          ...(top ? { source: `${top.url}:${top.lineNumber + 1}` } : {}),
+          text: argsText(e.args),
+          ...(top ? { source: `${capText(top.url, MAX_URL_CHARS)}:${top.lineNumber + 1}` } : {}),
           timestamp: Math.round(e.timestamp),
           tab,
         });
@@ -139,8 +194,8 @@ export class PageLogs {
         const text = d.exception?.description?.split("\n    at ")[0] ?? d.text;
         return this.console.push({
           level: "exception",
-          text,
-          ...(d.url ? { source: `${d.url}:${d.lineNumber + 1}` } : {}),
+          text: capText(text),
+          ...(d.url ? { source: `${capText(d.url, MAX_URL_CHARS)}:${d.lineNumber + 1}` } : {}),
           timestamp: Date.now(),
           tab,
         });
@@ -151,8 +206,10 @@ export class PageLogs {
         if (entry.source === "network") return undefined;
         return this.console.push({
           level: entry.level === "verbose" ? "debug" : entry.level,
-          text: entry.text,
-          ...(entry.url ? { source: `${entry.url}:${(entry.lineNumber ?? 0) + 1}` } : {}),
+          text: capText(entry.text),
+          ...(entry.url
+            ? { source: `${capText(entry.url, MAX_URL_CHARS)}:${(entry.lineNumber ?? 0) + 1}` }
+            : {}),
           timestamp: Math.round(entry.timestamp),
           tab,
         });
@@ -169,7 +226,7 @@ export class PageLogs {
         const entry = this.network.push({
           requestId: e.requestId,
           method: e.request.method,
-          url: e.request.url,
+          url: capText(e.request.url, MAX_URL_CHARS),
           type: e.type ?? "Other",
           failed: false,
           timestamp: Math.round(e.wallTime * 1000),
@@ -211,7 +268,9 @@ export class PageLogs {
         this.#live.delete(e.requestId);
         entry.done = true;
         entry.failed = true;
-        if (!entry.blockedByPolicy) entry.errorText = e.canceled ? "canceled" : e.errorText;
+        if (!entry.blockedByPolicy) {
+          entry.errorText = e.canceled ? "canceled" : capText(e.errorText, MAX_URL_CHARS);
+        }
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
         return entry;
       }

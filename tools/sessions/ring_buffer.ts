@@ -10,26 +10,51 @@ export interface Sequenced {
   seq: number;
 }
 
-/** Keeps the newest `capacity` entries; counts what it evicted. */
+/**
+ * Keeps the newest `capacity` entries, and at most `maxSize` of their total
+ * size (as `sizeOf` counts it, e.g. characters of text) when given; counts
+ * what it evicted. The newest entry always stays.
+ */
 export class RingBuffer<T extends Sequenced> {
   #items: T[] = [];
+  #sizes: number[] = [];
+  #total = 0;
   #capacity: number;
+  #maxSize: number;
+  #sizeOf: ((entry: Omit<T, "seq">) => number) | undefined;
   #nextSeq = 1;
   #dropped = 0;
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    options: { maxSize?: number; sizeOf?: (entry: Omit<T, "seq">) => number } = {},
+  ) {
     this.#capacity = capacity;
+    this.#maxSize = options.maxSize ?? Infinity;
+    this.#sizeOf = options.sizeOf;
   }
 
   /** Adds an entry, assigning its `seq`; returns it. */
   push(entry: Omit<T, "seq">): T {
     const item = { ...entry, seq: this.#nextSeq++ } as T;
+    const size = this.#sizeOf?.(entry) ?? 0;
     this.#items.push(item);
-    if (this.#items.length > this.#capacity) {
+    this.#sizes.push(size);
+    this.#total += size;
+    while (
+      this.#items.length > 1 &&
+      (this.#items.length > this.#capacity || this.#total > this.#maxSize)
+    ) {
       this.#items.shift();
+      this.#total -= this.#sizes.shift()!;
       this.#dropped++;
     }
     return item;
+  }
+
+  /** The total size of the entries held (0 without `sizeOf`). */
+  get totalSize(): number {
+    return this.#total;
   }
 
   /** The last assigned seq (0 when empty). */

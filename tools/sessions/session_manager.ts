@@ -48,6 +48,8 @@ export class SessionManager {
   #sessions = new Map<string, BrowserSession>();
   /** Per name: the tail of its queue of opens, closes and re-creations. */
   #turns = new Map<string, Promise<unknown>>();
+  /** Set by {@link closeAll}: this client is going away, nothing new opens. */
+  #closing = false;
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
@@ -150,7 +152,10 @@ export class SessionManager {
   /**
    * Opens a session, then runs `setUp` on it (seeding, the first URL) in the
    * same turn: a close asked for meanwhile waits for both. When `setUp`
-   * fails, the session is closed again and the error passed on.
+   * fails, the session is closed again and the error passed on. `prepare`
+   * runs first in the turn (reading a seed file): the turn is taken at once,
+   * so a call on `name` sent right after this open waits for it instead of
+   * hearing `unknown-session`.
    *
    * @throws ToolError session-exists, invalid-argument, browser-unavailable, refused
    */
@@ -158,9 +163,11 @@ export class SessionManager {
     name: string,
     options: OpenOptions,
     setUp?: (session: BrowserSession) => Promise<void>,
+    prepare?: () => Promise<void>,
   ): Promise<BrowserSession> {
     SessionManager.checkName(name);
     return this.#inTurn(name, async () => {
+      await prepare?.();
       const existing = this.#sessions.get(name);
       if (existing && !existing.crashed) {
         throw new ToolError(
@@ -182,6 +189,13 @@ export class SessionManager {
   }
 
   async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
+    if (this.#closing) {
+      throw new ToolError(
+        "refused",
+        `Cannot open session "${name}": this MCP session is closing`,
+        "start a new MCP session (initialize) and open it there",
+      );
+    }
     const old = this.#sessions.get(name);
     if (old) {
       this.#sessions.delete(name);
@@ -285,24 +299,52 @@ export class SessionManager {
 
   async #closeNow(name: string): Promise<boolean> {
     const s = this.#sessions.get(name);
-    if (!s) return false;
-    this.#sessions.delete(name);
-    const wasRunning = !s.crashed;
-    await stopDownloads(s);
-    await s.close();
-    await removeUploadCopies(s);
-    // Artifacts live as long as their session.
+    let wasRunning = false;
+    if (s) {
+      this.#sessions.delete(name);
+      wasRunning = !s.crashed;
+      await stopDownloads(s);
+      await s.close();
+      await removeUploadCopies(s);
+    }
+    // Artifacts live as long as their session; wiped even when it was not running (the
+    // `default` session's may have been saved before its first use).
     await new ArtifactStore(this.#workspace, this.areas.artifacts(name)).wipe();
     return wasRunning;
   }
 
   /**
+   * Runs `fn` in `name`'s turn (after an open under way, before a close asked for later), when
+   * the session is open or is `default` (made on first use): what `fn` writes for the session
+   * (artifacts) is then wiped by its close, never left behind it.
+   *
+   * @throws ToolError unknown-session for a name that is not open
+   */
+  whileOpen<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    SessionManager.checkName(name);
+    return this.#inTurn(name, () => {
+      if (name !== "default" && !this.#sessions.has(name)) {
+        throw new ToolError(
+          "unknown-session",
+          `Unknown session "${name}": its artifacts would outlive it`,
+          `open_session({ session: "${name}" }) first, or omit session to use the default`,
+        );
+      }
+      return fn();
+    });
+  }
+
+  /**
    * Closes every session of this client, and removes what only it could reach: a stdio
    * server's artifact folder; an HTTP client's whole area (artifacts, auth states, dumps,
-   * profiles).
+   * profiles). Opens still under way are waited for and what they opened is closed (a
+   * persistent browser launched meanwhile would otherwise run on with no owner); opens
+   * asked for later are refused.
    */
   async closeAll(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((n) => this.close(n).catch(() => {})));
+    this.#closing = true;
+    const names = new Set([...this.#sessions.keys(), ...this.#turns.keys()]);
+    await Promise.all([...names].map((n) => this.close(n).catch(() => {})));
     const area = this.areas.namespace === undefined ? this.areas.artifactsRoot : this.areas.own;
     await safeRemove({ workspace: this.#workspace }, area, { recursive: true }).catch((e) =>
       console.error(`browxai: could not remove ${area}:`, e)

@@ -73,8 +73,13 @@ export const artifactSaveTool = defineTool({
         "save it in smaller parts",
       );
     }
-    const store = artifactStore(ctx, args.session ?? "default");
-    const saved = await store.save(args.name, bytes).catch(nameError);
+    const sessionName = args.session ?? "default";
+    const store = artifactStore(ctx, sessionName);
+    // In the session's turn: a close_session racing this save wipes what it wrote.
+    const saved = await ctx.sessions.whileOpen(
+      sessionName,
+      () => store.save(args.name, bytes).catch(nameError),
+    );
     return {
       structured: {
         ok: true,

@@ -1,0 +1,78 @@
+/**
+ * Pages that attack through the console: one CDP message over the transport's
+ * cap (must not drop the shared browser for every client), and many large
+ * entries (must not grow the server's memory without bound).
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startHttp, startStdio, textOf } from "./_mcp.ts";
+
+/** Serves `/log?n=COUNT&mb=MB` (logs COUNT strings of MB MiB, then titles "done") and `/`. */
+function startHostilePages() {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const u = new URL(req.url);
+    const n = Number(u.searchParams.get("n") ?? 1);
+    const mb = Number(u.searchParams.get("mb") ?? 0);
+    let body = "<title>start</title><p>hostile</p>";
+    if (u.pathname === "/log") {
+      body += `<script>const s='x'.repeat(${Math.round(mb * 1048576)});` +
+        `for(let i=0;i<${n};i++)console.log(s+i);console.log('after');document.title='done'</script>`;
+    }
+    return new Response(body, { headers: { "content-type": "text/html" } });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return { origin, close: () => server.shutdown() };
+}
+
+Deno.test("hostile console: one 260 MiB console.log over HTTP leaves the shared browser and other clients' sessions alive", async () => {
+  const pages = startHostilePages();
+  const http = await startHttp();
+  try {
+    const victim = await http.connect();
+    const attacker = await http.connect();
+    await victim.ok("open_session", { session: "v", url: `${pages.origin}/` });
+    const r = await attacker.call("navigate", {
+      url: `${pages.origin}/log?n=1&mb=260`,
+      snapshot: "none",
+      timeoutMs: 30_000,
+    });
+    assertTrue(!r.isError, textOf(r));
+    // The page ran on (the message after the huge one arrives); the browser is still there.
+    const logs = await attacker.ok("console_read", {});
+    assertIncludes(JSON.stringify(logs), "after");
+    const snap = await victim.call("snapshot", { session: "v" });
+    assertTrue(!snap.isError, textOf(snap));
+    assertIncludes(textOf(snap), "hostile");
+    const listed = await victim.ok("list_sessions");
+    assertEquals((listed.sessions as Array<{ crashed?: boolean }>)[0]?.crashed, undefined);
+    assertIncludes(http.stderr(), "over 268435456 bytes");
+  } finally {
+    await http.close();
+    await pages.close();
+  }
+});
+
+Deno.test("hostile console: large logged strings are kept cut to 16 KiB each, with a marker", async () => {
+  const pages = startHostilePages();
+  const mcp = await startStdio();
+  try {
+    const r = await mcp.call("navigate", {
+      url: `${pages.origin}/log?n=5&mb=2`,
+      snapshot: "none",
+    });
+    assertTrue(!r.isError, textOf(r));
+    const read = await mcp.ok("console_read", {});
+    const entries = read.entries as Array<{ text: string }>;
+    const big = entries.filter((e) => e.text.startsWith("xxxx"));
+    assertEquals(big.length, 5, JSON.stringify(entries.map((e) => e.text.length)));
+    for (const e of big) {
+      // console_read shows a cut of what is stored: "…[N more chars]" tells the stored length.
+      const shown = /…\[(\d+) more chars\]$/.exec(e.text);
+      const stored = shown ? e.text.length - shown[0].length + Number(shown[1]) : e.text.length;
+      assertTrue(stored < 16 * 1024 + 40, `stored ${stored} chars: ${e.text.slice(-60)}`);
+    }
+    assertTrue(entries.some((e) => e.text === "after"));
+  } finally {
+    await mcp.close();
+    await pages.close();
+  }
+});

@@ -1,0 +1,41 @@
+import { assertEquals, assertTrue } from "../../tests/_assert.ts";
+import {
+  capText,
+  CONSOLE_MAX_CHARS,
+  MAX_ENTRY_CHARS,
+  MAX_URL_CHARS,
+  PageLogs,
+} from "./page_logs.ts";
+
+Deno.test("capText: cuts with a marker, never half a surrogate pair", () => {
+  assertEquals(capText("abc", 5), "abc");
+  assertEquals(capText("abcdefg", 3), "abc[… 4 more chars]");
+  assertEquals(capText("ab😀cd", 3), "ab[… 4 more chars]");
+});
+
+Deno.test("PageLogs: console text, many args and URLs are capped as recorded; the buffer's total too", () => {
+  const logs = new PageLogs();
+  const many = Array.from({ length: 100 }, () => ({ type: "string", value: "y".repeat(1000) }));
+  for (let i = 0; i < 300; i++) {
+    logs.onEvent("T", "Runtime.consoleAPICalled", {
+      type: "log",
+      args: i === 0 ? many : [{ type: "string", value: "x".repeat(100_000) }],
+      timestamp: i,
+      stackTrace: { callFrames: [{ url: "data:," + "z".repeat(50_000), lineNumber: 0 }] },
+    });
+  }
+  const all = logs.console.since(0);
+  for (const e of all) {
+    assertTrue(e.text.length < MAX_ENTRY_CHARS + 40, `${e.text.length}`);
+    assertTrue(e.source!.length < MAX_URL_CHARS + 40, `${e.source!.length}`);
+  }
+  assertTrue(logs.console.totalSize <= CONSOLE_MAX_CHARS);
+  assertTrue(logs.console.dropped > 0);
+  logs.onEvent("T", "Network.requestWillBeSent", {
+    requestId: "1",
+    request: { method: "GET", url: "data:text/plain," + "q".repeat(3_000_000) },
+    wallTime: 1,
+    type: "Document",
+  });
+  assertTrue(logs.network.since(0)[0]!.url.length < MAX_URL_CHARS + 40);
+});
