@@ -31,6 +31,7 @@ import {
   withoutFragment,
 } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
+import { GUARD_BINDING, GUARD_LISTENER, GUARD_WORLD, NEW_TAB_REPORT } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
@@ -45,11 +46,6 @@ const JUDGE_MS = 1_000;
 const ROUND_TRIP_MS = 250;
 /** Methods that only read: never held. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The isolated world of the submit listener, and its binding (callable from that world only). */
-const SUBMIT_WORLD = "__browxai_guard";
-const SUBMIT_BINDING = "__browxaiSubmitted";
-const SUBMIT_LISTENER =
-  `addEventListener("submit", () => { try { ${SUBMIT_BINDING}(""); } catch {} }, true);`;
 
 /** The guard of one session's tabs. */
 export class NavGuard {
@@ -137,15 +133,27 @@ export class NavGuard {
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
     // a listener in a world of our own reports each submit event through a binding only
     // that world can call, so the page cannot fake or hide one.
+    // The same listener refuses clicks that would open a tab Chromium does not hold for us.
     session.on("Runtime.bindingCalled", (e) => {
-      if (e.name === SUBMIT_BINDING) this.#scriptSubmits.set(targetId, Date.now());
+      if (e.name !== GUARD_BINDING) return;
+      if (!e.payload.startsWith(NEW_TAB_REPORT)) {
+        this.#scriptSubmits.set(targetId, Date.now());
+        return;
+      }
+      this.#blocked.push({
+        url: e.payload.slice(NEW_TAB_REPORT.length),
+        reason: "site",
+        frameId: mainFrameId,
+        newTab: true,
+        why: "a modifier or middle click opens a tab the guard cannot hold",
+      });
     });
 
-    session.send("Runtime.addBinding", { name: SUBMIT_BINDING, executionContextName: SUBMIT_WORLD })
+    session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
       .catch(report);
     session.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: SUBMIT_LISTENER,
-      worldName: SUBMIT_WORLD,
+      source: GUARD_LISTENER,
+      worldName: GUARD_WORLD,
       runImmediately: true,
     }).catch(report);
     session.on("Fetch.requestPaused", (e) => {

@@ -21,6 +21,11 @@ export interface BlockedNavigation {
   form?: true;
   /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
   why?: string;
+  /**
+   * Set when a click with Ctrl/Meta/Shift or the middle button would have
+   * opened the link or form in a new tab (refused always: see `new_tab_clicks.ts`).
+   */
+  newTab?: true;
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
 }
