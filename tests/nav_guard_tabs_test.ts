@@ -8,6 +8,10 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
+import { eventually } from "./_util.ts";
+import { join } from "node:path";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 type R = Record<string, unknown>;
@@ -83,4 +87,97 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
     await srv.close();
   }
   assertTrue(srv.seen("A").length > 0);
+});
+
+/** Pages whose speculation rules prerender or prefetch B (or an A URL that redirects to B). */
+const speculating = (a: string, b: string) => ({
+  "/spec": `<title>spec</title><script type="speculationrules">` +
+    `{"prerender":[{"source":"list","urls":["${b}/pr"]}],` +
+    `"prefetch":[{"source":"list","urls":["${b}/pf"]}]}</script>` +
+    `<button id=go onclick="location.href='${b}/pr'">go</button>` +
+    // Speculation starts right after the rules parse; this request comes later.
+    `<script>setTimeout(() => fetch("/later"), 1000)</script>`,
+  "/prsame": `<title>prsame</title><script type="speculationrules">` +
+    `{"prerender":[{"source":"list","urls":["${a}/redir"]}]}</script>` +
+    `<button id=go onclick="location.href='${a}/redir'">go</button>` +
+    `<script>setTimeout(() => fetch("/later"), 1000)</script>`,
+  "/redir": () => new Response("", { status: 302, headers: { location: `${b}/rr` } }),
+  "/pr": bPage(b, "pr"),
+  "/pf": bPage(b, "pf"),
+  "/rr": bPage(b, "rr"),
+});
+
+Deno.test("navigation guard: speculation rules load nothing off the list", async (t) => {
+  const srv = startTwoOrigins(speculating);
+  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
+  try {
+    for (const path of ["/spec", "/prsame"]) {
+      await t.step(
+        `${path}: nothing prerendered or prefetched; going there is stopped`,
+        async () => {
+          const before = srv.seen("A").filter((x) => x === "GET /later").length;
+          await mcp.ok("navigate", { url: srv.a + path, snapshot: "none" });
+          await eventually(
+            () => srv.seen("A").filter((x) => x === "GET /later").length > before,
+            5000,
+            "the page's later request",
+          );
+          assertEquals(srv.seen("B"), []);
+          blocked(await mcp.call("click", { selector: "#go", snapshot: "none" }), "navigation");
+          assertEquals(await tabUrls(mcp), [srv.a + path]);
+          assertEquals(srv.seen("B"), []);
+        },
+      );
+    }
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+});
+
+Deno.test("navigation guard: a prefetched off-list page shown with no request is left at once (attached browser)", async () => {
+  const srv = startTwoOrigins(speculating);
+  // Someone else's browser, with preloading on (its profile's own preferences).
+  const profile = await Deno.makeTempDir({ prefix: "browxai-test-preload-" });
+  await Deno.mkdir(join(profile, "Default"));
+  await Deno.writeTextFile(join(profile, "Default", "Preferences"), "{}");
+  const theirs = await Browser.launch({
+    executablePath: findChromium().path,
+    debugPort: true,
+    userDataDir: profile,
+  });
+  const mcp = await startStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
+      BROWX_ALLOWED_ORIGINS: "127.0.0.1",
+    },
+  });
+  try {
+    await mcp.ok("open_session", {
+      session: "theirs",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint!,
+    });
+    await mcp.ok("tabs", { session: "theirs", action: "new" });
+    await mcp.ok("navigate", { session: "theirs", url: `${srv.a}/spec`, snapshot: "none" });
+    // The browser fetches B ahead (a GET, like an image: not what the guard holds)...
+    await eventually(() => srv.seen("B").includes("GET /pr"), 5000, "the prefetch of B");
+    // ...and showing it needs no request: the guard sees the commit and goes back.
+    const r = await mcp.call("click", { session: "theirs", selector: "#go", snapshot: "none" });
+    const s = blocked(r, "navigation");
+    assertEquals(s.blockedUrl, `${srv.b}/pr`);
+    await eventually(
+      async () => {
+        const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
+        return list.find((x) => x.active)?.url === `${srv.a}/spec`;
+      },
+      10_000,
+      "the tab back on A",
+    );
+  } finally {
+    await mcp.close();
+    await theirs.close();
+    await srv.close();
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
 });

@@ -31,6 +31,7 @@ import {
   withoutFragment,
 } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
+import { PassedRequests } from "./passed_requests.ts";
 import { GUARD_BINDING, GUARD_LISTENER, GUARD_WORLD, NEW_TAB_REPORT } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -66,6 +67,8 @@ export class NavGuard {
   #urls = new Map<string, string>();
   /** Frames whose navigation the page requested in this window, not judged yet → when (ms). */
   #requested = new Map<string, number>();
+  /** Main-frame document requests let through, until they commit. */
+  #passed = new PassedRequests();
   /** Tabs being moved back off a refused back/forward-cache restore. */
   #returns = new Set<Promise<void>>();
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
@@ -113,10 +116,12 @@ export class NavGuard {
       this.#urls.set(targetId, now);
       // A new document: a submit event of the one before no longer marks its requests.
       this.#scriptSubmits.delete(targetId);
-      // A page restored from the back/forward cache (history.back(), Alt+Left) made no
-      // request to hold: when policy would not have let the tab go there, go back at once.
+      // A page restored from the back/forward cache (history.back(), Alt+Left), or one a
+      // speculation rule prefetched or prerendered, made no request to hold: when policy
+      // would not have let the tab go there, go back at once.
+      const unheld = e.type === "BackForwardCacheRestore" || !this.#passed.take(targetId, now);
       if (
-        !options.frame && e.type === "BackForwardCacheRestore" && before !== "about:blank" &&
+        !options.frame && unheld && before !== "about:blank" && /^(https?|wss?):/i.test(now) &&
         this.#policy.refusal(now, before) !== undefined
       ) {
         this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
@@ -156,6 +161,10 @@ export class NavGuard {
       worldName: GUARD_WORLD,
       runImmediately: true,
     }).catch(report);
+    // Speculation rules would load (prerender) and later show a page with no request to hold.
+    if (!options.frame) {
+      session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
+    }
     session.on("Fetch.requestPaused", (e) => {
       if (e.resourceType !== "Document") {
         this.#answerWrite(session, targetId, e).catch(report);
@@ -215,6 +224,7 @@ export class NavGuard {
     const top = mainFrameId === "" || current === "about:blank" ? from() : current;
     const verdict = this.#judge(e, mainFrameId, top);
     if (verdict === "pass") {
+      if (e.frameId === mainFrameId) this.#passed.mark(targetId, e.request.url);
       await session.send("Fetch.continueRequest", { requestId: e.requestId });
     } else if (verdict === "stop") {
       if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
@@ -324,6 +334,7 @@ export class NavGuard {
     this.#urls.delete(targetId);
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
+    this.#passed.forget(targetId);
   }
 
   /**
