@@ -28,7 +28,9 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     blockedUrl: b.url,
     ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
     policy: {
-      rule: b.newTab
+      rule: b.secret !== undefined
+        ? "secret-origin"
+        : b.newTab
         ? "new-tab-click"
         : b.replay
         ? "form-resend"
@@ -40,6 +42,16 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
       decision: "refused",
     },
   };
+  if (b.secret !== undefined) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: a request to ${originOf(b.url)} carried the secret ${b.secret}, which is bound ` +
+        `to other origins; it was not sent${b.subframe ? "" : " and the tab has not moved"} ` +
+        `(${tabUrl})`,
+      "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
+      details,
+    );
+  }
   if (b.newTab) {
     return new ToolError(
       "blocked-by-policy",

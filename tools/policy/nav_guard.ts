@@ -32,7 +32,8 @@ import {
 } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
 import { PassedRequests } from "./passed_requests.ts";
-import { GUARD_BINDING, GUARD_LISTENER, GUARD_WORLD, NEW_TAB_REPORT } from "./new_tab_clicks.ts";
+import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import { installGuardListener } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
@@ -45,6 +46,11 @@ const SUBMIT_MATCH_MS = 5_000;
 const JUDGE_MS = 1_000;
 /** Longest wait for a round trip that flushes another tab's reports, ms. */
 const ROUND_TRIP_MS = 250;
+/** The requests held: documents, and what a script may send a form with. */
+const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) => ({
+  resourceType,
+  requestStage: "Request" as const,
+}));
 /** Methods that only read: never held. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -135,32 +141,19 @@ export class NavGuard {
         back.finally(() => this.#returns.delete(back));
       }
     });
-    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
-    // a listener in a world of our own reports each submit event through a binding only
-    // that world can call, so the page cannot fake or hide one.
-    // The same listener refuses clicks that would open a tab Chromium does not hold for us.
-    session.on("Runtime.bindingCalled", (e) => {
-      if (e.name !== GUARD_BINDING) return;
-      if (!e.payload.startsWith(NEW_TAB_REPORT)) {
-        this.#scriptSubmits.set(targetId, Date.now());
-        return;
-      }
-      this.#blocked.push({
-        url: e.payload.slice(NEW_TAB_REPORT.length),
-        reason: "site",
-        frameId: mainFrameId,
-        newTab: true,
-        why: "a modifier or middle click opens a tab the guard cannot hold",
-      });
+    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
+    // click that would open a tab Chromium does not hold for us: reported by our own world.
+    installGuardListener(session, report, {
+      submitted: () => this.#scriptSubmits.set(targetId, Date.now()),
+      newTab: (url) =>
+        this.#blocked.push({
+          url,
+          reason: "site",
+          frameId: mainFrameId,
+          newTab: true,
+          why: "a modifier or middle click opens a tab the guard cannot hold",
+        }),
     });
-
-    session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
-      .catch(report);
-    session.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: GUARD_LISTENER,
-      worldName: GUARD_WORLD,
-      runImmediately: true,
-    }).catch(report);
     // Speculation rules would load (prerender) and later show a page with no request to hold.
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
@@ -172,14 +165,9 @@ export class NavGuard {
       }
       this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);
     });
-    session.send("Fetch.enable", {
-      patterns: [
-        { resourceType: "Document", requestStage: "Request" },
-        { resourceType: "XHR", requestStage: "Request" },
-        { resourceType: "Fetch", requestStage: "Request" },
-        { resourceType: "Ping", requestStage: "Request" },
-      ],
-    }).catch(report);
+    // With bound secrets, every request is looked at (an image's URL can carry a value too).
+    const patterns = this.#policy.secretLeak ? [{ requestStage: "Request" as const }] : HELD;
+    session.send("Fetch.enable", { patterns }).catch(report);
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */
@@ -190,7 +178,7 @@ export class NavGuard {
     from: () => string,
     e: {
       requestId: string;
-      request: { url: string; method: string };
+      request: PausedRequest;
       frameId: string;
       redirectedRequestId?: string;
     },
@@ -250,8 +238,17 @@ export class NavGuard {
   async #answerWrite(
     session: CdpSession,
     targetId: string,
-    e: { requestId: string; request: { url: string; method: string }; frameId: string },
+    e: { requestId: string; request: PausedRequest; frameId: string },
   ): Promise<void> {
+    const secret = this.#policy.secretLeak?.(e.request.url, bodyOf(e.request));
+    if (secret !== undefined) {
+      this.#blocked.push(leakBlocked(e.request.url, e.frameId, secret));
+      await session.send("Fetch.failRequest", {
+        requestId: e.requestId,
+        errorReason: "BlockedByClient",
+      });
+      return;
+    }
     const write = !READ_METHODS.has(e.request.method.toUpperCase());
     const declared = this.#window?.submits === true;
     let submitted = write && this.#recentSubmit(targetId);
@@ -342,12 +339,19 @@ export class NavGuard {
    * subframe's document refused for where it comes from (shown a blocked note).
    */
   #judge(
-    e: { request: { url: string; method: string }; frameId: string; redirectedRequestId?: string },
+    e: { request: PausedRequest; frameId: string; redirectedRequestId?: string },
     mainFrameId: string,
     from: string,
   ): "pass" | "stop" | { why: string } {
     const url = e.request.url;
     const main = e.frameId === mainFrameId;
+    // A bound secret never leaves for an origin it is not bound to, declared or not.
+    const secret = this.#policy.secretLeak?.(url, bodyOf(e.request));
+    if (secret !== undefined) {
+      const b = leakBlocked(url, e.frameId, secret);
+      this.#blocked.push(main ? b : { ...b, subframe: true });
+      return main ? "stop" : { why: b.why! };
+    }
     const expected = this.#window?.expectUrl;
     // The agent's own navigation (navigate, open_session): judged before it started.
     if (main && expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) {

@@ -16,16 +16,17 @@
  *
  * @module
  */
+import type { CdpSession } from "../../cdp/connection.ts";
 
 /** The isolated world of the listener, and its binding (callable from that world only). */
-export const GUARD_WORLD = "__browxai_guard";
-export const GUARD_BINDING = "__browxaiSubmitted";
+const GUARD_WORLD = "__browxai_guard";
+const GUARD_BINDING = "__browxaiSubmitted";
 
 /** Prefix of a binding payload that reports a refused new-tab click; the rest is its URL. */
-export const NEW_TAB_REPORT = "newtab ";
+const NEW_TAB_REPORT = "newtab ";
 
 /** The listener's source (evaluated on every new document, in {@link GUARD_WORLD}). */
-export const GUARD_LISTENER = `(() => {
+const GUARD_LISTENER = `(() => {
   const report = (p) => { try { ${GUARD_BINDING}(p); } catch {} };
   addEventListener("submit", () => report(""), true);
   const whereTo = (node) => {
@@ -49,3 +50,31 @@ export const GUARD_LISTENER = `(() => {
   addEventListener("click", hold, true);
   addEventListener("auxclick", hold, true);
 })();`;
+
+/**
+ * Installs the listener on a page or frame target (call while it waits for
+ * the debugger: every document gets it before its scripts run) and routes
+ * its reports. A binding only our world can call: the page can neither fake
+ * nor hide a report.
+ *
+ * CDP: `Runtime.addBinding`, `Page.addScriptToEvaluateOnNewDocument`
+ * (`runImmediately`), `Runtime.bindingCalled`.
+ */
+export function installGuardListener(
+  session: CdpSession,
+  report: (err: unknown) => void,
+  on: { submitted: () => void; newTab: (url: string) => void },
+): void {
+  session.on("Runtime.bindingCalled", (e) => {
+    if (e.name !== GUARD_BINDING) return;
+    if (e.payload.startsWith(NEW_TAB_REPORT)) on.newTab(e.payload.slice(NEW_TAB_REPORT.length));
+    else on.submitted();
+  });
+  session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
+    .catch(report);
+  session.send("Page.addScriptToEvaluateOnNewDocument", {
+    source: GUARD_LISTENER,
+    worldName: GUARD_WORLD,
+    runImmediately: true,
+  }).catch(report);
+}
