@@ -38,6 +38,7 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
       `<button id=s>send</button></form><a id=l href="${b}/ll">off</a>` +
       `<a id=r href="${a}/redir">redirects off</a><a id=ok href="${a}/fine">fine</a>`,
     "/kb": `<title>kb</title><a id=l href="${b}/ll">off</a><script>l.focus()</script>`,
+    "/field": `<title>field</title><form action="${b}/ff"><input id=q name=q value=data></form>`,
     "/ff": bPage(b, "ff"),
     "/ll": bPage(b, "ll"),
     "/rr": bPage(b, "rr"),
@@ -74,6 +75,17 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
       await mcp.ok("navigate", { url: `${srv.a}/kb`, snapshot: "none" });
       blocked(await mcp.call("press", { key: "Control+Enter", snapshot: "none" }), "new-tab-click");
       assertEquals(await tabUrls(mcp), [`${srv.a}/kb`]);
+      assertEquals(srv.seen("B"), []);
+    });
+
+    await t.step("Shift+Enter in a form's only field (no submit button): refused", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/field`, snapshot: "none" });
+      await mcp.ok("click", { selector: "#q", snapshot: "none" });
+      blocked(
+        await mcp.call("press", { key: "Shift+Enter", submits: true, snapshot: "none" }),
+        "new-tab-click",
+      );
+      assertEquals(await tabUrls(mcp), [`${srv.a}/field`]);
       assertEquals(srv.seen("B"), []);
     });
 

@@ -55,7 +55,7 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
   if (b.newTab) {
     return new ToolError(
       "blocked-by-policy",
-      `policy: this click (with Ctrl, Meta, Shift, Alt or the middle button) would open ` +
+      `policy: this click or Enter (with Ctrl, Meta, Shift, Alt or the middle button) would open ` +
         `${b.url} in a new tab or download it, which the navigation guard cannot hold; nothing was opened or sent and ` +
         `the tab has not moved (${tabUrl})`,
       "click without modifiers (add submits: true for a form), or open a tab with " +

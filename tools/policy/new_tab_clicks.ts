@@ -11,6 +11,7 @@
  * neither the allowlist nor the form rules could judge it. The listener runs
  * first (capture phase on `window`, installed before any page script) and
  * cancels the click's default action; the page's own handlers still run.
+ * So is Enter with a modifier in a form's field (implicit submission).
  * Alt is refused with them: Alt+click on a link downloads it, a request the
  * guard does not hold either.
  *
@@ -49,6 +50,15 @@ const GUARD_LISTENER = `(() => {
   };
   addEventListener("click", hold, true);
   addEventListener("auxclick", hold, true);
+  // Enter with a modifier in a form's field sends the form into a new window (no submit button
+  // to click): an input element's implicit submission, refused the same way.
+  addEventListener("keypress", (e) => {
+    if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) return;
+    const field = e.composedPath()[0];
+    if (!(field instanceof HTMLInputElement) || !field.form) return;
+    e.preventDefault();
+    report(${JSON.stringify(NEW_TAB_REPORT)} + field.form.action);
+  }, true);
 })();`;
 
 /**
