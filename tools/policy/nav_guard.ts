@@ -14,10 +14,16 @@
  * opaque origin, no scripts of the page run), which is what a snapshot shows.
  * A form whose target is refused is not sent even when the call declared it.
  *
- * CDP: `Fetch.enable` (Document requests, request stage) on every page
- * target, sent while the target waits for the debugger, so even a popup's
- * first navigation is held; `Page.frameRequestedNavigation` tells a form
- * submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
+ * What no request announces is judged when it commits (a bfcache restore,
+ * a prefetched page) and undone; a request carrying a bound secret to an
+ * origin off its list is refused (`secret_leaks.ts`); clicks that open a tab
+ * Chromium does not hold for us are refused (`new_tab_clicks.ts`).
+ *
+ * CDP: `Fetch.enable` (documents and script requests; every request with
+ * bound secrets) on every page target, sent while the target waits for the
+ * debugger, so even a popup's first navigation is held;
+ * `Page.setPrerenderingAllowed` false; `Page.frameRequestedNavigation`
+ * tells a form submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
  *
  * @module
  */
