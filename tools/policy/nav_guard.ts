@@ -39,6 +39,7 @@ import {
 import { returnTo } from "./history_return.ts";
 import { PassedRequests } from "./passed_requests.ts";
 import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import { answerScriptRequest } from "./script_requests.ts";
 import { installGuardListener } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -57,8 +58,6 @@ const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) 
   resourceType,
   requestStage: "Request" as const,
 }));
-/** Methods that only read: never held. */
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The guard of one session's tabs. */
 export class NavGuard {
@@ -236,52 +235,18 @@ export class NavGuard {
     }
   }
 
-  /**
-   * A script's request: reads pass; a write (POST, PUT, PATCH, DELETE) that
-   * follows a submit event is stopped when the call did not declare it, or
-   * when it goes off the allowlist (answered `BlockedByClient`).
-   */
-  async #answerWrite(
+  /** A script's (or a subresource's) request: see {@link answerScriptRequest}. */
+  #answerWrite(
     session: CdpSession,
     targetId: string,
     e: { requestId: string; request: PausedRequest; frameId: string },
   ): Promise<void> {
-    const secret = this.#policy.secretLeak?.(e.request.url, bodyOf(e.request));
-    if (secret !== undefined) {
-      this.#blocked.push(leakBlocked(e.request.url, e.frameId, secret));
-      await session.send("Fetch.failRequest", {
-        requestId: e.requestId,
-        errorReason: "BlockedByClient",
-      });
-      return;
-    }
-    const write = !READ_METHODS.has(e.request.method.toUpperCase());
-    const declared = this.#window?.submits === true;
-    let submitted = write && this.#recentSubmit(targetId);
-    if (write && !submitted && (!declared || !this.#policy.allowlisted(e.request.url))) {
-      // The submit report and the request travel different ways: one round trip to the
-      // renderer delivers any report it sent before the request.
-      await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
-        .catch(() => {});
-      submitted = this.#recentSubmit(targetId);
-    }
-    // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.
-    const offList = submitted && declared && !this.#policy.allowlisted(e.request.url);
-    if (submitted && (!declared || offList)) {
-      this.#blocked.push({
-        url: e.request.url,
-        frameId: e.frameId,
-        ...(offList
-          ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
-          : { reason: "submit" as const }),
-      });
-      await session.send("Fetch.failRequest", {
-        requestId: e.requestId,
-        errorReason: "BlockedByClient",
-      });
-      return;
-    }
-    await session.send("Fetch.continueRequest", { requestId: e.requestId });
+    return answerScriptRequest(session, e, {
+      policy: this.#policy,
+      declared: this.#window?.submits === true,
+      recentSubmit: () => this.#recentSubmit(targetId),
+      block: (b) => this.#blocked.push(b),
+    });
   }
 
   #recentSubmit(targetId: string): boolean {
