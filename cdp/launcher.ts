@@ -98,7 +98,8 @@ const CLOSED_NETWORK_FLAGS = [
   "--use-mock-keychain",
   "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider," +
   "CalculateNativeWinOcclusion,InterestFeedContentSuggestions,AutofillServerCommunication," +
-  "CertificateTransparencyComponentUpdater,AcceptCHFrame,PrivacySandboxSettings4",
+  "CertificateTransparencyComponentUpdater,AcceptCHFrame,PrivacySandboxSettings4," +
+  "Prerender2",
   "--disable-background-timer-throttling",
   "--disable-backgrounding-occluded-windows",
   "--disable-renderer-backgrounding",
@@ -109,6 +110,25 @@ const CLOSED_NETWORK_FLAGS = [
   "--mute-audio",
   "--disable-dev-shm-usage",
 ];
+
+/**
+ * A fresh profile's preferences: no preloading (`net.network_prediction_options`
+ * 2 = never), so speculation rules neither prefetch nor prerender a page the
+ * navigation guard never saw a request for.
+ */
+const NO_PRELOADING_PREFS = JSON.stringify({ net: { network_prediction_options: 2 } });
+
+/** Gives a profile that has no preferences yet {@link NO_PRELOADING_PREFS}; an existing one is left as it is. */
+async function newProfilePrefs(userDataDir: string): Promise<void> {
+  await Deno.mkdir(join(userDataDir, "Default"), { recursive: true });
+  try {
+    await Deno.writeTextFile(join(userDataDir, "Default", "Preferences"), NO_PRELOADING_PREFS, {
+      createNew: true,
+    });
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+  }
+}
 
 function isRoot(): boolean {
   try {
@@ -249,6 +269,12 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
     }
   } else {
     ({ dir: userDataDir, claim } = await makeTempProfile());
+  }
+  try {
+    await newProfilePrefs(userDataDir);
+  } catch (e) {
+    claim.release();
+    throw e;
   }
   const letGo = async () => {
     claim.release();

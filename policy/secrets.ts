@@ -296,6 +296,18 @@ export class SecretStore {
     return this.#origins.get(name);
   }
 
+  /**
+   * Every bound secret: its name, value and the origins it may be filled
+   * into (the navigation guard refuses requests carrying it elsewhere).
+   */
+  bound(): Array<{ name: string; value: string; origins: readonly string[] }> {
+    return [...this.#origins].map(([name, origins]) => ({
+      name,
+      value: this.#secrets.get(name) ?? "",
+      origins,
+    })).filter((b) => b.value !== "");
+  }
+
   /** The bound secrets (name → origins) whose placeholders `text` holds. */
   boundIn(text: string): Map<string, readonly string[]> {
     const out = new Map<string, readonly string[]>();

@@ -90,12 +90,18 @@ export interface ScratchTab {
 }
 
 const STUB = btoa("<!doctype html><title>browxai storage</title>");
+/** The stub's headers: HTML that may run no script at all. */
+const STUB_HEADERS = [
+  { name: "Content-Type", value: "text/html; charset=utf-8" },
+  { name: "Content-Security-Policy", value: "script-src 'none'" },
+];
 
 /**
  * Makes a tab a {@link ScratchTab}: a CDP session of its own that answers every document
  * request with a stub page and fails any other request. Close the tab when done.
- * CDP: `Target.attachToTarget` (flat), `Fetch.enable`, `Fetch.fulfillRequest`,
- * `Fetch.failRequest`, `Page.navigate`, `Target.detachFromTarget`.
+ * CDP: `Target.attachToTarget` (flat), `Network.setBypassServiceWorker` (no service worker
+ * answers it), `Fetch.enable`, `Fetch.fulfillRequest`, `Fetch.failRequest`, `Page.navigate`,
+ * `Target.detachFromTarget`.
  */
 export async function scratchTab(
   connection: Connection,
@@ -108,7 +114,7 @@ export async function scratchTab(
       ? session.send("Fetch.fulfillRequest", {
         requestId: e.requestId,
         responseCode: 200,
-        responseHeaders: [{ name: "Content-Type", value: "text/html; charset=utf-8" }],
+        responseHeaders: STUB_HEADERS,
         body: STUB,
       })
       : session.send("Fetch.failRequest", {
@@ -117,6 +123,9 @@ export async function scratchTab(
       });
     reply.catch(() => {});
   });
+  // A service worker of the origin would answer the visit itself (its fetch handler runs, its
+  // page's scripts run): every request of this tab goes to the network, i.e. to Fetch above.
+  await session.send("Network.setBypassServiceWorker", { bypass: true });
   await session.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] });
   return {
     session,

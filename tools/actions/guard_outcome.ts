@@ -28,7 +28,11 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     blockedUrl: b.url,
     ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
     policy: {
-      rule: b.replay
+      rule: b.secret !== undefined
+        ? "secret-origin"
+        : b.newTab
+        ? "new-tab-click"
+        : b.replay
         ? "form-resend"
         : b.reason === "submit"
         ? "undeclared-submit"
@@ -38,6 +42,27 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
       decision: "refused",
     },
   };
+  if (b.secret !== undefined) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: a request to ${originOf(b.url)} carried the secret ${b.secret}, which is bound ` +
+        `to other origins; it was not sent${b.subframe ? "" : " and the tab has not moved"} ` +
+        `(${tabUrl})`,
+      "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
+      details,
+    );
+  }
+  if (b.newTab) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: this click or Enter (with Ctrl, Meta, Shift, Alt or the middle button) would open ` +
+        `${b.url} in a new tab or download it, which the navigation guard cannot hold; nothing was opened or sent and ` +
+        `the tab has not moved (${tabUrl})`,
+      "click without modifiers (add submits: true for a form), or open a tab with " +
+        'tabs({ action: "new" }) and navigate it',
+      details,
+    );
+  }
   if (b.replay) {
     return new ToolError(
       "blocked-by-policy",

@@ -43,7 +43,17 @@ export async function returnTo(
     const now = shows();
     // Back; or the page went on elsewhere (its own navigation, judged on its own).
     if (sameUrl(now, back) || !sameUrl(now, refused)) return;
-    const { currentIndex, entries } = await session.send("Page.getNavigationHistory");
+    // Right after a commit with no request (a prefetched page shown), the tab's session may
+    // answer "Not attached to an active page" for a moment: ask again.
+    const history = await session.send("Page.getNavigationHistory").catch((e: unknown) => {
+      if (/not attached to an active page/i.test(String(e))) return undefined;
+      throw e;
+    });
+    if (!history) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      continue;
+    }
+    const { currentIndex, entries } = history;
     const current = entries[currentIndex];
     if (
       current && current.id !== movedTo && sameUrl(current.url, refused) &&

@@ -14,10 +14,16 @@
  * opaque origin, no scripts of the page run), which is what a snapshot shows.
  * A form whose target is refused is not sent even when the call declared it.
  *
- * CDP: `Fetch.enable` (Document requests, request stage) on every page
- * target, sent while the target waits for the debugger, so even a popup's
- * first navigation is held; `Page.frameRequestedNavigation` tells a form
- * submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
+ * What no request announces is judged when it commits (a bfcache restore,
+ * a prefetched page) and undone; a request carrying a bound secret to an
+ * origin off its list is refused (`secret_leaks.ts`); clicks that open a tab
+ * Chromium does not hold for us are refused (`new_tab_clicks.ts`).
+ *
+ * CDP: `Fetch.enable` (documents and script requests; every request with
+ * bound secrets) on every page target, sent while the target waits for the
+ * debugger, so even a popup's first navigation is held;
+ * `Page.setPrerenderingAllowed` false; `Page.frameRequestedNavigation`
+ * tells a form submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
  *
  * @module
  */
@@ -31,6 +37,10 @@ import {
   withoutFragment,
 } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
+import { PassedRequests } from "./passed_requests.ts";
+import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import { answerScriptRequest } from "./script_requests.ts";
+import { installGuardListener } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
@@ -43,13 +53,11 @@ const SUBMIT_MATCH_MS = 5_000;
 const JUDGE_MS = 1_000;
 /** Longest wait for a round trip that flushes another tab's reports, ms. */
 const ROUND_TRIP_MS = 250;
-/** Methods that only read: never held. */
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The isolated world of the submit listener, and its binding (callable from that world only). */
-const SUBMIT_WORLD = "__browxai_guard";
-const SUBMIT_BINDING = "__browxaiSubmitted";
-const SUBMIT_LISTENER =
-  `addEventListener("submit", () => { try { ${SUBMIT_BINDING}(""); } catch {} }, true);`;
+/** The requests held: documents, and what a script may send a form with. */
+const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) => ({
+  resourceType,
+  requestStage: "Request" as const,
+}));
 
 /** The guard of one session's tabs. */
 export class NavGuard {
@@ -70,6 +78,8 @@ export class NavGuard {
   #urls = new Map<string, string>();
   /** Frames whose navigation the page requested in this window, not judged yet → when (ms). */
   #requested = new Map<string, number>();
+  /** Main-frame document requests let through, until they commit. */
+  #passed = new PassedRequests();
   /** Tabs being moved back off a refused back/forward-cache restore. */
   #returns = new Set<Promise<void>>();
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
@@ -126,10 +136,12 @@ export class NavGuard {
       this.#urls.set(targetId, now);
       // A new document: a submit event of the one before no longer marks its requests.
       this.#scriptSubmits.delete(targetId);
-      // A page restored from the back/forward cache (history.back(), Alt+Left) made no
-      // request to hold: when policy would not have let the tab go there, go back at once.
+      // A page restored from the back/forward cache (history.back(), Alt+Left), or one a
+      // speculation rule prefetched or prerendered, made no request to hold: when policy
+      // would not have let the tab go there, go back at once.
+      const unheld = e.type === "BackForwardCacheRestore" || !this.#passed.take(targetId, now);
       if (
-        !options.frame && e.type === "BackForwardCacheRestore" && before !== "about:blank" &&
+        !options.frame && unheld && before !== "about:blank" && /^(https?|wss?):/i.test(now) &&
         this.#policy.refusal(now, before) !== undefined
       ) {
         this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
@@ -143,20 +155,23 @@ export class NavGuard {
         back.finally(() => this.#returns.delete(back));
       }
     });
-    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR):
-    // a listener in a world of our own reports each submit event through a binding only
-    // that world can call, so the page cannot fake or hide one.
-    session.on("Runtime.bindingCalled", (e) => {
-      if (e.name === SUBMIT_BINDING) this.#scriptSubmits.set(targetId, Date.now());
+    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
+    // click that would open a tab Chromium does not hold for us: reported by our own world.
+    installGuardListener(session, report, {
+      submitted: () => this.#scriptSubmits.set(targetId, Date.now()),
+      newTab: (url) =>
+        this.#blocked.push({
+          url,
+          reason: "site",
+          frameId: mainFrameId,
+          newTab: true,
+          why: "a modifier or middle click opens a tab the guard cannot hold",
+        }),
     });
-
-    session.send("Runtime.addBinding", { name: SUBMIT_BINDING, executionContextName: SUBMIT_WORLD })
-      .catch(report);
-    session.send("Page.addScriptToEvaluateOnNewDocument", {
-      source: SUBMIT_LISTENER,
-      worldName: SUBMIT_WORLD,
-      runImmediately: true,
-    }).catch(report);
+    // Speculation rules would load (prerender) and later show a page with no request to hold.
+    if (!options.frame) {
+      session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
+    }
     session.on("Fetch.requestPaused", (e) => {
       if (e.resourceType !== "Document") {
         this.#answerWrite(session, targetId, e).catch(report);
@@ -164,14 +179,9 @@ export class NavGuard {
       }
       this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);
     });
-    session.send("Fetch.enable", {
-      patterns: [
-        { resourceType: "Document", requestStage: "Request" },
-        { resourceType: "XHR", requestStage: "Request" },
-        { resourceType: "Fetch", requestStage: "Request" },
-        { resourceType: "Ping", requestStage: "Request" },
-      ],
-    }).catch(report);
+    // With bound secrets, every request is looked at (an image's URL can carry a value too).
+    const patterns = this.#policy.secretLeak ? [{ requestStage: "Request" as const }] : HELD;
+    session.send("Fetch.enable", { patterns }).catch(report);
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */
@@ -183,7 +193,7 @@ export class NavGuard {
     e: {
       requestId: string;
       networkId?: string;
-      request: { url: string; method: string };
+      request: PausedRequest;
       frameId: string;
       redirectedRequestId?: string;
     },
@@ -217,6 +227,7 @@ export class NavGuard {
     const top = mainFrameId === "" || current === "about:blank" ? from() : current;
     const verdict = this.#judge(e, mainFrameId, top);
     if (verdict === "pass") {
+      if (e.frameId === mainFrameId) this.#passed.mark(targetId, e.request.url);
       await session.send("Fetch.continueRequest", { requestId: e.requestId });
     } else if (verdict === "stop") {
       if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
@@ -239,51 +250,21 @@ export class NavGuard {
     }
   }
 
-  /**
-   * A script's request: reads pass; a write (POST, PUT, PATCH, DELETE) that
-   * follows a submit event is stopped when the call did not declare it, or
-   * when it goes off the allowlist (answered `BlockedByClient`).
-   */
-  async #answerWrite(
+  /** A script's (or a subresource's) request: see {@link answerScriptRequest}. */
+  #answerWrite(
     session: CdpSession,
     targetId: string,
-    e: {
-      requestId: string;
-      networkId?: string;
-      request: { url: string; method: string };
-      frameId: string;
-    },
+    e: { requestId: string; networkId?: string; request: PausedRequest; frameId: string },
   ): Promise<void> {
-    const write = !READ_METHODS.has(e.request.method.toUpperCase());
-    const declared = this.#window?.submits === true;
-    let submitted = write && this.#recentSubmit(targetId);
-    if (write && !submitted && (!declared || !this.#policy.allowlisted(e.request.url))) {
-      // The submit report and the request travel different ways: one round trip to the
-      // renderer delivers any report it sent before the request.
-      await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
-        .catch(() => {});
-      submitted = this.#recentSubmit(targetId);
-    }
-    // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.
-    const offList = submitted && declared && !this.#policy.allowlisted(e.request.url);
-    if (submitted && (!declared || offList)) {
-      this.#blocked.push({
-        url: e.request.url,
-        frameId: e.frameId,
-        ...(offList
-          ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
-          : { reason: "submit" as const }),
-      });
-      if (e.networkId) {
-        this.#refused(e.networkId, offList ? "not on the allowlist" : "form not declared");
-      }
-      await session.send("Fetch.failRequest", {
-        requestId: e.requestId,
-        errorReason: "BlockedByClient",
-      });
-      return;
-    }
-    await session.send("Fetch.continueRequest", { requestId: e.requestId });
+    return answerScriptRequest(session, e, {
+      policy: this.#policy,
+      declared: this.#window?.submits === true,
+      recentSubmit: () => this.#recentSubmit(targetId),
+      block: (b) => this.#blocked.push(b),
+      refused: (why) => {
+        if (e.networkId) this.#refused(e.networkId, why);
+      },
+    });
   }
 
   #recentSubmit(targetId: string): boolean {
@@ -339,6 +320,7 @@ export class NavGuard {
     this.#urls.delete(targetId);
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
+    this.#passed.forget(targetId);
   }
 
   /**
@@ -346,12 +328,19 @@ export class NavGuard {
    * subframe's document refused for where it comes from (shown a blocked note).
    */
   #judge(
-    e: { request: { url: string; method: string }; frameId: string; redirectedRequestId?: string },
+    e: { request: PausedRequest; frameId: string; redirectedRequestId?: string },
     mainFrameId: string,
     from: string,
   ): "pass" | "stop" | { why: string } {
     const url = e.request.url;
     const main = e.frameId === mainFrameId;
+    // A bound secret never leaves for an origin it is not bound to, declared or not.
+    const secret = this.#policy.secretLeak?.(url, bodyOf(e.request));
+    if (secret !== undefined) {
+      const b = leakBlocked(url, e.frameId, secret);
+      this.#blocked.push(main ? b : { ...b, subframe: true });
+      return main ? "stop" : { why: b.why! };
+    }
     const expected = this.#window?.expectUrl;
     // The agent's own navigation (navigate, open_session): judged before it started.
     if (main && expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) {

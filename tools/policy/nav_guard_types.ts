@@ -21,6 +21,13 @@ export interface BlockedNavigation {
   form?: true;
   /** For `site`: why the policy refuses it (e.g. "not on the allowlist"). */
   why?: string;
+  /**
+   * Set when a click with Ctrl/Meta/Shift or the middle button would have
+   * opened the link or form in a new tab (refused always: see `new_tab_clicks.ts`).
+   */
+  newTab?: true;
+  /** Set when the request carried this bound secret to an origin it is not bound to. */
+  secret?: string;
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
 }
@@ -34,6 +41,12 @@ export interface NavPolicy {
   refusal(url: string, from: string): string | undefined;
   /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
   allowlisted(url: string): boolean;
+  /**
+   * The name of a bound secret that a request to `url` with `body` would
+   * carry to an origin it is not bound to, or undefined. Absent: no bound
+   * secrets (then only documents and writes are held, not every request).
+   */
+  secretLeak?: (url: string, body: string) => string | undefined;
 }
 
 /** The acting call in progress, as the guard needs it. */

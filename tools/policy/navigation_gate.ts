@@ -13,6 +13,7 @@ import type { ServerConfig, ToolContext } from "../context.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { NavGuard } from "./nav_guard.ts";
+import { secretLeakFinder } from "./secret_leaks.ts";
 
 /**
  * The site of a URL: its registrable domain (`docs.example.co.uk` →
@@ -50,7 +51,9 @@ function originOf(url: string): string {
   }
 }
 
-type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities">;
+type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
+  secrets?: ServerConfig["secrets"];
+};
 
 /** True when the allowlist lets the tab go to `url` (no list: always). */
 export function allowlisted(config: PolicyConfig, url: string): boolean {
@@ -94,10 +97,12 @@ export function followRefusal(
 
 /** The navigation guard of a new session, judging by this configuration (see `nav_guard.ts`). */
 export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => NavGuard {
+  const secretLeak = secretLeakFinder(config.secrets);
   return (session) =>
     new NavGuard({
       refusal: (url, from) => followRefusal(config, session, url, from),
       allowlisted: (url) => allowlisted(config, url),
+      ...(secretLeak ? { secretLeak } : {}),
     }, (networkId, why) => session.logs.markBlocked(networkId, why));
 }
 

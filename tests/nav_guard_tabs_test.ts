@@ -1,0 +1,195 @@
+/**
+ * End-to-end attacks on the navigation guard through new tabs and
+ * speculative loads: a click with Ctrl, Shift or the middle button (a link,
+ * a form's submit button, an allowed link that redirects off the list) and
+ * speculation rules (prerender, prefetch) must not reach an origin off the
+ * allowlist, nor leave a tab there.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
+import { startTwoOrigins } from "./_two_origins.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
+import { eventually } from "./_util.ts";
+import { join } from "node:path";
+
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
+type R = Record<string, unknown>;
+
+function blocked(r: ToolResult, rule: string): R {
+  assertEquals(r.isError, true, textOf(r));
+  const s = r.structuredContent!;
+  assertEquals((s.error as R).code, "blocked-by-policy", textOf(r));
+  assertEquals((s.policy as R).rule, rule, textOf(r));
+  return s;
+}
+
+async function tabUrls(mcp: McpHarness): Promise<string[]> {
+  return ((await mcp.ok("tabs", { action: "list" })).tabs as R[]).map((t) => String(t.url));
+}
+
+/** B's script reports that it ran: a request to /ran-<name>. */
+const bPage = (b: string, name: string) =>
+  `<title>B ${name}</title><script>fetch("${b}/ran-${name}", { mode: "no-cors" })</script>`;
+
+Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", async (t) => {
+  const srv = startTwoOrigins((a, b) => ({
+    "/f": `<title>f</title><form action="${b}/ff"><input name=q value=data>` +
+      `<button id=s>send</button></form><a id=l href="${b}/ll">off</a>` +
+      `<a id=r href="${a}/redir">redirects off</a><a id=ok href="${a}/fine">fine</a>`,
+    "/kb": `<title>kb</title><a id=l href="${b}/ll">off</a><script>l.focus()</script>`,
+    "/field": `<title>field</title><form action="${b}/ff"><input id=q name=q value=data></form>`,
+    "/ff": bPage(b, "ff"),
+    "/ll": bPage(b, "ll"),
+    "/rr": bPage(b, "rr"),
+    "/redir": () => new Response("", { status: 302, headers: { location: `${b}/rr` } }),
+  }));
+  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
+  const page = `${srv.a}/f`;
+  try {
+    const cases: [string, R][] = [
+      ["Ctrl on an off-list link", { selector: "#l", modifiers: ["Control"] }],
+      ["Shift on an off-list link", { selector: "#l", modifiers: ["Shift"] }],
+      ["the middle button on an off-list link", { selector: "#l", button: "middle" }],
+      ["Ctrl on an allowed link that redirects off", { selector: "#r", modifiers: ["Control"] }],
+      ["Alt on an off-list link (a download)", { selector: "#l", modifiers: ["Alt"] }],
+      ["Ctrl on a form's submit button", { selector: "#s", modifiers: ["Control"] }],
+      ["Ctrl on a submit button, declared", {
+        selector: "#s",
+        modifiers: ["Control"],
+        submits: true,
+      }],
+      ["Shift on a form's submit button", { selector: "#s", modifiers: ["Shift"] }],
+    ];
+    for (const [name, args] of cases) {
+      await t.step(`${name}: refused, no tab opened, nothing sent`, async () => {
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        const s = blocked(await mcp.call("click", { ...args, snapshot: "none" }), "new-tab-click");
+        assertIncludes(String((s.error as R).message), "new tab");
+        assertEquals(await tabUrls(mcp), [page]);
+        assertEquals(srv.seen("B"), []);
+      });
+    }
+
+    await t.step("Ctrl+Enter on a focused link: refused too", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/kb`, snapshot: "none" });
+      blocked(await mcp.call("press", { key: "Control+Enter", snapshot: "none" }), "new-tab-click");
+      assertEquals(await tabUrls(mcp), [`${srv.a}/kb`]);
+      assertEquals(srv.seen("B"), []);
+    });
+
+    await t.step("Shift+Enter in a form's only field (no submit button): refused", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/field`, snapshot: "none" });
+      await mcp.ok("click", { selector: "#q", snapshot: "none" });
+      blocked(
+        await mcp.call("press", { key: "Shift+Enter", submits: true, snapshot: "none" }),
+        "new-tab-click",
+      );
+      assertEquals(await tabUrls(mcp), [`${srv.a}/field`]);
+      assertEquals(srv.seen("B"), []);
+    });
+
+    await t.step("a plain click on an allowed link still works", async () => {
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      await mcp.ok("click", { selector: "#ok", snapshot: "none" });
+      assertEquals(await tabUrls(mcp), [`${srv.a}/fine`]);
+    });
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+  assertTrue(srv.seen("A").length > 0);
+});
+
+/** Pages whose speculation rules prerender or prefetch B (or an A URL that redirects to B). */
+const speculating = (a: string, b: string) => ({
+  "/spec": `<title>spec</title><script type="speculationrules">` +
+    `{"prerender":[{"source":"list","urls":["${b}/pr"]}],` +
+    `"prefetch":[{"source":"list","urls":["${b}/pf"]}]}</script>` +
+    `<button id=go onclick="location.href='${b}/pr'">go</button>` +
+    // Speculation starts right after the rules parse; this request comes later.
+    `<script>setTimeout(() => fetch("/later"), 1000)</script>`,
+  "/prsame": `<title>prsame</title><script type="speculationrules">` +
+    `{"prerender":[{"source":"list","urls":["${a}/redir"]}]}</script>` +
+    `<button id=go onclick="location.href='${a}/redir'">go</button>` +
+    `<script>setTimeout(() => fetch("/later"), 1000)</script>`,
+  "/redir": () => new Response("", { status: 302, headers: { location: `${b}/rr` } }),
+  "/pr": bPage(b, "pr"),
+  "/pf": bPage(b, "pf"),
+  "/rr": bPage(b, "rr"),
+});
+
+Deno.test("navigation guard: speculation rules load nothing off the list", async (t) => {
+  const srv = startTwoOrigins(speculating);
+  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
+  try {
+    for (const path of ["/spec", "/prsame"]) {
+      await t.step(
+        `${path}: nothing prerendered or prefetched; going there is stopped`,
+        async () => {
+          const before = srv.seen("A").filter((x) => x === "GET /later").length;
+          await mcp.ok("navigate", { url: srv.a + path, snapshot: "none" });
+          await eventually(
+            () => srv.seen("A").filter((x) => x === "GET /later").length > before,
+            5000,
+            "the page's later request",
+          );
+          assertEquals(srv.seen("B"), []);
+          blocked(await mcp.call("click", { selector: "#go", snapshot: "none" }), "navigation");
+          assertEquals(await tabUrls(mcp), [srv.a + path]);
+          assertEquals(srv.seen("B"), []);
+        },
+      );
+    }
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+});
+
+Deno.test("navigation guard: a prefetched off-list page shown with no request is left at once (attached browser)", async () => {
+  const srv = startTwoOrigins(speculating);
+  // Someone else's browser, with preloading on (its profile's own preferences).
+  const profile = await Deno.makeTempDir({ prefix: "browxai-test-preload-" });
+  await Deno.mkdir(join(profile, "Default"));
+  await Deno.writeTextFile(join(profile, "Default", "Preferences"), "{}");
+  const theirs = await Browser.launch({
+    executablePath: findChromium().path,
+    debugPort: true,
+    userDataDir: profile,
+  });
+  const mcp = await startStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
+      BROWX_ALLOWED_ORIGINS: "127.0.0.1",
+    },
+  });
+  try {
+    await mcp.ok("open_session", {
+      session: "theirs",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint!,
+    });
+    await mcp.ok("tabs", { session: "theirs", action: "new" });
+    await mcp.ok("navigate", { session: "theirs", url: `${srv.a}/spec`, snapshot: "none" });
+    // The browser fetches B ahead (a GET, like an image: not what the guard holds)...
+    await eventually(() => srv.seen("B").includes("GET /pr"), 5000, "the prefetch of B");
+    // ...and showing it needs no request: the guard sees the commit and goes back.
+    const r = await mcp.call("click", { session: "theirs", selector: "#go", snapshot: "none" });
+    const s = blocked(r, "navigation");
+    assertEquals(s.blockedUrl, `${srv.b}/pr`);
+    await eventually(
+      async () => {
+        const list = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
+        return list.find((x) => x.active)?.url === `${srv.a}/spec`;
+      },
+      10_000,
+      "the tab back on A",
+    );
+  } finally {
+    await mcp.close();
+    await theirs.close();
+    await srv.close();
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  }
+});

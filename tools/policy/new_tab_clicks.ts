@@ -1,0 +1,90 @@
+/**
+ * The guard's listener in a world of its own (`__browxai_guard`): it reports
+ * each `submit` event (a form a script may send itself), and it refuses the
+ * clicks that would open a link or send a form in a new tab or window.
+ *
+ * Why refuse them: a Ctrl/Meta/Shift click or a middle click (also
+ * Ctrl+Enter / Shift+Enter on a focused link, which Chromium turns into such
+ * a click) makes the browser process open the tab itself and start its first
+ * request at once; Chromium does not hold that request for the debugger
+ * (measured: the new tab attaches after its document was requested), so
+ * neither the allowlist nor the form rules could judge it. The listener runs
+ * first (capture phase on `window`, installed before any page script) and
+ * cancels the click's default action; the page's own handlers still run.
+ * So is Enter with a modifier in a form's field (implicit submission).
+ * Alt is refused with them: Alt+click on a link downloads it, a request the
+ * guard does not hold either.
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+
+/** The isolated world of the listener, and its binding (callable from that world only). */
+const GUARD_WORLD = "__browxai_guard";
+const GUARD_BINDING = "__browxaiSubmitted";
+
+/** Prefix of a binding payload that reports a refused new-tab click; the rest is its URL. */
+const NEW_TAB_REPORT = "newtab ";
+
+/** The listener's source (evaluated on every new document, in {@link GUARD_WORLD}). */
+const GUARD_LISTENER = `(() => {
+  const report = (p) => { try { ${GUARD_BINDING}(p); } catch {} };
+  addEventListener("submit", () => report(""), true);
+  const whereTo = (node) => {
+    if (!(node instanceof Element)) node = node && node.parentElement;
+    if (!node) return undefined;
+    const a = node.closest("a[href], area[href]");
+    if (a) return String(a.href && a.href.baseVal !== undefined ? a.href.baseVal : a.href);
+    const s = node.closest("button, input");
+    if (s && s.form && (s.type === "submit" || s.type === "image")) {
+      return s.hasAttribute("formaction") ? s.formAction : s.form.action;
+    }
+    return undefined;
+  };
+  const hold = (e) => {
+    if (!(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button === 1)) return;
+    const url = whereTo(e.composedPath()[0]);
+    if (url === undefined) return;
+    e.preventDefault();
+    report(${JSON.stringify(NEW_TAB_REPORT)} + url);
+  };
+  addEventListener("click", hold, true);
+  addEventListener("auxclick", hold, true);
+  // Enter with a modifier in a form's field sends the form into a new window (no submit button
+  // to click): an input element's implicit submission, refused the same way.
+  addEventListener("keypress", (e) => {
+    if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) return;
+    const field = e.composedPath()[0];
+    if (!(field instanceof HTMLInputElement) || !field.form) return;
+    e.preventDefault();
+    report(${JSON.stringify(NEW_TAB_REPORT)} + field.form.action);
+  }, true);
+})();`;
+
+/**
+ * Installs the listener on a page or frame target (call while it waits for
+ * the debugger: every document gets it before its scripts run) and routes
+ * its reports. A binding only our world can call: the page can neither fake
+ * nor hide a report.
+ *
+ * CDP: `Runtime.addBinding`, `Page.addScriptToEvaluateOnNewDocument`
+ * (`runImmediately`), `Runtime.bindingCalled`.
+ */
+export function installGuardListener(
+  session: CdpSession,
+  report: (err: unknown) => void,
+  on: { submitted: () => void; newTab: (url: string) => void },
+): void {
+  session.on("Runtime.bindingCalled", (e) => {
+    if (e.name !== GUARD_BINDING) return;
+    if (e.payload.startsWith(NEW_TAB_REPORT)) on.newTab(e.payload.slice(NEW_TAB_REPORT.length));
+    else on.submitted();
+  });
+  session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
+    .catch(report);
+  session.send("Page.addScriptToEvaluateOnNewDocument", {
+    source: GUARD_LISTENER,
+    worldName: GUARD_WORLD,
+    runImmediately: true,
+  }).catch(report);
+}

@@ -1,0 +1,75 @@
+/**
+ * The navigation guard's answer to a paused request that is not a document:
+ * a script's fetch/XHR/beacon (and, with bound secrets, any subresource).
+ * Reads pass; a write (POST, PUT, PATCH, DELETE) that follows a `submit`
+ * event is a form the page sends itself: stopped when the call did not
+ * declare it, or when it goes off the allowlist; any request carrying a bound
+ * secret off its origins is stopped (answered `BlockedByClient`).
+ *
+ * CDP: `Fetch.continueRequest`, `Fetch.failRequest`, `Runtime.evaluate` (a
+ * round trip that flushes the page's submit report).
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import type { BlockedNavigation, NavPolicy } from "./nav_guard_types.ts";
+import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+
+/** Methods that only read: never held. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Longest wait for a round trip that flushes the page's submit report, ms. */
+const ROUND_TRIP_MS = 250;
+
+/** What the guard knows when it answers. */
+export interface ScriptRequestContext {
+  policy: NavPolicy;
+  /** The acting call declared it sends a form (`submits: true`). */
+  declared: boolean;
+  /** True when the request's page dispatched a `submit` event lately. */
+  recentSubmit: () => boolean;
+  /** Records what was stopped (for the acting call's result). */
+  block: (b: BlockedNavigation) => void;
+  /** Tells the network log the request was refused, and why. */
+  refused: (why: string) => void;
+}
+
+/** Answers one paused request of a page (see the module doc). */
+export async function answerScriptRequest(
+  session: CdpSession,
+  e: { requestId: string; request: PausedRequest; frameId: string },
+  g: ScriptRequestContext,
+): Promise<void> {
+  const fail = () =>
+    session.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "BlockedByClient" });
+  const secret = g.policy.secretLeak?.(e.request.url, bodyOf(e.request));
+  if (secret !== undefined) {
+    g.block(leakBlocked(e.request.url, e.frameId, secret));
+    g.refused("a bound secret off its origins");
+    await fail();
+    return;
+  }
+  const write = !READ_METHODS.has(e.request.method.toUpperCase());
+  let submitted = write && g.recentSubmit();
+  if (write && !submitted && (!g.declared || !g.policy.allowlisted(e.request.url))) {
+    // The submit report and the request travel different ways: one round trip to the
+    // renderer delivers any report it sent before the request.
+    await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
+      .catch(() => {});
+    submitted = g.recentSubmit();
+  }
+  // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.
+  const offList = submitted && g.declared && !g.policy.allowlisted(e.request.url);
+  if (submitted && (!g.declared || offList)) {
+    g.block({
+      url: e.request.url,
+      frameId: e.frameId,
+      ...(offList
+        ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
+        : { reason: "submit" as const }),
+    });
+    g.refused(offList ? "not on the allowlist" : "form not declared");
+    await fail();
+    return;
+  }
+  await session.send("Fetch.continueRequest", { requestId: e.requestId });
+}
