@@ -101,6 +101,34 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
   assertTrue(srv.seen("A").length > 0);
 });
 
+Deno.test("navigation guard: with no allowlist, a Ctrl-click on a link opens its tab; forms stay held", async () => {
+  const srv = startTwoOrigins((_a, b) => ({
+    "/f": `<title>f</title><form action="${b}/ff"><input name=q value=data>` +
+      `<button id=s>send</button></form><a id=l href="${b}/ll">there</a>`,
+    "/ff": bPage(b, "ff"),
+    "/ll": bPage(b, "ll"),
+  }));
+  const mcp = await startStdio();
+  const page = `${srv.a}/f`;
+  try {
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
+    // Nothing limits where tabs go: the person's Ctrl-click habit works.
+    const r = await mcp.ok("click", { selector: "#l", modifiers: ["Control"], snapshot: "none" });
+    assertEquals(((r.structure as R).newTabs as R[]).length, 1, JSON.stringify(r));
+    await eventually(() => srv.seen("B").includes("GET /ll"), 5000, "the link's tab to load");
+    // An undeclared submission is still refused, new tab or not (the new tab is active now).
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
+    blocked(
+      await mcp.call("click", { selector: "#s", modifiers: ["Control"], snapshot: "none" }),
+      "new-tab-click",
+    );
+    assertTrue(!srv.seen("B").some((x) => x.startsWith("GET /ff")), "the form was not sent");
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+});
+
 /** Pages whose speculation rules prerender or prefetch B (or an A URL that redirects to B). */
 const speculating = (a: string, b: string) => ({
   "/spec": `<title>spec</title><script type="speculationrules">` +

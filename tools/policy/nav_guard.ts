@@ -167,7 +167,7 @@ export class NavGuard {
           newTab: true,
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
-    });
+    }, { holdLinks: this.#policy.limitsNavigation === true });
     // Speculation rules would load (prerender) and later show a page with no request to hold.
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);

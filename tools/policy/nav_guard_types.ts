@@ -47,6 +47,12 @@ export interface NavPolicy {
    * secrets (then only documents and writes are held, not every request).
    */
   secretLeak?: (url: string, body: string) => string | undefined;
+  /**
+   * True when the policy limits where tabs go (an allowlist, per-site approval, bound
+   * secrets): links a modifier or middle click would open in a tab the guard cannot hold are
+   * then refused. Forms are refused so always (undeclared submissions).
+   */
+  limitsNavigation?: boolean;
 }
 
 /** The acting call in progress, as the guard needs it. */

@@ -103,6 +103,8 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       refusal: (url, from) => followRefusal(config, session, url, from),
       allowlisted: (url) => allowlisted(config, url),
       ...(secretLeak ? { secretLeak } : {}),
+      limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
+        config.capabilities.has("human") || secretLeak !== undefined,
     }, (networkId, why) => session.logs.markBlocked(networkId, why));
 }
 

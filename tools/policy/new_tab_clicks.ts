@@ -26,14 +26,20 @@ const GUARD_BINDING = "__browxaiSubmitted";
 /** Prefix of a binding payload that reports a refused new-tab click; the rest is its URL. */
 const NEW_TAB_REPORT = "newtab ";
 
-/** The listener's source (evaluated on every new document, in {@link GUARD_WORLD}). */
-const GUARD_LISTENER = `(() => {
+/**
+ * The listener's source (evaluated on every new document, in {@link GUARD_WORLD}). `holdLinks`:
+ * links too (a policy limits where tabs go); forms are always held (undeclared submissions).
+ */
+const guardListener = (holdLinks: boolean) =>
+  `(() => {
+  const holdLinks = ${holdLinks};
   const report = (p) => { try { ${GUARD_BINDING}(p); } catch {} };
   addEventListener("submit", () => report(""), true);
   const whereTo = (node) => {
     if (!(node instanceof Element)) node = node && node.parentElement;
     if (!node) return undefined;
     const a = node.closest("a[href], area[href]");
+    if (a && !holdLinks) return undefined;
     if (a) return String(a.href && a.href.baseVal !== undefined ? a.href.baseVal : a.href);
     const s = node.closest("button, input");
     if (s && s.form && (s.type === "submit" || s.type === "image")) {
@@ -74,6 +80,7 @@ export function installGuardListener(
   session: CdpSession,
   report: (err: unknown) => void,
   on: { submitted: () => void; newTab: (url: string) => void },
+  options: { holdLinks: boolean },
 ): void {
   session.on("Runtime.bindingCalled", (e) => {
     if (e.name !== GUARD_BINDING) return;
@@ -83,7 +90,7 @@ export function installGuardListener(
   session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
     .catch(report);
   session.send("Page.addScriptToEvaluateOnNewDocument", {
-    source: GUARD_LISTENER,
+    source: guardListener(options.holdLinks),
     worldName: GUARD_WORLD,
     runImmediately: true,
   }).catch(report);
