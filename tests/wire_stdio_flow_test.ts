@@ -146,3 +146,21 @@ Deno.test("stdio: a second initialize is refused, as over HTTP", async () => {
     assertEquals((await s.close()).code, 0);
   }
 });
+
+Deno.test("stdio: an oversize notification is not answered; an oversize line's id is its last", async () => {
+  const s = await startRawStdio();
+  try {
+    const big = "q".repeat(97 * 1024 * 1024);
+    await s.send(`{"jsonrpc":"2.0","method":"notifications/x","params":{"a":"${big}"}}`);
+    await s.send(`{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":"${big}"},"id":2}`);
+    await s.send({ jsonrpc: "2.0", id: "p", method: "ping" });
+    const refused = await s.reply(2);
+    assertEquals((refused.error as R).code, -32600);
+    await s.reply("p");
+    // Nothing else: no id-null answer to the notification, none under the first id.
+    assertEquals(s.unclaimed(), []);
+    assertIncludes(s.stderr(), "notification: over");
+  } finally {
+    assertEquals((await s.close()).code, 0);
+  }
+});
