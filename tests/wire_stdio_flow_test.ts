@@ -109,8 +109,8 @@ Deno.test("stdio: a cancelled request does not hold the exit; a busy id is refus
   try {
     await s.send(call(1, "navigate", { url: "about:blank", snapshot: "none" }));
     assertTrue((await s.reply(1)).result);
-    // A request that waits 50 s, and another with its id while it runs.
-    await s.send(call("slow", "wait_for", { text: "never-there", timeoutMs: 50_000 }));
+    // A request that waits 30 s, and another with its id while it runs.
+    await s.send(call("slow", "wait_for", { text: "never-there", timeoutMs: 30_000 }));
     await s.send(call("slow", "list_sessions"));
     const dup = await s.reply("slow");
     assertEquals((dup.error as R).code, -32600, JSON.stringify(dup));
@@ -127,8 +127,8 @@ Deno.test("stdio: a cancelled request does not hold the exit; a busy id is refus
     const status = await s.close();
     closed = true;
     assertEquals(status.code, 0);
-    // The wait_for would take 50 s and the EOF drain 60 s; a prompt exit shows neither held it.
-    assertTrue(Date.now() - t0 < 40_000, `exit took ${Date.now() - t0} ms`);
+    // The wait_for would take 30 s and the EOF drain 60 s; a prompt exit shows neither held it.
+    assertTrue(Date.now() - t0 < 20_000, `exit took ${Date.now() - t0} ms`);
     assertEquals(s.unclaimed().filter((m) => m.id === "slow"), []);
   } finally {
     if (!closed) await s.close();
