@@ -70,6 +70,43 @@ export interface Cli {
   version: boolean;
   /** Things the operator should know that do not stop the server (printed to stderr). */
   warnings: string[];
+  /** The `BROWX_HTTP_*` limits that were set (validated: see {@link ENV_INTS}). */
+  httpLimits: {
+    idleMs?: number;
+    maxClients?: number;
+    initTtlMs?: number;
+    bodyTimeoutMs?: number;
+    headTimeoutMs?: number;
+  };
+}
+
+/** Numeric environment variables: [name, least, most, unit]. Timeouts 100 ms..24 h; counts 1..10000. */
+const ENV_INTS = {
+  idleMs: ["BROWX_HTTP_IDLE_MS", 100, 86_400_000, "milliseconds"],
+  maxClients: ["BROWX_HTTP_MAX_CLIENTS", 1, 10_000, "clients"],
+  initTtlMs: ["BROWX_HTTP_INIT_TTL_MS", 100, 86_400_000, "milliseconds"],
+  bodyTimeoutMs: ["BROWX_HTTP_BODY_TIMEOUT_MS", 100, 86_400_000, "milliseconds"],
+  headTimeoutMs: ["BROWX_HTTP_HEAD_TIMEOUT_MS", 100, 86_400_000, "milliseconds"],
+} as const;
+
+/**
+ * An integer environment variable in [min, max], or undefined when unset.
+ *
+ * @throws UsageError naming the variable and the allowed range (an empty value too).
+ */
+function envInt(
+  env: (name: string) => string | undefined,
+  [name, min, max, unit]: readonly [string, number, number, string],
+): number | undefined {
+  const raw = env(name);
+  if (raw === undefined) return undefined;
+  const n = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `Invalid ${name} "${raw}": expected an integer number of ${unit}, ${min}-${max} (or unset it)`,
+    );
+  }
+  return n;
 }
 
 /**
@@ -178,6 +215,17 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       `Invalid --cdp-endpoint "${endpoint}": expected ws://host:port/… or http://host:port`,
     );
   }
+  const httpLimits: Cli["httpLimits"] = {};
+  for (const [key, spec] of Object.entries(ENV_INTS)) {
+    const n = envInt(env, spec);
+    if (n !== undefined) httpLimits[key as keyof Cli["httpLimits"]] = n;
+  }
+  if (env("BROWX_CAPABILITIES")?.trim() === "") {
+    // Empty is refused, not read as the default: an operator who cleared it meant fewer, not more.
+    throw new UsageError(
+      "Invalid BROWX_CAPABILITIES: empty; unset it for the default (read,navigation,action) or list capabilities",
+    );
+  }
   let capabilities;
   try {
     capabilities = parseCapabilities(env("BROWX_CAPABILITIES"));
@@ -215,9 +263,14 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
   }
   const { secrets, warnings } = loadSecrets(env("BROWX_SECRETS"), capabilities);
-  const workspace = resolve(
-    values.workspace ?? env("BROWX_WORKSPACE") ?? join(env("HOME") ?? homedir(), ".browxai"),
-  );
+  const workspaceSet = values.workspace ?? env("BROWX_WORKSPACE");
+  if (workspaceSet !== undefined && !workspaceSet.trim()) {
+    const name = values.workspace !== undefined ? "--workspace" : "BROWX_WORKSPACE";
+    throw new UsageError(
+      `Invalid ${name}: empty; give a directory browxai may create and write (or unset it for ~/.browxai)`,
+    );
+  }
+  const workspace = resolve(workspaceSet ?? join(env("HOME") ?? homedir(), ".browxai"));
   return {
     http: values.http ?? false,
     host: values.host ?? "127.0.0.1",
@@ -225,6 +278,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     help: values.help ?? false,
     version: values.version ?? false,
     warnings,
+    httpLimits,
     config: {
       capabilities,
       confirmRequired,
@@ -246,6 +300,23 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   };
 }
 
+/**
+ * Creates the workspace if missing and proves it writable (a probe file made
+ * and removed).
+ *
+ * @returns Why it cannot be used (one line), or undefined when it can.
+ */
+async function checkWorkspace(dir: string): Promise<string | undefined> {
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+    if (!(await Deno.stat(dir)).isDirectory) return "not a directory";
+    await Deno.remove(await Deno.makeTempFile({ dir, prefix: ".probe-" }));
+    return undefined;
+  } catch (e) {
+    return (e as Error).message.split("\n")[0];
+  }
+}
+
 async function main(): Promise<number> {
   let cli: Cli;
   try {
@@ -265,7 +336,14 @@ async function main(): Promise<number> {
     return 0;
   }
   for (const w of cli.warnings) console.error(`browxai: ${w}`);
-  await Deno.mkdir(cli.config.workspace, { recursive: true });
+  const unusable = await checkWorkspace(cli.config.workspace);
+  if (unusable) {
+    console.error(
+      `browxai: Invalid workspace (--workspace or BROWX_WORKSPACE) "${cli.config.workspace}": ${unusable}; ` +
+        "give a directory browxai may create and write",
+    );
+    return 2;
+  }
   const host = new BrowserHost({
     browserPath: cli.config.browserPath,
     headful: cli.config.headful,
@@ -312,11 +390,7 @@ async function main(): Promise<number> {
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
-      idleMs: Number(Deno.env.get("BROWX_HTTP_IDLE_MS")) || undefined,
-      maxClients: Number(Deno.env.get("BROWX_HTTP_MAX_CLIENTS")) || undefined,
-      initTtlMs: Number(Deno.env.get("BROWX_HTTP_INIT_TTL_MS")) || undefined,
-      bodyTimeoutMs: Number(Deno.env.get("BROWX_HTTP_BODY_TIMEOUT_MS")) || undefined,
-      headTimeoutMs: Number(Deno.env.get("BROWX_HTTP_HEAD_TIMEOUT_MS")) || undefined,
+      ...cli.httpLimits,
     });
     closeTransport = () => server.close();
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);

@@ -106,13 +106,38 @@ export interface AuditStart {
 export type AuditLine = AuditEntry | AuditStart;
 
 /**
- * Argument keys whose string values are what the agent puts into pages
- * (`fill.value`, `type.text`, `handle_dialog.text`, `fields[].value`,
- * `set_editor.html`, …), at any depth: never written to the audit log.
- * `eval_js.expression` is kept (capped): which code ran is what an audit of
- * code execution is for.
+ * Argument keys whose values are what the agent puts into pages or storage
+ * (`fill.value`, `fill_form.fields[].value`, `type.text`,
+ * `handle_dialog.text`, `open_session.promptText`, `set_editor.html`,
+ * `cookies_set.value`, `localstorage_set.value`, `idb_put.value`,
+ * `inject_storage_state`'s cookie and item values, `caches_put.response.body`
+ * and `.contentBase64`, `artifact_save.content`, …), at any depth: never
+ * written to the audit log, whatever their type. `eval_js.expression` is
+ * kept (capped): which code ran is what an audit of code execution is for.
  */
-export const REDACTED_KEYS: readonly string[] = ["value", "text", "html"];
+export const REDACTED_KEYS: readonly string[] = [
+  "value",
+  "text",
+  "html",
+  "promptText",
+  "content",
+  "body",
+  "contentBase64",
+];
+
+/** Under a {@link REDACTED_KEYS} key: strings keep only placeholders; anything else non-empty goes. */
+function redactValue(v: unknown, depth: number): unknown {
+  if (typeof v === "string") return redactFilled(v);
+  if (v === null || v === undefined || v === "") return v;
+  if (Array.isArray(v)) {
+    // Element by element, so `{{secret:NAME}}` placeholders in a list of options stay readable.
+    return depth >= MAX_REDACT_DEPTH
+      ? `[nested deeper than ${MAX_REDACT_DEPTH} levels]`
+      : v.map((e) => redactValue(e, depth + 1));
+  }
+  if (typeof v === "object") return `[redacted object of ${Object.keys(v).length} keys]`;
+  return `[redacted ${typeof v}]`;
+}
 
 /** Longest string an audit line keeps, chars. */
 export const MAX_AUDIT_STRING = 1000;
@@ -144,16 +169,16 @@ function cap(s: string): string {
 const MAX_REDACT_DEPTH = 32;
 
 /**
- * A copy of a call's arguments fit for the audit: string values under
- * {@link REDACTED_KEYS} redacted, other strings capped at
+ * A copy of a call's arguments fit for the audit: values under
+ * {@link REDACTED_KEYS} redacted (strings to their length and placeholders,
+ * numbers and booleans to their type, objects whole, arrays element by element), other strings capped at
  * {@link MAX_AUDIT_STRING} chars, nesting below 32 levels replaced by a
  * marker. Any JSON-like value is accepted (bad arguments are audited too).
  * Mask secrets before calling it: a cap must not cut a secret in half.
  */
 export function redactArgs(args: unknown, key?: string, depth = 0): unknown {
-  if (typeof args === "string") {
-    return key !== undefined && REDACTED_KEYS.includes(key) ? redactFilled(args) : cap(args);
-  }
+  if (key !== undefined && REDACTED_KEYS.includes(key)) return redactValue(args, depth);
+  if (typeof args === "string") return cap(args);
   if (!args || typeof args !== "object") return args;
   if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
   if (Array.isArray(args)) return args.map((v) => redactArgs(v, key, depth + 1));

@@ -35,7 +35,7 @@ Deno.test("redactFilled: literal text becomes its length, placeholders stay", ()
   for (const [input, want] of table) assertEquals(redactFilled(input), want, input);
 });
 
-Deno.test("redactArgs: value/text/html at any depth; other strings capped; anything accepted", () => {
+Deno.test("redactArgs: agent-filled keys at any depth, any type; other strings capped; anything accepted", () => {
   const long = "x".repeat(MAX_AUDIT_STRING + 5);
   const table: Array<[unknown, unknown]> = [
     [{ ref: "e1", value: "hunter2", submit: true }, {
@@ -45,8 +45,27 @@ Deno.test("redactArgs: value/text/html at any depth; other strings capped; anyth
     }],
     [{ text: "typed" }, { text: "[redacted 5 chars]" }],
     [{ fields: [{ name: "pw", value: "hunter2" }, { name: "n", value: 3 }] }, {
-      fields: [{ name: "pw", value: "[redacted 7 chars]" }, { name: "n", value: 3 }],
+      fields: [{ name: "pw", value: "[redacted 7 chars]" }, {
+        name: "n",
+        value: "[redacted number]",
+      }],
     }],
+    // Whatever the type: a number, an object (idb_put), a prompt answer, a cache body.
+    [{ value: { password: "idb-secret-8" }, promptText: "my-otp-4711" }, {
+      value: "[redacted object of 1 keys]",
+      promptText: "[redacted 11 chars]",
+    }],
+    [{ response: { status: 200, body: "b0dy", contentBase64: "QUJD" } }, {
+      response: { status: 200, body: "[redacted 4 chars]", contentBase64: "[redacted 4 chars]" },
+    }],
+    [{ value: true, content: "artifact" }, {
+      value: "[redacted boolean]",
+      content: "[redacted 8 chars]",
+    }],
+    [{ value: [["x"], { a: 1 }] }, {
+      value: [["[redacted 1 chars]"], "[redacted object of 1 keys]"],
+    }],
+    [{ value: "", text: null }, { value: "", text: null }],
     [{ html: "<b>x</b>", value: ["a", "bc"] }, {
       html: "[redacted 8 chars]",
       value: ["[redacted 1 chars]", "[redacted 2 chars]"],

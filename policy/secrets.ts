@@ -357,7 +357,8 @@ export class SecretStore {
 
   /**
    * A copy of a JSON-like value with every string (object keys included)
-   * masked; other values are kept. Returns `value` itself when nothing is
+   * masked, and every number whose decimal text is a (maskable) secret's value (a PIN
+   * sent as `98765432`) replaced by its mask; other values are kept. Returns `value` itself when nothing is
    * registered.
    */
   mask<T>(value: T): T {
@@ -367,10 +368,21 @@ export class SecretStore {
 
   #maskDeep(value: unknown): unknown {
     if (typeof value === "string") return this.maskText(value);
+    if (typeof value === "number") return this.#maskNumber(value);
     if (Array.isArray(value)) return value.map((v) => this.#maskDeep(v));
     if (!value || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[this.maskText(k)] = this.#maskDeep(v);
     return out;
+  }
+
+  /** `[secret:NAME]` for a number whose decimal text equals a secret's value; else the number. */
+  #maskNumber(n: number): number | string {
+    const text = String(n);
+    for (const [name, value] of this.#secrets) {
+      // Short values are not masked in text either (they would shred every number).
+      if (value === text && value.length >= MIN_MASK_LENGTH) return `[secret:${name}]`;
+    }
+    return n;
   }
 }

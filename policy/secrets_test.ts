@@ -112,6 +112,7 @@ Deno.test("SecretStore.mask: every registered value in every string of a deep va
       ["QUOTED", 'say "hi" & <b>'],
       ["SPACED", "two words/here"],
       ["PIN", "12"],
+      ["CODE", "98765432"],
     ]),
   );
   const table: Array<[unknown, unknown]> = [
@@ -128,6 +129,12 @@ Deno.test("SecretStore.mask: every registered value in every string of a deep va
     ["q=two+words%2Fhere", "q=[secret:SPACED]"],
     ["<p>say &quot;hi&quot; &amp; &lt;b&gt;</p>", "<p>[secret:QUOTED]</p>"],
     [42, 42],
+    // A number that is a secret's value (a PIN sent as a JSON number); a short one is kept.
+    [{ value: 98765432, pin: 12, other: 987654321 }, {
+      value: "[secret:CODE]",
+      pin: 12,
+      other: 987654321,
+    }],
     [null, null],
     [true, true],
     [
@@ -136,8 +143,8 @@ Deno.test("SecretStore.mask: every registered value in every string of a deep va
     ],
   ];
   for (const [input, want] of table) assertEquals(store.mask(input), want, JSON.stringify(input));
-  assertEquals(store.names, ["LONG", "PIN", "PW", "QUOTED", "SPACED"]);
-  assertEquals(store.size, 5);
+  assertEquals(store.names, ["CODE", "LONG", "PIN", "PW", "QUOTED", "SPACED"]);
+  assertEquals(store.size, 6);
 });
 
 Deno.test("SecretStore: a value found inside a mask is not masked again; empty store is identity", () => {

@@ -186,3 +186,47 @@ Deno.test("audit: a call whose browser is killed mid-call gets its outcome line"
     await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
+
+Deno.test("audit: filled values of any type, prompt answers and stored objects never reach the log", async () => {
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-fill-" });
+  const secrets = join(ws, "secrets.env");
+  await Deno.writeTextFile(secrets, "PIN=98765432\n", { mode: 0o600 });
+  await Deno.chmod(secrets, 0o600);
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({
+    workspace: ws,
+    env: {
+      BROWX_TOOLSETS: "all",
+      BROWX_CAPABILITIES: "read,navigation,action,secrets",
+      BROWX_SECRETS: secrets,
+    },
+  });
+  try {
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    // A PIN as a JSON number (equal to a registered secret), a prompt answer, an object stored.
+    await mcp.call("fill_form", { fields: [{ name: "pin", value: 98765432 }] });
+    await mcp.call("open_session", {
+      session: "q",
+      dialogs: "accept-prompt-with",
+      promptText: "my-otp-4711",
+    });
+    await mcp.call("idb_put", {
+      dbName: "d",
+      storeName: "s",
+      key: "k",
+      value: { password: "idb-secret-8" },
+    });
+    await mcp.call("localstorage_set", { key: "tok", value: 4711_0815 });
+    const { text, log } = await audit(ws);
+    assertEquals(log.bad, []);
+    for (const leaked of ["98765432", "my-otp-4711", "idb-secret-8", "47110815"]) {
+      assertTrue(!text.includes(leaked), `audit holds ${leaked}: ${text}`);
+    }
+    assertIncludes(text, '"promptText":"[redacted 11 chars]"');
+    assertIncludes(text, '"value":"[redacted object of 1 keys]"');
+  } finally {
+    await mcp.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});

@@ -71,3 +71,49 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     assertIncludes(r.stderr, "Usage: browxai");
   }
 });
+
+Deno.test("cli: bad numeric BROWX_* values, an empty or unusable workspace, empty capabilities exit 2", async () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ BROWX_HTTP_MAX_CLIENTS: "-1" }, 'Invalid BROWX_HTTP_MAX_CLIENTS "-1": expected an integer'],
+    [{ BROWX_HTTP_MAX_CLIENTS: "abc" }, 'Invalid BROWX_HTTP_MAX_CLIENTS "abc"'],
+    [{ BROWX_HTTP_MAX_CLIENTS: "0" }, "1-10000"],
+    [
+      { BROWX_HTTP_BODY_TIMEOUT_MS: "3000000000" },
+      'Invalid BROWX_HTTP_BODY_TIMEOUT_MS "3000000000"',
+    ],
+    [{ BROWX_HTTP_BODY_TIMEOUT_MS: "-5" }, "100-86400000"],
+    [{ BROWX_HTTP_IDLE_MS: "1" }, 'Invalid BROWX_HTTP_IDLE_MS "1"'],
+    [{ BROWX_HTTP_INIT_TTL_MS: "1.5" }, 'Invalid BROWX_HTTP_INIT_TTL_MS "1.5"'],
+    [{ BROWX_HTTP_HEAD_TIMEOUT_MS: "" }, 'Invalid BROWX_HTTP_HEAD_TIMEOUT_MS ""'],
+    [{ BROWX_WORKSPACE: "" }, "Invalid BROWX_WORKSPACE: empty"],
+    [
+      { BROWX_WORKSPACE: "/dev/null" },
+      'Invalid workspace (--workspace or BROWX_WORKSPACE) "/dev/null"',
+    ],
+    [{ BROWX_WORKSPACE: "/dev/null/sub" }, "Invalid workspace"],
+    [{ BROWX_CAPABILITIES: "" }, "Invalid BROWX_CAPABILITIES: empty"],
+  ];
+  const cwd = await Deno.makeTempDir({ prefix: "browxai-cli-" });
+  try {
+    for (const [env, message] of cases) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-all", join(ROOT, "main.ts"), "--http", "--port", "0"],
+        env: { BROWX_WORKSPACE: join(cwd, "ws"), ...env },
+        cwd,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const err = new TextDecoder().decode(out.stderr);
+      assertEquals(out.code, 2, `${JSON.stringify(env)}: ${err}`);
+      assertIncludes(err.split("\n")[0]!, message);
+      assertTrue(!err.includes("    at "), `a stack trace: ${err}`);
+    }
+    // Nothing was written into the working directory (an empty workspace once meant the cwd).
+    const left = [];
+    for await (const e of Deno.readDir(cwd)) left.push(e.name);
+    assertEquals(left.filter((n) => n !== "ws"), []);
+  } finally {
+    await Deno.remove(cwd, { recursive: true }).catch(() => {});
+  }
+});

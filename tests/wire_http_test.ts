@@ -420,6 +420,21 @@ Deno.test("http: a session id is not enough: it answers only its own token", asy
     const own = await post(server.url, list, { ...asA, "mcp-session-id": session });
     assertEquals(own.status, 200);
     assertEquals((await messagesOf(own))[0]!.id, 2);
+    // The scheme is case-insensitive (RFC 7235); the token is not.
+    for (const scheme of ["bearer", "BEARER"]) {
+      const r = await post(server.url, list, {
+        authorization: `${scheme} token-of-a`,
+        "mcp-session-id": session,
+      });
+      assertEquals(r.status, 200, scheme);
+      await r.body?.cancel();
+    }
+    const wrongCase = await post(server.url, list, {
+      authorization: "Bearer TOKEN-OF-A",
+      "mcp-session-id": session,
+    });
+    assertEquals(wrongCase.status, 401);
+    await wrongCase.body?.cancel();
     // Each token is a principal of its own: B has a session of its own.
     const b = await server.connect(asB);
     assertEquals((await b.ok("list_sessions")).count, 0);

@@ -210,7 +210,8 @@ export async function serveHttp(
   /** The principal a request authenticates as ("" without tokens), or undefined: refused. */
   const principalOf = async (req: Request): Promise<string | undefined> => {
     if (!principals.size) return "";
-    const m = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "");
+    // The scheme is case-insensitive (RFC 7235 section 2.1); the token is not.
+    const m = /^Bearer +(\S+) *$/i.exec(req.headers.get("authorization") ?? "");
     if (!m) return undefined;
     const p = await digest(m[1]!);
     return principals.has(p) ? p : undefined;

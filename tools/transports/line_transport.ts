@@ -28,6 +28,14 @@ export const MAX_MESSAGE_BYTES = 96 * 1024 * 1024;
 const NEWLINE = 0x0a;
 /** After stdin closes, how long requests already read may take to be answered, ms. */
 const DRAIN_MS = 60_000;
+/**
+ * Most bytes of answers handed to `write` and not yet written (64 MiB): past
+ * it, reading stops until the client reads, so a client that sends and never
+ * reads cannot make the server buffer its answers without end.
+ */
+export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Most requests read and not yet answered; past it, reading stops until some are. */
+export const MAX_IN_FLIGHT = 64;
 
 /** Where a {@link LineTransport} reads and writes. */
 export interface ByteStreams {
@@ -49,6 +57,10 @@ export interface LineTransportOptions {
   maxMessageBytes?: number;
   /** Told about each refused message (for stderr); never throws into the transport. */
   log?: (line: string) => void;
+  /** @default MAX_QUEUED_BYTES */
+  maxQueuedBytes?: number;
+  /** @default MAX_IN_FLIGHT */
+  maxInFlight?: number;
 }
 
 /** An MCP {@link Transport} over newline-delimited JSON on a byte stream. */
@@ -72,11 +84,55 @@ export class LineTransport implements Transport {
   #drained: (() => void) | undefined;
   /** Set while skipping an oversize line: finds its id as it streams past. */
   #skipping: IdScanner | undefined;
+  readonly #maxQueued: number;
+  readonly #maxInFlight: number;
+  /** Bytes handed to `write` and not yet written. */
+  #queued = 0;
+  /** Wakes the reader when answers were written or requests answered. */
+  #roomMade: (() => void) | undefined;
+  /** True once an initialize request was handed on: a second one is refused. */
+  #initialized = false;
 
   constructor(io: ByteStreams, options: LineTransportOptions = {}) {
     this.#io = io;
     this.#max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
     this.#log = options.log ?? (() => {});
+    this.#maxQueued = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
+    this.#maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+  }
+
+  /** Bytes of answers not yet written, and requests not yet answered (for tests and logs). */
+  get backlog(): { queuedBytes: number; inFlight: number } {
+    return { queuedBytes: this.#queued, inFlight: this.#pending.size };
+  }
+
+  /**
+   * Resolves once there is room for one more request: fewer than
+   * `maxInFlight` unanswered and at most `maxQueuedBytes` unwritten. Until
+   * then nothing more is read, so the client's writes stall in the pipe.
+   */
+  async #room(): Promise<void> {
+    let paused = false;
+    while (
+      !this.closeReason &&
+      (this.#queued > this.#maxQueued || this.#pending.size >= this.#maxInFlight)
+    ) {
+      if (!paused) {
+        paused = true;
+        this.#log(
+          `paused reading: ${this.#pending.size} requests in flight, ${this.#queued} bytes of ` +
+            "answers unwritten (the client is not reading them)",
+        );
+      }
+      await new Promise<void>((resolve) => this.#roomMade = resolve);
+    }
+    if (paused) this.#log("resumed reading");
+  }
+
+  #wake(): void {
+    const wake = this.#roomMade;
+    this.#roomMade = undefined;
+    wake?.();
   }
 
   /** Starts reading; messages go to `onmessage` in order. */
@@ -103,12 +159,12 @@ export class LineTransport implements Transport {
         this.#end({ kind: "eof" });
         return;
       }
-      this.#chunk(chunk.value);
+      await this.#chunk(chunk.value);
     }
   }
 
   /** Splits a chunk at its newlines; keeps at most `max` bytes of an unfinished line. */
-  #chunk(bytes: Uint8Array): void {
+  async #chunk(bytes: Uint8Array): Promise<void> {
     let from = 0;
     while (from < bytes.length && !this.closeReason) {
       const nl = bytes.indexOf(NEWLINE, from);
@@ -130,7 +186,11 @@ export class LineTransport implements Transport {
       if (nl === -1) return;
       from = nl + 1;
       if (this.#skipping) this.#refuseOversize();
-      else this.#line(this.#join());
+      else {
+        const line = this.#join();
+        await this.#room();
+        this.#line(line);
+      }
     }
   }
 
@@ -166,7 +226,8 @@ export class LineTransport implements Transport {
   }
 
   #refuseOversize(): void {
-    const id = this.#skipping!.id ?? null;
+    const scanned = this.#skipping!;
+    const id = scanned.id ?? null;
     const size = this.#size;
     this.#skipping = undefined;
     this.#size = 0;
@@ -176,6 +237,11 @@ export class LineTransport implements Transport {
     }); browxai reads at most ${this.#max} bytes (${
       mib(this.#max)
     }) per message. The message was skipped: send large content in smaller parts`;
+    if (scanned.notification) {
+      // JSON-RPC never answers a notification: only stderr hears of it.
+      this.#log(`refused a ${size}-byte notification: over ${this.#max}`);
+      return;
+    }
     this.#log(`refused a ${size}-byte message (id ${JSON.stringify(id)}): over ${this.#max}`);
     this.#reply(errorReply(id, RPC.INVALID_REQUEST, message, { maxBytes: this.#max }));
   }
@@ -197,13 +263,70 @@ export class LineTransport implements Transport {
     // Each member of a batch is answered on its own line, like a message of its own.
     for (const reply of checked.replies) this.#reply(reply);
     for (const message of checked.messages) {
+      const refusal = this.#admit(message);
+      if (refusal) {
+        this.#log(`refused a message: ${refusal.error.message}`);
+        this.#reply(refusal);
+        continue;
+      }
       try {
-        if ("method" in message && "id" in message) this.#pending.add(message.id);
         this.onmessage?.(message);
       } catch (e) {
         this.onerror?.(e as Error);
       }
     }
+  }
+
+  /**
+   * Books a message before the SDK sees it: a request's id joins the
+   * pending set (refused if a request with that id is still in flight: the
+   * SDK would answer only one of them; refused if it is a second
+   * `initialize`, as over HTTP); a `notifications/cancelled` drops its
+   * request from the set (MCP: a cancelled request gets no answer, so EOF
+   * must not wait for one).
+   *
+   * @returns An error reply to send instead of handing the message on, or undefined.
+   */
+  #admit(message: JSONRPCMessage): ErrorReply | undefined {
+    if (!("method" in message)) return undefined;
+    if (!("id" in message)) {
+      if (message.method === "notifications/cancelled") {
+        const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        if ((typeof id === "string" || typeof id === "number") && this.#pending.delete(id)) {
+          this.#answered();
+        }
+      }
+      return undefined;
+    }
+    const id = message.id;
+    if (this.#pending.has(id)) {
+      return errorReply(
+        id,
+        RPC.INVALID_REQUEST,
+        `Invalid request: id ${
+          JSON.stringify(id)
+        } is already in use by a request not yet answered; give each request in flight its own id`,
+      );
+    }
+    if (message.method === "initialize") {
+      if (this.#initialized) {
+        return errorReply(
+          id,
+          RPC.INVALID_REQUEST,
+          "Invalid request: the server is already initialized (initialize is sent once per connection; " +
+            "to start over, restart the server)",
+        );
+      }
+      this.#initialized = true;
+    }
+    this.#pending.add(id);
+    return undefined;
+  }
+
+  /** A request left the pending set: EOF may finish, reading may resume. */
+  #answered(): void {
+    if (!this.#pending.size) this.#drained?.();
+    this.#wake();
   }
 
   #reply(reply: ErrorReply): void {
@@ -214,11 +337,13 @@ export class LineTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closeReason) return Promise.reject(new Error("transport closed"));
     const id = "method" in message ? undefined : (message as { id?: string | number }).id;
-    if (id !== undefined && this.#pending.delete(id)) {
-      if (!this.#pending.size) this.#drained?.();
-    }
+    if (id !== undefined && this.#pending.delete(id)) this.#answered();
     const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
-    const written = this.#writing.then(() => this.#io.write(bytes));
+    this.#queued += bytes.length;
+    const written = this.#writing.then(() => this.#io.write(bytes)).finally(() => {
+      this.#queued -= bytes.length;
+      this.#wake();
+    });
     this.#writing = written.catch((e) => this.#end({ kind: "write-error", error: e as Error }));
     return written;
   }
@@ -234,6 +359,7 @@ export class LineTransport implements Transport {
     this.closeReason = reason;
     this.#parts = [];
     this.#reader?.cancel().catch(() => {});
+    this.#wake();
     this.onclose?.();
   }
 }

@@ -1,4 +1,4 @@
-import { assertEquals, assertIncludes } from "../../tests/_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "../../tests/_assert.ts";
 import { LineTransport } from "./line_transport.ts";
 
 /** Runs a transport over `chunks`; returns what it delivered and what it wrote back. */
@@ -60,4 +60,140 @@ Deno.test("LineTransport: an oversize line is skipped and answered; the next one
   const reply = r.written[0] as { id: unknown; error: { code: number; message: string } };
   assertEquals([reply.id, reply.error.code], ["big", -32600]);
   assertIncludes(reply.error.message, "at most 1000 bytes");
+});
+
+/** A transport over a stream the test feeds by hand; the server side never answers unless told. */
+function manual(options: { maxInFlight?: number; maxQueuedBytes?: number } = {}) {
+  const enc = new TextEncoder();
+  let ctl!: ReadableStreamDefaultController<Uint8Array>;
+  let pulls = 0;
+  const readable = new ReadableStream<Uint8Array>({
+    start: (c) => void (ctl = c),
+    pull: () => void pulls++,
+  }, { highWaterMark: 0 });
+  const written: Array<{ id?: unknown; error?: { code: number; message: string } }> = [];
+  let release: (() => void) | undefined;
+  let blocked = false;
+  const t = new LineTransport({
+    readable,
+    write: async (b) => {
+      if (blocked) await new Promise<void>((r) => release = r);
+      for (const line of new TextDecoder().decode(b).split("\n")) {
+        if (line) written.push(JSON.parse(line));
+      }
+    },
+  }, options);
+  const delivered: Array<{ id?: unknown; method?: string }> = [];
+  t.onmessage = (m) => void delivered.push(m as { id?: unknown });
+  const closed = new Promise<void>((r) => t.onclose = r);
+  return {
+    t,
+    delivered,
+    written,
+    closed,
+    feed: (text: string) => ctl.enqueue(enc.encode(text)),
+    end: () => ctl.close(),
+    pulls: () => pulls,
+    block: () => void (blocked = true),
+    unblock: () => {
+      blocked = false;
+      release?.();
+    },
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+Deno.test("LineTransport: a cancelled request is not waited for at EOF; a busy id is refused", async () => {
+  const m = manual();
+  await m.t.start();
+  m.feed(`${ping(1)}\n${ping(1)}\n${ping(2)}\n`);
+  while (m.delivered.length < 2 || !m.written.length) await tick();
+  assertEquals(m.delivered.map((d) => d.id), [1, 2]);
+  assertEquals(m.written[0]!.id, 1);
+  assertEquals(m.written[0]!.error!.code, -32600);
+  assertIncludes(m.written[0]!.error!.message, "id 1 is already in use");
+  // Both cancelled: at EOF nothing is pending, so the transport closes without the 60 s wait.
+  for (const id of [1, 2]) {
+    m.feed(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: id },
+      }) + "\n",
+    );
+  }
+  m.end();
+  await m.closed;
+  assertEquals(m.t.closeReason, { kind: "eof" });
+  assertEquals(m.t.backlog.inFlight, 0);
+});
+
+Deno.test("LineTransport: a second initialize is refused with its id", async () => {
+  const init = (id: number) =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "t", version: "0" },
+      },
+    });
+  const r = await run([`${init(1)}\n${init(2)}\n`], 100_000);
+  assertEquals(r.delivered.map((m) => (m as { id: number }).id), [1]);
+  const reply = r.written[0] as { id: unknown; error: { code: number; message: string } };
+  assertEquals([reply.id, reply.error.code], [2, -32600]);
+  assertIncludes(reply.error.message, "already initialized");
+});
+
+Deno.test("LineTransport: an oversize notification is not answered", async () => {
+  const big = JSON.stringify({
+    jsonrpc: "2.0",
+    method: "notifications/x",
+    params: { pad: "a".repeat(5000) },
+  });
+  const r = await run([big + "\n" + ping(2) + "\n"]);
+  assertEquals(r.delivered.map((m) => (m as { id: number }).id), [2]);
+  assertEquals(r.written, []);
+});
+
+Deno.test("LineTransport: reading stops while too many requests are unanswered or answers unwritten", async () => {
+  const m = manual({ maxInFlight: 3, maxQueuedBytes: 1000 });
+  await m.t.start();
+  m.feed(Array.from({ length: 10 }, (_, i) => ping(i)).join("\n") + "\n");
+  while (m.delivered.length < 3) await tick();
+  const pulled = m.pulls();
+  for (let i = 0; i < 20; i++) await tick();
+  // Three in flight: nothing more handed on, nothing more read.
+  assertEquals(m.delivered.length, 3);
+  assertEquals(m.pulls(), pulled);
+  // Answers that the peer does not take: past 1000 bytes unwritten, reading stops again.
+  m.block();
+  const long = { jsonrpc: "2.0" as const, result: { pad: "x".repeat(200) } };
+  for (const d of [...m.delivered]) m.t.send({ ...long, id: d.id as number }).catch(() => {});
+  while (m.delivered.length < 6) await tick();
+  for (let i = 0; i < 20; i++) await tick();
+  assertEquals(m.delivered.length, 6, "the three freed slots only");
+  for (const d of m.delivered.slice(3)) m.t.send({ ...long, id: d.id as number }).catch(() => {});
+  for (let i = 0; i < 20; i++) await tick();
+  assertTrue(m.t.backlog.queuedBytes > 1000);
+  assertEquals(m.delivered.length, 6, "answers unwritten: still paused");
+  // The peer reads: everything flows.
+  m.unblock();
+  while (m.delivered.length < 10) {
+    for (const d of m.delivered) {
+      if (!m.written.some((w) => w.id === d.id)) {
+        m.t.send({ jsonrpc: "2.0", id: d.id as number, result: {} }).catch(() => {});
+      }
+    }
+    await tick();
+  }
+  m.end();
+  for (const d of m.delivered.slice(6)) {
+    m.t.send({ jsonrpc: "2.0", id: d.id as number, result: {} });
+  }
+  await m.closed;
+  assertEquals(m.t.closeReason, { kind: "eof" });
 });
