@@ -190,12 +190,20 @@ export async function serveHttp(
   /** `initialize`s under way: they count against maxClients too. */
   let initializing = 0;
 
+  // Clients being closed still hold their slot until their browsers are gone: a client that
+  // DELETEs during a slow open cannot make room for another browser before its own is closed.
+  let closing = 0;
   const closeClient = async (id: string) => {
     const c = clients.get(id);
     if (!c) return;
     clients.delete(id);
-    await c.transport.close().catch(() => {});
-    await c.sessions.closeAll();
+    closing++;
+    try {
+      await c.transport.close().catch(() => {});
+      await c.sessions.closeAll();
+    } finally {
+      closing--;
+    }
   };
   const idleMs = options.idleMs ?? 30 * 60_000;
   const initTtlMs = options.initTtlMs ?? 60_000;
@@ -310,7 +318,7 @@ export async function serveHttp(
       );
     // Checked before the body is read (cheap refusal) and again after (sessions made meanwhile);
     // a body still arriving holds no slot, so slow uploads cannot fill the table.
-    if (clients.size + initializing >= maxClients) {
+    if (clients.size + initializing + closing >= maxClients) {
       await req.body?.cancel().catch(() => {});
       return full();
     }
@@ -331,7 +339,7 @@ export async function serveHttp(
         400,
       );
     }
-    if (clients.size + initializing >= maxClients) return full();
+    if (clients.size + initializing + closing >= maxClients) return full();
     const sessions = new SessionManager(host, config.workspace, {
       guard: navGuardFor(config),
       // Its own files (tools/sessions/areas.ts), named after this server's instance so a later
