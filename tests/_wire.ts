@@ -107,6 +107,7 @@ export async function startRawStdio(env: Record<string, string> = {}): Promise<R
     async close() {
       await writer.close().catch(() => {});
       const s = await status;
+      await errPump.catch(() => {}); // all of stderr read: callers check what it said
       await Deno.remove(workspace, { recursive: true }).catch(() => {});
       return s;
     },

@@ -123,12 +123,11 @@ Deno.test("stdio: a cancelled request does not hold the exit; a busy id is refus
     });
     await s.send({ jsonrpc: "2.0", id: 2, method: "ping" });
     await s.reply(2);
-    const t0 = Date.now();
     const status = await s.close();
     closed = true;
     assertEquals(status.code, 0);
-    // The wait_for would take 30 s and the EOF drain 60 s; a prompt exit shows neither held it.
-    assertTrue(Date.now() - t0 < 20_000, `exit took ${Date.now() - t0} ms`);
+    // Nothing was left to answer at EOF: the cancelled request did not hold the exit.
+    assertTrue(!s.stderr().includes("answering"), s.stderr());
     assertEquals(s.unclaimed().filter((m) => m.id === "slow"), []);
   } finally {
     if (!closed) await s.close();

@@ -200,6 +200,7 @@ export class LineTransport implements Transport {
    */
   async #drain(): Promise<void> {
     if (this.#pending.size) {
+      this.#log(`stdin closed: answering ${this.#pending.size} request(s) in flight first`);
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         this.#drained = resolve;
