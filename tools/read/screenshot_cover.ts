@@ -3,7 +3,9 @@
  * ({@link COVER_COLOR}) are drawn on top of everything that shows a
  * registered secret, in every frame of the tab (an overlay browxai owns; the
  * page's own elements are not restyled, so its transitions, `::selection` or
- * `::placeholder` colours cannot undo the cover); after capture the page is
+ * `::placeholder` colours cannot undo the cover). The page's scripts are held
+ * from the scan to the end of the check (`Emulation.setScriptExecutionDisabled`),
+ * so timers cannot re-render a secret in between; after capture the page is
  * scanned again and the image retaken if a secret moved out from under its box.
  *
  * The page never receives a value: each frame lists its text nodes and its
