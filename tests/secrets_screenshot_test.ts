@@ -125,6 +125,11 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
         (await m.ok("eval_js", { expression: "window.ticks" })).value as number;
       const before = await ticks();
       await until(async () => (await ticks()) > before, "the page's timer running again");
+      // And its animation clock (held too) runs again.
+      const clock = async () =>
+        (await m.ok("eval_js", { expression: "document.timeline.currentTime" })).value as number;
+      const then = await clock();
+      await until(async () => (await clock()) > then, "the page's animation clock running");
     });
 
     await t.step("a secret in a modal dialog (the top layer) is boxed over too", async () => {
@@ -146,10 +151,14 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
       await m.ok("eval_js", { expression: `document.getElementById("dlg").close()` });
     });
 
-    await t.step(
-      "a secret jumping every millisecond is retaken or refused, never shown",
-      async () => {
-        await m.ok("eval_js", { expression: `window.jump(true)` });
+    for (
+      const [how, on, off] of [
+        ["a timer", "jump(true)", "jump(false)"],
+        ["a CSS animation", "hop(true)", "hop(false)"],
+      ]
+    ) {
+      await t.step(`a secret moved by ${how} is retaken or refused, never shown`, async () => {
+        await m.ok("eval_js", { expression: `window.${on}` });
         let refused = 0;
         for (let i = 0; i < 4; i++) {
           const r = await m.call("screenshot", {});
@@ -161,12 +170,12 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
           }
           assertEquals(redPixels(pngOf(r)), 0, "no pixel of the secret's red is left");
         }
-        await m.ok("eval_js", { expression: `window.jump(false)` });
+        await m.ok("eval_js", { expression: `window.${off}` });
         const calm = await m.call("screenshot", {});
         assertTrue(!calm.isError, `once the page is still, screenshots work (${refused} refused)`);
         assertEquals(redPixels(pngOf(calm)), 0);
-      },
-    );
+      });
+    }
   } finally {
     await mcp?.close();
     await fx.close();

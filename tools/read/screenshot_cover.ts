@@ -1,25 +1,27 @@
 /**
  * Screenshots under masking: before capture, opaque boxes
  * ({@link COVER_COLOR}) are drawn on top of everything that shows a
- * registered secret, in every frame of the tab (an overlay browxai owns; the
- * page's own elements are not restyled, so its transitions, `::selection` or
- * `::placeholder` colours cannot undo the cover). The page's scripts are held
- * from the scan to the end of the check (`Emulation.setScriptExecutionDisabled`),
- * so timers cannot re-render a secret in between; after capture the page is
- * scanned again and the image retaken if a secret moved out from under its box.
+ * registered secret, in every frame of the tab (an overlay browxai owns, in
+ * the top layer; the page's own elements are not restyled, so its
+ * transitions, `::selection` or `::placeholder` colours cannot undo the
+ * cover). The page's scripts and animation clock are held from the scan to
+ * the end of the check (`Emulation.setScriptExecutionDisabled`,
+ * `Animation.setPlaybackRate`), so timers and CSS animations cannot move or
+ * re-render a secret in between; after capture the page is scanned again
+ * and the image retaken (then refused) if a secret moved out from under its box.
  *
- * The page never receives a value: each frame lists its text nodes and its
- * text controls' values (`secret_lib.ts` `coverScan`), the server finds the
- * values in them (`SecretStore.spans`, the same forms masking knows) and
- * names the nodes to cover by index (`cover_lib.ts`). Text nodes are searched as one string
- * per frame, so a value split over elements (`<b>hun</b>ter2`) is found and
- * each part's element covered; invisible characters (zero-width spaces) are
+ * The page never receives a value: each frame lists its text nodes and what
+ * its controls and images show (`cover_lib.ts` `coverScan`), the server
+ * finds the values in them (`SecretStore.spans`, the same forms masking
+ * knows) and names the nodes to cover by index. Text nodes are searched as
+ * one string per frame, so a value split over elements (`<b>hun</b>ter2`) is
+ * found and each part covered; invisible characters (zero-width spaces) are
  * dropped first. Controls are covered when their value, placeholder or (a
- * select) an option's text shows a value; images when their alt text does. Closed shadow roots are reached
- * through CDP (`closed_roots.ts`). Not covered: values a page draws itself
- * (canvas, images, CSS `content`), text shadows or glyphs drawn far outside
- * their box, a secret shown only for an instant during the capture, and
- * transformed values masking does not know either.
+ * select) an option's text shows a value; images when their alt text does.
+ * Closed shadow roots are reached through CDP (`closed_roots.ts`). Not
+ * covered: values a page draws itself (canvas, images, CSS `content`), text
+ * shadows or glyphs drawn far outside their box, and transformed values
+ * masking does not know either.
  *
  * @module
  */
@@ -122,10 +124,13 @@ async function scanFrames(page: Page, masker: SecretStore): Promise<FrameFinds[]
 
 /**
  * Stops the page's scripts in every target of the tab (timers, event
- * handlers, animation-frame callbacks) while secrets are covered and
- * captured, so the page cannot re-render or move a secret between the
- * cover and the capture. browxai's own utility-world calls still run.
- * CDP: `Emulation.setScriptExecutionDisabled` per target session.
+ * handlers, animation-frame callbacks) and its CSS animations' clock while
+ * secrets are covered and captured, so the page cannot re-render or move a
+ * secret between the cover and the capture. browxai's own utility-world
+ * calls still run. CDP: `Emulation.setScriptExecutionDisabled`,
+ * `Animation.setPlaybackRate` (0) per target session.
+ *
+ * @returns the sessions to {@link thaw}.
  */
 async function freeze(page: Page): Promise<CdpSession[]> {
   const sessions = new Set<CdpSession>();
@@ -137,6 +142,8 @@ async function freeze(page: Page): Promise<CdpSession[]> {
   for (const s of sessions) {
     const ok = await s.send("Emulation.setScriptExecutionDisabled", { value: true })
       .then(() => true, () => false);
+    // CSS animations and transitions run without scripts: hold their clock too.
+    await s.send("Animation.setPlaybackRate", { playbackRate: 0 }).catch(() => {});
     if (ok) out.push(s);
   }
   return out;
@@ -145,9 +152,10 @@ async function freeze(page: Page): Promise<CdpSession[]> {
 /** Lets the page's scripts run again (undoes {@link freeze}). */
 async function thaw(sessions: CdpSession[]): Promise<void> {
   await Promise.all(
-    sessions.map((s) =>
-      s.send("Emulation.setScriptExecutionDisabled", { value: false }).catch(() => {})
-    ),
+    sessions.flatMap((s) => [
+      s.send("Emulation.setScriptExecutionDisabled", { value: false }).catch(() => {}),
+      s.send("Animation.setPlaybackRate", { playbackRate: 1 }).catch(() => {}),
+    ]),
   );
 }
 
