@@ -132,6 +132,28 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
       await until(async () => (await clock()) > then, "the page's animation clock running");
     });
 
+    await t.step(
+      "scrolled: viewport and full-page captures cover where the secret is drawn",
+      async () => {
+        await m.ok("eval_js", { expression: "scrollTo(0, 150)" });
+        for (const args of [{}, { fullPage: true }]) {
+          const r = await m.call("screenshot", args);
+          assertTrue(!r.isError, textOf(r));
+          const png = pngOf(r);
+          assertEquals(redPixels(png), 0, `no red left (${JSON.stringify(args)})`);
+          const dy = "fullPage" in args ? 0 : -150;
+          const b = rects.live!;
+          for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+            for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+              const [r, g, bl] = pixel(png, rects.dpr, x, y + dy);
+              assertTrue(r! + g! + bl! <= 24, `live at ${x},${y + dy} is ${[r, g, bl]}`);
+            }
+          }
+        }
+        await m.ok("eval_js", { expression: "scrollTo(0, 0)" });
+      },
+    );
+
     await t.step("a secret in a modal dialog (the top layer) is boxed over too", async () => {
       const d = (await m.ok("eval_js", {
         expression: `(() => { document.getElementById("dlg").showModal();
