@@ -11,6 +11,7 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import { installActionLib } from "./action_lib.ts";
+import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
@@ -24,6 +25,7 @@ const PARTS: Array<(api: Record<string, unknown>) => void> = [
   installSnapshotLib,
   installActionLib,
   installSecretLib,
+  installCoverLib,
 ];
 
 /**

@@ -1,22 +1,31 @@
 /**
- * Screenshots under masking: before capture, every element whose text or
- * value shows a registered secret gets an opaque box ({@link COVER_COLOR}),
- * in every frame of the tab; after capture the page is restored.
+ * Screenshots under masking: before capture, opaque boxes
+ * ({@link COVER_COLOR}) are drawn on top of everything that shows a
+ * registered secret, in every frame of the tab (an overlay browxai owns, in
+ * the top layer; the page's own elements are not restyled, so its
+ * transitions, `::selection` or `::placeholder` colours cannot undo the
+ * cover). The page's scripts and animation clock are held from the scan to
+ * the end of the check (`Emulation.setScriptExecutionDisabled`,
+ * `Animation.setPlaybackRate`), so timers and CSS animations cannot move or
+ * re-render a secret in between; after capture the page is scanned again
+ * and the image retaken (then refused) if a secret moved out from under its box.
  *
- * The page never receives a value: each frame lists its text nodes and its
- * text controls' values (`secret_lib.ts` `coverScan`), the server finds the
- * values in them (`SecretStore.spans`, the same forms masking knows) and
- * names the nodes to cover by index. Text nodes are searched as one string
- * per frame, so a value split over elements (`<b>hun</b>ter2`) is found and
- * each part's element covered; invisible characters (zero-width spaces) are
+ * The page never receives a value: each frame lists its text nodes and what
+ * its controls and images show (`cover_lib.ts` `coverScan`), the server
+ * finds the values in them (`SecretStore.spans`, the same forms masking
+ * knows) and names the nodes to cover by index. Text nodes are searched as
+ * one string per frame, so a value split over elements (`<b>hun</b>ter2`) is
+ * found and each part covered; invisible characters (zero-width spaces) are
  * dropped first. Controls are covered when their value, placeholder or (a
- * select) an option's text shows a value. Closed shadow roots are reached
- * through CDP (`closed_roots.ts`). Not covered: values a page draws itself
- * (canvas, images, CSS `content`), and transformed values masking does not
- * know either.
+ * select) an option's text shows a value; images when their alt text does.
+ * Closed shadow roots are reached through CDP (`closed_roots.ts`). Not
+ * covered: values a page draws itself (canvas, images, CSS `content`), text
+ * shadows or glyphs drawn far outside their box, and transformed values
+ * masking does not know either.
  *
  * @module
  */
+import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { ToolError } from "../errors.ts";
@@ -73,14 +82,98 @@ export function coveredControls(
   );
 }
 
+/** How many times a screenshot is taken again when the page moved a secret during it. */
+export const COVER_ATTEMPTS = 3;
+
+/** What one frame's scan found to cover: indices into its `coverScan` lists. */
+interface FrameFinds {
+  frameId: string;
+  texts: number[];
+  values: number[];
+}
+
+/**
+ * Scans every frame of the tab for shown secrets (`coverScan` after the
+ * closed shadow roots are handed over), and lists the frames with any.
+ *
+ * @throws ToolError `refused` when a frame could not be checked.
+ */
+async function scanFrames(page: Page, masker: SecretStore): Promise<FrameFinds[]> {
+  const trees = new Map<unknown, Promise<number[]>>();
+  const out: FrameFinds[] = [];
+  for (const frame of page.frames()) {
+    let found: { texts: string[]; values: string[][] };
+    try {
+      await handOverClosedRoots(page, frame.frameId, trees);
+      found = await callUtility(page, frame.frameId, "coverScan");
+    } catch (e) {
+      throw new ToolError(
+        "refused",
+        `Could not check a frame (${
+          frame.url || frame.frameId
+        }) for secrets around the screenshot: ${(e as Error).message}`,
+        "try again once the page has loaded",
+      );
+    }
+    const texts = coveredTextNodes(found.texts, masker);
+    const values = coveredControls(found.values, masker);
+    if (texts.length || values.length) out.push({ frameId: frame.frameId, texts, values });
+  }
+  return out;
+}
+
+/**
+ * Stops the page's scripts in every target of the tab (timers, event
+ * handlers, animation-frame callbacks) and its CSS animations' clock while
+ * secrets are covered and captured, so the page cannot re-render or move a
+ * secret between the cover and the capture. browxai's own utility-world
+ * calls still run. CDP: `Emulation.setScriptExecutionDisabled`,
+ * `Animation.setPlaybackRate` (0) per target session.
+ *
+ * @returns the sessions to {@link thaw}.
+ */
+async function freeze(page: Page): Promise<CdpSession[]> {
+  const sessions = new Set<CdpSession>();
+  for (const frame of page.frames()) {
+    const s = await page.utilityContext(frame.frameId).then((c) => c.session).catch(() => null);
+    if (s) sessions.add(s);
+  }
+  const out: CdpSession[] = [];
+  for (const s of sessions) {
+    const ok = await s.send("Emulation.setScriptExecutionDisabled", { value: true })
+      .then(() => true, () => false);
+    // CSS animations and transitions run without scripts: hold their clock too.
+    await s.send("Animation.setPlaybackRate", { playbackRate: 0 }).catch(() => {});
+    if (ok) out.push(s);
+  }
+  return out;
+}
+
+/** Lets the page's scripts run again (undoes {@link freeze}). */
+async function thaw(sessions: CdpSession[]): Promise<void> {
+  await Promise.all(
+    sessions.flatMap((s) => [
+      s.send("Emulation.setScriptExecutionDisabled", { value: false }).catch(() => {}),
+      s.send("Animation.setPlaybackRate", { playbackRate: 1 }).catch(() => {}),
+    ]),
+  );
+}
+
 /**
  * Runs `capture` with the tab's secrets covered (when the call's results
- * are masked; otherwise runs it as is). CDP: `Runtime.evaluate` in each
- * frame's utility world (`coverScan`, `coverApply`, `nextFrame`, `coverRemove`).
+ * are masked; otherwise runs it as is). Each frame that shows a secret gets
+ * an overlay of opaque boxes on top of it (`coverDraw`: a top-layer popover
+ * the page's styles and transitions do not reach); after one animation frame
+ * the capture runs; then every frame is scanned again and each secret's
+ * boxes must still lie inside drawn ones (`coverCheck`). If the page moved,
+ * re-rendered or added one meanwhile, the image is thrown away and taken
+ * again, up to {@link COVER_ATTEMPTS} times. CDP: `Runtime.evaluate` in each
+ * frame's utility world, `DOM.getDocument`/`DOM.resolveNode` (closed roots).
  *
- * @returns what `capture` returns, and how many elements were covered.
- * @throws ToolError `refused` when a frame could not be
- *   checked (fails closed: no image rather than an uncovered one).
+ * @returns what `capture` returns, and how many nodes were covered.
+ * @throws ToolError `refused` when a frame could not be checked, or when the
+ *   page kept moving a secret (fails closed: no image rather than an
+ *   uncovered one).
  */
 export async function withSecretsCovered<T>(
   page: Page,
@@ -88,38 +181,47 @@ export async function withSecretsCovered<T>(
 ): Promise<{ result: T; covered: number }> {
   const masker = currentMasker();
   if (!masker) return { result: await capture(), covered: 0 };
-  const touched: string[] = [];
-  const trees = new Map<unknown, Promise<number[]>>();
-  let covered = 0;
+  const touched = new Set<string>();
+  const frozen = await freeze(page);
   try {
-    for (const frame of page.frames()) {
-      let found: { texts: string[]; values: string[][] };
-      try {
-        await handOverClosedRoots(page, frame.frameId, trees);
-        found = await callUtility(page, frame.frameId, "coverScan");
-      } catch (e) {
-        throw new ToolError(
-          "refused",
-          `Could not check a frame (${
-            frame.url || frame.frameId
-          }) for secrets before the screenshot: ${(e as Error).message}`,
-          "try again once the page has loaded",
-        );
+    for (let attempt = 0; attempt < COVER_ATTEMPTS; attempt++) {
+      const drawn = new Set<string>();
+      let covered = 0;
+      for (const f of await scanFrames(page, masker)) {
+        touched.add(f.frameId);
+        const r = await callUtility<{ covered: number }>(page, f.frameId, "coverDraw", [
+          f.texts,
+          f.values,
+          COVER_COLOR,
+        ]);
+        covered += r.covered;
+        drawn.add(f.frameId);
       }
-      const texts = coveredTextNodes(found.texts, masker);
-      const values = coveredControls(found.values, masker);
-      if (!texts.length && !values.length) continue;
-      touched.push(frame.frameId);
-      covered += await callUtility<number>(page, frame.frameId, "coverApply", [
-        texts,
-        values,
-        COVER_COLOR,
-      ]);
+      // Let every touched frame paint its boxes before the capture.
+      await Promise.all([...drawn].map((id) => callUtility(page, id, "nextFrame").catch(() => {})));
+      const result = await capture();
+      let held = true;
+      for (const f of await scanFrames(page, masker)) {
+        touched.add(f.frameId);
+        held = drawn.has(f.frameId) &&
+          await callUtility<boolean>(page, f.frameId, "coverCheck", [f.texts, f.values])
+            .catch(() => false);
+        if (!held) break;
+      }
+      await Promise.all(
+        [...drawn].map((id) => callUtility(page, id, "coverRemove").catch(() => {})),
+      );
+      if (held) return { result, covered };
     }
-    // Let every touched frame paint its boxes before the capture.
-    await Promise.all(touched.map((id) => callUtility(page, id, "nextFrame").catch(() => {})));
-    return { result: await capture(), covered };
+    throw new ToolError(
+      "refused",
+      `The page kept changing where a secret shows (${COVER_ATTEMPTS} screenshots, each with a secret moved, re-rendered or added while it was taken), so no image was returned`,
+      "try again, or take an element screenshot (ref/selector) of a part without the secret",
+    );
   } finally {
-    await Promise.all(touched.map((id) => callUtility(page, id, "coverRemove").catch(() => {})));
+    await thaw(frozen);
+    await Promise.all(
+      [...touched].map((id) => callUtility(page, id, "coverDone").catch(() => {})),
+    );
   }
 }

@@ -1,0 +1,218 @@
+/// <reference lib="dom" />
+/**
+ * Page-side part of screenshot covering. The page never gets a secret's
+ * value: `coverScan` hands the server the frame's text nodes and what each
+ * control or image shows, the server finds the values and names the ones to
+ * cover by index.
+ *
+ * Covering draws opaque boxes ON TOP of the page instead of restyling its
+ * elements (a page's CSS transitions animated restyles back into view, and
+ * `::selection`, `::placeholder` or alt text kept their own colours): one
+ * overlay element browxai owns, its boxes in a closed shadow root, shown as a
+ * manual popover so it sits in the top layer (above modal dialogs and the
+ * page's popovers opened before it) with inline `!important` styles (no
+ * transition, no animation, no pointer events). Boxes are placed relative to
+ * the overlay's own position, so they line up in viewport and full-page
+ * captures alike. `coverCheck` tells whether every box a secret needs now is
+ * still inside a drawn one (the page may have moved or re-rendered it).
+ *
+ * Self-contained (its source is sent to the page): see `mod.ts`.
+ *
+ * @module
+ */
+
+/** Adds the covering methods to the page-side api. */
+export function installCoverLib(api: Record<string, unknown>): void {
+  type Box = { x: number; y: number; w: number; h: number };
+  let scanned: { texts: Text[]; controls: Element[] } | undefined;
+  let overlay: HTMLElement | undefined;
+  let drawn: Box[] = [];
+  /** Whether the overlay was shown as a popover (then it must still be open). */
+  let inTopLayer = false;
+  const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "TITLE"]);
+
+  /** Closed shadow roots of this document, found by the server with `DOM.getDocument`. */
+  let closedRoots: ShadowRoot[] = [];
+  /** Forgets the closed roots handed over before (each scan lists them again). */
+  api.coverResetRoots = () => {
+    closedRoots = [];
+    return true;
+  };
+  /** Adds a closed shadow root (called on the root itself) for {@link coverScan} to walk. */
+  api.coverAddRoot = (root: ShadowRoot) => {
+    if (root instanceof ShadowRoot) closedRoots.push(root);
+    return true;
+  };
+
+  /**
+   * Lists the document's text nodes (open and handed-over closed shadow roots
+   * included) and, per text control, select or image, the strings it shows
+   * (value, placeholder, alt; a select its options' text; an image its alt,
+   * drawn when it fails to load), for the server to look for secrets in.
+   */
+  api.coverScan = () => {
+    const texts: Text[] = [];
+    const controls: Element[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      const w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let n = w.nextNode(); n; n = w.nextNode()) {
+        if (n instanceof Text) {
+          if (n.parentElement && !SKIP.has(n.parentElement.tagName)) texts.push(n);
+          continue;
+        }
+        const el = n as Element;
+        if (
+          el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
+          el instanceof HTMLSelectElement || el instanceof HTMLImageElement
+        ) controls.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    for (const root of closedRoots) if (root.isConnected) walk(root);
+    scanned = { texts, controls };
+    return {
+      texts: texts.map((t) => t.data),
+      values: controls.map((c) =>
+        c instanceof HTMLSelectElement
+          ? [...c.options].map((o) => o.text)
+          : c instanceof HTMLImageElement
+          ? [c.alt ?? ""]
+          : [
+            (c as HTMLInputElement).value ?? "",
+            (c as HTMLInputElement).placeholder ?? "",
+            c.getAttribute("alt") ?? "",
+          ]
+      ),
+    };
+  };
+
+  /** Pixels added around each box: anti-aliasing, glyphs that overhang their box. */
+  const PAD = 2;
+
+  /**
+   * The viewport rects (with {@link PAD}) a secret needs covered: a control's
+   * or image's border boxes; a text node's own rects (a Range) and its parent
+   * element's boxes (its padding and line height), unless the parent is the
+   * body or root (that would black out the page).
+   */
+  const needed = (textIdx: number[], controlIdx: number[]): DOMRect[] => {
+    if (!scanned) return [];
+    const out: DOMRect[] = [];
+    const add = (list: Iterable<DOMRect>) => {
+      for (const r of list) {
+        if (r.width > 0 && r.height > 0) {
+          out.push(new DOMRect(r.x - PAD, r.y - PAD, r.width + 2 * PAD, r.height + 2 * PAD));
+        }
+      }
+    };
+    for (const i of controlIdx) {
+      const el = scanned.controls[i];
+      if (el?.isConnected) add(el.getClientRects());
+    }
+    for (const i of textIdx) {
+      const node = scanned.texts[i];
+      if (!node?.isConnected) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      add(range.getClientRects());
+      const parent = node.parentElement;
+      if (parent && parent !== document.body && parent !== document.documentElement) {
+        add(parent.getClientRects());
+      }
+    }
+    return out;
+  };
+
+  /** Where the overlay's origin is in the viewport now. */
+  const origin = () => {
+    const r = overlay!.getBoundingClientRect();
+    return { x: r.x, y: r.y };
+  };
+
+  /**
+   * Draws opaque `color` boxes over the listed text nodes and controls of
+   * the last {@link coverScan}, in a fresh overlay (any earlier one removed).
+   * Returns how many of the listed nodes had something to cover, and
+   * whether the overlay made it into the top layer (`popover`).
+   */
+  api.coverDraw = (textIdx: number[], controlIdx: number[], color: string) => {
+    remove();
+    const rects = needed(textIdx, controlIdx);
+    const host = document.createElement("div");
+    const base = "all:initial;display:block;position:absolute;inset:0 auto auto 0;" +
+      "width:0;height:0;margin:0;padding:0;border:0;overflow:visible;" +
+      "z-index:2147483647;pointer-events:none;transition:none;animation:none;" +
+      "opacity:1;visibility:visible;transform:none;filter:none;clip-path:none;" +
+      "mask:none;mix-blend-mode:normal;contain:none;background:transparent";
+    host.setAttribute("style", base.replaceAll(";", " !important;") + " !important");
+    host.setAttribute("popover", "manual");
+    const root = host.attachShadow({ mode: "closed" });
+    document.documentElement.append(host);
+    let popover = false;
+    try {
+      host.showPopover();
+      popover = host.matches(":popover-open");
+    } catch { /* no popover support: the z-index alone */ }
+    overlay = host;
+    inTopLayer = popover;
+    const o = origin();
+    drawn = rects.map((r) => ({ x: r.x - o.x, y: r.y - o.y, w: r.width, h: r.height }));
+    for (const b of drawn) {
+      const box = document.createElement("div");
+      box.setAttribute(
+        "style",
+        `position:absolute !important;left:${b.x}px !important;top:${b.y}px !important;` +
+          `width:${b.w}px !important;height:${b.h}px !important;background:${color} !important;` +
+          "transition:none !important;animation:none !important;opacity:1 !important",
+      );
+      root.append(box);
+    }
+    return { covered: textIdx.length + controlIdx.length, popover };
+  };
+
+  /**
+   * Whether every rect the listed nodes (of the last {@link coverScan}) need
+   * now lies inside a box {@link coverDraw} drew, and the overlay is still
+   * in place and shown (a page may move, re-render or hide things).
+   */
+  api.coverCheck = (textIdx: number[], controlIdx: number[]) => {
+    if (!overlay?.isConnected) return textIdx.length + controlIdx.length === 0;
+    if (inTopLayer && !overlay.matches(":popover-open")) return false;
+    const o = origin();
+    const inside = (r: DOMRect) => {
+      const x = r.x - o.x, y = r.y - o.y;
+      return drawn.some((b) =>
+        x >= b.x - 0.5 && y >= b.y - 0.5 && x + r.width <= b.x + b.w + 0.5 &&
+        y + r.height <= b.y + b.h + 0.5
+      );
+    };
+    // A node gone since the scan may have been re-rendered anywhere: not held.
+    const gone = textIdx.some((i) => !scanned?.texts[i]?.isConnected) ||
+      controlIdx.some((i) => !scanned?.controls[i]?.isConnected);
+    return !gone && needed(textIdx, controlIdx).every(inside);
+  };
+
+  /** Removes the overlay (the scan stays: a check may follow). */
+  const remove = () => {
+    if (overlay) {
+      try {
+        if (overlay.matches(":popover-open")) overlay.hidePopover();
+      } catch { /* already hidden */ }
+      overlay.remove();
+    }
+    overlay = undefined;
+    inTopLayer = false;
+    drawn = [];
+    return true;
+  };
+  api.coverRemove = remove;
+
+  /** Forgets everything (after the screenshot). */
+  api.coverDone = () => {
+    remove();
+    scanned = undefined;
+    closedRoots = [];
+    return true;
+  };
+}
