@@ -318,6 +318,16 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
             }),
           ),
           strip(await m.call("wait_for", { url: `**#${guess}**`, timeoutMs: 300 })),
+          // A CSS comment inside the brackets, and a secret after 5000 padding characters.
+          strip(
+            await m.call("wait_for", { selector: `#k[data-v/**/^="${guess}"]`, timeoutMs: 300 }),
+          ),
+          strip(await m.call("wait_for", { selector: `[/**/value^=${guess}]`, timeoutMs: 300 })),
+          strip(await m.call("hover", { selector: `#k[value^/**/=${guess}]`, snapshot: "none" })),
+          strip(
+            await m.call("wait_for", { selector: `#big[data-s*="${guess}"]`, timeoutMs: 300 }),
+          ),
+          strip(await m.call("wait_for", { selector: `[data-h*="${guess}"]`, timeoutMs: 300 })),
         ].join("\n");
       const right = [KEY.slice(0, 3), KEY.slice(-4), KEY.slice(0, -1)];
       const wrong = ["Xx9", "Wv3y", "Zq7-hunter-Wv4"];
@@ -333,6 +343,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       const refused = await m.call("wait_for", { selector: `#k[data-v^="x"]`, timeoutMs: 300 });
       assertTrue(refused.isError, "a value test on an attribute that holds a secret is refused");
       assertIncludes(textOf(refused), 'attribute "data-v"');
+      const commented = await m.call("wait_for", { selector: `#k[data-v/**/^="x"]` });
+      assertIncludes(textOf(commented), 'attribute "data-v"');
+      const odd = await m.call("wait_for", { selector: `#k[data-v^/**/="x"]` });
+      assertIncludes(textOf(odd), "must read plainly");
+      const padded = await m.call("wait_for", { selector: `#big[data-s*="x"]` });
+      assertIncludes(textOf(padded), 'attribute "data-s"');
+      const huge = await m.call("wait_for", { selector: `[data-h*="x"]` });
+      assertIncludes(textOf(huge), "too many or too long to check");
       // Selectors the page resolves itself (read_form's root) are checked the same way.
       const form = await m.call("read_form", { root: `body:has([value^="${KEY.slice(0, 3)}"])` });
       assertTrue(form.isError, textOf(form));

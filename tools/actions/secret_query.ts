@@ -100,13 +100,34 @@ async function refuseSecretAttributes(
   selector: string,
   masker: SecretStore,
 ): Promise<void> {
-  for (const name of valueTestedAttributes(selector)) {
-    const values = await callUtility<string[]>(page, frameId, "attrValues", [[name]]);
-    if (values.some((v) => masker.contains(v))) {
+  const names = valueTestedAttributes(selector);
+  if (names === undefined) {
+    throw new ToolError(
+      "refused",
+      `Refused selector ${
+        JSON.stringify(selector)
+      }: while secrets are masked, a selector must read ` +
+        "plainly (no unclosed comment or string, brackets paired, [name], [name=value] or " +
+        "[name op value i] inside brackets), so that what it compares can be checked",
+      "write the selector without comments or odd attribute conditions, or select by id, role, text= or a ref from snapshot",
+    );
+  }
+  for (const name of names) {
+    const { values, cut } = await callUtility<{ values: string[]; cut: boolean }>(
+      page,
+      frameId,
+      "attrValues",
+      [[name]],
+    );
+    // Refusing on "too much to check" depends on the page only, not on the guess.
+    if (cut || values.some((v) => masker.contains(v))) {
       throw new ToolError(
         "refused",
         `Refused selector ${JSON.stringify(selector)}: it compares attribute "${name}", ` +
-          "which holds a secret's value on this page (a match would confirm a guess)",
+          (cut
+            ? "whose values on this page are too many or too long to check for secrets"
+            : "which holds a secret's value on this page") +
+          " (a match would confirm a guess)",
         "select the element by id, role, text= or a ref from snapshot, or test the attribute's presence ([name]) only",
       );
     }
