@@ -72,6 +72,39 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
     });
 
     await t.step(
+      "a cut never keeps a secret's prefix: result fields, console entries, URLs",
+      async () => {
+        // The page repeats the value after padding, so each cap falls inside it.
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+          console.log("x".repeat(3994) + v); console.log("w".repeat(16380) + v);
+          fetch("/api/echo?" + "a".repeat(4090) + "=" + encodeURIComponent(v)); return 1; })()`,
+        });
+        await until(async () => {
+          const r = await m.ok("network_read", { pattern: "aaaa" });
+          return (r.entries as unknown[]).length > 0;
+        }, "the padded request");
+        const field = await m.ok("console_read", { pattern: "^xxxx" });
+        const text = JSON.stringify(field);
+        assertTrue(!text.includes("Zq7"), text.slice(3990, 4100));
+        assertIncludes(text, "[secre");
+        for (
+          const [tool, right, wrong] of [
+            ["console_read", "wZq7", "wXx9"],
+            ["console_read", "wZ", "wX"],
+            ["network_read", "a=Zq7", "a=Xx9"],
+            ["network_read", "a=Z", "a=X"],
+          ] as const
+        ) {
+          const r = await m.ok(tool, { pattern: right });
+          const w = await m.ok(tool, { pattern: wrong });
+          assertEquals((r.entries as unknown[]).length, (w.entries as unknown[]).length, right);
+          assertTrue(!JSON.stringify(r).includes("Zq7"), right);
+        }
+      },
+    );
+
+    await t.step(
       "guessing through console, network, wait_for and text= gets no signal",
       async () => {
         const outcome = async (guess: string) => {

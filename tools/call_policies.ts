@@ -262,7 +262,10 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
       const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
       await audit.append(store.mask(start));
       const masker = enabled && store.masks ? store : undefined;
-      return await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
+      const output = await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
+      // Masked here, before renderOutput cuts long strings: a cut inside a value would keep a
+      // prefix the later mask cannot recognize ("…Zq7-hu…[9 more chars]").
+      return enabled ? { ...output, structured: store.mask(output.structured) } : output;
     },
   };
   const callCtx: ToolContext = {
