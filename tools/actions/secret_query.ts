@@ -214,3 +214,41 @@ export async function checkFillTarget(
     origin === null ? "the focused field (inside a cross-origin frame)" : "the focused field",
   );
 }
+
+/**
+ * When this call fills a secret bound to origins: before each key of
+ * `type` (and before `fill` inserts), refuses when focus is no longer in a
+ * frame of the allowed origins. A page may move focus while keys go in (a
+ * keydown handler focusing a cross-origin frame): the origin checked before
+ * the first key says nothing of the next. Does nothing otherwise. CDP:
+ * `Runtime.evaluate` (`focusedOrigin`) in the main frame.
+ *
+ * @param done How much went in before this check (for the error's message).
+ * @param field The field `fill` targets: it must still have focus (CDP:
+ *   `Runtime.callFunctionOn`, `focusIsOn`); absent: the focused frame's origin.
+ * @throws ToolError `refused` naming the allowed origins, with `typed` = done.
+ */
+export async function checkFocusStaysHome(
+  page: Page,
+  done: { typed: number; of: number },
+  field?: RemoteHandle,
+): Promise<void> {
+  if (!fillsBoundSecret()) return;
+  try {
+    // A field: it must still have focus (its frame's origin was checked). Else the focused frame.
+    if (field && !(await callOnHandle<boolean>(field, "focusIsOn"))) {
+      throw new ToolError("refused", "The field lost focus before the value went in.", "", {});
+    }
+    if (!field) await checkFillTarget(page, undefined);
+  } catch (e) {
+    if (!(e instanceof ToolError)) throw e;
+    throw new ToolError(
+      "refused",
+      `Stopped after ${done.typed} of ${done.of} characters: focus left the allowed origins. ` +
+        e.message,
+      "the page moved focus away from the field; fill it by ref or selector " +
+        "(fill checks the field's frame) and do not type the secret into a page that moves focus",
+      { ...e.details, typed: done.typed },
+    );
+  }
+}

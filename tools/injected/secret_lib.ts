@@ -76,6 +76,20 @@ export function installSecretLib(api: Record<string, unknown>): void {
   /** The page's visible text as shown (not normalized). */
   api.rawText = () => document.body?.innerText ?? "";
 
+  /**
+   * Whether `el` (a field) still has focus: its frame is in the focus chain
+   * and its active element is `el`, inside it or its editing host (not a
+   * frame element: focus went into another frame; not the body: nothing).
+   */
+  api.focusIsOn = (el: Element): boolean => {
+    const doc = el.ownerDocument;
+    if (!doc.hasFocus()) return false;
+    let a = doc.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (!a || a === doc.body || a === doc.documentElement) return false;
+    if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
+    return a === el || a.contains(el) || el.contains(a);
+  };
   /** `window.origin` of the element's frame ("null" when opaque). */
   api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";
   /**
