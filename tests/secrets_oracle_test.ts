@@ -101,6 +101,22 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
           assertEquals((r.entries as unknown[]).length, (w.entries as unknown[]).length, right);
           assertTrue(!JSON.stringify(r).includes("Zq7"), right);
         }
+        // An action's element facts: an editor's text (cut at 200) and a button's (cut at 80).
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+            const ed = document.createElement("div"); ed.id = "cut-ed"; ed.contentEditable = "true";
+            ed.textContent = "e".repeat(190) + v; document.body.append(ed);
+            const b = document.createElement("button"); b.id = "cut-b";
+            b.textContent = "b".repeat(70) + v; document.body.append(b); return 1; })()`,
+        });
+        for (const id of ["cut-ed", "cut-b"]) {
+          const r = await m.ok("click", { selector: `#${id}`, snapshot: "none" });
+          const el = JSON.stringify(r.element);
+          assertTrue(!el.includes("Zq7") && el.includes(id === "cut-ed" ? "eee" : "bbb"), el);
+        }
+        await m.ok("eval_js", {
+          expression: `["cut-ed", "cut-b"].forEach((id) => document.getElementById(id).remove())`,
+        });
       },
     );
 

@@ -252,3 +252,18 @@ export async function checkFocusStaysHome(
     );
   }
 }
+
+/**
+ * `text` cut to `max` UTF-16 units; under masking, a cut that would fall
+ * inside a secret's value moves to before it (a kept prefix would not be
+ * masked, and would give the value away a few characters at a time). Only
+ * whole values move it, so a partial guess in the text changes nothing.
+ */
+export function cutClearOfSecrets(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  for (const [start, stop] of currentMasker()?.spans(text) ?? []) {
+    if (start < end && stop > end) end = start;
+  }
+  return text.slice(0, end);
+}
