@@ -117,6 +117,23 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
         await m.ok("eval_js", {
           expression: `["cut-ed", "cut-b"].forEach((id) => document.getElementById(id).remove())`,
         });
+        // Cuts made in the page: a snapshot's long text run (split into lines at 4000 chars)
+        // and read_form's field value (cut at 1000).
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+            const p = document.createElement("p"); p.id = "cut-p"; p.textContent = "x".repeat(3995) + v;
+            const f = document.createElement("form"); f.id = "cut-f";
+            const t = document.createElement("textarea"); t.name = "t"; t.value = "t".repeat(995) + v;
+            f.append(t); document.body.append(p, f); return 1; })()`,
+        });
+        const snap = JSON.stringify(await m.ok("snapshot", {}));
+        assertTrue(!snap.includes("Zq7") && !snap.includes("unter-Wv3x"), "snapshot: no part");
+        assertIncludes(snap, "[secret:KEY]");
+        const form = JSON.stringify(await m.ok("read_form", { root: "#cut-f" }));
+        assertTrue(!form.includes("Zq7") && form.includes("tttt…"), form.slice(-200));
+        await m.ok("eval_js", {
+          expression: `["cut-p", "cut-f"].forEach((id) => document.getElementById(id).remove())`,
+        });
       },
     );
 

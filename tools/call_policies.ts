@@ -47,6 +47,7 @@ import { type CallToolResult, renderError } from "./call_tool.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
+import { resolvePageCuts } from "./page_cuts.ts";
 import { inSecretScope } from "./secret_scope.ts";
 
 /** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
@@ -265,7 +266,12 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
       const output = await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
       // Masked here, before renderOutput cuts long strings: a cut inside a value would keep a
       // prefix the later mask cannot recognize ("…Zq7-hu…[9 more chars]").
-      return enabled ? { ...output, structured: store.mask(output.structured) } : output;
+      // Texts the page asked to cut are cut here first, never inside a value.
+      const structured = resolvePageCuts(
+        output.structured,
+        store.masks ? (text) => store.spans(text) : undefined,
+      ) as Record<string, unknown>;
+      return { ...output, structured: enabled ? store.mask(structured) : structured };
     },
   };
   const callCtx: ToolContext = {
