@@ -226,8 +226,9 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  *
  * Masking is exact-match on the value's characters: a page or a script
  * that transforms a value (reverses it, changes its case, spaces it out,
- * base64s it), or shows only part of it (a prefix cut by `maxlength` or by
- * a length cap on a result field), defeats it; so does a legacy charset (a
+ * base64s it), or shows only part of it (a prefix cut by `maxlength`),
+ * defeats it (browxai's own caps mask first, or cut before a value: see
+ * `capText` in tools/sessions/page_logs.ts); so does a legacy charset (a
  * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
  * keeps values out of what an agent reads by accident; it is not a sandbox.
  */

@@ -73,6 +73,72 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
     });
 
     await t.step(
+      "a cut never keeps a secret's prefix: result fields, console entries, URLs",
+      async () => {
+        // The page repeats the value after padding, so each cap falls inside it.
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+          console.log("x".repeat(3994) + v); console.log("w".repeat(16380) + v);
+          fetch("/api/echo?" + "a".repeat(4090) + "=" + encodeURIComponent(v)); return 1; })()`,
+        });
+        await until(async () => {
+          const r = await m.ok("network_read", { pattern: "aaaa" });
+          return (r.entries as unknown[]).length > 0;
+        }, "the padded request");
+        const field = await m.ok("console_read", { pattern: "^xxxx" });
+        const text = JSON.stringify(field);
+        assertTrue(!text.includes("Zq7"), text.slice(3990, 4100));
+        assertIncludes(text, "[secre");
+        for (
+          const [tool, right, wrong] of [
+            ["console_read", "wZq7", "wXx9"],
+            ["console_read", "wZ", "wX"],
+            ["network_read", "a=Zq7", "a=Xx9"],
+            ["network_read", "a=Z", "a=X"],
+          ] as const
+        ) {
+          const r = await m.ok(tool, { pattern: right });
+          const w = await m.ok(tool, { pattern: wrong });
+          assertEquals((r.entries as unknown[]).length, (w.entries as unknown[]).length, right);
+          assertTrue(!JSON.stringify(r).includes("Zq7"), right);
+        }
+        // An action's element facts: an editor's text (cut at 200) and a button's (cut at 80).
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+            const ed = document.createElement("div"); ed.id = "cut-ed"; ed.contentEditable = "true";
+            ed.textContent = "e".repeat(190) + v; document.body.append(ed);
+            const b = document.createElement("button"); b.id = "cut-b";
+            b.textContent = "b".repeat(70) + v; document.body.append(b); return 1; })()`,
+        });
+        for (const id of ["cut-ed", "cut-b"]) {
+          const r = await m.ok("click", { selector: `#${id}`, snapshot: "none" });
+          const el = JSON.stringify(r.element);
+          assertTrue(!el.includes("Zq7") && el.includes(id === "cut-ed" ? "eee" : "bbb"), el);
+        }
+        await m.ok("eval_js", {
+          expression: `["cut-ed", "cut-b"].forEach((id) => document.getElementById(id).remove())`,
+        });
+        // Cuts made in the page: a snapshot's long text run (split into lines at 4000 chars)
+        // and read_form's field value (cut at 1000).
+        await m.ok("eval_js", {
+          expression: `(() => { const v = document.getElementById("key").value;
+            const p = document.createElement("p"); p.id = "cut-p"; p.textContent = "x".repeat(3995) + v;
+            const f = document.createElement("form"); f.id = "cut-f";
+            const t = document.createElement("textarea"); t.name = "t"; t.value = "t".repeat(995) + v;
+            f.append(t); document.body.append(p, f); return 1; })()`,
+        });
+        const snap = JSON.stringify(await m.ok("snapshot", {}));
+        assertTrue(!snap.includes("Zq7") && !snap.includes("unter-Wv3x"), "snapshot: no part");
+        assertIncludes(snap, "[secret:KEY]");
+        const form = JSON.stringify(await m.ok("read_form", { root: "#cut-f" }));
+        assertTrue(!form.includes("Zq7") && form.includes("tttt…"), form.slice(-200));
+        await m.ok("eval_js", {
+          expression: `["cut-p", "cut-f"].forEach((id) => document.getElementById(id).remove())`,
+        });
+      },
+    );
+
+    await t.step(
       "guessing through console, network, wait_for and text= gets no signal",
       async () => {
         const outcome = async (guess: string) => {
@@ -314,6 +380,16 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
             }),
           ),
           strip(await m.call("wait_for", { url: `**#${guess}**`, timeoutMs: 300 })),
+          // A CSS comment inside the brackets, and a secret after 5000 padding characters.
+          strip(
+            await m.call("wait_for", { selector: `#k[data-v/**/^="${guess}"]`, timeoutMs: 300 }),
+          ),
+          strip(await m.call("wait_for", { selector: `[/**/value^=${guess}]`, timeoutMs: 300 })),
+          strip(await m.call("hover", { selector: `#k[value^/**/=${guess}]`, snapshot: "none" })),
+          strip(
+            await m.call("wait_for", { selector: `#big[data-s*="${guess}"]`, timeoutMs: 300 }),
+          ),
+          strip(await m.call("wait_for", { selector: `[data-h*="${guess}"]`, timeoutMs: 300 })),
         ].join("\n");
       const right = [KEY.slice(0, 3), KEY.slice(-4), KEY.slice(0, -1)];
       const wrong = ["Xx9", "Wv3y", "Zq7-hunter-Wv4"];
@@ -329,6 +405,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
       const refused = await m.call("wait_for", { selector: `#k[data-v^="x"]`, timeoutMs: 300 });
       assertTrue(refused.isError, "a value test on an attribute that holds a secret is refused");
       assertIncludes(textOf(refused), 'attribute "data-v"');
+      const commented = await m.call("wait_for", { selector: `#k[data-v/**/^="x"]` });
+      assertIncludes(textOf(commented), 'attribute "data-v"');
+      const odd = await m.call("wait_for", { selector: `#k[data-v^/**/="x"]` });
+      assertIncludes(textOf(odd), "must read plainly");
+      const padded = await m.call("wait_for", { selector: `#big[data-s*="x"]` });
+      assertIncludes(textOf(padded), 'attribute "data-s"');
+      const huge = await m.call("wait_for", { selector: `[data-h*="x"]` });
+      assertIncludes(textOf(huge), "too many or too long to check");
       // Selectors the page resolves itself (read_form's root) are checked the same way.
       const form = await m.call("read_form", { root: `body:has([value^="${KEY.slice(0, 3)}"])` });
       assertTrue(form.isError, textOf(form));

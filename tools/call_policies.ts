@@ -47,6 +47,7 @@ import { type CallToolResult, renderError } from "./call_tool.ts";
 import type { ToolContext } from "./context.ts";
 import type { ToolDefinition } from "./define_tool.ts";
 import { ToolError } from "./errors.ts";
+import { resolvePageCuts } from "./page_cuts.ts";
 import { inSecretScope } from "./secret_scope.ts";
 
 /** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
@@ -262,7 +263,15 @@ export async function withCallPolicies(call: PolicyCall, run: GatedCall): Promis
       const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
       await audit.append(store.mask(start));
       const masker = enabled && store.masks ? store : undefined;
-      return await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
+      const output = await inSecretScope({ masker, bound }, () => tool.handler(handlerCtx, filled));
+      // Masked here, before renderOutput cuts long strings: a cut inside a value would keep a
+      // prefix the later mask cannot recognize ("…Zq7-hu…[9 more chars]").
+      // Texts the page asked to cut are cut here first, never inside a value.
+      const structured = resolvePageCuts(
+        output.structured,
+        store.masks ? (text) => store.spans(text) : undefined,
+      ) as Record<string, unknown>;
+      return { ...output, structured: enabled ? store.mask(structured) : structured };
     },
   };
   const callCtx: ToolContext = {

@@ -11,6 +11,7 @@ import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 import { checkTarget, targetFields } from "../actions/target.ts";
 import { pressEnterAndWatch } from "../forms/form_common.ts";
+import { checkFocusStaysHome } from "../actions/secret_query.ts";
 
 /** The `fill` tool. */
 export const fillTool = defineTool({
@@ -54,6 +55,8 @@ export const fillTool = defineTool({
         } else if (args.value === "") {
           await keyboard.press("Delete");
         } else {
+          // Focus may have moved since prepareFill focused the field (a focus handler).
+          await checkFocusStaysHome(page, { typed: 0, of: [...args.value].length }, target.handle);
           await keyboard.insertText(args.value);
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).

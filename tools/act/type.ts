@@ -10,6 +10,8 @@ import { ToolError } from "../errors.ts";
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;
 import { callUtility } from "../injected/mod.ts";
+import { checkFocusStaysHome } from "../actions/secret_query.ts";
+import { fillsBoundSecret } from "../secret_scope.ts";
 import { inputOf } from "../actions/devices.ts";
 import { actingFields, runAction } from "../actions/run_action.ts";
 
@@ -37,9 +39,11 @@ export const typeTool = defineTool({
           page.mainFrameId,
           "focusInfo",
         ).catch(() => undefined);
-        const chars = [...args.text];
+        const chars = [...args.text.replaceAll("\r\n", "\n")];
+        // A secret bound to origins: focus is checked before every key (the page may move it).
+        const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
         // Type in chunks so the call keeps to its deadline.
-        for (let i = 0; i < chars.length; i += TYPE_CHUNK) {
+        for (let i = 0; i < chars.length; i += chunk) {
           if (Date.now() >= deadline) {
             throw new ToolError(
               "timeout",
@@ -48,7 +52,8 @@ export const typeTool = defineTool({
               { typed: i },
             );
           }
-          await inputOf(page).keyboard.type(chars.slice(i, i + TYPE_CHUNK).join(""));
+          if (i > 0) await checkFocusStaysHome(page, { typed: i, of: chars.length });
+          await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""));
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (focus && !focus.editable) {

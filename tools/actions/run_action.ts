@@ -9,7 +9,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
-import { checkFillTarget } from "./secret_query.ts";
+import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../policy/nav_guard.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
@@ -362,7 +362,15 @@ async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigatio
 }
 
 async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
-  return await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+  const info = await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+  // Texts the page sent long are cut here, never inside a secret's value.
+  const cuts = info.cuts as Record<string, number> | undefined;
+  delete info.cuts;
+  for (const [key, max] of Object.entries(cuts ?? {})) {
+    const v = info[key];
+    if (typeof v === "string") info[key] = cutClearOfSecrets(v, max);
+  }
+  return info;
 }
 
 interface DeltaOut {

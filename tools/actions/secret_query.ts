@@ -100,13 +100,34 @@ async function refuseSecretAttributes(
   selector: string,
   masker: SecretStore,
 ): Promise<void> {
-  for (const name of valueTestedAttributes(selector)) {
-    const values = await callUtility<string[]>(page, frameId, "attrValues", [[name]]);
-    if (values.some((v) => masker.contains(v))) {
+  const names = valueTestedAttributes(selector);
+  if (names === undefined) {
+    throw new ToolError(
+      "refused",
+      `Refused selector ${
+        JSON.stringify(selector)
+      }: while secrets are masked, a selector must read ` +
+        "plainly (no unclosed comment or string, brackets paired, [name], [name=value] or " +
+        "[name op value i] inside brackets), so that what it compares can be checked",
+      "write the selector without comments or odd attribute conditions, or select by id, role, text= or a ref from snapshot",
+    );
+  }
+  for (const name of names) {
+    const { values, cut } = await callUtility<{ values: string[]; cut: boolean }>(
+      page,
+      frameId,
+      "attrValues",
+      [[name]],
+    );
+    // Refusing on "too much to check" depends on the page only, not on the guess.
+    if (cut || values.some((v) => masker.contains(v))) {
       throw new ToolError(
         "refused",
         `Refused selector ${JSON.stringify(selector)}: it compares attribute "${name}", ` +
-          "which holds a secret's value on this page (a match would confirm a guess)",
+          (cut
+            ? "whose values on this page are too many or too long to check for secrets"
+            : "which holds a secret's value on this page") +
+          " (a match would confirm a guess)",
         "select the element by id, role, text= or a ref from snapshot, or test the attribute's presence ([name]) only",
       );
     }
@@ -192,4 +213,57 @@ export async function checkFillTarget(
     origin ?? "null",
     origin === null ? "the focused field (inside a cross-origin frame)" : "the focused field",
   );
+}
+
+/**
+ * When this call fills a secret bound to origins: before each key of
+ * `type` (and before `fill` inserts), refuses when focus is no longer in a
+ * frame of the allowed origins. A page may move focus while keys go in (a
+ * keydown handler focusing a cross-origin frame): the origin checked before
+ * the first key says nothing of the next. Does nothing otherwise. CDP:
+ * `Runtime.evaluate` (`focusedOrigin`) in the main frame.
+ *
+ * @param done How much went in before this check (for the error's message).
+ * @param field The field `fill` targets: it must still have focus (CDP:
+ *   `Runtime.callFunctionOn`, `focusIsOn`); absent: the focused frame's origin.
+ * @throws ToolError `refused` naming the allowed origins, with `typed` = done.
+ */
+export async function checkFocusStaysHome(
+  page: Page,
+  done: { typed: number; of: number },
+  field?: RemoteHandle,
+): Promise<void> {
+  if (!fillsBoundSecret()) return;
+  try {
+    // A field: it must still have focus (its frame's origin was checked). Else the focused frame.
+    if (field && !(await callOnHandle<boolean>(field, "focusIsOn"))) {
+      throw new ToolError("refused", "The field lost focus before the value went in.", "", {});
+    }
+    if (!field) await checkFillTarget(page, undefined);
+  } catch (e) {
+    if (!(e instanceof ToolError)) throw e;
+    throw new ToolError(
+      "refused",
+      `Stopped after ${done.typed} of ${done.of} characters: focus left the allowed origins. ` +
+        e.message,
+      "the page moved focus away from the field; fill it by ref or selector " +
+        "(fill checks the field's frame) and do not type the secret into a page that moves focus",
+      { ...e.details, typed: done.typed },
+    );
+  }
+}
+
+/**
+ * `text` cut to `max` UTF-16 units; under masking, a cut that would fall
+ * inside a secret's value moves to before it (a kept prefix would not be
+ * masked, and would give the value away a few characters at a time). Only
+ * whole values move it, so a partial guess in the text changes nothing.
+ */
+export function cutClearOfSecrets(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  for (const [start, stop] of currentMasker()?.spans(text) ?? []) {
+    if (start < end && stop > end) end = start;
+  }
+  return text.slice(0, end);
 }

@@ -22,57 +22,103 @@ function unescapeCss(s: string): string {
   });
 }
 
+/** ASCII lower case (what HTML does to attribute names; other letters stay). */
+const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+
 /**
- * The attribute names (lower-cased, escapes undone, namespace prefix
- * dropped) that `selector` compares with a value, each once. Presence tests
- * (`[a]`) are not listed. Quoted values and escapes are skipped, so `]` or
- * `=` inside a value does not confuse it.
+ * `selector` with its CSS comments (outside strings, not escaped) replaced
+ * by a space, as the CSS tokenizer does; undefined when a comment or a
+ * string is not closed, or a string runs over a line (not read with
+ * confidence).
  */
-export function valueTestedAttributes(selector: string): string[] {
-  const names = new Set<string>();
+export function stripCssComments(selector: string): string | undefined {
+  let out = "";
+  let quote = "";
   for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
+    const c = selector[i]!;
+    if (c === "\\") {
+      out += selector.slice(i, i + 2);
+      i++;
+    } else if (quote) {
+      if (c === "\n" || c === "\r" || c === "\f") return undefined;
+      if (c === quote) quote = "";
+      out += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      out += c;
+    } else if (c === "/" && selector[i + 1] === "*") {
+      const end = selector.indexOf("*/", i + 2);
+      if (end < 0) return undefined;
+      out += " ";
+      i = end + 1;
+    } else out += c;
+  }
+  return quote ? undefined : out;
+}
+
+const ESC = String.raw`\\(?:[0-9a-fA-F]{1,6}[ \t\n\f]?|[^\n\r\f0-9a-fA-F])`;
+const IDENT = String.raw`(?:[^\s"'\\\[\]()=~|^$*,>+]|${ESC})+`;
+const STRING = String.raw`"(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*'`;
+/** The inside of `[...]`: optional namespace prefix, name, optional operator, value and flag. */
+const ATTR_BODY = new RegExp(
+  String.raw`^\s*(?:(?:${IDENT}|\*)?\|(?!=))?(${IDENT})\s*` +
+    String.raw`(?:([~|^$*]?=)\s*(?:${IDENT}|${STRING})\s*(?:[iIsS]\s*)?)?$`,
+);
+/** `:lang(...)` compares the `lang` attribute (inherited) with a prefix. */
+const LANG = new RegExp(String.raw`:(?:${IDENT})`, "g");
+
+/**
+ * The attribute names (ASCII-lower-cased, escapes undone, namespace prefix
+ * dropped) that `selector` compares with a value, each once; `lang` when it
+ * uses `:lang()`. Presence tests (`[a]`) are not listed. Comments are
+ * seen through; strings and escapes are skipped, so `]` or `=` inside a
+ * value does not confuse it.
+ *
+ * Returns undefined when the selector cannot be read with confidence: a
+ * comment or string not closed, brackets that do not pair, or anything
+ * inside `[...]` that is not `ns|name op value flag` (the caller refuses
+ * such a selector under masking rather than guess).
+ */
+export function valueTestedAttributes(selector: string): string[] | undefined {
+  const text = stripCssComments(selector);
+  if (text === undefined) return undefined;
+  const names = new Set<string>();
+  for (const m of text.matchAll(LANG)) {
+    if (asciiLower(unescapeCss(m[0].slice(1))) === "lang") names.add("lang");
+  }
+  let quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
     if (c === "\\") {
       i++;
       continue;
     }
+    if (quote) {
+      if (c === quote) quote = "";
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      continue;
+    }
+    if (c === "]") return undefined;
     if (c !== "[") continue;
-    // The name runs to the first operator or `]`; escapes belong to it.
+    // Find the closing bracket, past quoted values and escapes; a second `[` is odd.
     let j = i + 1;
-    let name = "";
-    while (j < selector.length && !"=]~|^$*".includes(selector[j]!)) {
-      if (selector[j] === "\\") {
-        name += selector.slice(j, j + 2);
-        j += 2;
-      } else name += selector[j++];
-    }
-    // A namespace prefix: `ns|name`, `*|name`, `|name` (but `|=` is an operator).
-    if (
-      (selector[j] === "|" && selector[j + 1] !== "=") ||
-      selector[j] === "*" && selector[j + 1] === "|"
-    ) {
-      if (selector[j] === "*") j++;
-      j++;
-      name = "";
-      while (j < selector.length && !"=]~|^$*".includes(selector[j]!)) {
-        if (selector[j] === "\\") {
-          name += selector.slice(j, j + 2);
-          j += 2;
-        } else name += selector[j++];
-      }
-    }
-    const op = /^[~|^$*]?=/.exec(selector.slice(j, j + 2));
-    if (op) names.add(unescapeCss(name.trim()).toLowerCase());
-    // Skip to the closing bracket, past quoted values.
-    let quote = "";
-    for (; j < selector.length; j++) {
-      const d = selector[j]!;
+    let q = "";
+    for (; j < text.length; j++) {
+      const d = text[j]!;
       if (d === "\\") j++;
-      else if (quote) {
-        if (d === quote) quote = "";
-      } else if (d === '"' || d === "'") quote = d;
+      else if (q) {
+        if (d === q) q = "";
+      } else if (d === '"' || d === "'") q = d;
+      else if (d === "[") return undefined;
       else if (d === "]") break;
     }
+    if (j >= text.length) return undefined;
+    const m = ATTR_BODY.exec(text.slice(i + 1, j));
+    if (!m) return undefined;
+    if (m[2] !== undefined) names.add(asciiLower(unescapeCss(m[1]!)));
     i = j;
   }
   return [...names].filter((n) => n !== "");

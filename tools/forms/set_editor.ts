@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { checkFillTarget } from "../actions/secret_query.ts";
+import { checkFillTarget, checkFocusStaysHome } from "../actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
@@ -99,7 +99,11 @@ export const setEditorTool = defineTool({
             // Typing goes through the editor's own input handling, as a user's would.
             const { keyboard } = inputOf(page);
             if (args.text === "") await keyboard.press("Delete");
-            else await keyboard.insertText(args.text);
+            else {
+              // A bound secret: focus may have left the editor's origin since it took focus.
+              await checkFocusStaysHome(page, { typed: 0, of: [...args.text].length });
+              await keyboard.insertText(args.text);
+            }
             const now = await callOnHandle<{ text: string }>(editor, "formEditorContent");
             if (squash(now.text) !== squash(args.text)) {
               await callOnHandle(editor, "formEditorWrite", [{ text: args.text }]);

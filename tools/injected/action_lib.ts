@@ -234,10 +234,19 @@ export function installActionLib(api: Record<string, unknown>): void {
     return { ok: true, value: el.value, label: norm(options[match]!.label) };
   };
 
-  /** Facts about an element after an action (ActionResult `element`). */
+  /**
+   * Characters sent past a cut, so that the server can move the cut before a
+   * secret's value that spans it (a kept prefix would not be masked).
+   */
+  const CUT_SLACK = 4096;
+  /**
+   * Facts about an element after an action (ActionResult `element`). Long
+   * texts come with `cuts` (field → length to cut to, on the server).
+   */
   api.elementInfo = (el: El) => {
     const attached = !!el && el.isConnected;
     if (!attached) return { stillAttached: false };
+    const cuts: Record<string, number> = {};
     const info: Record<string, unknown> = {
       stillAttached: true,
       focused: el === document.activeElement ||
@@ -259,7 +268,9 @@ export function installActionLib(api: Record<string, unknown>): void {
       if (!checkable) info.value = secret ? (el.value ? "••••" : "") : el.value;
     } else if ((el as HTMLElement).isContentEditable) {
       const text = (el as HTMLElement).innerText;
-      info.value = secret ? (text ? "••••" : "") : text.slice(0, 200);
+      // Cut on the server (`cuts`), which can tell a secret's value from the text around it.
+      info.value = secret ? (text ? "••••" : "") : text.slice(0, 200 + CUT_SLACK);
+      if (!secret && text.length > 200) cuts.value = 200;
     }
     if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
       info.checked = el.checked;
@@ -269,8 +280,10 @@ export function installActionLib(api: Record<string, unknown>): void {
     const text = el instanceof HTMLSelectElement
       ? el.selectedOptions[0]?.label ?? ""
       : ((el as HTMLElement).innerText ?? el.textContent ?? "");
-    const display = text.replace(/\s+/g, " ").trim().slice(0, 80);
+    const display = text.replace(/\s+/g, " ").trim().slice(0, 80 + CUT_SLACK);
     if (display && !secret) info.displayText = display;
+    if (display.length > 80 && !secret) cuts.displayText = 80;
+    if (Object.keys(cuts).length) info.cuts = cuts;
     return info;
   };
 

@@ -19,7 +19,9 @@ export function installFormLib(api: Record<string, unknown>): void {
   const maskSecret = api.maskSecret as Fn<[string], string>;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
   const norm = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-  const cut = (s: string, n: number) => s.length > n ? s.slice(0, n) + "…" : s;
+  // The server makes the cut (tools/page_cuts.ts): it can keep it clear of secrets' values.
+  const cut = (s: string, n: number) =>
+    s.length > n ? `\u0000${n}\u0000${s.slice(0, n + 4096)}` : s;
   const MAX_OPTIONS = 50;
 
   const isControl = (el: Element | null): el is Control =>

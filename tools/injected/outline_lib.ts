@@ -39,7 +39,10 @@ export interface Outline {
 
 /**
  * Adds to the utility api:
- * - `newOutline(): Outline`: an empty outline buffer.
+ * - `newOutline(wholeLines?: boolean): Outline`: an empty outline buffer;
+ *   `wholeLines` keeps a long run on one line (under masking: a secret's
+ *   value split over two lines would not be masked, as the page cannot tell
+ *   where values are).
  * - `quote(name: string): string`: ` "name"` with `\` and `"` escaped, or `""`.
  * - `safeText(s: string): string`: page text that cannot forge the Deno
  *   side's placeholders (`[ref=#3]` becomes `[ref=\#3]`).
@@ -62,7 +65,8 @@ export function installOutlineLib(api: Record<string, unknown>): void {
     return name ? ` "${safeText(name).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"` : "";
   }
 
-  function newOutline(): Outline {
+  function newOutline(wholeLines = false): Outline {
+    const maxLine = wholeLines ? Infinity : MAX_LINE;
     const out: string[] = []; // line texts, without indentation
     const depths: number[] = [];
     const kinds: number[] = [];
@@ -106,7 +110,7 @@ export function installOutlineLib(api: Record<string, unknown>): void {
       if (last >= 0 && kinds[last] === REF && depths[last] === depth && names[last] === t) return;
       // Very long runs (minified text, a page-long paragraph) become several lines, so pages
       // and deltas stay line-sized; cuts fall on spaces, never inside a ref.
-      while (t.length > MAX_LINE) {
+      while (t.length > maxLine) {
         let cut = t.lastIndexOf(" ", MAX_LINE);
         if (cut < MAX_LINE / 2) {
           cut = MAX_LINE;

@@ -38,28 +38,55 @@ export function installSecretLib(api: Record<string, unknown>): void {
     return el && el.isConnected && textOf(el) === expected ? el : null;
   };
   /**
-   * Every value of the named attributes in the document (open shadow roots
-   * included), each cut at 4096 characters, at most 5000 values: the server
-   * looks for secrets in them before running a selector that tests them.
+   * Every distinct value of the named attributes (`names` ASCII-lower-cased;
+   * an attribute matches when its local name, ASCII-lower-cased, is one of
+   * them) in the document, open shadow roots included: the server looks for
+   * secrets in them before running a selector that tests them. Bounded (at
+   * most 20000 values, 2,000,000 characters in all); `cut` says the bound was
+   * hit and the list is not complete (the server then refuses: it cannot
+   * verify).
    */
-  api.attrValues = (names: string[]): string[] => {
-    const out: string[] = [];
+  api.attrValues = (names: string[]): { values: string[]; cut: boolean } => {
+    const wanted = new Set(names);
+    const seen = new Set<string>();
+    let chars = 0;
+    let cut = false;
+    const lower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
     const walk = (root: Document | ShadowRoot) => {
       for (const el of root.querySelectorAll("*")) {
-        if (out.length >= 5000) return;
-        for (const n of names) {
-          const v = el.getAttribute(n);
-          if (v) out.push(v.slice(0, 4096));
+        if (cut) return;
+        for (const a of el.attributes) {
+          if (!a.value || !wanted.has(lower(a.localName)) || seen.has(a.value)) continue;
+          chars += a.value.length;
+          if (seen.size >= 20000 || chars > 2_000_000) {
+            cut = true;
+            return;
+          }
+          seen.add(a.value);
         }
         if (el.shadowRoot) walk(el.shadowRoot);
       }
     };
     walk(document);
-    return out;
+    return { values: [...seen], cut };
   };
   /** The page's visible text as shown (not normalized). */
   api.rawText = () => document.body?.innerText ?? "";
 
+  /**
+   * Whether `el` (a field) still has focus: its frame is in the focus chain
+   * and its active element is `el`, inside it or its editing host (not a
+   * frame element: focus went into another frame; not the body: nothing).
+   */
+  api.focusIsOn = (el: Element): boolean => {
+    const doc = el.ownerDocument;
+    if (!doc.hasFocus()) return false;
+    let a = doc.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (!a || a === doc.body || a === doc.documentElement) return false;
+    if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
+    return a === el || a.contains(el) || el.contains(a);
+  };
   /** `window.origin` of the element's frame ("null" when opaque). */
   api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";
   /**

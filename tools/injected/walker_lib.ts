@@ -41,7 +41,7 @@ export function installWalkerLib(api: Record<string, unknown>): void {
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
   const staticHidden = api.staticHidden as Fn<[Element], boolean>;
   const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
-  const newOutline = api.newOutline as Fn<[], Outline>;
+  const newOutline = api.newOutline as Fn<[boolean?], Outline>;
   const q = api.quote as Fn<[string], string>;
   const safe = api.safeText as Fn<[string], string>;
   const idOf = api.idOf as Fn<[Element], number>;
@@ -148,8 +148,8 @@ export function installWalkerLib(api: Record<string, unknown>): void {
     return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
   }
 
-  function snapshot(opts: { rootId?: number } = {}) {
-    const o = newOutline();
+  function snapshot(opts: { rootId?: number; wholeLines?: boolean } = {}) {
+    const o = newOutline(opts.wholeLines === true);
     const refs: Array<[number, string, string, string, string]> = [];
     const frames: number[] = [];
     const focused = deepActive();

@@ -19,7 +19,7 @@ import type { RoutedBrowser } from "./browser_host.ts";
 import { currentCallScope } from "./call_scope.ts";
 import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
-import { PageLogs } from "./page_logs.ts";
+import { PageLogs, type SecretSpans } from "./page_logs.ts";
 
 /** How a session reaches its browser. */
 export type SessionMode = "incognito" | "persistent" | "attached";
@@ -46,6 +46,8 @@ export interface BrowserSessionOptions {
   ownsContext: boolean;
   ownsBrowser: boolean;
   profileDir?: string;
+  /** Where secrets' values occur in a text: the logs never keep a cut one's prefix. */
+  secretSpans?: SecretSpans | undefined;
 }
 
 /** One browxai session. */
@@ -54,7 +56,7 @@ export class BrowserSession {
   readonly mode: SessionMode;
   readonly created = Date.now();
   lastUsed = Date.now();
-  readonly logs = new PageLogs();
+  readonly logs: PageLogs;
   readonly refs = new RefRegistry();
   /** The last full snapshot of each tab (by target id), reused while unchanged. */
   readonly snapshots: SnapshotCache = new Map();
@@ -91,6 +93,7 @@ export class BrowserSession {
     this.#ownsContext = options.ownsContext;
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
+    this.logs = new PageLogs({ secretSpans: options.secretSpans });
     // An attached browser's tabs are the person's, whatever context they are in.
     const claimed = options.routed.router.claim(options.browserContextId, this, {
       allContexts: options.mode === "attached",

@@ -66,26 +66,39 @@ export const CONSOLE_MAX_CHARS = 2 * 1024 * 1024;
 export const NETWORK_MAX_CHARS = 1024 * 1024;
 
 /**
+ * Where secrets' values occur in a text: `[start, end)` UTF-16 offsets (the
+ * secret store's `spans`, passed down so this layer needs no policy).
+ */
+export type SecretSpans = (text: string) => Array<[number, number]>;
+
+/**
  * `text` cut to `max` characters with a `[… N more chars]` marker, copied so
  * the kept part does not pin the whole string (V8 slices share their parent).
+ * A cut that would fall inside a secret's value (`spans`) is moved to before
+ * it: a kept prefix of a value is not masked later, and would confirm a
+ * guess. Only whole values move the cut, so what is kept never depends on
+ * whether a partial guess is right.
  */
-export function capText(text: string, max = MAX_ENTRY_CHARS): string {
+export function capText(text: string, max = MAX_ENTRY_CHARS, spans?: SecretSpans): string {
   if (text.length <= max) return text;
   let end = max;
   // Never end on half a surrogate pair.
   const c = text.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
+  for (const [start, stop] of spans?.(text) ?? []) {
+    if (start < end && stop > end) end = start;
+  }
   const kept = JSON.parse(JSON.stringify(text.slice(0, end))) as string;
   return `${kept}[… ${text.length - end} more chars]`;
 }
 
 /** The console args as one text, built no longer than {@link MAX_ENTRY_CHARS} (plus marker). */
-function argsText(args: Protocol.Runtime.RemoteObject[]): string {
+function argsText(args: Protocol.Runtime.RemoteObject[], spans?: SecretSpans): string {
   const parts: string[] = [];
   let length = 0;
   let more = 0;
   for (const arg of args) {
-    const t = capText(remoteText(arg));
+    const t = capText(remoteText(arg), MAX_ENTRY_CHARS, spans);
     const piece = parts.length ? ` ${t}` : t;
     if (length >= MAX_ENTRY_CHARS) {
       more += piece.length;
@@ -94,7 +107,7 @@ function argsText(args: Protocol.Runtime.RemoteObject[]): string {
     parts.push(piece);
     length += piece.length;
   }
-  const text = capText(parts.join(""));
+  const text = capText(parts.join(""), MAX_ENTRY_CHARS, spans);
   if (!more) return text;
   // capText already marked a cut: add the args left out to its count.
   const m = /\[… (\d+) more chars\]$/.exec(text);
@@ -140,6 +153,19 @@ export class PageLogs {
     sizeOf: (e) => e.url.length,
   });
   #live = new Map<string, NetworkEntry>();
+  #spans: SecretSpans | undefined;
+
+  /**
+   * @param options.secretSpans Where secrets' values occur in a text: a cut
+   *   (entry text, URL) never keeps a prefix of one (see {@link capText}).
+   */
+  constructor(options: { secretSpans?: SecretSpans | undefined } = {}) {
+    this.#spans = options.secretSpans;
+  }
+
+  #cap(text: string, max = MAX_ENTRY_CHARS): string {
+    return capText(text, max, this.#spans);
+  }
   #seenConsole = new Set<string>();
   /** Requests the guard refused, by network request id → why (its report may come first). */
   #blocked = new Map<string, string>();
@@ -183,8 +209,8 @@ export class PageLogs {
         }
         return this.console.push({
           level: LEVELS[e.type] ?? "log",
-          text: argsText(e.args),
-          ...(top ? { source: `${capText(top.url, MAX_URL_CHARS)}:${top.lineNumber + 1}` } : {}),
+          text: argsText(e.args, this.#spans),
+          ...(top ? { source: `${this.#cap(top.url, MAX_URL_CHARS)}:${top.lineNumber + 1}` } : {}),
           timestamp: Math.round(e.timestamp),
           tab,
         });
@@ -194,8 +220,8 @@ export class PageLogs {
         const text = d.exception?.description?.split("\n    at ")[0] ?? d.text;
         return this.console.push({
           level: "exception",
-          text: capText(text),
-          ...(d.url ? { source: `${capText(d.url, MAX_URL_CHARS)}:${d.lineNumber + 1}` } : {}),
+          text: this.#cap(text),
+          ...(d.url ? { source: `${this.#cap(d.url, MAX_URL_CHARS)}:${d.lineNumber + 1}` } : {}),
           timestamp: Date.now(),
           tab,
         });
@@ -206,9 +232,9 @@ export class PageLogs {
         if (entry.source === "network") return undefined;
         return this.console.push({
           level: entry.level === "verbose" ? "debug" : entry.level,
-          text: capText(entry.text),
+          text: this.#cap(entry.text),
           ...(entry.url
-            ? { source: `${capText(entry.url, MAX_URL_CHARS)}:${(entry.lineNumber ?? 0) + 1}` }
+            ? { source: `${this.#cap(entry.url, MAX_URL_CHARS)}:${(entry.lineNumber ?? 0) + 1}` }
             : {}),
           timestamp: Math.round(entry.timestamp),
           tab,
@@ -226,7 +252,7 @@ export class PageLogs {
         const entry = this.network.push({
           requestId: e.requestId,
           method: e.request.method,
-          url: capText(e.request.url, MAX_URL_CHARS),
+          url: this.#cap(e.request.url, MAX_URL_CHARS),
           type: e.type ?? "Other",
           failed: false,
           timestamp: Math.round(e.wallTime * 1000),
@@ -269,7 +295,7 @@ export class PageLogs {
         entry.done = true;
         entry.failed = true;
         if (!entry.blockedByPolicy) {
-          entry.errorText = e.canceled ? "canceled" : capText(e.errorText, MAX_URL_CHARS);
+          entry.errorText = e.canceled ? "canceled" : this.#cap(e.errorText, MAX_URL_CHARS);
         }
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
         return entry;

@@ -6,11 +6,38 @@ import {
   MAX_URL_CHARS,
   PageLogs,
 } from "./page_logs.ts";
+import { SecretStore } from "../../policy/secrets.ts";
 
 Deno.test("capText: cuts with a marker, never half a surrogate pair", () => {
   assertEquals(capText("abc", 5), "abc");
   assertEquals(capText("abcdefg", 3), "abc[… 4 more chars]");
   assertEquals(capText("ab😀cd", 3), "ab[… 4 more chars]");
+});
+
+Deno.test("capText: a cut inside a secret's value moves before it; a partial guess moves nothing", () => {
+  const store = new SecretStore(new Map([["KEY", "Zq7-hunter-Wv3x"]]));
+  const spans = (t: string) => store.spans(t);
+  assertEquals(capText("xxxxZq7-hunter-Wv3x", 8, spans), "xxxx[… 15 more chars]");
+  // Only whole values count: a text that merely starts like the value is cut where it falls.
+  assertEquals(capText("xxxxZq7-hunter", 8, spans), "xxxxZq7-[… 6 more chars]");
+  assertEquals(capText("xxxxZq7-hunter-Wv3x", 30, spans), "xxxxZq7-hunter-Wv3x");
+  // The console entry of the red team's probe: 16 KiB of padding, then the value.
+  const logs = new PageLogs({ secretSpans: spans });
+  const entry = logs.onEvent("T", "Runtime.consoleAPICalled", {
+    type: "log",
+    args: [{ type: "string", value: "w".repeat(MAX_ENTRY_CHARS - 4) + "Zq7-hunter-Wv3x" }],
+    timestamp: 1,
+    executionContextId: 1,
+  }) as { text: string };
+  assertTrue(!entry.text.includes("Z"), entry.text.slice(-40));
+  assertTrue(/w\[… \d/.test(entry.text.slice(-40)), entry.text.slice(-40));
+  const req = logs.onEvent("T", "Network.requestWillBeSent", {
+    requestId: "r1",
+    request: { url: `http://x/?${"a".repeat(MAX_URL_CHARS - 15)}=Zq7-hunter-Wv3x`, method: "GET" },
+    wallTime: 1,
+    type: "Fetch",
+  }) as { url: string };
+  assertTrue(req.url.endsWith("a=[… 15 more chars]"), req.url.slice(-40));
 });
 
 Deno.test("PageLogs: console text, many args and URLs are capped as recorded; the buffer's total too", () => {

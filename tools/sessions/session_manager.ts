@@ -19,6 +19,7 @@ import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
 import { currentCallScope } from "./call_scope.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
+import type { SecretSpans } from "./page_logs.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -52,6 +53,7 @@ export class SessionManager {
   #closing = false;
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
+  #secretSpans: SecretSpans | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
   readonly areas: WorkspaceAreas;
 
@@ -60,6 +62,8 @@ export class SessionManager {
    * @param options.namespace An HTTP client's own namespace (letters, digits, `_-`): its
    *   artifacts, auth states, dumps and profiles live in `.clients/<namespace>/`, removed by
    *   {@link closeAll}. Absent (stdio): the shared locations, artifacts per server instance.
+   * @param options.secretSpans Where secrets' values occur in a text (the secret store's
+   *   `spans`): each session's logs cut before a value, never inside it.
    * @param options.instance The server's claimed instance id (`storage/instances.ts`): it names
    *   a stdio server's artifact folder, so a later start can sweep it once this server is dead.
    */
@@ -70,11 +74,13 @@ export class SessionManager {
       guard?: (session: BrowserSession) => NavGuard;
       namespace?: string;
       instance?: string;
+      secretSpans?: SecretSpans | undefined;
     } = {},
   ) {
     this.#host = host;
     this.#workspace = workspace;
     this.#guard = options.guard;
+    this.#secretSpans = options.secretSpans;
     this.areas = new WorkspaceAreas({
       namespace: options.namespace,
       ...(options.instance ? { instance: options.instance } : {}),
@@ -225,6 +231,7 @@ export class SessionManager {
         browserContextId: ctx,
         ownsContext: true,
         ownsBrowser: false,
+        secretSpans: this.#secretSpans,
       });
     }
     if (options.mode === "persistent") {
@@ -248,6 +255,7 @@ export class SessionManager {
           ownsContext: false,
           ownsBrowser: true,
           profileDir,
+          secretSpans: this.#secretSpans,
         });
       } catch (e) {
         openProfiles.delete(profileDir);
@@ -269,6 +277,7 @@ export class SessionManager {
       browserContextId: undefined,
       ownsContext: false,
       ownsBrowser: false,
+      secretSpans: this.#secretSpans,
     });
   }
 

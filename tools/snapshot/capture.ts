@@ -8,6 +8,7 @@
  */
 import type { FrameInfo, Page } from "../../cdp/page.ts";
 import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
+import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
 
@@ -139,8 +140,10 @@ async function frameText(
   const frame = page.frame(frameId);
   if (!frame) throw new Error(`frame "${frameId}" is gone`);
   const loaderId = frame.loaderId;
+  // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
+  const wholeLines = currentMasker() !== undefined;
   const snap = await callUtility<FrameSnapshot>(page, frameId, "snapshotWithGeneration", [
-    rootId === undefined ? {} : { rootId },
+    rootId === undefined ? { wholeLines } : { rootId, wholeLines },
   ]);
   if (page.frame(frameId)?.loaderId !== loaderId) {
     throw new Error(`frame "${frameId}" navigated during the snapshot`);

@@ -342,6 +342,8 @@ export async function serveHttp(
     if (clients.size + initializing + closing >= maxClients) return full();
     const sessions = new SessionManager(host, config.workspace, {
       guard: navGuardFor(config),
+      // Logs never keep a cut secret prefix (masking happens at read time).
+      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
       // Its own files (tools/sessions/areas.ts), named after this server's instance so a later
       // start sweeps them if this server dies without removing them.
       namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,

@@ -28,6 +28,8 @@ export async function serveStdio(config: ServerConfig, host: BrowserHost): Promi
   const instance = await claimInstance(config.workspace);
   const sessions = new SessionManager(host, config.workspace, {
     guard: navGuardFor(config),
+    // Logs never keep a cut secret prefix (masking happens at read time).
+    secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
     instance: instance.id,
   });
   const server = createMcpServer(config, sessions);
