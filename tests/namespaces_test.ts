@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startHttp, textOf, type ToolResult } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 const SECRET = "A-session-4b1e";
@@ -35,15 +36,6 @@ function startPage() {
 
 async function cookieValues(c: McpHarness, session = "default"): Promise<string[]> {
   return ((await c.ok("cookies_list", { session })).cookies as R[]).map((x) => String(x.value));
-}
-
-/** Waits (bounded) for a condition. */
-async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!await ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const exists = (p: string) => Deno.lstat(p).then(() => true, () => false);
@@ -130,7 +122,7 @@ Deno.test("namespaces: one HTTP client cannot reach another's files", async (t) 
 
     await t.step("a client that goes takes its area with it", async () => {
       await a.close();
-      await until("A's area removed", async () => !await exists(areaA));
+      await eventually(async () => !await exists(areaA), 15_000, "A's area removed");
       assertEquals((await b.ok("artifact_list")).count, 0);
     });
   } finally {

@@ -7,6 +7,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 import { initializeRequest, startRawStdio, type Wire } from "./_wire.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 const enc = new TextEncoder();
@@ -17,15 +18,6 @@ const call = (id: number | string, name: string, args: R = {}): Wire => ({
   method: "tools/call",
   params: { name, arguments: args },
 });
-
-/** Resolves once `test` holds, checking after each `tick` of the caller's stream. */
-async function until(test: () => boolean, what: string, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 Deno.test("stdio: a client that never reads stalls its own writes, not the server's memory", async () => {
   const ws = await Deno.makeTempDir({ prefix: "browxai-wire-" });
@@ -72,8 +64,9 @@ Deno.test("stdio: a client that never reads stalls its own writes, not the serve
       }
     })();
     writing.catch(() => {});
-    await until(
+    await eventually(
       () => err.includes("paused reading") || err.includes("exiting"),
+      120_000,
       "the server to pause reading",
     );
     assertIncludes(err, "paused reading");
