@@ -13,12 +13,12 @@ import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
 import type { ServerConfig } from "./tools/context.ts";
-import { registrableDomain } from "./tools/policy/navigation_gate.ts";
+import { registrableDomain } from "./browser/nav_guard/navigation_gate.ts";
 import type { Toolset } from "./tools/define_tool.ts";
 import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
-import { BrowserHost } from "./tools/sessions/browser_host.ts";
-import { serveHttp } from "./tools/transports/http.ts";
-import { serveStdio } from "./tools/transports/stdio.ts";
+import { BrowserHost } from "./browser/sessions/browser_host.ts";
+import { serveHttp } from "./mcp/transports/http.ts";
+import { serveStdio } from "./mcp/transports/stdio.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";

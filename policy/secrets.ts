@@ -228,7 +228,7 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  * that transforms a value (reverses it, changes its case, spaces it out,
  * base64s it), or shows only part of it (a prefix cut by `maxlength`),
  * defeats it (browxai's own caps mask first, or cut before a value: see
- * `capText` in tools/sessions/page_logs.ts); so does a legacy charset (a
+ * `capText` in browser/sessions/page_logs.ts); so does a legacy charset (a
  * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
  * keeps values out of what an agent reads by accident; it is not a sandbox.
  */

@@ -7,14 +7,14 @@
  * name. Headings (no refs) are checked as a multiset of (level, name) against
  * the non-ignored `heading` nodes of `Accessibility.getFullAXTree` of every frame.
  *
- * Deliberate differences (see `tools/injected/aria_lib.ts`), accepted here and
+ * Deliberate differences (see `browser/injected/aria_lib.ts`), accepted here and
  * nowhere else: `img` ↔ `image`, `iframe` ↔ `Iframe`, `<summary>` `button` ↔
  * `DisclosureTriangle`, date/time/color inputs `textbox` ↔ `Date`/`DateTime`/
  * `InputTime`/`ColorWell`, a contenteditable root `textbox` ↔ `generic`, a
  * label standing in for its hidden control `generic` ↔ `LabelText`. Names are
  * compared with whitespace collapsed.
  *
- * Secret fields (`isSecret` in `tools/injected/aria_lib.ts`) embedded in a
+ * Secret fields (`isSecret` in `browser/injected/aria_lib.ts`) embedded in a
  * name: ours contribute a fixed `••••`; Chromium one bullet per character of
  * a password, and the plain value of a CSS-masked (`-webkit-text-security`) or
  * `autocomplete=current-password` field. So Chromium's names are compared with
@@ -24,10 +24,10 @@ import { assertEquals, assertTrue } from "./_assert.ts";
 import { launchTestBrowser } from "./_harness.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { Page } from "../cdp/page.ts";
-import { releaseHandle } from "../tools/injected/mod.ts";
-import { captureSnapshot } from "../tools/snapshot/capture.ts";
-import { RefRegistry } from "../tools/snapshot/refs.ts";
-import { resolveRef } from "../tools/snapshot/resolve.ts";
+import { releaseHandle } from "../browser/injected/mod.ts";
+import { captureSnapshot } from "../browser/snapshot/capture.ts";
+import { RefRegistry } from "../browser/snapshot/refs.ts";
+import { resolveRef } from "../browser/snapshot/resolve.ts";
 
 const GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
 

@@ -16,11 +16,11 @@ import { launchTestBrowser } from "./_harness.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { manyControlsPage } from "./fixtures/generate.ts";
 import type { Page } from "../cdp/page.ts";
-import { releaseHandle, type RemoteHandle } from "../tools/injected/mod.ts";
-import { captureSnapshot } from "../tools/snapshot/capture.ts";
-import { diffSnapshots } from "../tools/snapshot/delta.ts";
-import { RefRegistry } from "../tools/snapshot/refs.ts";
-import { RefGoneError, resolveRef } from "../tools/snapshot/resolve.ts";
+import { releaseHandle, type RemoteHandle } from "../browser/injected/mod.ts";
+import { captureSnapshot } from "../browser/snapshot/capture.ts";
+import { diffSnapshots } from "../browser/snapshot/delta.ts";
+import { RefRegistry } from "../browser/snapshot/refs.ts";
+import { RefGoneError, resolveRef } from "../browser/snapshot/resolve.ts";
 import { refOf } from "./_util.ts";
 
 /** Runs a function on the element of a handle (in the utility world); returns its JSON value. */

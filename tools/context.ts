@@ -5,13 +5,13 @@
  * @module
  */
 import type { Capability } from "../policy/capabilities.ts";
-import type { CallToolResult } from "./call_tool.ts";
+import type { CallToolResult } from "../mcp/call_tool.ts";
 import type { ApprovalStore } from "../policy/approvals.ts";
 import type { ConfirmHook } from "../policy/hooks.ts";
 import type { OriginPattern } from "../policy/sites.ts";
 import type { SecretStore } from "../policy/secrets.ts";
 import type { Toolset } from "./define_tool.ts";
-import type { SessionManager } from "./sessions/session_manager.ts";
+import type { SessionManager } from "../browser/sessions/session_manager.ts";
 
 /** The server's effective configuration. */
 export interface ServerConfig {

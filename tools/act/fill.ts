@@ -5,13 +5,13 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import { callOnHandle } from "../injected/mod.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
-import { checkTarget, targetFields } from "../actions/target.ts";
-import { pressEnterAndWatch } from "../forms/form_common.ts";
-import { checkFocusStaysHome } from "../actions/secret_query.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { callOnHandle } from "../../browser/injected/mod.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { pressEnterAndWatch } from "../../browser/forms/form_common.ts";
+import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 
 /** The `fill` tool. */
 export const fillTool = defineTool({

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, downloadField, runAction, submitsField } from "../actions/run_action.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, downloadField, runAction, submitsField } from "../../browser/actions/run_action.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({

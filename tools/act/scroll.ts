@@ -6,11 +6,11 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import { callOnHandle, callUtility } from "../injected/mod.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
-import { checkTarget, targetFields } from "../actions/target.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { callOnHandle, callUtility } from "../../browser/injected/mod.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget, targetFields } from "../../browser/actions/target.ts";
 
 /** The `scroll` tool. */
 export const scrollTool = defineTool({

@@ -5,15 +5,15 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;
-import { callUtility } from "../injected/mod.ts";
-import { checkFocusStaysHome } from "../actions/secret_query.ts";
-import { fillsBoundSecret } from "../secret_scope.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
+import { callUtility } from "../../browser/injected/mod.ts";
+import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
+import { fillsBoundSecret } from "../../browser/secret_scope.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
 
 /** The `type` tool. */
 export const typeTool = defineTool({

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
-import { ToolError } from "../errors.ts";
-import { mayFollow } from "../policy/navigation_gate.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 
 async function moveInHistory(
   page: Page,

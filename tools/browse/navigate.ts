@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import { actingFields, downloadField, runAction } from "../actions/run_action.ts";
-import { gateNavigation } from "../policy/navigation_gate.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { actingFields, downloadField, runAction } from "../../browser/actions/run_action.ts";
+import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
 

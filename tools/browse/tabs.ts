@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../errors.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import { ToolError } from "../../browser/errors.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { scratchTab } from "../emulation/tab_visibility.ts";
 
 /** The session's tabs as `tabs` shows and indexes them (tab_visibility's blank tab left out). */

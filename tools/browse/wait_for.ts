@@ -13,14 +13,14 @@ import {
   sessionField,
   timeoutField,
 } from "../fields.ts";
-import { ToolError } from "../errors.ts";
-import { compileUrlGlob } from "../agent_pattern.ts";
-import { maskedForAgent } from "../secret_scope.ts";
-import { callOnHandle, releaseHandle } from "../injected/mod.ts";
-import { pageHasText, queryElement } from "../actions/secret_query.ts";
-import { resolveRef } from "../snapshot/resolve.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { compileUrlGlob } from "../../browser/agent_pattern.ts";
+import { maskedForAgent } from "../../browser/secret_scope.ts";
+import { callOnHandle, releaseHandle } from "../../browser/injected/mod.ts";
+import { pageHasText, queryElement } from "../../browser/actions/secret_query.ts";
+import { resolveRef } from "../../browser/snapshot/resolve.ts";
 import type { Page } from "../../cdp/page.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 
 type Check = () => Promise<{ met: boolean; seen?: string }>;
 

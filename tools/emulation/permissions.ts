@@ -3,7 +3,7 @@
  *
  * Camera, microphone, geolocation and clipboard grants are recorded and given to the browser
  * per origin only after the human said yes to a page using them
- * (tools/sessions/permission_prompts.ts), so those are allowed. The others (notifications,
+ * (browser/sessions/permission_prompts.ts), so those are allowed. The others (notifications,
  * MIDI, payment handler, background sync, sensors, …) have no such prompt: the browser gets
  * them at once and would skip the human, so they take the `human-gate-override` capability.
  *
@@ -16,10 +16,10 @@ import { z } from "zod";
 import { checkCapability } from "../../policy/capabilities.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { defineTool } from "../define_tool.ts";
-import { shown, ToolError } from "../errors.ts";
-import { PROMPTED } from "../sessions/permission_prompts.ts";
+import { shown, ToolError } from "../../browser/errors.ts";
+import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
-import { isLoopback } from "../transports/http.ts";
+import { isLoopback } from "../../mcp/transports/http.ts";
 import { emulate } from "./set_emulation.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;

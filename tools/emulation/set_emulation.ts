@@ -3,7 +3,7 @@
  * `set_reduced_motion`, `set_user_agent`, `set_viewport`. Each updates the session's
  * {@link SessionEmulation} state, which applies it to every open tab and re-applies it to
  * every new tab, popup and out-of-process iframe before its first script (see
- * `tools/sessions/emulation.ts` for the CDP commands: `Emulation.setTimezoneOverride`,
+ * `browser/sessions/emulation.ts` for the CDP commands: `Emulation.setTimezoneOverride`,
  * `Emulation.setLocaleOverride`, `Emulation.setUserAgentOverride`,
  * `Emulation.setEmulatedMedia`, `Emulation.setDeviceMetricsOverride`). Every result is
  * `{ ok, session, applied, state, warnings }`; `set_viewport` adds the document's scroll
@@ -14,9 +14,9 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { shown, ToolError } from "../errors.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
-import type { EmulationState } from "../sessions/emulation.ts";
+import { shown, ToolError } from "../../browser/errors.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
+import type { EmulationState } from "../../browser/sessions/emulation.ts";
 import { MAX_VIEWPORT, sessionField } from "../fields.ts";
 
 /** The warning every emulation result of an attached session carries. */

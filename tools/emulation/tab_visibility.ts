@@ -27,15 +27,15 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import type { Page } from "../../cdp/page.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { sessionField } from "../fields.ts";
 import { ATTACHED_WARNING } from "./set_emulation.ts";
 
 /**
  * Longest `holdMs`, ms. A call's watchdog budget is 30 s (+5 s grace, see
- * `tools/call_tool.ts`), and the two transitions around the hold take up to
+ * `mcp/call_tool.ts`), and the two transitions around the hold take up to
  * a few seconds on a loaded machine; longer holds are two calls.
  */
 export const MAX_HOLD_MS = 25_000;

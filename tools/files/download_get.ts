@@ -10,8 +10,8 @@ import { trimPartialChar } from "../../storage/utf8.ts";
 import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../errors.ts";
-import { downloadsOf } from "../sessions/downloads.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** Bytes returned when `maxBytes` is not given. */
 const DEFAULT_MAX_BYTES = 64 * 1024;

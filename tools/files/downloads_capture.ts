@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../errors.ts";
-import { downloadsOf } from "../sessions/downloads.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** The `downloads_capture` tool. */
 export const downloadsCaptureTool = defineTool({

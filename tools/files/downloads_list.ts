@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { downloadsOf } from "../sessions/downloads.ts";
+import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** The `downloads_list` tool. */
 export const downloadsListTool = defineTool({

@@ -10,16 +10,16 @@ import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { PathGuardError, RESERVED_AREAS } from "../../policy/path_guard.ts";
 import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
-import { waitActionable } from "../actions/actionability.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
-import { checkTarget, targetFields } from "../actions/target.ts";
+import { waitActionable } from "../../browser/actions/actionability.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget, targetFields } from "../../browser/actions/target.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import type { RemoteHandle } from "../injected/mod.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
-import { originOf } from "../sessions/download_names.ts";
-import { copyForUpload } from "../sessions/upload_copies.ts";
+import { ToolError } from "../../browser/errors.ts";
+import type { RemoteHandle } from "../../browser/injected/mod.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
+import { originOf } from "../../browser/sessions/download_names.ts";
+import { copyForUpload } from "../../browser/sessions/upload_copies.ts";
 
 /** How long a click may take to open a file chooser, ms. */
 const CHOOSER_WAIT_MS = 3000;

@@ -1,23 +1,23 @@
 /**
  * `fill_form`: set many fields of a form in one call, like a user would
- * (page side: `formSetField` in `tools/injected/form_edit_lib.ts`).
+ * (page side: `formSetField` in `browser/injected/form_edit_lib.ts`).
  *
  * @module
  */
-import { checkFillTarget, queryElementCount } from "../actions/secret_query.ts";
+import { checkFillTarget, queryElementCount } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { refField, selectorField } from "../fields.ts";
 import {
   callOnHandle,
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
-} from "../injected/mod.ts";
-import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
-import { toToolError } from "../call_tool.ts";
-import { isFailure, type PageFailure, resolveElement, selectorError } from "./form_common.ts";
+} from "../../browser/injected/mod.ts";
+import { actingFields, runAction, submitsField } from "../../browser/actions/run_action.ts";
+import { toToolError } from "../../mcp/call_tool.ts";
+import { isFailure, type PageFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name (read_form)"),

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
-import { callOnHandle, releaseHandle, type RemoteHandle } from "../injected/mod.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
+import { ToolError } from "../../browser/errors.ts";
+import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
 import {
   callOnHandles,
   clickAndWatch,
@@ -18,7 +18,7 @@ import {
   type PageFailure,
   resolveElement,
   submitTarget,
-} from "./form_common.ts";
+} from "../../browser/forms/form_common.ts";
 
 interface ArmInfo {
   means: string | null;

@@ -1,17 +1,17 @@
 /**
  * `read_form` and `review_form`: what a form holds, read without changing
- * anything (page side: `formDescribe` in `tools/injected/form_lib.ts`).
+ * anything (page side: `formDescribe` in `browser/injected/form_lib.ts`).
  *
  * @module
  */
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { callUtility } from "../injected/mod.ts";
-import { checkSelectorAttributes } from "../actions/secret_query.ts";
-import { isFailure, type PageFailure, selectorError } from "./form_common.ts";
+import { callUtility } from "../../browser/injected/mod.ts";
+import { checkSelectorAttributes } from "../../browser/actions/secret_query.ts";
+import { isFailure, type PageFailure, selectorError } from "../../browser/forms/form_common.ts";
 
 const rootField = z.string().optional().describe(
   "CSS of the form or an element in it (default: the biggest form)",

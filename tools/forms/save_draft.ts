@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { actingFields, runAction } from "../actions/run_action.ts";
+import { actingFields, runAction } from "../../browser/actions/run_action.ts";
 import {
   clickAndWatch,
   draftStateAt,
@@ -14,7 +14,7 @@ import {
   notSent,
   requireDraft,
   submitTarget,
-} from "./form_common.ts";
+} from "../../browser/forms/form_common.ts";
 
 /** The `save_draft` tool. */
 export const saveDraftTool = defineTool({

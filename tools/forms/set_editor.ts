@@ -1,26 +1,26 @@
 /**
  * `set_editor`: write into a rich-text editor so that the form posts what
  * was written (page side: `formFindEditor`, `formEditor*` in
- * `tools/injected/form_edit_lib.ts`; editor APIs: `editor_api.ts`).
+ * `browser/injected/form_edit_lib.ts`; editor APIs: `editor_api.ts`).
  *
  * Markup (html=true) never runs script, whatever the capabilities: it is
- * parsed inertly and cleaned (`tools/injected/sanitize_lib.ts`), the clean
+ * parsed inertly and cleaned (`browser/injected/sanitize_lib.ts`), the clean
  * nodes are imported into contenteditable and iframe editors, and editor
  * APIs (CKEditor `setData`, TinyMCE `setContent`) get the clean string; the
  * hidden field is synced from that content. What was removed is reported.
  *
  * @module
  */
-import { checkFillTarget, checkFocusStaysHome } from "../actions/secret_query.ts";
+import { checkFillTarget, checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError, type ToolErrorCode } from "../errors.ts";
-import { callOnHandle, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
-import { inputOf } from "../actions/devices.ts";
-import { actingFields, runAction, submitsField } from "../actions/run_action.ts";
-import { checkTarget, targetFields } from "../actions/target.ts";
-import { callOnHandleForHandle } from "./form_common.ts";
-import { syncEditorApi } from "./editor_api.ts";
+import { ToolError, type ToolErrorCode } from "../../browser/errors.ts";
+import { callOnHandle, callUtilityHandle, releaseHandle } from "../../browser/injected/mod.ts";
+import { inputOf } from "../../browser/actions/devices.ts";
+import { actingFields, runAction, submitsField } from "../../browser/actions/run_action.ts";
+import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { callOnHandleForHandle } from "../../browser/forms/form_common.ts";
+import { syncEditorApi } from "../../browser/forms/editor_api.ts";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 

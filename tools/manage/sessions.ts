@@ -5,15 +5,15 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
-import { gateNavigation } from "../policy/navigation_gate.ts";
-import { sortStopped } from "../actions/guard_outcome.ts";
+import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
+import { sortStopped } from "../../browser/actions/guard_outcome.ts";
 import { ATTACHED_WARNING } from "../emulation/set_emulation.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
-import { DIALOG_POLICIES, type DialogPolicy } from "../sessions/dialogs.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
+import { DIALOG_POLICIES, type DialogPolicy } from "../../browser/sessions/dialogs.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import type { StorageState } from "../../storage/storage_state.ts";

@@ -2,7 +2,7 @@
  * `artifact_save`, `artifact_get`, `artifact_list`: a session's named text or
  * binary payloads, kept in the client's artifact folder until the session closes
  * (seed 000 "Per-session artifacts"): `.artifacts/<server instance>/<session>/` for stdio,
- * `.clients/<namespace>/artifacts/<session>/` for an HTTP client (`tools/sessions/areas.ts`).
+ * `.clients/<namespace>/artifacts/<session>/` for an HTTP client (`browser/sessions/areas.ts`).
  *
  * @module
  */
@@ -16,10 +16,10 @@ import {
 } from "../../storage/artifacts.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { SessionManager } from "../sessions/session_manager.ts";
-import { guardToolError } from "./workspace_files.ts";
+import { SessionManager } from "../../browser/sessions/session_manager.ts";
+import { guardToolError } from "../../browser/storage/workspace_files.ts";
 import { trimPartialChar } from "../../storage/utf8.ts";
 
 const session = sessionField;

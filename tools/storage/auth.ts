@@ -3,7 +3,7 @@
  * layer 3) at `<auth folder>/<name>.json`, written and applied with layer 1
  * (`storage_state.ts`). The folder is the client's (`.auth-states/` for stdio and with
  * `BROWX_SHARED_AUTH_STATES=1`, else `.clients/<namespace>/auth-states/`; see
- * `tools/sessions/areas.ts`). Names are letters, digits and `._-` (no leading dot); every
+ * `browser/sessions/areas.ts`). Names are letters, digits and `._-` (no leading dot); every
  * file goes through the path guard (written atomically, mode 0600). A saved file keeps the
  * real cookie values.
  *
@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { StorageState } from "../../storage/storage_state.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
 import { dumpSession, injectSession, parseStateText } from "./storage_state.ts";
 import {
@@ -22,7 +22,7 @@ import {
   readGuarded,
   removeGuarded,
   writeGuardedJson,
-} from "./workspace_files.ts";
+} from "../../browser/storage/workspace_files.ts";
 
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const nameField = z.string().describe("Letters, digits, ._-");

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { maskedForAgent } from "../secret_scope.ts";
+import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { z } from "zod";
 import { EvaluationError } from "../../cdp/page.ts";
 import {
@@ -28,9 +28,9 @@ import {
 } from "../../storage/cache_storage.ts";
 import type { CacheRef } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { originAccess, type OriginScope } from "./origin_scope.ts";
+import { originAccess, type OriginScope } from "../../browser/storage/origin_scope.ts";
 
 /** Most entries `caches_list` returns (`truncated` and `total` say when there are more). */
 export const MAX_LISTED_ENTRIES = 1000;

@@ -24,9 +24,9 @@ import {
   toCdpKey,
 } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { originAccess, type OriginScope } from "./origin_scope.ts";
+import { originAccess, type OriginScope } from "../../browser/storage/origin_scope.ts";
 
 const dbNameField = z.string().describe("Database name");
 const storeNameField = z.string().describe("Store name");

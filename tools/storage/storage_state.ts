@@ -18,12 +18,12 @@ import {
   type StorageState,
   StorageStateError,
 } from "../../storage/storage_state.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { agentTarget, checkGuarded, readGuarded, writeGuardedJson } from "./workspace_files.ts";
+import { agentTarget, checkGuarded, readGuarded, writeGuardedJson } from "../../browser/storage/workspace_files.ts";
 
 /** Checks a state file's text (`shown`: how to name it in errors). */
 export function parseStateText(text: string, shown: string): StorageState {

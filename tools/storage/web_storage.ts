@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import {
   openWebStorage,
   StorageOriginError,

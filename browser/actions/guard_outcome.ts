@@ -1,0 +1,122 @@
+/**
+ * What the navigation guard's verdicts become in an acting tool: the
+ * `submits` declaration its schema takes, and the `blocked-by-policy` error
+ * of an action whose navigation was stopped.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolError } from "../errors.ts";
+import { type BlockedNavigation, originOf } from "../nav_guard/nav_guard.ts";
+
+/** The `submits` field of tools that may send a form (click, press, select, …). */
+export const submitsField = {
+  submits: z.boolean().optional().describe(
+    "It sends a form (else a submission is stopped)",
+  ),
+};
+
+/**
+ * The error of an action whose navigation the policy stopped (the tab has
+ * not moved): details `url` (where the tab stands), `blockedUrl`,
+ * `redirected_to` (a stopped redirect hop) and `policy.rule`.
+ */
+export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string): ToolError {
+  const b = stopped[0]!;
+  const details = {
+    url: tabUrl,
+    blockedUrl: b.url,
+    ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
+    policy: {
+      rule: b.secret !== undefined
+        ? "secret-origin"
+        : b.newTab
+        ? "new-tab-click"
+        : b.replay
+        ? "form-resend"
+        : b.reason === "submit"
+        ? "undeclared-submit"
+        : b.form
+        ? "form-target"
+        : "navigation",
+      decision: "refused",
+    },
+  };
+  if (b.secret !== undefined) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: a request to ${originOf(b.url)} carried the secret ${b.secret}, which is bound ` +
+        `to other origins; it was not sent${b.subframe ? "" : " and the tab has not moved"} ` +
+        `(${tabUrl})`,
+      "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
+      details,
+    );
+  }
+  if (b.newTab) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: this click or Enter (with Ctrl, Meta, Shift, Alt or the middle button) would open ` +
+        `${b.url} in a new tab or download it, which the navigation guard cannot hold; nothing was opened or sent and ` +
+        `the tab has not moved (${tabUrl})`,
+      "click without modifiers (add submits: true for a form), or open a tab with " +
+        'tabs({ action: "new" }) and navigate it',
+      details,
+    );
+  }
+  if (b.replay) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: this would send a form again (POST to ${b.url}); browxai never resends a form ` +
+        `from history or a reload; the tab has not moved (${tabUrl})`,
+      "submit the form again yourself (submits: true), or navigate to a page",
+      details,
+    );
+  }
+  if (b.form) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the form sends to ${b.url}, which no approval covers (${b.why}); ` +
+        `it was not sent${b.subframe ? "" : " and the tab has not moved"} (${tabUrl})`,
+      "send forms only to approved origins; the operator can add the origin to BROWX_ALLOWED_ORIGINS",
+      details,
+    );
+  }
+  if (b.reason === "submit") {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the page tried to send a form (to ${b.url}) that this call did not declare; ` +
+        `the request was stopped and the tab has not moved (${tabUrl})`,
+      "repeat the call with submits: true if you mean to send the form",
+      details,
+    );
+  }
+  return new ToolError(
+    "blocked-by-policy",
+    `policy: the page tried to take the tab to ${b.url}${
+      b.redirectedTo ? " (through a redirect)" : ""
+    }, which no approval covers; the request was stopped and the tab has not moved (${tabUrl})`,
+    "navigate to that URL yourself to be asked for it, or stay on the approved sites",
+    details,
+  );
+}
+
+/**
+ * Splits what the guard stopped during an action: `errors` make the action
+ * fail (a navigation of a tab, any form); `notes` are warnings (an iframe's
+ * document refused while the page loaded: the page works, the frame shows
+ * "blocked by policy").
+ */
+export function sortStopped(
+  stopped: BlockedNavigation[],
+): { errors: BlockedNavigation[]; notes: string[] } {
+  const errors = stopped.filter((b) => !b.subframe || b.form);
+  const notes = [
+    ...new Set(
+      stopped.filter((b) => b.subframe && !b.form).map((b) =>
+        `policy: an iframe's document from ${originOf(b.url)} was not loaded (${b.why}); ` +
+        'the frame shows "blocked by policy"'
+      ),
+    ),
+  ];
+  return { errors, notes };
+}

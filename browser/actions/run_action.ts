@@ -1,0 +1,468 @@
+/**
+ * Runs one acting tool and builds seed 000's ActionResult: resolve the
+ * session, tab and target, check actionability, record the action window,
+ * wait for the page to settle, then report what really happened, with a
+ * snapshot delta (or the full snapshot, or none).
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { ToolContext } from "../../tools/context.ts";
+import type { ToolOutput } from "../../tools/define_tool.ts";
+import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
+import { ToolError } from "../errors.ts";
+import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
+import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
+import { DEFAULT_TIMEOUT_MS, sessionField, snapshotField, timeoutField } from "../../tools/fields.ts";
+
+export { submitsField } from "./guard_outcome.ts";
+import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { tabSnapshot } from "../snapshot/capture.ts";
+import { diffSnapshots } from "../snapshot/delta.ts";
+import { pageText } from "../snapshot/paging.ts";
+import {
+  type ActionabilityOptions,
+  type ActionPoint,
+  type Point,
+  waitActionable,
+} from "./actionability.ts";
+import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
+
+export { downloadField } from "./downloads_window.ts";
+import { ActionRecorder, type Recording } from "./recorder.ts";
+import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+import { inBackground } from "../../tools/emulation/tab_visibility.ts";
+
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../tools/fields.ts";
+/** Token budget of the snapshot carried in an ActionResult. */
+const RESULT_SNAPSHOT_TOKENS = 3000;
+
+/** Schema fields every acting tool takes. */
+export const actingFields = {
+  session: sessionField,
+  timeoutMs: timeoutField,
+  snapshot: snapshotField,
+};
+
+/** What a tool hands to {@link runAction}. */
+export interface ActionSpec {
+  /** Action type for `action.type`. */
+  type: string;
+  /** The target, when the action takes one. */
+  target?: TargetSpec;
+  /** Actionability checks for an element target; omitted: none. */
+  actionability?: Omit<ActionabilityOptions, "deadline">;
+  /** A URL the action requests (navigate), for `navigation.offOrigin`. */
+  requestedUrl?: string;
+  /**
+   * The tool itself sends a form and has asked its own permission for it
+   * (`publish` asks `publish`): the guard lets the submission through without
+   * asking the `submit` hook too.
+   */
+  sendsForm?: boolean;
+  /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
+  replacesDocument?: boolean;
+  /** The action replays a history entry (go_back, go_forward, reload): a POST is not resent. */
+  replaysHistory?: boolean;
+  /** Extra fields for `action`. */
+  actionInfo?: Record<string, unknown>;
+  /** Does the action; may return fields merged into the result. */
+  perform(c: PerformContext): Promise<Record<string, unknown> | void>;
+}
+
+/** What `perform` gets. */
+export interface PerformContext {
+  session: BrowserSession;
+  page: Page;
+  target: ResolvedTarget | undefined;
+  /** The action point in the top-level viewport (element center or coords). */
+  point: Point | undefined;
+  /** For element targets: the point with its frame-local coordinates. */
+  elementPoint: ActionPoint | undefined;
+  deadline: number;
+}
+
+/**
+ * Runs an action and returns its ActionResult.
+ *
+ * @throws ToolError for failures before anything was done (bad target,
+ *   not actionable); failures after are reported with `ok: false`.
+ */
+export async function runAction(
+  ctx: ToolContext,
+  args: {
+    session?: string | undefined;
+    timeoutMs?: number | undefined;
+    snapshot?: "delta" | "full" | "none" | undefined;
+    download?: boolean | undefined;
+    submits?: boolean | undefined;
+  },
+  spec: ActionSpec,
+): Promise<ToolOutput> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  if (args.submits) {
+    // Sending a form whose publish control is on public is publishing: that needs its own
+    // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
+    const page = session.activePage;
+    const armed = page
+      ? await callUtility<string[]>(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
+      : [];
+    if (armed.length) {
+      await ctx.confirm({
+        hook: "publish",
+        tool: spec.type,
+        session: session.id,
+        summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
+      });
+    }
+    await ctx.confirm({
+      hook: "submit",
+      tool: spec.type,
+      session: session.id,
+      summary: `send a form from ${session.activePage?.url ?? "the page"}`,
+    });
+  }
+  if (args.download) {
+    await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
+  }
+  // Someone else's browser (attached): acting in it may need that person's yes.
+  if (session.mode === "attached") {
+    await ctx.confirm({
+      hook: "byob_action",
+      tool: spec.type,
+      session: session.id,
+      summary: `${spec.type} in the attached browser (${session.activePage?.url ?? "no tab"})`,
+    });
+  }
+  return await session.exclusive(() => runExclusive(session, args, spec));
+}
+
+/** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
+const POINTER_AND_KEYS = new Set(["click", "hover", "press", "type", "scroll"]);
+
+async function runExclusive(
+  session: BrowserSession,
+  args: {
+    timeoutMs?: number | undefined;
+    snapshot?: "delta" | "full" | "none" | undefined;
+    download?: boolean | undefined;
+    submits?: boolean | undefined;
+  },
+  spec: ActionSpec,
+): Promise<ToolOutput> {
+  const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
+  if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
+    // Chromium holds input to a hidden tab until a frame it never draws: the action would run
+    // late or half, and its result would say it failed. A person cannot act in a hidden tab.
+    throw new ToolError(
+      "not-actionable",
+      `The tab is in background (tab_visibility): ${spec.type} waits until it is shown`,
+      'call tab_visibility({ state: "foreground" }) first, then act',
+    );
+  }
+  const deadline = Date.now() + (args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const mode = args.snapshot ?? "delta";
+  let target: ResolvedTarget | undefined;
+  let point: Point | undefined;
+  let elementPoint: ActionPoint | undefined;
+  let downloads: DownloadWindow | undefined;
+  const warnings: string[] = [];
+  try {
+    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    // A secret bound to origins goes only into frames of those origins.
+    await checkFillTarget(page, target);
+    if (target?.kind === "element") {
+      if ((target.matches ?? 1) > 1) {
+        warnings.push(`selector matched ${target.matches} elements; acted on the first`);
+      }
+      if (spec.actionability) {
+        point = elementPoint = await waitActionable(page, target.handle, {
+          ...spec.actionability,
+          deadline,
+        });
+      }
+    } else if (target?.kind === "coords") {
+      const { cssLayoutViewport: vp } = await page.session.send("Page.getLayoutMetrics");
+      if (
+        target.x < 0 || target.y < 0 || target.x >= vp.clientWidth || target.y >= vp.clientHeight
+      ) {
+        throw new ToolError(
+          "invalid-argument",
+          `Coords (${target.x}, ${target.y}) are outside the viewport (${vp.clientWidth}x${vp.clientHeight} CSS px)`,
+          "use viewport coordinates (0,0 is the top-left of the visible area); scroll first to reach other parts",
+        );
+      }
+      point = { x: target.x, y: target.y };
+    }
+
+    // The page as the agent last saw it, when nothing changed since (no new capture).
+    const before = mode === "delta" && !spec.replacesDocument
+      ? await tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: true,
+        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      }).catch(() => undefined)
+      : undefined;
+    downloads = await DownloadWindow.open(session, {
+      action: spec.type,
+      declared: args.download === true,
+    });
+    const recorder = new ActionRecorder(session, page);
+    let extra: Record<string, unknown> | void = undefined;
+    let actionError: ToolError | undefined;
+    session.dialogs.actionWindow(true);
+    session.navGuard?.begin({
+      submits: args.submits === true || spec.sendsForm === true,
+      expectUrl: spec.requestedUrl,
+      replay: spec.replaysHistory,
+    });
+    let stopped: BlockedNavigation[] = [];
+    let settled: boolean;
+    try {
+      try {
+        extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
+      } catch (e) {
+        if (e instanceof ToolError) actionError = e;
+        else {
+          recorder.dispose();
+          throw e;
+        }
+      }
+      settled = await recorder.settle(deadline);
+      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
+      if (await session.navGuard?.settled(deadline)) settled = await recorder.settle(deadline);
+    } finally {
+      session.dialogs.actionWindow(false);
+      stopped = session.navGuard?.end() ?? [];
+    }
+    const rec = await recorder.finish(!settled, spec.requestedUrl);
+    const dl = await downloads.finish(deadline);
+    warnings.push(...dl.warnings);
+    actionError ??= dl.error;
+    const policy = sortStopped(stopped);
+    warnings.push(...policy.notes);
+    if (policy.errors.length) {
+      actionError = blockedNavigation(policy.errors, rec.activePage.url);
+      await closeBlankTabs(session, policy.errors, page);
+    }
+    if (!settled) warnings.push("the page was still loading when the result was taken");
+    await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
+    if (session.closed) {
+      throw new ToolError(
+        "unknown-session",
+        `Session "${session.id}" was closed while the action ran`,
+        "open it again with open_session",
+      );
+    }
+    const { element: extraElement, warnings: extraWarnings, ...extraRest } =
+      (extra ?? {}) as Record<string, unknown>;
+    if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings as string[]);
+    // Where the tab stands after settling (client-side routing may have moved it).
+    if ("url" in extraRest) extraRest.url = rec.navigation.to;
+    let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad
+      ? await elementProbe(target).catch(() => ({ stillAttached: false }))
+      : target?.kind === "element"
+      ? { stillAttached: false }
+      : undefined;
+    if (extraElement) element = { ...element, ...(extraElement as Record<string, unknown>) };
+    const snapshotDelta = await buildDelta(session, rec, mode, before?.text, page);
+    // Under the `raise` dialog policy a dialog the page raised is the app's failure.
+    const raised = rec.dialogs.find((d) => d.raised);
+    const ok = !actionError && !raised;
+    const result: Record<string, unknown> = {
+      ok,
+      action: {
+        type: spec.type,
+        ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
+        ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
+        ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
+        ...spec.actionInfo,
+      },
+      navigation: rec.navigation,
+      structure: {
+        appeared: snapshotDelta?.appeared ?? [],
+        removed: snapshotDelta?.removed ?? [],
+        newTabs: rec.newTabs,
+        ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
+      },
+      console: rec.console,
+      pageErrors: rec.pageErrors,
+      ...(element
+        ? {
+          element: {
+            ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
+            ...element,
+          },
+        }
+        : {}),
+      ...(snapshotDelta ? { snapshotDelta: snapshotDelta.delta } : {}),
+      network: rec.network,
+      ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
+      ...(raised
+        ? {
+          failure: {
+            source: "app",
+            hint:
+              `the page raised a ${raised.kind} ("${raised.message.slice(0, 200)}"), dismissed ` +
+              "under this session's raise policy; arm an answer with handle_dialog and repeat",
+          },
+        }
+        : {}),
+      ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
+      ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
+      ...extraRest,
+      // The error's details, as a thrown ToolError shows them: where a stopped navigation
+      // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
+      ...actionError?.details,
+      tokensEstimate: null,
+      warnings,
+      error: actionError
+        ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
+        : null,
+    };
+    // The text carries news only: the call's own echo (the action, the element's ref), an
+    // unchanged navigation, a still-attached element that kept the focus an action gives it,
+    // and the delta's mode say nothing the agent does not know (structuredContent keeps them).
+    const textOmit = ["action", "element.ref", "snapshotDelta.scope", "tokensEstimate"];
+    if (!rec.navigation.changed) textOmit.push("navigation");
+    const shownElement = result.element as Record<string, unknown> | undefined;
+    if (shownElement?.stillAttached === true) textOmit.push("element.stillAttached");
+    if (shownElement?.focused === true) textOmit.push("element.focused");
+    if ((result.snapshotDelta as Record<string, unknown> | undefined)?.mode === "delta") {
+      textOmit.push("snapshotDelta.mode");
+    }
+    if (rec.console.warnings === 0) textOmit.push("console.warnings");
+    if (rec.network.summary.total === 0) textOmit.push("network");
+    if (!(result.snapshotDelta as Record<string, unknown> | undefined)?.truncated) {
+      textOmit.push("snapshotDelta.truncated");
+    }
+    return {
+      structured: result,
+      rawTextKeys: ["snapshotDelta.tree"],
+      textOmit,
+      ...(!ok ? { isError: true } : {}),
+    };
+  } finally {
+    if (target?.kind === "element") releaseHandle(target.handle);
+    await downloads?.dispose();
+  }
+}
+
+/**
+ * Closes tabs a page opened whose first navigation the guard stopped: left
+ * blank, one would become the active tab in place of the page acted on.
+ */
+async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigation[], acted: Page) {
+  for (const b of stopped) {
+    const tab = session.tabs.find((t) => t.target.targetId === b.frameId);
+    // Never committed a document ("") or only the initial one.
+    if (!tab || tab === acted || (tab.url !== "" && tab.url !== "about:blank")) continue;
+    await session.closeTab(tab).catch(() => {});
+  }
+}
+
+async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
+  const info = await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+  // Texts the page sent long are cut here, never inside a secret's value.
+  const cuts = info.cuts as Record<string, number> | undefined;
+  delete info.cuts;
+  for (const [key, max] of Object.entries(cuts ?? {})) {
+    const v = info[key];
+    if (typeof v === "string") info[key] = cutClearOfSecrets(v, max);
+  }
+  return info;
+}
+
+interface DeltaOut {
+  delta: Record<string, unknown>;
+  appeared: unknown[];
+  removed: unknown[];
+}
+
+async function buildDelta(
+  session: BrowserSession,
+  rec: Recording,
+  mode: "delta" | "full" | "none",
+  before: string | undefined,
+  actedOn: Page,
+): Promise<DeltaOut | undefined> {
+  if (mode === "none") return undefined;
+  let after: string;
+  try {
+    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
+      reuse: false,
+      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+    })).text;
+  } catch (e) {
+    return {
+      delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const switchedTab = rec.activePage !== actedOn;
+  if (
+    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
+  ) {
+    const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
+    return {
+      delta: {
+        mode: "full",
+        scope: "full",
+        tree: paged.text,
+        truncated: paged.truncated,
+        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
+      },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const d = diffSnapshots(before, after);
+  return {
+    delta: {
+      mode: "delta",
+      scope: "changed",
+      ...(d.unchanged ? { unchanged: true } : {}),
+      tree: d.text,
+      truncated: d.truncated ?? false,
+    },
+    // Controls that came and went are in the delta already; structure names
+    // what changes the page's shape (a dialog, an alert, a new section).
+    appeared: (d.appeared ?? []).filter(isStructural),
+    removed: (d.removedNodes ?? []).filter(isStructural),
+  };
+}
+
+const STRUCTURAL_ROLES = new Set([
+  "dialog",
+  "alertdialog",
+  "alert",
+  "status",
+  "heading",
+  "iframe",
+  "menu",
+  "listbox",
+  "tooltip",
+  "tabpanel",
+  "form",
+  "region",
+]);
+
+function isStructural(node: { role?: string }): boolean {
+  return STRUCTURAL_ROLES.has(node.role ?? "");
+}
+
+/** Fails unless exactly one of the value fields is set. @throws ToolError */
+export function requireOne(args: Record<string, unknown>, keys: string[], tool: string): string {
+  const given = keys.filter((k) => args[k] !== undefined);
+  if (given.length !== 1) {
+    throw new ToolError(
+      "invalid-argument",
+      `"${tool}" needs exactly one of ${keys.join(", ")}; got ${
+        given.length ? given.join(" and ") : "none"
+      }`,
+      `pass one of: ${keys.join(", ")}`,
+    );
+  }
+  return given[0]!;
+}

@@ -1,0 +1,269 @@
+/**
+ * Matching the page without oracles on secrets, and checking where a secret
+ * is filled. Every selector query of the tools goes through
+ * {@link queryElement}; `wait_for` text through {@link pageHasText}.
+ *
+ * Under masking (the call's results are masked: `browser/secret_scope.ts`),
+ * a `text=` selector never matches an element whose text shows a secret
+ * value: such elements are judged on the server, from their text, and
+ * dropped. As text is upward-closed (a parent's text holds its children's),
+ * the result is exactly "the innermost elements whose masked text contains
+ * the words and shows no secret", whatever the value: a right guess and a
+ * wrong one give the same answer. Nothing is sent to the page but the
+ * selector.
+ *
+ * A CSS selector that compares an attribute with a value (`[value^="Zq7"]`)
+ * is refused while that attribute holds a secret anywhere in the frame
+ * (`selector_attrs.ts`): the refusal depends on the page, not on the guess.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { ToolError } from "../errors.ts";
+import {
+  callOnHandle,
+  callUtility,
+  callUtilityHandle,
+  type RemoteHandle,
+} from "../injected/mod.ts";
+import { assertFillOrigin, currentMasker, fillsBoundSecret } from "../secret_scope.ts";
+import type { SecretStore } from "../../policy/secrets.ts";
+import { valueTestedAttributes } from "./selector_attrs.ts";
+
+const TEXT_SELECTOR = /^text=/;
+
+/**
+ * The first element matching `selector` (CSS or `text=…`) in a frame, and
+ * how many match. CDP: `Runtime.evaluate` in the frame's utility world.
+ *
+ * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`).
+ */
+export async function queryElement(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<{ handle: RemoteHandle | undefined; matches: number }> {
+  const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
+  if (!masker || !TEXT_SELECTOR.test(selector)) {
+    const [handle, matches] = await Promise.all([
+      callUtilityHandle(page, frameId, "query", [selector]),
+      callUtility<number>(page, frameId, "queryCount", [selector]),
+    ]);
+    return { handle, matches };
+  }
+  // The page changed between the two calls: ask again (a few times, then report no match).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+    const clean = texts.flatMap((t, i) => masker.contains(t) ? [] : [i]);
+    if (!clean.length) return { handle: undefined, matches: 0 };
+    const first = clean[0]!;
+    const handle = await callUtilityHandle(page, frameId, "queryAt", [
+      selector,
+      first,
+      texts[first],
+    ]);
+    if (handle) return { handle, matches: clean.length };
+  }
+  return { handle: undefined, matches: 0 };
+}
+
+/** How many elements match `selector` in a frame (see {@link queryElement}). */
+export async function queryElementCount(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<number> {
+  const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
+  if (!masker || !TEXT_SELECTOR.test(selector)) {
+    return await callUtility<number>(page, frameId, "queryCount", [selector]);
+  }
+  const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+  return texts.filter((t) => !masker.contains(t)).length;
+}
+
+/**
+ * Refuses a CSS selector that compares an attribute holding a secret (in
+ * any element of the frame) with a value. CDP: `Runtime.evaluate`
+ * (`attrValues`), only when the selector has such a comparison.
+ *
+ * @throws ToolError `refused` naming the attribute and what to use instead.
+ */
+async function refuseSecretAttributes(
+  page: Page,
+  frameId: string,
+  selector: string,
+  masker: SecretStore,
+): Promise<void> {
+  const names = valueTestedAttributes(selector);
+  if (names === undefined) {
+    throw new ToolError(
+      "refused",
+      `Refused selector ${
+        JSON.stringify(selector)
+      }: while secrets are masked, a selector must read ` +
+        "plainly (no unclosed comment or string, brackets paired, [name], [name=value] or " +
+        "[name op value i] inside brackets), so that what it compares can be checked",
+      "write the selector without comments or odd attribute conditions, or select by id, role, text= or a ref from snapshot",
+    );
+  }
+  for (const name of names) {
+    const { values, cut } = await callUtility<{ values: string[]; cut: boolean }>(
+      page,
+      frameId,
+      "attrValues",
+      [[name]],
+    );
+    // Refusing on "too much to check" depends on the page only, not on the guess.
+    if (cut || values.some((v) => masker.contains(v))) {
+      throw new ToolError(
+        "refused",
+        `Refused selector ${JSON.stringify(selector)}: it compares attribute "${name}", ` +
+          (cut
+            ? "whose values on this page are too many or too long to check for secrets"
+            : "which holds a secret's value on this page") +
+          " (a match would confirm a guess)",
+        "select the element by id, role, text= or a ref from snapshot, or test the attribute's presence ([name]) only",
+      );
+    }
+  }
+}
+
+/**
+ * For selectors the page resolves itself (`read_form` root, a submit
+ * control): under masking, refuses one that compares an attribute holding a
+ * secret with a value (see {@link queryElement}). Does nothing otherwise.
+ *
+ * @throws ToolError `refused`.
+ */
+export async function checkSelectorAttributes(
+  page: Page,
+  frameId: string,
+  selector: string,
+): Promise<void> {
+  const masker = currentMasker();
+  if (masker && !TEXT_SELECTOR.test(selector)) {
+    await refuseSecretAttributes(page, frameId, selector, masker);
+  }
+}
+
+const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * Whether the main frame's visible text contains `text` (any case,
+ * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
+ * `lastSeen`. Under masking both are computed on the masked text, on the
+ * server: a secret's value never matches, and the excerpt never ends inside
+ * a value.
+ */
+export async function pageHasText(
+  page: Page,
+  text: string,
+  maxSeen: number,
+): Promise<{ has: boolean; seen: () => Promise<string> }> {
+  const masker = currentMasker();
+  if (!masker) {
+    const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
+    return {
+      has,
+      seen: () => callUtility<string>(page, page.mainFrameId, "textExcerpt", [maxSeen]),
+    };
+  }
+  const raw = await callUtility<string>(page, page.mainFrameId, "rawText");
+  const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
+  return {
+    has: masked.toLowerCase().includes(normText(text)),
+    seen: () => Promise.resolve(masked.slice(0, maxSeen)),
+  };
+}
+
+/**
+ * When this call fills a secret bound to origins, refuses a target outside
+ * them: an element by its frame's `window.origin`; no target, by the frame
+ * that has focus (a focused cross-origin frame is refused: its origin cannot
+ * be read from here); coords are refused (the frame under a point is not
+ * checked). Does nothing otherwise.
+ *
+ * @throws ToolError `refused` naming the allowed origins.
+ */
+export async function checkFillTarget(
+  page: Page,
+  target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
+): Promise<void> {
+  if (!fillsBoundSecret()) return;
+  if (target?.kind === "element") {
+    const origin = await callOnHandle<string>(target.handle, "frameOrigin");
+    assertFillOrigin(origin, "a field");
+    return;
+  }
+  if (target?.kind === "coords") {
+    throw new ToolError(
+      "refused",
+      "Refused to fill a secret bound to origins at coords: its frame cannot be checked",
+      "pass the field's ref or selector",
+    );
+  }
+  const origin = await callUtility<string | null>(page, page.mainFrameId, "focusedOrigin");
+  assertFillOrigin(
+    origin ?? "null",
+    origin === null ? "the focused field (inside a cross-origin frame)" : "the focused field",
+  );
+}
+
+/**
+ * When this call fills a secret bound to origins: before each key of
+ * `type` (and before `fill` inserts), refuses when focus is no longer in a
+ * frame of the allowed origins. A page may move focus while keys go in (a
+ * keydown handler focusing a cross-origin frame): the origin checked before
+ * the first key says nothing of the next. Does nothing otherwise. CDP:
+ * `Runtime.evaluate` (`focusedOrigin`) in the main frame.
+ *
+ * @param done How much went in before this check (for the error's message).
+ * @param field The field `fill` targets: it must still have focus (CDP:
+ *   `Runtime.callFunctionOn`, `focusIsOn`); absent: the focused frame's origin.
+ * @throws ToolError `refused` naming the allowed origins, with `typed` = done.
+ */
+export async function checkFocusStaysHome(
+  page: Page,
+  done: { typed: number; of: number },
+  field?: RemoteHandle,
+): Promise<void> {
+  if (!fillsBoundSecret()) return;
+  try {
+    // A field: it must still have focus (its frame's origin was checked). Else the focused frame.
+    if (field && !(await callOnHandle<boolean>(field, "focusIsOn"))) {
+      throw new ToolError("refused", "The field lost focus before the value went in.", "", {});
+    }
+    if (!field) await checkFillTarget(page, undefined);
+  } catch (e) {
+    if (!(e instanceof ToolError)) throw e;
+    throw new ToolError(
+      "refused",
+      `Stopped after ${done.typed} of ${done.of} characters: focus left the allowed origins. ` +
+        e.message,
+      "the page moved focus away from the field; fill it by ref or selector " +
+        "(fill checks the field's frame) and do not type the secret into a page that moves focus",
+      { ...e.details, typed: done.typed },
+    );
+  }
+}
+
+/**
+ * `text` cut to `max` UTF-16 units; under masking, a cut that would fall
+ * inside a secret's value moves to before it (a kept prefix would not be
+ * masked, and would give the value away a few characters at a time). Only
+ * whole values move it, so a partial guess in the text changes nothing.
+ */
+export function cutClearOfSecrets(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  for (const [start, stop] of currentMasker()?.spans(text) ?? []) {
+    if (start < end && stop > end) end = start;
+  }
+  return text.slice(0, end);
+}

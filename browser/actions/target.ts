@@ -1,0 +1,131 @@
+/**
+ * The target of an acting tool: exactly one of `ref`, `selector` or
+ * `coords`; resolved to an element handle (ref, selector) or a point.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Page } from "../../cdp/page.ts";
+import { ToolError } from "../errors.ts";
+import type { RemoteHandle } from "../injected/mod.ts";
+import { queryElement } from "./secret_query.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { resolveRef } from "../snapshot/resolve.ts";
+import { EvaluationError } from "../../cdp/page.ts";
+import { refField, selectorField } from "../../tools/fields.ts";
+
+/** Schema fields shared by every tool that takes a target. */
+export const targetFields = {
+  ref: refField,
+  selector: selectorField,
+  coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
+    "Viewport point, CSS px",
+  ),
+};
+
+/** The target fields as parsed. */
+export interface TargetSpec {
+  ref?: string | undefined;
+  selector?: string | undefined;
+  coords?: { x: number; y: number } | undefined;
+}
+
+/** A resolved target. */
+export type ResolvedTarget =
+  | { kind: "element"; handle: RemoteHandle; ref?: string; selector?: string; matches?: number }
+  | { kind: "coords"; x: number; y: number };
+
+/**
+ * Checks that exactly one target field is given (or none when optional).
+ * @throws ToolError invalid-argument
+ */
+export function checkTarget(
+  spec: TargetSpec,
+  tool: string,
+  options: { allowCoords?: boolean; optional?: boolean } = {},
+): "ref" | "selector" | "coords" | undefined {
+  const given = (["ref", "selector", "coords"] as const).filter((k) => spec[k] !== undefined);
+  if (given.length === 0) {
+    if (options.optional) return undefined;
+    throw new ToolError(
+      "invalid-argument",
+      `Missing target for "${tool}": give one of ref, selector${
+        options.allowCoords === false ? "" : " or coords"
+      }`,
+      'take a snapshot and pass the element\'s ref, e.g. { ref: "e12" }',
+    );
+  }
+  if (given.length > 1) {
+    throw new ToolError(
+      "invalid-argument",
+      `Too many targets for "${tool}": got ${given.join(" and ")}; give exactly one`,
+      "pass only the ref (preferred), or only a selector, or only coords",
+    );
+  }
+  if (given[0] === "coords" && options.allowCoords === false) {
+    throw new ToolError(
+      "invalid-argument",
+      `"${tool}" does not take coords`,
+      "pass a ref or selector",
+    );
+  }
+  return given[0];
+}
+
+const NOT_FOUND_WAIT_MS = 2000;
+
+/**
+ * Resolves a target in the active tab. A selector that matches nothing is
+ * retried for up to ~2 s (a page still building), then fails fast.
+ *
+ * @throws ToolError ref-gone | not-found | invalid-argument
+ */
+export async function resolveTarget(
+  session: BrowserSession,
+  page: Page,
+  spec: TargetSpec,
+  options: { deadline: number },
+): Promise<ResolvedTarget> {
+  if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
+  if (spec.ref !== undefined) {
+    const handle = await resolveRef(page, session.refs, spec.ref);
+    return { kind: "element", handle, ref: spec.ref };
+  }
+  const selector = spec.selector!;
+  if (!selector.trim()) {
+    throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
+  }
+  const until = Math.min(options.deadline, Date.now() + NOT_FOUND_WAIT_MS);
+  let delay = 0;
+  while (true) {
+    let handle: RemoteHandle | undefined;
+    let matches = 0;
+    try {
+      ({ handle, matches } = await queryElement(page, page.mainFrameId, selector));
+    } catch (e) {
+      selectorError(e, selector);
+    }
+    if (handle) return { kind: "element", handle, selector, matches };
+    if (Date.now() >= until) {
+      throw new ToolError(
+        "not-found",
+        `No element matches selector "${selector}"`,
+        "take a snapshot and use a ref, or fix the selector",
+      );
+    }
+    delay = Math.min(delay ? delay * 2 : 50, 400);
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+/** Maps a selector syntax error from page-side code to `invalid-argument`; rethrows others. */
+export function selectorError(e: unknown, selector: string): never {
+  if (e instanceof EvaluationError && /SyntaxError|not a valid selector/i.test(e.message)) {
+    throw new ToolError(
+      "invalid-argument",
+      `Invalid selector "${selector}": ${e.message}`,
+      "use a CSS selector (e.g. button.primary) or text=Visible text",
+    );
+  }
+  throw e;
+}

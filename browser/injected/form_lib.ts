@@ -1,0 +1,347 @@
+/// <reference lib="dom" />
+/**
+ * Page-side form reading, installed in browxai's isolated world after the
+ * snapshot and action libs (it uses `nameOf`, `isSecret`, `maskSecret` and
+ * `queryAll`): a form's fields, its submit controls and its rich-text
+ * editors (`formDescribe`). `form_publish_lib.ts` (publish/draft controls)
+ * and `form_edit_lib.ts` (writing) build on the helpers this part leaves in
+ * `api.formKit`.
+ *
+ * @module
+ */
+
+/** Adds `formDescribe` and the shared `formKit` to the utility api. */
+export function installFormLib(api: Record<string, unknown>): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const maskSecret = api.maskSecret as Fn<[string], string>;
+  const queryAll = api.queryAll as Fn<[string], Element[]>;
+  const norm = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+  // The server makes the cut (browser/page_cuts.ts): it can keep it clear of secrets' values.
+  const cut = (s: string, n: number) =>
+    s.length > n ? `\u0000${n}\u0000${s.slice(0, n + 4096)}` : s;
+  const MAX_OPTIONS = 50;
+
+  const isControl = (el: Element | null): el is Control =>
+    el instanceof HTMLInputElement || el instanceof HTMLSelectElement ||
+    el instanceof HTMLTextAreaElement || el instanceof HTMLButtonElement;
+  const typeOf = (el: Control): string =>
+    el instanceof HTMLSelectElement
+      ? (el.multiple ? "select-multiple" : "select")
+      : el instanceof HTMLTextAreaElement
+      ? "textarea"
+      : el instanceof HTMLButtonElement
+      ? "button"
+      : el.type || "text";
+  const isSubmit = (el: Control) =>
+    (el instanceof HTMLButtonElement && el.type === "submit") ||
+    (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
+
+  const shown = (el: Element): boolean => {
+    if (!el.isConnected || !el.checkVisibility({ visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  /** Whether a user could set the control now: not disabled, and on screen. */
+  const usable = (el: Control): boolean => {
+    if (el.matches(":disabled")) return false;
+    if (shown(el)) return true;
+    if (!(el instanceof HTMLInputElement)) return false;
+    // Styled checkboxes and radios hide the input and show its label; styled file
+    // pickers hide the input behind a button (it still takes files).
+    if (el.type === "checkbox" || el.type === "radio") return [...(el.labels ?? [])].some(shown);
+    if (el.type === "file") return !!el.parentElement && shown(el.parentElement);
+    return false;
+  };
+
+  const cssString = (s: string) =>
+    '"' + s.replace(/["\\]/g, "\\$&").replace(/\n/g, "\\a ").replace(/\r/g, "\\d ") + '"';
+  /** A selector that matches exactly this element in its document. */
+  const selectorFor = (el: Element): string => {
+    const doc = el.ownerDocument;
+    const unique = (s: string) => doc.querySelectorAll(s).length === 1;
+    if (el.id && unique("#" + CSS.escape(el.id))) return "#" + CSS.escape(el.id);
+    const name = el.getAttribute("name");
+    if (name !== null) {
+      const s = `${el.localName}[name=${cssString(name)}]`;
+      if (unique(s)) return s;
+      const v = el.getAttribute("value");
+      if (v !== null && unique(`${s}[value=${cssString(v)}]`)) return `${s}[value=${cssString(v)}]`;
+    }
+    const parts: string[] = [];
+    for (let n: Element | null = el; n && n !== doc.documentElement; n = n.parentElement) {
+      if (n !== el && n.id && unique("#" + CSS.escape(n.id))) {
+        parts.unshift("#" + CSS.escape(n.id));
+        break;
+      }
+      const parent: Element | null = n.parentElement;
+      const tag = n.localName;
+      const same = parent ? [...parent.children].filter((c) => c.localName === tag) : [n];
+      parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(n) + 1})` : tag);
+    }
+    return parts.join(" > ");
+  };
+
+  /** The form to read: `root` (a form, inside one, or holding one), else the page's biggest form. */
+  const rootOf = (
+    root: string | null,
+  ): { form: HTMLFormElement | null; scope: Element } | { error: string; code: string } => {
+    if (root) {
+      const el = queryAll(root)[0];
+      if (!el) return { error: `No element matches root "${root}"`, code: "not-found" };
+      const form = el instanceof HTMLFormElement
+        ? el
+        : el.closest("form") ?? el.querySelector("form");
+      return { form, scope: form ?? el };
+    }
+    // The page's first form is often a header's search box: take the one with most fields.
+    let best: HTMLFormElement | null = null, most = -1;
+    for (const f of document.forms) {
+      const n = [...f.elements].filter((e) => isControl(e) && usable(e)).length;
+      if (n > most) [best, most] = [f, n];
+    }
+    return { form: best, scope: best ?? document.body };
+  };
+  /** The controls that post with the form (also those outside it with form=…). */
+  const controlsOf = (form: HTMLFormElement | null, scope: Element): Control[] =>
+    form
+      ? [...form.elements].filter(isControl)
+      : [...scope.querySelectorAll("input, select, textarea, button")].filter(
+        (c): c is Control => isControl(c) && !c.form,
+      );
+
+  /** The editable element of an editor: its own element, or an iframe's editable body. */
+  const editableOf = (ed: Element): HTMLElement | null => {
+    if (!(ed instanceof HTMLIFrameElement)) {
+      return (ed as HTMLElement).isContentEditable ? ed as HTMLElement : null;
+    }
+    try {
+      const d = ed.contentDocument;
+      if (!d?.body) return null;
+      if (d.designMode === "on" || d.body.isContentEditable) return d.body;
+      return d.body.querySelector<HTMLElement>("[contenteditable]:not([contenteditable=false])");
+    } catch {
+      return null;
+    }
+  };
+  /** Rich-text editors inside a scope: contenteditable roots and iframes with an editable body. */
+  const editorsIn = (scope: Element | Document): Element[] =>
+    [...scope.querySelectorAll("[contenteditable], iframe")].filter((el) =>
+      el instanceof HTMLIFrameElement
+        ? !!editableOf(el)
+        : (el as HTMLElement).isContentEditable && !el.parentElement?.isContentEditable
+    );
+  const byIdOrName = (
+    doc: Document,
+    key: string,
+  ): HTMLInputElement | HTMLTextAreaElement | null => {
+    const el = doc.getElementById(key) ??
+      doc.querySelector(`textarea[name=${cssString(key)}], input[name=${cssString(key)}]`);
+    return el instanceof HTMLTextAreaElement ||
+        (el instanceof HTMLInputElement && el.type === "hidden")
+      ? el
+      : null;
+  };
+  /**
+   * The field an editor's content posts as: TinyMCE's `X_ifr` iframe for `#X`, CKEditor 4's
+   * `#cke_X` around it, Trix's `input=` attribute, an id stem (`summary-editor` → `summary`),
+   * else the one hidden textarea next to it (CKEditor 5). Never a guessed hidden input: those
+   * also carry tokens.
+   */
+  const backingOf = (ed: Element): HTMLInputElement | HTMLTextAreaElement | null => {
+    const id = ed.id;
+    // The editor's own document: the caller's world may sit in an iframe the editor owns.
+    const find = (key: string) => byIdOrName(ed.ownerDocument, key);
+    if (ed instanceof HTMLIFrameElement && id.endsWith("_ifr")) {
+      const t = find(id.slice(0, -4));
+      if (t) return t;
+    }
+    const cke = ed.closest('[id^="cke_"]');
+    if (cke) {
+      const t = find(cke.id.slice(4));
+      if (t) return t;
+    }
+    const linked = ed.getAttribute("input") ?? ed.getAttribute("data-input");
+    if (linked && find(linked)) return find(linked);
+    const stem = id.replace(/[-_]?(editor|ifr|iframe|content|rte|wysiwyg)$/i, "");
+    if (stem && stem !== id && find(stem)) return find(stem);
+    let a = ed.parentElement;
+    for (let i = 0; a && i < 3; i++, a = a.parentElement) {
+      const hidden = [...a.querySelectorAll("textarea")].filter((t) => !shown(t));
+      if (hidden.length === 1) return hidden[0]!;
+      if (hidden.length > 1) break;
+    }
+    return null;
+  };
+  const editorInfo = (ed: Element, full: boolean) => {
+    const body = editableOf(ed);
+    const backing = backingOf(ed);
+    const text = norm(body?.innerText ?? "");
+    const label = labelText(ed) || (backing ? labelText(backing) : "");
+    return {
+      kind: ed instanceof HTMLIFrameElement ? "iframe" : "contenteditable",
+      selector: selectorFor(ed),
+      ...(label ? { label } : {}),
+      usable: shown(ed),
+      postsAs: backing?.name || null,
+      text: full ? cut(body?.innerText ?? "", 20000) : cut(text, 200),
+      ...(full ? { html: cut(body?.innerHTML ?? "", 20000) } : {}),
+    };
+  };
+
+  const labelText = (el: Element) => norm(nameOf(el));
+  const optionList = <T>(list: T[]) => list.slice(0, MAX_OPTIONS);
+  /** One entry per field (radio groups and same-name checkbox groups are one field). */
+  const fieldsOf = (controls: Control[], form: HTMLFormElement | null, editors: Element[]) => {
+    const backings = new Map(editors.map((e) => [backingOf(e), e] as const));
+    const out: Record<string, unknown>[] = [];
+    const seen = new Set<string>();
+    let hidden = 0;
+    for (const el of controls) {
+      const type = typeOf(el);
+      if (type === "hidden") {
+        hidden++;
+        continue;
+      }
+      if (type === "button" || type === "submit" || type === "reset" || type === "image") continue;
+      const f: Record<string, unknown> = { name: el.name || null, type };
+      const outside = form && !form.contains(el);
+      if (type === "radio" || type === "checkbox") {
+        const group = el.name
+          ? controls.filter((c) =>
+            c instanceof HTMLInputElement && c.type === type &&
+            c.name === el.name
+          ) as HTMLInputElement[]
+          : [el as HTMLInputElement];
+        if (type === "radio" || group.length > 1) {
+          if (el.name && seen.has(type + ":" + el.name)) continue;
+          seen.add(type + ":" + el.name);
+          const legend = el.closest("fieldset")?.querySelector(":scope > legend");
+          f.label = norm(legend?.textContent) || el.name;
+          f.options = optionList(group).map((c) => ({
+            value: c.value,
+            label: labelText(c),
+            ...(c.checked ? { checked: true } : {}),
+            ...(usable(c) ? {} : { usable: false }),
+          }));
+          const on = group.filter((c) => c.checked).map((c) => c.value);
+          f.value = type === "radio" ? on[0] ?? null : on;
+          f.usable = group.some(usable);
+          if (group.some((c) => c.required)) f.required = true;
+        } else {
+          f.label = labelText(el);
+          f.checked = (el as HTMLInputElement).checked;
+          if (el.value !== "on") f.value = el.value;
+          f.usable = usable(el);
+          if ((el as HTMLInputElement).required) f.required = true;
+        }
+      } else {
+        f.label = labelText(el) || (el as HTMLInputElement).placeholder || "";
+        if (el instanceof HTMLSelectElement) {
+          f.options = optionList([...el.options]).map((o) => ({
+            value: o.value,
+            label: norm(o.label),
+            ...(o.selected ? { selected: true } : {}),
+          }));
+          if (el.options.length > MAX_OPTIONS) f.optionCount = el.options.length;
+          f.value = el.multiple ? [...el.selectedOptions].map((o) => o.value) : el.value;
+        } else if (el instanceof HTMLInputElement && el.type === "file") {
+          f.value = [...(el.files ?? [])].map((x) => x.name);
+        } else if (isSecret(el)) {
+          f.value = maskSecret(el.value);
+          f.secret = true;
+        } else f.value = cut(el.value, 1000);
+        f.usable = usable(el);
+        if ((el as HTMLInputElement).required) f.required = true;
+      }
+      const editor = backings.get(el as HTMLTextAreaElement);
+      if (editor) f.editor = selectorFor(editor);
+      if (!el.name || el.ownerDocument.getElementsByName(el.name).length > 1 && !f.options) {
+        f.selector = selectorFor(el);
+      }
+      if (outside) f.outside = true;
+      if (form && !el.form) f.posts = false;
+      out.push(f);
+    }
+    return { fields: out, hidden };
+  };
+
+  /**
+   * Describes a form. opts: { root: CSS | null, wholePage: also controls and editors outside
+   * any form, full: whole editor bodies and attachments (review) }.
+   */
+  api.formDescribe = (opts: { root: string | null; wholePage: boolean; full: boolean }) => {
+    const r = rootOf(opts.root);
+    if ("error" in r) return r;
+    const { form, scope } = r;
+    let controls = controlsOf(form, scope);
+    // An editor posts with the form when it sits in it or its field does (a dialog's editor).
+    const editors = editorsIn(document).filter((e) =>
+      opts.wholePage ||
+      (form ? form.contains(e) || backingOf(e)?.form === form : scope.contains(e))
+    );
+    if (opts.wholePage && form) {
+      const extra = [...document.querySelectorAll("input, select, textarea, button")].filter(
+        (c): c is Control => isControl(c) && !c.form && !form.contains(c),
+      );
+      controls = [...controls, ...extra];
+    }
+    const { fields, hidden } = fieldsOf(controls, form, editors);
+    // Installed after this part (form_publish_lib.ts): looked up when called.
+    const { drafts, state } = (api.formDraftsOf as Fn<
+      [Control[]],
+      { drafts: unknown[]; state: string }
+    >)(controls.filter((c) => !form || c.form === form));
+    const submits = controls.filter((c) => isSubmit(c) && (!form || c.form === form)).map((c) => ({
+      text: norm((c as HTMLElement).innerText) || c.value || labelText(c),
+      selector: selectorFor(c),
+      usable: usable(c),
+    }));
+    const out: Record<string, unknown> = {
+      form: form
+        ? {
+          selector: selectorFor(form),
+          action: form.action,
+          method: form.method,
+          ...(form.enctype !== "application/x-www-form-urlencoded"
+            ? { enctype: form.enctype }
+            : {}),
+        }
+        : null,
+      formCount: document.forms.length,
+      fields,
+      hiddenInputs: hidden,
+      submitText: submits,
+      drafts,
+      draftState: state,
+      editors: editors.map((e) => editorInfo(e, opts.full)),
+    };
+    if (opts.full) {
+      out.attachments = controls.filter((c): c is HTMLInputElement =>
+        c instanceof HTMLInputElement && c.type === "file"
+      ).map((c) => ({ name: c.name, files: [...(c.files ?? [])].map((x) => x.name) }));
+    }
+    return out;
+  };
+
+  api.formKit = {
+    isControl,
+    typeOf,
+    usable,
+    shown,
+    selectorFor,
+    cssString,
+    controlsOf,
+    rootOf,
+    editorsIn,
+    editableOf,
+    backingOf,
+    editorInfo,
+    labelText,
+    norm,
+    cut,
+    isSubmit,
+  };
+}

@@ -1,0 +1,342 @@
+/// <reference lib="dom" />
+/**
+ * The page-side snapshot library: element ids for refs, what an element is
+ * now (for ref checks), the states and values a line shows, and the
+ * composition of all snapshot parts into one injectable function.
+ *
+ * Parts, installed in this order on the utility api (each sent as source):
+ * `aria_lib.ts` (roles, visibility, flat tree), `accname_lib.ts` (names),
+ * `outline_lib.ts` (the line buffer and its folding rules), this file's
+ * {@link installElementLib}, `links_lib.ts` (link URLs, permalink marks) and
+ * `walker_lib.ts` (`snapshot`, the walk).
+ *
+ * Output format (one line per meaningful node, 2 spaces per depth):
+ *
+ * ```
+ * ## Intro
+ * Plain visible text of a paragraph, with [inline links](/docs)[ref=#12] in it.
+ * * A list item of several lines
+ *   its second line
+ * - textbox "Name" [ref=#13] [required]: current value
+ * - checkbox "Remember" [ref=#14] [checked]
+ * - combobox "Color" [ref=#15]: Green
+ *   - options: "Red", "Green", "Blue"
+ * - table "Prices"
+ *   | Tea | $2 |
+ * - iframe "Payment" [ref=#16] [frame=#16]
+ * ```
+ *
+ * `#N` placeholders are page-local element ids; the Deno side
+ * (`browser/snapshot/capture.ts`) turns `[ref=#N]` into global refs `eN` and
+ * splices each `[frame=#N]` frame's own snapshot under its line.
+ *
+ * @module
+ */
+import { installAccnameLib } from "./accname_lib.ts";
+import { installAriaLib } from "./aria_lib.ts";
+import { installLinksLib } from "./links_lib.ts";
+import { installOutlineLib } from "./outline_lib.ts";
+import { installWalkerLib } from "./walker_lib.ts";
+
+/**
+ * Adds to the utility api:
+ * - `idOf(el): number`: a stable page-local id per element (WeakMap; never reused).
+ * - `element(id, instance?): Element | null`: the element of an id, or null when
+ *   it is gone, disconnected, or `instance` names another world (ids restart
+ *   when the isolated world is recreated).
+ * - `instance: string`: this world's random token.
+ * - `refRole(el): string`: the role a ref line shows for a targetable element
+ *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
+ * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
+ * - `contextOf(el, role, name) → [kind, text]`: where an element sits, the
+ *   fingerprint a ref keeps to notice a recycled node (see below).
+ * - `describe(id, instance?) → { role, name, editable, context } | null`: what the
+ *   element of a ref is now, to check a ref still names the same thing.
+ * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
+ *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
+ * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
+ * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
+ *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
+ *
+ * The context of an element (`contextOf`): frameworks re-render lists by
+ * re-using DOM nodes for other items, so a "Delete" button keeps its role and
+ * name while its row now shows another item. Context texts are whitespace
+ * collapsed, at most 80 characters, and never hold the content of `input`,
+ * `textarea`, `select` and `datalist` elements or of contenteditable regions
+ * (values and suggestions change as the user types; secrets never count). In order:
+ * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
+ *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
+ *    (`""` when it is editable);
+ * 2. the nearest such ancestor (flat tree): `[kind, its text]` without the
+ *    element's own subtree (the element is checked by its role and name);
+ * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
+ *    `toolbar`, `table`, …), none: for an element without a name (a clickable
+ *    card), not editable, `["content", its own text]` when not empty;
+ * 4. else `[role, name]` of that structure (the line the element sits under);
+ * 5. else `["", ""]`.
+ * States (checked, focus, classes, shown or hidden parts) do not change a context.
+ */
+export function installElementLib(api: Record<string, unknown>): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const safeText = api.safeText as Fn<[string], string>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const maskSecret = api.maskSecret as Fn<[string], string>;
+  const isInline = api.isInline as Fn<[Element], boolean>;
+  const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+  const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
+  const RANGES = new Set(["slider", "spinbutton", "progressbar", "meter"]);
+
+  const ids = new WeakMap<Element, number>();
+  const elements = new Map<number, WeakRef<Element>>();
+  let next = 1;
+  const instance = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+
+  function idOf(el: Element): number {
+    let id = ids.get(el);
+    if (id === undefined) {
+      id = next++;
+      ids.set(el, id);
+      elements.set(id, new WeakRef(el));
+      // Dropping dead WeakRefs now and then keeps the map from growing on long-lived SPAs.
+      if (elements.size % 50000 === 0) {
+        for (const [k, ref] of elements) if (!ref.deref()) elements.delete(k);
+      }
+    }
+    return id;
+  }
+
+  function element(id: number, inst?: string): Element | null {
+    if (inst !== undefined && inst !== instance) return null;
+    const el = elements.get(id)?.deref();
+    return el && el.isConnected ? el : null;
+  }
+
+  function isEditableRoot(el: Element): boolean {
+    // The attribute first: `isContentEditable` needs style.
+    const ce = el.getAttribute("contenteditable");
+    if (ce === null || ce === "false") return false;
+    const h = el as HTMLElement;
+    return !!h.isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable;
+  }
+
+  function refRole(el: Element): string {
+    return roleOf(el) || (isEditableRoot(el) ? "textbox" : "generic");
+  }
+
+  // Item containers: their text tells one item from another (see the module doc).
+  const CONTAINER_TAGS = new Map([
+    ["li", "list item"],
+    ["tr", "row"],
+    ["option", "option"],
+    ["article", "article"],
+    ["label", "label"],
+  ]);
+  const CONTAINER_ROLES = new Map([
+    ["row", "row"],
+    ["listitem", "list item"],
+    ["option", "option"],
+    ["article", "article"],
+  ]);
+  // Named structures: outside any item container, the name of the nearest one is the context.
+  const CONTEXT_STRUCTS = new Set(
+    ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
+      "treegrid table radiogroup tablist navigation complementary").split(" "),
+  );
+  // Refs that are never scoped by their own content (their content changes with their state).
+  const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
+  const CONTEXT_MAX = 80;
+  const NO_CONTEXT_TEXT = new Set(
+    "script style template noscript input textarea select datalist".split(" "),
+  );
+
+  // The text of `root` without `skip`'s subtree, fields and editable regions, whitespace
+  // collapsed; stops once CONTEXT_MAX characters are in.
+  function contextText(root: Element, skip: Element | null): string {
+    let s = "";
+    function visit(el: Element): boolean {
+      const kids = childNodesOf(el);
+      for (let i = 0; i < kids.length; i++) {
+        const n = kids[i]!;
+        if (n.nodeType === 3) {
+          s = (s + (n as Text).data.slice(0, 4 * CONTEXT_MAX)).replace(/\s+/g, " ");
+          if (s.trimStart().length > CONTEXT_MAX) return true;
+          continue;
+        }
+        if (n.nodeType !== 1) continue;
+        const c = n as Element;
+        if (c === skip || NO_CONTEXT_TEXT.has(c.localName)) continue;
+        const ce = c.getAttribute("contenteditable");
+        if (ce !== null && ce !== "false") continue;
+        const block = !isInline(c);
+        if (block) s += " ";
+        if (visit(c)) return true;
+        if (block) s += " ";
+      }
+      return false;
+    }
+    visit(root);
+    return s.replace(/\s+/g, " ").trim().slice(0, CONTEXT_MAX);
+  }
+
+  function containerKind(el: Element): string | undefined {
+    const explicit = el.getAttribute("role");
+    const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
+    return kind ?? CONTAINER_TAGS.get(el.localName);
+  }
+
+  // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
+  function contextOf(el: Element, role: string, name: string): [string, string] {
+    const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
+    const own = containerKind(el);
+    if (own) return [own, editable ? "" : contextText(el, null)];
+    let struct: [string, string] = ["", ""];
+    for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
+      if (a === document.body || a === document.documentElement) break;
+      const kind = containerKind(a);
+      if (kind) return [kind, contextText(a, el)];
+      const r = roleOf(a);
+      if (CONTEXT_STRUCTS.has(r)) {
+        const n = nameOf(a);
+        if (n) {
+          struct = [r, n.slice(0, CONTEXT_MAX)];
+          break;
+        }
+      }
+    }
+    // A clickable without a name (a card, a row of divs) is told by its own text.
+    if (!name && !editable && !NO_CONTENT_CONTEXT.has(role)) {
+      const text = contextText(el, null);
+      if (text) return ["content", text];
+    }
+    return struct;
+  }
+
+  function describe(id: number, inst?: string) {
+    const el = element(id, inst);
+    if (!el) return null;
+    const role = refRole(el);
+    const name = nameOf(el);
+    return {
+      role,
+      name,
+      editable: TEXT_ENTRY.has(role) || isEditableRoot(el),
+      context: contextOf(el, role, name),
+    };
+  }
+
+  // For ref resolution: tells "another world" (the document or world was replaced) from
+  // "element gone", and reports what the element is now.
+  function refState(id: number, inst: string) {
+    if (inst !== instance) return { state: "world" };
+    const d = describe(id);
+    return d ? { state: "ok", ...d } : { state: "gone" };
+  }
+
+  function attrTrue(el: Element, name: string): boolean {
+    return el.getAttribute(name) === "true";
+  }
+
+  function statesOf(el: Element, role: string, focused: Element | null): string {
+    let s = "";
+    const tag = el.localName;
+    if (CHECKABLE.has(role)) {
+      const ac = el.getAttribute("aria-checked");
+      if (tag === "input" && ac === null) {
+        const i = el as HTMLInputElement;
+        if (i.indeterminate) s += " [mixed]";
+        else if (i.checked) s += " [checked]";
+      } else if (ac === "true") s += " [checked]";
+      else if (ac === "mixed") s += " [mixed]";
+    }
+    if (role === "heading") {
+      s += ` [level=${el.getAttribute("aria-level") || (/^h\d$/.test(tag) ? tag[1] : "2")}]`;
+    }
+    if (attrTrue(el, "aria-disabled") || ("disabled" in el && el.matches(":disabled"))) {
+      s += " [disabled]";
+    }
+    const ex = el.getAttribute("aria-expanded");
+    if (ex === "true") s += " [expanded]";
+    else if (ex === "false") s += " [collapsed]";
+    else if (tag === "summary" && el.parentElement?.localName === "details") {
+      s += (el.parentElement as HTMLDetailsElement).open ? " [expanded]" : " [collapsed]";
+    }
+    if (attrTrue(el, "aria-selected")) s += " [selected]";
+    const pr = el.getAttribute("aria-pressed");
+    if (pr === "true") s += " [pressed]";
+    else if (pr === "mixed") s += " [pressed=mixed]";
+    if ((el as HTMLInputElement).required || attrTrue(el, "aria-required")) s += " [required]";
+    const ro = (el as HTMLInputElement).readOnly || attrTrue(el, "aria-readonly");
+    if (TEXT_ENTRY.has(role) && ro) s += " [readonly]";
+    const cur = el.getAttribute("aria-current");
+    if (cur && cur !== "false") s += " [current]";
+    if (attrTrue(el, "aria-modal") || (tag === "dialog" && el.matches(":modal"))) s += " [modal]";
+    // Focus matters where typing goes; on a just-clicked button or link it
+    // is noise that changes the line (and the link's inline form) for nothing.
+    if (el === focused && (TEXT_ENTRY.has(role) || role === "combobox" || role === "listbox")) {
+      s += " [focused]";
+    }
+    return s;
+  }
+
+  function valueText(el: Element, role: string): string {
+    const tag = el.localName;
+    let v = "";
+    if (tag === "input") {
+      const i = el as HTMLInputElement;
+      if (i.type === "file") v = [...(i.files ?? [])].map((f) => f.name).join(", ");
+      else if (CHECKABLE.has(role) || role === "button") return "";
+      // A secret's value never leaves the page: a fixed mask says whether it is filled.
+      else if (isSecret(i)) v = maskSecret(i.value);
+      else v = i.value;
+    } else if (tag === "textarea") {
+      const t = el as HTMLTextAreaElement;
+      v = isSecret(t) ? maskSecret(t.value) : t.value;
+    } else if (isEditableRoot(el) && isSecret(el)) v = maskSecret(el.textContent ?? "");
+    else if (tag === "select") {
+      v = [...(el as HTMLSelectElement).selectedOptions].map((o) => o.text.trim()).join(", ");
+    } else if (tag === "progress" || tag === "meter") {
+      const p = el as HTMLProgressElement;
+      v = p.value + "/" + p.max;
+    } else if (RANGES.has(role)) {
+      v = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow") ?? "";
+    }
+    return v ? ": " + safeText(v).replace(/\r?\n/g, "\\n") : "";
+  }
+
+  api.idOf = idOf;
+  api.element = element;
+  api.instance = instance;
+  api.refRole = refRole;
+  api.isEditableRoot = isEditableRoot;
+  api.contextOf = contextOf;
+  api.describe = describe;
+  api.refState = refState;
+  api.statesOf = statesOf;
+  api.valueText = valueText;
+}
+
+const PARTS = [
+  installAriaLib,
+  installAccnameLib,
+  installOutlineLib,
+  installElementLib,
+  installLinksLib,
+  installWalkerLib,
+];
+
+/**
+ * Installs every snapshot part (see the module doc) on the utility api.
+ * Sent as source text by `browser/injected/mod.ts`: its `toString` is
+ * overridden to inline each part's source, so the text is self-contained.
+ */
+export function installSnapshotLib(api: Record<string, unknown>): void {
+  for (const part of PARTS) part(api);
+}
+installSnapshotLib.toString = () =>
+  `function installSnapshotLib(api) {\n${
+    PARTS.map((p) => `(${p.toString()})(api);`).join("\n")
+  }\n}`;

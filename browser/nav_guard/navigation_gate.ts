@@ -1,0 +1,162 @@
+/**
+ * The navigation gate: where a session's tab may go. The allowlist
+ * (`BROWX_ALLOWED_ORIGINS`, its `navigate_off_allowlist` hook) and, with the
+ * `human` capability, per-site approvals (seed 004): a new site is asked
+ * once per session, moving within a site is not, and hostless URLs
+ * (`file:`, `data:`, …) are asked every time.
+ *
+ * @module
+ */
+import { getDomain } from "tldts";
+import { allowlistAllows, isHostless, siteDecision } from "../../policy/sites.ts";
+import type { ServerConfig, ToolContext } from "../../tools/context.ts";
+import { ToolError } from "../errors.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { NavGuard } from "./nav_guard.ts";
+import { secretLeakFinder } from "./secret_leaks.ts";
+
+/**
+ * The site of a URL: its registrable domain (`docs.example.co.uk` →
+ * `example.co.uk`, private suffixes such as `github.io` included), else its
+ * host (IP addresses, `localhost`); null for hostless URLs.
+ */
+export function siteOf(url: string): string | null {
+  if (isHostless(url)) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!host) return null;
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+/**
+ * The registrable domain of a host (`docs.example.co.uk` → `example.co.uk`),
+ * or null when the host is itself a public suffix (`com`, `co.uk`,
+ * `github.io`): what an allowlist wildcard must at least name.
+ */
+export function registrableDomain(host: string): string | null {
+  return getDomain(host, { allowPrivateDomains: true });
+}
+
+/** The origin of a URL for messages, or the URL's scheme for hostless ones. */
+function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.origin !== "null" ? u.origin : `${u.protocol}`;
+  } catch {
+    return url;
+  }
+}
+
+type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
+  secrets?: ServerConfig["secrets"];
+};
+
+/** True when the allowlist lets the tab go to `url` (no list: always). */
+export function allowlisted(config: PolicyConfig, url: string): boolean {
+  return allowlistAllows(url, config.allowedOrigins ?? []);
+}
+
+/**
+ * Whether a page-initiated navigation (a click, a script, a redirect) may
+ * take the tab to `url` without asking: on the allowlist, and on the tab's
+ * site or one approved in this session. Pages are never asked for: the
+ * agent navigates there itself to be asked.
+ */
+export function mayFollow(
+  config: PolicyConfig,
+  session: BrowserSession,
+  url: string,
+  from: string,
+): boolean {
+  return followRefusal(config, session, url, from) === undefined;
+}
+
+/**
+ * Why the page may not take a frame to `url` from `from` without asking
+ * ("not on the allowlist", "site x.com not approved in this session"), or
+ * undefined when it may (see {@link mayFollow}). An iframe of a site not
+ * approved is refused, never asked: pages load frames unprompted, and a
+ * question per ad frame would be noise; navigating there asks.
+ */
+export function followRefusal(
+  config: PolicyConfig,
+  session: BrowserSession,
+  url: string,
+  from: string,
+): string | undefined {
+  if (!allowlisted(config, url)) return "not on the allowlist";
+  if (!config.capabilities.has("human")) return undefined;
+  const site = siteOf(url);
+  if (siteDecision(url, site, siteOf(from), session.approvedSites) !== "ask") return undefined;
+  return site ? `site ${site} not approved in this session` : "a hostless URL, asked every time";
+}
+
+/** The navigation guard of a new session, judging by this configuration (see `nav_guard.ts`). */
+export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => NavGuard {
+  const secretLeak = secretLeakFinder(config.secrets);
+  return (session) =>
+    new NavGuard({
+      refusal: (url, from) => followRefusal(config, session, url, from),
+      allowlisted: (url) => allowlisted(config, url),
+      ...(secretLeak ? { secretLeak } : {}),
+      limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
+        config.capabilities.has("human") || secretLeak !== undefined,
+    }, (networkId, why) => session.logs.markBlocked(networkId, why));
+}
+
+/**
+ * Lets `tool` move `session`'s tab from `from` to `url`, asking where the
+ * policy says to. Resolves when it may; a site a human approved is
+ * remembered for the session.
+ *
+ * @throws ToolError `blocked-by-policy` (off the allowlist with no hook, or a refusal).
+ */
+export async function gateNavigation(
+  ctx: ToolContext,
+  session: BrowserSession,
+  request: { tool: string; url: string; from: string },
+): Promise<void> {
+  const { tool, url } = request;
+  const origin = originOf(url);
+  if (!allowlisted(ctx.config, url)) {
+    if (!ctx.config.confirmRequired.has("navigate_off_allowlist")) {
+      throw new ToolError(
+        "blocked-by-policy",
+        `policy: ${origin} is not on the navigation allowlist`,
+        `stay within ${
+          (ctx.config.allowedOrigins ?? []).map((p) => p.source).join(", ")
+        }; the operator can add it to BROWX_ALLOWED_ORIGINS`,
+        { policy: { rule: "allowlist", decision: "refused" }, url },
+      );
+    }
+    const outcome = await ctx.confirm({
+      hook: "navigate_off_allowlist",
+      tool,
+      session: session.id,
+      summary: `go to ${url}, which is not on the allowlist`,
+      origin,
+    });
+    // The human just said yes to this very URL: asking again about its site would be noise.
+    if (outcome.decision === "approved") {
+      const site = siteOf(url);
+      if (site) session.approvedSites.add(site);
+      return;
+    }
+  }
+  if (!ctx.config.capabilities.has("human")) return;
+  const site = siteOf(url);
+  const decision = siteDecision(url, site, siteOf(request.from), session.approvedSites);
+  if (decision !== "ask") return;
+  await ctx.confirm({
+    hook: "site_visit",
+    tool,
+    session: session.id,
+    summary: site ? `go to a new site, ${site} (${url})` : `open ${url.slice(0, 200)}`,
+    origin,
+  });
+  if (site) session.approvedSites.add(site);
+}

@@ -1,0 +1,400 @@
+/**
+ * One browxai session: a browser context (incognito), a profile's own
+ * Chromium (persistent) or someone else's browser (attached); its tabs, the
+ * active tab, console and network logs, dialog handling (`dialogs.ts`), device
+ * emulation (`emulation.ts`), and the ref registry.
+ *
+ * @module
+ */
+import type { CdpSession } from "../../cdp/connection.ts";
+import { ConnectionClosedError } from "../../cdp/errors.ts";
+import type { Page } from "../../cdp/page.ts";
+import type { AttachedTarget } from "../../cdp/target_manager.ts";
+import type { Protocol } from "../../cdp/types.ts";
+import { ToolError } from "../errors.ts";
+import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import { RefRegistry } from "../snapshot/refs.ts";
+import type { SnapshotCache } from "../snapshot/capture.ts";
+import type { RoutedBrowser } from "./browser_host.ts";
+import { currentCallScope } from "./call_scope.ts";
+import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
+import { SessionEmulation } from "./emulation.ts";
+import { PageLogs, type SecretSpans } from "./page_logs.ts";
+
+/** How a session reaches its browser. */
+export type SessionMode = "incognito" | "persistent" | "attached";
+
+/** Listener of everything that happens in a session's tabs. */
+export interface SessionListener {
+  /** Any CDP event of any of the session's tabs (and their OOPIFs). */
+  event?(page: Page, method: string, params: unknown, session: CdpSession): void;
+  tabOpened?(page: Page): void;
+  /** A tab is being created by the page (attaches shortly). */
+  tabOpening?(targetId: string): void;
+  tabClosed?(page: Page): void;
+  dialog?(record: DialogRecord): void;
+}
+
+/** Options of {@link BrowserSession}. */
+export interface BrowserSessionOptions {
+  id: string;
+  mode: SessionMode;
+  routed: RoutedBrowser;
+  /** The session's browser context (undefined: the browser's default context). */
+  browserContextId: string | undefined;
+  /** Whether closing the session disposes the context / closes the browser. */
+  ownsContext: boolean;
+  ownsBrowser: boolean;
+  profileDir?: string;
+  /** Where secrets' values occur in a text: the logs never keep a cut one's prefix. */
+  secretSpans?: SecretSpans | undefined;
+}
+
+/** One browxai session. */
+export class BrowserSession {
+  readonly id: string;
+  readonly mode: SessionMode;
+  readonly created = Date.now();
+  lastUsed = Date.now();
+  readonly logs: PageLogs;
+  readonly refs = new RefRegistry();
+  /** The last full snapshot of each tab (by target id), reused while unchanged. */
+  readonly snapshots: SnapshotCache = new Map();
+  readonly profileDir: string | undefined;
+  #routed: RoutedBrowser;
+  #contextId: string | undefined;
+  #ownsContext: boolean;
+  #ownsBrowser: boolean;
+  #tabs: Page[] = [];
+  #active: Page | undefined;
+  #listeners = new Set<SessionListener>();
+  #crashed: string | undefined;
+  /** The agent was told the browser crashed (by a failed call or {@link ensureAlive}). */
+  #crashReported = false;
+  #closed = false;
+  #ownTabs = new Set<string>();
+  #creatingOwn = 0;
+  #opening = new Set<string>();
+  /** Dialog answering: the policy, the answer armed for the next acting call. */
+  readonly dialogs = new SessionDialogs();
+  #navGuard: NavGuard | undefined;
+  /** Targets the guard holds (an existing browser's tabs may attach before or after the guard). */
+  #guarded = new Set<string>();
+  /** Sites (registrable domains) a human approved for this session (per-site approvals). */
+  readonly approvedSites = new Set<string>();
+  /** Device emulation knobs, re-applied to every new tab, popup and OOPIF before it runs. */
+  readonly emulation = new SessionEmulation();
+
+  constructor(options: BrowserSessionOptions) {
+    this.id = options.id;
+    this.mode = options.mode;
+    this.#routed = options.routed;
+    this.#contextId = options.browserContextId;
+    this.#ownsContext = options.ownsContext;
+    this.#ownsBrowser = options.ownsBrowser;
+    this.profileDir = options.profileDir;
+    this.logs = new PageLogs({ secretSpans: options.secretSpans });
+    // An attached browser's tabs are the person's, whatever context they are in.
+    const claimed = options.routed.router.claim(options.browserContextId, this, {
+      allContexts: options.mode === "attached",
+    });
+    for (const page of claimed) {
+      this.pageAttached(page);
+    }
+    options.routed.browser.closed.then((reason) => {
+      if (!this.#closed) this.#crashed = reason;
+    });
+  }
+
+  /** The browser this session runs in. */
+  get browser() {
+    return this.#routed.browser;
+  }
+
+  /** The session's browser context id (undefined: default context). */
+  get browserContextId(): string | undefined {
+    return this.#contextId;
+  }
+
+  /** True when the browser went away under the session. */
+  get crashed(): boolean {
+    return this.#crashed !== undefined;
+  }
+
+  /** True once a call told the agent that this session's browser crashed. */
+  get crashReported(): boolean {
+    return this.#crashReported;
+  }
+
+  /**
+   * A call that used this session failed with `error`: a lost connection to
+   * this session's browser is reported to the agent as `browser-crashed`
+   * (mcp/call_tool.ts), so the crash counts as told. Called by the call scope.
+   */
+  callFailed(error: unknown): void {
+    const crash = error instanceof ConnectionClosedError ||
+      (error instanceof ToolError && error.code === "browser-crashed");
+    if (crash && this.browser.isClosed) this.#crashReported = true;
+  }
+
+  /** True after close(). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Subscribes to the session's events; returns the remover. */
+  listen(listener: SessionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Holds page-initiated navigations to the policy (`browser/nav_guard/nav_guard.ts`);
+   * set once, right after the session is made. Tabs open already are guarded from then on.
+   */
+  get navGuard(): NavGuard | undefined {
+    return this.#navGuard;
+  }
+
+  set navGuard(guard: NavGuard | undefined) {
+    this.#navGuard = guard;
+    for (const page of this.#tabs) this.#guard(page.target, page.url);
+  }
+
+  /** Puts a target under the navigation guard, once; `url`: the document it shows already. */
+  #guard(target: AttachedTarget, url?: string): void {
+    if (!this.#navGuard || this.#guarded.has(target.targetId)) return;
+    this.#guarded.add(target.targetId);
+    this.#navGuard.attach(
+      target.session,
+      target.targetId,
+      () => this.activePage?.url ?? "about:blank",
+      { frame: target.type === "iframe", ...(url ? { url } : {}) },
+    );
+  }
+
+  /** PageOwner: a tab attached and waits for the debugger. */
+  targetAttaching(target: AttachedTarget): void {
+    // An existing tab (an attached browser) already shows a page: the guard starts from it.
+    this.#guard(target, target.url);
+    this.emulation.attach(target);
+  }
+
+  /** PageOwner: a tab of our context is being created. */
+  pageCreating(targetId: string, openerId?: string): void {
+    // Target.createTarget announces its tab before it answers: claim it here.
+    if (this.#creatingOwn > 0 && !openerId) this.#ownTabs.add(targetId);
+    if (this.#ownTabs.has(targetId)) return;
+    this.#opening.add(targetId);
+    for (const l of [...this.#listeners]) l.tabOpening?.(targetId);
+  }
+
+  /** Tabs the page is opening that have not attached yet. */
+  get openingTabs(): number {
+    return this.#opening.size;
+  }
+
+  /** PageOwner: a tab of our context appeared. */
+  pageAttached(page: Page): void {
+    this.#opening.delete(page.target.targetId);
+    if (this.#tabs.includes(page)) return;
+    this.#tabs.push(page);
+    // A tab that attached before this session claimed its context was not guarded yet, nor
+    // given the session's emulation.
+    this.#guard(page.target, page.url);
+    this.emulation.attach(page.target);
+    page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
+    // Tabs a page opens (popups, target=_blank, even noopener ones) are
+    // followed; tabs we open ourselves are activated by newTab().
+    const ours = this.#ownTabs.delete(page.target.targetId) ||
+      (this.#creatingOwn > 0 && !page.target.openerId);
+    if (!this.#active || !ours) this.#active = page;
+    for (const l of [...this.#listeners]) if (!ours) l.tabOpened?.(page);
+  }
+
+  /** PageOwner: a tab closed. */
+  pageDetached(page: Page): void {
+    this.#navGuard?.detach(page.target.targetId);
+    this.#guarded.delete(page.target.targetId);
+    const i = this.#tabs.indexOf(page);
+    if (i < 0) return;
+    this.#tabs.splice(i, 1);
+    this.#opening.delete(page.target.targetId);
+    this.logs.dropTab(page.target.targetId);
+    this.snapshots.delete(page.target.targetId);
+    if (this.#active === page) {
+      const opener = this.#tabs.find((t) => t.target.targetId === page.target.openerId);
+      this.#active = opener ?? this.#tabs[this.#tabs.length - 1];
+      // A background tab gets no frames, and input to it never completes.
+      this.#active?.session.send("Page.bringToFront").catch(() => {});
+    }
+    for (const l of [...this.#listeners]) l.tabClosed?.(page);
+  }
+
+  #onPageEvent(page: Page, method: string, params: unknown, session: CdpSession) {
+    this.logs.onEvent(page.target.targetId, method, params);
+    if (method === "Page.javascriptDialogOpening") {
+      const e = params as Protocol.Page.JavascriptDialogOpeningEvent;
+      const record = this.dialogs.answer(page.target.targetId, e, session);
+      for (const l of [...this.#listeners]) l.dialog?.(record);
+    }
+    for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
+  }
+
+  /** Fails with `browser-crashed` when the browser is gone (the crash then counts as told). */
+  ensureAlive(): void {
+    if (this.#crashed !== undefined) {
+      this.#crashReported = true;
+      throw new ToolError(
+        "browser-crashed",
+        `Browser crashed: session "${this.id}" lost its browser (${this.#crashed})`,
+        this.id === "default"
+          ? "call the tool again: a fresh default session starts a new browser"
+          : `call open_session({ session: "${this.id}" }) to start it again`,
+      );
+    }
+    if (this.#closed) {
+      throw new ToolError(
+        "unknown-session",
+        `Session "${this.id}" is closed`,
+        "open it again with open_session",
+      );
+    }
+  }
+
+  /** The tabs, in opening order. */
+  get tabs(): readonly Page[] {
+    return this.#tabs;
+  }
+
+  /** The active tab, if any (no tab is opened). */
+  get activePage(): Page | undefined {
+    return this.#active && !this.#active.isClosed ? this.#active : undefined;
+  }
+
+  /**
+   * The active tab; opens one when the session has none.
+   *
+   * @throws ToolError page-crashed when the tab's renderer died (unless
+   *   `allowCrashed`: navigate and reload are how a crashed tab recovers).
+   */
+  async page(options: { allowCrashed?: boolean } = {}): Promise<Page> {
+    this.ensureAlive();
+    this.lastUsed = Date.now();
+    const active = this.activePage;
+    if (active?.crashed && !options.allowCrashed) {
+      throw new ToolError(
+        "page-crashed",
+        `The tab crashed (its renderer process died): ${active.url}`,
+        "reload or navigate to recover it, or switch to another tab",
+      );
+    }
+    if (active) return active;
+    // Calls racing on a session without a tab share the one tab opened for them.
+    this.#firstTab ??= this.newTab().finally(() => this.#firstTab = undefined);
+    return await this.#firstTab;
+  }
+
+  #firstTab: Promise<Page> | undefined;
+
+  #queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` after every earlier exclusive call of this session finished:
+   * two actions never interleave on one session (their input events and
+   * their recorded results would mix).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const scope = currentCallScope();
+    // The calling tool call holds this session already (see holdForCall): run inside its turn.
+    if (scope?.held.has(this)) return fn();
+    const inTurn = async () => {
+      scope?.held.add(this);
+      try {
+        return await fn();
+      } finally {
+        scope?.held.delete(this);
+      }
+    };
+    const run = this.#queue.then(inTurn, inTurn);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Takes this session's turn for the rest of the current tool call (released
+   * when the call ends): calls after it wait, and the call's own exclusive
+   * steps run inside the turn. Used before asking a human, so what was
+   * approved is still what runs. No-op outside a call scope or when held.
+   */
+  async holdForCall(): Promise<void> {
+    const scope = currentCallScope();
+    if (!scope || scope.held.has(this)) return;
+    let release!: () => void;
+    const done = new Promise<void>((r) => release = r);
+    const turn = this.#queue.then(() => {}, () => {});
+    this.#queue = turn.then(() => done);
+    await turn;
+    scope.held.add(this);
+    scope.releases.push(() => {
+      scope.held.delete(this);
+      release();
+    });
+  }
+
+  /** Opens a tab and makes it active. CDP: `Target.createTarget`. */
+  async newTab(url = "about:blank"): Promise<Page> {
+    this.#creatingOwn++;
+    let targetId: string;
+    try {
+      ({ targetId } = await this.browser.connection.send("Target.createTarget", {
+        url,
+        ...(this.#contextId ? { browserContextId: this.#contextId } : {}),
+      }));
+    } finally {
+      this.#creatingOwn--;
+    }
+    this.#ownTabs.add(targetId);
+    this.#opening.delete(targetId);
+    const t = await this.browser.targets.waitForTarget(targetId);
+    const page = this.#routed.router.page(t.targetId);
+    if (!page) throw new ToolError("page-closed", "The new tab closed at once", "try again");
+    this.pageAttached(page);
+    this.#active = page;
+    return page;
+  }
+
+  /** Makes a tab active and brings it to front. CDP: `Page.bringToFront`. */
+  async activate(page: Page): Promise<void> {
+    this.#active = page;
+    await page.session.send("Page.bringToFront").catch(() => {});
+  }
+
+  /** Closes one tab. CDP: `Target.closeTarget`. */
+  async closeTab(page: Page): Promise<void> {
+    await this.browser.connection.send("Target.closeTarget", { targetId: page.target.targetId })
+      .catch(() => {});
+    this.pageDetached(page);
+  }
+
+  /**
+   * Ends the session: disposes its context (incognito), closes its browser
+   * (persistent), or just lets go (attached). Idempotent; returns whether it
+   * was running.
+   */
+  async close(): Promise<boolean> {
+    if (this.#closed) return false;
+    this.#closed = true;
+    this.#listeners.clear();
+    this.#routed.router.release(this.#contextId);
+    if (this.#crashed !== undefined) return false;
+    if (this.#ownsBrowser) await this.browser.close();
+    else if (this.#ownsContext && this.#contextId) {
+      await this.browser.disposeContext(this.#contextId).catch(() => {});
+    } else if (!this.browser.owned) {
+      // Attached: leave the human's browser as it is.
+      await this.browser.close();
+    }
+    return true;
+  }
+}

@@ -1,0 +1,395 @@
+/**
+ * The browxai sessions of one MCP client: open, look up (creating `default`
+ * on first use), list, close. Sessions of one client are invisible to another,
+ * and so are its files (see `areas.ts`).
+ *
+ * @module
+ */
+import { BrowserNotFoundError } from "../../cdp/discovery.ts";
+import { BrowserStartError } from "../../cdp/errors.ts";
+import { ProfileInUseError } from "../../cdp/launcher.ts";
+import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import { ToolError } from "../errors.ts";
+import type { BrowserHost } from "./browser_host.ts";
+import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import { ArtifactStore } from "../../storage/artifacts.ts";
+import { PathGuardError } from "../../policy/path_guard.ts";
+import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
+import { WorkspaceAreas } from "./areas.ts";
+import { startDownloads, stopDownloads } from "./downloads.ts";
+import { currentCallScope } from "./call_scope.ts";
+import { removeUploadCopies } from "./upload_copies.ts";
+import type { SecretSpans } from "./page_logs.ts";
+
+/** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
+export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
+
+/** Options of {@link SessionManager.open}. */
+export interface OpenOptions {
+  mode: SessionMode;
+  /** CDP endpoint for `attached`. */
+  endpoint?: string | undefined;
+}
+
+/** Profiles open anywhere in this process (two opens of one profile are refused). */
+const openProfiles = new Set<string>();
+
+/**
+ * One client's sessions.
+ *
+ * Opening, closing and (re)creating a session happen one at a time per
+ * name, in the order they were asked for: a close waits for an open still
+ * under way (and its set-up), a second open of a name hears `session-exists`
+ * once the first succeeded, a lookup of a name being opened waits for it.
+ * Different names never wait for each other.
+ */
+export class SessionManager {
+  #host: BrowserHost;
+  #workspace: string;
+  #sessions = new Map<string, BrowserSession>();
+  /** Per name: the tail of its queue of opens, closes and re-creations. */
+  #turns = new Map<string, Promise<unknown>>();
+  /** Set by {@link closeAll}: this client is going away, nothing new opens. */
+  #closing = false;
+
+  #guard: ((session: BrowserSession) => NavGuard) | undefined;
+  #secretSpans: SecretSpans | undefined;
+  /** Where this client's artifacts, auth states, dumps and profiles live. */
+  readonly areas: WorkspaceAreas;
+
+  /**
+   * @param options.guard Makes the navigation guard of each new session (policy).
+   * @param options.namespace An HTTP client's own namespace (letters, digits, `_-`): its
+   *   artifacts, auth states, dumps and profiles live in `.clients/<namespace>/`, removed by
+   *   {@link closeAll}. Absent (stdio): the shared locations, artifacts per server instance.
+   * @param options.secretSpans Where secrets' values occur in a text (the secret store's
+   *   `spans`): each session's logs cut before a value, never inside it.
+   * @param options.instance The server's claimed instance id (`storage/instances.ts`): it names
+   *   a stdio server's artifact folder, so a later start can sweep it once this server is dead.
+   */
+  constructor(
+    host: BrowserHost,
+    workspace: string,
+    options: {
+      guard?: (session: BrowserSession) => NavGuard;
+      namespace?: string;
+      instance?: string;
+      secretSpans?: SecretSpans | undefined;
+    } = {},
+  ) {
+    this.#host = host;
+    this.#workspace = workspace;
+    this.#guard = options.guard;
+    this.#secretSpans = options.secretSpans;
+    this.areas = new WorkspaceAreas({
+      namespace: options.namespace,
+      ...(options.instance ? { instance: options.instance } : {}),
+    });
+  }
+
+  /** The workspace root. */
+  get workspace(): string {
+    return this.#workspace;
+  }
+
+  /** Validates a session name. @throws ToolError invalid-argument */
+  static checkName(name: string): void {
+    if (!SESSION_NAME.test(name)) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid session name "${name}": use 1-64 letters, digits, ".", "_" or "-" (no leading dot)`,
+        'pick a name like "work" or "test-1"',
+      );
+    }
+  }
+
+  /** Runs `fn` after every earlier open, close or re-creation of `name` settled. */
+  #inTurn<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.#turns.get(name) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.then(() => {}, () => {});
+    this.#turns.set(name, tail);
+    tail.then(() => {
+      if (this.#turns.get(name) === tail) this.#turns.delete(name);
+    });
+    return run;
+  }
+
+  /** Counts `session` as used by the current tool call (it hears how the call failed). */
+  #used(session: BrowserSession): BrowserSession {
+    currentCallScope()?.used.add(session);
+    return session;
+  }
+
+  /**
+   * The named session; `default` is created (incognito) on first use and
+   * after its browser crashed. A crash is reported once: by this lookup,
+   * unless a call already reported it (the call it broke).
+   *
+   * @throws ToolError unknown-session, browser-crashed
+   */
+  async get(name = "default"): Promise<BrowserSession> {
+    SessionManager.checkName(name);
+    const live = this.#sessions.get(name);
+    if (live && !live.crashed && !this.#turns.has(name)) return this.#used(live);
+    return await this.#inTurn(name, async () => {
+      const s = this.#sessions.get(name);
+      if (s?.crashed) {
+        // Forget the session so it can be reopened; say so unless the agent heard it already.
+        this.#sessions.delete(name);
+        await s.close();
+        if (!s.crashReported) s.ensureAlive();
+      } else if (s) return this.#used(s);
+      if (name === "default") return this.#used(await this.#create(name, { mode: "incognito" }));
+      throw new ToolError(
+        "unknown-session",
+        `Unknown session "${name}"`,
+        `open it with open_session({ session: "${name}" }) or use one of: ${
+          [...this.#sessions.keys()].join(", ") || "(none open; omit session to use the default)"
+        }`,
+      );
+    });
+  }
+
+  /** The sessions, in opening order. */
+  list(): BrowserSession[] {
+    return [...this.#sessions.values()];
+  }
+
+  /**
+   * Opens a session, then runs `setUp` on it (seeding, the first URL) in the
+   * same turn: a close asked for meanwhile waits for both. When `setUp`
+   * fails, the session is closed again and the error passed on. `prepare`
+   * runs first in the turn (reading a seed file): the turn is taken at once,
+   * so a call on `name` sent right after this open waits for it instead of
+   * hearing `unknown-session`.
+   *
+   * @throws ToolError session-exists, invalid-argument, browser-unavailable, refused
+   */
+  open(
+    name: string,
+    options: OpenOptions,
+    setUp?: (session: BrowserSession) => Promise<void>,
+    prepare?: () => Promise<void>,
+  ): Promise<BrowserSession> {
+    SessionManager.checkName(name);
+    return this.#inTurn(name, async () => {
+      await prepare?.();
+      const existing = this.#sessions.get(name);
+      if (existing && !existing.crashed) {
+        throw new ToolError(
+          "session-exists",
+          `Session "${name}" is already open (${existing.mode})`,
+          `use it as is, or close_session({ session: "${name}" }) first`,
+        );
+      }
+      const session = this.#used(await this.#create(name, options));
+      try {
+        await setUp?.(session);
+      } catch (e) {
+        // A failed set-up (a refused first URL) leaves no half-made session behind.
+        await this.#closeNow(name).catch(() => {});
+        throw e;
+      }
+      return session;
+    });
+  }
+
+  async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
+    if (this.#closing) {
+      throw new ToolError(
+        "refused",
+        `Cannot open session "${name}": this MCP session is closing`,
+        "start a new MCP session (initialize) and open it there",
+      );
+    }
+    const old = this.#sessions.get(name);
+    if (old) {
+      this.#sessions.delete(name);
+      await old.close();
+    }
+    let session: BrowserSession;
+    try {
+      session = await this.#launch(name, options);
+    } catch (e) {
+      throw toToolError(e);
+    }
+    session.navGuard = this.#guard?.(session);
+    // Before the agent's first action: undeclared downloads are denied from the start.
+    await startDownloads(session, this.#workspace, this.areas.downloads);
+    this.#sessions.set(name, session);
+    return session;
+  }
+
+  async #launch(name: string, options: OpenOptions): Promise<BrowserSession> {
+    if (options.mode === "incognito") {
+      const routed = await this.#host.shared();
+      const ctx = await routed.browser.createContext();
+      return new BrowserSession({
+        id: name,
+        mode: "incognito",
+        routed,
+        browserContextId: ctx,
+        ownsContext: true,
+        ownsBrowser: false,
+        secretSpans: this.#secretSpans,
+      });
+    }
+    if (options.mode === "persistent") {
+      const profileDir = await this.#profileDir(name);
+      if (openProfiles.has(profileDir)) {
+        throw new ToolError(
+          "refused",
+          `Cannot open profile "${name}": another session of this server has it open`,
+          "close that session first, or use another session name",
+        );
+      }
+      openProfiles.add(profileDir);
+      try {
+        const routed = await this.#host.launch(profileDir);
+        routed.browser.closed.then(() => openProfiles.delete(profileDir));
+        return new BrowserSession({
+          id: name,
+          mode: "persistent",
+          routed,
+          browserContextId: undefined,
+          ownsContext: false,
+          ownsBrowser: true,
+          profileDir,
+          secretSpans: this.#secretSpans,
+        });
+      } catch (e) {
+        openProfiles.delete(profileDir);
+        throw e;
+      }
+    }
+    if (!options.endpoint) {
+      throw new ToolError(
+        "invalid-argument",
+        'Missing "endpoint" for mode "attached"',
+        'pass endpoint: "ws://host:port/devtools/browser/…" or "http://host:port"',
+      );
+    }
+    const routed = await this.#host.attach(options.endpoint);
+    return new BrowserSession({
+      id: name,
+      mode: "attached",
+      routed,
+      browserContextId: undefined,
+      ownsContext: false,
+      ownsBrowser: false,
+      secretSpans: this.#secretSpans,
+    });
+  }
+
+  /**
+   * A profile's folder, made (0700) through the path guard: a real folder in the workspace,
+   * never a link (Chromium would write wherever it led).
+   */
+  async #profileDir(name: string): Promise<string> {
+    try {
+      return await safeMkdir({ workspace: this.#workspace }, this.areas.profile(name));
+    } catch (e) {
+      if (!(e instanceof PathGuardError)) throw e;
+      throw new ToolError(
+        "refused",
+        `Cannot open profile "${name}": ${e.message}`,
+        "the operator must replace the link with a real folder (or remove it); or use another session name",
+      );
+    }
+  }
+
+  /**
+   * Closes a session, after any open of it still under way; idempotent.
+   * Returns whether it was running.
+   */
+  close(name: string): Promise<boolean> {
+    return this.#inTurn(name, () => this.#closeNow(name));
+  }
+
+  async #closeNow(name: string): Promise<boolean> {
+    const s = this.#sessions.get(name);
+    let wasRunning = false;
+    if (s) {
+      this.#sessions.delete(name);
+      wasRunning = !s.crashed;
+      await stopDownloads(s);
+      await s.close();
+      await removeUploadCopies(s);
+    }
+    // Artifacts live as long as their session; wiped even when it was not running (the
+    // `default` session's may have been saved before its first use).
+    await new ArtifactStore(this.#workspace, this.areas.artifacts(name)).wipe();
+    return wasRunning;
+  }
+
+  /**
+   * Runs `fn` in `name`'s turn (after an open under way, before a close asked for later), when
+   * the session is open or is `default` (made on first use): what `fn` writes for the session
+   * (artifacts) is then wiped by its close, never left behind it.
+   *
+   * @throws ToolError unknown-session for a name that is not open
+   */
+  whileOpen<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    SessionManager.checkName(name);
+    return this.#inTurn(name, () => {
+      if (name !== "default" && !this.#sessions.has(name)) {
+        throw new ToolError(
+          "unknown-session",
+          `Unknown session "${name}": its artifacts would outlive it`,
+          `open_session({ session: "${name}" }) first, or omit session to use the default`,
+        );
+      }
+      return fn();
+    });
+  }
+
+  /**
+   * Closes every session of this client, and removes what only it could reach: a stdio
+   * server's artifact folder; an HTTP client's whole area (artifacts, auth states, dumps,
+   * profiles). Opens still under way are waited for and what they opened is closed (a
+   * persistent browser launched meanwhile would otherwise run on with no owner); opens
+   * asked for later are refused.
+   */
+  async closeAll(): Promise<void> {
+    this.#closing = true;
+    const names = new Set([...this.#sessions.keys(), ...this.#turns.keys()]);
+    await Promise.all([...names].map((n) => this.close(n).catch(() => {})));
+    const area = this.areas.namespace === undefined ? this.areas.artifactsRoot : this.areas.own;
+    await safeRemove({ workspace: this.#workspace }, area, { recursive: true }).catch((e) =>
+      console.error(`browxai: could not remove ${area}:`, e)
+    );
+  }
+}
+
+/** Maps launch/attach failures to errors the agent can act on. */
+function toToolError(e: unknown): unknown {
+  if (e instanceof ToolError) return e;
+  if (e instanceof BrowserNotFoundError) {
+    return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
+  }
+  if (e instanceof BrowserStartError) {
+    // A browser of our own: no endpoint involved, the executable is what to look at.
+    return new ToolError(
+      "browser-unavailable",
+      e.message,
+      "check the browser browxai runs: pass a Chromium/Chrome executable with --browser PATH " +
+        "(or BROWX_BROWSER, CHROME_PATH), or install chromium; then call again",
+    );
+  }
+  if (e instanceof ProfileInUseError) {
+    return new ToolError(
+      "refused",
+      e.message,
+      "close it where it is open (close_session in the other browxai server, or quit that " +
+        "browser), then call open_session again; or use another session name",
+    );
+  }
+  if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
+    return new ToolError(
+      "invalid-argument",
+      e.message,
+      "check the endpoint and that the browser runs",
+    );
+  }
+  return e;
+}

@@ -1,0 +1,264 @@
+/**
+ * Snapshot capture: runs the page-side walker (`browser/injected/snapshot_lib.ts`)
+ * in a tab's main frame, gives its targetable elements global refs, and
+ * splices every iframe's own snapshot (same-origin or out-of-process) under
+ * its `- iframe` line, in parallel.
+ *
+ * @module
+ */
+import type { FrameInfo, Page } from "../../cdp/page.ts";
+import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
+import { currentMasker } from "../secret_scope.ts";
+import type { RefRegistry } from "./refs.ts";
+import { checkRef } from "./resolve.ts";
+
+/** What `__browxai.snapshot` returns for one frame. */
+interface FrameSnapshot {
+  text: string;
+  /** `[localId, role, name, contextKind, contextText]`. */
+  refs: Array<[number, string, string, string, string]>;
+  frames: number[];
+  instance: string;
+  /** The frame's mutation generation the text reflects (browser/injected/mutation_lib.ts). */
+  generation: number;
+}
+
+/** Which document state of one frame a snapshot reflects. */
+export interface FrameState {
+  frameId: string;
+  loaderId: string;
+  generation: number;
+}
+
+/** Options of {@link captureSnapshot}. */
+export interface CaptureOptions {
+  /** Only this element's subtree (a ref from an earlier snapshot, e.g. `e12`). */
+  rootRef?: string;
+  /**
+   * The line to show in place of a child frame showing `url`, which is then
+   * not read (no text, no refs); undefined reads it. The navigation policy.
+   */
+  frameNote?: ((url: string) => string | undefined) | undefined;
+}
+
+/** A captured snapshot. */
+export interface CapturedSnapshot {
+  /** The outline, lines joined by `\n`, refs as `[ref=eN]`. */
+  text: string;
+  /** Number of refs in `text`. */
+  refCount: number;
+  /** Number of frame documents read (the main one included). */
+  frames: number;
+  /** The state of every frame read: when none changed, the text is still current. */
+  frameStates: FrameState[];
+}
+
+/** Deeper iframe nesting than this is shown as a note, not read. */
+const MAX_FRAME_DEPTH = 8;
+/** How long to wait for a child frame the tab does not know yet (an OOPIF being attached). */
+const FRAME_WAIT_MS = 1500;
+
+/**
+ * Captures the outline of a tab (or of one element's subtree with `rootRef`)
+ * and registers its refs in `registry`.
+ *
+ * A child frame that cannot be read (navigating away, detached, not loaded)
+ * becomes one line under its iframe saying so; it never fails the snapshot.
+ * Refs of documents that were replaced are dropped from the registry.
+ *
+ * CDP: `Runtime.evaluate` in each frame's utility world (each frame through
+ * its own session, so out-of-process iframes work), `DOM.describeNode` to get
+ * an iframe element's frame id.
+ *
+ * @throws RefGoneError when `rootRef` does not name a live element.
+ * @throws EvaluationError / ProtocolError / TargetClosedError when the main
+ *   frame cannot be read (the tab closed or navigated during the snapshot).
+ */
+export async function captureSnapshot(
+  page: Page,
+  registry: RefRegistry,
+  options: CaptureOptions = {},
+): Promise<CapturedSnapshot> {
+  let frameId = page.mainFrameId;
+  let rootId: number | undefined;
+  if (options.rootRef !== undefined) {
+    const entry = await checkRef(page, registry, options.rootRef);
+    frameId = entry.frameId;
+    rootId = entry.localId;
+  }
+  let stats: Stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
+  let text: string;
+  const loaderId = page.frame(frameId)?.loaderId;
+  try {
+    text = await frameText(page, registry, frameId, rootId, 0, stats);
+  } catch (error) {
+    // The document was replaced under us (a navigation committed): read the new one once.
+    const now = page.frame(frameId)?.loaderId;
+    if (rootId !== undefined || page.isClosed || !now || now === loaderId) throw error;
+    await page.waitForLoadState("domcontentloaded", { frameId, timeoutMs: 5000 });
+    stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
+    text = await frameText(page, registry, frameId, rootId, 0, stats);
+  }
+  const targetId = page.target.targetId;
+  registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
+  return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states };
+}
+
+interface Stats {
+  refs: number;
+  frames: number;
+  states: FrameState[];
+  frameNote: CaptureOptions["frameNote"];
+}
+
+/**
+ * True when none of the frames a snapshot read has changed since: same
+ * documents, same mutation generations. One `Runtime.evaluate` per frame,
+ * in parallel; any failure (a frame gone) counts as changed.
+ */
+export async function snapshotStillCurrent(page: Page, states: FrameState[]): Promise<boolean> {
+  if (!states.length) return false;
+  try {
+    const now = await Promise.all(states.map(async (s) => {
+      if (page.frame(s.frameId)?.loaderId !== s.loaderId) return false;
+      return await callUtility<number>(page, s.frameId, "generation") === s.generation;
+    }));
+    return now.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+async function frameText(
+  page: Page,
+  registry: RefRegistry,
+  frameId: string,
+  rootId: number | undefined,
+  level: number,
+  stats: Stats,
+): Promise<string> {
+  const frame = page.frame(frameId);
+  if (!frame) throw new Error(`frame "${frameId}" is gone`);
+  const loaderId = frame.loaderId;
+  // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
+  const wholeLines = currentMasker() !== undefined;
+  const snap = await callUtility<FrameSnapshot>(page, frameId, "snapshotWithGeneration", [
+    rootId === undefined ? { wholeLines } : { rootId, wholeLines },
+  ]);
+  if (page.frame(frameId)?.loaderId !== loaderId) {
+    throw new Error(`frame "${frameId}" navigated during the snapshot`);
+  }
+  stats.frames++;
+  stats.states.push({ frameId, loaderId, generation: snap.generation });
+  const targetId = page.target.targetId;
+  registry.dropStale(targetId, frameId, loaderId, snap.instance);
+  const refs = new Map<number, string>();
+  for (const [localId, role, name, kind, contextText] of snap.refs) {
+    const target = { targetId, frameId, loaderId, instance: snap.instance, localId };
+    const context = { kind, text: contextText };
+    refs.set(localId, registry.refFor(target, role, name, { context }));
+  }
+  stats.refs += snap.refs.length;
+  const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {
+    const ref = refs.get(Number(id));
+    return ref ? `[ref=${ref}]` : m;
+  });
+  if (!snap.frames.length) return text;
+  const children = await Promise.all(
+    snap.frames.map((id) =>
+      level + 1 >= MAX_FRAME_DEPTH
+        ? Promise.resolve("(frame nested too deep to read)")
+        : childFrameText(page, registry, frameId, id, level + 1, stats)
+    ),
+  );
+  return spliceFrames(text, new Map(snap.frames.map((id, i) => [id, children[i]!])));
+}
+
+async function childFrameText(
+  page: Page,
+  registry: RefRegistry,
+  parentFrameId: string,
+  ownerId: number,
+  level: number,
+  stats: Stats,
+): Promise<string> {
+  try {
+    const childId = await contentFrameId(page, parentFrameId, ownerId);
+    if (!childId) return "(frame has no document)";
+    const frame = await waitForFrame(page, childId);
+    if (!frame) return "(frame not loaded yet)";
+    const note = stats.frameNote?.(frame.url);
+    if (note !== undefined) return note;
+    return await frameText(page, registry, childId, undefined, level, stats);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return `(frame unavailable: ${message.split("\n")[0]!.slice(0, 120)})`;
+  }
+}
+
+/** The frame id of an iframe element, from its page-local id. CDP: `DOM.describeNode`. */
+async function contentFrameId(
+  page: Page,
+  parentFrameId: string,
+  ownerId: number,
+): Promise<string | undefined> {
+  const handle = await callUtilityHandle(page, parentFrameId, "element", [ownerId]);
+  if (!handle) return undefined;
+  try {
+    const { node } = await handle.session.send("DOM.describeNode", { objectId: handle.objectId });
+    return node.frameId;
+  } finally {
+    releaseHandle(handle);
+  }
+}
+
+async function waitForFrame(page: Page, frameId: string): Promise<FrameInfo | undefined> {
+  const until = Date.now() + FRAME_WAIT_MS;
+  while (true) {
+    const frame = page.frame(frameId);
+    if (frame || Date.now() >= until || page.isClosed) return frame;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Replaces each `- iframe … [frame=#N]` marker by the frame's lines, indented under it. */
+function spliceFrames(text: string, children: Map<number, string>): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const m = / \[frame=#(\d+)\]/.exec(line);
+    const child = m ? children.get(Number(m[1])) : undefined;
+    if (!m || child === undefined) {
+      out.push(line);
+      continue;
+    }
+    out.push(line.slice(0, m.index) + line.slice(m.index + m[0].length));
+    const pad = " ".repeat(line.length - line.trimStart().length + 2);
+    for (const l of child.split("\n")) if (l) out.push(pad + l);
+  }
+  return out.join("\n");
+}
+
+/** A session's last full snapshot per tab, for reuse while the tab is unchanged. */
+export type SnapshotCache = Map<string, CapturedSnapshot>;
+
+/**
+ * The tab's full snapshot: the cached one when `reuse` and no frame changed
+ * since (see {@link snapshotStillCurrent}), else a new capture (cached).
+ * Use `reuse` where a slightly stale view is harmless (the "before" of an
+ * action's delta, later pages of a paged read); read fresh otherwise.
+ */
+export async function tabSnapshot(
+  page: Page,
+  registry: RefRegistry,
+  cache: SnapshotCache,
+  options: { reuse: boolean; frameNote?: CaptureOptions["frameNote"] },
+): Promise<CapturedSnapshot> {
+  const key = page.target.targetId;
+  const cached = cache.get(key);
+  if (options.reuse && cached && await snapshotStillCurrent(page, cached.frameStates)) {
+    return cached;
+  }
+  const snap = await captureSnapshot(page, registry, { frameNote: options.frameNote });
+  cache.set(key, snap);
+  return snap;
+}

@@ -1,0 +1,93 @@
+/**
+ * The active tab's origin for the origin-scoped Cache API and IndexedDB
+ * tools: its page, http(s) origin and storage key, or the "navigate first"
+ * refusal on about:blank and other documents without a web origin.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { ProtocolError } from "../../cdp/errors.ts";
+import { frameStorageKey } from "../../storage/origin_key.ts";
+import { webStorageOrigin } from "../../storage/web_storage.ts";
+import type { ToolContext } from "../../tools/context.ts";
+import { navigateFirstError } from "../../tools/storage/web_storage.ts";
+
+/** The origin a storage tool acts on. */
+export interface OriginScope {
+  /** The active tab. */
+  page: Page;
+  /** E.g. `http://127.0.0.1:8080`. */
+  origin: string;
+  /** CDP storage key of the tab's main frame, e.g. `http://127.0.0.1:8080/`. */
+  storageKey: string;
+}
+
+/**
+ * The session's active tab (opened when there is none) and its origin.
+ * CDP: `Storage.getStorageKey`.
+ *
+ * @param tool The calling tool, for the refusal.
+ * @param what What the tool needs, e.g. `Cache API`, for the refusal.
+ * @throws ToolError refused ("navigate first") when the tab shows no http(s) page.
+ */
+export async function originScope(
+  ctx: ToolContext,
+  args: { session?: string | undefined },
+  tool: string,
+  what: string,
+): Promise<OriginScope> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  const page = await session.page();
+  const origin = webStorageOrigin(page.url);
+  if (origin === undefined) throw navigateFirstError(tool, what, page.url);
+  try {
+    const storageKey = await frameStorageKey(page.session, { frameId: page.mainFrameId, origin });
+    return { page, origin, storageKey };
+  } catch (e) {
+    // A document with an opaque origin (CSP `sandbox`) has no storage of its own.
+    if (e instanceof ProtocolError && /opaque/i.test(e.originalMessage)) {
+      throw navigateFirstError(tool, what, page.url);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Runs a write on the session's origin in the session's turn: no action
+ * navigates the tab between finding the origin and writing to it.
+ *
+ * @throws ToolError refused ("navigate first"), as {@link originScope}; what `fn` throws.
+ */
+export async function inOriginTurn<T>(
+  ctx: ToolContext,
+  args: { session?: string | undefined },
+  names: { tool: string; what: string },
+  fn: (scope: OriginScope) => Promise<T>,
+): Promise<T> {
+  const session = await ctx.sessions.get(args.session ?? "default");
+  return await session.exclusive(async () =>
+    await fn(await originScope(ctx, args, names.tool, names.what))
+  );
+}
+
+/**
+ * {@link originScope} and {@link inOriginTurn} bound to what a family of
+ * tools works on (`Cache API`, `IndexedDB`), for their refusals.
+ */
+export function originAccess(what: string) {
+  return {
+    /** The tab's origin for `tool`. */
+    scope(ctx: ToolContext, tool: string, session?: string): Promise<OriginScope> {
+      return originScope(ctx, { session }, tool, what);
+    },
+    /** Runs a write in the session's turn (no action moves the tab meanwhile). */
+    write<T>(
+      ctx: ToolContext,
+      tool: string,
+      session: string | undefined,
+      fn: (s: OriginScope) => Promise<T>,
+    ): Promise<T> {
+      return inOriginTurn(ctx, { session }, { tool, what }, fn);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Human channels: the ways a confirm hook can ask a person for a yes. MCP
+ * elicitation (when the client declares it) is here; the DevTools console
+ * binding and the web console implement the same {@link HumanChannel}.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { ConfirmRequest } from "../../tools/context.ts";
+
+/** One way to ask a human. */
+export interface HumanChannel {
+  /** Short name recorded as who answered (`elicitation`, `devtools`, `console`). */
+  readonly name: string;
+  /** True when this channel can ask about `request` now (a client that declared elicitation…). */
+  available(request: ConfirmRequest): boolean;
+  /**
+   * Asks; resolves true for yes, false for no or a dismissal. Rejects when
+   * `signal` aborts (the answer came too late) or the channel broke.
+   */
+  ask(request: ConfirmRequest, signal: AbortSignal): Promise<boolean>;
+}
+
+/** The question as a person reads it. */
+export function questionText(request: ConfirmRequest): string {
+  const where = request.origin ? ` on ${request.origin}` : "";
+  const session = request.session ? ` (session "${request.session}")` : "";
+  return `browxai asks for "${request.hook}": ${request.tool}${where}${session}: ${request.summary}. Allow it?`;
+}
+
+/**
+ * MCP elicitation (`elicitation/create`, form mode): available when the
+ * connected client declared the `elicitation` capability. Accepting with
+ * `approve: true` is a yes; declining, cancelling or `approve: false` is a no.
+ */
+export function elicitationChannel(server: Server): HumanChannel {
+  return {
+    name: "elicitation",
+    available: () => !!server.getClientCapabilities()?.elicitation,
+    async ask(request, signal) {
+      const r = await server.elicitInput({
+        message: questionText(request),
+        requestedSchema: {
+          type: "object",
+          properties: {
+            approve: {
+              type: "boolean",
+              title: "Allow",
+              description: `Allow ${request.tool} (${request.hook})`,
+            },
+          },
+          required: ["approve"],
+        },
+      }, { signal });
+      return r.action === "accept" && (r.content as { approve?: unknown } | undefined)?.approve ===
+          true;
+    },
+  };
+}

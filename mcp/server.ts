@@ -1,0 +1,196 @@
+/**
+ * Builds the MCP server: `tools/list` from the registry (filtered by
+ * toolset), `tools/call` through the one wrapper. Transports are chosen at
+ * the entry point.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { callTool, renderError } from "./call_tool.ts";
+import { ApprovalStore } from "../policy/approvals.ts";
+import { auditedOutsideCalls, withCallPolicies } from "./call_policies.ts";
+import { createConfirm } from "./confirm.ts";
+import { elicitationChannel } from "./human/channel.ts";
+import { devtoolsChannel } from "./human/devtools.ts";
+import type { ServerConfig, ToolContext } from "../tools/context.ts";
+import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
+import { ToolError } from "../browser/errors.ts";
+import { ALL_TOOLS, listedTools } from "../tools/mod.ts";
+import type { SessionManager } from "../browser/sessions/session_manager.ts";
+
+/** The JSON Schema of a tool's input, without the `$schema` line (it costs tokens on every turn). */
+export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.inputSchema, { target: "draft-7" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return lean(schema) as Record<string, unknown>;
+}
+
+/**
+ * Drops JSON Schema that tells a client nothing, since the list is paid for
+ * in tokens on every turn (the wrapper validates every call against the zod
+ * schema itself, so nothing is enforced less):
+ * - `additionalProperties: false` (unknown fields are rejected with a clear error anyway);
+ * - the ±`Number.MAX_SAFE_INTEGER` bounds zod gives every `.int()`;
+ * - `propertyNames: { type: "string" }` and `additionalProperties: {}` of a record
+ *   (JSON object keys are strings; any value is the default);
+ * - a property's description that only restates its name (`secure: "Secure"`).
+ *
+ * `type` stays on every schema, also beside an `enum`: some providers (Gemini) reject a
+ * property schema without it.
+ */
+function lean(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(lean);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "additionalProperties" && (v === false || isEmptySchema(v))) continue;
+    if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
+    if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
+    if (k === "propertyNames" && isStringSchema(v)) continue;
+    out[k] = k === "properties" && v && typeof v === "object"
+      ? leanProperties(v as Record<string, unknown>)
+      : lean(v);
+  }
+  return out;
+}
+
+/** {@link lean} over each property, without descriptions that restate the property's name. */
+function leanProperties(props: Record<string, unknown>): Record<string, unknown> {
+  const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return Object.fromEntries(
+    Object.entries(props).map(([name, schema]) => {
+      const leaned = lean(schema) as Record<string, unknown>;
+      if (typeof leaned.description === "string" && squash(leaned.description) === squash(name)) {
+        delete leaned.description;
+      }
+      return [name, leaned];
+    }),
+  );
+}
+
+function isEmptySchema(v: unknown): boolean {
+  return !!v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+function isStringSchema(v: unknown): boolean {
+  return JSON.stringify(v) === '{"type":"string"}';
+}
+
+/** The `tools/list` entries for a configuration. */
+export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
+  // No `title`: optional in MCP, and every token of the list is paid on every turn.
+  return listedTools(config.toolsets, config).map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: inputJsonSchema(t),
+    ...listedAnnotations(t.annotations),
+  }));
+}
+
+/** MCP's defaults for tool annotations: a hint equal to its default says nothing. */
+const ANNOTATION_DEFAULTS: Record<string, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** `{ annotations }` with only the hints that differ from MCP's defaults, or `{}`. */
+function listedAnnotations(a: ToolAnnotations): Record<string, unknown> {
+  const kept = Object.fromEntries(
+    Object.entries(a).filter(([k, v]) => v !== undefined && ANNOTATION_DEFAULTS[k] !== v),
+  );
+  return Object.keys(kept).length ? { annotations: kept } : {};
+}
+
+/** A stand-in for a tool name that is not served, so its refusal passes the audit like any call. */
+function unservedTool(name: string): ToolDefinition {
+  return {
+    name: name.length > 200 ? name.slice(0, 200) + "…" : name,
+    title: "Unserved tool",
+    description: "",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler: () => Promise.reject(new Error("an unserved tool never runs")),
+  };
+}
+
+/**
+ * Creates an MCP server bound to one client's sessions.
+ * Every call goes through {@link callTool}; bad input never throws.
+ */
+export function createMcpServer(config: ServerConfig, sessions: SessionManager): Server {
+  const server = new Server(
+    { name: "browxai", version: config.version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        "browxai drives a real Chromium. navigate, then snapshot to read the page and get [ref=eN] handles; act with click/fill/press/select by ref. Every action returns what happened (navigation, dialogs, errors, network writes, the page delta).",
+    },
+  );
+  const tools = toolList(config);
+  const approvals = new ApprovalStore();
+  // Elicitation when the client declared it, else the DevTools console of a browser a person sees.
+  const confirm = createConfirm(config, {
+    approvals,
+    channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
+  });
+  const listed = new Map(listedTools(config.toolsets, config).map((t) => [t.name, t]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  // Why a tool name cannot be called here (unknown, not listed, read-only config).
+  const unavailable = (name: string): ToolError => {
+    const known = ALL_TOOLS.find((t) => t.name === name);
+    const readonly = known?.changesPolicy && config.configReadonly;
+    return new ToolError(
+      "invalid-argument",
+      readonly
+        ? `Tool "${name}" is not available: the configuration is read-only (BROWX_CONFIG_READONLY)`
+        : known
+        ? `Tool "${name}" is not enabled: its toolset "${known.toolset}" is not in BROWX_TOOLSETS`
+        : `Unknown tool "${name}"`,
+      readonly
+        ? "policy can only be changed by the operator here"
+        : known
+        ? `ask the operator to add "${known.toolset}" to BROWX_TOOLSETS`
+        : `call tools/list for the tool names`,
+    );
+  };
+  // A call to a tool that is not served is still a call: refused, and audited as such.
+  const refuse = (name: string, args: unknown, ctx: ToolContext) =>
+    withCallPolicies(
+      { tool: unservedTool(name), args, ctx },
+      () => Promise.resolve(renderError(unavailable(name))),
+    );
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = listed.get(request.params.name);
+    const ctx: ToolContext = {
+      config,
+      sessions,
+      confirm,
+      confirmOutsideCalls: auditedOutsideCalls(confirm, {
+        config,
+        client: extra.sessionId ?? "stdio",
+        clientName: server.getClientVersion()?.name,
+      }),
+      approvals,
+      signal: extra.signal,
+      // Over HTTP each client is its MCP session; stdio serves exactly one client.
+      client: extra.sessionId ?? "stdio",
+      clientName: server.getClientVersion()?.name,
+      // Inner calls (batch) take the same way as this one: every gate applies to them too.
+      dispatch: async (name, args) => {
+        const inner = listed.get(name);
+        return inner ? await callTool(inner, args, ctx) : await refuse(name, args, ctx);
+      },
+    };
+    const args = request.params.arguments ?? {};
+    return tool ? await callTool(tool, args, ctx) : await refuse(request.params.name, args, ctx);
+  });
+  return server;
+}

@@ -1,0 +1,424 @@
+/**
+ * MCP Streamable HTTP: one MCP session per client (`Mcp-Session-Id`),
+ * Host and Origin checked against DNS rebinding, a bearer token required
+ * when bound to a non-loopback address. Browser sessions of one client are
+ * invisible to another.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
+import { ByteBudget, readBody } from "./http_body.ts";
+import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
+import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
+import type { ServerConfig } from "../../tools/context.ts";
+import { createMcpServer } from "../server.ts";
+import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
+import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
+import { type Front, startFront } from "./http_front.ts";
+import { SessionManager } from "../../browser/sessions/session_manager.ts";
+
+/** Options of {@link serveHttp}. */
+export interface HttpOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /**
+   * Bearer tokens, comma-separated: each one is a principal, and an MCP
+   * session answers only the token it was initialized with. Required (one
+   * generated when absent) on non-loopback hosts.
+   */
+  token?: string | undefined;
+  /**
+   * A client that sends nothing for this long is closed with its browser
+   * sessions (clients that vanish without DELETE would leak them), ms.
+   * @default 1800000 (30 min)
+   */
+  idleMs?: number | undefined;
+  /**
+   * Most MCP sessions at once (initialized or initializing); the next
+   * `initialize` is refused with 503.
+   * @default 64
+   */
+  maxClients?: number | undefined;
+  /**
+   * A client that sends nothing after its `initialize` for this long is
+   * closed (abandoned handshakes would pile up), ms.
+   * @default 60000
+   */
+  initTtlMs?: number | undefined;
+  /**
+   * Time a request body may take to arrive whole; slower ones get 408, ms.
+   * @default 30000
+   */
+  bodyTimeoutMs?: number | undefined;
+  /**
+   * Time a connection has to send its whole request head (slow and half-open connections are
+   * answered 408 and closed), ms.
+   * @default 10000
+   */
+  headTimeoutMs?: number | undefined;
+}
+
+/** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
+export const PRE_INIT_MAX_BYTES = 1024 * 1024;
+/** Body bytes read at once, server-wide: two largest messages. */
+const BODY_BUDGET = 2 * MAX_MESSAGE_BYTES;
+
+/** A running HTTP server. */
+export interface HttpServer {
+  /** `http://host:port/mcp`. */
+  url: string;
+  port: number;
+  /** The bearer token clients must send, when one is required (the first, if several). */
+  token: string | undefined;
+  /** Stops accepting, closes every client's sessions. */
+  close(): Promise<void>;
+  /** Resolves when the server stopped. */
+  finished: Promise<void>;
+}
+
+/** True for loopback host names and addresses. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  // Numeric only: "127.attacker.example" is a name anyone can point anywhere.
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+function hostOf(headerValue: string): string {
+  // "host:port" or "[v6]:port"
+  if (headerValue.startsWith("[")) return headerValue.slice(0, headerValue.indexOf("]") + 1);
+  return headerValue.split(":")[0]!;
+}
+
+/**
+ * Decides whether a request's Host and Origin are acceptable (DNS rebinding
+ * protection): on a loopback bind both must name a loopback host; on another
+ * bind the Host must be the bound host (or loopback) and a browser Origin
+ * must match the Host.
+ */
+export function checkHostAndOrigin(
+  bindHost: string,
+  hostHeader: string | null,
+  originHeader: string | null,
+): string | undefined {
+  if (!hostHeader) return "missing Host header";
+  const host = hostOf(hostHeader).replace(/^\[|\]$/g, "");
+  const allowed = isLoopback(bindHost)
+    ? isLoopback(host)
+    : (isLoopback(host) || host === bindHost || bindHost === "0.0.0.0" || bindHost === "::");
+  if (!allowed) return `Host "${hostHeader}" is not allowed`;
+  if (originHeader && originHeader !== "null") {
+    let origin: URL;
+    try {
+      origin = new URL(originHeader);
+    } catch {
+      return `Origin "${originHeader}" is malformed`;
+    }
+    if (isLoopback(bindHost) ? !isLoopback(origin.hostname) : origin.host !== hostHeader) {
+      return `Origin "${originHeader}" is not allowed`;
+    }
+  } else if (originHeader === "null") return 'Origin "null" is not allowed';
+  return undefined;
+}
+
+function jsonError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }),
+    { status, headers: { "content-type": "application/json", ...headers } },
+  );
+}
+
+/**
+ * JSON-RPC error replies as an HTTP response: 200 when every reply names its
+ * request (a client matches it by id), 400 when one cannot (id null).
+ */
+function rpcErrors(replies: ErrorReply[], batch: boolean, status?: number): Response {
+  status ??= replies.every((r) => r.id !== null) ? 200 : 400;
+  return new Response(JSON.stringify(batch ? replies : replies[0]), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+interface Client {
+  transport: WebStandardStreamableHTTPServerTransport;
+  sessions: SessionManager;
+  lastSeen: number;
+  /** When `initialize` was answered, ms since epoch. */
+  created: number;
+  /** True once the client sent anything after its `initialize`. */
+  established: boolean;
+  /** The SHA-256 of the token it initialized with ("" without tokens). */
+  principal: string;
+}
+
+/** The hex SHA-256 of a token: tokens are compared and kept as digests. */
+async function digest(token: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The tokens of a comma-separated list (blank entries dropped). */
+export function parseTokens(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+}
+
+/** Starts the Streamable HTTP server on `/mcp`. */
+export async function serveHttp(
+  config: ServerConfig,
+  host: BrowserHost,
+  options: HttpOptions,
+): Promise<HttpServer> {
+  const needsToken = !isLoopback(options.host);
+  const tokens = parseTokens(options.token);
+  if (!tokens.length && needsToken) tokens.push(crypto.randomUUID().replaceAll("-", ""));
+  const principals = new Set(await Promise.all(tokens.map(digest)));
+  await sweepDeadInstances(config.workspace);
+  const instance = await claimInstance(config.workspace);
+  const clients = new Map<string, Client>();
+  const maxClients = options.maxClients ?? 64;
+  const budget = new ByteBudget(BODY_BUDGET);
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  /** `initialize`s under way: they count against maxClients too. */
+  let initializing = 0;
+
+  // Clients being closed still hold their slot until their browsers are gone: a client that
+  // DELETEs during a slow open cannot make room for another browser before its own is closed.
+  let closing = 0;
+  const closeClient = async (id: string) => {
+    const c = clients.get(id);
+    if (!c) return;
+    clients.delete(id);
+    closing++;
+    try {
+      await c.transport.close().catch(() => {});
+      await c.sessions.closeAll();
+    } finally {
+      closing--;
+    }
+  };
+  const idleMs = options.idleMs ?? 30 * 60_000;
+  const initTtlMs = options.initTtlMs ?? 60_000;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, c] of clients) {
+      const expired = c.established ? now - c.lastSeen > idleMs : now - c.created > initTtlMs;
+      if (expired) closeClient(id).catch(() => {});
+    }
+  }, Math.max(100, Math.min(60_000, idleMs / 2, initTtlMs / 2)));
+
+  /** The principal a request authenticates as ("" without tokens), or undefined: refused. */
+  const principalOf = async (req: Request): Promise<string | undefined> => {
+    if (!principals.size) return "";
+    // The scheme is case-insensitive (RFC 7235 section 2.1); the token is not.
+    const m = /^Bearer +(\S+) *$/i.exec(req.headers.get("authorization") ?? "");
+    if (!m) return undefined;
+    const p = await digest(m[1]!);
+    return principals.has(p) ? p : undefined;
+  };
+
+  /** Reads and checks a POST body: the messages for the SDK, or the response that refuses it. */
+  const readMessages = async (
+    req: Request,
+    maxBytes: number,
+  ): Promise<{ body: unknown; batch: boolean } | Response> => {
+    const read = await readBody(req, { maxBytes, timeoutMs: bodyTimeoutMs, budget });
+    if (!read.ok) return jsonError(read.status, read.message, { connection: "close" });
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(read.bytes));
+    } catch (e) {
+      return rpcErrors([parseErrorReply((e as Error).message)], false);
+    } finally {
+      read.release();
+    }
+    const checked = checkBody(raw);
+    if (checked.replies.length || (!checked.messages.length && checked.reasons.length)) {
+      // One HTTP response per POST: a batch with a refused member is refused whole.
+      const notRun = checked.messages.flatMap((m) =>
+        "method" in m && "id" in m
+          ? [errorReply(
+            m.id,
+            RPC.INVALID_REQUEST,
+            "Not run: another message of this batch was refused; fix it and send the batch again",
+          )]
+          : []
+      );
+      const replies = [...checked.replies, ...notRun];
+      if (!replies.length) return new Response(null, { status: 202 });
+      return rpcErrors(replies, checked.batch);
+    }
+    return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
+  };
+
+  const handler = async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    if (url.pathname !== "/mcp") return jsonError(404, `Not found: the MCP endpoint is /mcp`);
+    const bad = checkHostAndOrigin(
+      options.host,
+      req.headers.get("host"),
+      req.headers.get("origin"),
+    );
+    if (bad) return jsonError(403, `Forbidden: ${bad}`);
+    const principal = await principalOf(req);
+    if (principal === undefined) {
+      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="browxai"',
+      });
+    }
+    const sessionId = req.headers.get("mcp-session-id");
+    if (sessionId) {
+      const client = clients.get(sessionId);
+      // Another token's session is as unknown as a made-up one: holding its id is not enough.
+      if (!client || client.principal !== principal) {
+        return jsonError(404, `Unknown MCP session "${sessionId}": initialize again`);
+      }
+      client.lastSeen = Date.now();
+      client.established = true;
+      if (req.method !== "POST") return await client.transport.handleRequest(req);
+      const read = await readMessages(req, MAX_MESSAGE_BYTES);
+      if (read instanceof Response) return read;
+      // The SDK refuses these with id null; the request's id belongs in the answer.
+      const members = (read.batch ? read.body : [read.body]) as Array<Record<string, unknown>>;
+      if (members.some(isInitializeRequest)) {
+        const requests = members.filter((m) => "method" in m && "id" in m);
+        return rpcErrors(
+          requests.map((m) =>
+            errorReply(
+              m.id as string | number,
+              RPC.INVALID_REQUEST,
+              isInitializeRequest(m)
+                ? "Invalid request: this MCP session is already initialized; to start over, " +
+                  "initialize without an Mcp-Session-Id"
+                : "Not run: this batch holds an initialize, which this session cannot take",
+            )
+          ),
+          read.batch,
+        );
+      }
+      return await client.transport.handleRequest(req, { parsedBody: read.body });
+    }
+    if (req.method !== "POST") {
+      return jsonError(400, "Bad request: no Mcp-Session-Id; initialize first");
+    }
+    const full = () =>
+      jsonError(
+        503,
+        `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
+          "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
+        { "retry-after": "10", connection: "close" },
+      );
+    // Checked before the body is read (cheap refusal) and again after (sessions made meanwhile);
+    // a body still arriving holds no slot, so slow uploads cannot fill the table.
+    if (clients.size + initializing + closing >= maxClients) {
+      await req.body?.cancel().catch(() => {});
+      return full();
+    }
+    const read = await readMessages(req, PRE_INIT_MAX_BYTES);
+    if (read instanceof Response) return read;
+    if (read.batch || !isInitializeRequest(read.body)) {
+      const m = read.body as { id?: string | number };
+      return rpcErrors(
+        [
+          errorReply(
+            !read.batch && m.id !== undefined ? m.id : null,
+            RPC.INVALID_REQUEST,
+            "Bad request: the first request of a client must be initialize, alone " +
+              "(later requests carry the Mcp-Session-Id it answers with)",
+          ),
+        ],
+        false,
+        400,
+      );
+    }
+    if (clients.size + initializing + closing >= maxClients) return full();
+    const sessions = new SessionManager(host, config.workspace, {
+      guard: navGuardFor(config),
+      // Logs never keep a cut secret prefix (masking happens at read time).
+      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
+      // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
+      // start sweeps them if this server dies without removing them.
+      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
+    });
+    const transport: WebStandardStreamableHTTPServerTransport =
+      new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (id: string) => {
+          const now = Date.now();
+          clients.set(id, {
+            transport,
+            sessions,
+            lastSeen: now,
+            created: now,
+            established: false,
+            principal,
+          });
+        },
+        onsessionclosed: (id: string) => closeClient(id),
+      });
+    const server = createMcpServer(config, sessions);
+    initializing++;
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(req, { parsedBody: read.body });
+    } finally {
+      initializing--;
+    }
+  };
+
+  // Deno's HTTP server listens on a Unix socket in a private folder; the TCP port is the
+  // front's, which bounds what Deno.serve cannot (request heads, connections: http_front.ts).
+  // Without Unix sockets (Windows) Deno.serve takes the port itself.
+  const unix = Deno.build.os !== "windows";
+  const sockDir = unix ? await Deno.makeTempDir({ prefix: "browxai-http-" }) : undefined;
+  let listening!: () => void;
+  const listened = new Promise<void>((r) => listening = r);
+  const httpServer = sockDir
+    ? Deno.serve({ path: `${sockDir}/http.sock`, onListen: () => listening() }, handler)
+    : Deno.serve({
+      hostname: options.host,
+      port: options.port,
+      onListen: () => listening(),
+    }, handler);
+  await listened;
+  let front: Front | undefined;
+  try {
+    front = sockDir
+      ? startFront({
+        hostname: options.host,
+        port: options.port,
+        upstreamPath: `${sockDir}/http.sock`,
+        ...(options.headTimeoutMs ? { headTimeoutMs: options.headTimeoutMs } : {}),
+      })
+      : undefined;
+  } catch (e) {
+    await httpServer.shutdown();
+    if (sockDir) await Deno.remove(sockDir, { recursive: true }).catch(() => {});
+    instance.release();
+    throw e;
+  }
+  const a = front?.addr ?? httpServer.addr as Deno.NetAddr;
+  const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
+  return {
+    url: `http://${shownHost}:${a.port}/mcp`,
+    port: a.port,
+    token: tokens[0],
+    finished: httpServer.finished,
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...clients.keys()].map(closeClient));
+      front?.close();
+      await httpServer.shutdown();
+      if (sockDir) await Deno.remove(sockDir, { recursive: true }).catch(() => {});
+      instance.release();
+    },
+  };
+}
