@@ -1,6 +1,12 @@
 import { assertEquals, assertTrue } from "../tests/_assert.ts";
 import { listConfig } from "../tests/_util.ts";
-import { refField, selectorField, sessionField, snapshotField, timeoutField } from "../tools/fields.ts";
+import {
+  refField,
+  selectorField,
+  sessionField,
+  snapshotField,
+  timeoutField,
+} from "../tools/fields.ts";
 import { ALL_TOOLS } from "../tools/mod.ts";
 import { toolList } from "./server.ts";
 

@@ -13,7 +13,12 @@ import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
-import { DEFAULT_TIMEOUT_MS, sessionField, snapshotField, timeoutField } from "../../tools/fields.ts";
+import {
+  DEFAULT_TIMEOUT_MS,
+  sessionField,
+  snapshotField,
+  timeoutField,
+} from "../../tools/fields.ts";
 
 export { submitsField } from "./guard_outcome.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";

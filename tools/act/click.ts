@@ -8,7 +8,12 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, downloadField, runAction, submitsField } from "../../browser/actions/run_action.ts";
+import {
+  actingFields,
+  downloadField,
+  runAction,
+  submitsField,
+} from "../../browser/actions/run_action.ts";
 import { checkTarget, targetFields } from "../../browser/actions/target.ts";
 
 /** The `click` tool. */

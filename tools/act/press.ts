@@ -8,7 +8,12 @@ import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, downloadField, runAction, submitsField } from "../../browser/actions/run_action.ts";
+import {
+  actingFields,
+  downloadField,
+  runAction,
+  submitsField,
+} from "../../browser/actions/run_action.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({

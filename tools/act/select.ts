@@ -7,7 +7,12 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
-import { actingFields, requireOne, runAction, submitsField } from "../../browser/actions/run_action.ts";
+import {
+  actingFields,
+  requireOne,
+  runAction,
+  submitsField,
+} from "../../browser/actions/run_action.ts";
 import { checkTarget, targetFields } from "../../browser/actions/target.ts";
 
 /** The `select` tool. */

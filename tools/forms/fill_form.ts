@@ -17,7 +17,12 @@ import {
 } from "../../browser/injected/mod.ts";
 import { actingFields, runAction, submitsField } from "../../browser/actions/run_action.ts";
 import { toToolError } from "../../mcp/call_tool.ts";
-import { isFailure, type PageFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
+import {
+  isFailure,
+  type PageFailure,
+  resolveElement,
+  selectorError,
+} from "../../browser/forms/form_common.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name (read_form)"),

@@ -8,7 +8,11 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { keysOnly } from "../../browser/actions/recorder.ts";
-import { type AgentMatcher, compileAgentPattern, filterWithinBudget } from "../../browser/agent_pattern.ts";
+import {
+  type AgentMatcher,
+  compileAgentPattern,
+  filterWithinBudget,
+} from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 
 function compilePattern(pattern: string | undefined): AgentMatcher | undefined {

@@ -23,7 +23,12 @@ import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { agentTarget, checkGuarded, readGuarded, writeGuardedJson } from "../../browser/storage/workspace_files.ts";
+import {
+  agentTarget,
+  checkGuarded,
+  readGuarded,
+  writeGuardedJson,
+} from "../../browser/storage/workspace_files.ts";
 
 /** Checks a state file's text (`shown`: how to name it in errors). */
 export function parseStateText(text: string, shown: string): StorageState {
