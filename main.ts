@@ -12,10 +12,9 @@ import { parseCapabilities } from "./policy/capabilities.ts";
 import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
-import type { ServerConfig } from "./tools/context.ts";
-import { registrableDomain } from "./browser/nav_guard/navigation_gate.ts";
-import type { Toolset } from "./tools/define_tool.ts";
-import { DEFAULT_TOOLSETS, TOOLSETS } from "./tools/mod.ts";
+import type { ServerConfig } from "./policy/server_config.ts";
+import { registrableDomain } from "./policy/hosts.ts";
+import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "./policy/toolsets.ts";
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
 import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
@@ -161,7 +160,7 @@ function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" 
   if (!value?.trim()) return new Set(DEFAULT_TOOLSETS);
   if (value.trim() === "all") return "all";
   const names = value.split(",").map((s) => s.trim()).filter(Boolean);
-  const bad = names.filter((n) => !(TOOLSETS as readonly string[]).includes(n));
+  const bad = names.filter((n) => !isToolset(n));
   if (bad.length) {
     throw new UsageError(
       `Unknown toolset ${bad.map((b) => `"${b}"`).join(", ")} in BROWX_TOOLSETS: valid are ${
@@ -169,7 +168,7 @@ function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" 
       }, all`,
     );
   }
-  return new Set(names as Toolset[]);
+  return new Set(names.filter(isToolset));
 }
 
 /**

@@ -43,7 +43,8 @@ import {
   REDACTED_KEYS,
 } from "../policy/audit.ts";
 import { hasPlaceholder, SecretStore, UnknownSecretError } from "../policy/secrets.ts";
-import { type CallToolResult, renderError } from "./call_tool.ts";
+import type { CallToolResult } from "../tools/context.ts";
+import { renderError } from "./call_tool.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/errors.ts";

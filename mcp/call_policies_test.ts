@@ -7,12 +7,9 @@ import { SecretStore } from "../policy/secrets.ts";
 import { callTool } from "./call_tool.ts";
 import { maskResult, substituteArgs } from "./call_policies.ts";
 import { blockedByPolicy } from "./confirm.ts";
-import type {
-  ConfirmOutcome,
-  ConfirmRequest,
-  ServerConfig,
-  ToolContext,
-} from "../tools/context.ts";
+import type { ConfirmOutcome, ConfirmRequest } from "../policy/confirm.ts";
+import type { ServerConfig } from "../policy/server_config.ts";
+import type { ToolContext } from "../tools/context.ts";
 import { defineTool, type ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/errors.ts";
 import { BrowserHost } from "../browser/sessions/browser_host.ts";

@@ -8,21 +8,12 @@
 import { z } from "zod";
 import { checkCapability } from "../policy/capabilities.ts";
 import { withCallPolicies } from "./call_policies.ts";
-import type { ToolContext } from "../tools/context.ts";
+import type { CallToolResult, ToolContext } from "../tools/context.ts";
 import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
 import { toToolError } from "../browser/error_map.ts";
+import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../browser/output.ts";
 import { ToolError } from "../browser/errors.ts";
 import { inCallScope } from "../browser/sessions/call_scope.ts";
-
-/** An MCP `CallToolResult`. */
-export interface CallToolResult {
-  [key: string]: unknown;
-  content: Array<
-    { type: "text"; text: string } | { type: "image"; data: string; mimeType: string }
-  >;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
 
 /** Estimated tokens of a text: characters / 4 (stated, not a tokenizer). */
 export function estimateTokens(text: string): number {
@@ -56,7 +47,6 @@ export function parseArgs<S extends z.ZodObject>(
 }
 
 /** Maps any thrown value to a ToolError the agent can act on (see `browser/error_map.ts`). */
-export { toToolError };
 
 function getPath(obj: Record<string, unknown>, path: string): unknown {
   let v: unknown = obj;
@@ -87,11 +77,6 @@ function deletePath(obj: Record<string, unknown>, path: string): void {
     delete (holder as Record<string, unknown>)[keys.at(-1)!];
   }
 }
-
-/** Longest string a result carries outside its raw text (a title, a value, a URL), in chars. */
-export const MAX_FIELD_CHARS = 4000;
-/** Longest raw text (a snapshot page) a result carries, in chars. */
-export const MAX_RAW_CHARS = 1_000_000;
 
 /**
  * Cuts every string longer than `max` chars, saying how much was cut. Pages

@@ -7,12 +7,14 @@
  * @module
  */
 import type { ApprovalStore } from "../policy/approvals.ts";
-import type { ConfirmOutcome, ConfirmRequest, ServerConfig } from "../tools/context.ts";
+import {
+  type ConfirmOutcome,
+  type ConfirmRequest,
+  DEFAULT_CONFIRM_TIMEOUT_MS,
+} from "../policy/confirm.ts";
+import type { ServerConfig } from "../policy/server_config.ts";
 import { ToolError } from "../browser/errors.ts";
 import type { HumanChannel } from "./human/channel.ts";
-
-/** How long a human has to answer when `BROWX_CONFIRM_TIMEOUT_MS` is not set, ms. */
-export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
 
 /** How to give a server a human channel (the README's "The human channel"). */
 export const NO_CHANNEL_HINT =

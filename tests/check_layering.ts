@@ -4,14 +4,22 @@
  *
  * Rules (a layer is a top-level folder, or `main.ts`):
  *
- * | layer      | may import (project files)              | external specifiers         |
- * | ---------- | --------------------------------------- | --------------------------- |
- * | `cdp/`     | `cdp/`                                  | any (`node:`, `npm:`, bare) |
- * | `policy/`  | `policy/`                               | `node:` built-ins only      |
- * | `storage/` | `storage/`, `cdp/`, `policy/`           | any                         |
- * | `tools/`   | `tools/`, `cdp/`, `policy/`, `storage/` | any                         |
- * | `ui/`      | `ui/`, `tools/`                         | any                         |
- * | `main.ts`  | anything                                | any                         |
+ * | layer      | may import (project files)                              | external specifiers            |
+ * | ---------- | ------------------------------------------------------- | ------------------------------ |
+ * | `cdp/`     | `cdp/`                                                  | any but zod and the MCP SDK    |
+ * | `policy/`  | `policy/`                                               | `node:` built-ins and `tldts`  |
+ * | `storage/` | `storage/`, `cdp/`, `policy/`                           | any but zod and the MCP SDK    |
+ * | `browser/` | `browser/`, `storage/`, `policy/`, `cdp/`               | any but zod and the MCP SDK    |
+ * | `tools/`   | `tools/`, `browser/`, `storage/`, `policy/`, `cdp/`     | any but the MCP SDK            |
+ * | `mcp/`     | `mcp/`, `tools/`, `browser/`, `storage/`, `policy/`, `cdp/`, `ui/` | any                 |
+ * | `ui/`      | `ui/`                                                   | any                            |
+ * | `main.ts`  | anything                                                | any                            |
+ *
+ * So arrows only point down: `main.ts → mcp/ → tools/ → browser/ → (storage/, policy/, cdp/)`,
+ * `mcp/ → browser/`, `storage/ → (policy/, cdp/)`.
+ *
+ * Besides the folder rules, no two project files may import each other in a cycle, type-only
+ * imports included (`findCycles`): a cycle hides which of its files is the lower one.
  *
  * Unit tests beside the code (`*_test.ts`) may also import `tests/` (the shared assertions and
  * fixtures). `jsr:` specifiers are refused everywhere in those layers (JSR is unreachable), and
@@ -38,7 +46,7 @@ export interface Violation {
   file: string;
   /** 1-based line of the import statement. */
   line: number;
-  /** Layer of the importing file: `cdp`, `policy`, `storage`, `tools`, `ui` or `main.ts`. */
+  /** Layer of the importing file: `cdp`, `policy`, `storage`, `browser`, `tools`, `mcp`, `ui` or `main.ts`. */
   layer: string;
   /** The specifier exactly as written (e.g. `../tools/mod.ts`, `npm:zod`). */
   specifier: string;
@@ -65,12 +73,33 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cdp: ["cdp"],
   policy: ["policy"],
   storage: ["storage", "cdp", "policy"],
-  tools: ["tools", "cdp", "policy", "storage"],
-  ui: ["ui", "tools"],
+  browser: ["browser", "storage", "policy", "cdp"],
+  tools: ["tools", "browser", "storage", "policy", "cdp"],
+  mcp: ["mcp", "tools", "browser", "storage", "policy", "cdp", "ui"],
+  ui: ["ui"],
 };
 
-/** Layers whose external imports are limited to `node:` built-ins. */
-const NODE_BUILTINS_ONLY = new Set(["policy"]);
+/** Layers whose external imports are limited to `node:` built-ins and these packages. */
+const EXTERNAL_ONLY: Readonly<Record<string, readonly string[]>> = {
+  policy: ["tldts"],
+};
+
+/** External packages a layer may not import (the MCP face and the tool schemas stay above). */
+const EXTERNAL_BANNED: Readonly<Record<string, readonly string[]>> = {
+  cdp: ["zod", "@modelcontextprotocol/sdk"],
+  storage: ["zod", "@modelcontextprotocol/sdk"],
+  browser: ["zod", "@modelcontextprotocol/sdk"],
+  tools: ["@modelcontextprotocol/sdk"],
+};
+
+/** The package a bare or `npm:` specifier names (`npm:zod@4/x` → `zod`), else `undefined`. */
+function packageOf(specifier: string): string | undefined {
+  if (/^(?:node|https?|data|jsr):/.test(specifier)) return undefined;
+  const bare = specifier.replace(/^npm:\/?/, "");
+  const parts = bare.split("/");
+  const name = bare.startsWith("@") ? `${parts[0]}/${parts[1] ?? ""}` : parts[0]!;
+  return name.replace(/(.)@.*$/, "$1");
+}
 
 const SOURCE_EXTENSIONS = new Set([".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"]);
 const SKIP_DIRS = new Set(["node_modules", "dist", ".git"]);
@@ -358,10 +387,20 @@ function checkImport(
   }
   if (targetPath === undefined) {
     // External: node:, npm:, bare (import map), https:.
-    if (layer === "main.ts" || !NODE_BUILTINS_ONLY.has(layer) || specifier.startsWith("node:")) {
-      return undefined;
+    if (layer === "main.ts") return undefined;
+    const pkg = packageOf(specifier);
+    const only = EXTERNAL_ONLY[layer];
+    if (only !== undefined && !specifier.startsWith("node:") && !only.includes(pkg ?? "")) {
+      const also = only.map((o) => `"${o}"`).join(", ");
+      return make(
+        specifier,
+        `${layer}/ may import only its own files, node: built-ins and ${also}`,
+      );
     }
-    return make(specifier, `${layer}/ may import only its own files and node: built-ins`);
+    if (pkg !== undefined && (EXTERNAL_BANNED[layer] ?? []).includes(pkg)) {
+      return make(specifier, `${layer}/ may not import "${pkg}" (it belongs to a higher layer)`);
+    }
+    return undefined;
   }
   const target = toPosix(relative(root, targetPath));
   if (target === ".." || target.startsWith("../") || /^[a-z]:/i.test(target)) {
@@ -377,8 +416,9 @@ function checkImport(
 }
 
 /**
- * Scans the layered folders (`cdp/`, `policy/`, `storage/`, `tools/`, `ui/`) and `main.ts`
- * under `rootDir` and returns every import that breaks the rules in the module doc.
+ * Scans the layered folders (`cdp/`, `policy/`, `storage/`, `browser/`, `tools/`, `mcp/`,
+ * `ui/`) and `main.ts` under `rootDir` and returns every import that breaks the rules in the
+ * module doc, and one violation per import cycle (at the import that starts it).
  * Missing folders are skipped. Hidden folders, `node_modules/` and `dist/` are not read.
  *
  * @param rootDir Project root (absolute or relative to the working directory).
@@ -398,17 +438,135 @@ export async function checkLayering(rootDir: string): Promise<Violation[]> {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   const violations: Violation[] = [];
+  const graph = new Map<string, ImportEdge[]>();
   for (const file of files) {
-    const layer = layerOf(toPosix(relative(root, file)));
+    const rel = toPosix(relative(root, file));
+    const layer = layerOf(rel);
     if (layer === undefined) continue;
     const source = await Deno.readTextFile(file);
+    const edges: ImportEdge[] = [];
     for (const ref of findImports(source)) {
       const v = checkImport(root, file, layer, ref);
       if (v) violations.push(v);
+      if (ref.specifier.startsWith("./") || ref.specifier.startsWith("../")) {
+        edges.push({
+          ...ref,
+          target: toPosix(relative(root, resolve(dirname(file), ref.specifier))),
+        });
+      }
     }
+    graph.set(rel, edges);
+  }
+  for (const cycle of findCycles(graph)) {
+    const [from, edge] = cycle[0]!;
+    const path = [...cycle.map(([f]) => f), from].join(" → ");
+    violations.push({
+      file: from,
+      line: edge.line,
+      layer: layerOf(from) ?? "",
+      specifier: edge.specifier,
+      target: edge.target,
+      message: `import cycle (${cycle.length} files): ${path}`,
+    });
   }
   violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return violations;
+}
+
+/** One relative import of a project file, resolved to a root-relative target. */
+export interface ImportEdge extends ImportRef {
+  /** The imported file, root-relative with `/` separators. */
+  target: string;
+}
+
+/**
+ * Finds the import cycles of a file graph: one cycle per strongly connected component of more
+ * than one file (or a file importing itself), as the shortest way round from the
+ * component's first file in sort order.
+ *
+ * @param graph File → its relative imports (targets outside the graph are ignored).
+ * @returns Cycles as `[file, the import it takes to the next file]` steps; the last step's
+ *   import leads back to the first file. Empty when the graph has no cycle.
+ */
+export function findCycles(graph: ReadonlyMap<string, readonly ImportEdge[]>): Array<
+  Array<[string, ImportEdge]>
+> {
+  // Tarjan's strongly connected components, iteratively (deep graphs must not blow the stack).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let next = 0;
+  for (const start of [...graph.keys()].sort()) {
+    if (index.has(start)) continue;
+    const work: Array<{ node: string; edge: number }> = [{ node: start, edge: 0 }];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const top = work[work.length - 1]!;
+      const edges = graph.get(top.node) ?? [];
+      if (top.edge < edges.length) {
+        const to = edges[top.edge++]!.target;
+        if (!graph.has(to)) continue;
+        if (!index.has(to)) {
+          index.set(to, next);
+          low.set(to, next++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, edge: 0 });
+        } else if (onStack.has(to)) {
+          low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(top.node)!));
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== top.node);
+        const selfLoop = (graph.get(top.node) ?? []).some((e) => e.target === top.node);
+        if (component.length > 1 || selfLoop) components.push(component.sort());
+      }
+    }
+  }
+  return components.sort((a, b) => a[0]!.localeCompare(b[0]!)).map((component) => {
+    // Breadth-first inside the component, from its first file back to itself.
+    const members = new Set(component);
+    const first = component[0]!;
+    const came = new Map<string, [string, ImportEdge]>();
+    const queue = [first];
+    let closing: [string, ImportEdge] | undefined;
+    while (queue.length > 0 && closing === undefined) {
+      const node = queue.shift()!;
+      for (const edge of graph.get(node) ?? []) {
+        if (edge.target === first) {
+          closing = [node, edge];
+          break;
+        }
+        if (members.has(edge.target) && !came.has(edge.target)) {
+          came.set(edge.target, [node, edge]);
+          queue.push(edge.target);
+        }
+      }
+    }
+    const steps: Array<[string, ImportEdge]> = [closing!];
+    let at = closing![0];
+    while (at !== first) {
+      const step = came.get(at)!;
+      steps.unshift(step);
+      at = step[0];
+    }
+    return steps;
+  });
 }
 
 /** Formats a violation as one line: `file:line: message: "specifier" (→ target)`. */

@@ -7,7 +7,7 @@
 import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
 import { countTokens } from "../bench/tokens.ts";
-import { DEFAULT_TOOLSETS } from "../tools/mod.ts";
+import { DEFAULT_TOOLSETS } from "../policy/toolsets.ts";
 import { toolList } from "../mcp/server.ts";
 
 function listTokens(toolsets: Set<string> | "all"): number {

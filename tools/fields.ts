@@ -7,11 +7,9 @@
  * @module
  */
 import { z } from "zod";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../browser/timeouts.ts";
 
-/** Default `timeoutMs` of acting tools, ms. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Largest `timeoutMs` a tool accepts, ms. */
-export const MAX_TIMEOUT_MS = 30_000;
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 
 /** The session a call runs in (omitted: `"default"`). */
 export const sessionField = z.string().optional().describe("Session name");
@@ -34,3 +32,31 @@ export const selectorField = z.string().optional().describe("CSS or text=…");
 
 /** The largest viewport browxai sets, CSS px (8K): a bigger one starves the renderer. */
 export const MAX_VIEWPORT = { width: 7680, height: 4320 } as const;
+
+/** Schema fields every acting tool takes. */
+export const actingFields = {
+  session: sessionField,
+  timeoutMs: timeoutField,
+  snapshot: snapshotField,
+};
+
+/** Schema fields shared by every tool that takes a target. */
+export const targetFields = {
+  ref: refField,
+  selector: selectorField,
+  coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
+    "Viewport point, CSS px",
+  ),
+};
+
+/** The `submits` field of tools that may send a form (click, press, select, …). */
+export const submitsField = {
+  submits: z.boolean().optional().describe(
+    "It sends a form (else a submission is stopped)",
+  ),
+};
+
+/** The acting-tool field that declares a download. */
+export const downloadField = {
+  download: z.boolean().optional().describe("Save the one file it downloads (asks)"),
+};

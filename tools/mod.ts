@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { ToolDefinition, Toolset } from "./define_tool.ts";
+import type { ToolDefinition } from "./define_tool.ts";
+import type { Toolset } from "../policy/toolsets.ts";
 import { clickTool } from "./act/click.ts";
 import { fillTool } from "./act/fill.ts";
 import { handleDialogTool } from "./act/handle_dialog.ts";
@@ -158,22 +159,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   setGeolocationTool,
   grantPermissionsTool,
 ] as unknown as ToolDefinition[];
-
-/** Every toolset name. */
-export const TOOLSETS: readonly Toolset[] = [
-  "core",
-  "sessions",
-  "debug",
-  "forms",
-  "files",
-  "policy",
-  "power",
-  "storage",
-  "emulation",
-];
-
-/** Toolsets listed when `BROWX_TOOLSETS` is not set. */
-export const DEFAULT_TOOLSETS: readonly Toolset[] = ["core", "sessions", "debug"];
 
 /**
  * The tools listed for a toolset selection; with `configReadonly`

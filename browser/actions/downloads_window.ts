@@ -11,8 +11,7 @@
  *
  * @module
  */
-import { z } from "zod";
-import type { ToolContext } from "../../tools/context.ts";
+import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import {
@@ -23,11 +22,6 @@ import {
   downloadsOf,
 } from "../sessions/downloads.ts";
 import { originOf } from "../sessions/download_names.ts";
-
-/** The acting-tool field that declares a download. */
-export const downloadField = {
-  download: z.boolean().optional().describe("Save the one file it downloads (asks)"),
-};
 
 /** How long a navigation that became a download may take to announce it, ms. */
 const ANNOUNCE_GRACE_MS = 1000;
@@ -65,7 +59,7 @@ export interface DownloadOutcome {
  * @throws ToolError blocked-by-policy (from `ctx.confirm`).
  */
 export async function confirmDownload(
-  ctx: ToolContext,
+  ctx: CallContext,
   session: BrowserSession,
   options: { tool: string; url?: string | undefined },
 ): Promise<void> {

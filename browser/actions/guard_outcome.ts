@@ -1,20 +1,11 @@
 /**
  * What the navigation guard's verdicts become in an acting tool: the
- * `submits` declaration its schema takes, and the `blocked-by-policy` error
- * of an action whose navigation was stopped.
+ * `blocked-by-policy` error of an action whose navigation was stopped.
  *
  * @module
  */
-import { z } from "zod";
 import { ToolError } from "../errors.ts";
 import { type BlockedNavigation, originOf } from "../nav_guard/nav_guard.ts";
-
-/** The `submits` field of tools that may send a form (click, press, select, …). */
-export const submitsField = {
-  submits: z.boolean().optional().describe(
-    "It sends a form (else a submission is stopped)",
-  ),
-};
 
 /**
  * The error of an action whose navigation the policy stopped (the tab has

@@ -7,20 +7,13 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import type { ToolContext } from "../../tools/context.ts";
-import type { ToolOutput } from "../../tools/define_tool.ts";
+import type { CallContext } from "../call_context.ts";
+import type { ToolOutput } from "../output.ts";
 import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
-import {
-  DEFAULT_TIMEOUT_MS,
-  sessionField,
-  snapshotField,
-  timeoutField,
-} from "../../tools/fields.ts";
-
-export { submitsField } from "./guard_outcome.ts";
+import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
@@ -34,21 +27,12 @@ import {
 } from "./actionability.ts";
 import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
 
-export { downloadField } from "./downloads_window.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
-import { inBackground } from "../../tools/emulation/tab_visibility.ts";
+import { inBackground } from "../visibility.ts";
 
-export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../tools/fields.ts";
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
-
-/** Schema fields every acting tool takes. */
-export const actingFields = {
-  session: sessionField,
-  timeoutMs: timeoutField,
-  snapshot: snapshotField,
-};
 
 /** What a tool hands to {@link runAction}. */
 export interface ActionSpec {
@@ -95,7 +79,7 @@ export interface PerformContext {
  *   not actionable); failures after are reported with `ok: false`.
  */
 export async function runAction(
-  ctx: ToolContext,
+  ctx: CallContext,
   args: {
     session?: string | undefined;
     timeoutMs?: number | undefined;

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../errors.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
@@ -12,16 +11,6 @@ import { queryElement } from "./secret_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
-import { refField, selectorField } from "../../tools/fields.ts";
-
-/** Schema fields shared by every tool that takes a target. */
-export const targetFields = {
-  ref: refField,
-  selector: selectorField,
-  coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
-    "Viewport point, CSS px",
-  ),
-};
 
 /** The target fields as parsed. */
 export interface TargetSpec {

@@ -7,39 +7,14 @@
  *
  * @module
  */
-import { getDomain } from "tldts";
 import { allowlistAllows, isHostless, siteDecision } from "../../policy/sites.ts";
-import type { ServerConfig, ToolContext } from "../../tools/context.ts";
+import type { ServerConfig } from "../../policy/server_config.ts";
+import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { NavGuard } from "./nav_guard.ts";
+import { siteOf } from "../../policy/hosts.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
-
-/**
- * The site of a URL: its registrable domain (`docs.example.co.uk` →
- * `example.co.uk`, private suffixes such as `github.io` included), else its
- * host (IP addresses, `localhost`); null for hostless URLs.
- */
-export function siteOf(url: string): string | null {
-  if (isHostless(url)) return null;
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  if (!host) return null;
-  return getDomain(host, { allowPrivateDomains: true }) ?? host;
-}
-
-/**
- * The registrable domain of a host (`docs.example.co.uk` → `example.co.uk`),
- * or null when the host is itself a public suffix (`com`, `co.uk`,
- * `github.io`): what an allowlist wildcard must at least name.
- */
-export function registrableDomain(host: string): string | null {
-  return getDomain(host, { allowPrivateDomains: true });
-}
 
 /** The origin of a URL for messages, or the URL's scheme for hostless ones. */
 function originOf(url: string): string {
@@ -116,7 +91,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
  * @throws ToolError `blocked-by-policy` (off the allowlist with no hook, or a refusal).
  */
 export async function gateNavigation(
-  ctx: ToolContext,
+  ctx: CallContext,
   session: BrowserSession,
   request: { tool: string; url: string; from: string },
 ): Promise<void> {

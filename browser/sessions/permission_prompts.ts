@@ -29,7 +29,7 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
-import type { ConfirmOutcome, ConfirmRequest } from "../../tools/context.ts";
+import type { ConfirmOutcome, ConfirmRequest } from "../../policy/confirm.ts";
 
 /** Permissions whose page-side entry points are wrapped (a grant of them still asks the human). */
 export const PROMPTED = [

@@ -9,8 +9,26 @@ import type { Page } from "../../cdp/page.ts";
 import { ProtocolError } from "../../cdp/errors.ts";
 import { frameStorageKey } from "../../storage/origin_key.ts";
 import { webStorageOrigin } from "../../storage/web_storage.ts";
-import type { ToolContext } from "../../tools/context.ts";
-import { navigateFirstError } from "../../tools/storage/web_storage.ts";
+import type { CallContext } from "../call_context.ts";
+import { ToolError } from "../errors.ts";
+
+/**
+ * The refusal of an origin-scoped storage tool on a tab without an http(s) document.
+ *
+ * @param tool The tool refused, e.g. `localstorage_get`.
+ * @param what What the tool needs, e.g. `localStorage`.
+ * @param url The tab's URL.
+ */
+export function navigateFirstError(tool: string, what: string, url: string): ToolError {
+  return new ToolError(
+    "refused",
+    `Refused "${tool}": the active tab is on "${url}", not an http(s) page, so it has no ` +
+      `${what}: navigate first`,
+    `navigate({ url }) to the site whose ${what} you want (it is per origin), then call ` +
+      `${tool} again`,
+    { url },
+  );
+}
 
 /** The origin a storage tool acts on. */
 export interface OriginScope {
@@ -31,7 +49,7 @@ export interface OriginScope {
  * @throws ToolError refused ("navigate first") when the tab shows no http(s) page.
  */
 export async function originScope(
-  ctx: ToolContext,
+  ctx: CallContext,
   args: { session?: string | undefined },
   tool: string,
   what: string,
@@ -59,7 +77,7 @@ export async function originScope(
  * @throws ToolError refused ("navigate first"), as {@link originScope}; what `fn` throws.
  */
 export async function inOriginTurn<T>(
-  ctx: ToolContext,
+  ctx: CallContext,
   args: { session?: string | undefined },
   names: { tool: string; what: string },
   fn: (scope: OriginScope) => Promise<T>,
@@ -77,12 +95,12 @@ export async function inOriginTurn<T>(
 export function originAccess(what: string) {
   return {
     /** The tab's origin for `tool`. */
-    scope(ctx: ToolContext, tool: string, session?: string): Promise<OriginScope> {
+    scope(ctx: CallContext, tool: string, session?: string): Promise<OriginScope> {
       return originScope(ctx, { session }, tool, what);
     },
     /** Runs a write in the session's turn (no action moves the tab meanwhile). */
     write<T>(
-      ctx: ToolContext,
+      ctx: CallContext,
       tool: string,
       session: string | undefined,
       fn: (s: OriginScope) => Promise<T>,

@@ -15,7 +15,7 @@ import {
   type SafeTarget,
   safeWriteFile,
 } from "../../storage/safe_fs.ts";
-import type { ToolContext } from "../../tools/context.ts";
+import type { CallContext } from "../call_context.ts";
 import { SHARED_AUTH_DIR } from "../sessions/areas.ts";
 import { ToolError } from "../errors.ts";
 
@@ -27,7 +27,7 @@ const MAX_STATE_BYTES = 64 * 1024 * 1024;
  * `.clients/<namespace>/` over HTTP), never a reserved area, the secrets file, or
  * (when writing) the downloads.
  */
-export function agentTarget(ctx: ToolContext, write: boolean): SafeTarget {
+export function agentTarget(ctx: CallContext, write: boolean): SafeTarget {
   const areas = ctx.sessions.areas;
   return {
     workspace: ctx.config.workspace,
@@ -44,7 +44,7 @@ export function agentTarget(ctx: ToolContext, write: boolean): SafeTarget {
 }
 
 /** The folder of the client's named auth states (shared with `BROWX_SHARED_AUTH_STATES=1`). */
-export function authTarget(ctx: ToolContext): SafeTarget {
+export function authTarget(ctx: CallContext): SafeTarget {
   return {
     workspace: ctx.config.workspace,
     area: ctx.sessions.areas.authStates(ctx.config.sharedAuthStates ?? false),

@@ -7,7 +7,7 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/index"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { ConfirmRequest } from "../../tools/context.ts";
+import type { ConfirmRequest } from "../../policy/confirm.ts";
 
 /** One way to ask a human. */
 export interface HumanChannel {

@@ -47,7 +47,8 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import type { ConfirmRequest, ServerConfig } from "../../tools/context.ts";
+import type { ConfirmRequest } from "../../policy/confirm.ts";
+import type { ServerConfig } from "../../policy/server_config.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import type { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { type HumanChannel, questionText } from "./channel.ts";

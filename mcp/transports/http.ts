@@ -11,10 +11,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
+import { isLoopback } from "../../policy/hosts.ts";
 import { ByteBudget, readBody } from "./http_body.ts";
 import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
 import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
-import type { ServerConfig } from "../../tools/context.ts";
+import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
@@ -79,13 +80,6 @@ export interface HttpServer {
   close(): Promise<void>;
   /** Resolves when the server stopped. */
   finished: Promise<void>;
-}
-
-/** True for loopback host names and addresses. */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  // Numeric only: "127.attacker.example" is a name anyone can point anywhere.
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 function hostOf(headerValue: string): string {

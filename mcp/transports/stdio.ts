@@ -4,7 +4,7 @@
  * @module
  */
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
-import type { ServerConfig } from "../../tools/context.ts";
+import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";

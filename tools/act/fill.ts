@@ -8,8 +8,9 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
-import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { actingFields, targetFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
 import { pressEnterAndWatch } from "../../browser/forms/form_common.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 

@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
-import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { actingFields, targetFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
 
 /** The `hover` tool. */
 export const hoverTool = defineTool({

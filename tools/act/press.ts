@@ -8,12 +8,8 @@ import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import {
-  actingFields,
-  downloadField,
-  runAction,
-  submitsField,
-} from "../../browser/actions/run_action.ts";
+import { actingFields, downloadField, submitsField } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({

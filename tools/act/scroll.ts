@@ -9,8 +9,9 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, callUtility } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
-import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { actingFields, targetFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
 
 /** The `scroll` tool. */
 export const scrollTool = defineTool({

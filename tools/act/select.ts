@@ -7,13 +7,9 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
-import {
-  actingFields,
-  requireOne,
-  runAction,
-  submitsField,
-} from "../../browser/actions/run_action.ts";
-import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { actingFields, submitsField, targetFields } from "../fields.ts";
+import { requireOne, runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
 
 /** The `select` tool. */
 export const selectTool = defineTool({

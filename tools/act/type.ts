@@ -13,7 +13,8 @@ import { callUtility } from "../../browser/injected/mod.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { fillsBoundSecret } from "../../browser/secret_scope.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { actingFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
 
 /** The `type` tool. */
 export const typeTool = defineTool({

@@ -6,8 +6,10 @@
 import { z } from "zod";
 import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
+import { prefersHttp } from "../../policy/hosts.ts";
 import { ToolError } from "../../browser/errors.ts";
-import { actingFields, downloadField, runAction } from "../../browser/actions/run_action.ts";
+import { actingFields, downloadField } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
@@ -24,9 +26,7 @@ const BARE = /^(\[[0-9a-f:.]+\]|[\w.-]+)(:\d{1,5})?(\/|$)/i;
 export function schemeGuess(raw: string): string | undefined {
   const host = BARE.exec(raw)?.[1]?.toLowerCase();
   if (!host) return undefined;
-  const local = host === "localhost" || host.endsWith(".localhost") || host.startsWith("[") ||
-    /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
-  return `${local ? "http" : "https"}://${raw}`;
+  return `${prefersHttp(host) ? "http" : "https"}://${raw}`;
 }
 
 function withoutScheme(raw: string): ToolError {

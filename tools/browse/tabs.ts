@@ -8,7 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/errors.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
-import { scratchTab } from "../emulation/tab_visibility.ts";
+import { scratchTab } from "../../browser/visibility.ts";
 
 /** The session's tabs as `tabs` shows and indexes them (tab_visibility's blank tab left out). */
 function shownTabs(session: BrowserSession) {

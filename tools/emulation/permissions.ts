@@ -19,7 +19,7 @@ import { defineTool } from "../define_tool.ts";
 import { shown, ToolError } from "../../browser/errors.ts";
 import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
-import { isLoopback } from "../../mcp/transports/http.ts";
+import { isLoopback } from "../../policy/hosts.ts";
 import { emulate } from "./set_emulation.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;

@@ -8,15 +8,15 @@ import { checkFillTarget, queryElementCount } from "../../browser/actions/secret
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
-import { refField, selectorField } from "../fields.ts";
+import { actingFields, refField, selectorField, submitsField } from "../fields.ts";
 import {
   callOnHandle,
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
 } from "../../browser/injected/mod.ts";
-import { actingFields, runAction, submitsField } from "../../browser/actions/run_action.ts";
-import { toToolError } from "../../mcp/call_tool.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { toToolError } from "../../browser/error_map.ts";
 import {
   isFailure,
   type PageFailure,

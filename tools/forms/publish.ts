@@ -8,7 +8,8 @@ import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { actingFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
 import {
   callOnHandles,
   clickAndWatch,

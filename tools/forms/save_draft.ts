@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { actingFields, runAction } from "../../browser/actions/run_action.ts";
+import { actingFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
 import {
   clickAndWatch,
   draftStateAt,

@@ -17,8 +17,9 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError, type ToolErrorCode } from "../../browser/errors.ts";
 import { callOnHandle, callUtilityHandle, releaseHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, runAction, submitsField } from "../../browser/actions/run_action.ts";
-import { checkTarget, targetFields } from "../../browser/actions/target.ts";
+import { actingFields, submitsField, targetFields } from "../fields.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
 import { callOnHandleForHandle } from "../../browser/forms/form_common.ts";
 import { syncEditorApi } from "../../browser/forms/editor_api.ts";
 

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { DEFAULT_GRANT_TTL_SECONDS, MAX_GRANT_TTL_SECONDS } from "../../policy/approvals.ts";
-import { MAX_TIMEOUT_MS } from "../../browser/actions/run_action.ts";
-import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../../mcp/call_tool.ts";
-import { DEFAULT_CONFIRM_TIMEOUT_MS } from "../../mcp/confirm.ts";
+import { MAX_TIMEOUT_MS } from "../../browser/timeouts.ts";
+import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../../browser/output.ts";
+import { DEFAULT_CONFIRM_TIMEOUT_MS } from "../../policy/confirm.ts";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_SNAPSHOT_TOKENS } from "../read/snapshot.ts";
 

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { DEFAULT_TIMEOUT_MS, sessionField, timeoutField } from "../fields.ts";
+import { DEFAULT_TIMEOUT_MS, sessionField, targetFields, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../../browser/injected/mod.ts";
 import { frameOffset } from "../../browser/actions/actionability.ts";
-import { checkTarget, resolveTarget, targetFields } from "../../browser/actions/target.ts";
+import { checkTarget, resolveTarget } from "../../browser/actions/target.ts";
 import { withSecretsCovered } from "../../browser/screenshot/screenshot_cover.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */

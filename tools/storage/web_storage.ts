@@ -10,7 +10,6 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../../browser/errors.ts";
 import {
   openWebStorage,
   StorageOriginError,
@@ -18,24 +17,7 @@ import {
   type WebStorageKind,
 } from "../../storage/web_storage.ts";
 import { sessionField } from "../fields.ts";
-
-/**
- * The refusal of an origin-scoped storage tool on a tab without an http(s) document.
- *
- * @param tool The tool refused, e.g. `localstorage_get`.
- * @param what What the tool needs, e.g. `localStorage`.
- * @param url The tab's URL.
- */
-export function navigateFirstError(tool: string, what: string, url: string): ToolError {
-  return new ToolError(
-    "refused",
-    `Refused "${tool}": the active tab is on "${url}", not an http(s) page, so it has no ` +
-      `${what}: navigate first`,
-    `navigate({ url }) to the site whose ${what} you want (it is per origin), then call ` +
-      `${tool} again`,
-    { url },
-  );
-}
+import { navigateFirstError } from "../../browser/storage/origin_scope.ts";
 
 /**
  * Runs `fn` on the `kind` area of the session's active tab, in the session's turn (so no

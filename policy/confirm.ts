@@ -1,0 +1,46 @@
+/**
+ * The confirm request and its outcome: what a gated action asks a human (or a pre-approval)
+ * for, and how it was decided. Types only, shared by the browser model that asks and the
+ * MCP face that answers.
+ *
+ * @module
+ */
+import type { ConfirmHook } from "./hooks.ts";
+
+/** How long a human has to answer when `BROWX_CONFIRM_TIMEOUT_MS` is not set, ms. */
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
+
+/** A request for a human's yes, guarded by a confirm hook. */
+export interface ConfirmRequest {
+  /**
+   * The hook guarding the action; `site_visit` is the per-site approval
+   * (asked whenever the `human` capability is on, never pre-approved);
+   * `page_permission` is a page using a permission an agent granted
+   * (geolocation, camera, microphone, clipboard: always asked, never pre-approved).
+   */
+  hook: ConfirmHook | "site_visit" | "page_permission";
+  /** The tool asking. */
+  tool: string;
+  /** The session acted on. */
+  session?: string | undefined;
+  /** One line a human reads: what is about to happen, where. */
+  summary: string;
+  /** The origin acted on, when there is one. */
+  origin?: string | undefined;
+}
+
+/** How a confirm request was decided (refusals throw). */
+export interface ConfirmOutcome {
+  /** `not-required`: the hook is not configured; `approved`: a human said yes; `pre-approved`: a live grant covered it. */
+  decision: "not-required" | "approved" | "pre-approved";
+  /** Who answered (`elicitation`, `devtools`, `console`, `grant`), when someone did. */
+  by?: string;
+}
+
+/**
+ * Asks for a confirm hook's permission. Resolves when the action may go ahead.
+ *
+ * @throws ToolError `blocked-by-policy` when refused, unanswered in time, or when no human
+ *   channel can be asked (it never hangs).
+ */
+export type Confirm = (request: ConfirmRequest) => Promise<ConfirmOutcome>;

@@ -1,0 +1,56 @@
+/**
+ * Host predicates, in one place: loopback hosts (who may reach the HTTP listener without a
+ * token, which origins are trustworthy over plain http), hosts a scheme-less URL most likely
+ * meant over http, and the site (registrable domain) of a URL for per-site approvals.
+ *
+ * @module
+ */
+import { getDomain } from "tldts";
+import { isHostless } from "./sites.ts";
+
+/**
+ * True for loopback host names and addresses: `localhost`, `::1` (bracketed or not), and
+ * numeric `127.x.y.z`. Case-insensitive.
+ */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  // Numeric only: "127.attacker.example" is a name anyone can point anywhere.
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * True for hosts a scheme-less address most likely meant over plain http: local names
+ * (`localhost`, `*.localhost`), IPv6 literals (bracketed) and IPv4 addresses — local servers,
+ * which rarely have a certificate (none is issued for a bare IP).
+ */
+export function prefersHttp(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h.startsWith("[") ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The site of a URL: its registrable domain (`docs.example.co.uk` →
+ * `example.co.uk`, private suffixes such as `github.io` included), else its
+ * host (IP addresses, `localhost`); null for hostless URLs.
+ */
+export function siteOf(url: string): string | null {
+  if (isHostless(url)) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  if (!host) return null;
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+/**
+ * The registrable domain of a host (`docs.example.co.uk` → `example.co.uk`),
+ * or null when the host is itself a public suffix (`com`, `co.uk`,
+ * `github.io`): what an allowlist wildcard must at least name.
+ */
+export function registrableDomain(host: string): string | null {
+  return getDomain(host, { allowPrivateDomains: true });
+}

@@ -1,0 +1,54 @@
+/**
+ * The server's effective configuration, as `main.ts` builds it from flags, the config file
+ * and `BROWX_*` variables. Data only: every layer below the MCP face reads it.
+ *
+ * @module
+ */
+import type { Capability } from "./capabilities.ts";
+import type { ConfirmHook } from "./hooks.ts";
+import type { OriginPattern } from "./sites.ts";
+import type { SecretStore } from "./secrets.ts";
+import type { Toolset } from "./toolsets.ts";
+
+/** The server's effective configuration. */
+export interface ServerConfig {
+  /** Enabled capabilities (`BROWX_CAPABILITIES`). */
+  capabilities: ReadonlySet<Capability>;
+  /** Root of every file browxai writes (`BROWX_WORKSPACE`, default `~/.browxai`). */
+  workspace: string;
+  /** Show browser windows (also makes the DevTools-console human channel available). */
+  headful: boolean;
+  /**
+   * Ask confirm hooks in the DevTools console of a headless browser that a
+   * person inspects remotely (`BROWX_DEVTOOLS_CONFIRM=1`); `headful` implies it.
+   */
+  devtoolsConfirm?: boolean | undefined;
+  /** `--browser` / `BROWX_BROWSER`. */
+  browserPath?: string | undefined;
+  /** `--cdp-endpoint`: shared browser to attach to instead of launching. */
+  cdpEndpoint?: string | undefined;
+  /** Confirm hooks that need a human's yes (`BROWX_CONFIRM_REQUIRED`). */
+  confirmRequired: ReadonlySet<ConfirmHook>;
+  /** How long a human has to answer a confirm hook (`BROWX_CONFIRM_TIMEOUT_MS`), ms. */
+  confirmTimeoutMs?: number | undefined;
+  /** Navigation allowlist (`BROWX_ALLOWED_ORIGINS` host patterns); empty or absent: no list. */
+  allowedOrigins?: readonly OriginPattern[] | undefined;
+  /** Hide tools that change policy (`BROWX_CONFIG_READONLY=1`). */
+  configReadonly?: boolean | undefined;
+  /**
+   * Registered secrets (`BROWX_SECRETS`): filled as `{{secret:NAME}}` and
+   * masked in results with the `secrets` capability; absent: none.
+   */
+  secrets?: SecretStore | undefined;
+  /** The secrets file's absolute path (`BROWX_SECRETS`): never a file the agent may name. */
+  secretsFile?: string | undefined;
+  /**
+   * HTTP clients share the auth states of `.auth-states/` (`BROWX_SHARED_AUTH_STATES=1`)
+   * instead of each keeping its own.
+   */
+  sharedAuthStates?: boolean | undefined;
+  /** Toolsets listed in tools/list (`BROWX_TOOLSETS`); `"all"` lists everything. */
+  toolsets: ReadonlySet<Toolset> | "all";
+  /** browxai version. */
+  version: string;
+}
