@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { allowlistAllows, isHostless, siteDecision } from "../../policy/sites.ts";
+import { allowlistAllows, siteDecision } from "../../policy/sites.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../errors.ts";
