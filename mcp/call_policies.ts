@@ -32,51 +32,23 @@
  *
  * @module
  */
-import { join } from "node:path";
 import {
   type AuditConfirm,
   type AuditEntry,
-  AuditLog,
   type AuditStart,
   decideAudit,
   redactArgs,
-  REDACTED_KEYS,
 } from "../policy/audit.ts";
-import { hasPlaceholder, SecretStore, UnknownSecretError } from "../policy/secrets.ts";
+import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult } from "../tools/context.ts";
-import { renderError } from "./call_tool.ts";
+import { maskResult, renderError } from "./render.ts";
+import { ORIGIN_CHECKED_TOOLS, substituteArgs } from "./secret_args.ts";
+import { activeOrigin, auditLogFor, originOf } from "./audit_trail.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/errors.ts";
 import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
-
-/** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
-export const FILL_KEYS: readonly string[] = REDACTED_KEYS;
-
-/**
- * Tools whose fill-key arguments are not filled: `wait_for`'s `text` is
- * matched against the page (a placeholder there would test a guess), and
- * `batch`/`flake_check` hand their inner calls' placeholders to those calls,
- * which substitute (and check) them themselves.
- */
-const NOT_FILLED: Readonly<Record<string, "match" | "inner">> = {
-  wait_for: "match",
-  batch: "inner",
-  flake_check: "inner",
-};
-
-/**
- * Tools that check the origin of every frame they fill (see
- * `browser/secret_scope.ts`): only these may fill a secret bound to origins.
- */
-export const ORIGIN_CHECKED_TOOLS: ReadonlySet<string> = new Set([
-  "fill",
-  "type",
-  "select",
-  "fill_form",
-  "set_editor",
-]);
 
 /** One call, as the policies see it. */
 export interface PolicyCall {
@@ -94,118 +66,6 @@ export type GatedCall = (
 ) => Promise<CallToolResult>;
 
 const EMPTY_STORE = new SecretStore();
-
-/**
- * `args` with every `{{secret:NAME}}` under a {@link FILL_KEYS} key replaced
- * by its value (a copy; `args` is not changed). Returns `args` itself when
- * it holds no placeholder.
- *
- * @throws ToolError `capability-required` (`requiredCapability: "secrets"`)
- *   when `enabled` is false and any string holds a placeholder;
- *   `invalid-argument` for a placeholder outside a fill key, or an unknown
- *   name (the message lists the known names, never values).
- */
-export function substituteArgs<T>(
-  args: T,
-  store: SecretStore,
-  options: { enabled: boolean; tool: string },
-): T {
-  if (NOT_FILLED[options.tool] === "inner") return args;
-  const walk = (value: unknown, path: string[]): unknown => {
-    if (typeof value === "string") {
-      if (!hasPlaceholder(value)) return value;
-      const where = `"${path.join(".") || "arguments"}"`;
-      if (!options.enabled) {
-        throw new ToolError(
-          "capability-required",
-          `Refused "${options.tool}": ${where} uses {{secret:…}}, and the "secrets" capability is not enabled`,
-          'the operator can add "secrets" to BROWX_CAPABILITIES (with BROWX_SECRETS naming the file)',
-          { requiredCapability: "secrets" },
-        );
-      }
-      const key = path.findLast((p) => !/^\d+$/.test(p));
-      if (NOT_FILLED[options.tool] === "match") {
-        throw new ToolError(
-          "invalid-argument",
-          `{{secret:…}} is refused in ${where} of "${options.tool}": it is matched against ` +
-            "the page, never filled (masked text shows [secret:NAME] instead)",
-          "wait for other text, or for the field by ref or selector",
-        );
-      }
-      if (key === undefined || !FILL_KEYS.includes(key)) {
-        throw new ToolError(
-          "invalid-argument",
-          `{{secret:…}} is only filled into ${
-            FILL_KEYS.map((k) => `"${k}"`).join(", ")
-          } arguments, not into ${where}`,
-          `pass the placeholder as the value to fill or type (e.g. fill({ ref, value: "{{secret:NAME}}" }))`,
-        );
-      }
-      try {
-        return store.substitute(value);
-      } catch (e) {
-        if (!(e instanceof UnknownSecretError)) throw e;
-        throw new ToolError(
-          "invalid-argument",
-          `${e.message} (in ${where})`,
-          e.known.length
-            ? `use one of: ${e.known.map((n) => `{{secret:${n}}}`).join(", ")}`
-            : "the operator registers secrets in a NAME=value file named by BROWX_SECRETS",
-        );
-      }
-    }
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, String(i)]));
-    if (!value || typeof value !== "object") return value;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = walk(v, [...path, k]);
-    return out;
-  };
-  // Most calls carry no placeholder: hand the handler its arguments untouched.
-  return anyPlaceholder(args) ? walk(args, []) as T : args;
-}
-
-function anyPlaceholder(value: unknown): boolean {
-  if (typeof value === "string") return hasPlaceholder(value);
-  if (!value || typeof value !== "object") return false;
-  return Object.values(value).some(anyPlaceholder);
-}
-
-/** A copy of `result` with every registered value masked (image data excepted). */
-export function maskResult(result: CallToolResult, store: SecretStore): CallToolResult {
-  const { content, ...rest } = result;
-  return {
-    ...store.mask(rest),
-    content: content.map((c) => c.type === "text" ? { ...c, text: store.maskText(c.text) } : c),
-  };
-}
-
-const auditLogs = new Map<string, AuditLog>();
-
-/** The audit log of a workspace (one per folder, so its lines stay in call order). */
-export function auditLogFor(workspace: string): AuditLog {
-  const dir = join(workspace, "audit");
-  let log = auditLogs.get(dir);
-  if (!log) auditLogs.set(dir, log = new AuditLog(dir));
-  return log;
-}
-
-function originOf(url: unknown): string | undefined {
-  if (typeof url !== "string" || url === "" || url === "about:blank") return undefined;
-  try {
-    const u = new URL(url);
-    // data:, file:, about: have no host: their scheme is what was acted on.
-    return u.origin !== "null" ? u.origin : u.protocol;
-  } catch {
-    return undefined;
-  }
-}
-
-function activeOrigin(ctx: ToolContext, session: string | undefined): string | undefined {
-  if (session === undefined) return undefined;
-  // list() never opens a session: auditing must not start a browser.
-  const s = ctx.sessions.list().find((x) => x.id === session);
-  return originOf(s?.activePage?.url);
-}
 
 /**
  * Runs `run` (the gated call) with the secrets and audit policies: wraps the
@@ -367,51 +227,5 @@ function withCallId(result: CallToolResult, callId: string): CallToolResult {
         ? { ...c, text: c.text.replace(`Next: ${error.hint}`, `Next: ${hint}`) }
         : c
     ),
-  };
-}
-
-/**
- * Wraps the confirm gate for questions a page raises outside any call (a page using a
- * granted permission: hook `page_permission`) so that each answer gets its own audit line:
- * `tool` is `page:<api>` (e.g. `page:getCurrentPosition`), `args` `{ summary }`, the hook's
- * outcome in `confirms`, `decision` `asked` or `refused`.
- */
-export function auditedOutsideCalls(
-  confirm: ToolContext["confirm"],
-  who: Pick<ToolContext, "client" | "clientName" | "config">,
-): ToolContext["confirm"] {
-  return async (request) => {
-    const time = new Date().toISOString();
-    const started = performance.now();
-    const write = (c: AuditConfirm) =>
-      auditLogFor(who.config.workspace).append({
-        time,
-        client: who.client,
-        ...(who.clientName ? { clientName: who.clientName } : {}),
-        ...(request.session !== undefined ? { session: request.session } : {}),
-        tool: `page:${request.tool}`,
-        args: { summary: request.summary },
-        ...decideAudit({ ran: true, confirms: [c] }),
-        confirms: [c],
-        ...(request.origin ? { origin: request.origin } : {}),
-        durationMs: Math.round(performance.now() - started),
-        ok: c.answer !== "refused",
-      }).catch(() => {});
-    try {
-      const outcome = await confirm(request);
-      await write({
-        hook: request.hook,
-        answer: outcome.decision,
-        ...(outcome.by ? { by: outcome.by } : {}),
-      });
-      return outcome;
-    } catch (e) {
-      await write({
-        hook: request.hook,
-        answer: "refused",
-        reason: e instanceof Error ? e.message : String(e),
-      });
-      throw e;
-    }
   };
 }

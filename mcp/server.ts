@@ -10,9 +10,11 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { callTool, renderError } from "./call_tool.ts";
+import { callTool } from "./call_tool.ts";
+import { renderError } from "./render.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
-import { auditedOutsideCalls, withCallPolicies } from "./call_policies.ts";
+import { withCallPolicies } from "./call_policies.ts";
+import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";

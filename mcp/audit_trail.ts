@@ -1,0 +1,83 @@
+/**
+ * The audit trail's MCP side: one audit log per workspace, the origin a call acts on, and the
+ * audit lines of questions a page raises outside any call.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { type AuditConfirm, AuditLog, decideAudit } from "../policy/audit.ts";
+import type { ToolContext } from "../tools/context.ts";
+
+const auditLogs = new Map<string, AuditLog>();
+
+/** The audit log of a workspace (one per folder, so its lines stay in call order). */
+export function auditLogFor(workspace: string): AuditLog {
+  const dir = join(workspace, "audit");
+  let log = auditLogs.get(dir);
+  if (!log) auditLogs.set(dir, log = new AuditLog(dir));
+  return log;
+}
+
+export function originOf(url: unknown): string | undefined {
+  if (typeof url !== "string" || url === "" || url === "about:blank") return undefined;
+  try {
+    const u = new URL(url);
+    // data:, file:, about: have no host: their scheme is what was acted on.
+    return u.origin !== "null" ? u.origin : u.protocol;
+  } catch {
+    return undefined;
+  }
+}
+
+export function activeOrigin(ctx: ToolContext, session: string | undefined): string | undefined {
+  if (session === undefined) return undefined;
+  // list() never opens a session: auditing must not start a browser.
+  const s = ctx.sessions.list().find((x) => x.id === session);
+  return originOf(s?.activePage?.url);
+}
+
+/**
+ * Wraps the confirm gate for questions a page raises outside any call (a page using a
+ * granted permission: hook `page_permission`) so that each answer gets its own audit line:
+ * `tool` is `page:<api>` (e.g. `page:getCurrentPosition`), `args` `{ summary }`, the hook's
+ * outcome in `confirms`, `decision` `asked` or `refused`.
+ */
+export function auditedOutsideCalls(
+  confirm: ToolContext["confirm"],
+  who: Pick<ToolContext, "client" | "clientName" | "config">,
+): ToolContext["confirm"] {
+  return async (request) => {
+    const time = new Date().toISOString();
+    const started = performance.now();
+    const write = (c: AuditConfirm) =>
+      auditLogFor(who.config.workspace).append({
+        time,
+        client: who.client,
+        ...(who.clientName ? { clientName: who.clientName } : {}),
+        ...(request.session !== undefined ? { session: request.session } : {}),
+        tool: `page:${request.tool}`,
+        args: { summary: request.summary },
+        ...decideAudit({ ran: true, confirms: [c] }),
+        confirms: [c],
+        ...(request.origin ? { origin: request.origin } : {}),
+        durationMs: Math.round(performance.now() - started),
+        ok: c.answer !== "refused",
+      }).catch(() => {});
+    try {
+      const outcome = await confirm(request);
+      await write({
+        hook: request.hook,
+        answer: outcome.decision,
+        ...(outcome.by ? { by: outcome.by } : {}),
+      });
+      return outcome;
+    } catch (e) {
+      await write({
+        hook: request.hook,
+        answer: "refused",
+        reason: e instanceof Error ? e.message : String(e),
+      });
+      throw e;
+    }
+  };
+}

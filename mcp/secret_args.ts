@@ -1,0 +1,114 @@
+/**
+ * Secret placeholders in a call's arguments: each `{{secret:NAME}}` in a string argument under
+ * a fill key (`value`, `text`, `html`, at any depth) becomes the secret's value, after
+ * validation and before the handler; a placeholder anywhere else is refused (a secret goes
+ * only into what fills a page). A secret bound to origins is filled only by
+ * {@link ORIGIN_CHECKED_TOOLS}, which check each frame they fill.
+ *
+ * @module
+ */
+import { REDACTED_KEYS } from "../policy/audit.ts";
+import { hasPlaceholder, type SecretStore, UnknownSecretError } from "../policy/secrets.ts";
+import { ToolError } from "../browser/errors.ts";
+
+/** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
+export const FILL_KEYS: readonly string[] = REDACTED_KEYS;
+
+/**
+ * Tools whose fill-key arguments are not filled: `wait_for`'s `text` is
+ * matched against the page (a placeholder there would test a guess), and
+ * `batch`/`flake_check` hand their inner calls' placeholders to those calls,
+ * which substitute (and check) them themselves.
+ */
+const NOT_FILLED: Readonly<Record<string, "match" | "inner">> = {
+  wait_for: "match",
+  batch: "inner",
+  flake_check: "inner",
+};
+
+/**
+ * Tools that check the origin of every frame they fill (see
+ * `browser/secret_scope.ts`): only these may fill a secret bound to origins.
+ */
+export const ORIGIN_CHECKED_TOOLS: ReadonlySet<string> = new Set([
+  "fill",
+  "type",
+  "select",
+  "fill_form",
+  "set_editor",
+]);
+
+/**
+ * `args` with every `{{secret:NAME}}` under a {@link FILL_KEYS} key replaced
+ * by its value (a copy; `args` is not changed). Returns `args` itself when
+ * it holds no placeholder.
+ *
+ * @throws ToolError `capability-required` (`requiredCapability: "secrets"`)
+ *   when `enabled` is false and any string holds a placeholder;
+ *   `invalid-argument` for a placeholder outside a fill key, or an unknown
+ *   name (the message lists the known names, never values).
+ */
+export function substituteArgs<T>(
+  args: T,
+  store: SecretStore,
+  options: { enabled: boolean; tool: string },
+): T {
+  if (NOT_FILLED[options.tool] === "inner") return args;
+  const walk = (value: unknown, path: string[]): unknown => {
+    if (typeof value === "string") {
+      if (!hasPlaceholder(value)) return value;
+      const where = `"${path.join(".") || "arguments"}"`;
+      if (!options.enabled) {
+        throw new ToolError(
+          "capability-required",
+          `Refused "${options.tool}": ${where} uses {{secret:…}}, and the "secrets" capability is not enabled`,
+          'the operator can add "secrets" to BROWX_CAPABILITIES (with BROWX_SECRETS naming the file)',
+          { requiredCapability: "secrets" },
+        );
+      }
+      const key = path.findLast((p) => !/^\d+$/.test(p));
+      if (NOT_FILLED[options.tool] === "match") {
+        throw new ToolError(
+          "invalid-argument",
+          `{{secret:…}} is refused in ${where} of "${options.tool}": it is matched against ` +
+            "the page, never filled (masked text shows [secret:NAME] instead)",
+          "wait for other text, or for the field by ref or selector",
+        );
+      }
+      if (key === undefined || !FILL_KEYS.includes(key)) {
+        throw new ToolError(
+          "invalid-argument",
+          `{{secret:…}} is only filled into ${
+            FILL_KEYS.map((k) => `"${k}"`).join(", ")
+          } arguments, not into ${where}`,
+          `pass the placeholder as the value to fill or type (e.g. fill({ ref, value: "{{secret:NAME}}" }))`,
+        );
+      }
+      try {
+        return store.substitute(value);
+      } catch (e) {
+        if (!(e instanceof UnknownSecretError)) throw e;
+        throw new ToolError(
+          "invalid-argument",
+          `${e.message} (in ${where})`,
+          e.known.length
+            ? `use one of: ${e.known.map((n) => `{{secret:${n}}}`).join(", ")}`
+            : "the operator registers secrets in a NAME=value file named by BROWX_SECRETS",
+        );
+      }
+    }
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, String(i)]));
+    if (!value || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = walk(v, [...path, k]);
+    return out;
+  };
+  // Most calls carry no placeholder: hand the handler its arguments untouched.
+  return anyPlaceholder(args) ? walk(args, []) as T : args;
+}
+
+function anyPlaceholder(value: unknown): boolean {
+  if (typeof value === "string") return hasPlaceholder(value);
+  if (!value || typeof value !== "object") return false;
+  return Object.values(value).some(anyPlaceholder);
+}
