@@ -35,6 +35,8 @@ export type ToolErrorCode =
   | "all-runs-failed"
   /** The result would be bigger than one MCP message a client takes (`MAX_RESULT_BYTES`). */
   | "result-too-large"
+  /** The client cancelled the call (`notifications/cancelled`); the session is free again. */
+  | "cancelled"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

@@ -151,23 +151,22 @@ const SMALLER_HINTS: Record<string, string> = {
 };
 
 /**
- * `result`, or a `result-too-large` error when its JSON is over {@link MAX_RESULT_BYTES}.
- * Measures UTF-8 bytes only when the UTF-16 length could be over the bound.
+ * The `result-too-large` error of a result whose JSON is over {@link MAX_RESULT_BYTES}, or
+ * `undefined` when it fits. Measures UTF-8 bytes only when the UTF-16 length could be over
+ * the bound.
  */
-export function fitResult(result: CallToolResult, tool: string): CallToolResult {
+export function oversize(result: CallToolResult, tool: string): ToolError | undefined {
   const json = JSON.stringify(result);
   // A UTF-16 unit is at most 3 UTF-8 bytes: short results skip the encode.
-  if (json.length * 3 <= MAX_RESULT_BYTES) return result;
+  if (json.length * 3 <= MAX_RESULT_BYTES) return undefined;
   const bytes = new TextEncoder().encode(json).length;
-  if (bytes <= MAX_RESULT_BYTES) return result;
-  return renderError(
-    new ToolError(
-      "result-too-large",
-      `The result of "${tool}" is ${bytes} bytes, over the ${MAX_RESULT_BYTES}-byte limit of one ` +
-        "MCP message (clients drop the connection past it)",
-      SMALLER_HINTS[tool] ?? "ask for less: narrow the call (a ref, a filter, a limit)",
-      { resultBytes: bytes, maxResultBytes: MAX_RESULT_BYTES },
-    ),
+  if (bytes <= MAX_RESULT_BYTES) return undefined;
+  return new ToolError(
+    "result-too-large",
+    `The result of "${tool}" is ${bytes} bytes, over the ${MAX_RESULT_BYTES}-byte limit of one ` +
+      "MCP message (clients drop the connection past it)",
+    SMALLER_HINTS[tool] ?? "ask for less: narrow the call (a ref, a filter, a limit)",
+    { resultBytes: bytes, maxResultBytes: MAX_RESULT_BYTES },
   );
 }
 

@@ -112,3 +112,28 @@ function anyPlaceholder(value: unknown): boolean {
   if (!value || typeof value !== "object") return false;
   return Object.values(value).some(anyPlaceholder);
 }
+
+/**
+ * Refuses a call that fills a secret bound to origins with a tool that cannot check the
+ * origin it fills (not one of {@link ORIGIN_CHECKED_TOOLS}).
+ *
+ * @param tool The tool called.
+ * @param bound The bound secrets the call's arguments name: name → allowed origins
+ *   (`SecretStore.boundIn`).
+ * @throws ToolError `refused` with `allowedOrigins`.
+ */
+export function checkBoundSecrets(
+  tool: string,
+  bound: ReadonlyMap<string, readonly string[]>,
+): void {
+  if (!bound.size || ORIGIN_CHECKED_TOOLS.has(tool)) return;
+  const [name, origins] = [...bound][0]!;
+  throw new ToolError(
+    "refused",
+    `Refused "${tool}": {{secret:${name}}} is bound to ${
+      origins.join(", ")
+    }, and "${tool}" cannot check the origin it fills`,
+    `fill it with ${[...ORIGIN_CHECKED_TOOLS].join(", ")} on a page of ${origins[0]}`,
+    { allowedOrigins: [...origins] },
+  );
+}

@@ -10,10 +10,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { callTool } from "./call_tool.ts";
-import { renderError } from "./render.ts";
+import { callTool } from "./pipeline.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
-import { withCallPolicies } from "./call_policies.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm.ts";
 import { elicitationChannel } from "./human/channel.ts";
@@ -166,10 +164,7 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
   };
   // A call to a tool that is not served is still a call: refused, and audited as such.
   const refuse = (name: string, args: unknown, ctx: ToolContext) =>
-    withCallPolicies(
-      { tool: unservedTool(name), args, ctx },
-      () => Promise.resolve(renderError(unavailable(name))),
-    );
+    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name) });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
     const ctx: ToolContext = {
@@ -187,13 +182,19 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
       client: extra.sessionId ?? "stdio",
       clientName: server.getClientVersion()?.name,
       // Inner calls (batch) take the same way as this one: every gate applies to them too.
-      dispatch: async (name, args) => {
+      // An inner call's own budget runs inside the outer call's signal (cancel and budget).
+      dispatch: async (name, args, signal) => {
+        const innerCtx = signal ? { ...ctx, signal } : ctx;
         const inner = listed.get(name);
-        return inner ? await callTool(inner, args, ctx) : await refuse(name, args, ctx);
+        return inner
+          ? await callTool({ tool: inner, args, ctx: innerCtx })
+          : await refuse(name, args, innerCtx);
       },
     };
     const args = request.params.arguments ?? {};
-    return tool ? await callTool(tool, args, ctx) : await refuse(request.params.name, args, ctx);
+    return tool
+      ? await callTool({ tool, args, ctx })
+      : await refuse(request.params.name, args, ctx);
   });
   return server;
 }

@@ -74,10 +74,15 @@ Deno.test("checkLayering: clean project has no violations", async () => {
     "policy/p.ts": `import { q } from "./sub/q.ts"; import assert from "node:assert";`,
     "policy/sub/q.ts": `export const q = 1;`,
     "storage/s.ts": `import { b } from "../cdp/b.ts";`,
+    "browser/b.ts": `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
+      `import "npm:ws";`,
     "tools/t.ts": `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
-      `import "./u.ts"; import { z } from "zod";`,
+      `import "./u.ts"; import { z } from "zod"; import "../browser/b.ts";`,
     "tools/u.ts": ``,
-    "ui/server.ts": `import type { T } from "../tools/t.ts"; import "./page.js";`,
+    "mcp/server.ts": `import "../tools/t.ts"; import "../browser/b.ts"; import "../ui/page.js";\n` +
+      `import { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
+    "policy/h.ts": `import { getDomain } from "tldts";`,
+    "ui/server.ts": `import "./page.js";`,
     "ui/page.js": ``,
     "tests/e2e_test.ts": `import "../main.ts"; import "../cdp/a.ts"; import "jsr:@std/assert";`,
     "scratch/x.ts": `import "../tools/t.ts";`,
@@ -98,14 +103,23 @@ Deno.test("checkLayering: reports each wrong arrow with file and line", async ()
     "policy/p.ts": `import { b } from "../cdp/b.ts";\nimport { z } from "zod";\n` +
       `import "npm:lodash";\nimport { join } from "node:path";`,
     "storage/s.ts": `import "../cdp/a.ts";\nimport "../policy/p.ts";\nimport "../tools/t.ts";`,
-    "tools/t.ts": `import "../ui/page.ts";\nimport "../main.ts";\nimport "jsr:@std/path";`,
+    "tools/t.ts": `import "../ui/page.ts";\nimport "../main.ts";\nimport "jsr:@std/path";\n` +
+      `import "../mcp/m.ts";\nimport "@modelcontextprotocol/sdk/types.js";`,
     "ui/page.ts": `import "../cdp/a.ts";\nimport "../tools/t.ts";\nimport "../../outside.ts";`,
+    "browser/b.ts":
+      `import "../tools/t.ts";\nimport { z } from "npm:zod@4";\nimport "../mcp/m.ts";`,
+    "mcp/m.ts": ``,
   });
   try {
     const got = (await checkLayering(root)).map((v) => `${v.file}:${v.line} -> ${v.target}`);
     assertEquals(got, [
+      "browser/b.ts:1 -> tools/t.ts",
+      "browser/b.ts:2 -> npm:zod@4",
+      "browser/b.ts:3 -> mcp/m.ts",
       "cdp/a.ts:1 -> tools/t.ts",
       "cdp/a.ts:2 -> policy/p.ts",
+      "cdp/a.ts:3 -> storage/s.ts",
+      // cdp/a.ts and storage/s.ts import each other: the wrong arrow, and the cycle.
       "cdp/a.ts:3 -> storage/s.ts",
       "cdp/a.ts:4 -> main.ts",
       "cdp/b.ts:1 -> tests/_assert.ts",
@@ -116,13 +130,43 @@ Deno.test("checkLayering: reports each wrong arrow with file and line", async ()
       "tools/t.ts:1 -> ui/page.ts",
       "tools/t.ts:2 -> main.ts",
       "tools/t.ts:3 -> jsr:@std/path",
+      "tools/t.ts:4 -> mcp/m.ts",
+      "tools/t.ts:5 -> @modelcontextprotocol/sdk/types.js",
       "ui/page.ts:1 -> cdp/a.ts",
+      "ui/page.ts:2 -> tools/t.ts",
       "ui/page.ts:3 -> outside the project",
     ]);
-    const [first] = await checkLayering(root);
+    const first = (await checkLayering(root)).find((v) => v.file === "cdp/a.ts");
     assertEquals(
       formatViolation(first!),
       `cdp/a.ts:1: cdp/ may import only cdp/: "../tools/t.ts" (resolves to tools/t.ts)`,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkLayering: every file-level cycle is reported once, type-only imports included", async () => {
+  const root = await fakeProject({
+    // A type-only cycle inside one layer, and a three-file cycle.
+    "tools/context.ts": `import type { R } from "./call.ts";\nexport interface C { r: R }`,
+    "tools/call.ts": `import type { C } from "./context.ts";\nexport interface R { c: C }`,
+    "browser/a.ts": `import "./b.ts";`,
+    "browser/b.ts": `export const b = 1;\nimport "./c.ts";`,
+    "browser/c.ts": `import "./a.ts";`,
+    "browser/self.ts": `import "./self.ts";`,
+    "browser/ok.ts": `import "./a.ts";`,
+  });
+  try {
+    const cycles = (await checkLayering(root)).filter((v) => v.message.startsWith("import cycle"));
+    assertEquals(cycles.map((v) => `${v.file}:${v.line} -> ${v.target}`), [
+      "browser/a.ts:1 -> browser/b.ts",
+      "browser/self.ts:1 -> browser/self.ts",
+      "tools/call.ts:1 -> tools/context.ts",
+    ]);
+    assertIncludes(
+      cycles[0]!.message,
+      "import cycle (3 files): browser/a.ts → browser/b.ts → browser/c.ts → browser/a.ts",
     );
   } finally {
     await Deno.remove(root, { recursive: true });

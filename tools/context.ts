@@ -11,8 +11,14 @@ export interface ToolContext extends CallContext {
   /**
    * Calls another tool through the same wrapper as a top-level call (every
    * gate applies); for `batch`. Never throws: failures are `isError` results.
+   * `signal`: the calling call's signal, which the inner call's own budget runs inside (the
+   * pipeline passes it; a handler calls `dispatch(tool, args)`).
    */
-  dispatch(tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  dispatch(
+    tool: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult>;
 }
 
 /** An MCP `CallToolResult`. */

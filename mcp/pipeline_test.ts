@@ -4,7 +4,7 @@ import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../tests
 import { ApprovalStore } from "../policy/approvals.ts";
 import { parseAuditLog } from "../policy/audit.ts";
 import { SecretStore } from "../policy/secrets.ts";
-import { callTool } from "./call_tool.ts";
+import { callTool } from "./pipeline.ts";
 import { maskResult } from "./render.ts";
 import { substituteArgs } from "./secret_args.ts";
 import { blockedByPolicy } from "./confirm.ts";
@@ -124,9 +124,9 @@ Deno.test("callTool: substitutes, masks, and audits every confirm answer of a ca
       client: "unit",
       dispatch: () => Promise.reject(new Error("no inner calls here")),
     };
-    const ok = await callTool(probeTool, { value: "{{secret:PW}}" }, ctx);
+    const ok = await callTool({ tool: probeTool, args: { value: "{{secret:PW}}" }, ctx });
     assertEquals(ok.structuredContent, { ok: true, got: "[secret:PW]" });
-    const refused = await callTool(probeTool, { value: "{{secret:PW}}" }, ctx);
+    const refused = await callTool({ tool: probeTool, args: { value: "{{secret:PW}}" }, ctx });
     assertTrue(refused.isError);
 
     const dir = join(workspace, "audit");
@@ -187,7 +187,7 @@ Deno.test("callTool: an unexpected failure is internal, its hint names the audit
       client: "unit",
       dispatch: () => Promise.reject(new Error("no inner calls here")),
     };
-    const r = await callTool(buggy, {}, ctx);
+    const r = await callTool({ tool: buggy, args: {}, ctx });
     assertTrue(r.isError);
     const error = r.structuredContent!.error as { code: string; message: string; hint: string };
     assertEquals(error.code, "internal");

@@ -1,0 +1,339 @@
+/**
+ * The one call pipeline: every tool call passes through {@link callTool} — top-level calls,
+ * and the inner calls of `batch` and `flake_check` (through `ToolContext.dispatch`). It reads
+ * top to bottom:
+ *
+ * 1. **Audit** — who calls, which session, the arguments as sent (placeholders, never values;
+ *    filled values redacted), where the call acts.
+ * 2. **Policies** — the capability; the arguments validated; `{{secret:NAME}}` placeholders
+ *    substituted into fill keys (`mcp/secret_args.ts`), bound secrets only into tools that
+ *    check the origin they fill.
+ * 3. **Gates** — the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
+ *    combined with the call's budget, `mcp/call_budget.ts`) and the confirm gate, wrapped
+ *    once: it stops the budget's clock while a human answers, holds the asked session until
+ *    the call ends (what the human approves is what runs), and records each answer for the
+ *    audit.
+ * 4. **Handler** — in the call's scope (sessions it used learn of its failure) and its secret
+ *    scope (masker, bound secrets); an error is mapped to a `ToolError` with a next step
+ *    (`browser/error_map.ts`), refined by what happened to the session meanwhile.
+ * 5. **Render** — page-side cuts resolved clear of secrets' values, registered values masked
+ *    (before any cut), the MCP result built (`mcp/render.ts`) within one message's size.
+ * 6. **Audit outcome** — one line per call from the typed {@link CallOutcome}, refused calls
+ *    included; a call whose handler runs gets a start line first (same `callId`), so a crash
+ *    mid-call leaves a trace.
+ *
+ * @module
+ */
+import {
+  type AuditConfirm,
+  type AuditEntry,
+  type AuditStart,
+  decideAudit,
+  redactArgs,
+} from "../policy/audit.ts";
+import { checkCapability } from "../policy/capabilities.ts";
+import type { Confirm } from "../policy/confirm.ts";
+import { SecretStore } from "../policy/secrets.ts";
+import type { CallToolResult, ToolContext } from "../tools/context.ts";
+import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
+import { toToolError } from "../browser/error_map.ts";
+import { ToolError } from "../browser/errors.ts";
+import { resolvePageCuts } from "../browser/page_cuts.ts";
+import { inSecretScope } from "../browser/secret_scope.ts";
+import { inCallScope } from "../browser/sessions/call_scope.ts";
+import { parseArgs } from "./args.ts";
+import { activeOrigin, auditLogFor, originOf } from "./audit_trail.ts";
+import { CallBudget } from "./call_budget.ts";
+import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
+import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
+
+/** What became of one call: what the audit line and the client are told. */
+export interface CallOutcome {
+  /** The MCP result sent to the client. */
+  result: CallToolResult;
+  /** Whether the handler ran (a refused or invalid call never reaches it). */
+  ran: boolean;
+  /** The failure, when the call failed: its code and (unmasked) message. */
+  error?: { code: string; message: string; requiredCapability?: string };
+}
+
+/** One call as the pipeline takes it. */
+export interface ToolCall {
+  /** The tool called. */
+  tool: ToolDefinition;
+  /** The arguments as the client sent them (not yet validated). */
+  args: unknown;
+  /** The calling client's context (its signal is the client's cancel, if any). */
+  ctx: ToolContext;
+  /**
+   * Refuse the call with this error before any gate (a tool that is not served here): it is
+   * still audited like any call.
+   */
+  refusal?: ToolError;
+}
+
+const EMPTY_STORE = new SecretStore();
+
+/**
+ * Runs one tool call through every gate (see the module doc). Never throws: every failure is
+ * an `isError` result with a next step.
+ */
+export async function callTool(call: ToolCall): Promise<CallToolResult> {
+  const { tool, args, ctx } = call;
+  // 1. Audit: who calls, where, with what.
+  const started = performance.now();
+  const store = ctx.config.secrets ?? EMPTY_STORE;
+  const masking = ctx.config.capabilities.has("secrets");
+  const rawArgs = args && typeof args === "object" ? args as Record<string, unknown> : {};
+  const session = "session" in tool.inputSchema.shape
+    ? (typeof rawArgs.session === "string" ? rawArgs.session : "default")
+    : undefined;
+  let origin = originOf(rawArgs.url) ?? activeOrigin(ctx, session);
+  const callId = crypto.randomUUID();
+  const audit = auditLogFor(ctx.config.workspace);
+  const who = {
+    time: new Date().toISOString(),
+    callId,
+    client: ctx.client,
+    ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
+    ...(session !== undefined ? { session } : {}),
+    tool: tool.name,
+    // Masked before redaction caps strings: a cap must never cut a secret in half.
+    args: redactArgs(store.mask(args)),
+  };
+  const confirms: AuditConfirm[] = [];
+
+  const outcome = await runGated(call, {
+    callId,
+    store,
+    masking,
+    confirms,
+    onStart: async () => {
+      // Written before acting: after a kill -9 mid-call this line is what remains.
+      const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
+      await audit.append(store.mask(start));
+    },
+  });
+
+  // 5. Render: the whole result masked (error messages too) when masking is on.
+  const result = masking ? maskResult(outcome.result, store) : outcome.result;
+
+  // 6. Audit outcome, from the typed outcome (never from the rendered text).
+  origin ??= activeOrigin(ctx, session);
+  const entry: AuditEntry = {
+    ...who,
+    ...decideAudit({
+      ran: outcome.ran,
+      errorCode: outcome.error?.code,
+      // Masked before decideAudit caps it (the result is unmasked without "secrets").
+      errorMessage: outcome.error ? store.maskText(outcome.error.message) : undefined,
+      requiredCapability: outcome.error?.requiredCapability,
+      confirms,
+    }),
+    ...(confirms.length ? { confirms } : {}),
+    ...(origin ? { origin } : {}),
+    durationMs: Math.round(performance.now() - started),
+    ok: outcome.error === undefined,
+    ...(outcome.error ? { error: outcome.error.code } : {}),
+  };
+  await audit.append(store.mask(entry));
+  return result;
+}
+
+/** What {@link runGated} needs from the audit step. */
+interface GateDeps {
+  /** The call's audit id. */
+  callId: string;
+  store: SecretStore;
+  /** Results are masked (the `secrets` capability). */
+  masking: boolean;
+  /** Each confirm answer of the call, appended as it comes. */
+  confirms: AuditConfirm[];
+  /** Writes the audit start line; called once, just before the handler runs. */
+  onStart(): Promise<void>;
+}
+
+/** Steps 2–5 of the pipeline: policies, gates, handler, render. Never throws. */
+async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
+  const { tool, args, ctx } = call;
+  let ran = false;
+  let budget: CallBudget | undefined;
+  try {
+    // 2. Policies.
+    if (call.refusal) throw call.refusal;
+    const decision = checkCapability(ctx.config.capabilities, tool.capability, tool.name);
+    if (!decision.allowed) {
+      throw new ToolError(
+        "capability-required",
+        `Refused "${tool.name}": capability "${decision.requiredCapability}" is not enabled`,
+        decision.hint,
+        { requiredCapability: decision.requiredCapability },
+      );
+    }
+    const parsed = parseArgs(tool, args);
+    const filled = substituteArgs(parsed, deps.store, {
+      enabled: deps.masking,
+      tool: tool.name,
+    });
+    const bound = filled === parsed ? new Map() : deps.store.boundIn(JSON.stringify(parsed));
+    checkBoundSecrets(tool.name, bound);
+
+    // 3. Gates: one signal (client cancel + budget), confirm wrapped once.
+    budget = new CallBudget(tool.name, (parsed as { timeoutMs?: number }).timeoutMs, ctx.signal);
+    const callCtx: ToolContext = {
+      ...ctx,
+      signal: budget.signal,
+      confirm: gatedConfirm(ctx, budget, deps.confirms),
+      dispatch: (name, innerArgs) => ctx.dispatch(name, innerArgs, budget!.signal),
+    };
+
+    // 4. Handler.
+    ran = true;
+    await deps.onStart();
+    const masker = deps.masking && deps.store.masks ? deps.store : undefined;
+    const work = inCallScope(() =>
+      inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled))
+    );
+    // The abandoned work (cancelled, over budget) may still fail later: never unhandled.
+    work.catch(() => {});
+    const output = await budget.race(work);
+
+    // 5. Render: page cuts clear of secrets, masked before renderOutput cuts long strings (a
+    // cut inside a value would keep a prefix the later mask cannot recognize).
+    const structured = resolvePageCuts(
+      output.structured,
+      deps.store.masks ? (text) => deps.store.spans(text) : undefined,
+    ) as Record<string, unknown>;
+    const shown: ToolOutput = {
+      ...output,
+      structured: deps.masking ? deps.store.mask(structured) : structured,
+    };
+    const result = renderOutput(shown);
+    const tooLarge = oversize(result, tool.name);
+    if (tooLarge) throw tooLarge;
+    return { result, ran, ...failureOf(shown) };
+  } catch (e) {
+    let error = e instanceof ToolError && (e === call.refusal || !ran) ? e : refineBySession(
+      toToolError(e, { name: tool.name, takesTimeout: "timeoutMs" in tool.inputSchema.shape }),
+      call,
+    );
+    if (error.code === "internal") {
+      console.error(`browxai: ${tool.name} failed:`, e);
+      // The stack trace went to stderr; the audit callId ties it to the agent's report.
+      error = new ToolError(
+        error.code,
+        error.message,
+        `${error.hint}; if it fails again, report it with audit callId ${deps.callId}`,
+        error.details,
+      );
+    }
+    return {
+      result: renderError(error),
+      ran,
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(typeof error.details.requiredCapability === "string"
+          ? { requiredCapability: error.details.requiredCapability }
+          : {}),
+      },
+    };
+  } finally {
+    budget?.dispose();
+  }
+}
+
+/**
+ * The failure a handler reported without throwing (an ActionResult with `ok: false`): its
+ * `error` code and message, read from the structured output.
+ */
+function failureOf(output: ToolOutput): Pick<CallOutcome, "error"> {
+  if (!output.isError) return {};
+  const error = output.structured.error as { code?: unknown; message?: unknown } | undefined;
+  return {
+    error: {
+      code: typeof error?.code === "string" ? error.code : "error",
+      message: typeof error?.message === "string" ? error.message : "",
+    },
+  };
+}
+
+/**
+ * The confirm gate of one call, wrapped once: the budget's clock stops while a human answers
+ * (their time is not the page's), the asked session is held from the question to the end of
+ * the call (what the human approves is what runs: no other call moves the tab meanwhile), and
+ * each answer is recorded for the audit line.
+ */
+function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfirm[]): Confirm {
+  return (request) =>
+    budget.pausedWhile(async () => {
+      try {
+        const session = request.session !== undefined
+          ? ctx.sessions.list().find((s) => s.id === request.session)
+          : undefined;
+        await session?.holdForCall();
+        const outcome = await ctx.confirm(request);
+        confirms.push({
+          hook: request.hook,
+          answer: outcome.decision,
+          ...(outcome.by ? { by: outcome.by } : {}),
+        });
+        return outcome;
+      } catch (e) {
+        const by = e instanceof ToolError
+          ? (e.details.policy as { by?: unknown } | undefined)?.by
+          : undefined;
+        confirms.push({
+          hook: request.hook,
+          answer: "refused",
+          reason: e instanceof Error ? e.message : String(e),
+          ...(typeof by === "string" ? { by } : {}),
+        });
+        throw e;
+      }
+    });
+}
+
+/** Codes a dying browser or renderer shows up as at the tab level. */
+const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
+
+/**
+ * `error`, or what really happened: `unknown-session` when the call's session was closed while
+ * it ran, `browser-crashed` when the call's session lost its browser (its tabs close first,
+ * then the socket: a tab that "closed" that way needs a fresh session, not a tab switch), or
+ * `page-crashed` when its tab's renderer died (a call waiting on a dead renderer times out
+ * instead of failing).
+ */
+function refineBySession(error: ToolError, call: ToolCall): ToolError {
+  const { tool, args, ctx } = call;
+  if (!TAB_LEVEL.has(error.code) || !("session" in tool.inputSchema.shape)) return error;
+  const name = (args as { session?: unknown } | undefined)?.session;
+  const id = typeof name === "string" ? name : "default";
+  const session = ctx.sessions.list().find((s) => s.id === id);
+  if (!session) {
+    // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
+    return error.code === "page-closed" || error.code === "page-changed"
+      ? new ToolError(
+        "unknown-session",
+        `Session "${id}" was closed (close_session) while "${tool.name}" ran`,
+        id === "default"
+          ? "call again: a fresh default session starts"
+          : `open_session({ session: "${id}" }) to start it again, or use another session`,
+      )
+      : error;
+  }
+  try {
+    session.ensureAlive();
+  } catch (e) {
+    if (e instanceof ToolError) return e;
+  }
+  const page = session.activePage;
+  if (error.code !== "page-crashed" && page?.crashed) {
+    return new ToolError(
+      "page-crashed",
+      `The tab crashed (its renderer process died) during "${tool.name}": ${page.url}`,
+      "reload or navigate to recover it, or switch to another tab",
+    );
+  }
+  return error;
+}
