@@ -9,7 +9,7 @@ import { type McpHarness, startStdio } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
-import { ATTACHED_WARNING } from "../tools/emulation/set_emulation.ts";
+import { ATTACHED_WARNING } from "../browser/sessions/emulation.ts";
 
 type R = Record<string, unknown>;
 

@@ -21,6 +21,10 @@ import type { CdpSession } from "../../cdp/connection.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { PermissionPrompts } from "./permission_prompts.ts";
 
+/** The warning every emulation result of an attached session carries. */
+export const ATTACHED_WARNING =
+  "attached session: the override stays in the person's Chrome until it navigates or restarts";
+
 /** A viewport override. */
 export interface ViewportOverride {
   width: number;

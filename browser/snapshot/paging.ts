@@ -5,6 +5,9 @@
  * @module
  */
 
+/** Default page size of a snapshot, in estimated tokens. */
+export const DEFAULT_SNAPSHOT_TOKENS = 12_000;
+
 /**
  * Estimated tokens of a text: `ceil(chars / 4)`, the usual rule of thumb for
  * English prose and markup. On snapshots OpenAI's o200k tokenizer counts

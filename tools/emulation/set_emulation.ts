@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
@@ -18,10 +19,6 @@ import { shown, ToolError } from "../../browser/errors.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import type { EmulationState } from "../../browser/sessions/emulation.ts";
 import { MAX_VIEWPORT, sessionField } from "../fields.ts";
-
-/** The warning every emulation result of an attached session carries. */
-export const ATTACHED_WARNING =
-  "attached session: the override stays in the person's Chrome until it navigates or restarts";
 
 /**
  * Sets `patch` on the session and answers with the common result shape

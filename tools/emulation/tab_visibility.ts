@@ -16,7 +16,7 @@ import {
   noTab,
 } from "../../browser/visibility.ts";
 import { sessionField } from "../fields.ts";
-import { ATTACHED_WARNING } from "./set_emulation.ts";
+import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -8,17 +8,17 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
-import { checkNavigableUrl, requireEvalForData } from "../browse/navigate.ts";
+import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_url.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
 import { sortStopped } from "../../browser/actions/guard_outcome.ts";
-import { ATTACHED_WARNING } from "../emulation/set_emulation.ts";
+import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { DIALOG_POLICIES, type DialogPolicy } from "../../browser/sessions/dialogs.ts";
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import type { StorageState } from "../../storage/storage_state.ts";
-import { injectSession, stateArg } from "../storage/storage_state.ts";
-import { loadAuthState } from "../storage/auth.ts";
+import { injectSession, stateArg } from "../../browser/storage/session_state.ts";
+import { loadAuthState } from "../../browser/storage/auth_states.ts";
 import { MAX_VIEWPORT } from "../fields.ts";
 
 /**

@@ -10,7 +10,7 @@ import { MAX_TIMEOUT_MS } from "../../browser/timeouts.ts";
 import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../../browser/output.ts";
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from "../../policy/confirm.ts";
 import { defineTool } from "../define_tool.ts";
-import { DEFAULT_SNAPSHOT_TOKENS } from "../read/snapshot.ts";
+import { DEFAULT_SNAPSHOT_TOKENS } from "../../browser/snapshot/paging.ts";
 
 /** The `get_config` tool. */
 export const getConfigTool = defineTool({

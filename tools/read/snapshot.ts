@@ -3,14 +3,12 @@
  *
  * @module
  */
+import { DEFAULT_SNAPSHOT_TOKENS } from "../../browser/snapshot/paging.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { captureSnapshot, tabSnapshot } from "../../browser/snapshot/capture.ts";
 import { pageText } from "../../browser/snapshot/paging.ts";
-
-/** Default page size of a snapshot, in estimated tokens. */
-export const DEFAULT_SNAPSHOT_TOKENS = 12_000;
 
 /** The `snapshot` tool. */
 export const snapshotTool = defineTool({

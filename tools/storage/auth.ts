@@ -9,59 +9,19 @@
  *
  * @module
  */
+import { AUTH_NAME, authFile, loadAuthState } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
-import type { StorageState } from "../../storage/storage_state.ts";
-import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
-import { dumpSession, injectSession, parseStateText } from "./storage_state.ts";
+import { dumpSession, injectSession } from "../../browser/storage/session_state.ts";
 import {
   authTarget,
   listGuarded,
-  readGuarded,
   removeGuarded,
   writeGuardedJson,
 } from "../../browser/storage/workspace_files.ts";
 
-const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const nameField = z.string().describe("Letters, digits, ._-");
-
-/**
- * The file name of a named state in the client's auth folder.
- *
- * @throws ToolError invalid-argument for a name outside letters, digits, `._-`.
- */
-export function authFile(name: string): string {
-  if (!NAME.test(name)) {
-    throw new ToolError(
-      "invalid-argument",
-      `Invalid auth state name ${JSON.stringify(name.slice(0, 100))}: use letters, digits, ._- ` +
-        "(no leading dot, at most 100)",
-      'pick a plain name like "github-admin"',
-    );
-  }
-  return `${name}.json`;
-}
-
-/**
- * A saved state by name.
- *
- * @throws ToolError not-found when there is none.
- */
-export async function loadAuthState(ctx: ToolContext, name: string): Promise<StorageState> {
-  const file = await readGuarded(
-    authTarget(ctx),
-    authFile(name),
-    () =>
-      new ToolError(
-        "not-found",
-        `No auth state "${name}"`,
-        "call auth_list for the saved names, or auth_save to save one",
-      ),
-  );
-  return parseStateText(file.text, name);
-}
 
 /** The `auth_save` tool. */
 export const authSaveTool = defineTool({
@@ -130,7 +90,7 @@ export const authListTool = defineTool({
     const names: string[] = [];
     for (const e of await listGuarded(authTarget(ctx))) {
       const name = e.name.replace(/\.json$/, "");
-      if (e.name.endsWith(".json") && NAME.test(name)) names.push(name);
+      if (e.name.endsWith(".json") && AUTH_NAME.test(name)) names.push(name);
     }
     // names stays [] when empty: structuredContent keeps the shape (the text prunes empties).
     return { structured: { count: names.length, names } };
