@@ -14,6 +14,7 @@ import {
   timeoutField,
 } from "../fields.ts";
 import { ToolError } from "../../browser/errors.ts";
+import { poll } from "../../browser/poll.ts";
 import { compileUrlGlob } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { callOnHandle, releaseHandle } from "../../browser/injected/mod.ts";
@@ -118,7 +119,11 @@ export const waitForTool = defineTool({
         return Promise.resolve({ met: glob.test(shown) || shown === args.url, seen: shown });
       };
     } else if (args.loadState !== undefined) {
-      const ok = await page.waitForLoadState(args.loadState, { timeoutMs });
+      const ok = await page.waitForLoadState(args.loadState, {
+        timeoutMs,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+      ctx.signal?.throwIfAborted();
       return {
         structured: {
           ok,
@@ -133,9 +138,8 @@ export const waitForTool = defineTool({
       }
       check = () => elementCheck(session, page, args.ref, args.selector, state);
     }
-    let delay = 50;
     let last: { met: boolean; seen?: string } = { met: false };
-    while (true) {
+    const met = await poll(async () => {
       if (page.crashed || page.isClosed) {
         throw new ToolError(
           page.crashed ? "page-crashed" : "page-closed",
@@ -152,16 +156,11 @@ export const waitForTool = defineTool({
         if (e instanceof ToolError || isConnectionClosedError(e)) throw e;
         last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
       }
-      const waitedMs = Date.now() - started;
-      if (last.met) return { structured: { ok: true, status: "ok", waitedMs } };
-      if (waitedMs >= timeoutMs) {
-        // ok: false, not an error: the page never got there (seed 000), a signal to act on.
-        return {
-          structured: { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" },
-        };
-      }
-      await new Promise((r) => setTimeout(r, Math.min(delay, timeoutMs - waitedMs)));
-      delay = Math.min(delay * 2, 250);
-    }
+      return last.met;
+    }, { timeoutMs, signal: ctx.signal });
+    const waitedMs = Date.now() - started;
+    if (met) return { structured: { ok: true, status: "ok", waitedMs } };
+    // ok: false, not an error: the page never got there (seed 000), a signal to act on.
+    return { structured: { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" } };
   },
 });

@@ -1,0 +1,62 @@
+/**
+ * The one poll loop of the browser model: checks a condition with a growing interval until it
+ * holds, the time is up, or the call's signal aborts (the client cancelled, or the call's
+ * budget is spent) — so every wait stops as soon as nobody waits for it any more.
+ *
+ * @module
+ */
+
+/** How {@link poll} paces and bounds its checks. */
+export interface PollOptions {
+  /** Give up after this long, ms (resolves `false`). */
+  timeoutMs: number;
+  /** The call's signal: when it aborts, {@link poll} rejects with its reason at once. */
+  signal?: AbortSignal | undefined;
+  /** First pause between checks, ms (default 50); doubles each time up to `maxIntervalMs`. */
+  intervalMs?: number;
+  /** Longest pause between checks, ms (default 250). */
+  maxIntervalMs?: number;
+}
+
+/**
+ * Calls `check` until it resolves `true` (resolves `true`), or `timeoutMs` passed since the
+ * start (resolves `false`, after one last check at the deadline). The first check runs at
+ * once. An error `check` throws ends the poll with that error.
+ *
+ * @throws the signal's reason when `options.signal` aborts (before or between checks).
+ */
+export async function poll(
+  check: () => Promise<boolean> | boolean,
+  options: PollOptions,
+): Promise<boolean> {
+  const started = Date.now();
+  let interval = options.intervalMs ?? 50;
+  const max = options.maxIntervalMs ?? 250;
+  while (true) {
+    options.signal?.throwIfAborted();
+    if (await check()) return true;
+    const left = options.timeoutMs - (Date.now() - started);
+    if (left <= 0) return false;
+    await pause(Math.min(interval, left), options.signal);
+    interval = Math.min(interval * 2, max);
+  }
+}
+
+/**
+ * Resolves after `ms` milliseconds, or rejects with the signal's reason as soon as `signal`
+ * aborts (the timer is cleared).
+ */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

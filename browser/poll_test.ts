@@ -1,0 +1,39 @@
+import { assertEquals, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { pause, poll } from "./poll.ts";
+
+Deno.test("poll: resolves true once the check holds, checking at once first", async () => {
+  let calls = 0;
+  assertTrue(await poll(() => ++calls >= 3, { timeoutMs: 5000, intervalMs: 1 }));
+  assertEquals(calls, 3);
+  let first = 0;
+  assertTrue(await poll(() => ++first === 1, { timeoutMs: 0 }));
+});
+
+Deno.test("poll: resolves false when the time is up, after a last check", async () => {
+  let calls = 0;
+  assertEquals(await poll(() => (calls++, false), { timeoutMs: 30, intervalMs: 5 }), false);
+  assertTrue(calls >= 2, `checked ${calls} times`);
+});
+
+Deno.test("poll: an aborted signal ends the wait with its reason, between checks too", async () => {
+  const before = AbortSignal.abort(new Error("cancelled before"));
+  await assertRejects(() => poll(() => true, { timeoutMs: 1000, signal: before }), Error);
+  const ac = new AbortController();
+  let calls = 0;
+  const waiting = poll(() => {
+    if (++calls === 2) ac.abort(new Error("cancelled mid-wait"));
+    return false;
+  }, { timeoutMs: 60_000, intervalMs: 1, signal: ac.signal });
+  const e = await assertRejects(() => waiting, Error);
+  assertEquals(e.message, "cancelled mid-wait");
+  assertEquals(calls, 2);
+});
+
+Deno.test("pause: rejects at once when its signal aborts, and clears its timer", async () => {
+  const ac = new AbortController();
+  const p = pause(60_000, ac.signal);
+  ac.abort(new Error("stop"));
+  const e = await assertRejects(() => p, Error);
+  assertEquals(e.message, "stop");
+  await pause(1);
+});
