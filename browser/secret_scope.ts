@@ -1,6 +1,6 @@
 /**
  * What the secrets policy tells the code below a handler, for the length of
- * one call (set by `withCallPolicies`, read where pages are matched or
+ * one call (set by the call pipeline, `mcp/pipeline.ts`, read where pages are matched or
  * filled): the masker the agent's results go through, and the origin-bound
  * secrets this call fills.
  *

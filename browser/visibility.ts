@@ -29,8 +29,8 @@ import type { Page } from "../cdp/page.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
 
 /**
- * Longest `holdMs`, ms. A call's watchdog budget is 30 s (+5 s grace, see
- * `mcp/call_tool.ts`), and the two transitions around the hold take up to
+ * Longest `holdMs`, ms. A call's budget is 30 s (+5 s grace, see
+ * `mcp/call_budget.ts`), and the two transitions around the hold take up to
  * a few seconds on a loaded machine; longer holds are two calls.
  */
 export const MAX_HOLD_MS = 25_000;

@@ -194,7 +194,7 @@ Deno.test("AuditLog: concurrent appends from many calls and writers interleave w
     for (const e of parsed.entries) {
       const i = e.durationMs;
       assertEquals(e.tool, `tool_${i}`);
-      // Capped by redaction only in call_policies; here the line carries what it was given.
+      // Capped by redaction only in the call pipeline (mcp/pipeline.ts); here the line carries what it was given.
       assertEquals((e.args as { expression: string }).expression, pad(i));
     }
     // Each writer keeps its own call order.

@@ -129,7 +129,7 @@ export class BrowserSession {
   /**
    * A call that used this session failed with `error`: a lost connection to
    * this session's browser is reported to the agent as `browser-crashed`
-   * (mcp/call_tool.ts), so the crash counts as told. Called by the call scope.
+   * (mcp/pipeline.ts), so the crash counts as told. Called by the call scope.
    */
   callFailed(error: unknown): void {
     const crash = error instanceof ConnectionClosedError ||
