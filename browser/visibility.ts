@@ -25,6 +25,7 @@
  * @module
  */
 import { ToolError } from "./errors.ts";
+import { pause, poll } from "./poll.ts";
 import type { Page } from "../cdp/page.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
 
@@ -205,8 +206,6 @@ export const VISIBILITY_SCRIPT = String.raw`(action) => {
   throw new Error("unknown action " + action);
 }`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Runs {@link VISIBILITY_SCRIPT} in the main world of the tab's main frame
  * (`Runtime.evaluate`), retrying briefly while a navigation swaps contexts.
@@ -223,7 +222,7 @@ async function pageScript<T>(page: Page, action: string): Promise<T> {
       }) as T;
     } catch (e) {
       last = e;
-      await sleep(100);
+      await pause(100);
     }
   }
   throw last;
@@ -253,13 +252,11 @@ async function realState(page: Page): Promise<RealState | undefined> {
  * trusted events have been dispatched by then. Returns the last reading.
  */
 async function waitReal(page: Page, hidden: boolean): Promise<RealState | undefined> {
-  const deadline = Date.now() + REAL_WAIT_MS;
   let state: RealState | undefined;
-  do {
+  await poll(async () => {
     state = await realState(page);
-    if (state && (state.visibility === "hidden") === hidden && state.focused === !hidden) break;
-    await sleep(25);
-  } while (Date.now() < deadline);
+    return !!state && (state.visibility === "hidden") === hidden && state.focused === !hidden;
+  }, { timeoutMs: REAL_WAIT_MS, intervalMs: 25, maxIntervalMs: 25 });
   return state;
 }
 

@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { poll } from "../poll.ts";
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
 import {
@@ -289,16 +290,17 @@ export class NavGuard {
     let waited = false;
     // Only what was asked before this wait: a page that keeps asking cannot hold the call.
     const asOf = Date.now();
-    while (Date.now() < deadline) {
+    if (deadline <= asOf) return false;
+    await poll(() => {
       const now = Date.now();
       for (const [frameId, at] of this.#requested) {
         if (now - at > JUDGE_MS) this.#requested.delete(frameId);
       }
       const pending = [...this.#requested.values()].some((at) => at <= asOf);
-      if (!pending && !this.#returns.size) return waited;
+      if (!pending && !this.#returns.size) return true;
       waited = true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+      return false;
+    }, { timeoutMs: deadline - asOf, intervalMs: 20, maxIntervalMs: 20 });
     return waited;
   }
 
