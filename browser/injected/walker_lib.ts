@@ -11,8 +11,7 @@
  *
  * @module
  */
-import type { LinkWriter } from "./links_lib.ts";
-import type { Outline } from "./outline_lib.ts";
+import type { LinkWriter, Outline } from "./page_types.ts";
 
 /**
  * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name, contextKind, contextText][],
