@@ -10,12 +10,13 @@
  * @module
  */
 import type { LinkWriter } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds `newLinks(): LinkWriter` to the utility api (see {@link LinkWriter}).
  * The page's origin and URL are read when the writer is made.
  */
-export function installLinksLib(api: Record<string, unknown>): void {
+export function installLinksLib(api: PageApi): void {
   const PERMALINK_MARK = /^(?:[#¶§🔗]|)$/u;
 
   function newLinks(): LinkWriter {

@@ -12,6 +12,7 @@
  * @module
  */
 import type { Outline } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds to the utility api:
@@ -23,7 +24,7 @@ import type { Outline } from "./page_types.ts";
  * - `safeText(s: string): string`: page text that cannot forge the Deno
  *   side's placeholders (`[ref=#3]` becomes `[ref=\#3]`).
  */
-export function installOutlineLib(api: Record<string, unknown>): void {
+export function installOutlineLib(api: PageApi): void {
   const TEXT = 0, REF = 2, ROW = 3, HEADING = 4, ITEM = 5;
   const MAX_LINE = 4000;
   const INDENTS = [""];

@@ -12,6 +12,7 @@
  * @module
  */
 import type { LinkWriter, Outline } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name, contextKind, contextText][],
@@ -30,7 +31,7 @@ import type { LinkWriter, Outline } from "./page_types.ts";
  *
  * @throws Error when `rootId` is given and its element is gone.
  */
-export function installWalkerLib(api: Record<string, unknown>): void {
+export function installWalkerLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
