@@ -36,10 +36,6 @@ export interface ActionPoint extends Point {
   frameY: number;
 }
 
-type Probe =
-  | { state: "ok"; box: { x: number; y: number; width: number; height: number } }
-  | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
-
 const SCHEDULE = [0, 20, 50, 100, 100, 250, 500];
 
 /**
@@ -60,7 +56,7 @@ export async function frameOffset(page: Page, frameId: string): Promise<Point> {
       backendNodeId,
       executionContextId: contextId,
     });
-    const origin = await callOnHandle<Point>(
+    const origin = await callOnHandle(
       { session: parent.session, frameId: parent.frameId, objectId: object.objectId! },
       "contentOrigin",
     );
@@ -92,7 +88,7 @@ export async function waitActionable(
     const wait = SCHEDULE[Math.min(attempt, SCHEDULE.length - 1)]!;
     if (wait) await new Promise((r) => setTimeout(r, wait));
     attempt++;
-    const probe = await callOnHandle<Probe>(handle, "probe", [{
+    const probe = await callOnHandle(handle, "probe", [{
       enabled: options.enabled ?? false,
       editable: options.editable ?? false,
     }]);
@@ -105,15 +101,11 @@ export async function waitActionable(
     }
     if (probe.state === "ok") {
       await callOnHandle(handle, "scrollIntoViewIfNeeded");
-      const { stable, box } = await callOnHandle<{ stable: boolean; box: Probe & { x: number } }>(
-        handle,
-        "stableBox",
-      );
-      const b = box as unknown as { x: number; y: number; width: number; height: number };
+      const { stable, box: b } = await callOnHandle(handle, "stableBox");
       if (stable) {
         const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
         if (options.hitTest) {
-          const hit = await callOnHandle<"ok" | { coveredBy: string }>(handle, "hitTest", [cx, cy]);
+          const hit = await callOnHandle(handle, "hitTest", [cx, cy]);
           if (hit !== "ok") {
             last = "covered";
             lastDetail = hit.coveredBy;

@@ -95,7 +95,7 @@ export async function runAction(
     // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
     const page = session.activePage;
     const armed = page
-      ? await callUtility<string[]>(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
+      ? await callUtility(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
       : [];
     if (armed.length) {
       await ctx.confirm({
@@ -351,7 +351,7 @@ async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigatio
 }
 
 async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
-  const info = await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+  const info: Record<string, unknown> = await callOnHandle(target.handle, "elementInfo");
   // Texts the page sent long are cut here, never inside a secret's value.
   const cuts = info.cuts as Record<string, number> | undefined;
   delete info.cuts;

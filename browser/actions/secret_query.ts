@@ -50,20 +50,20 @@ export async function queryElement(
   if (!masker || !TEXT_SELECTOR.test(selector)) {
     const [handle, matches] = await Promise.all([
       callUtilityHandle(page, frameId, "query", [selector]),
-      callUtility<number>(page, frameId, "queryCount", [selector]),
+      callUtility(page, frameId, "queryCount", [selector]),
     ]);
     return { handle, matches };
   }
   // The page changed between the two calls: ask again (a few times, then report no match).
   for (let attempt = 0; attempt < 3; attempt++) {
-    const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+    const texts = await callUtility(page, frameId, "queryTexts", [selector]);
     const clean = texts.flatMap((t, i) => masker.contains(t) ? [] : [i]);
     if (!clean.length) return { handle: undefined, matches: 0 };
     const first = clean[0]!;
     const handle = await callUtilityHandle(page, frameId, "queryAt", [
       selector,
       first,
-      texts[first],
+      texts[first]!,
     ]);
     if (handle) return { handle, matches: clean.length };
   }
@@ -81,9 +81,9 @@ export async function queryElementCount(
     await refuseSecretAttributes(page, frameId, selector, masker);
   }
   if (!masker || !TEXT_SELECTOR.test(selector)) {
-    return await callUtility<number>(page, frameId, "queryCount", [selector]);
+    return await callUtility(page, frameId, "queryCount", [selector]);
   }
-  const texts = await callUtility<string[]>(page, frameId, "queryTexts", [selector]);
+  const texts = await callUtility(page, frameId, "queryTexts", [selector]);
   return texts.filter((t) => !masker.contains(t)).length;
 }
 
@@ -113,7 +113,7 @@ async function refuseSecretAttributes(
     );
   }
   for (const name of names) {
-    const { values, cut } = await callUtility<{ values: string[]; cut: boolean }>(
+    const { values, cut } = await callUtility(
       page,
       frameId,
       "attrValues",
@@ -168,13 +168,13 @@ export async function pageHasText(
 ): Promise<{ has: boolean; seen: () => Promise<string> }> {
   const masker = currentMasker();
   if (!masker) {
-    const has = await callUtility<boolean>(page, page.mainFrameId, "hasText", [text]);
+    const has = await callUtility(page, page.mainFrameId, "hasText", [text]);
     return {
       has,
-      seen: () => callUtility<string>(page, page.mainFrameId, "textExcerpt", [maxSeen]),
+      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen]),
     };
   }
-  const raw = await callUtility<string>(page, page.mainFrameId, "rawText");
+  const raw = await callUtility(page, page.mainFrameId, "rawText");
   const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
   return {
     has: masked.toLowerCase().includes(normText(text)),
@@ -197,7 +197,7 @@ export async function checkFillTarget(
 ): Promise<void> {
   if (!fillsBoundSecret()) return;
   if (target?.kind === "element") {
-    const origin = await callOnHandle<string>(target.handle, "frameOrigin");
+    const origin = await callOnHandle(target.handle, "frameOrigin");
     assertFillOrigin(origin, "a field");
     return;
   }
@@ -208,7 +208,7 @@ export async function checkFillTarget(
       "pass the field's ref or selector",
     );
   }
-  const origin = await callUtility<string | null>(page, page.mainFrameId, "focusedOrigin");
+  const origin = await callUtility(page, page.mainFrameId, "focusedOrigin");
   assertFillOrigin(
     origin ?? "null",
     origin === null ? "the focused field (inside a cross-origin frame)" : "the focused field",
@@ -236,7 +236,7 @@ export async function checkFocusStaysHome(
   if (!fillsBoundSecret()) return;
   try {
     // A field: it must still have focus (its frame's origin was checked). Else the focused frame.
-    if (field && !(await callOnHandle<boolean>(field, "focusIsOn"))) {
+    if (field && !(await callOnHandle(field, "focusIsOn"))) {
       throw new ToolError("refused", "The field lost focus before the value went in.", "", {});
     }
     if (!field) await checkFillTarget(page, undefined);

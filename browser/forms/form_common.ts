@@ -11,7 +11,7 @@ import { checkSelectorAttributes, queryElement } from "../actions/secret_query.t
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
-import { ToolError, type ToolErrorCode } from "../errors.ts";
+import { ToolError } from "../errors.ts";
 import {
   callOnHandle,
   callUtility,
@@ -19,17 +19,27 @@ import {
   releaseHandle,
   type RemoteHandle,
 } from "../injected/mod.ts";
+import type { PageFailure } from "../injected/page_types.ts";
+import type {
+  ArgList,
+  ArgsAfter,
+  HandleResultMethod,
+  OnElementMethod,
+  OnTwoElementsMethod,
+  PageResult,
+  ValueMethod,
+} from "../injected/page_api.ts";
 import { inputOf } from "../actions/devices.ts";
 import type { PerformContext } from "../actions/run_action.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 
-/** A page-side failure: `{ error, code }` with `code` a ToolError code. */
-export interface PageFailure {
-  error: string;
-  code: ToolErrorCode;
-}
+/**
+ * A page-side failure: `{ error, code }` with `code` a ToolError code (page_types.ts; passing
+ * `code` to `ToolError` makes the compiler check the page's codes are ToolError codes).
+ */
+export type { PageFailure };
 
 /** True when a page-side result is a {@link PageFailure}. */
 export function isFailure(v: unknown): v is PageFailure {
@@ -42,14 +52,16 @@ export const REF = /^[ep]\d+$/;
 export { selectorError };
 
 /**
- * Calls `__browxai[method](element, ...args)` and returns the result as a
- * handle (undefined for null). CDP: `Runtime.callFunctionOn`.
+ * Calls `__browxai[method](element, ...args)` (a method answering an
+ * element) and returns the result as a handle (undefined for null). CDP:
+ * `Runtime.callFunctionOn`.
  */
-export async function callOnHandleForHandle(
+export async function callOnHandleForHandle<K extends OnElementMethod & HandleResultMethod>(
   handle: RemoteHandle,
-  method: string,
-  args: unknown[] = [],
+  method: K,
+  ...rest: ArgList<ArgsAfter<K, 1>>
 ): Promise<RemoteHandle | undefined> {
+  const [args = []]: [unknown[]?] = rest;
   const r = await handle.session.send("Runtime.callFunctionOn", {
     functionDeclaration: `function(...a) { ${
       preludeFor(method)
@@ -69,12 +81,13 @@ export async function callOnHandleForHandle(
  *
  * @throws ToolError invalid-argument when the two live in different frames.
  */
-export async function callOnHandles<T>(
+export async function callOnHandles<K extends OnTwoElementsMethod & ValueMethod>(
   a: RemoteHandle,
   b: RemoteHandle,
-  method: string,
-  args: unknown[] = [],
-): Promise<T> {
+  method: K,
+  ...rest: ArgList<ArgsAfter<K, 2>>
+): Promise<PageResult<K>> {
+  const [args = []]: [unknown[]?] = rest;
   if (a.session !== b.session || a.frameId !== b.frameId) {
     throw new ToolError(
       "invalid-argument",
@@ -92,7 +105,7 @@ export async function callOnHandles<T>(
     awaitPromise: true,
   });
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-  return r.result.value as T;
+  return r.result.value as PageResult<K>;
 }
 
 /**
@@ -128,7 +141,7 @@ export async function resolveElement(
 export async function submitTarget(page: Page, submit: string): Promise<TargetSpec> {
   if (REF.test(submit)) return { ref: submit };
   await checkSelectorAttributes(page, page.mainFrameId, submit);
-  const selector = await callUtility<string | null>(page, page.mainFrameId, "formSubmitControl", [
+  const selector = await callUtility(page, page.mainFrameId, "formSubmitControl", [
     submit,
   ]);
   if (!selector) {
@@ -160,7 +173,7 @@ export interface DraftState {
 
 /** The draft state of the form an element belongs to. */
 export async function draftStateOf(handle: RemoteHandle): Promise<DraftState> {
-  return await callOnHandle<DraftState>(handle, "formDraftState");
+  return await callOnHandle(handle, "formDraftState");
 }
 
 /** Reads the draft state of the form a submit target sends. */
@@ -255,7 +268,7 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
   try {
     const { mouse } = inputOf(page);
     await mouse.move(point.x, point.y);
-    const hit = await callOnHandle<"ok" | { coveredBy: string }>(target.handle, "hitTest", [
+    const hit = await callOnHandle(target.handle, "hitTest", [
       elementPoint.frameX,
       elementPoint.frameY,
     ]);
@@ -270,7 +283,9 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
     await mouse.click(point.x, point.y, { button: "left", clickCount: 1, modifiers: [] });
     const until = Math.min(c.deadline, Date.now() + SEND_WAIT_MS);
     while (true) {
-      let st: { submitted: boolean; settled: boolean; prevented: boolean; invalid: string[] };
+      let st:
+        | { submitted: boolean; settled: boolean; prevented: boolean; invalid: string[] }
+        | null;
       try {
         st = await callOnHandle(target.handle, "formSubmitState");
       } catch {
@@ -352,7 +367,7 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
     await keyboard.press("Enter");
     return {};
   }
-  const watch = await callOnHandle<{ form: boolean } | null>(target.handle, "formWatchSubmit");
+  const watch = await callOnHandle(target.handle, "formWatchSubmit");
   if (!watch?.form) {
     await keyboard.press("Enter");
     return {};
@@ -421,7 +436,7 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
             ],
           };
         }
-        const blocker = await callOnHandle<EnterBlocker | null>(
+        const blocker = await callOnHandle(
           target.handle,
           "formEnterBlocker",
         ).catch(() => null);

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds to the utility api:
@@ -30,7 +31,7 @@
  * fixed `••••` (nothing when empty), never its value. Chromium contributes
  * one bullet per character for a password and the plain value for the others.
  */
-export function installAccnameLib(api: Record<string, unknown>): void {
+export function installAccnameLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const hiddenForAria = api.hiddenForAria as Fn<[Element], boolean>;

@@ -6,9 +6,11 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { ElementInfo } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
-export function installActionLib(api: Record<string, unknown>): void {
+export function installActionLib(api: PageApi): void {
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   const roleOf = (el: Element): string => {
     const f = api.roleOf as ((e: Element) => string) | undefined;
@@ -247,7 +249,7 @@ export function installActionLib(api: Record<string, unknown>): void {
     const attached = !!el && el.isConnected;
     if (!attached) return { stillAttached: false };
     const cuts: Record<string, number> = {};
-    const info: Record<string, unknown> = {
+    const info: ElementInfo = {
       stillAttached: true,
       focused: el === document.activeElement ||
         (document.activeElement?.shadowRoot?.activeElement === el),
@@ -304,14 +306,18 @@ export function installActionLib(api: Record<string, unknown>): void {
   };
 
   /** Scrolls the window or an element: to "top"|"bottom"|"left"|"right", or by {x,y}. */
-  api.scrollElement = (el: Element | null, to?: string, by?: { x?: number; y?: number }) => {
+  api.scrollElement = (
+    el: Element | null,
+    to?: string,
+    by?: { x?: number | undefined; y?: number | undefined },
+  ) => {
     const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
     if (to === "top") s.scrollTo({ top: 0, behavior: "instant" });
     else if (to === "bottom") s.scrollTo({ top: s.scrollHeight, behavior: "instant" });
     else if (to === "left") s.scrollTo({ left: 0, behavior: "instant" });
     else if (to === "right") s.scrollTo({ left: s.scrollWidth, behavior: "instant" });
     if (by) s.scrollBy({ left: by.x ?? 0, top: by.y ?? 0, behavior: "instant" });
-    return (api.scrollInfo as (e: Element | null) => unknown)(el);
+    return api.scrollInfo(el);
   };
 
   /** Resolves after the next animation frame (or 100 ms when frames are paused). */

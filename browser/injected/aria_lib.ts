@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds to the utility api:
@@ -42,7 +43,7 @@
  * color inputs are `textbox` (Chromium: `Date`, `DateTime`, `InputTime`,
  * `ColorWell`); `<img>` is `img` (Chromium: `image`).
  */
-export function installAriaLib(api: Record<string, unknown>): void {
+export function installAriaLib(api: PageApi): void {
   const ROLES = new Set(
     ("alert alertdialog application article banner blockquote button caption cell checkbox " +
       "code columnheader combobox complementary contentinfo definition deletion dialog " +

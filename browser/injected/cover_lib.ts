@@ -20,9 +20,10 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
 
 /** Adds the covering methods to the page-side api. */
-export function installCoverLib(api: Record<string, unknown>): void {
+export function installCoverLib(api: PageApi): void {
   type Box = { x: number; y: number; w: number; h: number };
   let scanned: { texts: Text[]; controls: Element[] } | undefined;
   let overlay: HTMLElement | undefined;

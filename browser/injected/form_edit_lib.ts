@@ -9,40 +9,18 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { PageErrorCode, PageFailure } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
-export function installFormEditLib(api: Record<string, unknown>): void {
+export function installFormEditLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
-  const kit = api.formKit as {
-    isControl: Fn<[Element | null], boolean>;
-    typeOf: Fn<[Control], string>;
-    usable: Fn<[Control], boolean>;
-    shown: Fn<[Element], boolean>;
-    selectorFor: Fn<[Element], string>;
-    controlsOf: Fn<[HTMLFormElement | null, Element], Control[]>;
-    rootOf: Fn<
-      [string | null],
-      { form: HTMLFormElement | null; scope: Element } | { error: string }
-    >;
-    editorsIn: Fn<[Element | Document], Element[]>;
-    editableOf: Fn<[Element], HTMLElement | null>;
-    backingOf: Fn<[Element], HTMLInputElement | HTMLTextAreaElement | null>;
-    editorInfo: Fn<[Element, boolean], Record<string, unknown>>;
-    labelText: Fn<[Element], string>;
-    norm: Fn<[string | null | undefined], string>;
-    cut: Fn<[string, number], string>;
-  };
+  const kit = api.formKit;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const describe = api.describeElement as Fn<[Element], string>;
-  const sanitize = api.sanitizeHtml as Fn<
-    [string, Element],
-    { html: string; fragment: DocumentFragment; removed: string[] } | {
-      error: string;
-      code: string;
-    }
-  >;
-  const fail = (code: string, error: string) => ({ error, code });
+  const sanitize = api.sanitizeHtml;
+  const fail = (code: PageErrorCode, error: string): PageFailure => ({ error, code });
   const fire = (el: Element, type: string) =>
     el.dispatchEvent(
       type === "input"

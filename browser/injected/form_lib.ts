@@ -9,9 +9,11 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { PageFailure } from "./page_types.ts";
 
 /** Adds `formDescribe` and the shared `formKit` to the utility api. */
-export function installFormLib(api: Record<string, unknown>): void {
+export function installFormLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -87,7 +89,7 @@ export function installFormLib(api: Record<string, unknown>): void {
   /** The form to read: `root` (a form, inside one, or holding one), else the page's biggest form. */
   const rootOf = (
     root: string | null,
-  ): { form: HTMLFormElement | null; scope: Element } | { error: string; code: string } => {
+  ): { form: HTMLFormElement | null; scope: Element } | PageFailure => {
     if (root) {
       const el = queryAll(root)[0];
       if (!el) return { error: `No element matches root "${root}"`, code: "not-found" };

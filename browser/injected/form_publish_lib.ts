@@ -14,25 +14,18 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { PageErrorCode, PageFailure, SubmitWatch } from "./page_types.ts";
 
 /** Adds `formDraftsOf`, `formDraftState`, publish arming and the submit watch to the api. */
-export function installFormPublishLib(api: Record<string, unknown>): void {
+export function installFormPublishLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   type Means = "draft" | "public" | null;
-  const kit = api.formKit as {
-    isControl: Fn<[Element | null], boolean>;
-    usable: Fn<[Control], boolean>;
-    selectorFor: Fn<[Element], string>;
-    cssString: Fn<[string], string>;
-    controlsOf: Fn<[HTMLFormElement | null, Element], Control[]>;
-    labelText: Fn<[Element], string>;
-    norm: Fn<[string | null | undefined], string>;
-    isSubmit: Fn<[Control], boolean>;
-  };
+  const kit = api.formKit;
   const { usable, selectorFor, cssString, labelText, norm } = kit;
   const describe = api.describeElement as Fn<[Element], string>;
-  const fail = (code: string, error: string) => ({ error, code });
+  const fail = (code: PageErrorCode, error: string): PageFailure => ({ error, code });
   const fire = (el: Element, type: string) => el.dispatchEvent(new Event(type, { bubbles: true }));
   // A click toggles a checkbox and picks a radio, firing click, input and change like a user.
   const setChecked = (el: HTMLInputElement, on: boolean) => {
@@ -197,8 +190,7 @@ export function installFormPublishLib(api: Record<string, unknown>): void {
   // Publish arming: each arm keeps a way back, by token.
   const restorers = new Map<number, () => void>();
   let nextToken = 1;
-  const draftState = (el: Element) =>
-    (api.formDraftState as Fn<[Element], { state: string }>)(el).state;
+  const draftState = (el: Element) => api.formDraftState(el).state;
 
   /** The item's title as a human would name it: the form's first filled text field. */
   const itemTitle = (submit: Element) => {
@@ -292,12 +284,12 @@ export function installFormPublishLib(api: Record<string, unknown>): void {
 
   // Submission watch: whether a submit event reached the form, and whether the page took
   // it over (preventDefault: a script sends it) or the browser sends it.
-  const watches = new WeakMap<Element, { state: Record<string, unknown>; off: () => void }>();
+  const watches = new WeakMap<Element, { state: SubmitWatch; off: () => void }>();
   /** Starts watching the form that `submit` sends. */
   api.formWatchSubmit = (submit: Element) => {
     watches.get(submit)?.off();
     const form = formOf(submit);
-    const state: Record<string, unknown> = {
+    const state: SubmitWatch = {
       form: !!form,
       submitted: false,
       prevented: false,

@@ -9,24 +9,14 @@
  *
  * @module
  */
-
-/** What `newLinks()` returns: one per snapshot walk (it remembers the URLs it showed). */
-export interface LinkWriter {
-  /** The URL to show for a link: same-origin as a path, none for in-page anchors and `#`. */
-  urlOf(el: Element): string;
-  /** `url`, or `""` when this text with this URL was shown already or the link targets itself. */
-  shownUrl(el: Element, name: string, url: string): string;
-  /** True for a permalink mark: `#`, `¶`, `§`, 🔗 or no text, linking to its own heading. */
-  isPermalink(el: Element, name: string): boolean;
-  /** The heading's name without a trailing permalink mark it holds. */
-  headingName(el: Element, name: string): string;
-}
+import type { LinkWriter } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds `newLinks(): LinkWriter` to the utility api (see {@link LinkWriter}).
  * The page's origin and URL are read when the writer is made.
  */
-export function installLinksLib(api: Record<string, unknown>): void {
+export function installLinksLib(api: PageApi): void {
   const PERMALINK_MARK = /^(?:[#¶§🔗]|)$/u;
 
   function newLinks(): LinkWriter {

@@ -11,6 +11,16 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import { installActionLib } from "./action_lib.ts";
+import type {
+  ArgList,
+  ArgsAfter,
+  HandleResultMethod,
+  OnElementMethod,
+  PageApi,
+  PageArgs,
+  PageResult,
+  ValueMethod,
+} from "./page_api.ts";
 import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
@@ -20,7 +30,7 @@ import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 
-const PARTS: Array<(api: Record<string, unknown>) => void> = [
+const PARTS: Array<(api: PageApi) => void> = [
   installMutationLib,
   installSnapshotLib,
   installActionLib,
@@ -33,7 +43,7 @@ const PARTS: Array<(api: Record<string, unknown>) => void> = [
  * on their first call in a world, so every other document does not pay for
  * them (sent per document, they slowed every first snapshot).
  */
-const FORM_PARTS: Array<(api: Record<string, unknown>) => void> = [
+const FORM_PARTS: Array<(api: PageApi) => void> = [
   installFormLib,
   installFormPublishLib,
   installSanitizeLib,
@@ -116,19 +126,29 @@ async function evaluateInWorld(
   }
 }
 
+/** Options of {@link callUtility}: how long to wait for the page, ms (default 30000). */
+export interface CallOptions {
+  timeoutMs?: number;
+}
+
+/** {@link callUtility}'s `args` (optional when the method needs none) and options. */
+type UtilityArgs<A> = [] extends A ? [args?: A, options?: CallOptions]
+  : [args: A, options?: CallOptions];
+
 /**
  * Calls `__browxai[method](...args)` in the utility world of a frame and
- * returns the JSON result. CDP: `Runtime.evaluate`.
+ * returns the JSON result; `args` and the result are typed by
+ * {@link PageApi}. CDP: `Runtime.evaluate`.
  *
  * @throws EvaluationError when the page-side code throws.
  */
-export async function callUtility<T>(
+export async function callUtility<K extends ValueMethod>(
   page: Page,
   frameId: string,
-  method: string,
-  args: unknown[] = [],
-  options: { timeoutMs?: number } = {},
-): Promise<T> {
+  method: K,
+  ...rest: UtilityArgs<PageArgs<K>>
+): Promise<PageResult<K>> {
+  const [args = [], options = {}]: [unknown[]?, CallOptions?] = rest;
   const { result } = await evaluateInWorld(
     page,
     frameId,
@@ -137,7 +157,7 @@ export async function callUtility<T>(
     true,
     options.timeoutMs ?? 30_000,
   );
-  return result.value as T;
+  return result.value as PageResult<K>;
 }
 
 /** A remote object living in a frame's utility world. */
@@ -148,29 +168,33 @@ export interface RemoteHandle {
 }
 
 /**
- * Calls `__browxai[method](...args)` and returns the result as a remote
- * object (for elements), or undefined when it returned null/undefined.
+ * Calls `__browxai[method](...args)` (a method answering an element) and
+ * returns the result as a remote object, or undefined when it returned
+ * null/undefined. CDP: `Runtime.evaluate`.
  */
-export async function callUtilityHandle(
+export async function callUtilityHandle<K extends HandleResultMethod>(
   page: Page,
   frameId: string,
-  method: string,
-  args: unknown[] = [],
+  method: K,
+  ...rest: ArgList<PageArgs<K>>
 ): Promise<RemoteHandle | undefined> {
+  const [args = []]: [unknown[]?] = rest;
   const { session, result } = await evaluateInWorld(page, frameId, method, args, false, 30_000);
   if (!result.objectId) return undefined;
   return { session, frameId, objectId: result.objectId };
 }
 
 /**
- * Calls `__browxai[method](element, ...args)` on a handle; returns JSON.
+ * Calls `__browxai[method](element, ...args)` on a handle (the element is
+ * the method's first parameter); returns JSON, typed by {@link PageApi}.
  * CDP: `Runtime.callFunctionOn`.
  */
-export async function callOnHandle<T>(
+export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   handle: RemoteHandle,
-  method: string,
-  args: unknown[] = [],
-): Promise<T> {
+  method: K,
+  ...rest: ArgList<ArgsAfter<K, 1>>
+): Promise<PageResult<K>> {
+  const [args = []]: [unknown[]?] = rest;
   const prelude = preludeFor(method);
   const r = await handle.session.send("Runtime.callFunctionOn", {
     functionDeclaration:
@@ -181,7 +205,7 @@ export async function callOnHandle<T>(
     awaitPromise: true,
   });
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-  return r.result.value as T;
+  return r.result.value as PageResult<K>;
 }
 
 /** Releases a remote object. Best effort. CDP: `Runtime.releaseObject`. */

@@ -7,9 +7,11 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { SnapshotOptions } from "./page_types.ts";
 
 /** Adds `generation`, `observeRoot` and `snapshotWithGeneration` to the utility api. */
-export function installMutationLib(api: Record<string, unknown>): void {
+export function installMutationLib(api: PageApi): void {
   let generation = 0;
   const observer = new MutationObserver(() => {
     generation++;
@@ -48,9 +50,9 @@ export function installMutationLib(api: Record<string, unknown>): void {
    * A snapshot and the generation it reflects. The walk is synchronous, so
    * no observer callback runs between the two reads.
    */
-  api.snapshotWithGeneration = (options: unknown) => {
+  api.snapshotWithGeneration = (options?: SnapshotOptions) => {
     const g = generation;
-    const snap = (api.snapshot as (o: unknown) => Record<string, unknown>)(options);
+    const snap = api.snapshot(options);
     return { ...snap, generation: g };
   };
 }

@@ -11,31 +11,8 @@
  *
  * @module
  */
-
-/** The outline buffer {@link installOutlineLib} creates (documented for the Deno side's types). */
-export interface Outline {
-  /** Appends text to the current run; a run becomes one line (whitespace collapsed unless `pre`). */
-  addText(s: string, depth: number, pre: boolean): void;
-  /** Ends the current run. */
-  flush(): void;
-  /**
-   * Adds a node line (`kind` 1, 2 when it carries a ref, 4 a `## heading`, 5 a `*` list item);
-   * returns its index.
-   */
-  node(depth: number, text: string, name: string, kind: number): number;
-  /** Adds a line as is (no folding). */
-  raw(depth: number, text: string): void;
-  /** Folds after a node's children; see the rules in the module doc. */
-  finish(idx: number, depth: number, conditional: boolean, canMerge: boolean): void;
-  /** Number of lines so far (after a flush). */
-  size(): number;
-  /** True when every line from `start` on is plain text. */
-  plainFrom(start: number): boolean;
-  /** Turns the lines of a row's cells (`[start, end)` ranges) into `| a | b |` or nodes. */
-  foldRow(start: number, depth: number, cells: Array<[number, number]>): void;
-  /** The outline text, 2 spaces of indentation per depth. */
-  render(): string;
-}
+import type { Outline } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds to the utility api:
@@ -47,7 +24,7 @@ export interface Outline {
  * - `safeText(s: string): string`: page text that cannot forge the Deno
  *   side's placeholders (`[ref=#3]` becomes `[ref=\#3]`).
  */
-export function installOutlineLib(api: Record<string, unknown>): void {
+export function installOutlineLib(api: PageApi): void {
   const TEXT = 0, REF = 2, ROW = 3, HEADING = 4, ITEM = 5;
   const MAX_LINE = 4000;
   const INDENTS = [""];

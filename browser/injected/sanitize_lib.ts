@@ -39,9 +39,10 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
 
 /** Adds `api.sanitizeHtml(html, target?)` to the utility api. */
-export function installSanitizeLib(api: Record<string, unknown>): void {
+export function installSanitizeLib(api: PageApi): void {
   /** Dropped with everything inside them (lower-cased local names, any namespace). */
   const DROP = new Set([
     "script",

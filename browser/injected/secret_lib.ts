@@ -15,9 +15,10 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
 
 /** Adds the secrets methods to the page-side api (needs the action part's `queryAll`). */
-export function installSecretLib(api: Record<string, unknown>): void {
+export function installSecretLib(api: PageApi): void {
   const queryAll = (s: string) => (api.queryAll as (s: string) => Element[])(s);
   const textOf = (el: Element) => (el as HTMLElement).innerText ?? el.textContent ?? "";
   let lastTexts: { selector: string; all: Element[] } | undefined;

@@ -32,6 +32,8 @@
  *
  * @module
  */
+import type { PageApi } from "./page_api.ts";
+import type { RefState } from "./page_types.ts";
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
@@ -76,7 +78,7 @@ import { installWalkerLib } from "./walker_lib.ts";
  * 5. else `["", ""]`.
  * States (checked, focus, classes, shown or hidden parts) do not change a context.
  */
-export function installElementLib(api: Record<string, unknown>): void {
+export function installElementLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -230,7 +232,7 @@ export function installElementLib(api: Record<string, unknown>): void {
 
   // For ref resolution: tells "another world" (the document or world was replaced) from
   // "element gone", and reports what the element is now.
-  function refState(id: number, inst: string) {
+  function refState(id: number, inst: string): RefState {
     if (inst !== instance) return { state: "world" };
     const d = describe(id);
     return d ? { state: "ok", ...d } : { state: "gone" };
@@ -333,7 +335,7 @@ const PARTS = [
  * Sent as source text by `browser/injected/mod.ts`: its `toString` is
  * overridden to inline each part's source, so the text is self-contained.
  */
-export function installSnapshotLib(api: Record<string, unknown>): void {
+export function installSnapshotLib(api: PageApi): void {
   for (const part of PARTS) part(api);
 }
 installSnapshotLib.toString = () =>

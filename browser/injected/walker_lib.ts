@@ -11,8 +11,8 @@
  *
  * @module
  */
-import type { LinkWriter } from "./links_lib.ts";
-import type { Outline } from "./outline_lib.ts";
+import type { LinkWriter, Outline } from "./page_types.ts";
+import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name, contextKind, contextText][],
@@ -31,7 +31,7 @@ import type { Outline } from "./outline_lib.ts";
  *
  * @throws Error when `rootId` is given and its element is gone.
  */
-export function installWalkerLib(api: Record<string, unknown>): void {
+export function installWalkerLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;

@@ -10,6 +10,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { callUtility } from "../injected/mod.ts";
+import type { PageMethod } from "../injected/page_api.ts";
 
 interface DomNode {
   backendNodeId: number;
@@ -62,7 +63,9 @@ export async function handOverClosedRoots(
     if (!object?.objectId) continue;
     try {
       const r = await session.send("Runtime.callFunctionOn", {
-        functionDeclaration: "function() { return globalThis.__browxai.coverAddRoot(this); }",
+        // The name is checked against the page api (this call passes a shadow root, not an element).
+        functionDeclaration:
+          `function() { return globalThis.__browxai.${"coverAddRoot" satisfies PageMethod}(this); }`,
         objectId: object.objectId,
         returnByValue: true,
       });

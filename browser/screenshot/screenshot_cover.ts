@@ -189,7 +189,7 @@ export async function withSecretsCovered<T>(
       let covered = 0;
       for (const f of await scanFrames(page, masker)) {
         touched.add(f.frameId);
-        const r = await callUtility<{ covered: number }>(page, f.frameId, "coverDraw", [
+        const r = await callUtility(page, f.frameId, "coverDraw", [
           f.texts,
           f.values,
           COVER_COLOR,
@@ -204,7 +204,7 @@ export async function withSecretsCovered<T>(
       for (const f of await scanFrames(page, masker)) {
         touched.add(f.frameId);
         held = drawn.has(f.frameId) &&
-          await callUtility<boolean>(page, f.frameId, "coverCheck", [f.texts, f.values])
+          await callUtility(page, f.frameId, "coverCheck", [f.texts, f.values])
             .catch(() => false);
         if (!held) break;
       }

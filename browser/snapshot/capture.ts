@@ -12,17 +12,6 @@ import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
 
-/** What `__browxai.snapshot` returns for one frame. */
-interface FrameSnapshot {
-  text: string;
-  /** `[localId, role, name, contextKind, contextText]`. */
-  refs: Array<[number, string, string, string, string]>;
-  frames: number[];
-  instance: string;
-  /** The frame's mutation generation the text reflects (browser/injected/mutation_lib.ts). */
-  generation: number;
-}
-
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
   frameId: string;
@@ -121,7 +110,7 @@ export async function snapshotStillCurrent(page: Page, states: FrameState[]): Pr
   try {
     const now = await Promise.all(states.map(async (s) => {
       if (page.frame(s.frameId)?.loaderId !== s.loaderId) return false;
-      return await callUtility<number>(page, s.frameId, "generation") === s.generation;
+      return await callUtility(page, s.frameId, "generation") === s.generation;
     }));
     return now.every(Boolean);
   } catch {
@@ -142,7 +131,7 @@ async function frameText(
   const loaderId = frame.loaderId;
   // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
   const wholeLines = currentMasker() !== undefined;
-  const snap = await callUtility<FrameSnapshot>(page, frameId, "snapshotWithGeneration", [
+  const snap = await callUtility(page, frameId, "snapshotWithGeneration", [
     rootId === undefined ? { wholeLines } : { rootId, wholeLines },
   ]);
   if (page.frame(frameId)?.loaderId !== loaderId) {

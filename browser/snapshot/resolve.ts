@@ -114,7 +114,7 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
   }
   let now: RefState;
   try {
-    now = await callUtility<RefState>(page, entry.frameId, "refState", [
+    now = await callUtility(page, entry.frameId, "refState", [
       entry.localId,
       entry.instance,
     ]);

@@ -48,7 +48,7 @@ export const clickTool = defineTool({
           // The pointer's arrival can move or cover the element (hover
           // effects): check again, with the pointer there, before pressing.
           await mouse.move(point!.x, point!.y);
-          const hit = await callOnHandle<"ok" | { coveredBy: string }>(target.handle, "hitTest", [
+          const hit = await callOnHandle(target.handle, "hitTest", [
             elementPoint.frameX,
             elementPoint.frameY,
           ]);

@@ -42,10 +42,10 @@ export const fillTool = defineTool({
       async perform(c) {
         const { page, target } = c;
         if (target?.kind !== "element") return;
-        const kind = await callOnHandle<string>(target.handle, "prepareFill");
+        const kind = await callOnHandle(target.handle, "prepareFill");
         const { keyboard } = inputOf(page);
         if (kind === "set") {
-          const r = await callOnHandle<{ error?: string }>(target.handle, "setValue", [args.value]);
+          const r = await callOnHandle(target.handle, "setValue", [args.value]);
           if (r.error) {
             throw new ToolError(
               "invalid-argument",

@@ -39,9 +39,7 @@ export const selectTool = defineTool({
       actionInfo: { [by]: args[by as "value"] },
       async perform({ target }) {
         if (target?.kind !== "element") return;
-        const r = await callOnHandle<
-          { error?: string; options?: unknown[]; value?: string; label?: string }
-        >(
+        const r = await callOnHandle(
           target.handle,
           "selectOption",
           [{ [by]: args[by as "value"] }],

@@ -35,7 +35,7 @@ export const typeTool = defineTool({
     return runAction(ctx, args, {
       type: "type",
       async perform({ page, deadline }) {
-        const focus = await callUtility<{ editable: boolean; what: string }>(
+        const focus = await callUtility(
           page,
           page.mainFrameId,
           "focusInfo",

@@ -45,7 +45,7 @@ async function elementCheck(
   }
   if (!handle) return { met: state === "hidden", seen: "no match" };
   try {
-    const probe = await callOnHandle<{ state: string }>(handle, "probe", [{}]);
+    const probe = await callOnHandle(handle, "probe", [{}]);
     const visible = probe.state === "ok";
     return { met: visible === (state === "visible"), seen: visible ? "visible" : probe.state };
   } finally {

@@ -17,12 +17,7 @@ import {
 } from "../../browser/injected/mod.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { toToolError } from "../../browser/error_map.ts";
-import {
-  isFailure,
-  type PageFailure,
-  resolveElement,
-  selectorError,
-} from "../../browser/forms/form_common.ts";
+import { isFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name (read_form)"),
@@ -106,7 +101,7 @@ export const fillFormTool = defineTool({
             }
             // A secret bound to origins goes only into frames of those origins.
             await checkFillTarget(page, { kind: "element", handle });
-            const r = await callOnHandle<PageFailure | Record<string, unknown>>(
+            const r = await callOnHandle(
               handle,
               "formSetField",
               [f.value, f.name !== undefined],

@@ -21,15 +21,6 @@ import {
   submitTarget,
 } from "../../browser/forms/form_common.ts";
 
-interface ArmInfo {
-  means: string | null;
-  before: string;
-  after?: string;
-  control: string;
-  item: string | null;
-  token?: number;
-}
-
 function armError(r: PageFailure): ToolError {
   return new ToolError(
     r.code,
@@ -66,7 +57,7 @@ export const publishTool = defineTool({
         throw e;
       });
       try {
-        const r = await callOnHandles<ArmInfo | PageFailure>(submit, control, "formPublishArm", [
+        const r = await callOnHandles(submit, control, "formPublishArm", [
           true,
         ]);
         if (isFailure(r)) throw armError(r);
@@ -99,7 +90,7 @@ export const publishTool = defineTool({
         async perform(c) {
           if (c.target?.kind !== "element") return;
           const control = await resolveElement(c.session, c.page, args.selector);
-          const r = await callOnHandles<ArmInfo | PageFailure>(
+          const r = await callOnHandles(
             c.target.handle,
             control,
             "formPublishArm",
@@ -115,7 +106,7 @@ export const publishTool = defineTool({
           armed = { control, token: r.token! };
           const restore = async () => {
             restored = true;
-            return await callOnHandle<string>(control, "formPublishRestore", [r.token]);
+            return await callOnHandle(control, "formPublishRestore", [r.token!]);
           };
           if (r.after === "draft") {
             await restore();
@@ -149,7 +140,7 @@ export const publishTool = defineTool({
         // page that still shows the form: put the control back rather than leave it armed.
         if (!restored && out?.structured.ok !== true) {
           const back = await session.exclusive(() =>
-            callOnHandle<string>(control, "formPublishRestore", [token])
+            callOnHandle(control, "formPublishRestore", [token])
           ).catch(() => undefined);
           if (back && out) {
             // What perform saw (a submit that left) is not what happened: drop it.

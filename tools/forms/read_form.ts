@@ -11,7 +11,7 @@ import { ToolError } from "../../browser/errors.ts";
 import { sessionField } from "../fields.ts";
 import { callUtility } from "../../browser/injected/mod.ts";
 import { checkSelectorAttributes } from "../../browser/actions/secret_query.ts";
-import { isFailure, type PageFailure, selectorError } from "../../browser/forms/form_common.ts";
+import { isFailure, selectorError } from "../../browser/forms/form_common.ts";
 
 const rootField = z.string().optional().describe(
   "CSS of the form or an element in it (default: the biggest form)",
@@ -31,7 +31,7 @@ async function describeForm(
   const session = await ctx.sessions.get(args.session ?? "default");
   const page = await session.exclusive(() => session.page());
   if (args.root !== undefined) await checkSelectorAttributes(page, page.mainFrameId, args.root);
-  const r = await callUtility<Record<string, unknown> | PageFailure>(
+  const r = await callUtility(
     page,
     page.mainFrameId,
     "formDescribe",

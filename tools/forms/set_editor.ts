@@ -14,7 +14,7 @@
 import { checkFillTarget, checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError, type ToolErrorCode } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, callUtilityHandle, releaseHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
@@ -24,11 +24,6 @@ import { callOnHandleForHandle } from "../../browser/forms/form_common.ts";
 import { syncEditorApi } from "../../browser/forms/editor_api.ts";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
-
-/** What `formEditorWrite` answers: markup written (clean, and what it lost), or a failure. */
-type WriteResult =
-  | { ok: true; html?: string; removed?: string[] }
-  | { error: string; code: ToolErrorCode };
 
 /** The `set_editor` tool. */
 export const setEditorTool = defineTool({
@@ -71,15 +66,7 @@ export const setEditorTool = defineTool({
         try {
           // A secret bound to origins goes only into frames of those origins.
           await checkFillTarget(page, { kind: "element", handle: editor });
-          const info = await callOnHandle<
-            {
-              kind: string;
-              selector: string;
-              usable: boolean;
-              postsAs: string | null;
-              backingValue: string | null;
-            }
-          >(editor, "formEditorInfo");
+          const info = await callOnHandle(editor, "formEditorInfo");
           if (!info.usable) {
             throw new ToolError(
               "not-visible",
@@ -89,14 +76,14 @@ export const setEditorTool = defineTool({
           }
           let markup: { html: string; removed: string[] } | null = null;
           if (args.html) {
-            const w = await callOnHandle<WriteResult>(editor, "formEditorWrite", [{
+            const w = await callOnHandle(editor, "formEditorWrite", [{
               html: args.text,
             }]);
             if ("error" in w) {
               throw new ToolError(w.code, w.error, "check the editor and the markup");
             }
             markup = { html: w.html ?? "", removed: w.removed ?? [] };
-          } else if (await callOnHandle<boolean>(editor, "formEditorFocus")) {
+          } else if (await callOnHandle(editor, "formEditorFocus")) {
             // Typing goes through the editor's own input handling, as a user's would.
             const { keyboard } = inputOf(page);
             if (args.text === "") await keyboard.press("Delete");
@@ -105,7 +92,7 @@ export const setEditorTool = defineTool({
               await checkFocusStaysHome(page, { typed: 0, of: [...args.text].length });
               await keyboard.insertText(args.text);
             }
-            const now = await callOnHandle<{ text: string }>(editor, "formEditorContent");
+            const now = await callOnHandle(editor, "formEditorContent");
             if (squash(now.text) !== squash(args.text)) {
               await callOnHandle(editor, "formEditorWrite", [{ text: args.text }]);
             }
@@ -114,12 +101,12 @@ export const setEditorTool = defineTool({
           }
           // An editor API gets the sanitized markup, never the agent's string.
           const api = await syncEditorApi(page, editor, markup ? markup.html : null);
-          const sync = await callOnHandle<{ postsAs: string | null; syncedBy: string | null }>(
+          const sync = await callOnHandle(
             editor,
             "formEditorSync",
             [info.backingValue, api],
           );
-          const content = await callOnHandle<{ text: string }>(editor, "formEditorContent");
+          const content = await callOnHandle(editor, "formEditorContent");
           const warnings = sync.postsAs ? [] : [
             "found no field this editor posts as: the page may read the editor itself on submit; check with review_form",
           ];

@@ -69,7 +69,7 @@ export const screenshotTool = defineTool({
           );
         }
         try {
-          const probe = await callOnHandle<{ state: string }>(target.handle, "probe", [{}]);
+          const probe = await callOnHandle(target.handle, "probe", [{}]);
           if (probe.state !== "ok") {
             throw new ToolError(
               "not-visible",
@@ -78,14 +78,12 @@ export const screenshotTool = defineTool({
             );
           }
           await callOnHandle(target.handle, "scrollIntoViewIfNeeded");
-          const { box } = await callOnHandle<
-            { box: { x: number; y: number; width: number; height: number } }
-          >(
+          const { box } = await callOnHandle(
             target.handle,
             "stableBox",
           );
           const off = await frameOffset(page, target.handle.frameId);
-          const scroll = await callUtility<{ x: number; y: number }>(
+          const scroll = await callUtility(
             page,
             page.mainFrameId,
             "scrollInfo",

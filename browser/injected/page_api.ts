@@ -1,0 +1,369 @@
+/// <reference lib="dom" />
+/**
+ * The page-side api (`globalThis.__browxai` in browxai's utility world) as
+ * one interface, {@link PageApi}: every member the injected parts
+ * (`*_lib.ts`) install, with its parameter and result types. The parts
+ * take the api object typed as `PageApi`, so the compiler checks each
+ * `api.name = …` against it (an unknown name or a wrong signature fails
+ * `deno task check`); `page_api_test.ts` checks that every name is
+ * installed. The Deno-side call helpers (`mod.ts`) are generic over the
+ * names: {@link ValueMethod} for by-value calls, {@link HandleResultMethod}
+ * for calls answering an element, {@link OnElementMethod} for calls on an
+ * element handle.
+ *
+ * Parameter types are what the page code gets (an element handle's element
+ * arrives as the first parameter); result types of methods called by value
+ * are JSON shapes (page_types.ts): what crosses `returnByValue`.
+ *
+ * @module
+ */
+import type {
+  ArmInfo,
+  Box,
+  CoverScan,
+  DraftControl,
+  DraftState,
+  DraftStateName,
+  EditorInfo,
+  EditorWriteResult,
+  ElementInfo,
+  EnterBlocker,
+  FormControl,
+  FormKit,
+  FrameSnapshot,
+  LinkWriter,
+  Outline,
+  PageFailure,
+  ProbeResult,
+  RefDescription,
+  RefState,
+  ScrollInfo,
+  SelectResult,
+  SetFieldResult,
+  SnapshotOptions,
+  SnapshotResult,
+  SubmitWatch,
+} from "./page_types.ts";
+
+/**
+ * Every member of `__browxai`, by the part that installs it. Members the
+ * Deno side calls say so; the others are shared between parts only.
+ */
+export interface PageApi {
+  // mutation_lib.ts
+  /** Starts observing an open shadow root (the walker calls it). */
+  observeRoot: (root: ShadowRoot) => void;
+  /** The frame's mutation generation: it changes whenever the observed DOM changed. */
+  generation: () => number;
+  /** A snapshot and the generation it reflects (snapshot/capture.ts). */
+  snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
+
+  // aria_lib.ts
+  roleOf: (el: Element) => string;
+  /** The element a node's flat-tree parent is (slots and shadow hosts followed). */
+  flatParent: (n: Node) => Element | null;
+  /** A field whose value must never be shown (password, CSS-masked, one-time code). */
+  isSecret: (el: Element) => boolean;
+  /** A secret value's mask: `••••`, or `""` for no value. */
+  maskSecret: (v: string) => string;
+  hiddenForAria: (el: Element) => boolean;
+  staticHidden: (el: Element) => boolean;
+  /** Turns static-only hiding checks on or off (inside `content-visibility: auto` skips). */
+  setStaticOnly: (on: boolean) => void;
+  isInline: (el: Element) => boolean;
+  /** An element's children in the flat tree. */
+  childNodesOf: (el: Element) => ArrayLike<Node>;
+
+  // accname_lib.ts
+  /** The accessible name, whitespace collapsed. */
+  nameOf: (el: Element) => string;
+  /** Whether the role takes its name from the element's content. */
+  nameFromContent: (el: Element, role: string) => boolean;
+  /** Caches `<label>` lookups during one walk. */
+  cacheLabels: (on: boolean) => void;
+
+  // outline_lib.ts
+  newOutline: (wholeLines?: boolean) => Outline;
+  /** ` "name"` with `\` and `"` escaped, or `""`. */
+  quote: (name: string) => string;
+  /** Page text that cannot forge the Deno side's placeholders. */
+  safeText: (s: string) => string;
+
+  // snapshot_lib.ts (element ids and ref facts)
+  /** The element's page-local id (assigned on first sight). */
+  idOf: (el: Element) => number;
+  /** The element of a page-local id, null when gone or `inst` is another world's. */
+  element: (id: number, inst?: string) => Element | null;
+  /** The world's instance id (not a method). */
+  instance: string;
+  refRole: (el: Element) => string;
+  isEditableRoot: (el: Element) => boolean;
+  /** `[contextKind, contextText]` of an element. */
+  contextOf: (el: Element, role: string, name: string) => [string, string];
+  describe: (id: number, inst?: string) => RefDescription | null;
+  /** What a ref's element is now (snapshot/resolve.ts). */
+  refState: (id: number, inst: string) => RefState;
+  statesOf: (el: Element, role: string, focused: Element | null) => string;
+  valueText: (el: Element, role: string) => string;
+
+  // links_lib.ts, walker_lib.ts
+  newLinks: () => LinkWriter;
+  /** The outline of the frame's document or of one subtree. */
+  snapshot: (opts?: SnapshotOptions) => SnapshotResult;
+
+  // action_lib.ts
+  describeElement: (el: Element) => string;
+  /** Actionability: `{ state: "ok", box }` or why not. */
+  probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
+  /** Scrolls the element into view when it is not fully inside; true when it scrolled. */
+  scrollIntoViewIfNeeded: (el: Element) => boolean;
+  /** The element's box after two animation frames, and whether it stayed put. */
+  stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
+  /** Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it. */
+  hitTest: (el: Element, x: number, y: number) => "ok" | { coveredBy: string };
+  /** Where an iframe's content starts inside its own frame, CSS px. */
+  contentOrigin: (el: Element) => { x: number; y: number };
+  /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
+  prepareFill: (el: Element) => string;
+  /** Sets a value directly (date, color, range inputs), firing input and change. */
+  setValue: (el: Element, value: string) => { ok?: true; error?: string };
+  selectOption: (
+    el: Element,
+    by: { value?: string; label?: string; index?: number },
+  ) => SelectResult;
+  elementInfo: (el: Element) => ElementInfo;
+  scrollInfo: (el?: Element | null) => ScrollInfo;
+  /** Scrolls the window (`el` null) or an element to an edge or by an offset. */
+  scrollElement: (
+    el: Element | null,
+    to?: string,
+    by?: { x?: number | undefined; y?: number | undefined },
+  ) => ScrollInfo;
+  /** Resolves after the next animation frame (or 100 ms when frames are paused). */
+  nextFrame: () => Promise<boolean>;
+  /** Every match of a selector (CSS or `text=`), innermost text matches. */
+  queryAll: (selector: string) => Element[];
+  query: (selector: string) => Element | null;
+  queryCount: (selector: string) => number;
+  textExcerpt: (max: number) => string;
+  focusInfo: () => { editable: boolean; what: string };
+  pageText: () => string;
+  hasText: (text: string) => boolean;
+
+  // secret_lib.ts
+  queryTexts: (selector: string) => string[];
+  queryAt: (selector: string, index: number, expected: string) => Element | null;
+  attrValues: (names: string[]) => { values: string[]; cut: boolean };
+  rawText: () => string;
+  focusIsOn: (el: Element) => boolean;
+  frameOrigin: (el: Element) => string;
+  focusedOrigin: () => string | null;
+
+  // cover_lib.ts
+  coverResetRoots: () => boolean;
+  /** Called on a closed shadow root itself (screenshot/closed_roots.ts). */
+  coverAddRoot: (root: ShadowRoot) => boolean;
+  coverScan: () => CoverScan;
+  coverDraw: (
+    textIdx: number[],
+    controlIdx: number[],
+    color: string,
+  ) => { covered: number; popover: boolean };
+  coverCheck: (textIdx: number[], controlIdx: number[]) => boolean;
+  coverRemove: () => boolean;
+  coverDone: () => boolean;
+
+  // form_lib.ts (installed on a form method's first call in a world, see mod.ts)
+  formDescribe: (
+    opts: { root: string | null; wholePage: boolean; full: boolean },
+  ) => Record<string, unknown> | PageFailure;
+  /** Helpers the other form parts share (not a method). */
+  formKit: FormKit;
+
+  // form_publish_lib.ts
+  formDraftsOf: (controls: FormControl[]) => { drafts: DraftControl[]; state: DraftStateName };
+  formDraftState: (el: Element) => DraftState;
+  formsArmedPublic: () => string[];
+  formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
+  formPublishRestore: (el: Element, token: number) => DraftStateName;
+  formWatchSubmit: (submit: Element) => SubmitWatch;
+  formSubmitState: (submit: Element) => SubmitWatch | null;
+  formUnwatchSubmit: (submit: Element) => void;
+  formEnterBlocker: (field: Element) => EnterBlocker | null;
+
+  // sanitize_lib.ts
+  sanitizeHtml: (
+    html: string,
+    target?: Element | null,
+  ) => { html: string; fragment: DocumentFragment; removed: string[] } | PageFailure;
+
+  // form_edit_lib.ts
+  formFieldByName: (root: string | null, name: string) => FormControl | null;
+  formSetField: (el: Element, value: unknown, byName: boolean) => SetFieldResult;
+  formFindEditor: (el: Element | null) => Element | null;
+  formEditorInfo: (ed: Element) => EditorInfo & { backingValue: string | null };
+  formEditorFocus: (ed: Element) => boolean;
+  formEditorWrite: (ed: Element, content: { html?: string; text?: string }) => EditorWriteResult;
+  formEditorContent: (ed: Element) => { text: string; html: string };
+  formEditorSync: (
+    ed: Element,
+    before: string | null,
+    byApi: string | null,
+  ) => { postsAs: string | null; syncedBy: string | null };
+  formSubmitControl: (spec: string) => string | null;
+}
+
+/**
+ * Every name of {@link PageApi}, at run time (for page_api_test.ts). The
+ * `satisfies` makes the compiler keep it equal to the interface's keys.
+ */
+export const PAGE_API_NAMES = Object.keys(
+  {
+    observeRoot: 1,
+    generation: 1,
+    snapshotWithGeneration: 1,
+    roleOf: 1,
+    flatParent: 1,
+    isSecret: 1,
+    maskSecret: 1,
+    hiddenForAria: 1,
+    staticHidden: 1,
+    setStaticOnly: 1,
+    isInline: 1,
+    childNodesOf: 1,
+    nameOf: 1,
+    nameFromContent: 1,
+    cacheLabels: 1,
+    newOutline: 1,
+    quote: 1,
+    safeText: 1,
+    idOf: 1,
+    element: 1,
+    instance: 1,
+    refRole: 1,
+    isEditableRoot: 1,
+    contextOf: 1,
+    describe: 1,
+    refState: 1,
+    statesOf: 1,
+    valueText: 1,
+    newLinks: 1,
+    snapshot: 1,
+    describeElement: 1,
+    probe: 1,
+    scrollIntoViewIfNeeded: 1,
+    stableBox: 1,
+    hitTest: 1,
+    contentOrigin: 1,
+    prepareFill: 1,
+    setValue: 1,
+    selectOption: 1,
+    elementInfo: 1,
+    scrollInfo: 1,
+    scrollElement: 1,
+    nextFrame: 1,
+    queryAll: 1,
+    query: 1,
+    queryCount: 1,
+    textExcerpt: 1,
+    focusInfo: 1,
+    pageText: 1,
+    hasText: 1,
+    queryTexts: 1,
+    queryAt: 1,
+    attrValues: 1,
+    rawText: 1,
+    focusIsOn: 1,
+    frameOrigin: 1,
+    focusedOrigin: 1,
+    coverResetRoots: 1,
+    coverAddRoot: 1,
+    coverScan: 1,
+    coverDraw: 1,
+    coverCheck: 1,
+    coverRemove: 1,
+    coverDone: 1,
+    formDescribe: 1,
+    formKit: 1,
+    formDraftsOf: 1,
+    formDraftState: 1,
+    formsArmedPublic: 1,
+    formPublishArm: 1,
+    formPublishRestore: 1,
+    formWatchSubmit: 1,
+    formSubmitState: 1,
+    formUnwatchSubmit: 1,
+    formEnterBlocker: 1,
+    sanitizeHtml: 1,
+    formFieldByName: 1,
+    formSetField: 1,
+    formFindEditor: 1,
+    formEditorInfo: 1,
+    formEditorFocus: 1,
+    formEditorWrite: 1,
+    formEditorContent: 1,
+    formEditorSync: 1,
+    formSubmitControl: 1,
+  } satisfies Record<keyof PageApi, 1>,
+) as Array<keyof PageApi>;
+
+// Deno-side views of the api: which names each call helper of mod.ts takes.
+
+type AnyFn = (...args: never[]) => unknown;
+type ParamsOf<F> = F extends (...args: infer P) => unknown ? P : never;
+type ResultOf<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
+
+/** Names of the api's methods (`instance` and `formKit` are data). */
+export type PageMethod = {
+  [K in keyof PageApi]: PageApi[K] extends AnyFn ? K : never;
+}[keyof PageApi];
+
+/**
+ * `T` with what `returnByValue` cannot carry (nodes, functions) turned to
+ * `never`: a type equal to its `JsonSafe` crosses the CDP boundary intact.
+ */
+export type JsonSafe<T> = unknown extends T ? T
+  : T extends string | number | boolean | null | undefined | void ? T
+  : T extends Node | AnyFn ? never
+  : { [P in keyof T]: JsonSafe<T[P]> };
+
+/** The JSON arguments a method takes from Deno (node parameters can only get null). */
+export type PageArgs<K extends PageMethod> = JsonSafe<ParamsOf<PageApi[K]>>;
+
+/** The JSON arguments after the element (or the two elements) a handle call passes first. */
+export type ArgsAfter<K extends PageMethod, N extends 1 | 2> = ParamsOf<PageApi[K]> extends
+  [unknown, ...infer R] ? N extends 1 ? JsonSafe<R> : R extends [unknown, ...infer S] ? JsonSafe<S>
+  : never
+  : never;
+
+/** What a method answers, its promise settled. */
+export type PageResult<K extends PageMethod> = ResultOf<PageApi[K]>;
+
+/** Methods whose result crosses by value (`callUtility`, `callOnHandle`). */
+export type ValueMethod = {
+  [K in PageMethod]: [PageResult<K>] extends [JsonSafe<PageResult<K>>] ? K : never;
+}[PageMethod];
+
+/** Methods answering an element or null (`callUtilityHandle`, `callOnHandleForHandle`). */
+export type HandleResultMethod = {
+  [K in PageMethod]: [PageResult<K>] extends [never] ? never
+    : [PageResult<K>] extends [Element | null] ? K
+    : never;
+}[PageMethod];
+
+/** Methods whose first parameter takes any element: callable on an element handle. */
+export type OnElementMethod = {
+  [K in PageMethod]: ParamsOf<PageApi[K]> extends [infer E, ...unknown[]]
+    ? Element extends E ? K : never
+    : never;
+}[PageMethod];
+
+/** Methods whose first two parameters take any element (`callOnHandles`). */
+export type OnTwoElementsMethod = {
+  [K in PageMethod]: ParamsOf<PageApi[K]> extends [infer A, infer B, ...unknown[]]
+    ? Element extends A ? Element extends B ? K : never : never
+    : never;
+}[PageMethod];
+
+/** A call helper's argument list: `args` may be left out when the method needs none. */
+export type ArgList<A> = [] extends A ? [args?: A] : [args: A];

@@ -1,0 +1,248 @@
+/// <reference lib="dom" />
+/**
+ * Types of the values the page-side parts (`*_lib.ts`) hand each other and
+ * the Deno side: objects with methods that stay in the page (an outline
+ * buffer, a link writer, the form kit) and the JSON shapes results take
+ * across `Runtime.evaluate` / `Runtime.callFunctionOn` with `returnByValue`.
+ * Types only: nothing here is sent to the page.
+ *
+ * @module
+ */
+
+/** The outline buffer `newOutline()` (outline_lib.ts) creates (documented for the Deno side's types). */
+export interface Outline {
+  /** Appends text to the current run; a run becomes one line (whitespace collapsed unless `pre`). */
+  addText(s: string, depth: number, pre: boolean): void;
+  /** Ends the current run. */
+  flush(): void;
+  /**
+   * Adds a node line (`kind` 1, 2 when it carries a ref, 4 a `## heading`, 5 a `*` list item);
+   * returns its index.
+   */
+  node(depth: number, text: string, name: string, kind: number): number;
+  /** Adds a line as is (no folding). */
+  raw(depth: number, text: string): void;
+  /** Folds after a node's children; see the rules in the module doc. */
+  finish(idx: number, depth: number, conditional: boolean, canMerge: boolean): void;
+  /** Number of lines so far (after a flush). */
+  size(): number;
+  /** True when every line from `start` on is plain text. */
+  plainFrom(start: number): boolean;
+  /** Turns the lines of a row's cells (`[start, end)` ranges) into `| a | b |` or nodes. */
+  foldRow(start: number, depth: number, cells: Array<[number, number]>): void;
+  /** The outline text, 2 spaces of indentation per depth. */
+  render(): string;
+}
+
+/** What `newLinks()` returns: one per snapshot walk (it remembers the URLs it showed). */
+export interface LinkWriter {
+  /** The URL to show for a link: same-origin as a path, none for in-page anchors and `#`. */
+  urlOf(el: Element): string;
+  /** `url`, or `""` when this text with this URL was shown already or the link targets itself. */
+  shownUrl(el: Element, name: string, url: string): string;
+  /** True for a permalink mark: `#`, `¶`, `§`, 🔗 or no text, linking to its own heading. */
+  isPermalink(el: Element, name: string): boolean;
+  /** The heading's name without a trailing permalink mark it holds. */
+  headingName(el: Element, name: string): string;
+}
+
+// Page-side values that stay in the page (never cross the CDP boundary by value).
+
+/** A form field element the form parts handle. */
+export type FormControl =
+  | HTMLInputElement
+  | HTMLSelectElement
+  | HTMLTextAreaElement
+  | HTMLButtonElement;
+
+/** The form part's shared helpers (`formKit`, form_lib.ts), used by the other form parts. */
+export interface FormKit {
+  isControl: (el: Element | null) => el is FormControl;
+  /** `select`, `select-multiple`, `textarea`, `button`, or the input's type. */
+  typeOf: (el: FormControl) => string;
+  /** Enabled and shown (or a hidden checkbox or radio a shown label toggles). */
+  usable: (el: FormControl) => boolean;
+  shown: (el: Element) => boolean;
+  /** A selector that matches exactly this element in its document. */
+  selectorFor: (el: Element) => string;
+  /** `s` as a CSS string literal. */
+  cssString: (s: string) => string;
+  /** The controls that post with the form (also those outside it with form=…). */
+  controlsOf: (form: HTMLFormElement | null, scope: Element) => FormControl[];
+  /** The form to read: `root` (a form, inside one, or holding one), else the biggest form. */
+  rootOf: (root: string | null) => { form: HTMLFormElement | null; scope: Element } | PageFailure;
+  editorsIn: (scope: Element | Document) => Element[];
+  /** The editable element of an editor: its own element, or an iframe's editable body. */
+  editableOf: (ed: Element) => HTMLElement | null;
+  /** The field an editor posts as. */
+  backingOf: (ed: Element) => HTMLInputElement | HTMLTextAreaElement | null;
+  editorInfo: (ed: Element, full: boolean) => EditorInfo;
+  labelText: (el: Element) => string;
+  /** Whitespace collapsed and trimmed. */
+  norm: (s: string | null | undefined) => string;
+  /** `s`, marked to be cut at `n` characters on the server (browser/page_cuts.ts). */
+  cut: (s: string, n: number) => string;
+  isSubmit: (el: FormControl) => boolean;
+}
+
+// JSON shapes: what by-value results look like once they crossed (no nodes, no functions).
+// Type aliases, not interfaces: a Deno-side `Record<string, unknown>` takes them.
+
+/** Codes of the failures page-side form code answers with (a subset of `ToolErrorCode`). */
+export type PageErrorCode =
+  | "invalid-argument"
+  | "not-found"
+  | "not-visible"
+  | "not-enabled"
+  | "not-editable"
+  | "not-actionable";
+
+/** A failure page-side code answers with instead of throwing. */
+export type PageFailure = { error: string; code: PageErrorCode };
+
+/** A rectangle in the element's frame, CSS px. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Actionability of an element (`probe`). */
+export type ProbeResult =
+  | { state: "ok"; box: Box }
+  | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
+
+/** Facts about an element after an action; `cuts`: field → length to cut to, on the server. */
+export type ElementInfo = {
+  stillAttached: boolean;
+  focused?: boolean;
+  value?: string;
+  checked?: boolean;
+  displayText?: string;
+  cuts?: Record<string, number>;
+};
+
+/** Scroll geometry of an element or the document scroller, CSS px. */
+export type ScrollInfo = {
+  x: number;
+  y: number;
+  scrollWidth: number;
+  scrollHeight: number;
+  clientWidth: number;
+  clientHeight: number;
+  atTop: boolean;
+  atBottom: boolean;
+};
+
+/** What `selectOption` answers: the option picked, or why not (`options`: some to pick from). */
+export type SelectResult = {
+  ok?: true;
+  error?: string;
+  options?: Array<{ value: string; label: string }>;
+  value?: string;
+  label?: string;
+};
+
+/** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */
+export type SnapshotOptions = { rootId?: number; wholeLines?: boolean };
+
+/** What `snapshot` returns for one frame. */
+export type SnapshotResult = {
+  /** The outline, with `[ref=#id]` and `[frame=#id]` marks. */
+  text: string;
+  /** `[localId, role, name, contextKind, contextText]`. */
+  refs: Array<[number, string, string, string, string]>;
+  /** Page-local ids of the iframes in `text`. */
+  frames: number[];
+  /** The world's instance id (a new one per install of the library). */
+  instance: string;
+};
+
+/** A snapshot and the mutation generation it reflects (`snapshotWithGeneration`). */
+export type FrameSnapshot = SnapshotResult & { generation: number };
+
+/** What a ref's element is now (`describe`). */
+export type RefDescription = {
+  role: string;
+  name: string;
+  editable: boolean;
+  /** `[contextKind, contextText]`. */
+  context: [string, string];
+};
+
+/** A ref's element now (`refState`): there, gone, or its world replaced. */
+export type RefState = ({ state: "ok" } & RefDescription) | { state: "gone" } | {
+  state: "world";
+};
+
+/** What `coverScan` finds: texts, and per control the strings it shows. */
+export type CoverScan = { texts: string[]; values: string[][] };
+
+/** A rich-text editor as read_form and set_editor report it. */
+export type EditorInfo = {
+  kind: string;
+  selector: string;
+  label?: string;
+  usable: boolean;
+  postsAs: string | null;
+  text: string;
+  html?: string;
+};
+
+/** What `formSetField` answers. */
+export type SetFieldResult =
+  | PageFailure
+  | { ok: boolean; checked: boolean }
+  | { ok: boolean; value: string | string[] };
+
+/** What `formEditorWrite` answers: the clean markup written and what it lost. */
+export type EditorWriteResult = PageFailure | { ok: true; html?: string; removed?: string[] };
+
+/** What a publish/draft control's setting means. */
+export type DraftMeaning = "draft" | "public" | null;
+
+/** One option of a publish control. */
+export type DraftOption = {
+  value: string;
+  label: string;
+  selected: boolean;
+  means: DraftMeaning;
+  selector: string;
+};
+
+/** One publish control as the page-side library reports it. */
+export type DraftControl = {
+  name: string;
+  type: string;
+  state: "draft" | "public" | "unknown";
+  usable: boolean;
+  options: DraftOption[];
+};
+
+/** An item's state from its publish controls (`none`: it has none). */
+export type DraftStateName = "draft" | "public" | "unknown" | "none";
+
+/** The draft state of a form (`formDraftState`). */
+export type DraftState = { state: DraftStateName; drafts: DraftControl[]; form: string | null };
+
+/** What `formPublishArm` did or, on a dry run, would do (`token` to set it back). */
+export type ArmInfo = {
+  means: "public" | null;
+  before: DraftStateName;
+  control: string;
+  item: string | null;
+  token?: number;
+  after?: DraftStateName;
+};
+
+/** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */
+export type SubmitWatch = {
+  form: boolean;
+  submitted: boolean;
+  prevented: boolean;
+  settled: boolean;
+  invalid: string[];
+  keyPrevented?: boolean;
+};
+
+/** Why Enter in a field does not send its form (`formEnterBlocker`). */
+export type EnterBlocker =
+  | { kind: "multiline" }
+  | { kind: "disabled-button"; button: string }
+  | { kind: "no-button"; fields: string[] };
