@@ -7,7 +7,14 @@
  */
 import { ConnectionClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
 import type { CdpTransport } from "./transport.ts";
-import type { CdpEvent, CdpEventName, CdpMethod, CdpParams, CdpResult } from "./types.ts";
+import type {
+  CdpEvent,
+  CdpEventArgs,
+  CdpEventName,
+  CdpMethod,
+  CdpParams,
+  CdpResult,
+} from "./types.ts";
 
 /** Options of one command. */
 export interface SendOptions {
@@ -172,17 +179,11 @@ export class Connection {
 
   /**
    * Listens to every event of one session (`null`: the browser session).
-   * Used by recorders that watch a whole page during an action.
+   * Used by recorders that watch a whole page during an action. The handler's
+   * `params` narrow by `method` (declare both parameters, see {@link CdpEventArgs}).
    */
-  onAny(
-    sessionId: string | null,
-    handler: (method: string, params: unknown) => void,
-  ): Unsubscribe {
-    return this.on(
-      "*" as CdpEventName,
-      ((m: unknown, p: unknown) => handler(m as string, p)) as never,
-      sessionId,
-    );
+  onAny(sessionId: string | null, handler: (...args: CdpEventArgs) => void): Unsubscribe {
+    return this.on("*" as CdpEventName, handler as never, sessionId);
   }
 
   /** The session object for a flat session id (created on first use). */

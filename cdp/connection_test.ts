@@ -311,7 +311,7 @@ Deno.test("Connection.onAny() gets every event of one session", async () => {
     const s1: [string, unknown][] = [];
     const browser: string[] = [];
     conn.onAny("S1", (method, params) => s1.push([method, params]));
-    conn.onAny(null, (method) => browser.push(method));
+    conn.onAny(null, (method, _params) => browser.push(method));
 
     fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
     fake.emit("Network.requestWillBeSent", { requestId: "r" }, "S1");
@@ -328,6 +328,32 @@ Deno.test("Connection.onAny() gets every event of one session", async () => {
   }
 });
 
+Deno.test("Connection.onAny() hands each event's params typed by its method", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const seen: string[] = [];
+    conn.onAny("S1", (method, params) => {
+      // No casts: `params` narrows by `method` (this test fails to compile otherwise).
+      switch (method) {
+        case "Network.requestWillBeSent":
+          seen.push(`${params.request.method} ${params.request.url}`);
+          break;
+        case "Page.frameNavigated":
+          seen.push(`navigated ${params.frame.url}`);
+          break;
+      }
+    });
+    conn.session("S1").on("Page.lifecycleEvent", (e) => seen.push(`lifecycle ${e.name}`));
+    fake.emit("Network.requestWillBeSent", { request: { method: "POST", url: "http://a/" } }, "S1");
+    fake.emit("Page.frameNavigated", { frame: { url: "http://b/" } }, "S1");
+    fake.emit("Page.lifecycleEvent", { name: "load" }, "S1");
+    assertEquals(seen, ["POST http://a/", "navigated http://b/", "lifecycle load"]);
+  } finally {
+    await conn.close();
+  }
+});
+
 Deno.test("Connection.on() unsubscribe removes exactly that handler", async () => {
   const fake = fakeTransport();
   const conn = new Connection(fake.transport);
@@ -338,7 +364,7 @@ Deno.test("Connection.on() unsubscribe removes exactly that handler", async () =
     conn.on("Page.loadEventFired", (e) => calls.push(`b:${e.timestamp}`));
     const offSharedAll = conn.on("Page.loadEventFired", shared);
     conn.on("Page.loadEventFired", shared, "S1");
-    const offAny = conn.onAny("S1", (m) => calls.push(`any:${m}`));
+    const offAny = conn.onAny("S1", (m, _p) => calls.push(`any:${m}`));
 
     fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
     assertEquals(calls, ["a:1", "b:1", "shared:1", "shared:1", "any:Page.loadEventFired"]);
@@ -391,7 +417,7 @@ Deno.test("Connection drops a detached session's event handlers", async () => {
   try {
     const calls: string[] = [];
     conn.session("A").on("Page.loadEventFired", () => calls.push("A"));
-    conn.onAny("A", (m) => calls.push(`any:${m}`));
+    conn.onAny("A", (m, _p) => calls.push(`any:${m}`));
     conn.on("Page.loadEventFired", (_e, sid) => calls.push(`all:${sid}`));
     fake.emit("Target.detachedFromTarget", { sessionId: "A" });
     calls.length = 0;

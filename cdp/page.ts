@@ -22,7 +22,7 @@ import {
 } from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
-import type { Protocol } from "./types.ts";
+import type { CdpEvent, CdpEventArgs, CdpEventName } from "./types.ts";
 
 export type {
   DocumentResponse,
@@ -34,8 +34,15 @@ export type {
 };
 export { EvaluationError, exceptionText, NavigationError, UTILITY_WORLD };
 
+/**
+ * The arguments of a tab's event listeners: `(method, params, session)`, one tuple per CDP
+ * event, so `params` narrows by `method` (see {@link CdpEventArgs}); `session` is the tab's own
+ * session or an OOPIF's.
+ */
+export type PageEventArgs = CdpEventArgs<[session: CdpSession]>;
+
 /** Listener of every event of every session of a tab. */
-export type PageEventListener = (method: string, params: unknown, session: CdpSession) => void;
+export type PageEventListener = (...args: PageEventArgs) => void;
 
 /**
  * One tab. Create with {@link Page.attach} from the target manager's attach
@@ -100,10 +107,7 @@ export class Page {
     this.#contexts.addSession(session.id);
     this.#unsubs.set(
       session.id,
-      session.connection.onAny(
-        session.id,
-        (method, params) => this.#onEvent(method, params, session),
-      ),
+      session.connection.onAny(session.id, (...args) => this.#onEvent(...args, session)),
     );
     // All set-up commands go out in one batch, before the target resumes.
     const parentId = oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined;
@@ -127,23 +131,44 @@ export class Page {
     ]);
   }
 
-  /** Adds a listener for every event of every session of the tab. */
-  onEvent(listener: PageEventListener): Unsubscribe {
+  /**
+   * Adds a listener for every event of every session of the tab (declare all three parameters
+   * so `params` narrows by `method`), or, given an event name, for that event only, with its
+   * typed payload. Listeners run after the tab's own bookkeeping (frames, contexts, loads).
+   *
+   * @returns a function that removes the listener.
+   */
+  onEvent(listener: PageEventListener): Unsubscribe;
+  onEvent<E extends CdpEventName>(
+    event: E,
+    handler: (params: CdpEvent<E>, session: CdpSession) => void,
+  ): Unsubscribe;
+  onEvent<E extends CdpEventName>(
+    a: PageEventListener | E,
+    handler?: (params: CdpEvent<E>, session: CdpSession) => void,
+  ): Unsubscribe {
+    const listener: PageEventListener = typeof a === "function"
+      ? a
+      // The payload of the event named `a`: the wire's pairing of method and params.
+      : (method, params, session) => {
+        if (method === a) handler?.(params as CdpEvent<E>, session);
+      };
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  #onEvent(method: string, params: unknown, session: CdpSession): void {
-    const change = this.#frames.apply(method, params, session);
+  #onEvent(...args: PageEventArgs): void {
+    const [method, params] = args;
+    const change = this.#frames.apply(...args);
     if (change) {
       if (change.topNavigated) this.crashed = false;
       for (const id of change.ended) this.#contexts.forgetFrame(id);
       if (change.lifecycle) this.#nav.lifecycleChanged();
     }
-    this.#contexts.apply(method, params, session);
+    this.#contexts.apply(...args);
     switch (method) {
       case "Network.responseReceived":
-        this.#nav.recordResponse(params as Protocol.Network.ResponseReceivedEvent);
+        this.#nav.recordResponse(params);
         break;
       case "Inspector.targetCrashed":
         this.markCrashed();
@@ -151,7 +176,7 @@ export class Page {
     }
     for (const l of [...this.#listeners]) {
       try {
-        l(method, params, session);
+        l(...args);
       } catch (error) {
         console.error("browxai: page event listener failed:", error);
       }
