@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { CdpSession, Unsubscribe } from "./connection.ts";
+import type { CdpSession, SendOptions, Unsubscribe } from "./connection.ts";
 import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
 import { ExecutionContexts, UTILITY_WORLD } from "./execution_contexts.ts";
 import { type FrameInfo, FrameTree } from "./frame_tree.ts";
@@ -22,7 +22,14 @@ import {
 } from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
-import type { CdpEvent, CdpEventArgs, CdpEventName } from "./types.ts";
+import type {
+  CdpEvent,
+  CdpEventArgs,
+  CdpEventName,
+  CdpMethod,
+  CdpParams,
+  CdpResult,
+} from "./types.ts";
 
 export type {
   DocumentResponse,
@@ -74,6 +81,20 @@ export class Page {
   /** The tab's own session. */
   get session(): CdpSession {
     return this.target.session;
+  }
+
+  /**
+   * Sends a command on the tab's own session; `options.signal` abandons it at once when it
+   * aborts (see `SendOptions`).
+   *
+   * @throws ProtocolError | TimeoutError | AbortError | TargetClosedError | ConnectionClosedError
+   */
+  send<M extends CdpMethod>(
+    method: M,
+    params?: CdpParams<M>,
+    options?: SendOptions,
+  ): Promise<CdpResult<M>> {
+    return this.session.send(method, params, options);
   }
 
   /** True after the tab closed. */
@@ -281,7 +302,8 @@ export class Page {
   /**
    * Evaluates an expression and returns its JSON value. By default in the
    * utility world of the main frame; `world: "main"` runs in the page's own
-   * world (where page scripts can see and interfere).
+   * world (where page scripts can see and interfere). `signal` abandons the call when it
+   * aborts (`AbortError`).
    *
    * @throws EvaluationError with the exception text when the script throws.
    */
@@ -292,6 +314,7 @@ export class Page {
       world?: "utility" | "main";
       timeoutMs?: number;
       userGesture?: boolean;
+      signal?: AbortSignal | undefined;
     } = {},
   ): Promise<unknown> {
     const frameId = options.frameId ?? this.mainFrameId;
@@ -307,19 +330,20 @@ export class Page {
       awaitPromise: true,
       userGesture: options.userGesture ?? false,
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000 });
+    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000, signal: options.signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     return r.result.value;
   }
 
   /**
    * Calls a self-contained function (its source is sent, so it must not
-   * capture anything) in the utility world of a frame with JSON arguments.
+   * capture anything) in the utility world of a frame with JSON arguments. `signal` abandons
+   * the call when it aborts (`AbortError`).
    */
   async call<T>(
     fn: (...args: never[]) => unknown,
     args: unknown[],
-    options: { frameId?: string; timeoutMs?: number } = {},
+    options: { frameId?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {},
   ): Promise<T> {
     const frameId = options.frameId ?? this.mainFrameId;
     const { session, contextId } = await this.utilityContext(frameId);
@@ -329,7 +353,7 @@ export class Page {
       arguments: args.map((value) => ({ value })),
       returnByValue: true,
       awaitPromise: true,
-    }, { timeoutMs: options.timeoutMs ?? 30_000 });
+    }, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     return r.result.value as T;
   }
