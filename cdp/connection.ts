@@ -1,18 +1,32 @@
 /**
  * The CDP connection: one typed `send` over a {@link CdpTransport} for the
- * browser session and every flat session, typed events, per-call timeouts,
- * and typed failures when a session or the connection goes away.
+ * browser session and every flat session, and typed events. It routes: events
+ * to their listeners by session, calls to the transport, which owns the calls
+ * in flight (ids, timeouts, aborts); it fails a session's calls when the
+ * session goes away.
  *
  * @module
  */
-import { ConnectionClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
+import { ConnectionClosedError, TargetClosedError } from "./errors.ts";
 import type { CdpTransport } from "./transport.ts";
-import type { CdpEvent, CdpEventName, CdpMethod, CdpParams, CdpResult } from "./types.ts";
+import type {
+  CdpEvent,
+  CdpEventArgs,
+  CdpEventName,
+  CdpMethod,
+  CdpParams,
+  CdpResult,
+} from "./types.ts";
 
 /** Options of one command. */
 export interface SendOptions {
-  /** Time budget in ms; the command fails with {@link TimeoutError} after it. Default: the connection's. */
-  timeoutMs?: number;
+  /** Time budget in ms; the command fails with `TimeoutError` after it. Default: the connection's. */
+  timeoutMs?: number | undefined;
+  /**
+   * The caller's cancel: when it aborts, the command fails at once with `AbortError` (carrying
+   * `signal.reason`) and a late reply is dropped. Chromium may still carry the command out.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** Options of {@link Connection}. */
@@ -23,11 +37,6 @@ export interface ConnectionOptions {
 
 type Handler = (params: unknown, sessionId: string | undefined) => void;
 
-interface Pending {
-  sessionId: string | undefined;
-  fail: (error: Error) => void;
-}
-
 /** Removes a listener; returned by every `on`. */
 export type Unsubscribe = () => void;
 
@@ -36,18 +45,16 @@ export type Unsubscribe = () => void;
  * (browser session) or through a {@link CdpSession} (flat session). Events are
  * dispatched by method name and session id.
  *
- * Every failure is typed: {@link ProtocolError} when Chromium answers with an
- * error, {@link TimeoutError} after the per-call budget, {@link TargetClosedError}
- * when the session detaches mid-call, {@link ConnectionClosedError} when the
- * connection closes. Errors are created at call time so their stack points at
- * the caller.
+ * Every failure is typed: `ProtocolError` when Chromium answers with an
+ * error, `TimeoutError` after the per-call budget, `AbortError` when the call's
+ * signal aborts, {@link TargetClosedError} when the session detaches mid-call,
+ * {@link ConnectionClosedError} when the connection closes. Errors carry the
+ * caller's stack.
  */
 export class Connection {
   #transport: CdpTransport;
   #defaultTimeoutMs: number;
   #handlers = new Map<string, Set<Handler>>();
-  #pending = new Map<number, Pending>();
-  #nextId = 1;
   #sessions = new Map<string, CdpSession>();
   #closedReason: string | undefined;
   #closed: Promise<string>;
@@ -74,7 +81,7 @@ export class Connection {
   /**
    * Sends a command on the browser session (no session id).
    *
-   * @throws ProtocolError | TimeoutError | ConnectionClosedError
+   * @throws ProtocolError | TimeoutError | AbortError | ConnectionClosedError
    */
   send<M extends CdpMethod>(
     method: M,
@@ -94,60 +101,20 @@ export class Connection {
     sessionId: string | undefined,
     options: SendOptions = {},
   ): Promise<CdpResult<M>> {
-    // Made here so the stack shows who sent the command.
-    const callError = new Error();
-    const fail = (error: Error): Error => {
-      error.stack = `${error.name}: ${error.message}${
-        callError.stack?.slice(callError.stack.indexOf("\n")) ?? ""
-      }`;
-      return error;
-    };
     if (this.#closedReason !== undefined) {
       return Promise.reject(
-        fail(new ConnectionClosedError(`Cannot send "${method}": ${this.#closedReason}`)),
+        new ConnectionClosedError(`Cannot send "${method}": ${this.#closedReason}`),
       );
     }
     const session = sessionId === undefined ? undefined : this.#sessions.get(sessionId);
     if (session?.detached) {
-      return Promise.reject(
-        fail(new TargetClosedError(`Cannot send "${method}": target closed`)),
-      );
+      return Promise.reject(new TargetClosedError(`Cannot send "${method}": target closed`));
     }
-    const id = this.#nextId++;
-    const timeoutMs = options.timeoutMs ?? this.#defaultTimeoutMs;
-    return new Promise<CdpResult<M>>((resolve, reject) => {
-      // Aborted when we stop waiting: the transport forgets the reply's slot.
-      const gaveUp = new AbortController();
-      const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        gaveUp.abort();
-        reject(fail(new TimeoutError(`Timed out after ${timeoutMs} ms: "${method}"`)));
-      }, timeoutMs);
-      this.#pending.set(id, {
-        sessionId,
-        fail: (error) => {
-          clearTimeout(timer);
-          this.#pending.delete(id);
-          gaveUp.abort();
-          reject(fail(error));
-        },
-      });
-      this.#transport.send(method, params as object | undefined, sessionId, gaveUp.signal).then(
-        (reply) => {
-          if (!this.#pending.has(id)) return;
-          clearTimeout(timer);
-          this.#pending.delete(id);
-          if (reply.error) {
-            reject(fail(new ProtocolError(method, reply.error.code, reply.error.message)));
-          } else resolve(reply.result as CdpResult<M>);
-        },
-        (error: unknown) => {
-          const p = this.#pending.get(id);
-          const reason = error instanceof Error ? error.message : String(error);
-          p?.fail(new ConnectionClosedError(`Cannot send "${method}": ${reason}`));
-        },
-      );
-    });
+    return this.#transport.send(method, params as object | undefined, {
+      sessionId,
+      timeoutMs: options.timeoutMs ?? this.#defaultTimeoutMs,
+      signal: options.signal,
+    }) as Promise<CdpResult<M>>;
   }
 
   /**
@@ -172,17 +139,11 @@ export class Connection {
 
   /**
    * Listens to every event of one session (`null`: the browser session).
-   * Used by recorders that watch a whole page during an action.
+   * Used by recorders that watch a whole page during an action. The handler's
+   * `params` narrow by `method` (declare both parameters, see {@link CdpEventArgs}).
    */
-  onAny(
-    sessionId: string | null,
-    handler: (method: string, params: unknown) => void,
-  ): Unsubscribe {
-    return this.on(
-      "*" as CdpEventName,
-      ((m: unknown, p: unknown) => handler(m as string, p)) as never,
-      sessionId,
-    );
+  onAny(sessionId: string | null, handler: (...args: CdpEventArgs) => void): Unsubscribe {
+    return this.on("*" as CdpEventName, handler as never, sessionId);
   }
 
   /** The session object for a flat session id (created on first use). */
@@ -200,7 +161,7 @@ export class Connection {
    * usable). A crashed renderer never answers them.
    */
   failPending(sessionId: string, error: () => Error): void {
-    for (const p of [...this.#pending.values()]) if (p.sessionId === sessionId) p.fail(error());
+    this.#transport.failSession(sessionId, error);
   }
 
   /** Marks a session detached: its pending and future calls fail with TargetClosedError. */
@@ -210,9 +171,7 @@ export class Connection {
       s.detached = true;
       this.#sessions.delete(sessionId);
     }
-    for (const p of [...this.#pending.values()]) {
-      if (p.sessionId === sessionId) p.fail(new TargetClosedError("Target closed"));
-    }
+    this.#transport.failSession(sessionId, () => new TargetClosedError("Target closed"));
     for (const key of [...this.#handlers.keys()]) {
       if (key.endsWith(`@${sessionId}`)) this.#handlers.delete(key);
     }
@@ -224,8 +183,10 @@ export class Connection {
    * @param reason What `closed` resolves with and the errors say (default: closed by client).
    */
   async close(reason = "Connection closed by client"): Promise<void> {
+    // The transport fails the pending calls at once, before `closed` resolves.
+    const closing = this.#transport.close(reason);
     this.#onClose(reason);
-    await this.#transport.close();
+    await closing;
   }
 
   #dispatch(method: string, params: unknown, sessionId: string | undefined): void {
@@ -263,9 +224,6 @@ export class Connection {
   #onClose(reason: string): void {
     if (this.#closedReason !== undefined) return;
     this.#closedReason = reason;
-    for (const p of [...this.#pending.values()]) {
-      p.fail(new ConnectionClosedError(`Connection closed: ${reason}`));
-    }
     for (const s of this.#sessions.values()) s.detached = true;
     this.#sessions.clear();
     this.#resolveClosed(reason);

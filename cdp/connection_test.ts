@@ -1,6 +1,7 @@
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
 import { Connection } from "./connection.ts";
 import {
+  AbortError,
   CdpError,
   ConnectionClosedError,
   isConnectionClosedError,
@@ -10,55 +11,7 @@ import {
   TargetClosedError,
   TimeoutError,
 } from "./errors.ts";
-import type { CdpTransport, TransportReply } from "./transport.ts";
-
-interface SentCommand {
-  method: string;
-  params: object | undefined;
-  sessionId: string | undefined;
-  reply(reply: TransportReply): void;
-  fail(error: Error): void;
-}
-
-/** A transport whose commands wait until the test answers them. */
-function fakeTransport() {
-  const sent: SentCommand[] = [];
-  let closeCalls = 0;
-  const transport: CdpTransport = {
-    onEvent: undefined,
-    onClose: undefined,
-    send(method, params, sessionId) {
-      return new Promise<TransportReply>((resolve, reject) => {
-        sent.push({ method, params, sessionId, reply: resolve, fail: reject });
-      });
-    },
-    close() {
-      closeCalls++;
-      return Promise.resolve();
-    },
-  };
-  return {
-    transport,
-    sent,
-    get closeCalls() {
-      return closeCalls;
-    },
-    /** Delivers an event as the wire would. */
-    emit(method: string, params: unknown, sessionId?: string) {
-      transport.onEvent?.(method, params, sessionId);
-    },
-    /** The wire closes under the connection. */
-    drop(reason: string) {
-      transport.onClose?.(reason);
-    },
-    /** The last command sent, or a failure naming what was sent. */
-    last(): SentCommand {
-      const s = sent.at(-1);
-      if (!s) throw new Error("no command was sent");
-      return s;
-    },
-  };
-}
+import { fakeTransport } from "../tests/_fake_cdp.ts";
 
 type Settled<T> = { value: T; error?: undefined } | { error: unknown; value?: undefined };
 
@@ -138,7 +91,8 @@ Deno.test("Connection.send() times out with TimeoutError naming the method and t
     const stack = error.stack ?? "";
     assertTrue(stack.startsWith('TimeoutError: Timed out after 20 ms: "Page.navigate"\n'), stack);
     assertIncludes(stack, "callerOfTimedOutSend");
-    // A reply after the timeout is dropped, not delivered twice.
+    // The call is forgotten; a reply after the timeout is dropped, not delivered twice.
+    assertEquals(fake.calls.size, 0);
     fake.last().reply({ result: { frameId: "F" } });
     await tick();
   } finally {
@@ -157,6 +111,46 @@ Deno.test("Connection uses its default timeout when the call names none", async 
   }
 });
 
+Deno.test("A send aborted by its signal rejects at once with AbortError; a late reply is ignored", async function callerOfAbortedSend() {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const session = conn.session("S1");
+    const cancel = new AbortController();
+    const other = session.send("Runtime.enable");
+    const otherReply = fake.last();
+    const aborted = settle(
+      session.send("Page.navigate", { url: "http://x/" }, { signal: cancel.signal }),
+    );
+    const navigateReply = fake.last();
+    assertEquals(fake.calls.size, 2);
+    cancel.abort(new Error("the client cancelled"));
+    // No reply came: only the abort can settle it (the default budget is 30 s).
+    const { error } = await aborted;
+    assertTrue(error instanceof AbortError, `got ${error}`);
+    assertTrue(error instanceof CdpError);
+    assertEquals(error.name, "AbortError");
+    assertEquals(error.message, 'Aborted: "Page.navigate"');
+    assertEquals(error.method, "Page.navigate");
+    assertEquals((error.reason as Error).message, "the client cancelled");
+    assertEquals([isTargetClosedError(error), isTimeoutError(error)], [false, false]);
+    assertIncludes(error.stack ?? "", "callerOfAbortedSend");
+    assertEquals(fake.calls.size, 1, "its registry entry is gone; the other call waits on");
+
+    // The late reply is dropped; the session and the other call go on.
+    navigateReply.reply({ result: { frameId: "F" } });
+    otherReply.reply({ result: {} });
+    await other;
+    const next = session.send("Page.enable", undefined, { signal: cancel.signal });
+    assertEquals(fake.calls.size, 0);
+    const refused = await assertRejects(() => next, AbortError);
+    assertEquals(refused.message, 'Aborted: "Page.enable"');
+    assertEquals(fake.sent.length, 2, "an already aborted signal never reaches the wire");
+  } finally {
+    await conn.close();
+  }
+});
+
 Deno.test("Connection rejects every pending call with ConnectionClosedError when the wire closes", async () => {
   const fake = fakeTransport();
   const conn = new Connection(fake.transport);
@@ -166,6 +160,7 @@ Deno.test("Connection rejects every pending call with ConnectionClosedError when
   assertEquals(conn.isClosed, false);
   fake.drop("WebSocket connection closed");
   const [a, b] = await Promise.all([browserCall, sessionCall]);
+  assertEquals(fake.calls.size, 0, "no call is left waiting");
   for (const { error } of [a, b]) {
     assertTrue(error instanceof ConnectionClosedError, `got ${error}`);
     assertEquals(error.message, "Connection closed: WebSocket connection closed");
@@ -311,7 +306,7 @@ Deno.test("Connection.onAny() gets every event of one session", async () => {
     const s1: [string, unknown][] = [];
     const browser: string[] = [];
     conn.onAny("S1", (method, params) => s1.push([method, params]));
-    conn.onAny(null, (method) => browser.push(method));
+    conn.onAny(null, (method, _params) => browser.push(method));
 
     fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
     fake.emit("Network.requestWillBeSent", { requestId: "r" }, "S1");
@@ -328,6 +323,32 @@ Deno.test("Connection.onAny() gets every event of one session", async () => {
   }
 });
 
+Deno.test("Connection.onAny() hands each event's params typed by its method", async () => {
+  const fake = fakeTransport();
+  const conn = new Connection(fake.transport);
+  try {
+    const seen: string[] = [];
+    conn.onAny("S1", (method, params) => {
+      // No casts: `params` narrows by `method` (this test fails to compile otherwise).
+      switch (method) {
+        case "Network.requestWillBeSent":
+          seen.push(`${params.request.method} ${params.request.url}`);
+          break;
+        case "Page.frameNavigated":
+          seen.push(`navigated ${params.frame.url}`);
+          break;
+      }
+    });
+    conn.session("S1").on("Page.lifecycleEvent", (e) => seen.push(`lifecycle ${e.name}`));
+    fake.emit("Network.requestWillBeSent", { request: { method: "POST", url: "http://a/" } }, "S1");
+    fake.emit("Page.frameNavigated", { frame: { url: "http://b/" } }, "S1");
+    fake.emit("Page.lifecycleEvent", { name: "load" }, "S1");
+    assertEquals(seen, ["POST http://a/", "navigated http://b/", "lifecycle load"]);
+  } finally {
+    await conn.close();
+  }
+});
+
 Deno.test("Connection.on() unsubscribe removes exactly that handler", async () => {
   const fake = fakeTransport();
   const conn = new Connection(fake.transport);
@@ -338,7 +359,7 @@ Deno.test("Connection.on() unsubscribe removes exactly that handler", async () =
     conn.on("Page.loadEventFired", (e) => calls.push(`b:${e.timestamp}`));
     const offSharedAll = conn.on("Page.loadEventFired", shared);
     conn.on("Page.loadEventFired", shared, "S1");
-    const offAny = conn.onAny("S1", (m) => calls.push(`any:${m}`));
+    const offAny = conn.onAny("S1", (m, _p) => calls.push(`any:${m}`));
 
     fake.emit("Page.loadEventFired", { timestamp: 1 }, "S1");
     assertEquals(calls, ["a:1", "b:1", "shared:1", "shared:1", "any:Page.loadEventFired"]);
@@ -391,7 +412,7 @@ Deno.test("Connection drops a detached session's event handlers", async () => {
   try {
     const calls: string[] = [];
     conn.session("A").on("Page.loadEventFired", () => calls.push("A"));
-    conn.onAny("A", (m) => calls.push(`any:${m}`));
+    conn.onAny("A", (m, _p) => calls.push(`any:${m}`));
     conn.on("Page.loadEventFired", (_e, sid) => calls.push(`all:${sid}`));
     fake.emit("Target.detachedFromTarget", { sessionId: "A" });
     calls.length = 0;

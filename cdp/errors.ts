@@ -44,6 +44,22 @@ export class BrowserStartError extends CdpError {}
 /** A command, or a wait, ran out of time. */
 export class TimeoutError extends CdpError {}
 
+/**
+ * A command was abandoned because the caller's `AbortSignal` aborted (the client cancelled,
+ * the call's budget ran out). Its name is `"AbortError"`, as the platform's own aborts.
+ */
+export class AbortError extends CdpError {
+  /** The CDP method that was abandoned. */
+  readonly method: string;
+  /** The signal's reason (`signal.reason`), also the error's `cause`. */
+  readonly reason: unknown;
+  constructor(method: string, reason: unknown) {
+    super(`Aborted: "${method}"`, { cause: reason });
+    this.method = method;
+    this.reason = reason;
+  }
+}
+
 /** Messages meaning the target (tab, frame target, session) itself is gone. */
 const TAB_GONE = [
   "Target closed",
@@ -103,6 +119,11 @@ export function isTargetClosedError(error: unknown): boolean {
 /** True when the browser connection is gone (crash, exit, socket closed). */
 export function isConnectionClosedError(error: unknown): error is ConnectionClosedError {
   return error instanceof ConnectionClosedError;
+}
+
+/** True for an {@link AbortError}: the caller's signal abandoned the command. */
+export function isAbortError(error: unknown): error is AbortError {
+  return error instanceof AbortError;
 }
 
 /** True for a {@link TimeoutError}. */

@@ -9,7 +9,7 @@
  */
 import type { CdpSession } from "./connection.ts";
 import type { FrameInfo } from "./frame_tree.ts";
-import type { Protocol } from "./types.ts";
+import type { CdpEventArgs } from "./types.ts";
 
 /** Name of browxai's isolated world in every frame. */
 export const UTILITY_WORLD = "__browxai_utility";
@@ -41,10 +41,10 @@ export class ExecutionContexts {
   }
 
   /** Applies a `Runtime.executionContext*` event of `session`; ignores every other event. */
-  apply(method: string, params: unknown, session: CdpSession): void {
+  apply(...[method, params, session]: CdpEventArgs<[session: CdpSession]>): void {
     switch (method) {
       case "Runtime.executionContextCreated": {
-        const { context } = params as Protocol.Runtime.ExecutionContextCreatedEvent;
+        const { context } = params;
         const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
         if (!aux?.frameId) break;
         this.#contextFrames.get(session.id)?.set(context.id, aux.frameId);
@@ -53,13 +53,12 @@ export class ExecutionContexts {
         break;
       }
       case "Runtime.executionContextDestroyed": {
-        const e = params as Protocol.Runtime.ExecutionContextDestroyedEvent;
         const map = this.#contextFrames.get(session.id);
-        const frameId = map?.get(e.executionContextId);
-        map?.delete(e.executionContextId);
+        const frameId = map?.get(params.executionContextId);
+        map?.delete(params.executionContextId);
         if (frameId) {
-          if (this.#worlds.get(frameId) === e.executionContextId) this.#worlds.delete(frameId);
-          if (this.#mainWorlds.get(frameId) === e.executionContextId) {
+          if (this.#worlds.get(frameId) === params.executionContextId) this.#worlds.delete(frameId);
+          if (this.#mainWorlds.get(frameId) === params.executionContextId) {
             this.#mainWorlds.delete(frameId);
           }
         }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CdpSession } from "./connection.ts";
-import type { Protocol } from "./types.ts";
+import type { CdpEventArgs, Protocol } from "./types.ts";
 
 /** One frame of a tab. */
 export interface FrameInfo {
@@ -91,15 +91,16 @@ export class FrameTree {
    * Applies one CDP event of a session of the tab. Returns what changed, or
    * undefined for events that are not about frames.
    */
-  apply(method: string, params: unknown, session: CdpSession): FrameChange | undefined {
+  apply(
+    ...[method, params, session]: CdpEventArgs<[session: CdpSession]>
+  ): FrameChange | undefined {
     const change: FrameChange = { ended: [], lifecycle: false, topNavigated: false };
     switch (method) {
       case "Page.frameAttached": {
-        const e = params as Protocol.Page.FrameAttachedEvent;
-        if (!this.#frames.has(e.frameId)) {
-          this.#frames.set(e.frameId, {
-            frameId: e.frameId,
-            parentId: e.parentFrameId,
+        if (!this.#frames.has(params.frameId)) {
+          this.#frames.set(params.frameId, {
+            frameId: params.frameId,
+            parentId: params.parentFrameId,
             session,
             url: "",
             name: "",
@@ -110,7 +111,7 @@ export class FrameTree {
         return change;
       }
       case "Page.frameNavigated": {
-        const { frame, type } = params as Protocol.Page.FrameNavigatedEvent;
+        const { frame, type } = params;
         const prev = this.#frames.get(frame.id);
         change.topNavigated = !frame.parentId;
         // A new document (frameNavigated is never same-document): the old
@@ -137,26 +138,23 @@ export class FrameTree {
         return change;
       }
       case "Page.navigatedWithinDocument": {
-        const e = params as Protocol.Page.NavigatedWithinDocumentEvent;
-        const f = this.#frames.get(e.frameId);
-        if (f) f.url = e.url;
+        const f = this.#frames.get(params.frameId);
+        if (f) f.url = params.url;
         change.lifecycle = true;
         return change;
       }
       case "Page.frameDetached": {
-        const e = params as Protocol.Page.FrameDetachedEvent;
         // "swap" means the frame moved to another process: its OOPIF target takes over.
-        if (e.reason !== "swap") change.ended.push(...this.remove(e.frameId));
+        if (params.reason !== "swap") change.ended.push(...this.remove(params.frameId));
         return change;
       }
       case "Page.lifecycleEvent": {
-        const e = params as Protocol.Page.LifecycleEventEvent;
-        const f = this.#frames.get(e.frameId);
+        const f = this.#frames.get(params.frameId);
         if (f) {
-          if (e.name === "init") {
+          if (params.name === "init") {
             f.lifecycle = new Set();
-            f.loaderId = e.loaderId;
-          } else if (f.loaderId === e.loaderId || !f.loaderId) f.lifecycle.add(e.name);
+            f.loaderId = params.loaderId;
+          } else if (f.loaderId === params.loaderId || !f.loaderId) f.lifecycle.add(params.name);
           change.lifecycle = true;
         }
         return change;

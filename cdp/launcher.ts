@@ -17,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { join } from "node:path";
-import { BrowserStartError } from "./errors.ts";
+import { BrowserStartError, ProtocolError } from "./errors.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
 import { descendantsOf, killAll, reapChildren } from "./processes.ts";
 import {
@@ -322,9 +322,9 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
   let wsEndpoint: string | undefined;
   if (transport) {
     // Any answer, even an error, means the browser is up and reading its pipe.
-    const answered = transport.send("Browser.getVersion", undefined, undefined).then(
+    const answered = transport.send("Browser.getVersion", undefined, { timeoutMs }).then(
       () => true,
-      () => exited.then(() => false),
+      (e: unknown) => e instanceof ProtocolError || exited.then(() => false),
     );
     await Promise.race([answered, exited, timeout]);
   } else {

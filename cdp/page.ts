@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { CdpSession, Unsubscribe } from "./connection.ts";
+import type { CdpSession, SendOptions, Unsubscribe } from "./connection.ts";
 import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
 import { ExecutionContexts, UTILITY_WORLD } from "./execution_contexts.ts";
 import { type FrameInfo, FrameTree } from "./frame_tree.ts";
@@ -22,7 +22,14 @@ import {
 } from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import type { AttachedTarget } from "./target_manager.ts";
-import type { Protocol } from "./types.ts";
+import type {
+  CdpEvent,
+  CdpEventArgs,
+  CdpEventName,
+  CdpMethod,
+  CdpParams,
+  CdpResult,
+} from "./types.ts";
 
 export type {
   DocumentResponse,
@@ -34,8 +41,15 @@ export type {
 };
 export { EvaluationError, exceptionText, NavigationError, UTILITY_WORLD };
 
+/**
+ * The arguments of a tab's event listeners: `(method, params, session)`, one tuple per CDP
+ * event, so `params` narrows by `method` (see {@link CdpEventArgs}); `session` is the tab's own
+ * session or an OOPIF's.
+ */
+export type PageEventArgs = CdpEventArgs<[session: CdpSession]>;
+
 /** Listener of every event of every session of a tab. */
-export type PageEventListener = (method: string, params: unknown, session: CdpSession) => void;
+export type PageEventListener = (...args: PageEventArgs) => void;
 
 /**
  * One tab. Create with {@link Page.attach} from the target manager's attach
@@ -69,6 +83,20 @@ export class Page {
     return this.target.session;
   }
 
+  /**
+   * Sends a command on the tab's own session; `options.signal` abandons it at once when it
+   * aborts (see `SendOptions`).
+   *
+   * @throws ProtocolError | TimeoutError | AbortError | TargetClosedError | ConnectionClosedError
+   */
+  send<M extends CdpMethod>(
+    method: M,
+    params?: CdpParams<M>,
+    options?: SendOptions,
+  ): Promise<CdpResult<M>> {
+    return this.session.send(method, params, options);
+  }
+
   /** True after the tab closed. */
   get isClosed(): boolean {
     return this.#closed || this.target.session.detached;
@@ -100,10 +128,7 @@ export class Page {
     this.#contexts.addSession(session.id);
     this.#unsubs.set(
       session.id,
-      session.connection.onAny(
-        session.id,
-        (method, params) => this.#onEvent(method, params, session),
-      ),
+      session.connection.onAny(session.id, (...args) => this.#onEvent(...args, session)),
     );
     // All set-up commands go out in one batch, before the target resumes.
     const parentId = oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined;
@@ -127,23 +152,44 @@ export class Page {
     ]);
   }
 
-  /** Adds a listener for every event of every session of the tab. */
-  onEvent(listener: PageEventListener): Unsubscribe {
+  /**
+   * Adds a listener for every event of every session of the tab (declare all three parameters
+   * so `params` narrows by `method`), or, given an event name, for that event only, with its
+   * typed payload. Listeners run after the tab's own bookkeeping (frames, contexts, loads).
+   *
+   * @returns a function that removes the listener.
+   */
+  onEvent(listener: PageEventListener): Unsubscribe;
+  onEvent<E extends CdpEventName>(
+    event: E,
+    handler: (params: CdpEvent<E>, session: CdpSession) => void,
+  ): Unsubscribe;
+  onEvent<E extends CdpEventName>(
+    a: PageEventListener | E,
+    handler?: (params: CdpEvent<E>, session: CdpSession) => void,
+  ): Unsubscribe {
+    const listener: PageEventListener = typeof a === "function"
+      ? a
+      // The payload of the event named `a`: the wire's pairing of method and params.
+      : (method, params, session) => {
+        if (method === a) handler?.(params as CdpEvent<E>, session);
+      };
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  #onEvent(method: string, params: unknown, session: CdpSession): void {
-    const change = this.#frames.apply(method, params, session);
+  #onEvent(...args: PageEventArgs): void {
+    const [method, params] = args;
+    const change = this.#frames.apply(...args);
     if (change) {
       if (change.topNavigated) this.crashed = false;
       for (const id of change.ended) this.#contexts.forgetFrame(id);
       if (change.lifecycle) this.#nav.lifecycleChanged();
     }
-    this.#contexts.apply(method, params, session);
+    this.#contexts.apply(...args);
     switch (method) {
       case "Network.responseReceived":
-        this.#nav.recordResponse(params as Protocol.Network.ResponseReceivedEvent);
+        this.#nav.recordResponse(params);
         break;
       case "Inspector.targetCrashed":
         this.markCrashed();
@@ -151,7 +197,7 @@ export class Page {
     }
     for (const l of [...this.#listeners]) {
       try {
-        l(method, params, session);
+        l(...args);
       } catch (error) {
         console.error("browxai: page event listener failed:", error);
       }
@@ -256,7 +302,8 @@ export class Page {
   /**
    * Evaluates an expression and returns its JSON value. By default in the
    * utility world of the main frame; `world: "main"` runs in the page's own
-   * world (where page scripts can see and interfere).
+   * world (where page scripts can see and interfere). `signal` abandons the call when it
+   * aborts (`AbortError`).
    *
    * @throws EvaluationError with the exception text when the script throws.
    */
@@ -267,6 +314,7 @@ export class Page {
       world?: "utility" | "main";
       timeoutMs?: number;
       userGesture?: boolean;
+      signal?: AbortSignal | undefined;
     } = {},
   ): Promise<unknown> {
     const frameId = options.frameId ?? this.mainFrameId;
@@ -282,19 +330,20 @@ export class Page {
       awaitPromise: true,
       userGesture: options.userGesture ?? false,
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000 });
+    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000, signal: options.signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     return r.result.value;
   }
 
   /**
    * Calls a self-contained function (its source is sent, so it must not
-   * capture anything) in the utility world of a frame with JSON arguments.
+   * capture anything) in the utility world of a frame with JSON arguments. `signal` abandons
+   * the call when it aborts (`AbortError`).
    */
   async call<T>(
     fn: (...args: never[]) => unknown,
     args: unknown[],
-    options: { frameId?: string; timeoutMs?: number } = {},
+    options: { frameId?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {},
   ): Promise<T> {
     const frameId = options.frameId ?? this.mainFrameId;
     const { session, contextId } = await this.utilityContext(frameId);
@@ -304,7 +353,7 @@ export class Page {
       arguments: args.map((value) => ({ value })),
       returnByValue: true,
       awaitPromise: true,
-    }, { timeoutMs: options.timeoutMs ?? 30_000 });
+    }, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     return r.result.value as T;
   }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { PendingReplies } from "./replies.ts";
+import { PendingCalls } from "./replies.ts";
 import { type CdpTransport, MAX_MESSAGE_BYTES } from "./transport.ts";
 
 /** The part of a Node writable stream (the browser's fd 3) the pipe transport uses. */
@@ -58,7 +58,7 @@ export function pipeTransport(
   const maxBytes = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
   let closed = false;
   let closeReason = "the browser's pipe closed";
-  const pending = new PendingReplies();
+  const calls = new PendingCalls();
   // The chunks of the message being read: joined once, when its NUL arrives.
   let parts: Uint8Array[] = [];
   let partBytes = 0;
@@ -76,7 +76,7 @@ export function pipeTransport(
     closed = true;
     closeReason = reason;
     parts = [];
-    pending.failAll(reason);
+    calls.close(reason);
     transport.onClose?.(reason);
   };
 
@@ -88,7 +88,7 @@ export function pipeTransport(
 
   const deliver = (bytes: Uint8Array) => {
     // A reply that cannot be read would leave its caller waiting: end the transport.
-    const unreadable = pending.deliver(decoder.decode(bytes), transport.onEvent);
+    const unreadable = calls.deliver(decoder.decode(bytes), transport.onEvent);
     if (unreadable) fail(unreadable);
   };
 
@@ -110,7 +110,7 @@ export function pipeTransport(
   const skipped = (head: string) => {
     const id = /^\{"id":(\d+),/.exec(head)?.[1];
     if (id !== undefined) {
-      pending.answerError(
+      calls.answerError(
         Number(id),
         `reply over ${maxBytes} bytes from the browser (dropped; ask for less)`,
       );
@@ -175,17 +175,18 @@ export function pipeTransport(
   const transport: CdpTransport = {
     onEvent: undefined,
     onClose: undefined,
-    send(method, params, sessionId, signal) {
-      if (closed) return Promise.reject(new Error(closeReason));
-      const { id, text, reply } = pending.open(method, params, sessionId, signal);
-      toBrowser.write(`${text}\0`, (err) => {
-        if (err) pending.failOne(id, err);
+    send(method, params, options) {
+      // A closed pipe refuses in `calls` (shut closed it), before reaching here.
+      return calls.call(method, params, options, (text, failed) => {
+        toBrowser.write(`${text}\0`, (err) => {
+          if (err) failed(err);
+        });
       });
-      return reply;
     },
-    async close() {
+    failSession: (sessionId, error) => calls.failSession(sessionId, error),
+    async close(reason) {
       if (!closed) {
-        shut("connection closed");
+        shut(reason ?? "connection closed");
         toBrowser.end();
       }
       let timer: ReturnType<typeof setTimeout> | undefined;

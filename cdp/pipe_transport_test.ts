@@ -1,11 +1,15 @@
 import { spawn } from "node:child_process";
 import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
 import { Connection } from "./connection.ts";
+import { ProtocolError } from "./errors.ts";
 import { findChromium } from "./discovery.ts";
 import { launchChromium } from "./launcher.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
 
 const executablePath = findChromium().path;
+
+/** The time budget of the tests' calls straight on a transport, ms. */
+const CALL = { timeoutMs: 30_000 };
 
 /** A transport reading a shell command's stdout (a real OS pipe) and writing to its stdin. */
 function transportOverShell(script: string) {
@@ -72,12 +76,12 @@ Deno.test("pipe transport: a message past the cap is skipped: its reply fails, i
   transport.onClose = (r) => closedReason = r;
   const events: string[] = [];
   transport.onEvent = (method) => events.push(method);
-  const first = transport.send("X.big", undefined, undefined);
-  const second = transport.send("X.small", undefined, undefined);
+  const first = transport.send("X.big", undefined, CALL).catch((e: Error) => e);
+  const second = transport.send("X.small", undefined, CALL);
   const r1 = await first;
-  assertIncludes(r1.error?.message ?? "", `reply over ${cap} bytes`);
-  const r2 = await second;
-  assertEquals(r2.result, { ok: true });
+  assertTrue(r1 instanceof ProtocolError, `got ${r1}`);
+  assertIncludes(r1.message, `reply over ${cap} bytes`);
+  assertEquals(await second, { ok: true });
   assertEquals(events, ["A.small"]);
   assertEquals(closedReason, undefined);
   await transport.close();
@@ -95,7 +99,7 @@ Deno.test("pipe transport: an endless message past the cap is dropped as it come
   );
   let closedReason: string | undefined;
   transport.onClose = (r) => closedReason = r;
-  const waiting = transport.send("Browser.getVersion", undefined, undefined)
+  const waiting = transport.send("Browser.getVersion", undefined, CALL)
     .then(() => "answered", (e: Error) => e.message);
   // The shell's output ends (head done) but its stdout stays open: wait for the bytes to pass.
   await new Promise<void>((resolve) => {
@@ -110,7 +114,7 @@ Deno.test("pipe transport: an endless message past the cap is dropped as it come
   });
   assertEquals(closedReason, undefined);
   await transport.close();
-  assertEquals(await waiting, "connection closed");
+  assertEquals(await waiting, "Connection closed: connection closed");
   child.kill("SIGKILL");
 });
 
@@ -129,8 +133,8 @@ Deno.test("pipe transport: replies and events split and packed across reads, the
   );
   const events: string[] = [];
   transport.onEvent = (method, _params, sessionId) => events.push(`${method}@${sessionId ?? ""}`);
-  const reply = await transport.send("X.y", undefined, undefined);
-  assertEquals((reply.result!.ok as string).length, 300_000);
+  const reply = await transport.send("X.y", undefined, CALL);
+  assertEquals((reply.ok as string).length, 300_000);
   const reason = await closed;
   assertEquals(events, ["A.one@", "A.two@S"]);
   assertIncludes(reason, "unreadable message from the browser");
@@ -160,22 +164,20 @@ Deno.test("pipe transport: real Chromium writes a reply's id first: an oversize 
     const a = (params as { args: Array<{ value?: unknown }> }).args[0];
     consoleTexts.push(String(a?.value));
   };
-  const send = async (method: string, params?: object, sessionId?: string) => {
-    const r = await transport.send(method, params, sessionId);
-    if (r.error) throw new Error(`${method}: ${r.error.message}`);
-    return r.result;
-  };
+  const send = (method: string, params?: object, sessionId?: string) =>
+    transport.send(method, params, { ...CALL, sessionId });
   try {
     const { targetId } = await send("Target.createTarget", { url: "about:blank" });
     const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
     const sid = sessionId as string;
     await send("Runtime.enable", {}, sid);
-    const big = await transport.send(
+    const big = await send(
       "Runtime.evaluate",
       { expression: `"x".repeat(${2 * cap})`, returnByValue: true },
       sid,
-    );
-    assertIncludes(big.error?.message ?? "", `reply over ${cap} bytes`);
+    ).catch((e: Error) => e);
+    assertTrue(big instanceof ProtocolError, `got ${big}`);
+    assertIncludes(big.message, `reply over ${cap} bytes`);
     await send("Runtime.evaluate", {
       expression: `console.log("y".repeat(${2 * cap})); console.log("small")`,
     }, sid);

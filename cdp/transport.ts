@@ -1,6 +1,8 @@
 /**
  * The transport seam of the CDP client: one small interface that carries
- * commands and events for the browser session and every flat session. Two
+ * commands and events for the browser session and every flat session, and
+ * owns the calls in flight (ids, replies, time budgets, aborts: one
+ * {@link PendingCalls} registry per wire). Two
  * implementations: the pipe of a browser browxai launched
  * (`pipe_transport.ts`), and this file's WebSocket (npm `ws`) for a browser
  * someone else runs (attached) or one launched with a debugging port; a fake
@@ -17,9 +19,9 @@
  * @module
  */
 import wsModule from "ws";
-import { PendingReplies, type TransportReply } from "./replies.ts";
+import { type CallOptions, PendingCalls } from "./replies.ts";
 
-export type { TransportReply };
+export type { CallOptions };
 
 /** The part of npm `ws`'s client we use (its @types pull in a clashing @types/node). */
 interface WsClient {
@@ -41,22 +43,29 @@ const WebSocket = wsModule as unknown as {
 /** What a {@link Connection} needs from the wire. */
 export interface CdpTransport {
   /**
-   * Sends one command. Resolves with the reply (a protocol error is a reply,
-   * not a rejection); rejects only when the wire itself fails or closed.
+   * Sends one command and resolves with its result.
+   *
+   * @throws ProtocolError (the browser answered with an error) | TimeoutError (past
+   *   `options.timeoutMs`, labelled with the method) | AbortError (`options.signal` aborted;
+   *   the call is forgotten at once) | ConnectionClosedError (the wire failed or closed) |
+   *   whatever {@link CdpTransport.failSession} gave. Every error carries the caller's stack.
    */
   send(
     method: string,
     params: object | undefined,
-    sessionId: string | undefined,
-    /** Aborted: the caller gave up (timeout, target gone); forget the reply's slot. */
-    signal?: AbortSignal,
-  ): Promise<TransportReply>;
+    options: CallOptions,
+  ): Promise<Record<string, unknown>>;
+  /** Fails the calls pending on one session with `error()`; other sessions' calls go on. */
+  failSession(sessionId: string, error: () => Error): void;
   /** Called for every event; `sessionId` is undefined on the browser session. */
   onEvent: ((method: string, params: unknown, sessionId: string | undefined) => void) | undefined;
   /** Called once when the wire closes, for whatever reason. */
   onClose: ((reason: string) => void) | undefined;
-  /** Closes the wire; resolves when it is closed. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Closes the wire; resolves when it is closed. Idempotent. Calls still waiting fail at once
+   * with `ConnectionClosedError` (`Connection closed: <reason>`; default: the wire's own).
+   */
+  close(reason?: string): Promise<void>;
 }
 
 /**
@@ -85,25 +94,25 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
     const ws = new WebSocket(wsUrl, { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
     let open = false;
     let closeReason = "WebSocket connection closed";
-    const pending = new PendingReplies();
+    const calls = new PendingCalls();
     let closed = false;
     const closedPromise = new Promise<void>((r) => ws.once("close", () => r()));
     const transport: CdpTransport = {
       onEvent: undefined,
       onClose: undefined,
-      send(method, params, sessionId, signal) {
-        if (closed || ws.readyState !== WebSocket.OPEN) {
-          return Promise.reject(new Error(closeReason));
-        }
-        const { id, text, reply } = pending.open(method, params, sessionId, signal);
-        ws.send(text, (err) => {
-          if (err) pending.failOne(id, err);
+      send(method, params, options) {
+        return calls.call(method, params, options, (text, failed) => {
+          if (closed || ws.readyState !== WebSocket.OPEN) return failed(new Error(closeReason));
+          ws.send(text, (err) => {
+            if (err) failed(err);
+          });
         });
-        return reply;
       },
-      async close() {
+      failSession: (sessionId, error) => calls.failSession(sessionId, error),
+      async close(reason) {
         if (!closed) {
           closed = true;
+          calls.close(reason ?? closeReason);
           ws.close();
         }
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -125,7 +134,7 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
     });
     ws.on("message", (data, isBinary) => {
       if (isBinary) return;
-      const unreadable = pending.deliver(String(data), transport.onEvent);
+      const unreadable = calls.deliver(String(data), transport.onEvent);
       if (unreadable) {
         // The close fails every pending command: none is left waiting for a lost reply.
         closeReason = unreadable;
@@ -134,7 +143,7 @@ export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
     });
     ws.once("close", () => {
       closed = true;
-      pending.failAll(closeReason);
+      calls.close(closeReason);
       if (open) transport.onClose?.(closeReason);
     });
   });

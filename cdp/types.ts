@@ -17,3 +17,12 @@ export type CdpResult<M extends CdpMethod> = ProtocolMapping.Commands[M]["return
 export type CdpEventName = keyof ProtocolMapping.Events;
 /** The payload of an event. */
 export type CdpEvent<E extends CdpEventName> = ProtocolMapping.Events[E][0];
+/**
+ * The arguments of a listener of every event: `[...Head, method, params, ...Rest]`, one tuple
+ * per event, so a `switch (method)` narrows `params` to that event's payload. A listener
+ * written as a function literal must declare every parameter (or take `...[method, params]`):
+ * TypeScript narrows dependent parameters only then.
+ */
+export type CdpEventArgs<Rest extends unknown[] = [], Head extends unknown[] = []> = {
+  [E in CdpEventName]: [...Head, method: E, params: CdpEvent<E>, ...Rest];
+}[CdpEventName];

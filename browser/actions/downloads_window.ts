@@ -13,7 +13,7 @@
  */
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../errors.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
 import {
   type BeganDownload,
   type BlockedDownload,
@@ -107,17 +107,18 @@ export class DownloadWindow implements DownloadGate {
   ): Promise<DownloadWindow> {
     const w = new DownloadWindow(session, options.action, options.declared);
     const downloads = downloadsOf(session);
-    w.#unlisten = session.listen({ event: (_p, method, params) => w.#onEvent(method, params) });
+    w.#unlisten = session.listen({ event: (...args) => w.#onEvent(...args) });
     await downloads?.openGate(w, options.declared || downloads.capture);
     return w;
   }
 
-  #onEvent(method: string, params: unknown) {
-    const e = params as { requestId: string; type?: string; canceled?: boolean };
-    if (method === "Network.responseReceived" && e.type === "Document") {
-      this.#answered.add(e.requestId);
-    } else if (method === "Network.loadingFailed" && e.type === "Document" && e.canceled) {
-      if (this.#answered.delete(e.requestId)) this.#suspected++;
+  #onEvent(...[, method, params]: SessionEventArgs) {
+    if (method === "Network.responseReceived" && params.type === "Document") {
+      this.#answered.add(params.requestId);
+    } else if (
+      method === "Network.loadingFailed" && params.type === "Document" && params.canceled
+    ) {
+      if (this.#answered.delete(params.requestId)) this.#suspected++;
     }
   }
 

@@ -7,8 +7,7 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
-import type { Protocol } from "../../cdp/types.ts";
-import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 
@@ -107,7 +106,7 @@ export class ActionRecorder {
     this.#networkMark = session.logs.network.lastSeq;
     this.#fromUrl = page.url;
     this.#unsubscribe = session.listen({
-      event: (p, method, params, cdp) => this.#onEvent(p, method, params, cdp),
+      event: (...args) => this.#onEvent(...args),
       tabOpening: () => this.#activity(),
       tabOpened: (p) => {
         this.#newTabs.push(p);
@@ -126,11 +125,12 @@ export class ActionRecorder {
     this.#wake?.();
   }
 
-  #onEvent(page: Page, method: string, params: unknown, cdp: CdpSession) {
+  #onEvent(...[page, method, params, cdp]: SessionEventArgs) {
     if (method.startsWith("Network.")) {
       if (method === "Network.requestWillBeSent") {
-        const e = params as Protocol.Network.RequestWillBeSentEvent;
-        if (WRITE_METHODS.has(e.request.method)) this.#writeSessions.set(e.requestId, cdp);
+        if (WRITE_METHODS.has(params.request.method)) {
+          this.#writeSessions.set(params.requestId, cdp);
+        }
       }
       if (method !== "Network.dataReceived") this.#activity();
       return;
@@ -140,21 +140,21 @@ export class ActionRecorder {
     switch (method) {
       case "Page.frameRequestedNavigation":
       case "Page.frameStartedLoading":
-        if ((params as { frameId: string }).frameId === main) this.#loading = true;
+        if (params.frameId === main) this.#loading = true;
         this.#activity();
         break;
       case "Page.frameStoppedLoading":
-        if ((params as { frameId: string }).frameId === main) this.#loading = false;
+        if (params.frameId === main) this.#loading = false;
         this.#activity();
         break;
       case "Page.frameNavigated": {
-        const { frame } = params as Protocol.Page.FrameNavigatedEvent;
+        const { frame } = params;
         if (!frame.parentId) this.#mainNavigated = true;
         this.#activity();
         break;
       }
       case "Page.navigatedWithinDocument":
-        if ((params as { frameId: string }).frameId === main) this.#sameDocNavigated = true;
+        if (params.frameId === main) this.#sameDocNavigated = true;
         this.#activity();
         break;
     }

@@ -10,7 +10,6 @@
 import { checkSelectorAttributes, queryElement } from "../actions/secret_query.ts";
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
-import type { Protocol } from "../../cdp/types.ts";
 import { ToolError } from "../errors.ts";
 import {
   callOnHandle,
@@ -320,15 +319,13 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
 function watchLeaving(session: BrowserSession, page: Page) {
   const seen = { navigated: false, wrote: false, off: () => {} };
   const off = session.listen({
-    event(p, method, params) {
+    event(p, method, params, _session) {
       if (p !== page) return;
-      if (
-        method === "Page.frameRequestedNavigation" &&
-        (params as { frameId: string }).frameId === page.mainFrameId
-      ) seen.navigated = true;
-      if (method === "Network.requestWillBeSent") {
-        const e = params as Protocol.Network.RequestWillBeSentEvent;
-        if (WRITE_METHODS.has(e.request.method)) seen.wrote = true;
+      if (method === "Page.frameRequestedNavigation" && params.frameId === page.mainFrameId) {
+        seen.navigated = true;
+      }
+      if (method === "Network.requestWillBeSent" && WRITE_METHODS.has(params.request.method)) {
+        seen.wrote = true;
       }
     },
   });

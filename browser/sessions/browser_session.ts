@@ -6,11 +6,9 @@
  *
  * @module
  */
-import type { CdpSession } from "../../cdp/connection.ts";
 import { ConnectionClosedError } from "../../cdp/errors.ts";
-import type { Page } from "../../cdp/page.ts";
+import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
-import type { Protocol } from "../../cdp/types.ts";
 import { ToolError } from "../errors.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
@@ -25,9 +23,15 @@ import { PageLogs, type SecretSpans } from "./page_logs.ts";
 export type SessionMode = "incognito" | "persistent" | "attached";
 
 /** Listener of everything that happens in a session's tabs. */
+/** The arguments of {@link SessionListener.event}: `(page, method, params, session)`. */
+export type SessionEventArgs = [page: Page, ...PageEventArgs];
+
 export interface SessionListener {
-  /** Any CDP event of any of the session's tabs (and their OOPIFs). */
-  event?(page: Page, method: string, params: unknown, session: CdpSession): void;
+  /**
+   * Any CDP event of any of the session's tabs (and their OOPIFs): `(page, method, params,
+   * session)`, `params` typed by `method` (declare all four parameters, see `CdpEventArgs`).
+   */
+  event?(...args: SessionEventArgs): void;
   tabOpened?(page: Page): void;
   /** A tab is being created by the page (attaches shortly). */
   tabOpening?(targetId: string): void;
@@ -203,7 +207,7 @@ export class BrowserSession {
     // given the session's emulation.
     this.#guard(page.target, page.url);
     this.emulation.attach(page.target);
-    page.onEvent((method, params, session) => this.#onPageEvent(page, method, params, session));
+    page.onEvent((...args) => this.#onPageEvent(page, ...args));
     // Tabs a page opens (popups, target=_blank, even noopener ones) are
     // followed; tabs we open ourselves are activated by newTab().
     const ours = this.#ownTabs.delete(page.target.targetId) ||
@@ -231,14 +235,14 @@ export class BrowserSession {
     for (const l of [...this.#listeners]) l.tabClosed?.(page);
   }
 
-  #onPageEvent(page: Page, method: string, params: unknown, session: CdpSession) {
-    this.logs.onEvent(page.target.targetId, method, params);
+  #onPageEvent(page: Page, ...args: PageEventArgs) {
+    this.logs.onEvent(page.target.targetId, ...args);
+    const [method, params, session] = args;
     if (method === "Page.javascriptDialogOpening") {
-      const e = params as Protocol.Page.JavascriptDialogOpeningEvent;
-      const record = this.dialogs.answer(page.target.targetId, e, session);
+      const record = this.dialogs.answer(page.target.targetId, params, session);
       for (const l of [...this.#listeners]) l.dialog?.(record);
     }
-    for (const l of [...this.#listeners]) l.event?.(page, method, params, session);
+    for (const l of [...this.#listeners]) l.event?.(page, ...args);
   }
 
   /** Fails with `browser-crashed` when the browser is gone (the crash then counts as told). */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Protocol } from "../../cdp/types.ts";
+import type { CdpEventArgs, Protocol } from "../../cdp/types.ts";
 import { RingBuffer } from "./ring_buffer.ts";
 
 /** One console entry (seed 003 shape). */
@@ -193,30 +193,35 @@ export class PageLogs {
     delete entry.mimeType;
   }
 
-  /** Feeds one CDP event of a tab; returns the entry it created or updated, if any. */
-  onEvent(tab: string, method: string, params: unknown): ConsoleEntry | NetworkEntry | undefined {
+  /**
+   * Feeds one CDP event of a tab (`method`, `params`, then anything, e.g. the session, which is
+   * ignored); returns the entry it created or updated, if any.
+   */
+  onEvent(
+    tab: string,
+    ...[method, params]: CdpEventArgs<unknown[]>
+  ): ConsoleEntry | NetworkEntry | undefined {
     switch (method) {
       case "Runtime.consoleAPICalled": {
-        const e = params as Protocol.Runtime.ConsoleAPICalledEvent;
-        const top = e.stackTrace?.callFrames[0];
+        const top = params.stackTrace?.callFrames[0];
         // A page restored from the back/forward cache replays its old
         // messages with their original timestamps: keep each once.
-        const key = `${tab}|${e.timestamp}|${e.type}|${e.args.length}`;
+        const key = `${tab}|${params.timestamp}|${params.type}|${params.args.length}`;
         if (this.#seenConsole.has(key)) return undefined;
         this.#seenConsole.add(key);
         if (this.#seenConsole.size > 5000) {
           this.#seenConsole.delete(this.#seenConsole.values().next().value!);
         }
         return this.console.push({
-          level: LEVELS[e.type] ?? "log",
-          text: argsText(e.args, this.#spans),
+          level: LEVELS[params.type] ?? "log",
+          text: argsText(params.args, this.#spans),
           ...(top ? { source: `${this.#cap(top.url, MAX_URL_CHARS)}:${top.lineNumber + 1}` } : {}),
-          timestamp: Math.round(e.timestamp),
+          timestamp: Math.round(params.timestamp),
           tab,
         });
       }
       case "Runtime.exceptionThrown": {
-        const d = (params as Protocol.Runtime.ExceptionThrownEvent).exceptionDetails;
+        const d = params.exceptionDetails;
         const text = d.exception?.description?.split("\n    at ")[0] ?? d.text;
         return this.console.push({
           level: "exception",
@@ -227,7 +232,7 @@ export class PageLogs {
         });
       }
       case "Log.entryAdded": {
-        const { entry } = params as Protocol.Log.EntryAddedEvent;
+        const { entry } = params;
         // Resource failures also arrive as network events; keep the console for what pages say.
         if (entry.source === "network") return undefined;
         return this.console.push({
@@ -241,61 +246,59 @@ export class PageLogs {
         });
       }
       case "Network.requestWillBeSent": {
-        const e = params as Protocol.Network.RequestWillBeSentEvent;
-        const prev = this.#live.get(e.requestId);
-        if (prev && e.redirectResponse) {
+        const prev = this.#live.get(params.requestId);
+        if (prev && params.redirectResponse) {
           // A redirect: close the previous hop, start a new entry.
-          prev.status = e.redirectResponse.status;
+          prev.status = params.redirectResponse.status;
           prev.done = true;
-          prev.durationMs = Math.round(e.wallTime * 1000 - prev.timestamp);
+          prev.durationMs = Math.round(params.wallTime * 1000 - prev.timestamp);
         }
         const entry = this.network.push({
-          requestId: e.requestId,
-          method: e.request.method,
-          url: this.#cap(e.request.url, MAX_URL_CHARS),
-          type: e.type ?? "Other",
+          requestId: params.requestId,
+          method: params.request.method,
+          url: this.#cap(params.request.url, MAX_URL_CHARS),
+          type: params.type ?? "Other",
           failed: false,
-          timestamp: Math.round(e.wallTime * 1000),
+          timestamp: Math.round(params.wallTime * 1000),
           done: false,
-          ...(e.frameId ? { frameId: e.frameId } : {}),
+          ...(params.frameId ? { frameId: params.frameId } : {}),
           tab,
         });
-        this.#live.set(e.requestId, entry);
-        const why = this.#blocked.get(e.requestId);
+        this.#live.set(params.requestId, entry);
+        const why = this.#blocked.get(params.requestId);
         if (why !== undefined) {
-          this.#blocked.delete(e.requestId);
+          this.#blocked.delete(params.requestId);
           PageLogs.#block(entry, why);
         }
         return entry;
       }
       case "Network.responseReceived": {
-        const e = params as Protocol.Network.ResponseReceivedEvent;
-        const entry = this.#live.get(e.requestId);
+        const entry = this.#live.get(params.requestId);
         // The guard's own answer (a blocked note, a 204) is not the server's.
         if (!entry || entry.blockedByPolicy) return undefined;
-        entry.status = e.response.status;
-        entry.mimeType = e.response.mimeType;
+        entry.status = params.response.status;
+        entry.mimeType = params.response.mimeType;
         return entry;
       }
       case "Network.loadingFinished": {
-        const e = params as Protocol.Network.LoadingFinishedEvent;
-        const entry = this.#live.get(e.requestId);
+        const entry = this.#live.get(params.requestId);
         if (!entry) return undefined;
-        this.#live.delete(e.requestId);
+        this.#live.delete(params.requestId);
         entry.done = true;
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
         if ((entry.status ?? 0) >= 400) entry.failed = true;
         return entry;
       }
       case "Network.loadingFailed": {
-        const e = params as Protocol.Network.LoadingFailedEvent;
-        const entry = this.#live.get(e.requestId);
+        const entry = this.#live.get(params.requestId);
         if (!entry) return undefined;
-        this.#live.delete(e.requestId);
+        this.#live.delete(params.requestId);
         entry.done = true;
         entry.failed = true;
         if (!entry.blockedByPolicy) {
-          entry.errorText = e.canceled ? "canceled" : this.#cap(e.errorText, MAX_URL_CHARS);
+          entry.errorText = params.canceled
+            ? "canceled"
+            : this.#cap(params.errorText, MAX_URL_CHARS);
         }
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
         return entry;

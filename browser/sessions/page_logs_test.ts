@@ -7,6 +7,32 @@ import {
   PageLogs,
 } from "./page_logs.ts";
 import { SecretStore } from "../../policy/secrets.ts";
+import type { Protocol } from "../../cdp/types.ts";
+
+/** A whole `Network.requestWillBeSent` payload (GET) around the fields the tests set. */
+function requestSent(
+  requestId: string,
+  url: string,
+  type: Protocol.Network.ResourceType,
+): Protocol.Network.RequestWillBeSentEvent {
+  return {
+    requestId,
+    loaderId: "L",
+    documentURL: url,
+    request: {
+      url,
+      method: "GET",
+      headers: {},
+      initialPriority: "High",
+      referrerPolicy: "no-referrer",
+    },
+    timestamp: 1,
+    wallTime: 1,
+    initiator: { type: "other" },
+    redirectHasExtraInfo: false,
+    type,
+  };
+}
 
 Deno.test("capText: cuts with a marker, never half a surrogate pair", () => {
   assertEquals(capText("abc", 5), "abc");
@@ -31,24 +57,35 @@ Deno.test("capText: a cut inside a secret's value moves before it; a partial gue
   }) as { text: string };
   assertTrue(!entry.text.includes("Z"), entry.text.slice(-40));
   assertTrue(/w\[… \d/.test(entry.text.slice(-40)), entry.text.slice(-40));
-  const req = logs.onEvent("T", "Network.requestWillBeSent", {
-    requestId: "r1",
-    request: { url: `http://x/?${"a".repeat(MAX_URL_CHARS - 15)}=Zq7-hunter-Wv3x`, method: "GET" },
-    wallTime: 1,
-    type: "Fetch",
-  }) as { url: string };
+  const req = logs.onEvent(
+    "T",
+    "Network.requestWillBeSent",
+    requestSent("r1", `http://x/?${"a".repeat(MAX_URL_CHARS - 15)}=Zq7-hunter-Wv3x`, "Fetch"),
+  ) as { url: string };
   assertTrue(req.url.endsWith("a=[… 15 more chars]"), req.url.slice(-40));
 });
 
 Deno.test("PageLogs: console text, many args and URLs are capped as recorded; the buffer's total too", () => {
   const logs = new PageLogs();
-  const many = Array.from({ length: 100 }, () => ({ type: "string", value: "y".repeat(1000) }));
+  const many = Array.from(
+    { length: 100 },
+    () => ({ type: "string" as const, value: "y".repeat(1000) }),
+  );
   for (let i = 0; i < 300; i++) {
     logs.onEvent("T", "Runtime.consoleAPICalled", {
       type: "log",
       args: i === 0 ? many : [{ type: "string", value: "x".repeat(100_000) }],
       timestamp: i,
-      stackTrace: { callFrames: [{ url: "data:," + "z".repeat(50_000), lineNumber: 0 }] },
+      executionContextId: 1,
+      stackTrace: {
+        callFrames: [{
+          url: "data:," + "z".repeat(50_000),
+          lineNumber: 0,
+          columnNumber: 0,
+          functionName: "",
+          scriptId: "1",
+        }],
+      },
     });
   }
   const all = logs.console.since(0);
@@ -58,11 +95,10 @@ Deno.test("PageLogs: console text, many args and URLs are capped as recorded; th
   }
   assertTrue(logs.console.totalSize <= CONSOLE_MAX_CHARS);
   assertTrue(logs.console.dropped > 0);
-  logs.onEvent("T", "Network.requestWillBeSent", {
-    requestId: "1",
-    request: { method: "GET", url: "data:text/plain," + "q".repeat(3_000_000) },
-    wallTime: 1,
-    type: "Document",
-  });
+  logs.onEvent(
+    "T",
+    "Network.requestWillBeSent",
+    requestSent("1", "data:text/plain," + "q".repeat(3_000_000), "Document"),
+  );
   assertTrue(logs.network.since(0)[0]!.url.length < MAX_URL_CHARS + 40);
 });

@@ -255,7 +255,7 @@ async function openChooser(
   const unlisten = session.listen({
     event(_page, method, params, cdp) {
       if (method === "Page.fileChooserOpened") {
-        resolveOpened({ event: params as Protocol.Page.FileChooserOpenedEvent, cdp });
+        resolveOpened({ event: params, cdp });
       }
     },
   });
