@@ -50,6 +50,12 @@ export interface NavigateOptions {
   /** Default 30 000. */
   timeoutMs?: number;
   referrer?: string;
+  /**
+   * The call's signal: when it aborts, the command and the wait end at once (`AbortError`
+   * from the command; the wait resolves not-ok) and the tab stops loading
+   * (`Page.stopLoading`), so the next call finds it idle.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** What {@link PageNavigation} reads of its tab ({@link Page} is one). */
@@ -204,10 +210,28 @@ export class PageNavigation {
     const host = this.#host;
     const timeoutMs = options.timeoutMs ?? 30_000;
     const started = Date.now();
+    const signal = options.signal;
+    // A navigation nobody waits for any more must not go on loading in the tab.
+    const stop = () => host.session.send("Page.stopLoading").catch(() => {});
+    signal?.addEventListener("abort", stop, { once: true });
+    try {
+      return await this.#navigate(url, options, timeoutMs, started);
+    } finally {
+      signal?.removeEventListener("abort", stop);
+    }
+  }
+
+  async #navigate(
+    url: string,
+    options: NavigateOptions,
+    timeoutMs: number,
+    started: number,
+  ): Promise<NavigateOutcome> {
+    const host = this.#host;
     const r = await host.session.send("Page.navigate", {
       url,
       ...(options.referrer ? { referrer: options.referrer } : {}),
-    }, { timeoutMs });
+    }, { timeoutMs, signal: options.signal });
     if (r.isDownload) {
       return {
         url: host.url,
@@ -228,9 +252,11 @@ export class PageNavigation {
       }
     }
     const remaining = Math.max(0, timeoutMs - (Date.now() - started));
-    const ok = sameDocument
-      ? true
-      : await this.waitForLoadState(options.waitUntil ?? "load", { timeoutMs: remaining });
+    const ok = sameDocument ? true : await this.waitForLoadState(options.waitUntil ?? "load", {
+      timeoutMs: remaining,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    options.signal?.throwIfAborted();
     const response = this.#docResponses.get(host.mainFrameId);
     return {
       url: host.url,

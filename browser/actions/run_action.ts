@@ -70,6 +70,8 @@ export interface PerformContext {
   /** For element targets: the point with its frame-local coordinates. */
   elementPoint: ActionPoint | undefined;
   deadline: number;
+  /** The call's signal (the client's cancel and the call's budget): waits and sends take it. */
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function runAction(
       summary: `${spec.type} in the attached browser (${session.activePage?.url ?? "no tab"})`,
     });
   }
-  return await session.exclusive(() => runExclusive(session, args, spec));
+  return await session.exclusive(() => runExclusive(session, args, spec, ctx.signal));
 }
 
 /** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
@@ -139,6 +141,7 @@ async function runExclusive(
     submits?: boolean | undefined;
   },
   spec: ActionSpec,
+  signal: AbortSignal | undefined,
 ): Promise<ToolOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
@@ -209,7 +212,15 @@ async function runExclusive(
     let settled: boolean;
     try {
       try {
-        extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
+        extra = await spec.perform({
+          session,
+          page,
+          target,
+          point,
+          elementPoint,
+          deadline,
+          signal,
+        });
       } catch (e) {
         if (e instanceof ToolError) actionError = e;
         else {

@@ -43,11 +43,12 @@ export const navigateTool = defineTool({
       requestedUrl: url.href,
       replacesDocument: true,
       actionInfo: { url: url.href },
-      async perform({ page, deadline }) {
+      async perform({ page, deadline, signal }) {
         try {
           const r = await page.navigate(url.href, {
             waitUntil: args.waitUntil ?? "load",
             timeoutMs: Math.max(1, deadline - Date.now()),
+            signal,
           });
           return {
             url: page.url,

@@ -1,0 +1,144 @@
+/**
+ * A client's cancel (`notifications/cancelled`) ends the call at once and leaves the session
+ * usable: a long `wait_for`, a `navigate` to a URL that never answers, and a `batch`. The
+ * audit's outcome line (written when the pipeline answers) says `cancelled`.
+ */
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { parseAuditLog, type ParsedAuditLog } from "../policy/audit.ts";
+
+async function auditLog(workspace: string): Promise<ParsedAuditLog> {
+  let text = "";
+  try {
+    for await (const f of Deno.readDir(join(workspace, "audit"))) {
+      text += await Deno.readTextFile(join(workspace, "audit", f.name));
+    }
+  } catch {
+    // No audit folder yet.
+  }
+  return parseAuditLog(text);
+}
+
+/** Calls `tool` and cancels it once its handler started (its audit start line is written). */
+async function callAndCancel(
+  mcp: McpHarness,
+  tool: string,
+  args: Record<string, unknown>,
+  started: () => Promise<unknown>,
+): Promise<number> {
+  const before = (await auditLog(mcp.workspace)).entries.length;
+  const ac = new AbortController();
+  const call = mcp.client.callTool({ name: tool, arguments: args }, undefined, {
+    signal: ac.signal,
+    timeout: 120_000,
+  });
+  const rejected = call.then(() => false, () => true);
+  await started();
+  ac.abort("the agent changed its mind");
+  assertTrue(await rejected, `${tool}: the client's call rejects on cancel`);
+  return before;
+}
+
+/**
+ * The outcome line `cancelled` of a `tool` call written after the first `before` lines, once
+ * written (the pipeline answered): waited for well inside the 30 s each call would take.
+ */
+async function cancelledOutcome(mcp: McpHarness, tool: string, before: number) {
+  return await eventually(
+    async () => {
+      const log = await auditLog(mcp.workspace);
+      return log.entries.slice(before).find((e) => e.tool === tool && e.error === "cancelled");
+    },
+    10_000,
+    `the audit outcome "cancelled" of ${tool}`,
+  );
+}
+
+Deno.test("cancel: wait_for, navigate to a URL that never answers, and batch end at once; the session stays usable", async (t) => {
+  const fixture = await startFixtureServer();
+  // A server that takes requests and never answers them (until the test ends).
+  const held: Array<() => void> = [];
+  const hang = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Promise<Response>((resolve) => held.push(() => resolve(new Response("late")))),
+  );
+  const hangUrl = `http://127.0.0.1:${hang.addr.port}/never`;
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,sessions,debug,power" } });
+  try {
+    await mcp.ok("navigate", { url: fixture.url("basic.html") });
+
+    await t.step("wait_for", async () => {
+      const starts = (await auditLog(mcp.workspace)).starts.length;
+      const before = await callAndCancel(
+        mcp,
+        "wait_for",
+        { text: "text that never comes", timeoutMs: 30_000 },
+        () =>
+          eventually(
+            async () =>
+              (await auditLog(mcp.workspace)).starts.slice(starts).some((s) =>
+                s.tool === "wait_for"
+              ),
+            10_000,
+            "wait_for to start",
+          ),
+      );
+      const entry = await cancelledOutcome(mcp, "wait_for", before);
+      assertEquals(entry?.ok, false);
+      // The session answers the next call.
+      const r = await mcp.call("snapshot", {});
+      assertEquals(r.isError, undefined, textOf(r));
+    });
+
+    await t.step("navigate to a URL that never answers", async () => {
+      const before = await callAndCancel(
+        mcp,
+        "navigate",
+        { url: hangUrl, timeoutMs: 30_000 },
+        () => eventually(() => held.length > 0, 10_000, "the request to reach the server"),
+      );
+      await cancelledOutcome(mcp, "navigate", before);
+      // The session is free: the next navigate runs now, not after the abandoned one's 30 s.
+      const r = await mcp.call("navigate", {
+        url: fixture.url("basic.html?after-cancel"),
+        timeoutMs: 10_000,
+      });
+      assertEquals(r.isError, undefined, textOf(r));
+      assertIncludes(String(r.structuredContent?.url ?? textOf(r)), "after-cancel");
+    });
+
+    await t.step("batch", async () => {
+      fixture.requests.length = 0;
+      const starts = (await auditLog(mcp.workspace)).starts.length;
+      const before = await callAndCancel(mcp, "batch", {
+        calls: [
+          { tool: "wait_for", args: { text: "text that never comes", timeoutMs: 30_000 } },
+          { tool: "navigate", args: { url: fixture.url("basic.html?after-batch") } },
+        ],
+      }, () =>
+        eventually(
+          async () =>
+            (await auditLog(mcp.workspace)).starts.slice(starts).some((s) => s.tool === "wait_for"),
+          10_000,
+          "the batch's wait_for to start",
+        ));
+      await cancelledOutcome(mcp, "batch", before);
+      // The inner wait_for was cancelled with it, and the batch went no further.
+      await cancelledOutcome(mcp, "wait_for", before);
+      const r = await mcp.call("navigate", {
+        url: fixture.url("basic.html?next"),
+        timeoutMs: 10_000,
+      });
+      assertEquals(r.isError, undefined, textOf(r));
+      assertEquals(fixture.requests.filter((q) => q.path.includes("after-batch")), []);
+    });
+  } finally {
+    await mcp.close();
+    for (const release of held) release();
+    await hang.shutdown();
+    await fixture.close();
+  }
+});
