@@ -151,6 +151,8 @@ export type HitStage = "before" | "arrived";
 export interface Covered {
   stage: HitStage;
   error: ToolError;
+  /** Give up now, whatever the budget left (retrying would chase a moving element). */
+  final?: boolean;
 }
 
 /**
@@ -212,7 +214,7 @@ export interface LoopOptions {
  * retried with {@link SCHEDULE}'s waits, every retry re-probing (the element
  * may have moved). Hidden, disabled and covered give up at the fail-fast
  * budget (or the deadline, when sooner), a moving element at the deadline,
- * a non-text field at once.
+ * a non-text field and a `final` covered failure at once.
  *
  * @returns the action point where `atPoint` succeeded.
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
@@ -272,9 +274,11 @@ export async function untilActionable(
     if (!failed) return point;
     // Once the pointer got there and found the element covered (a hover effect), that is
     // the news: a later attempt finding the same cover before moving says less.
-    if (!(failed.stage === "before" && covered?.stage === "arrived")) covered = failed;
+    if (failed.final || !(failed.stage === "before" && covered?.stage === "arrived")) {
+      covered = failed;
+    }
     last = "covered";
-    if (clock.now() >= failFastAt) break;
+    if (failed.final || clock.now() >= failFastAt) break;
   }
   switch (last) {
     case "notvisible":

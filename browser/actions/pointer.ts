@@ -9,7 +9,9 @@
  * A retry acts on the same element handle, re-probed: a cover that goes away
  * lets the press land on the element, one that stays fails `covered` naming
  * it, and a detached element fails `ref-gone`. Nothing is ever pressed at a
- * point whose hit test named another element.
+ * point whose hit test named another element. An element the pointer's
+ * arrival moved away (the page reshapes on hover) is not chased: that fails
+ * `covered` at once, for the agent to look again.
  *
  * @module
  */
@@ -19,6 +21,7 @@ import { inputOf } from "./devices.ts";
 import {
   type ActionPoint,
   type Clock,
+  type Covered,
   coveredAt,
   type ElementSteps,
   elementSteps,
@@ -73,12 +76,15 @@ export function pointerSequence(
   clock: Clock = realClock,
 ): Promise<ActionPoint> {
   const what = options.what;
+  // Where the pointer arrived and found the element covered, and that failure.
+  let arrived: { point: ActionPoint; covered: Covered } | undefined;
   return untilActionable(el, {
     enabled: options.enabled ?? false,
     deadline: options.deadline,
     ...(options.failFastMs !== undefined ? { failFastMs: options.failFastMs } : {}),
     ...(options.start ? { start: options.start } : {}),
   }, async (point, fromStart) => {
+    if (arrived && movedAway(arrived.point, point)) return { ...arrived.covered, final: true };
     if (!fromStart) {
       // Never move onto a cover: the cover would get the hover.
       const covered = await coveredAt(el, point, { stage: "before" });
@@ -89,10 +95,16 @@ export function pointerSequence(
     // The pointer's arrival can move or cover the element (hover effects): check again, with
     // the pointer there, before pressing.
     const covered = await coveredAt(el, point, { stage: "arrived", ...(what ? { what } : {}) });
+    if (covered) arrived = { point, covered };
     if (covered) return covered;
     await input.click(point.x, point.y, options.press);
     return undefined;
   }, clock);
+}
+
+/** Whether the element's action point moved by a pixel or more. */
+function movedAway(a: ActionPoint, b: ActionPoint): boolean {
+  return Math.abs(a.x - b.x) >= 1 || Math.abs(a.y - b.y) >= 1;
 }
 
 /**

@@ -102,13 +102,27 @@ Deno.test("pointer: with a start point, the first attempt moves at once", async 
   assertEquals(el.clicks.map((c) => [c.x, c.y]), [[7, 8]]);
 });
 
-Deno.test("pointer: after a covered start, the retry re-probes and presses at the new center", async () => {
-  const { el, run } = setup({
-    cover: (t) => t === 0 ? "div#toast" : undefined,
-    box: () => ({ x: 100, y: 200, width: 20, height: 20 }),
+Deno.test("pointer: an element the pointer's arrival moved is not chased: covered at once", async () => {
+  // Like a button that swaps places with its neighbour on mouseenter.
+  const { el, clock, run } = setup({
+    cover: (t) => t === 0 ? 'button#bravo "Bravo"' : undefined,
+    box: (t) =>
+      t === 0 ? { x: 0, y: 0, width: 14, height: 16 } : { x: 100, y: 200, width: 20, height: 20 },
   });
   const start = { x: 7, y: 8, frameX: 7, frameY: 8 };
-  const point = await run({ ...PRESS, start });
+  const e = await coveredError(run({ ...PRESS, start }));
+  assertIncludes(e.message, 'Did not click: when the pointer arrived, button#bravo "Bravo"');
+  assertEquals(el.clicks, []);
+  assertEquals(clock.sleeps, [20]);
+});
+
+Deno.test("pointer: an element that moved while covered (pointer not yet there) is pressed at its new center", async () => {
+  const { el, run } = setup({
+    cover: (t) => t < 50 ? "div#toast" : undefined,
+    box: (t) =>
+      t < 50 ? { x: 0, y: 0, width: 14, height: 16 } : { x: 100, y: 200, width: 20, height: 20 },
+  });
+  const point = await run(PRESS);
   assertEquals(point, { x: 110, y: 210, frameX: 110, frameY: 210 });
   assertEquals(el.clicks.map((c) => [c.x, c.y]), [[110, 210]]);
 });
