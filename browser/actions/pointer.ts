@@ -95,8 +95,10 @@ export function pointerSequence(
     // The pointer's arrival can move or cover the element (hover effects): check again, with
     // the pointer there, before pressing.
     const covered = await coveredAt(el, point, { stage: "arrived", ...(what ? { what } : {}) });
-    if (covered) arrived = { point, covered };
-    if (covered) return covered;
+    if (covered) {
+      arrived = { point, covered };
+      return covered;
+    }
     await input.click(point.x, point.y, options.press);
     return undefined;
   }, clock);
