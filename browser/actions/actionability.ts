@@ -1,11 +1,14 @@
 /**
  * Actionability before acting: attached, visible, stable, enabled, editable
  * (for fill), and receiving the pointer at the action point. Page-side checks
- * return tagged results; this loop retries them on a growing schedule and
- * fails fast (~2 s) on hidden, disabled and covered elements.
+ * return tagged results; one loop ({@link untilActionable}) retries them on a
+ * growing schedule and fails fast (~2 s) on hidden, disabled and covered
+ * elements. The covered check and its message live here, in
+ * {@link coveredAt}; the pointer sequence built on the loop is `pointer.ts`.
  *
  * @module
  */
+import type { Box, ProbeResult } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../errors.ts";
 import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
@@ -36,7 +39,48 @@ export interface ActionPoint extends Point {
   frameY: number;
 }
 
-const SCHEDULE = [0, 20, 50, 100, 100, 250, 500];
+/** What the page-side `probe` says of an element. */
+export type Probe = ProbeResult;
+
+/** What the page-side hit test says: the element gets the pointer, or what would instead. */
+export type Hit = "ok" | { coveredBy: string };
+
+/**
+ * The page-side steps of actionability on one element: the seam between the
+ * schedule (pure logic, unit-tested with a fake) and the page.
+ * {@link elementSteps} is the real one.
+ */
+export interface ElementSteps {
+  /** Attached, visible, enabled, editable, as asked. */
+  probe(checks: { enabled: boolean; editable: boolean }): Promise<Probe>;
+  /** Scrolls the element into view when it is not fully inside the viewport. */
+  scrollIntoView(): Promise<void>;
+  /** The element's box after two animation frames, and whether it stayed put. */
+  stableBox(): Promise<{ stable: boolean; box: Box }>;
+  /** Whether a pointer event at (x, y) (frame CSS px) would land on the element. */
+  hitTest(frameX: number, frameY: number): Promise<Hit>;
+  /** Offset of the element's frame inside the top-level viewport, CSS px. */
+  frameOffset(): Promise<Point>;
+}
+
+/** Time, for the schedule: real in production, virtual in unit tests. */
+export interface Clock {
+  /** Epoch ms. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** The real clock. */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};
+
+/** Waits between attempts, ms: attempt n waits `SCHEDULE[n]` (the last one repeats). */
+export const SCHEDULE: readonly number[] = [0, 20, 50, 100, 100, 250, 500];
+
+/** Default fail-fast budget for hidden, disabled and covered elements, ms. */
+export const FAIL_FAST_MS = 2000;
 
 /**
  * Offset of a frame's viewport inside the top-level viewport (sum of owner
@@ -68,65 +112,164 @@ export async function frameOffset(page: Page, frameId: string): Promise<Point> {
 }
 
 /**
- * Waits until the element is actionable and returns the action point (its
- * center) in top-level viewport coordinates.
+ * The actionability steps of an element handle, run in its frame's utility
+ * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`).
+ * CDP: `Runtime.callFunctionOn`; {@link frameOffset} for subframes.
+ */
+export function elementSteps(page: Page, handle: RemoteHandle): ElementSteps {
+  return {
+    probe: (checks) => callOnHandle(handle, "probe", [checks]),
+    scrollIntoView: async () => {
+      await callOnHandle(handle, "scrollIntoViewIfNeeded");
+    },
+    stableBox: () => callOnHandle(handle, "stableBox"),
+    hitTest: (x, y) => callOnHandle(handle, "hitTest", [x, y]),
+    frameOffset: () =>
+      handle.frameId === page.mainFrameId
+        ? Promise.resolve({ x: 0, y: 0 })
+        : frameOffset(page, handle.frameId),
+  };
+}
+
+/**
+ * When a hit test runs: `before` the pointer moves (something covers the
+ * element), or once the pointer `arrived` (its arrival moved or covered the
+ * element, a hover effect).
+ */
+export type HitStage = "before" | "arrived";
+
+/** A covered failure, with the stage it was found at. */
+export interface Covered {
+  stage: HitStage;
+  error: ToolError;
+  /** Give up now, whatever the budget left (retrying would chase a moving element). */
+  final?: boolean;
+}
+
+/**
+ * The covered check: hit-tests the action point and, when something else is
+ * there, returns the `covered` error naming it (with `coveredBy` in its
+ * details). The only place that words a covered failure.
  *
+ * @param what names the element in the `arrived` message (e.g. "the submit control").
+ * @returns undefined when the element gets the pointer.
+ */
+export async function coveredAt(
+  el: ElementSteps,
+  point: ActionPoint,
+  options: { stage: HitStage; what?: string },
+): Promise<Covered | undefined> {
+  const hit = await el.hitTest(point.frameX, point.frameY);
+  if (hit === "ok") return undefined;
+  const by = hit.coveredBy;
+  const error = options.stage === "before"
+    ? new ToolError(
+      "covered",
+      `The element is covered by ${by}, which would receive the click`,
+      "close or dismiss the covering element first (e.g. a dialog or overlay), then retry",
+      { coveredBy: by },
+    )
+    : new ToolError(
+      "covered",
+      `Did not click${
+        options.what ? ` ${options.what}` : ""
+      }: when the pointer arrived, ${by} was at the click point instead (a hover effect moved or covered the element)`,
+      "take a new snapshot and retry; hover first if the page reshapes on hover",
+      { coveredBy: by },
+    );
+  return { stage: options.stage, error };
+}
+
+/**
+ * What to do at an actionable point: undefined when done, or the covered
+ * failure to retry on. `fromStart` tells the point is the caller's `start`
+ * (checked just now), not one this loop probed.
+ */
+export type AtPoint = (point: ActionPoint, fromStart: boolean) => Promise<Covered | undefined>;
+
+/** Options of {@link untilActionable}. */
+export interface LoopOptions {
+  enabled?: boolean;
+  editable?: boolean;
+  /** Absolute deadline, epoch ms. */
+  deadline: number;
+  /** Fail-fast budget for hidden/disabled/covered states, ms. @default 2000 */
+  failFastMs?: number;
+  /** A point found actionable just now: the first attempt goes straight to `atPoint` with it. */
+  start?: ActionPoint;
+}
+
+/**
+ * The actionability loop: probe, scroll into view, wait stable, then
+ * `atPoint` at the element's center; a not-ok state or a covered failure is
+ * retried with {@link SCHEDULE}'s waits, every retry re-probing (the element
+ * may have moved). Hidden, disabled and covered give up at the fail-fast
+ * budget (or the deadline, when sooner), a moving element at the deadline,
+ * a non-text field and a `final` covered failure at once.
+ *
+ * @returns the action point where `atPoint` succeeded.
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
  *   not-editable | covered (names the covering element) | timeout
  */
-export async function waitActionable(
-  page: Page,
-  handle: RemoteHandle,
-  options: ActionabilityOptions,
+export async function untilActionable(
+  el: ElementSteps,
+  options: LoopOptions,
+  atPoint?: AtPoint,
+  clock: Clock = realClock,
 ): Promise<ActionPoint> {
-  const started = Date.now();
-  const failFastAt = Math.min(options.deadline, started + (options.failFastMs ?? 2000));
+  const started = clock.now();
+  const failFastAt = Math.min(options.deadline, started + (options.failFastMs ?? FAIL_FAST_MS));
   let attempt = 0;
-  let last: string = "";
+  let last = "";
   let lastDetail: string | undefined;
+  let covered: Covered | undefined;
   while (true) {
     const wait = SCHEDULE[Math.min(attempt, SCHEDULE.length - 1)]!;
-    if (wait) await new Promise((r) => setTimeout(r, wait));
+    if (wait) await clock.sleep(wait);
     attempt++;
-    const probe = await callOnHandle(handle, "probe", [{
-      enabled: options.enabled ?? false,
-      editable: options.editable ?? false,
-    }]);
-    if (probe.state === "notconnected") {
-      throw new ToolError(
-        "ref-gone",
-        "The element is no longer attached to the page",
-        "take a new snapshot and use the new ref",
-      );
-    }
-    if (probe.state === "ok") {
-      await callOnHandle(handle, "scrollIntoViewIfNeeded");
-      const { stable, box: b } = await callOnHandle(handle, "stableBox");
-      if (stable) {
-        const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
-        if (options.hitTest) {
-          const hit = await callOnHandle(handle, "hitTest", [cx, cy]);
-          if (hit !== "ok") {
-            last = "covered";
-            lastDetail = hit.coveredBy;
-            if (Date.now() >= failFastAt) break;
-            continue;
-          }
-        }
-        const off = handle.frameId === page.mainFrameId
-          ? { x: 0, y: 0 }
-          : await frameOffset(page, handle.frameId);
-        return { x: cx + off.x, y: cy + off.y, frameX: cx, frameY: cy };
+    let point: ActionPoint;
+    const fromStart = attempt === 1 && options.start !== undefined;
+    if (fromStart) point = options.start!;
+    else {
+      const probe = await el.probe({
+        enabled: options.enabled ?? false,
+        editable: options.editable ?? false,
+      });
+      if (probe.state === "notconnected") {
+        throw new ToolError(
+          "ref-gone",
+          "The element is no longer attached to the page",
+          "take a new snapshot and use the new ref",
+        );
       }
-      last = "unstable";
-      if (Date.now() >= options.deadline) break;
-      continue;
+      if (probe.state !== "ok") {
+        last = probe.state;
+        lastDetail = probe.detail;
+        // A button or checkbox never turns into a text field: no point waiting.
+        if (probe.state === "noteditable" && !/read-only/.test(probe.detail ?? "")) break;
+        if (clock.now() >= failFastAt) break;
+        continue;
+      }
+      await el.scrollIntoView();
+      const { stable, box } = await el.stableBox();
+      if (!stable) {
+        last = "unstable";
+        if (clock.now() >= options.deadline) break;
+        continue;
+      }
+      const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+      const off = await el.frameOffset();
+      point = { x: cx + off.x, y: cy + off.y, frameX: cx, frameY: cy };
     }
-    last = probe.state;
-    lastDetail = probe.detail;
-    // A button or checkbox never turns into a text field: no point waiting.
-    if (probe.state === "noteditable" && !/read-only/.test(probe.detail ?? "")) break;
-    if (Date.now() >= failFastAt) break;
+    const failed = atPoint ? await atPoint(point, fromStart) : undefined;
+    if (!failed) return point;
+    // Once the pointer got there and found the element covered (a hover effect), that is
+    // the news: a later attempt finding the same cover before moving says less.
+    if (failed.final || !(failed.stage === "before" && covered?.stage === "arrived")) {
+      covered = failed;
+    }
+    last = "covered";
+    if (failed.final || clock.now() >= failFastAt) break;
   }
   switch (last) {
     case "notvisible":
@@ -148,12 +291,7 @@ export async function waitActionable(
         "target a text input, textarea or contenteditable element (use select for <select>)",
       );
     case "covered":
-      throw new ToolError(
-        "covered",
-        `The element is covered by ${lastDetail}, which would receive the click`,
-        "close or dismiss the covering element first (e.g. a dialog or overlay), then retry",
-        { coveredBy: lastDetail },
-      );
+      throw covered!.error;
     default:
       throw new ToolError(
         "timeout",
@@ -161,4 +299,25 @@ export async function waitActionable(
         "wait for the animation to end (wait_for) or raise timeoutMs",
       );
   }
+}
+
+/**
+ * Waits until the element is actionable and returns the action point (its
+ * center) in top-level viewport coordinates. With `hitTest`, the point must
+ * receive the pointer (checked {@link coveredAt} `before` the pointer moves).
+ *
+ * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
+ *   not-editable | covered (names the covering element) | timeout
+ */
+export function waitActionable(
+  page: Page,
+  handle: RemoteHandle,
+  options: ActionabilityOptions,
+): Promise<ActionPoint> {
+  const el = elementSteps(page, handle);
+  return untilActionable(
+    el,
+    options,
+    options.hitTest ? (p) => coveredAt(el, p, { stage: "before" }) : undefined,
+  );
 }

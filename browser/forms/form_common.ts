@@ -29,6 +29,7 @@ import type {
   ValueMethod,
 } from "../injected/page_api.ts";
 import { inputOf } from "../actions/devices.ts";
+import { pointerAction } from "../actions/pointer.ts";
 import type { PerformContext } from "../actions/run_action.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
@@ -265,21 +266,13 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
   await callOnHandle(target.handle, "formWatchSubmit");
   const leaving = watchLeaving(session, page);
   try {
-    const { mouse } = inputOf(page);
-    await mouse.move(point.x, point.y);
-    const hit = await callOnHandle(target.handle, "hitTest", [
-      elementPoint.frameX,
-      elementPoint.frameY,
-    ]);
-    if (hit !== "ok") {
-      throw new ToolError(
-        "covered",
-        `Did not click the submit control: ${hit.coveredBy} was at the click point instead`,
-        "close what covers it, then call again",
-        { coveredBy: hit.coveredBy },
-      );
-    }
-    await mouse.click(point.x, point.y, { button: "left", clickCount: 1, modifiers: [] });
+    await pointerAction(page, target.handle, {
+      press: {},
+      enabled: true,
+      deadline: c.deadline,
+      start: elementPoint,
+      what: "the submit control",
+    });
     const until = Math.min(c.deadline, Date.now() + SEND_WAIT_MS);
     while (true) {
       let st:

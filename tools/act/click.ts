@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
-import { callOnHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
+import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -42,30 +41,20 @@ export const clickTool = defineTool({
         ...(args.button && args.button !== "left" ? { button: args.button } : {}),
         ...(args.clickCount && args.clickCount > 1 ? { clickCount: args.clickCount } : {}),
       },
-      async perform({ page, point, target, elementPoint }) {
-        const { mouse } = inputOf(page);
-        if (target?.kind === "element" && elementPoint) {
-          // The pointer's arrival can move or cover the element (hover
-          // effects): check again, with the pointer there, before pressing.
-          await mouse.move(point!.x, point!.y);
-          const hit = await callOnHandle(target.handle, "hitTest", [
-            elementPoint.frameX,
-            elementPoint.frameY,
-          ]);
-          if (hit !== "ok") {
-            throw new ToolError(
-              "covered",
-              `Did not click: when the pointer arrived, ${hit.coveredBy} was at the click point instead (a hover effect moved or covered the element)`,
-              "take a new snapshot and retry; hover first if the page reshapes on hover",
-              { coveredBy: hit.coveredBy },
-            );
-          }
-        }
-        await mouse.click(point!.x, point!.y, {
+      async perform({ page, point, target, elementPoint, deadline }) {
+        const press = {
           button: args.button ?? "left",
           clickCount: args.clickCount ?? 1,
           modifiers: args.modifiers ?? [],
-        });
+        };
+        if (target?.kind === "element" && elementPoint) {
+          await pointerAction(page, target.handle, {
+            press,
+            enabled: true,
+            deadline,
+            start: elementPoint,
+          });
+        } else await inputOf(page).mouse.click(point!.x, point!.y, press);
       },
     });
   },

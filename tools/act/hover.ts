@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
+import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -26,8 +27,10 @@ export const hoverTool = defineTool({
       type: "hover",
       target: args,
       actionability: { hitTest: true },
-      async perform({ page, point }) {
-        await inputOf(page).mouse.move(point!.x, point!.y);
+      async perform({ page, point, target, elementPoint, deadline }) {
+        if (target?.kind === "element" && elementPoint) {
+          await pointerAction(page, target.handle, { deadline, start: elementPoint });
+        } else await inputOf(page).mouse.move(point!.x, point!.y);
       },
     });
   },

@@ -10,8 +10,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { PathGuardError, RESERVED_AREAS } from "../../policy/path_guard.ts";
 import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
-import { waitActionable } from "../../browser/actions/actionability.ts";
-import { inputOf } from "../../browser/actions/devices.ts";
+import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -196,10 +195,9 @@ async function attach(
     await handle.session.send("DOM.setFileInputFiles", { files, objectId: handle.objectId });
     return { input: info.describe, files: await heldFiles(handle.session, handle.objectId) };
   }
-  const point = await waitActionable(page, handle, { enabled: true, hitTest: true, deadline });
   const chooser = await openChooser(session, page, handle.session, async () => {
-    await inputOf(page).mouse.click(point.x, point.y);
-  }, Math.min(deadline, Date.now() + CHOOSER_WAIT_MS));
+    await pointerAction(page, handle, { press: {}, enabled: true, deadline });
+  }, () => Math.min(deadline, Date.now() + CHOOSER_WAIT_MS));
   if (!chooser) {
     throw new ToolError(
       "not-actionable",
@@ -237,7 +235,8 @@ function checkMultiple(multiple: boolean, count: number, describe: string): void
 /**
  * Runs `click` with file choosers intercepted on the tab (and the element's
  * frame session) and resolves with the first one opened, or undefined by
- * `until` (epoch ms). CDP: `Page.setInterceptFileChooserDialog`, event
+ * `until()` (epoch ms, asked once the click is done: it may wait for the
+ * element). CDP: `Page.setInterceptFileChooserDialog`, event
  * `Page.fileChooserOpened`.
  */
 async function openChooser(
@@ -245,7 +244,7 @@ async function openChooser(
   page: Page,
   frameSession: CdpSession,
   click: () => Promise<void>,
-  until: number,
+  until: () => number,
 ): Promise<{ event: Protocol.Page.FileChooserOpenedEvent; cdp: CdpSession } | undefined> {
   const sessions = [...new Set([page.session, frameSession])];
   let resolveOpened!: (v: { event: Protocol.Page.FileChooserOpenedEvent; cdp: CdpSession }) => void;
@@ -268,7 +267,7 @@ async function openChooser(
     return await Promise.race([
       opened,
       new Promise<undefined>((resolve) =>
-        timer = setTimeout(() => resolve(undefined), Math.max(0, until - Date.now()))
+        timer = setTimeout(() => resolve(undefined), Math.max(0, until() - Date.now()))
       ),
     ]);
   } finally {

@@ -1,0 +1,94 @@
+import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../../tests/_assert.ts";
+import { ToolError } from "../errors.ts";
+import { FakeClock, FakeElement, type FakePage } from "./_fake_steps.ts";
+import { coveredAt, type LoopOptions, SCHEDULE, untilActionable } from "./actionability.ts";
+
+function setup(page: FakePage = {}) {
+  const clock = new FakeClock();
+  const el = new FakeElement(clock, page);
+  const run = (options: Partial<LoopOptions> = {}, hitTest = false) =>
+    untilActionable(
+      el,
+      { deadline: 10_000, ...options },
+      hitTest ? (p) => coveredAt(el, p, { stage: "before" }) : undefined,
+      clock,
+    );
+  return { clock, el, run };
+}
+
+async function failsWith(p: Promise<unknown>, code: string): Promise<ToolError> {
+  const e = await assertRejects(() => p, ToolError);
+  assertEquals(e.code, code);
+  return e;
+}
+
+Deno.test("actionability: an actionable element answers at once with its center", async () => {
+  const { el, clock, run } = setup();
+  assertEquals(await run(), { x: 60, y: 40, frameX: 60, frameY: 40 });
+  assertEquals(el.log, ["probe", "scroll", "stable", "offset"]);
+  assertEquals(clock.sleeps, []);
+});
+
+Deno.test("actionability: waits follow the schedule, its last wait repeating", async () => {
+  const { clock, run } = setup({ probe: (t) => t < 1200 ? "disabled" : "ok" });
+  await run({ enabled: true });
+  const last = SCHEDULE[SCHEDULE.length - 1]!;
+  assertEquals(clock.sleeps, [...SCHEDULE.slice(1), last]);
+});
+
+Deno.test("actionability: hidden and disabled give up at the fail-fast budget", async () => {
+  for (const [state, code] of [["notvisible", "not-visible"], ["disabled", "not-enabled"]]) {
+    const { clock, run } = setup({ probe: () => state as "notvisible" });
+    await failsWith(run({ enabled: true }), code!);
+    assertTrue(clock.t >= 2000 && clock.t < 2500, `${state}: gave up at ${clock.t}`);
+  }
+  const { clock, run } = setup({ probe: () => "notvisible" });
+  await failsWith(run({ failFastMs: 300 }), "not-visible");
+  assertTrue(clock.t >= 300 && clock.t < 600, `gave up at ${clock.t}`);
+});
+
+Deno.test("actionability: a non-text field fails at once, a read-only one is waited for", async () => {
+  const notText = setup({
+    probe: () => ({ state: "noteditable", detail: "a button is not a text field" }),
+  });
+  const e = await failsWith(notText.run({ editable: true }), "not-editable");
+  assertIncludes(e.message, "a button is not a text field");
+  assertEquals(notText.clock.sleeps, []);
+  const readOnly = setup({
+    probe: (t) => t < 100 ? { state: "noteditable", detail: "it is read-only" } : "ok",
+  });
+  await readOnly.run({ editable: true });
+  assertTrue(readOnly.clock.sleeps.length > 1);
+});
+
+Deno.test("actionability: a moving element is waited for until the deadline, then times out", async () => {
+  const settles = setup({ stable: (t) => t >= 5000 });
+  await settles.run();
+  assertTrue(settles.clock.t >= 5000, "waited past the fail-fast budget for an animation");
+  const moving = setup({ stable: () => false });
+  await failsWith(moving.run({ deadline: 4000 }), "timeout");
+  assertTrue(moving.clock.t >= 4000 && moving.clock.t < 4500, `gave up at ${moving.clock.t}`);
+});
+
+Deno.test("actionability: a detached element fails ref-gone at once", async () => {
+  const { clock, run } = setup({ probe: () => "notconnected" });
+  await failsWith(run(), "ref-gone");
+  assertEquals(clock.sleeps, []);
+});
+
+Deno.test("actionability: with hitTest, a covered element fails covered naming the cover", async () => {
+  const { el, clock, run } = setup({ cover: () => "div#overlay.modal-backdrop" });
+  const e = await failsWith(run({}, true), "covered");
+  assertEquals(
+    e.message,
+    "The element is covered by div#overlay.modal-backdrop, which would receive the click",
+  );
+  assertEquals(e.details, { coveredBy: "div#overlay.modal-backdrop" });
+  assertTrue(clock.t >= 2000 && clock.t < 2500, `gave up at ${clock.t}`);
+  assertEquals(el.log.includes("move"), false);
+});
+
+Deno.test("actionability: a subframe's point adds the frame offset to the viewport point only", async () => {
+  const { run } = setup({ offset: { x: 8, y: 150 } });
+  assertEquals(await run(), { x: 68, y: 190, frameX: 60, frameY: 40 });
+});

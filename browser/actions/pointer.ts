@@ -1,0 +1,137 @@
+/**
+ * The one pointer-action sequence on an element: probe, scroll into view,
+ * wait stable, hit test, move the mouse, hit test again with the pointer
+ * there, press and release — retried from the probe when the element is
+ * covered, until the fail-fast budget or the call's deadline. Every tool
+ * that points at an element (click, hover, upload_file's chooser click,
+ * publish and save_draft's submit) goes through {@link pointerAction}.
+ *
+ * A retry acts on the same element handle, re-probed: a cover that goes away
+ * lets the press land on the element, one that stays fails `covered` naming
+ * it, and a detached element fails `ref-gone`. Nothing is ever pressed at a
+ * point whose hit test named another element. An element the pointer's
+ * arrival moved away (the page reshapes on hover) is not chased: that fails
+ * `covered` at once, for the agent to look again.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { RemoteHandle } from "../injected/mod.ts";
+import { inputOf } from "./devices.ts";
+import {
+  type ActionPoint,
+  type Clock,
+  type Covered,
+  coveredAt,
+  type ElementSteps,
+  elementSteps,
+  realClock,
+  untilActionable,
+} from "./actionability.ts";
+
+/** A press: which button, how many clicks, which modifier keys held. */
+export interface Press {
+  button?: "left" | "right" | "middle";
+  /** 2: double click. @default 1 */
+  clickCount?: number;
+  modifiers?: Array<"Alt" | "Control" | "Meta" | "Shift">;
+}
+
+/** The pointer, in top-level viewport CSS px: real in production, a fake in unit tests. */
+export interface PointerInput {
+  move(x: number, y: number): Promise<void>;
+  /** Moves to (x, y) and presses and releases (`clickCount` times). */
+  click(x: number, y: number, press: Press): Promise<void>;
+}
+
+/** Options of {@link pointerAction}. */
+export interface PointerOptions {
+  /** The press; omitted: move only (hover). */
+  press?: Press;
+  /** The element must be enabled (click). */
+  enabled?: boolean;
+  /** Absolute deadline, epoch ms. */
+  deadline: number;
+  /** Fail-fast budget for covered (and hidden, disabled) elements, ms. @default 2000 */
+  failFastMs?: number;
+  /**
+   * The point `waitActionable` with `hitTest` returned just now: the first
+   * attempt moves there at once (probe and first hit test already done).
+   */
+  start?: ActionPoint;
+  /** Names the element in the covered message ("the submit control"). */
+  what?: string;
+}
+
+/**
+ * Runs the pointer sequence on an element's steps with a given pointer (the
+ * seam unit tests drive with fakes). See {@link pointerAction}.
+ *
+ * @throws ToolError covered | ref-gone | not-visible | not-enabled | timeout
+ */
+export function pointerSequence(
+  el: ElementSteps,
+  input: PointerInput,
+  options: PointerOptions,
+  clock: Clock = realClock,
+): Promise<ActionPoint> {
+  const what = options.what;
+  // Where the pointer arrived and found the element covered, and that failure.
+  let arrived: { point: ActionPoint; covered: Covered } | undefined;
+  return untilActionable(el, {
+    enabled: options.enabled ?? false,
+    deadline: options.deadline,
+    ...(options.failFastMs !== undefined ? { failFastMs: options.failFastMs } : {}),
+    ...(options.start ? { start: options.start } : {}),
+  }, async (point, fromStart) => {
+    if (arrived && movedAway(arrived.point, point)) return { ...arrived.covered, final: true };
+    if (!fromStart) {
+      // Never move onto a cover: the cover would get the hover.
+      const covered = await coveredAt(el, point, { stage: "before" });
+      if (covered) return covered;
+    }
+    await input.move(point.x, point.y);
+    if (!options.press) return undefined;
+    // The pointer's arrival can move or cover the element (hover effects): check again, with
+    // the pointer there, before pressing.
+    const covered = await coveredAt(el, point, { stage: "arrived", ...(what ? { what } : {}) });
+    if (covered) {
+      arrived = { point, covered };
+      return covered;
+    }
+    await input.click(point.x, point.y, options.press);
+    return undefined;
+  }, clock);
+}
+
+/** Whether the element's action point moved by a pixel or more. */
+function movedAway(a: ActionPoint, b: ActionPoint): boolean {
+  return Math.abs(a.x - b.x) >= 1 || Math.abs(a.y - b.y) >= 1;
+}
+
+/**
+ * Points at an element and, with `press`, clicks it: the pointer sequence
+ * (probe, scroll into view, stable, hit test, move, hit test at the pointer,
+ * press), retried from the probe while the element is covered. CDP:
+ * `Input.dispatchMouseEvent` (the tab's mouse), `Runtime.callFunctionOn`.
+ *
+ * @returns the point the pointer went to (top-level viewport and frame px).
+ * @throws ToolError covered (names the cover; nothing was pressed) |
+ *   ref-gone | not-visible | not-enabled | timeout
+ */
+export function pointerAction(
+  page: Page,
+  handle: RemoteHandle,
+  options: PointerOptions,
+): Promise<ActionPoint> {
+  const { mouse } = inputOf(page);
+  return pointerSequence(elementSteps(page, handle), {
+    move: (x, y) => mouse.move(x, y),
+    click: (x, y, press) =>
+      mouse.click(x, y, {
+        button: press.button ?? "left",
+        clickCount: press.clickCount ?? 1,
+        modifiers: press.modifiers ?? [],
+      }),
+  }, options);
+}
