@@ -5,7 +5,7 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startHttp, textOf } from "./_mcp.ts";
-import { checkHostAndOrigin } from "../mcp/transports/http.ts";
+import { checkHostAndOrigin } from "../mcp/transports/http_admission.ts";
 import { isLoopback } from "../policy/hosts.ts";
 
 Deno.test("http: two clients, each with its own sessions", async () => {

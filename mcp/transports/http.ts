@@ -12,6 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
 import { isLoopback } from "../../policy/hosts.ts";
+import { checkHostAndOrigin, digest, parseTokens } from "./http_admission.ts";
 import { ByteBudget, readBody } from "./http_body.ts";
 import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
 import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
@@ -82,43 +83,6 @@ export interface HttpServer {
   finished: Promise<void>;
 }
 
-function hostOf(headerValue: string): string {
-  // "host:port" or "[v6]:port"
-  if (headerValue.startsWith("[")) return headerValue.slice(0, headerValue.indexOf("]") + 1);
-  return headerValue.split(":")[0]!;
-}
-
-/**
- * Decides whether a request's Host and Origin are acceptable (DNS rebinding
- * protection): on a loopback bind both must name a loopback host; on another
- * bind the Host must be the bound host (or loopback) and a browser Origin
- * must match the Host.
- */
-export function checkHostAndOrigin(
-  bindHost: string,
-  hostHeader: string | null,
-  originHeader: string | null,
-): string | undefined {
-  if (!hostHeader) return "missing Host header";
-  const host = hostOf(hostHeader).replace(/^\[|\]$/g, "");
-  const allowed = isLoopback(bindHost)
-    ? isLoopback(host)
-    : (isLoopback(host) || host === bindHost || bindHost === "0.0.0.0" || bindHost === "::");
-  if (!allowed) return `Host "${hostHeader}" is not allowed`;
-  if (originHeader && originHeader !== "null") {
-    let origin: URL;
-    try {
-      origin = new URL(originHeader);
-    } catch {
-      return `Origin "${originHeader}" is malformed`;
-    }
-    if (isLoopback(bindHost) ? !isLoopback(origin.hostname) : origin.host !== hostHeader) {
-      return `Origin "${originHeader}" is not allowed`;
-    }
-  } else if (originHeader === "null") return 'Origin "null" is not allowed';
-  return undefined;
-}
-
 function jsonError(
   status: number,
   message: string,
@@ -152,17 +116,6 @@ interface Client {
   established: boolean;
   /** The SHA-256 of the token it initialized with ("" without tokens). */
   principal: string;
-}
-
-/** The hex SHA-256 of a token: tokens are compared and kept as digests. */
-async function digest(token: string): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The tokens of a comma-separated list (blank entries dropped). */
-export function parseTokens(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((t) => t.trim()).filter(Boolean);
 }
 
 /** Starts the Streamable HTTP server on `/mcp`. */
