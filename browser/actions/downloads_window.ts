@@ -21,7 +21,7 @@ import {
   type DownloadRecord,
   downloadsOf,
 } from "../sessions/downloads.ts";
-import { originOf } from "../sessions/download_names.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** How long a navigation that became a download may take to announce it, ms. */
 const ANNOUNCE_GRACE_MS = 1000;
@@ -70,7 +70,7 @@ export async function confirmDownload(
     session: session.id,
     summary:
       `"${options.tool}" may save one downloaded file to .downloads/${session.id}/ in the workspace`,
-    origin: url ? originOf(url) : undefined,
+    origin: url ? originOf(url) ?? "null" : undefined,
   });
 }
 

@@ -11,6 +11,7 @@ import type { Protocol } from "../../cdp/types.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -237,7 +238,10 @@ export class ActionRecorder {
     if (requestedUrl) {
       const requestedHost = hostOf(requestedUrl), landedHost = hostOf(to);
       if (requestedHost && landedHost && requestedHost !== landedHost) {
-        navigation.offOrigin = { requested: originOf(requestedUrl), landed: originOf(to) };
+        navigation.offOrigin = {
+          requested: originOf(requestedUrl) ?? requestedUrl,
+          landed: originOf(to) ?? to,
+        };
       }
     }
     const byType: Record<string, number> = {};
@@ -358,13 +362,5 @@ function hostOf(url: string): string | undefined {
     return u.protocol === "http:" || u.protocol === "https:" ? u.hostname : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
   }
 }

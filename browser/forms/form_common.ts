@@ -213,16 +213,6 @@ export function requireDraft(s: DraftState): void {
   throw new ToolError("refused", message, hint, { draftState: s.state });
 }
 
-/** The origin of the active tab (for confirm requests), or undefined. */
-export function originOf(page: Page): string | undefined {
-  try {
-    const o = new URL(page.url).origin;
-    return o === "null" ? undefined : o;
-  } catch {
-    return undefined;
-  }
-}
-
 /** How long to wait after the click for a sign that the form left, ms. */
 const SEND_WAIT_MS = 2000;
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -18,7 +18,8 @@ import { join } from "node:path";
 import type { Protocol } from "../../cdp/types.ts";
 import { safeMkdir, safeMove, safeRemove } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
-import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+import { freeName, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** A file the session downloaded (or is downloading). */
 export interface DownloadRecord {
@@ -278,7 +279,7 @@ export class SessionDownloads {
           ...this.#contextParam(),
         }).catch(() => {});
       }
-      gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) });
+      gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) ?? "null" });
       return;
     }
     const filename = reserveName(safeFileName(e.suggestedFilename), this.#reserved);
@@ -288,7 +289,7 @@ export class SessionDownloads {
       path: join(this.folder, filename),
       sizeBytes: 0,
       url,
-      urlOrigin: originOf(e.url),
+      urlOrigin: originOf(e.url) ?? "null",
       state: "in-progress",
       startedAt: Date.now(),
     };
