@@ -12,6 +12,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
+import { keysOnly } from "../network_writes.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -333,17 +334,6 @@ export class ActionRecorder {
   /** Stops listening without summarizing (the action failed early). */
   dispose(): void {
     this.#unsubscribe();
-  }
-}
-
-/** A URL with its query values removed (`?a&b`): writes are reported by keys, never values. */
-export function keysOnly(url: string): string {
-  try {
-    const u = new URL(url);
-    const keys = [...new Set(u.searchParams.keys())];
-    return `${u.origin}${u.pathname}${keys.length ? `?${keys.join("&")}` : ""}`;
-  } catch {
-    return url.split(/[?#]/)[0]!;
   }
 }
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { keysOnly } from "../../browser/actions/recorder.ts";
+import { keysOnly } from "../../browser/network_writes.ts";
 import {
   type AgentMatcher,
   compileAgentPattern,
