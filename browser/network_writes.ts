@@ -1,6 +1,6 @@
 /**
- * How network writes reach the agent: by their query keys, never their values (the network
- * log, an action's result).
+ * Network writes (requests by a method that changes state on the server) and how they reach
+ * the agent: by their query keys, never their values (the network log, an action's result).
  *
  * @module
  */
@@ -14,4 +14,19 @@ export function keysOnly(url: string): string {
   } catch {
     return url.split(/[?#]/)[0]!;
   }
+}
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * True for HTTP methods that write (`POST`, `PUT`, `PATCH`, `DELETE`; upper case, as CDP
+ * reports them): their URLs are shown by keys, and one sent after a click means a form left.
+ */
+export function isWriteMethod(method: string): boolean {
+  return WRITE_METHODS.has(method);
+}
+
+/** A request's URL as the agent is shown it: a write's by its keys ({@link keysOnly}). */
+export function shownUrl(request: { method: string; url: string }): string {
+  return isWriteMethod(request.method) ? keysOnly(request.url) : request.url;
 }

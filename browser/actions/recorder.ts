@@ -12,7 +12,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
-import { keysOnly } from "../network_writes.ts";
+import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -80,7 +80,6 @@ const BY_TYPE: Record<string, string> = {
   Media: "media",
 };
 const SETTLE_CAP_MS = 5000;
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
 
@@ -132,7 +131,7 @@ export class ActionRecorder {
     if (method.startsWith("Network.")) {
       if (method === "Network.requestWillBeSent") {
         const e = params as Protocol.Network.RequestWillBeSentEvent;
-        if (WRITE_METHODS.has(e.request.method)) this.#writeSessions.set(e.requestId, cdp);
+        if (isWriteMethod(e.request.method)) this.#writeSessions.set(e.requestId, cdp);
       }
       if (method !== "Network.dataReceived") this.#activity();
       return;
@@ -254,7 +253,7 @@ export class ActionRecorder {
       r.type === "XHR" || r.type === "Fetch" || r.type === "Document" || r.failed
     );
     const mutations: Mutation[] = [];
-    for (const r of requests.filter((r) => WRITE_METHODS.has(r.method)).slice(0, 10)) {
+    for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
       const m: Mutation = {
         method: r.method,
         urlPattern: keysOnly(r.url),
@@ -293,7 +292,7 @@ export class ActionRecorder {
         },
         requests: notable.slice(0, 10).map((r) => ({
           method: r.method,
-          url: shortUrl(WRITE_METHODS.has(r.method) ? keysOnly(r.url) : r.url),
+          url: shortUrl(shownUrl(r)),
           type: r.type,
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),

@@ -24,6 +24,7 @@ import type { PerformContext } from "../actions/run_action.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
+import { isWriteMethod } from "../network_writes.ts";
 
 /** A page-side failure: `{ error, code }` with `code` a ToolError code. */
 export interface PageFailure {
@@ -215,7 +216,6 @@ export function requireDraft(s: DraftState): void {
 
 /** How long to wait after the click for a sign that the form left, ms. */
 const SEND_WAIT_MS = 2000;
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Whether clicking the submit control sent the form, and how. */
 export interface SendOutcome {
@@ -303,7 +303,7 @@ function watchLeaving(session: BrowserSession, page: Page) {
       ) seen.navigated = true;
       if (method === "Network.requestWillBeSent") {
         const e = params as Protocol.Network.RequestWillBeSentEvent;
-        if (WRITE_METHODS.has(e.request.method)) seen.wrote = true;
+        if (isWriteMethod(e.request.method)) seen.wrote = true;
       }
     },
   });
