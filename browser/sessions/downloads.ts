@@ -20,6 +20,7 @@ import { safeMkdir, safeMove, safeRemove } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
 import { freeName, reserveName, safeFileName, shortUrl } from "./download_names.ts";
 import { originOf } from "../../policy/hosts.ts";
+import { SessionSlot } from "./session_slots.ts";
 
 /** A file the session downloaded (or is downloading). */
 export interface DownloadRecord {
@@ -65,11 +66,12 @@ export interface DownloadGate {
   blocked(download: BlockedDownload): void;
 }
 
-const sessionDownloads = new WeakMap<BrowserSession, SessionDownloads>();
+/** The session's downloads state (set by {@link startDownloads}). */
+const DOWNLOADS = new SessionSlot<SessionDownloads>("downloads");
 
 /** The downloads state of a session (undefined before {@link startDownloads}). */
 export function downloadsOf(session: BrowserSession): SessionDownloads | undefined {
-  return sessionDownloads.get(session);
+  return session.slots.get(DOWNLOADS);
 }
 
 /**
@@ -83,7 +85,7 @@ export async function startDownloads(
   root = ".downloads",
 ): Promise<void> {
   const d = new SessionDownloads(session, workspace, root);
-  sessionDownloads.set(session, d);
+  session.slots.set(DOWNLOADS, d);
   await d.start().catch((e) =>
     console.error(`browxai: downloads of session "${session.id}" not set up:`, e)
   );
@@ -94,7 +96,7 @@ export async function startDownloads(
  * browser's context gets Chromium's default behavior back.
  */
 export async function stopDownloads(session: BrowserSession): Promise<void> {
-  await sessionDownloads.get(session)?.stop();
+  await session.slots.get(DOWNLOADS)?.stop();
 }
 
 /** One session's downloads. CDP: `Browser.setDownloadBehavior`, `Browser.cancelDownload`, events `Browser.downloadWillBegin`, `Browser.downloadProgress`. */
