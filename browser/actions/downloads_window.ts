@@ -17,6 +17,8 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import {
   type BeganDownload,
   type BlockedDownload,
+  type DownloadEntry,
+  downloadEntry,
   type DownloadGate,
   type DownloadRecord,
   downloadsOf,
@@ -30,18 +32,6 @@ const ANNOUNCE_GRACE_MS = 1000;
  * blob download can come well after the page looked settled on a loaded machine (missed at 500).
  */
 const DECLARED_GRACE_MS = 2000;
-
-/** A saved download as the ActionResult lists it. */
-export interface DownloadEntry {
-  id: string;
-  filename: string;
-  path: string;
-  sizeBytes: number;
-  url: string;
-  urlOrigin: string;
-  /** Only while still downloading when the call returned. */
-  state?: "in-progress";
-}
 
 /** What the window reports to the ActionResult. */
 export interface DownloadOutcome {
@@ -196,15 +186,7 @@ export class DownloadWindow implements DownloadGate {
         warnings.push(`the download of "${r.filename}" failed; nothing was saved`);
         continue;
       }
-      downloads.push({
-        id: r.id,
-        filename: r.filename,
-        path: r.path,
-        sizeBytes: r.sizeBytes,
-        url: r.url,
-        urlOrigin: r.urlOrigin,
-        ...(r.state === "in-progress" ? { state: "in-progress" as const } : {}),
-      });
+      downloads.push(downloadEntry(r));
       if (r.state === "in-progress") {
         warnings.push(
           `"${r.filename}" was still downloading when the call returned; downloads_list shows it once complete`,

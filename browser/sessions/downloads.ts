@@ -56,6 +56,24 @@ export interface BeganDownload {
   frameId: string;
 }
 
+/** A download as results list it (the ActionResult, `downloads_list`); `state` only while still downloading. */
+export type DownloadEntry =
+  & Pick<DownloadRecord, "id" | "filename" | "path" | "sizeBytes" | "url" | "urlOrigin">
+  & { state?: "in-progress" };
+
+/** The entry results list for a record that did not fail. */
+export function downloadEntry(r: DownloadRecord): DownloadEntry {
+  return {
+    id: r.id,
+    filename: r.filename,
+    path: r.path,
+    sizeBytes: r.sizeBytes,
+    url: r.url,
+    urlOrigin: r.urlOrigin,
+    ...(r.state === "in-progress" ? { state: "in-progress" as const } : {}),
+  };
+}
+
 /** Decides the downloads that begin while it is installed (an action window). */
 export interface DownloadGate {
   /** True: save this download; false: cancel it. */
