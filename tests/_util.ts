@@ -51,6 +51,16 @@ export async function eventually<T>(
 // The launcher's own process helpers: the tests check what it reaps with the same view.
 export { descendantsOf as descendants, running as alive } from "../cdp/launcher.ts";
 
+/** True when something (a file, a folder, a link, even a dangling one) is at `path`. */
+export function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The command line of a process, or "". */
 export function cmdline(pid: number): string {
   try {
