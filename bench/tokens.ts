@@ -7,6 +7,7 @@
  */
 import { Tiktoken } from "js-tiktoken/lite";
 import o200kBase from "js-tiktoken/ranks/o200k_base";
+import { estimateTokens } from "../browser/snapshot/paging.ts";
 
 /** Token figures of one text. */
 export interface TokenFigures {
@@ -37,10 +38,8 @@ export function countTokens(text: string): number {
   return n;
 }
 
-/** `ceil(text.length / 4)`: the estimate browxai pages snapshots by. */
-export function charsOver4(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+/** `ceil(text.length / 4)`: the estimate browxai pages snapshots by (the same function). */
+export const charsOver4: (text: string) => number = estimateTokens;
 
 /** All token figures of `text`. */
 export function tokenFigures(text: string): TokenFigures {

@@ -28,6 +28,7 @@ import { ToolError } from "./errors.ts";
 import { pause, poll } from "./poll.ts";
 import type { Page } from "../cdp/page.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
+import { SessionSlot } from "./sessions/session_slots.ts";
 
 /**
  * Longest `holdMs`, ms. A call's budget is 30 s (+5 s grace, see
@@ -46,20 +47,20 @@ interface Backgrounded {
 }
 
 /** Per session; one backgrounded tab at a time. */
-const BACKGROUNDED = new WeakMap<BrowserSession, Backgrounded>();
+const BACKGROUNDED = new SessionSlot<Backgrounded>("backgrounded tab");
 
 /**
  * The blank tab tab_visibility brought to front over a backgrounded one, while it is still
  * blank (an agent that used it made it a tab of its own); `tabs` leaves it out.
  */
 export function scratchTab(session: BrowserSession): Page | undefined {
-  const scratch = BACKGROUNDED.get(session)?.scratch;
+  const scratch = session.slots.get(BACKGROUNDED)?.scratch;
   return scratch && !scratch.isClosed && scratch.url === "about:blank" ? scratch : undefined;
 }
 
 /** True while `page` of `session` is in background by tab_visibility (until foreground). */
 export function inBackground(session: BrowserSession, page: Page): boolean {
-  const held = BACKGROUNDED.get(session);
+  const held = session.slots.get(BACKGROUNDED);
   return !!held && held.tab === page && !page.isClosed;
 }
 
@@ -274,7 +275,7 @@ function what(e: unknown): string {
 /** Sends a tab to background (see the module doc). */
 export async function background(s: BrowserSession, page: Page): Promise<Transition> {
   const warnings: string[] = [];
-  const held = BACKGROUNDED.get(s);
+  const held = s.slots.get(BACKGROUNDED);
   if (held && held.tab !== page && !held.tab.isClosed) {
     throw new ToolError(
       "invalid-argument",
@@ -297,7 +298,7 @@ export async function background(s: BrowserSession, page: Page): Promise<Transit
       scratch = await s.newTab();
       await s.activate(page);
     }
-    BACKGROUNDED.set(s, { tab: page, scratch });
+    s.slots.set(BACKGROUNDED, { tab: page, scratch });
     // Focus emulation keeps the tab visible and focused whatever is in front;
     // switching it off after the scratch tab came to front hides the tab with
     // visibilitychange then blur, in that order every time (the other way
@@ -305,7 +306,7 @@ export async function background(s: BrowserSession, page: Page): Promise<Transit
     await scratch.session.send("Page.bringToFront");
     await page.session.send("Emulation.setFocusEmulationEnabled", { enabled: false });
   } catch (e) {
-    BACKGROUNDED.set(s, { tab: page, scratch });
+    s.slots.set(BACKGROUNDED, { tab: page, scratch });
     warnings.push(`real backgrounding failed: ${what(e)}`);
   }
   const real = (await waitReal(page, true))?.visibility === "hidden";
@@ -335,7 +336,7 @@ export function hiddenNote(real: boolean, owned: boolean): string {
 /** Brings the session's backgrounded (else active) tab back to front. */
 export async function foreground(s: BrowserSession): Promise<Transition> {
   const warnings: string[] = [];
-  const held = BACKGROUNDED.get(s);
+  const held = s.slots.get(BACKGROUNDED);
   // A scratch tab the agent has since used (it left about:blank) is a working tab now: kept.
   const scratch = held?.scratch?.url === "about:blank" ? held.scratch : undefined;
   const isScratch = (p: Page | undefined) => p !== undefined && p === scratch;
@@ -344,7 +345,7 @@ export async function foreground(s: BrowserSession): Promise<Transition> {
   if (!page) {
     if (!held) throw noTab(s);
     if (scratch && !scratch.isClosed) await s.closeTab(scratch);
-    BACKGROUNDED.delete(s);
+    s.slots.delete(BACKGROUNDED);
     return {
       real: false,
       note: "The backgrounded tab was closed; the scratch tab is closed too.",
@@ -371,7 +372,7 @@ export async function foreground(s: BrowserSession): Promise<Transition> {
     warnings.push(`synthetic flip incomplete: ${what(e)}`);
   }
   if (scratch && !scratch.isClosed) await s.closeTab(scratch);
-  BACKGROUNDED.delete(s);
+  s.slots.delete(BACKGROUNDED);
   let note: string;
   if (!held && begin?.already) note = "Already in foreground: nothing changed.";
   else if (held && begin && !begin.had) {

@@ -1,5 +1,6 @@
 import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../tests/_assert.ts";
 import { launchTestBrowser } from "../tests/_harness.ts";
+import { eventually } from "../tests/_util.ts";
 import type { CdpSession } from "./connection.ts";
 import { Keyboard, Mouse, parseKeyCombo } from "./input.ts";
 import {
@@ -254,14 +255,6 @@ function js(page: Page, expression: string): Promise<unknown> {
   return page.evaluate(expression, { world: "main" });
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 Deno.test("Keyboard types, edits and navigates in real Chromium", async (t) => {
   const tb = await launchTestBrowser();
   try {
@@ -398,7 +391,11 @@ Deno.test("Mouse clicks, double-clicks, right-clicks and scrolls in real Chromiu
     await t.step("wheel scrolls the page down", async () => {
       assertEquals(await js(page, "scrollY"), 0);
       await mouse.wheel(300, 300, { deltaY: 400 });
-      await waitFor(async () => (await js(page, "scrollY") as number) > 0, "scrollY to grow");
+      await eventually(
+        async () => (await js(page, "scrollY") as number) > 0,
+        3000,
+        "scrollY to grow",
+      );
     });
   } finally {
     await tb.close();

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
-import { alive, cmdline, descendants, eventually } from "../tests/_util.ts";
+import { alive, cmdline, descendants, eventually, exists } from "../tests/_util.ts";
 import { listeningPorts, processesMentioning } from "../tests/_procs.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
@@ -10,15 +10,6 @@ import { chromiumArgs, launchChromium, ProfileInUseError } from "./launcher.ts";
 import { connectWebSocket } from "./transport.ts";
 
 const executablePath = findChromium().path;
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Local addresses (hex, as in /proc/net/tcp*) listening on a TCP port. */
 function listeners(port: number): string[] {

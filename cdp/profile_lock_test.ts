@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../tests/_assert.ts";
+import { exists } from "../tests/_util.ts";
 import {
   claimProfile,
   cleanStaleTempProfiles,
@@ -8,15 +9,6 @@ import {
   ProfileInUseError,
   TEMP_PROFILE_PREFIX,
 } from "./profile_lock.ts";
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A pid that ran and exited. */
 async function deadPid(): Promise<number> {

@@ -298,8 +298,15 @@ Deno.test("TargetManager[Symbol.asyncDispose]() removes exactly its listeners", 
         browserContextId: ctx,
       });
       assertEquals(await seen.promise, targetId);
+      // The detach reaches this connection's subscribers (the manager's listener, were it
+      // still subscribed, would have run for it by then).
+      const detached = Promise.withResolvers<void>();
+      const offDetached = browser.connection.on(
+        "Target.detachedFromTarget",
+        (e) => e.targetId === before.targetId && detached.resolve(),
+      );
       await browser.connection.send("Target.closeTarget", { targetId: before.targetId });
-      await new Promise((r) => setTimeout(r, 100));
+      await detached.promise.finally(offDetached);
       assertEquals(calls, [], "no hook or listener runs after dispose");
       assertEquals(browser.targets.target(targetId), undefined);
     } finally {

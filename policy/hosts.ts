@@ -54,3 +54,30 @@ export function siteOf(url: string): string | null {
 export function registrableDomain(host: string): string | null {
   return getDomain(host, { allowPrivateDomains: true });
 }
+
+/** Options of {@link originOf}. */
+export interface OriginOfOptions {
+  /**
+   * What a URL with an opaque origin (`data:`, `about:`, `file:`, `javascript:`) gives:
+   * `"null"` (its serialized origin, the default), `"scheme"` (`"data:"`: what was acted on,
+   * for messages) or `"none"` (undefined, as for a URL that does not parse).
+   */
+  opaque?: "null" | "scheme" | "none";
+}
+
+/**
+ * The origin of a URL, `scheme://host[:port]` (a `blob:` URL gives its creator's); for an
+ * opaque origin see {@link OriginOfOptions.opaque}. Undefined when `url` does not parse:
+ * each caller says what it shows instead (the URL, a cut of it, `"null"`).
+ */
+export function originOf(url: string, options: OriginOfOptions = {}): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (u.origin !== "null") return u.origin;
+  const opaque = options.opaque ?? "null";
+  return opaque === "null" ? "null" : opaque === "scheme" ? u.protocol : undefined;
+}

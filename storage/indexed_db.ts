@@ -166,14 +166,7 @@ export async function getRecord(
   ref: IdbStoreRef & { key: IdbKey },
 ): Promise<{ found: false } | { found: true; value: unknown }> {
   for (const key of candidateKeys(ref.key)) {
-    const { objectStoreDataEntries: entries } = await session.send("IndexedDB.requestData", {
-      storageKey,
-      databaseName: ref.dbName,
-      objectStoreName: ref.storeName,
-      skipCount: 0,
-      pageSize: 1,
-      keyRange: { lower: key, upper: key, lowerOpen: false, upperOpen: false },
-    });
+    const entries = await entriesAt(session, storageKey, ref, key);
     const entry = entries[0];
     if (!entry) continue;
     try {
@@ -227,16 +220,9 @@ export async function deleteRecord(
   let target = keys[0]!;
   // Which of the keys it may stand for holds the record (only asked when there is a choice).
   for (const key of keys.length > 1 ? keys : []) {
-    const held = await session.send("IndexedDB.requestData", {
-      storageKey,
-      databaseName: ref.dbName,
-      objectStoreName: ref.storeName,
-      skipCount: 0,
-      pageSize: 1,
-      keyRange: { lower: key, upper: key, lowerOpen: false, upperOpen: false },
-    });
-    await releaseEntries(session, held.objectStoreDataEntries);
-    if (held.objectStoreDataEntries.length) {
+    const held = await entriesAt(session, storageKey, ref, key);
+    await releaseEntries(session, held);
+    if (held.length) {
       target = key;
       break;
     }
@@ -245,8 +231,34 @@ export async function deleteRecord(
     storageKey,
     databaseName: ref.dbName,
     objectStoreName: ref.storeName,
-    keyRange: { lower: target, upper: target, lowerOpen: false, upperOpen: false },
+    keyRange: onlyKey(target),
   });
+}
+
+/** The key range of one key. */
+function onlyKey(key: Protocol.IndexedDB.Key): Protocol.IndexedDB.KeyRange {
+  return { lower: key, upper: key, lowerOpen: false, upperOpen: false };
+}
+
+/**
+ * The entry under exactly `key` (none or one; the caller releases its remote objects).
+ * CDP: `IndexedDB.requestData`.
+ */
+async function entriesAt(
+  session: CdpSession,
+  storageKey: string,
+  ref: IdbStoreRef,
+  key: Protocol.IndexedDB.Key,
+): Promise<Protocol.IndexedDB.DataEntry[]> {
+  const r = await session.send("IndexedDB.requestData", {
+    storageKey,
+    databaseName: ref.dbName,
+    objectStoreName: ref.storeName,
+    skipCount: 0,
+    pageSize: 1,
+    keyRange: onlyKey(key),
+  });
+  return r.objectStoreDataEntries;
 }
 
 async function releaseEntries(

@@ -1,12 +1,15 @@
 /**
  * A real Chromium for tests below the MCP layer: launch, open tabs as
- * {@link Page}s in fresh browser contexts, close everything.
+ * {@link Page}s in fresh browser contexts, close everything. Tabs become
+ * Pages through the server's own {@link PageRouter} (no owner claims a
+ * context here: the router only builds Pages and adopts OOPIFs).
  *
  * @module
  */
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
-import { Page } from "../cdp/page.ts";
+import type { Page } from "../cdp/page.ts";
+import { PageRouter } from "../browser/sessions/page_router.ts";
 
 /** A launched browser plus a page factory. */
 export interface TestBrowser {
@@ -16,32 +19,20 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Launches headless Chromium with a hook that builds a {@link Page} per tab and adopts OOPIFs. */
+/** Launches headless Chromium whose tabs are routed by a {@link PageRouter}. */
 export async function launchTestBrowser(): Promise<TestBrowser> {
-  const browser = await Browser.launch({ executablePath: findChromium().path });
-  const pages = new Map<string, Page>();
-  browser.targets.addAttachHook(async (t) => {
-    if (t.type === "page") pages.set(t.targetId, await Page.attach(t));
-    else if (t.type === "iframe" && t.parentSessionId) {
-      for (const p of pages.values()) {
-        if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
-      }
-    }
-  });
-  browser.targets.addListener({
-    detached(t) {
-      if (t.type === "page") {
-        pages.get(t.targetId)?.dispose();
-        pages.delete(t.targetId);
-      } else for (const p of pages.values()) p.dropSession(t.session.id);
-    },
-  });
+  // Wired as browser/sessions/browser_host.ts does: the router is in place before any target.
+  const router = new PageRouter();
+  const browser = await Browser.launch(
+    { executablePath: findChromium().path },
+    { attachHook: router.attachHook, listener: router.listener },
+  );
   return {
     browser,
     async newPage(browserContextId) {
       const ctx = browserContextId ?? await browser.createContext();
       const t = await browser.newPage(ctx);
-      return pages.get(t.targetId)!;
+      return router.page(t.targetId)!;
     },
     close: () => browser.close(),
   };

@@ -17,6 +17,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { dirname, fromFileUrl, join } from "./_paths.ts";
+import { eventually } from "./_util.ts";
 
 /** The repository root. */
 export const ROOT: string = join(dirname(fromFileUrl(import.meta.url)), "..");
@@ -171,11 +172,10 @@ export async function startHttp(options: StartOptions = {}): Promise<HttpProcess
       err += value;
     }
   })();
-  const deadline = Date.now() + 30_000;
-  while (!/on (http:\/\/\S+\/mcp)/.test(err)) {
-    if (Date.now() > deadline) throw new Error(`HTTP server did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await eventually(() => /on (http:\/\/\S+\/mcp)/.test(err), 30_000, "the HTTP server to start")
+    .catch((e: Error) => {
+      throw new Error(`${e.message}: ${err}`);
+    });
   const url = /on (http:\/\/\S+\/mcp)/.exec(err)![1]!;
   const token = /bearer token[^:]*: (\S+)/.exec(err)?.[1];
   const clients: McpHarness[] = [];

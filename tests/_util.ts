@@ -17,9 +17,15 @@ export function refOf(tree: string, pattern: RegExp | string): string {
   throw new Error(`no line with a ref matches ${re} in:\n${tree}`);
 }
 
-/** Waits until `fn` returns a truthy value (polling), or throws after `timeoutMs`. */
+/** What {@link eventually} keeps waiting on. */
+type Falsy = false | 0 | "" | null | undefined;
+
+/**
+ * Waits until `fn` returns a truthy value (polling every 50 ms; a throw counts as not yet),
+ * and returns that value; throws after `timeoutMs`, naming `what` and the last value or error.
+ */
 export async function eventually<T>(
-  fn: () => Promise<T> | T,
+  fn: () => Promise<T | Falsy> | T | Falsy,
   timeoutMs = 5000,
   what = "condition",
 ): Promise<T> {
@@ -28,7 +34,7 @@ export async function eventually<T>(
   while (Date.now() < deadline) {
     try {
       const v = await fn();
-      if (v) return v;
+      if (v) return v as T;
       last = v;
     } catch (e) {
       last = e;
@@ -44,6 +50,16 @@ export async function eventually<T>(
 
 // The launcher's own process helpers: the tests check what it reaps with the same view.
 export { descendantsOf as descendants, running as alive } from "../cdp/launcher.ts";
+
+/** True when something (a file, a folder, a link, even a dangling one) is at `path`. */
+export function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The command line of a process, or "". */
 export function cmdline(pid: number): string {

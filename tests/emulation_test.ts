@@ -8,6 +8,7 @@
 import { assertEquals, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio } from "./_mcp.ts";
 import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
 
 interface Probe {
   tz: string;
@@ -140,12 +141,14 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
         const req = await fx.waitForRequest((q) => q.path === "/basic.html?popup=1");
         assertEquals(req.headers["user-agent"], UA);
         assertEquals(req.headers["accept-language"], "de-DE,de;q=0.9");
-        let p = await probe(mcp);
-        for (let i = 0; i < 50 && p.search !== "?popup=1"; i++) {
-          await new Promise((r) => setTimeout(r, 100));
-          p = await probe(mcp);
-        }
-        assertEquals(p.search, "?popup=1", "the session follows the popup");
+        const p = await eventually(
+          async () => {
+            const p = await probe(mcp);
+            return p.search === "?popup=1" && p;
+          },
+          5000,
+          "the session to follow the popup",
+        );
         assertEmulated(p, "in the popup");
       },
     );
@@ -164,12 +167,15 @@ Deno.test("emulation: each knob seen by the page, across navigation, in a popup,
       await mcp.ok("click", { selector: "#new-tab-link" });
       const req = await fx.waitForRequest((q) => q.path === "/basic.html");
       assertEquals(req.headers["user-agent"], UA);
-      let p = await probe(mcp);
-      for (let i = 0; i < 50 && p.path !== "/basic.html"; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        p = await probe(mcp);
-      }
-      assertEquals([p.path, p.search], ["/basic.html", ""], "the session follows the new tab");
+      const p = await eventually(
+        async () => {
+          const p = await probe(mcp);
+          return p.path === "/basic.html" && p;
+        },
+        5000,
+        "the session to follow the new tab",
+      );
+      assertEquals(p.search, "", "the session follows the new tab");
       assertEquals(p.tz, "Asia/Tokyo");
       assertEquals([p.language, p.ua, p.dark, p.width], ["de-DE", UA, true, 500]);
     });

@@ -92,8 +92,14 @@ Deno.test("lifecycle: a crashed browser is reported, then the default session re
     assertTrue(browserPid !== undefined);
     Deno.kill(browserPid!, "SIGKILL");
     await eventually(() => !alive(browserPid!), 5000, "the browser to die");
-    // Let the server see its socket close (it learns of the crash asynchronously).
-    await new Promise((r) => setTimeout(r, 500));
+    // The server learns of the crash asynchronously (its pipe closes); list_sessions shows
+    // it without reporting it (it looks up no session).
+    await eventually(
+      async () =>
+        ((await mcp.ok("list_sessions")).sessions as Array<{ crashed?: boolean }>)[0]?.crashed,
+      10_000,
+      "the server to see the crash",
+    );
     const crashed = await mcp.call("snapshot");
     assertEquals(crashed.isError, true);
     assertIncludes(textOf(crashed), "Browser crashed");

@@ -7,6 +7,7 @@
 import { assertEquals, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
 
 interface Size {
   width: number;
@@ -43,12 +44,14 @@ Deno.test("open_session viewport: first tab and popups get it, set_viewport repl
 
     await t.step("a popup opened by the page (window.open) has the same viewport", async () => {
       await mcp.ok("click", { session, selector: "#popup-button" });
-      let p = await size(mcp, session);
-      for (let i = 0; i < 50 && p.search !== "?popup=1"; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        p = await size(mcp, session);
-      }
-      assertEquals(p.search, "?popup=1", "the session follows the popup");
+      const p = await eventually(
+        async () => {
+          const p = await size(mcp, session);
+          return p.search === "?popup=1" && p;
+        },
+        5000,
+        "the session to follow the popup",
+      );
       assertEquals([p.width, p.height], [640, 480], "popup viewport");
     });
 

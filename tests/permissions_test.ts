@@ -8,6 +8,7 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
@@ -102,11 +103,12 @@ Deno.test("permissions: geolocation with and without a grant; the page asks the 
       assertEquals((await position(mcp)).lat, 48.85);
       await mcp.ok("click", { selector: "#popup-button" });
       let p: R = {};
-      for (let i = 0; i < 50; i++) {
-        const here = (await mcp.ok("eval_js", { expression: "location.search" })).value;
-        if (here === "?popup=1") break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await eventually(
+        async () =>
+          (await mcp.ok("eval_js", { expression: "location.search" })).value === "?popup=1",
+        5000,
+        "the session to follow the popup",
+      );
       // The popup's first document reuses the about:blank window window.open made: wrapped too.
       const wrapped = (await mcp.ok("eval_js", {
         expression: "String(Geolocation.prototype.getCurrentPosition).includes('ask(')",
@@ -405,7 +407,7 @@ Deno.test("permissions: a grant change takes back what earlier yeses gave the br
       const before = asked;
       const reading = position(mcp);
       // The question is with the human; meanwhile the agent clears every grant.
-      for (let i = 0; i < 50 && asked === before; i++) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => asked !== before, 2500, "the question");
       assertEquals(asked, before + 1);
       const cleared = await mcp.ok("grant_permissions", { permissions: [] });
       assertEquals((cleared.state as R).permissions, {});

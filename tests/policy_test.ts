@@ -8,8 +8,20 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startHttp, startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { join } from "./_paths.ts";
+import { eventually } from "./_util.ts";
+import { type AuditStart, parseAuditLog } from "../policy/audit.ts";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
+
+/** The audit start lines written so far in `workspace`. */
+async function auditStarts(workspace: string): Promise<AuditStart[]> {
+  let text = "";
+  for await (const f of Deno.readDir(join(workspace, "audit"))) {
+    text += await Deno.readTextFile(join(workspace, "audit", f.name)) + "\n";
+  }
+  return parseAuditLog(text).starts;
+}
 type R = Record<string, unknown>;
 
 async function tabUrl(mcp: McpHarness): Promise<string> {
@@ -240,7 +252,16 @@ Deno.test("policy: what the human approves is what runs (the session is held whi
       // While the human reads the question, the agent tries to move the tab elsewhere.
       sneaky = mcp.call("navigate", { url: fx.url("basic.html"), snapshot: "none" });
       sneaky.then(() => sneakyDone = true);
-      await new Promise((r) => setTimeout(r, 700));
+      // Its handler started (the audit's start line), and waits for the session.
+      await eventually(
+        async () =>
+          (await auditStarts(mcp.workspace)).some((s) =>
+            s.tool === "navigate" &&
+            String((s.args as R).url).includes("basic.html")
+          ),
+        10_000,
+        "the other call to reach its handler",
+      );
       assertEquals(sneakyDone, false, "another call ran while the human was asked");
       return { action: "accept", content: { approve: true } };
     },
@@ -254,6 +275,9 @@ Deno.test("policy: what the human approves is what runs (the session is held whi
     assertEquals(post?.headers["referer"]?.startsWith(fx.url("guard.html")), true);
     const after = await sneaky!;
     assertEquals(after.isError, undefined, textOf(after));
+    // The other call's page load came after the approved form was sent.
+    const load = fx.requests.findIndex((q) => q.path === "/basic.html");
+    assertTrue(load > fx.requests.indexOf(post!), "the other call waited for the approved one");
     assertEquals(await tabUrl(mcp), fx.url("basic.html"));
   } finally {
     await mcp.close();

@@ -9,22 +9,13 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { chromiumsUnder, listeningPorts } from "./_procs.ts";
-import { alive, cmdline, eventually } from "./_util.ts";
+import { alive, cmdline, eventually, exists } from "./_util.ts";
 
 /** The temp profiles in a temp dir. */
 function tempProfiles(tmp: string): string[] {
   return [...Deno.readDirSync(tmp)].map((e) => e.name).filter((n) =>
     n.startsWith("browxai-profile-")
   ).sort();
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 Deno.test("processes: kill -9 of the server ends its Chromium; the next start cleans up and reopens the profile", async () => {

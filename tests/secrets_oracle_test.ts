@@ -13,6 +13,7 @@ import { decode } from "fast-png";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 
 type R = Record<string, unknown>;
@@ -22,21 +23,6 @@ const BOUND = "B0und-S3cret-Val";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Polls `probe` until it returns a truthy value (the tests wait on conditions, not sleeps). */
-async function until<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (let delay = 25;; delay = Math.min(delay * 2, 250)) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, delay));
-  }
-}
 
 Deno.test("secrets: oracles give no signal, screenshots are covered, bound secrets stay home", async (t) => {
   const fx = await startFixtureServer();
@@ -60,10 +46,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
     const page = fx.url("secret-oracle.html");
     await m.ok("navigate", { url: page, snapshot: "none" });
     await m.ok("fill", { selector: "#key", value: "{{secret:KEY}}", snapshot: "none" });
-    await until(async () => {
-      const r = await m.ok("network_read", { pattern: "api/echo" });
-      return (r.entries as unknown[]).length > 0;
-    }, "the page's request with the value");
+    await eventually(
+      async () => {
+        const r = await m.ok("network_read", { pattern: "api/echo" });
+        return (r.entries as unknown[]).length > 0;
+      },
+      10_000,
+      "the page's request with the value",
+    );
 
     await t.step("the filters see masked text: the mask matches, guesses never do", async () => {
       const shown = await m.ok("console_read", { pattern: "key is \\[secret:KEY\\]" });
@@ -81,10 +71,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
           console.log("x".repeat(3994) + v); console.log("w".repeat(16380) + v);
           fetch("/api/echo?" + "a".repeat(4090) + "=" + encodeURIComponent(v)); return 1; })()`,
         });
-        await until(async () => {
-          const r = await m.ok("network_read", { pattern: "aaaa" });
-          return (r.entries as unknown[]).length > 0;
-        }, "the padded request");
+        await eventually(
+          async () => {
+            const r = await m.ok("network_read", { pattern: "aaaa" });
+            return (r.entries as unknown[]).length > 0;
+          },
+          10_000,
+          "the padded request",
+        );
         const field = await m.ok("console_read", { pattern: "^xxxx" });
         const text = JSON.stringify(field);
         assertTrue(!text.includes("Zq7"), text.slice(3990, 4100));
@@ -335,13 +329,17 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
           url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
           snapshot: "none",
         });
-        const refs = await until(async () => {
-          const snap = textOf(await m.call("snapshot", {}));
-          const found = [...snap.matchAll(/textbox "Inner input" \[ref=(e\d+)\]/g)].map((x) =>
-            x[1]!
-          );
-          return found.length === 2 ? found : null;
-        }, "both frames' inputs in the snapshot");
+        const refs = await eventually(
+          async () => {
+            const snap = textOf(await m.call("snapshot", {}));
+            const found = [...snap.matchAll(/textbox "Inner input" \[ref=(e\d+)\]/g)].map((x) =>
+              x[1]!
+            );
+            return found.length === 2 ? found : null;
+          },
+          10_000,
+          "both frames' inputs in the snapshot",
+        );
         await m.ok("fill", { ref: refs[0], value: "{{secret:BOUND}}", snapshot: "none" });
         const r = await m.call("fill", { ref: refs[1], value: "{{secret:BOUND}}" });
         assertTrue(r.isError, "the cross-origin frame is refused");
@@ -353,10 +351,14 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
     await t.step("attribute-value selectors and URL globs give no signal", async () => {
       await m.ok("navigate", { url: fx.url("secret-attr.html"), snapshot: "none" });
       await m.ok("fill", { selector: "#k", value: "{{secret:KEY}}", snapshot: "none" });
-      await until(async () => {
-        const r = await m.ok("eval_js", { expression: `location.hash.length > 1` });
-        return r.value === true;
-      }, "the value in the fragment");
+      await eventually(
+        async () => {
+          const r = await m.ok("eval_js", { expression: `location.hash.length > 1` });
+          return r.value === true;
+        },
+        10_000,
+        "the value in the fragment",
+      );
       const strip = (r: ToolResult) => {
         const { waitedMs: _w, ...rest } = (r.structuredContent ?? {}) as R;
         return JSON.stringify({

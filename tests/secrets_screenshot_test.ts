@@ -12,23 +12,13 @@ import { decode } from "fast-png";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 
 const KEY = "Zq7-hunter-Wv3x";
 
 type Rect = { x: number; y: number; w: number; h: number };
 type Png = ReturnType<typeof decode>;
-
-/** Polls `probe` until it returns a truthy value (waits on conditions, not sleeps). */
-async function until<T>(probe: () => Promise<T | false>, what: string): Promise<T> {
-  const end = Date.now() + 10_000;
-  for (let delay = 25;; delay = Math.min(delay * 2, 250)) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, delay));
-  }
-}
 
 /** The image of a screenshot result. */
 function pngOf(r: ToolResult): Png {
@@ -124,12 +114,20 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
       const ticks = async () =>
         (await m.ok("eval_js", { expression: "window.ticks" })).value as number;
       const before = await ticks();
-      await until(async () => (await ticks()) > before, "the page's timer running again");
+      await eventually(
+        async () => (await ticks()) > before,
+        10_000,
+        "the page's timer running again",
+      );
       // And its animation clock (held too) runs again.
       const clock = async () =>
         (await m.ok("eval_js", { expression: "document.timeline.currentTime" })).value as number;
       const then = await clock();
-      await until(async () => (await clock()) > then, "the page's animation clock running");
+      await eventually(
+        async () => (await clock()) > then,
+        10_000,
+        "the page's animation clock running",
+      );
     });
 
     await t.step(

@@ -7,16 +7,7 @@ import { assertEquals, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startHttp, startStdio, textOf } from "./_mcp.ts";
 import { processesMentioning } from "./_procs.ts";
-import { eventually } from "./_util.ts";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { eventually, exists } from "./_util.ts";
 
 Deno.test("in-flight open: a DELETE while a persistent open_session launches leaves no Chromium and no area", async () => {
   const http = await startHttp();
@@ -45,7 +36,7 @@ Deno.test("in-flight open: a DELETE while a persistent open_session launches lea
       await eventually(
         async () => {
           left.length = 0;
-          if (!(await exists(clients))) return true;
+          if (!exists(clients)) return true;
           for await (const e of Deno.readDir(clients)) left.push(e.name);
           return left.length === 0;
         },

@@ -9,6 +9,7 @@
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
@@ -58,12 +59,34 @@ const PAGE = `<!doctype html><title>editors</title>
   customElements.define("x-auto", class extends HTMLElement {
     constructor() { super(); pwn("x-auto"); }
   });
+  // Test plumbing, not a vector: the test waits until every missing image of the markup has
+  // dispatched its error event (handlers included: this capture listener runs first, the
+  // marking after) instead of on a clock. A document whose missing images all did pings the
+  // server; settledImages() says how many there are, or 0 while one has not.
+  const errored = new WeakSet();
+  const missing = (d) => [...d.querySelectorAll('img[src*="/img-missing"]')];
+  window.settledImages = () => {
+    const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => f.contentDocument)];
+    const all = docs.flatMap((d) => d ? missing(d) : []);
+    return all.every((img) => errored.has(img)) ? all.length : 0;
+  };
+  const settled = (e) => {
+    const img = e.target;
+    if (!String(img?.src).includes("/img-missing")) return;
+    setTimeout(() => {
+      errored.add(img);
+      if (!missing(img.ownerDocument).every((i) => errored.has(i))) return;
+      fetch("/settled?k=" + new URL(img.src).searchParams.get("k")).catch(() => {});
+    });
+  };
+  addEventListener("error", settled, true);
   const designDoc = (id) => {
     const d = document.getElementById(id).contentDocument;
     d.open();
     d.write("<!doctype html><body></body>");
     d.close();
     d.designMode = "on";
+    d.defaultView.addEventListener("error", settled, true);
     return d;
   };
 </script>
@@ -130,11 +153,7 @@ function startServer() {
     url: (p: string) => origin + p,
     hits: () => requests.filter((r) => r.path.startsWith("/hit")).map((r) => r.path),
     async waitFor(pred: (r: Req) => boolean, ms = 5000) {
-      const end = Date.now() + ms;
-      while (!requests.some(pred)) {
-        if (Date.now() > end) throw new Error("timed out waiting for a request");
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await eventually(() => requests.some(pred), ms, "a request");
     },
     async close() {
       ac.abort();
@@ -142,8 +161,6 @@ function startServer() {
     },
   };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function title(mcp: McpHarness): Promise<string> {
   const t = await mcp.ok("tabs", { action: "list" });
@@ -201,9 +218,8 @@ Deno.test("set_editor html: no script runs in any editor kind; safe markup is po
           ]
         ) assertTrue(removed.includes(what), `removed lists ${what}: ${JSON.stringify(removed)}`);
         assertIncludes(JSON.stringify(r.warnings), "the markup was changed");
-        // The images load (with no handler left); give a handler time to have run.
-        await srv.waitFor((q) => q.path === `/img-missing?k=${c.kind}`);
-        await sleep(400);
+        // The images load (with no handler left); their error event was dispatched.
+        await srv.waitFor((q) => q.path === `/settled?k=${c.kind}`);
         await mcp.ok("click", { selector: `#save-${c.kind}`, submits: true, snapshot: "none" });
         const posted = srv.posts.at(-1)!;
         assertEquals(posted.kind, c.kind);
@@ -235,7 +251,9 @@ Deno.test("set_editor html: no script runs in any editor kind; safe markup is po
         assertEquals(r.text, text);
         assertEquals(r.removed, undefined);
       }
-      await sleep(300);
+      // Both editors show the markup as text.
+      const tree = String((await mcp.ok("snapshot")).tree);
+      assertEquals(tree.split('<img src="/img-missing?k=text"').length - 1, 2, tree);
       await mcp.ok("click", { selector: "#save-ce", submits: true, snapshot: "none" });
       const body = srv.posts.at(-1)!.fields.body ?? "";
       assertIncludes(body, "&lt;img");
@@ -269,7 +287,12 @@ Deno.test("set_editor html: the page's window never sees the markup's script (ev
     for (const selector of ["#ce-editor", "#ck", "#mce_ifr"]) {
       await mcp.ok("set_editor", { selector, html: true, text: payload("eval"), snapshot: "none" });
     }
-    await sleep(500);
+    // The three editors' missing images dispatched their error events.
+    await eventually(
+      async () => Number(await evalJs("settledImages()")) >= 3,
+      10_000,
+      "the images",
+    );
     assertEquals(await evalJs("String(window.__pwned)"), "undefined");
     const scan = `JSON.stringify([document.getElementById("ce-editor"),
       document.getElementById("ck_ifr").contentDocument.body,

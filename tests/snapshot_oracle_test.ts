@@ -28,6 +28,7 @@ import { releaseHandle } from "../browser/injected/mod.ts";
 import { captureSnapshot } from "../browser/snapshot/capture.ts";
 import { RefRegistry } from "../browser/snapshot/refs.ts";
 import { resolveRef } from "../browser/snapshot/resolve.ts";
+import { eventually } from "./_util.ts";
 
 const GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
 
@@ -219,11 +220,14 @@ Deno.test("snapshot roles and names agree with Chromium's accessibility tree", a
         await page.navigate(url);
         // Let iframes (the OOPIF especially) attach and load.
         const want = label.startsWith("iframes") ? 3 : 1;
-        let snap = await captureSnapshot(page, refs);
-        for (let i = 0; i < 40 && snap.frames < want; i++) {
-          await new Promise((r) => setTimeout(r, 100));
-          snap = await captureSnapshot(page, refs);
-        }
+        const snap = await eventually(
+          async () => {
+            const snap = await captureSnapshot(page, refs);
+            return snap.frames >= want && snap;
+          },
+          4000,
+          `${want} frames in the snapshot`,
+        );
         if (Deno.env.get("ORACLE_DUMP")) console.error(snap.text);
         const checked = await checkRefs(page, refs, snap.text);
         const headings = await checkHeadings(page, snap.text);

@@ -21,7 +21,7 @@ import { captureSnapshot } from "../browser/snapshot/capture.ts";
 import { diffSnapshots } from "../browser/snapshot/delta.ts";
 import { RefRegistry } from "../browser/snapshot/refs.ts";
 import { RefGoneError, resolveRef } from "../browser/snapshot/resolve.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 
 /** Runs a function on the element of a handle (in the utility world); returns its JSON value. */
 async function onElement<T>(h: RemoteHandle, fn: string): Promise<T> {
@@ -210,11 +210,14 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       async () => {
         const cross = fx.crossUrl("frame-child.html");
         await page.navigate(fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`));
-        let text = "";
-        for (let i = 0; i < 40 && (text.match(/Inner button/g) ?? []).length < 2; i++) {
-          await new Promise((r) => setTimeout(r, 100));
-          text = await snap();
-        }
+        const text = await eventually(
+          async () => {
+            const text = await snap();
+            return (text.match(/Inner button/g) ?? []).length >= 2 && text;
+          },
+          4000,
+          "both frames in the snapshot",
+        );
         const lines = text.split("\n");
         const sameAt = lines.findIndex((l) => l.startsWith(`- iframe "Same origin frame" [ref=`));
         const crossAt = lines.findIndex((l) => l.startsWith(`- iframe "Cross origin frame" [ref=`));

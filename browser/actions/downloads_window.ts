@@ -17,11 +17,13 @@ import type { BrowserSession, SessionEventArgs } from "../sessions/browser_sessi
 import {
   type BeganDownload,
   type BlockedDownload,
+  type DownloadEntry,
+  downloadEntry,
   type DownloadGate,
   type DownloadRecord,
   downloadsOf,
 } from "../sessions/downloads.ts";
-import { originOf } from "../sessions/download_names.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** How long a navigation that became a download may take to announce it, ms. */
 const ANNOUNCE_GRACE_MS = 1000;
@@ -30,18 +32,6 @@ const ANNOUNCE_GRACE_MS = 1000;
  * blob download can come well after the page looked settled on a loaded machine (missed at 500).
  */
 const DECLARED_GRACE_MS = 2000;
-
-/** A saved download as the ActionResult lists it. */
-export interface DownloadEntry {
-  id: string;
-  filename: string;
-  path: string;
-  sizeBytes: number;
-  url: string;
-  urlOrigin: string;
-  /** Only while still downloading when the call returned. */
-  state?: "in-progress";
-}
 
 /** What the window reports to the ActionResult. */
 export interface DownloadOutcome {
@@ -70,7 +60,7 @@ export async function confirmDownload(
     session: session.id,
     summary:
       `"${options.tool}" may save one downloaded file to .downloads/${session.id}/ in the workspace`,
-    origin: url ? originOf(url) : undefined,
+    origin: url ? originOf(url) ?? "null" : undefined,
   });
 }
 
@@ -197,15 +187,7 @@ export class DownloadWindow implements DownloadGate {
         warnings.push(`the download of "${r.filename}" failed; nothing was saved`);
         continue;
       }
-      downloads.push({
-        id: r.id,
-        filename: r.filename,
-        path: r.path,
-        sizeBytes: r.sizeBytes,
-        url: r.url,
-        urlOrigin: r.urlOrigin,
-        ...(r.state === "in-progress" ? { state: "in-progress" as const } : {}),
-      });
+      downloads.push(downloadEntry(r));
       if (r.state === "in-progress") {
         warnings.push(
           `"${r.filename}" was still downloading when the call returned; downloads_list shows it once complete`,

@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolError } from "../errors.ts";
-import { type BlockedNavigation, originOf } from "../nav_guard/nav_guard.ts";
+import { type BlockedNavigation, noteOrigin } from "../nav_guard/nav_guard.ts";
 
 /**
  * The error of an action whose navigation the policy stopped (the tab has
@@ -36,7 +36,7 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
   if (b.secret !== undefined) {
     return new ToolError(
       "blocked-by-policy",
-      `policy: a request to ${originOf(b.url)} carried the secret ${b.secret}, which is bound ` +
+      `policy: a request to ${noteOrigin(b.url)} carried the secret ${b.secret}, which is bound ` +
         `to other origins; it was not sent${b.subframe ? "" : " and the tab has not moved"} ` +
         `(${tabUrl})`,
       "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
@@ -104,7 +104,7 @@ export function sortStopped(
   const notes = [
     ...new Set(
       stopped.filter((b) => b.subframe && !b.form).map((b) =>
-        `policy: an iframe's document from ${originOf(b.url)} was not loaded (${b.why}); ` +
+        `policy: an iframe's document from ${noteOrigin(b.url)} was not loaded (${b.why}); ` +
         'the frame shows "blocked by policy"'
       ),
     ),

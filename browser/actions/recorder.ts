@@ -10,6 +10,8 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
+import { originOf } from "../../policy/hosts.ts";
+import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -77,7 +79,6 @@ const BY_TYPE: Record<string, string> = {
   Media: "media",
 };
 const SETTLE_CAP_MS = 5000;
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
 
@@ -128,9 +129,7 @@ export class ActionRecorder {
   #onEvent(...[page, method, params, cdp]: SessionEventArgs) {
     if (method.startsWith("Network.")) {
       if (method === "Network.requestWillBeSent") {
-        if (WRITE_METHODS.has(params.request.method)) {
-          this.#writeSessions.set(params.requestId, cdp);
-        }
+        if (isWriteMethod(params.request.method)) this.#writeSessions.set(params.requestId, cdp);
       }
       if (method !== "Network.dataReceived") this.#activity();
       return;
@@ -237,7 +236,10 @@ export class ActionRecorder {
     if (requestedUrl) {
       const requestedHost = hostOf(requestedUrl), landedHost = hostOf(to);
       if (requestedHost && landedHost && requestedHost !== landedHost) {
-        navigation.offOrigin = { requested: originOf(requestedUrl), landed: originOf(to) };
+        navigation.offOrigin = {
+          requested: originOf(requestedUrl) ?? requestedUrl,
+          landed: originOf(to) ?? to,
+        };
       }
     }
     const byType: Record<string, number> = {};
@@ -249,7 +251,7 @@ export class ActionRecorder {
       r.type === "XHR" || r.type === "Fetch" || r.type === "Document" || r.failed
     );
     const mutations: Mutation[] = [];
-    for (const r of requests.filter((r) => WRITE_METHODS.has(r.method)).slice(0, 10)) {
+    for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
       const m: Mutation = {
         method: r.method,
         urlPattern: keysOnly(r.url),
@@ -288,7 +290,7 @@ export class ActionRecorder {
         },
         requests: notable.slice(0, 10).map((r) => ({
           method: r.method,
-          url: shortUrl(WRITE_METHODS.has(r.method) ? keysOnly(r.url) : r.url),
+          url: shortUrl(shownUrl(r)),
           type: r.type,
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
@@ -332,17 +334,6 @@ export class ActionRecorder {
   }
 }
 
-/** A URL with its query values removed (`?a&b`): writes are reported by keys, never values. */
-export function keysOnly(url: string): string {
-  try {
-    const u = new URL(url);
-    const keys = [...new Set(u.searchParams.keys())];
-    return `${u.origin}${u.pathname}${keys.length ? `?${keys.join("&")}` : ""}`;
-  } catch {
-    return url.split(/[?#]/)[0]!;
-  }
-}
-
 function shortUrl(url: string): string {
   return url.length > 200 ? url.slice(0, 200) + "…" : url;
 }
@@ -358,13 +349,5 @@ function hostOf(url: string): string | undefined {
     return u.protocol === "http:" || u.protocol === "https:" ? u.hostname : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
   }
 }

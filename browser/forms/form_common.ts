@@ -34,6 +34,7 @@ import type { PerformContext } from "../actions/run_action.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
+import { isWriteMethod } from "../network_writes.ts";
 
 /**
  * A page-side failure: `{ error, code }` with `code` a ToolError code (page_types.ts; passing
@@ -226,19 +227,8 @@ export function requireDraft(s: DraftState): void {
   throw new ToolError("refused", message, hint, { draftState: s.state });
 }
 
-/** The origin of the active tab (for confirm requests), or undefined. */
-export function originOf(page: Page): string | undefined {
-  try {
-    const o = new URL(page.url).origin;
-    return o === "null" ? undefined : o;
-  } catch {
-    return undefined;
-  }
-}
-
 /** How long to wait after the click for a sign that the form left, ms. */
 const SEND_WAIT_MS = 2000;
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Whether clicking the submit control sent the form, and how. */
 export interface SendOutcome {
@@ -317,7 +307,7 @@ function watchLeaving(session: BrowserSession, page: Page) {
       if (method === "Page.frameRequestedNavigation" && params.frameId === page.mainFrameId) {
         seen.navigated = true;
       }
-      if (method === "Network.requestWillBeSent" && WRITE_METHODS.has(params.request.method)) {
+      if (method === "Network.requestWillBeSent" && isWriteMethod(params.request.method)) {
         seen.wrote = true;
       }
     },

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { originOf } from "../../policy/hosts.ts";
 
 /** Headers of the note a refused iframe shows: an opaque origin, and no script runs in it. */
 export const BLOCKED_HEADERS = [
@@ -14,21 +15,16 @@ export const BLOCKED_HEADERS = [
 
 /** The note a refused iframe shows in place of the document from `url` (ASCII HTML). */
 export function blockedPage(url: string, why: string): string {
-  const text = `blocked by policy: ${originOf(url)} (${why})`.replace(
+  const text = `blocked by policy: ${noteOrigin(url)} (${why})`.replace(
     /[^ -~]|[&<>"']/gu,
     (c) => `&#${c.codePointAt(0)};`,
   );
   return `<!doctype html><title>Blocked by policy</title><p>${text}</p>`;
 }
 
-/** The origin of a URL (its scheme for hostless ones), for notes. */
-export function originOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin !== "null" ? u.origin : u.protocol;
-  } catch {
-    return url.slice(0, 200);
-  }
+/** The origin of a URL (its scheme for hostless ones), for notes; a bad URL cut short. */
+export function noteOrigin(url: string): string {
+  return originOf(url, { opaque: "scheme" }) ?? url.slice(0, 200);
 }
 
 /** The URL without its `#fragment`. */

@@ -1,5 +1,5 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { blockedPage, originOf } from "./blocked_page.ts";
+import { blockedPage, noteOrigin } from "./blocked_page.ts";
 
 Deno.test("blockedPage names the origin and the reason, escaped, in ASCII", () => {
   const page = blockedPage("http://ex.com:81/a?b=<c>", 'site "x" <not> approved é');
@@ -12,8 +12,8 @@ Deno.test("blockedPage names the origin and the reason, escaped, in ASCII", () =
   assertEquals(typeof btoa(blockedPage("https://xn--bcher-kva.de/", "ü 😀")), "string");
 });
 
-Deno.test("originOf: the origin, a hostless URL's scheme, a bad URL cut short", () => {
-  assertEquals(originOf("https://a.b:8443/x#y"), "https://a.b:8443");
-  assertEquals(originOf("data:text/html,hi"), "data:");
-  assertEquals(originOf("not a url"), "not a url");
+Deno.test("noteOrigin: the origin, a hostless URL's scheme, a bad URL cut short", () => {
+  assertEquals(noteOrigin("https://a.b:8443/x#y"), "https://a.b:8443");
+  assertEquals(noteOrigin("data:text/html,hi"), "data:");
+  assertEquals(noteOrigin("not a url"), "not a url");
 });

@@ -33,7 +33,7 @@ import { isTargetClosedError } from "../../cdp/errors.ts";
 import {
   BLOCKED_HEADERS,
   blockedPage,
-  originOf,
+  noteOrigin,
   sameUrl,
   withoutFragment,
 } from "./blocked_page.ts";
@@ -45,7 +45,7 @@ import { installGuardListener } from "./new_tab_clicks.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
-export { originOf } from "./blocked_page.ts";
+export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
 /** How recent a submission must be to mark the request that follows, ms. */
@@ -314,7 +314,7 @@ export class NavGuard {
   frameNote(url: string, top: string): string | undefined {
     if (!/^(https?|wss?):/i.test(url)) return undefined;
     const why = this.#policy.refusal(url, top);
-    return why === undefined ? undefined : `(blocked by policy: ${originOf(url)} (${why}))`;
+    return why === undefined ? undefined : `(blocked by policy: ${noteOrigin(url)} (${why}))`;
   }
 
   /** Forgets a closed tab. */

@@ -13,18 +13,8 @@ import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../errors.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { NavGuard } from "./nav_guard.ts";
-import { siteOf } from "../../policy/hosts.ts";
+import { originOf, siteOf } from "../../policy/hosts.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
-
-/** The origin of a URL for messages, or the URL's scheme for hostless ones. */
-function originOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin !== "null" ? u.origin : `${u.protocol}`;
-  } catch {
-    return url;
-  }
-}
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
@@ -96,7 +86,8 @@ export async function gateNavigation(
   request: { tool: string; url: string; from: string },
 ): Promise<void> {
   const { tool, url } = request;
-  const origin = originOf(url);
+  // For messages: a hostless URL's scheme; a URL that does not parse, itself.
+  const origin = originOf(url, { opaque: "scheme" }) ?? url;
   if (!allowlisted(ctx.config, url)) {
     if (!ctx.config.confirmRequired.has("navigate_off_allowlist")) {
       throw new ToolError(

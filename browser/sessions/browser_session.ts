@@ -18,6 +18,7 @@ import { currentCallScope } from "./call_scope.ts";
 import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs, type SecretSpans } from "./page_logs.ts";
+import { SessionSlots } from "./session_slots.ts";
 
 /** How a session reaches its browser. */
 export type SessionMode = "incognito" | "persistent" | "attached";
@@ -64,6 +65,8 @@ export class BrowserSession {
   readonly refs = new RefRegistry();
   /** The last full snapshot of each tab (by target id), reused while unchanged. */
   readonly snapshots: SnapshotCache = new Map();
+  /** What other modules keep per session (downloads, upload copies, a backgrounded tab). */
+  readonly slots = new SessionSlots();
   readonly profileDir: string | undefined;
   #routed: RoutedBrowser;
   #contextId: string | undefined;
@@ -383,22 +386,26 @@ export class BrowserSession {
 
   /**
    * Ends the session: disposes its context (incognito), closes its browser
-   * (persistent), or just lets go (attached). Idempotent; returns whether it
-   * was running.
+   * (persistent), or just lets go (attached); drops its {@link slots}.
+   * Idempotent; returns whether it was running.
    */
   async close(): Promise<boolean> {
     if (this.#closed) return false;
     this.#closed = true;
     this.#listeners.clear();
     this.#routed.router.release(this.#contextId);
-    if (this.#crashed !== undefined) return false;
-    if (this.#ownsBrowser) await this.browser.close();
-    else if (this.#ownsContext && this.#contextId) {
-      await this.browser.disposeContext(this.#contextId).catch(() => {});
-    } else if (!this.browser.owned) {
-      // Attached: leave the human's browser as it is.
-      await this.browser.close();
+    try {
+      if (this.#crashed !== undefined) return false;
+      if (this.#ownsBrowser) await this.browser.close();
+      else if (this.#ownsContext && this.#contextId) {
+        await this.browser.disposeContext(this.#contextId).catch(() => {});
+      } else if (!this.browser.owned) {
+        // Attached: leave the human's browser as it is.
+        await this.browser.close();
+      }
+      return true;
+    } finally {
+      this.slots.clear();
     }
-    return true;
   }
 }

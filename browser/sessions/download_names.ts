@@ -63,12 +63,3 @@ async function exists(path: string): Promise<boolean> {
 export function shortUrl(url: string): string {
   return url.startsWith("data:") && url.length > 100 ? url.slice(0, 100) + "…" : url;
 }
-
-/** The origin of a URL (`blob:` URLs give their creator's; opaque ones `null`). */
-export function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return "null";
-  }
-}

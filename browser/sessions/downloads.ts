@@ -18,7 +18,9 @@ import { join } from "node:path";
 import type { Protocol } from "../../cdp/types.ts";
 import { safeMkdir, safeMove, safeRemove } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
-import { freeName, originOf, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+import { freeName, reserveName, safeFileName, shortUrl } from "./download_names.ts";
+import { originOf } from "../../policy/hosts.ts";
+import { SessionSlot } from "./session_slots.ts";
 
 /** A file the session downloaded (or is downloading). */
 export interface DownloadRecord {
@@ -54,6 +56,24 @@ export interface BeganDownload {
   frameId: string;
 }
 
+/** A download as results list it (the ActionResult, `downloads_list`); `state` only while still downloading. */
+export type DownloadEntry =
+  & Pick<DownloadRecord, "id" | "filename" | "path" | "sizeBytes" | "url" | "urlOrigin">
+  & { state?: "in-progress" };
+
+/** The entry results list for a record that did not fail. */
+export function downloadEntry(r: DownloadRecord): DownloadEntry {
+  return {
+    id: r.id,
+    filename: r.filename,
+    path: r.path,
+    sizeBytes: r.sizeBytes,
+    url: r.url,
+    urlOrigin: r.urlOrigin,
+    ...(r.state === "in-progress" ? { state: "in-progress" as const } : {}),
+  };
+}
+
 /** Decides the downloads that begin while it is installed (an action window). */
 export interface DownloadGate {
   /** True: save this download; false: cancel it. */
@@ -64,11 +84,12 @@ export interface DownloadGate {
   blocked(download: BlockedDownload): void;
 }
 
-const sessionDownloads = new WeakMap<BrowserSession, SessionDownloads>();
+/** The session's downloads state (set by {@link startDownloads}). */
+const DOWNLOADS = new SessionSlot<SessionDownloads>("downloads");
 
 /** The downloads state of a session (undefined before {@link startDownloads}). */
 export function downloadsOf(session: BrowserSession): SessionDownloads | undefined {
-  return sessionDownloads.get(session);
+  return session.slots.get(DOWNLOADS);
 }
 
 /**
@@ -82,7 +103,7 @@ export async function startDownloads(
   root = ".downloads",
 ): Promise<void> {
   const d = new SessionDownloads(session, workspace, root);
-  sessionDownloads.set(session, d);
+  session.slots.set(DOWNLOADS, d);
   await d.start().catch((e) =>
     console.error(`browxai: downloads of session "${session.id}" not set up:`, e)
   );
@@ -93,7 +114,7 @@ export async function startDownloads(
  * browser's context gets Chromium's default behavior back.
  */
 export async function stopDownloads(session: BrowserSession): Promise<void> {
-  await sessionDownloads.get(session)?.stop();
+  await session.slots.get(DOWNLOADS)?.stop();
 }
 
 /** One session's downloads. CDP: `Browser.setDownloadBehavior`, `Browser.cancelDownload`, events `Browser.downloadWillBegin`, `Browser.downloadProgress`. */
@@ -278,7 +299,7 @@ export class SessionDownloads {
           ...this.#contextParam(),
         }).catch(() => {});
       }
-      gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) });
+      gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) ?? "null" });
       return;
     }
     const filename = reserveName(safeFileName(e.suggestedFilename), this.#reserved);
@@ -288,7 +309,7 @@ export class SessionDownloads {
       path: join(this.folder, filename),
       sizeBytes: 0,
       url,
-      urlOrigin: originOf(e.url),
+      urlOrigin: originOf(e.url) ?? "null",
       state: "in-progress",
       startedAt: Date.now(),
     };

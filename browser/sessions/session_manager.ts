@@ -313,8 +313,9 @@ export class SessionManager {
       this.#sessions.delete(name);
       wasRunning = !s.crashed;
       await stopDownloads(s);
-      await s.close();
+      // Before close, which drops the session's slots (the copies' folder is one).
       await removeUploadCopies(s);
+      await s.close();
     }
     // Artifacts live as long as their session; wiped even when it was not running (the
     // `default` session's may have been saved before its first use).

@@ -11,8 +11,10 @@
 import { join } from "node:path";
 import type { SafeOpenFile } from "../../storage/safe_fs.ts";
 import type { BrowserSession } from "./browser_session.ts";
+import { SessionSlot } from "./session_slots.ts";
 
-const folders = new WeakMap<BrowserSession, Promise<string>>();
+/** The session's folder of copies (made on its first upload). */
+const FOLDER = new SessionSlot<Promise<string>>("upload copies folder");
 let seq = 0;
 
 /**
@@ -26,10 +28,10 @@ export async function copyForUpload(
   file: SafeOpenFile,
   name: string,
 ): Promise<string> {
-  let folder = folders.get(session);
+  let folder = session.slots.get(FOLDER);
   if (!folder) {
     folder = Deno.makeTempDir({ prefix: "browxai-uploads-" });
-    folders.set(session, folder);
+    session.slots.set(FOLDER, folder);
   }
   // One folder per copy: the page sees the file's own name, and names never collide.
   const dir = join(await folder, String(++seq));
@@ -56,8 +58,8 @@ export async function copyForUpload(
 
 /** Removes a session's upload copies (it closed). */
 export async function removeUploadCopies(session: BrowserSession): Promise<void> {
-  const folder = folders.get(session);
+  const folder = session.slots.get(FOLDER);
   if (!folder) return;
-  folders.delete(session);
+  session.slots.delete(FOLDER);
   await Deno.remove(await folder, { recursive: true }).catch(() => {});
 }

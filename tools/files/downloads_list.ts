@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { downloadsOf } from "../../browser/sessions/downloads.ts";
+import { downloadEntry, downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** The `downloads_list` tool. */
 export const downloadsListTool = defineTool({
@@ -30,13 +30,7 @@ export const downloadsListTool = defineTool({
       structured: {
         ok: true,
         downloads: records.map((r) => ({
-          id: r.id,
-          filename: r.filename,
-          path: r.path,
-          sizeBytes: r.sizeBytes,
-          url: r.url,
-          urlOrigin: r.urlOrigin,
-          ...(r.state === "in-progress" ? { state: r.state } : {}),
+          ...downloadEntry(r),
           downloadedAt: new Date(r.startedAt).toISOString(),
         })),
       },

@@ -18,7 +18,7 @@ import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import type { RemoteHandle } from "../../browser/injected/mod.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
-import { originOf } from "../../browser/sessions/download_names.ts";
+import { originOf } from "../../policy/hosts.ts";
 import { copyForUpload } from "../../browser/sessions/upload_copies.ts";
 
 /** How long a click may take to open a file chooser, ms. */
@@ -121,9 +121,9 @@ export const uploadFileTool = defineTool({
       tool: "upload_file",
       session: session.id,
       summary: `attach ${names.map((n) => JSON.stringify(n)).join(", ")} to a file input on ${
-        url ? originOf(url) : "the page"
+        url ? originOf(url) ?? "null" : "the page"
       }`,
-      origin: url ? originOf(url) : undefined,
+      origin: url ? originOf(url) ?? "null" : undefined,
     });
     return await runAction(ctx, args, {
       type: "upload_file",

@@ -10,12 +10,12 @@ import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { originOf } from "../../policy/hosts.ts";
 import {
   callOnHandles,
   clickAndWatch,
   isFailure,
   notSent,
-  originOf,
   type PageFailure,
   resolveElement,
   submitTarget,
@@ -61,7 +61,7 @@ export const publishTool = defineTool({
           true,
         ]);
         if (isFailure(r)) throw armError(r);
-        return { target, info: r, url: page.url, origin: originOf(page) };
+        return { target, info: r, url: page.url, origin: originOf(page.url, { opaque: "none" }) };
       } finally {
         releaseHandle(submit);
         releaseHandle(control);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { keysOnly } from "../../browser/actions/recorder.ts";
+import { shownUrl } from "../../browser/network_writes.ts";
 import {
   type AgentMatcher,
   compileAgentPattern,
@@ -81,11 +81,6 @@ export const consoleReadTool = defineTool({
     };
   },
 });
-
-/** A request's URL as network_read shows it: writes by their keys, never their values. */
-function shownUrl(e: { method: string; url: string }): string {
-  return ["POST", "PUT", "PATCH", "DELETE"].includes(e.method) ? keysOnly(e.url) : e.url;
-}
 
 /** The `network_read` tool. */
 export const networkReadTool = defineTool({
