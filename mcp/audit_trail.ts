@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { originOf } from "../policy/hosts.ts";
 import { join } from "node:path";
 import { type AuditConfirm, AuditLog, decideAudit } from "../policy/audit.ts";
 import type { ToolContext } from "../tools/context.ts";
@@ -18,22 +19,22 @@ export function auditLogFor(workspace: string): AuditLog {
   return log;
 }
 
-export function originOf(url: unknown): string | undefined {
+/**
+ * The origin a call acts on, for the audit line: the URL's origin, or the scheme of a hostless
+ * URL (data:, file:: the scheme is what was acted on); undefined for a missing, blank or
+ * malformed URL.
+ */
+export function actedOrigin(url: unknown): string | undefined {
   if (typeof url !== "string" || url === "" || url === "about:blank") return undefined;
-  try {
-    const u = new URL(url);
-    // data:, file:, about: have no host: their scheme is what was acted on.
-    return u.origin !== "null" ? u.origin : u.protocol;
-  } catch {
-    return undefined;
-  }
+  return originOf(url, { opaque: "scheme" });
 }
 
+/** The origin of the session's active tab, for the audit line (never opens a session). */
 export function activeOrigin(ctx: ToolContext, session: string | undefined): string | undefined {
   if (session === undefined) return undefined;
   // list() never opens a session: auditing must not start a browser.
   const s = ctx.sessions.list().find((x) => x.id === session);
-  return originOf(s?.activePage?.url);
+  return actedOrigin(s?.activePage?.url);
 }
 
 /**

@@ -42,7 +42,7 @@ import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { inCallScope } from "../browser/sessions/call_scope.ts";
 import { parseArgs } from "./args.ts";
-import { activeOrigin, auditLogFor, originOf } from "./audit_trail.ts";
+import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
@@ -88,7 +88,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   const session = "session" in tool.inputSchema.shape
     ? (typeof rawArgs.session === "string" ? rawArgs.session : "default")
     : undefined;
-  let origin = originOf(rawArgs.url) ?? activeOrigin(ctx, session);
+  let origin = actedOrigin(rawArgs.url) ?? activeOrigin(ctx, session);
   const callId = crypto.randomUUID();
   const audit = auditLogFor(ctx.config.workspace);
   const who = {

@@ -5,16 +5,12 @@
  *
  * @module
  */
+import { estimateTokens } from "../browser/snapshot/paging.ts";
 import type { CallToolResult } from "../tools/context.ts";
 import type { ToolOutput } from "../tools/define_tool.ts";
 import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../browser/output.ts";
 import { ToolError } from "../browser/errors.ts";
 import type { SecretStore } from "../policy/secrets.ts";
-
-/** Estimated tokens of a text: characters / 4 (stated, not a tokenizer). */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 function getPath(obj: Record<string, unknown>, path: string): unknown {
   let v: unknown = obj;
