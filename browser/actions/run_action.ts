@@ -9,16 +9,14 @@
 import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
 import type { ToolOutput } from "../output.ts";
-import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
+import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
-import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import { callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
-import { diffSnapshots } from "../snapshot/delta.ts";
-import { pageText } from "../snapshot/paging.ts";
 import {
   type ActionabilityOptions,
   type ActionPoint,
@@ -27,12 +25,11 @@ import {
 } from "./actionability.ts";
 import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
 
-import { ActionRecorder, type Recording } from "./recorder.ts";
+import { ActionRecorder } from "./recorder.ts";
+import { buildDelta } from "./action_delta.ts";
+import { elementProbe } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { inBackground } from "../visibility.ts";
-
-/** Token budget of the snapshot carried in an ActionResult. */
-const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** What a tool hands to {@link runAction}. */
 export interface ActionSpec {
@@ -348,97 +345,6 @@ async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigatio
     if (!tab || tab === acted || (tab.url !== "" && tab.url !== "about:blank")) continue;
     await session.closeTab(tab).catch(() => {});
   }
-}
-
-async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
-  const info = await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
-  // Texts the page sent long are cut here, never inside a secret's value.
-  const cuts = info.cuts as Record<string, number> | undefined;
-  delete info.cuts;
-  for (const [key, max] of Object.entries(cuts ?? {})) {
-    const v = info[key];
-    if (typeof v === "string") info[key] = cutClearOfSecrets(v, max);
-  }
-  return info;
-}
-
-interface DeltaOut {
-  delta: Record<string, unknown>;
-  appeared: unknown[];
-  removed: unknown[];
-}
-
-async function buildDelta(
-  session: BrowserSession,
-  rec: Recording,
-  mode: "delta" | "full" | "none",
-  before: string | undefined,
-  actedOn: Page,
-): Promise<DeltaOut | undefined> {
-  if (mode === "none") return undefined;
-  let after: string;
-  try {
-    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
-      reuse: false,
-      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
-    })).text;
-  } catch (e) {
-    return {
-      delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
-      appeared: [],
-      removed: [],
-    };
-  }
-  const switchedTab = rec.activePage !== actedOn;
-  if (
-    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
-  ) {
-    const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
-    return {
-      delta: {
-        mode: "full",
-        scope: "full",
-        tree: paged.text,
-        truncated: paged.truncated,
-        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
-      },
-      appeared: [],
-      removed: [],
-    };
-  }
-  const d = diffSnapshots(before, after);
-  return {
-    delta: {
-      mode: "delta",
-      scope: "changed",
-      ...(d.unchanged ? { unchanged: true } : {}),
-      tree: d.text,
-      truncated: d.truncated ?? false,
-    },
-    // Controls that came and went are in the delta already; structure names
-    // what changes the page's shape (a dialog, an alert, a new section).
-    appeared: (d.appeared ?? []).filter(isStructural),
-    removed: (d.removedNodes ?? []).filter(isStructural),
-  };
-}
-
-const STRUCTURAL_ROLES = new Set([
-  "dialog",
-  "alertdialog",
-  "alert",
-  "status",
-  "heading",
-  "iframe",
-  "menu",
-  "listbox",
-  "tooltip",
-  "tabpanel",
-  "form",
-  "region",
-]);
-
-function isStructural(node: { role?: string }): boolean {
-  return STRUCTURAL_ROLES.has(node.role ?? "");
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */
