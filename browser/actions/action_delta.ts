@@ -10,15 +10,20 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
+import type { NodeChange } from "../snapshot/delta.ts";
+import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recorder.ts";
 
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
 
+/** The snapshot part of an ActionResult: `snapshotDelta`, and `structure`'s nodes. */
 export interface DeltaOut {
-  delta: Record<string, unknown>;
-  appeared: unknown[];
-  removed: unknown[];
+  delta: SnapshotDelta;
+  /** Structural nodes that appeared (a delta only). */
+  appeared: NodeChange[];
+  /** Structural nodes that went away (a delta only). */
+  removed: NodeChange[];
 }
 
 export async function buildDelta(

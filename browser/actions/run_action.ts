@@ -8,7 +8,9 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
-import type { ToolOutput } from "../output.ts";
+import type { PerformFields } from "./action_result.ts";
+import { ActionResultBuilder } from "./result_builder.ts";
+import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
@@ -54,7 +56,7 @@ export interface ActionSpec {
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
-  perform(c: PerformContext): Promise<Record<string, unknown> | void>;
+  perform(c: PerformContext): Promise<PerformFields | void>;
 }
 
 /** What `perform` gets. */
@@ -85,7 +87,7 @@ export async function runAction(
     submits?: boolean | undefined;
   },
   spec: ActionSpec,
-): Promise<ToolOutput> {
+): Promise<ActionOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
   if (args.submits) {
     // Sending a form whose publish control is on public is publishing: that needs its own
@@ -136,7 +138,7 @@ async function runExclusive(
     submits?: boolean | undefined;
   },
   spec: ActionSpec,
-): Promise<ToolOutput> {
+): Promise<ActionOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
     // Chromium holds input to a hidden tab until a frame it never draws: the action would run
@@ -153,14 +155,15 @@ async function runExclusive(
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   let downloads: DownloadWindow | undefined;
-  const warnings: string[] = [];
+  const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    result.target = target;
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);
     if (target?.kind === "element") {
       if ((target.matches ?? 1) > 1) {
-        warnings.push(`selector matched ${target.matches} elements; acted on the first`);
+        result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
         point = elementPoint = await waitActionable(page, target.handle, {
@@ -194,8 +197,7 @@ async function runExclusive(
       declared: args.download === true,
     });
     const recorder = new ActionRecorder(session, page);
-    let extra: Record<string, unknown> | void = undefined;
-    let actionError: ToolError | undefined;
+    let extra: PerformFields | void = undefined;
     session.dialogs.actionWindow(true);
     session.navGuard?.begin({
       submits: args.submits === true || spec.sendsForm === true,
@@ -208,7 +210,7 @@ async function runExclusive(
       try {
         extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
       } catch (e) {
-        if (e instanceof ToolError) actionError = e;
+        if (e instanceof ToolError) result.fail(e);
         else {
           recorder.dispose();
           throw e;
@@ -223,15 +225,14 @@ async function runExclusive(
     }
     const rec = await recorder.finish(!settled, spec.requestedUrl);
     const dl = await downloads.finish(deadline);
-    warnings.push(...dl.warnings);
-    actionError ??= dl.error;
+    result.warn(...dl.warnings).fail(dl.error);
     const policy = sortStopped(stopped);
-    warnings.push(...policy.notes);
+    result.warn(...policy.notes);
     if (policy.errors.length) {
-      actionError = blockedNavigation(policy.errors, rec.activePage.url);
+      result.fail(blockedNavigation(policy.errors, rec.activePage.url), { overrides: true });
       await closeBlankTabs(session, policy.errors, page);
     }
-    if (!settled) warnings.push("the page was still loading when the result was taken");
+    if (!settled) result.warn("the page was still loading when the result was taken");
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
     if (session.closed) {
       throw new ToolError(
@@ -240,94 +241,15 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const { element: extraElement, warnings: extraWarnings, ...extraRest } =
-      (extra ?? {}) as Record<string, unknown>;
-    if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings as string[]);
-    // Where the tab stands after settling (client-side routing may have moved it).
-    if ("url" in extraRest) extraRest.url = rec.navigation.to;
-    let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad
+    const element = target?.kind === "element" && !rec.fullLoad
       ? await elementProbe(target).catch(() => ({ stillAttached: false }))
       : target?.kind === "element"
       ? { stillAttached: false }
       : undefined;
-    if (extraElement) element = { ...element, ...(extraElement as Record<string, unknown>) };
-    const snapshotDelta = await buildDelta(session, rec, mode, before?.text, page);
-    // Under the `raise` dialog policy a dialog the page raised is the app's failure.
-    const raised = rec.dialogs.find((d) => d.raised);
-    const ok = !actionError && !raised;
-    const result: Record<string, unknown> = {
-      ok,
-      action: {
-        type: spec.type,
-        ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
-        ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
-        ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
-        ...spec.actionInfo,
-      },
-      navigation: rec.navigation,
-      structure: {
-        appeared: snapshotDelta?.appeared ?? [],
-        removed: snapshotDelta?.removed ?? [],
-        newTabs: rec.newTabs,
-        ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
-      },
-      console: rec.console,
-      pageErrors: rec.pageErrors,
-      ...(element
-        ? {
-          element: {
-            ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
-            ...element,
-          },
-        }
-        : {}),
-      ...(snapshotDelta ? { snapshotDelta: snapshotDelta.delta } : {}),
-      network: rec.network,
-      ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
-      ...(raised
-        ? {
-          failure: {
-            source: "app",
-            hint:
-              `the page raised a ${raised.kind} ("${raised.message.slice(0, 200)}"), dismissed ` +
-              "under this session's raise policy; arm an answer with handle_dialog and repeat",
-          },
-        }
-        : {}),
-      ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
-      ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
-      ...extraRest,
-      // The error's details, as a thrown ToolError shows them: where a stopped navigation
-      // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
-      ...actionError?.details,
-      tokensEstimate: null,
-      warnings,
-      error: actionError
-        ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
-        : null,
-    };
-    // The text carries news only: the call's own echo (the action, the element's ref), an
-    // unchanged navigation, a still-attached element that kept the focus an action gives it,
-    // and the delta's mode say nothing the agent does not know (structuredContent keeps them).
-    const textOmit = ["action", "element.ref", "snapshotDelta.scope", "tokensEstimate"];
-    if (!rec.navigation.changed) textOmit.push("navigation");
-    const shownElement = result.element as Record<string, unknown> | undefined;
-    if (shownElement?.stillAttached === true) textOmit.push("element.stillAttached");
-    if (shownElement?.focused === true) textOmit.push("element.focused");
-    if ((result.snapshotDelta as Record<string, unknown> | undefined)?.mode === "delta") {
-      textOmit.push("snapshotDelta.mode");
-    }
-    if (rec.console.warnings === 0) textOmit.push("console.warnings");
-    if (rec.network.summary.total === 0) textOmit.push("network");
-    if (!(result.snapshotDelta as Record<string, unknown> | undefined)?.truncated) {
-      textOmit.push("snapshotDelta.truncated");
-    }
-    return {
-      structured: result,
-      rawTextKeys: ["snapshotDelta.tree"],
-      textOmit,
-      ...(!ok ? { isError: true } : {}),
-    };
+    const delta = await buildDelta(session, rec, mode, before?.text, page);
+    return actionOutput(
+      result.build({ recording: rec, element, delta, downloads: dl, extra }),
+    );
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
     await downloads?.dispose();
