@@ -1,8 +1,10 @@
 /**
- * Runs one acting tool and builds seed 000's ActionResult: resolve the
- * session, tab and target, check actionability, record the action window,
- * wait for the page to settle, then report what really happened, with a
- * snapshot delta (or the full snapshot, or none).
+ * Runs one acting tool and returns seed 000's ActionResult: resolve the
+ * session, tab and target, check actionability, act inside one action window
+ * (`action_window.ts`: recorder, downloads, dialogs, navigation guard), wait
+ * for the page to settle, then build the result (`result_builder.ts`) with
+ * what really happened and a snapshot delta (or the full snapshot, or none),
+ * rendered by `result_render.ts`.
  *
  * @module
  */
@@ -13,8 +15,6 @@ import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
-import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
-import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
 import { callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
@@ -25,9 +25,9 @@ import {
   type Point,
   waitActionable,
 } from "./actionability.ts";
-import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
+import { confirmDownload } from "./downloads_window.ts";
+import { ActionWindow } from "./action_window.ts";
 
-import { ActionRecorder } from "./recorder.ts";
 import { buildDelta } from "./action_delta.ts";
 import { elementProbe } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
@@ -154,7 +154,6 @@ async function runExclusive(
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
-  let downloads: DownloadWindow | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
@@ -192,47 +191,25 @@ async function runExclusive(
         frameNote: (url) => session.navGuard?.frameNote(url, page.url),
       }).catch(() => undefined)
       : undefined;
-    downloads = await DownloadWindow.open(session, {
+    await using actionWindow = await ActionWindow.open(session, page, {
       action: spec.type,
-      declared: args.download === true,
-    });
-    const recorder = new ActionRecorder(session, page);
-    let extra: PerformFields | void = undefined;
-    session.dialogs.actionWindow(true);
-    session.navGuard?.begin({
+      declaredDownload: args.download === true,
       submits: args.submits === true || spec.sendsForm === true,
-      expectUrl: spec.requestedUrl,
+      requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
     });
-    let stopped: BlockedNavigation[] = [];
-    let settled: boolean;
+    let extra: PerformFields | void = undefined;
     try {
-      try {
-        extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
-      } catch (e) {
-        if (e instanceof ToolError) result.fail(e);
-        else {
-          recorder.dispose();
-          throw e;
-        }
-      }
-      settled = await recorder.settle(deadline);
-      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
-      if (await session.navGuard?.settled(deadline)) settled = await recorder.settle(deadline);
-    } finally {
-      session.dialogs.actionWindow(false);
-      stopped = session.navGuard?.end() ?? [];
+      extra = await spec.perform({ session, page, target, point, elementPoint, deadline });
+    } catch (e) {
+      // A failure the agent can act on still gets the whole result: what the page did meanwhile.
+      if (!(e instanceof ToolError)) throw e;
+      result.fail(e);
     }
-    const rec = await recorder.finish(!settled, spec.requestedUrl);
-    const dl = await downloads.finish(deadline);
-    result.warn(...dl.warnings).fail(dl.error);
-    const policy = sortStopped(stopped);
-    result.warn(...policy.notes);
-    if (policy.errors.length) {
-      result.fail(blockedNavigation(policy.errors, rec.activePage.url), { overrides: true });
-      await closeBlankTabs(session, policy.errors, page);
-    }
-    if (!settled) result.warn("the page was still loading when the result was taken");
+    const outcome = await actionWindow.close(deadline);
+    const rec = outcome.recording;
+    result.warn(...outcome.warnings).fail(outcome.downloadError)
+      .fail(outcome.blocked, { overrides: true });
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
     if (session.closed) {
       throw new ToolError(
@@ -248,24 +225,10 @@ async function runExclusive(
       : undefined;
     const delta = await buildDelta(session, rec, mode, before?.text, page);
     return actionOutput(
-      result.build({ recording: rec, element, delta, downloads: dl, extra }),
+      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
-    await downloads?.dispose();
-  }
-}
-
-/**
- * Closes tabs a page opened whose first navigation the guard stopped: left
- * blank, one would become the active tab in place of the page acted on.
- */
-async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigation[], acted: Page) {
-  for (const b of stopped) {
-    const tab = session.tabs.find((t) => t.target.targetId === b.frameId);
-    // Never committed a document ("") or only the initial one.
-    if (!tab || tab === acted || (tab.url !== "" && tab.url !== "about:blank")) continue;
-    await session.closeTab(tab).catch(() => {});
   }
 }
 
