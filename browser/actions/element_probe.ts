@@ -7,9 +7,27 @@
 import { callOnHandle } from "../injected/mod.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { ResolvedTarget } from "./target.ts";
+import type { ElementProbe } from "./action_result.ts";
 
-export async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
-  const info = await callOnHandle<Record<string, unknown>>(target.handle, "elementInfo");
+/**
+ * The ActionResult's `element` for `target` after the action: the page's
+ * `elementInfo` (long texts cut here, clear of secrets), or
+ * `{ stillAttached: false }` after a full load (the document is new) or when
+ * the probe fails; undefined without an element target.
+ */
+export async function probeAfter(
+  target: ResolvedTarget | undefined,
+  fullLoad: boolean,
+): Promise<ElementProbe | undefined> {
+  if (target?.kind !== "element") return undefined;
+  if (fullLoad) return { stillAttached: false };
+  return await elementProbe(target).catch(() => ({ stillAttached: false }));
+}
+
+async function elementProbe(
+  target: ResolvedTarget & { kind: "element" },
+): Promise<ElementProbe> {
+  const info = await callOnHandle<ElementProbe & { cuts?: unknown }>(target.handle, "elementInfo");
   // Texts the page sent long are cut here, never inside a secret's value.
   const cuts = info.cuts as Record<string, number> | undefined;
   delete info.cuts;

@@ -29,7 +29,7 @@ import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 
 import { buildDelta } from "./action_delta.ts";
-import { elementProbe } from "./element_probe.ts";
+import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { inBackground } from "../visibility.ts";
 
@@ -218,11 +218,7 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const element = target?.kind === "element" && !rec.fullLoad
-      ? await elementProbe(target).catch(() => ({ stillAttached: false }))
-      : target?.kind === "element"
-      ? { stillAttached: false }
-      : undefined;
+    const element = await probeAfter(target, rec.fullLoad);
     const delta = await buildDelta(session, rec, mode, before?.text, page);
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
