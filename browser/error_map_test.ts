@@ -126,3 +126,40 @@ Deno.test("toToolError: a ToolError passes through; anything else is internal wi
   assertIncludes(odd.message, "DOM.weird");
   assertIncludes(odd.hint, "retry the call");
 });
+
+Deno.test("toToolError: the other shapes Chromium and Deno use map to the same codes", () => {
+  const table: Array<[unknown, string, RegExp]> = [
+    [
+      new ProtocolError("DOM.getContentQuads", -32000, "Could not compute content quads."),
+      "not-visible",
+      /no box on the page/,
+    ],
+    [
+      new ProtocolError("DOM.scrollIntoViewIfNeeded", -32000, "Node does not have a layout object"),
+      "not-visible",
+      /no box on the page/,
+    ],
+    [
+      new ProtocolError("Input.dispatchKeyEvent", -32602, "Invalid parameters"),
+      "invalid-argument",
+      /refused a value "probe" passed on \(Input\.dispatchKeyEvent\)/,
+    ],
+    [
+      new ProtocolError("Foo.bar", -32000, "Method 'Foo.bar' not found"),
+      "browser-unavailable",
+      /does not support Foo\.bar/,
+    ],
+    [new Error("Target crashed"), "page-crashed", /renderer process died/],
+    [new Deno.errors.AlreadyExists("File exists: '/w/a'"), "invalid-argument", /could not use/],
+    [new Deno.errors.NotCapable("Requires write access"), "refused", /could not use the file/],
+    ["a thrown string", "internal", /Internal error in "probe": a thrown string/],
+  ];
+  for (const [thrown, code, message] of table) {
+    const e = toToolError(thrown, call);
+    assertEquals(e.code, code, `${String(thrown)} → ${e.code}: ${e.message}`);
+    assertTrue(message.test(e.message), e.message);
+    assertTrue(e.hint.length > 0, `${e.code} has a next step`);
+  }
+  // Without a call, the message still names something.
+  assertIncludes(toToolError(new TypeError("x")).message, '"the call"');
+});

@@ -31,9 +31,81 @@ export interface ToolOutput {
   images?: ToolImage[];
   /** Marks the result as a failure the agent should read (e.g. `ok: false`). */
   isError?: boolean;
+  /**
+   * Renders this output itself: its text content, and its structured content as sent.
+   * The call pipeline calls it last, with `structured` as it then holds it (secrets
+   * masked, page cuts resolved, a tool's own edits made), and uses what it returns
+   * instead of its generic rendering (`rawTextKeys`, `textOmit`, string caps). Set by
+   * the ActionResult (`actions/result_render.ts`), which fills in `tokensEstimate`.
+   */
+  render?: (structured: Record<string, unknown>) => RenderedOutput;
+}
+
+/** What {@link ToolOutput.render} returns. */
+export interface RenderedOutput {
+  /** The text content (one text item). */
+  text: string;
+  /** The structured content as sent (strings capped, computed fields filled in). */
+  structured: Record<string, unknown>;
 }
 
 /** Longest string a result carries outside its raw text (a title, a value, a URL), in chars. */
 export const MAX_FIELD_CHARS = 4000;
 /** Longest raw text (a snapshot page) a result carries, in chars. */
 export const MAX_RAW_CHARS = 1_000_000;
+
+/**
+ * Cuts every string longer than `max` chars, saying how much was cut. Pages
+ * control titles, values and URLs: a 6 MB title must not become a 6 MB
+ * result (MCP clients drop messages over 10 MB, and with them the server).
+ */
+export function capStrings(value: unknown, max = MAX_FIELD_CHARS): unknown {
+  if (typeof value === "string") {
+    return value.length > max ? `${value.slice(0, max)}…[${value.length - max} more chars]` : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => capStrings(v, max));
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max);
+  return out;
+}
+
+/** A raw text (a snapshot page) cut at {@link MAX_RAW_CHARS}, saying how much was cut. */
+export function capRawText(text: string): string {
+  return text.length > MAX_RAW_CHARS
+    ? `${text.slice(0, MAX_RAW_CHARS)}\n…[cut: ${text.length - MAX_RAW_CHARS} more chars]`
+    : text;
+}
+
+/**
+ * Drops `null`, empty arrays and empty objects (recursively) so the text an
+ * agent reads carries only what happened; structuredContent keeps the full
+ * shape.
+ */
+export function pruneEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pruneEmpty);
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const p = pruneEmpty(v);
+    if (p === null || p === undefined) continue;
+    if (Array.isArray(p) && p.length === 0) continue;
+    if (typeof p === "object" && !Array.isArray(p) && Object.keys(p).length === 0) continue;
+    out[k] = p;
+  }
+  return out;
+}
+
+/** Deletes the value at a dotted path (`"element.ref"`) of `obj`, if there is one. */
+export function deletePath(obj: Record<string, unknown>, path: string): void {
+  const keys = path.split(".");
+  let holder: unknown = obj;
+  for (const k of keys.slice(0, -1)) {
+    holder = holder && typeof holder === "object"
+      ? (holder as Record<string, unknown>)[k]
+      : undefined;
+  }
+  if (holder && typeof holder === "object") {
+    delete (holder as Record<string, unknown>)[keys.at(-1)!];
+  }
+}

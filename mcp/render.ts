@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { estimateTokens } from "../browser/snapshot/paging.ts";
 import type { CallToolResult } from "../tools/context.ts";
 import type { ToolOutput } from "../tools/define_tool.ts";
-import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../browser/output.ts";
+import { capRawText, capStrings, deletePath, pruneEmpty } from "../browser/output.ts";
 import { ToolError } from "../browser/errors.ts";
 import type { SecretStore } from "../policy/secrets.ts";
 
@@ -29,58 +28,6 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   }
 }
 
-function deletePath(obj: Record<string, unknown>, path: string): void {
-  const keys = path.split(".");
-  let holder: unknown = obj;
-  for (const k of keys.slice(0, -1)) {
-    holder = holder && typeof holder === "object"
-      ? (holder as Record<string, unknown>)[k]
-      : undefined;
-  }
-  if (holder && typeof holder === "object") {
-    delete (holder as Record<string, unknown>)[keys.at(-1)!];
-  }
-}
-
-/**
- * Cuts every string longer than `max` chars, saying how much was cut. Pages
- * control titles, values and URLs: a 6 MB title must not become a 6 MB
- * result (MCP clients drop messages over 10 MB, and with them the server).
- */
-export function capStrings(value: unknown, max = MAX_FIELD_CHARS): unknown {
-  if (typeof value === "string") {
-    return value.length > max ? `${value.slice(0, max)}…[${value.length - max} more chars]` : value;
-  }
-  if (Array.isArray(value)) return value.map((v) => capStrings(v, max));
-  if (!value || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = capStrings(v, max);
-  return out;
-}
-
-/**
- * Drops `null`, empty arrays and empty objects (recursively) so the text an
- * agent reads carries only what happened; structuredContent keeps the full
- * shape. `tokensEstimate: null` is kept as the placeholder it is.
- */
-export function pruneEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pruneEmpty);
-  if (!value || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (k === "tokensEstimate") {
-      out[k] = v;
-      continue;
-    }
-    const p = pruneEmpty(v);
-    if (p === null || p === undefined) continue;
-    if (Array.isArray(p) && p.length === 0) continue;
-    if (typeof p === "object" && !Array.isArray(p) && Object.keys(p).length === 0) continue;
-    out[k] = p;
-  }
-  return out;
-}
-
 /**
  * Renders a handler's output as an MCP result. The text carries the same
  * data as structuredContent: compact JSON, with long multi-line strings
@@ -88,17 +35,24 @@ export function pruneEmpty(value: unknown): unknown {
  * snapshot costs its own tokens and no escaping.
  */
 export function renderOutput(output: ToolOutput): CallToolResult {
+  const { text, structured } = output.render
+    ? output.render(output.structured)
+    : renderGeneric(output);
+  const content: CallToolResult["content"] = [{ type: "text", text }];
+  for (const img of output.images ?? []) content.push({ type: "image", ...img });
+  return {
+    content,
+    structuredContent: structured,
+    ...(output.isError ? { isError: true } : {}),
+  };
+}
+
+/** The text and structured content of an output without a renderer of its own. */
+function renderGeneric(output: ToolOutput): { text: string; structured: Record<string, unknown> } {
   const raw = new Map<string, string>();
   for (const path of output.rawTextKeys ?? []) {
     const v = getPath(output.structured, path);
-    if (typeof v === "string") {
-      raw.set(
-        path,
-        v.length > MAX_RAW_CHARS
-          ? `${v.slice(0, MAX_RAW_CHARS)}\n…[cut: ${v.length - MAX_RAW_CHARS} more chars]`
-          : v,
-      );
-    }
+    if (typeof v === "string") raw.set(path, capRawText(v));
   }
   const structured = capStrings(output.structured) as Record<string, unknown>;
   for (const [path, v] of raw) setPath(structured, path, v);
@@ -112,20 +66,9 @@ export function renderOutput(output: ToolOutput): CallToolResult {
   }
   const head = pruneEmpty(clone) as Record<string, unknown>;
   const err = structured.error as { message?: string; hint?: string } | null | undefined;
-  // A failed action still carries its full result; lead with what went wrong and what to do.
+  // A failed call may still carry its full result; lead with what went wrong and what to do.
   const lead = output.isError && err?.message ? [`${err.message}\nNext: ${err.hint ?? ""}`] : [];
-  let text = [...lead, JSON.stringify(head), ...tails].join("\n");
-  if ("tokensEstimate" in structured) {
-    structured.tokensEstimate = estimateTokens(text);
-    text = text.replace('"tokensEstimate":null', `"tokensEstimate":${structured.tokensEstimate}`);
-  }
-  const content: CallToolResult["content"] = [{ type: "text", text }];
-  for (const img of output.images ?? []) content.push({ type: "image", ...img });
-  return {
-    content,
-    structuredContent: structured,
-    ...(output.isError ? { isError: true } : {}),
-  };
+  return { text: [...lead, JSON.stringify(head), ...tails].join("\n"), structured };
 }
 
 /**

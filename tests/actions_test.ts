@@ -8,6 +8,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { refOf } from "./_util.ts";
+import { act, errorOf } from "./_results.ts";
 
 type R = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ Deno.test("actions and what they report", async (t) => {
         await mcp.ok("click", { ref: shuffle });
         const stale = await mcp.call("click", { ref: del });
         assertEquals(stale.isError, true);
-        assertEquals((stale.structuredContent!.error as R).code, "ref-gone");
+        assertEquals(errorOf(stale).code, "ref-gone");
         assertIncludes(textOf(stale), "snapshot");
         assertEquals(await text("#last"), "Shuffled");
         const fresh = String((await mcp.ok("snapshot")).tree);
@@ -78,16 +79,16 @@ Deno.test("actions and what they report", async (t) => {
         assertEquals(inner.length, 2, tree);
         for (const line of inner) {
           const ref = /\[ref=(e\d+)\]/.exec(line)![1]!;
-          const r = await mcp.ok("click", { ref });
+          const r = await act(mcp, "click", { ref });
           assertEquals(r.ok, true);
-          assertEquals((r.element as R).stillAttached, true);
+          assertEquals(r.element?.stillAttached, true);
         }
         const box = refOf(
           tree.split("\n").filter((l) => /textbox/.test(l)).slice(-1)[0]!,
           /textbox/,
         );
-        const filled = await mcp.ok("fill", { ref: box, value: "cross-origin typing" });
-        assertEquals((filled.element as R).value, "cross-origin typing");
+        const filled = await act(mcp, "fill", { ref: box, value: "cross-origin typing" });
+        assertEquals(filled.element?.value, "cross-origin typing");
       },
     );
 
@@ -107,10 +108,10 @@ Deno.test("actions and what they report", async (t) => {
 
     await t.step("a popup is followed and listed in structure.newTabs", async () => {
       await mcp.ok("navigate", { url: fx.url("popup.html"), snapshot: "none" });
-      const r = await mcp.ok("click", { selector: "#popup-button" });
-      const tabs = (r.structure as R).newTabs as R[];
+      const r = await act(mcp, "click", { selector: "#popup-button" });
+      const tabs = r.structure.newTabs;
       assertEquals(tabs.length, 1);
-      assertIncludes(String(tabs[0]!.url), "popup=1");
+      assertIncludes(tabs[0]!.url, "popup=1");
       const listed = await mcp.ok("tabs", { action: "list" });
       assertEquals((listed.tabs as R[]).length, 2);
       assertEquals(listed.activeIndex, 1);
@@ -118,8 +119,8 @@ Deno.test("actions and what they report", async (t) => {
       const after = await mcp.ok("tabs", { action: "list" });
       assertEquals((after.tabs as R[]).length, 1);
       assertIncludes(String((after.tabs as R[])[0]!.url), "popup.html");
-      const link = await mcp.ok("click", { selector: "#new-tab-link" });
-      assertEquals(((link.structure as R).newTabs as R[]).length, 1);
+      const link = await act(mcp, "click", { selector: "#new-tab-link" });
+      assertEquals(link.structure.newTabs.length, 1);
       await mcp.ok("tabs", { action: "switch", index: 0 });
       const bad = await mcp.call("tabs", { action: "switch", index: 9 });
       assertEquals(bad.isError, true);
@@ -129,14 +130,14 @@ Deno.test("actions and what they report", async (t) => {
       "dialogs are answered and listed: alert accepted, confirm dismissed, prompt dismissed",
       async () => {
         await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
-        const a = await mcp.ok("click", { selector: "#alert" });
-        assertEquals((a.dialogs as R[])[0], {
+        const a = await act(mcp, "click", { selector: "#alert" });
+        assertEquals(a.dialogs?.[0], {
           kind: "alert",
           message: "Hello",
           handledAs: "accepted",
         });
-        const c = await mcp.ok("click", { selector: "#confirm" });
-        assertEquals(((c.dialogs as R[])[0]!).handledAs, "dismissed");
+        const c = await act(mcp, "click", { selector: "#confirm" });
+        assertEquals(c.dialogs?.[0]?.handledAs, "dismissed");
         assertEquals(await text("#result"), "confirm: false");
         await mcp.ok("click", { selector: "#prompt" });
         assertEquals(await text("#result"), "prompt: null");
@@ -147,27 +148,27 @@ Deno.test("actions and what they report", async (t) => {
       "console errors, page errors and network writes (keys only) are reported",
       async () => {
         await mcp.ok("navigate", { url: fx.url("console.html"), snapshot: "none" });
-        const thrown = await mcp.ok("click", { selector: "#throw" });
-        assertIncludes(String((thrown.pageErrors as string[])[0]), "boom");
-        const posted = await mcp.ok("click", { selector: "#post" });
-        const m = ((posted.network as R).mutations as R[])[0]!;
+        const thrown = await act(mcp, "click", { selector: "#throw" });
+        assertIncludes(String(thrown.pageErrors[0]), "boom");
+        const posted = await act(mcp, "click", { selector: "#post" });
+        const m = posted.network.mutations[0]!;
         assertEquals(m.method, "POST");
         assertEquals(m.status, 200);
-        assertIncludes(String(m.urlPattern), "/api/echo");
+        assertIncludes(m.urlPattern, "/api/echo");
         assertTrue(!JSON.stringify(posted.network).includes('"x"'), "no values");
-        const failed = await mcp.ok("click", { selector: "#fetch-500" });
-        assertEquals(((failed.network as R).summary as R).failed, 1);
+        const failed = await act(mcp, "click", { selector: "#fetch-500" });
+        assertEquals(failed.network.summary.failed, 1);
       },
     );
 
     await t.step("SPA and hash navigations are told apart", async () => {
       await mcp.ok("navigate", { url: fx.url("spa.html"), snapshot: "none" });
-      const spa = await mcp.ok("click", { selector: "#go-page2" });
-      assertEquals((spa.navigation as R).kind, "spa");
-      assertIncludes(String((spa.navigation as R).to), "/spa/page2");
+      const spa = await act(mcp, "click", { selector: "#go-page2" });
+      assertEquals(spa.navigation.kind, "spa");
+      assertIncludes(spa.navigation.to, "/spa/page2");
       await mcp.ok("go_back", { snapshot: "none" });
-      const hash = await mcp.ok("click", { selector: "#hash-link" });
-      assertEquals((hash.navigation as R).kind, "hash");
+      const hash = await act(mcp, "click", { selector: "#hash-link" });
+      assertEquals(hash.navigation.kind, "hash");
     });
 
     await t.step("scroll: window, into view, inside a container, and wheel", async () => {

@@ -6,6 +6,7 @@
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { act, actionOf } from "./_results.ts";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 type R = Record<string, unknown>;
@@ -44,9 +45,9 @@ Deno.test("dialog policies per session", async (t) => {
         dialogs: "accept-prompt-with",
         promptText: "Grace",
       });
-      const r = await mcp.ok("click", { session: "apw", selector: "#prompt" });
+      const r = await act(mcp, "click", { session: "apw", selector: "#prompt" });
       assertEquals(await result("apw"), "prompt: Grace");
-      assertEquals((r.dialogs as R[])[0]!.handledAs, "accepted");
+      assertEquals(r.dialogs?.[0]?.handledAs, "accepted");
     });
 
     await t.step("raise dismisses and fails the action as the app's", async () => {
@@ -57,9 +58,9 @@ Deno.test("dialog policies per session", async (t) => {
       });
       const r = await mcp.call("click", { session: "rai", selector: "#confirm" });
       assertEquals(r.isError, true);
-      const s = r.structuredContent!;
+      const s = actionOf(r);
       assertEquals(s.ok, false);
-      assertEquals((s.failure as R).source, "app");
+      assertEquals(s.failure?.source, "app");
       assertIncludes(textOf(r), "Delete?");
       assertEquals(await result("rai"), "confirm: false");
       // An armed answer is the agent's decision: it is used, and the action succeeds.

@@ -7,7 +7,8 @@
  */
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { type McpHarness, startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { act, actionOf, errorOf } from "./_results.ts";
 
 type R = Record<string, unknown>;
 
@@ -73,10 +74,6 @@ function startServer() {
   return { origin, url: (p: string) => origin + p, close: () => server.shutdown() };
 }
 
-function errorOf(r: ToolResult): R {
-  return (r.structuredContent?.error ?? {}) as R;
-}
-
 async function filesIn(dir: string): Promise<string[]> {
   const names: string[] = [];
   try {
@@ -106,7 +103,7 @@ Deno.test("files: downloads and uploads", async (t) => {
       assertEquals(errorOf(r).code, "download-blocked");
       assertIncludes(textOf(r), "download: true");
       assertIncludes(textOf(r), "report.txt");
-      const blocked = r.structuredContent!.downloadsBlocked as R[];
+      const blocked = actionOf(r).downloadsBlocked!;
       assertEquals(blocked[0]!.filename, "report.txt");
       assertEquals(blocked[0]!.urlOrigin, srv.origin);
       assertEquals(await filesIn(folder), []);
@@ -117,9 +114,9 @@ Deno.test("files: downloads and uploads", async (t) => {
 
     let firstId = "";
     await t.step("a declared link download is saved with its name and bytes", async () => {
-      const r = await mcp.ok("click", { selector: "#dl", download: true, snapshot: "none" });
+      const r = await act(mcp, "click", { selector: "#dl", download: true, snapshot: "none" });
       assertEquals(r.ok, true);
-      const [d] = r.downloads as R[];
+      const [d] = r.downloads!;
       assertEquals(d!.filename, "report.txt");
       assertEquals(d!.path, join(await Deno.realPath(folder), "report.txt"));
       assertEquals(d!.sizeBytes, REPORT.length);
@@ -134,8 +131,8 @@ Deno.test("files: downloads and uploads", async (t) => {
     });
 
     await t.step("a second copy gets a deduplicated name", async () => {
-      const r = await mcp.ok("click", { selector: "#dl", download: true, snapshot: "none" });
-      assertEquals((r.downloads as R[])[0]!.filename, "report (1).txt");
+      const r = await act(mcp, "click", { selector: "#dl", download: true, snapshot: "none" });
+      assertEquals(r.downloads![0]!.filename, "report (1).txt");
       assertEquals(await filesIn(folder), ["report (1).txt", "report.txt"]);
     });
 
@@ -143,8 +140,12 @@ Deno.test("files: downloads and uploads", async (t) => {
       const blocked = await mcp.call("click", { selector: "#script-dl", snapshot: "none" });
       assertEquals(errorOf(blocked).code, "download-blocked");
       assertIncludes(textOf(blocked), "script.txt");
-      const r = await mcp.ok("click", { selector: "#script-dl", download: true, snapshot: "none" });
-      const [d] = r.downloads as R[];
+      const r = await act(mcp, "click", {
+        selector: "#script-dl",
+        download: true,
+        snapshot: "none",
+      });
+      const [d] = r.downloads!;
       assertEquals(d!.filename, "script.txt");
       assertEquals(d!.urlOrigin, srv.origin);
       assertEquals(await Deno.readTextFile(String(d!.path)), "made by script\n");
@@ -155,9 +156,9 @@ Deno.test("files: downloads and uploads", async (t) => {
       assertEquals(errorOf(r).code, "download-blocked", textOf(r));
       assertIncludes(textOf(r), "the tab did not move");
       assertEquals(await evalJs(mcp, "location.pathname"), "/files.html");
-      const ok = await mcp.ok("navigate", { url: srv.url("/file/bytes.bin"), download: true });
-      assertEquals((ok.navigation as R).changed, false);
-      const [d] = ok.downloads as R[];
+      const ok = await act(mcp, "navigate", { url: srv.url("/file/bytes.bin"), download: true });
+      assertEquals(ok.navigation.changed, false);
+      const [d] = ok.downloads!;
       assertEquals(d!.filename, "bytes.bin");
       assertEquals(new Uint8Array(await Deno.readFile(String(d!.path))), BYTES);
       assertEquals(await evalJs(mcp, "location.pathname"), "/files.html");
@@ -190,8 +191,8 @@ Deno.test("files: downloads and uploads", async (t) => {
 
     await t.step("capture on saves downloads without the per-call flag", async () => {
       await mcp.ok("downloads_capture", { on: true });
-      const r = await mcp.ok("click", { selector: "#dl", snapshot: "none" });
-      assertEquals((r.downloads as R[])[0]!.filename, "report (2).txt");
+      const r = await act(mcp, "click", { selector: "#dl", snapshot: "none" });
+      assertEquals(r.downloads![0]!.filename, "report (2).txt");
       await mcp.ok("downloads_capture", { on: false });
       const off = await mcp.call("click", { selector: "#dl", snapshot: "none" });
       assertEquals(errorOf(off).code, "download-blocked");
@@ -200,13 +201,13 @@ Deno.test("files: downloads and uploads", async (t) => {
     await t.step("another session keeps its own downloads and folder", async () => {
       await mcp.ok("open_session", { session: "other" });
       await mcp.ok("navigate", { session: "other", url: srv.url("/files.html"), snapshot: "none" });
-      const r = await mcp.ok("click", {
+      const r = await act(mcp, "click", {
         session: "other",
         selector: "#dl",
         download: true,
         snapshot: "none",
       });
-      const [d] = r.downloads as R[];
+      const [d] = r.downloads!;
       assertEquals(d!.id, "d1");
       assertEquals(
         d!.path,

@@ -11,16 +11,15 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { refOf } from "./_util.ts";
+import { act, actionOf, type ActionResult } from "./_results.ts";
 
-type R = Record<string, unknown>;
-
-function notSubmitted(r: ToolResult): R {
+function notSubmitted(r: ToolResult): ActionResult {
   assertEquals(r.isError, true, textOf(r));
-  const s = r.structuredContent!;
+  const s = actionOf(r);
   assertEquals(s.ok, false, textOf(r));
   assertEquals(s.submitted, false, textOf(r));
-  assertEquals((s.error as R).code, "not-actionable", textOf(r));
-  assertIncludes(String((s.error as R).message), "Enter did not send the form");
+  assertEquals(s.error!.code, "not-actionable", textOf(r));
+  assertIncludes(s.error!.message, "Enter did not send the form");
   return s;
 }
 
@@ -43,37 +42,37 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         assertTrue(invalid[0]!.startsWith("email: "), invalid[0]);
         // Chromium's own message for a missing "@".
         assertIncludes(invalid[0]!, "@");
-        assertIncludes(String((s.error as R).message), invalid[0]!);
-        assertIncludes(String((s.error as R).hint), "value");
-        assertEquals((s.element as R).value, "Bob");
-        assertEquals((s.navigation as R).changed, false);
+        assertIncludes(s.error!.message, invalid[0]!);
+        assertIncludes(s.error!.hint, "value");
+        assertEquals(s.element!.value, "Bob");
+        assertEquals(s.navigation.changed, false);
         assertEquals(echoes().length, 0);
         assertEquals(await evalJs("location.pathname"), "/fill-submit.html");
       },
     );
 
     await t.step("a valid value: submitted as before", async () => {
-      const r = await mcp.ok("fill", {
+      const r = await act(mcp, "fill", {
         selector: "#email",
         value: "bob@example.com",
         submit: true,
       });
       assertEquals(r.ok, true);
       assertEquals(r.submitted, true);
-      assertIncludes(String((r.navigation as R).to), "/api/echo?email=bob%40example.com");
+      assertIncludes(r.navigation.to, "/api/echo?email=bob%40example.com");
       assertEquals(echoes().length, 1);
     });
 
     await t.step("a novalidate form: submitted whatever the value", async () => {
       await mcp.ok("navigate", { url: page, snapshot: "none" });
-      const r = await mcp.ok("fill", { selector: "#loose", value: "Bob", submit: true });
+      const r = await act(mcp, "fill", { selector: "#loose", value: "Bob", submit: true });
       assertEquals(r.submitted, true);
-      assertIncludes(String((r.navigation as R).to), "/api/echo?loose=Bob");
+      assertIncludes(r.navigation.to, "/api/echo?loose=Bob");
     });
 
     await t.step("a lone search box with a script Enter handler: not flagged", async () => {
       await mcp.ok("navigate", { url: page, snapshot: "none" });
-      const r = await mcp.ok("fill", { selector: "#lone", value: "cats", submit: true });
+      const r = await act(mcp, "fill", { selector: "#lone", value: "cats", submit: true });
       assertEquals(r.ok, true);
       assertEquals(r.submitted, undefined);
       assertEquals(r.warnings, []);
@@ -84,10 +83,10 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       fx.requests.length = 0;
       const r = await mcp.call("fill", { selector: "#user", value: "bob", submit: true });
       const s = notSubmitted(r);
-      const message = String((s.error as R).message);
+      const message = s.error!.message;
       assertIncludes(message, "no submit button");
       assertIncludes(message, "user, pass");
-      assertIncludes(String((s.error as R).hint), "submits: true");
+      assertIncludes(s.error!.hint, "submits: true");
       assertEquals(echoes().length, 0);
     });
 
@@ -95,29 +94,29 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       let s = notSubmitted(
         await mcp.call("fill", { selector: "#code", value: "X1", submit: true }),
       );
-      assertIncludes(String((s.error as R).message), "disabled");
-      assertIncludes(String((s.error as R).message), "Redeem");
+      assertIncludes(s.error!.message, "disabled");
+      assertIncludes(s.error!.message, "Redeem");
       s = notSubmitted(await mcp.call("fill", { selector: "#note", value: "hi", submit: true }));
-      assertIncludes(String((s.error as R).message), "multi-line");
+      assertIncludes(s.error!.message, "multi-line");
       assertEquals(echoes().length, 0);
     });
 
     await t.step("an SPA form that prevents the default on submit: submitted", async () => {
-      const r = await mcp.ok("fill", { selector: "#todo", value: "Buy milk", submit: true });
+      const r = await act(mcp, "fill", { selector: "#todo", value: "Buy milk", submit: true });
       assertEquals(r.ok, true);
       assertEquals(r.submitted, true);
-      assertEquals((r.navigation as R).changed, false);
+      assertEquals(r.navigation.changed, false);
       assertEquals(await evalJs(`document.getElementById("added").textContent`), "Buy milk");
       assertEquals(echoes().length, 0);
       // The page took the submit over and sent nothing: said, so an agent checks the delta.
-      assertIncludes((r.warnings as string[]).join("\n"), "cancelled the browser's submission");
+      assertIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
     });
 
     await t.step("a field whose page takes Enter over: a warning, not a failure", async () => {
-      const r = await mcp.ok("fill", { selector: "#city", value: "Oslo", submit: true });
+      const r = await act(mcp, "fill", { selector: "#city", value: "Oslo", submit: true });
       assertEquals(r.ok, true);
       assertEquals(r.submitted, false);
-      assertIncludes((r.warnings as string[]).join("\n"), "took Enter over");
+      assertIncludes(r.warnings.join("\n"), "took Enter over");
       assertEquals(await evalJs(`document.getElementById("picked").textContent`), "Picked Oslo");
       assertEquals(echoes().length, 0);
     });
@@ -142,8 +141,8 @@ Deno.test("fill submit: a form the policy stops is not reported submitted", asyn
       submit: true,
     });
     assertEquals(r.isError, true, textOf(r));
-    const s = r.structuredContent!;
-    assertEquals((s.error as R).code, "blocked-by-policy", textOf(r));
+    const s = actionOf(r);
+    assertEquals(s.error!.code, "blocked-by-policy", textOf(r));
     assertEquals(s.submitted, undefined, textOf(r));
     assertEquals(fx.requests.filter((q) => q.server === "cross").length, 0);
   } finally {

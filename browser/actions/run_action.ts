@@ -1,38 +1,37 @@
 /**
- * Runs one acting tool and builds seed 000's ActionResult: resolve the
- * session, tab and target, check actionability, record the action window,
- * wait for the page to settle, then report what really happened, with a
- * snapshot delta (or the full snapshot, or none).
+ * Runs one acting tool and returns seed 000's ActionResult: resolve the
+ * session, tab and target, check actionability, act inside one action window
+ * (`action_window.ts`: recorder, downloads, dialogs, navigation guard), wait
+ * for the page to settle, then build the result (`result_builder.ts`) with
+ * what really happened and a snapshot delta (or the full snapshot, or none),
+ * rendered by `result_render.ts`.
  *
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
-import type { ToolOutput } from "../output.ts";
-import { checkFillTarget, cutClearOfSecrets } from "./secret_query.ts";
+import type { PerformFields } from "./action_result.ts";
+import { ActionResultBuilder } from "./result_builder.ts";
+import { type ActionOutput, actionOutput } from "./result_render.ts";
+import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../errors.ts";
-import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
-import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
-import { callOnHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import { callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
-import { diffSnapshots } from "../snapshot/delta.ts";
-import { pageText } from "../snapshot/paging.ts";
 import {
   type ActionabilityOptions,
   type ActionPoint,
   type Point,
   waitActionable,
 } from "./actionability.ts";
-import { confirmDownload, DownloadWindow } from "./downloads_window.ts";
+import { confirmDownload } from "./downloads_window.ts";
+import { ActionWindow } from "./action_window.ts";
 
-import { ActionRecorder, type Recording } from "./recorder.ts";
+import { buildDelta } from "./action_delta.ts";
+import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { inBackground } from "../visibility.ts";
-
-/** Token budget of the snapshot carried in an ActionResult. */
-const RESULT_SNAPSHOT_TOKENS = 3000;
 
 /** What a tool hands to {@link runAction}. */
 export interface ActionSpec {
@@ -57,7 +56,7 @@ export interface ActionSpec {
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
-  perform(c: PerformContext): Promise<Record<string, unknown> | void>;
+  perform(c: PerformContext): Promise<PerformFields | void>;
 }
 
 /** What `perform` gets. */
@@ -90,7 +89,7 @@ export async function runAction(
     submits?: boolean | undefined;
   },
   spec: ActionSpec,
-): Promise<ToolOutput> {
+): Promise<ActionOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
   if (args.submits) {
     // Sending a form whose publish control is on public is publishing: that needs its own
@@ -142,7 +141,7 @@ async function runExclusive(
   },
   spec: ActionSpec,
   signal: AbortSignal | undefined,
-): Promise<ToolOutput> {
+): Promise<ActionOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
     // Chromium holds input to a hidden tab until a frame it never draws: the action would run
@@ -158,15 +157,15 @@ async function runExclusive(
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
-  let downloads: DownloadWindow | undefined;
-  const warnings: string[] = [];
+  const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
   try {
     if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    result.target = target;
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);
     if (target?.kind === "element") {
       if ((target.matches ?? 1) > 1) {
-        warnings.push(`selector matched ${target.matches} elements; acted on the first`);
+        result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
         point = elementPoint = await waitActionable(page, target.handle, {
@@ -195,57 +194,33 @@ async function runExclusive(
         frameNote: (url) => session.navGuard?.frameNote(url, page.url),
       }).catch(() => undefined)
       : undefined;
-    downloads = await DownloadWindow.open(session, {
+    await using actionWindow = await ActionWindow.open(session, page, {
       action: spec.type,
-      declared: args.download === true,
-    });
-    const recorder = new ActionRecorder(session, page);
-    let extra: Record<string, unknown> | void = undefined;
-    let actionError: ToolError | undefined;
-    session.dialogs.actionWindow(true);
-    session.navGuard?.begin({
+      declaredDownload: args.download === true,
       submits: args.submits === true || spec.sendsForm === true,
-      expectUrl: spec.requestedUrl,
+      requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
     });
-    let stopped: BlockedNavigation[] = [];
-    let settled: boolean;
+    let extra: PerformFields | void = undefined;
     try {
-      try {
-        extra = await spec.perform({
-          session,
-          page,
-          target,
-          point,
-          elementPoint,
-          deadline,
-          signal,
-        });
-      } catch (e) {
-        if (e instanceof ToolError) actionError = e;
-        else {
-          recorder.dispose();
-          throw e;
-        }
-      }
-      settled = await recorder.settle(deadline);
-      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
-      if (await session.navGuard?.settled(deadline)) settled = await recorder.settle(deadline);
-    } finally {
-      session.dialogs.actionWindow(false);
-      stopped = session.navGuard?.end() ?? [];
+      extra = await spec.perform({
+        session,
+        page,
+        target,
+        point,
+        elementPoint,
+        deadline,
+        signal,
+      });
+    } catch (e) {
+      // A failure the agent can act on still gets the whole result: what the page did meanwhile.
+      if (!(e instanceof ToolError)) throw e;
+      result.fail(e);
     }
-    const rec = await recorder.finish(!settled, spec.requestedUrl);
-    const dl = await downloads.finish(deadline);
-    warnings.push(...dl.warnings);
-    actionError ??= dl.error;
-    const policy = sortStopped(stopped);
-    warnings.push(...policy.notes);
-    if (policy.errors.length) {
-      actionError = blockedNavigation(policy.errors, rec.activePage.url);
-      await closeBlankTabs(session, policy.errors, page);
-    }
-    if (!settled) warnings.push("the page was still loading when the result was taken");
+    const outcome = await actionWindow.close(deadline);
+    const rec = outcome.recording;
+    result.warn(...outcome.warnings).fail(outcome.downloadError)
+      .fail(outcome.blocked, { overrides: true });
     await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
     if (session.closed) {
       throw new ToolError(
@@ -254,202 +229,14 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const { element: extraElement, warnings: extraWarnings, ...extraRest } =
-      (extra ?? {}) as Record<string, unknown>;
-    if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings as string[]);
-    // Where the tab stands after settling (client-side routing may have moved it).
-    if ("url" in extraRest) extraRest.url = rec.navigation.to;
-    let element: Record<string, unknown> | undefined = target?.kind === "element" && !rec.fullLoad
-      ? await elementProbe(target).catch(() => ({ stillAttached: false }))
-      : target?.kind === "element"
-      ? { stillAttached: false }
-      : undefined;
-    if (extraElement) element = { ...element, ...(extraElement as Record<string, unknown>) };
-    const snapshotDelta = await buildDelta(session, rec, mode, before?.text, page);
-    // Under the `raise` dialog policy a dialog the page raised is the app's failure.
-    const raised = rec.dialogs.find((d) => d.raised);
-    const ok = !actionError && !raised;
-    const result: Record<string, unknown> = {
-      ok,
-      action: {
-        type: spec.type,
-        ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
-        ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
-        ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
-        ...spec.actionInfo,
-      },
-      navigation: rec.navigation,
-      structure: {
-        appeared: snapshotDelta?.appeared ?? [],
-        removed: snapshotDelta?.removed ?? [],
-        newTabs: rec.newTabs,
-        ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
-      },
-      console: rec.console,
-      pageErrors: rec.pageErrors,
-      ...(element
-        ? {
-          element: {
-            ...(target?.kind === "element" && target.ref ? { ref: target.ref } : {}),
-            ...element,
-          },
-        }
-        : {}),
-      ...(snapshotDelta ? { snapshotDelta: snapshotDelta.delta } : {}),
-      network: rec.network,
-      ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
-      ...(raised
-        ? {
-          failure: {
-            source: "app",
-            hint:
-              `the page raised a ${raised.kind} ("${raised.message.slice(0, 200)}"), dismissed ` +
-              "under this session's raise policy; arm an answer with handle_dialog and repeat",
-          },
-        }
-        : {}),
-      ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
-      ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
-      ...extraRest,
-      // The error's details, as a thrown ToolError shows them: where a stopped navigation
-      // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
-      ...actionError?.details,
-      tokensEstimate: null,
-      warnings,
-      error: actionError
-        ? { code: actionError.code, message: actionError.message, hint: actionError.hint }
-        : null,
-    };
-    // The text carries news only: the call's own echo (the action, the element's ref), an
-    // unchanged navigation, a still-attached element that kept the focus an action gives it,
-    // and the delta's mode say nothing the agent does not know (structuredContent keeps them).
-    const textOmit = ["action", "element.ref", "snapshotDelta.scope", "tokensEstimate"];
-    if (!rec.navigation.changed) textOmit.push("navigation");
-    const shownElement = result.element as Record<string, unknown> | undefined;
-    if (shownElement?.stillAttached === true) textOmit.push("element.stillAttached");
-    if (shownElement?.focused === true) textOmit.push("element.focused");
-    if ((result.snapshotDelta as Record<string, unknown> | undefined)?.mode === "delta") {
-      textOmit.push("snapshotDelta.mode");
-    }
-    if (rec.console.warnings === 0) textOmit.push("console.warnings");
-    if (rec.network.summary.total === 0) textOmit.push("network");
-    if (!(result.snapshotDelta as Record<string, unknown> | undefined)?.truncated) {
-      textOmit.push("snapshotDelta.truncated");
-    }
-    return {
-      structured: result,
-      rawTextKeys: ["snapshotDelta.tree"],
-      textOmit,
-      ...(!ok ? { isError: true } : {}),
-    };
+    const element = await probeAfter(target, rec.fullLoad);
+    const delta = await buildDelta(session, rec, mode, before?.text, page);
+    return actionOutput(
+      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
+    );
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
-    await downloads?.dispose();
   }
-}
-
-/**
- * Closes tabs a page opened whose first navigation the guard stopped: left
- * blank, one would become the active tab in place of the page acted on.
- */
-async function closeBlankTabs(session: BrowserSession, stopped: BlockedNavigation[], acted: Page) {
-  for (const b of stopped) {
-    const tab = session.tabs.find((t) => t.target.targetId === b.frameId);
-    // Never committed a document ("") or only the initial one.
-    if (!tab || tab === acted || (tab.url !== "" && tab.url !== "about:blank")) continue;
-    await session.closeTab(tab).catch(() => {});
-  }
-}
-
-async function elementProbe(target: ResolvedTarget & { kind: "element" }) {
-  const info: Record<string, unknown> = await callOnHandle(target.handle, "elementInfo");
-  // Texts the page sent long are cut here, never inside a secret's value.
-  const cuts = info.cuts as Record<string, number> | undefined;
-  delete info.cuts;
-  for (const [key, max] of Object.entries(cuts ?? {})) {
-    const v = info[key];
-    if (typeof v === "string") info[key] = cutClearOfSecrets(v, max);
-  }
-  return info;
-}
-
-interface DeltaOut {
-  delta: Record<string, unknown>;
-  appeared: unknown[];
-  removed: unknown[];
-}
-
-async function buildDelta(
-  session: BrowserSession,
-  rec: Recording,
-  mode: "delta" | "full" | "none",
-  before: string | undefined,
-  actedOn: Page,
-): Promise<DeltaOut | undefined> {
-  if (mode === "none") return undefined;
-  let after: string;
-  try {
-    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
-      reuse: false,
-      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
-    })).text;
-  } catch (e) {
-    return {
-      delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
-      appeared: [],
-      removed: [],
-    };
-  }
-  const switchedTab = rec.activePage !== actedOn;
-  if (
-    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
-  ) {
-    const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
-    return {
-      delta: {
-        mode: "full",
-        scope: "full",
-        tree: paged.text,
-        truncated: paged.truncated,
-        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
-      },
-      appeared: [],
-      removed: [],
-    };
-  }
-  const d = diffSnapshots(before, after);
-  return {
-    delta: {
-      mode: "delta",
-      scope: "changed",
-      ...(d.unchanged ? { unchanged: true } : {}),
-      tree: d.text,
-      truncated: d.truncated ?? false,
-    },
-    // Controls that came and went are in the delta already; structure names
-    // what changes the page's shape (a dialog, an alert, a new section).
-    appeared: (d.appeared ?? []).filter(isStructural),
-    removed: (d.removedNodes ?? []).filter(isStructural),
-  };
-}
-
-const STRUCTURAL_ROLES = new Set([
-  "dialog",
-  "alertdialog",
-  "alert",
-  "status",
-  "heading",
-  "iframe",
-  "menu",
-  "listbox",
-  "tooltip",
-  "tabpanel",
-  "form",
-  "region",
-]);
-
-function isStructural(node: { role?: string }): boolean {
-  return STRUCTURAL_ROLES.has(node.role ?? "");
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */

@@ -65,8 +65,7 @@ export const fillTool = defineTool({
       },
     });
     // The page sent the form but the policy stopped its request: nothing went.
-    const error = out.structured.error as { code?: string } | null;
-    if (error?.code === "blocked-by-policy") delete out.structured.submitted;
+    if (out.structured.error?.code === "blocked-by-policy") delete out.structured.submitted;
     return out;
   },
 });

@@ -5,12 +5,13 @@
  * @module
  */
 import { z } from "zod";
-import { defineTool, type ToolOutput } from "../define_tool.ts";
+import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/errors.ts";
 import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { originOf } from "../../policy/hosts.ts";
+import type { ActionOutput } from "../../browser/actions/result_render.ts";
 import {
   callOnHandles,
   clickAndWatch,
@@ -78,7 +79,7 @@ export const publishTool = defineTool({
     });
     let armed: { control: RemoteHandle; token: number } | undefined;
     let restored = false;
-    let out: ToolOutput | undefined;
+    let out: ActionOutput | undefined;
     try {
       // Declared to the guard without asking `submit`: publish asked its own, stronger hook.
       out = await runAction(ctx, args, {
@@ -146,7 +147,7 @@ export const publishTool = defineTool({
             // What perform saw (a submit that left) is not what happened: drop it.
             delete out.structured.sent;
             delete out.structured.published;
-            (out.structured.warnings as string[]).push(
+            out.structured.warnings.push(
               `the form was not published; its publish control was set back (the form is ${back} again)`,
             );
           }

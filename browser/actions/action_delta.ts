@@ -1,0 +1,100 @@
+/**
+ * The ActionResult's `snapshotDelta`: what changed on the page (a diff
+ * against the snapshot the agent last saw), or the whole page when the
+ * document or tab changed, or none.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { tabSnapshot } from "../snapshot/capture.ts";
+import { diffSnapshots } from "../snapshot/delta.ts";
+import { pageText } from "../snapshot/paging.ts";
+import type { NodeChange } from "../snapshot/delta.ts";
+import type { SnapshotDelta } from "./action_result.ts";
+import type { Recording } from "./recorder.ts";
+
+/** Token budget of the snapshot carried in an ActionResult. */
+const RESULT_SNAPSHOT_TOKENS = 3000;
+
+/** The snapshot part of an ActionResult: `snapshotDelta`, and `structure`'s nodes. */
+export interface DeltaOut {
+  delta: SnapshotDelta;
+  /** Structural nodes that appeared (a delta only). */
+  appeared: NodeChange[];
+  /** Structural nodes that went away (a delta only). */
+  removed: NodeChange[];
+}
+
+export async function buildDelta(
+  session: BrowserSession,
+  rec: Recording,
+  mode: "delta" | "full" | "none",
+  before: string | undefined,
+  actedOn: Page,
+): Promise<DeltaOut | undefined> {
+  if (mode === "none") return undefined;
+  let after: string;
+  try {
+    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
+      reuse: false,
+      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+    })).text;
+  } catch (e) {
+    return {
+      delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const switchedTab = rec.activePage !== actedOn;
+  if (
+    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
+  ) {
+    const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
+    return {
+      delta: {
+        mode: "full",
+        scope: "full",
+        tree: paged.text,
+        truncated: paged.truncated,
+        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
+      },
+      appeared: [],
+      removed: [],
+    };
+  }
+  const d = diffSnapshots(before, after);
+  return {
+    delta: {
+      mode: "delta",
+      scope: "changed",
+      ...(d.unchanged ? { unchanged: true } : {}),
+      tree: d.text,
+      truncated: d.truncated ?? false,
+    },
+    // Controls that came and went are in the delta already; structure names
+    // what changes the page's shape (a dialog, an alert, a new section).
+    appeared: (d.appeared ?? []).filter(isStructural),
+    removed: (d.removedNodes ?? []).filter(isStructural),
+  };
+}
+
+const STRUCTURAL_ROLES = new Set([
+  "dialog",
+  "alertdialog",
+  "alert",
+  "status",
+  "heading",
+  "iframe",
+  "menu",
+  "listbox",
+  "tooltip",
+  "tabpanel",
+  "form",
+  "region",
+]);
+
+function isStructural(node: { role?: string }): boolean {
+  return STRUCTURAL_ROLES.has(node.role ?? "");
+}

@@ -1,0 +1,178 @@
+/**
+ * The action window: from just before an acting tool acts to the moment the
+ * page settled. One disposable object owns everything installed for it —
+ * the downloads gate, the recorder's listeners, the dialogs' armed answer,
+ * the navigation guard's window — and removes exactly what it added, on the
+ * way out of its `await using` scope whatever happened.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { ToolError } from "../errors.ts";
+import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { DownloadWindow } from "./downloads_window.ts";
+import type { DownloadEntry } from "../sessions/downloads.ts";
+import type { BlockedDownload } from "../sessions/downloads.ts";
+import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
+import { ActionRecorder, type Recording } from "./recorder.ts";
+
+/** What an action window is opened with. */
+export interface WindowOptions {
+  /** The tool, for the downloads gate's messages. */
+  action: string;
+  /** The call declared `download: true` (pays for one file). */
+  declaredDownload: boolean;
+  /** The call may send a form (declared `submits`, or a tool that asked its own hook). */
+  submits: boolean;
+  /** A URL the action requests itself (navigate): the guard lets it pass. */
+  requestedUrl?: string | undefined;
+  /** The action replays a history entry: the guard never resends a POST. */
+  replay?: boolean | undefined;
+}
+
+/** What a closed window saw. */
+export interface WindowOutcome {
+  /** The recorder's facts (navigation, tabs, console, network, dialogs, active tab). */
+  recording: Recording;
+  /** Files saved, and downloads cancelled, during the window. */
+  downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
+  /** Warnings, in order: the downloads', the guard's notes, a page still loading. */
+  warnings: string[];
+  /** `download-blocked` when a download began and nothing was saved. */
+  downloadError?: ToolError | undefined;
+  /** `blocked-by-policy` when the guard stopped a navigation: what happened, over any error. */
+  blocked?: ToolError | undefined;
+}
+
+/**
+ * One acting call's window on `session`, acting on `page`. Open with
+ * {@link ActionWindow.open} in an `await using` declaration; {@link close}
+ * once the action ran to collect what it did.
+ */
+export class ActionWindow implements AsyncDisposable {
+  #session: BrowserSession;
+  #page: Page;
+  #options: WindowOptions;
+  #downloads: DownloadWindow;
+  #recorder: ActionRecorder;
+  /** The recorder still listens. */
+  #recording = true;
+  /** The dialogs' and the guard's windows are open. */
+  #live = true;
+
+  private constructor(
+    session: BrowserSession,
+    page: Page,
+    options: WindowOptions,
+    downloads: DownloadWindow,
+  ) {
+    this.#session = session;
+    this.#page = page;
+    this.#options = options;
+    this.#downloads = downloads;
+    this.#recorder = new ActionRecorder(session, page);
+    session.dialogs.actionWindow(true);
+    session.navGuard?.begin({
+      submits: options.submits,
+      expectUrl: options.requestedUrl,
+      replay: options.replay,
+    });
+  }
+
+  /**
+   * Opens the window: the downloads gate (CDP `Browser.setDownloadBehavior`
+   * through the session's downloads), the recorder, the armed dialog answer
+   * and the guard's window, in that order.
+   */
+  static async open(
+    session: BrowserSession,
+    page: Page,
+    options: WindowOptions,
+  ): Promise<ActionWindow> {
+    const downloads = await DownloadWindow.open(session, {
+      action: options.action,
+      declared: options.declaredDownload,
+    });
+    try {
+      return new ActionWindow(session, page, options, downloads);
+    } catch (e) {
+      await downloads.dispose();
+      throw e;
+    }
+  }
+
+  /**
+   * Waits for the page to settle (bounded by `deadline`, epoch ms, and the
+   * recorder's cap), closes the dialogs' and the guard's windows, then
+   * collects what the window saw: the recording, the downloads (waited for
+   * up to `deadline`) and what the guard stopped. Tabs a page opened whose
+   * first navigation the guard stopped are closed (left blank, one would
+   * become the active tab).
+   */
+  async close(deadline: number): Promise<WindowOutcome> {
+    let settled: boolean;
+    try {
+      settled = await this.#recorder.settle(deadline);
+      // Navigations the guard has yet to judge, a refused restore being undone: waited for.
+      if (await this.#session.navGuard?.settled(deadline)) {
+        settled = await this.#recorder.settle(deadline);
+      }
+    } finally {
+      this.#endLive();
+    }
+    const stopped = this.#stopped;
+    this.#recording = false;
+    const recording = await this.#recorder.finish(!settled, this.#options.requestedUrl);
+    const dl = await this.#downloads.finish(deadline);
+    const policy = sortStopped(stopped);
+    const warnings = [...dl.warnings, ...policy.notes];
+    let blocked: ToolError | undefined;
+    if (policy.errors.length) {
+      blocked = blockedNavigation(policy.errors, recording.activePage.url);
+      await this.#closeBlankTabs(policy.errors);
+    }
+    if (!settled) warnings.push("the page was still loading when the result was taken");
+    return {
+      recording,
+      downloads: { downloads: dl.downloads, blocked: dl.blocked },
+      warnings,
+      downloadError: dl.error,
+      blocked,
+    };
+  }
+
+  /** Navigations the guard stopped, taken when its window ended. */
+  #stopped: BlockedNavigation[] = [];
+
+  #endLive(): void {
+    if (!this.#live) return;
+    this.#live = false;
+    this.#session.dialogs.actionWindow(false);
+    this.#stopped = this.#session.navGuard?.end() ?? [];
+  }
+
+  /** Closes tabs a page opened whose first navigation the guard stopped. */
+  async #closeBlankTabs(stopped: BlockedNavigation[]): Promise<void> {
+    for (const b of stopped) {
+      const tab = this.#session.tabs.find((t) => t.target.targetId === b.frameId);
+      // Never committed a document ("") or only the initial one.
+      if (!tab || tab === this.#page || (tab.url !== "" && tab.url !== "about:blank")) continue;
+      await this.#session.closeTab(tab).catch(() => {});
+    }
+  }
+
+  /**
+   * Removes what the window installed and is still there: the recorder's
+   * listeners, the dialogs' and the guard's windows, the downloads gate
+   * (downloads already admitted keep going). Idempotent.
+   */
+  async [Symbol.asyncDispose](): Promise<void> {
+    if (this.#recording) {
+      this.#recording = false;
+      this.#recorder.dispose();
+    }
+    this.#endLive();
+    await this.#downloads.dispose();
+  }
+}

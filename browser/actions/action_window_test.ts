@@ -1,0 +1,72 @@
+import { assertEquals } from "../../tests/_assert.ts";
+import { fakePage, fakeSession } from "../../tests/_fake_session.ts";
+import type { Page } from "../../cdp/page.ts";
+import { ActionWindow } from "./action_window.ts";
+
+const OPTIONS = { action: "click", declaredDownload: false, submits: false };
+
+function setUp() {
+  const page = fakePage("http://127.0.0.1:8000/a.html");
+  const fake = fakeSession(page);
+  return {
+    page,
+    fake,
+    open: () => ActionWindow.open(fake.session, page as unknown as Page, OPTIONS),
+  };
+}
+
+Deno.test("action window: opening installs the recorder, the dialogs' and the guard's windows", async () => {
+  const { fake, open } = setUp();
+  {
+    await using _w = await open();
+    // The downloads gate's listener and the recorder's.
+    assertEquals(fake.listeners.size, 2);
+    assertEquals(fake.dialogWindows, [true]);
+    assertEquals(fake.guardCalls, ["begin"]);
+  }
+  // Leaving the scope removed exactly what it added.
+  assertEquals(fake.listeners.size, 0);
+  assertEquals(fake.dialogWindows, [true, false]);
+  assertEquals(fake.guardCalls, ["begin", "end"]);
+});
+
+Deno.test("action window: a failure on the way out still removes everything", async () => {
+  const { fake, open } = setUp();
+  const thrown = await (async () => {
+    await using _w = await open();
+    throw new Error("perform failed");
+  })().catch((e: Error) => e.message);
+  assertEquals(thrown, "perform failed");
+  assertEquals(fake.listeners.size, 0);
+  assertEquals(fake.dialogWindows, [true, false]);
+  assertEquals(fake.guardCalls, ["begin", "end"]);
+});
+
+Deno.test("action window: close collects the outcome; dispose after it removes nothing twice", async () => {
+  const { page, fake, open } = setUp();
+  {
+    await using w = await open();
+    page.url = "http://127.0.0.1:8000/b.html";
+    fake.emit(page, "Page.frameNavigated", { frame: { id: page.mainFrameId, url: page.url } });
+    const outcome = await w.close(Date.now() + 5000);
+    assertEquals(outcome.recording.navigation.kind, "full_load");
+    assertEquals(outcome.downloads, { downloads: [], blocked: [] });
+    assertEquals(outcome.warnings, []);
+    assertEquals([outcome.downloadError, outcome.blocked], [undefined, undefined]);
+    // Closed: the live hooks are gone before the result is built.
+    assertEquals(fake.listeners.size, 0);
+    assertEquals(fake.dialogWindows, [true, false]);
+    assertEquals(fake.guardCalls, ["begin", "end"]);
+  }
+  assertEquals(fake.dialogWindows, [true, false]);
+  assertEquals(fake.guardCalls, ["begin", "end"]);
+});
+
+Deno.test("action window: a page still loading at the deadline is a warning", async () => {
+  const { page, fake, open } = setUp();
+  await using w = await open();
+  fake.emit(page, "Page.frameStartedLoading", { frameId: page.mainFrameId });
+  const outcome = await w.close(Date.now() + 100);
+  assertEquals(outcome.warnings, ["the page was still loading when the result was taken"]);
+  assertEquals(outcome.recording.stillLoading, true);
+});

@@ -1,0 +1,39 @@
+/**
+ * The ActionResult's `element`: what the acted-on element looks like after
+ * the action (attached, focused, value, display text).
+ *
+ * @module
+ */
+import { callOnHandle } from "../injected/mod.ts";
+import { cutClearOfSecrets } from "./secret_query.ts";
+import type { ResolvedTarget } from "./target.ts";
+import type { ElementProbe } from "./action_result.ts";
+
+/**
+ * The ActionResult's `element` for `target` after the action: the page's
+ * `elementInfo` (long texts cut here, clear of secrets), or
+ * `{ stillAttached: false }` after a full load (the document is new) or when
+ * the probe fails; undefined without an element target.
+ */
+export async function probeAfter(
+  target: ResolvedTarget | undefined,
+  fullLoad: boolean,
+): Promise<ElementProbe | undefined> {
+  if (target?.kind !== "element") return undefined;
+  if (fullLoad) return { stillAttached: false };
+  return await elementProbe(target).catch(() => ({ stillAttached: false }));
+}
+
+async function elementProbe(
+  target: ResolvedTarget & { kind: "element" },
+): Promise<ElementProbe> {
+  const { cuts, ...info } = await callOnHandle(target.handle, "elementInfo");
+  // Texts the page sent long are cut here, never inside a secret's value.
+  for (const [key, max] of Object.entries(cuts ?? {})) {
+    if (key === "value" || key === "displayText") {
+      const v = info[key];
+      if (typeof v === "string") info[key] = cutClearOfSecrets(v, max);
+    }
+  }
+  return info;
+}

@@ -1,0 +1,153 @@
+/**
+ * The one builder of the ActionResult: collects the facts of one action
+ * window as they come (warnings, the error that decides the outcome) and
+ * puts them together in seed 000's shape and key order.
+ *
+ * @module
+ */
+import type { ToolError } from "../errors.ts";
+import type {
+  ActionEcho,
+  ActionResult,
+  BlockedDownload,
+  DownloadEntry,
+  PerformFields,
+} from "./action_result.ts";
+import type { DeltaOut } from "./action_delta.ts";
+import type { Recording } from "./recorder.ts";
+
+/** What the result says of the target: the ref or selector acted on, or the point. */
+export type TargetEcho =
+  | { kind: "element"; ref?: string; selector?: string }
+  | { kind: "coords"; x: number; y: number };
+
+/** The facts of a finished action window, as {@link ActionResultBuilder.build} takes them. */
+export interface WindowFacts {
+  /** What the recorder saw (`recorder.ts`). */
+  recording: Pick<
+    Recording,
+    "navigation" | "newTabs" | "newTabCount" | "console" | "pageErrors" | "network" | "dialogs"
+  >;
+  /** The element probe after the action (`element_probe.ts`); for element targets. */
+  element?: Record<string, unknown> | undefined;
+  /** The snapshot part (`action_delta.ts`); absent with `snapshot: "none"`. */
+  delta?: DeltaOut | undefined;
+  /** Files saved and cancelled during the window (`downloads_window.ts`). */
+  downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
+  /** What the tool's `perform` handed back. */
+  extra?: PerformFields | void;
+}
+
+/**
+ * Builds one ActionResult. Warnings keep the order they were added in (the
+ * tool's own last); the error is the first one met, unless a later one
+ * {@link fail}s with `overrides` (a navigation the policy stopped is what
+ * happened, whatever the action itself reported).
+ */
+export class ActionResultBuilder {
+  #type: string;
+  #target: TargetEcho | undefined;
+  #actionInfo: Record<string, unknown> | undefined;
+  #warnings: string[] = [];
+  #error: ToolError | undefined;
+
+  /**
+   * @param type `action.type` (the tool).
+   * @param options.actionInfo The tool's own fields of `action`.
+   */
+  constructor(type: string, options: { actionInfo?: Record<string, unknown> | undefined } = {}) {
+    this.#type = type;
+    this.#actionInfo = options.actionInfo;
+  }
+
+  /** The resolved target, echoed in `action` and `element.ref`. */
+  set target(target: TargetEcho | undefined) {
+    this.#target = target;
+  }
+
+  /** Adds warnings (in order). */
+  warn(...warnings: string[]): this {
+    this.#warnings.push(...warnings);
+    return this;
+  }
+
+  /**
+   * Records a failure of the action. The first one stands; `overrides`
+   * replaces an earlier one. `undefined` is ignored.
+   */
+  fail(error: ToolError | undefined, options: { overrides?: boolean } = {}): this {
+    if (error && (!this.#error || options.overrides)) this.#error = error;
+    return this;
+  }
+
+  /** The failure recorded so far, if any. */
+  get error(): ToolError | undefined {
+    return this.#error;
+  }
+
+  /**
+   * The ActionResult of the window. `ok` is false on an error, or when the
+   * page raised a dialog under the `raise` policy (then `failure` says so).
+   * A tool's `url` is replaced by where the tab stands (`navigation.to`):
+   * client-side routing may have moved it since.
+   */
+  build(facts: WindowFacts): ActionResult {
+    const rec = facts.recording;
+    const target = this.#target;
+    const { element: extraElement, warnings: extraWarnings, ...extraRest } = facts.extra ?? {};
+    const warnings = [...this.#warnings];
+    if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
+    if ("url" in extraRest) extraRest.url = rec.navigation.to;
+    let element = facts.element;
+    if (extraElement) element = { ...element, ...extraElement };
+    const ref = target?.kind === "element" && target.ref ? target.ref : undefined;
+    const action: ActionEcho = {
+      type: this.#type,
+      ...(ref ? { ref } : {}),
+      ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
+      ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
+      ...this.#actionInfo,
+    };
+    const delta = facts.delta;
+    // Under the `raise` dialog policy a dialog the page raised is the app's failure.
+    const raised = rec.dialogs.find((d) => d.raised);
+    const error = this.#error;
+    const dl = facts.downloads;
+    return {
+      ok: !error && !raised,
+      action,
+      navigation: rec.navigation,
+      structure: {
+        appeared: delta?.appeared ?? [],
+        removed: delta?.removed ?? [],
+        newTabs: rec.newTabs,
+        ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
+      },
+      console: rec.console,
+      pageErrors: rec.pageErrors,
+      ...(element ? { element: { ...(ref ? { ref } : {}), ...element } } : {}),
+      ...(delta ? { snapshotDelta: delta.delta } : {}),
+      network: rec.network,
+      ...(rec.dialogs.length ? { dialogs: rec.dialogs } : {}),
+      ...(raised
+        ? {
+          failure: {
+            source: "app" as const,
+            hint:
+              `the page raised a ${raised.kind} ("${raised.message.slice(0, 200)}"), dismissed ` +
+              "under this session's raise policy; arm an answer with handle_dialog and repeat",
+          },
+        }
+        : {}),
+      ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
+      ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
+      ...extraRest,
+      // The error's details, as a thrown ToolError shows them: where a stopped navigation
+      // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
+      ...error?.details,
+      tokensEstimate: null,
+      warnings,
+      error: error ? { code: error.code, message: error.message, hint: error.hint } : null,
+    };
+  }
+}
