@@ -159,7 +159,7 @@ async function runExclusive(
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
   try {
-    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline });
+    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline, signal });
     result.target = target;
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);

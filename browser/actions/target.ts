@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { poll } from "../poll.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../errors.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
@@ -73,7 +74,7 @@ export async function resolveTarget(
   session: BrowserSession,
   page: Page,
   spec: TargetSpec,
-  options: { deadline: number },
+  options: { deadline: number; signal?: AbortSignal | undefined },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
   if (spec.ref !== undefined) {
@@ -84,9 +85,9 @@ export async function resolveTarget(
   if (!selector.trim()) {
     throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
   }
-  const until = Math.min(options.deadline, Date.now() + NOT_FOUND_WAIT_MS);
-  let delay = 0;
-  while (true) {
+  const waitMs = Math.max(0, Math.min(options.deadline - Date.now(), NOT_FOUND_WAIT_MS));
+  let found: ResolvedTarget | undefined;
+  await poll(async () => {
     let handle: RemoteHandle | undefined;
     let matches = 0;
     try {
@@ -94,17 +95,15 @@ export async function resolveTarget(
     } catch (e) {
       selectorError(e, selector);
     }
-    if (handle) return { kind: "element", handle, selector, matches };
-    if (Date.now() >= until) {
-      throw new ToolError(
-        "not-found",
-        `No element matches selector "${selector}"`,
-        "take a snapshot and use a ref, or fix the selector",
-      );
-    }
-    delay = Math.min(delay ? delay * 2 : 50, 400);
-    await new Promise((r) => setTimeout(r, delay));
-  }
+    if (handle) found = { kind: "element", handle, selector, matches };
+    return found !== undefined;
+  }, { timeoutMs: waitMs, signal: options.signal, intervalMs: 50, maxIntervalMs: 400 });
+  if (found) return found;
+  throw new ToolError(
+    "not-found",
+    `No element matches selector "${selector}"`,
+    "take a snapshot and use a ref, or fix the selector",
+  );
 }
 
 /** Maps a selector syntax error from page-side code to `invalid-argument`; rethrows others. */
