@@ -17,7 +17,7 @@
  * @module
  */
 import { RE2JS } from "re2js";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 import { estimateProgramSize } from "./pattern_size.ts";
 
 /** A compiled agent pattern: `test(text)` is true when the pattern matches somewhere in `text`. */

@@ -8,7 +8,7 @@ import {
   WORK_BUDGET,
 } from "./agent_pattern.ts";
 import { estimateProgramSize } from "./pattern_size.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 
 Deno.test("compileAgentPattern: RE2 semantics, case-insensitive by default", () => {
   const m = compileAgentPattern("err(or)?\\s+\\d{3}");

@@ -8,7 +8,7 @@
  * @module
  */
 import { ConnectionClosedError, goneKind, ProtocolError, TimeoutError } from "../cdp/errors.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 
 /** What the mapping knows of the call that failed. */
 export interface FailedCall {

@@ -6,7 +6,7 @@ import {
   TimeoutError,
 } from "../cdp/errors.ts";
 import { toToolError } from "./error_map.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 
 const call = { name: "probe", takesTimeout: true };
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { prefersHttp } from "../policy/hosts.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "about:", "data:"]);
 

@@ -13,7 +13,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { fillOriginAllowed } from "../policy/secret_origins.ts";
 import type { SecretStore } from "../policy/secrets.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 
 /** The secrets policy of one call. */
 export interface SecretScope {

@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { ToolError } from "./errors.ts";
+import { ToolError } from "./tool_error.ts";
 import { pause, poll } from "./poll.ts";
 import type { Page } from "../cdp/page.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";

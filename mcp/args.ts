@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ToolDefinition } from "../tools/define_tool.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.length ? `"${issue.path.join(".")}"` : "arguments";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 
 /** Budget of a call without `timeoutMs`, ms (CDP's own per-command timeout is 30 s). */
 export const DEFAULT_CALL_BUDGET_MS = 30_000;

@@ -37,7 +37,7 @@ import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
 import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
 import { toToolError } from "../browser/error_map.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { inCallScope } from "../browser/sessions/call_scope.ts";

@@ -7,12 +7,12 @@ import { SecretStore } from "../policy/secrets.ts";
 import { callTool } from "./pipeline.ts";
 import { maskResult } from "./render.ts";
 import { substituteArgs } from "./secret_args.ts";
-import { blockedByPolicy } from "./confirm.ts";
+import { blockedByPolicy } from "./confirm_gate.ts";
 import type { ConfirmOutcome, ConfirmRequest } from "../policy/confirm.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { defineTool, type ToolDefinition } from "../tools/define_tool.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 import { BrowserHost } from "../browser/sessions/browser_host.ts";
 import { SessionManager } from "../browser/sessions/session_manager.ts";
 

@@ -8,7 +8,7 @@
 import type { CallToolResult } from "../tools/context.ts";
 import type { ToolOutput } from "../tools/define_tool.ts";
 import { capRawText, capStrings, deletePath, pruneEmpty } from "../browser/output.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 import type { SecretStore } from "../policy/secrets.ts";
 
 function getPath(obj: Record<string, unknown>, path: string): unknown {

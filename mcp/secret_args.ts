@@ -9,7 +9,7 @@
  */
 import { REDACTED_KEYS } from "../policy/audit.ts";
 import { hasPlaceholder, type SecretStore, UnknownSecretError } from "../policy/secrets.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 
 /** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
 export const FILL_KEYS: readonly string[] = REDACTED_KEYS;

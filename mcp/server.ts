@@ -13,13 +13,13 @@ import { z } from "zod";
 import { callTool } from "./pipeline.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
-import { createConfirm } from "./confirm.ts";
+import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 import { ALL_TOOLS, listedTools } from "../tools/mod.ts";
 import type { SessionManager } from "../browser/sessions/session_manager.ts";
 

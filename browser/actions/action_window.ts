@@ -8,7 +8,7 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import type { ToolError } from "../errors.ts";
+import type { ToolError } from "../tool_error.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { DownloadWindow } from "./downloads_window.ts";

@@ -10,7 +10,7 @@
  */
 import type { Box, ProbeResult } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
 
 /** What an action needs of its element. */

@@ -1,5 +1,5 @@
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../../tests/_assert.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { FakeClock, FakeElement, type FakePage } from "./_fake_steps.ts";
 import { coveredAt, type LoopOptions, SCHEDULE, untilActionable } from "./actionability.ts";
 

@@ -12,7 +12,7 @@
  * @module
  */
 import type { CallContext } from "../call_context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
 import {
   type BeganDownload,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { type BlockedNavigation, noteOrigin } from "../nav_guard/nav_guard.ts";
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ToolError } from "../errors.ts";
+import type { ToolError } from "../tool_error.ts";
 import type {
   ActionEcho,
   ActionResult,

@@ -1,5 +1,5 @@
 import { assertEquals, assertIncludes } from "../../tests/_assert.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
 import { QUIET_URL, quietFacts } from "../../tests/_fake_session.ts";
 

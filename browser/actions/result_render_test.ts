@@ -1,6 +1,6 @@
 import { assertEquals, assertIncludes, assertTrue } from "../../tests/_assert.ts";
 import { QUIET_URL, quietFacts } from "../../tests/_fake_session.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../output.ts";
 import type { ActionResult } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";

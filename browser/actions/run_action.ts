@@ -14,7 +14,7 @@ import type { PerformFields } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
 import { callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";

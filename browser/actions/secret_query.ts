@@ -19,7 +19,7 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import {
   callOnHandle,
   callUtility,

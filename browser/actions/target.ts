@@ -6,7 +6,7 @@
  */
 import { poll } from "../poll.ts";
 import type { Page } from "../../cdp/page.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { queryElement } from "./secret_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";

@@ -10,7 +10,7 @@
 import { checkSelectorAttributes, queryElement } from "../actions/secret_query.ts";
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import {
   callOnHandle,
   callUtility,

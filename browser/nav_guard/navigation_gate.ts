@@ -10,7 +10,7 @@
 import { allowlistAllows, siteDecision } from "../../policy/sites.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import type { CallContext } from "../call_context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { NavGuard } from "./nav_guard.ts";
 import { originOf, siteOf } from "../../policy/hosts.ts";

@@ -28,7 +28,7 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { callUtility } from "../injected/mod.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { handOverClosedRoots } from "./closed_roots.ts";

@@ -9,7 +9,7 @@
 import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";

@@ -9,7 +9,7 @@ import { BrowserNotFoundError } from "../../cdp/discovery.ts";
 import { BrowserStartError } from "../../cdp/errors.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";

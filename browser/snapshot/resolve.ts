@@ -5,7 +5,7 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
 import { parseRef, type RefContext, type RefEntry, type RefRegistry } from "./refs.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { StorageState } from "../../storage/storage_state.ts";
 import type { CallContext } from "../call_context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { parseStateText } from "./session_state.ts";
 import { authTarget, readGuarded } from "./workspace_files.ts";
 

@@ -10,7 +10,7 @@ import { ProtocolError } from "../../cdp/errors.ts";
 import { frameStorageKey } from "../../storage/origin_key.ts";
 import { webStorageOrigin } from "../../storage/web_storage.ts";
 import type { CallContext } from "../call_context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 
 /**
  * The refusal of an origin-scoped storage tool on a tab without an http(s) document.

@@ -17,7 +17,7 @@ import {
 } from "../../storage/storage_state.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CallContext } from "../call_context.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 import { agentTarget, readGuarded } from "./workspace_files.ts";
 
 /** Checks a state file's text (`shown`: how to name it in errors). */

@@ -17,7 +17,7 @@ import {
 } from "../../storage/safe_fs.ts";
 import type { CallContext } from "../call_context.ts";
 import { SHARED_AUTH_DIR } from "../sessions/areas.ts";
-import { ToolError } from "../errors.ts";
+import { ToolError } from "../tool_error.ts";
 
 /** Largest state file read (a dump of a busy context is a few MB at most). */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, downloadField, submitsField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";

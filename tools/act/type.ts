@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;

@@ -8,7 +8,7 @@ import type { Page } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 
 async function moveInHistory(

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_url.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, downloadField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";

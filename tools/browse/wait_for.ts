@@ -13,7 +13,7 @@ import {
   sessionField,
   timeoutField,
 } from "../fields.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { poll } from "../../browser/poll.ts";
 import { compileUrlGlob } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { checkCapability } from "../../policy/capabilities.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { defineTool } from "../define_tool.ts";
-import { shown, ToolError } from "../../browser/errors.ts";
+import { shown, ToolError } from "../../browser/tool_error.ts";
 import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
 import { isLoopback } from "../../policy/hosts.ts";

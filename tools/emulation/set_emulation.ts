@@ -15,7 +15,7 @@ import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { shown, ToolError } from "../../browser/errors.ts";
+import { shown, ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import type { EmulationState } from "../../browser/sessions/emulation.ts";
 import { MAX_VIEWPORT, sessionField } from "../fields.ts";

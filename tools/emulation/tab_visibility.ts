@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import {
   background,
   foreground,

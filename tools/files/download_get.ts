@@ -10,7 +10,7 @@ import { trimPartialChar } from "../../storage/utf8.ts";
 import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** Bytes returned when `maxBytes` is not given. */

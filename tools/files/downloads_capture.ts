@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** The `downloads_capture` tool. */

@@ -15,7 +15,7 @@ import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import type { RemoteHandle } from "../../browser/injected/mod.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { originOf } from "../../policy/hosts.ts";

@@ -7,7 +7,7 @@
 import { checkFillTarget, queryElementCount } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, refField, selectorField, submitsField } from "../fields.ts";
 import {
   callOnHandle,

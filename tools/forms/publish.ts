@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";

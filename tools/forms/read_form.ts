@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { callUtility } from "../../browser/injected/mod.ts";
 import { checkSelectorAttributes } from "../../browser/actions/secret_query.ts";

@@ -14,7 +14,7 @@
 import { checkFillTarget, checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, callUtilityHandle, releaseHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_url.ts";

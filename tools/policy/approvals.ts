@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { MAX_GRANT_TTL_SECONDS } from "../../policy/approvals.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 
 /** Tools a batch may call (seed 000's whitelist, as far as browxai has them). */
 export const BATCH_TOOLS: ReadonlySet<string> = new Set([

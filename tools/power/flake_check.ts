@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import type { ToolErrorCode } from "../../browser/errors.ts";
+import type { ToolErrorCode } from "../../browser/tool_error.ts";
 import {
   type BatchCall,
   batchCallsSchema,

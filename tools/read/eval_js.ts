@@ -7,7 +7,7 @@ import { z } from "zod";
 import { EvaluationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, timeoutField } from "../fields.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 
 /** The `eval_js` tool. */
 export const evalJsTool = defineTool({

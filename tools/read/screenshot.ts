@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, targetFields, timeoutField } from "../fields.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../../browser/injected/mod.ts";
 import { frameOffset } from "../../browser/actions/actionability.ts";
 import { checkTarget, resolveTarget } from "../../browser/actions/target.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../storage/artifacts.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { guardToolError } from "../../browser/storage/workspace_files.ts";

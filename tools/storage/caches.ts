@@ -28,7 +28,7 @@ import {
 } from "../../storage/cache_storage.ts";
 import type { CacheRef } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { originAccess, type OriginScope } from "../../browser/storage/origin_scope.ts";
 

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import type { ToolContext } from "../context.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
   clearCookies,

@@ -24,7 +24,7 @@ import {
   toCdpKey,
 } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { originAccess, type OriginScope } from "../../browser/storage/origin_scope.ts";
 

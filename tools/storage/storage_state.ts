@@ -11,7 +11,7 @@ import { dumpSession, injectSession, stateArg } from "../../browser/storage/sess
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
-import { ToolError } from "../../browser/errors.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
   agentTarget,

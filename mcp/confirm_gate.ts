@@ -13,7 +13,7 @@ import {
   DEFAULT_CONFIRM_TIMEOUT_MS,
 } from "../policy/confirm.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
-import { ToolError } from "../browser/errors.ts";
+import { ToolError } from "../browser/tool_error.ts";
 import type { HumanChannel } from "./human/channel.ts";
 
 /** How to give a server a human channel (the README's "The human channel"). */
