@@ -46,7 +46,6 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import type { Protocol } from "../../cdp/types.ts";
 import type { ConfirmRequest } from "../../policy/confirm.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
@@ -262,7 +261,7 @@ async function askInTab(
     });
   };
 
-  cleanups.push(cdp.on("Runtime.bindingCalled", (e: Protocol.Runtime.BindingCalledEvent) => {
+  cleanups.push(cdp.on("Runtime.bindingCalled", (e) => {
     if (e.name !== binding || world === undefined || e.executionContextId !== world) return;
     if (e.payload === `yes:${code}`) settle.resolve(true);
     else if (e.payload === "no") settle.resolve(false);
@@ -270,7 +269,7 @@ async function askInTab(
   cleanups.push(page.onEvent((method, params, from) => {
     if (from !== cdp) return;
     if (method === "Page.frameNavigated") {
-      const { frame } = params as Protocol.Page.FrameNavigatedEvent;
+      const { frame } = params;
       if (!frame.parentId && frame.id === page.mainFrameId) prepare();
     } else if (method === "Inspector.targetCrashed") {
       settle.reject(new Error("the tab crashed"));
