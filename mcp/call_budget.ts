@@ -38,10 +38,16 @@ export class CallBudget {
    * @param timeoutMs The call's `timeoutMs`, when it takes one; the budget is that (or
    *   {@link DEFAULT_CALL_BUDGET_MS}) plus {@link BUDGET_GRACE_MS}, in ms.
    * @param client The client's cancel signal, when the transport gives one.
+   * @param graceMs Slack past `timeoutMs`, ms (default {@link BUDGET_GRACE_MS}).
    */
-  constructor(tool: string, timeoutMs: number | undefined, client?: AbortSignal) {
+  constructor(
+    tool: string,
+    timeoutMs: number | undefined,
+    client?: AbortSignal,
+    graceMs = BUDGET_GRACE_MS,
+  ) {
     this.#tool = tool;
-    this.#budgetMs = (timeoutMs ?? DEFAULT_CALL_BUDGET_MS) + BUDGET_GRACE_MS;
+    this.#budgetMs = (timeoutMs ?? DEFAULT_CALL_BUDGET_MS) + graceMs;
     this.#remaining = this.#budgetMs;
     this.signal = this.#controller.signal;
     if (client?.aborted) this.#abort(this.#cancelled());
