@@ -205,3 +205,104 @@ Deno.test("callTool: an unexpected failure is internal, its hint names the audit
     await Deno.remove(workspace, { recursive: true });
   }
 });
+
+/** A context for pipeline tests: `read` only, no browser is ever started. */
+function unitContext(workspace: string): ToolContext {
+  return {
+    config: {
+      capabilities: new Set(["read"]),
+      workspace,
+      headful: false,
+      confirmRequired: new Set(),
+      toolsets: "all",
+      version: "test",
+    },
+    sessions: new SessionManager(new BrowserHost({ headful: false }), workspace),
+    confirm: () => Promise.reject(new Error("no confirms here")),
+    approvals: new ApprovalStore(),
+    client: "unit",
+    dispatch: () => Promise.reject(new Error("no inner calls here")),
+  };
+}
+
+async function auditEntries(workspace: string) {
+  const [file] = [...Deno.readDirSync(join(workspace, "audit"))];
+  return parseAuditLog(await Deno.readTextFile(join(workspace, "audit", file!.name)));
+}
+
+Deno.test("callTool: refusals never reach the handler and are audited from the typed outcome", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
+  let ran = 0;
+  const acting = defineTool({
+    name: "acting",
+    title: "Acting",
+    description: "test tool",
+    capability: "action",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler() {
+      ran++;
+      return Promise.resolve({ structured: { ok: true } });
+    },
+  }) as unknown as ToolDefinition;
+  try {
+    const ctx = unitContext(workspace);
+    const noCap = await callTool({ tool: acting, args: {}, ctx });
+    assertEquals(noCap.structuredContent?.requiredCapability, "action");
+    const badArgs = await callTool({ tool: probeTool, args: { value: 1 }, ctx });
+    assertEquals((badArgs.structuredContent?.error as { code: string }).code, "invalid-argument");
+    const unserved = await callTool({
+      tool: acting,
+      args: {},
+      ctx,
+      refusal: new ToolError("invalid-argument", 'Unknown tool "nope"', "call tools/list"),
+    });
+    assertIncludes(
+      String(unserved.content[0]?.type === "text" && unserved.content[0].text),
+      "nope",
+    );
+    assertEquals(ran, 0);
+    const { entries, starts } = await auditEntries(workspace);
+    // No start line: no handler ran.
+    assertEquals(starts, []);
+    assertEquals(entries.map((e) => [e.tool, e.ok, e.error]), [
+      ["acting", false, "capability-required"],
+      ["probe", false, "invalid-argument"],
+      ["acting", false, "invalid-argument"],
+    ]);
+    assertEquals(entries[0]!.decision, "refused");
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+Deno.test("callTool: a failure the handler reports as a result (ok: false) is audited with its code", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
+  const failing = defineTool({
+    name: "failing",
+    title: "Failing",
+    description: "test tool",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler: () =>
+      Promise.resolve({
+        structured: {
+          ok: false,
+          error: { code: "covered", message: "Did not click", hint: "close it" },
+        },
+        isError: true,
+      }),
+  }) as unknown as ToolDefinition;
+  try {
+    const r = await callTool({ tool: failing, args: {}, ctx: unitContext(workspace) });
+    assertTrue(r.isError);
+    const { entries, starts } = await auditEntries(workspace);
+    assertEquals(starts.length, 1);
+    assertEquals([entries[0]!.ok, entries[0]!.error], [false, "covered"]);
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
