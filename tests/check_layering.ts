@@ -19,7 +19,10 @@
  * `mcp/ → browser/`, `storage/ → (policy/, cdp/)`.
  *
  * Besides the folder rules, no two project files may import each other in a cycle, type-only
- * imports included (`findCycles`): a cycle hides which of its files is the lower one.
+ * imports included (`findCycles`): a cycle hides which of its files is the lower one. And no
+ * two source files of `cdp/`, `policy/`, `storage/`, `browser/`, `tools/`, `mcp/` and `main.ts`
+ * may share a base name, `mod.ts` excepted (`findDuplicateNames`): `tools/storage/cookies.ts`
+ * beside `storage/cookies.ts` makes a reader (and an import) guess which layer is meant.
  *
  * Unit tests beside the code (`*_test.ts`) may also import `tests/` (the shared assertions and
  * fixtures). `jsr:` specifiers are refused everywhere in those layers (JSR is unreachable), and
@@ -199,7 +202,8 @@ function checkImport(
 /**
  * Scans the layered folders (`cdp/`, `policy/`, `storage/`, `browser/`, `tools/`, `mcp/`,
  * `ui/`) and `main.ts` under `rootDir` and returns every import that breaks the rules in the
- * module doc, and one violation per import cycle (at the import that starts it).
+ * module doc, one violation per import cycle (at the import that starts it), and one per base
+ * name two files share ({@link findDuplicateNames}).
  * Missing folders are skipped. Hidden folders, `node_modules/` and `dist/` are not read.
  *
  * @param rootDir Project root (absolute or relative to the working directory).
@@ -238,6 +242,7 @@ export async function checkLayering(rootDir: string): Promise<Violation[]> {
     }
     graph.set(rel, edges);
   }
+  violations.push(...findDuplicateNames([...graph.keys()]));
   for (const cycle of findCycles(graph)) {
     const [from, edge] = cycle[0]!;
     const path = [...cycle.map(([f]) => f), from].join(" → ");
@@ -252,6 +257,53 @@ export async function checkLayering(rootDir: string): Promise<Violation[]> {
   }
   violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return violations;
+}
+
+/** The layers whose files may not share a base name (`ui/` holds page-side files of its own). */
+const UNIQUE_NAME_LAYERS = new Set([
+  "cdp",
+  "policy",
+  "storage",
+  "browser",
+  "tools",
+  "mcp",
+  "main.ts",
+]);
+
+/** The one base name many layers' files may share: each folder's index. */
+const REPEATABLE_NAMES = new Set(["mod.ts"]);
+
+/**
+ * Finds the base names (`cookies.ts`) that more than one source file of the layers in
+ * {@link UNIQUE_NAME_LAYERS} uses, unit tests (`*_test.ts`) and `mod.ts` left out.
+ *
+ * @param files Root-relative paths with `/` separators; files of other folders are ignored.
+ * @returns One violation per shared base name, at line 1 of the first of its files in sort
+ *   order, naming them all; sorted by file. Empty when every base name is used once.
+ */
+export function findDuplicateNames(files: readonly string[]): Violation[] {
+  const byName = new Map<string, string[]>();
+  for (const file of [...files].sort()) {
+    const layer = layerOf(file);
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    if (layer === undefined || !UNIQUE_NAME_LAYERS.has(layer)) continue;
+    if (isTestFile(file) || REPEATABLE_NAMES.has(name)) continue;
+    byName.set(name, [...byName.get(name) ?? [], file]);
+  }
+  const violations: Violation[] = [];
+  for (const [name, same] of byName) {
+    if (same.length < 2) continue;
+    violations.push({
+      file: same[0]!,
+      line: 1,
+      layer: layerOf(same[0]!)!,
+      specifier: name,
+      target: name,
+      message: `base name shared by ${same.length} files (${same.join(", ")}); only ` +
+        `${[...REPEATABLE_NAMES].join(", ")} may repeat: rename one after what it holds`,
+    });
+  }
+  return violations.sort((a, b) => a.file.localeCompare(b.file));
 }
 
 /** One relative import of a project file, resolved to a root-relative target. */

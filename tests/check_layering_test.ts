@@ -74,12 +74,17 @@ Deno.test("checkLayering: clean project has no violations", async () => {
     "policy/p.ts": `import { q } from "./sub/q.ts"; import assert from "node:assert";`,
     "policy/sub/q.ts": `export const q = 1;`,
     "storage/s.ts": `import { b } from "../cdp/b.ts";`,
-    "browser/b.ts": `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
+    "browser/model.ts":
+      `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
       `import "npm:ws";`,
     "tools/t.ts": `import "../cdp/a.ts"; import "../policy/p.ts"; import "../storage/s.ts";\n` +
-      `import "./u.ts"; import { z } from "zod"; import "../browser/b.ts";`,
+      `import "./u.ts"; import { z } from "zod"; import "../browser/model.ts";`,
     "tools/u.ts": ``,
-    "mcp/server.ts": `import "../tools/t.ts"; import "../browser/b.ts"; import "../ui/page.js";\n` +
+    // Each folder's index may share its name, and ui/ is not held to unique names.
+    "tools/mod.ts": ``,
+    "browser/mod.ts": ``,
+    "mcp/server.ts":
+      `import "../tools/t.ts"; import "../browser/model.ts"; import "../ui/page.js";\n` +
       `import { Server } from "@modelcontextprotocol/sdk/server/index.js";`,
     "policy/h.ts": `import { getDomain } from "tldts";`,
     "ui/server.ts": `import "./page.js";`,
@@ -114,6 +119,8 @@ Deno.test("checkLayering: reports each wrong arrow with file and line", async ()
     const got = (await checkLayering(root)).map((v) => `${v.file}:${v.line} -> ${v.target}`);
     assertEquals(got, [
       "browser/b.ts:1 -> tools/t.ts",
+      // browser/b.ts and cdp/b.ts share a base name.
+      "browser/b.ts:1 -> b.ts",
       "browser/b.ts:2 -> npm:zod@4",
       "browser/b.ts:3 -> mcp/m.ts",
       "cdp/a.ts:1 -> tools/t.ts",
@@ -168,6 +175,42 @@ Deno.test("checkLayering: every file-level cycle is reported once, type-only imp
       cycles[0]!.message,
       "import cycle (3 files): browser/a.ts → browser/b.ts → browser/c.ts → browser/a.ts",
     );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("checkLayering: one violation per base name two layers' files share, mod.ts aside", async () => {
+  const root = await fakeProject({
+    "storage/cookies.ts": `export const c = 1;`,
+    "tools/storage/cookies.ts": `import "../../storage/cookies.ts";`,
+    "policy/approvals.ts": ``,
+    "mcp/approvals.ts": ``,
+    "browser/approvals.ts": ``,
+    "cdp/main.ts": ``,
+    "main.ts": ``,
+    // Not counted: every folder's index, unit tests, ui/, tests/ and bench/.
+    "tools/mod.ts": ``,
+    "storage/mod.ts": ``,
+    "storage/cookies_test.ts": ``,
+    "tools/cookies_test.ts": ``,
+    "ui/page.ts": ``,
+    "mcp/page.ts": ``,
+    "tests/cookies.ts": ``,
+    "bench/cookies.ts": ``,
+  });
+  try {
+    const got = await checkLayering(root);
+    assertEquals(got.map(formatViolation), [
+      `browser/approvals.ts:1: base name shared by 3 files (browser/approvals.ts, ` +
+      `mcp/approvals.ts, policy/approvals.ts); only mod.ts may repeat: rename one after what ` +
+      `it holds: "approvals.ts"`,
+      `cdp/main.ts:1: base name shared by 2 files (cdp/main.ts, main.ts); only mod.ts may ` +
+      `repeat: rename one after what it holds: "main.ts"`,
+      `storage/cookies.ts:1: base name shared by 2 files (storage/cookies.ts, ` +
+      `tools/storage/cookies.ts); only mod.ts may repeat: rename one after what it holds: ` +
+      `"cookies.ts"`,
+    ]);
   } finally {
     await Deno.remove(root, { recursive: true });
   }

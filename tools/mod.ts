@@ -5,78 +5,89 @@
  */
 import type { ToolDefinition } from "./define_tool.ts";
 import type { Toolset } from "../policy/toolsets.ts";
+import { navigateTool } from "./browse/navigate.ts";
+import { snapshotTool } from "./read/snapshot.ts";
 import { clickTool } from "./act/click.ts";
 import { fillTool } from "./act/fill.ts";
-import { handleDialogTool } from "./act/handle_dialog.ts";
-import { hoverTool } from "./act/hover.ts";
-import { pressTool } from "./act/press.ts";
-import { scrollTool } from "./act/scroll.ts";
-import { selectTool } from "./act/select.ts";
 import { typeTool } from "./act/type.ts";
-import { goBackTool, goForwardTool, reloadTool } from "./browse/history.ts";
-import { navigateTool } from "./browse/navigate.ts";
-import { tabsTool } from "./browse/tabs.ts";
+import { pressTool } from "./act/press.ts";
+import { selectTool } from "./act/select.ts";
+import { hoverTool } from "./act/hover.ts";
+import { scrollTool } from "./act/scroll.ts";
+import { handleDialogTool } from "./act/handle_dialog.ts";
 import { waitForTool } from "./browse/wait_for.ts";
-import { closeSessionTool, listSessionsTool, openSessionTool } from "./manage/sessions.ts";
-import { consoleReadTool, networkReadTool } from "./read/console_read.ts";
-import { evalJsTool } from "./read/eval_js.ts";
+import { goBackTool } from "./browse/go_back.ts";
+import { goForwardTool } from "./browse/go_forward.ts";
+import { reloadTool } from "./browse/reload.ts";
+import { tabsTool } from "./browse/tabs.ts";
 import { screenshotTool } from "./read/screenshot.ts";
-import { snapshotTool } from "./read/snapshot.ts";
-import { downloadGetTool } from "./files/download_get.ts";
+import { openSessionTool } from "./manage/open_session.ts";
+import { closeSessionTool } from "./manage/close_session.ts";
+import { listSessionsTool } from "./manage/list_sessions.ts";
+import { consoleReadTool } from "./read/console_read.ts";
+import { networkReadTool } from "./read/network_read.ts";
+import { evalJsTool } from "./read/eval_js.ts";
+import { readFormTool } from "./forms/read_form.ts";
+import { fillFormTool } from "./forms/fill_form.ts";
+import { setEditorTool } from "./forms/set_editor.ts";
+import { reviewFormTool } from "./forms/review_form.ts";
+import { saveDraftTool } from "./forms/save_draft.ts";
+import { publishTool } from "./forms/publish.ts";
+import { uploadFileTool } from "./files/upload_file.ts";
 import { downloadsCaptureTool } from "./files/downloads_capture.ts";
 import { downloadsListTool } from "./files/downloads_list.ts";
-import { uploadFileTool } from "./files/upload_file.ts";
-import { fillFormTool } from "./forms/fill_form.ts";
-import { publishTool } from "./forms/publish.ts";
-import { readFormTool, reviewFormTool } from "./forms/read_form.ts";
-import { saveDraftTool } from "./forms/save_draft.ts";
-import { setEditorTool } from "./forms/set_editor.ts";
-import { approveActionsTool, listApprovalsTool } from "./policy/approvals.ts";
+import { downloadGetTool } from "./files/download_get.ts";
 import { getConfigTool } from "./policy/get_config.ts";
+import { approveActionsTool } from "./policy/approve_actions.ts";
+import { listApprovalsTool } from "./policy/list_approvals.ts";
 import { batchTool } from "./power/batch.ts";
-import { artifactGetTool, artifactListTool, artifactSaveTool } from "./storage/artifacts.ts";
+import { artifactSaveTool } from "./storage/artifact_save.ts";
+import { artifactGetTool } from "./storage/artifact_get.ts";
+import { artifactListTool } from "./storage/artifact_list.ts";
 import { flakeCheckTool } from "./power/flake_check.ts";
-import {
-  cookiesClearTool,
-  cookiesDeleteTool,
-  cookiesGetTool,
-  cookiesListTool,
-  cookiesSetTool,
-} from "./storage/cookies.ts";
-import {
-  localStorageClearTool,
-  localStorageDeleteTool,
-  localStorageGetTool,
-  localStorageListTool,
-  localStorageSetTool,
-  sessionStorageClearTool,
-  sessionStorageDeleteTool,
-  sessionStorageGetTool,
-  sessionStorageListTool,
-  sessionStorageSetTool,
-} from "./storage/web_storage.ts";
-import {
-  cachesClearTool,
-  cachesDeleteStorageTool,
-  cachesDeleteTool,
-  cachesGetTool,
-  cachesListStoragesTool,
-  cachesListTool,
-  cachesPutTool,
-} from "./storage/caches.ts";
-import {
-  idbClearTool,
-  idbDeleteTool,
-  idbGetTool,
-  idbListDatabasesTool,
-  idbListStoresTool,
-  idbPutTool,
-} from "./storage/idb.ts";
-import { dumpStorageStateTool, injectStorageStateTool } from "./storage/storage_state.ts";
-import { EMULATION_TOOLS } from "./emulation/set_emulation.ts";
+import { cookiesGetTool } from "./storage/cookies_get.ts";
+import { cookiesListTool } from "./storage/cookies_list.ts";
+import { cookiesSetTool } from "./storage/cookies_set.ts";
+import { cookiesDeleteTool } from "./storage/cookies_delete.ts";
+import { cookiesClearTool } from "./storage/cookies_clear.ts";
+import { localStorageGetTool } from "./storage/localstorage_get.ts";
+import { localStorageListTool } from "./storage/localstorage_list.ts";
+import { localStorageSetTool } from "./storage/localstorage_set.ts";
+import { localStorageDeleteTool } from "./storage/localstorage_delete.ts";
+import { localStorageClearTool } from "./storage/localstorage_clear.ts";
+import { sessionStorageGetTool } from "./storage/sessionstorage_get.ts";
+import { sessionStorageListTool } from "./storage/sessionstorage_list.ts";
+import { sessionStorageSetTool } from "./storage/sessionstorage_set.ts";
+import { sessionStorageDeleteTool } from "./storage/sessionstorage_delete.ts";
+import { sessionStorageClearTool } from "./storage/sessionstorage_clear.ts";
+import { cachesListStoragesTool } from "./storage/caches_list_storages.ts";
+import { cachesListTool } from "./storage/caches_list.ts";
+import { cachesGetTool } from "./storage/caches_get.ts";
+import { cachesPutTool } from "./storage/caches_put.ts";
+import { cachesDeleteTool } from "./storage/caches_delete.ts";
+import { cachesClearTool } from "./storage/caches_clear.ts";
+import { cachesDeleteStorageTool } from "./storage/caches_delete_storage.ts";
+import { idbListDatabasesTool } from "./storage/idb_list_databases.ts";
+import { idbListStoresTool } from "./storage/idb_list_stores.ts";
+import { idbGetTool } from "./storage/idb_get.ts";
+import { idbPutTool } from "./storage/idb_put.ts";
+import { idbDeleteTool } from "./storage/idb_delete.ts";
+import { idbClearTool } from "./storage/idb_clear.ts";
+import { dumpStorageStateTool } from "./storage/dump_storage_state.ts";
+import { injectStorageStateTool } from "./storage/inject_storage_state.ts";
+import { authSaveTool } from "./storage/auth_save.ts";
+import { authLoadTool } from "./storage/auth_load.ts";
+import { authListTool } from "./storage/auth_list.ts";
+import { authDeleteTool } from "./storage/auth_delete.ts";
+import { setTimezoneTool } from "./emulation/set_timezone.ts";
+import { setLocaleTool } from "./emulation/set_locale.ts";
+import { setColorSchemeTool } from "./emulation/set_color_scheme.ts";
+import { setReducedMotionTool } from "./emulation/set_reduced_motion.ts";
+import { setUserAgentTool } from "./emulation/set_user_agent.ts";
+import { setViewportTool } from "./emulation/set_viewport.ts";
 import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
-import { grantPermissionsTool, setGeolocationTool } from "./emulation/permissions.ts";
-import { authDeleteTool, authListTool, authLoadTool, authSaveTool } from "./storage/auth.ts";
+import { setGeolocationTool } from "./emulation/set_geolocation.ts";
+import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -154,7 +165,12 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   authLoadTool,
   authListTool,
   authDeleteTool,
-  ...EMULATION_TOOLS,
+  setTimezoneTool,
+  setLocaleTool,
+  setColorSchemeTool,
+  setReducedMotionTool,
+  setUserAgentTool,
+  setViewportTool,
   tabVisibilityTool,
   setGeolocationTool,
   grantPermissionsTool,

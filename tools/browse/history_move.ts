@@ -1,5 +1,6 @@
 /**
- * `go_back`, `go_forward`, `reload`: history moves of the active tab.
+ * One step through the active tab's history, and the factory of the `go_back` and `go_forward`
+ * tools that take it; `historySchema` is the input of those and of `reload`.
  *
  * @module
  */
@@ -11,6 +12,14 @@ import { runAction } from "../../browser/actions/run_action.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 
+/**
+ * Moves the tab `delta` history entries, after asking `mayGo` about the entry's URL, and waits
+ * for the browser to commit the move (or for `deadline`, epoch ms, or `stopped`).
+ * CDP: `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`.
+ *
+ * @returns `{ moved, url, timedOut?, httpStatus?, contentType? }`; `moved: false` at either end.
+ * @throws ToolError blocked-by-policy when `mayGo` refuses the entry's URL.
+ */
 async function moveInHistory(
   page: Page,
   delta: -1 | 1,
@@ -50,10 +59,11 @@ async function moveInHistory(
   };
 }
 
-const schema = z.object({ ...actingFields });
+/** The input of the history tools: the acting fields only. */
+export const historySchema = z.object({ ...actingFields });
 
 /** A one-step history move tool (`go_back`, `go_forward`). */
-function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
+export function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
   const way = delta < 0 ? "back" : "forward";
   return defineTool({
     name,
@@ -62,7 +72,7 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
     capability: "navigation",
     toolset: "core",
     annotations: { openWorldHint: true },
-    inputSchema: schema,
+    inputSchema: historySchema,
     handler(ctx, args) {
       return runAction(ctx, args, {
         type: name,
@@ -77,44 +87,3 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
     },
   });
 }
-
-/** The `go_back` tool. */
-export const goBackTool = historyTool("go_back", -1);
-
-/** The `go_forward` tool. */
-export const goForwardTool = historyTool("go_forward", 1);
-
-/** The `reload` tool. */
-export const reloadTool = defineTool({
-  name: "reload",
-  title: "Reload",
-  description:
-    "Reload the active tab and wait for it to load. Returns httpStatus and the page outline.",
-  capability: "navigation",
-  toolset: "core",
-  annotations: { openWorldHint: true },
-  inputSchema: schema,
-  handler(ctx, args) {
-    return runAction(ctx, args, {
-      type: "reload",
-      replacesDocument: true,
-      replaysHistory: true,
-      async perform({ session, page, deadline }) {
-        // A reload of a form's result is stopped by the guard: no wait for it.
-        const stopped = session.navGuard?.stopSignal(page.target.targetId);
-        const loaded = await page.reload({
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          ...(stopped ? { signal: stopped } : {}),
-        });
-        if (stopped?.aborted) return { moved: false, timedOut: false };
-        const r = page.documentResponse();
-        return {
-          moved: true,
-          httpStatus: r?.status ?? null,
-          contentType: r?.mimeType ?? null,
-          timedOut: !loaded,
-        };
-      },
-    });
-  },
-});

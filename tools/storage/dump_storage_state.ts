@@ -1,13 +1,12 @@
 /**
- * `dump_storage_state` and `inject_storage_state`: storage layer 1, a session's cookies
- * and localStorage as one Playwright-shaped blob (seed 000 "Storage-state: three layers").
- * The CDP work, and how origins are found, is in `storage/storage_state.ts`. Files are
- * workspace paths through the path guard; a file keeps the real values (secrets are masked
- * in results only).
+ * `dump_storage_state`: storage layer 1, a session's cookies and localStorage as one
+ * Playwright-shaped blob (seed 000 "Storage-state: three layers"). The CDP work, and how origins
+ * are found, is in `storage/storage_state.ts`. A file is a workspace path through the path guard;
+ * it keeps the real values (secrets are masked in results only).
  *
  * @module
  */
-import { dumpSession, injectSession, stateArg } from "../../browser/storage/session_state.ts";
+import { dumpSession } from "../../browser/storage/session_state.ts";
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
@@ -70,27 +69,5 @@ export const dumpStorageStateTool = defineTool({
           : {}),
       },
     };
-  },
-});
-
-/** The `inject_storage_state` tool. */
-export const injectStorageStateTool = defineTool({
-  name: "inject_storage_state",
-  title: "Inject storage state",
-  description:
-    "Apply a dumped state (object or workspace path); replace clears first. One call's message at most 96 MiB.",
-  capability: "action",
-  toolset: "storage",
-  annotations: {},
-  inputSchema: z.object({
-    state: z.union([z.string(), z.record(z.string(), z.unknown())]).describe("State or path"),
-    mode: z.enum(["replace", "merge"]).optional().describe("Default replace"),
-    session: sessionField,
-  }),
-  async handler(ctx, args) {
-    const state = await stateArg(ctx, args.state);
-    const s = await ctx.sessions.get(args.session ?? "default");
-    const r = await injectSession(s, state, args.mode ?? "replace");
-    return { structured: { ok: true, mode: args.mode ?? "replace", ...r } };
   },
 });

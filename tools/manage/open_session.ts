@@ -1,5 +1,6 @@
 /**
- * `open_session`, `close_session`, `list_sessions`.
+ * `open_session`: opens a named session (incognito, persistent or attached),
+ * seeds its storage state and opens its first URL.
  *
  * @module
  */
@@ -228,55 +229,5 @@ export const openSessionTool = defineTool({
       seed = await seedStateArg(ctx, args);
     });
     return out;
-  },
-});
-
-/** The `close_session` tool. */
-export const closeSessionTool = defineTool({
-  name: "close_session",
-  title: "Close session",
-  description:
-    "Close a session: its context (incognito), its browser (persistent; the profile stays on disk), or the connection (attached; the browser keeps running). Not open: wasRunning=false.",
-  capability: "navigation",
-  toolset: "sessions",
-  annotations: { destructiveHint: true, idempotentHint: true },
-  inputSchema: z.object({
-    session: z.string().describe("Session name"),
-  }),
-  async handler(ctx, args) {
-    const wasRunning = await ctx.sessions.close(args.session);
-    return { structured: { ok: true, session: args.session, wasRunning } };
-  },
-});
-
-/** The `list_sessions` tool. */
-export const listSessionsTool = defineTool({
-  name: "list_sessions",
-  title: "List sessions",
-  description:
-    "This client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
-  capability: "read",
-  toolset: "sessions",
-  annotations: { readOnlyHint: true },
-  inputSchema: z.object({}),
-  async handler(ctx) {
-    const sessions = await Promise.all(
-      ctx.sessions.list().map(async (s) => {
-        const page = s.activePage;
-        return {
-          session: s.id,
-          mode: s.mode,
-          url: page?.url ?? null,
-          title: page ? await page.title().catch(() => "") : null,
-          tabs: s.tabs.length,
-          created: new Date(s.created).toISOString(),
-          lastUsed: new Date(s.lastUsed).toISOString(),
-          consoleEntries: s.logs.console.lastSeq,
-          networkEntries: s.logs.network.lastSeq,
-          ...(s.crashed ? { crashed: true } : {}),
-        };
-      }),
-    );
-    return { structured: { count: sessions.length, sessions } };
   },
 });

@@ -1,5 +1,5 @@
 /**
- * `approve_actions` and `list_approvals`: session pre-approvals (seed 000).
+ * `approve_actions`: session pre-approvals (seed 000).
  * The agent says yes to a confirm hook itself, so the operator has to opt
  * in (`self-approval`, off by default).
  *
@@ -9,8 +9,7 @@ import { z } from "zod";
 import { MAX_GRANT_TTL_SECONDS } from "../../policy/approvals.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { iso } from "./grant_times.ts";
 
 /** The `approve_actions` tool. */
 export const approveActionsTool = defineTool({
@@ -56,28 +55,5 @@ export const approveActionsTool = defineTool({
           : {}),
       },
     });
-  },
-});
-
-/** The `list_approvals` tool. */
-export const listApprovalsTool = defineTool({
-  name: "list_approvals",
-  title: "List pre-approvals",
-  description:
-    "Live pre-approvals: scope, sessionId (absent: every session), grantedAt, expiresAt, uses, remainingMs.",
-  capability: "read",
-  toolset: "policy",
-  annotations: { readOnlyHint: true, openWorldHint: false },
-  inputSchema: z.object({}),
-  handler(ctx) {
-    const approvals = ctx.approvals.list().map((g) => ({
-      scope: g.scope,
-      ...(g.sessionId ? { sessionId: g.sessionId } : {}),
-      grantedAt: iso(g.grantedAt),
-      expiresAt: iso(g.expiresAt),
-      uses: g.uses,
-      remainingMs: g.remainingMs,
-    }));
-    return Promise.resolve({ structured: { approvals } });
   },
 });

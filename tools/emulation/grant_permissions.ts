@@ -1,5 +1,5 @@
 /**
- * `grant_permissions` and `set_geolocation`.
+ * `grant_permissions`.
  *
  * Camera, microphone, geolocation and clipboard grants are recorded and given to the browser
  * per origin only after the human said yes to a page using them
@@ -8,7 +8,7 @@
  * them at once and would skip the human, so they take the `human-gate-override` capability.
  *
  * CDP: `Browser.grantPermissions` (replaces the origin's set), `Browser.resetPermissions`
- * (context-wide: CDP has no per-origin revoke), `Emulation.setGeolocationOverride`.
+ * (context-wide: CDP has no per-origin revoke).
  *
  * @module
  */
@@ -20,7 +20,7 @@ import { shown, ToolError } from "../../browser/tool_error.ts";
 import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
 import { isLoopback } from "../../policy/hosts.ts";
-import { emulate } from "./set_emulation.ts";
+import { emulate } from "./emulate.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;
 
@@ -169,56 +169,6 @@ export const grantPermissionsTool = defineTool({
         applied: { permissions: names, ...(origin ? { origin } : {}) },
         ...(note ? { note } : {}),
       };
-    });
-  },
-});
-
-/** The `set_geolocation` tool. */
-export const setGeolocationTool = defineTool({
-  name: "set_geolocation",
-  title: "Set geolocation",
-  description: "Override the Geolocation API's position; pair with a geolocation grant.",
-  capability: "action",
-  toolset: "emulation",
-  annotations: {},
-  inputSchema: z.object({
-    latitude: z.number().min(-90).max(90).nullable().optional().describe("null/omitted: reset"),
-    longitude: z.number().min(-180).max(180).optional(),
-    accuracy: z.number().min(0).optional().describe("m; default 0"),
-    session: sessionField,
-  }),
-  handler(ctx, { latitude, longitude, accuracy, session }) {
-    if (latitude == null && longitude !== undefined) {
-      throw new ToolError(
-        "invalid-argument",
-        "set_geolocation needs latitude with longitude",
-        "pass both, or neither to reset",
-      );
-    }
-    if (latitude != null && longitude === undefined) {
-      throw new ToolError(
-        "invalid-argument",
-        "set_geolocation needs longitude with latitude",
-        "pass both, or latitude: null to reset",
-      );
-    }
-    const geolocation = latitude == null
-      ? null
-      : { latitude, longitude: longitude!, accuracy: accuracy ?? 0 };
-    return emulate(ctx, session, { geolocation }, (s) => {
-      const granted = Object.values(s.emulation.permissions.grants).some((p) =>
-        p.includes("geolocation")
-      );
-      return Promise.resolve(
-        geolocation && !granted
-          ? {
-            warnings: [
-              "no geolocation grant: pages are refused the position; call " +
-              'grant_permissions({ permissions: ["geolocation"] })',
-            ],
-          }
-          : {},
-      );
     });
   },
 });

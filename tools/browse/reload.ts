@@ -1,0 +1,43 @@
+/**
+ * `reload`: reload the active tab.
+ *
+ * @module
+ */
+import { defineTool } from "../define_tool.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { historySchema } from "./history_move.ts";
+
+/** The `reload` tool. */
+export const reloadTool = defineTool({
+  name: "reload",
+  title: "Reload",
+  description:
+    "Reload the active tab and wait for it to load. Returns httpStatus and the page outline.",
+  capability: "navigation",
+  toolset: "core",
+  annotations: { openWorldHint: true },
+  inputSchema: historySchema,
+  handler(ctx, args) {
+    return runAction(ctx, args, {
+      type: "reload",
+      replacesDocument: true,
+      replaysHistory: true,
+      async perform({ session, page, deadline }) {
+        // A reload of a form's result is stopped by the guard: no wait for it.
+        const stopped = session.navGuard?.stopSignal(page.target.targetId);
+        const loaded = await page.reload({
+          timeoutMs: Math.max(1, deadline - Date.now()),
+          ...(stopped ? { signal: stopped } : {}),
+        });
+        if (stopped?.aborted) return { moved: false, timedOut: false };
+        const r = page.documentResponse();
+        return {
+          moved: true,
+          httpStatus: r?.status ?? null,
+          contentType: r?.mimeType ?? null,
+          timedOut: !loaded,
+        };
+      },
+    });
+  },
+});

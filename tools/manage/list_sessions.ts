@@ -1,0 +1,39 @@
+/**
+ * `list_sessions`: this client's open sessions.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+
+/** The `list_sessions` tool. */
+export const listSessionsTool = defineTool({
+  name: "list_sessions",
+  title: "List sessions",
+  description:
+    "This client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
+  capability: "read",
+  toolset: "sessions",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({}),
+  async handler(ctx) {
+    const sessions = await Promise.all(
+      ctx.sessions.list().map(async (s) => {
+        const page = s.activePage;
+        return {
+          session: s.id,
+          mode: s.mode,
+          url: page?.url ?? null,
+          title: page ? await page.title().catch(() => "") : null,
+          tabs: s.tabs.length,
+          created: new Date(s.created).toISOString(),
+          lastUsed: new Date(s.lastUsed).toISOString(),
+          consoleEntries: s.logs.console.lastSeq,
+          networkEntries: s.logs.network.lastSeq,
+          ...(s.crashed ? { crashed: true } : {}),
+        };
+      }),
+    );
+    return { structured: { count: sessions.length, sessions } };
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * `auth_load`: replaces the session's storage state with a saved one. Auth states are named storage
+ * states (storage layer 3) at `<auth folder>/<name>.json` (see `auth_fields.ts`).
+ *
+ * @module
+ */
+import { loadAuthState } from "../../browser/storage/auth_states.ts";
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
+import { injectSession } from "../../browser/storage/session_state.ts";
+import { nameField } from "./auth_fields.ts";
+
+/** The `auth_load` tool. */
+export const authLoadTool = defineTool({
+  name: "auth_load",
+  title: "Load auth state",
+  description: "Replace the session's storage state with a saved one.",
+  capability: "action",
+  toolset: "storage",
+  annotations: {},
+  inputSchema: z.object({ name: nameField, session: sessionField }),
+  async handler(ctx, args) {
+    const state = await loadAuthState(ctx, args.name);
+    const s = await ctx.sessions.get(args.session ?? "default");
+    return {
+      structured: { ok: true, name: args.name, ...await injectSession(s, state, "replace") },
+    };
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * `idb_list_stores`: a database's object stores, without upgrading it. Each record is keyed by
+ * (dbName, storeName, key); no tool creates or upgrades a database or a store (that is the app's
+ * schema). The CDP work is in `storage/indexed_db.ts`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
+import { dbNameField, requireDb, scope } from "./idb_fields.ts";
+
+/** The `idb_list_stores` tool. */
+export const idbListStoresTool = defineTool({
+  name: "idb_list_stores",
+  title: "List object stores",
+  description: "List a database's object stores without upgrading it.",
+  capability: "read",
+  toolset: "storage",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({ dbName: dbNameField, session: sessionField }),
+  async handler(ctx, args) {
+    const s = await scope(ctx, "idb_list_stores", args.session);
+    const db = await requireDb(s, args.dbName);
+    return {
+      structured: {
+        count: db.stores.length,
+        stores: db.stores,
+        dbName: db.name,
+        version: db.version,
+        origin: s.origin,
+      },
+    };
+  },
+});

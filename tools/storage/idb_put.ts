@@ -1,0 +1,71 @@
+/**
+ * `idb_put`: writes a record to an existing store. Each record is keyed by (dbName, storeName,
+ * key); no tool creates or upgrades a database or a store (that is the app's schema). The CDP work
+ * is in `storage/indexed_db.ts`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { IdbWriteError, putRecord } from "../../storage/indexed_db.ts";
+import { defineTool } from "../define_tool.ts";
+import { ToolError } from "../../browser/tool_error.ts";
+import { sessionField } from "../fields.ts";
+import {
+  checkKey,
+  dbNameField,
+  keyField,
+  requireStore,
+  storeNameField,
+  write,
+} from "./idb_fields.ts";
+
+/** The `idb_put` tool. */
+export const idbPutTool = defineTool({
+  name: "idb_put",
+  title: "Put record",
+  description: "Write a record to an existing store; an in-line keyPath overrides key.",
+  capability: "action",
+  toolset: "storage",
+  annotations: {},
+  inputSchema: z.object({
+    dbName: dbNameField,
+    storeName: storeNameField,
+    key: keyField.optional(),
+    value: z.any().describe("JSON value"),
+    session: sessionField,
+  }),
+  async handler(ctx, args) {
+    const key = args.key === undefined ? undefined : checkKey(args.key);
+    return await write(ctx, "idb_put", args.session, async (s) => {
+      await requireStore(s, args, "idb_put");
+      let put;
+      try {
+        put = await putRecord(s.page, { ...args, key, value: args.value });
+      } catch (e) {
+        if (!(e instanceof IdbWriteError)) throw e;
+        throw new ToolError(
+          "invalid-argument",
+          `IndexedDB refused the record: ${e.message}`,
+          "an in-line keyPath must be in the value; an out-of-line store without a key " +
+            "generator needs key (idb_list_stores shows which)",
+        );
+      }
+      if (!put) {
+        throw new ToolError(
+          "not-found",
+          `Refused: database "${args.dbName}" or its store "${args.storeName}" went away`,
+          "check with idb_list_stores, then call again",
+        );
+      }
+      return {
+        structured: {
+          ok: true,
+          dbName: args.dbName,
+          storeName: args.storeName,
+          ...put,
+          origin: s.origin,
+        },
+      };
+    });
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * `inject_storage_state`: applies a storage-layer-1 state (cookies and localStorage, as
+ * `dump_storage_state` gives it) to a session, given inline or as a workspace file (seed 000
+ * "Storage-state: three layers"). The CDP work is in `storage/storage_state.ts`.
+ *
+ * @module
+ */
+import { injectSession, stateArg } from "../../browser/storage/session_state.ts";
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
+
+/** The `inject_storage_state` tool. */
+export const injectStorageStateTool = defineTool({
+  name: "inject_storage_state",
+  title: "Inject storage state",
+  description:
+    "Apply a dumped state (object or workspace path); replace clears first. One call's message at most 96 MiB.",
+  capability: "action",
+  toolset: "storage",
+  annotations: {},
+  inputSchema: z.object({
+    state: z.union([z.string(), z.record(z.string(), z.unknown())]).describe("State or path"),
+    mode: z.enum(["replace", "merge"]).optional().describe("Default replace"),
+    session: sessionField,
+  }),
+  async handler(ctx, args) {
+    const state = await stateArg(ctx, args.state);
+    const s = await ctx.sessions.get(args.session ?? "default");
+    const r = await injectSession(s, state, args.mode ?? "replace");
+    return { structured: { ok: true, mode: args.mode ?? "replace", ...r } };
+  },
+});
