@@ -34,7 +34,7 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
   --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
 
-Environment (README "Configuration" has the details):
+Environment (README "Command line" has the details):
   BROWX_WORKSPACE            where profiles and files live (default ~/.browxai)
   BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (BROWX_CACHE_DIR: where a downloaded one is found)
   BROWX_CAPABILITIES         read,navigation,action,human,byob-attach,self-approval,secrets,network-body,
