@@ -9,6 +9,7 @@
  */
 import type { CdpSession } from "./connection.ts";
 import type { FrameInfo } from "./frame_tree.ts";
+import { isTimeoutError } from "./errors.ts";
 import { NavigationError } from "./page_errors.ts";
 import type { Protocol } from "./types.ts";
 
@@ -228,10 +229,19 @@ export class PageNavigation {
     started: number,
   ): Promise<NavigateOutcome> {
     const host = this.#host;
-    const r = await host.session.send("Page.navigate", {
-      url,
-      ...(options.referrer ? { referrer: options.referrer } : {}),
-    }, { timeoutMs, signal: options.signal });
+    let r;
+    try {
+      r = await host.session.send("Page.navigate", {
+        url,
+        ...(options.referrer ? { referrer: options.referrer } : {}),
+      }, { timeoutMs, signal: options.signal });
+    } catch (e) {
+      if (!isTimeoutError(e)) throw e;
+      // No response within the time: the server holds the request. Stop the loading, or the
+      // tab stays busy and every later call on it waits.
+      await host.session.send("Page.stopLoading").catch(() => {});
+      throw new NavigationError(url, `no response within ${timeoutMs} ms (net::ERR_TIMED_OUT)`);
+    }
     if (r.isDownload) {
       return {
         url: host.url,

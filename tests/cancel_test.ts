@@ -10,6 +10,10 @@ import { eventually } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { parseAuditLog, type ParsedAuditLog } from "../policy/audit.ts";
 
+function errorCode(r: { structuredContent?: Record<string, unknown> }): string | undefined {
+  return (r.structuredContent?.error as { code?: string } | undefined)?.code;
+}
+
 async function auditLog(workspace: string): Promise<ParsedAuditLog> {
   let text = "";
   try {
@@ -109,6 +113,20 @@ Deno.test("cancel: wait_for, navigate to a URL that never answers, and batch end
       assertEquals(r.isError, undefined, textOf(r));
       assertIncludes(String(r.structuredContent?.url ?? textOf(r)), "after-cancel");
     });
+
+    await t.step(
+      "a navigate whose server never answers times out, and the tab is free",
+      async () => {
+        const r = await mcp.call("navigate", { url: hangUrl, timeoutMs: 1500 });
+        assertEquals(r.structuredContent?.error && errorCode(r), "navigation-failed", textOf(r));
+        assertIncludes(textOf(r), "no response within");
+        // The tab stopped loading: a read answers now, not after its own 30 s budget.
+        const snap = await mcp.call("snapshot", {});
+        assertEquals(snap.isError, undefined, textOf(snap));
+        const next = await mcp.call("navigate", { url: fixture.url("basic.html?after-timeout") });
+        assertEquals(next.isError, undefined, textOf(next));
+      },
+    );
 
     await t.step("batch", async () => {
       fixture.requests.length = 0;
