@@ -109,14 +109,17 @@ export class ActionWindow implements AsyncDisposable {
    * up to `deadline`) and what the guard stopped. Tabs a page opened whose
    * first navigation the guard stopped are closed (left blank, one would
    * become the active tab).
+   *
+   * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
+   *   the outcome any more (dispose the window as usual).
    */
-  async close(deadline: number): Promise<WindowOutcome> {
+  async close(deadline: number, signal?: AbortSignal): Promise<WindowOutcome> {
     let settled: boolean;
     try {
-      settled = await this.#recorder.settle(deadline);
+      settled = await this.#recorder.settle(deadline, signal);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
-      if (await this.#session.navGuard?.settled(deadline)) {
-        settled = await this.#recorder.settle(deadline);
+      if (await this.#session.navGuard?.settled(deadline, signal)) {
+        settled = await this.#recorder.settle(deadline, signal);
       }
     } finally {
       this.#endLive();
@@ -124,7 +127,7 @@ export class ActionWindow implements AsyncDisposable {
     const stopped = this.#stopped;
     this.#recording = false;
     const recording = await this.#recorder.finish(!settled, this.#options.requestedUrl);
-    const dl = await this.#downloads.finish(deadline);
+    const dl = await this.#downloads.finish(deadline, signal);
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
     let blocked: ToolError | undefined;
