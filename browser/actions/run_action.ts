@@ -193,6 +193,7 @@ async function runExclusive(
       ? await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: true,
         frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+        signal,
       }).catch(() => undefined)
       : undefined;
     await using actionWindow = await ActionWindow.open(session, page, {

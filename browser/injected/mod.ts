@@ -96,8 +96,9 @@ async function evaluateInWorld(
   method: string,
   args: unknown[],
   returnByValue: boolean,
-  timeoutMs: number,
+  options: { timeoutMs: number; signal?: AbortSignal | undefined },
 ) {
+  const { timeoutMs, signal } = options;
   const forms = isFormMethod(method);
   const ready = forms
     ? "globalThis.__browxai && globalThis.__browxai.__forms"
@@ -112,23 +113,26 @@ async function evaluateInWorld(
       contextId,
       returnByValue,
       awaitPromise: true,
-    }, { timeoutMs });
+    }, { timeoutMs, signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
     const installed = await session.send("Runtime.evaluate", {
       expression: `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}, true`,
       contextId,
       returnByValue: true,
-    });
+    }, { signal });
     if (installed.exceptionDetails) {
       throw new EvaluationError(exceptionText(installed.exceptionDetails));
     }
   }
 }
 
-/** Options of {@link callUtility}: how long to wait for the page, ms (default 30000). */
+/** Options of {@link callUtility}. */
 export interface CallOptions {
+  /** How long to wait for the page, ms (default 30000). */
   timeoutMs?: number;
+  /** The call's signal: the page call is abandoned (`AbortError`) when it aborts. */
+  signal?: AbortSignal | undefined;
 }
 
 /** {@link callUtility}'s `args` (optional when the method needs none) and options. */
@@ -140,7 +144,8 @@ type UtilityArgs<A> = [] extends A ? [args?: A, options?: CallOptions]
  * returns the JSON result; `args` and the result are typed by
  * {@link PageApi}. CDP: `Runtime.evaluate`.
  *
- * @throws EvaluationError when the page-side code throws.
+ * @throws EvaluationError when the page-side code throws; AbortError (cdp/errors.ts) when
+ *   `options.signal` aborts.
  */
 export async function callUtility<K extends ValueMethod>(
   page: Page,
@@ -155,7 +160,7 @@ export async function callUtility<K extends ValueMethod>(
     method,
     args,
     true,
-    options.timeoutMs ?? 30_000,
+    { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal },
   );
   return result.value as PageResult<K>;
 }
@@ -179,7 +184,9 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
   ...rest: ArgList<PageArgs<K>>
 ): Promise<RemoteHandle | undefined> {
   const [args = []]: [unknown[]?] = rest;
-  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, 30_000);
+  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, {
+    timeoutMs: 30_000,
+  });
   if (!result.objectId) return undefined;
   return { session, frameId, objectId: result.objectId };
 }

@@ -7,6 +7,7 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { sameUrl } from "./blocked_page.ts";
+import { pause } from "../poll.ts";
 
 /** How long the tab may take to come back before the guard gives up, ms. */
 const RETURN_MS = 8_000;
@@ -50,7 +51,7 @@ export async function returnTo(
       throw e;
     });
     if (!history) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await pause(POLL_MS);
       continue;
     }
     const { currentIndex, entries } = history;
@@ -67,6 +68,6 @@ export async function returnTo(
       movedAt = Date.now();
       movedTo = entry.id;
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await pause(POLL_MS);
   }
 }

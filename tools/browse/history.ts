@@ -11,13 +11,37 @@ import { runAction } from "../../browser/actions/run_action.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 
+/**
+ * The `signal` option of a load wait that ends when the guard stops the move or the call's
+ * signal aborts (cancel or budget); none when neither is given.
+ */
+function endedBy(
+  stopped: AbortSignal | undefined,
+  call: AbortSignal | undefined,
+): { signal?: AbortSignal } {
+  const signal = stopped && call ? AbortSignal.any([stopped, call]) : stopped ?? call;
+  return signal ? { signal } : {};
+}
+
 async function moveInHistory(
   page: Page,
   delta: -1 | 1,
-  options: { deadline: number; mayGo: (url: string) => boolean; stopped?: AbortSignal | undefined },
+  options: {
+    deadline: number;
+    mayGo: (url: string) => boolean;
+    stopped?: AbortSignal | undefined;
+    /** The call's signal: the wait ends with its reason when it aborts. */
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<Record<string, unknown>> {
-  const { deadline, mayGo } = options;
-  const { currentIndex, entries } = await page.session.send("Page.getNavigationHistory");
+  const { deadline, mayGo, signal } = options;
+  const { currentIndex, entries } = await page.session.send(
+    "Page.getNavigationHistory",
+    undefined,
+    {
+      signal,
+    },
+  );
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
   // The entry says where the move lands: judged before it happens (a page restored from the
@@ -37,9 +61,10 @@ async function moveInHistory(
     () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
     {
       timeoutMs: Math.max(1, deadline - Date.now()),
-      ...(options.stopped ? { signal: options.stopped } : {}),
+      ...endedBy(options.stopped, signal),
     },
   );
+  signal?.throwIfAborted();
   if (options.stopped?.aborted) return { moved: false, url: page.url, timedOut: false };
   const r = page.documentResponse();
   return {
@@ -67,9 +92,10 @@ function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
       return runAction(ctx, args, {
         type: name,
         replaysHistory: true,
-        perform: ({ session, page, deadline }) =>
+        perform: ({ session, page, deadline, signal }) =>
           moveInHistory(page, delta, {
             deadline,
+            signal,
             mayGo: (url) => mayFollow(ctx.config, session, url, page.url),
             stopped: session.navGuard?.stopSignal(page.target.targetId),
           }),
@@ -99,13 +125,14 @@ export const reloadTool = defineTool({
       type: "reload",
       replacesDocument: true,
       replaysHistory: true,
-      async perform({ session, page, deadline }) {
+      async perform({ session, page, deadline, signal }) {
         // A reload of a form's result is stopped by the guard: no wait for it.
         const stopped = session.navGuard?.stopSignal(page.target.targetId);
         const loaded = await page.reload({
           timeoutMs: Math.max(1, deadline - Date.now()),
-          ...(stopped ? { signal: stopped } : {}),
+          ...endedBy(stopped, signal),
         });
+        signal?.throwIfAborted();
         if (stopped?.aborted) return { moved: false, timedOut: false };
         const r = page.documentResponse();
         return {
