@@ -29,6 +29,11 @@ export interface WindowOptions {
   requestedUrl?: string | undefined;
   /** The action replays a history entry: the guard never resends a POST. */
   replay?: boolean | undefined;
+  /**
+   * The call's signal: when it aborted by the time the window is disposed, a navigation of
+   * the tab still loading is stopped (`Page.stopLoading`).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** What a closed window saw. */
@@ -60,6 +65,8 @@ export class ActionWindow implements AsyncDisposable {
   #recording = true;
   /** The dialogs' and the guard's windows are open. */
   #live = true;
+  /** An abandoned call's loading was stopped already (dispose is idempotent). */
+  #stoppedLoading = false;
 
   private constructor(
     session: BrowserSession,
@@ -168,7 +175,10 @@ export class ActionWindow implements AsyncDisposable {
   /**
    * Removes what the window installed and is still there: the recorder's
    * listeners, the dialogs' and the guard's windows, the downloads gate
-   * (downloads already admitted keep going). Idempotent.
+   * (downloads already admitted keep going). Idempotent. A call abandoned
+   * (its signal aborted) while the tab was loading stops the loading
+   * (`Page.stopLoading`): until a navigation commits, Chromium holds every
+   * command to the tab, and the next call would find it unresponsive.
    */
   async [Symbol.asyncDispose](): Promise<void> {
     if (this.#recording) {
@@ -177,5 +187,9 @@ export class ActionWindow implements AsyncDisposable {
     }
     this.#endLive();
     await this.#downloads.dispose();
+    if (this.#options.signal?.aborted && this.#recorder.loading && !this.#stoppedLoading) {
+      this.#stoppedLoading = true;
+      await this.#page.session.send("Page.stopLoading").catch(() => {});
+    }
   }
 }

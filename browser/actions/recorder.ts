@@ -122,6 +122,14 @@ export class ActionRecorder {
     });
   }
 
+  /**
+   * The acted-on tab's main frame is loading, as last seen (kept after {@link dispose}): a
+   * navigation it started may not have committed yet.
+   */
+  get loading(): boolean {
+    return this.#loading;
+  }
+
   #activity() {
     this.#lastActivity = Date.now();
     this.#wake?.();

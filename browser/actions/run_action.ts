@@ -202,6 +202,7 @@ async function runExclusive(
       submits: args.submits === true || spec.sendsForm === true,
       requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
+      signal,
     });
     let extra: PerformFields | void = undefined;
     try {
