@@ -159,22 +159,25 @@ const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
  * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
  * `lastSeen`. Under masking both are computed on the masked text, on the
  * server: a secret's value never matches, and the excerpt never ends inside
- * a value.
+ * a value. `options.signal` (the call's) abandons the page calls when it
+ * aborts (`AbortError`).
  */
 export async function pageHasText(
   page: Page,
   text: string,
   maxSeen: number,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<{ has: boolean; seen: () => Promise<string> }> {
   const masker = currentMasker();
+  const { signal } = options;
   if (!masker) {
-    const has = await callUtility(page, page.mainFrameId, "hasText", [text]);
+    const has = await callUtility(page, page.mainFrameId, "hasText", [text], { signal });
     return {
       has,
-      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen]),
+      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen], { signal }),
     };
   }
-  const raw = await callUtility(page, page.mainFrameId, "rawText");
+  const raw = await callUtility(page, page.mainFrameId, "rawText", [], { signal });
   const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
   return {
     has: masked.toLowerCase().includes(normText(text)),

@@ -265,31 +265,37 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
       start: elementPoint,
       what: "the submit control",
     });
-    const until = Math.min(c.deadline, Date.now() + SEND_WAIT_MS);
-    while (true) {
+    let outcome: SendOutcome | undefined;
+    let submitted = false;
+    await poll(async () => {
       let st:
         | { submitted: boolean; settled: boolean; prevented: boolean; invalid: string[] }
         | null;
       try {
         st = await callOnHandle(target.handle, "formSubmitState");
       } catch {
-        return { sent: true, how: "navigation" }; // The document is gone: the form left.
+        outcome = { sent: true, how: "navigation" }; // The document is gone: the form left.
+        return true;
       }
-      if (!st) return { sent: true, how: "navigation" };
-      if (st.submitted && st.settled && !st.prevented) return { sent: true, how: "form" };
-      if (leaving.navigated) return { sent: true, how: "navigation" };
-      if (leaving.wrote) return { sent: true, how: "request" };
-      if (st.invalid.length) return { sent: false, invalid: st.invalid };
-      if (Date.now() >= until) {
-        return {
-          sent: false,
-          detail: st.submitted
-            ? "the page stopped the submission and sent nothing"
-            : "no submission reached the form",
-        };
-      }
-      await pause(50, c.signal);
-    }
+      if (!st) outcome = { sent: true, how: "navigation" };
+      else if (st.submitted && st.settled && !st.prevented) outcome = { sent: true, how: "form" };
+      else if (leaving.navigated) outcome = { sent: true, how: "navigation" };
+      else if (leaving.wrote) outcome = { sent: true, how: "request" };
+      else if (st.invalid.length) outcome = { sent: false, invalid: st.invalid };
+      else submitted = st.submitted;
+      return outcome !== undefined;
+    }, {
+      timeoutMs: Math.min(c.deadline, Date.now() + SEND_WAIT_MS) - Date.now(),
+      intervalMs: 50,
+      maxIntervalMs: 50,
+      signal: c.signal,
+    });
+    return outcome ?? {
+      sent: false,
+      detail: submitted
+        ? "the page stopped the submission and sent nothing"
+        : "no submission reached the form",
+    };
   } finally {
     leaving.off();
   }
