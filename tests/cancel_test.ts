@@ -198,13 +198,36 @@ function startSite() {
   };
 }
 
-Deno.test("cancel: eval_js of an endless loop, click on a selector that never appears, click starting a navigation that never answers; a call over its budget", async (t) => {
+Deno.test("cancel: eval_js of an endless loop, click on a selector that never appears, click starting a navigation that never answers, click in a stuck tab; a call over its budget", async (t) => {
   const site = startSite();
   const mcp = await startStdio({
     env: { BROWX_TOOLSETS: "core,debug", BROWX_CAPABILITIES: "read,navigation,action,eval" },
   });
   try {
     await mcp.ok("navigate", { url: site.url("/button") });
+    /** Makes the active tab's main thread spin until `site.state.released`. */
+    const spin = async () => {
+      site.state.released = false;
+      const asked = site.hits.length;
+      await mcp.ok("eval_js", {
+        expression: `setTimeout(() => {
+          let asked = 0;
+          while (true) {
+            if (Date.now() - asked < 100) continue;
+            asked = Date.now();
+            const x = new XMLHttpRequest();
+            x.open("GET", "/release", false);
+            x.send();
+            if (x.responseText === "go") break;
+          }
+        }, 0), true`,
+      });
+      await eventually(
+        () => site.hits.slice(asked).includes("/release"),
+        10_000,
+        "the page to spin",
+      );
+    };
 
     await t.step("eval_js of a script in an endless loop", async () => {
       const before = await callAndCancel(mcp, "eval_js", {
@@ -263,20 +286,7 @@ Deno.test("cancel: eval_js of an endless loop, click on a selector that never ap
       "a call over its budget answers timeout; the session serves the next",
       async () => {
         // The page's main thread spins until the test releases it (after the timeout).
-        await mcp.ok("eval_js", {
-          expression: `setTimeout(() => {
-          let asked = 0;
-          while (true) {
-            if (Date.now() - asked < 100) continue;
-            asked = Date.now();
-            const x = new XMLHttpRequest();
-            x.open("GET", "/release", false);
-            x.send();
-            if (x.responseText === "go") break;
-          }
-        }, 0), true`,
-        });
-        await eventually(() => site.hits.includes("/release"), 10_000, "the page to spin");
+        await spin();
         const before = (await auditLog(mcp.workspace)).entries.length;
         const r = await mcp.call("wait_for", { text: "text that never comes", timeoutMs: 1000 });
         assertEquals(r.isError, true, textOf(r));
@@ -286,6 +296,37 @@ Deno.test("cancel: eval_js of an endless loop, click on a selector that never ap
         const snap = await mcp.call("snapshot", {});
         assertEquals(snap.isError, undefined, textOf(snap));
         assertIncludes(textOf(snap), "Ready");
+      },
+    );
+
+    await t.step(
+      "click in a tab stuck in a script: the session's turn is free at once",
+      async () => {
+        await spin();
+        const starts = (await auditLog(mcp.workspace)).starts.length;
+        const before = await callAndCancel(
+          mcp,
+          "click",
+          { selector: "#stay", timeoutMs: 30_000 },
+          () =>
+            eventually(
+              async () =>
+                (await auditLog(mcp.workspace)).starts.slice(starts).some((s) =>
+                  s.tool === "click"
+                ),
+              10_000,
+              "click to start",
+            ),
+        );
+        await cancelledOutcome(mcp, "click", before);
+        // Another tab, another site (its own renderer): an action there needs the session's
+        // turn, which the abandoned click, waiting on the stuck page, must not keep (CDP's own
+        // 30 s would outlast this call's budget of 10 + 5 s).
+        await mcp.ok("tabs", { action: "new" });
+        const other = site.url("/button?other").replace("127.0.0.1", "localhost");
+        const r = await mcp.call("navigate", { url: other, timeoutMs: 10_000 });
+        assertEquals(r.isError, undefined, textOf(r));
+        site.state.released = true;
       },
     );
   } finally {

@@ -11,7 +11,7 @@
 import type { Box, ProbeResult } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
+import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
 import { pause } from "../poll.ts";
 
 /** What an action needs of its element. */
@@ -117,10 +117,16 @@ export async function frameOffset(page: Page, frameId: string): Promise<Point> {
 
 /**
  * The actionability steps of an element handle, run in its frame's utility
- * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`).
+ * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`); `signal` (the call's)
+ * abandons a step's page call when it aborts (a page stuck in a script answers none).
  * CDP: `Runtime.callFunctionOn`; {@link frameOffset} for subframes.
  */
-export function elementSteps(page: Page, handle: RemoteHandle): ElementSteps {
+export function elementSteps(
+  page: Page,
+  element: RemoteHandle,
+  signal?: AbortSignal,
+): ElementSteps {
+  const handle = withSignal(element, signal);
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
@@ -324,7 +330,7 @@ export function waitActionable(
   handle: RemoteHandle,
   options: ActionabilityOptions,
 ): Promise<ActionPoint> {
-  const el = elementSteps(page, handle);
+  const el = elementSteps(page, handle, options.signal);
   return untilActionable(
     el,
     options,

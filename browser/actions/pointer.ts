@@ -128,7 +128,7 @@ export function pointerAction(
   options: PointerOptions,
 ): Promise<ActionPoint> {
   const { mouse } = inputOf(page);
-  return pointerSequence(elementSteps(page, handle), {
+  return pointerSequence(elementSteps(page, handle, options.signal), {
     move: (x, y) => mouse.move(x, y),
     click: (x, y, press) =>
       mouse.click(x, y, {

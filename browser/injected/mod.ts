@@ -170,6 +170,16 @@ export interface RemoteHandle {
   session: CdpSession;
   frameId: string;
   objectId: string;
+  /**
+   * The call's signal, for the page calls made on this handle ({@link callOnHandle}): they
+   * are abandoned (`AbortError`) when it aborts. See {@link withSignal}.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */
+export function withSignal(handle: RemoteHandle, signal: AbortSignal | undefined): RemoteHandle {
+  return signal ? { ...handle, signal } : handle;
 }
 
 /**
@@ -181,11 +191,12 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
   page: Page,
   frameId: string,
   method: K,
-  ...rest: ArgList<PageArgs<K>>
+  ...rest: UtilityArgs<PageArgs<K>>
 ): Promise<RemoteHandle | undefined> {
-  const [args = []]: [unknown[]?] = rest;
+  const [args = [], options = {}]: [unknown[]?, CallOptions?] = rest;
   const { session, result } = await evaluateInWorld(page, frameId, method, args, false, {
-    timeoutMs: 30_000,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    signal: options.signal,
   });
   if (!result.objectId) return undefined;
   return { session, frameId, objectId: result.objectId };
@@ -195,6 +206,9 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
  * Calls `__browxai[method](element, ...args)` on a handle (the element is
  * the method's first parameter); returns JSON, typed by {@link PageApi}.
  * CDP: `Runtime.callFunctionOn`.
+ *
+ * @throws EvaluationError when the page-side code throws; AbortError (cdp/errors.ts) when
+ *   the handle's `signal` aborts.
  */
 export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   handle: RemoteHandle,
@@ -210,7 +224,7 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
     awaitPromise: true,
-  });
+  }, { signal: handle.signal });
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
   return r.result.value as PageResult<K>;
 }
