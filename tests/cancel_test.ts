@@ -1,9 +1,10 @@
 /**
  * A client's cancel (`notifications/cancelled`) ends the call at once and leaves the session
  * usable: a long `wait_for`, a `navigate` to a URL that never answers, a `batch`, an `eval_js`
- * of an endless loop, a `click` on a selector that never appears and a `click` that starts a
- * navigation that never answers. The audit's outcome line (written when the pipeline answers)
- * says `cancelled`. A call over its budget answers `timeout`, and the session serves the next.
+ * of an endless loop, a `click` on a selector that never appears, a `click` that starts a
+ * navigation that never answers, a `click` in a tab stuck in a script and `tab_visibility`'s
+ * hold. The audit's outcome line (written when the pipeline answers) says `cancelled`. A call
+ * over its budget answers `timeout`, and the session serves the next.
  */
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -198,10 +199,13 @@ function startSite() {
   };
 }
 
-Deno.test("cancel: eval_js of an endless loop, click on a selector that never appears, click starting a navigation that never answers, click in a stuck tab; a call over its budget", async (t) => {
+Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_visibility's hold; a call over its budget", async (t) => {
   const site = startSite();
   const mcp = await startStdio({
-    env: { BROWX_TOOLSETS: "core,debug", BROWX_CAPABILITIES: "read,navigation,action,eval" },
+    env: {
+      BROWX_TOOLSETS: "core,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval",
+    },
   });
   try {
     await mcp.ok("navigate", { url: site.url("/button") });
@@ -298,6 +302,34 @@ Deno.test("cancel: eval_js of an endless loop, click on a selector that never ap
         assertIncludes(textOf(snap), "Ready");
       },
     );
+
+    await t.step("tab_visibility's hold: the tab comes back at once", async () => {
+      const starts = (await auditLog(mcp.workspace)).starts.length;
+      const before = await callAndCancel(
+        mcp,
+        "tab_visibility",
+        { state: "background", holdMs: 20_000 },
+        () =>
+          eventually(
+            async () =>
+              (await auditLog(mcp.workspace)).starts.slice(starts).some((s) =>
+                s.tool === "tab_visibility"
+              ) && (await mcp.ok("eval_js", { expression: "document.visibilityState" })).value ===
+                "hidden",
+            10_000,
+            "the tab to be hidden",
+          ),
+      );
+      await cancelledOutcome(mcp, "tab_visibility", before);
+      // Well before the 20 s hold would end.
+      await eventually(
+        async () =>
+          (await mcp.ok("eval_js", { expression: "document.visibilityState" })).value ===
+            "visible",
+        10_000,
+        "the tab to be visible again",
+      );
+    });
 
     await t.step(
       "click in a tab stuck in a script: the session's turn is free at once",
