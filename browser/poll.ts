@@ -60,3 +60,40 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/**
+ * `work`'s value, or `undefined` once `ms` milliseconds passed without it (the work goes on,
+ * unobserved), or a rejection with the signal's reason as soon as `signal` aborts. A
+ * rejection of `work` within the time is passed on. The timer and the listener are removed
+ * whichever comes first. For waits on an event (a download beginning, a file chooser
+ * opening, a recorder's wake-up) bounded by time and the call's signal.
+ */
+export function within<T>(
+  work: Promise<T>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<T | undefined> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onAbort = () => {
+      done();
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve(undefined);
+    }, Math.max(0, ms));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    work.then((value) => {
+      done();
+      resolve(value);
+    }, (error) => {
+      done();
+      reject(error);
+    });
+  });
+}

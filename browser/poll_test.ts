@@ -1,5 +1,5 @@
 import { assertEquals, assertRejects, assertTrue } from "../tests/_assert.ts";
-import { pause, poll } from "./poll.ts";
+import { pause, poll, within } from "./poll.ts";
 
 Deno.test("poll: resolves true once the check holds, checking at once first", async () => {
   let calls = 0;
@@ -36,4 +36,23 @@ Deno.test("pause: rejects at once when its signal aborts, and clears its timer",
   const e = await assertRejects(() => p, Error);
   assertEquals(e.message, "stop");
   await pause(1);
+});
+
+Deno.test("within: the work's value, undefined when the time is up, the reason on abort", async () => {
+  assertEquals(await within(Promise.resolve(7), 60_000), 7);
+  assertEquals(await within(new Promise<number>(() => {}), 1), undefined);
+  const failed = await assertRejects(
+    () => within(Promise.reject(new Error("work failed")), 60_000),
+    Error,
+  );
+  assertEquals(failed.message, "work failed");
+  const ac = new AbortController();
+  const waiting = within(new Promise<number>(() => {}), 60_000, ac.signal);
+  ac.abort(new Error("stop"));
+  assertEquals((await assertRejects(() => waiting, Error)).message, "stop");
+  const before = AbortSignal.abort(new Error("stopped before"));
+  assertEquals(
+    (await assertRejects(() => within(Promise.resolve(1), 60_000, before), Error)).message,
+    "stopped before",
+  );
 });

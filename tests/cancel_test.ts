@@ -1,7 +1,10 @@
 /**
  * A client's cancel (`notifications/cancelled`) ends the call at once and leaves the session
- * usable: a long `wait_for`, a `navigate` to a URL that never answers, and a `batch`. The
- * audit's outcome line (written when the pipeline answers) says `cancelled`.
+ * usable: a long `wait_for`, a `navigate` to a URL that never answers, a `batch`, an `eval_js`
+ * of an endless loop, a `click` on a selector that never appears, a `click` that starts a
+ * navigation that never answers, a `click` in a tab stuck in a script and `tab_visibility`'s
+ * hold. The audit's outcome line (written when the pipeline answers) says `cancelled`. A call
+ * over its budget answers `timeout`, and the session serves the next.
  */
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -158,5 +161,226 @@ Deno.test("cancel: wait_for, navigate to a URL that never answers, and batch end
     for (const release of held) release();
     await hang.shutdown();
     await fixture.close();
+  }
+});
+
+/** The audit outcome of a `tool` call written after the first `before` lines, once written. */
+async function outcomeAfter(mcp: McpHarness, tool: string, before: number) {
+  return await eventually(
+    async () => (await auditLog(mcp.workspace)).entries.slice(before).find((e) => e.tool === tool),
+    20_000,
+    `the audit outcome of ${tool}`,
+  );
+}
+
+/**
+ * A site for the abandoned-work cases: `/button` (a button that navigates to `/never` and a
+ * heading), `/never` (never answered until the test ends), `/looping` and `/missing` (marks
+ * that a script or a wait began), `/release` (answers "go" once `released`).
+ */
+function startSite() {
+  const held: Array<() => void> = [];
+  const hits: string[] = [];
+  const state = { released: false };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    hits.push(path);
+    const headers = { "cache-control": "no-store", "content-type": "text/html" };
+    switch (path) {
+      case "/button":
+        return new Response(
+          `<!doctype html><title>Button</title><h1>Ready</h1>
+          <button id="go" onclick="location.href='/never'">Go</button>
+          <button id="stay" onclick="this.textContent='Stayed'">Stay</button>`,
+          { headers },
+        );
+      case "/never":
+        return new Promise<Response>((resolve) =>
+          held.push(() => resolve(new Response("late", { headers })))
+        );
+      case "/release":
+        return new Response(state.released ? "go" : "wait", { headers });
+      default:
+        return new Response("ok", { headers });
+    }
+  });
+  const url = (path: string) => `http://127.0.0.1:${server.addr.port}${path}`;
+  return {
+    url,
+    hits,
+    held,
+    state,
+    async close() {
+      for (const release of held) release();
+      await server.shutdown();
+    },
+  };
+}
+
+Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_visibility's hold; a call over its budget", async (t) => {
+  const site = startSite();
+  const mcp = await startStdio({
+    env: {
+      BROWX_TOOLSETS: "core,debug,emulation",
+      BROWX_CAPABILITIES: "read,navigation,action,eval",
+    },
+  });
+  try {
+    await mcp.ok("navigate", { url: site.url("/button") });
+    /** Makes the active tab's main thread spin until `site.state.released`. */
+    const spin = async () => {
+      site.state.released = false;
+      const asked = site.hits.length;
+      await mcp.ok("eval_js", {
+        expression: `setTimeout(() => {
+          let asked = 0;
+          while (true) {
+            if (Date.now() - asked < 100) continue;
+            asked = Date.now();
+            const x = new XMLHttpRequest();
+            x.open("GET", "/release", false);
+            x.send();
+            if (x.responseText === "go") break;
+          }
+        }, 0), true`,
+      });
+      await eventually(
+        () => site.hits.slice(asked).includes("/release"),
+        10_000,
+        "the page to spin",
+      );
+    };
+
+    await t.step("eval_js of a script in an endless loop", async () => {
+      const before = await callAndCancel(mcp, "eval_js", {
+        // Tells the test it runs, then never ends.
+        expression:
+          `(() => { const x = new XMLHttpRequest(); x.open("GET", "/looping", false); x.send(); while (true) {} })()`,
+        timeoutMs: 30_000,
+      }, () => eventually(() => site.hits.includes("/looping"), 10_000, "the script to run"));
+      await cancelledOutcome(mcp, "eval_js", before);
+      // The loop was stopped: the page's main thread answers again, well inside the 30 s
+      // after which Chromium would stop the script itself.
+      const r = await mcp.call("eval_js", { expression: "1+1", timeoutMs: 5000 });
+      assertEquals(r.isError, undefined, textOf(r));
+      assertEquals(r.structuredContent?.value, 2);
+      const snap = await mcp.call("snapshot", {});
+      assertEquals(snap.isError, undefined, textOf(snap));
+    });
+
+    await t.step("click on a selector that never appears", async () => {
+      const starts = (await auditLog(mcp.workspace)).starts.length;
+      const before = await callAndCancel(
+        mcp,
+        "click",
+        { selector: "#never-there", timeoutMs: 30_000 },
+        () =>
+          eventually(
+            async () =>
+              (await auditLog(mcp.workspace)).starts.slice(starts).some((s) => s.tool === "click"),
+            10_000,
+            "click to start",
+          ),
+      );
+      await cancelledOutcome(mcp, "click", before);
+      // The session's turn is free: this click runs now, not after the abandoned one's 30 s
+      // (its own budget, 10 + 5 s, would run out first).
+      const r = await mcp.call("click", { selector: "#stay", timeoutMs: 10_000 });
+      assertEquals(r.isError, undefined, textOf(r));
+      assertIncludes(textOf(r), "Stayed");
+    });
+
+    await t.step("click starting a navigation that never answers", async () => {
+      const before = await callAndCancel(
+        mcp,
+        "click",
+        { selector: "#go", timeoutMs: 30_000 },
+        () => eventually(() => site.held.length > 0, 10_000, "the navigation to reach the server"),
+      );
+      await cancelledOutcome(mcp, "click", before);
+      const snap = await mcp.call("snapshot", {});
+      assertEquals(snap.isError, undefined, textOf(snap));
+      const r = await mcp.call("navigate", { url: site.url("/button?after"), timeoutMs: 10_000 });
+      assertEquals(r.isError, undefined, textOf(r));
+    });
+
+    await t.step(
+      "a call over its budget answers timeout; the session serves the next",
+      async () => {
+        // The page's main thread spins until the test releases it (after the timeout).
+        await spin();
+        const before = (await auditLog(mcp.workspace)).entries.length;
+        const r = await mcp.call("wait_for", { text: "text that never comes", timeoutMs: 1000 });
+        assertEquals(r.isError, true, textOf(r));
+        const entry = await outcomeAfter(mcp, "wait_for", before);
+        assertEquals(entry.error, "timeout", JSON.stringify(entry));
+        site.state.released = true;
+        const snap = await mcp.call("snapshot", {});
+        assertEquals(snap.isError, undefined, textOf(snap));
+        assertIncludes(textOf(snap), "Ready");
+      },
+    );
+
+    await t.step("tab_visibility's hold: the tab comes back at once", async () => {
+      const starts = (await auditLog(mcp.workspace)).starts.length;
+      const before = await callAndCancel(
+        mcp,
+        "tab_visibility",
+        { state: "background", holdMs: 20_000 },
+        () =>
+          eventually(
+            async () =>
+              (await auditLog(mcp.workspace)).starts.slice(starts).some((s) =>
+                s.tool === "tab_visibility"
+              ) && (await mcp.ok("eval_js", { expression: "document.visibilityState" })).value ===
+                "hidden",
+            10_000,
+            "the tab to be hidden",
+          ),
+      );
+      await cancelledOutcome(mcp, "tab_visibility", before);
+      // Well before the 20 s hold would end.
+      await eventually(
+        async () =>
+          (await mcp.ok("eval_js", { expression: "document.visibilityState" })).value ===
+            "visible",
+        10_000,
+        "the tab to be visible again",
+      );
+    });
+
+    await t.step(
+      "click in a tab stuck in a script: the session's turn is free at once",
+      async () => {
+        await spin();
+        const starts = (await auditLog(mcp.workspace)).starts.length;
+        const before = await callAndCancel(
+          mcp,
+          "click",
+          { selector: "#stay", timeoutMs: 30_000 },
+          () =>
+            eventually(
+              async () =>
+                (await auditLog(mcp.workspace)).starts.slice(starts).some((s) =>
+                  s.tool === "click"
+                ),
+              10_000,
+              "click to start",
+            ),
+        );
+        await cancelledOutcome(mcp, "click", before);
+        // Another tab, another site (its own renderer): an action there needs the session's
+        // turn, which the abandoned click, waiting on the stuck page, must not keep (CDP's own
+        // 30 s would outlast this call's budget of 10 + 5 s).
+        await mcp.ok("tabs", { action: "new" });
+        const other = site.url("/button?other").replace("127.0.0.1", "localhost");
+        const r = await mcp.call("navigate", { url: other, timeoutMs: 10_000 });
+        assertEquals(r.isError, undefined, textOf(r));
+        site.state.released = true;
+      },
+    );
+  } finally {
+    await mcp.close();
+    await site.close();
   }
 });

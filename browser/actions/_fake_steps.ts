@@ -17,7 +17,8 @@ export class FakeClock implements Clock {
   now(): number {
     return this.t;
   }
-  sleep(ms: number): Promise<void> {
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     this.sleeps.push(ms);
     this.t += ms;
     return Promise.resolve();

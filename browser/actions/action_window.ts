@@ -29,6 +29,11 @@ export interface WindowOptions {
   requestedUrl?: string | undefined;
   /** The action replays a history entry: the guard never resends a POST. */
   replay?: boolean | undefined;
+  /**
+   * The call's signal: when it aborted by the time the window is disposed, a navigation of
+   * the tab still loading is stopped (`Page.stopLoading`).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** What a closed window saw. */
@@ -60,6 +65,8 @@ export class ActionWindow implements AsyncDisposable {
   #recording = true;
   /** The dialogs' and the guard's windows are open. */
   #live = true;
+  /** An abandoned call's loading was stopped already (dispose is idempotent). */
+  #stoppedLoading = false;
 
   private constructor(
     session: BrowserSession,
@@ -109,14 +116,17 @@ export class ActionWindow implements AsyncDisposable {
    * up to `deadline`) and what the guard stopped. Tabs a page opened whose
    * first navigation the guard stopped are closed (left blank, one would
    * become the active tab).
+   *
+   * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
+   *   the outcome any more (dispose the window as usual).
    */
-  async close(deadline: number): Promise<WindowOutcome> {
+  async close(deadline: number, signal?: AbortSignal): Promise<WindowOutcome> {
     let settled: boolean;
     try {
-      settled = await this.#recorder.settle(deadline);
+      settled = await this.#recorder.settle(deadline, signal);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
-      if (await this.#session.navGuard?.settled(deadline)) {
-        settled = await this.#recorder.settle(deadline);
+      if (await this.#session.navGuard?.settled(deadline, signal)) {
+        settled = await this.#recorder.settle(deadline, signal);
       }
     } finally {
       this.#endLive();
@@ -124,7 +134,7 @@ export class ActionWindow implements AsyncDisposable {
     const stopped = this.#stopped;
     this.#recording = false;
     const recording = await this.#recorder.finish(!settled, this.#options.requestedUrl);
-    const dl = await this.#downloads.finish(deadline);
+    const dl = await this.#downloads.finish(deadline, signal);
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
     let blocked: ToolError | undefined;
@@ -165,7 +175,10 @@ export class ActionWindow implements AsyncDisposable {
   /**
    * Removes what the window installed and is still there: the recorder's
    * listeners, the dialogs' and the guard's windows, the downloads gate
-   * (downloads already admitted keep going). Idempotent.
+   * (downloads already admitted keep going). Idempotent. A call abandoned
+   * (its signal aborted) while the tab was loading stops the loading
+   * (`Page.stopLoading`): until a navigation commits, Chromium holds every
+   * command to the tab, and the next call would find it unresponsive.
    */
   async [Symbol.asyncDispose](): Promise<void> {
     if (this.#recording) {
@@ -174,5 +187,9 @@ export class ActionWindow implements AsyncDisposable {
     }
     this.#endLive();
     await this.#downloads.dispose();
+    if (this.#options.signal?.aborted && this.#recorder.loading && !this.#stoppedLoading) {
+      this.#stoppedLoading = true;
+      await this.#page.session.send("Page.stopLoading").catch(() => {});
+    }
   }
 }

@@ -70,3 +70,24 @@ Deno.test("action window: a page still loading at the deadline is a warning", as
   assertEquals(outcome.warnings, ["the page was still loading when the result was taken"]);
   assertEquals(outcome.recording.stillLoading, true);
 });
+
+Deno.test("action window: an abandoned call stops a navigation still loading in the tab, only then", async () => {
+  for (const aborted of [true, false]) {
+    const sent: string[] = [];
+    const page = Object.assign(fakePage("http://127.0.0.1:8000/a.html"), {
+      session: { send: (method: string) => (sent.push(method), Promise.resolve({})) },
+    });
+    const fake = fakeSession(page);
+    const ac = new AbortController();
+    {
+      await using _w = await ActionWindow.open(fake.session, page as unknown as Page, {
+        ...OPTIONS,
+        signal: ac.signal,
+      });
+      // The click started a navigation whose server never answers.
+      fake.emit(page, "Page.frameRequestedNavigation", { frameId: page.mainFrameId });
+      if (aborted) ac.abort(new Error("cancelled by the client"));
+    }
+    assertEquals(sent, aborted ? ["Page.stopLoading"] : [], `aborted: ${aborted}`);
+  }
+});

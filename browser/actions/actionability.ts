@@ -11,7 +11,8 @@
 import type { Box, ProbeResult } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
+import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
+import { pause } from "../poll.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -23,6 +24,8 @@ export interface ActionabilityOptions {
   hitTest?: boolean;
   /** Absolute deadline (epoch ms) from the call's timeoutMs. */
   deadline: number;
+  /** The call's signal: the wait stops with its reason when it aborts. */
+  signal?: AbortSignal | undefined;
   /** Fail-fast budget for hidden/disabled/covered states, ms. @default 2000 */
   failFastMs?: number;
 }
@@ -67,13 +70,14 @@ export interface ElementSteps {
 export interface Clock {
   /** Epoch ms. */
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** The real clock. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  sleep: (ms, signal) => pause(ms, signal),
 };
 
 /** Waits between attempts, ms: attempt n waits `SCHEDULE[n]` (the last one repeats). */
@@ -113,10 +117,16 @@ export async function frameOffset(page: Page, frameId: string): Promise<Point> {
 
 /**
  * The actionability steps of an element handle, run in its frame's utility
- * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`).
+ * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`); `signal` (the call's)
+ * abandons a step's page call when it aborts (a page stuck in a script answers none).
  * CDP: `Runtime.callFunctionOn`; {@link frameOffset} for subframes.
  */
-export function elementSteps(page: Page, handle: RemoteHandle): ElementSteps {
+export function elementSteps(
+  page: Page,
+  element: RemoteHandle,
+  signal?: AbortSignal,
+): ElementSteps {
+  const handle = withSignal(element, signal);
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
@@ -193,6 +203,8 @@ export interface LoopOptions {
   editable?: boolean;
   /** Absolute deadline, epoch ms. */
   deadline: number;
+  /** The call's signal: the loop stops with its reason when it aborts (between steps). */
+  signal?: AbortSignal | undefined;
   /** Fail-fast budget for hidden/disabled/covered states, ms. @default 2000 */
   failFastMs?: number;
   /** A point found actionable just now: the first attempt goes straight to `atPoint` with it. */
@@ -205,11 +217,13 @@ export interface LoopOptions {
  * retried with {@link SCHEDULE}'s waits, every retry re-probing (the element
  * may have moved). Hidden, disabled and covered give up at the fail-fast
  * budget (or the deadline, when sooner), a moving element at the deadline,
- * a non-text field and a `final` covered failure at once.
+ * a non-text field and a `final` covered failure at once. When `signal` aborts, the loop
+ * stops before its next step.
  *
  * @returns the action point where `atPoint` succeeded.
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
- *   not-editable | covered (names the covering element) | timeout
+ *   not-editable | covered (names the covering element) | timeout;
+ *   the signal's reason when it aborted.
  */
 export async function untilActionable(
   el: ElementSteps,
@@ -225,7 +239,8 @@ export async function untilActionable(
   let covered: Covered | undefined;
   while (true) {
     const wait = SCHEDULE[Math.min(attempt, SCHEDULE.length - 1)]!;
-    if (wait) await clock.sleep(wait);
+    if (wait) await clock.sleep(wait, options.signal);
+    options.signal?.throwIfAborted();
     attempt++;
     let point: ActionPoint;
     const fromStart = attempt === 1 && options.start !== undefined;
@@ -307,14 +322,15 @@ export async function untilActionable(
  * receive the pointer (checked {@link coveredAt} `before` the pointer moves).
  *
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
- *   not-editable | covered (names the covering element) | timeout
+ *   not-editable | covered (names the covering element) | timeout;
+ *   `options.signal`'s reason when it aborted.
  */
 export function waitActionable(
   page: Page,
   handle: RemoteHandle,
   options: ActionabilityOptions,
 ): Promise<ActionPoint> {
-  const el = elementSteps(page, handle);
+  const el = elementSteps(page, handle, options.signal);
   return untilActionable(
     el,
     options,

@@ -24,6 +24,7 @@ import {
   downloadsOf,
 } from "../sessions/downloads.ts";
 import { originOf } from "../../policy/hosts.ts";
+import { within } from "../poll.ts";
 
 /** How long a navigation that became a download may take to announce it, ms. */
 const ANNOUNCE_GRACE_MS = 1000;
@@ -136,8 +137,10 @@ export class DownloadWindow implements DownloadGate {
    * Closes the window after the page settled: waits briefly for a download
    * a navigation announced, then for the saved files to complete (up to
    * `deadline`, epoch ms), and reports them.
+   *
+   * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
-  async finish(deadline: number): Promise<DownloadOutcome> {
+  async finish(deadline: number, signal?: AbortSignal): Promise<DownloadOutcome> {
     // The download's own event follows the aborted document by a few ms; one
     // a script starts (a blob) has no document, and may come after the page
     // looked settled: a call that declared one gives it a moment more.
@@ -150,24 +153,14 @@ export class DownloadWindow implements DownloadGate {
       (this.#declared && seen() === 0 && Date.now() < declaredUntil);
     while (waiting()) {
       // Woken at once when a download begins; else re-checked every 25 ms.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 25);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = undefined;
+      try {
+        await within(new Promise<void>((resolve) => this.#wake = resolve), 25, signal);
+      } finally {
+        this.#wake = undefined;
+      }
     }
     await this.dispose();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all(this.#saved.map((s) => s.done)),
-      new Promise<void>((resolve) =>
-        timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
-      ),
-    ]);
-    clearTimeout(timer);
+    await within(Promise.all(this.#saved.map((s) => s.done)), deadline - Date.now(), signal);
     return this.#outcome();
   }
 

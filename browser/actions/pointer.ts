@@ -52,6 +52,8 @@ export interface PointerOptions {
   enabled?: boolean;
   /** Absolute deadline, epoch ms. */
   deadline: number;
+  /** The call's signal: the sequence stops with its reason when it aborts (between steps). */
+  signal?: AbortSignal | undefined;
   /** Fail-fast budget for covered (and hidden, disabled) elements, ms. @default 2000 */
   failFastMs?: number;
   /**
@@ -81,6 +83,7 @@ export function pointerSequence(
   return untilActionable(el, {
     enabled: options.enabled ?? false,
     deadline: options.deadline,
+    signal: options.signal,
     ...(options.failFastMs !== undefined ? { failFastMs: options.failFastMs } : {}),
     ...(options.start ? { start: options.start } : {}),
   }, async (point, fromStart) => {
@@ -117,7 +120,7 @@ function movedAway(a: ActionPoint, b: ActionPoint): boolean {
  *
  * @returns the point the pointer went to (top-level viewport and frame px).
  * @throws ToolError covered (names the cover; nothing was pressed) |
- *   ref-gone | not-visible | not-enabled | timeout
+ *   ref-gone | not-visible | not-enabled | timeout; `options.signal`'s reason when it aborted
  */
 export function pointerAction(
   page: Page,
@@ -125,7 +128,7 @@ export function pointerAction(
   options: PointerOptions,
 ): Promise<ActionPoint> {
   const { mouse } = inputOf(page);
-  return pointerSequence(elementSteps(page, handle), {
+  return pointerSequence(elementSteps(page, handle, options.signal), {
     move: (x, y) => mouse.move(x, y),
     click: (x, y, press) =>
       mouse.click(x, y, {

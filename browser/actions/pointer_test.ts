@@ -153,3 +153,19 @@ Deno.test("pointer: an element hidden on retry fails not-visible at the budget",
   assertEquals(e.code, "not-visible");
   assertEquals(el.clicks, []);
 });
+
+Deno.test("pointer: the call's signal stops the retries with its reason, never pressed", async () => {
+  const ac = new AbortController();
+  const { el, clock, run } = setup({
+    cover: (t) => {
+      // The client cancels while the element is still covered.
+      if (t >= 150) ac.abort(new Error("cancelled by the client"));
+      return "div#overlay.modal-backdrop";
+    },
+  });
+  const e = await assertRejects(() => run({ ...PRESS, signal: ac.signal }), Error);
+  assertEquals(e.message, "cancelled by the client");
+  assertEquals(el.clicks, []);
+  // Stopped at the next step after the abort, well before the 2 s fail-fast budget.
+  assertTrue(clock.t < 2000, `stopped at ${clock.t}`);
+});

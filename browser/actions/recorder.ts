@@ -12,6 +12,7 @@ import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
+import { within } from "../poll.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -121,6 +122,14 @@ export class ActionRecorder {
     });
   }
 
+  /**
+   * The acted-on tab's main frame is loading, as last seen (kept after {@link dispose}): a
+   * navigation it started may not have committed yet.
+   */
+  get loading(): boolean {
+    return this.#loading;
+  }
+
   #activity() {
     this.#lastActivity = Date.now();
     this.#wake?.();
@@ -184,8 +193,10 @@ export class ActionRecorder {
    * Waits until what the action started is done: a navigation has loaded,
    * its requests settled, and nothing happened for a short quiet window.
    * Bounded by `deadline` and a 5 s cap; never a fixed sleep.
+   *
+   * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
-  async settle(deadline: number): Promise<boolean> {
+  async settle(deadline: number, signal?: AbortSignal): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
     this.#lastActivity = Date.now();
     while (true) {
@@ -196,17 +207,16 @@ export class ActionRecorder {
       if (!busy && quietFor >= QUIET_MS) return true;
       if (now >= cap) return false;
       const waitMs = busy ? Math.min(100, cap - now) : Math.min(QUIET_MS - quietFor, cap - now);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.#wake = undefined;
-          resolve();
-        }, Math.max(1, waitMs));
-        this.#wake = () => {
-          clearTimeout(timer);
-          this.#wake = undefined;
-          resolve();
-        };
-      });
+      // Woken at once by page activity; else re-checked after waitMs.
+      try {
+        await within(
+          new Promise<void>((resolve) => this.#wake = resolve),
+          Math.max(1, waitMs),
+          signal,
+        );
+      } finally {
+        this.#wake = undefined;
+      }
     }
   }
 

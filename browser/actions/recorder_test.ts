@@ -1,4 +1,4 @@
-import { assertEquals, assertTrue } from "../../tests/_assert.ts";
+import { assertEquals, assertRejects, assertTrue } from "../../tests/_assert.ts";
 import { type FakePage, fakePage, fakeSession } from "../../tests/_fake_session.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ActionRecorder } from "./recorder.ts";
@@ -232,4 +232,19 @@ Deno.test("recorder: dispose stops listening, and later events are not recorded"
   const rec = await recorder.finish(false);
   assertEquals(rec.dialogs, []);
   assertEquals(rec.navigation.kind, null);
+});
+
+Deno.test("recorder: the call's signal ends settling at once with its reason", async () => {
+  const { page, fake, recorder } = start();
+  // A navigation that never answers keeps the page loading.
+  fake.emit(page, "Page.frameStartedLoading", { frameId: page.mainFrameId });
+  const ac = new AbortController();
+  const settling = recorder.settle(Date.now() + 60_000, ac.signal);
+  setTimeout(() => ac.abort(new Error("cancelled by the client")));
+  const e = await assertRejects(() => settling, Error);
+  assertEquals(e.message, "cancelled by the client");
+  // An aborted signal stops it before any wait.
+  await assertRejects(() => recorder.settle(Date.now() + 60_000, ac.signal), Error);
+  recorder.dispose();
+  assertEquals(fake.listeners.size, 0);
 });

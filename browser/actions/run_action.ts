@@ -171,6 +171,7 @@ async function runExclusive(
         point = elementPoint = await waitActionable(page, target.handle, {
           ...spec.actionability,
           deadline,
+          signal,
         });
       }
     } else if (target?.kind === "coords") {
@@ -192,6 +193,7 @@ async function runExclusive(
       ? await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: true,
         frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+        signal,
       }).catch(() => undefined)
       : undefined;
     await using actionWindow = await ActionWindow.open(session, page, {
@@ -200,6 +202,7 @@ async function runExclusive(
       submits: args.submits === true || spec.sendsForm === true,
       requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
+      signal,
     });
     let extra: PerformFields | void = undefined;
     try {
@@ -214,10 +217,11 @@ async function runExclusive(
       });
     } catch (e) {
       // A failure the agent can act on still gets the whole result: what the page did meanwhile.
-      if (!(e instanceof ToolError)) throw e;
+      // A call nobody waits for any more (cancelled, over budget) stops here.
+      if (!(e instanceof ToolError) || signal?.aborted) throw e;
       result.fail(e);
     }
-    const outcome = await actionWindow.close(deadline);
+    const outcome = await actionWindow.close(deadline, signal);
     const rec = outcome.recording;
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });

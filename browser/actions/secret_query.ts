@@ -36,27 +36,30 @@ const TEXT_SELECTOR = /^text=/;
  * The first element matching `selector` (CSS or `text=…`) in a frame, and
  * how many match. CDP: `Runtime.evaluate` in the frame's utility world.
  *
- * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`).
+ * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`);
+ *   AbortError (cdp/errors.ts) when `options.signal` (the call's) aborts.
  */
 export async function queryElement(
   page: Page,
   frameId: string,
   selector: string,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<{ handle: RemoteHandle | undefined; matches: number }> {
   const masker = currentMasker();
+  const call = { signal: options.signal };
   if (masker && !TEXT_SELECTOR.test(selector)) {
     await refuseSecretAttributes(page, frameId, selector, masker);
   }
   if (!masker || !TEXT_SELECTOR.test(selector)) {
     const [handle, matches] = await Promise.all([
-      callUtilityHandle(page, frameId, "query", [selector]),
-      callUtility(page, frameId, "queryCount", [selector]),
+      callUtilityHandle(page, frameId, "query", [selector], call),
+      callUtility(page, frameId, "queryCount", [selector], call),
     ]);
     return { handle, matches };
   }
   // The page changed between the two calls: ask again (a few times, then report no match).
   for (let attempt = 0; attempt < 3; attempt++) {
-    const texts = await callUtility(page, frameId, "queryTexts", [selector]);
+    const texts = await callUtility(page, frameId, "queryTexts", [selector], call);
     const clean = texts.flatMap((t, i) => masker.contains(t) ? [] : [i]);
     if (!clean.length) return { handle: undefined, matches: 0 };
     const first = clean[0]!;
@@ -64,7 +67,7 @@ export async function queryElement(
       selector,
       first,
       texts[first]!,
-    ]);
+    ], call);
     if (handle) return { handle, matches: clean.length };
   }
   return { handle: undefined, matches: 0 };
@@ -159,22 +162,25 @@ const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
  * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
  * `lastSeen`. Under masking both are computed on the masked text, on the
  * server: a secret's value never matches, and the excerpt never ends inside
- * a value.
+ * a value. `options.signal` (the call's) abandons the page calls when it
+ * aborts (`AbortError`).
  */
 export async function pageHasText(
   page: Page,
   text: string,
   maxSeen: number,
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<{ has: boolean; seen: () => Promise<string> }> {
   const masker = currentMasker();
+  const { signal } = options;
   if (!masker) {
-    const has = await callUtility(page, page.mainFrameId, "hasText", [text]);
+    const has = await callUtility(page, page.mainFrameId, "hasText", [text], { signal });
     return {
       has,
-      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen]),
+      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen], { signal }),
     };
   }
-  const raw = await callUtility(page, page.mainFrameId, "rawText");
+  const raw = await callUtility(page, page.mainFrameId, "rawText", [], { signal });
   const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
   return {
     has: masked.toLowerCase().includes(normText(text)),

@@ -91,7 +91,9 @@ export async function resolveTarget(
     let handle: RemoteHandle | undefined;
     let matches = 0;
     try {
-      ({ handle, matches } = await queryElement(page, page.mainFrameId, selector));
+      ({ handle, matches } = await queryElement(page, page.mainFrameId, selector, {
+        signal: options.signal,
+      }));
     } catch (e) {
       selectorError(e, selector);
     }

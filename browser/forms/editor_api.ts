@@ -67,7 +67,8 @@ function syncThroughApi(this: Element, html: string | null): Promise<string | nu
 
 /**
  * Runs {@link syncThroughApi} on the editor element in the page's own world.
- * Best effort: an editor without a known API, or a page that throws, gives null.
+ * Best effort: an editor without a known API, or a page that throws, gives null (so does
+ * an abort of the handle's `signal`).
  * CDP: `DOM.describeNode`, `DOM.resolveNode` (into the main world), `Runtime.callFunctionOn`.
  */
 export async function syncEditorApi(
@@ -91,7 +92,7 @@ export async function syncEditorApi(
         arguments: [{ value: html }],
         returnByValue: true,
         awaitPromise: true,
-      });
+      }, { signal: editor.signal });
       return r.exceptionDetails ? null : (r.result.value as string | null) ?? null;
     } finally {
       editor.session.send("Runtime.releaseObject", { objectId: object.objectId }).catch(() => {});

@@ -35,6 +35,7 @@ import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import { isWriteMethod } from "../network_writes.ts";
+import { pause, poll } from "../poll.ts";
 
 /**
  * A page-side failure: `{ error, code }` with `code` a ToolError code (page_types.ts; passing
@@ -260,34 +261,41 @@ export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
       press: {},
       enabled: true,
       deadline: c.deadline,
+      signal: c.signal,
       start: elementPoint,
       what: "the submit control",
     });
-    const until = Math.min(c.deadline, Date.now() + SEND_WAIT_MS);
-    while (true) {
+    let outcome: SendOutcome | undefined;
+    let submitted = false;
+    await poll(async () => {
       let st:
         | { submitted: boolean; settled: boolean; prevented: boolean; invalid: string[] }
         | null;
       try {
         st = await callOnHandle(target.handle, "formSubmitState");
       } catch {
-        return { sent: true, how: "navigation" }; // The document is gone: the form left.
+        outcome = { sent: true, how: "navigation" }; // The document is gone: the form left.
+        return true;
       }
-      if (!st) return { sent: true, how: "navigation" };
-      if (st.submitted && st.settled && !st.prevented) return { sent: true, how: "form" };
-      if (leaving.navigated) return { sent: true, how: "navigation" };
-      if (leaving.wrote) return { sent: true, how: "request" };
-      if (st.invalid.length) return { sent: false, invalid: st.invalid };
-      if (Date.now() >= until) {
-        return {
-          sent: false,
-          detail: st.submitted
-            ? "the page stopped the submission and sent nothing"
-            : "no submission reached the form",
-        };
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      if (!st) outcome = { sent: true, how: "navigation" };
+      else if (st.submitted && st.settled && !st.prevented) outcome = { sent: true, how: "form" };
+      else if (leaving.navigated) outcome = { sent: true, how: "navigation" };
+      else if (leaving.wrote) outcome = { sent: true, how: "request" };
+      else if (st.invalid.length) outcome = { sent: false, invalid: st.invalid };
+      else submitted = st.submitted;
+      return outcome !== undefined;
+    }, {
+      timeoutMs: Math.min(c.deadline, Date.now() + SEND_WAIT_MS) - Date.now(),
+      intervalMs: 50,
+      maxIntervalMs: 50,
+      signal: c.signal,
+    });
+    return outcome ?? {
+      sent: false,
+      detail: submitted
+        ? "the page stopped the submission and sent nothing"
+        : "no submission reached the form",
+    };
   } finally {
     leaving.off();
   }
@@ -359,11 +367,13 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
     // script that sends the form on its own key handler gets a moment to do it.
     const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
     /** Waits until the page navigated or wrote, or `until`. */
-    const leftBy = async () => {
-      while (Date.now() < until && !leaving.navigated && !leaving.wrote) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const leftBy = () =>
+      poll(() => leaving.navigated || leaving.wrote, {
+        timeoutMs: until - Date.now(),
+        intervalMs: 50,
+        maxIntervalMs: 50,
+        signal: c.signal,
+      });
     // Each page-side read resends the form library (tens of KB): one now, one after the wait.
     for (let last = false;; last = true) {
       let st: {
@@ -377,10 +387,11 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
         st = await callOnHandle(target.handle, "formSubmitState");
         // The page's verdict on a submit event is read a task after it (settled).
         for (let i = 0; i < 5 && st?.submitted && !st.settled; i++) {
-          await new Promise((r) => setTimeout(r, 20));
+          await pause(20, c.signal);
           st = await callOnHandle(target.handle, "formSubmitState");
         }
-      } catch {
+      } catch (e) {
+        if (c.signal?.aborted) throw e;
         return { submitted: true }; // The document is gone: the form left.
       }
       if (!st || leaving.navigated || leaving.wrote) return { submitted: true };

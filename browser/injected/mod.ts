@@ -96,8 +96,9 @@ async function evaluateInWorld(
   method: string,
   args: unknown[],
   returnByValue: boolean,
-  timeoutMs: number,
+  options: { timeoutMs: number; signal?: AbortSignal | undefined },
 ) {
+  const { timeoutMs, signal } = options;
   const forms = isFormMethod(method);
   const ready = forms
     ? "globalThis.__browxai && globalThis.__browxai.__forms"
@@ -112,23 +113,26 @@ async function evaluateInWorld(
       contextId,
       returnByValue,
       awaitPromise: true,
-    }, { timeoutMs });
+    }, { timeoutMs, signal });
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
     const installed = await session.send("Runtime.evaluate", {
       expression: `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}, true`,
       contextId,
       returnByValue: true,
-    });
+    }, { signal });
     if (installed.exceptionDetails) {
       throw new EvaluationError(exceptionText(installed.exceptionDetails));
     }
   }
 }
 
-/** Options of {@link callUtility}: how long to wait for the page, ms (default 30000). */
+/** Options of {@link callUtility}. */
 export interface CallOptions {
+  /** How long to wait for the page, ms (default 30000). */
   timeoutMs?: number;
+  /** The call's signal: the page call is abandoned (`AbortError`) when it aborts. */
+  signal?: AbortSignal | undefined;
 }
 
 /** {@link callUtility}'s `args` (optional when the method needs none) and options. */
@@ -140,7 +144,8 @@ type UtilityArgs<A> = [] extends A ? [args?: A, options?: CallOptions]
  * returns the JSON result; `args` and the result are typed by
  * {@link PageApi}. CDP: `Runtime.evaluate`.
  *
- * @throws EvaluationError when the page-side code throws.
+ * @throws EvaluationError when the page-side code throws; AbortError (cdp/errors.ts) when
+ *   `options.signal` aborts.
  */
 export async function callUtility<K extends ValueMethod>(
   page: Page,
@@ -155,7 +160,7 @@ export async function callUtility<K extends ValueMethod>(
     method,
     args,
     true,
-    options.timeoutMs ?? 30_000,
+    { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal },
   );
   return result.value as PageResult<K>;
 }
@@ -165,6 +170,16 @@ export interface RemoteHandle {
   session: CdpSession;
   frameId: string;
   objectId: string;
+  /**
+   * The call's signal, for the page calls made on this handle ({@link callOnHandle}): they
+   * are abandoned (`AbortError`) when it aborts. See {@link withSignal}.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */
+export function withSignal(handle: RemoteHandle, signal: AbortSignal | undefined): RemoteHandle {
+  return signal ? { ...handle, signal } : handle;
 }
 
 /**
@@ -176,10 +191,13 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
   page: Page,
   frameId: string,
   method: K,
-  ...rest: ArgList<PageArgs<K>>
+  ...rest: UtilityArgs<PageArgs<K>>
 ): Promise<RemoteHandle | undefined> {
-  const [args = []]: [unknown[]?] = rest;
-  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, 30_000);
+  const [args = [], options = {}]: [unknown[]?, CallOptions?] = rest;
+  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    signal: options.signal,
+  });
   if (!result.objectId) return undefined;
   return { session, frameId, objectId: result.objectId };
 }
@@ -188,6 +206,9 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
  * Calls `__browxai[method](element, ...args)` on a handle (the element is
  * the method's first parameter); returns JSON, typed by {@link PageApi}.
  * CDP: `Runtime.callFunctionOn`.
+ *
+ * @throws EvaluationError when the page-side code throws; AbortError (cdp/errors.ts) when
+ *   the handle's `signal` aborts.
  */
 export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   handle: RemoteHandle,
@@ -203,7 +224,7 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
     awaitPromise: true,
-  });
+  }, { signal: handle.signal });
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
   return r.result.value as PageResult<K>;
 }

@@ -7,6 +7,7 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { sameUrl } from "./blocked_page.ts";
+import { poll } from "../poll.ts";
 
 /** How long the tab may take to come back before the guard gives up, ms. */
 const RETURN_MS = 8_000;
@@ -35,24 +36,20 @@ export async function returnTo(
   places: { back: string; refused: string; shows: () => string },
 ): Promise<void> {
   const { back, refused, shows } = places;
-  const until = Date.now() + RETURN_MS;
   let movedAt = 0;
   /** The entry last moved to: while the list shows it, the move is landing. */
   let movedTo: number | undefined;
-  while (Date.now() < until) {
+  await poll(async () => {
     const now = shows();
     // Back; or the page went on elsewhere (its own navigation, judged on its own).
-    if (sameUrl(now, back) || !sameUrl(now, refused)) return;
+    if (sameUrl(now, back) || !sameUrl(now, refused)) return true;
     // Right after a commit with no request (a prefetched page shown), the tab's session may
     // answer "Not attached to an active page" for a moment: ask again.
     const history = await session.send("Page.getNavigationHistory").catch((e: unknown) => {
       if (/not attached to an active page/i.test(String(e))) return undefined;
       throw e;
     });
-    if (!history) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      continue;
-    }
+    if (!history) return false;
     const { currentIndex, entries } = history;
     const current = entries[currentIndex];
     if (
@@ -62,11 +59,11 @@ export async function returnTo(
       const entry = [entries[currentIndex + 1], entries[currentIndex - 1]].find((x) =>
         x !== undefined && sameUrl(x.url, back)
       );
-      if (!entry) return;
+      if (!entry) return true;
       await session.send("Page.navigateToHistoryEntry", { entryId: entry.id });
       movedAt = Date.now();
       movedTo = entry.id;
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+    return false;
+  }, { timeoutMs: RETURN_MS, intervalMs: POLL_MS, maxIntervalMs: POLL_MS });
 }

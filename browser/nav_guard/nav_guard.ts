@@ -285,8 +285,10 @@ export class NavGuard {
    * back, or at `deadline` (ms since the epoch): an action's result then
    * says what the guard stopped and shows where the tab stands. True when
    * there was something to wait for (the page may have changed: settle again).
+   *
+   * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
-  async settled(deadline: number): Promise<boolean> {
+  async settled(deadline: number, signal?: AbortSignal): Promise<boolean> {
     let waited = false;
     // Only what was asked before this wait: a page that keeps asking cannot hold the call.
     const asOf = Date.now();
@@ -300,7 +302,7 @@ export class NavGuard {
       if (!pending && !this.#returns.size) return true;
       waited = true;
       return false;
-    }, { timeoutMs: deadline - asOf, intervalMs: 20, maxIntervalMs: 20 });
+    }, { timeoutMs: deadline - asOf, intervalMs: 20, maxIntervalMs: 20, signal });
     return waited;
   }
 

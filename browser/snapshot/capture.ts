@@ -11,6 +11,7 @@ import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.t
 import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
+import { poll } from "../poll.ts";
 
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
@@ -28,6 +29,11 @@ export interface CaptureOptions {
    * not read (no text, no refs); undefined reads it. The navigation policy.
    */
   frameNote?: ((url: string) => string | undefined) | undefined;
+  /**
+   * The call's signal: the capture's page calls and waits end when it aborts (the capture
+   * fails with its reason, or with a CDP `AbortError`).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** A captured snapshot. */
@@ -75,7 +81,8 @@ export async function captureSnapshot(
     frameId = entry.frameId;
     rootId = entry.localId;
   }
-  let stats: Stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
+  const { frameNote, signal } = options;
+  let stats: Stats = { refs: 0, frames: 0, states: [], frameNote, signal };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
   try {
@@ -84,8 +91,13 @@ export async function captureSnapshot(
     // The document was replaced under us (a navigation committed): read the new one once.
     const now = page.frame(frameId)?.loaderId;
     if (rootId !== undefined || page.isClosed || !now || now === loaderId) throw error;
-    await page.waitForLoadState("domcontentloaded", { frameId, timeoutMs: 5000 });
-    stats = { refs: 0, frames: 0, states: [], frameNote: options.frameNote };
+    await page.waitForLoadState("domcontentloaded", {
+      frameId,
+      timeoutMs: 5000,
+      ...(signal ? { signal } : {}),
+    });
+    signal?.throwIfAborted();
+    stats = { refs: 0, frames: 0, states: [], frameNote, signal };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
   }
   const targetId = page.target.targetId;
@@ -98,6 +110,7 @@ interface Stats {
   frames: number;
   states: FrameState[];
   frameNote: CaptureOptions["frameNote"];
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -133,7 +146,7 @@ async function frameText(
   const wholeLines = currentMasker() !== undefined;
   const snap = await callUtility(page, frameId, "snapshotWithGeneration", [
     rootId === undefined ? { wholeLines } : { rootId, wholeLines },
-  ]);
+  ], { signal: stats.signal });
   if (page.frame(frameId)?.loaderId !== loaderId) {
     throw new Error(`frame "${frameId}" navigated during the snapshot`);
   }
@@ -174,7 +187,7 @@ async function childFrameText(
   try {
     const childId = await contentFrameId(page, parentFrameId, ownerId);
     if (!childId) return "(frame has no document)";
-    const frame = await waitForFrame(page, childId);
+    const frame = await waitForFrame(page, childId, stats.signal);
     if (!frame) return "(frame not loaded yet)";
     const note = stats.frameNote?.(frame.url);
     if (note !== undefined) return note;
@@ -201,13 +214,19 @@ async function contentFrameId(
   }
 }
 
-async function waitForFrame(page: Page, frameId: string): Promise<FrameInfo | undefined> {
-  const until = Date.now() + FRAME_WAIT_MS;
-  while (true) {
-    const frame = page.frame(frameId);
-    if (frame || Date.now() >= until || page.isClosed) return frame;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** The frame once the tab knows it, or undefined after {@link FRAME_WAIT_MS} (or the tab closed). */
+async function waitForFrame(
+  page: Page,
+  frameId: string,
+  signal: AbortSignal | undefined,
+): Promise<FrameInfo | undefined> {
+  await poll(() => page.frame(frameId) !== undefined || page.isClosed, {
+    timeoutMs: FRAME_WAIT_MS,
+    intervalMs: 25,
+    maxIntervalMs: 25,
+    signal,
+  });
+  return page.frame(frameId);
 }
 
 /** Replaces each `- iframe … [frame=#N]` marker by the frame's lines, indented under it. */
@@ -240,14 +259,22 @@ export async function tabSnapshot(
   page: Page,
   registry: RefRegistry,
   cache: SnapshotCache,
-  options: { reuse: boolean; frameNote?: CaptureOptions["frameNote"] },
+  options: {
+    reuse: boolean;
+    frameNote?: CaptureOptions["frameNote"];
+    /** The call's signal (see {@link CaptureOptions.signal}). */
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<CapturedSnapshot> {
   const key = page.target.targetId;
   const cached = cache.get(key);
   if (options.reuse && cached && await snapshotStillCurrent(page, cached.frameStates)) {
     return cached;
   }
-  const snap = await captureSnapshot(page, registry, { frameNote: options.frameNote });
+  const snap = await captureSnapshot(page, registry, {
+    frameNote: options.frameNote,
+    signal: options.signal,
+  });
   cache.set(key, snap);
   return snap;
 }

@@ -41,7 +41,7 @@ export const clickTool = defineTool({
         ...(args.button && args.button !== "left" ? { button: args.button } : {}),
         ...(args.clickCount && args.clickCount > 1 ? { clickCount: args.clickCount } : {}),
       },
-      async perform({ page, point, target, elementPoint, deadline }) {
+      async perform({ page, point, target, elementPoint, deadline, signal }) {
         const press = {
           button: args.button ?? "left",
           clickCount: args.clickCount ?? 1,
@@ -52,6 +52,7 @@ export const clickTool = defineTool({
             press,
             enabled: true,
             deadline,
+            signal,
             start: elementPoint,
           });
         } else await inputOf(page).mouse.click(point!.x, point!.y, press);

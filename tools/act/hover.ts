@@ -27,9 +27,9 @@ export const hoverTool = defineTool({
       type: "hover",
       target: args,
       actionability: { hitTest: true },
-      async perform({ page, point, target, elementPoint, deadline }) {
+      async perform({ page, point, target, elementPoint, deadline, signal }) {
         if (target?.kind === "element" && elementPoint) {
-          await pointerAction(page, target.handle, { deadline, start: elementPoint });
+          await pointerAction(page, target.handle, { deadline, signal, start: elementPoint });
         } else await inputOf(page).mouse.move(point!.x, point!.y);
       },
     });

@@ -34,7 +34,7 @@ export const typeTool = defineTool({
   handler(ctx, args) {
     return runAction(ctx, args, {
       type: "type",
-      async perform({ page, deadline }) {
+      async perform({ page, deadline, signal }) {
         const focus = await callUtility(
           page,
           page.mainFrameId,
@@ -45,6 +45,8 @@ export const typeTool = defineTool({
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
         // Type in chunks so the call keeps to its deadline.
         for (let i = 0; i < chars.length; i += chunk) {
+          // A cancelled call types no more.
+          signal?.throwIfAborted();
           if (Date.now() >= deadline) {
             throw new ToolError(
               "timeout",

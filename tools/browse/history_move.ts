@@ -13,6 +13,18 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 
 /**
+ * The `signal` option of a load wait that ends when the guard stops the move or the call's
+ * signal aborts (cancel or budget); none when neither is given.
+ */
+export function endedBy(
+  stopped: AbortSignal | undefined,
+  call: AbortSignal | undefined,
+): { signal?: AbortSignal } {
+  const signal = stopped && call ? AbortSignal.any([stopped, call]) : stopped ?? call;
+  return signal ? { signal } : {};
+}
+
+/**
  * Moves the tab `delta` history entries, after asking `mayGo` about the entry's URL, and waits
  * for the browser to commit the move (or for `deadline`, epoch ms, or `stopped`).
  * CDP: `Page.getNavigationHistory`, `Page.navigateToHistoryEntry`.
@@ -23,10 +35,20 @@ import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
 async function moveInHistory(
   page: Page,
   delta: -1 | 1,
-  options: { deadline: number; mayGo: (url: string) => boolean; stopped?: AbortSignal | undefined },
+  options: {
+    deadline: number;
+    mayGo: (url: string) => boolean;
+    stopped?: AbortSignal | undefined;
+    /** The call's signal: the wait ends with its reason when it aborts. */
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<Record<string, unknown>> {
-  const { deadline, mayGo } = options;
-  const { currentIndex, entries } = await page.session.send("Page.getNavigationHistory");
+  const { deadline, mayGo, signal } = options;
+  const { currentIndex, entries } = await page.session.send(
+    "Page.getNavigationHistory",
+    undefined,
+    { signal },
+  );
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
   // The entry says where the move lands: judged before it happens (a page restored from the
@@ -46,9 +68,10 @@ async function moveInHistory(
     () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
     {
       timeoutMs: Math.max(1, deadline - Date.now()),
-      ...(options.stopped ? { signal: options.stopped } : {}),
+      ...endedBy(options.stopped, signal),
     },
   );
+  signal?.throwIfAborted();
   if (options.stopped?.aborted) return { moved: false, url: page.url, timedOut: false };
   const r = page.documentResponse();
   return {
@@ -77,9 +100,10 @@ export function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
       return runAction(ctx, args, {
         type: name,
         replaysHistory: true,
-        perform: ({ session, page, deadline }) =>
+        perform: ({ session, page, deadline, signal }) =>
           moveInHistory(page, delta, {
             deadline,
+            signal,
             mayGo: (url) => mayFollow(ctx.config, session, url, page.url),
             stopped: session.navGuard?.stopSignal(page.target.targetId),
           }),

@@ -5,7 +5,7 @@
  */
 import { defineTool } from "../define_tool.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
-import { historySchema } from "./history_move.ts";
+import { endedBy, historySchema } from "./history_move.ts";
 
 /** The `reload` tool. */
 export const reloadTool = defineTool({
@@ -22,13 +22,14 @@ export const reloadTool = defineTool({
       type: "reload",
       replacesDocument: true,
       replaysHistory: true,
-      async perform({ session, page, deadline }) {
+      async perform({ session, page, deadline, signal }) {
         // A reload of a form's result is stopped by the guard: no wait for it.
         const stopped = session.navGuard?.stopSignal(page.target.targetId);
         const loaded = await page.reload({
           timeoutMs: Math.max(1, deadline - Date.now()),
-          ...(stopped ? { signal: stopped } : {}),
+          ...endedBy(stopped, signal),
         });
+        signal?.throwIfAborted();
         if (stopped?.aborted) return { moved: false, timedOut: false };
         const r = page.documentResponse();
         return {

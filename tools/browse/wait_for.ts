@@ -106,7 +106,7 @@ export const waitForTool = defineTool({
       const text = args.text;
       check = async () => {
         // Under masking the match runs on the masked text (a secret's value never matches).
-        const found = await pageHasText(page, text, 200);
+        const found = await pageHasText(page, text, 200, { signal: ctx.signal });
         const met = found.has === (state === "visible");
         if (met) return { met };
         return { met, seen: await found.seen() };

@@ -17,8 +17,7 @@ import {
 } from "../../browser/visibility.ts";
 import { sessionField } from "../fields.ts";
 import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { pause } from "../../browser/poll.ts";
 
 /**
  * The `tab_visibility` tool. Input `{ state: "background" | "foreground",
@@ -92,9 +91,14 @@ export const tabVisibilityTool = defineTool({
           };
         } else {
           const hiddenAt = Date.now();
-          await sleep(args.holdMs);
+          // Cancelled (or over budget) mid-hold: the tab still comes back before the call ends.
+          const cut = await pause(args.holdMs, ctx.signal).then(
+            () => undefined,
+            (reason: unknown) => ({ reason }),
+          );
           const heldMs = Date.now() - hiddenAt;
           const fg = await foreground(s);
+          if (cut) throw cut.reason;
           result = {
             state: "foreground",
             heldMs,

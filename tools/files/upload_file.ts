@@ -20,6 +20,7 @@ import type { RemoteHandle } from "../../browser/injected/mod.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { copyForUpload } from "../../browser/sessions/upload_copies.ts";
+import { within } from "../../browser/poll.ts";
 
 /** How long a click may take to open a file chooser, ms. */
 const CHOOSER_WAIT_MS = 3000;
@@ -129,10 +130,10 @@ export const uploadFileTool = defineTool({
       type: "upload_file",
       target: args,
       actionInfo: { files: names },
-      async perform({ session, page, target, deadline }) {
+      async perform({ session, page, target, deadline, signal }) {
         if (target?.kind !== "element") throw new Error("upload_file needs an element target");
         const copies = await privateCopies(ctx.config.workspace, session, files);
-        const held = await attach(session, page, target.handle, copies, deadline);
+        const held = await attach(session, page, target.handle, copies, { deadline, signal });
         return { upload: { input: held.input, files: held.files } };
       },
     });
@@ -173,14 +174,18 @@ async function privateCopies(
   return out;
 }
 
-/** Attaches through the input itself, or through the chooser its click opens. */
+/**
+ * Attaches through the input itself, or through the chooser its click opens (waited for up
+ * to `deadline`, epoch ms, or until the call's `signal` aborts: then its reason is thrown).
+ */
 async function attach(
   session: BrowserSession,
   page: Page,
   handle: RemoteHandle,
   files: string[],
-  deadline: number,
+  time: { deadline: number; signal: AbortSignal | undefined },
 ): Promise<{ input: string; files: HeldFile[] }> {
+  const { deadline, signal } = time;
   const info = await inputInfo(handle.session, handle.objectId);
   if (info.fileInput) {
     checkMultiple(info.multiple, files.length, info.describe);
@@ -196,8 +201,8 @@ async function attach(
     return { input: info.describe, files: await heldFiles(handle.session, handle.objectId) };
   }
   const chooser = await openChooser(session, page, handle.session, async () => {
-    await pointerAction(page, handle, { press: {}, enabled: true, deadline });
-  }, () => Math.min(deadline, Date.now() + CHOOSER_WAIT_MS));
+    await pointerAction(page, handle, { press: {}, enabled: true, deadline, signal });
+  }, { until: () => Math.min(deadline, Date.now() + CHOOSER_WAIT_MS), signal });
   if (!chooser) {
     throw new ToolError(
       "not-actionable",
@@ -236,15 +241,15 @@ function checkMultiple(multiple: boolean, count: number, describe: string): void
  * Runs `click` with file choosers intercepted on the tab (and the element's
  * frame session) and resolves with the first one opened, or undefined by
  * `until()` (epoch ms, asked once the click is done: it may wait for the
- * element). CDP: `Page.setInterceptFileChooserDialog`, event
- * `Page.fileChooserOpened`.
+ * element); `signal` (the call's) ends the wait with its reason. CDP:
+ * `Page.setInterceptFileChooserDialog`, event `Page.fileChooserOpened`.
  */
 async function openChooser(
   session: BrowserSession,
   page: Page,
   frameSession: CdpSession,
   click: () => Promise<void>,
-  until: () => number,
+  wait: { until: () => number; signal: AbortSignal | undefined },
 ): Promise<{ event: Protocol.Page.FileChooserOpenedEvent; cdp: CdpSession } | undefined> {
   const sessions = [...new Set([page.session, frameSession])];
   let resolveOpened!: (v: { event: Protocol.Page.FileChooserOpenedEvent; cdp: CdpSession }) => void;
@@ -258,20 +263,13 @@ async function openChooser(
       }
     },
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.all(
       sessions.map((s) => s.send("Page.setInterceptFileChooserDialog", { enabled: true })),
     );
     await click();
-    return await Promise.race([
-      opened,
-      new Promise<undefined>((resolve) =>
-        timer = setTimeout(() => resolve(undefined), Math.max(0, until() - Date.now()))
-      ),
-    ]);
+    return await within(opened, wait.until() - Date.now(), wait.signal);
   } finally {
-    clearTimeout(timer);
     unlisten();
     // Choosers the page opens later are the browser's again (headless: none shown).
     for (const s of sessions) {

@@ -69,7 +69,7 @@ export const fillFormTool = defineTool({
     const out = await runAction(ctx, args, {
       type: "fill_form",
       actionInfo: { fields: args.fields.length },
-      async perform({ session, page }) {
+      async perform({ session, page, signal }) {
         if (args.root !== undefined) {
           const n = await queryElementCount(page, page.mainFrameId, args.root)
             .catch((e) => selectorError(e, args.root!));
@@ -82,6 +82,8 @@ export const fillFormTool = defineTool({
           }
         }
         for (const f of args.fields) {
+          // A cancelled call fills no more fields.
+          signal?.throwIfAborted();
           const field = f.name ?? f.ref ?? f.selector!;
           let handle: RemoteHandle | undefined;
           try {

@@ -15,7 +15,12 @@ import { checkFillTarget, checkFocusStaysHome } from "../../browser/actions/secr
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle, callUtilityHandle, releaseHandle } from "../../browser/injected/mod.ts";
+import {
+  callOnHandle,
+  callUtilityHandle,
+  releaseHandle,
+  withSignal,
+} from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -50,10 +55,12 @@ export const setEditorTool = defineTool({
       type: "set_editor",
       ...(args.ref !== undefined || args.selector !== undefined ? { target: args } : {}),
       ...(args.html ? { actionInfo: { html: true } } : {}),
-      async perform({ page, target }) {
-        const editor = target?.kind === "element"
+      async perform({ page, target, signal }) {
+        const found = target?.kind === "element"
           ? await callOnHandleForHandle(target.handle, "formFindEditor")
-          : await callUtilityHandle(page, page.mainFrameId, "formFindEditor", [null]);
+          : await callUtilityHandle(page, page.mainFrameId, "formFindEditor", [null], { signal });
+        // Its page calls end with the call (cancel or budget).
+        const editor = found && withSignal(found, signal);
         if (!editor) {
           throw new ToolError(
             "not-found",

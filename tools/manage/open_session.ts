@@ -66,7 +66,7 @@ async function setUpSession(
     let stopped;
     let failure: unknown;
     try {
-      const r = await page.navigate(url.href, { timeoutMs: 30_000 });
+      const r = await page.navigate(url.href, { timeoutMs: 30_000, signal: ctx.signal });
       httpStatus = r.response?.status ?? null;
     } catch (e) {
       failure = e;

@@ -8,6 +8,7 @@ import { EvaluationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
+import { evaluateStoppable } from "../../browser/stuck_script.ts";
 
 /** The `eval_js` tool. */
 export const evalJsTool = defineTool({
@@ -27,10 +28,11 @@ export const evalJsTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.page();
     try {
-      const value = await page.evaluate(args.expression, {
-        world: "main",
+      // Cancelled while the script still runs (a loop): it is stopped, the tab stays usable.
+      const value = await evaluateStoppable(page, args.expression, {
         timeoutMs: args.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         userGesture: true,
+        signal: ctx.signal,
       });
       return { structured: { ok: true, value: value === undefined ? null : value } };
     } catch (e) {

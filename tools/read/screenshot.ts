@@ -60,6 +60,7 @@ export const screenshotTool = defineTool({
       if (kind) {
         const target = await resolveTarget(session, page, args, {
           deadline: Date.now() + timeoutMs,
+          signal: ctx.signal,
         });
         if (target.kind !== "element") {
           throw new ToolError(
@@ -128,7 +129,7 @@ export const screenshotTool = defineTool({
             ...(format === "jpeg" ? { quality: args.quality ?? 80 } : {}),
             ...(clip ? { clip } : {}),
             captureBeyondViewport,
-          }, { timeoutMs }),
+          }, { timeoutMs, signal: ctx.signal }),
       );
       const bytes = Math.floor(shot.data.length * 3 / 4);
       let width = clip?.width, height = clip?.height;

@@ -35,10 +35,15 @@ export const snapshotTool = defineTool({
     // A later page of a paged read comes from the same capture while the
     // page is unchanged: pages line up, and the walk is not repeated.
     const snap = args.ref
-      ? await captureSnapshot(page, session.refs, { rootRef: args.ref, frameNote })
+      ? await captureSnapshot(page, session.refs, {
+        rootRef: args.ref,
+        frameNote,
+        signal: ctx.signal,
+      })
       : await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: (args.offset ?? 0) > 0,
         frameNote,
+        signal: ctx.signal,
       });
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,

@@ -1,0 +1,66 @@
+/**
+ * An agent's own page script, stopped when its call is abandoned: `eval_js` of a script stuck
+ * in a loop would otherwise keep the tab's main thread, and every later call on the tab would
+ * queue behind it.
+ *
+ * @module
+ */
+import type { CdpSession } from "../cdp/connection.ts";
+import { isAbortError, isTimeoutError } from "../cdp/errors.ts";
+import type { Page } from "../cdp/page.ts";
+
+/** How long the main thread may take to answer a trivial script before it counts as busy, ms. */
+export const BUSY_PROBE_MS = 500;
+/** How long a termination may take to be confirmed, ms. */
+const TERMINATE_MS = 5000;
+
+/**
+ * Evaluates `expression` in the page's own (main) world of the tab's main frame and returns its
+ * JSON value, like `page.evaluate` with `world: "main"`. When `signal` aborts first, the call
+ * is abandoned and, if the tab's main thread is still busy (the script loops), the script is
+ * terminated ({@link stopBusyScript}) before the abort is passed on.
+ *
+ * @param options.timeoutMs Chromium terminates the script itself after this long, ms.
+ * @throws EvaluationError when the script throws; the CDP `AbortError` when `signal` aborted.
+ */
+export async function evaluateStoppable(
+  page: Page,
+  expression: string,
+  options: { timeoutMs: number; userGesture?: boolean; signal?: AbortSignal | undefined },
+): Promise<unknown> {
+  try {
+    return await page.evaluate(expression, {
+      world: "main",
+      timeoutMs: options.timeoutMs,
+      userGesture: options.userGesture ?? false,
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (isAbortError(e)) await stopBusyScript(page.session);
+    throw e;
+  }
+}
+
+/**
+ * Terminates the script running on a target's main thread, if one is: a trivial evaluation
+ * that gets no answer within {@link BUSY_PROBE_MS} means the thread is busy, and then
+ * `Runtime.terminateExecution` interrupts it (Chromium handles that command off the main
+ * thread). A thread that answers is left alone: termination also applies to the *next*
+ * script when none runs, which could be the page's own or the next call's.
+ *
+ * Best effort, never throws. CDP: `Runtime.evaluate`, `Runtime.terminateExecution`.
+ *
+ * @returns whether a termination was sent.
+ */
+export async function stopBusyScript(session: Pick<CdpSession, "send">): Promise<boolean> {
+  try {
+    await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: BUSY_PROBE_MS });
+    return false;
+  } catch (e) {
+    // Only no answer in time means busy; a refusal or a closed target has nothing to stop.
+    if (!isTimeoutError(e)) return false;
+  }
+  await session.send("Runtime.terminateExecution", undefined, { timeoutMs: TERMINATE_MS })
+    .catch(() => {});
+  return true;
+}
