@@ -191,8 +191,9 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     ran = true;
     await deps.onStart();
     const masker = deps.masking && deps.store.masks ? deps.store : undefined;
-    const work = inCallScope(() =>
-      inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled))
+    const work = inCallScope(
+      () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
+      { signal: budget.signal },
     );
     // The abandoned work (cancelled, over budget) may still fail later: never unhandled.
     work.catch(() => {});

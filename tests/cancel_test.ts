@@ -131,6 +131,35 @@ Deno.test("cancel: wait_for, navigate to a URL that never answers, and batch end
       },
     );
 
+    await t.step("a call cancelled while it waits for the session's turn never acts", async () => {
+      await mcp.ok("navigate", { url: fixture.url("turns.html") });
+      fixture.requests.length = 0;
+      const clickStarts = async () =>
+        (await auditLog(mcp.workspace)).starts.filter((s) => s.tool === "click").length;
+      const before = await clickStarts();
+      // Holds the session's turn: its target never stops moving.
+      const slow = mcp.call("click", { selector: "#moving", timeoutMs: 3000 });
+      await eventually(async () => await clickStarts() >= before + 1, 10_000, "the slow click");
+      const ac = new AbortController();
+      const queued = mcp.client.callTool(
+        {
+          name: "click",
+          arguments: { selector: "#late" },
+        },
+        undefined,
+        { signal: ac.signal },
+      ).then(() => false, () => true);
+      // Its handler started: it waits for the session's turn behind the slow click.
+      await eventually(async () => await clickStarts() >= before + 2, 10_000, "the queued click");
+      ac.abort("changed mind");
+      assertTrue(await queued, "the client's call rejects on cancel");
+      await slow;
+      // The next action runs after the slot the cancelled click had: had it acted, it came first.
+      await mcp.ok("click", { selector: "#next" });
+      await fixture.waitForRequest((q) => q.path.includes("clicked=next"));
+      assertEquals(fixture.requests.filter((q) => q.path.includes("clicked=late")), []);
+    });
+
     await t.step("batch", async () => {
       fixture.requests.length = 0;
       const starts = (await auditLog(mcp.workspace)).starts.length;

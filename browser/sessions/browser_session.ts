@@ -309,13 +309,16 @@ export class BrowserSession {
   /**
    * Runs `fn` after every earlier exclusive call of this session finished:
    * two actions never interleave on one session (their input events and
-   * their recorded results would mix).
+   * their recorded results would mix). A call cancelled (or over its budget) while it
+   * waited for its turn does not run `fn`: it rejects with the call's abort reason.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const scope = currentCallScope();
     // The calling tool call holds this session already (see holdForCall): run inside its turn.
     if (scope?.held.has(this)) return fn();
     const inTurn = async () => {
+      // Nobody waits for this call any more: it must not act late.
+      scope?.signal?.throwIfAborted();
       scope?.held.add(this);
       try {
         return await fn();

@@ -24,6 +24,11 @@ export interface CallScope {
   readonly releases: Array<() => void>;
   /** Sessions the call looked up or opened. */
   readonly used: Set<UsedSession>;
+  /**
+   * The call's signal (the client's cancel and the call's budget): a call that waited for a
+   * session's turn and was cancelled meanwhile never acts when its turn comes.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
@@ -32,8 +37,16 @@ const storage = new AsyncLocalStorage<CallScope>();
  * Runs `fn` as one call: locks it takes with a session's `holdForCall` are
  * released after; when it fails, the sessions it used hear the error.
  */
-export async function inCallScope<T>(fn: () => Promise<T>): Promise<T> {
-  const scope: CallScope = { held: new Set(), releases: [], used: new Set() };
+export async function inCallScope<T>(
+  fn: () => Promise<T>,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  const scope: CallScope = {
+    held: new Set(),
+    releases: [],
+    used: new Set(),
+    signal: options.signal,
+  };
   try {
     return await storage.run(scope, fn);
   } catch (e) {
