@@ -144,7 +144,8 @@ Deno.test("cancel: wait_for, navigate to a URL that never answers, and batch end
       const queued = mcp.client.callTool(
         {
           name: "click",
-          arguments: { selector: "#late" },
+          // By coords: no target lookup that could notice the cancel first.
+          arguments: { coords: { x: 100, y: 330 } },
         },
         undefined,
         { signal: ac.signal },
