@@ -70,6 +70,7 @@ export async function buildDelta(
       mode: "delta",
       scope: "changed",
       ...(d.unchanged ? { unchanged: true } : {}),
+      ...(d.movedCount ? { moved: d.movedCount } : {}),
       tree: d.text,
       truncated: d.truncated ?? false,
     },
