@@ -41,8 +41,29 @@ export interface RefEntry extends RefTarget {
   ref: string;
   role: string;
   name: string;
-  /** Its context when last shown; undefined when not recorded (then not checked). */
+  /**
+   * Its context when last shown to the agent, what an action on the ref is
+   * checked against; undefined when not recorded (then not checked).
+   */
   context?: RefContext | undefined;
+  /** Its context at the last capture (may differ from `context` until the agent sees it). */
+  latest?: RefContext | undefined;
+}
+
+/** Options of {@link RefRegistry.refFor}. */
+export interface RefForOptions {
+  /** Where the element sits now (see {@link RefContext}). */
+  context?: RefContext | undefined;
+  /**
+   * The capture is not shown to the agent whole (an action's before and
+   * after snapshots, shown as a delta): a known ref keeps the context it was
+   * shown with; {@link RefRegistry.settle} decides what to take over.
+   */
+  hold?: boolean;
+}
+
+function sameContext(x: RefContext | undefined, y: RefContext | undefined): boolean {
+  return x === y || (!!x && !!y && x.kind === y.kind && x.text === y.text);
 }
 
 const REF_FORMS = /^\s*(?:\[?ref=)?(e\d+)\]?\s*$/;
@@ -78,28 +99,78 @@ export class RefRegistry {
 
   /**
    * The ref of an element, issuing a new one the first time it is seen.
-   * Records `role`, `name` and `options.context` as last rendered.
+   * Records `role`, `name` and `options.context` as last rendered (the
+   * context only as `latest` for a known ref under `options.hold`).
    */
-  refFor(
-    target: RefTarget,
-    role: string,
-    name: string,
-    options: { context?: RefContext | undefined } = {},
-  ): string {
+  refFor(target: RefTarget, role: string, name: string, options: RefForOptions = {}): string {
     const key = keyOf(target);
     const known = this.#byKey.get(key);
     const context = options.context;
     if (known) {
       known.role = role;
       known.name = name;
-      known.context = context;
+      known.latest = context;
+      if (!options.hold || !known.context) known.context = context;
       return known.ref;
     }
     const ref = `e${this.#next++}`;
-    const entry: RefEntry = { ...target, ref, role, name, context };
+    const entry: RefEntry = { ...target, ref, role, name, context, latest: context };
     this.#byRef.set(ref, entry);
     this.#byKey.set(key, entry);
     return ref;
+  }
+
+  /**
+   * After a held capture (see {@link RefForOptions.hold}) that saw `seen`:
+   * takes over each seen ref's new context, unless the change looks like the
+   * page re-used the element for another item (a list sorted or re-rendered
+   * by re-using its nodes): another ref of the same role and name, in the same
+   * document, was shown in the context this one sits in now, or now sits in the
+   * context this one was shown in. Those keep the context the agent saw, so an
+   * action on them fails (`ref-gone`) instead of acting on another item. An
+   * in-place change (a row's text edited, a counter) is taken over.
+   *
+   * Returns the refs held back, in `seen` order.
+   */
+  settle(seen: Iterable<string>): string[] {
+    const changed: RefEntry[] = [];
+    const seenSet = new Set<string>();
+    for (const ref of seen) {
+      seenSet.add(ref);
+      const e = this.#byRef.get(ref);
+      if (e && !sameContext(e.context, e.latest)) changed.push(e);
+    }
+    if (!changed.length) return [];
+    const peerKey = (e: RefEntry) =>
+      `${e.targetId}\u0000${e.frameId}\u0000${e.loaderId}\u0000${e.instance}\u0000${e.role}\u0000${e.name}`;
+    const peers = new Map<string, RefEntry[]>();
+    for (const e of this.#byRef.values()) {
+      const k = peerKey(e);
+      const list = peers.get(k);
+      if (list) list.push(e);
+      else peers.set(k, [e]);
+    }
+    const held: string[] = [];
+    const take: RefEntry[] = [];
+    for (const e of changed) {
+      const recycled = peers.get(peerKey(e))!.some((p) =>
+        p !== e &&
+        (sameContext(p.context, e.latest) ||
+          (seenSet.has(p.ref) && sameContext(p.latest, e.context)))
+      );
+      if (recycled) held.push(e.ref);
+      else take.push(e);
+    }
+    // Decided on the contexts as shown before this capture, then applied.
+    for (const e of take) e.context = e.latest;
+    return held;
+  }
+
+  /** The agent was shown the whole tab: every ref of it takes its latest context. */
+  showAll(targetId: string): void {
+    for (const e of this.#byRef.values()) {
+      if (e.targetId === targetId && e.latest) e.context = e.latest;
+    }
   }
 
   /** The entry of a ref (`e12`), or undefined when unknown or dropped. */
