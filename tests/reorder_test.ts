@@ -87,6 +87,23 @@ Deno.test("reorder: moves in the delta, re-used nodes fail ref-gone", async (t) 
       },
     );
 
+    await t.step("buttons named after their row: the old name is held too", async () => {
+      await mcp.ok("navigate", { url: fx.url("reorder.html?named=1"), snapshot: "none" });
+      const tree = await snapshot();
+      const charlie = /- button "Delete Charlie" \[ref=(e\d+)\]/.exec(tree)![1]!;
+      const sort = /- button "Sort" \[ref=(e\d+)\]/.exec(tree)![1]!;
+      const r = await act(mcp, "click", { ref: sort });
+      // The renamed buttons are changed lines: the delta shows them in their new form.
+      assertIncludes(r.snapshotDelta!.tree, `- button "Delete Bravo" [ref=${charlie}]`);
+      const stale = await mcp.call("click", { ref: charlie });
+      assertEquals(errorOf(stale).code, "ref-gone");
+      assertIncludes(
+        textOf(stale),
+        `changed from button "Delete Charlie" to button "Delete Bravo"`,
+      );
+      assertEquals(await items(), "Alpha,Bravo,Charlie,Delta,Echo");
+    });
+
     await t.step("a plain swap (the nodes move): reported as moved, refs still work", async () => {
       await mcp.ok("navigate", { url: fx.url("reorder.html"), snapshot: "none" });
       const tree = await snapshot();

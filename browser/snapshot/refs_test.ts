@@ -77,7 +77,7 @@ Deno.test("settle: a held capture takes over in-place changes, holds re-used ele
   // Delta→Charlie and Charlie→Delta swapped items; Echo kept its row.
   assertEquals(r.settle(seen), [dels[0], dels[1]]);
   assertEquals(r.get(dels[0]!)?.context, { kind: "list item", text: "Delta" });
-  assertEquals(r.get(dels[0]!)?.latest, { kind: "list item", text: "Charlie" });
+  assertEquals(r.get(dels[0]!)?.latest?.context, { kind: "list item", text: "Charlie" });
   assertEquals(r.get(dels[2]!)?.context?.text, "Echo");
   assertEquals(r.get(edit)?.context?.text, "Buy oat milk", "an in-place edit is taken over");
   // Shown whole (a snapshot), every ref is where it is now.
@@ -101,4 +101,25 @@ Deno.test("settle: a row dropped under re-used nodes holds the rows that slid up
   // A capture without hold (a snapshot shown whole) takes the context at once.
   r.refFor(at(1), "button", "Delete", item("Walk dog"));
   assertEquals(r.get(a)?.context?.text, "Walk dog");
+});
+
+Deno.test("settle: names re-used by another element are held back, renames in place are taken", () => {
+  const r = new RefRegistry();
+  const a = r.refFor(at(1), "button", "Delete Charlie");
+  const b = r.refFor(at(2), "button", "Delete Bravo");
+  const play = r.refFor(at(3), "button", "Play");
+  const field = r.refFor(at(4), "textbox", "Search");
+  r.refFor(at(5), "textbox", "Name");
+  const seen = [
+    r.refFor(at(1), "button", "Delete Bravo", { hold: true }),
+    r.refFor(at(2), "button", "Delete Charlie", { hold: true }),
+    r.refFor(at(3), "button", "Pause", { hold: true }),
+    r.refFor(at(4), "textbox", "Name", { hold: true }),
+  ];
+  assertEquals(r.settle(seen), [a, b]);
+  assertEquals([r.get(a)?.name, r.get(b)?.name], ["Delete Charlie", "Delete Bravo"]);
+  assertEquals(r.get(play)?.name, "Pause");
+  assertEquals(r.get(field)?.name, "Name", "a text field's name follows its input");
+  r.showAll("T1");
+  assertEquals(r.get(a)?.name, "Delete Bravo");
 });
