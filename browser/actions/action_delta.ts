@@ -39,6 +39,9 @@ export async function buildDelta(
     after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
       reuse: false,
       frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+      // Shown as a delta, the agent may not see where each ref sits now: a ref whose element
+      // the page re-used for another item keeps the context it was shown in (ref-gone on use).
+      holdContexts: mode === "delta",
     })).text;
   } catch (e) {
     return {
@@ -51,6 +54,8 @@ export async function buildDelta(
   if (
     mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
   ) {
+    // The agent sees the page whole: every ref is where this snapshot shows it.
+    session.refs.showAll(rec.activePage.target.targetId);
     const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
     return {
       delta: {
@@ -70,6 +75,7 @@ export async function buildDelta(
       mode: "delta",
       scope: "changed",
       ...(d.unchanged ? { unchanged: true } : {}),
+      ...(d.movedCount ? { moved: d.movedCount } : {}),
       tree: d.text,
       truncated: d.truncated ?? false,
     },

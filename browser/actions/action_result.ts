@@ -116,8 +116,13 @@ export interface SnapshotDelta {
   mode: "delta" | "full" | "none";
   /** `changed` for a delta, `full` for the page; absent when the snapshot failed. */
   scope?: "changed" | "full";
-  /** A delta found nothing changed. */
+  /** A delta found nothing changed (order included). */
   unchanged?: boolean;
+  /**
+   * How many lines of a delta stand in another order (rows swapped, a list
+   * sorted); the tree shows them with `~ ` in their new order. Absent when none.
+   */
+  moved?: number;
   /** The snapshot text (rendered raw after the JSON in the text form). */
   tree: string;
   truncated?: boolean;

@@ -194,6 +194,8 @@ async function runExclusive(
         reuse: true,
         frameNote: (url) => session.navGuard?.frameNote(url, page.url),
         signal,
+        // The agent does not see this capture: refs keep the contexts it saw them in.
+        holdContexts: true,
       }).catch(() => undefined)
       : undefined;
     await using actionWindow = await ActionWindow.open(session, page, {

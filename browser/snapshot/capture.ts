@@ -34,6 +34,13 @@ export interface CaptureOptions {
    * fails with its reason, or with a CDP `AbortError`).
    */
   signal?: AbortSignal | undefined;
+  /**
+   * The agent will not see this capture whole (an action's before and after
+   * snapshots, shown as a delta): known refs keep the context they were shown
+   * in when the page looks to have re-used their element for another item
+   * (see `RefRegistry.settle`). Default false: every ref takes its context now.
+   */
+  holdContexts?: boolean | undefined;
 }
 
 /** A captured snapshot. */
@@ -46,6 +53,8 @@ export interface CapturedSnapshot {
   frames: number;
   /** The state of every frame read: when none changed, the text is still current. */
   frameStates: FrameState[];
+  /** With `holdContexts`: the refs that kept the context they were shown in (re-used elements). */
+  heldRefs: string[];
 }
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
@@ -82,7 +91,8 @@ export async function captureSnapshot(
     rootId = entry.localId;
   }
   const { frameNote, signal } = options;
-  let stats: Stats = { refs: 0, frames: 0, states: [], frameNote, signal };
+  const hold = options.holdContexts === true;
+  let stats: Stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
   try {
@@ -97,20 +107,24 @@ export async function captureSnapshot(
       ...(signal ? { signal } : {}),
     });
     signal?.throwIfAborted();
-    stats = { refs: 0, frames: 0, states: [], frameNote, signal };
+    stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
   }
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
-  return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states };
+  const heldRefs = hold ? registry.settle(stats.seen) : [];
+  return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states, heldRefs };
 }
 
 interface Stats {
   refs: number;
   frames: number;
   states: FrameState[];
+  /** The refs registered so far. */
+  seen: string[];
   frameNote: CaptureOptions["frameNote"];
   signal: AbortSignal | undefined;
+  hold: boolean;
 }
 
 /**
@@ -158,7 +172,9 @@ async function frameText(
   for (const [localId, role, name, kind, contextText] of snap.refs) {
     const target = { targetId, frameId, loaderId, instance: snap.instance, localId };
     const context = { kind, text: contextText };
-    refs.set(localId, registry.refFor(target, role, name, { context }));
+    const ref = registry.refFor(target, role, name, { context, hold: stats.hold });
+    refs.set(localId, ref);
+    stats.seen.push(ref);
   }
   stats.refs += snap.refs.length;
   const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {
@@ -264,6 +280,8 @@ export async function tabSnapshot(
     frameNote?: CaptureOptions["frameNote"];
     /** The call's signal (see {@link CaptureOptions.signal}). */
     signal?: AbortSignal | undefined;
+    /** See {@link CaptureOptions.holdContexts}. */
+    holdContexts?: boolean | undefined;
   },
 ): Promise<CapturedSnapshot> {
   const key = page.target.targetId;
@@ -274,6 +292,7 @@ export async function tabSnapshot(
   const snap = await captureSnapshot(page, registry, {
     frameNote: options.frameNote,
     signal: options.signal,
+    holdContexts: options.holdContexts,
   });
   cache.set(key, snap);
   return snap;

@@ -8,8 +8,14 @@
  * matched by its ref: same ref with other content (a state or value changed)
  * is a changed line, shown in its new form.
  *
+ * Order counts too (`moves.ts`): lines in both texts that stand in another
+ * order are shown with `~ ` in their new order, and refs that stayed in place
+ * while the line they sat under moved (a re-used node) are named in a closing
+ * `~ ` note.
+ *
  * @module
  */
+import { findMoves } from "./moves.ts";
 
 /** A significant node that appeared or went away. */
 export interface NodeChange {
@@ -36,13 +42,21 @@ export interface SnapshotDiff {
   removed: string[];
   /** Ref lines whose content changed. */
   changedCount: number;
-  /** Nothing changed. */
+  /** Lines (as in `after`) shown as moved, in order (see `moves.ts`). */
+  moved: string[];
+  /** How many lines moved (the shown ones may be fewer when capped). */
+  movedCount: number;
+  /** Refs whose line stayed while the line they sat under moved: the page re-used their nodes. */
+  strandedRefs: string[];
+  /** Nothing changed, order included. */
   unchanged: boolean;
   /** `added`/`removed` (or the node lists) were capped; `text` says how many were left out. */
   truncated: boolean;
   /**
-   * A readable rendering: `+ ` added or changed, `- ` removed, two spaces for
-   * an unchanged ancestor line kept for context; ends with a note when capped.
+   * A readable rendering: `- ` removed, `+ ` added or changed, `~ ` moved
+   * (in the new order), two spaces for an unchanged line kept for context (an
+   * ancestor, or the line a moved run now follows); then a `~ ` note naming
+   * stranded refs, and a note when capped.
    */
   text: string;
   /** Significant nodes that appeared (see {@link appearedNodes}). */
@@ -178,14 +192,14 @@ export function diffSnapshots(
   for (const l of a) if (!l.ref) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
 
   const addedIdx: number[] = [];
-  let changedCount = 0;
+  const changedRefs = new Set<string>();
   for (let i = 0; i < b.length; i++) {
     const l = b[i]!;
     if (l.ref) {
       const old = oldRefText.get(l.ref);
       if (old === undefined) addedIdx.push(i);
       else if (old !== unfocused(l.text)) {
-        changedCount++;
+        changedRefs.add(l.ref);
         addedIdx.push(i);
       }
       continue;
@@ -208,6 +222,14 @@ export function diffSnapshots(
     }
   }
 
+  const changedCount = changedRefs.size;
+  const addedSet = new Set(addedIdx);
+  const removedSet = new Set(removedIdx);
+  const moves = findMoves(a, b, {
+    a: a.map((l, i) => !removedSet.has(i) && !(l.ref && changedRefs.has(l.ref))),
+    b: b.map((_, i) => !addedSet.has(i)),
+  });
+
   const total = addedIdx.length + removedIdx.length;
   // What is new matters most; removed lines keep at least a quarter of the room.
   const keepAdded = Math.min(
@@ -217,15 +239,20 @@ export function diffSnapshots(
   const keepRemoved = Math.min(removedIdx.length, maxLines - keepAdded);
   const shownRemoved = removedIdx.slice(0, keepRemoved);
   const shownAdded = addedIdx.slice(0, keepAdded);
-  const truncated = keepAdded + keepRemoved < total;
+  // Moves take the room that is left: what appeared and went away matters more.
+  const shownMoves = moves.lines.slice(0, Math.max(0, maxLines - keepAdded - keepRemoved));
+  const hiddenMoves = moves.lines.length - shownMoves.length;
+  const truncated = keepAdded + keepRemoved < total || hiddenMoves > 0;
 
   const render: string[] = [];
   renderGroup(a, shownRemoved, "- ", render);
   renderGroup(b, shownAdded, "+ ", render);
+  renderMoves(b, shownMoves, render);
+  if (moves.stranded.length) render.push(strandedNote(moves.stranded));
   if (truncated) {
     render.push(
       `… ${
-        total - keepAdded - keepRemoved
+        total - keepAdded - keepRemoved + hiddenMoves
       } more changed lines not shown; take a snapshot to see the page`,
     );
   }
@@ -235,12 +262,38 @@ export function diffSnapshots(
     added: shownAdded.map((i) => b[i]!.text),
     removed: shownRemoved.map((i) => a[i]!.text),
     changedCount,
-    unchanged: total === 0,
+    moved: shownMoves.filter((m) => m.kind === "moved").map((m) => b[m.index]!.text),
+    movedCount: moves.movedCount,
+    strandedRefs: moves.stranded,
+    unchanged: total === 0 && moves.movedCount === 0 && moves.stranded.length === 0,
     truncated,
     text: render.join("\n"),
     appeared,
     removedNodes: gone,
   };
+}
+
+/** At most this many stranded refs are named. */
+const MAX_STRANDED = 10;
+
+function strandedNote(refs: string[]): string {
+  const named = refs.slice(0, MAX_STRANDED).join(", ") +
+    (refs.length > MAX_STRANDED ? ` and ${refs.length - MAX_STRANDED} more` : "");
+  return `~ ${named} did not move with their lines (re-used nodes): take a snapshot before using them`;
+}
+
+/** Moved lines with `~ `, the lines they follow and their parents with two spaces. */
+function renderMoves(lines: Line[], marked: Array<{ index: number; kind: string }>, out: string[]) {
+  const picked = new Set(marked.map((m) => m.index));
+  const shownContext = new Set<number>();
+  for (const m of marked) {
+    const p = lines[m.index]!.parent;
+    if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
+      shownContext.add(p);
+      out.push("  " + lines[p]!.text);
+    }
+    out.push((m.kind === "moved" ? "~ " : "  ") + lines[m.index]!.text);
+  }
 }
 
 /** Lines with a marker; an unchanged parent line is shown once before its changed children. */

@@ -97,3 +97,101 @@ Deno.test("diffSnapshots: big changes are capped and say so", () => {
   assertEquals(d.appeared.length, 5);
   assertTrue(d.text.split("\n").length <= 52);
 });
+
+/** A list page: a heading, a Sort button, one `* NAME` row per name with its Delete ref. */
+function listPage(rows: Array<[string, string]>, status = "Ready"): string {
+  return [
+    "# Reorder",
+    '- button "Sort" [ref=e1]',
+    ...rows.flatMap(([name, ref]) => [`* ${name}`, `  - button "Delete" [ref=${ref}]`]),
+    status,
+  ].join("\n");
+}
+
+const ROWS: Array<[string, string]> = [
+  ["Delta", "e2"],
+  ["Charlie", "e3"],
+  ["Echo", "e4"],
+  ["Alpha", "e5"],
+  ["Bravo", "e6"],
+];
+
+Deno.test("diffSnapshots: two rows swapped (their nodes moved) are one moved block", () => {
+  const after = listPage([ROWS[1]!, ROWS[0]!, ...ROWS.slice(2)]);
+  const d = diffSnapshots(listPage(ROWS), after);
+  assertEquals(d.unchanged, false);
+  assertEquals([d.added, d.removed, d.strandedRefs], [[], [], []]);
+  assertEquals(d.moved, ["* Charlie", "* Delta"]);
+  assertEquals(d.movedCount, 2);
+  assertEquals(d.text, "~ * Charlie\n~ * Delta");
+});
+
+Deno.test("diffSnapshots: a sorted list (re-used nodes) shows the new order and the stranded refs", () => {
+  const names = ROWS.map(([n]) => n).sort();
+  // The framework kept its rows: refs stay in place, the labels are rewritten.
+  const after = listPage(names.map((n, i) => [n, ROWS[i]![1]]), "Sorted");
+  const d = diffSnapshots(listPage(ROWS), after);
+  assertEquals(d.unchanged, false);
+  assertEquals(d.moved, ["* Alpha", "* Bravo", "* Charlie", "* Delta", "* Echo"]);
+  assertEquals(d.strandedRefs, ["e2", "e3", "e4", "e5", "e6"]);
+  assertEquals(d.text.split("\n"), [
+    "- Ready",
+    "+ Sorted",
+    "~ * Alpha",
+    "~ * Bravo",
+    "~ * Charlie",
+    "~ * Delta",
+    "~ * Echo",
+    "~ e2, e3, e4, e5, e6 did not move with their lines (re-used nodes): take a snapshot before using them",
+  ]);
+  // What the agent pays for this delta (chars / 4): logged, not asserted.
+  console.error(
+    `delta of a 5-row sort: ${d.text.length} chars, ~${Math.ceil(d.text.length / 4)} tokens`,
+  );
+  // Sorted with the nodes (a keyed framework): the same block, no stranded refs.
+  const keyed = listPage([...ROWS].sort(([x], [y]) => x.localeCompare(y)), "Sorted");
+  const k = diffSnapshots(listPage(ROWS), keyed);
+  assertEquals([k.moved.length, k.strandedRefs], [5, []]);
+});
+
+Deno.test("diffSnapshots: two texts exchanged between lines are moved, not unchanged", () => {
+  const before = '# Pair\n- region "Left"\n  First text\n  Second text\nFooter';
+  const after = '# Pair\n- region "Left"\n  Second text\n  First text\nFooter';
+  const d = diffSnapshots(before, after);
+  assertEquals(d.unchanged, false);
+  assertEquals(d.moved, ["  Second text", "  First text"]);
+  // The parent line is shown once, as context.
+  assertEquals(d.text.split("\n"), ['  - region "Left"', "~   Second text", "~   First text"]);
+  // Two refs exchanging their names are changed lines, shown in their new form.
+  const b2 = '- button "A" [ref=e1]\n- button "B" [ref=e2]';
+  const x = diffSnapshots(b2, '- button "B" [ref=e1]\n- button "A" [ref=e2]');
+  assertEquals([x.unchanged, x.changedCount, x.moved], [false, 2, []]);
+});
+
+Deno.test("diffSnapshots: one row taken to the end of a long list is one line after its new neighbour", () => {
+  const rows = Array.from({ length: 30 }, (_, i) => `* Row ${i}`);
+  const after = [...rows.slice(1), rows[0]!];
+  const d = diffSnapshots(rows.join("\n"), after.join("\n"));
+  assertEquals(d.movedCount, 1);
+  assertEquals(d.text, "  * Row 29\n~ * Row 0");
+});
+
+Deno.test("diffSnapshots: repeated lines never move; appended and removed lines are no moves", () => {
+  const before = "- listitem\n  Buy milk\n- listitem\n  Walk dog\nDone\nDone";
+  // A row removed and one added at the top: the rest keep their order.
+  const after = "- listitem\n  Pay rent\n- listitem\n  Walk dog\nDone\nDone";
+  const d = diffSnapshots(before, after);
+  assertEquals([d.movedCount, d.strandedRefs], [0, []]);
+  assertEquals([d.added, d.removed], [["  Pay rent"], ["  Buy milk"]]);
+  const shuffledDupes = diffSnapshots("A\nDone\nB\nDone", "Done\nA\nDone\nB");
+  assertEquals(shuffledDupes.movedCount, 0);
+});
+
+Deno.test("diffSnapshots: moves are capped with the rest", () => {
+  const names = Array.from({ length: 40 }, (_, i) => `Name ${String(i).padStart(2, "0")}`);
+  const before = names.map((n) => `* ${n}`).join("\n");
+  const after = [...names].reverse().map((n) => `* ${n}`).join("\n");
+  const d = diffSnapshots(before, after, { maxLines: 10 });
+  assertEquals([d.movedCount, d.moved.length, d.truncated], [40, 10, true]);
+  assertIncludes(d.text, "30 more changed lines not shown");
+});

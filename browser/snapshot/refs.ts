@@ -39,10 +39,64 @@ export interface RefContext {
 export interface RefEntry extends RefTarget {
   /** The global ref, `e1`, `e2`, … */
   ref: string;
+  /** Its role when last shown to the agent: what an action on the ref is checked against. */
+  role: string;
+  /** Its name when last shown to the agent (checked, except for text fields). */
+  name: string;
+  /**
+   * Its context when last shown to the agent (checked); undefined when not
+   * recorded (then not checked).
+   */
+  context?: RefContext | undefined;
+  /** What the last capture saw; may differ from the shown values until the agent sees it. */
+  latest?: SeenAs | undefined;
+}
+
+/** A ref's element as one capture saw it. */
+export interface SeenAs {
   role: string;
   name: string;
-  /** Its context when last shown; undefined when not recorded (then not checked). */
+  context: RefContext | undefined;
+}
+
+/** Options of {@link RefRegistry.refFor}. */
+export interface RefForOptions {
+  /** Where the element sits now (see {@link RefContext}). */
   context?: RefContext | undefined;
+  /**
+   * The capture is not shown to the agent whole (an action's before and
+   * after snapshots, shown as a delta): a known ref keeps the role, name and
+   * context it was shown with; {@link RefRegistry.settle} decides what to take over.
+   */
+  hold?: boolean;
+}
+
+/** Roles whose name may change while the element stays the same (placeholder, typed text). */
+export const EDITABLE_ROLES: ReadonlySet<string> = new Set([
+  "textbox",
+  "searchbox",
+  "combobox",
+  "spinbutton",
+]);
+
+function sameContext(x: RefContext | undefined, y: RefContext | undefined): boolean {
+  return x === y || (!!x && !!y && x.kind === y.kind && x.text === y.text);
+}
+
+function docKey(e: RefEntry): string {
+  return `${e.targetId}\u0000${e.frameId}\u0000${e.loaderId}\u0000${e.instance}`;
+}
+
+/** Groups entries by `key`. */
+function groupBy(entries: Iterable<RefEntry>, key: (e: RefEntry) => string) {
+  const m = new Map<string, RefEntry[]>();
+  for (const e of entries) {
+    const k = key(e);
+    const list = m.get(k);
+    if (list) list.push(e);
+    else m.set(k, [e]);
+  }
+  return m;
 }
 
 const REF_FORMS = /^\s*(?:\[?ref=)?(e\d+)\]?\s*$/;
@@ -78,28 +132,99 @@ export class RefRegistry {
 
   /**
    * The ref of an element, issuing a new one the first time it is seen.
-   * Records `role`, `name` and `options.context` as last rendered.
+   * Records `role`, `name` and `options.context` as shown (for a known ref
+   * under `options.hold`, only as `latest`).
    */
-  refFor(
-    target: RefTarget,
-    role: string,
-    name: string,
-    options: { context?: RefContext | undefined } = {},
-  ): string {
+  refFor(target: RefTarget, role: string, name: string, options: RefForOptions = {}): string {
     const key = keyOf(target);
     const known = this.#byKey.get(key);
     const context = options.context;
+    const latest = { role, name, context };
     if (known) {
-      known.role = role;
-      known.name = name;
-      known.context = context;
+      known.latest = latest;
+      if (!options.hold) Object.assign(known, latest);
+      else if (!known.context) known.context = context;
       return known.ref;
     }
     const ref = `e${this.#next++}`;
-    const entry: RefEntry = { ...target, ref, role, name, context };
+    const entry: RefEntry = { ...target, ref, role, name, context, latest };
     this.#byRef.set(ref, entry);
     this.#byKey.set(key, entry);
     return ref;
+  }
+
+  /**
+   * After a held capture (see {@link RefForOptions.hold}) that saw `seen`:
+   * takes over each seen ref's new role, name and context, unless the change
+   * looks like the page re-used the element for another item (a list sorted
+   * or re-rendered by re-using its nodes, only the labels rewritten):
+   * - its name: another ref of the same role in the same document was shown
+   *   with the name this one has now, or has now the name this one was shown
+   *   with (text fields' names follow their input: always taken);
+   * - its context: another ref of the same role and name was shown in the
+   *   context this one sits in now, or now sits in the context this one was
+   *   shown in.
+   * What is held keeps what the agent saw, so an action on the ref fails
+   * (`ref-gone`) instead of acting on another item. An in-place change (a
+   * row's text edited, a counter, "Play" → "Pause") is taken over.
+   *
+   * Returns the refs held back, in `seen` order.
+   */
+  settle(seen: Iterable<string>): string[] {
+    const seenSet = new Set(seen);
+    const changed: RefEntry[] = [];
+    for (const ref of seenSet) {
+      const e = this.#byRef.get(ref);
+      const l = e?.latest;
+      if (
+        e && l && (l.role !== e.role || l.name !== e.name || !sameContext(e.context, l.context))
+      ) changed.push(e);
+    }
+    if (!changed.length) return [];
+    const byRole = groupBy(this.#byRef.values(), (e) => `${docKey(e)}\u0000${e.role}`);
+    const byName = groupBy(
+      this.#byRef.values(),
+      (e) => `${docKey(e)}\u0000${e.role}\u0000${e.name}`,
+    );
+    const now = (p: RefEntry) => seenSet.has(p.ref) ? p.latest : undefined;
+    const held: string[] = [];
+    const take: Array<[RefEntry, SeenAs]> = [];
+    for (const e of changed) {
+      const l = e.latest!;
+      const renamed = l.role !== e.role || l.name !== e.name;
+      const nameRecycled = renamed && !EDITABLE_ROLES.has(e.role) &&
+        [
+          ...(byRole.get(`${docKey(e)}\u0000${l.role}`) ?? []),
+          ...byRole.get(`${docKey(e)}\u0000${e.role}`)!,
+        ]
+          .some((p) =>
+            p !== e &&
+            ((p.role === l.role && p.name === l.name) ||
+              (now(p)?.role === e.role && now(p)?.name === e.name))
+          );
+      const contextRecycled = !sameContext(e.context, l.context) &&
+        byName.get(`${docKey(e)}\u0000${e.role}\u0000${e.name}`)!.some((p) =>
+          p !== e &&
+          (sameContext(p.context, l.context) ||
+            (now(p) !== undefined && sameContext(now(p)!.context, e.context)))
+        );
+      if (nameRecycled || contextRecycled) held.push(e.ref);
+      take.push([e, {
+        role: nameRecycled ? e.role : l.role,
+        name: nameRecycled ? e.name : l.name,
+        context: contextRecycled ? e.context : l.context,
+      }]);
+    }
+    // Decided on what was shown before this capture, then applied.
+    for (const [e, shown] of take) Object.assign(e, shown);
+    return held;
+  }
+
+  /** The agent was shown the whole tab: every ref of it takes what the last capture saw. */
+  showAll(targetId: string): void {
+    for (const e of this.#byRef.values()) {
+      if (e.targetId === targetId && e.latest) Object.assign(e, e.latest);
+    }
   }
 
   /** The entry of a ref (`e12`), or undefined when unknown or dropped. */

@@ -60,3 +60,66 @@ Deno.test("refFor records the context a ref was last shown in", () => {
   assertEquals(r.get(ref)?.context, next);
   assertEquals(r.get(r.refFor(at(2), "link", "Docs"))?.context, undefined);
 });
+
+Deno.test("settle: a held capture takes over in-place changes, holds re-used elements back", () => {
+  const r = new RefRegistry();
+  const item = (text: string) => ({ context: { kind: "list item", text } });
+  const names = ["Delta", "Charlie", "Echo"];
+  const dels = names.map((n, i) => r.refFor(at(i + 1), "button", "Delete", item(n)));
+  const edit = r.refFor(at(9), "checkbox", "Done", item("Buy milk"));
+  // The page sorted its rows by rewriting their labels (nodes stay), and edited another row.
+  const sorted = [...names].sort();
+  const seen = sorted.map((n, i) =>
+    r.refFor(at(i + 1), "button", "Delete", { ...item(n), hold: true })
+  );
+  seen.push(r.refFor(at(9), "checkbox", "Done", { ...item("Buy oat milk"), hold: true }));
+  assertEquals(seen, [...dels, edit]);
+  // Delta→Charlie and Charlie→Delta swapped items; Echo kept its row.
+  assertEquals(r.settle(seen), [dels[0], dels[1]]);
+  assertEquals(r.get(dels[0]!)?.context, { kind: "list item", text: "Delta" });
+  assertEquals(r.get(dels[0]!)?.latest?.context, { kind: "list item", text: "Charlie" });
+  assertEquals(r.get(dels[2]!)?.context?.text, "Echo");
+  assertEquals(r.get(edit)?.context?.text, "Buy oat milk", "an in-place edit is taken over");
+  // Shown whole (a snapshot), every ref is where it is now.
+  r.showAll("T1");
+  assertEquals(r.get(dels[0]!)?.context?.text, "Charlie");
+  assertEquals(r.settle(seen), []);
+});
+
+Deno.test("settle: a row dropped under re-used nodes holds the rows that slid up", () => {
+  const r = new RefRegistry();
+  const item = (text: string, hold = false) => ({ context: { kind: "list item", text }, hold });
+  const a = r.refFor(at(1), "button", "Delete", item("Buy milk"));
+  const b = r.refFor(at(2), "button", "Delete", item("Walk dog"));
+  r.refFor(at(3), "button", "Delete", item("Pay rent"));
+  // Row 3's node went; rows 1 and 2 now show the next items.
+  const seen = [
+    r.refFor(at(1), "button", "Delete", item("Walk dog", true)),
+    r.refFor(at(2), "button", "Delete", item("Pay rent", true)),
+  ];
+  assertEquals(r.settle(seen), [a, b]);
+  // A capture without hold (a snapshot shown whole) takes the context at once.
+  r.refFor(at(1), "button", "Delete", item("Walk dog"));
+  assertEquals(r.get(a)?.context?.text, "Walk dog");
+});
+
+Deno.test("settle: names re-used by another element are held back, renames in place are taken", () => {
+  const r = new RefRegistry();
+  const a = r.refFor(at(1), "button", "Delete Charlie");
+  const b = r.refFor(at(2), "button", "Delete Bravo");
+  const play = r.refFor(at(3), "button", "Play");
+  const field = r.refFor(at(4), "textbox", "Search");
+  r.refFor(at(5), "textbox", "Name");
+  const seen = [
+    r.refFor(at(1), "button", "Delete Bravo", { hold: true }),
+    r.refFor(at(2), "button", "Delete Charlie", { hold: true }),
+    r.refFor(at(3), "button", "Pause", { hold: true }),
+    r.refFor(at(4), "textbox", "Name", { hold: true }),
+  ];
+  assertEquals(r.settle(seen), [a, b]);
+  assertEquals([r.get(a)?.name, r.get(b)?.name], ["Delete Charlie", "Delete Bravo"]);
+  assertEquals(r.get(play)?.name, "Pause");
+  assertEquals(r.get(field)?.name, "Name", "a text field's name follows its input");
+  r.showAll("T1");
+  assertEquals(r.get(a)?.name, "Delete Bravo");
+});

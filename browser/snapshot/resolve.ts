@@ -7,7 +7,13 @@
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
-import { parseRef, type RefContext, type RefEntry, type RefRegistry } from "./refs.ts";
+import {
+  EDITABLE_ROLES,
+  parseRef,
+  type RefContext,
+  type RefEntry,
+  type RefRegistry,
+} from "./refs.ts";
 
 /** Why a ref cannot be used. */
 export type RefGoneReason =
@@ -43,9 +49,6 @@ export class RefGoneError extends ToolError {
     this.reason = reason;
   }
 }
-
-/** Roles whose name may change while the element stays the same (placeholder, typed text). */
-const EDITABLE_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 
 type RefState =
   | { state: "ok"; role: string; name: string; editable: boolean; context: [string, string] }

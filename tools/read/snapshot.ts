@@ -45,6 +45,8 @@ export const snapshotTool = defineTool({
         frameNote,
         signal: ctx.signal,
       });
+    // The agent sees where every ref sits now (an action's delta may have held some back).
+    if (!args.ref) session.refs.showAll(page.target.targetId);
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,
       offset: args.offset ?? 0,
