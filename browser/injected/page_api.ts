@@ -70,6 +70,13 @@ export interface PageApi {
   staticHidden: (el: Element) => boolean;
   /** Turns static-only hiding checks on or off (inside `content-visibility: auto` skips). */
   setStaticOnly: (on: boolean) => void;
+  /**
+   * The one visibility decision of a flat-tree walk (snapshot and text model): -1 when `el`
+   * and its subtree are not shown, else the flags to walk its content with (bit 4 inside
+   * `visibility: hidden`, bit 16 inside skipped `content-visibility: auto` content). `walk` is
+   * the walk's state, one object per walk.
+   */
+  shownStep: (el: Element, flags: number, walk: { skippingParent: Node | null }) => number;
   isInline: (el: Element) => boolean;
   /** An element's children in the flat tree. */
   childNodesOf: (el: Element) => ArrayLike<Node>;
@@ -229,6 +236,7 @@ export const PAGE_API_NAMES = Object.keys(
     hiddenForAria: 1,
     staticHidden: 1,
     setStaticOnly: 1,
+    shownStep: 1,
     isInline: 1,
     childNodesOf: 1,
     nameOf: 1,
