@@ -43,6 +43,7 @@ import type {
   SnapshotOptions,
   SnapshotResult,
   SubmitWatch,
+  TextMatchInfo,
 } from "./page_types.ts";
 
 /**
@@ -157,9 +158,17 @@ export interface PageApi {
   pageText: () => string;
   hasText: (text: string) => boolean;
 
+  // text_lib.ts (the text model: what the snapshot shows, content-visibility skips included)
+  /** The shown text of the page (`el` absent or null) or of an element, raw (`\n` between blocks). */
+  shownText: (el?: Element | null) => string;
+  /** The innermost shown elements matching a `text=` selector, in snapshot order. */
+  textMatches: (selector: string) => Element[];
+  /** Those matches described for choosing one (remembered for `queryAt`); texts when asked. */
+  queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
+  /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
+  queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+
   // secret_lib.ts
-  queryTexts: (selector: string) => string[];
-  queryAt: (selector: string, index: number, expected: string) => Element | null;
   attrValues: (names: string[]) => { values: string[]; cut: boolean };
   rawText: () => string;
   focusIsOn: (el: Element) => boolean;
@@ -277,7 +286,9 @@ export const PAGE_API_NAMES = Object.keys(
     focusInfo: 1,
     pageText: 1,
     hasText: 1,
-    queryTexts: 1,
+    shownText: 1,
+    textMatches: 1,
+    queryMatches: 1,
     queryAt: 1,
     attrValues: 1,
     rawText: 1,
