@@ -9,6 +9,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio } from "./_mcp.ts";
 import { act } from "./_results.ts";
+import { join } from "node:path";
 
 Deno.test("text model: skipped sections are text, hidden text is not, text= prefers controls", async (t) => {
   const fx = await startFixtureServer();
@@ -104,5 +105,46 @@ Deno.test("text model: skipped sections are text, hidden text is not, text= pref
   } finally {
     await mcp.close();
     await fx.close();
+  }
+});
+
+Deno.test("text model under masking: a match showing a secret is dropped, the note masks names", async () => {
+  const KEY = "Zq7-hunter-Wv3x";
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-textmodel-ws-" });
+  const secrets = join(ws, "secrets.env");
+  await Deno.writeTextFile(secrets, `KEY=${KEY}\n`, { mode: 0o600 });
+  const mcp = await startStdio({
+    workspace: ws,
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,eval,secrets",
+      BROWX_SECRETS: secrets,
+    },
+  });
+  try {
+    await mcp.ok("navigate", {
+      url: `${fx.url("text-choice-secret.html")}#${encodeURIComponent(KEY)}`,
+      snapshot: "none",
+    });
+    // Matches: the heading, the paragraph showing the value (dropped), the button (its name
+    // holds the value).
+    const r = await act(mcp, "click", { selector: "text=Copy", snapshot: "none" });
+    const status = await mcp.ok("eval_js", {
+      expression: `document.getElementById("status").textContent`,
+    });
+    assertEquals(status.value, "copied");
+    const note = (r.warnings ?? []).join("\n");
+    assertIncludes(note, "text=Copy matched 2: chose button");
+    // The name is cut at 40 characters, inside the value: the cut moves before it.
+    assertIncludes(note, 'chose button "Copy the value for the account …"');
+    assertIncludes(note, 'over heading "Copy token"');
+    assertTrue(!JSON.stringify(r).includes("Zq7"), note);
+    const seen = await mcp.ok("wait_for", { text: "not on this page", timeoutMs: 300 });
+    assertIncludes(String(seen.lastSeen), "Token [secret:KEY] Copy");
+    assertEquals((await mcp.ok("wait_for", { text: KEY, timeoutMs: 300 })).ok, false);
+  } finally {
+    await mcp.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true });
   }
 });
