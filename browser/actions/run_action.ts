@@ -164,7 +164,8 @@ async function runExclusive(
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);
     if (target?.kind === "element") {
-      if ((target.matches ?? 1) > 1) {
+      if (target.note) result.warn(target.note);
+      else if ((target.matches ?? 1) > 1) {
         result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {

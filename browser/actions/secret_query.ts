@@ -1,7 +1,9 @@
 /**
  * Matching the page without oracles on secrets, and checking where a secret
  * is filled. Every selector query of the tools goes through
- * {@link queryElement}; `wait_for` text through {@link pageHasText}.
+ * {@link queryElement}; `wait_for` text through {@link pageHasText}. Both read
+ * the page's text model (`browser/injected/text_lib.ts`): the text a snapshot
+ * shows, sections `content-visibility: auto` skips included.
  *
  * Under masking (the call's results are masked: `browser/secret_scope.ts`),
  * a `text=` selector never matches an element whose text shows a secret
@@ -26,15 +28,26 @@ import {
   callUtilityHandle,
   type RemoteHandle,
 } from "../injected/mod.ts";
-import { assertFillOrigin, currentMasker, fillsBoundSecret } from "../secret_scope.ts";
+import {
+  assertFillOrigin,
+  currentMasker,
+  fillsBoundSecret,
+  maskedForAgent,
+} from "../secret_scope.ts";
+import type { TextMatchInfo } from "../injected/page_types.ts";
+import { chooseTextMatch } from "./text_choice.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { valueTestedAttributes } from "./selector_attrs.ts";
 
 const TEXT_SELECTOR = /^text=/;
 
 /**
- * The first element matching `selector` (CSS or `text=…`) in a frame, and
- * how many match. CDP: `Runtime.evaluate` in the frame's utility world.
+ * The element `selector` (CSS or `text=…`) designates in a frame, how many
+ * match, and for a `text=` selector that matched several, a note saying
+ * which one was chosen and why (`text_choice.ts`: an actionable element is
+ * preferred, then snapshot order). A CSS selector designates its first match.
+ * `text=` reads the text model of `browser/injected/text_lib.ts` (what the
+ * snapshot shows). CDP: `Runtime.evaluate` in the frame's utility world.
  *
  * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`);
  *   AbortError (cdp/errors.ts) when `options.signal` (the call's) aborts.
@@ -44,13 +57,11 @@ export async function queryElement(
   frameId: string,
   selector: string,
   options: { signal?: AbortSignal | undefined } = {},
-): Promise<{ handle: RemoteHandle | undefined; matches: number }> {
+): Promise<{ handle: RemoteHandle | undefined; matches: number; note?: string }> {
   const masker = currentMasker();
   const call = { signal: options.signal };
-  if (masker && !TEXT_SELECTOR.test(selector)) {
-    await refuseSecretAttributes(page, frameId, selector, masker);
-  }
-  if (!masker || !TEXT_SELECTOR.test(selector)) {
+  if (!TEXT_SELECTOR.test(selector)) {
+    if (masker) await refuseSecretAttributes(page, frameId, selector, masker);
     const [handle, matches] = await Promise.all([
       callUtilityHandle(page, frameId, "query", [selector], call),
       callUtility(page, frameId, "queryCount", [selector], call),
@@ -59,18 +70,46 @@ export async function queryElement(
   }
   // The page changed between the two calls: ask again (a few times, then report no match).
   for (let attempt = 0; attempt < 3; attempt++) {
-    const texts = await callUtility(page, frameId, "queryTexts", [selector], call);
-    const clean = texts.flatMap((t, i) => masker.contains(t) ? [] : [i]);
-    if (!clean.length) return { handle: undefined, matches: 0 };
-    const first = clean[0]!;
+    const { found, kept } = await textMatches(page, frameId, selector, masker, call);
+    if (!kept.length) return { handle: undefined, matches: 0 };
+    const { index, note } = chooseTextMatch(
+      selector,
+      kept.map((i) => ({ ...found[i]!, name: shownName(found[i]!.name) })),
+    );
+    const at = kept[index]!;
     const handle = await callUtilityHandle(page, frameId, "queryAt", [
       selector,
-      first,
-      texts[first]!,
+      at,
+      masker ? found[at]!.text ?? "" : null,
     ], call);
-    if (handle) return { handle, matches: clean.length };
+    if (handle) return { handle, matches: kept.length, ...(note ? { note } : {}) };
   }
   return { handle: undefined, matches: 0 };
+}
+
+/**
+ * A `text=` selector's matches (the page's `queryMatches`) and the indexes of
+ * those free of secrets: under masking, a match whose text shows a secret's
+ * value is dropped (see the module doc); else all are kept.
+ */
+async function textMatches(
+  page: Page,
+  frameId: string,
+  selector: string,
+  masker: SecretStore | undefined,
+  call: { signal?: AbortSignal | undefined } = {},
+): Promise<{ found: TextMatchInfo[]; kept: number[] }> {
+  const found = await callUtility(page, frameId, "queryMatches", [selector, !!masker], call);
+  const kept = found.flatMap((m, i) => masker?.contains(m.text ?? "") ? [] : [i]);
+  return { found, kept };
+}
+
+const NAME_SHOWN = 40;
+
+/** A match's name as the agent may read it: cut clear of secrets, then masked. */
+function shownName(name: string): string {
+  const cut = cutClearOfSecrets(name, NAME_SHOWN);
+  return maskedForAgent(cut.length < name.length ? cut + "…" : cut);
 }
 
 /** How many elements match `selector` in a frame (see {@link queryElement}). */
@@ -80,14 +119,11 @@ export async function queryElementCount(
   selector: string,
 ): Promise<number> {
   const masker = currentMasker();
-  if (masker && !TEXT_SELECTOR.test(selector)) {
-    await refuseSecretAttributes(page, frameId, selector, masker);
+  if (TEXT_SELECTOR.test(selector)) {
+    return (await textMatches(page, frameId, selector, masker)).kept.length;
   }
-  if (!masker || !TEXT_SELECTOR.test(selector)) {
-    return await callUtility(page, frameId, "queryCount", [selector]);
-  }
-  const texts = await callUtility(page, frameId, "queryTexts", [selector]);
-  return texts.filter((t) => !masker.contains(t)).length;
+  if (masker) await refuseSecretAttributes(page, frameId, selector, masker);
+  return await callUtility(page, frameId, "queryCount", [selector]);
 }
 
 /**
@@ -158,7 +194,7 @@ export async function checkSelectorAttributes(
 const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
- * Whether the main frame's visible text contains `text` (any case,
+ * Whether the main frame's shown text (the text model) contains `text` (any case,
  * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
  * `lastSeen`. Under masking both are computed on the masked text, on the
  * server: a secret's value never matches, and the excerpt never ends inside

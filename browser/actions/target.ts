@@ -22,7 +22,16 @@ export interface TargetSpec {
 
 /** A resolved target. */
 export type ResolvedTarget =
-  | { kind: "element"; handle: RemoteHandle; ref?: string; selector?: string; matches?: number }
+  | {
+    kind: "element";
+    handle: RemoteHandle;
+    ref?: string;
+    selector?: string;
+    /** How many elements the selector matched. */
+    matches?: number;
+    /** A `text=` selector that matched several: which was chosen and why (for the warnings). */
+    note?: string;
+  }
   | { kind: "coords"; x: number; y: number };
 
 /**
@@ -66,7 +75,9 @@ const NOT_FOUND_WAIT_MS = 2000;
 
 /**
  * Resolves a target in the active tab. A selector that matches nothing is
- * retried for up to ~2 s (a page still building), then fails fast.
+ * retried for up to ~2 s (a page still building), then fails fast. A `text=`
+ * selector that matches several prefers an actionable element and says so in
+ * `note` (`secret_query.ts`); a CSS selector takes its first match.
  *
  * @throws ToolError ref-gone | not-found | invalid-argument
  */
@@ -90,14 +101,15 @@ export async function resolveTarget(
   await poll(async () => {
     let handle: RemoteHandle | undefined;
     let matches = 0;
+    let note: string | undefined;
     try {
-      ({ handle, matches } = await queryElement(page, page.mainFrameId, selector, {
+      ({ handle, matches, note } = await queryElement(page, page.mainFrameId, selector, {
         signal: options.signal,
       }));
     } catch (e) {
       selectorError(e, selector);
     }
-    if (handle) found = { kind: "element", handle, selector, matches };
+    if (handle) found = { kind: "element", handle, selector, matches, ...(note ? { note } : {}) };
     return found !== undefined;
   }, { timeoutMs: waitMs, signal: options.signal, intervalMs: 50, maxIntervalMs: 400 });
   if (found) return found;

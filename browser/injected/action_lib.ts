@@ -339,28 +339,13 @@ export function installActionLib(api: PageApi): void {
 
   /**
    * All elements matching a selector: CSS (piercing open shadow roots) or
-   * `text=…` (visible text, case-insensitive substring; `text="…"` exact).
+   * `text=…` (`textMatches`: the innermost elements whose shown text contains
+   * the words, any case; `text="…"` exact).
    * Throws SyntaxError text for invalid CSS.
    */
   api.queryAll = (selector: string): Element[] => {
-    const m = /^text=(.*)$/s.exec(selector);
-    if (m) {
-      let t = m[1]!.trim();
-      const exact = /^".*"$/s.test(t);
-      if (exact) t = t.slice(1, -1);
-      const want = normText(t);
-      const out: Element[] = [];
-      for (const el of allElements(document)) {
-        if (!visibleBox(el)) continue;
-        const text = normText((el as HTMLElement).innerText ?? el.textContent ?? "");
-        const ok = exact ? text === want : text.includes(want);
-        if (!ok) continue;
-        // Keep the innermost match: drop ancestors of this element.
-        for (let i = out.length - 1; i >= 0; i--) if (out[i]!.contains(el)) out.splice(i, 1);
-        out.push(el);
-      }
-      return out;
-    }
+    // The text model of text_lib.ts: the text the snapshot shows, skipped sections included.
+    if (/^text=/.test(selector)) return (api.textMatches as (s: string) => Element[])(selector);
     const out: Element[] = [...document.querySelectorAll(selector)];
     for (const el of allElements(document)) {
       if (el.shadowRoot) out.push(...el.shadowRoot.querySelectorAll(selector));
@@ -387,9 +372,10 @@ export function installActionLib(api: PageApi): void {
     return (api.queryAll as (s: string) => Element[])(selector).length;
   };
 
-  /** The start of the page's visible text, as shown (for wait_for's lastSeen). */
-  api.textExcerpt = (max: number) =>
-    (document.body?.innerText ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+  // The page's text is the text model's (text_lib.ts): what the snapshot shows.
+  const shownText = () => (api.shownText as () => string)();
+  /** The start of the page's shown text, whitespace collapsed (for wait_for's lastSeen). */
+  api.textExcerpt = (max: number) => shownText().replace(/\s+/g, " ").trim().slice(0, max);
   /** Whether the focused element takes typing, and what it is. */
   api.focusInfo = () => {
     let el: Element | null = document.activeElement;
@@ -400,8 +386,8 @@ export function installActionLib(api: PageApi): void {
       (el as HTMLElement).isContentEditable;
     return { editable, what: describeEl(el) };
   };
-  /** Visible text of the page (for wait_for text): whitespace-normalized, lower-cased. */
-  api.pageText = () => normText(document.body?.innerText ?? "");
-  /** Whether the page's visible text contains `text` (case-insensitive). */
-  api.hasText = (text: string) => normText(document.body?.innerText ?? "").includes(normText(text));
+  /** Shown text of the page (for wait_for text): whitespace-normalized, lower-cased. */
+  api.pageText = () => normText(shownText());
+  /** Whether the page's shown text contains `text` (case-insensitive). */
+  api.hasText = (text: string) => normText(shownText()).includes(normText(text));
 }

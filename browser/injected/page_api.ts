@@ -43,6 +43,7 @@ import type {
   SnapshotOptions,
   SnapshotResult,
   SubmitWatch,
+  TextMatchInfo,
 } from "./page_types.ts";
 
 /**
@@ -70,6 +71,13 @@ export interface PageApi {
   staticHidden: (el: Element) => boolean;
   /** Turns static-only hiding checks on or off (inside `content-visibility: auto` skips). */
   setStaticOnly: (on: boolean) => void;
+  /**
+   * The one visibility decision of a flat-tree walk (snapshot and text model): -1 when `el`
+   * and its subtree are not shown, else the flags to walk its content with (bit 4 inside
+   * `visibility: hidden`, bit 16 inside skipped `content-visibility: auto` content). `walk` is
+   * the walk's state, one object per walk.
+   */
+  shownStep: (el: Element, flags: number, walk: { skippingParent: Node | null }) => number;
   isInline: (el: Element) => boolean;
   /** An element's children in the flat tree. */
   childNodesOf: (el: Element) => ArrayLike<Node>;
@@ -150,9 +158,17 @@ export interface PageApi {
   pageText: () => string;
   hasText: (text: string) => boolean;
 
+  // text_lib.ts (the text model: what the snapshot shows, content-visibility skips included)
+  /** The shown text of the page (`el` absent or null) or of an element, raw (`\n` between blocks). */
+  shownText: (el?: Element | null) => string;
+  /** The innermost shown elements matching a `text=` selector, in snapshot order. */
+  textMatches: (selector: string) => Element[];
+  /** Those matches described for choosing one (remembered for `queryAt`); texts when asked. */
+  queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
+  /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
+  queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+
   // secret_lib.ts
-  queryTexts: (selector: string) => string[];
-  queryAt: (selector: string, index: number, expected: string) => Element | null;
   attrValues: (names: string[]) => { values: string[]; cut: boolean };
   rawText: () => string;
   focusIsOn: (el: Element) => boolean;
@@ -229,6 +245,7 @@ export const PAGE_API_NAMES = Object.keys(
     hiddenForAria: 1,
     staticHidden: 1,
     setStaticOnly: 1,
+    shownStep: 1,
     isInline: 1,
     childNodesOf: 1,
     nameOf: 1,
@@ -269,7 +286,9 @@ export const PAGE_API_NAMES = Object.keys(
     focusInfo: 1,
     pageText: 1,
     hasText: 1,
-    queryTexts: 1,
+    shownText: 1,
+    textMatches: 1,
+    queryMatches: 1,
     queryAt: 1,
     attrValues: 1,
     rawText: 1,

@@ -246,3 +246,18 @@ export type EnterBlocker =
   | { kind: "multiline" }
   | { kind: "disabled-button"; button: string }
   | { kind: "no-button"; fields: string[] };
+
+/** One match of a `text=` selector, for choosing among several (`queryMatches`, text_lib.ts). */
+export type TextMatchInfo = {
+  /** The match's role, or that of the control it sits in (`button`); `text` for plain text. */
+  role: string;
+  /**
+   * Its control's accessible name, or its own text, whitespace collapsed, at most 4296
+   * characters (the server cuts it, clear of secrets); `""` past the first 50 described.
+   */
+  name: string;
+  /** It is, or sits in, a control, a link, a label of a control or a click handler. */
+  actionable: boolean;
+  /** Its shown text, raw (asked for under masking: the server judges it for secrets). */
+  text?: string;
+};

@@ -5,9 +5,9 @@
  * server raw text, the server finds values in it, and tells the page which
  * nodes to treat as secret by index.
  *
- * - `text=` selectors under masking: `queryTexts` gives each innermost match's
- *   text, `queryAt` the match the server judged free of secrets.
- * - `rawText`: the page's visible text as is (wait_for matches it masked).
+ * - `text=` selectors under masking: `queryMatches` (text_lib.ts) gives each
+ *   innermost match's text, `queryAt` the match the server judged free of secrets.
+ * - `rawText`: the page's shown text as is (wait_for matches it masked).
  * - `frameOrigin`, `focusedOrigin`: where a fill lands (origin-bound secrets).
  * - Screenshot covering lives in `cover_lib.ts`.
  *
@@ -17,27 +17,8 @@
  */
 import type { PageApi } from "./page_api.ts";
 
-/** Adds the secrets methods to the page-side api (needs the action part's `queryAll`). */
+/** Adds the secrets methods to the page-side api (needs the text part's `shownText`). */
 export function installSecretLib(api: PageApi): void {
-  const queryAll = (s: string) => (api.queryAll as (s: string) => Element[])(s);
-  const textOf = (el: Element) => (el as HTMLElement).innerText ?? el.textContent ?? "";
-  let lastTexts: { selector: string; all: Element[] } | undefined;
-
-  /** The innermost matches' texts (as shown, not normalized), in document order. */
-  api.queryTexts = (selector: string): string[] => {
-    const all = queryAll(selector);
-    lastTexts = { selector, all };
-    return all.map(textOf);
-  };
-  /**
-   * The `index`-th match of the last `queryTexts`, if its text is still
-   * `expected` (the server judged that text); else null (the page changed:
-   * query again).
-   */
-  api.queryAt = (selector: string, index: number, expected: string) => {
-    const el = lastTexts?.selector === selector ? lastTexts.all[index] : undefined;
-    return el && el.isConnected && textOf(el) === expected ? el : null;
-  };
   /**
    * Every distinct value of the named attributes (`names` ASCII-lower-cased;
    * an attribute matches when its local name, ASCII-lower-cased, is one of
@@ -71,8 +52,8 @@ export function installSecretLib(api: PageApi): void {
     walk(document);
     return { values: [...seen], cut };
   };
-  /** The page's visible text as shown (not normalized). */
-  api.rawText = () => document.body?.innerText ?? "";
+  /** The page's shown text, raw (the text model of text_lib.ts, not normalized). */
+  api.rawText = () => (api.shownText as () => string)();
 
   /**
    * Whether `el` (a field) still has focus: its frame is in the focus chain

@@ -41,6 +41,7 @@ export function installWalkerLib(api: PageApi): void {
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
   const staticHidden = api.staticHidden as Fn<[Element], boolean>;
   const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
+  const shownStep = api.shownStep as Fn<[Element, number, { skippingParent: Node | null }], number>;
   const newOutline = api.newOutline as Fn<[boolean?], Outline>;
   const q = api.quote as Fn<[string], string>;
   const safe = api.safeText as Fn<[string], string>;
@@ -92,11 +93,10 @@ export function installWalkerLib(api: PageApi): void {
   );
   const CELL_TAGS = new Set(["td", "th"]);
   const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
-  const VIS = { visibilityProperty: true };
-  const VIS_AUTO = { visibilityProperty: true, contentVisibilityAuto: true };
   // Walk flags: NAMED text is the parent's name (not repeated); PTR inside a target or an
   // element with a pointer cursor; HID visibility:hidden; PRE preformatted; SKIP inside a
-  // subtree that `content-visibility: auto` skips (off-screen sections of long pages).
+  // subtree that `content-visibility: auto` skips (off-screen sections of long pages). HID and
+  // SKIP are set by `shownStep` (aria_lib.ts), the visibility decision the text model shares.
   const NAMED = 1, PTR = 2, HID = 4, PRE = 8, SKIP = 16;
 
   // In a skipped `content-visibility: auto` subtree every style query forces style for that
@@ -126,17 +126,6 @@ export function installWalkerLib(api: PageApi): void {
     }
   }
 
-  // True when the parent is a `content-visibility: auto` box far from the viewport, so Chromium
-  // skips its content: answered from the parent's own style and box (cheap), where asking the
-  // child forces style and layout of the whole box (10–30 ms per section of Node's docs).
-  function autoSkipped(el: Element): boolean {
-    const p = el.parentElement;
-    if (!p || getComputedStyle(p).contentVisibility !== "auto") return false;
-    const r = p.getBoundingClientRect();
-    const h = innerHeight, w = innerWidth;
-    return r.bottom < -h || r.top > 2 * h || r.right < -w || r.left > 2 * w;
-  }
-
   function deepActive(): Element | null {
     let a = document.activeElement;
     while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -154,7 +143,8 @@ export function installWalkerLib(api: PageApi): void {
     const frames: number[] = [];
     const focused = deepActive();
     const links = newLinks();
-    let skippingParent: Node | null = null;
+    // The visibility decision's state (`shownStep` of aria_lib.ts), one per walk.
+    const walk = { skippingParent: null as Node | null };
 
     function walkNode(n: Node, depth: number, flags: number) {
       if (n.nodeType === 3) {
@@ -214,19 +204,10 @@ export function installWalkerLib(api: PageApi): void {
         else o.flush();
         return;
       }
-      if (el.getAttribute("aria-hidden") === "true") return;
+      const shown = shownStep(el, flags, walk);
+      if (shown < 0) return;
+      flags = shown;
       let cs: CSSStyleDeclaration | undefined;
-      if (!(flags & SKIP) && el.parentNode === skippingParent) flags |= SKIP;
-      if (flags & SKIP) {
-        if (staticHidden(el)) return;
-      } else if (el.checkVisibility(VIS_AUTO)) flags &= ~HID;
-      else if (autoSkipped(el) || el.checkVisibility(VIS)) {
-        // Rendered, but inside a subtree `content-visibility: auto` skips (off-screen): so are
-        // its siblings, which then skip this (forcing) test.
-        skippingParent = el.parentNode;
-        flags = (flags & ~HID) | SKIP;
-      } else if (el.checkVisibility()) flags |= HID; // visibility:hidden; children may show again
-      else if ((cs = getComputedStyle(el)).display !== "contents") return; // not rendered at all
       const role = roleOf(el);
       const hid = (flags & HID) !== 0;
       let ref = false;

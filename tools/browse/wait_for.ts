@@ -63,7 +63,9 @@ export const waitForTool = defineTool({
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    text: z.string().min(1).optional().describe("Visible text contains it (any case)"),
+    text: z.string().min(1).optional().describe(
+      "Page text (as snapshot shows it) contains it, any case",
+    ),
     ref: refField,
     selector: selectorField,
     url: z.string().optional().describe("Glob over the whole URL, e.g. **/checkout*"),

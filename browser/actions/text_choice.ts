@@ -1,0 +1,71 @@
+/**
+ * Which element a `text=` selector acts on when several match, and the note
+ * that says so. Pure: the page describes the matches (`queryMatches`,
+ * browser/injected/text_lib.ts), this ranks them.
+ *
+ * @module
+ */
+
+/** One match as the ranking sees it (names already cut and masked for the agent). */
+export interface TextCandidate {
+  /** Its role, or its control's (`button`); `text` for plain text. */
+  role: string;
+  /** Its control's name or its own text, as shown to the agent; `""` when not described. */
+  name: string;
+  /** It is, or sits in, something a user operates (control, link, label of a control, handler). */
+  actionable: boolean;
+}
+
+/** The choice among matches: the candidate's index, and a note when there was a choice. */
+export interface TextChoice {
+  index: number;
+  /** For the result's warnings; absent when one element matched. */
+  note?: string;
+}
+
+const LISTED = 3;
+
+/** `button "Search"`, or the role alone when unnamed. */
+export function describeCandidate(c: TextCandidate): string {
+  return c.name ? `${c.role} ${JSON.stringify(c.name)}` : c.role;
+}
+
+function list(cs: TextCandidate[]): string {
+  const shown = cs.slice(0, LISTED).map(describeCandidate).join(", ");
+  return cs.length > LISTED ? `${shown} and ${cs.length - LISTED} more` : shown;
+}
+
+/**
+ * Picks the match a `text=` selector acts on: the first actionable one (a
+ * user clicking "Search" means the button, not the heading "Search docs"),
+ * else the first; candidates come in snapshot order, so ties keep it. The
+ * note names the choice, what it was preferred over and why, e.g.
+ * `text=Search matched 2: chose button "Search" over heading "Search docs"
+ * (the first actionable match); …`.
+ *
+ * @param selector The selector as the agent wrote it (shown in the note).
+ * @param candidates At least one.
+ * @throws RangeError when `candidates` is empty.
+ */
+export function chooseTextMatch(selector: string, candidates: TextCandidate[]): TextChoice {
+  if (!candidates.length) throw new RangeError("chooseTextMatch: no candidates");
+  if (candidates.length === 1) return { index: 0 };
+  const first = candidates.findIndex((c) => c.actionable);
+  const index = Math.max(0, first);
+  const chosen = describeCandidate(candidates[index]!);
+  const head = `${selector} matched ${candidates.length}: chose ${chosen}`;
+  const tail = "; to act on another, pass its ref from a snapshot";
+  if (index > 0) {
+    return {
+      index,
+      note: `${head} over ${
+        list(candidates.slice(0, index))
+      } (the first actionable match; text before it is not)${tail}`,
+    };
+  }
+  const others = list(candidates.slice(1));
+  const why = first === 0
+    ? "the first in page order, and actionable"
+    : "the first in page order; none is actionable";
+  return { index, note: `${head} (${why}); also matched: ${others}${tail}` };
+}

@@ -1,0 +1,284 @@
+/// <reference lib="dom" />
+/**
+ * The page's text as the snapshot shows it: the one text model behind
+ * `wait_for({ text })`, its `lastSeen`, `text=` selectors and the secrets
+ * checks of both. It walks the flat tree (open shadow roots in place, slots by
+ * assignment) with the snapshot walker's own visibility decision
+ * (`shownStep`, aria_lib.ts), so it sees what a snapshot shows and a user can
+ * scroll to: sections `content-visibility: auto` skips off screen are text
+ * (`innerText` leaves them out), while `display: none`, `visibility: hidden`
+ * and `aria-hidden` subtrees are not. Like the snapshot it leaves out the
+ * content of graphics, frames and form fields (a field's value is not page
+ * text; a button input's label is) and of masked editable regions, and shows
+ * a closed `<details>` by its summary only.
+ *
+ * Sent as source text: {@link installTextLib} must not use anything from its
+ * module scope.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+import type { TextMatchInfo } from "./page_types.ts";
+
+/**
+ * Adds to the utility api:
+ * - `shownText(el?)`: the shown text of the page (`el` absent or null: the
+ *   body) or of one element's subtree, raw (text nodes as written, `\n`
+ *   between blocks); `""` for an element that is not shown.
+ * - `textMatches(selector)`: the innermost shown elements whose text matches a
+ *   `text=` selector (`text=words`: contains them, any case, whitespace
+ *   collapsed; `text="words"`: is exactly them), in snapshot order. An element
+ *   counts when it has a box and does not sit in `visibility: hidden`.
+ * - `queryMatches(selector, withText)`: those matches described for choosing
+ *   one (`TextMatchInfo`), remembered for `queryAt`.
+ * - `queryAt(selector, index, expected)`: the `index`-th match of the last
+ *   `queryMatches` of `selector` when still connected and (`expected` not
+ *   null) its shown text is still `expected`; else null (query again).
+ */
+export function installTextLib(api: PageApi): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  type WalkState = { skippingParent: Node | null };
+  const shownStep = api.shownStep as Fn<[Element, number, WalkState], number>;
+  const isInline = api.isInline as Fn<[Element], boolean>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
+
+  // `shownStep`'s flags: inside `visibility: hidden` (only children that show count), inside
+  // content `content-visibility: auto` skips.
+  const HID = 4, SKIP = 16;
+  const SKIP_TAGS = new Set(
+    ("script style template noscript head meta link title datalist option optgroup param " +
+      "source track base area map").split(" "),
+  );
+  // Shown without text of their own: graphics, frames (their text is theirs), fields.
+  const LEAF_TAGS = new Set(
+    "svg img input textarea select video audio canvas object embed iframe frame".split(" "),
+  );
+  const BUTTON_INPUTS = new Set(["button", "submit", "reset"]);
+  const WIDGETS = new Set(
+    ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
+      "tab menuitem menuitemcheckbox menuitemradio option treeitem").split(" "),
+  );
+  // The server cuts names for display, so it can move a cut off a secret's value.
+  const NAME_MAX = 200 + 4096;
+  const DESCRIBED = 50;
+
+  /** One walk's output: raw pieces, their whitespace-collapsed form, and (when asked) each element's spans. */
+  interface Walk {
+    raw: string[];
+    norm: string[];
+    len: number;
+    space: boolean;
+    state: WalkState;
+    /** Elements in post-order, when recording. */
+    els: Element[] | null;
+    /** Per element: norm start, norm end, raw start, raw end, post-order index of its first descendant, flags. */
+    spans: number[];
+  }
+
+  function newWalk(record: boolean): Walk {
+    const state = { skippingParent: null };
+    return { raw: [], norm: [], len: 0, space: true, state, els: record ? [] : null, spans: [] };
+  }
+
+  function add(w: Walk, s: string) {
+    w.raw.push(s);
+    let t = s.replace(/\s+/g, " ");
+    if (w.space && t.charCodeAt(0) === 32) t = t.slice(1);
+    if (!t) return;
+    w.norm.push(t);
+    w.len += t.length;
+    w.space = t.charCodeAt(t.length - 1) === 32;
+  }
+
+  function sep(w: Walk) {
+    w.raw.push("\n");
+    if (w.space) return;
+    w.norm.push(" ");
+    w.len++;
+    w.space = true;
+  }
+
+  function walkNode(w: Walk, n: Node, flags: number) {
+    if (n.nodeType === 3) {
+      if (!(flags & HID)) add(w, (n as Text).data);
+    } else if (n.nodeType === 1) walkEl(w, n as Element, flags);
+  }
+
+  function walkKids(w: Walk, el: Element, flags: number) {
+    if (el.localName === "slot") {
+      const assigned = (el as HTMLSlotElement).assignedNodes();
+      if (assigned.length) {
+        for (const n of assigned) walkNode(w, n, flags);
+        return;
+      }
+    }
+    const parent: Node = el.shadowRoot ?? el;
+    for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(w, n, flags);
+  }
+
+  function walkContent(w: Walk, el: Element, flags: number) {
+    const tag = el.localName;
+    if (tag === "input") {
+      const input = el as HTMLInputElement;
+      if (!(flags & HID) && BUTTON_INPUTS.has(input.type)) add(w, input.value);
+      return;
+    }
+    if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
+    if (tag === "details" && !(el as HTMLDetailsElement).open) {
+      const summary = [...el.children].find((c) => c.localName === "summary");
+      if (summary) walkEl(w, summary, flags);
+      return;
+    }
+    walkKids(w, el, flags);
+  }
+
+  function walkEl(w: Walk, el: Element, flags: number) {
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) return;
+    if (tag === "br") return sep(w);
+    if (tag === "slot") return walkKids(w, el, flags);
+    const shown = shownStep(el, flags, w.state);
+    if (shown < 0) return;
+    const block = !isInline(el);
+    if (block) sep(w);
+    const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
+    walkContent(w, el, shown);
+    if (w.els) {
+      w.els.push(el);
+      w.spans.push(start, w.len, rawStart, w.raw.length, first, shown);
+    }
+    if (block) sep(w);
+  }
+
+  function walkPage(w: Walk) {
+    const root = document.body ?? document.documentElement;
+    if (root) walkKids(w, root, 0);
+  }
+
+  function shownText(el?: Element | null): string {
+    const w = newWalk(false);
+    if (!el) walkPage(w);
+    else {
+      if (el.closest('[aria-hidden="true"]')) return "";
+      const shown = shownStep(el, 0, w.state);
+      if (shown < 0 || (shown & HID)) return "";
+      walkContent(w, el, shown);
+    }
+    return w.raw.join("");
+  }
+
+  const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+  function hasBox(el: Element): boolean {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return true;
+    // display:contents and zero-size wrappers: a visible child box counts.
+    for (const rect of el.getClientRects()) if (rect.width > 0 && rect.height > 0) return true;
+    return false;
+  }
+
+  /** The matches of a `text=` selector, with the walk they came from (see the module doc). */
+  function match(selector: string): { w: Walk; at: number[] } {
+    let t = /^text=(.*)$/s.exec(selector)?.[1]?.trim() ?? "";
+    const exact = /^".*"$/s.test(t);
+    if (exact) t = t.slice(1, -1);
+    const want = normText(t);
+    const w = newWalk(true);
+    walkPage(w);
+    const full = w.norm.join("");
+    const lower = full.toLowerCase();
+    // Lower-casing keeps offsets unless some letter changes length (rare): then compare slices.
+    const sameLength = lower.length === full.length;
+    const occ: number[] = [];
+    if (!exact && sameLength && want) {
+      for (let i = lower.indexOf(want); i >= 0; i = lower.indexOf(want, i + 1)) occ.push(i);
+    }
+    const textMatches = (s: number, e: number): boolean => {
+      while (s < e && full.charCodeAt(s) === 32) s++;
+      while (e > s && full.charCodeAt(e - 1) === 32) e--;
+      if (!sameLength || exact || !want) {
+        const text = sameLength ? lower.slice(s, e) : full.slice(s, e).toLowerCase();
+        return exact ? text === want : text.includes(want);
+      }
+      // The first occurrence starting at or after s (binary search) must end by e.
+      let lo = 0, hi = occ.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (occ[mid]! < s) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < occ.length && occ[lo]! + want.length <= e;
+    };
+    const els = w.els!, sp = w.spans;
+    // Post-order: an element's descendants are the elements [first, i) before it.
+    const accepted = new Int32Array(els.length + 1);
+    const at: number[] = [];
+    for (let i = 0; i < els.length; i++) {
+      const k = i * 6;
+      const flags = sp[k + 5]!;
+      // Inside skipped content static signals decide, as in the snapshot (a box there forces
+      // layout of the section: seconds for a common word on a big page).
+      const ok = !(flags & HID) && accepted[i]! === accepted[sp[k + 4]!]! &&
+        textMatches(sp[k]!, sp[k + 1]!) && ((flags & SKIP) !== 0 || hasBox(els[i]!));
+      accepted[i + 1] = accepted[i]! + (ok ? 1 : 0);
+      if (ok) at.push(i);
+    }
+    return { w, at };
+  }
+
+  // The element a click on `el` operates: itself or a near flat-tree ancestor that is a
+  // control, a link, a label of a control, an editable region or has a click handler.
+  function actionableOf(el: Element): Element | null {
+    let e: Element | null = el;
+    for (let up = 0; e && up < 8; e = flatParent(e), up++) {
+      if (e === document.body || e === document.documentElement) return null;
+      if (WIDGETS.has(roleOf(e)) || isEditableRoot(e)) return e;
+      if (e.localName === "label" && (e as HTMLLabelElement).control) return e;
+      const tab = e.getAttribute("tabindex");
+      if (e.hasAttribute("onclick") || (tab !== null && tab !== "" && Number(tab) >= 0)) return e;
+    }
+    return null;
+  }
+
+  let last: { selector: string; els: Element[] } | undefined;
+
+  api.shownText = shownText;
+  api.textMatches = (selector: string) => {
+    const { w, at } = match(selector);
+    return at.map((i) => w.els![i]!);
+  };
+  api.queryMatches = (selector: string, withText: boolean): TextMatchInfo[] => {
+    const { w, at } = match(selector);
+    const els = at.map((i) => w.els![i]!);
+    last = { selector, els };
+    let actionable = 0;
+    return at.map((i, n) => {
+      const el = w.els![i]!, k = i * 6;
+      const raw = w.raw.slice(w.spans[k + 2]!, w.spans[k + 3]!).join("");
+      const control = actionableOf(el);
+      const shownAs = control ?? el;
+      let role = roleOf(shownAs);
+      if (!role) role = control ? (control.localName === "label" ? "label" : "generic") : "text";
+      // Names cost an accessible-name computation: the first few of each kind are enough to
+      // tell the choice (the server shows at most a handful).
+      let name = "";
+      if (n < DESCRIBED || (control && actionable < DESCRIBED)) {
+        name = ((control ? nameOf(control) : "") || raw.replace(/\s+/g, " ").trim())
+          .slice(0, NAME_MAX);
+      }
+      if (control) actionable++;
+      const info: TextMatchInfo = { role, name, actionable: control !== null };
+      if (withText) info.text = raw;
+      return info;
+    });
+  };
+  api.queryAt = (selector: string, index: number, expected: string | null) => {
+    const el = last?.selector === selector ? last.els[index] : undefined;
+    if (!el || !el.isConnected) return null;
+    return expected === null || shownText(el) === expected ? el : null;
+  };
+}
