@@ -335,6 +335,21 @@ export class SecretStore {
     return out;
   }
 
+  /**
+   * The UTF-8 bytes of every maskable value with its mask (`[secret:NAME]`), longest first:
+   * what a reader of raw bytes (a file paged by offset, base64) must replace before any cut.
+   */
+  byteMasks(): Array<{ bytes: Uint8Array; mask: string }> {
+    const seen = new Set<string>();
+    const out: Array<{ bytes: Uint8Array; mask: string }> = [];
+    for (const [name, value] of this.#secrets) {
+      if (value.length < MIN_MASK_LENGTH || seen.has(value)) continue;
+      seen.add(value);
+      out.push({ bytes: new TextEncoder().encode(value), mask: `[secret:${name}]` });
+    }
+    return out.sort((a, b) => b.bytes.length - a.bytes.length);
+  }
+
   /** True when `text` holds a maskable value (in any form {@link maskText} masks). */
   contains(text: string): boolean {
     return this.spans(text).length > 0;

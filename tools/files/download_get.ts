@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { readMaskedPage } from "../../browser/secret_bytes.ts";
+import { currentMasker } from "../../browser/secret_scope.ts";
 import { extname } from "node:path";
 import { z } from "zod";
 import { PathGuardError } from "../../policy/path_guard.ts";
@@ -137,32 +139,36 @@ export const downloadGetTool = defineTool({
     const path = file.path;
     const offset = args.offset ?? 0;
     const max = args.maxBytes ?? DEFAULT_MAX_BYTES;
-    let chunk: Uint8Array;
     const size = file.size;
     const head = new Uint8Array(Math.min(8192, size));
+    let page: { bytes: Uint8Array; end: number };
     try {
       await file.handle.read(head, 0, head.length, 0);
-      chunk = new Uint8Array(Math.max(0, Math.min(max, size - offset)));
-      let got = 0;
-      while (got < chunk.length) {
-        const { bytesRead } = await file.handle.read(
-          chunk,
-          got,
-          chunk.length - got,
-          offset + got,
-        );
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      chunk = chunk.subarray(0, got);
+      // Masked before any cut: a page boundary never keeps part of a secret's value.
+      page = await readMaskedPage(
+        async (start, length) => {
+          const buf = new Uint8Array(Math.max(0, Math.min(length, size - start)));
+          let got = 0;
+          while (got < buf.length) {
+            const { bytesRead } = await file.handle.read(buf, got, buf.length - got, start + got);
+            if (bytesRead === 0) break;
+            got += bytesRead;
+          }
+          return buf.subarray(0, got);
+        },
+        size,
+        { offset, max },
+        currentMasker(),
+      );
     } finally {
       await file.handle.close();
     }
+    const chunk = page.bytes;
     const contentType = contentTypeOf(record.filename, head);
     const text = isTextual(contentType) && isText(chunk);
     // A text chunk ends on a whole character; the next offset starts after it.
-    const body = text && offset + chunk.length < size ? trimPartialChar(chunk) : chunk;
-    const end = offset + body.length;
+    const body = text && page.end < size ? trimPartialChar(chunk) : chunk;
+    const end = page.end - (chunk.length - body.length);
     return {
       structured: {
         ok: true,

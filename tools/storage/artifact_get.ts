@@ -11,6 +11,8 @@ import { checkArtifactName } from "../../storage/artifacts.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { trimPartialChar } from "../../storage/utf8.ts";
+import { readMaskedPage } from "../../browser/secret_bytes.ts";
+import { currentMasker } from "../../browser/secret_scope.ts";
 import { artifactStore, encoding, name, nameError, session } from "./artifact_fields.ts";
 
 /**
@@ -61,10 +63,21 @@ export const artifactGetTool = defineTool({
         "pass an offset below the size (0 reads from the start)",
       );
     }
-    let chunk = a.bytes.subarray(offset, offset + MAX_CHUNK_BYTES);
+    // Masked before any cut: a page boundary never keeps part of a secret's value.
+    const page = await readMaskedPage(
+      (start, length) => Promise.resolve(a.bytes.subarray(start, start + length)),
+      a.size,
+      { offset, max: MAX_CHUNK_BYTES },
+      currentMasker(),
+    );
+    let chunk = page.bytes;
+    let end = page.end;
     // Text pages end on a character, so every page decodes whole.
-    if (enc === "utf8" && offset + chunk.length < a.size) chunk = trimPartialChar(chunk);
-    const end = offset + chunk.length;
+    if (enc === "utf8" && end < a.size) {
+      const whole = trimPartialChar(chunk);
+      end -= chunk.length - whole.length;
+      chunk = whole;
+    }
     const content = enc === "base64"
       ? Buffer.from(chunk).toString("base64")
       : new TextDecoder().decode(chunk);
