@@ -67,13 +67,14 @@ export interface ConfirmDeps {
 /**
  * Creates the `confirm` function of a client's tool context.
  *
- * @returns `(request) => outcome`; rejects with ToolError `blocked-by-policy`.
+ * @returns `(request, callSignal?) => outcome`; rejects with ToolError `blocked-by-policy`,
+ *   or with the call signal's reason when the asking call is cancelled while asked.
  */
 export function createConfirm(
   config: Pick<ServerConfig, "confirmRequired"> & { confirmTimeoutMs?: number | undefined },
   deps: ConfirmDeps,
-): (request: ConfirmRequest) => Promise<ConfirmOutcome> {
-  return async (request) => {
+): (request: ConfirmRequest, call?: AbortSignal) => Promise<ConfirmOutcome> {
+  return async (request, call) => {
     const hook = request.hook;
     // Per-site approvals and page permission prompts are always a person's call.
     const alwaysAsk = hook === "site_visit" || hook === "page_permission";
@@ -86,12 +87,15 @@ export function createConfirm(
     const channel = deps.channels.find((c) => c.available(request));
     if (!channel) throw blockedByPolicy(request, "no human channel is connected to ask", true);
     const timeoutMs = config.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    // The asking call cancelled: the question is withdrawn, nobody answers it any more.
+    const signal = call ? AbortSignal.any([timeout, call]) : timeout;
     let yes: boolean;
     try {
       yes = await channel.ask(request, signal);
     } catch (e) {
-      if (signal.aborted) {
+      if (call?.aborted) throw call.reason;
+      if (timeout.aborted) {
         throw blockedByPolicy(
           request,
           `nobody answered through ${channel.name} within ${Math.round(timeoutMs / 1000)} s`,

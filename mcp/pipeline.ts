@@ -273,7 +273,9 @@ function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfi
           ? ctx.sessions.list().find((s) => s.id === request.session)
           : undefined;
         await session?.holdForCall();
-        const outcome = await ctx.confirm(request);
+        // The question is withdrawn when the call is cancelled (the clock is paused meanwhile,
+        // so only the client's cancel can abort it).
+        const outcome = await ctx.confirm(request, budget.signal);
         confirms.push({
           hook: request.hook,
           answer: outcome.decision,

@@ -38,9 +38,11 @@ export interface ConfirmOutcome {
 }
 
 /**
- * Asks for a confirm hook's permission. Resolves when the action may go ahead.
+ * Asks for a confirm hook's permission. Resolves when the action may go ahead. `signal`: the
+ * asking call's signal — when it aborts (the client cancelled), the question is withdrawn and
+ * the promise rejects with its reason.
  *
  * @throws ToolError `blocked-by-policy` when refused, unanswered in time, or when no human
  *   channel can be asked (it never hangs).
  */
-export type Confirm = (request: ConfirmRequest) => Promise<ConfirmOutcome>;
+export type Confirm = (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmOutcome>;
