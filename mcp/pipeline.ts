@@ -180,6 +180,8 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
 
     // 3. Gates: one signal (client cancel + budget), confirm wrapped once.
     budget = new CallBudget(tool.name, (parsed as { timeoutMs?: number }).timeoutMs, ctx.signal);
+    // Cancelled before it began: the handler never runs.
+    budget.signal.throwIfAborted();
     const callCtx: ToolContext = {
       ...ctx,
       signal: budget.signal,

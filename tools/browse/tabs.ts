@@ -46,7 +46,12 @@ export const tabsTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     session.ensureAlive();
     if (args.action === "new") {
-      await session.newTab();
+      const tab = await session.newTab();
+      if (ctx.signal?.aborted) {
+        // Nobody waits for the tab any more: a cancelled call leaves none behind.
+        await session.closeTab(tab).catch(() => {});
+        throw ctx.signal.reason;
+      }
     } else if (args.action !== "list") {
       if (args.index === undefined) {
         throw new ToolError(

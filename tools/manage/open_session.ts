@@ -219,8 +219,11 @@ export const openSessionTool = defineTool({
     // failed set-up (a refused first URL) leaves no half-made session behind. No await before
     // open: the turn is taken now, so a call on this name sent right after waits for it.
     await ctx.sessions.open(name, { mode, endpoint: args.endpoint }, async (session) => {
+      // A cancelled call leaves no session behind (a failed set-up discards it).
+      ctx.signal?.throwIfAborted();
       const warning = seed ? await seedSession(session, seed) : undefined;
       out = await setUpSession(ctx, session, args, url);
+      ctx.signal?.throwIfAborted();
       if (warning) {
         const more = out.structured.warning;
         out.structured.warning = more ? `${warning}; ${more}` : warning;
