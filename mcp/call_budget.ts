@@ -85,6 +85,11 @@ export class CallBudget {
     }
   }
 
+  /** True when the budget ran out (not the client's cancel). */
+  get spent(): boolean {
+    return this.signal.aborted && (this.signal.reason as ToolError | undefined)?.code === "timeout";
+  }
+
   /** Stops the clock and lets go of the client's signal (the call is over). */
   dispose(): void {
     clearTimeout(this.#timer);

@@ -41,6 +41,7 @@ import { ToolError } from "../browser/tool_error.ts";
 import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { inCallScope } from "../browser/sessions/call_scope.ts";
+import { stopBusyScript } from "../browser/stuck_script.ts";
 import { parseArgs } from "./args.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { CallBudget } from "./call_budget.ts";
@@ -220,6 +221,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       toToolError(e, { name: tool.name, takesTimeout: "timeoutMs" in tool.inputSchema.shape }),
       call,
     );
+    if (budget?.spent) await stopStuckTab(call);
     if (error.code === "internal") {
       console.error(`browxai: ${tool.name} failed:`, e);
       // The stack trace went to stderr; the audit callId ties it to the agent's report.
@@ -297,6 +299,20 @@ function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfi
         throw e;
       }
     });
+}
+
+/**
+ * After a call's budget was spent: when the session's tab does not answer (a page script stuck
+ * in a loop holds its main thread), terminate that script, so the timeout's way out — navigate
+ * elsewhere or reload — works at once instead of waiting behind the loop. Best effort, about
+ * a second at most (browser/stuck_script.ts).
+ */
+async function stopStuckTab(call: ToolCall): Promise<void> {
+  if (!("session" in call.tool.inputSchema.shape)) return;
+  const name = (call.args as { session?: unknown } | undefined)?.session;
+  const id = typeof name === "string" ? name : "default";
+  const page = call.ctx.sessions.list().find((s) => s.id === id)?.activePage;
+  if (page && !page.isClosed && !page.crashed) await stopBusyScript(page.session);
 }
 
 /** Codes a dying browser or renderer shows up as at the tab level. */

@@ -1,0 +1,27 @@
+/**
+ * After a call's budget is spent on a page whose own script loops forever, the timeout's way
+ * out works at once: the stuck script is stopped, and navigating elsewhere succeeds (red team:
+ * a navigate, a reload or a new tab timed out for about 30 s; only close_session helped).
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+Deno.test("stuck page: a spent budget stops the page's endless script; navigate works next", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: fx.url("stuck.html") });
+    const r = await mcp.call("click", { selector: "#hang", timeoutMs: 1000 });
+    assertEquals((r.structuredContent?.error as { code?: string } | undefined)?.code, "timeout");
+    assertIncludes(textOf(r), "navigate elsewhere or reload");
+    // The way out the hint names, within its own default budget.
+    const next = await mcp.call("navigate", { url: fx.url("basic.html"), timeoutMs: 5000 });
+    assertEquals(next.isError, undefined, textOf(next));
+    const snap = await mcp.call("snapshot", {});
+    assertEquals(snap.isError, undefined, textOf(snap));
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
