@@ -38,7 +38,8 @@ export class CallBudget {
    * @param timeoutMs The call's `timeoutMs`, when it takes one; the budget is that (or
    *   {@link DEFAULT_CALL_BUDGET_MS}) plus {@link BUDGET_GRACE_MS}, in ms.
    * @param client The client's cancel signal, when the transport gives one.
-   * @param graceMs Slack past `timeoutMs`, ms (default {@link BUDGET_GRACE_MS}).
+   * @param graceMs Slack past `timeoutMs`, ms (default {@link BUDGET_GRACE_MS}); `Infinity`:
+   *   no budget, only the client's cancel ends the call (a call of calls, each with its own).
    */
   constructor(
     tool: string,
@@ -99,6 +100,7 @@ export class CallBudget {
   }
 
   #arm(): void {
+    if (!Number.isFinite(this.#remaining)) return;
     this.#armedAt = Date.now();
     this.#timer = setTimeout(() => this.#abort(this.#spent()), Math.max(0, this.#remaining));
   }

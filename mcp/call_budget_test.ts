@@ -72,3 +72,19 @@ Deno.test("CallBudget: dispose lets go of the client's signal and the timer", ()
   client.abort();
   assertEquals(budget.signal.aborted, false);
 });
+
+Deno.test("CallBudget: a call of calls has no clock of its own; the client's cancel still ends it", async () => {
+  const client = new AbortController();
+  const budget = new CallBudget("batch", 1, client.signal, Infinity);
+  try {
+    // Far past what a finite budget of 1 ms would allow.
+    assertEquals(await budget.race(new Promise((r) => setTimeout(() => r("done"), 50))), "done");
+    assertEquals([budget.signal.aborted, budget.spent], [false, false]);
+    const raced = budget.race(new Promise<never>(() => {}));
+    client.abort();
+    const e = await assertRejects(() => raced, ToolError);
+    assertEquals(e.code, "cancelled");
+  } finally {
+    budget.dispose();
+  }
+});

@@ -44,7 +44,7 @@ import { inCallScope } from "../browser/sessions/call_scope.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
 import { parseArgs } from "./args.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
-import { CallBudget } from "./call_budget.ts";
+import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
 
@@ -180,7 +180,12 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     checkBoundSecrets(tool.name, bound);
 
     // 3. Gates: one signal (client cancel + budget), confirm wrapped once.
-    budget = new CallBudget(tool.name, (parsed as { timeoutMs?: number }).timeoutMs, ctx.signal);
+    budget = new CallBudget(
+      tool.name,
+      (parsed as { timeoutMs?: number }).timeoutMs,
+      ctx.signal,
+      tool.runsInnerCalls ? Infinity : BUDGET_GRACE_MS,
+    );
     // Cancelled before it began: the handler never runs.
     budget.signal.throwIfAborted();
     const callCtx: ToolContext = {

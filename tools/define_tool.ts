@@ -32,6 +32,13 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   annotations: ToolAnnotations;
   /** Changes policy (grants approvals): hidden and refused with `BROWX_CONFIG_READONLY=1`. */
   changesPolicy?: boolean;
+  /**
+   * Runs other tools' calls (`batch`, `flake_check`) through `ctx.dispatch`, each under its own
+   * budget: the call itself has no budget of its own (only the client's cancel ends it), so
+   * finished steps are never thrown away by an outer clock, and a human's time on an inner
+   * confirm is not counted.
+   */
+  runsInnerCalls?: boolean;
   /** Every field carries `.describe()`. */
   inputSchema: S;
   handler(ctx: ToolContext, args: z.infer<S>): Promise<ToolOutput>;

@@ -58,6 +58,7 @@ export const batchTool = defineTool({
     "Run 1-32 tool calls in order server-side; returns all results at once. Each call passes the same gates as a top-level one. No nesting.",
   capability: "read",
   toolset: "power",
+  runsInnerCalls: true,
   annotations: { openWorldHint: true },
   inputSchema: z.object({
     calls: batchCallsSchema,

@@ -125,6 +125,7 @@ export const flakeCheckTool = defineTool({
     "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on; isError when no run passed. Each call is gated as a top-level one.",
   capability: "action",
   toolset: "power",
+  runsInnerCalls: true,
   annotations: { openWorldHint: true },
   inputSchema: z.object({
     calls: batchCallsSchema,
