@@ -31,6 +31,7 @@ import type {
   FormControl,
   FormKit,
   FrameSnapshot,
+  HitResult,
   LinkWriter,
   Outline,
   PageFailure,
@@ -127,8 +128,11 @@ export interface PageApi {
   scrollIntoViewIfNeeded: (el: Element) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
-  /** Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it. */
-  hitTest: (el: Element, x: number, y: number) => "ok" | { coveredBy: string };
+  /**
+   * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers or
+   * clips it.
+   */
+  hitTest: (el: Element, x: number, y: number) => HitResult;
   /** Where an iframe's content starts inside its own frame, CSS px. */
   contentOrigin: (el: Element) => { x: number; y: number };
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */

@@ -154,6 +154,14 @@ export type SnapshotResult = {
   instance: string;
 };
 
+/**
+ * What the page-side hit test says: the element gets the pointer, something
+ * else is on top (`coveredBy`), or the point lies outside the visible box of
+ * an ancestor that clips the element (`clippedBy`; `how`: `overflow`,
+ * `clip-path`, `zero-size`).
+ */
+export type HitResult = "ok" | { coveredBy: string } | { clippedBy: string; how: string };
+
 /** A snapshot and the mutation generation it reflects (`snapshotWithGeneration`). */
 export type FrameSnapshot = SnapshotResult & { generation: number };
 
