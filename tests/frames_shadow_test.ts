@@ -10,9 +10,76 @@
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 
 type R = Record<string, unknown>;
+
+Deno.test("selectors search child frames when the main frame has no match", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
+  try {
+    await t.step("same-origin iframe: CSS and text= find the button and click it", async () => {
+      await mcp.ok("navigate", { url: fx.url("iframes.html"), snapshot: "none" });
+      const innerStatus =
+        "document.getElementById('same').contentDocument.getElementById('inner-status').textContent";
+      await eventually(async () => await value(innerStatus) === "Not clicked");
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const frameRef = refOf(tree, 'iframe "Same origin frame"');
+      const r = await mcp.call("click", { selector: "#inner-button" });
+      assertTrue(!r.isError, textOf(r));
+      const result = r.structuredContent!;
+      assertEquals(result.ok, true);
+      const action = result.action as R;
+      assertEquals((action.frame as R).ref, frameRef);
+      assertIncludes(String((action.frame as R).url), "/frame-child.html");
+      assertIncludes(textOf(r), `inside the iframe [ref=${frameRef}]`);
+      assertEquals(await value(innerStatus), "Inner clicked");
+
+      await value(
+        "document.getElementById('same').contentDocument.getElementById('inner-status')" +
+          ".textContent = 'Not clicked'",
+      );
+      const t2 = await mcp.ok("click", { selector: "text=Inner button" });
+      assertEquals(t2.ok, true);
+      assertIncludes(String(((t2.action as R).frame as R).url), "/frame-child.html");
+      assertEquals(await value(innerStatus), "Inner clicked");
+    });
+
+    await t.step(
+      "out-of-process iframe, after a frame without a match: found and clicked",
+      async () => {
+        const deep = fx.crossUrl("/frame-deep.html");
+        await mcp.ok("navigate", {
+          url: fx.url(`frames-only.html?deep=${encodeURIComponent(deep)}`),
+          snapshot: "none",
+        });
+        const tree = await eventually(async () => {
+          const t = String((await mcp.ok("snapshot")).tree);
+          return t.includes("Deep waiting") && t;
+        });
+        assertIncludes(tree, 'iframe "Deep frame"');
+        const r = await mcp.ok("click", { selector: "#deep-button" });
+        assertEquals(r.ok, true);
+        assertEquals(((r.action as R).frame as R).url, deep);
+        assertIncludes(String((await mcp.ok("snapshot")).tree), "Deep clicked 1");
+        const t2 = await mcp.ok("click", { selector: "text=Deep button" });
+        assertEquals(t2.ok, true);
+        assertEquals(((t2.action as R).frame as R).url, deep);
+        assertIncludes(String((await mcp.ok("snapshot")).tree), "Deep clicked 2");
+      },
+    );
+
+    await t.step("a selector matching nowhere still fails not-found", async () => {
+      const r = await mcp.call("click", { selector: "#nowhere", timeoutMs: 3000 });
+      assertEquals(r.isError, true);
+      assertEquals((r.structuredContent!.error as R).code, "not-found");
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
 
 Deno.test("clipped elements: scroll containers are scrolled, lasting clips say so", async (t) => {
   const fx = await startFixtureServer();

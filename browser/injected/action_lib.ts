@@ -240,6 +240,17 @@ export function installActionLib(api: PageApi): void {
     return { coveredBy: describeEl(hit) };
   };
 
+  /** The page-local ids of the frame's shown iframes, in document order, and the instance. */
+  api.frameOwners = () => {
+    const idOf = api.idOf as (e: Element) => number;
+    const ids: number[] = [];
+    for (const el of allElements(document)) {
+      const tag = el.localName;
+      if ((tag === "iframe" || tag === "frame") && el.checkVisibility()) ids.push(idOf(el));
+    }
+    return { instance: api.instance as string, ids };
+  };
+
   /** Where an <iframe>'s content starts inside its own frame (CSS px). */
   api.contentOrigin = (el: Element) => {
     const r = el.getBoundingClientRect();

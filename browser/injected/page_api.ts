@@ -133,6 +133,11 @@ export interface PageApi {
    * clips it.
    */
   hitTest: (el: Element, x: number, y: number) => HitResult;
+  /**
+   * The page-local ids of the frame's shown iframes, in document order (open shadow roots
+   * pierced), and the world's instance.
+   */
+  frameOwners: () => { instance: string; ids: number[] };
   /** Where an iframe's content starts inside its own frame, CSS px. */
   contentOrigin: (el: Element) => { x: number; y: number };
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
@@ -275,6 +280,7 @@ export const PAGE_API_NAMES = Object.keys(
     scrollIntoViewIfNeeded: 1,
     stableBox: 1,
     hitTest: 1,
+    frameOwners: 1,
     contentOrigin: 1,
     prepareFill: 1,
     setValue: 1,

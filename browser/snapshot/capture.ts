@@ -214,8 +214,11 @@ async function childFrameText(
   }
 }
 
-/** The frame id of an iframe element, from its page-local id. CDP: `DOM.describeNode`. */
-async function contentFrameId(
+/**
+ * The frame id of an iframe element, from its page-local id in its parent
+ * frame; undefined when the element is gone. CDP: `DOM.describeNode`.
+ */
+export async function contentFrameId(
   page: Page,
   parentFrameId: string,
   ownerId: number,
