@@ -132,3 +132,34 @@ Deno.test("clipped elements: scroll containers are scrolled, lasting clips say s
     await fx.close();
   }
 });
+
+Deno.test("closed shadow roots: their content shows in the snapshot and refs act", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  try {
+    await mcp.ok("navigate", { url: fx.url("shadow-closed.html"), snapshot: "none" });
+    // The page itself cannot see in: the root is closed.
+    assertEquals(
+      (await mcp.ok("eval_js", { expression: "document.querySelector('x-vault').shadowRoot" }))
+        .value,
+      null,
+    );
+    const tree = String((await mcp.ok("snapshot")).tree);
+    assertIncludes(tree, "Text inside the closed root");
+    assertIncludes(tree, "Nested closed text");
+    assertIncludes(tree, "Light text of a plain custom element");
+    const r = await mcp.call("click", { ref: refOf(tree, 'button "Vault button"') });
+    assertTrue(!r.isError, textOf(r));
+    assertEquals(
+      (await mcp.ok("eval_js", { expression: "document.getElementById('status').textContent" }))
+        .value,
+      "Vault opened",
+    );
+    // Selectors read it too once the snapshot found it.
+    const t2 = await mcp.ok("click", { selector: "text=Vault button" });
+    assertEquals(t2.ok, true);
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

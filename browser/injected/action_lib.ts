@@ -35,6 +35,9 @@ export function installActionLib(api: PageApi): void {
     }`;
   };
   api.describeElement = describeEl;
+  // Open shadow roots and the closed ones CDP handed over (snapshot/closed_hosts.ts).
+  const shadowOf = (el: Element): ShadowRoot | null =>
+    (api.shadowOf as (e: Element) => ShadowRoot | null)(el);
   const flatParent = (n: Node): Element | null =>
     (api.flatParent as (n: Node) => Element | null)(n);
 
@@ -181,8 +184,8 @@ export function installActionLib(api: PageApi): void {
 
   const deepElementFromPoint = (x: number, y: number): Element | null => {
     let el = document.elementFromPoint(x, y);
-    while (el?.shadowRoot) {
-      const inner = el.shadowRoot.elementFromPoint(x, y);
+    for (let root = el && shadowOf(el); el && root; root = shadowOf(el)) {
+      const inner = root.elementFromPoint(x, y);
       if (!inner || inner === el) break;
       el = inner;
     }
@@ -420,7 +423,8 @@ export function installActionLib(api: PageApi): void {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
     for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
       yield n;
-      if (n.shadowRoot) yield* allElements(n.shadowRoot);
+      const root = shadowOf(n);
+      if (root) yield* allElements(root);
     }
   };
 
@@ -435,7 +439,8 @@ export function installActionLib(api: PageApi): void {
     if (/^text=/.test(selector)) return (api.textMatches as (s: string) => Element[])(selector);
     const out: Element[] = [...document.querySelectorAll(selector)];
     for (const el of allElements(document)) {
-      if (el.shadowRoot) out.push(...el.shadowRoot.querySelectorAll(selector));
+      const root = shadowOf(el);
+      if (root) out.push(...root.querySelectorAll(selector));
     }
     return out;
   };

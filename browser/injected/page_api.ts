@@ -59,6 +59,17 @@ export interface PageApi {
   generation: () => number;
   /** A snapshot and the generation it reflects (snapshot/capture.ts). */
   snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
+  /** An element's shadow root: its open one, or a closed one handed over by `addClosedRoot`. */
+  shadowOf: (el: Element) => ShadowRoot | null;
+  /**
+   * Called on a closed shadow root itself (snapshot/closed_hosts.ts): the walks read it from
+   * now on (`shadowOf`), and a change inside counts as a change.
+   */
+  addClosedRoot: (root: ShadowRoot) => boolean;
+  /** Marks hosts as checked for closed roots: later snapshots stop listing them in `hosts`. */
+  hostsChecked: (ids: number[]) => boolean;
+  /** An element without an open shadow root not checked yet for a closed one (the walker). */
+  hostUnchecked: (el: Element) => boolean;
 
   // aria_lib.ts
   roleOf: (el: Element) => string;
@@ -134,8 +145,8 @@ export interface PageApi {
    */
   hitTest: (el: Element, x: number, y: number) => HitResult;
   /**
-   * The page-local ids of the frame's shown iframes, in document order (open shadow roots
-   * pierced), and the world's instance.
+   * The page-local ids of the frame's shown iframes, in document order (open and handed
+   * closed shadow roots pierced), and the world's instance.
    */
   frameOwners: () => { instance: string; ids: number[] };
   /** Where an iframe's content starts inside its own frame, CSS px. */
@@ -247,6 +258,10 @@ export const PAGE_API_NAMES = Object.keys(
     observeRoot: 1,
     generation: 1,
     snapshotWithGeneration: 1,
+    shadowOf: 1,
+    addClosedRoot: 1,
+    hostsChecked: 1,
+    hostUnchecked: 1,
     roleOf: 1,
     flatParent: 1,
     isSecret: 1,

@@ -152,6 +152,11 @@ export type SnapshotResult = {
   frames: number[];
   /** The world's instance id (a new one per install of the library). */
   instance: string;
+  /**
+   * Page-local ids of custom elements without an open shadow root not checked yet: each may
+   * hold a closed one, which only CDP sees (snapshot/closed_hosts.ts).
+   */
+  hosts: number[];
 };
 
 /**
