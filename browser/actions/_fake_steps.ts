@@ -37,6 +37,8 @@ export interface FakePage {
   cover?: (t: number, pointerThere: boolean) => string | undefined;
   /** The frame's offset in the top-level viewport. @default 0,0 */
   offset?: Point;
+  /** The ancestor that clips the point, and how (wins over `cover`). */
+  clip?: { clippedBy: string; how: string };
 }
 
 /**
@@ -83,6 +85,7 @@ export class FakeElement implements ElementSteps, PointerInput {
     this.log.push("hit");
     const off = this.#page.offset ?? { x: 0, y: 0 };
     const there = this.#pointer?.x === frameX + off.x && this.#pointer?.y === frameY + off.y;
+    if (this.#page.clip) return Promise.resolve(this.#page.clip);
     const cover = this.#page.cover?.(this.#clock.t, there);
     return Promise.resolve(cover ? { coveredBy: cover } : "ok");
   }

@@ -29,6 +29,11 @@ export interface ActionEcho {
   selector?: string;
   /** The point acted on, viewport CSS px, when the target was coordinates. */
   coords?: { x: number; y: number };
+  /**
+   * The frame the selector matched in, when not the main frame (none matched
+   * there): its URL and the ref of its iframe element, when one was issued.
+   */
+  frame?: { url: string; ref?: string };
   /** The tool's own echo (`url` of navigate, `key` of press, `submit` of fill, …). */
   [info: string]: unknown;
 }

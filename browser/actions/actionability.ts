@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Box, ProbeResult } from "../injected/page_types.ts";
+import type { Box, HitResult, ProbeResult } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
@@ -45,8 +45,11 @@ export interface ActionPoint extends Point {
 /** What the page-side `probe` says of an element. */
 export type Probe = ProbeResult;
 
-/** What the page-side hit test says: the element gets the pointer, or what would instead. */
-export type Hit = "ok" | { coveredBy: string };
+/**
+ * What the page-side hit test says: the element gets the pointer, what would
+ * instead, or the ancestor that clips the element at the point.
+ */
+export type Hit = HitResult;
 
 /**
  * The page-side steps of actionability on one element: the seam between the
@@ -159,7 +162,10 @@ export interface Covered {
 /**
  * The covered check: hit-tests the action point and, when something else is
  * there, returns the `covered` error naming it (with `coveredBy` in its
- * details). The only place that words a covered failure.
+ * details); when an ancestor clips the element there (the point lies outside
+ * its visible box even after scrolling it, a `clip-path`, an empty box), the
+ * `not-actionable` error saying "clipped by" it (`clippedBy` in its details).
+ * The only place that words a covered or clipped failure.
  *
  * @param what names the element in the `arrived` message (e.g. "the submit control").
  * @returns undefined when the element gets the pointer.
@@ -171,6 +177,7 @@ export async function coveredAt(
 ): Promise<Covered | undefined> {
   const hit = await el.hitTest(point.frameX, point.frameY);
   if (hit === "ok") return undefined;
+  if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
   const by = hit.coveredBy;
   const error = options.stage === "before"
     ? new ToolError(
@@ -188,6 +195,23 @@ export async function coveredAt(
       { coveredBy: by },
     );
   return { stage: options.stage, error };
+}
+
+/** The `not-actionable` failure of an element an ancestor clips at the action point. */
+function clippedError(hit: { clippedBy: string; how: string }): ToolError {
+  const why = hit.how === "clip-path"
+    ? "its clip-path hides the click point"
+    : hit.how === "zero-size"
+    ? "that box has no visible area"
+    : `the click point lies outside that box's visible area (${hit.how}), and scrolling it does not reveal the element`;
+  return new ToolError(
+    "not-actionable",
+    `The element is clipped by ${hit.clippedBy}: ${why}`,
+    "reveal it the way a user would (the container's own next/expand control, or a scroll " +
+      "with the container's ref), then take a new snapshot; press or fill reach it by focus " +
+      "without the pointer",
+    { clippedBy: hit.clippedBy, clip: hit.how },
+  );
 }
 
 /**

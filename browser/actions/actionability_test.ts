@@ -88,6 +88,17 @@ Deno.test("actionability: with hitTest, a covered element fails covered naming t
   assertEquals(el.log.includes("move"), false);
 });
 
+Deno.test("actionability: a clipped element fails not-actionable 'clipped by', never 'covered'", async () => {
+  for (const how of ["overflow: hidden", "clip-path", "zero-size"]) {
+    const { el, run } = setup({ clip: { clippedBy: "div#box", how }, cover: () => "div#other" });
+    const e = await failsWith(run({}, true), "not-actionable");
+    assertIncludes(e.message, "The element is clipped by div#box: ");
+    assertIncludes(e.message, how === "zero-size" ? "no visible area" : how);
+    assertEquals(e.details, { clippedBy: "div#box", clip: how });
+    assertEquals(el.log.includes("move"), false);
+  }
+});
+
 Deno.test("actionability: a subframe's point adds the frame offset to the viewport point only", async () => {
   const { run } = setup({ offset: { x: 8, y: 150 } });
   assertEquals(await run(), { x: 68, y: 190, frameX: 60, frameY: 40 });

@@ -18,7 +18,7 @@ import type { Recording } from "./recorder.ts";
 
 /** What the result says of the target: the ref or selector acted on, or the point. */
 export type TargetEcho =
-  | { kind: "element"; ref?: string; selector?: string }
+  | { kind: "element"; ref?: string; selector?: string; frame?: { url: string; ref?: string } }
   | { kind: "coords"; x: number; y: number };
 
 /** The facts of a finished action window, as {@link ActionResultBuilder.build} takes them. */
@@ -105,6 +105,7 @@ export class ActionResultBuilder {
       type: this.#type,
       ...(ref ? { ref } : {}),
       ...(target?.kind === "element" && target.selector ? { selector: target.selector } : {}),
+      ...(target?.kind === "element" && target.frame ? { frame: target.frame } : {}),
       ...(target?.kind === "coords" ? { coords: { x: target.x, y: target.y } } : {}),
       ...this.#actionInfo,
     };

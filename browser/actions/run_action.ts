@@ -31,6 +31,7 @@ import { ActionWindow } from "./action_window.ts";
 import { buildDelta } from "./action_delta.ts";
 import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 
 /** What a tool hands to {@link runAction}. */
@@ -164,6 +165,7 @@ async function runExclusive(
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);
     if (target?.kind === "element") {
+      if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
       else if ((target.matches ?? 1) > 1) {
         result.warn(`selector matched ${target.matches} elements; acted on the first`);

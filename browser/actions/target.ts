@@ -8,7 +8,7 @@ import { poll } from "../poll.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
-import { queryElement } from "./secret_query.ts";
+import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
@@ -31,6 +31,8 @@ export type ResolvedTarget =
     matches?: number;
     /** A `text=` selector that matched several: which was chosen and why (for the warnings). */
     note?: string;
+    /** The child frame the selector matched in (none matched in the main frame). */
+    frame?: MatchFrame;
   }
   | { kind: "coords"; x: number; y: number };
 
@@ -74,10 +76,13 @@ export function checkTarget(
 const NOT_FOUND_WAIT_MS = 2000;
 
 /**
- * Resolves a target in the active tab. A selector that matches nothing is
- * retried for up to ~2 s (a page still building), then fails fast. A `text=`
- * selector that matches several prefers an actionable element and says so in
- * `note` (`secret_query.ts`); a CSS selector takes its first match.
+ * Resolves a target in the active tab. A selector that matches nothing in the
+ * main frame is looked for in the child frames, in snapshot order
+ * (`frame_query.ts`; frames the navigation policy keeps out of snapshots are
+ * skipped), and the match says its `frame`. A selector that matches nothing
+ * anywhere is retried for up to ~2 s (a page still building), then fails
+ * fast. A `text=` selector that matches several prefers an actionable element
+ * and says so in `note` (`secret_query.ts`); a CSS selector takes its first match.
  *
  * @throws ToolError ref-gone | not-found | invalid-argument
  */
@@ -102,14 +107,25 @@ export async function resolveTarget(
     let handle: RemoteHandle | undefined;
     let matches = 0;
     let note: string | undefined;
+    let frame: MatchFrame | undefined;
     try {
-      ({ handle, matches, note } = await queryElement(page, page.mainFrameId, selector, {
+      ({ handle, matches, note, frame } = await queryFrames(page, session.refs, selector, {
         signal: options.signal,
+        skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
       }));
     } catch (e) {
       selectorError(e, selector);
     }
-    if (handle) found = { kind: "element", handle, selector, matches, ...(note ? { note } : {}) };
+    if (handle) {
+      found = {
+        kind: "element",
+        handle,
+        selector,
+        matches,
+        ...(note ? { note } : {}),
+        ...(frame ? { frame } : {}),
+      };
+    }
     return found !== undefined;
   }, { timeoutMs: waitMs, signal: options.signal, intervalMs: 50, maxIntervalMs: 400 });
   if (found) return found;

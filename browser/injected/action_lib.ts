@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo } from "./page_types.ts";
+import type { ElementInfo, HitResult } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -35,6 +35,11 @@ export function installActionLib(api: PageApi): void {
     }`;
   };
   api.describeElement = describeEl;
+  // Open shadow roots and the closed ones CDP handed over (snapshot/closed_hosts.ts).
+  const shadowOf = (el: Element): ShadowRoot | null =>
+    (api.shadowOf as (e: Element) => ShadowRoot | null)(el);
+  const flatParent = (n: Node): Element | null =>
+    (api.flatParent as (n: Node) => Element | null)(n);
 
   const isDisabled = (el: El): boolean => {
     if (el.getAttribute("aria-disabled") === "true") return true;
@@ -103,11 +108,55 @@ export function installActionLib(api: PageApi): void {
     return { state: "ok", box: { x: box.x, y: box.y, width: box.width, height: box.height } };
   };
 
-  /** Scrolls the element into view when it is not fully inside the viewport. */
+  /** The visible box of an element whose overflow clips its content (client area), viewport px. */
+  const clipBox = (a: Element) => {
+    const r = a.getBoundingClientRect();
+    const left = r.left + a.clientLeft, top = r.top + a.clientTop;
+    return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
+  };
+  const clipsX = (cs: CSSStyleDeclaration) => cs.overflowX !== "visible";
+  const clipsY = (cs: CSSStyleDeclaration) => cs.overflowY !== "visible";
+
+  /**
+   * The ancestors that may clip `el` (flat tree), with their computed style: an absolutely
+   * or fixed positioned box escapes the overflow of ancestors below its containing block.
+   */
+  const clippers = function* (el: Element): Generator<[Element, CSSStyleDeclaration]> {
+    let escape = getComputedStyle(el).position;
+    for (let a = flatParent(el); a && a !== document.documentElement; a = flatParent(a)) {
+      const cs = getComputedStyle(a);
+      const block = cs.transform !== "none" || cs.filter !== "none" || cs.contain !== "none";
+      if (escape === "fixed" && !block) continue;
+      if (escape === "absolute" && cs.position === "static" && !block) continue;
+      escape = cs.position;
+      yield [a, cs];
+    }
+  };
+
+  /**
+   * Scrolls the element into view when it is not fully inside the viewport, or when its
+   * center (the action point) is outside the visible box of an ancestor that clips it (a
+   * scroll container inside the page: its box may be on screen while the element sits in its
+   * scrolled-away part). `scrollIntoView` scrolls every scroll container on the way,
+   * `overflow: hidden` ones too.
+   */
   api.scrollIntoViewIfNeeded = (el: Element) => {
     const r = el.getBoundingClientRect();
     const vw = innerWidth, vh = innerHeight;
-    if (r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw) return false;
+    let inside = r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
+    if (inside) {
+      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      for (const [a, cs] of clippers(el)) {
+        const b = clipBox(a);
+        const outX = clipsX(cs) && (cx < b.left || cx >= b.right);
+        const outY = clipsY(cs) && (cy < b.top || cy >= b.bottom);
+        if (outX || outY) {
+          inside = false;
+          break;
+        }
+      }
+    }
+    if (inside) return false;
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     return true;
   };
@@ -135,8 +184,8 @@ export function installActionLib(api: PageApi): void {
 
   const deepElementFromPoint = (x: number, y: number): Element | null => {
     let el = document.elementFromPoint(x, y);
-    while (el?.shadowRoot) {
-      const inner = el.shadowRoot.elementFromPoint(x, y);
+    for (let root = el && shadowOf(el); el && root; root = shadowOf(el)) {
+      const inner = root.elementFromPoint(x, y);
       if (!inner || inner === el) break;
       el = inner;
     }
@@ -151,17 +200,58 @@ export function installActionLib(api: PageApi): void {
   };
 
   /**
-   * Tells whether a pointer event at (x, y) (frame CSS px) would land on the
-   * element: "ok", or { coveredBy } naming what is on top.
+   * Why (x, y) (frame CSS px) does not show `el` when an ancestor clips it there: the point
+   * lies outside the visible box of an ancestor whose overflow is not visible (or that box is
+   * empty), or `el` or an ancestor has a `clip-path`. Undefined when no clip explains it.
    */
-  api.hitTest = (el: Element, x: number, y: number) => {
+  const clipAt = (el: Element, x: number, y: number) => {
+    const path = getComputedStyle(el).clipPath;
+    if (path && path !== "none") return { clippedBy: describeEl(el), how: "clip-path" };
+    for (const [a, cs] of clippers(el)) {
+      if (cs.clipPath && cs.clipPath !== "none") {
+        return { clippedBy: describeEl(a), how: "clip-path" };
+      }
+      if (!clipsX(cs) && !clipsY(cs)) continue;
+      const b = clipBox(a);
+      if ((clipsX(cs) && b.right <= b.left) || (clipsY(cs) && b.bottom <= b.top)) {
+        return { clippedBy: describeEl(a), how: "zero-size" };
+      }
+      const outX = clipsX(cs) && (x < b.left || x >= b.right);
+      const outY = clipsY(cs) && (y < b.top || y >= b.bottom);
+      if (outX || outY) {
+        const overflow = outX ? cs.overflowX : cs.overflowY;
+        return { clippedBy: describeEl(a), how: `overflow: ${overflow}` };
+      }
+    }
+    return undefined;
+  };
+
+  /**
+   * Tells whether a pointer event at (x, y) (frame CSS px) would land on the
+   * element: "ok", { clippedBy, how } when an ancestor clips the element at that
+   * point (see `clipAt`), or { coveredBy } naming what is on top.
+   */
+  api.hitTest = (el: Element, x: number, y: number): HitResult => {
     const hit = deepElementFromPoint(x, y);
-    if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
-    if (composedContains(el, hit)) return "ok";
+    if (hit && composedContains(el, hit)) return "ok";
     // A <label> forwards to its control, so clicking it reaches the element.
-    const label = hit.closest("label") as HTMLLabelElement | null;
+    const label = hit?.closest("label") as HTMLLabelElement | null | undefined;
     if (label && label.control === el) return "ok";
+    const clip = clipAt(el, x, y);
+    if (clip) return clip;
+    if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
     return { coveredBy: describeEl(hit) };
+  };
+
+  /** The page-local ids of the frame's shown iframes, in document order, and the instance. */
+  api.frameOwners = () => {
+    const idOf = api.idOf as (e: Element) => number;
+    const ids: number[] = [];
+    for (const el of allElements(document)) {
+      const tag = el.localName;
+      if ((tag === "iframe" || tag === "frame") && el.checkVisibility()) ids.push(idOf(el));
+    }
+    return { instance: api.instance as string, ids };
   };
 
   /** Where an <iframe>'s content starts inside its own frame (CSS px). */
@@ -333,7 +423,8 @@ export function installActionLib(api: PageApi): void {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
     for (let n = walker.nextNode() as Element | null; n; n = walker.nextNode() as Element | null) {
       yield n;
-      if (n.shadowRoot) yield* allElements(n.shadowRoot);
+      const root = shadowOf(n);
+      if (root) yield* allElements(root);
     }
   };
 
@@ -348,7 +439,8 @@ export function installActionLib(api: PageApi): void {
     if (/^text=/.test(selector)) return (api.textMatches as (s: string) => Element[])(selector);
     const out: Element[] = [...document.querySelectorAll(selector)];
     for (const el of allElements(document)) {
-      if (el.shadowRoot) out.push(...el.shadowRoot.querySelectorAll(selector));
+      const root = shadowOf(el);
+      if (root) out.push(...root.querySelectorAll(selector));
     }
     return out;
   };

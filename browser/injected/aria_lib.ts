@@ -297,10 +297,12 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function childNodesOf(el: Element): ArrayLike<Node> {
-    if (el.shadowRoot) {
+    const root = (api.shadowOf as ((e: Element) => ShadowRoot | null) | undefined)?.(el) ??
+      el.shadowRoot;
+    if (root) {
       // Watch the roots we read, so a change inside one counts as a change.
-      (api.observeRoot as ((r: ShadowRoot) => void) | undefined)?.(el.shadowRoot);
-      return el.shadowRoot.childNodes;
+      (api.observeRoot as ((r: ShadowRoot) => void) | undefined)?.(root);
+      return root.childNodes;
     }
     if (el.localName === "slot") {
       const a = (el as HTMLSlotElement).assignedNodes();

@@ -10,7 +10,11 @@
 import type { PageApi } from "./page_api.ts";
 import type { SnapshotOptions } from "./page_types.ts";
 
-/** Adds `generation`, `observeRoot` and `snapshotWithGeneration` to the utility api. */
+/**
+ * Adds `generation`, `observeRoot`, `snapshotWithGeneration` and the closed
+ * shadow roots' table (`shadowOf`, `addClosedRoot`, `hostsChecked`, `hostUnchecked`) to the
+ * utility api.
+ */
 export function installMutationLib(api: PageApi): void {
   let generation = 0;
   const observer = new MutationObserver(() => {
@@ -44,6 +48,29 @@ export function installMutationLib(api: PageApi): void {
     observed.add(root);
     observer.observe(root, options);
   };
+  // Closed shadow roots CDP found (snapshot/closed_hosts.ts), by host: page scripts and this
+  // world cannot reach them through `shadowRoot`.
+  const closed = new WeakMap<Element, ShadowRoot>();
+  const checked = new WeakSet<Element>();
+  api.shadowOf = (el: Element) => el.shadowRoot ?? closed.get(el) ?? null;
+  api.addClosedRoot = (root: ShadowRoot) => {
+    if (!(root instanceof ShadowRoot)) return false;
+    if (!closed.has(root.host)) generation++;
+    closed.set(root.host, root);
+    checked.add(root.host);
+    api.observeRoot(root);
+    return true;
+  };
+  api.hostsChecked = (ids: number[]) => {
+    for (const id of ids) {
+      const el = api.element(id);
+      if (el) checked.add(el);
+    }
+    return true;
+  };
+  // A custom element not defined yet has no root yet: it is listed once it is upgraded.
+  api.hostUnchecked = (el: Element) =>
+    el.shadowRoot === null && !checked.has(el) && el.matches(":defined");
   /** The current generation: it changes whenever the observed DOM changed. */
   api.generation = () => generation;
   /**

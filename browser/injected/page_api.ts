@@ -31,6 +31,7 @@ import type {
   FormControl,
   FormKit,
   FrameSnapshot,
+  HitResult,
   LinkWriter,
   Outline,
   PageFailure,
@@ -58,6 +59,17 @@ export interface PageApi {
   generation: () => number;
   /** A snapshot and the generation it reflects (snapshot/capture.ts). */
   snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
+  /** An element's shadow root: its open one, or a closed one handed over by `addClosedRoot`. */
+  shadowOf: (el: Element) => ShadowRoot | null;
+  /**
+   * Called on a closed shadow root itself (snapshot/closed_hosts.ts): the walks read it from
+   * now on (`shadowOf`), and a change inside counts as a change.
+   */
+  addClosedRoot: (root: ShadowRoot) => boolean;
+  /** Marks hosts as checked for closed roots: later snapshots stop listing them in `hosts`. */
+  hostsChecked: (ids: number[]) => boolean;
+  /** An element without an open shadow root not checked yet for a closed one (the walker). */
+  hostUnchecked: (el: Element) => boolean;
 
   // aria_lib.ts
   roleOf: (el: Element) => string;
@@ -127,8 +139,16 @@ export interface PageApi {
   scrollIntoViewIfNeeded: (el: Element) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
-  /** Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it. */
-  hitTest: (el: Element, x: number, y: number) => "ok" | { coveredBy: string };
+  /**
+   * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers or
+   * clips it.
+   */
+  hitTest: (el: Element, x: number, y: number) => HitResult;
+  /**
+   * The page-local ids of the frame's shown iframes, in document order (open and handed
+   * closed shadow roots pierced), and the world's instance.
+   */
+  frameOwners: () => { instance: string; ids: number[] };
   /** Where an iframe's content starts inside its own frame, CSS px. */
   contentOrigin: (el: Element) => { x: number; y: number };
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
@@ -238,6 +258,10 @@ export const PAGE_API_NAMES = Object.keys(
     observeRoot: 1,
     generation: 1,
     snapshotWithGeneration: 1,
+    shadowOf: 1,
+    addClosedRoot: 1,
+    hostsChecked: 1,
+    hostUnchecked: 1,
     roleOf: 1,
     flatParent: 1,
     isSecret: 1,
@@ -271,6 +295,7 @@ export const PAGE_API_NAMES = Object.keys(
     scrollIntoViewIfNeeded: 1,
     stableBox: 1,
     hitTest: 1,
+    frameOwners: 1,
     contentOrigin: 1,
     prepareFill: 1,
     setValue: 1,

@@ -152,7 +152,20 @@ export type SnapshotResult = {
   frames: number[];
   /** The world's instance id (a new one per install of the library). */
   instance: string;
+  /**
+   * Page-local ids of custom elements without an open shadow root not checked yet: each may
+   * hold a closed one, which only CDP sees (snapshot/closed_hosts.ts).
+   */
+  hosts: number[];
 };
+
+/**
+ * What the page-side hit test says: the element gets the pointer, something
+ * else is on top (`coveredBy`), or the point lies outside the visible box of
+ * an ancestor that clips the element (`clippedBy`; `how`: `overflow`,
+ * `clip-path`, `zero-size`).
+ */
+export type HitResult = "ok" | { coveredBy: string } | { clippedBy: string; how: string };
 
 /** A snapshot and the mutation generation it reflects (`snapshotWithGeneration`). */
 export type FrameSnapshot = SnapshotResult & { generation: number };

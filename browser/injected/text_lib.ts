@@ -45,6 +45,7 @@ export function installTextLib(api: PageApi): void {
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
 
   // `shownStep`'s flags: inside `visibility: hidden` (only children that show count), inside
   // content `content-visibility: auto` skips.
@@ -116,7 +117,7 @@ export function installTextLib(api: PageApi): void {
         return;
       }
     }
-    const parent: Node = el.shadowRoot ?? el;
+    const parent: Node = shadowOf(el) ?? el;
     for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(w, n, flags);
   }
 

@@ -54,6 +54,10 @@ export function installWalkerLib(api: PageApi): void {
   const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const newLinks = api.newLinks as Fn<[], LinkWriter>;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
+  const hostUnchecked = api.hostUnchecked as Fn<[Element], boolean>;
+  /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
+  const MAX_HOSTS = 100;
 
   const SKIP_TAGS = new Set(
     ("script style template noscript head meta link title datalist option optgroup param " +
@@ -141,6 +145,7 @@ export function installWalkerLib(api: PageApi): void {
     const o = newOutline(opts.wholeLines === true);
     const refs: Array<[number, string, string, string, string]> = [];
     const frames: number[] = [];
+    const hosts: number[] = [];
     const focused = deepActive();
     const links = newLinks();
     // The visibility decision's state (`shownStep` of aria_lib.ts), one per walk.
@@ -161,7 +166,7 @@ export function installWalkerLib(api: PageApi): void {
           return;
         }
       }
-      const parent: Node = el.shadowRoot ?? el;
+      const parent: Node = shadowOf(el) ?? el;
       for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(n, depth, flags);
     }
 
@@ -207,6 +212,8 @@ export function installWalkerLib(api: PageApi): void {
       const shown = shownStep(el, flags, walk);
       if (shown < 0) return;
       flags = shown;
+      // A custom element may hold a closed shadow root: CDP checks (snapshot/closed_hosts.ts).
+      if (tag.includes("-") && hosts.length < MAX_HOSTS && hostUnchecked(el)) hosts.push(idOf(el));
       let cs: CSSStyleDeclaration | undefined;
       const role = roleOf(el);
       const hid = (flags & HID) !== 0;
@@ -363,7 +370,7 @@ export function installWalkerLib(api: PageApi): void {
     } finally {
       cacheLabels(false);
     }
-    return { text: o.render(), refs, frames, instance: api.instance as string };
+    return { text: o.render(), refs, frames, instance: api.instance as string, hosts };
   }
 
   api.snapshot = snapshot;

@@ -12,6 +12,7 @@ import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
 import { poll } from "../poll.ts";
+import { handOverClosedHosts } from "./closed_hosts.ts";
 
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
@@ -72,7 +73,8 @@ const FRAME_WAIT_MS = 1500;
  *
  * CDP: `Runtime.evaluate` in each frame's utility world (each frame through
  * its own session, so out-of-process iframes work), `DOM.describeNode` to get
- * an iframe element's frame id.
+ * an iframe element's frame id; closed shadow roots are read through
+ * `closed_hosts.ts` (the first time their hosts are seen).
  *
  * @throws RefGoneError when `rootRef` does not name a live element.
  * @throws EvaluationError / ProtocolError / TargetClosedError when the main
@@ -158,9 +160,22 @@ async function frameText(
   const loaderId = frame.loaderId;
   // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
   const wholeLines = currentMasker() !== undefined;
-  const snap = await callUtility(page, frameId, "snapshotWithGeneration", [
-    rootId === undefined ? { wholeLines } : { rootId, wholeLines },
-  ], { signal: stats.signal });
+  const read = () =>
+    callUtility(page, frameId, "snapshotWithGeneration", [
+      rootId === undefined ? { wholeLines } : { rootId, wholeLines },
+    ], { signal: stats.signal });
+  let snap = await read();
+  // Custom elements not checked yet may hold closed shadow roots: once some are handed over,
+  // read again (a closed root may hold more hosts: a few rounds).
+  for (let round = 0; round < 3 && snap.hosts.length; round++) {
+    const handed = await handOverClosedHosts(page, frameId, snap.hosts, stats.signal)
+      .catch((e) => {
+        if (stats.signal?.aborted) throw e;
+        return 0;
+      });
+    if (!handed) break;
+    snap = await read();
+  }
   if (page.frame(frameId)?.loaderId !== loaderId) {
     throw new Error(`frame "${frameId}" navigated during the snapshot`);
   }
@@ -214,8 +229,11 @@ async function childFrameText(
   }
 }
 
-/** The frame id of an iframe element, from its page-local id. CDP: `DOM.describeNode`. */
-async function contentFrameId(
+/**
+ * The frame id of an iframe element, from its page-local id in its parent
+ * frame; undefined when the element is gone. CDP: `DOM.describeNode`.
+ */
+export async function contentFrameId(
   page: Page,
   parentFrameId: string,
   ownerId: number,

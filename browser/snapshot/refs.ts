@@ -153,6 +153,11 @@ export class RefRegistry {
     return ref;
   }
 
+  /** The ref already issued for an element, or undefined (never issues one). */
+  lookup(target: RefTarget): string | undefined {
+    return this.#byKey.get(keyOf(target))?.ref;
+  }
+
   /**
    * After a held capture (see {@link RefForOptions.hold}) that saw `seen`:
    * takes over each seen ref's new role, name and context, unless the change

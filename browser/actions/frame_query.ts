@@ -1,0 +1,97 @@
+/**
+ * Selectors across frames: a CSS or `text=` selector with no match in the
+ * main frame is looked for in the child frames (same-origin and
+ * out-of-process iframes), in the order the snapshot shows them: each frame
+ * before the frames nested in it, siblings in document order. Every frame is
+ * queried through {@link queryElement}, so the masking rules hold in each.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { AbortError } from "../../cdp/errors.ts";
+import { callUtility, type RemoteHandle } from "../injected/mod.ts";
+import { contentFrameId } from "../snapshot/capture.ts";
+import type { RefRegistry } from "../snapshot/refs.ts";
+import { ToolError } from "../tool_error.ts";
+import { queryElement } from "./secret_query.ts";
+
+/** Where a match was found when not in the main frame. */
+export interface MatchFrame {
+  /** The frame's URL. */
+  url: string;
+  /** The ref of the iframe element, when a snapshot issued one. */
+  ref?: string;
+}
+
+/** A selector's match in some frame of the tab (see {@link queryFrames}). */
+export interface FramesMatch {
+  handle: RemoteHandle | undefined;
+  /** How many elements match in the frame that matched. */
+  matches: number;
+  /** A `text=` choice note (`text_choice.ts`). */
+  note?: string;
+  /** Set when the match is in a child frame. */
+  frame?: MatchFrame;
+}
+
+/** Deeper nesting than this is not searched (as the snapshot does not read it). */
+const MAX_FRAME_DEPTH = 8;
+
+/**
+ * The element `selector` designates in the tab: the main frame's match, else
+ * the first child frame's (snapshot order) with its {@link MatchFrame}.
+ * Frames `skip` refuses (the navigation policy's blocked frames, which the
+ * snapshot does not read) and frames that cannot be read (detached,
+ * navigating) are passed over. CDP: `Runtime.evaluate` per frame,
+ * `DOM.describeNode` per iframe.
+ *
+ * @throws what {@link queryElement} throws for the main frame (an invalid
+ *   selector); ToolError `refused` (masking) from any frame; the signal's abort.
+ */
+export async function queryFrames(
+  page: Page,
+  registry: RefRegistry,
+  selector: string,
+  options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
+): Promise<FramesMatch> {
+  const { signal } = options;
+  const main = await queryElement(page, page.mainFrameId, selector, { signal });
+  if (main.handle) return main;
+  const search = async (frameId: string, level: number): Promise<FramesMatch | undefined> => {
+    if (level >= MAX_FRAME_DEPTH) return undefined;
+    const { instance, ids } = await callUtility(page, frameId, "frameOwners", [], { signal });
+    for (const id of ids) {
+      try {
+        const childId = await contentFrameId(page, frameId, id);
+        const child = childId ? page.frame(childId) : undefined;
+        if (!child || options.skip?.(child.url)) continue;
+        const found = await queryElement(page, child.frameId, selector, { signal });
+        if (found.handle) {
+          const parent = page.frame(frameId);
+          const ref = parent && registry.lookup({
+            targetId: page.target.targetId,
+            frameId,
+            loaderId: parent.loaderId,
+            instance,
+            localId: id,
+          });
+          return { ...found, frame: { url: child.url, ...(ref ? { ref } : {}) } };
+        }
+        const deeper = await search(child.frameId, level + 1);
+        if (deeper) return deeper;
+      } catch (e) {
+        // A frame going away is not the selector's fault; a refusal or the call's end is.
+        if (e instanceof ToolError || e instanceof AbortError || signal?.aborted) throw e;
+      }
+    }
+    return undefined;
+  };
+  return await search(page.mainFrameId, 0) ?? main;
+}
+
+/** The warning of a match found in a child frame. */
+export function frameMatchWarning(frame: MatchFrame): string {
+  return `no match in the main frame; acted on the match inside the iframe${
+    frame.ref ? ` [ref=${frame.ref}]` : ""
+  } showing ${frame.url}`;
+}
