@@ -163,6 +163,18 @@ async function runExclusive(
     result.target = target;
     // A secret bound to origins goes only into frames of those origins.
     await checkFillTarget(page, target);
+    // The page as the agent last saw it, when nothing changed since (no new capture). Taken
+    // before the action scrolls its element into view: the scroll moves the page under a
+    // resting pointer, and what that hovers is the action's doing, to show in the delta.
+    const before = mode === "delta" && !spec.replacesDocument
+      ? await tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: true,
+        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+        signal,
+        // The agent does not see this capture: refs keep the contexts it saw them in.
+        holdContexts: true,
+      }).catch(() => undefined)
+      : undefined;
     if (target?.kind === "element") {
       if (target.note) result.warn(target.note);
       else if ((target.matches ?? 1) > 1) {
@@ -189,16 +201,6 @@ async function runExclusive(
       point = { x: target.x, y: target.y };
     }
 
-    // The page as the agent last saw it, when nothing changed since (no new capture).
-    const before = mode === "delta" && !spec.replacesDocument
-      ? await tabSnapshot(page, session.refs, session.snapshots, {
-        reuse: true,
-        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-        signal,
-        // The agent does not see this capture: refs keep the contexts it saw them in.
-        holdContexts: true,
-      }).catch(() => undefined)
-      : undefined;
     await using actionWindow = await ActionWindow.open(session, page, {
       action: spec.type,
       declaredDownload: args.download === true,
