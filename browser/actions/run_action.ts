@@ -28,7 +28,8 @@ import {
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 
-import { buildDelta } from "./action_delta.ts";
+import { buildDelta, skippedDelta } from "./action_delta.ts";
+import { FinishBudget, RESULT_MARGIN_MS } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { inBackground } from "../visibility.ts";
@@ -127,6 +128,9 @@ export async function runAction(
   }
   return await session.exclusive(() => runExclusive(session, args, spec, ctx.signal));
 }
+
+/** How long the result waits for the page to draw a frame after the action, ms. */
+const FRAME_CAP_MS = 250;
 
 /** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
 const POINTER_AND_KEYS = new Set(["click", "hover", "press", "type", "scroll"]);
@@ -230,7 +234,19 @@ async function runExclusive(
     const rec = outcome.recording;
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
-    await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
+    if (!outcome.settled && Date.now() >= deadline) {
+      result.cutShort("waiting for the page to settle");
+    }
+    // timeoutMs is a promise: what follows fits in the time left (and a small margin), or is
+    // skipped and named (a huge or busy page can take seconds to answer a frame or a snapshot).
+    const finish = new FinishBudget(deadline + RESULT_MARGIN_MS, signal);
+    await finish.step(
+      "a frame for the page to draw",
+      (s) =>
+        callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame", [], { signal: s }),
+      false,
+      { capMs: FRAME_CAP_MS },
+    ).catch(() => {});
     if (session.closed) {
       throw new ToolError(
         "unknown-session",
@@ -238,8 +254,17 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const element = await probeAfter(target, rec.fullLoad);
-    const delta = await buildDelta(session, rec, mode, before?.text, page);
+    const element = await finish.step(
+      "the element probe",
+      (s) => probeAfter(target, rec.fullLoad, s),
+      target?.kind === "element" ? { stillAttached: false } : undefined,
+    );
+    const delta = await finish.step(
+      "the snapshot",
+      (s) => buildDelta(session, rec, mode, before?.text, page, s),
+      mode === "none" ? undefined : skippedDelta(mode),
+    );
+    result.cutShort(...finish.skipped);
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );
