@@ -1,10 +1,11 @@
 /**
  * Issue 13: `timeoutMs` is a promise. A big document streamed slowly keeps the tab loading
  * (and its main thread parsing) past the budget: `navigate` still answers within about
- * `timeoutMs`, says `timedOut: true`, and names what it cut short.
+ * `timeoutMs`, says `timedOut: true`, and names what it cut short; a `click` on the page
+ * while it still streams in answers in its time too.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio } from "./_mcp.ts";
+import { startStdio, textOf } from "./_mcp.ts";
 
 type R = Record<string, unknown>;
 
@@ -55,9 +56,9 @@ function slowBigPage(options: { chunks: number; chunkBytes: number; everyMs: num
   };
 }
 
-Deno.test("navigate on a big page streamed slowly answers within timeoutMs", async () => {
-  // ~24 MB over ~6 s.
-  const big = slowBigPage({ chunks: 120, chunkBytes: 200_000, everyMs: 50 });
+Deno.test("navigate and click on a big page streamed slowly answer within timeoutMs", async () => {
+  // ~48 MB over ~12 s.
+  const big = slowBigPage({ chunks: 240, chunkBytes: 200_000, everyMs: 50 });
   const mcp = await startStdio();
   try {
     // The session's browser starts on its first call: not what this measures.
@@ -74,6 +75,14 @@ Deno.test("navigate on a big page streamed slowly answers within timeoutMs", asy
     const warnings = (s.warnings as string[]).join("\n");
     assertIncludes(warnings, "timeoutMs ran out: cut short");
     assertIncludes(warnings, "waiting for the page to settle");
+
+    // The page is still streaming in: a click on it keeps its time too.
+    const t0 = Date.now();
+    const c = await mcp.call("click", { selector: "h1", timeoutMs });
+    const clickTook = Date.now() - t0;
+    assertTrue(clickTook < timeoutMs + 3000, `click took ${clickTook} ms`);
+    // A page that did not answer in time: the click did nothing and says so.
+    if (c.isError) assertEquals((c.structuredContent!.error as R).code, "timeout", textOf(c));
   } finally {
     await mcp.close();
     await big.close();

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ToolError } from "../tool_error.ts";
 
 /** How long past its deadline an action may take to put its result together, ms. */
 export const RESULT_MARGIN_MS = 1000;
@@ -83,4 +84,38 @@ export class FinishBudget {
 
 function timeUp(): DOMException {
   return new DOMException("the result's time ran out", "TimeoutError");
+}
+
+/**
+ * A signal that aborts at `deadline` (epoch ms) with a `timeout` ToolError for `tool` (a
+ * call that did nothing yet), or with `call`'s reason when that aborts first. For the
+ * steps before an action acts: a page too busy to answer (a huge document still parsing)
+ * then fails the call in its time instead of holding it. Dispose to clear the timer.
+ */
+export function untilDeadline(
+  deadline: number,
+  tool: string,
+  call: AbortSignal | undefined,
+): { signal: AbortSignal; expired(): boolean } & Disposable {
+  const stop = new AbortController();
+  const timer = setTimeout(() => {
+    stop.abort(
+      new ToolError(
+        "timeout",
+        `"${tool}" did not act within its timeoutMs: the page did not answer in time`,
+        "wait for the page to finish loading (wait_for), or call again with a larger timeoutMs",
+      ),
+    );
+  }, Math.max(0, deadline - Date.now()));
+  const onCall = () => stop.abort(call!.reason);
+  if (call?.aborted) onCall();
+  else call?.addEventListener("abort", onCall, { once: true });
+  return {
+    signal: stop.signal,
+    expired: () => stop.signal.aborted && !call?.aborted,
+    [Symbol.dispose]() {
+      clearTimeout(timer);
+      call?.removeEventListener("abort", onCall);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { assertEquals, assertRejects } from "../../tests/_assert.ts";
-import { FinishBudget } from "./finish_budget.ts";
+import { FinishBudget, untilDeadline } from "./finish_budget.ts";
+import type { ToolError } from "../tool_error.ts";
 
 /** Work that answers `value` after `ms`, or rejects when its signal aborts. */
 function work<T>(ms: number, value: T) {
@@ -39,4 +40,17 @@ Deno.test("FinishBudget: the call's abort throws its reason; work errors pass th
   call.abort(new Error("cancelled"));
   assertEquals((await assertRejects(() => pending, Error)).message, "cancelled");
   assertEquals(b.skipped, []);
+});
+
+Deno.test("untilDeadline: a timeout ToolError at the deadline; the call's reason before", async () => {
+  {
+    using early = untilDeadline(Date.now() + 20, "click", undefined);
+    await new Promise<void>((r) => early.signal.addEventListener("abort", () => r()));
+    assertEquals(early.expired(), true);
+    assertEquals((early.signal.reason as ToolError).code, "timeout");
+  }
+  const call = new AbortController();
+  using early = untilDeadline(Date.now() + 60_000, "click", call.signal);
+  call.abort(new Error("cancelled"));
+  assertEquals([early.expired(), (early.signal.reason as Error).message], [false, "cancelled"]);
 });

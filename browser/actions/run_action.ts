@@ -29,7 +29,7 @@ import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
-import { FinishBudget, RESULT_MARGIN_MS } from "./finish_budget.ts";
+import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { inBackground } from "../visibility.ts";
@@ -162,22 +162,40 @@ async function runExclusive(
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
+  // Until the action acts, every page call ends at the deadline: a page too busy to answer
+  // (a huge document still parsing) fails the call in its time, with nothing done.
+  using early = untilDeadline(deadline, spec.type, signal);
+  const pre = <T>(step: Promise<T>) =>
+    step.catch((e) => {
+      throw early.expired() ? early.signal.reason : e;
+    });
   try {
-    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline, signal });
+    if (spec.target) {
+      target = await pre(
+        resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
+      );
+    }
     result.target = target;
     // A secret bound to origins goes only into frames of those origins.
-    await checkFillTarget(page, target);
+    await pre(checkFillTarget(page, target));
     // The page as the agent last saw it, when nothing changed since (no new capture). Taken
     // before the action scrolls its element into view: the scroll moves the page under a
     // resting pointer, and what that hovers is the action's doing, to show in the delta.
+    // It may take half the time left: the action needs the rest (without it, the result
+    // shows the page whole).
     const before = mode === "delta" && !spec.replacesDocument
-      ? await tabSnapshot(page, session.refs, session.snapshots, {
-        reuse: true,
-        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-        signal,
-        // The agent does not see this capture: refs keep the contexts it saw them in.
-        holdContexts: true,
-      }).catch(() => undefined)
+      ? await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
+        "the snapshot before the action",
+        (s) =>
+          tabSnapshot(page, session.refs, session.snapshots, {
+            reuse: true,
+            frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+            signal: s,
+            // The agent does not see this capture: refs keep the contexts it saw them in.
+            holdContexts: true,
+          }).catch(() => undefined),
+        undefined,
+      )
       : undefined;
     if (target?.kind === "element") {
       if (target.note) result.warn(target.note);
@@ -185,14 +203,16 @@ async function runExclusive(
         result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
-        point = elementPoint = await waitActionable(page, target.handle, {
+        point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
           deadline,
-          signal,
-        });
+          signal: early.signal,
+        }));
       }
     } else if (target?.kind === "coords") {
-      const { cssLayoutViewport: vp } = await page.session.send("Page.getLayoutMetrics");
+      const { cssLayoutViewport: vp } = await pre(
+        page.session.send("Page.getLayoutMetrics", undefined, { signal: early.signal }),
+      );
       if (
         target.x < 0 || target.y < 0 || target.x >= vp.clientWidth || target.y >= vp.clientHeight
       ) {
