@@ -252,8 +252,12 @@ export function cookieParam(init: CookieInit): Protocol.Network.CookieParam {
   };
 }
 
-/** Why Chromium may have dropped a cookie without an error, as a hint. */
-function droppedHint(param: Protocol.Network.CookieParam): string {
+/**
+ * Why Chromium may have dropped a cookie (it drops some without an error, e.g. SameSite=None
+ * without Secure), as a hint naming the rule the cookie breaks; a generic hint when none is
+ * known.
+ */
+export function cookieRejectionReason(param: Protocol.Network.CookieParam): string {
   const reasons: string[] = [];
   if (param.sameSite === "None" && !param.secure) reasons.push("sameSite None needs secure: true");
   if (param.expires !== undefined && param.expires * 1000 < Date.now()) {
@@ -288,7 +292,11 @@ function contextParam(scope: CookieScope): { browserContextId?: string } {
   return scope.browserContextId ? { browserContextId: scope.browserContextId } : {};
 }
 
-function sameKey(c: Pick<Cookie, "name" | "domain" | "path">, param: Protocol.Network.CookieParam) {
+/** True when `c` is the cookie `param` names (same name, path and domain, dots ignored). */
+export function sameKey(
+  c: Pick<Cookie, "name" | "domain" | "path">,
+  param: Protocol.Network.CookieParam,
+): boolean {
   const domain = param.domain ?? new URL(param.url!).hostname;
   return c.name === param.name && c.path === param.path &&
     bareDomain(c.domain) === bareDomain(domain);
@@ -315,7 +323,10 @@ export async function setCookie(scope: CookieScope, init: CookieInit): Promise<C
   }
   const stored = (await getRawCookies(scope)).find((c) => sameKey(c, param));
   if (!stored) {
-    throw new CookieError(`Chromium did not store cookie "${init.name}"`, droppedHint(param));
+    throw new CookieError(
+      `Chromium did not store cookie "${init.name}"`,
+      cookieRejectionReason(param),
+    );
   }
   return toCookie(stored);
 }

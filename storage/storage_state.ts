@@ -23,7 +23,16 @@
  */
 import type { CdpSession, Connection } from "../cdp/connection.ts";
 import type { Protocol } from "../cdp/types.ts";
-import { type Cookie, cookieParam, type CookieScope, getRawCookies, toCookie } from "./cookies.ts";
+import {
+  type Cookie,
+  cookieParam,
+  cookieRejectionReason,
+  type CookieScope,
+  getRawCookies,
+  sameKey,
+  toCookie,
+} from "./cookies.ts";
+import { ProtocolError } from "../cdp/errors.ts";
 import { webStorageOrigin } from "./web_storage.ts";
 
 /** One origin's localStorage, Playwright's shape. */
@@ -232,9 +241,63 @@ function stateCookieParam(c: Cookie, i: number): Protocol.Network.CookieParam {
   }
 }
 
+/** A state cookie Chromium did not store, and why (the rule it likely breaks). */
+export interface RejectedCookie {
+  name: string;
+  domain: string;
+  path: string;
+  /** E.g. "sameSite None needs secure: true", or Chromium's own error. */
+  reason: string;
+}
+
+/**
+ * Stores cookies and checks each one landed: Chromium drops some silently (SameSite=None
+ * without Secure) and fails a whole batch on one bad field ("Invalid cookie fields"), so
+ * after a failed batch each cookie is sent alone, and every cookie is then looked for in the
+ * context (same name, domain, path and value).
+ * CDP: `Storage.setCookies`, `Storage.getCookies`.
+ *
+ * @returns How many were stored, and each one that was not with the reason.
+ */
+export async function setCookiesChecked(
+  scope: CookieScope,
+  params: Protocol.Network.CookieParam[],
+): Promise<{ applied: number; rejected: RejectedCookie[] }> {
+  if (params.length === 0) return { applied: 0, rejected: [] };
+  const ctx = scope.browserContextId ? { browserContextId: scope.browserContextId } : {};
+  const refused = new Map<Protocol.Network.CookieParam, string>();
+  try {
+    await scope.connection.send("Storage.setCookies", { cookies: params, ...ctx });
+  } catch (e) {
+    if (!(e instanceof ProtocolError)) throw e;
+    for (const p of params) {
+      await scope.connection.send("Storage.setCookies", { cookies: [p], ...ctx }).catch((e) => {
+        if (!(e instanceof ProtocolError)) throw e;
+        refused.set(p, `Chromium refused it (${e.originalMessage}): ${cookieRejectionReason(p)}`);
+      });
+    }
+  }
+  const stored = await getRawCookies(scope);
+  const rejected: RejectedCookie[] = [];
+  for (const p of params) {
+    const found = stored.some((c) => sameKey(c, p) && c.value === p.value);
+    if (found && !refused.has(p)) continue;
+    rejected.push({
+      name: p.name,
+      domain: p.domain ?? new URL(p.url!).hostname,
+      path: p.path ?? "/",
+      reason: refused.get(p) ?? cookieRejectionReason(p),
+    });
+  }
+  return { applied: params.length - rejected.length, rejected };
+}
+
 /** What {@link injectStorageState} did. */
 export interface InjectOutcome {
+  /** Cookies Chromium stored (the rejected ones not counted). */
   cookies: number;
+  /** State cookies Chromium did not store, each with the likely reason. */
+  cookiesRejected: RejectedCookie[];
   origins: number;
   /** Origins of the state not written: not an http(s) origin, or not reachable. */
   originsSkipped: string[];
@@ -243,8 +306,9 @@ export interface InjectOutcome {
 /**
  * Applies a state. `replace` first clears every cookie of the context and the
  * localStorage and IndexedDB of every known origin (and of the state's origins); `merge`
- * adds to what is there. CDP: `Storage.clearCookies`, `Storage.clearDataForStorageKey`,
- * `Storage.setCookies`, `DOMStorage.setDOMStorageItem`.
+ * adds to what is there. Cookies Chromium does not store are reported, not counted (see
+ * {@link setCookiesChecked}). CDP: `Storage.clearCookies`, `Storage.clearDataForStorageKey`,
+ * `Storage.setCookies`, `Storage.getCookies`, `DOMStorage.setDOMStorageItem`.
  *
  * @throws StorageStateError for a bad cookie in the state.
  */
@@ -267,9 +331,7 @@ export async function injectStorageState(
     }
     await scope.connection.send("Storage.clearCookies", ctx);
   }
-  if (params.length) {
-    await scope.connection.send("Storage.setCookies", { cookies: params, ...ctx });
-  }
+  const set = await setCookiesChecked(scope, params);
   const originsSkipped: string[] = [];
   let origins = 0;
   for (const o of state.origins) {
@@ -291,5 +353,5 @@ export async function injectStorageState(
     }
     origins++;
   }
-  return { cookies: params.length, origins, originsSkipped };
+  return { cookies: set.applied, cookiesRejected: set.rejected, origins, originsSkipped };
 }

@@ -26,24 +26,33 @@ export interface DeltaOut {
   removed: NodeChange[];
 }
 
+/**
+ * The snapshot part of an action's result: the delta against `before` (the page as the
+ * agent last saw it), or the whole page (`full`, a new document or tab), or none.
+ *
+ * @param signal Ends the capture (then the signal's reason is thrown).
+ */
 export async function buildDelta(
   session: BrowserSession,
   rec: Recording,
   mode: "delta" | "full" | "none",
   before: string | undefined,
   actedOn: Page,
+  signal?: AbortSignal,
 ): Promise<DeltaOut | undefined> {
   if (mode === "none") return undefined;
   let after: string;
   try {
     after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
       reuse: false,
+      signal,
       frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
       // Shown as a delta, the agent may not see where each ref sits now: a ref whose element
       // the page re-used for another item keeps the context it was shown in (ref-gone on use).
       holdContexts: mode === "delta",
     })).text;
   } catch (e) {
+    signal?.throwIfAborted();
     return {
       delta: { mode, tree: "", error: `snapshot failed: ${(e as Error).message}` },
       appeared: [],
@@ -83,6 +92,20 @@ export async function buildDelta(
     // what changes the page's shape (a dialog, an alert, a new section).
     appeared: (d.appeared ?? []).filter(isStructural),
     removed: (d.removedNodes ?? []).filter(isStructural),
+  };
+}
+
+/** The snapshot part when the call's time ran out before the after-snapshot was taken. */
+export function skippedDelta(mode: "delta" | "full"): DeltaOut {
+  return {
+    delta: {
+      mode,
+      tree: "",
+      error: "snapshot skipped: timeoutMs ran out before the page could be read",
+      hint: "call snapshot (the page may still be loading), or act with a larger timeoutMs",
+    },
+    appeared: [],
+    removed: [],
   };
 }
 

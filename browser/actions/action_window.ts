@@ -42,6 +42,8 @@ export interface WindowOutcome {
   recording: Recording;
   /** Files saved, and downloads cancelled, during the window. */
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
+  /** The page settled before the deadline (or the recorder's cap): nothing left pending. */
+  settled: boolean;
   /** Warnings, in order: the downloads', the guard's notes, a page still loading. */
   warnings: string[];
   /** `download-blocked` when a download began and nothing was saved. */
@@ -145,6 +147,7 @@ export class ActionWindow implements AsyncDisposable {
     if (!settled) warnings.push("the page was still loading when the result was taken");
     return {
       recording,
+      settled,
       downloads: { downloads: dl.downloads, blocked: dl.blocked },
       warnings,
       downloadError: dl.error,

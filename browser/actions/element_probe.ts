@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { callOnHandle } from "../injected/mod.ts";
+import { callOnHandle, withSignal } from "../injected/mod.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { ResolvedTarget } from "./target.ts";
 import type { ElementProbe } from "./action_result.ts";
@@ -13,21 +13,27 @@ import type { ElementProbe } from "./action_result.ts";
  * The ActionResult's `element` for `target` after the action: the page's
  * `elementInfo` (long texts cut here, clear of secrets), or
  * `{ stillAttached: false }` after a full load (the document is new) or when
- * the probe fails; undefined without an element target.
+ * the probe fails; undefined without an element target. `signal` ends the probe (its
+ * reason is thrown).
  */
 export async function probeAfter(
   target: ResolvedTarget | undefined,
   fullLoad: boolean,
+  signal?: AbortSignal,
 ): Promise<ElementProbe | undefined> {
   if (target?.kind !== "element") return undefined;
   if (fullLoad) return { stillAttached: false };
-  return await elementProbe(target).catch(() => ({ stillAttached: false }));
+  return await elementProbe(target, signal).catch(() => {
+    signal?.throwIfAborted();
+    return { stillAttached: false };
+  });
 }
 
 async function elementProbe(
   target: ResolvedTarget & { kind: "element" },
+  signal: AbortSignal | undefined,
 ): Promise<ElementProbe> {
-  const { cuts, ...info } = await callOnHandle(target.handle, "elementInfo");
+  const { cuts, ...info } = await callOnHandle(withSignal(target.handle, signal), "elementInfo");
   // Texts the page sent long are cut here, never inside a secret's value.
   for (const [key, max] of Object.entries(cuts ?? {})) {
     if (key === "value" || key === "displayText") {

@@ -50,6 +50,7 @@ export class ActionResultBuilder {
   #actionInfo: Record<string, unknown> | undefined;
   #warnings: string[] = [];
   #error: ToolError | undefined;
+  #cut: string[] = [];
 
   /**
    * @param type `action.type` (the tool).
@@ -80,6 +81,15 @@ export class ActionResultBuilder {
     return this;
   }
 
+  /**
+   * Records what the call's time (`timeoutMs`) cut short: skipped or left partial (e.g.
+   * "the snapshot"). The result then says `timedOut: true` and names them in a warning.
+   */
+  cutShort(...what: string[]): this {
+    this.#cut.push(...what);
+    return this;
+  }
+
   /** The failure recorded so far, if any. */
   get error(): ToolError | undefined {
     return this.#error;
@@ -97,6 +107,9 @@ export class ActionResultBuilder {
     const { element: extraElement, warnings: extraWarnings, ...extraRest } = facts.extra ?? {};
     const warnings = [...this.#warnings];
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
+    if (this.#cut.length) {
+      warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
+    }
     if ("url" in extraRest) extraRest.url = rec.navigation.to;
     let element = facts.element;
     if (extraElement) element = { ...element, ...extraElement };
@@ -143,6 +156,8 @@ export class ActionResultBuilder {
       ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
       ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
       ...extraRest,
+      // The call's time ran out somewhere (the tool's own wait, or what followed it).
+      ...(this.#cut.length ? { timedOut: true } : {}),
       // The error's details, as a thrown ToolError shows them: where a stopped navigation
       // left the tab (blocked-by-policy), the fields a form's validation stopped on, ….
       ...error?.details,

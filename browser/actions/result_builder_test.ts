@@ -144,3 +144,16 @@ Deno.test("builder: warnings in order, the tool's last; its element facts over t
   assertEquals(cr.action, { type: "click", coords: { x: 5, y: 6 } });
   assertEquals("element" in cr, false);
 });
+
+Deno.test("builder: what the call's time cut short makes timedOut true and is named", () => {
+  const b = new ActionResultBuilder("navigate");
+  b.cutShort("waiting for the page to settle").cutShort("the snapshot");
+  // The tool's own wait ended in time (timedOut: false), what followed did not.
+  const r = b.build({ ...quietFacts(), extra: { timedOut: false, warnings: ["tool's"] } });
+  assertEquals(r.timedOut, true);
+  assertEquals(r.warnings, [
+    "tool's",
+    "timeoutMs ran out: cut short waiting for the page to settle, the snapshot",
+  ]);
+  assertEquals(new ActionResultBuilder("click").build(quietFacts()).timedOut, undefined);
+});

@@ -28,7 +28,8 @@ import {
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 
-import { buildDelta } from "./action_delta.ts";
+import { buildDelta, skippedDelta } from "./action_delta.ts";
+import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
@@ -129,6 +130,9 @@ export async function runAction(
   return await session.exclusive(() => runExclusive(session, args, spec, ctx.signal));
 }
 
+/** How long the result waits for the page to draw a frame after the action, ms. */
+const FRAME_CAP_MS = 250;
+
 /** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
 const POINTER_AND_KEYS = new Set(["click", "hover", "press", "type", "scroll"]);
 
@@ -159,11 +163,41 @@ async function runExclusive(
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
+  // Until the action acts, every page call ends at the deadline: a page too busy to answer
+  // (a huge document still parsing) fails the call in its time, with nothing done.
+  using early = untilDeadline(deadline, spec.type, signal);
+  const pre = <T>(step: Promise<T>) =>
+    step.catch((e) => {
+      throw early.expired() ? early.signal.reason : e;
+    });
   try {
-    if (spec.target) target = await resolveTarget(session, page, spec.target, { deadline, signal });
+    if (spec.target) {
+      target = await pre(
+        resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
+      );
+    }
     result.target = target;
     // A secret bound to origins goes only into frames of those origins.
-    await checkFillTarget(page, target);
+    await pre(checkFillTarget(page, target));
+    // The page as the agent last saw it, when nothing changed since (no new capture). Taken
+    // before the action scrolls its element into view: the scroll moves the page under a
+    // resting pointer, and what that hovers is the action's doing, to show in the delta.
+    // It may take half the time left: the action needs the rest (without it, the result
+    // shows the page whole).
+    const before = mode === "delta" && !spec.replacesDocument
+      ? await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
+        "the snapshot before the action",
+        (s) =>
+          tabSnapshot(page, session.refs, session.snapshots, {
+            reuse: true,
+            frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+            signal: s,
+            // The agent does not see this capture: refs keep the contexts it saw them in.
+            holdContexts: true,
+          }).catch(() => undefined),
+        undefined,
+      )
+      : undefined;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -171,14 +205,16 @@ async function runExclusive(
         result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
-        point = elementPoint = await waitActionable(page, target.handle, {
+        point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
           deadline,
-          signal,
-        });
+          signal: early.signal,
+        }));
       }
     } else if (target?.kind === "coords") {
-      const { cssLayoutViewport: vp } = await page.session.send("Page.getLayoutMetrics");
+      const { cssLayoutViewport: vp } = await pre(
+        page.session.send("Page.getLayoutMetrics", undefined, { signal: early.signal }),
+      );
       if (
         target.x < 0 || target.y < 0 || target.x >= vp.clientWidth || target.y >= vp.clientHeight
       ) {
@@ -191,16 +227,6 @@ async function runExclusive(
       point = { x: target.x, y: target.y };
     }
 
-    // The page as the agent last saw it, when nothing changed since (no new capture).
-    const before = mode === "delta" && !spec.replacesDocument
-      ? await tabSnapshot(page, session.refs, session.snapshots, {
-        reuse: true,
-        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-        signal,
-        // The agent does not see this capture: refs keep the contexts it saw them in.
-        holdContexts: true,
-      }).catch(() => undefined)
-      : undefined;
     await using actionWindow = await ActionWindow.open(session, page, {
       action: spec.type,
       declaredDownload: args.download === true,
@@ -230,7 +256,19 @@ async function runExclusive(
     const rec = outcome.recording;
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
-    await callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame").catch(() => {});
+    if (!outcome.settled && Date.now() >= deadline) {
+      result.cutShort("waiting for the page to settle");
+    }
+    // timeoutMs is a promise: what follows fits in the time left (and a small margin), or is
+    // skipped and named (a huge or busy page can take seconds to answer a frame or a snapshot).
+    const finish = new FinishBudget(deadline + RESULT_MARGIN_MS, signal);
+    await finish.step(
+      "a frame for the page to draw",
+      (s) =>
+        callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame", [], { signal: s }),
+      false,
+      { capMs: FRAME_CAP_MS },
+    ).catch(() => {});
     if (session.closed) {
       throw new ToolError(
         "unknown-session",
@@ -238,8 +276,17 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const element = await probeAfter(target, rec.fullLoad);
-    const delta = await buildDelta(session, rec, mode, before?.text, page);
+    const element = await finish.step(
+      "the element probe",
+      (s) => probeAfter(target, rec.fullLoad, s),
+      target?.kind === "element" ? { stillAttached: false } : undefined,
+    );
+    const delta = await finish.step(
+      "the snapshot",
+      (s) => buildDelta(session, rec, mode, before?.text, page, s),
+      mode === "none" ? undefined : skippedDelta(mode),
+    );
+    result.cutShort(...finish.skipped);
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );

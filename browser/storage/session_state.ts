@@ -108,6 +108,16 @@ export async function injectSession(
   });
 }
 
+/**
+ * The warning for state cookies Chromium did not store, e.g. `cookies rejected: "sid"
+ * (127.0.0.1/): sameSite None needs secure: true`; undefined when every cookie was stored.
+ */
+export function rejectedCookiesWarning(r: InjectOutcome): string | undefined {
+  if (r.cookiesRejected.length === 0) return undefined;
+  return "cookies rejected: " +
+    r.cookiesRejected.map((c) => `"${c.name}" (${c.domain}${c.path}): ${c.reason}`).join("; ");
+}
+
 /** A state given inline or as a path in the client's area (through the path guard). */
 export async function stateArg(ctx: CallContext, state: unknown): Promise<StorageState> {
   if (typeof state === "string") {

@@ -18,7 +18,11 @@ import { DIALOG_POLICIES, type DialogPolicy } from "../../browser/sessions/dialo
 import type { ToolContext } from "../context.ts";
 import type { ToolOutput } from "../define_tool.ts";
 import type { StorageState } from "../../storage/storage_state.ts";
-import { injectSession, stateArg } from "../../browser/storage/session_state.ts";
+import {
+  injectSession,
+  rejectedCookiesWarning,
+  stateArg,
+} from "../../browser/storage/session_state.ts";
 import { loadAuthState } from "../../browser/storage/auth_states.ts";
 import { MAX_VIEWPORT } from "../fields.ts";
 
@@ -148,7 +152,9 @@ async function seedSession(
     return "storage state ignored: an attached browser's storage is left as it is";
   }
   const r = await injectSession(session, state, "merge");
-  const skipped = r.originsSkipped.length ? `; origins skipped: ${r.originsSkipped}` : "";
+  const rejected = rejectedCookiesWarning(r);
+  const skipped = (r.originsSkipped.length ? `; origins skipped: ${r.originsSkipped}` : "") +
+    (rejected ? `; ${rejected}` : "");
   if (session.mode === "persistent") {
     return "storage state merged over the persistent profile's own state (not a clean " +
       `seed)${skipped}`;

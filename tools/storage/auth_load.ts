@@ -8,7 +8,7 @@ import { loadAuthState } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { injectSession } from "../../browser/storage/session_state.ts";
+import { injectSession, rejectedCookiesWarning } from "../../browser/storage/session_state.ts";
 import { nameField } from "./auth_fields.ts";
 
 /** The `auth_load` tool. */
@@ -23,8 +23,8 @@ export const authLoadTool = defineTool({
   async handler(ctx, args) {
     const state = await loadAuthState(ctx, args.name);
     const s = await ctx.sessions.get(args.session ?? "default");
-    return {
-      structured: { ok: true, name: args.name, ...await injectSession(s, state, "replace") },
-    };
+    const r = await injectSession(s, state, "replace");
+    const warning = rejectedCookiesWarning(r);
+    return { structured: { ok: true, name: args.name, ...r, ...(warning ? { warning } : {}) } };
   },
 });

@@ -5,7 +5,11 @@
  *
  * @module
  */
-import { injectSession, stateArg } from "../../browser/storage/session_state.ts";
+import {
+  injectSession,
+  rejectedCookiesWarning,
+  stateArg,
+} from "../../browser/storage/session_state.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
@@ -28,6 +32,9 @@ export const injectStorageStateTool = defineTool({
     const state = await stateArg(ctx, args.state);
     const s = await ctx.sessions.get(args.session ?? "default");
     const r = await injectSession(s, state, args.mode ?? "replace");
-    return { structured: { ok: true, mode: args.mode ?? "replace", ...r } };
+    const warning = rejectedCookiesWarning(r);
+    return {
+      structured: { ok: true, mode: args.mode ?? "replace", ...r, ...(warning ? { warning } : {}) },
+    };
   },
 });

@@ -1,0 +1,90 @@
+/**
+ * Issue 13: `timeoutMs` is a promise. A big document streamed slowly keeps the tab loading
+ * (and its main thread parsing) past the budget: `navigate` still answers within about
+ * `timeoutMs`, says `timedOut: true`, and names what it cut short; a `click` on the page
+ * while it still streams in answers in its time too.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+
+type R = Record<string, unknown>;
+
+/** A server streaming `chunks` pieces of ~`chunkBytes` of HTML, one per `everyMs`. */
+function slowBigPage(options: { chunks: number; chunkBytes: number; everyMs: number }) {
+  const ac = new AbortController();
+  const row = (i: number) => `<p>row ${i} of a slowly streamed document</p>\n`;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {}, signal: ac.signal },
+    (req) => {
+      if (new URL(req.url).pathname !== "/big.html") return new Response("no", { status: 404 });
+      let n = 0, timer: ReturnType<typeof setTimeout> | undefined;
+      const enc = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(enc.encode("<!doctype html><title>Big slow page</title><h1>Big</h1>\n"));
+        },
+        pull(c) {
+          return new Promise<void>((resolve) => {
+            timer = setTimeout(() => {
+              if (n >= options.chunks || ac.signal.aborted) {
+                c.close();
+              } else {
+                let s = "";
+                while (s.length < options.chunkBytes) s += row(n * 100000 + s.length);
+                c.enqueue(enc.encode(s));
+                n++;
+              }
+              resolve();
+            }, options.everyMs);
+          });
+        },
+        cancel() {
+          clearTimeout(timer);
+        },
+      });
+      return new Response(body, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      });
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/big.html`,
+    async close() {
+      ac.abort();
+      await server.finished.catch(() => {});
+    },
+  };
+}
+
+Deno.test("navigate and click on a big page streamed slowly answer within timeoutMs", async () => {
+  // ~48 MB over ~12 s.
+  const big = slowBigPage({ chunks: 240, chunkBytes: 200_000, everyMs: 50 });
+  const mcp = await startStdio();
+  try {
+    // The session's browser starts on its first call: not what this measures.
+    await mcp.ok("navigate", { url: "about:blank", snapshot: "none" });
+    const timeoutMs = 2000;
+    const started = Date.now();
+    const r = await mcp.call("navigate", { url: big.url, timeoutMs });
+    const took = Date.now() - started;
+    const s = r.structuredContent as R;
+    assertTrue(took < timeoutMs + 3000, `navigate took ${took} ms with timeoutMs ${timeoutMs}`);
+    assertEquals(s.timedOut, true);
+    // What the time cut short is named (the page was still streaming in: nothing after the
+    // navigation's own wait had time).
+    const warnings = (s.warnings as string[]).join("\n");
+    assertIncludes(warnings, "timeoutMs ran out: cut short");
+    assertIncludes(warnings, "waiting for the page to settle");
+
+    // The page is still streaming in: a click on it keeps its time too.
+    const t0 = Date.now();
+    const c = await mcp.call("click", { selector: "h1", timeoutMs });
+    const clickTook = Date.now() - t0;
+    assertTrue(clickTook < timeoutMs + 3000, `click took ${clickTook} ms`);
+    // A page that did not answer in time: the click did nothing and says so.
+    if (c.isError) assertEquals((c.structuredContent!.error as R).code, "timeout", textOf(c));
+  } finally {
+    await mcp.close();
+    await big.close();
+  }
+});
