@@ -36,6 +36,9 @@ import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 
 /** What a tool hands to {@link runAction}. */
+/** How long past its deadline a step before the action may still report its own failure, ms. */
+const PRE_ACTION_GRACE_MS = 250;
+
 export interface ActionSpec {
   /** Action type for `action.type`. */
   type: string;
@@ -165,10 +168,12 @@ async function runExclusive(
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
   // Until the action acts, every page call ends at the deadline: a page too busy to answer
   // (a huge document still parsing) fails the call in its time, with nothing done.
-  using early = untilDeadline(deadline, spec.type, signal);
+  // A little past the deadline: steps bounded by it (a selector not found, an element never
+  // actionable) report their own failure first.
+  using early = untilDeadline(deadline + PRE_ACTION_GRACE_MS, spec.type, signal);
   const pre = <T>(step: Promise<T>) =>
     step.catch((e) => {
-      throw early.expired() ? early.signal.reason : e;
+      throw early.expired() && !(e instanceof ToolError) ? early.signal.reason : e;
     });
   try {
     if (spec.target) {
