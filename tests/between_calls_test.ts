@@ -40,10 +40,12 @@ Deno.test("between calls: what happened while no call ran comes with the next re
       await seen;
       const r = await mcp.call("snapshot", {});
       const s = r.structuredContent!;
-      assertEquals(news(s)?.dialogs, [
-        { kind: "alert", message: "Late alert", handledAs: "accepted" },
-        { kind: "confirm", message: "Late confirm?", handledAs: "dismissed" },
-      ]);
+      assertEquals(news(s), {
+        dialogs: [
+          { kind: "alert", message: "Late alert", handledAs: "accepted" },
+          { kind: "confirm", message: "Late confirm?", handledAs: "dismissed" },
+        ],
+      });
       // The agent reads the text: it carries the news too.
       assertIncludes(textOf(r), '"sinceLastCall"');
       assertIncludes(textOf(r), "confirm: false");
@@ -57,6 +59,14 @@ Deno.test("between calls: what happened while no call ran comes with the next re
       await mcp.ok("close_session", { session: "acc" });
     });
 
+    await t.step("what an action's own window sees is its own, never news after", async () => {
+      await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+      const r = await act(mcp, "click", { selector: "#alert", snapshot: "none" });
+      assertEquals(r.dialogs, [{ kind: "alert", message: "Hello", handledAs: "accepted" }]);
+      assertEquals(r.sinceLastCall, undefined);
+      assertEquals(news(await mcp.ok("snapshot", {})), undefined);
+    });
+
     await t.step("an uncaught error thrown by a timer, in the next ActionResult", async () => {
       const seen = beacon("beacon=error");
       await mcp.ok("navigate", { url: fx.url("between-error.html"), snapshot: "none" });
@@ -65,7 +75,7 @@ Deno.test("between calls: what happened while no call ran comes with the next re
       assertEquals(r.ok, true);
       // Not the click's: it happened before.
       assertEquals(r.pageErrors, []);
-      assertEquals(r.sinceLastCall?.pageErrors, ["Error: late boom"]);
+      assertEquals(r.sinceLastCall, { pageErrors: ["Error: late boom"] });
       assertEquals(news(await mcp.ok("snapshot", {})), undefined);
     });
 
@@ -74,9 +84,9 @@ Deno.test("between calls: what happened while no call ran comes with the next re
       await mcp.ok("navigate", { url: fx.url("between-nav.html"), snapshot: "none" });
       await seen;
       const s = await mcp.ok("snapshot", {});
-      assertEquals(news(s)?.navigations, [
-        { tab: 0, url: fx.url("between-landed.html?from=nav"), kind: "full_load" },
-      ]);
+      assertEquals(news(s), {
+        navigations: [{ tab: 0, url: fx.url("between-landed.html?from=nav"), kind: "full_load" }],
+      });
       assertEquals(news(await mcp.ok("snapshot", {})), undefined);
     });
 
@@ -91,8 +101,11 @@ Deno.test("between calls: what happened while no call ran comes with the next re
         await seen;
         const s = await mcp.ok("snapshot", {});
         const popup = fx.url("between-landed.html?from=popup");
-        assertEquals(news(s)?.tabsOpened, [{ index: 1, url: popup }]);
-        assertEquals(news(s)?.activeTab, { index: 1, url: popup });
+        // Nothing else: the popup's first document is part of its opening.
+        assertEquals(news(s), {
+          tabsOpened: [{ index: 1, url: popup }],
+          activeTab: { index: 1, url: popup },
+        });
         // The snapshot is of the tab the news names.
         assertIncludes(String(s.tree ?? JSON.stringify(s)), "Landed");
         assertEquals(news(await mcp.ok("tabs", { action: "list" })), undefined);
