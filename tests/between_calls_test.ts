@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { act } from "./_results.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { SinceLastCall } from "../browser/since_last_call.ts";
 
@@ -112,6 +112,23 @@ Deno.test("between calls: what happened while no call ran comes with the next re
         await mcp.ok("tabs", { action: "close", index: 1 });
         // Closed by a call: no news.
         assertEquals(news(await mcp.ok("tabs", { action: "list" })), undefined);
+      },
+    );
+
+    await t.step(
+      "a download a page began between calls (cancelled: no call asked for it)",
+      async () => {
+        const seen = fx.waitForRequest((r) => r.path === "/download.txt", { timeoutMs: LATE_MS });
+        await mcp.ok("navigate", { url: fx.url("between-download.html"), snapshot: "none" });
+        await seen;
+        // The browser tells of a download apart from the tab: look until a result carries it.
+        const got = await eventually(async () => news(await mcp.ok("snapshot", {}))?.downloads);
+        assertEquals(got, [{
+          filename: "download.txt",
+          url: fx.url("download.txt"),
+          saved: false,
+        }]);
+        assertEquals(news(await mcp.ok("snapshot", {})), undefined);
       },
     );
 
