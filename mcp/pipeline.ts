@@ -161,6 +161,9 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   const { tool, args, ctx } = call;
   let ran = false;
   let budget: CallBudget | undefined;
+  // Taken at most once: a result refused after it (too large) must not lose the news.
+  let news: { taken?: SinceLastCall | undefined } | undefined;
+  const takeNews = () => (news ??= { taken: sinceLastCall(call) }).taken;
   try {
     // 2. Policies.
     if (call.refusal) throw call.refusal;
@@ -205,9 +208,9 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     // 5. Render: the session's news, page cuts clear of secrets, masked before renderOutput
     // cuts long strings (a cut inside a value would keep a prefix the later mask cannot
     // recognize).
-    const news = sinceLastCall(call);
+    const since = takeNews();
     const structured = resolvePageCuts(
-      news ? { ...output.structured, sinceLastCall: news } : output.structured,
+      since ? { ...output.structured, sinceLastCall: since } : output.structured,
       deps.store.masks ? (text) => deps.store.spans(text) : undefined,
     ) as Record<string, unknown>;
     const shown: ToolOutput = {
@@ -234,7 +237,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       );
     }
     return {
-      result: renderError(error, ran ? sinceLastCall(call) : undefined),
+      result: renderError(error, ran ? takeNews() : undefined),
       ran,
       error: {
         code: error.code,
