@@ -16,8 +16,10 @@
  * 4. **Handler** — in the call's scope (sessions it used learn of its failure) and its secret
  *    scope (masker, bound secrets); an error is mapped to a `ToolError` with a next step
  *    (`browser/error_map.ts`), refined by what happened to the session meanwhile.
- * 5. **Render** — page-side cuts resolved clear of secrets' values, registered values masked
- *    (before any cut), the MCP result built (`mcp/render.ts`) within one message's size.
+ * 5. **Render** — the session's news since its previous result added once as `sinceLastCall`
+ *    (what happened outside its action windows: `browser/since_last_call.ts`), page-side cuts
+ *    resolved clear of secrets' values, registered values masked (before any cut), the MCP
+ *    result built (`mcp/render.ts`) within one message's size.
  * 6. **Audit outcome** — one line per call from the typed {@link CallOutcome}, refused calls
  *    included; a call whose handler runs gets a start line first (same `callId`), so a crash
  *    mid-call leaves a trace.
@@ -42,6 +44,7 @@ import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { inCallScope } from "../browser/sessions/call_scope.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
+import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
 import { parseArgs } from "./args.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
@@ -159,6 +162,9 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   const { tool, args, ctx } = call;
   let ran = false;
   let budget: CallBudget | undefined;
+  // Taken at most once: a result refused after it (too large) must not lose the news.
+  let news: { taken?: SinceLastCall | undefined } | undefined;
+  const takeNews = () => (news ??= { taken: sinceLastCall(call) }).taken;
   try {
     // 2. Policies.
     if (call.refusal) throw call.refusal;
@@ -207,10 +213,12 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     work.catch(() => {});
     const output = await budget.race(work);
 
-    // 5. Render: page cuts clear of secrets, masked before renderOutput cuts long strings (a
-    // cut inside a value would keep a prefix the later mask cannot recognize).
+    // 5. Render: the session's news, page cuts clear of secrets, masked before renderOutput
+    // cuts long strings (a cut inside a value would keep a prefix the later mask cannot
+    // recognize).
+    const since = takeNews();
     const structured = resolvePageCuts(
-      output.structured,
+      since ? { ...output.structured, sinceLastCall: since } : output.structured,
       deps.store.masks ? (text) => deps.store.spans(text) : undefined,
     ) as Record<string, unknown>;
     const shown: ToolOutput = {
@@ -238,7 +246,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       );
     }
     return {
-      result: renderError(error),
+      result: renderError(error, ran ? takeNews() : undefined),
       ran,
       error: {
         code: error.code,
@@ -313,11 +321,29 @@ function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfi
  * a second at most (browser/stuck_script.ts).
  */
 async function stopStuckTab(call: ToolCall): Promise<void> {
-  if (!("session" in call.tool.inputSchema.shape)) return;
-  const name = (call.args as { session?: unknown } | undefined)?.session;
-  const id = typeof name === "string" ? name : "default";
+  const id = sessionOf(call);
+  if (id === undefined) return;
   const page = call.ctx.sessions.list().find((s) => s.id === id)?.activePage;
   if (page && !page.isClosed && !page.crashed) await stopBusyScript(page.session);
+}
+
+/** The session a call names (`session`, else `default`), when its tool takes one. */
+function sessionOf(call: ToolCall): string | undefined {
+  if (!("session" in call.tool.inputSchema.shape)) return undefined;
+  const name = (call.args as { session?: unknown } | undefined)?.session;
+  return typeof name === "string" ? name : "default";
+}
+
+/**
+ * What happened in the call's session outside its action windows since its previous result
+ * (taken once: the next result starts afresh); `undefined` when nothing did, or the call
+ * names no open session.
+ */
+function sinceLastCall(call: ToolCall): SinceLastCall | undefined {
+  const id = sessionOf(call);
+  if (id === undefined) return undefined;
+  const session = call.ctx.sessions.list().find((s) => s.id === id);
+  return session && !session.closed ? takeSinceLastCall(session) : undefined;
 }
 
 /** Codes a dying browser or renderer shows up as at the tab level. */

@@ -15,6 +15,9 @@ import { defineTool, type ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { BrowserHost } from "../browser/sessions/browser_host.ts";
 import { SessionManager } from "../browser/sessions/session_manager.ts";
+import { BetweenCalls } from "../browser/sessions/between_calls.ts";
+import { SessionSlots } from "../browser/sessions/session_slots.ts";
+import type { Page } from "../cdp/page.ts";
 
 const store = new SecretStore(new Map([["PW", "hunter22"], ["USER", "alice"]]));
 
@@ -302,6 +305,57 @@ Deno.test("callTool: a failure the handler reports as a result (ok: false) is au
     const { entries, starts } = await auditEntries(workspace);
     assertEquals(starts.length, 1);
     assertEquals([entries[0]!.ok, entries[0]!.error], [false, "covered"]);
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+Deno.test("callTool: a session's news comes once with its next result, masked, errors included", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
+  const between = new BetweenCalls<Page>();
+  const session = { id: "default", closed: false, tabs: [], slots: new SessionSlots(), between };
+  const base = unitContext(workspace);
+  // Masking on (secrets), and one session: the fake with the real news buffer.
+  const ctx = {
+    ...base,
+    config: { ...base.config, capabilities: new Set(["read", "secrets"]), secrets: store },
+    sessions: { list: () => [session] },
+  } as unknown as ToolContext;
+  const tool = (name: string, withSession: boolean, fail = false) =>
+    defineTool({
+      name,
+      title: name,
+      description: "test tool",
+      capability: "read",
+      toolset: "core",
+      annotations: {},
+      inputSchema: withSession ? z.object({ session: z.string().optional() }) : z.object({}),
+      handler() {
+        if (fail) return Promise.reject(new ToolError("not-found", "Nothing here", "look again"));
+        return Promise.resolve({ structured: { ok: true } });
+      },
+    }) as unknown as ToolDefinition;
+  try {
+    between.dialog({ kind: "alert", message: "pw is hunter22", handledAs: "accepted" });
+    // A tool that names no session leaves the news for the session's next result.
+    const other = await callTool({ tool: tool("plain", false), args: {}, ctx });
+    assertEquals(other.structuredContent, { ok: true });
+    const r = await callTool({ tool: tool("read", true), args: {}, ctx });
+    assertEquals(r.structuredContent, {
+      ok: true,
+      sinceLastCall: {
+        dialogs: [{ kind: "alert", message: "pw is [secret:PW]", handledAs: "accepted" }],
+      },
+    });
+    assertIncludes((r.content[0] as { text: string }).text, '"sinceLastCall"');
+    const again = await callTool({ tool: tool("read", true), args: {}, ctx });
+    assertEquals(again.structuredContent, { ok: true });
+
+    between.pageError("Error: boom");
+    const failed = await callTool({ tool: tool("broken", true, true), args: {}, ctx });
+    assertTrue(failed.isError);
+    assertEquals(failed.structuredContent!.sinceLastCall, { pageErrors: ["Error: boom"] });
+    assertIncludes((failed.content[0] as { text: string }).text, "Error: boom");
   } finally {
     await Deno.remove(workspace, { recursive: true });
   }

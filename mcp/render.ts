@@ -109,15 +109,23 @@ export function oversize(result: CallToolResult, tool: string): ToolError | unde
   );
 }
 
-/** Renders a ToolError as an `isError` result. */
-export function renderError(error: ToolError): CallToolResult {
+/**
+ * Renders a ToolError as an `isError` result; `sinceLastCall` (the session's news, see
+ * `browser/since_last_call.ts`) is added to both forms when given.
+ */
+export function renderError(error: ToolError, sinceLastCall?: object): CallToolResult {
   const structured: Record<string, unknown> = {
     ok: false,
     error: { code: error.code, message: error.message, hint: error.hint },
     ...error.details,
+    ...(sinceLastCall ? { sinceLastCall } : {}),
   };
+  const news = sinceLastCall ? [JSON.stringify(capStrings({ sinceLastCall }))] : [];
   return {
-    content: [{ type: "text", text: `${error.message}\nNext: ${error.hint}` }],
+    content: [{
+      type: "text",
+      text: [`${error.message}\nNext: ${error.hint}`, ...news].join("\n"),
+    }],
     structuredContent: structured,
     isError: true,
   };

@@ -9,6 +9,7 @@ import type { CdpSession } from "../cdp/connection.ts";
 import type { Page } from "../cdp/page.ts";
 import type { CdpEventArgs } from "../cdp/types.ts";
 import type { BrowserSession, SessionListener } from "../browser/sessions/browser_session.ts";
+import { BetweenCalls } from "../browser/sessions/between_calls.ts";
 import type { DialogRecord } from "../browser/sessions/dialogs.ts";
 import { PageLogs } from "../browser/sessions/page_logs.ts";
 import { SessionSlots } from "../browser/sessions/session_slots.ts";
@@ -53,6 +54,8 @@ export interface FakeSession {
   listeners: Set<SessionListener>;
   /** Calls of `dialogs.actionWindow`, in order. */
   dialogWindows: boolean[];
+  /** The session's real between-calls news (an action window holds it). */
+  between: BetweenCalls<Page>;
   /** Calls of the guard: `begin` and `end`, in order. */
   guardCalls: string[];
   /** Replies to `Network.getResponseBody` by request id (the CDP session of a write). */
@@ -73,6 +76,7 @@ export function fakeSession(page: FakePage): FakeSession {
   const dialogWindows: boolean[] = [];
   const guardCalls: string[] = [];
   const bodies = new Map<string, string>();
+  const between = new BetweenCalls<Page>();
   const cdp = {
     send(method: string, params: { requestId: string }) {
       const body = bodies.get(params.requestId);
@@ -97,6 +101,7 @@ export function fakeSession(page: FakePage): FakeSession {
       return () => listeners.delete(listener);
     },
     dialogs: { actionWindow: (open: boolean) => dialogWindows.push(open) },
+    between,
     navGuard: {
       begin: () => guardCalls.push("begin"),
       end: () => {
@@ -114,6 +119,7 @@ export function fakeSession(page: FakePage): FakeSession {
     tabs,
     listeners,
     dialogWindows,
+    between,
     guardCalls,
     bodies,
     emit(p, method, params) {

@@ -14,10 +14,11 @@
  */
 import type { NodeChange } from "../snapshot/delta.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
+import type { SinceLastCall } from "../sessions/between_calls.ts";
 import type { DownloadEntry } from "../sessions/downloads.ts";
 import type { Mutation, NavigationInfo } from "./recorder.ts";
 
-export type { BlockedDownload, DownloadEntry, Mutation, NavigationInfo, NodeChange };
+export type { BlockedDownload, DownloadEntry, Mutation, NavigationInfo, NodeChange, SinceLastCall };
 
 /** `action`: the call's own echo (what was asked, on what). */
 export interface ActionEcho {
@@ -183,12 +184,24 @@ export interface ActionResult {
   /** Downloads cancelled because the call did not pay for them; present when some were. */
   downloadsBlocked?: BlockedDownload[];
   /**
+   * The action opened a file chooser (intercepted: nothing shown, nothing attached);
+   * `warnings` says to call `upload_file`. Present only when one opened.
+   */
+  fileChooser?: true;
+  /**
    * Estimated tokens of the result's text (chars / 4): `null` until rendered
    * (`result_render.ts` fills it in), a number in what the agent gets.
    */
   tokensEstimate: number | null;
   warnings: string[];
   error: ActionError | null;
+  /**
+   * What happened in the session outside any action since its previous result (a dialog, a
+   * page error, a navigation, a crash, a tab opened or closed, a download), once; added last
+   * by the call pipeline (`mcp/pipeline.ts`) to every result of the session, absent when
+   * nothing happened.
+   */
+  sinceLastCall?: SinceLastCall;
   /**
    * A tool's own fields (`url`, `httpStatus`, `submitted`, `fields`, …) and
    * the error's details (`blockedUrl`, `invalid`, …), between `downloadsBlocked`

@@ -2,11 +2,14 @@
  * The action window: from just before an acting tool acts to the moment the
  * page settled. One disposable object owns everything installed for it —
  * the downloads gate, the recorder's listeners, the dialogs' armed answer,
- * the navigation guard's window — and removes exactly what it added, on the
- * way out of its `await using` scope whatever happened.
+ * the navigation guard's window, the hold on the session's between-calls
+ * news (what happens meanwhile is the window's), file chooser interception —
+ * and removes exactly what it added, on the way out of its `await using`
+ * scope whatever happened.
  *
  * @module
  */
+import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { ToolError } from "../tool_error.ts";
 import type { BlockedNavigation } from "../nav_guard/nav_guard.ts";
@@ -34,6 +37,11 @@ export interface WindowOptions {
    * the tab still loading is stopped (`Page.stopLoading`).
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Intercept file choosers the action opens, so the recording can say one opened (default
+   * false; `upload_file` handles its chooser itself).
+   */
+  fileChooser?: boolean | undefined;
 }
 
 /** What a closed window saw. */
@@ -69,6 +77,10 @@ export class ActionWindow implements AsyncDisposable {
   #live = true;
   /** An abandoned call's loading was stopped already (dispose is idempotent). */
   #stoppedLoading = false;
+  /** Gives the session's between-calls news back (what happens after is no longer ours). */
+  #releaseBetween: () => void;
+  /** Sessions file choosers are intercepted on, until the window ends. */
+  #choosers: Set<CdpSession> | undefined;
 
   private constructor(
     session: BrowserSession,
@@ -81,6 +93,8 @@ export class ActionWindow implements AsyncDisposable {
     this.#options = options;
     this.#downloads = downloads;
     this.#recorder = new ActionRecorder(session, page);
+    this.#releaseBetween = session.between.hold();
+    if (options.fileChooser) this.#choosers = interceptChoosers(page);
     session.dialogs.actionWindow(true);
     session.navGuard?.begin({
       submits: options.submits,
@@ -135,7 +149,11 @@ export class ActionWindow implements AsyncDisposable {
     }
     const stopped = this.#stopped;
     this.#recording = false;
+    // The recorder stops listening now: what happens from here on is between calls.
+    this.#releaseBetween();
     const recording = await this.#recorder.finish(!settled, this.#options.requestedUrl);
+    // A tool that answers its own chooser (upload_file) intercepts it itself: not news.
+    if (!this.#options.fileChooser) recording.fileChooser = false;
     const dl = await this.#downloads.finish(deadline, signal);
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
@@ -163,6 +181,11 @@ export class ActionWindow implements AsyncDisposable {
     this.#live = false;
     this.#session.dialogs.actionWindow(false);
     this.#stopped = this.#session.navGuard?.end() ?? [];
+    // Choosers the page opens later are the browser's again (headless: none shown).
+    for (const s of this.#choosers ?? []) {
+      s.send("Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => {});
+    }
+    this.#choosers = undefined;
   }
 
   /** Closes tabs a page opened whose first navigation the guard stopped. */
@@ -188,6 +211,7 @@ export class ActionWindow implements AsyncDisposable {
       this.#recording = false;
       this.#recorder.dispose();
     }
+    this.#releaseBetween();
     this.#endLive();
     await this.#downloads.dispose();
     if (this.#options.signal?.aborted && this.#recorder.loading && !this.#stoppedLoading) {
@@ -195,4 +219,19 @@ export class ActionWindow implements AsyncDisposable {
       await this.#page.session.send("Page.stopLoading").catch(() => {});
     }
   }
+}
+
+/**
+ * Intercepts file choosers on every session of the tab (its own and its out-of-process
+ * iframes'): a chooser the action opens is then announced (`Page.fileChooserOpened`, which
+ * the recorder notes) instead of shown, and nothing waits on it. Not awaited: a command sent
+ * on the tab's session before the input is handled before it (one pipe, in order).
+ * CDP: `Page.setInterceptFileChooserDialog`.
+ */
+function interceptChoosers(page: Page): Set<CdpSession> {
+  const sessions = new Set([page.session, ...page.frames().map((f) => f.session)]);
+  for (const s of sessions) {
+    s.send("Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => {});
+  }
+  return sessions;
 }

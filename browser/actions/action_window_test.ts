@@ -23,8 +23,11 @@ Deno.test("action window: opening installs the recorder, the dialogs' and the gu
     assertEquals(fake.listeners.size, 2);
     assertEquals(fake.dialogWindows, [true]);
     assertEquals(fake.guardCalls, ["begin"]);
+    // What happens meanwhile is the window's, not news for the next result.
+    assertEquals(fake.between.held, true);
   }
   // Leaving the scope removed exactly what it added.
+  assertEquals(fake.between.held, false);
   assertEquals(fake.listeners.size, 0);
   assertEquals(fake.dialogWindows, [true, false]);
   assertEquals(fake.guardCalls, ["begin", "end"]);
@@ -54,6 +57,7 @@ Deno.test("action window: close collects the outcome; dispose after it removes n
     assertEquals(outcome.warnings, []);
     assertEquals([outcome.downloadError, outcome.blocked], [undefined, undefined]);
     // Closed: the live hooks are gone before the result is built.
+    assertEquals(fake.between.held, false);
     assertEquals(fake.listeners.size, 0);
     assertEquals(fake.dialogWindows, [true, false]);
     assertEquals(fake.guardCalls, ["begin", "end"]);

@@ -62,6 +62,11 @@ export interface Recording {
   fullLoad: boolean;
   /** Settling stopped at its cap with work still in flight. */
   stillLoading: boolean;
+  /**
+   * The action opened a file chooser on the tab (seen when the window intercepts choosers:
+   * `Page.fileChooserOpened`); nothing was attached.
+   */
+  fileChooser: boolean;
 }
 
 const QUIET_MS = 75;
@@ -95,6 +100,7 @@ export class ActionRecorder {
   #tabOpenedAt = new Map<Page, number>();
   #mainNavigated = false;
   #sameDocNavigated = false;
+  #fileChooser = false;
   #loading = false;
   #lastActivity = Date.now();
   #wake: (() => void) | undefined;
@@ -146,6 +152,10 @@ export class ActionRecorder {
     if (page !== this.#page) return;
     const main = page.mainFrameId;
     switch (method) {
+      case "Page.fileChooserOpened":
+        this.#fileChooser = true;
+        this.#activity();
+        break;
       case "Page.frameRequestedNavigation":
       case "Page.frameStartedLoading":
         if (params.frameId === main) this.#loading = true;
@@ -318,6 +328,7 @@ export class ActionRecorder {
       activePage: active,
       fullLoad: this.#mainNavigated,
       stillLoading,
+      fileChooser: this.#fileChooser,
     };
   }
 

@@ -16,6 +16,21 @@ import type {
 import type { DeltaOut } from "./action_delta.ts";
 import type { Recording } from "./recorder.ts";
 
+/**
+ * The warning of an action that opened a file chooser: what to do instead, naming the
+ * target acted on when it was an element (upload_file clicks it and answers the chooser).
+ */
+export function fileChooserHint(target: TargetEcho | undefined): string {
+  const el = target?.kind === "element" ? target : undefined;
+  const on = el?.ref
+    ? `ref: "${el.ref}"`
+    : el?.selector !== undefined
+    ? `selector: ${JSON.stringify(el.selector)}`
+    : "ref";
+  return "a file chooser opened (not shown; nothing attached): to attach files call " +
+    `upload_file({ ${on}, paths: [...] }) with paths in the workspace`;
+}
+
 /** What the result says of the target: the ref or selector acted on, or the point. */
 export type TargetEcho =
   | { kind: "element"; ref?: string; selector?: string; frame?: { url: string; ref?: string } }
@@ -24,10 +39,12 @@ export type TargetEcho =
 /** The facts of a finished action window, as {@link ActionResultBuilder.build} takes them. */
 export interface WindowFacts {
   /** What the recorder saw (`recorder.ts`). */
-  recording: Pick<
-    Recording,
-    "navigation" | "newTabs" | "newTabCount" | "console" | "pageErrors" | "network" | "dialogs"
-  >;
+  recording:
+    & Pick<
+      Recording,
+      "navigation" | "newTabs" | "newTabCount" | "console" | "pageErrors" | "network" | "dialogs"
+    >
+    & Partial<Pick<Recording, "fileChooser">>;
   /** The element probe after the action (`element_probe.ts`); for element targets. */
   element?: Record<string, unknown> | undefined;
   /** The snapshot part (`action_delta.ts`); absent with `snapshot: "none"`. */
@@ -106,6 +123,7 @@ export class ActionResultBuilder {
     const target = this.#target;
     const { element: extraElement, warnings: extraWarnings, ...extraRest } = facts.extra ?? {};
     const warnings = [...this.#warnings];
+    if (rec.fileChooser) warnings.push(fileChooserHint(target));
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
@@ -155,6 +173,7 @@ export class ActionResultBuilder {
         : {}),
       ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
       ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
+      ...(rec.fileChooser ? { fileChooser: true as const } : {}),
       ...extraRest,
       // The call's time ran out somewhere (the tool's own wait, or what followed it).
       ...(this.#cut.length ? { timedOut: true } : {}),

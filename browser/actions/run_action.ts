@@ -58,6 +58,11 @@ export interface ActionSpec {
   replacesDocument?: boolean;
   /** The action replays a history entry (go_back, go_forward, reload): a POST is not resent. */
   replaysHistory?: boolean;
+  /**
+   * The action answers the file chooser it opens itself (upload_file): the window does not
+   * intercept choosers for the result's `fileChooser`.
+   */
+  handlesFileChooser?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
@@ -239,6 +244,8 @@ async function runExclusive(
       requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
       signal,
+      // Input can open a file chooser; a navigation cannot.
+      fileChooser: !spec.replacesDocument && !spec.handlesFileChooser,
     });
     let extra: PerformFields | void = undefined;
     try {

@@ -15,6 +15,7 @@ import { RefRegistry } from "../snapshot/refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { currentCallScope } from "./call_scope.ts";
+import { BetweenCalls } from "./between_calls.ts";
 import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs, type SecretSpans } from "./page_logs.ts";
@@ -91,6 +92,12 @@ export class BrowserSession {
   readonly approvedSites = new Set<string>();
   /** Device emulation knobs, re-applied to every new tab, popup and OOPIF before it runs. */
   readonly emulation = new SessionEmulation();
+  /** What happened outside the session's action windows, for its next result (`sinceLastCall`). */
+  readonly between: BetweenCalls<Page>;
+  /** Tabs a call is closing (closeTab): their closing is no news. */
+  #ownClosing = new Set<string>();
+  /** The tabs the session found when it started are no news. */
+  #claiming = false;
 
   constructor(options: BrowserSessionOptions) {
     this.id = options.id;
@@ -101,13 +108,16 @@ export class BrowserSession {
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
     this.logs = new PageLogs({ secretSpans: options.secretSpans });
+    this.between = new BetweenCalls({ secretSpans: options.secretSpans });
     // An attached browser's tabs are the person's, whatever context they are in.
     const claimed = options.routed.router.claim(options.browserContextId, this, {
       allContexts: options.mode === "attached",
     });
+    this.#claiming = true;
     for (const page of claimed) {
       this.pageAttached(page);
     }
+    this.#claiming = false;
     options.routed.browser.closed.then((reason) => {
       if (!this.#closed) this.#crashed = reason;
     });
@@ -215,7 +225,13 @@ export class BrowserSession {
     // followed; tabs we open ourselves are activated by newTab().
     const ours = this.#ownTabs.delete(page.target.targetId) ||
       (this.#creatingOwn > 0 && !page.target.openerId);
+    this.between.tabSeen(page);
+    const had = this.activePage;
     if (!this.#active || !ours) this.#active = page;
+    if (!ours && !this.#claiming) {
+      this.between.tabOpened(page);
+      if (had && had !== page) this.between.activeChanged();
+    }
     for (const l of [...this.#listeners]) if (!ours) l.tabOpened?.(page);
   }
 
@@ -229,9 +245,12 @@ export class BrowserSession {
     this.#opening.delete(page.target.targetId);
     this.logs.dropTab(page.target.targetId);
     this.snapshots.delete(page.target.targetId);
+    const byCall = this.#ownClosing.delete(page.target.targetId);
+    if (!byCall) this.between.tabClosed(page);
     if (this.#active === page) {
       const opener = this.#tabs.find((t) => t.target.targetId === page.target.openerId);
       this.#active = opener ?? this.#tabs[this.#tabs.length - 1];
+      if (!byCall && this.#active) this.between.activeChanged();
       // A background tab gets no frames, and input to it never completes.
       this.#active?.session.send("Page.bringToFront").catch(() => {});
     }
@@ -239,12 +258,13 @@ export class BrowserSession {
   }
 
   #onPageEvent(page: Page, ...args: PageEventArgs) {
-    this.logs.onEvent(page.target.targetId, ...args);
+    const logged = this.logs.onEvent(page.target.targetId, ...args);
     const [method, params, session] = args;
     if (method === "Page.javascriptDialogOpening") {
       const record = this.dialogs.answer(page.target.targetId, params, session);
+      this.between.dialog(record);
       for (const l of [...this.#listeners]) l.dialog?.(record);
-    }
+    } else this.between.pageEvent(page, logged, ...args);
     for (const l of [...this.#listeners]) l.event?.(page, ...args);
   }
 
@@ -382,9 +402,11 @@ export class BrowserSession {
 
   /** Closes one tab. CDP: `Target.closeTarget`. */
   async closeTab(page: Page): Promise<void> {
-    await this.browser.connection.send("Target.closeTarget", { targetId: page.target.targetId })
-      .catch(() => {});
+    const targetId = page.target.targetId;
+    if (this.#tabs.includes(page)) this.#ownClosing.add(targetId);
+    await this.browser.connection.send("Target.closeTarget", { targetId }).catch(() => {});
     this.pageDetached(page);
+    this.#ownClosing.delete(targetId);
   }
 
   /**

@@ -290,7 +290,10 @@ export class SessionDownloads {
       frameId: e.frameId,
     };
     const url = shortUrl(e.url);
-    if (!gate?.admit(began)) {
+    const admitted = gate?.admit(began) === true;
+    // Outside an action window (which holds the news and reports its own downloads).
+    this.#session.between.download({ filename: e.suggestedFilename, url, saved: admitted });
+    if (!admitted) {
       this.#dropped.add(e.guid);
       // Under deny Chromium cancels it by itself; otherwise we must.
       if (this.#applied === "allowAndName") {
@@ -302,6 +305,7 @@ export class SessionDownloads {
       gate?.blocked({ filename: e.suggestedFilename, url, urlOrigin: originOf(e.url) ?? "null" });
       return;
     }
+    if (!gate) return;
     const filename = reserveName(safeFileName(e.suggestedFilename), this.#reserved);
     const record: DownloadRecord = {
       id: `d${++this.#seq}`,

@@ -130,6 +130,7 @@ export const uploadFileTool = defineTool({
       type: "upload_file",
       target: args,
       actionInfo: { files: names },
+      handlesFileChooser: true,
       async perform({ session, page, target, deadline, signal }) {
         if (target?.kind !== "element") throw new Error("upload_file needs an element target");
         const copies = await privateCopies(ctx.config.workspace, session, files);

@@ -1,0 +1,268 @@
+/**
+ * What happened in a session while none of its actions ran: dialogs the policy answered,
+ * uncaught page errors, main-frame navigations, renderer crashes, tabs the page opened or
+ * closed (and the active tab moving with them), downloads that began. The next result of the
+ * session carries it once, as `sinceLastCall` (taken by the call pipeline, `mcp/pipeline.ts`,
+ * through `browser/since_last_call.ts`), then it starts empty again.
+ *
+ * Attribution: while an action window is open (`action_window.ts` {@link BetweenCalls.hold}s
+ * the buffer), the window's recorder owns what happens and its ActionResult reports it; at
+ * any other time — no call running, or only reads running (they run beside actions) — the
+ * event is kept here. So nothing is reported twice, and nothing is lost.
+ *
+ * Bounded: every kind keeps a few entries (texts cut, secret-aware) and counts the rest.
+ *
+ * @module
+ */
+import type { PageEventArgs } from "../../cdp/page.ts";
+import { BoundedList } from "./bounded_list.ts";
+import { capText, type ConsoleEntry, type NetworkEntry, type SecretSpans } from "./page_logs.ts";
+
+/** A tab as the buffer sees it (a `Page`). */
+export interface TabLike {
+  readonly url: string;
+  readonly isClosed: boolean;
+  readonly mainFrameId: string;
+  /** The tab's own CDP session (its OOPIFs have others). */
+  readonly session: unknown;
+}
+
+/** How a navigation changed a tab: a new document, or the same one's URL (history API, hash). */
+export type BetweenNavigationKind = "full_load" | "spa" | "hash";
+
+/**
+ * `sinceLastCall` of a result: what happened in the session outside any action since its
+ * previous result. Every key is absent when empty; the object itself is absent when nothing
+ * happened. Tab indexes are those of `tabs({ action: "list" })` when the result was made.
+ */
+export interface SinceLastCall {
+  /** Dialogs the page raised, as the session's dialog policy answered them (first 5). */
+  dialogs?: Array<{ kind: string; message: string; handledAs: string; raised?: true }>;
+  /** Uncaught exceptions' messages (first 3, 300 chars each). */
+  pageErrors?: string[];
+  /** Main-frame navigations of open tabs (the last 3). */
+  navigations?: Array<{ tab: number; url: string; kind: BetweenNavigationKind }>;
+  /** Tabs whose renderer crashed and that are still open (reload or navigate recovers them). */
+  crashed?: Array<{ tab: number; url: string }>;
+  /** Tabs the page opened (first 5); `index` absent when the tab closed since. */
+  tabsOpened?: Array<{ index?: number; url: string }>;
+  /** Tabs that closed without a call closing them (first 5). */
+  tabsClosed?: Array<{ url: string }>;
+  /** The active tab (the one calls act on) changed: a popup was followed, or it closed. */
+  activeTab?: { index: number; url: string };
+  /** Downloads that began (first 5); `saved: false` when the session cancelled them. */
+  downloads?: Array<{ filename: string; url: string; saved: boolean }>;
+  /** How many of each kind were left out by the bounds above. */
+  omitted?: Partial<Record<ListedKind, number>>;
+}
+
+type ListedKind =
+  | "dialogs"
+  | "pageErrors"
+  | "navigations"
+  | "crashed"
+  | "tabsOpened"
+  | "tabsClosed"
+  | "downloads";
+
+/** Longest message kept, characters. */
+const MAX_MESSAGE_CHARS = 300;
+/** Longest URL kept, characters. */
+const MAX_URL_CHARS = 200;
+
+/** A session's news between calls (BrowserSession.between). */
+export class BetweenCalls<T extends TabLike & object> {
+  #spans: SecretSpans | undefined;
+  /** Open action windows: while any is, events are theirs. */
+  #held = 0;
+  #dialogs = new BoundedList<NonNullable<SinceLastCall["dialogs"]>[number]>(5);
+  #pageErrors = new BoundedList<string>(3);
+  #navigations = new BoundedList<{ tab: T; url: string; kind: BetweenNavigationKind }>(3, "last");
+  #crashed = new BoundedList<T>(3);
+  #opened = new BoundedList<T>(5);
+  #closed = new BoundedList<string>(5);
+  #downloads = new BoundedList<NonNullable<SinceLastCall["downloads"]>[number]>(5);
+  #activeChanged = false;
+  /** Each tab's last main-frame URL (kept while held too): where a navigation came from. */
+  #urls = new WeakMap<T, string>();
+
+  /** @param options.secretSpans Where secrets' values occur: a cut never keeps a prefix of one. */
+  constructor(options: { secretSpans?: SecretSpans | undefined } = {}) {
+    this.#spans = options.secretSpans;
+  }
+
+  /**
+   * Gives what happens from now on to an action window, until the returned release is called
+   * (idempotent). Windows may nest or overlap (counted).
+   */
+  hold(): () => void {
+    this.#held++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#held--;
+    };
+  }
+
+  /** True while an action window holds the buffer. */
+  get held(): boolean {
+    return this.#held > 0;
+  }
+
+  #cap(text: string, max: number): string {
+    return capText(text, max, this.#spans);
+  }
+
+  /**
+   * Any CDP event of a tab (the session's `#onPageEvent`), with the log entry the session's
+   * logs made of it: keeps uncaught exceptions, main-frame navigations and renderer crashes.
+   */
+  pageEvent(
+    tab: T,
+    logged: ConsoleEntry | NetworkEntry | undefined,
+    ...[method, params, session]: PageEventArgs
+  ): void {
+    switch (method) {
+      case "Runtime.exceptionThrown":
+        if (logged && "level" in logged) this.pageError(logged.text);
+        break;
+      case "Page.frameNavigated":
+        if (params.frame.id !== tab.mainFrameId) break;
+        this.navigated(tab, params.frame.url + (params.frame.urlFragment ?? ""), false);
+        break;
+      case "Page.navigatedWithinDocument":
+        if (params.frameId === tab.mainFrameId) this.navigated(tab, params.url, true);
+        break;
+      case "Inspector.targetCrashed":
+        // An out-of-process iframe's crash is not the tab's.
+        if (session === tab.session) this.crashed(tab);
+        break;
+    }
+  }
+
+  /** A dialog the session answered (`dialogs.ts`). */
+  dialog(d: { kind: string; message: string; handledAs: string; raised?: boolean }): void {
+    if (this.held) return;
+    this.#dialogs.push({
+      kind: d.kind,
+      message: this.#cap(d.message, MAX_MESSAGE_CHARS),
+      handledAs: d.handledAs,
+      ...(d.raised ? { raised: true as const } : {}),
+    });
+  }
+
+  /** An uncaught exception's message. */
+  pageError(text: string): void {
+    if (this.held) return;
+    this.#pageErrors.push(this.#cap(text, MAX_MESSAGE_CHARS));
+  }
+
+  /** A tab joined the session, showing its current document (its first navigation is no news). */
+  tabSeen(tab: T): void {
+    if (!this.#urls.has(tab)) this.#urls.set(tab, tab.url);
+  }
+
+  /**
+   * The tab's main frame went to `url`: a new document, or (`sameDocument`) the history API or
+   * a fragment. A tab's first document (from nothing or `about:blank`) is part of its opening,
+   * not news.
+   */
+  navigated(tab: T, url: string, sameDocument: boolean): void {
+    const from = this.#urls.get(tab) ?? "";
+    this.#urls.set(tab, url);
+    if (this.held || from === "" || from === "about:blank") return;
+    if (sameDocument && url === from) return;
+    const kind: BetweenNavigationKind = !sameDocument
+      ? "full_load"
+      : stripHash(url) === stripHash(from)
+      ? "hash"
+      : "spa";
+    this.#navigations.push({ tab, url: this.#cap(url, MAX_URL_CHARS), kind });
+  }
+
+  /** The tab's renderer crashed. */
+  crashed(tab: T): void {
+    if (!this.held) this.#crashed.push(tab);
+  }
+
+  /** The page opened a tab. */
+  tabOpened(tab: T): void {
+    if (!this.held) this.#opened.push(tab);
+  }
+
+  /** A tab closed without a call closing it. */
+  tabClosed(tab: T): void {
+    if (!this.held) this.#closed.push(this.#cap(tab.url || "about:blank", MAX_URL_CHARS));
+  }
+
+  /** The active tab changed without a call choosing it (a popup followed, the active tab closed). */
+  activeChanged(): void {
+    if (!this.held) this.#activeChanged = true;
+  }
+
+  /** A download began; `saved`: the session kept it (else it was cancelled). */
+  download(d: { filename: string; url: string; saved: boolean }): void {
+    if (this.held) return;
+    this.#downloads.push({
+      filename: this.#cap(d.filename, MAX_URL_CHARS),
+      url: this.#cap(d.url, MAX_URL_CHARS),
+      saved: d.saved,
+    });
+  }
+
+  /**
+   * What happened since the last take, or `undefined` when nothing did; empties the buffer.
+   * Navigations and crashes of tabs closed since are stale and left out (their closing is the
+   * news, when the page closed them).
+   *
+   * @param view.indexOf A tab's index as `tabs` lists them (-1: not listed).
+   * @param view.active The session's active tab now.
+   */
+  take(view: { indexOf(tab: T): number; active: T | undefined }): SinceLastCall | undefined {
+    const gone = (tab: T) => tab.isClosed || view.indexOf(tab) < 0;
+    this.#navigations.dropWhere((n) => gone(n.tab));
+    this.#crashed.dropWhere(gone);
+    const out: SinceLastCall = {};
+    const omitted: Partial<Record<ListedKind, number>> = {};
+    const put = <K extends ListedKind, I>(
+      key: K,
+      list: BoundedList<I>,
+      shape: (item: I) => NonNullable<SinceLastCall[K]>[number],
+    ) => {
+      if (!list.count) return;
+      (out as Record<string, unknown>)[key] = list.items.map(shape);
+      if (list.omitted) omitted[key] = list.omitted;
+      list.clear();
+    };
+    put("dialogs", this.#dialogs, (d) => d);
+    put("pageErrors", this.#pageErrors, (e) => e);
+    put("navigations", this.#navigations, (n) => ({
+      tab: view.indexOf(n.tab),
+      url: n.url,
+      kind: n.kind,
+    }));
+    put("crashed", this.#crashed, (tab) => ({
+      tab: view.indexOf(tab),
+      url: this.#cap(tab.url, MAX_URL_CHARS),
+    }));
+    put("tabsOpened", this.#opened, (tab) => {
+      const index = gone(tab) ? -1 : view.indexOf(tab);
+      return { ...(index >= 0 ? { index } : {}), url: this.#cap(tab.url, MAX_URL_CHARS) };
+    });
+    put("tabsClosed", this.#closed, (url) => ({ url }));
+    const active = view.active;
+    if (this.#activeChanged && active && !gone(active)) {
+      out.activeTab = { index: view.indexOf(active), url: this.#cap(active.url, MAX_URL_CHARS) };
+    }
+    this.#activeChanged = false;
+    put("downloads", this.#downloads, (d) => d);
+    if (Object.keys(omitted).length) out.omitted = omitted;
+    return Object.keys(out).length ? out : undefined;
+  }
+}
+
+function stripHash(url: string): string {
+  const i = url.indexOf("#");
+  return i < 0 ? url : url.slice(0, i);
+}
