@@ -133,47 +133,6 @@ export function installActionLib(api: PageApi): void {
     return { stable, box: { x: b.x, y: b.y, width: b.width, height: b.height } };
   };
 
-  const deepElementFromPoint = (x: number, y: number): Element | null => {
-    let el = document.elementFromPoint(x, y);
-    while (el?.shadowRoot) {
-      const inner = el.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === el) break;
-      el = inner;
-    }
-    return el;
-  };
-
-  const composedContains = (root: Element, node: Element | null): boolean => {
-    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
-      if (n === root) return true;
-    }
-    return false;
-  };
-
-  /**
-   * Tells whether a pointer event at (x, y) (frame CSS px) would land on the
-   * element: "ok", or { coveredBy } naming what is on top.
-   */
-  api.hitTest = (el: Element, x: number, y: number) => {
-    const hit = deepElementFromPoint(x, y);
-    if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
-    if (composedContains(el, hit)) return "ok";
-    // A <label> forwards to its control, so clicking it reaches the element.
-    const label = hit.closest("label") as HTMLLabelElement | null;
-    if (label && label.control === el) return "ok";
-    return { coveredBy: describeEl(hit) };
-  };
-
-  /** Where an <iframe>'s content starts inside its own frame (CSS px). */
-  api.contentOrigin = (el: Element) => {
-    const r = el.getBoundingClientRect();
-    const s = getComputedStyle(el);
-    return {
-      x: r.left + el.clientLeft + parseFloat(s.paddingLeft),
-      y: r.top + el.clientTop + parseFloat(s.paddingTop),
-    };
-  };
-
   /** Prepares a fill: focuses and selects the current content. Returns the edit kind. */
   api.prepareFill = (el: El) => {
     const kind = editKind(el);
