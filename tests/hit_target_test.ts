@@ -70,6 +70,13 @@ Deno.test("a click by ref never lands on another element", async (t) => {
       assertEquals(await clicked(mcp, fx), ["INNER-TARGET"]);
     });
 
+    await t.step("an iframe below the fold is scrolled into view, then clicked", async () => {
+      const inner = encodeURIComponent(fx.crossUrl("hit-inner.html"));
+      const tree = await open(mcp, fx.url(`hit-frame.html?top=1500&inner=${inner}`), /"Keep"/);
+      await mcp.ok("click", { ref: refOf(tree, /button "Keep"/) });
+      assertEquals(await clicked(mcp, fx), ["INNER-TARGET"]);
+    });
+
     await t.step("(b) a scaled iframe: the click lands on the element's real place", async () => {
       const tree = await open(mcp, fx.url("hit-frame.html?scale=0.5"), /"Keep"/);
       const r = await mcp.ok("click", { ref: refOf(tree, /button "Keep"/) });

@@ -114,7 +114,7 @@ export function elementSteps(
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
-      await callOnHandle(handle, "scrollIntoViewIfNeeded");
+      await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
     },
     stableBox: () => callOnHandle(handle, "stableBox"),
     hitTest: async (x, y, arm) => {

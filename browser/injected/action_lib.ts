@@ -103,11 +103,19 @@ export function installActionLib(api: PageApi): void {
     return { state: "ok", box: { x: box.x, y: box.y, width: box.width, height: box.height } };
   };
 
-  /** Scrolls the element into view when it is not fully inside the viewport. */
-  api.scrollIntoViewIfNeeded = (el: Element) => {
+  /**
+   * Scrolls the element into view when it is not fully inside the viewport. `inSubframe`:
+   * when it is, still scroll the frames above just enough to show it (a frame below the fold).
+   */
+  api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
     const r = el.getBoundingClientRect();
     const vw = innerWidth, vh = innerHeight;
-    if (r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw) return false;
+    if (r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw) {
+      if (inSubframe) {
+        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      }
+      return false;
+    }
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     return true;
   };

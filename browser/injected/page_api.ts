@@ -125,8 +125,8 @@ export interface PageApi {
   describeElement: (el: Element) => string;
   /** Actionability: `{ state: "ok", box }` or why not. */
   probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
-  /** Scrolls the element into view when it is not fully inside; true when it scrolled. */
-  scrollIntoViewIfNeeded: (el: Element) => boolean;
+  /** Scrolls the element into view when not fully inside (`inSubframe`: the frames above too). */
+  scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
