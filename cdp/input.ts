@@ -285,8 +285,10 @@ export class Mouse {
     const fromX = this.#x;
     const fromY = this.#y;
     for (let i = 1; i <= steps; i++) {
-      this.#x = fromX + (x - fromX) * (i / steps);
-      this.#y = fromY + (y - fromY) * (i / steps);
+      // The last step lands exactly on (x, y) (interpolation can be off by an ulp): a
+      // `click(x, y, { move: false })` after it checks the position by equality.
+      this.#x = i === steps ? x : fromX + (x - fromX) * (i / steps);
+      this.#y = i === steps ? y : fromY + (y - fromY) * (i / steps);
       await this.#dispatch("mouseMoved", { button: this.#buttons ? this.#lastButton : "none" });
     }
   }
