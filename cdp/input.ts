@@ -205,6 +205,11 @@ export interface ClickOptions extends MouseButtonOptions {
   modifiers?: string[];
   /** Pause between each press and its release, in ms. @default 0 */
   delayMs?: number;
+  /**
+   * false: press where the pointer is, sending no `mouseMoved` (the pointer must
+   * already be at (x, y)). @default true
+   */
+  move?: boolean;
 }
 
 function checkPoint(x: number, y: number): void {
@@ -280,8 +285,10 @@ export class Mouse {
     const fromX = this.#x;
     const fromY = this.#y;
     for (let i = 1; i <= steps; i++) {
-      this.#x = fromX + (x - fromX) * (i / steps);
-      this.#y = fromY + (y - fromY) * (i / steps);
+      // The last step lands exactly on (x, y) (interpolation can be off by an ulp): a
+      // `click(x, y, { move: false })` after it checks the position by equality.
+      this.#x = i === steps ? x : fromX + (x - fromX) * (i / steps);
+      this.#y = i === steps ? y : fromY + (y - fromY) * (i / steps);
       await this.#dispatch("mouseMoved", { button: this.#buttons ? this.#lastButton : "none" });
     }
   }
@@ -313,17 +320,22 @@ export class Mouse {
   }
 
   /**
-   * Clicks at (x, y): `mouseMoved`, then for i in 1..clickCount a
+   * Clicks at (x, y): `mouseMoved` (unless `move: false`), then for i in 1..clickCount a
    * `mousePressed`/`mouseReleased` pair with `clickCount: i` (so 2 fires
    * `dblclick` with `detail` 2; the right button fires `contextmenu`).
    * `modifiers` not already held are pressed on the keyboard first and
    * released after, so the page sees both the keys and `ctrlKey` etc.
    *
-   * @throws RangeError for a bad position, button, count or modifier name,
-   *   before any event is sent.
+   * @throws RangeError for a bad position, button, count or modifier name, or
+   *   with `move: false` a pointer elsewhere, before any event is sent.
    */
   async click(x: number, y: number, options: ClickOptions = {}): Promise<void> {
     checkPoint(x, y);
+    if (options.move === false && (x !== this.#x || y !== this.#y)) {
+      throw new RangeError(
+        `The pointer is at (${this.#x}, ${this.#y}), not (${x}, ${y}): move it first`,
+      );
+    }
     const button = checkButton(options.button ?? "left");
     const clickCount = checkCount("clickCount", options.clickCount ?? 1);
     const modifiers = (options.modifiers ?? []).map((m) => resolveModifier(m));
@@ -334,7 +346,7 @@ export class Mouse {
         held.push(m);
         await this.keyboard.down(m);
       }
-      await this.move(x, y);
+      if (options.move !== false) await this.move(x, y);
       for (let i = 1; i <= clickCount; i++) {
         await this.down({ button, clickCount: i });
         await sleep(options.delayMs);

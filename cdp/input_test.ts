@@ -231,6 +231,22 @@ Deno.test("Mouse.click() sends move, then press/release pairs with rising clickC
   await assertRejectsRange(() => mouse.click(0, 0, { clickCount: 0 }));
 });
 
+Deno.test("Mouse.click(move: false) presses where the pointer is, sending no move", async () => {
+  const { session, sent } = recordingSession();
+  const mouse = new Mouse(session);
+  // Fractional points: the move lands exactly there, so the equality check holds.
+  await mouse.move(0.1, 0.7);
+  await mouse.move(60.3, 40.1, { steps: 3 });
+  assertEquals(mouse.position, { x: 60.3, y: 40.1 });
+  sent.length = 0;
+  await mouse.click(60.3, 40.1, { move: false });
+  assertEquals(sent.map((s) => s.params.type), ["mousePressed", "mouseReleased"]);
+  assertTrue(sent.every((s) => s.params.x === 60.3 && s.params.y === 40.1));
+  // Elsewhere: refused before anything is sent.
+  await assertRejectsRange(() => mouse.click(10, 10, { move: false }));
+  assertEquals(sent.length, 2);
+});
+
 // ------------------------------------------------------ real Chromium tests
 
 /** Logs key, input and mouse events as "type key code mods" into window.log. */

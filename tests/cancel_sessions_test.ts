@@ -4,7 +4,7 @@
  * processes).
  */
 import { join } from "node:path";
-import { assertEquals, assertTrue } from "./_assert.ts";
+import { assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio } from "./_mcp.ts";
 import { eventually } from "./_util.ts";
 import { parseAuditLog } from "../policy/audit.ts";

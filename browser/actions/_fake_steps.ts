@@ -6,7 +6,8 @@
  * @module
  */
 import type { Clock, ElementSteps, Hit, Point, Probe } from "./actionability.ts";
-import type { Box } from "../injected/page_types.ts";
+import type { Box, FrameMap } from "../injected/page_types.ts";
+import type { ToolError } from "../tool_error.ts";
 import type { PointerInput, Press } from "./pointer.ts";
 
 /** A virtual clock: `now` starts at 0 and moves only by `sleep`. */
@@ -39,6 +40,8 @@ export interface FakePage {
   offset?: Point;
   /** The ancestor that clips the point, and how (wins over `cover`). */
   clip?: { clippedBy: string; how: string };
+  /** The error of a press guard that stopped the press (undefined: the press went through). */
+  stopPress?: (t: number) => ToolError | undefined;
 }
 
 /**
@@ -48,6 +51,8 @@ export interface FakePage {
 export class FakeElement implements ElementSteps, PointerInput {
   log: string[] = [];
   clicks: Array<{ x: number; y: number; press: Press }> = [];
+  /** Whether each hit test asked to arm the press guard, in order. */
+  arms: boolean[] = [];
   #pointer: Point | undefined;
   #clock: FakeClock;
   #page: FakePage;
@@ -81,8 +86,9 @@ export class FakeElement implements ElementSteps, PointerInput {
     });
   }
 
-  hitTest(frameX: number, frameY: number): Promise<Hit> {
+  hitTest(frameX: number, frameY: number, arm?: boolean): Promise<Hit> {
     this.log.push("hit");
+    this.arms.push(arm ?? false);
     const off = this.#page.offset ?? { x: 0, y: 0 };
     const there = this.#pointer?.x === frameX + off.x && this.#pointer?.y === frameY + off.y;
     if (this.#page.clip) return Promise.resolve(this.#page.clip);
@@ -90,9 +96,14 @@ export class FakeElement implements ElementSteps, PointerInput {
     return Promise.resolve(cover ? { coveredBy: cover } : "ok");
   }
 
-  frameOffset(): Promise<Point> {
+  frameOffset(): Promise<FrameMap> {
     this.log.push("offset");
-    return Promise.resolve(this.#page.offset ?? { x: 0, y: 0 });
+    return Promise.resolve({ ...(this.#page.offset ?? { x: 0, y: 0 }), scaleX: 1, scaleY: 1 });
+  }
+
+  pressVerdict(): Promise<ToolError | undefined> {
+    this.log.push("verdict");
+    return Promise.resolve(this.#page.stopPress?.(this.#clock.t));
   }
 
   move(x: number, y: number): Promise<void> {
@@ -103,7 +114,8 @@ export class FakeElement implements ElementSteps, PointerInput {
 
   click(x: number, y: number, press: Press): Promise<void> {
     this.log.push("click");
-    this.#pointer = { x, y };
+    // The real pointer presses where it is: a click elsewhere would need a move first.
+    if (this.#pointer?.x !== x || this.#pointer?.y !== y) throw new Error("click without move");
     this.clicks.push({ x, y, press });
     return Promise.resolve();
   }

@@ -8,11 +8,18 @@
  *
  * @module
  */
-import type { Box, HitResult, ProbeResult } from "../injected/page_types.ts";
+import type {
+  Box,
+  FrameMap,
+  HitResult,
+  PressVerdict,
+  ProbeResult,
+} from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
 import { pause } from "../poll.ts";
+import { chainHit, chainMap, clearGuard, IDENTITY, ownerChain } from "./frame_chain.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -63,10 +70,16 @@ export interface ElementSteps {
   scrollIntoView(): Promise<void>;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox(): Promise<{ stable: boolean; box: Box }>;
-  /** Whether a pointer event at (x, y) (frame CSS px) would land on the element. */
-  hitTest(frameX: number, frameY: number): Promise<Hit>;
-  /** Offset of the element's frame inside the top-level viewport, CSS px. */
-  frameOffset(): Promise<Point>;
+  /**
+   * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
+   * a subframe: through every frame above it). With `arm`, a passing test arms the
+   * press guard: the next press's events are checked, and stopped when they go elsewhere.
+   */
+  hitTest(frameX: number, frameY: number, arm?: boolean): Promise<Hit>;
+  /** Offset and scale of the element's frame in the top-level viewport (top = x + frame × scale). */
+  frameOffset(): Promise<FrameMap>;
+  /** Reads and removes the armed press guards: the error when they stopped the press. */
+  pressVerdict(): Promise<ToolError | undefined>;
 }
 
 /** Time, for the schedule: real in production, virtual in unit tests. */
@@ -90,39 +103,12 @@ export const SCHEDULE: readonly number[] = [0, 20, 50, 100, 100, 250, 500];
 export const FAIL_FAST_MS = 2000;
 
 /**
- * Offset of a frame's viewport inside the top-level viewport (sum of owner
- * iframe content origins). CDP: `DOM.getFrameOwner`, `DOM.resolveNode`.
- */
-export async function frameOffset(page: Page, frameId: string): Promise<Point> {
-  let x = 0, y = 0;
-  let frame = page.frame(frameId);
-  while (frame && frame.parentId) {
-    const parent = page.frame(frame.parentId);
-    if (!parent) break;
-    const { backendNodeId } = await parent.session.send("DOM.getFrameOwner", {
-      frameId: frame.frameId,
-    });
-    const { contextId } = await page.utilityContext(parent.frameId);
-    const { object } = await parent.session.send("DOM.resolveNode", {
-      backendNodeId,
-      executionContextId: contextId,
-    });
-    const origin = await callOnHandle(
-      { session: parent.session, frameId: parent.frameId, objectId: object.objectId! },
-      "contentOrigin",
-    );
-    x += origin.x;
-    y += origin.y;
-    frame = parent;
-  }
-  return { x, y };
-}
-
-/**
  * The actionability steps of an element handle, run in its frame's utility
  * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`); `signal` (the call's)
  * abandons a step's page call when it aborts (a page stuck in a script answers none).
- * CDP: `Runtime.callFunctionOn`; {@link frameOffset} for subframes.
+ * In a subframe, the hit test and the offset go up the frame chain (frame_chain.ts).
+ * CDP: `Runtime.callFunctionOn`; `DOM.getFrameOwner`, `DOM.resolveNode`,
+ * `DOM.getContentQuads` for subframes.
  */
 export function elementSteps(
   page: Page,
@@ -130,18 +116,58 @@ export function elementSteps(
   signal?: AbortSignal,
 ): ElementSteps {
   const handle = withSignal(element, signal);
+  const inMain = handle.frameId === page.mainFrameId;
+  // The owner <iframe> handles, resolved once per action.
+  let owners: Promise<RemoteHandle[]> | undefined;
+  const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
-      await callOnHandle(handle, "scrollIntoViewIfNeeded");
+      await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
     },
     stableBox: () => callOnHandle(handle, "stableBox"),
-    hitTest: (x, y) => callOnHandle(handle, "hitTest", [x, y]),
-    frameOffset: () =>
-      handle.frameId === page.mainFrameId
-        ? Promise.resolve({ x: 0, y: 0 })
-        : frameOffset(page, handle.frameId),
+    hitTest: async (x, y, arm) => {
+      const own = await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
+      if (own !== "ok" || inMain) return own;
+      const up = await chainHit(await chain(), x, y, arm ?? false);
+      if (up !== "ok" && arm) await clearGuard(handle);
+      return up;
+    },
+    frameOffset: async () => inMain ? IDENTITY : await chainMap(await chain()),
+    pressVerdict: async () => {
+      const levels = [handle, ...(inMain ? [] : await chain())];
+      const verdicts = await Promise.all(levels.map((h) => callOnHandle(h, "pressVerdict")));
+      return pressOutcome(verdicts);
+    },
   };
+}
+
+/**
+ * Reads the press guards' verdicts (the element's frame first, then each
+ * ancestor's): the press went elsewhere when a guard stopped it.
+ *
+ * @returns undefined when the press was not stopped; else the `covered` (or
+ *   `ref-gone`, the element replaced) error saying nothing was pressed.
+ */
+export function pressOutcome(verdicts: readonly PressVerdict[]): ToolError | undefined {
+  const i = verdicts.findIndex((v) => v.bad);
+  if (i < 0) return undefined;
+  const bad = verdicts[i]!.bad!;
+  const where = i === 0 ? "" : " (in the page around the element's frame)";
+  if (bad.gone) {
+    return new ToolError(
+      "ref-gone",
+      `Did not click: the element was replaced just before the press, ${bad.coveredBy} was there instead${where}; the press was stopped before the page saw it`,
+      "take a new snapshot and use the new ref",
+      { coveredBy: bad.coveredBy },
+    );
+  }
+  return new ToolError(
+    "covered",
+    `Did not click: at the press, ${bad.coveredBy} was under the pointer instead of the element${where}; the press was stopped before the page saw it`,
+    "take a new snapshot and retry",
+    { coveredBy: bad.coveredBy },
+  );
 }
 
 /**
@@ -168,14 +194,15 @@ export interface Covered {
  * The only place that words a covered or clipped failure.
  *
  * @param what names the element in the `arrived` message (e.g. "the submit control").
+ * @param arm arms the press guard when the element gets the pointer (see {@link ElementSteps.hitTest}).
  * @returns undefined when the element gets the pointer.
  */
 export async function coveredAt(
   el: ElementSteps,
   point: ActionPoint,
-  options: { stage: HitStage; what?: string },
+  options: { stage: HitStage; what?: string; arm?: boolean },
 ): Promise<Covered | undefined> {
-  const hit = await el.hitTest(point.frameX, point.frameY);
+  const hit = await el.hitTest(point.frameX, point.frameY, options.arm);
   if (hit === "ok") return undefined;
   if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
   const by = hit.coveredBy;
@@ -298,7 +325,7 @@ export async function untilActionable(
       }
       const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
       const off = await el.frameOffset();
-      point = { x: cx + off.x, y: cy + off.y, frameX: cx, frameY: cy };
+      point = { x: off.x + cx * off.scaleX, y: off.y + cy * off.scaleY, frameX: cx, frameY: cy };
     }
     const failed = atPoint ? await atPoint(point, fromStart) : undefined;
     if (!failed) return point;

@@ -9,7 +9,11 @@
  * A retry acts on the same element handle, re-probed: a cover that goes away
  * lets the press land on the element, one that stays fails `covered` naming
  * it, and a detached element fails `ref-gone`. Nothing is ever pressed at a
- * point whose hit test named another element. An element the pointer's
+ * point whose hit test named another element: in a subframe the hit test
+ * covers every frame above it, the press follows the last hit test without
+ * another move, and a press guard (hit_lib.ts) stops the press's events when
+ * they still reach another element (`covered`, or `ref-gone` when the element
+ * was replaced; final, not retried). An element the pointer's
  * arrival moved away (the page reshapes on hover) is not chased: that fails
  * `covered` at once, for the agent to look again.
  *
@@ -18,6 +22,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { inputOf } from "./devices.ts";
+import type { ToolError } from "../tool_error.ts";
 import {
   type ActionPoint,
   type Clock,
@@ -40,7 +45,11 @@ export interface Press {
 /** The pointer, in top-level viewport CSS px: real in production, a fake in unit tests. */
 export interface PointerInput {
   move(x: number, y: number): Promise<void>;
-  /** Moves to (x, y) and presses and releases (`clickCount` times). */
+  /**
+   * Presses and releases (`clickCount` times) where the pointer is, (x, y),
+   * WITHOUT moving it: a move after the last hit test could reshape the page
+   * (hover handlers) under the press.
+   */
   click(x: number, y: number, press: Press): Promise<void>;
 }
 
@@ -96,13 +105,25 @@ export function pointerSequence(
     await input.move(point.x, point.y);
     if (!options.press) return undefined;
     // The pointer's arrival can move or cover the element (hover effects): check again, with
-    // the pointer there, before pressing.
-    const covered = await coveredAt(el, point, { stage: "arrived", ...(what ? { what } : {}) });
+    // the pointer there, before pressing; a pass arms the press guard, which stops the press's
+    // events if the page still puts something else under the pointer before they arrive.
+    const covered = await coveredAt(el, point, {
+      stage: "arrived",
+      arm: true,
+      ...(what ? { what } : {}),
+    });
     if (covered) {
       arrived = { point, covered };
       return covered;
     }
-    await input.click(point.x, point.y, options.press);
+    let stopped: ToolError | undefined;
+    try {
+      await input.click(point.x, point.y, options.press);
+    } finally {
+      stopped = await el.pressVerdict().catch(() => undefined);
+    }
+    // The page saw none of the press: final (the page is changing under the pointer).
+    if (stopped) return { stage: "arrived", error: stopped, final: true };
     return undefined;
   }, clock);
 }
@@ -135,6 +156,7 @@ export function pointerAction(
         button: press.button ?? "left",
         clickCount: press.clickCount ?? 1,
         modifiers: press.modifiers ?? [],
+        move: false,
       }),
   }, options);
 }

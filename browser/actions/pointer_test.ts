@@ -22,7 +22,19 @@ async function coveredError(p: Promise<unknown>): Promise<ToolError> {
 Deno.test("pointer: probe, scroll, stable, hit test, move, hit test at the pointer, press", async () => {
   const { el, clock, run } = setup();
   const point = await run(PRESS);
-  assertEquals(el.log, ["probe", "scroll", "stable", "offset", "hit", "move", "hit", "click"]);
+  assertEquals(el.log, [
+    "probe",
+    "scroll",
+    "stable",
+    "offset",
+    "hit",
+    "move",
+    "hit",
+    "click",
+    "verdict",
+  ]);
+  // Only the hit test right before the press arms the press guard.
+  assertEquals(el.arms, [false, true]);
   assertEquals(el.clicks, [{ x: 60, y: 40, press: PRESS.press }]);
   assertEquals(point, { x: 60, y: 40, frameX: 60, frameY: 40 });
   assertEquals(clock.sleeps, []);
@@ -44,7 +56,7 @@ Deno.test("pointer: retried on the schedule while covered, pressed once the cove
   // Every attempt re-probes; the pointer never moved onto the cover.
   assertEquals(el.log.filter((s) => s === "probe").length, 6);
   assertEquals(el.log.filter((s) => s === "move").length, 1);
-  assertEquals(el.log.slice(-3), ["move", "hit", "click"]);
+  assertEquals(el.log.slice(-4), ["move", "hit", "click", "verdict"]);
   assertEquals(el.clicks.length, 1);
 });
 
@@ -98,8 +110,25 @@ Deno.test("pointer: with a start point, the first attempt moves at once", async 
   const { el, run } = setup();
   const start = { x: 7, y: 8, frameX: 7, frameY: 8 };
   assertEquals(await run({ ...PRESS, start }), start);
-  assertEquals(el.log, ["move", "hit", "click"]);
+  assertEquals(el.log, ["move", "hit", "click", "verdict"]);
   assertEquals(el.clicks.map((c) => [c.x, c.y]), [[7, 8]]);
+});
+
+Deno.test("pointer: a press the guard stopped fails with the guard's error at once, not retried", async () => {
+  const stopped = new ToolError("ref-gone", "Did not click: the element was replaced", "snapshot");
+  const { el, clock, run } = setup({ stopPress: () => stopped });
+  const e = await assertRejects(() => run(PRESS), ToolError);
+  assertEquals(e, stopped);
+  assertEquals(el.clicks.length, 1);
+  assertEquals(el.log.filter((s) => s === "probe").length, 1);
+  assertEquals(clock.sleeps, []);
+});
+
+Deno.test("pointer: a hover arms no press guard and reads no verdict", async () => {
+  const { el, run } = setup();
+  await run({});
+  assertEquals(el.log, ["probe", "scroll", "stable", "offset", "hit", "move"]);
+  assertEquals(el.arms, [false]);
 });
 
 Deno.test("pointer: an element the pointer's arrival moved is not chased: covered at once", async () => {

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo, HitResult } from "./page_types.ts";
+import type { ElementInfo } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -138,9 +138,10 @@ export function installActionLib(api: PageApi): void {
    * center (the action point) is outside the visible box of an ancestor that clips it (a
    * scroll container inside the page: its box may be on screen while the element sits in its
    * scrolled-away part). `scrollIntoView` scrolls every scroll container on the way,
-   * `overflow: hidden` ones too.
+   * `overflow: hidden` ones too. `inSubframe`: when it is inside, still scroll the frames above
+   * just enough to show it.
    */
-  api.scrollIntoViewIfNeeded = (el: Element) => {
+  api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
     const r = el.getBoundingClientRect();
     const vw = innerWidth, vh = innerHeight;
     let inside = r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
@@ -156,7 +157,14 @@ export function installActionLib(api: PageApi): void {
         }
       }
     }
-    if (inside) return false;
+    if (inside) {
+      // In a subframe, still scroll the frames above just enough to show it (a frame below
+      // the fold).
+      if (inSubframe) {
+        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      }
+      return false;
+    }
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     return true;
   };
@@ -182,29 +190,12 @@ export function installActionLib(api: PageApi): void {
     return { stable, box: { x: b.x, y: b.y, width: b.width, height: b.height } };
   };
 
-  const deepElementFromPoint = (x: number, y: number): Element | null => {
-    let el = document.elementFromPoint(x, y);
-    for (let root = el && shadowOf(el); el && root; root = shadowOf(el)) {
-      const inner = root.elementFromPoint(x, y);
-      if (!inner || inner === el) break;
-      el = inner;
-    }
-    return el;
-  };
-
-  const composedContains = (root: Element, node: Element | null): boolean => {
-    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
-      if (n === root) return true;
-    }
-    return false;
-  };
-
   /**
    * Why (x, y) (frame CSS px) does not show `el` when an ancestor clips it there: the point
    * lies outside the visible box of an ancestor whose overflow is not visible (or that box is
    * empty), or `el` or an ancestor has a `clip-path`. Undefined when no clip explains it.
    */
-  const clipAt = (el: Element, x: number, y: number) => {
+  api.clipAt = (el: Element, x: number, y: number) => {
     const path = getComputedStyle(el).clipPath;
     if (path && path !== "none") return { clippedBy: describeEl(el), how: "clip-path" };
     for (const [a, cs] of clippers(el)) {
@@ -226,23 +217,6 @@ export function installActionLib(api: PageApi): void {
     return undefined;
   };
 
-  /**
-   * Tells whether a pointer event at (x, y) (frame CSS px) would land on the
-   * element: "ok", { clippedBy, how } when an ancestor clips the element at that
-   * point (see `clipAt`), or { coveredBy } naming what is on top.
-   */
-  api.hitTest = (el: Element, x: number, y: number): HitResult => {
-    const hit = deepElementFromPoint(x, y);
-    if (hit && composedContains(el, hit)) return "ok";
-    // A <label> forwards to its control, so clicking it reaches the element.
-    const label = hit?.closest("label") as HTMLLabelElement | null | undefined;
-    if (label && label.control === el) return "ok";
-    const clip = clipAt(el, x, y);
-    if (clip) return clip;
-    if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
-    return { coveredBy: describeEl(hit) };
-  };
-
   /** The page-local ids of the frame's shown iframes, in document order, and the instance. */
   api.frameOwners = () => {
     const idOf = api.idOf as (e: Element) => number;
@@ -252,16 +226,6 @@ export function installActionLib(api: PageApi): void {
       if ((tag === "iframe" || tag === "frame") && el.checkVisibility()) ids.push(idOf(el));
     }
     return { instance: api.instance as string, ids };
-  };
-
-  /** Where an <iframe>'s content starts inside its own frame (CSS px). */
-  api.contentOrigin = (el: Element) => {
-    const r = el.getBoundingClientRect();
-    const s = getComputedStyle(el);
-    return {
-      x: r.left + el.clientLeft + parseFloat(s.paddingLeft),
-      y: r.top + el.clientTop + parseFloat(s.paddingTop),
-    };
   };
 
   /** Prepares a fill: focuses and selects the current content. Returns the edit kind. */

@@ -21,6 +21,7 @@ import type {
   PageResult,
   ValueMethod,
 } from "./page_api.ts";
+import { installHitLib } from "./hit_lib.ts";
 import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
@@ -34,6 +35,7 @@ const PARTS: Array<(api: PageApi) => void> = [
   installMutationLib,
   installSnapshotLib,
   installActionLib,
+  installHitLib,
   installSecretLib,
   installCoverLib,
 ];

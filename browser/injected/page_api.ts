@@ -30,11 +30,13 @@ import type {
   EnterBlocker,
   FormControl,
   FormKit,
+  FrameMap,
   FrameSnapshot,
   HitResult,
   LinkWriter,
   Outline,
   PageFailure,
+  PressVerdict,
   ProbeResult,
   RefDescription,
   RefState,
@@ -135,22 +137,20 @@ export interface PageApi {
   describeElement: (el: Element) => string;
   /** Actionability: `{ state: "ok", box }` or why not. */
   probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
-  /** Scrolls the element into view when it is not fully inside; true when it scrolled. */
-  scrollIntoViewIfNeeded: (el: Element) => boolean;
+  /** Scrolls the element into view when not fully inside (`inSubframe`: the frames above too). */
+  scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
   /**
-   * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers or
-   * clips it.
+   * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
+   * overflow box the point is outside of, an empty one, a clip-path); undefined otherwise.
    */
-  hitTest: (el: Element, x: number, y: number) => HitResult;
+  clipAt: (el: Element, x: number, y: number) => { clippedBy: string; how: string } | undefined;
   /**
    * The page-local ids of the frame's shown iframes, in document order (open and handed
    * closed shadow roots pierced), and the world's instance.
    */
   frameOwners: () => { instance: string; ids: number[] };
-  /** Where an iframe's content starts inside its own frame, CSS px. */
-  contentOrigin: (el: Element) => { x: number; y: number };
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
   prepareFill: (el: Element) => string;
   /** Sets a value directly (date, color, range inputs), firing input and change. */
@@ -177,6 +177,23 @@ export interface PageApi {
   focusInfo: () => { editable: boolean; what: string };
   pageText: () => string;
   hasText: (text: string) => boolean;
+
+  // hit_lib.ts (hit tests and the press guard)
+  /** The hit rule: whether `hit` may take a pointer meant for `el` (inside it, or a plain part of its label). */
+  hitAccepted: (el: Element, hit: Element) => boolean;
+  /** Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it; `arm`: guard the press. */
+  hitTest: (el: Element, x: number, y: number, arm?: boolean) => HitResult;
+  /** An iframe's content origin in its frame (CSS px) and its scale (transforms included). */
+  frameMap: (frame: Element) => FrameMap;
+  /** Maps a child-frame point into this frame and checks it lands on the iframe; `arm`: guard the press. */
+  frameHit: (
+    frame: Element,
+    x: number,
+    y: number,
+    arm?: boolean,
+  ) => { x: number; y: number; hit: "ok" | { coveredBy: string } };
+  /** What the press guard armed for `el` saw; removes it. */
+  pressVerdict: (el: Element) => PressVerdict;
 
   // text_lib.ts (the text model: what the snapshot shows, content-visibility skips included)
   /** The shown text of the page (`el` absent or null) or of an element, raw (`\n` between blocks). */
@@ -294,9 +311,8 @@ export const PAGE_API_NAMES = Object.keys(
     probe: 1,
     scrollIntoViewIfNeeded: 1,
     stableBox: 1,
-    hitTest: 1,
+    clipAt: 1,
     frameOwners: 1,
-    contentOrigin: 1,
     prepareFill: 1,
     setValue: 1,
     selectOption: 1,
@@ -311,6 +327,11 @@ export const PAGE_API_NAMES = Object.keys(
     focusInfo: 1,
     pageText: 1,
     hasText: 1,
+    hitAccepted: 1,
+    hitTest: 1,
+    frameMap: 1,
+    frameHit: 1,
+    pressVerdict: 1,
     shownText: 1,
     textMatches: 1,
     queryMatches: 1,

@@ -108,6 +108,23 @@ export type ProbeResult =
   | { state: "ok"; box: Box }
   | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
 
+/**
+ * How a child frame's points map into its parent frame: parent = (x, y) +
+ * child × (scaleX, scaleY), CSS px (the `<iframe>`'s content origin and scale).
+ */
+export type FrameMap = { x: number; y: number; scaleX: number; scaleY: number };
+
+/**
+ * What a press guard saw (`pressVerdict`): `armed` false when there was none
+ * for the element; `seen` whether a trusted press event reached this document;
+ * `bad` the element the press went to instead, and whether the element is gone.
+ */
+export type PressVerdict = {
+  armed: boolean;
+  seen: boolean;
+  bad?: { coveredBy: string; gone: boolean };
+};
+
 /** Facts about an element after an action; `cuts`: field → length to cut to, on the server. */
 export type ElementInfo = {
   stillAttached: boolean;

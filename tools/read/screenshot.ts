@@ -8,7 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, targetFields, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../../browser/injected/mod.ts";
-import { frameOffset } from "../../browser/actions/actionability.ts";
+import { frameOffset } from "../../browser/actions/frame_chain.ts";
 import { checkTarget, resolveTarget } from "../../browser/actions/target.ts";
 import { withSecretsCovered } from "../../browser/screenshot/screenshot_cover.ts";
 
@@ -91,10 +91,10 @@ export const screenshotTool = defineTool({
             [null],
           );
           clip = {
-            x: box.x + off.x + scroll.x,
-            y: box.y + off.y + scroll.y,
-            width: Math.min(Math.max(1, box.width), MAX_SCREENSHOT_SIDE),
-            height: Math.min(Math.max(1, box.height), MAX_SCREENSHOT_SIDE),
+            x: off.x + box.x * off.scaleX + scroll.x,
+            y: off.y + box.y * off.scaleY + scroll.y,
+            width: Math.min(Math.max(1, box.width * off.scaleX), MAX_SCREENSHOT_SIDE),
+            height: Math.min(Math.max(1, box.height * off.scaleY), MAX_SCREENSHOT_SIDE),
             scale: 1,
           };
           captureBeyondViewport = true;

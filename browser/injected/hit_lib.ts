@@ -1,0 +1,176 @@
+/// <reference lib="dom" />
+/**
+ * Page-side hit testing and the press guard, installed in browxai's isolated
+ * world after `action_lib.ts` (it uses `describeElement`).
+ *
+ * - {@link PageApi.hitAccepted}: the one rule of what may receive a pointer
+ *   meant for an element: the element or something inside it, or a `<label>`
+ *   of it whose part under the pointer is not itself a control (a label
+ *   holding a "Delete" button does not forward that button's click).
+ * - `hitTest` (the element's own frame) and `frameHit` (an ancestor frame: the
+ *   point, mapped through the `<iframe>`'s real box, transforms included, must
+ *   land on that `<iframe>`).
+ * - The press guard: with `arm`, a passing hit test also installs a one-shot
+ *   capturing listener on `window` for the press's events; the first trusted
+ *   one whose target the rule refuses (or, in an ancestor frame, any one: a
+ *   press for a child frame's element never reaches this document) is stopped
+ *   (`preventDefault` + `stopImmediatePropagation`), with every later event of
+ *   the press. `pressVerdict` reads and removes it.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+import type { HitResult } from "./page_types.ts";
+
+/** Adds the hit rule, the hit tests and the press guard to the utility api. */
+export function installHitLib(api: PageApi): void {
+  const describeEl = (el: Element): string => api.describeElement(el);
+
+  // What counts as a control of its own: a hit on one inside a label is not the label's.
+  const CONTROL = "button, a[href], input, select, textarea, summary, iframe, [onclick], " +
+    "[role=button], [role=link], [role=checkbox], [role=radio], [role=switch], " +
+    "[role=menuitem], [role=tab], [role=option], [contenteditable]:not([contenteditable=false])";
+
+  const composedContains = (root: Element, node: Element | null): boolean => {
+    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+      if (n === root) return true;
+    }
+    return false;
+  };
+
+  api.hitAccepted = (el: Element, hit: Element) => {
+    if (composedContains(el, hit)) return true;
+    const label = hit.closest("label") as HTMLLabelElement | null;
+    if (!label || label.control !== el) return false;
+    // The label forwards its click to the element unless the hit is a control inside it.
+    for (let n: Element | null = hit; n && n !== label; n = n.parentElement) {
+      if (n.matches(CONTROL)) return false;
+    }
+    return true;
+  };
+
+  const deepElementFromPoint = (x: number, y: number): Element | null => {
+    let el = document.elementFromPoint(x, y);
+    // Open shadow roots, and closed ones the server handed over (api.shadowOf).
+    for (let root = el && api.shadowOf(el); el && root; root = api.shadowOf(el)) {
+      const inner = root.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    return el;
+  };
+
+  // The press guard of this world (at most one: a new arm replaces it).
+  type Guard = {
+    el: Element;
+    outer: boolean;
+    seen: boolean;
+    checked: boolean;
+    bad?: { coveredBy: string; gone: boolean };
+    listener: (ev: Event) => void;
+    timer: ReturnType<typeof setTimeout> | undefined;
+  };
+  const EVENTS = [
+    "pointerdown",
+    "mousedown",
+    "pointerup",
+    "mouseup",
+    "click",
+    "auxclick",
+    "dblclick",
+    "contextmenu",
+  ];
+  let guard: Guard | undefined;
+  const disarm = () => {
+    if (!guard) return;
+    for (const t of EVENTS) removeEventListener(t, guard.listener, true);
+    clearTimeout(guard.timer);
+    guard = undefined;
+  };
+  const arm = (el: Element, outer: boolean) => {
+    disarm();
+    const g: Guard = {
+      el,
+      outer,
+      seen: false,
+      checked: false,
+      listener: () => {},
+      timer: undefined,
+    };
+    g.listener = (ev: Event) => {
+      if (!ev.isTrusted) return;
+      g.seen = true;
+      // Like Playwright: the first event decides (a control that re-renders on pointerdown
+      // still gets its click); after a refusal every event of the press is stopped.
+      if (!g.checked) {
+        g.checked = true;
+        const first = ev.composedPath()[0] as Node | undefined;
+        let t = first instanceof Element ? first : first?.parentElement ?? null;
+        // A closed shadow root hides its inside from the event path (retargeted to its host):
+        // find the real target at the event's point, as the hit test did.
+        if (t && api.shadowOf(t) && !t.shadowRoot && ev instanceof MouseEvent) {
+          t = deepElementFromPoint(ev.clientX, ev.clientY) ?? t;
+        }
+        if (outer || !t || !api.hitAccepted(el, t)) {
+          g.bad = { coveredBy: t ? describeEl(t) : "nothing", gone: !el.isConnected };
+        }
+      }
+      if (g.bad) {
+        ev.preventDefault();
+        ev.stopImmediatePropagation();
+      }
+    };
+    for (const t of EVENTS) addEventListener(t, g.listener, true);
+    // Never outlive the press by long: a stale guard would stop the next click.
+    g.timer = setTimeout(disarm, 10_000);
+    guard = g;
+  };
+
+  api.hitTest = (el: Element, x: number, y: number, armPress?: boolean): HitResult => {
+    const hit = deepElementFromPoint(x, y);
+    if (!hit || !api.hitAccepted(el, hit)) {
+      // An ancestor that clips the element there explains it better than what is on top.
+      const clip = api.clipAt(el, x, y);
+      if (clip) return clip;
+      return { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" };
+    }
+    if (armPress) arm(el, false);
+    return "ok";
+  };
+
+  api.frameMap = (frame: Element) => {
+    const r = frame.getBoundingClientRect();
+    const s = getComputedStyle(frame);
+    const w = (frame as HTMLElement).offsetWidth, h = (frame as HTMLElement).offsetHeight;
+    // offsetWidth is the untransformed border box; the client rect is transformed.
+    const scaleX = w > 0 ? r.width / w : 1, scaleY = h > 0 ? r.height / h : 1;
+    return {
+      x: r.left + (frame.clientLeft + parseFloat(s.paddingLeft)) * scaleX,
+      y: r.top + (frame.clientTop + parseFloat(s.paddingTop)) * scaleY,
+      scaleX,
+      scaleY,
+    };
+  };
+
+  api.frameHit = (frame: Element, x: number, y: number, armPress?: boolean) => {
+    const m = api.frameMap(frame);
+    const px = m.x + x * m.scaleX, py = m.y + y * m.scaleY;
+    const hit = deepElementFromPoint(px, py);
+    if (hit !== frame) {
+      return {
+        x: px,
+        y: py,
+        hit: { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" },
+      };
+    }
+    if (armPress) arm(frame, true);
+    return { x: px, y: py, hit: "ok" as const };
+  };
+
+  api.pressVerdict = (el: Element) => {
+    const g = guard;
+    if (!g || g.el !== el) return { armed: false, seen: false };
+    disarm();
+    return { armed: true, seen: g.seen, ...(g.bad ? { bad: g.bad } : {}) };
+  };
+}
