@@ -7,6 +7,7 @@
  * the pointer between the last hit test and the press (the press guard). Every
  * page logs its clicks as `/api/echo?who=…`.
  */
+import { eventually } from "./_util.ts";
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
@@ -28,12 +29,14 @@ async function clicked(mcp: McpHarness, fx: FixtureServer): Promise<string[]> {
 async function open(mcp: McpHarness, url: string, ready: RegExp): Promise<string> {
   await mcp.ok("navigate", { url, snapshot: "none" });
   // The iframe's content comes in after the load of its parent.
-  for (let i = 0; i < 50; i++) {
-    const tree = String((await mcp.ok("snapshot")).tree);
-    if (ready.test(tree)) return tree;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`page never showed ${ready}`);
+  return await eventually(
+    async () => {
+      const tree = String((await mcp.ok("snapshot")).tree);
+      return ready.test(tree) ? tree : undefined;
+    },
+    5000,
+    `the page to show ${ready}`,
+  );
 }
 
 Deno.test("a click by ref never lands on another element", async (t) => {
