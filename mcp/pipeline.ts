@@ -42,7 +42,7 @@ import { toToolError } from "../browser/error_map.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
-import { inCallScope } from "../browser/sessions/call_scope.ts";
+import { type CallScope, inCallScope, newCallScope } from "../browser/sessions/call_scope.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
 import { parseArgs } from "./args.ts";
@@ -162,6 +162,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   const { tool, args, ctx } = call;
   let ran = false;
   let budget: CallBudget | undefined;
+  let scope: CallScope | undefined;
   // Taken at most once: a result refused after it (too large) must not lose the news.
   let news: { taken?: SinceLastCall | undefined } | undefined;
   const takeNews = () => (news ??= { taken: sinceLastCall(call) }).taken;
@@ -205,9 +206,10 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     ran = true;
     await deps.onStart();
     const masker = deps.masking && deps.store.masks ? deps.store : undefined;
+    scope = newCallScope(budget.signal);
     const work = inCallScope(
       () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
-      { signal: budget.signal },
+      { scope },
     );
     // The abandoned work (cancelled, over budget) may still fail later: never unhandled.
     work.catch(() => {});
@@ -234,7 +236,9 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       toToolError(e, { name: tool.name, takesTimeout: "timeoutMs" in tool.inputSchema.shape }),
       call,
     );
-    if (budget?.spent) await stopStuckTab(call);
+    const waitedFor = [...scope?.waitingFor ?? []];
+    if (budget?.spent && waitedFor.length) error = keptWaiting(tool.name, waitedFor[0]!, error);
+    else if (budget?.spent) await stopStuckTab(call);
     if (error.code === "internal") {
       console.error(`browxai: ${tool.name} failed:`, e);
       // The stack trace went to stderr; the audit callId ties it to the agent's report.
@@ -344,6 +348,20 @@ function sinceLastCall(call: ToolCall): SinceLastCall | undefined {
   if (id === undefined) return undefined;
   const session = call.ctx.sessions.list().find((s) => s.id === id);
   return session && !session.closed ? takeSinceLastCall(session) : undefined;
+}
+
+/**
+ * The timeout of a call whose budget ran out while it waited for a session's turn: another
+ * call held the session the whole time, the page itself may be fine.
+ */
+function keptWaiting(tool: string, session: string, spent: ToolError): ToolError {
+  return new ToolError(
+    "timeout",
+    `"${tool}" did not start in time: session "${session}" was busy with another call ` +
+      "until its budget ran out",
+    "call again once the other call has answered, or use another session (open_session)",
+    { ...spent.details, waitedForSession: session },
+  );
 }
 
 /** Codes a dying browser or renderer shows up as at the tab level. */

@@ -25,3 +25,23 @@ Deno.test("stuck page: a spent budget stops the page's endless script; navigate 
     await fx.close();
   }
 });
+
+Deno.test("a call kept waiting for its session's turn until its budget ran out is told so", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: fx.url("turns.html") });
+    // Holds the session's turn for its 8 s: its target never stops moving.
+    const slow = mcp.call("click", { selector: "#moving", timeoutMs: 8000 });
+    // Queued behind it, with a budget (300 ms + the grace) that runs out while it waits.
+    const queued = await mcp.call("click", { coords: { x: 100, y: 330 }, timeoutMs: 300 });
+    const error = queued.structuredContent?.error as { code?: string; message?: string };
+    assertEquals(error.code, "timeout");
+    assertIncludes(error.message ?? "", 'session "default" was busy with another call');
+    assertIncludes(textOf(queued), "use another session");
+    await slow;
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

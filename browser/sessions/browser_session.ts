@@ -336,7 +336,9 @@ export class BrowserSession {
     const scope = currentCallScope();
     // The calling tool call holds this session already (see holdForCall): run inside its turn.
     if (scope?.held.has(this)) return fn();
+    scope?.waitingFor.add(this.id);
     const inTurn = async () => {
+      scope?.waitingFor.delete(this.id);
       // Nobody waits for this call any more: it must not act late.
       scope?.signal?.throwIfAborted();
       scope?.held.add(this);
@@ -364,7 +366,12 @@ export class BrowserSession {
     const done = new Promise<void>((r) => release = r);
     const turn = this.#queue.then(() => {}, () => {});
     this.#queue = turn.then(() => done);
-    await turn;
+    scope.waitingFor.add(this.id);
+    try {
+      await turn;
+    } finally {
+      scope.waitingFor.delete(this.id);
+    }
     scope.held.add(this);
     scope.releases.push(() => {
       scope.held.delete(this);

@@ -29,6 +29,11 @@ export interface CallScope {
    * session's turn and was cancelled meanwhile never acts when its turn comes.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Sessions (by id) whose turn the call is waiting for right now: a call whose budget runs
+   * out there was kept waiting by another call, not by the page.
+   */
+  readonly waitingFor: Set<string>;
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
@@ -39,14 +44,9 @@ const storage = new AsyncLocalStorage<CallScope>();
  */
 export async function inCallScope<T>(
   fn: () => Promise<T>,
-  options: { signal?: AbortSignal | undefined } = {},
+  options: { signal?: AbortSignal | undefined; scope?: CallScope } = {},
 ): Promise<T> {
-  const scope: CallScope = {
-    held: new Set(),
-    releases: [],
-    used: new Set(),
-    signal: options.signal,
-  };
+  const scope: CallScope = options.scope ?? newCallScope(options.signal);
   try {
     return await storage.run(scope, fn);
   } catch (e) {
@@ -55,6 +55,11 @@ export async function inCallScope<T>(
   } finally {
     for (const release of scope.releases.splice(0)) release();
   }
+}
+
+/** A fresh scope for one call (`signal`: the call's signal). */
+export function newCallScope(signal?: AbortSignal): CallScope {
+  return { held: new Set(), releases: [], used: new Set(), signal, waitingFor: new Set() };
 }
 
 /** The current call's scope, when running inside {@link inCallScope}. */
