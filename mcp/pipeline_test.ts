@@ -160,55 +160,6 @@ Deno.test("callTool: substitutes, masks, and audits every confirm answer of a ca
   }
 });
 
-Deno.test("callTool: an unexpected failure is internal, its hint names the audit callId", async () => {
-  const workspace = await Deno.makeTempDir({ prefix: "browxai-policies-" });
-  const buggy = defineTool({
-    name: "buggy",
-    title: "Buggy",
-    description: "test tool",
-    capability: "read",
-    toolset: "core",
-    annotations: {},
-    inputSchema: z.object({}),
-    handler() {
-      return Promise.reject(new TypeError("cannot read properties of undefined"));
-    },
-  }) as unknown as ToolDefinition;
-  try {
-    const ctx: ToolContext = {
-      config: {
-        capabilities: new Set(["read"]),
-        workspace,
-        headful: false,
-        confirmRequired: new Set(),
-        toolsets: "all",
-        version: "test",
-      },
-      sessions: new SessionManager(new BrowserHost({ headful: false }), workspace),
-      confirm: () => Promise.reject(new Error("no confirms here")),
-      approvals: new ApprovalStore(),
-      client: "unit",
-      dispatch: () => Promise.reject(new Error("no inner calls here")),
-    };
-    const r = await callTool({ tool: buggy, args: {}, ctx });
-    assertTrue(r.isError);
-    const error = r.structuredContent!.error as { code: string; message: string; hint: string };
-    assertEquals(error.code, "internal");
-    assertIncludes(error.message, 'Internal error in "buggy": TypeError');
-    const id = /^retry the call; if it fails again, report it with audit callId ([0-9a-f-]{36})$/
-      .exec(error.hint)?.[1];
-    assertTrue(id !== undefined, error.hint);
-    assertIncludes((r.content[0] as { text: string }).text, `Next: ${error.hint}`);
-    const [file] = [...Deno.readDirSync(join(workspace, "audit"))];
-    const { entries } = parseAuditLog(
-      await Deno.readTextFile(join(workspace, "audit", file!.name)),
-    );
-    assertEquals([entries[0]!.callId, entries[0]!.error], [id, "internal"]);
-  } finally {
-    await Deno.remove(workspace, { recursive: true });
-  }
-});
-
 /** A context for pipeline tests: `read` only, no browser is ever started. */
 function unitContext(workspace: string): ToolContext {
   return {
@@ -232,6 +183,37 @@ async function auditEntries(workspace: string) {
   const [file] = [...Deno.readDirSync(join(workspace, "audit"))];
   return parseAuditLog(await Deno.readTextFile(join(workspace, "audit", file!.name)));
 }
+
+Deno.test("callTool: an unexpected failure is internal, its hint names the audit callId", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-policies-" });
+  const buggy = defineTool({
+    name: "buggy",
+    title: "Buggy",
+    description: "test tool",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler() {
+      return Promise.reject(new TypeError("cannot read properties of undefined"));
+    },
+  }) as unknown as ToolDefinition;
+  try {
+    const r = await callTool({ tool: buggy, args: {}, ctx: unitContext(workspace) });
+    assertTrue(r.isError);
+    const error = r.structuredContent!.error as { code: string; message: string; hint: string };
+    assertEquals(error.code, "internal");
+    assertIncludes(error.message, 'Internal error in "buggy": TypeError');
+    const id = /^retry the call; if it fails again, report it with audit callId ([0-9a-f-]{36})$/
+      .exec(error.hint)?.[1];
+    assertTrue(id !== undefined, error.hint);
+    assertIncludes((r.content[0] as { text: string }).text, `Next: ${error.hint}`);
+    const { entries } = await auditEntries(workspace);
+    assertEquals([entries[0]!.callId, entries[0]!.error], [id, "internal"]);
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
 
 Deno.test("callTool: refusals never reach the handler and are audited from the typed outcome", async () => {
   const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
