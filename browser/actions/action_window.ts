@@ -3,7 +3,8 @@
  * page settled. One disposable object owns everything installed for it —
  * the downloads gate, the recorder's listeners, the dialogs' armed answer,
  * the navigation guard's window, the hold on the session's between-calls
- * news (what happens meanwhile is the window's), file chooser interception —
+ * news (what happens meanwhile is the window's), file chooser interception,
+ * the timer watch armed in the frames acted on —
  * and removes exactly what it added, on the way out of its `await using`
  * scope whatever happened.
  *
@@ -19,6 +20,7 @@ import type { DownloadEntry } from "../sessions/downloads.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { ActionRecorder, type Recording } from "./recorder.ts";
+import { PageTimers } from "../sessions/page_timers.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -42,6 +44,11 @@ export interface WindowOptions {
    * false; `upload_file` handles its chooser itself).
    */
   fileChooser?: boolean | undefined;
+  /**
+   * Arm the timer watch (`page_timers.ts`) in these frames of the page for `ms`: the window
+   * stays open while timers the action set there are still to run. Omitted: not armed.
+   */
+  timers?: { frames: string[]; ms: number } | undefined;
 }
 
 /** What a closed window saw. */
@@ -81,14 +88,18 @@ export class ActionWindow implements AsyncDisposable {
   #releaseBetween: () => void;
   /** Sessions file choosers are intercepted on, until the window ends. */
   #choosers: Set<CdpSession> | undefined;
+  /** The timer watch armed for the action, until the window ends. */
+  #timers: PageTimers | undefined;
 
   private constructor(
     session: BrowserSession,
     page: Page,
     options: WindowOptions,
     downloads: DownloadWindow,
+    timers: PageTimers | undefined,
   ) {
     this.#session = session;
+    this.#timers = timers;
     this.#page = page;
     this.#options = options;
     this.#downloads = downloads;
@@ -113,13 +124,19 @@ export class ActionWindow implements AsyncDisposable {
     page: Page,
     options: WindowOptions,
   ): Promise<ActionWindow> {
-    const downloads = await DownloadWindow.open(session, {
-      action: options.action,
-      declared: options.declaredDownload,
-    });
+    const [downloads, timers] = await Promise.all([
+      DownloadWindow.open(session, {
+        action: options.action,
+        declared: options.declaredDownload,
+      }),
+      options.timers
+        ? PageTimers.arm(page, options.timers.frames, options.timers.ms, options.signal)
+        : undefined,
+    ]);
     try {
-      return new ActionWindow(session, page, options, downloads);
+      return new ActionWindow(session, page, options, downloads, timers);
     } catch (e) {
+      timers?.disarm();
       await downloads.dispose();
       throw e;
     }
@@ -139,10 +156,12 @@ export class ActionWindow implements AsyncDisposable {
   async close(deadline: number, signal?: AbortSignal): Promise<WindowOutcome> {
     let settled: boolean;
     try {
-      settled = await this.#recorder.settle(deadline, signal);
+      const timers = this.#timers;
+      const due = timers && ((s?: AbortSignal) => timers.nextDue(s));
+      settled = await this.#recorder.settle(deadline, signal, due);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {
-        settled = await this.#recorder.settle(deadline, signal);
+        settled = await this.#recorder.settle(deadline, signal, due);
       }
     } finally {
       this.#endLive();
@@ -180,6 +199,8 @@ export class ActionWindow implements AsyncDisposable {
     if (!this.#live) return;
     this.#live = false;
     this.#session.dialogs.actionWindow(false);
+    this.#timers?.disarm();
+    this.#timers = undefined;
     this.#stopped = this.#session.navGuard?.end() ?? [];
     // Choosers the page opens later are the browser's again (headless: none shown).
     for (const s of this.#choosers ?? []) {

@@ -85,6 +85,8 @@ const BY_TYPE: Record<string, string> = {
   Media: "media",
 };
 const SETTLE_CAP_MS = 5000;
+/** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
+const TIMER_SLACK_MS = 15;
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
 
@@ -201,22 +203,40 @@ export class ActionRecorder {
 
   /**
    * Waits until what the action started is done: a navigation has loaded,
-   * its requests settled, and nothing happened for a short quiet window.
-   * Bounded by `deadline` and a 5 s cap; never a fixed sleep.
+   * its requests settled, nothing happened for a short quiet window, and
+   * `timersDue` (the timer watch, `page_timers.ts`) says no timer the action
+   * set is still to run (when one is, the wait lasts until it ran, then
+   * starts over). Bounded by `deadline` and a 5 s cap; never a fixed sleep.
    *
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
-  async settle(deadline: number, signal?: AbortSignal): Promise<boolean> {
+  async settle(
+    deadline: number,
+    signal?: AbortSignal,
+    timersDue?: (signal?: AbortSignal) => Promise<number | undefined>,
+  ): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
     this.#lastActivity = Date.now();
     while (true) {
-      const now = Date.now();
+      let now = Date.now();
       const busy = this.#loading || this.#pendingRequests().length > 0 ||
         this.#session.openingTabs > 0 || this.#newTabLoading();
       const quietFor = now - this.#lastActivity;
-      if (!busy && quietFor >= QUIET_MS) return true;
+      // Quiet: unless the action set timers that are still to run (a handler that navigates,
+      // raises a dialog or re-renders a moment later), it is done.
+      let timerMs: number | undefined;
+      if (!busy && quietFor >= QUIET_MS) {
+        if (!timersDue || now >= cap) return true;
+        timerMs = await timersDue(signal);
+        if (timerMs === undefined) return true;
+        now = Date.now();
+      }
       if (now >= cap) return false;
-      const waitMs = busy ? Math.min(100, cap - now) : Math.min(QUIET_MS - quietFor, cap - now);
+      const waitMs = timerMs !== undefined
+        ? Math.min(timerMs + TIMER_SLACK_MS, cap - now)
+        : busy
+        ? Math.min(100, cap - now)
+        : Math.min(QUIET_MS - quietFor, cap - now);
       // Woken at once by page activity; else re-checked after waitMs.
       try {
         await within(
@@ -227,6 +247,8 @@ export class ActionRecorder {
       } finally {
         this.#wake = undefined;
       }
+      // A timer ran (or page activity woke us): what it does gets its quiet window.
+      if (timerMs !== undefined) this.#lastActivity = Math.max(this.#lastActivity, Date.now());
     }
   }
 

@@ -246,6 +246,12 @@ async function runExclusive(
       signal,
       // Input can open a file chooser; a navigation cannot.
       fileChooser: !spec.replacesDocument && !spec.handlesFileChooser,
+      // What the action's handlers set to run a moment later is the action's too. A new
+      // document starts with nothing armed.
+      timers: spec.replacesDocument ? undefined : {
+        frames: [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])],
+        ms: Math.max(0, deadline - Date.now()),
+      },
     });
     let extra: PerformFields | void = undefined;
     try {

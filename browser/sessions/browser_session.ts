@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { installPageTimers } from "./page_timers.ts";
 import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
@@ -195,6 +196,7 @@ export class BrowserSession {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.
     this.#guard(target, target.url);
     this.emulation.attach(target);
+    installPageTimers(target.session);
   }
 
   /** PageOwner: a tab of our context is being created. */

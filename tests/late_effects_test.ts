@@ -1,0 +1,84 @@
+/**
+ * Effects an action starts a moment after its input are the action's: the window stays open
+ * while timers the action set are still to run (a handler that navigates, raises a dialog or
+ * re-renders 100–300 ms later, chains of such timers, a short wait then a fetch), and closes
+ * without waiting for a timer seconds away or a background loop the page runs anyway.
+ */
+import { assertEquals, assertIncludes, assertNotIncludes } from "./_assert.ts";
+import { startStdio } from "./_mcp.ts";
+import { act } from "./_results.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+
+const shown = (r: unknown) => JSON.stringify(r);
+
+Deno.test("late effects: what the action set to happen a moment later is in its result", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const open = () => mcp.ok("navigate", { url: fx.url("late-effects.html"), snapshot: "none" });
+  try {
+    await t.step("a navigation 200 ms after the click", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#nav" });
+      assertEquals(r.ok, true);
+      assertEquals(r.navigation?.changed, true);
+      assertIncludes(r.navigation?.to ?? "", "/slow?ms=10");
+    });
+
+    await t.step("a dialog 250 ms after the click", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#alert", snapshot: "none" });
+      assertEquals(r.dialogs, [{ kind: "alert", message: "Saved late", handledAs: "accepted" }]);
+    });
+
+    await t.step("a chain of two timers, then a render", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#chain" });
+      assertIncludes(shown(r.snapshotDelta), "Chained done");
+    });
+
+    await t.step("a short wait, then a fetch, then a render", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#fetch" });
+      assertIncludes(shown(r.snapshotDelta), "Fetched 1");
+    });
+
+    await t.step("a debounce through a setTimeout the page kept from before", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#debounce" });
+      assertIncludes(shown(r.snapshotDelta), "Debounced done");
+    });
+
+    await t.step(
+      "the page's timers work as before: arguments, clearTimeout, native look",
+      async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#cleared" });
+        assertIncludes(shown(r.snapshotDelta), "Args xy");
+        assertNotIncludes(shown(r), "Cleared fired");
+        const looks = await mcp.ok("eval_js", {
+          expression: "[String(setTimeout), setTimeout.name, setTimeout.length, String(fetch)]",
+        });
+        assertEquals(looks.value, [
+          "function setTimeout() { [native code] }",
+          "setTimeout",
+          1,
+          "function fetch() { [native code] }",
+        ]);
+      },
+    );
+
+    await t.step(
+      "a timer seconds away is not waited for; the loop never holds the window",
+      async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#far" });
+        assertEquals(r.ok, true);
+        assertNotIncludes(shown(r), "Far future", "the 4 s timer was waited for");
+        assertNotIncludes(shown(r.warnings ?? []), "still loading");
+      },
+    );
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
