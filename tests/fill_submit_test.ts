@@ -7,7 +7,7 @@
  * box in no form, and a field whose page handles Enter itself, are not
  * flagged as failures.
  */
-import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { refOf } from "./_util.ts";
@@ -108,7 +108,16 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertEquals(r.navigation.changed, false);
       assertEquals(await evalJs(`document.getElementById("added").textContent`), "Buy milk");
       assertEquals(echoes().length, 0);
-      // The page took the submit over and sent nothing: said, so an agent checks the delta.
+      // The page took the submit over and re-rendered: handled, the delta shows it.
+      assertNotIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
+    });
+
+    await t.step("a form whose page takes the submit over and does nothing: said", async () => {
+      const r = await act(mcp, "fill", { selector: "#coupon", value: "NOPE", submit: true });
+      assertEquals(r.ok, true);
+      assertEquals(r.submitted, true);
+      assertEquals(echoes().length, 0);
+      // Nothing was sent and nothing changed: said, so an agent checks the delta.
       assertIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
     });
 

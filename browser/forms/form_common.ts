@@ -366,9 +366,12 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
     // A submit event (and the validation that may stop it) comes with the key itself; a
     // script that sends the form on its own key handler gets a moment to do it.
     const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
-    /** Waits until the page navigated or wrote, or `until`. */
+    /** Waits until the page navigated, wrote or re-rendered after the submit, or `until`. */
     const leftBy = () =>
-      poll(() => leaving.navigated || leaving.wrote, {
+      poll(async () =>
+        leaving.navigated || leaving.wrote ||
+        (await callOnHandle(target.handle, "formSubmitState").catch(() => null))?.changed ===
+          true, {
         timeoutMs: until - Date.now(),
         intervalMs: 50,
         maxIntervalMs: 50,
@@ -382,6 +385,7 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
         settled?: boolean;
         invalid: string[];
         keyPrevented?: boolean;
+        changed?: boolean;
       } | null;
       try {
         st = await callOnHandle(target.handle, "formSubmitState");
@@ -397,8 +401,10 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
       if (!st || leaving.navigated || leaving.wrote) return { submitted: true };
       if (st.submitted) {
         if (!st.prevented) return { submitted: true };
-        // The page took the submit over: an app that sends it itself does so at once; one
-        // whose own validation said no sends nothing. Both are the page's submit: say which.
+        // The page took the submit over: an app that sends it itself does so at once (or
+        // re-renders: an SPA that keeps the item); one whose own validation said no sends
+        // nothing. All are the page's submit: say which.
+        if (st.changed) return { submitted: true };
         await leftBy();
         return leaving.navigated || leaving.wrote ? { submitted: true } : {
           submitted: true,

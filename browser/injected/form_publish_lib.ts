@@ -300,8 +300,23 @@ export function installFormPublishLib(api: PageApi): void {
       watches.set(submit, { state, off: () => {} });
       return state;
     }
+    // A page that takes the submit over and re-renders (an SPA adding the item) has handled
+    // it: nothing else needs to follow.
+    let observer: MutationObserver | undefined;
     const onSubmit = (e: Event) => {
       state.submitted = true;
+      if (!observer) {
+        observer = new MutationObserver(() => {
+          state.changed = true;
+          observer?.disconnect();
+        });
+        observer.observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      }
       // Page handlers run after this capture listener: read their verdict a task later.
       setTimeout(() => {
         state.prevented = e.defaultPrevented;
@@ -326,6 +341,7 @@ export function installFormPublishLib(api: PageApi): void {
     watches.set(submit, {
       state,
       off: () => {
+        observer?.disconnect();
         form.removeEventListener("submit", onSubmit, true);
         form.removeEventListener("invalid", onInvalid, true);
         form.removeEventListener("keydown", onKey, true);

@@ -269,6 +269,8 @@ export type SubmitWatch = {
   settled: boolean;
   invalid: string[];
   keyPrevented?: boolean;
+  /** The document changed after the submit event (the page re-rendered). */
+  changed?: boolean;
 };
 
 /** Why Enter in a field does not send its form (`formEnterBlocker`). */
