@@ -218,15 +218,22 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   ...rest: ArgList<ArgsAfter<K, 1>>
 ): Promise<PageResult<K>> {
   const [args = []]: [unknown[]?] = rest;
-  const prelude = preludeFor(method);
-  const r = await handle.session.send("Runtime.callFunctionOn", {
-    functionDeclaration:
-      `function(...a) { ${prelude} return globalThis.__browxai.${method}(this, ...a); }`,
-    objectId: handle.objectId,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    awaitPromise: true,
-  }, { signal: handle.signal });
+  const call = (body: string) =>
+    handle.session.send("Runtime.callFunctionOn", {
+      functionDeclaration:
+        `function(...a) { ${body} return globalThis.__browxai.${method}(this, ...a); }`,
+      objectId: handle.objectId,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+      awaitPromise: true,
+    }, { signal: handle.signal });
+  // The form parts are sent only to a world that lacks them (tens of KB a call otherwise).
+  let r = await call(
+    isFormMethod(method)
+      ? `if (!globalThis.__browxai.__forms) return ${JSON.stringify(MISSING)};`
+      : "",
+  );
+  if (!r.exceptionDetails && r.result.value === MISSING) r = await call(preludeFor(method));
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
   return r.result.value as PageResult<K>;
 }
