@@ -37,4 +37,10 @@ export interface CallContext {
   clientName?: string | undefined;
   /** Aborted when the client cancels the call. */
   signal?: AbortSignal | undefined;
+  /**
+   * The call's time so far, ms, less what a human took to answer: what a tool's `timeoutMs`
+   * has left is `timeoutMs - elapsedMs()` (a browser start, a wait for the session's turn
+   * count). Omitted: 0.
+   */
+  elapsedMs?: (() => number) | undefined;
 }

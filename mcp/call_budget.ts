@@ -30,6 +30,10 @@ export class CallBudget {
   #armedAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pauses = 0;
+  readonly #startedAt = Date.now();
+  /** Time spent paused (a human answering), ms; and when the current pause began. */
+  #pausedMs = 0;
+  #pausedAt = 0;
   #client: AbortSignal | undefined;
   readonly #onClientAbort = () => this.#abort(this.#cancelled());
 
@@ -74,16 +78,31 @@ export class CallBudget {
 
   /** Runs `work` with the clock stopped: time a human takes to answer is not the page's. */
   async pausedWhile<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#pauses++ === 0 && this.#timer !== undefined) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      this.#remaining -= Date.now() - this.#armedAt;
+    if (this.#pauses++ === 0) {
+      this.#pausedAt = Date.now();
+      if (this.#timer !== undefined) {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        this.#remaining -= Date.now() - this.#armedAt;
+      }
     }
     try {
       return await work();
     } finally {
-      if (--this.#pauses === 0 && !this.signal.aborted) this.#arm();
+      if (--this.#pauses === 0) {
+        this.#pausedMs += Date.now() - this.#pausedAt;
+        if (!this.signal.aborted) this.#arm();
+      }
     }
+  }
+
+  /**
+   * The call's time so far with the clock running, ms: since the call began, less the time a
+   * human took to answer (a budget-less call counts its time too).
+   */
+  get elapsedMs(): number {
+    const pausedNow = this.#pauses > 0 ? Date.now() - this.#pausedAt : 0;
+    return Math.max(0, Date.now() - this.#startedAt - this.#pausedMs - pausedNow);
   }
 
   /** True when the budget ran out (not the client's cancel). */

@@ -88,3 +88,25 @@ Deno.test("CallBudget: a call of calls has no clock of its own; the client's can
     budget.dispose();
   }
 });
+
+Deno.test("CallBudget: elapsedMs counts the call's time, not a human's answer", async () => {
+  const realNow = Date.now;
+  let now = 1_000_000;
+  Date.now = () => now;
+  const budget = new CallBudget("click", 5000, undefined, Infinity);
+  try {
+    now += 1200; // a browser start
+    assertEquals(budget.elapsedMs, 1200);
+    let gate!: () => void;
+    const answered = budget.pausedWhile(() => new Promise<void>((r) => gate = r));
+    now += 60_000; // the human thinks
+    assertEquals(budget.elapsedMs, 1200, "paused: the clock stands");
+    gate();
+    await answered;
+    now += 300;
+    assertEquals(budget.elapsedMs, 1500);
+  } finally {
+    Date.now = realNow;
+    budget.dispose();
+  }
+});

@@ -198,6 +198,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     const callCtx: ToolContext = {
       ...ctx,
       signal: budget.signal,
+      elapsedMs: () => budget!.elapsedMs,
       confirm: gatedConfirm(ctx, budget, deps.confirms),
       dispatch: (name, innerArgs) => ctx.dispatch(name, innerArgs, budget!.signal),
     };

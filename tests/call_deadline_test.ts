@@ -88,3 +88,18 @@ Deno.test("navigate and click on a big page streamed slowly answer within timeou
     await big.close();
   }
 });
+
+Deno.test("timeoutMs counts the browser start of a session's first call", async () => {
+  const mcp = await startStdio();
+  try {
+    // The first call starts Chromium (hundreds of ms at least): that is part of its 2 s.
+    const r = await mcp.ok("wait_for", { selector: "#never-there", timeoutMs: 2000 });
+    assertEquals(r.ok, false);
+    assertTrue(
+      (r.waitedMs as number) < 2000,
+      `the wait had the whole 2 s after the browser start: ${JSON.stringify(r)}`,
+    );
+  } finally {
+    await mcp.close();
+  }
+});

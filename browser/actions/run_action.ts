@@ -135,7 +135,9 @@ export async function runAction(
       summary: `${spec.type} in the attached browser (${session.activePage?.url ?? "no tab"})`,
     });
   }
-  return await session.exclusive(() => runExclusive(session, args, spec, ctx.signal));
+  return await session.exclusive(() =>
+    runExclusive(session, args, spec, ctx.signal, ctx.elapsedMs?.() ?? 0)
+  );
 }
 
 /** How long the result waits for the page to draw a frame after the action, ms. */
@@ -154,6 +156,8 @@ async function runExclusive(
   },
   spec: ActionSpec,
   signal: AbortSignal | undefined,
+  /** The call's time before this point (the browser start, the session's turn), ms. */
+  elapsedMs: number,
 ): Promise<ActionOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
@@ -165,7 +169,9 @@ async function runExclusive(
       'call tab_visibility({ state: "foreground" }) first, then act',
     );
   }
-  const deadline = Date.now() + (args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  // timeoutMs is the call's: what it spent before (a browser start, a wait for the session's
+  // turn) is not the action's to spend again.
+  const deadline = Date.now() + Math.max(0, (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - elapsedMs);
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;

@@ -101,7 +101,11 @@ export const waitForTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.page();
     const state = args.state ?? "visible";
-    const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The call's time before this point (a browser start) is part of timeoutMs.
+    const timeoutMs = Math.max(
+      0,
+      (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - (ctx.elapsedMs?.() ?? 0),
+    );
     const started = Date.now();
     let check: Check;
     if (args.text !== undefined) {

@@ -52,7 +52,11 @@ export const screenshotTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     return await session.exclusive(async () => {
       const page = await session.page();
-      const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // The call's time before this point (a browser start, the session's turn) counts.
+      const timeoutMs = Math.max(
+        0,
+        (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - (ctx.elapsedMs?.() ?? 0),
+      );
       const warnings: string[] = [];
       const format = args.format ?? "png";
       let clip: { x: number; y: number; width: number; height: number; scale: number } | undefined;
