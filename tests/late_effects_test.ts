@@ -24,6 +24,13 @@ Deno.test("late effects: what the action set to happen a moment later is in its 
       assertIncludes(r.navigation?.to ?? "", "/slow?ms=10");
     });
 
+    await t.step("a refresh the click scheduled (a meta tag, 0.3 s)", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#meta", snapshot: "none" });
+      assertEquals(r.navigation?.changed, true);
+      assertIncludes(r.navigation?.to ?? "", "/slow?ms=5");
+    });
+
     await t.step("a dialog 250 ms after the click", async () => {
       await open();
       const r = await act(mcp, "click", { selector: "#alert", snapshot: "none" });
