@@ -5,7 +5,7 @@
  * undeclared form.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { act, actionOf } from "./_results.ts";
 import { eventually } from "./_util.ts";
@@ -48,6 +48,47 @@ Deno.test("navigation guard: a target=_blank link right after a declared submit 
       await act(mcp, "fill", { selector: "#q", value: "dogs", submit: true });
       await act(mcp, "click", { selector: "#like", snapshot: "none" });
       await eventually(() => srv.seen("A").includes("POST /like"), 5000, "the like to be sent");
+    });
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+});
+
+Deno.test("navigation guard: after a refused form resend, the next move reports the real page", async (t) => {
+  const srv = startTwoOrigins(() => ({
+    // Cacheable: the back/forward cache may restore it (no request, no new response).
+    "/p": () =>
+      new Response(`<title>p</title><form method=post action="/res"><input id=q name=q></form>`, {
+        headers: { "content-type": "text/html" },
+      }),
+    "/res": `<title>res</title><p>results</p>`,
+  }));
+  const mcp = await startStdio();
+  const refused = (r: ToolResult) => {
+    assertEquals(r.isError, true, textOf(r));
+    assertEquals((r.structuredContent!.policy as Record<string, unknown>).rule, "form-resend");
+  };
+  try {
+    await mcp.ok("navigate", { url: `${srv.a}/p`, snapshot: "none" });
+    await act(mcp, "fill", { selector: "#q", value: "cats", submit: true });
+
+    await t.step("reload refused, then go_back: the form page's own status", async () => {
+      refused(await mcp.call("reload", { snapshot: "none" }));
+      const back = await act(mcp, "go_back", { snapshot: "none" });
+      assertEquals(back.navigation.to, `${srv.a}/p`, JSON.stringify(back));
+      assertEquals([back.httpStatus, back.contentType], [200, "text/html"], JSON.stringify(back));
+    });
+
+    await t.step("go_forward refused, then reload: the form page's own status", async () => {
+      refused(await mcp.call("go_forward", { snapshot: "none" }));
+      const again = await act(mcp, "reload", { snapshot: "none" });
+      assertEquals(again.navigation.to, `${srv.a}/p`, JSON.stringify(again));
+      assertEquals(
+        [again.httpStatus, again.contentType],
+        [200, "text/html"],
+        JSON.stringify(again),
+      );
     });
   } finally {
     await mcp.close();
