@@ -74,6 +74,9 @@ export interface NavigationHost {
   frame(frameId: string): FrameInfo | undefined;
 }
 
+/** How many documents' responses a frame remembers (back/forward cache entries, redirects). */
+const KEPT_RESPONSES = 16;
+
 const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
   domcontentloaded: "DOMContentLoaded",
   load: "load",
@@ -87,27 +90,46 @@ const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
  */
 export class PageNavigation {
   #host: NavigationHost;
-  #docResponses = new Map<string, DocumentResponse>();
+  /** Per frame: the document responses seen, by loader id (the newest last, {@link KEPT_RESPONSES}). */
+  #docResponses = new Map<string, Map<string, DocumentResponse>>();
   #lifecycleWaiters = new Set<() => void>();
 
   constructor(host: NavigationHost) {
     this.#host = host;
   }
 
-  /** Records a `Network.responseReceived` of type `Document` as its frame's document response. */
+  /**
+   * Records a `Network.responseReceived` of type `Document` under its frame and loader. Kept
+   * by loader: a response whose document never commits (a `204` that cancels the navigation,
+   * like the navigation guard's refusals) must not stand for the document the frame keeps,
+   * and a page restored from the back/forward cache (no new response) is known by its loader.
+   */
   recordResponse(e: Protocol.Network.ResponseReceivedEvent): void {
     if (e.type !== "Document" || !e.frameId) return;
-    this.#docResponses.set(e.frameId, {
+    let byLoader = this.#docResponses.get(e.frameId);
+    if (!byLoader) this.#docResponses.set(e.frameId, byLoader = new Map());
+    byLoader.delete(e.loaderId);
+    byLoader.set(e.loaderId, {
       url: e.response.url,
       status: e.response.status,
       mimeType: e.response.mimeType,
       loaderId: e.loaderId,
     });
+    for (const old of byLoader.keys()) {
+      if (byLoader.size <= KEPT_RESPONSES) break;
+      byLoader.delete(old);
+    }
   }
 
-  /** The response that delivered the frame's current document, if seen. */
+  /**
+   * The response that delivered the frame's current document (the one of its current loader),
+   * if seen; the newest seen when the frame's loader is not known.
+   */
   documentResponse(frameId: string): DocumentResponse | undefined {
-    return this.#docResponses.get(frameId);
+    const byLoader = this.#docResponses.get(frameId);
+    if (!byLoader) return undefined;
+    const loaderId = this.#host.frame(frameId)?.loaderId;
+    return loaderId ? byLoader.get(loaderId) : [...byLoader.values()].at(-1);
   }
 
   /** Makes every pending wait look again. */
@@ -267,10 +289,12 @@ export class PageNavigation {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     options.signal?.throwIfAborted();
-    const response = this.#docResponses.get(host.mainFrameId);
+    const response = r.loaderId
+      ? this.#docResponses.get(host.mainFrameId)?.get(r.loaderId)
+      : undefined;
     return {
       url: host.url,
-      response: response && response.loaderId === r.loaderId ? response : undefined,
+      response,
       timedOut: !ok,
       sameDocument,
       isDownload: false,

@@ -142,7 +142,11 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
     approvals,
     channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
   });
-  const listed = new Map(listedTools(config.toolsets, config).map((t) => [t.name, t]));
+  // What a call may name: the listed tools, and those hidden only for a capability that is off
+  // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
+  const listed = new Map(
+    listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Why a tool name cannot be called here (unknown, not listed, read-only config).
   const unavailable = (name: string): ToolError => {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { CAPABILITIES } from "../policy/capabilities.ts";
 
 /** The ref on the first snapshot line matching `pattern`; throws with the tree when none. */
 export function refOf(tree: string, pattern: RegExp | string): string {
@@ -71,12 +72,15 @@ export function cmdline(pid: number): string {
 }
 
 /**
- * A server configuration for building `tools/list` offline (toolList): no capabilities, no
- * hooks, the given toolsets.
+ * A server configuration for building `tools/list` offline (toolList): no hooks, the given
+ * toolsets and capabilities (default: every capability, so every tool of the toolsets is listed).
  */
-export function listConfig(toolsets: Set<string> | "all"): never {
+export function listConfig(
+  toolsets: Set<string> | "all",
+  capabilities: readonly string[] = CAPABILITIES,
+): never {
   return {
-    capabilities: new Set(),
+    capabilities: new Set(capabilities),
     confirmRequired: new Set(),
     workspace: "/tmp",
     headful: false,

@@ -51,9 +51,10 @@ async function coreTools(t: Deno.TestContext, mcp: McpHarness) {
           "list_sessions",
           "console_read",
           "network_read",
-          "eval_js",
         ]
       ) assertTrue(names.includes(n), `missing ${n}`);
+      // Its capability (eval) is off by default: not listed (tests/tool_list_capabilities_test.ts).
+      assertTrue(!names.includes("eval_js"), "eval_js is listed without the eval capability");
       for (const tool of tools) assertEquals(tool.inputSchema.type, "object");
     });
 

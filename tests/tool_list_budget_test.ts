@@ -8,14 +8,16 @@ import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { DEFAULT_TOOLSETS } from "../policy/toolsets.ts";
+import { DEFAULT_CAPABILITIES } from "../policy/capabilities.ts";
 import { toolList } from "../mcp/server.ts";
 
-function listTokens(toolsets: Set<string> | "all"): number {
-  return countTokens(JSON.stringify(toolList(listConfig(toolsets))));
+function listTokens(toolsets: Set<string> | "all", capabilities?: readonly string[]): number {
+  return countTokens(JSON.stringify(toolList(listConfig(toolsets, capabilities))));
 }
 
 Deno.test("tools/list: default and full lists stay within their token budgets", () => {
-  const lean = listTokens(new Set(DEFAULT_TOOLSETS));
+  // What an agent of a default configuration is sent: the default toolsets and capabilities.
+  const lean = listTokens(new Set(DEFAULT_TOOLSETS), DEFAULT_CAPABILITIES);
   assertTrue(lean <= 3900, `default tools/list is ${lean} o200k tokens (budget 3900)`);
   const all = listTokens("all");
   assertTrue(all < 10_041, `full tools/list is ${all} o200k tokens (@playwright/mcp: 10,041)`);

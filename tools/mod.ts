@@ -5,6 +5,7 @@
  */
 import type { ToolDefinition } from "./define_tool.ts";
 import type { Toolset } from "../policy/toolsets.ts";
+import type { Capability } from "../policy/capabilities.ts";
 import { navigateTool } from "./browse/navigate.ts";
 import { snapshotTool } from "./read/snapshot.ts";
 import { clickTool } from "./act/click.ts";
@@ -177,15 +178,25 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
 ] as unknown as ToolDefinition[];
 
 /**
- * The tools listed for a toolset selection; with `configReadonly`
- * (`BROWX_CONFIG_READONLY=1`) tools that change policy are left out.
+ * The tools of a toolset selection that the configuration lets the agent
+ * call: with `configReadonly` (`BROWX_CONFIG_READONLY=1`) tools that change
+ * policy are left out, and with `capabilities` (`BROWX_CAPABILITIES`) tools
+ * whose capability is not among them (`eval_js` without `eval`): `tools/list`
+ * shows no tool the agent cannot call, and pays no tokens for one. Without
+ * `capabilities`: every tool of the selection (the tools a call may name, to
+ * be refused with its `requiredCapability`).
  */
 export function listedTools(
   toolsets: ReadonlySet<Toolset> | "all",
-  options: { configReadonly?: boolean | undefined } = {},
+  options: {
+    configReadonly?: boolean | undefined;
+    capabilities?: ReadonlySet<Capability> | undefined;
+  } = {},
 ): ToolDefinition[] {
+  const { capabilities } = options;
   return ALL_TOOLS.filter((t) =>
     (toolsets === "all" || toolsets.has(t.toolset)) &&
-    !(options.configReadonly && t.changesPolicy)
+    !(options.configReadonly && t.changesPolicy) &&
+    (capabilities === undefined || capabilities.has(t.capability))
   );
 }

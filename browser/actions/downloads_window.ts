@@ -34,6 +34,9 @@ const ANNOUNCE_GRACE_MS = 1000;
  */
 const DECLARED_GRACE_MS = 2000;
 
+/** Statuses whose document response cancels its navigation (no content to show or save). */
+const NO_CONTENT = new Set([204, 205]);
+
 /** What the window reports to the ActionResult. */
 export interface DownloadOutcome {
   downloads: DownloadEntry[];
@@ -105,6 +108,9 @@ export class DownloadWindow implements DownloadGate {
 
   #onEvent(...[, method, params]: SessionEventArgs) {
     if (method === "Network.responseReceived" && params.type === "Document") {
+      // 204/205 (a server's, or the navigation guard's refusal) cancel the navigation: no
+      // content, never a download — waiting for one would only delay the answer.
+      if (NO_CONTENT.has(params.response.status)) return;
       this.#answered.add(params.requestId);
     } else if (
       method === "Network.loadingFailed" && params.type === "Document" && params.canceled

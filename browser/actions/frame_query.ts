@@ -37,13 +37,77 @@ export interface FramesMatch {
 /** Deeper nesting than this is not searched (as the snapshot does not read it). */
 const MAX_FRAME_DEPTH = 8;
 
+/** What {@link searchFrames} found: the value, the frame it was found in, and where that is. */
+export interface FrameFind<T> {
+  value: T;
+  /** The frame's id (the main frame's when found there). */
+  frameId: string;
+  /** Set when found in a child frame. */
+  frame?: MatchFrame;
+}
+
+/**
+ * Looks for something in the tab's frames: `look(frameId)` in the main frame,
+ * then in each child frame in snapshot order (each frame before the frames
+ * nested in it), until it returns a value (not undefined). Frames `skip`
+ * refuses (the navigation policy's blocked frames, which the snapshot does not
+ * read) and frames that cannot be read (detached, navigating) are passed over.
+ * CDP: what `look` sends, `Runtime.evaluate` (the frame owners) and
+ * `DOM.describeNode` per iframe.
+ *
+ * @returns the first find, or undefined when no frame had one.
+ * @throws what `look` throws for the main frame; ToolError and the signal's abort from any
+ *   frame (a refusal or the call's end; any other error of a child frame passes it over).
+ */
+export async function searchFrames<T>(
+  page: Page,
+  registry: RefRegistry,
+  look: (frameId: string) => Promise<T | undefined>,
+  options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
+): Promise<FrameFind<T> | undefined> {
+  const { signal } = options;
+  const main = await look(page.mainFrameId);
+  if (main !== undefined) return { value: main, frameId: page.mainFrameId };
+  const search = async (frameId: string, level: number): Promise<FrameFind<T> | undefined> => {
+    if (level >= MAX_FRAME_DEPTH) return undefined;
+    const { instance, ids } = await callUtility(page, frameId, "frameOwners", [], { signal });
+    for (const id of ids) {
+      try {
+        const childId = await contentFrameId(page, frameId, id);
+        const child = childId ? page.frame(childId) : undefined;
+        if (!child || options.skip?.(child.url)) continue;
+        const found = await look(child.frameId);
+        if (found !== undefined) {
+          const parent = page.frame(frameId);
+          const ref = parent && registry.lookup({
+            targetId: page.target.targetId,
+            frameId,
+            loaderId: parent.loaderId,
+            instance,
+            localId: id,
+          });
+          return {
+            value: found,
+            frameId: child.frameId,
+            frame: { url: child.url, ...(ref ? { ref } : {}) },
+          };
+        }
+        const deeper = await search(child.frameId, level + 1);
+        if (deeper) return deeper;
+      } catch (e) {
+        // A frame going away is not the search's fault; a refusal or the call's end is.
+        if (e instanceof ToolError || e instanceof AbortError || signal?.aborted) throw e;
+      }
+    }
+    return undefined;
+  };
+  return await search(page.mainFrameId, 0);
+}
+
 /**
  * The element `selector` designates in the tab: the main frame's match, else
- * the first child frame's (snapshot order) with its {@link MatchFrame}.
- * Frames `skip` refuses (the navigation policy's blocked frames, which the
- * snapshot does not read) and frames that cannot be read (detached,
- * navigating) are passed over. CDP: `Runtime.evaluate` per frame,
- * `DOM.describeNode` per iframe.
+ * the first child frame's (snapshot order) with its {@link MatchFrame} (see
+ * {@link searchFrames}). Every frame is queried through {@link queryElement}.
  *
  * @throws what {@link queryElement} throws for the main frame (an invalid
  *   selector); ToolError `refused` (masking) from any frame; the signal's abort.
@@ -55,38 +119,14 @@ export async function queryFrames(
   options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
 ): Promise<FramesMatch> {
   const { signal } = options;
-  const main = await queryElement(page, page.mainFrameId, selector, { signal });
-  if (main.handle) return main;
-  const search = async (frameId: string, level: number): Promise<FramesMatch | undefined> => {
-    if (level >= MAX_FRAME_DEPTH) return undefined;
-    const { instance, ids } = await callUtility(page, frameId, "frameOwners", [], { signal });
-    for (const id of ids) {
-      try {
-        const childId = await contentFrameId(page, frameId, id);
-        const child = childId ? page.frame(childId) : undefined;
-        if (!child || options.skip?.(child.url)) continue;
-        const found = await queryElement(page, child.frameId, selector, { signal });
-        if (found.handle) {
-          const parent = page.frame(frameId);
-          const ref = parent && registry.lookup({
-            targetId: page.target.targetId,
-            frameId,
-            loaderId: parent.loaderId,
-            instance,
-            localId: id,
-          });
-          return { ...found, frame: { url: child.url, ...(ref ? { ref } : {}) } };
-        }
-        const deeper = await search(child.frameId, level + 1);
-        if (deeper) return deeper;
-      } catch (e) {
-        // A frame going away is not the selector's fault; a refusal or the call's end is.
-        if (e instanceof ToolError || e instanceof AbortError || signal?.aborted) throw e;
-      }
-    }
-    return undefined;
-  };
-  return await search(page.mainFrameId, 0) ?? main;
+  let main: FramesMatch | undefined;
+  const found = await searchFrames(page, registry, async (frameId) => {
+    const r: FramesMatch = await queryElement(page, frameId, selector, { signal });
+    if (frameId === page.mainFrameId) main = r;
+    return r.handle ? r : undefined;
+  }, options);
+  if (!found) return main!;
+  return found.frame ? { ...found.value, frame: found.frame } : found.value;
 }
 
 /** The warning of a match found in a child frame. */

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { checkSelectorAttributes, queryElement } from "../actions/secret_query.ts";
+import { checkSelectorAttributes } from "../actions/secret_query.ts";
+import { queryFrames } from "../actions/frame_query.ts";
 import { selectorError } from "../actions/target.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
@@ -111,7 +112,9 @@ export async function callOnHandles<K extends OnTwoElementsMethod & ValueMethod>
 }
 
 /**
- * Resolves a ref (`e12`) or a selector (CSS or `text=…`) in the active tab.
+ * Resolves a ref (`e12`) or a selector (CSS or `text=…`) in the active tab: a
+ * selector's match in the main frame, else in the first child frame that has
+ * one (snapshot order, as action selectors: `queryFrames`).
  *
  * @throws ToolError ref-gone | not-found | invalid-argument
  */
@@ -121,9 +124,9 @@ export async function resolveElement(
   refOrSelector: string,
 ): Promise<RemoteHandle> {
   if (REF.test(refOrSelector)) return await resolveRef(page, session.refs, refOrSelector);
-  const { handle } = await queryElement(page, page.mainFrameId, refOrSelector).catch(
-    (e) => selectorError(e, refOrSelector),
-  );
+  const { handle } = await queryFrames(page, session.refs, refOrSelector, {
+    skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+  }).catch((e) => selectorError(e, refOrSelector));
   if (!handle) {
     throw new ToolError(
       "not-found",

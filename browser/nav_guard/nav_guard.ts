@@ -64,6 +64,8 @@ const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) 
 export class NavGuard {
   #policy: NavPolicy;
   #window: GuardWindow | undefined;
+  /** When the current window began (ms since the epoch). */
+  #windowAt = 0;
   #blocked: BlockedNavigation[] = [];
   /**
    * Form submissions requested in any tab or frame of the session, by URL
@@ -218,12 +220,18 @@ export class NavGuard {
     }
     // Chromium reports no navigation request for a form that opens a new tab: the submit
     // event another tab just reported stands for it.
-    const openedBySubmit = current === "about:blank" && e.frameId === mainFrameId &&
-      !e.redirectedRequestId &&
-      [...this.#scriptSubmits].some(([id, at]) =>
+    // One submit event opens at most one tab: it is spent here, so a link clicked next (a
+    // target=_blank link of the results) is not taken for the same form.
+    const opener = current === "about:blank" && e.frameId === mainFrameId &&
+        !e.redirectedRequestId
+      ? [...this.#scriptSubmits].find(([id, at]) =>
         id !== targetId && Date.now() - at < SUBMIT_MATCH_MS
-      );
-    if (openedBySubmit) this.#submissions.set(withoutFragment(e.request.url), Date.now());
+      )?.[0]
+      : undefined;
+    if (opener !== undefined) {
+      this.#scriptSubmits.delete(opener);
+      this.#submissions.set(withoutFragment(e.request.url), Date.now());
+    }
     // A subframe is judged against its tab's page (an out-of-process frame's: the active tab's).
     const top = mainFrameId === "" || current === "about:blank" ? from() : current;
     const verdict = this.#judge(e, mainFrameId, top);
@@ -385,6 +393,7 @@ export class NavGuard {
   /** Starts an acting call's window; navigations it stops are collected for its result. */
   begin(window: GuardWindow): void {
     this.#window = window;
+    this.#windowAt = Date.now();
     this.#blocked = [];
     this.#stops.clear();
     this.#requested.clear();
@@ -400,8 +409,19 @@ export class NavGuard {
     return stop.signal;
   }
 
-  /** Ends the window; returns what was stopped during it. */
+  /**
+   * Ends the window; returns what was stopped during it. The submissions a
+   * window that declared one saw are spent with it: what the form sent was
+   * judged there, and a link or a script's request of the next call, within
+   * {@link SUBMIT_MATCH_MS}, is not that form. (An undeclared window's are kept:
+   * a late request of a form nobody declared is still refused.)
+   */
   end(): BlockedNavigation[] {
+    if (this.#window?.submits) {
+      const since = this.#windowAt;
+      for (const [key, at] of this.#submissions) if (at >= since) this.#submissions.delete(key);
+      for (const [id, at] of this.#scriptSubmits) if (at >= since) this.#scriptSubmits.delete(id);
+    }
     this.#window = undefined;
     this.#stops.clear();
     this.#requested.clear();

@@ -18,36 +18,55 @@ import { poll } from "../../browser/poll.ts";
 import { compileUrlGlob } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { callOnHandle, releaseHandle } from "../../browser/injected/mod.ts";
-import { pageHasText, queryElement } from "../../browser/actions/secret_query.ts";
+import { pageHasText } from "../../browser/actions/secret_query.ts";
+import { type MatchFrame, queryFrames } from "../../browser/actions/frame_query.ts";
 import { resolveRef } from "../../browser/snapshot/resolve.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 
-type Check = () => Promise<{ met: boolean; seen?: string }>;
+/** One look: met or not, what was seen, and the child frame a selector matched in. */
+type Look = { met: boolean; seen?: string; frame?: MatchFrame | undefined };
+type Check = () => Promise<Look>;
 
+/**
+ * A ref's element, or a selector's first match in the tab: the main frame's, else the first
+ * child frame's in snapshot order (as actions find it, `queryFrames`), then its visibility.
+ */
 async function elementCheck(
   session: BrowserSession,
   page: Page,
   ref: string | undefined,
   selector: string | undefined,
   state: "visible" | "hidden",
-): Promise<{ met: boolean; seen?: string }> {
+  signal: AbortSignal | undefined,
+): Promise<Look> {
   let handle;
+  let frame: MatchFrame | undefined;
   try {
-    handle = ref !== undefined
-      ? await resolveRef(page, session.refs, ref)
-      : (await queryElement(page, page.mainFrameId, selector!)).handle;
+    if (ref !== undefined) handle = await resolveRef(page, session.refs, ref);
+    else {
+      ({ handle, frame } = await queryFrames(page, session.refs, selector!, {
+        signal,
+        // Frames the policy refused show a note, not their document: not searched.
+        skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+      }));
+    }
   } catch (e) {
     if (e instanceof ToolError && e.code === "ref-gone") {
       return { met: state === "hidden", seen: "element gone" };
     }
     throw e;
   }
-  if (!handle) return { met: state === "hidden", seen: "no match" };
+  if (!handle) return { met: state === "hidden", seen: "no match in any frame" };
   try {
     const probe = await callOnHandle(handle, "probe", [{}]);
     const visible = probe.state === "ok";
-    return { met: visible === (state === "visible"), seen: visible ? "visible" : probe.state };
+    const where = frame ? ` (in the iframe showing ${frame.url})` : "";
+    return {
+      met: visible === (state === "visible"),
+      seen: (visible ? "visible" : probe.state) + where,
+      frame,
+    };
   } finally {
     releaseHandle(handle);
   }
@@ -58,7 +77,7 @@ export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until one condition holds: text, ref, selector, url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen.",
+    "Wait until one condition holds: text, ref, selector (any frame; frame says which), url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
@@ -142,9 +161,9 @@ export const waitForTool = defineTool({
       if (args.selector !== undefined && !args.selector.trim()) {
         throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
       }
-      check = () => elementCheck(session, page, args.ref, args.selector, state);
+      check = () => elementCheck(session, page, args.ref, args.selector, state, ctx.signal);
     }
-    let last: { met: boolean; seen?: string } = { met: false };
+    let last: Look = { met: false };
     const met = await poll(async () => {
       if (page.crashed || page.isClosed) {
         throw new ToolError(
@@ -165,7 +184,9 @@ export const waitForTool = defineTool({
       return last.met;
     }, { timeoutMs, signal: ctx.signal });
     const waitedMs = Date.now() - started;
-    if (met) return { structured: { ok: true, status: "ok", waitedMs } };
+    // Where the selector matched, when not in the main frame: the agent acts there next.
+    const frame = last.frame ? { frame: last.frame } : {};
+    if (met) return { structured: { ok: true, status: "ok", waitedMs, ...frame } };
     // ok: false, not an error: the page never got there (seed 000), a signal to act on.
     return { structured: { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" } };
   },

@@ -18,6 +18,7 @@ import {
 import { runAction } from "../../browser/actions/run_action.ts";
 import { toToolError } from "../../browser/error_map.ts";
 import { isFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
+import { formFrame } from "../../browser/forms/form_frame.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name (read_form)"),
@@ -70,8 +71,11 @@ export const fillFormTool = defineTool({
       type: "fill_form",
       actionInfo: { fields: args.fields.length },
       async perform({ session, page, signal }) {
+        // The form's frame: names are looked up there (fields by ref or selector: anywhere).
+        const { frameId, frame } = await formFrame(session, page, { root: args.root, signal })
+          .catch((e) => selectorError(e, args.root ?? ""));
         if (args.root !== undefined) {
-          const n = await queryElementCount(page, page.mainFrameId, args.root)
+          const n = await queryElementCount(page, frameId, args.root)
             .catch((e) => selectorError(e, args.root!));
           if (!n) {
             throw new ToolError(
@@ -88,7 +92,7 @@ export const fillFormTool = defineTool({
           let handle: RemoteHandle | undefined;
           try {
             handle = f.name !== undefined
-              ? await callUtilityHandle(page, page.mainFrameId, "formFieldByName", [
+              ? await callUtilityHandle(page, frameId, "formFieldByName", [
                 args.root ?? null,
                 f.name,
               ])
@@ -121,7 +125,7 @@ export const fillFormTool = defineTool({
             if (handle) releaseHandle(handle);
           }
         }
-        return { fields: results };
+        return { fields: results, ...(frame ? { frame } : {}) };
       },
     });
     // Fields that failed make the whole call a failure the agent reads, with every outcome.

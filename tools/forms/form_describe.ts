@@ -11,6 +11,7 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { callUtility } from "../../browser/injected/mod.ts";
 import { checkSelectorAttributes } from "../../browser/actions/secret_query.ts";
 import { isFailure, selectorError } from "../../browser/forms/form_common.ts";
+import { formFrame } from "../../browser/forms/form_frame.ts";
 
 /** The form to read: a CSS selector of it or of an element in it. */
 export const rootField = z.string().optional().describe(
@@ -18,7 +19,9 @@ export const rootField = z.string().optional().describe(
 );
 
 /**
- * Describes the form in the active tab's main frame.
+ * Describes the form in the active tab: in the main frame, else in the first
+ * child frame where `root` matches (with no root: that has a form control),
+ * named in `frame` (`browser/forms/form_frame.ts`).
  * CDP: `Runtime.evaluate` in the utility world.
  *
  * @throws ToolError not-found (no such root) | invalid-argument (bad selector)
@@ -30,10 +33,14 @@ export async function describeForm(
 ): Promise<Record<string, unknown>> {
   const session = await ctx.sessions.get(args.session ?? "default");
   const page = await session.exclusive(() => session.page());
-  if (args.root !== undefined) await checkSelectorAttributes(page, page.mainFrameId, args.root);
+  const { frameId, frame } = await formFrame(session, page, {
+    root: args.root,
+    signal: ctx.signal,
+  }).catch((e) => selectorError(e, args.root ?? ""));
+  if (args.root !== undefined) await checkSelectorAttributes(page, frameId, args.root);
   const r = await callUtility(
     page,
-    page.mainFrameId,
+    frameId,
     "formDescribe",
     [{ root: args.root ?? null, ...options }],
   ).catch((e) => selectorError(e, args.root ?? ""));
@@ -44,7 +51,7 @@ export async function describeForm(
       "pass a selector of the form, e.g. form#edit, or omit root",
     );
   }
-  return { url: page.url, ...r };
+  return { url: page.url, ...(frame ? { frame } : {}), ...r };
 }
 
 /** The tool output of a described form; empty lists are left out of the text. */

@@ -26,6 +26,7 @@ import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { callOnHandleForHandle } from "../../browser/forms/form_common.ts";
+import { searchFrames } from "../../browser/actions/frame_query.ts";
 import { syncEditorApi } from "../../browser/forms/editor_api.ts";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -55,10 +56,20 @@ export const setEditorTool = defineTool({
       type: "set_editor",
       ...(args.ref !== undefined || args.selector !== undefined ? { target: args } : {}),
       ...(args.html ? { actionInfo: { html: true } } : {}),
-      async perform({ page, target, signal }) {
+      async perform({ session, page, target, signal }) {
+        // No target: the first editor of the main frame, else of a child frame (snapshot order).
+        const inFrames = target?.kind === "element" ? undefined : await searchFrames(
+          page,
+          session.refs,
+          async (frameId) =>
+            (await callUtilityHandle(page, frameId, "formFindEditor", [null], { signal })) ??
+              undefined,
+          { signal, skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined },
+        );
         const found = target?.kind === "element"
           ? await callOnHandleForHandle(target.handle, "formFindEditor")
-          : await callUtilityHandle(page, page.mainFrameId, "formFindEditor", [null], { signal });
+          : inFrames?.value;
+        const frame = inFrames?.frame ? { frame: inFrames.frame } : {};
         // Its page calls end with the call (cancel or budget).
         const editor = found && withSignal(found, signal);
         if (!editor) {
@@ -126,6 +137,7 @@ export const setEditorTool = defineTool({
           }
           return {
             editor: { kind: info.kind, selector: info.selector, ...(api ? { api } : {}) },
+            ...frame,
             postsAs: sync.postsAs,
             ...(removed.length ? { removed } : {}),
             ...(sync.syncedBy ? { syncedBy: sync.syncedBy } : {}),

@@ -15,7 +15,7 @@ export const evalJsTool = defineTool({
   name: "eval_js",
   title: "Evaluate JavaScript",
   description:
-    "Evaluate a JavaScript expression in the active tab; returns its JSON value (promises awaited) or the exception. Wrap statements in an IIFE. Needs the eval capability (off by default).",
+    "Evaluate a JavaScript expression in the active tab; returns its JSON value (promises awaited) or the exception. Wrap statements in an IIFE.",
   capability: "eval",
   toolset: "debug",
   annotations: { destructiveHint: true, openWorldHint: true },
