@@ -1,0 +1,166 @@
+/**
+ * Waiting for a condition in a tab (`wait_for`): page text as the snapshot shows it, an
+ * element (a ref, or a selector in any frame) to show or go, a URL, a load state. One poll
+ * loop (`poll.ts`), ended by the time given or the call's signal.
+ *
+ * @module
+ */
+import { isConnectionClosedError } from "../cdp/errors.ts";
+import type { Page } from "../cdp/page.ts";
+import { ToolError } from "./tool_error.ts";
+import { poll } from "./poll.ts";
+import { compileUrlGlob } from "./agent_pattern.ts";
+import { maskedForAgent } from "./secret_scope.ts";
+import { callOnHandle, releaseHandle } from "./injected/mod.ts";
+import { pageHasText } from "./actions/secret_query.ts";
+import { type MatchFrame, queryFrames } from "./actions/frame_query.ts";
+import { resolveRef } from "./snapshot/resolve.ts";
+import type { BrowserSession } from "./sessions/browser_session.ts";
+
+/** The one condition to wait for, and whether it should hold (`visible`) or stop (`hidden`). */
+export interface WaitCondition {
+  text?: string | undefined;
+  ref?: string | undefined;
+  selector?: string | undefined;
+  url?: string | undefined;
+  loadState?: "domcontentloaded" | "load" | "networkidle" | undefined;
+  state: "visible" | "hidden";
+}
+
+/** What a wait ends with: `ok: false` is a result (the page never got there), not an error. */
+export interface WaitOutcome {
+  ok: boolean;
+  status: "ok" | "timeout";
+  /** How long it waited, ms. */
+  waitedMs: number;
+  /** What the last look saw (on timeout). */
+  lastSeen?: string;
+  /** The child frame a selector matched in. */
+  frame?: MatchFrame;
+}
+
+/** One look: met or not, what was seen, and the child frame a selector matched in. */
+type Look = { met: boolean; seen?: string; frame?: MatchFrame | undefined };
+type Check = () => Promise<Look>;
+
+/**
+ * A ref's element, or a selector's first match in the tab: the main frame's, else the first
+ * child frame's in snapshot order (as actions find it, `queryFrames`), then its visibility.
+ */
+async function elementCheck(
+  session: BrowserSession,
+  page: Page,
+  ref: string | undefined,
+  selector: string | undefined,
+  state: "visible" | "hidden",
+  signal: AbortSignal | undefined,
+): Promise<Look> {
+  let handle;
+  let frame: MatchFrame | undefined;
+  try {
+    if (ref !== undefined) handle = await resolveRef(page, session.refs, ref);
+    else {
+      ({ handle, frame } = await queryFrames(page, session.refs, selector!, {
+        signal,
+        // Frames the policy refused show a note, not their document: not searched.
+        skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+      }));
+    }
+  } catch (e) {
+    if (e instanceof ToolError && e.code === "ref-gone") {
+      return { met: state === "hidden", seen: "element gone" };
+    }
+    throw e;
+  }
+  if (!handle) return { met: state === "hidden", seen: "no match in any frame" };
+  try {
+    const probe = await callOnHandle(handle, "probe", [{}]);
+    const visible = probe.state === "ok";
+    const where = frame ? ` (in the iframe showing ${frame.url})` : "";
+    return {
+      met: visible === (state === "visible"),
+      seen: (visible ? "visible" : probe.state) + where,
+      frame,
+    };
+  } finally {
+    releaseHandle(handle);
+  }
+}
+
+/**
+ * Waits until `cond` holds in `page`, at most `timeoutMs`.
+ *
+ * @throws ToolError page-crashed / page-closed when the tab goes meanwhile, invalid-argument
+ *   for an empty selector; the signal's reason when it aborts.
+ */
+export async function waitFor(
+  session: BrowserSession,
+  page: Page,
+  cond: WaitCondition,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<WaitOutcome> {
+  const { state } = cond;
+  const started = Date.now();
+  let check: Check;
+  if (cond.text !== undefined) {
+    const text = cond.text;
+    check = async () => {
+      // Under masking the match runs on the masked text (a secret's value never matches).
+      const found = await pageHasText(page, text, 200, { signal });
+      const met = found.has === (state === "visible");
+      if (met) return { met };
+      return { met, seen: await found.seen() };
+    };
+  } else if (cond.url !== undefined) {
+    const glob = compileUrlGlob(cond.url);
+    check = () => {
+      // The glob sees the URL as the agent reads it: masked (else **#Zq7** confirms a prefix).
+      const shown = maskedForAgent(page.url);
+      return Promise.resolve({ met: glob.test(shown) || shown === cond.url, seen: shown });
+    };
+  } else if (cond.loadState !== undefined) {
+    const ok = await page.waitForLoadState(cond.loadState, {
+      timeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    signal?.throwIfAborted();
+    return {
+      ok,
+      status: ok ? "ok" : "timeout",
+      waitedMs: Date.now() - started,
+      ...(ok ? {} : { lastSeen: page.url }),
+    };
+  } else {
+    if (cond.selector !== undefined && !cond.selector.trim()) {
+      throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
+    }
+    check = () => elementCheck(session, page, cond.ref, cond.selector, state, signal);
+  }
+  let last: Look = { met: false };
+  const met = await poll(async () => {
+    if (page.crashed || page.isClosed) {
+      throw new ToolError(
+        page.crashed ? "page-crashed" : "page-closed",
+        `The tab ${page.crashed ? "crashed" : "closed"} while waiting`,
+        page.crashed
+          ? "navigate (or reload) to recover the tab, then wait again"
+          : 'call tabs({ action: "list" }) and switch to an open tab, or navigate to open a new one',
+      );
+    }
+    try {
+      last = await check();
+    } catch (e) {
+      // The page navigated mid-check: keep waiting, the next document may match.
+      if (e instanceof ToolError || isConnectionClosedError(e)) throw e;
+      last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
+    }
+    return last.met;
+  }, { timeoutMs, signal });
+  const waitedMs = Date.now() - started;
+  // Where the selector matched, when not in the main frame: the agent acts there next.
+  const frame = last.frame ? { frame: last.frame } : {};
+  if (met) return { ok: true, status: "ok", waitedMs, ...frame };
+  // ok: false, not an error: the page never got there (seed 000), a signal to act on.
+  return { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" };
+}
