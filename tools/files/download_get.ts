@@ -3,80 +3,10 @@
  *
  * @module
  */
-import { readMaskedPage } from "../../browser/secret_bytes.ts";
-import { currentMasker } from "../../browser/secret_scope.ts";
-import { extname } from "node:path";
 import { z } from "zod";
-import { PathGuardError } from "../../policy/path_guard.ts";
-import { trimPartialChar } from "../../storage/utf8.ts";
-import { type SafeOpenFile, safeOpenRead } from "../../storage/safe_fs.ts";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../../browser/tool_error.ts";
-import { downloadsOf } from "../../browser/sessions/downloads.ts";
-
-/** Bytes returned when `maxBytes` is not given. */
-const DEFAULT_MAX_BYTES = 64 * 1024;
-/** Most bytes one call returns (base64 of it stays under the raw-text cap of a result). */
-const MAX_BYTES = 512 * 1024;
-
-const TYPES: Record<string, string> = {
-  ".txt": "text/plain",
-  ".csv": "text/csv",
-  ".tsv": "text/tab-separated-values",
-  ".md": "text/markdown",
-  ".html": "text/html",
-  ".htm": "text/html",
-  ".xml": "application/xml",
-  ".json": "application/json",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".ics": "text/calendar",
-  ".pdf": "application/pdf",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".zip": "application/zip",
-  ".gz": "application/gzip",
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-};
-
-/**
- * The content type of a file by its extension; unknown extensions are
- * `text/plain` when the bytes are valid UTF-8 without NULs, else
- * `application/octet-stream`.
- */
-export function contentTypeOf(filename: string, head: Uint8Array): string {
-  const known = TYPES[extname(filename).toLowerCase()];
-  if (known) return known;
-  return isText(head) ? "text/plain" : "application/octet-stream";
-}
-
-function isText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(trimPartialChar(bytes));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isTextual(type: string): boolean {
-  return type.startsWith("text/") || /json|xml|javascript|svg/.test(type);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(s);
-}
+import { MAX_BYTES, readDownload } from "../../browser/sessions/download_read.ts";
 
 /** The `download_get` tool. */
 export const downloadGetTool = defineTool({
@@ -96,95 +26,7 @@ export const downloadGetTool = defineTool({
     session: sessionField,
   }),
   async handler(ctx, args) {
-    const name = args.session ?? "default";
-    const open = ctx.sessions.list().find((s) => s.id === name);
-    const session = open ?? (name === "default" ? undefined : await ctx.sessions.get(name));
-    const downloads = session ? downloadsOf(session) : undefined;
-    const record = downloads?.get(args.id);
-    if (!record) {
-      const ids = downloads?.list().map((r) => r.id) ?? [];
-      throw new ToolError(
-        "not-found",
-        `No download "${args.id}" in session "${name}"`,
-        ids.length
-          ? `use one of: ${ids.join(", ")} (downloads_list shows them)`
-          : "this session saved no file; click or navigate with download: true first",
-      );
-    }
-    if (record.state === "in-progress") {
-      throw new ToolError(
-        "not-found",
-        `Download "${args.id}" ("${record.filename}") is still in progress`,
-        "wait a moment, then check downloads_list and call again",
-      );
-    }
-    let file: SafeOpenFile;
-    try {
-      // Opened through the guard: a saved file swapped for a symlink or a hard link (or its
-      // folder for a link) is refused at the open itself, never followed.
-      file = await safeOpenRead({
-        workspace: ctx.config.workspace,
-        reserved: ctx.config.secretsFile ? [ctx.config.secretsFile] : [],
-      }, record.path);
-    } catch (e) {
-      if (!(e instanceof PathGuardError)) throw e;
-      throw new ToolError(
-        e.reason === "missing" ? "not-found" : "refused",
-        e.reason === "missing"
-          ? `The file of download "${args.id}" is gone: ${record.path}`
-          : `The file of download "${args.id}" is no longer the one browxai saved: ${e.message}`,
-        "download it again with download: true",
-      );
-    }
-    const path = file.path;
-    const offset = args.offset ?? 0;
-    const max = args.maxBytes ?? DEFAULT_MAX_BYTES;
-    const size = file.size;
-    const head = new Uint8Array(Math.min(8192, size));
-    let page: { bytes: Uint8Array; end: number };
-    try {
-      await file.handle.read(head, 0, head.length, 0);
-      // Masked before any cut: a page boundary never keeps part of a secret's value.
-      page = await readMaskedPage(
-        async (start, length) => {
-          const buf = new Uint8Array(Math.max(0, Math.min(length, size - start)));
-          let got = 0;
-          while (got < buf.length) {
-            const { bytesRead } = await file.handle.read(buf, got, buf.length - got, start + got);
-            if (bytesRead === 0) break;
-            got += bytesRead;
-          }
-          return buf.subarray(0, got);
-        },
-        size,
-        { offset, max },
-        currentMasker(),
-      );
-    } finally {
-      await file.handle.close();
-    }
-    const chunk = page.bytes;
-    const contentType = contentTypeOf(record.filename, head);
-    const text = isTextual(contentType) && isText(chunk);
-    // A text chunk ends on a whole character; the next offset starts after it.
-    const body = text && page.end < size ? trimPartialChar(chunk) : chunk;
-    const end = page.end - (chunk.length - body.length);
-    return {
-      structured: {
-        ok: true,
-        id: record.id,
-        filename: record.filename,
-        path,
-        sizeBytes: size,
-        contentType,
-        encoding: text ? "utf-8" : "base64",
-        offset,
-        bytes: body.length,
-        truncated: end < size,
-        ...(end < size ? { nextOffset: end } : {}),
-        content: text ? new TextDecoder().decode(body) : toBase64(body),
-      },
-      rawTextKeys: ["content"],
-    };
+    const page = await readDownload(ctx.sessions, ctx.config, args);
+    return { structured: { ...page }, rawTextKeys: ["content"] };
   },
 });
