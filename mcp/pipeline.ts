@@ -266,16 +266,25 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
 }
 
 /**
- * The failure a handler reported without throwing (an ActionResult with `ok: false`): its
- * `error` code and message, read from the structured output.
+ * The failure a handler reported without throwing: an `isError` output (an ActionResult with
+ * `ok: false`), or a result whose `ok` is false though it is not an error (`wait_for` whose
+ * condition never held: `ok: false, status: "timeout"`). Its code is the structured `error.code`,
+ * else its `status` (`timeout`), else `error`; its message the structured `error.message`, else
+ * the `status` said in words.
  */
 function failureOf(output: ToolOutput): Pick<CallOutcome, "error"> {
-  if (!output.isError) return {};
-  const error = output.structured.error as { code?: unknown; message?: unknown } | undefined;
+  const s = output.structured;
+  if (!output.isError && s.ok !== false) return {};
+  const error = s.error as { code?: unknown; message?: unknown } | undefined;
+  const status = typeof s.status === "string" && s.status !== "ok" ? s.status : undefined;
   return {
     error: {
-      code: typeof error?.code === "string" ? error.code : "error",
-      message: typeof error?.message === "string" ? error.message : "",
+      code: typeof error?.code === "string" ? error.code : status ?? "error",
+      message: typeof error?.message === "string"
+        ? error.message
+        : status !== undefined
+        ? `the result says ok: false (status "${status}")`
+        : "",
     },
   };
 }
