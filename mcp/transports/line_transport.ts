@@ -16,7 +16,8 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { IdScanner } from "./id_scanner.ts";
+import type { IdScanner } from "./id_scanner.ts";
+import { LineFramer } from "./line_framing.ts";
 import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
 
 /**
@@ -25,7 +26,6 @@ import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./
  */
 export const MAX_MESSAGE_BYTES = 96 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
 /** After stdin closes, how long requests already read may take to be answered, ms. */
 const DRAIN_MS = 60_000;
 /**
@@ -76,14 +76,10 @@ export class LineTransport implements Transport {
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** Writes are chained so messages never interleave. */
   #writing: Promise<void> = Promise.resolve();
-  /** The current line's bytes so far, in pieces (joined once, at its newline). */
-  #parts: Uint8Array[] = [];
-  #size = 0;
+  readonly #framer: LineFramer;
   /** Ids of requests handed on and not yet answered. */
   #pending = new Set<string | number>();
   #drained: (() => void) | undefined;
-  /** Set while skipping an oversize line: finds its id as it streams past. */
-  #skipping: IdScanner | undefined;
   readonly #maxQueued: number;
   readonly #maxInFlight: number;
   /** Bytes handed to `write` and not yet written. */
@@ -99,6 +95,13 @@ export class LineTransport implements Transport {
     this.#log = options.log ?? (() => {});
     this.#maxQueued = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+    this.#framer = new LineFramer(this.#max, {
+      line: async (line) => {
+        await this.#room();
+        this.#line(line);
+      },
+      oversize: (size, scanned) => this.#refuseOversize(size, scanned),
+    });
   }
 
   /** Bytes of answers not yet written, and requests not yet answered (for tests and logs). */
@@ -154,43 +157,13 @@ export class LineTransport implements Transport {
         return;
       }
       if (chunk.done) {
-        if (this.#size && !this.#skipping) this.#line(this.#join()); // a last line without "\n"
+        const last = this.#framer.rest(); // a last line without "\n"
+        if (last) this.#line(last);
         await this.#drain();
         this.#end({ kind: "eof" });
         return;
       }
-      await this.#chunk(chunk.value);
-    }
-  }
-
-  /** Splits a chunk at its newlines; keeps at most `max` bytes of an unfinished line. */
-  async #chunk(bytes: Uint8Array): Promise<void> {
-    let from = 0;
-    while (from < bytes.length && !this.closeReason) {
-      const nl = bytes.indexOf(NEWLINE, from);
-      const end = nl === -1 ? bytes.length : nl;
-      const piece = bytes.subarray(from, end);
-      if (this.#skipping) {
-        if (!this.#skipping.done) this.#skipping.feed(piece);
-      } else if (this.#size + piece.length > this.#max) {
-        // Too long: from here on the line is scanned for its id, not kept.
-        this.#skipping = new IdScanner();
-        for (const p of this.#parts) this.#skipping.feed(p);
-        this.#skipping.feed(piece);
-        this.#parts = [];
-      } else if (piece.length) {
-        // A copy: the stream may reuse its buffer.
-        this.#parts.push(piece.slice());
-      }
-      this.#size += piece.length;
-      if (nl === -1) return;
-      from = nl + 1;
-      if (this.#skipping) this.#refuseOversize();
-      else {
-        const line = this.#join();
-        await this.#room();
-        this.#line(line);
-      }
+      await this.#framer.push(chunk.value, () => this.closeReason !== undefined);
     }
   }
 
@@ -211,27 +184,8 @@ export class LineTransport implements Transport {
     await this.#writing;
   }
 
-  #join(): Uint8Array {
-    const parts = this.#parts;
-    const size = this.#size;
-    this.#parts = [];
-    this.#size = 0;
-    if (parts.length === 1) return parts[0]!;
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  }
-
-  #refuseOversize(): void {
-    const scanned = this.#skipping!;
+  #refuseOversize(size: number, scanned: IdScanner): void {
     const id = scanned.id ?? null;
-    const size = this.#size;
-    this.#skipping = undefined;
-    this.#size = 0;
     const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
     const message = `Message too large: ${size} bytes (${
       mib(size)
@@ -358,7 +312,7 @@ export class LineTransport implements Transport {
   #end(reason: CloseReason): void {
     if (this.closeReason) return;
     this.closeReason = reason;
-    this.#parts = [];
+    this.#framer.clear();
     this.#reader?.cancel().catch(() => {});
     this.#wake();
     this.onclose?.();
