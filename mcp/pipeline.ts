@@ -206,7 +206,13 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     ran = true;
     await deps.onStart();
     const masker = deps.masking && deps.store.masks ? deps.store : undefined;
-    scope = newCallScope(budget.signal);
+    // A session the call uses closed by another call (close_session) ends this one at once,
+    // saying so: what it does next would fail on a browser context that is gone.
+    const callBudget = budget;
+    scope = newCallScope(
+      budget.signal,
+      (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
+    );
     const work = inCallScope(
       () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
       { scope },
@@ -373,6 +379,17 @@ function keptWaiting(tool: string, session: string, spent: ToolError): ToolError
   );
 }
 
+/** The error of a call whose session `id` was closed (close_session) while it ran. */
+function closedWhileRunning(tool: string, id: string): ToolError {
+  return new ToolError(
+    "unknown-session",
+    `Session "${id}" was closed (close_session) while "${tool}" ran`,
+    id === "default"
+      ? "call again: a fresh default session starts"
+      : `open_session({ session: "${id}" }) to start it again, or use another session`,
+  );
+}
+
 /** Codes a dying browser or renderer shows up as at the tab level. */
 const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
 
@@ -392,13 +409,7 @@ function refineBySession(error: ToolError, call: ToolCall): ToolError {
   if (!session) {
     // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
     return error.code === "page-closed" || error.code === "page-changed"
-      ? new ToolError(
-        "unknown-session",
-        `Session "${id}" was closed (close_session) while "${tool.name}" ran`,
-        id === "default"
-          ? "call again: a fresh default session starts"
-          : `open_session({ session: "${id}" }) to start it again, or use another session`,
-      )
+      ? closedWhileRunning(tool.name, id)
       : error;
   }
   try {
