@@ -38,6 +38,16 @@ function sleep(ms: number | undefined): Promise<void> {
 }
 
 /**
+ * The caller's cancel, for the events that start something (a key or button press, a move, a
+ * wheel, text): once it aborts, no further input is sent (a send fails at once with
+ * `AbortError`). Releases of what was pressed are sent without it, so the page is never left
+ * with a key or button held down.
+ */
+export interface InputSignal {
+  signal?: AbortSignal | undefined;
+}
+
+/**
  * The keyboard of one page. Tracks held keys and the modifier bitmask
  * (Alt=1, Control=2, Meta=4, Shift=8), which every key event — and every
  * event of a {@link Mouse} built on this keyboard — carries.
@@ -73,9 +83,9 @@ export class Keyboard {
    * is already down repeats (`autoRepeat: true`); an editing shortcut carries
    * its {@link EDITING_COMMANDS}.
    *
-   * @throws RangeError for an unknown key name.
+   * @throws RangeError for an unknown key name; AbortError when `signal` aborted.
    */
-  async down(key: string): Promise<void> {
+  async down(key: string, options: InputSignal = {}): Promise<void> {
     const resolved = resolveKey(key);
     const def = resolved.definition;
     if (isModifierName(def.key)) this.#modifiers |= MODIFIER_BITS[def.key];
@@ -96,7 +106,7 @@ export class Keyboard {
       location: d.location,
       isKeypad: d.location === 3,
       ...(commands ? { commands: [...commands] } : {}),
-    });
+    }, { signal: options.signal });
   }
 
   /**
@@ -130,23 +140,43 @@ export class Keyboard {
    * (`"A"`, `"$"`) sends its shifted key and text without pressing Shift;
    * `"Shift+a"` presses Shift too.
    *
-   * @throws RangeError from {@link parseKeyCombo}, before any event is sent.
+   * With `signal` aborted, nothing more is pressed; what was pressed is released.
+   *
+   * @throws RangeError from {@link parseKeyCombo}, before any event is sent; AbortError when
+   *   `signal` aborted.
    */
-  async press(combo: string, options: { delayMs?: number } = {}): Promise<void> {
+  async press(combo: string, options: { delayMs?: number } & InputSignal = {}): Promise<void> {
     const { modifiers, key } = parseKeyCombo(combo);
+    const signal = options.signal;
     const held: ModifierName[] = [];
     try {
       for (const m of modifiers) {
         if (this.isHeld(m)) continue;
+        signal?.throwIfAborted();
         held.push(m);
-        await this.down(m);
+        await this.down(m, { signal });
       }
-      await this.down(key);
-      await sleep(options.delayMs);
-      await this.up(key);
+      await this.#stroke(key, signal, options.delayMs);
     } finally {
       for (const m of held.reverse()) await this.up(m);
     }
+  }
+
+  /**
+   * One key down and up (`delayMs` apart). Nothing is sent once `signal` aborted; a key whose
+   * down was sent is released even when the down failed (an abort drops its reply, not the
+   * event), and the down's error is what throws.
+   */
+  async #stroke(key: string, signal: AbortSignal | undefined, delayMs?: number): Promise<void> {
+    signal?.throwIfAborted();
+    try {
+      await this.down(key, { signal });
+    } catch (e) {
+      await this.up(key).catch(() => {});
+      throw e;
+    }
+    await sleep(delayMs);
+    await this.up(key);
   }
 
   /**
@@ -154,9 +184,13 @@ export class Keyboard {
    * digits, punctuation, space, `\n` as Enter, `\t` as Tab) is a keydown /
    * keypress / input / keyup sequence; runs of other characters (é, 😀, CJK)
    * go through `Input.insertText` (an `input` event, no key events).
-   * `delayMs` waits between characters.
+   * `delayMs` waits between characters. Once `signal` aborts, no further character is sent
+   * (the key in flight is released).
+   *
+   * @throws AbortError when `signal` aborted.
    */
-  async type(text: string, options: { delayMs?: number } = {}): Promise<void> {
+  async type(text: string, options: { delayMs?: number } & InputSignal = {}): Promise<void> {
+    const signal = options.signal;
     let pending = "";
     for (const ch of text.replaceAll("\r\n", "\n")) {
       const resolved = ch.length === 1 ? lookupKey(ch) : undefined;
@@ -165,24 +199,25 @@ export class Keyboard {
         continue;
       }
       if (pending) {
-        await this.insertText(pending);
+        await this.insertText(pending, { signal });
         pending = "";
         await sleep(options.delayMs);
       }
-      await this.down(ch);
-      await this.up(ch);
+      await this.#stroke(ch, signal);
       await sleep(options.delayMs);
     }
-    if (pending) await this.insertText(pending);
+    if (pending) await this.insertText(pending, { signal });
   }
 
   /**
    * Inserts text at the caret of the focused element as if pasted or composed
    * (only an `input` event fires). CDP: `Input.insertText`.
+   *
+   * @throws AbortError when `signal` aborted.
    */
-  async insertText(text: string): Promise<void> {
+  async insertText(text: string, options: InputSignal = {}): Promise<void> {
     if (text === "") return;
-    await this.#session.send("Input.insertText", { text });
+    await this.#session.send("Input.insertText", { text }, { signal: options.signal });
   }
 }
 
@@ -192,7 +227,7 @@ export type MouseButton = "left" | "right" | "middle";
 const BUTTON_BITS: Readonly<Record<MouseButton, number>> = { left: 1, right: 2, middle: 4 };
 
 /** Options of {@link Mouse.down} and {@link Mouse.up}. */
-export interface MouseButtonOptions {
+export interface MouseButtonOptions extends InputSignal {
   /** @default "left" */
   button?: MouseButton;
   /** Click count of this press (2 for the second press of a double click). @default 1 */
@@ -279,7 +314,7 @@ export class Mouse {
    *
    * @throws RangeError for non-finite coordinates or a bad `steps`.
    */
-  async move(x: number, y: number, options: { steps?: number } = {}): Promise<void> {
+  async move(x: number, y: number, options: { steps?: number } & InputSignal = {}): Promise<void> {
     checkPoint(x, y);
     const steps = checkCount("steps", options.steps ?? 1);
     const fromX = this.#x;
@@ -289,7 +324,11 @@ export class Mouse {
       // `click(x, y, { move: false })` after it checks the position by equality.
       this.#x = i === steps ? x : fromX + (x - fromX) * (i / steps);
       this.#y = i === steps ? y : fromY + (y - fromY) * (i / steps);
-      await this.#dispatch("mouseMoved", { button: this.#buttons ? this.#lastButton : "none" });
+      await this.#dispatch(
+        "mouseMoved",
+        { button: this.#buttons ? this.#lastButton : "none" },
+        options.signal,
+      );
     }
   }
 
@@ -303,7 +342,7 @@ export class Mouse {
     const clickCount = checkCount("clickCount", options.clickCount ?? 1);
     this.#buttons |= BUTTON_BITS[button];
     this.#lastButton = button;
-    await this.#dispatch("mousePressed", { button, clickCount });
+    await this.#dispatch("mousePressed", { button, clickCount }, options.signal);
   }
 
   /**
@@ -316,7 +355,7 @@ export class Mouse {
     const clickCount = checkCount("clickCount", options.clickCount ?? 1);
     this.#buttons &= ~BUTTON_BITS[button];
     if (this.#buttons === 0) this.#lastButton = "none";
-    await this.#dispatch("mouseReleased", { button, clickCount });
+    await this.#dispatch("mouseReleased", { button, clickCount }, options.signal);
   }
 
   /**
@@ -326,8 +365,12 @@ export class Mouse {
    * `modifiers` not already held are pressed on the keyboard first and
    * released after, so the page sees both the keys and `ctrlKey` etc.
    *
+   * With `signal` aborted, nothing more is pressed or moved; a pressed button and held
+   * modifiers are released.
+   *
    * @throws RangeError for a bad position, button, count or modifier name, or
-   *   with `move: false` a pointer elsewhere, before any event is sent.
+   *   with `move: false` a pointer elsewhere, before any event is sent; AbortError when
+   *   `signal` aborted.
    */
   async click(x: number, y: number, options: ClickOptions = {}): Promise<void> {
     checkPoint(x, y);
@@ -339,16 +382,25 @@ export class Mouse {
     const button = checkButton(options.button ?? "left");
     const clickCount = checkCount("clickCount", options.clickCount ?? 1);
     const modifiers = (options.modifiers ?? []).map((m) => resolveModifier(m));
+    const signal = options.signal;
     const held: ModifierName[] = [];
     try {
       for (const m of modifiers) {
         if (this.keyboard.isHeld(m) || held.includes(m)) continue;
+        signal?.throwIfAborted();
         held.push(m);
-        await this.keyboard.down(m);
+        await this.keyboard.down(m, { signal });
       }
-      if (options.move !== false) await this.move(x, y);
+      if (options.move !== false) await this.move(x, y, { signal });
       for (let i = 1; i <= clickCount; i++) {
-        await this.down({ button, clickCount: i });
+        signal?.throwIfAborted();
+        try {
+          await this.down({ button, clickCount: i, signal });
+        } catch (e) {
+          // Sent, its reply dropped: the button is down in the page.
+          await this.up({ button, clickCount: i }).catch(() => {});
+          throw e;
+        }
         await sleep(options.delayMs);
         await this.up({ button, clickCount: i });
       }
@@ -367,19 +419,20 @@ export class Mouse {
   async wheel(
     x: number,
     y: number,
-    options: { deltaX?: number; deltaY?: number } = {},
+    options: { deltaX?: number; deltaY?: number } & InputSignal = {},
   ): Promise<void> {
     checkPoint(x, y);
     const deltaX = options.deltaX ?? 0;
     const deltaY = options.deltaY ?? 0;
     checkPoint(deltaX, deltaY);
-    if (x !== this.#x || y !== this.#y) await this.move(x, y);
-    await this.#dispatch("mouseWheel", { button: "none", deltaX, deltaY });
+    if (x !== this.#x || y !== this.#y) await this.move(x, y, { signal: options.signal });
+    await this.#dispatch("mouseWheel", { button: "none", deltaX, deltaY }, options.signal);
   }
 
   #dispatch(
     type: Protocol.Input.DispatchMouseEventRequest["type"],
     extra: Partial<Protocol.Input.DispatchMouseEventRequest>,
+    signal: AbortSignal | undefined,
   ) {
     return this.#session.send("Input.dispatchMouseEvent", {
       type,
@@ -389,6 +442,6 @@ export class Mouse {
       buttons: this.#buttons,
       pointerType: "mouse",
       ...extra,
-    });
+    }, { signal });
   }
 }

@@ -76,6 +76,14 @@ export class CallBudget {
     });
   }
 
+  /**
+   * Ends the call now with `reason` (its session was closed under it): the signal aborts, and
+   * {@link race} rejects with `reason`. No-op once aborted.
+   */
+  abort(reason: ToolError): void {
+    this.#abort(reason);
+  }
+
   /** Runs `work` with the clock stopped: time a human takes to answer is not the page's. */
   async pausedWhile<T>(work: () => Promise<T>): Promise<T> {
     if (this.#pauses++ === 0) {

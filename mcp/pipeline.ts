@@ -207,7 +207,13 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     ran = true;
     await deps.onStart();
     const masker = deps.masking && deps.store.masks ? deps.store : undefined;
-    scope = newCallScope(budget.signal);
+    // A session the call uses closed by another call (close_session) ends this one at once,
+    // saying so: what it does next would fail on a browser context that is gone.
+    const callBudget = budget;
+    scope = newCallScope(
+      budget.signal,
+      (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
+    );
     const work = inCallScope(
       () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
       { scope },
@@ -267,16 +273,25 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
 }
 
 /**
- * The failure a handler reported without throwing (an ActionResult with `ok: false`): its
- * `error` code and message, read from the structured output.
+ * The failure a handler reported without throwing: an `isError` output (an ActionResult with
+ * `ok: false`), or a result whose `ok` is false though it is not an error (`wait_for` whose
+ * condition never held: `ok: false, status: "timeout"`). Its code is the structured `error.code`,
+ * else its `status` (`timeout`), else `error`; its message the structured `error.message`, else
+ * the `status` said in words.
  */
 function failureOf(output: ToolOutput): Pick<CallOutcome, "error"> {
-  if (!output.isError) return {};
-  const error = output.structured.error as { code?: unknown; message?: unknown } | undefined;
+  const s = output.structured;
+  if (!output.isError && s.ok !== false) return {};
+  const error = s.error as { code?: unknown; message?: unknown } | undefined;
+  const status = typeof s.status === "string" && s.status !== "ok" ? s.status : undefined;
   return {
     error: {
-      code: typeof error?.code === "string" ? error.code : "error",
-      message: typeof error?.message === "string" ? error.message : "",
+      code: typeof error?.code === "string" ? error.code : status ?? "error",
+      message: typeof error?.message === "string"
+        ? error.message
+        : status !== undefined
+        ? `the result says ok: false (status "${status}")`
+        : "",
     },
   };
 }
@@ -365,6 +380,17 @@ function keptWaiting(tool: string, session: string, spent: ToolError): ToolError
   );
 }
 
+/** The error of a call whose session `id` was closed (close_session) while it ran. */
+function closedWhileRunning(tool: string, id: string): ToolError {
+  return new ToolError(
+    "unknown-session",
+    `Session "${id}" was closed (close_session) while "${tool}" ran`,
+    id === "default"
+      ? "call again: a fresh default session starts"
+      : `open_session({ session: "${id}" }) to start it again, or use another session`,
+  );
+}
+
 /** Codes a dying browser or renderer shows up as at the tab level. */
 const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
 
@@ -384,13 +410,7 @@ function refineBySession(error: ToolError, call: ToolCall): ToolError {
   if (!session) {
     // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
     return error.code === "page-closed" || error.code === "page-changed"
-      ? new ToolError(
-        "unknown-session",
-        `Session "${id}" was closed (close_session) while "${tool.name}" ran`,
-        id === "default"
-          ? "call again: a fresh default session starts"
-          : `open_session({ session: "${id}" }) to start it again, or use another session`,
-      )
+      ? closedWhileRunning(tool.name, id)
       : error;
   }
   try {

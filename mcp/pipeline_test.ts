@@ -292,6 +292,33 @@ Deno.test("callTool: a failure the handler reports as a result (ok: false) is au
   }
 });
 
+Deno.test("callTool: a result with ok: false that is not an error (wait_for's timeout) is audited ok: false", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
+  const notMet = defineTool({
+    name: "not_met",
+    title: "Not met",
+    description: "test tool",
+    capability: "read",
+    toolset: "core",
+    annotations: {},
+    inputSchema: z.object({}),
+    handler: () => Promise.resolve({ structured: { ok: false, status: "timeout", waitedMs: 5 } }),
+  }) as unknown as ToolDefinition;
+  try {
+    const r = await callTool({ tool: notMet, args: {}, ctx: unitContext(workspace) });
+    // Still a result for the agent (not isError), but not a success for the audit.
+    assertEquals([r.isError, r.structuredContent?.ok], [undefined, false]);
+    const { entries } = await auditEntries(workspace);
+    assertEquals([entries[0]!.ok, entries[0]!.error, entries[0]!.decision], [
+      false,
+      "timeout",
+      "allowed",
+    ]);
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
 Deno.test("callTool: a session's news comes once with its next result, masked, errors included", async () => {
   const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
   const between = new BetweenCalls<Page>();

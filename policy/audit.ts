@@ -70,7 +70,7 @@ export interface AuditEntry {
   origin?: string;
   /** Wall time of the call, ms. */
   durationMs: number;
-  /** False when the result was an error. */
+  /** False when the result was an error, or a result that says `ok: false` (wait_for timed out). */
   ok: boolean;
   /** The error code (`invalid-argument`, `capability-required`, …) when not ok. */
   error?: string;

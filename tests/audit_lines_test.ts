@@ -230,3 +230,28 @@ Deno.test("audit: filled values of any type, prompt answers and stored objects n
     await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
+
+Deno.test("audit: a wait_for whose condition never held (ok: false, a result) is audited ok: false", async () => {
+  const fx = await startFixtureServer();
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-notok-" });
+  const mcp = await startStdio({ workspace: ws });
+  try {
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    const timedOut = await mcp.call("wait_for", { text: "never on this page", timeoutMs: 300 });
+    // A result, not an error: the agent reads ok: false.
+    assertEquals(timedOut.isError, undefined, textOf(timedOut));
+    assertEquals(timedOut.structuredContent?.ok, false);
+    const met = await mcp.ok("wait_for", { selector: "body", timeoutMs: 5_000 });
+    assertEquals(met.ok, true);
+    const { text, log } = await audit(ws);
+    assertEquals(log.bad, [], text);
+    const waits = log.entries.filter((e) => e.tool === "wait_for");
+    assertEquals(waits.map((e) => [e.ok, e.error]), [[false, "timeout"], [true, undefined]]);
+    // Not a refusal: the call ran, and the policy allowed it.
+    assertEquals(waits[0]!.decision, "allowed");
+  } finally {
+    await mcp.close();
+    await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});

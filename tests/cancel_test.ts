@@ -414,3 +414,51 @@ Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_vi
     await site.close();
   }
 });
+
+Deno.test("cancel: a cancelled type sends no more keys, not even the rest of its chunk", async () => {
+  // A field whose 5th keydown blocks the page (a synchronous request the test holds) until the
+  // test has cancelled the call: the typing then has 195 characters left, 35 of them in the
+  // chunk under way (type checks its deadline every 40 characters).
+  const held: Array<() => void> = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const headers = { "cache-control": "no-store", "content-type": "text/html" };
+    if (new URL(req.url).pathname === "/hold") {
+      return new Promise<Response>((resolve) => held.push(() => resolve(new Response("go"))));
+    }
+    return new Response(
+      `<!doctype html><title>Keys</title><input id="f">
+      <script>
+        window.keys = 0;
+        document.getElementById("f").addEventListener("keydown", () => {
+          if (++window.keys !== 5) return;
+          const x = new XMLHttpRequest();
+          x.open("GET", "/hold", false);
+          x.send();
+        });
+      </script>`,
+      { headers },
+    );
+  });
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  try {
+    await mcp.ok("navigate", { url: `http://127.0.0.1:${server.addr.port}/`, snapshot: "none" });
+    await mcp.ok("click", { selector: "#f", snapshot: "none" });
+    const before = await callAndCancel(
+      mcp,
+      "type",
+      { text: "a".repeat(200), snapshot: "none", timeoutMs: 30_000 },
+      () => eventually(() => held.length > 0, 15_000, "the 5th key to reach the page"),
+    );
+    // The call answered "cancelled" while the 5th key was still in the page's hands.
+    await cancelledOutcome(mcp, "type", before);
+    for (const release of held) release();
+    // An action waits for the session's turn, so for the abandoned typing to end.
+    await mcp.ok("hover", { coords: { x: 5, y: 5 }, snapshot: "none" });
+    const r = await mcp.ok("eval_js", { expression: "[window.keys, f.value.length]" });
+    assertEquals(r.value, [5, 5], "keys the page received");
+  } finally {
+    await mcp.close();
+    for (const release of held) release();
+    await server.shutdown();
+  }
+});

@@ -1,9 +1,10 @@
 /**
  * Opens and closes of one session name sent at once: each is answered (no
  * waiting out a timeout), one open wins, the others hear `session-exists`,
- * and a session never ends up with the tabs of several opens.
+ * and a session never ends up with the tabs of several opens. A call on a session that a
+ * close_session ends under it says unknown-session (with the way to open it again).
  */
-import { assertEquals, assertTrue } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 
@@ -58,6 +59,45 @@ Deno.test("session race: opens and closes of one name at once each get a clear a
       await mcp.ok("open_session", { session: "y", url: fx.url("basic.html") });
       await mcp.ok("close_session", { session: "y" });
     }
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("session race: a call racing close_session of its session says unknown-session", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,sessions,storage" } });
+  try {
+    // dump_storage_state is the red team's case (its scratch tab waited 10 s for a target of
+    // the disposed context: "timeout"); the others act on the tab the close takes away.
+    const tools: Array<[string, Record<string, unknown>]> = [
+      ["dump_storage_state", {}],
+      ["inject_storage_state", { state: { cookies: [], origins: [] } }],
+      ["snapshot", {}],
+      ["navigate", { url: fx.url("basic.html?again") }],
+    ];
+    let raced = 0;
+    for (const [tool, args] of tools) {
+      for (let round = 0; round < 3; round++) {
+        await mcp.ok("open_session", { session: "r", url: fx.url("basic.html") });
+        const [r, closed] = await Promise.all([
+          mcp.call(tool, { ...args, session: "r" }),
+          mcp.call("close_session", { session: "r" }),
+        ]);
+        assertEquals(closed.isError, undefined, textOf(closed));
+        // Done before the close, or told the session was closed: never a timeout or internal.
+        if (!r.isError) continue;
+        raced++;
+        assertEquals(code(r), "unknown-session", `${tool}: ${textOf(r)}`);
+        assertIncludes(textOf(r), `was closed (close_session) while "${tool}" ran`);
+        assertIncludes(textOf(r), 'open_session({ session: "r" })');
+      }
+    }
+    assertTrue(raced > 0, "no call met the close");
+    // The name works afterwards.
+    await mcp.ok("open_session", { session: "r", url: fx.url("basic.html") });
+    await mcp.ok("dump_storage_state", { session: "r" });
   } finally {
     await mcp.close();
     await fx.close();

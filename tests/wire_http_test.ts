@@ -9,6 +9,7 @@ import { ROOT, startHttp } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
 import { initializeRequest, type RawResponse, readResponse, type Wire } from "./_wire.ts";
+import { parseAuditLog } from "../policy/audit.ts";
 
 const MiB = 1024 * 1024;
 const ACCEPT = "application/json, text/event-stream";
@@ -466,5 +467,107 @@ Deno.test("http: a port in use is an exit with the reason and code 1, not a hang
   } finally {
     taken.close();
     await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+/** Reads an SSE response as it streams: its messages so far, and whether it ended. */
+function streamed(res: Response): { messages: Wire[]; ended: () => boolean } {
+  assertEquals(res.status, 200);
+  assertIncludes(res.headers.get("content-type") ?? "", "text/event-stream");
+  const messages: Wire[] = [];
+  let ended = false;
+  (async () => {
+    let rest = "";
+    for await (const text of res.body!.pipeThrough(new TextDecoderStream())) {
+      rest += text;
+      let nl;
+      while ((nl = rest.indexOf("\n")) !== -1) {
+        const line = rest.slice(0, nl);
+        rest = rest.slice(nl + 1);
+        if (line.startsWith("data: ") && line.length > 6) messages.push(JSON.parse(line.slice(6)));
+      }
+    }
+  })().catch(() => {}).finally(() => ended = true);
+  return { messages, ended: () => ended };
+}
+
+Deno.test("http: a cancelled call's response stream ends; a batch's once its other calls are answered", async () => {
+  const server = await startHttp();
+  try {
+    const session = await establish(server.url);
+    const h = { "mcp-session-id": session };
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name, arguments: args },
+    });
+    // Runs 30 s unless cancelled.
+    const waitFor = (id: number) =>
+      call(id, "wait_for", { text: "never on this page", timeoutMs: 30_000 });
+    const cancel = async (id: number) => {
+      const res = await post(
+        server.url,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId: id, reason: "the agent changed its mind" },
+        }),
+        h,
+      );
+      await res.body?.cancel();
+      assertEquals(res.status, 202);
+    };
+    /** Resolves once `n` wait_for handlers started (their audit start lines). */
+    const started = (n: number, seen: Wire[]) =>
+      eventually(
+        async () => {
+          const dir = join(server.workspace, "audit");
+          let text = "";
+          for await (const f of Deno.readDir(dir)) {
+            text += await Deno.readTextFile(join(dir, f.name));
+          }
+          return parseAuditLog(text).starts.filter((s) => s.tool === "wait_for").length >= n;
+        },
+        20_000,
+        `${n} wait_for call(s) to start`,
+      ).catch((e: Error) => {
+        throw new Error(`${e.message}; the stream had: ${JSON.stringify(seen)}`);
+      });
+
+    // One call, cancelled while it runs: no answer (MCP), and its stream ends.
+    const one = streamed(await post(server.url, JSON.stringify(waitFor(7)), h));
+    await started(1, one.messages);
+    await cancel(7);
+    await eventually(() => one.ended(), 15_000, "the cancelled call's stream to end");
+    assertEquals(one.messages.filter((m) => m.id === 7), []);
+
+    // A batch: the stream carries the other call's answer, and ends once the cancelled one is.
+    const two = streamed(
+      await post(server.url, JSON.stringify([waitFor(8), call(9, "list_sessions", {})]), h),
+    );
+    await started(2, two.messages);
+    await eventually(() => two.messages.some((m) => m.id === 9), 15_000, "list_sessions' answer");
+    assertTrue(!two.ended(), "the stream waits for the call still running");
+    await cancel(8);
+    await eventually(() => two.ended(), 15_000, "the batch's stream to end");
+    assertEquals(two.messages.map((m) => m.id), [9]);
+
+    // The ids of the ended streams are free again: a batch reusing them gets both answers
+    // (the quick list_sessions answers first; nothing left of the old batch's answer to 9
+    // may make its stream look complete before wait_for's answer).
+    const again = await messagesOf(
+      await post(
+        server.url,
+        JSON.stringify([
+          call(9, "wait_for", { selector: "body", timeoutMs: 10_000 }),
+          call(7, "list_sessions", {}),
+        ]),
+        h,
+      ),
+    );
+    assertEquals(again.map((m) => m.id).sort(), [7, 9]);
+  } finally {
+    await server.close();
   }
 });

@@ -8,6 +8,7 @@ import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 import { initializeRequest, startRawStdio, type Wire } from "./_wire.ts";
 import { eventually } from "./_util.ts";
+import { parseAuditLog } from "../policy/audit.ts";
 
 type R = Record<string, unknown>;
 const enc = new TextEncoder();
@@ -54,12 +55,13 @@ Deno.test("stdio: a client that never reads stalls its own writes, not the serve
       }
     };
     while (!seen.has(1)) await readSome();
-    // 300 requests for the 1 MB artifact (each padded to 64 KiB, so the pipe holds few),
+    // 300 requests for the 1 MB artifact (each padded to 256 KiB, so the pipe holds few, and
+    // 300 of them are more than the server holds back past its in-flight cap: MAX_HELD_BYTES),
     // written without reading a byte of stdout.
     let written = 0;
     const writing = (async () => {
       for (let i = 0; i < N; i++) {
-        await w.write(line(call(100 + i, "artifact_get", { name: "big" }), 64 * 1024));
+        await w.write(line(call(100 + i, "artifact_get", { name: "big" }), 256 * 1024));
         written++;
       }
     })();
@@ -154,5 +156,57 @@ Deno.test("stdio: an oversize notification is not answered; an oversize line's i
     assertIncludes(s.stderr(), "notification: over");
   } finally {
     assertEquals((await s.close()).code, 0);
+  }
+});
+
+Deno.test("stdio: with 64 requests in flight, cancels, pings and later requests are still read", async () => {
+  const s = await startRawStdio({ BROWX_TOOLSETS: "all" });
+  let closed = false;
+  try {
+    await s.send(call(1, "navigate", { url: "about:blank", snapshot: "none" }));
+    assertTrue((await s.reply(1)).result);
+    // 64 calls that each run 30 s: the most the server runs at once.
+    const ids = Array.from({ length: 64 }, (_, i) => `w${i}`);
+    for (const id of ids) {
+      await s.send(call(id, "wait_for", { text: "never-there", timeoutMs: 30_000 }));
+    }
+    // One more request (held back until a place frees) and a ping (answered at once).
+    await s.send(call("late", "list_sessions"));
+    await s.send({ jsonrpc: "2.0", id: "p", method: "ping" });
+    assertEquals((await s.reply("p", 15_000)).result, {});
+    await eventually(
+      () => s.stderr().includes("holding requests back"),
+      10_000,
+      "the server to hold the 65th request back",
+    );
+    // The cancels are read and acted on: every wait_for ends now, not in 30 s.
+    for (const id of ids) {
+      await s.send({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: id },
+      });
+    }
+    const late = await s.reply("late", 15_000);
+    assertEquals((late.result as R).isError, undefined, JSON.stringify(late));
+    await eventually(
+      async () => {
+        const dir = join(s.workspace, "audit");
+        let text = "";
+        for await (const f of Deno.readDir(dir)) text += await Deno.readTextFile(join(dir, f.name));
+        const outcomes = parseAuditLog(text).entries.filter((e) => e.tool === "wait_for");
+        return outcomes.length === 64 && outcomes.every((e) => e.error === "cancelled");
+      },
+      15_000,
+      "64 wait_for outcomes, cancelled",
+    );
+    const status = await s.close();
+    closed = true;
+    assertEquals(status.code, 0);
+    // Cancelled requests get no answer (MCP), and none held the exit.
+    assertEquals(s.unclaimed().filter((m) => ids.includes(m.id as string)), []);
+    assertTrue(!s.stderr().includes("answering"), s.stderr());
+  } finally {
+    if (!closed) await s.close();
   }
 });

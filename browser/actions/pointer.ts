@@ -149,14 +149,18 @@ export function pointerAction(
   options: PointerOptions,
 ): Promise<ActionPoint> {
   const { mouse } = inputOf(page);
-  return pointerSequence(elementSteps(page, handle, options.signal), {
-    move: (x, y) => mouse.move(x, y),
+  // The events take the call's signal: a cancelled call sends no more input (a pressed button
+  // is still released).
+  const signal = options.signal;
+  return pointerSequence(elementSteps(page, handle, signal), {
+    move: (x, y) => mouse.move(x, y, { signal }),
     click: (x, y, press) =>
       mouse.click(x, y, {
         button: press.button ?? "left",
         clickCount: press.clickCount ?? 1,
         modifiers: press.modifiers ?? [],
         move: false,
+        signal,
       }),
   }, options);
 }

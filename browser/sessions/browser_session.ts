@@ -81,6 +81,8 @@ export class BrowserSession {
   /** The agent was told the browser crashed (by a failed call or {@link ensureAlive}). */
   #crashReported = false;
   #closed = false;
+  /** Aborted when the session is closed (not when its browser crashed under it). */
+  readonly #closing = new AbortController();
   #ownTabs = new Set<string>();
   #creatingOwn = 0;
   #opening = new Set<string>();
@@ -158,6 +160,15 @@ export class BrowserSession {
   /** True after close(). */
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /**
+   * Aborted as {@link close} starts (reason: an `unknown-session` ToolError), unless the
+   * browser had crashed: calls that use the session end at once instead of failing on a
+   * context that is going away (`browser/sessions/call_scope.ts`).
+   */
+  get closedSignal(): AbortSignal {
+    return this.#closing.signal;
   }
 
   /** Subscribes to the session's events; returns the remover. */
@@ -426,6 +437,15 @@ export class BrowserSession {
   async close(): Promise<boolean> {
     if (this.#closed) return false;
     this.#closed = true;
+    if (this.#crashed === undefined) {
+      this.#closing.abort(
+        new ToolError(
+          "unknown-session",
+          `Session "${this.id}" was closed`,
+          "open it again with open_session",
+        ),
+      );
+    }
     this.#listeners.clear();
     this.#routed.router.release(this.#contextId);
     try {

@@ -13,6 +13,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /** A session a call used, told how the call failed (so it knows what the agent heard). */
 export interface UsedSession {
+  /** The session's name. */
+  readonly id: string;
+  /** Aborted when the session is closed (`close_session`, the client going away). */
+  readonly closedSignal: AbortSignal;
   callFailed(error: unknown): void;
 }
 
@@ -34,6 +38,12 @@ export interface CallScope {
    * out there was kept waiting by another call, not by the page.
    */
   readonly waitingFor: Set<string>;
+  /**
+   * Told when a session the call used is closed by someone else while the call runs (another
+   * call's `close_session`, the client going away): the call can end at once, saying so,
+   * instead of failing later on a browser context that is gone.
+   */
+  readonly sessionClosed?: ((session: UsedSession) => void) | undefined;
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
@@ -57,9 +67,42 @@ export async function inCallScope<T>(
   }
 }
 
-/** A fresh scope for one call (`signal`: the call's signal). */
-export function newCallScope(signal?: AbortSignal): CallScope {
-  return { held: new Set(), releases: [], used: new Set(), signal, waitingFor: new Set() };
+/**
+ * A fresh scope for one call (`signal`: the call's signal; `sessionClosed`: see
+ * {@link CallScope.sessionClosed}).
+ */
+export function newCallScope(
+  signal?: AbortSignal,
+  sessionClosed?: (session: UsedSession) => void,
+): CallScope {
+  return {
+    held: new Set(),
+    releases: [],
+    used: new Set(),
+    signal,
+    waitingFor: new Set(),
+    sessionClosed,
+  };
+}
+
+/**
+ * Counts `session` as used by the current call (if any): it hears how the call failed, and
+ * the call hears of the session's close while it runs ({@link CallScope.sessionClosed}) —
+ * unless the call closes it itself (a failed set-up of `open_session`): the close runs in that
+ * call's own scope then.
+ */
+export function useSession(session: UsedSession): void {
+  const scope = currentCallScope();
+  if (!scope || scope.used.has(session)) return;
+  scope.used.add(session);
+  const notify = scope.sessionClosed;
+  if (!notify) return;
+  // Dispatched synchronously inside close(): the current scope is the closing call's.
+  const onClose = () => {
+    if (currentCallScope() !== scope) notify(session);
+  };
+  session.closedSignal.addEventListener("abort", onClose, { once: true });
+  scope.releases.push(() => session.closedSignal.removeEventListener("abort", onClose));
 }
 
 /** The current call's scope, when running inside {@link inCallScope}. */

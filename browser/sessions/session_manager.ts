@@ -17,7 +17,7 @@ import { PathGuardError } from "../../policy/path_guard.ts";
 import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
 import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
-import { currentCallScope } from "./call_scope.ts";
+import { useSession } from "./call_scope.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
 import type { SecretSpans } from "./page_logs.ts";
 
@@ -114,9 +114,12 @@ export class SessionManager {
     return run;
   }
 
-  /** Counts `session` as used by the current tool call (it hears how the call failed). */
+  /**
+   * Counts `session` as used by the current tool call: it hears how the call failed, and the
+   * call hears of its close (see `useSession`).
+   */
   #used(session: BrowserSession): BrowserSession {
-    currentCallScope()?.used.add(session);
+    useSession(session);
     return session;
   }
 

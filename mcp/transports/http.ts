@@ -21,6 +21,7 @@ import { createMcpServer } from "../server.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
+import { endCancelledStreams } from "./http_streams.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
 
 /** Options of {@link serveHttp}. */
@@ -315,6 +316,7 @@ export async function serveHttp(
     initializing++;
     try {
       await server.connect(transport);
+      endCancelledStreams(transport);
       return await transport.handleRequest(req, { parsedBody: read.body });
     } finally {
       initializing--;

@@ -16,7 +16,8 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { IdScanner } from "./id_scanner.ts";
+import type { IdScanner } from "./id_scanner.ts";
+import { LineFramer } from "./line_framing.ts";
 import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
 
 /**
@@ -25,7 +26,6 @@ import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./
  */
 export const MAX_MESSAGE_BYTES = 96 * 1024 * 1024;
 
-const NEWLINE = 0x0a;
 /** After stdin closes, how long requests already read may take to be answered, ms. */
 const DRAIN_MS = 60_000;
 /**
@@ -34,8 +34,16 @@ const DRAIN_MS = 60_000;
  * reads cannot make the server buffer its answers without end.
  */
 export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
-/** Most requests read and not yet answered; past it, reading stops until some are. */
+/**
+ * Most requests handed on and not yet answered (pings aside); the requests read past it are
+ * held back, in order, until some are answered. Reading goes on meanwhile: a cancel, any other
+ * notification, an answer to the server's own request and a ping are acted on at once.
+ */
 export const MAX_IN_FLIGHT = 64;
+/** Most requests held back past {@link MAX_IN_FLIGHT}; past it, reading stops until some run. */
+export const MAX_HELD = 4096;
+/** Most bytes of requests held back (their lines, 64 MiB); past it, reading stops too. */
+export const MAX_HELD_BYTES = 64 * 1024 * 1024;
 
 /** Where a {@link LineTransport} reads and writes. */
 export interface ByteStreams {
@@ -61,6 +69,18 @@ export interface LineTransportOptions {
   maxQueuedBytes?: number;
   /** @default MAX_IN_FLIGHT */
   maxInFlight?: number;
+  /** @default MAX_HELD */
+  maxHeld?: number;
+  /** @default MAX_HELD_BYTES */
+  maxHeldBytes?: number;
+}
+
+/** A request read while {@link MAX_IN_FLIGHT} ran: handed on once one of them is answered. */
+interface Held {
+  message: JSONRPCMessage;
+  id: string | number;
+  /** Its share of its line's bytes. */
+  bytes: number;
 }
 
 /** An MCP {@link Transport} over newline-delimited JSON on a byte stream. */
@@ -76,16 +96,21 @@ export class LineTransport implements Transport {
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** Writes are chained so messages never interleave. */
   #writing: Promise<void> = Promise.resolve();
-  /** The current line's bytes so far, in pieces (joined once, at its newline). */
-  #parts: Uint8Array[] = [];
-  #size = 0;
-  /** Ids of requests handed on and not yet answered. */
+  readonly #framer: LineFramer;
+  /** Ids of requests read and not yet answered nor cancelled: held back or handed on. */
   #pending = new Set<string | number>();
+  /** Ids of requests handed on that count against `maxInFlight` (every request but pings). */
+  #running = new Set<string | number>();
+  /** Requests read past `maxInFlight`, oldest first. */
+  #held: Held[] = [];
+  #heldBytes = 0;
+  /** A hand-on of held requests is scheduled. */
+  #promoting = false;
   #drained: (() => void) | undefined;
-  /** Set while skipping an oversize line: finds its id as it streams past. */
-  #skipping: IdScanner | undefined;
   readonly #maxQueued: number;
   readonly #maxInFlight: number;
+  readonly #maxHeld: number;
+  readonly #maxHeldBytes: number;
   /** Bytes handed to `write` and not yet written. */
   #queued = 0;
   /** Wakes the reader when answers were written or requests answered. */
@@ -99,29 +124,44 @@ export class LineTransport implements Transport {
     this.#log = options.log ?? (() => {});
     this.#maxQueued = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
-  }
-
-  /** Bytes of answers not yet written, and requests not yet answered (for tests and logs). */
-  get backlog(): { queuedBytes: number; inFlight: number } {
-    return { queuedBytes: this.#queued, inFlight: this.#pending.size };
+    this.#maxHeld = options.maxHeld ?? MAX_HELD;
+    this.#maxHeldBytes = options.maxHeldBytes ?? MAX_HELD_BYTES;
+    this.#framer = new LineFramer(this.#max, {
+      line: async (line) => {
+        await this.#room();
+        this.#line(line);
+      },
+      oversize: (size, scanned) => this.#refuseOversize(size, scanned),
+    });
   }
 
   /**
-   * Resolves once there is room for one more request: fewer than
-   * `maxInFlight` unanswered and at most `maxQueuedBytes` unwritten. Until
-   * then nothing more is read, so the client's writes stall in the pipe.
+   * Bytes of answers not yet written, requests read and not yet answered (handed on or held
+   * back), and of those the ones held back (for tests and logs).
+   */
+  get backlog(): { queuedBytes: number; inFlight: number; held: number } {
+    return { queuedBytes: this.#queued, inFlight: this.#pending.size, held: this.#held.length };
+  }
+
+  /**
+   * Resolves once there is room for one more line: at most `maxQueuedBytes` of answers
+   * unwritten, fewer than `maxHeld` requests (and `maxHeldBytes`) held back. Until then
+   * nothing more is read, so the client's writes stall in the pipe. Requests merely in flight
+   * never stop reading: a cancel sent after them must be read.
    */
   async #room(): Promise<void> {
     let paused = false;
     while (
       !this.closeReason &&
-      (this.#queued > this.#maxQueued || this.#pending.size >= this.#maxInFlight)
+      (this.#queued > this.#maxQueued || this.#held.length >= this.#maxHeld ||
+        this.#heldBytes >= this.#maxHeldBytes)
     ) {
       if (!paused) {
         paused = true;
         this.#log(
-          `paused reading: ${this.#pending.size} requests in flight, ${this.#queued} bytes of ` +
-            "answers unwritten (the client is not reading them)",
+          `paused reading: ${this.#running.size} requests in flight, ${this.#held.length} ` +
+            `held back (${this.#heldBytes} bytes), ${this.#queued} bytes of answers unwritten` +
+            (this.#queued > this.#maxQueued ? " (the client is not reading them)" : ""),
         );
       }
       await new Promise<void>((resolve) => this.#roomMade = resolve);
@@ -154,43 +194,13 @@ export class LineTransport implements Transport {
         return;
       }
       if (chunk.done) {
-        if (this.#size && !this.#skipping) this.#line(this.#join()); // a last line without "\n"
+        const last = this.#framer.rest(); // a last line without "\n"
+        if (last) this.#line(last);
         await this.#drain();
         this.#end({ kind: "eof" });
         return;
       }
-      await this.#chunk(chunk.value);
-    }
-  }
-
-  /** Splits a chunk at its newlines; keeps at most `max` bytes of an unfinished line. */
-  async #chunk(bytes: Uint8Array): Promise<void> {
-    let from = 0;
-    while (from < bytes.length && !this.closeReason) {
-      const nl = bytes.indexOf(NEWLINE, from);
-      const end = nl === -1 ? bytes.length : nl;
-      const piece = bytes.subarray(from, end);
-      if (this.#skipping) {
-        if (!this.#skipping.done) this.#skipping.feed(piece);
-      } else if (this.#size + piece.length > this.#max) {
-        // Too long: from here on the line is scanned for its id, not kept.
-        this.#skipping = new IdScanner();
-        for (const p of this.#parts) this.#skipping.feed(p);
-        this.#skipping.feed(piece);
-        this.#parts = [];
-      } else if (piece.length) {
-        // A copy: the stream may reuse its buffer.
-        this.#parts.push(piece.slice());
-      }
-      this.#size += piece.length;
-      if (nl === -1) return;
-      from = nl + 1;
-      if (this.#skipping) this.#refuseOversize();
-      else {
-        const line = this.#join();
-        await this.#room();
-        this.#line(line);
-      }
+      await this.#framer.push(chunk.value, () => this.closeReason !== undefined);
     }
   }
 
@@ -211,27 +221,8 @@ export class LineTransport implements Transport {
     await this.#writing;
   }
 
-  #join(): Uint8Array {
-    const parts = this.#parts;
-    const size = this.#size;
-    this.#parts = [];
-    this.#size = 0;
-    if (parts.length === 1) return parts[0]!;
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  }
-
-  #refuseOversize(): void {
-    const scanned = this.#skipping!;
+  #refuseOversize(size: number, scanned: IdScanner): void {
     const id = scanned.id ?? null;
-    const size = this.#size;
-    this.#skipping = undefined;
-    this.#size = 0;
     const mib = (n: number) => `${Math.round(n / 1024 / 1024)} MiB`;
     const message = `Message too large: ${size} bytes (${
       mib(size)
@@ -263,6 +254,7 @@ export class LineTransport implements Transport {
     for (const reason of checked.reasons) this.#log(`refused a message: ${reason}`);
     // Each member of a batch is answered on its own line, like a message of its own.
     for (const reply of checked.replies) this.#reply(reply);
+    const share = Math.ceil(bytes.length / Math.max(1, checked.messages.length));
     for (const message of checked.messages) {
       const refusal = this.#admit(message);
       if (refusal) {
@@ -270,11 +262,63 @@ export class LineTransport implements Transport {
         this.#reply(refusal);
         continue;
       }
-      try {
-        this.onmessage?.(message);
-      } catch (e) {
-        this.onerror?.(e as Error);
+      this.#deliver(message, share);
+    }
+  }
+
+  /**
+   * Hands a message on, or holds a request back while `maxInFlight` run (or answers pile up
+   * unwritten) or older requests wait: requests run in the order they were read. Pings,
+   * notifications and answers are never held.
+   */
+  #deliver(message: JSONRPCMessage, bytes: number): void {
+    const request = "method" in message && "id" in message ? message : undefined;
+    const id = request?.id;
+    if (id === undefined || request?.method === "ping") {
+      this.#handOn(message);
+      return;
+    }
+    if (this.#held.length || !this.#canRun()) {
+      if (!this.#held.length) {
+        this.#log(
+          `holding requests back: ${this.#running.size} in flight (at most ${this.#maxInFlight} ` +
+            "run at once); cancels, other notifications and pings are still read",
+        );
       }
+      this.#held.push({ message, id, bytes });
+      this.#heldBytes += bytes;
+      return;
+    }
+    this.#running.add(id);
+    this.#handOn(message);
+  }
+
+  /** Room for one more running request: under `maxInFlight`, answers not piling up. */
+  #canRun(): boolean {
+    return this.#running.size < this.#maxInFlight && this.#queued <= this.#maxQueued;
+  }
+
+  /** Hands held requests on while there is room, oldest first (in a microtask, not in `send`). */
+  #promote(): void {
+    if (this.#promoting || !this.#held.length) return;
+    this.#promoting = true;
+    queueMicrotask(() => {
+      this.#promoting = false;
+      while (this.#held.length && this.#canRun() && !this.closeReason) {
+        const next = this.#held.shift()!;
+        this.#heldBytes -= next.bytes;
+        this.#running.add(next.id);
+        this.#handOn(next.message);
+      }
+      this.#wake();
+    });
+  }
+
+  #handOn(message: JSONRPCMessage): void {
+    try {
+      this.onmessage?.(message);
+    } catch (e) {
+      this.onerror?.(e as Error);
     }
   }
 
@@ -284,7 +328,7 @@ export class LineTransport implements Transport {
    * SDK would answer only one of them; refused if it is a second
    * `initialize`, as over HTTP); a `notifications/cancelled` drops its
    * request from the set (MCP: a cancelled request gets no answer, so EOF
-   * must not wait for one).
+   * must not wait for one), and a held-back request from the queue: it never runs.
    *
    * @returns An error reply to send instead of handing the message on, or undefined.
    */
@@ -294,6 +338,9 @@ export class LineTransport implements Transport {
       if (message.method === "notifications/cancelled") {
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
         if ((typeof id === "string" || typeof id === "number") && this.#pending.delete(id)) {
+          const at = this.#held.findIndex((h) => h.id === id);
+          if (at !== -1) this.#heldBytes -= this.#held.splice(at, 1)[0]!.bytes;
+          this.#running.delete(id);
           this.#answered();
         }
       }
@@ -324,25 +371,40 @@ export class LineTransport implements Transport {
     return undefined;
   }
 
-  /** A request left the pending set: EOF may finish, reading may resume. */
+  /** A request left the pending set: EOF may finish, held requests may run, reading resume. */
   #answered(): void {
     if (!this.#pending.size) this.#drained?.();
+    this.#promote();
     this.#wake();
   }
 
+  /**
+   * The transport's own answer to a message it refused: not the answer of a request in
+   * flight (a refused duplicate id names one), so the bookkeeping stays as it is.
+   */
   #reply(reply: ErrorReply): void {
-    this.send(reply as unknown as JSONRPCMessage).catch(() => {});
+    this.#write(reply as unknown as JSONRPCMessage).catch(() => {});
   }
 
   /** Writes one message as a line; resolves when written. */
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closeReason) return Promise.reject(new Error("transport closed"));
     const id = "method" in message ? undefined : (message as { id?: string | number }).id;
-    if (id !== undefined && this.#pending.delete(id)) this.#answered();
+    if (id !== undefined && this.#pending.delete(id)) {
+      this.#running.delete(id);
+      this.#answered();
+    }
+    return this.#write(message);
+  }
+
+  #write(message: JSONRPCMessage): Promise<void> {
+    if (this.closeReason) return Promise.reject(new Error("transport closed"));
     const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
     this.#queued += bytes.length;
     const written = this.#writing.then(() => this.#io.write(bytes)).finally(() => {
       this.#queued -= bytes.length;
+      // Answers were piling up unwritten: held requests may run now.
+      this.#promote();
       this.#wake();
     });
     this.#writing = written.catch((e) => this.#end({ kind: "write-error", error: e as Error }));
@@ -358,7 +420,9 @@ export class LineTransport implements Transport {
   #end(reason: CloseReason): void {
     if (this.closeReason) return;
     this.closeReason = reason;
-    this.#parts = [];
+    this.#framer.clear();
+    this.#held = [];
+    this.#heldBytes = 0;
     this.#reader?.cancel().catch(() => {});
     this.#wake();
     this.onclose?.();

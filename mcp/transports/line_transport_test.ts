@@ -63,7 +63,9 @@ Deno.test("LineTransport: an oversize line is skipped and answered; the next one
 });
 
 /** A transport over a stream the test feeds by hand; the server side never answers unless told. */
-function manual(options: { maxInFlight?: number; maxQueuedBytes?: number } = {}) {
+function manual(
+  options: { maxInFlight?: number; maxHeld?: number; maxQueuedBytes?: number } = {},
+) {
   const enc = new TextEncoder();
   let ctl!: ReadableStreamDefaultController<Uint8Array>;
   let pulls = 0;
@@ -159,28 +161,70 @@ Deno.test("LineTransport: an oversize notification is not answered", async () =>
   assertEquals(r.written, []);
 });
 
-Deno.test("LineTransport: reading stops while too many requests are unanswered or answers unwritten", async () => {
-  const m = manual({ maxInFlight: 3, maxQueuedBytes: 1000 });
+/** A request that counts against the in-flight cap (pings do not). */
+const req = (id: number | string) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "x" } });
+const cancelOf = (id: number | string) =>
+  JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } });
+
+Deno.test("LineTransport: past maxInFlight requests wait in order; cancels, pings and notifications are read at once", async () => {
+  const m = manual({ maxInFlight: 3 });
   await m.t.start();
-  m.feed(Array.from({ length: 10 }, (_, i) => ping(i)).join("\n") + "\n");
-  while (m.delivered.length < 3) await tick();
+  const ids = () => m.delivered.map((d) => d.id ?? d.method);
+  m.feed([1, 2, 3, 4, 5].map(req).join("\n") + "\n");
+  while (m.t.backlog.held < 2) await tick();
+  assertEquals(ids(), [1, 2, 3]);
+  // At the cap, reading goes on: a ping and a notification are handed on at once.
+  m.feed(`${ping(9)}\n{"jsonrpc":"2.0","method":"notifications/x"}\n`);
+  while (m.delivered.length < 5) await tick();
+  assertEquals(ids(), [1, 2, 3, 9, "notifications/x"]);
+  m.t.send({ jsonrpc: "2.0", id: 9, result: {} }).catch(() => {});
+  // A cancel of a held request: it never runs, and gets no answer (MCP).
+  m.feed(cancelOf(4) + "\n");
+  while (m.t.backlog.held > 1) await tick();
+  // A cancel of a running request is handed on, and frees its place for the held one.
+  m.feed(cancelOf(1) + "\n");
+  while (m.delivered.length < 8) await tick();
+  assertEquals(ids().slice(5), ["notifications/cancelled", "notifications/cancelled", 5]);
+  assertEquals(m.t.backlog, { queuedBytes: 0, inFlight: 3, held: 0 });
+  // Answers free places too: the next request runs at once.
+  m.t.send({ jsonrpc: "2.0", id: 2, result: {} }).catch(() => {});
+  m.feed(req(6) + "\n");
+  while (m.delivered.length < 9) await tick();
+  assertEquals(ids().at(-1), 6);
+  assertEquals(m.delivered.filter((d) => d.id === 4), []);
+  assertEquals(m.written.filter((w) => w.error), []);
+  // EOF waits for 3, 5 and 6 (running) only.
+  m.end();
+  for (const id of [3, 5, 6]) m.t.send({ jsonrpc: "2.0", id, result: {} }).catch(() => {});
+  await m.closed;
+  assertEquals(m.t.closeReason, { kind: "eof" });
+  assertEquals(m.t.backlog.inFlight, 0);
+});
+
+Deno.test("LineTransport: reading stops while too many requests are held back or answers unwritten", async () => {
+  const m = manual({ maxInFlight: 3, maxHeld: 2, maxQueuedBytes: 1000 });
+  await m.t.start();
+  m.feed(Array.from({ length: 10 }, (_, i) => req(i)).join("\n") + "\n");
+  while (m.t.backlog.held < 2) await tick();
   const pulled = m.pulls();
   for (let i = 0; i < 20; i++) await tick();
-  // Three in flight: nothing more handed on, nothing more read.
+  // Three in flight, two held back: nothing more handed on, nothing more read.
   assertEquals(m.delivered.length, 3);
+  assertEquals(m.t.backlog.held, 2);
   assertEquals(m.pulls(), pulled);
-  // Answers that the peer does not take: past 1000 bytes unwritten, reading stops again.
+  // Answers that the peer does not take: past 1000 bytes unwritten, nothing more runs.
   m.block();
   const long = { jsonrpc: "2.0" as const, result: { pad: "x".repeat(200) } };
   for (const d of [...m.delivered]) m.t.send({ ...long, id: d.id as number }).catch(() => {});
   while (m.delivered.length < 6) await tick();
   for (let i = 0; i < 20; i++) await tick();
-  assertEquals(m.delivered.length, 6, "the three freed slots only");
+  assertEquals(m.delivered.length, 6, "the three freed places only");
   for (const d of m.delivered.slice(3)) m.t.send({ ...long, id: d.id as number }).catch(() => {});
   for (let i = 0; i < 20; i++) await tick();
   assertTrue(m.t.backlog.queuedBytes > 1000);
-  assertEquals(m.delivered.length, 6, "answers unwritten: still paused");
-  // The peer reads: everything flows.
+  assertEquals(m.delivered.length, 6, "answers unwritten: nothing more runs");
+  // The peer reads: everything flows, in order.
   m.unblock();
   while (m.delivered.length < 10) {
     for (const d of m.delivered) {
@@ -190,6 +234,7 @@ Deno.test("LineTransport: reading stops while too many requests are unanswered o
     }
     await tick();
   }
+  assertEquals(m.delivered.map((d) => d.id), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   m.end();
   for (const d of m.delivered.slice(6)) {
     m.t.send({ jsonrpc: "2.0", id: d.id as number, result: {} });

@@ -55,7 +55,7 @@ export const clickTool = defineTool({
             signal,
             start: elementPoint,
           });
-        } else await inputOf(page).mouse.click(point!.x, point!.y, press);
+        } else await inputOf(page).mouse.click(point!.x, point!.y, { ...press, signal });
       },
     });
   },

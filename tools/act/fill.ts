@@ -40,7 +40,7 @@ export const fillTool = defineTool({
       actionability: { enabled: true, editable: true },
       ...(args.submit ? { actionInfo: { submit: true } } : {}),
       async perform(c) {
-        const { page, target } = c;
+        const { page, target, signal } = c;
         if (target?.kind !== "element") return;
         const kind = await callOnHandle(target.handle, "prepareFill");
         const { keyboard } = inputOf(page);
@@ -54,11 +54,11 @@ export const fillTool = defineTool({
             );
           }
         } else if (args.value === "") {
-          await keyboard.press("Delete");
+          await keyboard.press("Delete", { signal });
         } else {
           // Focus may have moved since prepareFill focused the field (a focus handler).
           await checkFocusStaysHome(page, { typed: 0, of: [...args.value].length }, target.handle);
-          await keyboard.insertText(args.value);
+          await keyboard.insertText(args.value, { signal });
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).
         if (args.submit) return await pressEnterAndWatch(c);

@@ -30,7 +30,7 @@ export const hoverTool = defineTool({
       async perform({ page, point, target, elementPoint, deadline, signal }) {
         if (target?.kind === "element" && elementPoint) {
           await pointerAction(page, target.handle, { deadline, signal, start: elementPoint });
-        } else await inputOf(page).mouse.move(point!.x, point!.y);
+        } else await inputOf(page).mouse.move(point!.x, point!.y, { signal });
       },
     });
   },

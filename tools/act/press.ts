@@ -39,8 +39,8 @@ export const pressTool = defineTool({
     return runAction(ctx, args, {
       type: "press",
       actionInfo: { key: args.key },
-      async perform({ page }) {
-        await inputOf(page).keyboard.press(args.key);
+      async perform({ page, signal }) {
+        await inputOf(page).keyboard.press(args.key, { signal });
       },
     });
   },

@@ -52,7 +52,7 @@ export const scrollTool = defineTool({
       type: "scroll",
       ...(kind ? { target: args } : {}),
       actionInfo: { ...(args.to ? { to: args.to } : {}), ...(args.by ? { by: args.by } : {}) },
-      async perform({ page, target }) {
+      async perform({ page, target, signal }) {
         let scroll: unknown;
         if (!target) {
           scroll = await callUtility(page, page.mainFrameId, "scrollElement", [
@@ -64,6 +64,7 @@ export const scrollTool = defineTool({
           await inputOf(page).mouse.wheel(target.x, target.y, {
             deltaX: args.by?.x ?? 0,
             deltaY: args.by?.y ?? 0,
+            signal,
           });
           // Wheel scrolling is asynchronous: let it land before measuring.
           await callUtility(page, page.mainFrameId, "nextFrame");

@@ -56,7 +56,8 @@ export const typeTool = defineTool({
             );
           }
           if (i > 0) await checkFocusStaysHome(page, { typed: i, of: chars.length });
-          await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""));
+          // Each key takes the signal: a cancel stops the typing at once, not at the chunk's end.
+          await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""), { signal });
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (focus && !focus.editable) {
