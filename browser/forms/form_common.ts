@@ -355,17 +355,17 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
   const { session, page, target } = c;
   const { keyboard } = inputOf(page);
   if (target?.kind !== "element") {
-    await keyboard.press("Enter");
+    await keyboard.press("Enter", { signal: c.signal });
     return {};
   }
   const watch = await callOnHandle(target.handle, "formWatchSubmit");
   if (!watch?.form) {
-    await keyboard.press("Enter");
+    await keyboard.press("Enter", { signal: c.signal });
     return {};
   }
   const leaving = watchLeaving(session, page);
   try {
-    await keyboard.press("Enter");
+    await keyboard.press("Enter", { signal: c.signal });
     // A submit event (and the validation that may stop it) comes with the key itself; a
     // script that sends the form on its own key handler gets a moment to do it.
     const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
