@@ -11,7 +11,7 @@ import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
-import { pressEnterAndWatch } from "../../browser/forms/form_common.ts";
+import { pressEnterAndWatch } from "../../browser/forms/form_send.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 
 /** The `fill` tool. */

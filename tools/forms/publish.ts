@@ -14,13 +14,12 @@ import { originOf } from "../../policy/hosts.ts";
 import type { ActionOutput } from "../../browser/actions/result_render.ts";
 import {
   callOnHandles,
-  clickAndWatch,
   isFailure,
-  notSent,
   type PageFailure,
   resolveElement,
   submitTarget,
 } from "../../browser/forms/form_common.ts";
+import { clickAndWatch, notSent } from "../../browser/forms/form_send.ts";
 
 function armError(r: PageFailure): ToolError {
   return new ToolError(

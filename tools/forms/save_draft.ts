@@ -8,11 +8,10 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { clickAndWatch, notSent } from "../../browser/forms/form_send.ts";
 import {
-  clickAndWatch,
   draftStateAt,
   draftStateOf,
-  notSent,
   requireDraft,
   submitTarget,
 } from "../../browser/forms/form_common.ts";

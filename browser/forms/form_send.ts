@@ -1,0 +1,281 @@
+/**
+ * Sending a form while watching whether it was really sent: clicking its submit control
+ * (`publish`, `save_draft`) or pressing Enter in a field (`fill` with `submit`), then telling
+ * a real submission (a navigation, a write request, a submit event the page took over) from
+ * one the browser's validation or the page stopped.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { ToolError } from "../tool_error.ts";
+import { callOnHandle } from "../injected/mod.ts";
+import { inputOf } from "../actions/devices.ts";
+import { pointerAction } from "../actions/pointer.ts";
+import type { PerformContext } from "../actions/run_action.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { isWriteMethod } from "../network_writes.ts";
+import { pause, poll } from "../poll.ts";
+
+/** How long to wait after the click for a sign that the form left, ms. */
+const SEND_WAIT_MS = 2000;
+
+/** Whether clicking the submit control sent the form, and how. */
+export interface SendOutcome {
+  sent: boolean;
+  /** `form` (the browser submits it), `navigation`, `request` (a script sent a write). */
+  how?: "form" | "navigation" | "request";
+  /** Fields the browser's validation stopped on (`name: message`). */
+  invalid?: string[];
+  /** Why nothing left, when nothing did. */
+  detail?: string;
+}
+
+/**
+ * Clicks the resolved submit control like `click` (pointer there, hit test,
+ * press) and waits up to ~2 s for the form to leave: a submit event the
+ * page let through, a navigation of the tab, or a write request.
+ *
+ * @throws ToolError covered when something else is at the click point.
+ */
+export async function clickAndWatch(c: PerformContext): Promise<SendOutcome> {
+  const { session, page, target, point, elementPoint } = c;
+  if (target?.kind !== "element" || !point || !elementPoint) {
+    throw new ToolError("invalid-argument", "No submit control to click", "pass submit");
+  }
+  await callOnHandle(target.handle, "formWatchSubmit");
+  const leaving = watchLeaving(session, page);
+  try {
+    await pointerAction(page, target.handle, {
+      press: {},
+      enabled: true,
+      deadline: c.deadline,
+      signal: c.signal,
+      start: elementPoint,
+      what: "the submit control",
+    });
+    let outcome: SendOutcome | undefined;
+    let submitted = false;
+    await poll(async () => {
+      let st:
+        | { submitted: boolean; settled: boolean; prevented: boolean; invalid: string[] }
+        | null;
+      try {
+        st = await callOnHandle(target.handle, "formSubmitState");
+      } catch {
+        outcome = { sent: true, how: "navigation" }; // The document is gone: the form left.
+        return true;
+      }
+      if (!st) outcome = { sent: true, how: "navigation" };
+      else if (st.submitted && st.settled && !st.prevented) outcome = { sent: true, how: "form" };
+      else if (leaving.navigated) outcome = { sent: true, how: "navigation" };
+      else if (leaving.wrote) outcome = { sent: true, how: "request" };
+      else if (st.invalid.length) outcome = { sent: false, invalid: st.invalid };
+      else submitted = st.submitted;
+      return outcome !== undefined;
+    }, {
+      timeoutMs: Math.min(c.deadline, Date.now() + SEND_WAIT_MS) - Date.now(),
+      intervalMs: 50,
+      maxIntervalMs: 50,
+      signal: c.signal,
+    });
+    return outcome ?? {
+      sent: false,
+      detail: submitted
+        ? "the page stopped the submission and sent nothing"
+        : "no submission reached the form",
+    };
+  } finally {
+    leaving.off();
+  }
+}
+
+/**
+ * Watches a tab for signs that a form left some other way than a submit
+ * event: its main frame asked to navigate, or a write request (POST, PUT,
+ * PATCH, DELETE) went out. CDP events `Page.frameRequestedNavigation`,
+ * `Network.requestWillBeSent`. Call `off()` when done.
+ */
+function watchLeaving(session: BrowserSession, page: Page) {
+  const seen = { navigated: false, wrote: false, off: () => {} };
+  const off = session.listen({
+    event(p, method, params, _session) {
+      if (p !== page) return;
+      if (method === "Page.frameRequestedNavigation" && params.frameId === page.mainFrameId) {
+        seen.navigated = true;
+      }
+      if (method === "Network.requestWillBeSent" && isWriteMethod(params.request.method)) {
+        seen.wrote = true;
+      }
+    },
+  });
+  seen.off = () => void off();
+  return seen;
+}
+
+/** How long to wait after Enter for a sign that the form left, ms. */
+const ENTER_WAIT_MS = 500;
+
+/** Why Enter did not send a form (page-side `formEnterBlocker`). */
+interface EnterBlocker {
+  kind: "multiline" | "disabled-button" | "no-button";
+  button?: string;
+  fields?: string[];
+}
+
+/**
+ * Presses Enter in the resolved field (`fill` with `submit`) and tells
+ * whether its form was submitted: a `submit` event reached the form (also
+ * when the page takes it over with `preventDefault`, an SPA's submit), the
+ * tab asked to navigate, or a write request went out. A field outside any
+ * form is the page's business: Enter is pressed and nothing is judged.
+ *
+ * @returns Fields for the ActionResult: `submitted: true`, nothing (no
+ *   form), or `submitted: false` with a warning when the page's own key
+ *   handler took Enter over.
+ * @throws ToolError `not-actionable` (details `submitted: false`, `invalid`
+ *   with each field's `validationMessage`) when the form was not submitted:
+ *   the browser's validation stopped it, or Enter does not send this form.
+ */
+export async function pressEnterAndWatch(c: PerformContext): Promise<Record<string, unknown>> {
+  const { session, page, target } = c;
+  const { keyboard } = inputOf(page);
+  if (target?.kind !== "element") {
+    await keyboard.press("Enter", { signal: c.signal });
+    return {};
+  }
+  const watch = await callOnHandle(target.handle, "formWatchSubmit");
+  if (!watch?.form) {
+    await keyboard.press("Enter", { signal: c.signal });
+    return {};
+  }
+  const leaving = watchLeaving(session, page);
+  try {
+    await keyboard.press("Enter", { signal: c.signal });
+    // A submit event (and the validation that may stop it) comes with the key itself; a
+    // script that sends the form on its own key handler gets a moment to do it.
+    const until = Math.min(c.deadline, Date.now() + ENTER_WAIT_MS);
+    /** Waits until the page navigated, wrote or re-rendered after the submit, or `until`. */
+    const leftBy = () =>
+      poll(async () =>
+        leaving.navigated || leaving.wrote ||
+        (await callOnHandle(target.handle, "formSubmitState").catch(() => null))?.changed ===
+          true, {
+        timeoutMs: until - Date.now(),
+        intervalMs: 50,
+        maxIntervalMs: 50,
+        signal: c.signal,
+      });
+    // Each page-side read resends the form library (tens of KB): one now, one after the wait.
+    for (let last = false;; last = true) {
+      let st: {
+        submitted: boolean;
+        prevented?: boolean;
+        settled?: boolean;
+        invalid: string[];
+        keyPrevented?: boolean;
+        changed?: boolean;
+      } | null;
+      try {
+        st = await callOnHandle(target.handle, "formSubmitState");
+        // The page's verdict on a submit event is read a task after it (settled).
+        for (let i = 0; i < 5 && st?.submitted && !st.settled; i++) {
+          await pause(20, c.signal);
+          st = await callOnHandle(target.handle, "formSubmitState");
+        }
+      } catch (e) {
+        if (c.signal?.aborted) throw e;
+        return { submitted: true }; // The document is gone: the form left.
+      }
+      if (!st || leaving.navigated || leaving.wrote) return { submitted: true };
+      if (st.submitted) {
+        if (!st.prevented) return { submitted: true };
+        // The page took the submit over: an app that sends it itself does so at once (or
+        // re-renders: an SPA that keeps the item); one whose own validation said no sends
+        // nothing. All are the page's submit: say which.
+        if (st.changed) return { submitted: true };
+        await leftBy();
+        return leaving.navigated || leaving.wrote ? { submitted: true } : {
+          submitted: true,
+          warnings: [
+            "the page's submit handler cancelled the browser's submission and no request or " +
+            "navigation followed: check the delta for what it did (a validation message?)",
+          ],
+        };
+      }
+      if (st.invalid.length) {
+        throw new ToolError(
+          "not-actionable",
+          `Enter did not send the form: the browser's validation stopped it (${
+            st.invalid.join("; ")
+          }); the value was filled`,
+          "fill the field(s) named with a value they accept (the message says what is wrong), then submit again",
+          { submitted: false, invalid: st.invalid },
+        );
+      }
+      if (last) {
+        if (st.keyPrevented) {
+          return {
+            submitted: false,
+            warnings: [
+              "Enter did not send the form: the page's key handler took Enter over; check the delta for what it did",
+            ],
+          };
+        }
+        const blocker = await callOnHandle(
+          target.handle,
+          "formEnterBlocker",
+        ).catch(() => null);
+        throw enterNotSent(blocker);
+      }
+      await leftBy();
+    }
+  } finally {
+    leaving.off();
+    callOnHandle(target.handle, "formUnwatchSubmit").catch(() => {});
+  }
+}
+
+function enterNotSent(blocker: EnterBlocker | null): ToolError {
+  const [why, hint] = blocker?.kind === "multiline"
+    ? [
+      "in a multi-line field Enter adds a line break (now part of the value)",
+      "fill it again without submit, then click the form's submit button with submits: true",
+    ]
+    : blocker?.kind === "disabled-button"
+    ? [
+      `its submit button (${blocker.button}) is disabled`,
+      "fill the other required fields until the page enables it, then click it with submits: true",
+    ]
+    : blocker?.kind === "no-button"
+    ? [
+      `it has no submit button and ${blocker.fields?.length} text fields (${
+        blocker.fields?.join(", ")
+      }), and a browser sends such a form only from a button`,
+      "click the control that sends the form with submits: true (read_form lists the form's controls)",
+    ]
+    : [
+      "no submit event reached the form",
+      "read_form to check the form, then click its submit control with submits: true",
+    ];
+  return new ToolError(
+    "not-actionable",
+    `Enter did not send the form: ${why}; the value was filled`,
+    hint,
+    { submitted: false },
+  );
+}
+
+/** The error for a form that did not leave. */
+export function notSent(outcome: SendOutcome, after: string): ToolError {
+  const why = outcome.invalid?.length
+    ? `the browser's validation stopped it (${outcome.invalid.join("; ")})`
+    : outcome.detail ?? "nothing was sent";
+  return new ToolError(
+    "not-actionable",
+    `The form was not sent: ${why}; ${after}`,
+    outcome.invalid?.length
+      ? "fill the fields named (fill_form), then call again"
+      : "read_form to check the form, then call again",
+    outcome.invalid ? { invalid: outcome.invalid } : {},
+  );
+}
