@@ -55,6 +55,33 @@ Deno.test("late effects: what the action set to happen a moment later is in its 
       assertIncludes(shown(r.snapshotDelta), "Debounced done");
     });
 
+    await t.step("a timer an XHR's load handler sets is the request's", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#xhr" });
+      assertIncludes(shown(r.snapshotDelta), "XHR rendered");
+    });
+
+    await t.step("a fetch that fails unhandled is still the page's uncaught error", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#failfetch", snapshot: "none" });
+      assertIncludes(shown(r.pageErrors), "Failed to fetch");
+    });
+
+    await t.step("a page that replaces globalThis cannot answer for the watch", async () => {
+      await open();
+      await mcp.ok("eval_js", {
+        expression: `(() => {
+          const k = Object.getOwnPropertyNames(window).find((n) => n.startsWith("__bx_"));
+          const never = () => new Promise(() => {});
+          window.globalThis = { [k]: { arm: never, pending: never, disarm: never } };
+          return typeof k;
+        })()`,
+      });
+      const r = await act(mcp, "click", { selector: "#chain" });
+      assertIncludes(shown(r.snapshotDelta), "Chained done");
+      assertEquals(r.timedOut, undefined);
+    });
+
     await t.step(
       "the page's timers work as before: arguments, clearTimeout, native look",
       async () => {

@@ -130,7 +130,13 @@ export class ActionWindow implements AsyncDisposable {
         declared: options.declaredDownload,
       }),
       options.timers
-        ? PageTimers.arm(page, options.timers.frames, options.timers.ms, options.signal)
+        ? PageTimers.arm(
+          page,
+          session.timerKey,
+          options.timers.frames,
+          options.timers.ms,
+          options.signal,
+        )
         : undefined,
     ]);
     try {

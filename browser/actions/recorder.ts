@@ -87,6 +87,10 @@ const BY_TYPE: Record<string, string> = {
 const SETTLE_CAP_MS = 5000;
 /** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
 const TIMER_SLACK_MS = 15;
+/** Requests of scripts, whose body the page reads and renders. */
+const BODY_TYPES = new Set(["XHR", "Fetch"]);
+/** How long past its headers a script's request may take to finish its body, ms. */
+const BODY_WAIT_MS = 1000;
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
 
@@ -194,10 +198,14 @@ export class ActionRecorder {
 
   #pendingRequests(): NetworkEntry[] {
     // A request counts as settled once its response headers arrived: a page
-    // that never reads a body leaves loadingFinished pending forever.
+    // that never reads a body leaves loadingFinished pending forever. A script's
+    // request (fetch, XHR) gets a moment more for its body: the page renders
+    // what it reads from it.
+    const now = Date.now();
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
-      !r.done && r.status === undefined && !STREAMING_TYPES.has(r.type) &&
-      Date.now() - r.timestamp < SETTLE_CAP_MS
+      !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
+      (r.status === undefined ||
+        (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
     );
   }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { installPageTimers } from "./page_timers.ts";
+import { installPageTimers, newTimerKey } from "./page_timers.ts";
 import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
@@ -62,6 +62,8 @@ export class BrowserSession {
   readonly id: string;
   readonly mode: SessionMode;
   readonly created = Date.now();
+  /** The name of this session's timer watch in its pages (`page_timers.ts`). */
+  readonly timerKey = newTimerKey();
   lastUsed = Date.now();
   readonly logs: PageLogs;
   readonly refs = new RefRegistry();
@@ -207,7 +209,7 @@ export class BrowserSession {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.
     this.#guard(target, target.url);
     this.emulation.attach(target);
-    installPageTimers(target.session);
+    installPageTimers(target.session, this.timerKey);
   }
 
   /** PageOwner: a tab of our context is being created. */

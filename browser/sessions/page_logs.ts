@@ -42,6 +42,8 @@ export interface NetworkEntry {
   blockedByPolicy?: true;
   /** Epoch ms when the request started. */
   timestamp: number;
+  /** Epoch ms when the response headers arrived. */
+  respondedAt?: number;
   /** Total time, when finished. */
   durationMs?: number;
   /** True once finished or failed. */
@@ -278,6 +280,7 @@ export class PageLogs {
         if (!entry || entry.blockedByPolicy) return undefined;
         entry.status = params.response.status;
         entry.mimeType = params.response.mimeType;
+        entry.respondedAt = Date.now();
         return entry;
       }
       case "Network.loadingFinished": {

@@ -18,32 +18,47 @@ import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import { pageTimersScript } from "./page_timers_script.ts";
 
-/** The name of the page-side object: one per server, so pages cannot know it beforehand. */
-const KEY = `__bx_timers_${
-  [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0"))
-    .join("")
-}`;
-const SOURCE = pageTimersScript(KEY);
+/**
+ * A fresh name for the page-side object of one session: pages cannot know it beforehand, and
+ * two sessions of one server cannot be linked by it.
+ */
+export function newTimerKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `__bx_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Scripts by key (one per session). */
+const sources = new Map<string, string>();
+
 /** How long one page question may take before it counts as "nothing known", ms. */
 const ASK_TIMEOUT_MS = 1000;
+/** Arming holds the input: a page too busy to answer this soon is acted on unarmed, ms. */
+const ARM_TIMEOUT_MS = 300;
 
 /**
  * Puts the script on a page or frame target (call while it waits for the debugger, so
  * every document gets it before its scripts run). Failures are ignored: without it an
  * action only closes its window sooner.
  */
-export function installPageTimers(session: CdpSession): void {
-  session.send("Page.addScriptToEvaluateOnNewDocument", { source: SOURCE, runImmediately: true })
+export function installPageTimers(session: CdpSession, key: string): void {
+  let source = sources.get(key);
+  if (!source) {
+    if (sources.size > 1000) sources.clear();
+    sources.set(key, source = pageTimersScript(key));
+  }
+  session.send("Page.addScriptToEvaluateOnNewDocument", { source, runImmediately: true })
     .catch(() => {});
 }
 
 /** The timers one action armed, in the frames it acts on. */
 export class PageTimers {
   #page: Page;
+  #key: string;
   #frames: string[];
 
-  private constructor(page: Page, frames: string[]) {
+  private constructor(page: Page, key: string, frames: string[]) {
     this.#page = page;
+    this.#key = key;
     this.#frames = frames;
   }
 
@@ -53,15 +68,18 @@ export class PageTimers {
    */
   static async arm(
     page: Page,
+    key: string,
     frames: readonly string[],
     ms: number,
     signal?: AbortSignal,
   ): Promise<PageTimers> {
     const unique = [...new Set(frames)];
     const armed = await Promise.all(
-      unique.map((frameId) => ask(page, frameId, `.arm(${Math.round(ms)})`, signal)),
+      unique.map((frameId) =>
+        ask(page, key, frameId, `.arm(${Math.round(ms)})`, signal, ARM_TIMEOUT_MS)
+      ),
     );
-    return new PageTimers(page, unique.filter((_, i) => armed[i] !== undefined));
+    return new PageTimers(page, key, unique.filter((_, i) => armed[i] !== undefined));
   }
 
   /**
@@ -72,7 +90,7 @@ export class PageTimers {
   async nextDue(signal?: AbortSignal): Promise<number | undefined> {
     if (!this.#frames.length) return undefined;
     const answers = await Promise.all(
-      this.#frames.map((frameId) => ask(this.#page, frameId, ".pending()", signal)),
+      this.#frames.map((frameId) => ask(this.#page, this.#key, frameId, ".pending()", signal)),
     );
     let next: number | undefined;
     for (const a of answers) {
@@ -85,7 +103,7 @@ export class PageTimers {
 
   /** Stops counting in the armed frames (not waited for). */
   disarm(): void {
-    for (const frameId of this.#frames) void ask(this.#page, frameId, ".disarm()");
+    for (const frameId of this.#frames) void ask(this.#page, this.#key, frameId, ".disarm()");
     this.#frames = [];
   }
 }
@@ -93,16 +111,18 @@ export class PageTimers {
 /** Calls a method of the page-side object; `undefined` when it is missing or did not answer. */
 async function ask(
   page: Page,
+  key: string,
   frameId: string,
   call: string,
   signal?: AbortSignal,
+  timeoutMs = ASK_TIMEOUT_MS,
 ): Promise<unknown> {
   try {
+    // The script's own `this` is the global object, whatever the page did to `globalThis`;
+    // the object under the key cannot be replaced (neither writable nor configurable).
     return await page.evaluate(
-      `(() => { const t = globalThis[${
-        JSON.stringify(KEY)
-      }]; return t ? (t${call} ?? null) : undefined; })()`,
-      { frameId, world: "main", timeoutMs: ASK_TIMEOUT_MS, signal },
+      `(t => t ? (t${call} ?? null) : undefined)(this[${JSON.stringify(key)}])`,
+      { frameId, world: "main", timeoutMs, signal },
     );
   } catch {
     return undefined;

@@ -12,9 +12,14 @@ export const MAX_TIMER_DELAY_MS = 1000;
  * A timer set this soon after an input event (or in a counted timer's callback) is the
  * action's: handlers, and the short promise chains they start, ms.
  */
-export const ATTRIBUTION_MS = 150;
+export const ATTRIBUTION_MS = 50;
 /** A counted timer's callback may start counted timers, this many levels deep in all. */
 export const MAX_TIMER_DEPTH = 3;
+/**
+ * A timer that sets itself again (the same callback: a clock, a poller) counts this many
+ * levels deep at most: the action's debounce re-arms once, a loop the page runs anyway stops.
+ */
+export const MAX_SELF_DEPTH = 2;
 /** Counted timers per arming at most (a page setting timers in a loop). */
 export const MAX_COUNTED = 64;
 
@@ -67,10 +72,12 @@ export const RECENT_MS = 50;
  *
  * Which work is the action's: work started within {@link ATTRIBUTION_MS} of an input event
  * is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
- * after counted work ended (its promise reactions), is one level deeper; levels past
- * {@link MAX_TIMER_DEPTH} are not counted (a loop the page runs anyway stops counting). A
- * timer counts when its delay is at most {@link MAX_TIMER_DELAY_MS} and its callback is a
- * function. Unarmed, the wrappers only pass the call on. The page can reach the object (it is
+ * after counted work ended (its promise reactions, an XHR's load handlers), is one level
+ * deeper; levels past {@link MAX_TIMER_DEPTH} are not counted (a loop the page runs anyway
+ * stops counting), nor a timer setting itself again past {@link MAX_SELF_DEPTH}. A timer
+ * counts when its delay is a number (or none) of at most {@link MAX_TIMER_DELAY_MS} and its
+ * callback is a function; anything else goes to the native call untouched. The built-ins the
+ * script uses are taken before the page's scripts run. Unarmed, the wrappers only pass the call on. The page can reach the object (it is
  * its world): what it could do with it is make an action wait for its own work, which it can
  * do anyway.
  */
@@ -80,15 +87,23 @@ export function pageTimersScript(key: string): string {
   const W = globalThis;
   if (Object.prototype.hasOwnProperty.call(W, KEY)) return;
   const nativeSet = W.setTimeout, nativeClear = W.clearTimeout, nativeFetch = W.fetch;
-  const XHR = W.XMLHttpRequest && W.XMLHttpRequest.prototype;
+  const XHRC = W.XMLHttpRequest, XHR = XHRC && XHRC.prototype;
   const nativeSend = XHR && XHR.send;
   if (typeof nativeSet !== "function" || typeof nativeClear !== "function") return;
-  const apply = Reflect.apply;
+  // Built-ins the page may replace later: taken now, called through Reflect.apply.
+  const apply = Reflect.apply, defineProperty = Object.defineProperty, freeze = Object.freeze;
+  const M = Map.prototype, mapSet = M.set, mapDelete = M.delete;
+  const mapClear = M.clear, mapForEach = M.forEach;
+  const mapSize = Object.getOwnPropertyDescriptor(M, "size").get;
+  const slice = Array.prototype.slice, then = Promise.prototype.then;
+  const addListener = EventTarget.prototype.addEventListener;
+  const removeListener = EventTarget.prototype.removeEventListener;
+  const ceil = Math.ceil, min = Math.min, max = Math.max;
   const perf = W.performance, perfNow = perf.now;
   const now = () => apply(perfNow, perf, []);
   const toSource = Function.prototype.toString;
   const pending = new Map();
-  let armedUntil = -1, depth = 0, counted = 0, inflight = 0;
+  let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
   let momentAt = -Infinity, momentLevel = 0, momentSpan = 0, lastDone = -Infinity;
   const moment = (level, span) => { momentAt = now(); momentLevel = level; momentSpan = span; };
   // The level new work would have, 0 when it is not the action's.
@@ -100,87 +115,116 @@ export function pageTimersScript(key: string): string {
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   const mark = () => { if (now() <= armedUntil) moment(0, ${ATTRIBUTION_MS}); };
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
-    W.addEventListener(type, mark, { capture: true, passive: true });
+    apply(addListener, W, [type, mark, { capture: true, passive: true }]);
   }
+  // Methods, as the natives: no prototype, not constructible, their name and length.
   const masked = (fn, native) => {
-    Object.defineProperty(fn, "toString", {
-      value: function toString() { return apply(toSource, native, []); },
+    defineProperty(fn, "toString", {
+      value: { toString() { return apply(toSource, native, []); } }.toString,
     });
-    Object.defineProperty(fn, "length", { value: native.length });
+    defineProperty(fn, "length", { value: native.length });
     return fn;
   };
-  W.setTimeout = masked(function setTimeout(handler) {
-    if (now() > armedUntil || typeof handler !== "function") return apply(nativeSet, this, arguments);
-    const delay = Math.max(0, Number(arguments[1]) || 0);
-    const level = delay <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
-    if (!level) return apply(nativeSet, this, arguments);
-    counted++;
-    const args = Array.prototype.slice.call(arguments, 2);
-    let id;
-    const run = function () {
-      pending.delete(id);
-      const outer = depth;
-      depth = level;
-      try { return apply(handler, this, args); } finally { depth = outer; ended(level); }
-    };
-    id = apply(nativeSet, this, [run, delay]);
-    pending.set(id, now() + delay);
-    return id;
-  }, nativeSet);
-  W.clearTimeout = masked(function clearTimeout(id) {
-    pending.delete(id);
-    return apply(nativeClear, this, arguments);
-  }, nativeClear);
-  if (typeof nativeFetch === "function") {
-    W.fetch = masked(function fetch() {
+  const wrappers = {
+    setTimeout(handler) {
+      const delay = arguments[1];
+      if (
+        now() > armedUntil || typeof handler !== "function" ||
+        (delay !== undefined && typeof delay !== "number")
+      ) return apply(nativeSet, this, arguments);
+      // As WebIDL's long: wrapped to 32 bits, negative is 0.
+      const ms = max(0, (delay || 0) | 0);
+      const again = handler === running;
+      let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
+      if (again && level > ${MAX_SELF_DEPTH}) level = 0;
+      if (!level) return apply(nativeSet, this, arguments);
+      counted++;
+      const args = apply(slice, arguments, [2]);
+      let id;
+      const run = function () {
+        apply(mapDelete, pending, [id]);
+        const outer = depth, outerRunning = running;
+        depth = level;
+        running = handler;
+        try { return apply(handler, this, args); } finally {
+          depth = outer;
+          running = outerRunning;
+          ended(level);
+        }
+      };
+      id = apply(nativeSet, this, [run, ms]);
+      apply(mapSet, pending, [id, now() + ms]);
+      return id;
+    },
+    clearTimeout(id) {
+      apply(mapDelete, pending, [id]);
+      return apply(nativeClear, this, arguments);
+    },
+    fetch() {
       const level = levelNow();
       const p = apply(nativeFetch, this, arguments);
-      if (level) {
-        counted++;
-        inflight++;
-        const done = () => { inflight--; ended(level); };
-        p.then(done, done);
-      }
-      return p;
-    }, nativeFetch);
-  }
-  if (typeof nativeSend === "function") {
-    XHR.send = masked(function send() {
+      if (!level) return p;
+      counted++;
+      inflight++;
+      // The page gets the promise that settles after the count: a failure it does not handle
+      // is still its own unhandled rejection.
+      return apply(then, p, [
+        (r) => { inflight--; ended(level); return r; },
+        (e) => { inflight--; ended(level); throw e; },
+      ]);
+    },
+    send() {
       const level = levelNow();
-      if (level && this instanceof W.XMLHttpRequest) {
-        counted++;
-        inflight++;
-        const done = () => { inflight--; ended(level); };
-        this.addEventListener("loadend", done, { once: true });
-        try { return apply(nativeSend, this, arguments); } catch (e) { this.removeEventListener("loadend", done); inflight--; throw e; }
-      }
-      return apply(nativeSend, this, arguments);
-    }, nativeSend);
-  }
-  Object.defineProperty(W, KEY, {
-    value: Object.freeze({
+      if (!level || !XHRC || !(this instanceof XHRC)) return apply(nativeSend, this, arguments);
+      counted++;
+      inflight++;
+      let open = true;
+      const xhr = this;
+      // readystatechange (DONE) comes before load: timers the page's load handler sets are
+      // the request's continuation.
+      const onState = () => { if (xhr.readyState === 4) done(); };
+      const done = () => {
+        if (!open) return;
+        open = false;
+        apply(removeListener, xhr, ["readystatechange", onState]);
+        inflight--;
+        ended(level);
+      };
+      apply(addListener, xhr, ["readystatechange", onState]);
+      apply(addListener, xhr, ["loadend", done, { once: true }]);
+      try { return apply(nativeSend, this, arguments); } catch (e) { done(); throw e; }
+    },
+  };
+  W.setTimeout = masked(wrappers.setTimeout, nativeSet);
+  W.clearTimeout = masked(wrappers.clearTimeout, nativeClear);
+  if (typeof nativeFetch === "function") W.fetch = masked(wrappers.fetch, nativeFetch);
+  if (typeof nativeSend === "function") XHR.send = masked(wrappers.send, nativeSend);
+  defineProperty(W, KEY, {
+    value: freeze({
       arm(ms) {
-        pending.clear();
+        apply(mapClear, pending, []);
         counted = 0;
         inflight = 0;
         lastDone = momentAt = -Infinity;
-        armedUntil = now() + Math.max(0, Math.min(Number(ms) || 0, 120000));
+        armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
       disarm() {
         armedUntil = -1;
-        pending.clear();
+        apply(mapClear, pending, []);
       },
       pending() {
         const t = now();
         let next = Infinity;
-        for (const [id, due] of pending) {
-          if (t - due > 1000) pending.delete(id);
-          else next = Math.min(next, Math.max(0, due - t));
-        }
-        let n = pending.size + Math.max(0, inflight);
-        if (inflight > 0) next = Math.min(next, ${RECENT_MS});
-        if (t - lastDone < ${RECENT_MS}) { n++; next = Math.min(next, ${RECENT_MS} - (t - lastDone)); }
-        return { n, nextMs: n ? Math.ceil(next) : 0 };
+        const late = [];
+        apply(mapForEach, pending, [(due, id) => {
+          if (t - due > 1000) late[late.length] = id;
+          else next = min(next, max(0, due - t));
+        }]);
+        for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
+        let n = apply(mapSize, pending, []) + max(0, inflight);
+        if (inflight > 0) next = min(next, ${RECENT_MS});
+        if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }
+        return { n, nextMs: n ? ceil(next) : 0 };
       },
     }),
   });
