@@ -310,12 +310,8 @@ export function installFormPublishLib(api: PageApi): void {
           state.changed = true;
           observer?.disconnect();
         });
-        observer.observe(document, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
+        // Nodes and text only: a class or an attribute (a validation style) is not handling.
+        observer.observe(document, { subtree: true, childList: true, characterData: true });
       }
       // Page handlers run after this capture listener: read their verdict a task later.
       setTimeout(() => {
