@@ -6,6 +6,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
 
 type R = Record<string, unknown>;
 
@@ -89,17 +90,26 @@ Deno.test("navigate and click on a big page streamed slowly answer within timeou
   }
 });
 
-Deno.test("timeoutMs counts the browser start of a session's first call", async () => {
+Deno.test("a call whose timeoutMs ran out waiting for its session's turn does nothing", async () => {
+  const fx = await startFixtureServer();
   const mcp = await startStdio();
   try {
-    // The first call starts Chromium (hundreds of ms at least): that is part of its 2 s.
-    const r = await mcp.ok("wait_for", { selector: "#never-there", timeoutMs: 2000 });
-    assertEquals(r.ok, false);
-    assertTrue(
-      (r.waitedMs as number) < 2000,
-      `the wait had the whole 2 s after the browser start: ${JSON.stringify(r)}`,
-    );
+    await mcp.ok("navigate", { url: fx.url("late-effects.html"), snapshot: "none" });
+    // The first click's window waits for the 3 s fetch it started; the second waits its turn.
+    const first = mcp.call("click", { selector: "#slowfetch", snapshot: "none" });
+    const second = mcp.call("click", { selector: "#count", timeoutMs: 1000 });
+    const shot = mcp.call("screenshot", { timeoutMs: 1000 });
+    const [r1, r2, r3] = await Promise.all([first, second, shot]);
+    assertEquals(r1.isError, undefined, textOf(r1));
+    for (const r of [r2, r3]) {
+      assertEquals(r.isError, true, textOf(r));
+      assertIncludes(textOf(r), "for the session's turn");
+      assertIncludes(textOf(r), "nothing was done");
+    }
+    // The counter was never clicked.
+    assertIncludes(String((await mcp.ok("snapshot", {})).tree), "Count 0");
   } finally {
     await mcp.close();
+    await fx.close();
   }
 });

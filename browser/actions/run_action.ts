@@ -15,7 +15,7 @@ import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
-import { DEFAULT_TIMEOUT_MS } from "../timeouts.ts";
+import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
 import { callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
@@ -101,6 +101,8 @@ export async function runAction(
   spec: ActionSpec,
 ): Promise<ActionOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
+  // From here on the call's time is its own (the browser start was the server's set-up).
+  const started = ctx.elapsedMs?.() ?? 0;
   if (args.submits) {
     // Sending a form whose publish control is on public is publishing: that needs its own
     // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
@@ -136,7 +138,7 @@ export async function runAction(
     });
   }
   return await session.exclusive(() =>
-    runExclusive(session, args, spec, ctx.signal, ctx.elapsedMs?.() ?? 0)
+    runExclusive(session, args, spec, ctx.signal, (ctx.elapsedMs?.() ?? 0) - started)
   );
 }
 
@@ -156,8 +158,8 @@ async function runExclusive(
   },
   spec: ActionSpec,
   signal: AbortSignal | undefined,
-  /** The call's time before this point (the browser start, the session's turn), ms. */
-  elapsedMs: number,
+  /** How long the call waited for the session's turn (its gates aside), ms. */
+  waitedMs: number,
 ): Promise<ActionOutput> {
   const page = await session.page({ allowCrashed: spec.replacesDocument ?? false });
   if (POINTER_AND_KEYS.has(spec.type) && inBackground(session, page)) {
@@ -169,9 +171,9 @@ async function runExclusive(
       'call tab_visibility({ state: "foreground" }) first, then act',
     );
   }
-  // timeoutMs is the call's: what it spent before (a browser start, a wait for the session's
-  // turn) is not the action's to spend again.
-  const deadline = Date.now() + Math.max(0, (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - elapsedMs);
+  // timeoutMs is the call's: a wait for the session's turn is not the action's to spend again.
+  const deadline = Date.now() +
+    leftAfterTurn(spec.type, args.timeoutMs ?? DEFAULT_TIMEOUT_MS, waitedMs);
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;

@@ -63,11 +63,7 @@ export const waitForTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.page();
     const state = args.state ?? "visible";
-    // The call's time before this point (a browser start) is part of timeoutMs.
-    const timeoutMs = Math.max(
-      0,
-      (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - (ctx.elapsedMs?.() ?? 0),
-    );
+    const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const outcome = await waitFor(session, page, { ...args, state }, timeoutMs, ctx.signal);
     return { structured: { ...outcome } };
   },

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, targetFields, timeoutField } from "../fields.ts";
+import { leftAfterTurn } from "../../browser/timeouts.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, callUtility, releaseHandle } from "../../browser/injected/mod.ts";
 import { frameOffset } from "../../browser/actions/frame_chain.ts";
@@ -50,12 +51,14 @@ export const screenshotTool = defineTool({
       );
     }
     const session = await ctx.sessions.get(args.session ?? "default");
+    const started = ctx.elapsedMs?.() ?? 0;
     return await session.exclusive(async () => {
       const page = await session.page();
-      // The call's time before this point (a browser start, the session's turn) counts.
-      const timeoutMs = Math.max(
-        0,
-        (args.timeoutMs ?? DEFAULT_TIMEOUT_MS) - (ctx.elapsedMs?.() ?? 0),
+      // A wait for the session's turn is spent from timeoutMs (the browser start is not).
+      const timeoutMs = leftAfterTurn(
+        "screenshot",
+        args.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        (ctx.elapsedMs?.() ?? 0) - started,
       );
       const warnings: string[] = [];
       const format = args.format ?? "png";
