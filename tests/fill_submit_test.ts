@@ -112,6 +112,13 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertNotIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
     });
 
+    await t.step("a page's own validation that only restyles the form: said", async () => {
+      const r = await act(mcp, "fill", { selector: "#zip", value: "abc", submit: true });
+      assertEquals(r.submitted, true);
+      assertEquals(echoes().length, 0);
+      assertIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
+    });
+
     await t.step("a form whose page takes the submit over and does nothing: said", async () => {
       const r = await act(mcp, "fill", { selector: "#coupon", value: "NOPE", submit: true });
       assertEquals(r.ok, true);
