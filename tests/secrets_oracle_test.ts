@@ -142,7 +142,8 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
           };
           const click = await m.call("click", {
             selector: `text=${guess}`,
-            timeoutMs: 300,
+            // Long enough that a loaded machine still ends in "not found", not in the deadline.
+            timeoutMs: 1000,
             snapshot: "none",
           });
           return JSON.stringify({
