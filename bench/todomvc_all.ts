@@ -8,7 +8,8 @@
  * or their own server), a `<script>` loaded from another host, or no new-todo field rendered
  * on any server (the reason then names the requests browxai saw fail, if any).
  *
- * Run: `deno run -A bench/todomvc_all.ts [--no-peer] [--only react,vue,…]`
+ * Run: `deno run -A bench/todomvc_all.ts [--no-peer] [--only react,vue,…] [--open-url]`
+ * (`--open-url`: browxai opens each app with `open_session { url }` instead of `navigate`).
  *
  * @module
  */
@@ -84,7 +85,11 @@ function cell(r: TodoFlowReport | undefined): string {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { "no-peer": { type: "boolean" }, only: { type: "string" } },
+    options: {
+      "no-peer": { type: "boolean" },
+      only: { type: "string" },
+      "open-url": { type: "boolean" },
+    },
   });
   const chromium = findChromium().path;
   const root = await ensureTodoMvc();
@@ -118,6 +123,7 @@ async function main(): Promise<void> {
         const r = await runTodoFlow(server, kind, url, {
           session: `todo-${app}`,
           workDir: server.workDir,
+          openWithUrl: values["open-url"] === true,
         });
         // The peer's next navigate starts a fresh isolated context: no state leaks between apps.
         if (kind === "peer") await server.call("browser_close", {});

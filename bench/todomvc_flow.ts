@@ -40,6 +40,11 @@ export interface TodoFlowOptions {
   session?: string;
   /** The peer's working folder (it writes the snapshot files its results link there). */
   workDir?: string;
+  /**
+   * browxai with a session: open it with the app's URL (`open_session { url }`) instead of
+   * opening it and then calling `navigate`.
+   */
+  openWithUrl?: boolean;
   /** How long to wait for the new-todo field after the navigation, ms (default 8000). */
   renderTimeoutMs?: number;
   /** How long a fresh snapshot may take to show a step's state, ms (default 4000). */
@@ -161,13 +166,17 @@ export async function runTodoFlow(
   };
 
   if (kind === "browxai" && session) {
-    const opened = await c.call("open_session", { session });
+    const opened = await c.call(
+      "open_session",
+      options.openWithUrl ? { session, url } : { session },
+    );
     if (opened.isError) {
       steps.push({ step: "open", ok: false, ms: opened.ms, why: opened.text.slice(0, 200) });
       return report(false, opened.text);
     }
     try {
-      return await flowSteps(c, kind, url, options, steps, report, noteErrors);
+      const nav = options.openWithUrl ? opened : undefined;
+      return await flowSteps(c, kind, url, options, steps, report, noteErrors, nav);
     } finally {
       await c.call("close_session", { session });
     }
@@ -184,12 +193,14 @@ async function flowSteps(
   steps: StepReport[],
   report: (rendered: boolean, navigateText: string) => TodoFlowReport,
   noteErrors: (r: CallResult) => void,
+  opened?: CallResult,
 ): Promise<TodoFlowReport> {
   const { session, workDir } = options;
   const s = (args: Record<string, unknown>) => session ? { ...args, session } : args;
-  const nav = kind === "peer"
-    ? await c.call("browser_navigate", { url })
-    : await c.call("navigate", s({ url, snapshot: "none" }));
+  const nav = opened ??
+    (kind === "peer"
+      ? await c.call("browser_navigate", { url })
+      : await c.call("navigate", s({ url, snapshot: "none" })));
   noteErrors(nav);
   steps.push({ step: "open", ok: !nav.isError, ms: nav.ms });
   if (nav.isError) {
