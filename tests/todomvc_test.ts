@@ -118,6 +118,9 @@ Deno.test("todomvc: each result shows what the step did, in six kinds of app", a
       await t.step(app, async () => {
         const r = await runTodoFlow(client, "browxai", fx.todomvcUrl(app), {
           session: `flow-${app}`,
+          // flight wires its handlers only once its templates came (after the load): opened
+          // with its URL, the session answers when the app is ready, as navigate does.
+          openWithUrl: app === "flight",
         });
         assertTrue(r.ok, `${app}: ${r.failed?.step}: ${r.failed?.why}`);
         // All five steps were taken and checked (none skipped as not applicable).
