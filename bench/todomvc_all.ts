@@ -9,7 +9,8 @@
  * on any server (the reason then names the requests browxai saw fail, if any).
  *
  * Run: `deno run -A bench/todomvc_all.ts [--no-peer] [--only react,vue,…] [--open-url]`
- * (`--open-url`: browxai opens each app with `open_session { url }` instead of `navigate`).
+ * (`--open-url`: browxai opens each app with `open_session { url }` instead of `navigate`; its
+ * result lists no requests, so an app that needs the network shows as failing, not skipped).
  *
  * @module
  */
@@ -69,6 +70,11 @@ function failedRemote(navigateText: string): string[] {
     if (!/^https?:\/\/127\.0\.0\.1[:/]/.test(m[1]!)) out.push(m[1]!);
   }
   return out;
+}
+
+/** The page errors browxai reported on a failed run, as ` (page errors: …)`, or "". */
+function pageErrorsOf(r: TodoFlowReport | undefined): string {
+  return /\(page errors: .*\)$/.exec(r?.failed?.why ?? "")?.[0].replace(/^/, " ") ?? "";
 }
 
 function cell(r: TodoFlowReport | undefined): string {
@@ -139,7 +145,7 @@ async function main(): Promise<void> {
           ? `needs the network: ${failed.length} request(s) to other hosts failed (${
             failed[0]!.slice(0, 60)
           }…)`
-          : "renders no new-todo field offline";
+          : "renders no new-todo field offline" + pageErrorsOf(row.runs.browxai);
       }
     }
   } finally {
@@ -168,6 +174,13 @@ function printTable(rows: AppRow[], kinds: ServerKind[]): void {
   console.log(
     `summary: ${rows.length} apps, ${rows.length - ran.length} skipped, pass: ${parts.join(", ")}`,
   );
+  // Action calls (fill, click) of the runs that passed: what the agent waits per step.
+  const median = (k: ServerKind) => {
+    const ms = ran.flatMap((r) => r.runs[k]?.ok ? r.runs[k].steps.slice(1) : [])
+      .filter((st) => st.ms > 0).map((st) => st.ms).sort((a, b) => a - b);
+    return ms.length ? Math.round(ms[Math.floor(ms.length / 2)]!) : NaN;
+  };
+  console.log(`median action call, ms: ${kinds.map((k) => `${k} ${median(k)}`).join(", ")}`);
   if (kinds.includes("peer")) {
     const gap = ran.filter((r) => r.runs.peer?.ok && !r.runs.browxai?.ok).map((r) => r.app);
     const gap2 = ran.filter((r) => !r.runs.peer?.ok && r.runs.browxai?.ok).map((r) => r.app);
