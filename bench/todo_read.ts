@@ -79,6 +79,11 @@ function indentOf(line: string): number {
   return /^\s*/.exec(line)![0].length;
 }
 
+/** Whether a line is the "toggle all" / "Mark all as complete" control. */
+export function isToggleAll(line: string): boolean {
+  return TOGGLE_ALL.test(line);
+}
+
 /** Whether a checkbox line says checked (`[checked]`, `[checked=true]`). */
 export function isChecked(line: string): boolean {
   return /\[checked(?:=true)?\]/.test(line);
@@ -112,7 +117,7 @@ export function rowOf(lines: string[], todo: string): string[] | undefined {
 
 /** The checkbox line in `todo`'s row (not "toggle all"). */
 export function toggleLine(lines: string[], todo: string): string | undefined {
-  return rowOf(lines, todo)?.find((l) => /\bcheckbox\b/.test(l) && !TOGGLE_ALL.test(l));
+  return rowOf(lines, todo)?.find((l) => /\bcheckbox\b/.test(l) && !isToggleAll(l));
 }
 
 /** The ref of the new-todo field. */

@@ -15,9 +15,11 @@
 import type { CallResult, ServerKind } from "./clients.ts";
 import { fullSnapshot, linkedFile } from "./flows.ts";
 import {
+  countPattern,
   deltaLines,
   filterRef,
   isChecked,
+  isToggleAll,
   lineWords,
   NEW_TODO_LINE,
   newTodoRef,
@@ -81,8 +83,11 @@ export interface TodoFlowReport {
 export const TODOS = ["Buy milk", "Walk the dog"] as const;
 const [FIRST, SECOND] = TODOS;
 
+/** The checked steps: the two adds, the toggle, the filter. */
+export type FlowStep = "add1" | "add2" | "toggle" | "active";
+
 /** What the page shows after each step. */
-const STATES: Record<string, TodoState> = {
+const STATES: Record<FlowStep, TodoState> = {
   add1: { shown: [FIRST], hidden: [], count: 1, done: [] },
   add2: { shown: [FIRST, SECOND], hidden: [], count: 2, done: [] },
   toggle: { shown: [FIRST, SECOND], hidden: [], count: 1, done: [FIRST] },
@@ -112,9 +117,9 @@ async function snapshotText(c: FlowClient, kind: ServerKind, session?: string): 
  */
 export function deltaMismatch(
   delta: { mode?: unknown; tree?: unknown } | undefined,
-  step: keyof typeof STATES,
+  step: FlowStep,
 ): string | undefined {
-  const want = STATES[step]!;
+  const want = STATES[step];
   const tree = typeof delta?.tree === "string" ? delta.tree : "";
   if (delta?.mode === "full") return stateMismatch(tree, want);
   if (tree.trim() === "") return "the delta is empty (unchanged)";
@@ -126,11 +131,11 @@ export function deltaMismatch(
     const todo = step === "add1" ? FIRST : SECOND;
     if (!showsIn(added, todo)) return `no added line shows "${todo}"`;
   }
-  if (step !== "active" && !new RegExp(`(^|\\D)${want.count} items? left`).test(wordsOf(added))) {
+  if (step !== "active" && !countPattern(want.count).test(wordsOf(added))) {
     return `no added line shows "${want.count} item(s) left"`;
   }
   if (step === "toggle") {
-    const checked = added.some((l) => /\bcheckbox\b/.test(l) && isChecked(l) && !/all/i.test(l));
+    const checked = added.some((l) => /\bcheckbox\b/.test(l) && isChecked(l) && !isToggleAll(l));
     if (!checked) return "no checkbox shown checked";
   }
   if (step === "active") {
@@ -221,7 +226,7 @@ async function flowSteps(
 
   const lines = () => page.split("\n");
   const act = async (
-    step: keyof typeof STATES,
+    step: FlowStep,
     label: string,
     target: string | undefined,
     call: (ref: string) => Promise<CallResult>,
@@ -244,7 +249,7 @@ async function flowSteps(
       return false;
     }
     const resultWrong = kind === "peer"
-      ? stateMismatch(await peerSnapshot(r, workDir), STATES[step]!)
+      ? stateMismatch(await peerSnapshot(r, workDir), STATES[step])
       : deltaMismatch(
         r.structured?.snapshotDelta as { mode?: unknown; tree?: unknown } | undefined,
         step,
@@ -253,7 +258,7 @@ async function flowSteps(
     let pageWrong: string | undefined;
     for (let first = true;; first = false) {
       page = await snapshotText(c, kind, session);
-      pageWrong = stateMismatch(page, STATES[step]!);
+      pageWrong = stateMismatch(page, STATES[step]);
       if (!pageWrong) {
         if (!first) st.lateMs = Date.now() - t0;
         break;
@@ -284,7 +289,7 @@ async function flowSteps(
 
   // Each step finds its target in the latest snapshot, as an agent would; the first failure ends.
   const plan: Array<
-    [keyof typeof STATES, string, () => string | undefined, (r: string) => Promise<CallResult>]
+    [FlowStep, string, () => string | undefined, (r: string) => Promise<CallResult>]
   > = [
     ["add1", `add "${FIRST}"`, () => newTodoRef(lines()), fill(FIRST)],
     ["add2", `add "${SECOND}"`, () => newTodoRef(lines()), fill(SECOND)],
