@@ -1,7 +1,7 @@
 /**
  * `open_session { url }` answers once the page settled, as `navigate` does: an app that wires
  * itself up after the load event (it fetches what it needs first) is ready for the first
- * action. What the load raised (page errors, dialogs) comes in that answer.
+ * action. What the load raised (page errors, dialogs, new tabs) comes in that answer.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
@@ -29,6 +29,15 @@ Deno.test("open_session with a url answers once the app set itself up after the 
     const next = await mcp.ok("snapshot", { session: "boot" });
     assertIncludes(String(next.tree), "Ready");
     assertEquals(next.sinceLastCall, undefined);
+
+    const popping = await mcp.ok("open_session", {
+      session: "popup",
+      url: fx.url("late-app.html?popup"),
+    });
+    assertEquals((popping.newTabs as Array<{ url: string }>).map((t) => t.url), [
+      fx.url("basic.html"),
+    ]);
+    assertEquals((await mcp.ok("snapshot", { session: "popup" })).sinceLastCall, undefined);
   } finally {
     await mcp.close();
     await fx.close();

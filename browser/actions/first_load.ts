@@ -26,6 +26,8 @@ export interface FirstLoad {
   pageErrors: string[];
   /** Dialogs the load raised, as the session's policy answered them. */
   dialogs: Array<{ kind: string; message: string; handledAs: string }>;
+  /** Tabs the page opened while it loaded (index in the session's tabs, URL, title). */
+  newTabs: Array<{ index: number; url: string; title: string }>;
 }
 
 /**
@@ -72,5 +74,6 @@ export async function loadFirstUrl(
     warnings: outcome.warnings,
     pageErrors: rec.pageErrors,
     dialogs: rec.dialogs.map(({ kind, message, handledAs }) => ({ kind, message, handledAs })),
+    newTabs: rec.newTabs,
   };
 }

@@ -100,6 +100,7 @@ async function setUpSession(
     news = {
       ...(load.pageErrors.length ? { pageErrors: load.pageErrors } : {}),
       ...(load.dialogs.length ? { dialogs: load.dialogs } : {}),
+      ...(load.newTabs.length ? { newTabs: load.newTabs } : {}),
     };
   }
   return {
