@@ -131,7 +131,14 @@ export interface TodoFlow {
   errors: string[];
 }
 
-async function linkedFile(text: string, workDir: string | undefined): Promise<string | undefined> {
+/**
+ * The snapshot file a peer result links (`[Snapshot](.playwright-mcp/page-….yml)`), read from
+ * the peer's working folder; undefined when the result links none or the file is unreadable.
+ */
+export async function linkedFile(
+  text: string,
+  workDir: string | undefined,
+): Promise<string | undefined> {
   const m = /\[Snapshot\]\(([^)]+)\)/.exec(text);
   if (!m || !workDir) return undefined;
   const path = m[1]!.startsWith("/") ? m[1]! : join(workDir, m[1]!);

@@ -2,12 +2,16 @@
  * A real app written by others: add, toggle and filter todos in the React,
  * Vue and vanilla JS TodoMVC apps from the npm `todomvc` package, checking
  * the page state after each step — through MCP, the way an agent drives it.
+ * Then the bench's TodoMVC flow (`bench/todomvc_flow.ts`, run on every app of
+ * the package by `bench/todomvc_all.ts`) on six apps of other kinds, checked
+ * on what the results themselves say.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { ensureTodoMvc, TODOMVC_APPS } from "./fixtures/todomvc.ts";
-import { startStdio } from "./_mcp.ts";
+import { startStdio, textOf } from "./_mcp.ts";
 import { refOf } from "./_util.ts";
+import { type FlowClient, runTodoFlow } from "../bench/todomvc_flow.ts";
 
 type R = Record<string, unknown>;
 
@@ -79,6 +83,54 @@ Deno.test("todomvc: add, toggle and filter in React, Vue and vanilla JS", async 
           `hidden todo shown:\n${tree}`,
         );
         await mcp.ok("close_session", { session });
+      });
+    }
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+/**
+ * Apps of six kinds: plain JS, a virtual DOM, two-way binding, a view/model library, a
+ * framework with its own run loop, and an AMD app that fetches its templates after the load.
+ */
+const FLOW_APPS = ["vanillajs", "react", "angularjs", "backbone", "emberjs", "flight"];
+
+Deno.test("todomvc: each result shows what the step did, in six kinds of app", async (t) => {
+  await ensureTodoMvc();
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  const client: FlowClient = {
+    async call(tool, args = {}) {
+      const t0 = performance.now();
+      const r = await mcp.call(tool, args);
+      return {
+        ms: performance.now() - t0,
+        text: textOf(r),
+        isError: r.isError === true,
+        structured: r.structuredContent,
+      };
+    },
+  };
+  try {
+    for (const app of FLOW_APPS) {
+      await t.step(app, async () => {
+        const r = await runTodoFlow(client, "browxai", fx.todomvcUrl(app), {
+          session: `flow-${app}`,
+          // flight wires its handlers only once its templates came (after the load): opened
+          // with its URL, the session answers when the app is ready, as navigate does.
+          openWithUrl: app === "flight",
+        });
+        assertTrue(r.ok, `${app}: ${r.failed?.step}: ${r.failed?.why}`);
+        // All five steps were taken and checked (none skipped as not applicable).
+        assertEquals(r.steps.map((s) => s.notApplicable === undefined), [
+          true,
+          true,
+          true,
+          true,
+          true,
+        ]);
       });
     }
   } finally {

@@ -11,7 +11,7 @@ import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
 import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_url.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
-import { sortStopped } from "../../browser/actions/guard_outcome.ts";
+import { loadFirstUrl } from "../../browser/actions/first_load.ts";
 import { ATTACHED_WARNING } from "../../browser/sessions/emulation.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { DIALOG_POLICIES, type DialogPolicy } from "../../browser/sessions/dialogs.ts";
@@ -65,41 +65,43 @@ async function setUpSession(
     await gateNavigation(ctx, session, { tool: "open_session", url: url.href, from: page.url });
   }
   let httpStatus: number | null = null;
+  let news: Record<string, unknown> = {};
   if (url) {
-    session.navGuard?.begin({ submits: false, expectUrl: url.href });
-    let stopped;
-    let failure: unknown;
-    try {
-      const r = await page.navigate(url.href, { timeoutMs: 30_000, signal: ctx.signal });
-      httpStatus = r.response?.status ?? null;
-    } catch (e) {
-      failure = e;
-    } finally {
-      const sorted = sortStopped(session.navGuard?.end() ?? []);
-      stopped = sorted.errors;
-      warnings.push(...sorted.notes);
-    }
+    // Loaded as navigate loads: the answer comes once the page settled (its scripts' modules
+    // and requests), so the first action finds the app ready.
+    const load = await loadFirstUrl(session, page, url.href, {
+      timeoutMs: 30_000,
+      signal: ctx.signal,
+    });
+    httpStatus = load.httpStatus;
+    warnings.push(...load.warnings);
     // A redirect hop the guard stopped aborts the navigation: the policy is the news.
-    if (failure !== undefined && !stopped.length) {
-      if (failure instanceof NavigationError) {
-        throw new ToolError(
-          "navigation-failed",
-          failure.message,
-          "check the URL and that the site is reachable; the session was not opened",
-          { errorText: failure.errorText },
-        );
-      }
-      throw failure;
-    }
-    if (stopped.length) {
+    if (load.blocked) {
       throw new ToolError(
         "blocked-by-policy",
-        `policy: opening ${url.href} led to ${stopped[0]!.url}, which no approval covers; ` +
-          "the request was stopped",
+        `policy: opening ${url.href} led to ${load.blocked.details.blockedUrl}, which no ` +
+          "approval covers; the request was stopped",
         "open the session without a url, then navigate to where you need to go",
-        { blockedUrl: stopped[0]!.url },
+        { blockedUrl: load.blocked.details.blockedUrl },
       );
     }
+    if ("failure" in load) {
+      if (load.failure instanceof NavigationError) {
+        throw new ToolError(
+          "navigation-failed",
+          load.failure.message,
+          "check the URL and that the site is reachable; the session was not opened",
+          { errorText: load.failure.errorText },
+        );
+      }
+      throw load.failure;
+    }
+    // What the load raised is this call's: said here (the next call will not repeat it).
+    news = {
+      ...(load.pageErrors.length ? { pageErrors: load.pageErrors } : {}),
+      ...(load.dialogs.length ? { dialogs: load.dialogs } : {}),
+      ...(load.newTabs.length ? { newTabs: load.newTabs } : {}),
+    };
   }
   return {
     structured: {
@@ -109,6 +111,7 @@ async function setUpSession(
       ...(session.profileDir ? { profileDir: session.profileDir } : {}),
       url: page.url,
       ...(url ? { httpStatus } : {}),
+      ...news,
       tabs: session.tabs.length,
       ...(warnings.length ? { warning: warnings.join("; ") } : {}),
     },

@@ -1,0 +1,79 @@
+/**
+ * A session's first URL (`open_session { url }`), loaded inside an action window as `navigate`
+ * loads one: the answer comes once the page settled (the scripts the load started, the modules
+ * and templates those fetch), not at the load event. An app that wires its handlers after
+ * fetching its modules (TodoMVC "flight": RequireJS, then its templates by XHR) is ready when
+ * the agent acts on it.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { ToolError } from "../tool_error.ts";
+import { ActionWindow } from "./action_window.ts";
+
+/** What {@link loadFirstUrl} saw. */
+export interface FirstLoad {
+  /** The main document's HTTP status, or null (no response, or the load failed). */
+  httpStatus: number | null;
+  /** What `Page.navigate` threw (a `NavigationError` for a failed load), if it threw. */
+  failure?: unknown;
+  /** `blocked-by-policy` when the navigation guard stopped a hop (over `failure`). */
+  blocked?: ToolError | undefined;
+  /** The window's warnings (the guard's notes, a page still loading at the deadline, …). */
+  warnings: string[];
+  /** Uncaught page errors during the load. */
+  pageErrors: string[];
+  /** Dialogs the load raised, as the session's policy answered them. */
+  dialogs: Array<{ kind: string; message: string; handledAs: string }>;
+  /** Tabs the page opened while it loaded (index in the session's tabs, URL, title). */
+  newTabs: Array<{ index: number; url: string; title: string }>;
+}
+
+/**
+ * Loads `url` in `page` and waits for the page to settle (bounded by `timeoutMs`), inside one
+ * action window (navigation guard, downloads gate, dialogs, recorder). What happened during the
+ * load belongs to this call: it is returned here, not reported as news of the next call.
+ * CDP: `Page.navigate` (through {@link Page.navigate}) and the window's own commands.
+ *
+ * @param options.timeoutMs Budget of the load and the settle, ms.
+ * @param options.signal The call's signal: an abort ends the wait (its reason is thrown) and
+ *   stops a load still running.
+ */
+export async function loadFirstUrl(
+  session: BrowserSession,
+  page: Page,
+  url: string,
+  options: { timeoutMs: number; signal?: AbortSignal | undefined },
+): Promise<FirstLoad> {
+  const deadline = Date.now() + options.timeoutMs;
+  await using actionWindow = await ActionWindow.open(session, page, {
+    action: "open_session",
+    declaredDownload: false,
+    submits: false,
+    requestedUrl: url,
+    signal: options.signal,
+  });
+  let httpStatus: number | null = null;
+  let failure: unknown;
+  let failed = false;
+  try {
+    const r = await page.navigate(url, { timeoutMs: options.timeoutMs, signal: options.signal });
+    httpStatus = r.response?.status ?? null;
+  } catch (e) {
+    options.signal?.throwIfAborted();
+    failure = e;
+    failed = true;
+  }
+  const outcome = await actionWindow.close(deadline, options.signal);
+  const rec = outcome.recording;
+  return {
+    httpStatus,
+    ...(failed ? { failure } : {}),
+    blocked: outcome.blocked,
+    warnings: outcome.warnings,
+    pageErrors: rec.pageErrors,
+    dialogs: rec.dialogs.map(({ kind, message, handledAs }) => ({ kind, message, handledAs })),
+    newTabs: rec.newTabs,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * `open_session { url }` answers once the page settled, as `navigate` does: an app that wires
+ * itself up after the load event (it fetches what it needs first) is ready for the first
+ * action. What the load raised (page errors, dialogs, new tabs) comes in that answer.
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio } from "./_mcp.ts";
+import { refOf } from "./_util.ts";
+
+Deno.test("open_session with a url answers once the app set itself up after the load", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    const opened = await mcp.ok("open_session", { session: "late", url: fx.url("late-app.html") });
+    assertEquals(opened.httpStatus, 200);
+    // The first look after the answer finds the app ready, its button there to act on.
+    const tree = String((await mcp.ok("snapshot", { session: "late" })).tree);
+    assertIncludes(tree, "Ready");
+    const add = await mcp.ok("click", { session: "late", ref: refOf(tree, 'button "Add item"') });
+    assertIncludes(String((add.snapshotDelta as Record<string, unknown>).tree), "Item 1");
+
+    // What the load raised is that call's news, said once, there.
+    const failing = await mcp.ok("open_session", {
+      session: "boot",
+      url: fx.url("late-app.html?fail"),
+    });
+    assertIncludes(JSON.stringify(failing.pageErrors), "Boot failed");
+    const next = await mcp.ok("snapshot", { session: "boot" });
+    assertIncludes(String(next.tree), "Ready");
+    assertEquals(next.sinceLastCall, undefined);
+
+    const popping = await mcp.ok("open_session", {
+      session: "popup",
+      url: fx.url("late-app.html?popup"),
+    });
+    assertEquals((popping.newTabs as Array<{ url: string }>).map((t) => t.url), [
+      fx.url("basic.html"),
+    ]);
+    assertEquals((await mcp.ok("snapshot", { session: "popup" })).sinceLastCall, undefined);
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
