@@ -22,8 +22,6 @@ import type { PageFailure } from "../injected/page_types.ts";
 import type {
   ArgList,
   ArgsAfter,
-  HandleResultMethod,
-  OnElementMethod,
   OnTwoElementsMethod,
   PageResult,
   ValueMethod,
@@ -47,30 +45,6 @@ export function isFailure(v: unknown): v is PageFailure {
 export const REF = /^[ep]\d+$/;
 
 export { selectorError };
-
-/**
- * Calls `__browxai[method](element, ...args)` (a method answering an
- * element) and returns the result as a handle (undefined for null). CDP:
- * `Runtime.callFunctionOn`.
- */
-export async function callOnHandleForHandle<K extends OnElementMethod & HandleResultMethod>(
-  handle: RemoteHandle,
-  method: K,
-  ...rest: ArgList<ArgsAfter<K, 1>>
-): Promise<RemoteHandle | undefined> {
-  const [args = []]: [unknown[]?] = rest;
-  const r = await handle.session.send("Runtime.callFunctionOn", {
-    functionDeclaration: `function(...a) { ${
-      preludeFor(method)
-    } return globalThis.__browxai.${method}(this, ...a); }`,
-    objectId: handle.objectId,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: false,
-  });
-  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-  if (!r.result.objectId) return undefined;
-  return { session: handle.session, frameId: handle.frameId, objectId: r.result.objectId };
-}
 
 /**
  * Calls `__browxai[method](a, b, ...args)` with two elements of one document

@@ -238,6 +238,30 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   return r.result.value as PageResult<K>;
 }
 
+/**
+ * Calls `__browxai[method](element, ...args)` (a method answering an
+ * element) and returns the result as a handle (undefined for null). CDP:
+ * `Runtime.callFunctionOn`.
+ */
+export async function callOnHandleForHandle<K extends OnElementMethod & HandleResultMethod>(
+  handle: RemoteHandle,
+  method: K,
+  ...rest: ArgList<ArgsAfter<K, 1>>
+): Promise<RemoteHandle | undefined> {
+  const [args = []]: [unknown[]?] = rest;
+  const r = await handle.session.send("Runtime.callFunctionOn", {
+    functionDeclaration: `function(...a) { ${
+      preludeFor(method)
+    } return globalThis.__browxai.${method}(this, ...a); }`,
+    objectId: handle.objectId,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: false,
+  });
+  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  if (!r.result.objectId) return undefined;
+  return { session: handle.session, frameId: handle.frameId, objectId: r.result.objectId };
+}
+
 /** Releases a remote object. Best effort. CDP: `Runtime.releaseObject`. */
 export function releaseHandle(handle: RemoteHandle): void {
   handle.session.send("Runtime.releaseObject", { objectId: handle.objectId }).catch(() => {});

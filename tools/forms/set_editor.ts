@@ -25,7 +25,7 @@ import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
-import { callOnHandleForHandle } from "../../browser/forms/form_common.ts";
+import { callOnHandleForHandle } from "../../browser/injected/mod.ts";
 import { searchFrames } from "../../browser/actions/frame_query.ts";
 import { syncEditorApi } from "../../browser/forms/editor_api.ts";
 
