@@ -16,7 +16,7 @@ import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import { callUtility, releaseHandle } from "../injected/mod.ts";
+import { callOnHandleForHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
 import {
@@ -44,6 +44,11 @@ export interface ActionSpec {
   type: string;
   /** The target, when the action takes one. */
   target?: TargetSpec;
+  /**
+   * The action works on a form control (fill, select): a `<label>` target (a `text=` selector
+   * matching the label the agent reads in the snapshot) stands for the control it labels.
+   */
+  toControl?: boolean;
   /** Actionability checks for an element target; omitted: none. */
   actionability?: Omit<ActionabilityOptions, "deadline">;
   /** A URL the action requests (navigate), for `navigation.offOrigin`. */
@@ -194,6 +199,7 @@ async function runExclusive(
         resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
       );
     }
+    if (spec.toControl && target?.kind === "element") target = await pre(toLabeled(target));
     result.target = target;
     // A secret bound to origins goes only into frames of those origins.
     await pre(checkFillTarget(page, target));
@@ -334,4 +340,18 @@ export function requireOne(args: Record<string, unknown>, keys: string[], tool: 
     );
   }
   return given[0]!;
+}
+
+/**
+ * A label's control in its place (the label's handle released), with a note; any other
+ * element as it is. CDP: `Runtime.callFunctionOn` (`labeledControl`).
+ */
+async function toLabeled(
+  target: ResolvedTarget & { kind: "element" },
+): Promise<ResolvedTarget> {
+  const control = await callOnHandleForHandle(target.handle, "labeledControl");
+  if (!control) return target;
+  releaseHandle(target.handle);
+  const note = "the selector matched a label: acted on the control it labels";
+  return { ...target, handle: control, note: target.note ? `${target.note}; ${note}` : note };
 }

@@ -260,6 +260,12 @@ export function installActionLib(api: PageApi): void {
     return { ok: true };
   };
 
+  /**
+   * The control a `<label>` labels (its `control`: the `for` target or the first labelable
+   * descendant), or null when `el` is no label or labels nothing.
+   */
+  api.labeledControl = (el: El) => el instanceof HTMLLabelElement ? el.control : null;
+
   /** Selects an option of a native <select> by value, label or index. */
   api.selectOption = (el: El, by: { value?: string; label?: string; index?: number }) => {
     if (!(el instanceof HTMLSelectElement)) {

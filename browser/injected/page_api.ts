@@ -155,6 +155,7 @@ export interface PageApi {
   prepareFill: (el: Element) => string;
   /** Sets a value directly (date, color, range inputs), firing input and change. */
   setValue: (el: Element, value: string) => { ok?: true; error?: string };
+  labeledControl: (el: Element) => Element | null;
   selectOption: (
     el: Element,
     by: { value?: string; label?: string; index?: number },
@@ -315,6 +316,7 @@ export const PAGE_API_NAMES = Object.keys(
     frameOwners: 1,
     prepareFill: 1,
     setValue: 1,
+    labeledControl: 1,
     selectOption: 1,
     elementInfo: 1,
     scrollInfo: 1,

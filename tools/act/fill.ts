@@ -37,6 +37,7 @@ export const fillTool = defineTool({
     const out = await runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
       target: args,
+      toControl: true,
       actionability: { enabled: true, editable: true },
       ...(args.submit ? { actionInfo: { submit: true } } : {}),
       async perform(c) {

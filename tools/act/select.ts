@@ -35,6 +35,7 @@ export const selectTool = defineTool({
     return runAction(ctx, args, {
       type: "select",
       target: args,
+      toControl: true,
       actionability: { enabled: true },
       actionInfo: { [by]: args[by as "value"] },
       async perform({ target }) {
