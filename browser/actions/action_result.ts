@@ -216,6 +216,11 @@ export interface PerformFields {
   element?: Record<string, unknown>;
   /** Warnings appended to `warnings`. */
   warnings?: string[];
+  /**
+   * Warnings appended only when the window saw nothing leave the tab: no navigation, no new
+   * tab, no request of a script (fetch, XHR) and no write (a form the page took over).
+   */
+  warningsUnlessSent?: string[];
   /** Where the action went; replaced by `navigation.to` (the tab may have moved on since). */
   url?: unknown;
   /** Any other field, added to the result as is. */

@@ -121,10 +121,18 @@ export class ActionResultBuilder {
   build(facts: WindowFacts): ActionResult {
     const rec = facts.recording;
     const target = this.#target;
-    const { element: extraElement, warnings: extraWarnings, ...extraRest } = facts.extra ?? {};
+    const {
+      element: extraElement,
+      warnings: extraWarnings,
+      warningsUnlessSent,
+      ...extraRest
+    } = facts.extra ?? {};
     const warnings = [...this.#warnings];
     if (rec.fileChooser) warnings.push(fileChooserHint(target));
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
+    const sent = rec.navigation.changed || rec.newTabs.length > 0 ||
+      rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0;
+    if (Array.isArray(warningsUnlessSent) && !sent) warnings.push(...warningsUnlessSent);
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
     }

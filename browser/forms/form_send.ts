@@ -189,16 +189,17 @@ export async function pressEnterAndWatch(c: PerformContext): Promise<Record<stri
       if (!st || leaving.navigated || leaving.wrote) return { submitted: true };
       if (st.submitted) {
         if (!st.prevented) return { submitted: true };
-        // The page took the submit over: an app that sends it itself does so at once (or
-        // re-renders: an SPA that keeps the item); one whose own validation said no sends
-        // nothing. All are the page's submit: say which.
-        if (st.changed) return { submitted: true };
-        await leftBy();
+        // The page took the submit over: an app that sends it itself does so at once; one
+        // that keeps the item (an SPA) or whose own validation said no re-renders and sends
+        // nothing. A re-render ends the wait (what follows, the window still sees); the
+        // result says whether anything left (decided on the whole window).
+        if (!st.changed) await leftBy();
         return leaving.navigated || leaving.wrote ? { submitted: true } : {
           submitted: true,
-          warnings: [
+          warningsUnlessSent: [
             "the page's submit handler cancelled the browser's submission and no request or " +
-            "navigation followed: check the delta for what it did (a validation message?)",
+            "navigation followed: the page handled the form itself; check the delta for what " +
+            "it did (a new item, or a validation message)",
           ],
         };
       }
