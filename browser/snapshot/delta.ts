@@ -69,7 +69,13 @@ interface Line {
   text: string;
   indent: number;
   parent: number;
-  /** Identity within its parent: `ref:eN` for a node line with a ref, else the text. */
+  /** The first line indented under this one, or -1. */
+  firstChild: number;
+  /**
+   * Identity within its parent: `ref:eN` for a node line with a ref; for a bare container
+   * line (a role with no name, `- listitem`) its text and its first child's identity, so
+   * two rows are told apart by what they hold; else the text.
+   */
   id: string;
   /** Interned ancestry + identity. */
   path: number;
@@ -81,6 +87,8 @@ const NODE_LINE = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
 const HEADING_LINE = /^#+ (?!\[)(.+)$/;
 const INLINE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()\s]*\))*\))?\[ref=(e\d+)\]/g;
 const SIGNIFICANT = new Set(["dialog", "alertdialog", "alert", "heading", "iframe"]);
+/** A node line that names nothing: a role, maybe states (`- listitem`, `- row [selected]`). */
+const BARE_LINE = /^- [\w-]+(?: \[[^\]]*\])*:?$/;
 
 function parse(text: string, intern: Map<string, number>): Line[] {
   const out: Line[] = [];
@@ -94,12 +102,23 @@ function parse(text: string, intern: Map<string, number>): Line[] {
       ? /^- [\w-]+(?: "(?:[^"\\]|\\.)*")? \[ref=(e\d+)\]/.exec(body)
       : null;
     const ref = m?.[1];
-    const id = ref ? `ref:${ref}` : body;
-    const key = `${parent < 0 ? -1 : out[parent]!.path}\u0000${id}`;
+    if (parent >= 0 && out[parent]!.firstChild < 0) out[parent]!.firstChild = out.length;
+    out.push({ text: raw, indent, parent, firstChild: -1, id: "", path: -1, ref });
+    stack.push(out.length - 1);
+  }
+  // Parents come before their children: paths are made top-down.
+  for (const l of out) {
+    const body = l.text.trimStart();
+    const child = l.firstChild >= 0 ? out[l.firstChild]! : undefined;
+    l.id = l.ref
+      ? `ref:${l.ref}`
+      : child && BARE_LINE.test(body)
+      ? `${body}\u0001${child.ref ? `ref:${child.ref}` : child.text.trimStart()}`
+      : body;
+    const key = `${l.parent < 0 ? -1 : out[l.parent]!.path}\u0000${l.id}`;
     let path = intern.get(key);
     if (path === undefined) intern.set(key, path = intern.size);
-    out.push({ text: raw, indent, parent, id, path, ref });
-    stack.push(out.length - 1);
+    l.path = path;
   }
   return out;
 }
@@ -296,7 +315,10 @@ function renderMoves(lines: Line[], marked: Array<{ index: number; kind: string 
   }
 }
 
-/** Lines with a marker; an unchanged parent line is shown once before its changed children. */
+/**
+ * Lines with a marker; an unchanged parent line is shown once before its changed children,
+ * and a bare one (`- listitem`) with its first child, so the agent sees which row it is.
+ */
 function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) {
   const picked = new Set(idx);
   const shownContext = new Set<number>();
@@ -305,6 +327,14 @@ function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) 
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
       shownContext.add(p);
       out.push("  " + lines[p]!.text);
+      const first = lines[p]!.firstChild;
+      if (
+        first !== i && first >= 0 && !picked.has(first) &&
+        BARE_LINE.test(lines[p]!.text.trimStart())
+      ) {
+        shownContext.add(first);
+        out.push("  " + lines[first]!.text);
+      }
     }
     out.push(mark + lines[i]!.text);
   }

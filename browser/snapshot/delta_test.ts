@@ -182,7 +182,8 @@ Deno.test("diffSnapshots: repeated lines never move; appended and removed lines 
   const after = "- listitem\n  Pay rent\n- listitem\n  Walk dog\nDone\nDone";
   const d = diffSnapshots(before, after);
   assertEquals([d.movedCount, d.strandedRefs], [0, []]);
-  assertEquals([d.added, d.removed], [["  Pay rent"], ["  Buy milk"]]);
+  // A row is told by what it holds: the replaced row goes and comes whole.
+  assertEquals([d.added, d.removed], [["- listitem", "  Pay rent"], ["- listitem", "  Buy milk"]]);
   const shuffledDupes = diffSnapshots("A\nDone\nB\nDone", "Done\nA\nDone\nB");
   assertEquals(shuffledDupes.movedCount, 0);
 });
@@ -194,4 +195,36 @@ Deno.test("diffSnapshots: moves are capped with the rest", () => {
   const d = diffSnapshots(before, after, { maxLines: 10 });
   assertEquals([d.movedCount, d.moved.length, d.truncated], [40, 10, true]);
   assertIncludes(d.text, "30 more changed lines not shown");
+});
+
+Deno.test("diffSnapshots: rows of a re-rendered list are told apart by what they hold", () => {
+  // All → Completed → All in a TodoMVC: two rows come back around the one that stayed.
+  const row = (ref: string, text: string, extra = "") =>
+    `- listitem\n  - checkbox [ref=${ref}]\n  ${text}${extra}`;
+  const before = row("e13", "Walk dog", '\n  - button "×" [ref=e15]');
+  const after = [row("e14", "Buy milk"), row("e13", "Walk dog"), row("e16", "Write report")].join(
+    "\n",
+  );
+  const d = diffSnapshots(before, after);
+  assertEquals(d.text.split("\n"), [
+    "  - listitem",
+    "    - checkbox [ref=e13]",
+    '-   - button "×" [ref=e15]',
+    "+ - listitem",
+    "+   - checkbox [ref=e14]",
+    "+   Buy milk",
+    "+ - listitem",
+    "+   - checkbox [ref=e16]",
+    "+   Write report",
+  ]);
+  // A change inside a kept row names the row by its first line.
+  const hovered = diffSnapshots(
+    after,
+    after.replace("Walk dog", 'Walk dog\n  - button "×" [ref=e15]'),
+  );
+  assertEquals(hovered.text.split("\n"), [
+    "  - listitem",
+    "    - checkbox [ref=e13]",
+    '+   - button "×" [ref=e15]',
+  ]);
 });
