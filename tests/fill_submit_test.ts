@@ -51,6 +51,19 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       },
     );
 
+    await t.step(
+      "a declared click the browser's validation stops: said, with the field",
+      async () => {
+        const r = await mcp.call("click", { selector: "#required button", submits: true });
+        assertEquals(r.isError, true, textOf(r));
+        const s = actionOf(r);
+        assertEquals([s.ok, s.submitted, s.error!.code], [false, false, "not-actionable"]);
+        assertIncludes(s.error!.message, "The click did not send the form");
+        assertTrue((s.invalid as string[])[0]!.startsWith("email: "), textOf(r));
+        assertEquals(echoes().length, 0);
+      },
+    );
+
     await t.step("a valid value: submitted as before", async () => {
       const r = await act(mcp, "fill", {
         selector: "#email",

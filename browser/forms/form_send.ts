@@ -8,7 +8,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle } from "../injected/mod.ts";
+import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
 import { inputOf } from "../actions/devices.ts";
 import { pointerAction } from "../actions/pointer.ts";
 import type { PerformContext } from "../actions/run_action.ts";
@@ -279,4 +279,33 @@ export function notSent(outcome: SendOutcome, after: string): ToolError {
       : "read_form to check the form, then call again",
     outcome.invalid ? { invalid: outcome.invalid } : {},
   );
+}
+
+/**
+ * Watches the form a clicked control sends (a click declared `submits`), for the browser's
+ * own validation: `check()` after the click answers the error to raise when validation
+ * stopped the form (each field with its message), else undefined. No form: nothing to watch.
+ * CDP: `Runtime.callFunctionOn` (`formWatchSubmit`, `formSubmitState`, `formUnwatchSubmit`).
+ */
+export async function watchClickedForm(
+  handle: RemoteHandle,
+): Promise<{ check(): Promise<ToolError | undefined>; off(): void }> {
+  const watch = await callOnHandle(handle, "formWatchSubmit").catch(() => null);
+  const off = () => void callOnHandle(handle, "formUnwatchSubmit").catch(() => {});
+  if (!watch?.form) return { check: () => Promise.resolve(undefined), off };
+  return {
+    async check() {
+      const st = await callOnHandle(handle, "formSubmitState").catch(() => null);
+      if (!st || st.submitted || !st.invalid.length) return undefined;
+      return new ToolError(
+        "not-actionable",
+        `The click did not send the form: the browser's validation stopped it (${
+          st.invalid.join("; ")
+        }); the control was clicked`,
+        "fill the field(s) named with a value they accept (the message says what is wrong), then click again",
+        { submitted: false, invalid: st.invalid },
+      );
+    },
+    off,
+  };
 }

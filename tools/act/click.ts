@@ -10,6 +10,7 @@ import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
+import { watchClickedForm } from "../../browser/forms/form_send.ts";
 
 /** The `click` tool. */
 export const clickTool = defineTool({
@@ -48,13 +49,21 @@ export const clickTool = defineTool({
           modifiers: args.modifiers ?? [],
         };
         if (target?.kind === "element" && elementPoint) {
-          await pointerAction(page, target.handle, {
-            press,
-            enabled: true,
-            deadline,
-            signal,
-            start: elementPoint,
-          });
+          // A click meant to send a form: the browser's validation stopping it is said.
+          const form = args.submits ? await watchClickedForm(target.handle) : undefined;
+          try {
+            await pointerAction(page, target.handle, {
+              press,
+              enabled: true,
+              deadline,
+              signal,
+              start: elementPoint,
+            });
+            const stopped = await form?.check();
+            if (stopped) throw stopped;
+          } finally {
+            form?.off();
+          }
         } else await inputOf(page).mouse.click(point!.x, point!.y, { ...press, signal });
       },
     });
