@@ -187,7 +187,15 @@ export class ActionWindow implements AsyncDisposable {
       blocked = blockedNavigation(policy.errors, recording.activePage.url);
       await this.#closeBlankTabs(policy.errors);
     }
-    if (!settled) warnings.push("the page was still loading when the result was taken");
+    if (!settled) {
+      // Loading, or requests/timers the action started still running: what they do comes
+      // with the next call (sinceLastCall, or its delta).
+      warnings.push(
+        this.#recorder.loading
+          ? "the page was still loading when the result was taken"
+          : "the page had not settled when the result was taken (requests or timers the action started were still running)",
+      );
+    }
     return {
       recording,
       settled,
