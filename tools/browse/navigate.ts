@@ -22,7 +22,7 @@ export const navigateTool = defineTool({
   toolset: "core",
   annotations: { openWorldHint: true },
   inputSchema: z.object({
-    url: z.string().describe("Absolute URL (http, https, about:, data:)"),
+    url: z.string().describe("Absolute URL (http, https, about:; data: needs eval)"),
     waitUntil: z.enum(["commit", "domcontentloaded", "load", "networkidle"]).optional().describe(
       "Default load",
     ),
