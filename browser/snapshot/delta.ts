@@ -264,9 +264,23 @@ export function diffSnapshots(
   const truncated = keepAdded + keepRemoved < total || hiddenMoves > 0;
 
   const render: string[] = [];
-  renderGroup(a, shownRemoved, "- ", render);
-  renderGroup(b, shownAdded, "+ ", render);
-  renderMoves(b, shownMoves, render);
+  // A node the page re-created with the same content (a list rendered anew): one note names
+  // old and new ref, instead of the line going and coming.
+  const renewed = renewedRefs(a, shownRemoved, b, shownAdded);
+  const gone = new Set(renewed.map((r) => r.removed));
+  // Lines added under a moved line are shown under it, in its new place.
+  const movedShown = new Set(shownMoves.filter((m) => m.kind === "moved").map((m) => m.index));
+  const underMoved = new Map<number, number[]>();
+  for (const i of shownAdded) {
+    const p = b[i]!.parent;
+    if (!movedShown.has(p)) continue;
+    underMoved.set(p, [...(underMoved.get(p) ?? []), i]);
+  }
+  const inline = new Set([...underMoved.values()].flat());
+  renderGroup(a, shownRemoved.filter((i) => !gone.has(i)), "- ", render);
+  renderGroup(b, shownAdded.filter((i) => !inline.has(i)), "+ ", render);
+  renderMoves(b, shownMoves, render, underMoved);
+  if (renewed.length) render.push(renewedNote(renewed));
   if (moves.stranded.length) render.push(strandedNote(moves.stranded));
   if (truncated) {
     render.push(
@@ -276,7 +290,11 @@ export function diffSnapshots(
     );
   }
   const appeared = nodeDiff(a.map((l) => l.text), addedIdx.map((i) => b[i]!.text), maxNodes);
-  const gone = nodeDiff(b.map((l) => l.text), removedIdx.map((i) => a[i]!.text), maxNodes);
+  const removedNodeList = nodeDiff(
+    b.map((l) => l.text),
+    removedIdx.map((i) => a[i]!.text),
+    maxNodes,
+  );
   return {
     added: shownAdded.map((i) => b[i]!.text),
     removed: shownRemoved.map((i) => a[i]!.text),
@@ -288,7 +306,7 @@ export function diffSnapshots(
     truncated,
     text: render.join("\n"),
     appeared,
-    removedNodes: gone,
+    removedNodes: removedNodeList,
   };
 }
 
@@ -301,8 +319,16 @@ function strandedNote(refs: string[]): string {
   return `~ ${named} did not move with their lines (re-used nodes): take a snapshot before using them`;
 }
 
-/** Moved lines with `~ `, the lines they follow and their parents with two spaces. */
-function renderMoves(lines: Line[], marked: Array<{ index: number; kind: string }>, out: string[]) {
+/**
+ * Moved lines with `~ `, the lines they follow and their parents with two spaces; lines added
+ * under a moved line (`children`) follow it with `+ `.
+ */
+function renderMoves(
+  lines: Line[],
+  marked: Array<{ index: number; kind: string }>,
+  out: string[],
+  children: Map<number, number[]>,
+) {
   const picked = new Set(marked.map((m) => m.index));
   const shownContext = new Set<number>();
   for (const m of marked) {
@@ -312,7 +338,49 @@ function renderMoves(lines: Line[], marked: Array<{ index: number; kind: string 
       out.push("  " + lines[p]!.text);
     }
     out.push((m.kind === "moved" ? "~ " : "  ") + lines[m.index]!.text);
+    for (const c of children.get(m.index) ?? []) out.push("+ " + lines[c]!.text);
   }
+}
+
+/** A ref line gone and one added with the same content under the same line. */
+interface Renewed {
+  removed: number;
+  from: string;
+  to: string;
+}
+
+/** Pairs removed ref lines with added ones of the same content and parent (in order). */
+function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
+  const key = (lines: Line[], l: Line) =>
+    `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${
+      l.text.trimStart().replace(/ \[ref=e\d+\]/, "")
+    }`;
+  const fresh = new Map<string, number[]>();
+  for (const i of added) {
+    const l = b[i]!;
+    if (!l.ref) continue;
+    const k = key(b, l);
+    fresh.set(k, [...(fresh.get(k) ?? []), i]);
+  }
+  const out: Renewed[] = [];
+  for (const i of removed) {
+    const l = a[i]!;
+    if (!l.ref) continue;
+    const match = fresh.get(key(a, l))?.shift();
+    if (match !== undefined) out.push({ removed: i, from: l.ref, to: b[match]!.ref! });
+  }
+  return out;
+}
+
+/** At most this many renewed refs are named. */
+const MAX_RENEWED = 10;
+
+function renewedNote(renewed: Renewed[]): string {
+  const shown = renewed.slice(0, MAX_RENEWED);
+  const more = renewed.length > MAX_RENEWED ? ` and ${renewed.length - MAX_RENEWED} more` : "";
+  return `~ ${shown.map((r) => r.from).join(", ")}${more} are gone: the page re-created ${
+    shown.length > 1 ? "them" : "it"
+  } as ${shown.map((r) => r.to).join(", ")} (same content)`;
 }
 
 /**

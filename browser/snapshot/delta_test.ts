@@ -228,3 +228,23 @@ Deno.test("diffSnapshots: rows of a re-rendered list are told apart by what they
     '+   - button "×" [ref=e15]',
   ]);
 });
+
+Deno.test("diffSnapshots: a list rendered anew in another order reads once", () => {
+  const list = (order: string[], refs: number[]) =>
+    order.map((n, i) => `* ${n}\n  - button "Do ${n}" [ref=e${refs[i]}]`).join("\n");
+  const d = diffSnapshots(
+    list(["Alpha", "Bravo", "Charlie"], [3, 4, 5]),
+    list(["Charlie", "Bravo", "Alpha"], [6, 7, 8]),
+  );
+  assertEquals(d.text.split("\n"), [
+    "~ * Charlie",
+    '+   - button "Do Charlie" [ref=e6]',
+    "~ * Bravo",
+    '+   - button "Do Bravo" [ref=e7]',
+    "~ * Alpha",
+    '+   - button "Do Alpha" [ref=e8]',
+    "~ e3, e4, e5 are gone: the page re-created them as e8, e7, e6 (same content)",
+  ]);
+  // The data still lists what went and came.
+  assertEquals([d.removed.length, d.added.length], [3, 3]);
+});
