@@ -137,8 +137,9 @@ export const fillFormTool = defineTool({
         message: `${failed.length} of ${results.length} field(s) not set: ${
           failed.map((f) => `${f.field} (${f.error!.message})`).join("; ")
         }`,
-        hint:
-          "the other fields were set; fix these (read_form shows names, options and usable) and send only them",
+        hint: failed.length < results.length
+          ? "the other fields were set; fix these (read_form shows names, options and usable) and send only them"
+          : "nothing was set; fix the fields (read_form shows names, options and usable) and call again",
       };
       out.isError = true;
     }
