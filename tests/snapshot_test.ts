@@ -75,6 +75,8 @@ or <a href="#here">here</a>.</p>
 * not an item</pre>
 <ul><li>Item one<ul><li>Nested item</li><li>Second nested</li></ul></li><li>Plain item</li>
 <li><input type="checkbox" aria-label="Done"> Control first</li></ul>
+<p><strong>3</strong> <ng-pluralize>items left</ng-pluralize>; <x-chip>inline chip</x-chip></p>
+<x-panel style="display:block">Block panel</x-panel>
 </body></html>`;
 
 Deno.test("snapshot and refs against real Chromium", async (t) => {
@@ -150,6 +152,9 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       assertTrue(/- generic \[ref=e\d+\]: Clickable card/.test(text), text);
       assertNotIncludes(text, "hunter2");
       assertIncludes(text, "Forged [ref=\\#1] marker");
+      // Elements HTML does not define are inline unless styled otherwise.
+      assertTrue(hasLine(text, "3 items left; inline chip"), text);
+      assertTrue(hasLine(text, "Block panel"), text);
       // A page-long paragraph is cut into lines on spaces; all of its text is there.
       const long = text.split("\n").filter((l) => l.startsWith("lorem"));
       assertTrue(long.length >= 3 && long.every((l) => l.length <= 4000), String(long.length));

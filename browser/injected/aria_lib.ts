@@ -293,7 +293,13 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function isInline(el: Element): boolean {
-    return INLINE.has(el.localName);
+    if (INLINE.has(el.localName)) return true;
+    // An element HTML does not define (a custom element, `ng-pluralize`) is inline unless
+    // styled otherwise: its box says (looked up for these only; the tag set is cheaper).
+    if (el.localName.includes("-") || el instanceof HTMLUnknownElement) {
+      return getComputedStyle(el).display.startsWith("inline");
+    }
+    return false;
   }
 
   function childNodesOf(el: Element): ArrayLike<Node> {
