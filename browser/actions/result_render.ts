@@ -9,7 +9,7 @@
  * a still-attached or focused element, the delta's `scope` and `mode: "delta"`,
  * an untruncated delta's `truncated`, zero console warnings, a window without
  * traffic; then every `null`, empty array and empty object. A failed action
- * leads with its error's message and `Next:` its hint.
+ * leads with its error's message and `Next:` its hint (not repeated in the JSON).
  *
  * @module
  */
@@ -67,12 +67,17 @@ export function renderActionResult(result: ActionResult): RenderedOutput & {
   const view = structuredClone(structured) as Record<string, unknown>;
   for (const path of textOmissions(structured)) deletePath(view, path);
   deletePath(view, TREE_PATH);
-  const head = pruneEmpty(view);
   const error = structured.error;
-  // A failed action still carries its full result; lead with what went wrong and what to do.
+  // A failed action still carries its full result; lead with what went wrong and what to do
+  // (said once: the JSON keeps the error's code and details).
   const lead = !structured.ok && error?.message
     ? [`${error.message}\nNext: ${error.hint ?? ""}`]
     : [];
+  if (lead.length) {
+    deletePath(view, "error.message");
+    deletePath(view, "error.hint");
+  }
+  const head = pruneEmpty(view);
   const tails = raw ? [`${TREE_PATH}:\n${raw}`] : [];
   const text = [...lead, JSON.stringify(head), ...tails].join("\n");
   structured.tokensEstimate = estimateTokens(text);
