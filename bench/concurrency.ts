@@ -25,6 +25,29 @@ export interface ConcurrencyResult {
   chromiumRssPerSessionKb: number | null;
   /** Chromium PSS per session added, in KiB. */
   chromiumPssPerSessionKb: number | null;
+  /**
+   * The server process's own RSS (not Chromium's) after all sessions were closed, minus its
+   * RSS before they opened (after the warm-up page), in KiB: what N sessions left behind.
+   */
+  serverRssGrowthKb: number | null;
+}
+
+/** How long the server's RSS may take to come down after the sessions closed, ms. */
+const RSS_SETTLE_MS = 5000;
+
+/**
+ * The server's RSS once it stops falling after the sessions closed: sampled every 250 ms for
+ * up to {@link RSS_SETTLE_MS}, the lowest value (a GC may run a little after the last close).
+ */
+async function settledServerRss(pid: number): Promise<number | null> {
+  let low = treeMemory(pid).serverRssKb;
+  const end = performance.now() + RSS_SETTLE_MS;
+  while (low !== null && performance.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = treeMemory(pid).serverRssKb;
+    if (now !== null && now < low) low = now;
+  }
+  return low;
 }
 
 /** Options of {@link runConcurrency}. */
@@ -46,6 +69,9 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
   let close: () => Promise<void>;
   let t0 = 0;
   let before = { rss: null as number | null, pss: null as number | null };
+  let serverBefore: number | null = null;
+  /** Closes every session the flows opened (the server and its browser stay up). */
+  let closeSessions: () => Promise<void>;
   if (o.kind === "browxai") {
     const s = await startServer({ kind: "browxai", chromium: o.chromium });
     close = () => s.close();
@@ -53,6 +79,13 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
     await navigate(s, "browxai", o.warmupUrl);
     const m = treeMemory(pid!);
     before = { rss: m.childrenRssKb, pss: m.childrenPssKb };
+    serverBefore = m.serverRssKb;
+    closeSessions = async () => {
+      for (let i = 0; i < o.sessions; i++) {
+        const r = await s.call("close_session", { session: `bench-${i}` });
+        if (r.isError) throw new Error(`close_session bench-${i}: ${r.text.slice(0, 200)}`);
+      }
+    };
     t0 = performance.now();
     for (let i = 0; i < o.sessions; i++) {
       flows.push(todoFlow(s, "browxai", o.apps[i % o.apps.length]!, {
@@ -68,8 +101,13 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
     await navigate(warm, "peer", o.warmupUrl);
     const m = treeMemory(pid);
     before = { rss: m.childrenRssKb, pss: m.childrenPssKb };
+    serverBefore = m.serverRssKb;
     const clients: BenchClient[] = [];
     for (let i = 0; i < o.sessions; i++) clients.push(await p.connect());
+    // A client's close ends its MCP session; with --isolated its browser context goes too.
+    closeSessions = async () => {
+      for (const c of clients) await c.close();
+    };
     t0 = performance.now();
     clients.forEach((c, i) =>
       flows.push(todoFlow(c, "peer", o.apps[i % o.apps.length]!, { todo: `Todo of session ${i}` }))
@@ -82,6 +120,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
     wallMs: 0,
     chromiumRssPerSessionKb: null,
     chromiumPssPerSessionKb: null,
+    serverRssGrowthKb: null,
   };
   try {
     const settled = await Promise.allSettled(flows);
@@ -105,6 +144,13 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
       result.ms.click.push(f.click.ms);
       for (const e of f.errors) result.errors.push(`session ${i}: ${e}`);
     });
+    try {
+      await closeSessions();
+      const after = await settledServerRss(pid!);
+      if (after !== null && serverBefore !== null) result.serverRssGrowthKb = after - serverBefore;
+    } catch (e) {
+      result.errors.push(`closing the sessions: ${e instanceof Error ? e.message : e}`);
+    }
   } finally {
     await close();
   }
