@@ -15,8 +15,16 @@ import { treeMemory } from "./proc_mem.ts";
 /** What one concurrent run measured. */
 export interface ConcurrencyResult {
   sessions: number;
-  /** Latency of each action over all sessions, in ms (NaN for a call that did not happen). */
-  ms: { navigate: number[]; snapshot: number[]; fill: number[]; click: number[] };
+  /**
+   * Latency of each action over all sessions, in ms (NaN for a call that did not happen).
+   * `ready`: from opening the page to the first snapshot that shows the app (the open, then
+   * every snapshot until one does): what the agent waits before it can act. It sets the two
+   * servers side by side whatever each does at the open: the peer's navigate takes its full
+   * snapshot (its default) after the load, browxai's `open_session` returns at the load, and
+   * the work a page does after its load (TodoMVC react transforms its JSX in the page) then
+   * falls in browxai's first snapshot instead.
+   */
+  ms: { navigate: number[]; snapshot: number[]; fill: number[]; click: number[]; ready: number[] };
   /** Errors: failed calls, failed checks, thrown flows. */
   errors: string[];
   /** Wall time of the whole concurrent part, in ms. */
@@ -115,7 +123,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
   }
   const result: ConcurrencyResult = {
     sessions: o.sessions,
-    ms: { navigate: [], snapshot: [], fill: [], click: [] },
+    ms: { navigate: [], snapshot: [], fill: [], click: [], ready: [] },
     errors: [],
     wallMs: 0,
     chromiumRssPerSessionKb: null,
@@ -142,6 +150,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
       result.ms.snapshot.push(f.snapshot.ms);
       result.ms.fill.push(f.fill.ms);
       result.ms.click.push(f.click.ms);
+      result.ms.ready.push(f.navigate.ms + f.snapshotWaitMs);
       for (const e of f.errors) result.errors.push(`session ${i}: ${e}`);
     });
     try {
