@@ -7,6 +7,7 @@
  *
  * ```
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
+ * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * ```
  *
  * @module
@@ -132,8 +133,12 @@ async function launchChromium(path: string, profile: string) {
   return { child, ws: /DevTools listening on (ws:\/\/\S+)/.exec(err)![1]! };
 }
 
+/** Show every method of a call (`--navigate`), not only the 5 slowest. */
+let allMethods = false;
+
 function fmt(label: string, ms: number, t: CdpTally, cpu: string): string {
-  const top = Object.entries(t.byMethod).sort((a, b) => b[1].ms - a[1].ms).slice(0, 5)
+  const top = Object.entries(t.byMethod).sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, allMethods ? undefined : 5)
     .map(([m, v]) => `${m}×${v.n} ${v.ms.toFixed(0)}ms ${(v.bytesIn / 1024).toFixed(0)}KiB`)
     .join("; ");
   return `${label}: ${ms.toFixed(0)} ms wall, ${t.commands} CDP commands, ${t.events} events, ` +
@@ -161,6 +166,44 @@ async function profileCall(
   return r;
 }
 
+/** The default profile: fs.html and all.html (navigate, paged snapshot), TodoMVC fill/click. */
+async function profileDocsAndApp(
+  s: BenchServer,
+  proxy: CdpProxy,
+  pages: ReturnType<typeof startPageServer>,
+) {
+  for (const [id, p] of [["fs", "/node/fs.html"], ["all", "/node/all.html"]]) {
+    await profileCall(s, proxy, `navigate ${id} (snapshot none)`, "navigate", {
+      url: pages.url(p!),
+      snapshot: "none",
+    });
+    let offset = 0;
+    for (let i = 1;; i++) {
+      const r = await profileCall(s, proxy, `snapshot ${id} page ${i}`, "snapshot", {
+        maxTokens: BROWXAI_PAGE_TOKENS,
+        ...(offset ? { offset } : {}),
+      });
+      if (r.structured?.truncated !== true) break;
+      offset = Number(r.structured.nextOffset);
+    }
+  }
+  const app = pages.url("/todomvc/examples/vanillajs/");
+  await profileCall(s, proxy, "navigate vanillajs (default)", "navigate", { url: app });
+  const snap = await snapshotUntil(s, "browxai", NEW_TODO);
+  const input = refOn(snap.text, NEW_TODO)!;
+  await profileCall(s, proxy, "fill+Enter", "fill", {
+    ref: input,
+    value: "Buy milk",
+    submit: true,
+  });
+  const toggle = lastToggleRef((await s.call("snapshot", {})).text)!;
+  await profileCall(s, proxy, "click toggle", "click", { ref: toggle });
+  await profileCall(s, proxy, "click toggle (snapshot none)", "click", {
+    ref: toggle,
+    snapshot: "none",
+  });
+}
+
 if (import.meta.main) {
   const chromium = findChromium().path;
   const pages = startPageServer({
@@ -178,36 +221,27 @@ if (import.meta.main) {
     args: ["--cdp-endpoint", proxy.url + path],
   });
   try {
-    for (const [id, p] of [["fs", "/node/fs.html"], ["all", "/node/all.html"]]) {
-      await profileCall(s, proxy, `navigate ${id} (snapshot none)`, "navigate", {
-        url: pages.url(p!),
+    if (Deno.args.includes("--navigate")) {
+      allMethods = true;
+      const small = ["/todomvc/examples/vanillajs/", "/gen/shadow.html", "/gen/frames.html"];
+      await profileCall(s, proxy, "navigate small (first, snapshot none)", "navigate", {
+        url: pages.url("/gen/small.html"),
         snapshot: "none",
       });
-      let offset = 0;
-      for (let i = 1;; i++) {
-        const r = await profileCall(s, proxy, `snapshot ${id} page ${i}`, "snapshot", {
-          maxTokens: BROWXAI_PAGE_TOKENS,
-          ...(offset ? { offset } : {}),
-        });
-        if (r.structured?.truncated !== true) break;
-        offset = Number(r.structured.nextOffset);
+      for (const round of [1, 2]) {
+        for (const p of small) {
+          await profileCall(s, proxy, `navigate ${p} #${round} (snapshot none)`, "navigate", {
+            url: pages.url(p),
+            snapshot: "none",
+          });
+        }
       }
-    }
-    const app = pages.url("/todomvc/examples/vanillajs/");
-    await profileCall(s, proxy, "navigate vanillajs (default)", "navigate", { url: app });
-    const snap = await snapshotUntil(s, "browxai", NEW_TODO);
-    const input = refOn(snap.text, NEW_TODO)!;
-    await profileCall(s, proxy, "fill+Enter", "fill", {
-      ref: input,
-      value: "Buy milk",
-      submit: true,
-    });
-    const toggle = lastToggleRef((await s.call("snapshot", {})).text)!;
-    await profileCall(s, proxy, "click toggle", "click", { ref: toggle });
-    await profileCall(s, proxy, "click toggle (snapshot none)", "click", {
-      ref: toggle,
-      snapshot: "none",
-    });
+      await profileCall(s, proxy, "open_session (new tab)", "open_session", {
+        session: "second",
+        url: pages.url("/gen/small.html"),
+      });
+      await profileCall(s, proxy, "snapshot in it", "snapshot", { session: "second" });
+    } else await profileDocsAndApp(s, proxy, pages);
   } finally {
     await s.close();
     await proxy.close();

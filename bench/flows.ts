@@ -121,6 +121,11 @@ export interface TodoFlow {
   navigate: CallResult;
   /** The first snapshot that shows the new-todo field. */
   snapshot: FullSnapshot;
+  /**
+   * Wall time of all the snapshots taken until one showed the new-todo field (the app
+   * rendered), pauses between them included, in ms.
+   */
+  snapshotWaitMs: number;
   /** fill + Enter (browxai `fill` submit; peer `browser_type` submit). */
   fill: CallResult;
   /** Click on the new item's toggle. */
@@ -166,7 +171,9 @@ export async function todoFlow(
     ? await c.call("open_session", { session, url })
     : await navigate(c, kind, url, session ? { session } : {});
   if (nav.isError) errors.push(`navigate: ${nav.text.slice(0, 200)}`);
+  const waitStart = performance.now();
   const snapshot = await snapshotUntil(c, kind, NEW_TODO, session ? { session } : {});
+  const snapshotWaitMs = performance.now() - waitStart;
   const input = refOn(snapshot.text, NEW_TODO)!;
   const fill = kind === "peer"
     ? await c.call("browser_type", { target: input, text: todo, submit: true })
@@ -195,5 +202,5 @@ export async function todoFlow(
     if (f !== undefined) linked.fill = f;
     if (k !== undefined) linked.click = k;
   }
-  return { navigate: nav, snapshot, fill, click, linked, errors };
+  return { navigate: nav, snapshot, snapshotWaitMs, fill, click, linked, errors };
 }

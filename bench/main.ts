@@ -3,7 +3,7 @@
  *
  * ```
  * deno task bench [--rounds N] [--sessions N] [--quick] [--no-peer] [--peer-offline]
- *                 [--out DIR] [--json]
+ *                 [--only navigate,conc] [--out DIR] [--json]
  * ```
  *
  * Prints a table of medians and ratios (browxai/peer), writes the raw results to
@@ -18,7 +18,8 @@ import { computeRows, renderTable } from "./report.ts";
 import { type BenchOptions, runBench } from "./run.ts";
 
 const USAGE = `usage: deno task bench [--rounds N] [--sessions N] [--quick] [--no-peer]
-                       [--peer-offline] [--out DIR] [--json]`;
+                       [--peer-offline] [--only navigate,conc] [--out DIR] [--json]`;
+const PARTS = ["navigate", "conc"] as const;
 
 /** Parses the command line; @throws Error with the usage on bad input. */
 export function parseBenchArgs(args: string[]): BenchOptions & { out: string; json: boolean } {
@@ -30,6 +31,7 @@ export function parseBenchArgs(args: string[]): BenchOptions & { out: string; js
       quick: { type: "boolean", default: false },
       "no-peer": { type: "boolean", default: false },
       "peer-offline": { type: "boolean", default: false },
+      only: { type: "string" },
       out: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -46,7 +48,14 @@ export function parseBenchArgs(args: string[]): BenchOptions & { out: string; js
     return n;
   };
   const quick = values.quick;
+  const only = values.only?.split(",").map((p) => p.trim());
+  for (const p of only ?? []) {
+    if (!(PARTS as readonly string[]).includes(p)) {
+      throw new Error(`--only takes ${PARTS.join(", ")}; got "${p}"\n${USAGE}`);
+    }
+  }
   return {
+    ...(only ? { only: only as Array<(typeof PARTS)[number]> } : {}),
     rounds: int(values.rounds, quick ? 1 : 3, "rounds"),
     sessions: int(values.sessions, quick ? 3 : 20, "sessions"),
     quick,

@@ -9,6 +9,7 @@ import { ensureTodoMvc } from "../tests/fixtures/todomvc.ts";
 import { ROOT } from "../tests/_mcp.ts";
 import { type ServerKind, startServer } from "./clients.ts";
 import { runConcurrency } from "./concurrency.ts";
+import { runNavigateRound } from "./focus.ts";
 import { type Probes, probesFromTruth, spread } from "./coverage.ts";
 import { ensureNodeDocs } from "./node_docs.ts";
 import { ensurePeer, PEER_VERSION } from "./peer.ts";
@@ -31,6 +32,12 @@ export interface BenchOptions {
   sessions: number;
   /** Progress lines go here. */
   log: (line: string) => void;
+  /**
+   * Only these parts (issue 13's targets), repeated for each round: `navigate` (cold start and
+   * navigate without a snapshot, see `focus.ts`), `conc` (the concurrent sessions and the
+   * server's memory after they close). Omitted: the whole bench.
+   */
+  only?: Array<"navigate" | "conc"> | undefined;
 }
 
 /** A page of the tour. */
@@ -163,6 +170,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const kinds: ServerKind[] = peerCli ? ["browxai", "peer"] : ["browxai"];
   const add = (round: number, server: string, figure: string, page: string, value: number) =>
     result.samples.push({ round, server, figure, page, value });
+  const ctxOf = (server: { url(path: string): string }): ConcurrencyPartContext => ({
+    chromium,
+    peerCli,
+    sessions: options.sessions,
+    warmupUrl: server.url("/gen/small.html"),
+    add,
+    errors: result.errors,
+    log,
+  });
 
   const nodeDocs = options.quick ? undefined : await ensureNodeDocs();
   const todomvc = options.quick ? undefined : await ensureTodoMvc();
@@ -182,6 +198,33 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         { id: "shadow", path: "/gen/shadow.html" },
         { id: "frames", path: "/gen/frames.html" },
       ];
+    if (options.only) {
+      const apps = APPS.map((a) => ({ id: a, url: server.url(`/todomvc/examples/${a}/`) }));
+      const pages = defs.map((d) => ({ id: d.id, url: server.url(d.path) }));
+      result.rows = rowSpecs(pages.map((p) => p.id), apps.map((a) => a.id));
+      for (let round = 1; round <= options.rounds; round++) {
+        log(`round ${round}/${options.rounds}`);
+        if (options.only.includes("navigate")) {
+          await runNavigateRound({
+            round,
+            kinds,
+            chromium,
+            peerCli,
+            pages,
+            coldUrl: server.url("/gen/small.html"),
+            add,
+            errors: result.errors,
+            log,
+          });
+        }
+        if (options.only.includes("conc")) {
+          const urls = options.quick ? [server.url("/gen/small.html")] : apps.map((a) => a.url);
+          await concurrencyPart(round, kinds, urls, ctxOf(server));
+        }
+      }
+      result.machine.loadavgEnd = loadavg();
+      return result;
+    }
     log(`ground truth from a plain Chromium (${chromium})`);
     const truth = await openTruthBrowser(chromium);
     const pages: BenchPage[] = [];
@@ -247,37 +290,69 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       });
     }
 
-    for (const kind of kinds) {
-      log(`${options.sessions} concurrent sessions: ${kind}`);
-      try {
-        const c = await runConcurrency({
-          kind,
-          chromium,
-          peerCli,
-          sessions: options.sessions,
-          apps: apps.map((a) => a.url),
-          warmupUrl: server.url("/gen/small.html"),
-        });
-        for (const [act, values] of Object.entries(c.ms)) {
-          add(1, kind, `conc.${act}.p50`, "-", percentile(values, 50));
-          add(1, kind, `conc.${act}.p95`, "-", percentile(values, 95));
-        }
-        add(1, kind, "conc.errors", "-", c.errors.length);
-        add(1, kind, "conc.wall_ms", "-", c.wallMs);
-        if (c.chromiumRssPerSessionKb !== null) {
-          add(1, kind, "conc.rss_per_session_mb", "-", c.chromiumRssPerSessionKb / 1024);
-        }
-        if (c.chromiumPssPerSessionKb !== null) {
-          add(1, kind, "conc.pss_per_session_mb", "-", c.chromiumPssPerSessionKb / 1024);
-        }
-        for (const e of c.errors.slice(0, 10)) result.errors.push(`concurrency ${kind}: ${e}`);
-      } catch (e) {
-        result.errors.push(`concurrency ${kind}: ${e instanceof Error ? e.message : e}`);
-      }
-    }
+    await concurrencyPart(1, kinds, apps.map((a) => a.url), ctxOf(server));
   } finally {
     await server.close();
   }
   result.machine.loadavgEnd = loadavg();
   return result;
+}
+
+/** What {@link concurrencyPart} needs besides the round, the servers and the app URLs. */
+interface ConcurrencyPartContext {
+  chromium: string;
+  peerCli: string | undefined;
+  sessions: number;
+  warmupUrl: string;
+  add(round: number, server: string, figure: string, page: string, value: number): void;
+  errors: string[];
+  log(line: string): void;
+}
+
+/** The concurrent sessions of each server (see `concurrency.ts`), recorded as `conc.*`. */
+async function concurrencyPart(
+  round: number,
+  kinds: ServerKind[],
+  apps: string[],
+  ctx: ConcurrencyPartContext,
+): Promise<void> {
+  const { add } = ctx;
+  for (const kind of kinds) {
+    ctx.log(`${ctx.sessions} concurrent sessions: ${kind}`);
+    try {
+      const c = await runConcurrency({
+        kind,
+        chromium: ctx.chromium,
+        peerCli: ctx.peerCli,
+        sessions: ctx.sessions,
+        apps,
+        warmupUrl: ctx.warmupUrl,
+      });
+      for (const [act, values] of Object.entries(c.ms)) {
+        add(round, kind, `conc.${act}.p50`, "-", percentile(values, 50));
+        add(round, kind, `conc.${act}.p95`, "-", percentile(values, 95));
+      }
+      add(round, kind, "conc.errors", "-", c.errors.length);
+      add(round, kind, "conc.wall_ms", "-", c.wallMs);
+      if (c.chromiumRssPerSessionKb !== null) {
+        add(round, kind, "conc.rss_per_session_mb", "-", c.chromiumRssPerSessionKb / 1024);
+      }
+      if (c.chromiumPssPerSessionKb !== null) {
+        add(round, kind, "conc.pss_per_session_mb", "-", c.chromiumPssPerSessionKb / 1024);
+      }
+      if (c.serverRssGrowthKb !== null) {
+        add(round, kind, "conc.server_rss_growth_mb", "-", c.serverRssGrowthKb / 1024);
+      }
+      ctx.log(
+        `  ${kind}: ` + Object.entries(c.ms).map(([act, v]) =>
+          `${act} p50 ${percentile(v, 50).toFixed(0)} p95 ${percentile(v, 95).toFixed(0)}`
+        ).join(", ") + `; server RSS growth ${((c.serverRssGrowthKb ?? NaN) / 1024).toFixed(1)} MB`,
+      );
+      for (const e of c.errors.slice(0, 10)) {
+        ctx.errors.push(`concurrency ${kind}: ${e}`);
+      }
+    } catch (e) {
+      ctx.errors.push(`concurrency ${kind}: ${e instanceof Error ? e.message : e}`);
+    }
+  }
 }

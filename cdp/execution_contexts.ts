@@ -14,15 +14,31 @@ import type { CdpEventArgs } from "./types.ts";
 /** Name of browxai's isolated world in every frame. */
 export const UTILITY_WORLD = "__browxai_utility";
 
+/** browxai's isolated world in one frame's document, as the tab knows it. */
+export interface UtilityWorld {
+  /** Its execution context id. */
+  readonly contextId: number;
+  /**
+   * The tab created it (`Page.createIsolatedWorld`), so nothing had run in it then; false
+   * when it was only seen in a `Runtime.executionContextCreated` event.
+   */
+  readonly createdHere: boolean;
+  /**
+   * What callers did in this world (e.g. installed a library), for them to read back. A new
+   * world is a new object, so the marks end with the world they describe.
+   */
+  readonly marks: Set<string>;
+}
+
 /** The context ids of a tab's frames. */
 export class ExecutionContexts {
-  /** frameId → context id of the isolated world / of the main world. */
-  #worlds = new Map<string, number>();
+  /** frameId → the isolated world; frameId → context id of the main world. */
+  #worlds = new Map<string, { contextId: number; createdHere: boolean; marks: Set<string> }>();
   #mainWorlds = new Map<string, number>();
   /** sessionId → (contextId → frameId). */
   #contextFrames = new Map<string, Map<number, string>>();
   /** frameId → the isolated world being created. */
-  #pendingWorlds = new Map<string, Promise<number>>();
+  #pendingWorlds = new Map<string, Promise<UtilityWorld>>();
 
   /** Starts tracking the contexts of a session of the tab. */
   addSession(sessionId: string): void {
@@ -48,8 +64,16 @@ export class ExecutionContexts {
         const aux = context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
         if (!aux?.frameId) break;
         this.#contextFrames.get(session.id)?.set(context.id, aux.frameId);
-        if (context.name === UTILITY_WORLD) this.#worlds.set(aux.frameId, context.id);
-        else if (aux.isDefault) this.#mainWorlds.set(aux.frameId, context.id);
+        if (context.name === UTILITY_WORLD) {
+          // Our own creation's event arrives before its reply: keep what is known of it.
+          if (this.#worlds.get(aux.frameId)?.contextId !== context.id) {
+            this.#worlds.set(aux.frameId, {
+              contextId: context.id,
+              createdHere: false,
+              marks: new Set(),
+            });
+          }
+        } else if (aux.isDefault) this.#mainWorlds.set(aux.frameId, context.id);
         break;
       }
       case "Runtime.executionContextDestroyed": {
@@ -57,7 +81,9 @@ export class ExecutionContexts {
         const frameId = map?.get(params.executionContextId);
         map?.delete(params.executionContextId);
         if (frameId) {
-          if (this.#worlds.get(frameId) === params.executionContextId) this.#worlds.delete(frameId);
+          if (this.#worlds.get(frameId)?.contextId === params.executionContextId) {
+            this.#worlds.delete(frameId);
+          }
           if (this.#mainWorlds.get(frameId) === params.executionContextId) {
             this.#mainWorlds.delete(frameId);
           }
@@ -82,13 +108,13 @@ export class ExecutionContexts {
   }
 
   /**
-   * The context id of browxai's isolated world in a frame: the known one at once, else a
-   * promise of it, created once however many callers ask meanwhile (on the frame's own
-   * session). CDP: `Page.createIsolatedWorld` (with universal access).
+   * browxai's isolated world in a frame: the known one at once, else a promise of it,
+   * created once however many callers ask meanwhile (on the frame's own session). CDP:
+   * `Page.createIsolatedWorld` (with universal access).
    *
    * @throws whatever `Page.createIsolatedWorld` throws (frame gone, target closed, …).
    */
-  utility(frame: FrameInfo): number | Promise<number> {
+  utility(frame: FrameInfo): UtilityWorld | Promise<UtilityWorld> {
     const { frameId } = frame;
     const known = this.#worlds.get(frameId);
     if (known !== undefined) return known;
@@ -99,8 +125,19 @@ export class ExecutionContexts {
         worldName: UTILITY_WORLD,
         grantUniveralAccess: true,
       }).then((r) => {
-        this.#worlds.set(frameId, r.executionContextId);
-        return r.executionContextId;
+        const seen = this.#worlds.get(frameId);
+        if (seen?.contextId === r.executionContextId) {
+          // Seen in its creation event first: it is still the world made just now.
+          seen.createdHere = true;
+          return seen;
+        }
+        const world = {
+          contextId: r.executionContextId,
+          createdHere: true,
+          marks: new Set<string>(),
+        };
+        this.#worlds.set(frameId, world);
+        return world;
       }).finally(() => this.#pendingWorlds.delete(frameId));
       this.#pendingWorlds.set(frameId, pending);
     }

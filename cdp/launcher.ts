@@ -286,7 +286,13 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
   try {
     child = await spawnChromium(
       options.executablePath,
-      [...chromiumArgs({ ...options, userDataDir }), "about:blank"],
+      // A profile's first tab is its session's first tab; a temp profile serves sessions that
+      // each make their own context and tabs, so a start tab would be a renderer for nobody
+      // (a process to start and set up on every cold start).
+      [
+        ...chromiumArgs({ ...options, userDataDir }),
+        persistent ? "about:blank" : "--no-startup-window",
+      ],
       !options.debugPort,
     );
   } catch (e) {

@@ -10,7 +10,7 @@
  */
 import type { CdpSession, SendOptions, Unsubscribe } from "./connection.ts";
 import { isTargetClosedError, ProtocolError, TargetClosedError, TimeoutError } from "./errors.ts";
-import { ExecutionContexts, UTILITY_WORLD } from "./execution_contexts.ts";
+import { ExecutionContexts, UTILITY_WORLD, type UtilityWorld } from "./execution_contexts.ts";
 import { type FrameInfo, FrameTree } from "./frame_tree.ts";
 import {
   type DocumentResponse,
@@ -38,6 +38,7 @@ export type {
   LoadWaitOptions,
   NavigateOptions,
   NavigateOutcome,
+  UtilityWorld,
 };
 export { EvaluationError, exceptionText, NavigationError, UTILITY_WORLD };
 
@@ -277,11 +278,12 @@ export class Page {
 
   /**
    * The execution context id of browxai's isolated world in a frame, created
-   * on demand. CDP: `Page.createIsolatedWorld`.
+   * on demand, and what is known of that world (`world`: created here or only seen, the
+   * marks callers left in it). CDP: `Page.createIsolatedWorld`.
    */
   async utilityContext(
     frameId = this.mainFrameId,
-  ): Promise<{ session: CdpSession; contextId: number }> {
+  ): Promise<{ session: CdpSession; contextId: number; world: UtilityWorld }> {
     const frame = this.#frames.get(frameId);
     if (!frame) {
       throw new ProtocolError(
@@ -290,8 +292,8 @@ export class Page {
         `No frame with given id found: "${frameId}"`,
       );
     }
-    const id = this.#contexts.utility(frame);
-    return { session: frame.session, contextId: typeof id === "number" ? id : await id };
+    const world = await this.#contexts.utility(frame);
+    return { session: frame.session, contextId: world.contextId, world };
   }
 
   /** The page's own (main world) execution context of a frame, if known. */

@@ -16,7 +16,7 @@ import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import { callOnHandleForHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import { callOnHandleForHandle, callUtility, nextFrame, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
 import {
@@ -294,13 +294,16 @@ async function runExclusive(
     // timeoutMs is a promise: what follows fits in the time left (and a small margin), or is
     // skipped and named (a huge or busy page can take seconds to answer a frame or a snapshot).
     const finish = new FinishBudget(deadline + RESULT_MARGIN_MS, signal);
-    await finish.step(
-      "a frame for the page to draw",
-      (s) =>
-        callUtility(rec.activePage, rec.activePage.mainFrameId, "nextFrame", [], { signal: s }),
-      false,
-      { capMs: FRAME_CAP_MS },
-    ).catch(() => {});
+    // The frame lets what follows read the page as drawn: with no snapshot and no element to
+    // probe, nothing reads it, and the result need not wait.
+    if (mode !== "none" || target?.kind === "element") {
+      await finish.step(
+        "a frame for the page to draw",
+        (s) => nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
+        false,
+        { capMs: FRAME_CAP_MS },
+      ).catch(() => {});
+    }
     if (session.closed) {
       throw new ToolError(
         "unknown-session",

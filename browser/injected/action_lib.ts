@@ -380,13 +380,6 @@ export function installActionLib(api: PageApi): void {
     return api.scrollInfo(el);
   };
 
-  /** Resolves after the next animation frame (or 100 ms when frames are paused). */
-  api.nextFrame = () =>
-    new Promise<boolean>((r) => {
-      requestAnimationFrame(() => r(true));
-      setTimeout(() => r(false), 100);
-    });
-
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
   const allElements = function* (root: Document | ShadowRoot): Generator<Element> {

@@ -86,11 +86,15 @@ const FORMS_SOURCE = `(() => {
 /** What a call answers when the world has no library yet (a new document or context). */
 const MISSING = "__browxai_missing__";
 
+/** The mark (`UtilityWorld.marks`) of a world the library was sent to. */
+const CORE_MARK = "browxai:core";
+
 /**
  * Evaluates `__browxai[method](...args)` in a frame's utility world. The
- * library is installed on demand: a call into a world without it answers
- * {@link MISSING}, and we install and retry once. (Context ids are not a safe
- * cache key: a cross-process navigation can reuse them.)
+ * library is installed on demand: in a world this tab just created (nothing ran in it) the
+ * library goes with the first call, in one `Runtime.evaluate`; elsewhere a call into a world
+ * without it answers {@link MISSING}, and we install and retry once. (Context ids are not a
+ * safe cache key: a cross-process navigation can reuse them; the world's marks end with it.)
  */
 async function evaluateInWorld(
   page: Page,
@@ -105,27 +109,33 @@ async function evaluateInWorld(
   const ready = forms
     ? "globalThis.__browxai && globalThis.__browxai.__forms"
     : "globalThis.__browxai";
-  const expression = `${ready} ? globalThis.__browxai.${method}(...${JSON.stringify(args)}) : ${
-    JSON.stringify(MISSING)
-  }`;
+  const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
+  const install = `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}`;
   for (let attempt = 0;; attempt++) {
-    const { session, contextId } = await page.utilityContext(frameId);
+    const { session, contextId, world } = await page.utilityContext(frameId);
+    const marks = world?.marks;
+    // A world made here holds nothing yet: skip the probe, send the library with the call.
+    const fresh = world?.createdHere === true && !marks?.has(CORE_MARK);
     const r = await session.send("Runtime.evaluate", {
-      expression,
+      expression: fresh
+        ? `(${install}, ${call})`
+        : `${ready} ? ${call} : ${JSON.stringify(MISSING)}`,
       contextId,
       returnByValue,
       awaitPromise: true,
     }, { timeoutMs, signal });
+    if (fresh) marks?.add(CORE_MARK);
     if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
     if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
     const installed = await session.send("Runtime.evaluate", {
-      expression: `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}, true`,
+      expression: `${install}, true`,
       contextId,
       returnByValue: true,
     }, { signal });
     if (installed.exceptionDetails) {
       throw new EvaluationError(exceptionText(installed.exceptionDetails));
     }
+    marks?.add(CORE_MARK);
   }
 }
 
@@ -260,6 +270,34 @@ export async function callOnHandleForHandle<K extends OnElementMethod & HandleRe
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
   if (!r.result.objectId) return undefined;
   return { session: handle.session, frameId: handle.frameId, objectId: r.result.objectId };
+}
+
+/** The page side of {@link nextFrame}: self-contained (its source is sent). */
+function awaitNextFrame(): Promise<boolean> {
+  return new Promise<boolean>((r) => {
+    requestAnimationFrame(() => r(true));
+    setTimeout(() => r(false), 100);
+  });
+}
+
+/**
+ * Resolves after the frame's next animation frame: true, or false after 100 ms when frames
+ * are paused (a hidden tab). Needs no library in the world, so a document that is not read
+ * (a navigation with `snapshot: "none"`) does not pay for sending it.
+ * CDP: `Runtime.callFunctionOn` in the frame's utility world.
+ *
+ * @throws EvaluationError / ProtocolError when the frame cannot run it; AbortError on `signal`.
+ */
+export function nextFrame(
+  page: Page,
+  frameId: string,
+  options: CallOptions = {},
+): Promise<boolean> {
+  return page.call<boolean>(awaitNextFrame, [], {
+    frameId,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    signal: options.signal,
+  });
 }
 
 /** Releases a remote object. Best effort. CDP: `Runtime.releaseObject`. */

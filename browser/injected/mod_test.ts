@@ -37,3 +37,40 @@ Deno.test("callUtility: the call's signal goes with the page call", async () => 
   assertEquals(await callUtility(page, "F", "hasText", ["x"], { signal }), true);
   assertTrue(options[0]?.signal === signal, "the signal was sent with the call");
 });
+
+/** A fake page whose utility world is `world`; its session records each expression sent. */
+function pageWithWorld(world: { createdHere: boolean; marks: Set<string> }, answers: unknown[]) {
+  const expressions: string[] = [];
+  const session = {
+    send(_method: string, params: { expression: string }) {
+      expressions.push(params.expression);
+      return Promise.resolve({ result: { value: answers.shift() } });
+    },
+  } as unknown as CdpSession;
+  const page = {
+    utilityContext: () =>
+      Promise.resolve({ session, contextId: 1, world: { contextId: 1, ...world } }),
+  } as unknown as Page;
+  return { page, expressions };
+}
+
+Deno.test("callUtility: a world made here gets the library with the first call, in one evaluate", async () => {
+  const world = { createdHere: true, marks: new Set<string>() };
+  const { page, expressions } = pageWithWorld(world, [true, false]);
+  assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
+  assertEquals(expressions.length, 1, "no probe, no retry");
+  assertTrue(expressions[0]!.includes('Object.defineProperty(globalThis, "__browxai"'));
+  assertTrue(expressions[0]!.includes('globalThis.__browxai.hasText(...["x"])'));
+  // The world is marked: the next call is the short guarded one.
+  assertEquals(await callUtility(page, "F", "hasText", ["y"]), false);
+  assertEquals(expressions.length, 2);
+  assertTrue(!expressions[1]!.includes("defineProperty"), "the library is not sent again");
+});
+
+Deno.test("callUtility: a world only seen in an event is probed first, then given the library", async () => {
+  const world = { createdHere: false, marks: new Set<string>() };
+  const { page, expressions } = pageWithWorld(world, ["__browxai_missing__", true, true]);
+  assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
+  assertEquals(expressions.length, 3, "probe, install, retry");
+  assertTrue(expressions[1]!.includes("defineProperty"));
+});

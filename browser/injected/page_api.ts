@@ -168,8 +168,6 @@ export interface PageApi {
     to?: string,
     by?: { x?: number | undefined; y?: number | undefined },
   ) => ScrollInfo;
-  /** Resolves after the next animation frame (or 100 ms when frames are paused). */
-  nextFrame: () => Promise<boolean>;
   /** Every match of a selector (CSS or `text=`), innermost text matches. */
   queryAll: (selector: string) => Element[];
   query: (selector: string) => Element | null;
@@ -321,7 +319,6 @@ export const PAGE_API_NAMES = Object.keys(
     elementInfo: 1,
     scrollInfo: 1,
     scrollElement: 1,
-    nextFrame: 1,
     queryAll: 1,
     query: 1,
     queryCount: 1,

@@ -29,7 +29,7 @@ import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { ToolError } from "../tool_error.ts";
-import { callUtility } from "../injected/mod.ts";
+import { callUtility, nextFrame } from "../injected/mod.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { handOverClosedRoots } from "./closed_roots.ts";
 
@@ -198,7 +198,7 @@ export async function withSecretsCovered<T>(
         drawn.add(f.frameId);
       }
       // Let every touched frame paint its boxes before the capture.
-      await Promise.all([...drawn].map((id) => callUtility(page, id, "nextFrame").catch(() => {})));
+      await Promise.all([...drawn].map((id) => nextFrame(page, id).catch(() => {})));
       const result = await capture();
       let held = true;
       for (const f of await scanFrames(page, masker)) {

@@ -20,6 +20,7 @@ import { startDownloads, stopDownloads } from "./downloads.ts";
 import { useSession } from "./call_scope.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
 import type { SecretSpans } from "./page_logs.ts";
+import { releaseMemorySoon } from "./heap_release.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -319,6 +320,7 @@ export class SessionManager {
       // Before close, which drops the session's slots (the copies' folder is one).
       await removeUploadCopies(s);
       await s.close();
+      releaseMemorySoon();
     }
     // Artifacts live as long as their session; wiped even when it was not running (the
     // `default` session's may have been saved before its first use).

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle, callUtility } from "../../browser/injected/mod.ts";
+import { callOnHandle, callUtility, nextFrame } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -67,7 +67,7 @@ export const scrollTool = defineTool({
             signal,
           });
           // Wheel scrolling is asynchronous: let it land before measuring.
-          await callUtility(page, page.mainFrameId, "nextFrame");
+          await nextFrame(page, page.mainFrameId);
           scroll = await callUtility(page, page.mainFrameId, "scrollInfo", [null]);
         } else {
           const container = !!(args.to || args.by);

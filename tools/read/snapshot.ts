@@ -34,6 +34,8 @@ export const snapshotTool = defineTool({
     const frameNote = (url: string) => session.navGuard?.frameNote(url, page.url);
     // A later page of a paged read comes from the same capture while the
     // page is unchanged: pages line up, and the walk is not repeated.
+    // Read beside the capture, not after it: one round trip less to a busy renderer.
+    const title = page.title();
     const snap = args.ref
       ? await captureSnapshot(page, session.refs, {
         rootRef: args.ref,
@@ -54,7 +56,7 @@ export const snapshotTool = defineTool({
     return {
       structured: {
         url: page.url,
-        title: await page.title(),
+        title: await title,
         ...(args.ref ? { ref: args.ref } : {}),
         truncated: paged.truncated,
         offset: paged.offset,
