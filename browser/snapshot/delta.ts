@@ -90,7 +90,8 @@ const SIGNIFICANT = new Set(["dialog", "alertdialog", "alert", "heading", "ifram
 /** A node line that names nothing: a role, maybe states (`- listitem`, `- row [selected]`). */
 const BARE_LINE = /^- [\w-]+(?: \[[^\]]*\])*:?$/;
 
-function parse(text: string, intern: Map<string, number>): Line[] {
+/** The lines of a snapshot text with their tree (identities and paths come after). */
+function parse(text: string): Line[] {
   const out: Line[] = [];
   const stack: number[] = [];
   for (const raw of text === "" ? [] : text.split("\n")) {
@@ -106,21 +107,74 @@ function parse(text: string, intern: Map<string, number>): Line[] {
     out.push({ text: raw, indent, parent, firstChild: -1, id: "", path: -1, ref });
     stack.push(out.length - 1);
   }
-  // Parents come before their children: paths are made top-down.
-  for (const l of out) {
+  return out;
+}
+
+/** The key of a bare line among its siblings: its parent's text and its own. */
+function siblingKey(lines: Line[], l: Line): string {
+  return `${l.parent < 0 ? "" : lines[l.parent]!.text.trimStart()}\u0000${l.text.trimStart()}`;
+}
+
+/**
+ * Bare lines that stand several times under one parent in either text (rows of a list or a
+ * table): those are told apart by what they hold. A bare line that stands alone (`- main`,
+ * `- navigation`) keeps its own text as identity: its content changing is not it going.
+ */
+function repeatedBare(texts: Line[][]): Set<string> {
+  const out = new Set<string>();
+  for (const lines of texts) {
+    const seen = new Map<string, number>();
+    lines.forEach((l, i) => {
+      if (l.ref || l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return;
+      const k = `${l.parent}\u0000${l.text.trimStart()}`;
+      if (seen.has(k)) out.add(siblingKey(lines, l));
+      else seen.set(k, i);
+    });
+  }
+  return out;
+}
+
+/**
+ * Gives each line its identity (children first: a row's identity takes its first child's,
+ * which may itself be a bare cell told by what it holds) and its interned path (parents
+ * first).
+ */
+function identify(lines: Line[], intern: Map<string, number>, repeated: Set<string>): void {
+  // What first names something in each line's subtree: its ref, or its text when it is not
+  // bare, else its first child's.
+  const sig: string[] = new Array(lines.length);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]!;
     const body = l.text.trimStart();
-    const child = l.firstChild >= 0 ? out[l.firstChild]! : undefined;
+    const bare = BARE_LINE.test(body);
+    sig[i] = l.ref ? `ref:${l.ref}` : !bare ? body : l.firstChild >= 0 ? sig[l.firstChild]! : "";
     l.id = l.ref
       ? `ref:${l.ref}`
-      : child && BARE_LINE.test(body)
-      ? `${body}\u0001${child.ref ? `ref:${child.ref}` : child.text.trimStart()}`
+      : bare && l.firstChild >= 0 && repeated.has(siblingKey(lines, l))
+      ? `${body}\u0001${sig[l.firstChild]}`
       : body;
-    const key = `${l.parent < 0 ? -1 : out[l.parent]!.path}\u0000${l.id}`;
+  }
+  for (const l of lines) {
+    const key = `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${l.id}`;
     let path = intern.get(key);
     if (path === undefined) intern.set(key, path = intern.size);
     l.path = path;
   }
-  return out;
+}
+
+/**
+ * The line that says which row a bare line is: its first child that names something (text,
+ * or a control with a name), else its first child; -1 for a named line or one with no child.
+ */
+function rowLabel(lines: Line[], i: number): number {
+  const l = lines[i]!;
+  if (l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return -1;
+  for (let c = l.firstChild; c < lines.length && lines[c]!.indent > l.indent; c++) {
+    if (lines[c]!.parent !== i) continue;
+    const body = lines[c]!.text.trimStart();
+    if (!BARE_LINE.test(body) && !/^- [\w-]+(?: \[[^\]]*\])*$/.test(body)) return c;
+  }
+  return l.firstChild;
 }
 
 function unquote(s: string): string {
@@ -199,8 +253,11 @@ export function diffSnapshots(
   const maxLines = options.maxLines ?? 80;
   const maxNodes = options.maxNodes ?? 20;
   const intern = new Map<string, number>();
-  const a = parse(before, intern);
-  const b = parse(after, intern);
+  const a = parse(before);
+  const b = parse(after);
+  const repeated = repeatedBare([a, b]);
+  identify(a, intern, repeated);
+  identify(b, intern, repeated);
   const oldRefText = new Map<string, string>();
   const refsAfter = new Set<string>();
   // Focus moving is not a change worth a line: compare without the marker.
@@ -272,8 +329,10 @@ export function diffSnapshots(
   const movedShown = new Set(shownMoves.filter((m) => m.kind === "moved").map((m) => m.index));
   const underMoved = new Map<number, number[]>();
   for (const i of shownAdded) {
-    const p = b[i]!.parent;
-    if (!movedShown.has(p)) continue;
+    // The nearest moved ancestor (a row that moved, its new buttons in a cell of it).
+    let p = b[i]!.parent;
+    while (p >= 0 && !movedShown.has(p)) p = b[p]!.parent;
+    if (p < 0) continue;
     underMoved.set(p, [...(underMoved.get(p) ?? []), i]);
   }
   const inline = new Set([...underMoved.values()].flat());
@@ -338,7 +397,25 @@ function renderMoves(
       out.push("  " + lines[p]!.text);
     }
     out.push((m.kind === "moved" ? "~ " : "  ") + lines[m.index]!.text);
-    for (const c of children.get(m.index) ?? []) out.push("+ " + lines[c]!.text);
+    // A moved row with no name of its own: which row it is.
+    const label = rowLabel(lines, m.index);
+    const added = children.get(m.index) ?? [];
+    if (label >= 0 && !picked.has(label) && !added.includes(label)) {
+      out.push("  " + lines[label]!.text);
+    }
+    const addedSet = new Set(added);
+    const between = new Set<number>();
+    for (const c of added) {
+      // The lines between the moved row and what was added deeper in it, once.
+      const chain: number[] = [];
+      for (let q = lines[c]!.parent; q >= 0 && q !== m.index; q = lines[q]!.parent) chain.push(q);
+      for (const q of chain.reverse()) {
+        if (between.has(q) || addedSet.has(q)) continue;
+        between.add(q);
+        out.push("  " + lines[q]!.text);
+      }
+      out.push("+ " + lines[c]!.text);
+    }
   }
 }
 
@@ -362,13 +439,22 @@ function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): 
     const k = key(b, l);
     fresh.set(k, [...(fresh.get(k) ?? []), i]);
   }
-  const out: Renewed[] = [];
+  const gone = new Map<string, number[]>();
   for (const i of removed) {
     const l = a[i]!;
     if (!l.ref) continue;
-    const match = fresh.get(key(a, l))?.shift();
-    if (match !== undefined) out.push({ removed: i, from: l.ref, to: b[match]!.ref! });
+    const k = key(a, l);
+    gone.set(k, [...(gone.get(k) ?? []), i]);
   }
+  // Paired only when the content tells them apart (one gone, one new): identical rows
+  // ("Delete" under each "Item") are never matched by guess.
+  const out: Renewed[] = [];
+  for (const [k, olds] of gone) {
+    const news = fresh.get(k);
+    if (olds.length !== 1 || news?.length !== 1) continue;
+    out.push({ removed: olds[0]!, from: a[olds[0]!]!.ref!, to: b[news[0]!]!.ref! });
+  }
+  out.sort((x, y) => x.removed - y.removed);
   return out;
 }
 
@@ -395,13 +481,10 @@ function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) 
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
       shownContext.add(p);
       out.push("  " + lines[p]!.text);
-      const first = lines[p]!.firstChild;
-      if (
-        first !== i && first >= 0 && !picked.has(first) &&
-        BARE_LINE.test(lines[p]!.text.trimStart())
-      ) {
-        shownContext.add(first);
-        out.push("  " + lines[first]!.text);
+      const label = rowLabel(lines, p);
+      if (label >= 0 && label !== i && !picked.has(label)) {
+        shownContext.add(label);
+        out.push("  " + lines[label]!.text);
       }
     }
     out.push(mark + lines[i]!.text);

@@ -1,4 +1,9 @@
-import { assertEquals, assertIncludes, assertTrue } from "../../tests/_assert.ts";
+import {
+  assertEquals,
+  assertIncludes,
+  assertNotIncludes,
+  assertTrue,
+} from "../../tests/_assert.ts";
 import { appearedNodes, diffSnapshots, removedNodes } from "./delta.ts";
 
 const BEFORE = [
@@ -208,7 +213,7 @@ Deno.test("diffSnapshots: rows of a re-rendered list are told apart by what they
   const d = diffSnapshots(before, after);
   assertEquals(d.text.split("\n"), [
     "  - listitem",
-    "    - checkbox [ref=e13]",
+    "    Walk dog",
     '-   - button "×" [ref=e15]',
     "+ - listitem",
     "+   - checkbox [ref=e14]",
@@ -224,7 +229,7 @@ Deno.test("diffSnapshots: rows of a re-rendered list are told apart by what they
   );
   assertEquals(hovered.text.split("\n"), [
     "  - listitem",
-    "    - checkbox [ref=e13]",
+    "    Walk dog",
     '+   - button "×" [ref=e15]',
   ]);
 });
@@ -247,4 +252,50 @@ Deno.test("diffSnapshots: a list rendered anew in another order reads once", () 
   ]);
   // The data still lists what went and came.
   assertEquals([d.removed.length, d.added.length], [3, 3]);
+});
+
+Deno.test("diffSnapshots: a lone container is itself whatever its first line does", () => {
+  const page = (first: string) =>
+    ["- main", `  ${first}`, ...Array.from({ length: 30 }, (_, i) => `  Para ${i}`)].join("\n");
+  const d = diffSnapshots(page("Unsaved changes"), page("All changes saved"));
+  assertEquals(d.text.split("\n"), [
+    "  - main",
+    "-   Unsaved changes",
+    "  - main",
+    "+   All changes saved",
+  ]);
+});
+
+Deno.test("diffSnapshots: a moved row with no name says which row it is", () => {
+  const row = (name: string, ref: number) =>
+    `  - row\n    - cell\n      - checkbox [ref=e${ref}]\n    - cell: ${name}`;
+  const table = (rows: string[]) => ["- table", ...rows].join("\n");
+  const d = diffSnapshots(
+    table([row("Alice", 1), row("Bob", 2), row("Carol", 3)]),
+    table([row("Carol", 3), row("Bob", 2), row("Alice", 1)]),
+  );
+  assertIncludes(d.text, "~   - row\n      - cell: Carol");
+  assertNotIncludes(d.text, "~     - checkbox");
+});
+
+Deno.test("diffSnapshots: identical rows re-created are not paired by guess", () => {
+  const list = (prices: string[], refs: number[]) =>
+    prices.map((p, i) => `* Item\n  ${p}\n  - button "Delete" [ref=e${refs[i]}]`).join("\n");
+  const d = diffSnapshots(list(["$1", "$2", "$3"], [1, 2, 3]), list(["$1", "$3"], [4, 5]));
+  assertNotIncludes(d.text, "re-created");
+});
+
+Deno.test("diffSnapshots: a table sorted anew shows each row with its new buttons", () => {
+  const row = (name: string, edit: number) =>
+    `  - row\n    - cell: ${name}\n    - cell\n      - button "Edit" [ref=e${edit}]`;
+  const table = (rows: string[]) => ["- table", ...rows].join("\n");
+  const d = diffSnapshots(
+    table([row("Carol", 1), row("Alice", 2)]),
+    table([row("Alice", 3), row("Carol", 4)]),
+  );
+  assertIncludes(
+    d.text,
+    '~   - row\n      - cell: Alice\n      - cell\n+       - button "Edit" [ref=e3]',
+  );
+  assertIncludes(d.text, "e1, e2 are gone: the page re-created them as e4, e3");
 });
