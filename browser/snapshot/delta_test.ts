@@ -299,3 +299,19 @@ Deno.test("diffSnapshots: a table sorted anew shows each row with its new button
   );
   assertIncludes(d.text, "e1, e2 are gone: the page re-created them as e4, e3");
 });
+
+Deno.test("diffSnapshots: a card moved to another column is no re-used node", () => {
+  const board = (todo: string[], done: string[]) =>
+    [
+      '- region "To do"',
+      ...todo.map((c) => `  * ${c}`),
+      '- region "Done"',
+      ...done.map((c) => `  * ${c}`),
+    ].join("\n");
+  const d = diffSnapshots(
+    board(['Fix bug\n    - button "Done" [ref=e1]', "Write docs"], ["Ship"]),
+    board(["Write docs"], ["Ship", 'Fix bug\n    - button "Done" [ref=e1]']),
+  );
+  assertEquals(d.strandedRefs, []);
+  assertNotIncludes(d.text, "re-used");
+});

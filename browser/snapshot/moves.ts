@@ -21,6 +21,8 @@ export interface OrderedLine {
   path: number;
   /** Its ref, when it is a node line with one. */
   ref: string | undefined;
+  /** The line as shown (indent included), when known: a parent's text tells a re-used node. */
+  text?: string;
 }
 
 /** One line of the rendering of moves: an index into the after text and its mark. */
@@ -122,7 +124,14 @@ export function findMoves(
     const g = groupB[bi]!;
     if (groupA[ai] !== g) {
       // A ref whose line stayed while its parent line moved, between two lines in both texts.
-      if (b[bi]!.ref !== undefined && liveUids.has(g) && liveUids.has(groupA[ai]!)) {
+      // One still under a line that reads the same moved with it (a card dragged to another
+      // column): not a re-used node.
+      const pa = a[ai]!.parent, pb = b[bi]!.parent;
+      const sameParent = pa >= 0 && pb >= 0 && a[pa]!.text !== undefined &&
+        a[pa]!.text!.trimStart() === b[pb]!.text?.trimStart();
+      if (
+        b[bi]!.ref !== undefined && !sameParent && liveUids.has(g) && liveUids.has(groupA[ai]!)
+      ) {
         stranded.push(b[bi]!.ref!);
       }
       continue;
