@@ -71,6 +71,8 @@ interface Line {
   parent: number;
   /** The first line indented under this one, or -1. */
   firstChild: number;
+  /** The line before it under the same parent, or -1. */
+  prevSibling: number;
   /**
    * Identity within its parent: `ref:eN` for a node line with a ref; for a bare container
    * line (a role with no name, `- listitem`) its text and its first child's identity, so
@@ -94,6 +96,8 @@ const BARE_LINE = /^- [\w-]+(?: \[[^\]]*\])*:?$/;
 function parse(text: string): Line[] {
   const out: Line[] = [];
   const stack: number[] = [];
+  /** parent index → its last child so far. */
+  const lastChild = new Map<number, number>();
   for (const raw of text === "" ? [] : text.split("\n")) {
     const body = raw.trimStart();
     const indent = raw.length - body.length;
@@ -104,7 +108,9 @@ function parse(text: string): Line[] {
       : null;
     const ref = m?.[1];
     if (parent >= 0 && out[parent]!.firstChild < 0) out[parent]!.firstChild = out.length;
-    out.push({ text: raw, indent, parent, firstChild: -1, id: "", path: -1, ref });
+    const prevSibling = lastChild.get(parent) ?? -1;
+    lastChild.set(parent, out.length);
+    out.push({ text: raw, indent, parent, firstChild: -1, prevSibling, id: "", path: -1, ref });
     stack.push(out.length - 1);
   }
   return out;
@@ -116,22 +122,28 @@ function siblingKey(lines: Line[], l: Line): string {
 }
 
 /**
- * Bare lines that stand several times under one parent in either text (rows of a list or a
- * table): those are told apart by what they hold. A bare line that stands alone (`- main`,
+ * Lines (no ref) that stand several times under one parent in either text: bare rows of a
+ * list or a table, told apart by what they hold; and leaf texts ("Out of stock" under each
+ * product), told apart by the line before them. A line that stands alone (`- main`,
  * `- navigation`) keeps its own text as identity: its content changing is not it going.
  */
-function repeatedBare(texts: Line[][]): Set<string> {
+function repeatedLines(texts: Line[][]): Set<string> {
   const out = new Set<string>();
   for (const lines of texts) {
     const seen = new Map<string, number>();
     lines.forEach((l, i) => {
-      if (l.ref || l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return;
+      if (l.ref) return;
       const k = `${l.parent}\u0000${l.text.trimStart()}`;
       if (seen.has(k)) out.add(siblingKey(lines, l));
       else seen.set(k, i);
     });
   }
   return out;
+}
+
+/** What a line before a repeated text stands for: its ref (a field whose value changes), else its text. */
+function anchorOf(l: Line): string {
+  return l.ref ? `ref:${l.ref}` : l.text.trimStart();
 }
 
 /**
@@ -148,10 +160,15 @@ function identify(lines: Line[], intern: Map<string, number>, repeated: Set<stri
     const body = l.text.trimStart();
     const bare = BARE_LINE.test(body);
     sig[i] = l.ref ? `ref:${l.ref}` : !bare ? body : l.firstChild >= 0 ? sig[l.firstChild]! : "";
+    const again = !l.ref && repeated.has(siblingKey(lines, l));
     l.id = l.ref
       ? `ref:${l.ref}`
-      : bare && l.firstChild >= 0 && repeated.has(siblingKey(lines, l))
+      : again && bare && l.firstChild >= 0
       ? `${body}\u0001${sig[l.firstChild]}`
+      : again && !bare && l.firstChild < 0
+      // A text that stands several times among its siblings ("Out of stock" under each
+      // product, "Required" beside each field) is told by the line before it.
+      ? `${body}\u0002${l.prevSibling < 0 ? "" : anchorOf(lines[l.prevSibling]!)}`
       : body;
   }
   for (const l of lines) {
@@ -255,7 +272,7 @@ export function diffSnapshots(
   const intern = new Map<string, number>();
   const a = parse(before);
   const b = parse(after);
-  const repeated = repeatedBare([a, b]);
+  const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
   const oldRefText = new Map<string, string>();
@@ -486,6 +503,14 @@ function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) 
         shownContext.add(label);
         out.push("  " + lines[label]!.text);
       }
+    }
+    // A text that stands several times among its siblings: the line before it says where.
+    const prev = lines[i]!.prevSibling;
+    if (
+      lines[i]!.id.includes("\u0002") && prev >= 0 && !picked.has(prev) && !shownContext.has(prev)
+    ) {
+      shownContext.add(prev);
+      out.push("  " + lines[prev]!.text);
     }
     out.push(mark + lines[i]!.text);
   }

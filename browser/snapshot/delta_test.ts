@@ -315,3 +315,28 @@ Deno.test("diffSnapshots: a card moved to another column is no re-used node", ()
   assertEquals(d.strandedRefs, []);
   assertNotIncludes(d.text, "re-used");
 });
+
+Deno.test("diffSnapshots: a repeated text moving from one item to another is a change", () => {
+  const shop = (red: boolean, blue: boolean) =>
+    [
+      "### Red shirt",
+      ...(red ? ["Out of stock"] : []),
+      '- button "Add red" [ref=e1]',
+      "### Green shirt",
+      "Out of stock",
+      '- button "Add green" [ref=e2]',
+      "### Blue shirt",
+      ...(blue ? ["Out of stock"] : []),
+      '- button "Add blue" [ref=e3]',
+    ].join("\n");
+  const d = diffSnapshots(shop(true, false), shop(false, true));
+  assertEquals(d.unchanged, false);
+  assertEquals([d.removed, d.added], [["Out of stock"], ["Out of stock"]]);
+  // Where: each shown after the line before it.
+  assertEquals(d.text.split("\n"), [
+    "  ### Red shirt",
+    "- Out of stock",
+    "  ### Blue shirt",
+    "+ Out of stock",
+  ]);
+});
