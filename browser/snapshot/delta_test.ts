@@ -340,3 +340,11 @@ Deno.test("diffSnapshots: a repeated text moving from one item to another is a c
     "+ Out of stock",
   ]);
 });
+
+Deno.test("diffSnapshots: one line taken elsewhere shows after the line it now follows", () => {
+  const d = diffSnapshots(
+    '### Red shirt\nOut of stock\n- button "Add red" [ref=e1]\n### Blue shirt\n- button "Add blue" [ref=e2]',
+    '### Red shirt\n- button "Add red" [ref=e1]\n### Blue shirt\nOut of stock\n- button "Add blue" [ref=e2]',
+  );
+  assertEquals(d.text.split("\n"), ["  ### Blue shirt", "~ Out of stock"]);
+});

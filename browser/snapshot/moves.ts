@@ -175,8 +175,9 @@ function showBlock(
   const block = seq.slice(from, to + 1);
   const kept = lisPositions(block.map((x) => x.ai));
   const moved = block.length - kept.size;
-  if (block.length <= 2 * moved + 2) {
-    // A sort or a swap: the block in its new order reads best.
+  if (block.length <= 2 * moved + 2 && (moved > 1 || block.length === 2)) {
+    // A sort or a swap: the block in its new order reads best. (One line taken elsewhere in
+    // a longer block is that line after the one it now follows.)
     for (const x of block) out.push({ index: x.bi, kind: "moved" });
     return block.length;
   }
