@@ -439,37 +439,44 @@ function renderMoves(
 /** A ref line gone and one added with the same content under the same line. */
 interface Renewed {
   removed: number;
-  from: string;
-  to: string;
+  from: string[];
+  to: string[];
 }
 
-/** Pairs removed ref lines with added ones of the same content and parent (in order). */
+/** The refs a line shows: a node line's, or its inline links'. */
+function refsIn(l: Line): string[] {
+  return [...l.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!);
+}
+
+/**
+ * Pairs removed lines that show refs with added ones of the same content (refs aside) under
+ * the same line: a node, or a line of inline links, the page rendered anew.
+ */
 function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
   const key = (lines: Line[], l: Line) =>
     `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${
-      l.text.trimStart().replace(/ \[ref=e\d+\]/, "")
+      l.text.trimStart().replace(/ ?\[ref=e\d+\]/g, "")
     }`;
-  const fresh = new Map<string, number[]>();
-  for (const i of added) {
-    const l = b[i]!;
-    if (!l.ref) continue;
-    const k = key(b, l);
-    fresh.set(k, [...(fresh.get(k) ?? []), i]);
-  }
-  const gone = new Map<string, number[]>();
-  for (const i of removed) {
-    const l = a[i]!;
-    if (!l.ref) continue;
-    const k = key(a, l);
-    gone.set(k, [...(gone.get(k) ?? []), i]);
-  }
+  const group = (lines: Line[], idx: number[]) => {
+    const m = new Map<string, number[]>();
+    for (const i of idx) {
+      if (!refsIn(lines[i]!).length) continue;
+      const k = key(lines, lines[i]!);
+      m.set(k, [...(m.get(k) ?? []), i]);
+    }
+    return m;
+  };
+  const fresh = group(b, added);
+  const gone = group(a, removed);
   // Paired only when the content tells them apart (one gone, one new): identical rows
   // ("Delete" under each "Item") are never matched by guess.
   const out: Renewed[] = [];
   for (const [k, olds] of gone) {
     const news = fresh.get(k);
     if (olds.length !== 1 || news?.length !== 1) continue;
-    out.push({ removed: olds[0]!, from: a[olds[0]!]!.ref!, to: b[news[0]!]!.ref! });
+    const from = refsIn(a[olds[0]!]!), to = refsIn(b[news[0]!]!);
+    if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
+    out.push({ removed: olds[0]!, from, to });
   }
   out.sort((x, y) => x.removed - y.removed);
   return out;
@@ -479,11 +486,12 @@ function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): 
 const MAX_RENEWED = 10;
 
 function renewedNote(renewed: Renewed[]): string {
-  const shown = renewed.slice(0, MAX_RENEWED);
-  const more = renewed.length > MAX_RENEWED ? ` and ${renewed.length - MAX_RENEWED} more` : "";
-  return `~ ${shown.map((r) => r.from).join(", ")}${more} are gone: the page re-created ${
-    shown.length > 1 ? "them" : "it"
-  } as ${shown.map((r) => r.to).join(", ")} (same content)`;
+  const from = renewed.flatMap((r) => r.from), to = renewed.flatMap((r) => r.to);
+  const shown = Math.min(from.length, MAX_RENEWED);
+  const more = from.length > shown ? ` and ${from.length - shown} more` : "";
+  return `~ ${from.slice(0, shown).join(", ")}${more} are gone: the page re-created ${
+    from.length > 1 ? "them" : "it"
+  } as ${to.slice(0, shown).join(", ")}${more} (same content)`;
 }
 
 /**

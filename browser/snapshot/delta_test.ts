@@ -348,3 +348,11 @@ Deno.test("diffSnapshots: one line taken elsewhere shows after the line it now f
   );
   assertEquals(d.text.split("\n"), ["  ### Blue shirt", "~ Out of stock"]);
 });
+
+Deno.test("diffSnapshots: links rendered anew in a line are named once as re-created", () => {
+  const footer = (a: number, b: number) =>
+    `- contentinfo\n  [All](#/)[ref=e${a}] [Active](#/active)[ref=e${b}]\n  1 item left`;
+  const d = diffSnapshots(footer(1, 2), footer(7, 8));
+  assertEquals(d.text.split("\n").filter((l) => l.startsWith("- ")), []);
+  assertIncludes(d.text, "~ e1, e2 are gone: the page re-created them as e7, e8 (same content)");
+});
