@@ -168,17 +168,23 @@ Deno.test("safe_fs: writes replace planted links, never write through them", asy
   }
 });
 
-/** Runs a bash loop until `stop()`. */
+/**
+ * Runs a bash loop until `stop()`, which ends it after the round in flight: a killed bash
+ * would leave its last `mv`/`cp` running, writing into a tree being removed.
+ */
 function swapper(script: string): { stop(): Promise<void> } {
+  const flags = Deno.makeTempDirSync({ prefix: "browxai-swapper-" });
+  const flag = join(flags, "stop");
   const child = new Deno.Command("bash", {
-    args: ["-c", `while :; do ${script}; done`],
+    args: ["-c", `while [ ! -e ${flag} ]; do ${script}; done`],
     stdout: "null",
     stderr: "null",
   }).spawn();
   return {
     async stop() {
-      child.kill("SIGKILL");
+      await Deno.writeTextFile(flag, "");
       await child.status;
+      await Deno.remove(flags, { recursive: true });
     },
   };
 }
