@@ -148,10 +148,12 @@ Deno.test("path guard: links planted in the workspace lead nowhere", async (t) =
       // link out (each flip one atomic rename) while download_get runs.
       await Deno.remove(file);
       await Deno.writeTextFile(join(ws, "real.src"), "the report\n");
+      // Stopped by a flag after its round (a killed bash leaves its last mv running).
+      const stop = join(ws, "swap.stop");
       const swap = new Deno.Command("bash", {
         args: [
           "-c",
-          `while :; do ln -sfn ${secret} ${file}.l; mv -Tf ${file}.l ${file}; ` +
+          `while [ ! -e ${stop} ]; do ln -sfn ${secret} ${file}.l; mv -Tf ${file}.l ${file}; ` +
           `cp ${ws}/real.src ${file}.r; mv -Tf ${file}.r ${file}; done`,
         ],
         stdout: "null",
@@ -165,7 +167,7 @@ Deno.test("path guard: links planted in the workspace lead nowhere", async (t) =
           if (!x.isError) assertEquals(x.structuredContent!.content, "the report\n");
         }
       } finally {
-        swap.kill("SIGKILL");
+        await Deno.writeTextFile(stop, "");
         await swap.status;
       }
     });
