@@ -171,12 +171,58 @@ function identify(lines: Line[], intern: Map<string, number>, repeated: Set<stri
       ? `${body}\u0002${l.prevSibling < 0 ? "" : anchorOf(lines[l.prevSibling]!)}`
       : body;
   }
+  assignPaths(lines, intern);
+}
+
+/** Interns each line's ancestry + identity (parents first). */
+function assignPaths(lines: Line[], intern: Map<string, number>): void {
   for (const l of lines) {
     const key = `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${l.id}`;
     let path = intern.get(key);
     if (path === undefined) intern.set(key, path = intern.size);
     l.path = path;
   }
+}
+
+/** The refs shown in a line's subtree (the line itself included). */
+function subtreeRefs(lines: Line[], i: number): Set<string> {
+  const out = new Set<string>();
+  const indent = lines[i]!.indent;
+  for (let j = i; j < lines.length && (j === i || lines[j]!.indent > indent); j++) {
+    for (const r of refsIn(lines[j]!)) out.add(r);
+  }
+  return out;
+}
+
+/**
+ * A row told by what it holds whose naming line changed (a name edited in place) is still the
+ * row when it keeps a ref of one gone row, and of one only: `after`'s row takes that row's
+ * identity again (then paths are interned anew), so only the edited line shows.
+ */
+function keepEditedRows(a: Line[], b: Line[], intern: Map<string, number>): void {
+  const pathsA = new Set(a.map((l) => l.path)), pathsB = new Set(b.map((l) => l.path));
+  const isRow = (l: Line) => l.id.includes("\u0001");
+  const goneByRef = new Map<string, number[]>();
+  a.forEach((l, i) => {
+    if (!isRow(l) || pathsB.has(l.path)) return;
+    for (const r of subtreeRefs(a, i)) goneByRef.set(r, [...(goneByRef.get(r) ?? []), i]);
+  });
+  if (!goneByRef.size) return;
+  let changed = false;
+  const taken = new Set<number>();
+  b.forEach((l, i) => {
+    if (!isRow(l) || pathsA.has(l.path)) return;
+    const rows = new Set([...subtreeRefs(b, i)].flatMap((r) => goneByRef.get(r) ?? []));
+    if (rows.size !== 1) return;
+    const [row] = rows;
+    const old = a[row!]!;
+    if (taken.has(row!) || old.text.trimStart() !== l.text.trimStart()) return;
+    if (old.parent >= 0 !== l.parent >= 0) return;
+    taken.add(row!);
+    l.id = old.id;
+    changed = true;
+  });
+  if (changed) assignPaths(b, intern);
 }
 
 /**
@@ -275,6 +321,7 @@ export function diffSnapshots(
   const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
+  keepEditedRows(a, b, intern);
   const oldRefText = new Map<string, string>();
   const refsAfter = new Set<string>();
   // Focus moving is not a change worth a line: compare without the marker.

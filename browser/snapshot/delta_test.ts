@@ -356,3 +356,14 @@ Deno.test("diffSnapshots: links rendered anew in a line are named once as re-cre
   assertEquals(d.text.split("\n").filter((l) => l.startsWith("- ")), []);
   assertIncludes(d.text, "~ e1, e2 are gone: the page re-created them as e7, e8 (same content)");
 });
+
+Deno.test("diffSnapshots: a row whose name is edited in place is still the row", () => {
+  const row = (name: string, edit: number) =>
+    `  - row\n    - cell: ${name}\n    - cell\n      - button "Edit" [ref=e${edit}]`;
+  const table = (rows: string[]) => ["- table", ...rows].join("\n");
+  const d = diffSnapshots(
+    table([row("Alice", 1), row("Bob", 2)]),
+    table([row("Alicia", 1), row("Bob", 2)]),
+  );
+  assertEquals([d.removed, d.added], [["    - cell: Alice"], ["    - cell: Alicia"]]);
+});
