@@ -116,3 +116,50 @@ Deno.test("late effects: what the action set to happen a moment later is in its 
     await fx.close();
   }
 });
+
+Deno.test("late effects: what a page sets to happen right after its load is the navigation's", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await t.step("a render 150 ms after the load, and a fetch's render", async () => {
+      const r = await act(mcp, "navigate", { url: fx.url("load-effects.html"), snapshot: "full" });
+      assertEquals(r.ok, true);
+      assertIncludes(shown(r.snapshotDelta), "Rendered after load");
+      assertIncludes(shown(r.snapshotDelta), "Data arrived");
+      assertNotIncludes(shown(r.snapshotDelta), "Slow banner", "a 3 s timer is the page's life");
+      assertEquals(r.warnings ?? [], []);
+    });
+
+    await t.step("a redirect 200 ms after the load lands in the result", async () => {
+      const r = await act(mcp, "navigate", {
+        url: fx.url("load-effects.html?redirect=1"),
+        snapshot: "none",
+      });
+      assertEquals(r.ok, true);
+      assertIncludes(String(r.url), "/basic.html");
+    });
+
+    await t.step(
+      "a dialog 120 ms after the load is in the result, and not news later",
+      async () => {
+        const r = await act(mcp, "navigate", {
+          url: fx.url("load-effects.html?dialog=1"),
+          snapshot: "none",
+        });
+        assertEquals(r.dialogs?.map((d) => d.message), ["Welcome late"]);
+        const next = await act(mcp, "snapshot", {});
+        assertEquals(next.sinceLastCall, undefined);
+      },
+    );
+
+    await t.step("open_session with a URL waits for the same", async () => {
+      await mcp.ok("open_session", { session: "s2", url: fx.url("load-effects.html") });
+      const s = await mcp.ok("snapshot", { session: "s2" });
+      assertIncludes(shown(s), "Rendered after load");
+      assertIncludes(shown(s), "Data arrived");
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

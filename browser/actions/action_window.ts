@@ -46,9 +46,17 @@ export interface WindowOptions {
   fileChooser?: boolean | undefined;
   /**
    * Arm the timer watch (`page_timers.ts`) in these frames of the page for `ms`: the window
-   * stays open while timers the action set there are still to run. Omitted: not armed.
+   * stays open while timers the action set there are still to run. Without `ms`, the frames
+   * are watched unarmed: the documents the action loads there count their own start. Omitted:
+   * no watch.
    */
-  timers?: { frames: string[]; ms: number } | undefined;
+  timers?: { frames: string[]; ms?: number | undefined } | undefined;
+  /**
+   * How long the page must be quiet (no event, no request pending) before the window asks
+   * the timer watch and closes, ms (default: the recorder's 75). A navigation, whose new
+   * document counts its own start, needs less.
+   */
+  quietMs?: number | undefined;
 }
 
 /** What a closed window saw. */
@@ -129,15 +137,15 @@ export class ActionWindow implements AsyncDisposable {
         action: options.action,
         declared: options.declaredDownload,
       }),
-      options.timers
-        ? PageTimers.arm(
+      options.timers?.ms === undefined
+        ? options.timers && PageTimers.watch(page, session.timerKey, options.timers.frames)
+        : PageTimers.arm(
           page,
           session.timerKey,
           options.timers.frames,
           options.timers.ms,
           options.signal,
-        )
-        : undefined,
+        ),
     ]);
     try {
       return new ActionWindow(session, page, options, downloads, timers);
@@ -164,10 +172,10 @@ export class ActionWindow implements AsyncDisposable {
     try {
       const timers = this.#timers;
       const due = timers && ((s?: AbortSignal) => timers.nextDue(s));
-      settled = await this.#recorder.settle(deadline, signal, due);
+      settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {
-        settled = await this.#recorder.settle(deadline, signal, due);
+        settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       }
     } finally {
       this.#endLive();

@@ -11,6 +11,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { ToolError } from "../tool_error.ts";
 import { ActionWindow } from "./action_window.ts";
+import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 
 /** What {@link loadFirstUrl} saw. */
 export interface FirstLoad {
@@ -53,6 +54,9 @@ export async function loadFirstUrl(
     submits: false,
     requestedUrl: url,
     signal: options.signal,
+    // The new document counts its own start (see run_action's navigations).
+    timers: { frames: [page.mainFrameId] },
+    quietMs: NAVIGATION_QUIET_MS,
   });
   let httpStatus: number | null = null;
   let failure: unknown;

@@ -69,7 +69,14 @@ export interface Recording {
   fileChooser: boolean;
 }
 
+/** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
+/**
+ * After a document's load, how long the page must be quiet before a navigation's window
+ * closes, ms: a frame or two (what the page does on its first animation frames); its own
+ * short timers and its requests are waited for by the timer watch and the recorder.
+ */
+export const NAVIGATION_QUIET_MS = 25;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
@@ -216,12 +223,14 @@ export class ActionRecorder {
    * set is still to run (when one is, the wait lasts until it ran, then
    * starts over). Bounded by `deadline` and a 5 s cap; never a fixed sleep.
    *
+   * @param quietMs How long "quiet" is, ms (default 75).
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
   async settle(
     deadline: number,
     signal?: AbortSignal,
     timersDue?: (signal?: AbortSignal) => Promise<number | undefined>,
+    quietMs: number = QUIET_MS,
   ): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
     this.#lastActivity = Date.now();
@@ -233,7 +242,7 @@ export class ActionRecorder {
       // Quiet: unless the action set timers that are still to run (a handler that navigates,
       // raises a dialog or re-renders a moment later), it is done.
       let timerMs: number | undefined;
-      if (!busy && quietFor >= QUIET_MS) {
+      if (!busy && quietFor >= quietMs) {
         if (!timersDue || now >= cap) return true;
         timerMs = await timersDue(signal);
         if (timerMs === undefined) return true;
@@ -244,7 +253,7 @@ export class ActionRecorder {
         ? Math.min(timerMs + TIMER_SLACK_MS, cap - now)
         : busy
         ? Math.min(100, cap - now)
-        : Math.min(QUIET_MS - quietFor, cap - now);
+        : Math.min(quietMs - quietFor, cap - now);
       // Woken at once by page activity; else re-checked after waitMs.
       try {
         await within(

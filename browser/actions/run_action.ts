@@ -27,6 +27,7 @@ import {
 } from "./actionability.ts";
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
+import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
@@ -261,11 +262,13 @@ async function runExclusive(
       // Input can open a file chooser; a navigation cannot.
       fileChooser: !spec.replacesDocument && !spec.handlesFileChooser,
       // What the action's handlers set to run a moment later is the action's too. A new
-      // document starts with nothing armed.
-      timers: spec.replacesDocument ? undefined : {
+      // document counts its own start (what it sets to run right after its load), so the
+      // window need not wait a long quiet moment after the load to see it.
+      timers: spec.replacesDocument ? { frames: [page.mainFrameId] } : {
         frames: [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])],
         ms: Math.max(0, deadline - Date.now()),
       },
+      quietMs: spec.replacesDocument ? NAVIGATION_QUIET_MS : undefined,
     });
     let extra: PerformFields | void = undefined;
     try {

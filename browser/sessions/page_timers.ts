@@ -83,6 +83,14 @@ export class PageTimers {
   }
 
   /**
+   * Watches `frames` of `page` without arming them: the documents an action loads there arm
+   * themselves from their start until just after their load (`page_timers_script.ts`).
+   */
+  static watch(page: Page, key: string, frames: readonly string[]): PageTimers {
+    return new PageTimers(page, key, [...new Set(frames)]);
+  }
+
+  /**
    * How long until the soonest counted timer of the armed frames is due, ms (0: overdue or
    * running now); `undefined` when none is pending (or no frame answered: a document that
    * navigated away answers as unarmed).

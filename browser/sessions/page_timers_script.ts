@@ -22,6 +22,14 @@ export const MAX_TIMER_DEPTH = 3;
 export const MAX_SELF_DEPTH = 2;
 /** Counted timers per arming at most (a page setting timers in a loop). */
 export const MAX_COUNTED = 64;
+/**
+ * A new document's start counts as armed until its load event and this long after: what it
+ * sets to run shortly (a redirect, a render deferred by a timer, the data it fetches) belongs
+ * to the navigation that loaded it, ms.
+ */
+export const LOAD_TAIL_MS = 50;
+/** During its start, a document's own timers count up to this delay (a page's slow timers are its life, not its load), ms. */
+export const LOAD_MAX_DELAY_MS = 300;
 
 /** Events that mark input (capture listeners on the window, so shadow trees are seen too). */
 const INPUT_EVENTS = [
@@ -55,7 +63,7 @@ const INPUT_EVENTS = [
  */
 export const CONTINUATION_MS = 20;
 /** Right after counted work ended, `pending()` says to look again this much later, ms. */
-export const RECENT_MS = 50;
+export const RECENT_MS = 25;
 
 /**
  * The main-world script. It wraps `setTimeout`, `clearTimeout`, `fetch` and
@@ -76,8 +84,15 @@ export const RECENT_MS = 50;
  * deeper; levels past {@link MAX_TIMER_DEPTH} are not counted (a loop the page runs anyway
  * stops counting), nor a timer setting itself again past {@link MAX_SELF_DEPTH}. A timer
  * counts when its delay is a number (or none) of at most {@link MAX_TIMER_DELAY_MS} and its
- * callback is a function; anything else goes to the native call untouched. The built-ins the
- * script uses are taken before the page's scripts run. Unarmed, the wrappers only pass the call on. The page can reach the object (it is
+ * callback is a function; anything else goes to the native call untouched.
+ *
+ * A new document is armed from its first script until {@link LOAD_TAIL_MS} after its load
+ * event: its own work then is level 1 (timers up to {@link LOAD_MAX_DELAY_MS} only), so a
+ * navigation's window stays open for what the page set to run right after its load. `arm` and
+ * `disarm` end that start.
+ *
+ * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
+ * wrappers only pass the call on. The page can reach the object (it is
  * its world): what it could do with it is make an action wait for its own work, which it can
  * do anyway.
  */
@@ -105,11 +120,29 @@ export function pageTimersScript(key: string): string {
   const pending = new Map();
   let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
   let momentAt = -Infinity, momentLevel = 0, momentSpan = 0, lastDone = -Infinity;
+  // The document's start: until its load event (and a moment after), its own work is level 1.
+  const doc = W.document;
+  let startUntil = doc && doc.readyState !== "complete" ? Infinity : -Infinity;
+  if (startUntil > 0) {
+    armedUntil = Infinity;
+    const loaded = (event) => {
+      if (event.target !== doc || startUntil !== Infinity) return;
+      startUntil = armedUntil = now() + ${LOAD_TAIL_MS};
+    };
+    apply(addListener, W, ["load", loaded, { capture: true }]);
+  }
+  const starting = () => now() <= startUntil;
   const moment = (level, span) => { momentAt = now(); momentLevel = level; momentSpan = span; };
   // The level new work would have, 0 when it is not the action's.
   const levelNow = () => {
     if (now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
-    const level = depth > 0 ? depth + 1 : now() - momentAt <= momentSpan ? momentLevel + 1 : 0;
+    const level = depth > 0
+      ? depth + 1
+      : now() - momentAt <= momentSpan
+      ? momentLevel + 1
+      : starting()
+      ? 1
+      : 0;
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
@@ -136,6 +169,8 @@ export function pageTimersScript(key: string): string {
       const ms = max(0, (delay || 0) | 0);
       const again = handler === running;
       let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
+      // The document's own start: only its short timers (a deferred render, a redirect).
+      if (level === 1 && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
       if (again && level > ${MAX_SELF_DEPTH}) level = 0;
       if (!level) return apply(nativeSet, this, arguments);
       counted++;
@@ -202,6 +237,7 @@ export function pageTimersScript(key: string): string {
   defineProperty(W, KEY, {
     value: freeze({
       arm(ms) {
+        startUntil = -Infinity;
         apply(mapClear, pending, []);
         counted = 0;
         inflight = 0;
@@ -209,7 +245,7 @@ export function pageTimersScript(key: string): string {
         armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
       disarm() {
-        armedUntil = -1;
+        armedUntil = startUntil = -1;
         apply(mapClear, pending, []);
       },
       pending() {
