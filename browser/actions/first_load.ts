@@ -12,6 +12,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { ToolError } from "../tool_error.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
+import { preinstallLibrary } from "../injected/mod.ts";
 
 /** What {@link loadFirstUrl} saw. */
 export interface FirstLoad {
@@ -71,6 +72,8 @@ export async function loadFirstUrl(
   }
   const outcome = await actionWindow.close(deadline, options.signal);
   const rec = outcome.recording;
+  // The agent's first read of the page need not wait for the library.
+  if (!failed && !rec.activePage.isClosed) preinstallLibrary(rec.activePage);
   return {
     httpStatus,
     ...(failed ? { failure } : {}),

@@ -16,7 +16,13 @@ import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import { callOnHandleForHandle, callUtility, nextFrame, releaseHandle } from "../injected/mod.ts";
+import {
+  callOnHandleForHandle,
+  callUtility,
+  nextFrame,
+  preinstallLibrary,
+  releaseHandle,
+} from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
 import {
@@ -325,6 +331,10 @@ async function runExclusive(
       mode === "none" ? undefined : skippedDelta(mode),
     );
     result.cutShort(...finish.skipped);
+    // A new document the agent did not read yet: its first read need not wait for the library.
+    if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
+      preinstallLibrary(rec.activePage);
+    }
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );

@@ -139,6 +139,29 @@ async function evaluateInWorld(
   }
 }
 
+/**
+ * Starts installing the core library in a frame's utility world ahead of its first call, and
+ * returns at once: a navigation that shows no snapshot starts it as it answers, so the agent's
+ * first read of the page finds the library there (sent per document, it was most of a first
+ * snapshot's time). A world that has it, or is getting it, is left alone; a failure is
+ * ignored (the first call then finds it missing and installs it).
+ * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.evaluate`.
+ */
+export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId): void {
+  (async () => {
+    const { session, contextId, world } = await page.utilityContext(frameId);
+    if (world.marks.has(CORE_MARK)) return;
+    // Marked before it is sent: a call that comes meanwhile probes (its probe runs after this
+    // install, in order) instead of sending the library again.
+    world.marks.add(CORE_MARK);
+    await session.send("Runtime.evaluate", {
+      expression: `${INSTALL_SOURCE}, true`,
+      contextId,
+      returnByValue: true,
+    });
+  })().catch(() => {});
+}
+
 /** Options of {@link callUtility}. */
 export interface CallOptions {
   /** How long to wait for the page, ms (default 30000). */

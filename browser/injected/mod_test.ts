@@ -1,7 +1,13 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
-import { callOnHandle, callUtility, type RemoteHandle, withSignal } from "./mod.ts";
+import {
+  callOnHandle,
+  callUtility,
+  preinstallLibrary,
+  type RemoteHandle,
+  withSignal,
+} from "./mod.ts";
 
 /** A fake CDP session that answers every call with `value` and keeps the options sent. */
 function recordingSession(value: unknown) {
@@ -73,4 +79,28 @@ Deno.test("callUtility: a world only seen in an event is probed first, then give
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
   assertEquals(expressions.length, 3, "probe, install, retry");
   assertTrue(expressions[1]!.includes("defineProperty"));
+});
+
+Deno.test("preinstallLibrary: the library goes once; a call that follows probes for it", async () => {
+  const sent: string[] = [];
+  const session = {
+    send(_method: string, params: { expression: string }) {
+      sent.push(params.expression);
+      return Promise.resolve({ result: { value: true } });
+    },
+  } as unknown as CdpSession;
+  const world = { contextId: 1, createdHere: true, marks: new Set<string>() };
+  const page = {
+    mainFrameId: "F",
+    utilityContext: () => Promise.resolve({ session, contextId: 1, world }),
+  } as unknown as Page;
+  preinstallLibrary(page);
+  assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
+  assertEquals(sent.length, 2);
+  assertTrue(sent[0]!.startsWith("globalThis.__browxai || "), "the install went first");
+  assertTrue(sent[1]!.length < 500, `the call did not send the library again (${sent[1]!.length})`);
+  // A world that has it already gets nothing more.
+  preinstallLibrary(page);
+  for (let i = 0; i < 10; i++) await Promise.resolve(); // its page calls would be sent by now
+  assertEquals(sent.length, 2);
 });
