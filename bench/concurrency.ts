@@ -10,7 +10,7 @@
  */
 import { type BenchClient, type ServerKind, startPeerHttp, startServer } from "./clients.ts";
 import { navigate, type TodoFlow, todoFlow } from "./flows.ts";
-import { treeMemory } from "./proc_mem.ts";
+import { cpuMs, treeCpuMs, treeMemory } from "./proc_mem.ts";
 
 /** What one concurrent run measured. */
 export interface ConcurrencyResult {
@@ -24,11 +24,24 @@ export interface ConcurrencyResult {
    * the work a page does after its load (TodoMVC react transforms its JSX in the page) then
    * falls in browxai's first snapshot instead.
    */
-  ms: { navigate: number[]; snapshot: number[]; fill: number[]; click: number[]; ready: number[] };
+  ms: {
+    navigate: number[];
+    snapshot: number[];
+    /** The full snapshot after the fill: a page each server has read before. */
+    reread: number[];
+    fill: number[];
+    click: number[];
+    ready: number[];
+  };
   /** Errors: failed calls, failed checks, thrown flows. */
   errors: string[];
   /** Wall time of the whole concurrent part, in ms. */
   wallMs: number;
+  /**
+   * CPU time spent while the flows ran, in ms: the server process itself, and its descendants
+   * (Chromium; processes that exited meanwhile are not counted).
+   */
+  cpuMs: { server: number | null; browser: number | null };
   /** Chromium RSS (sum over the server's descendants) per session added, in KiB. */
   chromiumRssPerSessionKb: number | null;
   /** Chromium PSS per session added, in KiB. */
@@ -78,6 +91,8 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
   let t0 = 0;
   let before = { rss: null as number | null, pss: null as number | null };
   let serverBefore: number | null = null;
+  let cpuBefore = { server: null as number | null, tree: 0 };
+  const cpuNow = () => ({ server: cpuMs(pid!), tree: treeCpuMs(pid!) });
   /** Closes every session the flows opened (the server and its browser stay up). */
   let closeSessions: () => Promise<void>;
   if (o.kind === "browxai") {
@@ -94,6 +109,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
         if (r.isError) throw new Error(`close_session bench-${i}: ${r.text.slice(0, 200)}`);
       }
     };
+    cpuBefore = cpuNow();
     t0 = performance.now();
     for (let i = 0; i < o.sessions; i++) {
       flows.push(todoFlow(s, "browxai", o.apps[i % o.apps.length]!, {
@@ -116,6 +132,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
     closeSessions = async () => {
       for (const c of clients) await c.close();
     };
+    cpuBefore = cpuNow();
     t0 = performance.now();
     clients.forEach((c, i) =>
       flows.push(todoFlow(c, "peer", o.apps[i % o.apps.length]!, { todo: `Todo of session ${i}` }))
@@ -123,9 +140,10 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
   }
   const result: ConcurrencyResult = {
     sessions: o.sessions,
-    ms: { navigate: [], snapshot: [], fill: [], click: [], ready: [] },
+    ms: { navigate: [], snapshot: [], reread: [], fill: [], click: [], ready: [] },
     errors: [],
     wallMs: 0,
+    cpuMs: { server: null, browser: null },
     chromiumRssPerSessionKb: null,
     chromiumPssPerSessionKb: null,
     serverRssGrowthKb: null,
@@ -133,6 +151,13 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
   try {
     const settled = await Promise.allSettled(flows);
     result.wallMs = performance.now() - t0;
+    const cpu = cpuNow();
+    if (cpu.server !== null && cpuBefore.server !== null) {
+      result.cpuMs = {
+        server: cpu.server - cpuBefore.server,
+        browser: (cpu.tree - cpu.server) - (cpuBefore.tree - cpuBefore.server),
+      };
+    }
     const after = treeMemory(pid!);
     const per = (a: number | null, b: number | null) =>
       a !== null && b !== null ? (a - b) / o.sessions : null;
@@ -148,6 +173,7 @@ export async function runConcurrency(o: ConcurrencyOptions): Promise<Concurrency
       const f = s.value;
       result.ms.navigate.push(f.navigate.ms);
       result.ms.snapshot.push(f.snapshot.ms);
+      result.ms.reread.push(f.reread.ms);
       result.ms.fill.push(f.fill.ms);
       result.ms.click.push(f.click.ms);
       result.ms.ready.push(f.navigate.ms + f.snapshotWaitMs);

@@ -128,6 +128,8 @@ export interface TodoFlow {
   snapshotWaitMs: number;
   /** fill + Enter (browxai `fill` submit; peer `browser_type` submit). */
   fill: CallResult;
+  /** The full snapshot after the fill: a read of a page both servers have read before. */
+  reread: FullSnapshot;
   /** Click on the new item's toggle. */
   click: CallResult;
   /** The peer's action results link a snapshot file instead of inlining it: its texts. */
@@ -202,5 +204,5 @@ export async function todoFlow(
     if (f !== undefined) linked.fill = f;
     if (k !== undefined) linked.click = k;
   }
-  return { navigate: nav, snapshot, snapshotWaitMs, fill, click, linked, errors };
+  return { navigate: nav, snapshot, snapshotWaitMs, fill, reread: after, click, linked, errors };
 }

@@ -97,8 +97,14 @@ export function rowSpecs(pages: string[], apps: string[]): RowSpec[] {
     row("Chromium PSS per isolated session (conc.)", "-", "MB", "conc.pss_per_session_mb"),
   );
   // `ready`: open → the first snapshot that shows the app (see ConcurrencyResult.ms).
-  const label: Record<string, string> = { ready: "open → app in a snapshot" };
-  for (const act of ["navigate", "snapshot", "fill", "click", "ready"]) {
+  // `snapshot`: the first read of each new page (the peer's navigate has read it already);
+  // `reread`: the full snapshot after the fill, a page both servers read before.
+  const label: Record<string, string> = {
+    ready: "open → app in a snapshot",
+    snapshot: "snapshot (first read)",
+    reread: "snapshot (page read before)",
+  };
+  for (const act of ["navigate", "snapshot", "reread", "fill", "click", "ready"]) {
     const name = label[act] ?? act;
     rows.push(
       row(`concurrent ${name} p50`, "-", "ms", `conc.${act}.p50`, undefined, CONCURRENT_TARGET),
@@ -112,6 +118,8 @@ export function rowSpecs(pages: string[], apps: string[]): RowSpec[] {
   rows.push(
     row("concurrent errors", "-", "n", "conc.errors"),
     row("concurrent wall time", "-", "ms", "conc.wall_ms"),
+    row("concurrent CPU: server process", "-", "ms", "conc.cpu_server_ms"),
+    row("concurrent CPU: Chromium (live processes)", "-", "ms", "conc.cpu_browser_ms"),
     row("tools/list default", "-", "o200k", "tools.default.o200k", "tools.default.o200k", 1),
     row("tools/list default (tools)", "-", "n", "tools.default.count"),
     row("tools/list full", "-", "o200k", "tools.all.o200k", "tools.all.o200k", 1),

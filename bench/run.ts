@@ -334,6 +334,8 @@ async function concurrencyPart(
       }
       add(round, kind, "conc.errors", "-", c.errors.length);
       add(round, kind, "conc.wall_ms", "-", c.wallMs);
+      if (c.cpuMs.server !== null) add(round, kind, "conc.cpu_server_ms", "-", c.cpuMs.server);
+      if (c.cpuMs.browser !== null) add(round, kind, "conc.cpu_browser_ms", "-", c.cpuMs.browser);
       if (c.chromiumRssPerSessionKb !== null) {
         add(round, kind, "conc.rss_per_session_mb", "-", c.chromiumRssPerSessionKb / 1024);
       }
