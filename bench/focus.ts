@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { rawLoadMs } from "./raw_load.ts";
 import { type ServerKind, startServer } from "./clients.ts";
 import { navigate } from "./flows.ts";
 
@@ -70,5 +71,19 @@ export async function runNavigateRound(ctx: NavigateRoundContext): Promise<void>
     } finally {
       await s.close();
     }
+  }
+  // The floor: Chromium's own Page.navigate → load event, nothing between.
+  try {
+    const floor = await rawLoadMs(ctx.chromium, ctx.pages, ctx.coldUrl);
+    for (const [id, values] of Object.entries(floor)) {
+      for (const v of values) ctx.add(ctx.round, "browxai", "navigate_floor.ms", id, v);
+    }
+    ctx.log(
+      `  raw CDP Page.navigate → load, ms: ${
+        Object.entries(floor).map(([id, v]) => `${id} ${v[0]!.toFixed(0)}`).join(", ")
+      }`,
+    );
+  } catch (e) {
+    ctx.errors.push(`round ${ctx.round} raw load: ${e instanceof Error ? e.message : e}`);
   }
 }

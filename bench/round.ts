@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { rawLoadMs } from "./raw_load.ts";
 import { type BenchServer, type ServerKind, startServer } from "./clients.ts";
 import { checkCoverage } from "./coverage.ts";
 import { fullSnapshot, navigate, snapshotUntil, todoFlow } from "./flows.ts";
@@ -53,6 +54,7 @@ export async function runRound(ctx: RoundContext): Promise<void> {
       }
     }
     if (ctx.variants && ctx.peerCli) await peerWithoutSnapshots(ctx);
+    if (ctx.variants) await navigateFloor(ctx);
     for (const app of ctx.apps) {
       for (const [kind, s] of servers) {
         try {
@@ -132,6 +134,18 @@ async function tourPage(ctx: RoundContext, kind: ServerKind, s: BenchServer, pag
       add(round, kind, "navigate_default.ms", page.id, d.ms);
       add(round, kind, "navigate_default.o200k", page.id, countTokens(d.text));
     }
+  }
+}
+
+/** Chromium's own Page.navigate → load on each page (see `raw_load.ts`): the floor. */
+async function navigateFloor(ctx: RoundContext) {
+  try {
+    const floor = await rawLoadMs(ctx.chromium, ctx.pages, ctx.coldUrl);
+    for (const [id, values] of Object.entries(floor)) {
+      for (const v of values) ctx.add(ctx.round, "browxai", "navigate_floor.ms", id, v);
+    }
+  } catch (e) {
+    ctx.errors.push(`round ${ctx.round} raw load: ${e instanceof Error ? e.message : e}`);
   }
 }
 

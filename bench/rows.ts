@@ -61,6 +61,14 @@ export function rowSpecs(pages: string[], apps: string[]): RowSpec[] {
         "navigate_nosnap.ms",
         NAVIGATE_NONE_TARGET,
       ),
+      // What neither server can beat: Chromium's own Page.navigate → load (bare CDP client).
+      row(
+        "navigate floor (A raw CDP load, B mode none)",
+        p,
+        "ms",
+        "navigate_floor.ms",
+        "navigate_nosnap.ms",
+      ),
       row("navigate (A default, B default)", p, "ms", "navigate_default.ms", "navigate.ms"),
       row("navigate result (A none, B default)", p, "o200k", "navigate.o200k"),
       row(
