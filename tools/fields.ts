@@ -27,6 +27,9 @@ export const snapshotField = z.enum(["delta", "full", "none"]).optional().descri
 /** An element by its snapshot ref (`eN`, a named ref, or a picked `pN`). */
 export const refField = z.string().optional().describe("Snapshot ref, e.g. e12");
 
+/** An element by a name given with `name_ref` (an alias of its ref). */
+export const namedField = z.string().optional().describe("Name given with name_ref");
+
 /** An element by CSS selector, or `text=…`. */
 export const selectorField = z.string().optional().describe("CSS or text=…");
 
@@ -43,6 +46,7 @@ export const actingFields = {
 /** Schema fields shared by every tool that takes a target. */
 export const targetFields = {
   ref: refField,
+  named: namedField,
   selector: selectorField,
   coords: z.object({ x: z.number(), y: z.number() }).optional().describe(
     "Viewport point, CSS px",

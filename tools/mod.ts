@@ -89,6 +89,8 @@ import { setViewportTool } from "./emulation/set_viewport.ts";
 import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
 import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
+import { nameRefTool } from "./refs/name_ref.ts";
+import { listNamedRefsTool } from "./refs/list_named_refs.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -175,6 +177,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   tabVisibilityTool,
   setGeolocationTool,
   grantPermissionsTool,
+  nameRefTool,
+  listNamedRefsTool,
 ] as unknown as ToolDefinition[];
 
 /**

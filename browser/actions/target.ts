@@ -16,6 +16,8 @@ import { EvaluationError } from "../../cdp/page.ts";
 /** The target fields as parsed. */
 export interface TargetSpec {
   ref?: string | undefined;
+  /** A name given with `name_ref`: resolved to its ref. */
+  named?: string | undefined;
   selector?: string | undefined;
   coords?: { x: number; y: number } | undefined;
 }
@@ -44,8 +46,10 @@ export function checkTarget(
   spec: TargetSpec,
   tool: string,
   options: { allowCoords?: boolean; optional?: boolean } = {},
-): "ref" | "selector" | "coords" | undefined {
-  const given = (["ref", "selector", "coords"] as const).filter((k) => spec[k] !== undefined);
+): "ref" | "named" | "selector" | "coords" | undefined {
+  const given = (["ref", "named", "selector", "coords"] as const).filter((k) =>
+    spec[k] !== undefined
+  );
   if (given.length === 0) {
     if (options.optional) return undefined;
     throw new ToolError(
@@ -93,6 +97,12 @@ export async function resolveTarget(
   options: { deadline: number; signal?: AbortSignal | undefined },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
+  if (spec.named !== undefined) {
+    // An alias: it fails exactly as its ref fails.
+    const ref = session.named.resolve(spec.named);
+    const handle = await resolveRef(page, session.refs, ref);
+    return { kind: "element", handle, ref };
+  }
   if (spec.ref !== undefined) {
     const handle = await resolveRef(page, session.refs, spec.ref);
     return { kind: "element", handle, ref: spec.ref };

@@ -13,6 +13,7 @@ import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
+import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { currentCallScope } from "./call_scope.ts";
@@ -67,6 +68,8 @@ export class BrowserSession {
   lastUsed = Date.now();
   readonly logs: PageLogs;
   readonly refs = new RefRegistry();
+  /** Names the agent gave to refs (`name_ref`), aliases resolved through {@link refs}. */
+  readonly named = new NamedRefs(this.refs);
   /** The last full snapshot of each tab (by target id), reused while unchanged. */
   readonly snapshots: SnapshotCache = new Map();
   /** What other modules keep per session (downloads, upload copies, a backgrounded tab). */

@@ -25,6 +25,7 @@ export const fillTool = defineTool({
   annotations: { destructiveHint: false, openWorldHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
+    named: targetFields.named,
     selector: targetFields.selector,
     value: z.string().describe("New value"),
     submit: z.boolean().optional().describe(

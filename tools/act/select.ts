@@ -22,6 +22,7 @@ export const selectTool = defineTool({
   annotations: { openWorldHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
+    named: targetFields.named,
     selector: targetFields.selector,
     value: z.string().optional().describe("Option value attribute"),
     label: z.string().optional().describe("Option visible label"),

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import {
   DEFAULT_TIMEOUT_MS,
+  namedField,
   refField,
   selectorField,
   sessionField,
@@ -29,6 +30,7 @@ export const waitForTool = defineTool({
       "Page text (as snapshot shows it) contains it, any case",
     ),
     ref: refField,
+    named: namedField,
     selector: selectorField,
     url: z.string().optional().describe("Glob over the whole URL, e.g. **/checkout*"),
     loadState: z.enum(["domcontentloaded", "load", "networkidle"]).optional().describe(
@@ -41,22 +43,22 @@ export const waitForTool = defineTool({
     session: sessionField,
   }),
   async handler(ctx, args) {
-    const given = (["text", "ref", "selector", "url", "loadState"] as const).filter((k) =>
+    const given = (["text", "ref", "named", "selector", "url", "loadState"] as const).filter((k) =>
       args[k] !== undefined
     );
     if (given.length !== 1) {
       throw new ToolError(
         "invalid-argument",
-        `"wait_for" needs exactly one condition of text, ref, selector, url, loadState; got ${
+        `"wait_for" needs exactly one condition of text, ref, named, selector, url, loadState; got ${
           given.length ? given.join(" and ") : "none"
         }`,
         'e.g. wait_for({ text: "Dashboard" })',
       );
     }
-    if (args.state && !["text", "ref", "selector"].includes(given[0]!)) {
+    if (args.state && !["text", "ref", "named", "selector"].includes(given[0]!)) {
       throw new ToolError(
         "invalid-argument",
-        `"state" applies to text, ref or selector only`,
+        `"state" applies to text, ref, named or selector only`,
         "drop state",
       );
     }
@@ -64,7 +66,16 @@ export const waitForTool = defineTool({
     const page = await session.page();
     const state = args.state ?? "visible";
     const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const outcome = await waitFor(session, page, { ...args, state }, timeoutMs, ctx.signal);
+    // A named ref waits as its ref does.
+    const { named, ...rest } = args;
+    const ref = named !== undefined ? session.named.resolve(named) : args.ref;
+    const outcome = await waitFor(
+      session,
+      page,
+      { ...rest, ...(ref !== undefined ? { ref } : {}), state },
+      timeoutMs,
+      ctx.signal,
+    );
     return { structured: { ...outcome } };
   },
 });

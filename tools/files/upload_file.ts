@@ -28,6 +28,7 @@ export const uploadFileTool = defineTool({
   annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
+    named: targetFields.named,
     selector: targetFields.selector,
     paths: z.array(z.string()).min(1).max(MAX_FILES).describe(
       "Relative to the workspace (or absolute inside it)",

@@ -42,6 +42,7 @@ export const setEditorTool = defineTool({
   annotations: { destructiveHint: false, openWorldHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
+    named: targetFields.named,
     selector: targetFields.selector,
     text: z.string().describe("New content"),
     html: z.boolean().optional().describe(
@@ -54,7 +55,9 @@ export const setEditorTool = defineTool({
     checkTarget(args, "set_editor", { allowCoords: false, optional: true });
     return runAction(ctx, args, {
       type: "set_editor",
-      ...(args.ref !== undefined || args.selector !== undefined ? { target: args } : {}),
+      ...(args.ref !== undefined || args.named !== undefined || args.selector !== undefined
+        ? { target: args }
+        : {}),
       ...(args.html ? { actionInfo: { html: true } } : {}),
       async perform({ session, page, target, signal }) {
         // No target: the first editor of the main frame, else of a child frame (snapshot order).

@@ -27,6 +27,7 @@ export const screenshotTool = defineTool({
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
+    named: targetFields.named,
     selector: targetFields.selector,
     fullPage: z.boolean().optional().describe("Whole scrollable page"),
     format: z.enum(["png", "jpeg"]).optional().describe("Default png"),

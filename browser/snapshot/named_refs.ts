@@ -1,0 +1,120 @@
+/**
+ * Named refs: names an agent gives to elements it holds a ref to (`name_ref`), usable wherever
+ * a ref is (`named` on every tool that takes a target). A name is an alias of an `eN`, not a
+ * second id system: it resolves to its ref, and fails exactly as that ref fails when the
+ * element is gone (`ref-gone`, the same reason and detail). One registry per session.
+ *
+ * @module
+ */
+import { ToolError } from "../tool_error.ts";
+import { parseRef, type RefRegistry } from "./refs.ts";
+
+/** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */
+const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** Names per session at most (an agent naming in a loop gets a clear error, not a leak). */
+export const MAX_NAMED_REFS = 500;
+
+/** One named ref as `list_named_refs` shows it. */
+export interface NamedRef {
+  name: string;
+  ref: string;
+  /** The element's role and accessible name when it was named. */
+  role: string;
+  label: string;
+  /** The registry still holds the ref (its document is the one it was seen in). */
+  known: boolean;
+}
+
+/** The names of one session, over that session's ref registry. */
+export class NamedRefs {
+  #refs: RefRegistry;
+  #byName = new Map<string, { ref: string; role: string; label: string }>();
+
+  constructor(refs: RefRegistry) {
+    this.#refs = refs;
+  }
+
+  /** How many names there are. */
+  get size(): number {
+    return this.#byName.size;
+  }
+
+  /**
+   * Names `ref` (`e12`, also `[ref=e12]`); a name in use moves to the new ref.
+   *
+   * @returns the ref the name held before, if any.
+   * @throws ToolError invalid-argument (a bad name or ref, too many names); ref-gone when the
+   *   registry no longer knows `ref` (its document was replaced).
+   */
+  set(name: string, refInput: string): { ref: string; replaced?: string } {
+    if (!NAME.test(name)) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid name ${
+          JSON.stringify(name)
+        }: a letter, then letters, digits, "_", "-" or "."; 64 at most`,
+        'e.g. name_ref({ name: "save_button", ref: "e12" })',
+      );
+    }
+    const ref = parseRef(refInput);
+    if (!ref) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid ref ${JSON.stringify(refInput)}: expected e<number>, e.g. e12`,
+        "take a snapshot (or find) and pass a ref from it",
+      );
+    }
+    const entry = this.#refs.get(ref);
+    if (!entry) {
+      throw new ToolError(
+        this.#refs.wasIssued(ref) ? "ref-gone" : "invalid-argument",
+        this.#refs.wasIssued(ref)
+          ? `Ref "${ref}" is gone (its document was replaced); nothing was named`
+          : `Unknown ref "${ref}": no snapshot gave it`,
+        "take a new snapshot and name a ref from it",
+        { ref },
+      );
+    }
+    const before = this.#byName.get(name)?.ref;
+    if (before === undefined && this.#byName.size >= MAX_NAMED_REFS) {
+      throw new ToolError(
+        "invalid-argument",
+        `Too many named refs (${MAX_NAMED_REFS}) in this session`,
+        "reuse a name (naming it again moves it), or close the session",
+      );
+    }
+    this.#byName.set(name, { ref, role: entry.role, label: entry.name });
+    return { ref, ...(before !== undefined && before !== ref ? { replaced: before } : {}) };
+  }
+
+  /**
+   * The ref a name stands for.
+   *
+   * @throws ToolError invalid-argument when no such name was given in this session.
+   */
+  resolve(name: string): string {
+    const hit = this.#byName.get(name);
+    if (!hit) {
+      const known = [...this.#byName.keys()].slice(0, 10);
+      throw new ToolError(
+        "invalid-argument",
+        `No named ref ${JSON.stringify(name)} in this session${
+          known.length ? ` (names: ${known.join(", ")})` : ""
+        }`,
+        "name an element first with name_ref({ name, ref }), or pass its ref",
+      );
+    }
+    return hit.ref;
+  }
+
+  /** Every name, in the order given. */
+  list(): NamedRef[] {
+    return [...this.#byName].map(([name, { ref, role, label }]) => ({
+      name,
+      ref,
+      role,
+      label,
+      known: this.#refs.get(ref) !== undefined,
+    }));
+  }
+}
