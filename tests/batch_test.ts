@@ -4,6 +4,7 @@
  * allowlist and the navigation guard hold inside them exactly as outside.
  * flake_check's roll-up is checked on a page that fails every second load.
  */
+import { refOf } from "./_util.ts";
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
@@ -39,6 +40,20 @@ Deno.test("batch: results in order, and no way around a gate", async (t) => {
       const results = s.results as R[];
       assertEquals(results[1]!.label, "read");
       assertIncludes(String((results[1]!.result as R).tree), "# Basic page");
+    });
+
+    await t.step("a ref named inside a batch is acted on by name", async () => {
+      await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+      const field = refOf(String((await mcp.ok("snapshot")).tree), /textbox "Name"/);
+      const { r, s } = await run([
+        { tool: "name_ref", args: { name: "who", ref: field } },
+        { tool: "fill", args: { named: "who", value: "Grace", snapshot: "none" } },
+        { tool: "list_named_refs" },
+      ]);
+      assertEquals(r.isError, undefined, textOf(r));
+      assertEquals(s.completed, 3);
+      const listed = ((s.results as R[])[2]!.result as R).named as R[];
+      assertEquals(listed.map((n) => [n.name, n.ref]), [["who", field]]);
     });
 
     await t.step("a capability the server lacks is refused inside a batch", async () => {

@@ -38,6 +38,8 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_sessions",
   "read_form",
   "review_form",
+  "name_ref",
+  "list_named_refs",
 ]);
 
 /** Longest batch, calls. */
