@@ -22,7 +22,9 @@ const MAX_STEP_ERRORS = 8;
 /** How a step's call named its target: the ref, selector or other handle it was given. */
 function signatureOf(call: BatchCall): string | undefined {
   const a = call.args ?? {};
-  for (const k of ["ref", "selector", "name"]) if (typeof a[k] === "string") return `${k}:${a[k]}`;
+  for (const k of ["ref", "named", "selector", "name"]) {
+    if (typeof a[k] === "string") return `${k}:${a[k]}`;
+  }
   return undefined;
 }
 
@@ -65,6 +67,8 @@ export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]
     if (s.runs === 0 || s.ok !== s.runs) return [];
     const target = typeof a.ref === "string"
       ? { ref: a.ref }
+      : typeof a.named === "string"
+      ? { named: a.named }
       : typeof a.selector === "string"
       ? { selectorHint: a.selector }
       : undefined;
