@@ -119,6 +119,9 @@ export function pageTimersScript(key: string): string {
   const toSource = Function.prototype.toString;
   const pending = new Map();
   let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
+  // Requests counted under an earlier arming end uncounted: arm and disarm start a new one.
+  let generation = 0;
+
   let momentAt = -Infinity, momentLevel = 0, momentSpan = 0, lastDone = -Infinity;
   // The document's start: until its load event (and a moment after), its own work is level 1.
   const doc = W.document;
@@ -146,6 +149,12 @@ export function pageTimersScript(key: string): string {
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
+  // A counted request ended: counted only under the arming that started it.
+  const answered = (g, level) => {
+    if (g !== generation) return;
+    inflight--;
+    ended(level);
+  };
   const mark = () => { if (now() <= armedUntil) moment(0, ${ATTRIBUTION_MS}); };
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
     apply(addListener, W, [type, mark, { capture: true, passive: true }]);
@@ -201,11 +210,12 @@ export function pageTimersScript(key: string): string {
       if (!level) return p;
       counted++;
       inflight++;
+      const g = generation;
       // The page gets the promise that settles after the count: a failure it does not handle
       // is still its own unhandled rejection.
       return apply(then, p, [
-        (r) => { inflight--; ended(level); return r; },
-        (e) => { inflight--; ended(level); throw e; },
+        (r) => { answered(g, level); return r; },
+        (e) => { answered(g, level); throw e; },
       ]);
     },
     send() {
@@ -213,6 +223,7 @@ export function pageTimersScript(key: string): string {
       if (!level || !XHRC || !(this instanceof XHRC)) return apply(nativeSend, this, arguments);
       counted++;
       inflight++;
+      const g = generation;
       let open = true;
       const xhr = this;
       // readystatechange (DONE) comes before load: timers the page's load handler sets are
@@ -222,8 +233,7 @@ export function pageTimersScript(key: string): string {
         if (!open) return;
         open = false;
         apply(removeListener, xhr, ["readystatechange", onState]);
-        inflight--;
-        ended(level);
+        answered(g, level);
       };
       apply(addListener, xhr, ["readystatechange", onState]);
       apply(addListener, xhr, ["loadend", done, { once: true }]);
@@ -241,11 +251,17 @@ export function pageTimersScript(key: string): string {
         apply(mapClear, pending, []);
         counted = 0;
         inflight = 0;
+        generation++;
         lastDone = momentAt = -Infinity;
         armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
       disarm() {
         armedUntil = startUntil = -1;
+        // Work still running from this arming is no one's now: a later unarmed watch (a history
+        // move in this document) must not wait for it.
+        inflight = 0;
+        generation++;
+        lastDone = -Infinity;
         apply(mapClear, pending, []);
       },
       pending() {
