@@ -105,6 +105,14 @@ async function coreTools(t: Deno.TestContext, mcp: McpHarness) {
       await mcp.ok("type", { text: "Grace" });
       const v = await mcp.ok("fill", { ref: name, value: "Grace Hopper" });
       assertEquals((v.element as Record<string, unknown>).value, "Grace Hopper");
+      // A target is focused first: the key lands in it, wherever the focus was.
+      const mirror = refOf(tree, /textbox "Mirror input"/);
+      const p = await mcp.ok("press", { ref: mirror, key: "x" });
+      assertIncludes(JSON.stringify(p.snapshotDelta), "Mirror: x");
+      const gone = await mcp.call("press", { ref: "e999999", key: "x" });
+      assertEquals(gone.isError, true);
+      const coords = await mcp.call("press", { coords: { x: 1, y: 1 }, key: "x" });
+      assertEquals(coords.isError, true);
     });
 
     await t.step("select picks a native option by label, value and index", async () => {

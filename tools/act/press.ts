@@ -8,20 +8,25 @@ import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, downloadField, submitsField } from "../fields.ts";
+import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { checkTarget } from "../../browser/actions/target.ts";
+import { focusElement } from "../../browser/actions/focus.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
   name: "press",
   title: "Press key",
   description:
-    'Press a key or combo on the focused element, e.g. "Escape", "ArrowDown", "Shift+Tab". Returns the ActionResult.',
+    'Press a key or combo on the focused element (or on a target, focused first), e.g. "Escape", "ArrowDown", "Shift+Tab". Returns the ActionResult.',
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
     key: z.string().min(1).describe('Key or combo joined by +, e.g. "Enter", "Control+a"'),
+    ref: targetFields.ref,
+    named: targetFields.named,
+    selector: targetFields.selector,
     ...actingFields,
     ...downloadField,
     ...submitsField,
@@ -36,10 +41,13 @@ export const pressTool = defineTool({
         "use a key name like Enter, Tab, Escape, ArrowLeft, a, or a combo like Control+a",
       );
     }
+    const targeted = checkTarget(args, "press", { allowCoords: false, optional: true });
     return runAction(ctx, args, {
       type: "press",
+      ...(targeted ? { target: args, actionability: { enabled: true } } : {}),
       actionInfo: { key: args.key },
-      async perform({ page, signal }) {
+      async perform({ page, target, signal }) {
+        if (target?.kind === "element") await focusElement(target.handle, signal);
         await inputOf(page).keyboard.press(args.key, { signal });
       },
     });
