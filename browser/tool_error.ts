@@ -31,6 +31,7 @@ export type ToolErrorCode =
   | "page-changed"
   | "eval-error"
   | "not-json"
+  | "expired"
   /** `flake_check`: no run passed (some passing is a flake report, not an error). */
   | "all-runs-failed"
   /** The result would be bigger than one MCP message a client takes (`MAX_RESULT_BYTES`). */
