@@ -18,7 +18,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { TextMatchInfo } from "./page_types.ts";
+import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
 
 /**
  * Adds to the utility api:
@@ -34,6 +34,9 @@ import type { TextMatchInfo } from "./page_types.ts";
  * - `queryAt(selector, index, expected)`: the `index`-th match of the last
  *   `queryMatches` of `selector` when still connected and (`expected` not
  *   null) its shown text is still `expected`; else null (query again).
+ * - `textWalk(hook)`: the page's text whitespace-collapsed (blocks joined by one space, as
+ *   `text=` matches it), telling `hook` of every shown element before and after its content
+ *   with the offset in that text (`text_search`, section_lib.ts).
  */
 export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -78,11 +81,22 @@ export function installTextLib(api: PageApi): void {
     els: Element[] | null;
     /** Per element: norm start, norm end, raw start, raw end, post-order index of its first descendant, flags. */
     spans: number[];
+    /** Told of every shown element around its content (`textWalk`). */
+    hook: TextWalkHook | null;
   }
 
-  function newWalk(record: boolean): Walk {
+  function newWalk(record: boolean, hook: TextWalkHook | null = null): Walk {
     const state = { skippingParent: null };
-    return { raw: [], norm: [], len: 0, space: true, state, els: record ? [] : null, spans: [] };
+    return {
+      raw: [],
+      norm: [],
+      len: 0,
+      space: true,
+      state,
+      els: record ? [] : null,
+      spans: [],
+      hook,
+    };
   }
 
   function add(w: Walk, s: string) {
@@ -147,7 +161,9 @@ export function installTextLib(api: PageApi): void {
     const block = !isInline(el);
     if (block) sep(w);
     const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
+    w.hook?.enter(el, start, shown);
     walkContent(w, el, shown);
+    w.hook?.leave(el, w.len);
     if (w.els) {
       w.els.push(el);
       w.spans.push(start, w.len, rawStart, w.raw.length, first, shown);
@@ -248,6 +264,11 @@ export function installTextLib(api: PageApi): void {
   let last: { selector: string; els: Element[] } | undefined;
 
   api.shownText = shownText;
+  api.textWalk = (hook: TextWalkHook) => {
+    const w = newWalk(false, hook);
+    walkPage(w);
+    return w.norm.join("");
+  };
   api.textMatches = (selector: string) => {
     const { w, at } = match(selector);
     return at.map((i) => w.els![i]!);
