@@ -119,6 +119,15 @@ Deno.test("text_search: matches, sections, frames, patterns, bad input", async (
       assertEquals((await search({ query: "no such words anywhere" })).total, 0);
     });
 
+    await t.step("a changed page is read again", async () => {
+      assertEquals((await search({ query: "feedback omega" })).total, 0);
+      const [inForm] = (await search({ query: "Tell us" })).matches;
+      const send = /button "Send" \[ref=(e\d+)\]/.exec(await tree(inForm!.sectionRef!))![1];
+      await mcp.ok("click", { ref: send, snapshot: "none" });
+      const [m] = (await search({ query: "feedback omega" })).matches;
+      assertIncludes(m!.excerpt, "Thanks for the feedback omega.");
+    });
+
     await t.step("bad input: invalid-argument with a hint", async () => {
       for (
         const [args, says] of [

@@ -214,8 +214,8 @@ export interface PageApi {
   headingLevel: (el: Element) => number;
   /** The element ends the sections of the headings inside it. */
   sectionBoundary: (el: Element) => boolean;
-  /** The text model's text, sections and iframes (remembered for `textSectionInfo`). */
-  textSections: () => TextSections;
+  /** The text model's text, sections and iframes; null when `token`'s walk is still current. */
+  textSections: (token: number | null) => TextSections | null;
   /** Ref facts of sections of the last `textSections`; null when gone or another walk's. */
   textSectionInfo: (token: number, indexes: number[]) => Array<SectionInfo | null>;
 

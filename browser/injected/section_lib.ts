@@ -21,9 +21,10 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./page_types.ts";
  * Adds to the utility api:
  * - `headingLevel(el)`: 1..9 for a heading (`h1`–`h6`, `role=heading`; `aria-level` wins), else 0.
  * - `sectionBoundary(el)`: the element ends the sections of the headings inside it.
- * - `textSections()`: the main text model's collapsed text (`textWalk`, text_lib.ts), its
+ * - `textSections(token)`: the text model's collapsed text (`textWalk`, text_lib.ts), its
  *   sections (headings' sections, tables, outermost lists, forms, landmarks and dialogs) and
- *   its iframes; remembered for `textSectionInfo`.
+ *   its iframes; remembered for `textSectionInfo`. Null when `token` names the last walk and
+ *   the frame has not changed since (mutation generation): the caller's copy is current.
  * - `textSectionInfo(token, indexes)`: for sections of the last `textSections` (when `token`
  *   is its token and the element is still connected), the page-local id, the role, name and
  *   context a ref records (`describe`) and the name to show (a heading's without its `#`
@@ -75,23 +76,24 @@ export function installSectionLib(api: PageApi): void {
     return r === null ? null : (r.trim().split(/\s+/)[0] ?? "");
   }
 
-  function headingLevel(el: Element): number {
-    const r = explicitRole(el);
-    const h = /^h([1-6])$/.exec(el.localName);
+  const H_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+  // The three decisions below take the element's explicit role (read once per element).
+  function levelOf(el: Element, r: string | null): number {
+    const tag = el.localName;
+    const h = H_TAGS.has(tag) ? /^h([1-6])$/.exec(tag) : null;
     if (r !== null ? r !== "heading" : !h) return 0;
     const aria = Number(el.getAttribute("aria-level"));
     return Math.min(9, Number.isInteger(aria) && aria > 0 ? aria : h ? Number(h[1]) : 2);
   }
 
-  function sectionBoundary(el: Element): boolean {
-    const r = explicitRole(el);
+  function boundaryOf(el: Element, r: string | null): boolean {
     return r !== null && r !== "" && r !== "presentation" && r !== "none"
       ? BOUNDARY_ROLES.has(r)
       : BOUNDARY_TAGS.has(el.localName);
   }
 
-  function kindOf(el: Element): number {
-    const r = explicitRole(el);
+  function kindOf(el: Element, r: string | null): number {
     if (r !== null && r !== "") return ROLE_KIND.get(r) ?? 0;
     const tag = el.localName;
     // A <section> is a region landmark only when it is named.
@@ -101,10 +103,16 @@ export function installSectionLib(api: PageApi): void {
     return TAG_KIND.get(tag) ?? 0;
   }
 
-  let last: { token: number; els: Element[] } | undefined;
+  const headingLevel = (el: Element) => levelOf(el, explicitRole(el));
+  const sectionBoundary = (el: Element) => boundaryOf(el, explicitRole(el));
+
+  let last: { token: number; els: Element[]; generation: number } | undefined;
   let tokens = 0;
 
-  function textSections(): TextSections {
+  function textSections(token: number | null): TextSections | null {
+    const generation = (api.generation as Fn<[], number>)();
+    if (token !== null && last?.token === token && last.generation === generation) return null;
+    const observeRoot = api.observeRoot as Fn<[ShadowRoot], void>;
     const els: Element[] = [];
     const spans: number[] = [];
     const frames: Array<[number, number]> = [];
@@ -120,12 +128,16 @@ export function installSectionLib(api: PageApi): void {
     const hook: TextWalkHook = {
       enter(el, at, flags) {
         const tag = el.localName;
+        // Changes inside a shadow root count too (the document's observer does not see them).
+        const shadow = el.shadowRoot;
+        if (shadow) observeRoot(shadow);
         if (tag === "iframe" || tag === "frame") {
           if (!(flags & HID)) frames.push([idOf(el), at]);
           entered.push([el, -1, 0]);
           return;
         }
-        const level = flags & HID ? 0 : headingLevel(el);
+        const r = explicitRole(el);
+        const level = flags & HID ? 0 : levelOf(el, r);
         if (level) {
           // Headings nest: a level closes every open heading of that level or a deeper one.
           let i = open.length;
@@ -136,7 +148,7 @@ export function installSectionLib(api: PageApi): void {
           spans.push(0, at, at, level, els.length);
           els.push(el);
         }
-        const kind = kindOf(el);
+        const kind = kindOf(el, r);
         let span = -1, bits = 0;
         // Only the outermost list is a section.
         if (kind > 0 && (kind !== 2 || lists === 0)) {
@@ -148,7 +160,7 @@ export function installSectionLib(api: PageApi): void {
           lists++;
           bits |= 2;
         }
-        if (sectionBoundary(el)) {
+        if (boundaryOf(el, r)) {
           boundaries++;
           bits |= 1;
         }
@@ -168,7 +180,7 @@ export function installSectionLib(api: PageApi): void {
     };
     const text = (api.textWalk as Fn<[TextWalkHook], string>)(hook);
     close(text.length, () => false);
-    last = { token: ++tokens, els };
+    last = { token: ++tokens, els, generation };
     return { text, spans, frames, token: last.token, instance: api.instance as string };
   }
 

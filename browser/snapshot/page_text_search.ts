@@ -15,7 +15,7 @@ import type { RE2JS } from "re2js";
 import type { Page } from "../../cdp/page.ts";
 import { compileAgentRegex } from "../agent_pattern.ts";
 import { callUtility } from "../injected/mod.ts";
-import type { SectionInfo } from "../injected/page_types.ts";
+import type { SectionInfo, TextSections } from "../injected/page_types.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { ToolError } from "../tool_error.ts";
 import { contentFrameId } from "./capture.ts";
@@ -156,6 +156,29 @@ interface FrameRead {
   found: Array<[number, number]>;
 }
 
+/** The last text read per tab and frame: read again only when the frame changed. */
+const lastRead = new WeakMap<Page, Map<string, { loaderId: string; sections: TextSections }>>();
+
+/**
+ * A frame's text and sections (`textSections`), from the last read while the frame's document
+ * and its mutation generation are unchanged (the 5.8 MB Node docs take ~0.4 s to walk).
+ */
+async function frameSections(
+  page: Page,
+  frameId: string,
+  loaderId: string,
+  signal: AbortSignal | undefined,
+): Promise<TextSections> {
+  let frames = lastRead.get(page);
+  if (!frames) lastRead.set(page, frames = new Map());
+  const cached = frames.get(frameId);
+  const token = cached?.loaderId === loaderId ? cached.sections.token : null;
+  const got = await callUtility(page, frameId, "textSections", [token], { signal });
+  if (!got) return cached!.sections;
+  frames.set(frameId, { loaderId, sections: got });
+  return got;
+}
+
 /** `text` masked (under masking), and a map of its offsets into the masked text. */
 function maskWithOffsets(text: string): { text: string; at: (p: number, end: boolean) => number } {
   const masker = currentMasker();
@@ -200,13 +223,16 @@ export async function textSearch(
   options: TextSearchOptions,
 ): Promise<TextSearchResult> {
   const finder = finderFor(options);
+  for (const id of lastRead.get(page)?.keys() ?? []) {
+    if (!page.frame(id)) lastRead.get(page)!.delete(id);
+  }
   const reads: FrameRead[] = [];
   let truncatedScan = false;
   let left = MAX_COUNTED;
   const read = async (frameId: string, key: number[], level: number): Promise<void> => {
     const frame = page.frame(frameId);
     if (!frame) return;
-    const got = await callUtility(page, frameId, "textSections", [], { signal: options.signal });
+    const got = await frameSections(page, frameId, frame.loaderId, options.signal);
     const masked = maskWithOffsets(got.text);
     const spans = got.spans.slice();
     for (let i = 0; i < spans.length; i += 5) {
