@@ -90,6 +90,8 @@ import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
 import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
 import { textSearchTool } from "./read/text_search.ts";
+import { readPageTool } from "./read/read_page.ts";
+import { getUrlTool } from "./read/get_url.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -177,6 +179,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   setGeolocationTool,
   grantPermissionsTool,
   textSearchTool,
+  readPageTool,
+  getUrlTool,
 ] as unknown as ToolDefinition[];
 
 /**

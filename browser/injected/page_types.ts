@@ -323,3 +323,16 @@ export type TextSections = {
 
 /** A section element as a ref needs it (`textSectionInfo`), and the name a result shows. */
 export type SectionInfo = RefDescription & { localId: number; shown: string };
+
+/** A page's or a region's text as `read_page` shows it (`readText`). */
+export type ReadText = {
+  /** One line per block, whitespace collapsed. */
+  text: string;
+  /** Shown links, de-duplicated by absolute URL, at most 100. */
+  links: Array<{ text: string; href: string }>;
+  /** More distinct links were left out. */
+  moreLinks: boolean;
+};
+
+/** What a ref of an element records (`refFacts`). */
+export type RefFacts = RefDescription & { localId: number; instance: string };

@@ -34,9 +34,10 @@ import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
  * - `queryAt(selector, index, expected)`: the `index`-th match of the last
  *   `queryMatches` of `selector` when still connected and (`expected` not
  *   null) its shown text is still `expected`; else null (query again).
- * - `textWalk(hook)`: the page's text whitespace-collapsed (blocks joined by one space, as
- *   `text=` matches it), telling `hook` of every shown element before and after its content
- *   with the offset in that text (`text_search`, section_lib.ts).
+ * - `textWalk(hook, root?, lines?)`: the page's text (or `root`'s) whitespace-collapsed
+ *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
+ *   `read_page`), telling `hook` of every shown element before and after its content with
+ *   the offset reached in the space-joined text (`text_search`, section_lib.ts).
  */
 export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -83,6 +84,8 @@ export function installTextLib(api: PageApi): void {
     spans: number[];
     /** Told of every shown element around its content (`textWalk`). */
     hook: TextWalkHook | null;
+    /** When asked (`textWalk`): the collapsed pieces with `\n` between blocks. */
+    lines: string[] | null;
   }
 
   function newWalk(record: boolean, hook: TextWalkHook | null = null): Walk {
@@ -96,6 +99,7 @@ export function installTextLib(api: PageApi): void {
       els: record ? [] : null,
       spans: [],
       hook,
+      lines: null,
     };
   }
 
@@ -105,12 +109,14 @@ export function installTextLib(api: PageApi): void {
     if (w.space && t.charCodeAt(0) === 32) t = t.slice(1);
     if (!t) return;
     w.norm.push(t);
+    w.lines?.push(t);
     w.len += t.length;
     w.space = t.charCodeAt(t.length - 1) === 32;
   }
 
   function sep(w: Walk) {
     w.raw.push("\n");
+    w.lines?.push("\n");
     if (w.space) return;
     w.norm.push(" ");
     w.len++;
@@ -264,10 +270,19 @@ export function installTextLib(api: PageApi): void {
   let last: { selector: string; els: Element[] } | undefined;
 
   api.shownText = shownText;
-  api.textWalk = (hook: TextWalkHook) => {
+  api.textWalk = (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => {
     const w = newWalk(false, hook);
-    walkPage(w);
-    return w.norm.join("");
+    if (lines) w.lines = [];
+    if (!root) walkPage(w);
+    else {
+      if (root.closest('[aria-hidden="true"]')) return "";
+      const shown = shownStep(root, 0, w.state);
+      if (shown < 0) return "";
+      hook?.enter(root, 0, shown);
+      walkContent(w, root, shown);
+      hook?.leave(root, w.len);
+    }
+    return (w.lines ?? w.norm).join("");
   };
   api.textMatches = (selector: string) => {
     const { w, at } = match(selector);

@@ -15,16 +15,16 @@ export const textSearchTool = defineTool({
   name: "text_search",
   title: "Text search",
   description:
-    "Find text in the page (all frames, as snapshot shows it). Each match: excerpt, heading, sectionRef (snapshot({ref}) shows just that section), headingRef. total counts all matches.",
+    "Find words or an RE2 regex in the page text (all frames). Each match: excerpt, heading, sectionRef (snapshot({ref}) shows that section).",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
-    query: z.string().describe("Words (any case unless caseSensitive), or a pattern with regex"),
-    regex: z.boolean().optional().describe("query is an RE2 regex"),
+    query: z.string().describe("Words, or a pattern with regex"),
+    regex: z.boolean().optional().describe("query is RE2"),
     caseSensitive: z.boolean().optional().describe("Default false"),
-    limit: z.number().int().optional().describe("Matches returned, 1-50 (default 5)"),
-    contextChars: z.number().int().optional().describe("Excerpt chars each side (default 60)"),
+    limit: z.number().int().optional().describe("1-50 (default 5)"),
+    contextChars: z.number().int().optional().describe("Excerpt chars per side (default 60)"),
     session: sessionField,
   }),
   async handler(ctx, args) {
