@@ -176,6 +176,13 @@ Deno.test("text_search on the 5.8 MB Node.js docs: the scoped snapshot is the ma
     assertTrue(!section.includes("#### fs.watch(filename[, options][, listener])\n#"), section);
     assertTrue(section.length < 30_000, `section is ${section.length} chars`);
 
+    const five = await mcp.call("text_search", { query: "recursive" });
+    const fiveFound = five.structuredContent as { matches: Match[]; total: number };
+    assertEquals(fiveFound.matches.length, 5);
+    assertTrue(fiveFound.total > 5, JSON.stringify(fiveFound.total));
+    const fiveTokens = countTokens(textOf(five));
+    assertTrue(fiveTokens < 500, `5 matches on all.html cost ${fiveTokens} o200k tokens`);
+
     const pattern = await mcp.ok("text_search", { query: "fs\\.watch\\w*\\(", regex: true });
     assertTrue((pattern.total as number) > 5, JSON.stringify(pattern));
   } finally {
