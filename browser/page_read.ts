@@ -3,7 +3,9 @@
  * characters.
  *
  * - text: the shown text of the text model (`injected/text_lib.ts`, what the snapshot shows),
- *   one line per block; with `links`, the shown links (absolute, de-duplicated, ≤ 100).
+ *   one line per block, of the main frame (like innerText, an iframe's text is its own: a
+ *   selector matching inside an iframe reads it); with `links`, the shown links (absolute,
+ *   de-duplicated, ≤ 100).
  * - tree: one line per actionable element plus headings, taken from the snapshot (all frames,
  *   open shadow roots), so its refs are the session's refs and work with click and the rest:
  *   `e12 link "Pricing" -> /pricing`, `e15 button "Save"`, `e16 checkbox "Remember" [checked]`,

@@ -115,7 +115,7 @@ Deno.test("text_search: matches, sections, frames, patterns, bad input", async (
       assertEquals(r.matches[0]!.match, "colour: red");
       assertEquals((await search({ query: "widgets", caseSensitive: true, limit: 50 })).total, 5);
       const short = await search({ query: "license", contextChars: 5 });
-      assertTrue(short.matches[0]!.excerpt.length <= 5 + 7 + 5 + 2, short.matches[0]!.excerpt);
+      assertTrue(short.matches[0]!.excerpt.length <= 5 + 7 + 5 + 2 + 10, short.matches[0]!.excerpt);
       assertEquals((await search({ query: "no such words anywhere" })).total, 0);
     });
 

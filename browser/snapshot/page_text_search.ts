@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { RE2JS } from "re2js";
+import { RE2JS } from "re2js";
 import type { Page } from "../../cdp/page.ts";
 import { compileAgentRegex } from "../agent_pattern.ts";
 import { callUtility } from "../injected/mod.ts";
@@ -97,7 +97,9 @@ function finderFor(options: TextSearchOptions): Finder {
       find(text, max) {
         const hay = caseInsensitive ? text.toLowerCase() : text;
         // Lower-casing changed some offsets (rare letters): let RE2 match the phrase instead.
-        if (hay.length !== text.length) return regexFinder(quoted(query), true).find(text, max);
+        if (hay.length !== text.length) {
+          return regexFinder(RE2JS.quote(query), true).find(text, max);
+        }
         const found: Array<[number, number]> = [];
         for (
           let i = hay.indexOf(want);
@@ -111,10 +113,6 @@ function finderFor(options: TextSearchOptions): Finder {
     };
   }
   return regexFinder(query, caseInsensitive);
-}
-
-function quoted(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
 
 function regexFinder(pattern: string, caseInsensitive: boolean): Finder {
@@ -353,20 +351,24 @@ function cut(s: string, max: number): string {
   return s.length > max ? s.slice(0, max) + "…" : s;
 }
 
-/** `[s, e)` with `context` chars either side, cut at word boundaries where one is near. */
+/**
+ * `[s, e)` with `context` chars either side, widened to whole words (by at most 15 chars a
+ * side), `…` where cut; a match longer than 200 chars is shown cut in the middle.
+ */
 export function excerpt(text: string, s: number, e: number, context: number): string {
   const shownEnd = Math.min(e, s + MAX_MATCH_SHOWN);
-  let a = Math.max(0, s - context), b = Math.min(text.length, shownEnd + context);
-  if (a > 0) {
-    const sp = text.indexOf(" ", a);
-    if (sp >= 0 && sp < s && sp - a < context / 3) a = sp + 1;
+  const widen = Math.min(15, context);
+  let a = Math.max(0, s - context);
+  if (a > 0 && text[a - 1] !== " ") {
+    const sp = text.lastIndexOf(" ", a);
+    a = sp >= 0 && a - sp <= widen ? sp + 1 : a;
   }
-  if (b < text.length) {
-    const sp = text.lastIndexOf(" ", b);
-    if (sp > shownEnd && b - sp < context / 3) b = sp;
+  const tail = e > shownEnd ? e : shownEnd;
+  let b = Math.min(text.length, tail + context);
+  if (b < text.length && text[b] !== " ") {
+    const sp = text.indexOf(" ", b);
+    b = sp >= 0 && sp - b <= widen ? sp : b;
   }
-  const body = shownEnd < e
-    ? text.slice(a, shownEnd) + "…" + text.slice(e, Math.min(text.length, e + context))
-    : text.slice(a, b);
+  const body = e > shownEnd ? text.slice(a, shownEnd) + "…" + text.slice(e, b) : text.slice(a, b);
   return (a > 0 ? "…" : "") + body.trim() + (b < text.length ? "…" : "");
 }
