@@ -26,7 +26,7 @@ function textOf(r: ToolResult): string {
 
 Deno.test("text_search: matches, sections, frames, patterns, bad input", async (t) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,power" } });
   const search = async (args: Record<string, unknown>) => {
     const r = await mcp.ok("text_search", args);
     return r as { matches: Match[]; total: number; truncatedScan?: boolean };
@@ -126,6 +126,15 @@ Deno.test("text_search: matches, sections, frames, patterns, bad input", async (
       await mcp.ok("click", { ref: send, snapshot: "none" });
       const [m] = (await search({ query: "feedback omega" })).matches;
       assertIncludes(m!.excerpt, "Thanks for the feedback omega.");
+    });
+
+    await t.step("in a batch", async () => {
+      const r = await mcp.ok("batch", {
+        calls: [{ tool: "text_search", args: { query: "tarball alpha" } }],
+      });
+      const [step] = r.results as Array<{ ok: boolean; result: { matches: Match[] } }>;
+      assertEquals(step!.ok, true, JSON.stringify(r));
+      assertEquals(step!.result.matches[0]!.heading, "On Linux");
     });
 
     await t.step("bad input: invalid-argument with a hint", async () => {

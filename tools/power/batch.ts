@@ -38,6 +38,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_sessions",
   "read_form",
   "review_form",
+  "text_search",
 ]);
 
 /** Longest batch, calls. */
