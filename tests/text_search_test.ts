@@ -192,6 +192,13 @@ Deno.test("text_search on the 5.8 MB Node.js docs: the scoped snapshot is the ma
     const fiveTokens = countTokens(textOf(five));
     assertTrue(fiveTokens < 500, `5 matches on all.html cost ${fiveTokens} o200k tokens`);
 
+    // A costly pattern is cut at the work budget, and says so.
+    const costly = await mcp.ok("text_search", {
+      query: "(?:alpha|beta|gamma)\\w{0,30}z",
+      regex: true,
+    });
+    assertEquals(costly.truncatedScan, true, JSON.stringify(costly));
+
     const pattern = await mcp.ok("text_search", { query: "fs\\.watch\\w*\\(", regex: true });
     assertTrue((pattern.total as number) > 5, JSON.stringify(pattern));
   } finally {

@@ -319,6 +319,8 @@ export type TextSections = {
   token: number;
   /** The world's instance id (refs record it). */
   instance: string;
+  /** The text was longer than 16 million chars: only its start is here. */
+  cut: boolean;
 };
 
 /** A section element as a ref needs it (`textSectionInfo`), and the name a result shows. */

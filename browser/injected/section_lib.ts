@@ -70,6 +70,8 @@ export function installSectionLib(api: PageApi): void {
     ["dialog", 4],
   ]);
   const HID = 4;
+  /** Longest text handed over, chars (a CDP message holds at most 256 MB). */
+  const MAX_TEXT = 16_000_000;
 
   function explicitRole(el: Element): string | null {
     const r = el.getAttribute("role");
@@ -178,10 +180,19 @@ export function installSectionLib(api: PageApi): void {
         }
       },
     };
-    const text = (api.textWalk as Fn<[TextWalkHook], string>)(hook);
+    let text = (api.textWalk as Fn<[TextWalkHook], string>)(hook);
     close(text.length, () => false);
+    // The answer crosses CDP as one message: a page of more text is searched on its start.
+    const cut = text.length > MAX_TEXT;
+    if (cut) {
+      text = text.slice(0, MAX_TEXT);
+      for (let i = 0; i < spans.length; i += 5) {
+        spans[i + 1] = Math.min(spans[i + 1]!, MAX_TEXT);
+        spans[i + 2] = Math.min(spans[i + 2]!, MAX_TEXT);
+      }
+    }
     last = { token: ++tokens, els, generation };
-    return { text, spans, frames, token: last.token, instance: api.instance as string };
+    return { text, spans, frames, token: last.token, instance: api.instance as string, cut };
   }
 
   function textSectionInfo(token: number, indexes: number[]): Array<SectionInfo | null> {

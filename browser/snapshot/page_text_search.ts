@@ -59,7 +59,10 @@ export interface TextSearchResult {
   matches: TextMatch[];
   /** Every match on the page (counted up to {@link MAX_COUNTED}). */
   total: number;
-  /** The pattern ran out of its work budget: the end of the page was not searched. */
+  /**
+   * The end of the page was not searched: the pattern ran out of its work budget, or a frame's
+   * text is longer than 16 million chars.
+   */
   truncatedScan?: boolean;
 }
 
@@ -239,7 +242,7 @@ export async function textSearch(
     }
     const { found, cut } = finder.find(masked.text, left);
     left -= found.length;
-    if (cut) truncatedScan = true;
+    if (cut || got.cut) truncatedScan = true;
     reads.push({
       frameId,
       loaderId: frame.loaderId,
