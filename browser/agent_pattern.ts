@@ -88,6 +88,26 @@ export function compileAgentPattern(
   return compile(pattern, pattern, flags, field);
 }
 
+/**
+ * Compiles an agent's regular expression for RE2 like {@link compileAgentPattern}, returning
+ * the RE2 object itself (for match positions: `re.matcher(text)`, `find()`, `start()`,
+ * `end()`). The caller bounds the text it scans (program size × characters).
+ *
+ * @throws ToolError `invalid-argument` as {@link compileAgentPattern} does.
+ */
+export function compileAgentRegex(
+  pattern: string,
+  options: { caseInsensitive?: boolean; field?: string } = {},
+): { re: RE2JS; programSize: number } {
+  const field = options.field ?? "pattern";
+  checkLength(pattern, field);
+  const flags = options.caseInsensitive === false ? 0 : RE2JS.CASE_INSENSITIVE;
+  const estimate = estimateProgramSize(pattern);
+  if (estimate > MAX_PROGRAM_SIZE) tooBig(pattern, estimate, field);
+  const re = compileRe2(pattern, pattern, flags, field);
+  return { re, programSize: re.programSize() };
+}
+
 function tooBig(shown: string, size: number, field: string): never {
   throw new ToolError(
     "invalid-argument",
@@ -140,7 +160,7 @@ function checkLength(source: string, field: string): void {
   }
 }
 
-function compile(shown: string, re2: string, flags: number, field: string): AgentMatcher {
+function compileRe2(shown: string, re2: string, flags: number, field: string): RE2JS {
   let re: RE2JS;
   try {
     re = RE2JS.compile(re2, flags);
@@ -152,8 +172,13 @@ function compile(shown: string, re2: string, flags: number, field: string): Agen
       unsupportedHint(message),
     );
   }
+  if (re.programSize() > MAX_PROGRAM_SIZE) tooBig(shown, re.programSize(), field);
+  return re;
+}
+
+function compile(shown: string, re2: string, flags: number, field: string): AgentMatcher {
+  const re = compileRe2(shown, re2, flags, field);
   const programSize = re.programSize();
-  if (programSize > MAX_PROGRAM_SIZE) tooBig(shown, programSize, field);
   const maxChars = Math.floor(WORK_BUDGET / programSize);
   return {
     source: shown,

@@ -213,6 +213,16 @@ Deno.test("bad input: every tool answers with an actionable error and the server
         'holdMs only goes with state "background"',
       ],
       ["tab_visibility", { state: "hidden" }, '"state"'],
+      ["text_search", { query: " " }, "Empty query"],
+      ["text_search", { query: "a(", regex: true }, 'Invalid query "a("'],
+      ["text_search", { query: "a", limit: 0 }, '"limit" is 0'],
+      [
+        "read_page",
+        { selector: "#no-such-region" },
+        'No element matches selector "#no-such-region"',
+      ],
+      ["read_page", { max_chars: 1 }, '"max_chars" is 1'],
+      ["get_url", { session: "nope" }, 'Unknown session "nope"'],
       ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],

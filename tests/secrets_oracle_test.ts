@@ -2,7 +2,7 @@
  * The attacks on secrets masking, performed over MCP stdio against real
  * Chromium: guessing a filled secret through filters, waits and selectors
  * and attribute-value selectors and URL globs (right and wrong guesses must
- * answer alike), reading it off a screenshot (the pixels under it must be the
+ * answer alike; text_search too), reading it off a screenshot (the pixels under it must be the
  * cover colour: text, fields, placeholders, selects, zero-width-split text,
  * closed shadow roots; transitions, ::selection, alt text and re-rendering
  * are in secrets_screenshot_test.ts), filling an origin-bound secret on another origin
@@ -156,6 +156,9 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
             waitSelector: strip(
               await m.ok("wait_for", { selector: `text=${guess}`, timeoutMs: 300 }),
             ),
+            search: (await m.ok("text_search", { query: guess })).total,
+            searchPattern: (await m.ok("text_search", { query: escapeRe(guess), regex: true }))
+              .total,
             click: click.isError
               ? (click.structuredContent?.error as { code?: string } | undefined)?.code
               : "clicked",
@@ -170,6 +173,9 @@ Deno.test("secrets: oracles give no signal, screenshots are covered, bound secre
         assertEquals(sample.console, [], "no console entry for the value");
         assertEquals(sample.waitText.ok, false);
         assertEquals(sample.click, "not-found");
+        assertEquals(sample.search, 0, "text_search searches the masked text");
+        const mask = await m.ok("text_search", { query: "[secret:KEY]" });
+        assertTrue((mask.total as number) > 0, JSON.stringify(mask));
       },
     );
 

@@ -91,6 +91,9 @@ import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
 import { nameRefTool } from "./refs/name_ref.ts";
 import { listNamedRefsTool } from "./refs/list_named_refs.ts";
+import { textSearchTool } from "./read/text_search.ts";
+import { readPageTool } from "./read/read_page.ts";
+import { getUrlTool } from "./read/get_url.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -179,6 +182,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   grantPermissionsTool,
   nameRefTool,
   listNamedRefsTool,
+  textSearchTool,
+  readPageTool,
+  getUrlTool,
 ] as unknown as ToolDefinition[];
 
 /**

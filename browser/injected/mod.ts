@@ -30,6 +30,7 @@ import { installMutationLib } from "./mutation_lib.ts";
 import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
+import { installReadLib } from "./read_lib.ts";
 
 const PARTS: Array<(api: PageApi) => void> = [
   installMutationLib,
@@ -38,6 +39,7 @@ const PARTS: Array<(api: PageApi) => void> = [
   installHitLib,
   installSecretLib,
   installCoverLib,
+  installReadLib,
 ];
 
 /**

@@ -38,15 +38,20 @@ import type {
   PageFailure,
   PressVerdict,
   ProbeResult,
+  ReadText,
   RefDescription,
+  RefFacts,
   RefState,
   ScrollInfo,
+  SectionInfo,
   SelectResult,
   SetFieldResult,
   SnapshotOptions,
   SnapshotResult,
   SubmitWatch,
   TextMatchInfo,
+  TextSections,
+  TextWalkHook,
 } from "./page_types.ts";
 
 /**
@@ -203,6 +208,24 @@ export interface PageApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
+  textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
+
+  // section_lib.ts (headings' sections; the sections text_search maps matches to)
+  /** 1..9 for a heading, else 0. */
+  headingLevel: (el: Element) => number;
+  /** The element ends the sections of the headings inside it. */
+  sectionBoundary: (el: Element) => boolean;
+  /** The text model's text, sections and iframes; null when `token`'s walk is still current. */
+  textSections: (token: number | null) => TextSections | null;
+  /** Ref facts of sections of the last `textSections`; null when gone or another walk's. */
+  textSectionInfo: (token: number, indexes: number[]) => Array<SectionInfo | null>;
+
+  // read_lib.ts (read_page)
+  /** The shown text of the page (`el` null) or of `el`, as lines; with `links`, its links. */
+  readText: (el: Element | null, links: boolean) => ReadText;
+  /** What a ref of `el` records. */
+  refFacts: (el: Element) => RefFacts | null;
 
   // secret_lib.ts
   attrValues: (names: string[]) => { values: string[]; cut: boolean };
@@ -335,6 +358,13 @@ export const PAGE_API_NAMES = Object.keys(
     textMatches: 1,
     queryMatches: 1,
     queryAt: 1,
+    textWalk: 1,
+    headingLevel: 1,
+    sectionBoundary: 1,
+    textSections: 1,
+    textSectionInfo: 1,
+    readText: 1,
+    refFacts: 1,
     attrValues: 1,
     rawText: 1,
     focusIsOn: 1,

@@ -293,3 +293,48 @@ export type TextMatchInfo = {
   /** Its shown text, raw (asked for under masking: the server judges it for secrets). */
   text?: string;
 };
+
+/**
+ * Told of each shown element of a text walk (`textWalk`), in document (flat tree) order:
+ * `enter` before its content, `leave` after it, with the offset reached in the collapsed text.
+ * `flags` are the walk's visibility flags (bit 4: inside `visibility: hidden`).
+ */
+export type TextWalkHook = {
+  enter: (el: Element, at: number, flags: number) => void;
+  leave: (el: Element, at: number) => void;
+};
+
+/**
+ * One frame's text for `text_search` (`textSections`): the collapsed text, its sections and
+ * iframes. `spans` holds five numbers per section: kind (0 a heading's section, 1 a table, 2 a
+ * list, 3 a form, 4 a landmark or dialog), start and end offsets in `text`, heading level (0
+ * for others), and the index `textSectionInfo` takes.
+ */
+export type TextSections = {
+  text: string;
+  spans: number[];
+  /** `[iframe's page-local id, offset in text]`, in order. */
+  frames: Array<[number, number]>;
+  /** Names this walk for `textSectionInfo`. */
+  token: number;
+  /** The world's instance id (refs record it). */
+  instance: string;
+  /** The text was longer than 16 million chars: only its start is here. */
+  cut: boolean;
+};
+
+/** A section element as a ref needs it (`textSectionInfo`), and the name a result shows. */
+export type SectionInfo = RefDescription & { localId: number; shown: string };
+
+/** A page's or a region's text as `read_page` shows it (`readText`). */
+export type ReadText = {
+  /** One line per block, whitespace collapsed. */
+  text: string;
+  /** Shown links, de-duplicated by absolute URL, at most 100. */
+  links: Array<{ text: string; href: string }>;
+  /** More distinct links were left out. */
+  moreLinks: boolean;
+};
+
+/** What a ref of an element records (`refFacts`). */
+export type RefFacts = RefDescription & { localId: number; instance: string };

@@ -8,7 +8,7 @@
  * `aria_lib.ts` (roles, visibility, flat tree), `accname_lib.ts` (names),
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
  * {@link installElementLib}, `links_lib.ts` (link URLs, permalink marks),
- * `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
+ * `section_lib.ts` (headings' sections), `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
@@ -39,6 +39,7 @@ import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
+import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
@@ -329,6 +330,7 @@ const PARTS = [
   installOutlineLib,
   installElementLib,
   installLinksLib,
+  installSectionLib,
   installWalkerLib,
   installTextLib,
 ];

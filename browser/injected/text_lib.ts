@@ -18,7 +18,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { TextMatchInfo } from "./page_types.ts";
+import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
 
 /**
  * Adds to the utility api:
@@ -34,6 +34,10 @@ import type { TextMatchInfo } from "./page_types.ts";
  * - `queryAt(selector, index, expected)`: the `index`-th match of the last
  *   `queryMatches` of `selector` when still connected and (`expected` not
  *   null) its shown text is still `expected`; else null (query again).
+ * - `textWalk(hook, root?, lines?)`: the page's text (or `root`'s) whitespace-collapsed
+ *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
+ *   `read_page`), telling `hook` of every shown element before and after its content with
+ *   the offset reached in the space-joined text (`text_search`, section_lib.ts).
  */
 export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -78,11 +82,25 @@ export function installTextLib(api: PageApi): void {
     els: Element[] | null;
     /** Per element: norm start, norm end, raw start, raw end, post-order index of its first descendant, flags. */
     spans: number[];
+    /** Told of every shown element around its content (`textWalk`). */
+    hook: TextWalkHook | null;
+    /** When asked (`textWalk`): the collapsed pieces with `\n` between blocks. */
+    lines: string[] | null;
   }
 
-  function newWalk(record: boolean): Walk {
+  function newWalk(record: boolean, hook: TextWalkHook | null = null): Walk {
     const state = { skippingParent: null };
-    return { raw: [], norm: [], len: 0, space: true, state, els: record ? [] : null, spans: [] };
+    return {
+      raw: [],
+      norm: [],
+      len: 0,
+      space: true,
+      state,
+      els: record ? [] : null,
+      spans: [],
+      hook,
+      lines: null,
+    };
   }
 
   function add(w: Walk, s: string) {
@@ -91,12 +109,14 @@ export function installTextLib(api: PageApi): void {
     if (w.space && t.charCodeAt(0) === 32) t = t.slice(1);
     if (!t) return;
     w.norm.push(t);
+    w.lines?.push(t);
     w.len += t.length;
     w.space = t.charCodeAt(t.length - 1) === 32;
   }
 
   function sep(w: Walk) {
     w.raw.push("\n");
+    w.lines?.push("\n");
     if (w.space) return;
     w.norm.push(" ");
     w.len++;
@@ -147,7 +167,9 @@ export function installTextLib(api: PageApi): void {
     const block = !isInline(el);
     if (block) sep(w);
     const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
+    w.hook?.enter(el, start, shown);
     walkContent(w, el, shown);
+    w.hook?.leave(el, w.len);
     if (w.els) {
       w.els.push(el);
       w.spans.push(start, w.len, rawStart, w.raw.length, first, shown);
@@ -248,6 +270,20 @@ export function installTextLib(api: PageApi): void {
   let last: { selector: string; els: Element[] } | undefined;
 
   api.shownText = shownText;
+  api.textWalk = (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => {
+    const w = newWalk(false, hook);
+    if (lines) w.lines = [];
+    if (!root) walkPage(w);
+    else {
+      if (root.closest('[aria-hidden="true"]')) return "";
+      const shown = shownStep(root, 0, w.state);
+      if (shown < 0) return "";
+      hook?.enter(root, 0, shown);
+      walkContent(w, root, shown);
+      hook?.leave(root, w.len);
+    }
+    return (w.lines ?? w.norm).join("");
+  };
   api.textMatches = (selector: string) => {
     const { w, at } = match(selector);
     return at.map((i) => w.els![i]!);

@@ -17,7 +17,9 @@ import type { PageApi } from "./page_api.ts";
 /**
  * Adds `snapshot({ rootId? }) → { text, refs: [id, role, name, contextKind, contextText][],
  * frames: id[], instance }` to the utility api: the outline of the frame's
- * document (or of the subtree of element `rootId`, its own line included),
+ * document (or of the subtree of element `rootId`, its own line included; for a heading, its
+ * section: the heading and what follows up to the next heading of its level or a higher one,
+ * within its nearest sectioning ancestor, see section_lib.ts),
  * with `[ref=#id]` on targetable elements and `[frame=#id]` on iframes (their
  * ids in `frames`). Each ref carries its element's context (`contextOf` of
  * `snapshot_lib.ts`). A secret field's value (`isSecret`) is never written.
@@ -56,6 +58,9 @@ export function installWalkerLib(api: PageApi): void {
   const newLinks = api.newLinks as Fn<[], LinkWriter>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const hostUnchecked = api.hostUnchecked as Fn<[Element], boolean>;
+  const headingLevel = api.headingLevel as Fn<[Element], number>;
+  const sectionBoundary = api.sectionBoundary as Fn<[Element], boolean>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
 
@@ -150,8 +155,13 @@ export function installWalkerLib(api: PageApi): void {
     const links = newLinks();
     // The visibility decision's state (`shownStep` of aria_lib.ts), one per walk.
     const walk = { skippingParent: null as Node | null };
+    // A heading's section (the root is a heading): the walk stops at the next heading of this
+    // level or a higher one (section_lib.ts).
+    let stopLevel = 0, stopped = false;
+    let root: Element | null = document.body ?? document.documentElement;
 
     function walkNode(n: Node, depth: number, flags: number) {
+      if (stopped) return;
       if (n.nodeType === 3) {
         if (!(flags & (NAMED | HID))) o.addText(safe((n as Text).data), depth, (flags & PRE) !== 0);
       } else if (n.nodeType === 1) walkEl(n as Element, depth, flags);
@@ -167,7 +177,20 @@ export function installWalkerLib(api: PageApi): void {
         }
       }
       const parent: Node = shadowOf(el) ?? el;
-      for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(n, depth, flags);
+      for (let n = parent.firstChild; n && !stopped; n = n.nextSibling) walkNode(n, depth, flags);
+    }
+
+    // The rest of a heading's section after the heading: its following flat-tree siblings, then
+    // its ancestors' following siblings, up to its nearest sectioning ancestor.
+    function walkSectionAfter(heading: Element) {
+      let n: Node = heading;
+      for (let up = flatParent(n); up && !stopped; n = up, up = flatParent(up)) {
+        const kids = childNodesOf(up);
+        let i = 0;
+        while (i < kids.length && kids[i] !== n) i++;
+        for (i++; i < kids.length && !stopped; i++) walkNode(kids[i]!, 0, 0);
+        if (sectionBoundary(up) || up === document.body || up === document.documentElement) break;
+      }
     }
 
     function walkSelect(el: HTMLSelectElement, depth: number) {
@@ -183,7 +206,7 @@ export function installWalkerLib(api: PageApi): void {
       const start = o.size();
       const cells: Array<[number, number]> = [];
       const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
+      for (let i = 0; i < kids.length && !stopped; i++) {
         const c = kids[i]!;
         if (c.nodeType !== 1) continue;
         const ce = c as Element;
@@ -212,6 +235,13 @@ export function installWalkerLib(api: PageApi): void {
       const shown = shownStep(el, flags, walk);
       if (shown < 0) return;
       flags = shown;
+      if (stopLevel && el !== root && !(flags & HID)) {
+        const level = headingLevel(el);
+        if (level && level <= stopLevel) {
+          stopped = true;
+          return;
+        }
+      }
       // A custom element may hold a closed shadow root: CDP checks (snapshot/closed_hosts.ts).
       if (tag.includes("-") && hosts.length < MAX_HOSTS && hostUnchecked(el)) hosts.push(idOf(el));
       let cs: CSSStyleDeclaration | undefined;
@@ -358,15 +388,17 @@ export function installWalkerLib(api: PageApi): void {
       if (block) o.flush();
     }
 
-    let root: Element | null = document.body ?? document.documentElement;
     if (opts.rootId !== undefined) {
       root = element(opts.rootId);
       if (!root) throw new Error(`element #${opts.rootId} is gone`);
     }
     cacheLabels(true);
     try {
-      if (opts.rootId !== undefined) walkEl(root!, 0, 0);
-      else if (root) walkKids(root, 0, 0);
+      if (opts.rootId !== undefined) {
+        walkEl(root!, 0, 0);
+        stopLevel = headingLevel(root!);
+        if (stopLevel) walkSectionAfter(root!);
+      } else if (root) walkKids(root, 0, 0);
     } finally {
       cacheLabels(false);
     }

@@ -40,6 +40,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "review_form",
   "name_ref",
   "list_named_refs",
+  "text_search",
 ]);
 
 /** Longest batch, calls. */
