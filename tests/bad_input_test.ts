@@ -223,6 +223,10 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ],
       ["read_page", { max_chars: 1 }, '"max_chars" is 1'],
       ["get_url", { session: "nope" }, 'Unknown session "nope"'],
+      ["name_ref", { name: "1 bad", ref: "e1" }, 'Invalid name "1 bad"'],
+      ["name_ref", { name: "ok", ref: "e999999" }, 'Unknown ref "e999999"'],
+      ["list_named_refs", { session: "nope" }, 'Unknown session "nope"'],
+      ["click", { named: "never_named" }, 'No named ref "never_named"'],
       ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
