@@ -89,6 +89,7 @@ import { setViewportTool } from "./emulation/set_viewport.ts";
 import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
 import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
+import { chooseOptionTool } from "./act/choose_option.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -175,6 +176,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   tabVisibilityTool,
   setGeolocationTool,
   grantPermissionsTool,
+  chooseOptionTool,
 ] as unknown as ToolDefinition[];
 
 /**
