@@ -1,8 +1,9 @@
 /**
  * The token size of `tools/list` is a benchmark figure (DESIGN.md, "Toolsets"): the default list
- * stays lean, and the full list (every toolset) stays below @playwright/mcp's full list (72
- * tools, 10,041 o200k tokens, measured with the bench). Loose bounds: they catch a tool or a
- * field description that grows by hundreds of tokens, not each word.
+ * stays lean, and the full list (every toolset) stays at or below 11,000 o200k tokens (issue
+ * 14's budget with the power tools; @playwright/mcp's full list, 72 tools: 10,041, measured
+ * with the bench). Loose bounds: they catch a tool or a field description that grows by
+ * hundreds of tokens, not each word.
  */
 import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
@@ -20,5 +21,5 @@ Deno.test("tools/list: default and full lists stay within their token budgets", 
   const lean = listTokens(new Set(DEFAULT_TOOLSETS), DEFAULT_CAPABILITIES);
   assertTrue(lean <= 3900, `default tools/list is ${lean} o200k tokens (budget 3900)`);
   const all = listTokens("all");
-  assertTrue(all < 10_041, `full tools/list is ${all} o200k tokens (@playwright/mcp: 10,041)`);
+  assertTrue(all <= 11_000, `full tools/list is ${all} o200k tokens (budget 11,000)`);
 });

@@ -90,6 +90,9 @@ import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
 import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
 import { chooseOptionTool } from "./act/choose_option.ts";
+import { domReadTool } from "./read/dom_read.ts";
+import { stylesReadTool } from "./read/styles_read.ts";
+import { stylesWriteTool } from "./act/styles_write.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -177,6 +180,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   setGeolocationTool,
   grantPermissionsTool,
   chooseOptionTool,
+  domReadTool,
+  stylesReadTool,
+  stylesWriteTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -16,7 +16,7 @@ export const chooseOptionTool = defineTool({
   name: "choose_option",
   title: "Choose option",
   description:
-    "Pick an option by visible text in a combobox, listbox or menu (custom or native): opens it, finds the option (scrolling the list), clicks it. Returns the ActionResult; element.ownerControl shows before/after.",
+    "Pick an option by its text in a custom or native combobox, listbox or menu: opens it, scrolls the list, clicks the option. ActionResult; element.ownerControl: before/after.",
   capability: "action",
   toolset: "power",
   annotations: { destructiveHint: true, openWorldHint: true },
@@ -24,7 +24,7 @@ export const chooseOptionTool = defineTool({
     ref: targetFields.ref,
     selector: targetFields.selector,
     option: z.string().min(1).describe("Option text"),
-    exact: z.boolean().optional().describe("Whole text (default); false: part, any case"),
+    exact: z.boolean().optional().describe("Default true; false: part, any case"),
     ...actingFields,
   }),
   handler(ctx, args) {
