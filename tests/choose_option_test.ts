@@ -143,6 +143,7 @@ Deno.test("choose_option: portal listboxes (React-Select, MUI): late and lazily 
     const age = refOf(tree, /combobox "Age/);
     const m = await mcp.ok("choose_option", { ref: age, option: "37 years" });
     assertEquals(ownerOf(m).label, "Age");
+    assertEquals(ownerOf(m).displayTextBefore, "");
     assertEquals(ownerOf(m).displayTextAfter, "37 years");
     assertEquals(ownerOf(m).changed, true);
     assertEquals(await text(mcp, "#order"), "37 years");
@@ -165,6 +166,13 @@ Deno.test("choose_option: APG menu button, and a dropdown without ARIA", async (
     assertEquals(r.ok, true);
     assertEquals(ownerOf(r).displayTextAfter, "Actions");
     assertEquals(await text(mcp, "#action_output"), "Action 3");
+
+    // Inside a batch (seed 000's whitelist names it).
+    const b = await mcp.ok("batch", {
+      calls: [{ tool: "choose_option", args: { ref, option: "Action 1", snapshot: "none" } }],
+    });
+    assertEquals(b.completed, 1);
+    assertEquals(await text(mcp, "#action_output"), "Action 1");
 
     // No role option or menuitem shows: the option is found by its text, and the result says so.
     const sort = refOf(tree, /button "Sort: Newest"/);

@@ -2,7 +2,8 @@
  * `choose_option`'s action (seed 000): pick an option of a custom combobox, listbox or menu by
  * its visible text, as a person does, inside one action (`run_action.ts`):
  *
- * 1. the trigger not `aria-expanded="true"` (and not itself a list): click it open;
+ * 1. the trigger not `aria-expanded="true"` (and not itself a list; without `aria-expanded`,
+ *    not naming a list that shows): click it open;
  * 2. find the shown option with the text: role `option`, then `menuitem*`, then by text
  *    (control_lib.ts says where), waiting for options rendered late and scrolling a list that
  *    scrolls for options further down (a virtual or lazily filled list renders them then);

@@ -17,7 +17,8 @@ import type { ControlKind, ControlState, OptionSearch } from "./page_types.ts";
 
 /** Adds `controlState`, `controlFind`, `controlOption`, `controlScroll` to the utility api. */
 export function installControlLib(api: PageApi): void {
-  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+  // Zero-width spaces too: MUI's Select shows one when nothing is chosen.
+  const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, "").replace(/\s+/g, " ").trim();
   const MAX_TEXT = 4296;
   const LIST_ROLES = new Set(["listbox", "menu", "menubar", "tree", "grid", "radiogroup"]);
   const MENU_ROLES = new Set(["menuitem", "menuitemcheckbox", "menuitemradio"]);
@@ -122,7 +123,10 @@ export function installControlLib(api: PageApi): void {
     return {
       kind,
       role,
-      expanded: kind === "list" || el.getAttribute("aria-expanded") === "true",
+      // Without aria-expanded, a list it names that shows says it is open.
+      expanded: kind === "list" || el.getAttribute("aria-expanded") === "true" ||
+        (!el.hasAttribute("aria-expanded") &&
+          [...byIds(el, "aria-controls"), ...byIds(el, "aria-owns")].some(shown)),
       label: label(el, displayText).slice(0, MAX_TEXT),
       displayText,
       what: api.describeElement(el),

@@ -307,7 +307,10 @@ export type ControlState = {
   kind: ControlKind;
   /** Its role (`combobox`, `button`, …). */
   role: string;
-  /** `aria-expanded="true"` (a `list` is always open). */
+  /**
+   * `aria-expanded="true"`, or without `aria-expanded` a list it names (`aria-controls`,
+   * `aria-owns`) shows; a `list` is always open.
+   */
   expanded: boolean;
   /** Its label (labelling elements other than itself, `<label>`, `aria-label`), `""` when none. */
   label: string;

@@ -38,6 +38,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_sessions",
   "read_form",
   "review_form",
+  "choose_option",
 ]);
 
 /** Longest batch, calls. */
