@@ -75,6 +75,9 @@ Deno.test("dom_read: tags, ids, classes and refs other tools take; depth, caps; 
     assertTrue(Number(many.nodes) <= 400, `nodes ${many.nodes}`);
     assertIncludes(String(many.hint), "subtree");
     assertEquals((many.root as Node).child_count, 500);
+    assertEquals((many.root as Node).children!.length, 399);
+    assertIncludes(String(many.tree), "ul#many [ref=");
+    assertIncludes(String(many.tree), "(500, first 399)");
 
     // Bad input.
     const gone = await mcp.call("dom_read", { ref: "e9999" });

@@ -65,6 +65,10 @@ export function installInspectLib(api: PageApi): void {
         const shadow = node instanceof Element ? api.shadowOf(node) : null;
         const children = [...(shadow ? [shadow] : []), ...kids(node)];
         if (!children.length) continue;
+        if (nodes >= maxNodes) {
+          truncated = true;
+          continue;
+        }
         out.children = [];
         for (const c of children) {
           if (nodes >= maxNodes) {

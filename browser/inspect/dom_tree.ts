@@ -108,7 +108,7 @@ export async function readDom(
       });
     }
     if (n.text !== undefined) out.text = cutClearOfSecrets(n.text, TEXT_MAX);
-    lines.push("  ".repeat(level) + lineOf(out, n.children !== undefined));
+    lines.push("  ".repeat(level) + lineOf(out, n.children?.length));
     if (n.children) out.children = n.children.map((c) => convert(c, level + 1));
     return out;
   };
@@ -116,13 +116,17 @@ export async function readDom(
   return { root, truncated: tree.truncated, nodes: tree.nodes, outline: lines.join("\n") };
 }
 
-/** `div#main.card.wide [ref=e5] (3)`: the count of children not shown below it. */
-function lineOf(n: DomNode, expanded: boolean): string {
+/**
+ * `div#main.card.wide [ref=e5] (3)`: `(N)` counts its children when none is shown below it,
+ * `(N, first M)` when the node cap cut them.
+ */
+function lineOf(n: DomNode, shown: number | undefined): string {
   if (n.tag === "#text") return JSON.stringify(n.text ?? "");
   let s = n.tag;
   if (n.id) s += `#${n.id}`;
   if (n.class) s += "." + n.class.split(" ").join(".");
   if (n.ref) s += ` [ref=${n.ref}]`;
-  if (!expanded && n.child_count) s += ` (${n.child_count})`;
+  if (shown === undefined && n.child_count) s += ` (${n.child_count})`;
+  else if (shown !== undefined && shown < n.child_count) s += ` (${n.child_count}, first ${shown})`;
   return s;
 }
