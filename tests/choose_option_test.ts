@@ -138,6 +138,13 @@ Deno.test("choose_option: portal listboxes (React-Select, MUI): late and lazily 
       changed: true,
     });
     assertEquals(await text(mcp, "#order"), "Salted Caramel");
+    // No such flavour: the options are named, and the menu it opened is gone again.
+    const lemon = await mcp.call("choose_option", { ref: flavour, option: "Lemon" });
+    assertIncludes(errorOf(lemon).message, '"Chocolate", "Strawberry"');
+    const menus = await mcp.ok("eval_js", {
+      expression: `document.querySelectorAll(".select__menu").length`,
+    });
+    assertEquals(menus.value, 0);
 
     // MUI: option 37 exists only once the list has been scrolled (ten options at a time).
     const age = refOf(tree, /combobox "Age/);
