@@ -106,8 +106,8 @@ export function installControlLib(api: PageApi): void {
     if (by.length) return by.join(" ");
     const labels = (el as HTMLInputElement).labels;
     if (labels?.length) {
-      // A label wrapping the control: its text without the control's own.
-      const t = norm([...labels].map((l) => api.nameOf(el) || textOf(l)).join(" "));
+      // Its name from its labels (a label wrapping it: without its own text).
+      const t = api.nameOf(el) || norm([...labels].map(textOf).join(" "));
       if (t) return t;
     }
     const aria = norm(el.getAttribute("aria-label") ?? "");
