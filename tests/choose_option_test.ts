@@ -2,12 +2,13 @@
  * `choose_option` end to end over MCP on fixtures modelled on widely used widgets: the APG
  * editable and select-only comboboxes, the APG scrollable listbox, portal listboxes as
  * React-Select and MUI render them (options rendered only once open, a list that fills in as
- * it scrolls), the APG menu button and a dropdown without ARIA; a native <select>; bad input.
+ * it scrolls), the APG menu button and a dropdown without ARIA; a native <select>; a combobox
+ * in a cross-origin iframe; bad input.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { actionOf, errorOf } from "./_results.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
 
 const ENV = {
@@ -211,4 +212,36 @@ Deno.test("choose_option: a native <select> is chosen as select chooses", async 
     const empty = await mcp.call("choose_option", { selector: "#plan", option: "" });
     assertEquals(empty.isError, true);
   });
+});
+
+Deno.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out of process)", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: ENV });
+  try {
+    const cross = fx.crossUrl("choose-combobox-select.html");
+    await mcp.ok("navigate", {
+      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+      snapshot: "none",
+    });
+    const ref = await eventually(async () => {
+      const tree = String((await mcp.ok("snapshot")).tree);
+      return /combobox "Favorite Fruit/.test(tree) && refOf(tree, /combobox "Favorite Fruit/);
+    });
+    const r = await mcp.ok("choose_option", { ref, option: "Fig" });
+    assertEquals(ownerOf(r), {
+      label: "Favorite Fruit",
+      displayTextBefore: "Choose a Fruit",
+      displayTextAfter: "Fig",
+      changed: true,
+    });
+    // dom_read and styles_read reach into the frame by a ref from it too.
+    const dom = await mcp.ok("dom_read", { ref, depth: 1 });
+    assertIncludes(String(dom.tree), `div#combo1.combo-input [ref=${ref}]`);
+    assertIncludes(String(dom.tree), '"Fig"');
+    const styles = await mcp.ok("styles_read", { ref, properties: ["border-top-width"] });
+    assertEquals(styles.properties, { "border-top-width": "1px" });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
 });
