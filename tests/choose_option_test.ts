@@ -105,6 +105,15 @@ Deno.test("choose_option: APG select-only combobox; a part of the text; bad inpu
     assertIncludes(errorOf(off).message, "Durian");
     assertEquals(await text(mcp, "#picked"), "Grape");
 
+    // Its label (aria-labelledby, no `for`) stands for it.
+    const byLabel = await mcp.ok("choose_option", {
+      selector: "text=Favorite Fruit",
+      option: "Cherry",
+    });
+    assertEquals(ownerOf(byLabel).displayTextAfter, "Cherry");
+    assertIncludes((byLabel.warnings as string[]).join("\n"), "labels a control");
+    assertEquals(await text(mcp, "#picked"), "Cherry");
+
     // Not a control: a heading.
     const h1 = await mcp.call("choose_option", { selector: "h1", option: "Apple" });
     assertEquals(h1.isError, true);

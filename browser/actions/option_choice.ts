@@ -10,7 +10,8 @@
  * 3. click the option (the one pointer sequence, `pointer.ts`);
  * 4. read the trigger again: `element.ownerControl` says what it showed before and after.
  *
- * A native `<select>` is set as `select` sets it (`selectOption`: input and change fired).
+ * A native `<select>` is set as `select` sets it (`selectOption`: input and change fired). A
+ * target that labels a control by `aria-labelledby` (a label without `for`) stands for it.
  *
  * @module
  */
@@ -71,12 +72,24 @@ export async function chooseOption(
   c: PerformContext,
   options: ChooseOptions,
 ): Promise<PerformFields> {
-  const { page, target, deadline, signal } = c;
+  const { target, signal } = c;
   if (target?.kind !== "element") {
     throw new ToolError("invalid-argument", "choose_option needs an element", "pass a ref");
   }
-  const trigger = withSignal(target.handle, signal);
-  const before = await callOnHandle(trigger, "controlState");
+  let trigger = withSignal(target.handle, signal);
+  let before = await callOnHandle(trigger, "controlState");
+  // A label (aria-labelledby, no `for`) stands for the control it labels, as a <label> does.
+  let labelled: RemoteHandle | undefined;
+  if (!before.kind) {
+    labelled = await callOnHandleForHandle(trigger, "controlLabelled");
+    if (labelled) {
+      trigger = withSignal(labelled, signal);
+      before = await callOnHandle(trigger, "controlState").catch((e) => {
+        releaseHandle(labelled!);
+        throw e;
+      });
+    }
+  }
   if (!before.kind) {
     throw new ToolError(
       "invalid-argument",
@@ -85,15 +98,36 @@ export async function chooseOption(
         "to click an element, use click",
     );
   }
+  try {
+    const fields = await chooseIn(c, trigger, before, options, !labelled);
+    if (labelled) {
+      (fields.warnings ??= []).unshift("the target labels a control: acted on the control");
+    }
+    return fields;
+  } finally {
+    if (labelled) releaseHandle(labelled);
+  }
+}
+
+/** Steps 1–4 on a control (`before`: its state); `atTarget`: it is the resolved target itself. */
+async function chooseIn(
+  c: PerformContext,
+  trigger: RemoteHandle,
+  before: ControlState,
+  options: ChooseOptions,
+  atTarget: boolean,
+): Promise<PerformFields> {
+  const { page, deadline, signal } = c;
   if (before.kind === "select") return await chooseNative(trigger, before, options);
   const opened = !before.expanded;
   if (opened) {
-    await pointerAction(page, target.handle, {
+    // The target passed actionability just now: its point is where the first attempt goes.
+    await pointerAction(page, trigger, {
       press: {},
       enabled: true,
       deadline,
       signal,
-      ...(c.elementPoint ? { start: c.elementPoint } : {}),
+      ...(atTarget && c.elementPoint ? { start: c.elementPoint } : {}),
     });
   }
   const found = await findOption(trigger, options, deadline, signal);

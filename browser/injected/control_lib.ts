@@ -15,7 +15,10 @@
 import type { PageApi } from "./page_api.ts";
 import type { ControlKind, ControlState, OptionSearch } from "./page_types.ts";
 
-/** Adds `controlState`, `controlFind`, `controlOption`, `controlScroll` to the utility api. */
+/**
+ * Adds `controlState`, `controlLabelled`, `controlFind`, `controlOption`, `controlScroll` to the
+ * utility api.
+ */
 export function installControlLib(api: PageApi): void {
   // Zero-width spaces too: MUI's Select shows one when nothing is chosen.
   const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, "").replace(/\s+/g, " ").trim();
@@ -243,6 +246,22 @@ export function installControlLib(api: PageApi): void {
       disabled: hit.closest('[aria-disabled="true"]') !== null ||
         (hit as HTMLButtonElement).disabled === true,
     };
+  };
+
+  /**
+   * The control an element labels by `aria-labelledby` (a label without `for`, as the APG
+   * examples and MUI write them), or null.
+   */
+  api.controlLabelled = (el: Element) => {
+    if (!el.id) return null;
+    const root = el.getRootNode() as Document | ShadowRoot;
+    for (const c of root.querySelectorAll("[aria-labelledby]")) {
+      if (c === el || !(c.getAttribute("aria-labelledby") ?? "").split(/\s+/).includes(el.id)) {
+        continue;
+      }
+      if (kindOf(c, api.roleOf(c) || c.localName) && shown(c)) return c;
+    }
+    return null;
   };
 
   /** The option the last `controlFind` on this control found, if still in the document. */

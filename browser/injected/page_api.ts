@@ -272,6 +272,8 @@ export interface PageApi {
   // control_lib.ts (installed on a control method's first call in a world, see mod.ts)
   /** What kind of control the element is, its label and what it shows as chosen. */
   controlState: (el: Element) => ControlState;
+  /** The shown control an element labels by `aria-labelledby`, or null. */
+  controlLabelled: (el: Element) => Element | null;
   /** Looks for the option with the text in the control's list (remembered for `controlOption`). */
   controlFind: (el: Element, text: string, exact: boolean) => OptionSearch;
   /** The option the last `controlFind` on the control found, or null. */
@@ -397,6 +399,7 @@ export const PAGE_API_NAMES = Object.keys(
     formEditorSync: 1,
     formSubmitControl: 1,
     controlState: 1,
+    controlLabelled: 1,
     controlFind: 1,
     controlOption: 1,
     controlScroll: 1,
