@@ -15,9 +15,10 @@ export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 export const sessionField = z.string().optional().describe("Session name");
 
 /** A time budget in ms, 1..{@link MAX_TIMEOUT_MS}, default {@link DEFAULT_TIMEOUT_MS}. */
-export const timeoutField = z.number().int().min(1).max(MAX_TIMEOUT_MS).optional().describe(
-  `Default ${DEFAULT_TIMEOUT_MS}`,
-);
+export const timeoutField = z.number().int().refine(
+  (v) => v >= 1 && v <= MAX_TIMEOUT_MS,
+  `must be 1..${MAX_TIMEOUT_MS} ms`,
+).optional().describe(`Default ${DEFAULT_TIMEOUT_MS}, max ${MAX_TIMEOUT_MS}`);
 
 /** How much of the page an ActionResult carries (default `delta`). */
 export const snapshotField = z.enum(["delta", "full", "none"]).optional().describe(
@@ -28,7 +29,7 @@ export const snapshotField = z.enum(["delta", "full", "none"]).optional().descri
 export const refField = z.string().optional().describe("Snapshot ref, e.g. e12");
 
 /** An element by a name given with `name_ref` (an alias of its ref). */
-export const namedField = z.string().optional().describe("Name given with name_ref");
+export const namedField = z.string().optional().describe("name_ref alias");
 
 /** An element by CSS selector, or `text=…`. */
 export const selectorField = z.string().optional().describe("CSS or text=…");

@@ -94,6 +94,10 @@ import { listNamedRefsTool } from "./refs/list_named_refs.ts";
 import { textSearchTool } from "./read/text_search.ts";
 import { readPageTool } from "./read/read_page.ts";
 import { getUrlTool } from "./read/get_url.ts";
+import { chooseOptionTool } from "./act/choose_option.ts";
+import { domReadTool } from "./read/dom_read.ts";
+import { stylesReadTool } from "./read/styles_read.ts";
+import { stylesWriteTool } from "./act/styles_write.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -185,6 +189,10 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   textSearchTool,
   readPageTool,
   getUrlTool,
+  chooseOptionTool,
+  domReadTool,
+  stylesReadTool,
+  stylesWriteTool,
 ] as unknown as ToolDefinition[];
 
 /**

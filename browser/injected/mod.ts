@@ -31,6 +31,8 @@ import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
 import { installReadLib } from "./read_lib.ts";
+import { installControlLib } from "./control_lib.ts";
+import { installInspectLib } from "./inspect_lib.ts";
 
 const PARTS: Array<(api: PageApi) => void> = [
   installMutationLib,
@@ -54,18 +56,60 @@ const FORM_PARTS: Array<(api: PageApi) => void> = [
   installFormEditLib,
 ];
 
-/** Methods of {@link FORM_PARTS}. */
-function isFormMethod(method: string): boolean {
-  return method.startsWith("form") || method === "sanitizeHtml";
+/**
+ * Parts only the inspecting and control tools use (choose_option, dom_read, styles_read,
+ * styles_write): installed on their first call in a world, as the form parts.
+ */
+const INSPECT_PARTS: Array<(api: PageApi) => void> = [installControlLib, installInspectLib];
+
+/** A group of parts installed on the first call of one of its methods in a world. */
+interface LazyParts {
+  /** The api's flag (a hidden member) once the group is installed. */
+  flag: string;
+  /** Whether a method belongs to the group (by its name). */
+  has(method: string): boolean;
+  /** The expression that adds the group's parts to an installed api, once. */
+  source: string;
+}
+
+/** The source adding `parts` to an installed api once, marking it with `flag`. */
+function lazySource(flag: string, parts: Array<(api: PageApi) => void>): string {
+  return `(() => {
+  const api = globalThis.__browxai;
+  if (api.${flag}) return api;
+  ${parts.map((p) => `(${p.toString()})(api);`).join("\n")}
+  Object.defineProperty(api, "${flag}", { value: true, enumerable: false });
+  return api;
+})()`;
+}
+
+/** The groups of parts installed on demand, by the names of their methods. */
+const LAZY: readonly LazyParts[] = [
+  {
+    flag: "__forms",
+    has: (m) => m.startsWith("form") || m === "sanitizeHtml",
+    source: lazySource("__forms", FORM_PARTS),
+  },
+  {
+    flag: "__inspect",
+    has: (m) => m.startsWith("control") || m.startsWith("inspect"),
+    source: lazySource("__inspect", INSPECT_PARTS),
+  },
+];
+
+/** The on-demand group a method belongs to, if any. */
+function lazyOf(method: string): LazyParts | undefined {
+  return LAZY.find((g) => g.has(method));
 }
 
 /**
  * Statements to put before a direct call of `__browxai[method]` on a handle
- * (`Runtime.callFunctionOn`): a form method in a world that has only the core
- * parts adds them first; other methods need nothing.
+ * (`Runtime.callFunctionOn`): a method of an on-demand group (forms, inspect) in a world that
+ * has only the core parts adds them first; other methods need nothing.
  */
 export function preludeFor(method: string): string {
-  return isFormMethod(method) ? `if (!globalThis.__browxai.__forms) ${FORMS_SOURCE};` : "";
+  const g = lazyOf(method);
+  return g ? `if (!globalThis.__browxai.${g.flag}) ${g.source};` : "";
 }
 
 /** The install expression: evaluates to the api object, installing it once per world. */
@@ -73,15 +117,6 @@ export const INSTALL_SOURCE = `globalThis.__browxai || (() => {
   const api = {};
   ${PARTS.map((p) => `(${p.toString()})(api);`).join("\n")}
   Object.defineProperty(globalThis, "__browxai", { value: api, enumerable: false });
-  return api;
-})()`;
-
-/** Adds the form parts to an installed api, once. */
-const FORMS_SOURCE = `(() => {
-  const api = globalThis.__browxai;
-  if (api.__forms) return api;
-  ${FORM_PARTS.map((p) => `(${p.toString()})(api);`).join("\n")}
-  Object.defineProperty(api, "__forms", { value: true, enumerable: false });
   return api;
 })()`;
 
@@ -107,12 +142,12 @@ async function evaluateInWorld(
   options: { timeoutMs: number; signal?: AbortSignal | undefined },
 ) {
   const { timeoutMs, signal } = options;
-  const forms = isFormMethod(method);
-  const ready = forms
-    ? "globalThis.__browxai && globalThis.__browxai.__forms"
+  const lazy = lazyOf(method);
+  const ready = lazy
+    ? `globalThis.__browxai && globalThis.__browxai.${lazy.flag}`
     : "globalThis.__browxai";
   const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
-  const install = `${INSTALL_SOURCE}${forms ? `, ${FORMS_SOURCE}` : ""}`;
+  const install = `${INSTALL_SOURCE}${lazy ? `, ${lazy.source}` : ""}`;
   for (let attempt = 0;; attempt++) {
     const { session, contextId, world } = await page.utilityContext(frameId);
     const marks = world?.marks;
@@ -262,11 +297,10 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
       returnByValue: true,
       awaitPromise: true,
     }, { signal: handle.signal });
-  // The form parts are sent only to a world that lacks them (tens of KB a call otherwise).
+  // On-demand parts are sent only to a world that lacks them (tens of KB a call otherwise).
+  const lazy = lazyOf(method);
   let r = await call(
-    isFormMethod(method)
-      ? `if (!globalThis.__browxai.__forms) return ${JSON.stringify(MISSING)};`
-      : "",
+    lazy ? `if (!globalThis.__browxai.${lazy.flag}) return ${JSON.stringify(MISSING)};` : "",
   );
   if (!r.exceptionDetails && r.result.value === MISSING) r = await call(preludeFor(method));
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));

@@ -20,7 +20,9 @@
 import type {
   ArmInfo,
   Box,
+  ControlState,
   CoverScan,
+  DomTreeInfo,
   DraftControl,
   DraftState,
   DraftStateName,
@@ -34,6 +36,7 @@ import type {
   FrameSnapshot,
   HitResult,
   LinkWriter,
+  OptionSearch,
   Outline,
   PageFailure,
   PressVerdict,
@@ -48,6 +51,8 @@ import type {
   SetFieldResult,
   SnapshotOptions,
   SnapshotResult,
+  StylesInfo,
+  StyleWriteInfo,
   SubmitWatch,
   TextMatchInfo,
   TextSections,
@@ -286,6 +291,31 @@ export interface PageApi {
     byApi: string | null,
   ) => { postsAs: string | null; syncedBy: string | null };
   formSubmitControl: (spec: string) => string | null;
+
+  // control_lib.ts (installed on a control method's first call in a world, see mod.ts)
+  /** What kind of control the element is, its label and what it shows as chosen. */
+  controlState: (el: Element) => ControlState;
+  /** The shown control an element labels by `aria-labelledby`, or null. */
+  controlLabelled: (el: Element) => Element | null;
+  /** Looks for the option with the text in the control's list (remembered for `controlOption`). */
+  controlFind: (el: Element, text: string, exact: boolean) => OptionSearch;
+  /** The option the last `controlFind` on the control found, or null. */
+  controlOption: (el: Element) => Element | null;
+  /** Scrolls the control's list down a page; false at its end or when none scrolls. */
+  controlScroll: (el: Element) => boolean;
+
+  // inspect_lib.ts (installed with control_lib.ts)
+  /** The DOM under an element (null: the document element), `depth` levels, ≤ `maxNodes` nodes. */
+  inspectTree: (el: Element | null, depth: number, maxNodes: number) => DomTreeInfo;
+  /** Computed styles (`names` null: all) and the style attribute. */
+  inspectStyles: (el: Element, names: string[] | null) => StylesInfo;
+  /** Sets or (empty value) removes one inline style property. */
+  inspectStyleWrite: (
+    el: Element,
+    property: string,
+    value: string,
+    important: boolean,
+  ) => StyleWriteInfo;
 }
 
 /**
@@ -398,6 +428,14 @@ export const PAGE_API_NAMES = Object.keys(
     formEditorContent: 1,
     formEditorSync: 1,
     formSubmitControl: 1,
+    controlState: 1,
+    controlLabelled: 1,
+    controlFind: 1,
+    controlOption: 1,
+    controlScroll: 1,
+    inspectTree: 1,
+    inspectStyles: 1,
+    inspectStyleWrite: 1,
   } satisfies Record<keyof PageApi, 1>,
 ) as Array<keyof PageApi>;
 

@@ -16,7 +16,7 @@ export const hoverTool = defineTool({
   name: "hover",
   title: "Hover",
   description:
-    "Move the pointer over an element (ref, selector) or coords, e.g. to open a menu or tooltip. Returns the ActionResult.",
+    "Move the pointer over an element (ref, selector) or coords, e.g. to open a menu or tooltip.",
   capability: "action",
   toolset: "core",
   annotations: { readOnlyHint: false, openWorldHint: true },

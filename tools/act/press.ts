@@ -18,7 +18,7 @@ export const pressTool = defineTool({
   name: "press",
   title: "Press key",
   description:
-    'Press a key or combo on the focused element (or on a target, focused first), e.g. "Escape", "ArrowDown", "Shift+Tab". Returns the ActionResult.',
+    'Press a key or combo on the focused element (or on a target, focused first), e.g. "Escape", "ArrowDown", "Shift+Tab".',
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },

@@ -16,7 +16,7 @@ export const selectTool = defineTool({
   name: "select",
   title: "Select option",
   description:
-    "Choose an option of a native <select> by exactly one of value, label or index; fires input and change. Returns the ActionResult.",
+    "Choose an option of a native <select> by exactly one of value, label or index; fires input and change.",
   capability: "action",
   toolset: "core",
   annotations: { openWorldHint: true },

@@ -21,7 +21,7 @@ export const typeTool = defineTool({
   name: "type",
   title: "Type text",
   description:
-    "Type text key by key (real key events) into the focused element; click a field first. Returns the ActionResult.",
+    "Type text key by key (real key events) into the focused element; click a field first.",
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },

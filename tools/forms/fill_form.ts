@@ -43,7 +43,7 @@ export const fillFormTool = defineTool({
   name: "fill_form",
   title: "Fill form",
   description:
-    "Set many form fields (by name, ref or selector) like a user: text, select, checkbox, radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor). Returns the ActionResult.",
+    "Set many form fields (by name, ref or selector) like a user: text, select, checkbox, radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor).",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },

@@ -21,7 +21,7 @@ export const saveDraftTool = defineTool({
   name: "save_draft",
   title: "Save draft",
   description:
-    "Send a form by clicking submit while its publish control (read_form's drafts) is on its draft setting; refused when the form is armed public or its state is unreadable, so it never publishes. Asks the submit hook (not publish). Returns the ActionResult.",
+    "Send a form by clicking submit while its publish control (read_form's drafts) is on its draft setting; refused when the form is armed public or its state is unreadable, so it never publishes. Asks the submit hook (not publish).",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: true, openWorldHint: true },

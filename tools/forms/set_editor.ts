@@ -36,7 +36,7 @@ export const setEditorTool = defineTool({
   name: "set_editor",
   title: "Set rich-text editor",
   description:
-    "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; no ref/selector: the first) and sync the field the form posts. html=true: sanitized markup (no script, handlers, frames, form controls; removals listed). Returns the ActionResult.",
+    "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; no ref/selector: the first) and sync the field the form posts. html=true: sanitized markup (no script, handlers, frames, form controls; removals listed).",
   capability: "action",
   toolset: "forms",
   annotations: { destructiveHint: false, openWorldHint: true },

@@ -41,6 +41,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "name_ref",
   "list_named_refs",
   "text_search",
+  "choose_option",
 ]);
 
 /** Longest batch, calls. */
