@@ -89,6 +89,8 @@ import { setViewportTool } from "./emulation/set_viewport.ts";
 import { tabVisibilityTool } from "./emulation/tab_visibility.ts";
 import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
+import { findTool } from "./find/find.ts";
+import { findFeedbackTool } from "./find/find_feedback.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -175,6 +177,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   tabVisibilityTool,
   setGeolocationTool,
   grantPermissionsTool,
+  findTool,
+  findFeedbackTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -26,6 +26,9 @@ import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
+import { installFindWordsLib } from "./find_words_lib.ts";
+import { installFindLib } from "./find_lib.ts";
+import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
@@ -41,7 +44,7 @@ const PARTS: Array<(api: PageApi) => void> = [
 ];
 
 /**
- * Parts only the form tools use (about half the library's bytes): installed
+ * Parts only the form tools and `find` use (about half the library's bytes): installed
  * on their first call in a world, so every other document does not pay for
  * them (sent per document, they slowed every first snapshot).
  */
@@ -50,11 +53,14 @@ const FORM_PARTS: Array<(api: PageApi) => void> = [
   installFormPublishLib,
   installSanitizeLib,
   installFormEditLib,
+  installFindWordsLib,
+  installFindLib,
+  installFindHintLib,
 ];
 
 /** Methods of {@link FORM_PARTS}. */
 function isFormMethod(method: string): boolean {
-  return method.startsWith("form") || method === "sanitizeHtml";
+  return method.startsWith("form") || method.startsWith("find") || method === "sanitizeHtml";
 }
 
 /**
