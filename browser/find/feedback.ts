@@ -48,7 +48,8 @@ export async function recordFeedback(
   }
   const entry = refs.get(parseRef(args.ref)!)!;
   const memory = findMemoryOf(slots);
-  memory.record(query, { role: entry.role, name: entry.name, ...stable }, args.correct);
+  const context = entry.context ? `${entry.context.kind}\u0000${entry.context.text}` : "";
+  memory.record(query, { role: entry.role, name: entry.name, ...stable, context }, args.correct);
   return {
     remembered: {
       query,

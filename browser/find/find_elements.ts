@@ -88,6 +88,8 @@ interface Ranked {
   item: FindItem;
   frame: number;
   score: number;
+  /** 1 when feedback chose it for this query: it goes before any unchosen one. */
+  chosen: number;
   notes: string[];
 }
 
@@ -167,7 +169,7 @@ export async function findElements(
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }
   const [a, b] = candidates;
-  if (a && b && !ordinal && a.score - b.score < CLOSE) {
+  if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
     warnings.push(
       `top two are close (${a.score}, ${b.score}): say where it is ("in the …") or check why`,
     );
@@ -209,20 +211,23 @@ function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked
   scans.forEach((scan, frame) => {
     for (const item of scan?.items ?? []) {
       const notes: string[] = [];
-      let score = item.score;
+      let score = item.score, chosen = 0;
       const memory = item.remembered >= 0 ? recalled[item.remembered] : undefined;
       if (memory?.correct) {
         score = Math.min(1, Math.max(score, 0.9) + 0.1 * memory.similarity);
+        chosen = 1;
         notes.push(`you chose it for "${cut(memory.query, 40)}"`);
       } else if (memory) {
         score *= 0.4;
         notes.push(`you said wrong for "${cut(memory.query, 40)}"`);
       }
-      all.push({ item, frame, score, notes });
+      all.push({ item, frame, score, chosen, notes });
     }
   });
   // Ties (a query by role or context alone) keep page order.
-  all.sort((x, y) => y.score - x.score || x.frame - y.frame || x.item.order - y.item.order);
+  all.sort((x, y) =>
+    y.chosen - x.chosen || y.score - x.score || x.frame - y.frame || x.item.order - y.item.order
+  );
   return all;
 }
 
@@ -261,11 +266,16 @@ function cut(s: string, max: number): string {
   return s.length > max ? s.slice(0, max - 1) + "…" : s;
 }
 
-/** Why an item ranks: what matched, where, its state, and the notes (ordinal, feedback). */
-function whyOf(r: Ranked): string {
+/**
+ * Why an item ranks: what matched, where, its state, and the notes (ordinal, feedback). `twin`:
+ * another candidate has its role and name, so where it sits (its row, its toolbar) is said.
+ */
+function whyOf(r: Ranked, twin: boolean): string {
   const { item } = r;
   const [name, role, ctx] = item.parts;
   const bits = [...r.notes];
+  const [kind, text] = item.context;
+  if (twin && kind && text && ctx < 0) bits.push(`${kind} "${cut(text, 30)}"`);
   if (name >= 0) bits.push(name >= 0.95 ? `${item.via} matches` : `${item.via} ~${name}`);
   if (role === 1) bits.push("role");
   else if (role >= 0) bits.push(role > 0 ? "role near" : "other role");
@@ -322,7 +332,10 @@ async function describe(
       stability: h?.hint ? h.stability : "low",
       actionable: h?.actionable ?? false,
       inViewport: h?.inViewport ?? false,
-      why: whyOf(r),
+      why: whyOf(
+        r,
+        chosen.some((o) => o !== r && o.item.role === r.item.role && o.item.name === r.item.name),
+      ),
     });
   }
   return out;

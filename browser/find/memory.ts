@@ -16,6 +16,11 @@ export interface FindFeatures {
   testId: string;
   /** Its `id` attribute or `""`. */
   idAttr: string;
+  /**
+   * Where it sits (the ref's context, kind and text joined by `\u0000`): tells apart elements
+   * of the same role and name without ids (two "Save" buttons in two toolbars).
+   */
+  context: string;
 }
 
 /** One remembered verdict. */
@@ -58,7 +63,7 @@ function sameElement(a: FindFeatures, b: FindFeatures): boolean {
   if (a.role !== b.role) return false;
   if (a.testId || b.testId) return a.testId === b.testId;
   if (a.idAttr || b.idAttr) return a.idAttr === b.idAttr;
-  return a.name === b.name;
+  return a.name === b.name && a.context === b.context;
 }
 
 /** A session's find feedback. */

@@ -1,8 +1,8 @@
 import { assertEquals } from "../../tests/_assert.ts";
 import { FindMemory, queryWords } from "./memory.ts";
 
-const SAVE = { role: "button", name: "Save", testId: "editor-save", idAttr: "" };
-const OTHER = { role: "button", name: "Save", testId: "", idAttr: "" };
+const SAVE = { role: "button", name: "Save", testId: "editor-save", idAttr: "", context: "" };
+const OTHER = { role: "button", name: "Save", testId: "", idAttr: "", context: "toolbar\u0000A" };
 
 Deno.test("find memory: a verdict is recalled for the same or a close query", () => {
   const m = new FindMemory();
@@ -28,4 +28,14 @@ Deno.test("find memory: a new right answer replaces the old one; wrong ones are 
 
 Deno.test("find memory: query words ignore case, order, plurals and filler", () => {
   assertEquals(queryWords("The Delete buttons in Orders"), queryWords("orders delete button"));
+});
+
+Deno.test("find memory: same role and name without ids are told apart by where they sit", () => {
+  const m = new FindMemory();
+  m.record("save", OTHER, true);
+  m.record("save", { ...OTHER, context: "toolbar\u0000B" }, false);
+  assertEquals(m.recall("save").map((r) => [r.features.context, r.correct]), [
+    ["toolbar\u0000A", true],
+    ["toolbar\u0000B", false],
+  ]);
 });

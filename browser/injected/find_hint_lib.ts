@@ -72,13 +72,45 @@ export function installFindHintLib(api: PageApi): void {
     return /^[A-Za-z_][\w-]*$/.test(v);
   }
 
-  function pathOf(el: Element): string {
+  /** `tag.class` for a class only `el` has in its tree (not a state, not generated), or "". */
+  function ownClass(el: Element): string {
+    const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
+    for (const c of cls) {
+      if (!cssIdent(c) || STATE_CLASS.test(c) || /\d{3,}/.test(c)) continue;
+      if (uniqueCss(`${el.localName}.${c}`, el)) return `${el.localName}.${c}`;
+    }
+    return "";
+  }
+
+  /** The path with the middle steps that do not make it unique left out (`#orders tr:nth-of-type(2) button`). */
+  function shortPath(el: Element): string {
+    const steps = pathOf(el);
+    if (!steps.length) return "";
+    const keep = steps.map(() => true);
+    const sel = () => steps.filter((_, i) => keep[i]).join(" ");
+    if (!uniqueCss(sel(), el)) return steps.join(" > ");
+    for (let i = 1; i < steps.length - 1; i++) {
+      keep[i] = false;
+      if (!uniqueCss(sel(), el)) keep[i] = true;
+    }
+    return sel();
+  }
+
+  function pathOf(el: Element): string[] {
     const steps: string[] = [];
     let e: Element | null = el;
     for (let depth = 0; e && depth < 10; depth++) {
       if (depth > 0 && e.id && stableId(e.id) && cssIdent(e.id)) {
         steps.unshift(`#${e.id}`);
-        return steps.join(" > ");
+        return steps;
+      }
+      // An ancestor with a class of its own anchors the path as well as an id.
+      if (depth > 0) {
+        const anchor = ownClass(e);
+        if (anchor) {
+          steps.unshift(anchor);
+          return steps;
+        }
       }
       const tag: string = e.localName;
       const parent: Element | null = e.parentElement;
@@ -90,7 +122,7 @@ export function installFindHintLib(api: PageApi): void {
       if (!parent || tag === "body") break;
       e = parent;
     }
-    return steps.join(" > ");
+    return steps;
   }
 
   function hintOf(el: Element): { hint: string; tier: string; stability: string } {
@@ -126,14 +158,13 @@ export function installFindHintLib(api: PageApi): void {
           (m as HTMLLabelElement).control === el))
       ) return { hint: sel, tier: "text", stability: "medium" };
     }
-    const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
-    for (const c of cls) {
-      if (!cssIdent(c) || STATE_CLASS.test(c) || /\d{3,}/.test(c)) continue;
-      const sel = `${tag}.${c}`;
-      if (uniqueCss(sel, el)) return { hint: sel, tier: "class", stability: "medium" };
+    const own = ownClass(el);
+    if (own) return { hint: own, tier: "class", stability: "medium" };
+    const path = shortPath(el);
+    // A long path costs tokens and breaks with any change above: not worth showing.
+    if (path && path.length <= 80 && uniqueCss(path, el)) {
+      return { hint: path, tier: "path", stability: "low" };
     }
-    const path = pathOf(el);
-    if (path && uniqueCss(path, el)) return { hint: path, tier: "path", stability: "low" };
     return { hint: "", tier: "none", stability: "low" };
   }
 

@@ -196,11 +196,15 @@ export function installFindLib(api: PageApi): void {
       if (q.hard && !roles.has(effRole) && !roles.has(role)) return;
       const testId = testIdOf(el);
       const idAttr = el.id;
-      const remembered = q.remember.findIndex((r) =>
-        r.role === role &&
-        (r.testId ? r.testId === testId : r.idAttr ? r.idAttr === idAttr : true) &&
-        (r.testId || r.idAttr || r.name === nameIn(el, skip))
-      );
+      // The same element as a remembered one: same role, then the same test id, else the same
+      // id, else the same name in the same place (two "Save" buttons differ by their toolbar).
+      const remembered = q.remember.findIndex((r) => {
+        if (r.role !== role) return false;
+        if (r.testId || testId) return r.testId === testId;
+        if (r.idAttr || idAttr) return r.idAttr === idAttr;
+        const n = nameIn(el, skip);
+        return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
+      });
       if ((words.length || exact) && remembered < 0 && !el.hasAttribute("aria-labelledby")) {
         const hay = haystack(el);
         if (!probes.some((p) => hay.includes(p))) return;
@@ -235,7 +239,12 @@ export function installFindLib(api: PageApi): void {
             const v = value.replace(/\s+/g, " ").trim().toLowerCase();
             s = v === phrase ? 1 : fieldScore(tokens(value), words);
             // "fs.watch" names `fs.watch(filename[, options])` more than `fsPromises.watch()`.
-            if (s < 1 && phrase.length > 2 && v.startsWith(phrase)) s = Math.min(1, s + 0.1);
+            // Only where the phrase ends at a non-word character: "fs.watch(" yes, "Save settings"
+            // and "fs.watchFile" no.
+            if (
+              s < 1 && phrase.length > 2 && v.startsWith(phrase) &&
+              /^[^\p{L}\p{N}\s]/u.test(v.slice(phrase.length))
+            ) s = Math.min(0.99, s + 0.1);
           }
           s *= weight;
           if (s >= 0.5) good++;
@@ -394,7 +403,8 @@ export function installFindLib(api: PageApi): void {
     }
     cacheLabels(true);
     try {
-      if (root && q.rootId !== null) visit(root, 0, false, false);
+      // Inside the element: its own line is not a match for what is in it.
+      if (root && q.rootId !== null) visitKids(root, 0, false, false);
       else if (root) visitKids(root, 0, false, false);
     } finally {
       cacheLabels(false);

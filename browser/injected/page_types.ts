@@ -329,6 +329,8 @@ export interface FindRemember {
   testId: string;
   /** Its `id` attribute or `""`. */
   idAttr: string;
+  /** Its `contextOf`, kind and text joined by `\u0000` (tells same-named elements apart). */
+  context: string;
 }
 
 /** One scored element of a frame (`findScan`). */
