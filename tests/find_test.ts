@@ -7,6 +7,8 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { APP_PAGE } from "./fixtures/find_pages.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { parseAuditLog } from "../policy/audit.ts";
 import { join } from "./_paths.ts";
@@ -40,6 +42,7 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
     return new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
   });
   const url = `http://127.0.0.1:${own.addr.port}/app`;
+  const fx = await startFixtureServer();
   const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,power" } });
   const find = async (args: R) => {
     const r = await mcp.call("find", args);
@@ -142,6 +145,26 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
       assertTrue(tools.includes("find"), "find is audited");
     });
 
+    await t.step("every frame: a same-origin iframe and an out-of-process one", async () => {
+      const cross = encodeURIComponent(fx.crossUrl("frame-child.html"));
+      await mcp.ok("navigate", { url: fx.url(`iframes.html?cross=${cross}`), snapshot: "none" });
+      const both = await eventually(
+        async () => {
+          const a = await find({ query: "Inner button", limit: 3 });
+          return a.candidates.filter((c) => c.name === "Inner button").length === 2 && a;
+        },
+        5000,
+        "both frames' Inner button",
+      );
+      const [first, second] = both.candidates;
+      assertTrue(first!.ref !== second!.ref, "two elements");
+      // The same selector would land in the first frame: the second one gets no hint.
+      assertEquals(first!.selectorHint, "#inner-button");
+      assertEquals([second!.selectorHint, second!.selectorTier], [undefined, "none"]);
+      assertEquals((await mcp.ok("click", { ref: second!.ref })).ok, true);
+      await mcp.ok("navigate", { url, snapshot: "none" });
+    });
+
     await t.step("bad input: empty query, limit 0, unknown contextRef, a gone ref", async () => {
       const cases: Array<[string, R, string]> = [
         ["find", { query: "" }, "Empty query"],
@@ -164,6 +187,7 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
   } finally {
     await mcp.close();
     await own.shutdown();
+    await fx.close();
   }
   assertTrue(clicks >= 1, "the page was served");
 });

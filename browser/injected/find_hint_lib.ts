@@ -2,8 +2,9 @@
 /**
  * Page-side selector hints for `find`: for each chosen element, the most stable selector our
  * own `selector` field accepts that designates exactly that element now (verified by running
- * it: CSS through `queryAll`, which pierces open shadow roots; `text="…"` through the text model
- * `textMatches`), plus whether the element can be acted on and is on screen.
+ * it: CSS in the document and every shadow root `queryAll` looks in; `text="…"` through the text
+ * model `textMatches`, on pages of at most 20,000 elements), plus whether the element can be
+ * acted on and is on screen.
  *
  * Tiers, most stable first: `testid` (`[data-testid="…"]`, `data-test`, `data-qa`, `data-cy`),
  * `id` (`#id`, when it does not look generated), `role-name` (the tag and the attribute its
@@ -34,6 +35,9 @@ export function installFindHintLib(api: PageApi): void {
   const nameOf = api.nameOf as Fn<[Element], string>;
   const element = api.element as Fn<[number, string?], Element | null>;
   const hitTest = api.hitTest as Fn<[Element, number, number, boolean?], HitResult>;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
+  /** Above this many elements the `text=` tier is not tried: checking it walks the page's text. */
+  const TEXT_TIER_MAX_ELEMENTS = 20000;
   const TEST_ATTRS = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const NAME_ATTRS = ["aria-label", "name", "placeholder", "alt", "title"];
   // Class names that say a state, or look generated (CSS-in-JS hashes): not worth a hint.
@@ -53,10 +57,47 @@ export function installFindHintLib(api: PageApi): void {
     }
   }
 
+  // The shadow roots `queryAll` looks in (open ones and closed ones handed over), found once per
+  // `findHints` call: `queryAll` walks the whole tree for them on every call (a second per
+  // check on a 5 MB page, and a hint takes several checks).
+  let roots: ShadowRoot[] | null = null;
+  let elementCount: number | undefined;
+  function shadowRoots(): ShadowRoot[] {
+    if (roots) return roots;
+    const found: ShadowRoot[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (
+        let n = walker.nextNode() as Element | null;
+        n;
+        n = walker.nextNode() as Element | null
+      ) {
+        // Only custom elements and the few tags that take a shadow root can hold one.
+        const sr = n.localName.includes("-") || SHADOW_HOSTS.has(n.localName) ? shadowOf(n) : null;
+        if (sr) {
+          found.push(sr);
+          visit(sr);
+        }
+      }
+    };
+    visit(document);
+    return roots = found;
+  }
+  const SHADOW_HOSTS = new Set(
+    "article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span"
+      .split(" "),
+  );
+
+  /** Whether `sel` (CSS) matches `el` and nothing else in the frame (shadow roots included). */
   function uniqueCss(sel: string, el: Element): boolean {
     try {
-      const all = queryAll(sel);
-      return all.length === 1 && all[0] === el;
+      let n = 0;
+      for (const root of [document, ...shadowRoots()]) {
+        const found = root.querySelectorAll(sel);
+        n += found.length;
+        if (n > 1 || (found.length && found[0] !== el)) return false;
+      }
+      return n === 1;
     } catch {
       return false;
     }
@@ -77,6 +118,8 @@ export function installFindHintLib(api: PageApi): void {
     const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
     for (const c of cls) {
       if (!cssIdent(c) || STATE_CLASS.test(c) || /\d{3,}/.test(c)) continue;
+      // The light tree's count first: cheap, and most classes are shared.
+      if (el.getRootNode() === document && document.getElementsByClassName(c).length > 1) continue;
       if (uniqueCss(`${el.localName}.${c}`, el)) return `${el.localName}.${c}`;
     }
     return "";
@@ -105,7 +148,7 @@ export function installFindHintLib(api: PageApi): void {
         return steps;
       }
       // An ancestor with a class of its own anchors the path as well as an id.
-      if (depth > 0) {
+      if (depth > 0 && depth <= 4) {
         const anchor = ownClass(e);
         if (anchor) {
           steps.unshift(anchor);
@@ -145,7 +188,10 @@ export function installFindHintLib(api: PageApi): void {
       if (uniqueCss(sel, el)) return { hint: sel, tier: "role-name", stability: "medium" };
     }
     const name = nameOf(el).trim();
-    if (plain(name) && !name.includes('"')) {
+    if (
+      plain(name) && !name.includes('"') &&
+      (elementCount ??= document.getElementsByTagName("*").length) <= TEXT_TIER_MAX_ELEMENTS
+    ) {
       const sel = `text=${q(name)}`;
       let all: Element[] = [];
       try {
@@ -187,11 +233,18 @@ export function installFindHintLib(api: PageApi): void {
     return { actionable, inViewport };
   }
 
-  api.findHints = (ids: number[], instance: string): Array<FindHint | null> =>
-    ids.map((id) => {
-      const el = element(id, instance);
-      if (!el) return null;
-      return { ...hintOf(el), ...stateOf(el) };
-    });
+  api.findHints = (ids: number[], instance: string): Array<FindHint | null> => {
+    roots = null;
+    elementCount = undefined;
+    try {
+      return ids.map((id) => {
+        const el = element(id, instance);
+        if (!el) return null;
+        return { ...hintOf(el), ...stateOf(el) };
+      });
+    } finally {
+      roots = null;
+    }
+  };
   api.findCounts = (selectors: string[]) => selectors.map(count);
 }
