@@ -8,8 +8,8 @@
  * role against the role words; the context words against the element's ancestors (their roles,
  * names, ids and classes), its row or list item and the nearest heading before it.
  *
- * Words and texts are compared by `find_words_lib.ts`; the selector hints live in
- * `find_hint_lib.ts`.
+ * Words and texts are compared by `find_words_lib.ts`, places ("in the …", "next to …") by
+ * `find_place_lib.ts`; the selector hints live in `find_hint_lib.ts`.
  *
  * Sent as source text: {@link installFindLib} must not use anything from its module scope.
  *
@@ -40,7 +40,6 @@ export function installFindLib(api: PageApi): void {
   const shownStep = api.shownStep as Fn<[Element, number, Walk], number>;
   const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
-  const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const idOf = api.idOf as Fn<[Element], number>;
   const element = api.element as Fn<[number], Element | null>;
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
@@ -50,6 +49,10 @@ export function installFindLib(api: PageApi): void {
   const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
+  type Bag = Array<[string, number, string]>;
+  const findPlaceBag = api.findPlaceBag as Fn<[Element, string], Bag>;
+  const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
+  const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
 
   const HID = 4, SKIP = 16;
   const SKIP_TAGS = new Set(
@@ -66,26 +69,6 @@ export function installFindLib(api: PageApi): void {
   const CLICKABLE = new Set(
     "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
-  // Ancestors whose role and name say where an element is ("in the Orders table").
-  const PLACES = new Set(
-    ("region navigation form dialog alertdialog toolbar table grid treegrid group tabpanel menu " +
-      "menubar list complementary banner main contentinfo search article tablist radiogroup " +
-      "tree listbox row listitem").split(" "),
-  );
-  // What people call those roles.
-  const ROLE_WORDS: Record<string, string> = {
-    navigation: "navigation nav menu",
-    complementary: "sidebar aside complementary",
-    contentinfo: "footer",
-    banner: "header banner",
-    alertdialog: "dialog modal popup",
-    dialog: "dialog modal popup",
-    listitem: "item list",
-    treegrid: "table grid",
-    grid: "table grid",
-    main: "main content",
-    search: "search",
-  };
   function scan(q: FindQuery): FindScan {
     const words = q.words.flatMap(tokens);
     const exact = q.exact.replace(/\s+/g, " ").trim().toLowerCase();
@@ -127,66 +110,15 @@ export function installFindLib(api: PageApi): void {
       return s.toLowerCase();
     }
 
-    // Bag of (word, weight) describing where an element sits.
-    function placeBag(el: Element): Array<[string, number, string]> {
-      const bag: Array<[string, number, string]> = [];
-      const add = (text: string, weight: number, label: string) => {
-        for (const t of tokens(text)) bag.push([t, weight, label]);
-      };
-      let depth = 0;
-      for (let a = flatParent(el); a && depth < 14; a = flatParent(a), depth++) {
-        if (a === document.body || a === document.documentElement) break;
-        const r = roleOf(a);
-        if (PLACES.has(r)) {
-          const n = r === "row" || r === "listitem" ? textOf(a, 120, el) : nameOf(a).slice(0, 80);
-          const label = `${r}${n ? ` "${n.slice(0, 30)}"` : ""}`;
-          add(ROLE_WORDS[r] ?? r, 0.8, label);
-          if (n) add(n, 1, label);
-        }
-        const cls = typeof a.className === "string" ? a.className : "";
-        const own = [a.id, cls, testIdOf(a)].join(" ");
-        if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
-      }
+    const placeBag = (el: Element) => {
+      let heading = "";
       if (lastHeading) {
-        const h = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
-        headingNames.set(lastHeading, h);
-        add(h, 0.85, `heading "${h.slice(0, 30)}"`);
+        heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
+        headingNames.set(lastHeading, heading);
       }
-      return bag;
-    }
-
-    function nearBag(el: Element): Array<[string, number, string]> {
-      const bag: Array<[string, number, string]> = [];
-      let a: Element | null = el;
-      const asked = Math.max(1, nearWords.length || words.length);
-      for (let up = 0; up < 3 && a; up++) {
-        a = flatParent(a);
-        if (!a || a === document.body) break;
-        const text = textOf(a, 160, el);
-        const toks = tokens(text);
-        // The nearer and the smaller the text around, the more it is "next to" the element.
-        const weight = (1 - up * 0.15) *
-          (0.6 + 0.4 * Math.min(1, asked / Math.max(1, toks.length)));
-        for (const t of toks) bag.push([t, weight, `beside "${text.slice(0, 30)}"`]);
-        if (text.length > 20) break;
-      }
-      return bag;
-    }
-
-    function bagScore(bag: Array<[string, number, string]>, q: string[]): [number, string] {
-      if (!q.length) return [-1, ""];
-      let sum = 0, label = "", top = 0;
-      for (const w of q) {
-        let best = 0, bl = "";
-        for (const [t, weight, l] of bag) {
-          const m = wordMatch(w, t) * weight;
-          if (m > best) [best, bl] = [m, l];
-        }
-        sum += best;
-        if (best > top) [top, label] = [best, bl];
-      }
-      return [sum / q.length, label];
-    }
+      return findPlaceBag(el, heading);
+    };
+    const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
 
     function score(el: Element, role: string, hidden: boolean, skip: boolean) {
       const ord = order++;

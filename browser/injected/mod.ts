@@ -27,6 +27,7 @@ import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
 import { installFindWordsLib } from "./find_words_lib.ts";
+import { installFindPlaceLib } from "./find_place_lib.ts";
 import { installFindLib } from "./find_lib.ts";
 import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
@@ -54,6 +55,7 @@ const FORM_PARTS: Array<(api: PageApi) => void> = [
   installSanitizeLib,
   installFormEditLib,
   installFindWordsLib,
+  installFindPlaceLib,
   installFindLib,
   installFindHintLib,
 ];

@@ -281,6 +281,13 @@ export interface PageApi {
   findTestId: (el: Element) => string;
   /** Words counted as the same as `w`. */
   findSynonyms: (w: string) => string[];
+  // find_place_lib.ts: bags of `[word, weight, label]`
+  /** Where an element sits (ancestors, the nearest heading's name). */
+  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
+  /** The text around an element. */
+  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
+  /** How well a bag covers words, and the best match's label. */
+  findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
   /** The frame's elements scored against a `find` query, best first (browser/find/). */
   findScan: (query: FindQuery) => FindScan;
   /** An element's test id and id attribute (find_feedback's keys). */
@@ -401,6 +408,9 @@ export const PAGE_API_NAMES = Object.keys(
     findTextOf: 1,
     findTestId: 1,
     findSynonyms: 1,
+    findPlaceBag: 1,
+    findNearBag: 1,
+    findBagScore: 1,
     findStable: 1,
     findHints: 1,
     findCounts: 1,
