@@ -70,11 +70,11 @@ export function installFindLib(api: PageApi): void {
     "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
   function scan(q: FindQuery): FindScan {
-    const words = q.words.flatMap(tokens);
+    const words = tokens(q.words.join(" "));
     const exact = q.exact.replace(/\s+/g, " ").trim().toLowerCase();
-    const ctxWords = q.context.flatMap(tokens);
-    const nearWords = q.near.flatMap(tokens);
-    const whole = q.whole.flatMap(tokens);
+    const ctxWords = tokens(q.context.join(" "));
+    const nearWords = tokens(q.near.join(" "));
+    const whole = tokens(q.whole.join(" "));
     const roles = new Set(q.roles);
     // Cheap test before a name is computed: some query word (or a synonym) appears at all.
     const probes = [...words, ...exact ? tokens(exact) : []].flatMap((w) => [

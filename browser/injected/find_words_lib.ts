@@ -16,7 +16,7 @@ import type { PageApi } from "./page_api.ts";
  * Adds to the utility api:
  * - `findTokens(s) → string[]`: the words of a text (a camelCase word counts whole and by parts).
  * - `findWordMatch(q, t) → 0..1`: query word against page word: 1 same, 0.8 synonym, 0.7 the page
- *   word starts with it, 0.5 it starts with the page word.
+ *   word starts with it (4 letters or more), 0.5 it starts with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
  *   (0.7 + 0.3 × how much of the field the query covers).
  * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place, `skip`'s
@@ -35,6 +35,7 @@ export function installFindWordsLib(api: PageApi): void {
     ["delete", "remove", "destroy", "trash", "del", "erase"],
     ["email", "mail", "e-mail"],
     ["login", "signin", "logon"],
+    ["signup", "register", "join"],
     ["logout", "signout"],
     ["close", "dismiss", "cancel"],
     ["search", "find", "query", "lookup"],
@@ -69,12 +70,32 @@ export function installFindWordsLib(api: PageApi): void {
     return w;
   }
 
+  // Two words that are one ("Log in" is "login", a synonym of "signin").
+  const COMPOUNDS: Record<string, string> = {
+    "log in": "login",
+    "sign in": "signin",
+    "log out": "logout",
+    "sign out": "signout",
+    "sign up": "signup",
+    "check out": "checkout",
+    "e mail": "email",
+    "user name": "username",
+    "set up": "setup",
+  };
+
   function tokens(s: string): string[] {
     if (!s) return [];
     const out: string[] = [];
-    // camelCase words count whole and by their parts ("GitHub": github, git, hub).
-    for (const word of s.slice(0, 400).split(/[^\p{L}\p{N}]+/u)) {
-      if (!word) continue;
+    const words = s.slice(0, 400).split(/[^\p{L}\p{N}]+/u).filter((w) => w);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const pair = i + 1 < words.length ? COMPOUNDS[`${word} ${words[i + 1]}`.toLowerCase()] : "";
+      if (pair) {
+        out.push(pair);
+        i++;
+        continue;
+      }
+      // camelCase words count whole and by their parts ("GitHub": github, git, hub).
       const parts = word.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
       if (parts.length > 1) out.push(stem(word.toLowerCase()));
       for (const p of parts) out.push(stem(p));
@@ -94,7 +115,7 @@ export function installFindWordsLib(api: PageApi): void {
   function wordMatch(q: string, t: string): number {
     if (q === t) return 1;
     if (synonyms.get(q)?.has(t)) return 0.8;
-    if (q.length >= 3 && t.startsWith(q)) return 0.7;
+    if (q.length >= 4 && t.startsWith(q)) return 0.7;
     if (t.length >= 3 && q.startsWith(t)) return 0.5;
     return 0;
   }
