@@ -82,6 +82,8 @@ export function installFindLib(api: PageApi): void {
       ...synonymsOf(w).map((s) => s.slice(0, 4)),
     ]);
     const items: FindItem[] = [];
+    // Each item's element, and whether it sat in skipped content (static checks only there).
+    const els = new Map<number, [Element, boolean]>();
     const headingNames = new Map<Element, string>();
     let lastHeading: Element | null = null;
     let order = 0;
@@ -246,6 +248,7 @@ export function installFindLib(api: PageApi): void {
       if (hidden) total *= 0.6;
       if (disabled) total *= 0.9;
       if (total <= 0.05 && remembered < 0) return;
+      els.set(items.length, [el, skip]);
       items.push({
         id: idOf(el),
         role,
@@ -261,7 +264,8 @@ export function installFindLib(api: PageApi): void {
         hidden,
         disabled,
         order: ord,
-        context: contextOf(el, role, name),
+        // Filled in for the items returned only (a context reads the row's text).
+        context: ["", ""],
         testId,
         idAttr,
         remembered,
@@ -342,9 +346,19 @@ export function installFindLib(api: PageApi): void {
       cacheLabels(false);
     }
     const scanned = order;
+    const at = new Map(items.map((it, i) => [it, i]));
     items.sort((a, b) => b.score - a.score || a.order - b.order);
     const best = items.slice(0, q.max);
     for (const it of items.slice(q.max)) if (it.remembered >= 0) best.push(it);
+    for (const it of best) {
+      const [el, skip] = els.get(at.get(it)!)!;
+      if (skip) setStaticOnly(true);
+      try {
+        it.context = contextOf(el, it.role, it.name);
+      } finally {
+        if (skip) setStaticOnly(false);
+      }
+    }
     return { instance: api.instance as string, items: best, scanned };
   }
 
