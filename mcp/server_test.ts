@@ -37,6 +37,7 @@ Deno.test("toolList: recurring fields are the shared ones, described once", () =
     "close_session.session", // required
     "snapshot.ref", // a subtree, not a target
     "publish.selector", // the publish control's option, required
+    "find_feedback.ref", // required: the element the verdict is about
   ]);
   for (const tool of ALL_TOOLS) {
     const shape = tool.inputSchema.shape as Record<string, unknown>;
