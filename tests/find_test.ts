@@ -145,6 +145,17 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
       assertTrue(tools.includes("find"), "find is audited");
     });
 
+    await t.step("inside batch: find, then click its ref", async () => {
+      const b = await mcp.ok("batch", {
+        calls: [{ tool: "find", args: { query: "Bold button", limit: 1 } }],
+      });
+      const entry = (b.results as Array<{ ok: boolean; result: { candidates: Candidate[] } }>)[0]!;
+      assertEquals(entry.ok, true);
+      const ref = entry.result.candidates[0]!.ref;
+      assertEquals((await mcp.ok("click", { ref })).ok, true);
+      assertEquals((await mcp.ok("wait_for", { text: "pressed Bold in Editor" })).ok, true);
+    });
+
     await t.step("every frame: a same-origin iframe and an out-of-process one", async () => {
       const cross = encodeURIComponent(fx.crossUrl("frame-child.html"));
       await mcp.ok("navigate", { url: fx.url(`iframes.html?cross=${cross}`), snapshot: "none" });

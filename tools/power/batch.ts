@@ -38,6 +38,8 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_sessions",
   "read_form",
   "review_form",
+  "find",
+  "find_feedback",
 ]);
 
 /** Longest batch, calls. */
