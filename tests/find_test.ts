@@ -37,9 +37,15 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
         " in " + (b.closest("[aria-label]")?.getAttribute("aria-label") ?? "page");
     });</script></body>`,
   );
-  const own = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => {
+  // Field values and editable content are never text about an element (they may be secrets).
+  const valuesPage = `<!doctype html><title>Values</title><div class="composer">
+    <textarea aria-label="Message">zq-draft-value</textarea>
+    <div contenteditable="true" aria-label="Notes">zq-notes-value</div>
+    <input aria-label="Code" value="zq-input-value"> <button type="button">Send</button></div>`;
+  const own = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     clicks++;
-    return new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
+    const html = new URL(req.url).pathname === "/values" ? valuesPage : page;
+    return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
   });
   const url = `http://127.0.0.1:${own.addr.port}/app`;
   const fx = await startFixtureServer();
@@ -143,6 +149,23 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
       const tools = parseAuditLog(text).entries.map((e) => e.tool);
       assertEquals(tools.filter((x) => x === "find_feedback").length, 2);
       assertTrue(tools.includes("find"), "find is audited");
+    });
+
+    await t.step("field values and editable content never show in an answer", async () => {
+      await mcp.ok("navigate", { url: url.replace("/app", "/values"), snapshot: "none" });
+      for (
+        const query of [
+          "Send next to zq draft",
+          "Send button next to the message",
+          "notes",
+          "code field",
+        ]
+      ) {
+        const a = await find({ query });
+        assertTrue(a.candidates.length > 0, query);
+        assertTrue(!/zq-\w+-value/.test(a.text), `a value shows for "${query}": ${a.text}`);
+      }
+      await mcp.ok("navigate", { url, snapshot: "none" });
     });
 
     await t.step("inside batch: find, then click its ref", async () => {

@@ -19,8 +19,9 @@ import type { PageApi } from "./page_api.ts";
  *   word starts with it (4 letters or more), 0.5 it starts with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
  *   (0.7 + 0.3 × how much of the field the query covers).
- * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place, `skip`'s
- *   subtree and fields left out), whitespace collapsed, at most `max` characters.
+ * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place; `skip`'s
+ *   subtree, fields and editable regions left out: their content is a value, maybe a secret),
+ *   whitespace collapsed, at most `max` characters.
  * - `findTestId(el)`: its `data-testid`, `data-test-id`, `data-test`, `data-qa` or `data-cy`, or `""`.
  * - `findSynonyms(w)`: the words counted as the same as `w` ("delete": remove, destroy, trash, …).
  */
@@ -138,14 +139,25 @@ export function installFindWordsLib(api: PageApi): void {
   }
 
   /** The shown-ish text of a subtree, whitespace collapsed, at most `max` characters. */
+  // What a field holds is its value, not text about it (and may be a secret): left out, as the
+  // snapshot's contexts leave it out.
+  const VALUE_TAGS = new Set(["input", "textarea", "select"]);
+  const editable = (e: Element) => {
+    const ce = e.getAttribute("contenteditable");
+    return ce !== null && ce !== "false";
+  };
+
   function textOf(root: Element, max: number, skip: Element | null = null): string {
     let s = "";
+    if (editable(root)) return "";
     const visit = (n: Node): boolean => {
       for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 3) s += (c as Text).data;
         else if (c.nodeType === 1) {
           const e = c as Element;
-          if (e === skip || SKIP_TAGS.has(e.localName) || e.localName === "input") continue;
+          if (
+            e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) || editable(e)
+          ) continue;
           s += " ";
           if (visit(e)) return true;
         }
