@@ -79,6 +79,14 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
       assertEquals((await mcp.ok("wait_for", { text: "pressed Save in Editor" })).ok, true);
     });
 
+    await t.step("the same refs as the snapshot's", async () => {
+      const a = await find({ query: "Sign in", limit: 1 });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      assertIncludes(tree, `button "Sign in" [ref=${a.candidates[0]!.ref}]`);
+      const again = await find({ query: "Sign in", limit: 1 });
+      assertEquals(again.candidates[0]!.ref, a.candidates[0]!.ref);
+    });
+
     await t.step("a text hint is a selector click takes", async () => {
       const a = await find({ query: "Italic", limit: 1 });
       const top = a.candidates[0]!;
