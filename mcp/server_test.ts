@@ -38,6 +38,7 @@ Deno.test("toolList: recurring fields are the shared ones, described once", () =
     "snapshot.ref", // a subtree, not a target
     "publish.selector", // the publish control's option, required
     "name_ref.ref", // required: the ref to name
+    "find_feedback.ref", // required: the element the verdict is about
   ]);
   for (const tool of ALL_TOOLS) {
     const shape = tool.inputSchema.shape as Record<string, unknown>;
@@ -71,5 +72,6 @@ Deno.test("toolList: no JSON Schema noise; an enum keeps its type", () => {
     properties: Record<string, Record<string, unknown>>;
   };
   assertEquals(cookie.properties.secure, { type: "boolean" });
-  assertEquals(cookie.properties.session!.description, "Session name");
+  assertEquals(cookie.properties.session, { type: "string" });
+  assertEquals(cookie.properties.name!.description, "Cookie name");
 });

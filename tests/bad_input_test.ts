@@ -237,6 +237,12 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["styles_write", { selector: "#name", property: "colr", value: "red" }, "unknown CSS"],
       ["styles_write", { selector: "#name", property: "color" }, '"value"'],
       ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
+      ["find", { query: "" }, "Empty query"],
+      ["find", { query: "the" }, "only filler words"],
+      ["find", { query: "Sign up", limit: 0 }, '"limit"'],
+      ["find", { query: "Sign up", contextRef: "e9999" }, "e9999"],
+      ["find_feedback", { query: "Sign up", ref: "e9999" }, "e9999"],
+      ["find_feedback", { query: " ", ref: "e1" }, "Empty query"],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
     ];

@@ -11,18 +11,22 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../browser/timeouts.ts";
 
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS };
 
-/** The session a call runs in (omitted: `"default"`). */
-export const sessionField = z.string().optional().describe("Session name");
+/**
+ * The session a call runs in (omitted: `"default"`). Its description only restates its name,
+ * so tools/list leaves it out: in every tool it would cost ~5 tokens each turn (open_session
+ * says what a session is).
+ */
+export const sessionField = z.string().optional().describe("Session");
 
 /** A time budget in ms, 1..{@link MAX_TIMEOUT_MS}, default {@link DEFAULT_TIMEOUT_MS}. */
 export const timeoutField = z.number().int().refine(
   (v) => v >= 1 && v <= MAX_TIMEOUT_MS,
   `must be 1..${MAX_TIMEOUT_MS} ms`,
-).optional().describe(`Default ${DEFAULT_TIMEOUT_MS}, max ${MAX_TIMEOUT_MS}`);
+).optional().describe(`Default ${DEFAULT_TIMEOUT_MS}`);
 
 /** How much of the page an ActionResult carries (default `delta`). */
 export const snapshotField = z.enum(["delta", "full", "none"]).optional().describe(
-  "Result outline (default delta)",
+  "Default delta",
 );
 
 /** An element by its snapshot ref (`eN`, a named ref, or a picked `pN`). */

@@ -98,6 +98,8 @@ import { chooseOptionTool } from "./act/choose_option.ts";
 import { domReadTool } from "./read/dom_read.ts";
 import { stylesReadTool } from "./read/styles_read.ts";
 import { stylesWriteTool } from "./act/styles_write.ts";
+import { findTool } from "./find/find.ts";
+import { findFeedbackTool } from "./find/find_feedback.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -193,6 +195,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   domReadTool,
   stylesReadTool,
   stylesWriteTool,
+  findTool,
+  findFeedbackTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -26,6 +26,10 @@ import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
+import { installFindWordsLib } from "./find_words_lib.ts";
+import { installFindPlaceLib } from "./find_place_lib.ts";
+import { installFindLib } from "./find_lib.ts";
+import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
@@ -54,6 +58,14 @@ const FORM_PARTS: Array<(api: PageApi) => void> = [
   installFormPublishLib,
   installSanitizeLib,
   installFormEditLib,
+];
+
+/** Parts only `find` (and `plan`, `find_feedback`) use: installed on their first call, as the form parts. */
+const FIND_PARTS: Array<(api: PageApi) => void> = [
+  installFindWordsLib,
+  installFindPlaceLib,
+  installFindLib,
+  installFindHintLib,
 ];
 
 /**
@@ -94,6 +106,11 @@ const LAZY: readonly LazyParts[] = [
     flag: "__inspect",
     has: (m) => m.startsWith("control") || m.startsWith("inspect"),
     source: lazySource("__inspect", INSPECT_PARTS),
+  },
+  {
+    flag: "__find",
+    has: (m) => m.startsWith("find"),
+    source: lazySource("__find", FIND_PARTS),
   },
 ];
 

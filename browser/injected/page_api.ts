@@ -30,6 +30,9 @@ import type {
   EditorWriteResult,
   ElementInfo,
   EnterBlocker,
+  FindHint,
+  FindQuery,
+  FindScan,
   FormControl,
   FormKit,
   FrameMap,
@@ -316,6 +319,35 @@ export interface PageApi {
     value: string,
     important: boolean,
   ) => StyleWriteInfo;
+  // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
+  // method's first call)
+  /** The words of a text as the ranker compares them. */
+  findTokens: (s: string) => string[];
+  /** How well a query word matches a page word, 0..1. */
+  findWordMatch: (q: string, t: string) => number;
+  /** How well a field's words cover the query's, 0..1. */
+  findFieldScore: (field: string[], q: string[]) => number;
+  /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
+  findTextOf: (root: Element, max: number, skip?: Element | null) => string;
+  /** An element's test id, or `""`. */
+  findTestId: (el: Element) => string;
+  /** Words counted as the same as `w`. */
+  findSynonyms: (w: string) => string[];
+  // find_place_lib.ts: bags of `[word, weight, label]`
+  /** Where an element sits (ancestors, the nearest heading's name). */
+  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
+  /** The text around an element. */
+  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
+  /** How well a bag covers words, and the best match's label. */
+  findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
+  /** The frame's elements scored against a `find` query, best first (browser/find/). */
+  findScan: (query: FindQuery) => FindScan;
+  /** An element's test id and id attribute (find_feedback's keys). */
+  findStable: (el: Element) => { testId: string; idAttr: string };
+  /** Per page-local id: a selector verified unique now, actionability, viewport. */
+  findHints: (ids: number[], instance: string) => Array<FindHint | null>;
+  /** How many elements each selector matches in the frame (-1: invalid). */
+  findCounts: (selectors: string[]) => number[];
 }
 
 /**
@@ -436,6 +468,19 @@ export const PAGE_API_NAMES = Object.keys(
     inspectTree: 1,
     inspectStyles: 1,
     inspectStyleWrite: 1,
+    findScan: 1,
+    findTokens: 1,
+    findWordMatch: 1,
+    findFieldScore: 1,
+    findTextOf: 1,
+    findTestId: 1,
+    findSynonyms: 1,
+    findPlaceBag: 1,
+    findNearBag: 1,
+    findBagScore: 1,
+    findStable: 1,
+    findHints: 1,
+    findCounts: 1,
   } satisfies Record<keyof PageApi, 1>,
 ) as Array<keyof PageApi>;
 

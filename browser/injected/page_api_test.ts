@@ -8,39 +8,37 @@ function installed(source: string): string[] {
   return [...new Set(names)].sort();
 }
 
-// The on-demand parts' sources, as the prelude of one of their methods sends them.
-const FORMS = preludeFor("formDescribe");
-const INSPECT = preludeFor("inspectTree");
+// The on-demand groups' sources, as the prelude of one of their methods sends them.
+const GROUPS: Record<string, string> = {
+  forms: preludeFor("formDescribe"),
+  inspect: preludeFor("inspectTree"),
+  find: preludeFor("findScan"),
+};
 
 Deno.test("page api: every name of PageApi is installed by the library, and nothing else", () => {
+  const sources = Object.values(GROUPS);
   assertTrue(
-    !/\bapi\[/.test(INSTALL_SOURCE + FORMS + INSPECT),
+    !/\bapi\[/.test(INSTALL_SOURCE + sources.join("")),
     "a part installs a member by computed name",
   );
   const core = installed(INSTALL_SOURCE);
-  const forms = installed(FORMS);
-  const inspect = installed(INSPECT);
+  const groups = Object.fromEntries(Object.entries(GROUPS).map(([k, s]) => [k, installed(s)]));
   assertTrue(
-    core.length > 40 && forms.length > 15 && inspect.length > 5,
-    `too few names found: ${core} / ${forms} / ${inspect}`,
+    core.length > 40 && Object.values(groups).every((g) => g.length > 5),
+    `too few names found: ${core} / ${JSON.stringify(groups)}`,
   );
-  assertEquals([...core, ...forms, ...inspect].sort(), [...PAGE_API_NAMES].sort());
-  assertEquals(
-    core.filter((n) => forms.includes(n) || inspect.includes(n)),
-    [],
-    "a name installed by two parts",
-  );
-  assertEquals(forms.filter((n) => inspect.includes(n)), [], "a name installed by two parts");
+  const all = [core, ...Object.values(groups)];
+  assertEquals(all.flat().sort(), [...PAGE_API_NAMES].sort(), "each name installed once");
 });
 
 Deno.test("page api: a call of an on-demand part's method installs its parts first", () => {
   // mod.ts tells on-demand methods by name; one named otherwise would find no library.
-  const forms = new Set(installed(FORMS));
-  const inspect = new Set(installed(INSPECT));
+  const owner = new Map<string, string>();
+  for (const [k, s] of Object.entries(GROUPS)) for (const n of installed(s)) owner.set(n, k);
   for (const name of PAGE_API_NAMES) {
     const prelude = preludeFor(name);
-    assertEquals(prelude !== "", forms.has(name) || inspect.has(name), `${name}: prelude`);
-    if (forms.has(name)) assertEquals(prelude, preludeFor("formDescribe"), name);
-    if (inspect.has(name)) assertEquals(prelude, INSPECT, name);
+    const group = owner.get(name);
+    assertEquals(prelude !== "", group !== undefined, `${name}: prelude`);
+    if (group) assertEquals(prelude, GROUPS[group], name);
   }
 });

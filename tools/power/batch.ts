@@ -42,6 +42,8 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_named_refs",
   "text_search",
   "choose_option",
+  "find",
+  "find_feedback",
 ]);
 
 /** Longest batch, calls. */

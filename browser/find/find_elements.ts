@@ -1,0 +1,374 @@
+/**
+ * `find`: the live page's elements ranked against a natural-language query, without a model.
+ * The query is parsed here (`query.ts`); each frame scores its own elements
+ * (`browser/injected/find_lib.ts`, every frame in snapshot order, open shadow roots in place);
+ * this side merges the frames, applies the ordinal ("second …", "last …") and what
+ * `find_feedback` taught the session (`memory.ts`), registers refs for the candidates in the
+ * session's ref registry (the snapshot's `eN` namespace: `click({ ref })` takes them), and asks
+ * each frame for a selector hint verified unique now (`find_hint_lib.ts`).
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { AbortError } from "../../cdp/errors.ts";
+import { callUtility } from "../injected/mod.ts";
+import type { FindItem, FindQuery } from "../injected/page_types.ts";
+import { contentFrameId } from "../snapshot/capture.ts";
+import type { RefRegistry } from "../snapshot/refs.ts";
+import { checkRef } from "../snapshot/resolve.ts";
+import { ToolError } from "../tool_error.ts";
+import type { FindMemory, Recalled } from "./memory.ts";
+import { isEmptyQuery, parseQuery } from "./query.ts";
+
+/** What `find` is asked. */
+export interface FindArgs {
+  query: string;
+  /** Only elements of this role (`button`, `textbox`, …). */
+  role?: string | undefined;
+  /** Search only this element's subtree (a ref). */
+  contextRef?: string | undefined;
+  /** Most candidates to return (default 5). */
+  limit?: number | undefined;
+}
+
+/** One ranked element. */
+export interface FindCandidate {
+  ref: string;
+  role: string;
+  /** Its accessible name (cut at 80 characters). */
+  name: string;
+  /** 0..1. */
+  score: number;
+  /** A selector our `selector` field accepts that designates the element now (unique); absent when none. */
+  selectorHint?: string;
+  /** `testid`, `id`, `role-name`, `text`, `class`, `path`, or `none`. */
+  selectorTier: string;
+  /** How long the hint is likely to hold: `high`, `medium`, `low`. */
+  stability: string;
+  actionable: boolean;
+  inViewport: boolean;
+  /** Why it ranks here, short. */
+  why: string;
+}
+
+/** `find`'s answer. */
+export interface FindAnswer {
+  candidates: FindCandidate[];
+  /** Nothing visible matches, the top two are close, an ordinal past the matches. */
+  warnings?: string[];
+}
+
+/** Options of {@link findElements}. */
+export interface FindOptions {
+  /** The session's ref registry (candidates get refs there). */
+  refs: RefRegistry;
+  /** The session's feedback. */
+  memory: FindMemory;
+  /** The call's signal. */
+  signal?: AbortSignal | undefined;
+  /** Frames the navigation policy keeps out of snapshots (by URL): not searched. */
+  skipFrame?: ((url: string) => boolean) | undefined;
+}
+
+/** Default and largest `limit`. */
+export const FIND_LIMIT = { default: 5, max: 20 };
+/** Top two scores closer than this are "close" (a warning). */
+const CLOSE = 0.05;
+/** Deeper iframe nesting is not searched (as the snapshot does not read it). */
+const MAX_FRAME_DEPTH = 8;
+
+interface FrameScan {
+  frameId: string;
+  loaderId: string;
+  instance: string;
+  items: FindItem[];
+}
+
+interface Ranked {
+  item: FindItem;
+  frame: number;
+  score: number;
+  /** 1 when feedback chose it for this query: it goes before any unchosen one. */
+  chosen: number;
+  notes: string[];
+}
+
+/**
+ * Ranks the active tab's elements against `args.query`.
+ *
+ * CDP: `Runtime.evaluate` in each frame's utility world (`findScan`, `findHints`, and
+ * `findCounts` for a hint in a child frame), `DOM.describeNode` per iframe (its frame id).
+ *
+ * @throws ToolError `invalid-argument` (an empty query, a bad limit); RefGoneError when
+ *   `contextRef` does not name a live element; EvaluationError / ProtocolError when the main
+ *   frame cannot be read.
+ */
+export async function findElements(
+  page: Page,
+  args: FindArgs,
+  options: FindOptions,
+): Promise<FindAnswer> {
+  const query = args.query.trim();
+  const parsed = parseQuery(query, args.role);
+  if (!query || (isEmptyQuery(parsed) && parsed.ordinal === undefined)) {
+    throw new ToolError(
+      "invalid-argument",
+      `Empty query${query ? ` "${query}": only filler words` : ""}`,
+      'describe the element: "the Save button in the editor toolbar", "email field"',
+    );
+  }
+  const limit = args.limit ?? FIND_LIMIT.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > FIND_LIMIT.max) {
+    throw new ToolError(
+      "invalid-argument",
+      `limit must be 1..${FIND_LIMIT.max}, got ${limit}`,
+      `pass a limit from 1 to ${FIND_LIMIT.max} (default ${FIND_LIMIT.default})`,
+    );
+  }
+  const recalled = options.memory.recall(query);
+  const frameQuery: FindQuery = {
+    words: parsed.words,
+    exact: parsed.exact,
+    roles: parsed.roles,
+    hard: args.role !== undefined,
+    context: parsed.context,
+    near: parsed.near,
+    whole: parsed.whole,
+    rootId: null,
+    remember: recalled.map((r) => r.features),
+    // An ordinal counts every match; otherwise the best few per frame are enough.
+    max: parsed.ordinal !== undefined ? 1000 : Math.max(limit * 3, 15),
+  };
+  let frames: Array<{ frameId: string; rootId: number | null }>;
+  if (args.contextRef !== undefined) {
+    const entry = await checkRef(page, options.refs, args.contextRef);
+    frames = [{ frameId: entry.frameId, rootId: entry.localId }];
+  } else {
+    frames = (await frameOrder(page, options)).map((frameId) => ({ frameId, rootId: null }));
+  }
+  const scans = await Promise.all(frames.map(async ({ frameId, rootId }, i) => {
+    const loaderId = page.frame(frameId)?.loaderId ?? "";
+    try {
+      const scan = await callUtility(page, frameId, "findScan", [{ ...frameQuery, rootId }], {
+        signal: options.signal,
+      });
+      return { frameId, loaderId, instance: scan.instance, items: scan.items };
+    } catch (e) {
+      // A child frame going away is not the search's fault.
+      if (i === 0 || e instanceof AbortError || options.signal?.aborted) throw e;
+      return undefined;
+    }
+  }));
+  const ranked = rank(scans, recalled);
+  const warnings: string[] = [];
+  const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings);
+  const chosen = ranked.slice(0, limit);
+  const candidates = await describe(page, chosen, scans, options);
+  if (!candidates.length) warnings.push(`nothing on the page matches "${query}"`);
+  else if (!candidates.some((c) => c.actionable || c.inViewport)) {
+    warnings.push("no visible match: the candidates are hidden or cannot be acted on");
+  }
+  const [a, b] = candidates;
+  if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
+    warnings.push(
+      `top two are close (${a.score}, ${b.score}): say where it is ("in the …") or check why`,
+    );
+  }
+  return { candidates, ...(warnings.length ? { warnings } : {}) };
+}
+
+/** The tab's frames in snapshot order: each frame before the frames nested in it. */
+async function frameOrder(page: Page, options: FindOptions): Promise<string[]> {
+  const out: string[] = [];
+  const visit = async (frameId: string, level: number): Promise<void> => {
+    out.push(frameId);
+    if (level + 1 >= MAX_FRAME_DEPTH) return;
+    let ids: number[];
+    try {
+      ({ ids } = await callUtility(page, frameId, "frameOwners", [], { signal: options.signal }));
+    } catch (e) {
+      if (level === 0 || options.signal?.aborted) throw e;
+      return;
+    }
+    for (const id of ids) {
+      try {
+        const childId = await contentFrameId(page, frameId, id);
+        const child = childId ? page.frame(childId) : undefined;
+        if (!child || options.skipFrame?.(child.url)) continue;
+        await visit(child.frameId, level + 1);
+      } catch (e) {
+        if (e instanceof AbortError || options.signal?.aborted) throw e;
+      }
+    }
+  };
+  await visit(page.mainFrameId, 0);
+  return out;
+}
+
+/** Merges the frames' items, feedback applied, best first (ties: document order). */
+function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked[] {
+  const all: Ranked[] = [];
+  scans.forEach((scan, frame) => {
+    for (const item of scan?.items ?? []) {
+      const notes: string[] = [];
+      let score = item.score, chosen = 0;
+      const memory = item.remembered >= 0 ? recalled[item.remembered] : undefined;
+      if (memory?.correct) {
+        score = Math.min(1, Math.max(score, 0.9) + 0.1 * memory.similarity);
+        chosen = 1;
+        notes.push(`you chose it for "${cut(memory.query, 40)}"`);
+      } else if (memory) {
+        score *= 0.4;
+        notes.push(`you said wrong for "${cut(memory.query, 40)}"`);
+      }
+      all.push({ item, frame, score, chosen, notes });
+    }
+  });
+  // Ties (a query by role or context alone) keep page order.
+  all.sort((x, y) =>
+    y.chosen - x.chosen || y.score - x.score || x.frame - y.frame || x.item.order - y.item.order
+  );
+  return all;
+}
+
+/**
+ * "second Delete in the Orders table": among the matches as good as the best (within 15%), in
+ * page order, the n-th (from the end when negative) goes first. Returns whether one was picked.
+ */
+function applyOrdinal(ranked: Ranked[], ordinal: number | undefined, warnings: string[]): boolean {
+  if (ordinal === undefined || !ranked.length) return false;
+  const top = ranked[0]!.score;
+  const group = ranked.filter((r) => r.score >= top * 0.85)
+    .sort((x, y) => x.frame - y.frame || x.item.order - y.item.order);
+  const at = ordinal > 0 ? ordinal - 1 : group.length + ordinal;
+  const pick = group[at];
+  if (!pick) {
+    warnings.push(
+      `only ${group.length} close match${group.length === 1 ? "" : "es"}: no ${nth(ordinal)}`,
+    );
+    return false;
+  }
+  ranked.splice(ranked.indexOf(pick), 1);
+  pick.score = Math.max(pick.score, top);
+  pick.notes.unshift(`${nth(ordinal)} of ${group.length}`);
+  ranked.unshift(pick);
+  return true;
+}
+
+function nth(n: number): string {
+  if (n === -1) return "last";
+  if (n < 0) return `${nth(-n)} from last`;
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${s}`;
+}
+
+function cut(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max - 1) + "…" : s;
+}
+
+/**
+ * Why an item ranks: what matched, where, its state, and the notes (ordinal, feedback). `twin`:
+ * another candidate has its role and name, so where it sits (its row, its toolbar) is said.
+ */
+function whyOf(r: Ranked, twin: boolean): string {
+  const { item } = r;
+  const [name, role, ctx] = item.parts;
+  const bits = [...r.notes];
+  const [kind, text] = item.context;
+  if (twin && kind && text && ctx < 0) bits.push(`${kind} "${cut(text, 30)}"`);
+  if (name >= 0) bits.push(name >= 0.95 ? `${item.via} matches` : `${item.via} ~${name}`);
+  if (role === 1) bits.push("role");
+  else if (role >= 0) bits.push(role > 0 ? "role near" : "other role");
+  if (ctx >= 0) {
+    bits.push(ctx > 0.3 && item.where ? `in ${cut(item.where, 40)}` : "context ~" + ctx);
+  }
+  if (item.hidden) bits.push("hidden");
+  if (item.disabled) bits.push("disabled");
+  return bits.join("; ");
+}
+
+/** Registers refs, fetches hints (checked across frames), and builds the candidates. */
+async function describe(
+  page: Page,
+  chosen: Ranked[],
+  scans: Array<FrameScan | undefined>,
+  options: FindOptions,
+): Promise<FindCandidate[]> {
+  const targetId = page.target.targetId;
+  const byFrame = new Map<number, Ranked[]>();
+  for (const r of chosen) byFrame.set(r.frame, [...byFrame.get(r.frame) ?? [], r]);
+  const hints = new Map<Ranked, Awaited<ReturnType<typeof frameHints>>[number]>();
+  const refs = new Map<Ranked, string>();
+  for (const [frame, list] of byFrame) {
+    const scan = scans[frame]!;
+    if (page.frame(scan.frameId)?.loaderId !== scan.loaderId) continue; // navigated meanwhile
+    options.refs.dropStale(targetId, scan.frameId, scan.loaderId, scan.instance);
+    for (const r of list) {
+      const target = {
+        targetId,
+        frameId: scan.frameId,
+        loaderId: scan.loaderId,
+        instance: scan.instance,
+        localId: r.item.id,
+      };
+      const context = { kind: r.item.context[0], text: r.item.context[1] };
+      refs.set(r, options.refs.refFor(target, r.item.role, r.item.name, { context }));
+    }
+    const got = await frameHints(page, scan, list, frame, scans, options);
+    list.forEach((r, i) => hints.set(r, got[i] ?? null));
+  }
+  const out: FindCandidate[] = [];
+  for (const r of chosen) {
+    const ref = refs.get(r);
+    if (!ref) continue;
+    const h = hints.get(r);
+    out.push({
+      ref,
+      role: r.item.role,
+      name: cut(r.item.name, 80),
+      score: Math.round(r.score * 100) / 100,
+      ...(h?.hint ? { selectorHint: h.hint } : {}),
+      selectorTier: h?.hint ? h.tier : "none",
+      stability: h?.hint ? h.stability : "low",
+      actionable: h?.actionable ?? false,
+      inViewport: h?.inViewport ?? false,
+      why: whyOf(
+        r,
+        chosen.some((o) => o !== r && o.item.role === r.item.role && o.item.name === r.item.name),
+      ),
+    });
+  }
+  return out;
+}
+
+/**
+ * The hints of one frame's candidates. A hint of a child frame's element is dropped when a frame
+ * searched before it (the main frame, earlier frames) matches it too: the selector would land
+ * there.
+ */
+async function frameHints(
+  page: Page,
+  scan: FrameScan,
+  list: Ranked[],
+  frame: number,
+  scans: Array<FrameScan | undefined>,
+  options: FindOptions,
+) {
+  const signal = options.signal;
+  const hints = await callUtility(page, scan.frameId, "findHints", [
+    list.map((r) => r.item.id),
+    scan.instance,
+  ], { signal });
+  if (frame === 0) return hints;
+  const selectors = hints.map((h) => h?.hint ?? "");
+  for (const earlier of scans.slice(0, frame)) {
+    if (!earlier) continue;
+    const counts = await callUtility(page, earlier.frameId, "findCounts", [selectors], { signal })
+      .catch(() => selectors.map(() => 0));
+    counts.forEach((n, i) => {
+      const h = hints[i];
+      if (h && h.hint && n !== 0) hints[i] = { ...h, hint: "", tier: "none", stability: "low" };
+    });
+  }
+  return hints;
+}

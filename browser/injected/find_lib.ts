@@ -1,0 +1,367 @@
+/// <reference lib="dom" />
+/**
+ * Page-side ranking for `find`: one walk over a frame's flat tree (open shadow roots in place,
+ * slots by assignment, the snapshot's own visibility decision `shownStep`) that scores every
+ * element an agent could mean against a parsed query (`FindQuery`, made by
+ * `browser/find/query.ts`). Deterministic: words against the accessible name (`nameOf`, the
+ * snapshot's names), the shown text, placeholder, title, alt, test ids, id, name and class; the
+ * role against the role words; the context words against the element's ancestors (their roles,
+ * names, ids and classes), its row or list item and the nearest heading before it.
+ *
+ * Words and texts are compared by `find_words_lib.ts`, places ("in the …", "next to …") by
+ * `find_place_lib.ts`; the selector hints live in `find_hint_lib.ts`.
+ *
+ * Sent as source text: {@link installFindLib} must not use anything from its module scope.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
+
+/**
+ * Adds to the utility api:
+ * - `findScan(query) → { instance, items, scanned }`: the frame's elements scored 0..1 against
+ *   the query, the best `query.max` first, plus every element matching a remembered one
+ *   (`query.remember`). Candidates are the snapshot's targets (widgets, editable regions,
+ *   clickables), headings, named images and dialogs, hidden ones included (scored lower: a
+ *   visible match beats a hidden one).
+ * - `findStable(el) → { testId, idAttr }`: an element's stable features (feedback keys).
+ *
+ * @throws Error from `findScan` when `query.rootId` names an element that is gone.
+ */
+export function installFindLib(api: PageApi): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  type Walk = { skippingParent: Node | null };
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const refRole = api.refRole as Fn<[Element], string>;
+  const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
+  const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
+  const shownStep = api.shownStep as Fn<[Element, number, Walk], number>;
+  const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
+  const idOf = api.idOf as Fn<[Element], number>;
+  const element = api.element as Fn<[number], Element | null>;
+  const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
+  const tokens = api.findTokens as Fn<[string], string[]>;
+  const wordMatch = api.findWordMatch as Fn<[string, string], number>;
+  const fieldScore = api.findFieldScore as Fn<[string[], string[]], number>;
+  const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
+  const testIdOf = api.findTestId as Fn<[Element], string>;
+  const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
+  type Bag = Array<[string, number, string]>;
+  const findPlaceBag = api.findPlaceBag as Fn<[Element, string], Bag>;
+  const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
+  const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
+
+  const HID = 4, SKIP = 16;
+  const SKIP_TAGS = new Set(
+    ("script style template noscript head meta link title datalist option optgroup param " +
+      "source track base area map iframe frame").split(" "),
+  );
+  const WIDGETS = new Set(
+    ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
+      "tab menuitem menuitemcheckbox menuitemradio option treeitem").split(" "),
+  );
+  const NO_CURSOR_TAGS = new Set(
+    "label code em strong b small sub sup abbr kbd var samp cite q mark pre br wbr".split(" "),
+  );
+  const CLICKABLE = new Set(
+    "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
+  );
+  function scan(q: FindQuery): FindScan {
+    const words = tokens(q.words.join(" "));
+    const exact = q.exact.replace(/\s+/g, " ").trim().toLowerCase();
+    const ctxWords = tokens(q.context.join(" "));
+    const nearWords = tokens(q.near.join(" "));
+    const whole = tokens(q.whole.join(" "));
+    const roles = new Set(q.roles);
+    // Cheap test before a name is computed: some query word (or a synonym) appears at all.
+    const probes = [...words, ...exact ? tokens(exact) : []].flatMap((w) => [
+      w.slice(0, 4),
+      ...synonymsOf(w).map((s) => s.slice(0, 4)),
+    ]);
+    const items: FindItem[] = [];
+    // Each item's element, and whether it sat in skipped content (static checks only there).
+    const els = new Map<number, [Element, boolean]>();
+    const headingNames = new Map<Element, string>();
+    let lastHeading: Element | null = null;
+    let order = 0;
+    const walk: Walk = { skippingParent: null };
+
+    function nameIn(el: Element, skip: boolean): string {
+      if (!skip) return nameOf(el);
+      setStaticOnly(true);
+      try {
+        return nameOf(el);
+      } finally {
+        setStaticOnly(false);
+      }
+    }
+
+    function haystack(el: Element): string {
+      let s = textOf(el, 300);
+      for (const a of el.getAttributeNames()) {
+        if (a === "style" || a === "d" || a === "src" || a === "srcset") continue;
+        s += " " + (el.getAttribute(a) ?? "").slice(0, 200);
+      }
+      if (el.localName === "input" || el.localName === "textarea" || el.localName === "select") {
+        // A control's label may sit anywhere: its name is the honest haystack.
+        s += " " + nameOf(el);
+      }
+      return s.toLowerCase();
+    }
+
+    const placeBag = (el: Element) => {
+      let heading = "";
+      if (lastHeading) {
+        heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
+        headingNames.set(lastHeading, heading);
+      }
+      return findPlaceBag(el, heading);
+    };
+    const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
+
+    function score(el: Element, role: string, hidden: boolean, skip: boolean) {
+      const ord = order++;
+      const tag = el.localName;
+      const asLabel = tag === "label" ? (el as HTMLLabelElement).control : null;
+      const effRole = asLabel ? roleOf(asLabel) : role;
+      if (q.hard && !roles.has(effRole) && !roles.has(role)) return;
+      const testId = testIdOf(el);
+      const idAttr = el.id;
+      // The same element as a remembered one: same role, then the same test id, else the same
+      // id, else the same name in the same place (two "Save" buttons differ by their toolbar).
+      const remembered = q.remember.findIndex((r) => {
+        if (r.role !== role) return false;
+        if (r.testId || testId) return r.testId === testId;
+        if (r.idAttr || idAttr) return r.idAttr === idAttr;
+        const n = nameIn(el, skip);
+        return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
+      });
+      if ((words.length || exact) && remembered < 0 && !el.hasAttribute("aria-labelledby")) {
+        const hay = haystack(el);
+        if (!probes.some((p) => hay.includes(p))) return;
+      }
+      const name = nameIn(el, skip);
+      const text = hidden && !name ? textOf(el, 120) : "";
+      let nameScore = -1, via = "", where = "";
+      const phrase = q.words.join(" ");
+      if (words.length || exact) {
+        nameScore = 0;
+        const fields: Array<[string, string, number]> = [
+          ["name", name || text, 1],
+          ["text", name ? textOf(el, 120) : "", 0.9],
+          ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
+          ["title", el.getAttribute("title") ?? "", 0.8],
+          ["alt", el.getAttribute("alt") ?? "", 0.9],
+          ["testid", testId, 0.85],
+          ["id", idAttr, 0.7],
+          ["name attr", el.getAttribute("name") ?? "", 0.7],
+          ["class", typeof el.className === "string" ? el.className : "", 0.5],
+          ["label", asLabel ? nameOf(asLabel) : "", 0.9],
+        ];
+        if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
+        let good = 0;
+        for (const [label, value, weight] of fields) {
+          if (!value) continue;
+          let s: number;
+          if (exact) {
+            const v = value.replace(/\s+/g, " ").trim().toLowerCase();
+            s = v === exact ? 1 : v.includes(exact) ? 0.75 : 0;
+          } else {
+            const v = value.replace(/\s+/g, " ").trim().toLowerCase();
+            s = v === phrase ? 1 : fieldScore(tokens(value), words);
+            // "fs.watch" names `fs.watch(filename[, options])` more than `fsPromises.watch()`.
+            // Only where the phrase ends at a non-word character: "fs.watch(" yes, "Save settings"
+            // and "fs.watchFile" no.
+            if (
+              s < 1 && phrase.length > 2 && v.startsWith(phrase) &&
+              /^[^\p{L}\p{N}\s]/u.test(v.slice(phrase.length))
+            ) s = Math.min(0.99, s + 0.1);
+          }
+          s *= weight;
+          if (s >= 0.5) good++;
+          if (s > nameScore) [nameScore, via] = [s, label];
+        }
+        nameScore = Math.min(1, nameScore + 0.03 * Math.max(0, good - 1));
+        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
+        // describe where it is (its row, its article, its table): partial credit from there.
+        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact) {
+          const cls = typeof el.className === "string" ? el.className : "";
+          const own = tokens(
+            [name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
+          );
+          const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
+          if (left.length && left.length < words.length) {
+            const [s, label] = bagScore([...nearBag(el), ...placeBag(el)], left);
+            if (s > 0) {
+              nameScore += (1 - nameScore) * 0.8 * s * (1 - left.length / (words.length + 1));
+              where = label;
+            }
+          }
+        }
+        if (nameScore < 0.25 && remembered < 0) return;
+      }
+      let roleScore = -1;
+      if (roles.size) {
+        roleScore = roles.has(effRole) || roles.has(role)
+          ? 1
+          : CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
+          ? 0.5
+          : 0;
+        if (nameScore < 0 && roleScore < 1 && remembered < 0) return;
+      }
+      let ctxScore = -1;
+      if (ctxWords.length || nearWords.length) {
+        const [c, cl] = bagScore(ctxWords.length ? placeBag(el) : [], ctxWords);
+        const [n, nl] = bagScore(nearWords.length ? nearBag(el) : [], nearWords);
+        ctxScore = c >= 0 && n >= 0 ? (c + n) / 2 : Math.max(c, n);
+        where = c >= n ? cl : nl;
+      }
+      // "Edit on GitHub", "View on single page": the whole query may be the name itself.
+      if (whole.length > words.length && (q.context.length || q.near.length)) {
+        const full = Math.max(
+          fieldScore(tokens(name || text), whole),
+          name ? fieldScore(tokens(textOf(el, 120)), whole) : 0,
+        );
+        if (full >= 0.85 && full > nameScore) {
+          [nameScore, ctxScore, via, where] = [full, -1, "name", ""];
+        }
+      }
+      let sum = 0, weights = 0;
+      for (const [s, w] of [[nameScore, 3], [roleScore, 1.5], [ctxScore, 2]] as const) {
+        if (s < 0) continue;
+        sum += s * w;
+        weights += w;
+      }
+      let total = weights ? sum / weights : 0;
+      if (!roles.size) {
+        total *= WIDGETS.has(effRole) || role === "generic" || role === "textbox"
+          ? 1
+          : effRole === "heading"
+          ? 0.9
+          : 0.8;
+      }
+      const disabled = el.getAttribute("aria-disabled") === "true" ||
+        ("disabled" in el && el.matches(":disabled"));
+      if (hidden) total *= 0.6;
+      if (disabled) total *= 0.9;
+      if (total <= 0.05 && remembered < 0) return;
+      els.set(items.length, [el, skip]);
+      items.push({
+        id: idOf(el),
+        role,
+        name,
+        score: Math.round(total * 1000) / 1000,
+        parts: [nameScore, roleScore, ctxScore].map((x) => Math.round(x * 100) / 100) as [
+          number,
+          number,
+          number,
+        ],
+        via,
+        where,
+        hidden,
+        disabled,
+        order: ord,
+        // Filled in for the items returned only (a context reads the row's text).
+        context: ["", ""],
+        testId,
+        idAttr,
+        remembered,
+      });
+    }
+
+    function clickHandler(el: Element): boolean {
+      const tab = el.getAttribute("tabindex");
+      return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
+    }
+
+    function visitKids(el: Element, flags: number, hidden: boolean, inTarget: boolean) {
+      if (el.localName === "slot") {
+        const assigned = (el as HTMLSlotElement).assignedNodes();
+        if (assigned.length) {
+          for (const n of assigned) {
+            if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget);
+          }
+          return;
+        }
+      }
+      const parent: Node = shadowOf(el) ?? el;
+      for (let n = parent.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget);
+      }
+    }
+
+    function visit(el: Element, flags: number, hidden: boolean, inTarget: boolean): void {
+      const tag = el.localName;
+      if (SKIP_TAGS.has(tag)) return;
+      if (tag === "slot") return visitKids(el, flags, hidden, inTarget);
+      if (!hidden) {
+        const s = shownStep(el, flags, walk);
+        if (s < 0) hidden = true;
+        else flags = s;
+      }
+      const hid = hidden || (flags & HID) !== 0;
+      const skip = (flags & SKIP) !== 0;
+      const role = refRole(el);
+      let target = WIDGETS.has(role) || isEditableRoot(el);
+      if (!target && !hid && !inTarget && !skip) {
+        target = clickHandler(el) ||
+          (!NO_CURSOR_TAGS.has(tag) && getComputedStyle(el).cursor === "pointer");
+      }
+      if (tag === "label" && !hid) {
+        const control = (el as HTMLLabelElement).control;
+        // A visible control is the target (its label names it); a hidden one is used by its label.
+        if (control) target = !control.checkVisibility() && !inTarget;
+      }
+      if (target) score(el, role, hid, skip);
+      else if (role === "heading" || role === "dialog" || role === "alertdialog") {
+        score(el, role, hid, skip);
+      } else if (
+        role === "img" && !inTarget && (el.hasAttribute("alt") || el.hasAttribute("aria-label"))
+      ) {
+        score(el, role, hid, skip);
+      }
+      if (role === "heading" && !hid) lastHeading = el;
+      if (
+        tag === "svg" || tag === "img" || tag === "input" || tag === "textarea" || tag === "select"
+      ) {
+        return;
+      }
+      visitKids(el, flags, hidden, inTarget || target);
+    }
+
+    let root: Element | null = document.body ?? document.documentElement;
+    if (q.rootId !== null) {
+      root = element(q.rootId);
+      if (!root) throw new Error(`element #${q.rootId} is gone`);
+    }
+    cacheLabels(true);
+    try {
+      // Inside the element: its own line is not a match for what is in it.
+      if (root && q.rootId !== null) visitKids(root, 0, false, false);
+      else if (root) visitKids(root, 0, false, false);
+    } finally {
+      cacheLabels(false);
+    }
+    const scanned = order;
+    const at = new Map(items.map((it, i) => [it, i]));
+    items.sort((a, b) => b.score - a.score || a.order - b.order);
+    const best = items.slice(0, q.max);
+    for (const it of items.slice(q.max)) if (it.remembered >= 0) best.push(it);
+    for (const it of best) {
+      const [el, skip] = els.get(at.get(it)!)!;
+      if (skip) setStaticOnly(true);
+      try {
+        it.context = contextOf(el, it.role, it.name);
+      } finally {
+        if (skip) setStaticOnly(false);
+      }
+    }
+    return { instance: api.instance as string, items: best, scanned };
+  }
+
+  api.findScan = scan;
+  api.findStable = (el: Element) => ({ testId: testIdOf(el), idAttr: el.id });
+}

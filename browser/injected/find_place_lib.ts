@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+/**
+ * Page-side places for `find` (`find_lib.ts`): where an element sits, as a bag of weighted words
+ * the query's "in the …" and "next to / for …" words are matched against: its ancestors' roles
+ * (in the words people use: "navigation" is also "nav" and "menu", "contentinfo" "footer"),
+ * their names (a table's caption, a toolbar's label, a row's or list item's text), ids, classes
+ * and test ids, and the nearest heading before it; or the text right around it.
+ *
+ * Sent as source text: {@link installFindPlaceLib} must not use anything from its module scope.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+
+/**
+ * Adds to the utility api (a bag is `[word, weight 0..1, label][]`, the label saying where the
+ * word came from, for `why`):
+ * - `findPlaceBag(el, heading)`: where `el` sits (its ancestors up to 14 levels, and `heading`,
+ *   the name of the nearest heading before it).
+ * - `findNearBag(el, asked)`: the text around `el` (its parent's, up to three levels while the
+ *   text stays short), weighted down as it grows past `asked` words.
+ * - `findBagScore(bag, words) → [0..1, label]`: how well the bag covers the words, and the label
+ *   of the best match (-1 when `words` is empty).
+ */
+export function installFindPlaceLib(api: PageApi): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  type Bag = Array<[string, number, string]>;
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const tokens = api.findTokens as Fn<[string], string[]>;
+  const wordMatch = api.findWordMatch as Fn<[string, string], number>;
+  const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
+  const testIdOf = api.findTestId as Fn<[Element], string>;
+  // Ancestors whose role and name say where an element is ("in the Orders table").
+  const PLACES = new Set(
+    ("region navigation form dialog alertdialog toolbar table grid treegrid group tabpanel menu " +
+      "menubar list complementary banner main contentinfo search article tablist radiogroup " +
+      "tree listbox row listitem").split(" "),
+  );
+  // What people call those roles.
+  const ROLE_WORDS: Record<string, string> = {
+    navigation: "navigation nav menu",
+    complementary: "sidebar aside complementary",
+    contentinfo: "footer",
+    banner: "header banner",
+    alertdialog: "dialog modal popup",
+    dialog: "dialog modal popup",
+    listitem: "item list",
+    treegrid: "table grid",
+    grid: "table grid",
+    main: "main content",
+    search: "search",
+  };
+
+  function placeBag(el: Element, heading: string): Bag {
+    const bag: Bag = [];
+    const add = (text: string, weight: number, label: string) => {
+      for (const t of tokens(text)) bag.push([t, weight, label]);
+    };
+    let depth = 0;
+    for (let a = flatParent(el); a && depth < 14; a = flatParent(a), depth++) {
+      if (a === document.body || a === document.documentElement) break;
+      const r = roleOf(a);
+      if (PLACES.has(r)) {
+        const n = r === "row" || r === "listitem" ? textOf(a, 120, el) : nameOf(a).slice(0, 80);
+        const label = `${r}${n ? ` "${n.slice(0, 30)}"` : ""}`;
+        add(ROLE_WORDS[r] ?? r, 0.8, label);
+        if (n) add(n, 1, label);
+      }
+      const cls = typeof a.className === "string" ? a.className : "";
+      const own = [a.id, cls, testIdOf(a)].join(" ");
+      if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
+    }
+    if (heading) add(heading, 0.85, `heading "${heading.slice(0, 30)}"`);
+    return bag;
+  }
+
+  function nearBag(el: Element, asked: number): Bag {
+    const bag: Bag = [];
+    let a: Element | null = el;
+    for (let up = 0; up < 3 && a; up++) {
+      a = flatParent(a);
+      if (!a || a === document.body) break;
+      const text = textOf(a, 160, el);
+      const toks = tokens(text);
+      // The nearer and the smaller the text around, the more it is "next to" the element.
+      const weight = (1 - up * 0.15) *
+        (0.6 + 0.4 * Math.min(1, asked / Math.max(1, toks.length)));
+      for (const t of toks) bag.push([t, weight, `beside "${text.slice(0, 30)}"`]);
+      if (text.length > 20) break;
+    }
+    return bag;
+  }
+
+  function bagScore(bag: Bag, q: string[]): [number, string] {
+    if (!q.length) return [-1, ""];
+    let sum = 0, label = "", top = 0;
+    for (const w of q) {
+      let best = 0, bl = "";
+      for (const [t, weight, l] of bag) {
+        const m = wordMatch(w, t) * weight;
+        if (m > best) [best, bl] = [m, l];
+      }
+      sum += best;
+      if (best > top) [top, label] = [best, bl];
+    }
+    return [sum / q.length, label];
+  }
+
+  api.findPlaceBag = placeBag;
+  api.findNearBag = nearBag;
+  api.findBagScore = bagScore;
+}

@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+/**
+ * Page-side words for `find` (`find_lib.ts`): how a text becomes the words the ranker compares
+ * (camelCase, kebab and snake case split, lower case, plural `s` dropped), how well two words
+ * match (same, synonym, prefix), how well a field's words cover a query's, and a bounded text
+ * of a subtree. Deterministic and small on purpose: the figure of the labelled set
+ * (tests/find_quality_test.ts) is what tells a change is better.
+ *
+ * Sent as source text: {@link installFindWordsLib} must not use anything from its module scope.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+
+/**
+ * Adds to the utility api:
+ * - `findTokens(s) → string[]`: the words of a text (a camelCase word counts whole and by parts).
+ * - `findWordMatch(q, t) → 0..1`: query word against page word: 1 same, 0.8 synonym, 0.7 the page
+ *   word starts with it (4 letters or more), 0.5 it starts with the page word.
+ * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
+ *   (0.7 + 0.3 × how much of the field the query covers).
+ * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place; `skip`'s
+ *   subtree, fields and editable regions left out: their content is a value, maybe a secret),
+ *   whitespace collapsed, at most `max` characters.
+ * - `findTestId(el)`: its `data-testid`, `data-test-id`, `data-test`, `data-qa` or `data-cy`, or `""`.
+ * - `findSynonyms(w)`: the words counted as the same as `w` ("delete": remove, destroy, trash, …).
+ */
+export function installFindWordsLib(api: PageApi): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
+  const SKIP_TAGS = new Set(
+    ("script style template noscript head meta link title datalist option optgroup param " +
+      "source track base area map iframe frame").split(" "),
+  );
+  const SYNONYMS: string[][] = [
+    ["delete", "remove", "destroy", "trash", "del", "erase"],
+    ["email", "mail", "e-mail"],
+    ["login", "signin", "logon"],
+    ["signup", "register", "join"],
+    ["logout", "signout"],
+    ["close", "dismiss", "cancel"],
+    ["search", "find", "query", "lookup"],
+    ["submit", "send", "go"],
+    ["next", "continue", "forward"],
+    ["previous", "prev", "back"],
+    ["add", "new", "create", "plus"],
+    ["edit", "modify", "change", "rename"],
+    ["save", "store"],
+    ["settings", "preferences", "options", "config"],
+    ["username", "user", "login"],
+    ["password", "pass", "pwd"],
+    ["phone", "tel", "telephone", "mobile"],
+    ["toggle", "complete", "done", "mark", "check"],
+    ["menu", "hamburger", "nav"],
+    ["name", "fullname"],
+  ];
+  const synonyms = new Map<string, Set<string>>();
+  for (const group of SYNONYMS) {
+    for (const w of group) {
+      const s = synonyms.get(w) ?? new Set<string>();
+      for (const o of group) if (o !== w) s.add(o);
+      synonyms.set(w, s);
+    }
+  }
+  const TEST_ATTRS = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
+
+  function stem(w: string): string {
+    if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
+    if (w.length > 4 && /(x|ch|sh|ss)es$/.test(w)) return w.slice(0, -2);
+    if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+    return w;
+  }
+
+  // Two words that are one ("Log in" is "login", a synonym of "signin").
+  const COMPOUNDS: Record<string, string> = {
+    "log in": "login",
+    "sign in": "signin",
+    "log out": "logout",
+    "sign out": "signout",
+    "sign up": "signup",
+    "check out": "checkout",
+    "e mail": "email",
+    "user name": "username",
+    "set up": "setup",
+  };
+
+  function tokens(s: string): string[] {
+    if (!s) return [];
+    const out: string[] = [];
+    const words = s.slice(0, 400).split(/[^\p{L}\p{N}]+/u).filter((w) => w);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const pair = i + 1 < words.length ? COMPOUNDS[`${word} ${words[i + 1]}`.toLowerCase()] : "";
+      if (pair) {
+        out.push(pair);
+        i++;
+        continue;
+      }
+      // camelCase words count whole and by their parts ("GitHub": github, git, hub).
+      const parts = word.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
+      if (parts.length > 1) out.push(stem(word.toLowerCase()));
+      for (const p of parts) out.push(stem(p));
+    }
+    return out;
+  }
+
+  function testIdOf(el: Element): string {
+    for (const a of TEST_ATTRS) {
+      const v = el.getAttribute(a);
+      if (v) return v;
+    }
+    return "";
+  }
+
+  /** How well query word `q` matches page word `t`, 0..1. */
+  function wordMatch(q: string, t: string): number {
+    if (q === t) return 1;
+    if (synonyms.get(q)?.has(t)) return 0.8;
+    if (q.length >= 4 && t.startsWith(q)) return 0.7;
+    if (t.length >= 3 && q.startsWith(t)) return 0.5;
+    return 0;
+  }
+
+  /** Coverage of the query words by a field's words, times how much of the field they cover. */
+  function fieldScore(field: string[], q: string[]): number {
+    if (!field.length || !q.length) return 0;
+    let cov = 0;
+    const used = new Set<number>();
+    for (const w of q) {
+      let best = 0, at = -1;
+      for (let i = 0; i < field.length; i++) {
+        const m = wordMatch(w, field[i]!);
+        if (m > best) [best, at] = [m, i];
+      }
+      cov += best;
+      if (at >= 0) used.add(at);
+    }
+    return (cov / q.length) * (0.7 + 0.3 * Math.min(1, used.size / field.length));
+  }
+
+  /** The shown-ish text of a subtree, whitespace collapsed, at most `max` characters. */
+  // What a field holds is its value, not text about it (and may be a secret): left out, as the
+  // snapshot's contexts leave it out.
+  const VALUE_TAGS = new Set(["input", "textarea", "select"]);
+  const editable = (e: Element) => {
+    const ce = e.getAttribute("contenteditable");
+    return ce !== null && ce !== "false";
+  };
+
+  function textOf(root: Element, max: number, skip: Element | null = null): string {
+    let s = "";
+    if (editable(root)) return "";
+    const visit = (n: Node): boolean => {
+      for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) s += (c as Text).data;
+        else if (c.nodeType === 1) {
+          const e = c as Element;
+          if (
+            e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) || editable(e)
+          ) continue;
+          s += " ";
+          if (visit(e)) return true;
+        }
+        if (s.length > max * 2) return true;
+      }
+      return false;
+    };
+    visit(root);
+    return s.replace(/\s+/g, " ").trim().slice(0, max);
+  }
+
+  api.findTokens = tokens;
+  api.findWordMatch = wordMatch;
+  api.findFieldScore = fieldScore;
+  api.findTextOf = textOf;
+  api.findTestId = testIdOf;
+  api.findSynonyms = (w: string) => [...synonyms.get(w) ?? []];
+}

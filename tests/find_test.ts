@@ -1,0 +1,235 @@
+/**
+ * `find` and `find_feedback` end to end over MCP on real Chromium: candidates with refs that
+ * `click` takes, selector hints that `click({ selector })` takes, warnings for close and
+ * hidden-only matches, a scoped search, the token budget of a simple answer (under 300 o200k
+ * tokens), feedback that outlives a reload, and bad input.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { APP_PAGE } from "./fixtures/find_pages.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
+import { countTokens } from "../bench/tokens.ts";
+import { parseAuditLog } from "../policy/audit.ts";
+import { join } from "./_paths.ts";
+
+type R = Record<string, unknown>;
+type Candidate = {
+  ref: string;
+  role: string;
+  name: string;
+  score: number;
+  selectorHint?: string;
+  selectorTier: string;
+  stability: string;
+  actionable: boolean;
+  inViewport: boolean;
+  why: string;
+};
+
+Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP)", async (t) => {
+  let clicks = 0;
+  const page = APP_PAGE.replace(
+    "</body>",
+    `<p id="log">none</p><script>document.addEventListener("click", (e) => {
+      const b = e.target.closest("button");
+      if (b) document.getElementById("log").textContent = "pressed " + b.textContent.trim() +
+        " in " + (b.closest("[aria-label]")?.getAttribute("aria-label") ?? "page");
+    });</script></body>`,
+  );
+  // Field values and editable content are never text about an element (they may be secrets).
+  const valuesPage = `<!doctype html><title>Values</title><div class="composer">
+    <textarea aria-label="Message">zq-draft-value</textarea>
+    <div contenteditable="true" aria-label="Notes">zq-notes-value</div>
+    <input aria-label="Code" value="zq-input-value"> <button type="button">Send</button></div>`;
+  const own = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    clicks++;
+    const html = new URL(req.url).pathname === "/values" ? valuesPage : page;
+    return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+  });
+  const url = `http://127.0.0.1:${own.addr.port}/app`;
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,power" } });
+  const find = async (args: R) => {
+    const r = await mcp.call("find", args);
+    assertTrue(!r.isError, `find ${JSON.stringify(args)} failed: ${textOf(r)}`);
+    return {
+      text: textOf(r),
+      ...(r.structuredContent as { candidates: Candidate[]; warnings?: string[] }),
+    };
+  };
+  try {
+    await mcp.ok("navigate", { url, snapshot: "none" });
+
+    await t.step("a simple query: the element, a verified hint, under 300 tokens", async () => {
+      const a = await find({ query: "Save button in the editor toolbar" });
+      const top = a.candidates[0]!;
+      assertEquals([top.role, top.name], ["button", "Save"]);
+      assertEquals(top.selectorHint, '[data-testid="editor-save"]');
+      assertEquals([top.selectorTier, top.stability], ["testid", "high"]);
+      assertEquals([top.actionable, top.inViewport], [true, true]);
+      assertIncludes(top.why, "Editor");
+      assertTrue(a.candidates.length <= 5, "at most the default limit");
+      for (const text of [a.text, (await find({ query: "email field" })).text]) {
+        const tokens = countTokens(text);
+        assertTrue(tokens < 300, `a simple answer is ${tokens} o200k tokens:\n${text}`);
+      }
+      const clicked = await mcp.ok("click", { ref: top.ref });
+      assertEquals(clicked.ok, true);
+      assertEquals((await mcp.ok("wait_for", { text: "pressed Save in Editor" })).ok, true);
+    });
+
+    await t.step("the same refs as the snapshot's", async () => {
+      const a = await find({ query: "Sign in", limit: 1 });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      assertIncludes(tree, `button "Sign in" [ref=${a.candidates[0]!.ref}]`);
+      const again = await find({ query: "Sign in", limit: 1 });
+      assertEquals(again.candidates[0]!.ref, a.candidates[0]!.ref);
+    });
+
+    await t.step("a text hint is a selector click takes", async () => {
+      const a = await find({ query: "Italic", limit: 1 });
+      const top = a.candidates[0]!;
+      assertEquals([top.selectorHint, top.selectorTier], ['text="Italic"', "text"]);
+      const r = await mcp.ok("click", { selector: top.selectorHint });
+      assertEquals(r.ok, true);
+      assertEquals((await mcp.ok("wait_for", { text: "pressed Italic in Editor" })).ok, true);
+    });
+
+    await t.step("near-duplicates: ordinal and row context; close ones warn", async () => {
+      const second = await find({ query: "second Delete in the Orders table", limit: 3 });
+      assertIncludes(second.candidates[0]!.why, "2nd of 3");
+      const bob = await find({ query: "Delete button for Bob", limit: 3 });
+      assertEquals(bob.candidates[0]!.ref, second.candidates[0]!.ref);
+      const save = await find({ query: "Save", limit: 3 });
+      assertTrue(save.candidates.length >= 2, "two Save buttons");
+      assertIncludes((save.warnings ?? []).join(" "), "top two are close");
+    });
+
+    await t.step("a visible match beats a hidden one; hidden only warns", async () => {
+      const exp = await find({ query: "Export", limit: 3 });
+      assertEquals(exp.candidates[0]!.actionable, true);
+      const hidden = exp.candidates.find((c) => c.why.includes("hidden"));
+      assertTrue(
+        hidden && hidden.score < exp.candidates[0]!.score,
+        "the hidden Export ranks lower",
+      );
+      const print = await find({ query: "Print menu item", limit: 2 });
+      assertEquals(print.candidates[0]!.actionable, false);
+      assertIncludes((print.warnings ?? []).join(" "), "no visible match");
+    });
+
+    await t.step("contextRef scopes the search; role filters", async () => {
+      const dlg = await find({ query: "Confirm delete dialog", limit: 1 });
+      assertEquals(dlg.candidates[0]!.role, "dialog");
+      const inside = await find({ query: "Delete", contextRef: dlg.candidates[0]!.ref });
+      assertEquals(inside.candidates.length, 1, JSON.stringify(inside.candidates));
+      const links = await find({ query: "Contact us", role: "link" });
+      assertTrue(links.candidates.every((c) => c.role === "link"), "only links");
+    });
+
+    await t.step("find_feedback: the chosen element ranks first, across a reload", async () => {
+      const before = await find({ query: "Save", limit: 3 });
+      const other = before.candidates[1]!;
+      const fb = await mcp.ok("find_feedback", { query: "Save", ref: other.ref });
+      assertEquals((fb.remembered as R).ref, other.ref);
+      const after = await find({ query: "save", limit: 3 });
+      assertEquals(after.candidates[0]!.ref, other.ref);
+      assertIncludes(after.candidates[0]!.why, 'you chose it for "Save"');
+      await mcp.ok("reload", { snapshot: "none" });
+      const reloaded = await find({ query: "the Save", limit: 3 });
+      assertEquals(reloaded.candidates[0]!.name, "Save");
+      assertIncludes(reloaded.candidates[0]!.why, "you chose it");
+      assertTrue(reloaded.candidates[0]!.ref !== other.ref, "a new document, new refs");
+      // Saying it is wrong puts it down again.
+      await mcp.ok("find_feedback", {
+        query: "Save",
+        ref: reloaded.candidates[0]!.ref,
+        correct: false,
+      });
+      const wrong = await find({ query: "Save", limit: 3 });
+      assertTrue(wrong.candidates[0]!.ref !== reloaded.candidates[0]!.ref, "no longer first");
+      // Audited like every call.
+      let text = "";
+      for await (const f of Deno.readDir(join(mcp.workspace, "audit"))) {
+        text += await Deno.readTextFile(join(mcp.workspace, "audit", f.name));
+      }
+      const tools = parseAuditLog(text).entries.map((e) => e.tool);
+      assertEquals(tools.filter((x) => x === "find_feedback").length, 2);
+      assertTrue(tools.includes("find"), "find is audited");
+    });
+
+    await t.step("field values and editable content never show in an answer", async () => {
+      await mcp.ok("navigate", { url: url.replace("/app", "/values"), snapshot: "none" });
+      for (
+        const query of [
+          "Send next to zq draft",
+          "Send button next to the message",
+          "notes",
+          "code field",
+        ]
+      ) {
+        const a = await find({ query });
+        assertTrue(a.candidates.length > 0, query);
+        assertTrue(!/zq-\w+-value/.test(a.text), `a value shows for "${query}": ${a.text}`);
+      }
+      await mcp.ok("navigate", { url, snapshot: "none" });
+    });
+
+    await t.step("inside batch: find, then click its ref", async () => {
+      const b = await mcp.ok("batch", {
+        calls: [{ tool: "find", args: { query: "Bold button", limit: 1 } }],
+      });
+      const entry = (b.results as Array<{ ok: boolean; result: { candidates: Candidate[] } }>)[0]!;
+      assertEquals(entry.ok, true);
+      const ref = entry.result.candidates[0]!.ref;
+      assertEquals((await mcp.ok("click", { ref })).ok, true);
+      assertEquals((await mcp.ok("wait_for", { text: "pressed Bold in Editor" })).ok, true);
+    });
+
+    await t.step("every frame: a same-origin iframe and an out-of-process one", async () => {
+      const cross = encodeURIComponent(fx.crossUrl("frame-child.html"));
+      await mcp.ok("navigate", { url: fx.url(`iframes.html?cross=${cross}`), snapshot: "none" });
+      const both = await eventually(
+        async () => {
+          const a = await find({ query: "Inner button", limit: 3 });
+          return a.candidates.filter((c) => c.name === "Inner button").length === 2 && a;
+        },
+        5000,
+        "both frames' Inner button",
+      );
+      const [first, second] = both.candidates;
+      assertTrue(first!.ref !== second!.ref, "two elements");
+      // The same selector would land in the first frame: the second one gets no hint.
+      assertEquals(first!.selectorHint, "#inner-button");
+      assertEquals([second!.selectorHint, second!.selectorTier], [undefined, "none"]);
+      assertEquals((await mcp.ok("click", { ref: second!.ref })).ok, true);
+      await mcp.ok("navigate", { url, snapshot: "none" });
+    });
+
+    await t.step("bad input: empty query, limit 0, unknown contextRef, a gone ref", async () => {
+      const cases: Array<[string, R, string]> = [
+        ["find", { query: "" }, "Empty query"],
+        ["find", { query: "the a" }, "only filler words"],
+        ["find", { query: "Save", limit: 0 }, "limit"],
+        ["find", { query: "Save", contextRef: "e99999" }, "e99999"],
+        ["find", { query: "Save", contextRef: "nonsense" }, "not a ref"],
+      ];
+      const a = await find({ query: "Sign in", limit: 1 });
+      await mcp.ok("reload", { snapshot: "none" });
+      cases.push(["find_feedback", { query: "Sign in", ref: a.candidates[0]!.ref }, "navigated"]);
+      for (const [tool, args, expect] of cases) {
+        const r = await mcp.call(tool, args);
+        assertEquals(r.isError, true, `${tool} ${JSON.stringify(args)}: ${textOf(r)}`);
+        assertIncludes(textOf(r), expect);
+      }
+      // Still serving.
+      assertEquals((await find({ query: "Sign in" })).candidates[0]!.name, "Sign in");
+    });
+  } finally {
+    await mcp.close();
+    await own.shutdown();
+    await fx.close();
+  }
+  assertTrue(clicks >= 1, "the page was served");
+});
