@@ -226,6 +226,8 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["name_ref", { name: "1 bad", ref: "e1" }, 'Invalid name "1 bad"'],
       ["name_ref", { name: "ok", ref: "e999999" }, 'Unknown ref "e999999"'],
       ["list_named_refs", { session: "nope" }, 'Unknown session "nope"'],
+      ["plan", { query: "Name field", verb: "fill" }, "fill needs value"],
+      ["execute", { descriptor: { verb: "drag" } }, "Invalid descriptor"],
       ["click", { named: "never_named" }, 'No named ref "never_named"'],
       ["choose_option", { selector: "#plan" }, '"option"'],
       ["choose_option", { selector: "#plan", option: "Gold" }, 'No option "Gold"'],

@@ -100,6 +100,8 @@ import { stylesReadTool } from "./read/styles_read.ts";
 import { stylesWriteTool } from "./act/styles_write.ts";
 import { findTool } from "./find/find.ts";
 import { findFeedbackTool } from "./find/find_feedback.ts";
+import { planTool } from "./power/plan.ts";
+import { executeTool } from "./power/execute.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -197,6 +199,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   stylesWriteTool,
   findTool,
   findFeedbackTool,
+  planTool,
+  executeTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -44,6 +44,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "choose_option",
   "find",
   "find_feedback",
+  "plan",
 ]);
 
 /** Longest batch, calls. */

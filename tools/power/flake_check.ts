@@ -28,6 +28,26 @@ function signatureOf(call: BatchCall): string | undefined {
   return undefined;
 }
 
+/**
+ * What a find or plan step resolved to, `<ref>::<selectorHint>` (seed 000): find's top
+ * candidate, plan's descriptor; undefined for other tools (their signature is their input).
+ */
+function resolvedSignature(
+  tool: string,
+  result: Record<string, unknown> | undefined,
+): string | undefined {
+  if (!result) return undefined;
+  if (tool === "find") {
+    const top = (result.candidates as Array<Record<string, unknown>> | undefined)?.[0];
+    return top ? `${top.ref}::${top.selectorHint ?? ""}` : undefined;
+  }
+  if (tool === "plan") {
+    const hint = (result.evidence as Record<string, unknown> | undefined)?.selectorHint;
+    return `${result.ref}::${hint ?? ""}`;
+  }
+  return undefined;
+}
+
 function errorText(error: unknown): string {
   if (error && typeof error === "object") {
     const e = error as { code?: unknown; message?: unknown; text?: unknown };
@@ -49,6 +69,10 @@ export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]
     const ok = reached.filter((x) => x.ok).length;
     const errors = [...new Set(reached.filter((x) => !x.ok).map((x) => errorText(x.error)))];
     const sig = signatureOf(call);
+    // find and plan resolve their target themselves: their signature is what they resolved to.
+    const resolved = [
+      ...new Set(reached.filter((x) => x.ok).map((x) => resolvedSignature(call.tool, x.result))),
+    ].filter((x): x is string => x !== undefined);
     return {
       step,
       tool: call.tool,
@@ -58,14 +82,23 @@ export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]
       successRate: reached.length ? ok / reached.length : 0,
       errors: errors.slice(0, MAX_STEP_ERRORS),
       ...(errors.length > MAX_STEP_ERRORS ? { moreErrors: errors.length - MAX_STEP_ERRORS } : {}),
-      signatures: sig ? [sig] : [],
+      signatures: resolved.length ? resolved : sig ? [sig] : [],
     };
   });
   const firstDivergence = steps.find((s) => s.ok !== 0 && s.ok !== s.runs)?.step ?? null;
   const cachedResolvers = steps.flatMap((s) => {
     const a = calls[s.step]!.args ?? {};
     if (s.runs === 0 || s.ok !== s.runs) return [];
-    const target = typeof a.ref === "string"
+    // The last run's answer: find's top candidate, plan's descriptor.
+    const last = runs.map((r) => r.results[s.step]).filter((x) => x?.ok).at(-1)?.result;
+    const top = s.tool === "find"
+      ? (last?.candidates as Array<Record<string, unknown>> | undefined)?.[0]
+      : undefined;
+    const target = top
+      ? { ref: top.ref, ...(top.selectorHint ? { selectorHint: top.selectorHint } : {}) }
+      : s.tool === "plan" && last
+      ? { ref: last.ref, descriptor: last }
+      : typeof a.ref === "string"
       ? { ref: a.ref }
       : typeof a.named === "string"
       ? { named: a.named }

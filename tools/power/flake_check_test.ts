@@ -24,3 +24,20 @@ Deno.test("rollUp: a step's signature is the target it was given; agreed steps a
     { step: 1, tool: undefined, ref: "e4", agreedRuns: 2 },
   ]);
 });
+
+Deno.test("rollUp: find and plan steps sign and resolve by what they resolved to", () => {
+  const found = (ref: string) => ({
+    ok: true,
+    result: { candidates: [{ ref, selectorHint: "#save" }] },
+  });
+  const planned = { ok: true, result: { ref: "e9", evidence: { selectorHint: "#go" } } };
+  const calls = [{ tool: "find", args: { query: "Save" } }, { tool: "plan", args: {} }];
+  const runs = [
+    { results: [found("e1"), planned] },
+    { results: [found("e5"), planned] },
+  ] as unknown as BatchReport[];
+  const r = rollUp(calls, runs);
+  assertEquals(r.steps.map((s) => s.signatures), [["e1::#save", "e5::#save"], ["e9::#go"]]);
+  assertEquals(r.cachedResolvers.map((c) => [c.step, c.ref]), [[0, "e5"], [1, "e9"]]);
+  assertEquals((r.cachedResolvers[1] as { descriptor?: unknown }).descriptor, planned.result);
+});

@@ -1,0 +1,124 @@
+/**
+ * `plan`: capture an intent against the live page without acting (seed 000): the query is
+ * ranked as `find` ranks it, the top candidate is bound with the verb and its arguments into
+ * an ActionDescriptor that `execute` dispatches later, verbatim. The session remembers what it
+ * issued (browser/intent/descriptors.ts).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "../define_tool.ts";
+import { sessionField } from "../fields.ts";
+import { ToolError } from "../../browser/tool_error.ts";
+import { findElements } from "../../browser/find/find_elements.ts";
+import { findMemoryOf } from "../../browser/find/memory.ts";
+import {
+  type ActionDescriptor,
+  clampTtl,
+  descriptorsOf,
+  TTL_BOUNDS,
+  verbArgsProblem,
+  VERBS,
+} from "../../browser/intent/descriptors.ts";
+
+/** Alternatives a descriptor's evidence lists at most. */
+const MAX_ALTERNATIVES = 4;
+
+/** The `plan` tool. */
+export const planTool = defineTool({
+  name: "plan",
+  title: "Plan an action",
+  description:
+    "Bind a verb to the element find ranks first for query; nothing runs. Returns an ActionDescriptor (ref, args, evidence, expiresAt) for execute.",
+  capability: "read",
+  toolset: "power",
+  annotations: { readOnlyHint: true },
+  inputSchema: z.object({
+    query: z.string().describe("The element, in words (as find)"),
+    verb: z.enum(VERBS).describe("The action"),
+    verbArgs: z.record(z.string(), z.unknown()).optional().describe(
+      "fill: value; press: key; select: value|label|index; click: button…",
+    ),
+    contextRef: z.string().optional().describe("Search inside this ref"),
+    confidenceFloor: z.number().min(0).max(1).optional().describe("Refuse below this score"),
+    ttlMs: z.number().optional().describe(
+      `Valid for (default 60000, ${TTL_BOUNDS.min}..${TTL_BOUNDS.max})`,
+    ),
+    session: sessionField,
+  }),
+  async handler(ctx, args) {
+    const verbArgs = args.verbArgs ?? {};
+    const problem = verbArgsProblem(args.verb, verbArgs);
+    if (problem) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid verbArgs: ${problem}`,
+        'e.g. plan({ query: "email field", verb: "fill", verbArgs: { value: "a@b.example" } })',
+      );
+    }
+    const session = await ctx.sessions.get(args.session ?? "default");
+    const page = await session.exclusive(() => session.page());
+    const answer = await findElements(page, {
+      query: args.query,
+      contextRef: args.contextRef,
+      limit: MAX_ALTERNATIVES + 1,
+    }, {
+      refs: session.refs,
+      memory: findMemoryOf(session.slots),
+      signal: ctx.signal,
+      skipFrame: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+    });
+    const [top, ...rest] = answer.candidates;
+    if (!top) {
+      throw new ToolError(
+        "not-found",
+        `Nothing on the page matches "${args.query}"`,
+        "describe it otherwise, or take a snapshot and use a ref",
+      );
+    }
+    if (args.confidenceFloor !== undefined && top.score < args.confidenceFloor) {
+      throw new ToolError(
+        "not-found",
+        `The best match (${top.role} "${top.name}", score ${top.score}) is below confidenceFloor ${args.confidenceFloor}`,
+        "describe it more precisely, lower confidenceFloor, or pick a ref with find",
+        {
+          candidates: answer.candidates.map(({ ref, role, name, score }) => ({
+            ref,
+            role,
+            name,
+            score,
+          })),
+        },
+      );
+    }
+    const testId = top.selectorTier === "testid" ? testIdOf(top.selectorHint) : undefined;
+    const descriptor: ActionDescriptor = {
+      id: crypto.randomUUID(),
+      ref: top.ref,
+      verb: args.verb,
+      args: verbArgs,
+      evidence: {
+        query: args.query,
+        selectorHint: top.selectorHint ?? null,
+        selectorTier: top.selectorTier,
+        stability: top.stability,
+        role: top.role,
+        name: top.name,
+        ...(testId !== undefined ? { testId } : {}),
+        score: top.score,
+        actionable: top.actionable,
+        warnings: answer.warnings ?? [],
+        alternatives: rest.map(({ ref, role, name, score }) => ({ ref, role, name, score })),
+      },
+      expiresAt: Date.now() + clampTtl(args.ttlMs),
+    };
+    descriptorsOf(session.slots).issue(descriptor);
+    return { structured: { ...descriptor } };
+  },
+});
+
+/** The test id a `[data-testid="…"]`-style hint names. */
+function testIdOf(hint: string | undefined): string | undefined {
+  const m = hint && /\[data-(?:testid|test-id|test|qa|cy)="((?:[^"\\]|\\.)*)"\]/.exec(hint);
+  return m ? m[1]!.replace(/\\(.)/g, "$1") : undefined;
+}
