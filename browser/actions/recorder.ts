@@ -221,7 +221,8 @@ export class ActionRecorder {
    * its requests settled, nothing happened for a short quiet window, and
    * `timersDue` (the timer watch, `page_timers.ts`) says no timer the action
    * set is still to run (when one is, the wait lasts until it ran, then
-   * starts over). Bounded by `deadline` and a 5 s cap; never a fixed sleep.
+   * starts over). Bounded by `deadline` and a 5 s cap (`timersDue` gets the cap, epoch ms:
+   * a page that has not answered by then counts as not settled); never a fixed sleep.
    *
    * @param quietMs How long "quiet" is, ms (default 75).
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
@@ -229,7 +230,7 @@ export class ActionRecorder {
   async settle(
     deadline: number,
     signal?: AbortSignal,
-    timersDue?: (signal?: AbortSignal) => Promise<number | undefined>,
+    timersDue?: (signal?: AbortSignal, deadline?: number) => Promise<number | undefined>,
     quietMs: number = QUIET_MS,
   ): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
@@ -244,9 +245,11 @@ export class ActionRecorder {
       let timerMs: number | undefined;
       if (!busy && quietFor >= quietMs) {
         if (!timersDue || now >= cap) return true;
-        timerMs = await timersDue(signal);
-        if (timerMs === undefined) return true;
+        timerMs = await timersDue(signal, cap);
+        signal?.throwIfAborted();
         now = Date.now();
+        // No answer by the cap is a page still busy in its own script: not settled.
+        if (timerMs === undefined) return now < cap;
       }
       if (now >= cap) return false;
       const waitMs = timerMs !== undefined

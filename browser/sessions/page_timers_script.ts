@@ -104,6 +104,7 @@ export function pageTimersScript(key: string): string {
   const nativeSet = W.setTimeout, nativeClear = W.clearTimeout, nativeFetch = W.fetch;
   const XHRC = W.XMLHttpRequest, XHR = XHRC && XHRC.prototype;
   const nativeSend = XHR && XHR.send;
+  const readyStateOf = XHR && Object.getOwnPropertyDescriptor(XHR, "readyState").get;
   if (typeof nativeSet !== "function" || typeof nativeClear !== "function") return;
   // Built-ins the page may replace later: taken now, called through Reflect.apply.
   const apply = Reflect.apply, defineProperty = Object.defineProperty, freeze = Object.freeze;
@@ -118,6 +119,9 @@ export function pageTimersScript(key: string): string {
   const now = () => apply(perfNow, perf, []);
   const toSource = Function.prototype.toString;
   const pending = new Map();
+  // Counted requests of XMLHttpRequest in flight, each with its end: pending() ends those the
+  // page kept the end events from (a listener of its own that stops them).
+  const xhrs = new Map();
   let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
   // Requests counted under an earlier arming end uncounted: arm and disarm start a new one.
   let generation = 0;
@@ -220,7 +224,11 @@ export function pageTimersScript(key: string): string {
     },
     send() {
       const level = levelNow();
-      if (!level || !XHRC || !(this instanceof XHRC)) return apply(nativeSend, this, arguments);
+      // An XMLHttpRequest by its brand (the native getter), not by instanceof, which the page can
+      // redefine (Symbol.hasInstance).
+      let isXhr = !!level;
+      try { if (isXhr) apply(readyStateOf, this, []); } catch { isXhr = false; }
+      if (!isXhr) return apply(nativeSend, this, arguments);
       counted++;
       inflight++;
       const g = generation;
@@ -228,13 +236,15 @@ export function pageTimersScript(key: string): string {
       const xhr = this;
       // readystatechange (DONE) comes before load: timers the page's load handler sets are
       // the request's continuation.
-      const onState = () => { if (xhr.readyState === 4) done(); };
+      const onState = () => { if (apply(readyStateOf, xhr, []) === 4) done(); };
       const done = () => {
         if (!open) return;
         open = false;
+        apply(mapDelete, xhrs, [xhr]);
         apply(removeListener, xhr, ["readystatechange", onState]);
         answered(g, level);
       };
+      apply(mapSet, xhrs, [xhr, done]);
       apply(addListener, xhr, ["readystatechange", onState]);
       apply(addListener, xhr, ["loadend", done, { once: true }]);
       try { return apply(nativeSend, this, arguments); } catch (e) { done(); throw e; }
@@ -249,6 +259,7 @@ export function pageTimersScript(key: string): string {
       arm(ms) {
         startUntil = -Infinity;
         apply(mapClear, pending, []);
+        apply(mapClear, xhrs, []);
         counted = 0;
         inflight = 0;
         generation++;
@@ -263,6 +274,7 @@ export function pageTimersScript(key: string): string {
         generation++;
         lastDone = -Infinity;
         apply(mapClear, pending, []);
+        apply(mapClear, xhrs, []);
       },
       pending() {
         const t = now();
@@ -273,6 +285,13 @@ export function pageTimersScript(key: string): string {
           else next = min(next, max(0, due - t));
         }]);
         for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
+        // A request done (or aborted) whose end events the page stopped: ended now.
+        const ends = [];
+        apply(mapForEach, xhrs, [(end, xhr) => {
+          const state = apply(readyStateOf, xhr, []);
+          if (state === 4 || state === 0) ends[ends.length] = end;
+        }]);
+        for (let i = 0; i < ends.length; i++) ends[i]();
         let n = apply(mapSize, pending, []) + max(0, inflight);
         if (inflight > 0) next = min(next, ${RECENT_MS});
         if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }

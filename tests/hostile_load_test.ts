@@ -1,0 +1,95 @@
+/**
+ * Hostile pages against the timer watch's load phase (red team): a navigation's result waits
+ * for what a new document sets to run right after its load, and a page must not turn that
+ * into a wait past the call's time, a wait for nothing, or a failure of its own code.
+ */
+import { assertEquals, assertTrue } from "./_assert.ts";
+import { startStdio } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
+
+const PAGES: Record<string, string> = {
+  plain: `<h1>Plain</h1>`,
+  // Shortly after its load the page runs its own script for 20 s: a question to the page
+  // waits behind it.
+  busy: `<h1>Busy</h1><script>onload = () => setTimeout(() => {
+    const t0 = Date.now(); while (Date.now() - t0 < 20000) {}
+  }, 100);</script>`,
+  // The page keeps the end events of its request from every listener after its own.
+  swallow: `<h1>Swallow</h1><script>
+    const x = new XMLHttpRequest();
+    x.open("GET", "/ok");
+    for (const type of ["readystatechange", "load", "loadend"]) {
+      const stop = (e) => { e.stopImmediatePropagation(); if (x.readyState === 4) document.title = "answered"; };
+      x.addEventListener(type, stop, true);
+      x.addEventListener(type, stop);
+    }
+    x.send();</script>`,
+  // The page redefines instanceof for XMLHttpRequest and its readyState getter.
+  brand: `<h1>Brand</h1><script>
+    Object.defineProperty(XMLHttpRequest, Symbol.hasInstance, { value() { throw new Error("hasInstance"); } });
+    const own = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, "readyState").get;
+    let reads = 0;
+    Object.defineProperty(XMLHttpRequest.prototype, "readyState", {
+      get() { if (this !== x) throw new Error("readyState"); return own.call(this); },
+    });
+    const x = new XMLHttpRequest();
+    x.open("GET", "/ok");
+    x.onload = () => { document.title = "loaded " + x.responseText; };
+    try { x.send(); } catch (e) { document.title = "send threw " + e.message; }</script>`,
+};
+
+function serve() {
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/ok") return new Response("ok");
+    const body = PAGES[path.slice(1)];
+    if (body === undefined) return new Response("not found", { status: 404 });
+    return new Response(`<!doctype html><title>${path.slice(1)}</title>${body}`, {
+      headers: { "content-type": "text/html" },
+    });
+  });
+  return { url: (p: string) => `http://127.0.0.1:${server.addr.port}/${p}`, server };
+}
+
+Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate", async (t) => {
+  const { url, server } = serve();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: url("plain"), snapshot: "none" });
+
+    await t.step("a request whose end events the page stops is not waited for", async () => {
+      const r = await mcp.ok("navigate", {
+        url: url("swallow"),
+        snapshot: "none",
+        timeoutMs: 8000,
+      });
+      assertEquals(r.timedOut, false, JSON.stringify(r));
+      assertEquals(r.warnings ?? [], [], JSON.stringify(r));
+      const title = () => mcp.ok("snapshot").then((s) => s.title);
+      await eventually(async () => await title() === "answered", 5000, `the title "answered"`);
+    });
+
+    await t.step("the watch's wrappers stand on no page-made instanceof or getter", async () => {
+      const r = await mcp.ok("navigate", { url: url("brand"), snapshot: "none" });
+      assertEquals(r.pageErrors ?? [], [], JSON.stringify(r));
+      const title = () => mcp.ok("snapshot").then((s) => s.title);
+      await eventually(async () => await title() === "loaded ok", 5000, `the title "loaded ok"`);
+    });
+
+    await t.step(
+      "a page busy in its own script after its load: the result comes in its time, cut short",
+      async () => {
+        const r = await mcp.ok("navigate", { url: url("busy"), snapshot: "none", timeoutMs: 1000 });
+        assertEquals(r.timedOut, true, JSON.stringify(r));
+        const warnings = (r.warnings ?? []) as string[];
+        assertTrue(
+          warnings.some((w) => w.includes("had not settled")),
+          `the result says the page was still running: ${JSON.stringify(warnings)}`,
+        );
+      },
+    );
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});
