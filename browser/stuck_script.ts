@@ -64,3 +64,28 @@ export async function stopBusyScript(session: Pick<CdpSession, "send">): Promise
     .catch(() => {});
   return true;
 }
+
+/** Tabs whose last navigation was still loading at its deadline (see {@link freeStuckTab}). */
+const unfinished = new WeakSet<Page>();
+
+/**
+ * Notes that a navigation of `page` was still loading when its call answered: the page may be
+ * stuck in its own script (a load handler that never returns).
+ */
+export function markLoadUnfinished(page: Page): void {
+  unfinished.add(page);
+}
+
+/**
+ * Before a navigation of a tab whose last one was still loading at its deadline: when the
+ * tab's main thread is held by a page script ({@link stopBusyScript}), stops it. Chromium
+ * answers `Page.navigate` only once the new document commits, and the commit waits for that
+ * thread: every later navigation would fail within its own time, so no call's budget would
+ * run out to free the tab. Does nothing for other tabs (no round trip).
+ *
+ * @returns whether a termination was sent.
+ */
+export async function freeStuckTab(page: Page): Promise<boolean> {
+  if (!unfinished.delete(page) || page.isClosed) return false;
+  return await stopBusyScript(page.session);
+}

@@ -14,6 +14,8 @@ const PAGES: Record<string, string> = {
   busy: `<h1>Busy</h1><script>onload = () => setTimeout(() => {
     const t0 = Date.now(); while (Date.now() - t0 < 20000) {}
   }, 100);</script>`,
+  // The page's load handler never returns: the tab's main thread is its from then on.
+  stuck: `<h1>Stuck</h1><script>onload = () => { while (true) {} };</script>`,
   // The page keeps the end events of its request from every listener after its own.
   swallow: `<h1>Swallow</h1><script>
     const x = new XMLHttpRequest();
@@ -86,6 +88,28 @@ Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate",
           warnings.some((w) => w.includes("had not settled")),
           `the result says the page was still running: ${JSON.stringify(warnings)}`,
         );
+      },
+    );
+
+    await t.step(
+      "a load handler that never returns: the next navigate stops it and lands",
+      async () => {
+        const stuck = await mcp.ok("navigate", {
+          url: url("stuck"),
+          snapshot: "none",
+          timeoutMs: 1500,
+        });
+        assertEquals(stuck.timedOut, true, JSON.stringify(stuck));
+        // Each navigation away used to fail within its own time (no response: the commit
+        // waits for the stuck thread), so nothing ever freed the tab.
+        const away = await mcp.ok("navigate", { url: url("plain"), snapshot: "none" });
+        assertEquals(away.url, url("plain"), JSON.stringify(away));
+        assertTrue(
+          ((away.warnings ?? []) as string[]).some((w) => w.includes("held the tab")),
+          JSON.stringify(away),
+        );
+        const again = await mcp.ok("reload", { snapshot: "none" });
+        assertEquals(again.warnings ?? [], [], JSON.stringify(again));
       },
     );
   } finally {
