@@ -26,6 +26,10 @@ const PAGES: Record<string, string> = {
       x.addEventListener(type, stop);
     }
     x.send();</script>`,
+  // Event.target is the page's to redefine: it throws, and after its load it lies.
+  target: `<h1>Target</h1><script>
+    Object.defineProperty(Event.prototype, "target", { get() { throw new Error("target"); } });
+    </script>`,
   // The page redefines instanceof for XMLHttpRequest and its readyState getter.
   brand: `<h1>Brand</h1><script>
     Object.defineProperty(XMLHttpRequest, Symbol.hasInstance, { value() { throw new Error("hasInstance"); } });
@@ -76,6 +80,11 @@ Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate",
       assertEquals(r.pageErrors ?? [], [], JSON.stringify(r));
       const title = () => mcp.ok("snapshot").then((s) => s.title);
       await eventually(async () => await title() === "loaded ok", 5000, `the title "loaded ok"`);
+    });
+
+    await t.step("the watch reads no event through the page's own getters", async () => {
+      const r = await mcp.ok("navigate", { url: url("target"), snapshot: "none" });
+      assertEquals(r.pageErrors ?? [], [], JSON.stringify(r));
     });
 
     await t.step(

@@ -114,6 +114,7 @@ export function pageTimersScript(key: string): string {
   const slice = Array.prototype.slice, then = Promise.prototype.then;
   const addListener = EventTarget.prototype.addEventListener;
   const removeListener = EventTarget.prototype.removeEventListener;
+  const targetOf = Object.getOwnPropertyDescriptor(Event.prototype, "target").get;
   const ceil = Math.ceil, min = Math.min, max = Math.max;
   const perf = W.performance, perfNow = perf.now;
   const now = () => apply(perfNow, perf, []);
@@ -133,7 +134,7 @@ export function pageTimersScript(key: string): string {
   if (startUntil > 0) {
     armedUntil = Infinity;
     const loaded = (event) => {
-      if (event.target !== doc || startUntil !== Infinity) return;
+      if (apply(targetOf, event, []) !== doc || startUntil !== Infinity) return;
       startUntil = armedUntil = now() + ${LOAD_TAIL_MS};
     };
     apply(addListener, W, ["load", loaded, { capture: true }]);
