@@ -16,6 +16,11 @@ const PAGES: Record<string, string> = {
   }, 100);</script>`,
   // The page's load handler never returns: the tab's main thread is its from then on.
   stuck: `<h1>Stuck</h1><script>onload = () => { while (true) {} };</script>`,
+  // Six fetch loops from the load on: each fetch cancelled as the page unloads starts another.
+  storm: `<h1>Storm</h1><script>onload = () => {
+    const go = () => fetch("/ok?" + Math.random()).then(go, go);
+    for (let i = 0; i < 6; i++) go();
+  };</script>`,
   // The page keeps the end events of its request from every listener after its own.
   swallow: `<h1>Swallow</h1><script>
     const x = new XMLHttpRequest();
@@ -121,6 +126,29 @@ Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate",
         assertEquals(again.warnings ?? [], [], JSON.stringify(again));
       },
     );
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("hostile load: requests a page starts as it unloads do not hold the next navigation", async () => {
+  const { url, server } = serve();
+  const mcp = await startStdio();
+  try {
+    const storm = await mcp.ok("navigate", {
+      url: url("storm"),
+      snapshot: "none",
+      timeoutMs: 1500,
+    });
+    assertEquals(storm.timedOut, true, "the storm never settles");
+    // Chromium ends the fetches the old document starts while it unloads with no event at all:
+    // they read as in flight, and the window waited for them until they were 5 s old (here:
+    // until its deadline, cut short).
+    const away = await mcp.ok("navigate", { url: url("plain"), snapshot: "none", timeoutMs: 4000 });
+    assertEquals(away.url, url("plain"));
+    assertEquals(away.timedOut, false, JSON.stringify(away));
+    assertEquals(away.warnings ?? [], [], JSON.stringify(away));
   } finally {
     await mcp.close();
     await server.shutdown();

@@ -118,6 +118,8 @@ export class ActionRecorder {
   #lastActivity = Date.now();
   #wake: (() => void) | undefined;
   #writeSessions = new Map<string, CdpSession>();
+  /** The document (tab, frame, loader) that started each subresource request of the window. */
+  #requestDocs = new Map<string, { page: Page; frameId: string; loaderId: string }>();
   #unsubscribe: () => void;
 
   constructor(session: BrowserSession, page: Page) {
@@ -158,6 +160,13 @@ export class ActionRecorder {
     if (method.startsWith("Network.")) {
       if (method === "Network.requestWillBeSent") {
         if (isWriteMethod(params.request.method)) this.#writeSessions.set(params.requestId, cdp);
+        if (params.frameId && params.loaderId && params.type !== "Document") {
+          this.#requestDocs.set(params.requestId, {
+            page,
+            frameId: params.frameId,
+            loaderId: params.loaderId,
+          });
+        }
       }
       if (method !== "Network.dataReceived") this.#activity();
       return;
@@ -211,9 +220,21 @@ export class ActionRecorder {
     const now = Date.now();
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
       !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
+      !this.#orphaned(r.requestId) &&
       (r.status === undefined ||
         (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
     );
+  }
+
+  /**
+   * A request of a document its frame no longer shows: Chromium may end such requests without
+   * a loadingFinished or loadingFailed (a page that fetches again as its fetches are cancelled
+   * on unload leaves a few), and nothing is left to read them: not waited for.
+   */
+  #orphaned(requestId: string): boolean {
+    const doc = this.#requestDocs.get(requestId);
+    const loaderId = doc && doc.page.frame(doc.frameId)?.loaderId;
+    return !!loaderId && loaderId !== doc.loaderId;
   }
 
   /**
