@@ -124,6 +124,14 @@ Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate",
         );
         const again = await mcp.ok("reload", { snapshot: "none" });
         assertEquals(again.warnings ?? [], [], JSON.stringify(again));
+        // A history move too: back to the stuck page, then back again past it.
+        await mcp.ok("navigate", { url: url("stuck"), snapshot: "none", timeoutMs: 1500 });
+        const back = await mcp.ok("go_back", { snapshot: "none" });
+        assertEquals(back.url, url("plain"), JSON.stringify(back));
+        assertTrue(
+          ((back.warnings ?? []) as string[]).some((w) => w.includes("held the tab")),
+          JSON.stringify(back),
+        );
       },
     );
   } finally {

@@ -184,8 +184,10 @@ async function runExclusive(
       'call tab_visibility({ state: "foreground" }) first, then act',
     );
   }
-  // A tab its last navigation left stuck in a page script would hold this one too.
-  const freed = spec.replacesDocument && await freeStuckTab(page);
+  // A tab its last navigation left stuck in a page script would hold this one too (a history
+  // move as well: it commits, or runs the page's popstate, on that same thread).
+  const navigates = spec.replacesDocument === true || spec.replaysHistory === true;
+  const freed = navigates && await freeStuckTab(page);
   // timeoutMs is the call's: a wait for the session's turn is not the action's to spend again.
   const deadline = Date.now() +
     leftAfterTurn(spec.type, args.timeoutMs ?? DEFAULT_TIMEOUT_MS, waitedMs);
@@ -303,7 +305,7 @@ async function runExclusive(
       .fail(outcome.blocked, { overrides: true });
     if (!outcome.settled && Date.now() >= deadline) {
       result.cutShort("waiting for the page to settle");
-      if (spec.replacesDocument) markLoadUnfinished(rec.activePage);
+      if (navigates) markLoadUnfinished(rec.activePage);
     }
     // timeoutMs is a promise: what follows fits in the time left (and a small margin), or is
     // skipped and named (a huge or busy page can take seconds to answer a frame or a snapshot).
