@@ -8,6 +8,7 @@
 import type { CdpSession } from "../cdp/connection.ts";
 import { isAbortError, isTimeoutError } from "../cdp/errors.ts";
 import type { Page } from "../cdp/page.ts";
+import { within } from "./poll.ts";
 
 /** How long the main thread may take to answer a trivial script before it counts as busy, ms. */
 export const BUSY_PROBE_MS = 500;
@@ -83,9 +84,11 @@ export function markLoadUnfinished(page: Page): void {
  * thread: every later navigation would fail within its own time, so no call's budget would
  * run out to free the tab. Does nothing for other tabs (no round trip).
  *
- * @returns whether a termination was sent.
+ * @param deadline Epoch ms: the stop is not waited for past it (it goes on; the navigation
+ *   then goes through once the script is stopped).
+ * @returns whether a termination was sent (or is under way at the deadline).
  */
-export async function freeStuckTab(page: Page): Promise<boolean> {
+export async function freeStuckTab(page: Page, deadline = Infinity): Promise<boolean> {
   if (!unfinished.delete(page) || page.isClosed) return false;
-  return await stopBusyScript(page.session);
+  return (await within(stopBusyScript(page.session), deadline - Date.now())) ?? true;
 }

@@ -162,3 +162,21 @@ Deno.test("hostile load: requests a page starts as it unloads do not hold the ne
     await server.shutdown();
   }
 });
+
+Deno.test("hostile load: a history move while a reload waits on a busy page is not 'the tab closed'", async () => {
+  const { url, server } = serve();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: url("plain"), snapshot: "none" });
+    await mcp.ok("navigate", { url: url("busy"), snapshot: "none", timeoutMs: 3000 });
+    // The reload cannot unload the busy document: it is still committing when it answers.
+    await mcp.ok("reload", { snapshot: "none", timeoutMs: 1500 });
+    const back = await mcp.call("go_back", { snapshot: "none", timeoutMs: 1500 });
+    const text = JSON.stringify(back);
+    // Chromium answered "Not attached to an active page", read as the tab closing.
+    assertTrue(!text.includes("closed"), text);
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});

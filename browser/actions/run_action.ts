@@ -186,11 +186,13 @@ async function runExclusive(
   }
   // A tab its last navigation left stuck in a page script would hold this one too (a history
   // move as well: it commits, or runs the page's popstate, on that same thread).
-  const navigates = spec.replacesDocument === true || spec.replaysHistory === true;
-  const freed = navigates && await freeStuckTab(page);
   // timeoutMs is the call's: a wait for the session's turn is not the action's to spend again.
   const deadline = Date.now() +
     leftAfterTurn(spec.type, args.timeoutMs ?? DEFAULT_TIMEOUT_MS, waitedMs);
+  const navigates = spec.replacesDocument === true || spec.replaysHistory === true;
+  // A stop takes a moment when it works (probe, terminate): at most half the time, 1.5 s.
+  const freed = navigates &&
+    await freeStuckTab(page, Math.min(Date.now() + (deadline - Date.now()) / 2, Date.now() + 1500));
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
