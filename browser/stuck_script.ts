@@ -8,6 +8,7 @@
 import type { CdpSession } from "../cdp/connection.ts";
 import { isAbortError, isTimeoutError } from "../cdp/errors.ts";
 import type { Page } from "../cdp/page.ts";
+import { within } from "./poll.ts";
 
 /** How long the main thread may take to answer a trivial script before it counts as busy, ms. */
 export const BUSY_PROBE_MS = 500;
@@ -63,4 +64,31 @@ export async function stopBusyScript(session: Pick<CdpSession, "send">): Promise
   await session.send("Runtime.terminateExecution", undefined, { timeoutMs: TERMINATE_MS })
     .catch(() => {});
   return true;
+}
+
+/** Tabs whose last navigation was still loading at its deadline (see {@link freeStuckTab}). */
+const unfinished = new WeakSet<Page>();
+
+/**
+ * Notes that a navigation of `page` was still loading when its call answered: the page may be
+ * stuck in its own script (a load handler that never returns).
+ */
+export function markLoadUnfinished(page: Page): void {
+  unfinished.add(page);
+}
+
+/**
+ * Before a navigation of a tab whose last one was still loading at its deadline: when the
+ * tab's main thread is held by a page script ({@link stopBusyScript}), stops it. Chromium
+ * answers `Page.navigate` only once the new document commits, and the commit waits for that
+ * thread: every later navigation would fail within its own time, so no call's budget would
+ * run out to free the tab. Does nothing for other tabs (no round trip).
+ *
+ * @param deadline Epoch ms: the stop is not waited for past it (it goes on; the navigation
+ *   then goes through once the script is stopped).
+ * @returns whether a termination was sent (or is under way at the deadline).
+ */
+export async function freeStuckTab(page: Page, deadline = Infinity): Promise<boolean> {
+  if (!unfinished.delete(page) || page.isClosed) return false;
+  return (await within(stopBusyScript(page.session), deadline - Date.now())) ?? true;
 }

@@ -171,7 +171,7 @@ export class ActionWindow implements AsyncDisposable {
     let settled: boolean;
     try {
       const timers = this.#timers;
-      const due = timers && ((s?: AbortSignal) => timers.nextDue(s));
+      const due = timers && ((s?: AbortSignal, d?: number) => timers.nextDue(s, d));
       settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {

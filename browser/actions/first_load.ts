@@ -13,6 +13,7 @@ import type { ToolError } from "../tool_error.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { preinstallLibrary } from "../injected/mod.ts";
+import { markLoadUnfinished } from "../stuck_script.ts";
 
 /** What {@link loadFirstUrl} saw. */
 export interface FirstLoad {
@@ -72,6 +73,8 @@ export async function loadFirstUrl(
   }
   const outcome = await actionWindow.close(deadline, options.signal);
   const rec = outcome.recording;
+  // A page still loading at the deadline may be stuck in its own script: the next navigation checks.
+  if (!outcome.settled && Date.now() >= deadline) markLoadUnfinished(rec.activePage);
   // The agent's first read of the page need not wait for the library.
   if (!failed && !rec.activePage.isClosed) preinstallLibrary(rec.activePage);
   return {

@@ -118,6 +118,8 @@ export class ActionRecorder {
   #lastActivity = Date.now();
   #wake: (() => void) | undefined;
   #writeSessions = new Map<string, CdpSession>();
+  /** The document (tab, frame, loader) that started each subresource request of the window. */
+  #requestDocs = new Map<string, { page: Page; frameId: string; loaderId: string }>();
   #unsubscribe: () => void;
 
   constructor(session: BrowserSession, page: Page) {
@@ -158,6 +160,13 @@ export class ActionRecorder {
     if (method.startsWith("Network.")) {
       if (method === "Network.requestWillBeSent") {
         if (isWriteMethod(params.request.method)) this.#writeSessions.set(params.requestId, cdp);
+        if (params.frameId && params.loaderId && params.type !== "Document") {
+          this.#requestDocs.set(params.requestId, {
+            page,
+            frameId: params.frameId,
+            loaderId: params.loaderId,
+          });
+        }
       }
       if (method !== "Network.dataReceived") this.#activity();
       return;
@@ -211,9 +220,21 @@ export class ActionRecorder {
     const now = Date.now();
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
       !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
+      !this.#orphaned(r.requestId) &&
       (r.status === undefined ||
         (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
     );
+  }
+
+  /**
+   * A request of a document its frame no longer shows: Chromium may end such requests without
+   * a loadingFinished or loadingFailed (a page that fetches again as its fetches are cancelled
+   * on unload leaves a few), and nothing is left to read them: not waited for.
+   */
+  #orphaned(requestId: string): boolean {
+    const doc = this.#requestDocs.get(requestId);
+    const loaderId = doc && doc.page.frame(doc.frameId)?.loaderId;
+    return !!loaderId && loaderId !== doc.loaderId;
   }
 
   /**
@@ -221,7 +242,8 @@ export class ActionRecorder {
    * its requests settled, nothing happened for a short quiet window, and
    * `timersDue` (the timer watch, `page_timers.ts`) says no timer the action
    * set is still to run (when one is, the wait lasts until it ran, then
-   * starts over). Bounded by `deadline` and a 5 s cap; never a fixed sleep.
+   * starts over). Bounded by `deadline` and a 5 s cap (`timersDue` gets the cap, epoch ms:
+   * a page that has not answered by then counts as not settled); never a fixed sleep.
    *
    * @param quietMs How long "quiet" is, ms (default 75).
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
@@ -229,7 +251,7 @@ export class ActionRecorder {
   async settle(
     deadline: number,
     signal?: AbortSignal,
-    timersDue?: (signal?: AbortSignal) => Promise<number | undefined>,
+    timersDue?: (signal?: AbortSignal, deadline?: number) => Promise<number | undefined>,
     quietMs: number = QUIET_MS,
   ): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
@@ -244,9 +266,11 @@ export class ActionRecorder {
       let timerMs: number | undefined;
       if (!busy && quietFor >= quietMs) {
         if (!timersDue || now >= cap) return true;
-        timerMs = await timersDue(signal);
-        if (timerMs === undefined) return true;
+        timerMs = await timersDue(signal, cap);
+        signal?.throwIfAborted();
         now = Date.now();
+        // No answer by the cap is a page still busy in its own script: not settled.
+        if (timerMs === undefined) return now < cap;
       }
       if (now >= cap) return false;
       const waitMs = timerMs !== undefined

@@ -41,6 +41,7 @@ import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
+import { freeStuckTab, markLoadUnfinished } from "../stuck_script.ts";
 
 /** What a tool hands to {@link runAction}. */
 /** How long past its deadline a step before the action may still report its own failure, ms. */
@@ -183,14 +184,21 @@ async function runExclusive(
       'call tab_visibility({ state: "foreground" }) first, then act',
     );
   }
+  // A tab its last navigation left stuck in a page script would hold this one too (a history
+  // move as well: it commits, or runs the page's popstate, on that same thread).
   // timeoutMs is the call's: a wait for the session's turn is not the action's to spend again.
   const deadline = Date.now() +
     leftAfterTurn(spec.type, args.timeoutMs ?? DEFAULT_TIMEOUT_MS, waitedMs);
+  const navigates = spec.replacesDocument === true || spec.replaysHistory === true;
+  // A stop takes a moment when it works (probe, terminate): at most half the time, 1.5 s.
+  const freed = navigates &&
+    await freeStuckTab(page, Math.min(Date.now() + (deadline - Date.now()) / 2, Date.now() + 1500));
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
+  if (freed) result.warn("the page's own script held the tab in a loop: it was stopped first");
   // Until the action acts, every page call ends at the deadline: a page too busy to answer
   // (a huge document still parsing) fails the call in its time, with nothing done.
   // A little past the deadline: steps bounded by it (a selector not found, an element never
@@ -299,6 +307,7 @@ async function runExclusive(
       .fail(outcome.blocked, { overrides: true });
     if (!outcome.settled && Date.now() >= deadline) {
       result.cutShort("waiting for the page to settle");
+      if (navigates) markLoadUnfinished(rec.activePage);
     }
     // timeoutMs is a promise: what follows fits in the time left (and a small margin), or is
     // skipped and named (a huge or busy page can take seconds to answer a frame or a snapshot).

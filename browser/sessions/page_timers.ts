@@ -94,11 +94,17 @@ export class PageTimers {
    * How long until the soonest counted timer of the armed frames is due, ms (0: overdue or
    * running now); `undefined` when none is pending (or no frame answered: a document that
    * navigated away answers as unarmed).
+   *
+   * @param deadline Epoch ms: a frame that has not answered by then is not waited for (a page
+   *   busy in a long script holds the question until it yields, past the call's time).
    */
-  async nextDue(signal?: AbortSignal): Promise<number | undefined> {
+  async nextDue(signal?: AbortSignal, deadline = Infinity): Promise<number | undefined> {
     if (!this.#frames.length) return undefined;
+    const timeoutMs = Math.max(1, Math.min(ASK_TIMEOUT_MS, deadline - Date.now()));
     const answers = await Promise.all(
-      this.#frames.map((frameId) => ask(this.#page, this.#key, frameId, ".pending()", signal)),
+      this.#frames.map((frameId) =>
+        ask(this.#page, this.#key, frameId, ".pending()", signal, timeoutMs)
+      ),
     );
     let next: number | undefined;
     for (const a of answers) {
@@ -128,9 +134,17 @@ async function ask(
   try {
     // The script's own `this` is the global object, whatever the page did to `globalThis`;
     // the object under the key cannot be replaced (neither writable nor configurable).
+    // Runtime.evaluate's own timeout counts from when the script starts: a page busy in a
+    // long script holds the question until then. The wait ends at timeoutMs whatever the page.
+    const timeout = AbortSignal.timeout(timeoutMs);
     return await page.evaluate(
       `(t => t ? (t${call} ?? null) : undefined)(this[${JSON.stringify(key)}])`,
-      { frameId, world: "main", timeoutMs, signal },
+      {
+        frameId,
+        world: "main",
+        timeoutMs,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      },
     );
   } catch {
     return undefined;

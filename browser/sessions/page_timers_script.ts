@@ -104,6 +104,7 @@ export function pageTimersScript(key: string): string {
   const nativeSet = W.setTimeout, nativeClear = W.clearTimeout, nativeFetch = W.fetch;
   const XHRC = W.XMLHttpRequest, XHR = XHRC && XHRC.prototype;
   const nativeSend = XHR && XHR.send;
+  const readyStateOf = XHR && Object.getOwnPropertyDescriptor(XHR, "readyState").get;
   if (typeof nativeSet !== "function" || typeof nativeClear !== "function") return;
   // Built-ins the page may replace later: taken now, called through Reflect.apply.
   const apply = Reflect.apply, defineProperty = Object.defineProperty, freeze = Object.freeze;
@@ -113,11 +114,15 @@ export function pageTimersScript(key: string): string {
   const slice = Array.prototype.slice, then = Promise.prototype.then;
   const addListener = EventTarget.prototype.addEventListener;
   const removeListener = EventTarget.prototype.removeEventListener;
+  const targetOf = Object.getOwnPropertyDescriptor(Event.prototype, "target").get;
   const ceil = Math.ceil, min = Math.min, max = Math.max;
   const perf = W.performance, perfNow = perf.now;
   const now = () => apply(perfNow, perf, []);
   const toSource = Function.prototype.toString;
   const pending = new Map();
+  // Counted requests of XMLHttpRequest in flight, each with its end: pending() ends those the
+  // page kept the end events from (a listener of its own that stops them).
+  const xhrs = new Map();
   let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
   // Requests counted under an earlier arming end uncounted: arm and disarm start a new one.
   let generation = 0;
@@ -129,7 +134,7 @@ export function pageTimersScript(key: string): string {
   if (startUntil > 0) {
     armedUntil = Infinity;
     const loaded = (event) => {
-      if (event.target !== doc || startUntil !== Infinity) return;
+      if (apply(targetOf, event, []) !== doc || startUntil !== Infinity) return;
       startUntil = armedUntil = now() + ${LOAD_TAIL_MS};
     };
     apply(addListener, W, ["load", loaded, { capture: true }]);
@@ -220,7 +225,11 @@ export function pageTimersScript(key: string): string {
     },
     send() {
       const level = levelNow();
-      if (!level || !XHRC || !(this instanceof XHRC)) return apply(nativeSend, this, arguments);
+      // An XMLHttpRequest by its brand (the native getter), not by instanceof, which the page can
+      // redefine (Symbol.hasInstance).
+      let isXhr = !!level;
+      try { if (isXhr) apply(readyStateOf, this, []); } catch { isXhr = false; }
+      if (!isXhr) return apply(nativeSend, this, arguments);
       counted++;
       inflight++;
       const g = generation;
@@ -228,13 +237,15 @@ export function pageTimersScript(key: string): string {
       const xhr = this;
       // readystatechange (DONE) comes before load: timers the page's load handler sets are
       // the request's continuation.
-      const onState = () => { if (xhr.readyState === 4) done(); };
+      const onState = () => { if (apply(readyStateOf, xhr, []) === 4) done(); };
       const done = () => {
         if (!open) return;
         open = false;
+        apply(mapDelete, xhrs, [xhr]);
         apply(removeListener, xhr, ["readystatechange", onState]);
         answered(g, level);
       };
+      apply(mapSet, xhrs, [xhr, done]);
       apply(addListener, xhr, ["readystatechange", onState]);
       apply(addListener, xhr, ["loadend", done, { once: true }]);
       try { return apply(nativeSend, this, arguments); } catch (e) { done(); throw e; }
@@ -249,6 +260,7 @@ export function pageTimersScript(key: string): string {
       arm(ms) {
         startUntil = -Infinity;
         apply(mapClear, pending, []);
+        apply(mapClear, xhrs, []);
         counted = 0;
         inflight = 0;
         generation++;
@@ -263,6 +275,7 @@ export function pageTimersScript(key: string): string {
         generation++;
         lastDone = -Infinity;
         apply(mapClear, pending, []);
+        apply(mapClear, xhrs, []);
       },
       pending() {
         const t = now();
@@ -273,6 +286,13 @@ export function pageTimersScript(key: string): string {
           else next = min(next, max(0, due - t));
         }]);
         for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
+        // A request done (or aborted) whose end events the page stopped: ended now.
+        const ends = [];
+        apply(mapForEach, xhrs, [(end, xhr) => {
+          const state = apply(readyStateOf, xhr, []);
+          if (state === 4 || state === 0) ends[ends.length] = end;
+        }]);
+        for (let i = 0; i < ends.length; i++) ends[i]();
         let n = apply(mapSize, pending, []) + max(0, inflight);
         if (inflight > 0) next = min(next, ${RECENT_MS});
         if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }

@@ -11,14 +11,23 @@ import { parseRef, type RefRegistry } from "./refs.ts";
 
 /** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** A name shaped like a ref (`e12`, `p3`): `named: "e12"` and `ref: "e12"` would differ. */
+const REF_SHAPED = /^[ep][0-9]+$/i;
 /** Names per session at most (an agent naming in a loop gets a clear error, not a leak). */
 export const MAX_NAMED_REFS = 500;
+/** A label as `list_named_refs` shows it, chars at most (500 names stay a readable list). */
+const MAX_LABEL_CHARS = 80;
+
+/** A name as an error quotes it: a long one cut (the agent sent it; it need not read it back). */
+function quoted(name: string): string {
+  return JSON.stringify(name.length > 70 ? `${name.slice(0, 64)}…` : name);
+}
 
 /** One named ref as `list_named_refs` shows it. */
 export interface NamedRef {
   name: string;
   ref: string;
-  /** The element's role and accessible name when it was named. */
+  /** The element's role and accessible name when it was named (the name cut at 80 chars). */
   role: string;
   label: string;
   /** The registry still holds the ref (its document is the one it was seen in). */
@@ -50,10 +59,17 @@ export class NamedRefs {
     if (!NAME.test(name)) {
       throw new ToolError(
         "invalid-argument",
-        `Invalid name ${
-          JSON.stringify(name)
-        }: a letter, then letters, digits, "_", "-" or "."; 64 at most`,
+        `Invalid name ${quoted(name)}: a letter, then letters, digits, "_", "-" or "."; 64 at most`,
         'e.g. name_ref({ name: "save_button", ref: "e12" })',
+      );
+    }
+    if (REF_SHAPED.test(name)) {
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid name ${
+          quoted(name)
+        }: it reads as a ref (named: "${name}" and ref: "${name}" would be two elements)`,
+        'pick a name that says what the element is, e.g. "save_button"',
       );
     }
     const ref = parseRef(refInput);
@@ -83,7 +99,10 @@ export class NamedRefs {
         "reuse a name (naming it again moves it), or close the session",
       );
     }
-    this.#byName.set(name, { ref, role: entry.role, label: entry.name });
+    const label = entry.name.length > MAX_LABEL_CHARS
+      ? `${entry.name.slice(0, MAX_LABEL_CHARS - 1)}…`
+      : entry.name;
+    this.#byName.set(name, { ref, role: entry.role, label });
     return { ref, ...(before !== undefined && before !== ref ? { replaced: before } : {}) };
   }
 
@@ -98,7 +117,7 @@ export class NamedRefs {
       const known = [...this.#byName.keys()].slice(0, 10);
       throw new ToolError(
         "invalid-argument",
-        `No named ref ${JSON.stringify(name)} in this session${
+        `No named ref ${quoted(name)} in this session${
           known.length ? ` (names: ${known.join(", ")})` : ""
         }`,
         "name an element first with name_ref({ name, ref }), or pass its ref",

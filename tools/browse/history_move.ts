@@ -11,6 +11,7 @@ import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
+import { pause } from "../../browser/poll.ts";
 
 /**
  * The `signal` option of a load wait that ends when the guard stops the move or the call's
@@ -44,11 +45,7 @@ async function moveInHistory(
   },
 ): Promise<Record<string, unknown>> {
   const { deadline, mayGo, signal } = options;
-  const { currentIndex, entries } = await page.session.send(
-    "Page.getNavigationHistory",
-    undefined,
-    { signal },
-  );
+  const { currentIndex, entries } = await historyOf(page, deadline, signal);
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
   // The entry says where the move lands: judged before it happens (a page restored from the
@@ -80,6 +77,30 @@ async function moveInHistory(
     ...(arrived ? {} : { timedOut: true }),
     ...(r ? { httpStatus: r.status, contentType: r.mimeType } : {}),
   };
+}
+
+/**
+ * The tab's history. While a navigation is still committing (its old document held by a
+ * script of its own), Chromium answers "Not attached to an active page" though the tab is
+ * there: asked again until `deadline`, then a navigation-failed error, not "the tab closed".
+ * CDP: `Page.getNavigationHistory`.
+ */
+async function historyOf(page: Page, deadline: number, signal: AbortSignal | undefined) {
+  while (true) {
+    try {
+      return await page.session.send("Page.getNavigationHistory", undefined, { signal });
+    } catch (e) {
+      if (page.isClosed || !/not attached to an active page/i.test(String(e))) throw e;
+      if (Date.now() >= deadline) {
+        throw new ToolError(
+          "navigation-failed",
+          "The tab is between two documents (a navigation is still committing) and cannot move in its history yet",
+          "navigate to a URL, or call again in a moment",
+        );
+      }
+      await pause(Math.min(100, Math.max(1, deadline - Date.now())), signal);
+    }
+  }
 }
 
 /** The input of the history tools: the acting fields only. */
