@@ -159,7 +159,9 @@ export class BrowserSession {
   callFailed(error: unknown): void {
     const crash = error instanceof ConnectionClosedError ||
       (error instanceof ToolError && error.code === "browser-crashed");
-    if (crash && this.browser.isClosed) this.#crashReported = true;
+    // The agent heard of the crash now, even when the browser's pipe has not closed yet (its
+    // tabs go first): the next call must not tell it again.
+    if (crash) this.#crashReported = true;
   }
 
   /** True after close(). */
