@@ -254,3 +254,19 @@ Deno.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out o
     await fx.close();
   }
 });
+
+Deno.test("choose_option: a control that opens no list never takes another control's option", async () => {
+  await withPage("choose-unrelated.html", async (mcp) => {
+    // A plain button next to an always-shown listbox: the listbox is not its list.
+    const r = await mcp.call("choose_option", { selector: "#notify", option: "Spain" });
+    assertEquals(r.isError, true, textOf(r));
+    assertEquals(errorOf(r).code, "not-found");
+    assertEquals(await text(mcp, "#picked"), "none");
+    // A dropdown without ARIA still works: its list shows once it is opened, and the same text
+    // in the always-shown listbox is not taken for it.
+    const more = actionOf(await mcp.call("choose_option", { selector: "#more", option: "Spain" }));
+    assertEquals(more.ok, true);
+    assertEquals(await text(mcp, "#more-picked"), "Spain");
+    assertEquals(await text(mcp, "#picked"), "none");
+  });
+});

@@ -60,6 +60,13 @@ Deno.test("named refs: an alias of a ref on every target, failing as the ref fai
       assertEquals(errorOf(byName).message, errorOf(byRef).message);
       // After a navigation the registry forgets the document's refs: the list says so.
       await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      // Known no more at once, before any capture prunes the registry.
+      const early = await mcp.ok("list_named_refs");
+      assertEquals(
+        (early.named as Array<{ name: string; known: boolean }>)
+          .find((n) => n.name === "delete_alpha")?.known,
+        false,
+      );
       await mcp.ok("snapshot");
       const list = await mcp.ok("list_named_refs");
       const entry = (list.named as Array<{ name: string; known: boolean }>)

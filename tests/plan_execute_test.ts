@@ -32,6 +32,11 @@ Deno.test("plan/execute: an intent planned, executed verbatim, refused when stal
         assertEquals(r.ok, true);
         assertEquals(((r.result as R).element as R).value, "Ada");
         assertTrue(Number(r.tokensEstimate) > 0);
+        // A client that reads the text (where an empty object is left out) can pass it back.
+        const hover = await mcp.ok("plan", { query: "Sign up button", verb: "hover" });
+        const { args: _args, ...fromText } = hover;
+        const hovered = await mcp.ok("execute", { descriptor: fromText, snapshot: "none" });
+        assertEquals(hovered.ok, true);
         // The same ref as the snapshot's: the agent can read it there.
         const tree = String((await mcp.ok("snapshot")).tree);
         assertIncludes(tree.split("\n").find((l) => l.includes(`[ref=${d.ref}]`)) ?? "", "Ada");

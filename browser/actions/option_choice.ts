@@ -121,6 +121,8 @@ async function chooseIn(
   if (before.kind === "select") return await chooseNative(trigger, before, options);
   const opened = !before.expanded;
   if (opened) {
+    // What shows before it opens is not its list (another control's, always shown).
+    await callOnHandle(trigger, "controlMark", [options.option, options.exact]);
     // The target passed actionability just now: its point is where the first attempt goes.
     await pointerAction(page, trigger, {
       press: {},

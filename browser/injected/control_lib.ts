@@ -29,6 +29,8 @@ export function installControlLib(api: PageApi): void {
   const SKIP_TEXT = 'button, [role="button"], [aria-hidden="true"], script, style';
   /** The option `controlFind` found last, per control (for `controlOption`). */
   const found = new WeakMap<Element, Element>();
+  // Per control: what was shown before it was opened (controlMark).
+  const shownBefore = new WeakMap<Element, Set<Element>>();
 
   const shown = (el: Element): boolean => {
     if (!el.isConnected) return false;
@@ -200,14 +202,13 @@ export function installControlLib(api: PageApi): void {
     return out;
   };
 
-  api.controlFind = (el: Element, text: string, exact: boolean): OptionSearch => {
-    found.delete(el);
+  /** Where a control's options are looked for, and how a candidate is matched. */
+  const searchOf = (el: Element, text: string, exact: boolean) => {
     const role = api.roleOf(el) || el.localName;
     const kind = kindOf(el, role);
     const want = norm(text);
     const lower = want.toLowerCase();
     const match = (s: string) => exact ? norm(s) === want : norm(s).toLowerCase().includes(lower);
-    const matches = (o: Element) => match(api.nameOf(o)) || match(textOf(o));
     const lists = listsOf(el, kind);
     const root = el.getRootNode();
     const roots: Array<Element | Document> = lists.length
@@ -215,15 +216,38 @@ export function installControlLib(api: PageApi): void {
       : root instanceof ShadowRoot
       ? [root.host, document]
       : [document];
-    let items = withRole(roots, (r) => r === "option");
+    return { want, match, lists, roots };
+  };
+
+  api.controlMark = (el: Element, text: string, exact: boolean) => {
+    const { want, match, lists, roots } = searchOf(el, text, exact);
+    if (lists.length) return;
+    shownBefore.set(
+      el,
+      new Set([
+        ...withRole(roots, (r) => r === "option" || MENU_ROLES.has(r)),
+        ...byText(roots, el, want, match),
+      ]),
+    );
+  };
+
+  api.controlFind = (el: Element, text: string, exact: boolean): OptionSearch => {
+    found.delete(el);
+    const { want, match, lists, roots } = searchOf(el, text, exact);
+    const matches = (o: Element) => match(api.nameOf(o)) || match(textOf(o));
+    // A control that names no list: only what showed once it opened is its own (a list that
+    // was there before belongs to another control).
+    const before = lists.length ? undefined : shownBefore.get(el);
+    const fresh = (o: Element) => !before?.has(o);
+    let items = withRole(roots, (r) => r === "option").filter(fresh);
     let via: "option" | "menuitem" | "text" = "option";
     if (!items.length) {
-      items = withRole(roots, (r) => MENU_ROLES.has(r));
+      items = withRole(roots, (r) => MENU_ROLES.has(r)).filter(fresh);
       via = "menuitem";
     }
     let hits = items.filter(matches);
     if (!items.length) {
-      hits = byText(roots, el, want, match);
+      hits = byText(roots, el, want, match).filter(fresh);
       via = "text";
     }
     if (!hits.length) {

@@ -302,6 +302,12 @@ export interface PageApi {
   controlLabelled: (el: Element) => Element | null;
   /** Looks for the option with the text in the control's list (remembered for `controlOption`). */
   controlFind: (el: Element, text: string, exact: boolean) => OptionSearch;
+  /**
+   * Notes the options (and, for a list without ARIA roles, the elements whose text matches)
+   * shown before the control is opened: a control that names no list of its own may only take
+   * an option that showed once it opened, never one of another control's list.
+   */
+  controlMark: (el: Element, text: string, exact: boolean) => void;
   /** The option the last `controlFind` on the control found, or null. */
   controlOption: (el: Element) => Element | null;
   /** Scrolls the control's list down a page; false at its end or when none scrolls. */
@@ -463,6 +469,7 @@ export const PAGE_API_NAMES = Object.keys(
     controlState: 1,
     controlLabelled: 1,
     controlFind: 1,
+    controlMark: 1,
     controlOption: 1,
     controlScroll: 1,
     inspectTree: 1,

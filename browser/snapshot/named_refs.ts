@@ -7,7 +7,7 @@
  * @module
  */
 import { ToolError } from "../tool_error.ts";
-import { parseRef, type RefRegistry } from "./refs.ts";
+import { parseRef, type RefEntry, type RefRegistry } from "./refs.ts";
 
 /** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -127,13 +127,14 @@ export class NamedRefs {
   }
 
   /** Every name, in the order given. */
-  list(): NamedRef[] {
-    return [...this.#byName].map(([name, { ref, role, label }]) => ({
-      name,
-      ref,
-      role,
-      label,
-      known: this.#refs.get(ref) !== undefined,
-    }));
+  /**
+   * Every name, in the order given. `current` says whether a ref's document is still the one
+   * its frame shows (the registry forgets a replaced document's refs only at the next capture).
+   */
+  list(current: (entry: RefEntry) => boolean = () => true): NamedRef[] {
+    return [...this.#byName].map(([name, { ref, role, label }]) => {
+      const entry = this.#refs.get(ref);
+      return { name, ref, role, label, known: entry !== undefined && current(entry) };
+    });
   }
 }

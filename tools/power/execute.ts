@@ -24,7 +24,8 @@ const descriptorShape = z.object({
   id: z.string().min(1),
   ref: z.string().min(1),
   verb: z.enum(VERBS),
-  args: z.record(z.string(), z.unknown()),
+  // The text form of plan's answer leaves an empty object out: no args is none.
+  args: z.record(z.string(), z.unknown()).default({}),
   evidence: z.object({ role: z.string() }).loose(),
   expiresAt: z.number(),
 }).loose();

@@ -19,7 +19,11 @@ export const listNamedRefsTool = defineTool({
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
-    const named = session.named.list();
+    // A ref whose document its frame no longer shows is gone, known to the registry or not.
+    const named = session.named.list((e) =>
+      session.tabs.find((t) => t.target.targetId === e.targetId)?.frame(e.frameId)?.loaderId ===
+        e.loaderId
+    );
     return { structured: { count: named.length, named } };
   },
 });
