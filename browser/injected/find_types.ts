@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+/**
+ * Types of the values the find parts (`find_*_lib.ts`) and the Deno side (`browser/find/`)
+ * exchange: the query as the page scores it, the scanned items, the hints. Types only;
+ * `page_types.ts` re-exports them.
+ *
+ * @module
+ */
+
+/**
+ * A `find` query as the page scores it (`findScan`, find_lib.ts); `browser/find/query.ts` makes
+ * it from the agent's words.
+ */
+export interface FindQuery {
+  /** Words the element's name, text or attributes should carry (lower case, as typed). */
+  words: string[];
+  /** A quoted name (`"Save"`), or `""`. */
+  exact: string;
+  /** Roles the query asks for (any when empty). */
+  roles: string[];
+  /** Only elements of `roles` (the tool's `role` argument), not just a preference. */
+  hard: boolean;
+  /** Words of "in the …" / "under …": where the element sits. */
+  context: string[];
+  /** Words of "next to …" / "for …": what sits beside it. */
+  near: string[];
+  /** Every word of the query in order, prepositions kept ("Edit on GitHub" may be a name). */
+  whole: string[];
+  /** The page-local id of the subtree to search (`contextRef`), or null for the document. */
+  rootId: number | null;
+  /** Elements the session was told about for this query (feedback): returned whenever present. */
+  remember: FindRemember[];
+  /** How many of the best items to return (plus remembered ones). */
+  max: number;
+}
+
+/** An element `find_feedback` remembered, by its stable features. */
+export interface FindRemember {
+  role: string;
+  name: string;
+  /** Its test id (`data-testid` …) or `""`. */
+  testId: string;
+  /** Its `id` attribute or `""`. */
+  idAttr: string;
+  /** Its `contextOf`, kind and text joined by `\u0000` (tells same-named elements apart). */
+  context: string;
+}
+
+/** One scored element of a frame (`findScan`). */
+export interface FindItem {
+  /** Page-local id (`idOf`). */
+  id: number;
+  /** `refRole`, as a ref records it. */
+  role: string;
+  /** The accessible name (`nameOf`), whole: the ref checks it. */
+  name: string;
+  /** 0..1 before the Deno side's ordinal and feedback adjustments. */
+  score: number;
+  /** The name, role and context parts (0..1; -1 when the query asks nothing of that part). */
+  parts: [number, number, number];
+  /** Which field matched the words best (`name`, `text`, `placeholder`, `testid`, `class`, …). */
+  via: string;
+  /** The context that matched, short (`toolbar "Editor"`, `heading "Orders"`), or `""`. */
+  where: string;
+  /** Not shown (display none, visibility hidden, aria-hidden, or inside such). */
+  hidden: boolean;
+  /** Disabled (native or `aria-disabled`). */
+  disabled: boolean;
+  /** Position in the frame's walk (flat-tree document order). */
+  order: number;
+  /** `contextOf` (the ref's fingerprint). */
+  context: [string, string];
+  /** Test id or `""`. */
+  testId: string;
+  /** `id` attribute or `""`. */
+  idAttr: string;
+  /** Index in `FindQuery.remember` of the entry it matches, or -1. */
+  remembered: number;
+}
+
+/** What `findScan` answers for one frame. */
+export interface FindScan {
+  /** The world's instance token (refs record it). */
+  instance: string;
+  /** The best items, best first (plus remembered ones). */
+  items: FindItem[];
+  /** How many elements were scored. */
+  scanned: number;
+}
+
+/** A selector that designates one element now (`findHints`), and what the element is like. */
+export interface FindHint {
+  /** A selector our `selector` field accepts (CSS or `text="…"`), unique in the frame; `""` when none. */
+  hint: string;
+  /** `testid`, `id`, `role-name`, `text`, `class`, `path`, or `none`. */
+  tier: string;
+  /** `high` (test id, id), `medium` (role+name, text, class), `low` (path, none). */
+  stability: string;
+  /** Shown, enabled, not inert, and (when on screen) not covered at its center. */
+  actionable: boolean;
+  /** Its box intersects the frame's viewport. */
+  inViewport: boolean;
+}
