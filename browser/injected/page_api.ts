@@ -18,30 +18,14 @@
  * @module
  */
 import type {
-  ArmInfo,
   Box,
-  ControlState,
   CoverScan,
-  DomTreeInfo,
-  DraftControl,
-  DraftState,
-  DraftStateName,
-  EditorInfo,
-  EditorWriteResult,
   ElementInfo,
-  EnterBlocker,
-  FindHint,
-  FindQuery,
-  FindScan,
-  FormControl,
-  FormKit,
   FrameMap,
   FrameSnapshot,
   HitResult,
   LinkWriter,
-  OptionSearch,
   Outline,
-  PageFailure,
   PressVerdict,
   ProbeResult,
   ReadText,
@@ -51,22 +35,19 @@ import type {
   ScrollInfo,
   SectionInfo,
   SelectResult,
-  SetFieldResult,
   SnapshotOptions,
   SnapshotResult,
-  StylesInfo,
-  StyleWriteInfo,
-  SubmitWatch,
   TextMatchInfo,
   TextSections,
   TextWalkHook,
 } from "./page_types.ts";
+import type { OnDemandApi } from "./page_api_on_demand.ts";
 
 /**
  * Every member of `__browxai`, by the part that installs it. Members the
  * Deno side calls say so; the others are shared between parts only.
  */
-export interface PageApi {
+export interface PageApi extends OnDemandApi {
   // mutation_lib.ts
   /** Starts observing an open shadow root (the walker calls it). */
   observeRoot: (root: ShadowRoot) => void;
@@ -255,241 +236,7 @@ export interface PageApi {
   coverCheck: (textIdx: number[], controlIdx: number[]) => boolean;
   coverRemove: () => boolean;
   coverDone: () => boolean;
-
-  // form_lib.ts (installed on a form method's first call in a world, see mod.ts)
-  formDescribe: (
-    opts: { root: string | null; wholePage: boolean; full: boolean },
-  ) => Record<string, unknown> | PageFailure;
-  /** Helpers the other form parts share (not a method). */
-  formKit: FormKit;
-
-  // form_publish_lib.ts
-  formDraftsOf: (controls: FormControl[]) => { drafts: DraftControl[]; state: DraftStateName };
-  formDraftState: (el: Element) => DraftState;
-  formsArmedPublic: () => string[];
-  formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
-  formPublishRestore: (el: Element, token: number) => DraftStateName;
-  formWatchSubmit: (submit: Element) => SubmitWatch;
-  formSubmitState: (submit: Element) => SubmitWatch | null;
-  formUnwatchSubmit: (submit: Element) => void;
-  formEnterBlocker: (field: Element) => EnterBlocker | null;
-
-  // sanitize_lib.ts
-  sanitizeHtml: (
-    html: string,
-    target?: Element | null,
-  ) => { html: string; fragment: DocumentFragment; removed: string[] } | PageFailure;
-
-  // form_edit_lib.ts
-  formFieldByName: (root: string | null, name: string) => FormControl | null;
-  formSetField: (el: Element, value: unknown, byName: boolean) => SetFieldResult;
-  formFindEditor: (el: Element | null) => Element | null;
-  formEditorInfo: (ed: Element) => EditorInfo & { backingValue: string | null };
-  formEditorFocus: (ed: Element) => boolean;
-  formEditorWrite: (ed: Element, content: { html?: string; text?: string }) => EditorWriteResult;
-  formEditorContent: (ed: Element) => { text: string; html: string };
-  formEditorSync: (
-    ed: Element,
-    before: string | null,
-    byApi: string | null,
-  ) => { postsAs: string | null; syncedBy: string | null };
-  formSubmitControl: (spec: string) => string | null;
-
-  // control_lib.ts (installed on a control method's first call in a world, see mod.ts)
-  /** What kind of control the element is, its label and what it shows as chosen. */
-  controlState: (el: Element) => ControlState;
-  /** The shown control an element labels by `aria-labelledby`, or null. */
-  controlLabelled: (el: Element) => Element | null;
-  /** Looks for the option with the text in the control's list (remembered for `controlOption`). */
-  controlFind: (el: Element, text: string, exact: boolean) => OptionSearch;
-  /**
-   * Notes the options (and, for a list without ARIA roles, the elements whose text matches)
-   * shown before the control is opened: a control that names no list of its own may only take
-   * an option that showed once it opened, never one of another control's list.
-   */
-  controlMark: (el: Element, text: string, exact: boolean) => void;
-  /** The option the last `controlFind` on the control found, or null. */
-  controlOption: (el: Element) => Element | null;
-  /** Scrolls the control's list down a page; false at its end or when none scrolls. */
-  controlScroll: (el: Element) => boolean;
-
-  // inspect_lib.ts (installed with control_lib.ts)
-  /** The DOM under an element (null: the document element), `depth` levels, ≤ `maxNodes` nodes. */
-  inspectTree: (el: Element | null, depth: number, maxNodes: number) => DomTreeInfo;
-  /** Computed styles (`names` null: all) and the style attribute. */
-  inspectStyles: (el: Element, names: string[] | null) => StylesInfo;
-  /** Sets or (empty value) removes one inline style property. */
-  inspectStyleWrite: (
-    el: Element,
-    property: string,
-    value: string,
-    important: boolean,
-  ) => StyleWriteInfo;
-  // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
-  // method's first call)
-  /** The words of a text as the ranker compares them. */
-  findTokens: (s: string) => string[];
-  /** How well a query word matches a page word, 0..1. */
-  findWordMatch: (q: string, t: string) => number;
-  /** How well a field's words cover the query's, 0..1. */
-  findFieldScore: (field: string[], q: string[]) => number;
-  /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
-  findTextOf: (root: Element, max: number, skip?: Element | null) => string;
-  /** An element's test id, or `""`. */
-  findTestId: (el: Element) => string;
-  /** Words counted as the same as `w`. */
-  findSynonyms: (w: string) => string[];
-  // find_place_lib.ts: bags of `[word, weight, label]`
-  /** Where an element sits (ancestors, the nearest heading's name). */
-  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
-  /** The text around an element. */
-  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
-  /** How well a bag covers words, and the best match's label. */
-  findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
-  /** The frame's elements scored against a `find` query, best first (browser/find/). */
-  findScan: (query: FindQuery) => FindScan;
-  /** An element's test id and id attribute (find_feedback's keys). */
-  findStable: (el: Element) => { testId: string; idAttr: string };
-  /** Per page-local id: a selector verified unique now, actionability, viewport. */
-  findHints: (ids: number[], instance: string) => Array<FindHint | null>;
-  /** How many elements each selector matches in the frame (-1: invalid). */
-  findCounts: (selectors: string[]) => number[];
 }
-
-/**
- * Every name of {@link PageApi}, at run time (for page_api_test.ts). The
- * `satisfies` makes the compiler keep it equal to the interface's keys.
- */
-export const PAGE_API_NAMES = Object.keys(
-  {
-    observeRoot: 1,
-    generation: 1,
-    snapshotWithGeneration: 1,
-    shadowOf: 1,
-    addClosedRoot: 1,
-    hostsChecked: 1,
-    hostUnchecked: 1,
-    roleOf: 1,
-    flatParent: 1,
-    isSecret: 1,
-    maskSecret: 1,
-    hiddenForAria: 1,
-    staticHidden: 1,
-    setStaticOnly: 1,
-    shownStep: 1,
-    isInline: 1,
-    childNodesOf: 1,
-    nameOf: 1,
-    nameFromContent: 1,
-    cacheLabels: 1,
-    newOutline: 1,
-    quote: 1,
-    safeText: 1,
-    idOf: 1,
-    element: 1,
-    instance: 1,
-    refRole: 1,
-    isEditableRoot: 1,
-    contextOf: 1,
-    describe: 1,
-    refState: 1,
-    statesOf: 1,
-    valueText: 1,
-    newLinks: 1,
-    snapshot: 1,
-    describeElement: 1,
-    probe: 1,
-    scrollIntoViewIfNeeded: 1,
-    stableBox: 1,
-    clipAt: 1,
-    frameOwners: 1,
-    prepareFill: 1,
-    setValue: 1,
-    labeledControl: 1,
-    selectOption: 1,
-    elementInfo: 1,
-    scrollInfo: 1,
-    scrollElement: 1,
-    queryAll: 1,
-    query: 1,
-    queryCount: 1,
-    textExcerpt: 1,
-    focusInfo: 1,
-    pageText: 1,
-    hasText: 1,
-    hitAccepted: 1,
-    hitTest: 1,
-    frameMap: 1,
-    frameHit: 1,
-    pressVerdict: 1,
-    shownText: 1,
-    textMatches: 1,
-    queryMatches: 1,
-    queryAt: 1,
-    textWalk: 1,
-    headingLevel: 1,
-    sectionBoundary: 1,
-    textSections: 1,
-    textSectionInfo: 1,
-    readText: 1,
-    refFacts: 1,
-    attrValues: 1,
-    rawText: 1,
-    focusIsOn: 1,
-    frameOrigin: 1,
-    focusedOrigin: 1,
-    coverResetRoots: 1,
-    coverAddRoot: 1,
-    coverScan: 1,
-    coverDraw: 1,
-    coverCheck: 1,
-    coverRemove: 1,
-    coverDone: 1,
-    formDescribe: 1,
-    formKit: 1,
-    formDraftsOf: 1,
-    formDraftState: 1,
-    formsArmedPublic: 1,
-    formPublishArm: 1,
-    formPublishRestore: 1,
-    formWatchSubmit: 1,
-    formSubmitState: 1,
-    formUnwatchSubmit: 1,
-    formEnterBlocker: 1,
-    sanitizeHtml: 1,
-    formFieldByName: 1,
-    formSetField: 1,
-    formFindEditor: 1,
-    formEditorInfo: 1,
-    formEditorFocus: 1,
-    formEditorWrite: 1,
-    formEditorContent: 1,
-    formEditorSync: 1,
-    formSubmitControl: 1,
-    controlState: 1,
-    controlLabelled: 1,
-    controlFind: 1,
-    controlMark: 1,
-    controlOption: 1,
-    controlScroll: 1,
-    inspectTree: 1,
-    inspectStyles: 1,
-    inspectStyleWrite: 1,
-    findScan: 1,
-    findTokens: 1,
-    findWordMatch: 1,
-    findFieldScore: 1,
-    findTextOf: 1,
-    findTestId: 1,
-    findSynonyms: 1,
-    findPlaceBag: 1,
-    findNearBag: 1,
-    findBagScore: 1,
-    findStable: 1,
-    findHints: 1,
-    findCounts: 1,
-  } satisfies Record<keyof PageApi, 1>,
-) as Array<keyof PageApi>;
 
 // Deno-side views of the api: which names each call helper of mod.ts takes.
 

@@ -1,6 +1,6 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
 import { INSTALL_SOURCE, preludeFor } from "./mod.ts";
-import { PAGE_API_NAMES } from "./page_api.ts";
+import { PAGE_API_NAMES } from "./page_api_names.ts";
 
 /** The names a library source installs: every `api.name = …` (the parts' only way to add one). */
 function installed(source: string): string[] {

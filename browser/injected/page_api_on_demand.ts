@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+/**
+ * The members of the page-side api (`page_api.ts`) that the parts installed on demand add:
+ * the form parts, the control and inspect parts, the find parts (each installed on the first
+ * call of one of its methods in a world, see `mod.ts`). `PageApi` extends this interface.
+ *
+ * @module
+ */
+import type {
+  ArmInfo,
+  ControlState,
+  DomTreeInfo,
+  DraftControl,
+  DraftState,
+  DraftStateName,
+  EditorInfo,
+  EditorWriteResult,
+  EnterBlocker,
+  FindHint,
+  FindQuery,
+  FindScan,
+  FormControl,
+  FormKit,
+  OptionSearch,
+  PageFailure,
+  SetFieldResult,
+  StylesInfo,
+  StyleWriteInfo,
+  SubmitWatch,
+} from "./page_types.ts";
+
+/** The on-demand parts' members, by the part that installs them. */
+export interface OnDemandApi {
+  // form_lib.ts (installed on a form method's first call in a world, see mod.ts)
+  formDescribe: (
+    opts: { root: string | null; wholePage: boolean; full: boolean },
+  ) => Record<string, unknown> | PageFailure;
+  /** Helpers the other form parts share (not a method). */
+  formKit: FormKit;
+
+  // form_publish_lib.ts
+  formDraftsOf: (controls: FormControl[]) => { drafts: DraftControl[]; state: DraftStateName };
+  formDraftState: (el: Element) => DraftState;
+  formsArmedPublic: () => string[];
+  formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
+  formPublishRestore: (el: Element, token: number) => DraftStateName;
+  formWatchSubmit: (submit: Element) => SubmitWatch;
+  formSubmitState: (submit: Element) => SubmitWatch | null;
+  formUnwatchSubmit: (submit: Element) => void;
+  formEnterBlocker: (field: Element) => EnterBlocker | null;
+
+  // sanitize_lib.ts
+  sanitizeHtml: (
+    html: string,
+    target?: Element | null,
+  ) => { html: string; fragment: DocumentFragment; removed: string[] } | PageFailure;
+
+  // form_edit_lib.ts
+  formFieldByName: (root: string | null, name: string) => FormControl | null;
+  formSetField: (el: Element, value: unknown, byName: boolean) => SetFieldResult;
+  formFindEditor: (el: Element | null) => Element | null;
+  formEditorInfo: (ed: Element) => EditorInfo & { backingValue: string | null };
+  formEditorFocus: (ed: Element) => boolean;
+  formEditorWrite: (ed: Element, content: { html?: string; text?: string }) => EditorWriteResult;
+  formEditorContent: (ed: Element) => { text: string; html: string };
+  formEditorSync: (
+    ed: Element,
+    before: string | null,
+    byApi: string | null,
+  ) => { postsAs: string | null; syncedBy: string | null };
+  formSubmitControl: (spec: string) => string | null;
+
+  // control_lib.ts (installed on a control method's first call in a world, see mod.ts)
+  /** What kind of control the element is, its label and what it shows as chosen. */
+  controlState: (el: Element) => ControlState;
+  /** The shown control an element labels by `aria-labelledby`, or null. */
+  controlLabelled: (el: Element) => Element | null;
+  /** Looks for the option with the text in the control's list (remembered for `controlOption`). */
+  controlFind: (el: Element, text: string, exact: boolean) => OptionSearch;
+  /**
+   * Notes the options (and, for a list without ARIA roles, the elements whose text matches)
+   * shown before the control is opened: a control that names no list of its own may only take
+   * an option that showed once it opened, never one of another control's list.
+   */
+  controlMark: (el: Element, text: string, exact: boolean) => void;
+  /** The option the last `controlFind` on the control found, or null. */
+  controlOption: (el: Element) => Element | null;
+  /** Scrolls the control's list down a page; false at its end or when none scrolls. */
+  controlScroll: (el: Element) => boolean;
+
+  // inspect_lib.ts (installed with control_lib.ts)
+  /** The DOM under an element (null: the document element), `depth` levels, ≤ `maxNodes` nodes. */
+  inspectTree: (el: Element | null, depth: number, maxNodes: number) => DomTreeInfo;
+  /** Computed styles (`names` null: all) and the style attribute. */
+  inspectStyles: (el: Element, names: string[] | null) => StylesInfo;
+  /** Sets or (empty value) removes one inline style property. */
+  inspectStyleWrite: (
+    el: Element,
+    property: string,
+    value: string,
+    important: boolean,
+  ) => StyleWriteInfo;
+  // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
+  // method's first call)
+  /** The words of a text as the ranker compares them. */
+  findTokens: (s: string) => string[];
+  /** How well a query word matches a page word, 0..1. */
+  findWordMatch: (q: string, t: string) => number;
+  /** How well a field's words cover the query's, 0..1. */
+  findFieldScore: (field: string[], q: string[]) => number;
+  /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
+  findTextOf: (root: Element, max: number, skip?: Element | null) => string;
+  /** An element's test id, or `""`. */
+  findTestId: (el: Element) => string;
+  /** Words counted as the same as `w`. */
+  findSynonyms: (w: string) => string[];
+  // find_place_lib.ts: bags of `[word, weight, label]`
+  /** Where an element sits (ancestors, the nearest heading's name). */
+  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
+  /** The text around an element. */
+  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
+  /** How well a bag covers words, and the best match's label. */
+  findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
+  /** The frame's elements scored against a `find` query, best first (browser/find/). */
+  findScan: (query: FindQuery) => FindScan;
+  /** An element's test id and id attribute (find_feedback's keys). */
+  findStable: (el: Element) => { testId: string; idAttr: string };
+  /** Per page-local id: a selector verified unique now, actionability, viewport. */
+  findHints: (ids: number[], instance: string) => Array<FindHint | null>;
+  /** How many elements each selector matches in the frame (-1: invalid). */
+  findCounts: (selectors: string[]) => number[];
+}
