@@ -13,19 +13,9 @@ import { countTokens } from "../bench/tokens.ts";
 import { parseAuditLog } from "../policy/audit.ts";
 import { join } from "./_paths.ts";
 
+import type { FindCandidate as Candidate } from "../browser/find/find_elements.ts";
+
 type R = Record<string, unknown>;
-type Candidate = {
-  ref: string;
-  role: string;
-  name: string;
-  score: number;
-  selectorHint?: string;
-  selectorTier: string;
-  stability: string;
-  actionable: boolean;
-  inViewport: boolean;
-  why: string;
-};
 
 Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP)", async (t) => {
   let clicks = 0;

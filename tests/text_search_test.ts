@@ -7,22 +7,10 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio, type ToolResult } from "./_mcp.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import type { TextMatch as Match } from "../browser/snapshot/page_text_search.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { ensureNodeDocs } from "../bench/node_docs.ts";
-
-type Match = {
-  excerpt: string;
-  match?: string;
-  heading?: string;
-  sectionRef?: string;
-  headingRef?: string;
-  frame?: string;
-};
-
-function textOf(r: ToolResult): string {
-  return r.content.map((c) => c.text ?? "").join("\n");
-}
 
 Deno.test("text_search: matches, sections, frames, patterns, bad input", async (t) => {
   const fx = await startFixtureServer();

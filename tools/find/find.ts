@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
-import { FIND_LIMIT, findElements } from "../../browser/find/find_elements.ts";
-import { findMemoryOf } from "../../browser/find/memory.ts";
+import { FIND_LIMIT } from "../../browser/find/find_elements.ts";
+import { findInSession } from "../../browser/find/session_find.ts";
 
 /**
  * The `find` tool: `{ query, role?, contextRef?, limit?, session? }` →
@@ -35,12 +35,7 @@ export const findTool = defineTool({
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.exclusive(() => session.page());
-    const answer = await findElements(page, args, {
-      refs: session.refs,
-      memory: findMemoryOf(session.slots),
-      signal: ctx.signal,
-      skipFrame: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
-    });
+    const answer = await findInSession(session, page, args, ctx.signal);
     return { structured: { ...answer } };
   },
 });

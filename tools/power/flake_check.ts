@@ -38,7 +38,7 @@ function resolvedSignature(
 ): string | undefined {
   if (!result) return undefined;
   if (tool === "find") {
-    const top = (result.candidates as Array<Record<string, unknown>> | undefined)?.[0];
+    const top = topCandidate(result);
     return top ? `${top.ref}::${top.selectorHint ?? ""}` : undefined;
   }
   if (tool === "plan") {
@@ -46,6 +46,13 @@ function resolvedSignature(
     return `${result.ref}::${hint ?? ""}`;
   }
   return undefined;
+}
+
+/** A find answer's first candidate. */
+function topCandidate(
+  result: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return (result?.candidates as Array<Record<string, unknown>> | undefined)?.[0];
 }
 
 function errorText(error: unknown): string {
@@ -91,9 +98,7 @@ export function rollUp(calls: readonly BatchCall[], runs: readonly BatchReport[]
     if (s.runs === 0 || s.ok !== s.runs) return [];
     // The last run's answer: find's top candidate, plan's descriptor.
     const last = runs.map((r) => r.results[s.step]).filter((x) => x?.ok).at(-1)?.result;
-    const top = s.tool === "find"
-      ? (last?.candidates as Array<Record<string, unknown>> | undefined)?.[0]
-      : undefined;
+    const top = s.tool === "find" ? topCandidate(last) : undefined;
     const target = top
       ? { ref: top.ref, ...(top.selectorHint ? { selectorHint: top.selectorHint } : {}) }
       : s.tool === "plan" && last

@@ -10,8 +10,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { findElements } from "../../browser/find/find_elements.ts";
-import { findMemoryOf } from "../../browser/find/memory.ts";
+import { findInSession } from "../../browser/find/session_find.ts";
 import {
   type ActionDescriptor,
   clampTtl,
@@ -58,16 +57,11 @@ export const planTool = defineTool({
     }
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.exclusive(() => session.page());
-    const answer = await findElements(page, {
+    const answer = await findInSession(session, page, {
       query: args.query,
       contextRef: args.contextRef,
       limit: MAX_ALTERNATIVES + 1,
-    }, {
-      refs: session.refs,
-      memory: findMemoryOf(session.slots),
-      signal: ctx.signal,
-      skipFrame: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
-    });
+    }, ctx.signal);
     const [top, ...rest] = answer.candidates;
     if (!top) {
       throw new ToolError(
