@@ -18,6 +18,7 @@ import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "./policy/to
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
 import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
+import { ConsoleHub } from "./mcp/console/hub.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";
@@ -384,8 +385,11 @@ async function main(): Promise<number> {
     console.error("browxai: exiting: uncaught exception:", e.error ?? e.message);
     shutdown(70);
   });
+  // The web console's hub (issue 15): every client and its sessions, the activity stream.
+  const hub = new ConsoleHub();
   if (cli.http) {
     const server = await serveHttp(cli.config, host, {
+      hub,
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
@@ -400,7 +404,7 @@ async function main(): Promise<number> {
     console.error("browxai: the HTTP server stopped: exiting");
   } else {
     console.error(`browxai ${VERSION}: MCP on stdio`);
-    const reason = await serveStdio(cli.config, host);
+    const reason = await serveStdio(cli.config, host, hub);
     if (reason.kind === "read-error" || reason.kind === "write-error") {
       const stream = reason.kind === "read-error" ? "stdin" : "stdout";
       console.error(`browxai: exiting: ${stream} failed: ${reason.error.message}`);

@@ -46,6 +46,7 @@ import { type CallScope, inCallScope, newCallScope } from "../browser/sessions/c
 import { stopBusyScript } from "../browser/stuck_script.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
 import { parseArgs } from "./args.ts";
+import type { ActivityEntry } from "./console/hub.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
@@ -74,6 +75,11 @@ export interface ToolCall {
    * still audited like any call.
    */
   refusal?: ToolError;
+  /**
+   * The web console's activity stream: told each finished call (args redacted as in the
+   * audit, a one-line summary of the result). Absent when no console hub exists.
+   */
+  activity?: ((entry: Omit<ActivityEntry, "seq" | "client">) => void) | undefined;
 }
 
 const EMPTY_STORE = new SecretStore();
@@ -141,7 +147,23 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     ...(outcome.error ? { error: outcome.error.code } : {}),
   };
   await audit.append(store.mask(entry));
+  call.activity?.({
+    time: Date.now(),
+    session,
+    tool: tool.name,
+    args: who.args,
+    ok: entry.ok,
+    summary: resultSummary(result),
+    ms: entry.durationMs,
+  });
   return result;
+}
+
+/** The first line of a result's text (cut at 200 characters), for the console's activity list. */
+function resultSummary(result: CallToolResult): string {
+  const text = result.content.find((c) => c.type === "text");
+  const line = (text && "text" in text ? text.text.split("\n", 1)[0] : undefined) ?? "(no text)";
+  return line.length > 200 ? line.slice(0, 199) + "…" : line;
 }
 
 /** What {@link runGated} needs from the audit step. */

@@ -21,6 +21,7 @@ import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { ALL_TOOLS, listedTools } from "../tools/mod.ts";
+import type { ActivityEntry, ConsoleHub } from "./console/hub.ts";
 import type { SessionManager } from "../browser/sessions/session_manager.ts";
 
 /** The JSON Schema of a tool's input, without the `$schema` line (it costs tokens on every turn). */
@@ -122,15 +123,31 @@ function unservedTool(name: string): ToolDefinition {
   };
 }
 
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  /**
+   * The web console's hub: the client is registered there (its sessions shown, its calls in
+   * the activity list) until the server closes.
+   */
+  hub?: ConsoleHub | undefined;
+  /** The client's label in the console (`stdio`); HTTP clients get `c1`, `c2`, … */
+  clientLabel?: string | undefined;
+}
+
 /**
  * Creates an MCP server bound to one client's sessions.
  * Every call goes through {@link callTool}; bad input never throws.
  */
-export function createMcpServer(config: ServerConfig, sessions: SessionManager): Server {
+export function createMcpServer(
+  config: ServerConfig,
+  sessions: SessionManager,
+  options: McpServerOptions = {},
+): Server {
   const server = new Server(
     { name: "browxai", version: config.version },
     {
-      capabilities: { tools: {} },
+      // `logging`: the console tells the client about picks and hand-backs (notifications/message).
+      capabilities: { tools: {}, logging: {} },
       instructions:
         "browxai drives a real Chromium. navigate, then snapshot to read the page and get [ref=eN] handles; act with click/fill/press/select by ref. Every action returns what happened (navigation, dialogs, errors, network writes, the page delta).",
     },
@@ -148,6 +165,25 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
     listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  const hub = options.hub;
+  const consoleClient = hub?.registerClient({
+    ...(options.clientLabel ? { label: options.clientLabel } : {}),
+    clientName: () => server.getClientVersion()?.name,
+    sessions,
+    notify: (level, data) =>
+      server.sendLoggingMessage({ level, logger: "browxai-console", data }).catch(() => {}),
+  });
+  if (consoleClient) {
+    const before = server.onclose;
+    server.onclose = () => {
+      consoleClient.remove();
+      before?.();
+    };
+  }
+  const activity = hub && consoleClient
+    ? (e: Omit<ActivityEntry, "seq" | "client">) =>
+      hub.recordCall({ ...e, client: consoleClient.label })
+    : undefined;
   // Why a tool name cannot be called here (unknown, not listed, read-only config).
   const unavailable = (name: string): ToolError => {
     const known = ALL_TOOLS.find((t) => t.name === name);
@@ -168,7 +204,7 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
   };
   // A call to a tool that is not served is still a call: refused, and audited as such.
   const refuse = (name: string, args: unknown, ctx: ToolContext) =>
-    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name) });
+    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), activity });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
     const ctx: ToolContext = {
@@ -191,13 +227,13 @@ export function createMcpServer(config: ServerConfig, sessions: SessionManager):
         const innerCtx = signal ? { ...ctx, signal } : ctx;
         const inner = listed.get(name);
         return inner
-          ? await callTool({ tool: inner, args, ctx: innerCtx })
+          ? await callTool({ tool: inner, args, ctx: innerCtx, activity })
           : await refuse(name, args, innerCtx);
       },
     };
     const args = request.params.arguments ?? {};
     return tool
-      ? await callTool({ tool, args, ctx })
+      ? await callTool({ tool, args, ctx, activity })
       : await refuse(request.params.name, args, ctx);
   });
   return server;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { HumanState } from "./human_state.ts";
 import { installPageTimers, newTimerKey } from "./page_timers.ts";
 import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
@@ -100,6 +101,8 @@ export class BrowserSession {
   readonly approvedSites = new Set<string>();
   /** Device emulation knobs, re-applied to every new tab, popup and OOPIF before it runs. */
   readonly emulation = new SessionEmulation();
+  /** The human half: control, console viewers, asks, highlights, picks (issue 15). */
+  readonly human = new HumanState();
   /** What happened outside the session's action windows, for its next result (`sinceLastCall`). */
   readonly between: BetweenCalls<Page>;
   /** Tabs a call is closing (closeTab): their closing is no news. */

@@ -18,6 +18,7 @@ import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./
 import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
+import type { ConsoleHub } from "../console/hub.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
@@ -64,6 +65,8 @@ export interface HttpOptions {
    * @default 10000
    */
   headTimeoutMs?: number | undefined;
+  /** The web console's hub: every client is registered there while connected. */
+  hub?: ConsoleHub | undefined;
 }
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
@@ -312,7 +315,7 @@ export async function serveHttp(
         },
         onsessionclosed: (id: string) => closeClient(id),
       });
-    const server = createMcpServer(config, sessions);
+    const server = createMcpServer(config, sessions, { hub: options.hub });
     initializing++;
     try {
       await server.connect(transport);

@@ -6,6 +6,7 @@
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
+import type { ConsoleHub } from "../console/hub.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
@@ -22,7 +23,11 @@ async function writeStdout(bytes: Uint8Array): Promise<void> {
  * @returns Why it stopped: `eof` when stdin closed (the client is done),
  *   `read-error`/`write-error` when stdin or stdout failed.
  */
-export async function serveStdio(config: ServerConfig, host: BrowserHost): Promise<CloseReason> {
+export async function serveStdio(
+  config: ServerConfig,
+  host: BrowserHost,
+  hub?: ConsoleHub,
+): Promise<CloseReason> {
   // The instance lock marks this server's artifact folder live; dead servers' folders go.
   await sweepDeadInstances(config.workspace);
   const instance = await claimInstance(config.workspace);
@@ -32,7 +37,7 @@ export async function serveStdio(config: ServerConfig, host: BrowserHost): Promi
     secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
     instance: instance.id,
   });
-  const server = createMcpServer(config, sessions);
+  const server = createMcpServer(config, sessions, { hub, clientLabel: "stdio" });
   const transport = new LineTransport(
     { readable: Deno.stdin.readable, write: writeStdout },
     { log: (line) => console.error(`browxai: ${line}`) },
