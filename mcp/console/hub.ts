@@ -94,6 +94,7 @@ export class ConsoleHub extends EventTarget {
   #handlers = new Map<string, MessageHandler>();
   #activity: ActivityEntry[] = [];
   #seq = 0;
+  #viewers = new Set<Viewer>();
 
   /**
    * Adds an MCP client. `label` is `stdio` for the stdio client; HTTP clients
@@ -138,6 +139,27 @@ export class ConsoleHub extends EventTarget {
         session,
       }))
     );
+  }
+
+  /** A console viewer connected (the live socket opened, authenticated). */
+  addViewer(viewer: Viewer): void {
+    this.#viewers.add(viewer);
+    this.changed("viewers");
+  }
+
+  /** A console viewer went away. */
+  removeViewer(viewer: Viewer): void {
+    if (this.#viewers.delete(viewer)) this.changed("viewers");
+  }
+
+  /** Console viewers connected now: a person can answer in the console when this is above 0. */
+  get viewerCount(): number {
+    return this.#viewers.size;
+  }
+
+  /** Sends `message` to every connected viewer. */
+  broadcast(message: Record<string, unknown>): void {
+    for (const v of this.#viewers) v.send(message);
   }
 
   /** Records a finished tool call (the pipeline calls this once per call). */
