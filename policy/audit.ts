@@ -300,7 +300,9 @@ export class AuditLog {
   readonly dir: string;
   #onError: (error: unknown) => void;
   #failed = false;
-  #tail: Promise<void> = Promise.resolve();
+  /** Lines waiting to be written, in call order. */
+  #queue: Array<{ file: string; line: string; done: () => void }> = [];
+  #draining = false;
   /** Files whose end this instance has checked for a torn line. */
   #checked = new Set<string>();
 
@@ -322,25 +324,53 @@ export class AuditLog {
   append(entry: AuditLine): Promise<void> {
     const line = formatAuditLine(entry);
     const file = join(this.dir, auditFileName(new Date(entry.time)));
-    const run = this.#tail.then(() => this.#write(file, line)).catch((e) => {
-      if (this.#failed) return;
-      this.#failed = true;
-      this.#onError(e);
+    return new Promise<void>((resolve) => {
+      this.#queue.push({ file, line, done: resolve });
+      if (!this.#draining) this.#drain();
     });
-    this.#tail = run;
-    return run;
   }
 
-  async #write(path: string, line: string): Promise<void> {
+  /**
+   * Writes what is queued, in order, one write per file per round: lines that
+   * arrive while a round is written go together in the next one. Many calls
+   * at once (20 sessions) then cost a few file writes instead of one open,
+   * write and close each, one after another.
+   */
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    while (this.#queue.length) {
+      const round = this.#queue.splice(0);
+      const byFile = new Map<string, string[]>();
+      for (const q of round) {
+        const lines = byFile.get(q.file);
+        if (lines) lines.push(q.line);
+        else byFile.set(q.file, [q.line]);
+      }
+      for (const [file, lines] of byFile) {
+        try {
+          await this.#write(file, lines.join(""));
+        } catch (e) {
+          if (!this.#failed) {
+            this.#failed = true;
+            this.#onError(e);
+          }
+        }
+      }
+      for (const q of round) q.done();
+    }
+    this.#draining = false;
+  }
+
+  async #write(path: string, lines: string): Promise<void> {
     await Deno.mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = await Deno.open(path, { read: true, append: true, create: true, mode: 0o600 });
     try {
-      let text = line;
+      let text = lines;
       if (!this.#checked.has(path)) {
         this.#checked.add(path);
         // A process that died mid-write left a line without its "\n": start a
         // fresh line so ours is not glued to the torn one.
-        if (await endsTorn(file)) text = "\n" + line;
+        if (await endsTorn(file)) text = "\n" + text;
       }
       const data = encoder.encode(text);
       let written = await file.write(data);
