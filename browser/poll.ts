@@ -5,6 +5,13 @@
  *
  * @module
  */
+import { ToolError } from "./tool_error.ts";
+
+/**
+ * Time a check may take past the poll's deadline before the poll answers without it, ms:
+ * the margin by which a wait on a page that does not answer overshoots its `timeoutMs`.
+ */
+export const CHECK_GRACE_MS = 250;
 
 /** How {@link poll} paces and bounds its checks. */
 export interface PollOptions {
@@ -16,14 +23,26 @@ export interface PollOptions {
   intervalMs?: number;
   /** Longest pause between checks, ms (default 250). */
   maxIntervalMs?: number;
+  /**
+   * What a check still unanswered at the deadline means: `false` (default: the condition was
+   * not seen, as for a check that answered no), or `timeout` (throw a ToolError `timeout`:
+   * the page is not responding; for waits whose `false` would say something else, like an
+   * element not found).
+   */
+  unanswered?: "false" | "timeout";
 }
 
 /**
  * Calls `check` until it resolves `true` (resolves `true`), or `timeoutMs` passed since the
  * start (resolves `false`, after one last check at the deadline). The first check runs at
- * once. An error `check` throws ends the poll with that error.
+ * once. An error `check` throws ends the poll with that error. A check still running
+ * {@link CHECK_GRACE_MS} past the deadline (a page whose main thread is busy does not answer)
+ * is not waited for, so `timeoutMs` holds: the check goes on unobserved, and the poll
+ * resolves `false` (or throws, with `unanswered: "timeout"`).
  *
- * @throws the signal's reason when `options.signal` aborts (before or between checks).
+ * @throws the signal's reason when `options.signal` aborts (before, during or between checks);
+ *   ToolError `timeout` (the page is not responding) when a check is unanswered at the deadline
+ *   and `options.unanswered` is `timeout`.
  */
 export async function poll(
   check: () => Promise<boolean> | boolean,
@@ -34,7 +53,24 @@ export async function poll(
   const max = options.maxIntervalMs ?? 250;
   while (true) {
     options.signal?.throwIfAborted();
-    if (await check()) return true;
+    // Every check gets at least CHECK_GRACE_MS (the last one, at the deadline, too).
+    const deadline = Math.max(options.timeoutMs - (Date.now() - started), CHECK_GRACE_MS);
+    const seen = await within(
+      Promise.resolve(check()).then((held) => ({ held })),
+      deadline,
+      options.signal,
+    );
+    if (!seen) {
+      if (options.unanswered !== "timeout") return false;
+      throw new ToolError(
+        "timeout",
+        `the page did not answer within ${options.timeoutMs} ms: it is not responding ` +
+          "(a script may be stuck in a loop)",
+        "wait and call again, or navigate elsewhere or reload; if the tab stays stuck, " +
+          "close_session and open a new one",
+      );
+    }
+    if (seen.held) return true;
     const left = options.timeoutMs - (Date.now() - started);
     if (left <= 0) return false;
     await pause(Math.min(interval, left), options.signal);

@@ -1,5 +1,6 @@
 import { assertEquals, assertRejects, assertTrue } from "../tests/_assert.ts";
 import { pause, poll, within } from "./poll.ts";
+import { ToolError } from "./tool_error.ts";
 
 Deno.test("poll: resolves true once the check holds, checking at once first", async () => {
   let calls = 0;
@@ -55,4 +56,17 @@ Deno.test("within: the work's value, undefined when the time is up, the reason o
     (await assertRejects(() => within(Promise.resolve(1), 60_000, before), Error)).message,
     "stopped before",
   );
+});
+
+Deno.test("poll: a check that never answers does not hold the poll past its deadline", async () => {
+  let checks = 0;
+  const e = await assertRejects(() =>
+    poll(() => {
+      checks++;
+      return new Promise<boolean>(() => {});
+    }, { timeoutMs: 100, unanswered: "timeout" }), ToolError);
+  assertEquals(e.code, "timeout");
+  assertEquals(checks, 1);
+  // By default the unanswered check reads as "not seen", at the deadline all the same.
+  assertEquals(await poll(() => new Promise<boolean>(() => {}), { timeoutMs: 100 }), false);
 });

@@ -156,7 +156,8 @@ export async function waitFor(
       last = { met: false, seen: `(page changing: ${(e as Error).message.slice(0, 80)})` };
     }
     return last.met;
-  }, { timeoutMs, signal });
+    // A page that does not answer is not "not there yet": say it is not responding, in time.
+  }, { timeoutMs, signal, unanswered: "timeout" });
   const waitedMs = Date.now() - started;
   // Where the selector matched, when not in the main frame: the agent acts there next.
   const frame = last.frame ? { frame: last.frame } : {};

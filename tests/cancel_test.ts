@@ -339,11 +339,21 @@ Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_vi
       async () => {
         // The page's main thread spins until the test releases it (after the timeout).
         await spin();
-        const before = (await auditLog(mcp.workspace)).entries.length;
-        const r = await mcp.call("wait_for", { text: "text that never comes", timeoutMs: 1000 });
-        assertEquals(r.isError, true, textOf(r));
-        const entry = await outcomeAfter(mcp, "wait_for", before);
-        assertEquals(entry.error, "timeout", JSON.stringify(entry));
+        // Waits keep their own timeoutMs though the page never answers a check: `timeout`,
+        // the page is not responding (not the element missing, not the call's whole budget).
+        for (
+          const [tool, args] of [
+            ["wait_for", { text: "text that never comes", timeoutMs: 1000 }],
+            ["click", { selector: "#stay", timeoutMs: 1000 }],
+          ] as const
+        ) {
+          const before = (await auditLog(mcp.workspace)).entries.length;
+          const r = await mcp.call(tool, args);
+          assertEquals(r.isError, true, textOf(r));
+          assertIncludes(textOf(r), "did not answer within 1000 ms");
+          const entry = await outcomeAfter(mcp, tool, before);
+          assertEquals(entry.error, "timeout", JSON.stringify(entry));
+        }
         site.state.released = true;
         const snap = await mcp.call("snapshot", {});
         assertEquals(snap.isError, undefined, textOf(snap));

@@ -137,7 +137,14 @@ export async function resolveTarget(
       };
     }
     return found !== undefined;
-  }, { timeoutMs: waitMs, signal: options.signal, intervalMs: 50, maxIntervalMs: 400 });
+  }, {
+    timeoutMs: waitMs,
+    signal: options.signal,
+    intervalMs: 50,
+    maxIntervalMs: 400,
+    // A page that does not answer is not "no element matches".
+    unanswered: "timeout",
+  });
   if (found) return found;
   throw new ToolError(
     "not-found",
