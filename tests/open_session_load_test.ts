@@ -43,3 +43,35 @@ Deno.test("open_session with a url answers once the app set itself up after the 
     await fx.close();
   }
 });
+
+Deno.test("open_session with a url keeps its timeoutMs: a server that does not answer fails in time, a page still loading is said so", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    // No response within timeoutMs: the session is not opened, and the hint names the budget.
+    const r = await mcp.call("open_session", {
+      session: "silent",
+      url: fx.url("slow?ms=10000"),
+      timeoutMs: 1000,
+    });
+    assertEquals(r.isError, true, JSON.stringify(r.structuredContent));
+    const error = r.structuredContent?.error as { code: string; message: string; hint: string };
+    assertEquals(error.code, "navigation-failed");
+    assertIncludes(error.message, "no response within 1000 ms");
+    assertIncludes(error.hint, "timeoutMs");
+    assertEquals((await mcp.ok("list_sessions", {})).sessions, []);
+
+    // The document came but its load does not end: the answer comes at timeoutMs, says so,
+    // and the page is there to read.
+    const stuck = await mcp.ok("open_session", {
+      session: "stuck",
+      url: fx.url("stuck-image.html"),
+      timeoutMs: 1000,
+    });
+    assertIncludes(String(stuck.warning), "loading");
+    assertIncludes(String((await mcp.ok("snapshot", { session: "stuck" })).tree), "Stuck image");
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -24,7 +24,8 @@ import {
   stateArg,
 } from "../../browser/storage/session_state.ts";
 import { loadAuthState } from "../../browser/storage/auth_states.ts";
-import { MAX_VIEWPORT } from "../fields.ts";
+import { MAX_VIEWPORT, timeoutField } from "../fields.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../browser/timeouts.ts";
 
 /**
  * open_session after the session exists: dialog policy, viewport, gates, first URL.
@@ -42,6 +43,7 @@ async function setUpSession(
     dialogs?: DialogPolicy | undefined;
     promptText?: string | undefined;
     viewport?: { width: number; height: number } | undefined;
+    timeoutMs?: number | undefined;
   },
   url: URL | undefined,
 ): Promise<ToolOutput> {
@@ -70,7 +72,7 @@ async function setUpSession(
     // Loaded as navigate loads: the answer comes once the page settled (its scripts' modules
     // and requests), so the first action finds the app ready.
     const load = await loadFirstUrl(session, page, url.href, {
-      timeoutMs: 30_000,
+      timeoutMs: args.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal: ctx.signal,
     });
     httpStatus = load.httpStatus;
@@ -90,7 +92,11 @@ async function setUpSession(
         throw new ToolError(
           "navigation-failed",
           load.failure.message,
-          "check the URL and that the site is reachable; the session was not opened",
+          "check the URL and that the site is reachable" +
+            (/no response within/.test(load.failure.errorText ?? "")
+              ? ", or call again with a larger timeoutMs"
+              : "") +
+            "; the session was not opened",
           { errorText: load.failure.errorText },
         );
       }
@@ -170,7 +176,7 @@ export const openSessionTool = defineTool({
   name: "open_session",
   title: "Open session",
   description:
-    "Open a named session. incognito (default): an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach).",
+    "Open a named session. incognito: an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach).",
   capability: "navigation",
   toolset: "sessions",
   annotations: { openWorldHint: true },
@@ -192,6 +198,7 @@ export const openSessionTool = defineTool({
     storageState: z.union([z.string(), z.record(z.string(), z.unknown())]).optional()
       .describe("State or workspace path to seed"),
     authState: z.string().optional().describe("Saved auth state to seed"),
+    timeoutMs: timeoutField,
   }),
   async handler(ctx, args) {
     const mode = args.mode ?? "incognito";
