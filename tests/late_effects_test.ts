@@ -152,6 +152,16 @@ Deno.test("late effects: what a page sets to happen right after its load is the 
       },
     );
 
+    await t.step(
+      "a long-poll opened at load does not hold the result: settled, listening",
+      async () => {
+        const r = await act(mcp, "navigate", { url: fx.url("long-poll.html"), snapshot: "full" });
+        assertEquals(r.ok, true);
+        assertIncludes(shown(r.snapshotDelta), "Listening");
+        assertEquals(r.warnings ?? [], [], "the long-poll is the page's life, not its load");
+      },
+    );
+
     await t.step("open_session with a URL waits for the same", async () => {
       await mcp.ok("open_session", { session: "s2", url: fx.url("load-effects.html") });
       const s = await mcp.ok("snapshot", { session: "s2" });

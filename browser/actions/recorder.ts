@@ -92,6 +92,12 @@ const BY_TYPE: Record<string, string> = {
   Media: "media",
 };
 const SETTLE_CAP_MS = 5000;
+/**
+ * A request still without its response stops holding the window once the page has been quiet
+ * this long, ms: a long-poll or a stalled API call is the page's life, not the action's effect
+ * (the issue's bound: 1 s past the last activity).
+ */
+export const PENDING_IDLE_MS = 1000;
 /** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
 const TIMER_SLACK_MS = 15;
 /** Requests of scripts, whose body the page reads and renders. */
@@ -239,7 +245,8 @@ export class ActionRecorder {
 
   /**
    * Waits until what the action started is done: a navigation has loaded,
-   * its requests settled, nothing happened for a short quiet window, and
+   * its requests settled (one still without a response counts only until the page has been
+   * quiet {@link PENDING_IDLE_MS}: a long-poll), nothing happened for a short quiet window, and
    * `timersDue` (the timer watch, `page_timers.ts`) says no timer the action
    * set is still to run (when one is, the wait lasts until it ran, then
    * starts over). Bounded by `deadline` and a 5 s cap (`timersDue` gets the cap, epoch ms:
@@ -258,9 +265,10 @@ export class ActionRecorder {
     this.#lastActivity = Date.now();
     while (true) {
       let now = Date.now();
-      const busy = this.#loading || this.#pendingRequests().length > 0 ||
-        this.#session.openingTabs > 0 || this.#newTabLoading();
       const quietFor = now - this.#lastActivity;
+      const busy = this.#loading ||
+        (quietFor < PENDING_IDLE_MS && this.#pendingRequests().length > 0) ||
+        this.#session.openingTabs > 0 || this.#newTabLoading();
       // Quiet: unless the action set timers that are still to run (a handler that navigates,
       // raises a dialog or re-renders a moment later), it is done.
       let timerMs: number | undefined;
@@ -276,7 +284,7 @@ export class ActionRecorder {
       const waitMs = timerMs !== undefined
         ? Math.min(timerMs + TIMER_SLACK_MS, cap - now)
         : busy
-        ? Math.min(100, cap - now)
+        ? Math.min(100, cap - now, Math.max(1, PENDING_IDLE_MS - quietFor))
         : Math.min(quietMs - quietFor, cap - now);
       // Woken at once by page activity; else re-checked after waitMs.
       try {

@@ -64,6 +64,12 @@ const INPUT_EVENTS = [
 export const CONTINUATION_MS = 20;
 /** Right after counted work ended, `pending()` says to look again this much later, ms. */
 export const RECENT_MS = 25;
+/**
+ * Requests in flight count only until this long after the last counted request started or
+ * ended, ms: a long-poll or a stalled call is the page's life, not the action's effect (the
+ * recorder's PENDING_IDLE_MS for requests it sees on the network).
+ */
+export const REQUEST_IDLE_MS = 1000;
 
 /**
  * The main-world script. It wraps `setTimeout`, `clearTimeout`, `fetch` and
@@ -128,6 +134,7 @@ export function pageTimersScript(key: string): string {
   let generation = 0;
 
   let momentAt = -Infinity, momentLevel = 0, momentSpan = 0, lastDone = -Infinity;
+  let lastStart = -Infinity;
   // The document's start: until its load event (and a moment after), its own work is level 1.
   const doc = W.document;
   let startUntil = doc && doc.readyState !== "complete" ? Infinity : -Infinity;
@@ -215,6 +222,7 @@ export function pageTimersScript(key: string): string {
       if (!level) return p;
       counted++;
       inflight++;
+      lastStart = now();
       const g = generation;
       // The page gets the promise that settles after the count: a failure it does not handle
       // is still its own unhandled rejection.
@@ -232,6 +240,7 @@ export function pageTimersScript(key: string): string {
       if (!isXhr) return apply(nativeSend, this, arguments);
       counted++;
       inflight++;
+      lastStart = now();
       const g = generation;
       let open = true;
       const xhr = this;
@@ -264,7 +273,7 @@ export function pageTimersScript(key: string): string {
         counted = 0;
         inflight = 0;
         generation++;
-        lastDone = momentAt = -Infinity;
+        lastStart = lastDone = momentAt = -Infinity;
         armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
       disarm() {
@@ -293,8 +302,10 @@ export function pageTimersScript(key: string): string {
           if (state === 4 || state === 0) ends[ends.length] = end;
         }]);
         for (let i = 0; i < ends.length; i++) ends[i]();
-        let n = apply(mapSize, pending, []) + max(0, inflight);
-        if (inflight > 0) next = min(next, ${RECENT_MS});
+        // Requests nothing happened around for a while (a long-poll) are not waited for.
+        const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(0, inflight) : 0;
+        let n = apply(mapSize, pending, []) + waiting;
+        if (waiting > 0) next = min(next, ${RECENT_MS});
         if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }
         return { n, nextMs: n ? ceil(next) : 0 };
       },
