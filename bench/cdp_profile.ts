@@ -8,6 +8,7 @@
  * ```
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
+ * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
  * ```
  *
  * @module
@@ -241,6 +242,18 @@ if (import.meta.main) {
         url: pages.url("/gen/small.html"),
       });
       await profileCall(s, proxy, "snapshot in it", "snapshot", { session: "second" });
+    } else if (Deno.args.includes("--snapshot")) {
+      // The concurrent bench's snapshot rows, one session: a TodoMVC app's first read, then again.
+      allMethods = true;
+      for (const app of ["vanillajs", "react"]) {
+        await profileCall(s, proxy, `navigate ${app} (snapshot none)`, "navigate", {
+          url: pages.url(`/todomvc/examples/${app}/`),
+          snapshot: "none",
+        });
+        for (const n of ["first read", "page read before", "page read before"]) {
+          await profileCall(s, proxy, `snapshot ${app} (${n})`, "snapshot", {});
+        }
+      }
     } else await profileDocsAndApp(s, proxy, pages);
   } finally {
     await s.close();
