@@ -341,20 +341,24 @@ Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_vi
         await spin();
         // Waits keep their own timeoutMs though the page never answers a check: `timeout`,
         // the page is not responding (not the element missing, not the call's whole budget).
-        for (
-          const [tool, args] of [
-            ["wait_for", { text: "text that never comes", timeoutMs: 1000 }],
-            ["click", { selector: "#stay", timeoutMs: 1000 }],
-          ] as const
-        ) {
-          const before = (await auditLog(mcp.workspace)).entries.length;
-          const r = await mcp.call(tool, args);
-          assertEquals(r.isError, true, textOf(r));
-          assertIncludes(textOf(r), "did not answer within 1000 ms");
-          const entry = await outcomeAfter(mcp, tool, before);
-          assertEquals(entry.error, "timeout", JSON.stringify(entry));
+        try {
+          for (
+            const [tool, args] of [
+              ["wait_for", { text: "text that never comes", timeoutMs: 1000 }],
+              ["click", { selector: "#stay", timeoutMs: 1000 }],
+            ] as const
+          ) {
+            const before = (await auditLog(mcp.workspace)).entries.length;
+            const r = await mcp.call(tool, args);
+            assertEquals(r.isError, true, textOf(r));
+            assertIncludes(textOf(r), "did not answer within");
+            const entry = await outcomeAfter(mcp, tool, before);
+            assertEquals(entry.error, "timeout", JSON.stringify(entry));
+          }
+        } finally {
+          // Released even when an assertion failed: later steps need a page that answers.
+          site.state.released = true;
         }
-        site.state.released = true;
         const snap = await mcp.call("snapshot", {});
         assertEquals(snap.isError, undefined, textOf(snap));
         assertIncludes(textOf(snap), "Ready");
