@@ -6,6 +6,7 @@
  * @module
  */
 import { BrowserNotFoundError } from "../../cdp/discovery.ts";
+import { BrowserInstallError } from "../../cdp/install_browser.ts";
 import { BrowserStartError } from "../../cdp/errors.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
@@ -371,7 +372,20 @@ export class SessionManager {
 function toToolError(e: unknown): unknown {
   if (e instanceof ToolError) return e;
   if (e instanceof BrowserNotFoundError) {
-    return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
+    return new ToolError(
+      "browser-unavailable",
+      e.message,
+      'run "browxai install-browser", install Chromium, or set BROWX_BROWSER',
+    );
+  }
+  if (e instanceof BrowserInstallError) {
+    return new ToolError(
+      "browser-unavailable",
+      e.message,
+      e.aptGet
+        ? `ask the operator to run: ${e.aptGet}; then call again`
+        : "check BROWX_BROWSER_MIRROR and the network, or install Chromium; then call again",
+    );
   }
   if (e instanceof BrowserStartError) {
     // A browser of our own: no endpoint involved, the executable is what to look at.
