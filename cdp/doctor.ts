@@ -231,6 +231,6 @@ export function formatDoctor(checks: DoctorCheck[]): string {
     if (c.fix) lines.push(`        fix: ${c.fix}`);
   }
   const bad = checks.filter((c) => c.status === "fail").length;
-  lines.push(bad ? `${bad} problem(s): browxai cannot start a browser until fixed` : "usable");
+  lines.push(bad ? `${bad} problem(s): browxai cannot work until they are fixed` : "usable");
   return lines.join("\n");
 }
