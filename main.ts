@@ -43,6 +43,7 @@ Environment (README "Command line" has the details):
   BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (else browxai's cache, then system locations)
   BROWX_BROWSER_CACHE        where browsers are installed (default ~/.cache/browxai/browsers; BROWX_CACHE_DIR)
   BROWX_BROWSER_MIRROR       base URL to download Chrome for Testing from (its layout)
+  BROWX_BROWSER_SHA256       the SHA-256 the downloaded archive must have
   BROWX_NO_DOWNLOAD=1        never install a browser on first need
   BROWX_BROWSER_SEARCH       cache-only: look only at the named paths and the cache
   BROWX_CAPABILITIES         read,navigation,action,human,byob-attach,self-approval,secrets,network-body,
