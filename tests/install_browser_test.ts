@@ -5,7 +5,7 @@
 import { assertEquals, assertIncludes, assertRejects, assertTrue as assert } from "./_assert.ts";
 import { BrowserInstallError, installBrowser, PINNED_BUILD } from "../cdp/install_browser.ts";
 import { listTree, sha256Hex, startCftMirror } from "./_cft_fixture.ts";
-import { ROOT, startStdio, textOf } from "./_mcp.ts";
+import { ROOT, startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
@@ -207,9 +207,25 @@ Deno.test("a server with no browser installs one on first need, then navigates (
   }
   const mcp = await startStdio({ env });
   try {
-    const r = await mcp.ok("navigate", { url: pages.url("basic.html") });
-    assertIncludes(JSON.stringify(r), "basic.html");
+    // The call that waits on the download gets MCP progress notifications (it asked: onprogress).
+    const progress: { progress: number; total?: number | undefined }[] = [];
+    const r = await mcp.client.callTool(
+      { name: "navigate", arguments: { url: pages.url("basic.html") } },
+      undefined,
+      { onprogress: (p) => progress.push(p) },
+    ) as ToolResult;
+    assertEquals(r.isError ?? false, false, textOf(r));
+    assertIncludes(textOf(r), "basic.html");
     assertEquals(mirror.archiveRequests, 1);
+    assert(progress.length > 0, "progress notifications");
+    assertEquals(
+      progress.at(-1),
+      {
+        progress: mirror.archive.length,
+        total: mirror.archive.length,
+        message: `downloading chrome-headless-shell ${PINNED_BUILD} (no browser was found)`,
+      } as (typeof progress)[number],
+    );
     assertIncludes(mcp.stderr(), "browxai: downloading chrome-headless-shell");
     assertIncludes(mcp.stderr(), `using ${join(cache, EXE)}`);
   } finally {

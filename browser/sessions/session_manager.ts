@@ -6,7 +6,7 @@
  * @module
  */
 import { BrowserNotFoundError } from "../../cdp/discovery.ts";
-import { BrowserInstallError } from "../../cdp/install_browser.ts";
+import { BrowserInstallError, type InstallProgress } from "../../cdp/install_browser.ts";
 import { BrowserStartError } from "../../cdp/errors.ts";
 import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
@@ -58,6 +58,15 @@ export class SessionManager {
   #secretSpans: SecretSpans | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
   readonly areas: WorkspaceAreas;
+
+  /**
+   * Listens to the download progress of a browser install the host runs (the first launch
+   * on a machine without a browser); a call waiting on it shows it to its client. Returns the
+   * unsubscribe function.
+   */
+  onInstallProgress(listener: (p: InstallProgress) => void): () => void {
+    return this.#host.onInstallProgress(listener);
+  }
 
   /**
    * @param options.guard Makes the navigation guard of each new session (policy).
