@@ -10,17 +10,34 @@ import { join } from "./_paths.ts";
 import { runSmoke } from "../scripts/smoke.ts";
 
 Deno.test("bundle: dist/browxai.js answers --version and MCP over stdio (initialize, tools/list, navigate)", async () => {
-  const build = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "bundle"],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assertEquals(build.success, true, new TextDecoder().decode(build.stderr));
-  const report = await runSmoke([Deno.execPath(), "run", "-A", join(ROOT, "dist", "browxai.js")]);
-  assertEquals(report.version.startsWith("browxai "), true, report.version);
-  assertEquals(report.tools > 10, true, `tools/list: ${report.tools}`);
-  assertEquals(report.navigated, true);
+  // `deno task bundle`'s own command, into a temp folder: tests/npm_package_test.ts (its
+  // prepack) writes dist/browxai.js and may run at the same time.
+  const task: string = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks.bundle;
+  assertEquals(
+    task.startsWith("deno bundle ") && task.includes(" -o dist/browxai.js "),
+    true,
+    task,
+  );
+  const tmp = await Deno.makeTempDir({ prefix: "browxai-bundle-" });
+  try {
+    const out = join(tmp, "dist", "browxai.js");
+    const args = task.replace(/^deno /, "").replace(" -o dist/browxai.js ", ` -o ${out} `).split(
+      " ",
+    );
+    const build = await new Deno.Command(Deno.execPath(), {
+      args,
+      cwd: ROOT,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertEquals(build.success, true, new TextDecoder().decode(build.stderr));
+    const report = await runSmoke([Deno.execPath(), "run", "-A", out]);
+    assertEquals(report.version.startsWith("browxai "), true, report.version);
+    assertEquals(report.tools > 10, true, `tools/list: ${report.tools}`);
+    assertEquals(report.navigated, true, report.text);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
 });
 
 Deno.test("static root: ui/ is found beside dist/ from a bundle, and beside mcp/ from a clone", async () => {
