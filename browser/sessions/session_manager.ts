@@ -5,12 +5,10 @@
  *
  * @module
  */
-import { BrowserNotFoundError } from "../../cdp/discovery.ts";
-import { BrowserInstallError, type InstallProgress } from "../../cdp/install_browser.ts";
-import { BrowserStartError } from "../../cdp/errors.ts";
-import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import type { InstallProgress } from "../../cdp/install_browser.ts";
 import { ToolError } from "../tool_error.ts";
+import { launchToolError } from "./launch_errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
@@ -225,7 +223,7 @@ export class SessionManager {
     try {
       session = await this.#launch(name, options);
     } catch (e) {
-      throw toToolError(e);
+      throw launchToolError(e);
     }
     session.navGuard = this.#guard?.(session);
     // Before the agent's first action: undeclared downloads are denied from the start.
@@ -375,50 +373,4 @@ export class SessionManager {
       console.error(`browxai: could not remove ${area}:`, e)
     );
   }
-}
-
-/** Maps launch/attach failures to errors the agent can act on. */
-function toToolError(e: unknown): unknown {
-  if (e instanceof ToolError) return e;
-  if (e instanceof BrowserNotFoundError) {
-    return new ToolError(
-      "browser-unavailable",
-      e.message,
-      'run "browxai install-browser", install Chromium, or set BROWX_BROWSER',
-    );
-  }
-  if (e instanceof BrowserInstallError) {
-    return new ToolError(
-      "browser-unavailable",
-      e.message,
-      e.aptGet
-        ? `ask the operator to run: ${e.aptGet}; then call again`
-        : "check BROWX_BROWSER_MIRROR and the network, or install Chromium; then call again",
-    );
-  }
-  if (e instanceof BrowserStartError) {
-    // A browser of our own: no endpoint involved, the executable is what to look at.
-    return new ToolError(
-      "browser-unavailable",
-      e.message,
-      "check the browser browxai runs: pass a Chromium/Chrome executable with --browser PATH " +
-        "(or BROWX_BROWSER, CHROME_PATH), or install chromium; then call again",
-    );
-  }
-  if (e instanceof ProfileInUseError) {
-    return new ToolError(
-      "refused",
-      e.message,
-      "close it where it is open (close_session in the other browxai server, or quit that " +
-        "browser), then call open_session again; or use another session name",
-    );
-  }
-  if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
-    return new ToolError(
-      "invalid-argument",
-      e.message,
-      "check the endpoint and that the browser runs",
-    );
-  }
-  return e;
 }
