@@ -19,12 +19,15 @@ import { BrowserHost } from "./browser/sessions/browser_host.ts";
 import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
+import { runSubcommand, SUBCOMMANDS } from "./cdp/subcommands.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";
 
 const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful] [--browser PATH]
                [--cdp-endpoint URL] [--workspace DIR] [--help] [--version]
+       browxai doctor            what browxai would run here, and what to fix
+       browxai install-browser   install Chrome for Testing into the browser cache
 
   (default)            MCP over stdio
   --http               MCP Streamable HTTP on http://HOST:PORT/mcp
@@ -37,7 +40,12 @@ const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful]
 
 Environment (README "Command line" has the details):
   BROWX_WORKSPACE            where profiles and files live (default ~/.browxai)
-  BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (BROWX_CACHE_DIR: where a downloaded one is found)
+  BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (else browxai's cache, then system locations)
+  BROWX_BROWSER_CACHE        where browsers are installed (default ~/.cache/browxai/browsers; BROWX_CACHE_DIR)
+  BROWX_BROWSER_MIRROR       base URL to download Chrome for Testing from (its layout)
+  BROWX_BROWSER_SHA256       the SHA-256 the downloaded archive must have
+  BROWX_NO_DOWNLOAD=1        never install a browser on first need
+  BROWX_BROWSER_SEARCH       cache-only: look only at the named paths and the cache
   BROWX_CAPABILITIES         read,navigation,action,human,byob-attach,self-approval,secrets,network-body,
                              eval,file-io,human-gate-override or all (default read,navigation,action)
   BROWX_TOOLSETS             toolsets tools/list shows, or all (default ${
@@ -318,6 +326,11 @@ async function checkWorkspace(dir: string): Promise<string | undefined> {
 }
 
 async function main(): Promise<number> {
+  // `browxai doctor`, `browxai install-browser`: no MCP, no server.
+  const sub = Deno.args[0];
+  if (sub !== undefined && SUBCOMMANDS.includes(sub)) {
+    return await runSubcommand(sub, Deno.args.slice(1));
+  }
   let cli: Cli;
   try {
     cli = parseCli(Deno.args, (n) => Deno.env.get(n));

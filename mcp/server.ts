@@ -8,7 +8,11 @@
 // @ts-types="@modelcontextprotocol/sdk/server/index"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type ServerNotification,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { callTool } from "./pipeline.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
@@ -123,6 +127,33 @@ function unservedTool(name: string): ToolDefinition {
   };
 }
 
+/**
+ * Sends `notifications/progress` for the call's `progressToken` while a browser install runs
+ * (bytes downloaded of total; at most one per percent). Returns the unsubscribe function.
+ */
+function installProgressTo(
+  token: string | number | undefined,
+  sessions: SessionManager,
+  extra: { sendNotification(n: ServerNotification): Promise<void> },
+): () => void {
+  if (token === undefined) return () => {};
+  let last = -1;
+  return sessions.onInstallProgress((p) => {
+    const pct = p.total ? Math.floor((p.downloaded / p.total) * 100) : -1;
+    if (pct === last && pct !== -1) return;
+    last = pct;
+    extra.sendNotification({
+      method: "notifications/progress",
+      params: {
+        progressToken: token,
+        progress: p.downloaded,
+        ...(p.total ? { total: p.total } : {}),
+        message: `downloading ${p.browser} ${p.buildId} (no browser was found)`,
+      },
+    }).catch(() => {});
+  });
+}
+
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
   /**
@@ -232,9 +263,16 @@ export function createMcpServer(
       },
     };
     const args = request.params.arguments ?? {};
-    return tool
-      ? await callTool({ tool, args, ctx, activity })
-      : await refuse(request.params.name, args, ctx);
+    // A call waiting on a browser download (the first launch without a browser) reports its
+    // progress to a client that asked for progress.
+    const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
+    try {
+      return tool
+        ? await callTool({ tool, args, ctx, activity })
+        : await refuse(request.params.name, args, ctx);
+    } finally {
+      stopProgress();
+    }
   });
   return server;
 }

@@ -6,7 +6,13 @@
  * @module
  */
 import { Browser } from "../../cdp/browser.ts";
-import { findChromium } from "../../cdp/discovery.ts";
+import { browserCacheDir, BrowserNotFoundError, findChromium } from "../../cdp/discovery.ts";
+import {
+  installBrowser,
+  type InstallProgress,
+  PINNED_BUILD,
+  stderrProgress,
+} from "../../cdp/install_browser.ts";
 import { cleanStaleTempProfiles } from "../../cdp/profile_lock.ts";
 import { PageRouter } from "./page_router.ts";
 
@@ -24,6 +30,11 @@ export interface BrowserHostOptions {
   headful: boolean;
   /** `--cdp-endpoint`: use this browser as the shared one instead of launching. */
   cdpEndpoint?: string | undefined;
+  /**
+   * Environment lookup for `BROWX_NO_DOWNLOAD` and `BROWX_BROWSER_MIRROR`; defaults to
+   * `Deno.env.get`.
+   */
+  env?: ((name: string) => string | undefined) | undefined;
 }
 
 /** Owns every browser connection of the server. */
@@ -31,6 +42,8 @@ export class BrowserHost {
   #options: BrowserHostOptions;
   #shared: Promise<RoutedBrowser> | undefined;
   #all = new Set<Browser>();
+  #installing: Promise<string> | undefined;
+  #progress = new Set<(p: InstallProgress) => void>();
 
   /**
    * Also starts removing the temp profiles of servers that died without
@@ -73,7 +86,7 @@ export class BrowserHost {
    * @throws BrowserNotFoundError, ProfileInUseError, CdpError.
    */
   async launch(userDataDir: string | undefined): Promise<RoutedBrowser> {
-    const { path } = findChromium({ explicitPath: this.#options.browserPath });
+    const path = await this.#executable();
     const router = new PageRouter();
     const browser = await Browser.launch({
       executablePath: path,
@@ -82,6 +95,60 @@ export class BrowserHost {
     }, { attachHook: router.attachHook, listener: router.listener });
     this.#track(browser);
     return { browser, router };
+  }
+
+  /**
+   * Listens to the download progress of a browser install this host starts (the first
+   * launch with no browser found). Returns the unsubscribe function.
+   */
+  onInstallProgress(listener: (p: InstallProgress) => void): () => void {
+    this.#progress.add(listener);
+    return () => this.#progress.delete(listener);
+  }
+
+  /**
+   * The browser to launch: found by discovery, else Chrome for Testing installed into
+   * browxai's cache (once per host: concurrent launches share the install; a failed one is
+   * retried by the next launch), unless `BROWX_NO_DOWNLOAD=1` or the user named a path.
+   *
+   * @throws BrowserNotFoundError, BrowserInstallError.
+   */
+  async #executable(): Promise<string> {
+    const headful = this.#options.headful;
+    try {
+      return findChromium({ explicitPath: this.#options.browserPath, headful }).path;
+    } catch (e) {
+      const env = this.#options.env ?? ((n: string) => Deno.env.get(n));
+      if (!(e instanceof BrowserNotFoundError) || e.explicit) throw e;
+      if (["1", "true"].includes(env("BROWX_NO_DOWNLOAD") ?? "")) throw e;
+      this.#installing ??= this.#install(headful, env);
+      return await this.#installing;
+    }
+  }
+
+  async #install(headful: boolean, env: (name: string) => string | undefined): Promise<string> {
+    const bar = stderrProgress();
+    console.error(
+      `browxai: no Chromium found: installing Chrome for Testing ${PINNED_BUILD} into ` +
+        `${browserCacheDir()} (BROWX_NO_DOWNLOAD=1 turns this off)`,
+    );
+    try {
+      const got = await installBrowser({
+        headful,
+        mirror: env("BROWX_BROWSER_MIRROR"),
+        onWait: (pid) =>
+          console.error(`browxai: waiting for another install (pid ${pid ?? "?"}) to finish`),
+        onProgress: (p) => {
+          bar(p);
+          for (const l of this.#progress) l(p);
+        },
+      });
+      console.error(`browxai: using ${got.path} (${got.version})`);
+      return got.path;
+    } finally {
+      // Success is found by discovery next time; a failure is retried by the next launch.
+      this.#installing = undefined;
+    }
   }
 
   /** Attaches to a browser someone else runs; never closes it. */

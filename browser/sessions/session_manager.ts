@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { BrowserNotFoundError } from "../../cdp/discovery.ts";
-import { BrowserStartError } from "../../cdp/errors.ts";
-import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import type { InstallProgress } from "../../cdp/install_browser.ts";
 import { ToolError } from "../tool_error.ts";
+import { launchToolError } from "./launch_errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession, type SessionMode } from "./browser_session.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
@@ -57,6 +56,15 @@ export class SessionManager {
   #secretSpans: SecretSpans | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
   readonly areas: WorkspaceAreas;
+
+  /**
+   * Listens to the download progress of a browser install the host runs (the first launch
+   * on a machine without a browser); a call waiting on it shows it to its client. Returns the
+   * unsubscribe function.
+   */
+  onInstallProgress(listener: (p: InstallProgress) => void): () => void {
+    return this.#host.onInstallProgress(listener);
+  }
 
   /**
    * @param options.guard Makes the navigation guard of each new session (policy).
@@ -215,7 +223,7 @@ export class SessionManager {
     try {
       session = await this.#launch(name, options);
     } catch (e) {
-      throw toToolError(e);
+      throw launchToolError(e);
     }
     session.navGuard = this.#guard?.(session);
     // Before the agent's first action: undeclared downloads are denied from the start.
@@ -365,37 +373,4 @@ export class SessionManager {
       console.error(`browxai: could not remove ${area}:`, e)
     );
   }
-}
-
-/** Maps launch/attach failures to errors the agent can act on. */
-function toToolError(e: unknown): unknown {
-  if (e instanceof ToolError) return e;
-  if (e instanceof BrowserNotFoundError) {
-    return new ToolError("browser-unavailable", e.message, "install Chromium or set BROWX_BROWSER");
-  }
-  if (e instanceof BrowserStartError) {
-    // A browser of our own: no endpoint involved, the executable is what to look at.
-    return new ToolError(
-      "browser-unavailable",
-      e.message,
-      "check the browser browxai runs: pass a Chromium/Chrome executable with --browser PATH " +
-        "(or BROWX_BROWSER, CHROME_PATH), or install chromium; then call again",
-    );
-  }
-  if (e instanceof ProfileInUseError) {
-    return new ToolError(
-      "refused",
-      e.message,
-      "close it where it is open (close_session in the other browxai server, or quit that " +
-        "browser), then call open_session again; or use another session name",
-    );
-  }
-  if (e instanceof TypeError || (e instanceof Error && e.name === "CdpError")) {
-    return new ToolError(
-      "invalid-argument",
-      e.message,
-      "check the endpoint and that the browser runs",
-    );
-  }
-  return e;
 }
