@@ -16,6 +16,7 @@ import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
+import { installApprovals } from "./console/approval_queue.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
@@ -154,17 +155,8 @@ export function createMcpServer(
   );
   const tools = toolList(config);
   const approvals = new ApprovalStore();
-  // Elicitation when the client declared it, else the DevTools console of a browser a person sees.
-  const confirm = createConfirm(config, {
-    approvals,
-    channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
-  });
-  // What a call may name: the listed tools, and those hidden only for a capability that is off
-  // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
-  const listed = new Map(
-    listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  // Closing a session discards the approvals it earned (seed 004).
+  sessions.onClosed((id) => approvals.forgetSession(id));
   const hub = options.hub;
   const consoleClient = hub?.registerClient({
     ...(options.clientLabel ? { label: options.clientLabel } : {}),
@@ -173,6 +165,24 @@ export function createMcpServer(
     notify: (level, data) =>
       server.sendLoggingMessage({ level, logger: "browxai-console", data }).catch(() => {}),
   });
+  // Every channel that can ask is asked at once: elicitation when the client declared it, the
+  // DevTools console of a browser a person sees, the web console while someone has it open.
+  const confirm = createConfirm(config, {
+    approvals,
+    channels: [
+      elicitationChannel(server),
+      devtoolsChannel(config, sessions),
+      ...(hub && consoleClient
+        ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
+        : []),
+    ],
+  });
+  // What a call may name: the listed tools, and those hidden only for a capability that is off
+  // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
+  const listed = new Map(
+    listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   if (consoleClient) {
     const before = server.onclose;
     server.onclose = () => {

@@ -52,6 +52,8 @@ export class SessionManager {
   #turns = new Map<string, Promise<unknown>>();
   /** Set by {@link closeAll}: this client is going away, nothing new opens. */
   #closing = false;
+  /** Told each session that closed or was replaced ({@link onClosed}). */
+  #closedListeners = new Set<(id: string) => void>();
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
   #secretSpans: SecretSpans | undefined;
@@ -101,6 +103,26 @@ export class SessionManager {
         `Invalid session name "${name}": use 1-64 letters, digits, ".", "_" or "-" (no leading dot)`,
         'pick a name like "work" or "test-1"',
       );
+    }
+  }
+
+  /**
+   * Calls `listener(id)` after each session of this client closes (close_session, a
+   * re-creation after a crash, the client going away): what the session earned (its
+   * approvals) goes with it. Returns the remover.
+   */
+  onClosed(listener: (id: string) => void): () => void {
+    this.#closedListeners.add(listener);
+    return () => this.#closedListeners.delete(listener);
+  }
+
+  #closedNow(id: string): void {
+    for (const l of this.#closedListeners) {
+      try {
+        l(id);
+      } catch (e) {
+        console.error("browxai: a session-closed listener failed:", e);
+      }
     }
   }
 
@@ -209,7 +231,11 @@ export class SessionManager {
     const old = this.#sessions.get(name);
     if (old) {
       this.#sessions.delete(name);
-      await old.close();
+      try {
+        await old.close();
+      } finally {
+        this.#closedNow(name);
+      }
     }
     let session: BrowserSession;
     try {
@@ -319,7 +345,11 @@ export class SessionManager {
       await stopDownloads(s);
       // Before close, which drops the session's slots (the copies' folder is one).
       await removeUploadCopies(s);
-      await s.close();
+      try {
+        await s.close();
+      } finally {
+        this.#closedNow(name);
+      }
       releaseMemorySoon();
     }
     // Artifacts live as long as their session; wiped even when it was not running (the
