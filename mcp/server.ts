@@ -17,6 +17,7 @@ import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import { installApprovals } from "./console/approval_queue.ts";
+import { installHumanAsks } from "./console/human_asks.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
@@ -165,6 +166,7 @@ export function createMcpServer(
     notify: (level, data) =>
       server.sendLoggingMessage({ level, logger: "browxai-console", data }).catch(() => {}),
   });
+  if (hub) installHumanAsks(hub);
   // Every channel that can ask is asked at once: elicitation when the client declared it, the
   // DevTools console of a browser a person sees, the web console while someone has it open.
   const confirm = createConfirm(config, {

@@ -1,13 +1,12 @@
 /**
  * Where an element the agent named is on screen, for a person: the web console outlines it
- * over the live view (a pending approval's target, a highlight, an ask's element). Best
- * effort and read-only: it never scrolls, never waits for the page, and a target it cannot
- * find gives no box instead of an error.
+ * over the live view (a pending approval's target, a highlight, an ask's element). Read-only:
+ * it never scrolls and waits at most {@link BOX_BUDGET_MS} for the page.
  *
  * @module
  */
 import type { Box } from "../injected/page_types.ts";
-import { callOnHandle, releaseHandle, withSignal } from "../injected/mod.ts";
+import { callOnHandle, releaseHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
 import { frameOffset } from "../actions/frame_chain.ts";
 import { resolveTarget, type TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
@@ -27,13 +26,54 @@ const BOX_BUDGET_MS = 1500;
 
 /**
  * The box of `target` in `session`'s active tab, in top-level viewport CSS px (an element in
- * an iframe is mapped through its frames' offsets and scales).
+ * an iframe is mapped through its frames' offsets and scales). With `outline`, also runs
+ * `outline(handle)` on the element before its handle is released (the in-page highlight).
  *
  * CDP: `Runtime.evaluate`/`Runtime.callFunctionOn` in the utility world (ref check,
  * `getBoundingClientRect`), `DOM.getFrameOwner`/`DOM.getContentQuads` for subframes.
  *
+ * @throws ToolError as the target fails in any action (`ref-gone`, `not-found`,
+ *   `invalid-argument`), `page-closed` without a tab.
+ */
+export async function locateTarget(
+  session: BrowserSession,
+  target: TargetSpec,
+  options: { signal?: AbortSignal | undefined; outline?: (h: RemoteHandle) => Promise<void> } = {},
+): Promise<TargetBox> {
+  const page = await session.page();
+  const budget = AbortSignal.timeout(BOX_BUDGET_MS);
+  const bounded = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
+  const found = await resolveTarget(session, page, { ...target, coords: undefined }, {
+    deadline: Date.now() + BOX_BUDGET_MS / 2,
+    signal: bounded,
+  });
+  if (found.kind !== "element") throw new Error("a point is no element");
+  try {
+    const handle = withSignal(found.handle, bounded);
+    const [{ box }, map] = await Promise.all([
+      callOnHandle(handle, "stableBox"),
+      frameOffset(page, handle.frameId),
+      options.outline?.(found.handle),
+    ]);
+    return {
+      ...(found.ref ? { ref: found.ref } : {}),
+      box: {
+        x: map.x + box.x * map.scaleX,
+        y: map.y + box.y * map.scaleY,
+        width: box.width * map.scaleX,
+        height: box.height * map.scaleY,
+      },
+    };
+  } finally {
+    releaseHandle(found.handle);
+  }
+}
+
+/**
+ * {@link locateTarget} at its best effort: never opens a tab, never rejects.
+ *
  * @returns The box, or undefined when the session has no tab, the target is gone, or the
- *   page does not answer within {@link BOX_BUDGET_MS} (never rejects).
+ *   page does not answer within {@link BOX_BUDGET_MS}.
  */
 export async function targetBox(
   session: BrowserSession,
@@ -42,32 +82,8 @@ export async function targetBox(
 ): Promise<TargetBox | undefined> {
   const page = session.activePage;
   if (!page || page.isClosed || session.closed) return undefined;
-  const budget = AbortSignal.timeout(BOX_BUDGET_MS);
-  const bounded = signal ? AbortSignal.any([signal, budget]) : budget;
   try {
-    const found = await resolveTarget(session, page, { ...target, coords: undefined }, {
-      deadline: Date.now() + BOX_BUDGET_MS / 2,
-      signal: bounded,
-    });
-    if (found.kind !== "element") return undefined;
-    try {
-      const handle = withSignal(found.handle, bounded);
-      const [{ box }, map] = await Promise.all([
-        callOnHandle(handle, "stableBox"),
-        frameOffset(page, handle.frameId),
-      ]);
-      return {
-        ...(found.ref ? { ref: found.ref } : {}),
-        box: {
-          x: map.x + box.x * map.scaleX,
-          y: map.y + box.y * map.scaleY,
-          width: box.width * map.scaleX,
-          height: box.height * map.scaleY,
-        },
-      };
-    } finally {
-      releaseHandle(found.handle);
-    }
+    return await locateTarget(session, target, { signal });
   } catch {
     return undefined;
   }

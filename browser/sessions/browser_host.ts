@@ -57,6 +57,11 @@ export class BrowserHost {
     return p;
   }
 
+  /** True when browsers this host launches show their windows (`--headful`). */
+  get headful(): boolean {
+    return this.#options.headful;
+  }
+
   /** True when the shared browser is running. */
   async sharedRunning(): Promise<boolean> {
     if (!this.#shared) return false;
@@ -68,16 +73,21 @@ export class BrowserHost {
   }
 
   /**
-   * Launches a browser browxai owns; with `userDataDir` on that profile.
+   * Launches a browser browxai owns; with `userDataDir` on that profile (else a temp profile,
+   * removed on close). `options.headful` shows its windows even when the server is headless
+   * (a session shown to a person, `open_session({ headful: true })`).
    *
    * @throws BrowserNotFoundError, ProfileInUseError, CdpError.
    */
-  async launch(userDataDir: string | undefined): Promise<RoutedBrowser> {
+  async launch(
+    userDataDir: string | undefined,
+    options: { headful?: boolean } = {},
+  ): Promise<RoutedBrowser> {
     const { path } = findChromium({ explicitPath: this.#options.browserPath });
     const router = new PageRouter();
     const browser = await Browser.launch({
       executablePath: path,
-      headful: this.#options.headful,
+      headful: this.#options.headful || options.headful === true,
       ...(userDataDir ? { userDataDir } : {}),
     }, { attachHook: router.attachHook, listener: router.listener });
     this.#track(browser);

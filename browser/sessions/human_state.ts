@@ -22,6 +22,14 @@ export interface SessionControl {
   since: number;
 }
 
+/** An element's on-screen box: top-level viewport CSS px (what the console's live frame shows). */
+export interface ScreenBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** A task the agent handed to a person (`ask_human`): credentials, a CAPTCHA, 2FA, a payment. */
 export interface HumanAsk {
   /** Stable id (`a1`, `a2`, …), per session. */
@@ -30,6 +38,8 @@ export interface HumanAsk {
   instruction: string;
   /** The element concerned, when the agent named one (an eN/pN ref). */
   ref?: string;
+  /** Where that element was when asked (the console outlines it). */
+  box?: ScreenBox;
   /** `awaiting_user` until the person marks it done in the console. */
   status: "awaiting_user" | "done";
   /** ms since the epoch. */
@@ -44,6 +54,8 @@ export interface HumanHighlight {
   ref: string;
   /** The agent's note shown beside the outline. */
   note?: string;
+  /** Where the element was when outlined (the console draws it over the live view). */
+  box?: ScreenBox;
   /** ms since the epoch. */
   created: number;
 }

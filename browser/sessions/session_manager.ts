@@ -30,6 +30,30 @@ export interface OpenOptions {
   mode: SessionMode;
   /** CDP endpoint for `attached`. */
   endpoint?: string | undefined;
+  /**
+   * Show the session's browser to a person (seed 004's shared window): on a headless server,
+   * an incognito session gets a Chromium of its own with its windows shown (a temp profile),
+   * a persistent one its profile's browser shown. Not for `attached` (whoever runs that
+   * browser decides). Needs a display (`DISPLAY` on Linux: Xvfb serves in CI).
+   */
+  headful?: boolean | undefined;
+}
+
+/**
+ * Refuses a shown browser where there is no screen to show it on (Linux without `DISPLAY` or
+ * `WAYLAND_DISPLAY`): Chromium would fail to start with a less clear message.
+ *
+ * @throws ToolError browser-unavailable.
+ */
+function checkDisplay(): void {
+  if (Deno.build.os !== "linux") return;
+  if (Deno.env.get("DISPLAY") || Deno.env.get("WAYLAND_DISPLAY")) return;
+  throw new ToolError(
+    "browser-unavailable",
+    "Cannot show a browser window: this machine has no display (DISPLAY is not set)",
+    "open the session without headful (a person can watch it in the web console, browxai " +
+      "--console), or run browxai with a display (e.g. under xvfb-run)",
+  );
 }
 
 /** Profiles open anywhere in this process (two opens of one profile are refused). */
@@ -251,6 +275,23 @@ export class SessionManager {
   }
 
   async #launch(name: string, options: OpenOptions): Promise<BrowserSession> {
+    if (options.headful) checkDisplay();
+    // A shown session on a headless server: its own shown Chromium (a temp profile, a fresh
+    // default context like an incognito one), closed with the session.
+    if (options.mode === "incognito" && options.headful && !this.#host.headful) {
+      const routed = await this.#host.launch(undefined, { headful: true });
+      return new BrowserSession({
+        id: name,
+        mode: "incognito",
+        routed,
+        browserContextId: undefined,
+        ownsContext: false,
+        ownsBrowser: true,
+        secretSpans: this.#secretSpans,
+        headful: true,
+      });
+    }
+    const headful = this.#host.headful || options.headful === true;
     if (options.mode === "incognito") {
       const routed = await this.#host.shared();
       const ctx = await routed.browser.createContext();
@@ -262,6 +303,7 @@ export class SessionManager {
         ownsContext: true,
         ownsBrowser: false,
         secretSpans: this.#secretSpans,
+        headful,
       });
     }
     if (options.mode === "persistent") {
@@ -275,7 +317,7 @@ export class SessionManager {
       }
       openProfiles.add(profileDir);
       try {
-        const routed = await this.#host.launch(profileDir);
+        const routed = await this.#host.launch(profileDir, { headful });
         routed.browser.closed.then(() => openProfiles.delete(profileDir));
         return new BrowserSession({
           id: name,
@@ -286,6 +328,7 @@ export class SessionManager {
           ownsBrowser: true,
           profileDir,
           secretSpans: this.#secretSpans,
+          headful,
         });
       } catch (e) {
         openProfiles.delete(profileDir);
