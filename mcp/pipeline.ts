@@ -339,8 +339,12 @@ function gatedConfirm(
   return (asked) =>
     budget.pausedWhile(async () => {
       // What the call is (its arguments, its element), for a channel that shows it.
+      // A hook that names no origin acts on the session's active tab: its origin is the site
+      // a person judges (and "approve for this site" covers).
+      const origin = asked.origin ?? activeOrigin(ctx, asked.session);
       const request: ConfirmRequest = {
         ...asked,
+        ...(origin ? { origin } : {}),
         ...(about.args !== undefined ? { args: about.args } : {}),
         ...(about.target ? { target: about.target } : {}),
       };

@@ -125,6 +125,17 @@ function unservedTool(name: string): ToolDefinition {
   };
 }
 
+/**
+ * Starts the server's own request ids (elicitation) at 1: the SDK (1.32) ignores a
+ * `notifications/cancelled` whose `requestId` is 0 (`if (!requestId) return`), so a withdrawn
+ * first question (another channel answered, the call was cancelled) would stay open in the
+ * client. `_requestMessageId` is the SDK's counter (a plain field); left alone if it changes.
+ */
+function skipRequestIdZero(server: Server): void {
+  const s = server as unknown as { _requestMessageId?: unknown };
+  if (s._requestMessageId === 0) s._requestMessageId = 1;
+}
+
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
   /**
@@ -154,6 +165,7 @@ export function createMcpServer(
         "browxai drives a real Chromium. navigate, then snapshot to read the page and get [ref=eN] handles; act with click/fill/press/select by ref. Every action returns what happened (navigation, dialogs, errors, network writes, the page delta).",
     },
   );
+  skipRequestIdZero(server);
   const tools = toolList(config);
   const approvals = new ApprovalStore();
   // Closing a session discards the approvals it earned (seed 004).
