@@ -6,64 +6,37 @@
  * client's elicitation, asked at the same time, is withdrawn when the console answers; "approve
  * for this site" lets the next one through; the audit says who answered.
  *
- * The server runs in this process (the hub is an object here); the MCP client talks to it over
- * the SDK's in-memory transport, the way a client on stdio would.
+ * The server runs in this process (`_in_process.ts`: the hub is an object here); the MCP client
+ * talks to it over the SDK's in-memory transport, the way a client on stdio would.
  */
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory"
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { ToolResult } from "./_mcp.ts";
-import { parseCli } from "../main.ts";
-import { BrowserHost } from "../browser/sessions/browser_host.ts";
-import { SessionManager } from "../browser/sessions/session_manager.ts";
-import { navGuardFor } from "../browser/nav_guard/navigation_gate.ts";
-import { ConsoleHub, type Viewer } from "../mcp/console/hub.ts";
+import { startInProcess } from "./_in_process.ts";
+import type { Viewer } from "../mcp/console/hub.ts";
 import type { ApprovalEntry } from "../mcp/console/approval_queue.ts";
-import { createMcpServer } from "../mcp/server.ts";
 
 type R = Record<string, unknown>;
 
 Deno.test("console approvals: approve, deny and approve for the site a declared submit; elicitation withdrawn", async () => {
   const fx = await startFixtureServer();
-  const workspace = await Deno.makeTempDir({ prefix: "browxai-test-ws-" });
-  const env: Record<string, string> = {
-    BROWX_WORKSPACE: workspace,
-    BROWX_CONFIRM_REQUIRED: "submit",
-    BROWX_CONFIRM_TIMEOUT_MS: "60000",
-  };
-  const { config } = parseCli([], (name) => env[name] ?? Deno.env.get(name));
-  const host = new BrowserHost({ headful: false, browserPath: config.browserPath });
-  const sessions = new SessionManager(host, workspace, { guard: navGuardFor(config) });
-  const hub = new ConsoleHub();
-  const server = createMcpServer(config, sessions, { hub, clientLabel: "stdio" });
-  const client = new Client({ name: "console-test", version: "0" }, {
-    capabilities: { elicitation: { form: {} } },
-  });
   // The client's person never answers; each question's end is recorded.
   const elicited: Array<{ withdrawn: boolean }> = [];
-  client.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
+  const server = await startInProcess({
+    BROWX_CONFIRM_REQUIRED: "submit",
+    BROWX_CONFIRM_TIMEOUT_MS: "60000",
+  }, (_params, signal) => {
     const q = { withdrawn: false };
     elicited.push(q);
     return new Promise((_, reject) => {
-      extra.signal.addEventListener("abort", () => {
+      signal.addEventListener("abort", () => {
         q.withdrawn = true;
         reject(new Error("withdrawn"));
       });
     });
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  const call = async (name: string, args: R) =>
-    await client.callTool({ name, arguments: args }, undefined, {
-      timeout: 120_000,
-    }) as unknown as ToolResult;
+  const { hub, call, workspace } = server;
   const viewer: Viewer = { id: 1, send: () => {} };
   hub.addViewer(viewer);
   const pending = () => hub.state().approvals as ApprovalEntry[];
@@ -141,10 +114,7 @@ Deno.test("console approvals: approve, deny and approve for the site a declared 
     ]);
   } finally {
     hub.removeViewer(viewer);
-    await client.close().catch(() => {});
-    await sessions.closeAll();
-    await host.closeAll();
+    await server.close();
     await fx.close();
-    await Deno.remove(workspace, { recursive: true }).catch(() => {});
   }
 });
