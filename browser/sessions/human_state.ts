@@ -32,7 +32,7 @@ export interface ScreenBox {
 
 /** A task the agent handed to a person (`ask_human`): credentials, a CAPTCHA, 2FA, a payment. */
 export interface HumanAsk {
-  /** Stable id (`a1`, `a2`, …), per session. */
+  /** Stable id (`a1`, `a2`, …), unique in the process (the console answers it by id alone). */
   id: string;
   /** What the person is asked to do. */
   instruction: string;

@@ -11,7 +11,8 @@ import { ProfileInUseError } from "../../cdp/launcher.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { ToolError } from "../tool_error.ts";
 import type { BrowserHost } from "./browser_host.ts";
-import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import type { BrowserSession } from "./browser_session.ts";
+import { launchSession, type OpenOptions } from "./session_launch.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
 import { PathGuardError } from "../../policy/path_guard.ts";
 import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
@@ -25,39 +26,7 @@ import { releaseMemorySoon } from "./heap_release.ts";
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
 
-/** Options of {@link SessionManager.open}. */
-export interface OpenOptions {
-  mode: SessionMode;
-  /** CDP endpoint for `attached`. */
-  endpoint?: string | undefined;
-  /**
-   * Show the session's browser to a person (seed 004's shared window): on a headless server,
-   * an incognito session gets a Chromium of its own with its windows shown (a temp profile),
-   * a persistent one its profile's browser shown. Not for `attached` (whoever runs that
-   * browser decides). Needs a display (`DISPLAY` on Linux: Xvfb serves in CI).
-   */
-  headful?: boolean | undefined;
-}
-
-/**
- * Refuses a shown browser where there is no screen to show it on (Linux without `DISPLAY` or
- * `WAYLAND_DISPLAY`): Chromium would fail to start with a less clear message.
- *
- * @throws ToolError browser-unavailable.
- */
-function checkDisplay(): void {
-  if (Deno.build.os !== "linux") return;
-  if (Deno.env.get("DISPLAY") || Deno.env.get("WAYLAND_DISPLAY")) return;
-  throw new ToolError(
-    "browser-unavailable",
-    "Cannot show a browser window: this machine has no display (DISPLAY is not set)",
-    "open the session without headful (a person can watch it in the web console, browxai " +
-      "--console), or run browxai with a display (e.g. under xvfb-run)",
-  );
-}
-
-/** Profiles open anywhere in this process (two opens of one profile are refused). */
-const openProfiles = new Set<string>();
+export type { OpenOptions };
 
 /**
  * One client's sessions.
@@ -263,7 +232,11 @@ export class SessionManager {
     }
     let session: BrowserSession;
     try {
-      session = await this.#launch(name, options);
+      session = await launchSession(name, options, {
+        host: this.#host,
+        secretSpans: this.#secretSpans,
+        profileDir: (n) => this.#profileDir(n),
+      });
     } catch (e) {
       throw toToolError(e);
     }
@@ -272,86 +245,6 @@ export class SessionManager {
     await startDownloads(session, this.#workspace, this.areas.downloads);
     this.#sessions.set(name, session);
     return session;
-  }
-
-  async #launch(name: string, options: OpenOptions): Promise<BrowserSession> {
-    if (options.headful) checkDisplay();
-    // A shown session on a headless server: its own shown Chromium (a temp profile, a fresh
-    // default context like an incognito one), closed with the session.
-    if (options.mode === "incognito" && options.headful && !this.#host.headful) {
-      const routed = await this.#host.launch(undefined, { headful: true });
-      return new BrowserSession({
-        id: name,
-        mode: "incognito",
-        routed,
-        browserContextId: undefined,
-        ownsContext: false,
-        ownsBrowser: true,
-        secretSpans: this.#secretSpans,
-        headful: true,
-      });
-    }
-    const headful = this.#host.headful || options.headful === true;
-    if (options.mode === "incognito") {
-      const routed = await this.#host.shared();
-      const ctx = await routed.browser.createContext();
-      return new BrowserSession({
-        id: name,
-        mode: "incognito",
-        routed,
-        browserContextId: ctx,
-        ownsContext: true,
-        ownsBrowser: false,
-        secretSpans: this.#secretSpans,
-        headful,
-      });
-    }
-    if (options.mode === "persistent") {
-      const profileDir = await this.#profileDir(name);
-      if (openProfiles.has(profileDir)) {
-        throw new ToolError(
-          "refused",
-          `Cannot open profile "${name}": another session of this server has it open`,
-          "close that session first, or use another session name",
-        );
-      }
-      openProfiles.add(profileDir);
-      try {
-        const routed = await this.#host.launch(profileDir, { headful });
-        routed.browser.closed.then(() => openProfiles.delete(profileDir));
-        return new BrowserSession({
-          id: name,
-          mode: "persistent",
-          routed,
-          browserContextId: undefined,
-          ownsContext: false,
-          ownsBrowser: true,
-          profileDir,
-          secretSpans: this.#secretSpans,
-          headful,
-        });
-      } catch (e) {
-        openProfiles.delete(profileDir);
-        throw e;
-      }
-    }
-    if (!options.endpoint) {
-      throw new ToolError(
-        "invalid-argument",
-        'Missing "endpoint" for mode "attached"',
-        'pass endpoint: "ws://host:port/devtools/browser/…" or "http://host:port"',
-      );
-    }
-    const routed = await this.#host.attach(options.endpoint);
-    return new BrowserSession({
-      id: name,
-      mode: "attached",
-      routed,
-      browserContextId: undefined,
-      ownsContext: false,
-      ownsBrowser: false,
-      secretSpans: this.#secretSpans,
-    });
   }
 
   /**
