@@ -10,8 +10,22 @@ import { startStdio, textOf } from "./_mcp.ts";
 import { refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { NO_DISPLAY_REASON, startXvfb } from "./_xvfb.ts";
+import { decode } from "fast-png";
+import type { ToolResult } from "./_mcp.ts";
 
 type R = Record<string, unknown>;
+
+/** How many pixels of a screenshot result are the outline's orange (255, 128, 0). */
+function orangePixels(r: ToolResult): number {
+  const img = r.content.find((c) => c.type === "image")!;
+  const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += png.channels) {
+    const [red, green, blue] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    if (red > 220 && green > 90 && green < 170 && blue < 60) n++;
+  }
+  return n;
+}
 
 Deno.test("human tools: an unattended session answers at once, and a headless server without a display refuses a headful session", async () => {
   const fx = await startFixtureServer();
@@ -87,7 +101,11 @@ Deno.test({
       assertIncludes(String(plain.value), "HeadlessChrome");
 
       const ref = refOf(String((await mcp.ok("snapshot", { session: "shown" })).tree), "Sign up");
+      const plainPixels = orangePixels(await mcp.call("screenshot", { session: "shown" }));
       const h = await mcp.ok("highlight", { session: "shown", ref, note: "press this" });
+      // Drawn by the browser over the page, in the window (and so in its screenshots).
+      const after = orangePixels(await mcp.call("screenshot", { session: "shown" }));
+      assertTrue(after > plainPixels + 20, `outline pixels: ${plainPixels} before, ${after} after`);
       assertEquals(h.ref, ref);
       const box = h.box as { width: number; height: number };
       assertTrue(box.width > 0 && box.height > 0, JSON.stringify(box));
