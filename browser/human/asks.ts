@@ -58,8 +58,8 @@ function cap<T>(list: T[], keep: (item: T) => boolean = () => false): void {
 }
 
 /**
- * Locates the element `ref` names for a person: its box, and in a shown browser an outline
- * drawn by the browser itself ({@link outlineInPage}).
+ * Locates the element `ref` names for a person: its box and the tab's URL, and in a shown
+ * browser an outline drawn by the browser itself ({@link outlineInPage}).
  *
  * @throws ToolError as the ref fails in any action (`ref-gone`, …).
  */
@@ -68,12 +68,13 @@ async function locate(
   ref: string,
   signal: AbortSignal | undefined,
   serverHeadful: boolean,
-): Promise<TargetBox> {
+): Promise<TargetBox & { url: string }> {
   const shown = session.headful || serverHeadful;
-  return await locateTarget(session, { ref }, {
+  const found = await locateTarget(session, { ref }, {
     signal,
     ...(shown ? { outline: (h: RemoteHandle) => outlineInPage(h) } : {}),
   });
+  return { ...found, url: session.activePage?.url ?? "" };
 }
 
 /**
@@ -94,7 +95,7 @@ export async function askHuman(
   const ask: HumanAsk = {
     id: `a${nextAsk++}`,
     instruction: request.instruction,
-    ...(found ? { ref: found.ref ?? request.ref!, box: found.box } : {}),
+    ...(found ? { ref: found.ref ?? request.ref!, box: found.box, url: found.url } : {}),
     status: "awaiting_user",
     created: Date.now(),
   };
@@ -138,6 +139,7 @@ export async function highlightFor(
     ref: found.ref ?? request.ref,
     ...(request.note !== undefined ? { note: request.note } : {}),
     box: found.box,
+    url: found.url,
     created: Date.now(),
   };
   session.human.highlights.push(highlight);

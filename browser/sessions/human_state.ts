@@ -40,6 +40,8 @@ export interface HumanAsk {
   ref?: string;
   /** Where that element was when asked (the console outlines it). */
   box?: ScreenBox;
+  /** The tab's URL when asked: the box is stale once the tab shows another page. */
+  url?: string;
   /** `awaiting_user` until the person marks it done in the console. */
   status: "awaiting_user" | "done";
   /** ms since the epoch. */
@@ -56,6 +58,8 @@ export interface HumanHighlight {
   note?: string;
   /** Where the element was when outlined (the console draws it over the live view). */
   box?: ScreenBox;
+  /** The tab's URL when outlined: the outline is stale once the tab shows another page. */
+  url?: string;
   /** ms since the epoch. */
   created: number;
 }

@@ -7,6 +7,7 @@
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import type { Page } from "../../cdp/page.ts";
 import { shownUrl } from "../../browser/network_writes.ts";
+import { isAttended } from "../../browser/human/asks.ts";
 import type { ActivityEntry, ConsoleHub, SessionKey } from "./hub.ts";
 
 /** One tab as the console lists it. */
@@ -140,7 +141,8 @@ function sessionView(
       }
       : null,
     viewers: s.human.viewers,
-    attended: s.human.viewers > 0 || options.headful,
+    // The rule ask_human and highlight go by: watched, a headful session, or a headful server.
+    attended: isAttended(s, options.headful),
     control: control.by,
     ...(control.reason ? { controlReason: control.reason } : {}),
   };

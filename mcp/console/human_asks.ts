@@ -1,7 +1,8 @@
 /**
  * What the agents hand people, as the web console shows it: the `asks` state slice (each
  * `ask_human` task until a person marks it done) and the `highlights` slice (outlines drawn
- * over the live view with their notes), and the `ask-done` viewer message.
+ * over the live view with their notes, while the tab still shows the page they were drawn on),
+ * and the `ask-done` viewer message.
  *
  * Viewer message: `{ type: "ask-done", id }` → `{ type: "ask-done", id }`; the ask becomes
  * `done`, the asking client gets a log notification (`notifications/message`, data
@@ -44,20 +45,26 @@ export function installHumanAsks(hub: ConsoleHub): void {
     hub.sessions().flatMap(({ key, session }) => {
       const asks = session.human.asks;
       const done = asks.filter((a) => a.status === "done").slice(-DONE_ASKS_SHOWN);
+      const url = session.activePage?.url;
       return asks.filter((a) => a.status === "awaiting_user" || done.includes(a))
-        .map((a): AskView => ({ ...a, client: key.client, session: key.session }));
+        .map((a): AskView => {
+          // The element's box only while the tab still shows the page it was asked on.
+          const { box, ...rest } = a;
+          const shown = box && (a.url === undefined || a.url === url) ? { box } : {};
+          return { ...rest, ...shown, client: key.client, session: key.session };
+        });
     }));
-  hub.addStateProvider(
-    "highlights",
-    () =>
-      hub.sessions().flatMap(({ key, session }) =>
-        session.human.highlights.slice(-HIGHLIGHTS_SHOWN).map((h): HighlightView => ({
+  // Outlines of the page the tab shows now (one from a page it left would point at nothing).
+  hub.addStateProvider("highlights", () =>
+    hub.sessions().flatMap(({ key, session }) => {
+      const url = session.activePage?.url;
+      return session.human.highlights.filter((h) => h.url === undefined || h.url === url)
+        .slice(-HIGHLIGHTS_SHOWN).map((h): HighlightView => ({
           ...h,
           client: key.client,
           session: key.session,
-        }))
-      ),
-  );
+        }));
+    }));
   hub.onMessage("ask-done", (m: ViewerMessage) => {
     if (typeof m.id !== "string") throw new Error('missing "id": name the ask that is done');
     for (const { key, session } of hub.sessions()) {
