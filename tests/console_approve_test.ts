@@ -3,7 +3,8 @@
  * console open in a second headless Chromium. A declared submit (BROWX_CONFIRM_REQUIRED=submit)
  * waits; the console shows the pending action (tool, hook, site, its target outlined on the live
  * view); the person clicks Approve once and the agent's call completes; another is denied and
- * the tab has not moved; the audit says `by: "console"`. ask_human shows its instruction until
+ * the tab has not moved; Approve for the site lets the next one through unasked; the audit says
+ * `by: "console"` (and `"site"` for the one the site approval covered). ask_human shows its instruction until
  * the person clicks Done (the next result carries it); highlight is outlined on the live view
  * until the tab shows another page; once nobody watches, both answer `unattended` at once.
  */
@@ -15,7 +16,7 @@ import { textOf } from "./_mcp.ts";
 
 type R = Record<string, unknown>;
 
-Deno.test("console approve: approve once, deny, ask_human done, highlight, unattended", async () => {
+Deno.test("console approve: approve once, deny, approve for the site, ask_human done, highlight, unattended", async () => {
   const fx = await startFixtureServer();
   const server = await startConsoleStdio({
     env: { BROWX_CONFIRM_REQUIRED: "submit", BROWX_TOOLSETS: "core,sessions,human" },
@@ -61,6 +62,24 @@ Deno.test("console approve: approve once, deny, ask_human done, highlight, unatt
     assertIncludes(textOf(no), "the human said no (through console)");
     assertEquals((await mcp.ok("get_url")).url, fx.url("form.html"));
 
+    // Approve for the site: the next submit on 127.0.0.1 in this session is not asked.
+    // (Buttons are clicked within their entry: the answered one may still be on screen.)
+    await eventually(async () => await v.text("[data-approval]") === null, 5000, "no entry");
+    const siteWide = mcp.call("click", { ref: ref2, submits: true });
+    const id = await eventually(
+      () => v.eval<string | null>("document.querySelector('[data-approval]')?.dataset.approval"),
+      10_000,
+      "the third entry",
+    );
+    const button = `[data-approval="${id}"] [data-action="approve-site"]`;
+    assertIncludes(String(await v.waitFor(button)), "127.0.0.1");
+    await v.click(button);
+    assertEquals((await siteWide).isError, undefined);
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const refSite = refOf(String((await mcp.ok("snapshot")).tree), "Sign up");
+    await mcp.ok("click", { ref: refSite, submits: true });
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+
     // The audit says who answered.
     const day = new Date().toISOString().slice(0, 10);
     const clicks = (await Deno.readTextFile(`${mcp.workspace}/audit/${day}.jsonl`)).trim()
@@ -68,7 +87,10 @@ Deno.test("console approve: approve once, deny, ask_human done, highlight, unatt
       .filter((l) => l.tool === "click" && l.phase !== "start");
     assertEquals(
       clicks.map((l) => (l.confirms as R[])[0]).map((c) => [c!.answer, c!.by]),
-      [["approved", "console"], ["refused", "console"]],
+      [["approved", "console"], ["refused", "console"], ["approved", "console"], [
+        "pre-approved",
+        "site",
+      ]],
     );
 
     // highlight: outlined on the live view with its note.
