@@ -4,7 +4,8 @@
  * for a yes, shows in the `approvals` slice (tool, redacted args, site, hook, the target's box),
  * completes when the person approves, is refused with the tab unmoved when they deny; the
  * client's elicitation, asked at the same time, is withdrawn when the console answers; "approve
- * for this site" lets the next one through; the audit says who answered.
+ * for this site" lets the next one through, until the session closes; the audit says who
+ * answered.
  *
  * The server runs in this process (`_in_process.ts`: the hub is an object here); the MCP client
  * talks to it over the SDK's in-memory transport, the way a client on stdio would.
@@ -101,6 +102,15 @@ Deno.test("console approvals: approve, deny and approve for the site a declared 
     assertEquals(free.isError, undefined, text(free));
     assertEquals(elicited.length, asksBefore, "nobody was asked");
 
+    // Closing the session discards the site approval it earned: asked again in the new one.
+    await call("close_session", { session: "default" });
+    await call("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const ref4 = refOf(String((await call("snapshot", {})).structuredContent?.tree), "Sign up");
+    const reopened = call("click", { ref: ref4, submits: true });
+    const [fourth] = await eventually(() => pending().length === 1 && pending(), 10_000, "entry");
+    await hub.handle({ type: "deny", id: fourth!.id }, viewer);
+    assertEquals((await reopened).isError, true);
+
     // The audit says who answered each.
     const day = new Date().toISOString().slice(0, 10);
     const lines = (await Deno.readTextFile(`${workspace}/audit/${day}.jsonl`)).trim().split("\n")
@@ -111,6 +121,7 @@ Deno.test("console approvals: approve, deny and approve for the site a declared 
       ["refused", "console"],
       ["approved", "console"],
       ["pre-approved", "site"],
+      ["refused", "console"],
     ]);
   } finally {
     hub.removeViewer(viewer);
