@@ -38,6 +38,8 @@ export type ToolErrorCode =
   | "result-too-large"
   /** The client cancelled the call (`notifications/cancelled`); the session is free again. */
   | "cancelled"
+  /** `ask_human`, `highlight`: nobody can see the session (headless, no console viewer). */
+  | "unattended"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

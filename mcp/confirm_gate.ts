@@ -1,26 +1,31 @@
 /**
  * The confirm gate: decides a {@link ConfirmRequest} against the configured
- * hooks. A hooked action goes ahead on a live pre-approval or a human's yes;
- * without either it is refused — a channel that does not answer in time is
- * a no, and with no channel at all the refusal is immediate.
+ * hooks. A hooked action goes ahead on a live pre-approval, an earlier "approve
+ * for this site", or a human's yes; without any it is refused — nobody answering
+ * in time is a no, and with no channel at all the refusal is immediate. Every
+ * available human channel (elicitation, the DevTools console, the web console)
+ * is asked at once: the first answer wins and the others are withdrawn.
  *
  * @module
  */
-import type { ApprovalStore } from "../policy/approvals.ts";
+import { type ApprovalStore, siteScope } from "../policy/approvals.ts";
 import {
   type ConfirmOutcome,
   type ConfirmRequest,
   DEFAULT_CONFIRM_TIMEOUT_MS,
+  type HumanAnswer,
 } from "../policy/confirm.ts";
+import type { ConfirmHook } from "../policy/hooks.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import type { HumanChannel } from "./human/channel.ts";
 
 /** How to give a server a human channel (the README's "The human channel"). */
 export const NO_CHANNEL_HINT =
-  "no human channel to ask: use an MCP client that supports elicitation, or run browxai with " +
-  "--headful (or BROWX_DEVTOOLS_CONFIRM=1 for a headless browser seen through chrome://inspect) " +
-  "so a person answers in the DevTools console";
+  "no human channel to ask: use an MCP client that supports elicitation, or keep the web " +
+  "console open (browxai --console, or the console page of --http) so a person answers there, " +
+  "or run browxai with --headful (or BROWX_DEVTOOLS_CONFIRM=1 for a headless browser seen " +
+  "through chrome://inspect) so a person answers in the DevTools console";
 
 /**
  * The refusal of a hooked action: what was held, and the ways through (the
@@ -31,6 +36,7 @@ export function blockedByPolicy(
   request: ConfirmRequest,
   why: string,
   noChannel = false,
+  by?: string,
 ): ToolError {
   return new ToolError(
     "blocked-by-policy",
@@ -52,20 +58,80 @@ export function blockedByPolicy(
       : "this is a policy gate, not a page failure: a human can approve it when asked, or the " +
         `operator can drop "${request.hook}" from BROWX_CONFIRM_REQUIRED, or enable ` +
         `self-approval so approve_actions({ scopes: ["${request.hook}"] }) pre-approves it`,
-    { policy: { hook: request.hook, decision: "refused" } },
+    { policy: { hook: request.hook, decision: "refused", ...(by ? { by } : {}) } },
   );
 }
 
 /** What the gate consults besides the configuration. */
 export interface ConfirmDeps {
-  /** The client's pre-approvals. */
+  /** The client's pre-approvals and "approve for this site" answers. */
   approvals: ApprovalStore;
-  /** Channels in order of preference; the first available one is asked. */
+  /** The human channels; every available one is asked at once, the first answer wins. */
   channels: readonly HumanChannel[];
+}
+
+/** The first answer, and through which channel it came. */
+interface Answered {
+  channel: HumanChannel;
+  answer: HumanAnswer;
+}
+
+/**
+ * Asks every channel in `channels` at once and resolves with the first answer; the others
+ * are withdrawn as soon as it comes (`withdraw` aborts their signal). A channel that fails
+ * while another still asks decides nothing.
+ *
+ * @returns The first answer; rejects with the list of each channel's failure (`name: reason`)
+ *   when every channel failed or `signal` aborted them all.
+ */
+export async function firstAnswer(
+  request: ConfirmRequest,
+  channels: readonly HumanChannel[],
+  signal: AbortSignal,
+): Promise<Answered> {
+  const withdraw = new AbortController();
+  const asked = AbortSignal.any([signal, withdraw.signal]);
+  const failures: Array<{ channel: string; reason: string }> = [];
+  try {
+    return await new Promise<Answered>((resolve, reject) => {
+      let pending = channels.length;
+      for (const channel of channels) {
+        // A channel that throws at once fails like one that rejects later.
+        Promise.resolve().then(() => channel.ask(request, asked)).then(
+          (answer) => resolve({ channel, answer }),
+          (e) => {
+            const reason = e instanceof Error ? e.message : String(e);
+            failures.push({ channel: channel.name, reason });
+            if (--pending === 0) reject(new AllChannelsFailed(failures));
+          },
+        );
+      }
+    });
+  } finally {
+    withdraw.abort(new Error("the question was answered through another channel"));
+  }
+}
+
+/**
+ * Every channel asked failed (or was aborted): each one's reason. The message reads
+ * "asking through devtools failed: the tab closed; asking through … failed: …".
+ */
+export class AllChannelsFailed extends Error {
+  readonly failures: ReadonlyArray<{ channel: string; reason: string }>;
+  constructor(failures: ReadonlyArray<{ channel: string; reason: string }>) {
+    super(failures.map((f) => `asking through ${f.channel} failed: ${f.reason}`).join("; "));
+    this.name = "AllChannelsFailed";
+    this.failures = failures;
+  }
 }
 
 /**
  * Creates the `confirm` function of a client's tool context.
+ *
+ * Order: a hook not configured passes; a live pre-approval (`approve_actions`) passes; an
+ * earlier "approve for this site" of the same hook, session and site passes; else every
+ * available channel is asked at once ({@link firstAnswer}) within the confirm timeout. A
+ * `"site"` answer is remembered for the session (when {@link siteScope} allows it).
  *
  * @returns `(request, callSignal?) => outcome`; rejects with ToolError `blocked-by-policy`,
  *   or with the call signal's reason when the asking call is cancelled while asked.
@@ -84,29 +150,43 @@ export function createConfirm(
     if (!alwaysAsk && deps.approvals.consume(hook, request.session)) {
       return { decision: "pre-approved", by: "grant" };
     }
-    const channel = deps.channels.find((c) => c.available(request));
-    if (!channel) throw blockedByPolicy(request, "no human channel is connected to ask", true);
+    const scope = siteScope(request);
+    if (
+      scope.allowed && !alwaysAsk &&
+      deps.approvals.coversSite(hook as ConfirmHook, request.session!, scope.site)
+    ) {
+      return { decision: "pre-approved", by: "site" };
+    }
+    const channels = deps.channels.filter((c) => c.available(request));
+    if (!channels.length) {
+      throw blockedByPolicy(request, "no human channel is connected to ask", true);
+    }
+    const names = channels.map((c) => c.name).join(" and ");
     const timeoutMs = config.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     // The asking call cancelled: the question is withdrawn, nobody answers it any more.
     const signal = call ? AbortSignal.any([timeout, call]) : timeout;
-    let yes: boolean;
+    let first: Answered;
     try {
-      yes = await channel.ask(request, signal);
+      first = await firstAnswer(request, channels, signal);
     } catch (e) {
       if (call?.aborted) throw call.reason;
       if (timeout.aborted) {
         throw blockedByPolicy(
           request,
-          `nobody answered through ${channel.name} within ${Math.round(timeoutMs / 1000)} s`,
+          `nobody answered through ${names} within ${Math.round(timeoutMs / 1000)} s`,
         );
       }
-      throw blockedByPolicy(
-        request,
-        `asking through ${channel.name} failed: ${(e as Error).message}`,
-      );
+      throw blockedByPolicy(request, (e as Error).message);
     }
-    if (!yes) throw blockedByPolicy(request, `the human said no (through ${channel.name})`);
-    return { decision: "approved", by: channel.name };
+    const by = first.channel.name;
+    if (first.answer === false) {
+      throw blockedByPolicy(request, `the human said no (through ${by})`, false, by);
+    }
+    if (first.answer === "site" && scope.allowed && !alwaysAsk) {
+      deps.approvals.approveSite(hook as ConfirmHook, request.session!, scope.site);
+      return { decision: "approved", by, scope: "site" };
+    }
+    return { decision: "approved", by };
   };
 }

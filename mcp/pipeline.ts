@@ -34,7 +34,7 @@ import {
   redactArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
-import type { Confirm } from "../policy/confirm.ts";
+import type { Confirm, ConfirmRequest, ConfirmTarget } from "../policy/confirm.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
 import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
@@ -118,6 +118,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     store,
     masking,
     confirms,
+    shownArgs: who.args,
     onStart: async () => {
       // Written before acting: after a kill -9 mid-call this line is what remains.
       const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
@@ -175,6 +176,8 @@ interface GateDeps {
   masking: boolean;
   /** Each confirm answer of the call, appended as it comes. */
   confirms: AuditConfirm[];
+  /** The arguments as the audit records them: what a human channel may show. */
+  shownArgs: unknown;
   /** Writes the audit start line; called once, just before the handler runs. */
   onStart(): Promise<void>;
 }
@@ -221,7 +224,10 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       ...ctx,
       signal: budget.signal,
       elapsedMs: () => budget!.elapsedMs,
-      confirm: gatedConfirm(ctx, budget, deps.confirms),
+      confirm: gatedConfirm(ctx, budget, deps.confirms, {
+        args: deps.shownArgs,
+        target: namedTarget(parsed),
+      }),
       dispatch: (name, innerArgs) => ctx.dispatch(name, innerArgs, budget!.signal),
     };
 
@@ -324,9 +330,24 @@ function failureOf(output: ToolOutput): Pick<CallOutcome, "error"> {
  * the call (what the human approves is what runs: no other call moves the tab meanwhile), and
  * each answer is recorded for the audit line.
  */
-function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfirm[]): Confirm {
-  return (request) =>
+function gatedConfirm(
+  ctx: ToolContext,
+  budget: CallBudget,
+  confirms: AuditConfirm[],
+  about: Pick<ConfirmRequest, "args" | "target">,
+): Confirm {
+  return (asked) =>
     budget.pausedWhile(async () => {
+      // What the call is (its arguments, its element), for a channel that shows it.
+      // A hook that names no origin acts on the session's active tab: its origin is the site
+      // a person judges (and "approve for this site" covers).
+      const origin = asked.origin ?? activeOrigin(ctx, asked.session);
+      const request: ConfirmRequest = {
+        ...asked,
+        ...(origin ? { origin } : {}),
+        ...(about.args !== undefined ? { args: about.args } : {}),
+        ...(about.target ? { target: about.target } : {}),
+      };
       try {
         const session = request.session !== undefined
           ? ctx.sessions.list().find((s) => s.id === request.session)
@@ -354,6 +375,15 @@ function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfi
         throw e;
       }
     });
+}
+
+/** The element a call's arguments name (`ref`, `named`, `selector`), when they name one. */
+function namedTarget(parsed: unknown): ConfirmTarget | undefined {
+  if (!parsed || typeof parsed !== "object") return undefined;
+  const a = parsed as Record<string, unknown>;
+  const pick = (k: string) => typeof a[k] === "string" ? { [k]: a[k] as string } : {};
+  const target: ConfirmTarget = { ...pick("ref"), ...pick("named"), ...pick("selector") };
+  return Object.keys(target).length ? target : undefined;
 }
 
 /**

@@ -20,6 +20,8 @@ import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
+import { installApprovals } from "./console/approval_queue.ts";
+import { installHumanAsks } from "./console/human_asks.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
@@ -154,6 +156,17 @@ function installProgressTo(
   });
 }
 
+/**
+ * Starts the server's own request ids (elicitation) at 1: the SDK (1.32) ignores a
+ * `notifications/cancelled` whose `requestId` is 0 (`if (!requestId) return`), so a withdrawn
+ * first question (another channel answered, the call was cancelled) would stay open in the
+ * client. `_requestMessageId` is the SDK's counter (a plain field); left alone if it changes.
+ */
+function skipRequestIdZero(server: Server): void {
+  const s = server as unknown as { _requestMessageId?: unknown };
+  if (s._requestMessageId === 0) s._requestMessageId = 1;
+}
+
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
   /**
@@ -183,19 +196,11 @@ export function createMcpServer(
         "browxai drives a real Chromium. navigate, then snapshot to read the page and get [ref=eN] handles; act with click/fill/press/select by ref. Every action returns what happened (navigation, dialogs, errors, network writes, the page delta).",
     },
   );
+  skipRequestIdZero(server);
   const tools = toolList(config);
   const approvals = new ApprovalStore();
-  // Elicitation when the client declared it, else the DevTools console of a browser a person sees.
-  const confirm = createConfirm(config, {
-    approvals,
-    channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
-  });
-  // What a call may name: the listed tools, and those hidden only for a capability that is off
-  // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
-  const listed = new Map(
-    listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  // Closing a session discards the approvals it earned (seed 004).
+  sessions.onClosed((id) => approvals.forgetSession(id));
   const hub = options.hub;
   const consoleClient = hub?.registerClient({
     ...(options.clientLabel ? { label: options.clientLabel } : {}),
@@ -204,6 +209,25 @@ export function createMcpServer(
     notify: (level, data) =>
       server.sendLoggingMessage({ level, logger: "browxai-console", data }).catch(() => {}),
   });
+  if (hub) installHumanAsks(hub);
+  // Every channel that can ask is asked at once: elicitation when the client declared it, the
+  // DevTools console of a browser a person sees, the web console while someone has it open.
+  const confirm = createConfirm(config, {
+    approvals,
+    channels: [
+      elicitationChannel(server),
+      devtoolsChannel(config, sessions),
+      ...(hub && consoleClient
+        ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
+        : []),
+    ],
+  });
+  // What a call may name: the listed tools, and those hidden only for a capability that is off
+  // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
+  const listed = new Map(
+    listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   if (consoleClient) {
     const before = server.onclose;
     server.onclose = () => {

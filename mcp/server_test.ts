@@ -39,6 +39,7 @@ Deno.test("toolList: recurring fields are the shared ones, described once", () =
     "publish.selector", // the publish control's option, required
     "name_ref.ref", // required: the ref to name
     "find_feedback.ref", // required: the element the verdict is about
+    "highlight.ref", // required: the element to outline
   ]);
   for (const tool of ALL_TOOLS) {
     const shape = tool.inputSchema.shape as Record<string, unknown>;

@@ -6,6 +6,8 @@
  * @module
  */
 import { type ConfirmHook, isConfirmHook } from "./hooks.ts";
+import type { ConfirmRequest } from "./confirm.ts";
+import { siteOf } from "./hosts.ts";
 
 /** TTL of a grant when none is given, seconds. */
 export const DEFAULT_GRANT_TTL_SECONDS = 3600;
@@ -63,9 +65,41 @@ export function checkGrantRequest(scopes: readonly string[], ttlSeconds?: number
   return ttl;
 }
 
+/**
+ * Whether a human may answer `request` with "approve for this site" (the web console's
+ * second button): the same hook, in the same session, on the same site, then passes without
+ * asking until the session closes. Allowed for a grantable confirm hook acted on an
+ * http(s) site in a named session. Refused (with why, for the console) for `publish` (asked
+ * every time), `site_visit` (approving a visit already approves its site for the session),
+ * `page_permission` (each use is asked), hostless origins (`file:`, `data:`: one approval
+ * would cover every local file) and requests without a session.
+ *
+ * @returns `{ allowed: true, site }` (the registrable domain) or `{ allowed: false, why }`.
+ */
+export function siteScope(
+  request: Pick<ConfirmRequest, "hook" | "session" | "origin">,
+): { allowed: true; site: string } | { allowed: false; why: string } {
+  const { hook } = request;
+  if (hook === "site_visit") {
+    return { allowed: false, why: "approving a new site already approves it for the session" };
+  }
+  if (hook === "page_permission") {
+    return { allowed: false, why: "each use of a page permission is asked" };
+  }
+  if (UNGRANTABLE_HOOKS.includes(hook)) {
+    return { allowed: false, why: `"${hook}" needs a human's yes every time` };
+  }
+  if (request.session === undefined) return { allowed: false, why: "no session to remember it in" };
+  const site = request.origin ? siteOf(request.origin) : null;
+  if (!site) return { allowed: false, why: "no site: a URL without a host is asked every time" };
+  return { allowed: true, site };
+}
+
 /** The grants of one client. Expired grants disappear on the next read. */
 export class ApprovalStore {
   #grants: Grant[] = [];
+  /** "Approve for this site" answers: per session, `hook site` keys (see {@link siteScope}). */
+  #sites = new Map<string, Set<string>>();
   #now: () => number;
 
   /** @param now Clock in ms (tests pass their own). */
@@ -123,5 +157,30 @@ export class ApprovalStore {
     this.#prune();
     const t = this.#now();
     return this.#grants.map((g) => ({ ...g, remainingMs: g.expiresAt - t }));
+  }
+
+  /**
+   * Remembers a human's "approve for this site": `hook` on `site` passes without asking in
+   * session `sessionId` until {@link forgetSession}.
+   */
+  approveSite(hook: ConfirmHook, sessionId: string, site: string): void {
+    let set = this.#sites.get(sessionId);
+    if (!set) this.#sites.set(sessionId, set = new Set());
+    set.add(`${hook} ${site}`);
+  }
+
+  /** True when a human approved `hook` on `site` for session `sessionId` ({@link approveSite}). */
+  coversSite(hook: ConfirmHook, sessionId: string, site: string): boolean {
+    return this.#sites.get(sessionId)?.has(`${hook} ${site}`) ?? false;
+  }
+
+  /**
+   * A session closed: the approvals it earned go with it (seed 004: closing discards every
+   * approval it earned) — its site approvals and the grants made for it alone. A new session
+   * of the same name starts with none.
+   */
+  forgetSession(sessionId: string): void {
+    this.#sites.delete(sessionId);
+    this.#grants = this.#grants.filter((g) => g.sessionId !== sessionId);
   }
 }

@@ -4,6 +4,7 @@ import {
   checkGrantRequest,
   DEFAULT_GRANT_TTL_SECONDS,
   MAX_GRANT_TTL_SECONDS,
+  siteScope,
 } from "./approvals.ts";
 
 Deno.test("checkGrantRequest: scopes and TTL", () => {
@@ -60,4 +61,39 @@ Deno.test("ApprovalStore: a session's own grant, then one for all; publish never
   store.grant(["submit"], 10);
   assertEquals(store.consume("submit", "b")?.sessionId, undefined);
   assertEquals(store.consume("publish", "a"), undefined);
+});
+
+Deno.test("siteScope: approve for this site where policy allows it", () => {
+  const r = { hook: "submit", session: "s", origin: "https://docs.example.co.uk" } as const;
+  assertEquals(siteScope(r), { allowed: true, site: "example.co.uk" });
+  assertEquals(siteScope({ ...r, origin: "http://127.0.0.1:8000" }), {
+    allowed: true,
+    site: "127.0.0.1",
+  });
+  const refused: Array<[Parameters<typeof siteScope>[0], string]> = [
+    [{ ...r, hook: "publish" }, "every time"],
+    [{ ...r, hook: "site_visit" }, "already approves"],
+    [{ ...r, hook: "page_permission" }, "each use"],
+    [{ ...r, session: undefined }, "no session"],
+    [{ ...r, origin: "data:" }, "without a host"],
+    [{ ...r, origin: undefined }, "without a host"],
+  ];
+  for (const [request, why] of refused) {
+    const d = siteScope(request);
+    assertEquals(d.allowed, false);
+    if (!d.allowed) assertIncludes(d.why, why);
+  }
+});
+
+Deno.test("ApprovalStore: forgetSession drops the session's site approvals and its own grants", () => {
+  const store = new ApprovalStore();
+  store.approveSite("submit", "s", "example.com");
+  store.grant(["file_upload"], 60, "s");
+  store.grant(["file_upload"], 60);
+  assertEquals(store.coversSite("submit", "s", "example.com"), true);
+  assertEquals(store.coversSite("submit", "t", "example.com"), false);
+  assertEquals(store.coversSite("file_upload", "s", "example.com"), false);
+  store.forgetSession("s");
+  assertEquals(store.coversSite("submit", "s", "example.com"), false);
+  assertEquals(store.list().map((g) => g.sessionId), [undefined]);
 });

@@ -27,14 +27,41 @@ export interface ConfirmRequest {
   summary: string;
   /** The origin acted on, when there is one. */
   origin?: string | undefined;
+  /**
+   * The asking call's arguments as the audit records them (secrets masked, filled values
+   * redacted), for a channel that shows them (the web console); set by the call pipeline.
+   */
+  args?: unknown;
+  /** The element the asking call names, when it names one (the console outlines it). */
+  target?: ConfirmTarget | undefined;
 }
+
+/** The element a confirmed call acts on, as the call named it. */
+export interface ConfirmTarget {
+  ref?: string | undefined;
+  /** A `name_ref` alias. */
+  named?: string | undefined;
+  selector?: string | undefined;
+}
+
+/**
+ * A human's answer: `true` yes (this once), `false` no (or dismissed), `"site"` yes, and the
+ * same hook on the same site passes in this session without asking again (see `siteScope`
+ * in `approvals.ts`).
+ */
+export type HumanAnswer = boolean | "site";
 
 /** How a confirm request was decided (refusals throw). */
 export interface ConfirmOutcome {
   /** `not-required`: the hook is not configured; `approved`: a human said yes; `pre-approved`: a live grant covered it. */
   decision: "not-required" | "approved" | "pre-approved";
-  /** Who answered (`elicitation`, `devtools`, `console`, `grant`), when someone did. */
+  /**
+   * Who answered (`elicitation`, `devtools`, `console`), or what covered it (`grant`: a
+   * pre-approval; `site`: an earlier "approve for this site"), when someone or something did.
+   */
   by?: string;
+  /** `site`: the human approved this hook for the whole site (this session). */
+  scope?: "once" | "site";
 }
 
 /**

@@ -245,6 +245,17 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["find", { query: "Sign up", contextRef: "e9999" }, "e9999"],
       ["find_feedback", { query: "Sign up", ref: "e9999" }, "e9999"],
       ["find_feedback", { query: " ", ref: "e1" }, "Empty query"],
+      ["open_session", { mode: "attached", endpoint: "ws://x", headful: true }, "headful"],
+      ["open_session", { session: "shown", headful: "yes" }, '"headful"'],
+      ["ask_human", {}, '"instruction"'],
+      ["ask_human", { instruction: " " }, '"instruction"'],
+      ["ask_human", { instruction: "x".repeat(2001) }, "1..2000 characters"],
+      ["ask_human", { instruction: "Log in", session: "nope" }, 'Unknown session "nope"'],
+      // Nobody watches this headless server's session: answered at once, never a wait.
+      ["ask_human", { instruction: "Solve the CAPTCHA" }, "unattended"],
+      ["highlight", {}, '"ref"'],
+      ["highlight", { ref: "e1", note: "x".repeat(501) }, "at most 500"],
+      ["highlight", { ref: "e1" }, "unattended"],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
     ];

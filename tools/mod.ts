@@ -91,6 +91,8 @@ import { setGeolocationTool } from "./emulation/set_geolocation.ts";
 import { grantPermissionsTool } from "./emulation/grant_permissions.ts";
 import { nameRefTool } from "./refs/name_ref.ts";
 import { listNamedRefsTool } from "./refs/list_named_refs.ts";
+import { askHumanTool } from "./human/ask_human.ts";
+import { highlightTool } from "./human/highlight.ts";
 import { textSearchTool } from "./read/text_search.ts";
 import { readPageTool } from "./read/read_page.ts";
 import { getUrlTool } from "./read/get_url.ts";
@@ -201,6 +203,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   findFeedbackTool,
   planTool,
   executeTool,
+  askHumanTool,
+  highlightTool,
 ] as unknown as ToolDefinition[];
 
 /**

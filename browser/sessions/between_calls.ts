@@ -52,6 +52,8 @@ export interface SinceLastCall {
   activeTab?: { index: number; url: string };
   /** Downloads that began (first 5); `saved: false` when the session cancelled them. */
   downloads?: Array<{ filename: string; url: string; saved: boolean }>;
+  /** Tasks the agent handed a person (`ask_human`) that the person marked done (first 5). */
+  asksDone?: Array<{ id: string; instruction: string }>;
   /** How many of each kind were left out by the bounds above. */
   omitted?: Partial<Record<ListedKind, number>>;
 }
@@ -63,7 +65,8 @@ type ListedKind =
   | "crashed"
   | "tabsOpened"
   | "tabsClosed"
-  | "downloads";
+  | "downloads"
+  | "asksDone";
 
 /** Longest message kept, characters. */
 const MAX_MESSAGE_CHARS = 300;
@@ -82,6 +85,7 @@ export class BetweenCalls<T extends TabLike & object> {
   #opened = new BoundedList<T>(5);
   #closed = new BoundedList<string>(5);
   #downloads = new BoundedList<NonNullable<SinceLastCall["downloads"]>[number]>(5);
+  #asksDone = new BoundedList<{ id: string; instruction: string }>(5);
   #activeChanged = false;
   /** Each tab's last main-frame URL (kept while held too): where a navigation came from. */
   #urls = new WeakMap<T, string>();
@@ -212,6 +216,14 @@ export class BetweenCalls<T extends TabLike & object> {
   }
 
   /**
+   * A person marked an ask done in the console. Kept whether or not an action window is open:
+   * no action's result reports it.
+   */
+  askDone(ask: { id: string; instruction: string }): void {
+    this.#asksDone.push({ id: ask.id, instruction: this.#cap(ask.instruction, MAX_MESSAGE_CHARS) });
+  }
+
+  /**
    * What happened since the last take, or `undefined` when nothing did; empties the buffer.
    * Navigations and crashes of tabs closed since are stale and left out (their closing is the
    * news, when the page closed them).
@@ -257,6 +269,7 @@ export class BetweenCalls<T extends TabLike & object> {
     }
     this.#activeChanged = false;
     put("downloads", this.#downloads, (d) => d);
+    put("asksDone", this.#asksDone, (a) => a);
     if (Object.keys(omitted).length) out.omitted = omitted;
     return Object.keys(out).length ? out : undefined;
   }

@@ -42,7 +42,8 @@ export class BrowserHost {
   #options: BrowserHostOptions;
   #shared: Promise<RoutedBrowser> | undefined;
   #all = new Set<Browser>();
-  #installing: Promise<string> | undefined;
+  /** Installs under way, by kind (headful: chrome; else chrome-headless-shell). */
+  #installing = new Map<boolean, Promise<string>>();
   #progress = new Set<(p: InstallProgress) => void>();
 
   /**
@@ -70,6 +71,11 @@ export class BrowserHost {
     return p;
   }
 
+  /** True when browsers this host launches show their windows (`--headful`). */
+  get headful(): boolean {
+    return this.#options.headful;
+  }
+
   /** True when the shared browser is running. */
   async sharedRunning(): Promise<boolean> {
     if (!this.#shared) return false;
@@ -81,16 +87,22 @@ export class BrowserHost {
   }
 
   /**
-   * Launches a browser browxai owns; with `userDataDir` on that profile.
+   * Launches a browser browxai owns; with `userDataDir` on that profile (else a temp profile,
+   * removed on close). `options.headful` shows its windows even when the server is headless
+   * (a session shown to a person, `open_session({ headful: true })`).
    *
    * @throws BrowserNotFoundError, ProfileInUseError, CdpError.
    */
-  async launch(userDataDir: string | undefined): Promise<RoutedBrowser> {
-    const path = await this.#executable();
+  async launch(
+    userDataDir: string | undefined,
+    options: { headful?: boolean } = {},
+  ): Promise<RoutedBrowser> {
+    const headful = this.#options.headful || options.headful === true;
+    const path = await this.#executable(headful);
     const router = new PageRouter();
     const browser = await Browser.launch({
       executablePath: path,
-      headful: this.#options.headful,
+      headful,
       ...(userDataDir ? { userDataDir } : {}),
     }, { attachHook: router.attachHook, listener: router.listener });
     this.#track(browser);
@@ -113,16 +125,20 @@ export class BrowserHost {
    *
    * @throws BrowserNotFoundError, BrowserInstallError.
    */
-  async #executable(): Promise<string> {
-    const headful = this.#options.headful;
+  async #executable(headful: boolean): Promise<string> {
     try {
       return findChromium({ explicitPath: this.#options.browserPath, headful }).path;
     } catch (e) {
       const env = this.#options.env ?? ((n: string) => Deno.env.get(n));
       if (!(e instanceof BrowserNotFoundError) || e.explicit) throw e;
       if (["1", "true"].includes(env("BROWX_NO_DOWNLOAD") ?? "")) throw e;
-      this.#installing ??= this.#install(headful, env);
-      return await this.#installing;
+      // chrome-headless-shell for headless, chrome for a shown window: one install of each at once.
+      let installing = this.#installing.get(headful);
+      if (!installing) {
+        installing = this.#install(headful, env);
+        this.#installing.set(headful, installing);
+      }
+      return await installing;
     }
   }
 
@@ -147,7 +163,7 @@ export class BrowserHost {
       return got.path;
     } finally {
       // Success is found by discovery next time; a failure is retried by the next launch.
-      this.#installing = undefined;
+      this.#installing.delete(headful);
     }
   }
 

@@ -57,6 +57,11 @@ export interface BrowserSessionOptions {
   profileDir?: string;
   /** Where secrets' values occur in a text: the logs never keep a cut one's prefix. */
   secretSpans?: SecretSpans | undefined;
+  /**
+   * Its browser is shown to a person (`open_session({ headful: true })`, or a server started
+   * `--headful`): the session is attended even when nobody watches it in the console.
+   */
+  headful?: boolean | undefined;
 }
 
 /** One browxai session. */
@@ -76,6 +81,8 @@ export class BrowserSession {
   /** What other modules keep per session (downloads, upload copies, a backgrounded tab). */
   readonly slots = new SessionSlots();
   readonly profileDir: string | undefined;
+  /** Its browser's windows are shown (see {@link BrowserSessionOptions.headful}). */
+  readonly headful: boolean;
   #routed: RoutedBrowser;
   #contextId: string | undefined;
   #ownsContext: boolean;
@@ -118,6 +125,7 @@ export class BrowserSession {
     this.#ownsContext = options.ownsContext;
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
+    this.headful = options.headful ?? false;
     this.logs = new PageLogs({ secretSpans: options.secretSpans });
     this.between = new BetweenCalls({ secretSpans: options.secretSpans });
     // An attached browser's tabs are the person's, whatever context they are in.

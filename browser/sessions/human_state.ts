@@ -22,14 +22,26 @@ export interface SessionControl {
   since: number;
 }
 
+/** An element's on-screen box: top-level viewport CSS px (what the console's live frame shows). */
+export interface ScreenBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** A task the agent handed to a person (`ask_human`): credentials, a CAPTCHA, 2FA, a payment. */
 export interface HumanAsk {
-  /** Stable id (`a1`, `a2`, …), per session. */
+  /** Stable id (`a1`, `a2`, …), unique in the process (the console answers it by id alone). */
   id: string;
   /** What the person is asked to do. */
   instruction: string;
   /** The element concerned, when the agent named one (an eN/pN ref). */
   ref?: string;
+  /** Where that element was when asked (the console outlines it). */
+  box?: ScreenBox;
+  /** The tab's URL when asked: the box is stale once the tab shows another page. */
+  url?: string;
   /** `awaiting_user` until the person marks it done in the console. */
   status: "awaiting_user" | "done";
   /** ms since the epoch. */
@@ -44,6 +56,10 @@ export interface HumanHighlight {
   ref: string;
   /** The agent's note shown beside the outline. */
   note?: string;
+  /** Where the element was when outlined (the console draws it over the live view). */
+  box?: ScreenBox;
+  /** The tab's URL when outlined: the outline is stale once the tab shows another page. */
+  url?: string;
   /** ms since the epoch. */
   created: number;
 }

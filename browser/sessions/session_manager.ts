@@ -10,7 +10,8 @@ import type { InstallProgress } from "../../cdp/install_browser.ts";
 import { ToolError } from "../tool_error.ts";
 import { launchToolError } from "./launch_errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
-import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import type { BrowserSession } from "./browser_session.ts";
+import { launchSession, type OpenOptions } from "./session_launch.ts";
 import { ArtifactStore } from "../../storage/artifacts.ts";
 import { PathGuardError } from "../../policy/path_guard.ts";
 import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
@@ -24,15 +25,7 @@ import { releaseMemorySoon } from "./heap_release.ts";
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
 
-/** Options of {@link SessionManager.open}. */
-export interface OpenOptions {
-  mode: SessionMode;
-  /** CDP endpoint for `attached`. */
-  endpoint?: string | undefined;
-}
-
-/** Profiles open anywhere in this process (two opens of one profile are refused). */
-const openProfiles = new Set<string>();
+export type { OpenOptions };
 
 /**
  * One client's sessions.
@@ -51,6 +44,8 @@ export class SessionManager {
   #turns = new Map<string, Promise<unknown>>();
   /** Set by {@link closeAll}: this client is going away, nothing new opens. */
   #closing = false;
+  /** Told each session that closed or was replaced ({@link onClosed}). */
+  #closedListeners = new Set<(id: string) => void>();
 
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
   #secretSpans: SecretSpans | undefined;
@@ -109,6 +104,26 @@ export class SessionManager {
         `Invalid session name "${name}": use 1-64 letters, digits, ".", "_" or "-" (no leading dot)`,
         'pick a name like "work" or "test-1"',
       );
+    }
+  }
+
+  /**
+   * Calls `listener(id)` after each session of this client closes (close_session, a
+   * re-creation after a crash, the client going away): what the session earned (its
+   * approvals) goes with it. Returns the remover.
+   */
+  onClosed(listener: (id: string) => void): () => void {
+    this.#closedListeners.add(listener);
+    return () => this.#closedListeners.delete(listener);
+  }
+
+  #closedNow(id: string): void {
+    for (const l of this.#closedListeners) {
+      try {
+        l(id);
+      } catch (e) {
+        console.error("browxai: a session-closed listener failed:", e);
+      }
     }
   }
 
@@ -217,11 +232,19 @@ export class SessionManager {
     const old = this.#sessions.get(name);
     if (old) {
       this.#sessions.delete(name);
-      await old.close();
+      try {
+        await old.close();
+      } finally {
+        this.#closedNow(name);
+      }
     }
     let session: BrowserSession;
     try {
-      session = await this.#launch(name, options);
+      session = await launchSession(name, options, {
+        host: this.#host,
+        secretSpans: this.#secretSpans,
+        profileDir: (n) => this.#profileDir(n),
+      });
     } catch (e) {
       throw launchToolError(e);
     }
@@ -230,67 +253,6 @@ export class SessionManager {
     await startDownloads(session, this.#workspace, this.areas.downloads);
     this.#sessions.set(name, session);
     return session;
-  }
-
-  async #launch(name: string, options: OpenOptions): Promise<BrowserSession> {
-    if (options.mode === "incognito") {
-      const routed = await this.#host.shared();
-      const ctx = await routed.browser.createContext();
-      return new BrowserSession({
-        id: name,
-        mode: "incognito",
-        routed,
-        browserContextId: ctx,
-        ownsContext: true,
-        ownsBrowser: false,
-        secretSpans: this.#secretSpans,
-      });
-    }
-    if (options.mode === "persistent") {
-      const profileDir = await this.#profileDir(name);
-      if (openProfiles.has(profileDir)) {
-        throw new ToolError(
-          "refused",
-          `Cannot open profile "${name}": another session of this server has it open`,
-          "close that session first, or use another session name",
-        );
-      }
-      openProfiles.add(profileDir);
-      try {
-        const routed = await this.#host.launch(profileDir);
-        routed.browser.closed.then(() => openProfiles.delete(profileDir));
-        return new BrowserSession({
-          id: name,
-          mode: "persistent",
-          routed,
-          browserContextId: undefined,
-          ownsContext: false,
-          ownsBrowser: true,
-          profileDir,
-          secretSpans: this.#secretSpans,
-        });
-      } catch (e) {
-        openProfiles.delete(profileDir);
-        throw e;
-      }
-    }
-    if (!options.endpoint) {
-      throw new ToolError(
-        "invalid-argument",
-        'Missing "endpoint" for mode "attached"',
-        'pass endpoint: "ws://host:port/devtools/browser/…" or "http://host:port"',
-      );
-    }
-    const routed = await this.#host.attach(options.endpoint);
-    return new BrowserSession({
-      id: name,
-      mode: "attached",
-      routed,
-      browserContextId: undefined,
-      ownsContext: false,
-      ownsBrowser: false,
-      secretSpans: this.#secretSpans,
-    });
   }
 
   /**
@@ -327,7 +289,11 @@ export class SessionManager {
       await stopDownloads(s);
       // Before close, which drops the session's slots (the copies' folder is one).
       await removeUploadCopies(s);
-      await s.close();
+      try {
+        await s.close();
+      } finally {
+        this.#closedNow(name);
+      }
       releaseMemorySoon();
     }
     // Artifacts live as long as their session; wiped even when it was not running (the

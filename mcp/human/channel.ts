@@ -7,7 +7,9 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/server/index"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { ConfirmRequest } from "../../policy/confirm.ts";
+import type { ConfirmRequest, HumanAnswer } from "../../policy/confirm.ts";
+
+export type { HumanAnswer };
 
 /** One way to ask a human. */
 export interface HumanChannel {
@@ -16,10 +18,13 @@ export interface HumanChannel {
   /** True when this channel can ask about `request` now (a client that declared elicitation…). */
   available(request: ConfirmRequest): boolean;
   /**
-   * Asks; resolves true for yes, false for no or a dismissal. Rejects when
-   * `signal` aborts (the answer came too late) or the channel broke.
+   * Asks; resolves true for yes, false for no or a dismissal, `"site"` for yes on the whole
+   * site (only a channel that offers it: the web console). Rejects when `signal` aborts —
+   * the answer came too late, the asking call was cancelled, or another channel answered
+   * first (the question is then withdrawn: nothing of it may stay on show) — or the channel
+   * broke.
    */
-  ask(request: ConfirmRequest, signal: AbortSignal): Promise<boolean>;
+  ask(request: ConfirmRequest, signal: AbortSignal): Promise<HumanAnswer>;
 }
 
 /** The question as a person reads it. */

@@ -30,7 +30,8 @@
  * console the page cleared or filled.
  *
  * Available when the asking session's browser is shown to a person: the
- * server runs `--headful`, or the operator set `BROWX_DEVTOOLS_CONFIRM=1`
+ * server runs `--headful`, the session was opened with `headful: true`, or the
+ * operator set `BROWX_DEVTOOLS_CONFIRM=1`
  * (a headless browser someone inspects through chrome://inspect: an attached
  * one, since a browser browxai starts has no DevTools port to inspect). The
  * session must be open already (it is looked up, never created); when it
@@ -161,7 +162,11 @@ export function devtoolsChannel(
   };
   return {
     name: "devtools",
-    available: (request) => shown && find(request) !== undefined,
+    // A session opened headful (open_session({ headful: true })) is shown on its own.
+    available: (request) => {
+      const session = find(request);
+      return session !== undefined && (shown || session.headful);
+    },
     async ask(request, signal) {
       const session = find(request);
       if (!session) throw new Error(`session "${request.session ?? "default"}" is not open`);

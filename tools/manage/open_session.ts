@@ -114,6 +114,7 @@ async function setUpSession(
       ok: true,
       session: session.id,
       mode: session.mode,
+      ...(session.headful ? { headful: true } : {}),
       ...(session.profileDir ? { profileDir: session.profileDir } : {}),
       url: page.url,
       ...(url ? { httpStatus } : {}),
@@ -176,7 +177,7 @@ export const openSessionTool = defineTool({
   name: "open_session",
   title: "Open session",
   description:
-    "Open a named session. incognito: an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach).",
+    "Open a named session. incognito: an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach). headful: shown to a person.",
   capability: "navigation",
   toolset: "sessions",
   annotations: { openWorldHint: true },
@@ -199,10 +200,19 @@ export const openSessionTool = defineTool({
       .describe("State or workspace path to seed"),
     authState: z.string().optional().describe("Saved auth state to seed"),
     timeoutMs: timeoutField,
+    // Said in the description ("shown to a person"): a field description costs as much.
+    headful: z.boolean().optional().describe("Headful"),
   }),
   async handler(ctx, args) {
     const mode = args.mode ?? "incognito";
     const name = args.session ?? "default";
+    if (mode === "attached" && args.headful) {
+      throw new ToolError(
+        "invalid-argument",
+        '"headful" does not apply to mode "attached": whoever runs that browser shows it or not',
+        "drop headful, or open an incognito or persistent session with headful: true",
+      );
+    }
     if (mode === "attached") {
       const d = checkCapability(ctx.config.capabilities, "byob-attach", "open_session");
       if (!d.allowed) {
@@ -234,7 +244,8 @@ export const openSessionTool = defineTool({
     // Set up in the session's opening turn: a close_session sent meanwhile waits for it, and a
     // failed set-up (a refused first URL) leaves no half-made session behind. No await before
     // open: the turn is taken now, so a call on this name sent right after waits for it.
-    await ctx.sessions.open(name, { mode, endpoint: args.endpoint }, async (session) => {
+    const headful = args.headful === true;
+    await ctx.sessions.open(name, { mode, endpoint: args.endpoint, headful }, async (session) => {
       // A cancelled call leaves no session behind (a failed set-up discards it).
       ctx.signal?.throwIfAborted();
       const warning = seed ? await seedSession(session, seed) : undefined;
