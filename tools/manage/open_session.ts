@@ -177,7 +177,7 @@ export const openSessionTool = defineTool({
   name: "open_session",
   title: "Open session",
   description:
-    "Open a named session. incognito: an isolated context in the shared browser; persistent: its own browser on a workspace profile (survives close); attached: an existing browser by CDP endpoint (capability byob-attach). headful: shown to a person.",
+    "Open a named session: incognito (isolated context, shared browser), persistent (own browser, workspace profile kept on close), attached (existing browser by CDP endpoint; capability byob-attach); headful: shown to a person.",
   capability: "navigation",
   toolset: "sessions",
   annotations: { openWorldHint: true },
@@ -190,15 +190,15 @@ export const openSessionTool = defineTool({
       height: z.number().int().min(100).max(MAX_VIEWPORT.height).describe("CSS px"),
     }).optional().describe("Viewport"),
     endpoint: z.string().optional().describe(
-      "attached mode: ws://…/devtools/browser/… or http://host:port",
+      "attached: ws://…/devtools/browser/… or http://host:port",
     ),
     dialogs: z.enum(DIALOG_POLICIES).optional().describe(
-      "Unarmed dialogs (default: accept alerts only; raise: fail the action)",
+      "Unarmed dialogs (default: accept alerts; raise: fail the action)",
     ),
     promptText: z.string().optional().describe("accept-prompt-with's answer"),
     storageState: z.union([z.string(), z.record(z.string(), z.unknown())]).optional()
-      .describe("State or workspace path to seed"),
-    authState: z.string().optional().describe("Saved auth state to seed"),
+      .describe("Storage state, or its workspace path"),
+    authState: z.string().optional().describe("A saved auth state"),
     timeoutMs: timeoutField,
     // Said in the description ("shown to a person"): a field description costs as much.
     headful: z.boolean().optional().describe("Headful"),
