@@ -19,6 +19,7 @@ import { BrowserHost } from "./browser/sessions/browser_host.ts";
 import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
+import { installControl } from "./mcp/console/control.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";
@@ -387,6 +388,7 @@ async function main(): Promise<number> {
   });
   // The web console's hub (issue 15): every client and its sessions, the activity stream.
   const hub = new ConsoleHub();
+  installControl(hub);
   if (cli.http) {
     const server = await serveHttp(cli.config, host, {
       hub,

@@ -38,6 +38,11 @@ export type ToolErrorCode =
   | "result-too-large"
   /** The client cancelled the call (`notifications/cancelled`); the session is free again. */
   | "cancelled"
+  /**
+   * A person has control of the session (they took over in the web console, or the agent
+   * called `takeover`): agent mutations do nothing until they hand back (or `release` is granted).
+   */
+  | "human-has-control"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

@@ -8,11 +8,12 @@
  * 2. **Policies** — the capability; the arguments validated; `{{secret:NAME}}` placeholders
  *    substituted into fill keys (`mcp/secret_args.ts`), bound secrets only into tools that
  *    check the origin they fill.
- * 3. **Gates** — the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
+ * 3. **Gates** — a person's control of the session: while they have it, a mutation is refused
+ *    (`human-has-control`, `mcp/human/control_gate.ts`) and does nothing; the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
  *    combined with the call's budget, `mcp/call_budget.ts`) and the confirm gate, wrapped
  *    once: it stops the budget's clock while a human answers, holds the asked session until
  *    the call ends (what the human approves is what runs), and records each answer for the
- *    audit.
+ *    audit; likewise the consent channel (`release`), whose channel goes on the audit line.
  * 4. **Handler** — in the call's scope (sessions it used learn of its failure) and its secret
  *    scope (masker, bound secrets); an error is mapped to a `ToolError` with a next step
  *    (`browser/error_map.ts`), refined by what happened to the session meanwhile.
@@ -34,7 +35,7 @@ import {
   redactArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
-import type { Confirm } from "../policy/confirm.ts";
+import type { Confirm, Consent } from "../policy/confirm.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
 import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
@@ -51,6 +52,7 @@ import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
+import { humanControlRefusal } from "./human/control_gate.ts";
 
 /** What became of one call: what the audit line and the client are told. */
 export interface CallOutcome {
@@ -112,12 +114,14 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     args: redactArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];
+  const consent: { channel?: string } = {};
 
   const outcome = await runGated(call, {
     callId,
     store,
     masking,
     confirms,
+    consent,
     onStart: async () => {
       // Written before acting: after a kill -9 mid-call this line is what remains.
       const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
@@ -142,6 +146,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     }),
     ...(confirms.length ? { confirms } : {}),
     ...(origin ? { origin } : {}),
+    ...(consent.channel ? { consent_channel: consent.channel } : {}),
     durationMs: Math.round(performance.now() - started),
     ok: outcome.error === undefined,
     ...(outcome.error ? { error: outcome.error.code } : {}),
@@ -175,6 +180,8 @@ interface GateDeps {
   masking: boolean;
   /** Each confirm answer of the call, appended as it comes. */
   confirms: AuditConfirm[];
+  /** The channel of the call's consent (`release`), set when it is given. */
+  consent: { channel?: string };
   /** Writes the audit start line; called once, just before the handler runs. */
   onStart(): Promise<void>;
 }
@@ -208,7 +215,10 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     const bound = filled === parsed ? new Map() : deps.store.boundIn(JSON.stringify(parsed));
     checkBoundSecrets(tool.name, bound);
 
-    // 3. Gates: one signal (client cancel + budget), confirm wrapped once.
+    // 3. Gates: a person who has control of the session first (a mutation does nothing then).
+    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions);
+    if (held) throw held;
+    // One signal (client cancel + budget), confirm wrapped once.
     budget = new CallBudget(
       tool.name,
       (parsed as { timeoutMs?: number }).timeoutMs,
@@ -222,6 +232,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       signal: budget.signal,
       elapsedMs: () => budget!.elapsedMs,
       confirm: gatedConfirm(ctx, budget, deps.confirms),
+      consent: ctx.consent && gatedConsent(ctx.consent, budget, deps.consent),
       dispatch: (name, innerArgs) => ctx.dispatch(name, innerArgs, budget!.signal),
     };
 
@@ -353,6 +364,19 @@ function gatedConfirm(ctx: ToolContext, budget: CallBudget, confirms: AuditConfi
         });
         throw e;
       }
+    });
+}
+
+/**
+ * The consent channel of one call, wrapped once like {@link gatedConfirm}: the budget's clock
+ * stops while the person answers, and the channel that decided is kept for the audit line.
+ */
+function gatedConsent(consent: Consent, budget: CallBudget, seen: { channel?: string }): Consent {
+  return (request) =>
+    budget.pausedWhile(async () => {
+      const outcome = await consent(request, budget.signal);
+      seen.channel = outcome.channel;
+      return outcome;
     });
 }
 

@@ -15,6 +15,7 @@ import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
+import { createConsent } from "./human/consent.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
@@ -159,6 +160,11 @@ export function createMcpServer(
     approvals,
     channels: [elicitationChannel(server), devtoolsChannel(config, sessions)],
   });
+  // Releasing a takeover asks the person through the client (seed 004's consent channel); the
+  // DevTools console is not one: nobody is known to watch it when the person is in the console.
+  const consent = createConsent([elicitationChannel(server)], {
+    timeoutMs: config.confirmTimeoutMs,
+  });
   // What a call may name: the listed tools, and those hidden only for a capability that is off
   // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
   const listed = new Map(
@@ -216,6 +222,7 @@ export function createMcpServer(
         client: extra.sessionId ?? "stdio",
         clientName: server.getClientVersion()?.name,
       }),
+      consent,
       approvals,
       signal: extra.signal,
       // Over HTTP each client is its MCP session; stdio serves exactly one client.

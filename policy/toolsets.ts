@@ -16,6 +16,7 @@ export const TOOLSETS = [
   "power",
   "storage",
   "emulation",
+  "human",
 ] as const;
 
 /** A toolset name (one of {@link TOOLSETS}). */

@@ -245,6 +245,10 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["find", { query: "Sign up", contextRef: "e9999" }, "e9999"],
       ["find_feedback", { query: "Sign up", ref: "e9999" }, "e9999"],
       ["find_feedback", { query: " ", ref: "e1" }, "Empty query"],
+      ["picked", { session: "nope" }, 'Unknown session "nope"'],
+      ["picked", { clear: "yes" }, '"clear"'],
+      // takeover and release need `human` (not listed here): tests/takeover_test.ts has their cases.
+      ["takeover", { reason: "x" }, '"human" capability'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
     ];

@@ -102,6 +102,9 @@ import { findTool } from "./find/find.ts";
 import { findFeedbackTool } from "./find/find_feedback.ts";
 import { planTool } from "./power/plan.ts";
 import { executeTool } from "./power/execute.ts";
+import { takeoverTool } from "./human/takeover.ts";
+import { releaseTool } from "./human/release.ts";
+import { pickedTool } from "./human/picked.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -201,6 +204,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   findFeedbackTool,
   planTool,
   executeTool,
+  takeoverTool,
+  releaseTool,
+  pickedTool,
 ] as unknown as ToolDefinition[];
 
 /**
