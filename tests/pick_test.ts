@@ -38,13 +38,18 @@ Deno.test("pick: a hover hint, a pN the agent clicks, the client told, picked() 
     // The element's box, as the agent's snapshot element would give it.
     const tree = String((await p.ok("snapshot")).tree);
     assertTrue(refOf(tree, "Add one").startsWith("e"));
+    // Scrolled: points and boxes are the viewport's, the page's scroll is not the viewer's care.
+    await p.session().activePage!.evaluate("window.scrollTo(0, 30)");
     const add = await boxOf(p, "#add");
 
     const hint = await p.send({ type: "pick-hover", session: KEY, ...center(add) }) as R;
     assertEquals([hint.type, hint.hit, hint.tag, hint.id], ["pick-hint", true, "button", "add"]);
     assertEquals(hint.classes, ["primary", "big"]);
     const b = hint.bounds as typeof add;
-    assertTrue(Math.abs(b.x - add.x) < 1 && Math.abs(b.width - add.width) < 1, JSON.stringify(b));
+    assertTrue(
+      Math.abs(b.x - add.x) < 1 && Math.abs(b.y - add.y) < 1 && Math.abs(b.width - add.width) < 1,
+      `${JSON.stringify(b)} vs ${JSON.stringify(add)}`,
+    );
 
     const picked = await p.send({ type: "pick", session: KEY, ...center(add) }) as R;
     const pick = picked.pick as R;
@@ -116,6 +121,24 @@ Deno.test("pick: an element in a cross-origin iframe becomes a pN the agent clic
     const at = center({ ...inner, x: frame.x + 2 + inner.x, y: frame.y + 2 + inner.y });
     const hint = await p.send({ type: "pick-hover", session: KEY, ...at }) as R;
     assertEquals([hint.tag, hint.id], ["button", "inner-button"]);
+    const hb = hint.bounds as typeof inner;
+    assertTrue(Math.abs(hb.x - (frame.x + 2 + inner.x)) < 1, JSON.stringify(hb));
+    assertTrue(Math.abs(hb.y - (frame.y + 2 + inner.y)) < 1, JSON.stringify(hb));
+    // The same-origin frame's button: hit in the tab's own process, its box in the viewport.
+    const same = await boxOf(p, "#same");
+    const sameChild = page.frames().find((f) =>
+      f.url.startsWith(fx.origin) && f !== page.frame(page.mainFrameId)
+    )!;
+    const sameInner = await boxOf(p, "#inner-button", sameChild.frameId);
+    const sameHint = await p.send({
+      type: "pick-hover",
+      session: KEY,
+      ...center({ ...sameInner, x: same.x + 2 + sameInner.x, y: same.y + 2 + sameInner.y }),
+    }) as R;
+    assertEquals([sameHint.tag, (sameHint.bounds as typeof inner).y], [
+      "button",
+      same.y + 2 + sameInner.y,
+    ]);
     const picked = await p.send({ type: "pick", session: KEY, ...at }) as R;
     const pick = picked.pick as R;
     assertEquals([pick.role, pick.name], ["button", "Inner button"]);

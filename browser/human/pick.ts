@@ -69,17 +69,24 @@ export function checkPoint(x: unknown, y: unknown): { x: number; y: number } {
 
 /**
  * The element at (x, y), through frames, or undefined when nothing is there.
- * CDP: `DOM.getNodeForLocation`, `DOM.describeNode`, `DOM.getBoxModel` (an OOPIF's offset).
+ * CDP: `Runtime.evaluate` (each frame's scroll), `DOM.getNodeForLocation`, `DOM.describeNode`,
+ * `DOM.getBoxModel` (an OOPIF's offset).
  */
 async function nodeAt(page: Page, x: number, y: number): Promise<NodeAt | undefined> {
   let session = page.session;
+  let frameId = page.mainFrameId;
   const offset = { x: 0, y: 0 };
   for (let depth = 0; depth < MAX_FRAME_DEPTH; depth++) {
+    // The hit test takes document coordinates (the frame's scroll added), boxes are viewport ones.
+    const [sx, sy] = await page.evaluate("[scrollX, scrollY]", { frameId, timeoutMs: 5000 }) as [
+      number,
+      number,
+    ];
     let hit;
     try {
       hit = await session.send("DOM.getNodeForLocation", {
-        x: Math.round(x - offset.x),
-        y: Math.round(y - offset.y),
+        x: Math.round(x - offset.x + sx),
+        y: Math.round(y - offset.y + sy),
         includeUserAgentShadowDOM: false,
       });
     } catch {
@@ -94,6 +101,7 @@ async function nodeAt(page: Page, x: number, y: number): Promise<NodeAt | undefi
       offset.x += box.x;
       offset.y += box.y;
       session = child.session;
+      frameId = child.frameId;
       continue;
     }
     return { backendNodeId: hit.backendNodeId, frameId: hit.frameId, session, offset, node };
