@@ -7,7 +7,8 @@
  * Unlike the agent's `Keyboard`/`Mouse` (cdp/input.ts), which synthesize events from key
  * names on a US layout, these replay what the person's browser saw: their `key`, `code` and
  * `text` (their layout, their dead keys), their modifiers. The layout table gives only the
- * virtual key code Blink's editing bindings need (Backspace, arrows, Enter).
+ * virtual key code Blink's editing bindings need (Backspace, arrows, Enter); Enter types `\r`
+ * (as cdp/input.ts sends it: a form's implicit submission and a textarea's newline need it).
  *
  * @module
  */
@@ -165,7 +166,7 @@ export async function dispatchPersonEvent(page: Page, e: PersonEvent): Promise<v
   if (e.type === "key") {
     const keyCode = KEY_CODES.get(e.code ?? "") ?? KEY_CODES.get(e.key) ?? 0;
     const text = e.action === "down" && !(modifiers & (MODIFIER_BITS.Control | MODIFIER_BITS.Meta))
-      ? (e.text ?? (e.key.length === 1 ? e.key : undefined))
+      ? (e.text ?? (e.key.length === 1 ? e.key : e.key === "Enter" ? "\r" : undefined))
       : undefined;
     await page.send("Input.dispatchKeyEvent", {
       type: e.action === "up" ? "keyUp" : text ? "keyDown" : "rawKeyDown",
