@@ -38,6 +38,8 @@ export type ToolErrorCode =
   | "result-too-large"
   /** The client cancelled the call (`notifications/cancelled`); the session is free again. */
   | "cancelled"
+  /** `ask_human`, `highlight`: nobody can see the session (headless, no console viewer). */
+  | "unattended"
   /**
    * A person has control of the session (they took over in the web console, or the agent
    * called `takeover`): agent mutations do nothing until they hand back (or `release` is granted).

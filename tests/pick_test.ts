@@ -6,7 +6,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { type InProcess, startInProcess } from "./_in_process.ts";
+import { type InProcess, startInProcess } from "./_control_server.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 

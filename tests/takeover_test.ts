@@ -7,7 +7,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { type InProcess, startInProcess } from "./_in_process.ts";
+import { type InProcess, startInProcess } from "./_control_server.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { eventually } from "./_util.ts";
 
@@ -187,9 +187,10 @@ Deno.test("takeover(): unattended changes nothing; attended, release() without e
     await openApproved(p);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     // Headless, nobody watching: refused, no state change.
-    const alone = await p.ok("takeover", { reason: "enter the 2FA code" });
-    assertEquals([alone.ok, alone.status, alone.control], [false, "unattended", "agent"]);
-    assertIncludes(String(alone.hint), "console");
+    const alone = await p.call("takeover", { reason: "enter the 2FA code" });
+    assertEquals(codeOf(alone), "unattended", textOf(alone));
+    assertIncludes(textOf(alone), "web console");
+    assertEquals(p.session().human.control.by, "agent");
     await p.ok("click", { selector: "#add" });
 
     // Someone watches in the console: the agent hands over.

@@ -27,11 +27,9 @@ export function isAttended(
 
 /** What `takeover` and `release` answer. */
 export interface ControlResult {
-  /** False when nothing changed because nobody could take control (`status: "unattended"`). */
-  ok: boolean;
+  ok: true;
   /** Who has control after the call. */
   control: "agent" | "human";
-  status?: "unattended";
   reason?: string;
   /** How the release was consented (`elicitation`, `console`, … or `legacy`: the agent's word). */
   consent_channel?: string;
@@ -41,8 +39,10 @@ export interface ControlResult {
 
 /**
  * The agent hands control to a person. In an unattended session (headless, nobody watching
- * in the console) nothing changes and the answer is `unattended` (seed 004: blocking every
- * mutation for a person who cannot see the page would deadlock the run).
+ * in the console) nothing changes (seed 004: blocking every mutation for a person who cannot
+ * see the page would deadlock the run).
+ *
+ * @throws ToolError `unattended` (details `status: "unattended"`), as `ask_human` does.
  */
 export function takeControl(
   session: BrowserSession,
@@ -53,13 +53,14 @@ export function takeControl(
     return { ok: true, control: "human", reason: session.human.control.reason ?? reason };
   }
   if (!isAttended(session, config)) {
-    return {
-      ok: false,
-      control: "agent",
-      status: "unattended",
-      hint: "nobody can see this session: a person must open the web console (--console) " +
-        "and watch it, or run browxai --headful; until then keep control",
-    };
+    throw new ToolError(
+      "unattended",
+      `takeover: session "${session.id}" is unattended: its browser is headless and nobody ` +
+        "watches it in the web console; control stays with you (nothing changed)",
+      "carry on without a person, or have the operator open the web console (browxai " +
+        "--console, or the console page of --http) and watch this session, then call takeover again",
+      { status: "unattended" },
+    );
   }
   session.human.setControl("human", reason);
   return {

@@ -1,7 +1,7 @@
 /**
  * `takeover` (seed 004): the agent hands control of a session to a person, who then acts in
  * the web console; the agent's mutations answer `human-has-control` until the person hands
- * back. In an unattended session nothing changes (`status: "unattended"`).
+ * back. In an unattended session nothing changes: it answers `unattended` (an error).
  *
  * @module
  */
