@@ -87,6 +87,7 @@ Deno.test("takeover: a person's control refuses agent mutations, reads work, the
     // Reads: work.
     assertIncludes(String((await p.ok("snapshot")).tree), "Add one");
     assertEquals((await p.ok("get_url")).title, "Control");
+    assertEquals(((await p.ok("list_sessions")).sessions as R[])[0]!.control, "human");
     // batch: its inner click hits the same gate; its read goes through.
     const batch = (await p.call("batch", {
       calls: [{ tool: "click", args: { selector: "#add" } }, { tool: "snapshot" }],
