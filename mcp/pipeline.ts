@@ -9,7 +9,8 @@
  *    substituted into fill keys (`mcp/secret_args.ts`), bound secrets only into tools that
  *    check the origin they fill.
  * 3. **Gates** — a person's control of the session: while they have it, a mutation is refused
- *    (`human-has-control`, `mcp/human/control_gate.ts`) and does nothing; the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
+ *    (`human-has-control`, `mcp/human/control_gate.ts`) and does nothing, and one that runs
+ *    when they take control stops at its next step; the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
  *    combined with the call's budget, `mcp/call_budget.ts`) and the confirm gate, wrapped
  *    once: it stops the budget's clock while a human answers, holds the asked session until
  *    the call ends (what the human approves is what runs), and records each answer for the
@@ -52,7 +53,7 @@ import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
-import { humanControlRefusal } from "./human/control_gate.ts";
+import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
 
 /** What became of one call: what the audit line and the client are told. */
 export interface CallOutcome {
@@ -192,6 +193,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   let ran = false;
   let budget: CallBudget | undefined;
   let scope: CallScope | undefined;
+  let unwatchControl: (() => void) | undefined;
   // Taken at most once: a result refused after it (too large) must not lose the news.
   let news: { taken?: SinceLastCall | undefined } | undefined;
   const takeNews = () => (news ??= { taken: sinceLastCall(call) }).taken;
@@ -247,6 +249,13 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       budget.signal,
       (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
     );
+    // A person taking control meanwhile ends a mutation at its next step.
+    unwatchControl = stopOnTakeover(
+      tool,
+      sessionOf(call),
+      ctx.sessions,
+      (e) => callBudget.abort(e),
+    );
     const work = inCallScope(
       () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
       { scope },
@@ -301,6 +310,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       },
     };
   } finally {
+    unwatchControl?.();
     budget?.dispose();
   }
 }

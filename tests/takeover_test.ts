@@ -301,3 +301,33 @@ Deno.test("takeover: bad input to the tools and the console messages", async () 
     await p.close();
   }
 });
+
+Deno.test("takeover: a mutation running when the person takes control stops there", async () => {
+  const fx = await startFixtureServer();
+  const p = await startInProcess({ env: ENV });
+  try {
+    await openApproved(p);
+    await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
+    // A click that waits for an element that never comes.
+    const clicking = p.call("click", { selector: "#never", timeoutMs: 20_000 });
+    await eventually(
+      async () => {
+        for await (const f of Deno.readDir(`${p.workspace}/audit`)) {
+          const text = await Deno.readTextFile(`${p.workspace}/audit/${f.name}`);
+          if (text.includes('"phase":"start"') && text.includes('"tool":"click"')) return true;
+        }
+        return false;
+      },
+      10_000,
+      "the click to start",
+    );
+    await p.send({ type: "takeover", session: KEY });
+    const r = await clicking;
+    assertEquals(codeOf(r), "human-has-control", textOf(r));
+    // Not its timeout: the takeover ended it.
+    assertIncludes(textOf(r), "while");
+  } finally {
+    await p.close();
+    await fx.close();
+  }
+});

@@ -47,3 +47,33 @@ export function humanControlRefusal(
     { session: id, control: "human" },
   );
 }
+
+/**
+ * While a mutation of `tool` on session `id` runs: calls `stop` with a `human-has-control`
+ * error when a person takes control of that session meanwhile (what it does next would act
+ * under their hands: the call ends at its next wait or CDP send). Returns the unsubscribe;
+ * a no-op for reads and for a session that is not open yet.
+ */
+export function stopOnTakeover(
+  tool: Pick<ToolDefinition, "name" | "annotations" | "capability" | "runsInnerCalls">,
+  id: string | undefined,
+  sessions: Pick<SessionManager, "list">,
+  stop: (reason: ToolError) => void,
+): () => void {
+  if (id === undefined || !mutates(tool)) return () => {};
+  const human = sessions.list().find((s) => s.id === id)?.human;
+  if (!human) return () => {};
+  const onChange = () => {
+    if (!human.humanHasControl) return;
+    stop(
+      new ToolError(
+        "human-has-control",
+        `A person took control of session "${id}" while "${tool.name}" ran: it stopped there`,
+        "snapshot to see where the page is; wait until the person hands back, or call release()",
+        { session: id, control: "human" },
+      ),
+    );
+  };
+  human.addEventListener("change", onChange);
+  return () => human.removeEventListener("change", onChange);
+}
