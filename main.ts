@@ -20,15 +20,18 @@ import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
 import { installControl } from "./mcp/console/control.ts";
+import { WebConsole } from "./mcp/console/web_console.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";
 
-const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--headful] [--browser PATH]
-               [--cdp-endpoint URL] [--workspace DIR] [--help] [--version]
+const USAGE = `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--console [PORT]] [--headful]
+               [--browser PATH] [--cdp-endpoint URL] [--workspace DIR] [--help] [--version]
 
   (default)            MCP over stdio
-  --http               MCP Streamable HTTP on http://HOST:PORT/mcp
+  --console [PORT]     stdio mode: also serve the web console on 127.0.0.1 (default: a free port);
+                       its URL (with a token) is printed to stderr
+  --http               MCP Streamable HTTP on http://HOST:PORT/mcp, the web console on /console
   --host HOST          HTTP bind address (default 127.0.0.1; others need BROWX_HTTP_TOKEN or get a generated token)
   --port N             HTTP port (default: a free port, printed to stderr)
   --headful            show browser windows; confirm hooks can then be answered in their DevTools console
@@ -54,6 +57,7 @@ Environment (README "Command line" has the details):
   BROWX_SECRETS              a NAME=value file the agent fills as {{secret:NAME}} (secrets capability)
   BROWX_SHARED_AUTH_STATES=1 HTTP clients share one set of auth states
   BROWX_HTTP_TOKEN           bearer token(s) for --http, comma-separated (one per principal)
+  BROWX_CONSOLE=PORT         as --console PORT (0: a free port)
   BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS,
   BROWX_HTTP_HEAD_TIMEOUT_MS HTTP limits: idle client, clients at once, silent client after initialize,
                              request body time, request head time`;
@@ -69,6 +73,8 @@ export interface Cli {
   port: number;
   help: boolean;
   version: boolean;
+  /** Stdio mode: the web console's port (0: a free one), when `--console` or `BROWX_CONSOLE`. */
+  consolePort: number | undefined;
   /** Things the operator should know that do not stop the server (printed to stderr). */
   warnings: string[];
   /** The `BROWX_HTTP_*` limits that were set (validated: see {@link ENV_INTS}). */
@@ -179,6 +185,10 @@ function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" 
  * @throws UsageError on unknown flags and bad values.
  */
 export function parseCli(args: string[], env: (name: string) => string | undefined): Cli {
+  // `--console` takes an optional port: alone (or before another flag) it means a free port.
+  args = args.map((a, i) =>
+    a === "--console" && !/^\d+$/.test(args[i + 1] ?? "") ? "--console=0" : a
+  );
   let values;
   try {
     ({ values } = parseArgs({
@@ -187,6 +197,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       allowPositionals: false,
       options: {
         http: { type: "boolean" },
+        console: { type: "string" },
         host: { type: "string" },
         port: { type: "string" },
         headful: { type: "boolean" },
@@ -209,6 +220,22 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   }
   if ((values.host !== undefined || values.port !== undefined) && !values.http) {
     throw new UsageError("--host and --port need --http");
+  }
+  const warnings: string[] = [];
+  let consolePort: number | undefined;
+  const consoleSet = values.console ?? env("BROWX_CONSOLE");
+  if (consoleSet !== undefined) {
+    const from = values.console !== undefined ? "--console" : "BROWX_CONSOLE";
+    consolePort = Number(consoleSet.trim());
+    if (!/^\d{1,5}$/.test(consoleSet.trim()) || consolePort > 65535) {
+      throw new UsageError(
+        `Invalid ${from} "${consoleSet}": expected a port 0-65535 (0 or none: a free port)`,
+      );
+    }
+    if (values.http) {
+      warnings.push(`${from} is for stdio mode: with --http the console is on the HTTP port`);
+      consolePort = undefined;
+    }
   }
   const endpoint = values["cdp-endpoint"];
   if (endpoint !== undefined && !/^(wss?|https?):\/\/[^/]+/.test(endpoint)) {
@@ -263,7 +290,9 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if (devtoolsConfirm !== undefined && !["", "0", "1", "true", "false"].includes(devtoolsConfirm)) {
     throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
   }
-  const { secrets, warnings } = loadSecrets(env("BROWX_SECRETS"), capabilities);
+  const loaded = loadSecrets(env("BROWX_SECRETS"), capabilities);
+  const secrets = loaded.secrets;
+  warnings.push(...loaded.warnings);
   const workspaceSet = values.workspace ?? env("BROWX_WORKSPACE");
   if (workspaceSet !== undefined && !workspaceSet.trim()) {
     const name = values.workspace !== undefined ? "--workspace" : "BROWX_WORKSPACE";
@@ -278,6 +307,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     port,
     help: values.help ?? false,
     version: values.version ?? false,
+    consolePort,
     warnings,
     httpLimits,
     config: {
@@ -389,9 +419,17 @@ async function main(): Promise<number> {
   // The web console's hub (issue 15): every client and its sessions, the activity stream.
   const hub = new ConsoleHub();
   installControl(hub);
+  const secretStore = cli.config.secrets;
+  const webConsole = () =>
+    new WebConsole(hub, {
+      version: VERSION,
+      headful: cli.config.headful,
+      mask: secretStore ? (text) => secretStore.maskText(text) : undefined,
+    });
   if (cli.http) {
     const server = await serveHttp(cli.config, host, {
       hub,
+      console: webConsole(),
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),
@@ -399,6 +437,7 @@ async function main(): Promise<number> {
     });
     closeTransport = () => server.close();
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
+    if (server.consoleUrl) console.error(`browxai: web console: ${server.consoleUrl}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
@@ -406,6 +445,25 @@ async function main(): Promise<number> {
     console.error("browxai: the HTTP server stopped: exiting");
   } else {
     console.error(`browxai ${VERSION}: MCP on stdio`);
+    if (cli.consolePort !== undefined) {
+      let listener;
+      try {
+        listener = await webConsole().listen({ port: cli.consolePort });
+      } catch (e) {
+        console.error(
+          `browxai: cannot serve the web console on port ${cli.consolePort}: ${
+            (e as Error).message
+          }`,
+        );
+        return 2;
+      }
+      const before = closeTransport;
+      closeTransport = async () => {
+        await before?.();
+        await listener.close();
+      };
+      console.error(`browxai: web console: ${listener.url}`);
+    }
     const reason = await serveStdio(cli.config, host, hub);
     if (reason.kind === "read-error" || reason.kind === "write-error") {
       const stream = reason.kind === "read-error" ? "stdin" : "stdout";

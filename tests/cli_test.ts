@@ -1,6 +1,7 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
+import { parseCli } from "../main.ts";
 
 async function run(args: string[], env: Record<string, string> = {}) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -55,6 +56,9 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     ],
     [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
+    [["--console=99999"], {}, 'Invalid --console "99999"'],
+    [["--console", "x"], {}, "Unexpected argument 'x'"],
+    [[], { BROWX_CONSOLE: "yes" }, 'Invalid BROWX_CONSOLE "yes"'],
     // A wildcard over IP addresses would allow 127.0.0.1 and 10.0.0.1 alike; over a public
     // suffix, every site under it.
     [[], { BROWX_ALLOWED_ORIGINS: "*.0.0.1" }, '"*.0.0.1": a wildcard needs a domain name'],
@@ -116,4 +120,18 @@ Deno.test("cli: bad numeric BROWX_* values, an empty or unusable workspace, empt
   } finally {
     await Deno.remove(cwd, { recursive: true }).catch(() => {});
   }
+});
+
+Deno.test("cli: --console takes an optional port (alone: a free one), BROWX_CONSOLE too; --http ignores it", () => {
+  const env = (vars: Record<string, string>) => (n: string) => vars[n];
+  assertEquals(parseCli([], env({})).consolePort, undefined);
+  assertEquals(parseCli(["--console"], env({})).consolePort, 0);
+  assertEquals(parseCli(["--console", "8123"], env({})).consolePort, 8123);
+  assertEquals(parseCli(["--console=8124"], env({})).consolePort, 8124);
+  assertEquals(parseCli(["--console", "--headful"], env({})).consolePort, 0);
+  assertEquals(parseCli([], env({ BROWX_CONSOLE: "0" })).consolePort, 0);
+  assertEquals(parseCli([], env({ BROWX_CONSOLE: "9000" })).consolePort, 9000);
+  const http = parseCli(["--http", "--console"], env({}));
+  assertEquals(http.consolePort, undefined);
+  assertTrue(http.warnings.some((w) => w.includes("with --http the console is on the HTTP port")));
 });

@@ -19,6 +19,8 @@ import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
 import type { ConsoleHub } from "../console/hub.ts";
+import { ConsoleAccess } from "../console/access.ts";
+import type { WebConsole } from "../console/web_console.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
@@ -67,6 +69,8 @@ export interface HttpOptions {
   headTimeoutMs?: number | undefined;
   /** The web console's hub: every client is registered there while connected. */
   hub?: ConsoleHub | undefined;
+  /** The web console, served on the same listener (`/`, `/console`, `/console/…`). */
+  console?: WebConsole | undefined;
 }
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
@@ -81,6 +85,8 @@ export interface HttpServer {
   port: number;
   /** The bearer token clients must send, when one is required (the first, if several). */
   token: string | undefined;
+  /** The web console's URL with its token (`http://host:port/console?token=…`), when served. */
+  consoleUrl: string | undefined;
   /** Stops accepting, closes every client's sessions. */
   close(): Promise<void>;
   /** Resolves when the server stopped. */
@@ -210,8 +216,16 @@ export async function serveHttp(
     return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
   };
 
+  // The console takes the bearer tokens of /mcp too (scripts); people use its cookie.
+  const access = options.console
+    ? new ConsoleAccess({ bindHost: options.host, bearerDigests: principals })
+    : undefined;
+  const consoleRoutes = access ? options.console!.handler(access) : undefined;
+
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
+    const page = await consoleRoutes?.(req);
+    if (page) return page;
     if (url.pathname !== "/mcp") return jsonError(404, `Not found: the MCP endpoint is /mcp`);
     const bad = checkHostAndOrigin(
       options.host,
@@ -359,13 +373,16 @@ export async function serveHttp(
   }
   const a = front?.addr ?? httpServer.addr as Deno.NetAddr;
   const shownHost = a.hostname.includes(":") ? `[${a.hostname}]` : a.hostname;
+  access?.setPort(a.port);
   return {
     url: `http://${shownHost}:${a.port}/mcp`,
     port: a.port,
     token: tokens[0],
+    consoleUrl: access?.url(`http://${shownHost}:${a.port}`),
     finished: httpServer.finished,
     async close() {
       clearInterval(sweeper);
+      options.console?.close();
       await Promise.all([...clients.keys()].map(closeClient));
       front?.close();
       await httpServer.shutdown();

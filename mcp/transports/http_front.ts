@@ -52,12 +52,20 @@ function headEnd(buf: Uint8Array, from: number): number {
 
 /**
  * The head with every `Connection` / `Keep-Alive` header replaced by `Connection: close`
- * (latin-1 in, latin-1 out: header bytes pass unchanged).
+ * (latin-1 in, latin-1 out: header bytes pass unchanged); the console's live-socket upgrade
+ * (`GET /console/live` with `Upgrade: websocket`) is returned as it is.
  */
 export function closeAfterOne(head: Uint8Array): Uint8Array {
   let text = "";
   for (const b of head) text += String.fromCharCode(b);
   const lines = text.slice(0, -4).split("\r\n");
+  // The console's live socket keeps its `Connection: Upgrade`: the connection then belongs to
+  // the WebSocket, one "request" for as long as it lasts. (Only there: any other request keeps
+  // its one-request bound.)
+  if (
+    /^GET \/console\/live[?\s]/.test(lines[0] ?? "") &&
+    lines.some((l, i) => i > 0 && /^upgrade\s*:\s*websocket\s*$/i.test(l))
+  ) return head;
   const kept = lines.filter((l, i) => i === 0 || !/^(connection|keep-alive)\s*:/i.test(l));
   const out = `${kept.join("\r\n")}\r\nConnection: close\r\n\r\n`;
   const bytes = new Uint8Array(out.length);
