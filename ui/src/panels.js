@@ -9,5 +9,6 @@
 //   order?:       sort key (lower first; default 100)
 // Add a panel: import its module here and append it to PANELS.
 import * as viewers from "./panels/viewers.js";
+import * as control from "./panels/control.js";
 
-export const PANELS = [viewers].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
+export const PANELS = [viewers, control].sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
