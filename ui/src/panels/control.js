@@ -104,7 +104,7 @@ export function LiveOverlay({ state, send, selected, live }) {
 
   const at = (e) => live.toPage(e.clientX, e.clientY);
   const input = (event) => send({ type: "input", session: selected, event });
-  const throttled = (e, fn) => {
+  const throttled = (fn) => {
     const now = performance.now();
     if (now - lastMove.current < 50) return;
     lastMove.current = now;
@@ -114,9 +114,12 @@ export function LiveOverlay({ state, send, selected, live }) {
   const onMouseMove = (e) => {
     const p = at(e);
     if (!p) return;
-    if (picking) throttled(e, () => send({ type: "pick-hover", session: selected, ...p }));
-    else {throttled(e, () =>
-        input({ type: "mouse", action: "move", ...p, modifiers: modifiers(e) }));}
+    const move = picking ? { type: "pick-hover", session: selected, ...p } : {
+      type: "input",
+      session: selected,
+      event: { type: "mouse", action: "move", ...p, modifiers: modifiers(e) },
+    };
+    throttled(() => send(move));
   };
   const onMouseDown = (e) => {
     e.preventDefault();
