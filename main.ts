@@ -20,6 +20,7 @@ import { serveHttp } from "./mcp/transports/http.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
 import { runSubcommand, SUBCOMMANDS } from "./cdp/subcommands.ts";
+import { installControl } from "./mcp/console/control.ts";
 import { WebConsole } from "./mcp/console/web_console.ts";
 
 /** browxai's version. */
@@ -430,6 +431,7 @@ async function main(): Promise<number> {
   });
   // The web console's hub (issue 15): every client and its sessions, the activity stream.
   const hub = new ConsoleHub();
+  installControl(hub);
   const secretStore = cli.config.secrets;
   const webConsole = () =>
     new WebConsole(hub, {

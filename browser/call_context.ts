@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApprovalStore } from "../policy/approvals.ts";
-import type { Confirm, ConfirmOutcome, ConfirmRequest } from "../policy/confirm.ts";
+import type { Confirm, ConfirmOutcome, ConfirmRequest, Consent } from "../policy/confirm.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { SessionManager } from "./sessions/session_manager.ts";
 
@@ -29,6 +29,11 @@ export interface CallContext {
    * the call ends.
    */
   confirmOutsideCalls?: ((request: ConfirmRequest) => Promise<ConfirmOutcome>) | undefined;
+  /**
+   * Asks a person's consent through the consent channel (`release`, seed 004); absent when
+   * the server has no human channel at all (then the agent's own word: `legacy`).
+   */
+  consent?: Consent | undefined;
   /** The client's pre-approvals (`approve_actions`). */
   approvals: ApprovalStore;
   /** Who is calling, for the audit log: the MCP session id over HTTP, `stdio` over stdio. */

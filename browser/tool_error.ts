@@ -40,6 +40,11 @@ export type ToolErrorCode =
   | "cancelled"
   /** `ask_human`, `highlight`: nobody can see the session (headless, no console viewer). */
   | "unattended"
+  /**
+   * A person has control of the session (they took over in the web console, or the agent
+   * called `takeover`): agent mutations do nothing until they hand back (or `release` is granted).
+   */
+  | "human-has-control"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

@@ -143,7 +143,7 @@ export function createConfirm(
   return async (request, call) => {
     const hook = request.hook;
     // Per-site approvals and page permission prompts are always a person's call.
-    const alwaysAsk = hook === "site_visit" || hook === "page_permission";
+    const alwaysAsk = hook === "site_visit" || hook === "page_permission" || hook === "release";
     if (!alwaysAsk && !config.confirmRequired.has(hook)) {
       return { decision: "not-required" };
     }

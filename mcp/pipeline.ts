@@ -8,11 +8,13 @@
  * 2. **Policies** — the capability; the arguments validated; `{{secret:NAME}}` placeholders
  *    substituted into fill keys (`mcp/secret_args.ts`), bound secrets only into tools that
  *    check the origin they fill.
- * 3. **Gates** — the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
+ * 3. **Gates** — a person's control of the session: while they have it, a mutation is refused
+ *    (`human-has-control`, `mcp/human/control_gate.ts`) and does nothing, and one that runs
+ *    when they take control stops at its next step; the call's one `AbortSignal` (the client's cancel, `notifications/cancelled`,
  *    combined with the call's budget, `mcp/call_budget.ts`) and the confirm gate, wrapped
  *    once: it stops the budget's clock while a human answers, holds the asked session until
  *    the call ends (what the human approves is what runs), and records each answer for the
- *    audit.
+ *    audit; likewise the consent channel (`release`), whose channel goes on the audit line.
  * 4. **Handler** — in the call's scope (sessions it used learn of its failure) and its secret
  *    scope (masker, bound secrets); an error is mapped to a `ToolError` with a next step
  *    (`browser/error_map.ts`), refined by what happened to the session meanwhile.
@@ -34,7 +36,7 @@ import {
   redactArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
-import type { Confirm, ConfirmRequest, ConfirmTarget } from "../policy/confirm.ts";
+import type { Confirm, ConfirmRequest, ConfirmTarget, Consent } from "../policy/confirm.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
 import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
@@ -51,6 +53,7 @@ import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
+import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
 
 /** What became of one call: what the audit line and the client are told. */
 export interface CallOutcome {
@@ -112,6 +115,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     args: redactArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];
+  const consent: { channel?: string } = {};
 
   const outcome = await runGated(call, {
     callId,
@@ -119,6 +123,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     masking,
     confirms,
     shownArgs: who.args,
+    consent,
     onStart: async () => {
       // Written before acting: after a kill -9 mid-call this line is what remains.
       const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
@@ -143,6 +148,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     }),
     ...(confirms.length ? { confirms } : {}),
     ...(origin ? { origin } : {}),
+    ...(consent.channel ? { consent_channel: consent.channel } : {}),
     durationMs: Math.round(performance.now() - started),
     ok: outcome.error === undefined,
     ...(outcome.error ? { error: outcome.error.code } : {}),
@@ -178,6 +184,8 @@ interface GateDeps {
   confirms: AuditConfirm[];
   /** The arguments as the audit records them: what a human channel may show. */
   shownArgs: unknown;
+  /** The channel of the call's consent (`release`), set when it is given. */
+  consent: { channel?: string };
   /** Writes the audit start line; called once, just before the handler runs. */
   onStart(): Promise<void>;
 }
@@ -188,6 +196,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   let ran = false;
   let budget: CallBudget | undefined;
   let scope: CallScope | undefined;
+  let unwatchControl: (() => void) | undefined;
   // Taken at most once: a result refused after it (too large) must not lose the news.
   let news: { taken?: SinceLastCall | undefined } | undefined;
   const takeNews = () => (news ??= { taken: sinceLastCall(call) }).taken;
@@ -211,7 +220,10 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     const bound = filled === parsed ? new Map() : deps.store.boundIn(JSON.stringify(parsed));
     checkBoundSecrets(tool.name, bound);
 
-    // 3. Gates: one signal (client cancel + budget), confirm wrapped once.
+    // 3. Gates: a person who has control of the session first (a mutation does nothing then).
+    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions);
+    if (held) throw held;
+    // One signal (client cancel + budget), confirm wrapped once.
     budget = new CallBudget(
       tool.name,
       (parsed as { timeoutMs?: number }).timeoutMs,
@@ -228,6 +240,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
         args: deps.shownArgs,
         target: namedTarget(parsed),
       }),
+      consent: ctx.consent && gatedConsent(ctx.consent, budget, deps.consent),
       dispatch: (name, innerArgs) => ctx.dispatch(name, innerArgs, budget!.signal),
     };
 
@@ -241,6 +254,13 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     scope = newCallScope(
       budget.signal,
       (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
+    );
+    // A person taking control meanwhile ends a mutation at its next step.
+    unwatchControl = stopOnTakeover(
+      tool,
+      sessionOf(call),
+      ctx.sessions,
+      (e) => callBudget.abort(e),
     );
     const work = inCallScope(
       () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
@@ -296,6 +316,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       },
     };
   } finally {
+    unwatchControl?.();
     budget?.dispose();
   }
 }
@@ -384,6 +405,19 @@ function namedTarget(parsed: unknown): ConfirmTarget | undefined {
   const pick = (k: string) => typeof a[k] === "string" ? { [k]: a[k] as string } : {};
   const target: ConfirmTarget = { ...pick("ref"), ...pick("named"), ...pick("selector") };
   return Object.keys(target).length ? target : undefined;
+}
+
+/**
+ * The consent channel of one call, wrapped once like {@link gatedConfirm}: the budget's clock
+ * stops while the person answers, and the channel that decided is kept for the audit line.
+ */
+function gatedConsent(consent: Consent, budget: CallBudget, seen: { channel?: string }): Consent {
+  return (request) =>
+    budget.pausedWhile(async () => {
+      const outcome = await consent(request, budget.signal);
+      seen.channel = outcome.channel;
+      return outcome;
+    });
 }
 
 /**

@@ -19,6 +19,7 @@ import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel } from "./human/channel.ts";
+import { createConsent } from "./human/consent.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import { installApprovals } from "./console/approval_queue.ts";
 import { installHumanAsks } from "./console/human_asks.ts";
@@ -212,15 +213,18 @@ export function createMcpServer(
   if (hub) installHumanAsks(hub);
   // Every channel that can ask is asked at once: elicitation when the client declared it, the
   // DevTools console of a browser a person sees, the web console while someone has it open.
+  const consoleChannel = hub && consoleClient
+    ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
+    : [];
   const confirm = createConfirm(config, {
     approvals,
-    channels: [
-      elicitationChannel(server),
-      devtoolsChannel(config, sessions),
-      ...(hub && consoleClient
-        ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
-        : []),
-    ],
+    channels: [elicitationChannel(server), devtoolsChannel(config, sessions), ...consoleChannel],
+  });
+  // Releasing a takeover asks the person through the client or the web console (seed 004's
+  // consent channel); the DevTools console is not one: nobody is known to watch it when the
+  // person drives from the web console.
+  const consent = createConsent([elicitationChannel(server), ...consoleChannel], {
+    timeoutMs: config.confirmTimeoutMs,
   });
   // What a call may name: the listed tools, and those hidden only for a capability that is off
   // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
@@ -271,6 +275,7 @@ export function createMcpServer(
         client: extra.sessionId ?? "stdio",
         clientName: server.getClientVersion()?.name,
       }),
+      consent,
       approvals,
       signal: extra.signal,
       // Over HTTP each client is its MCP session; stdio serves exactly one client.

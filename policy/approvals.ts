@@ -86,6 +86,9 @@ export function siteScope(
   if (hook === "page_permission") {
     return { allowed: false, why: "each use of a page permission is asked" };
   }
+  if (hook === "release") {
+    return { allowed: false, why: "handing control back is asked every time" };
+  }
   if (UNGRANTABLE_HOOKS.includes(hook)) {
     return { allowed: false, why: `"${hook}" needs a human's yes every time` };
   }

@@ -68,6 +68,12 @@ export interface AuditEntry {
   confirms?: AuditConfirm[];
   /** Origin acted on (`https://host:port`), when known. */
   origin?: string;
+  /**
+   * How a consent the call needed was given (`release`, seed 004): the human channel that
+   * asked the person (`elicitation`, `console`, …), or `legacy` when no channel could ask and
+   * the call went ahead on the agent's own word.
+   */
+  consent_channel?: string;
   /** Wall time of the call, ms. */
   durationMs: number;
   /** False when the result was an error, or a result that says `ok: false` (wait_for timed out). */

@@ -16,9 +16,11 @@ export interface ConfirmRequest {
    * The hook guarding the action; `site_visit` is the per-site approval
    * (asked whenever the `human` capability is on, never pre-approved);
    * `page_permission` is a page using a permission an agent granted
-   * (geolocation, camera, microphone, clipboard: always asked, never pre-approved).
+   * (geolocation, camera, microphone, clipboard: always asked, never pre-approved);
+   * `release` is the agent asking a person to hand control back (seed 004's consent channel:
+   * always asked, never pre-approved).
    */
-  hook: ConfirmHook | "site_visit" | "page_permission";
+  hook: ConfirmHook | "site_visit" | "page_permission" | "release";
   /** The tool asking. */
   tool: string;
   /** The session acted on. */
@@ -73,3 +75,21 @@ export interface ConfirmOutcome {
  *   channel can be asked (it never hangs).
  */
 export type Confirm = (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmOutcome>;
+
+/**
+ * How a consent was decided: `granted` by the person (or on the agent's own word), through
+ * `channel` — the human channel that asked (`elicitation`, `console`, …), or `legacy` when no
+ * channel could ask (then `granted` is true: seed 004 records it as the agent's assertion).
+ */
+export interface ConsentOutcome {
+  granted: boolean;
+  channel: string;
+}
+
+/**
+ * Asks a person for their consent (seed 004's consent channel: `release`), through every
+ * human channel that can ask now, the first answer winning. Resolves `{ granted: false }` on a
+ * no, a dismissal or no answer in time; `{ granted: true, channel: "legacy" }` when no channel
+ * can ask. Rejects with `signal`'s reason when the asking call is cancelled.
+ */
+export type Consent = (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConsentOutcome>;

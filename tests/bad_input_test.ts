@@ -256,6 +256,10 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["highlight", {}, '"ref"'],
       ["highlight", { ref: "e1", note: "x".repeat(501) }, "at most 500"],
       ["highlight", { ref: "e1" }, "unattended"],
+      ["picked", { session: "nope" }, 'Unknown session "nope"'],
+      ["picked", { clear: "yes" }, '"clear"'],
+      // takeover and release need `human` (not listed here): tests/takeover_test.ts has their cases.
+      ["takeover", { reason: "x" }, '"human" capability'],
       // Last: a failed navigation leaves the tab on an error page.
       ["navigate", { url: `http://127.0.0.1:${closedPort}/` }, "ERR_CONNECTION_REFUSED"],
     ];

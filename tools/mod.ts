@@ -104,6 +104,9 @@ import { findTool } from "./find/find.ts";
 import { findFeedbackTool } from "./find/find_feedback.ts";
 import { planTool } from "./power/plan.ts";
 import { executeTool } from "./power/execute.ts";
+import { takeoverTool } from "./human/takeover.ts";
+import { releaseTool } from "./human/release.ts";
+import { pickedTool } from "./human/picked.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -205,6 +208,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   executeTool,
   askHumanTool,
   highlightTool,
+  takeoverTool,
+  releaseTool,
+  pickedTool,
 ] as unknown as ToolDefinition[];
 
 /**

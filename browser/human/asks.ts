@@ -18,10 +18,15 @@ export const HUMAN_ITEMS_KEPT = 50;
 
 /**
  * True when a person can see `session`: a console viewer watches it, its browser is shown
- * (`open_session({ headful: true })`), or the whole server runs `--headful`.
+ * (`open_session({ headful: true })`), the whole server runs `--headful`, or the browser is one
+ * someone else runs (attached: whoever runs it may be looking at it).
  */
-export function isAttended(session: BrowserSession, serverHeadful: boolean): boolean {
-  return session.human.viewers > 0 || session.headful || serverHeadful;
+export function isAttended(
+  session: Pick<BrowserSession, "human" | "headful" | "mode">,
+  serverHeadful: boolean,
+): boolean {
+  return session.human.viewers > 0 || session.headful || serverHeadful ||
+    session.mode === "attached";
 }
 
 /**

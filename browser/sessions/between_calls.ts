@@ -1,7 +1,8 @@
 /**
  * What happened in a session while none of its actions ran: dialogs the policy answered,
  * uncaught page errors, main-frame navigations, renderer crashes, tabs the page opened or
- * closed (and the active tab moving with them), downloads that began. The next result of the
+ * closed (and the active tab moving with them), downloads that began, a person taking control
+ * or handing it back and what they picked in the web console. The next result of the
  * session carries it once, as `sinceLastCall` (taken by the call pipeline, `mcp/pipeline.ts`,
  * through `browser/since_last_call.ts`), then it starts empty again.
  *
@@ -54,6 +55,13 @@ export interface SinceLastCall {
   downloads?: Array<{ filename: string; url: string; saved: boolean }>;
   /** Tasks the agent handed a person (`ask_human`) that the person marked done (first 5). */
   asksDone?: Array<{ id: string; instruction: string }>;
+  /**
+   * Who has control now, when a person took it or handed it back in the web console
+   * (`human`: your mutations answer `human-has-control` until they hand back).
+   */
+  control?: { by: "agent" | "human"; reason?: string };
+  /** Refs (`pN`) of elements a person picked in the web console (the last 5; `picked()` lists them). */
+  picked?: string[];
   /** How many of each kind were left out by the bounds above. */
   omitted?: Partial<Record<ListedKind, number>>;
 }
@@ -66,7 +74,8 @@ type ListedKind =
   | "tabsOpened"
   | "tabsClosed"
   | "downloads"
-  | "asksDone";
+  | "asksDone"
+  | "picked";
 
 /** Longest message kept, characters. */
 const MAX_MESSAGE_CHARS = 300;
@@ -87,6 +96,8 @@ export class BetweenCalls<T extends TabLike & object> {
   #downloads = new BoundedList<NonNullable<SinceLastCall["downloads"]>[number]>(5);
   #asksDone = new BoundedList<{ id: string; instruction: string }>(5);
   #activeChanged = false;
+  #control: SinceLastCall["control"];
+  #picked = new BoundedList<string>(5, "last");
   /** Each tab's last main-frame URL (kept while held too): where a navigation came from. */
   #urls = new WeakMap<T, string>();
 
@@ -224,6 +235,19 @@ export class BetweenCalls<T extends TabLike & object> {
   }
 
   /**
+   * A person took control (`human`) or handed it back (`agent`) in the web console. Kept
+   * whatever window is open: no action's result reports it.
+   */
+  control(by: "agent" | "human", reason?: string): void {
+    this.#control = { by, ...(reason ? { reason } : {}) };
+  }
+
+  /** A person picked an element in the web console (its `pN`); kept like {@link control}. */
+  picked(ref: string): void {
+    this.#picked.push(ref);
+  }
+
+  /**
    * What happened since the last take, or `undefined` when nothing did; empties the buffer.
    * Navigations and crashes of tabs closed since are stale and left out (their closing is the
    * news, when the page closed them).
@@ -270,6 +294,9 @@ export class BetweenCalls<T extends TabLike & object> {
     this.#activeChanged = false;
     put("downloads", this.#downloads, (d) => d);
     put("asksDone", this.#asksDone, (a) => a);
+    if (this.#control) out.control = this.#control;
+    this.#control = undefined;
+    put("picked", this.#picked, (ref) => ref);
     if (Object.keys(omitted).length) out.omitted = omitted;
     return Object.keys(out).length ? out : undefined;
   }

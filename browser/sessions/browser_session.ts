@@ -356,6 +356,13 @@ export class BrowserSession {
   #firstTab: Promise<Page> | undefined;
 
   #queue: Promise<unknown> = Promise.resolve();
+  /** Exclusive steps running now (see {@link acting}). */
+  #acting = 0;
+
+  /** True while a tool call acts on this session (an {@link exclusive} step runs). */
+  get acting(): boolean {
+    return this.#acting > 0;
+  }
 
   /**
    * Runs `fn` after every earlier exclusive call of this session finished:
@@ -373,9 +380,11 @@ export class BrowserSession {
       // Nobody waits for this call any more: it must not act late.
       scope?.signal?.throwIfAborted();
       scope?.held.add(this);
+      this.#acting++;
       try {
         return await fn();
       } finally {
+        this.#acting--;
         scope?.held.delete(this);
       }
     };

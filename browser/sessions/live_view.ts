@@ -3,8 +3,9 @@
  * at least one watcher is subscribed. It follows the active tab when the agent switches tabs,
  * restarts when the tab recovers from a crash, and acknowledges every frame (Chromium sends
  * the next frame only after the previous ones are acknowledged, so an unacknowledged stream
- * stalls). Acknowledgements are paced to at most {@link MAX_FPS} frames a second, which bounds
- * what the screencast costs the browser while the agent works.
+ * stalls). Acknowledgements are paced to at most {@link MAX_FPS} frames a second, and
+ * {@link ACTING_FPS} while a tool call acts on the session, which bounds what the screencast
+ * costs the browser while the agent works.
  *
  * CDP: `Page.startScreencast`, `Page.screencastFrame`, `Page.screencastFrameAck`,
  * `Page.stopScreencast` (on the tab's own session).
@@ -16,7 +17,12 @@ import type { Protocol } from "../../cdp/types.ts";
 import type { BrowserSession } from "./browser_session.ts";
 
 /** Most frames a second asked of the browser (acknowledgements are paced to this). */
-export const MAX_FPS = 25;
+export const MAX_FPS = 15;
+/**
+ * Most frames a second while the agent acts on the session: encoding frames costs the browser
+ * CPU the agent's call is waiting for (bench/console_view.ts measures it).
+ */
+export const ACTING_FPS = 4;
 /** How often the view checks which tab is active, ms. */
 const FOLLOW_MS = 200;
 
@@ -45,8 +51,9 @@ interface Watcher {
   onFrame: (frame: LiveFrame) => void;
 }
 
-function clamp(n: number, lo: number, hi: number): number {
-  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.round(n))) : hi;
+/** `n` rounded into [lo, hi]; `fallback` when it is not a finite number. */
+function clamp(n: number, lo: number, hi: number, fallback: number): number {
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.round(n))) : fallback;
 }
 
 /** The screencast parameters that serve every watcher: the largest size and best quality asked. */
@@ -55,9 +62,9 @@ export function castParams(
 ): Protocol.Page.StartScreencastRequest {
   let maxWidth = 64, maxHeight = 64, quality = 1;
   for (const { options } of watchers) {
-    maxWidth = Math.max(maxWidth, clamp(options.maxWidth, 64, 4096));
-    maxHeight = Math.max(maxHeight, clamp(options.maxHeight, 64, 4096));
-    quality = Math.max(quality, clamp(options.quality ?? 70, 1, 100));
+    maxWidth = Math.max(maxWidth, clamp(options.maxWidth, 64, 4096, 1280));
+    maxHeight = Math.max(maxHeight, clamp(options.maxHeight, 64, 4096, 800));
+    quality = Math.max(quality, clamp(options.quality ?? 70, 1, 100, 70));
   }
   return { format: "jpeg", quality, maxWidth, maxHeight, everyNthFrame: 1 };
 }
@@ -178,7 +185,8 @@ export class LiveView {
    * previous: Chromium keeps only a few frames unacknowledged, so this paces the stream.
    */
   #ack(page: Page, sessionId: number): void {
-    const at = Math.max(Date.now(), this.#lastAck + 1000 / MAX_FPS);
+    const fps = this.#session.acting ? ACTING_FPS : MAX_FPS;
+    const at = Math.max(Date.now(), this.#lastAck + 1000 / fps);
     this.#lastAck = at;
     const send = () => {
       this.#acks.delete(timer);

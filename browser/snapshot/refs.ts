@@ -1,7 +1,9 @@
 /**
  * The ref registry: one per browxai session. It gives every targetable
  * element a snapshot shows a global ref `eN`, and remembers where that
- * element lives so an action can find it again (`resolve.ts`).
+ * element lives so an action can find it again (`resolve.ts`). An element a
+ * person picked in the web console gets a `pN` ({@link RefRegistry.pick}):
+ * the same kind of entry, resolved and checked the same way.
  *
  * @module
  */
@@ -37,7 +39,7 @@ export interface RefContext {
 
 /** A registered ref: its target plus the role, name and context it was last shown with. */
 export interface RefEntry extends RefTarget {
-  /** The global ref, `e1`, `e2`, … */
+  /** The global ref, `e1`, `e2`, … (`p1`, `p2`, … for picks). */
   ref: string;
   /** Its role when last shown to the agent: what an action on the ref is checked against. */
   role: string;
@@ -99,11 +101,11 @@ function groupBy(entries: Iterable<RefEntry>, key: (e: RefEntry) => string) {
   return m;
 }
 
-const REF_FORMS = /^\s*(?:\[?ref=)?(e\d+)\]?\s*$/;
+const REF_FORMS = /^\s*(?:\[?ref=)?([ep]\d+)\]?\s*$/;
 
 /**
- * Parses what an agent passed as a ref: `e12`, also `ref=e12` and `[ref=e12]`
- * (copied from a snapshot line). Returns the bare ref, or undefined when it
+ * Parses what an agent passed as a ref: `e12` (or a picked `p3`), also `ref=e12` and
+ * `[ref=e12]` (copied from a snapshot line). Returns the bare ref, or undefined when it
  * is not a ref.
  */
 export function parseRef(input: string): string | undefined {
@@ -122,7 +124,9 @@ function keyOf(t: RefTarget): string {
  */
 export class RefRegistry {
   #next = 1;
+  #nextPick = 1;
   #byRef = new Map<string, RefEntry>();
+  /** Snapshot refs (`eN`) by element; picks are not here (an element may have both). */
   #byKey = new Map<string, RefEntry>();
 
   /** Number of live entries. */
@@ -150,6 +154,18 @@ export class RefRegistry {
     const entry: RefEntry = { ...target, ref, role, name, context, latest };
     this.#byRef.set(ref, entry);
     this.#byKey.set(key, entry);
+    return ref;
+  }
+
+  /**
+   * Issues a new `pN` for an element a person picked (console pick mode): an entry like an
+   * `eN`'s (same target, role, name and context, checked the same way before an action),
+   * never returned by {@link refFor} or {@link lookup}, and dropped with its document like
+   * any ref. Each pick gets a new number.
+   */
+  pick(target: RefTarget, role: string, name: string, context?: RefContext): string {
+    const ref = `p${this.#nextPick++}`;
+    this.#byRef.set(ref, { ...target, ref, role, name, context });
     return ref;
   }
 
@@ -186,9 +202,11 @@ export class RefRegistry {
       ) changed.push(e);
     }
     if (!changed.length) return [];
-    const byRole = groupBy(this.#byRef.values(), (e) => `${docKey(e)}\u0000${e.role}`);
+    // Picks are not captured (they keep what the person picked): they take no part here.
+    const shown = [...this.#byRef.values()].filter((e) => e.ref[0] === "e");
+    const byRole = groupBy(shown, (e) => `${docKey(e)}\u0000${e.role}`);
     const byName = groupBy(
-      this.#byRef.values(),
+      shown,
       (e) => `${docKey(e)}\u0000${e.role}\u0000${e.name}`,
     );
     const now = (p: RefEntry) => seenSet.has(p.ref) ? p.latest : undefined;
@@ -239,8 +257,9 @@ export class RefRegistry {
 
   /** True when this registry issued `ref` at some point (it may since have been dropped). */
   wasIssued(ref: string): boolean {
-    const m = /^e(\d+)$/.exec(ref);
-    return !!m && Number(m[1]) >= 1 && Number(m[1]) < this.#next;
+    const m = /^([ep])(\d+)$/.exec(ref);
+    const next = m?.[1] === "p" ? this.#nextPick : this.#next;
+    return !!m && Number(m[2]) >= 1 && Number(m[2]) < next;
   }
 
   /**
@@ -287,6 +306,8 @@ export class RefRegistry {
 
   #delete(e: RefEntry) {
     this.#byRef.delete(e.ref);
-    this.#byKey.delete(keyOf(e));
+    // A pick shares its element's key with that element's eN: only the owner's mapping goes.
+    const key = keyOf(e);
+    if (this.#byKey.get(key) === e) this.#byKey.delete(key);
   }
 }

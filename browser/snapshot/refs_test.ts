@@ -41,11 +41,12 @@ Deno.test("refFor: another document, world, frame or tab is another element; num
   assertEquals(r.prune((e) => e.frameId === "F2"), 1);
 });
 
-Deno.test("parseRef accepts e12, ref=e12 and [ref=e12], nothing else", () => {
+Deno.test("parseRef accepts e12, ref=e12, [ref=e12] and a picked p3, nothing else", () => {
   assertEquals(parseRef("e12"), "e12");
   assertEquals(parseRef(" ref=e12 "), "e12");
   assertEquals(parseRef("[ref=e12]"), "e12");
-  for (const bad of ["", "12", "e", "E12", "#12", "e12x", "p3", "[ref=#12]"]) {
+  assertEquals(parseRef("p3"), "p3");
+  for (const bad of ["", "12", "e", "E12", "#12", "e12x", "q3", "[ref=#12]"]) {
     assertEquals(parseRef(bad), undefined, bad);
   }
 });
@@ -122,4 +123,22 @@ Deno.test("settle: names re-used by another element are held back, renames in pl
   assertEquals(r.get(field)?.name, "Name", "a text field's name follows its input");
   r.showAll("T1");
   assertEquals(r.get(a)?.name, "Delete Bravo");
+});
+
+Deno.test("refs: a pick is a pN beside the element's eN; both resolve, and go with their document", () => {
+  const r = new RefRegistry();
+  const t = { targetId: "T", frameId: "F", loaderId: "L", instance: "i", localId: 7 };
+  const e = r.refFor(t, "button", "Save");
+  const p = r.pick(t, "button", "Save", { kind: "", text: "" });
+  assertEquals([e, p, r.pick(t, "button", "Save")], ["e1", "p1", "p2"]);
+  assertEquals(r.lookup(t), "e1");
+  assertEquals(r.refFor(t, "button", "Save"), "e1");
+  assertEquals(r.get("p1")?.localId, 7);
+  assertEquals([parseRef("p1"), parseRef("[ref=p12]"), parseRef("q1")], ["p1", "p12", undefined]);
+  assertEquals([r.wasIssued("p2"), r.wasIssued("p3"), r.wasIssued("e1")], [true, false, true]);
+  // Dropping a pick keeps the element's eN mapping.
+  r.prune((x) => x.ref === "p1");
+  assertEquals([r.get("p1"), r.lookup(t)], [undefined, "e1"]);
+  r.dropStale("T", "F", "L2", "i");
+  assertEquals([r.get("e1"), r.get("p2"), r.wasIssued("p2")], [undefined, undefined, true]);
 });

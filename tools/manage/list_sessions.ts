@@ -31,6 +31,8 @@ export const listSessionsTool = defineTool({
           consoleEntries: s.logs.console.lastSeq,
           networkEntries: s.logs.network.lastSeq,
           ...(s.crashed ? { crashed: true } : {}),
+          // A person drives it (takeover): the agent's mutations answer human-has-control.
+          ...(s.human.humanHasControl ? { control: "human" } : {}),
         };
       }),
     );

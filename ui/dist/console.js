@@ -1,53 +1,53 @@
-var lt=Object.defineProperty;var ie=(t,e)=>{for(var n in e)lt(t,n,{get:e[n],enumerable:!0})};var k,Me,_t,H,re,Q,He,K,We,_e,le,ct,F=Symbol.for("pv"),X={},Y=[],ut=/^m(i|n|o|s|text|space)$/,ce=Array.isArray,ue=Y.slice,O=Object.assign;function D(t){t&&t.parentNode&&t.remove()}function Ae(t,e,n){var o,a,s,r={},l=arguments.length;for(s in e)s=="key"?o=e[s]:s=="ref"&&typeof t!="function"?a=e[s]:r[s]=e[s];return l>2&&(r.children=l>3?ue.call(arguments,2):n),q(t,r,o,a,null)}function q(t,e,n,o,a){var s={type:t,props:e,key:n,ref:o,__k:null,__:null,__b:0,__e:null,__c:null,constructor:F,__v:a||++Me,__i:-1,__u:0};return!a&&k.vnode&&k.vnode(s),s}function Z(t){return t.children}function J(t,e){this.props=t,this.context=e,this.__g=0}function W(t,e){if(e==null)return t.__&&W(t.__,t.__i+1);for(var n;e<t.__k.length;e++)if((n=t.__k[e])&&n.__e)return n.__e;return typeof t.type!="function"||t.props.__P?null:W(t)}function pt(t){var e,n=t.__v,o=n.__e,a=[],s=[],r=t.__P;r&&((e=O({constructor:F},n)).__v=n.__v+1,k.vnode&&k.vnode(e),pe(r,e,n,t.__n,r.namespaceURI,32&n.__u?[o]:null,a,o||W(n),32&n.__u,s),e.__v=n.__v,e.__.__k[e.__i]=e,Ue(a,e,s),n.__=n.__e=null,e.__e!=o&&Ee(e))}function Ee(t){if((t=t.__)&&t.__c&&!t.props.__P)return t.__e=null,t.__k.some(function(e){return e&&(t.__e=e.__e)}),Ee(t)}function Te(t){(8&t.__g||(t.__g|=8,H.push(t),Q++))&&re==k.debounceRendering||((re=k.debounceRendering)||queueMicrotask)(Le)}function Le(){try{for(var t,e=1;H.length;)H.length>e&&H.sort(He),t=H.shift(),e=H.length,8&t.__g&&pt(t)}finally{(Q=H.length)&&(re||queueMicrotask)(Le)}}function De(t,e,n,o,a,s,r,l,u,h,_){var v,p,i,f,g,$,b=o.__k||Y,m=e.length;for(u=ft(n,e,b,u,m),v=0;v<m;v++)(i=n.__k[v])!=null&&(p=~i.__i&&b[i.__i]||X,i.__i=v,$=pe(t,i,p,a,s,r,l,u,h,_),f=i.__e,(p.ref!=i.ref||8&p.__u)&&(p.ref&&fe(p.ref,null,i,p),i.ref&&_.push(i.ref,i.__c||f,i)),g=g||f,4&i.__u?(u=Oe(i,u,t,!p.__v),p.__e&&(p.__e=null)):typeof i.type=="function"&&$!==void 0?u=$:f&&(u=f.nextSibling),i.__u&=-21);return n.__e=g,u}function ft(t,e,n,o,a){var s,r,l,u,h,_,v,p,i,f=n.length,g=f,$=0,b=0,m=t.__k=Array(a);for(s=0;s<a;s++)(r=e[s])!=null&&typeof r!="boolean"&&typeof r!="function"?(typeof r!="object"||r.constructor===String?r=m[s]=q(null,r):ce(r)?r=m[s]=q(Z,{children:r}):r.constructor===F&&r.__b?r=m[s]=q(r.type,r.props,r.key,r.ref,r.__v):m[s]=r,u=s+$,r.__=t,r.__b=t.__b+1,l=null,~(h=r.__i=dt(r,n,u,g))&&(g--,(l=n[h])&&(l.__u|=2)),l&&l.__v?(r.__u|=16,h==u-1?$--:h==u+1?$++:h!=u&&(h>u?$--:$++,b=1)):(~h||(a>f?$--:a<f&&$++),typeof r.type!="function"&&(r.__u|=4))):m[s]=null;if(b){for(_=[],v=[],s=0;s<a;s++)if((r=m[s])&&16&r.__u){for($=0,p=_.length;$<p;)_[i=$+p>>1]<r.__i?$=i+1:p=i;_[$]=r.__i,v[s]=$+1}for($=_.length;s--;)v[s]&&(v[s]==$?$--:m[s].__u|=4)}if(g)for(s=0;s<f;s++)!(l=n[s])||2&l.__u||(l.__e==o&&(o=W(l)),de(l,l));return o}function Oe(t,e,n,o){var a,s,r,l;if(typeof t.type=="function"){if(t.props.__P)return e;if(a=t.__k)for(s=0;s<a.length;s++)a[s]&&(a[s].__=t,e=Oe(a[s],e,n,!1));return e}for(e&&!e.parentNode&&(e=W(t))&&!e.parentNode&&(e=null),r=t.__e,l=e;l&&l.nodeType==8;)l=l.nextSibling;for(r!=l&&(!o&&n.moveBefore&&r.parentNode?n.moveBefore(r,e):n.insertBefore(r,e||null)),e=r;(e=e&&e.nextSibling)&&e.nodeType==8&&!e.data.startsWith("$s"););return e}function dt(t,e,n,o){var a,s=t.key,r=t.type,l=e[n],u=l&&!(2&l.__u);if(l===null&&s==null||u&&s==l.key&&r==l.type)return n;if(o>(u?1:0)){for(a=n-1;a>=0;a--)if((l=e[a])&&!(2&l.__u)&&s==l.key&&r==l.type)return a;for(a=n+1;a<e.length;a++)if((l=e[a])&&!(2&l.__u)&&s==l.key&&r==l.type)return a}return-1}function Ne(t,e,n){n==null&&(n=""),e[0]=="-"?t.setProperty(e,n):t[e]=n}function z(t,e,n,o,a){var s,r;if(e=="style")if(typeof n=="string")t.style.cssText=n;else{if(typeof o=="string"&&(t.style.cssText=o=""),o)for(e in o)n&&e in n||Ne(t.style,e);if(n)for(e in n)o&&n[e]==o[e]||Ne(t.style,e,n[e])}else if(e[0]=="o"&&e[1]=="n")typeof n!="function"&&(n=null),typeof o!="function"&&(o=null),(t.__e||(t.__e={}))[e]=n,n&&o||(r=le[e]||(le[e]=ht(e)),(t.__a||(t.__a={}))[e]=_e,s=e!=(e=e.replace(We,"$1")),(e=e.slice(2))[0]<"a"&&(e=e.toLowerCase()),n?t.addEventListener(e,r,s):t.removeEventListener(e,r,s));else{if(a=="http://www.w3.org/2000/svg")e=e.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s");else if(e!="width"&&e!="height"&&e!="href"&&e!="list"&&e!="form"&&e!="tabIndex"&&e!="download"&&e!="rowSpan"&&e!="colSpan"&&e!="role"&&e!="popover"&&e in t)try{return void(t[e]=n??"")}catch{}if(typeof n=="function")return;n==null||n===!1&&e[4]!="-"?t.removeAttribute(e):t.setAttribute(e,e=="popover"&&n==1?"":n)}}function ht(t){return function(e){var n=this.__e;if(n){if(n=n[t],e[K]==null)e[K]=_e++;else if(e[K]<this.__a[t])return;return n(k.event?k.event(e):e)}}}function pe(t,e,n,o,a,s,r,l,u,h){var _,v,p,i,f,g,$,b,m,d,y,ae,Ce,B,E,Pe,M,L,T=e.type;if(e.constructor!==F)return null;128&n.__u&&(u=32&n.__u,_=n.__c.__z)&&(e.__u|=u,v=s=[],_.nodeType==8?l=G(_,s):s.push(_),l=s[0]||l),(_=k.__b)&&_(e);e:if(typeof T=="function"){p=r.length;try{if(b=e.props,m=(_=T.prototype)&&_.render,d=(_=T.contextType)&&o[_.__c],y=_?d?d.props.value:_.__:o,(i=n.__c)?(e.__c=i,2&i.__g&&(i.__g|=1)):(m?e.__c=i=new T(b,y):(e.__c=i=new J(b,y),i.constructor=T,i.render=vt),d&&d.sub(i),i.state||(i.state={}),i.__n=o,i.__g|=8,i.__h=[],i.__k=[]),m&&(i.__s||(i.__s=i.state),T.getDerivedStateFromProps&&(i.__s==i.state&&(i.__s=O({},i.__s)),O(i.__s,T.getDerivedStateFromProps(b,i.__s)))),f=i.props,g=i.state,i.__v=e,n.__c){if(b!==f&&m&&!T.getDerivedStateFromProps&&i.componentWillReceiveProps&&i.componentWillReceiveProps(b,y),e.__v==n.__v&&!(8&i.__g)||!(4&i.__g)&&i.shouldComponentUpdate&&i.shouldComponentUpdate(b,i.__s,y)===!1){e.__v!=n.__v&&(i.props=b,i.state=i.__s,i.__g&=-9),e.__e=n.__e,e.__k=n.__k,e.__k.some(function(P){P&&(P.__=e)}),Y.push.apply(i.__h,i.__k),i.__k=[],i.__h.length&&r.push(i),l=W(n);break e}i.componentWillUpdate&&i.componentWillUpdate(b,i.__s,y),m&&i.componentDidUpdate&&i.__h.push(function(){i.componentDidUpdate(f,g,$)})}else m&&!T.getDerivedStateFromProps&&i.componentWillMount&&i.componentWillMount(),m&&i.componentDidMount&&i.__h.push(i.componentDidMount);i.context=y,i.props=b,i.__P=t,i.__g&=-5,ae=k.__r,Ce=m?25:0;do i.__g&=-9,ae&&ae(e),_=i.render(i.props,i.state=i.__s,i.context);while(8&i.__g&&++Ce<25);m&&(Y.push.apply(i.__h,i.__k),i.__k=[]),i.state=i.__s,i.getChildContext&&(o=O({},o,i.getChildContext())),m&&n.__c&&i.getSnapshotBeforeUpdate&&($=i.getSnapshotBeforeUpdate(f,g)),B=_&&_.type===Z&&_.key==null?_.props.children:_,b.__P&&(_=l,a=(t=b.__P).namespaceURI,u=s=null,n.props&&n.props.__P!=t&&(n.__k.some(function(P){P&&de(P,P)}),n.__k=null),l=n.__k?W(n,0):null),l=De(t,ce(B)?B:[B],e,n,o,a,s,r,l,u,h),b.__P&&(e.__e=null,l=_),e.__u&=-161,v&&v.some(D),i.__h.length&&r.push(i),1&i.__g&&(i.__g&=-4)}catch(P){if(r.length=p,e.__v=null,u||s)if(P&&P.then){if(e.__u|=128|u,s){for(~(M=s.indexOf(l||void 0))||(M=s.length);(L=s[M-1])&&L.nodeType==8;)M--;for(;M<s.length;M++)if(L=s[M])if(s[M]=null,E){if(L==Pe)break}else{if(L.nodeType!=8)break;L.data.startsWith("$s")&&(Pe=G(E=L))}}if(!E){for(;l&&l.nodeType==8&&l.nextSibling;)l=l.nextSibling;E=l}(_=G(E=e.__c.__z||(e.__c.__z=E)))?(e.__e=E,l=_):e.__e=l,l=l&&l.nextSibling}else s&&s.some(D);else e.__e=n.__e;e.__k||(e.__k=n.__k||[]),P&&P.then||Re(e),k.__e(P,e,n)}}else l=e.__e=mt(n.__e,e,n,o,a,s,r,u,h,t);return(_=k.diffed)&&_(e),l}function G(t,e){if(t&&t.nodeType==8&&t.data.startsWith("$s"))for(var n=1;t=t.nextSibling;){if(t.nodeType==8){if(t.data.startsWith("$s"))n++;else if(t.data.startsWith("/$s")&&!--n)return t}e&&e.push(t)}}function Re(t){t&&(t.__c&&(t.__c.__g|=4),t.__k&&t.__k.some(Re))}function Ue(t,e,n){for(var o=0;o<n.length;)fe(n[o++],n[o++],n[o++]);k.__c&&k.__c(e,t),t.some(function(a){try{t=a.__h,a.__h=[],t.some(function(s){s.call(a)})}catch(s){k.__e(s,a.__v)}})}function mt(t,e,n,o,a,s,r,l,u,h){var _,v,p,i,f,g,$,b,m=n.props||X,d=e.props,y=e.type;if(y=="svg"?a="http://www.w3.org/2000/svg":y=="math"?a="http://www.w3.org/1998/Math/MathML":a||(a="http://www.w3.org/1999/xhtml"),s){for(_=0;_<s.length;_++)if((f=s[_])&&(y?f.localName==y:f.nodeType==3)){t=f,s[_]=null;break}}if(!t){if(b=h.ownerDocument||document,!y)return b.createTextNode(d);t=b.createElementNS(a,y,d.is?d:h),l&&(k.__m&&k.__m(e,s),l=!1),s=null}if(y){if(h=y=="template"&&t.content||t,s=y=="textarea"&&d.defaultValue!=null?null:s&&ue.call(h.childNodes),!l&&s)for(m={},_=0;_<t.attributes.length;_++)m[(f=t.attributes[_]).name]=f.value;for(_ in m)f=m[_],_=="dangerouslySetInnerHTML"?p=f:_=="children"||_ in d||_=="value"&&"defaultValue"in d||_=="checked"&&"defaultChecked"in d||z(t,_,null,f,a);for(_ in d)f=d[_],_=="children"?i=f:_=="dangerouslySetInnerHTML"?v=f:_=="value"?g=f:_=="checked"?$=f:l&&typeof f!="function"||m[_]===f||z(t,_,f,m[_],a);v?(l||p&&(v.__html==p.__html||v.__html==t.innerHTML)||(t.innerHTML=v.__html),e.__k=[]):(p&&(t.textContent=""),(y=="foreignObject"||a=="http://www.w3.org/1998/Math/MathML"&&ut.test(y))&&(a="http://www.w3.org/1999/xhtml"),De(h,ce(i)?i:[i],e,n,o,a,s,r,s?s[0]:n.__k&&W(n,0),l,u),s&&s.some(D)),l&&y!="textarea"||(_="value",y=="progress"&&g==null?t.removeAttribute(_):g==null||g===t[_]&&(y!="progress"||g)||z(t,_,g,m[_],a),_="checked",$!=null&&$!=t[_]&&z(t,_,$,m[_],a))}else m===d||l&&t.data==d||(t.data=d);return t}function fe(t,e,n,o){try{typeof t=="function"?e?e.__x=t(e)||1:o&&(o=o.__c||o.__e)&&(e=o.__x)&&(o.__x=null,typeof e=="function"?e():t(null)):t.current=e}catch(a){k.__e(a,n)}}function de(t,e,n){var o,a,s,r;if(k.unmount&&k.unmount(t),!(o=t.ref)||o.current&&o.current!=t.__e||fe(o,null,e,t),o=t.__c){if(o.componentWillUnmount)try{o.componentWillUnmount()}catch(l){k.__e(l,e)}o.__P=o.__n=null}if(o=t.__k)for(r=0;r<o.length;r++)o[r]&&de(o[r],e,typeof t.type!="function"||n&&!t.props.__P);!n&&(o=t.__c)&&(o=o.__z)&&(a=G(o,s=[]))&&(o==t.__e&&s.some(D),D(a),D(o)),n||D(t.__e),t.__e=t.__c=t.__=null}function vt(t,e,n){return this.constructor(t,n)}function he(t,e){var n,o,a,s;k.__&&k.__(t,e),e.nodeType==9&&(e=e.documentElement),o=(n=t&&32&t.__u)?null:e.__k,e.__k=q(Z,{children:[t]}),a=[],s=[],pe(e,e.__k,o||X,X,e.namespaceURI,o?null:e.firstChild?ue.call(e.childNodes):null,a,o?o.__e:e.firstChild,n,s),Ue(a,e.__k,s),e.__k.props.children=null}k={__e:function(t,e,n,o){for(var a,s,r;e=e.__;)if((a=e.__c)&&!(1&a.__g)){a.__g|=4;try{if((r=(s=a.constructor)&&s.getDerivedStateFromError)&&a.setState(s.getDerivedStateFromError(t)),a.componentDidCatch&&(a.componentDidCatch(t,o||{}),r=1),r&&8&a.__g)return void(a.__g|=2)}catch(l){t=l}}throw Q=0,t}},Me=0,_t=function(t){return t!=null&&t.constructor===F},J.prototype.setState=function(t,e){var n=this.__s;n&&n!=this.state||(n=this.__s=O({},this.state)),typeof t=="function"&&(t=t(O({},n),this.props)),t&&(O(n,t),this.__v&&(e&&this.__k.push(e),Te(this)))},J.prototype.forceUpdate=function(t){this.__v&&(this.__g|=4,t&&this.__h.push(t),Te(this))},J.prototype.render=Z,H=[],Q=0,He=function(t,e){return t.__v.__b-e.__v.__b},K=Symbol(),We=/(PointerCapture)$|Capture$/i,_e=0,le={},ct=0;var Fe=function(t,e,n,o){var a;e[0]=0;for(var s=1;s<e.length;s++){var r=e[s++],l=e[s]?(e[0]|=r?1:2,n[e[s++]]):e[++s];r===3?o[0]=l:r===4?o[1]=Object.assign(o[1]||{},l):r===5?(o[1]=o[1]||{})[e[++s]]=l:r===6?o[1][e[++s]]+=l+"":r?(a=t.apply(l,Fe(t,l,n,["",null])),o.push(a),l[0]?e[0]|=2:(e[s-2]=0,e[s]=a)):o.push(l)}return o},qe=new Map;function Ie(t){var e=qe.get(this);return e||(e=new Map,qe.set(this,e)),(e=Fe(this,e.get(t)||(e.set(t,e=function(n){for(var o,a,s=1,r="",l="",u=[0],h=function(p){s===1&&(p||(r=r.replace(/^\s*\n\s*|\s*\n\s*$/g,"")))?u.push(0,p,r):s===3&&(p||r)?(u.push(3,p,r),s=2):s===2&&r==="..."&&p?u.push(4,p,0):s===2&&r&&!p?u.push(5,0,!0,r):s>=5&&((r||!p&&s===5)&&(u.push(s,0,r,a),s=6),p&&(u.push(s,p,0,a),s=6)),r=""},_=0;_<n.length;_++){_&&(s===1&&h(),h(_));for(var v=0;v<n[_].length;v++)o=n[_][v],s===1?o==="<"?(h(),u=[u],s=3):r+=o:s===4?r==="--"&&o===">"?(s=1,r=""):r=o+r[0]:l?o===l?l="":r+=o:o==='"'||o==="'"?l=o:o===">"?(h(),s=1):s&&(o==="="?(s=5,a=r,r=""):o==="/"&&(s<5||n[_][v+1]===">")?(h(),s===3&&(u=u[0]),s=u,(u=u[0]).push(2,0,s),s=0):o===" "||o==="	"||o===`
-`||o==="\r"?(h(),s=2):r+=o),s===3&&r==="!--"&&(s=4,u=u[0])}return h(),u}(t)),e),arguments,[])).length>1?e:e[0]}var V,x,me,Ve,ve=Object.is,ee=0,Ye=[],$e=[],w=k,je=w.__b,Be=w.__r,ze=w.diffed,Ke=w.__c,Je=w.unmount,Ge=w.__;function ye(t,e){w.__h&&w.__h(x,t,ee||e),ee=0;var n=x.__H||(x.__H={__:[],__h:[]});return t>=n.__.length&&n.__.push({}),n.__[t]}function C(t){return ee=1,$t(et,t)}function $t(t,e,n){var o=ye(V++,2);if(o.t=t,!o.__c&&(o.__=[n?n(e):et(void 0,e),function(s){var r=(o.__N||o.__)[0],l=o.t(r,s);ve(r,l)||(o.__N=[l,o.__[1]],o.__c.setState({}))}],o.__c=x,!x.__f)){x.__f=!0;var a=x.shouldComponentUpdate;x.shouldComponentUpdate=function(s,r,l){var u=this.__H;if(!u)return!0;var h=!1,_=this.props!=s;if(u.__.some(function(p){p.__N&&(h=!0,ve(p.__[0],p.__N[0])||(_=!0))}),a){var v=a.call(this,s,r,l);return h?v||_:v}return!h||_}}return o.__}function R(t,e){var n=ye(V++,3);!w.__s&&Ze(n.__H,e)&&(n.__P=!0,n.__=t,n.u=e,x.__H.__h.push(n))}function N(t){return ee=5,te(function(){return{current:t}},[])}function te(t,e){var n=ye(V++,7);return Ze(n.__H,e)&&(n.__=t(),n.__H=e),n.__}function gt(){var t;do{for(;t=$e.shift();)try{I(t)}catch(n){w.__e(n,{__:(t=t.__P)&&t.__v})}for(;t=Ye.shift();){var e=t.__H;if(t.__P&&e)try{e.__h.some(I),e.__h.some(ge),e.__h=[]}catch(n){e.__h=[],w.__e(n,t.__v)}}}while($e.length)}w.__b=function(t){x=null,je&&je(t)},w.__=function(t,e){t&&e.__k&&e.__k.__m&&(t.__m=e.__k.__m),Ge&&Ge(t,e)},w.__r=function(t){Be&&Be(t),V=0;var e=(x=t.__c).__H;e&&(me==x?x.__h=[]:(e.__h.some(I),e.__h.some(ge),V=0),e.__h=[],e.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})),me=x},w.diffed=function(t){ze&&ze(t);var e=t.__c;e&&e.__H&&(e.__H.__h.length&&Xe(Ye.push(e)),e.__H.__.some(function(n){n.u&&(n.__H=n.u)})),me=x=null},w.__c=function(t,e){e.some(function(n){try{n.__h.some(I),n.__h=n.__h.filter(function(o){return!o.__||ge(o)})}catch(o){n.__h=[function(){throw o}]}}),Ke&&Ke(t,e)},w.unmount=function(t){Je&&Je(t);var e,n,o=t.__c;o&&o.__H&&(o.__H.__.some(function(a){try{if(a.__P&&a.__c){if(n===void 0){for(n=t.__;n&&(!n.__c||!n.__c.__P);)n=n.__;n=n&&n.__c}a.__P=n,Xe($e.push(a))}else I(a)}catch(s){e=s}}),o.__H=void 0,e&&w.__e(e,o.__v))};var Qe=typeof requestAnimationFrame=="function";function yt(t){var e,n=function(){clearTimeout(o),Qe&&cancelAnimationFrame(e),setTimeout(t)},o=setTimeout(n,35);Qe&&(e=requestAnimationFrame(n))}function Xe(t){t!=1&&Ve==w.requestAnimationFrame||((Ve=w.requestAnimationFrame)||yt)(gt)}function I(t){var e=x,n=t.__c;typeof n=="function"&&(t.__c=void 0,n()),x=e}function ge(t){var e=x;t.__c=t.__(),x=e}function Ze(t,e){return!t||t.length!=e.length||e.some(function(n,o){return!ve(n,t[o])})}function et(t,e){return typeof e=="function"?e(t):e}var c=Ie.bind(Ae);var kt=new Set;function tt({onMessage:t,onStatus:e}){let n,o=!1,a=250,s=[],r=()=>{e("connecting"),n=new WebSocket(`${location.protocol==="https:"?"wss":"ws"}://${location.host}/console/live`),n.onopen=()=>{a=250,e("open");for(let l of s.splice(0))n.send(l)},n.onmessage=l=>{let u;try{u=JSON.parse(l.data)}catch{return}t(u);for(let h of kt)try{h(u)}catch(_){console.error(_)}},n.onclose=()=>{e("closed"),!o&&(setTimeout(r,a),a=Math.min(5e3,a*2))}};return r(),{send(l){let u=JSON.stringify(l);return n&&n.readyState===WebSocket.OPEN?(n.send(u),!0):(s.length<50&&s.push(u),!1)},close(){o=!0,n?.close()}}}function U(t,e){return!e||!t?.sessions?void 0:t.sessions.find(o=>o.label===e.client)?.sessions.find(o=>o.id===e.session)}function nt(t){for(let e of t?.sessions??[])if(e.sessions.length)return{client:e.label,session:e.sessions[0].id};return null}function S(t,e){return!!t&&!!e&&t.client===e.client&&t.session===e.session}function ke(t){return typeof t!="number"?"":t<1e3?`${Math.round(t)} ms`:`${(t/1e3).toFixed(1)} s`}function A(t){return new Date(t).toLocaleTimeString([],{hour12:!1})}function ne(t){return(t??"").replace(/^https?:\/\//,"")}function st({state:t,selected:e,onSelect:n}){let o=t?.sessions??[];return o.length?c`<nav class="sessions" aria-label="Sessions">
-    ${o.map(a=>c`<section class="client" key=${a.label}>
-        <h2 class="client-name">${a.label}${a.name?c`
-            <span class="muted">· ${a.name}</span>
+var vt=Object.defineProperty;var G=(t,e)=>{for(var n in e)vt(t,n,{get:e[n],enumerable:!0})};var x,Oe,$t,R,ue,ne,Ae,Z,Re,fe,pe,gt,V=Symbol.for("pv"),oe={},se=[],yt=/^m(i|n|o|s|text|space)$/,de=Array.isArray,he=se.slice,F=Object.assign;function q(t){t&&t.parentNode&&t.remove()}function Ue(t,e,n){var s,i,o,r={},a=arguments.length;for(o in e)o=="key"?s=e[o]:o=="ref"&&typeof t!="function"?i=e[o]:r[o]=e[o];return a>2&&(r.children=a>3?he.call(arguments,2):n),K(t,r,s,i,null)}function K(t,e,n,s,i){var o={type:t,props:e,key:n,ref:s,__k:null,__:null,__b:0,__e:null,__c:null,constructor:V,__v:i||++Oe,__i:-1,__u:0};return!i&&x.vnode&&x.vnode(o),o}function ie(t){return t.children}function ee(t,e){this.props=t,this.context=e,this.__g=0}function U(t,e){if(e==null)return t.__&&U(t.__,t.__i+1);for(var n;e<t.__k.length;e++)if((n=t.__k[e])&&n.__e)return n.__e;return typeof t.type!="function"||t.props.__P?null:U(t)}function kt(t){var e,n=t.__v,s=n.__e,i=[],o=[],r=t.__P;r&&((e=F({constructor:V},n)).__v=n.__v+1,x.vnode&&x.vnode(e),me(r,e,n,t.__n,r.namespaceURI,32&n.__u?[s]:null,i,s||U(n),32&n.__u,o),e.__v=n.__v,e.__.__k[e.__i]=e,Ke(i,e,o),n.__=n.__e=null,e.__e!=s&&Le(e))}function Le(t){if((t=t.__)&&t.__c&&!t.props.__P)return t.__e=null,t.__k.some(function(e){return e&&(t.__e=e.__e)}),Le(t)}function We(t){(8&t.__g||(t.__g|=8,R.push(t),ne++))&&ue==x.debounceRendering||((ue=x.debounceRendering)||queueMicrotask)(qe)}function qe(){try{for(var t,e=1;R.length;)R.length>e&&R.sort(Ae),t=R.shift(),e=R.length,8&t.__g&&kt(t)}finally{(ne=R.length)&&(ue||queueMicrotask)(qe)}}function Fe(t,e,n,s,i,o,r,a,u,m,c){var v,p,l,d,k,g,w=s.__k||se,$=e.length;for(u=bt(n,e,w,u,$),v=0;v<$;v++)(l=n.__k[v])!=null&&(p=~l.__i&&w[l.__i]||oe,l.__i=v,g=me(t,l,p,i,o,r,a,u,m,c),d=l.__e,(p.ref!=l.ref||8&p.__u)&&(p.ref&&ve(p.ref,null,l,p),l.ref&&c.push(l.ref,l.__c||d,l)),k=k||d,4&l.__u?(u=Ie(l,u,t,!p.__v),p.__e&&(p.__e=null)):typeof l.type=="function"&&g!==void 0?u=g:d&&(u=d.nextSibling),l.__u&=-21);return n.__e=k,u}function bt(t,e,n,s,i){var o,r,a,u,m,c,v,p,l,d=n.length,k=d,g=0,w=0,$=t.__k=Array(i);for(o=0;o<i;o++)(r=e[o])!=null&&typeof r!="boolean"&&typeof r!="function"?(typeof r!="object"||r.constructor===String?r=$[o]=K(null,r):de(r)?r=$[o]=K(ie,{children:r}):r.constructor===V&&r.__b?r=$[o]=K(r.type,r.props,r.key,r.ref,r.__v):$[o]=r,u=o+g,r.__=t,r.__b=t.__b+1,a=null,~(m=r.__i=wt(r,n,u,k))&&(k--,(a=n[m])&&(a.__u|=2)),a&&a.__v?(r.__u|=16,m==u-1?g--:m==u+1?g++:m!=u&&(m>u?g--:g++,w=1)):(~m||(i>d?g--:i<d&&g++),typeof r.type!="function"&&(r.__u|=4))):$[o]=null;if(w){for(c=[],v=[],o=0;o<i;o++)if((r=$[o])&&16&r.__u){for(g=0,p=c.length;g<p;)c[l=g+p>>1]<r.__i?g=l+1:p=l;c[g]=r.__i,v[o]=g+1}for(g=c.length;o--;)v[o]&&(v[o]==g?g--:$[o].__u|=4)}if(k)for(o=0;o<d;o++)!(a=n[o])||2&a.__u||(a.__e==s&&(s=U(a)),$e(a,a));return s}function Ie(t,e,n,s){var i,o,r,a;if(typeof t.type=="function"){if(t.props.__P)return e;if(i=t.__k)for(o=0;o<i.length;o++)i[o]&&(i[o].__=t,e=Ie(i[o],e,n,!1));return e}for(e&&!e.parentNode&&(e=U(t))&&!e.parentNode&&(e=null),r=t.__e,a=e;a&&a.nodeType==8;)a=a.nextSibling;for(r!=a&&(!s&&n.moveBefore&&r.parentNode?n.moveBefore(r,e):n.insertBefore(r,e||null)),e=r;(e=e&&e.nextSibling)&&e.nodeType==8&&!e.data.startsWith("$s"););return e}function wt(t,e,n,s){var i,o=t.key,r=t.type,a=e[n],u=a&&!(2&a.__u);if(a===null&&o==null||u&&o==a.key&&r==a.type)return n;if(s>(u?1:0)){for(i=n-1;i>=0;i--)if((a=e[i])&&!(2&a.__u)&&o==a.key&&r==a.type)return i;for(i=n+1;i<e.length;i++)if((a=e[i])&&!(2&a.__u)&&o==a.key&&r==a.type)return i}return-1}function Ee(t,e,n){n==null&&(n=""),e[0]=="-"?t.setProperty(e,n):t[e]=n}function Q(t,e,n,s,i){var o,r;if(e=="style")if(typeof n=="string")t.style.cssText=n;else{if(typeof s=="string"&&(t.style.cssText=s=""),s)for(e in s)n&&e in n||Ee(t.style,e);if(n)for(e in n)s&&n[e]==s[e]||Ee(t.style,e,n[e])}else if(e[0]=="o"&&e[1]=="n")typeof n!="function"&&(n=null),typeof s!="function"&&(s=null),(t.__e||(t.__e={}))[e]=n,n&&s||(r=pe[e]||(pe[e]=xt(e)),(t.__a||(t.__a={}))[e]=fe,o=e!=(e=e.replace(Re,"$1")),(e=e.slice(2))[0]<"a"&&(e=e.toLowerCase()),n?t.addEventListener(e,r,o):t.removeEventListener(e,r,o));else{if(i=="http://www.w3.org/2000/svg")e=e.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s");else if(e!="width"&&e!="height"&&e!="href"&&e!="list"&&e!="form"&&e!="tabIndex"&&e!="download"&&e!="rowSpan"&&e!="colSpan"&&e!="role"&&e!="popover"&&e in t)try{return void(t[e]=n??"")}catch{}if(typeof n=="function")return;n==null||n===!1&&e[4]!="-"?t.removeAttribute(e):t.setAttribute(e,e=="popover"&&n==1?"":n)}}function xt(t){return function(e){var n=this.__e;if(n){if(n=n[t],e[Z]==null)e[Z]=fe++;else if(e[Z]<this.__a[t])return;return n(x.event?x.event(e):e)}}}function me(t,e,n,s,i,o,r,a,u,m){var c,v,p,l,d,k,g,w,$,f,b,A,h,y,T,B,N,E,W=e.type;if(e.constructor!==V)return null;128&n.__u&&(u=32&n.__u,c=n.__c.__z)&&(e.__u|=u,v=o=[],c.nodeType==8?a=te(c,o):o.push(c),a=o[0]||a),(c=x.__b)&&c(e);e:if(typeof W=="function"){p=r.length;try{if(w=e.props,$=(c=W.prototype)&&c.render,f=(c=W.contextType)&&s[c.__c],b=c?f?f.props.value:c.__:s,(l=n.__c)?(e.__c=l,2&l.__g&&(l.__g|=1)):($?e.__c=l=new W(w,b):(e.__c=l=new ee(w,b),l.constructor=W,l.render=Ct),f&&f.sub(l),l.state||(l.state={}),l.__n=s,l.__g|=8,l.__h=[],l.__k=[]),$&&(l.__s||(l.__s=l.state),W.getDerivedStateFromProps&&(l.__s==l.state&&(l.__s=F({},l.__s)),F(l.__s,W.getDerivedStateFromProps(w,l.__s)))),d=l.props,k=l.state,l.__v=e,n.__c){if(w!==d&&$&&!W.getDerivedStateFromProps&&l.componentWillReceiveProps&&l.componentWillReceiveProps(w,b),e.__v==n.__v&&!(8&l.__g)||!(4&l.__g)&&l.shouldComponentUpdate&&l.shouldComponentUpdate(w,l.__s,b)===!1){e.__v!=n.__v&&(l.props=w,l.state=l.__s,l.__g&=-9),e.__e=n.__e,e.__k=n.__k,e.__k.some(function(H){H&&(H.__=e)}),se.push.apply(l.__h,l.__k),l.__k=[],l.__h.length&&r.push(l),a=U(n);break e}l.componentWillUpdate&&l.componentWillUpdate(w,l.__s,b),$&&l.componentDidUpdate&&l.__h.push(function(){l.componentDidUpdate(d,k,g)})}else $&&!W.getDerivedStateFromProps&&l.componentWillMount&&l.componentWillMount(),$&&l.componentDidMount&&l.__h.push(l.componentDidMount);l.context=b,l.props=w,l.__P=t,l.__g&=-5,A=x.__r,h=$?25:0;do l.__g&=-9,A&&A(e),c=l.render(l.props,l.state=l.__s,l.context);while(8&l.__g&&++h<25);$&&(se.push.apply(l.__h,l.__k),l.__k=[]),l.state=l.__s,l.getChildContext&&(s=F({},s,l.getChildContext())),$&&n.__c&&l.getSnapshotBeforeUpdate&&(g=l.getSnapshotBeforeUpdate(d,k)),y=c&&c.type===ie&&c.key==null?c.props.children:c,w.__P&&(c=a,i=(t=w.__P).namespaceURI,u=o=null,n.props&&n.props.__P!=t&&(n.__k.some(function(H){H&&$e(H,H)}),n.__k=null),a=n.__k?U(n,0):null),a=Fe(t,de(y)?y:[y],e,n,s,i,o,r,a,u,m),w.__P&&(e.__e=null,a=c),e.__u&=-161,v&&v.some(q),l.__h.length&&r.push(l),1&l.__g&&(l.__g&=-4)}catch(H){if(r.length=p,e.__v=null,u||o)if(H&&H.then){if(e.__u|=128|u,o){for(~(N=o.indexOf(a||void 0))||(N=o.length);(E=o[N-1])&&E.nodeType==8;)N--;for(;N<o.length;N++)if(E=o[N])if(o[N]=null,T){if(E==B)break}else{if(E.nodeType!=8)break;E.data.startsWith("$s")&&(B=te(T=E))}}if(!T){for(;a&&a.nodeType==8&&a.nextSibling;)a=a.nextSibling;T=a}(c=te(T=e.__c.__z||(e.__c.__z=T)))?(e.__e=T,a=c):e.__e=a,a=a&&a.nextSibling}else o&&o.some(q);else e.__e=n.__e;e.__k||(e.__k=n.__k||[]),H&&H.then||Be(e),x.__e(H,e,n)}}else a=e.__e=St(n.__e,e,n,s,i,o,r,u,m,t);return(c=x.diffed)&&c(e),a}function te(t,e){if(t&&t.nodeType==8&&t.data.startsWith("$s"))for(var n=1;t=t.nextSibling;){if(t.nodeType==8){if(t.data.startsWith("$s"))n++;else if(t.data.startsWith("/$s")&&!--n)return t}e&&e.push(t)}}function Be(t){t&&(t.__c&&(t.__c.__g|=4),t.__k&&t.__k.some(Be))}function Ke(t,e,n){for(var s=0;s<n.length;)ve(n[s++],n[s++],n[s++]);x.__c&&x.__c(e,t),t.some(function(i){try{t=i.__h,i.__h=[],t.some(function(o){o.call(i)})}catch(o){x.__e(o,i.__v)}})}function St(t,e,n,s,i,o,r,a,u,m){var c,v,p,l,d,k,g,w,$=n.props||oe,f=e.props,b=e.type;if(b=="svg"?i="http://www.w3.org/2000/svg":b=="math"?i="http://www.w3.org/1998/Math/MathML":i||(i="http://www.w3.org/1999/xhtml"),o){for(c=0;c<o.length;c++)if((d=o[c])&&(b?d.localName==b:d.nodeType==3)){t=d,o[c]=null;break}}if(!t){if(w=m.ownerDocument||document,!b)return w.createTextNode(f);t=w.createElementNS(i,b,f.is?f:m),a&&(x.__m&&x.__m(e,o),a=!1),o=null}if(b){if(m=b=="template"&&t.content||t,o=b=="textarea"&&f.defaultValue!=null?null:o&&he.call(m.childNodes),!a&&o)for($={},c=0;c<t.attributes.length;c++)$[(d=t.attributes[c]).name]=d.value;for(c in $)d=$[c],c=="dangerouslySetInnerHTML"?p=d:c=="children"||c in f||c=="value"&&"defaultValue"in f||c=="checked"&&"defaultChecked"in f||Q(t,c,null,d,i);for(c in f)d=f[c],c=="children"?l=d:c=="dangerouslySetInnerHTML"?v=d:c=="value"?k=d:c=="checked"?g=d:a&&typeof d!="function"||$[c]===d||Q(t,c,d,$[c],i);v?(a||p&&(v.__html==p.__html||v.__html==t.innerHTML)||(t.innerHTML=v.__html),e.__k=[]):(p&&(t.textContent=""),(b=="foreignObject"||i=="http://www.w3.org/1998/Math/MathML"&&yt.test(b))&&(i="http://www.w3.org/1999/xhtml"),Fe(m,de(l)?l:[l],e,n,s,i,o,r,o?o[0]:n.__k&&U(n,0),a,u),o&&o.some(q)),a&&b!="textarea"||(c="value",b=="progress"&&k==null?t.removeAttribute(c):k==null||k===t[c]&&(b!="progress"||k)||Q(t,c,k,$[c],i),c="checked",g!=null&&g!=t[c]&&Q(t,c,g,$[c],i))}else $===f||a&&t.data==f||(t.data=f);return t}function ve(t,e,n,s){try{typeof t=="function"?e?e.__x=t(e)||1:s&&(s=s.__c||s.__e)&&(e=s.__x)&&(s.__x=null,typeof e=="function"?e():t(null)):t.current=e}catch(i){x.__e(i,n)}}function $e(t,e,n){var s,i,o,r;if(x.unmount&&x.unmount(t),!(s=t.ref)||s.current&&s.current!=t.__e||ve(s,null,e,t),s=t.__c){if(s.componentWillUnmount)try{s.componentWillUnmount()}catch(a){x.__e(a,e)}s.__P=s.__n=null}if(s=t.__k)for(r=0;r<s.length;r++)s[r]&&$e(s[r],e,typeof t.type!="function"||n&&!t.props.__P);!n&&(s=t.__c)&&(s=s.__z)&&(i=te(s,o=[]))&&(s==t.__e&&o.some(q),q(i),q(s)),n||q(t.__e),t.__e=t.__c=t.__=null}function Ct(t,e,n){return this.constructor(t,n)}function ge(t,e){var n,s,i,o;x.__&&x.__(t,e),e.nodeType==9&&(e=e.documentElement),s=(n=t&&32&t.__u)?null:e.__k,e.__k=K(ie,{children:[t]}),i=[],o=[],me(e,e.__k,s||oe,oe,e.namespaceURI,s?null:e.firstChild?he.call(e.childNodes):null,i,s?s.__e:e.firstChild,n,o),Ke(i,e.__k,o),e.__k.props.children=null}x={__e:function(t,e,n,s){for(var i,o,r;e=e.__;)if((i=e.__c)&&!(1&i.__g)){i.__g|=4;try{if((r=(o=i.constructor)&&o.getDerivedStateFromError)&&i.setState(o.getDerivedStateFromError(t)),i.componentDidCatch&&(i.componentDidCatch(t,s||{}),r=1),r&&8&i.__g)return void(i.__g|=2)}catch(a){t=a}}throw ne=0,t}},Oe=0,$t=function(t){return t!=null&&t.constructor===V},ee.prototype.setState=function(t,e){var n=this.__s;n&&n!=this.state||(n=this.__s=F({},this.state)),typeof t=="function"&&(t=t(F({},n),this.props)),t&&(F(n,t),this.__v&&(e&&this.__k.push(e),We(this)))},ee.prototype.forceUpdate=function(t){this.__v&&(this.__g|=4,t&&this.__h.push(t),We(this))},ee.prototype.render=ie,R=[],ne=0,Ae=function(t,e){return t.__v.__b-e.__v.__b},Z=Symbol(),Re=/(PointerCapture)$|Capture$/i,fe=0,pe={},gt=0;var je=function(t,e,n,s){var i;e[0]=0;for(var o=1;o<e.length;o++){var r=e[o++],a=e[o]?(e[0]|=r?1:2,n[e[o++]]):e[++o];r===3?s[0]=a:r===4?s[1]=Object.assign(s[1]||{},a):r===5?(s[1]=s[1]||{})[e[++o]]=a:r===6?s[1][e[++o]]+=a+"":r?(i=t.apply(a,je(t,a,n,["",null])),s.push(i),a[0]?e[0]|=2:(e[o-2]=0,e[o]=i)):s.push(a)}return s},Ve=new Map;function ze(t){var e=Ve.get(this);return e||(e=new Map,Ve.set(this,e)),(e=je(this,e.get(t)||(e.set(t,e=function(n){for(var s,i,o=1,r="",a="",u=[0],m=function(p){o===1&&(p||(r=r.replace(/^\s*\n\s*|\s*\n\s*$/g,"")))?u.push(0,p,r):o===3&&(p||r)?(u.push(3,p,r),o=2):o===2&&r==="..."&&p?u.push(4,p,0):o===2&&r&&!p?u.push(5,0,!0,r):o>=5&&((r||!p&&o===5)&&(u.push(o,0,r,i),o=6),p&&(u.push(o,p,0,i),o=6)),r=""},c=0;c<n.length;c++){c&&(o===1&&m(),m(c));for(var v=0;v<n[c].length;v++)s=n[c][v],o===1?s==="<"?(m(),u=[u],o=3):r+=s:o===4?r==="--"&&s===">"?(o=1,r=""):r=s+r[0]:a?s===a?a="":r+=s:s==='"'||s==="'"?a=s:s===">"?(m(),o=1):o&&(s==="="?(o=5,i=r,r=""):s==="/"&&(o<5||n[c][v+1]===">")?(m(),o===3&&(u=u[0]),o=u,(u=u[0]).push(2,0,o),o=0):s===" "||s==="	"||s===`
+`||s==="\r"?(m(),o=2):r+=s),o===3&&r==="!--"&&(o=4,u=u[0])}return m(),u}(t)),e),arguments,[])).length>1?e:e[0]}var z,M,ye,Je,ke=Object.is,ae=0,ot=[],be=[],S=x,Xe=S.__b,Ye=S.__r,Ge=S.diffed,Qe=S.__c,Ze=S.unmount,et=S.__;function xe(t,e){S.__h&&S.__h(M,t,ae||e),ae=0;var n=M.__H||(M.__H={__:[],__h:[]});return t>=n.__.length&&n.__.push({}),n.__[t]}function P(t){return ae=1,Mt(it,t)}function Mt(t,e,n){var s=xe(z++,2);if(s.t=t,!s.__c&&(s.__=[n?n(e):it(void 0,e),function(o){var r=(s.__N||s.__)[0],a=s.t(r,o);ke(r,a)||(s.__N=[a,s.__[1]],s.__c.setState({}))}],s.__c=M,!M.__f)){M.__f=!0;var i=M.shouldComponentUpdate;M.shouldComponentUpdate=function(o,r,a){var u=this.__H;if(!u)return!0;var m=!1,c=this.props!=o;if(u.__.some(function(p){p.__N&&(m=!0,ke(p.__[0],p.__N[0])||(c=!0))}),i){var v=i.call(this,o,r,a);return m?v||c:v}return!m||c}}return s.__}function O(t,e){var n=xe(z++,3);!S.__s&&st(n.__H,e)&&(n.__P=!0,n.__=t,n.u=e,M.__H.__h.push(n))}function D(t){return ae=5,re(function(){return{current:t}},[])}function re(t,e){var n=xe(z++,7);return st(n.__H,e)&&(n.__=t(),n.__H=e),n.__}function Pt(){var t;do{for(;t=be.shift();)try{j(t)}catch(n){S.__e(n,{__:(t=t.__P)&&t.__v})}for(;t=ot.shift();){var e=t.__H;if(t.__P&&e)try{e.__h.some(j),e.__h.some(we),e.__h=[]}catch(n){e.__h=[],S.__e(n,t.__v)}}}while(be.length)}S.__b=function(t){M=null,Xe&&Xe(t)},S.__=function(t,e){t&&e.__k&&e.__k.__m&&(t.__m=e.__k.__m),et&&et(t,e)},S.__r=function(t){Ye&&Ye(t),z=0;var e=(M=t.__c).__H;e&&(ye==M?M.__h=[]:(e.__h.some(j),e.__h.some(we),z=0),e.__h=[],e.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})),ye=M},S.diffed=function(t){Ge&&Ge(t);var e=t.__c;e&&e.__H&&(e.__H.__h.length&&nt(ot.push(e)),e.__H.__.some(function(n){n.u&&(n.__H=n.u)})),ye=M=null},S.__c=function(t,e){e.some(function(n){try{n.__h.some(j),n.__h=n.__h.filter(function(s){return!s.__||we(s)})}catch(s){n.__h=[function(){throw s}]}}),Qe&&Qe(t,e)},S.unmount=function(t){Ze&&Ze(t);var e,n,s=t.__c;s&&s.__H&&(s.__H.__.some(function(i){try{if(i.__P&&i.__c){if(n===void 0){for(n=t.__;n&&(!n.__c||!n.__c.__P);)n=n.__;n=n&&n.__c}i.__P=n,nt(be.push(i))}else j(i)}catch(o){e=o}}),s.__H=void 0,e&&S.__e(e,s.__v))};var tt=typeof requestAnimationFrame=="function";function Tt(t){var e,n=function(){clearTimeout(s),tt&&cancelAnimationFrame(e),setTimeout(t)},s=setTimeout(n,35);tt&&(e=requestAnimationFrame(n))}function nt(t){t!=1&&Je==S.requestAnimationFrame||((Je=S.requestAnimationFrame)||Tt)(Pt)}function j(t){var e=M,n=t.__c;typeof n=="function"&&(t.__c=void 0,n()),M=e}function we(t){var e=M;t.__c=t.__(),M=e}function st(t,e){return!t||t.length!=e.length||e.some(function(n,s){return!ke(n,t[s])})}function it(t,e){return typeof e=="function"?e(t):e}var _=ze.bind(Ue);var Se=new Set;function at(t){return Se.add(t),()=>Se.delete(t)}function rt({onMessage:t,onStatus:e}){let n,s=!1,i=250,o=[],r=()=>{e("connecting"),n=new WebSocket(`${location.protocol==="https:"?"wss":"ws"}://${location.host}/console/live`),n.onopen=()=>{i=250,e("open");for(let a of o.splice(0))n.send(a)},n.onmessage=a=>{let u;try{u=JSON.parse(a.data)}catch{return}t(u);for(let m of Se)try{m(u)}catch(c){console.error(c)}},n.onclose=()=>{e("closed"),!s&&(setTimeout(r,i),i=Math.min(5e3,i*2))}};return r(),{send(a){let u=JSON.stringify(a);return n&&n.readyState===WebSocket.OPEN?(n.send(u),!0):(o.length<50&&o.push(u),!1)},close(){s=!0,n?.close()}}}function I(t,e){return!e||!t?.sessions?void 0:t.sessions.find(s=>s.label===e.client)?.sessions.find(s=>s.id===e.session)}function lt(t){for(let e of t?.sessions??[])if(e.sessions.length)return{client:e.label,session:e.sessions[0].id};return null}function C(t,e){return!!t&&!!e&&t.client===e.client&&t.session===e.session}function Ce(t){return typeof t!="number"?"":t<1e3?`${Math.round(t)} ms`:`${(t/1e3).toFixed(1)} s`}function L(t){return new Date(t).toLocaleTimeString([],{hour12:!1})}function le(t){return(t??"").replace(/^https?:\/\//,"")}function ct({state:t,selected:e,onSelect:n}){let s=t?.sessions??[];return s.length?_`<nav class="sessions" aria-label="Sessions">
+    ${s.map(i=>_`<section class="client" key=${i.label}>
+        <h2 class="client-name">${i.label}${i.name?_`
+            <span class="muted">· ${i.name}</span>
           `:null}</h2>
-        ${a.sessions.length?null:c`<p class="muted small">No session open yet.</p>`}
+        ${i.sessions.length?null:_`<p class="muted small">No session open yet.</p>`}
         <ul>
-          ${a.sessions.map(s=>{let r={client:a.label,session:s.id},l=S(r,e);return c`
-            <li key=${s.id}>
+          ${i.sessions.map(o=>{let r={client:i.label,session:o.id},a=C(r,e);return _`
+            <li key=${o.id}>
               <button
-                class=${`session${l?" selected":""}`}
-                data-session=${`${a.label}/${s.id}`}
-                aria-pressed=${l}
+                class=${`session${a?" selected":""}`}
+                data-session=${`${i.label}/${o.id}`}
+                aria-pressed=${a}
                 onClick=${()=>n(r)}
               >
                             <span class="row">
-                              <strong class="sid">${s.id}</strong>
-                              <span class="badge">${s.mode}</span>
-                              ${s.control==="human"?c`<span class="badge warn">person has control</span>`:null}
-                              <span class=${`dot ${s.attended?"on":""}`} title=${s.attended?"attended":"unattended"}></span>
+                              <strong class="sid">${o.id}</strong>
+                              <span class="badge">${o.mode}</span>
+                              ${o.control==="human"?_`<span class="badge warn">person has control</span>`:null}
+                              <span class=${`dot ${o.attended?"on":""}`} title=${o.attended?"attended":"unattended"}></span>
                             </span>
-                            <span class="title">${s.title||"(no title)"}</span>
-                            <span class="url">${ne(s.url)||"no page yet"}</span>
-                            ${s.lastCall?c`<span class=${`last ${s.lastCall.ok?"":"err"}`}>
-                      ${s.lastCall.tool} · ${s.lastCall.ok?"ok":"error"} · ${A(s.lastCall.time)}
-                    </span>`:c`<span class="last muted">no call yet</span>`}
+                            <span class="title">${o.title||"(no title)"}</span>
+                            <span class="url">${le(o.url)||"no page yet"}</span>
+                            ${o.lastCall?_`<span class=${`last ${o.lastCall.ok?"":"err"}`}>
+                      ${o.lastCall.tool} · ${o.lastCall.ok?"ok":"error"} · ${L(o.lastCall.time)}
+                    </span>`:_`<span class="last muted">no call yet</span>`}
                           </button>
             </li>
           `})}
         </ul>
       </section>`)}
-  </nav>`:c`<p class="muted pad">No MCP client is connected.</p>`}var be={};ie(be,{Panel:()=>xt,order:()=>wt,title:()=>bt});var bt="Watching",wt=900;function xt({state:t,selected:e}){let n=U(t,e),o=t?.server;return n?c`
+  </nav>`:_`<p class="muted pad">No MCP client is connected.</p>`}var Me={};G(Me,{Panel:()=>Dt,order:()=>Ht,title:()=>Nt});var Nt="Watching",Ht=900;function Dt({state:t,selected:e}){let n=I(t,e),s=t?.server;return n?_`
     <dl class="facts" data-panel="viewers">
       <dt>Console viewers</dt>
-      <dd data-viewers>${o?.viewers??0}</dd>
+      <dd data-viewers>${s?.viewers??0}</dd>
       <dt>Watching this session</dt>
       <dd data-session-viewers>${n.viewers}</dd>
       <dt>Control</dt>
-      <dd>${n.control==="human"?"a person":"the agent"}${n.controlReason?c`
+      <dd>${n.control==="human"?"a person":"the agent"}${n.controlReason?_`
           <span class="muted">(${n.controlReason})</span>
         `:null}</dd>
       <dt>Browser</dt>
-      <dd>${o?.headful?"headful (windows shown)":"headless"}</dd>
+      <dd>${s?.headful?"headful (windows shown)":"headless"}</dd>
     </dl>
-  `:c`<p class="muted" data-panel="viewers">Select a session.</p>`}var we={};ie(we,{LiveOverlay:()=>Nt,Panel:()=>Tt,order:()=>Ct,title:()=>St});function j({box:t,metadata:e,kind:n,label:o,testId:a}){if(!t||!e?.deviceWidth||!e?.deviceHeight)return null;let s=e.deviceWidth,r=e.deviceHeight,l=t.y-(e.offsetTop??0),u={left:`${t.x/s*100}%`,top:`${l/r*100}%`,width:`${t.width/s*100}%`,height:`${t.height/r*100}%`};return c`
-    <div class=${`outline outline-${n}`} style=${u} data-outline=${n} data-id=${a}>
-      ${o?c`<span class="outline-label">${o}</span>`:null}
+  `:_`<p class="muted" data-panel="viewers">Select a session.</p>`}var Pe={};G(Pe,{LiveOverlay:()=>Rt,Panel:()=>At,order:()=>Et,title:()=>Wt});function J({box:t,metadata:e,kind:n,label:s,testId:i}){if(!t||!e?.deviceWidth||!e?.deviceHeight)return null;let o=e.deviceWidth,r=e.deviceHeight,a=t.y-(e.offsetTop??0),u={left:`${t.x/o*100}%`,top:`${a/r*100}%`,width:`${t.width/o*100}%`,height:`${t.height/r*100}%`};return _`
+    <div class=${`outline outline-${n}`} style=${u} data-outline=${n} data-id=${i}>
+      ${s?_`<span class="outline-label">${s}</span>`:null}
     </div>
-  `}var St="Approvals",Ct=10;function se(t){return{client:t.client,session:t.session??"default"}}function Pt({entry:t,send:e,watched:n}){let[o,a]=C(null),s=r=>{a(null),e(r)};return c`
+  `}var Wt="Approvals",Et=10;function ce(t){return{client:t.client,session:t.session??"default"}}function Ot({entry:t,send:e,watched:n}){let[s,i]=P(null),o=r=>{i(null),e(r)};return _`
     <li class=${`approval${n?" watched":""}`} data-approval=${t.id}>
       <div class="approval-head">
         <span class="approval-tool" data-approval-tool>${t.tool}</span>
@@ -55,155 +55,196 @@ var lt=Object.defineProperty;var ie=(t,e)=>{for(var n in e)lt(t,n,{get:e[n],enum
         <span class="muted">${t.client}/${t.session??"default"}</span>
       </div>
       <p class="approval-text" data-approval-summary>${t.summary}</p>
-      ${t.origin?c`<p class="approval-text" data-approval-site>on ${t.origin}</p>`:null}
-      ${t.args!==void 0?c`<pre class="approval-args" data-approval-args>${JSON.stringify(t.args,null,1)}</pre>`:null}
-      ${t.target?.ref||t.target?.selector?c`<p class="muted approval-note">target ${t.target.ref??t.target.selector}${t.target.box?" (outlined on the live view)":""}</p>`:null}
+      ${t.origin?_`<p class="approval-text" data-approval-site>on ${t.origin}</p>`:null}
+      ${t.args!==void 0?_`<pre class="approval-args" data-approval-args>${JSON.stringify(t.args,null,1)}</pre>`:null}
+      ${t.target?.ref||t.target?.selector?_`<p class="muted approval-note">target ${t.target.ref??t.target.selector}${t.target.box?" (outlined on the live view)":""}</p>`:null}
       <div class="approval-buttons">
         <button
           type="button"
           class="approve"
           data-action="approve-once"
-          onClick=${()=>s({type:"approve",id:t.id,scope:"once"})}
+          onClick=${()=>o({type:"approve",id:t.id,scope:"once"})}
         >Approve once</button>
-        ${t.site?c`
+        ${t.site?_`
             <button
               type="button"
               class="approve"
               data-action="approve-site"
               title=${`The same ${t.hook} on ${t.site} passes in this session until it closes`}
-              onClick=${()=>s({type:"approve",id:t.id,scope:"site"})}
+              onClick=${()=>o({type:"approve",id:t.id,scope:"site"})}
             >Approve for ${t.site}</button>
           `:null}
         <button
           type="button"
           class="deny"
           data-action="deny"
-          onClick=${()=>s({type:"deny",id:t.id})}
+          onClick=${()=>o({type:"deny",id:t.id})}
         >Deny</button>
       </div>
-      ${!t.site&&t.siteRefused?c`<p class="muted approval-note">Not for the whole site: ${t.siteRefused}</p>`:null}
-      ${o?c`<p class="err">${o}</p>`:null}
+      ${!t.site&&t.siteRefused?_`<p class="muted approval-note">Not for the whole site: ${t.siteRefused}</p>`:null}
+      ${s?_`<p class="err">${s}</p>`:null}
     </li>
-  `}function Tt({state:t,send:e,selected:n}){let o=t?.approvals??[];if(!o.length)return c`<p class="muted" data-panel="approvals">Nothing waits for an answer.</p>`;let a=[...o].sort((s,r)=>Number(S(se(r),n))-Number(S(se(s),n))||s.created-r.created);return c`
+  `}function At({state:t,send:e,selected:n}){let s=t?.approvals??[];if(!s.length)return _`<p class="muted" data-panel="approvals">Nothing waits for an answer.</p>`;let i=[...s].sort((o,r)=>Number(C(ce(r),n))-Number(C(ce(o),n))||o.created-r.created);return _`
     <ol class="approvals" data-panel="approvals">
-      ${a.map(s=>c`<${Pt} key=${s.id} entry=${s} send=${e} watched=${S(se(s),n)} />`)}
+      ${i.map(o=>_`<${Ot} key=${o.id} entry=${o} send=${e} watched=${C(ce(o),n)} />`)}
     </ol>
-  `}function Nt({state:t,selected:e,live:n}){let o=(t?.approvals??[]).filter(a=>a.target?.box&&S(se(a),e));return c`${o.map(a=>c`
-        <${j}
-          key=${a.id}
-          box=${a.target.box}
+  `}function Rt({state:t,selected:e,live:n}){let s=(t?.approvals??[]).filter(i=>i.target?.box&&C(ce(i),e));return _`${s.map(i=>_`
+        <${J}
+          key=${i.id}
+          box=${i.target.box}
           metadata=${n.metadata}
           kind="approval"
-          label=${`${a.tool}: waiting for your answer`}
-          testId=${a.id}
+          label=${`${i.tool}: waiting for your answer`}
+          testId=${i.id}
         />
-      `)}`}var xe={};ie(xe,{LiveOverlay:()=>At,Panel:()=>Wt,order:()=>Ht,title:()=>Mt});var Mt="Asks",Ht=20;function Wt({state:t,send:e,selected:n}){let o=t?.asks??[],a=o.filter(l=>l.status==="awaiting_user"),s=o.filter(l=>l.status==="done").slice(-5).reverse(),r=(t?.highlights??[]).filter(l=>S(l,n));return!o.length&&!r.length?c`<p class="muted" data-panel="asks">The agent asked nothing of you.</p>`:c`
+      `)}`}var Te={};G(Te,{LiveOverlay:()=>Ft,Panel:()=>qt,order:()=>Lt,title:()=>Ut});var Ut="Asks",Lt=20;function qt({state:t,send:e,selected:n}){let s=t?.asks??[],i=s.filter(a=>a.status==="awaiting_user"),o=s.filter(a=>a.status==="done").slice(-5).reverse(),r=(t?.highlights??[]).filter(a=>C(a,n));return!s.length&&!r.length?_`<p class="muted" data-panel="asks">The agent asked nothing of you.</p>`:_`
     <div data-panel="asks">
-      ${a.length?c`<ol class="asks">
-          ${a.map(l=>c`
-              <li key=${l.id} class=${`ask${S(l,n)?" watched":""}`} data-ask=${l.id}>
-                <p class="approval-text" data-ask-instruction>${l.instruction}</p>
-                <p class="muted approval-note">${l.client}/${l.session} · ${A(l.created)}${l.ref?` \xB7 ${l.ref}`:""}</p>
+      ${i.length?_`<ol class="asks">
+          ${i.map(a=>_`
+              <li key=${a.id} class=${`ask${C(a,n)?" watched":""}`} data-ask=${a.id}>
+                <p class="approval-text" data-ask-instruction>${a.instruction}</p>
+                <p class="muted approval-note">${a.client}/${a.session} · ${L(a.created)}${a.ref?` \xB7 ${a.ref}`:""}</p>
                 <button
                   type="button"
                   class="approve"
                   data-action="ask-done"
-                  onClick=${()=>e({type:"ask-done",id:l.id})}
+                  onClick=${()=>e({type:"ask-done",id:a.id})}
                 >Done</button>
               </li>
             `)}
-        </ol>`:c`<p class="muted">No task waits for you.</p>`}
-      ${s.length?c`<ol class="asks done">${s.map(l=>c`<li key=${l.id} class="muted" data-ask-done=${l.id}>✓ ${l.instruction}</li>`)}</ol>`:null}
-      ${r.length?c`<ol class="highlights">${r.map(l=>c`<li key=${`${l.ref}-${l.created}`} data-highlight=${l.ref}>
-            ${l.ref}${l.note?c`: <span>${l.note}</span>`:null}
+        </ol>`:_`<p class="muted">No task waits for you.</p>`}
+      ${o.length?_`<ol class="asks done">${o.map(a=>_`<li key=${a.id} class="muted" data-ask-done=${a.id}>✓ ${a.instruction}</li>`)}</ol>`:null}
+      ${r.length?_`<ol class="highlights">${r.map(a=>_`<li key=${`${a.ref}-${a.created}`} data-highlight=${a.ref}>
+            ${a.ref}${a.note?_`: <span>${a.note}</span>`:null}
           </li>`)}</ol>`:null}
     </div>
-  `}function At({state:t,selected:e,live:n}){let o=(t?.highlights??[]).filter(s=>s.box&&S(s,e)),a=(t?.asks??[]).filter(s=>s.box&&s.status==="awaiting_user"&&S(s,e));return c`
-    ${o.map(s=>c`
-        <${j}
-          key=${`h-${s.ref}-${s.created}`}
-          box=${s.box}
+  `}function Ft({state:t,selected:e,live:n}){let s=(t?.highlights??[]).filter(o=>o.box&&C(o,e)),i=(t?.asks??[]).filter(o=>o.box&&o.status==="awaiting_user"&&C(o,e));return _`
+    ${s.map(o=>_`
+        <${J}
+          key=${`h-${o.ref}-${o.created}`}
+          box=${o.box}
           metadata=${n.metadata}
           kind="highlight"
-          label=${s.note??s.ref}
-          testId=${s.ref}
+          label=${o.note??o.ref}
+          testId=${o.ref}
         />
       `)}
-    ${a.map(s=>c`
-        <${j}
-          key=${`a-${s.id}`}
-          box=${s.box}
+    ${i.map(o=>_`
+        <${J}
+          key=${`a-${o.id}`}
+          box=${o.box}
           metadata=${n.metadata}
           kind="ask"
-          label=${s.instruction}
-          testId=${s.id}
+          label=${o.instruction}
+          testId=${o.id}
         />
       `)}
-  `}var oe=[be,we,xe].sort((t,e)=>(t.order??100)-(e.order??100));function Se(t,e,n,o){if(!t||!e)return null;let a=t.getBoundingClientRect();if(!a.width||!a.height)return null;let s=(n-a.left)/a.width,r=(o-a.top)/a.height;return s<0||r<0||s>1||r>1?null:{x:Math.round(s*e.deviceWidth*100)/100,y:Math.round((r*e.deviceHeight+(e.offsetTop??0))*100)/100}}function ot({state:t,send:e,selected:n,frames:o,subscribe:a,onSize:s}){let r=N(null),l=N(null),[u,h]=C(o.metadata);R(()=>{let p=()=>{let i=r.current;if(!i)return;i.src=`data:image/jpeg;base64,${o.data}`,i.dataset.frames=String(o.count);let f=o.metadata;h(g=>g&&f&&g.deviceWidth===f.deviceWidth&&g.deviceHeight===f.deviceHeight&&g.offsetTop===f.offsetTop?g:f)};return o.data&&p(),a(p)},[n?.client,n?.session]),R(()=>{let p=l.current;if(!p||typeof ResizeObserver>"u")return;let i,f=()=>{let $=globalThis.devicePixelRatio||1;s({width:Math.round(p.clientWidth*$),height:Math.round(Math.max(p.clientHeight,p.clientWidth*.625)*$)})},g=new ResizeObserver(()=>{clearTimeout(i),i=setTimeout(f,150)});return g.observe(p),f(),()=>{g.disconnect(),clearTimeout(i)}},[]);let _={img:r.current,metadata:u,toPage:(p,i)=>Se(r.current,o.metadata,p,i)},v={state:t,send:e,selected:n,live:_};return c`
-    <div class="live" ref=${l}>
+  `}var He={};G(He,{LiveOverlay:()=>Jt,Panel:()=>jt,order:()=>Bt,title:()=>It});var It="Control",Bt=20,Y={on:!1,listeners:new Set};function Ne(t){Y.on=t;for(let e of Y.listeners)e(t)}function ut(){let[t,e]=P(Y.on);return O(()=>(Y.listeners.add(e),()=>Y.listeners.delete(e)),[]),t}var Kt="your mouse and keys on the live view reach the page; the agent's actions are refused.",Vt=t=>` ${t.role}${t.name?` "${t.name}"`:""}`;function pt(t,e){return t?.control?.sessions?.find(n=>C(n,e))}function jt({state:t,send:e,selected:n}){let s=ut(),i=pt(t,n);if(!n||!i)return _`<p class="muted" data-panel="control">Select a session.</p>`;let o=i.by==="human",r=[...i.picks??[]].reverse();return _`
+    <div data-panel="control" data-control=${i.by}>
+      <p data-control-state>
+        ${o?_`<strong>You have control</strong>`:"The agent has control."}
+        ${o?`${i.reason?` (${i.reason})`:""}: ${Kt}`:""}
+      </p>
+      <p class="row">
+        ${o?_`<button type="button" data-handback onClick=${()=>e({type:"handback",session:n})}>Hand back</button>`:_`<button type="button" data-takeover onClick=${()=>e({type:"takeover",session:n})}>Take over</button>`}
+        <label class="small">
+          <input type="checkbox" data-pick-toggle checked=${s}
+            onChange=${a=>Ne(a.currentTarget.checked)} /> Pick an element
+        </label>
+      </p>
+      ${r.length?_`
+          <ul class="picks small" data-picks>
+            ${r.map(a=>_`<li key=${a.ref} data-pick=${a.ref}>
+                <code>${a.ref}</code>${Vt(a)}
+                <span class="muted">${a.selectorHint?` ${a.selectorHint}`:""}</span>
+              </li>`)}
+          </ul>
+        `:_`<p class="muted small">No picks yet.</p>`}
+    </div>
+  `}var zt=[["altKey","Alt"],["ctrlKey","Control"],["metaKey","Meta"],["shiftKey","Shift"]],X=t=>zt.filter(([e])=>t[e]).map(([,e])=>e),_t=["left","middle","right"];function Jt({state:t,send:e,selected:n,live:s}){let i=ut(),r=pt(t,n)?.by==="human",[a,u]=P(null),m=D(null),c=D(0);if(O(()=>(u(null),at(h=>{h.type==="pick-hint"&&C(h.session,n)&&u(h.hit?h:null),h.type==="picked"&&C(h.session,n)&&u(null)})),[n?.client,n?.session,i]),!n||!i&&!r)return null;let v=h=>s.toPage(h.clientX,h.clientY),p=h=>e({type:"input",session:n,event:h}),l=h=>{let y=performance.now();y-c.current<50||(c.current=y,h())},d=h=>{let y=v(h);if(!y)return;let T=i?{type:"pick-hover",session:n,...y}:{type:"input",session:n,event:{type:"mouse",action:"move",...y,modifiers:X(h)}};l(()=>e(T))},k=h=>{h.preventDefault(),m.current?.focus();let y=v(h);if(!y)return;if(i){e({type:"pick",session:n,...y}),Ne(!1);return}let T={type:"mouse",...y,button:_t[h.button]??"left",modifiers:X(h)};p({...T,action:"move"}),p({...T,action:"down",clickCount:Math.min(3,Math.max(1,h.detail||1))})},g=h=>{if(i)return;let y=v(h);y&&p({type:"mouse",action:"up",...y,button:_t[h.button]??"left",clickCount:Math.min(3,Math.max(1,h.detail||1)),modifiers:X(h)})},w=h=>{if(i)return;h.preventDefault();let y=v(h);y&&p({type:"wheel",...y,deltaX:h.deltaX,deltaY:h.deltaY,modifiers:X(h)})},$=h=>y=>{if(i){y.key==="Escape"&&Ne(!1);return}y.preventDefault(),p({type:"key",action:h,key:y.key,code:y.code,...h==="down"&&y.key.length===1?{text:y.key}:{},modifiers:X(y)})},f=null,b=s.img,A=s.metadata;if(i&&a?.bounds&&b&&A&&m.current){let h=b.getBoundingClientRect(),y=m.current.getBoundingClientRect(),T=h.width/A.deviceWidth,B=h.height/A.deviceHeight,N=a.bounds,E=`${a.tag}${a.id?`#${a.id}`:""}${(a.classes??[]).map(W=>`.${W}`).join("")}`;f=_`
+      <div class="pick-hint" data-pick-hint=${E} style=${{left:`${h.left-y.left+N.x*T}px`,top:`${h.top-y.top+(N.y-(A.offsetTop??0))*B}px`,width:`${N.width*T}px`,height:`${N.height*B}px`}}>
+        <span class="pick-label">${E} ${Math.round(N.width)}×${Math.round(N.height)}</span>
+      </div>
+    `}return _`
+    <div
+      ref=${m}
+      class=${`control-capture ${i?"picking":"driving"}`}
+      data-capture=${i?"pick":"input"}
+      tabindex="0"
+      onMouseMove=${d}
+      onMouseDown=${k}
+      onMouseUp=${g}
+      onWheel=${w}
+      onKeyDown=${$("down")}
+      onKeyUp=${$("up")}
+      onContextMenu=${h=>h.preventDefault()}
+      onPaste=${h=>{let y=h.clipboardData?.getData("text");r&&!i&&y&&(h.preventDefault(),p({type:"text",text:y.slice(0,1e4)}))}}
+    >${f}</div>
+  `}var _e=[Me,Pe,Te,He].sort((t,e)=>(t.order??100)-(e.order??100));function De(t,e,n,s){if(!t||!e)return null;let i=t.getBoundingClientRect();if(!i.width||!i.height)return null;let o=(n-i.left)/i.width,r=(s-i.top)/i.height;return o<0||r<0||o>1||r>1?null:{x:Math.round(o*e.deviceWidth*100)/100,y:Math.round((r*e.deviceHeight+(e.offsetTop??0))*100)/100}}function ft({state:t,send:e,selected:n,frames:s,subscribe:i,onSize:o}){let r=D(null),a=D(null),[u,m]=P(s.metadata);O(()=>{let p=()=>{let l=r.current;if(!l)return;l.src=`data:image/jpeg;base64,${s.data}`,l.dataset.frames=String(s.count);let d=s.metadata;m(k=>k&&d&&k.deviceWidth===d.deviceWidth&&k.deviceHeight===d.deviceHeight&&k.offsetTop===d.offsetTop?k:d)};return s.data&&p(),i(p)},[n?.client,n?.session]),O(()=>{let p=a.current;if(!p||typeof ResizeObserver>"u")return;let l,d=()=>{let g=globalThis.devicePixelRatio||1;o({width:Math.round(p.clientWidth*g),height:Math.round(Math.max(p.clientHeight,p.clientWidth*.625)*g)})},k=new ResizeObserver(()=>{clearTimeout(l),l=setTimeout(d,150)});return k.observe(p),d(),()=>{k.disconnect(),clearTimeout(l)}},[]);let c={img:r.current,metadata:u,toPage:(p,l)=>De(r.current,s.metadata,p,l)},v={state:t,send:e,selected:n,live:c};return _`
+    <div class="live" ref=${a}>
       <div class="live-stage">
           <img ref=${r} class="live-img" data-frames="0" alt="Live view of the session's page" />
-          ${o.data?null:c`<p class="live-wait">Waiting for the first frame…</p>`}
-          ${oe.filter(p=>p.LiveOverlay).map(p=>c`
+          ${s.data?null:_`<p class="live-wait">Waiting for the first frame…</p>`}
+          ${_e.filter(p=>p.LiveOverlay).map(p=>_`
               <div class="live-overlay" key=${p.title}>
                 <${p.LiveOverlay} ...${v} />
               </div>
             `)}
         </div>
     </div>
-  `}function Et({entries:t}){return t.length?c`<ol class="activity" data-activity>
-    ${t.slice().reverse().map(e=>c`
+  `}function Xt({entries:t}){return t.length?_`<ol class="activity" data-activity>
+    ${t.slice().reverse().map(e=>_`
         <li key=${e.seq} class=${e.ok?"ok":"err"} data-tool=${e.tool}>
-          <span class="time">${A(e.time)}</span>
+          <span class="time">${L(e.time)}</span>
           <span class="tool">${e.tool}</span>
           <span class=${`status ${e.ok?"ok":"err"}`}>${e.ok?"ok":"error"}</span>
-          <span class="ms">${ke(e.ms)}</span>
+          <span class="ms">${Ce(e.ms)}</span>
           <span class="summary" title=${e.summary}>${e.summary}</span>
         </li>
       `)}
-  </ol>`:c`<p class="muted pad">No call yet.</p>`}function Lt({tails:t}){let e=t?.console??[];return e.length?c`<ol class="tail" data-console>
-    ${e.map(n=>c`
+  </ol>`:_`<p class="muted pad">No call yet.</p>`}function Yt({tails:t}){let e=t?.console??[];return e.length?_`<ol class="tail" data-console>
+    ${e.map(n=>_`
         <li key=${n.seq} class=${`lvl-${n.level}`}>
-          <span class="time">${A(n.timestamp)}</span>
+          <span class="time">${L(n.timestamp)}</span>
           <span class="lvl">${n.level}</span>
           <span class="text">${n.text}</span>
         </li>
       `)}
-  </ol>`:c`<p class="muted pad">Nothing logged.</p>`}function Dt({tails:t}){let e=t?.network??[];return e.length?c`<ol class="tail" data-network>
-    ${e.map(n=>c`
+  </ol>`:_`<p class="muted pad">Nothing logged.</p>`}function Gt({tails:t}){let e=t?.network??[];return e.length?_`<ol class="tail" data-network>
+    ${e.map(n=>_`
         <li key=${n.seq} class=${n.failed||(n.status??0)>=400?"err":""}>
-          <span class="time">${A(n.timestamp)}</span>
+          <span class="time">${L(n.timestamp)}</span>
           <span class="lvl">${n.method}</span>
           <span class="status">${n.failed?"failed":n.status??"\u2026"}</span>
           <span class="text" title=${n.errorText??n.url}>${n.url}</span>
-          <span class="ms">${n.durationMs!==void 0?ke(n.durationMs):""}</span>
+          <span class="ms">${n.durationMs!==void 0?Ce(n.durationMs):""}</span>
         </li>
       `)}
-  </ol>`:c`<p class="muted pad">No request yet.</p>`}function at(t){let{state:e,send:n,selected:o,frames:a,tails:s}=t,[r,l]=C("activity"),u=U(e,o);if(!u)return c`
+  </ol>`:_`<p class="muted pad">No request yet.</p>`}function dt(t){let{state:e,send:n,selected:s,frames:i,tails:o}=t,[r,a]=P("activity"),u=I(e,s);if(!u)return _`
       <section class="empty">
         <p class="muted">
-            ${o?"The session is closed.":"Pick a session on the left to watch it."}
+            ${s?"The session is closed.":"Pick a session on the left to watch it."}
           </p>
       </section>
-    `;let h=(e.activity??[]).filter(i=>i.client===o.client&&(i.session===o.session||i.session===void 0)),_={img:document.querySelector(".live-img"),metadata:a.metadata,toPage:(i,f)=>Se(document.querySelector(".live-img"),a.metadata,i,f)},v={state:e,send:n,selected:o,live:_},p={activity:["Activity",c`<${Et} entries=${h} />`],console:["Console",c`<${Lt} tails=${s} />`],network:["Network",c`<${Dt} tails=${s} />`]};return c`
-    <section class="session-view" data-watching=${`${o.client}/${o.session}`}>
+    `;let m=(e.activity??[]).filter(l=>l.client===s.client&&(l.session===s.session||l.session===void 0)),c={img:document.querySelector(".live-img"),metadata:i.metadata,toPage:(l,d)=>De(document.querySelector(".live-img"),i.metadata,l,d)},v={state:e,send:n,selected:s,live:c},p={activity:["Activity",_`<${Xt} entries=${m} />`],console:["Console",_`<${Yt} tails=${o} />`],network:["Network",_`<${Gt} tails=${o} />`]};return _`
+    <section class="session-view" data-watching=${`${s.client}/${s.session}`}>
       <header class="session-head">
         <div class="grow">
           <h1 class="page-title">${u.title||"(no title)"}</h1>
           <p class="page-url" data-url>${u.url||"no page yet"}</p>
         </div>
-        <span class="badge">${o.client} / ${u.id}</span>
+        <span class="badge">${s.client} / ${u.id}</span>
         <span class="badge">${u.mode}</span>
         <span class=${`badge ${u.control==="human"?"warn":""}`}>${u.control==="human"?"person has control":"agent has control"}</span>
       </header>
       <div class="session-body">
         <div class="main-col">
-          <${ot} ...${t} />
+          <${ft} ...${t} />
           <div class="bottom">
             <div class="tabbar" role="tablist">
-                ${Object.entries(p).map(([i,[f]])=>c`
-                    <button role="tab" key=${i} aria-selected=${r===i} class=${r===i?"on":""}
-                      data-bottom=${i} onClick=${()=>l(i)}>${f}</button>
+                ${Object.entries(p).map(([l,[d]])=>_`
+                    <button role="tab" key=${l} aria-selected=${r===l} class=${r===l?"on":""}
+                      data-bottom=${l} onClick=${()=>a(l)}>${d}</button>
                   `)}
               </div>
             <div class="tabpane">${p[r][1]}</div>
@@ -213,51 +254,51 @@ var lt=Object.defineProperty;var ie=(t,e)=>{for(var n in e)lt(t,n,{get:e[n],enum
             <section class="card">
               <h2>Tabs</h2>
               <ul class="tabs" data-tabs>
-                ${u.tabs.map(i=>c`
-                    <li key=${i.id} class=${i.active?"active":""}>
-                      <span class="title">${i.title||"(no title)"}</span>
-                      <span class="url">${ne(i.url)}</span>
+                ${u.tabs.map(l=>_`
+                    <li key=${l.id} class=${l.active?"active":""}>
+                      <span class="title">${l.title||"(no title)"}</span>
+                      <span class="url">${le(l.url)}</span>
                     </li>
                   `)}
               </ul>
             </section>
-            ${oe.filter(i=>i.Panel).map(i=>c`
-                <section class="card" key=${i.title}>
-                  <h2>${i.title}</h2>
-                  <${i.Panel} ...${v} />
+            ${_e.filter(l=>l.Panel).map(l=>_`
+                <section class="card" key=${l.title}>
+                  <h2>${l.title}</h2>
+                  <${l.Panel} ...${v} />
                 </section>
               `)}
           </aside>
       </div>
     </section>
-  `}function it(){let[t,e]=C(null),[n,o]=C("connecting"),[a,s]=C(null),[r,l]=C(null),[u,h]=C([]),_=N({data:null,metadata:null,count:0,key:null}).current,v=N(new Set).current,p=N({width:1280,height:800}),i=N(null);i.current=a;let f=te(()=>tt({onStatus:o,onMessage:d=>{if(d.type==="state")e(d.state);else if(d.type==="frame"){if(!S(d.session,i.current))return;_.data=d.data,_.metadata=d.metadata,_.count++;for(let y of v)y()}else d.type==="tails"?S(d.session,i.current)&&l(d):d.type==="error"&&h(y=>[...y.slice(-4),{at:Date.now(),text:d.error}])}}),[]),g=d=>f.send({type:"watch",session:d,maxWidth:p.current.width,maxHeight:p.current.height,quality:70});R(()=>{if(!t||a&&U(t,a))return;let d=nt(t);!S(d,a)&&(d||a)&&$(d)},[t]),R(()=>{n==="open"&&a&&g(a)},[n]);let $=d=>{_.data=null,_.metadata=null,_.count=0,l(null),s(d),g(d)},b=d=>f.send(d),m=t?.server;return c`<div class="app">
+  `}function ht(){let[t,e]=P(null),[n,s]=P("connecting"),[i,o]=P(null),[r,a]=P(null),[u,m]=P([]),c=D({data:null,metadata:null,count:0,key:null}).current,v=D(new Set).current,p=D({width:1280,height:800}),l=D(null);l.current=i;let d=re(()=>rt({onStatus:s,onMessage:f=>{if(f.type==="state")e(f.state);else if(f.type==="frame"){if(!C(f.session,l.current))return;c.data=f.data,c.metadata=f.metadata,c.count++;for(let b of v)b()}else f.type==="tails"?C(f.session,l.current)&&a(f):f.type==="error"&&m(b=>[...b.slice(-4),{at:Date.now(),text:f.error}])}}),[]),k=f=>d.send({type:"watch",session:f,maxWidth:p.current.width,maxHeight:p.current.height,quality:70});O(()=>{if(!t||i&&I(t,i))return;let f=lt(t);!C(f,i)&&(f||i)&&g(f)},[t]),O(()=>{n==="open"&&i&&k(i)},[n]);let g=f=>{c.data=null,c.metadata=null,c.count=0,a(null),o(f),k(f)},w=f=>d.send(f),$=t?.server;return _`<div class="app">
     <header class="top">
       <span class="brand">browxai</span>
-      <span class="muted">console${m?` \xB7 v${m.version}`:""}</span>
+      <span class="muted">console${$?` \xB7 v${$.version}`:""}</span>
       <span class="grow"></span>
-      ${m?c`<span class="muted" data-viewer-count>${m.viewers} viewer${m.viewers===1?"":"s"}</span>`:null}
+      ${$?_`<span class="muted" data-viewer-count>${$.viewers} viewer${$.viewers===1?"":"s"}</span>`:null}
       <span class=${`conn ${n}`} data-status=${n}>${n==="open"?"live":n}</span>
     </header>
-    ${u.length?c`<div class="errors" role="alert" data-errors>
-          ${u.map(d=>c`<p key=${d.at}>${d.text}</p>`)}
-          <button class="link" onClick=${()=>h([])}>dismiss</button>
+    ${u.length?_`<div class="errors" role="alert" data-errors>
+          ${u.map(f=>_`<p key=${f.at}>${f.text}</p>`)}
+          <button class="link" onClick=${()=>m([])}>dismiss</button>
         </div>`:null}
     <div class="layout">
       <aside class="left">
-        <${st} state=${t} selected=${a} onSelect=${$} />
+        <${ct} state=${t} selected=${i} onSelect=${g} />
       </aside>
       <main class="right">
-        ${t?c`
-        <${at}
+        ${t?_`
+        <${dt}
           state=${t}
-          send=${b}
-          selected=${a}
-          frames=${_}
+          send=${w}
+          selected=${i}
+          frames=${c}
           tails=${r}
-          subscribe=${d=>(v.add(d),()=>v.delete(d))}
-          onSize=${d=>{p.current=d,i.current&&g(i.current)}}
+          subscribe=${f=>(v.add(f),()=>v.delete(f))}
+          onSize=${f=>{p.current=f,l.current&&k(l.current)}}
         />
-      `:c`<p class="muted pad">Connecting…</p>`}
+      `:_`<p class="muted pad">Connecting…</p>`}
       </main>
     </div>
-  </div>`}var rt=document.getElementById("app");rt.textContent="";he(c`<${it} />`,rt);
+  </div>`}var mt=document.getElementById("app");mt.textContent="";ge(_`<${ht} />`,mt);

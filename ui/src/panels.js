@@ -11,7 +11,8 @@
 import * as viewers from "./panels/viewers.js";
 import * as approvals from "./panels/approvals.js";
 import * as asks from "./panels/asks.js";
+import * as control from "./panels/control.js";
 
-export const PANELS = [viewers, approvals, asks].sort((a, b) =>
+export const PANELS = [viewers, approvals, asks, control].sort((a, b) =>
   (a.order ?? 100) - (b.order ?? 100)
 );

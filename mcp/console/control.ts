@@ -1,0 +1,163 @@
+/**
+ * The console's control part (issue 15): a person takes over a session and hands it back,
+ * drives its page with their own mouse, wheel and keys while they have control, and picks
+ * elements for the agent. Installed on the hub with {@link installControl}.
+ *
+ * Viewer messages (live socket; `session` is `{ client, session }` as the hub's state names it):
+ * - `takeover` `{ session, reason? }` → `{ type: "control", session, control }`: the person has
+ *   control; the agent's mutations answer `human-has-control`. The MCP client is told (a log
+ *   notification), and the session's next result carries `sinceLastCall.control`.
+ * - `handback` `{ session }` → `{ type: "control", … }`: control back to the agent, told likewise.
+ * - `input` `{ session, event }` (see `browser/human/person_input.ts`): replayed into the
+ *   session's active tab, in order; only while the person has control. No reply unless it failed.
+ * - `pick-hover` `{ session, x, y }` → `{ type: "pick-hint", session, x, y, hit, tag?, id?,
+ *   classes?, bounds? }` (CSS px of the page).
+ * - `pick` `{ session, x, y }` → `{ type: "picked", session, pick }`: the element becomes a
+ *   `pN` ref; the MCP client gets a log notification naming it, and `picked()` lists it.
+ *
+ * State slice `control`: `{ sessions: [{ client, session, by, reason?, since, picks }] }`
+ * (the last 5 picks of each session).
+ *
+ * Errors are `{ type: "error", error }` replies (the hub's): an unknown session, a bad
+ * point or event, input while the agent has control, nothing at a picked point.
+ *
+ * @module
+ */
+import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
+import { checkPoint, pickAt, pickHint } from "../../browser/human/pick.ts";
+import { dispatchPersonEvent, parsePersonEvent } from "../../browser/human/person_input.ts";
+import type { ConsoleClient, ConsoleHub, SessionKey, ViewerMessage } from "./hub.ts";
+
+/** What {@link installControl} installed: the handlers' queue of input, per session. */
+export interface ControlPart {
+  /** Resolves once every input event sent so far has been replayed (tests). */
+  idle(): Promise<void>;
+}
+
+/** Picks of a session the state slice shows. */
+const PICKS_SHOWN = 5;
+
+/** The `{ client, session }` of a message, checked. */
+function keyOf(message: ViewerMessage): SessionKey {
+  const s = message.session as Partial<SessionKey> | undefined;
+  if (
+    !s || typeof s !== "object" || typeof s.client !== "string" || typeof s.session !== "string"
+  ) {
+    throw new Error('"session" must be { client, session }');
+  }
+  return { client: s.client, session: s.session };
+}
+
+/** Installs the control part's message handlers and state slice on `hub`. */
+export function installControl(hub: ConsoleHub): ControlPart {
+  const queues = new WeakMap<BrowserSession, Promise<void>>();
+  const pending = new Set<Promise<void>>();
+
+  const find = (message: ViewerMessage): {
+    key: SessionKey;
+    session: BrowserSession;
+    client: ConsoleClient;
+  } => {
+    const key = keyOf(message);
+    const session = hub.session(key);
+    const client = hub.client(key.client);
+    if (!session || !client) {
+      throw new Error(`unknown session "${key.session}" of client "${key.client}"`);
+    }
+    return { key, session, client };
+  };
+
+  const controlReply = (key: SessionKey, session: BrowserSession) => ({
+    type: "control",
+    session: key,
+    control: session.human.control,
+  });
+
+  hub.onMessage("takeover", (message) => {
+    const { key, session, client } = find(message);
+    const reason = typeof message.reason === "string" && message.reason.trim()
+      ? message.reason.trim().slice(0, 200)
+      : "taken over in the console";
+    if (!session.human.humanHasControl) {
+      session.human.setControl("human", reason);
+      session.between.control("human", reason);
+      client.notify("warning", {
+        message: `A person took control of session "${key.session}" in the web console: ` +
+          "your mutations answer human-has-control until they hand back; reads still work",
+        session: key.session,
+        control: "human",
+      });
+      hub.changed("control");
+    }
+    return controlReply(key, session);
+  });
+
+  hub.onMessage("handback", (message) => {
+    const { key, session, client } = find(message);
+    if (session.human.humanHasControl) {
+      session.human.setControl("agent");
+      session.between.control("agent");
+      client.notify("info", {
+        message: `The person handed session "${key.session}" back: you have control again`,
+        session: key.session,
+        control: "agent",
+      });
+      hub.changed("control");
+    }
+    return controlReply(key, session);
+  });
+
+  hub.onMessage("input", async (message) => {
+    const { key, session } = find(message);
+    const event = parsePersonEvent(message.event);
+    if (!session.human.humanHasControl) {
+      throw new Error(`the agent has control of session "${key.session}": take over first`);
+    }
+    const page = session.activePage;
+    if (!page || page.isClosed) throw new Error(`session "${key.session}" has no open tab`);
+    // In the order sent: a key's down, its up, the next key (handlers otherwise interleave).
+    const run = (queues.get(session) ?? Promise.resolve()).then(() =>
+      dispatchPersonEvent(page, event)
+    );
+    const settled = run.catch(() => {});
+    queues.set(session, settled);
+    pending.add(settled);
+    settled.finally(() => pending.delete(settled));
+    await run;
+  });
+
+  hub.onMessage("pick-hover", async (message) => {
+    const { key, session } = find(message);
+    const { x, y } = checkPoint(message.x, message.y);
+    return { type: "pick-hint", session: key, x, y, ...await pickHint(session, x, y) };
+  });
+
+  hub.onMessage("pick", async (message) => {
+    const { key, session, client } = find(message);
+    const { x, y } = checkPoint(message.x, message.y);
+    const pick = await pickAt(session, x, y);
+    client.notify("info", {
+      message: `The person picked ${pick.ref} (${pick.role}${
+        pick.name ? ` "${pick.name.slice(0, 80)}"` : ""
+      }) in session "${key.session}": use ref "${pick.ref}" like an eN; picked() lists picks`,
+      session: key.session,
+      ...pick,
+    });
+    hub.changed("control");
+    return { type: "picked", session: key, pick };
+  });
+
+  hub.addStateProvider("control", () => ({
+    sessions: hub.sessions().map(({ key, session }) => ({
+      ...key,
+      ...session.human.control,
+      picks: session.human.picks.slice(-PICKS_SHOWN),
+    })),
+  }));
+
+  return {
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
