@@ -7,6 +7,7 @@
  */
 import { assertEquals, assertTrue as assert } from "./_assert.ts";
 import {
+  type ConsoleViewer,
   loginCookie,
   openConsole,
   openSocket,
@@ -16,6 +17,7 @@ import {
   upgradeStatus,
 } from "./_console.ts";
 import { eventually } from "./_util.ts";
+import { startHttp } from "./_mcp.ts";
 
 function assertMatch(text: string, re: RegExp): void {
   assert(re.test(text), `expected ${re} in: ${text.slice(0, 500)}`);
@@ -39,7 +41,7 @@ function pages() {
 Deno.test("console (stdio --console): sessions, live frames that follow the page, activity, tails", async () => {
   const site = pages();
   const server = await startConsoleStdio();
-  let viewer;
+  let viewer: ConsoleViewer | undefined;
   try {
     await server.mcp.ok("navigate", { url: `${site.base}/a` });
     viewer = await openConsole(server.url);
@@ -263,7 +265,7 @@ Deno.test("console: malformed socket messages get errors; the socket and other v
 Deno.test("console (--http): one listener serves /mcp and the console; the live socket passes the front", async () => {
   const site = pages();
   const server = await startConsoleHttp();
-  let viewer;
+  let viewer: ConsoleViewer | undefined;
   try {
     assertMatch(server.http!.url, /\/mcp$/);
     assertEquals(new URL(server.http!.url).host, new URL(server.base).host);
@@ -301,6 +303,97 @@ Deno.test("console (--http): one listener serves /mcp and the console; the live 
     await r.body?.cancel();
     const list = await server.mcp.client.listTools();
     assert(list.tools.length > 0);
+  } finally {
+    await viewer?.close();
+    await server.close();
+    await site.close();
+  }
+});
+
+Deno.test("console (--http off loopback): the bearer tokens of /mcp open the console too; nothing else does", async () => {
+  const http = await startHttp({
+    args: ["--host", "0.0.0.0"],
+    env: { BROWX_HTTP_TOKEN: "s3cret-token" },
+  });
+  try {
+    const m = await eventually(
+      () => /web console: http:\/\/0\.0\.0\.0(:\d+)\/console\?token=(\w+)/.exec(http.stderr()),
+      10_000,
+      "the console URL",
+    );
+    const base = `http://127.0.0.1${m[1]}`;
+    const state = (headers: Record<string, string>) =>
+      fetch(`${base}/console/api/state`, { headers });
+    for (
+      const headers of [{}, { authorization: "Bearer nope" }, { authorization: "s3cret-token" }]
+    ) {
+      const r = await state(headers);
+      assertEquals(r.status, 401, JSON.stringify(headers));
+      await r.body?.cancel();
+    }
+    const ok = await state({ authorization: "Bearer s3cret-token" });
+    assertEquals(ok.status, 200);
+    assert(Array.isArray((await ok.json()).sessions));
+    // The printed token URL logs a browser in as well.
+    const cookie = await loginCookie(`${base}/console?token=${m[2]}`);
+    const page = await state({ cookie });
+    assertEquals(page.status, 200);
+    await page.body?.cancel();
+    const s = await openSocket(base, { authorization: "Bearer s3cret-token", origin: base });
+    await s.next((msg) => msg.type === "state");
+    s.close();
+    assertEquals(
+      (await upgradeStatus(base, { authorization: "Bearer nope", origin: base })).status,
+      401,
+    );
+  } finally {
+    await http.close();
+  }
+});
+
+Deno.test("console: the live view and the tab list follow the agent's active tab", async () => {
+  const site = pages();
+  const server = await startConsoleStdio();
+  let viewer: ConsoleViewer | undefined;
+  try {
+    await server.mcp.ok("navigate", { url: `${site.base}/a` });
+    viewer = await openConsole(server.url);
+    const frameAfter = async (count: number) =>
+      await eventually(
+        async () => {
+          const f = await viewer!.frame();
+          return f.count > count && f;
+        },
+        15_000,
+        "a new frame",
+      );
+    const first = await frameAfter(0);
+    await server.mcp.ok("tabs", { action: "new" });
+    await server.mcp.ok("navigate", { url: `${site.base}/b` });
+    await eventually(
+      async () =>
+        (await viewer!.eval<number>("document.querySelectorAll('[data-tabs] li').length")) === 2,
+      10_000,
+      "two tabs listed",
+    );
+    await eventually(
+      async () => (await viewer!.text("[data-tabs] li.active"))?.includes("/b"),
+      10_000,
+      "tab B active",
+    );
+    const second = await frameAfter(first.count);
+    await eventually(
+      async () => (await viewer!.frame()).src !== first.src,
+      10_000,
+      "tab B's frame",
+    );
+    await server.mcp.ok("tabs", { action: "switch", index: 0 });
+    await eventually(
+      async () => (await viewer!.text("[data-url]"))?.endsWith("/a"),
+      10_000,
+      "tab A shown",
+    );
+    await frameAfter(second.count);
   } finally {
     await viewer?.close();
     await server.close();
