@@ -96,6 +96,20 @@ Deno.test("console (stdio --console): sessions, live frames that follow the page
       10_000,
       "the session listed with its title and last call",
     );
+    // The viewer leaves: the session is no longer watched (and its cast stops).
+    await viewer.close();
+    viewer = undefined;
+    const cookie = await loginCookie(server.url);
+    await eventually(
+      async () => {
+        const r = await fetch(`${server.base}/console/api/state`, { headers: { cookie } });
+        const state = await r.json();
+        const s = state.sessions[0].sessions[0];
+        return state.server.viewers === 0 && s.viewers === 0 && s.attended === false;
+      },
+      10_000,
+      "no viewer left",
+    );
   } finally {
     await viewer?.close();
     await server.close();
