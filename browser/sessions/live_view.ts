@@ -26,9 +26,10 @@ export const ACTING_FPS = 4;
 /** How often the view checks which tab is active, ms. */
 const FOLLOW_MS = 200;
 /**
- * After a burst of frames, once the page has been still this long, the cast is restarted once
- * for a fresh frame: Chromium drops the frames it draws while earlier ones are unacknowledged,
- * so the last change of a burst (the outcome of a click) could otherwise never be sent, ms.
+ * After a burst of frames whose acknowledgements were held back (paced), once the page has been
+ * still this long, the cast is restarted once for a fresh frame: Chromium drops the frames it
+ * draws while earlier ones are unacknowledged, so the last change of a burst (the outcome of a
+ * click) could otherwise never be sent, ms.
  */
 export const QUIET_REFRESH_MS = 300;
 
@@ -92,6 +93,8 @@ export class LiveView {
   /** When the frame of the last refresh arrived (see {@link QUIET_REFRESH_MS}). */
   #refreshedAt = 0;
   #refreshing = false;
+  /** An acknowledgement was held back since the last refresh: Chromium may have dropped a frame. */
+  #heldAck = false;
 
   constructor(session: BrowserSession) {
     this.#session = session;
@@ -142,11 +145,12 @@ export class LiveView {
     if (cast && cast.page === page && cast.params === key && !page.isClosed) {
       const now = Date.now();
       if (
-        !this.#refreshing && this.#lastFrameAt > this.#refreshedAt &&
+        !this.#refreshing && this.#heldAck && this.#lastFrameAt > this.#refreshedAt &&
         now - this.#lastFrameAt >= QUIET_REFRESH_MS
       ) {
         // Restart for a fresh frame (its arrival ends the refresh).
         this.#refreshing = true;
+        this.#heldAck = false;
         page.send("Page.stopScreencast", undefined, { timeoutMs: 5000 }).catch(() => {});
         this.#send(page, castParams(this.#watchers));
       }
@@ -221,6 +225,7 @@ export class LiveView {
   #ack(page: Page, sessionId: number): void {
     const fps = this.#session.acting ? ACTING_FPS : MAX_FPS;
     const at = Math.max(Date.now(), this.#lastAck + 1000 / fps);
+    if (at > Date.now()) this.#heldAck = true;
     this.#lastAck = at;
     const send = () => {
       this.#acks.delete(timer);
