@@ -127,3 +127,27 @@ Deno.test("live socket: watch null stops the frames and the session's viewer cou
   t.live.close();
   t.close();
 });
+
+Deno.test("live socket: a state provider that throws is logged, never thrown out of the socket's handlers", async () => {
+  const t = setup();
+  t.hub.addStateProvider("broken", () => {
+    throw new Error("boom");
+  });
+  const logged: unknown[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const sock = fakeSocket();
+    t.live.accept(sock as unknown as WebSocket);
+    sock.onopen?.(); // the first state: logged
+    t.hub.changed("x"); // a coalesced push: logged
+    await eventually(() => logged.length >= 2, 2000, "both failures logged");
+    sock.onmessage?.({ data: '{"type":"nope"}' });
+    await eventually(() => sock.sent.some((m) => m.type === "error"), 2000, "an answer");
+    assertEquals(sock.readyState, WebSocket.OPEN);
+  } finally {
+    console.error = error;
+    t.live.close();
+    t.close();
+  }
+});
