@@ -11,7 +11,12 @@
  *   a snapshot + a click (the sums of their medians; target ≤ 1.10).
  *
  * ```
- * deno task bench:console [--seconds 5] [--calls 160] [--json]
+ * deno task bench:console [--seconds 5] [--calls 160] [--aa] [--json]
+ * ```
+ *
+ * `--aa` never watches in the "with" blocks: the ratio it prints is the comparison's noise floor.
+ *
+ * ```
  * ```
  *
  * @module
@@ -36,6 +41,9 @@ const ANIM = `<!doctype html><title>anim</title>
   b.onclick = () => b.textContent = "clicked " + n;
 </script></body>`;
 
+/** The same page, still. */
+const STILL = ANIM.replace(/<script>[\s\S]*?setInterval[\s\S]*?\}, 33\);/, "<script>let n = 0;");
+
 const FLIP = `<!doctype html><title>flip</title>
 <body style="margin:0"><div id="box" style="width:100vw;height:100vh;background:#222"></div>
 <script>
@@ -56,13 +64,83 @@ function median(xs: number[]): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Agent = Awaited<ReturnType<typeof startConsoleStdio>>["mcp"];
+type Socket = Awaited<ReturnType<typeof openSocket>>;
+
+/**
+ * Median latency of `snapshot` and `click` on the loaded page in four alternating blocks
+ * without and with `viewer` watching; `ratio` is that of a snapshot + a click (the sums of
+ * their medians).
+ */
+async function compareCalls(
+  agent: Agent,
+  viewer: Socket,
+  key: { client: string; session: string },
+  options: { calls: number; log: (s: string) => void; aa?: boolean },
+): Promise<Record<string, number>> {
+  const tools = [["snapshot", {}], ["click", { selector: "#b" }]] as const;
+  const times = {
+    without: { snapshot: [] as number[], click: [] as number[] },
+    with: { snapshot: [] as number[], click: [] as number[] },
+  };
+  const block = async (into: typeof times.without | undefined, n: number) => {
+    for (let i = 0; i < n; i++) {
+      for (const [tool, args] of tools) {
+        const s = performance.now();
+        await agent.ok(tool, args);
+        into?.[tool].push(performance.now() - s);
+      }
+    }
+  };
+  await block(undefined, 3); // warm up
+  const rounds = 4;
+  const per = Math.max(2, Math.round(options.calls / (rounds * 2 * tools.length)));
+  for (let round = 0; round < rounds; round++) {
+    viewer.send({ type: "watch", session: null });
+    await viewer.next((m) => m.type === "watching" && m.session === null, {
+      from: viewer.messages.length,
+    });
+    await block(times.without, per);
+    if (!options.aa) {
+      viewer.send({ type: "watch", session: key, maxWidth: 1280, maxHeight: 800 });
+      await viewer.next((m) => m.type === "watching", { from: viewer.messages.length });
+      await sleep(200);
+    }
+    await block(times.with, per);
+  }
+  const pair = (t: typeof times.with) => median(t.snapshot) + median(t.click);
+  const ratio = pair(times.with) / pair(times.without);
+  const r1 = (n: number) => Math.round(n * 10) / 10;
+  for (const [t] of tools) {
+    options.log(
+      `  ${t} median: ${r1(median(times.without[t]))} ms without a viewer, ` +
+        `${r1(median(times.with[t]))} ms with one (${times.with[t].length} calls each)`,
+    );
+  }
+  options.log(`  a snapshot + a click, with a viewer / without: x${ratio.toFixed(3)}`);
+  return {
+    snapshotWithoutMs: r1(median(times.without.snapshot)),
+    snapshotWithMs: r1(median(times.with.snapshot)),
+    clickWithoutMs: r1(median(times.without.click)),
+    clickWithMs: r1(median(times.with.click)),
+    callRatio: Math.round(ratio * 1000) / 1000,
+  };
+}
+
 /** Runs the measurements; returns the figures. */
 export async function benchConsole(
-  options: { seconds: number; calls: number; log: (s: string) => void },
+  options: {
+    seconds: number;
+    calls: number;
+    log: (s: string) => void;
+    /** Never watch in the "with" blocks: the noise floor of the comparison. */
+    aa?: boolean;
+  },
 ): Promise<Record<string, number>> {
   const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const flip = new URL(req.url).pathname === "/flip";
-    return new Response(flip ? FLIP : ANIM, { headers: { "content-type": "text/html" } });
+    const path = new URL(req.url).pathname;
+    const page = path === "/flip" ? FLIP : path === "/still" ? STILL : ANIM;
+    return new Response(page, { headers: { "content-type": "text/html" } });
   });
   const base = `http://127.0.0.1:${(site.addr as Deno.NetAddr).port}`;
   const server = await startConsoleStdio({ env: { BROWX_TOOLSETS: "all" } });
@@ -84,44 +162,12 @@ export async function benchConsole(
     const fps = (frames() - before) / ((performance.now() - t0) / 1000);
     options.log(`fps to one viewer while the page animates: ${fps.toFixed(1)}`);
 
-    // 2. Agent call latency, alternating blocks without and with the viewer watching.
-    const tools = [["snapshot", {}], ["click", { selector: "#b" }]] as const;
-    const times = {
-      without: { snapshot: [] as number[], click: [] as number[] },
-      with: { snapshot: [] as number[], click: [] as number[] },
-    };
-    const block = async (into: typeof times.without | undefined, n: number) => {
-      for (let i = 0; i < n; i++) {
-        for (const [tool, args] of tools) {
-          const s = performance.now();
-          await agent.ok(tool, args);
-          into?.[tool].push(performance.now() - s);
-        }
-      }
-    };
-    await block(undefined, 3); // warm up
-    const rounds = 4;
-    const per = Math.max(2, Math.round(options.calls / (rounds * 2 * tools.length)));
-    for (let round = 0; round < rounds; round++) {
-      viewer.send({ type: "watch", session: null });
-      await viewer.next((m) => m.type === "watching" && m.session === null, {
-        from: viewer.messages.length,
-      });
-      await block(times.without, per);
-      viewer.send({ type: "watch", session: key, maxWidth: 1280, maxHeight: 800 });
-      await viewer.next((m) => m.type === "frame", { from: viewer.messages.length });
-      await block(times.with, per);
-    }
-    // A snapshot and a click, as an agent's typical pair of calls: the sum of their medians.
-    const pair = (t: typeof times.with) => median(t.snapshot) + median(t.click);
-    const callRatio = pair(times.with) / pair(times.without);
-    for (const [t] of tools) {
-      options.log(
-        `${t} median: ${median(times.without[t]).toFixed(1)} ms without a viewer, ` +
-          `${median(times.with[t]).toFixed(1)} ms with one (${times.with[t].length} calls each)`,
-      );
-    }
-    options.log(`a snapshot + a click, with a viewer / without: x${callRatio.toFixed(3)}`);
+    // 2. Agent call latency, alternating blocks without and with the viewer watching, on the
+    // animating page (the worst case: every frame is rendered and encoded) and a still one.
+    const anim = await compareCalls(agent, viewer, key, options);
+    await agent.ok("navigate", { url: `${base}/still` });
+    const still = await compareCalls(agent, viewer, key, options);
+    viewer.send({ type: "watch", session: key, maxWidth: 1280, maxHeight: 800 });
 
     // 3. DOM change → frame at the viewer.
     const arrivals: number[] = [];
@@ -149,11 +195,8 @@ export async function benchConsole(
       fps: Math.round(fps * 10) / 10,
       delayMedianMs: Math.round(delay * 10) / 10,
       delaySamples: delays.length,
-      snapshotWithoutMs: Math.round(median(times.without.snapshot) * 10) / 10,
-      snapshotWithMs: Math.round(median(times.with.snapshot) * 10) / 10,
-      clickWithoutMs: Math.round(median(times.without.click) * 10) / 10,
-      clickWithMs: Math.round(median(times.with.click) * 10) / 10,
-      callRatio: Math.round(callRatio * 1000) / 1000,
+      ...Object.fromEntries(Object.entries(anim).map(([k, v]) => [`anim.${k}`, v])),
+      ...Object.fromEntries(Object.entries(still).map(([k, v]) => [`still.${k}`, v])),
     };
   } finally {
     await server.close();
@@ -168,19 +211,23 @@ if (import.meta.main) {
       seconds: { type: "string", default: "5" },
       calls: { type: "string", default: "160" },
       json: { type: "boolean", default: false },
+      aa: { type: "boolean", default: false },
     },
     strict: true,
   });
   const figures = await benchConsole({
     seconds: Number(values.seconds),
     calls: Number(values.calls),
+    aa: values.aa,
     log: (s) => console.error(s),
   });
   if (values.json) console.log(JSON.stringify(figures));
   else {
     console.log(
       `console live view: ${figures.fps} fps (target ≥ 10); DOM change → frame median ` +
-        `${figures.delayMedianMs} ms; agent calls x${figures.callRatio} with a viewer (target ≤ 1.10)`,
+        `${figures.delayMedianMs} ms; agent calls with a viewer x${
+          figures["still.callRatio"]
+        } on a still page, x${figures["anim.callRatio"]} on an animating one (target ≤ 1.10)`,
     );
   }
 }

@@ -49,6 +49,7 @@ import { stopBusyScript } from "../browser/stuck_script.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
 import { parseArgs } from "./args.ts";
 import type { ActivityEntry } from "./console/hub.ts";
+import { type SummarizedResult, summarizeResult } from "./console/call_summary.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
@@ -166,11 +167,9 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   return result;
 }
 
-/** The first line of a result's text (cut at 200 characters), for the console's activity list. */
+/** The console's activity line for a result (what happened, in words; `call_summary.ts`). */
 function resultSummary(result: CallToolResult): string {
-  const text = result.content.find((c) => c.type === "text");
-  const line = (text && "text" in text ? text.text.split("\n", 1)[0] : undefined) ?? "(no text)";
-  return line.length > 200 ? line.slice(0, 199) + "…" : line;
+  return summarizeResult(result as SummarizedResult);
 }
 
 /** What {@link runGated} needs from the audit step. */

@@ -25,6 +25,13 @@ export const MAX_FPS = 15;
 export const ACTING_FPS = 4;
 /** How often the view checks which tab is active, ms. */
 const FOLLOW_MS = 200;
+/**
+ * After a burst of frames whose acknowledgements were held back (paced), once the page has been
+ * still this long, the cast is restarted once for a fresh frame: Chromium drops the frames it
+ * draws while earlier ones are unacknowledged, so the last change of a burst (the outcome of a
+ * click) could otherwise never be sent, ms.
+ */
+export const QUIET_REFRESH_MS = 300;
 
 /** One frame of the live view. */
 export interface LiveFrame {
@@ -81,6 +88,13 @@ export class LiveView {
   #acks = new Set<ReturnType<typeof setTimeout>>();
   /** The last frame sent, for a watcher that joins while the page is still. */
   #last: LiveFrame | undefined;
+  /** When the last frame arrived, ms since the epoch. */
+  #lastFrameAt = 0;
+  /** When the frame of the last refresh arrived (see {@link QUIET_REFRESH_MS}). */
+  #refreshedAt = 0;
+  #refreshing = false;
+  /** An acknowledgement was held back since the last refresh: Chromium may have dropped a frame. */
+  #heldAck = false;
 
   constructor(session: BrowserSession) {
     this.#session = session;
@@ -128,7 +142,20 @@ export class LiveView {
     const params = castParams(this.#watchers);
     const key = JSON.stringify(params);
     const cast = this.#cast;
-    if (cast && cast.page === page && cast.params === key && !page.isClosed) return;
+    if (cast && cast.page === page && cast.params === key && !page.isClosed) {
+      const now = Date.now();
+      if (
+        !this.#refreshing && this.#heldAck && this.#lastFrameAt > this.#refreshedAt &&
+        now - this.#lastFrameAt >= QUIET_REFRESH_MS
+      ) {
+        // Restart for a fresh frame (its arrival ends the refresh).
+        this.#refreshing = true;
+        this.#heldAck = false;
+        page.send("Page.stopScreencast", undefined, { timeoutMs: 5000 }).catch(() => {});
+        this.#send(page, castParams(this.#watchers));
+      }
+      return;
+    }
     if (cast) {
       cast.stop();
       this.#cast = undefined;
@@ -141,6 +168,11 @@ export class LiveView {
     const offFrame = page.onEvent("Page.screencastFrame", (frame, session) => {
       if (session !== page.session) return;
       this.#ack(page, frame.sessionId);
+      this.#lastFrameAt = Date.now();
+      if (this.#refreshing) {
+        this.#refreshing = false;
+        this.#refreshedAt = this.#lastFrameAt;
+      }
       const f: LiveFrame = {
         data: frame.data,
         metadata: frame.metadata,
@@ -162,10 +194,7 @@ export class LiveView {
         if (this.#cast?.page === page) this.#cast.params = "";
       }
     });
-    page.send("Page.startScreencast", params, { timeoutMs: 5000 }).catch(() => {
-      // The tab went (or is crashed): the next follow tick tries again.
-      if (this.#cast?.page === page) this.#cast.params = "";
-    });
+    this.#send(page, params);
     this.#cast = {
       page,
       params: key,
@@ -180,6 +209,15 @@ export class LiveView {
     };
   }
 
+  /** Asks Chromium to cast `page`; a failure makes the next follow tick try again. */
+  #send(page: Page, params: Protocol.Page.StartScreencastRequest): void {
+    page.send("Page.startScreencast", params, { timeoutMs: 5000 }).catch(() => {
+      // The tab went (or is crashed): the next follow tick tries again.
+      if (this.#cast?.page === page) this.#cast.params = "";
+      this.#refreshing = false;
+    });
+  }
+
   /**
    * Acknowledges a frame (every one), each no sooner than 1/{@link MAX_FPS} s after the
    * previous: Chromium keeps only a few frames unacknowledged, so this paces the stream.
@@ -187,6 +225,7 @@ export class LiveView {
   #ack(page: Page, sessionId: number): void {
     const fps = this.#session.acting ? ACTING_FPS : MAX_FPS;
     const at = Math.max(Date.now(), this.#lastAck + 1000 / fps);
+    if (at > Date.now()) this.#heldAck = true;
     this.#lastAck = at;
     const send = () => {
       this.#acks.delete(timer);

@@ -148,3 +148,28 @@ Deno.test("live view: cast parameters serve the largest watcher, clamped", () =>
   assertEquals([p.maxWidth, p.maxHeight, p.quality], [4096, 800, 100]);
   assertTrue(castParams([{ options: { maxWidth: 800, maxHeight: 600 } }]).quality === 70);
 });
+
+Deno.test("live view: after a paced burst of frames, once still, the cast restarts once for a fresh frame", async () => {
+  const a = fakePage("A");
+  const fake = fakeSession(a.page);
+  const view = new LiveView(fake.session);
+  const stop = view.watch({ maxWidth: 640, maxHeight: 480 }, () => {});
+  assertEquals(a.count("Page.startScreencast"), 1);
+  for (let i = 1; i <= 3; i++) a.fire("Page.screencastFrame", frame(i));
+  await eventually(() => a.count("Page.startScreencast") === 2, 3000, "the refresh");
+  assertEquals(a.count("Page.stopScreencast"), 1);
+  // The refresh's frame arrives: nothing more until the page changes again.
+  a.fire("Page.screencastFrame", frame(4));
+  await new Promise((r) => setTimeout(r, 700));
+  assertEquals(a.count("Page.startScreencast"), 2);
+  // One frame, acknowledged at once: nothing can have been dropped, no refresh.
+  a.fire("Page.screencastFrame", frame(5));
+  await new Promise((r) => setTimeout(r, 700));
+  assertEquals(a.count("Page.startScreencast"), 2);
+  // A burst again (its second frame's acknowledgement is held back): one more refresh.
+  a.fire("Page.screencastFrame", frame(6));
+  a.fire("Page.screencastFrame", frame(7));
+  await eventually(() => a.count("Page.startScreencast") === 3, 3000, "a second refresh");
+  stop();
+  fake.close();
+});

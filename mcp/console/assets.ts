@@ -1,12 +1,13 @@
 /**
  * The console's static files: `ui/index.html`, `ui/console.css` and the bundle
  * `ui/dist/console.js` (built by `deno task ui`, committed). They are read from the `ui/` folder
- * next to the code, found from `import.meta.url`: `../../ui/` from this file in a clone or a
- * `deno compile` binary (built with `--include ui/`), `../ui/` from a one-file bundle in
- * `dist/`. Nothing is fetched at run time.
+ * `static_root.ts` finds (a clone, the one-file bundle of the npm package, a `deno compile`
+ * binary built with `--include ui`). Nothing is fetched at run time.
  *
  * @module
  */
+
+import { readStatic } from "../static_root.ts";
 
 /** A static file of the console. */
 export interface Asset {
@@ -23,7 +24,6 @@ export const ASSETS: Record<string, { file: string; contentType: string }> = {
 /** The page itself. */
 export const INDEX = { file: "index.html", contentType: "text/html; charset=utf-8" };
 
-const ROOTS = [new URL("../../ui/", import.meta.url), new URL("../ui/", import.meta.url)];
 const cache = new Map<string, Promise<Asset | undefined>>();
 
 /**
@@ -34,14 +34,7 @@ const cache = new Map<string, Promise<Asset | undefined>>();
 export function readAsset(file: string, contentType: string): Promise<Asset | undefined> {
   let p = cache.get(file);
   if (!p) {
-    p = (async () => {
-      for (const root of ROOTS) {
-        try {
-          return { body: await Deno.readFile(new URL(file, root)), contentType };
-        } catch { /* try the next root */ }
-      }
-      return undefined;
-    })();
+    p = readStatic(`ui/${file}`).then((body) => body && { body, contentType });
     cache.set(file, p);
   }
   return p;

@@ -138,7 +138,13 @@ export class LiveSockets {
       this.#hub.addViewer(conn);
       this.#poll ??= setInterval(() => this.#tick(), POLL_MS);
       conn.send({ type: "hello", viewer: conn.id });
-      conn.send({ type: "state", state: this.#hub.state() });
+      // A part's state provider that throws must not take the server down (event handlers'
+      // exceptions are uncaught): the viewer gets the next push instead.
+      try {
+        conn.send({ type: "state", state: this.#hub.state() });
+      } catch (e) {
+        console.error("browxai: console state failed:", e);
+      }
     };
     socket.onmessage = (e) => {
       this.#onMessage(conn, e.data).catch((err) =>
@@ -318,8 +324,12 @@ export class LiveSockets {
     } catch (e) {
       console.error("browxai: console tick failed:", e);
     }
-    const slice = this.#sessions() ?? null;
-    if (JSON.stringify(slice) !== this.#lastSessions) this.#hub.changed("sessions");
+    try {
+      const slice = this.#sessions() ?? null;
+      if (JSON.stringify(slice) !== this.#lastSessions) this.#hub.changed("sessions");
+    } catch (e) {
+      console.error("browxai: console sessions failed:", e);
+    }
     for (const c of this.#conns) {
       const w = c.watching;
       if (!w) continue;

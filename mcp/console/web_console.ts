@@ -112,7 +112,12 @@ export class WebConsole {
       return get ? await this.#asset(req, asset.file, asset.contentType) : notAllowed("GET");
     }
     if (name === "api/state") {
-      return get ? jsonResponse(req, 200, this.hub.state()) : notAllowed("GET");
+      if (!get) return notAllowed("GET");
+      try {
+        return jsonResponse(req, 200, this.hub.state());
+      } catch (e) {
+        return jsonResponse(req, 500, { error: `Console state failed: ${(e as Error).message}` });
+      }
     }
     if (name === "api/message") {
       if (req.method !== "POST") return notAllowed("POST");

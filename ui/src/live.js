@@ -22,6 +22,34 @@ export function toPageWith(img, metadata, clientX, clientY) {
 }
 
 /**
+ * Maps a point of the page's viewport (CSS px) to px from the live image's top-left corner —
+ * where a LiveOverlay draws (its box covers the image exactly) — or null before the first frame.
+ */
+export function toViewWith(img, metadata, x, y) {
+  if (!img || !metadata?.deviceWidth || !metadata?.deviceHeight) return null;
+  return {
+    left: (x / metadata.deviceWidth) * img.clientWidth,
+    top: ((y - (metadata.offsetTop ?? 0)) / metadata.deviceHeight) * img.clientHeight,
+  };
+}
+
+/**
+ * The `live` prop panels get: `img` (the <img> of the live frame or null), `metadata` (the
+ * latest frame's CDP ScreencastFrameMetadata: deviceWidth/deviceHeight are the page's viewport
+ * in CSS px), `toPage(clientX, clientY)` → { x, y } CSS px in the page | null, `toView(x, y)`
+ * (page CSS px) → { left, top } px over the image | null, and `scale` (image px per page CSS px).
+ */
+export function makeLive(img, metadata) {
+  return {
+    img,
+    metadata,
+    toPage: (x, y) => toPageWith(img, metadata, x, y),
+    toView: (x, y) => toViewWith(img, metadata, x, y),
+    scale: img && metadata?.deviceWidth ? img.clientWidth / metadata.deviceWidth : null,
+  };
+}
+
+/**
  * The live view. `frames` is an object the app writes each frame into ({ data, metadata,
  * count }) and `subscribe(fn)` calls fn per frame; `onSize({ width, height })` reports the
  * image area in device pixels (sent to the server in `watch`).
@@ -69,11 +97,7 @@ export function LiveView({ state, send, selected, frames, subscribe, onSize }) {
       clearTimeout(t);
     };
   }, []);
-  const live = {
-    img: img.current,
-    metadata: meta,
-    toPage: (x, y) => toPageWith(img.current, frames.metadata, x, y),
-  };
+  const live = makeLive(img.current, meta ?? frames.metadata);
   const props = { state, send, selected, live };
   return html`
     <div class="live" ref=${box}>

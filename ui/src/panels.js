@@ -4,7 +4,9 @@
 //                 state    = the hub's latest state (state.sessions, state.activity, state.server, …)
 //                 send(m)  = sends { type, … } on the live socket (replies come back as messages)
 //                 selected = the watched { client, session } or null
-//                 live     = { img, metadata, toPage(clientX, clientY) → { x, y } CSS px | null }
+//                 live     = { img, metadata, toPage(clientX, clientY) → { x, y } CSS px in the page
+//                              | null, toView(x, y) → { left, top } px over the image | null,
+//                              scale: image px per page CSS px } (live.js makeLive)
 //   LiveOverlay?: a component with the same props, drawn absolutely over the live image
 //   order?:       sort key (lower first; default 100)
 // Add a panel: import its module here and append it to PANELS.

@@ -1,7 +1,7 @@
 // The view of one session: its live page, tabs, the agent's activity, console and network
 // tails, and the registered panels.
 import { html, useState } from "./html.js";
-import { LiveView, toPageWith } from "./live.js";
+import { LiveView, makeLive } from "./live.js";
 import { PANELS } from "./panels.js";
 import { clock, duration, findSession, shortUrl } from "./model.js";
 
@@ -78,11 +78,7 @@ export function SessionView(props) {
   const activity = (state.activity ?? []).filter((e) =>
     e.client === selected.client && (e.session === selected.session || e.session === undefined)
   );
-  const live = {
-    img: document.querySelector(".live-img"),
-    metadata: frames.metadata,
-    toPage: (x, y) => toPageWith(document.querySelector(".live-img"), frames.metadata, x, y),
-  };
+  const live = makeLive(document.querySelector(".live-img"), frames.metadata);
   const panelProps = { state, send, selected, live };
   const bottom = {
     activity: ["Activity", html`<${Activity} entries=${activity} />`],

@@ -11,13 +11,9 @@ export function SessionList({ state, selected, onSelect }) {
     ${
     clients.map((c) =>
       html`<section class="client" key=${c.label}>
-        <h2 class="client-name">${c.label}${
-        c.name
-          ? html`
-            <span class="muted">· ${c.name}</span>
-          `
-          : null
-      }</h2>
+        <h2 class="client-name" data-client=${c.label}>
+          ${c.label}${c.name ? html`<span class="muted">${` · ${c.name}`}</span>` : null}
+        </h2>
         ${!c.sessions.length ? html`<p class="muted small">No session open yet.</p>` : null}
         <ul>
           ${
