@@ -38,6 +38,11 @@ export type ToolErrorCode =
   | "result-too-large"
   /** The client cancelled the call (`notifications/cancelled`); the session is free again. */
   | "cancelled"
+  /**
+   * The server has no room for another browser session now (`BROWX_MAX_SESSIONS` reached and
+   * the queue full or the wait over), or it is shutting down (draining).
+   */
+  | "busy"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

@@ -14,7 +14,7 @@ import {
   type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { callTool } from "./pipeline.ts";
+import { type CallMetrics, callTool } from "./pipeline.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
@@ -163,6 +163,8 @@ export interface McpServerOptions {
   hub?: ConsoleHub | undefined;
   /** The client's label in the console (`stdio`); HTTP clients get `c1`, `c2`, … */
   clientLabel?: string | undefined;
+  /** Told when each call starts and ends (the `--http` server's metrics and drain). */
+  metrics?: CallMetrics | undefined;
 }
 
 /**
@@ -215,6 +217,7 @@ export function createMcpServer(
     ? (e: Omit<ActivityEntry, "seq" | "client">) =>
       hub.recordCall({ ...e, client: consoleClient.label })
     : undefined;
+  const metrics = options.metrics;
   // Why a tool name cannot be called here (unknown, not listed, read-only config).
   const unavailable = (name: string): ToolError => {
     const known = ALL_TOOLS.find((t) => t.name === name);
@@ -235,7 +238,14 @@ export function createMcpServer(
   };
   // A call to a tool that is not served is still a call: refused, and audited as such.
   const refuse = (name: string, args: unknown, ctx: ToolContext) =>
-    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), activity });
+    callTool({
+      tool: unservedTool(name),
+      args,
+      ctx,
+      refusal: unavailable(name),
+      activity,
+      metrics,
+    });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
     const ctx: ToolContext = {
@@ -258,7 +268,7 @@ export function createMcpServer(
         const innerCtx = signal ? { ...ctx, signal } : ctx;
         const inner = listed.get(name);
         return inner
-          ? await callTool({ tool: inner, args, ctx: innerCtx, activity })
+          ? await callTool({ tool: inner, args, ctx: innerCtx, activity, metrics })
           : await refuse(name, args, innerCtx);
       },
     };
@@ -268,7 +278,7 @@ export function createMcpServer(
     const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
     try {
       return tool
-        ? await callTool({ tool, args, ctx, activity })
+        ? await callTool({ tool, args, ctx, activity, metrics })
         : await refuse(request.params.name, args, ctx);
     } finally {
       stopProgress();

@@ -24,6 +24,8 @@ import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
 import { endCancelledStreams } from "./http_streams.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
+import { SessionPool } from "../../browser/sessions/session_pool.ts";
+import { Ops } from "./http_ops.ts";
 
 /** Options of {@link serveHttp}. */
 export interface HttpOptions {
@@ -67,6 +69,8 @@ export interface HttpOptions {
   headTimeoutMs?: number | undefined;
   /** The web console's hub: every client is registered there while connected. */
   hub?: ConsoleHub | undefined;
+  /** Server-wide session limits (`BROWX_MAX_SESSIONS`, …); a pool without limits when absent. */
+  pool?: SessionPool | undefined;
 }
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
@@ -85,6 +89,11 @@ export interface HttpServer {
   close(): Promise<void>;
   /** Resolves when the server stopped. */
   finished: Promise<void>;
+  /**
+   * Refuses new clients and calls (503) and new sessions, then waits for the calls in flight,
+   * at most `boundMs`; the caller closes after (http_ops.ts).
+   */
+  drain(boundMs: number): Promise<{ unfinished: number }>;
 }
 
 function jsonError(
@@ -210,7 +219,29 @@ export async function serveHttp(
     return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
   };
 
+  const pool = options.pool ?? new SessionPool();
+  // /healthz, /readyz, /metrics, and the 503 of a draining server (http_ops.ts).
+  const ops = new Ops({
+    host,
+    pool,
+    clients: () => clients.size,
+    guard: async (req) => {
+      const bad = checkHostAndOrigin(
+        options.host,
+        req.headers.get("host"),
+        req.headers.get("origin"),
+      );
+      if (bad) return jsonError(403, `Forbidden: ${bad}`);
+      if (await principalOf(req) !== undefined) return undefined;
+      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="browxai"',
+      });
+    },
+  });
+
   const handler = async (req: Request): Promise<Response> => {
+    const opsReply = ops.route(req);
+    if (opsReply) return await opsReply;
     const url = new URL(req.url);
     if (url.pathname !== "/mcp") return jsonError(404, `Not found: the MCP endpoint is /mcp`);
     const bad = checkHostAndOrigin(
@@ -298,6 +329,7 @@ export async function serveHttp(
       // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
       // start sweeps them if this server dies without removing them.
       namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
+      pool,
     });
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
@@ -315,7 +347,7 @@ export async function serveHttp(
         },
         onsessionclosed: (id: string) => closeClient(id),
       });
-    const server = createMcpServer(config, sessions, { hub: options.hub });
+    const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
     initializing++;
     try {
       await server.connect(transport);
@@ -364,8 +396,10 @@ export async function serveHttp(
     port: a.port,
     token: tokens[0],
     finished: httpServer.finished,
+    drain: (boundMs) => ops.drain(boundMs),
     async close() {
       clearInterval(sweeper);
+      pool.dispose();
       await Promise.all([...clients.keys()].map(closeClient));
       front?.close();
       await httpServer.shutdown();
