@@ -8,24 +8,9 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type HttpProcess, startHttp, textOf, type ToolResult } from "./_mcp.ts";
 import { eventually } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { sample } from "./_metrics.ts";
 
 type R = Record<string, unknown>;
-
-/** The value of a Prometheus sample (`name{labels}`, labels in any order), or 0 when absent. */
-export function sample(metrics: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of metrics.split("\n")) {
-    const m = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got = Object.fromEntries(
-      (m[2] ?? "").split(",").filter(Boolean).map((kv) => {
-        const [k, v] = kv.split("=");
-        return [k!, JSON.parse(v!)];
-      }),
-    );
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[3]);
-  }
-  return 0;
-}
 
 /** GETs an ops route of `server` (the MCP URL with another path). */
 async function get(
