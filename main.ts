@@ -409,11 +409,14 @@ async function main(): Promise<number> {
       Deno.exit(code);
     })();
   let httpServer: HttpServer | undefined;
+  let draining = false;
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     try {
       Deno.addSignalListener(sig, () => {
-        if (sig === "SIGTERM" && httpServer && !stopping) {
+        // A second SIGTERM while draining stops at once (143).
+        if (sig === "SIGTERM" && httpServer && !stopping && !draining) {
           // Drain (issue 16): refuse new clients and calls, let calls in flight finish, exit 0.
+          draining = true;
           const drainMs = cli.scale.drainMs ?? 10_000;
           console.error(`browxai: SIGTERM: draining (calls in flight get ${drainMs} ms)`);
           httpServer.drain(drainMs).then(({ unfinished }) => {

@@ -66,7 +66,6 @@ export class BrowserHost {
   /** The shared browser for incognito sessions; launched or relaunched on demand. */
   shared(): Promise<RoutedBrowser> {
     if (this.#shared) return this.#shared;
-    if (this.#sharedStarts++ > 0) this.stats.sharedRestarts++;
     const p = this.#options.cdpEndpoint
       ? this.attach(this.#options.cdpEndpoint)
       : this.launch(undefined);
@@ -75,7 +74,11 @@ export class BrowserHost {
     const forget = () => {
       if (this.#shared === p) this.#shared = undefined;
     };
-    p.then((rb) => rb.browser.closed.then(forget), forget);
+    p.then((rb) => {
+      // A start after the first that worked (failed attempts to attach are not restarts).
+      if (this.#sharedStarts++ > 0) this.stats.sharedRestarts++;
+      rb.browser.closed.then(forget);
+    }, forget);
     return p;
   }
 
