@@ -217,7 +217,8 @@ export function createMcpServer(
     ? (e: Omit<ActivityEntry, "seq" | "client">) =>
       hub.recordCall({ ...e, client: consoleClient.label })
     : undefined;
-  const metrics = options.metrics;
+  // Who hears of each finished call: the console's activity list, the metrics.
+  const observers = { activity, metrics: options.metrics };
   // Why a tool name cannot be called here (unknown, not listed, read-only config).
   const unavailable = (name: string): ToolError => {
     const known = ALL_TOOLS.find((t) => t.name === name);
@@ -238,14 +239,7 @@ export function createMcpServer(
   };
   // A call to a tool that is not served is still a call: refused, and audited as such.
   const refuse = (name: string, args: unknown, ctx: ToolContext) =>
-    callTool({
-      tool: unservedTool(name),
-      args,
-      ctx,
-      refusal: unavailable(name),
-      activity,
-      metrics,
-    });
+    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), ...observers });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
     const ctx: ToolContext = {
@@ -268,7 +262,7 @@ export function createMcpServer(
         const innerCtx = signal ? { ...ctx, signal } : ctx;
         const inner = listed.get(name);
         return inner
-          ? await callTool({ tool: inner, args, ctx: innerCtx, activity, metrics })
+          ? await callTool({ tool: inner, args, ctx: innerCtx, ...observers })
           : await refuse(name, args, innerCtx);
       },
     };
@@ -278,7 +272,7 @@ export function createMcpServer(
     const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
     try {
       return tool
-        ? await callTool({ tool, args, ctx, activity, metrics })
+        ? await callTool({ tool, args, ctx, ...observers })
         : await refuse(request.params.name, args, ctx);
     } finally {
       stopProgress();

@@ -261,7 +261,11 @@ export async function serveHttp(
       const client = clients.get(sessionId);
       // Another token's session is as unknown as a made-up one: holding its id is not enough.
       if (!client || client.principal !== principal) {
-        return jsonError(404, `Unknown MCP session "${sessionId}": initialize again`);
+        return jsonError(
+          404,
+          `Unknown MCP session "${sessionId}": initialize again (it ended or expired, or the ` +
+            "instance that held it behind a load balancer stopped; its browser sessions are gone)",
+        );
       }
       client.lastSeen = Date.now();
       client.established = true;
