@@ -156,6 +156,7 @@ Deno.test({
     const instances: HttpProcess[] = [];
     let haproxy: Deno.ChildProcess | undefined;
     const agents: Agent[] = [];
+    let haproxyLog = "";
     try {
       for (let i = 0; i < 3; i++) instances.push(await startHttp());
       const ports = instances.map((s) => Number(new URL(s.url).port));
@@ -167,9 +168,15 @@ Deno.test({
       assertTrue(check.success, new TextDecoder().decode(check.stderr));
       haproxy = new Deno.Command(HAPROXY!, {
         args: ["-db", "-f", cfgPath],
-        stdout: "null",
-        stderr: "null",
+        stdout: "piped",
+        stderr: "piped",
       }).spawn();
+      // Its log (errors, servers going down): shown when the test fails.
+      for (const stream of [haproxy.stdout, haproxy.stderr]) {
+        stream.pipeThrough(new TextDecoderStream()).pipeTo(
+          new WritableStream({ write: (t) => void (haproxyLog += t) }),
+        ).catch(() => {});
+      }
       const url = `http://127.0.0.1:${port}/mcp`;
       // Every instance ready (its first /readyz starts its browser), and HAProxy listening.
       for (const s of instances) {
@@ -254,6 +261,9 @@ Deno.test({
             ((flowed - connected) / 1000).toFixed(1)
           } s, total ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
+    } catch (e) {
+      console.error(`haproxy log (last 4000 characters):\n${haproxyLog.slice(-4000)}`);
+      throw e;
     } finally {
       await Promise.all(agents.map((a) => a.client.close().catch(() => {})));
       try {

@@ -19,6 +19,8 @@ import type { CallMetrics } from "../pipeline.ts";
 
 /** How long a readiness answer is reused, ms: load balancers poll every few seconds. */
 export const READY_TTL_MS = 3000;
+/** An answer older than this is not given while a new probe runs: the probe is waited for, ms. */
+const STALE_MAX_MS = 30_000;
 /** Longest a readiness probe may take before it counts as not ready, ms. */
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -175,12 +177,24 @@ export class Ops {
     return { unfinished: this.#inFlight };
   }
 
-  /** Why a session cannot be opened now (undefined: it can), probed at most every few seconds. */
+  /**
+   * Why a session cannot be opened now (undefined: it can), probed at most every few seconds.
+   * A stale answer is given at once while a new probe runs: a busy browser answers a probe
+   * slowly, and a health check that timed out would take a loaded instance (and its clients'
+   * sessions) out of the load balancer. Only the first probe, and one after a long silence, is
+   * waited for; a probe that hangs fails after {@link PROBE_TIMEOUT_MS}.
+   */
   async #readiness(): Promise<string | undefined> {
     if (this.#draining) return "draining: the server is shutting down";
-    const now = Date.now();
-    if (this.#ready && now - this.#ready.at < READY_TTL_MS) return this.#ready.reason;
-    this.#probing ??= (async () => {
+    const age = this.#ready ? Date.now() - this.#ready.at : Infinity;
+    if (age < READY_TTL_MS) return this.#ready!.reason;
+    const probing = this.#probe();
+    return age < STALE_MAX_MS ? this.#ready!.reason : await probing;
+  }
+
+  /** Runs one readiness probe at a time; records its answer. */
+  #probe(): Promise<string | undefined> {
+    return this.#probing ??= (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         await Promise.race([
@@ -204,7 +218,6 @@ export class Ops {
       this.#probing = undefined;
       return reason;
     });
-    return await this.#probing;
   }
 
   /**
