@@ -16,7 +16,8 @@ import type { ServerConfig } from "./policy/server_config.ts";
 import { registrableDomain } from "./policy/hosts.ts";
 import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "./policy/toolsets.ts";
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
-import { serveHttp } from "./mcp/transports/http.ts";
+import { type HttpServer, serveHttp } from "./mcp/transports/http.ts";
+import { SessionPool } from "./browser/sessions/session_pool.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
 import { runSubcommand, SUBCOMMANDS } from "./cdp/subcommands.ts";
@@ -68,7 +69,12 @@ Environment (README "Command line" has the details):
   BROWX_CONSOLE=PORT         as --console PORT (0: a free port)
   BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS,
   BROWX_HTTP_HEAD_TIMEOUT_MS HTTP limits: idle client, clients at once, silent client after initialize,
-                             request body time, request head time`;
+                             request body time, request head time
+  BROWX_MAX_SESSIONS         browser sessions open at once, all clients (--http; default no limit)
+  BROWX_SESSION_QUEUE, BROWX_SESSION_WAIT_MS  opens that may wait for a free session (default 16),
+                             and how long (default 30000; never past the call's budget); then "busy"
+  BROWX_SESSION_IDLE_MS      close a session with no call for this long (--http; default never)
+  BROWX_DRAIN_MS             on SIGTERM, time calls in flight get to finish (--http; default 10000)`;
 
 /** A command-line or environment value browxai cannot use. */
 export class UsageError extends Error {}
@@ -93,7 +99,24 @@ export interface Cli {
     bodyTimeoutMs?: number;
     headTimeoutMs?: number;
   };
+  /** Session limits and drain (see {@link SCALE_INTS}). */
+  scale: {
+    maxSessions?: number;
+    queueMax?: number;
+    queueWaitMs?: number;
+    idleMs?: number;
+    drainMs?: number;
+  };
 }
+
+/** Scale-out settings, as {@link ENV_INTS}. */
+const SCALE_INTS = {
+  maxSessions: ["BROWX_MAX_SESSIONS", 1, 10_000, "sessions"],
+  queueMax: ["BROWX_SESSION_QUEUE", 0, 10_000, "waiting opens"],
+  queueWaitMs: ["BROWX_SESSION_WAIT_MS", 0, 86_400_000, "milliseconds"],
+  idleMs: ["BROWX_SESSION_IDLE_MS", 100, 86_400_000, "milliseconds"],
+  drainMs: ["BROWX_DRAIN_MS", 0, 86_400_000, "milliseconds"],
+} as const;
 
 /** Numeric environment variables: [name, least, most, unit]. Timeouts 100 ms..24 h; counts 1..10000. */
 const ENV_INTS = {
@@ -256,6 +279,11 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     const n = envInt(env, spec);
     if (n !== undefined) httpLimits[key as keyof Cli["httpLimits"]] = n;
   }
+  const scale: Cli["scale"] = {};
+  for (const [key, spec] of Object.entries(SCALE_INTS)) {
+    const n = envInt(env, spec);
+    if (n !== undefined) scale[key as keyof Cli["scale"]] = n;
+  }
   if (env("BROWX_CAPABILITIES")?.trim() === "") {
     // Empty is refused, not read as the default: an operator who cleared it meant fewer, not more.
     throw new UsageError(
@@ -318,6 +346,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     consolePort,
     warnings,
     httpLimits,
+    scale,
     config: {
       capabilities,
       confirmRequired,
@@ -410,9 +439,23 @@ async function main(): Promise<number> {
       clearTimeout(timer);
       Deno.exit(code);
     })();
+  let httpServer: HttpServer | undefined;
+  let draining = false;
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     try {
       Deno.addSignalListener(sig, () => {
+        // A second SIGTERM while draining stops at once (143).
+        if (sig === "SIGTERM" && httpServer && !stopping && !draining) {
+          // Drain (issue 16): refuse new clients and calls, let calls in flight finish, exit 0.
+          draining = true;
+          const drainMs = cli.scale.drainMs ?? 10_000;
+          console.error(`browxai: SIGTERM: draining (calls in flight get ${drainMs} ms)`);
+          httpServer.drain(drainMs).then(({ unfinished }) => {
+            console.error(`browxai: drained (${unfinished} calls unfinished): exiting`);
+            shutdown(0);
+          });
+          return;
+        }
         console.error(`browxai: ${sig}: exiting`);
         shutdown(sig === "SIGINT" ? 130 : 143);
       });
@@ -440,9 +483,10 @@ async function main(): Promise<number> {
       mask: secretStore ? (text) => secretStore.maskText(text) : undefined,
     });
   if (cli.http) {
-    const server = await serveHttp(cli.config, host, {
+    const server = httpServer = await serveHttp(cli.config, host, {
       hub,
       console: webConsole(),
+      pool: new SessionPool(cli.scale),
       host: cli.host,
       port: cli.port,
       token: Deno.env.get("BROWX_HTTP_TOKEN"),

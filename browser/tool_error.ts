@@ -45,6 +45,11 @@ export type ToolErrorCode =
    * called `takeover`): agent mutations do nothing until they hand back (or `release` is granted).
    */
   | "human-has-control"
+  /**
+   * The server has no room for another browser session now (`BROWX_MAX_SESSIONS` reached and
+   * the queue full or the wait over), or it is shutting down (draining).
+   */
+  | "busy"
   | "internal";
 
 /** A failure the agent can act on; rendered as an `isError` tool result. */

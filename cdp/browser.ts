@@ -141,6 +141,11 @@ export class Browser {
     return this.connection.isClosed;
   }
 
+  /** True once {@link close} was called (a connection that ends otherwise is a crash). */
+  get closing(): boolean {
+    return this.#closing !== undefined;
+  }
+
   /** Resolves when the connection closes. */
   get closed(): Promise<string> {
     return this.connection.closed;

@@ -84,6 +84,15 @@ export interface ToolCall {
    * audit, a one-line summary of the result). Absent when no console hub exists.
    */
   activity?: ((entry: Omit<ActivityEntry, "seq" | "client">) => void) | undefined;
+  /** Told when each call starts and ends (Prometheus metrics, drain): see {@link CallMetrics}. */
+  metrics?: CallMetrics | undefined;
+}
+
+/** What the metrics hear of each call (inner calls of `batch` too). */
+export interface CallMetrics {
+  started(tool: string): void;
+  /** `outcome`: `ok`, or the error code (`timeout`, `ref-gone`, …); `seconds`: its duration. */
+  finished(tool: string, outcome: string, seconds: number): void;
 }
 
 const EMPTY_STORE = new SecretStore();
@@ -96,6 +105,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   const { tool, args, ctx } = call;
   // 1. Audit: who calls, where, with what.
   const started = performance.now();
+  call.metrics?.started(tool.name);
   const store = ctx.config.secrets ?? EMPTY_STORE;
   const masking = ctx.config.capabilities.has("secrets");
   const rawArgs = args && typeof args === "object" ? args as Record<string, unknown> : {};
@@ -164,6 +174,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     summary: resultSummary(result),
     ms: entry.durationMs,
   });
+  call.metrics?.finished(tool.name, outcome.error?.code ?? "ok", entry.durationMs / 1000);
   return result;
 }
 

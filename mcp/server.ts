@@ -14,7 +14,7 @@ import {
   type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { callTool } from "./pipeline.ts";
+import { type CallMetrics, callTool } from "./pipeline.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
@@ -177,6 +177,8 @@ export interface McpServerOptions {
   hub?: ConsoleHub | undefined;
   /** The client's label in the console (`stdio`); HTTP clients get `c1`, `c2`, … */
   clientLabel?: string | undefined;
+  /** Told when each call starts and ends (the `--http` server's metrics and drain). */
+  metrics?: CallMetrics | undefined;
 }
 
 /**
@@ -243,6 +245,8 @@ export function createMcpServer(
     ? (e: Omit<ActivityEntry, "seq" | "client">) =>
       hub.recordCall({ ...e, client: consoleClient.label })
     : undefined;
+  // Who hears of each finished call: the console's activity list, the metrics.
+  const observers = { activity, metrics: options.metrics };
   // Why a tool name cannot be called here (unknown, not listed, read-only config).
   const unavailable = (name: string): ToolError => {
     const known = ALL_TOOLS.find((t) => t.name === name);
@@ -263,7 +267,7 @@ export function createMcpServer(
   };
   // A call to a tool that is not served is still a call: refused, and audited as such.
   const refuse = (name: string, args: unknown, ctx: ToolContext) =>
-    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), activity });
+    callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), ...observers });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
     const ctx: ToolContext = {
@@ -287,7 +291,7 @@ export function createMcpServer(
         const innerCtx = signal ? { ...ctx, signal } : ctx;
         const inner = listed.get(name);
         return inner
-          ? await callTool({ tool: inner, args, ctx: innerCtx, activity })
+          ? await callTool({ tool: inner, args, ctx: innerCtx, ...observers })
           : await refuse(name, args, innerCtx);
       },
     };
@@ -297,7 +301,7 @@ export function createMcpServer(
     const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
     try {
       return tool
-        ? await callTool({ tool, args, ctx, activity })
+        ? await callTool({ tool, args, ctx, ...observers })
         : await refuse(request.params.name, args, ctx);
     } finally {
       stopProgress();

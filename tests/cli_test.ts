@@ -89,6 +89,8 @@ Deno.test("cli: bad numeric BROWX_* values, an empty or unusable workspace, empt
     [{ BROWX_HTTP_IDLE_MS: "1" }, 'Invalid BROWX_HTTP_IDLE_MS "1"'],
     [{ BROWX_HTTP_INIT_TTL_MS: "1.5" }, 'Invalid BROWX_HTTP_INIT_TTL_MS "1.5"'],
     [{ BROWX_HTTP_HEAD_TIMEOUT_MS: "" }, 'Invalid BROWX_HTTP_HEAD_TIMEOUT_MS ""'],
+    [{ BROWX_MAX_SESSIONS: "0" }, 'Invalid BROWX_MAX_SESSIONS "0": expected an integer'],
+    [{ BROWX_SESSION_IDLE_MS: "5" }, 'Invalid BROWX_SESSION_IDLE_MS "5"'],
     [{ BROWX_WORKSPACE: "" }, "Invalid BROWX_WORKSPACE: empty"],
     [
       { BROWX_WORKSPACE: "/dev/null" },

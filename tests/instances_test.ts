@@ -67,7 +67,8 @@ Deno.test("instances: SIGTERM of an HTTP server closes its clients and removes t
     assertEquals(names(`${workspace}/.clients`).length, 1);
     http.child.kill("SIGTERM");
     const status = await http.child.status;
-    assertEquals(status.code, 143, http.stderr());
+    // It drains first (no call was running) and then exits 0 (issue 16: tests/ops_test.ts).
+    assertEquals(status.code, 0, http.stderr());
     assertEquals(names(`${workspace}/.clients`), [], "the client's area went with it");
     assertEquals(names(`${workspace}/.instances`), [], "and the instance lock");
   } finally {

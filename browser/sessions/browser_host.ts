@@ -45,6 +45,14 @@ export class BrowserHost {
   /** Installs under way, by kind (headful: chrome; else chrome-headless-shell). */
   #installing = new Map<boolean, Promise<string>>();
   #progress = new Set<(p: InstallProgress) => void>();
+  #sharedStarts = 0;
+  #closingAll = false;
+  /**
+   * Counters since start, for metrics: browsers launched (shared and persistent), restarts of
+   * the shared browser (a start after the first), browsers whose connection ended without
+   * browxai closing them (crashed, killed, an attached browser gone).
+   */
+  readonly stats = { launches: 0, sharedRestarts: 0, crashes: 0 };
 
   /**
    * Also starts removing the temp profiles of servers that died without
@@ -67,7 +75,11 @@ export class BrowserHost {
     const forget = () => {
       if (this.#shared === p) this.#shared = undefined;
     };
-    p.then((rb) => rb.browser.closed.then(forget), forget);
+    p.then((rb) => {
+      // A start after the first that worked (failed attempts to attach are not restarts).
+      if (this.#sharedStarts++ > 0) this.stats.sharedRestarts++;
+      rb.browser.closed.then(forget);
+    }, forget);
     return p;
   }
 
@@ -106,7 +118,20 @@ export class BrowserHost {
       ...(userDataDir ? { userDataDir } : {}),
     }, { attachHook: router.attachHook, listener: router.listener });
     this.#track(browser);
+    this.stats.launches++;
     return { browser, router };
+  }
+
+  /**
+   * Proves a browser session could be opened now: creates a browser context in the shared
+   * browser (launching or attaching it when needed) and disposes it again.
+   * CDP: `Target.createBrowserContext`, `Target.disposeBrowserContext`.
+   *
+   * @throws what launching or the CDP calls throw (BrowserNotFoundError, CdpError, …).
+   */
+  async probe(): Promise<void> {
+    const { browser } = await this.shared();
+    await browser.disposeContext(await browser.createContext());
   }
 
   /**
@@ -189,7 +214,10 @@ export class BrowserHost {
 
   #track(browser: Browser) {
     this.#all.add(browser);
-    browser.closed.then(() => this.#all.delete(browser));
+    browser.closed.then(() => {
+      this.#all.delete(browser);
+      if (!browser.closing && !this.#closingAll) this.stats.crashes++;
+    });
   }
 
   /** SIGKILLs every owned browser at once (the exit path when closing takes too long). */
@@ -199,6 +227,7 @@ export class BrowserHost {
 
   /** Closes owned browsers and disconnects from attached ones. */
   async closeAll(): Promise<void> {
+    this.#closingAll = true;
     await Promise.all([...this.#all].map((b) => b.close().catch(() => {})));
     this.#all.clear();
     this.#shared = undefined;

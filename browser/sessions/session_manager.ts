@@ -17,7 +17,8 @@ import { PathGuardError } from "../../policy/path_guard.ts";
 import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
 import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
-import { useSession } from "./call_scope.ts";
+import { currentCallScope, useSession } from "./call_scope.ts";
+import { reapedError, type SessionPool } from "./session_pool.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
 import type { SecretSpans } from "./page_logs.ts";
 import { releaseMemorySoon } from "./heap_release.ts";
@@ -47,6 +48,10 @@ export class SessionManager {
   /** Told each session that closed or was replaced ({@link onClosed}). */
   #closedListeners = new Set<(id: string) => void>();
 
+  /** The server-wide limits (max sessions, idle reaping); absent: none. */
+  #pool: SessionPool | undefined;
+  /** Names the pool reaped, with why: the next call on the name hears it once. */
+  #gone = new Map<string, string>();
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
   #secretSpans: SecretSpans | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
@@ -68,6 +73,8 @@ export class SessionManager {
    *   {@link closeAll}. Absent (stdio): the shared locations, artifacts per server instance.
    * @param options.secretSpans Where secrets' values occur in a text (the secret store's
    *   `spans`): each session's logs cut before a value, never inside it.
+   * @param options.pool The server-wide session limits (`session_pool.ts`): each open takes a
+   *   slot (or waits, or hears `busy`), idle sessions are reaped.
    * @param options.instance The server's claimed instance id (`storage/instances.ts`): it names
    *   a stdio server's artifact folder, so a later start can sweep it once this server is dead.
    */
@@ -79,8 +86,10 @@ export class SessionManager {
       namespace?: string;
       instance?: string;
       secretSpans?: SecretSpans | undefined;
+      pool?: SessionPool | undefined;
     } = {},
   ) {
+    this.#pool = options.pool;
     this.#host = host;
     this.#workspace = workspace;
     this.#guard = options.guard;
@@ -143,6 +152,13 @@ export class SessionManager {
    * call hears of its close (see `useSession`).
    */
   #used(session: BrowserSession): BrowserSession {
+    const scope = currentCallScope();
+    if (this.#pool && scope && !scope.used.has(session)) {
+      // In use until the call ends: the reaper never closes a session under a call.
+      const pool = this.#pool;
+      pool.begin(session);
+      scope.releases.push(() => pool.end(session));
+    }
     useSession(session);
     return session;
   }
@@ -163,9 +179,10 @@ export class SessionManager {
       if (s?.crashed) {
         // Forget the session so it can be reopened; say so unless the agent heard it already.
         this.#sessions.delete(name);
-        await s.close();
+        await this.#closeSession(s);
         if (!s.crashReported) s.ensureAlive();
       } else if (s) return this.#used(s);
+      this.#toldGone(name);
       if (name === "default") return this.#used(await this.#create(name, { mode: "incognito" }));
       throw new ToolError(
         "unknown-session",
@@ -209,6 +226,7 @@ export class SessionManager {
           `use it as is, or close_session({ session: "${name}" }) first`,
         );
       }
+      this.#gone.delete(name);
       const session = this.#used(await this.#create(name, options));
       try {
         await setUp?.(session);
@@ -232,12 +250,10 @@ export class SessionManager {
     const old = this.#sessions.get(name);
     if (old) {
       this.#sessions.delete(name);
-      try {
-        await old.close();
-      } finally {
-        this.#closedNow(name);
-      }
+      await this.#closeSession(old);
     }
+    // A slot first (or a wait in the queue within the call's budget, or `busy`).
+    const release = await this.#pool?.acquire(currentCallScope()?.signal);
     let session: BrowserSession;
     try {
       session = await launchSession(name, options, {
@@ -246,8 +262,10 @@ export class SessionManager {
         profileDir: (n) => this.#profileDir(n),
       });
     } catch (e) {
+      release?.();
       throw launchToolError(e);
     }
+    if (release) this.#pool!.track(session, release, (why) => this.#reap(name, session, why));
     session.navGuard = this.#guard?.(session);
     // Before the agent's first action: undeclared downloads are denied from the start.
     await startDownloads(session, this.#workspace, this.areas.downloads);
@@ -272,6 +290,31 @@ export class SessionManager {
     }
   }
 
+  /** Closes `s` and gives its pool slot back. */
+  async #closeSession(s: BrowserSession): Promise<void> {
+    try {
+      await s.close();
+    } finally {
+      this.#pool?.untrack(s);
+      this.#closedNow(s.id);
+    }
+  }
+
+  /** The pool found `session` idle: close it; the next call on `name` hears why, once. */
+  #reap(name: string, session: BrowserSession, reason: string): void {
+    if (this.#sessions.get(name) !== session || this.#closing) return;
+    this.#gone.set(name, reason);
+    this.close(name).catch(() => {});
+  }
+
+  /** Throws, once, why the pool reaped `name` (`unknown-session`), unless reopened since. */
+  #toldGone(name: string): void {
+    const why = this.#gone.get(name);
+    if (why === undefined) return;
+    this.#gone.delete(name);
+    throw reapedError(name, why);
+  }
+
   /**
    * Closes a session, after any open of it still under way; idempotent.
    * Returns whether it was running.
@@ -289,11 +332,7 @@ export class SessionManager {
       await stopDownloads(s);
       // Before close, which drops the session's slots (the copies' folder is one).
       await removeUploadCopies(s);
-      try {
-        await s.close();
-      } finally {
-        this.#closedNow(name);
-      }
+      await this.#closeSession(s);
       releaseMemorySoon();
     }
     // Artifacts live as long as their session; wiped even when it was not running (the
@@ -312,6 +351,7 @@ export class SessionManager {
   whileOpen<T>(name: string, fn: () => Promise<T>): Promise<T> {
     SessionManager.checkName(name);
     return this.#inTurn(name, () => {
+      if (!this.#sessions.has(name)) this.#toldGone(name);
       if (name !== "default" && !this.#sessions.has(name)) {
         throw new ToolError(
           "unknown-session",

@@ -26,6 +26,8 @@ import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
 import { endCancelledStreams } from "./http_streams.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
+import { SessionPool } from "../../browser/sessions/session_pool.ts";
+import { Ops } from "./http_ops.ts";
 
 /** Options of {@link serveHttp}. */
 export interface HttpOptions {
@@ -71,6 +73,8 @@ export interface HttpOptions {
   hub?: ConsoleHub | undefined;
   /** The web console, served on the same listener (`/`, `/console`, `/console/…`). */
   console?: WebConsole | undefined;
+  /** Server-wide session limits (`BROWX_MAX_SESSIONS`, …); a pool without limits when absent. */
+  pool?: SessionPool | undefined;
 }
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
@@ -91,6 +95,11 @@ export interface HttpServer {
   close(): Promise<void>;
   /** Resolves when the server stopped. */
   finished: Promise<void>;
+  /**
+   * Refuses new clients and calls (503) and new sessions, then waits for the calls in flight,
+   * at most `boundMs`; the caller closes after (http_ops.ts).
+   */
+  drain(boundMs: number): Promise<{ unfinished: number }>;
 }
 
 function jsonError(
@@ -221,8 +230,29 @@ export async function serveHttp(
     ? new ConsoleAccess({ bindHost: options.host, bearerDigests: principals })
     : undefined;
   const consoleRoutes = access ? options.console!.handler(access) : undefined;
+  const pool = options.pool ?? new SessionPool();
+  // /healthz, /readyz, /metrics, and the 503 of a draining server (http_ops.ts).
+  const ops = new Ops({
+    host,
+    pool,
+    clients: () => clients.size,
+    guard: async (req) => {
+      const bad = checkHostAndOrigin(
+        options.host,
+        req.headers.get("host"),
+        req.headers.get("origin"),
+      );
+      if (bad) return jsonError(403, `Forbidden: ${bad}`);
+      if (await principalOf(req) !== undefined) return undefined;
+      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="browxai"',
+      });
+    },
+  });
 
   const handler = async (req: Request): Promise<Response> => {
+    const opsReply = ops.route(req);
+    if (opsReply) return await opsReply;
     const url = new URL(req.url);
     const page = await consoleRoutes?.(req);
     if (page) return page;
@@ -244,7 +274,11 @@ export async function serveHttp(
       const client = clients.get(sessionId);
       // Another token's session is as unknown as a made-up one: holding its id is not enough.
       if (!client || client.principal !== principal) {
-        return jsonError(404, `Unknown MCP session "${sessionId}": initialize again`);
+        return jsonError(
+          404,
+          `Unknown MCP session "${sessionId}": initialize again (it ended or expired, or the ` +
+            "instance that held it behind a load balancer stopped; its browser sessions are gone)",
+        );
       }
       client.lastSeen = Date.now();
       client.established = true;
@@ -312,6 +346,7 @@ export async function serveHttp(
       // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
       // start sweeps them if this server dies without removing them.
       namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
+      pool,
     });
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
@@ -329,7 +364,7 @@ export async function serveHttp(
         },
         onsessionclosed: (id: string) => closeClient(id),
       });
-    const server = createMcpServer(config, sessions, { hub: options.hub });
+    const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
     initializing++;
     try {
       await server.connect(transport);
@@ -380,9 +415,11 @@ export async function serveHttp(
     token: tokens[0],
     consoleUrl: access?.url(`http://${shownHost}:${a.port}`),
     finished: httpServer.finished,
+    drain: (boundMs) => ops.drain(boundMs),
     async close() {
       clearInterval(sweeper);
       options.console?.close();
+      pool.dispose();
       await Promise.all([...clients.keys()].map(closeClient));
       front?.close();
       await httpServer.shutdown();
