@@ -36,64 +36,34 @@ import {
   redactArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
-import type { Confirm, ConfirmRequest, ConfirmTarget, Consent } from "../policy/confirm.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
-import type { ToolDefinition, ToolOutput } from "../tools/define_tool.ts";
+import type { ToolOutput } from "../tools/define_tool.ts";
 import { toToolError } from "../browser/error_map.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { type CallScope, inCallScope, newCallScope } from "../browser/sessions/call_scope.ts";
-import { stopBusyScript } from "../browser/stuck_script.ts";
-import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
+import type { SinceLastCall } from "../browser/since_last_call.ts";
 import { parseArgs } from "./args.ts";
-import type { ActivityEntry } from "./console/hub.ts";
 import { type SummarizedResult, summarizeResult } from "./console/call_summary.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
 import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
+import type { CallOutcome, ToolCall } from "./call_types.ts";
+import { gatedConfirm, gatedConsent, namedTarget } from "./call_human.ts";
+import {
+  closedWhileRunning,
+  keptWaiting,
+  refineBySession,
+  sessionOf,
+  sinceLastCall,
+  stopStuckTab,
+} from "./call_session.ts";
 
-/** What became of one call: what the audit line and the client are told. */
-export interface CallOutcome {
-  /** The MCP result sent to the client. */
-  result: CallToolResult;
-  /** Whether the handler ran (a refused or invalid call never reaches it). */
-  ran: boolean;
-  /** The failure, when the call failed: its code and (unmasked) message. */
-  error?: { code: string; message: string; requiredCapability?: string };
-}
-
-/** One call as the pipeline takes it. */
-export interface ToolCall {
-  /** The tool called. */
-  tool: ToolDefinition;
-  /** The arguments as the client sent them (not yet validated). */
-  args: unknown;
-  /** The calling client's context (its signal is the client's cancel, if any). */
-  ctx: ToolContext;
-  /**
-   * Refuse the call with this error before any gate (a tool that is not served here): it is
-   * still audited like any call.
-   */
-  refusal?: ToolError;
-  /**
-   * The web console's activity stream: told each finished call (args redacted as in the
-   * audit, a one-line summary of the result). Absent when no console hub exists.
-   */
-  activity?: ((entry: Omit<ActivityEntry, "seq" | "client">) => void) | undefined;
-  /** Told when each call starts and ends (Prometheus metrics, drain): see {@link CallMetrics}. */
-  metrics?: CallMetrics | undefined;
-}
-
-/** What the metrics hear of each call (inner calls of `batch` too). */
-export interface CallMetrics {
-  started(tool: string): void;
-  /** `outcome`: `ok`, or the error code (`timeout`, `ref-gone`, …); `seconds`: its duration. */
-  finished(tool: string, outcome: string, seconds: number): void;
-}
+export type { CallMetrics, CallOutcome, ToolCall } from "./call_types.ts";
 
 const EMPTY_STORE = new SecretStore();
 
@@ -353,174 +323,4 @@ function failureOf(output: ToolOutput): Pick<CallOutcome, "error"> {
         : "",
     },
   };
-}
-
-/**
- * The confirm gate of one call, wrapped once: the budget's clock stops while a human answers
- * (their time is not the page's), the asked session is held from the question to the end of
- * the call (what the human approves is what runs: no other call moves the tab meanwhile), and
- * each answer is recorded for the audit line.
- */
-function gatedConfirm(
-  ctx: ToolContext,
-  budget: CallBudget,
-  confirms: AuditConfirm[],
-  about: Pick<ConfirmRequest, "args" | "target">,
-): Confirm {
-  return (asked) =>
-    budget.pausedWhile(async () => {
-      // What the call is (its arguments, its element), for a channel that shows it.
-      // A hook that names no origin acts on the session's active tab: its origin is the site
-      // a person judges (and "approve for this site" covers).
-      const origin = asked.origin ?? activeOrigin(ctx, asked.session);
-      const request: ConfirmRequest = {
-        ...asked,
-        ...(origin ? { origin } : {}),
-        ...(about.args !== undefined ? { args: about.args } : {}),
-        ...(about.target ? { target: about.target } : {}),
-      };
-      try {
-        const session = request.session !== undefined
-          ? ctx.sessions.list().find((s) => s.id === request.session)
-          : undefined;
-        await session?.holdForCall();
-        // The question is withdrawn when the call is cancelled (the clock is paused meanwhile,
-        // so only the client's cancel can abort it).
-        const outcome = await ctx.confirm(request, budget.signal);
-        confirms.push({
-          hook: request.hook,
-          answer: outcome.decision,
-          ...(outcome.by ? { by: outcome.by } : {}),
-        });
-        return outcome;
-      } catch (e) {
-        const by = e instanceof ToolError
-          ? (e.details.policy as { by?: unknown } | undefined)?.by
-          : undefined;
-        confirms.push({
-          hook: request.hook,
-          answer: "refused",
-          reason: e instanceof Error ? e.message : String(e),
-          ...(typeof by === "string" ? { by } : {}),
-        });
-        throw e;
-      }
-    });
-}
-
-/** The element a call's arguments name (`ref`, `named`, `selector`), when they name one. */
-function namedTarget(parsed: unknown): ConfirmTarget | undefined {
-  if (!parsed || typeof parsed !== "object") return undefined;
-  const a = parsed as Record<string, unknown>;
-  const pick = (k: string) => typeof a[k] === "string" ? { [k]: a[k] as string } : {};
-  const target: ConfirmTarget = { ...pick("ref"), ...pick("named"), ...pick("selector") };
-  return Object.keys(target).length ? target : undefined;
-}
-
-/**
- * The consent channel of one call, wrapped once like {@link gatedConfirm}: the budget's clock
- * stops while the person answers, and the channel that decided is kept for the audit line.
- */
-function gatedConsent(consent: Consent, budget: CallBudget, seen: { channel?: string }): Consent {
-  return (request) =>
-    budget.pausedWhile(async () => {
-      const outcome = await consent(request, budget.signal);
-      seen.channel = outcome.channel;
-      return outcome;
-    });
-}
-
-/**
- * After a call's budget was spent: when the session's tab does not answer (a page script stuck
- * in a loop holds its main thread), terminate that script, so the timeout's way out — navigate
- * elsewhere or reload — works at once instead of waiting behind the loop. Best effort, about
- * a second at most (browser/stuck_script.ts).
- */
-async function stopStuckTab(call: ToolCall): Promise<void> {
-  const id = sessionOf(call);
-  if (id === undefined) return;
-  const page = call.ctx.sessions.list().find((s) => s.id === id)?.activePage;
-  if (page && !page.isClosed && !page.crashed) await stopBusyScript(page.session);
-}
-
-/** The session a call names (`session`, else `default`), when its tool takes one. */
-function sessionOf(call: ToolCall): string | undefined {
-  if (!("session" in call.tool.inputSchema.shape)) return undefined;
-  const name = (call.args as { session?: unknown } | undefined)?.session;
-  return typeof name === "string" ? name : "default";
-}
-
-/**
- * What happened in the call's session outside its action windows since its previous result
- * (taken once: the next result starts afresh); `undefined` when nothing did, or the call
- * names no open session.
- */
-function sinceLastCall(call: ToolCall): SinceLastCall | undefined {
-  const id = sessionOf(call);
-  if (id === undefined) return undefined;
-  const session = call.ctx.sessions.list().find((s) => s.id === id);
-  return session && !session.closed ? takeSinceLastCall(session) : undefined;
-}
-
-/**
- * The timeout of a call whose budget ran out while it waited for a session's turn: another
- * call held the session the whole time, the page itself may be fine.
- */
-function keptWaiting(tool: string, session: string, spent: ToolError): ToolError {
-  return new ToolError(
-    "timeout",
-    `"${tool}" did not start in time: session "${session}" was busy with another call ` +
-      "until its budget ran out",
-    "call again once the other call has answered, or use another session (open_session)",
-    { ...spent.details, waitedForSession: session },
-  );
-}
-
-/** The error of a call whose session `id` was closed (close_session) while it ran. */
-function closedWhileRunning(tool: string, id: string): ToolError {
-  return new ToolError(
-    "unknown-session",
-    `Session "${id}" was closed (close_session) while "${tool}" ran`,
-    id === "default"
-      ? "call again: a fresh default session starts"
-      : `open_session({ session: "${id}" }) to start it again, or use another session`,
-  );
-}
-
-/** Codes a dying browser or renderer shows up as at the tab level. */
-const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
-
-/**
- * `error`, or what really happened: `unknown-session` when the call's session was closed while
- * it ran, `browser-crashed` when the call's session lost its browser (its tabs close first,
- * then the socket: a tab that "closed" that way needs a fresh session, not a tab switch), or
- * `page-crashed` when its tab's renderer died (a call waiting on a dead renderer times out
- * instead of failing).
- */
-function refineBySession(error: ToolError, call: ToolCall): ToolError {
-  const { tool, args, ctx } = call;
-  if (!TAB_LEVEL.has(error.code) || !("session" in tool.inputSchema.shape)) return error;
-  const name = (args as { session?: unknown } | undefined)?.session;
-  const id = typeof name === "string" ? name : "default";
-  const session = ctx.sessions.list().find((s) => s.id === id);
-  if (!session) {
-    // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
-    return error.code === "page-closed" || error.code === "page-changed"
-      ? closedWhileRunning(tool.name, id)
-      : error;
-  }
-  try {
-    session.ensureAlive();
-  } catch (e) {
-    if (e instanceof ToolError) return e;
-  }
-  const page = session.activePage;
-  if (error.code !== "page-crashed" && page?.crashed) {
-    return new ToolError(
-      "page-crashed",
-      `The tab crashed (its renderer process died) during "${tool.name}": ${page.url}`,
-      "reload or navigate to recover it, or switch to another tab",
-    );
-  }
-  return error;
 }

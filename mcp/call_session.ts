@@ -1,0 +1,107 @@
+/**
+ * What a call's session tells the pipeline: the session a call names, its news since the
+ * previous result, and what really happened when a call failed at the tab level (the session
+ * closed, its browser or tab crashed, its turn never came); a stuck tab's script stopped
+ * after a spent budget.
+ *
+ * @module
+ */
+import { ToolError } from "../browser/tool_error.ts";
+import { stopBusyScript } from "../browser/stuck_script.ts";
+import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
+import type { ToolCall } from "./call_types.ts";
+
+/**
+ * After a call's budget was spent: when the session's tab does not answer (a page script stuck
+ * in a loop holds its main thread), terminate that script, so the timeout's way out — navigate
+ * elsewhere or reload — works at once instead of waiting behind the loop. Best effort, about
+ * a second at most (browser/stuck_script.ts).
+ */
+export async function stopStuckTab(call: ToolCall): Promise<void> {
+  const id = sessionOf(call);
+  if (id === undefined) return;
+  const page = call.ctx.sessions.list().find((s) => s.id === id)?.activePage;
+  if (page && !page.isClosed && !page.crashed) await stopBusyScript(page.session);
+}
+
+/** The session a call names (`session`, else `default`), when its tool takes one. */
+export function sessionOf(call: ToolCall): string | undefined {
+  if (!("session" in call.tool.inputSchema.shape)) return undefined;
+  const name = (call.args as { session?: unknown } | undefined)?.session;
+  return typeof name === "string" ? name : "default";
+}
+
+/**
+ * What happened in the call's session outside its action windows since its previous result
+ * (taken once: the next result starts afresh); `undefined` when nothing did, or the call
+ * names no open session.
+ */
+export function sinceLastCall(call: ToolCall): SinceLastCall | undefined {
+  const id = sessionOf(call);
+  if (id === undefined) return undefined;
+  const session = call.ctx.sessions.list().find((s) => s.id === id);
+  return session && !session.closed ? takeSinceLastCall(session) : undefined;
+}
+
+/**
+ * The timeout of a call whose budget ran out while it waited for a session's turn: another
+ * call held the session the whole time, the page itself may be fine.
+ */
+export function keptWaiting(tool: string, session: string, spent: ToolError): ToolError {
+  return new ToolError(
+    "timeout",
+    `"${tool}" did not start in time: session "${session}" was busy with another call ` +
+      "until its budget ran out",
+    "call again once the other call has answered, or use another session (open_session)",
+    { ...spent.details, waitedForSession: session },
+  );
+}
+
+/** The error of a call whose session `id` was closed (close_session) while it ran. */
+export function closedWhileRunning(tool: string, id: string): ToolError {
+  return new ToolError(
+    "unknown-session",
+    `Session "${id}" was closed (close_session) while "${tool}" ran`,
+    id === "default"
+      ? "call again: a fresh default session starts"
+      : `open_session({ session: "${id}" }) to start it again, or use another session`,
+  );
+}
+
+/** Codes a dying browser or renderer shows up as at the tab level. */
+const TAB_LEVEL = new Set(["page-closed", "page-changed", "page-crashed", "timeout", "internal"]);
+
+/**
+ * `error`, or what really happened: `unknown-session` when the call's session was closed while
+ * it ran, `browser-crashed` when the call's session lost its browser (its tabs close first,
+ * then the socket: a tab that "closed" that way needs a fresh session, not a tab switch), or
+ * `page-crashed` when its tab's renderer died (a call waiting on a dead renderer times out
+ * instead of failing).
+ */
+export function refineBySession(error: ToolError, call: ToolCall): ToolError {
+  const { tool, args, ctx } = call;
+  if (!TAB_LEVEL.has(error.code) || !("session" in tool.inputSchema.shape)) return error;
+  const name = (args as { session?: unknown } | undefined)?.session;
+  const id = typeof name === "string" ? name : "default";
+  const session = ctx.sessions.list().find((s) => s.id === id);
+  if (!session) {
+    // The call got a session (its tab failed under it), and now there is none: closed meanwhile.
+    return error.code === "page-closed" || error.code === "page-changed"
+      ? closedWhileRunning(tool.name, id)
+      : error;
+  }
+  try {
+    session.ensureAlive();
+  } catch (e) {
+    if (e instanceof ToolError) return e;
+  }
+  const page = session.activePage;
+  if (error.code !== "page-crashed" && page?.crashed) {
+    return new ToolError(
+      "page-crashed",
+      `The tab crashed (its renderer process died) during "${tool.name}": ${page.url}`,
+      "reload or navigate to recover it, or switch to another tab",
+    );
+  }
+  return error;
+}
