@@ -263,6 +263,12 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
         `Invalid ${from} "${consoleSet}": expected a port 0-65535 (0 or none: a free port)`,
       );
     }
+    if (values.http && values.console !== undefined) {
+      throw new UsageError(
+        "--console is for stdio mode: with --http the console is served on the HTTP port " +
+          "(its URL is printed); drop --console",
+      );
+    }
     if (values.http) {
       warnings.push(`${from} is for stdio mode: with --http the console is on the HTTP port`);
       consolePort = undefined;
@@ -400,7 +406,8 @@ async function main(): Promise<number> {
     return 2;
   }
   if (cli.help) {
-    console.error(USAGE);
+    // Asked for, like --version: on stdout (`browxai --help | less`).
+    console.log(USAGE);
     return 0;
   }
   if (cli.version) {
