@@ -55,7 +55,16 @@ export interface ApprovalEntry {
 interface Pending {
   entry: ApprovalEntry;
   answer(a: HumanAnswer): void;
+  /** Ends the question without an answer (the channel broke): the gate decides without it. */
+  fail(reason: Error): void;
 }
+
+/**
+ * How long pending questions outlive the last console viewer, ms: a reload reconnects within
+ * it; past it nobody is there to answer, and the questions fail (the other channels, or a
+ * refusal, decide) instead of waiting out the confirm timeout.
+ */
+export const VIEWER_GONE_MS = 5000;
 
 /** The console's approval queue of one hub; see the module doc. */
 export class ConsoleApprovals {
@@ -63,8 +72,25 @@ export class ConsoleApprovals {
   #pending = new Map<string, Pending>();
   #next = 1;
 
-  constructor(hub: ConsoleHub) {
+  #goneTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(hub: ConsoleHub, options: { viewerGoneMs?: number } = {}) {
     this.#hub = hub;
+    const goneMs = options.viewerGoneMs ?? VIEWER_GONE_MS;
+    hub.addEventListener("change", (e) => {
+      if ((e as CustomEvent<string>).detail !== "viewers") return;
+      if (hub.viewerCount > 0) {
+        clearTimeout(this.#goneTimer);
+        this.#goneTimer = undefined;
+      } else if (this.#pending.size && !this.#goneTimer) {
+        this.#goneTimer = setTimeout(() => {
+          this.#goneTimer = undefined;
+          if (hub.viewerCount > 0) return;
+          const reason = new Error("the last console viewer left before answering");
+          for (const p of [...this.#pending.values()]) p.fail(reason);
+        }, goneMs);
+      }
+    });
   }
 
   /** The pending entries, oldest first (the `approvals` slice). */
@@ -133,6 +159,10 @@ export class ConsoleApprovals {
         answer: (a) => {
           done();
           resolve(a);
+        },
+        fail: (reason) => {
+          done();
+          reject(reason);
         },
       });
       this.#hub.changed("approvals");
