@@ -55,6 +55,7 @@ import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
 import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
+import { ownConsoleRefusal } from "./human/own_console_gate.ts";
 
 /** What became of one call: what the audit line and the client are told. */
 export interface CallOutcome {
@@ -220,7 +221,8 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     checkBoundSecrets(tool.name, bound);
 
     // 3. Gates: a person who has control of the session first (a mutation does nothing then).
-    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions);
+    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions) ??
+      ownConsoleRefusal(tool.name, parsed, sessionOf(call), ctx.sessions, ctx.config);
     if (held) throw held;
     // One signal (client cancel + budget), confirm wrapped once.
     budget = new CallBudget(

@@ -5,10 +5,12 @@
  * @module
  */
 import { assertEquals, assertTrue as assert } from "./_assert.ts";
-import { loginCookie, openSocket, upgradeStatus } from "./_console.ts";
+import { loginCookie, openSocket, startConsoleStdio, upgradeStatus } from "./_console.ts";
 import { startHttp } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { Browser } from "../cdp/browser.ts";
+import { findChromium } from "../cdp/discovery.ts";
 
 type R = Record<string, unknown>;
 
@@ -67,6 +69,68 @@ Deno.test("console attack: an MCP client's bearer token neither approves its own
     }
   } finally {
     await http.close();
+    await fx.close();
+  }
+});
+
+Deno.test("console attack: the agent cannot read or click the console a person opened in the browser it drives", async () => {
+  const fx = await startFixtureServer();
+  // The person's own browser, which the agent may attach to (byob-attach).
+  const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
+  const server = await startConsoleStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,byob-attach",
+      BROWX_CONFIRM_REQUIRED: "submit",
+      BROWX_CONFIRM_TIMEOUT_MS: "4000",
+    },
+  });
+  const mcp = server.mcp;
+  const code = (r: { structuredContent?: R }) => (r.structuredContent?.error as R)?.code;
+  try {
+    // The person opens the printed console URL in their browser: its cookie is there now.
+    await theirs.newPage(undefined, server.url);
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const tree = String((await mcp.call("snapshot", {})).structuredContent?.tree);
+    const button = refOf(tree, "Sign up");
+    await mcp.ok("open_session", {
+      session: "theirs",
+      mode: "attached",
+      endpoint: theirs.wsEndpoint!,
+    });
+    // The agent's submit waits for a person's yes (the console is open: it is asked there)...
+    const pending = mcp.call("click", { ref: button, submits: true });
+    // ...and the agent goes to the console tab to answer it itself.
+    const tabs = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
+    const index = tabs.findIndex((t) => String(t.url).startsWith(`${server.base}/console`));
+    assert(index >= 0, JSON.stringify(tabs));
+    await mcp.ok("tabs", { session: "theirs", action: "switch", index });
+    for (
+      const [tool, args] of [
+        ["snapshot", {}],
+        ["screenshot", {}],
+        ["find", { query: "Approve once" }],
+        ["click", { selector: "button.approve" }],
+        ["press", { key: "Enter" }],
+      ] as Array<[string, R]>
+    ) {
+      const r = await mcp.call(tool, { ...args, session: "theirs" });
+      assertEquals(code(r), "blocked-by-policy", `${tool}: ${JSON.stringify(r.structuredContent)}`);
+    }
+    // Nobody answered: the submit is refused, the form page has not moved.
+    const done = await pending;
+    assertEquals(code(done), "blocked-by-policy");
+    assertEquals((await mcp.ok("get_url", {})).url, fx.url("form.html"));
+    // Nor may it navigate a tab there (a Page.navigate carries the person's cookie).
+    await mcp.ok("tabs", { session: "theirs", action: "new" });
+    const nav = await mcp.call("navigate", { session: "theirs", url: `${server.base}/console` });
+    assertEquals(code(nav), "blocked-by-policy");
+    assertEquals(code(await mcp.call("navigate", { url: server.url })), "blocked-by-policy");
+    // Leaving it works: another tab reads and acts as before.
+    await mcp.ok("navigate", { session: "theirs", url: fx.url("form.html"), snapshot: "none" });
+    await mcp.ok("snapshot", { session: "theirs" });
+  } finally {
+    await server.close();
+    await theirs.close();
     await fx.close();
   }
 });
