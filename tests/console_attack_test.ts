@@ -134,3 +134,64 @@ Deno.test("console attack: the agent cannot read or click the console a person o
     await fx.close();
   }
 });
+
+Deno.test("console attack: a page's huge URL and title do not make every console state megabytes", async () => {
+  const fx = await startFixtureServer();
+  const server = await startConsoleStdio({
+    env: { BROWX_CAPABILITIES: "read,navigation,action,eval", BROWX_CONFIRM_REQUIRED: "submit" },
+  });
+  const mcp = server.mcp;
+  try {
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const button = refOf(
+      String((await mcp.call("snapshot", {})).structuredContent?.tree),
+      "Sign up",
+    );
+    // What a hostile page does by itself (eval_js only plays its script): a URL and a title
+    // of a megabyte each, in every tab it opens.
+    await mcp.ok("eval_js", {
+      expression: `history.pushState(null, "", "/form.html?" + "a".repeat(1 << 20));
+        document.title = "T".repeat(1 << 20); true`,
+    });
+    const cookie = await loginCookie(server.url);
+    const sessionOf = async () => {
+      const r = await fetch(`${server.base}/console/api/state`, { headers: { cookie } });
+      const text = await r.text();
+      const s = (JSON.parse(text).sessions as Array<{ sessions: R[] }>)[0]!.sessions[0]!;
+      return { text, s };
+    };
+    // The console has seen the new URL and title (a viewer makes it look for titles).
+    const viewer = await openSocket(server.base, { cookie, origin: server.base });
+    try {
+      const { text, s } = await eventually(
+        async () => {
+          const got = await sessionOf();
+          return String(got.s.url).startsWith(fx.url("form.html?aaaa")) &&
+            String(got.s.title).startsWith("TTTT") && got;
+        },
+        15_000,
+        "the new URL and title in the state",
+      );
+      assert(text.length < 20_000, `state of ${text.length} characters`);
+      assert(String(s.url).endsWith("…") && String(s.title).endsWith("…"), "marked as cut");
+      // A submit's question names the page's URL: its entry is cut too.
+      const asked = mcp.call("click", { ref: button, submits: true });
+      const entry = await eventually(
+        async () => {
+          const r = await fetch(`${server.base}/console/api/state`, { headers: { cookie } });
+          return (await r.json()).approvals?.[0] as R | undefined;
+        },
+        10_000,
+        "the approval",
+      );
+      assert(JSON.stringify(entry).length < 5_000, `entry of ${JSON.stringify(entry).length}`);
+      viewer.send({ type: "deny", id: entry.id });
+      assertEquals(((await asked).structuredContent?.error as R)?.code, "blocked-by-policy");
+    } finally {
+      viewer.close();
+    }
+  } finally {
+    await server.close();
+    await fx.close();
+  }
+});

@@ -52,6 +52,9 @@ export interface ApprovalEntry {
   created: number;
 }
 
+/** Longest summary an entry shows, characters. */
+const SUMMARY_CHARS = 1000;
+
 interface Pending {
   entry: ApprovalEntry;
   answer(a: HumanAnswer): void;
@@ -105,7 +108,10 @@ export class ConsoleApprovals {
       tool: request.tool,
       ...(request.args !== undefined ? { args: request.args } : {}),
       hook: request.hook,
-      summary: request.summary,
+      // The page's URL is in many summaries, and a page makes it a megabyte if it likes.
+      summary: request.summary.length > SUMMARY_CHARS
+        ? `${request.summary.slice(0, SUMMARY_CHARS)}…`
+        : request.summary,
       ...(request.origin ? { origin: request.origin } : {}),
       ...(scope.allowed ? { site: scope.site } : { siteRefused: scope.why }),
       ...(ref !== undefined || t?.selector !== undefined
