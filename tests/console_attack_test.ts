@@ -9,6 +9,7 @@ import { loginCookie, openSocket, startConsoleStdio, upgradeStatus } from "./_co
 import { startHttp } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { startInProcess } from "./_control_server.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
 
@@ -192,6 +193,44 @@ Deno.test("console attack: a page's huge URL and title do not make every console
     }
   } finally {
     await server.close();
+    await fx.close();
+  }
+});
+
+Deno.test("console attack: a page's huge id and classes do not make each pick-hover hint megabytes", async () => {
+  const fx = await startFixtureServer();
+  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  try {
+    await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
+    const page = p.session().activePage!;
+    // What a hostile page does to every element under the person's pointer.
+    await page.evaluate(`(() => {
+      const b = document.querySelector("#add");
+      b.id = "i".repeat(1 << 20);
+      b.className = Array.from({ length: 10 }, (_, i) => String(i).repeat(1 << 18)).join(" ");
+    })()`);
+    const at = await page.evaluate(
+      `(() => { const r = document.querySelector("button").getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`,
+    ) as { x: number; y: number };
+    const hint = await p.send({
+      type: "pick-hover",
+      session: { client: "t", session: "default" },
+      ...at,
+    }) as R;
+    assertEquals([hint.type, hint.hit, hint.tag], ["pick-hint", true, "button"]);
+    assert(JSON.stringify(hint).length < 5_000, `a hint of ${JSON.stringify(hint).length}`);
+    assert(String(hint.id).startsWith("iii") && String(hint.id).endsWith("…"));
+    // The pick itself (told to the client, listed by picked()) stays small too.
+    const picked = await p.send({
+      type: "pick",
+      session: { client: "t", session: "default" },
+      ...at,
+    }) as R;
+    assertEquals(picked.type, "picked");
+    assert(JSON.stringify(picked).length < 5_000, `a pick of ${JSON.stringify(picked).length}`);
+  } finally {
+    await p.close();
     await fx.close();
   }
 });
