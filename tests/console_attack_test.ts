@@ -234,3 +234,62 @@ Deno.test("console attack: a page's huge id and classes do not make each pick-ho
     await fx.close();
   }
 });
+
+Deno.test("console attack: the person's queued input stops at handback; it never runs under the agent", async () => {
+  const fx = await startFixtureServer();
+  // Holds the page's main thread (a synchronous XHR) until the test lets go.
+  let release!: () => void;
+  const held = new Promise<void>((r) => release = r);
+  let asked = false;
+  const hold = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    asked = true;
+    await held;
+    return new Response("ok", { headers: { "access-control-allow-origin": "*" } });
+  });
+  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  const KEY = { client: "t", session: "default" };
+  try {
+    await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
+    const page = p.session().activePage!;
+    await page.evaluate(
+      "window.__keys = 0; addEventListener('keydown', () => window.__keys++); 1",
+      {
+        world: "main",
+      },
+    );
+    await p.send({ type: "takeover", session: KEY });
+    // The page is busy (a slow page, or one that means it): the person's keys queue up.
+    await page.evaluate(
+      `setTimeout(() => { const x = new XMLHttpRequest(); x.open("GET", ${
+        JSON.stringify(`http://127.0.0.1:${hold.addr.port}/`)
+      }, false); x.send(); }, 0); 1`,
+      { world: "main" },
+    );
+    await eventually(() => asked, 10_000, "the page blocked");
+    const typed = [];
+    for (let i = 0; i < 10; i++) {
+      for (const action of ["down", "up"]) {
+        typed.push(
+          p.send({
+            type: "input",
+            session: KEY,
+            event: { type: "key", action, key: "a", code: "KeyA" },
+          }).catch(() => {}),
+        );
+      }
+    }
+    // The person hands back while their keys wait; the agent has control from here on.
+    await p.send({ type: "handback", session: KEY });
+    release();
+    await Promise.all(typed);
+    await p.control.idle();
+    const keys = await page.evaluate("window.__keys", { world: "main" }) as number;
+    // At most the key already on its way when they handed back.
+    assert(keys <= 1, `${keys} of the person's keys reached the page under the agent`);
+  } finally {
+    release();
+    await p.close();
+    await hold.shutdown();
+    await fx.close();
+  }
+});
