@@ -10,6 +10,9 @@ import { startHttp } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startInProcess } from "./_control_server.ts";
+import { startInProcess as startApprovalsInProcess } from "./_in_process.ts";
+import type { Viewer } from "../mcp/console/hub.ts";
+import type { ApprovalEntry } from "../mcp/console/approval_queue.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
 
@@ -100,6 +103,7 @@ Deno.test("console attack: the agent cannot read or click the console a person o
     });
     // The agent's submit waits for a person's yes (the console is open: it is asked there)...
     const pending = mcp.call("click", { ref: button, submits: true });
+    pending.catch(() => {});
     // ...and the agent goes to the console tab to answer it itself.
     const tabs = (await mcp.ok("tabs", { session: "theirs", action: "list" })).tabs as R[];
     const index = tabs.findIndex((t) => String(t.url).startsWith(`${server.base}/console`));
@@ -177,6 +181,7 @@ Deno.test("console attack: a page's huge URL and title do not make every console
       assert(String(s.url).endsWith("…") && String(s.title).endsWith("…"), "marked as cut");
       // A submit's question names the page's URL: its entry is cut too.
       const asked = mcp.call("click", { ref: button, submits: true });
+      asked.catch(() => {});
       const entry = await eventually(
         async () => {
           const r = await fetch(`${server.base}/console/api/state`, { headers: { cookie } });
@@ -290,6 +295,46 @@ Deno.test("console attack: the person's queued input stops at handback; it never
     release();
     await p.close();
     await hold.shutdown();
+    await fx.close();
+  }
+});
+
+Deno.test("console attack: a page that moves the target after the question does not leave its outline on another element", async () => {
+  const fx = await startFixtureServer();
+  const server = await startApprovalsInProcess({
+    BROWX_CONFIRM_REQUIRED: "submit",
+    BROWX_CONFIRM_TIMEOUT_MS: "60000",
+  });
+  const { hub, call, sessions } = server;
+  const viewer: Viewer = { id: 1, send: () => {} };
+  hub.addViewer(viewer);
+  const pending = () => hub.state().approvals as ApprovalEntry[];
+  try {
+    await call("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    const tree = String((await call("snapshot", {})).structuredContent?.tree);
+    const asked = call("click", { ref: refOf(tree, "Sign up"), submits: true });
+    asked.catch(() => {});
+    const first = await eventually(() => pending()[0]?.target?.box, 10_000, "the target's box");
+    // The page moves the real target down, under its own content, once the person looks.
+    const page = sessions.list()[0]!.activePage!;
+    await page.evaluate(
+      `(() => { const b = [...document.querySelectorAll("button")].find((b) => /Sign up/.test(b.textContent));
+        b.style.position = "relative"; b.style.top = "200px"; })()`,
+      { world: "main" },
+    );
+    const moved = await eventually(
+      () => {
+        const box = pending()[0]?.target?.box;
+        return box && Math.abs(box.y - first.y - 200) < 2 && box;
+      },
+      10_000,
+      "the outline following the target",
+    );
+    assertEquals(Math.round(moved.x), Math.round(first.x));
+    await hub.handle({ type: "deny", id: pending()[0]!.id }, viewer);
+    assertEquals((await asked).isError, true);
+  } finally {
+    await server.close();
     await fx.close();
   }
 });
