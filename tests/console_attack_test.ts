@@ -61,6 +61,9 @@ Deno.test("console attack: an MCP client's bearer token neither approves its own
     assertEquals(r.isError, true);
     assertEquals((r.structuredContent?.error as R).code, "blocked-by-policy");
     assertEquals((await agent.call("get_url", {})).structuredContent?.url, fx.url("form.html"));
+    // Nor does its own browser go to the console (the --http listener serves it too).
+    const nav = await agent.call("navigate", { url: `${base}/console?token=${m[2]}` });
+    assertEquals((nav.structuredContent?.error as R)?.code, "blocked-by-policy");
 
     // The operator's printed URL still works (cookie), for a person or a script.
     const cookie = await loginCookie(`${base}/console?token=${m[2]}`);
