@@ -489,6 +489,9 @@ async function main(): Promise<number> {
       headful: cli.config.headful,
       mask: secretStore ? (text) => secretStore.maskText(text) : undefined,
     });
+  // Filled as the console's listeners start: the agent never reads or acts in a tab of it.
+  const consoleListeners: NonNullable<ServerConfig["consoleListeners"]> = [];
+  cli.config.consoleListeners = consoleListeners;
   if (cli.http) {
     const server = httpServer = await serveHttp(cli.config, host, {
       hub,
@@ -500,6 +503,7 @@ async function main(): Promise<number> {
       ...cli.httpLimits,
     });
     closeTransport = () => server.close();
+    consoleListeners.push({ host: cli.host, port: server.port });
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.consoleUrl) console.error(`browxai: web console: ${server.consoleUrl}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
@@ -521,6 +525,7 @@ async function main(): Promise<number> {
         );
         return 2;
       }
+      consoleListeners.push({ host: "127.0.0.1", port: listener.port });
       const before = closeTransport;
       closeTransport = async () => {
         await before?.();
