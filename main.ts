@@ -263,6 +263,12 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
         `Invalid ${from} "${consoleSet}": expected a port 0-65535 (0 or none: a free port)`,
       );
     }
+    if (values.http && values.console !== undefined) {
+      throw new UsageError(
+        "--console is for stdio mode: with --http the console is served on the HTTP port " +
+          "(its URL is printed); drop --console",
+      );
+    }
     if (values.http) {
       warnings.push(`${from} is for stdio mode: with --http the console is on the HTTP port`);
       consolePort = undefined;
@@ -400,7 +406,8 @@ async function main(): Promise<number> {
     return 2;
   }
   if (cli.help) {
-    console.error(USAGE);
+    // Asked for, like --version: on stdout (`browxai --help | less`).
+    console.log(USAGE);
     return 0;
   }
   if (cli.version) {
@@ -482,6 +489,9 @@ async function main(): Promise<number> {
       headful: cli.config.headful,
       mask: secretStore ? (text) => secretStore.maskText(text) : undefined,
     });
+  // Filled as the console's listeners start: the agent never reads or acts in a tab of it.
+  const consoleListeners: NonNullable<ServerConfig["consoleListeners"]> = [];
+  cli.config.consoleListeners = consoleListeners;
   if (cli.http) {
     const server = httpServer = await serveHttp(cli.config, host, {
       hub,
@@ -493,6 +503,7 @@ async function main(): Promise<number> {
       ...cli.httpLimits,
     });
     closeTransport = () => server.close();
+    consoleListeners.push({ host: cli.host, port: server.port });
     console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
     if (server.consoleUrl) console.error(`browxai: web console: ${server.consoleUrl}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
@@ -514,6 +525,7 @@ async function main(): Promise<number> {
         );
         return 2;
       }
+      consoleListeners.push({ host: "127.0.0.1", port: listener.port });
       const before = closeTransport;
       closeTransport = async () => {
         await before?.();

@@ -11,7 +11,7 @@ import { ToolError } from "./tool_error.ts";
  * Time a check may take past the poll's deadline before the poll answers without it, ms:
  * the margin by which a wait on a page that does not answer overshoots its `timeoutMs`.
  */
-export const CHECK_GRACE_MS = 250;
+export const CHECK_GRACE_MS = 1000;
 
 /** How {@link poll} paces and bounds its checks. */
 export interface PollOptions {
@@ -64,8 +64,8 @@ export async function poll(
       if (options.unanswered !== "timeout") return false;
       throw new ToolError(
         "timeout",
-        `the page did not answer within ${options.timeoutMs} ms: it is not responding ` +
-          "(a script may be stuck in a loop)",
+        `the page did not answer within ${options.timeoutMs} ms: it is busy (a long-running ` +
+          "or stuck script, or a heavily loaded machine)",
         "wait and call again, or navigate elsewhere or reload; if the tab stays stuck, " +
           "close_session and open a new one",
       );

@@ -62,6 +62,7 @@ import {
   sinceLastCall,
   stopStuckTab,
 } from "./call_session.ts";
+import { ownConsoleRefusal } from "./human/own_console_gate.ts";
 
 export type { CallMetrics, CallOutcome, ToolCall } from "./call_types.ts";
 
@@ -201,7 +202,8 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     checkBoundSecrets(tool.name, bound);
 
     // 3. Gates: a person who has control of the session first (a mutation does nothing then).
-    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions);
+    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions) ??
+      ownConsoleRefusal(tool.name, parsed, sessionOf(call), ctx.sessions, ctx.config);
     if (held) throw held;
     // One signal (client cancel + budget), confirm wrapped once.
     budget = new CallBudget(

@@ -9,6 +9,7 @@ import type { ConfirmHook } from "./hooks.ts";
 import type { OriginPattern } from "./sites.ts";
 import type { SecretStore } from "./secrets.ts";
 import type { Toolset } from "./toolsets.ts";
+import type { ConsoleListenerAddress } from "./own_console.ts";
 
 /** The server's effective configuration. */
 export interface ServerConfig {
@@ -51,4 +52,9 @@ export interface ServerConfig {
   toolsets: ReadonlySet<Toolset> | "all";
   /** browxai version. */
   version: string;
+  /**
+   * The listeners serving browxai's web console (filled once they listen): a tab showing it
+   * is neither read nor acted in by the agent (`own_console.ts`).
+   */
+  consoleListeners?: ConsoleListenerAddress[] | undefined;
 }

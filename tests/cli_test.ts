@@ -1,7 +1,7 @@
-import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertThrows, assertTrue } from "./_assert.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
-import { parseCli } from "../main.ts";
+import { parseCli, UsageError } from "../main.ts";
 
 async function run(args: string[], env: Record<string, string> = {}) {
   const out = await new Deno.Command(Deno.execPath(), {
@@ -18,11 +18,10 @@ async function run(args: string[], env: Record<string, string> = {}) {
   };
 }
 
-Deno.test("cli: --help prints usage on stderr and exits 0", async () => {
+Deno.test("cli: --help prints usage on stdout and exits 0", async () => {
   const r = await run(["--help"]);
   assertEquals(r.code, 0);
-  assertEquals(r.stdout, "");
-  assertIncludes(r.stderr, "Usage: browxai");
+  assertIncludes(r.stdout, "Usage: browxai");
   // Every variable of README's configuration table is listed, so --help stays in step with it.
   const readme = await Deno.readTextFile(join(ROOT, "README.md"));
   const table = readme.split("\n").filter((l) => l.startsWith("| `") && l.includes("BROWX_"));
@@ -30,8 +29,8 @@ Deno.test("cli: --help prints usage on stderr and exits 0", async () => {
   for (const name of ["BROWX_SECRETS", "BROWX_ALLOWED_ORIGINS", "BROWX_CONFIRM_REQUIRED"]) {
     assertTrue(names.has(name), `README's table lists ${name}`);
   }
-  for (const name of names) assertIncludes(r.stderr, name);
-  assertIncludes(r.stderr, "CHROME_PATH");
+  for (const name of names) assertIncludes(r.stdout, name);
+  assertIncludes(r.stdout, "CHROME_PATH");
 });
 
 Deno.test("cli: --version prints the version", async () => {
@@ -57,6 +56,7 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
     [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
     [["--console=99999"], {}, 'Invalid --console "99999"'],
+    [["--http", "--console", "9999"], {}, "--console is for stdio mode"],
     [["--console", "x"], {}, "Unexpected argument 'x'"],
     [[], { BROWX_CONSOLE: "yes" }, 'Invalid BROWX_CONSOLE "yes"'],
     // A wildcard over IP addresses would allow 127.0.0.1 and 10.0.0.1 alike; over a public
@@ -124,7 +124,7 @@ Deno.test("cli: bad numeric BROWX_* values, an empty or unusable workspace, empt
   }
 });
 
-Deno.test("cli: --console takes an optional port (alone: a free one), BROWX_CONSOLE too; --http ignores it", () => {
+Deno.test("cli: --console takes an optional port (alone: a free one), BROWX_CONSOLE too; --http refuses the flag, ignores the variable", () => {
   const env = (vars: Record<string, string>) => (n: string) => vars[n];
   assertEquals(parseCli([], env({})).consolePort, undefined);
   assertEquals(parseCli(["--console"], env({})).consolePort, 0);
@@ -133,7 +133,8 @@ Deno.test("cli: --console takes an optional port (alone: a free one), BROWX_CONS
   assertEquals(parseCli(["--console", "--headful"], env({})).consolePort, 0);
   assertEquals(parseCli([], env({ BROWX_CONSOLE: "0" })).consolePort, 0);
   assertEquals(parseCli([], env({ BROWX_CONSOLE: "9000" })).consolePort, 9000);
-  const http = parseCli(["--http", "--console"], env({}));
+  assertThrows(() => parseCli(["--http", "--console"], env({})), UsageError);
+  const http = parseCli(["--http"], env({ BROWX_CONSOLE: "9000" }));
   assertEquals(http.consolePort, undefined);
   assertTrue(http.warnings.some((w) => w.includes("with --http the console is on the HTTP port")));
 });

@@ -5,6 +5,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startHttp, startStdio, textOf } from "./_mcp.ts";
+import { eventually } from "./_util.ts";
 
 /** Serves `/log?n=COUNT&mb=MB` (logs COUNT strings of MB MiB, then titles "done") and `/`. */
 function startHostilePages() {
@@ -36,9 +37,13 @@ Deno.test("hostile console: one 260 MiB console.log over HTTP leaves the shared 
       timeoutMs: 30_000,
     });
     assertTrue(!r.isError, textOf(r));
-    // The page ran on (the message after the huge one arrives); the browser is still there.
-    const logs = await attacker.ok("console_read", {});
-    assertIncludes(JSON.stringify(logs), "after");
+    // The page ran on (the message after the huge one arrives, later on a loaded machine: the
+    // browser serializes 260 MiB first); the browser is still there.
+    await eventually(
+      async () => JSON.stringify(await attacker.ok("console_read", {})).includes('"after"'),
+      30_000,
+      'the page\'s "after" message',
+    );
     const snap = await victim.call("snapshot", { session: "v" });
     assertTrue(!snap.isError, textOf(snap));
     assertIncludes(textOf(snap), "hostile");

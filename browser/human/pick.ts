@@ -150,8 +150,10 @@ export async function pickHint(session: BrowserSession, x: number, y: number): P
     const b = quadBounds(model.border);
     bounds = { ...b, x: b.x + at.offset.x, y: b.y + at.offset.y };
   } catch { /* not rendered: no box */ }
-  const id = attr(at.node, "id");
-  const classes = (attr(at.node, "class") ?? "").split(/\s+/).filter(Boolean).slice(0, 10);
+  // The page names its elements as long as it likes; a hint goes out on every pointer move.
+  const id = cutName(attr(at.node, "id"));
+  const classes = (attr(at.node, "class") ?? "").split(/\s+/).filter(Boolean).slice(0, 10)
+    .map((c) => cutName(c)!);
   return {
     hit: true,
     tag: at.node.nodeName.toLowerCase(),
@@ -159,6 +161,17 @@ export async function pickHint(session: BrowserSession, x: number, y: number): P
     classes,
     ...(bounds ? { bounds } : {}),
   };
+}
+
+/** Longest id or class a pick hint shows, characters. */
+const HINT_NAME_CHARS = 100;
+/** Longest selector hint a pick keeps, characters (a longer one is dropped: not a hint). */
+const SELECTOR_HINT_CHARS = 500;
+
+function cutName(text: string | undefined): string | undefined {
+  return text !== undefined && text.length > HINT_NAME_CHARS
+    ? `${text.slice(0, HINT_NAME_CHARS)}…`
+    : text;
 }
 
 /** What the page library says of a picked element (its page-local id and ref facts). */
@@ -251,7 +264,7 @@ export async function pickAt(session: BrowserSession, x: number, y: number): Pro
     ref,
     role: info.role,
     name: info.name.length > 200 ? info.name.slice(0, 199) + "…" : info.name,
-    ...(selectorHint ? { selectorHint } : {}),
+    ...(selectorHint && selectorHint.length <= SELECTOR_HINT_CHARS ? { selectorHint } : {}),
     url: page.url,
     created: Date.now(),
   };

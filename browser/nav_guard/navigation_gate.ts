@@ -14,6 +14,7 @@ import { ToolError } from "../tool_error.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { NavGuard } from "./nav_guard.ts";
 import { originOf, siteOf } from "../../policy/hosts.ts";
+import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
@@ -88,6 +89,15 @@ export async function gateNavigation(
   const { tool, url } = request;
   // For messages: a hostless URL's scheme; a URL that does not parse, itself.
   const origin = originOf(url, { opaque: "scheme" }) ?? url;
+  if (isOwnConsoleUrl(url, ctx.config.consoleListeners)) {
+    // Its buttons answer the agent's own questions where a person's cookie is (own_console.ts).
+    throw new ToolError(
+      "blocked-by-policy",
+      `policy: ${origin} is browxai's own web console (or MCP endpoint): the agent never goes there`,
+      "carry on elsewhere; a person watches and answers in the console",
+      { policy: { rule: "own-console", decision: "refused" }, url },
+    );
+  }
   if (!allowlisted(ctx.config, url)) {
     if (!ctx.config.confirmRequired.has("navigate_off_allowlist")) {
       throw new ToolError(

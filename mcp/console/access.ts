@@ -4,9 +4,10 @@
  * - Every console URL browxai prints carries a random token (`?token=…`). The first load with
  *   the right token sets an HttpOnly, SameSite=Strict cookie (Path=/) and redirects to the URL
  *   without the token, so it does not stay in the address bar or the history.
- * - Every route and the live socket then need that cookie, or, where `--http` has bearer
- *   tokens, `Authorization: Bearer <token>` as `/mcp` takes it. Anything else is answered 401
- *   with no page data.
+ * - Every route and the live socket then need that cookie. Anything else is answered 401 with
+ *   no page data. The `--http` bearer tokens do not open the console: each is an MCP client's
+ *   (the agent's) credential and a principal of its own, and the console answers the agent's
+ *   confirm questions and shows and drives every client's sessions.
  * - The Host header is checked as `/mcp` checks it (DNS rebinding); a POST and the live-socket
  *   upgrade must come with an Origin equal to the console's own origin.
  *
@@ -23,11 +24,6 @@ export interface AccessOptions {
   bindHost: string;
   /** The console token (random when omitted). */
   token?: string;
-  /**
-   * Digests (SHA-256 hex) of `--http` bearer tokens also accepted in `Authorization: Bearer`
-   * (empty: no bearer access).
-   */
-  bearerDigests?: ReadonlySet<string>;
 }
 
 /** The outcome of {@link ConsoleAccess.check}: allowed, or a response that refuses. */
@@ -88,7 +84,6 @@ export class ConsoleAccess {
   /** The token printed in console URLs. */
   readonly token: string;
   readonly #bindHost: string;
-  readonly #bearer: ReadonlySet<string>;
   #tokenDigest: Promise<string>;
   /** The cookie's value: a digest of the token, so the token itself never sits in a cookie jar. */
   #cookie: Promise<string>;
@@ -97,7 +92,6 @@ export class ConsoleAccess {
   constructor(options: AccessOptions) {
     this.token = options.token ?? crypto.randomUUID().replaceAll("-", "");
     this.#bindHost = options.bindHost;
-    this.#bearer = options.bearerDigests ?? new Set();
     this.#tokenDigest = digest(this.token);
     this.#cookie = digest(`cookie:${this.token}`);
   }
@@ -116,7 +110,7 @@ export class ConsoleAccess {
   unauthorized(req: Request, why: string): Response {
     return jsonResponse(req, 401, {
       error: `Unauthorized: ${why}; open the console URL browxai printed (it carries ?token=…)`,
-    }, this.#bearer.size ? { "www-authenticate": 'Bearer realm="browxai"' } : {});
+    });
   }
 
   /** The Host check (and, when sent, the Origin check) of `/mcp`; undefined when fine. */
@@ -137,15 +131,13 @@ export class ConsoleAccess {
     return undefined;
   }
 
-  /** True when the request carries the console cookie or an accepted bearer token. */
+  /**
+   * True when the request carries the console cookie. A bearer token of `/mcp` is not enough:
+   * it is the agent's own credential, and the console answers the agent's confirm questions.
+   */
   async authenticated(req: Request): Promise<boolean> {
     const cookie = cookieValue(req.headers.get("cookie"), this.#cookieName);
-    if (cookie !== undefined && sameDigest(cookie, await this.#cookie)) return true;
-    if (this.#bearer.size) {
-      const m = /^Bearer +(\S+) *$/i.exec(req.headers.get("authorization") ?? "");
-      if (m && this.#bearer.has(await digest(m[1]!))) return true;
-    }
-    return false;
+    return cookie !== undefined && sameDigest(cookie, await this.#cookie);
   }
 
   /** True when `token` is the console token. */

@@ -52,10 +52,25 @@ export interface ApprovalEntry {
   created: number;
 }
 
+/** How often a pending question's target box is looked for again, ms. */
+const FOLLOW_MS = 500;
+
+/** Longest summary an entry shows, characters. */
+const SUMMARY_CHARS = 1000;
+
 interface Pending {
   entry: ApprovalEntry;
   answer(a: HumanAnswer): void;
+  /** Ends the question without an answer (the channel broke): the gate decides without it. */
+  fail(reason: Error): void;
 }
+
+/**
+ * How long pending questions outlive the last console viewer, ms: a reload reconnects within
+ * it; past it nobody is there to answer, and the questions fail (the other channels, or a
+ * refusal, decide) instead of waiting out the confirm timeout.
+ */
+export const VIEWER_GONE_MS = 5000;
 
 /** The console's approval queue of one hub; see the module doc. */
 export class ConsoleApprovals {
@@ -63,8 +78,25 @@ export class ConsoleApprovals {
   #pending = new Map<string, Pending>();
   #next = 1;
 
-  constructor(hub: ConsoleHub) {
+  #goneTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(hub: ConsoleHub, options: { viewerGoneMs?: number } = {}) {
     this.#hub = hub;
+    const goneMs = options.viewerGoneMs ?? VIEWER_GONE_MS;
+    hub.addEventListener("change", (e) => {
+      if ((e as CustomEvent<string>).detail !== "viewers") return;
+      if (hub.viewerCount > 0) {
+        clearTimeout(this.#goneTimer);
+        this.#goneTimer = undefined;
+      } else if (this.#pending.size && !this.#goneTimer) {
+        this.#goneTimer = setTimeout(() => {
+          this.#goneTimer = undefined;
+          if (hub.viewerCount > 0) return;
+          const reason = new Error("the last console viewer left before answering");
+          for (const p of [...this.#pending.values()]) p.fail(reason);
+        }, goneMs);
+      }
+    });
   }
 
   /** The pending entries, oldest first (the `approvals` slice). */
@@ -105,7 +137,10 @@ export class ConsoleApprovals {
       tool: request.tool,
       ...(request.args !== undefined ? { args: request.args } : {}),
       hook: request.hook,
-      summary: request.summary,
+      // The page's URL is in many summaries, and a page makes it a megabyte if it likes.
+      summary: request.summary.length > SUMMARY_CHARS
+        ? `${request.summary.slice(0, SUMMARY_CHARS)}…`
+        : request.summary,
       ...(request.origin ? { origin: request.origin } : {}),
       ...(scope.allowed ? { site: scope.site } : { siteRefused: scope.why }),
       ...(ref !== undefined || t?.selector !== undefined
@@ -118,8 +153,11 @@ export class ConsoleApprovals {
         : {}),
       created: Date.now(),
     };
+    // Ends the target's follow-up when the question ends, however it ends.
+    const ended = new AbortController();
     return new Promise<HumanAnswer>((resolve, reject) => {
       const done = () => {
+        ended.abort();
         signal.removeEventListener("abort", onAbort);
         if (this.#pending.delete(id)) this.#hub.changed("approvals");
       };
@@ -134,13 +172,24 @@ export class ConsoleApprovals {
           done();
           resolve(a);
         },
+        fail: (reason) => {
+          done();
+          reject(reason);
+        },
       });
       this.#hub.changed("approvals");
-      if (entry.target) this.#locate(client.sessions, request, entry, signal);
+      if (entry.target) {
+        this.#locate(client.sessions, request, entry, AbortSignal.any([signal, ended.signal]));
+      }
     });
   }
 
-  /** Finds the target's box in the background, then shows it (never fails the question). */
+  /**
+   * Finds the target's box in the background and shows it, then looks again every
+   * {@link FOLLOW_MS} while the question is pending (never fails the question): the page may
+   * move the target (or scroll) after it was found, and an outline left where it was would
+   * point the person at another element.
+   */
   #locate(
     sessions: SessionManager,
     request: ConfirmRequest,
@@ -149,12 +198,33 @@ export class ConsoleApprovals {
   ): void {
     const id = request.session ?? "default";
     const session = sessions.list().find((s) => s.id === id && !s.closed);
-    if (!session || !request.target) return;
-    targetBox(session, request.target, signal).then((found) => {
-      if (!found || !this.#pending.has(entry.id)) return;
-      entry.target = { ...entry.target, ...(found.ref ? { ref: found.ref } : {}), box: found.box };
-      this.#hub.changed("approvals");
-    }, () => {});
+    const target = request.target;
+    if (!session || !target) return;
+    const look = () => {
+      if (signal.aborted || session.closed || !this.#pending.has(entry.id)) return;
+      targetBox(session, target, signal).then((found) => {
+        if (!this.#pending.has(entry.id)) return;
+        const before = JSON.stringify(entry.target?.box ?? null);
+        if (found && JSON.stringify(found.box) !== before) {
+          entry.target = {
+            ...entry.target,
+            ...(found.ref ? { ref: found.ref } : {}),
+            box: found.box,
+          };
+          this.#hub.changed("approvals");
+        } else if (!found && entry.target?.box) {
+          // Gone from view: no outline rather than a stale one.
+          const { box: _gone, ...rest } = entry.target;
+          entry.target = rest;
+          this.#hub.changed("approvals");
+        }
+      }, () => {}).finally(() => {
+        if (signal.aborted || !this.#pending.has(entry.id)) return;
+        const timer = setTimeout(look, FOLLOW_MS);
+        signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+      });
+    };
+    look();
   }
 
   /**

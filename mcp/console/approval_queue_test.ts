@@ -6,7 +6,7 @@
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../../tests/_assert.ts";
 import type { ConfirmRequest } from "../../policy/confirm.ts";
 import { ConsoleHub, type Viewer } from "./hub.ts";
-import { type ApprovalEntry, installApprovals } from "./approval_queue.ts";
+import { type ApprovalEntry, ConsoleApprovals, installApprovals } from "./approval_queue.ts";
 
 const viewer: Viewer = { id: 1, send: () => {} };
 const noSessions = { list: () => [] } as never;
@@ -112,4 +112,27 @@ Deno.test("console approvals: a withdrawn question disappears and rejects with t
   // Already aborted: never shown.
   await assertRejects(() => channel.ask(REQUEST, ac.signal), Error);
   assertEquals(pending(hub), []);
+});
+
+Deno.test("console approvals: questions fail once the last viewer has left (a reload in time keeps them)", async () => {
+  const hub = new ConsoleHub();
+  const queue = new ConsoleApprovals(hub, { viewerGoneMs: 20 });
+  const channel = queue.channel({ label: "stdio", sessions: noSessions });
+  hub.addViewer(viewer);
+  const asked = channel.ask(REQUEST, new AbortController().signal);
+  hub.removeViewer(viewer);
+  const e = await assertRejects(() => asked, Error);
+  assertIncludes(e.message, "the last console viewer left");
+  assertEquals(queue.list(), []);
+
+  // Gone and back before the time is up (a reload): the question waits for its answer.
+  const slow = new ConsoleApprovals(hub, { viewerGoneMs: 60_000 });
+  const kept = slow.channel({ label: "stdio", sessions: noSessions });
+  hub.addViewer(viewer);
+  const waiting = kept.ask(REQUEST, new AbortController().signal);
+  hub.removeViewer(viewer);
+  hub.addViewer(viewer);
+  slow.answer(slow.list()[0]!.id, true);
+  assertEquals(await waiting, true);
+  hub.removeViewer(viewer);
 });

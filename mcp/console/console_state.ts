@@ -54,6 +54,14 @@ export const TAIL_LINES = 50;
 /** Longest text of one tail line, characters. */
 const TAIL_CHARS = 500;
 
+/**
+ * Longest URL and title of a session or tab the `sessions` slice shows, characters: a page sets
+ * both (`history.pushState`, `document.title`) to megabytes if it likes, and the slice goes to
+ * every viewer on each change.
+ */
+const URL_CHARS = 2000;
+const TITLE_CHARS = 300;
+
 function cut(text: string, max = TAIL_CHARS): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
@@ -117,16 +125,16 @@ function sessionView(
   options: { headful: boolean; titles?: Titles },
 ): SessionView {
   const active = s.activePage;
-  const title = (p: Page) => options.titles?.of(p) ?? p.target.title;
+  const title = (p: Page) => cut(options.titles?.of(p) ?? p.target.title, TITLE_CHARS);
   const control = s.human.control;
   return {
     id: s.id,
     mode: s.mode,
-    url: active?.url ?? "",
+    url: cut(active?.url ?? "", URL_CHARS),
     title: active ? title(active) : "",
     tabs: s.tabs.filter((t) => !t.isClosed).map((t) => ({
       id: t.target.targetId,
-      url: t.url,
+      url: cut(t.url, URL_CHARS),
       title: title(t),
       active: t === active,
     })),

@@ -116,9 +116,14 @@ export function installControl(hub: ConsoleHub): ControlPart {
     const page = session.activePage;
     if (!page || page.isClosed) throw new Error(`session "${key.session}" has no open tab`);
     // In the order sent: a key's down, its up, the next key (handlers otherwise interleave).
-    const run = (queues.get(session) ?? Promise.resolve()).then(() =>
-      dispatchPersonEvent(page, event)
-    );
+    // Control is looked at again when the event's turn comes: a busy page holds the queue,
+    // and what the person sent before handing back must not reach the page under the agent.
+    const run = (queues.get(session) ?? Promise.resolve()).then(() => {
+      if (!session.human.humanHasControl) {
+        throw new Error(`session "${key.session}" was handed back: input dropped`);
+      }
+      return dispatchPersonEvent(page, event);
+    });
     const settled = run.catch(() => {});
     queues.set(session, settled);
     pending.add(settled);

@@ -11,7 +11,8 @@
  * Server → viewer: `{ type: "state", state }` (the hub's state, at most one per
  * {@link STATE_COALESCE_MS} after `change` events), `{ type: "frame", session, tab, data,
  * metadata }` (the watched session's screencast; a viewer whose socket still holds unsent
- * bytes gets the latest frame once it drained, never a queue of old ones), `{ type: "tails",
+ * bytes gets the latest frame once it drained, never a queue of old ones; likewise the latest
+ * state), `{ type: "tails",
  * session, console, network }` (when the watched session's logs change), `{ type: "watching",
  * session }` (the answer to `watch`), replies and `{ type: "error", error }`.
  *
@@ -47,6 +48,9 @@ class Connection implements Viewer {
   /** The latest frame held back while the socket drains. */
   pending: LiveFrame | undefined;
   drain: ReturnType<typeof setTimeout> | undefined;
+  /** A state push was held back while the socket drains: the latest state goes once it did. */
+  stateStale = false;
+  stateDrain: ReturnType<typeof setTimeout> | undefined;
   /** Frames sent to this viewer (for tests and the bench). */
   frames = 0;
 
@@ -153,6 +157,7 @@ export class LiveSockets {
     };
     const gone = () => {
       if (!this.#conns.delete(conn)) return;
+      if (conn.stateDrain !== undefined) clearTimeout(conn.stateDrain);
       this.#unwatch(conn);
       this.#hub.removeViewer(conn);
       if (!this.#conns.size && this.#poll !== undefined) {
@@ -171,6 +176,7 @@ export class LiveSockets {
     if (this.#poll !== undefined) clearInterval(this.#poll);
     this.#poll = undefined;
     for (const c of [...this.#conns]) {
+      if (c.stateDrain !== undefined) clearTimeout(c.stateDrain);
       this.#unwatch(c);
       this.#hub.removeViewer(c);
       try {
@@ -308,13 +314,44 @@ export class LiveSockets {
       }
       this.#lastSessions = JSON.stringify(state.sessions ?? null);
       const text = JSON.stringify({ type: "state", state });
-      for (const c of this.#conns) {
-        if (c.socket.readyState !== WebSocket.OPEN) continue;
-        try {
-          c.socket.send(text);
-        } catch { /* closing */ }
-      }
+      for (const c of this.#conns) this.#pushState(c, text);
     }, STATE_COALESCE_MS);
+  }
+
+  /**
+   * Sends a state push, or, while the viewer's socket holds more than {@link BACKLOG_BYTES}
+   * unsent, holds it back: a viewer that does not read (a stalled network, a suspended
+   * laptop) would otherwise make the server queue a whole state per change, without bound.
+   * Each push is the whole state, so the latest one, sent once the socket drained, is enough.
+   */
+  #pushState(c: Connection, text: string): void {
+    if (c.socket.readyState !== WebSocket.OPEN) return;
+    if (c.socket.bufferedAmount > BACKLOG_BYTES) {
+      c.stateStale = true;
+      c.stateDrain ??= setTimeout(() => this.#drainState(c), STATE_COALESCE_MS);
+      return;
+    }
+    c.stateStale = false;
+    try {
+      c.socket.send(text);
+    } catch { /* closing */ }
+  }
+
+  #drainState(c: Connection): void {
+    c.stateDrain = undefined;
+    if (!c.stateStale || !this.#conns.has(c)) return;
+    if (c.socket.bufferedAmount > BACKLOG_BYTES) {
+      c.stateDrain = setTimeout(() => this.#drainState(c), STATE_COALESCE_MS);
+      return;
+    }
+    let state: Record<string, unknown>;
+    try {
+      state = this.#hub.state();
+    } catch (e) {
+      console.error("browxai: console state failed:", e);
+      return;
+    }
+    this.#pushState(c, JSON.stringify({ type: "state", state }));
   }
 
   /** Looks for what changes without a hub event: titles, URLs, tabs, closed sessions, logs. */

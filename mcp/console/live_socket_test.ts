@@ -151,3 +151,30 @@ Deno.test("live socket: a state provider that throws is logged, never thrown out
     t.close();
   }
 });
+
+Deno.test("live socket: a viewer that does not read gets no queue of states, only the latest once drained", async () => {
+  const t = setup();
+  const states = () => t.sock.sent.filter((m) => m.type === "state");
+  let n = 0;
+  t.hub.addStateProvider("n", () => n);
+  await eventually(() => states().length >= 1, 2000, "the first state");
+  const before = states().length;
+  // The socket stops draining (the viewer does not read): changes keep coming, each its own
+  // coalesced push (the next change is made once the push looked at the socket).
+  let backlog = 10 * 1024 * 1024, looks = 0;
+  Object.defineProperty(t.sock, "bufferedAmount", {
+    get: () => (looks++, backlog),
+  });
+  for (n = 1; n <= 5; n++) {
+    const seen = looks;
+    t.hub.changed("n");
+    const sent = states().length;
+    await eventually(() => looks > seen || states().length > sent, 2000, "the push");
+  }
+  assertEquals(states().length, before);
+  backlog = 0;
+  await eventually(() => states().length === before + 1, 2000, "the latest state");
+  assertEquals((states().at(-1)!.state as Record<string, unknown>).n, 6);
+  t.live.close();
+  t.close();
+});

@@ -75,5 +75,8 @@ export function stopOnTakeover(
     );
   };
   human.addEventListener("change", onChange);
+  // The pipeline's gate looked before an await (the audit's start line): a person who took
+  // control in between must stop the call too, not only one who takes it from now on.
+  onChange();
   return () => human.removeEventListener("change", onChange);
 }

@@ -2,7 +2,7 @@ import { assertEquals } from "../../tests/_assert.ts";
 import { ALL_TOOLS } from "../../tools/mod.ts";
 import type { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { HumanState } from "../../browser/sessions/human_state.ts";
-import { humanControlRefusal, mutates } from "./control_gate.ts";
+import { humanControlRefusal, mutates, stopOnTakeover } from "./control_gate.ts";
 
 Deno.test("control gate: what counts as a mutation, from annotations and capability", () => {
   const byName = new Map(ALL_TOOLS.map((t) => [t.name, t]));
@@ -60,4 +60,22 @@ Deno.test("control gate: refuses only a mutation of a session a person controls"
   assertEquals(humanControlRefusal(snapshot, "a", sessions), undefined);
   assertEquals(humanControlRefusal(click, "b", sessions), undefined);
   assertEquals(humanControlRefusal(click, undefined, sessions), undefined);
+});
+
+Deno.test("control gate: a takeover between the gate and the handler's start stops the call", () => {
+  // The pipeline checks humanControlRefusal, then awaits the audit's start line, then calls
+  // stopOnTakeover: a person who took control in that gap must not be acted under.
+  const human = new HumanState();
+  const sessions = { list: () => [{ id: "a", human }] } as unknown as SessionManager;
+  const click = ALL_TOOLS.find((t) => t.name === "click")!;
+  assertEquals(humanControlRefusal(click, "a", sessions), undefined);
+  human.setControl("human", "taken over in the console");
+  const stopped: string[] = [];
+  const off = stopOnTakeover(click, "a", sessions, (e) => stopped.push(e.code));
+  off();
+  assertEquals(stopped, ["human-has-control"]);
+  // A read is never stopped.
+  const snapshot = ALL_TOOLS.find((t) => t.name === "snapshot")!;
+  stopOnTakeover(snapshot, "a", sessions, (e) => stopped.push(e.code))();
+  assertEquals(stopped, ["human-has-control"]);
 });

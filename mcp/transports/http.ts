@@ -225,10 +225,10 @@ export async function serveHttp(
     return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
   };
 
-  // The console takes the bearer tokens of /mcp too (scripts); people use its cookie.
-  const access = options.console
-    ? new ConsoleAccess({ bindHost: options.host, bearerDigests: principals })
-    : undefined;
+  // The console takes its own cookie only, never a bearer token of /mcp: that token is an
+  // MCP client's, and the console answers that client's confirm questions (self-approval) and
+  // shows and drives every client's sessions (other principals').
+  const access = options.console ? new ConsoleAccess({ bindHost: options.host }) : undefined;
   const consoleRoutes = access ? options.console!.handler(access) : undefined;
   const pool = options.pool ?? new SessionPool();
   // /healthz, /readyz, /metrics, and the 503 of a draining server (http_ops.ts).

@@ -38,7 +38,7 @@ var vt=Object.defineProperty;var G=(t,e)=>{for(var n in e)vt(t,n,{get:e[n],enume
       <dd data-session-viewers>${n.viewers}</dd>
       <dt>Control</dt>
       <dd>${n.control==="human"?"a person":"the agent"}${n.controlReason?_`
-          <span class="muted">(${n.controlReason})</span>
+          <span class="muted"> (${n.controlReason})</span>
         `:null}</dd>
       <dt>Browser</dt>
       <dd>${s?.headful?"headful (windows shown)":"headless"}</dd>

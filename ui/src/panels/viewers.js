@@ -20,7 +20,7 @@ export function Panel({ state, selected }) {
       <dt>Control</dt>
       <dd>${s.control === "human" ? "a person" : "the agent"}${s.controlReason
         ? html`
-          <span class="muted">(${s.controlReason})</span>
+          <span class="muted"> (${s.controlReason})</span>
         `
         : null}</dd>
       <dt>Browser</dt>
