@@ -1,7 +1,7 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
 import { eventually } from "../../tests/_util.ts";
 import type { BrowserSession } from "./browser_session.ts";
-import { castParams, type LiveFrame, LiveView } from "./live_view.ts";
+import { castParams, type LiveFrame, LiveView, QUIET_REFRESH_MS } from "./live_view.ts";
 
 type Handler = (params: unknown, session: unknown) => void;
 
@@ -158,13 +158,14 @@ Deno.test("live view: after a paced burst of frames, once still, the cast restar
   for (let i = 1; i <= 3; i++) a.fire("Page.screencastFrame", frame(i));
   await eventually(() => a.count("Page.startScreencast") === 2, 3000, "the refresh");
   assertEquals(a.count("Page.stopScreencast"), 1);
-  // The refresh's frame arrives: nothing more until the page changes again.
+  // The refresh's frame arrives: nothing more until the page changes again. Showing that
+  // nothing happens needs the refresh's quiet window to pass (no event marks "no refresh").
   a.fire("Page.screencastFrame", frame(4));
-  await new Promise((r) => setTimeout(r, 700));
+  await new Promise((r) => setTimeout(r, QUIET_REFRESH_MS * 2 + 100));
   assertEquals(a.count("Page.startScreencast"), 2);
   // One frame, acknowledged at once: nothing can have been dropped, no refresh.
   a.fire("Page.screencastFrame", frame(5));
-  await new Promise((r) => setTimeout(r, 700));
+  await new Promise((r) => setTimeout(r, QUIET_REFRESH_MS * 2 + 100));
   assertEquals(a.count("Page.startScreencast"), 2);
   // A burst again (its second frame's acknowledgement is held back): one more refresh.
   a.fire("Page.screencastFrame", frame(6));
