@@ -84,6 +84,8 @@ export type Confirm = (request: ConfirmRequest, signal?: AbortSignal) => Promise
 export interface ConsentOutcome {
   granted: boolean;
   channel: string;
+  /** False when nobody answered (every channel failed or the time ran out): not a no. */
+  answered?: boolean;
 }
 
 /**

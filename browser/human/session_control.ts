@@ -83,8 +83,10 @@ export async function releaseControl(
   if (!outcome.granted) {
     throw new ToolError(
       "human-has-control",
-      `The person keeps control of session "${session.id}": they did not agree to hand it ` +
-        `back (asked through ${outcome.channel})`,
+      `The person keeps control of session "${session.id}": ` +
+        (outcome.answered === false
+          ? `nobody answered in time (asked through ${outcome.channel})`
+          : `they did not agree to hand it back (asked through ${outcome.channel})`),
       "wait until they hand back (a later result says so in sinceLastCall.control); reads " +
         "still work",
       { session: session.id, control: "human", consent_channel: outcome.channel },

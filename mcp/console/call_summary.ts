@@ -38,6 +38,7 @@ function actionFacts(s: Record<string, unknown>): string[] {
   const action = obj(s.action);
   const target = action?.ref ?? action?.selector;
   if (typeof target === "string") parts.push(cut(target, 40));
+  else if (typeof action?.key === "string") parts.push(`key ${cut(action.key, 40)}`);
   const err = obj(s.error);
   if (typeof err?.message === "string") parts.push(cut(err.message, 120));
   const nav = obj(s.navigation);
@@ -56,6 +57,8 @@ function actionFacts(s: Record<string, unknown>): string[] {
   }
   if (count(s.downloads)) parts.push(plural(count(s.downloads), "download"));
   if (count(s.warnings)) parts.push(plural(count(s.warnings), "warning"));
+  // An action with nothing else to tell: say it went through, not its raw JSON.
+  if (!parts.length) parts.push(s.ok === true ? "done" : "not done");
   return parts;
 }
 

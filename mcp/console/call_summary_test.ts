@@ -20,6 +20,21 @@ Deno.test("call summary: an ActionResult in words", () => {
     }),
     "e12 · → http://shop.test/cart · 1 dialog · 2 page errors · 3 requests (1 failed)",
   );
+  // A key press with nothing else to tell reads as words, not as its JSON.
+  assertEquals(
+    summarizeResult({
+      content: text('{"ok":true,"action":{"type":"press","key":"Enter"}}'),
+      structuredContent: { ok: true, action: { type: "press", key: "Enter" }, warnings: [] },
+    }),
+    "key Enter",
+  );
+  assertEquals(
+    summarizeResult({
+      content: text('{"ok":true}'),
+      structuredContent: { ok: true, action: { type: "scroll" } },
+    }),
+    "done",
+  );
 });
 
 Deno.test("call summary: other results by their fields; errors and plain text by their first line", () => {

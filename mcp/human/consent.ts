@@ -38,12 +38,12 @@ export function createConsent(
         let pending = asked.length;
         for (const channel of asked) {
           channel.ask(request, signal).then(
-            (yes) => resolve({ granted: yes !== false, channel: channel.name }),
+            (yes) => resolve({ granted: yes !== false, channel: channel.name, answered: true }),
             () => {
               if (--pending > 0) return;
               if (call?.aborted) reject(call.reason);
               // Every channel failed or nobody answered in time: no consent.
-              else resolve({ granted: false, channel: asked[0]!.name });
+              else resolve({ granted: false, channel: asked[0]!.name, answered: false });
             },
           );
         }

@@ -27,16 +27,18 @@ Deno.test("consent: no channel is the agent's word; the first answer wins, the o
   assertEquals(await createConsent([off])(request), { granted: true, channel: "legacy" });
   const seen: string[] = [];
   const consent = createConsent([channel("slow", true, 50, seen), channel("fast", false, 0, seen)]);
-  assertEquals(await consent(request), { granted: false, channel: "fast" });
+  assertEquals(await consent(request), { granted: false, channel: "fast", answered: true });
   // The slow channel's question is withdrawn once the fast one answered.
   assertEquals(seen.includes("slow withdrawn"), true);
 });
 
 Deno.test("consent: nobody answering in time is a no; the asking call cancelled rejects", async () => {
   const never = channel("elicitation", undefined);
+  // Not a no: nobody answered (the release's refusal says so).
   assertEquals(await createConsent([never], { timeoutMs: 50 })(request), {
     granted: false,
     channel: "elicitation",
+    answered: false,
   });
   const call = new AbortController();
   const asking = createConsent([never])(request, call.signal);

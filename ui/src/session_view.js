@@ -52,7 +52,7 @@ function NetworkTail({ tails }) {
         <li key=${r.seq} class=${r.failed || (r.status ?? 0) >= 400 ? "err" : ""}>
           <span class="time">${clock(r.timestamp)}</span>
           <span class="lvl">${r.method}</span>
-          <span class="status">${r.failed ? "failed" : r.status ?? "…"}</span>
+          <span class="status">${r.status ?? (r.failed ? "failed" : "…")}</span>
           <span class="text" title=${r.errorText ?? r.url}>${r.url}</span>
           <span class="ms">${r.durationMs !== undefined ? duration(r.durationMs) : ""}</span>
         </li>

@@ -41,6 +41,12 @@ export function Panel({ state, send, selected }) {
         }
         </ol>`
         : html`<p class="muted">No task waits for you.</p>`}
+      ${pending.length
+        ? html`<p class="muted" data-ask-howto>
+          To act in the page yourself (log in, solve a check), press Take over in the Control
+          panel first; press Done when finished.
+        </p>`
+        : null}
       ${done.length
         ? html`<ol class="asks done">${
           done.map((a) =>
@@ -52,7 +58,7 @@ export function Panel({ state, send, selected }) {
         ? html`<ol class="highlights">${
           highlights.map((h) =>
             html`<li key=${`${h.ref}-${h.created}`} data-highlight=${h.ref}>
-            ${h.ref}${h.note ? html`: <span>${h.note}</span>` : null}
+            Outlined ${h.ref}${h.note ? html`: <span>${h.note}</span>` : null}
           </li>`
           )
         }</ol>`
