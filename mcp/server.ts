@@ -10,7 +10,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -300,9 +302,19 @@ export function createMcpServer(
     // progress to a client that asked for progress.
     const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
     try {
-      return tool
-        ? await callTool({ tool, args, ctx, ...observers })
-        : await refuse(request.params.name, args, ctx);
+      if (tool) return await callTool({ tool, args, ctx, ...observers });
+      const refused = await refuse(request.params.name, args, ctx);
+      // A name no toolset serves is a protocol error (MCP: -32602 Invalid params), after the
+      // audit line; a known tool hidden here (toolset off, read-only) stays an isError result
+      // saying how to enable it.
+      if (!ALL_TOOLS.some((t) => t.name === request.params.name)) {
+        const name = request.params.name.slice(0, 200);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool "${name}": call tools/list for the tool names`,
+        );
+      }
+      return refused;
     } finally {
       stopProgress();
     }

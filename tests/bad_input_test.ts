@@ -238,7 +238,6 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["styles_read", { selector: "#name", properties: ["colr"] }, 'Unknown CSS property: "colr"'],
       ["styles_write", { selector: "#name", property: "colr", value: "red" }, "unknown CSS"],
       ["styles_write", { selector: "#name", property: "color" }, '"value"'],
-      ["no_such_tool", {}, 'Unknown tool "no_such_tool"'],
       ["find", { query: "" }, "Empty query"],
       ["find", { query: "the" }, "only filler words"],
       ["find", { query: "Sign up", limit: 0 }, '"limit"'],

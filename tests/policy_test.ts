@@ -127,8 +127,14 @@ Deno.test("policy: allowlist without a hook, self-approval off, read-only config
     const hidden = await ro.call("approve_actions", { scopes: ["byob_action"] });
     assertEquals(hidden.isError, true);
     assertIncludes(textOf(hidden), "read-only");
-    // Calls to tools that are not served are refused and audited like any other.
-    await ro.call("no_such_tool", { x: 1 });
+    // Calls to tools that are not served are refused and audited like any other; a name no
+    // toolset serves is a JSON-RPC error (-32602), as MCP says.
+    const unknown = await ro.call("no_such_tool", { x: 1 }).then(
+      () => undefined,
+      (e: { code?: number; message?: string }) => e,
+    );
+    assertEquals(unknown?.code, -32602, String(unknown?.message));
+    assertIncludes(String(unknown?.message), 'Unknown tool "no_such_tool"');
     const day = new Date().toISOString().slice(0, 10);
     const lines = (await Deno.readTextFile(`${ro.workspace}/audit/${day}.jsonl`)).trim().split("\n")
       .map((l) => JSON.parse(l) as R);
