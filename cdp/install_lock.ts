@@ -11,6 +11,7 @@
  * @module
  */
 import { join } from "node:path";
+import { holdOn } from "./profile_lock.ts";
 
 /** The lock file's name inside the cache folder. */
 export const INSTALL_LOCK_FILE = ".install.lock";
@@ -45,14 +46,5 @@ export async function acquireInstallLock(
     file.close();
     throw e;
   }
-  let held = true;
-  return {
-    release() {
-      if (!held) return;
-      held = false;
-      try {
-        file.close(); // closing the file drops its flock
-      } catch { /* closed */ }
-    },
-  };
+  return holdOn(file);
 }

@@ -32,7 +32,11 @@ export interface ProfileClaim {
   release(): void;
 }
 
-function holdOn(file: Deno.FsFile): ProfileClaim {
+/**
+ * A hold on an open, flock-ed file: `release()` closes it, which drops the lock (idempotent).
+ * Shared by the profile lock and the browser install lock.
+ */
+export function holdOn(file: Deno.FsFile): ProfileClaim {
   let held = true;
   return {
     release() {

@@ -108,7 +108,8 @@ Deno.test("confirm gate: a failing channel decides nothing while another still a
   // Still waiting on the console.
   const state = await Promise.race([
     pending.then(() => "settled", () => "settled"),
-    new Promise((r) => setTimeout(() => r("waiting"), 20)),
+    // A task boundary: the failure's reactions (microtasks) have all run by then.
+    new Promise((r) => setTimeout(() => r("waiting"), 0)),
   ]);
   assertEquals(state, "waiting");
   c.answer(true);
