@@ -17,6 +17,7 @@ export const TOOLSETS = [
   "storage",
   "emulation",
   "human",
+  "testing",
 ] as const;
 
 /** A toolset name (one of {@link TOOLSETS}). */

@@ -41,6 +41,12 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   runsInnerCalls?: boolean;
   /** Every field carries `.describe()`. */
   inputSchema: S;
+  /**
+   * The shape of the tool's `structuredContent` (MCP `outputSchema`), on success and on an
+   * `isError` result alike: every top-level key typed, extra keys allowed. Tools that return
+   * an ActionResult use `ACTION_RESULT_OUTPUT` (tools/output_schemas.ts).
+   */
+  outputSchema?: z.ZodObject;
   handler(ctx: ToolContext, args: z.infer<S>): Promise<ToolOutput>;
 }
 
