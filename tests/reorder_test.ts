@@ -10,6 +10,7 @@ import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { act, errorOf } from "./_results.ts";
+import { ensureTodoMvc } from "./fixtures/todomvc.ts";
 
 /** The ref of the "Delete" button on the line under `* NAME`. */
 function deleteBeside(tree: string, name: string): string {
@@ -119,6 +120,39 @@ Deno.test("reorder: moves in the delta, re-used nodes fail ref-gone", async (t) 
       assertEquals(await log(), "Deleted Delta");
       assertEquals(await items(), "Charlie,Echo,Alpha,Bravo");
     });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("reorder: deleting the first todo of AngularJS TodoMVC (rows re-used by position) reads as that row going", async () => {
+  await ensureTodoMvc();
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({});
+  try {
+    await mcp.ok("navigate", { url: fx.todomvcUrl("angularjs") });
+    await mcp.ok("wait_for", { selector: "#new-todo" });
+    for (const t of ["Alpha", "Bravo", "Charlie"]) {
+      await mcp.ok("fill", { selector: "#new-todo", value: t, submit: true });
+    }
+    const tree = String((await mcp.ok("snapshot", {})).tree);
+    const lines = tree.split("\n");
+    const alphaToggle = /\[ref=(e\d+)\]/.exec(
+      lines[lines.findIndex((l) => l.trim() === "Alpha") - 1]!,
+    )![1]!;
+    await mcp.ok("hover", { selector: "#todo-list li:first-child" });
+    const r = await mcp.call("click", { selector: "#todo-list li:first-child .destroy" });
+    const delta = textOf(r);
+    // The row that went, by what it held; not every row's label rewritten.
+    assertIncludes(delta, "- - listitem\n-   Alpha");
+    assertNotIncludes(delta, "+   Bravo");
+    assertIncludes(delta, "(re-used nodes): take a snapshot before using them");
+    assertIncludes(delta, `${alphaToggle},`);
+    // The toggle the agent saw beside Alpha now sits in Bravo's row: it fails, naming both.
+    const stale = await mcp.call("click", { ref: alphaToggle });
+    assertEquals(errorOf(stale).code, "ref-gone");
+    assertIncludes(textOf(stale), "Alpha");
   } finally {
     await mcp.close();
     await fx.close();

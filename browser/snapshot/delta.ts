@@ -16,6 +16,7 @@
  * @module
  */
 import { findMoves } from "./moves.ts";
+import { reidentifyReusedRows } from "./reused_rows.ts";
 
 /** A significant node that appeared or went away. */
 export interface NodeChange {
@@ -321,6 +322,11 @@ export function diffSnapshots(
   const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
+  const reused = reidentifyReusedRows(a, b);
+  if (reused.stranded.length || reused.gone.length || reused.goneLines.size) {
+    assignPaths(a, intern);
+    assignPaths(b, intern);
+  }
   keepEditedRows(a, b, intern);
   const oldRefText = new Map<string, string>();
   const refsAfter = new Set<string>();
@@ -352,7 +358,7 @@ export function diffSnapshots(
   for (let i = 0; i < a.length; i++) {
     const l = a[i]!;
     if (l.ref) {
-      if (!refsAfter.has(l.ref)) removedIdx.push(i);
+      if (!refsAfter.has(l.ref) && !reused.goneLines.has(i)) removedIdx.push(i);
       continue;
     }
     const c = counts.get(l.path) ?? 0;
@@ -404,7 +410,8 @@ export function diffSnapshots(
   renderGroup(b, shownAdded.filter((i) => !inline.has(i)), "+ ", render);
   renderMoves(b, shownMoves, render, underMoved);
   if (renewed.length) render.push(renewedNote(renewed));
-  if (moves.stranded.length) render.push(strandedNote(moves.stranded));
+  const stranded = [...new Set([...moves.stranded, ...reused.stranded])];
+  if (stranded.length || reused.gone.length) render.push(strandedNote(stranded, reused.gone));
   if (truncated) {
     render.push(
       `… ${
@@ -424,8 +431,9 @@ export function diffSnapshots(
     changedCount,
     moved: shownMoves.filter((m) => m.kind === "moved").map((m) => b[m.index]!.text),
     movedCount: moves.movedCount,
-    strandedRefs: moves.stranded,
-    unchanged: total === 0 && moves.movedCount === 0 && moves.stranded.length === 0,
+    strandedRefs: stranded,
+    unchanged: total === 0 && moves.movedCount === 0 && stranded.length === 0 &&
+      reused.gone.length === 0,
     truncated,
     text: render.join("\n"),
     appeared,
@@ -436,10 +444,16 @@ export function diffSnapshots(
 /** At most this many stranded refs are named. */
 const MAX_STRANDED = 10;
 
-function strandedNote(refs: string[]): string {
-  const named = refs.slice(0, MAX_STRANDED).join(", ") +
-    (refs.length > MAX_STRANDED ? ` and ${refs.length - MAX_STRANDED} more` : "");
-  return `~ ${named} did not move with their lines (re-used nodes): take a snapshot before using them`;
+/** The closing note on re-used nodes: refs now in another line's place, and refs gone with a dropped node. */
+function strandedNote(refs: string[], gone: string[] = []): string {
+  const list = (rs: string[]) =>
+    rs.slice(0, MAX_STRANDED).join(", ") +
+    (rs.length > MAX_STRANDED ? ` and ${rs.length - MAX_STRANDED} more` : "");
+  const parts = [
+    ...(refs.length ? [`${list(refs)} did not move with their lines`] : []),
+    ...(gone.length ? [`${list(gone)} ${gone.length > 1 ? "are" : "is"} gone`] : []),
+  ];
+  return `~ ${parts.join("; ")} (re-used nodes): take a snapshot before using them`;
 }
 
 /**
