@@ -11,6 +11,7 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
 import { type AuditStart, parseAuditLog } from "../policy/audit.ts";
+import { errorOf } from "./_results.ts";
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 
@@ -285,6 +286,31 @@ Deno.test("policy: what the human approves is what runs (the session is held whi
     const load = fx.requests.findIndex((q) => q.path === "/basic.html");
     assertTrue(load > fx.requests.indexOf(post!), "the other call waited for the approved one");
     assertEquals(await tabUrl(mcp), fx.url("basic.html"));
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("policy: the submit question says where the page's forms send, not only the page", async () => {
+  const fx = await startFixtureServer();
+  const asked: string[] = [];
+  const mcp = await startStdio({
+    env: { BROWX_CONFIRM_REQUIRED: "submit" },
+    elicit(params) {
+      asked.push(params.message);
+      return { action: "accept", content: { approve: false } };
+    },
+  });
+  try {
+    const page = fx.url(`form_elsewhere.html?to=${encodeURIComponent(fx.crossOrigin)}`);
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
+    const r = await mcp.call("click", { selector: "#send", submits: true });
+    assertEquals(errorOf(r).code, "blocked-by-policy");
+    assertEquals(asked.length, 1);
+    // The question names the other site the data would go to.
+    assertIncludes(asked[0]!, `POST ${fx.crossOrigin}/api/collect`);
+    assertTrue(!fx.requests.some((q) => q.path.startsWith("/api/collect")), "nothing was sent");
   } finally {
     await mcp.close();
     await fx.close();

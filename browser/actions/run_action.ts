@@ -131,11 +131,17 @@ export async function runAction(
         summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
       });
     }
+    // Where the data would go, not only where it is typed: a page's form may post elsewhere.
+    const sendsTo = page
+      ? await callUtility(page, page.mainFrameId, "formsSendTo").catch(() => [])
+      : [];
     await ctx.confirm({
       hook: "submit",
       tool: spec.type,
       session: session.id,
-      summary: `send a form from ${session.activePage?.url ?? "the page"}`,
+      summary: `send a form from ${page?.url ?? "the page"}${
+        sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
+      }`,
     });
   }
   if (args.download) {

@@ -183,6 +183,20 @@ export function installFormPublishLib(api: PageApi): void {
       (api.formDraftState as Fn<[Element], { state: string }>)(f).state === "public"
     ).map((f) => selectorFor(f));
 
+  /**
+   * Where this document's forms send (`"POST https://host/path"`, action resolved, distinct,
+   * first 5): what a human approving "send a form" is told, the page URL alone being no
+   * answer to where the data goes.
+   */
+  api.formsSendTo = () =>
+    [
+      ...new Set(
+        [...document.forms].map((f) =>
+          `${(f.getAttribute("method") ?? "get").toUpperCase()} ${f.action || location.href}`
+        ),
+      ),
+    ].slice(0, 5);
+
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
     kit.isControl(el) ? (el as Control).form : el.closest("form");

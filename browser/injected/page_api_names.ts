@@ -99,6 +99,7 @@ export const PAGE_API_NAMES = Object.keys(
     formDraftsOf: 1,
     formDraftState: 1,
     formsArmedPublic: 1,
+    formsSendTo: 1,
     formPublishArm: 1,
     formPublishRestore: 1,
     formWatchSubmit: 1,

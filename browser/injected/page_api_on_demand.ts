@@ -42,6 +42,7 @@ export interface OnDemandApi {
   formDraftsOf: (controls: FormControl[]) => { drafts: DraftControl[]; state: DraftStateName };
   formDraftState: (el: Element) => DraftState;
   formsArmedPublic: () => string[];
+  formsSendTo: () => string[];
   formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
   formPublishRestore: (el: Element, token: number) => DraftStateName;
   formWatchSubmit: (submit: Element) => SubmitWatch;
