@@ -226,9 +226,11 @@ export function createMcpServer(
   });
   // Releasing a takeover asks the person through the client or the web console (seed 004's
   // consent channel); the DevTools console is not one: nobody is known to watch it when the
-  // person drives from the web console.
+  // person drives from the web console. An open web console is asked alone: the person who
+  // holds control is there, and the client may answer elicitation without them.
   const consent = createConsent([elicitationChannel(server), ...consoleChannel], {
     timeoutMs: config.confirmTimeoutMs,
+    sole: ["console"],
   });
   // What a call may name: the listed tools, and those hidden only for a capability that is off
   // (refused by the pipeline with their `requiredCapability`, as before they were hidden).

@@ -341,3 +341,40 @@ Deno.test("console attack: a page that moves the target after the question does 
     await fx.close();
   }
 });
+
+Deno.test("console attack: a client that answers elicitation by itself cannot take control back from a person at the console", async () => {
+  const fx = await startFixtureServer();
+  let elicited = 0;
+  // The agent's client says yes to every question on its own.
+  const p = await startInProcess({
+    env: { BROWX_CAPABILITIES: "read,navigation,action,human", BROWX_TOOLSETS: "core,human" },
+    elicit: (req) => {
+      if (req.message.includes("hand control")) elicited++;
+      return { action: "accept", content: { approve: true } };
+    },
+  });
+  const KEY = { client: "t", session: "default" };
+  const viewer: Viewer = { id: 7, send: () => {} };
+  try {
+    await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
+    // A person has the console open and takes control there.
+    p.hub.addViewer(viewer);
+    await p.send({ type: "takeover", session: KEY });
+    const releasing = p.call("release");
+    // The question waits in the console; the person says no there.
+    const entry = await eventually(
+      () => (p.hub.state().approvals as ApprovalEntry[] | undefined)?.[0],
+      10_000,
+      "the release question in the console",
+    );
+    await p.send({ type: "deny", id: entry.id });
+    const r = await releasing;
+    assertEquals(((r.structuredContent as R).error as R).code, "human-has-control");
+    assertEquals((r.structuredContent as R).consent_channel, "console");
+    assertEquals([elicited, p.session().human.control.by], [0, "human"]);
+  } finally {
+    p.hub.removeViewer(viewer);
+    await p.close();
+    await fx.close();
+  }
+});

@@ -46,3 +46,25 @@ Deno.test("consent: nobody answering in time is a no; the asking call cancelled 
   const e = await assertRejects(() => asking, Error);
   assertEquals(e.message, "cancelled by the client");
 });
+
+Deno.test("consent: an open web console is asked alone; a client that says yes by itself is not asked", async () => {
+  const seen: string[] = [];
+  const autoYes = channel("elicitation", true, 0, seen);
+  let elicited = 0;
+  const counted = {
+    ...autoYes,
+    ask: (r: ConfirmRequest, s: AbortSignal) => (elicited++, autoYes.ask(r, s)),
+  };
+  const consent = createConsent([counted, channel("console", false, 20, seen)], {
+    sole: ["console"],
+  });
+  assertEquals(await consent(request), { granted: false, channel: "console", answered: true });
+  assertEquals(elicited, 0);
+  // With nobody at the console, the client is asked as before.
+  const away = { ...channel("console", false), available: () => false };
+  assertEquals(await createConsent([counted, away], { sole: ["console"] })(request), {
+    granted: true,
+    channel: "elicitation",
+    answered: true,
+  });
+});
