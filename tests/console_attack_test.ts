@@ -12,6 +12,7 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { startInProcess } from "./_control_server.ts";
 import { startInProcess as startApprovalsInProcess } from "./_in_process.ts";
 import type { Viewer } from "../mcp/console/hub.ts";
+import { MAX_QUEUED_INPUT } from "../mcp/console/control.ts";
 import type { ApprovalEntry } from "../mcp/console/approval_queue.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
@@ -374,6 +375,39 @@ Deno.test("console attack: a client that answers elicitation by itself cannot ta
     assertEquals([elicited, p.session().human.control.by], [0, "human"]);
   } finally {
     p.hub.removeViewer(viewer);
+    await p.close();
+    await fx.close();
+  }
+});
+
+Deno.test("console attack: a page that takes no input does not make the server hold every event a viewer sends", async () => {
+  const fx = await startFixtureServer();
+  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  const KEY = { client: "t", session: "default" };
+  try {
+    await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
+    const page = p.session().activePage!;
+    await p.send({ type: "takeover", session: KEY });
+    // The page stops answering: its script stands paused in the debugger at the first key.
+    await page.evaluate("addEventListener('keydown', () => 0); 1", { world: "main" });
+    await page.send("Debugger.enable", {});
+    await page.send("Debugger.pause");
+    const sent = Array.from({ length: MAX_QUEUED_INPUT + 100 }, (_, i) =>
+      p.send({
+        type: "input",
+        session: KEY,
+        event: { type: "key", action: i % 2 ? "up" : "down", key: "a", code: "KeyA" },
+      }).then((r) => r?.type === "error" ? String(r.error) : "ok"));
+    // Past the cap the viewer is told at once, while the page still holds: these settle
+    // before the test lets the page go.
+    const refused: string[] = [];
+    sent.slice(MAX_QUEUED_INPUT).forEach((s) => s.then((m) => refused.push(m)));
+    await eventually(() => refused.length === 100, 10_000, "the events past the cap refused");
+    assert(refused.every((m) => m.includes("not taking input")), refused[0]);
+    await page.send("Debugger.resume");
+    const all = await Promise.all(sent);
+    assertEquals(all.filter((m) => m === "ok").length, MAX_QUEUED_INPUT);
+  } finally {
     await p.close();
     await fx.close();
   }

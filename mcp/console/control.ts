@@ -34,6 +34,12 @@ export interface ControlPart {
   idle(): Promise<void>;
 }
 
+/**
+ * Input events of one session waiting for the page at most (a person's mouse moves at 60 a
+ * second: several seconds of a page that does not answer).
+ */
+export const MAX_QUEUED_INPUT = 500;
+
 /** Picks of a session the state slice shows. */
 const PICKS_SHOWN = 5;
 
@@ -52,6 +58,8 @@ function keyOf(message: ViewerMessage): SessionKey {
 export function installControl(hub: ConsoleHub): ControlPart {
   const queues = new WeakMap<BrowserSession, Promise<void>>();
   const pending = new Set<Promise<void>>();
+  /** Events of each session sent and not yet replayed. */
+  const backlog = new WeakMap<BrowserSession, number>();
 
   const find = (message: ViewerMessage): {
     key: SessionKey;
@@ -115,6 +123,16 @@ export function installControl(hub: ConsoleHub): ControlPart {
     }
     const page = session.activePage;
     if (!page || page.isClosed) throw new Error(`session "${key.session}" has no open tab`);
+    // A page that takes no input (busy, or stuck on purpose) must not make the server hold
+    // every event a viewer sends: past the cap new ones are dropped, and the viewer told.
+    const waiting = backlog.get(session) ?? 0;
+    if (waiting >= MAX_QUEUED_INPUT) {
+      throw new Error(
+        `the page of session "${key.session}" is not taking input (${waiting} events wait): ` +
+          "input dropped; try again when it answers",
+      );
+    }
+    backlog.set(session, waiting + 1);
     // In the order sent: a key's down, its up, the next key (handlers otherwise interleave).
     // Control is looked at again when the event's turn comes: a busy page holds the queue,
     // and what the person sent before handing back must not reach the page under the agent.
@@ -124,7 +142,9 @@ export function installControl(hub: ConsoleHub): ControlPart {
       }
       return dispatchPersonEvent(page, event);
     });
-    const settled = run.catch(() => {});
+    const settled = run.catch(() => {}).finally(() =>
+      backlog.set(session, (backlog.get(session) ?? 1) - 1)
+    );
     queues.set(session, settled);
     pending.add(settled);
     settled.finally(() => pending.delete(settled));
