@@ -136,3 +136,59 @@ Deno.test("console approve: approve once, deny, approve for the site, ask_human 
     await fx.close();
   }
 });
+
+Deno.test("console approve: a card that moves under the pointer does not take the click meant for the one above", async () => {
+  const fx = await startFixtureServer();
+  const server = await startConsoleStdio({
+    env: { BROWX_CONFIRM_REQUIRED: "submit", BROWX_TOOLSETS: "core,sessions" },
+  });
+  const { mcp } = server;
+  let viewer: Awaited<ReturnType<typeof openConsole>> | undefined;
+  try {
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    await mcp.ok("open_session", { session: "b", url: fx.url("form.html") });
+    viewer = await openConsole(server.url);
+    const v = viewer;
+    await v.waitFor('[data-session="stdio/default"]');
+    // Two questions wait: the watched session's first, the other below it.
+    const first = mcp.call("click", { selector: "button", submits: true });
+    await v.waitFor("[data-approval]");
+    const second = mcp.call("click", { session: "b", selector: "button", submits: true });
+    await eventually(
+      () => v.eval<boolean>("document.querySelectorAll('[data-approval]').length === 2"),
+      10_000,
+      "two questions shown",
+    );
+    const ids = await v.eval<string[]>(
+      "[...document.querySelectorAll('[data-approval]')].map((e) => e.dataset.approval)",
+    );
+    const disabled = (id: string) =>
+      v.eval<boolean>(
+        `document.querySelector('[data-approval="${id}"] [data-action="approve-once"]')?.disabled === true`,
+      );
+    // The card that came in among others is off a moment too; then on.
+    await eventually(async () => !(await disabled(ids[1]!)), 5000, "the new card's buttons on");
+    // Whether the lower card's buttons are ever off once it moved (seen as the DOM changes).
+    await v.eval(`(() => {
+      window.__off = false;
+      new MutationObserver(() => {
+        const b = document.querySelector('[data-approval="${
+      ids[1]
+    }"] [data-action="approve-once"]');
+        if (b?.disabled && document.querySelectorAll("[data-approval]").length === 1) window.__off = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      return 1;
+    })()`);
+    // The person denies the top one; the other moves up under the pointer.
+    await v.click(`[data-approval="${ids[0]}"] [data-action="deny"]`);
+    await eventually(() => v.eval<boolean>("window.__off"), 5000, "the moved card's buttons off");
+    await eventually(async () => !(await disabled(ids[1]!)), 5000, "the buttons back on");
+    await v.click(`[data-approval="${ids[1]}"] [data-action="approve-once"]`);
+    assertEquals((await first).isError, true);
+    assertEquals((await second).isError, undefined);
+  } finally {
+    await viewer?.close();
+    await server.close();
+    await fx.close();
+  }
+});

@@ -2,7 +2,7 @@
 // its arguments (secrets masked, filled values redacted by the server), the site, the hook and
 // the summary; Approve once, Approve for site (when policy allows it) or Deny. The target
 // element of the watched session's questions is outlined on the live view.
-import { html, useState } from "../html.js";
+import { html, useEffect, useRef, useState } from "../html.js";
 import { Outline } from "./outline.js";
 import { sameKey } from "../model.js";
 
@@ -13,8 +13,30 @@ function keyOf(entry) {
   return { client: entry.client, session: entry.session ?? "default" };
 }
 
-function Entry({ entry, send, watched }) {
+/**
+ * How long a card's buttons stay off after it moved under the pointer (the agent withdrew the
+ * card above it) or came in among others, ms: a click meant for the card that was there must
+ * not answer another question.
+ */
+const SETTLE_MS = 700;
+
+function Entry({ entry, send, watched, index, joined }) {
   const [error, setError] = useState(null);
+  // Worked out while rendering, so the buttons are off in the very frame the card moved.
+  const movedAt = useRef(joined ? Date.now() : 0);
+  const shownAt = useRef(index);
+  if (shownAt.current !== index) {
+    shownAt.current = index;
+    movedAt.current = Date.now();
+  }
+  const left = SETTLE_MS - (Date.now() - movedAt.current);
+  const settling = left > 0;
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (!settling) return;
+    const t = setTimeout(() => redraw((n) => n + 1), left + 10);
+    return () => clearTimeout(t);
+  }, [movedAt.current]);
   const answer = (message) => {
     setError(null);
     send(message);
@@ -45,6 +67,7 @@ function Entry({ entry, send, watched }) {
           type="button"
           class="approve"
           data-action="approve-once"
+          disabled=${settling}
           onClick=${() => answer({ type: "approve", id: entry.id, scope: "once" })}
         >Approve once</button>
         ${entry.site
@@ -53,6 +76,7 @@ function Entry({ entry, send, watched }) {
               type="button"
               class="approve"
               data-action="approve-site"
+              disabled=${settling}
               title=${`The same ${entry.hook} on ${entry.site} passes in this session until it closes`}
               onClick=${() => answer({ type: "approve", id: entry.id, scope: "site" })}
             >Approve for ${entry.site}</button>
@@ -62,6 +86,7 @@ function Entry({ entry, send, watched }) {
           type="button"
           class="deny"
           data-action="deny"
+          disabled=${settling}
           onClick=${() => answer({ type: "deny", id: entry.id })}
         >Deny</button>
       </div>
@@ -75,6 +100,10 @@ function Entry({ entry, send, watched }) {
 
 export function Panel({ state, send, selected }) {
   const pending = state?.approvals ?? [];
+  // The ids shown before this render: a card that joins others was not where the pointer is.
+  const before = useRef(new Set());
+  const shownBefore = before.current;
+  before.current = new Set(pending.map((e) => e.id));
   if (!pending.length) {
     return html`<p class="muted" data-panel="approvals">Nothing waits for an answer.</p>`;
   }
@@ -85,10 +114,17 @@ export function Panel({ state, send, selected }) {
   );
   return html`
     <ol class="approvals" data-panel="approvals">
-      ${sorted.map((e) =>
-        html`<${Entry} key=${e.id} entry=${e} send=${send} watched=${
-          sameKey(keyOf(e), selected)
-        } />`
+      ${sorted.map((e, i) =>
+        html`
+          <${Entry}
+            key=${e.id}
+            entry=${e}
+            send=${send}
+            index=${i}
+            joined=${shownBefore.size > 0 && !shownBefore.has(e.id)}
+            watched=${sameKey(keyOf(e), selected)}
+          />
+        `
       )}
     </ol>
   `;
