@@ -4,12 +4,11 @@
  * so an agent never takes a few changed lines for the page.
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, type ToolResult } from "./_mcp.ts";
+import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { SnapshotDelta } from "../browser/actions/action_result.ts";
 import { DELTA_LABEL, FULL_LABEL } from "../browser/snapshot/labels.ts";
 
-const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 const deltaOf = (r: ToolResult) => r.structuredContent?.snapshotDelta as SnapshotDelta;
 
 Deno.test("wait_for returns the delta of what changed while it waited", async (t) => {
