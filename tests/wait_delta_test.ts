@@ -4,7 +4,8 @@
  * so an agent never takes a few changed lines for the page.
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { ROOT, startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { join } from "./_paths.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { SnapshotDelta } from "../browser/actions/action_result.ts";
 import { DELTA_LABEL, FULL_LABEL } from "../browser/snapshot/labels.ts";
@@ -34,6 +35,11 @@ Deno.test("wait_for returns the delta of what changed while it waited", async (t
       assertNotIncludes(text, FULL_LABEL);
       // The JSON head leaves the tree out (it follows raw), and the default mode.
       assertNotIncludes(text.split("\n")[0]!, '"tree"');
+      // The README's example is this very result (only the time it waited differs).
+      const readme = await Deno.readTextFile(join(ROOT, "README.md"));
+      const example = /<!-- delta example: [^>]*-->\s*```text\n([\s\S]*?)\n```/.exec(readme)?.[1];
+      const timeless = (s: string) => s.replace(/"waitedMs":\d+/, '"waitedMs":N');
+      assertEquals(timeless(text), timeless(example ?? "(no example in README.md)"));
     });
 
     await t.step("met at once: nothing changed while it waited", async () => {
