@@ -23,23 +23,23 @@ export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until one condition holds: text, ref, selector (any frame; frame says which), url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen, and snapshotDelta: what changed while it waited.",
+    "Wait until one of text, ref, selector (any frame), url, loadState holds. ok: false on timeout (not an error); snapshotDelta: what changed meanwhile.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     text: z.string().min(1).optional().describe(
-      "Page text (as snapshot shows it) contains it, any case",
+      "Page text contains it, any case",
     ),
     ref: refField,
     named: namedField,
     selector: selectorField,
-    url: z.string().optional().describe("Glob over the whole URL, e.g. **/checkout*"),
+    url: z.string().optional().describe("URL glob, e.g. **/checkout*"),
     loadState: z.enum(["domcontentloaded", "load", "networkidle"]).optional().describe(
       "Load state to reach",
     ),
     state: z.enum(["visible", "hidden"]).optional().describe(
-      "hidden: wait to disappear (default visible)",
+      "hidden: until gone (default visible)",
     ),
     timeoutMs: timeoutField,
     snapshot: snapshotField,
