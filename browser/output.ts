@@ -22,6 +22,11 @@ export interface ToolOutput {
    */
   rawTextKeys?: string[];
   /**
+   * The label line a raw text goes under (`label:` then the text), by its key; default the
+   * key itself. A snapshot's outline and a delta carry different labels (`snapshot/labels.ts`).
+   */
+  rawTextLabels?: Record<string, string>;
+  /**
    * Dotted paths left out of the text (not of structuredContent) because
    * they say nothing an agent needs: an unchanged navigation's URLs, zero
    * counts. Keeps the text lean; the structured result keeps the full shape.

@@ -100,6 +100,22 @@ export async function waitFor(
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<WaitOutcome> {
+  return (await waitLooking(session, page, cond, { timeoutMs, signal })).outcome;
+}
+
+/**
+ * {@link waitFor}, saying also whether the condition held at the first look (nothing was
+ * waited for: the page the wait ends on is the page it began on, as far as the wait saw).
+ *
+ * @throws as {@link waitFor}.
+ */
+export async function waitLooking(
+  session: BrowserSession,
+  page: Page,
+  cond: WaitCondition,
+  options: { timeoutMs: number; signal: AbortSignal | undefined },
+): Promise<{ outcome: WaitOutcome; atOnce: boolean }> {
+  const { timeoutMs, signal } = options;
   const { state } = cond;
   const started = Date.now();
   let check: Check;
@@ -125,12 +141,14 @@ export async function waitFor(
       ...(signal ? { signal } : {}),
     });
     signal?.throwIfAborted();
-    return {
+    const outcome: WaitOutcome = {
       ok,
       status: ok ? "ok" : "timeout",
       waitedMs: Date.now() - started,
       ...(ok ? {} : { lastSeen: page.url }),
     };
+    // A load state may be reached without a look the wait could count: never "at once".
+    return { outcome, atOnce: false };
   } else {
     if (cond.selector !== undefined && !cond.selector.trim()) {
       throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
@@ -138,7 +156,9 @@ export async function waitFor(
     check = () => elementCheck(session, page, cond.ref, cond.selector, state, signal);
   }
   let last: Look = { met: false };
+  let looks = 0;
   const met = await poll(async () => {
+    looks++;
     if (page.crashed || page.isClosed) {
       throw new ToolError(
         page.crashed ? "page-crashed" : "page-closed",
@@ -161,7 +181,10 @@ export async function waitFor(
   const waitedMs = Date.now() - started;
   // Where the selector matched, when not in the main frame: the agent acts there next.
   const frame = last.frame ? { frame: last.frame } : {};
-  if (met) return { ok: true, status: "ok", waitedMs, ...frame };
+  if (met) return { outcome: { ok: true, status: "ok", waitedMs, ...frame }, atOnce: looks === 1 };
   // ok: false, not an error: the page never got there (seed 000), a signal to act on.
-  return { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" };
+  return {
+    outcome: { ok: false, status: "timeout", waitedMs, lastSeen: last.seen ?? "" },
+    atOnce: false,
+  };
 }

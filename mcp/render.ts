@@ -62,7 +62,7 @@ function renderGeneric(output: ToolOutput): { text: string; structured: Record<s
   const tails: string[] = [];
   for (const [path, v] of raw) {
     deletePath(clone, path);
-    if (v) tails.push(`${path}:\n${v}`);
+    if (v) tails.push(`${output.rawTextLabels?.[path] ?? path}:\n${v}`);
   }
   const head = pruneEmpty(clone) as Record<string, unknown>;
   const err = structured.error as { message?: string; hint?: string } | null | undefined;

@@ -1,29 +1,68 @@
 /**
  * The README's tools table names every tool browxai serves (`tools/mod.ts`), with the
- * capability the tool declares: a tool missing from it (flake_check was) is a tool users
- * cannot find, and a wrong capability sends the operator to the wrong switch.
+ * toolset that lists it and the capability it declares: a tool missing from it (flake_check
+ * was) is a tool users cannot find, a wrong toolset sends them to the wrong `BROWX_TOOLSETS`,
+ * and a wrong capability to the wrong switch.
+ *
+ * A row is `| tools | toolset | capability | what it does |`: the first cell names its tools
+ * in backticks (`` `a`, `b` `` or a `` `prefix_*` `` pattern), the toolset cell is one toolset
+ * name (every tool of the row is in it), the capability cell is the capability or
+ * `cap/cap` when the row's tools differ. Cells are found by the header's names, so the
+ * columns may be reordered; a row with fewer cells than the header fails, naming the row.
  */
 import { assertEquals } from "./_assert.ts";
 import { ALL_TOOLS } from "../tools/mod.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 
-/** The table's rows: the tool names (or `prefix_*` patterns) of each, and its capability cell. */
-function readmeRows(readme: string): Array<{ names: string[]; capability: string }> {
+/** One row of the table: its tool names (or `prefix_*` patterns), toolset and capability cells. */
+interface Row {
+  line: string;
+  names: string[];
+  toolset: string | undefined;
+  capability: string | undefined;
+}
+
+/** The cells of a markdown table line, trimmed. */
+function cells(line: string): string[] {
+  return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+}
+
+/** The table's rows, cells found by the header's column names (`tool`, `toolset`, `capability`). */
+function readmeRows(readme: string): Row[] {
   const section = readme.split("\n## Tools\n")[1]!.trimStart().split("\n\n")[0]!;
-  return section.split("\n").slice(2).map((line) => {
-    const [, first = "", capability = ""] = line.split("|").map((c) => c.trim());
-    return { names: [...first.matchAll(/`([a-z_*]+)`/g)].map((m) => m[1]!), capability };
+  const [header = "", , ...lines] = section.split("\n");
+  const columns = cells(header);
+  const at = (name: string) => columns.indexOf(name);
+  assertEquals(
+    ["tool", "toolset", "capability"].filter((c) => at(c) < 0),
+    [],
+    "the table's header lacks columns",
+  );
+  return lines.map((line) => {
+    const row = cells(line);
+    return {
+      line,
+      names: [...(row[at("tool")] ?? "").matchAll(/`([a-z_*]+)`/g)].map((m) => m[1]!),
+      toolset: row.length === columns.length ? row[at("toolset")] : undefined,
+      capability: row.length === columns.length ? row[at("capability")] : undefined,
+    };
   });
 }
 
 /** The capability cell's spelling of a tool's capability (the column is narrow). */
 const SHORT: Record<string, string> = { "self-approval": "self-appr." };
 
-Deno.test("README: the tools table names every tool with its capability", async () => {
+Deno.test("README: the tools table names every tool with its toolset and capability", async () => {
   const rows = readmeRows(await Deno.readTextFile(join(ROOT, "README.md")));
+  assertEquals(
+    rows.filter((r) => r.toolset === undefined).map((r) => r.line.slice(0, 80)),
+    [],
+    "rows whose cells do not match the header (| tool | toolset | capability | what it does |)",
+  );
   const missing: string[] = [];
   const wrong: string[] = [];
+  const wrongSet: string[] = [];
   for (const tool of ALL_TOOLS) {
     const row = rows.find((r) =>
       r.names.some((n) => n.endsWith("*") ? tool.name.startsWith(n.slice(0, -1)) : n === tool.name)
@@ -33,10 +72,14 @@ Deno.test("README: the tools table names every tool with its capability", async 
       continue;
     }
     const shown = SHORT[tool.capability] ?? tool.capability;
-    if (!row.capability.split("/").includes(shown)) {
+    if (!row.capability!.split("/").includes(shown)) {
       wrong.push(`${tool.name}: ${row.capability} (declares ${tool.capability})`);
+    }
+    if (row.toolset !== tool.toolset) {
+      wrongSet.push(`${tool.name}: ${row.toolset} (is in ${tool.toolset})`);
     }
   }
   assertEquals(missing, [], "tools missing from the README's table");
   assertEquals(wrong, [], "tools whose capability the table gets wrong");
+  assertEquals(wrongSet, [], "tools whose toolset the table gets wrong");
 });

@@ -10,9 +10,15 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
-import type { NodeChange } from "../snapshot/delta.ts";
+import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
 import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recorder.ts";
+
+/** What {@link diffSnapshots} answers for two equal texts. */
+const UNCHANGED: Pick<
+  SnapshotDiff,
+  "unchanged" | "movedCount" | "text" | "truncated" | "appeared" | "removedNodes"
+> = { unchanged: true, movedCount: 0, text: "", truncated: false, appeared: [], removedNodes: [] };
 
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
@@ -41,12 +47,51 @@ export async function buildDelta(
   signal?: AbortSignal,
 ): Promise<DeltaOut | undefined> {
   if (mode === "none") return undefined;
+  const switchedTab = rec.activePage !== actedOn;
+  return await snapshotChange(session, rec.activePage, {
+    mode,
+    before,
+    whole: rec.fullLoad || switchedTab || rec.newTabs.length > 0,
+  }, signal);
+}
+
+/** What {@link snapshotChange} compares, and how. */
+export interface ChangeOptions {
+  /** `delta`: what changed since `before`; `full`: the page itself. */
+  mode: "delta" | "full";
+  /** The outline at the start (a {@link tabSnapshot} text); undefined: show the page whole. */
+  before: string | undefined;
+  /** A new document or tab took over: show the page whole. */
+  whole: boolean;
+  /**
+   * Take the after-picture from the session's cache when no frame changed since it (a
+   * mutation-generation check): for a call that saw the page as it started (a wait met at
+   * once). Default false: a fresh capture (a value set by script mutates no node).
+   */
+  reuse?: boolean;
+}
+
+/**
+ * The page's change on `page` since `options.before`: the delta (`mode: "delta"`), or the
+ * page whole (first ~3k tokens; asked for, no before-picture, or `whole`). Used by actions
+ * (`buildDelta`) and by `wait_for` (what appeared while it waited). A capture that fails is
+ * reported in `delta.error`, not thrown. CDP: as {@link tabSnapshot}.
+ *
+ * @param signal Ends the capture (then the signal's reason is thrown).
+ */
+export async function snapshotChange(
+  session: BrowserSession,
+  page: Page,
+  options: ChangeOptions,
+  signal?: AbortSignal,
+): Promise<DeltaOut> {
+  const { mode, before } = options;
   let after: string;
   try {
-    after = (await tabSnapshot(rec.activePage, session.refs, session.snapshots, {
-      reuse: false,
+    after = (await tabSnapshot(page, session.refs, session.snapshots, {
+      reuse: options.reuse === true,
       signal,
-      frameNote: (url) => session.navGuard?.frameNote(url, rec.activePage.url),
+      frameNote: (url) => session.navGuard?.frameNote(url, page.url),
       // Shown as a delta, the agent may not see where each ref sits now: a ref whose element
       // the page re-used for another item keeps the context it was shown in (ref-gone on use).
       holdContexts: mode === "delta",
@@ -59,12 +104,9 @@ export async function buildDelta(
       removed: [],
     };
   }
-  const switchedTab = rec.activePage !== actedOn;
-  if (
-    mode === "full" || before === undefined || rec.fullLoad || switchedTab || rec.newTabs.length
-  ) {
+  if (mode === "full" || before === undefined || options.whole) {
     // The agent sees the page whole: every ref is where this snapshot shows it.
-    session.refs.showAll(rec.activePage.target.targetId);
+    session.refs.showAll(page.target.targetId);
     const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
     return {
       delta: {
@@ -78,7 +120,8 @@ export async function buildDelta(
       removed: [],
     };
   }
-  const d = diffSnapshots(before, after);
+  // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
+  const d = after === before ? UNCHANGED : diffSnapshots(before, after);
   return {
     delta: {
       mode: "delta",

@@ -80,10 +80,14 @@ export const NAVIGATION_QUIET_MS = 25;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
-/** CDP resource types grouped for `network.summary.byType`. */
+/**
+ * CDP resource types as `network.summary.byType` counts them: each its own key, lower case, as
+ * the request's `type` names it (a `fetch()` is `fetch`, not folded into `xhr`); any other
+ * type is `other`.
+ */
 const BY_TYPE: Record<string, string> = {
   XHR: "xhr",
-  Fetch: "xhr",
+  Fetch: "fetch",
   Document: "document",
   Script: "script",
   Stylesheet: "stylesheet",

@@ -156,7 +156,7 @@ Deno.test("recorder: network summary by type, failures, and writes by keys only"
   // The browser's own favicon fetch is not something the page did.
   assertEquals(rec.network.summary, {
     total: 4,
-    byType: { document: 1, script: 1, xhr: 2 },
+    byType: { document: 1, script: 1, fetch: 2 },
     failed: 1,
   });
   assertEquals(rec.network.requests.map((r) => [r.type, r.status, r.failed ?? false]), [

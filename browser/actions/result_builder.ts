@@ -131,7 +131,8 @@ export class ActionResultBuilder {
     if (rec.fileChooser) warnings.push(fileChooserHint(target));
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
     const sent = rec.navigation.changed || rec.newTabs.length > 0 ||
-      rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0;
+      rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0 ||
+      (rec.network.summary.byType["fetch"] ?? 0) > 0;
     if (Array.isArray(warningsUnlessSent) && !sent) warnings.push(...warningsUnlessSent);
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);

@@ -3,7 +3,9 @@
  * and pays tokens for) and the structured content sent beside it.
  *
  * The text is compact JSON of the result with the news only, then the
- * snapshot raw (`snapshotDelta.tree:` and the tree, unescaped). Left out of
+ * snapshot raw, unescaped, under a label that says what it is
+ * (`delta (changes since the call began):` or `snapshot (full page):`,
+ * `snapshot/labels.ts`). Left out of
  * the text, kept in structuredContent ({@link textOmissions}): the call's own
  * echo (`action`, `element.ref`), `tokensEstimate`, an unchanged navigation,
  * a still-attached or focused element, the delta's `scope` and `mode: "delta"`,
@@ -23,6 +25,7 @@ import {
   type ToolOutput,
 } from "../output.ts";
 import type { ActionResult } from "./action_result.ts";
+import { deltaLabel } from "../snapshot/labels.ts";
 
 /** The ToolOutput of an ActionResult: the result, typed, and its renderer. */
 export interface ActionOutput extends ToolOutput {
@@ -78,7 +81,7 @@ export function renderActionResult(result: ActionResult): RenderedOutput & {
     deletePath(view, "error.hint");
   }
   const head = pruneEmpty(view);
-  const tails = raw ? [`${TREE_PATH}:\n${raw}`] : [];
+  const tails = raw ? [`${deltaLabel(structured.snapshotDelta!)}:\n${raw}`] : [];
   const text = [...lead, JSON.stringify(head), ...tails].join("\n");
   structured.tokensEstimate = estimateTokens(text);
   return { text, structured };

@@ -28,7 +28,7 @@ Deno.test("render: a quiet click's text carries the news only, the tree raw afte
   const { text, structured } = renderActionResult(result);
   assertEquals(
     text,
-    `{"ok":true,"element":{"displayText":"More options"}}\nsnapshotDelta.tree:\n${TREE}`,
+    `{"ok":true,"element":{"displayText":"More options"}}\ndelta (changes since the call began):\n${TREE}`,
   );
   // structuredContent keeps every field, with the estimate filled in: chars / 4 of the text.
   assertEquals(structured.tokensEstimate, Math.ceil(text.length / 4));
@@ -81,7 +81,8 @@ Deno.test("render: what changed is shown — navigation, traffic, warnings, focu
       requests: [{ method: "GET", url: to, type: "Document", status: 200 }],
     },
   });
-  assertTrue(text.endsWith("\nsnapshotDelta.tree:\n- main"), text);
+  // The page whole, labelled so: never to be read as a delta.
+  assertTrue(text.endsWith("\nsnapshot (full page):\n- main"), text);
   // A focus the action did not give, or lost, is news too.
   const unfocused = quietClick();
   unfocused.element!.focused = false;

@@ -11,35 +11,38 @@ import {
   refField,
   selectorField,
   sessionField,
+  snapshotField,
   timeoutField,
 } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { waitFor } from "../../browser/wait_condition.ts";
+import { waitForChange } from "../../browser/wait_change.ts";
+import { deltaLabel } from "../../browser/snapshot/labels.ts";
 
 /** The `wait_for` tool. */
 export const waitForTool = defineTool({
   name: "wait_for",
   title: "Wait for",
   description:
-    "Wait until one condition holds: text, ref, selector (any frame; frame says which), url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen.",
+    "Wait until one of text, ref, selector (any frame), url, loadState holds. ok: false on timeout (not an error); snapshotDelta: what changed meanwhile.",
   capability: "read",
   toolset: "core",
   annotations: { readOnlyHint: true },
   inputSchema: z.object({
     text: z.string().min(1).optional().describe(
-      "Page text (as snapshot shows it) contains it, any case",
+      "Page text contains it, any case",
     ),
     ref: refField,
     named: namedField,
     selector: selectorField,
-    url: z.string().optional().describe("Glob over the whole URL, e.g. **/checkout*"),
+    url: z.string().optional().describe("URL glob, e.g. **/checkout*"),
     loadState: z.enum(["domcontentloaded", "load", "networkidle"]).optional().describe(
       "Load state to reach",
     ),
     state: z.enum(["visible", "hidden"]).optional().describe(
-      "hidden: wait to disappear (default visible)",
+      "hidden: until gone (default visible)",
     ),
     timeoutMs: timeoutField,
+    snapshot: snapshotField,
     session: sessionField,
   }),
   async handler(ctx, args) {
@@ -67,15 +70,29 @@ export const waitForTool = defineTool({
     const state = args.state ?? "visible";
     const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // A named ref waits as its ref does.
-    const { named, ...rest } = args;
+    const { named, snapshot, session: _, timeoutMs: __, ...rest } = args;
     const ref = named !== undefined ? session.named.resolve(named) : args.ref;
-    const outcome = await waitFor(
+    const outcome = await waitForChange(
       session,
       page,
       { ...rest, ...(ref !== undefined ? { ref } : {}), state },
-      timeoutMs,
-      ctx.signal,
+      { timeoutMs, snapshot: snapshot ?? "delta", signal: ctx.signal },
     );
-    return { structured: { ...outcome } };
+    const delta = outcome.snapshotDelta;
+    return {
+      structured: { ...outcome },
+      // The tree after the JSON, under a label that says it is a delta (or the page whole).
+      ...(delta
+        ? {
+          rawTextKeys: ["snapshotDelta.tree"],
+          rawTextLabels: { "snapshotDelta.tree": deltaLabel(delta) },
+          textOmit: [
+            "snapshotDelta.scope",
+            ...(delta.mode === "delta" ? ["snapshotDelta.mode"] : []),
+            ...(delta.truncated ? [] : ["snapshotDelta.truncated"]),
+          ],
+        }
+        : {}),
+    };
   },
 });

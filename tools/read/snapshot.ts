@@ -9,6 +9,7 @@ import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
 import { captureSnapshot, tabSnapshot } from "../../browser/snapshot/capture.ts";
 import { pageText } from "../../browser/snapshot/paging.ts";
+import { FULL_LABEL, subtreeLabel } from "../../browser/snapshot/labels.ts";
 
 /** The `snapshot` tool. */
 export const snapshotTool = defineTool({
@@ -64,6 +65,8 @@ export const snapshotTool = defineTool({
         tree: paged.text,
       },
       rawTextKeys: ["tree"],
+      // The text says it is the page (or a subtree), never to be taken for an action's delta.
+      rawTextLabels: { tree: args.ref ? subtreeLabel(args.ref) : FULL_LABEL },
     };
   },
 });
