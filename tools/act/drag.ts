@@ -19,7 +19,7 @@ const endField = z.object({
   ref: refField,
   named: namedField,
   selector: selectorField,
-  x: z.number().optional().describe("Viewport CSS px"),
+  x: z.number().optional(),
   y: z.number().optional(),
 });
 
@@ -65,8 +65,8 @@ export const dragTool = defineTool({
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },
   inputSchema: z.object({
-    from: endField.describe("{ref|named|selector} or {x,y}"),
-    to: endField.describe("{ref|named|selector} or {x,y}"),
+    from: endField.describe("{ref|named|selector} or viewport {x,y}"),
+    to: endField.describe("Same shape"),
     ...actingFields,
   }),
   outputSchema: ACTION_RESULT_OUTPUT,

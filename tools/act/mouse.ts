@@ -21,7 +21,7 @@ export const mouseTool = defineTool({
   name: "mouse",
   title: "Mouse",
   description:
-    "Raw mouse at viewport coords (canvas, maps): move, down, up, wheel, click. Buttons stay held between calls: down, move…, up drags.",
+    "Raw mouse input at viewport coords (canvas, maps). Buttons stay held between calls: down, move…, up drags.",
   capability: "action",
   toolset: "power",
   annotations: { destructiveHint: true, openWorldHint: true },
