@@ -4,12 +4,13 @@
  * range input and an ARIA slider driven by the pointer, drag by coordinates, a destination
  * scrolled into view (and one that cannot share the viewport with its source), a drag the
  * page ignores (the delta says nothing changed), the same element twice, a drag inside a
- * same-origin iframe and one across frames (refused).
+ * same-origin iframe, one inside a cross-origin (out-of-process) iframe, and one across
+ * frames (refused).
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { actionOf, type ActionResult, errorOf } from "./_results.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
 
 const ENV = {
@@ -61,6 +62,7 @@ Deno.test("drag: HTML5 sortable reorders through a drop; the delta shows it", as
     assertIncludes(log, "drop:c");
     assertIncludes(log, "dragend:a");
     // The move and the status line are in the delta.
+    assertEquals((r.snapshotDelta as unknown as Record<string, unknown>).moved, 1);
     assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Alpha");
     assertEquals((r.action as Record<string, unknown>).type, "drag");
   });
@@ -120,6 +122,12 @@ Deno.test("drag: a drag the page ignores says nothing changed; same element is r
     const half = await mcp.call("drag", { from: { ref }, to: { x: 5 } });
     assertIncludes(textOf(half), "needs both x and y");
     assertEquals(await value(mcp, ORDER), "Alpha,Bravo,Charlie,Delta");
+    // batch may run a drag.
+    const batch = await mcp.ok("batch", {
+      calls: [{ tool: "drag", args: { from: { selector: "#a" }, to: { selector: "#b" } } }],
+    });
+    assertEquals((batch.results as Array<{ ok: boolean }>)[0]!.ok, true, JSON.stringify(batch));
+    assertEquals(await value(mcp, ORDER), "Bravo,Alpha,Charlie,Delta");
     // The mouse is free again: a click still works.
     await mcp.ok("click", { selector: "#b" });
   });
@@ -200,4 +208,37 @@ Deno.test("drag: inside a same-origin iframe; across frames is refused", async (
     assertIncludes(textOf(across), "different frames");
     assertEquals(await value(mcp, order), "Delta,Alpha,Bravo,Charlie");
   });
+});
+
+Deno.test("drag: inside a cross-origin iframe (out of process), HTML5", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: ENV });
+  try {
+    const cross = fx.crossUrl("drag-html5.html");
+    await mcp.ok("navigate", {
+      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+      snapshot: "none",
+    });
+    const tree = await eventually(async () => {
+      const t = String((await mcp.ok("snapshot")).tree);
+      return /listitem.*Bravo/.test(t) && t;
+    });
+    const r = actionOf(
+      await mcp.call("drag", {
+        from: { ref: refOf(tree, /listitem.*Bravo/) },
+        to: { ref: refOf(tree, /listitem.*Alpha/) },
+      }),
+    );
+    assertEquals(r.ok, true, JSON.stringify(r));
+    assertEquals(dragOf(r).via, "html5");
+    assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Bravo");
+    const after = String((await mcp.ok("snapshot")).tree);
+    assertTrue(
+      after.indexOf("Bravo") < after.indexOf("Alpha"),
+      `Bravo before Alpha in the frame:\n${after}`,
+    );
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
 });

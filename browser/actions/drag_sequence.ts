@@ -11,10 +11,14 @@
  * (`Input.dispatchDragEvent` dragEnter, dragOver, then drop at the destination). When no
  * drag starts, the mouse moves do the work (pointer-based sortables, sliders, canvases).
  *
- * Both ends must be in the viewport together: an element destination outside it is scrolled
- * into view first, and when the two do not fit at once the drag fails before anything is
- * pressed. Element ends must share a frame (same-origin iframes included); a drag from one
- * frame into another is refused (the page's drag code lives in one document).
+ * Both ends must be in the viewport together: for an element source and destination, the
+ * window scrolls just enough to bring a destination outside it in with the source still in
+ * view (an element's own scrollIntoView centers it and can push the source out); when the two
+ * do not fit at once, or an end is a viewport point, the drag fails before anything is pressed.
+ * Element ends must share a frame: any one frame works, same-origin or cross-origin (out of
+ * process: Chromium routes the top-level input and drag events); a drag from one frame into
+ * another is refused (a page's drag code lives in one document). A destination hidden inside
+ * its own scroll container is not scrolled (the window scroll does not reach it).
  *
  * @module
  */
