@@ -34,6 +34,9 @@ import { within } from "../poll.ts";
 /** How many mouse moves (or drag events) go from the source to the destination. */
 export const DRAG_STEPS = 10;
 
+/** The longest a clean-up step after the drag may take (a page stuck in a script), ms. */
+const CLEANUP_MS = 2000;
+
 /** How long a started HTML5 drag may take to hand its data over, ms. */
 const INTERCEPT_WAIT_MS = 1000;
 
@@ -152,6 +155,8 @@ export async function dragBetween(
         continue;
       }
       await mouse.move(p.x, p.y, { signal });
+      // (Chromium delivers mouse moves aligned to frames: a library that reads the pointer in
+      // requestAnimationFrame sees each step; tests/drag_test.ts has one.)
       if (data === undefined && !(await page.call<boolean>(dragStarted, [], { frameId, signal }))) {
         continue;
       }
@@ -180,11 +185,13 @@ export async function dragBetween(
         x: mouse.position.x,
         y: mouse.position.y,
         data: { items: [], dragOperationsMask: 0xffff },
-      }).catch(() => {});
+      }, { timeoutMs: CLEANUP_MS }).catch(() => {});
       mouse.forgetButton("left");
     } else if (mouse.buttons & 1) await mouse.up({ button: "left" }).catch(() => {});
-    await session.send("Input.setInterceptDrags", { enabled: false }).catch(() => {});
-    await page.call(forgetDragStart, [], { frameId }).catch(() => {});
+    // A page stuck in a script must not hold the result: these are bounded.
+    await session.send("Input.setInterceptDrags", { enabled: false }, { timeoutMs: CLEANUP_MS })
+      .catch(() => {});
+    await page.call(forgetDragStart, [], { frameId, timeoutMs: CLEANUP_MS }).catch(() => {});
   }
 }
 
