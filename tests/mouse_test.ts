@@ -76,10 +76,12 @@ Deno.test("mouse: down, moves and up draw a stroke; click at coords drops a pin"
       ...at(10, 10),
       buttons: ["left"],
     });
+    assertIncludes(r.warnings.join(" "), "left button held");
     await mcp.ok("mouse", { action: "move", ...at(60, 40) });
     await mcp.ok("mouse", { action: "move", ...at(120, 80) });
     r = actionOf(await mcp.call("mouse", { action: "up", ...at(200, 100) }));
     assertEquals((r as unknown as { pointer: { buttons: string[] } }).pointer.buttons, []);
+    assertEquals(r.warnings, []);
     assertEquals(await value(mcp, "window.canvasLog.strokes"), [[
       [10, 10],
       [60, 40],

@@ -101,7 +101,12 @@ export const mouseTool = defineTool({
               return await mouse.click(x, y, { button, clickCount, signal });
           }
         });
-        return { pointer: pointerState(mouse) };
+        const pointer = pointerState(mouse);
+        // Other pointer tools move this same mouse: with a button held, their moves drag.
+        const held = pointer.buttons.length
+          ? [`${pointer.buttons.join("+")} button held: release it with mouse up when done`]
+          : [];
+        return { pointer, ...(held.length ? { warnings: held } : {}) };
       },
     });
   },
