@@ -87,6 +87,15 @@ Deno.test("drag: onto a drop zone by selector; a destination scrolled into view"
     assertEquals(r.ok, true, JSON.stringify(r));
     assertEquals(await value(mcp, ORDER), "Alpha,Bravo");
     assertTrue(dragOf(r).to.y < height, "dropped inside the viewport");
+    // A zone below the fold of its own scroll container: the container scrolls it in.
+    await mcp.ok("eval_js", {
+      expression:
+        `document.getElementById("far").style.setProperty("--far", "0px"), scrollTo(0, 0)`,
+    });
+    r = actionOf(await mcp.call("drag", { from: { selector: "#b" }, to: { selector: "#deep" } }));
+    assertEquals(r.ok, true, JSON.stringify(r));
+    assertEquals(await value(mcp, ORDER), "Alpha");
+    assertIncludes(JSON.stringify(r.snapshotDelta), "Binned Bravo in deep");
     // Too far to share the viewport with the source: refused before anything is pressed.
     await mcp.ok("eval_js", {
       expression: `document.getElementById("far").style.setProperty("--far", "${
@@ -97,10 +106,10 @@ Deno.test("drag: onto a drop zone by selector; a destination scrolled into view"
     assertEquals(far.isError, true);
     assertEquals(errorOf(far).code, "not-actionable");
     assertIncludes(textOf(far), "outside the viewport");
-    assertEquals(await value(mcp, ORDER), "Alpha,Bravo");
+    assertEquals(await value(mcp, ORDER), "Alpha");
     assertEquals(
       await value(mcp, "window.dragLog.filter((e) => e.startsWith('dragstart')).length"),
-      2,
+      3,
     );
   });
 });

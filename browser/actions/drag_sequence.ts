@@ -12,13 +12,14 @@
  * drag starts, the mouse moves do the work (pointer-based sortables, sliders, canvases).
  *
  * Both ends must be in the viewport together: for an element source and destination, the
- * window scrolls just enough to bring a destination outside it in with the source still in
- * view (an element's own scrollIntoView centers it and can push the source out); when the two
- * do not fit at once, or an end is a viewport point, the drag fails before anything is pressed.
+ * destination is revealed with the least scrolling of its scroll containers and the window
+ * (`scrollIntoView` "nearest"; an actionability scroll centers, which can push the source out),
+ * and the source is brought back into view if that hid it; when the two do not fit at once,
+ * or the destination is a viewport point outside it (or an element and the source a point,
+ * which a scroll would move), the drag fails before anything is pressed.
  * Element ends must share a frame: any one frame works, same-origin or cross-origin (out of
  * process: Chromium routes the top-level input and drag events); a drag from one frame into
- * another is refused (a page's drag code lives in one document). A destination hidden inside
- * its own scroll container is not scrolled (the window scroll does not reach it).
+ * another is refused (a page's drag code lives in one document).
  *
  * @module
  */
@@ -91,21 +92,18 @@ export async function dragBetween(
   let fromPoint: Point | ActionPoint = options.fromPoint;
   const view = await viewportOf(page, signal);
   let toPoint = to.kind === "coords" ? { x: to.x, y: to.y } : await centerNow(page, to, signal);
-  if (!inside(toPoint, view)) {
-    if (to.kind === "coords" || from.kind === "coords") throw outOfView(toPoint, view, to.kind);
-    // Scroll the window just enough to bring the destination in with the source still in
-    // view (an element's own scrollIntoView centers it, which can push the source out).
-    const by = { x: scrollToShow(toPoint.x, view.width), y: scrollToShow(toPoint.y, view.height) };
-    if (!inside({ x: fromPoint.x - by.x, y: fromPoint.y - by.y }, view)) {
-      throw outOfView(toPoint, view, "element");
+  if (to.kind === "element" && from.kind === "element") {
+    // Reveal the destination with the least scrolling (its containers', the window's), so the
+    // source likely stays in view: an actionability scroll centers, which can push it out.
+    await scrollNearest(to.handle, signal);
+    const moved = await centerNow(page, to, signal);
+    if (moved.x !== toPoint.x || moved.y !== toPoint.y) {
+      fromPoint = await waitActionable(page, from.handle, { hitTest: true, deadline, signal });
+      toPoint = await centerNow(page, to, signal);
     }
-    await page.evaluate(`scrollBy({ left: ${by.x}, top: ${by.y}, behavior: "instant" })`, {
-      signal,
-    });
-    fromPoint = await waitActionable(page, from.handle, { hitTest: true, deadline, signal });
-    toPoint = await centerNow(page, to, signal);
-    if (!inside(toPoint, view)) throw outOfView(toPoint, view, "element");
   }
+  // A viewport point is not scrolled under (it would then name other content).
+  if (!inside(toPoint, view)) throw outOfView(toPoint, view, ends);
   const frameId = from.kind === "element" ? from.handle.frameId : page.mainFrameId;
   const session = page.session;
   let data: Protocol.Input.DragData | undefined;
@@ -211,25 +209,40 @@ export function inside(p: Point, view: { width: number; height: number }): boole
   return p.x >= 0 && p.y >= 0 && p.x < view.width && p.y < view.height;
 }
 
-function outOfView(p: Point, view: { width: number; height: number }, kind: string): ToolError {
+/** The destination cannot be reached with the source in view: what to do, by the ends' kinds. */
+function outOfView(
+  p: Point,
+  view: { width: number; height: number },
+  ends: { from: ResolvedTarget; to: ResolvedTarget },
+): ToolError {
   const where = `(${Math.round(p.x)}, ${Math.round(p.y)})`;
+  const both = ends.from.kind === "element" && ends.to.kind === "element";
   return new ToolError(
     "not-actionable",
     `The drag's destination ${where} is outside the viewport (${view.width}x${view.height} CSS px)${
-      kind === "element" ? " with the source in view" : ""
+      both ? " with the source in view" : ""
     }`,
-    kind === "element"
-      ? "make the viewport taller (set_viewport), or drag in steps: mouse down, move, scroll, up"
-      : "give coords inside the viewport, or a ref/selector for the destination (it is scrolled into view)",
+    both
+      ? "make the viewport larger (set_viewport), or drag in steps: mouse down, move, scroll, up"
+      : ends.to.kind === "coords"
+      ? "give coords inside the viewport, or a ref/selector for the destination"
+      : "give from as a ref/selector too (the page then scrolls to show both), or scroll first",
   );
 }
 
-/** How far to scroll (CSS px) to bring coordinate `v` inside `0..size` with a margin. */
-function scrollToShow(v: number, size: number): number {
-  const margin = Math.min(40, size / 10);
-  if (v < 0) return Math.floor(v - margin);
-  if (v >= size) return Math.ceil(v - size + margin);
-  return 0;
+/**
+ * Scrolls an element into view with the least movement of every scroller above it (a no-op
+ * when it shows). CDP: `Runtime.callFunctionOn`.
+ */
+async function scrollNearest(
+  handle: { session: Page["session"]; objectId: string },
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  await handle.session.send("Runtime.callFunctionOn", {
+    objectId: handle.objectId,
+    functionDeclaration:
+      'function () { this.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" }); }',
+  }, { signal });
 }
 
 /** Refuses ends a drag cannot join: the same element or point, or elements in two frames. */
