@@ -359,6 +359,16 @@ export class Mouse {
   }
 
   /**
+   * Forgets a pressed button without sending an event: a drag the browser intercepted
+   * (`Input.setInterceptDrags`) and ended with `Input.dispatchDragEvent` took the release, as
+   * an OS drag loop takes a person's, and the page gets no `mouseup`.
+   */
+  forgetButton(button: MouseButton = "left"): void {
+    this.#buttons &= ~BUTTON_BITS[checkButton(button)];
+    if (this.#buttons === 0) this.#lastButton = "none";
+  }
+
+  /**
    * Clicks at (x, y): `mouseMoved` (unless `move: false`), then for i in 1..clickCount a
    * `mousePressed`/`mouseReleased` pair with `clickCount: i` (so 2 fires
    * `dblclick` with `detail` 2; the right button fires `contextmenu`).

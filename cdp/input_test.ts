@@ -247,6 +247,21 @@ Deno.test("Mouse.click(move: false) presses where the pointer is, sending no mov
   assertEquals(sent.length, 2);
 });
 
+Deno.test("Mouse.forgetButton() clears a held button without sending anything", async () => {
+  const { session, sent } = recordingSession();
+  const mouse = new Mouse(session);
+  await mouse.down();
+  await mouse.down({ button: "middle" });
+  sent.length = 0;
+  mouse.forgetButton("left");
+  assertEquals([mouse.buttons, sent.length], [4, 0]);
+  await mouse.move(5, 5);
+  assertEquals(sent[0]!.params.button, "middle", "the button still held drags");
+  mouse.forgetButton("middle");
+  await mouse.move(6, 6);
+  assertEquals([mouse.buttons, sent[1]!.params.button], [0, "none"]);
+});
+
 // ------------------------------------------------------ real Chromium tests
 
 /** Logs key, input and mouse events as "type key code mods" into window.log. */

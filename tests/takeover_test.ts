@@ -84,6 +84,11 @@ Deno.test("takeover: a person's control refuses agent mutations, reads work, the
       codeOf(await p.call("navigate", { url: fx.url("basic.html") })),
       "human-has-control",
     );
+    // Pointer input too: drag and raw mouse.
+    const drag = await p.call("drag", { from: { selector: "#add" }, to: { x: 5, y: 5 } });
+    assertEquals(codeOf(drag), "human-has-control", textOf(drag));
+    const mouse = await p.call("mouse", { action: "click", x: 5, y: 5 });
+    assertEquals(codeOf(mouse), "human-has-control", textOf(mouse));
     // Reads: work.
     assertIncludes(String((await p.ok("snapshot")).tree), "Add one");
     assertEquals((await p.ok("get_url")).title, "Control");

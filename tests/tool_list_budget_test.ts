@@ -9,6 +9,9 @@
  * those budgets were set, with the full list at 10,987: it has a budget of its own (500),
  * counted apart from the 11,000 of the toolsets issue 14 measured (ask_human + highlight:
  * 182 tokens when added).
+ *
+ * Issue 17's pointer tools (drag, mouse: ~495 tokens when added, with the list at 10,999)
+ * are counted apart too, with a budget of their own (550).
  */
 import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
@@ -17,8 +20,17 @@ import { DEFAULT_TOOLSETS, TOOLSETS } from "../policy/toolsets.ts";
 import { DEFAULT_CAPABILITIES } from "../policy/capabilities.ts";
 import { toolList } from "../mcp/server.ts";
 
-function listTokens(toolsets: Set<string> | "all", capabilities?: readonly string[]): number {
-  return countTokens(JSON.stringify(toolList(listConfig(toolsets, capabilities))));
+/** Tools counted apart from the 11,000 of issue 14's toolsets (see the module doc). */
+const POINTER_TOOLS = new Set(["drag", "mouse"]);
+
+function listTokens(
+  toolsets: Set<string> | "all",
+  capabilities?: readonly string[],
+  options: { without?: ReadonlySet<string> } = {},
+): number {
+  const list = toolList(listConfig(toolsets, capabilities));
+  const kept = list.filter((t) => !options.without?.has(String(t.name)));
+  return countTokens(JSON.stringify(kept));
 }
 
 Deno.test("tools/list: default and full lists stay within their token budgets", () => {
@@ -26,11 +38,14 @@ Deno.test("tools/list: default and full lists stay within their token budgets", 
   const lean = listTokens(new Set(DEFAULT_TOOLSETS), DEFAULT_CAPABILITIES);
   assertTrue(lean <= 4396, `default tools/list is ${lean} o200k tokens (budget 4,396)`);
   const all = listTokens("all");
-  const withoutHuman = listTokens(new Set(TOOLSETS.filter((t) => t !== "human")));
+  const notHuman = new Set(TOOLSETS.filter((t) => t !== "human"));
+  const withoutHuman = listTokens(notHuman, undefined, { without: POINTER_TOOLS });
   assertTrue(
     withoutHuman <= 11_000,
     `full tools/list without the human toolset is ${withoutHuman} o200k tokens (budget 11,000)`,
   );
-  const human = all - withoutHuman;
+  const pointer = listTokens(notHuman) - withoutHuman;
+  assertTrue(pointer <= 550, `drag and mouse add ${pointer} o200k tokens (budget 550)`);
+  const human = all - withoutHuman - pointer;
   assertTrue(human <= 500, `the human toolset adds ${human} o200k tokens (budget 500)`);
 });

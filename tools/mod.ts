@@ -14,6 +14,8 @@ import { typeTool } from "./act/type.ts";
 import { pressTool } from "./act/press.ts";
 import { selectTool } from "./act/select.ts";
 import { hoverTool } from "./act/hover.ts";
+import { dragTool } from "./act/drag.ts";
+import { mouseTool } from "./act/mouse.ts";
 import { scrollTool } from "./act/scroll.ts";
 import { handleDialogTool } from "./act/handle_dialog.ts";
 import { waitForTool } from "./browse/wait_for.ts";
@@ -118,6 +120,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   pressTool,
   selectTool,
   hoverTool,
+  dragTool,
+  mouseTool,
   scrollTool,
   handleDialogTool,
   waitForTool,

@@ -165,7 +165,16 @@ export async function runAction(
 const FRAME_CAP_MS = 250;
 
 /** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
-const POINTER_AND_KEYS = new Set(["click", "hover", "press", "type", "scroll", "choose_option"]);
+const POINTER_AND_KEYS = new Set([
+  "click",
+  "hover",
+  "drag",
+  "mouse",
+  "press",
+  "type",
+  "scroll",
+  "choose_option",
+]);
 
 async function runExclusive(
   session: BrowserSession,

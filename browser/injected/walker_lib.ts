@@ -141,9 +141,12 @@ export function installWalkerLib(api: PageApi): void {
     return a;
   }
 
+  // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
+  // ref for it; sortable list items are rarely focusable).
   function clickHandler(el: Element): boolean {
     const tab = el.getAttribute("tabindex");
-    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
+    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
+      el.getAttribute("draggable") === "true";
   }
 
   function snapshot(opts: { rootId?: number; wholeLines?: boolean } = {}) {

@@ -43,6 +43,8 @@ Deno.test("control gate: what counts as a mutation, from annotations and capabil
     "close_session",
     "set_viewport",
     "upload_file",
+    "drag",
+    "mouse",
   ];
   assertEquals(kept(acting), acting);
 });

@@ -20,6 +20,8 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "fill_form",
   "press",
   "hover",
+  "drag",
+  "mouse",
   "select",
   "type",
   "scroll",
