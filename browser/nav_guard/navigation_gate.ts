@@ -71,7 +71,12 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       ...(secretLeak ? { secretLeak } : {}),
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,
-    }, (networkId, why) => session.logs.markBlocked(networkId, why));
+    }, (networkId, why) =>
+      session.logs.markBlocked(networkId, why), {
+      routes: session.routes,
+      routed: (networkId, pattern) =>
+        session.logs.markRouted(networkId, pattern),
+    });
 }
 
 /**
