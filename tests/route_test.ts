@@ -123,8 +123,7 @@ Deno.test("route: answers, aborts, new tabs, times, unroute and the allowlist", 
         const log = (await mcp.ok("network_read", { pattern: "pic.png" })).entries as R[];
         return log.at(-1)?.routed === "**/*.png?*" && log.at(-1)?.failed === true;
       });
-      const routed = routedOf(r);
-      assertTrue(routed.length === 0 || routed[0]!.action === "aborted", JSON.stringify(r));
+      assertEquals(routedOf(r)[0]?.action, "aborted", JSON.stringify(r));
     });
 
     await t.step(
@@ -167,6 +166,62 @@ Deno.test("route: answers, aborts, new tabs, times, unroute and the allowlist", 
       await eventually(() => hitsOf("/api/x") === 1);
       assertEquals(routedOf(c)[0]?.action, "refused", JSON.stringify(c));
       assertEquals(((await mcp.ok("list_routes")).routes as R[])[0]?.hits, 0);
+    });
+  } finally {
+    await mcp.close();
+    await srv.close();
+  }
+});
+
+Deno.test("route: with eval code is served; an out-of-process iframe, a worker; storage state", async (t) => {
+  const srv = startTwoOrigins((_a, b) => ({
+    "/scripted": `<title>scripted</title><script src="/app.js"></script>`,
+    "/framer": `<title>framer</title><iframe src="${b}/frame"></iframe>
+      <script>localStorage.setItem("kept", "yes")</script>`,
+    "/frame": `<title>frame</title><p id=out>none</p>
+      <script>fetch("/api/frame").then((r) => r.text()).then((t) => out.textContent = "frame " + t)</script>`,
+    "/worker": `<title>worker</title><p id=out>none</p><script>
+      const w = new Worker("/w.js"); w.onmessage = (m) => out.textContent = "worker " + m.data;</script>`,
+    "/w.js": `fetch("/api/w").then((r) => r.text()).then((t) => postMessage(t))`,
+  }));
+  const mcp = await startStdio({
+    env: {
+      BROWX_CAPABILITIES: "read,navigation,action,eval",
+      BROWX_TOOLSETS: "core,debug,testing,storage",
+    },
+  });
+  const hitsOf = (path: string) => srv.hits.filter((h) => h.path.startsWith(path)).length;
+  try {
+    await t.step("with eval a routed script runs", async () => {
+      await mcp.ok("route", {
+        urlPattern: "**/app.js",
+        response: { contentType: "text/javascript", body: "document.title = 'routed script'" },
+      });
+      await mcp.ok("navigate", { url: `${srv.a}/scripted`, snapshot: "none" });
+      await eventually(async () => (await mcp.ok("get_url")).title === "routed script");
+      assertEquals(hitsOf("/app.js"), 0);
+    });
+
+    await t.step("an out-of-process iframe's fetch is routed", async () => {
+      await mcp.ok("route", { urlPattern: `${srv.b}/api/*`, response: { body: "routed" } });
+      await mcp.ok("navigate", { url: `${srv.a}/framer`, snapshot: "none" });
+      await eventually(async () => (await outText(mcp)).includes("frame routed"));
+      assertEquals(hitsOf("/api/frame"), 0);
+      assertEquals(srv.seen("B").filter((p) => p === "GET /frame").length, 1);
+    });
+
+    await t.step("a dedicated worker's fetch", async () => {
+      await mcp.ok("route", { urlPattern: "**/api/w", response: { body: "routed" } });
+      await mcp.ok("navigate", { url: `${srv.a}/worker`, snapshot: "none" });
+      await eventually(async () => (await outText(mcp)).includes("worker routed"));
+      assertEquals(hitsOf("/api/w"), 0);
+    });
+
+    await t.step("storage state is read past a route that fails everything", async () => {
+      await mcp.ok("route", { urlPattern: "**", abort: "failed" });
+      const state = await mcp.ok("dump_storage_state");
+      assertIncludes(JSON.stringify(state), '"kept"');
+      await mcp.ok("unroute", { all: true });
     });
   } finally {
     await mcp.close();

@@ -124,11 +124,13 @@ export class NavGuard {
     this.#routes = options.routes;
     this.#routed = options.routed ?? (() => {});
     // New routes: every target's interception covers their URLs from now on.
-    options.routes?.onChange(() => {
-      for (const [, session] of this.#sessions) {
-        session.send("Fetch.enable", { patterns: this.#patterns() }).catch(() => {});
-      }
-    });
+    options.routes?.onChange(() =>
+      Promise.all(
+        [...this.#sessions.values()].map((session) =>
+          session.send("Fetch.enable", { patterns: this.#patterns() }).catch(() => {})
+        ),
+      )
+    );
   }
 
   /**

@@ -62,7 +62,9 @@ export class SessionRoutes {
   #routes: Route[] = [];
   #events: RoutedEvent[] = [];
   #seq = 0;
-  #changed = new Set<() => void>();
+  #changed = new Set<() => unknown>();
+  /** The work the last change started (Fetch patterns sent to every target). */
+  #applying: Promise<unknown> = Promise.resolve();
   /** Targets routes do not apply to (browxai's own scratch tabs). */
   #exempt = new Set<string>();
 
@@ -142,8 +144,11 @@ export class SessionRoutes {
     return this.#events.filter((e) => e.seq > seq);
   }
 
-  /** Calls `fn` whenever the set of routes changes (Fetch patterns follow); returns the remover. */
-  onChange(fn: () => void): () => void {
+  /**
+   * Calls `fn` whenever the set of routes changes (Fetch patterns follow; a promise it
+   * returns is what {@link applied} waits for); returns the remover.
+   */
+  onChange(fn: () => unknown): () => void {
     this.#changed.add(fn);
     return () => this.#changed.delete(fn);
   }
@@ -166,8 +171,14 @@ export class SessionRoutes {
     return [...new Set(this.#routes.map((r) => cdpWildcard(r.pattern)))];
   }
 
+  /** Resolves once the last change reached every target (its Fetch patterns sent). Never rejects. */
+  applied(): Promise<void> {
+    return this.#applying.then(() => {});
+  }
+
   #notify(): void {
-    for (const fn of [...this.#changed]) fn();
+    const work = [...this.#changed].map((fn) => fn());
+    this.#applying = Promise.allSettled([this.#applying, ...work]);
   }
 }
 

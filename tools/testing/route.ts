@@ -88,6 +88,8 @@ export const routeTool = defineTool({
         "remove some with unroute, or use a broader urlPattern",
       );
     }
+    // The next request of any tab is intercepted: its patterns are in place.
+    await session.routes.applied();
     return {
       structured: { ok: true, route: routeView(route), count: session.routes.list().length },
     };

@@ -39,6 +39,7 @@ export const unrouteTool = defineTool({
     }
     const session = await ctx.sessions.get(args.session ?? "default");
     const removed = session.routes.remove(args.all ? undefined : args.urlPattern);
+    await session.routes.applied();
     return {
       structured: { ok: true, removed, routes: session.routes.list().map(routeView) },
     };
