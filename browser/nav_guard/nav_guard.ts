@@ -162,6 +162,7 @@ export class NavGuard {
       routes: this.#routes,
       targetId,
       allowlisted: (url) => this.#policy.allowlisted(url),
+      ownConsole: (url) => this.#policy.ownConsole?.(url) === true,
       routed: this.#routed,
     });
   }

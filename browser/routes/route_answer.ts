@@ -4,6 +4,8 @@
  * of the agent's, or a failure), else it continues to the network.
  *
  * What a route may not do:
+ * - touch browxai's own web console or MCP endpoint (a routed page on its
+ *   origin would carry the person's cookie there, or show them a fake console);
  * - serve a response for a URL the policy blocks (off the allowlist): the
  *   request goes on as it would without the route, and the result says
  *   `refused` (aborting it is allowed: that only takes away);
@@ -55,6 +57,8 @@ export interface RouteContext {
   targetId: string;
   /** True when the policy lets a page load `url` (the allowlist); a route serves nothing else. */
   allowlisted(url: string): boolean;
+  /** True when `url` is browxai's own console or MCP endpoint: no route touches it. */
+  ownConsole?: (url: string) => boolean;
   /** Tells the network log a route answered request `networkId`. */
   routed(networkId: string, pattern: string): void;
 }
@@ -74,6 +78,11 @@ export async function answerPassed(
   if (!route) return void await go();
   const note = (action: "fulfilled" | "aborted" | "refused", more: object = {}) =>
     c.routes.note({ url, pattern: route.pattern, action, ...more });
+  if (c.ownConsole?.(url)) {
+    // A page of the agent's on the console's origin would carry the person's cookie there.
+    note("refused", { why: "browxai's own console: never routed" });
+    return void await go();
+  }
   if (route.abort) {
     c.routes.use(route);
     if (e.networkId) c.routed(e.networkId, route.pattern);

@@ -37,6 +37,7 @@ async function answer(routes: SessionRoutes, e: PausedForRoute) {
     routes,
     targetId: "T",
     allowlisted: (url) => !url.includes("blocked.test"),
+    ownConsole: (url) => url.startsWith("http://127.0.0.1:9/"),
     routed: (id, pattern) => marked.push(`${id} ${pattern}`),
   });
   return { sent, marked, events: routes.since(0) };
@@ -108,6 +109,15 @@ Deno.test("answerPassed: without eval, documents are sandboxed and scripts not s
   assertEquals(r.sent[0]!.method, "Fetch.fulfillRequest");
   r = await answer(routes, paused("http://a.test/", { resourceType: "Document" }));
   assertEquals(headerOf(r.sent[0]!, "content-security-policy"), undefined);
+});
+
+Deno.test("answerPassed: browxai's own console is never routed", async () => {
+  const routes = new SessionRoutes();
+  routes.add("**", { abort: "Failed", code: true });
+  const r = await answer(routes, paused("http://127.0.0.1:9/console"));
+  assertEquals(r.sent.map((s) => s.method), ["Fetch.continueRequest"]);
+  assertEquals(r.events.at(-1)?.action, "refused");
+  assertEquals(routes.list()[0]!.hits, 0);
 });
 
 Deno.test("answerPassed: off the allowlist a response is not served, an abort is", async () => {
