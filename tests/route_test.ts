@@ -183,6 +183,10 @@ Deno.test("route: with eval code is served; an out-of-process iframe, a worker; 
     "/worker": `<title>worker</title><p id=out>none</p><script>
       const w = new Worker("/w.js"); w.onmessage = (m) => out.textContent = "worker " + m.data;</script>`,
     "/w.js": `fetch("/api/w").then((r) => r.text()).then((t) => postMessage(t))`,
+    "/cors": `<title>cors</title><button id=go>go</button><p id=out>none</p><script>
+      go.onclick = () => fetch("${b}/api/cors", { method: "PUT", headers: { "x-a": "1" } })
+        .then((r) => r.text()).then((t) => out.textContent = "cors " + t,
+          () => out.textContent = "cors failed");</script>`,
   }));
   const mcp = await startStdio({
     env: {
@@ -215,6 +219,15 @@ Deno.test("route: with eval code is served; an out-of-process iframe, a worker; 
       await mcp.ok("navigate", { url: `${srv.a}/worker`, snapshot: "none" });
       await eventually(async () => (await outText(mcp)).includes("worker routed"));
       assertEquals(hitsOf("/api/w"), 0);
+    });
+
+    await t.step("a cross-origin fetch with a preflight is answered", async () => {
+      await mcp.ok("route", { urlPattern: `${srv.b}/api/cors`, response: { body: "routed" } });
+      await mcp.ok("navigate", { url: `${srv.a}/cors`, snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "#go", snapshot: "none" });
+      await eventually(async () => (await outText(mcp)).includes("cors routed"));
+      assertEquals(hitsOf("/api/cors"), 0);
+      assertEquals(routedOf(r).map((x) => x.action), ["fulfilled"], JSON.stringify(r));
     });
 
     await t.step("storage state is read past a route that fails everything", async () => {
