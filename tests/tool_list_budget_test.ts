@@ -8,7 +8,8 @@
  * The `human` toolset (issue 15: ask_human, highlight, and the takeover tools) came after
  * those budgets were set, with the full list at 10,987: it has a budget of its own (500),
  * counted apart from the 11,000 of the toolsets issue 14 measured (ask_human + highlight:
- * 182 tokens when added).
+ * 182 tokens when added). The `testing` toolset (issue 17: route, unroute, list_routes: 385
+ * tokens when added) has one too (600), counted apart the same way.
  */
 import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
@@ -27,10 +28,16 @@ Deno.test("tools/list: default and full lists stay within their token budgets", 
   assertTrue(lean <= 4396, `default tools/list is ${lean} o200k tokens (budget 4,396)`);
   const all = listTokens("all");
   const withoutHuman = listTokens(new Set(TOOLSETS.filter((t) => t !== "human")));
-  assertTrue(
-    withoutHuman <= 11_000,
-    `full tools/list without the human toolset is ${withoutHuman} o200k tokens (budget 11,000)`,
+  const withoutTesting = listTokens(
+    new Set(TOOLSETS.filter((t) => t !== "human" && t !== "testing")),
   );
+  assertTrue(
+    withoutTesting <= 11_000,
+    `full tools/list without the human and testing toolsets is ${withoutTesting} o200k tokens ` +
+      "(budget 11,000)",
+  );
+  const testing = withoutHuman - withoutTesting;
+  assertTrue(testing <= 600, `the testing toolset adds ${testing} o200k tokens (budget 600)`);
   const human = all - withoutHuman;
   assertTrue(human <= 500, `the human toolset adds ${human} o200k tokens (budget 500)`);
 });

@@ -12,7 +12,7 @@ import { ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 export const listRoutesTool = defineTool({
   name: "list_routes",
   title: "List routes",
-  description: "The session's routes, newest first, with hits and answers left.",
+  description: "The session's routes, newest first, with hits.",
   capability: "read",
   toolset: "testing",
   annotations: { readOnlyHint: true, openWorldHint: false },

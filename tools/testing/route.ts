@@ -26,18 +26,18 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const responseField = z.object({
   status: z.number().int().min(200).max(599).optional().describe("Default 200"),
-  headers: z.record(z.string(), z.string()).optional().describe("Response headers"),
-  body: z.string().optional().describe("Body text"),
-  contentType: z.string().optional().describe("Content-Type header"),
-  json: z.unknown().optional().describe("Body as JSON (contentType application/json)"),
-}).describe("Serve this response");
+  headers: z.record(z.string(), z.string()).optional().describe("Headers"),
+  body: z.string().optional().describe("Text"),
+  contentType: z.string().optional().describe("Content-Type"),
+  json: z.unknown().optional().describe("JSON body"),
+}).describe("Serve this");
 
 /** The `route` tool. */
 export const routeTool = defineTool({
   name: "route",
   title: "Route requests",
   description:
-    "Answer the session's requests matching urlPattern (glob: ** any, * any but /, ? one char) with response, or fail them with abort. All tabs; replaces a route of the same pattern.",
+    "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response, or fail them (abort). Same pattern replaces.",
   capability: "action",
   toolset: "testing",
   annotations: {
@@ -51,8 +51,8 @@ export const routeTool = defineTool({
     urlPattern: z.string().min(1).describe("URL glob, e.g. **/api/*"),
     response: responseField.optional(),
     abort: z.enum(Object.keys(ABORT_REASONS) as [keyof typeof ABORT_REASONS])
-      .optional().describe("Fail with this network error"),
-    times: z.number().int().min(1).optional().describe("Answer only this many times"),
+      .optional().describe("Fail with this error"),
+    times: z.number().int().min(1).optional().describe("Answer N times"),
     session: sessionField,
   }),
   async handler(ctx, args) {

@@ -8,22 +8,20 @@ import { z } from "zod";
 import type { Route } from "../../browser/routes/routes.ts";
 import { ERROR_OUTPUT } from "../output_schemas.ts";
 
-/** The `abort` values: `Network.ErrorReason` in lower case (`blockedbyclient` → `BlockedByClient`). */
+/**
+ * The `abort` values: the common `Network.ErrorReason`s in lower case (`blockedbyclient` →
+ * `BlockedByClient`); fewer than CDP has, as every name costs tokens on every turn.
+ */
 export const ABORT_REASONS = {
   failed: "Failed",
   aborted: "Aborted",
   timedout: "TimedOut",
   accessdenied: "AccessDenied",
-  connectionclosed: "ConnectionClosed",
   connectionreset: "ConnectionReset",
   connectionrefused: "ConnectionRefused",
-  connectionaborted: "ConnectionAborted",
-  connectionfailed: "ConnectionFailed",
   namenotresolved: "NameNotResolved",
   internetdisconnected: "InternetDisconnected",
-  addressunreachable: "AddressUnreachable",
   blockedbyclient: "BlockedByClient",
-  blockedbyresponse: "BlockedByResponse",
 } as const;
 
 /** One route as `route` and `list_routes` show it. */

@@ -14,7 +14,7 @@ import { ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 export const unrouteTool = defineTool({
   name: "unroute",
   title: "Remove routes",
-  description: "Remove the route of urlPattern (as given to route), or all routes.",
+  description: "Remove the route of urlPattern, or all.",
   capability: "action",
   toolset: "testing",
   annotations: {
@@ -25,8 +25,8 @@ export const unrouteTool = defineTool({
   },
   outputSchema: ROUTES_OUTPUT,
   inputSchema: z.object({
-    urlPattern: z.string().min(1).optional().describe("The route's pattern"),
-    all: z.boolean().optional().describe("Remove every route"),
+    urlPattern: z.string().min(1).optional().describe("As given to route"),
+    all: z.boolean().optional().describe("Every route"),
     session: sessionField,
   }),
   async handler(ctx, args) {
