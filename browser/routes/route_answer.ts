@@ -26,6 +26,7 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
+import { isTargetClosedError } from "../../cdp/errors.ts";
 import type { Route, SessionRoutes } from "./routes.ts";
 
 /** Resource types a route may answer without `eval`: what a page reads, never runs. */
@@ -120,13 +121,20 @@ export async function answerPassed(
   c.routes.use(route);
   if (e.networkId) c.routed(e.networkId, route.pattern);
   const response = route.response!;
-  note("fulfilled", { status: response.status });
-  await session.send("Fetch.fulfillRequest", {
-    requestId: e.requestId,
-    responseCode: response.status,
-    responseHeaders: servedHeaders(route, { document, origin }),
-    body: response.body,
-  });
+  try {
+    await session.send("Fetch.fulfillRequest", {
+      requestId: e.requestId,
+      responseCode: response.status,
+      responseHeaders: servedHeaders(route, { document, origin }),
+      body: response.body,
+    });
+    note("fulfilled", { status: response.status });
+  } catch (err) {
+    if (isTargetClosedError(err)) throw err;
+    // Chromium refused the response (a header it will not send): the request must not hang.
+    note("refused", { why: `Chromium refused the response: ${(err as Error).message}` });
+    await session.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "Failed" });
+  }
 }
 
 /** The headers a route serves: its own, plus CORS for a cross-origin caller, plus the sandbox. */

@@ -5,13 +5,13 @@ import { SessionRoutes } from "./routes.ts";
 
 type Sent = { method: string; params: Record<string, unknown> };
 
-/** A CDP session that records what is sent. */
-function fakeCdp(): { session: CdpSession; sent: Sent[] } {
+/** A CDP session that records what is sent (and fails `failing` methods). */
+function fakeCdp(failing = ""): { session: CdpSession; sent: Sent[] } {
   const sent: Sent[] = [];
   const session = {
     send(method: string, params: Record<string, unknown>) {
       sent.push({ method, params });
-      return Promise.resolve({});
+      return method === failing ? Promise.reject(new Error("Invalid header")) : Promise.resolve({});
     },
   } as unknown as CdpSession;
   return { session, sent };
@@ -30,8 +30,8 @@ function paused(url: string, more: Partial<PausedForRoute> = {}): PausedForRoute
 const body = btoa("hi");
 
 /** Answers `e` against `routes`; returns what was sent and which request ids were marked routed. */
-async function answer(routes: SessionRoutes, e: PausedForRoute) {
-  const { session, sent } = fakeCdp();
+async function answer(routes: SessionRoutes, e: PausedForRoute, failing = "") {
+  const { session, sent } = fakeCdp(failing);
   const marked: string[] = [];
   await answerPassed(session, e, {
     routes,
@@ -132,4 +132,12 @@ Deno.test("answerPassed: off the allowlist a response is not served, an abort is
   assertEquals(r.sent[0]!.method, "Fetch.failRequest");
   assertEquals(r.sent[0]!.params.errorReason, "ConnectionRefused");
   assertEquals(r.events.at(-1)?.action, "aborted");
+});
+
+Deno.test("answerPassed: a response Chromium refuses fails the request instead of hanging it", async () => {
+  const routes = new SessionRoutes();
+  routes.add("**", { response: { status: 200, headers: [], body }, code: false });
+  const r = await answer(routes, paused("http://a.test/x"), "Fetch.fulfillRequest");
+  assertEquals(r.sent.map((s) => s.method), ["Fetch.fulfillRequest", "Fetch.failRequest"]);
+  assertEquals(r.events.at(-1)?.action, "refused");
 });
