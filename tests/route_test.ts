@@ -9,6 +9,8 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { eventually } from "./_util.ts";
+import { ROUTES_OUTPUT } from "../tools/testing/route_fields.ts";
+import { ACTION_RESULT_OUTPUT } from "../tools/output_schemas.ts";
 
 type R = Record<string, unknown>;
 
@@ -71,6 +73,9 @@ Deno.test("route: answers, aborts, new tabs, times, unroute and the allowlist", 
         assertEquals(routed[0]!.pattern, "**/api/data");
         assertEquals(routed[0]!.action, "fulfilled");
         assertEquals(routed[0]!.status, 201);
+        // Their outputSchemas hold: route's, and the click's ActionResult with network.routed.
+        ROUTES_OUTPUT.parse(set);
+        ACTION_RESULT_OUTPUT.parse(r.structuredContent);
         assertIncludes(textOf(r), '"routed":[{"url":"');
         const log = (await mcp.ok("network_read", { pattern: "api/data" })).entries as R[];
         assertEquals(log.at(-1)?.routed, "**/api/data", JSON.stringify(log));
@@ -89,12 +94,16 @@ Deno.test("route: answers, aborts, new tabs, times, unroute and the allowlist", 
     });
 
     await t.step("list_routes shows it with its hits; unroute lets requests through", async () => {
-      const listed = (await mcp.ok("list_routes")).routes as R[];
+      const list = await mcp.ok("list_routes");
+      ROUTES_OUTPUT.parse(list);
+      const listed = list.routes as R[];
       assertEquals(listed.length, 1);
       assertEquals(listed[0]!.hits, 2);
       assertEquals(listed[0]!.action, "fulfill");
       const gone = await mcp.ok("unroute", { urlPattern: "**/api/data" });
       assertEquals(gone.removed, 1);
+      ROUTES_OUTPUT.parse(gone);
+      ROUTES_OUTPUT.parse((await mcp.call("unroute", {})).structuredContent);
       assertEquals((await mcp.ok("list_routes")).routes, []);
       await mcp.ok("navigate", { url: `${srv.a}/fetcher`, snapshot: "none" });
       const r = await mcp.ok("click", { selector: "#go", snapshot: "none" });
