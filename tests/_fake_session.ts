@@ -12,6 +12,7 @@ import type { BrowserSession, SessionListener } from "../browser/sessions/browse
 import { BetweenCalls } from "../browser/sessions/between_calls.ts";
 import type { DialogRecord } from "../browser/sessions/dialogs.ts";
 import { PageLogs } from "../browser/sessions/page_logs.ts";
+import { SessionRoutes } from "../browser/routes/routes.ts";
 import { SessionSlots } from "../browser/sessions/session_slots.ts";
 import type { WindowFacts } from "../browser/actions/result_builder.ts";
 
@@ -93,6 +94,7 @@ export function fakeSession(page: FakePage): FakeSession {
     openingTabs: 0,
     closed: false,
     slots: new SessionSlots(),
+    routes: new SessionRoutes(),
     get activePage() {
       return tabs.at(-1);
     },

@@ -266,6 +266,20 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["highlight", { ref: "e1" }, "unattended"],
       ["picked", { session: "nope" }, 'Unknown session "nope"'],
       ["picked", { clear: "yes" }, '"clear"'],
+      ["route", { urlPattern: "**/api/*" }, "needs response or abort"],
+      ["route", { urlPattern: "**/x", response: { body: "a" }, abort: "failed" }, "not both"],
+      ["route", { urlPattern: "**/x", response: { status: 999 } }, '"response.status"'],
+      ["route", { urlPattern: "**/x", abort: "exploded" }, '"abort"'],
+      ["route", { urlPattern: "*".repeat(2001), abort: "failed" }, "at most 2000"],
+      ["route", { urlPattern: "", abort: "failed" }, '"urlPattern"'],
+      [
+        "route",
+        { urlPattern: "**/x", response: { body: "x".repeat(1024 * 1024 + 1) } },
+        "at most 1048576",
+      ],
+      ["route", { urlPattern: "**/x", response: { headers: { "a b": "1" } } }, "Invalid response"],
+      ["unroute", {}, "needs urlPattern or all"],
+      ["list_routes", { session: "nope" }, 'Unknown session "nope"'],
       // takeover and release need `human` (not listed here): tests/takeover_test.ts has their cases.
       ["takeover", { reason: "x" }, '"human" capability'],
       // Last: a failed navigation leaves the tab on an error page.

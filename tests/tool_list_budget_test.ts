@@ -11,7 +11,8 @@
  * 182 tokens when added).
  *
  * Issue 17's pointer tools (drag, mouse: ~495 tokens when added, with the list at 10,999)
- * are counted apart too, with a budget of their own (550).
+ * are counted apart too, with a budget of their own (550); so is the `testing` toolset
+ * (route, unroute, list_routes: 385 tokens when added; budget 600).
  */
 import { assertTrue } from "./_assert.ts";
 import { listConfig } from "./_util.ts";
@@ -39,13 +40,17 @@ Deno.test("tools/list: default and full lists stay within their token budgets", 
   assertTrue(lean <= 4396, `default tools/list is ${lean} o200k tokens (budget 4,396)`);
   const all = listTokens("all");
   const notHuman = new Set(TOOLSETS.filter((t) => t !== "human"));
-  const withoutHuman = listTokens(notHuman, undefined, { without: POINTER_TOOLS });
+  const notHumanNorTesting = new Set(TOOLSETS.filter((t) => t !== "human" && t !== "testing"));
+  const base = listTokens(notHumanNorTesting, undefined, { without: POINTER_TOOLS });
   assertTrue(
-    withoutHuman <= 11_000,
-    `full tools/list without the human toolset is ${withoutHuman} o200k tokens (budget 11,000)`,
+    base <= 11_000,
+    `full tools/list without the human and testing toolsets and the pointer tools is ${base} ` +
+      "o200k tokens (budget 11,000)",
   );
-  const pointer = listTokens(notHuman) - withoutHuman;
+  const pointer = listTokens(notHumanNorTesting) - base;
   assertTrue(pointer <= 550, `drag and mouse add ${pointer} o200k tokens (budget 550)`);
-  const human = all - withoutHuman - pointer;
+  const testing = listTokens(notHuman) - base - pointer;
+  assertTrue(testing <= 600, `the testing toolset adds ${testing} o200k tokens (budget 600)`);
+  const human = all - listTokens(notHuman);
   assertTrue(human <= 500, `the human toolset adds ${human} o200k tokens (budget 500)`);
 });

@@ -108,6 +108,9 @@ import { planTool } from "./power/plan.ts";
 import { executeTool } from "./power/execute.ts";
 import { takeoverTool } from "./human/takeover.ts";
 import { releaseTool } from "./human/release.ts";
+import { routeTool } from "./testing/route.ts";
+import { unrouteTool } from "./testing/unroute.ts";
+import { listRoutesTool } from "./testing/list_routes.ts";
 import { pickedTool } from "./human/picked.ts";
 
 /** Every tool, in the order tools/list shows them. */
@@ -215,6 +218,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   takeoverTool,
   releaseTool,
   pickedTool,
+  routeTool,
+  unrouteTool,
+  listRoutesTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -16,7 +16,7 @@ import type { NodeChange } from "../snapshot/delta.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import type { SinceLastCall } from "../sessions/between_calls.ts";
 import type { DownloadEntry } from "../sessions/downloads.ts";
-import type { Mutation, NavigationInfo } from "./recorder.ts";
+import type { Mutation, NavigationInfo, RoutedEntry } from "./recorder.ts";
 
 export type { BlockedDownload, DownloadEntry, Mutation, NavigationInfo, NodeChange, SinceLastCall };
 
@@ -74,6 +74,11 @@ export interface NetworkSummary {
   requests: RequestEntry[];
   /** The first 10 writes (POST, PUT, PATCH, DELETE), keys only. */
   mutations: Mutation[];
+  /**
+   * What the session's routes (`route`) did in the window, the first 10: `{ url, pattern,
+   * action: "fulfilled"|"aborted"|"refused", status?, why? }`; absent when nothing.
+   */
+  routed?: RoutedEntry[];
 }
 
 /** One notable request of the window. */

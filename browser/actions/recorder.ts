@@ -10,6 +10,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
+import type { RoutedEvent } from "../routes/routes.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
@@ -33,6 +34,18 @@ export interface Mutation {
   responseShape?: string[];
 }
 
+/** A request a route answered, aborted or (blocked by policy) could not answer. */
+export interface RoutedEntry {
+  /** At most 200 chars. */
+  url: string;
+  /** The route's glob. */
+  pattern: string;
+  action: "fulfilled" | "aborted" | "refused";
+  status?: number;
+  /** Why the route did not answer (`refused`). */
+  why?: string;
+}
+
 /** The recorded facts of one action window. */
 export interface Recording {
   navigation: NavigationInfo;
@@ -54,6 +67,8 @@ export interface Recording {
       blockedByPolicy?: boolean;
     }>;
     mutations: Mutation[];
+    /** What the session's routes did in the window (the first 10); absent when nothing. */
+    routed?: RoutedEntry[];
   };
   dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
   /** The tab the agent now acts on (a followed popup, or the same). */
@@ -117,6 +132,7 @@ export class ActionRecorder {
   #page: Page;
   #consoleMark: number;
   #networkMark: number;
+  #routedMark: number;
   #fromUrl: string;
   #dialogs: DialogRecord[] = [];
   #newTabs: Page[] = [];
@@ -137,6 +153,7 @@ export class ActionRecorder {
     this.#page = page;
     this.#consoleMark = session.logs.console.lastSeq;
     this.#networkMark = session.logs.network.lastSeq;
+    this.#routedMark = session.routes.lastSeq;
     this.#fromUrl = page.url;
     this.#unsubscribe = session.listen({
       event: (...args) => this.#onEvent(...args),
@@ -393,6 +410,7 @@ export class ActionRecorder {
           ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),
         })),
         mutations,
+        ...routedOf(this.#session.routes.since(this.#routedMark)),
       },
       dialogs: this.#dialogs.map((d) => ({
         kind: d.kind,
@@ -446,4 +464,18 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `{ routed }` of a window's route events (the first 10, URLs cut), or `{}` when none. */
+function routedOf(events: RoutedEvent[]): { routed?: RoutedEntry[] } {
+  if (!events.length) return {};
+  return {
+    routed: events.slice(0, 10).map((e) => ({
+      url: shortUrl(e.url),
+      pattern: e.pattern,
+      action: e.action,
+      ...(e.status !== undefined ? { status: e.status } : {}),
+      ...(e.why !== undefined ? { why: e.why } : {}),
+    })),
+  };
 }

@@ -248,3 +248,40 @@ Deno.test("recorder: the call's signal ends settling at once with its reason", a
   recorder.dispose();
   assertEquals(fake.listeners.size, 0);
 });
+
+Deno.test("recorder: what routes did in the window, and network entries marked routed", async () => {
+  const page = fakePage(URL_A);
+  const fake = fakeSession(page);
+  const routes = fake.session.routes;
+  routes.note({ url: "http://127.0.0.1:8000/before", pattern: "**", action: "fulfilled" });
+  const recorder = new ActionRecorder(fake.session, page as unknown as Page);
+  const id = request(fake, page, { url: "http://127.0.0.1:8000/api/x", status: 201 }, false);
+  fake.logs.markRouted(id, "**/api/*");
+  routes.note({
+    url: "http://127.0.0.1:8000/api/x",
+    pattern: "**/api/*",
+    action: "fulfilled",
+    status: 201,
+  });
+  routes.note({
+    url: "http://b.test/x",
+    pattern: "**",
+    action: "refused",
+    why: "blocked by policy: w",
+  });
+  const rec = await recorder.finish(false);
+  assertEquals(rec.network.routed, [
+    { url: "http://127.0.0.1:8000/api/x", pattern: "**/api/*", action: "fulfilled", status: 201 },
+    { url: "http://b.test/x", pattern: "**", action: "refused", why: "blocked by policy: w" },
+  ]);
+  assertEquals(fake.logs.network.since(0).at(-1)?.routed, "**/api/*");
+  // A request marked before CDP reported it gets the mark when it does.
+  fake.logs.markRouted("early", "**/e");
+  fake.emit(page, "Network.requestWillBeSent", {
+    requestId: "early",
+    request: { url: "http://127.0.0.1:8000/e", method: "GET" },
+    wallTime: Date.now() / 1000,
+    type: "Image",
+  });
+  assertEquals(fake.logs.network.since(0).at(-1)?.routed, "**/e");
+});

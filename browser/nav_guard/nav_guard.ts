@@ -25,6 +25,12 @@
  * `Page.setPrerenderingAllowed` false; `Page.frameRequestedNavigation`
  * tells a form submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
  *
+ * The guard's `Fetch.requestPaused` listener is the only one of a target: what
+ * the policy lets through goes on to the session's routes (`../routes/`), which
+ * answer it or continue it; a request the policy refuses is refused even when
+ * a route matches it (the route's event says so). With routes set, `Fetch.enable`
+ * also covers their URLs (the patterns follow every change of the routes).
+ *
  * @module
  */
 import { poll } from "../poll.ts";
@@ -42,6 +48,8 @@ import { PassedRequests } from "./passed_requests.ts";
 import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
 import { answerScriptRequest } from "./script_requests.ts";
 import { installGuardListener } from "./new_tab_clicks.ts";
+import type { SessionRoutes } from "../routes/routes.ts";
+import { answerPassed, type PausedForRoute } from "../routes/route_answer.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
@@ -90,15 +98,85 @@ export class NavGuard {
 
   /** Told of each request the guard answered itself (see the constructor). */
   #refused: (networkId: string, why: string) => void;
+  /** The session's routes: they answer what the policy lets through. */
+  #routes: SessionRoutes | undefined;
+  /** Told of each request a route answered (network request id, the route's pattern). */
+  #routed: (networkId: string, pattern: string) => void;
 
   /**
    * `refused`: told the network request id (`Fetch.requestPaused.networkId`)
    * and the reason of each request the guard stopped or answered itself, so
    * the network log does not show the guard's own answer as the server's.
+   * `options.routes`: the session's routes, asked after the policy (see the
+   * module doc); `options.routed`: told the network request id and the pattern
+   * of each request a route answered.
    */
-  constructor(policy: NavPolicy, refused: (networkId: string, why: string) => void = () => {}) {
+  constructor(
+    policy: NavPolicy,
+    refused: (networkId: string, why: string) => void = () => {},
+    options: {
+      routes?: SessionRoutes;
+      routed?: (networkId: string, pattern: string) => void;
+    } = {},
+  ) {
     this.#policy = policy;
     this.#refused = refused;
+    this.#routes = options.routes;
+    this.#routed = options.routed ?? (() => {});
+    // New routes: every target's interception covers their URLs from now on.
+    options.routes?.onChange(() =>
+      Promise.all(
+        [...this.#sessions.values()].map((session) =>
+          session.send("Fetch.enable", { patterns: this.#patterns() }).catch(() => {})
+        ),
+      )
+    );
+  }
+
+  /**
+   * The `Fetch.enable` patterns: documents and script writes (every request with bound
+   * secrets), and the URLs of the session's routes.
+   */
+  #patterns(): Array<
+    {
+      urlPattern?: string;
+      resourceType?: typeof HELD[number]["resourceType"];
+      requestStage: "Request";
+    }
+  > {
+    if (this.#policy.secretLeak) return [{ requestStage: "Request" }];
+    const routed = this.#routes?.cdpPatterns() ?? [];
+    return [
+      ...HELD,
+      ...routed.map((urlPattern) => ({ urlPattern, requestStage: "Request" as const })),
+    ];
+  }
+
+  /** A request the policy let through: a route answers it, or it continues. */
+  async #pass(session: CdpSession, targetId: string, e: PausedForRoute): Promise<void> {
+    if (!this.#routes) {
+      await session.send("Fetch.continueRequest", { requestId: e.requestId });
+      return;
+    }
+    await answerPassed(session, e, {
+      routes: this.#routes,
+      targetId,
+      allowlisted: (url) => this.#policy.allowlisted(url),
+      ownConsole: (url) => this.#policy.ownConsole?.(url) === true,
+      routed: this.#routed,
+    });
+  }
+
+  /** A request the policy refused: a route that matches it did not answer it (say so). */
+  #refusedRoute(targetId: string, url: string, why: string): void {
+    const route = this.#routes?.matching(url, targetId);
+    if (!route || route.abort) return;
+    this.#routes!.note({
+      url,
+      pattern: route.pattern,
+      action: "refused",
+      why: `blocked by policy: ${why}`,
+    });
   }
 
   /**
@@ -183,8 +261,7 @@ export class NavGuard {
       this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);
     });
     // With bound secrets, every request is looked at (an image's URL can carry a value too).
-    const patterns = this.#policy.secretLeak ? [{ requestStage: "Request" as const }] : HELD;
-    session.send("Fetch.enable", { patterns }).catch(report);
+    session.send("Fetch.enable", { patterns: this.#patterns() }).catch(report);
   }
 
   /** A document request: judged, then let through or answered 204 (the tab stays). */
@@ -193,9 +270,7 @@ export class NavGuard {
     targetId: string,
     mainFrameId: string,
     from: () => string,
-    e: {
-      requestId: string;
-      networkId?: string;
+    e: PausedForRoute & {
       request: PausedRequest;
       frameId: string;
       redirectedRequestId?: string;
@@ -237,12 +312,13 @@ export class NavGuard {
     const verdict = this.#judge(e, mainFrameId, top);
     if (verdict === "pass") {
       if (e.frameId === mainFrameId) this.#passed.mark(targetId, e.request.url);
-      await session.send("Fetch.continueRequest", { requestId: e.requestId });
+      await this.#pass(session, targetId, e);
     } else if (verdict === "stop") {
       if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
       const last = this.#blocked.at(-1);
       const why = last?.why ?? (last?.replay ? "would send a form again" : "form not declared");
       if (e.networkId) this.#refused(e.networkId, why);
+      this.#refusedRoute(targetId, e.request.url, why);
       // A 204 answer cancels a navigation and keeps the current document; failing the
       // request would commit an error page in its place (the tab would have moved).
       await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
@@ -250,6 +326,7 @@ export class NavGuard {
       // An iframe shows a note of ours instead: the off-list server never hears of it,
       // and the log must not show our note's 200 as its answer.
       if (e.networkId) this.#refused(e.networkId, verdict.why);
+      this.#refusedRoute(targetId, e.request.url, verdict.why);
       await session.send("Fetch.fulfillRequest", {
         requestId: e.requestId,
         responseCode: 200,
@@ -263,7 +340,7 @@ export class NavGuard {
   #answerWrite(
     session: CdpSession,
     targetId: string,
-    e: { requestId: string; networkId?: string; request: PausedRequest; frameId: string },
+    e: PausedForRoute & { request: PausedRequest; frameId: string },
   ): Promise<void> {
     return answerScriptRequest(session, e, {
       policy: this.#policy,
@@ -272,7 +349,9 @@ export class NavGuard {
       block: (b) => this.#blocked.push(b),
       refused: (why) => {
         if (e.networkId) this.#refused(e.networkId, why);
+        this.#refusedRoute(targetId, e.request.url, why);
       },
+      pass: () => this.#pass(session, targetId, e),
     });
   }
 

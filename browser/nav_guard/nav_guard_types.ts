@@ -53,6 +53,11 @@ export interface NavPolicy {
    * then refused. Forms are refused so always (undeclared submissions).
    */
   limitsNavigation?: boolean;
+  /**
+   * True when `url` is browxai's own web console or MCP endpoint: no route answers or aborts
+   * a request there (a routed page on its origin would carry the person's cookie).
+   */
+  ownConsole?: (url: string) => boolean;
 }
 
 /** The acting call in progress, as the guard needs it. */

@@ -19,6 +19,7 @@ import { secretLeakFinder } from "./secret_leaks.ts";
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
+  consoleListeners?: ServerConfig["consoleListeners"];
 };
 
 /** True when the allowlist lets the tab go to `url` (no list: always). */
@@ -69,9 +70,15 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       refusal: (url, from) => followRefusal(config, session, url, from),
       allowlisted: (url) => allowlisted(config, url),
       ...(secretLeak ? { secretLeak } : {}),
+      ownConsole: (url) => isOwnConsoleUrl(url, config.consoleListeners),
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,
-    }, (networkId, why) => session.logs.markBlocked(networkId, why));
+    }, (networkId, why) =>
+      session.logs.markBlocked(networkId, why), {
+      routes: session.routes,
+      routed: (networkId, pattern) =>
+        session.logs.markRouted(networkId, pattern),
+    });
 }
 
 /**

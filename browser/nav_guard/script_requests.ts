@@ -31,6 +31,8 @@ export interface ScriptRequestContext {
   block: (b: BlockedNavigation) => void;
   /** Tells the network log the request was refused, and why. */
   refused: (why: string) => void;
+  /** Lets a request through (a route may answer it); default `Fetch.continueRequest`. */
+  pass?: () => Promise<void>;
 }
 
 /** Answers one paused request of a page (see the module doc). */
@@ -71,5 +73,6 @@ export async function answerScriptRequest(
     await fail();
     return;
   }
-  await session.send("Fetch.continueRequest", { requestId: e.requestId });
+  if (g.pass) await g.pass();
+  else await session.send("Fetch.continueRequest", { requestId: e.requestId });
 }

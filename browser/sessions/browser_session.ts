@@ -23,6 +23,7 @@ import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs, type SecretSpans } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
+import { SessionRoutes } from "../routes/routes.ts";
 
 /** How a session reaches its browser. */
 export type SessionMode = "incognito" | "persistent" | "attached";
@@ -106,6 +107,8 @@ export class BrowserSession {
   #guarded = new Set<string>();
   /** Sites (registrable domains) a human approved for this session (per-site approvals). */
   readonly approvedSites = new Set<string>();
+  /** Network routes (`route`): answered by the navigation guard's Fetch handler of every tab. */
+  readonly routes = new SessionRoutes();
   /** Device emulation knobs, re-applied to every new tab, popup and OOPIF before it runs. */
   readonly emulation = new SessionEmulation();
   /** The human half: control, console viewers, asks, highlights, picks (issue 15). */

@@ -40,6 +40,11 @@ export interface NetworkEntry {
    * server, so no status is recorded; `errorText` says why.
    */
   blockedByPolicy?: true;
+  /**
+   * The pattern of the route (`route`) that answered it (a response of the
+   * agent's, or a failure): it never reached the server.
+   */
+  routed?: string;
   /** Epoch ms when the request started. */
   timestamp: number;
   /** Epoch ms when the response headers arrived. */
@@ -171,6 +176,8 @@ export class PageLogs {
   #seenConsole = new Set<string>();
   /** Requests the guard refused, by network request id → why (its report may come first). */
   #blocked = new Map<string, string>();
+  /** Requests a route answered, by network request id → pattern (its report may come first). */
+  #routed = new Map<string, string>();
 
   /**
    * Records that the navigation guard refused request `requestId` (a CDP
@@ -185,6 +192,20 @@ export class PageLogs {
     }
     this.#blocked.set(requestId, why);
     if (this.#blocked.size > 200) this.#blocked.delete(this.#blocked.keys().next().value!);
+  }
+
+  /**
+   * Records that a route with `pattern` answered request `requestId` (a CDP
+   * `Network.RequestId`): the entry carries `routed`.
+   */
+  markRouted(requestId: string, pattern: string): void {
+    const entry = this.#live.get(requestId);
+    if (entry) {
+      entry.routed = pattern;
+      return;
+    }
+    this.#routed.set(requestId, pattern);
+    if (this.#routed.size > 200) this.#routed.delete(this.#routed.keys().next().value!);
   }
 
   static #block(entry: NetworkEntry, why: string): void {
@@ -271,6 +292,11 @@ export class PageLogs {
         if (why !== undefined) {
           this.#blocked.delete(params.requestId);
           PageLogs.#block(entry, why);
+        }
+        const pattern = this.#routed.get(params.requestId);
+        if (pattern !== undefined) {
+          this.#routed.delete(params.requestId);
+          entry.routed = pattern;
         }
         return entry;
       }

@@ -63,6 +63,8 @@ async function withScratch<T>(
     const urls = frameUrls(s);
     const active = s.activePage;
     const page = await s.newTab();
+    // Its stub documents are browxai's own: the agent's routes do not answer them.
+    s.routes.exempt(page.target.targetId);
     try {
       const tab = await scratchTab(s.browser.connection, page.target.targetId);
       try {
@@ -72,6 +74,7 @@ async function withScratch<T>(
       }
     } finally {
       await s.closeTab(page);
+      s.routes.unexempt(page.target.targetId);
       if (active && s.tabs.includes(active)) await s.activate(active);
     }
   });
