@@ -59,6 +59,8 @@ async function main(): Promise<number> {
     console.log(`browxai ${VERSION}`);
     return 0;
   }
+  // The config file's BROWX_* settings win over the environment, for readers below main too.
+  for (const [name, value] of Object.entries(cli.fileEnv)) Deno.env.set(name, value);
   for (const w of cli.warnings) console.error(`browxai: ${w}`);
   const unusable = await checkWorkspace(cli.config.workspace);
   if (unusable) {
@@ -72,6 +74,7 @@ async function main(): Promise<number> {
     browserPath: cli.config.browserPath,
     headful: cli.config.headful,
     cdpEndpoint: cli.config.cdpEndpoint,
+    ...cli.browser,
   });
   /** Ends what the transport holds (HTTP: every client, its sessions and its files). */
   let closeTransport: (() => Promise<void>) | undefined;

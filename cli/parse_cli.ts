@@ -14,63 +14,16 @@ import { parseAllowedOrigins } from "../policy/sites.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import { registrableDomain } from "../policy/hosts.ts";
 import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "../policy/toolsets.ts";
+import { type BrowserSettings, browserSettings } from "./browser_flags.ts";
+import { FLAG_OPTIONS, type FlagValues, readConfigFile } from "./flag_table.ts";
+import { UsageError } from "./usage_error.ts";
+
+export { USAGE } from "./usage.ts";
+
+export { UsageError } from "./usage_error.ts";
 
 /** browxai's version. */
 export const VERSION = "0.1.0";
-
-/** The usage text (`--help`, and after a usage error). */
-export const USAGE =
-  `Usage: browxai [--http] [--host 127.0.0.1] [--port N] [--console [PORT]] [--headful]
-               [--browser PATH] [--cdp-endpoint URL] [--workspace DIR] [--help] [--version]
-       browxai doctor            what browxai would run here, and what to fix
-       browxai install-browser   install Chrome for Testing into the browser cache
-
-  (default)            MCP over stdio
-  --console [PORT]     stdio mode: also serve the web console on 127.0.0.1 (default: a free port);
-                       its URL (with a token) is printed to stderr
-  --http               MCP Streamable HTTP on http://HOST:PORT/mcp, the web console on /console
-  --host HOST          HTTP bind address (default 127.0.0.1; others need BROWX_HTTP_TOKEN or get a generated token)
-  --port N             HTTP port (default: a free port, printed to stderr)
-  --headful            show browser windows; confirm hooks can then be answered in their DevTools console
-  --browser PATH       Chromium/Chrome executable (else BROWX_BROWSER, CHROME_PATH, standard locations)
-  --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
-  --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
-
-Environment (README "Command line" has the details):
-  BROWX_WORKSPACE            where profiles and files live (default ~/.browxai)
-  BROWX_BROWSER, CHROME_PATH the Chromium/Chrome to run (else browxai's cache, then system locations)
-  BROWX_BROWSER_CACHE        where browsers are installed (default ~/.cache/browxai/browsers; BROWX_CACHE_DIR)
-  BROWX_BROWSER_MIRROR       base URL to download Chrome for Testing from (its layout)
-  BROWX_BROWSER_SHA256       the SHA-256 the downloaded archive must have
-  BROWX_NO_DOWNLOAD=1        never install a browser on first need
-  BROWX_BROWSER_SEARCH       cache-only: look only at the named paths and the cache
-  BROWX_CAPABILITIES         read,navigation,action,human,byob-attach,self-approval,secrets,network-body,
-                             eval,file-io,human-gate-override or all (default read,navigation,action)
-  BROWX_TOOLSETS             toolsets tools/list shows, or all (default ${
-    DEFAULT_TOOLSETS.join(",")
-  })
-  BROWX_CONFIRM_REQUIRED     hooks that need a human's yes: navigate_off_allowlist,byob_action,
-                             file_download,file_upload,submit,publish (default none)
-  BROWX_CONFIRM_TIMEOUT_MS   how long a human has to answer (default 60000); no answer is a no
-  BROWX_ALLOWED_ORIGINS      navigation allowlist: example.com, *.example.com, https://host:8443, *
-  BROWX_DEVTOOLS_CONFIRM=1   answer confirm hooks in the DevTools console of a headless browser someone
-                             inspects (chrome://inspect): __browx.confirm("CODE") in the "browxai" context
-  BROWX_CONFIG_READONLY=1    hide and refuse tools that change policy (approve_actions)
-  BROWX_SECRETS              a NAME=value file the agent fills as {{secret:NAME}} (secrets capability)
-  BROWX_SHARED_AUTH_STATES=1 HTTP clients share one set of auth states
-  BROWX_HTTP_TOKEN           bearer token(s) for --http, comma-separated (one per principal)
-  BROWX_CONSOLE=PORT         as --console PORT (0: a free port)
-  BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS,
-  BROWX_HTTP_HEAD_TIMEOUT_MS HTTP limits: idle client, clients at once, silent client after initialize,
-                             request body time, request head time
-  BROWX_MAX_SESSIONS         browser sessions open at once, all clients (--http; default no limit)
-  BROWX_SESSION_QUEUE, BROWX_SESSION_WAIT_MS  opens that may wait for a free session (default 16),
-                             and how long (default 30000; never past the call's budget); then "busy"
-  BROWX_SESSION_IDLE_MS      close a session with no call for this long (--http; default never)
-  BROWX_DRAIN_MS             on SIGTERM, time calls in flight get to finish (--http; default 10000)`;
-
-/** A command-line or environment value browxai cannot use. */
-export class UsageError extends Error {}
 
 /** The parsed command line. */
 export interface Cli {
@@ -92,6 +45,13 @@ export interface Cli {
     bodyTimeoutMs?: number;
     headTimeoutMs?: number;
   };
+  /** The browser flags: launch switches, what sessions start with, automation tells. */
+  browser: BrowserSettings;
+  /**
+   * The config file's `BROWX_*` settings: they win over the environment, so main.ts sets them
+   * in it before anything reads it (discovery reads `BROWX_BROWSER` itself).
+   */
+  fileEnv: Record<string, string>;
   /** Session limits and drain (see {@link SCALE_INTS}). */
   scale: {
     maxSessions?: number;
@@ -204,6 +164,34 @@ function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" 
 }
 
 /**
+ * Decides between two flags that contradict each other (`--headed` / `--headless`): the
+ * command line's choice, else the config file's; undefined when neither says.
+ *
+ * @returns true for `yes`, false for `no`.
+ * @throws UsageError when one layer holds both.
+ */
+function pick(
+  cli: FlagValues,
+  file: FlagValues,
+  what: string,
+  yes: (v: FlagValues) => boolean | undefined,
+  no: (v: FlagValues) => boolean | undefined,
+): boolean | undefined {
+  for (const [layer, v] of [["the command line", cli], ["--config", file]] as const) {
+    if (yes(v) && no(v)) {
+      throw new UsageError(
+        `${what} contradicts ${
+          what === "--headed" ? "--headless" : "--isolated"
+        } (both in ${layer}): pick one`,
+      );
+    }
+    if (yes(v)) return true;
+    if (no(v)) return false;
+  }
+  return undefined;
+}
+
+/**
  * Parses arguments and environment into a configuration.
  *
  * @throws UsageError on unknown flags and bad values.
@@ -213,28 +201,33 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   args = args.map((a, i) =>
     a === "--console" && !/^\d+$/.test(args[i + 1] ?? "") ? "--console=0" : a
   );
-  let values;
+  let cliValues: FlagValues;
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        http: { type: "boolean" },
-        console: { type: "string" },
-        host: { type: "string" },
-        port: { type: "string" },
-        headful: { type: "boolean" },
-        browser: { type: "string" },
-        "cdp-endpoint": { type: "string" },
-        workspace: { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
-      },
-    }));
+    cliValues = parseArgs({ args, strict: true, allowPositionals: false, options: FLAG_OPTIONS })
+      .values as FlagValues;
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
+  // Flags win over the config file, the file over the environment.
+  const file = cliValues.config !== undefined
+    ? readConfigFile(cliValues.config)
+    : { flags: {}, env: {} };
+  const fileEnv = file.env;
+  const outerEnv = env;
+  env = (name) => fileEnv[name] ?? outerEnv(name);
+  const values: FlagValues = { ...file.flags, ...cliValues };
+  // Pairs that contradict each other: the command line's choice replaces the file's.
+  const headful =
+    pick(cliValues, file.flags, "--headed", (v) => v.headed || v.headful, (v) => v.headless) ??
+      false;
+  const persistent = pick(
+    cliValues,
+    file.flags,
+    "--user-data-dir",
+    (v) => v["user-data-dir"] !== undefined,
+    (v) => v.isolated,
+  );
+  if (persistent === false) delete values["user-data-dir"];
   let port = 0;
   if (values.port !== undefined) {
     port = Number(values.port);
@@ -301,12 +294,18 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   } catch (e) {
     throw new UsageError(`Invalid BROWX_CONFIRM_REQUIRED: ${(e as Error).message}`);
   }
-  let allowedOrigins;
-  try {
-    allowedOrigins = parseAllowedOrigins(env("BROWX_ALLOWED_ORIGINS"), registrableDomain);
-  } catch (e) {
-    throw new UsageError(`Invalid BROWX_ALLOWED_ORIGINS: ${(e as Error).message}`);
-  }
+  // The peer's lists are `;`-separated, browxai's `,`-separated: both are read.
+  const originList = (flag: "allowed-origins" | "blocked-origins", name: string | undefined) => {
+    const raw = values[flag] ?? (name ? env(name) : undefined);
+    const from = values[flag] !== undefined ? `--${flag}` : name;
+    try {
+      return parseAllowedOrigins(raw?.replaceAll(";", ","), registrableDomain);
+    } catch (e) {
+      throw new UsageError(`Invalid ${from}: ${(e as Error).message}`);
+    }
+  };
+  const allowedOrigins = originList("allowed-origins", "BROWX_ALLOWED_ORIGINS");
+  const blockedOrigins = originList("blocked-origins", undefined);
   const confirmTimeout = env("BROWX_CONFIRM_TIMEOUT_MS");
   if (confirmTimeout !== undefined && !/^[1-9]\d{0,7}$/.test(confirmTimeout)) {
     throw new UsageError(
@@ -346,16 +345,19 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     warnings,
     httpLimits,
     scale,
+    browser: browserSettings(values, env),
+    fileEnv,
     config: {
       capabilities,
       confirmRequired,
       allowedOrigins,
+      ...(blockedOrigins.length ? { blockedOrigins } : {}),
       confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
       configReadonly: readonly === "1" || readonly === "true",
       devtoolsConfirm: devtoolsConfirm === "1" || devtoolsConfirm === "true",
       sharedAuthStates: sharedAuth === "1" || sharedAuth === "true",
       workspace,
-      headful: values.headful ?? false,
+      headful,
       // BROWX_BROWSER is read by discovery itself, so its errors name the right source.
       browserPath: values.browser,
       cdpEndpoint: endpoint,
