@@ -5,7 +5,17 @@
  *
  * @module
  */
+import { dirname, resolve } from "node:path";
 import { UsageError } from "./usage_error.ts";
+
+/** Flags naming files or folders: in a config file, relative to the file's folder. */
+const PATH_FLAGS = new Set([
+  "init-script",
+  "storage-state",
+  "user-data-dir",
+  "workspace",
+  "browser",
+]);
 
 /** Every flag of `browxai` (the server; subcommands have their own). */
 export const FLAG_OPTIONS = {
@@ -98,7 +108,8 @@ export interface ConfigFile {
 
 /**
  * Reads `--config FILE`: a JSON object whose keys are flags (as written or camelCase) or
- * `BROWX_*` settings. Values: a string, number or boolean; an array for `init-script` (and, for
+ * `BROWX_*` settings. Relative paths of the flags that name files (`init-script`,
+ * `storage-state`, `user-data-dir`, `workspace`, `browser`) are relative to the file's folder. Values: a string, number or boolean; an array for `init-script` (and, for
  * the origin lists, joined with `;`). A `BROWX_*` boolean is written as `1` / `0`.
  *
  * @throws UsageError naming the file: unreadable, not JSON, not an object, unknown keys (all of
@@ -157,5 +168,11 @@ export function readConfigFile(path: string): ConfigFile {
     );
   }
   if (bad.length) throw new UsageError(`Invalid --config "${path}": ${bad.join("; ")}`);
+  const base = dirname(resolve(path));
+  for (const name of PATH_FLAGS) {
+    const v = flags[name];
+    if (typeof v === "string" && v) flags[name] = resolve(base, v);
+    else if (Array.isArray(v)) flags[name] = v.map((p: string) => resolve(base, p));
+  }
   return { flags: flags as FlagValues, env };
 }

@@ -260,6 +260,9 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       consolePort = undefined;
     }
   }
+  if (values["shared-browser-context"] && !values.http) {
+    warnings.push("--shared-browser-context is for --http (a stdio server has one client)");
+  }
   const endpoint = values["cdp-endpoint"];
   if (endpoint !== undefined && !/^(wss?|https?):\/\/[^/]+/.test(endpoint)) {
     throw new UsageError(

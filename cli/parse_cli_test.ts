@@ -92,6 +92,7 @@ Deno.test("--config: flags > file > environment; unknown keys named; BROWX_* set
         "proxy-server": "http://from-file:1",
         headless: true,
         initScript: [],
+        userDataDir: "prof",
         allowedOrigins: ["a.example", "b.example"],
         BROWX_TOOLSETS: "core,storage",
         BROWX_CONFIG_READONLY: true,
@@ -119,6 +120,7 @@ Deno.test("--config: flags > file > environment; unknown keys named; BROWX_* set
       "the environment where the file is silent",
     );
     assertEquals(cli.config.configReadonly, true);
+    assertEquals(cli.browser.defaults.userDataDir, join(dir, "prof"), "relative to the file");
     assertEquals(cli.config.allowedOrigins?.map((p) => p.source), ["a.example", "b.example"]);
     assertEquals(cli.fileEnv, {
       BROWX_TOOLSETS: "core,storage",
