@@ -263,6 +263,12 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if (values["shared-browser-context"] && !values.http) {
     warnings.push("--shared-browser-context is for --http (a stdio server has one client)");
   }
+  if (values["user-data-dir"] !== undefined && values.http && !values["shared-browser-context"]) {
+    warnings.push(
+      "--user-data-dir with --http: one client at a time holds the profile's default session; " +
+        "add --shared-browser-context to share it",
+    );
+  }
   const endpoint = values["cdp-endpoint"];
   if (endpoint !== undefined && !/^(wss?|https?):\/\/[^/]+/.test(endpoint)) {
     throw new UsageError(
