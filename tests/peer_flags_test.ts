@@ -60,7 +60,11 @@ function startPages() {
         { headers: { "content-type": "text/html" } },
       );
     }
-    return new Response(PROBE, { headers: { "content-type": "text/html" } });
+    // Without a viewport meta tag a mobile browser lays the page out 980 px wide.
+    const page = url.searchParams.has("nometa")
+      ? PROBE.replace(/<meta name="viewport"[^>]*>/, "")
+      : PROBE;
+    return new Response(page, { headers: { "content-type": "text/html" } });
   });
   const port = server.addr.port;
   return {
@@ -258,6 +262,8 @@ Deno.test("peer flags: --device, --config precedence, --ignore-https-errors; the
         assertTrue(r.touch > 0, `maxTouchPoints ${r.touch}`);
         assertIncludes(r.ua, "iPhone");
         assertIncludes(r.header, "iPhone");
+        await mcp.ok("navigate", { url: `${pages.origin}/probe?where=layout&nometa` });
+        assertEquals((await pages.report("layout")).w, 980, "a mobile layout viewport");
         // The file's ignoreHttpsErrors: a self-signed server loads.
         await mcp.ok("navigate", { url: httpsUrl });
         assertEquals(await evalIn(mcp, "document.title"), "secure");
