@@ -96,6 +96,13 @@ export class BrowserHost {
   constructor(options: BrowserHostOptions) {
     this.#options = options;
     cleanStaleTempProfiles().catch(() => {});
+    // Asking the browser its version takes a process start: done now, in the background, so
+    // the first launch does not wait for it.
+    if (!options.automationTells && !options.headful && !options.cdpEndpoint) {
+      try {
+        this.#userAgent(findChromium({ explicitPath: options.browserPath, headful: false }).path);
+      } catch { /* none found yet: asked at the launch that installs one */ }
+    }
   }
 
   /** The shared browser for incognito sessions; launched or relaunched on demand. */
@@ -170,13 +177,18 @@ export class BrowserHost {
     if (this.#options.automationTells) return [];
     const args = ["--disable-blink-features=AutomationControlled"];
     if (headful) return args;
+    const userAgent = await this.#userAgent(path);
+    return userAgent ? [...args, `--user-agent=${userAgent}`] : args;
+  }
+
+  /** The user agent of `path`'s build without "HeadlessChrome" (asked once per executable). */
+  #userAgent(path: string): Promise<string | undefined> {
     let ua = this.#userAgents.get(path);
     if (!ua) {
       ua = chromiumMajor(path).then((m) => m === undefined ? undefined : chromeUserAgent(m));
       this.#userAgents.set(path, ua);
     }
-    const userAgent = await ua;
-    return userAgent ? [...args, `--user-agent=${userAgent}`] : args;
+    return ua;
   }
 
   /**
