@@ -284,6 +284,7 @@ Deno.test("peer flags: --device, --config precedence, --ignore-https-errors; the
           const bad = await mcp.call("navigate", { url: httpsUrl });
           assertEquals(bad.isError, true);
           assertIncludes(textOf(bad), "CERT");
+          assertIncludes(textOf(bad), "--ignore-https-errors");
         } finally {
           await mcp.close();
         }
