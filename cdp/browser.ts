@@ -194,7 +194,18 @@ export class Browser {
     this.#closing ??= (async () => {
       await this.targets[Symbol.asyncDispose]();
       if (this.#process) {
-        await this.connection.send("Browser.close", undefined, { timeoutMs: 2000 }).catch(() => {});
+        const closed = await this.connection.send("Browser.close", undefined, { timeoutMs: 2000 })
+          .then(() => true, () => false);
+        // Browser.close answers before the browser has written its profile (the cookie store
+        // is flushed on the way out): give it time to exit by itself before it is killed.
+        if (closed) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([
+            this.#process.exited,
+            new Promise((r) => timer = setTimeout(r, 3000)),
+          ]);
+          clearTimeout(timer);
+        }
         await this.connection.close().catch(() => {});
         await this.#process.close();
       } else {

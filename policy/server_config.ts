@@ -34,6 +34,11 @@ export interface ServerConfig {
   confirmTimeoutMs?: number | undefined;
   /** Navigation allowlist (`BROWX_ALLOWED_ORIGINS` host patterns); empty or absent: no list. */
   allowedOrigins?: readonly OriginPattern[] | undefined;
+  /**
+   * Navigation blocklist (`--blocked-origins` host patterns): never reached, even when the
+   * allowlist covers them. Absent: none.
+   */
+  blockedOrigins?: readonly OriginPattern[] | undefined;
   /** Hide tools that change policy (`BROWX_CONFIG_READONLY=1`). */
   configReadonly?: boolean | undefined;
   /**

@@ -13,9 +13,12 @@
  * | `tools/`   | `tools/`, `browser/`, `storage/`, `policy/`, `cdp/`     | any but the MCP SDK            |
  * | `mcp/`     | `mcp/`, `tools/`, `browser/`, `storage/`, `policy/`, `cdp/`, `ui/` | any                 |
  * | `ui/`      | `ui/`                                                   | any                            |
+ * | `cli/`     | `cli/`, `mcp/`, `tools/`, `browser/`, `storage/`, `policy/`, `cdp/`, `ui/` | any      |
  * | `main.ts`  | anything                                                | any                            |
  *
- * So arrows only point down: `main.ts → mcp/ → tools/ → browser/ → (storage/, policy/, cdp/)`,
+ * `cli/` holds `main.ts`'s helpers (the flag table, the config file): main's layer, below it.
+ *
+ * So arrows only point down: `main.ts → cli/ → mcp/ → tools/ → browser/ → (storage/, policy/, cdp/)`,
  * `mcp/ → browser/`, `storage/ → (policy/, cdp/)`.
  *
  * Besides the folder rules, no two project files may import each other in a cycle, type-only
@@ -75,6 +78,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   tools: ["tools", "browser", "storage", "policy", "cdp"],
   mcp: ["mcp", "tools", "browser", "storage", "policy", "cdp", "ui"],
   ui: ["ui"],
+  cli: ["cli", "mcp", "tools", "browser", "storage", "policy", "cdp", "ui"],
 };
 
 /** Layers whose external imports are limited to `node:` built-ins and these packages. */
@@ -201,7 +205,7 @@ function checkImport(
 
 /**
  * Scans the layered folders (`cdp/`, `policy/`, `storage/`, `browser/`, `tools/`, `mcp/`,
- * `ui/`) and `main.ts` under `rootDir` and returns every import that breaks the rules in the
+ * `ui/`, `cli/`) and `main.ts` under `rootDir` and returns every import that breaks the rules in the
  * module doc, one violation per import cycle (at the import that starts it), and one per base
  * name two files share ({@link findDuplicateNames}).
  * Missing folders are skipped. Hidden folders, `node_modules/` and `dist/` are not read.
@@ -261,6 +265,7 @@ export async function checkLayering(rootDir: string): Promise<Violation[]> {
 
 /** The layers whose files may not share a base name (`ui/` holds page-side files of its own). */
 const UNIQUE_NAME_LAYERS = new Set([
+  "cli",
   "cdp",
   "policy",
   "storage",

@@ -138,3 +138,37 @@ Deno.test("cli: --console takes an optional port (alone: a free one), BROWX_CONS
   assertEquals(http.consolePort, undefined);
   assertTrue(http.warnings.some((w) => w.includes("with --http the console is on the HTTP port")));
 });
+
+Deno.test("cli: --config with an unknown key exits 2 naming it; --help lists the peer flags", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-cli-" });
+  try {
+    const file = join(dir, "browxai.json");
+    await Deno.writeTextFile(file, JSON.stringify({ viewportSize: "800x600", viewprt: "1x1" }));
+    const r = await run(["--config", file], { BROWX_WORKSPACE: join(dir, "ws") });
+    assertEquals(r.code, 2, r.stderr);
+    assertEquals(r.stdout, "");
+    assertIncludes(r.stderr.split("\n")[0]!, `Unknown key in --config "${file}": "viewprt"`);
+    const help = await run(["--help"]);
+    for (
+      const flag of [
+        "--headless",
+        "--viewport-size",
+        "--user-data-dir",
+        "--isolated",
+        "--storage-state",
+        "--allowed-origins",
+        "--blocked-origins",
+        "--ignore-https-errors",
+        "--proxy-server",
+        "--proxy-bypass",
+        "--device",
+        "--init-script",
+        "--shared-browser-context",
+        "--config",
+        "--automation-tells",
+      ]
+    ) assertIncludes(help.stdout, flag);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

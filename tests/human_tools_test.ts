@@ -79,6 +79,8 @@ Deno.test({
         DISPLAY: x.display,
         BROWX_TOOLSETS: "core,sessions,debug,human",
         BROWX_CAPABILITIES: "read,navigation,action,human,eval",
+        // The user agent tells the headless browser from the shown one.
+        BROWX_AUTOMATION_TELLS: "1",
       },
       // Each new site is a question; the person says yes.
       elicit(params) {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { allowlistAllows, siteDecision } from "../../policy/sites.ts";
+import { allowlistAllows, isBlankUrl, matchesPattern, siteDecision } from "../../policy/sites.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../tool_error.ts";
@@ -17,14 +17,23 @@ import { originOf, siteOf } from "../../policy/hosts.ts";
 import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
 
-type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "capabilities"> & {
+type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "blockedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
   consoleListeners?: ServerConfig["consoleListeners"];
 };
 
-/** True when the allowlist lets the tab go to `url` (no list: always). */
+/** True when `url` is on the blocklist (`--blocked-origins`). */
+export function blocklisted(config: PolicyConfig, url: string): boolean {
+  const blocked = config.blockedOrigins ?? [];
+  return blocked.length > 0 && !isBlankUrl(url) && blocked.some((p) => matchesPattern(url, p));
+}
+
+/**
+ * True when the allowlist lets the tab go to `url` (no list: always) and the blocklist does
+ * not stop it (a URL on both is blocked, as the peer's `--blocked-origins` says).
+ */
 export function allowlisted(config: PolicyConfig, url: string): boolean {
-  return allowlistAllows(url, config.allowedOrigins ?? []);
+  return allowlistAllows(url, config.allowedOrigins ?? []) && !blocklisted(config, url);
 }
 
 /**
@@ -72,6 +81,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       ...(secretLeak ? { secretLeak } : {}),
       ownConsole: (url) => isOwnConsoleUrl(url, config.consoleListeners),
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
+        (config.blockedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,
     }, (networkId, why) =>
       session.logs.markBlocked(networkId, why), {
@@ -105,6 +115,14 @@ export async function gateNavigation(
       { policy: { rule: "own-console", decision: "refused" }, url },
     );
   }
+  if (blocklisted(ctx.config, url)) {
+    throw new ToolError(
+      "blocked-by-policy",
+      `policy: ${origin} is on the navigation blocklist (--blocked-origins)`,
+      "carry on elsewhere; the operator sets --blocked-origins",
+      { policy: { rule: "blocklist", decision: "refused" }, url },
+    );
+  }
   if (!allowlisted(ctx.config, url)) {
     if (!ctx.config.confirmRequired.has("navigate_off_allowlist")) {
       throw new ToolError(
@@ -112,7 +130,7 @@ export async function gateNavigation(
         `policy: ${origin} is not on the navigation allowlist`,
         `stay within ${
           (ctx.config.allowedOrigins ?? []).map((p) => p.source).join(", ")
-        }; the operator can add it to BROWX_ALLOWED_ORIGINS`,
+        }; the operator can add it to --allowed-origins or BROWX_ALLOWED_ORIGINS`,
         { policy: { rule: "allowlist", decision: "refused" }, url },
       );
     }

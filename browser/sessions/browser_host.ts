@@ -14,7 +14,29 @@ import {
   stderrProgress,
 } from "../../cdp/install_browser.ts";
 import { cleanStaleTempProfiles } from "../../cdp/profile_lock.ts";
+import { chromeUserAgent, chromiumMajor } from "../../cdp/user_agent.ts";
+import type { StorageState } from "../../storage/storage_state.ts";
+import type { ViewportOverride } from "./emulation.ts";
 import { PageRouter } from "./page_router.ts";
+
+/**
+ * What the operator's flags give sessions (`--viewport-size`, `--device`, `--init-script`,
+ * `--storage-state`, `--user-data-dir`, `--shared-browser-context`).
+ */
+export interface SessionDefaults {
+  /** Every session's viewport (and, from a device, its scale, mobile layout and touch). */
+  viewport?: ViewportOverride | undefined;
+  /** Every session's user agent (a device's). */
+  userAgent?: string | undefined;
+  /** Scripts every page and frame of every session runs before its own (their sources). */
+  initScripts?: readonly string[] | undefined;
+  /** Loaded into the `default` session's context when it starts. */
+  storageState?: StorageState | undefined;
+  /** The `default` session is persistent, on this profile directory (absolute). */
+  userDataDir?: string | undefined;
+  /** HTTP clients' `default` sessions are one session in one browser context. */
+  sharedContext?: boolean | undefined;
+}
 
 /** A browser plus the router that hands its tabs to sessions. */
 export interface RoutedBrowser {
@@ -35,6 +57,16 @@ export interface BrowserHostOptions {
    * `Deno.env.get`.
    */
   env?: ((name: string) => string | undefined) | undefined;
+  /** Extra Chromium switches for browsers this host launches (`--proxy-server=…`, …). */
+  launchArgs?: readonly string[] | undefined;
+  /**
+   * Let launched browsers announce automation (`navigator.webdriver` true, "HeadlessChrome" in
+   * the user agent). Off by default: `--disable-blink-features=AutomationControlled`, and a
+   * headless browser gets the user agent its build sends with a window (`--user-agent`).
+   */
+  automationTells?: boolean | undefined;
+  /** What sessions start with. */
+  defaults?: SessionDefaults | undefined;
 }
 
 /** Owns every browser connection of the server. */
@@ -47,6 +79,8 @@ export class BrowserHost {
   #progress = new Set<(p: InstallProgress) => void>();
   #sharedStarts = 0;
   #closingAll = false;
+  /** By executable: its user agent without "HeadlessChrome" (undefined: unknown version). */
+  #userAgents = new Map<string, Promise<string | undefined>>();
   /**
    * Counters since start, for metrics: browsers launched (shared and persistent), restarts of
    * the shared browser (a start after the first), browsers whose connection ended without
@@ -62,6 +96,13 @@ export class BrowserHost {
   constructor(options: BrowserHostOptions) {
     this.#options = options;
     cleanStaleTempProfiles().catch(() => {});
+    // Asking the browser its version takes a process start: done now, in the background, so
+    // the first launch does not wait for it.
+    if (!options.automationTells && !options.headful && !options.cdpEndpoint) {
+      try {
+        this.#userAgent(findChromium({ explicitPath: options.browserPath, headful: false }).path);
+      } catch { /* none found yet: asked at the launch that installs one */ }
+    }
   }
 
   /** The shared browser for incognito sessions; launched or relaunched on demand. */
@@ -81,6 +122,11 @@ export class BrowserHost {
       rb.browser.closed.then(forget);
     }, forget);
     return p;
+  }
+
+  /** What sessions start with (the operator's flags). */
+  get defaults(): SessionDefaults {
+    return this.#options.defaults ?? {};
   }
 
   /** True when browsers this host launches show their windows (`--headful`). */
@@ -116,10 +162,33 @@ export class BrowserHost {
       executablePath: path,
       headful,
       ...(userDataDir ? { userDataDir } : {}),
+      args: [...this.#options.launchArgs ?? [], ...await this.#quietArgs(path, headful)],
     }, { attachHook: router.attachHook, listener: router.listener });
     this.#track(browser);
     this.stats.launches++;
     return { browser, router };
+  }
+
+  /**
+   * The switches that keep a launched browser from announcing automation (see
+   * {@link BrowserHostOptions.automationTells}); none when the operator wants the tells.
+   */
+  async #quietArgs(path: string, headful: boolean): Promise<string[]> {
+    if (this.#options.automationTells) return [];
+    const args = ["--disable-blink-features=AutomationControlled"];
+    if (headful) return args;
+    const userAgent = await this.#userAgent(path);
+    return userAgent ? [...args, `--user-agent=${userAgent}`] : args;
+  }
+
+  /** The user agent of `path`'s build without "HeadlessChrome" (asked once per executable). */
+  #userAgent(path: string): Promise<string | undefined> {
+    let ua = this.#userAgents.get(path);
+    if (!ua) {
+      ua = chromiumMajor(path).then((m) => m === undefined ? undefined : chromeUserAgent(m));
+      this.#userAgents.set(path, ua);
+    }
+    return ua;
   }
 
   /**

@@ -12,7 +12,8 @@
  * `Emulation.setDeviceMetricsOverride` / `Emulation.clearDeviceMetricsOverride` (pages only:
  * an iframe takes its size from its parent), `Browser.getVersion` (the browser's own user
  * agent, sent with a locale-only override), `Emulation.setGeolocationOverride` /
- * `Emulation.clearGeolocationOverride`. Permission grants and the page-side prompts that
+ * `Emulation.clearGeolocationOverride`, `Emulation.setTouchEmulationEnabled` (a viewport with
+ * `touch`), `Page.addScriptToEvaluateOnNewDocument` (init scripts). Permission grants and the page-side prompts that
  * stand in for the ones a grant skips: {@link PermissionPrompts}.
  *
  * @module
@@ -31,6 +32,8 @@ export interface ViewportOverride {
   height: number;
   deviceScaleFactor?: number;
   mobile?: boolean;
+  /** Emulate a touch screen (`Emulation.setTouchEmulationEnabled`, pages only). */
+  touch?: boolean;
 }
 
 /** A geolocation override: degrees, and accuracy in metres. */
@@ -106,6 +109,30 @@ export class SessionEmulation {
 
   /** Permission grants and the prompts standing in for the ones they skip. */
   readonly permissions = new PermissionPrompts();
+  /**
+   * Scripts every page and out-of-process iframe of the session runs before its own
+   * (`--init-script`): `Page.addScriptToEvaluateOnNewDocument`, which covers a target's
+   * same-process frames too.
+   */
+  #initScripts: string[] = [];
+  /** Touch emulation was turned on once: a viewport without it turns it off again. */
+  #touched = false;
+
+  /**
+   * Adds init scripts: sent to `pages` now (`runImmediately`: their current documents run
+   * them too) and to every target that attaches from now on, before its first script.
+   */
+  async addInitScripts(scripts: readonly string[], pages: readonly CdpSession[]): Promise<void> {
+    this.#initScripts.push(...scripts);
+    await Promise.all(
+      [...this.#live(pages)].flatMap((t) =>
+        scripts.map((source) =>
+          t.session.send("Page.addScriptToEvaluateOnNewDocument", { source, runImmediately: true })
+            .catch(() => {})
+        )
+      ),
+    );
+  }
 
   /** A copy of the knobs and the grants. */
   get state(): EmulationView {
@@ -136,6 +163,11 @@ export class SessionEmulation {
       this.#targets.set(target.session, target.type);
     }
     if (this.permissions.armed) void this.permissions.install(target.session, false);
+    if (target.type === "iframe" || target.type === "page") {
+      for (const source of this.#initScripts) {
+        target.session.send("Page.addScriptToEvaluateOnNewDocument", { source }).catch(() => {});
+      }
+    }
     if (!this.active) return;
     for (const p of this.#commands(ALL_GROUPS, target.type)) {
       target.session.send(p.method as never, p.params as never).catch(() => {});
@@ -255,6 +287,13 @@ export class SessionEmulation {
             }
             : { method: "Emulation.clearDeviceMetricsOverride", params: {} },
         );
+        if (v?.touch || this.#touched) {
+          this.#touched = true;
+          out.push({
+            method: "Emulation.setTouchEmulationEnabled",
+            params: { enabled: v?.touch === true, maxTouchPoints: 5 },
+          });
+        }
       }
     }
     return out;

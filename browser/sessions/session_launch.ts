@@ -22,6 +22,11 @@ export interface OpenOptions {
    * browser decides). Needs a display (`DISPLAY` on Linux: Xvfb serves in CI).
    */
   headful?: boolean | undefined;
+  /**
+   * `persistent`: the profile directory the operator named (`--user-data-dir`, absolute), used
+   * as it is instead of the workspace's profile of the session's name.
+   */
+  profileDir?: string | undefined;
 }
 
 /**
@@ -92,7 +97,7 @@ export async function launchSession(
     });
   }
   if (options.mode === "persistent") {
-    const profileDir = await deps.profileDir(name);
+    const profileDir = options.profileDir ?? await deps.profileDir(name);
     if (openProfiles.has(profileDir)) {
       throw new ToolError(
         "refused",

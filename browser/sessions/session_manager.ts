@@ -22,6 +22,8 @@ import { reapedError, type SessionPool } from "./session_pool.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
 import type { SecretSpans } from "./page_logs.ts";
 import { releaseMemorySoon } from "./heap_release.ts";
+import { applySessionDefaults } from "./session_defaults.ts";
+import { createSharedDefault, sharedDefaultOf } from "./shared_default.ts";
 
 /** Session and profile names: letters, digits, `._-`, 1–64 chars, no leading dot. */
 export const SESSION_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
@@ -183,7 +185,20 @@ export class SessionManager {
         if (!s.crashReported) s.ensureAlive();
       } else if (s) return this.#used(s);
       this.#toldGone(name);
-      if (name === "default") return this.#used(await this.#create(name, { mode: "incognito" }));
+      if (name === "default" && this.#sharesDefault) {
+        const shared = await sharedDefaultOf(this.#host).get(() =>
+          createSharedDefault(this.#defaultOptions(), {
+            host: this.#host,
+            secretSpans: this.#secretSpans,
+            profileDir: (n) => this.#profileDir(n),
+            guard: this.#guard,
+            workspace: this.#workspace,
+          })
+        );
+        this.#sessions.set(name, shared);
+        return this.#used(shared);
+      }
+      if (name === "default") return this.#used(await this.#create(name, this.#defaultOptions()));
       throw new ToolError(
         "unknown-session",
         `Unknown session "${name}"`,
@@ -239,6 +254,22 @@ export class SessionManager {
     });
   }
 
+  /** An HTTP client's `default` is the host's shared one (`--shared-browser-context`). */
+  get #sharesDefault(): boolean {
+    return this.areas.namespace !== undefined && this.#host.defaults.sharedContext === true;
+  }
+
+  /** True when `s` is the host's shared `default` session, still alive. */
+  async #isShared(s: BrowserSession): Promise<boolean> {
+    return this.#sharesDefault && !s.crashed && await sharedDefaultOf(this.#host).has(s);
+  }
+
+  /** How `default` opens on first use: incognito, or persistent on `--user-data-dir`. */
+  #defaultOptions(): OpenOptions {
+    const dir = this.#host.defaults.userDataDir;
+    return dir ? { mode: "persistent", profileDir: dir } : { mode: "incognito" };
+  }
+
   async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
     if (this.#closing) {
       throw new ToolError(
@@ -267,6 +298,15 @@ export class SessionManager {
     }
     if (release) this.#pool!.track(session, release, (why) => this.#reap(name, session, why));
     session.navGuard = this.#guard?.(session);
+    try {
+      const warnings = await applySessionDefaults(session, this.#host.defaults, {
+        isDefault: name === "default",
+      });
+      for (const w of warnings) console.error(`browxai: session "${name}": ${w}`);
+    } catch (e) {
+      await this.#closeSession(session).catch(() => {});
+      throw e;
+    }
     // Before the agent's first action: undeclared downloads are denied from the start.
     await startDownloads(session, this.#workspace, this.areas.downloads);
     this.#sessions.set(name, session);
@@ -290,9 +330,10 @@ export class SessionManager {
     }
   }
 
-  /** Closes `s` and gives its pool slot back. */
+  /** Closes `s` and gives its pool slot back; the shared `default` is only let go of. */
   async #closeSession(s: BrowserSession): Promise<void> {
     try {
+      if (await this.#isShared(s)) return;
       await s.close();
     } finally {
       this.#pool?.untrack(s);
@@ -329,11 +370,16 @@ export class SessionManager {
     if (s) {
       this.#sessions.delete(name);
       wasRunning = !s.crashed;
-      await stopDownloads(s);
-      // Before close, which drops the session's slots (the copies' folder is one).
-      await removeUploadCopies(s);
-      await this.#closeSession(s);
-      releaseMemorySoon();
+      if (await this.#isShared(s)) {
+        // The other clients keep using it: this client only lets go.
+        this.#closedNow(s.id);
+      } else {
+        await stopDownloads(s);
+        // Before close, which drops the session's slots (the copies' folder is one).
+        await removeUploadCopies(s);
+        await this.#closeSession(s);
+        releaseMemorySoon();
+      }
     }
     // Artifacts live as long as their session; wiped even when it was not running (the
     // `default` session's may have been saved before its first use).

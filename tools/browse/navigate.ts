@@ -65,6 +65,8 @@ export const navigateTool = defineTool({
                 ? "check the host name"
                 : e.errorText.includes("CONNECTION_REFUSED")
                 ? "nothing listens at that address; check the port and that the server runs"
+                : e.errorText.includes("ERR_CERT")
+                ? "the site's certificate is not trusted (self-signed, expired or for another host); for a test server, the operator can start browxai with --ignore-https-errors"
                 : e.errorText.includes("ERR_TIMED_OUT")
                 ? "the server did not answer in time: call again with a larger timeoutMs, or check the server (the tab stopped loading and is free)"
                 : "check the URL and that the site is reachable",

@@ -31,6 +31,7 @@ export const getConfigTool = defineTool({
         confirmRequired: [...c.confirmRequired],
         confirmTimeoutMs: c.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS,
         allowedOrigins: (c.allowedOrigins ?? []).map((p) => p.source),
+        blockedOrigins: (c.blockedOrigins ?? []).map((p) => p.source),
         configReadonly: c.configReadonly ?? false,
         workspace: c.workspace,
         toolsets: c.toolsets === "all" ? "all" : [...c.toolsets],

@@ -1,0 +1,68 @@
+/**
+ * Puts what the operator's flags give sessions ({@link SessionDefaults}) on a new session,
+ * before its first tab: the viewport and user agent (a device's) as emulation state, the init
+ * scripts, and — for the `default` session — the storage state.
+ *
+ * @module
+ */
+import { injectStorageState, scratchTab } from "../../storage/storage_state.ts";
+import type { SessionDefaults } from "./browser_host.ts";
+import type { BrowserSession } from "./browser_session.ts";
+
+/**
+ * Applies `defaults` to `session` (see the module doc). The storage state goes in through a
+ * scratch tab (its visits are stubbed: no page of the state's origins runs), merged over what
+ * a persistent profile holds. CDP: `Emulation.*` (`emulation.ts`),
+ * `Page.addScriptToEvaluateOnNewDocument`, `Storage.setCookies`, `DOMStorage.setDOMStorageItem`.
+ *
+ * @returns Warnings (emulation failures on tabs open already, cookies Chromium refused).
+ */
+export async function applySessionDefaults(
+  session: BrowserSession,
+  defaults: SessionDefaults,
+  options: { isDefault: boolean },
+): Promise<string[]> {
+  if (session.mode === "attached") return [];
+  const pages = () => session.tabs.filter((p) => !p.isClosed).map((p) => p.session);
+  const warnings: string[] = [];
+  if (defaults.initScripts?.length) {
+    await session.emulation.addInitScripts(defaults.initScripts, pages());
+  }
+  const patch = {
+    ...(defaults.viewport ? { viewport: { ...defaults.viewport } } : {}),
+    ...(defaults.userAgent ? { userAgent: defaults.userAgent } : {}),
+  };
+  if (Object.keys(patch).length) {
+    warnings.push(
+      ...await session.emulation.set(patch, pages(), async () => {
+        const v = await session.browser.connection.send("Browser.getVersion");
+        return v.userAgent;
+      }),
+    );
+  }
+  const state = defaults.storageState;
+  if (options.isDefault && state && (state.cookies.length || state.origins.length)) {
+    const active = session.activePage;
+    const page = await session.newTab();
+    try {
+      const tab = await scratchTab(session.browser.connection, page.target.targetId);
+      try {
+        const r = await injectStorageState(
+          { connection: session.browser.connection, browserContextId: session.browserContextId },
+          tab,
+          state,
+          { mode: "merge", frameUrls: [] },
+        );
+        if (r.cookiesRejected.length) {
+          warnings.push(`--storage-state: ${r.cookiesRejected.length} cookies were not stored`);
+        }
+      } finally {
+        await tab.detach();
+      }
+    } finally {
+      await session.closeTab(page);
+      if (active && session.tabs.includes(active)) await session.activate(active);
+    }
+  }
+  return warnings;
+}

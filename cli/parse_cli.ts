@@ -1,0 +1,379 @@
+/**
+ * The command line's parsing: flags and `BROWX_*` environment to a {@link Cli} (the server's
+ * configuration and the transport's settings). `main.ts` runs it.
+ *
+ * @module
+ */
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { parseCapabilities } from "../policy/capabilities.ts";
+import { parseConfirmHooks } from "../policy/hooks.ts";
+import { parseSecretsFile, SecretsFileError, SecretStore } from "../policy/secrets.ts";
+import { parseAllowedOrigins } from "../policy/sites.ts";
+import type { ServerConfig } from "../policy/server_config.ts";
+import { registrableDomain } from "../policy/hosts.ts";
+import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "../policy/toolsets.ts";
+import { type BrowserSettings, browserSettings } from "./browser_flags.ts";
+import { FLAG_OPTIONS, type FlagValues, readConfigFile } from "./flag_table.ts";
+import { UsageError } from "./usage_error.ts";
+
+export { USAGE } from "./usage.ts";
+
+export { UsageError } from "./usage_error.ts";
+
+/** browxai's version. */
+export const VERSION = "0.1.0";
+
+/** The parsed command line. */
+export interface Cli {
+  config: ServerConfig;
+  http: boolean;
+  host: string;
+  port: number;
+  help: boolean;
+  version: boolean;
+  /** Stdio mode: the web console's port (0: a free one), when `--console` or `BROWX_CONSOLE`. */
+  consolePort: number | undefined;
+  /** Things the operator should know that do not stop the server (printed to stderr). */
+  warnings: string[];
+  /** The `BROWX_HTTP_*` limits that were set (validated: see {@link ENV_INTS}). */
+  httpLimits: {
+    idleMs?: number;
+    maxClients?: number;
+    initTtlMs?: number;
+    bodyTimeoutMs?: number;
+    headTimeoutMs?: number;
+  };
+  /** The browser flags: launch switches, what sessions start with, automation tells. */
+  browser: BrowserSettings;
+  /**
+   * The config file's `BROWX_*` settings: they win over the environment, so main.ts sets them
+   * in it before anything reads it (discovery reads `BROWX_BROWSER` itself).
+   */
+  fileEnv: Record<string, string>;
+  /** Session limits and drain (see {@link SCALE_INTS}). */
+  scale: {
+    maxSessions?: number;
+    queueMax?: number;
+    queueWaitMs?: number;
+    idleMs?: number;
+    drainMs?: number;
+  };
+}
+
+/** Scale-out settings, as {@link ENV_INTS}. */
+const SCALE_INTS = {
+  maxSessions: ["BROWX_MAX_SESSIONS", 1, 10_000, "sessions"],
+  queueMax: ["BROWX_SESSION_QUEUE", 0, 10_000, "waiting opens"],
+  queueWaitMs: ["BROWX_SESSION_WAIT_MS", 0, 86_400_000, "milliseconds"],
+  idleMs: ["BROWX_SESSION_IDLE_MS", 100, 86_400_000, "milliseconds"],
+  drainMs: ["BROWX_DRAIN_MS", 0, 86_400_000, "milliseconds"],
+} as const;
+
+/** Numeric environment variables: [name, least, most, unit]. Timeouts 100 ms..24 h; counts 1..10000. */
+const ENV_INTS = {
+  idleMs: ["BROWX_HTTP_IDLE_MS", 100, 86_400_000, "milliseconds"],
+  maxClients: ["BROWX_HTTP_MAX_CLIENTS", 1, 10_000, "clients"],
+  initTtlMs: ["BROWX_HTTP_INIT_TTL_MS", 100, 86_400_000, "milliseconds"],
+  bodyTimeoutMs: ["BROWX_HTTP_BODY_TIMEOUT_MS", 100, 86_400_000, "milliseconds"],
+  headTimeoutMs: ["BROWX_HTTP_HEAD_TIMEOUT_MS", 100, 86_400_000, "milliseconds"],
+} as const;
+
+/**
+ * An integer environment variable in [min, max], or undefined when unset.
+ *
+ * @throws UsageError naming the variable and the allowed range (an empty value too).
+ */
+function envInt(
+  env: (name: string) => string | undefined,
+  [name, min, max, unit]: readonly [string, number, number, string],
+): number | undefined {
+  const raw = env(name);
+  if (raw === undefined) return undefined;
+  const n = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `Invalid ${name} "${raw}": expected an integer number of ${unit}, ${min}-${max} (or unset it)`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Loads `BROWX_SECRETS` (a dotenv-style file, see `policy/secrets.ts`).
+ *
+ * @returns The store (undefined without a file) and warnings: values too
+ *   short to mask, a file others can read, the `secrets` capability off.
+ * @throws UsageError naming the file and the bad line, never a value.
+ */
+function loadSecrets(
+  path: string | undefined,
+  capabilities: ReadonlySet<string>,
+): { secrets: SecretStore | undefined; warnings: string[] } {
+  const warnings: string[] = [];
+  if (!path) {
+    if (capabilities.has("secrets")) {
+      warnings.push(
+        "the secrets capability is on but BROWX_SECRETS is not set: no secrets to fill",
+      );
+    }
+    return { secrets: undefined, warnings };
+  }
+  let text: string;
+  let mode: number | null;
+  try {
+    text = Deno.readTextFileSync(path);
+    mode = Deno.statSync(path).mode;
+  } catch (e) {
+    throw new UsageError(`Cannot read BROWX_SECRETS "${path}": ${(e as Error).message}`);
+  }
+  let parsed;
+  try {
+    parsed = parseSecretsFile(text);
+  } catch (e) {
+    if (!(e instanceof SecretsFileError)) throw e;
+    throw new UsageError(`Invalid BROWX_SECRETS "${path}": ${e.message}`);
+  }
+  warnings.push(...parsed.warnings.map((w) => `BROWX_SECRETS: ${w}`));
+  if (mode !== null && (mode & 0o077) !== 0) {
+    warnings.push(`BROWX_SECRETS "${path}" is readable by other users: chmod 600 it`);
+  }
+  if (!capabilities.has("secrets")) {
+    warnings.push(
+      'BROWX_SECRETS is set but the "secrets" capability is off: {{secret:NAME}} is refused ' +
+        "and results are not masked",
+    );
+  }
+  return { secrets: new SecretStore(parsed.secrets, { origins: parsed.origins }), warnings };
+}
+
+function parseToolsets(value: string | undefined): ReadonlySet<Toolset> | "all" {
+  if (!value?.trim()) return new Set(DEFAULT_TOOLSETS);
+  if (value.trim() === "all") return "all";
+  const names = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = names.filter((n) => !isToolset(n));
+  if (bad.length) {
+    throw new UsageError(
+      `Unknown toolset ${bad.map((b) => `"${b}"`).join(", ")} in BROWX_TOOLSETS: valid are ${
+        TOOLSETS.join(", ")
+      }, all`,
+    );
+  }
+  return new Set(names.filter(isToolset));
+}
+
+/**
+ * Decides between two flags that contradict each other (`--headed` / `--headless`): the
+ * command line's choice, else the config file's; undefined when neither says.
+ *
+ * @returns true for `yes`, false for `no`.
+ * @throws UsageError when one layer holds both.
+ */
+function pick(
+  cli: FlagValues,
+  file: FlagValues,
+  what: string,
+  yes: (v: FlagValues) => boolean | undefined,
+  no: (v: FlagValues) => boolean | undefined,
+): boolean | undefined {
+  for (const [layer, v] of [["the command line", cli], ["--config", file]] as const) {
+    if (yes(v) && no(v)) {
+      throw new UsageError(
+        `${what} contradicts ${
+          what === "--headed" ? "--headless" : "--isolated"
+        } (both in ${layer}): pick one`,
+      );
+    }
+    if (yes(v)) return true;
+    if (no(v)) return false;
+  }
+  return undefined;
+}
+
+/**
+ * Parses arguments and environment into a configuration.
+ *
+ * @throws UsageError on unknown flags and bad values.
+ */
+export function parseCli(args: string[], env: (name: string) => string | undefined): Cli {
+  // `--console` takes an optional port: alone (or before another flag) it means a free port.
+  args = args.map((a, i) =>
+    a === "--console" && !/^\d+$/.test(args[i + 1] ?? "") ? "--console=0" : a
+  );
+  let cliValues: FlagValues;
+  try {
+    cliValues = parseArgs({ args, strict: true, allowPositionals: false, options: FLAG_OPTIONS })
+      .values as FlagValues;
+  } catch (e) {
+    throw new UsageError((e as Error).message.split("\n")[0]!);
+  }
+  // Flags win over the config file, the file over the environment.
+  const file = cliValues.config !== undefined
+    ? readConfigFile(cliValues.config)
+    : { flags: {}, env: {} };
+  const fileEnv = file.env;
+  const outerEnv = env;
+  env = (name) => fileEnv[name] ?? outerEnv(name);
+  const values: FlagValues = { ...file.flags, ...cliValues };
+  // Pairs that contradict each other: the command line's choice replaces the file's.
+  const headful =
+    pick(cliValues, file.flags, "--headed", (v) => v.headed || v.headful, (v) => v.headless) ??
+      false;
+  const persistent = pick(
+    cliValues,
+    file.flags,
+    "--user-data-dir",
+    (v) => v["user-data-dir"] !== undefined,
+    (v) => v.isolated,
+  );
+  if (persistent === false) delete values["user-data-dir"];
+  let port = 0;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535) {
+      throw new UsageError(`Invalid --port "${values.port}": expected an integer 0-65535`);
+    }
+  }
+  if ((values.host !== undefined || values.port !== undefined) && !values.http) {
+    throw new UsageError("--host and --port need --http");
+  }
+  const warnings: string[] = [];
+  let consolePort: number | undefined;
+  const consoleSet = values.console ?? env("BROWX_CONSOLE");
+  if (consoleSet !== undefined) {
+    const from = values.console !== undefined ? "--console" : "BROWX_CONSOLE";
+    consolePort = Number(consoleSet.trim());
+    if (!/^\d{1,5}$/.test(consoleSet.trim()) || consolePort > 65535) {
+      throw new UsageError(
+        `Invalid ${from} "${consoleSet}": expected a port 0-65535 (0 or none: a free port)`,
+      );
+    }
+    if (values.http && values.console !== undefined) {
+      throw new UsageError(
+        "--console is for stdio mode: with --http the console is served on the HTTP port " +
+          "(its URL is printed); drop --console",
+      );
+    }
+    if (values.http) {
+      warnings.push(`${from} is for stdio mode: with --http the console is on the HTTP port`);
+      consolePort = undefined;
+    }
+  }
+  if (values["shared-browser-context"] && !values.http) {
+    warnings.push("--shared-browser-context is for --http (a stdio server has one client)");
+  }
+  if (values["user-data-dir"] !== undefined && values.http && !values["shared-browser-context"]) {
+    warnings.push(
+      "--user-data-dir with --http: one client at a time holds the profile's default session; " +
+        "add --shared-browser-context to share it",
+    );
+  }
+  const endpoint = values["cdp-endpoint"];
+  if (endpoint !== undefined && !/^(wss?|https?):\/\/[^/]+/.test(endpoint)) {
+    throw new UsageError(
+      `Invalid --cdp-endpoint "${endpoint}": expected ws://host:port/… or http://host:port`,
+    );
+  }
+  const httpLimits: Cli["httpLimits"] = {};
+  for (const [key, spec] of Object.entries(ENV_INTS)) {
+    const n = envInt(env, spec);
+    if (n !== undefined) httpLimits[key as keyof Cli["httpLimits"]] = n;
+  }
+  const scale: Cli["scale"] = {};
+  for (const [key, spec] of Object.entries(SCALE_INTS)) {
+    const n = envInt(env, spec);
+    if (n !== undefined) scale[key as keyof Cli["scale"]] = n;
+  }
+  if (env("BROWX_CAPABILITIES")?.trim() === "") {
+    // Empty is refused, not read as the default: an operator who cleared it meant fewer, not more.
+    throw new UsageError(
+      "Invalid BROWX_CAPABILITIES: empty; unset it for the default (read,navigation,action) or list capabilities",
+    );
+  }
+  let capabilities;
+  try {
+    capabilities = parseCapabilities(env("BROWX_CAPABILITIES"));
+  } catch (e) {
+    throw new UsageError(`Invalid BROWX_CAPABILITIES: ${(e as Error).message}`);
+  }
+  let confirmRequired;
+  try {
+    confirmRequired = parseConfirmHooks(env("BROWX_CONFIRM_REQUIRED"));
+  } catch (e) {
+    throw new UsageError(`Invalid BROWX_CONFIRM_REQUIRED: ${(e as Error).message}`);
+  }
+  // The peer's lists are `;`-separated, browxai's `,`-separated: both are read.
+  const originList = (flag: "allowed-origins" | "blocked-origins", name: string | undefined) => {
+    const raw = values[flag] ?? (name ? env(name) : undefined);
+    const from = values[flag] !== undefined ? `--${flag}` : name;
+    try {
+      return parseAllowedOrigins(raw?.replaceAll(";", ","), registrableDomain);
+    } catch (e) {
+      throw new UsageError(`Invalid ${from}: ${(e as Error).message}`);
+    }
+  };
+  const allowedOrigins = originList("allowed-origins", "BROWX_ALLOWED_ORIGINS");
+  const blockedOrigins = originList("blocked-origins", undefined);
+  const confirmTimeout = env("BROWX_CONFIRM_TIMEOUT_MS");
+  if (confirmTimeout !== undefined && !/^[1-9]\d{0,7}$/.test(confirmTimeout)) {
+    throw new UsageError(
+      `Invalid BROWX_CONFIRM_TIMEOUT_MS "${confirmTimeout}": expected milliseconds, 1-99999999`,
+    );
+  }
+  const readonly = env("BROWX_CONFIG_READONLY");
+  if (readonly !== undefined && !["", "0", "1", "true", "false"].includes(readonly)) {
+    throw new UsageError(`Invalid BROWX_CONFIG_READONLY "${readonly}": expected 1 or 0`);
+  }
+  const sharedAuth = env("BROWX_SHARED_AUTH_STATES");
+  if (sharedAuth !== undefined && !["", "0", "1", "true", "false"].includes(sharedAuth)) {
+    throw new UsageError(`Invalid BROWX_SHARED_AUTH_STATES "${sharedAuth}": expected 1 or 0`);
+  }
+  const devtoolsConfirm = env("BROWX_DEVTOOLS_CONFIRM");
+  if (devtoolsConfirm !== undefined && !["", "0", "1", "true", "false"].includes(devtoolsConfirm)) {
+    throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
+  }
+  const loaded = loadSecrets(env("BROWX_SECRETS"), capabilities);
+  const secrets = loaded.secrets;
+  warnings.push(...loaded.warnings);
+  const workspaceSet = values.workspace ?? env("BROWX_WORKSPACE");
+  if (workspaceSet !== undefined && !workspaceSet.trim()) {
+    const name = values.workspace !== undefined ? "--workspace" : "BROWX_WORKSPACE";
+    throw new UsageError(
+      `Invalid ${name}: empty; give a directory browxai may create and write (or unset it for ~/.browxai)`,
+    );
+  }
+  const workspace = resolve(workspaceSet ?? join(env("HOME") ?? homedir(), ".browxai"));
+  return {
+    http: values.http ?? false,
+    host: values.host ?? "127.0.0.1",
+    port,
+    help: values.help ?? false,
+    version: values.version ?? false,
+    consolePort,
+    warnings,
+    httpLimits,
+    scale,
+    browser: browserSettings(values, env),
+    fileEnv,
+    config: {
+      capabilities,
+      confirmRequired,
+      allowedOrigins,
+      ...(blockedOrigins.length ? { blockedOrigins } : {}),
+      confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
+      configReadonly: readonly === "1" || readonly === "true",
+      devtoolsConfirm: devtoolsConfirm === "1" || devtoolsConfirm === "true",
+      sharedAuthStates: sharedAuth === "1" || sharedAuth === "true",
+      workspace,
+      headful,
+      // BROWX_BROWSER is read by discovery itself, so its errors name the right source.
+      browserPath: values.browser,
+      cdpEndpoint: endpoint,
+      toolsets: parseToolsets(env("BROWX_TOOLSETS")),
+      secrets,
+      secretsFile: env("BROWX_SECRETS") ? resolve(env("BROWX_SECRETS")!) : undefined,
+      version: VERSION,
+    },
+  };
+}
