@@ -107,6 +107,7 @@ import { executeTool } from "./power/execute.ts";
 import { takeoverTool } from "./human/takeover.ts";
 import { releaseTool } from "./human/release.ts";
 import { pickedTool } from "./human/picked.ts";
+import { pdfSaveTool } from "./record/pdf_save.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -211,6 +212,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   takeoverTool,
   releaseTool,
   pickedTool,
+  pdfSaveTool,
 ] as unknown as ToolDefinition[];
 
 /**

@@ -1,0 +1,155 @@
+/**
+ * Recording tools over MCP stdio against real Chromium and pages served here on 127.0.0.1:
+ * `screenshot({ path })`, `pdf_save`, `har_save`, `trace_start` / `trace_stop` (issue 17,
+ * "Tools users expect"). Files land in the workspace through the path guard; paths out of it
+ * (`..`, absolute elsewhere, a symlinked folder) are refused and nothing is written outside.
+ */
+import { join } from "node:path";
+import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+
+type R = Record<string, unknown>;
+const SECRET = "hunter2-s3cr3t-9Q";
+
+/** A 2×2 red PNG. */
+const PNG_BYTES = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8AARAwMDAwMAA/wAf9rK5s6AAAAAElFTkSuQmCC",
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+function codeOf(r: ToolResult): string {
+  return String(((r.structuredContent?.error ?? {}) as R).code);
+}
+
+function startPages() {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    const html = (body: string) =>
+      new Response(`<!doctype html>${body}`, { headers: { "content-type": "text/html" } });
+    switch (url.pathname) {
+      case "/img.png":
+        return new Response(PNG_BYTES, { headers: { "content-type": "image/png" } });
+      case "/api/data":
+        return Response.json({ ok: true, echoed: url.searchParams.get("token") });
+      case "/net.html":
+        return html(`<title>Net page</title><h1>Network</h1><img src="/img.png" id="pic">
+<script>
+fetch("/api/data?token=${SECRET}", { headers: { "X-Token": "${SECRET}" } })
+  .then((r) => r.json()).then(() => { document.title = "fetched"; });
+</script>`);
+      case "/long.html":
+        return html(
+          `<title>Long "Report" / 2026</title><h1>Report</h1>${
+            Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the report.</p>`).join("")
+          }`,
+        );
+      default:
+        return html(`<title>Plain</title><body style="margin:0;background:#fff">
+<div style="width:300px;height:200px;background:rgb(0,128,255)">box</div></body>`);
+    }
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return { url: (p: string) => origin + p, close: () => server.shutdown() };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const v = new DataView(bytes.buffer, bytes.byteOffset);
+  return { width: v.getUint32(16), height: v.getUint32(20) };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+Deno.test("recording: screenshot to a path and pdf_save write workspace files; escapes are refused", async (t) => {
+  const pages = startPages();
+  const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "browxai-outside-" }));
+  const mcp = await startStdio({
+    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action" },
+  });
+  const ws = await Deno.realPath(mcp.workspace);
+  try {
+    await mcp.ok("navigate", { url: pages.url("/plain.html"), snapshot: "none" });
+
+    await t.step(
+      "screenshot({ path }) writes a PNG and returns no image unless asked",
+      async () => {
+        const r = await mcp.call("screenshot", { path: "shots/plain.png" });
+        assertTrue(!r.isError, textOf(r));
+        assertEquals(r.content.filter((c) => c.type === "image").length, 0);
+        const s = r.structuredContent!;
+        assertEquals(s.path, "shots/plain.png");
+        assertEquals(s.absolutePath, join(ws, "shots/plain.png"));
+        const bytes = await Deno.readFile(join(ws, "shots/plain.png"));
+        assertEquals([...bytes.subarray(0, 8)], PNG_SIGNATURE);
+        assertEquals(s.bytes, bytes.length);
+        assertEquals(pngSize(bytes), { width: s.width as number, height: s.height as number });
+        assertTrue((s.width as number) > 0 && (s.height as number) > 0);
+
+        const withImage = await mcp.call("screenshot", {
+          path: "shots/again.png",
+          includeImage: true,
+        });
+        assertEquals(withImage.content.filter((c) => c.type === "image").length, 1);
+        // Without a path it behaves as before: the image in the result, no file.
+        const plain = await mcp.call("screenshot", {});
+        assertEquals(plain.content.filter((c) => c.type === "image").length, 1);
+        assertEquals(plain.structuredContent!.path, undefined);
+      },
+    );
+
+    await t.step("screenshot refuses paths that leave the workspace, writing nothing", async () => {
+      for (const path of ["../escape.png", "shots/../../escape.png", join(outside, "x.png")]) {
+        const r = await mcp.call("screenshot", { path });
+        assertTrue(r.isError, `${path}: ${textOf(r)}`);
+        assertEquals(codeOf(r), "refused");
+        assertIncludes(textOf(r), "workspace");
+      }
+      // The attack: a folder in the workspace that is a symlink to a folder outside it.
+      await Deno.symlink(outside, join(ws, "linked"));
+      const r = await mcp.call("screenshot", { path: "linked/evil.png" });
+      assertTrue(r.isError, textOf(r));
+      assertEquals(codeOf(r), "refused");
+      assertIncludes(textOf(r), "link");
+      assertEquals(await Array.fromAsync(Deno.readDir(outside)), []);
+    });
+
+    await t.step("pdf_save writes a PDF with pages, named after the title by default", async () => {
+      await mcp.ok("navigate", { url: pages.url("/long.html"), snapshot: "none" });
+      const s = await mcp.ok("pdf_save", { paperFormat: "a4", printBackground: true });
+      const path = String(s.path);
+      assertTrue(/^long-report-2026-\d{8}-\d{6}\.pdf$/.test(path), path);
+      const bytes = await Deno.readFile(join(ws, path));
+      assertEquals(new TextDecoder().decode(bytes.subarray(0, 5)), "%PDF-");
+      assertEquals(s.bytes, bytes.length);
+      assertTrue((s.pages as number) >= 2, `pages: ${s.pages}`);
+      const one = await mcp.ok("pdf_save", { path: "docs/first.pdf", pageRanges: "1" });
+      assertEquals(one.pages, 1);
+      assertEquals(one.path, "docs/first.pdf");
+      const bad = await mcp.call("pdf_save", { pageRanges: "5-2" });
+      assertTrue(bad.isError, textOf(bad));
+      const out = await mcp.call("pdf_save", { path: "../../x.pdf" });
+      assertEquals(codeOf(out), "refused");
+    });
+  } finally {
+    await mcp.close();
+    await pages.close();
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("recording: with only read, screenshot({ path }) is refused with a hint and writes nothing", async () => {
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation" } });
+  try {
+    const r = await mcp.call("screenshot", { path: "x.png" });
+    assertTrue(r.isError, textOf(r));
+    assertEquals(codeOf(r), "capability-required");
+    assertEquals(r.structuredContent!.requiredCapability, "action");
+    assertIncludes(textOf(r), 'omit "path"');
+    const files = (await Array.fromAsync(Deno.readDir(mcp.workspace))).map((e) => e.name);
+    assertNotIncludes(files.join(","), "x.png");
+  } finally {
+    await mcp.close();
+  }
+});
