@@ -132,6 +132,43 @@ Deno.test("recording: screenshot to a path and pdf_save write workspace files; e
       const out = await mcp.call("pdf_save", { path: "../../x.pdf" });
       assertEquals(codeOf(out), "refused");
     });
+
+    await t.step("trace_start / navigate / trace_stop saves a trace DevTools opens", async () => {
+      const stopFirst = await mcp.call("trace_stop", {});
+      assertTrue(stopFirst.isError, textOf(stopFirst));
+      assertIncludes(textOf(stopFirst), "No trace runs");
+      const started = await mcp.ok("trace_start", {});
+      assertEquals(started.tracing, true);
+      const twice = await mcp.call("trace_start", {});
+      assertTrue(twice.isError, textOf(twice));
+      assertIncludes(textOf(twice), "already runs");
+      await mcp.ok("navigate", { url: pages.url("/long.html"), snapshot: "none" });
+      // A bad path is refused and the trace keeps running.
+      const escape = await mcp.call("trace_stop", { path: "../trace.json" });
+      assertEquals(codeOf(escape), "refused");
+      const s = await mcp.ok("trace_stop", { path: "traces/nav.json" });
+      assertEquals(s.path, "traces/nav.json");
+      const trace = JSON.parse(await Deno.readTextFile(join(ws, "traces/nav.json"))) as {
+        traceEvents: Array<{ name: string; cat: string }>;
+      };
+      assertTrue(trace.traceEvents.length > 0, "no trace events");
+      const names = new Set(trace.traceEvents.map((e) => e.name));
+      assertTrue(names.has("navigationStart") || names.has("RunTask"), [...names].join(","));
+      const again = await mcp.call("trace_stop", {});
+      assertIncludes(textOf(again), "No trace runs");
+    });
+
+    await t.step("a closed session ends its trace", async () => {
+      await mcp.ok("open_session", { session: "t2" });
+      await mcp.ok("trace_start", { session: "t2" });
+      await mcp.ok("close_session", { session: "t2" });
+      await mcp.ok("open_session", { session: "t2" });
+      const stop = await mcp.call("trace_stop", { session: "t2" });
+      assertIncludes(textOf(stop), "No trace runs");
+      // Chromium's tracing was ended too: a new trace starts.
+      await mcp.ok("trace_start", { session: "t2" });
+      await mcp.ok("trace_stop", { session: "t2", path: "traces/t2.json" });
+    });
   } finally {
     await mcp.close();
     await pages.close();

@@ -108,6 +108,8 @@ import { takeoverTool } from "./human/takeover.ts";
 import { releaseTool } from "./human/release.ts";
 import { pickedTool } from "./human/picked.ts";
 import { pdfSaveTool } from "./record/pdf_save.ts";
+import { traceStartTool } from "./record/trace_start.ts";
+import { traceStopTool } from "./record/trace_stop.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -213,6 +215,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   releaseTool,
   pickedTool,
   pdfSaveTool,
+  traceStartTool,
+  traceStopTool,
 ] as unknown as ToolDefinition[];
 
 /**
