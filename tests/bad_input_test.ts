@@ -116,6 +116,8 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["pdf_save", { scale: 5 }, '"scale"'],
       ["pdf_save", { path: "../../out.pdf" }, ".."],
       ["trace_stop", {}, "No trace runs"],
+      ["har_save", { path: "../net.har" }, ".."],
+      ["har_save", { path: "" }, "Empty path"],
       ["trace_stop", { path: "/tmp/t.json" }, "outside the workspace"],
       ["trace_start", { categories: [] }, '"categories"'],
       ["trace_start", { screenshots: "yes" }, '"screenshots"'],

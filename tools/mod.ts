@@ -110,6 +110,7 @@ import { pickedTool } from "./human/picked.ts";
 import { pdfSaveTool } from "./record/pdf_save.ts";
 import { traceStartTool } from "./record/trace_start.ts";
 import { traceStopTool } from "./record/trace_stop.ts";
+import { harSaveTool } from "./record/har_save.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -217,6 +218,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   pdfSaveTool,
   traceStartTool,
   traceStopTool,
+  harSaveTool,
 ] as unknown as ToolDefinition[];
 
 /**
