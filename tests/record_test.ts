@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
 import { eventually } from "./_util.ts";
+import { NO_DISPLAY_REASON, startXvfb } from "./_xvfb.ts";
 
 type R = Record<string, unknown>;
 const SECRET = "hunter2-s3cr3t-9Q";
@@ -121,6 +122,14 @@ Deno.test("recording: screenshot to a path and pdf_save write workspace files; e
       assertEquals(codeOf(r), "refused");
       assertIncludes(textOf(r), "link");
       assertEquals(await Array.fromAsync(Deno.readDir(outside)), []);
+      // A link planted at the file's own name is replaced, never written through.
+      const target = join(outside, "target.txt");
+      await Deno.writeTextFile(target, "outside");
+      await Deno.mkdir(join(ws, "planted"));
+      await Deno.symlink(target, join(ws, "planted/shot.png"));
+      await mcp.ok("screenshot", { path: "planted/shot.png" });
+      assertEquals(await Deno.readTextFile(target), "outside");
+      assertTrue((await Deno.lstat(join(ws, "planted/shot.png"))).isFile);
     });
 
     await t.step("pdf_save writes a PDF with pages, named after the title by default", async () => {
@@ -326,4 +335,42 @@ Deno.test("recording: har_save writes the session's requests as HAR 1.2, secrets
     assertEquals(save.request.postData?.text, "note=hello");
     assertIncludes(save.request.url, "draft=yes");
   });
+});
+
+Deno.test({
+  // Chromium 156 prints in a shown browser too (older builds answered "PrintToPDF is not
+  // implemented": that answer's mapping is unit-tested in browser/recording/pdf_test.ts).
+  name: "recording: pdf_save in a headful browser saves the PDF, or says to use a headless one",
+  ignore: NO_DISPLAY_REASON !== undefined,
+  async fn() {
+    const x = await startXvfb();
+    const pages = startPages();
+    const mcp = await startStdio({
+      env: {
+        DISPLAY: x.display,
+        BROWX_TOOLSETS: "all",
+        BROWX_CAPABILITIES: "read,navigation,action",
+      },
+    });
+    try {
+      await mcp.ok("open_session", {
+        session: "shown",
+        headful: true,
+        url: pages.url("/long.html"),
+      });
+      const r = await mcp.call("pdf_save", { session: "shown", path: "shown.pdf" });
+      if (r.isError) {
+        assertEquals(codeOf(r), "refused");
+        assertIncludes(textOf(r), "headless");
+      } else {
+        // A Chromium that prints headful too: then the file must be a PDF.
+        const bytes = await Deno.readFile(join(await Deno.realPath(mcp.workspace), "shown.pdf"));
+        assertEquals(new TextDecoder().decode(bytes.subarray(0, 5)), "%PDF-");
+      }
+    } finally {
+      await mcp.close();
+      await pages.close();
+      await x.close();
+    }
+  },
 });
