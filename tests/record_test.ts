@@ -175,6 +175,18 @@ Deno.test("recording: screenshot to a path and pdf_save write workspace files; e
       assertIncludes(textOf(again), "No trace runs");
     });
 
+    await t.step("a trace whose tab closed is lost, said so, and a new one starts", async () => {
+      await mcp.ok("tabs", { action: "new" });
+      await mcp.ok("trace_start", {});
+      const listed = await mcp.ok("tabs", { action: "list" });
+      const active = (listed.tabs as R[]).findIndex((tab) => tab.active);
+      await mcp.ok("tabs", { action: "close", index: active });
+      const stop = await mcp.call("trace_stop", {});
+      assertEquals(codeOf(stop), "page-closed");
+      await mcp.ok("trace_start", {});
+      await mcp.ok("trace_stop", { path: "traces/after-close.json" });
+    });
+
     await t.step("a closed session ends its trace", async () => {
       await mcp.ok("open_session", { session: "t2" });
       await mcp.ok("trace_start", { session: "t2" });

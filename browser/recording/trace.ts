@@ -78,7 +78,13 @@ export async function startTrace(
   options: { categories?: string[] | undefined; screenshots?: boolean | undefined },
   call: { signal?: AbortSignal | undefined },
 ): Promise<TraceStarted> {
-  const running = session.slots.get(TRACE);
+  let running = session.slots.get(TRACE);
+  // A trace whose tab closed went with it: nothing runs any more.
+  if (running?.page.isClosed) {
+    running.unhook();
+    session.slots.delete(TRACE);
+    running = undefined;
+  }
   if (running) {
     throw new ToolError(
       "refused",
