@@ -57,10 +57,10 @@ export interface NetworkDetail {
 }
 
 /** Headers as pairs, at most {@link MAX_HEADER_CHARS} characters in all. */
-function pairs(headers: Protocol.Network.Headers): Array<[string, string]> {
+function pairs(headers: Protocol.Network.Headers | undefined): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   let size = 0;
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of Object.entries(headers ?? {})) {
     // Chromium joins repeated headers with "\n" (Set-Cookie): one pair each, as on the wire.
     for (const v of String(value).split("\n")) {
       size += name.length + v.length;
@@ -145,10 +145,12 @@ export class NetworkDetails<E extends object> {
 /** The text of `postDataEntries` (base64 bytes each), or undefined when there are none. */
 function postDataOf(entries: Protocol.Network.PostDataEntry[] | undefined): string | undefined {
   if (!entries?.length) return undefined;
-  const parts = entries.map((e) => {
-    const bin = atob(e.bytes ?? "");
-    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  });
+  let parts: Uint8Array[];
+  try {
+    parts = entries.map((e) => Uint8Array.from(atob(e.bytes ?? ""), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined; // not base64: no text to show
+  }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
