@@ -194,7 +194,15 @@ async function harEntry(
     ...(r?.remoteIPAddress ? { serverIPAddress: r.remoteIPAddress } : {}),
     _resourceType: entry.type,
     ...(entry.errorText ? { _error: entry.errorText } : {}),
-    ...(!entry.done ? { comment: "still in flight when saved" } : {}),
+    ...(!entry.done || d.trimmed || d.postDataCut
+      ? {
+        comment: [
+          ...(!entry.done ? ["still in flight when saved"] : []),
+          ...(d.trimmed ? ["headers dropped: the session keeps 8 MiB of them"] : []),
+          ...(d.postDataCut ? ["posted data longer than 16 KiB: not kept"] : []),
+        ].join("; "),
+      }
+      : {}),
   };
 }
 

@@ -15,7 +15,16 @@ import type { CdpSession } from "../../cdp/connection.ts";
 import type { Protocol } from "../../cdp/types.ts";
 
 /** Longest header set kept (names and values), characters; more are left out. */
-export const MAX_HEADER_CHARS = 32 * 1024;
+export const MAX_HEADER_CHARS = 16 * 1024;
+/** Longest posted data kept per request, characters (Chromium hands over up to 64 KiB). */
+export const MAX_POST_CHARS = 16 * 1024;
+/**
+ * Characters of headers and posted data one session keeps in all: past it, the oldest
+ * requests' are dropped (their entries stay, marked `trimmed`).
+ */
+export const MAX_DETAIL_CHARS = 8 * 1024 * 1024;
+/** Requests whose heavy parts are tracked (the network log holds 1000 entries). */
+const MAX_TRACKED = 2000;
 
 /** A response as a HAR needs it. */
 export interface ResponseDetail {
@@ -54,6 +63,13 @@ export interface NetworkDetail {
   redirectURL?: string;
   /** The session that carried the request (`Network.getResponseBody` goes there). */
   session?: CdpSession | undefined;
+  /** Its headers and posted data were dropped to keep the session's total small. */
+  trimmed?: boolean;
+}
+
+/** Characters of a header set. */
+function sizeOf(headers: Array<[string, string]>): number {
+  return headers.reduce((n, [k, v]) => n + k.length + v.length, 0);
 }
 
 /** Headers as pairs, at most {@link MAX_HEADER_CHARS} characters in all. */
@@ -88,6 +104,23 @@ function responseDetail(r: Protocol.Network.Response): ResponseDetail {
 /** The details of one session's requests, by network log entry (`E`). */
 export class NetworkDetails<E extends object> {
   #by = new WeakMap<E, NetworkDetail>();
+  /** Heavy parts kept, oldest first, and their total size (see {@link MAX_DETAIL_CHARS}). */
+  #kept: Array<{ detail: NetworkDetail; part: "request" | "response"; size: number }> = [];
+  #total = 0;
+
+  #keep(detail: NetworkDetail, part: "request" | "response", size: number): void {
+    this.#kept.push({ detail, part, size });
+    this.#total += size;
+    while (this.#total > MAX_DETAIL_CHARS || this.#kept.length > MAX_TRACKED) {
+      const old = this.#kept.shift()!;
+      this.#total -= old.size;
+      if (old.part === "request") {
+        old.detail.requestHeaders = [];
+        delete old.detail.postData;
+      } else if (old.detail.response) old.detail.response.headers = [];
+      if (old.size > 0) old.detail.trimmed = true;
+    }
+  }
 
   /** The details of `entry`, if recorded. */
   get(entry: E): NetworkDetail | undefined {
@@ -104,11 +137,13 @@ export class NetworkDetails<E extends object> {
     const before = prev && this.#by.get(prev);
     if (before && params.redirectResponse) {
       before.response = responseDetail(params.redirectResponse);
+      this.#keep(before, "response", sizeOf(before.response.headers));
       before.respondedAt = before.finishedAt = params.timestamp;
       before.redirectURL = params.request.url;
     }
-    const post = params.request.postData ?? postDataOf(params.request.postDataEntries);
-    this.#by.set(entry, {
+    const whole = params.request.postData ?? postDataOf(params.request.postDataEntries);
+    const post = whole !== undefined && whole.length <= MAX_POST_CHARS ? whole : undefined;
+    const detail: NetworkDetail = {
       requestHeaders: pairs(params.request.headers),
       ...(post !== undefined ? { postData: post } : {}),
       ...(params.request.hasPostData && post === undefined ? { postDataCut: true } : {}),
@@ -116,7 +151,9 @@ export class NetworkDetails<E extends object> {
       wallTime: params.wallTime,
       dataLength: 0,
       session,
-    });
+    };
+    this.#by.set(entry, detail);
+    this.#keep(detail, "request", sizeOf(detail.requestHeaders) + (post?.length ?? 0));
   }
 
   /** `Network.responseReceived`. */
@@ -125,6 +162,7 @@ export class NetworkDetails<E extends object> {
     if (!d) return;
     d.response = responseDetail(params.response);
     d.respondedAt = params.timestamp;
+    this.#keep(d, "response", sizeOf(d.response.headers));
   }
 
   /** `Network.dataReceived`. */
