@@ -71,7 +71,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-Deno.test("recording: screenshot to a path and pdf_save write workspace files; escapes are refused", async (t) => {
+Deno.test("recording: screenshot({ path }), pdf_save and traces write workspace files; escapes are refused", async (t) => {
   const pages = startPages();
   const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "browxai-outside-" }));
   const mcp = await startStdio({
