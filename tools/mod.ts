@@ -112,6 +112,10 @@ import { routeTool } from "./testing/route.ts";
 import { unrouteTool } from "./testing/unroute.ts";
 import { listRoutesTool } from "./testing/list_routes.ts";
 import { pickedTool } from "./human/picked.ts";
+import { pdfSaveTool } from "./record/pdf_save.ts";
+import { traceStartTool } from "./record/trace_start.ts";
+import { traceStopTool } from "./record/trace_stop.ts";
+import { harSaveTool } from "./record/har_save.ts";
 
 /** Every tool, in the order tools/list shows them. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -221,6 +225,10 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   routeTool,
   unrouteTool,
   listRoutesTool,
+  pdfSaveTool,
+  traceStartTool,
+  traceStopTool,
+  harSaveTool,
 ] as unknown as ToolDefinition[];
 
 /**

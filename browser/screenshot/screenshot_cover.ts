@@ -225,3 +225,22 @@ export async function withSecretsCovered<T>(
     );
   }
 }
+
+/**
+ * True when the call's results are masked and some frame of the tab shows a registered
+ * secret (the scan {@link withSecretsCovered} makes): for captures that cannot be covered
+ * by boxes (a PDF lays the page out again for print), so they refuse instead.
+ *
+ * @throws ToolError `refused` when a frame could not be checked.
+ */
+export async function pageShowsSecret(page: Page): Promise<boolean> {
+  const masker = currentMasker();
+  if (!masker) return false;
+  try {
+    return (await scanFrames(page, masker)).length > 0;
+  } finally {
+    await Promise.all(
+      page.frames().map((f) => callUtility(page, f.frameId, "coverDone").catch(() => {})),
+    );
+  }
+}

@@ -5,7 +5,9 @@
  *
  * @module
  */
+import type { CdpSession } from "../../cdp/connection.ts";
 import type { CdpEventArgs, Protocol } from "../../cdp/types.ts";
+import { NetworkDetails } from "./network_details.ts";
 import { RingBuffer } from "./ring_buffer.ts";
 
 /** One console entry (seed 003 shape). */
@@ -159,6 +161,8 @@ export class PageLogs {
     maxSize: NETWORK_MAX_CHARS,
     sizeOf: (e) => e.url.length,
   });
+  /** Headers, timings and sizes of the network entries, for `har_save`. */
+  readonly details = new NetworkDetails<NetworkEntry>();
   #live = new Map<string, NetworkEntry>();
   #spans: SecretSpans | undefined;
 
@@ -217,12 +221,12 @@ export class PageLogs {
   }
 
   /**
-   * Feeds one CDP event of a tab (`method`, `params`, then anything, e.g. the session, which is
-   * ignored); returns the entry it created or updated, if any.
+   * Feeds one CDP event of a tab (`method`, `params`, and the session it came on, kept with a
+   * request's details); returns the entry it created or updated, if any.
    */
   onEvent(
     tab: string,
-    ...[method, params]: CdpEventArgs<unknown[]>
+    ...[method, params, session]: CdpEventArgs<[session?: CdpSession, ...rest: unknown[]]>
   ): ConsoleEntry | NetworkEntry | undefined {
     switch (method) {
       case "Runtime.consoleAPICalled": {
@@ -288,6 +292,7 @@ export class PageLogs {
           tab,
         });
         this.#live.set(params.requestId, entry);
+        this.details.request(entry, params, session, prev);
         const why = this.#blocked.get(params.requestId);
         if (why !== undefined) {
           this.#blocked.delete(params.requestId);
@@ -307,7 +312,13 @@ export class PageLogs {
         entry.status = params.response.status;
         entry.mimeType = params.response.mimeType;
         entry.respondedAt = Date.now();
+        this.details.response(entry, params);
         return entry;
+      }
+      case "Network.dataReceived": {
+        const entry = this.#live.get(params.requestId);
+        if (entry) this.details.data(entry, params);
+        return undefined;
       }
       case "Network.loadingFinished": {
         const entry = this.#live.get(params.requestId);
@@ -315,6 +326,7 @@ export class PageLogs {
         this.#live.delete(params.requestId);
         entry.done = true;
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
+        this.details.finished(entry, params.timestamp, params.encodedDataLength);
         if ((entry.status ?? 0) >= 400) entry.failed = true;
         return entry;
       }
@@ -330,6 +342,7 @@ export class PageLogs {
             : this.#cap(params.errorText, MAX_URL_CHARS);
         }
         entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
+        this.details.finished(entry, params.timestamp);
         return entry;
       }
     }

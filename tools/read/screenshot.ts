@@ -12,6 +12,12 @@ import { callOnHandle, callUtility, releaseHandle } from "../../browser/injected
 import { frameOffset } from "../../browser/actions/frame_chain.ts";
 import { checkTarget, resolveTarget } from "../../browser/actions/target.ts";
 import { withSecretsCovered } from "../../browser/screenshot/screenshot_cover.ts";
+import {
+  checkOutputPath,
+  requireFileWrite,
+  writeOutputFile,
+} from "../../browser/recording/output_file.ts";
+import { fromBase64 } from "../../storage/cache_storage.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */
 export const MAX_SCREENSHOT_SIDE = 8000;
@@ -24,7 +30,8 @@ export const screenshotTool = defineTool({
     "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot. Elements showing a secret are boxed over.",
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  // Not read-only: with `path` it writes (and may replace) a file.
+  annotations: { idempotentHint: true },
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,
@@ -32,6 +39,8 @@ export const screenshotTool = defineTool({
     fullPage: z.boolean().optional().describe("Whole scrollable page"),
     format: z.enum(["png", "jpeg"]).optional().describe("Default png"),
     quality: z.number().int().min(0).max(100).optional().describe("JPEG only"),
+    path: z.string().optional().describe("Save to this workspace file"),
+    includeImage: z.boolean().optional().describe("With path: return the image too"),
     timeoutMs: timeoutField,
     session: sessionField,
   }),
@@ -50,6 +59,10 @@ export const screenshotTool = defineTool({
         "quality applies to jpeg only",
         'add format: "jpeg" or drop quality',
       );
+    }
+    if (args.path !== undefined) {
+      requireFileWrite(ctx, "screenshot", 'omit "path" to get the image in the result');
+      await checkOutputPath(ctx, args.path);
     }
     const session = await ctx.sessions.get(args.session ?? "default");
     const started = ctx.elapsedMs?.() ?? 0;
@@ -146,18 +159,25 @@ export const screenshotTool = defineTool({
         width = m.cssVisualViewport.clientWidth;
         height = m.cssVisualViewport.clientHeight;
       }
+      // With a path the file is the answer; the image rides along only when asked for.
+      const file = args.path === undefined
+        ? undefined
+        : await writeOutputFile(ctx, args.path, fromBase64(shot.data));
       return {
         structured: {
+          ...(file ?? {}),
           format,
           width: Math.round(width ?? 0),
           height: Math.round(height ?? 0),
-          bytes,
+          bytes: file?.bytes ?? bytes,
           ...(args.ref ? { ref: args.ref } : {}),
           ...(args.fullPage ? { fullPage: true } : {}),
           ...(covered ? { secretsCovered: covered } : {}),
           ...(warnings.length ? { warnings } : {}),
         },
-        images: [{ data: shot.data, mimeType: `image/${format}` }],
+        ...(!file || args.includeImage
+          ? { images: [{ data: shot.data, mimeType: `image/${format}` }] }
+          : {}),
       };
     });
   },
