@@ -15,6 +15,7 @@ import {
 } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { waitFor } from "../../browser/wait_condition.ts";
+import { elapsedProgress } from "../../browser/elapsed_progress.ts";
 
 /** The `wait_for` tool. */
 export const waitForTool = defineTool({
@@ -69,6 +70,8 @@ export const waitForTool = defineTool({
     // A named ref waits as its ref does.
     const { named, ...rest } = args;
     const ref = named !== undefined ? session.named.resolve(named) : args.ref;
+    const what = `${given[0]} ${JSON.stringify(String(args[given[0]!])).slice(0, 80)}`;
+    using _progress = elapsedProgress(ctx.progress, timeoutMs, `waiting for ${what}`);
     const outcome = await waitFor(
       session,
       page,
