@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseCapabilities } from "./policy/capabilities.ts";
+import { decideHumanGate } from "./policy/human_gate.ts";
 import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
@@ -343,6 +344,16 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     );
   }
   const workspace = resolve(workspaceSet ?? join(env("HOME") ?? homedir(), ".browxai"));
+  // `all` does not switch on a gate nobody can open; an explicit `human` without a channel warns.
+  const human = decideHumanGate(capabilities, {
+    wroteAll: env("BROWX_CAPABILITIES")?.trim() === "all",
+    channels: {
+      console: (values.http ?? false) || consolePort !== undefined,
+      devtools: (values.headful ?? false) || devtoolsConfirm === "1" || devtoolsConfirm === "true",
+    },
+  });
+  if (human.gate.warning) warnings.push(human.gate.warning);
+  else if (!human.gate.on && capabilities.has("human")) warnings.push(human.gate.why);
   return {
     http: values.http ?? false,
     host: values.host ?? "127.0.0.1",
@@ -354,7 +365,8 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     httpLimits,
     scale,
     config: {
-      capabilities,
+      capabilities: human.capabilities,
+      humanGate: human.gate,
       confirmRequired,
       allowedOrigins,
       confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),

@@ -56,6 +56,11 @@ export interface CallContext {
    * count). Omitted: 0.
    */
   elapsedMs?: (() => number) | undefined;
+  /**
+   * The human channels that could answer a question about the default session now
+   * (`elicitation`, `devtools`, `console`); absent: not known.
+   */
+  humanChannels?: (() => string[]) | undefined;
   /** Reports the call's progress to a client that asked for it (see {@link Progress}). */
   progress?: Progress | undefined;
 }

@@ -102,6 +102,18 @@ export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
   }));
 }
 
+/** `{ capability: [tool, …] }`: the tools among `tools` hidden for a capability that is off. */
+function notListedFor(
+  tools: Iterable<ToolDefinition>,
+  config: ServerConfig,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const t of tools) {
+    if (!config.capabilities.has(t.capability)) (out[t.capability] ??= []).push(t.name);
+  }
+  return out;
+}
+
 /** MCP's defaults for tool annotations: a hint equal to its default says nothing. */
 const ANNOTATION_DEFAULTS: Record<string, boolean> = {
   readOnlyHint: false,
@@ -209,10 +221,17 @@ export function createMcpServer(
   const consoleChannel = hub && consoleClient
     ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
     : [];
-  const confirm = createConfirm(config, {
-    approvals,
-    channels: [elicitationChannel(server), devtoolsChannel(config, sessions), ...consoleChannel],
-  });
+  const humanChannels = [
+    elicitationChannel(server),
+    devtoolsChannel(config, sessions),
+    ...consoleChannel,
+  ];
+  const confirm = createConfirm(config, { approvals, channels: humanChannels });
+  // Who could answer now (get_config): a question about the default session, as a site visit asks.
+  const channelsNow = () =>
+    humanChannels.filter((c) =>
+      c.available({ hook: "site_visit", tool: "get_config", session: "default", summary: "" })
+    ).map((c) => c.name);
   // Releasing a takeover asks the person through the client or the web console (seed 004's
   // consent channel); the DevTools console is not one: nobody is known to watch it when the
   // person drives from the web console.
@@ -276,6 +295,8 @@ export function createMcpServer(
       approvals,
       signal: extra.signal,
       progress: progress.lane(),
+      humanChannels: channelsNow,
+      notListed: () => notListedFor(listed.values(), config),
       // Over HTTP each client is its MCP session; stdio serves exactly one client.
       client: extra.sessionId ?? "stdio",
       clientName: server.getClientVersion()?.name,
