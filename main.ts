@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseCapabilities } from "./policy/capabilities.ts";
 import { decideHumanGate } from "./policy/human_gate.ts";
+import { TokenFileError } from "./mcp/transports/http_token.ts";
 import { parseConfirmHooks } from "./policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "./policy/secrets.ts";
 import { parseAllowedOrigins } from "./policy/sites.ts";
@@ -521,6 +522,9 @@ async function main(): Promise<number> {
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
+    if (server.tokenFile) {
+      console.error(`browxai: the token is kept in ${server.tokenFile}; delete it for a new one`);
+    }
     await server.finished;
     console.error("browxai: the HTTP server stopped: exiting");
   } else {
@@ -564,7 +568,8 @@ if (import.meta.main) {
     code = await main();
   } catch (e) {
     // Caught here: the "unhandledrejection" listener would otherwise keep a failed start alive.
-    console.error("browxai: exiting:", e);
+    // A refusal that says what to do (the HTTP token file) needs no stack trace.
+    console.error("browxai: exiting:", e instanceof TokenFileError ? e.message : e);
     code = 1;
   }
   Deno.exit(code);

@@ -28,6 +28,7 @@ import { endCancelledStreams } from "./http_streams.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { SessionPool } from "../../browser/sessions/session_pool.ts";
 import { Ops } from "./http_ops.ts";
+import { workspaceToken } from "./http_token.ts";
 
 /** Options of {@link serveHttp}. */
 export interface HttpOptions {
@@ -89,6 +90,8 @@ export interface HttpServer {
   port: number;
   /** The bearer token clients must send, when one is required (the first, if several). */
   token: string | undefined;
+  /** Where the token browxai made is kept (`<workspace>/http-token`); absent for a given token. */
+  tokenFile: string | undefined;
   /** The web console's URL with its token (`http://host:port/console?token=…`), when served. */
   consoleUrl: string | undefined;
   /** Stops accepting, closes every client's sessions. */
@@ -145,7 +148,9 @@ export async function serveHttp(
 ): Promise<HttpServer> {
   const needsToken = !isLoopback(options.host);
   const tokens = parseTokens(options.token);
-  if (!tokens.length && needsToken) tokens.push(crypto.randomUUID().replaceAll("-", ""));
+  // A token browxai makes is kept in the workspace: client configs keep working after restarts.
+  const kept = !tokens.length && needsToken ? await workspaceToken(config.workspace) : undefined;
+  if (kept) tokens.push(kept.token);
   const principals = new Set(await Promise.all(tokens.map(digest)));
   await sweepDeadInstances(config.workspace);
   const instance = await claimInstance(config.workspace);
@@ -413,6 +418,7 @@ export async function serveHttp(
     url: `http://${shownHost}:${a.port}/mcp`,
     port: a.port,
     token: tokens[0],
+    tokenFile: kept?.file,
     consoleUrl: access?.url(`http://${shownHost}:${a.port}`),
     finished: httpServer.finished,
     drain: (boundMs) => ops.drain(boundMs),
