@@ -29,6 +29,7 @@ import { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { SessionPool } from "../../browser/sessions/session_pool.ts";
 import { Ops } from "./http_ops.ts";
 import { workspaceToken } from "./http_token.ts";
+import { type SseDeps, sseRoute, SseTransport } from "./http_sse.ts";
 
 /** Options of {@link serveHttp}. */
 export interface HttpOptions {
@@ -129,7 +130,8 @@ function rpcErrors(replies: ErrorReply[], batch: boolean, status?: number): Resp
 }
 
 interface Client {
-  transport: WebStandardStreamableHTTPServerTransport;
+  /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */
+  transport: WebStandardStreamableHTTPServerTransport | SseTransport;
   sessions: SessionManager;
   lastSeen: number;
   /** When `initialize` was answered, ms since epoch. */
@@ -196,6 +198,23 @@ export async function serveHttp(
     return principals.has(p) ? p : undefined;
   };
 
+  /** Host/Origin, then the bearer token: the request's principal, or the response refusing it. */
+  const admit = async (req: Request): Promise<{ principal: string } | Response> => {
+    const bad = checkHostAndOrigin(
+      options.host,
+      req.headers.get("host"),
+      req.headers.get("origin"),
+    );
+    if (bad) return jsonError(403, `Forbidden: ${bad}`);
+    const principal = await principalOf(req);
+    if (principal === undefined) {
+      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="browxai"',
+      });
+    }
+    return { principal };
+  };
+
   /** Reads and checks a POST body: the messages for the SDK, or the response that refuses it. */
   const readMessages = async (
     req: Request,
@@ -255,30 +274,76 @@ export async function serveHttp(
     },
   });
 
+  /** A new client's browser sessions. */
+  const newSessions = () =>
+    new SessionManager(host, config.workspace, {
+      guard: navGuardFor(config),
+      // Logs never keep a cut secret prefix (masking happens at read time).
+      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
+      // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
+      // start sweeps them if this server dies without removing them.
+      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
+      pool,
+    });
+  const tooMany = () =>
+    jsonError(
+      503,
+      `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
+        "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
+      { "retry-after": "10", connection: "close" },
+    );
+
+  // The legacy SSE transport behind the same gates as /mcp (http_sse.ts).
+  const sse: SseDeps = {
+    admit,
+    refuseNew: () => clients.size + initializing + closing >= maxClients ? tooMany() : undefined,
+    async open(transport, principal) {
+      const sessions = newSessions();
+      const now = Date.now();
+      clients.set(transport.sessionId, {
+        transport,
+        sessions,
+        lastSeen: now,
+        created: now,
+        established: false,
+        principal,
+      });
+      transport.onGone = () => void closeClient(transport.sessionId).catch(() => {});
+      const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
+      await server.connect(transport);
+    },
+    find(sessionId, principal) {
+      const c = clients.get(sessionId);
+      if (!c || c.principal !== principal || !(c.transport instanceof SseTransport)) return;
+      c.lastSeen = Date.now();
+      c.established = true;
+      return c.transport;
+    },
+    readMessages: (req) => readMessages(req, MAX_MESSAGE_BYTES),
+  };
+
   const handler = async (req: Request): Promise<Response> => {
     const opsReply = ops.route(req);
     if (opsReply) return await opsReply;
     const url = new URL(req.url);
     const page = await consoleRoutes?.(req);
     if (page) return page;
-    if (url.pathname !== "/mcp") return jsonError(404, `Not found: the MCP endpoint is /mcp`);
-    const bad = checkHostAndOrigin(
-      options.host,
-      req.headers.get("host"),
-      req.headers.get("origin"),
-    );
-    if (bad) return jsonError(403, `Forbidden: ${bad}`);
-    const principal = await principalOf(req);
-    if (principal === undefined) {
-      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
-        "www-authenticate": 'Bearer realm="browxai"',
-      });
+    const legacy = sseRoute(req, sse);
+    if (legacy) return await legacy;
+    if (url.pathname !== "/mcp") {
+      return jsonError(404, `Not found: the MCP endpoint is /mcp (legacy SSE: /sse)`);
     }
+    const admitted = await admit(req);
+    if (admitted instanceof Response) return admitted;
+    const { principal } = admitted;
     const sessionId = req.headers.get("mcp-session-id");
     if (sessionId) {
       const client = clients.get(sessionId);
       // Another token's session is as unknown as a made-up one: holding its id is not enough.
-      if (!client || client.principal !== principal) {
+      if (
+        !client || client.principal !== principal ||
+        !(client.transport instanceof WebStandardStreamableHTTPServerTransport)
+      ) {
         return jsonError(
           404,
           `Unknown MCP session "${sessionId}": initialize again (it ended or expired, or the ` +
@@ -287,7 +352,8 @@ export async function serveHttp(
       }
       client.lastSeen = Date.now();
       client.established = true;
-      if (req.method !== "POST") return await client.transport.handleRequest(req);
+      const transport = client.transport;
+      if (req.method !== "POST") return await transport.handleRequest(req);
       const read = await readMessages(req, MAX_MESSAGE_BYTES);
       if (read instanceof Response) return read;
       // The SDK refuses these with id null; the request's id belongs in the answer.
@@ -308,18 +374,12 @@ export async function serveHttp(
           read.batch,
         );
       }
-      return await client.transport.handleRequest(req, { parsedBody: read.body });
+      return await transport.handleRequest(req, { parsedBody: read.body });
     }
     if (req.method !== "POST") {
       return jsonError(400, "Bad request: no Mcp-Session-Id; initialize first");
     }
-    const full = () =>
-      jsonError(
-        503,
-        `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
-          "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
-        { "retry-after": "10", connection: "close" },
-      );
+    const full = () => tooMany();
     // Checked before the body is read (cheap refusal) and again after (sessions made meanwhile);
     // a body still arriving holds no slot, so slow uploads cannot fill the table.
     if (clients.size + initializing + closing >= maxClients) {
@@ -344,15 +404,7 @@ export async function serveHttp(
       );
     }
     if (clients.size + initializing + closing >= maxClients) return full();
-    const sessions = new SessionManager(host, config.workspace, {
-      guard: navGuardFor(config),
-      // Logs never keep a cut secret prefix (masking happens at read time).
-      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
-      // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
-      // start sweeps them if this server dies without removing them.
-      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
-      pool,
-    });
+    const sessions = newSessions();
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
