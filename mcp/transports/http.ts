@@ -13,8 +13,9 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
 import { isLoopback } from "../../policy/hosts.ts";
 import { checkHostAndOrigin, digest, parseTokens } from "./http_admission.ts";
-import { ByteBudget, readBody } from "./http_body.ts";
-import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
+import { ByteBudget } from "./http_body.ts";
+import { errorReply, RPC } from "./jsonrpc_gate.ts";
+import { jsonError, messageReader, rpcErrors } from "./http_messages.ts";
 import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
@@ -106,29 +107,6 @@ export interface HttpServer {
   drain(boundMs: number): Promise<{ unfinished: number }>;
 }
 
-function jsonError(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(
-    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }),
-    { status, headers: { "content-type": "application/json", ...headers } },
-  );
-}
-
-/**
- * JSON-RPC error replies as an HTTP response: 200 when every reply names its
- * request (a client matches it by id), 400 when one cannot (id null).
- */
-function rpcErrors(replies: ErrorReply[], batch: boolean, status?: number): Response {
-  status ??= replies.every((r) => r.id !== null) ? 200 : 400;
-  return new Response(JSON.stringify(batch ? replies : replies[0]), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
-
 interface Client {
   /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */
   transport: WebStandardStreamableHTTPServerTransport | SseTransport;
@@ -216,38 +194,7 @@ export async function serveHttp(
   };
 
   /** Reads and checks a POST body: the messages for the SDK, or the response that refuses it. */
-  const readMessages = async (
-    req: Request,
-    maxBytes: number,
-  ): Promise<{ body: unknown; batch: boolean } | Response> => {
-    const read = await readBody(req, { maxBytes, timeoutMs: bodyTimeoutMs, budget });
-    if (!read.ok) return jsonError(read.status, read.message, { connection: "close" });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder().decode(read.bytes));
-    } catch (e) {
-      return rpcErrors([parseErrorReply((e as Error).message)], false);
-    } finally {
-      read.release();
-    }
-    const checked = checkBody(raw);
-    if (checked.replies.length || (!checked.messages.length && checked.reasons.length)) {
-      // One HTTP response per POST: a batch with a refused member is refused whole.
-      const notRun = checked.messages.flatMap((m) =>
-        "method" in m && "id" in m
-          ? [errorReply(
-            m.id,
-            RPC.INVALID_REQUEST,
-            "Not run: another message of this batch was refused; fix it and send the batch again",
-          )]
-          : []
-      );
-      const replies = [...checked.replies, ...notRun];
-      if (!replies.length) return new Response(null, { status: 202 });
-      return rpcErrors(replies, checked.batch);
-    }
-    return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
-  };
+  const readMessages = messageReader(budget, bodyTimeoutMs);
 
   // The console takes its own cookie only, never a bearer token of /mcp: that token is an
   // MCP client's, and the console answers that client's confirm questions (self-approval) and
@@ -261,16 +208,8 @@ export async function serveHttp(
     pool,
     clients: () => clients.size,
     guard: async (req) => {
-      const bad = checkHostAndOrigin(
-        options.host,
-        req.headers.get("host"),
-        req.headers.get("origin"),
-      );
-      if (bad) return jsonError(403, `Forbidden: ${bad}`);
-      if (await principalOf(req) !== undefined) return undefined;
-      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
-        "www-authenticate": 'Bearer realm="browxai"',
-      });
+      const admitted = await admit(req);
+      return admitted instanceof Response ? admitted : undefined;
     },
   });
 
