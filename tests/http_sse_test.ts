@@ -104,3 +104,40 @@ Deno.test("sse: initialize, tools/list, navigate; the token and Origin checks; s
     await fx.close();
   }
 });
+
+Deno.test("sse: the client limit counts SSE streams with /mcp sessions", async () => {
+  const server = await startHttp({ env: { BROWX_HTTP_MAX_CLIENTS: "1" } });
+  const base = server.url.replace(/\/mcp$/, "");
+  let client: Client | undefined;
+  try {
+    const transport = new SSEClientTransport(new URL("/sse", base));
+    client = new Client({ name: "browxai-sse-test", version: "0.0.0" });
+    await client.connect(transport);
+    const second = await fetch(`${base}/sse`);
+    assertEquals(second.status, 503);
+    assertIncludes(await second.text(), "BROWX_HTTP_MAX_CLIENTS");
+    // A Streamable HTTP client counts against the same limit.
+    const init = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "x", version: "0" },
+        },
+      }),
+    });
+    assertEquals(init.status, 503);
+    await init.body?.cancel();
+  } finally {
+    await client?.close().catch(() => {});
+    await server.close();
+  }
+});
