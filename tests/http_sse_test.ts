@@ -12,6 +12,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startHttp, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { eventually } from "./_util.ts";
+import { loginCookie } from "./_console.ts";
 
 const TOKEN = "sse-test-token-0123456789";
 
@@ -79,6 +80,16 @@ Deno.test("sse: initialize, tools/list, navigate; the token and Origin checks; s
     });
     assertEquals(unknown.status, 404);
     assertIncludes(await unknown.text(), "GET /sse");
+
+    // Both streams are clients of the web console's hub, as /mcp clients are.
+    const login = /web console: (\S+)/.exec(server.stderr())![1]!;
+    const cookie = await loginCookie(login);
+    const state = await (await fetch(`${base}/console/api/state`, { headers: { cookie } })).json();
+    const views = state.sessions as Array<{ name: string | null; sessions: unknown[] }>;
+    assertEquals(
+      views.filter((v) => v.name === "browxai-sse-test").map((v) => v.sessions.length).sort(),
+      [0, 1],
+    );
 
     // A client whose stream ends is gone, with its browser sessions (as a DELETE on /mcp).
     const gauge = async (name: string) => {
