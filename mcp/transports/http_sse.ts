@@ -150,7 +150,13 @@ async function openStream(req: Request, deps: SseDeps): Promise<Response> {
   const full = deps.refuseNew();
   if (full) return full;
   const transport = new SseTransport(SSE_MESSAGES_PATH);
-  await deps.open(transport, admitted.principal);
+  try {
+    await deps.open(transport, admitted.principal);
+  } catch (e) {
+    // A client that could not be set up holds no slot.
+    await transport.close();
+    throw e;
+  }
   return transport.response;
 }
 
