@@ -8,6 +8,7 @@
 import type { ServerConfig } from "./policy/server_config.ts";
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
 import { type HttpServer, serveHttp } from "./mcp/transports/http.ts";
+import { TokenFileError } from "./mcp/transports/http_token.ts";
 import { SessionPool } from "./browser/sessions/session_pool.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
@@ -156,6 +157,9 @@ async function main(): Promise<number> {
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
       console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
+    if (server.tokenFile) {
+      console.error(`browxai: the token is kept in ${server.tokenFile}; delete it for a new one`);
+    }
     await server.finished;
     console.error("browxai: the HTTP server stopped: exiting");
   } else {
@@ -199,7 +203,8 @@ if (import.meta.main) {
     code = await main();
   } catch (e) {
     // Caught here: the "unhandledrejection" listener would otherwise keep a failed start alive.
-    console.error("browxai: exiting:", e);
+    // A refusal that says what to do (the HTTP token file) needs no stack trace.
+    console.error("browxai: exiting:", e instanceof TokenFileError ? e.message : e);
     code = 1;
   }
   Deno.exit(code);

@@ -10,6 +10,14 @@ import type { ServerConfig } from "../policy/server_config.ts";
 import type { SessionManager } from "./sessions/session_manager.ts";
 
 /**
+ * Reports a call's progress (MCP `notifications/progress`): `progress` in the reporter's own
+ * scale (steps, ms, phases), increasing; `total` when known; `message` says what is under way.
+ * A no-op when the client sent no `progressToken`; throttled and kept increasing by the MCP
+ * face (`mcp/progress.ts`), so a handler reports freely.
+ */
+export type Progress = (progress: number, total?: number, message?: string) => void;
+
+/**
  * What the browser model gets from the call it serves: the configuration, the calling
  * client's sessions, its confirm gate and pre-approvals, and the call's cancel signal.
  */
@@ -48,4 +56,11 @@ export interface CallContext {
    * count). Omitted: 0.
    */
   elapsedMs?: (() => number) | undefined;
+  /**
+   * The human channels that could answer a question about the default session now
+   * (`elicitation`, `devtools`, `console`); absent: not known.
+   */
+  humanChannels?: (() => string[]) | undefined;
+  /** Reports the call's progress to a client that asked for it (see {@link Progress}). */
+  progress?: Progress | undefined;
 }

@@ -57,7 +57,16 @@ export interface NavigateOptions {
    * (`Page.stopLoading`), so the next call finds it idle.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Told each step of the navigation as it happens, in order: `request sent`, `response`
+   * (the main document's, or the same-document move), then `DOMContentLoaded` and `load` as
+   * the new document reaches them (those `waitUntil` waits for, or passes on the way).
+   */
+  onPhase?: ((phase: NavigatePhase) => void) | undefined;
 }
+
+/** A step of {@link PageNavigation.navigate}, in the order they happen. */
+export type NavigatePhase = "request sent" | "response" | "DOMContentLoaded" | "load";
 
 /** What {@link PageNavigation} reads of its tab ({@link Page} is one). */
 export interface NavigationHost {
@@ -244,6 +253,28 @@ export class PageNavigation {
     }
   }
 
+  /**
+   * Tells `onPhase` when the main frame reaches `DOMContentLoaded`, then `load` (each once, in
+   * order); returns the function that looks a last time and stops listening.
+   */
+  #tellLifecycle(onPhase: (phase: NavigatePhase) => void): () => void {
+    const phases = ["DOMContentLoaded", "load"] as const;
+    let next = 0;
+    const look = () => {
+      const f = this.#host.frame(this.#host.mainFrameId);
+      // `load` implies DOMContentLoaded, so both are told in order.
+      while (f && next < phases.length && phases.slice(next).some((p) => f.lifecycle.has(p))) {
+        onPhase(phases[next++]!);
+      }
+    };
+    this.#lifecycleWaiters.add(look);
+    look();
+    return () => {
+      look();
+      this.#lifecycleWaiters.delete(look);
+    };
+  }
+
   async #navigate(
     url: string,
     options: NavigateOptions,
@@ -252,6 +283,7 @@ export class PageNavigation {
   ): Promise<NavigateOutcome> {
     const host = this.#host;
     let r;
+    options.onPhase?.("request sent");
     try {
       r = await host.session.send("Page.navigate", {
         url,
@@ -274,6 +306,7 @@ export class PageNavigation {
       };
     }
     if (r.errorText) throw new NavigationError(url, r.errorText);
+    options.onPhase?.("response");
     const sameDocument = !r.loaderId;
     if (!sameDocument) {
       // The frame must have switched to the new document before its lifecycle counts.
@@ -284,10 +317,19 @@ export class PageNavigation {
       }
     }
     const remaining = Math.max(0, timeoutMs - (Date.now() - started));
-    const ok = sameDocument ? true : await this.waitForLoadState(options.waitUntil ?? "load", {
-      timeoutMs: remaining,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    // The new document's lifecycle told as it comes, while the wait below runs.
+    const told = sameDocument || !options.onPhase
+      ? undefined
+      : this.#tellLifecycle(options.onPhase);
+    let ok;
+    try {
+      ok = sameDocument ? true : await this.waitForLoadState(options.waitUntil ?? "load", {
+        timeoutMs: remaining,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } finally {
+      told?.();
+    }
     options.signal?.throwIfAborted();
     const response = r.loaderId
       ? this.#docResponses.get(host.mainFrameId)?.get(r.loaderId)

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseCapabilities } from "../policy/capabilities.ts";
+import { decideHumanGate } from "../policy/human_gate.ts";
 import { parseConfirmHooks } from "../policy/hooks.ts";
 import { parseSecretsFile, SecretsFileError, SecretStore } from "../policy/secrets.ts";
 import { parseAllowedOrigins } from "../policy/sites.ts";
@@ -344,6 +345,16 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     );
   }
   const workspace = resolve(workspaceSet ?? join(env("HOME") ?? homedir(), ".browxai"));
+  // `all` does not switch on a gate nobody can open; an explicit `human` without a channel warns.
+  const human = decideHumanGate(capabilities, {
+    wroteAll: env("BROWX_CAPABILITIES")?.trim() === "all",
+    channels: {
+      console: (values.http ?? false) || consolePort !== undefined,
+      devtools: (headful ?? false) || devtoolsConfirm === "1" || devtoolsConfirm === "true",
+    },
+  });
+  if (human.gate.warning) warnings.push(human.gate.warning);
+  else if (!human.gate.on && capabilities.has("human")) warnings.push(human.gate.why);
   return {
     http: values.http ?? false,
     host: values.host ?? "127.0.0.1",
@@ -357,7 +368,8 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     browser: browserSettings(values, env),
     fileEnv,
     config: {
-      capabilities,
+      capabilities: human.capabilities,
+      humanGate: human.gate,
       confirmRequired,
       allowedOrigins,
       ...(blockedOrigins.length ? { blockedOrigins } : {}),

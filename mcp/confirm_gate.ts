@@ -20,12 +20,9 @@ import type { ServerConfig } from "../policy/server_config.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import type { HumanChannel } from "./human/channel.ts";
 
-/** How to give a server a human channel (the README's "The human channel"). */
-export const NO_CHANNEL_HINT =
-  "no human channel to ask: use an MCP client that supports elicitation, or keep the web " +
-  "console open (browxai --console, or the console page of --http) so a person answers there, " +
-  "or run browxai with --headful (or BROWX_DEVTOOLS_CONFIRM=1 for a headless browser seen " +
-  "through chrome://inspect) so a person answers in the DevTools console";
+import { NO_CHANNEL_HINT } from "../policy/human_gate.ts";
+
+export { NO_CHANNEL_HINT };
 
 /**
  * The refusal of a hooked action: what was held, and the ways through (the

@@ -13,10 +13,10 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
-  type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type CallMetrics, callTool } from "./pipeline.ts";
+import { CallProgress } from "./progress.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
@@ -102,6 +102,18 @@ export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
   }));
 }
 
+/** `{ capability: [tool, …] }`: the tools among `tools` hidden for a capability that is off. */
+function notListedFor(
+  tools: Iterable<ToolDefinition>,
+  config: ServerConfig,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const t of tools) {
+    if (!config.capabilities.has(t.capability)) (out[t.capability] ??= []).push(t.name);
+  }
+  return out;
+}
+
 /** MCP's defaults for tool annotations: a hint equal to its default says nothing. */
 const ANNOTATION_DEFAULTS: Record<string, boolean> = {
   readOnlyHint: false,
@@ -133,30 +145,19 @@ function unservedTool(name: string): ToolDefinition {
 }
 
 /**
- * Sends `notifications/progress` for the call's `progressToken` while a browser install runs
- * (bytes downloaded of total; at most one per percent). Returns the unsubscribe function.
+ * Reports a browser install's download (bytes of total) on a lane of the call's progress, while
+ * the call waits for it (the first launch without a browser). Returns the unsubscribe function.
  */
-function installProgressTo(
-  token: string | number | undefined,
-  sessions: SessionManager,
-  extra: { sendNotification(n: ServerNotification): Promise<void> },
-): () => void {
-  if (token === undefined) return () => {};
-  let last = -1;
-  return sessions.onInstallProgress((p) => {
-    const pct = p.total ? Math.floor((p.downloaded / p.total) * 100) : -1;
-    if (pct === last && pct !== -1) return;
-    last = pct;
-    extra.sendNotification({
-      method: "notifications/progress",
-      params: {
-        progressToken: token,
-        progress: p.downloaded,
-        ...(p.total ? { total: p.total } : {}),
-        message: `downloading ${p.browser} ${p.buildId} (no browser was found)`,
-      },
-    }).catch(() => {});
-  });
+function installProgressTo(progress: CallProgress, sessions: SessionManager): () => void {
+  if (!progress.wanted) return () => {};
+  const lane = progress.lane();
+  return sessions.onInstallProgress((p) =>
+    lane(
+      p.downloaded,
+      p.total || undefined,
+      `downloading ${p.browser} ${p.buildId} (no browser was found)`,
+    )
+  );
 }
 
 /**
@@ -220,10 +221,17 @@ export function createMcpServer(
   const consoleChannel = hub && consoleClient
     ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
     : [];
-  const confirm = createConfirm(config, {
-    approvals,
-    channels: [elicitationChannel(server), devtoolsChannel(config, sessions), ...consoleChannel],
-  });
+  const humanChannels = [
+    elicitationChannel(server),
+    devtoolsChannel(config, sessions),
+    ...consoleChannel,
+  ];
+  const confirm = createConfirm(config, { approvals, channels: humanChannels });
+  // Who could answer now (get_config): a question about the default session, as a site visit asks.
+  const channelsNow = () =>
+    humanChannels.filter((c) =>
+      c.available({ hook: "site_visit", tool: "get_config", session: "default", summary: "" })
+    ).map((c) => c.name);
   // Releasing a takeover asks the person through the client or the web console (seed 004's
   // consent channel); the DevTools console is not one: nobody is known to watch it when the
   // person drives from the web console. An open web console is asked alone: the person who
@@ -274,6 +282,8 @@ export function createMcpServer(
     callTool({ tool: unservedTool(name), args, ctx, refusal: unavailable(name), ...observers });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = listed.get(request.params.name);
+    // Progress goes to a client that sent a token: the tool's own lane, the install's.
+    const progress = new CallProgress(request.params._meta?.progressToken, extra.sendNotification);
     const ctx: ToolContext = {
       config,
       sessions,
@@ -286,13 +296,17 @@ export function createMcpServer(
       consent,
       approvals,
       signal: extra.signal,
+      progress: progress.lane(),
+      humanChannels: channelsNow,
+      notListed: () => notListedFor(listed.values(), config),
       // Over HTTP each client is its MCP session; stdio serves exactly one client.
       client: extra.sessionId ?? "stdio",
       clientName: server.getClientVersion()?.name,
       // Inner calls (batch) take the same way as this one: every gate applies to them too.
       // An inner call's own budget runs inside the outer call's signal (cancel and budget).
       dispatch: async (name, args, signal) => {
-        const innerCtx = signal ? { ...ctx, signal } : ctx;
+        // An inner call reports no progress of its own: the outer call reports its steps.
+        const innerCtx = { ...ctx, ...(signal ? { signal } : {}), progress: undefined };
         const inner = listed.get(name);
         return inner
           ? await callTool({ tool: inner, args, ctx: innerCtx, ...observers })
@@ -302,7 +316,7 @@ export function createMcpServer(
     const args = request.params.arguments ?? {};
     // A call waiting on a browser download (the first launch without a browser) reports its
     // progress to a client that asked for progress.
-    const stopProgress = installProgressTo(request.params._meta?.progressToken, sessions, extra);
+    const stopProgress = installProgressTo(progress, sessions);
     try {
       if (tool) return await callTool({ tool, args, ctx, ...observers });
       const refused = await refuse(request.params.name, args, ctx);
@@ -319,6 +333,7 @@ export function createMcpServer(
       return refused;
     } finally {
       stopProgress();
+      progress.close();
     }
   });
   return server;

@@ -10,6 +10,7 @@ import type { OriginPattern } from "./sites.ts";
 import type { SecretStore } from "./secrets.ts";
 import type { Toolset } from "./toolsets.ts";
 import type { ConsoleListenerAddress } from "./own_console.ts";
+import type { HumanGateState } from "./human_gate.ts";
 
 /** The server's effective configuration. */
 export interface ServerConfig {
@@ -62,4 +63,9 @@ export interface ServerConfig {
    * is neither read nor acted in by the agent (`own_console.ts`).
    */
   consoleListeners?: ConsoleListenerAddress[] | undefined;
+  /**
+   * The human gate as decided at start (`human_gate.ts`: `all` leaves `human` out when no
+   * channel could answer); absent: read from `capabilities` alone.
+   */
+  humanGate?: HumanGateState | undefined;
 }

@@ -177,7 +177,7 @@ export async function startHttp(options: StartOptions = {}): Promise<HttpProcess
       throw new Error(`${e.message}: ${err}`);
     });
   const url = /on (http:\/\/\S+\/mcp)/.exec(err)![1]!;
-  const token = /bearer token[^:]*: (\S+)/.exec(err)?.[1];
+  const token = /bearer token \([^)]*\): (\S+)/.exec(err)?.[1];
   const clients: McpHarness[] = [];
   return {
     url,

@@ -19,6 +19,11 @@ export interface ToolContext extends CallContext {
     args: Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<CallToolResult>;
+  /**
+   * `{ capability: [tool, …] }`: the tools of the enabled toolsets that `tools/list` leaves
+   * out because their capability is off (`get_config` shows it); absent: not known.
+   */
+  notListed?: (() => Record<string, string[]>) | undefined;
 }
 
 /** An MCP `CallToolResult`. */

@@ -35,6 +35,8 @@ export interface CaptureOptions {
    * fails with its reason, or with a CDP `AbortError`).
    */
   signal?: AbortSignal | undefined;
+  /** Told after each frame document is read: frames and refs read so far (progress). */
+  onFrameRead?: ((frames: number, refs: number) => void) | undefined;
   /**
    * The agent will not see this capture whole (an action's before and after
    * snapshots, shown as a delta): known refs keep the context they were shown
@@ -94,7 +96,17 @@ export async function captureSnapshot(
   }
   const { frameNote, signal } = options;
   const hold = options.holdContexts === true;
-  let stats: Stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold };
+  const onFrameRead = options.onFrameRead;
+  let stats: Stats = {
+    refs: 0,
+    frames: 0,
+    states: [],
+    seen: [],
+    frameNote,
+    signal,
+    hold,
+    onFrameRead,
+  };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
   try {
@@ -109,7 +121,7 @@ export async function captureSnapshot(
       ...(signal ? { signal } : {}),
     });
     signal?.throwIfAborted();
-    stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold };
+    stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold, onFrameRead };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
   }
   const targetId = page.target.targetId;
@@ -127,6 +139,7 @@ interface Stats {
   frameNote: CaptureOptions["frameNote"];
   signal: AbortSignal | undefined;
   hold: boolean;
+  onFrameRead: CaptureOptions["onFrameRead"];
 }
 
 /**
@@ -192,6 +205,7 @@ async function frameText(
     stats.seen.push(ref);
   }
   stats.refs += snap.refs.length;
+  stats.onFrameRead?.(stats.frames, stats.refs);
   const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {
     const ref = refs.get(Number(id));
     return ref ? `[ref=${ref}]` : m;
@@ -300,6 +314,8 @@ export async function tabSnapshot(
     signal?: AbortSignal | undefined;
     /** See {@link CaptureOptions.holdContexts}. */
     holdContexts?: boolean | undefined;
+    /** See {@link CaptureOptions.onFrameRead}. */
+    onFrameRead?: CaptureOptions["onFrameRead"];
   },
 ): Promise<CapturedSnapshot> {
   const key = page.target.targetId;
@@ -311,6 +327,7 @@ export async function tabSnapshot(
     frameNote: options.frameNote,
     signal: options.signal,
     holdContexts: options.holdContexts,
+    onFrameRead: options.onFrameRead,
   });
   cache.set(key, snap);
   return snap;

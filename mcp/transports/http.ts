@@ -13,8 +13,9 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { navGuardFor } from "../../browser/nav_guard/navigation_gate.ts";
 import { isLoopback } from "../../policy/hosts.ts";
 import { checkHostAndOrigin, digest, parseTokens } from "./http_admission.ts";
-import { ByteBudget, readBody } from "./http_body.ts";
-import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
+import { ByteBudget } from "./http_body.ts";
+import { errorReply, RPC } from "./jsonrpc_gate.ts";
+import { jsonError, messageReader, rpcErrors } from "./http_messages.ts";
 import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
@@ -28,6 +29,8 @@ import { endCancelledStreams } from "./http_streams.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { SessionPool } from "../../browser/sessions/session_pool.ts";
 import { Ops } from "./http_ops.ts";
+import { workspaceToken } from "./http_token.ts";
+import { type SseDeps, sseRoute, SseTransport } from "./http_sse.ts";
 
 /** Options of {@link serveHttp}. */
 export interface HttpOptions {
@@ -89,6 +92,8 @@ export interface HttpServer {
   port: number;
   /** The bearer token clients must send, when one is required (the first, if several). */
   token: string | undefined;
+  /** Where the token browxai made is kept (`<workspace>/http-token`); absent for a given token. */
+  tokenFile: string | undefined;
   /** The web console's URL with its token (`http://host:port/console?token=…`), when served. */
   consoleUrl: string | undefined;
   /** Stops accepting, closes every client's sessions. */
@@ -102,31 +107,9 @@ export interface HttpServer {
   drain(boundMs: number): Promise<{ unfinished: number }>;
 }
 
-function jsonError(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(
-    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }),
-    { status, headers: { "content-type": "application/json", ...headers } },
-  );
-}
-
-/**
- * JSON-RPC error replies as an HTTP response: 200 when every reply names its
- * request (a client matches it by id), 400 when one cannot (id null).
- */
-function rpcErrors(replies: ErrorReply[], batch: boolean, status?: number): Response {
-  status ??= replies.every((r) => r.id !== null) ? 200 : 400;
-  return new Response(JSON.stringify(batch ? replies : replies[0]), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
-
 interface Client {
-  transport: WebStandardStreamableHTTPServerTransport;
+  /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */
+  transport: WebStandardStreamableHTTPServerTransport | SseTransport;
   sessions: SessionManager;
   lastSeen: number;
   /** When `initialize` was answered, ms since epoch. */
@@ -145,7 +128,9 @@ export async function serveHttp(
 ): Promise<HttpServer> {
   const needsToken = !isLoopback(options.host);
   const tokens = parseTokens(options.token);
-  if (!tokens.length && needsToken) tokens.push(crypto.randomUUID().replaceAll("-", ""));
+  // A token browxai makes is kept in the workspace: client configs keep working after restarts.
+  const kept = !tokens.length && needsToken ? await workspaceToken(config.workspace) : undefined;
+  if (kept) tokens.push(kept.token);
   const principals = new Set(await Promise.all(tokens.map(digest)));
   await sweepDeadInstances(config.workspace);
   const instance = await claimInstance(config.workspace);
@@ -191,39 +176,25 @@ export async function serveHttp(
     return principals.has(p) ? p : undefined;
   };
 
-  /** Reads and checks a POST body: the messages for the SDK, or the response that refuses it. */
-  const readMessages = async (
-    req: Request,
-    maxBytes: number,
-  ): Promise<{ body: unknown; batch: boolean } | Response> => {
-    const read = await readBody(req, { maxBytes, timeoutMs: bodyTimeoutMs, budget });
-    if (!read.ok) return jsonError(read.status, read.message, { connection: "close" });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder().decode(read.bytes));
-    } catch (e) {
-      return rpcErrors([parseErrorReply((e as Error).message)], false);
-    } finally {
-      read.release();
+  /** Host/Origin, then the bearer token: the request's principal, or the response refusing it. */
+  const admit = async (req: Request): Promise<{ principal: string } | Response> => {
+    const bad = checkHostAndOrigin(
+      options.host,
+      req.headers.get("host"),
+      req.headers.get("origin"),
+    );
+    if (bad) return jsonError(403, `Forbidden: ${bad}`);
+    const principal = await principalOf(req);
+    if (principal === undefined) {
+      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
+        "www-authenticate": 'Bearer realm="browxai"',
+      });
     }
-    const checked = checkBody(raw);
-    if (checked.replies.length || (!checked.messages.length && checked.reasons.length)) {
-      // One HTTP response per POST: a batch with a refused member is refused whole.
-      const notRun = checked.messages.flatMap((m) =>
-        "method" in m && "id" in m
-          ? [errorReply(
-            m.id,
-            RPC.INVALID_REQUEST,
-            "Not run: another message of this batch was refused; fix it and send the batch again",
-          )]
-          : []
-      );
-      const replies = [...checked.replies, ...notRun];
-      if (!replies.length) return new Response(null, { status: 202 });
-      return rpcErrors(replies, checked.batch);
-    }
-    return { body: checked.batch ? checked.messages : checked.messages[0], batch: checked.batch };
+    return { principal };
   };
+
+  /** Reads and checks a POST body: the messages for the SDK, or the response that refuses it. */
+  const readMessages = messageReader(budget, bodyTimeoutMs);
 
   // The console takes its own cookie only, never a bearer token of /mcp: that token is an
   // MCP client's, and the console answers that client's confirm questions (self-approval) and
@@ -237,18 +208,58 @@ export async function serveHttp(
     pool,
     clients: () => clients.size,
     guard: async (req) => {
-      const bad = checkHostAndOrigin(
-        options.host,
-        req.headers.get("host"),
-        req.headers.get("origin"),
-      );
-      if (bad) return jsonError(403, `Forbidden: ${bad}`);
-      if (await principalOf(req) !== undefined) return undefined;
-      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
-        "www-authenticate": 'Bearer realm="browxai"',
-      });
+      const admitted = await admit(req);
+      return admitted instanceof Response ? admitted : undefined;
     },
   });
+
+  /** A new client's browser sessions. */
+  const newSessions = () =>
+    new SessionManager(host, config.workspace, {
+      guard: navGuardFor(config),
+      // Logs never keep a cut secret prefix (masking happens at read time).
+      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
+      // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
+      // start sweeps them if this server dies without removing them.
+      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
+      pool,
+    });
+  const tooMany = () =>
+    jsonError(
+      503,
+      `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
+        "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
+      { "retry-after": "10", connection: "close" },
+    );
+
+  // The legacy SSE transport behind the same gates as /mcp (http_sse.ts).
+  const sse: SseDeps = {
+    admit,
+    refuseNew: () => clients.size + initializing + closing >= maxClients ? tooMany() : undefined,
+    async open(transport, principal) {
+      const sessions = newSessions();
+      const now = Date.now();
+      clients.set(transport.sessionId, {
+        transport,
+        sessions,
+        lastSeen: now,
+        created: now,
+        established: false,
+        principal,
+      });
+      transport.onGone = () => void closeClient(transport.sessionId).catch(() => {});
+      const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
+      await server.connect(transport);
+    },
+    find(sessionId, principal) {
+      const c = clients.get(sessionId);
+      if (!c || c.principal !== principal || !(c.transport instanceof SseTransport)) return;
+      c.lastSeen = Date.now();
+      c.established = true;
+      return c.transport;
+    },
+    readMessages: (req) => readMessages(req, MAX_MESSAGE_BYTES),
+  };
 
   const handler = async (req: Request): Promise<Response> => {
     const opsReply = ops.route(req);
@@ -256,24 +267,22 @@ export async function serveHttp(
     const url = new URL(req.url);
     const page = await consoleRoutes?.(req);
     if (page) return page;
-    if (url.pathname !== "/mcp") return jsonError(404, `Not found: the MCP endpoint is /mcp`);
-    const bad = checkHostAndOrigin(
-      options.host,
-      req.headers.get("host"),
-      req.headers.get("origin"),
-    );
-    if (bad) return jsonError(403, `Forbidden: ${bad}`);
-    const principal = await principalOf(req);
-    if (principal === undefined) {
-      return jsonError(401, "Unauthorized: send Authorization: Bearer <token>", {
-        "www-authenticate": 'Bearer realm="browxai"',
-      });
+    const legacy = sseRoute(req, sse);
+    if (legacy) return await legacy;
+    if (url.pathname !== "/mcp") {
+      return jsonError(404, `Not found: the MCP endpoint is /mcp (legacy SSE: /sse)`);
     }
+    const admitted = await admit(req);
+    if (admitted instanceof Response) return admitted;
+    const { principal } = admitted;
     const sessionId = req.headers.get("mcp-session-id");
     if (sessionId) {
       const client = clients.get(sessionId);
       // Another token's session is as unknown as a made-up one: holding its id is not enough.
-      if (!client || client.principal !== principal) {
+      if (
+        !client || client.principal !== principal ||
+        !(client.transport instanceof WebStandardStreamableHTTPServerTransport)
+      ) {
         return jsonError(
           404,
           `Unknown MCP session "${sessionId}": initialize again (it ended or expired, or the ` +
@@ -282,7 +291,8 @@ export async function serveHttp(
       }
       client.lastSeen = Date.now();
       client.established = true;
-      if (req.method !== "POST") return await client.transport.handleRequest(req);
+      const transport = client.transport;
+      if (req.method !== "POST") return await transport.handleRequest(req);
       const read = await readMessages(req, MAX_MESSAGE_BYTES);
       if (read instanceof Response) return read;
       // The SDK refuses these with id null; the request's id belongs in the answer.
@@ -303,18 +313,12 @@ export async function serveHttp(
           read.batch,
         );
       }
-      return await client.transport.handleRequest(req, { parsedBody: read.body });
+      return await transport.handleRequest(req, { parsedBody: read.body });
     }
     if (req.method !== "POST") {
       return jsonError(400, "Bad request: no Mcp-Session-Id; initialize first");
     }
-    const full = () =>
-      jsonError(
-        503,
-        `Too many MCP clients: ${maxClients} at once (BROWX_HTTP_MAX_CLIENTS); ` +
-          "end one (DELETE /mcp with its Mcp-Session-Id) or retry later",
-        { "retry-after": "10", connection: "close" },
-      );
+    const full = () => tooMany();
     // Checked before the body is read (cheap refusal) and again after (sessions made meanwhile);
     // a body still arriving holds no slot, so slow uploads cannot fill the table.
     if (clients.size + initializing + closing >= maxClients) {
@@ -339,15 +343,7 @@ export async function serveHttp(
       );
     }
     if (clients.size + initializing + closing >= maxClients) return full();
-    const sessions = new SessionManager(host, config.workspace, {
-      guard: navGuardFor(config),
-      // Logs never keep a cut secret prefix (masking happens at read time).
-      secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
-      // Its own files (browser/sessions/areas.ts), named after this server's instance so a later
-      // start sweeps them if this server dies without removing them.
-      namespace: `${instance.id}-${crypto.randomUUID().replaceAll("-", "")}`,
-      pool,
-    });
+    const sessions = newSessions();
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
@@ -413,6 +409,7 @@ export async function serveHttp(
     url: `http://${shownHost}:${a.port}/mcp`,
     port: a.port,
     token: tokens[0],
+    tokenFile: kept?.file,
     consoleUrl: access?.url(`http://${shownHost}:${a.port}`),
     finished: httpServer.finished,
     drain: (boundMs) => ops.drain(boundMs),

@@ -7,7 +7,8 @@
  *   reason otherwise, and while draining. No token; the reason names no client or session.
  * - `GET /metrics`: Prometheus text (npm `prom-client`), behind the bearer token when one is
  *   configured (always off loopback).
- * - While draining (SIGTERM), every `POST /mcp` is answered 503: no new clients, no new calls.
+ * - While draining (SIGTERM), every `POST /mcp` (and legacy `GET /sse`, `POST /messages`) is
+ *   answered 503: no new clients, no new calls.
  *
  * @module
  */
@@ -226,8 +227,9 @@ export class Ops {
    */
   route(req: Request): Promise<Response> | undefined {
     const path = new URL(req.url).pathname;
-    if (path === "/mcp") {
-      if (!this.#draining || req.method !== "POST") return undefined;
+    // The legacy SSE transport too: no new stream (GET /sse), no new call (POST /messages).
+    if (path === "/mcp" || path === "/messages" || path === "/sse") {
+      if (!this.#draining || req.method !== (path === "/sse" ? "GET" : "POST")) return undefined;
       return (async () => {
         await req.body?.cancel().catch(() => {});
         return new Response(

@@ -38,7 +38,11 @@ export const navigateTool = defineTool({
       url: url.href,
       from: session.activePage?.url ?? "about:blank",
     });
-    return await runAction(ctx, args, {
+    // Progress: request sent, response, DOMContentLoaded, load, then the result settled.
+    const phases = ["request sent", "response", "DOMContentLoaded", "load", "settled"];
+    const phase = (name: string) =>
+      ctx.progress?.(phases.indexOf(name) + 1, phases.length, `navigate ${url.href}: ${name}`);
+    const result = await runAction(ctx, args, {
       type: "navigate",
       requestedUrl: url.href,
       replacesDocument: true,
@@ -49,6 +53,7 @@ export const navigateTool = defineTool({
             waitUntil: args.waitUntil ?? "load",
             timeoutMs: Math.max(1, deadline - Date.now()),
             signal,
+            onPhase: phase,
           });
           return {
             url: page.url,
@@ -77,5 +82,7 @@ export const navigateTool = defineTool({
         }
       },
     });
+    phase("settled");
+    return result;
   },
 });

@@ -17,6 +17,7 @@ import {
 import { ToolError } from "../../browser/tool_error.ts";
 import { waitForChange } from "../../browser/wait_change.ts";
 import { deltaLabel } from "../../browser/snapshot/labels.ts";
+import { elapsedProgress } from "../../browser/elapsed_progress.ts";
 
 /** The `wait_for` tool. */
 export const waitForTool = defineTool({
@@ -72,6 +73,8 @@ export const waitForTool = defineTool({
     // A named ref waits as its ref does.
     const { named, snapshot, session: _, timeoutMs: __, ...rest } = args;
     const ref = named !== undefined ? session.named.resolve(named) : args.ref;
+    const what = `${given[0]} ${JSON.stringify(String(args[given[0]!])).slice(0, 80)}`;
+    using _progress = elapsedProgress(ctx.progress, timeoutMs, `waiting for ${what}`);
     const outcome = await waitForChange(
       session,
       page,

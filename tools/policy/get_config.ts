@@ -11,23 +11,55 @@ import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../../browser/output.ts";
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from "../../policy/confirm.ts";
 import { defineTool } from "../define_tool.ts";
 import { DEFAULT_SNAPSHOT_TOKENS } from "../../browser/snapshot/paging.ts";
+import { type HumanGateState, NO_CHANNEL_HINT } from "../../policy/human_gate.ts";
+import type { ToolContext } from "../context.ts";
+
+/**
+ * The human gate as configured, with the channels that could answer now (`channelsNow`), and
+ * the warnings of a gate nobody can open.
+ */
+function humanGateNow(ctx: ToolContext): { gate: Record<string, unknown>; warnings: string[] } {
+  const c = ctx.config;
+  const gate: HumanGateState = c.humanGate ?? {
+    on: c.capabilities.has("human"),
+    why: c.capabilities.has("human")
+      ? '"human" is in BROWX_CAPABILITIES: a person approves each new site'
+      : '"human" is not in BROWX_CAPABILITIES',
+    channels: [],
+  };
+  const now = ctx.humanChannels?.();
+  const warnings: string[] = [];
+  if (gate.on && now !== undefined && !now.length) {
+    warnings.push(
+      "the human gate is on and no human channel can answer now: every navigation to a new " +
+        `site and every confirm hook is refused (blocked-by-policy); ${NO_CHANNEL_HINT}`,
+    );
+  } else if (gate.warning && now === undefined) warnings.push(gate.warning);
+  const { warning: _, ...shown } = gate;
+  return { gate: { ...shown, ...(now !== undefined ? { channelsNow: now } : {}) }, warnings };
+}
 
 /** The `get_config` tool. */
 export const getConfigTool = defineTool({
   name: "get_config",
   title: "Server configuration",
   description:
-    "The effective configuration: capabilities, confirm hooks, navigation allowlist, workspace, toolsets, limits, version. Secrets are never shown.",
+    "The effective configuration: capabilities (and tools they leave out), the human gate, confirm hooks, navigation allowlist, workspace, toolsets, limits, version. Secrets are never shown.",
   capability: "read",
   toolset: "policy",
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.object({}),
   handler(ctx) {
     const c = ctx.config;
+    const human = humanGateNow(ctx);
     return Promise.resolve({
       structured: {
         version: c.version,
         capabilities: [...c.capabilities],
+        // Tools of the enabled toolsets that tools/list leaves out, by the capability they need.
+        ...(ctx.notListed ? { notListed: ctx.notListed() } : {}),
+        humanGate: human.gate,
+        ...(human.warnings.length ? { warnings: human.warnings } : {}),
         confirmRequired: [...c.confirmRequired],
         confirmTimeoutMs: c.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS,
         allowedOrigins: (c.allowedOrigins ?? []).map((p) => p.source),

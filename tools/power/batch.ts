@@ -75,7 +75,11 @@ export const batchTool = defineTool({
   }),
   async handler(ctx, args) {
     checkBatchCalls(args.calls, "batch");
-    const report = await runCalls(ctx, args.calls, args.stopOnError ?? true);
+    const n = args.calls.length;
+    const report = await runCalls(ctx, args.calls, args.stopOnError ?? true, {
+      onStep: (i, call) => ctx.progress?.(i, n, `step ${i + 1} of ${n}: ${call.tool}`),
+    });
+    ctx.progress?.(n, n, `${report.completed} of ${n} steps run`);
     return {
       structured: { ...report },
       ...(report.failedAt !== null ? { isError: true } : {}),
@@ -128,17 +132,20 @@ export function checkBatchCalls(calls: readonly BatchCall[], runner: string): vo
 
 /**
  * Runs calls in order through `ctx.dispatch` (every gate applies to each).
- * With `stopOnError`, the first failure ends the run.
+ * With `stopOnError`, the first failure ends the run. `onStep` is told each call (its index)
+ * before it runs (progress).
  */
 export async function runCalls(
   ctx: ToolContext,
   calls: readonly BatchCall[],
   stopOnError: boolean,
+  options: { onStep?: ((i: number, call: BatchCall) => void) | undefined } = {},
 ): Promise<BatchReport> {
   const results: BatchEntry[] = [];
   let failedAt: number | null = null;
   for (const [i, call] of calls.entries()) {
     if (ctx.signal?.aborted) break;
+    options.onStep?.(i, call);
     const r = await ctx.dispatch(call.tool, call.args ?? {});
     const structured = r.structuredContent ?? {};
     const ok = !r.isError;

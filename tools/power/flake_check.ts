@@ -184,7 +184,15 @@ export const flakeCheckTool = defineTool({
     for (let i = 0; i < args.n; i++) {
       if (ctx.signal?.aborted) break;
       // Every step runs in every repetition: a failure must not hide what follows it.
-      const r = await runCalls(ctx, args.calls, false);
+      const steps = args.calls.length;
+      const r = await runCalls(ctx, args.calls, false, {
+        onStep: (s, call) =>
+          ctx.progress?.(
+            i + s / steps,
+            args.n,
+            `run ${i + 1} of ${args.n}, step ${s + 1} of ${steps}: ${call.tool}`,
+          ),
+      });
       runs.push(r);
       green = r.failedAt === null ? green + 1 : 0;
       if (args.stopOnAllGreen !== undefined && green >= args.stopOnAllGreen) {
@@ -192,6 +200,7 @@ export const flakeCheckTool = defineTool({
         break;
       }
     }
+    ctx.progress?.(args.n, args.n, `${runs.length} of ${args.n} runs done`);
     const { steps, firstDivergence, cachedResolvers } = rollUp(args.calls, runs);
     const failure = allRunsFailed(steps, runs);
     return {

@@ -37,16 +37,21 @@ export const snapshotTool = defineTool({
     // page is unchanged: pages line up, and the walk is not repeated.
     // Read beside the capture, not after it: one round trip less to a busy renderer.
     const title = page.title();
+    // Progress of a big page: frame documents and refs read so far.
+    const onFrameRead = (frames: number, refs: number) =>
+      ctx.progress?.(frames, undefined, `snapshot: ${frames} frame(s) read, ${refs} refs`);
     const snap = args.ref
       ? await captureSnapshot(page, session.refs, {
         rootRef: args.ref,
         frameNote,
         signal: ctx.signal,
+        onFrameRead,
       })
       : await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: (args.offset ?? 0) > 0,
         frameNote,
         signal: ctx.signal,
+        onFrameRead,
       });
     // The agent sees where every ref sits now (an action's delta may have held some back).
     if (!args.ref) session.refs.showAll(page.target.targetId);

@@ -1,0 +1,35 @@
+import { assertEquals, assertRejects } from "../../tests/_assert.ts";
+import { SseTransport } from "./http_sse.ts";
+
+Deno.test("SseTransport: the endpoint event first, then messages; the client leaving ends it once", async () => {
+  const t = new SseTransport("/messages");
+  let gone = 0;
+  let closed = 0;
+  t.onGone = () => gone++;
+  t.onclose = () => closed++;
+  const reader = t.response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  await t.start();
+  assertEquals(
+    (await reader.read()).value,
+    `event: endpoint\ndata: /messages?sessionId=${t.sessionId}\n\n`,
+  );
+  await t.send({ jsonrpc: "2.0", id: 1, result: {} });
+  assertEquals(
+    (await reader.read()).value,
+    'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n',
+  );
+  // The client closes the connection: the stream is cancelled.
+  await reader.cancel();
+  assertEquals([gone, closed], [1, 1]);
+  await t.close();
+  assertEquals([gone, closed], [1, 1]);
+  await assertRejects(() => t.send({ jsonrpc: "2.0", id: 2, result: {} }), Error);
+});
+
+Deno.test("SseTransport: posted messages reach onmessage with the request info", () => {
+  const t = new SseTransport("/messages");
+  const got: unknown[] = [];
+  t.onmessage = (m, extra) => got.push([m, extra?.requestInfo?.headers]);
+  t.receive({ jsonrpc: "2.0", method: "ping", id: 3 }, { requestInfo: { headers: { a: "b" } } });
+  assertEquals(got, [[{ jsonrpc: "2.0", method: "ping", id: 3 }, { a: "b" }]]);
+});

@@ -1,0 +1,117 @@
+/**
+ * MCP progress notifications (issue 17): a call that carries a progress token hears how it
+ * goes — navigate's phases, wait_for's time waited, batch's steps, flake_check's runs, a big
+ * snapshot's frames — always increasing; a call without a token hears nothing.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, type ToolResult } from "./_mcp.ts";
+
+type Note = { progress: number; total?: number | undefined; message?: string | undefined };
+
+/** Pages served by the test: `/slow` answers late, `/late` shows its text late, `/frames` has iframes. */
+function servePages(): { url: (path: string) => string; close: () => Promise<void> } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    const html = (body: string) =>
+      new Response(`<!doctype html>${body}`, { headers: { "content-type": "text/html" } });
+    if (path === "/slow") {
+      await new Promise((r) => setTimeout(r, 600));
+      return html("<title>Slow</title><h1>Slow page</h1>");
+    }
+    if (path === "/late") {
+      return html(
+        "<title>Late</title><h1>Waiting</h1><script>setTimeout(() => document.body" +
+          ".insertAdjacentHTML('beforeend', '<p>Arrived now</p>'), 1300)</script>",
+      );
+    }
+    if (path === "/frames") {
+      return html('<h1>Frames</h1><iframe src="/slow"></iframe><iframe src="/late"></iframe>');
+    }
+    return html("<title>Plain</title><p>plain</p>");
+  });
+  const port = (server.addr as Deno.NetAddr).port;
+  return { url: (p) => `http://127.0.0.1:${port}${p}`, close: () => server.shutdown() };
+}
+
+/** Checks what MCP requires of a token's notifications: progress increases; total holds it. */
+function assertIncreasing(notes: Note[], what: string): void {
+  assertTrue(notes.length > 0, `${what}: progress notifications`);
+  for (let i = 1; i < notes.length; i++) {
+    assertTrue(
+      notes[i]!.progress > notes[i - 1]!.progress,
+      `${what}: increasing ${JSON.stringify(notes)}`,
+    );
+  }
+  for (const n of notes) {
+    if (n.total !== undefined) assertTrue(n.progress <= n.total, `${what}: within total`);
+  }
+}
+
+Deno.test("progress: notifications for each long tool when asked, none without a token", async () => {
+  const pages = servePages();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,sessions,power,testing" } });
+  // A notification for a token the client did not send (or no longer waits on: after the
+  // answer) is an error to the SDK client: "Received a progress notification for an unknown token".
+  const stray: string[] = [];
+  mcp.client.onerror = (e) => stray.push(e.message);
+  const withProgress = async (name: string, args: Record<string, unknown>) => {
+    const notes: Note[] = [];
+    const r = await mcp.client.callTool({ name, arguments: args }, undefined, {
+      onprogress: (p) => notes.push(p),
+      timeout: 60_000,
+    }) as ToolResult;
+    assertEquals(r.isError ?? false, false, JSON.stringify(r.content));
+    assertIncreasing(notes, name);
+    return notes.map((n) => n.message ?? "");
+  };
+  try {
+    // navigate: a page the server answers late goes through every phase.
+    const nav = await withProgress("navigate", { url: pages.url("/slow"), snapshot: "none" });
+    for (const phase of ["request sent", "response", "DOMContentLoaded", "load", "settled"]) {
+      assertTrue(nav.some((m) => m.endsWith(`: ${phase}`)), `navigate phase ${phase}: ${nav}`);
+    }
+
+    // wait_for: text that appears later; the time waited is reported while it waits.
+    await mcp.ok("navigate", { url: pages.url("/late"), snapshot: "none" });
+    const waited = await withProgress("wait_for", { text: "Arrived now", timeoutMs: 10_000 });
+    assertTrue(waited.length >= 2, `several reports while waiting: ${waited}`);
+    assertIncludes(waited[0]!, 'waiting for text "Arrived now"');
+
+    // batch of 3: one report per step, then the end.
+    const steps = await withProgress("batch", {
+      calls: [
+        { tool: "navigate", args: { url: pages.url("/plain"), snapshot: "none" } },
+        { tool: "list_sessions" },
+        { tool: "snapshot" },
+      ],
+    });
+    assertEquals(steps.slice(0, 3), [
+      "step 1 of 3: navigate",
+      "step 2 of 3: list_sessions",
+      "step 3 of 3: snapshot",
+    ]);
+
+    // flake_check: each run's steps.
+    const runs = await withProgress("flake_check", {
+      calls: [{ tool: "list_sessions" }],
+      n: 3,
+    });
+    for (let i = 1; i <= 3; i++) {
+      assertTrue(runs.some((m) => m.startsWith(`run ${i} of 3`)), `run ${i}: ${runs}`);
+    }
+
+    // A snapshot of a page with frames: each frame document read.
+    await mcp.ok("navigate", { url: pages.url("/frames"), snapshot: "none" });
+    const snap = await withProgress("snapshot", {});
+    assertTrue(snap.some((m) => m.startsWith("snapshot: 3 frame(s) read")), `frames: ${snap}`);
+
+    // Without a token: no notification at all.
+    await mcp.ok("navigate", { url: pages.url("/slow"), snapshot: "none" });
+    await mcp.ok("batch", { calls: [{ tool: "list_sessions" }, { tool: "list_sessions" }] });
+    await mcp.ok("wait_for", { text: "Slow page" });
+    assertEquals(stray, []);
+  } finally {
+    await mcp.close();
+    await pages.close();
+  }
+});
