@@ -12,7 +12,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type CallMetrics, callTool } from "./pipeline.ts";
@@ -325,9 +324,11 @@ export function createMcpServer(
       // saying how to enable it.
       if (!ALL_TOOLS.some((t) => t.name === request.params.name)) {
         const name = request.params.name.slice(0, 200);
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Unknown tool "${name}": call tools/list for the tool names`,
+        // A plain error with a code: the SDK sends `message` as is (an McpError's message
+        // carries its own "MCP error -32602:" prefix, which clients then print twice).
+        throw Object.assign(
+          new Error(`Unknown tool "${name}": call tools/list for the tool names`),
+          { code: ErrorCode.InvalidParams },
         );
       }
       return refused;

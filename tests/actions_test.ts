@@ -124,6 +124,10 @@ Deno.test("actions and what they report", async (t) => {
       assertIncludes(String((after.tabs as R[])[0]!.url), "popup.html");
       const link = await act(mcp, "click", { selector: "#new-tab-link" });
       assertEquals(link.structure.newTabs.length, 1);
+      // Close without an index: the active tab (the one the link opened).
+      const closedActive = await mcp.ok("tabs", { action: "close" });
+      assertEquals((closedActive.tabs as R[]).length, 1);
+      assertIncludes(String((closedActive.tabs as R[])[0]!.url), "popup.html");
       await mcp.ok("tabs", { action: "switch", index: 0 });
       const bad = await mcp.call("tabs", { action: "switch", index: 9 });
       assertEquals(bad.isError, true);

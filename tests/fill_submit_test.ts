@@ -180,3 +180,23 @@ Deno.test("fill submit: a form the policy stops is not reported submitted", asyn
     await fx.close();
   }
 });
+
+Deno.test("type: Enter that sends a form is stopped unless declared; the hint's submits: true is taken", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({});
+  try {
+    await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+    await mcp.ok("fill", { selector: "#email", value: "bob@example.com" });
+    await mcp.ok("click", { selector: "#name" });
+    const stopped = await mcp.call("type", { text: "Bob\n" });
+    assertEquals(actionOf(stopped).error!.code, "blocked-by-policy", textOf(stopped));
+    assertIncludes(textOf(stopped), "submits: true");
+    // What the hint says works on the same tool (it used to be an unknown field).
+    await mcp.ok("click", { selector: "#name" });
+    const sent = await mcp.ok("type", { text: "\n", submits: true });
+    assertIncludes(String((sent.navigation as Record<string, unknown>).to), "/api/echo");
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -136,6 +136,8 @@ Deno.test("policy: allowlist without a hook, self-approval off, read-only config
     );
     assertEquals(unknown?.code, -32602, String(unknown?.message));
     assertIncludes(String(unknown?.message), 'Unknown tool "no_such_tool"');
+    // Said once: the client adds its own "MCP error -32602:" to what the server sent.
+    assertEquals(String(unknown?.message).split("MCP error").length, 2, String(unknown?.message));
     const day = new Date().toISOString().slice(0, 10);
     const lines = (await Deno.readTextFile(`${ro.workspace}/audit/${day}.jsonl`)).trim().split("\n")
       .map((l) => JSON.parse(l) as R);

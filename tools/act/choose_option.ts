@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { actingFields, targetFields } from "../fields.ts";
+import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { chooseOption } from "../../browser/actions/option_choice.ts";
@@ -27,6 +27,7 @@ export const chooseOptionTool = defineTool({
     option: z.string().min(1).describe("Option text"),
     exact: z.boolean().optional().describe("Default true; false: part, any case"),
     ...actingFields,
+    ...submitsField,
   }),
   handler(ctx, args) {
     checkTarget(args, "choose_option", { allowCoords: false });

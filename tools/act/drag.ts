@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { actingFields, namedField, refField, selectorField } from "../fields.ts";
+import { actingFields, namedField, refField, selectorField, submitsField } from "../fields.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { resolveTarget, type TargetSpec } from "../../browser/actions/target.ts";
@@ -68,6 +68,7 @@ export const dragTool = defineTool({
     from: endField.describe("{ref|named|selector} or viewport {x,y}"),
     to: endField.describe("Same shape"),
     ...actingFields,
+    ...submitsField,
   }),
   outputSchema: ACTION_RESULT_OUTPUT,
   handler(ctx, args) {

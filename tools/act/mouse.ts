@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
-import { actingFields } from "../fields.ts";
+import { actingFields, submitsField } from "../fields.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
@@ -37,6 +37,7 @@ export const mouseTool = defineTool({
       "Keys held",
     ),
     ...actingFields,
+    ...submitsField,
   }),
   outputSchema: ACTION_RESULT_OUTPUT,
   handler(ctx, args) {

@@ -13,7 +13,7 @@ import { callUtility } from "../../browser/injected/mod.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { fillsBoundSecret } from "../../browser/secret_scope.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields } from "../fields.ts";
+import { actingFields, submitsField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 
 /** The `type` tool. */
@@ -30,6 +30,7 @@ export const typeTool = defineTool({
       "Text to type; \\n presses Enter (use fill for long text)",
     ),
     ...actingFields,
+    ...submitsField,
   }),
   handler(ctx, args) {
     return runAction(ctx, args, {

@@ -39,7 +39,9 @@ export const tabsTool = defineTool({
   annotations: { openWorldHint: false },
   inputSchema: z.object({
     action: z.enum(["list", "switch", "close", "new"]).describe("new: a blank tab"),
-    index: z.number().int().min(0).optional().describe("For switch/close (from list)"),
+    index: z.number().int().min(0).optional().describe(
+      "For switch/close (from list); close without it: the active tab",
+    ),
     session: sessionField,
   }),
   async handler(ctx, args) {
@@ -52,6 +54,13 @@ export const tabsTool = defineTool({
         await session.closeTab(tab).catch(() => {});
         throw ctx.signal.reason;
       }
+    } else if (args.action === "close" && args.index === undefined) {
+      // No index: the active tab, as the peer's tab close does.
+      const page = session.activePage;
+      if (!page) {
+        throw new ToolError("not-found", "No tab is open to close", 'tabs({ action: "list" })');
+      }
+      await session.closeTab(page);
     } else if (args.action !== "list") {
       if (args.index === undefined) {
         throw new ToolError(

@@ -14,7 +14,7 @@ export const consoleReadTool = defineTool({
   name: "console_read",
   title: "Read console",
   description:
-    "Read the session's console: console.* calls, uncaught exceptions, browser log entries. Filter by level and pattern; resume with since_seq=last_seq.",
+    "Read the session's console: console.* calls, uncaught exceptions, browser log entries (failed loads: network_read). Filter by level and pattern; resume with since_seq=last_seq.",
   capability: "read",
   toolset: "debug",
   annotations: { readOnlyHint: true },
