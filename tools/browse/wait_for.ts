@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   namedField,
@@ -24,7 +25,18 @@ export const waitForTool = defineTool({
     "Wait until one condition holds: text, ref, selector (any frame; frame says which), url or loadState. Returns ok (false on timeout: a result, not an error), status, waitedMs, lastSeen.",
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    status: z.string(),
+    waitedMs: z.number(),
+    lastSeen: z.string(),
+    frame: anyObject,
+  }),
   inputSchema: z.object({
     text: z.string().min(1).optional().describe(
       "Page text (as snapshot shows it) contains it, any case",

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 
@@ -66,7 +67,17 @@ export const batchTool = defineTool({
   capability: "read",
   toolset: "power",
   runsInnerCalls: true,
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    completed: z.number(),
+    failedAt: z.number().nullable(),
+    results: objectList,
+  }),
   inputSchema: z.object({
     calls: batchCallsSchema,
     stopOnError: z.boolean().optional().describe("Halt at the first failure (default true)"),

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { clearStore } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { dbNameField, requireStore, storeNameField, write } from "./idb_fields.ts";
 
@@ -18,7 +19,18 @@ export const idbClearTool = defineTool({
   description: "Delete every record of a store.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    cleared: z.number(),
+    dbName: z.string(),
+    storeName: z.string(),
+    origin: z.string(),
+  }),
   inputSchema: z.object({ dbName: dbNameField, storeName: storeNameField, session: sessionField }),
   async handler(ctx, args) {
     return await write(ctx, "idb_clear", args.session, async (s) => {

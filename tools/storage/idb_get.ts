@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { getRecord, NonJsonValueError } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
@@ -26,7 +27,22 @@ export const idbGetTool = defineTool({
   description: "Read a record's value as JSON.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    found: z.boolean(),
+    value: anyValue,
+    valueType: z.string(),
+    path: z.string(),
+    dbName: z.string(),
+    storeName: z.string(),
+    key: anyValue,
+    origin: z.string(),
+  }),
   inputSchema: z.object({
     dbName: dbNameField,
     storeName: storeNameField,
