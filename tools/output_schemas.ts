@@ -101,7 +101,7 @@ export const EMULATION_OUTPUT: z.ZodObject = resultOutput({
   reset: z.array(z.string()),
   state: anyObject,
   warnings: z.array(z.string()),
-  geometry: anyObject,
+  geometry: anyObject.nullable(),
   note: z.string(),
 });
 
