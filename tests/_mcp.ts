@@ -117,6 +117,10 @@ export async function startStdio(options: StartOptions = {}): Promise<McpHarness
   transport.stderr?.on("data", (d: Uint8Array) => err += new TextDecoder().decode(d));
   const client = newClient(options);
   await client.connect(transport);
+  // The SDK client validates every result's structuredContent against its tool's outputSchema
+  // once it holds the list (it caches a validator per tool from tools/list): every call of
+  // every test checks its result's shape.
+  await client.listTools();
   return withHelpers(
     client,
     () => err,
@@ -191,6 +195,10 @@ export async function startHttp(options: StartOptions = {}): Promise<HttpProcess
       });
       const client = newClient(elicit ? { elicit } : {});
       await client.connect(transport);
+      // The SDK client validates every result's structuredContent against its tool's outputSchema
+      // once it holds the list (it caches a validator per tool from tools/list): every call of
+      // every test checks its result's shape.
+      await client.listTools();
       const h = withHelpers(client, () => err, async () => {
         await transport.terminateSession().catch(() => {});
         await client.close().catch(() => {});
