@@ -32,7 +32,7 @@ async function listTabs(session: BrowserSession) {
 /** The `tabs` tool. */
 export const tabsTool = defineTool({
   name: "tabs",
-  title: "Tabs",
+  title: "Manage tabs",
   description:
     "List the session's tabs, switch the active tab (the one every call uses), close or open one. Tabs a page opens are followed automatically. Indexes shift when tabs open or close: list first.",
   capability: "navigation",

@@ -18,7 +18,7 @@ import { findInSession } from "../../browser/find/session_find.ts";
  */
 export const findTool = defineTool({
   name: "find",
-  title: "Find",
+  title: "Find elements",
   description:
     'Rank the page\'s elements (all frames) for a description like "Save button in the editor toolbar" or "second Delete in the Orders table"; no model. Candidates get refs to act on, a verified selectorHint, and why.',
   capability: "read",

@@ -14,7 +14,7 @@ import { highlightFor } from "../../browser/human/asks.ts";
 /** The `highlight` tool. */
 export const highlightTool = defineTool({
   name: "highlight",
-  title: "Highlight",
+  title: "Highlight element",
   description: "Outline an element for the person watching (unattended: nobody is).",
   capability: "read",
   toolset: "human",

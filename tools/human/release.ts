@@ -14,7 +14,7 @@ import { releaseControl } from "../../browser/human/session_control.ts";
 /** The `release` tool. */
 export const releaseTool = defineTool({
   name: "release",
-  title: "Release",
+  title: "Take control back",
   description: "Ask the person to hand control back.",
   capability: "human",
   toolset: "human",

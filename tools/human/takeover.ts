@@ -14,7 +14,7 @@ import { takeControl } from "../../browser/human/session_control.ts";
 /** The `takeover` tool. */
 export const takeoverTool = defineTool({
   name: "takeover",
-  title: "Take over",
+  title: "Hand control to a person",
   description:
     "Hand control to a person watching (web console); your mutations are refused until they hand back.",
   capability: "human",

@@ -61,7 +61,7 @@ export const batchCallsSchema = z.array(z.object({
 /** The `batch` tool. */
 export const batchTool = defineTool({
   name: "batch",
-  title: "Batch",
+  title: "Batch calls",
   description:
     "Run 1-32 tool calls in order server-side; returns all results at once. Each call passes the same gates as a top-level one. No nesting.",
   capability: "read",

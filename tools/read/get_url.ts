@@ -12,7 +12,7 @@ import { scratchTab } from "../../browser/visibility.ts";
 /** The `get_url` tool. */
 export const getUrlTool = defineTool({
   name: "get_url",
-  title: "Get URL",
+  title: "Get URL and title",
   description: "The active tab's URL, title and tab_count.",
   capability: "read",
   toolset: "core",

@@ -14,7 +14,7 @@ import { scope } from "./cache_fields.ts";
 /** The `caches_list_storages` tool. */
 export const cachesListStoragesTool = defineTool({
   name: "caches_list_storages",
-  title: "List caches",
+  title: "List Cache Storage caches",
   description: "List the caches of the active tab's origin.",
   capability: "read",
   toolset: "storage",

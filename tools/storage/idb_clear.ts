@@ -15,7 +15,7 @@ import { dbNameField, requireStore, storeNameField, write } from "./idb_fields.t
 /** The `idb_clear` tool. */
 export const idbClearTool = defineTool({
   name: "idb_clear",
-  title: "Clear object store",
+  title: "Clear IndexedDB store",
   description: "Delete every record of a store.",
   capability: "action",
   toolset: "storage",

@@ -22,7 +22,7 @@ import {
 /** The `idb_delete` tool. */
 export const idbDeleteTool = defineTool({
   name: "idb_delete",
-  title: "Delete record",
+  title: "Delete IndexedDB record",
   description: "Delete a record by key.",
   capability: "action",
   toolset: "storage",

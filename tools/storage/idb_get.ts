@@ -23,7 +23,7 @@ import {
 /** The `idb_get` tool. */
 export const idbGetTool = defineTool({
   name: "idb_get",
-  title: "Get record",
+  title: "Get IndexedDB record",
   description: "Read a record's value as JSON.",
   capability: "read",
   toolset: "storage",

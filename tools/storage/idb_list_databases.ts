@@ -16,7 +16,7 @@ import { scope } from "./idb_fields.ts";
 /** The `idb_list_databases` tool. */
 export const idbListDatabasesTool = defineTool({
   name: "idb_list_databases",
-  title: "List databases",
+  title: "List IndexedDB databases",
   description: "List the IndexedDB databases of the active tab's origin.",
   capability: "read",
   toolset: "storage",

@@ -14,7 +14,7 @@ import { dbNameField, requireDb, scope } from "./idb_fields.ts";
 /** The `idb_list_stores` tool. */
 export const idbListStoresTool = defineTool({
   name: "idb_list_stores",
-  title: "List object stores",
+  title: "List IndexedDB stores",
   description: "List a database's object stores without upgrading it.",
   capability: "read",
   toolset: "storage",

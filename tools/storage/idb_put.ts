@@ -23,7 +23,7 @@ import {
 /** The `idb_put` tool. */
 export const idbPutTool = defineTool({
   name: "idb_put",
-  title: "Put record",
+  title: "Put IndexedDB record",
   description: "Write a record to an existing store; an in-line keyPath overrides key.",
   capability: "action",
   toolset: "storage",
