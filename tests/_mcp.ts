@@ -72,6 +72,29 @@ function newClient(options: StartOptions): Client {
   return client;
 }
 
+/** The SDK's cached validator of a tool's outputSchema (a private method of Client 1.32). */
+type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string };
+
+/**
+ * Checks each inner result a `batch` returns (`results[i].result`, the inner tool's
+ * structuredContent) against the inner tool's output schema, as the SDK checks the batch's own.
+ */
+function checkInnerResults(client: Client, r: ToolResult): void {
+  const validatorOf = (client as unknown as {
+    getToolOutputValidator(name: string): OutputValidator | undefined;
+  }).getToolOutputValidator.bind(client);
+  const results = (r.structuredContent?.results ?? []) as Array<{ tool: string; result?: unknown }>;
+  for (const [i, inner] of results.entries()) {
+    const check = inner.result === undefined ? undefined : validatorOf(inner.tool);
+    const verdict = check?.(inner.result);
+    if (verdict && !verdict.valid) {
+      throw new Error(
+        `batch result ${i} (${inner.tool}) does not match its outputSchema: ${verdict.errorMessage}`,
+      );
+    }
+  }
+}
+
 function withHelpers(
   client: Client,
   stderr: () => string,
@@ -79,8 +102,11 @@ function withHelpers(
   workspace: string,
   pid?: number,
 ): McpHarness {
-  const call = async (name: string, args: Record<string, unknown> = {}) =>
-    await client.callTool({ name, arguments: args }) as unknown as ToolResult;
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const r = await client.callTool({ name, arguments: args }) as unknown as ToolResult;
+    if (name === "batch") checkInnerResults(client, r);
+    return r;
+  };
   return {
     client,
     call,
