@@ -48,7 +48,9 @@ export const setEditorTool = defineTool({
   },
   outputSchema: actionOutput({
     editor: anyObject,
-    postsAs: z.string(),
+    frame: anyObject,
+    postsAs: z.string().nullable(),
+    removed: z.array(z.string()),
     syncedBy: z.string(),
     text: z.string(),
   }),
