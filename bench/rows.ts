@@ -130,8 +130,10 @@ export function rowSpecs(pages: string[], apps: string[]): RowSpec[] {
     row("concurrent CPU: Chromium (live processes)", "-", "ms", "conc.cpu_browser_ms"),
     row("tools/list default", "-", "o200k", "tools.default.o200k", "tools.default.o200k", 1),
     row("tools/list default (tools)", "-", "n", "tools.default.count"),
+    row("tools/list default, whole JSON", "-", "o200k", "tools.default.wire_o200k"),
     row("tools/list full", "-", "o200k", "tools.all.o200k", "tools.all.o200k", 1),
     row("tools/list full (tools)", "-", "n", "tools.all.count"),
+    row("tools/list full, whole JSON", "-", "o200k", "tools.all.wire_o200k"),
   );
   return rows;
 }

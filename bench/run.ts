@@ -266,6 +266,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           const t = await toolsList(kind, chromium, peerCli, all);
           const k = all ? "all" : "default";
           add(0, kind, `tools.${k}.o200k`, "-", t.o200k);
+          add(0, kind, `tools.${k}.wire_o200k`, "-", t.wireO200k);
           add(0, kind, `tools.${k}.count`, "-", t.count);
         } catch (e) {
           result.errors.push(`tools/list ${kind}: ${e instanceof Error ? e.message : e}`);

@@ -47,9 +47,30 @@ export function tokenFigures(text: string): TokenFigures {
 }
 
 /**
- * Tokens of a `tools/list` answer as a model sees it: the JSON of the `tools` array (names,
- * descriptions, input schemas, annotations), compact.
+ * What a model is given of each tool of a `tools/list` answer: its name, description and input
+ * schema (hosts map MCP tools onto function definitions with exactly those; a tool's title,
+ * annotations and output schema stay with the client).
  */
-export function toolsListTokens(tools: unknown[]): TokenFigures {
-  return tokenFigures(JSON.stringify(tools));
+export function modelVisibleTools(tools: readonly unknown[]): unknown[] {
+  return tools.map((t) => {
+    const { name, description, inputSchema } = t as Record<string, unknown>;
+    return { name, description, inputSchema };
+  });
+}
+
+/** Token figures of a `tools/list` answer: what a model sees, and the whole `tools` JSON. */
+export interface ToolsListFigures extends TokenFigures {
+  /** o200k tokens of the whole `tools` array as sent (titles, annotations, output schemas too). */
+  wireO200k: number;
+}
+
+/**
+ * Tokens of a `tools/list` answer: the JSON (compact) of {@link modelVisibleTools} — what a
+ * model pays on every turn — and, as `wireO200k`, of the whole `tools` array.
+ */
+export function toolsListTokens(tools: unknown[]): ToolsListFigures {
+  return {
+    ...tokenFigures(JSON.stringify(modelVisibleTools(tools))),
+    wireO200k: countTokens(JSON.stringify(tools)),
+  };
 }

@@ -1,6 +1,9 @@
 /**
  * Validating a call's arguments against its tool's zod schema, with errors an agent can act on
- * (each problem named, the fields the tool takes listed).
+ * (each problem named, the fields the tool takes listed). Numbers and booleans sent as strings
+ * (`width: "1024"`, `fullPage: "true"`: CLI clients such as the MCP Inspector send every
+ * `key=value` as a string) are taken where the schema wants a number or a boolean, when the
+ * whole string is one; anything else stays an error naming what was sent.
  *
  * @module
  */
@@ -8,14 +11,92 @@ import { z } from "zod";
 import type { ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/tool_error.ts";
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** A whole decimal number as text: `1024`, `-2.5`, `.5`, `1e3`; not `12abc`, ` 1`, `0x10`, ``. */
+const NUMERIC = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The value at `path` in `root`, or undefined. */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const k of path) {
+    v = v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  }
+  return v;
+}
+
+/** Sets the value at `path` (its parents exist: an issue's path points at a value given). */
+function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
+  const parent = valueAt(root, path.slice(0, -1));
+  if (parent && typeof parent === "object") {
+    (parent as Record<PropertyKey, unknown>)[path.at(-1)!] = value;
+  }
+}
+
+/** A string's number or boolean when `expected` wants one and the whole string is one. */
+function fromString(expected: string, s: string): number | boolean | undefined {
+  if ((expected === "number" || expected === "int") && NUMERIC.test(s)) return Number(s);
+  if (expected === "boolean" && (s === "true" || s === "false")) return s === "true";
+  return undefined;
+}
+
+/**
+ * Replaces, in `args` (a copy the caller owns), each string a type issue says should have been
+ * a number or a boolean and that is one, also inside a union's branches. Returns whether
+ * anything was replaced.
+ */
+function coerceStrings(
+  args: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  base: readonly PropertyKey[] = [],
+): boolean {
+  let changed = false;
+  for (const issue of issues) {
+    const path = [...base, ...issue.path];
+    if (issue.code === "invalid_union") {
+      for (const branch of issue.errors) changed = coerceStrings(args, branch, path) || changed;
+      continue;
+    }
+    if (issue.code !== "invalid_type") continue;
+    const given = valueAt(args, path);
+    if (typeof given !== "string" || path.length === 0) continue;
+    const value = fromString(issue.expected, given);
+    if (value === undefined) continue;
+    setAt(args, path, value);
+    changed = true;
+  }
+  return changed;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, args: unknown): string {
   const path = issue.path.length ? `"${issue.path.join(".")}"` : "arguments";
   if (issue.code === "unrecognized_keys") {
     return `unknown field${issue.keys.length > 1 ? "s" : ""} ${
       issue.keys.map((k) => `"${k}"`).join(", ")
     }`;
   }
+  const given = valueAt(args, issue.path);
+  if (issue.code === "invalid_type" && typeof given === "string" && issue.path.length) {
+    const want = issue.expected === "int" ? "an integer" : `a ${issue.expected}`;
+    return `${path}: expected ${want}, got the string ${JSON.stringify(given.slice(0, 40))}`;
+  }
+  if (issue.code === "invalid_union" && issue.path.length) {
+    // Which types the branches wanted, instead of zod's bare "Invalid input".
+    const wanted = [
+      ...new Set(
+        issue.errors.flatMap((branch) =>
+          branch.flatMap((i) => i.code === "invalid_type" && !i.path.length ? [i.expected] : [])
+        ),
+      ),
+    ];
+    if (wanted.length) {
+      return `${path}: expected ${wanted.join(" or ")}, got ${jsonType(given)}`;
+    }
+  }
   return `${path}: ${issue.message}`;
+}
+
+/** The JSON type of a value as a word: `object`, `array`, `null`, `string`, … */
+function jsonType(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
 /** Validates arguments; @throws ToolError invalid-argument naming each problem. */
@@ -23,9 +104,20 @@ export function parseArgs<S extends z.ZodObject>(
   tool: ToolDefinition<S>,
   args: unknown,
 ): z.infer<S> {
-  const r = z.strictObject(tool.inputSchema.shape).safeParse(args ?? {});
+  const schema = z.strictObject(tool.inputSchema.shape);
+  let given = args ?? {};
+  let r = schema.safeParse(given);
+  if (!r.success && typeof given === "object") {
+    // Strings where numbers or booleans belong: a second parse of a copy with them converted
+    // (its issues, if any, are the ones left).
+    const copy = structuredClone(given);
+    if (coerceStrings(copy, r.error.issues)) {
+      given = copy;
+      r = schema.safeParse(given);
+    }
+  }
   if (r.success) return r.data as z.infer<S>;
-  const problems = r.error.issues.map(describeIssue).join("; ");
+  const problems = r.error.issues.map((i) => describeIssue(i, given)).join("; ");
   const fields = Object.keys(tool.inputSchema.shape).join(", ");
   throw new ToolError(
     "invalid-argument",

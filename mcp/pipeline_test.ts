@@ -12,6 +12,7 @@ import type { ConfirmOutcome, ConfirmRequest } from "../policy/confirm.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { defineTool, type ToolDefinition } from "../tools/define_tool.ts";
+import { resultOutput } from "../tools/output_schemas.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { BrowserHost } from "../browser/sessions/browser_host.ts";
 import { SessionManager } from "../browser/sessions/session_manager.ts";
@@ -92,6 +93,7 @@ const probeTool = defineTool({
   capability: "read",
   toolset: "core",
   annotations: {},
+  outputSchema: resultOutput(),
   inputSchema: z.object({ value: z.string().describe("v") }),
   async handler(ctx, args) {
     await ctx.confirm({ hook: "submit", tool: "probe", summary: "first" });
@@ -193,6 +195,7 @@ Deno.test("callTool: an unexpected failure is internal, its hint names the audit
     capability: "read",
     toolset: "core",
     annotations: {},
+    outputSchema: resultOutput(),
     inputSchema: z.object({}),
     handler() {
       return Promise.reject(new TypeError("cannot read properties of undefined"));
@@ -225,6 +228,7 @@ Deno.test("callTool: refusals never reach the handler and are audited from the t
     capability: "action",
     toolset: "core",
     annotations: {},
+    outputSchema: resultOutput(),
     inputSchema: z.object({}),
     handler() {
       ran++;
@@ -271,6 +275,7 @@ Deno.test("callTool: a failure the handler reports as a result (ok: false) is au
     capability: "read",
     toolset: "core",
     annotations: {},
+    outputSchema: resultOutput(),
     inputSchema: z.object({}),
     handler: () =>
       Promise.resolve({
@@ -301,6 +306,7 @@ Deno.test("callTool: a result with ok: false that is not an error (wait_for's ti
     capability: "read",
     toolset: "core",
     annotations: {},
+    outputSchema: resultOutput(),
     inputSchema: z.object({}),
     handler: () => Promise.resolve({ structured: { ok: false, status: "timeout", waitedMs: 5 } }),
   }) as unknown as ToolDefinition;
@@ -338,6 +344,7 @@ Deno.test("callTool: a session's news comes once with its next result, masked, e
       capability: "read",
       toolset: "core",
       annotations: {},
+      outputSchema: resultOutput(),
       inputSchema: withSession ? z.object({ session: z.string().optional() }) : z.object({}),
       handler() {
         if (fail) return Promise.reject(new ToolError("not-found", "Nothing here", "look again"));

@@ -29,14 +29,26 @@ import type { ToolContext } from "../tools/context.ts";
 import type { ToolAnnotations, ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { ALL_TOOLS, listedTools } from "../tools/mod.ts";
+import { resultOutput } from "../tools/output_schemas.ts";
 import type { ActivityEntry, ConsoleHub } from "./console/hub.ts";
 import type { SessionManager } from "../browser/sessions/session_manager.ts";
 
 /** The JSON Schema of a tool's input, without the `$schema` line (it costs tokens on every turn). */
 export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
-  const schema = z.toJSONSchema(tool.inputSchema, { target: "draft-7" }) as Record<string, unknown>;
-  delete schema.$schema;
-  return lean(schema) as Record<string, unknown>;
+  return jsonSchemaOf(tool.inputSchema);
+}
+
+/** The JSON Schema of a tool's `structuredContent` (MCP `outputSchema`), made as the input's. */
+export function outputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
+  return jsonSchemaOf(tool.outputSchema);
+}
+
+/** A zod object as lean draft-7 JSON Schema (see {@link lean}), without `$schema`. */
+function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: "draft-7" }) as Record<string, unknown>;
+  delete json.$schema;
+  // The root keeps `properties`, empty too: some hosts read a tool's parameters from it.
+  return { type: "object", properties: {}, ...lean(json) as Record<string, unknown> };
 }
 
 /**
@@ -45,12 +57,14 @@ export function inputJsonSchema(tool: ToolDefinition): Record<string, unknown> {
  * schema itself, so nothing is enforced less):
  * - `additionalProperties: false` (unknown fields are rejected with a clear error anyway);
  * - the ±`Number.MAX_SAFE_INTEGER` bounds zod gives every `.int()`;
- * - `propertyNames: { type: "string" }` and `additionalProperties: {}` of a record
- *   (JSON object keys are strings; any value is the default);
+ * - `propertyNames: { type: "string" }`, and `additionalProperties: {}`, `items: {}`,
+ *   `properties: {}` (JSON object keys are strings; any value is the default);
  * - a property's description that only restates its name (`secure: "Secure"`).
  *
  * `type` stays on every schema, also beside an `enum`: some providers (Gemini) reject a
- * property schema without it.
+ * property schema without it. A `type` array (`["string", "null"]`, zod's nullable) becomes
+ * `anyOf` of single types: clients that map schemas onto a one-type dialect (Gemini's OpenAPI
+ * subset) reject or drop the array form (the MCP Inspector's strict lint: `type-union`).
  */
 function lean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(lean);
@@ -58,6 +72,7 @@ function lean(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === "additionalProperties" && (v === false || isEmptySchema(v))) continue;
+    if ((k === "items" || k === "properties") && isEmptySchema(v)) continue;
     if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
     if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
     if (k === "propertyNames" && isStringSchema(v)) continue;
@@ -65,7 +80,30 @@ function lean(node: unknown): unknown {
       ? leanProperties(v as Record<string, unknown>)
       : lean(v);
   }
-  return out;
+  return Array.isArray(out.type) ? splitTypeUnion(out) : out;
+}
+
+/**
+ * `{ type: [a, b], …rest }` as `{ anyOf: [{ type: a, …constraints of a }, …], description }`:
+ * each branch keeps the keywords that apply to its type (an `enum`'s values of that type).
+ */
+function splitTypeUnion(node: Record<string, unknown>): Record<string, unknown> {
+  const { type, description, ...rest } = node;
+  const types = type as string[];
+  const enumValues = Array.isArray(rest.enum) ? rest.enum as unknown[] : undefined;
+  delete rest.enum;
+  const branches = types.map((t) => {
+    const values = enumValues?.filter((v) => jsonTypeOf(v) === t);
+    if (t === "null") return { type: t };
+    return { type: t, ...rest, ...(values?.length ? { enum: values } : {}) };
+  });
+  return { anyOf: branches, ...(description !== undefined ? { description } : {}) };
+}
+
+function jsonTypeOf(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
 }
 
 /** {@link lean} over each property, without descriptions that restate the property's name. */
@@ -90,14 +128,21 @@ function isStringSchema(v: unknown): boolean {
   return JSON.stringify(v) === '{"type":"string"}';
 }
 
-/** The `tools/list` entries for a configuration. */
+/**
+ * The `tools/list` entries for a configuration: name, title, description, input and output
+ * schemas, and all four annotation hints, stated even where they equal MCP's defaults (a
+ * client shows what it is told; a hint left out reads as "unknown" to some). What a model
+ * sees is the name, description and input schema (hosts map tools onto function definitions
+ * with exactly those): the title, the hints and the output schema are the client's.
+ */
 export function toolList(config: ServerConfig): Array<Record<string, unknown>> {
-  // No `title`: optional in MCP, and every token of the list is paid on every turn.
   return listedTools(config.toolsets, config).map((t) => ({
     name: t.name,
+    title: t.title,
     description: t.description,
     inputSchema: inputJsonSchema(t),
-    ...listedAnnotations(t.annotations),
+    outputSchema: outputJsonSchema(t),
+    annotations: listedAnnotations(t.annotations),
   }));
 }
 
@@ -113,20 +158,19 @@ function notListedFor(
   return out;
 }
 
-/** MCP's defaults for tool annotations: a hint equal to its default says nothing. */
-const ANNOTATION_DEFAULTS: Record<string, boolean> = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: true,
-};
-
-/** `{ annotations }` with only the hints that differ from MCP's defaults, or `{}`. */
-function listedAnnotations(a: ToolAnnotations): Record<string, unknown> {
-  const kept = Object.fromEntries(
-    Object.entries(a).filter(([k, v]) => v !== undefined && ANNOTATION_DEFAULTS[k] !== v),
-  );
-  return Object.keys(kept).length ? { annotations: kept } : {};
+/**
+ * All four hints of a tool: those it states, MCP's defaults for the rest (not read-only,
+ * destructive, not idempotent, open world), except that a read-only tool is never
+ * destructive and repeats without effect.
+ */
+export function listedAnnotations(a: ToolAnnotations): Required<ToolAnnotations> {
+  const readOnlyHint = a.readOnlyHint ?? false;
+  return {
+    readOnlyHint,
+    destructiveHint: a.destructiveHint ?? !readOnlyHint,
+    idempotentHint: a.idempotentHint ?? readOnlyHint,
+    openWorldHint: a.openWorldHint ?? true,
+  };
 }
 
 /** A stand-in for a tool name that is not served, so its refusal passes the audit like any call. */
@@ -137,8 +181,9 @@ function unservedTool(name: string): ToolDefinition {
     description: "",
     capability: "read",
     toolset: "core",
-    annotations: {},
+    annotations: { readOnlyHint: true, openWorldHint: false },
     inputSchema: z.object({}),
+    outputSchema: resultOutput(),
     handler: () => Promise.reject(new Error("an unserved tool never runs")),
   };
 }

@@ -8,19 +8,77 @@ import {
   timeoutField,
 } from "../tools/fields.ts";
 import { ALL_TOOLS } from "../tools/mod.ts";
-import { toolList } from "./server.ts";
+import { listedAnnotations, toolList } from "./server.ts";
 
-Deno.test("toolList: no titles; annotations only where they differ from MCP's defaults", () => {
+Deno.test("toolList: every tool lists its title, all four hints and an output schema", () => {
   const list = toolList(listConfig("all"));
-  assertTrue(list.length > 0 && list.every((t) => !("title" in t)));
-  const byName = new Map(list.map((t) => [t.name, t]));
-  // snapshot only reads: that is news; openWorldHint true would be the default.
-  assertEquals(byName.get("snapshot")!.annotations, { readOnlyHint: true });
+  assertEquals(list.length, ALL_TOOLS.length);
+  const hints = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
   for (const t of list) {
-    const a = (t.annotations ?? {}) as Record<string, unknown>;
-    assertTrue(a.openWorldHint !== true && a.destructiveHint !== true, String(t.name));
-    assertTrue(a.readOnlyHint !== false && a.idempotentHint !== false, String(t.name));
+    assertTrue(typeof t.title === "string" && t.title.length > 0, `${t.name}: title`);
+    const a = t.annotations as Record<string, unknown>;
+    assertEquals(Object.keys(a).sort(), [...hints].sort(), `${t.name}: hints`);
+    assertTrue(hints.every((h) => typeof a[h] === "boolean"), `${t.name}: boolean hints`);
+    // A tool that only reads destroys nothing.
+    if (a.readOnlyHint) assertEquals(a.destructiveHint, false, `${t.name}: read-only`);
+    const out = t.outputSchema as Record<string, unknown>;
+    assertEquals(out.type, "object", `${t.name}: outputSchema is an object schema`);
   }
+  const byName = new Map(list.map((t) => [t.name, t.annotations as Record<string, boolean>]));
+  // Honest by family: page readers read the open web; server-side state is not open world;
+  // acting on pages is open world and not read-only.
+  for (const n of ["snapshot", "find", "read_page", "text_search", "wait_for"]) {
+    assertEquals(byName.get(n)!.readOnlyHint, true, n);
+    assertEquals(byName.get(n)!.openWorldHint, true, n);
+  }
+  for (
+    const n of ["get_config", "list_sessions", "list_approvals", "list_named_refs", "auth_list"]
+  ) {
+    assertEquals(byName.get(n)!.readOnlyHint, true, n);
+    assertEquals(byName.get(n)!.openWorldHint, false, n);
+  }
+  for (const n of ["navigate", "click", "fill", "press", "eval_js", "publish"]) {
+    assertEquals(byName.get(n)!.readOnlyHint, false, n);
+    assertEquals(byName.get(n)!.openWorldHint, true, n);
+  }
+  for (const n of ["click", "press", "eval_js", "publish", "cookies_clear", "close_session"]) {
+    assertEquals(byName.get(n)!.destructiveHint, true, n);
+  }
+  for (const n of ["set_viewport", "cookies_set", "localstorage_delete", "close_session"]) {
+    assertEquals(byName.get(n)!.idempotentHint, true, n);
+  }
+});
+
+Deno.test("listedAnnotations: MCP's defaults fill what a tool leaves out", () => {
+  assertEquals(listedAnnotations({}), {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  });
+  assertEquals(listedAnnotations({ readOnlyHint: true, openWorldHint: false }), {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
+});
+
+Deno.test("toolList: output schemas are lean and portable (anyOf, no type arrays)", () => {
+  const list = toolList(listConfig("all"));
+  const text = JSON.stringify(list.map((t) => [t.inputSchema, t.outputSchema]));
+  assertTrue(!/"type":\[/.test(text), "a type array");
+  assertTrue(!text.includes('"items":{}') && !text.includes('"additionalProperties":{}'), "{}");
+  const tz = list.find((t) => t.name === "set_timezone")!.inputSchema as {
+    properties: Record<string, unknown>;
+  };
+  assertEquals(tz.properties.timezoneId, {
+    anyOf: [{ type: "string" }, { type: "null" }],
+    description: "null: reset",
+  });
+  // A tool without arguments still lists `properties` (some hosts read parameters from it).
+  const noArgs = list.find((t) => t.name === "list_sessions")!.inputSchema;
+  assertEquals(noArgs, { type: "object", properties: {} });
 });
 
 Deno.test("toolList: recurring fields are the shared ones, described once", () => {

@@ -80,6 +80,10 @@ export async function startInProcess(options: {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
+  // The SDK client validates every result's structuredContent against its tool's outputSchema
+  // once it holds the list (it caches a validator per tool from tools/list): every call of
+  // every test checks its result's shape.
+  await client.listTools();
   const viewer = { id: 1, send: () => {} };
   const call = async (name: string, args: Record<string, unknown> = {}) =>
     await client.callTool({ name, arguments: args }) as ToolResult;

@@ -73,6 +73,10 @@ export async function startInProcess(
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
+  // The SDK client validates every result's structuredContent against its tool's outputSchema
+  // once it holds the list (it caches a validator per tool from tools/list): every call of
+  // every test checks its result's shape.
+  await client.listTools();
   return {
     hub,
     sessions,

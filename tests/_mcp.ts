@@ -72,6 +72,29 @@ function newClient(options: StartOptions): Client {
   return client;
 }
 
+/** The SDK's cached validator of a tool's outputSchema (a private method of Client 1.32). */
+type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string };
+
+/**
+ * Checks each inner result a `batch` returns (`results[i].result`, the inner tool's
+ * structuredContent) against the inner tool's output schema, as the SDK checks the batch's own.
+ */
+function checkInnerResults(client: Client, r: ToolResult): void {
+  const validatorOf = (client as unknown as {
+    getToolOutputValidator(name: string): OutputValidator | undefined;
+  }).getToolOutputValidator.bind(client);
+  const results = (r.structuredContent?.results ?? []) as Array<{ tool: string; result?: unknown }>;
+  for (const [i, inner] of results.entries()) {
+    const check = inner.result === undefined ? undefined : validatorOf(inner.tool);
+    const verdict = check?.(inner.result);
+    if (verdict && !verdict.valid) {
+      throw new Error(
+        `batch result ${i} (${inner.tool}) does not match its outputSchema: ${verdict.errorMessage}`,
+      );
+    }
+  }
+}
+
 function withHelpers(
   client: Client,
   stderr: () => string,
@@ -79,8 +102,11 @@ function withHelpers(
   workspace: string,
   pid?: number,
 ): McpHarness {
-  const call = async (name: string, args: Record<string, unknown> = {}) =>
-    await client.callTool({ name, arguments: args }) as unknown as ToolResult;
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const r = await client.callTool({ name, arguments: args }) as unknown as ToolResult;
+    if (name === "batch") checkInnerResults(client, r);
+    return r;
+  };
   return {
     client,
     call,
@@ -117,6 +143,10 @@ export async function startStdio(options: StartOptions = {}): Promise<McpHarness
   transport.stderr?.on("data", (d: Uint8Array) => err += new TextDecoder().decode(d));
   const client = newClient(options);
   await client.connect(transport);
+  // The SDK client validates every result's structuredContent against its tool's outputSchema
+  // once it holds the list (it caches a validator per tool from tools/list): every call of
+  // every test checks its result's shape.
+  await client.listTools();
   return withHelpers(
     client,
     () => err,
@@ -191,6 +221,10 @@ export async function startHttp(options: StartOptions = {}): Promise<HttpProcess
       });
       const client = newClient(elicit ? { elicit } : {});
       await client.connect(transport);
+      // The SDK client validates every result's structuredContent against its tool's outputSchema
+      // once it holds the list (it caches a validator per tool from tools/list): every call of
+      // every test checks its result's shape.
+      await client.listTools();
       const h = withHelpers(client, () => err, async () => {
         await transport.terminateSession().catch(() => {});
         await client.close().catch(() => {});

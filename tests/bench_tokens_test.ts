@@ -20,4 +20,12 @@ Deno.test("bench tokens: chars/4 and figures", () => {
   const t = toolsListTokens([{ name: "a", description: "b" }]);
   assertEquals(t.chars, JSON.stringify([{ name: "a", description: "b" }]).length);
   assertTrue(t.o200k > 0);
+  // A model is given name, description and input schema; the whole JSON also counts the rest.
+  const full = [{ name: "a", title: "A tool", description: "b", inputSchema: { type: "object" } }];
+  const f = toolsListTokens([{ ...full[0], outputSchema: { type: "object" } }]);
+  assertEquals(
+    f.chars,
+    JSON.stringify([{ name: "a", description: "b", inputSchema: { type: "object" } }]).length,
+  );
+  assertTrue(f.wireO200k > f.o200k, `${f.wireO200k} > ${f.o200k}`);
 });

@@ -102,6 +102,10 @@ async function connect(url: string): Promise<Agent> {
   const transport = new StreamableHTTPClientTransport(new URL(url));
   const client = new Client({ name: "haproxy-test", version: "0" });
   await client.connect(transport);
+  // The SDK client validates every result's structuredContent against its tool's outputSchema
+  // once it holds the list (it caches a validator per tool from tools/list): every call of
+  // every test checks its result's shape.
+  await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const r = await client.callTool({ name, arguments: args }) as unknown as ToolResult;
     if (r.isError) throw new Error(`${name}: ${r.content.map((c) => c.text).join("\n")}`);

@@ -12,7 +12,14 @@ import type { ToolImage, ToolOutput } from "../browser/output.ts";
 
 export type { ToolImage, ToolOutput, Toolset };
 
-/** MCP tool annotations (hints to clients). */
+/**
+ * MCP tool annotations (hints to clients). tools/list states all four; one left out here
+ * takes MCP's default (`listedAnnotations` in mcp/server.ts): not read-only, destructive,
+ * not idempotent, open world — a read-only tool is neither destructive nor repeat-sensitive.
+ * Open world: the tool reads or acts on web pages (whose content and requests come from
+ * outside); a tool over the server's own state (config, approvals, artifacts, sessions,
+ * logs already captured, the browser's storage) is not.
+ */
 export interface ToolAnnotations {
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
@@ -44,9 +51,11 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   /**
    * The shape of the tool's `structuredContent` (MCP `outputSchema`), on success and on an
    * `isError` result alike: every top-level key typed, extra keys allowed. Tools that return
-   * an ActionResult use `ACTION_RESULT_OUTPUT` (tools/output_schemas.ts).
+   * an ActionResult use `ACTION_RESULT_OUTPUT` or `actionOutput`, the others `resultOutput`
+   * (tools/output_schemas.ts). Listed for the client (which validates results against it),
+   * not counted in what the model sees.
    */
-  outputSchema?: z.ZodObject;
+  outputSchema: z.ZodObject;
   handler(ctx: ToolContext, args: z.infer<S>): Promise<ToolOutput>;
 }
 

@@ -61,7 +61,7 @@ export const targetFields = {
 /** The `submits` field of tools that may send a form (click, press, select, …). */
 export const submitsField = {
   submits: z.boolean().optional().describe(
-    "It sends a form (else a submission is stopped)",
+    "Sends a form (else stopped)",
   ),
 };
 

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -19,7 +20,13 @@ export const chooseOptionTool = defineTool({
     "Pick an option by its text in a custom or native combobox, listbox or menu: opens it, scrolls the list, clicks the option. ActionResult; element.ownerControl: before/after.",
   capability: "action",
   toolset: "power",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ options: z.array(z.string()) }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
@@ -20,7 +21,13 @@ export const clickTool = defineTool({
     "Click by ref, selector or coords. Waits until visible, enabled and not covered (fails fast, naming the cover). Returns what happened: navigation, new tabs, dialogs, errors, network writes, page delta.",
   capability: "action",
   toolset: "core",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({
     ...targetFields,
     button: z.enum(["left", "right", "middle"]).optional().describe("Default left"),

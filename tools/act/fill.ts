@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
@@ -22,7 +23,13 @@ export const fillTool = defineTool({
     "Replace the value of a text input, textarea or contenteditable (ref or selector) with value, firing input events like typing. submit=true presses Enter after. Returns the ActionResult with the field's new value.",
   capability: "action",
   toolset: "core",
-  annotations: { destructiveHint: false, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 
 /** The `handle_dialog` tool. */
@@ -15,7 +16,13 @@ export const handleDialogTool = defineTool({
     "Set the answer to a dialog (alert/confirm/prompt/beforeunload) the next action raises; call it right before. Dialogs never block: unarmed, alert and beforeunload are accepted, confirm and prompt dismissed. The action's result lists it (dialogs).",
   capability: "action",
   toolset: "core",
-  annotations: { destructiveHint: false, idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ armed: anyObject, note: z.string() }),
   inputSchema: z.object({
     accept: z.boolean().optional().describe("Default true: OK/yes; false: Cancel/no"),
     text: z.string().max(10_000).optional().describe("The prompt() answer"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { pointerAction } from "../../browser/actions/pointer.ts";
 import { actingFields, targetFields } from "../fields.ts";
@@ -19,7 +20,13 @@ export const hoverTool = defineTool({
     "Move the pointer over an element (ref, selector) or coords, e.g. to open a menu or tooltip.",
   capability: "action",
   toolset: "core",
-  annotations: { readOnlyHint: false, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({ ...targetFields, ...actingFields }),
   handler(ctx, args) {
     checkTarget(args, "hover");

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
@@ -21,7 +22,13 @@ export const pressTool = defineTool({
     'Press a key or combo on the focused element (or on a target, focused first), e.g. "Escape", "ArrowDown", "Shift+Tab".',
   capability: "action",
   toolset: "core",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({
     key: z.string().min(1).describe('Key or combo joined by +, e.g. "Enter", "Control+a"'),
     ref: targetFields.ref,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, callUtility, nextFrame } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
@@ -21,7 +22,13 @@ export const scrollTool = defineTool({
     "Scroll. No target: the window (to or by). ref/selector alone: into view; with to/by: inside that container. coords + by: mouse wheel there. Returns element.scroll (atTop, atBottom, scrollHeight…).",
   capability: "navigation",
   toolset: "core",
-  annotations: { readOnlyHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({
     ...targetFields,
     to: z.enum(["top", "bottom", "left", "right"]).optional().describe("Edge"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, anyObject } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle } from "../../browser/injected/mod.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
@@ -19,7 +20,13 @@ export const selectTool = defineTool({
     "Choose an option of a native <select> by exactly one of value, label or index; fires input and change.",
   capability: "action",
   toolset: "core",
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ selected: anyObject }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

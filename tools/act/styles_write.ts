@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -18,7 +19,13 @@ export const stylesWriteTool = defineTool({
     "Set an inline CSS property on an element, live until the next navigation. ActionResult with inline_style.",
   capability: "action",
   toolset: "power",
-  annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ inline_style: z.string(), computed: z.string() }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 
 /** Characters typed between deadline checks. */
@@ -24,7 +25,13 @@ export const typeTool = defineTool({
     "Type text key by key (real key events) into the focused element; click a field first.",
   capability: "action",
   toolset: "core",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: ACTION_RESULT_OUTPUT,
   inputSchema: z.object({
     text: z.string().min(1).max(10_000).describe(
       "Text to type; \\n presses Enter (use fill for long text)",

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Page } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -115,7 +116,19 @@ export function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
     description: `Go ${way} one history entry in the active tab (none: moved=false).`,
     capability: "navigation",
     toolset: "core",
-    annotations: { openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    outputSchema: actionOutput({
+      moved: z.boolean(),
+      url: z.string(),
+      httpStatus: z.number().nullable(),
+      contentType: z.string().nullable(),
+      timedOut: z.boolean(),
+    }),
     inputSchema: historySchema,
     handler(ctx, args) {
       return runAction(ctx, args, {

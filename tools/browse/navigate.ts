@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { NavigationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_url.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, downloadField } from "../fields.ts";
@@ -20,7 +21,19 @@ export const navigateTool = defineTool({
     "Load a URL in the active tab. Returns the final URL (after redirects), httpStatus, contentType, timedOut, navigation.offOrigin (landed on another host) and the page outline.",
   capability: "navigation",
   toolset: "core",
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({
+    url: z.string(),
+    httpStatus: z.number().nullable(),
+    contentType: z.string().nullable(),
+    timedOut: z.boolean(),
+    errorText: z.string(),
+  }),
   inputSchema: z.object({
     url: z.string().describe("Absolute URL (http, https, about:; data: needs eval)"),
     waitUntil: z.enum(["commit", "domcontentloaded", "load", "networkidle"]).optional().describe(

@@ -3,7 +3,9 @@
  *
  * @module
  */
+import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { endedBy, historySchema } from "./history_move.ts";
 
@@ -15,7 +17,18 @@ export const reloadTool = defineTool({
     "Reload the active tab and wait for it to load. Returns httpStatus and the page outline.",
   capability: "navigation",
   toolset: "core",
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({
+    moved: z.boolean(),
+    httpStatus: z.number().nullable(),
+    contentType: z.string().nullable(),
+    timedOut: z.boolean(),
+  }),
   inputSchema: historySchema,
   handler(ctx, args) {
     return runAction(ctx, args, {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
@@ -31,12 +32,18 @@ async function listTabs(session: BrowserSession) {
 /** The `tabs` tool. */
 export const tabsTool = defineTool({
   name: "tabs",
-  title: "Tabs",
+  title: "Manage tabs",
   description:
     "List the session's tabs, switch the active tab (the one every call uses), close or open one. Tabs a page opens are followed automatically. Indexes shift when tabs open or close: list first.",
   capability: "navigation",
   toolset: "core",
-  annotations: { openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ tabs: objectList, activeIndex: z.number(), note: z.string() }),
   inputSchema: z.object({
     action: z.enum(["list", "switch", "close", "new"]).describe("new: a blank tab"),
     index: z.number().int().min(0).optional().describe(

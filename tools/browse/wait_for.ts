@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   namedField,
@@ -27,7 +28,18 @@ export const waitForTool = defineTool({
     "Wait until one of text, ref, selector (any frame), url, loadState holds. ok: false on timeout (not an error); snapshotDelta: what changed meanwhile.",
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    status: z.string(),
+    waitedMs: z.number(),
+    lastSeen: z.string(),
+    frame: anyObject,
+  }),
   inputSchema: z.object({
     text: z.string().min(1).optional().describe(
       "Page text contains it, any case",

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { checkCapability } from "../../policy/capabilities.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { shown, ToolError } from "../../browser/tool_error.ts";
 import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
@@ -96,7 +97,13 @@ export const grantPermissionsTool = defineTool({
     "replacing its earlier set; pages still ask the human before using them. []: clear all.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     permissions: z.array(z.string()).optional().describe("[] or omitted: clear"),
     origin: z.string().optional().describe("Default: the page's"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
 
@@ -15,7 +16,13 @@ export const setColorSchemeTool = defineTool({
   description: "Emulate prefers-color-scheme.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     scheme: z.enum(["light", "dark", "no-preference"]).describe("no-preference: reset"),
     session: sessionField,

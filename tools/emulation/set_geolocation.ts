@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
@@ -18,7 +19,13 @@ export const setGeolocationTool = defineTool({
   description: "Override the Geolocation API's position; pair with a geolocation grant.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     latitude: z.number().min(-90).max(90).nullable().optional().describe("null/omitted: reset"),
     longitude: z.number().min(-180).max(180).optional(),

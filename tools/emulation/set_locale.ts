@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { shown, ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
@@ -36,7 +37,13 @@ export const setLocaleTool = defineTool({
   description: "Override Intl locale, navigator.language and Accept-Language.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     locale: z.string().nullable().optional().describe("e.g. de-DE; null/omitted: reset"),
     session: sessionField,

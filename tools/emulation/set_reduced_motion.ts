@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
 
@@ -15,7 +16,13 @@ export const setReducedMotionTool = defineTool({
   description: "Emulate prefers-reduced-motion.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     on: z.boolean().describe("false: reset"),
     session: sessionField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { shown, ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
@@ -41,7 +42,13 @@ export const setTimezoneTool = defineTool({
   description: "Override the IANA timezone.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     timezoneId: z.string().nullable().describe("null: reset"),
     session: sessionField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
@@ -16,7 +17,13 @@ export const setUserAgentTool = defineTool({
   description: "Override the User-Agent header and navigator.userAgent.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     userAgent: z.string().nullable().describe("null: reset"),
     session: sessionField,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { EMULATION_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { MAX_VIEWPORT, sessionField } from "../fields.ts";
 import { emulate } from "./emulate.ts";
@@ -37,7 +38,13 @@ export const setViewportTool = defineTool({
   description: "Resize the viewport; returns scroll geometry.",
   capability: "action",
   toolset: "emulation",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: EMULATION_OUTPUT,
   inputSchema: z.object({
     width: z.number().min(1).max(MAX_VIEWPORT.width).nullable().describe("null: reset"),
     height: z.number().min(1).max(MAX_VIEWPORT.height).optional().describe("px"),

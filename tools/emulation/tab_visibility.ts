@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import {
@@ -44,7 +45,19 @@ export const tabVisibilityTool = defineTool({
     "Background/foreground the tab: visibilityState, visibilitychange, blur/focus (real hiding best-effort). holdMs: background, wait, foreground.",
   capability: "navigation",
   toolset: "emulation",
-  annotations: { openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    session: z.string(),
+    state: z.string(),
+    realBackgrounding: z.boolean(),
+    note: z.string(),
+    warnings: z.array(z.string()),
+  }),
   inputSchema: z.object({
     state: z.enum(["background", "foreground"]).describe("Tab state"),
     holdMs: z.number().int()

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { downloadsOf } from "../../browser/sessions/downloads.ts";
@@ -17,7 +18,13 @@ export const downloadsCaptureTool = defineTool({
     "on: save to the workspace every file a page downloads during your actions in this session, listed under the action's downloads (turning it on asks permission once). off (default): only a call with download: true saves a file; others are cancelled.",
   capability: "action",
   toolset: "files",
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ capture: z.boolean(), folder: z.string(), note: z.string() }),
   inputSchema: z.object({
     on: z.boolean().describe("true: every action's downloads; false: only declared ones"),
     session: sessionField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { downloadEntry, downloadsOf } from "../../browser/sessions/downloads.ts";
 
@@ -16,7 +17,13 @@ export const downloadsListTool = defineTool({
     "The files this session downloaded, oldest first: id (for download_get), filename, path, sizeBytes, url, urlOrigin. Blocked or failed downloads are not listed.",
   capability: "read",
   toolset: "files",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ downloads: objectList }),
   inputSchema: z.object({
     session: sessionField,
   }),

@@ -9,6 +9,7 @@ import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, anyObject } from "../output_schemas.ts";
 import { originOf } from "../../policy/hosts.ts";
 import {
   attach,
@@ -25,7 +26,17 @@ export const uploadFileTool = defineTool({
     "Attach workspace files to a file input: target the <input type=file> (hidden ones work) or the button that opens the chooser. Missing paths are all reported before anything is attached. Asks permission each call. Returns the ActionResult with the input's files.",
   capability: "action",
   toolset: "files",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({
+    upload: anyObject,
+    refusedPaths: z.number(),
+    missingPaths: z.number(),
+  }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

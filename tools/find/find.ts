@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { FIND_LIMIT } from "../../browser/find/find_elements.ts";
 import { findInSession } from "../../browser/find/session_find.ts";
@@ -17,12 +18,18 @@ import { findInSession } from "../../browser/find/session_find.ts";
  */
 export const findTool = defineTool({
   name: "find",
-  title: "Find",
+  title: "Find elements",
   description:
     'Rank the page\'s elements (all frames) for a description like "Save button in the editor toolbar" or "second Delete in the Orders table"; no model. Candidates get refs to act on, a verified selectorHint, and why.',
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({ candidates: objectList, warnings: z.array(z.string()) }),
   inputSchema: z.object({
     query: z.string().describe("What to find, in words"),
     role: z.string().optional().describe("Only this ARIA role"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { recordFeedback } from "../../browser/find/feedback.ts";
 
@@ -22,7 +23,13 @@ export const findFeedbackTool = defineTool({
     "Tell find which element a query meant (correct=true, default) or not (false); later finds with a close query rank by it.",
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ remembered: anyObject, verdicts: z.number() }),
   inputSchema: z.object({
     query: z.string().describe("The find query"),
     ref: z.string().describe("The element, e.g. e12"),

@@ -7,6 +7,7 @@
 import { checkFillTarget, queryElementCount } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, objectList } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, refField, selectorField, submitsField } from "../fields.ts";
 import {
@@ -46,7 +47,13 @@ export const fillFormTool = defineTool({
     "Set many form fields (by name, ref or selector) like a user: text, select, checkbox, radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor).",
   capability: "action",
   toolset: "forms",
-  annotations: { destructiveHint: false, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ fields: objectList }),
   inputSchema: z.object({
     fields: z.array(fieldSchema).min(1).max(100).describe("In order"),
     root: z.string().optional().describe("CSS of the form names refer to (default: as read_form)"),

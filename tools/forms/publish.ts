@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, anyObject } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, releaseHandle, type RemoteHandle } from "../../browser/injected/mod.ts";
 import { actingFields } from "../fields.ts";
@@ -37,7 +38,17 @@ export const publishTool = defineTool({
     "Make an item public: set the publish control to its public option (selector, from read_form's drafts) and click submit, in one call. Asks the publish hook (single-use, implied by nothing). Not sent: the control is set back, never left armed. Call only after a human approved this exact item (review_form).",
   capability: "action",
   toolset: "forms",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({
+    sent: z.string(),
+    published: anyObject,
+    invalid: z.array(z.string()),
+  }),
   inputSchema: z.object({
     selector: z.string().min(1).describe("The publish control's public option: selector or ref"),
     submit: z.string().min(1).describe(

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { FORM_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { describeForm, output, rootField } from "./form_describe.ts";
 
@@ -16,7 +17,13 @@ export const readFormTool = defineTool({
     "List a form's fields: name, type, label, options, value (secrets masked), usable (false: hidden or disabled now), required; hidden inputs counted. Also submitText, drafts (publish/draft controls, what each option means), draftState, and rich-text editors with the field each posts as.",
   capability: "read",
   toolset: "forms",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: FORM_OUTPUT,
   inputSchema: z.object({
     root: rootField,
     whole_page: z.boolean().optional().describe(

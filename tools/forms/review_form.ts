@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { FORM_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { describeForm, output, rootField } from "./form_describe.ts";
 
@@ -16,7 +17,13 @@ export const reviewFormTool = defineTool({
     "Everything a form would publish, for a human to approve; changes nothing: fields and values (secrets masked), rich-text bodies in full (text and html), attachment file names, draftState (draft/public).",
   capability: "read",
   toolset: "forms",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: FORM_OUTPUT,
   inputSchema: z.object({ root: rootField, session: sessionField }),
   async handler(ctx, args) {
     return output(await describeForm(ctx, args, { wholePage: false, full: true }));

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput } from "../output_schemas.ts";
 import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { clickAndWatch, notSent } from "../../browser/forms/form_send.ts";
@@ -24,7 +25,13 @@ export const saveDraftTool = defineTool({
     "Send a form by clicking submit while its publish control (read_form's drafts) is on its draft setting; refused when the form is armed public or its state is unreadable, so it never publishes. Asks the submit hook (not publish).",
   capability: "action",
   toolset: "forms",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ draftState: z.string(), sent: z.string() }),
   inputSchema: z.object({
     submit: z.string().min(1).describe(
       "Submit control: its text (submitText), a ref or a selector",

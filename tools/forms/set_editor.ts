@@ -14,6 +14,7 @@
 import { checkFillTarget, checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, anyObject } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import {
   callOnHandle,
@@ -39,7 +40,20 @@ export const setEditorTool = defineTool({
     "Replace a rich-text editor's content (contenteditable or CKEditor/TinyMCE-style iframe; no ref/selector: the first) and sync the field the form posts. html=true: sanitized markup (no script, handlers, frames, form controls; removals listed).",
   capability: "action",
   toolset: "forms",
-  annotations: { destructiveHint: false, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({
+    editor: anyObject,
+    frame: anyObject,
+    postsAs: z.string().nullable(),
+    removed: z.array(z.string()),
+    syncedBy: z.string(),
+    text: z.string(),
+  }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { refField, sessionField } from "../fields.ts";
 import { askHuman } from "../../browser/human/asks.ts";
 
@@ -22,7 +23,19 @@ export const askHumanTool = defineTool({
     "Ask the person watching to do a step you must not (login, CAPTCHA, 2FA, payment). Answers awaiting_user or unattended at once.",
   capability: "read",
   toolset: "human",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    status: z.string(),
+    ask: z.string(),
+    session: z.string(),
+    ref: z.string(),
+    next: z.string(),
+  }),
   inputSchema: z.object({
     // Bounds by refine: JSON Schema bounds would cost tokens on every turn.
     instruction: z.string().refine(

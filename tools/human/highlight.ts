@@ -7,17 +7,24 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { highlightFor } from "../../browser/human/asks.ts";
 
 /** The `highlight` tool. */
 export const highlightTool = defineTool({
   name: "highlight",
-  title: "Highlight",
+  title: "Highlight element",
   description: "Outline an element for the person watching (unattended: nobody is).",
   capability: "read",
   toolset: "human",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({ ref: z.string(), box: anyObject }),
   inputSchema: z.object({
     ref: z.string().describe("Snapshot ref, e.g. e12"),
     note: z.string().refine((s) => s.length <= 500, "at most 500 characters").optional()

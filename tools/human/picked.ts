@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 
 /** The `picked` tool. */
@@ -15,7 +16,13 @@ export const pickedTool = defineTool({
   description: "Elements a person picked in the web console (pN refs, usable like eN).",
   capability: "read",
   toolset: "human",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ picks: objectList }),
   inputSchema: z.object({
     session: sessionField,
     clear: z.boolean().optional().describe("Empty the list"),

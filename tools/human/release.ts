@@ -7,17 +7,24 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { CONTROL_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { releaseControl } from "../../browser/human/session_control.ts";
 
 /** The `release` tool. */
 export const releaseTool = defineTool({
   name: "release",
-  title: "Release",
+  title: "Take control back",
   description: "Ask the person to hand control back.",
   capability: "human",
   toolset: "human",
-  annotations: { destructiveHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  outputSchema: CONTROL_OUTPUT,
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

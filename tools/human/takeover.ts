@@ -7,18 +7,25 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { CONTROL_OUTPUT } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { takeControl } from "../../browser/human/session_control.ts";
 
 /** The `takeover` tool. */
 export const takeoverTool = defineTool({
   name: "takeover",
-  title: "Take over",
+  title: "Hand control to a person",
   description:
     "Hand control to a person watching (web console); your mutations are refused until they hand back.",
   capability: "human",
   toolset: "human",
-  annotations: { destructiveHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  outputSchema: CONTROL_OUTPUT,
   inputSchema: z.object({
     reason: z.string().min(1).max(500).describe("Shown to the person"),
     session: sessionField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 
 /** The `close_session` tool. */
 export const closeSessionTool = defineTool({
@@ -14,7 +15,13 @@ export const closeSessionTool = defineTool({
     "Close a session: its context (incognito), its browser (persistent; the profile stays on disk), or the connection (attached; the browser keeps running). Not open: wasRunning=false.",
   capability: "navigation",
   toolset: "sessions",
-  annotations: { destructiveHint: true, idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ session: z.string(), wasRunning: z.boolean() }),
   inputSchema: z.object({
     session: z.string().describe("Session name"),
   }),

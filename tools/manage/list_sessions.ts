@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 
 /** The `list_sessions` tool. */
 export const listSessionsTool = defineTool({
@@ -14,7 +15,13 @@ export const listSessionsTool = defineTool({
     "This client's open sessions: mode, active URL and title, tab count, created and last used times, console and network entry counts.",
   capability: "read",
   toolset: "sessions",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), sessions: objectList }),
   inputSchema: z.object({}),
   async handler(ctx) {
     const sessions = await Promise.all(

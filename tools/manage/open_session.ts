@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { checkCapability } from "../../policy/capabilities.ts";
 import { NavigationError } from "../../cdp/page.ts";
@@ -180,7 +181,25 @@ export const openSessionTool = defineTool({
     "Open a named session: incognito (isolated context, shared browser), persistent (own browser, workspace profile kept on close), attached (existing browser by CDP endpoint; capability byob-attach); headful: shown to a person.",
   capability: "navigation",
   toolset: "sessions",
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    session: z.string(),
+    mode: z.string(),
+    headful: z.boolean(),
+    profileDir: z.string(),
+    url: z.string(),
+    httpStatus: z.number().nullable(),
+    pageErrors: z.array(z.string()),
+    dialogs: objectList,
+    newTabs: objectList,
+    tabs: z.number(),
+    warning: z.string(),
+  }),
   inputSchema: z.object({
     session: z.string().optional().describe('Name (letters, digits, ._-; default "default")'),
     mode: z.enum(["incognito", "persistent", "attached"]).optional().describe("Default incognito"),

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { MAX_GRANT_TTL_SECONDS } from "../../policy/approvals.ts";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { iso } from "./grant_times.ts";
 
@@ -20,7 +21,13 @@ export const approveActionsTool = defineTool({
   capability: "self-approval",
   toolset: "policy",
   changesPolicy: true,
-  annotations: { destructiveHint: false, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ granted: objectList, note: z.string() }),
   inputSchema: z.object({
     scopes: z.array(z.string()).describe("Hook names"),
     ttlSeconds: z.number().int().optional().describe(

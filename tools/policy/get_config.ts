@@ -10,6 +10,7 @@ import { MAX_TIMEOUT_MS } from "../../browser/timeouts.ts";
 import { MAX_FIELD_CHARS, MAX_RAW_CHARS } from "../../browser/output.ts";
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from "../../policy/confirm.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { DEFAULT_SNAPSHOT_TOKENS } from "../../browser/snapshot/paging.ts";
 import { type HumanGateState, NO_CHANNEL_HINT } from "../../policy/human_gate.ts";
 import type { ToolContext } from "../context.ts";
@@ -47,7 +48,25 @@ export const getConfigTool = defineTool({
     "The effective configuration: capabilities (and tools they leave out), the human gate, confirm hooks, navigation allowlist, workspace, toolsets, limits, version. Secrets are never shown.",
   capability: "read",
   toolset: "policy",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    version: z.string(),
+    capabilities: z.array(z.string()),
+    confirmRequired: z.array(z.string()),
+    confirmTimeoutMs: z.number(),
+    allowedOrigins: z.array(z.string()),
+    configReadonly: z.boolean(),
+    workspace: z.string(),
+    toolsets: z.union([z.string(), z.array(z.string())]),
+    headful: z.boolean(),
+    browser: anyObject,
+    limits: anyObject,
+  }),
   inputSchema: z.object({}),
   handler(ctx) {
     const c = ctx.config;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { iso } from "./grant_times.ts";
 
 /** The `list_approvals` tool. */
@@ -16,7 +17,13 @@ export const listApprovalsTool = defineTool({
     "Live pre-approvals: scope, sessionId (absent: every session), grantedAt, expiresAt, uses, remainingMs.",
   capability: "read",
   toolset: "policy",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ approvals: objectList }),
   inputSchema: z.object({}),
   handler(ctx) {
     const approvals = ctx.approvals.list().map((g) => ({

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 
@@ -62,13 +63,23 @@ export const batchCallsSchema = z.array(z.object({
 /** The `batch` tool. */
 export const batchTool = defineTool({
   name: "batch",
-  title: "Batch",
+  title: "Batch calls",
   description:
     "Run 1-32 tool calls in order server-side; returns all results at once. Each call passes the same gates as a top-level one. No nesting.",
   capability: "read",
   toolset: "power",
   runsInnerCalls: true,
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    completed: z.number(),
+    failedAt: z.number().nullable(),
+    results: objectList,
+  }),
   inputSchema: z.object({
     calls: batchCallsSchema,
     stopOnError: z.boolean().optional().describe("Halt at the first failure (default true)"),

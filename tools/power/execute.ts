@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { actionOutput, anyObject } from "../output_schemas.ts";
 import { sessionField, snapshotField, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { estimateTokens } from "../../browser/snapshot/paging.ts";
@@ -39,7 +40,13 @@ export const executeTool = defineTool({
   capability: "action",
   toolset: "power",
   runsInnerCalls: true,
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: actionOutput({ descriptor: z.string(), result: anyObject }),
   inputSchema: z.object({
     descriptor: z.record(z.string(), z.unknown()).describe("As plan returned it"),
     session: sessionField,

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolErrorCode } from "../../browser/tool_error.ts";
 import {
   type BatchCall,
@@ -168,7 +169,21 @@ export const flakeCheckTool = defineTool({
   capability: "action",
   toolset: "power",
   runsInnerCalls: true,
-  annotations: { openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    runsCompleted: z.number(),
+    allGreen: z.boolean(),
+    shortCircuitedAfter: z.number(),
+    steps: objectList,
+    firstDivergence: z.number().nullable(),
+    cachedResolvers: objectList,
+    runs: objectList,
+  }),
   inputSchema: z.object({
     calls: batchCallsSchema,
     n: z.number().int().min(3).max(20).describe("Repetitions"),

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { findInSession } from "../../browser/find/session_find.ts";
@@ -31,7 +32,21 @@ export const planTool = defineTool({
     "Bind a verb to the element find ranks first for query; nothing runs. Returns an ActionDescriptor (ref, args, evidence, expiresAt) for execute.",
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    id: z.string(),
+    ref: z.string(),
+    verb: z.string(),
+    args: anyObject,
+    evidence: anyObject,
+    expiresAt: z.number(),
+    candidates: objectList,
+  }),
   inputSchema: z.object({
     query: z.string().describe("The element, in words (as find)"),
     verb: z.enum(VERBS).describe("The action"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { filterWithinBudget } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { compilePattern, cursorFields, truncatedNote } from "./log_cursor.ts";
@@ -17,7 +18,19 @@ export const consoleReadTool = defineTool({
     "Read the session's console: console.* calls, uncaught exceptions, browser log entries (failed loads: network_read). Filter by level and pattern; resume with since_seq=last_seq.",
   capability: "read",
   toolset: "debug",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    entries: objectList,
+    last_seq: z.number(),
+    dropped: z.number(),
+    truncatedScan: z.boolean(),
+    hint: z.string(),
+  }),
   inputSchema: z.object({
     level: z.enum(["log", "info", "warning", "error", "debug", "exception"]).optional().describe(
       "Only this level (error also matches exception)",

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { refField, sessionField } from "../fields.ts";
 import {
   DEFAULT_DOM_DEPTH,
@@ -21,7 +22,21 @@ export const domReadTool = defineTool({
     `The DOM as tags (#id .class [ref=eN]), ≤ ${MAX_DOM_NODES} nodes; (N): N children not shown.`,
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    ref: z.string(),
+    depth: z.number(),
+    nodes: z.number(),
+    truncated: z.boolean(),
+    hint: z.string(),
+    root: anyObject,
+    tree: z.string(),
+  }),
   inputSchema: z.object({
     ref: refField,
     depth: z.number().int().min(0).max(MAX_DOM_DEPTH).optional().describe(

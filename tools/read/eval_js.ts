@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { EvaluationError } from "../../cdp/page.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { evaluateStoppable } from "../../browser/stuck_script.ts";
@@ -18,7 +19,13 @@ export const evalJsTool = defineTool({
     "Evaluate a JavaScript expression in the active tab; returns its JSON value (promises awaited) or the exception. Wrap statements in an IIFE.",
   capability: "eval",
   toolset: "debug",
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({ value: anyValue }),
   inputSchema: z.object({
     expression: z.string().min(1).describe("JavaScript expression"),
     timeoutMs: timeoutField,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { shownUrl } from "../../browser/network_writes.ts";
 import { filterWithinBudget } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
@@ -18,7 +19,19 @@ export const networkReadTool = defineTool({
     "Read the session's network requests (method, URL, type, status, failures, timing). pattern filters URLs; resume with since_seq=last_seq.",
   capability: "read",
   toolset: "debug",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    entries: objectList,
+    last_seq: z.number(),
+    dropped: z.number(),
+    truncatedScan: z.boolean(),
+    hint: z.string(),
+  }),
   inputSchema: z.object({
     failed_only: z.boolean().optional().describe("Network error or status >= 400"),
     ...cursorFields,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { selectorField, sessionField } from "../fields.ts";
 import { DEFAULT_READ_CHARS, readPage } from "../../browser/page_read.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -20,7 +21,23 @@ export const readPageTool = defineTool({
     'The page as text (links: true adds ≤100 links) or, mode "tree", one line per actionable element with its ref, plus headings. selector: one region. Paged: next_offset.',
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    url: z.string(),
+    mode: z.string(),
+    content: z.string(),
+    total_chars: z.number(),
+    truncated: z.boolean(),
+    next_offset: z.number(),
+    links: objectList,
+    more_links: z.boolean(),
+    warning: z.string(),
+  }),
   inputSchema: z.object({
     mode: z.enum(["text", "tree"]).optional().describe("Default text"),
     links: z.boolean().optional().describe("Add visible links (text mode)"),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, targetFields, timeoutField } from "../fields.ts";
 import { leftAfterTurn } from "../../browser/timeouts.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -30,8 +31,25 @@ export const screenshotTool = defineTool({
     "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot. Elements showing a secret are boxed over.",
   capability: "read",
   toolset: "core",
-  // Not read-only: with `path` it writes (and may replace) a file.
-  annotations: { idempotentHint: true },
+  // Not read-only: with `path` it writes (and may replace) a file in the workspace.
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    format: z.string(),
+    width: z.number(),
+    height: z.number(),
+    bytes: z.number(),
+    ref: z.string(),
+    fullPage: z.boolean(),
+    secretsCovered: z.number(),
+    warnings: z.array(z.string()),
+    path: z.string(),
+    absolutePath: z.string(),
+  }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -6,6 +6,7 @@
 import { DEFAULT_SNAPSHOT_TOKENS } from "../../browser/snapshot/paging.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { captureSnapshot, tabSnapshot } from "../../browser/snapshot/capture.ts";
 import { pageText } from "../../browser/snapshot/paging.ts";
@@ -19,7 +20,21 @@ export const snapshotTool = defineTool({
     "Read the active tab as an outline: ARIA roles and names, all visible text, states, values; iframes and shadow DOM in place. [ref=eN] marks what you can act on; links are [text](url)[ref=eN]. Big pages: truncated=true; continue with offset=nextOffset.",
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    url: z.string(),
+    title: z.string(),
+    ref: z.string(),
+    truncated: z.boolean(),
+    offset: z.number(),
+    nextOffset: z.number(),
+    tree: z.string(),
+  }),
   inputSchema: z.object({
     ref: z.string().optional().describe("Only this element's subtree"),
     maxTokens: z.number().int().min(200).max(200_000).optional().describe(

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { DEFAULT_TIMEOUT_MS, sessionField, targetFields } from "../fields.ts";
 import { checkTarget, resolveTarget } from "../../browser/actions/target.ts";
 import { releaseHandle } from "../../browser/injected/mod.ts";
@@ -17,7 +18,21 @@ export const stylesReadTool = defineTool({
   description: "An element's computed styles (default: a design set) and its inline style.",
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    ref: z.string(),
+    named: z.string(),
+    selector: z.string(),
+    properties: anyObject,
+    inline_style: z.string(),
+    unknown: z.array(z.string()),
+    warnings: z.array(z.string()),
+  }),
   inputSchema: z.object({
     ref: targetFields.ref,
     named: targetFields.named,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { textSearch } from "../../browser/snapshot/page_text_search.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -18,7 +19,17 @@ export const textSearchTool = defineTool({
     "Find words or an RE2 regex in the page text (all frames). Each match: excerpt, heading, sectionRef (snapshot({ref}) shows that section).",
   capability: "read",
   toolset: "core",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  outputSchema: resultOutput({
+    matches: objectList,
+    total: z.number(),
+    truncatedScan: z.boolean(),
+  }),
   inputSchema: z.object({
     query: z.string().describe("Words, or a pattern with regex"),
     regex: z.boolean().optional().describe("query is RE2"),

@@ -22,7 +22,7 @@ const inches = z.number().positive().max(200);
 export const pdfSaveTool = defineTool({
   name: "pdf_save",
   title: "Save as PDF",
-  description: "Print the page to a PDF file in the workspace (headless only).",
+  description: "Print the page to a PDF file in the workspace.",
   capability: "action",
   toolset: "files",
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },

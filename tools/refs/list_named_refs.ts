@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 
 /** The `list_named_refs` tool. */
@@ -15,7 +16,13 @@ export const listNamedRefsTool = defineTool({
     "Names given with name_ref: name, ref, the element's role and label when named, and known (false: its document was replaced, the name fails as ref-gone).",
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), named: objectList }),
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 
 /** The `name_ref` tool. */
@@ -16,7 +17,13 @@ export const nameRefTool = defineTool({
     "Name an element by its ref; pass named instead of ref later. An alias: it fails as the ref fails once the element is gone. Naming again moves the name.",
   capability: "read",
   toolset: "power",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ name: z.string(), ref: z.string(), replaced: z.string() }),
   inputSchema: z.object({
     name: z.string().describe("e.g. save_button"),
     ref: z.string().describe("e.g. e12"),

@@ -9,6 +9,7 @@ import { Buffer } from "node:buffer";
 import { z } from "zod";
 import { checkArtifactName } from "../../storage/artifacts.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { trimPartialChar } from "../../storage/utf8.ts";
 import { readMaskedPage } from "../../browser/secret_bytes.ts";
@@ -29,7 +30,22 @@ export const artifactGetTool = defineTool({
     "Read a saved artifact as utf8 text or base64, up to 786432 bytes a call; continue with offset=nextOffset.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    name: z.string(),
+    size: z.number(),
+    mtime: z.string(),
+    encoding: z.string(),
+    offset: z.number(),
+    truncated: z.boolean(),
+    nextOffset: z.number(),
+    content: z.string(),
+  }),
   inputSchema: z.object({
     name,
     encoding,

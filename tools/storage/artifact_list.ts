@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { artifactStore, nameError, session } from "./artifact_fields.ts";
 
 /** The `artifact_list` tool. */
@@ -16,7 +17,13 @@ export const artifactListTool = defineTool({
   description: "This session's artifacts: name, size, mtime (by name).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), artifacts: objectList }),
   inputSchema: z.object({ session }),
   async handler(ctx, args) {
     const store = artifactStore(ctx, args.session ?? "default");

@@ -13,6 +13,7 @@ import {
   checkArtifactName,
 } from "../../storage/artifacts.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { artifactStore, encoding, name, nameError, session } from "./artifact_fields.ts";
 
@@ -24,7 +25,19 @@ export const artifactSaveTool = defineTool({
     `Save text or base64 bytes under a name for this session (overwrites; kept until close_session; at most ${ARTIFACT_MAX_ENTRIES} entries and 50 MiB, oldest evicted; one call's message at most 96 MiB).`,
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: false, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    name: z.string(),
+    size: z.number(),
+    mtime: z.string(),
+    path: z.string(),
+    evicted: z.array(z.string()),
+  }),
   inputSchema: z.object({ name, content: z.string().describe("Payload"), encoding, session }),
   async handler(ctx, args) {
     try {

@@ -7,6 +7,7 @@
 import { authFile } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { authTarget, removeGuarded } from "../../browser/storage/workspace_files.ts";
 import { nameField } from "./auth_fields.ts";
 
@@ -17,7 +18,13 @@ export const authDeleteTool = defineTool({
   description: "Delete a saved auth state.",
   capability: "action",
   toolset: "storage",
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ existed: z.boolean() }),
   inputSchema: z.object({ name: nameField }),
   async handler(ctx, args) {
     const existed = await removeGuarded(authTarget(ctx), authFile(args.name));

@@ -7,6 +7,7 @@
 import { AUTH_NAME } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { authTarget, listGuarded } from "../../browser/storage/workspace_files.ts";
 
 /** The `auth_list` tool. */
@@ -16,7 +17,13 @@ export const authListTool = defineTool({
   description: "List saved auth state names.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), names: z.array(z.string()) }),
   inputSchema: z.object({}),
   async handler(ctx) {
     const names: string[] = [];

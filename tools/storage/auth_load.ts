@@ -7,6 +7,7 @@
 import { loadAuthState } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { injectSession, rejectedCookiesWarning } from "../../browser/storage/session_state.ts";
 import { nameField } from "./auth_fields.ts";
@@ -18,7 +19,20 @@ export const authLoadTool = defineTool({
   description: "Replace the session's storage state with a saved one.",
   capability: "action",
   toolset: "storage",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    name: z.string(),
+    cookies: z.number(),
+    cookiesRejected: z.array(anyValue),
+    origins: z.number(),
+    originsSkipped: z.array(anyValue),
+    warning: z.string(),
+  }),
   inputSchema: z.object({ name: nameField, session: sessionField }),
   async handler(ctx, args) {
     const state = await loadAuthState(ctx, args.name);

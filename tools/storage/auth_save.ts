@@ -7,6 +7,7 @@
 import { authFile } from "../../browser/storage/auth_states.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { dumpSession } from "../../browser/storage/session_state.ts";
 import { authTarget, writeGuardedJson } from "../../browser/storage/workspace_files.ts";
@@ -19,7 +20,19 @@ export const authSaveTool = defineTool({
   description: "Save the session's storage state under a name.",
   capability: "action",
   toolset: "storage",
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    name: z.string(),
+    cookies: z.number(),
+    origins: z.number(),
+    warning: z.string(),
+    note: z.string(),
+  }),
   inputSchema: z.object({ name: nameField, session: sessionField }),
   async handler(ctx, args) {
     const file = authFile(args.name);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { clearCache } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, requireCache, write } from "./cache_fields.ts";
 
@@ -17,7 +18,13 @@ export const cachesClearTool = defineTool({
   description: "Delete every entry of a cache.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ cleared: z.number(), cacheName: z.string(), origin: z.string() }),
   inputSchema: z.object({ cacheName: cacheNameField, session: sessionField }),
   async handler(ctx, args) {
     return await write(ctx, "caches_clear", args.session, async (s) => {

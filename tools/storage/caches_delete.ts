@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { deleteCacheEntry } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, findCache, requestUrl, urlField, write } from "./cache_fields.ts";
 
@@ -17,7 +18,18 @@ export const cachesDeleteTool = defineTool({
   description: "Delete a cache entry by URL.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    existed: z.boolean(),
+    cacheName: z.string(),
+    url: z.string(),
+    origin: z.string(),
+  }),
   inputSchema: z.object({ cacheName: cacheNameField, url: urlField, session: sessionField }),
   async handler(ctx, args) {
     return await write(ctx, "caches_delete", args.session, async (s) => {

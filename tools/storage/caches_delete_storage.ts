@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { deleteCache } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, findCache, write } from "./cache_fields.ts";
 
@@ -17,7 +18,13 @@ export const cachesDeleteStorageTool = defineTool({
   description: "Delete a whole cache.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ existed: z.boolean(), cacheName: z.string(), origin: z.string() }),
   inputSchema: z.object({ cacheName: cacheNameField, session: sessionField }),
   async handler(ctx, args) {
     return await write(ctx, "caches_delete_storage", args.session, async (s) => {

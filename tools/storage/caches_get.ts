@@ -14,6 +14,7 @@ import {
   toBase64,
 } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, requestUrl, requireCache, scope, urlField } from "./cache_fields.ts";
 
@@ -27,7 +28,27 @@ export const cachesGetTool = defineTool({
   description: "Read a cached response (its body needs network-body).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    found: z.boolean(),
+    kind: z.string(),
+    contentType: z.string(),
+    status: z.number(),
+    headers: anyObject,
+    byteLength: z.number(),
+    cacheName: z.string(),
+    url: z.string(),
+    origin: z.string(),
+    text: z.string(),
+    contentBase64: z.string(),
+    bodyOmitted: z.boolean(),
+    hint: z.string(),
+  }),
   inputSchema: z.object({ cacheName: cacheNameField, url: urlField, session: sessionField }),
   async handler(ctx, args) {
     const s = await scope(ctx, "caches_get", args.session);

@@ -8,6 +8,7 @@ import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { z } from "zod";
 import { listCacheEntries } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, requireCache, scope } from "./cache_fields.ts";
 
@@ -21,7 +22,20 @@ export const cachesListTool = defineTool({
   description: "List a cache's entries (url, method).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    count: z.number(),
+    entries: objectList,
+    origin: z.string(),
+    cacheName: z.string(),
+    truncated: z.boolean(),
+    total: z.number(),
+  }),
   inputSchema: z.object({
     cacheName: cacheNameField,
     urlPattern: z.string().optional().describe("URL substring filter"),

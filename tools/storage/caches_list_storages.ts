@@ -7,17 +7,24 @@
 import { z } from "zod";
 import { listCaches } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { scope } from "./cache_fields.ts";
 
 /** The `caches_list_storages` tool. */
 export const cachesListStoragesTool = defineTool({
   name: "caches_list_storages",
-  title: "List caches",
+  title: "List Cache Storage caches",
   description: "List the caches of the active tab's origin.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), names: z.array(z.string()), origin: z.string() }),
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const s = await scope(ctx, "caches_list_storages", args.session);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { EvaluationError } from "../../cdp/page.ts";
 import { CacheUnavailableError, fromBase64, putCacheEntry } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, requestUrl, urlField, write } from "./cache_fields.ts";
@@ -22,7 +23,19 @@ export const cachesPutTool = defineTool({
     "Store a response in a cache (created if missing); one call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    cacheName: z.string(),
+    url: z.string(),
+    origin: z.string(),
+    status: z.number(),
+    byteLength: z.number(),
+  }),
   inputSchema: z.object({
     cacheName: cacheNameField,
     url: urlField,

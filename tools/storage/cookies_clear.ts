@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { clearCookies } from "../../storage/cookies.ts";
 import { scopeOf } from "./cookie_fields.ts";
@@ -18,7 +19,13 @@ export const cookiesClearTool = defineTool({
   description: "Delete all cookies of the session (web storage is kept).",
   capability: "action",
   toolset: "storage",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ cleared: z.number() }),
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const cleared = await clearCookies(await scopeOf(ctx, args.session));

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { CookieError, deleteCookies } from "../../storage/cookies.ts";
 import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
@@ -19,7 +20,13 @@ export const cookiesDeleteTool = defineTool({
   capability: "action",
   toolset: "storage",
   // Destructive: the MCP default when readOnlyHint is not set.
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ deleted: z.number() }),
   inputSchema: z.object({
     name: nameField,
     url: z.string().optional().describe("Only cookies matching this URL"),

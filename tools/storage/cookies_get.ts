@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { listCookies, mostSpecific, parseCookieUrl } from "../../storage/cookies.ts";
 import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
@@ -18,7 +19,17 @@ export const cookiesGetTool = defineTool({
   description: "Get a cookie by name (with url: the one sent to it).",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    found: z.boolean(),
+    cookie: anyObject.nullable(),
+    matches: z.number(),
+  }),
   inputSchema: z.object({
     name: nameField,
     url: z.string().optional().describe("Only a cookie sent to this URL"),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { listCookies, parseCookieUrl } from "../../storage/cookies.ts";
 import { cookieCall, scopeOf } from "./cookie_fields.ts";
@@ -18,7 +19,13 @@ export const cookiesListTool = defineTool({
   description: "List cookies, or only those sent to any of urls.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ count: z.number(), cookies: objectList }),
   inputSchema: z.object({
     urls: z.array(z.string()).optional().describe("Only cookies sent to one of these URLs"),
     session: sessionField,

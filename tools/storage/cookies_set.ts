@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { SAME_SITE, setCookie } from "../../storage/cookies.ts";
 import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
@@ -18,7 +19,13 @@ export const cookiesSetTool = defineTool({
   description: "Set a cookie for url, or for domain and path; returns it as stored.",
   capability: "action",
   toolset: "storage",
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({ cookie: anyObject }),
   inputSchema: z.object({
     name: nameField,
     value: z.string().describe("Cookie value"),

@@ -10,6 +10,7 @@ import { dumpSession } from "../../browser/storage/session_state.ts";
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
@@ -45,7 +46,18 @@ export const dumpStorageStateTool = defineTool({
   capability: "read",
   toolset: "storage",
   // Not read-only: with `path` it writes (and may replace) a file.
-  annotations: { idempotentHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    cookies: z.union([objectList, z.number()]),
+    origins: z.union([objectList, z.number()]),
+    path: z.string(),
+    note: z.string(),
+  }),
   inputSchema: z.object({
     path: z.string().optional().describe("Workspace JSON file to write (needs action)"),
     session: sessionField,

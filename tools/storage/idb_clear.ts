@@ -8,17 +8,29 @@
 import { z } from "zod";
 import { clearStore } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { dbNameField, requireStore, storeNameField, write } from "./idb_fields.ts";
 
 /** The `idb_clear` tool. */
 export const idbClearTool = defineTool({
   name: "idb_clear",
-  title: "Clear object store",
+  title: "Clear IndexedDB store",
   description: "Delete every record of a store.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    cleared: z.number(),
+    dbName: z.string(),
+    storeName: z.string(),
+    origin: z.string(),
+  }),
   inputSchema: z.object({ dbName: dbNameField, storeName: storeNameField, session: sessionField }),
   async handler(ctx, args) {
     return await write(ctx, "idb_clear", args.session, async (s) => {

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { deleteRecord } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import {
   checkKey,
@@ -21,11 +22,22 @@ import {
 /** The `idb_delete` tool. */
 export const idbDeleteTool = defineTool({
   name: "idb_delete",
-  title: "Delete record",
+  title: "Delete IndexedDB record",
   description: "Delete a record by key.",
   capability: "action",
   toolset: "storage",
-  annotations: { destructiveHint: true },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    dbName: z.string(),
+    storeName: z.string(),
+    key: anyValue,
+    origin: z.string(),
+  }),
   inputSchema: z.object({
     dbName: dbNameField,
     storeName: storeNameField,

@@ -24,7 +24,9 @@ export const dbNameField = z.string().describe("Database name");
 export const storeNameField = z.string().describe("Store name");
 
 /** The record key field. */
-export const keyField = z.any().describe("Key: string, number or array");
+export const keyField = z.union([z.string(), z.number(), z.array(z.unknown())]).describe(
+  "Key: string, number or array",
+);
 
 /** The active tab's origin for IndexedDB: `scope` to read, `write` to change it. */
 export const { scope, write } = originAccess("IndexedDB");

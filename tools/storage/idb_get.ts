@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { getRecord, NonJsonValueError } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
@@ -22,11 +23,26 @@ import {
 /** The `idb_get` tool. */
 export const idbGetTool = defineTool({
   name: "idb_get",
-  title: "Get record",
+  title: "Get IndexedDB record",
   description: "Read a record's value as JSON.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    found: z.boolean(),
+    value: anyValue,
+    valueType: z.string(),
+    path: z.string(),
+    dbName: z.string(),
+    storeName: z.string(),
+    key: anyValue,
+    origin: z.string(),
+  }),
   inputSchema: z.object({
     dbName: dbNameField,
     storeName: storeNameField,

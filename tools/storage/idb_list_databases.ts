@@ -9,17 +9,29 @@ import { z } from "zod";
 import { isMethodNotFound } from "../../storage/origin_key.ts";
 import { describeDatabase, listDatabaseNames } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { scope } from "./idb_fields.ts";
 
 /** The `idb_list_databases` tool. */
 export const idbListDatabasesTool = defineTool({
   name: "idb_list_databases",
-  title: "List databases",
+  title: "List IndexedDB databases",
   description: "List the IndexedDB databases of the active tab's origin.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    count: z.number(),
+    databases: objectList,
+    origin: z.string(),
+    supported: z.boolean(),
+  }),
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
     const s = await scope(ctx, "idb_list_databases", args.session);

@@ -7,17 +7,30 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { dbNameField, requireDb, scope } from "./idb_fields.ts";
 
 /** The `idb_list_stores` tool. */
 export const idbListStoresTool = defineTool({
   name: "idb_list_stores",
-  title: "List object stores",
+  title: "List IndexedDB stores",
   description: "List a database's object stores without upgrading it.",
   capability: "read",
   toolset: "storage",
-  annotations: { readOnlyHint: true },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    count: z.number(),
+    stores: objectList,
+    dbName: z.string(),
+    version: z.number(),
+    origin: z.string(),
+  }),
   inputSchema: z.object({ dbName: dbNameField, session: sessionField }),
   async handler(ctx, args) {
     const s = await scope(ctx, "idb_list_stores", args.session);

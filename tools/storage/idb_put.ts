@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { IdbWriteError, putRecord } from "../../storage/indexed_db.ts";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
 import {
@@ -22,16 +23,29 @@ import {
 /** The `idb_put` tool. */
 export const idbPutTool = defineTool({
   name: "idb_put",
-  title: "Put record",
+  title: "Put IndexedDB record",
   description: "Write a record to an existing store; an in-line keyPath overrides key.",
   capability: "action",
   toolset: "storage",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    dbName: z.string(),
+    storeName: z.string(),
+    key: anyValue,
+    keyPath: anyValue,
+    keyIgnored: z.boolean(),
+    origin: z.string(),
+  }),
   inputSchema: z.object({
     dbName: dbNameField,
     storeName: storeNameField,
     key: keyField.optional(),
-    value: z.any().describe("JSON value"),
+    value: anyValue.describe("JSON value"),
     session: sessionField,
   }),
   async handler(ctx, args) {

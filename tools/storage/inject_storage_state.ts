@@ -12,6 +12,7 @@ import {
 } from "../../browser/storage/session_state.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import { anyValue, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 
 /** The `inject_storage_state` tool. */
@@ -22,7 +23,20 @@ export const injectStorageStateTool = defineTool({
     "Apply a dumped state (object or workspace path); replace clears first. One call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
-  annotations: {},
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  outputSchema: resultOutput({
+    mode: z.string(),
+    cookies: z.number(),
+    cookiesRejected: z.array(anyValue),
+    origins: z.number(),
+    originsSkipped: z.array(anyValue),
+    warning: z.string(),
+  }),
   inputSchema: z.object({
     state: z.union([z.string(), z.record(z.string(), z.unknown())]).describe("State or path"),
     mode: z.enum(["replace", "merge"]).optional().describe("Default replace"),

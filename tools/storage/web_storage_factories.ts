@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { defineTool, type ToolOutput } from "../define_tool.ts";
+import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolContext } from "../context.ts";
 import {
   openWebStorage,
@@ -74,7 +75,13 @@ export function webStorageGetTool(kind: WebStorageKind) {
     ...base("get", "read"),
     title: `Get ${area} item`,
     description: `Get a ${area} value ${where}.`,
-    annotations: { readOnlyHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    outputSchema: resultOutput({ value: z.string().nullable(), origin: z.string() }),
     inputSchema: z.object({ key: keyField, session: sessionField }),
     handler: (ctx, args) =>
       withArea(ctx, `${prefix}_get`, { kind, session: args.session }, async (a) => ({
@@ -90,7 +97,13 @@ export function webStorageListTool(kind: WebStorageKind) {
     ...base("list", "read"),
     title: `List ${area}`,
     description: `List the ${area} items ${where}.`,
-    annotations: { readOnlyHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    outputSchema: resultOutput({ count: z.number(), entries: objectList, origin: z.string() }),
     inputSchema: z.object({ session: sessionField }),
     handler: (ctx, args) =>
       withArea(ctx, `${prefix}_list`, { kind, session: args.session }, async (a) => {
@@ -107,7 +120,13 @@ export function webStorageSetTool(kind: WebStorageKind) {
     ...base("set", "action"),
     title: `Set ${area} item`,
     description: `Set a ${area} item ${where}.`,
-    annotations: { idempotentHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    outputSchema: resultOutput({ origin: z.string() }),
     inputSchema: z.object({
       key: keyField,
       value: z.string().describe("Item value"),
@@ -128,7 +147,13 @@ export function webStorageDeleteTool(kind: WebStorageKind) {
     ...base("delete", "action"),
     title: `Delete ${area} item`,
     description: `Delete a ${area} item ${where}.`,
-    annotations: { idempotentHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    outputSchema: resultOutput({ existed: z.boolean(), origin: z.string() }),
     inputSchema: z.object({ key: keyField, session: sessionField }),
     handler: (ctx, args) =>
       withArea(ctx, `${prefix}_delete`, { kind, session: args.session }, async (a) => ({
@@ -145,7 +170,13 @@ export function webStorageClearTool(kind: WebStorageKind) {
     ...base("clear", "action"),
     title: `Clear ${area}`,
     description: `Delete every ${area} item ${where}.`,
-    annotations: {},
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    outputSchema: resultOutput({ cleared: z.number(), origin: z.string() }),
     inputSchema: z.object({ session: sessionField }),
     handler: (ctx, args) =>
       withArea(ctx, `${prefix}_clear`, { kind, session: args.session }, async (a) => ({

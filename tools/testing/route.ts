@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { sessionField } from "../fields.ts";
+import { anyValue } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { MAX_ROUTES } from "../../browser/routes/routes.ts";
@@ -29,7 +30,7 @@ const responseField = z.object({
   headers: z.record(z.string(), z.string()).optional().describe("Headers"),
   body: z.string().optional().describe("Text"),
   contentType: z.string().optional().describe("Content-Type"),
-  json: z.unknown().optional().describe("JSON body"),
+  json: anyValue.optional().describe("JSON body"),
 }).describe("Serve this");
 
 /** The `route` tool. */
