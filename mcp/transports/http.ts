@@ -16,7 +16,7 @@ import { checkHostAndOrigin, digest, parseTokens } from "./http_admission.ts";
 import { ByteBudget } from "./http_body.ts";
 import { errorReply, RPC } from "./jsonrpc_gate.ts";
 import { jsonError, messageReader, rpcErrors } from "./http_messages.ts";
-import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
+import { MAX_MESSAGE_BYTES } from "./line_transport_options.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
 import type { ConsoleHub } from "../console/hub.ts";
