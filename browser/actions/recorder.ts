@@ -8,7 +8,8 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
-import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";

@@ -1,7 +1,8 @@
 /**
  * The errors a session lookup, open or close tells the agent (`session_manager.ts`): a bad
  * name, a name not open, a name already open, a client going away, a profile folder the path
- * guard refuses. Each a {@link ToolError} with the next step.
+ * guard refuses; and those of one session (`browser_session.ts`): its browser crashed, it is
+ * closed, its tab crashed. Each a {@link ToolError} with the next step.
  *
  * @module
  */
@@ -60,5 +61,43 @@ export function notOpenForArtifacts(name: string): ToolError {
     "unknown-session",
     `Unknown session "${name}": its artifacts would outlive it`,
     `open_session({ session: "${name}" }) first, or omit session to use the default`,
+  );
+}
+
+/** `browser-crashed`: session `id` lost its browser (`why`: how). */
+export function browserCrashed(id: string, why: string): ToolError {
+  return new ToolError(
+    "browser-crashed",
+    `Browser crashed: session "${id}" lost its browser (${why})`,
+    id === "default"
+      ? "call the tool again: a fresh default session starts a new browser"
+      : `call open_session({ session: "${id}" }) to start it again`,
+  );
+}
+
+/** `unknown-session`: session `id` is closed (a call came after). */
+export function sessionClosed(id: string): ToolError {
+  return new ToolError(
+    "unknown-session",
+    `Session "${id}" is closed`,
+    "open it again with open_session",
+  );
+}
+
+/** `unknown-session`: session `id` was closed (under a call: the reason of its `closedSignal`). */
+export function sessionWasClosed(id: string): ToolError {
+  return new ToolError(
+    "unknown-session",
+    `Session "${id}" was closed`,
+    "open it again with open_session",
+  );
+}
+
+/** `page-crashed`: the renderer of the tab showing `url` died. */
+export function tabCrashed(url: string): ToolError {
+  return new ToolError(
+    "page-crashed",
+    `The tab crashed (its renderer process died): ${url}`,
+    "reload or navigate to recover it, or switch to another tab",
   );
 }
