@@ -7,7 +7,8 @@
  */
 import type { ServerConfig } from "./policy/server_config.ts";
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
-import { type HttpServer, serveHttp } from "./mcp/transports/http.ts";
+import { serveHttp } from "./mcp/transports/http.ts";
+import type { HttpServer } from "./mcp/transports/http_options.ts";
 import { TokenFileError } from "./mcp/transports/http_token.ts";
 import { SessionPool } from "./browser/sessions/session_pool.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";

@@ -2,7 +2,8 @@ import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../tests
 import { launchTestBrowser } from "../tests/_harness.ts";
 import { eventually } from "../tests/_util.ts";
 import type { CdpSession } from "./connection.ts";
-import { Keyboard, Mouse, parseKeyCombo } from "./input.ts";
+import { Keyboard, parseKeyCombo } from "./input.ts";
+import { Mouse } from "./mouse_input.ts";
 import {
   describeKey,
   lookupKey,

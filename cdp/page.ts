@@ -4,7 +4,7 @@
  * and one fan-in of every event of every session that belongs to the tab.
  * The bookkeeping is in `frame_tree.ts`, `execution_contexts.ts` and
  * `navigation.ts` (load states, navigation, the documents' responses),
- * exposed through the tab's methods.
+ * evaluation in `page_eval.ts`, exposed through the tab's methods.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import {
   PageNavigation,
 } from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
+import { callIn, evaluateIn, type EvaluateOptions } from "./page_eval.ts";
 import type { AttachedTarget } from "./target_manager.ts";
 import type {
   CdpEvent,
@@ -309,32 +310,8 @@ export class Page {
    *
    * @throws EvaluationError with the exception text when the script throws.
    */
-  async evaluate(
-    expression: string,
-    options: {
-      frameId?: string;
-      world?: "utility" | "main";
-      timeoutMs?: number;
-      userGesture?: boolean;
-      signal?: AbortSignal | undefined;
-    } = {},
-  ): Promise<unknown> {
-    const frameId = options.frameId ?? this.mainFrameId;
-    const frame = this.#frames.get(frameId);
-    const session = frame?.session ?? this.session;
-    let contextId: number | undefined;
-    if (options.world === "main") contextId = this.#contexts.main(frameId);
-    else contextId = (await this.utilityContext(frameId)).contextId;
-    const r = await session.send("Runtime.evaluate", {
-      expression,
-      ...(contextId !== undefined ? { contextId } : {}),
-      returnByValue: true,
-      awaitPromise: true,
-      userGesture: options.userGesture ?? false,
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    }, { timeoutMs: (options.timeoutMs ?? 30_000) + 1000, signal: options.signal });
-    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-    return r.result.value;
+  evaluate(expression: string, options: EvaluateOptions = {}): Promise<unknown> {
+    return evaluateIn(this, expression, options);
   }
 
   /**
@@ -342,22 +319,12 @@ export class Page {
    * capture anything) in the utility world of a frame with JSON arguments. `signal` abandons
    * the call when it aborts (`AbortError`).
    */
-  async call<T>(
+  call<T>(
     fn: (...args: never[]) => unknown,
     args: unknown[],
     options: { frameId?: string; timeoutMs?: number; signal?: AbortSignal | undefined } = {},
   ): Promise<T> {
-    const frameId = options.frameId ?? this.mainFrameId;
-    const { session, contextId } = await this.utilityContext(frameId);
-    const r = await session.send("Runtime.callFunctionOn", {
-      functionDeclaration: fn.toString(),
-      executionContextId: contextId,
-      arguments: args.map((value) => ({ value })),
-      returnByValue: true,
-      awaitPromise: true,
-    }, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal });
-    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-    return r.result.value as T;
+    return callIn<T>(this, { fn, args }, options);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { assertEquals, assertIncludes, assertNotIncludes, assertThrows } from "../tests/_assert.ts";
 import { fillOriginAllowed, parseBoundOrigins } from "./secret_origins.ts";
-import { parseSecretsFile, SecretsFileError, SecretStore } from "./secrets.ts";
+import { SecretStore } from "./secrets.ts";
+import { parseSecretsFile, SecretsFileError } from "./secrets_file.ts";
 
 Deno.test("parseSecretsFile: NAME@origins=value binds a secret to origins", () => {
   const parsed = parseSecretsFile(

@@ -2,13 +2,12 @@ import { assertEquals, assertIncludes, assertNotIncludes, assertThrows } from ".
 import {
   hasPlaceholder,
   MIN_MASK_LENGTH,
-  parseSecretsFile,
   placeholdersIn,
-  SecretsFileError,
   SecretStore,
   substituteSecrets,
   UnknownSecretError,
 } from "./secrets.ts";
+import { parseSecretsFile, SecretsFileError } from "./secrets_file.ts";
 
 Deno.test("parseSecretsFile: names, quotes, comments, export, CRLF", () => {
   const table: Array<[string, Record<string, string>]> = [

@@ -8,7 +8,8 @@
 import type { CdpSession } from "../cdp/connection.ts";
 import type { Page } from "../cdp/page.ts";
 import type { CdpEventArgs } from "../cdp/types.ts";
-import type { BrowserSession, SessionListener } from "../browser/sessions/browser_session.ts";
+import type { BrowserSession } from "../browser/sessions/browser_session.ts";
+import type { SessionListener } from "../browser/sessions/browser_session_types.ts";
 import { BetweenCalls } from "../browser/sessions/between_calls.ts";
 import type { DialogRecord } from "../browser/sessions/dialogs.ts";
 import { PageLogs } from "../browser/sessions/page_logs.ts";

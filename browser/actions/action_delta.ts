@@ -12,7 +12,7 @@ import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
 import type { SnapshotDelta } from "./action_result.ts";
-import type { Recording } from "./recorder.ts";
+import type { Recording } from "./recording.ts";
 
 /** What {@link diffSnapshots} answers for two equal texts. */
 const UNCHANGED: Pick<

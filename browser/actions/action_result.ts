@@ -16,7 +16,7 @@ import type { NodeChange } from "../snapshot/delta.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import type { SinceLastCall } from "../sessions/between_calls.ts";
 import type { DownloadEntry } from "../sessions/downloads.ts";
-import type { Mutation, NavigationInfo, RoutedEntry } from "./recorder.ts";
+import type { Mutation, NavigationInfo, RoutedEntry } from "./recording.ts";
 
 export type { BlockedDownload, DownloadEntry, Mutation, NavigationInfo, NodeChange, SinceLastCall };
 

@@ -19,7 +19,8 @@ import { DownloadWindow } from "./downloads_window.ts";
 import type { DownloadEntry } from "../sessions/downloads.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
-import { ActionRecorder, type Recording } from "./recorder.ts";
+import { ActionRecorder } from "./recorder.ts";
+import type { Recording } from "./recording.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 
 /** What an action window is opened with. */

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { Keyboard, Mouse } from "../../cdp/input.ts";
+import { Keyboard } from "../../cdp/input.ts";
+import { Mouse } from "../../cdp/mouse_input.ts";
 import type { Page } from "../../cdp/page.ts";
 
 const devices = new WeakMap<Page, { keyboard: Keyboard; mouse: Mouse }>();

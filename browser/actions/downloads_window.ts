@@ -13,7 +13,8 @@
  */
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../tool_error.ts";
-import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import {
   type BeganDownload,
   type BlockedDownload,

@@ -2,87 +2,29 @@
  * Records what an action really did, from the moment before it to the
  * moment the page settled: navigation, new tabs, dialogs, console errors,
  * page errors and network traffic (writes summarized by keys, never values).
+ * What it returns, a {@link Recording}, is described in `recording.ts`.
  *
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
-import type { BrowserSession, SessionEventArgs } from "../sessions/browser_session.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
-import type { RoutedEvent } from "../routes/routes.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
-
-/** `navigation` of the ActionResult. */
-export interface NavigationInfo {
-  changed: boolean;
-  from: string;
-  to: string;
-  kind: "full_load" | "spa" | "hash" | null;
-  offOrigin?: { requested: string; landed: string };
-}
-
-/** A write request summarized without values. */
-export interface Mutation {
-  method: string;
-  urlPattern: string;
-  status?: number;
-  ok: boolean;
-  durationMs?: number;
-  responseShape?: string[];
-}
-
-/** A request a route answered, aborted or (blocked by policy) could not answer. */
-export interface RoutedEntry {
-  /** At most 200 chars. */
-  url: string;
-  /** The route's glob. */
-  pattern: string;
-  action: "fulfilled" | "aborted" | "refused";
-  status?: number;
-  /** Why the route did not answer (`refused`). */
-  why?: string;
-}
-
-/** The recorded facts of one action window. */
-export interface Recording {
-  navigation: NavigationInfo;
-  newTabs: Array<{ index: number; url: string; title: string }>;
-  /** All tabs opened in the window (newTabs lists the first 10). */
-  newTabCount: number;
-  console: { errors: string[]; warnings: number };
-  pageErrors: string[];
-  network: {
-    summary: { total: number; byType: Record<string, number>; failed: number };
-    requests: Array<{
-      method: string;
-      url: string;
-      status?: number;
-      type: string;
-      ms?: number;
-      failed?: boolean;
-      /** The navigation guard stopped it or answered it itself: it never reached the server. */
-      blockedByPolicy?: boolean;
-    }>;
-    mutations: Mutation[];
-    /** What the session's routes did in the window (the first 10); absent when nothing. */
-    routed?: RoutedEntry[];
-  };
-  dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
-  /** The tab the agent now acts on (a followed popup, or the same). */
-  activePage: Page;
-  /** The page navigated to a new document during the window. */
-  fullLoad: boolean;
-  /** Settling stopped at its cap with work still in flight. */
-  stillLoading: boolean;
-  /**
-   * The action opened a file chooser on the tab (seen when the window intercepts choosers:
-   * `Page.fileChooserOpened`); nothing was attached.
-   */
-  fileChooser: boolean;
-}
+import {
+  BY_TYPE,
+  hostOf,
+  type Mutation,
+  type NavigationInfo,
+  type Recording,
+  routedOf,
+  shortUrl,
+  stripHash,
+} from "./recording.ts";
 
 /** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
@@ -95,21 +37,6 @@ export const NAVIGATION_QUIET_MS = 25;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
-/**
- * CDP resource types as `network.summary.byType` counts them: each its own key, lower case, as
- * the request's `type` names it (a `fetch()` is `fetch`, not folded into `xhr`); any other
- * type is `other`.
- */
-const BY_TYPE: Record<string, string> = {
-  XHR: "xhr",
-  Fetch: "fetch",
-  Document: "document",
-  Script: "script",
-  Stylesheet: "stylesheet",
-  Image: "image",
-  Font: "font",
-  Media: "media",
-};
 const SETTLE_CAP_MS = 5000;
 /**
  * A request still without its response stops holding the window once the page has been quiet
@@ -446,36 +373,4 @@ export class ActionRecorder {
   dispose(): void {
     this.#unsubscribe();
   }
-}
-
-function shortUrl(url: string): string {
-  return url.length > 200 ? url.slice(0, 200) + "…" : url;
-}
-
-function stripHash(url: string): string {
-  const i = url.indexOf("#");
-  return i < 0 ? url : url.slice(0, i);
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.hostname : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `{ routed }` of a window's route events (the first 10, URLs cut), or `{}` when none. */
-function routedOf(events: RoutedEvent[]): { routed?: RoutedEntry[] } {
-  if (!events.length) return {};
-  return {
-    routed: events.slice(0, 10).map((e) => ({
-      url: shortUrl(e.url),
-      pattern: e.pattern,
-      action: e.action,
-      ...(e.status !== undefined ? { status: e.status } : {}),
-      ...(e.why !== undefined ? { why: e.why } : {}),
-    })),
-  };
 }

@@ -14,7 +14,7 @@ import type {
   PerformFields,
 } from "./action_result.ts";
 import type { DeltaOut } from "./action_delta.ts";
-import type { Recording } from "./recorder.ts";
+import type { Recording } from "./recording.ts";
 
 /**
  * The warning of an action that opened a file chooser: what to do instead, naming the

@@ -17,7 +17,8 @@
  * What no request announces is judged when it commits (a bfcache restore,
  * a prefetched page) and undone; a request carrying a bound secret to an
  * origin off its list is refused (`secret_leaks.ts`); clicks that open a tab
- * Chromium does not hold for us are refused (`new_tab_clicks.ts`).
+ * Chromium does not hold for us are refused (`new_tab_clicks.ts`). A document
+ * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
  *
  * CDP: `Fetch.enable` (documents and script requests; every request with
  * bound secrets) on every page target, sent while the target waits for the
@@ -36,16 +37,15 @@
 import { poll } from "../poll.ts";
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
-import {
-  BLOCKED_HEADERS,
-  blockedPage,
-  noteOrigin,
-  sameUrl,
-  withoutFragment,
-} from "./blocked_page.ts";
+import { noteOrigin, withoutFragment } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
 import { PassedRequests } from "./passed_requests.ts";
-import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import type { PausedRequest } from "./secret_leaks.ts";
+import {
+  answerDocumentRequest,
+  type PausedDocument,
+  SUBMIT_MATCH_MS,
+} from "./document_requests.ts";
 import { answerScriptRequest } from "./script_requests.ts";
 import { installGuardListener } from "./new_tab_clicks.ts";
 import type { SessionRoutes } from "../routes/routes.ts";
@@ -56,12 +56,8 @@ import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_type
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 
-/** How recent a submission must be to mark the request that follows, ms. */
-const SUBMIT_MATCH_MS = 5_000;
 /** Longest wait for the request of a navigation the page asked for (none: it was cancelled), ms. */
 const JUDGE_MS = 1_000;
-/** Longest wait for a round trip that flushes another tab's reports, ms. */
-const ROUND_TRIP_MS = 250;
 /** The requests held: documents, and what a script may send a form with. */
 const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) => ({
   resourceType,
@@ -264,76 +260,35 @@ export class NavGuard {
     session.send("Fetch.enable", { patterns: this.#patterns() }).catch(report);
   }
 
-  /** A document request: judged, then let through or answered 204 (the tab stays). */
-  async #answerDocument(
+  /** A document request: see {@link answerDocumentRequest}. */
+  #answerDocument(
     session: CdpSession,
     targetId: string,
     mainFrameId: string,
     from: () => string,
-    e: PausedForRoute & {
-      request: PausedRequest;
-      frameId: string;
-      redirectedRequestId?: string;
-    },
+    e: PausedDocument,
   ): Promise<void> {
     this.#requested.delete(e.frameId);
-    const current = this.#urls.get(targetId) ?? "about:blank";
-    if (
-      current === "about:blank" && e.frameId === mainFrameId && !e.redirectedRequestId &&
-      !this.#submissions.has(withoutFragment(e.request.url))
-    ) {
-      // A new tab's first document may come from a form in another tab (target=_blank): one
-      // round trip to every other tab delivers the submission each may have reported first.
-      await Promise.all(
-        // Bounded: an opener still inside window.open() answers only after its popup loads.
-        [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) =>
-          s.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS }).catch(
-            () => {},
-          )
-        ),
-      );
-    }
-    // Chromium reports no navigation request for a form that opens a new tab: the submit
-    // event another tab just reported stands for it.
-    // One submit event opens at most one tab: it is spent here, so a link clicked next (a
-    // target=_blank link of the results) is not taken for the same form.
-    const opener = current === "about:blank" && e.frameId === mainFrameId &&
-        !e.redirectedRequestId
-      ? [...this.#scriptSubmits].find(([id, at]) =>
-        id !== targetId && Date.now() - at < SUBMIT_MATCH_MS
-      )?.[0]
-      : undefined;
-    if (opener !== undefined) {
-      this.#scriptSubmits.delete(opener);
-      this.#submissions.set(withoutFragment(e.request.url), Date.now());
-    }
-    // A subframe is judged against its tab's page (an out-of-process frame's: the active tab's).
-    const top = mainFrameId === "" || current === "about:blank" ? from() : current;
-    const verdict = this.#judge(e, mainFrameId, top);
-    if (verdict === "pass") {
-      if (e.frameId === mainFrameId) this.#passed.mark(targetId, e.request.url);
-      await this.#pass(session, targetId, e);
-    } else if (verdict === "stop") {
-      if (e.frameId === mainFrameId) this.#stops.get(targetId)?.abort();
-      const last = this.#blocked.at(-1);
-      const why = last?.why ?? (last?.replay ? "would send a form again" : "form not declared");
-      if (e.networkId) this.#refused(e.networkId, why);
-      this.#refusedRoute(targetId, e.request.url, why);
-      // A 204 answer cancels a navigation and keeps the current document; failing the
-      // request would commit an error page in its place (the tab would have moved).
-      await session.send("Fetch.fulfillRequest", { requestId: e.requestId, responseCode: 204 });
-    } else {
-      // An iframe shows a note of ours instead: the off-list server never hears of it,
-      // and the log must not show our note's 200 as its answer.
-      if (e.networkId) this.#refused(e.networkId, verdict.why);
-      this.#refusedRoute(targetId, e.request.url, verdict.why);
-      await session.send("Fetch.fulfillRequest", {
-        requestId: e.requestId,
-        responseCode: 200,
-        responseHeaders: BLOCKED_HEADERS,
-        body: btoa(blockedPage(e.request.url, verdict.why)),
-      });
-    }
+    return answerDocumentRequest(session, e, {
+      policy: this.#policy,
+      window: () => this.#window,
+      targetId,
+      mainFrameId,
+      from,
+      current: this.#urls.get(targetId) ?? "about:blank",
+      submissions: this.#submissions,
+      scriptSubmits: this.#scriptSubmits,
+      others: () => [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) => s),
+      block: (b) => this.#blocked.push(b),
+      lastBlocked: () => this.#blocked.at(-1),
+      passed: (url) => this.#passed.mark(targetId, url),
+      stopped: () => this.#stops.get(targetId)?.abort(),
+      refused: (why) => {
+        if (e.networkId) this.#refused(e.networkId, why);
+        this.#refusedRoute(targetId, e.request.url, why);
+      },
+      pass: () => this.#pass(session, targetId, e),
+    });
   }
 
   /** A script's (or a subresource's) request: see {@link answerScriptRequest}. */
@@ -412,61 +367,6 @@ export class NavGuard {
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
     this.#passed.forget(targetId);
-  }
-
-  /**
-   * `pass`; `stop` (answered 204: the frame keeps its document); or a
-   * subframe's document refused for where it comes from (shown a blocked note).
-   */
-  #judge(
-    e: { request: PausedRequest; frameId: string; redirectedRequestId?: string },
-    mainFrameId: string,
-    from: string,
-  ): "pass" | "stop" | { why: string } {
-    const url = e.request.url;
-    const main = e.frameId === mainFrameId;
-    // A bound secret never leaves for an origin it is not bound to, declared or not.
-    const secret = this.#policy.secretLeak?.(url, bodyOf(e.request));
-    if (secret !== undefined) {
-      const b = leakBlocked(url, e.frameId, secret);
-      this.#blocked.push(main ? b : { ...b, subframe: true });
-      return main ? "stop" : { why: b.why! };
-    }
-    const expected = this.#window?.expectUrl;
-    // The agent's own navigation (navigate, open_session): judged before it started.
-    if (main && expected !== undefined && !e.redirectedRequestId && sameUrl(url, expected)) {
-      return "pass";
-    }
-    const key = withoutFragment(url);
-    const submittedAt = this.#submissions.get(key);
-    const isSubmit = !e.redirectedRequestId && (
-      e.request.method === "POST" ||
-      (submittedAt !== undefined && Date.now() - submittedAt < SUBMIT_MATCH_MS)
-    );
-    if (isSubmit) this.#submissions.delete(key);
-    // A history move or a reload onto a POST entry would send its form again: never.
-    const replay = main && this.#window?.replay === true && e.request.method === "POST";
-    if (replay || (isSubmit && !this.#window?.submits)) {
-      this.#blocked.push({
-        url,
-        reason: "submit",
-        frameId: e.frameId,
-        ...(replay ? { replay: true as const } : {}),
-      });
-      return "stop";
-    }
-    const why = this.#policy.refusal(url, from);
-    if (why === undefined) return "pass";
-    this.#blocked.push({
-      url,
-      ...(e.redirectedRequestId ? { redirectedTo: url } : {}),
-      reason: "site",
-      frameId: e.frameId,
-      ...(main ? {} : { subframe: true as const }),
-      ...(isSubmit ? { form: true as const } : {}),
-      why,
-    });
-    return main ? "stop" : { why };
   }
 
   /** Starts an acting call's window; navigations it stops are collected for its result. */

@@ -2,7 +2,8 @@
  * One browxai session: a browser context (incognito), a profile's own
  * Chromium (persistent) or someone else's browser (attached); its tabs, the
  * active tab, console and network logs, dialog handling (`dialogs.ts`), device
- * emulation (`emulation.ts`), and the ref registry.
+ * emulation (`emulation.ts`), and the ref registry. Its types are in
+ * `browser_session_types.ts`, its turn queue in `session_turns.ts`.
  *
  * @module
  */
@@ -17,53 +18,19 @@ import { RefRegistry } from "../snapshot/refs.ts";
 import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
-import { currentCallScope } from "./call_scope.ts";
+import { SessionTurns } from "./session_turns.ts";
+import { browserCrashed, sessionClosed, sessionWasClosed, tabCrashed } from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
-import { type DialogRecord, SessionDialogs } from "./dialogs.ts";
+import { SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
-import { PageLogs, type SecretSpans } from "./page_logs.ts";
+import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
 import { SessionRoutes } from "../routes/routes.ts";
-
-/** How a session reaches its browser. */
-export type SessionMode = "incognito" | "persistent" | "attached";
-
-/** Listener of everything that happens in a session's tabs. */
-/** The arguments of {@link SessionListener.event}: `(page, method, params, session)`. */
-export type SessionEventArgs = [page: Page, ...PageEventArgs];
-
-export interface SessionListener {
-  /**
-   * Any CDP event of any of the session's tabs (and their OOPIFs): `(page, method, params,
-   * session)`, `params` typed by `method` (declare all four parameters, see `CdpEventArgs`).
-   */
-  event?(...args: SessionEventArgs): void;
-  tabOpened?(page: Page): void;
-  /** A tab is being created by the page (attaches shortly). */
-  tabOpening?(targetId: string): void;
-  tabClosed?(page: Page): void;
-  dialog?(record: DialogRecord): void;
-}
-
-/** Options of {@link BrowserSession}. */
-export interface BrowserSessionOptions {
-  id: string;
-  mode: SessionMode;
-  routed: RoutedBrowser;
-  /** The session's browser context (undefined: the browser's default context). */
-  browserContextId: string | undefined;
-  /** Whether closing the session disposes the context / closes the browser. */
-  ownsContext: boolean;
-  ownsBrowser: boolean;
-  profileDir?: string;
-  /** Where secrets' values occur in a text: the logs never keep a cut one's prefix. */
-  secretSpans?: SecretSpans | undefined;
-  /**
-   * Its browser is shown to a person (`open_session({ headful: true })`, or a server started
-   * `--headful`): the session is attended even when nobody watches it in the console.
-   */
-  headful?: boolean | undefined;
-}
+import type {
+  BrowserSessionOptions,
+  SessionListener,
+  SessionMode,
+} from "./browser_session_types.ts";
 
 /** One browxai session. */
 export class BrowserSession {
@@ -123,6 +90,7 @@ export class BrowserSession {
   constructor(options: BrowserSessionOptions) {
     this.id = options.id;
     this.mode = options.mode;
+    this.#turns = new SessionTurns(this, this.id);
     this.#routed = options.routed;
     this.#contextId = options.browserContextId;
     this.#ownsContext = options.ownsContext;
@@ -306,20 +274,10 @@ export class BrowserSession {
   ensureAlive(): void {
     if (this.#crashed !== undefined) {
       this.#crashReported = true;
-      throw new ToolError(
-        "browser-crashed",
-        `Browser crashed: session "${this.id}" lost its browser (${this.#crashed})`,
-        this.id === "default"
-          ? "call the tool again: a fresh default session starts a new browser"
-          : `call open_session({ session: "${this.id}" }) to start it again`,
-      );
+      throw browserCrashed(this.id, this.#crashed);
     }
     if (this.#closed) {
-      throw new ToolError(
-        "unknown-session",
-        `Session "${this.id}" is closed`,
-        "open it again with open_session",
-      );
+      throw sessionClosed(this.id);
     }
   }
 
@@ -344,11 +302,7 @@ export class BrowserSession {
     this.lastUsed = Date.now();
     const active = this.activePage;
     if (active?.crashed && !options.allowCrashed) {
-      throw new ToolError(
-        "page-crashed",
-        `The tab crashed (its renderer process died): ${active.url}`,
-        "reload or navigate to recover it, or switch to another tab",
-      );
+      throw tabCrashed(active.url);
     }
     if (active) return active;
     // Calls racing on a session without a tab share the one tab opened for them.
@@ -358,13 +312,12 @@ export class BrowserSession {
 
   #firstTab: Promise<Page> | undefined;
 
-  #queue: Promise<unknown> = Promise.resolve();
-  /** Exclusive steps running now (see {@link acting}). */
-  #acting = 0;
+  /** Exclusive steps of tool calls, one at a time (`session_turns.ts`). */
+  readonly #turns: SessionTurns;
 
   /** True while a tool call acts on this session (an {@link exclusive} step runs). */
   get acting(): boolean {
-    return this.#acting > 0;
+    return this.#turns.acting;
   }
 
   /**
@@ -374,26 +327,7 @@ export class BrowserSession {
    * waited for its turn does not run `fn`: it rejects with the call's abort reason.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const scope = currentCallScope();
-    // The calling tool call holds this session already (see holdForCall): run inside its turn.
-    if (scope?.held.has(this)) return fn();
-    scope?.waitingFor.add(this.id);
-    const inTurn = async () => {
-      scope?.waitingFor.delete(this.id);
-      // Nobody waits for this call any more: it must not act late.
-      scope?.signal?.throwIfAborted();
-      scope?.held.add(this);
-      this.#acting++;
-      try {
-        return await fn();
-      } finally {
-        this.#acting--;
-        scope?.held.delete(this);
-      }
-    };
-    const run = this.#queue.then(inTurn, inTurn);
-    this.#queue = run.catch(() => {});
-    return run;
+    return this.#turns.exclusive(fn);
   }
 
   /**
@@ -402,24 +336,8 @@ export class BrowserSession {
    * steps run inside the turn. Used before asking a human, so what was
    * approved is still what runs. No-op outside a call scope or when held.
    */
-  async holdForCall(): Promise<void> {
-    const scope = currentCallScope();
-    if (!scope || scope.held.has(this)) return;
-    let release!: () => void;
-    const done = new Promise<void>((r) => release = r);
-    const turn = this.#queue.then(() => {}, () => {});
-    this.#queue = turn.then(() => done);
-    scope.waitingFor.add(this.id);
-    try {
-      await turn;
-    } finally {
-      scope.waitingFor.delete(this.id);
-    }
-    scope.held.add(this);
-    scope.releases.push(() => {
-      scope.held.delete(this);
-      release();
-    });
+  holdForCall(): Promise<void> {
+    return this.#turns.holdForCall();
   }
 
   /** Opens a tab and makes it active. CDP: `Target.createTarget`. */
@@ -468,13 +386,7 @@ export class BrowserSession {
     if (this.#closed) return false;
     this.#closed = true;
     if (this.#crashed === undefined) {
-      this.#closing.abort(
-        new ToolError(
-          "unknown-session",
-          `Session "${this.id}" was closed`,
-          "open it again with open_session",
-        ),
-      );
+      this.#closing.abort(sessionWasClosed(this.id));
     }
     this.#listeners.clear();
     this.#routed.router.release(this.#contextId);

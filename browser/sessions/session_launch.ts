@@ -7,7 +7,8 @@
  */
 import { ToolError } from "../tool_error.ts";
 import type { BrowserHost } from "./browser_host.ts";
-import { BrowserSession, type SessionMode } from "./browser_session.ts";
+import { BrowserSession } from "./browser_session.ts";
+import type { SessionMode } from "./browser_session_types.ts";
 import type { SecretSpans } from "./page_logs.ts";
 
 /** Options of `SessionManager.open`. */

@@ -1,13 +1,21 @@
 /**
  * The browxai sessions of one MCP client: open, look up (creating `default`
  * on first use), list, close. Sessions of one client are invisible to another,
- * and so are its files (see `areas.ts`).
+ * and so are its files (see `areas.ts`). The errors it tells are in
+ * `session_errors.ts`.
  *
  * @module
  */
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import type { InstallProgress } from "../../cdp/install_browser.ts";
-import { ToolError } from "../tool_error.ts";
+import {
+  clientClosing,
+  invalidSessionName,
+  notOpenForArtifacts,
+  profileRefused,
+  sessionExists,
+  unknownSession,
+} from "./session_errors.ts";
 import { launchToolError } from "./launch_errors.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import type { BrowserSession } from "./browser_session.ts";
@@ -110,11 +118,7 @@ export class SessionManager {
   /** Validates a session name. @throws ToolError invalid-argument */
   static checkName(name: string): void {
     if (!SESSION_NAME.test(name)) {
-      throw new ToolError(
-        "invalid-argument",
-        `Invalid session name "${name}": use 1-64 letters, digits, ".", "_" or "-" (no leading dot)`,
-        'pick a name like "work" or "test-1"',
-      );
+      throw invalidSessionName(name);
     }
   }
 
@@ -199,13 +203,7 @@ export class SessionManager {
         return this.#used(shared);
       }
       if (name === "default") return this.#used(await this.#create(name, this.#defaultOptions()));
-      throw new ToolError(
-        "unknown-session",
-        `Unknown session "${name}"`,
-        `open it with open_session({ session: "${name}" }) or use one of: ${
-          [...this.#sessions.keys()].join(", ") || "(none open; omit session to use the default)"
-        }`,
-      );
+      throw unknownSession(name, [...this.#sessions.keys()]);
     });
   }
 
@@ -235,11 +233,7 @@ export class SessionManager {
       await prepare?.();
       const existing = this.#sessions.get(name);
       if (existing && !existing.crashed) {
-        throw new ToolError(
-          "session-exists",
-          `Session "${name}" is already open (${existing.mode})`,
-          `use it as is, or close_session({ session: "${name}" }) first`,
-        );
+        throw sessionExists(name, existing.mode);
       }
       this.#gone.delete(name);
       const session = this.#used(await this.#create(name, options));
@@ -272,11 +266,7 @@ export class SessionManager {
 
   async #create(name: string, options: OpenOptions): Promise<BrowserSession> {
     if (this.#closing) {
-      throw new ToolError(
-        "refused",
-        `Cannot open session "${name}": this MCP session is closing`,
-        "start a new MCP session (initialize) and open it there",
-      );
+      throw clientClosing(name);
     }
     const old = this.#sessions.get(name);
     if (old) {
@@ -322,11 +312,7 @@ export class SessionManager {
       return await safeMkdir({ workspace: this.#workspace }, this.areas.profile(name));
     } catch (e) {
       if (!(e instanceof PathGuardError)) throw e;
-      throw new ToolError(
-        "refused",
-        `Cannot open profile "${name}": ${e.message}`,
-        "the operator must replace the link with a real folder (or remove it); or use another session name",
-      );
+      throw profileRefused(name, e.message);
     }
   }
 
@@ -399,11 +385,7 @@ export class SessionManager {
     return this.#inTurn(name, () => {
       if (!this.#sessions.has(name)) this.#toldGone(name);
       if (name !== "default" && !this.#sessions.has(name)) {
-        throw new ToolError(
-          "unknown-session",
-          `Unknown session "${name}": its artifacts would outlive it`,
-          `open_session({ session: "${name}" }) first, or omit session to use the default`,
-        );
+        throw notOpenForArtifacts(name);
       }
       return fn();
     });

@@ -13,10 +13,21 @@
  * while the line they sat under moved (a re-used node) are named in a closing
  * `~ ` note.
  *
+ * The lines and their identities are in `delta_lines.ts`, the rendering in
+ * `delta_render.ts`.
+ *
  * @module
  */
 import { findMoves } from "./moves.ts";
 import { reidentifyReusedRows } from "./reused_rows.ts";
+import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./delta_lines.ts";
+import {
+  renderGroup,
+  renderMoves,
+  renewedNote,
+  renewedRefs,
+  strandedNote,
+} from "./delta_render.ts";
 
 /** A significant node that appeared or went away. */
 export interface NodeChange {
@@ -66,180 +77,11 @@ export interface SnapshotDiff {
   removedNodes: NodeChange[];
 }
 
-interface Line {
-  text: string;
-  indent: number;
-  parent: number;
-  /** The first line indented under this one, or -1. */
-  firstChild: number;
-  /** The line before it under the same parent, or -1. */
-  prevSibling: number;
-  /**
-   * Identity within its parent: `ref:eN` for a node line with a ref; for a bare container
-   * line (a role with no name, `- listitem`) its text and its first child's identity, so
-   * two rows are told apart by what they hold; else the text.
-   */
-  id: string;
-  /** Interned ancestry + identity. */
-  path: number;
-  ref: string | undefined;
-}
-
 const NODE_LINE = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
 /** A markdown heading line, `## Title`; a heading that is one link is found as that link. */
 const HEADING_LINE = /^#+ (?!\[)(.+)$/;
 const INLINE_LINK = /\[((?:[^[\]]|\[[^\]]*\])*)\](?:\((?:[^()\s]|\([^()\s]*\))*\))?\[ref=(e\d+)\]/g;
 const SIGNIFICANT = new Set(["dialog", "alertdialog", "alert", "heading", "iframe"]);
-/** A node line that names nothing: a role, maybe states (`- listitem`, `- row [selected]`). */
-const BARE_LINE = /^- [\w-]+(?: \[[^\]]*\])*:?$/;
-
-/** The lines of a snapshot text with their tree (identities and paths come after). */
-function parse(text: string): Line[] {
-  const out: Line[] = [];
-  const stack: number[] = [];
-  /** parent index → its last child so far. */
-  const lastChild = new Map<number, number>();
-  for (const raw of text === "" ? [] : text.split("\n")) {
-    const body = raw.trimStart();
-    const indent = raw.length - body.length;
-    while (stack.length && out[stack[stack.length - 1]!]!.indent >= indent) stack.pop();
-    const parent = stack.length ? stack[stack.length - 1]! : -1;
-    const m = body.startsWith("- ")
-      ? /^- [\w-]+(?: "(?:[^"\\]|\\.)*")? \[ref=(e\d+)\]/.exec(body)
-      : null;
-    const ref = m?.[1];
-    if (parent >= 0 && out[parent]!.firstChild < 0) out[parent]!.firstChild = out.length;
-    const prevSibling = lastChild.get(parent) ?? -1;
-    lastChild.set(parent, out.length);
-    out.push({ text: raw, indent, parent, firstChild: -1, prevSibling, id: "", path: -1, ref });
-    stack.push(out.length - 1);
-  }
-  return out;
-}
-
-/** The key of a bare line among its siblings: its parent's text and its own. */
-function siblingKey(lines: Line[], l: Line): string {
-  return `${l.parent < 0 ? "" : lines[l.parent]!.text.trimStart()}\u0000${l.text.trimStart()}`;
-}
-
-/**
- * Lines (no ref) that stand several times under one parent in either text: bare rows of a
- * list or a table, told apart by what they hold; and leaf texts ("Out of stock" under each
- * product), told apart by the line before them. A line that stands alone (`- main`,
- * `- navigation`) keeps its own text as identity: its content changing is not it going.
- */
-function repeatedLines(texts: Line[][]): Set<string> {
-  const out = new Set<string>();
-  for (const lines of texts) {
-    const seen = new Map<string, number>();
-    lines.forEach((l, i) => {
-      if (l.ref) return;
-      const k = `${l.parent}\u0000${l.text.trimStart()}`;
-      if (seen.has(k)) out.add(siblingKey(lines, l));
-      else seen.set(k, i);
-    });
-  }
-  return out;
-}
-
-/** What a line before a repeated text stands for: its ref (a field whose value changes), else its text. */
-function anchorOf(l: Line): string {
-  return l.ref ? `ref:${l.ref}` : l.text.trimStart();
-}
-
-/**
- * Gives each line its identity (children first: a row's identity takes its first child's,
- * which may itself be a bare cell told by what it holds) and its interned path (parents
- * first).
- */
-function identify(lines: Line[], intern: Map<string, number>, repeated: Set<string>): void {
-  // What first names something in each line's subtree: its ref, or its text when it is not
-  // bare, else its first child's.
-  const sig: string[] = new Array(lines.length);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const l = lines[i]!;
-    const body = l.text.trimStart();
-    const bare = BARE_LINE.test(body);
-    sig[i] = l.ref ? `ref:${l.ref}` : !bare ? body : l.firstChild >= 0 ? sig[l.firstChild]! : "";
-    const again = !l.ref && repeated.has(siblingKey(lines, l));
-    l.id = l.ref
-      ? `ref:${l.ref}`
-      : again && bare && l.firstChild >= 0
-      ? `${body}\u0001${sig[l.firstChild]}`
-      : again && !bare && l.firstChild < 0
-      // A text that stands several times among its siblings ("Out of stock" under each
-      // product, "Required" beside each field) is told by the line before it.
-      ? `${body}\u0002${l.prevSibling < 0 ? "" : anchorOf(lines[l.prevSibling]!)}`
-      : body;
-  }
-  assignPaths(lines, intern);
-}
-
-/** Interns each line's ancestry + identity (parents first). */
-function assignPaths(lines: Line[], intern: Map<string, number>): void {
-  for (const l of lines) {
-    const key = `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${l.id}`;
-    let path = intern.get(key);
-    if (path === undefined) intern.set(key, path = intern.size);
-    l.path = path;
-  }
-}
-
-/** The refs shown in a line's subtree (the line itself included). */
-function subtreeRefs(lines: Line[], i: number): Set<string> {
-  const out = new Set<string>();
-  const indent = lines[i]!.indent;
-  for (let j = i; j < lines.length && (j === i || lines[j]!.indent > indent); j++) {
-    for (const r of refsIn(lines[j]!)) out.add(r);
-  }
-  return out;
-}
-
-/**
- * A row told by what it holds whose naming line changed (a name edited in place) is still the
- * row when it keeps a ref of one gone row, and of one only: `after`'s row takes that row's
- * identity again (then paths are interned anew), so only the edited line shows.
- */
-function keepEditedRows(a: Line[], b: Line[], intern: Map<string, number>): void {
-  const pathsA = new Set(a.map((l) => l.path)), pathsB = new Set(b.map((l) => l.path));
-  const isRow = (l: Line) => l.id.includes("\u0001");
-  const goneByRef = new Map<string, number[]>();
-  a.forEach((l, i) => {
-    if (!isRow(l) || pathsB.has(l.path)) return;
-    for (const r of subtreeRefs(a, i)) goneByRef.set(r, [...(goneByRef.get(r) ?? []), i]);
-  });
-  if (!goneByRef.size) return;
-  let changed = false;
-  const taken = new Set<number>();
-  b.forEach((l, i) => {
-    if (!isRow(l) || pathsA.has(l.path)) return;
-    const rows = new Set([...subtreeRefs(b, i)].flatMap((r) => goneByRef.get(r) ?? []));
-    if (rows.size !== 1) return;
-    const [row] = rows;
-    const old = a[row!]!;
-    if (taken.has(row!) || old.text.trimStart() !== l.text.trimStart()) return;
-    if (old.parent >= 0 !== l.parent >= 0) return;
-    taken.add(row!);
-    l.id = old.id;
-    changed = true;
-  });
-  if (changed) assignPaths(b, intern);
-}
-
-/**
- * The line that says which row a bare line is: its first child that names something (text,
- * or a control with a name), else its first child; -1 for a named line or one with no child.
- */
-function rowLabel(lines: Line[], i: number): number {
-  const l = lines[i]!;
-  if (l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return -1;
-  for (let c = l.firstChild; c < lines.length && lines[c]!.indent > l.indent; c++) {
-    if (lines[c]!.parent !== i) continue;
-    const body = lines[c]!.text.trimStart();
-    if (!BARE_LINE.test(body) && !/^- [\w-]+(?: \[[^\]]*\])*$/.test(body)) return c;
-  }
-  return l.firstChild;
-}
 
 function unquote(s: string): string {
   return s.replace(/\\(.)/g, "$1");
@@ -439,148 +281,4 @@ export function diffSnapshots(
     appeared,
     removedNodes: removedNodeList,
   };
-}
-
-/** At most this many stranded refs are named. */
-const MAX_STRANDED = 10;
-
-/** The closing note on re-used nodes: refs now in another line's place, and refs gone with a dropped node. */
-function strandedNote(refs: string[], gone: string[] = []): string {
-  const list = (rs: string[]) =>
-    rs.slice(0, MAX_STRANDED).join(", ") +
-    (rs.length > MAX_STRANDED ? ` and ${rs.length - MAX_STRANDED} more` : "");
-  const parts = [
-    ...(refs.length ? [`${list(refs)} did not move with their lines`] : []),
-    ...(gone.length ? [`${list(gone)} ${gone.length > 1 ? "are" : "is"} gone`] : []),
-  ];
-  return `~ ${parts.join("; ")} (re-used nodes): take a snapshot before using them`;
-}
-
-/**
- * Moved lines with `~ `, the lines they follow and their parents with two spaces; lines added
- * under a moved line (`children`) follow it with `+ `.
- */
-function renderMoves(
-  lines: Line[],
-  marked: Array<{ index: number; kind: string }>,
-  out: string[],
-  children: Map<number, number[]>,
-) {
-  const picked = new Set(marked.map((m) => m.index));
-  const shownContext = new Set<number>();
-  for (const m of marked) {
-    const p = lines[m.index]!.parent;
-    if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
-      shownContext.add(p);
-      out.push("  " + lines[p]!.text);
-    }
-    out.push((m.kind === "moved" ? "~ " : "  ") + lines[m.index]!.text);
-    // A moved row with no name of its own: which row it is.
-    const label = rowLabel(lines, m.index);
-    const added = children.get(m.index) ?? [];
-    if (label >= 0 && !picked.has(label) && !added.includes(label)) {
-      out.push("  " + lines[label]!.text);
-    }
-    const addedSet = new Set(added);
-    const between = new Set<number>();
-    for (const c of added) {
-      // The lines between the moved row and what was added deeper in it, once.
-      const chain: number[] = [];
-      for (let q = lines[c]!.parent; q >= 0 && q !== m.index; q = lines[q]!.parent) chain.push(q);
-      for (const q of chain.reverse()) {
-        if (between.has(q) || addedSet.has(q)) continue;
-        between.add(q);
-        out.push("  " + lines[q]!.text);
-      }
-      out.push("+ " + lines[c]!.text);
-    }
-  }
-}
-
-/** A ref line gone and one added with the same content under the same line. */
-interface Renewed {
-  removed: number;
-  from: string[];
-  to: string[];
-}
-
-/** The refs a line shows: a node line's, or its inline links'. */
-function refsIn(l: Line): string[] {
-  return [...l.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!);
-}
-
-/**
- * Pairs removed lines that show refs with added ones of the same content (refs aside) under
- * the same line: a node, or a line of inline links, the page rendered anew.
- */
-function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
-  const key = (lines: Line[], l: Line) =>
-    `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${
-      l.text.trimStart().replace(/ ?\[ref=e\d+\]/g, "")
-    }`;
-  const group = (lines: Line[], idx: number[]) => {
-    const m = new Map<string, number[]>();
-    for (const i of idx) {
-      if (!refsIn(lines[i]!).length) continue;
-      const k = key(lines, lines[i]!);
-      m.set(k, [...(m.get(k) ?? []), i]);
-    }
-    return m;
-  };
-  const fresh = group(b, added);
-  const gone = group(a, removed);
-  // Paired only when the content tells them apart (one gone, one new): identical rows
-  // ("Delete" under each "Item") are never matched by guess.
-  const out: Renewed[] = [];
-  for (const [k, olds] of gone) {
-    const news = fresh.get(k);
-    if (olds.length !== 1 || news?.length !== 1) continue;
-    const from = refsIn(a[olds[0]!]!), to = refsIn(b[news[0]!]!);
-    if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
-    out.push({ removed: olds[0]!, from, to });
-  }
-  out.sort((x, y) => x.removed - y.removed);
-  return out;
-}
-
-/** At most this many renewed refs are named. */
-const MAX_RENEWED = 10;
-
-function renewedNote(renewed: Renewed[]): string {
-  const from = renewed.flatMap((r) => r.from), to = renewed.flatMap((r) => r.to);
-  const shown = Math.min(from.length, MAX_RENEWED);
-  const more = from.length > shown ? ` and ${from.length - shown} more` : "";
-  return `~ ${from.slice(0, shown).join(", ")}${more} are gone: the page re-created ${
-    from.length > 1 ? "them" : "it"
-  } as ${to.slice(0, shown).join(", ")}${more} (same content)`;
-}
-
-/**
- * Lines with a marker; an unchanged parent line is shown once before its changed children,
- * and a bare one (`- listitem`) with its first child, so the agent sees which row it is.
- */
-function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) {
-  const picked = new Set(idx);
-  const shownContext = new Set<number>();
-  for (const i of idx) {
-    const p = lines[i]!.parent;
-    if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
-      shownContext.add(p);
-      out.push("  " + lines[p]!.text);
-      const label = rowLabel(lines, p);
-      if (label >= 0 && label !== i && !picked.has(label)) {
-        shownContext.add(label);
-        out.push("  " + lines[label]!.text);
-      }
-    }
-    // A text that stands several times among its siblings: the line before it says where.
-    const prev = lines[i]!.prevSibling;
-    if (
-      lines[i]!.id.includes("\u0002") && prev >= 0 && !picked.has(prev) && !shownContext.has(prev)
-    ) {
-      shownContext.add(prev);
-      out.push("  " + lines[prev]!.text);
-    }
-    out.push(mark + lines[i]!.text);
-  }
 }

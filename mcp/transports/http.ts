@@ -2,7 +2,8 @@
  * MCP Streamable HTTP: one MCP session per client (`Mcp-Session-Id`),
  * Host and Origin checked against DNS rebinding, a bearer token required
  * when bound to a non-loopback address. Browser sessions of one client are
- * invisible to another.
+ * invisible to another. Its options and the running server's handle are in
+ * `http_options.ts`.
  *
  * @module
  */
@@ -16,12 +17,10 @@ import { checkHostAndOrigin, digest, parseTokens } from "./http_admission.ts";
 import { ByteBudget } from "./http_body.ts";
 import { errorReply, RPC } from "./jsonrpc_gate.ts";
 import { jsonError, messageReader, rpcErrors } from "./http_messages.ts";
-import { MAX_MESSAGE_BYTES } from "./line_transport.ts";
+import { MAX_MESSAGE_BYTES } from "./line_transport_options.ts";
 import type { ServerConfig } from "../../policy/server_config.ts";
 import { createMcpServer } from "../server.ts";
-import type { ConsoleHub } from "../console/hub.ts";
 import { ConsoleAccess } from "../console/access.ts";
-import type { WebConsole } from "../console/web_console.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { type Front, startFront } from "./http_front.ts";
@@ -31,81 +30,12 @@ import { SessionPool } from "../../browser/sessions/session_pool.ts";
 import { Ops } from "./http_ops.ts";
 import { workspaceToken } from "./http_token.ts";
 import { type SseDeps, sseRoute, SseTransport } from "./http_sse.ts";
-
-/** Options of {@link serveHttp}. */
-export interface HttpOptions {
-  host: string;
-  /** 0 picks a free port. */
-  port: number;
-  /**
-   * Bearer tokens, comma-separated: each one is a principal, and an MCP
-   * session answers only the token it was initialized with. Required (one
-   * generated when absent) on non-loopback hosts.
-   */
-  token?: string | undefined;
-  /**
-   * A client that sends nothing for this long is closed with its browser
-   * sessions (clients that vanish without DELETE would leak them), ms.
-   * @default 1800000 (30 min)
-   */
-  idleMs?: number | undefined;
-  /**
-   * Most MCP sessions at once (initialized or initializing); the next
-   * `initialize` is refused with 503.
-   * @default 64
-   */
-  maxClients?: number | undefined;
-  /**
-   * A client that sends nothing after its `initialize` for this long is
-   * closed (abandoned handshakes would pile up), ms.
-   * @default 60000
-   */
-  initTtlMs?: number | undefined;
-  /**
-   * Time a request body may take to arrive whole; slower ones get 408, ms.
-   * @default 30000
-   */
-  bodyTimeoutMs?: number | undefined;
-  /**
-   * Time a connection has to send its whole request head (slow and half-open connections are
-   * answered 408 and closed), ms.
-   * @default 10000
-   */
-  headTimeoutMs?: number | undefined;
-  /** The web console's hub: every client is registered there while connected. */
-  hub?: ConsoleHub | undefined;
-  /** The web console, served on the same listener (`/`, `/console`, `/console/…`). */
-  console?: WebConsole | undefined;
-  /** Server-wide session limits (`BROWX_MAX_SESSIONS`, …); a pool without limits when absent. */
-  pool?: SessionPool | undefined;
-}
+import type { HttpOptions, HttpServer } from "./http_options.ts";
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
 export const PRE_INIT_MAX_BYTES = 1024 * 1024;
 /** Body bytes read at once, server-wide: two largest messages. */
 const BODY_BUDGET = 2 * MAX_MESSAGE_BYTES;
-
-/** A running HTTP server. */
-export interface HttpServer {
-  /** `http://host:port/mcp`. */
-  url: string;
-  port: number;
-  /** The bearer token clients must send, when one is required (the first, if several). */
-  token: string | undefined;
-  /** Where the token browxai made is kept (`<workspace>/http-token`); absent for a given token. */
-  tokenFile: string | undefined;
-  /** The web console's URL with its token (`http://host:port/console?token=…`), when served. */
-  consoleUrl: string | undefined;
-  /** Stops accepting, closes every client's sessions. */
-  close(): Promise<void>;
-  /** Resolves when the server stopped. */
-  finished: Promise<void>;
-  /**
-   * Refuses new clients and calls (503) and new sessions, then waits for the calls in flight,
-   * at most `boundMs`; the caller closes after (http_ops.ts).
-   */
-  drain(boundMs: number): Promise<{ unfinished: number }>;
-}
 
 interface Client {
   /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */

@@ -10,7 +10,8 @@ import type { ConsoleHub } from "../console/hub.ts";
 import type { BrowserHost } from "../../browser/sessions/browser_host.ts";
 import { claimInstance, sweepDeadInstances } from "../../storage/instances.ts";
 import { SessionManager } from "../../browser/sessions/session_manager.ts";
-import { type CloseReason, LineTransport } from "./line_transport.ts";
+import { LineTransport } from "./line_transport.ts";
+import type { CloseReason } from "./line_transport_options.ts";
 
 /** Writes all of `bytes` to stdout (a pipe may take fewer bytes per write). */
 async function writeStdout(bytes: Uint8Array): Promise<void> {

@@ -12,7 +12,8 @@ import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import type { Keyboard, Mouse } from "../../cdp/input.ts";
+import type { Keyboard } from "../../cdp/input.ts";
+import type { Mouse } from "../../cdp/mouse_input.ts";
 
 type Modifier = "Alt" | "Control" | "Meta" | "Shift";
 

@@ -1,0 +1,131 @@
+/**
+ * What an action window recorded (`recorder.ts`): the shape of a
+ * {@link Recording} (navigation, new tabs, console, page errors, network
+ * traffic with writes summarized by keys, route events, dialogs), and the
+ * pure helpers that summarize its parts (request types, URLs cut short,
+ * hosts, route events).
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { RoutedEvent } from "../routes/routes.ts";
+
+/** `navigation` of the ActionResult. */
+export interface NavigationInfo {
+  changed: boolean;
+  from: string;
+  to: string;
+  kind: "full_load" | "spa" | "hash" | null;
+  offOrigin?: { requested: string; landed: string };
+}
+
+/** A write request summarized without values. */
+export interface Mutation {
+  method: string;
+  urlPattern: string;
+  status?: number;
+  ok: boolean;
+  durationMs?: number;
+  responseShape?: string[];
+}
+
+/** A request a route answered, aborted or (blocked by policy) could not answer. */
+export interface RoutedEntry {
+  /** At most 200 chars. */
+  url: string;
+  /** The route's glob. */
+  pattern: string;
+  action: "fulfilled" | "aborted" | "refused";
+  status?: number;
+  /** Why the route did not answer (`refused`). */
+  why?: string;
+}
+
+/** The recorded facts of one action window. */
+export interface Recording {
+  navigation: NavigationInfo;
+  newTabs: Array<{ index: number; url: string; title: string }>;
+  /** All tabs opened in the window (newTabs lists the first 10). */
+  newTabCount: number;
+  console: { errors: string[]; warnings: number };
+  pageErrors: string[];
+  network: {
+    summary: { total: number; byType: Record<string, number>; failed: number };
+    requests: Array<{
+      method: string;
+      url: string;
+      status?: number;
+      type: string;
+      ms?: number;
+      failed?: boolean;
+      /** The navigation guard stopped it or answered it itself: it never reached the server. */
+      blockedByPolicy?: boolean;
+    }>;
+    mutations: Mutation[];
+    /** What the session's routes did in the window (the first 10); absent when nothing. */
+    routed?: RoutedEntry[];
+  };
+  dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
+  /** The tab the agent now acts on (a followed popup, or the same). */
+  activePage: Page;
+  /** The page navigated to a new document during the window. */
+  fullLoad: boolean;
+  /** Settling stopped at its cap with work still in flight. */
+  stillLoading: boolean;
+  /**
+   * The action opened a file chooser on the tab (seen when the window intercepts choosers:
+   * `Page.fileChooserOpened`); nothing was attached.
+   */
+  fileChooser: boolean;
+}
+
+/**
+ * CDP resource types as `network.summary.byType` counts them: each its own key, lower case, as
+ * the request's `type` names it (a `fetch()` is `fetch`, not folded into `xhr`); any other
+ * type is `other`.
+ */
+export const BY_TYPE: Record<string, string> = {
+  XHR: "xhr",
+  Fetch: "fetch",
+  Document: "document",
+  Script: "script",
+  Stylesheet: "stylesheet",
+  Image: "image",
+  Font: "font",
+  Media: "media",
+};
+
+/** `url` cut to 200 chars (with `…`). */
+export function shortUrl(url: string): string {
+  return url.length > 200 ? url.slice(0, 200) + "…" : url;
+}
+
+/** `url` without its fragment. */
+export function stripHash(url: string): string {
+  const i = url.indexOf("#");
+  return i < 0 ? url : url.slice(0, i);
+}
+
+/** The host of an http(s) URL; undefined for other schemes or a URL that does not parse. */
+export function hostOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{ routed }` of a window's route events (the first 10, URLs cut), or `{}` when none. */
+export function routedOf(events: RoutedEvent[]): { routed?: RoutedEntry[] } {
+  if (!events.length) return {};
+  return {
+    routed: events.slice(0, 10).map((e) => ({
+      url: shortUrl(e.url),
+      pattern: e.pattern,
+      action: e.action,
+      ...(e.status !== undefined ? { status: e.status } : {}),
+      ...(e.why !== undefined ? { why: e.why } : {}),
+    })),
+  };
+}
