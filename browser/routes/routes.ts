@@ -31,12 +31,6 @@ export interface Route extends RouteAnswer {
   timesLeft?: number;
   /** Requests it answered so far. */
   hits: number;
-  /**
-   * It may serve code (a document with scripts, a script, a stylesheet): the
-   * server grants `eval`. Without it a routed document is served sandboxed and
-   * other code is not served (see `route_answer.ts`).
-   */
-  code: boolean;
 }
 
 /** What a route did to one request (for the acting call's result). */
@@ -73,10 +67,7 @@ export class SessionRoutes {
    * @throws ToolError `invalid-argument` for a glob RE2 cannot take (see `compileUrlGlob`).
    * @throws RangeError when {@link MAX_ROUTES} are set already.
    */
-  add(
-    pattern: string,
-    answer: RouteAnswer & { times?: number | undefined; code: boolean },
-  ): Route {
+  add(pattern: string, answer: RouteAnswer & { times?: number | undefined }): Route {
     const matcher = compileUrlGlob(pattern, "urlPattern");
     const rest = this.#routes.filter((r) => r.pattern !== pattern);
     if (rest.length >= MAX_ROUTES) throw new RangeError(`at most ${MAX_ROUTES} routes`);
@@ -84,7 +75,6 @@ export class SessionRoutes {
       pattern,
       matcher,
       hits: 0,
-      code: answer.code,
       ...(answer.response ? { response: answer.response } : {}),
       ...(answer.abort ? { abort: answer.abort } : {}),
       ...(answer.times !== undefined ? { timesLeft: answer.times } : {}),

@@ -2,12 +2,12 @@ import { assertEquals, assertThrows, assertTrue } from "../../tests/_assert.ts";
 import { cdpWildcard, MAX_ROUTES, SessionRoutes } from "./routes.ts";
 import { ToolError } from "../tool_error.ts";
 
-const ok = { response: { status: 200, headers: [], body: "" }, code: false };
+const ok = { response: { status: 200, headers: [], body: "" } };
 
 Deno.test("SessionRoutes: ** any, * no slash, ? one, the rest literal; the newest wins", () => {
   const routes = new SessionRoutes();
   routes.add("**/api/*", ok);
-  routes.add("https://example.com/*.png", { abort: "Failed", code: false });
+  routes.add("https://example.com/*.png", { abort: "Failed" });
   const table: Array<[string, string | undefined]> = [
     ["http://127.0.0.1:8000/api/data", "**/api/*"],
     ["http://127.0.0.1:8000/v1/api/data?x=1", "**/api/*"],

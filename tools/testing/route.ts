@@ -2,9 +2,10 @@
  * `route`: answers the session's requests whose URL matches a glob with the
  * agent's response, or fails them — in every tab, popup and iframe of the
  * session, from now on (`browser/routes/`). The policy judges a request
- * first: a route never serves a URL the policy blocks. Without the `eval`
- * capability a routed document is served sandboxed (no scripts) and a routed
- * script or stylesheet is not served (`browser/routes/route_answer.ts`).
+ * first: a route never serves a URL the policy blocks. Serving a response needs
+ * the `eval` capability: what a route serves runs in the site's origin as the
+ * site's own content (a page may put any text it fetches into `innerHTML`), the
+ * power `eval_js` has; `abort` needs only `action`.
  *
  * @module
  */
@@ -38,7 +39,7 @@ export const routeTool = defineTool({
   name: "route",
   title: "Route requests",
   description:
-    "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response, or fail them (abort). Same pattern replaces.",
+    "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response (needs eval), or fail them (abort). Same pattern replaces.",
   capability: "action",
   toolset: "testing",
   annotations: {
@@ -64,6 +65,18 @@ export const routeTool = defineTool({
         'e.g. route({ urlPattern: "**/api/*", response: { json: { ok: true } } }) or abort: "failed"',
       );
     }
+    if (args.response && !ctx.config.capabilities.has("eval")) {
+      // A page may run what it fetches (a document's scripts, HTML put into innerHTML):
+      // serving a response is running the agent's code in the site's origin.
+      throw new ToolError(
+        "capability-required",
+        'Refused "route" with a response: capability "eval" is not enabled (what a route ' +
+          "serves runs in the site's origin, as eval_js would)",
+        'abort works without it (route({ urlPattern, abort: "failed" })); the operator can add ' +
+          '"eval" to BROWX_CAPABILITIES to serve responses',
+        { requiredCapability: "eval" },
+      );
+    }
     const response = args.response ? served(args.response) : undefined;
     const session = await ctx.sessions.get(args.session ?? "default");
     if (!session.navGuard) {
@@ -79,7 +92,6 @@ export const routeTool = defineTool({
         ...(response ? { response } : {}),
         ...(args.abort ? { abort: ABORT_REASONS[args.abort] } : {}),
         times: args.times,
-        code: ctx.config.capabilities.has("eval"),
       });
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
@@ -132,6 +144,14 @@ function served(r: z.infer<typeof responseField>): {
       );
     }
   }
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length > MAX_ROUTE_BODY_BYTES) {
+    throw new ToolError(
+      "invalid-argument",
+      `response body is ${bytes.length} bytes; at most ${MAX_ROUTE_BODY_BYTES} are served`,
+      "serve a smaller body",
+    );
+  }
   // A value the agent cannot read (a {{secret:…}} filled in) is not served to pages either.
   for (const s of [text, ...headers.map((h) => h.value)]) {
     if (maskedForAgent(s) !== s) {
@@ -141,14 +161,6 @@ function served(r: z.infer<typeof responseField>): {
         "serve test data, not a registered secret",
       );
     }
-  }
-  const bytes = new TextEncoder().encode(text);
-  if (bytes.length > MAX_ROUTE_BODY_BYTES) {
-    throw new ToolError(
-      "invalid-argument",
-      `response body is ${bytes.length} bytes; at most ${MAX_ROUTE_BODY_BYTES} are served`,
-      "serve a smaller body",
-    );
   }
   return { status: r.status ?? 200, headers, body: toBase64(bytes) };
 }
