@@ -6,7 +6,9 @@
  *   a filled, origin-bound secret: `route` with a response now needs `eval`
  *   (abort still works without it);
  * - a routed probe page was a CSS oracle for an unbound secret
- *   (`input:valid { background: url(/hit) }` + fill + count hits): refused the same way.
+ *   (`input:valid { background: url(/hit) }` + fill + count hits): refused the same way;
+ * - header values were uncapped (10 routes × 10 headers × 8 MiB took the server to
+ *   1.78 GB): a header's value, a route's headers and all of a session's routes are capped.
  */
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -118,5 +120,57 @@ Deno.test("route attacks without eval: no agent HTML in the origin, no CSS oracl
     await mcp.close();
     await srv.close();
     await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("route memory: header values, a route's headers and a session's routes are capped", async (t) => {
+  const mcp = await startStdio({
+    env: { BROWX_CAPABILITIES: "read,navigation,action,eval", BROWX_TOOLSETS: "core,testing" },
+  });
+  const refused = async (args: R, expect: string) => {
+    const r = await mcp.call("route", args);
+    assertEquals(r.isError, true, textOf(r).slice(0, 300));
+    assertEquals((r.structuredContent?.error as R).code, "invalid-argument");
+    assertIncludes(textOf(r), expect);
+  };
+  try {
+    await mcp.ok("navigate", { url: "about:blank", snapshot: "none" });
+
+    await t.step("an 8 MiB header value is refused", async () => {
+      const big = "a".repeat(8 * 1024 * 1024);
+      await refused(
+        { urlPattern: "http://127.0.0.1:9/r0", response: { body: "x", headers: { "X-H": big } } },
+        "at most 256 and 8192",
+      );
+    });
+
+    await t.step("ten 8 KiB headers are past a route's 64 KiB", async () => {
+      const headers = Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`X-H${i}`, "a".repeat(8 * 1024)]),
+      );
+      await refused(
+        { urlPattern: "http://127.0.0.1:9/r1", response: { body: "x", headers } },
+        "at most 65536 in all",
+      );
+    });
+
+    await t.step("16 MiB of bodies across routes, and no more", async () => {
+      const body = "b".repeat(1024 * 1024);
+      for (let i = 0; i < 16; i++) {
+        await mcp.ok("route", { urlPattern: `http://127.0.0.1:9/b${i}`, response: { body } });
+      }
+      await refused(
+        { urlPattern: "http://127.0.0.1:9/b16", response: { body } },
+        `together at most ${16 * 1024 * 1024} bytes`,
+      );
+      assertEquals(((await mcp.ok("list_routes")).routes as R[]).length, 16);
+      // Replacing a route or freeing room lets a route in again.
+      await mcp.ok("route", { urlPattern: "http://127.0.0.1:9/b0", response: { body } });
+      await mcp.ok("unroute", { urlPattern: "http://127.0.0.1:9/b1" });
+      await mcp.ok("route", { urlPattern: "http://127.0.0.1:9/b16", response: { body } });
+      await mcp.ok("unroute", { all: true });
+    });
+  } finally {
+    await mcp.close();
   }
 });

@@ -15,7 +15,6 @@ import { sessionField } from "../fields.ts";
 import { anyValue } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
-import { MAX_ROUTES } from "../../browser/routes/routes.ts";
 import { toBase64 } from "../../storage/cache_storage.ts";
 import { ABORT_REASONS, ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 
@@ -23,6 +22,12 @@ import { ABORT_REASONS, ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 export const MAX_ROUTE_BODY_BYTES = 1024 * 1024;
 /** Most headers a route serves. */
 const MAX_HEADERS = 50;
+/** Longest header name, bytes. */
+export const MAX_HEADER_NAME_BYTES = 256;
+/** Longest header value, bytes (UTF-8). */
+export const MAX_HEADER_VALUE_BYTES = 8 * 1024;
+/** Most bytes of one route's header names and values together. */
+export const MAX_ROUTE_HEADER_BYTES = 64 * 1024;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -86,21 +91,12 @@ export const routeTool = defineTool({
         "use a session this server opened",
       );
     }
-    let route;
-    try {
-      route = session.routes.add(args.urlPattern, {
-        ...(response ? { response } : {}),
-        ...(args.abort ? { abort: ABORT_REASONS[args.abort] } : {}),
-        times: args.times,
-      });
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      throw new ToolError(
-        "invalid-argument",
-        `The session has ${MAX_ROUTES} routes already`,
-        "remove some with unroute, or use a broader urlPattern",
-      );
-    }
+    // Refuses a route past the session's count or byte limits (MAX_ROUTES, MAX_ROUTES_BYTES).
+    const route = session.routes.add(args.urlPattern, {
+      ...(response ? { response } : {}),
+      ...(args.abort ? { abort: ABORT_REASONS[args.abort] } : {}),
+      times: args.times,
+    });
     // The next request of any tab is intercepted: its patterns are in place.
     await session.routes.applied();
     return {
@@ -135,6 +131,8 @@ function served(r: z.infer<typeof responseField>): {
       "serve the headers the page reads",
     );
   }
+  const utf8 = new TextEncoder();
+  let headerBytes = 0;
   for (const h of headers) {
     if (!HEADER_NAME.test(h.name) || /[\r\n\0]/.test(h.value)) {
       throw new ToolError(
@@ -143,8 +141,26 @@ function served(r: z.infer<typeof responseField>): {
         "header names are tokens (letters, digits, -); values have no line breaks",
       );
     }
+    const name = utf8.encode(h.name).length;
+    const value = utf8.encode(h.value).length;
+    if (name > MAX_HEADER_NAME_BYTES || value > MAX_HEADER_VALUE_BYTES) {
+      throw new ToolError(
+        "invalid-argument",
+        `Response header "${h.name.slice(0, 80)}" is too long (name ${name}, value ${value} ` +
+          `bytes; at most ${MAX_HEADER_NAME_BYTES} and ${MAX_HEADER_VALUE_BYTES})`,
+        "serve a shorter header",
+      );
+    }
+    headerBytes += name + value;
   }
-  const bytes = new TextEncoder().encode(text);
+  if (headerBytes > MAX_ROUTE_HEADER_BYTES) {
+    throw new ToolError(
+      "invalid-argument",
+      `Response headers are ${headerBytes} bytes; at most ${MAX_ROUTE_HEADER_BYTES} in all`,
+      "serve fewer or shorter headers",
+    );
+  }
+  const bytes = utf8.encode(text);
   if (bytes.length > MAX_ROUTE_BODY_BYTES) {
     throw new ToolError(
       "invalid-argument",
