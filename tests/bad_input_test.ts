@@ -298,6 +298,23 @@ Deno.test("bad input: every tool answers with an actionable error and the server
         "at most 1048576",
       ],
       ["route", { urlPattern: "**/x", response: { headers: { "a b": "1" } } }, "Invalid response"],
+      [
+        "route",
+        { urlPattern: "**/x", response: { headers: { "x-a": "a".repeat(8 * 1024 + 1) } } },
+        "is too long",
+      ],
+      [
+        "route",
+        {
+          urlPattern: "**/x",
+          response: {
+            headers: Object.fromEntries(
+              Array.from({ length: 9 }, (_, i) => [`x-${i}`, "a".repeat(8 * 1024)]),
+            ),
+          },
+        },
+        "at most 65536 in all",
+      ],
       ["unroute", {}, "needs urlPattern or all"],
       ["list_routes", { session: "nope" }, 'Unknown session "nope"'],
       // takeover and release need `human` (not listed here): tests/takeover_test.ts has their cases.

@@ -8,13 +8,13 @@
  *   origin would carry the person's cookie there, or show them a fake console);
  * - serve a response for a URL the policy blocks (off the allowlist): the
  *   request goes on as it would without the route, and the result says
- *   `refused` (aborting it is allowed: that only takes away);
- * - serve code into an origin without the `eval` capability: a routed
- *   document is then served with `Content-Security-Policy: sandbox` (no
- *   scripts, an opaque origin: it cannot read the site's storage, cookies or
- *   a filled secret), and a script, stylesheet, worker or other active
- *   resource is failed (`BlockedByClient`) and reported `refused`. With
- *   `eval`, the agent could run that code with `eval_js` anyway.
+ *   `refused` (aborting it is allowed: that only takes away).
+ *
+ * What a route serves runs as the site's own content (a document's scripts,
+ * a script, HTML a page puts into `innerHTML`), so serving a response needs
+ * the `eval` capability, checked when the route is made (`tools/testing/route.ts`);
+ * aborting does not. Nothing here filters by resource type: a page may run
+ * any text it fetches.
  *
  * A cross-origin request answered by a route gets
  * `Access-Control-Allow-Origin: <its Origin>` (and credentials) unless the
@@ -28,20 +28,6 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
 import type { Route, SessionRoutes } from "./routes.ts";
-
-/** Resource types a route may answer without `eval`: what a page reads, never runs. */
-const PASSIVE = new Set([
-  "XHR",
-  "Fetch",
-  "Image",
-  "Media",
-  "Font",
-  "TextTrack",
-  "EventSource",
-  "Ping",
-  "Preflight",
-  "Manifest",
-]);
 
 /** What the handler knows of a paused request (`Fetch.requestPaused`). */
 export interface PausedForRoute {
@@ -98,16 +84,6 @@ export async function answerPassed(
     note("refused", { why: "blocked by policy: not on the allowlist" });
     return void await go();
   }
-  const document = e.resourceType === "Document";
-  if (!route.code && !document && !PASSIVE.has(e.resourceType)) {
-    note("refused", { why: `a ${e.resourceType} runs in the page: serving one needs eval` });
-    if (e.networkId) c.routed(e.networkId, route.pattern);
-    await session.send("Fetch.failRequest", {
-      requestId: e.requestId,
-      errorReason: "BlockedByClient",
-    });
-    return;
-  }
   const origin = header(e.request.headers, "origin");
   if (isPreflight(e)) {
     // Not a use of the route: the request it clears comes next.
@@ -125,7 +101,7 @@ export async function answerPassed(
     await session.send("Fetch.fulfillRequest", {
       requestId: e.requestId,
       responseCode: response.status,
-      responseHeaders: servedHeaders(route, { document, origin }),
+      responseHeaders: servedHeaders(route, origin),
       body: response.body,
     });
     note("fulfilled", { status: response.status });
@@ -137,22 +113,19 @@ export async function answerPassed(
   }
 }
 
-/** The headers a route serves: its own, plus CORS for a cross-origin caller, plus the sandbox. */
+/** The headers a route serves: its own, plus CORS for a cross-origin caller. */
 function servedHeaders(
   route: Route,
-  o: { document: boolean; origin: string | undefined },
+  origin: string | undefined,
 ): Array<{ name: string; value: string }> {
   const out = [...route.response!.headers];
   const has = (name: string) => out.some((h) => h.name.toLowerCase() === name);
-  if (o.origin && o.origin !== "null" && !has("access-control-allow-origin")) {
+  if (origin && origin !== "null" && !has("access-control-allow-origin")) {
     out.push(
-      { name: "Access-Control-Allow-Origin", value: o.origin },
+      { name: "Access-Control-Allow-Origin", value: origin },
       { name: "Access-Control-Allow-Credentials", value: "true" },
       { name: "Vary", value: "Origin" },
     );
-  }
-  if (o.document && !route.code) {
-    out.push({ name: "Content-Security-Policy", value: "sandbox" });
   }
   return out;
 }

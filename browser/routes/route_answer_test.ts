@@ -54,7 +54,6 @@ Deno.test("answerPassed: no route continues; a fetch is fulfilled with CORS for 
   assertEquals(r.sent.map((s) => s.method), ["Fetch.continueRequest"]);
   routes.add("**/x", {
     response: { status: 201, headers: [{ name: "X-Test", value: "1" }], body },
-    code: false,
   });
   r = await answer(
     routes,
@@ -76,7 +75,7 @@ Deno.test("answerPassed: no route continues; a fetch is fulfilled with CORS for 
 
 Deno.test("answerPassed: a preflight is cleared without using the route", async () => {
   const routes = new SessionRoutes();
-  routes.add("**/x", { response: { status: 200, headers: [], body }, code: false, times: 1 });
+  routes.add("**/x", { response: { status: 200, headers: [], body }, times: 1 });
   const headers = {
     Origin: "http://b.test",
     "Access-Control-Request-Method": "PUT",
@@ -95,25 +94,19 @@ Deno.test("answerPassed: a preflight is cleared without using the route", async 
   assertEquals(routes.list()[0]?.timesLeft, 1);
 });
 
-Deno.test("answerPassed: without eval, documents are sandboxed and scripts not served", async () => {
+Deno.test("answerPassed: a document and a script are served as written (no sandbox)", async () => {
   const routes = new SessionRoutes();
-  routes.add("**", { response: { status: 200, headers: [], body }, code: false });
-  let r = await answer(routes, paused("http://a.test/", { resourceType: "Document" }));
-  assertEquals(headerOf(r.sent[0]!, "content-security-policy"), "sandbox");
-  r = await answer(routes, paused("http://a.test/app.js", { resourceType: "Script" }));
-  assertEquals(r.sent[0]!.method, "Fetch.failRequest");
-  assertEquals(r.events.at(-1)?.action, "refused");
-  // With eval: served as written.
-  routes.add("**", { response: { status: 200, headers: [], body }, code: true });
-  r = await answer(routes, paused("http://a.test/app.js", { resourceType: "Script" }));
+  routes.add("**", { response: { status: 200, headers: [], body } });
+  let r = await answer(routes, paused("http://a.test/app.js", { resourceType: "Script" }));
   assertEquals(r.sent[0]!.method, "Fetch.fulfillRequest");
   r = await answer(routes, paused("http://a.test/", { resourceType: "Document" }));
+  assertEquals(r.sent[0]!.method, "Fetch.fulfillRequest");
   assertEquals(headerOf(r.sent[0]!, "content-security-policy"), undefined);
 });
 
 Deno.test("answerPassed: browxai's own console is never routed", async () => {
   const routes = new SessionRoutes();
-  routes.add("**", { abort: "Failed", code: true });
+  routes.add("**", { abort: "Failed" });
   const r = await answer(routes, paused("http://127.0.0.1:9/console"));
   assertEquals(r.sent.map((s) => s.method), ["Fetch.continueRequest"]);
   assertEquals(r.events.at(-1)?.action, "refused");
@@ -122,12 +115,12 @@ Deno.test("answerPassed: browxai's own console is never routed", async () => {
 
 Deno.test("answerPassed: off the allowlist a response is not served, an abort is", async () => {
   const routes = new SessionRoutes();
-  routes.add("**", { response: { status: 200, headers: [], body }, code: true });
+  routes.add("**", { response: { status: 200, headers: [], body } });
   let r = await answer(routes, paused("http://blocked.test/x"));
   assertEquals(r.sent.map((s) => s.method), ["Fetch.continueRequest"]);
   assertEquals(r.events.at(-1)?.why, "blocked by policy: not on the allowlist");
   assertEquals(r.marked, []);
-  routes.add("**", { abort: "ConnectionRefused", code: true });
+  routes.add("**", { abort: "ConnectionRefused" });
   r = await answer(routes, paused("http://blocked.test/x"));
   assertEquals(r.sent[0]!.method, "Fetch.failRequest");
   assertEquals(r.sent[0]!.params.errorReason, "ConnectionRefused");
@@ -136,7 +129,7 @@ Deno.test("answerPassed: off the allowlist a response is not served, an abort is
 
 Deno.test("answerPassed: a response Chromium refuses fails the request instead of hanging it", async () => {
   const routes = new SessionRoutes();
-  routes.add("**", { response: { status: 200, headers: [], body }, code: false });
+  routes.add("**", { response: { status: 200, headers: [], body } });
   const r = await answer(routes, paused("http://a.test/x"), "Fetch.fulfillRequest");
   assertEquals(r.sent.map((s) => s.method), ["Fetch.fulfillRequest", "Fetch.failRequest"]);
   assertEquals(r.events.at(-1)?.action, "refused");

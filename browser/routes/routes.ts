@@ -13,6 +13,7 @@
  * @module
  */
 import { type AgentMatcher, compileUrlGlob, WORK_BUDGET } from "../agent_pattern.ts";
+import { ToolError } from "../tool_error.ts";
 
 /** How a route answers: with a response, or by failing the request. */
 export interface RouteAnswer {
@@ -31,12 +32,8 @@ export interface Route extends RouteAnswer {
   timesLeft?: number;
   /** Requests it answered so far. */
   hits: number;
-  /**
-   * It may serve code (a document with scripts, a script, a stylesheet): the
-   * server grants `eval`. Without it a routed document is served sandboxed and
-   * other code is not served (see `route_answer.ts`).
-   */
-  code: boolean;
+  /** What the server holds for it: body bytes (decoded) plus header names and values (UTF-8). */
+  readonly bytes: number;
 }
 
 /** What a route did to one request (for the acting call's result). */
@@ -54,6 +51,11 @@ export interface RoutedEvent {
 
 /** Most routes a session holds. */
 export const MAX_ROUTES = 100;
+/**
+ * Most bytes a session's routes hold together (bodies and headers, {@link Route.bytes}):
+ * routes live in the server's memory until removed, so the sum is capped, not just each one.
+ */
+export const MAX_ROUTES_BYTES = 16 * 1024 * 1024;
 /** Events kept for results (older ones are dropped). */
 const MAX_EVENTS = 200;
 
@@ -70,21 +72,35 @@ export class SessionRoutes {
 
   /**
    * Adds a route (replacing one with the same pattern); returns it.
-   * @throws ToolError `invalid-argument` for a glob RE2 cannot take (see `compileUrlGlob`).
-   * @throws RangeError when {@link MAX_ROUTES} are set already.
+   * @throws ToolError `invalid-argument` for a glob RE2 cannot take (see `compileUrlGlob`), when
+   *   {@link MAX_ROUTES} are set already, or when the routes would hold more than
+   *   {@link MAX_ROUTES_BYTES} (the route is not added; the table is unchanged).
    */
-  add(
-    pattern: string,
-    answer: RouteAnswer & { times?: number | undefined; code: boolean },
-  ): Route {
+  add(pattern: string, answer: RouteAnswer & { times?: number | undefined }): Route {
     const matcher = compileUrlGlob(pattern, "urlPattern");
     const rest = this.#routes.filter((r) => r.pattern !== pattern);
-    if (rest.length >= MAX_ROUTES) throw new RangeError(`at most ${MAX_ROUTES} routes`);
+    if (rest.length >= MAX_ROUTES) {
+      throw new ToolError(
+        "invalid-argument",
+        `The session has ${MAX_ROUTES} routes already`,
+        "remove some with unroute, or use a broader urlPattern",
+      );
+    }
+    const bytes = answerBytes(answer);
+    const held = rest.reduce((n, r) => n + r.bytes, 0);
+    if (held + bytes > MAX_ROUTES_BYTES) {
+      throw new ToolError(
+        "invalid-argument",
+        `This route holds ${bytes} bytes and the session's other routes ${held}; ` +
+          `together at most ${MAX_ROUTES_BYTES} bytes (bodies and headers)`,
+        "remove routes you no longer need with unroute, or serve smaller bodies",
+      );
+    }
     const route: Route = {
       pattern,
       matcher,
       hits: 0,
-      code: answer.code,
+      bytes,
       ...(answer.response ? { response: answer.response } : {}),
       ...(answer.abort ? { abort: answer.abort } : {}),
       ...(answer.times !== undefined ? { timesLeft: answer.times } : {}),
@@ -180,6 +196,17 @@ export class SessionRoutes {
     const work = [...this.#changed].map((fn) => fn());
     this.#applying = Promise.allSettled([this.#applying, ...work]);
   }
+}
+
+/** The bytes a route's answer holds: its body (base64 decoded) and header names and values. */
+function answerBytes(answer: RouteAnswer): number {
+  const r = answer.response;
+  if (!r) return 0;
+  const b64 = r.body.length;
+  const body = Math.floor(b64 / 4) * 3 - (r.body.endsWith("==") ? 2 : r.body.endsWith("=") ? 1 : 0);
+  const utf8 = new TextEncoder();
+  return Math.max(0, body) +
+    r.headers.reduce((n, h) => n + utf8.encode(h.name).length + utf8.encode(h.value).length, 0);
 }
 
 /** True when `matcher` matches all of `url` (a URL too long to scan within budget never does). */

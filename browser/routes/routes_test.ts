@@ -1,13 +1,13 @@
-import { assertEquals, assertThrows, assertTrue } from "../../tests/_assert.ts";
-import { cdpWildcard, MAX_ROUTES, SessionRoutes } from "./routes.ts";
+import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../../tests/_assert.ts";
+import { cdpWildcard, MAX_ROUTES, MAX_ROUTES_BYTES, SessionRoutes } from "./routes.ts";
 import { ToolError } from "../tool_error.ts";
 
-const ok = { response: { status: 200, headers: [], body: "" }, code: false };
+const ok = { response: { status: 200, headers: [], body: "" } };
 
 Deno.test("SessionRoutes: ** any, * no slash, ? one, the rest literal; the newest wins", () => {
   const routes = new SessionRoutes();
   routes.add("**/api/*", ok);
-  routes.add("https://example.com/*.png", { abort: "Failed", code: false });
+  routes.add("https://example.com/*.png", { abort: "Failed" });
   const table: Array<[string, string | undefined]> = [
     ["http://127.0.0.1:8000/api/data", "**/api/*"],
     ["http://127.0.0.1:8000/v1/api/data?x=1", "**/api/*"],
@@ -66,7 +66,10 @@ Deno.test("SessionRoutes: times, replace, remove, exempt targets, change notices
   assertEquals(routes.remove("nope"), 0);
   assertEquals(routes.remove("**"), 1);
   for (let i = 0; i < MAX_ROUTES; i++) routes.add(`**/${i}`, ok);
-  assertThrows(() => routes.add("**/more", ok), RangeError);
+  assertIncludes(
+    assertThrows(() => routes.add("**/more", ok), ToolError).message,
+    `${MAX_ROUTES} routes already`,
+  );
   routes.add("**/0", ok);
   assertThrows(() => routes.add("x".repeat(2001), ok), ToolError);
 });
@@ -83,4 +86,29 @@ Deno.test("SessionRoutes: events for results, CDP wildcard patterns", () => {
   routes.add("**/api/*", ok);
   routes.add("*/api/**", ok);
   assertEquals(routes.cdpPatterns(), ["*/api/*"]);
+});
+
+Deno.test("SessionRoutes: the bytes all routes hold are capped; the one past it is refused", () => {
+  const routes = new SessionRoutes();
+  // About 1 MiB of body (base64: 4 chars per 3 bytes) and 10 bytes of header.
+  const mib = "A".repeat(4 * 349_525);
+  const big = {
+    response: { status: 200, headers: [{ name: "X-A", value: "1234567" }], body: mib },
+  };
+  assertEquals(routes.add("**/0", big).bytes, 3 * 349_525 + 10);
+  assertEquals(
+    routes.add("**/x", { response: { status: 200, headers: [], body: "YQ==" } }).bytes,
+    1,
+  );
+  const fit = Math.floor((MAX_ROUTES_BYTES - 1) / (3 * 349_525 + 10));
+  for (let i = 1; i < fit; i++) routes.add(`**/${i}`, big);
+  const before = routes.list().length;
+  const e = assertThrows(() => routes.add("**/more", big), ToolError);
+  assertIncludes(e.message, `at most ${MAX_ROUTES_BYTES} bytes`);
+  assertEquals(routes.list().length, before, "the refused route is not added");
+  // Replacing a route counts the new one instead of the old; an abort holds nothing.
+  routes.add("**/0", big);
+  routes.add("**/more", { abort: "Failed" });
+  routes.remove("**/1");
+  routes.add("**/more", big);
 });

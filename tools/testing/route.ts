@@ -2,9 +2,10 @@
  * `route`: answers the session's requests whose URL matches a glob with the
  * agent's response, or fails them — in every tab, popup and iframe of the
  * session, from now on (`browser/routes/`). The policy judges a request
- * first: a route never serves a URL the policy blocks. Without the `eval`
- * capability a routed document is served sandboxed (no scripts) and a routed
- * script or stylesheet is not served (`browser/routes/route_answer.ts`).
+ * first: a route never serves a URL the policy blocks. Serving a response needs
+ * the `eval` capability: what a route serves runs in the site's origin as the
+ * site's own content (a page may put any text it fetches into `innerHTML`), the
+ * power `eval_js` has; `abort` needs only `action`.
  *
  * @module
  */
@@ -14,7 +15,6 @@ import { sessionField } from "../fields.ts";
 import { anyValue } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
-import { MAX_ROUTES } from "../../browser/routes/routes.ts";
 import { toBase64 } from "../../storage/cache_storage.ts";
 import { ABORT_REASONS, ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 
@@ -22,6 +22,12 @@ import { ABORT_REASONS, ROUTES_OUTPUT, routeView } from "./route_fields.ts";
 export const MAX_ROUTE_BODY_BYTES = 1024 * 1024;
 /** Most headers a route serves. */
 const MAX_HEADERS = 50;
+/** Longest header name, bytes. */
+export const MAX_HEADER_NAME_BYTES = 256;
+/** Longest header value, bytes (UTF-8). */
+export const MAX_HEADER_VALUE_BYTES = 8 * 1024;
+/** Most bytes of one route's header names and values together. */
+export const MAX_ROUTE_HEADER_BYTES = 64 * 1024;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -38,7 +44,7 @@ export const routeTool = defineTool({
   name: "route",
   title: "Route requests",
   description:
-    "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response, or fail them (abort). Same pattern replaces.",
+    "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response (needs eval), or fail them (abort). Same pattern replaces.",
   capability: "action",
   toolset: "testing",
   annotations: {
@@ -64,6 +70,18 @@ export const routeTool = defineTool({
         'e.g. route({ urlPattern: "**/api/*", response: { json: { ok: true } } }) or abort: "failed"',
       );
     }
+    if (args.response && !ctx.config.capabilities.has("eval")) {
+      // A page may run what it fetches (a document's scripts, HTML put into innerHTML):
+      // serving a response is running the agent's code in the site's origin.
+      throw new ToolError(
+        "capability-required",
+        'Refused "route" with a response: capability "eval" is not enabled (what a route ' +
+          "serves runs in the site's origin, as eval_js would)",
+        'abort works without it (route({ urlPattern, abort: "failed" })); the operator can add ' +
+          '"eval" to BROWX_CAPABILITIES to serve responses',
+        { requiredCapability: "eval" },
+      );
+    }
     const response = args.response ? served(args.response) : undefined;
     const session = await ctx.sessions.get(args.session ?? "default");
     if (!session.navGuard) {
@@ -73,22 +91,12 @@ export const routeTool = defineTool({
         "use a session this server opened",
       );
     }
-    let route;
-    try {
-      route = session.routes.add(args.urlPattern, {
-        ...(response ? { response } : {}),
-        ...(args.abort ? { abort: ABORT_REASONS[args.abort] } : {}),
-        times: args.times,
-        code: ctx.config.capabilities.has("eval"),
-      });
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      throw new ToolError(
-        "invalid-argument",
-        `The session has ${MAX_ROUTES} routes already`,
-        "remove some with unroute, or use a broader urlPattern",
-      );
-    }
+    // Refuses a route past the session's count or byte limits (MAX_ROUTES, MAX_ROUTES_BYTES).
+    const route = session.routes.add(args.urlPattern, {
+      ...(response ? { response } : {}),
+      ...(args.abort ? { abort: ABORT_REASONS[args.abort] } : {}),
+      times: args.times,
+    });
     // The next request of any tab is intercepted: its patterns are in place.
     await session.routes.applied();
     return {
@@ -123,6 +131,8 @@ function served(r: z.infer<typeof responseField>): {
       "serve the headers the page reads",
     );
   }
+  const utf8 = new TextEncoder();
+  let headerBytes = 0;
   for (const h of headers) {
     if (!HEADER_NAME.test(h.name) || /[\r\n\0]/.test(h.value)) {
       throw new ToolError(
@@ -131,6 +141,32 @@ function served(r: z.infer<typeof responseField>): {
         "header names are tokens (letters, digits, -); values have no line breaks",
       );
     }
+    const name = utf8.encode(h.name).length;
+    const value = utf8.encode(h.value).length;
+    if (name > MAX_HEADER_NAME_BYTES || value > MAX_HEADER_VALUE_BYTES) {
+      throw new ToolError(
+        "invalid-argument",
+        `Response header "${h.name.slice(0, 80)}" is too long (name ${name}, value ${value} ` +
+          `bytes; at most ${MAX_HEADER_NAME_BYTES} and ${MAX_HEADER_VALUE_BYTES})`,
+        "serve a shorter header",
+      );
+    }
+    headerBytes += name + value;
+  }
+  if (headerBytes > MAX_ROUTE_HEADER_BYTES) {
+    throw new ToolError(
+      "invalid-argument",
+      `Response headers are ${headerBytes} bytes; at most ${MAX_ROUTE_HEADER_BYTES} in all`,
+      "serve fewer or shorter headers",
+    );
+  }
+  const bytes = utf8.encode(text);
+  if (bytes.length > MAX_ROUTE_BODY_BYTES) {
+    throw new ToolError(
+      "invalid-argument",
+      `response body is ${bytes.length} bytes; at most ${MAX_ROUTE_BODY_BYTES} are served`,
+      "serve a smaller body",
+    );
   }
   // A value the agent cannot read (a {{secret:…}} filled in) is not served to pages either.
   for (const s of [text, ...headers.map((h) => h.value)]) {
@@ -141,14 +177,6 @@ function served(r: z.infer<typeof responseField>): {
         "serve test data, not a registered secret",
       );
     }
-  }
-  const bytes = new TextEncoder().encode(text);
-  if (bytes.length > MAX_ROUTE_BODY_BYTES) {
-    throw new ToolError(
-      "invalid-argument",
-      `response body is ${bytes.length} bytes; at most ${MAX_ROUTE_BODY_BYTES} are served`,
-      "serve a smaller body",
-    );
   }
   return { status: r.status ?? 200, headers, body: toBase64(bytes) };
 }

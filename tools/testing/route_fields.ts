@@ -36,8 +36,6 @@ export interface RouteView {
   timesLeft?: number;
   /** Requests it answered so far. */
   hits: number;
-  /** A routed document is served sandboxed (no scripts), other code not at all: no `eval`. */
-  sandboxed?: true;
 }
 
 const REASON_NAMES = Object.fromEntries(
@@ -53,7 +51,6 @@ export function routeView(route: Route): RouteView {
     ...(route.abort ? { abort: REASON_NAMES[route.abort] ?? route.abort } : {}),
     ...(route.timesLeft !== undefined ? { timesLeft: route.timesLeft } : {}),
     hits: route.hits,
-    ...(!route.code && route.response ? { sandboxed: true as const } : {}),
   };
 }
 
@@ -65,7 +62,6 @@ const ROUTE_OUTPUT = z.object({
   abort: z.string().optional(),
   timesLeft: z.number().optional(),
   hits: z.number(),
-  sandboxed: z.boolean().optional(),
 }).loose();
 
 /** outputSchema of `route`, `unroute` and `list_routes` (success or isError). */
