@@ -17,6 +17,15 @@ import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk
 /** How often an idle stream carries a comment, so proxies keep it open, ms. */
 export const SSE_KEEPALIVE_MS = 25_000;
 
+/**
+ * Most bytes an SSE stream may hold that its client has not taken yet. A write that finds more
+ * than this queued closes the client (as when its stream ends): a client that stops reading
+ * would otherwise make the server hold every answer it is sent (red team: 40 pings with 40 MB
+ * ids took a server from 122 MB to 2 GB). One message may take the queue past it (an answer
+ * bigger than the bound still reaches a client that reads).
+ */
+export const SSE_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
 /** One SSE client's transport: its stream is {@link SseTransport.response}'s body. */
 export class SseTransport implements Transport {
   /** The client's session id (the `sessionId` of its `/messages` URL). */
@@ -31,19 +40,37 @@ export class SseTransport implements Transport {
   #closed = false;
   #keepAlive: ReturnType<typeof setInterval> | undefined;
   #endpoint: string;
+  #maxQueued: number;
+  #posted = false;
   /** Told once when the stream ends (the client went away, or {@link close}). */
   onGone: (() => void) | undefined;
 
-  /** `endpoint`: the path the client posts to (`/messages`). */
-  constructor(endpoint: string) {
+  /**
+   * `endpoint`: the path the client posts to (`/messages`); `maxQueuedBytes`: the bound on
+   * bytes queued for the client (default {@link SSE_MAX_QUEUED_BYTES}).
+   */
+  constructor(endpoint: string, options: { maxQueuedBytes?: number } = {}) {
     this.#endpoint = endpoint;
+    this.#maxQueued = options.maxQueuedBytes ?? SSE_MAX_QUEUED_BYTES;
     this.#stream = new ReadableStream<Uint8Array>({
       start: (c) => {
         this.#controller = c;
       },
       // The client closed the connection.
       cancel: () => void this.close(),
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: this.#maxQueued }));
+  }
+
+  /** Bytes queued on the stream that the client has not taken yet. */
+  get queuedBytes(): number {
+    return this.#closed ? 0 : Math.max(0, this.#maxQueued - (this.#controller.desiredSize ?? 0));
+  }
+
+  /** True once: the first POST of this client (its initialize, bounded like /mcp's). */
+  takeFirstPost(): boolean {
+    const first = !this.#posted;
+    this.#posted = true;
+    return first;
   }
 
   /** The `GET /sse` answer: the event stream. */
@@ -79,11 +106,17 @@ export class SseTransport implements Transport {
 
   /** Ends the stream; idempotent. */
   close(): Promise<void> {
+    return this.#end();
+  }
+
+  /** Ends the stream: closed (queued bytes still go out), or errored (queued bytes dropped). */
+  #end(error?: Error): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
     clearInterval(this.#keepAlive);
     try {
-      this.#controller.close();
+      if (error) this.#controller.error(error);
+      else this.#controller.close();
     } catch { /* already cancelled by the client */ }
     this.onclose?.();
     this.onGone?.();
@@ -92,6 +125,16 @@ export class SseTransport implements Transport {
 
   #write(text: string): void {
     if (this.#closed) return;
+    if (this.queuedBytes > this.#maxQueued) {
+      // The client does not read its stream: drop it (and what is queued for it) rather than
+      // hold everything for it.
+      const error = new Error(
+        `SSE client not reading: over ${this.#maxQueued} bytes queued; closing it`,
+      );
+      this.onerror?.(error);
+      void this.#end(error);
+      return;
+    }
     try {
       this.#controller.enqueue(new TextEncoder().encode(text));
     } catch (e) {
@@ -114,8 +157,11 @@ export interface SseDeps {
   open(transport: SseTransport, principal: string): Promise<void>;
   /** The SSE client of `sessionId` for `principal` (marked seen), or undefined. */
   find(sessionId: string, principal: string): SseTransport | undefined;
-  /** Reads and checks a POST body: the messages, or the response that refuses it. */
-  readMessages(req: Request): Promise<{ body: unknown; batch: boolean } | Response>;
+  /**
+   * Reads and checks a POST body: the messages, or the response that refuses it. `first`: the
+   * client's first POST (its initialize), bounded as /mcp bounds a body without a session.
+   */
+  readMessages(req: Request, first: boolean): Promise<{ body: unknown; batch: boolean } | Response>;
 }
 
 /** The path a client's stream tells it to post to. */
@@ -180,7 +226,7 @@ async function postMessages(req: Request, deps: SseDeps): Promise<Response> {
         "(it ended or expired, or the server restarted)",
     );
   }
-  const read = await deps.readMessages(req);
+  const read = await deps.readMessages(req, transport.takeFirstPost());
   if (read instanceof Response) {
     // JSON-RPC error replies belong on the stream; an HTTP failure (too big, too slow) stays.
     if (read.status !== 200 && read.status !== 400) return read;

@@ -33,3 +33,22 @@ Deno.test("SseTransport: posted messages reach onmessage with the request info",
   t.receive({ jsonrpc: "2.0", method: "ping", id: 3 }, { requestInfo: { headers: { a: "b" } } });
   assertEquals(got, [[{ jsonrpc: "2.0", method: "ping", id: 3 }, { a: "b" }]]);
 });
+
+Deno.test("SseTransport: a write finding more than the bound queued closes the client; one big message passes", async () => {
+  const t = new SseTransport("/messages", { maxQueuedBytes: 1000 });
+  let gone = 0;
+  t.onGone = () => gone++;
+  const reader = t.response.body!.getReader();
+  await t.start();
+  await reader.read();
+  // A reading client gets a message bigger than the bound.
+  await t.send({ jsonrpc: "2.0", id: "x".repeat(5000), result: {} });
+  assertEquals((await reader.read()).value!.length > 5000, true);
+  // It stops reading: the second write past the bound closes it.
+  await t.send({ jsonrpc: "2.0", id: "y".repeat(5000), result: {} });
+  assertEquals(t.queuedBytes > 1000, true);
+  await t.send({ jsonrpc: "2.0", id: 3, result: {} });
+  assertEquals(gone, 1);
+  assertEquals(t.queuedBytes, 0);
+  await assertRejects(() => reader.read(), Error);
+});
