@@ -423,6 +423,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       toolsets: parseToolsets(env("BROWX_TOOLSETS")),
       secrets,
       secretsFile: env("BROWX_SECRETS") ? resolve(env("BROWX_SECRETS")!) : undefined,
+      configFile: cliValues.config !== undefined ? resolve(cliValues.config) : undefined,
       version: VERSION,
     },
   };
