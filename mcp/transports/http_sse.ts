@@ -18,11 +18,11 @@ import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk
 export const SSE_KEEPALIVE_MS = 25_000;
 
 /**
- * Most bytes an SSE stream may hold that its client has not taken yet. A write that finds more
- * than this queued closes the client (as when its stream ends): a client that stops reading
+ * Most bytes an SSE stream may hold behind the message its client takes next. A write that
+ * finds more queued closes the client (as when its stream ends): a client that stops reading
  * would otherwise make the server hold every answer it is sent (red team: 40 pings with 40 MB
- * ids took a server from 122 MB to 2 GB). One message may take the queue past it (an answer
- * bigger than the bound still reaches a client that reads).
+ * ids took a server from 122 MB to 2 GB). The next message does not count, so answers bigger
+ * than the bound still reach a client that reads, even while it is still taking one.
  */
 export const SSE_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
@@ -41,6 +41,11 @@ export class SseTransport implements Transport {
   #keepAlive: ReturnType<typeof setInterval> | undefined;
   #endpoint: string;
   #maxQueued: number;
+  /** Messages written and not yet taken by the stream's reader (the HTTP server). */
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
+  /** Wakes a pull waiting for the next message. */
+  #wake: (() => void) | undefined;
   #posted = false;
   /** Told once when the stream ends (the client went away, or {@link close}). */
   onGone: (() => void) | undefined;
@@ -56,14 +61,26 @@ export class SseTransport implements Transport {
       start: (c) => {
         this.#controller = c;
       },
+      // The reader wants a chunk: hand it the next message (or wait for one). Our own queue,
+      // not the stream's, so what the client has not taken is known message by message.
+      pull: async (c) => {
+        if (!this.#pending.length && !this.#closed) {
+          await new Promise<void>((resolve) => this.#wake = resolve);
+        }
+        const next = this.#pending.shift();
+        if (next && !this.#closed) {
+          this.#pendingBytes -= next.length;
+          c.enqueue(next);
+        }
+      },
       // The client closed the connection.
       cancel: () => void this.close(),
-    }, new ByteLengthQueuingStrategy({ highWaterMark: this.#maxQueued }));
+    }, new CountQueuingStrategy({ highWaterMark: 0 }));
   }
 
-  /** Bytes queued on the stream that the client has not taken yet. */
+  /** Bytes written that the stream's reader has not taken yet. */
   get queuedBytes(): number {
-    return this.#closed ? 0 : Math.max(0, this.#maxQueued - (this.#controller.desiredSize ?? 0));
+    return this.#pendingBytes;
   }
 
   /** True once: the first POST of this client (its initialize, bounded like /mcp's). */
@@ -116,8 +133,15 @@ export class SseTransport implements Transport {
     clearInterval(this.#keepAlive);
     try {
       if (error) this.#controller.error(error);
-      else this.#controller.close();
+      else {
+        // A graceful end still delivers what was written.
+        for (const chunk of this.#pending) this.#controller.enqueue(chunk);
+        this.#controller.close();
+      }
     } catch { /* already cancelled by the client */ }
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#wake?.();
     this.onclose?.();
     this.onGone?.();
     return Promise.resolve();
@@ -125,7 +149,7 @@ export class SseTransport implements Transport {
 
   #write(text: string): void {
     if (this.#closed) return;
-    if (this.queuedBytes > this.#maxQueued) {
+    if (this.#pendingBytes - (this.#pending[0]?.length ?? 0) > this.#maxQueued) {
       // The client does not read its stream: drop it (and what is queued for it) rather than
       // hold everything for it.
       const error = new Error(
@@ -135,12 +159,12 @@ export class SseTransport implements Transport {
       void this.#end(error);
       return;
     }
-    try {
-      this.#controller.enqueue(new TextEncoder().encode(text));
-    } catch (e) {
-      this.onerror?.(e as Error);
-      void this.close();
-    }
+    const chunk = new TextEncoder().encode(text);
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
   }
 }
 
