@@ -95,6 +95,25 @@ export const KNOWN_ENV: readonly string[] = [
   "BROWX_WORKSPACE",
 ];
 
+/**
+ * The settings that decide what an agent may do, with the flag that sets each one too (if any):
+ * a config file that changes one the environment set is told on stderr (parse_cli.ts), since
+ * the file wins and an operator's stricter environment would otherwise be replaced silently.
+ */
+export const POLICY_SETTINGS: Readonly<Record<string, string | undefined>> = {
+  BROWX_CAPABILITIES: undefined,
+  BROWX_ALLOWED_ORIGINS: "allowed-origins",
+  BROWX_CONFIRM_REQUIRED: undefined,
+  BROWX_CONFIRM_TIMEOUT_MS: undefined,
+  BROWX_CONFIG_READONLY: undefined,
+  BROWX_DEVTOOLS_CONFIRM: undefined,
+  BROWX_SECRETS: undefined,
+  BROWX_SHARED_AUTH_STATES: undefined,
+  BROWX_TOOLSETS: undefined,
+  BROWX_WORKSPACE: "workspace",
+  BROWX_HTTP_TOKEN: undefined,
+};
+
 /** `viewportSize` → `viewport-size`. */
 function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -139,8 +158,9 @@ export function readConfigFile(path: string): ConfigFile {
       } else bad.push(`${key} (expected a string, number or boolean)`);
       continue;
     }
-    const name = key in FLAG_OPTIONS ? key : kebab(key);
-    if (!(name in FLAG_OPTIONS) || NOT_IN_FILE.has(name)) {
+    // Own keys only: `toString`, `constructor`, `__proto__` are not flags.
+    const name = Object.hasOwn(FLAG_OPTIONS, key) ? key : kebab(key);
+    if (!Object.hasOwn(FLAG_OPTIONS, name) || NOT_IN_FILE.has(name)) {
       unknown.push(key);
       continue;
     }

@@ -17,7 +17,13 @@ import type { ServerConfig } from "../policy/server_config.ts";
 import { registrableDomain } from "../policy/hosts.ts";
 import { DEFAULT_TOOLSETS, isToolset, type Toolset, TOOLSETS } from "../policy/toolsets.ts";
 import { type BrowserSettings, browserSettings } from "./browser_flags.ts";
-import { FLAG_OPTIONS, type FlagValues, readConfigFile } from "./flag_table.ts";
+import {
+  type ConfigFile,
+  FLAG_OPTIONS,
+  type FlagValues,
+  POLICY_SETTINGS,
+  readConfigFile,
+} from "./flag_table.ts";
 import { UsageError } from "./usage_error.ts";
 
 export { USAGE } from "./usage.ts";
@@ -193,6 +199,38 @@ function pick(
   return undefined;
 }
 
+const short = (v: string) => JSON.stringify(v.length > 80 ? `${v.slice(0, 77)}...` : v);
+
+/**
+ * One warning per policy setting ({@link POLICY_SETTINGS}) that the config file changes from
+ * what the environment says (the file wins, so a stricter environment would be replaced
+ * silently); a flag on the command line, which wins over both, silences it. The token's
+ * values are never shown.
+ */
+function policyOverrides(
+  file: ConfigFile,
+  cliValues: FlagValues,
+  outerEnv: (name: string) => string | undefined,
+): string[] {
+  const out: string[] = [];
+  for (const [name, flag] of Object.entries(POLICY_SETTINGS)) {
+    const before = outerEnv(name);
+    if (before === undefined) continue;
+    const flagValue = flag ? (file.flags as Record<string, unknown>)[flag] : undefined;
+    const fromFile = typeof flagValue === "string" ? flagValue : file.env[name];
+    if (fromFile === undefined || fromFile === before) continue;
+    if (flag && (cliValues as Record<string, unknown>)[flag] !== undefined) continue;
+    const shown = name === "BROWX_HTTP_TOKEN"
+      ? "(values not shown)"
+      : `${short(before)} -> ${short(fromFile)}`;
+    out.push(
+      `--config overrides ${name} from the environment: ${shown}` +
+        (typeof flagValue === "string" ? ` (key "${flag}")` : ""),
+    );
+  }
+  return out;
+}
+
 /**
  * Parses arguments and environment into a configuration.
  *
@@ -218,6 +256,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   const outerEnv = env;
   env = (name) => fileEnv[name] ?? outerEnv(name);
   const values: FlagValues = { ...file.flags, ...cliValues };
+  const warnings: string[] = policyOverrides(file, cliValues, outerEnv);
   // Pairs that contradict each other: the command line's choice replaces the file's.
   const headful =
     pick(cliValues, file.flags, "--headed", (v) => v.headed || v.headful, (v) => v.headless) ??
@@ -240,7 +279,6 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if ((values.host !== undefined || values.port !== undefined) && !values.http) {
     throw new UsageError("--host and --port need --http");
   }
-  const warnings: string[] = [];
   let consolePort: number | undefined;
   const consoleSet = values.console ?? env("BROWX_CONSOLE");
   if (consoleSet !== undefined) {
@@ -386,6 +424,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       toolsets: parseToolsets(env("BROWX_TOOLSETS")),
       secrets,
       secretsFile: env("BROWX_SECRETS") ? resolve(env("BROWX_SECRETS")!) : undefined,
+      configFile: cliValues.config !== undefined ? resolve(cliValues.config) : undefined,
       version: VERSION,
     },
   };

@@ -148,3 +148,68 @@ Deno.test("--config: flags > file > environment; unknown keys named; BROWX_* set
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("--config over a stricter environment: each policy override warned; empty refused as in the environment; inherited names are unknown keys", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-config-" });
+  try {
+    const file = join(dir, "c.json");
+    // The red team's file: more capabilities, no origin list, no confirm hooks.
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({
+        BROWX_CAPABILITIES: ["read", "navigation", "action", "eval", "self-approval"],
+        BROWX_ALLOWED_ORIGINS: "",
+        BROWX_CONFIRM_REQUIRED: "",
+        BROWX_TOOLSETS: "all",
+      }),
+    );
+    const strict = {
+      BROWX_CAPABILITIES: "read",
+      BROWX_ALLOWED_ORIGINS: "example.com",
+      BROWX_CONFIRM_REQUIRED: "submit,file_upload",
+      BROWX_TOOLSETS: "all",
+    };
+    const cli = parseCli(["--config", file], env(strict));
+    // flags > file > environment still holds...
+    assertTrue(cli.config.capabilities.has("eval"));
+    // ...but never silently: one warning per overridden setting, both values shown.
+    const told = cli.warnings.filter((w) => w.startsWith("--config overrides"));
+    assertEquals(told.length, 3, told.join("\n"));
+    assertIncludes(
+      told.join("\n"),
+      'BROWX_CAPABILITIES from the environment: "read" -> "read,navigation,action,eval,self-approval"',
+    );
+    assertIncludes(
+      told.join("\n"),
+      'BROWX_ALLOWED_ORIGINS from the environment: "example.com" -> ""',
+    );
+    assertIncludes(told.join("\n"), "BROWX_CONFIRM_REQUIRED");
+    // A flag on the command line wins over both: no warning for that one.
+    const flagged = parseCli(["--config", file, "--allowed-origins", "x.example"], env(strict));
+    assertEquals(flagged.warnings.some((w) => w.includes("BROWX_ALLOWED_ORIGINS")), false);
+    // Long values are shortened.
+    await Deno.writeTextFile(file, JSON.stringify({ BROWX_TOOLSETS: "core,".repeat(40) + "core" }));
+    const long = parseCli(["--config", file], env({ BROWX_TOOLSETS: "core" })).warnings;
+    assertTrue(long.some((w) => w.includes("...") && w.length < 200), long.join("\n"));
+
+    // An empty value is refused in the file as in the environment, with the same error.
+    for (const name of ["BROWX_CAPABILITIES", "BROWX_HTTP_MAX_CLIENTS", "BROWX_WORKSPACE"]) {
+      await Deno.writeTextFile(file, JSON.stringify({ [name]: "" }));
+      assertEquals(
+        usageError(() => parseCli(["--config", file], env({}))),
+        usageError(() => parseCli([], env({ [name]: "" }))),
+      );
+    }
+
+    // Keys inherited from Object.prototype are unknown keys, not flags (nor a crash).
+    for (const key of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      await Deno.writeTextFile(file, `{"${key}":"x"}`);
+      assertIncludes(
+        usageError(() => parseCli(["--config", file], env({}))),
+        `Unknown key in --config "${file}": "${key}"`,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

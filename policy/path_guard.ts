@@ -65,6 +65,9 @@ export const RESERVED_AREAS: readonly string[] = [
   ".artifacts",
   ".clients",
   ".instances",
+  // The --http bearer token browxai keeps (mcp/transports/http_token.ts): overwritten, the next
+  // start fails; read, it goes to a page (upload_file). Its `http-token.<id>.tmp` siblings too.
+  "http-token",
 ];
 
 /** What {@link checkWorkspacePath} checks a path against. */
@@ -154,17 +157,29 @@ export function checkWorkspacePath(check: PathCheck, path: string): string[] {
     if (allowed.some((a) => a.length > reserved.length && reserved.every((p, i) => a[i] === p))) {
       continue;
     }
-    if (under(reserved)) {
+    if (under(reserved) || tempSibling(parts, reserved)) {
       throw new PathGuardError(
         "reserved",
         path,
         `Refused path ${shown}: browxai keeps ${
           JSON.stringify(reserved.join("/"))
-        } for itself (audit log, browser profiles, downloads, artifacts, secrets, other clients' files); use another file ${where}`,
+        } for itself (audit log, browser profiles, downloads, artifacts, the secrets file, the --http token, the --config file, other clients' files); use another file ${where}`,
       );
     }
   }
   return parts;
+}
+
+/**
+ * True when `parts` names a temp sibling of the reserved file `reserved` (`<name>.<id>.tmp`
+ * beside it): browxai writes its own files through one and links it into place.
+ */
+function tempSibling(parts: string[], reserved: string[]): boolean {
+  const name = reserved.at(-1);
+  const last = parts.at(-1);
+  return name !== undefined && last !== undefined && parts.length === reserved.length &&
+    reserved.slice(0, -1).every((p, i) => parts[i] === p) &&
+    last.startsWith(`${name}.`) && last.endsWith(".tmp");
 }
 
 /** A path shown in a message: quoted, cut at 200 characters. */

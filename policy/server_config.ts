@@ -49,6 +49,8 @@ export interface ServerConfig {
   secrets?: SecretStore | undefined;
   /** The secrets file's absolute path (`BROWX_SECRETS`): never a file the agent may name. */
   secretsFile?: string | undefined;
+  /** The `--config` file's absolute path: never a file the agent may name (write or read). */
+  configFile?: string | undefined;
   /**
    * HTTP clients share the auth states of `.auth-states/` (`BROWX_SHARED_AUTH_STATES=1`)
    * instead of each keeping its own.
@@ -68,4 +70,14 @@ export interface ServerConfig {
    * channel could answer); absent: read from `capabilities` alone.
    */
   humanGate?: HumanGateState | undefined;
+}
+
+/**
+ * The files of the server's own configuration (the secrets file, the `--config` file), as
+ * absolute paths: reserved for every path an agent names, to read or to write.
+ */
+export function ownConfigFiles(
+  config: Pick<ServerConfig, "secretsFile" | "configFile">,
+): string[] {
+  return [config.secretsFile, config.configFile].filter((f): f is string => !!f);
 }

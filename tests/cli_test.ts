@@ -1,5 +1,5 @@
 import { assertEquals, assertIncludes, assertThrows, assertTrue } from "./_assert.ts";
-import { ROOT } from "./_mcp.ts";
+import { ROOT, startStdio } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 import { parseCli, UsageError } from "../main.ts";
 
@@ -168,6 +168,51 @@ Deno.test("cli: --config with an unknown key exits 2 naming it; --help lists the
         "--automation-tells",
       ]
     ) assertIncludes(help.stdout, flag);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("cli: a --config file over a stricter environment is told on stderr; prototype keys exit 2", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-cli-" });
+  try {
+    const file = join(dir, "browxai.json");
+    for (const key of ["__proto__", "constructor", "toString"]) {
+      await Deno.writeTextFile(file, `{"${key}":"x"}`);
+      const r = await run(["--config", file], { BROWX_WORKSPACE: join(dir, "ws") });
+      assertEquals(r.code, 2, r.stderr);
+      assertIncludes(r.stderr.split("\n")[0]!, `Unknown key in --config "${file}": "${key}"`);
+      assertTrue(!r.stderr.includes("TypeError"), r.stderr);
+    }
+    // The red team's file: more capabilities, no origin list, no confirm hooks.
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({
+        BROWX_CAPABILITIES: ["read", "navigation", "action", "eval", "self-approval"],
+        BROWX_ALLOWED_ORIGINS: "",
+        BROWX_CONFIRM_REQUIRED: "",
+      }),
+    );
+    const mcp = await startStdio({
+      args: ["--config", file],
+      env: {
+        BROWX_CAPABILITIES: "read",
+        BROWX_ALLOWED_ORIGINS: "example.com",
+        BROWX_CONFIRM_REQUIRED: "submit,file_upload",
+      },
+    });
+    try {
+      await mcp.client.listTools();
+      const err = mcp.stderr();
+      for (
+        const name of ["BROWX_CAPABILITIES", "BROWX_ALLOWED_ORIGINS", "BROWX_CONFIRM_REQUIRED"]
+      ) {
+        assertIncludes(err, `--config overrides ${name} from the environment`);
+      }
+      assertIncludes(err, '"example.com" -> ""');
+    } finally {
+      await mcp.close();
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -152,3 +152,66 @@ Deno.test("sse: the client limit counts SSE streams with /mcp sessions", async (
     await server.close();
   }
 });
+
+Deno.test("sse: a client that stops reading its stream is closed past the queue bound; others are served", async () => {
+  const server = await startHttp();
+  const base = server.url.replace(/\/mcp$/, "");
+  const pid = server.child.pid;
+  const rssKb = () =>
+    Number(/VmRSS:\s*(\d+)/.exec(Deno.readTextFileSync(`/proc/${pid}/status`))![1]);
+  let good: Client | undefined;
+  try {
+    const res = await fetch(`${base}/sse`);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const endpoint = /data: (\S+)/.exec(first)![1];
+    const post = (m: unknown) =>
+      fetch(base + endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(m),
+      });
+    // The first POST (initialize) is bounded like /mcp's first body: 1 MiB.
+    const bigInit = await post({
+      jsonrpc: "2.0",
+      id: "i".repeat(2 * 1024 * 1024),
+      method: "initialize",
+      params: {},
+    });
+    assertEquals(bigInit.status, 413);
+    await bigInit.body?.cancel();
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2024-11-05",
+        capabilities: {},
+        clientInfo: { name: "x", version: "1" },
+      },
+    });
+    assertEquals(init.status, 202);
+    await init.body?.cancel();
+    const baseline = rssKb();
+    // From here on the client never reads: pings whose 4 MB ids come back on the stream.
+    const bigId = "i".repeat(4 * 1024 * 1024);
+    let refused = -1;
+    for (let n = 0; n < 40 && refused < 0; n++) {
+      const r = await post({ jsonrpc: "2.0", id: bigId + n, method: "ping" });
+      await r.body?.cancel();
+      if (r.status === 404) refused = n;
+    }
+    // Closed after a few answers (8 MiB bound + one message + socket buffers), not 160 MB later.
+    assertTrue(refused > 0 && refused < 12, `closed after ${refused} posts`);
+    assertTrue(rssKb() - baseline < 400 * 1024, `RSS grew ${rssKb() - baseline} kB`);
+    await reader.cancel().catch(() => {});
+    // A client that reads is served.
+    good = new Client({ name: "browxai-sse-test", version: "0.0.0" });
+    await good.connect(new SSEClientTransport(new URL("/sse", base)));
+    assertTrue((await good.listTools()).tools.length > 0);
+    assertEquals(await good.ping(), {});
+  } finally {
+    await good?.close().catch(() => {});
+    await server.close();
+  }
+});

@@ -12,6 +12,8 @@ import { NO_DISPLAY_REASON, startXvfb } from "./_xvfb.ts";
 
 type R = Record<string, unknown>;
 const SECRET = "hunter2-s3cr3t-9Q";
+/** An API key no secret store knows: left out of a HAR by its header's name. */
+const API_KEY = "ak-live-PLAIN-4242";
 
 /** A 2×2 red PNG. */
 const PNG_BYTES = Uint8Array.from(
@@ -41,7 +43,7 @@ function startPages() {
         return new Response(
           `<!doctype html><title>Net page</title><h1>Network</h1><img src="/img.png" id="pic">
 <script>
-fetch("/api/data?token=${SECRET}", { headers: { "X-Token": "${SECRET}" } })
+fetch("/api/data?token=${SECRET}", { headers: { "X-Token": "${SECRET}", "X-Api-Key": "${API_KEY}" } })
   .then((r) => r.json())
   .then(() => fetch("/api/save?draft=yes", { method: "POST", body: "note=hello" }))
   .then(() => { document.title = "fetched"; });
@@ -322,6 +324,12 @@ Deno.test("recording: har_save writes the session's requests as HAR 1.2, secrets
       assertNotIncludes(text, SECRET);
       assertIncludes(text, "[secret:KEY]");
       assertNotIncludes(text, "abc123cookie");
+      // Credential headers by name (red team: X-Api-Key went into the file): out, and counted.
+      assertNotIncludes(text, API_KEY);
+      const leftOut = s.headersLeftOut as Record<string, number>;
+      assertTrue((leftOut["x-api-key"] ?? 0) >= 1, JSON.stringify(leftOut));
+      assertTrue((leftOut["x-token"] ?? 0) >= 1, JSON.stringify(leftOut));
+      assertIncludes(String(har.log.comment), "X-Api-Key");
       const save = har.log.entries.find((e) => e.request.url.includes("/api/save"))!;
       assertEquals(save.request.postData, undefined);
       assertIncludes(save.request.url, "draft=");

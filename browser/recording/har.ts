@@ -4,8 +4,10 @@
  * (`sessions/network_details.ts`).
  *
  * What the file leaves out, and says so in `log.comment`:
- * - Credentials in headers, as DevTools' default ("sanitized") HAR export does: `Cookie`,
- *   `Set-Cookie`, `Authorization`, `Proxy-Authorization`; the `cookies` lists stay empty.
+ * - Credentials in headers: `Cookie`, `Set-Cookie`, `Authorization`, `Proxy-Authorization`
+ *   (as DevTools' default "sanitized" HAR export), and custom ones by their names
+ *   ({@link isCredentialHeader}: `X-Api-Key`, `X-Auth-Token`, `X-CSRF-Token`, …); the `cookies`
+ *   lists stay empty. The result counts what was left out, by header name.
  * - Bodies (posted data and responses) without the `network-body` capability, and the query
  *   values of writes (POST, PUT, PATCH, DELETE), which the network log shows by keys only.
  * - Under secrets masking, every registered value is masked, as in results.
@@ -20,13 +22,29 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { NetworkDetail } from "../sessions/network_details.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 
-/** Headers a HAR file never carries (compared lower-case). */
+/** Headers a HAR file never carries (compared lower-case); see {@link isCredentialHeader}. */
 export const SANITIZED_HEADERS: ReadonlySet<string> = new Set([
   "cookie",
   "set-cookie",
+  "set-cookie2",
   "authorization",
   "proxy-authorization",
+  "x-api-key",
+  "api-key",
+  "apikey",
+  "x-amz-security-token",
+  "x-goog-api-key",
 ]);
+
+/**
+ * True when a header's name says it carries a credential: one of {@link SANITIZED_HEADERS},
+ * or a name ending in `-token`, `-api-key`/`-apikey`, `-secret` or `-session` (red team: a page's
+ * `X-Api-Key` went into the HAR file whole). Registered secrets are masked wherever they are.
+ */
+export function isCredentialHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return SANITIZED_HEADERS.has(n) || /(^|[-_])(token|api[-_]?key|secret|session)$/.test(n);
+}
 
 /** Largest response body put in the file, bytes of its text or base64. */
 export const MAX_BODY_CHARS = 1024 * 1024;
@@ -47,6 +65,8 @@ export interface HarBuild {
   pages: number;
   /** Bodies were left out for want of `network-body`. */
   bodiesOmitted: boolean;
+  /** Credential headers left out, by lower-case name: how many times each. */
+  headersLeftOut: Record<string, number>;
 }
 
 /**
@@ -74,6 +94,7 @@ export async function buildHar(
     tabs,
   );
   const budget = { left: MAX_BODIES_CHARS };
+  const leftOut = new Map<string, number>();
   const entries = [];
   for (const entry of logged) {
     options.signal?.throwIfAborted();
@@ -82,11 +103,12 @@ export async function buildHar(
     const pageref = pages.refOf(entry);
     entries.push({
       ...(pageref ? { pageref } : {}),
-      ...(await harEntry(entry, detail, options.bodies, budget)),
+      ...(await harEntry(entry, detail, { bodies: options.bodies, budget, leftOut })),
     });
   }
   const notes = [
-    "Cookie, Set-Cookie, Authorization and Proxy-Authorization headers are left out (sanitized, as DevTools exports by default)",
+    "credential headers are left out: Cookie, Set-Cookie, Authorization, Proxy-Authorization (as DevTools exports by default) and names like X-Api-Key or *-Token" +
+    (leftOut.size ? ` (here: ${[...leftOut.keys()].join(", ")})` : ""),
     ...(options.bodies ? [] : [
       "bodies are left out (they need the network-body capability), and so are the query values of writes (POST, PUT, PATCH, DELETE)",
     ]),
@@ -108,6 +130,7 @@ export async function buildHar(
     entries: entries.length,
     pages: pages.list.length,
     bodiesOmitted: !options.bodies,
+    headersLeftOut: Object.fromEntries(leftOut),
   };
 }
 
@@ -147,9 +170,13 @@ async function harPages(logged: NetworkEntry[], tabs: Map<string, Page>) {
 async function harEntry(
   entry: NetworkEntry,
   d: NetworkDetail,
-  bodies: boolean,
-  budget: { left: number },
+  { bodies, budget, leftOut }: {
+    bodies: boolean;
+    budget: { left: number };
+    leftOut: Map<string, number>;
+  },
 ) {
+  const sanitized = (pairs: Array<[string, string]>) => sanitize(pairs, leftOut);
   const r = d.response;
   const url = bodies || !isWriteMethod(entry.method) ? entry.url : valuesDropped(entry.url);
   const httpVersion = harVersion(r?.protocol);
@@ -292,9 +319,14 @@ function header(pairs: Array<[string, string]>, name: string): string | undefine
   return pairs.find(([n]) => n.toLowerCase() === name)?.[1];
 }
 
-function sanitized(pairs: Array<[string, string]>): HarPair[] {
-  return pairs.filter(([n]) => !SANITIZED_HEADERS.has(n.toLowerCase()))
-    .map(([name, value]) => ({ name, value }));
+/** The pairs without credential headers; counts each one left out in `leftOut`. */
+function sanitize(pairs: Array<[string, string]>, leftOut: Map<string, number>): HarPair[] {
+  const kept: HarPair[] = [];
+  for (const [name, value] of pairs) {
+    if (!isCredentialHeader(name)) kept.push({ name, value });
+    else leftOut.set(name.toLowerCase(), (leftOut.get(name.toLowerCase()) ?? 0) + 1);
+  }
+  return kept;
 }
 
 function queryOf(url: string): HarPair[] {

@@ -3,7 +3,7 @@ import type { Protocol } from "../../cdp/types.ts";
 import { SecretStore } from "../../policy/secrets.ts";
 import { PageLogs } from "../sessions/page_logs.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { buildHar, valuesDropped } from "./har.ts";
+import { buildHar, isCredentialHeader, valuesDropped } from "./har.ts";
 
 type Entry = {
   request: { url: string; headers: Array<{ name: string }>; postData?: { text: string } };
@@ -138,4 +138,25 @@ Deno.test("buildHar: a redirect hop, timings from ResourceTiming, headers saniti
 Deno.test("valuesDropped: keys kept, values emptied", () => {
   assertEquals(valuesDropped("https://a.b/p?x=1&y=two#f"), "https://a.b/p?x=&y=#f");
   assertEquals(valuesDropped("https://a.b/p"), "https://a.b/p");
+});
+
+Deno.test("isCredentialHeader: credential names by list and by suffix; ordinary ones kept", () => {
+  for (
+    const n of [
+      "Cookie",
+      "set-cookie2",
+      "Proxy-Authorization",
+      "X-Api-Key",
+      "api-key",
+      "X-Auth-Token",
+      "x-csrf-token",
+      "X-XSRF-TOKEN",
+      "x-amz-security-token",
+      "X-Goog-Api-Key",
+      "x-client-secret",
+    ]
+  ) assertEquals(isCredentialHeader(n), true, n);
+  for (const n of ["content-type", "accept", "x-request-id", "user-agent", "tokenizer"]) {
+    assertEquals(isCredentialHeader(n), false, n);
+  }
 });

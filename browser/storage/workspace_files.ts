@@ -6,6 +6,7 @@
  * @module
  */
 import { PathGuardError } from "../../policy/path_guard.ts";
+import { ownConfigFiles } from "../../policy/server_config.ts";
 import {
   safeCheckPath,
   safeList,
@@ -38,7 +39,7 @@ export function agentTarget(ctx: CallContext, write: boolean): SafeTarget {
       SHARED_AUTH_DIR,
       areas.authStates(false),
       ...(write ? [areas.downloads] : []),
-      ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
+      ...ownConfigFiles(ctx.config),
     ],
   };
 }
@@ -48,7 +49,7 @@ export function authTarget(ctx: CallContext): SafeTarget {
   return {
     workspace: ctx.config.workspace,
     area: ctx.sessions.areas.authStates(ctx.config.sharedAuthStates ?? false),
-    reserved: ctx.config.secretsFile ? [ctx.config.secretsFile] : [],
+    reserved: ownConfigFiles(ctx.config),
   };
 }
 

@@ -188,7 +188,7 @@ export async function serveHttp(
       c.established = true;
       return c.transport;
     },
-    readMessages: (req) => readMessages(req, MAX_MESSAGE_BYTES),
+    readMessages: (req, first) => readMessages(req, first ? PRE_INIT_MAX_BYTES : MAX_MESSAGE_BYTES),
   };
 
   const handler = async (req: Request): Promise<Response> => {

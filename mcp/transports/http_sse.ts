@@ -17,6 +17,15 @@ import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk
 /** How often an idle stream carries a comment, so proxies keep it open, ms. */
 export const SSE_KEEPALIVE_MS = 25_000;
 
+/**
+ * Most bytes an SSE stream may hold behind the message its client takes next. A write that
+ * finds more queued closes the client (as when its stream ends): a client that stops reading
+ * would otherwise make the server hold every answer it is sent (red team: 40 pings with 40 MB
+ * ids took a server from 122 MB to 2 GB). The next message does not count, so answers bigger
+ * than the bound still reach a client that reads, even while it is still taking one.
+ */
+export const SSE_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
 /** One SSE client's transport: its stream is {@link SseTransport.response}'s body. */
 export class SseTransport implements Transport {
   /** The client's session id (the `sessionId` of its `/messages` URL). */
@@ -31,19 +40,54 @@ export class SseTransport implements Transport {
   #closed = false;
   #keepAlive: ReturnType<typeof setInterval> | undefined;
   #endpoint: string;
+  #maxQueued: number;
+  /** Messages written and not yet taken by the stream's reader (the HTTP server). */
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
+  /** Wakes a pull waiting for the next message. */
+  #wake: (() => void) | undefined;
+  #posted = false;
   /** Told once when the stream ends (the client went away, or {@link close}). */
   onGone: (() => void) | undefined;
 
-  /** `endpoint`: the path the client posts to (`/messages`). */
-  constructor(endpoint: string) {
+  /**
+   * `endpoint`: the path the client posts to (`/messages`); `maxQueuedBytes`: the bound on
+   * bytes queued for the client (default {@link SSE_MAX_QUEUED_BYTES}).
+   */
+  constructor(endpoint: string, options: { maxQueuedBytes?: number } = {}) {
     this.#endpoint = endpoint;
+    this.#maxQueued = options.maxQueuedBytes ?? SSE_MAX_QUEUED_BYTES;
     this.#stream = new ReadableStream<Uint8Array>({
       start: (c) => {
         this.#controller = c;
       },
+      // The reader wants a chunk: hand it the next message (or wait for one). Our own queue,
+      // not the stream's, so what the client has not taken is known message by message.
+      pull: async (c) => {
+        if (!this.#pending.length && !this.#closed) {
+          await new Promise<void>((resolve) => this.#wake = resolve);
+        }
+        const next = this.#pending.shift();
+        if (next && !this.#closed) {
+          this.#pendingBytes -= next.length;
+          c.enqueue(next);
+        }
+      },
       // The client closed the connection.
       cancel: () => void this.close(),
-    });
+    }, new CountQueuingStrategy({ highWaterMark: 0 }));
+  }
+
+  /** Bytes written that the stream's reader has not taken yet. */
+  get queuedBytes(): number {
+    return this.#pendingBytes;
+  }
+
+  /** True once: the first POST of this client (its initialize, bounded like /mcp's). */
+  takeFirstPost(): boolean {
+    const first = !this.#posted;
+    this.#posted = true;
+    return first;
   }
 
   /** The `GET /sse` answer: the event stream. */
@@ -79,12 +123,25 @@ export class SseTransport implements Transport {
 
   /** Ends the stream; idempotent. */
   close(): Promise<void> {
+    return this.#end();
+  }
+
+  /** Ends the stream: closed (queued bytes still go out), or errored (queued bytes dropped). */
+  #end(error?: Error): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
     clearInterval(this.#keepAlive);
     try {
-      this.#controller.close();
+      if (error) this.#controller.error(error);
+      else {
+        // A graceful end still delivers what was written.
+        for (const chunk of this.#pending) this.#controller.enqueue(chunk);
+        this.#controller.close();
+      }
     } catch { /* already cancelled by the client */ }
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#wake?.();
     this.onclose?.();
     this.onGone?.();
     return Promise.resolve();
@@ -92,12 +149,22 @@ export class SseTransport implements Transport {
 
   #write(text: string): void {
     if (this.#closed) return;
-    try {
-      this.#controller.enqueue(new TextEncoder().encode(text));
-    } catch (e) {
-      this.onerror?.(e as Error);
-      void this.close();
+    if (this.#pendingBytes - (this.#pending[0]?.length ?? 0) > this.#maxQueued) {
+      // The client does not read its stream: drop it (and what is queued for it) rather than
+      // hold everything for it.
+      const error = new Error(
+        `SSE client not reading: over ${this.#maxQueued} bytes queued; closing it`,
+      );
+      this.onerror?.(error);
+      void this.#end(error);
+      return;
     }
+    const chunk = new TextEncoder().encode(text);
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
   }
 }
 
@@ -114,8 +181,11 @@ export interface SseDeps {
   open(transport: SseTransport, principal: string): Promise<void>;
   /** The SSE client of `sessionId` for `principal` (marked seen), or undefined. */
   find(sessionId: string, principal: string): SseTransport | undefined;
-  /** Reads and checks a POST body: the messages, or the response that refuses it. */
-  readMessages(req: Request): Promise<{ body: unknown; batch: boolean } | Response>;
+  /**
+   * Reads and checks a POST body: the messages, or the response that refuses it. `first`: the
+   * client's first POST (its initialize), bounded as /mcp bounds a body without a session.
+   */
+  readMessages(req: Request, first: boolean): Promise<{ body: unknown; batch: boolean } | Response>;
 }
 
 /** The path a client's stream tells it to post to. */
@@ -180,7 +250,7 @@ async function postMessages(req: Request, deps: SseDeps): Promise<Response> {
         "(it ended or expired, or the server restarted)",
     );
   }
-  const read = await deps.readMessages(req);
+  const read = await deps.readMessages(req, transport.takeFirstPost());
   if (read instanceof Response) {
     // JSON-RPC error replies belong on the stream; an HTTP failure (too big, too slow) stays.
     if (read.status !== 200 && read.status !== 400) return read;

@@ -33,3 +33,25 @@ Deno.test("SseTransport: posted messages reach onmessage with the request info",
   t.receive({ jsonrpc: "2.0", method: "ping", id: 3 }, { requestInfo: { headers: { a: "b" } } });
   assertEquals(got, [[{ jsonrpc: "2.0", method: "ping", id: 3 }, { a: "b" }]]);
 });
+
+Deno.test("SseTransport: a write finding more than the bound queued behind the next message closes the client; big messages pass", async () => {
+  const t = new SseTransport("/messages", { maxQueuedBytes: 1000 });
+  let gone = 0;
+  t.onGone = () => gone++;
+  const reader = t.response.body!.getReader();
+  await t.start();
+  await reader.read();
+  // A reading client gets a message bigger than the bound.
+  await t.send({ jsonrpc: "2.0", id: "x".repeat(5000), result: {} });
+  assertEquals((await reader.read()).value!.length > 5000, true);
+  // Messages behind one still being taken count: a small one and a big one go in...
+  await t.send({ jsonrpc: "2.0", id: "y".repeat(5000), result: {} });
+  await t.send({ jsonrpc: "2.0", id: "z".repeat(5000), result: {} });
+  assertEquals(gone, 0);
+  assertEquals(t.queuedBytes > 10_000, true);
+  // ...it stops reading: the write that finds more than the bound behind the next closes it.
+  await t.send({ jsonrpc: "2.0", id: 3, result: {} });
+  assertEquals(gone, 1);
+  assertEquals(t.queuedBytes, 0);
+  await assertRejects(() => reader.read(), Error);
+});

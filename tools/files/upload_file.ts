@@ -11,6 +11,7 @@ import { checkTarget } from "../../browser/actions/target.ts";
 import { defineTool } from "../define_tool.ts";
 import { actionOutput, anyObject } from "../output_schemas.ts";
 import { originOf } from "../../policy/hosts.ts";
+import { ownConfigFiles } from "../../policy/server_config.ts";
 import {
   attach,
   checkUploadPaths,
@@ -57,7 +58,7 @@ export const uploadFileTool = defineTool({
       ...areas.reserved,
       ".auth-states",
       areas.authStates(false),
-      ...(ctx.config.secretsFile ? [ctx.config.secretsFile] : []),
+      ...ownConfigFiles(ctx.config),
     ], areas.namespace === undefined ? [] : [areas.own]);
     const names = files.map((f) => f.split(/[\\/]/).pop()!);
     const session = await ctx.sessions.get(args.session ?? "default");

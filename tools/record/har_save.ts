@@ -21,7 +21,7 @@ export const harSaveTool = defineTool({
   name: "har_save",
   title: "Save network log as HAR",
   description:
-    "Save the session's requests as a HAR file (headers, timings; bodies with network-body; cookie and auth headers left out).",
+    "Save the session's requests as a HAR file (headers, timings; bodies with network-body; credential headers left out).",
   capability: "action",
   toolset: "testing",
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -36,6 +36,7 @@ export const harSaveTool = defineTool({
     entries: z.number().optional(),
     pages: z.number().optional(),
     bodiesOmitted: z.boolean().optional(),
+    headersLeftOut: z.record(z.string(), z.number()).optional(),
     requiredCapability: z.string().optional(),
     hint: z.string().optional(),
     error: ERROR_OUTPUT.optional(),
@@ -57,6 +58,10 @@ export const harSaveTool = defineTool({
         ...file,
         entries: built.entries,
         pages: built.pages,
+        // What the file does not carry, by header name: how many times each.
+        ...(Object.keys(built.headersLeftOut).length
+          ? { headersLeftOut: built.headersLeftOut }
+          : {}),
         ...(built.bodiesOmitted
           ? {
             bodiesOmitted: true,
