@@ -1,0 +1,32 @@
+/**
+ * Small things a new user (coming from @playwright/mcp) tripped over, through
+ * MCP against `nufix.html`: a gone ref names its row by the text the outline
+ * showed it by, one-line list items keep their bullet, a file input says it is one.
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { errorOf } from "./_results.ts";
+import { refOf } from "./_util.ts";
+
+Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: fx.url("nufix.html"), snapshot: "none" });
+    const tree = String((await mcp.ok("snapshot")).tree);
+
+    await t.step('a re-rendered bare row is named by its text, not listitem ""', async () => {
+      assertIncludes(tree, "- listitem [ref=");
+      const alpha = refOf(tree, /- listitem \[ref=(e\d+)\]: Alpha/);
+      await mcp.ok("click", { ref: refOf(tree, /- button "Rerender" \[ref=(e\d+)\]/) });
+      const gone = await mcp.call("hover", { ref: alpha });
+      assertEquals(gone.isError, true);
+      assertEquals(errorOf(gone).code, "ref-gone");
+      assertIncludes(textOf(gone), `(listitem "Alpha") was removed`);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
