@@ -25,6 +25,20 @@ Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (
       assertEquals(errorOf(gone).code, "ref-gone");
       assertIncludes(textOf(gone), `(listitem "Alpha") was removed`);
     });
+
+    await t.step("a ref from another tab says which tab to switch to", async () => {
+      const now = String((await mcp.ok("snapshot")).tree);
+      const button = refOf(now, /- button "Rerender" \[ref=(e\d+)\]/);
+      await mcp.ok("tabs", { action: "new" });
+      const other = await mcp.call("click", { ref: button });
+      assertEquals(other.isError, true);
+      assertEquals(errorOf(other).code, "ref-gone");
+      assertIncludes(errorOf(other).hint ?? "", `tabs({ action: "switch", index: 0 })`);
+      assertIncludes(textOf(other), "belongs to tab 0");
+      await mcp.ok("tabs", { action: "switch", index: 0 });
+      await mcp.ok("click", { ref: button });
+      await mcp.ok("tabs", { action: "close", index: 1 });
+    });
   } finally {
     await mcp.close();
     await fx.close();

@@ -37,11 +37,14 @@ export class RefGoneError extends ToolError {
   readonly ref: string;
   readonly reason: RefGoneReason;
 
-  constructor(ref: string, reason: RefGoneReason, detail: string) {
+  /** `hint` replaces the default next step ("call snapshot again …") where another one fits. */
+  constructor(ref: string, reason: RefGoneReason, detail: string, hint?: string) {
     super(
       "ref-gone",
-      `Ref ${JSON.stringify(ref)} ${detail}; take a new snapshot to get current refs`,
-      "call snapshot again and use a ref from the new outline",
+      `Ref ${JSON.stringify(ref)} ${detail}; ${
+        hint ? hint.replace(/^call /, "") : "take a new snapshot to get current refs"
+      }`,
+      hint ?? "call snapshot again and use a ref from the new outline",
       { ref, reason },
     );
     this.name = "RefGoneError";
@@ -117,7 +120,17 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
     );
   }
   if (entry.targetId !== page.target.targetId) {
-    throw new RefGoneError(bare, "other-tab", "belongs to another tab than the current one");
+    const index = registry.tabIndex(entry.targetId);
+    throw new RefGoneError(
+      bare,
+      "other-tab",
+      index === undefined
+        ? "belongs to a tab that is closed or not the current one"
+        : `belongs to tab ${index}, not the current tab`,
+      index === undefined
+        ? 'call tabs({ action: "list" }) to find its tab, or snapshot this tab for its refs'
+        : `call tabs({ action: "switch", index: ${index} }) to act on it there`,
+    );
   }
   const frame = page.frame(entry.frameId);
   if (!frame) {
