@@ -26,6 +26,14 @@ Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (
       assertIncludes(textOf(gone), `(listitem "Alpha") was removed`);
     });
 
+    await t.step("a one-line list item keeps its bullet, like an item of several lines", () => {
+      assertIncludes(
+        tree,
+        "* One line\n* Two parts here\n* [A link item][ref=",
+      );
+      assertIncludes(tree, "\n* First para\n  Second para\n");
+    });
+
     await t.step("a ref from another tab says which tab to switch to", async () => {
       const now = String((await mcp.ok("snapshot")).tree);
       const button = refOf(now, /- button "Rerender" \[ref=(e\d+)\]/);

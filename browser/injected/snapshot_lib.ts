@@ -16,6 +16,7 @@
  * ```
  * ## Intro
  * Plain visible text of a paragraph, with [inline links](/docs)[ref=#12] in it.
+ * * A list item of one line
  * * A list item of several lines
  *   its second line
  * - textbox "Name" [ref=#13] [required]: current value
