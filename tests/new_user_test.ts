@@ -3,7 +3,7 @@
  * MCP against `nufix.html`: a gone ref names its row by the text the outline
  * showed it by, one-line list items keep their bullet, a file input says it is one.
  */
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
@@ -32,6 +32,12 @@ Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (
         "* One line\n* Two parts here\n* [A link item][ref=",
       );
       assertIncludes(tree, "\n* First para\n  Second para\n");
+    });
+
+    await t.step("a file input says it is one: [file]", () => {
+      assertTrue(/^- button "Avatar" \[ref=e\d+\] \[file\]$/m.test(tree), tree);
+      assertTrue(/^- button "Resume" \[ref=e\d+\] \[file\]$/m.test(tree), tree);
+      assertTrue(/^- button "Rerender" \[ref=e\d+\]$/m.test(tree), tree);
     });
 
     await t.step("a ref from another tab says which tab to switch to", async () => {
