@@ -7,7 +7,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
-import { refOf } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
 
 Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (t) => {
   const fx = await startFixtureServer();
@@ -53,6 +53,30 @@ Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (
       await mcp.ok("click", { ref: button });
       await mcp.ok("tabs", { action: "close", index: 1 });
     });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("new user: a sandboxed document's blocked script is reported once", async () => {
+  // Chromium blocks browxai's own init scripts in a document sandboxed without allow-scripts and
+  // says so, a message plain Chromium never shows: only the page's own blocked script counts.
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: fx.url("sandboxed.html"), snapshot: "none" });
+    const blocked = (e: { text: string }) => e.text.startsWith("Blocked script execution");
+    const read = async () =>
+      ((await mcp.ok("console_read")).entries as Array<{ text: string }>).filter(blocked);
+    // The child's own message comes after browxai's (init scripts run first).
+    const entries = await eventually(async () => {
+      const e = await read();
+      return e.some((x) => x.text.includes("sandboxed-child.html")) ? e : undefined;
+    });
+    assertEquals(entries.map((e) => e.text.match(/in '[^']*\/([^'/]+)'/)?.[1]), [
+      "sandboxed-child.html",
+    ]);
   } finally {
     await mcp.close();
     await fx.close();
