@@ -58,6 +58,12 @@ export function scratchTab(session: BrowserSession): Page | undefined {
   return scratch && !scratch.isClosed && scratch.url === "about:blank" ? scratch : undefined;
 }
 
+/** The session's tabs as `tabs` shows and indexes them (tab_visibility's blank tab left out). */
+export function shownTabs(session: BrowserSession): Page[] {
+  const scratch = scratchTab(session);
+  return session.tabs.filter((p) => p !== scratch);
+}
+
 /** True while `page` of `session` is in background by tab_visibility (until foreground). */
 export function inBackground(session: BrowserSession, page: Page): boolean {
   const held = session.slots.get(BACKGROUNDED);

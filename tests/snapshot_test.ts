@@ -175,10 +175,10 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       // Page text that would read as markup is escaped.
       assertTrue(hasLine(text, "\\# not a heading"), text);
       assertTrue(hasLine(text, "\\* not an item"), text);
-      // An item of several lines is a bullet; one-line items are plain lines.
+      // An item is a bullet, `* text`; one that starts with a control is `- listitem`.
       assertTrue(hasLine(text, "* Item one"), text);
-      assertTrue(hasLine(text, "  Nested item"), text);
-      assertTrue(hasLine(text, "Plain item"), text);
+      assertTrue(hasLine(text, "  * Nested item"), text);
+      assertTrue(hasLine(text, "* Plain item"), text);
       assertTrue(hasLine(text, "- listitem"), text);
       assertTrue(hasLine(text, '  - checkbox "Done" [ref=#]'), text);
       // A permalink mark is still an element a selector can reach: only the outline skips it.

@@ -149,7 +149,11 @@ export function installOutlineLib(api: PageApi): void {
           for (let i = idx + 1; i < out.length && direct < 2; i++) {
             if (depths[i] === depth + 1) direct++;
           }
-          if (direct < 2) {
+          // An item of one line of text keeps its bullet, `* text`, like its siblings of
+          // several lines: without it a list of short items reads as loose lines.
+          const oneText = direct === 1 && kinds[idx] === ITEM && kinds[idx + 1] === TEXT &&
+            depths[idx + 1] === depth + 1;
+          if (direct < 2 && !oneText) {
             removeAt(idx);
             for (let i = idx; i < out.length; i++) depths[i]!--;
             return;

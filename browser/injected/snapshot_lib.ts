@@ -16,11 +16,13 @@
  * ```
  * ## Intro
  * Plain visible text of a paragraph, with [inline links](/docs)[ref=#12] in it.
+ * * A list item of one line
  * * A list item of several lines
  *   its second line
  * - textbox "Name" [ref=#13] [required]: current value
  * - checkbox "Remember" [ref=#14] [checked]
  * - combobox "Color" [ref=#15]: Green
+ * - button "Avatar" [ref=#17] [file]: me.png
  *   - options: "Red", "Green", "Blue"
  * - table "Prices"
  *   | Tea | $2 |
@@ -248,6 +250,8 @@ export function installElementLib(api: PageApi): void {
   function statesOf(el: Element, role: string, focused: Element | null): string {
     let s = "";
     const tag = el.localName;
+    // A file input's role is button: `[file]` says upload_file, not click, sets it.
+    if (tag === "input" && (el as HTMLInputElement).type === "file") s += " [file]";
     if (CHECKABLE.has(role)) {
       const ac = el.getAttribute("aria-checked");
       if (tag === "input" && ac === null) {

@@ -362,10 +362,11 @@ export function installWalkerLib(api: PageApi): void {
         if (name) o.node(depth, `- img${q(name)}`, name, 1);
         return;
       }
-      // An unnamed group or list has no line: a list's items read as lines by themselves (an
-      // item of several lines gets a `*` line), which saves a line and a level.
+      // An unnamed group or list has no line: its items' `*` bullets mark them, which saves a
+      // line and a level.
       if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
-      // A list item of several lines is a markdown bullet, `* first line` (see `finish`).
+      // A list item is a markdown bullet, `* first line` (see `finish`); an item that is one
+      // control hoists it in its place.
       let line = role === "listitem" ? "*" : `- ${role}${q(name)}`;
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.

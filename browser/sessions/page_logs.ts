@@ -138,6 +138,10 @@ function remoteText(arg: Protocol.Runtime.RemoteObject): string {
   return arg.description ?? arg.type;
 }
 
+/** Chromium's report of a script a sandbox without `allow-scripts` kept from running; 1: the URL. */
+const SANDBOX_BLOCKED =
+  /^Blocked script execution in '(.*)' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/;
+
 const LEVELS: Record<string, string> = {
   log: "log",
   info: "info",
@@ -182,6 +186,14 @@ export class PageLogs {
   #blocked = new Map<string, string>();
   /** Requests a route answered, by network request id → pattern (its report may come first). */
   #routed = new Map<string, string>();
+  /**
+   * Documents requested and not yet past their first "Blocked script execution … sandboxed"
+   * report, as `tab|url`: in a document sandboxed without `allow-scripts` (a CSP `sandbox`,
+   * which routes serve) Chromium blocks browxai's own init scripts first and says so once, a
+   * message the page never caused and plain Chromium never shows; the page's own scripts get
+   * their message after it.
+   */
+  #ownBlocked = new Set<string>();
 
   /**
    * Records that the navigation guard refused request `requestId` (a CDP
@@ -262,6 +274,10 @@ export class PageLogs {
         const { entry } = params;
         // Resource failures also arrive as network events; keep the console for what pages say.
         if (entry.source === "network") return undefined;
+        const sandboxed = entry.source === "security" ? SANDBOX_BLOCKED.exec(entry.text) : null;
+        if (sandboxed && this.#ownBlocked.delete(`${tab}|${sandboxed[1]!.split("#")[0]}`)) {
+          return undefined;
+        }
         return this.console.push({
           level: entry.level === "verbose" ? "debug" : entry.level,
           text: this.#cap(entry.text),
@@ -293,6 +309,12 @@ export class PageLogs {
         });
         this.#live.set(params.requestId, entry);
         this.details.request(entry, params, session, prev);
+        if (params.type === "Document") {
+          this.#ownBlocked.add(`${tab}|${params.request.url.split("#")[0]}`);
+          if (this.#ownBlocked.size > 200) {
+            this.#ownBlocked.delete(this.#ownBlocked.values().next().value!);
+          }
+        }
         const why = this.#blocked.get(params.requestId);
         if (why !== undefined) {
           this.#blocked.delete(params.requestId);

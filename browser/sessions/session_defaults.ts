@@ -8,6 +8,7 @@
 import { injectStorageState, scratchTab } from "../../storage/storage_state.ts";
 import type { SessionDefaults } from "./browser_host.ts";
 import type { BrowserSession } from "./browser_session.ts";
+import { shownTabs } from "../visibility.ts";
 
 /**
  * Applies `defaults` to `session` (see the module doc). The storage state goes in through a
@@ -22,6 +23,11 @@ export async function applySessionDefaults(
   defaults: SessionDefaults,
   options: { isDefault: boolean },
 ): Promise<string[]> {
+  // A ref from another tab names the index `tabs` switches to.
+  session.refs.tabIndex = (targetId) => {
+    const i = shownTabs(session).findIndex((p) => p.target.targetId === targetId && !p.isClosed);
+    return i < 0 ? undefined : i;
+  };
   if (session.mode === "attached") return [];
   const pages = () => session.tabs.filter((p) => !p.isClosed).map((p) => p.session);
   const warnings: string[] = [];

@@ -129,6 +129,12 @@ export class RefRegistry {
   /** Snapshot refs (`eN`) by element; picks are not here (an element may have both). */
   #byKey = new Map<string, RefEntry>();
 
+  /**
+   * The index `tabs` shows for a tab (by CDP target id), or undefined when unknown: set by the
+   * session (`applySessionDefaults`) so a ref from another tab can say which tab to switch to.
+   */
+  tabIndex: (targetId: string) => number | undefined = () => undefined;
+
   /** Number of live entries. */
   get size(): number {
     return this.#byRef.size;

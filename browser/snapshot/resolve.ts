@@ -37,11 +37,14 @@ export class RefGoneError extends ToolError {
   readonly ref: string;
   readonly reason: RefGoneReason;
 
-  constructor(ref: string, reason: RefGoneReason, detail: string) {
+  /** `hint` replaces the default next step ("call snapshot again …") where another one fits. */
+  constructor(ref: string, reason: RefGoneReason, detail: string, hint?: string) {
     super(
       "ref-gone",
-      `Ref ${JSON.stringify(ref)} ${detail}; take a new snapshot to get current refs`,
-      "call snapshot again and use a ref from the new outline",
+      `Ref ${JSON.stringify(ref)} ${detail}; ${
+        hint ? hint.replace(/^call /, "") : "take a new snapshot to get current refs"
+      }`,
+      hint ?? "call snapshot again and use a ref from the new outline",
       { ref, reason },
     );
     this.name = "RefGoneError";
@@ -59,6 +62,17 @@ function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
 }
 
+/**
+ * How the agent saw an element: `role "name"`, or for a nameless item container (a bare
+ * `- listitem` row whose label is its text) or a nameless clickable, `role "its text"`, the
+ * label the outline showed it by, instead of `listitem ""`.
+ */
+function shownAs(role: string, name: string, context: RefContext | undefined): string {
+  if (name || !context?.text) return `${role} ${quote(name)}`;
+  const own = context.kind === "content" || context.kind.replace(" ", "") === role;
+  return `${role} ${quote(own ? context.text : name)}`;
+}
+
 function where(c: RefContext): string {
   if (c.kind === "content") return `showing ${quote(c.text)}`;
   return c.kind ? `in a ${c.kind} ${quote(c.text)}` : "in no list, row or named container";
@@ -68,7 +82,7 @@ function where(c: RefContext): string {
 function contextChange(entry: RefEntry, now: RefContext): string | undefined {
   const was = entry.context;
   if (!was || (was.kind === now.kind && was.text === now.text)) return undefined;
-  const what = `(${entry.role} ${quote(entry.name)})`;
+  const what = `(${shownAs(entry.role, entry.name, was)})`;
   const instead = `(${quote(now.text)} instead of ${quote(was.text)})`;
   if (was.kind === now.kind) {
     return was.kind === "content"
@@ -106,7 +120,17 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
     );
   }
   if (entry.targetId !== page.target.targetId) {
-    throw new RefGoneError(bare, "other-tab", "belongs to another tab than the current one");
+    const index = registry.tabIndex(entry.targetId);
+    throw new RefGoneError(
+      bare,
+      "other-tab",
+      index === undefined
+        ? "belongs to a tab that is closed or not the current one"
+        : `belongs to tab ${index}, not the current tab`,
+      index === undefined
+        ? 'call tabs({ action: "list" }) to find its tab, or snapshot this tab for its refs'
+        : `call tabs({ action: "switch", index: ${index} }) to act on it there`,
+    );
   }
   const frame = page.frame(entry.frameId);
   if (!frame) {
@@ -139,16 +163,19 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
     throw new RefGoneError(
       bare,
       "detached",
-      `(${entry.role} ${
-        quote(entry.name)
-      }) was removed from the page (or re-rendered as a new element)`,
+      `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page ` +
+        "(or re-rendered as a new element)",
     );
   }
+  const nowContext = { kind: now.context[0], text: now.context[1] };
+  const change = `changed from ${shownAs(entry.role, entry.name, entry.context)} to ${
+    shownAs(now.role, now.name, nowContext)
+  }`;
   if (now.role !== entry.role) {
     throw new RefGoneError(
       bare,
       "changed",
-      `changed from ${entry.role} ${quote(entry.name)} to ${now.role} ${quote(now.name)}`,
+      change,
     );
   }
   // A text field's name may follow its placeholder or a label that changes as the user types;
@@ -158,13 +185,13 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
     throw new RefGoneError(
       bare,
       "changed",
-      `changed from ${entry.role} ${quote(entry.name)} to ${now.role} ${quote(now.name)}`,
+      change,
     );
   }
   // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
   // shows another item. The row's text (fields' values and the element's own text left out)
   // tells; states such as checked, focus or classes do not change it.
-  const moved = contextChange(entry, { kind: now.context[0], text: now.context[1] });
+  const moved = contextChange(entry, nowContext);
   if (moved) throw new RefGoneError(bare, "changed", moved);
   return entry;
 }
@@ -193,7 +220,7 @@ export async function resolveRef(
     throw new RefGoneError(
       entry.ref,
       "detached",
-      `(${entry.role} ${quote(entry.name)}) was removed from the page`,
+      `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
     );
   }
   return handle;

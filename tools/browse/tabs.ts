@@ -9,13 +9,7 @@ import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
-import { scratchTab } from "../../browser/visibility.ts";
-
-/** The session's tabs as `tabs` shows and indexes them (tab_visibility's blank tab left out). */
-function shownTabs(session: BrowserSession) {
-  const scratch = scratchTab(session);
-  return session.tabs.filter((p) => p !== scratch);
-}
+import { shownTabs } from "../../browser/visibility.ts";
 
 async function listTabs(session: BrowserSession) {
   const active = session.activePage;
