@@ -28,6 +28,12 @@ export const MALFORMED: MalformedCase[] = [
   { name: "a number", text: "42", expect: { id: null, code: -32600 } },
   { name: "a string", text: '"ping"', expect: { id: null, code: -32600 } },
   { name: "null", text: "null", expect: { id: null, code: -32600 } },
+  {
+    // Replies echo the id: a megabyte id would be held for every reply a client does not read.
+    name: "an id of 2000 characters",
+    text: rpc({ id: "i".repeat(2000), method: "ping" }),
+    expect: { id: null, code: -32600 },
+  },
   { name: "an empty batch", text: "[]", expect: { id: null, code: -32600 } },
   {
     name: "missing jsonrpc",

@@ -47,6 +47,12 @@ export type Checked =
   /** `reply` is undefined where JSON-RPC forbids one (a notification, a response). */
   | { ok: false; reply: ErrorReply | undefined; reason: string };
 
+/**
+ * Longest string id accepted, characters: every reply echoes its request's id, so a client
+ * sending megabyte ids (and not reading) would make the server hold megabytes per reply.
+ */
+export const MAX_ID_CHARS = 1024;
+
 /** Most messages in one batch (the SDK's HTTP transport refuses more, too). */
 export const MAX_BATCH = 100;
 
@@ -144,6 +150,13 @@ export function checkMessage(raw: unknown): Checked {
       `Invalid request: "id" must be a string or an integer, not ${
         typeof m.id === "number" ? "a fraction or unsafe number" : typeName(m.id)
       }`,
+    );
+  }
+  if (typeof m.id === "string" && m.id.length > MAX_ID_CHARS) {
+    return refuse(
+      null,
+      RPC.INVALID_REQUEST,
+      `Invalid request: "id" is ${m.id.length} characters long; at most ${MAX_ID_CHARS}`,
     );
   }
   const id = hasId ? m.id as RequestId : null;
