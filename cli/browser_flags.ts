@@ -70,7 +70,11 @@ export function browserSettings(
   const launchArgs: string[] = [];
   if (values["proxy-server"] !== undefined) {
     const proxy = values["proxy-server"].trim();
-    if (!proxy || /\s/.test(proxy)) {
+    // Chromium takes http, https, socks4 and socks5 proxies (a bare host:port is http).
+    if (
+      !proxy || /\s/.test(proxy) ||
+      (/^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) && !/^(https?|socks[45]?):\/\//i.test(proxy))
+    ) {
       throw new UsageError(
         `Invalid --proxy-server "${proxy}": expected a proxy like http://myproxy:3128 or ` +
           "socks5://host:1080",

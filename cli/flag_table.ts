@@ -144,6 +144,21 @@ export function readConfigFile(path: string): ConfigFile {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new UsageError(`Invalid --config "${path}": expected a JSON object of settings`);
   }
+  // @playwright/mcp's config file nests its settings ({ browser: { launchOptions } }, server,
+  // capabilities): say so, rather than reading "browser" as --browser PATH.
+  const o = raw as Record<string, unknown>;
+  if (
+    ["browser", "server", "network"].some((k) =>
+      Object.hasOwn(o, k) && o[k] !== null && typeof o[k] === "object" && !Array.isArray(o[k])
+    )
+  ) {
+    throw new UsageError(
+      `Invalid --config "${path}": it looks like @playwright/mcp's config file (nested ` +
+        `"browser", "server" or "network" objects), which browxai does not read; browxai's file is ` +
+        'flat: flag names and BROWX_* settings, e.g. {"viewport-size": "1280x720", ' +
+        '"headless": true, "BROWX_TOOLSETS": "core,testing"} (README: "Flags from @playwright/mcp")',
+    );
+  }
   const flags: Record<string, unknown> = {};
   const env: Record<string, string> = {};
   const unknown: string[] = [];

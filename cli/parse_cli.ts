@@ -249,8 +249,10 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
   // Flags win over the config file, the file over the environment.
-  const file = cliValues.config !== undefined
-    ? readConfigFile(cliValues.config)
+  // BROWX_CONFIG for launchers that keep --config for themselves (the MCP Inspector does).
+  const configPath = cliValues.config ?? env("BROWX_CONFIG");
+  const file = configPath !== undefined && configPath.trim() !== ""
+    ? readConfigFile(configPath)
     : { flags: {}, env: {} };
   const fileEnv = file.env;
   const outerEnv = env;

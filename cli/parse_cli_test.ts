@@ -79,6 +79,33 @@ Deno.test("bad peer flags are usage errors naming the flag", () => {
     usageError(() => parseCli([], env({ BROWX_AUTOMATION_TELLS: "yes" }))),
     "BROWX_AUTOMATION_TELLS",
   );
+  // A scheme Chromium has no proxy for fails at start, not at the first navigate.
+  assertIncludes(usageError(() => parseCli(["--proxy-server", "ftp://x:21"], env({}))), "socks5");
+  assertEquals(
+    parseCli(["--proxy-server", "socks5://127.0.0.1:1080"], env({})).browser.launchArgs,
+    ["--proxy-server=socks5://127.0.0.1:1080"],
+  );
+});
+
+Deno.test("--config: BROWX_CONFIG names the file too; @playwright/mcp's nested file is named as such", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-config-" });
+  try {
+    const flat = join(dir, "flat.json");
+    await Deno.writeTextFile(flat, JSON.stringify({ "viewport-size": "800x600" }));
+    // For launchers that keep --config for themselves (the MCP Inspector).
+    assertEquals(
+      parseCli([], env({ BROWX_CONFIG: flat })).browser.defaults.viewport,
+      { width: 800, height: 600 },
+    );
+    const peer = join(dir, "peer.json");
+    await Deno.writeTextFile(
+      peer,
+      JSON.stringify({ browser: { launchOptions: { headless: true } } }),
+    );
+    assertIncludes(usageError(() => parseCli(["--config", peer], env({}))), "@playwright/mcp");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("--config: flags > file > environment; unknown keys named; BROWX_* settings kept", async () => {

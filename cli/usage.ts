@@ -21,9 +21,10 @@ export const USAGE = `Usage: browxai [options]
   --browser PATH       Chromium/Chrome executable (else BROWX_BROWSER, CHROME_PATH, standard locations)
   --cdp-endpoint URL   use a running browser (ws://… or http://host:port) instead of launching one
   --workspace DIR      where browxai keeps profiles and files (default BROWX_WORKSPACE or ~/.browxai)
-  --config FILE        a JSON object of these flags (viewport-size or viewportSize) and BROWX_* settings;
-                       flags win over the file, the file over the environment
-  --viewport-size WxH  every session's viewport, CSS px (1280x720 or 1280,720; default 1280x800)
+  --config FILE        (or BROWX_CONFIG) a JSON object of these flags (viewport-size or viewportSize)
+                       and BROWX_* settings; flags win over the file, the file over the environment
+  --viewport-size WxH  every session's viewport, CSS px (1280x720 or 1280,720; default: a
+                       1280x800 window, 1280x713 in a headless page)
   --device NAME        emulate a device: viewport, scale, mobile, touch, user agent ("iPhone 15", "Pixel 7")
   --user-data-dir DIR  the default session is persistent on this Chromium profile
   --isolated           the default session is an incognito context, nothing kept (the default)

@@ -103,7 +103,9 @@ export async function launchSession(
       throw new ToolError(
         "refused",
         `Cannot open profile "${name}": another session of this server has it open`,
-        "close that session first, or use another session name",
+        "close that session first, or use another session name; over --http, a profile " +
+          "(--user-data-dir) is one client's at a time unless the server runs with " +
+          "--shared-browser-context",
       );
     }
     openProfiles.add(profileDir);
