@@ -133,11 +133,13 @@ Deno.test("peer flags: viewport, init script, storage state, proxy, origins, no 
     await t.step("page, same-origin frame and cross-site frame see the flags", async () => {
       const frame = `${pages.origin}/probe?where=frame`;
       const oopif = `http://localhost:${pages.port}/probe?where=oopif`;
-      await mcp.ok("navigate", {
+      const first = await mcp.ok("navigate", {
         url: `${pages.origin}/probe?where=page&frame=${encodeURIComponent(frame)}&frame=${
           encodeURIComponent(oopif)
         }`,
       });
+      // The scratch tab --storage-state was applied through is browxai's: not news.
+      assertEquals(first.sinceLastCall, undefined, JSON.stringify(first.sinceLastCall));
       for (const where of ["page", "frame", "oopif"]) {
         const r = await pages.report(where);
         assertEquals(r.init, "yes", `${where}: the init script ran first`);

@@ -51,6 +51,9 @@ Deno.test("storage: dump, inject, auth states through MCP", async (t) => {
       assertEquals([f.cookies, f.origins], [2, 2]);
       const saved = JSON.parse(await Deno.readTextFile(f.path as string)) as State;
       assertEquals(saved.origins.length, 2);
+      // The scratch tab the dump used is browxai's own: not news in the next result.
+      const next = await mcp.ok("get_url");
+      assertEquals(next.sinceLastCall, undefined, JSON.stringify(next.sinceLastCall));
     });
 
     await t.step("a new session injected from the file sees the same state", async () => {

@@ -49,7 +49,12 @@ export async function applySessionDefaults(
   const state = defaults.storageState;
   if (options.isDefault && state && (state.cookies.length || state.origins.length)) {
     const active = session.activePage;
-    const page = await session.newTab();
+    // The scratch tab is browxai's, not the page's: not news for the first result.
+    const releaseBetween = session.between.hold();
+    const page = await session.newTab().catch((e) => {
+      releaseBetween();
+      throw e;
+    });
     try {
       const tab = await scratchTab(session.browser.connection, page.target.targetId);
       try {
@@ -66,8 +71,12 @@ export async function applySessionDefaults(
         await tab.detach();
       }
     } finally {
-      await session.closeTab(page);
-      if (active && session.tabs.includes(active)) await session.activate(active);
+      try {
+        await session.closeTab(page);
+        if (active && session.tabs.includes(active)) await session.activate(active);
+      } finally {
+        releaseBetween();
+      }
     }
   }
   return warnings;

@@ -62,7 +62,15 @@ async function withScratch<T>(
   return await s.exclusive(async () => {
     const urls = frameUrls(s);
     const active = s.activePage;
-    const page = await s.newTab();
+    // The scratch tab is browxai's, not the page's: not news for the next result.
+    const releaseBetween = s.between.hold();
+    let page;
+    try {
+      page = await s.newTab();
+    } catch (e) {
+      releaseBetween();
+      throw e;
+    }
     // Its stub documents are browxai's own: the agent's routes do not answer them.
     s.routes.exempt(page.target.targetId);
     try {
@@ -73,9 +81,13 @@ async function withScratch<T>(
         await tab.detach();
       }
     } finally {
-      await s.closeTab(page);
-      s.routes.unexempt(page.target.targetId);
-      if (active && s.tabs.includes(active)) await s.activate(active);
+      try {
+        await s.closeTab(page);
+        s.routes.unexempt(page.target.targetId);
+        if (active && s.tabs.includes(active)) await s.activate(active);
+      } finally {
+        releaseBetween();
+      }
     }
   });
 }
