@@ -4,6 +4,8 @@
  * to the test's own server. Chromium sends loopback hosts past a proxy, so the proxy is
  * reached through made-up hosts (`http://proxied.test/`) that the test's proxy answers.
  */
+import { chromiumMajor } from "../cdp/user_agent.ts";
+import { findChromium } from "../cdp/discovery.ts";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startHttp, startStdio, textOf } from "./_mcp.ts";
 import { join } from "./_paths.ts";
@@ -269,6 +271,19 @@ Deno.test("peer flags: --device, --config precedence, --ignore-https-errors; the
         // The file's ignoreHttpsErrors: a self-signed server loads.
         await mcp.ok("navigate", { url: httpsUrl });
         assertEquals(await evalIn(mcp, "document.title"), "secure");
+      } finally {
+        await mcp.close();
+      }
+    });
+
+    await t.step("a device preset's Chrome version is the running browser's", async () => {
+      const mcp = await startStdio({ env: TOOLS_ENV, args: ["--device", "Pixel 7"] });
+      try {
+        await mcp.ok("navigate", { url: `${pages.origin}/probe?where=pixel` });
+        const r = await pages.report("pixel");
+        assertIncludes(r.ua, "Pixel 7");
+        const running = await chromiumMajor(findChromium().path);
+        assertIncludes(r.ua, `Chrome/${running}.0.0.0`);
       } finally {
         await mcp.close();
       }

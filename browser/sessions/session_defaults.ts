@@ -10,6 +10,13 @@ import type { SessionDefaults } from "./browser_host.ts";
 import type { BrowserSession } from "./browser_session.ts";
 import { shownTabs } from "../visibility.ts";
 
+/** The running browser's major version (`Browser.getVersion`), or undefined. */
+async function runningMajor(session: BrowserSession): Promise<number | undefined> {
+  const v = await session.browser.connection.send("Browser.getVersion").catch(() => undefined);
+  const m = /\/(\d+)\./.exec(v?.product ?? "");
+  return m ? Number(m[1]) : undefined;
+}
+
 /**
  * Applies `defaults` to `session` (see the module doc). The storage state goes in through a
  * scratch tab (its visits are stubbed: no page of the state's origins runs), merged over what
@@ -34,9 +41,17 @@ export async function applySessionDefaults(
   if (defaults.initScripts?.length) {
     await session.emulation.addInitScripts(defaults.initScripts, pages());
   }
+  // A device preset's user agent names a Chrome version; say the one that runs.
+  const userAgent = defaults.userAgent && /Chrome\/\d+\.0\.0\.0/.test(defaults.userAgent)
+    ? await runningMajor(session).then((major) =>
+      major
+        ? defaults.userAgent!.replace(/Chrome\/\d+\.0\.0\.0/, `Chrome/${major}.0.0.0`)
+        : defaults.userAgent
+    )
+    : defaults.userAgent;
   const patch = {
     ...(defaults.viewport ? { viewport: { ...defaults.viewport } } : {}),
-    ...(defaults.userAgent ? { userAgent: defaults.userAgent } : {}),
+    ...(userAgent ? { userAgent } : {}),
   };
   if (Object.keys(patch).length) {
     warnings.push(
