@@ -21,7 +21,7 @@
  * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
  *
  * CDP: `Fetch.enable` (documents and script requests; every request with
- * bound secrets) on every page target, sent while the target waits for the
+ * bound secrets) and `Network.setBlockedURLs` (`--blocked-origins`) on every page target, sent while the target waits for the
  * debugger, so even a popup's first navigation is held;
  * `Page.setPrerenderingAllowed` false; `Page.frameRequestedNavigation`
  * tells a form submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
@@ -258,6 +258,13 @@ export class NavGuard {
     });
     // With bound secrets, every request is looked at (an image's URL can carry a value too).
     session.send("Fetch.enable", { patterns: this.#patterns() }).catch(report);
+    // Blocked origins are never reached, by any request: Chromium fails them (no interception).
+    const blocked = this.#policy.blockedUrls ?? [];
+    if (blocked.length) {
+      session.send("Network.setBlockedURLs", {
+        urlPatterns: blocked.map((urlPattern) => ({ urlPattern, block: true })),
+      }).catch(report);
+    }
   }
 
   /** A document request: see {@link answerDocumentRequest}. */

@@ -58,6 +58,11 @@ export interface NavPolicy {
    * a request there (a routed page on its origin would carry the person's cookie).
    */
   ownConsole?: (url: string) => boolean;
+  /**
+   * `--blocked-origins` as URLPattern strings (`policy/blocked_urls.ts`): set on every target
+   * with `Network.setBlockedURLs`, so its sub-requests (fetch, XHR, images, scripts) fail too.
+   */
+  blockedUrls?: readonly string[];
 }
 
 /** The acting call in progress, as the guard needs it. */

@@ -16,6 +16,7 @@ import { NavGuard } from "./nav_guard.ts";
 import { originOf, siteOf } from "../../policy/hosts.ts";
 import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
+import { blockedUrlPatterns } from "../../policy/blocked_urls.ts";
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "blockedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
@@ -53,7 +54,8 @@ export function mayFollow(
 
 /**
  * Why the page may not take a frame to `url` from `from` without asking
- * ("not on the allowlist", "site x.com not approved in this session"), or
+ * ("blocked origin (--blocked-origins)", "not on the allowlist", "site x.com not approved in
+ * this session"), or
  * undefined when it may (see {@link mayFollow}). An iframe of a site not
  * approved is refused, never asked: pages load frames unprompted, and a
  * question per ad frame would be noise; navigating there asks.
@@ -64,6 +66,7 @@ export function followRefusal(
   url: string,
   from: string,
 ): string | undefined {
+  if (blocklisted(config, url)) return "blocked origin (--blocked-origins)";
   if (!allowlisted(config, url)) return "not on the allowlist";
   if (!config.capabilities.has("human")) return undefined;
   const site = siteOf(url);
@@ -80,6 +83,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       allowlisted: (url) => allowlisted(config, url),
       ...(secretLeak ? { secretLeak } : {}),
       ownConsole: (url) => isOwnConsoleUrl(url, config.consoleListeners),
+      blockedUrls: blockedUrlPatterns(config.blockedOrigins ?? []),
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         (config.blockedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,

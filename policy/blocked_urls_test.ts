@@ -1,0 +1,46 @@
+import { assertEquals } from "../tests/_assert.ts";
+import { blockedUrlPatterns } from "./blocked_urls.ts";
+import { matchesPattern, parseAllowedOrigins } from "./sites.ts";
+
+Deno.test("blockedUrlPatterns: one pattern per scheme, as the entry is parsed", () => {
+  const list = parseAllowedOrigins(
+    "localhost,*.ads.example.com,https://x.test:8443,[::1],file://*",
+  );
+  assertEquals(blockedUrlPatterns(list), [
+    "http://localhost:*/*",
+    "https://localhost:*/*",
+    "http://*.ads.example.com:*/*",
+    "https://*.ads.example.com:*/*",
+    "https://x.test:8443/*",
+    "http://[\\:\\:1]:*/*",
+    "https://[\\:\\:1]:*/*",
+  ]);
+});
+
+Deno.test("blockedUrlPatterns: a URLPattern matches exactly what the policy matcher does", () => {
+  const list = parseAllowedOrigins("localhost,*.ads.example.com,https://x.test:443,[::1]:8080");
+  const urls = [
+    "http://localhost/",
+    "http://localhost:5173/x?y=1#z",
+    "https://localhost:1/",
+    "ws://localhost/",
+    "http://localhost.evil.test/",
+    "http://ads.example.com/",
+    "http://a.b.ads.example.com:81/i.png",
+    "http://evil.test/a.ads.example.com/",
+    "https://x.test/",
+    "https://x.test:8443/",
+    "http://x.test/",
+    "http://[::1]:8080/",
+    "http://[::1]/",
+    "http://127.0.0.1/",
+  ];
+  const patterns = blockedUrlPatterns(list).map((p) => new URLPattern(p));
+  for (const url of urls) {
+    assertEquals(
+      patterns.some((p) => p.test(url)),
+      list.some((p) => matchesPattern(url, p)),
+      url,
+    );
+  }
+});

@@ -1,0 +1,45 @@
+/**
+ * `--blocked-origins` end to end: a blocked origin is never reached by any request of the
+ * page (fetch, an image, an iframe), not only by navigations; the page's own origin still is;
+ * the snapshot says why the blocked iframe is empty.
+ */
+import { assertEquals, assertIncludes, assertNotIncludes } from "./_assert.ts";
+import { startStdio } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
+
+Deno.test("--blocked-origins: every request there fails, the page's own still go", async () => {
+  const fx = await startFixtureServer();
+  // The fixture's second server answers as `localhost`: the same routes under another name.
+  const mcp = await startStdio({
+    args: ["--blocked-origins", "localhost"],
+    env: { BROWX_CAPABILITIES: "read,navigation,action,eval" },
+  });
+  const out = async (id: string) =>
+    String(
+      (await mcp.ok("eval_js", { expression: `document.getElementById("${id}").textContent` }))
+        .value,
+    );
+  try {
+    const page = fx.url(`blocked-origins.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
+    await eventually(async () => {
+      for (const id of ["fetch-cross", "fetch-own", "img-cross"]) {
+        if ((await out(id)) === "pending") throw new Error(`${id} still pending`);
+      }
+      return true;
+    });
+    assertEquals(await out("fetch-cross"), "failed");
+    assertEquals(await out("img-cross"), "error");
+    assertEquals(await out("fetch-own"), "ok 200");
+    assertEquals(fx.requests.some((q) => q.path.includes("via=fetch-own")), true);
+    const snap = String((await mcp.ok("snapshot")).tree);
+    assertIncludes(snap, "blocked origin (--blocked-origins)");
+    assertNotIncludes(snap, "not on the allowlist");
+    // Nothing of the page reached the blocked origin: not the fetch, the image or the frame.
+    assertEquals(fx.requests.filter((q) => q.server === "cross"), []);
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
