@@ -8,6 +8,7 @@
 import type { CdpSession } from "../cdp/connection.ts";
 import { isAbortError, isTimeoutError } from "../cdp/errors.ts";
 import type { Page } from "../cdp/page.ts";
+import { evaluateOrCallIn } from "../cdp/page_eval.ts";
 import { within } from "./poll.ts";
 
 /** How long the main thread may take to answer a trivial script before it counts as busy, ms. */
@@ -17,27 +18,31 @@ const TERMINATE_MS = 5000;
 
 /**
  * Evaluates `expression` in the page's own (main) world of the tab's main frame and returns its
- * JSON value, like `page.evaluate` with `world: "main"`. When `signal` aborts first, the call
- * is abandoned and, if the tab's main thread is still busy (the script loops), the script is
- * terminated ({@link stopBusyScript}) before the abort is passed on.
+ * JSON value; when that value is a function, it is called with no arguments and its (awaited)
+ * value returned instead, with `called: true` (see `evaluateOrCallIn`). When `signal` aborts
+ * first, or the call gets no answer in time, the call is abandoned and, if the tab's main
+ * thread is still busy (the script loops), the script is terminated ({@link stopBusyScript})
+ * before the error is passed on.
  *
- * @param options.timeoutMs Chromium terminates the script itself after this long, ms.
+ * @param options.timeoutMs Time for the whole evaluation, ms (Chromium terminates the
+ *   expression itself after this long; a called function is stopped as above).
  * @throws EvaluationError when the script throws; the CDP `AbortError` when `signal` aborted.
  */
 export async function evaluateStoppable(
   page: Page,
   expression: string,
   options: { timeoutMs: number; userGesture?: boolean; signal?: AbortSignal | undefined },
-): Promise<unknown> {
+): Promise<{ value: unknown; called: boolean }> {
   try {
-    return await page.evaluate(expression, {
+    return await evaluateOrCallIn(page, expression, {
       world: "main",
       timeoutMs: options.timeoutMs,
       userGesture: options.userGesture ?? false,
       signal: options.signal,
     });
   } catch (e) {
-    if (isAbortError(e)) await stopBusyScript(page.session);
+    // A timeout here means no answer at all (Chromium's own timeout answers with an exception).
+    if (isAbortError(e) || isTimeoutError(e)) await stopBusyScript(page.session);
     throw e;
   }
 }

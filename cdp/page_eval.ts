@@ -73,3 +73,57 @@ export async function callIn<T>(
   if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
   return r.result.value as T;
 }
+
+/**
+ * Like {@link evaluateIn}, but when the expression's value is a function (`() => document.title`,
+ * the form other browser tools take), calls it with no arguments in the same world and returns
+ * its value instead, the promise awaited; `called` says which happened. `timeoutMs` (ms) covers
+ * both steps; Chromium itself stops only the first (the call has no script timeout in CDP).
+ *
+ * CDP: `Runtime.evaluate` (by reference), `Runtime.callFunctionOn` (by value),
+ * `Runtime.releaseObject`.
+ *
+ * @throws EvaluationError with the exception text when the script or the function throws.
+ */
+export async function evaluateOrCallIn(
+  page: EvalTab,
+  expression: string,
+  options: EvaluateOptions = {},
+): Promise<{ value: unknown; called: boolean }> {
+  const frameId = options.frameId ?? page.mainFrameId;
+  const session = page.frame(frameId)?.session ?? page.session;
+  const contextId = options.world === "main"
+    ? page.mainContext(frameId)
+    : (await page.utilityContext(frameId)).contextId;
+  const budget = options.timeoutMs ?? 30_000;
+  const deadline = Date.now() + budget;
+  const r = await session.send("Runtime.evaluate", {
+    expression,
+    ...(contextId !== undefined ? { contextId } : {}),
+    // By reference: a function does not survive serialisation (it would come back as nothing).
+    returnByValue: false,
+    awaitPromise: true,
+    userGesture: options.userGesture ?? false,
+    timeout: budget,
+  }, { timeoutMs: budget + 1000, signal: options.signal });
+  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  const { objectId } = r.result;
+  // Primitives carry their value already; objects are read back by value (as evaluateIn would).
+  if (!objectId) return { value: r.result.value, called: false };
+  const called = r.result.type === "function";
+  try {
+    const c = await session.send("Runtime.callFunctionOn", {
+      functionDeclaration: called
+        ? 'function () { "use strict"; return this(); }'
+        : 'function () { "use strict"; return this; }',
+      objectId,
+      returnByValue: true,
+      awaitPromise: true,
+      userGesture: options.userGesture ?? false,
+    }, { timeoutMs: Math.max(1, deadline - Date.now()) + 1000, signal: options.signal });
+    if (c.exceptionDetails) throw new EvaluationError(exceptionText(c.exceptionDetails));
+    return { value: c.result.value, called };
+  } finally {
+    session.send("Runtime.releaseObject", { objectId }).catch(() => {});
+  }
+}

@@ -110,6 +110,38 @@ Deno.test("recording: screenshot({ path }), pdf_save and traces write workspace 
       },
     );
 
+    await t.step(
+      "under a device scale factor, width/height are the image's pixels, CSS px beside them",
+      async () => {
+        await mcp.ok("set_viewport", {
+          width: 390,
+          height: 664,
+          deviceScaleFactor: 3,
+          mobile: true,
+        });
+        try {
+          for (
+            const [path, extra] of [["shots/dpr.png", {}], ["shots/dpr-full.png", {
+              fullPage: true,
+            }]] as const
+          ) {
+            const s = (await mcp.ok("screenshot", { path, ...extra })) as R;
+            const bytes = await Deno.readFile(join(ws, path));
+            const real = pngSize(bytes);
+            assertEquals({ width: s.width, height: s.height }, real, path);
+            if (path === "shots/dpr.png") {
+              // 390×664 CSS px at 3 device px each; the page's own CSS px (a mobile layout
+              // viewport, zoomed out) are reported apart, as cssWidth/cssHeight.
+              assertEquals(real, { width: 1170, height: 1992 });
+              assertTrue(typeof s.cssWidth === "number", JSON.stringify(s));
+            }
+          }
+        } finally {
+          await mcp.ok("set_viewport", { width: null });
+        }
+      },
+    );
+
     await t.step("screenshot refuses paths that leave the workspace, writing nothing", async () => {
       for (const path of ["../escape.png", "shots/../../escape.png", join(outside, "x.png")]) {
         const r = await mcp.call("screenshot", { path });

@@ -46,22 +46,67 @@ export function installFormEditLib(api: PageApi): void {
     return el.checked === on;
   };
 
+  const inside = (scope: Element) =>
+    [...scope.querySelectorAll("input, select, textarea")] as Control[];
+  /** The root's controls, then (without a root) the page's: where names are looked up. */
+  const scopes = (root: string | null): Control[][] | null => {
+    const r = kit.rootOf(root);
+    if ("error" in r) return null;
+    const first = r.form ? kit.controlsOf(r.form, r.form) : inside(r.scope);
+    return root === null ? [first, inside(document.documentElement)] : [first];
+  };
+  /**
+   * The fields whose label (as read_form reports it: the accessible name — a <label>,
+   * aria-label…; a radio or checkbox group's legend) is `label`, trimmed and case-insensitive;
+   * one control per same-name radio/checkbox group. From the first scope with any.
+   */
+  const byLabel = (root: string | null, label: string): Control[] => {
+    for (const controls of scopes(root) ?? []) {
+      const found: Control[] = [];
+      const groups = new Set<string>();
+      for (const c of controls) {
+        const type = kit.typeOf(c);
+        if (["hidden", "button", "submit", "reset", "image"].includes(type)) continue;
+        const grouped = (type === "radio" || type === "checkbox") && c.name !== "";
+        const legend = grouped ? c.closest("fieldset")?.querySelector(":scope > legend") : null;
+        if (!same(kit.labelText(c), label) && !(legend && same(legend.textContent ?? "", label))) {
+          continue;
+        }
+        if (grouped) {
+          if (groups.has(type + ":" + c.name)) continue;
+          groups.add(type + ":" + c.name);
+        }
+        found.push(c);
+      }
+      if (found.length) return found;
+    }
+    return [];
+  };
+
   /**
    * The control named `name`: in the root form (default: read_form's default form), else —
-   * without a root — anywhere on the page. The first usable one of several.
+   * without a root — anywhere on the page. The first usable one of several. When no control
+   * has that name attribute, the one field labelled `name` ({@link byLabel}); none when
+   * several are (`formFieldsLabelled` lists them).
    */
   api.formFieldByName = (root: string | null, name: string) => {
-    const r = kit.rootOf(root);
     const pickFrom = (controls: Control[]) => {
       const all = controls.filter((c) => c.name === name);
       return all.find((c) => kit.usable(c)) ?? all[0] ?? null;
     };
-    const inside = (scope: Element) =>
-      [...scope.querySelectorAll("input, select, textarea")] as Control[];
-    if ("error" in r) return null;
-    return pickFrom(r.form ? kit.controlsOf(r.form, r.form) : inside(r.scope)) ??
-      (root === null ? pickFrom(inside(document.documentElement)) : null);
+    for (const controls of scopes(root) ?? []) {
+      const hit = pickFrom(controls);
+      if (hit) return hit;
+    }
+    const labelled = byLabel(root, name);
+    return labelled.length === 1 ? labelled[0]! : null;
   };
+
+  /** Descriptions of the fields labelled `label` ({@link byLabel}), for an ambiguity error. */
+  api.formFieldsLabelled = (root: string | null, label: string) =>
+    byLabel(root, label).slice(0, 10).map((c) =>
+      c.name ? `${describe(c)} (name "${c.name}")` : describe(c)
+    );
 
   /**
    * Sets a field like a user: text by value, select by value or label, checkbox by boolean

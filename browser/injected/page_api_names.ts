@@ -108,6 +108,7 @@ export const PAGE_API_NAMES = Object.keys(
     formEnterBlocker: 1,
     sanitizeHtml: 1,
     formFieldByName: 1,
+    formFieldsLabelled: 1,
     formSetField: 1,
     formFindEditor: 1,
     formEditorInfo: 1,

@@ -58,6 +58,7 @@ export interface OnDemandApi {
 
   // form_edit_lib.ts
   formFieldByName: (root: string | null, name: string) => FormControl | null;
+  formFieldsLabelled: (root: string | null, label: string) => string[];
   formSetField: (el: Element, value: unknown, byName: boolean) => SetFieldResult;
   formFindEditor: (el: Element | null) => Element | null;
   formEditorInfo: (ed: Element) => EditorInfo & { backingValue: string | null };

@@ -12,6 +12,7 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, refField, selectorField, submitsField } from "../fields.ts";
 import {
   callOnHandle,
+  callUtility,
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
@@ -22,7 +23,7 @@ import { isFailure, resolveElement, selectorError } from "../../browser/forms/fo
 import { formFrame } from "../../browser/forms/form_frame.ts";
 
 const fieldSchema = z.strictObject({
-  name: z.string().min(1).optional().describe("Field name (read_form)"),
+  name: z.string().min(1).optional().describe("Field name or label (read_form)"),
   ref: refField,
   selector: selectorField,
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe(
@@ -105,10 +106,22 @@ export const fillFormTool = defineTool({
               ])
               : await resolveElement(session, page, f.ref ?? f.selector!);
             if (!handle) {
+              // No name attribute and not exactly one label: several labels are refused by name.
+              const labelled = await callUtility(page, frameId, "formFieldsLabelled", [
+                args.root ?? null,
+                f.name!,
+              ]);
               results.push({
                 field,
                 ok: false,
-                error: { code: "not-found", message: `no field named "${f.name}"` },
+                error: labelled.length > 1
+                  ? {
+                    code: "invalid-argument",
+                    message: `${labelled.length} fields are labelled "${f.name}": ${
+                      labelled.join("; ")
+                    }; give one's name attribute, ref or selector`,
+                  }
+                  : { code: "not-found", message: `no field named or labelled "${f.name}"` },
               });
               continue;
             }

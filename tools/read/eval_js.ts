@@ -16,7 +16,7 @@ export const evalJsTool = defineTool({
   name: "eval_js",
   title: "Evaluate JavaScript",
   description:
-    "Evaluate a JavaScript expression in the active tab; returns its JSON value (promises awaited) or the exception. Wrap statements in an IIFE.",
+    "Evaluate a JavaScript expression in the active tab; returns its JSON value (promises awaited; a function is called) or the exception. Wrap statements in an IIFE.",
   capability: "eval",
   toolset: "debug",
   annotations: {
@@ -25,7 +25,7 @@ export const evalJsTool = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
-  outputSchema: resultOutput({ value: anyValue }),
+  outputSchema: resultOutput({ value: anyValue, note: z.string() }),
   inputSchema: z.object({
     expression: z.string().min(1).describe("JavaScript expression"),
     timeoutMs: timeoutField,
@@ -36,12 +36,21 @@ export const evalJsTool = defineTool({
     const page = await session.page();
     try {
       // Cancelled while the script still runs (a loop): it is stopped, the tab stays usable.
-      const value = await evaluateStoppable(page, args.expression, {
+      const { value, called } = await evaluateStoppable(page, args.expression, {
         timeoutMs: args.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         userGesture: true,
         signal: ctx.signal,
       });
-      return { structured: { ok: true, value: value === undefined ? null : value } };
+      return {
+        structured: {
+          ok: true,
+          value: value === undefined ? null : value,
+          // Other tools take `() => …`; the function was called, which is what was meant.
+          ...(called
+            ? { note: "the expression was a function: called it, this is its value" }
+            : {}),
+        },
+      };
     } catch (e) {
       if (e instanceof EvaluationError) {
         throw new ToolError(

@@ -19,6 +19,7 @@ import {
   writeOutputFile,
 } from "../../browser/recording/output_file.ts";
 import { fromBase64 } from "../../storage/cache_storage.ts";
+import { imageSize } from "../../browser/screenshot/image_size.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */
 export const MAX_SCREENSHOT_SIDE = 8000;
@@ -42,6 +43,8 @@ export const screenshotTool = defineTool({
     format: z.string(),
     width: z.number(),
     height: z.number(),
+    cssWidth: z.number(),
+    cssHeight: z.number(),
     bytes: z.number(),
     ref: z.string(),
     fullPage: z.boolean(),
@@ -170,24 +173,32 @@ export const screenshotTool = defineTool({
             captureBeyondViewport,
           }, { timeoutMs, signal: ctx.signal }),
       );
-      const bytes = Math.floor(shot.data.length * 3 / 4);
-      let width = clip?.width, height = clip?.height;
+      const data = fromBase64(shot.data);
+      let cssWidth = clip?.width, cssHeight = clip?.height;
       if (!clip) {
         const m = await page.session.send("Page.getLayoutMetrics");
-        width = m.cssVisualViewport.clientWidth;
-        height = m.cssVisualViewport.clientHeight;
+        cssWidth = m.cssVisualViewport.clientWidth;
+        cssHeight = m.cssVisualViewport.clientHeight;
       }
+      // width/height are the image's own pixels (CSS px times the device scale factor under
+      // emulation); the CSS size is reported beside them when it differs.
+      const size = imageSize(data);
+      const css = { width: Math.round(cssWidth ?? 0), height: Math.round(cssHeight ?? 0) };
+      const width = size?.width ?? css.width, height = size?.height ?? css.height;
       // With a path the file is the answer; the image rides along only when asked for.
       const file = args.path === undefined
         ? undefined
-        : await writeOutputFile(ctx, args.path, fromBase64(shot.data));
+        : await writeOutputFile(ctx, args.path, data);
       return {
         structured: {
           ...(file ?? {}),
           format,
-          width: Math.round(width ?? 0),
-          height: Math.round(height ?? 0),
-          bytes: file?.bytes ?? bytes,
+          width,
+          height,
+          ...(css.width !== width || css.height !== height
+            ? { cssWidth: css.width, cssHeight: css.height }
+            : {}),
+          bytes: file?.bytes ?? data.length,
           ...(args.ref ? { ref: args.ref } : {}),
           ...(args.fullPage ? { fullPage: true } : {}),
           ...(covered ? { secretsCovered: covered } : {}),
