@@ -1,0 +1,53 @@
+/**
+ * Cold start, split: spawn → MCP initialize, then the first navigate's result (with its
+ * snapshot), for browxai (main.ts) and @playwright/mcp, alternating, N rounds (default 5);
+ * prints medians and the ratio (issue 13's cold-start target). `COLD_ENV` (JSON) adds
+ * environment for browxai. Usage: `deno run -A bench/cold_start.ts [rounds]`.
+ *
+ * @module
+ */
+import { startServer } from "./clients.ts";
+import { navigate } from "./flows.ts";
+import { ensurePeer } from "./peer.ts";
+import { startPageServer } from "./page_server.ts";
+import { findChromium } from "../cdp/discovery.ts";
+
+const rounds = Number(Deno.args[0] ?? 5);
+const chromium = findChromium().path;
+const peerCli = await ensurePeer({});
+const pages = await startPageServer();
+const url = pages.url("/gen/small.html");
+const out: Record<string, number[][]> = { browxai: [], peer: [] };
+for (let r = 0; r < rounds; r++) {
+  for (const kind of ["browxai", "peer"] as const) {
+    const s = await startServer({
+      kind,
+      chromium,
+      peerCli,
+      ...(kind === "browxai" && Deno.env.get("COLD_ENV")
+        ? { env: JSON.parse(Deno.env.get("COLD_ENV")!) }
+        : {}),
+    });
+    const init = performance.now() - s.spawnedAt;
+    const res = await navigate(s, kind, url, { withSnapshot: true });
+    const total = performance.now() - s.spawnedAt;
+    if (res.isError) console.error(kind, res.text.slice(0, 200));
+    out[kind]!.push([Math.round(init), Math.round(total - init), Math.round(total)]);
+    await s.close();
+  }
+}
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+for (const [k, rows] of Object.entries(out)) {
+  console.log(
+    k,
+    "init",
+    med(rows.map((x) => x[0]!)),
+    "navigate",
+    med(rows.map((x) => x[1]!)),
+    "total",
+    med(rows.map((x) => x[2]!)),
+    JSON.stringify(rows),
+  );
+}
+console.log("ratio", med(out.browxai!.map((x) => x[2]!)) / med(out.peer!.map((x) => x[2]!)));
+await pages.close();
