@@ -10,9 +10,8 @@ import type { Page } from "../cdp/page.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
 import type { SnapshotDelta } from "./actions/action_result.ts";
 import { type WaitCondition, waitLooking, type WaitOutcome } from "./wait_condition.ts";
-import { skippedDelta, snapshotChange } from "./actions/action_delta.ts";
+import { beforePicture, skippedDelta, snapshotChange } from "./actions/action_delta.ts";
 import { FinishBudget, RESULT_MARGIN_MS } from "./actions/finish_budget.ts";
-import { tabSnapshot } from "./snapshot/capture.ts";
 
 /** A wait's outcome, with what changed on the page meanwhile (absent with `snapshot: "none"`). */
 export interface WaitChange extends WaitOutcome {
@@ -58,18 +57,7 @@ export async function waitForChange(
   // The before-picture may take half the time: the wait needs the rest (without one, the
   // result shows the page whole).
   const before = mode === "delta"
-    ? await new FinishBudget(Date.now() + timeoutMs / 2, signal).step(
-      "the snapshot before the wait",
-      (s) =>
-        tabSnapshot(page, session.refs, session.snapshots, {
-          reuse: true,
-          frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-          signal: s,
-          // The agent does not see this capture: refs keep the contexts it saw them in.
-          holdContexts: true,
-        }).catch(() => undefined),
-      undefined,
-    )
+    ? await beforePicture(session, page, deadline, signal, "the snapshot before the wait")
     : undefined;
   const { outcome, atOnce } = await waitLooking(session, page, cond, {
     timeoutMs: Math.max(1, deadline - Date.now()),

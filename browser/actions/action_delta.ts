@@ -7,12 +7,13 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { tabSnapshot } from "../snapshot/capture.ts";
+import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
 import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recording.ts";
+import { FinishBudget } from "./finish_budget.ts";
 
 /** What {@link diffSnapshots} answers for two equal texts. */
 const UNCHANGED: Pick<
@@ -169,4 +170,32 @@ const STRUCTURAL_ROLES = new Set([
 
 function isStructural(node: { role?: string }): boolean {
   return STRUCTURAL_ROLES.has(node.role ?? "");
+}
+
+/**
+ * The "before" picture of a call that reports a delta (an action, a wait): the page as the
+ * agent last saw it when nothing changed since (no new capture), else a capture that keeps the
+ * refs' contexts as the agent saw them. It may take half of the time until `deadline` (the call
+ * needs the rest); undefined when it could not be had in time (the result then shows the page
+ * whole). CDP: see `tabSnapshot`.
+ */
+export async function beforePicture(
+  session: BrowserSession,
+  page: Page,
+  deadline: number,
+  signal: AbortSignal | undefined,
+  what: string,
+): Promise<CapturedSnapshot | undefined> {
+  return await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
+    what,
+    (s) =>
+      tabSnapshot(page, session.refs, session.snapshots, {
+        reuse: true,
+        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+        signal: s,
+        // The agent does not see this capture: refs keep the contexts it saw them in.
+        holdContexts: true,
+      }).catch(() => undefined),
+    undefined,
+  );
 }

@@ -24,7 +24,6 @@ import {
   releaseHandle,
 } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { tabSnapshot } from "../snapshot/capture.ts";
 import {
   type ActionabilityOptions,
   type ActionPoint,
@@ -35,7 +34,7 @@ import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 
-import { buildDelta, skippedDelta } from "./action_delta.ts";
+import { beforePicture, buildDelta, skippedDelta } from "./action_delta.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
@@ -239,18 +238,7 @@ async function runExclusive(
     // It may take half the time left: the action needs the rest (without it, the result
     // shows the page whole).
     const before = mode === "delta" && !spec.replacesDocument
-      ? await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
-        "the snapshot before the action",
-        (s) =>
-          tabSnapshot(page, session.refs, session.snapshots, {
-            reuse: true,
-            frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-            signal: s,
-            // The agent does not see this capture: refs keep the contexts it saw them in.
-            holdContexts: true,
-          }).catch(() => undefined),
-        undefined,
-      )
+      ? await beforePicture(session, page, deadline, signal, "the snapshot before the action")
       : undefined;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { injectStorageState, scratchTab } from "../../storage/storage_state.ts";
+import { injectStorageState } from "../../storage/storage_state.ts";
+import { withScratchTab } from "./scratch_tab.ts";
 import type { SessionDefaults } from "./browser_host.ts";
 import type { BrowserSession } from "./browser_session.ts";
 import { shownTabs } from "../visibility.ts";
@@ -63,35 +64,15 @@ export async function applySessionDefaults(
   }
   const state = defaults.storageState;
   if (options.isDefault && state && (state.cookies.length || state.origins.length)) {
-    const active = session.activePage;
-    // The scratch tab is browxai's, not the page's: not news for the first result.
-    const releaseBetween = session.between.hold();
-    const page = await session.newTab().catch((e) => {
-      releaseBetween();
-      throw e;
-    });
-    try {
-      const tab = await scratchTab(session.browser.connection, page.target.targetId);
-      try {
-        const r = await injectStorageState(
-          { connection: session.browser.connection, browserContextId: session.browserContextId },
-          tab,
-          state,
-          { mode: "merge", frameUrls: [] },
-        );
-        if (r.cookiesRejected.length) {
-          warnings.push(`--storage-state: ${r.cookiesRejected.length} cookies were not stored`);
-        }
-      } finally {
-        await tab.detach();
-      }
-    } finally {
-      try {
-        await session.closeTab(page);
-        if (active && session.tabs.includes(active)) await session.activate(active);
-      } finally {
-        releaseBetween();
-      }
+    const r = await withScratchTab(session, (tab) =>
+      injectStorageState(
+        { connection: session.browser.connection, browserContextId: session.browserContextId },
+        tab,
+        state,
+        { mode: "merge", frameUrls: [] },
+      ));
+    if (r.cookiesRejected.length) {
+      warnings.push(`--storage-state: ${r.cookiesRejected.length} cookies were not stored`);
     }
   }
   return warnings;

@@ -11,11 +11,11 @@ import {
   injectStorageState,
   parseStorageState,
   type ScratchTab,
-  scratchTab,
   type StorageState,
   StorageStateError,
 } from "../../storage/storage_state.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
+import { withScratchTab } from "../sessions/scratch_tab.ts";
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../tool_error.ts";
 import { agentTarget, readGuarded } from "./workspace_files.ts";
@@ -49,46 +49,15 @@ function frameUrls(s: BrowserSession): string[] {
   ];
 }
 
-/**
- * Runs `fn` with a scratch tab of the session's context (see `scratchTab`), in the
- * session's turn; the tab closes after and the active tab stays what it was.
- * CDP: `Target.createTarget`, `Target.closeTarget`.
- */
+/** Runs `fn` with a scratch tab (`withScratchTab`) in the session's turn, with its frames' URLs. */
 async function withScratch<T>(
   s: BrowserSession,
   fn: (tab: ScratchTab, urls: string[]) => Promise<T>,
 ): Promise<T> {
   s.ensureAlive();
-  return await s.exclusive(async () => {
+  return await s.exclusive(() => {
     const urls = frameUrls(s);
-    const active = s.activePage;
-    // The scratch tab is browxai's, not the page's: not news for the next result.
-    const releaseBetween = s.between.hold();
-    let page;
-    try {
-      page = await s.newTab();
-    } catch (e) {
-      releaseBetween();
-      throw e;
-    }
-    // Its stub documents are browxai's own: the agent's routes do not answer them.
-    s.routes.exempt(page.target.targetId);
-    try {
-      const tab = await scratchTab(s.browser.connection, page.target.targetId);
-      try {
-        return await fn(tab, urls);
-      } finally {
-        await tab.detach();
-      }
-    } finally {
-      try {
-        await s.closeTab(page);
-        s.routes.unexempt(page.target.targetId);
-        if (active && s.tabs.includes(active)) await s.activate(active);
-      } finally {
-        releaseBetween();
-      }
-    }
+    return withScratchTab(s, (tab) => fn(tab, urls));
   });
 }
 
