@@ -59,7 +59,16 @@ export interface TargetManagerOptions {
   attachHook?: AttachHook;
   /** Listeners registered before auto-attach starts. */
   listener?: TargetListener;
+  /**
+   * Called synchronously when a worker (`worker`, `shared_worker`, `service_worker`) of an
+   * accepted context attaches, before it resumes: commands sent here reach it before its first
+   * script. Workers are not tracked as targets.
+   */
+  workerHook?: (target: AttachedTarget) => void;
 }
+
+/** Target types that run scripts outside any page: set up by `workerHook`, then resumed. */
+const WORKER_TYPES = new Set(["worker", "shared_worker", "service_worker"]);
 
 /**
  * Tracks targets of one browser connection.
@@ -165,13 +174,55 @@ export class TargetManager implements AsyncDisposable {
     });
   }
 
+  /**
+   * A worker of one of our contexts: the worker hook sets it up (its commands go out before
+   * the resume, so they apply to its first request), its own workers attach through it, then
+   * it runs. Workers that cannot auto-attach answer with an error, which is ignored.
+   */
+  #onWorker(
+    e: Protocol.Target.AttachedToTargetEvent,
+    session: CdpSession,
+    parentSessionId: string | undefined,
+  ): void {
+    const info = e.targetInfo;
+    try {
+      this.#options.workerHook?.({
+        targetId: info.targetId,
+        type: info.type,
+        browserContextId: info.browserContextId,
+        openerId: info.openerId,
+        parentSessionId,
+        session,
+        url: info.url,
+        title: info.title,
+      });
+    } catch (error) {
+      console.error(`browxai: set-up of ${info.type} target failed:`, error);
+    }
+    session.send("Target.setAutoAttach", {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: true,
+    }).catch(() => {});
+    if (e.waitingForDebugger) {
+      session.send("Runtime.runIfWaitingForDebugger").catch(() => {});
+    }
+  }
+
   async #onAttached(e: Protocol.Target.AttachedToTargetEvent, parentSessionId?: string) {
     const info = e.targetInfo;
     const session = this.#connection.session(e.sessionId);
     const wanted = (info.type === "page" || info.type === "iframe") &&
       (this.#options.contextFilter?.(info.browserContextId) ?? true);
+    if (
+      !wanted && WORKER_TYPES.has(info.type) &&
+      (this.#options.contextFilter?.(info.browserContextId) ?? true)
+    ) {
+      this.#onWorker(e, session, parentSessionId);
+      return;
+    }
     if (!wanted) {
-      // Workers and targets of contexts we do not own: resume and leave alone.
+      // Targets of contexts we do not own: resume and leave alone.
       if (e.waitingForDebugger) {
         session.send("Runtime.runIfWaitingForDebugger").catch(() => {});
       }

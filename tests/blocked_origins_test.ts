@@ -1,6 +1,7 @@
 /**
  * `--blocked-origins` end to end: a blocked origin is never reached by any request of the
- * page (fetch, an image, an iframe), not only by navigations; the page's own origin still is;
+ * page (fetch, an image, an iframe) or of its workers (dedicated, shared), not only by
+ * navigations; the page's own origin still is;
  * the snapshot says why the blocked iframe is empty.
  */
 import { assertEquals, assertIncludes, assertNotIncludes } from "./_assert.ts";
@@ -24,7 +25,7 @@ Deno.test("--blocked-origins: every request there fails, the page's own still go
     const page = fx.url(`blocked-origins.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
     await mcp.ok("navigate", { url: page, snapshot: "none" });
     await eventually(async () => {
-      for (const id of ["fetch-cross", "fetch-own", "img-cross"]) {
+      for (const id of ["fetch-cross", "fetch-own", "img-cross", "worker-cross", "worker-own"]) {
         if ((await out(id)) === "pending") throw new Error(`${id} still pending`);
       }
       return true;
@@ -32,6 +33,14 @@ Deno.test("--blocked-origins: every request there fails, the page's own still go
     assertEquals(await out("fetch-cross"), "failed");
     assertEquals(await out("img-cross"), "error");
     assertEquals(await out("fetch-own"), "ok 200");
+    // The attack: a worker fetches where the page may not (before the fix, "ok 200").
+    assertEquals(await out("worker-cross"), "failed");
+    assertEquals(await out("worker-own"), "ok 200");
+    await eventually(async () => {
+      if ((await out("shared-cross")) === "pending") throw new Error("shared worker pending");
+      return true;
+    });
+    assertEquals(await out("shared-cross"), "failed");
     assertEquals(fx.requests.some((q) => q.path.includes("via=fetch-own")), true);
     const snap = String((await mcp.ok("snapshot")).tree);
     assertIncludes(snap, "blocked origin (--blocked-origins)");

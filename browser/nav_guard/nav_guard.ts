@@ -52,6 +52,7 @@ import type { SessionRoutes } from "../routes/routes.ts";
 import { answerPassed, type PausedForRoute } from "../routes/route_answer.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
+import { guardWorker } from "./worker_guard.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -265,6 +266,11 @@ export class NavGuard {
         urlPatterns: blocked.map((urlPattern) => ({ urlPattern, block: true })),
       }).catch(report);
     }
+  }
+
+  /** Blocks `--blocked-origins` in a worker of this session's tabs (`worker_guard.ts`). */
+  attachWorker(session: CdpSession): void {
+    guardWorker(session, this.#policy.blockedUrls ?? []);
   }
 
   /** A document request: see {@link answerDocumentRequest}. */

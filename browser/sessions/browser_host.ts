@@ -163,7 +163,7 @@ export class BrowserHost {
       headful,
       ...(userDataDir ? { userDataDir } : {}),
       args: [...this.#options.launchArgs ?? [], ...await this.#quietArgs(path, headful)],
-    }, { attachHook: router.attachHook, listener: router.listener });
+    }, { attachHook: router.attachHook, workerHook: router.workerHook, listener: router.listener });
     this.#track(browser);
     this.stats.launches++;
     return { browser, router };
@@ -266,6 +266,7 @@ export class BrowserHost {
     const router = new PageRouter();
     const browser = await Browser.connect(endpoint, {
       attachHook: router.attachHook,
+      workerHook: router.workerHook,
       listener: router.listener,
     });
     this.#track(browser);

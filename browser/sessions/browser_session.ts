@@ -191,6 +191,11 @@ export class BrowserSession {
     );
   }
 
+  /** PageOwner: a worker of this session's context attached and waits for the debugger. */
+  workerAttaching(target: AttachedTarget): void {
+    this.#navGuard?.attachWorker(target.session);
+  }
+
   /** PageOwner: a tab attached and waits for the debugger. */
   targetAttaching(target: AttachedTarget): void {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.

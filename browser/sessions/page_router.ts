@@ -21,6 +21,11 @@ export interface PageOwner {
    * synchronously, so commands sent here reach it before its first script.
    */
   targetAttaching?(target: AttachedTarget): void;
+  /**
+   * A worker of the owner's context (dedicated, shared or service) attached and waits for the
+   * debugger: called synchronously, so commands sent here apply to its first request.
+   */
+  workerAttaching?(target: AttachedTarget): void;
 }
 
 /** The key of a context in the router (`""` is the default context). */
@@ -48,6 +53,11 @@ export class PageRouter {
         if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
       }
     }
+  };
+
+  /** The target manager worker hook (pass as `workerHook`). */
+  readonly workerHook = (t: AttachedTarget): void => {
+    this.#ownerOf(t.browserContextId)?.workerAttaching?.(t);
   };
 
   /** The target manager listener (pass as `listener`). */
