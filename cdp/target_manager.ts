@@ -67,6 +67,24 @@ export interface TargetManagerOptions {
   workerHook?: (target: AttachedTarget) => void;
 }
 
+/** The {@link AttachedTarget} of a target that just attached. */
+function attachedTarget(
+  info: Protocol.Target.TargetInfo,
+  session: CdpSession,
+  parentSessionId: string | undefined,
+): AttachedTarget {
+  return {
+    targetId: info.targetId,
+    type: info.type,
+    browserContextId: info.browserContextId,
+    openerId: info.openerId,
+    parentSessionId,
+    session,
+    url: info.url,
+    title: info.title,
+  };
+}
+
 /** Target types that run scripts outside any page: set up by `workerHook`, then resumed. */
 const WORKER_TYPES = new Set(["worker", "shared_worker", "service_worker"]);
 
@@ -186,16 +204,7 @@ export class TargetManager implements AsyncDisposable {
   ): void {
     const info = e.targetInfo;
     try {
-      this.#options.workerHook?.({
-        targetId: info.targetId,
-        type: info.type,
-        browserContextId: info.browserContextId,
-        openerId: info.openerId,
-        parentSessionId,
-        session,
-        url: info.url,
-        title: info.title,
-      });
+      this.#options.workerHook?.(attachedTarget(info, session, parentSessionId));
     } catch (error) {
       console.error(`browxai: set-up of ${info.type} target failed:`, error);
     }
@@ -232,16 +241,7 @@ export class TargetManager implements AsyncDisposable {
       }
       return;
     }
-    const target: AttachedTarget = {
-      targetId: info.targetId,
-      type: info.type,
-      browserContextId: info.browserContextId,
-      openerId: info.openerId,
-      parentSessionId,
-      session,
-      url: info.url,
-      title: info.title,
-    };
+    const target = attachedTarget(info, session, parentSessionId);
     this.#byTarget.set(target.targetId, target);
     this.#bySession.set(e.sessionId, target);
     // Every hook sends its set-up commands synchronously (before its first
