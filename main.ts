@@ -7,18 +7,16 @@
  */
 import type { ServerConfig } from "./policy/server_config.ts";
 import { BrowserHost } from "./browser/sessions/browser_host.ts";
-import { serveHttp } from "./mcp/transports/http.ts";
 import type { HttpServer } from "./mcp/transports/http_options.ts";
-import { TokenFileError } from "./mcp/transports/http_token.ts";
-import { SessionPool } from "./browser/sessions/session_pool.ts";
 import { serveStdio } from "./mcp/transports/stdio.ts";
 import { ConsoleHub } from "./mcp/console/hub.ts";
-import { runSubcommand, SUBCOMMANDS } from "./cdp/subcommands.ts";
 import { installControl } from "./mcp/console/control.ts";
-import { WebConsole } from "./mcp/console/web_console.ts";
 import { type Cli, parseCli, USAGE, UsageError, VERSION } from "./cli/parse_cli.ts";
 
 export { type Cli, parseCli, UsageError, VERSION } from "./cli/parse_cli.ts";
+
+/** `browxai <name>` runs a subcommand (`cdp/subcommands.ts`, loaded only then). */
+const SUBCOMMAND_NAMES: readonly string[] = ["doctor", "install-browser"];
 
 /**
  * Creates the workspace if missing and proves it writable (a probe file made
@@ -40,7 +38,8 @@ async function checkWorkspace(dir: string): Promise<string | undefined> {
 async function main(): Promise<number> {
   // `browxai doctor`, `browxai install-browser`: no MCP, no server.
   const sub = Deno.args[0];
-  if (sub !== undefined && SUBCOMMANDS.includes(sub)) {
+  if (sub !== undefined && SUBCOMMAND_NAMES.includes(sub)) {
+    const { runSubcommand } = await import("./cdp/subcommands.ts");
     return await runSubcommand(sub, Deno.args.slice(1));
   }
   let cli: Cli;
@@ -132,8 +131,12 @@ async function main(): Promise<number> {
   const hub = new ConsoleHub();
   installControl(hub);
   const secretStore = cli.config.secrets;
+  // Loaded only when served (--http, --console): a plain stdio start does not pay for them.
+  const { WebConsole } = cli.http || cli.consolePort !== undefined
+    ? await import("./mcp/console/web_console.ts")
+    : { WebConsole: undefined };
   const webConsole = () =>
-    new WebConsole(hub, {
+    new WebConsole!(hub, {
       version: VERSION,
       headful: cli.config.headful,
       mask: secretStore ? (text) => secretStore.maskText(text) : undefined,
@@ -142,6 +145,8 @@ async function main(): Promise<number> {
   const consoleListeners: NonNullable<ServerConfig["consoleListeners"]> = [];
   cli.config.consoleListeners = consoleListeners;
   if (cli.http) {
+    const { serveHttp } = await import("./mcp/transports/http.ts");
+    const { SessionPool } = await import("./browser/sessions/session_pool.ts");
     const server = httpServer = await serveHttp(cli.config, host, {
       hub,
       console: webConsole(),
@@ -205,7 +210,10 @@ if (import.meta.main) {
   } catch (e) {
     // Caught here: the "unhandledrejection" listener would otherwise keep a failed start alive.
     // A refusal that says what to do (the HTTP token file) needs no stack trace.
-    console.error("browxai: exiting:", e instanceof TokenFileError ? e.message : e);
+    console.error(
+      "browxai: exiting:",
+      e instanceof Error && e.name === "TokenFileError" ? e.message : e,
+    );
     code = 1;
   }
   Deno.exit(code);

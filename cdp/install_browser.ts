@@ -20,14 +20,7 @@
  * @module
  */
 import { join } from "node:path";
-import {
-  Browser as PbBrowser,
-  type BrowserPlatform,
-  computeExecutablePath,
-  detectBrowserPlatform,
-  getDownloadUrl,
-  install,
-} from "@puppeteer/browsers";
+import type { BrowserPlatform } from "@puppeteer/browsers";
 import { browserCacheDir } from "./discovery.ts";
 import { acquireInstallLock } from "./install_lock.ts";
 import { aptInstallLine, missingSonames } from "./missing_libs.ts";
@@ -174,6 +167,14 @@ export async function installBrowser(
       "Cannot install a browser: no cache folder (set BROWX_BROWSER_CACHE or HOME)",
     );
   }
+  // Loaded here, not at start: only a machine without a browser needs the installer.
+  const {
+    Browser: PbBrowser,
+    computeExecutablePath,
+    detectBrowserPlatform,
+    getDownloadUrl,
+    install,
+  } = await import("@puppeteer/browsers");
   const platform: BrowserPlatform | undefined = detectBrowserPlatform();
   if (!platform) {
     throw new BrowserInstallError(

@@ -18,7 +18,6 @@
  *
  * @module
  */
-import wsModule from "ws";
 import { type CallOptions, PendingCalls } from "./replies.ts";
 
 export type { CallOptions };
@@ -34,11 +33,17 @@ interface WsClient {
   once(event: "open" | "close", fn: () => void): void;
 }
 
-const WebSocket = wsModule as unknown as {
+/** npm `ws`'s client class, as we use it. */
+type WsClass = {
   new (url: string, options: { maxPayload: number; perMessageDeflate: boolean }): WsClient;
   readonly OPEN: number;
   readonly CLOSED: number;
 };
+
+/** Loaded on the first WebSocket connection: a launched browser speaks over a pipe. */
+async function loadWs(): Promise<WsClass> {
+  return (await import("ws")).default as unknown as WsClass;
+}
 
 /** What a {@link Connection} needs from the wire. */
 export interface CdpTransport {
@@ -89,8 +94,9 @@ export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
  *
  * @throws Error when the socket cannot be opened.
  */
-export function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
-  return new Promise((resolve, reject) => {
+export async function connectWebSocket(wsUrl: string): Promise<CdpTransport> {
+  const WebSocket = await loadWs();
+  return await new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl, { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
     let open = false;
     let closeReason = "WebSocket connection closed";
