@@ -247,7 +247,8 @@ export function createMcpServer(
     },
   );
   skipRequestIdZero(server);
-  const tools = toolList(config);
+  // Built on the first tools/list, not before initialize is answered (a start pays less).
+  let tools: ReturnType<typeof toolList> | undefined;
   const approvals = new ApprovalStore();
   // Closing a session discards the approvals it earned (seed 004).
   sessions.onClosed((id) => approvals.forgetSession(id));
@@ -289,7 +290,7 @@ export function createMcpServer(
   const listed = new Map(
     listedTools(config.toolsets, { configReadonly: config.configReadonly }).map((t) => [t.name, t]),
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools ??= toolList(config) }));
   if (consoleClient) {
     const before = server.onclose;
     server.onclose = () => {
