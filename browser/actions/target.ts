@@ -78,6 +78,12 @@ export function checkTarget(
 }
 
 const NOT_FOUND_WAIT_MS = 2000;
+/**
+ * How long before the call's deadline the retries of a selector that matches nothing stop, ms:
+ * room for the last query's answer and the `not-found` result (on a loaded machine a retry
+ * that ran up to the deadline ended as `timeout`, which says less).
+ */
+const NOT_FOUND_MARGIN_MS = 300;
 
 /**
  * Resolves a target in the active tab. A selector that matches nothing in the
@@ -111,7 +117,10 @@ export async function resolveTarget(
   if (!selector.trim()) {
     throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
   }
-  const waitMs = Math.max(0, Math.min(options.deadline - Date.now(), NOT_FOUND_WAIT_MS));
+  const waitMs = Math.max(
+    0,
+    Math.min(options.deadline - Date.now() - NOT_FOUND_MARGIN_MS, NOT_FOUND_WAIT_MS),
+  );
   let found: ResolvedTarget | undefined;
   await poll(async () => {
     let handle: RemoteHandle | undefined;
