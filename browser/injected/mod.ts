@@ -140,15 +140,46 @@ export const INSTALL_SOURCE = `globalThis.__browxai || (() => {
 /** What a call answers when the world has no library yet (a new document or context). */
 const MISSING = "__browxai_missing__";
 
+/** What a call of an on-demand group's method answers when the world has the core only. */
+const MISSING_GROUP = "__browxai_missing_group__";
+
 /** The mark (`UtilityWorld.marks`) of a world the library was sent to. */
 const CORE_MARK = "browxai:core";
 
 /**
+ * The function (a `Runtime.callFunctionOn` declaration, `(method, args)`) that installs the
+ * library (`core`: the core parts and `lazy`'s group; else `lazy`'s group only) and then
+ * calls `__browxai[method](...args)`; `method` null calls nothing and answers true.
+ *
+ * Its text is the same for every call of a group, the call's arguments going beside it:
+ * V8 keeps compiled scripts per renderer by their text, so the next document of the same
+ * process (a navigation on the same site) reuses this one's compiled library, its install
+ * and its first walk (measured: about half the renderer time of a first read; a text that
+ * held the call's arguments was compiled anew every time).
+ */
+function installAndCall(core: boolean, lazy: LazyParts | undefined): string {
+  const key = `${core}:${lazy?.flag ?? ""}`;
+  let text = INSTALL_AND_CALL.get(key);
+  if (text === undefined) {
+    const install = [core ? INSTALL_SOURCE : "", lazy ? lazy.source : ""].filter(Boolean);
+    text = `function(method, args) {
+  ${install.join(";\n")};
+  return method === null ? true : globalThis.__browxai[method](...args);
+}`;
+    INSTALL_AND_CALL.set(key, text);
+  }
+  return text;
+}
+const INSTALL_AND_CALL = new Map<string, string>();
+
+/**
  * Evaluates `__browxai[method](...args)` in a frame's utility world. The
  * library is installed on demand: in a world this tab just created (nothing ran in it) the
- * library goes with the first call, in one `Runtime.evaluate`; elsewhere a call into a world
- * without it answers {@link MISSING}, and we install and retry once. (Context ids are not a
+ * library goes with the first call, in one command; elsewhere a call into a world without it
+ * (or without the method's on-demand group) answers {@link MISSING} ({@link MISSING_GROUP}),
+ * and the call is made again with what is missing installed first. (Context ids are not a
  * safe cache key: a cross-process navigation can reuse them; the world's marks end with it.)
+ * CDP: `Runtime.evaluate` (a call), `Runtime.callFunctionOn` (install and call).
  */
 async function evaluateInWorld(
   page: Page,
@@ -160,37 +191,41 @@ async function evaluateInWorld(
 ) {
   const { timeoutMs, signal } = options;
   const lazy = lazyOf(method);
-  const ready = lazy
-    ? `globalThis.__browxai && globalThis.__browxai.${lazy.flag}`
-    : "globalThis.__browxai";
-  const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
-  const install = `${INSTALL_SOURCE}${lazy ? `, ${lazy.source}` : ""}`;
-  for (let attempt = 0;; attempt++) {
-    const { session, contextId, world } = await page.utilityContext(frameId);
-    const marks = world?.marks;
-    // A world made here holds nothing yet: skip the probe, send the library with the call.
-    const fresh = world?.createdHere === true && !marks?.has(CORE_MARK);
-    const r = await session.send("Runtime.evaluate", {
-      expression: fresh
-        ? `(${install}, ${call})`
-        : `${ready} ? ${call} : ${JSON.stringify(MISSING)}`,
+  const { session, contextId, world } = await page.utilityContext(frameId);
+  const marks = world?.marks;
+  const installing = (core: boolean) =>
+    session.send("Runtime.callFunctionOn", {
+      functionDeclaration: installAndCall(core, lazy),
+      executionContextId: contextId,
+      arguments: [{ value: method }, { value: args }],
+      returnByValue,
+      awaitPromise: true,
+    }, { timeoutMs, signal });
+  // A world made here holds nothing yet: skip the probe, send the library with the call.
+  const fresh = world?.createdHere === true && !marks?.has(CORE_MARK);
+  let r;
+  if (fresh) r = await installing(true);
+  else {
+    const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
+    const missing = `!globalThis.__browxai ? ${JSON.stringify(MISSING)}`;
+    r = await session.send("Runtime.evaluate", {
+      expression: lazy
+        ? `${missing} : !globalThis.__browxai.${lazy.flag} ? ${
+          JSON.stringify(MISSING_GROUP)
+        } : ${call}`
+        : `${missing} : ${call}`,
       contextId,
       returnByValue,
       awaitPromise: true,
     }, { timeoutMs, signal });
-    if (fresh) marks?.add(CORE_MARK);
-    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-    if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
-    const installed = await session.send("Runtime.evaluate", {
-      expression: `${install}, true`,
-      contextId,
-      returnByValue: true,
-    }, { signal });
-    if (installed.exceptionDetails) {
-      throw new EvaluationError(exceptionText(installed.exceptionDetails));
+    if (!r.exceptionDetails && r.result.value === MISSING) r = await installing(true);
+    else if (!r.exceptionDetails && lazy && r.result.value === MISSING_GROUP) {
+      r = await installing(false);
     }
-    marks?.add(CORE_MARK);
   }
+  marks?.add(CORE_MARK);
+  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  return { session, result: r.result };
 }
 
 /**
@@ -198,8 +233,9 @@ async function evaluateInWorld(
  * returns at once: a navigation that shows no snapshot starts it as it answers, so the agent's
  * first read of the page finds the library there (sent per document, it was most of a first
  * snapshot's time). A world that has it, or is getting it, is left alone; a failure is
- * ignored (the first call then finds it missing and installs it).
- * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.evaluate`.
+ * ignored (the first call then finds it missing and installs it). The text sent is the one a
+ * first call sends ({@link installAndCall}): compiled once per renderer.
+ * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.callFunctionOn`.
  */
 export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId): void {
   (async () => {
@@ -208,9 +244,10 @@ export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId
     // Marked before it is sent: a call that comes meanwhile probes (its probe runs after this
     // install, in order) instead of sending the library again.
     world.marks.add(CORE_MARK);
-    await session.send("Runtime.evaluate", {
-      expression: `${INSTALL_SOURCE}, true`,
-      contextId,
+    await session.send("Runtime.callFunctionOn", {
+      functionDeclaration: installAndCall(true, undefined),
+      executionContextId: contextId,
+      arguments: [{ value: null }, { value: [] }],
       returnByValue: true,
     });
   })().catch(() => {});

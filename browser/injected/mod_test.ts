@@ -44,12 +44,21 @@ Deno.test("callUtility: the call's signal goes with the page call", async () => 
   assertTrue(options[0]?.signal === signal, "the signal was sent with the call");
 });
 
-/** A fake page whose utility world is `world`; its session records each expression sent. */
+/** What a fake session keeps of a command: the text sent, and the arguments of a function. */
+function textOf(
+  params: { expression?: string; functionDeclaration?: string; arguments?: unknown },
+) {
+  return params.expression ?? `${params.functionDeclaration} ${JSON.stringify(params.arguments)}`;
+}
+
+/** A fake page whose utility world is `world`; its session records each text sent. */
 function pageWithWorld(world: { createdHere: boolean; marks: Set<string> }, answers: unknown[]) {
   const expressions: string[] = [];
+  const methods: string[] = [];
   const session = {
-    send(_method: string, params: { expression: string }) {
-      expressions.push(params.expression);
+    send(method: string, params: { expression?: string; functionDeclaration?: string }) {
+      methods.push(method);
+      expressions.push(textOf(params));
       return Promise.resolve({ result: { value: answers.shift() } });
     },
   } as unknown as CdpSession;
@@ -57,35 +66,56 @@ function pageWithWorld(world: { createdHere: boolean; marks: Set<string> }, answ
     utilityContext: () =>
       Promise.resolve({ session, contextId: 1, world: { contextId: 1, ...world } }),
   } as unknown as Page;
-  return { page, expressions };
+  return { page, expressions, methods };
 }
 
-Deno.test("callUtility: a world made here gets the library with the first call, in one evaluate", async () => {
+Deno.test("callUtility: a world made here gets the library with the first call, in one command", async () => {
   const world = { createdHere: true, marks: new Set<string>() };
-  const { page, expressions } = pageWithWorld(world, [true, false]);
+  const { page, expressions, methods } = pageWithWorld(world, [true, false]);
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
   assertEquals(expressions.length, 1, "no probe, no retry");
+  assertEquals(methods[0], "Runtime.callFunctionOn");
   assertTrue(expressions[0]!.includes('Object.defineProperty(globalThis, "__browxai"'));
-  assertTrue(expressions[0]!.includes('globalThis.__browxai.hasText(...["x"])'));
+  assertTrue(expressions[0]!.includes('[{"value":"hasText"},{"value":["x"]}]'), "the call's args");
   // The world is marked: the next call is the short guarded one.
   assertEquals(await callUtility(page, "F", "hasText", ["y"]), false);
   assertEquals(expressions.length, 2);
   assertTrue(!expressions[1]!.includes("defineProperty"), "the library is not sent again");
 });
 
-Deno.test("callUtility: a world only seen in an event is probed first, then given the library", async () => {
+Deno.test("callUtility: a world only seen in an event is probed first, then given the library with the call", async () => {
   const world = { createdHere: false, marks: new Set<string>() };
   const { page, expressions } = pageWithWorld(world, ["__browxai_missing__", true, true]);
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
-  assertEquals(expressions.length, 3, "probe, install, retry");
+  assertEquals(expressions.length, 2, "probe, install and call");
   assertTrue(expressions[1]!.includes("defineProperty"));
+  assertTrue(world.marks.size > 0, "the world is marked");
+});
+
+Deno.test("callUtility: the same install text goes with every call (compiled once per renderer)", async () => {
+  const texts: string[] = [];
+  for (const [method, args] of [["hasText", ["x"]], ["pageText", []]] as const) {
+    const { page, expressions } = pageWithWorld({ createdHere: true, marks: new Set() }, [1]);
+    await callUtility(page, "F", method, args as never);
+    texts.push(expressions[0]!.slice(0, expressions[0]!.lastIndexOf(" [")));
+  }
+  assertEquals(texts[0], texts[1]);
+});
+
+Deno.test("callUtility: a world with the core only gets an on-demand group, not the core again", async () => {
+  const world = { createdHere: false, marks: new Set<string>(["browxai:core"]) };
+  const { page, expressions } = pageWithWorld(world, ["__browxai_missing_group__", ["x"]]);
+  assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
+  assertEquals(expressions.length, 2, "probe, install and call");
+  assertTrue(expressions[1]!.includes('"__forms"'), "the group was sent");
+  assertTrue(!expressions[1]!.includes('defineProperty(globalThis, "__browxai"'), "not the core");
 });
 
 Deno.test("preinstallLibrary: the library goes once; a call that follows probes for it", async () => {
   const sent: string[] = [];
   const session = {
-    send(_method: string, params: { expression: string }) {
-      sent.push(params.expression);
+    send(_method: string, params: { expression?: string; functionDeclaration?: string }) {
+      sent.push(textOf(params));
       return Promise.resolve({ result: { value: true } });
     },
   } as unknown as CdpSession;
@@ -97,7 +127,7 @@ Deno.test("preinstallLibrary: the library goes once; a call that follows probes 
   preinstallLibrary(page);
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
   assertEquals(sent.length, 2);
-  assertTrue(sent[0]!.startsWith("globalThis.__browxai || "), "the install went first");
+  assertTrue(sent[0]!.includes("globalThis.__browxai || "), "the install went first");
   assertTrue(sent[1]!.length < 500, `the call did not send the library again (${sent[1]!.length})`);
   // A world that has it already gets nothing more.
   preinstallLibrary(page);
