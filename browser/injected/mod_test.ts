@@ -102,8 +102,21 @@ Deno.test("callUtility: the same install text goes with every call (compiled onc
   assertEquals(texts[0], texts[1]);
 });
 
-Deno.test("callUtility: a world with the core only gets an on-demand group, not the core again", async () => {
+Deno.test("callUtility: a world given the core gets an on-demand group with its first call, once", async () => {
   const world = { createdHere: false, marks: new Set<string>(["browxai:core"]) };
+  const { page, expressions, methods } = pageWithWorld(world, [["x"], ["y"]]);
+  assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
+  assertEquals(expressions.length, 1, "no probe: the group goes with the call");
+  assertEquals(methods[0], "Runtime.callFunctionOn");
+  assertTrue(expressions[0]!.includes('"__forms"'), "the group was sent");
+  assertTrue(expressions[0]!.includes('"__act"'), "with the group it needs");
+  assertTrue(!expressions[0]!.includes('defineProperty(globalThis, "__browxai"'), "not the core");
+  assertEquals(await callUtility(page, "F", "formsSendTo"), ["y"]);
+  assertTrue(expressions[1]!.length < 500, "the group is not sent again");
+});
+
+Deno.test("callUtility: a world seen with the core but not a group is probed, then given the group", async () => {
+  const world = { createdHere: false, marks: new Set<string>() };
   const { page, expressions } = pageWithWorld(world, ["__browxai_missing_group__", ["x"]]);
   assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
   assertEquals(expressions.length, 2, "probe, install and call");
@@ -111,12 +124,35 @@ Deno.test("callUtility: a world with the core only gets an on-demand group, not 
   assertTrue(!expressions[1]!.includes('defineProperty(globalThis, "__browxai"'), "not the core");
 });
 
+Deno.test("callOnHandle: a handle of a known world carries a missing group with its first call", async () => {
+  const sent: Array<{ functionDeclaration: string }> = [];
+  const session = {
+    send(_method: string, params: { functionDeclaration: string }) {
+      sent.push(params);
+      return Promise.resolve({ result: { value: { form: false } } });
+    },
+  } as unknown as CdpSession;
+  const marks = new Set<string>(["browxai:core"]);
+  const handle: RemoteHandle = { session, frameId: "F", objectId: "O", marks };
+  await callOnHandle(handle, "formWatchSubmit");
+  await callOnHandle(handle, "formSubmitState");
+  await callOnHandle(handle, "probe", [{}]);
+  assertEquals(sent.length, 3, "no probes");
+  assertTrue(sent[0]!.functionDeclaration.includes('"__forms"'), "the group went first");
+  assertTrue(sent[1]!.functionDeclaration.length < 500, "once");
+  assertTrue(sent[2]!.functionDeclaration.length < 500, "the acting group came with the forms");
+  // An unknown world is probed first.
+  const unknown: RemoteHandle = { session, frameId: "F", objectId: "O" };
+  await callOnHandle(unknown, "formSubmitState");
+  assertTrue(sent[3]!.functionDeclaration.includes("__browxai_missing__"), "a probe");
+});
+
 Deno.test("preinstallLibrary: the library goes once; a call that follows probes for it", async () => {
   const sent: string[] = [];
   const session = {
     send(_method: string, params: { expression?: string; functionDeclaration?: string }) {
       sent.push(textOf(params));
-      return Promise.resolve({ result: { value: true } });
+      return Promise.resolve({ result: { value: 7 } });
     },
   } as unknown as CdpSession;
   const world = { contextId: 1, createdHere: true, marks: new Set<string>() };
@@ -125,7 +161,7 @@ Deno.test("preinstallLibrary: the library goes once; a call that follows probes 
     utilityContext: () => Promise.resolve({ session, contextId: 1, world }),
   } as unknown as Page;
   preinstallLibrary(page);
-  assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
+  assertEquals(await callUtility(page, "F", "generation"), 7);
   assertEquals(sent.length, 2);
   assertTrue(sent[0]!.includes("globalThis.__browxai || "), "the install went first");
   assertTrue(sent[1]!.length < 500, `the call did not send the library again (${sent[1]!.length})`);
