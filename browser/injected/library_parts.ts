@@ -51,6 +51,32 @@ export interface LazyParts {
   readonly source: string;
   /** The flags of this group and of the groups it needs: all installed once `source` ran. */
   readonly flags: readonly string[];
+  /** The expression that adds this group's own parts once, the groups it needs being there. */
+  readonly own: string;
+  /** The group this one needs installed first (which may need another). */
+  readonly needs?: LazyParts | undefined;
+}
+
+/** The mark (`UtilityWorld.marks`) of a world a group (by its flag) was sent to. */
+export function groupMark(flag: string): string {
+  return `browxai:${flag}`;
+}
+
+/**
+ * The groups to send to add `lazy` to a world whose marks are `marks`, in install order:
+ * each group it needs that the marks do not show there, then itself.
+ */
+function toSend(lazy: LazyParts, marks?: ReadonlySet<string>): LazyParts[] {
+  const out: LazyParts[] = [];
+  for (let g: LazyParts | undefined = lazy; g; g = g.needs) {
+    if (g === lazy || !marks?.has(groupMark(g.flag))) out.unshift(g);
+  }
+  return out;
+}
+
+/** The expression installing `groups` in order (each once). */
+function sourceOf(groups: LazyParts[]): string {
+  return groups.length === 1 ? groups[0]!.own : `(${groups.map((g) => g.own).join(",\n")})`;
 }
 
 /** The names a part's source installs: every `api.name = …` (the parts' only way to add one). */
@@ -61,20 +87,28 @@ export function installedNames(source: string): string[] {
 
 /** A group of `parts` marked with `flag`, installed after `needs`. */
 function group(flag: string, parts: Part[], needs?: LazyParts): LazyParts {
+  // Sent alone only where the marks say `needs` went: loud if they were wrong.
+  const check = needs
+    ? `if (!api.${needs.flag}) throw new Error("browxai: ${needs.flag} missing before ${flag}");`
+    : "";
   const own = `(() => {
   const api = globalThis.__browxai;
   if (api.${flag}) return api;
+  ${check}
   ${parts.map((p) => `(${p.toString()})(api);`).join("\n")}
   Object.defineProperty(api, "${flag}", { value: true, enumerable: false });
   return api;
 })()`;
   const names = new Set(installedNames(own));
-  return {
+  const g: LazyParts = {
     flag,
     has: (m) => names.has(m),
-    source: needs ? `(${needs.source}, ${own})` : own,
+    source: "",
     flags: [...(needs?.flags ?? []), flag],
+    own,
+    needs,
   };
+  return { ...g, source: sourceOf(toSend(g)) };
 }
 
 /**
@@ -84,19 +118,23 @@ function group(flag: string, parts: Part[], needs?: LazyParts): LazyParts {
 const ACT = group("__act", [installActionLib, installHitLib]);
 
 /**
+ * The form kit, `form_describe` and the publish and submit watches: what a fill or click that
+ * sends a form calls (the publish check, where forms send, whether it went).
+ */
+const FORMS = group("__forms", [installFormLib, installFormPublishLib], ACT);
+
+/**
  * The on-demand groups, by the names of their methods: acting; the secret cover of
- * screenshots; the form tools (about half the library's bytes, sent per document they slowed
- * every first snapshot); the inspecting and control tools (choose_option, dom_read,
- * styles_read, styles_write); `find` (and `plan`, `find_feedback`).
+ * screenshots; the forms' reading and watching; the form tools' writing (fill_form,
+ * set_editor: sanitizing, setting fields by name, editors); the inspecting and control tools
+ * (choose_option, dom_read, styles_read, styles_write); `find` (and `plan`, `find_feedback`).
+ * Sent per document, the form parts (half the library's bytes) slowed every first snapshot.
  */
 export const LAZY: readonly LazyParts[] = [
   ACT,
   group("__cover", [installCoverLib]),
-  group(
-    "__forms",
-    [installFormLib, installFormPublishLib, installSanitizeLib, installFormEditLib],
-    ACT,
-  ),
+  FORMS,
+  group("__formEdit", [installSanitizeLib, installFormEditLib], FORMS),
   group("__inspect", [installControlLib, installInspectLib], ACT),
   group(
     "__find",
@@ -132,7 +170,8 @@ const INSTALL_AND_CALL = new Map<string, string>();
 
 /**
  * The function (a `Runtime.callFunctionOn` declaration, `(method, args)`) that installs the
- * library (`core`: the core parts and `lazy`'s group; else `lazy`'s group only) and then
+ * library (`core`: the core parts and `lazy`'s group; else `lazy`'s group only, without the
+ * groups it needs when `marks` say they are there) and then
  * calls `__browxai[method](...args)`; `method` null calls nothing and answers true.
  *
  * Its text is the same for every call of a group, the call's arguments going beside it:
@@ -141,11 +180,17 @@ const INSTALL_AND_CALL = new Map<string, string>();
  * and its first walk (measured: about half the renderer time of a first read; a text that
  * held the call's arguments was compiled anew every time).
  */
-export function installAndCall(core: boolean, lazy: LazyParts | undefined): string {
-  const key = `${core}:${lazy?.flag ?? ""}`;
+export function installAndCall(
+  core: boolean,
+  lazy: LazyParts | undefined,
+  marks?: ReadonlySet<string>,
+): string {
+  const groups = lazy ? toSend(lazy, core ? undefined : marks) : [];
+  const key = `${core}:${groups.map((g) => g.flag)}`;
   let text = INSTALL_AND_CALL.get(key);
   if (text === undefined) {
-    const install = [core ? INSTALL_SOURCE : "", lazy ? lazy.source : ""].filter(Boolean);
+    const install = [core ? INSTALL_SOURCE : "", groups.length ? sourceOf(groups) : ""]
+      .filter(Boolean);
     // Without the core, a group cannot go alone: the caller sends the whole library.
     const guard = core ? "" : `if (!globalThis.__browxai) return "__browxai_missing__";`;
     text = `function(method, args) {
@@ -161,16 +206,22 @@ export function installAndCall(core: boolean, lazy: LazyParts | undefined): stri
 /**
  * The function (a `Runtime.callFunctionOn` declaration on an element, `(method, ...args)`)
  * that calls `__browxai[method](this, ...args)`; with `lazy`, adding its group first when the
- * world lacks it, or (`probe`) answering `"__browxai_missing__"` then. Its text is the same
+ * world lacks it (without the groups it needs when `marks` say they are there), or (`probe`)
+ * answering `"__browxai_missing__"` then. Its text is the same
  * for every method of a group (compiled once per renderer).
  */
-export function callOnElement(lazy: LazyParts | undefined, probe = false): string {
-  const key = `on:${lazy?.flag ?? ""}:${probe}`;
+export function callOnElement(
+  lazy: LazyParts | undefined,
+  probe = false,
+  marks?: ReadonlySet<string>,
+): string {
+  const groups = lazy && !probe ? toSend(lazy, marks) : [];
+  const key = `on:${probe ? `probe ${lazy?.flag}` : groups.map((g) => g.flag)}`;
   let text = INSTALL_AND_CALL.get(key);
   if (text === undefined) {
     const missing = lazy &&
       `if (!globalThis.__browxai.${lazy.flag}) ${
-        probe ? `return "__browxai_missing__"` : lazy.source
+        probe ? `return "__browxai_missing__"` : sourceOf(groups)
       };`;
     text = `function(method, ...a) {
   ${missing ?? ""}

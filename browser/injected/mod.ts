@@ -18,7 +18,13 @@ import type {
   PageResult,
   ValueMethod,
 } from "./page_api.ts";
-import { callOnElement, installAndCall, lazyOf, type LazyParts } from "./library_parts.ts";
+import {
+  callOnElement,
+  groupMark,
+  installAndCall,
+  lazyOf,
+  type LazyParts,
+} from "./library_parts.ts";
 
 export { INSTALL_SOURCE, preludeFor } from "./library_parts.ts";
 
@@ -31,14 +37,14 @@ const MISSING_GROUP = "__browxai_missing_group__";
 /** The mark (`UtilityWorld.marks`) of a world the library was sent to. */
 const CORE_MARK = "browxai:core";
 
-/** The mark of a world an on-demand group (and the groups it needs) was sent to. */
+/** Marks a world an on-demand group (and the groups it needs) was sent to. */
 function markGroup(marks: Set<string> | undefined, lazy: LazyParts): void {
-  for (const flag of lazy.flags) marks?.add(`browxai:${flag}`);
+  for (const flag of lazy.flags) marks?.add(groupMark(flag));
 }
 
 /** Whether an on-demand group was sent to the world of `marks`. */
 function hasGroup(marks: Set<string> | undefined, lazy: LazyParts): boolean {
-  return marks?.has(`browxai:${lazy.flag}`) === true;
+  return marks?.has(groupMark(lazy.flag)) === true;
 }
 
 /**
@@ -64,7 +70,7 @@ async function evaluateInWorld(
   const marks = world?.marks;
   const installing = (core: boolean) =>
     session.send("Runtime.callFunctionOn", {
-      functionDeclaration: installAndCall(core, lazy),
+      functionDeclaration: installAndCall(core, lazy, marks),
       executionContextId: contextId,
       arguments: [{ value: method }, { value: args }],
       returnByValue,
@@ -264,7 +270,11 @@ async function onElement(
   const lazy = lazyOf(method);
   const call = (how: "call" | "probe" | "install") =>
     handle.session.send("Runtime.callFunctionOn", {
-      functionDeclaration: callOnElement(how === "call" ? undefined : lazy, how === "probe"),
+      functionDeclaration: callOnElement(
+        how === "call" ? undefined : lazy,
+        how === "probe",
+        handle.marks,
+      ),
       objectId: handle.objectId,
       arguments: [{ value: method }, ...args.map((value) => ({ value }))],
       returnByValue,

@@ -115,6 +115,14 @@ Deno.test("callUtility: a world given the core gets an on-demand group with its 
   assertTrue(expressions[1]!.length < 500, "the group is not sent again");
 });
 
+Deno.test("callUtility: a group whose needed group went to the world is sent without it", async () => {
+  const world = { createdHere: false, marks: new Set<string>(["browxai:core", "browxai:__act"]) };
+  const { page, expressions } = pageWithWorld(world, [["x"]]);
+  assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
+  assertTrue(expressions[0]!.includes('"__forms"'), "the group was sent");
+  assertTrue(!expressions[0]!.includes('(api, "__act"'), "not the acting group again");
+});
+
 Deno.test("callUtility: a world seen with the core but not a group is probed, then given the group", async () => {
   const world = { createdHere: false, marks: new Set<string>() };
   const { page, expressions } = pageWithWorld(world, ["__browxai_missing_group__", ["x"]]);

@@ -57,3 +57,13 @@ Deno.test("page api: a snapshot needs only the core; acting parts are not in it"
     assertTrue(!core.includes(m), m);
   }
 });
+
+Deno.test("page api: a fill that sends a form gets the forms' watch, not the form tools' writing", () => {
+  const sent = installedNames(lazyOf("formWatchSubmit")!.source);
+  for (const m of ["formsArmedPublic", "formsSendTo", "formSubmitState", "probe"]) {
+    assertTrue(sent.includes(m), m);
+  }
+  for (const m of ["formSetField", "sanitizeHtml", "formEditorWrite"]) {
+    assertTrue(!sent.includes(m), m);
+  }
+});
