@@ -31,7 +31,8 @@ Deno.test("hit rule: the element, its content, and a label's plain parts only", 
   try {
     const page = await tb.newPage();
     await page.navigate("data:text/html," + encodeURIComponent(PAGE));
-    await callUtility(page, page.mainFrameId, "generation");
+    // A method of the acting group: installs the library with hit_lib.ts in it.
+    await callUtility(page, page.mainFrameId, "hasText", ["x"]);
     const accepted = async (el: string, hit: string) =>
       await page.evaluate(
         `(() => { const q = (s) => s === "shadowed"

@@ -2,153 +2,59 @@
  * The page-side library browxai installs in its isolated world of every
  * frame (`globalThis.__browxai`), and the Deno-side helpers to call it.
  *
- * Each part is a self-contained function `(api) => void` that adds methods
- * to the api object; its source text is what gets sent, so it must not use
- * anything from its module scope (Deno strips the types; the body is plain JS).
+ * Which parts go when (the core with a world's first call, each on-demand group with the
+ * first call of one of its methods) is `library_parts.ts`; this file sends them and calls.
  *
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { EvaluationError, exceptionText, type Page } from "../../cdp/page.ts";
-import { installActionLib } from "./action_lib.ts";
 import type {
   ArgList,
   ArgsAfter,
   HandleResultMethod,
   OnElementMethod,
-  PageApi,
   PageArgs,
   PageResult,
   ValueMethod,
 } from "./page_api.ts";
-import { installHitLib } from "./hit_lib.ts";
-import { installCoverLib } from "./cover_lib.ts";
-import { installFormEditLib } from "./form_edit_lib.ts";
-import { installFormLib } from "./form_lib.ts";
-import { installFormPublishLib } from "./form_publish_lib.ts";
-import { installFindWordsLib } from "./find_words_lib.ts";
-import { installFindPlaceLib } from "./find_place_lib.ts";
-import { installFindLib } from "./find_lib.ts";
-import { installFindHintLib } from "./find_hint_lib.ts";
-import { installMutationLib } from "./mutation_lib.ts";
-import { installSanitizeLib } from "./sanitize_lib.ts";
-import { installSecretLib } from "./secret_lib.ts";
-import { installSnapshotLib } from "./snapshot_lib.ts";
-import { installReadLib } from "./read_lib.ts";
-import { installControlLib } from "./control_lib.ts";
-import { installInspectLib } from "./inspect_lib.ts";
+import {
+  callOnElement,
+  groupMark,
+  installAndCall,
+  lazyOf,
+  type LazyParts,
+} from "./library_parts.ts";
 
-const PARTS: Array<(api: PageApi) => void> = [
-  installMutationLib,
-  installSnapshotLib,
-  installActionLib,
-  installHitLib,
-  installSecretLib,
-  installCoverLib,
-  installReadLib,
-];
-
-/**
- * Parts only the form tools use (about half the library's bytes): installed
- * on their first call in a world, so every other document does not pay for
- * them (sent per document, they slowed every first snapshot).
- */
-const FORM_PARTS: Array<(api: PageApi) => void> = [
-  installFormLib,
-  installFormPublishLib,
-  installSanitizeLib,
-  installFormEditLib,
-];
-
-/** Parts only `find` (and `plan`, `find_feedback`) use: installed on their first call, as the form parts. */
-const FIND_PARTS: Array<(api: PageApi) => void> = [
-  installFindWordsLib,
-  installFindPlaceLib,
-  installFindLib,
-  installFindHintLib,
-];
-
-/**
- * Parts only the inspecting and control tools use (choose_option, dom_read, styles_read,
- * styles_write): installed on their first call in a world, as the form parts.
- */
-const INSPECT_PARTS: Array<(api: PageApi) => void> = [installControlLib, installInspectLib];
-
-/** A group of parts installed on the first call of one of its methods in a world. */
-interface LazyParts {
-  /** The api's flag (a hidden member) once the group is installed. */
-  flag: string;
-  /** Whether a method belongs to the group (by its name). */
-  has(method: string): boolean;
-  /** The expression that adds the group's parts to an installed api, once. */
-  source: string;
-}
-
-/** The source adding `parts` to an installed api once, marking it with `flag`. */
-function lazySource(flag: string, parts: Array<(api: PageApi) => void>): string {
-  return `(() => {
-  const api = globalThis.__browxai;
-  if (api.${flag}) return api;
-  ${parts.map((p) => `(${p.toString()})(api);`).join("\n")}
-  Object.defineProperty(api, "${flag}", { value: true, enumerable: false });
-  return api;
-})()`;
-}
-
-/** The groups of parts installed on demand, by the names of their methods. */
-const LAZY: readonly LazyParts[] = [
-  {
-    flag: "__forms",
-    has: (m) => m.startsWith("form") || m === "sanitizeHtml",
-    source: lazySource("__forms", FORM_PARTS),
-  },
-  {
-    flag: "__inspect",
-    has: (m) => m.startsWith("control") || m.startsWith("inspect"),
-    source: lazySource("__inspect", INSPECT_PARTS),
-  },
-  {
-    flag: "__find",
-    has: (m) => m.startsWith("find"),
-    source: lazySource("__find", FIND_PARTS),
-  },
-];
-
-/** The on-demand group a method belongs to, if any. */
-function lazyOf(method: string): LazyParts | undefined {
-  return LAZY.find((g) => g.has(method));
-}
-
-/**
- * Statements to put before a direct call of `__browxai[method]` on a handle
- * (`Runtime.callFunctionOn`): a method of an on-demand group (forms, inspect) in a world that
- * has only the core parts adds them first; other methods need nothing.
- */
-export function preludeFor(method: string): string {
-  const g = lazyOf(method);
-  return g ? `if (!globalThis.__browxai.${g.flag}) ${g.source};` : "";
-}
-
-/** The install expression: evaluates to the api object, installing it once per world. */
-export const INSTALL_SOURCE = `globalThis.__browxai || (() => {
-  const api = {};
-  ${PARTS.map((p) => `(${p.toString()})(api);`).join("\n")}
-  Object.defineProperty(globalThis, "__browxai", { value: api, enumerable: false });
-  return api;
-})()`;
+export { INSTALL_SOURCE, preludeFor } from "./library_parts.ts";
 
 /** What a call answers when the world has no library yet (a new document or context). */
 const MISSING = "__browxai_missing__";
 
+/** What a call of an on-demand group's method answers when the world has the core only. */
+const MISSING_GROUP = "__browxai_missing_group__";
+
 /** The mark (`UtilityWorld.marks`) of a world the library was sent to. */
 const CORE_MARK = "browxai:core";
+
+/** Marks a world an on-demand group (and the groups it needs) was sent to. */
+function markGroup(marks: Set<string> | undefined, lazy: LazyParts): void {
+  for (const flag of lazy.flags) marks?.add(groupMark(flag));
+}
+
+/** Whether an on-demand group was sent to the world of `marks`. */
+function hasGroup(marks: Set<string> | undefined, lazy: LazyParts): boolean {
+  return marks?.has(groupMark(lazy.flag)) === true;
+}
 
 /**
  * Evaluates `__browxai[method](...args)` in a frame's utility world. The
  * library is installed on demand: in a world this tab just created (nothing ran in it) the
- * library goes with the first call, in one `Runtime.evaluate`; elsewhere a call into a world
- * without it answers {@link MISSING}, and we install and retry once. (Context ids are not a
+ * library goes with the first call, in one command; elsewhere a call into a world without it
+ * (or without the method's on-demand group) answers {@link MISSING} ({@link MISSING_GROUP}),
+ * and the call is made again with what is missing installed first. (Context ids are not a
  * safe cache key: a cross-process navigation can reuse them; the world's marks end with it.)
+ * CDP: `Runtime.evaluate` (a call), `Runtime.callFunctionOn` (install and call).
  */
 async function evaluateInWorld(
   page: Page,
@@ -160,37 +66,45 @@ async function evaluateInWorld(
 ) {
   const { timeoutMs, signal } = options;
   const lazy = lazyOf(method);
-  const ready = lazy
-    ? `globalThis.__browxai && globalThis.__browxai.${lazy.flag}`
-    : "globalThis.__browxai";
-  const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
-  const install = `${INSTALL_SOURCE}${lazy ? `, ${lazy.source}` : ""}`;
-  for (let attempt = 0;; attempt++) {
-    const { session, contextId, world } = await page.utilityContext(frameId);
-    const marks = world?.marks;
-    // A world made here holds nothing yet: skip the probe, send the library with the call.
-    const fresh = world?.createdHere === true && !marks?.has(CORE_MARK);
-    const r = await session.send("Runtime.evaluate", {
-      expression: fresh
-        ? `(${install}, ${call})`
-        : `${ready} ? ${call} : ${JSON.stringify(MISSING)}`,
+  const { session, contextId, world } = await page.utilityContext(frameId);
+  const marks = world?.marks;
+  const installing = (core: boolean) =>
+    session.send("Runtime.callFunctionOn", {
+      functionDeclaration: installAndCall(core, lazy, marks),
+      executionContextId: contextId,
+      arguments: [{ value: method }, { value: args }],
+      returnByValue,
+      awaitPromise: true,
+    }, { timeoutMs, signal });
+  const hasCore = marks?.has(CORE_MARK) === true;
+  let r;
+  // A world made here holds nothing yet: skip the probe, send the library with the call.
+  if (world?.createdHere === true && !hasCore) r = await installing(true);
+  // The core went to this world, the method's group not: send it with the call.
+  else if (hasCore && lazy && !hasGroup(marks, lazy)) r = await installing(false);
+  else {
+    const call = `globalThis.__browxai.${method}(...${JSON.stringify(args)})`;
+    const missing = `!globalThis.__browxai ? ${JSON.stringify(MISSING)}`;
+    r = await session.send("Runtime.evaluate", {
+      expression: lazy
+        ? `${missing} : !globalThis.__browxai.${lazy.flag} ? ${
+          JSON.stringify(MISSING_GROUP)
+        } : ${call}`
+        : `${missing} : ${call}`,
       contextId,
       returnByValue,
       awaitPromise: true,
     }, { timeoutMs, signal });
-    if (fresh) marks?.add(CORE_MARK);
-    if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
-    if (r.result.value !== MISSING || attempt > 0) return { session, result: r.result };
-    const installed = await session.send("Runtime.evaluate", {
-      expression: `${install}, true`,
-      contextId,
-      returnByValue: true,
-    }, { signal });
-    if (installed.exceptionDetails) {
-      throw new EvaluationError(exceptionText(installed.exceptionDetails));
+    if (!r.exceptionDetails && lazy && r.result.value === MISSING_GROUP) {
+      r = await installing(false);
     }
-    marks?.add(CORE_MARK);
   }
+  // No core after all (an install sent ahead failed): the whole library, with the call.
+  if (!r.exceptionDetails && r.result.value === MISSING) r = await installing(true);
+  marks?.add(CORE_MARK);
+  if (lazy) markGroup(marks, lazy);
+  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  return { session, result: r.result, marks };
 }
 
 /**
@@ -198,8 +112,9 @@ async function evaluateInWorld(
  * returns at once: a navigation that shows no snapshot starts it as it answers, so the agent's
  * first read of the page finds the library there (sent per document, it was most of a first
  * snapshot's time). A world that has it, or is getting it, is left alone; a failure is
- * ignored (the first call then finds it missing and installs it).
- * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.evaluate`.
+ * ignored (the first call then finds it missing and installs it). The text sent is the one a
+ * first call sends ({@link installAndCall}): compiled once per renderer.
+ * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.callFunctionOn`.
  */
 export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId): void {
   (async () => {
@@ -208,9 +123,10 @@ export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId
     // Marked before it is sent: a call that comes meanwhile probes (its probe runs after this
     // install, in order) instead of sending the library again.
     world.marks.add(CORE_MARK);
-    await session.send("Runtime.evaluate", {
-      expression: `${INSTALL_SOURCE}, true`,
-      contextId,
+    await session.send("Runtime.callFunctionOn", {
+      functionDeclaration: installAndCall(true, undefined),
+      executionContextId: contextId,
+      arguments: [{ value: null }, { value: [] }],
       returnByValue: true,
     });
   })().catch(() => {});
@@ -264,6 +180,12 @@ export interface RemoteHandle {
    * are abandoned (`AbortError`) when it aborts. See {@link withSignal}.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * The marks of the handle's world (`UtilityWorld.marks`) when known: an on-demand group
+   * the world lacks then goes with the handle's first call of one of its methods, and one it
+   * has is not probed for. Unknown: a call of a group's method probes for it first.
+   */
+  marks?: Set<string> | undefined;
 }
 
 /** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */
@@ -283,12 +205,12 @@ export async function callUtilityHandle<K extends HandleResultMethod>(
   ...rest: UtilityArgs<PageArgs<K>>
 ): Promise<RemoteHandle | undefined> {
   const [args = [], options = {}]: [unknown[]?, CallOptions?] = rest;
-  const { session, result } = await evaluateInWorld(page, frameId, method, args, false, {
+  const { session, result, marks } = await evaluateInWorld(page, frameId, method, args, false, {
     timeoutMs: options.timeoutMs ?? 30_000,
     signal: options.signal,
   });
   if (!result.objectId) return undefined;
-  return { session, frameId, objectId: result.objectId };
+  return { session, frameId, objectId: result.objectId, marks };
 }
 
 /**
@@ -305,22 +227,7 @@ export async function callOnHandle<K extends OnElementMethod & ValueMethod>(
   ...rest: ArgList<ArgsAfter<K, 1>>
 ): Promise<PageResult<K>> {
   const [args = []]: [unknown[]?] = rest;
-  const call = (body: string) =>
-    handle.session.send("Runtime.callFunctionOn", {
-      functionDeclaration:
-        `function(...a) { ${body} return globalThis.__browxai.${method}(this, ...a); }`,
-      objectId: handle.objectId,
-      arguments: args.map((value) => ({ value })),
-      returnByValue: true,
-      awaitPromise: true,
-    }, { signal: handle.signal });
-  // On-demand parts are sent only to a world that lacks them (tens of KB a call otherwise).
-  const lazy = lazyOf(method);
-  let r = await call(
-    lazy ? `if (!globalThis.__browxai.${lazy.flag}) return ${JSON.stringify(MISSING)};` : "",
-  );
-  if (!r.exceptionDetails && r.result.value === MISSING) r = await call(preludeFor(method));
-  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  const r = await onElement(handle, method, args, true);
   return r.result.value as PageResult<K>;
 }
 
@@ -335,17 +242,54 @@ export async function callOnHandleForHandle<K extends OnElementMethod & HandleRe
   ...rest: ArgList<ArgsAfter<K, 1>>
 ): Promise<RemoteHandle | undefined> {
   const [args = []]: [unknown[]?] = rest;
-  const r = await handle.session.send("Runtime.callFunctionOn", {
-    functionDeclaration: `function(...a) { ${
-      preludeFor(method)
-    } return globalThis.__browxai.${method}(this, ...a); }`,
-    objectId: handle.objectId,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: false,
-  });
-  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  const r = await onElement(handle, method, args, false);
   if (!r.result.objectId) return undefined;
-  return { session: handle.session, frameId: handle.frameId, objectId: r.result.objectId };
+  return {
+    session: handle.session,
+    frameId: handle.frameId,
+    objectId: r.result.objectId,
+    marks: handle.marks,
+  };
+}
+
+/**
+ * Calls `__browxai[method](element, ...args)` on a handle. A method of an on-demand group
+ * goes with the group when the handle's world is known to lack it (once per world), alone
+ * when it is known to have it, else with a probe for it (answering {@link MISSING}: called
+ * again with the group). The function's text is one per group (compiled once per renderer).
+ * CDP: `Runtime.callFunctionOn`.
+ *
+ * @throws EvaluationError when the page-side code throws; AbortError on the handle's signal.
+ */
+async function onElement(
+  handle: RemoteHandle,
+  method: string,
+  args: unknown[],
+  returnByValue: boolean,
+) {
+  const lazy = lazyOf(method);
+  const call = (how: "call" | "probe" | "install") =>
+    handle.session.send("Runtime.callFunctionOn", {
+      functionDeclaration: callOnElement(
+        how === "call" ? undefined : lazy,
+        how === "probe",
+        handle.marks,
+      ),
+      objectId: handle.objectId,
+      arguments: [{ value: method }, ...args.map((value) => ({ value }))],
+      returnByValue,
+      awaitPromise: true,
+    }, { signal: handle.signal });
+  let r;
+  if (!lazy || hasGroup(handle.marks, lazy)) r = await call("call");
+  else if (handle.marks) r = await call("install");
+  else {
+    r = await call("probe");
+    if (!r.exceptionDetails && r.result.value === MISSING) r = await call("install");
+  }
+  if (r.exceptionDetails) throw new EvaluationError(exceptionText(r.exceptionDetails));
+  if (lazy) markGroup(handle.marks, lazy);
+  return r;
 }
 
 /** The page side of {@link nextFrame}: self-contained (its source is sent). */
