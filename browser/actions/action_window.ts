@@ -51,7 +51,15 @@ export interface WindowOptions {
    * are watched unarmed: the documents the action loads there count their own start. Omitted:
    * no watch.
    */
-  timers?: { frames: string[]; ms?: number | undefined } | undefined;
+  timers?: {
+    frames: string[];
+    ms?: number | undefined;
+    /**
+     * The watch armed already in `frames` (the caller armed it beside its last checks):
+     * taken instead of arming again; the window disarms it as its own.
+     */
+    armed?: Promise<PageTimers> | undefined;
+  } | undefined;
   /**
    * How long the page must be quiet (no event, no request pending) before the window asks
    * the timer watch and closes, ms (default: the recorder's 75). A navigation, whose new
@@ -140,7 +148,7 @@ export class ActionWindow implements AsyncDisposable {
       }),
       options.timers?.ms === undefined
         ? options.timers && PageTimers.watch(page, session.timerKey, options.timers.frames)
-        : PageTimers.arm(
+        : options.timers.armed ?? PageTimers.arm(
           page,
           session.timerKey,
           options.timers.frames,

@@ -33,6 +33,7 @@ import {
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
+import { PageTimers } from "../sessions/page_timers.ts";
 
 import { beforePicture, buildDelta, skippedDelta } from "./action_delta.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
@@ -212,6 +213,10 @@ async function runExclusive(
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
+  /** The timer watch, when armed before the window opens (beside the actionability checks). */
+  let armed: Promise<PageTimers> | undefined;
+  /** The action window opened (it owns `armed` from then on). */
+  let opened = false;
   if (freed) result.warn("the page's own script held the tab in a loop: it was stopped first");
   // Until the action acts, every page call ends at the deadline: a page too busy to answer
   // (a huge document still parsing) fails the call in its time, with nothing done.
@@ -222,24 +227,42 @@ async function runExclusive(
     step.catch((e) => {
       throw early.expired() && !(e instanceof ToolError) ? early.signal.reason : e;
     });
+  // The page as the agent last saw it, when nothing changed since (no new capture). Taken
+  // before the action scrolls its element into view: the scroll moves the page under a
+  // resting pointer, and what that hovers is the action's doing, to show in the delta.
+  // It may take half the time left: the action needs the rest (without it, the result
+  // shows the page whole). It only reads the page: asked beside the target's resolution
+  // (one round trip less in sequence), and dropped when the target fails.
+  const dropBefore = new AbortController();
+  const beforeTaken = mode === "delta" && !spec.replacesDocument
+    ? beforePicture(
+      session,
+      page,
+      deadline,
+      signal ? AbortSignal.any([signal, dropBefore.signal]) : dropBefore.signal,
+      "the snapshot before the action",
+    )
+    : undefined;
+  beforeTaken?.catch(() => {});
   try {
-    if (spec.target) {
-      target = await pre(
-        resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
-      );
+    let before: Awaited<typeof beforeTaken>;
+    try {
+      if (spec.target) {
+        target = await pre(
+          resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
+        );
+      }
+      if (spec.toControl && target?.kind === "element") target = await pre(toLabeled(target));
+      result.target = target;
+      // A secret bound to origins goes only into frames of those origins.
+      await pre(checkFillTarget(page, target));
+      before = await beforeTaken;
+    } catch (e) {
+      // Nothing is done: the capture stops, and ends before the session's next call.
+      dropBefore.abort();
+      await beforeTaken?.catch(() => {});
+      throw e;
     }
-    if (spec.toControl && target?.kind === "element") target = await pre(toLabeled(target));
-    result.target = target;
-    // A secret bound to origins goes only into frames of those origins.
-    await pre(checkFillTarget(page, target));
-    // The page as the agent last saw it, when nothing changed since (no new capture). Taken
-    // before the action scrolls its element into view: the scroll moves the page under a
-    // resting pointer, and what that hovers is the action's doing, to show in the delta.
-    // It may take half the time left: the action needs the rest (without it, the result
-    // shows the page whole).
-    const before = mode === "delta" && !spec.replacesDocument
-      ? await beforePicture(session, page, deadline, signal, "the snapshot before the action")
-      : undefined;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -247,6 +270,17 @@ async function runExclusive(
         result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
+        // The timer watch is armed beside the checks (one round trip less in sequence): a
+        // timer the element's scroll into view starts is the action's doing too.
+        armed = !spec.replacesDocument
+          ? PageTimers.arm(
+            page,
+            session.timerKey,
+            timerFrames(page, target),
+            Math.max(0, deadline - Date.now()),
+            signal,
+          )
+          : undefined;
         point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
           deadline,
@@ -282,11 +316,13 @@ async function runExclusive(
       // document counts its own start (what it sets to run right after its load), so the
       // window need not wait a long quiet moment after the load to see it.
       timers: spec.replacesDocument ? { frames: [page.mainFrameId] } : {
-        frames: [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])],
+        frames: timerFrames(page, target),
         ms: Math.max(0, deadline - Date.now()),
+        armed,
       },
       quietMs: spec.replacesDocument ? NAVIGATION_QUIET_MS : undefined,
     });
+    opened = true;
     let extra: PerformFields | void = undefined;
     try {
       extra = await spec.perform({
@@ -332,16 +368,20 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const element = await finish.step(
-      "the element probe",
-      (s) => probeAfter(target, rec.fullLoad, s),
-      target?.kind === "element" ? { stillAttached: false } : undefined,
-    );
-    const delta = await finish.step(
-      "the snapshot",
-      (s) => buildDelta(session, rec, mode, before?.text, page, s),
-      mode === "none" ? undefined : skippedDelta(mode),
-    );
+    // Two reads of the page as drawn, independent: asked together (the page answers them in
+    // order; one round trip less in sequence).
+    const [element, delta] = await Promise.all([
+      finish.step(
+        "the element probe",
+        (s) => probeAfter(target, rec.fullLoad, s),
+        target?.kind === "element" ? { stillAttached: false } : undefined,
+      ),
+      finish.step(
+        "the snapshot",
+        (s) => buildDelta(session, rec, mode, before?.text, page, s),
+        mode === "none" ? undefined : skippedDelta(mode),
+      ),
+    ]);
     result.cutShort(...finish.skipped);
     // A new document the agent did not read yet: its first read need not wait for the library.
     if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
@@ -350,9 +390,18 @@ async function runExclusive(
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );
+  } catch (e) {
+    // The window never opened (actionability failed): the watch armed beside it stops.
+    if (!opened) void armed?.then((t) => t.disarm());
+    throw e;
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
   }
+}
+
+/** The frames an action's timer watch is armed in: the main frame, and the element's. */
+function timerFrames(page: Page, target: ResolvedTarget | undefined): string[] {
+  return [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */
