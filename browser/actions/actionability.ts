@@ -14,6 +14,7 @@ import type {
   HitResult,
   PressVerdict,
   ProbeResult,
+  ReadyResult,
 } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
@@ -71,6 +72,12 @@ export interface ElementSteps {
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox(): Promise<{ stable: boolean; box: Box }>;
   /**
+   * {@link probe}, then when ok {@link scrollIntoView} and {@link stableBox}, in one page call
+   * (one round trip per attempt instead of three). Optional: without it the loop takes the
+   * three steps one by one ({@link readyStep}).
+   */
+  ready?: ((checks: { enabled: boolean; editable: boolean }) => Promise<ReadyResult>) | undefined;
+  /**
    * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
    * a subframe: through every frame above it). With `arm`, a passing test arms the
    * press guard: the next press's events are checked, and stopped when they go elsewhere.
@@ -126,6 +133,7 @@ export function elementSteps(
       await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
     },
     stableBox: () => callOnHandle(handle, "stableBox"),
+    ready: (checks) => callOnHandle(handle, "readyBox", [checks, !inMain]),
     hitTest: async (x, y, arm) => {
       const own = await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
       if (own !== "ok" || inMain) return own;
@@ -297,7 +305,7 @@ export async function untilActionable(
     const fromStart = attempt === 1 && options.start !== undefined;
     if (fromStart) point = options.start!;
     else {
-      const probe = await el.probe({
+      const probe = await readyStep(el, {
         enabled: options.enabled ?? false,
         editable: options.editable ?? false,
       });
@@ -316,8 +324,7 @@ export async function untilActionable(
         if (clock.now() >= failFastAt) break;
         continue;
       }
-      await el.scrollIntoView();
-      const { stable, box } = await el.stableBox();
+      const { stable, box } = probe;
       if (!stable) {
         last = "unstable";
         if (clock.now() >= options.deadline) break;
@@ -365,6 +372,21 @@ export async function untilActionable(
         "wait for the animation to end (wait_for) or raise timeoutMs",
       );
   }
+}
+
+/**
+ * One attempt's page steps: probe, then when ok scroll into view and the box after two
+ * frames; in one call when the steps have {@link ElementSteps.ready}, else one by one.
+ */
+export async function readyStep(
+  el: ElementSteps,
+  checks: { enabled: boolean; editable: boolean },
+): Promise<ReadyResult> {
+  if (el.ready) return await el.ready(checks);
+  const probe = await el.probe(checks);
+  if (probe.state !== "ok") return probe;
+  await el.scrollIntoView();
+  return { state: "ok", ...(await el.stableBox()) };
 }
 
 /**

@@ -61,6 +61,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
  *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
+ * - `refElement(id, instance, role, name, context | null): Element | null`: the element when
+ *   it is exactly what the ref was shown as (ref resolution in one call), else null.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
@@ -243,6 +245,23 @@ export function installElementLib(api: PageApi): void {
     return d ? { state: "ok", ...d } : { state: "gone" };
   }
 
+  // Ref resolution in one call: the element when it is still exactly what the ref was shown
+  // as (same world, role, name and, when given, context); null for anything else, which the
+  // caller then asks `refState` about (the reason, or a change it accepts).
+  function refElement(
+    id: number,
+    inst: string,
+    role: string,
+    name: string,
+    context: [string, string] | null,
+  ): Element | null {
+    if (inst !== instance) return null;
+    const d = describe(id);
+    if (!d || d.role !== role || d.name !== name) return null;
+    if (context && (d.context[0] !== context[0] || d.context[1] !== context[1])) return null;
+    return element(id);
+  }
+
   function attrTrue(el: Element, name: string): boolean {
     return el.getAttribute(name) === "true";
   }
@@ -324,6 +343,7 @@ export function installElementLib(api: PageApi): void {
   api.contextOf = contextOf;
   api.describe = describe;
   api.refState = refState;
+  api.refElement = refElement;
   api.statesOf = statesOf;
   api.valueText = valueText;
 }
