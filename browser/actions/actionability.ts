@@ -73,10 +73,14 @@ export interface ElementSteps {
   stableBox(): Promise<{ stable: boolean; box: Box }>;
   /**
    * {@link probe}, then when ok {@link scrollIntoView} and {@link stableBox}, in one page call
-   * (one round trip per attempt instead of three). Optional: without it the loop takes the
-   * three steps one by one ({@link readyStep}).
+   * (one round trip per attempt instead of three). With `hit`, a stable box's center is hit
+   * tested in the same call: the next {@link hitTest} of that point, unarmed, answers it
+   * without asking the page again. Optional: without it the loop takes the steps one by one
+   * ({@link readyStep}).
    */
-  ready?: ((checks: { enabled: boolean; editable: boolean }) => Promise<ReadyResult>) | undefined;
+  ready?:
+    | ((checks: { enabled: boolean; editable: boolean }, hit: boolean) => Promise<ReadyResult>)
+    | undefined;
   /**
    * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
    * a subframe: through every frame above it). With `arm`, a passing test arms the
@@ -127,15 +131,28 @@ export function elementSteps(
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
+  // The hit test `ready` took at the box's center, for the next unarmed hit test there.
+  let taken: { x: number; y: number; hit: Hit } | undefined;
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
       await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
     },
     stableBox: () => callOnHandle(handle, "stableBox"),
-    ready: (checks) => callOnHandle(handle, "readyBox", [checks, !inMain]),
+    ready: async (checks, hit) => {
+      taken = undefined;
+      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit]);
+      if (r.state === "ok" && r.hit !== undefined) {
+        taken = { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2, hit: r.hit };
+      }
+      return r;
+    },
     hitTest: async (x, y, arm) => {
-      const own = await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
+      const early = taken;
+      taken = undefined;
+      const own = early && !arm && early.x === x && early.y === y
+        ? early.hit
+        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
       if (own !== "ok" || inMain) return own;
       const up = await chainHit(await chain(), x, y, arm ?? false);
       if (up !== "ok" && arm) await clearGuard(handle);
@@ -268,6 +285,11 @@ export interface LoopOptions {
   failFastMs?: number;
   /** A point found actionable just now: the first attempt goes straight to `atPoint` with it. */
   start?: ActionPoint;
+  /**
+   * `atPoint` begins with an unarmed hit test of the point: each attempt's page call takes it
+   * too (see {@link ElementSteps.ready}).
+   */
+  hitsFirst?: boolean;
 }
 
 /**
@@ -308,7 +330,7 @@ export async function untilActionable(
       const probe = await readyStep(el, {
         enabled: options.enabled ?? false,
         editable: options.editable ?? false,
-      });
+      }, options.hitsFirst ?? false);
       if (probe.state === "notconnected") {
         throw new ToolError(
           "ref-gone",
@@ -381,8 +403,9 @@ export async function untilActionable(
 export async function readyStep(
   el: ElementSteps,
   checks: { enabled: boolean; editable: boolean },
+  hit = false,
 ): Promise<ReadyResult> {
-  if (el.ready) return await el.ready(checks);
+  if (el.ready) return await el.ready(checks, hit);
   const probe = await el.probe(checks);
   if (probe.state !== "ok") return probe;
   await el.scrollIntoView();
@@ -406,7 +429,7 @@ export function waitActionable(
   const el = elementSteps(page, handle, options.signal);
   return untilActionable(
     el,
-    options,
+    { ...options, hitsFirst: options.hitTest === true },
     options.hitTest ? (p) => coveredAt(el, p, { stage: "before" }) : undefined,
   );
 }

@@ -144,11 +144,15 @@ export interface PageApi extends OnDemandApi {
   scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
-  /** `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox`: one call per attempt. */
+  /**
+   * `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox` (with `hit`, a stable box's
+   * unarmed `hitTest` at its center): one call per attempt.
+   */
   readyBox: (
     el: Element,
     opts: { enabled?: boolean; editable?: boolean },
     inSubframe?: boolean,
+    hit?: boolean,
   ) => Promise<ReadyResult>;
   /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an

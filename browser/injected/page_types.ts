@@ -113,7 +113,13 @@ export type ProbeResult =
  * two animation frames, and whether it stayed put meanwhile.
  */
 export type ReadyResult =
-  | { state: "ok"; box: Box; stable: boolean }
+  | {
+    state: "ok";
+    box: Box;
+    stable: boolean;
+    /** Asked for and stable: `hitTest` at the box's center (frame CSS px), unarmed. */
+    hit?: HitResult;
+  }
   | Exclude<ProbeResult, { state: "ok" }>;
 
 /**
