@@ -120,9 +120,12 @@ export async function runAction(
     // Sending a form whose publish control is on public is publishing: that needs its own
     // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
     const page = session.activePage;
-    const armed = page
-      ? await callUtility(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
-      : [];
+    // Both questions in one page call. Where the data would go, not only where it is typed:
+    // a page's form may post elsewhere.
+    const empty = { armed: [] as string[], sendsTo: [] as string[] };
+    let { armed, sendsTo } = page
+      ? await callUtility(page, page.mainFrameId, "formsSendInfo").catch(() => empty)
+      : empty;
     if (armed.length) {
       await ctx.confirm({
         hook: "publish",
@@ -130,11 +133,9 @@ export async function runAction(
         session: session.id,
         summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
       });
+      // A person may have taken a while to answer: where the forms send, as they are now.
+      sendsTo = await callUtility(page!, page!.mainFrameId, "formsSendTo").catch(() => []);
     }
-    // Where the data would go, not only where it is typed: a page's form may post elsewhere.
-    const sendsTo = page
-      ? await callUtility(page, page.mainFrameId, "formsSendTo").catch(() => [])
-      : [];
     await ctx.confirm({
       hook: "submit",
       tool: spec.type,
@@ -231,32 +232,40 @@ async function runExclusive(
   // before the action scrolls its element into view: the scroll moves the page under a
   // resting pointer, and what that hovers is the action's doing, to show in the delta.
   // It may take half the time left: the action needs the rest (without it, the result
-  // shows the page whole). It only reads the page: asked beside the target's resolution
-  // (one round trip less in sequence), and dropped when the target fails.
+  // shows the page whole). It only reads the page: asked beside a ref's resolution (one
+  // round trip less in sequence), and dropped when the ref fails. A selector is looked for
+  // first: its search may take seconds of page calls, and finding nothing needs no picture.
   const dropBefore = new AbortController();
-  const beforeTaken = mode === "delta" && !spec.replacesDocument
-    ? beforePicture(
+  const takeBefore = () =>
+    beforePicture(
       session,
       page,
       deadline,
       signal ? AbortSignal.any([signal, dropBefore.signal]) : dropBefore.signal,
       "the snapshot before the action",
-    )
-    : undefined;
+    );
+  const wantBefore = mode === "delta" && !spec.replacesDocument;
+  let beforeTaken = wantBefore && spec.target?.selector === undefined ? takeBefore() : undefined;
   beforeTaken?.catch(() => {});
   try {
-    let before: Awaited<typeof beforeTaken>;
+    let before: Awaited<ReturnType<typeof takeBefore>>;
     try {
       if (spec.target) {
         target = await pre(
-          resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
+          resolveTarget(session, page, spec.target, {
+            deadline,
+            signal: early.signal,
+            toControl: spec.toControl,
+          }),
         );
       }
-      if (spec.toControl && target?.kind === "element") target = await pre(toLabeled(target));
+      if (spec.toControl && target?.kind === "element" && !target.notLabel) {
+        target = await pre(toLabeled(target));
+      }
       result.target = target;
       // A secret bound to origins goes only into frames of those origins.
       await pre(checkFillTarget(page, target));
-      before = await beforeTaken;
+      if (wantBefore) before = await (beforeTaken ??= takeBefore());
     } catch (e) {
       // Nothing is done: the capture stops, and ends before the session's next call.
       dropBefore.abort();

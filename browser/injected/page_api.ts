@@ -120,13 +120,17 @@ export interface PageApi extends OnDemandApi {
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;
-  /** The ref's element when its role, name and context (null: unchecked) are as given, else null. */
+  /**
+   * The ref's element when its role, name and context (null: unchecked) are as given (and with
+   * `notLabel`, it is no `<label>`), else null.
+   */
   refElement: (
     id: number,
     inst: string,
     role: string,
     name: string,
     context: [string, string] | null,
+    notLabel?: boolean,
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
   valueText: (el: Element, role: string) => string;

@@ -102,6 +102,7 @@ export const PAGE_API_NAMES = Object.keys(
     formDraftState: 1,
     formsArmedPublic: 1,
     formsSendTo: 1,
+    formsSendInfo: 1,
     formPublishArm: 1,
     formPublishRestore: 1,
     formWatchSubmit: 1,

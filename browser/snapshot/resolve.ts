@@ -227,7 +227,24 @@ export async function resolveRef(
   registry: RefRegistry,
   ref: string,
 ): Promise<RemoteHandle> {
+  return (await resolveRefChecked(page, registry, ref)).handle;
+}
+
+/**
+ * {@link resolveRef}, telling whether the element is known to be no `<label>`: with
+ * `notLabel`, the one-call check also refuses a label (a form action, which acts on a label's
+ * control instead, then need not ask the page again). CDP: as {@link resolveRef}.
+ *
+ * @throws RefGoneError as {@link resolveRef}.
+ */
+export async function resolveRefChecked(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  options: { notLabel?: boolean } = {},
+): Promise<{ handle: RemoteHandle; notLabel: boolean }> {
   const live = liveEntry(page, registry, ref);
+  const notLabel = options.notLabel === true;
   // One round trip when nothing changed: the page checks the exact role, name and context.
   const same = await callUtilityHandle(page, live.frameId, "refElement", [
     live.localId,
@@ -235,8 +252,9 @@ export async function resolveRef(
     live.role,
     live.name,
     live.context ? [live.context.kind, live.context.text] : null,
+    notLabel,
   ]).catch(() => undefined);
-  if (same) return same;
+  if (same) return { handle: same, notLabel };
   const entry = await checkLive(page, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
@@ -249,5 +267,5 @@ export async function resolveRef(
       `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
     );
   }
-  return handle;
+  return { handle, notLabel: false };
 }
