@@ -173,14 +173,26 @@ export class ActionWindow implements AsyncDisposable {
    * first navigation the guard stopped are closed (left blank, one would
    * become the active tab).
    *
+   * `onQuiet` is called each time the page looked quiet and the timer watch is about to be
+   * asked whether the action's timers are all done (the last call is the page as it settled):
+   * a caller can send its next question alongside (the page answers them in order).
+   *
    * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
    *   the outcome any more (dispose the window as usual).
    */
-  async close(deadline: number, signal?: AbortSignal): Promise<WindowOutcome> {
+  async close(
+    deadline: number,
+    signal?: AbortSignal,
+    options: { onQuiet?: (() => void) | undefined } = {},
+  ): Promise<WindowOutcome> {
     let settled: boolean;
     try {
       const timers = this.#timers;
-      const due = timers && ((s?: AbortSignal, d?: number) => timers.nextDue(s, d));
+      const onQuiet = options.onQuiet;
+      const due = timers && ((s?: AbortSignal, d?: number) => {
+        onQuiet?.();
+        return timers.nextDue(s, d);
+      });
       settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {

@@ -349,7 +349,24 @@ async function runExclusive(
       if (!(e instanceof ToolError) || signal?.aborted) throw e;
       result.fail(e);
     }
-    const outcome = await actionWindow.close(deadline, signal);
+    // The frame the result waits for (below) is asked with the window's last question, whether
+    // the action's timers are all done: one round trip less in sequence when they are.
+    const wantsFrame = mode !== "none" || target?.kind === "element";
+    let quietFrame: { frame: Promise<boolean>; stop: AbortController } | undefined;
+    const outcome = await actionWindow.close(deadline, signal, {
+      // A navigation's frame is the new document's, asked once it is there.
+      onQuiet: wantsFrame && !navigates
+        ? () => {
+          quietFrame?.stop.abort();
+          const stop = new AbortController();
+          const frame = nextFrame(page, page.mainFrameId, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+          });
+          frame.catch(() => {});
+          quietFrame = { frame, stop };
+        }
+        : undefined,
+    });
     const rec = outcome.recording;
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
@@ -362,14 +379,17 @@ async function runExclusive(
     const finish = new FinishBudget(deadline + RESULT_MARGIN_MS, signal);
     // The frame lets what follows read the page as drawn: with no snapshot and no element to
     // probe, nothing reads it, and the result need not wait.
-    if (mode !== "none" || target?.kind === "element") {
+    if (wantsFrame) {
+      // The frame asked at the quiet moment counts when its page is still the one shown.
+      const asked = rec.activePage === page && !rec.fullLoad ? quietFrame?.frame : undefined;
       await finish.step(
         "a frame for the page to draw",
-        (s) => nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
+        (s) => asked ?? nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
         false,
         { capMs: FRAME_CAP_MS },
       ).catch(() => {});
     }
+    quietFrame?.stop.abort();
     if (session.closed) {
       throw new ToolError(
         "unknown-session",
