@@ -13,16 +13,9 @@ import type { CallContext } from "../call_context.ts";
 import type { PerformFields } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
-import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import {
-  callOnHandleForHandle,
-  callUtility,
-  nextFrame,
-  preinstallLibrary,
-  releaseHandle,
-} from "../injected/mod.ts";
+import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import {
   type ActionabilityOptions,
@@ -35,10 +28,11 @@ import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 
-import { beforePicture, buildDelta, skippedDelta } from "./action_delta.ts";
+import { buildDelta, skippedDelta } from "./action_delta.ts";
+import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
-import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 import { freeStuckTab, markLoadUnfinished } from "../stuck_script.ts";
@@ -116,35 +110,7 @@ export async function runAction(
   const session = await ctx.sessions.get(args.session ?? "default");
   // From here on the call's time is its own (the browser start was the server's set-up).
   const started = ctx.elapsedMs?.() ?? 0;
-  if (args.submits) {
-    // Sending a form whose publish control is on public is publishing: that needs its own
-    // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
-    const page = session.activePage;
-    // Both questions in one page call. Where the data would go, not only where it is typed:
-    // a page's form may post elsewhere.
-    const empty = { armed: [] as string[], sendsTo: [] as string[] };
-    let { armed, sendsTo } = page
-      ? await callUtility(page, page.mainFrameId, "formsSendInfo").catch(() => empty)
-      : empty;
-    if (armed.length) {
-      await ctx.confirm({
-        hook: "publish",
-        tool: spec.type,
-        session: session.id,
-        summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
-      });
-      // A person may have taken a while to answer: where the forms send, as they are now.
-      sendsTo = await callUtility(page!, page!.mainFrameId, "formsSendTo").catch(() => []);
-    }
-    await ctx.confirm({
-      hook: "submit",
-      tool: spec.type,
-      session: session.id,
-      summary: `send a form from ${page?.url ?? "the page"}${
-        sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
-      }`,
-    });
-  }
+  if (args.submits) await confirmSend(ctx, session, spec.type);
   if (args.download) {
     await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
   }
@@ -228,50 +194,18 @@ async function runExclusive(
     step.catch((e) => {
       throw early.expired() && !(e instanceof ToolError) ? early.signal.reason : e;
     });
-  // The page as the agent last saw it, when nothing changed since (no new capture). Taken
-  // before the action scrolls its element into view: the scroll moves the page under a
-  // resting pointer, and what that hovers is the action's doing, to show in the delta.
-  // It may take half the time left: the action needs the rest (without it, the result
-  // shows the page whole). It only reads the page: asked beside a ref's resolution (one
-  // round trip less in sequence), and dropped when the ref fails. A selector is looked for
-  // first: its search may take seconds of page calls, and finding nothing needs no picture.
-  const dropBefore = new AbortController();
-  const takeBefore = () =>
-    beforePicture(
-      session,
-      page,
-      deadline,
-      signal ? AbortSignal.any([signal, dropBefore.signal]) : dropBefore.signal,
-      "the snapshot before the action",
-    );
-  const wantBefore = mode === "delta" && !spec.replacesDocument;
-  let beforeTaken = wantBefore && spec.target?.selector === undefined ? takeBefore() : undefined;
-  beforeTaken?.catch(() => {});
   try {
-    let before: Awaited<ReturnType<typeof takeBefore>>;
-    try {
-      if (spec.target) {
-        target = await pre(
-          resolveTarget(session, page, spec.target, {
-            deadline,
-            signal: early.signal,
-            toControl: spec.toControl,
-          }),
-        );
-      }
-      if (spec.toControl && target?.kind === "element" && !target.notLabel) {
-        target = await pre(toLabeled(target));
-      }
-      result.target = target;
-      // A secret bound to origins goes only into frames of those origins.
-      await pre(checkFillTarget(page, target));
-      if (wantBefore) before = await (beforeTaken ??= takeBefore());
-    } catch (e) {
-      // Nothing is done: the capture stops, and ends before the session's next call.
-      dropBefore.abort();
-      await beforeTaken?.catch(() => {});
-      throw e;
-    }
+    const start = await startAction(session, page, {
+      target: spec.target,
+      toControl: spec.toControl,
+      before: mode === "delta" && !spec.replacesDocument,
+      deadline,
+      signal,
+      early: early.signal,
+      pre,
+    });
+    target = result.target = start.target;
+    const before = start.before;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -446,18 +380,4 @@ export function requireOne(args: Record<string, unknown>, keys: string[], tool: 
     );
   }
   return given[0]!;
-}
-
-/**
- * A label's control in its place (the label's handle released), with a note; any other
- * element as it is. CDP: `Runtime.callFunctionOn` (`labeledControl`).
- */
-async function toLabeled(
-  target: ResolvedTarget & { kind: "element" },
-): Promise<ResolvedTarget> {
-  const control = await callOnHandleForHandle(target.handle, "labeledControl");
-  if (!control) return target;
-  releaseHandle(target.handle);
-  const note = "the selector matched a label: acted on the control it labels";
-  return { ...target, handle: control, note: target.note ? `${target.note}; ${note}` : note };
 }
