@@ -10,7 +10,8 @@
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
- *                                             # sent/answered ms, "+n" = commands already in flight)
+ *                                             # sent/answered ms, "+n" = commands already in flight;
+ *                                             # --repeat=N: each N times more, means per call)
  * ```
  *
  * @module
@@ -247,6 +248,46 @@ async function profileDocsAndApp(
     ref: toggle,
     snapshot: "none",
   });
+  const repeat = Number(Deno.args.find((a) => a.startsWith("--repeat="))?.slice(9) ?? 0);
+  if (repeat > 0) {
+    await repeated(s, proxy, repeat, "click toggle", "click", { ref: toggle });
+    await repeated(s, proxy, repeat, "click toggle (snapshot none)", "click", {
+      ref: toggle,
+      snapshot: "none",
+    });
+    await repeated(s, proxy, repeat, "fill+Enter", "fill", {
+      ref: input,
+      value: "Buy milk",
+      submit: true,
+    });
+  }
+}
+
+/**
+ * `--repeat=N`: a call made N times in a row, its means per call (wall, CDP commands, Chromium
+ * CPU): one call's CPU is a few 10 ms ticks, too coarse to compare alone.
+ */
+async function repeated(
+  s: BenchServer,
+  proxy: CdpProxy,
+  n: number,
+  label: string,
+  tool: string,
+  args: Record<string, unknown>,
+) {
+  let ms = 0, commands = 0;
+  const browser0 = treeCpuMs(browserPid), server0 = cpuMs(s.pid!) ?? 0;
+  for (let i = 0; i < n; i++) {
+    proxy.reset();
+    ms += (await s.call(tool, args)).ms;
+    commands += proxy.tally.commands;
+  }
+  const chromium = (treeCpuMs(browserPid) - browser0) / n;
+  const server = ((cpuMs(s.pid!) ?? 0) - server0) / n;
+  console.log(
+    `${label} ×${n}, per call: ${(ms / n).toFixed(0)} ms wall, ${(commands / n).toFixed(1)} ` +
+      `CDP commands, CPU: Chromium ${chromium.toFixed(0)} ms, browxai ${server.toFixed(0)} ms`,
+  );
 }
 
 if (import.meta.main) {
