@@ -76,6 +76,11 @@ export interface WindowOutcome {
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
   /** The page settled before the deadline (or the recorder's cap): nothing left pending. */
   settled: boolean;
+  /**
+   * The window closed on the answer to its last quiet question (no timer of the action still
+   * due): what `onQuiet` sent alongside it saw the page as it settled.
+   */
+  closedOnQuiet: boolean;
   /** Warnings, in order: the downloads', the guard's notes, a page still loading. */
   warnings: string[];
   /** `download-blocked` when a download began and nothing was saved. */
@@ -174,8 +179,9 @@ export class ActionWindow implements AsyncDisposable {
    * become the active tab).
    *
    * `onQuiet` is called each time the page looked quiet and the timer watch is about to be
-   * asked whether the action's timers are all done (the last call is the page as it settled):
-   * a caller can send its next question alongside (the page answers them in order).
+   * asked whether the action's timers are all done: a caller can send its next question
+   * alongside (the page answers them in order); the outcome's `closedOnQuiet` says whether the
+   * last call saw the page as it settled.
    *
    * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
    *   the outcome any more (dispose the window as usual).
@@ -186,12 +192,17 @@ export class ActionWindow implements AsyncDisposable {
     options: { onQuiet?: (() => void) | undefined } = {},
   ): Promise<WindowOutcome> {
     let settled: boolean;
+    // The last quiet question's answer ("none" pending: the window closes on it).
+    let lastDue: number | "none" | undefined;
     try {
       const timers = this.#timers;
       const onQuiet = options.onQuiet;
-      const due = timers && ((s?: AbortSignal, d?: number) => {
+      const due = timers && (async (s?: AbortSignal, d?: number) => {
+        lastDue = undefined;
         onQuiet?.();
-        return timers.nextDue(s, d);
+        const next = await timers.nextDue(s, d);
+        lastDue = next ?? "none";
+        return next;
       });
       settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
@@ -228,6 +239,7 @@ export class ActionWindow implements AsyncDisposable {
     return {
       recording,
       settled,
+      closedOnQuiet: settled && lastDue === "none",
       downloads: { downloads: dl.downloads, blocked: dl.blocked },
       warnings,
       downloadError: dl.error,

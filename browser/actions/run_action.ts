@@ -314,8 +314,11 @@ async function runExclusive(
     // The frame lets what follows read the page as drawn: with no snapshot and no element to
     // probe, nothing reads it, and the result need not wait.
     if (wantsFrame) {
-      // The frame asked at the quiet moment counts when its page is still the one shown.
-      const asked = rec.activePage === page && !rec.fullLoad ? quietFrame?.frame : undefined;
+      // The frame asked with the last quiet question counts when the window closed on its
+      // answer and its page is still the one shown.
+      const asked = outcome.closedOnQuiet && rec.activePage === page && !rec.fullLoad
+        ? quietFrame?.frame
+        : undefined;
       await finish.step(
         "a frame for the page to draw",
         (s) => asked ?? nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
