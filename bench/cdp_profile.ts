@@ -9,6 +9,9 @@
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
+ * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
+ *                                             # sent/answered ms, "+n" = commands already in flight;
+ *                                             # --repeat=N: each N times more, means per call)
  * ```
  *
  * @module
@@ -35,6 +38,22 @@ export interface CdpTally {
 interface Pending {
   method: string;
   t0: number;
+  /** The trace line's index (`--trace`). */
+  line?: number | undefined;
+}
+
+/** `--trace`: every command of a profiled call, in order, with when it was sent and answered. */
+let trace: string[] | undefined;
+let traceT0 = 0;
+
+/** A short name for a command: the page method a `Runtime.*` call runs, when one is visible. */
+function hint(m: { method: string; params?: Record<string, unknown> }): string {
+  const p = m.params ?? {};
+  const text = String(p.functionDeclaration ?? p.expression ?? "");
+  if (!text) return m.method === "Page.setInterceptFileChooserDialog" ? `${p.enabled}` : "";
+  const name = /__browx\w*\.(\w+)|\.(\w+)\(|function\s*(\w*)/.exec(text);
+  const first = text.replace(/\s+/g, " ").slice(0, 70);
+  return `${name ? (name[1] ?? name[2] ?? name[3] ?? "") : ""} | ${first} (${text.length} ch)`;
 }
 
 /** A counting proxy between browxai and Chromium's DevTools WebSocket. */
@@ -76,11 +95,24 @@ class CdpProxy {
     if (this.#pending.size) this.#busySince = performance.now();
   }
   #out(data: string) {
-    const m = JSON.parse(data) as { id: number; method: string; sessionId?: string };
+    const m = JSON.parse(data) as {
+      id: number;
+      method: string;
+      sessionId?: string;
+      params?: Record<string, unknown>;
+    };
     this.tally.commands++;
     this.tally.bytesOut += data.length;
-    if (this.#pending.size === 0) this.#busySince = performance.now();
-    this.#pending.set(`${m.sessionId ?? ""}:${m.id}`, { method: m.method, t0: performance.now() });
+    const now = performance.now();
+    if (this.#pending.size === 0) this.#busySince = now;
+    const line = trace?.push(
+      `${(now - traceT0).toFixed(1).padStart(7)} +${this.#pending.size} ${m.method} ${hint(m)}`,
+    );
+    this.#pending.set(`${m.sessionId ?? ""}:${m.id}`, {
+      method: m.method,
+      t0: now,
+      line: line === undefined ? undefined : line - 1,
+    });
   }
   #in(data: string) {
     this.tally.bytesIn += data.length;
@@ -98,6 +130,9 @@ class CdpProxy {
     b.n++;
     b.ms += now - p.t0;
     b.bytesIn += data.length;
+    if (trace && p.line !== undefined) {
+      trace[p.line] = `${trace[p.line]}  -> ${(now - traceT0).toFixed(1)}`;
+    }
     if (this.#pending.size === 0) this.tally.busyMs += now - this.#busySince;
   }
   close(): Promise<void> {
@@ -160,10 +195,16 @@ async function profileCall(
   const server0 = cpuMs(pid) ?? 0;
   const browser0 = treeCpuMs(browserPid);
   proxy.reset();
+  if (Deno.args.includes("--trace")) {
+    trace = [];
+    traceT0 = performance.now();
+  }
   const r = await s.call(tool, args);
   const cpu = `CPU: browxai ${(cpuMs(pid) ?? 0) - server0} ms, Chromium ` +
     `${treeCpuMs(browserPid) - browser0} ms (10 ms ticks)`;
   console.log(fmt(label, r.ms, proxy.tally, cpu) + `\n    result ${r.text.length} chars`);
+  if (trace) console.log(trace.map((l) => `      ${l}`).join("\n"));
+  trace = undefined;
   return r;
 }
 
@@ -173,7 +214,11 @@ async function profileDocsAndApp(
   proxy: CdpProxy,
   pages: ReturnType<typeof startPageServer>,
 ) {
-  for (const [id, p] of [["fs", "/node/fs.html"], ["all", "/node/all.html"]]) {
+  const docs = Deno.args.includes("--actions") ? [] : [["fs", "/node/fs.html"], [
+    "all",
+    "/node/all.html",
+  ]];
+  for (const [id, p] of docs) {
     await profileCall(s, proxy, `navigate ${id} (snapshot none)`, "navigate", {
       url: pages.url(p!),
       snapshot: "none",
@@ -203,6 +248,46 @@ async function profileDocsAndApp(
     ref: toggle,
     snapshot: "none",
   });
+  const repeat = Number(Deno.args.find((a) => a.startsWith("--repeat="))?.slice(9) ?? 0);
+  if (repeat > 0) {
+    await repeated(s, proxy, repeat, "click toggle", "click", { ref: toggle });
+    await repeated(s, proxy, repeat, "click toggle (snapshot none)", "click", {
+      ref: toggle,
+      snapshot: "none",
+    });
+    await repeated(s, proxy, repeat, "fill+Enter", "fill", {
+      ref: input,
+      value: "Buy milk",
+      submit: true,
+    });
+  }
+}
+
+/**
+ * `--repeat=N`: a call made N times in a row, its means per call (wall, CDP commands, Chromium
+ * CPU): one call's CPU is a few 10 ms ticks, too coarse to compare alone.
+ */
+async function repeated(
+  s: BenchServer,
+  proxy: CdpProxy,
+  n: number,
+  label: string,
+  tool: string,
+  args: Record<string, unknown>,
+) {
+  let ms = 0, commands = 0;
+  const browser0 = treeCpuMs(browserPid), server0 = cpuMs(s.pid!) ?? 0;
+  for (let i = 0; i < n; i++) {
+    proxy.reset();
+    ms += (await s.call(tool, args)).ms;
+    commands += proxy.tally.commands;
+  }
+  const chromium = (treeCpuMs(browserPid) - browser0) / n;
+  const server = ((cpuMs(s.pid!) ?? 0) - server0) / n;
+  console.log(
+    `${label} ×${n}, per call: ${(ms / n).toFixed(0)} ms wall, ${(commands / n).toFixed(1)} ` +
+      `CDP commands, CPU: Chromium ${chromium.toFixed(0)} ms, browxai ${server.toFixed(0)} ms`,
+  );
 }
 
 if (import.meta.main) {

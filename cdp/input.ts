@@ -162,14 +162,23 @@ export class Keyboard {
   }
 
   /**
-   * One key down and up (`delayMs` apart). Nothing is sent once `signal` aborted; a key whose
-   * down was sent is released even when the down failed (an abort drops its reply, not the
-   * event), and the down's error is what throws.
+   * One key down and up (`delayMs` apart; without a delay both are sent together, one round
+   * trip: Chromium handles a tab's input in order). Nothing is sent once `signal` aborted; a
+   * key whose down was sent is released even when the down failed (an abort drops its reply,
+   * not the event), and the down's error is what throws.
    */
   async #stroke(key: string, signal: AbortSignal | undefined, delayMs?: number): Promise<void> {
     signal?.throwIfAborted();
+    const down = this.down(key, { signal });
+    if (!delayMs) {
+      const up = this.up(key);
+      up.catch(() => {});
+      await down;
+      await up;
+      return;
+    }
     try {
-      await this.down(key, { signal });
+      await down;
     } catch (e) {
       await this.up(key).catch(() => {});
       throw e;

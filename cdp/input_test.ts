@@ -232,6 +232,60 @@ Deno.test("Mouse.click() sends move, then press/release pairs with rising clickC
   await assertRejectsRange(() => mouse.click(0, 0, { clickCount: 0 }));
 });
 
+Deno.test("Mouse.click() sends press and release together; with delayMs, the release waits", async () => {
+  // Replies held until released: what went out before the press's reply came back.
+  const sent: string[] = [];
+  const held: Array<() => void> = [];
+  const session = {
+    send(_method: string, params: Record<string, unknown>) {
+      sent.push(String(params.type));
+      return new Promise((r) => held.push(() => r({})));
+    },
+  } as unknown as CdpSession;
+  const mouse = new Mouse(session);
+  const click = mouse.click(0, 0, { move: false });
+  await Promise.resolve();
+  assertEquals(sent, ["mousePressed", "mouseReleased"]);
+  held.splice(0).forEach((r) => r());
+  await click;
+  assertEquals(mouse.buttons, 0);
+  sent.length = 0;
+  const slow = mouse.click(0, 0, { move: false, delayMs: 1 });
+  await Promise.resolve();
+  assertEquals(sent, ["mousePressed"]);
+  held.splice(0).forEach((r) => r());
+  while (sent.length < 2) await new Promise((r) => setTimeout(r, 1));
+  assertEquals(sent, ["mousePressed", "mouseReleased"]);
+  held.splice(0).forEach((r) => r());
+  await slow;
+});
+
+Deno.test("Keyboard.press() sends a key's down and up together; with delayMs, the up waits", async () => {
+  const sent: string[] = [];
+  const held: Array<() => void> = [];
+  const session = {
+    send(_method: string, params: Record<string, unknown>) {
+      sent.push(`${params.type} ${params.key}`);
+      return new Promise((r) => held.push(() => r({})));
+    },
+  } as unknown as CdpSession;
+  const kb = new Keyboard(session);
+  const press = kb.press("Enter");
+  await Promise.resolve();
+  assertEquals(sent, ["keyDown Enter", "keyUp Enter"]);
+  held.splice(0).forEach((r) => r());
+  await press;
+  sent.length = 0;
+  const slow = kb.press("a", { delayMs: 1 });
+  await Promise.resolve();
+  assertEquals(sent, ["keyDown a"]);
+  held.splice(0).forEach((r) => r());
+  while (sent.length < 2) await new Promise((r) => setTimeout(r, 1));
+  assertEquals(sent, ["keyDown a", "keyUp a"]);
+  held.splice(0).forEach((r) => r());
+  await slow;
+});
+
 Deno.test("Mouse.click(move: false) presses where the pointer is, sending no move", async () => {
   const { session, sent } = recordingSession();
   const mouse = new Mouse(session);

@@ -159,7 +159,8 @@ export class Mouse {
 
   /**
    * Clicks at (x, y): `mouseMoved` (unless `move: false`), then for i in 1..clickCount a
-   * `mousePressed`/`mouseReleased` pair with `clickCount: i` (so 2 fires
+   * `mousePressed`/`mouseReleased` pair with `clickCount: i`, sent together unless `delayMs`
+   * holds the button (so 2 fires
    * `dblclick` with `detail` 2; the right button fires `contextmenu`).
    * `modifiers` not already held are pressed on the keyboard first and
    * released after, so the page sees both the keys and `ctrlKey` etc.
@@ -193,8 +194,19 @@ export class Mouse {
       if (options.move !== false) await this.move(x, y, { signal });
       for (let i = 1; i <= clickCount; i++) {
         signal?.throwIfAborted();
+        const down = this.down({ button, clickCount: i, signal });
+        if (!options.delayMs) {
+          // Press and release sent together (one round trip, not two): Chromium handles a
+          // tab's input in order, and the release goes out even when the press's reply is
+          // dropped (the button is never left down in the page).
+          const up = this.up({ button, clickCount: i });
+          up.catch(() => {});
+          await down;
+          await up;
+          continue;
+        }
         try {
-          await this.down({ button, clickCount: i, signal });
+          await down;
         } catch (e) {
           // Sent, its reply dropped: the button is down in the page.
           await this.up({ button, clickCount: i }).catch(() => {});

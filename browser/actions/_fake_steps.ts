@@ -53,6 +53,8 @@ export class FakeElement implements ElementSteps, PointerInput {
   clicks: Array<{ x: number; y: number; press: Press }> = [];
   /** Whether each hit test asked to arm the press guard, in order. */
   arms: boolean[] = [];
+  /** The one-call attempt ({@link ElementSteps.ready}); unset: the loop takes the steps one by one. */
+  ready?: ElementSteps["ready"];
   #pointer: Point | undefined;
   #clock: FakeClock;
   #page: FakePage;

@@ -51,7 +51,15 @@ export interface WindowOptions {
    * are watched unarmed: the documents the action loads there count their own start. Omitted:
    * no watch.
    */
-  timers?: { frames: string[]; ms?: number | undefined } | undefined;
+  timers?: {
+    frames: string[];
+    ms?: number | undefined;
+    /**
+     * The watch armed already in `frames` (the caller armed it beside its last checks):
+     * taken instead of arming again; the window disarms it as its own.
+     */
+    armed?: Promise<PageTimers> | undefined;
+  } | undefined;
   /**
    * How long the page must be quiet (no event, no request pending) before the window asks
    * the timer watch and closes, ms (default: the recorder's 75). A navigation, whose new
@@ -68,6 +76,11 @@ export interface WindowOutcome {
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
   /** The page settled before the deadline (or the recorder's cap): nothing left pending. */
   settled: boolean;
+  /**
+   * The window closed on the answer to its last quiet question (no timer of the action still
+   * due): what `onQuiet` sent alongside it saw the page as it settled.
+   */
+  closedOnQuiet: boolean;
   /** Warnings, in order: the downloads', the guard's notes, a page still loading. */
   warnings: string[];
   /** `download-blocked` when a download began and nothing was saved. */
@@ -140,7 +153,7 @@ export class ActionWindow implements AsyncDisposable {
       }),
       options.timers?.ms === undefined
         ? options.timers && PageTimers.watch(page, session.timerKey, options.timers.frames)
-        : PageTimers.arm(
+        : options.timers.armed ?? PageTimers.arm(
           page,
           session.timerKey,
           options.timers.frames,
@@ -165,14 +178,32 @@ export class ActionWindow implements AsyncDisposable {
    * first navigation the guard stopped are closed (left blank, one would
    * become the active tab).
    *
+   * `onQuiet` is called each time the page looked quiet and the timer watch is about to be
+   * asked whether the action's timers are all done: a caller can send its next question
+   * alongside (the page answers them in order); the outcome's `closedOnQuiet` says whether the
+   * last call saw the page as it settled.
+   *
    * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
    *   the outcome any more (dispose the window as usual).
    */
-  async close(deadline: number, signal?: AbortSignal): Promise<WindowOutcome> {
+  async close(
+    deadline: number,
+    signal?: AbortSignal,
+    options: { onQuiet?: (() => void) | undefined } = {},
+  ): Promise<WindowOutcome> {
     let settled: boolean;
+    // The last quiet question's answer ("none" pending: the window closes on it).
+    let lastDue: number | "none" | undefined;
     try {
       const timers = this.#timers;
-      const due = timers && ((s?: AbortSignal, d?: number) => timers.nextDue(s, d));
+      const onQuiet = options.onQuiet;
+      const due = timers && (async (s?: AbortSignal, d?: number) => {
+        lastDue = undefined;
+        onQuiet?.();
+        const next = await timers.nextDue(s, d);
+        lastDue = next ?? "none";
+        return next;
+      });
       settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {
@@ -208,6 +239,7 @@ export class ActionWindow implements AsyncDisposable {
     return {
       recording,
       settled,
+      closedOnQuiet: settled && lastDue === "none",
       downloads: { downloads: dl.downloads, blocked: dl.blocked },
       warnings,
       downloadError: dl.error,

@@ -2,6 +2,7 @@ import { assertEquals } from "../../tests/_assert.ts";
 import { fakePage, fakeSession } from "../../tests/_fake_session.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ActionWindow } from "./action_window.ts";
+import type { PageTimers } from "../sessions/page_timers.ts";
 
 const OPTIONS = { action: "click", declaredDownload: false, submits: false };
 
@@ -93,5 +94,43 @@ Deno.test("action window: an abandoned call stops a navigation still loading in 
       if (aborted) ac.abort(new Error("cancelled by the client"));
     }
     assertEquals(sent, aborted ? ["Page.stopLoading"] : [], `aborted: ${aborted}`);
+  }
+});
+
+Deno.test("action window: onQuiet goes with each timer question; closedOnQuiet when the last said none", async () => {
+  const { page, fake } = setUp();
+  // A timer watch whose action set one timer, due 30 ms after the first question.
+  const answers: Array<number | undefined> = [30, undefined];
+  const asked: string[] = [];
+  const timers = {
+    nextDue: () => {
+      asked.push("due");
+      return Promise.resolve(answers.shift());
+    },
+    disarm: () => {},
+  } as unknown as PageTimers;
+  {
+    await using w = await ActionWindow.open(fake.session, page as unknown as Page, {
+      ...OPTIONS,
+      timers: { frames: [page.mainFrameId], ms: 5000, armed: Promise.resolve(timers) },
+    });
+    const outcome = await w.close(Date.now() + 5000, undefined, {
+      onQuiet: () => asked.push("quiet"),
+    });
+    assertEquals(asked, ["quiet", "due", "quiet", "due"]);
+    assertEquals([outcome.settled, outcome.closedOnQuiet], [true, true]);
+  }
+  // A timer still due when the time is up: the window did not close on a quiet answer.
+  const late = {
+    nextDue: () => Promise.resolve(10_000),
+    disarm: () => {},
+  } as unknown as PageTimers;
+  {
+    await using w = await ActionWindow.open(fake.session, page as unknown as Page, {
+      ...OPTIONS,
+      timers: { frames: [page.mainFrameId], ms: 5000, armed: Promise.resolve(late) },
+    });
+    const outcome = await w.close(Date.now() + 300, undefined, { onQuiet: () => {} });
+    assertEquals([outcome.settled, outcome.closedOnQuiet], [false, false]);
   }
 });

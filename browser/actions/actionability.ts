@@ -14,6 +14,7 @@ import type {
   HitResult,
   PressVerdict,
   ProbeResult,
+  ReadyResult,
 } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
@@ -71,6 +72,16 @@ export interface ElementSteps {
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox(): Promise<{ stable: boolean; box: Box }>;
   /**
+   * {@link probe}, then when ok {@link scrollIntoView} and {@link stableBox}, in one page call
+   * (one round trip per attempt instead of three). With `hit`, a stable box's center is hit
+   * tested in the same call: the next {@link hitTest} of that point, unarmed, answers it
+   * without asking the page again. Optional: without it the loop takes the steps one by one
+   * ({@link readyStep}).
+   */
+  ready?:
+    | ((checks: { enabled: boolean; editable: boolean }, hit: boolean) => Promise<ReadyResult>)
+    | undefined;
+  /**
    * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
    * a subframe: through every frame above it). With `arm`, a passing test arms the
    * press guard: the next press's events are checked, and stopped when they go elsewhere.
@@ -120,14 +131,28 @@ export function elementSteps(
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
+  // The hit test `ready` took at the box's center, for the next unarmed hit test there.
+  let taken: { x: number; y: number; hit: Hit } | undefined;
   return {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
       await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
     },
     stableBox: () => callOnHandle(handle, "stableBox"),
+    ready: async (checks, hit) => {
+      taken = undefined;
+      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit]);
+      if (r.state === "ok" && r.hit !== undefined) {
+        taken = { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2, hit: r.hit };
+      }
+      return r;
+    },
     hitTest: async (x, y, arm) => {
-      const own = await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
+      const early = taken;
+      taken = undefined;
+      const own = early && !arm && early.x === x && early.y === y
+        ? early.hit
+        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
       if (own !== "ok" || inMain) return own;
       const up = await chainHit(await chain(), x, y, arm ?? false);
       if (up !== "ok" && arm) await clearGuard(handle);
@@ -260,6 +285,11 @@ export interface LoopOptions {
   failFastMs?: number;
   /** A point found actionable just now: the first attempt goes straight to `atPoint` with it. */
   start?: ActionPoint;
+  /**
+   * `atPoint` begins with an unarmed hit test of the point: each attempt's page call takes it
+   * too (see {@link ElementSteps.ready}).
+   */
+  hitsFirst?: boolean;
 }
 
 /**
@@ -297,10 +327,10 @@ export async function untilActionable(
     const fromStart = attempt === 1 && options.start !== undefined;
     if (fromStart) point = options.start!;
     else {
-      const probe = await el.probe({
+      const probe = await readyStep(el, {
         enabled: options.enabled ?? false,
         editable: options.editable ?? false,
-      });
+      }, options.hitsFirst ?? false);
       if (probe.state === "notconnected") {
         throw new ToolError(
           "ref-gone",
@@ -316,8 +346,7 @@ export async function untilActionable(
         if (clock.now() >= failFastAt) break;
         continue;
       }
-      await el.scrollIntoView();
-      const { stable, box } = await el.stableBox();
+      const { stable, box } = probe;
       if (!stable) {
         last = "unstable";
         if (clock.now() >= options.deadline) break;
@@ -368,6 +397,22 @@ export async function untilActionable(
 }
 
 /**
+ * One attempt's page steps: probe, then when ok scroll into view and the box after two
+ * frames; in one call when the steps have {@link ElementSteps.ready}, else one by one.
+ */
+export async function readyStep(
+  el: ElementSteps,
+  checks: { enabled: boolean; editable: boolean },
+  hit = false,
+): Promise<ReadyResult> {
+  if (el.ready) return await el.ready(checks, hit);
+  const probe = await el.probe(checks);
+  if (probe.state !== "ok") return probe;
+  await el.scrollIntoView();
+  return { state: "ok", ...(await el.stableBox()) };
+}
+
+/**
  * Waits until the element is actionable and returns the action point (its
  * center) in top-level viewport coordinates. With `hitTest`, the point must
  * receive the pointer (checked {@link coveredAt} `before` the pointer moves).
@@ -384,7 +429,7 @@ export function waitActionable(
   const el = elementSteps(page, handle, options.signal);
   return untilActionable(
     el,
-    options,
+    { ...options, hitsFirst: options.hitTest === true },
     options.hitTest ? (p) => coveredAt(el, p, { stage: "before" }) : undefined,
   );
 }

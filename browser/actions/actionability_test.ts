@@ -103,3 +103,21 @@ Deno.test("actionability: a subframe's point adds the frame offset to the viewpo
   const { run } = setup({ offset: { x: 8, y: 150 } });
   assertEquals(await run(), { x: 68, y: 190, frameX: 60, frameY: 40 });
 });
+
+Deno.test("actionability: steps with ready() take one page call per attempt, with the same outcome", async () => {
+  const { el, clock, run } = setup({ probe: (t) => t < 100 ? "disabled" : "ok" });
+  // The page's one call: what probe, scroll and stableBox say, in that order.
+  const calls: string[] = [];
+  el.ready = async (checks) => {
+    calls.push("ready");
+    const probe = await el.probe(checks);
+    if (probe.state !== "ok") return probe;
+    await el.scrollIntoView();
+    return { state: "ok", ...(await el.stableBox()) };
+  };
+  assertEquals(await run({ enabled: true }), { x: 60, y: 40, frameX: 60, frameY: 40 });
+  assertEquals(calls.length, clock.sleeps.length + 1);
+  assertEquals(el.log.slice(-4), ["probe", "scroll", "stable", "offset"]);
+  el.ready = () => Promise.resolve({ state: "notconnected" });
+  await failsWith(run(), "ref-gone");
+});

@@ -95,6 +95,8 @@ export function pointerSequence(
     signal: options.signal,
     ...(options.failFastMs !== undefined ? { failFastMs: options.failFastMs } : {}),
     ...(options.start ? { start: options.start } : {}),
+    // Each probed point is hit tested before the pointer moves there.
+    hitsFirst: true,
   }, async (point, fromStart) => {
     if (arrived && movedAway(arrived.point, point)) return { ...arrived.covered, final: true };
     if (!fromStart) {

@@ -13,16 +13,9 @@ import type { CallContext } from "../call_context.ts";
 import type { PerformFields } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
-import { checkFillTarget } from "./secret_query.ts";
 import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import {
-  callOnHandleForHandle,
-  callUtility,
-  nextFrame,
-  preinstallLibrary,
-  releaseHandle,
-} from "../injected/mod.ts";
+import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import {
   type ActionabilityOptions,
@@ -33,11 +26,13 @@ import {
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
+import { PageTimers } from "../sessions/page_timers.ts";
 
-import { beforePicture, buildDelta, skippedDelta } from "./action_delta.ts";
+import { buildDelta, skippedDelta } from "./action_delta.ts";
+import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
-import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 import { freeStuckTab, markLoadUnfinished } from "../stuck_script.ts";
@@ -115,34 +110,7 @@ export async function runAction(
   const session = await ctx.sessions.get(args.session ?? "default");
   // From here on the call's time is its own (the browser start was the server's set-up).
   const started = ctx.elapsedMs?.() ?? 0;
-  if (args.submits) {
-    // Sending a form whose publish control is on public is publishing: that needs its own
-    // yes, whatever tool sends it (publish asks it itself and declares sendsForm instead).
-    const page = session.activePage;
-    const armed = page
-      ? await callUtility(page, page.mainFrameId, "formsArmedPublic").catch(() => [])
-      : [];
-    if (armed.length) {
-      await ctx.confirm({
-        hook: "publish",
-        tool: spec.type,
-        session: session.id,
-        summary: `send a form set to publish (${armed.join(", ")}) from ${page!.url}`,
-      });
-    }
-    // Where the data would go, not only where it is typed: a page's form may post elsewhere.
-    const sendsTo = page
-      ? await callUtility(page, page.mainFrameId, "formsSendTo").catch(() => [])
-      : [];
-    await ctx.confirm({
-      hook: "submit",
-      tool: spec.type,
-      session: session.id,
-      summary: `send a form from ${page?.url ?? "the page"}${
-        sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
-      }`,
-    });
-  }
+  if (args.submits) await confirmSend(ctx, session, spec.type);
   if (args.download) {
     await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
   }
@@ -212,6 +180,10 @@ async function runExclusive(
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
+  /** The timer watch, when armed before the window opens (beside the actionability checks). */
+  let armed: Promise<PageTimers> | undefined;
+  /** The action window opened (it owns `armed` from then on). */
+  let opened = false;
   if (freed) result.warn("the page's own script held the tab in a loop: it was stopped first");
   // Until the action acts, every page call ends at the deadline: a page too busy to answer
   // (a huge document still parsing) fails the call in its time, with nothing done.
@@ -223,23 +195,17 @@ async function runExclusive(
       throw early.expired() && !(e instanceof ToolError) ? early.signal.reason : e;
     });
   try {
-    if (spec.target) {
-      target = await pre(
-        resolveTarget(session, page, spec.target, { deadline, signal: early.signal }),
-      );
-    }
-    if (spec.toControl && target?.kind === "element") target = await pre(toLabeled(target));
-    result.target = target;
-    // A secret bound to origins goes only into frames of those origins.
-    await pre(checkFillTarget(page, target));
-    // The page as the agent last saw it, when nothing changed since (no new capture). Taken
-    // before the action scrolls its element into view: the scroll moves the page under a
-    // resting pointer, and what that hovers is the action's doing, to show in the delta.
-    // It may take half the time left: the action needs the rest (without it, the result
-    // shows the page whole).
-    const before = mode === "delta" && !spec.replacesDocument
-      ? await beforePicture(session, page, deadline, signal, "the snapshot before the action")
-      : undefined;
+    const start = await startAction(session, page, {
+      target: spec.target,
+      toControl: spec.toControl,
+      before: mode === "delta" && !spec.replacesDocument,
+      deadline,
+      signal,
+      early: early.signal,
+      pre,
+    });
+    target = result.target = start.target;
+    const before = start.before;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -247,6 +213,17 @@ async function runExclusive(
         result.warn(`selector matched ${target.matches} elements; acted on the first`);
       }
       if (spec.actionability) {
+        // The timer watch is armed beside the checks (one round trip less in sequence): a
+        // timer the element's scroll into view starts is the action's doing too.
+        armed = !spec.replacesDocument
+          ? PageTimers.arm(
+            page,
+            session.timerKey,
+            timerFrames(page, target),
+            Math.max(0, deadline - Date.now()),
+            signal,
+          )
+          : undefined;
         point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
           deadline,
@@ -282,11 +259,13 @@ async function runExclusive(
       // document counts its own start (what it sets to run right after its load), so the
       // window need not wait a long quiet moment after the load to see it.
       timers: spec.replacesDocument ? { frames: [page.mainFrameId] } : {
-        frames: [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])],
+        frames: timerFrames(page, target),
         ms: Math.max(0, deadline - Date.now()),
+        armed,
       },
       quietMs: spec.replacesDocument ? NAVIGATION_QUIET_MS : undefined,
     });
+    opened = true;
     let extra: PerformFields | void = undefined;
     try {
       extra = await spec.perform({
@@ -304,7 +283,24 @@ async function runExclusive(
       if (!(e instanceof ToolError) || signal?.aborted) throw e;
       result.fail(e);
     }
-    const outcome = await actionWindow.close(deadline, signal);
+    // The frame the result waits for (below) is asked with the window's last question, whether
+    // the action's timers are all done: one round trip less in sequence when they are.
+    const wantsFrame = mode !== "none" || target?.kind === "element";
+    let quietFrame: { frame: Promise<boolean>; stop: AbortController } | undefined;
+    const outcome = await actionWindow.close(deadline, signal, {
+      // A navigation's frame is the new document's, asked once it is there.
+      onQuiet: wantsFrame && !navigates
+        ? () => {
+          quietFrame?.stop.abort();
+          const stop = new AbortController();
+          const frame = nextFrame(page, page.mainFrameId, {
+            signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+          });
+          frame.catch(() => {});
+          quietFrame = { frame, stop };
+        }
+        : undefined,
+    });
     const rec = outcome.recording;
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
@@ -317,14 +313,20 @@ async function runExclusive(
     const finish = new FinishBudget(deadline + RESULT_MARGIN_MS, signal);
     // The frame lets what follows read the page as drawn: with no snapshot and no element to
     // probe, nothing reads it, and the result need not wait.
-    if (mode !== "none" || target?.kind === "element") {
+    if (wantsFrame) {
+      // The frame asked with the last quiet question counts when the window closed on its
+      // answer and its page is still the one shown.
+      const asked = outcome.closedOnQuiet && rec.activePage === page && !rec.fullLoad
+        ? quietFrame?.frame
+        : undefined;
       await finish.step(
         "a frame for the page to draw",
-        (s) => nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
+        (s) => asked ?? nextFrame(rec.activePage, rec.activePage.mainFrameId, { signal: s }),
         false,
         { capMs: FRAME_CAP_MS },
       ).catch(() => {});
     }
+    quietFrame?.stop.abort();
     if (session.closed) {
       throw new ToolError(
         "unknown-session",
@@ -332,16 +334,20 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
-    const element = await finish.step(
-      "the element probe",
-      (s) => probeAfter(target, rec.fullLoad, s),
-      target?.kind === "element" ? { stillAttached: false } : undefined,
-    );
-    const delta = await finish.step(
-      "the snapshot",
-      (s) => buildDelta(session, rec, mode, before?.text, page, s),
-      mode === "none" ? undefined : skippedDelta(mode),
-    );
+    // Two reads of the page as drawn, independent: asked together (the page answers them in
+    // order; one round trip less in sequence).
+    const [element, delta] = await Promise.all([
+      finish.step(
+        "the element probe",
+        (s) => probeAfter(target, rec.fullLoad, s),
+        target?.kind === "element" ? { stillAttached: false } : undefined,
+      ),
+      finish.step(
+        "the snapshot",
+        (s) => buildDelta(session, rec, mode, before?.text, page, s),
+        mode === "none" ? undefined : skippedDelta(mode),
+      ),
+    ]);
     result.cutShort(...finish.skipped);
     // A new document the agent did not read yet: its first read need not wait for the library.
     if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
@@ -350,9 +356,18 @@ async function runExclusive(
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );
+  } catch (e) {
+    // The window never opened (actionability failed): the watch armed beside it stops.
+    if (!opened) void armed?.then((t) => t.disarm());
+    throw e;
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
   }
+}
+
+/** The frames an action's timer watch is armed in: the main frame, and the element's. */
+function timerFrames(page: Page, target: ResolvedTarget | undefined): string[] {
+  return [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */
@@ -368,18 +383,4 @@ export function requireOne(args: Record<string, unknown>, keys: string[], tool: 
     );
   }
   return given[0]!;
-}
-
-/**
- * A label's control in its place (the label's handle released), with a note; any other
- * element as it is. CDP: `Runtime.callFunctionOn` (`labeledControl`).
- */
-async function toLabeled(
-  target: ResolvedTarget & { kind: "element" },
-): Promise<ResolvedTarget> {
-  const control = await callOnHandleForHandle(target.handle, "labeledControl");
-  if (!control) return target;
-  releaseHandle(target.handle);
-  const note = "the selector matched a label: acted on the control it labels";
-  return { ...target, handle: control, note: target.note ? `${target.note}; ${note}` : note };
 }

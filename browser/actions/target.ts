@@ -10,7 +10,7 @@ import { ToolError } from "../tool_error.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { resolveRef } from "../snapshot/resolve.ts";
+import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 
 /** The target fields as parsed. */
@@ -35,6 +35,8 @@ export type ResolvedTarget =
     note?: string;
     /** The child frame the selector matched in (none matched in the main frame). */
     frame?: MatchFrame;
+    /** Known to be no `<label>` (checked as the ref resolved, asked with `toControl`). */
+    notLabel?: boolean;
   }
   | { kind: "coords"; x: number; y: number };
 
@@ -100,18 +102,21 @@ export async function resolveTarget(
   session: BrowserSession,
   page: Page,
   spec: TargetSpec,
-  options: { deadline: number; signal?: AbortSignal | undefined },
+  options: {
+    deadline: number;
+    signal?: AbortSignal | undefined;
+    /** A form action, acting on a label's control: a ref's check tells a label apart too. */
+    toControl?: boolean | undefined;
+  },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
-  if (spec.named !== undefined) {
-    // An alias: it fails exactly as its ref fails.
-    const ref = session.named.resolve(spec.named);
-    const handle = await resolveRef(page, session.refs, ref);
-    return { kind: "element", handle, ref };
-  }
-  if (spec.ref !== undefined) {
-    const handle = await resolveRef(page, session.refs, spec.ref);
-    return { kind: "element", handle, ref: spec.ref };
+  if (spec.named !== undefined || spec.ref !== undefined) {
+    // A name is an alias: it fails exactly as its ref fails.
+    const ref = spec.named !== undefined ? session.named.resolve(spec.named) : spec.ref!;
+    const { handle, notLabel } = await resolveRefChecked(page, session.refs, ref, {
+      notLabel: options.toControl === true,
+    });
+    return { kind: "element", handle, ref, ...(notLabel ? { notLabel } : {}) };
   }
   const selector = spec.selector!;
   if (!selector.trim()) {

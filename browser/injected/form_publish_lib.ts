@@ -197,6 +197,12 @@ export function installFormPublishLib(api: PageApi): void {
       ),
     ].slice(0, 5);
 
+  /** `formsArmedPublic` and `formsSendTo` in one call (an action that may send a form asks both). */
+  api.formsSendInfo = () => ({
+    armed: (api.formsArmedPublic as () => string[])(),
+    sendsTo: (api.formsSendTo as () => string[])(),
+  });
+
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
     kit.isControl(el) ? (el as Control).form : el.closest("form");

@@ -29,6 +29,7 @@ import type {
   PressVerdict,
   ProbeResult,
   ReadText,
+  ReadyResult,
   RefDescription,
   RefFacts,
   RefState,
@@ -119,6 +120,18 @@ export interface PageApi extends OnDemandApi {
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;
+  /**
+   * The ref's element when its role, name and context (null: unchecked) are as given (and with
+   * `notLabel`, it is no `<label>`), else null.
+   */
+  refElement: (
+    id: number,
+    inst: string,
+    role: string,
+    name: string,
+    context: [string, string] | null,
+    notLabel?: boolean,
+  ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
   valueText: (el: Element, role: string) => string;
 
@@ -135,6 +148,16 @@ export interface PageApi extends OnDemandApi {
   scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
+  /**
+   * `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox` (with `hit`, a stable box's
+   * unarmed `hitTest` at its center): one call per attempt.
+   */
+  readyBox: (
+    el: Element,
+    opts: { enabled?: boolean; editable?: boolean },
+    inSubframe?: boolean,
+    hit?: boolean,
+  ) => Promise<ReadyResult>;
   /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
    * overflow box the point is outside of, an empty one, a clip-path); undefined otherwise.

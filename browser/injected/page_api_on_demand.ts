@@ -43,6 +43,8 @@ export interface OnDemandApi {
   formDraftState: (el: Element) => DraftState;
   formsArmedPublic: () => string[];
   formsSendTo: () => string[];
+  /** Both of the above in one call. */
+  formsSendInfo: () => { armed: string[]; sendsTo: string[] };
   formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
   formPublishRestore: (el: Element, token: number) => DraftStateName;
   formWatchSubmit: (submit: Element) => SubmitWatch;

@@ -109,6 +109,20 @@ export type ProbeResult =
   | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
 
 /**
+ * `readyBox`'s answer: the probe's failure, or the element's box after its scroll into view and
+ * two animation frames, and whether it stayed put meanwhile.
+ */
+export type ReadyResult =
+  | {
+    state: "ok";
+    box: Box;
+    stable: boolean;
+    /** Asked for and stable: `hitTest` at the box's center (frame CSS px), unarmed. */
+    hit?: HitResult;
+  }
+  | Exclude<ProbeResult, { state: "ok" }>;
+
+/**
  * How a child frame's points map into its parent frame: parent = (x, y) +
  * child × (scaleX, scaleY), CSS px (the `<iframe>`'s content origin and scale).
  */

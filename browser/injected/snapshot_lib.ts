@@ -61,6 +61,9 @@ import { installWalkerLib } from "./walker_lib.ts";
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
  *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
+ * - `refElement(id, instance, role, name, context | null, notLabel?): Element | null`: the
+ *   element when it is exactly what the ref was shown as (ref resolution in one call; with
+ *   `notLabel`, and no `<label>`), else null.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
@@ -243,6 +246,26 @@ export function installElementLib(api: PageApi): void {
     return d ? { state: "ok", ...d } : { state: "gone" };
   }
 
+  // Ref resolution in one call: the element when it is still exactly what the ref was shown
+  // as (same world, role, name and, when given, context); null for anything else, which the
+  // caller then asks `refState` about (the reason, or a change it accepts).
+  // `notLabel`: a <label> answers null too (a form action then acts on its control instead).
+  function refElement(
+    id: number,
+    inst: string,
+    role: string,
+    name: string,
+    context: [string, string] | null,
+    notLabel?: boolean,
+  ): Element | null {
+    if (inst !== instance) return null;
+    const d = describe(id);
+    if (!d || d.role !== role || d.name !== name) return null;
+    if (context && (d.context[0] !== context[0] || d.context[1] !== context[1])) return null;
+    const el = element(id);
+    return notLabel && el instanceof HTMLLabelElement ? null : el;
+  }
+
   function attrTrue(el: Element, name: string): boolean {
     return el.getAttribute(name) === "true";
   }
@@ -324,6 +347,7 @@ export function installElementLib(api: PageApi): void {
   api.contextOf = contextOf;
   api.describe = describe;
   api.refState = refState;
+  api.refElement = refElement;
   api.statesOf = statesOf;
   api.valueText = valueText;
 }

@@ -101,6 +101,14 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
  * @throws RefGoneError (see {@link RefGoneReason}).
  */
 export async function checkRef(page: Page, registry: RefRegistry, ref: string): Promise<RefEntry> {
+  return await checkLive(page, liveEntry(page, registry, ref));
+}
+
+/**
+ * The registry's entry of a ref whose tab, frame and document are still the ones it was
+ * issued in (no page call). @throws RefGoneError
+ */
+function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
   const bare = parseRef(ref);
   if (!bare) {
     throw new RefGoneError(
@@ -139,6 +147,12 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
   if (frame.loaderId !== entry.loaderId) {
     throw new RefGoneError(bare, "navigated", "was in a document that has since navigated away");
   }
+  return entry;
+}
+
+/** {@link checkRef}'s page side: what the entry's element is now. @throws RefGoneError */
+async function checkLive(page: Page, entry: RefEntry): Promise<RefEntry> {
+  const bare = entry.ref;
   let now: RefState;
   try {
     now = await callUtility(page, entry.frameId, "refState", [
@@ -200,7 +214,9 @@ export async function checkRef(page: Page, registry: RefRegistry, ref: string): 
  * Resolves a ref to a remote handle of its element in its frame's utility
  * world (release it with `releaseHandle`). See {@link checkRef} for the checks.
  *
- * CDP: `Runtime.evaluate` (twice) in the ref's frame's session.
+ * CDP: `Runtime.evaluate` in the ref's frame's session: once (`refElement`) when the element
+ * is exactly as the agent was shown it; else twice more (`refState`, then `element`), for the
+ * reason it fails or a change the checks accept (a text field's name).
  *
  * @throws RefGoneError when the ref is malformed, unknown, from another tab,
  *   its frame or document is gone, the element is detached, or its role,
@@ -211,7 +227,35 @@ export async function resolveRef(
   registry: RefRegistry,
   ref: string,
 ): Promise<RemoteHandle> {
-  const entry = await checkRef(page, registry, ref);
+  return (await resolveRefChecked(page, registry, ref)).handle;
+}
+
+/**
+ * {@link resolveRef}, telling whether the element is known to be no `<label>`: with
+ * `notLabel`, the one-call check also refuses a label (a form action, which acts on a label's
+ * control instead, then need not ask the page again). CDP: as {@link resolveRef}.
+ *
+ * @throws RefGoneError as {@link resolveRef}.
+ */
+export async function resolveRefChecked(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  options: { notLabel?: boolean } = {},
+): Promise<{ handle: RemoteHandle; notLabel: boolean }> {
+  const live = liveEntry(page, registry, ref);
+  const notLabel = options.notLabel === true;
+  // One round trip when nothing changed: the page checks the exact role, name and context.
+  const same = await callUtilityHandle(page, live.frameId, "refElement", [
+    live.localId,
+    live.instance,
+    live.role,
+    live.name,
+    live.context ? [live.context.kind, live.context.text] : null,
+    notLabel,
+  ]).catch(() => undefined);
+  if (same) return { handle: same, notLabel };
+  const entry = await checkLive(page, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
     entry.instance,
@@ -223,5 +267,5 @@ export async function resolveRef(
       `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
     );
   }
-  return handle;
+  return { handle, notLabel: false };
 }

@@ -1,0 +1,144 @@
+/**
+ * Where an action starts from: the yes a call that may send a form needs, its target resolved (a label standing for its control when
+ * the action works on a form control), checked for a bound secret, and the page as the agent
+ * last saw it (the before-picture of the delta), asked beside a ref's resolution.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import type { CallContext } from "../call_context.ts";
+import { callOnHandleForHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import type { CapturedSnapshot } from "../snapshot/capture.ts";
+import { beforePicture } from "./action_delta.ts";
+import { checkFillTarget } from "./secret_query.ts";
+import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+
+/**
+ * Asks the confirm hooks of a call that may send a form from the active tab: `publish` when
+ * one of its forms is set to publish (sending it publishes, whatever tool sends it; the
+ * `publish` tool asks its own), then `submit`, told where the forms send (a page's form may
+ * post elsewhere). CDP: `Runtime.evaluate` (`formsSendInfo`; `formsSendTo` again after a
+ * person answered the publish question: they may have taken a while).
+ *
+ * @throws ToolError `blocked-by-policy` when a hook says no.
+ */
+export async function confirmSend(
+  ctx: CallContext,
+  session: BrowserSession,
+  tool: string,
+): Promise<void> {
+  const page = session.activePage;
+  const empty = { armed: [] as string[], sendsTo: [] as string[] };
+  let { armed, sendsTo } = page
+    ? await callUtility(page, page.mainFrameId, "formsSendInfo").catch(() => empty)
+    : empty;
+  if (page && armed.length) {
+    await ctx.confirm({
+      hook: "publish",
+      tool,
+      session: session.id,
+      summary: `send a form set to publish (${armed.join(", ")}) from ${page.url}`,
+    });
+    sendsTo = await callUtility(page, page.mainFrameId, "formsSendTo").catch(() => []);
+  }
+  await ctx.confirm({
+    hook: "submit",
+    tool,
+    session: session.id,
+    summary: `send a form from ${page?.url ?? "the page"}${
+      sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
+    }`,
+  });
+}
+
+/** What {@link startAction} is given. */
+export interface StartOptions {
+  /** The target fields, when the action takes one. */
+  target?: TargetSpec | undefined;
+  /** A `<label>` target stands for the control it labels (fill, select). */
+  toControl?: boolean | undefined;
+  /** Take the before-picture (a delta is asked for and the document stays). */
+  before: boolean;
+  /** The call's deadline, epoch ms. */
+  deadline: number;
+  /** The call's signal (the before-picture's capture takes it). */
+  signal?: AbortSignal | undefined;
+  /** The signal of the steps before the action (the call's, ended at the deadline). */
+  early: AbortSignal;
+  /** Maps a step's failure once the deadline passed to the deadline's error. */
+  pre: <T>(step: Promise<T>) => Promise<T>;
+}
+
+/**
+ * Resolves the target and takes the before-picture: the page as the agent last saw it, when
+ * nothing changed since (no new capture), taken before the action scrolls its element into
+ * view (the scroll moves the page under a resting pointer, and what that hovers is the
+ * action's doing, to show in the delta). The picture may take half the time left (without
+ * it, the result shows the page whole). It only reads the page: it is asked beside a ref's
+ * resolution (one round trip less in sequence) and dropped when the target fails; a
+ * selector is looked for first (its search may take seconds of page calls, and finding
+ * nothing needs no picture).
+ *
+ * CDP: as `resolveTarget`, `tabSnapshot`; `Runtime.callFunctionOn` (`labeledControl`).
+ *
+ * @throws what `resolveTarget` and `checkFillTarget` throw (nothing is left held: the
+ *   element handle is released, the capture ended).
+ */
+export async function startAction(
+  session: BrowserSession,
+  page: Page,
+  options: StartOptions,
+): Promise<{ target: ResolvedTarget | undefined; before: CapturedSnapshot | undefined }> {
+  const { deadline, signal, pre } = options;
+  const drop = new AbortController();
+  const take = () =>
+    beforePicture(
+      session,
+      page,
+      deadline,
+      signal ? AbortSignal.any([signal, drop.signal]) : drop.signal,
+      "the snapshot before the action",
+    );
+  let taken = options.before && options.target?.selector === undefined ? take() : undefined;
+  taken?.catch(() => {});
+  let target: ResolvedTarget | undefined;
+  try {
+    if (options.target) {
+      target = await pre(
+        resolveTarget(session, page, options.target, {
+          deadline,
+          signal: options.early,
+          toControl: options.toControl,
+        }),
+      );
+    }
+    if (options.toControl && target?.kind === "element" && !target.notLabel) {
+      target = await pre(toLabeled(target));
+    }
+    // A secret bound to origins goes only into frames of those origins.
+    await pre(checkFillTarget(page, target));
+    const before = options.before ? await (taken ??= take()) : undefined;
+    return { target, before };
+  } catch (e) {
+    // Nothing is done: the capture stops, and ends before the session's next call.
+    drop.abort();
+    await taken?.catch(() => {});
+    if (target?.kind === "element") releaseHandle(target.handle);
+    throw e;
+  }
+}
+
+/**
+ * A label's control in its place (the label's handle released), with a note; any other
+ * element as it is. CDP: `Runtime.callFunctionOn` (`labeledControl`).
+ */
+async function toLabeled(
+  target: ResolvedTarget & { kind: "element" },
+): Promise<ResolvedTarget> {
+  const control = await callOnHandleForHandle(target.handle, "labeledControl");
+  if (!control) return target;
+  releaseHandle(target.handle);
+  const note = "the selector matched a label: acted on the control it labels";
+  return { ...target, handle: control, note: target.note ? `${target.note}; ${note}` : note };
+}
