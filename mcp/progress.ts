@@ -16,6 +16,12 @@ export type SendNotification = (n: ServerNotification) => Promise<void>;
 /** A notification with the same message as the previous one waits at least this long, ms. */
 export const PROGRESS_INTERVAL_MS = 100;
 
+/** Runs `run` in a task after this one; returns its cancel. */
+function nextTask(run: () => void): () => void {
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+}
+
 /** A lane that reports nothing (no progress token). */
 const NOOP: Progress = () => {};
 
@@ -27,6 +33,12 @@ const NOOP: Progress = () => {};
  * is moved up to continue from there, its total moved with it; a report with the same message
  * as the last one sent within {@link PROGRESS_INTERVAL_MS} is dropped unless it completes its
  * total. Nothing is sent after {@link close}.
+ *
+ * Each notification leaves a task after its report: one reported as the call ends (the last
+ * phase, the last step) is dropped by {@link close}, before the answer goes out. The SDK's
+ * client handles a notification a microtask late but an answer at once, so a notification
+ * read together with its call's answer reaches it after the answer: "Received a progress
+ * notification for an unknown token" (its error) — the answer says the call ended anyway.
  */
 export class CallProgress {
   #token: string | number | undefined;
@@ -36,16 +48,23 @@ export class CallProgress {
   #lastAt = Number.NEGATIVE_INFINITY;
   #lastMessage: string | undefined;
   #closed = false;
+  /** Cancels of the notifications reported and not sent yet (each leaves a task later). */
+  #queued = new Set<() => void>();
+  #later: (run: () => void) => () => void;
 
-  /** `token`: the request's `_meta.progressToken`; `now`: the clock (tests), ms. */
+  /**
+   * `token`: the request's `_meta.progressToken`; `now`: the clock (tests), ms; `later`: runs
+   * a send in a later task and returns its cancel (tests: a queue they run).
+   */
   constructor(
     token: string | number | undefined,
     send: SendNotification,
-    options: { now?: () => number } = {},
+    options: { now?: () => number; later?: (run: () => void) => () => void } = {},
   ) {
     this.#token = token;
     this.#send = send;
     this.#now = options.now ?? Date.now;
+    this.#later = options.later ?? nextTask;
   }
 
   /** True when the client asked for progress. */
@@ -74,20 +93,24 @@ export class CallProgress {
       this.#last = sent;
       this.#lastAt = now;
       this.#lastMessage = message;
-      this.#send({
-        method: "notifications/progress",
-        params: {
-          progressToken: this.#token!,
-          progress: sent,
-          ...(total !== undefined && Number.isFinite(total) ? { total: base + total } : {}),
-          ...(message !== undefined ? { message } : {}),
-        },
-      }).catch(() => {});
+      const params = {
+        progressToken: this.#token!,
+        progress: sent,
+        ...(total !== undefined && Number.isFinite(total) ? { total: base + total } : {}),
+        ...(message !== undefined ? { message } : {}),
+      };
+      const cancel = this.#later(() => {
+        this.#queued.delete(cancel);
+        this.#send({ method: "notifications/progress", params }).catch(() => {});
+      });
+      this.#queued.add(cancel);
     };
   }
 
   /** The request is answered: later reports are dropped (the client forgot the token). */
   close(): void {
     this.#closed = true;
+    for (const cancel of this.#queued) cancel();
+    this.#queued.clear();
   }
 }

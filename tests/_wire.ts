@@ -33,6 +33,8 @@ export interface RawStdio {
   reply(id: unknown, timeoutMs?: number): Promise<Wire>;
   /** Messages read so far that no `reply` took. */
   unclaimed(): Wire[];
+  /** Every message read so far, in arrival order (replies taken included). */
+  seen(): Wire[];
   stderr(): string;
   /** Closes stdin and waits for the exit status. */
   close(): Promise<Deno.CommandStatus>;
@@ -57,6 +59,7 @@ export async function startRawStdio(env: Record<string, string> = {}): Promise<R
     for await (const t of child.stderr.pipeThrough(new TextDecoderStream())) err += t;
   })();
   const inbox: Wire[] = [];
+  const arrived: Wire[] = [];
   const waiters: Array<() => void> = [];
   const outPump = (async () => {
     let rest = "";
@@ -64,7 +67,9 @@ export async function startRawStdio(env: Record<string, string> = {}): Promise<R
       rest += t;
       let nl;
       while ((nl = rest.indexOf("\n")) !== -1) {
-        inbox.push(JSON.parse(rest.slice(0, nl)));
+        const message = JSON.parse(rest.slice(0, nl));
+        inbox.push(message);
+        arrived.push(message);
         rest = rest.slice(nl + 1);
         waiters.splice(0).forEach((w) => w());
       }
@@ -103,6 +108,7 @@ export async function startRawStdio(env: Record<string, string> = {}): Promise<R
       }
     },
     unclaimed: () => [...inbox],
+    seen: () => [...arrived],
     stderr: () => err,
     async close() {
       await writer.close().catch(() => {});

@@ -4,6 +4,7 @@
  * snapshot's frames — always increasing; a call without a token hears nothing.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startRawStdio } from "./_wire.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 
 type Note = { progress: number; total?: number | undefined; message?: string | undefined };
@@ -112,6 +113,44 @@ Deno.test("progress: notifications for each long tool when asked, none without a
     assertEquals(stray, []);
   } finally {
     await mcp.close();
+    await pages.close();
+  }
+});
+
+Deno.test("progress: on the wire, a call's notifications all come before its answer", async () => {
+  const pages = servePages();
+  const raw = await startRawStdio({ BROWX_TOOLSETS: "core,power" });
+  try {
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      raw.send({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name, arguments: args, _meta: { progressToken: `t${id}` } },
+      });
+    await call(1, "navigate", { url: pages.url("/slow"), snapshot: "none" });
+    await raw.reply(1);
+    await call(2, "batch", {
+      calls: [{ tool: "list_sessions" }, { tool: "snapshot" }, { tool: "list_sessions" }],
+    });
+    await raw.reply(2);
+    // Written in order: whatever the server sent after an answer comes before this reply.
+    await raw.send({ jsonrpc: "2.0", id: 3, method: "ping" });
+    await raw.reply(3);
+    const seen = raw.seen();
+    for (const id of [1, 2]) {
+      const answeredAt = seen.findIndex((m) => m.id === id);
+      const notes = seen.flatMap((m, i) =>
+        (m.params as { progressToken?: unknown } | undefined)?.progressToken === `t${id}` ? [i] : []
+      );
+      assertTrue(notes.length > 0, `call ${id}: progress notifications`);
+      assertTrue(
+        notes.every((i) => i < answeredAt),
+        `call ${id}: a notification after the answer: ${JSON.stringify(seen)}`,
+      );
+    }
+  } finally {
+    await raw.close();
     await pages.close();
   }
 });
