@@ -15,12 +15,11 @@ export type SendNotification = (n: ServerNotification) => Promise<void>;
 
 /** A notification with the same message as the previous one waits at least this long, ms. */
 export const PROGRESS_INTERVAL_MS = 100;
-
-/** Runs `run` in a task after this one; returns its cancel. */
-function nextTask(run: () => void): () => void {
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
-}
+/**
+ * How long an answer waits after its call's last notification, ms (see
+ * {@link CallProgress.settled}).
+ */
+export const ANSWER_GAP_MS = 15;
 
 /** A lane that reports nothing (no progress token). */
 const NOOP: Progress = () => {};
@@ -33,12 +32,6 @@ const NOOP: Progress = () => {};
  * is moved up to continue from there, its total moved with it; a report with the same message
  * as the last one sent within {@link PROGRESS_INTERVAL_MS} is dropped unless it completes its
  * total. Nothing is sent after {@link close}.
- *
- * Each notification leaves a task after its report: one reported as the call ends (the last
- * phase, the last step) is dropped by {@link close}, before the answer goes out. The SDK's
- * client handles a notification a microtask late but an answer at once, so a notification
- * read together with its call's answer reaches it after the answer: "Received a progress
- * notification for an unknown token" (its error) — the answer says the call ended anyway.
  */
 export class CallProgress {
   #token: string | number | undefined;
@@ -48,23 +41,20 @@ export class CallProgress {
   #lastAt = Number.NEGATIVE_INFINITY;
   #lastMessage: string | undefined;
   #closed = false;
-  /** Cancels of the notifications reported and not sent yet (each leaves a task later). */
-  #queued = new Set<() => void>();
-  #later: (run: () => void) => () => void;
+  /** When the last notification left (the clock of `now`), ms. */
+  #sentAt = Number.NEGATIVE_INFINITY;
+  #sleep: (ms: number) => Promise<void>;
 
-  /**
-   * `token`: the request's `_meta.progressToken`; `now`: the clock (tests), ms; `later`: runs
-   * a send in a later task and returns its cancel (tests: a queue they run).
-   */
+  /** `token`: the request's `_meta.progressToken`; `now`: the clock (tests), ms. */
   constructor(
     token: string | number | undefined,
     send: SendNotification,
-    options: { now?: () => number; later?: (run: () => void) => () => void } = {},
+    options: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {},
   ) {
     this.#token = token;
     this.#send = send;
     this.#now = options.now ?? Date.now;
-    this.#later = options.later ?? nextTask;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
   /** True when the client asked for progress. */
@@ -92,25 +82,34 @@ export class CallProgress {
       }
       this.#last = sent;
       this.#lastAt = now;
+      this.#sentAt = now;
       this.#lastMessage = message;
-      const params = {
-        progressToken: this.#token!,
-        progress: sent,
-        ...(total !== undefined && Number.isFinite(total) ? { total: base + total } : {}),
-        ...(message !== undefined ? { message } : {}),
-      };
-      const cancel = this.#later(() => {
-        this.#queued.delete(cancel);
-        this.#send({ method: "notifications/progress", params }).catch(() => {});
-      });
-      this.#queued.add(cancel);
+      this.#send({
+        method: "notifications/progress",
+        params: {
+          progressToken: this.#token!,
+          progress: sent,
+          ...(total !== undefined && Number.isFinite(total) ? { total: base + total } : {}),
+          ...(message !== undefined ? { message } : {}),
+        },
+      }).catch(() => {});
     };
   }
 
   /** The request is answered: later reports are dropped (the client forgot the token). */
   close(): void {
     this.#closed = true;
-    for (const cancel of this.#queued) cancel();
-    this.#queued.clear();
+  }
+
+  /**
+   * Resolves once {@link ANSWER_GAP_MS} passed since the last notification (at once when none
+   * went out lately): the answer then does not travel in the same read as that notification.
+   * The SDK's client handles a notification a microtask late but an answer at once, so a
+   * notification read together with its call's answer reached it after the answer ("Received
+   * a progress notification for an unknown token", its error).
+   */
+  async settled(): Promise<void> {
+    const left = this.#sentAt + ANSWER_GAP_MS - this.#now();
+    if (left > 0) await this.#sleep(left);
   }
 }

@@ -1,23 +1,11 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { CallProgress, PROGRESS_INTERVAL_MS } from "./progress.ts";
+import { ANSWER_GAP_MS, CallProgress, PROGRESS_INTERVAL_MS } from "./progress.ts";
 
 type Sent = { progress: number; total?: number; message?: string };
 
 function harness(token: string | number | undefined) {
   const sent: Sent[] = [];
   let now = 0;
-  // The sends that would leave in a later task, run by `run()`.
-  const queue = new Set<() => void>();
-  const later = (send: () => void) => {
-    queue.add(send);
-    return () => void queue.delete(send);
-  };
-  const run = () => {
-    for (const send of [...queue]) {
-      queue.delete(send);
-      send();
-    }
-  };
   const progress = new CallProgress(token, (n) => {
     const { progress, total, message } = n.params as Sent & { progressToken: unknown };
     sent.push({
@@ -26,14 +14,13 @@ function harness(token: string | number | undefined) {
       ...(message ? { message } : {}),
     });
     return Promise.resolve();
-  }, { now: () => now, later });
-  return { progress, sent, run, tick: (ms: number) => now += ms };
+  }, { now: () => now });
+  return { progress, sent, tick: (ms: number) => now += ms };
 }
 
 Deno.test("CallProgress: no token, no notification", () => {
   const h = harness(undefined);
   h.progress.lane()(1, 2, "a");
-  h.run();
   assertEquals(h.sent, []);
   assertEquals(h.progress.wanted, false);
 });
@@ -47,8 +34,7 @@ Deno.test("CallProgress: a lane's reports increase; the same message is throttle
   lane(1.5, 3, "step 2"); // same message, too soon
   h.tick(PROGRESS_INTERVAL_MS);
   lane(2, 3, "step 2");
-  lane(3, 3, "step 2"); // completes the total: not throttled
-  h.run();
+  lane(3, 3, "step 2"); // completes the total: sent at once
   assertEquals(h.sent, [
     { progress: 0, total: 3, message: "step 1" },
     { progress: 1, total: 3, message: "step 2" },
@@ -65,18 +51,34 @@ Deno.test("CallProgress: a lane starting below what was sent continues above it"
   install(1000, 1000, "downloading");
   tool(1, 5, "request sent");
   tool(2, 5, "response");
-  h.run();
-  tool(3, 5, "load");
-  // Closed as the call is answered: a report not sent yet never goes (it would follow the
-  // answer), nor does one made later.
   h.progress.close();
-  h.run();
-  tool(4, 5, "settled");
-  h.run();
+  tool(3, 5, "load");
   assertEquals(h.sent, [
     { progress: 500, total: 1000, message: "downloading" },
     { progress: 1000, total: 1000, message: "downloading" },
     { progress: 1001, total: 1005, message: "request sent" },
     { progress: 1002, total: 1005, message: "response" },
   ]);
+});
+
+Deno.test("CallProgress: the answer waits out the gap after the last notification, only then", async () => {
+  const slept: number[] = [];
+  let now = 0;
+  const progress = new CallProgress("t", () => Promise.resolve(), {
+    now: () => now,
+    sleep: (ms) => {
+      slept.push(ms);
+      now += ms;
+      return Promise.resolve();
+    },
+  });
+  await progress.settled();
+  assertEquals(slept, [], "nothing sent: no wait");
+  progress.lane()(1, 2, "half");
+  now += 5;
+  await progress.settled();
+  assertEquals(slept, [ANSWER_GAP_MS - 5]);
+  now += ANSWER_GAP_MS;
+  await progress.settled();
+  assertEquals(slept.length, 1, "long past: no wait");
 });

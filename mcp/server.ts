@@ -381,6 +381,8 @@ export function createMcpServer(
     } finally {
       stopProgress();
       progress.close();
+      // The answer does not follow a notification in the same read (CallProgress.settled).
+      await progress.settled();
     }
   });
   return server;
