@@ -69,6 +69,8 @@ export class ActionRecorder {
   #fileChooser = false;
   #loading = false;
   #lastActivity = Date.now();
+  /** Page activity seen so far (a count: what happened while a question was out). */
+  #activities = 0;
   #wake: (() => void) | undefined;
   #writeSessions = new Map<string, CdpSession>();
   /** The document (tab, frame, loader) that started each subresource request of the window. */
@@ -107,6 +109,7 @@ export class ActionRecorder {
 
   #activity() {
     this.#lastActivity = Date.now();
+    this.#activities++;
     this.#wake?.();
   }
 
@@ -222,9 +225,14 @@ export class ActionRecorder {
       let timerMs: number | undefined;
       if (!busy && quietFor >= quietMs) {
         if (!timersDue || now >= cap) return true;
+        const seen = this.#activities;
         timerMs = await timersDue(signal, cap);
         signal?.throwIfAborted();
         now = Date.now();
+        // The page answers once its main thread is free: what the script running meanwhile
+        // started (the next module a loader requests) came before the answer, so the page was
+        // not quiet after all: look again.
+        if (timerMs === undefined && this.#activities !== seen && now < cap) continue;
         // No answer by the cap is a page still busy in its own script: not settled.
         if (timerMs === undefined) return now < cap;
       }

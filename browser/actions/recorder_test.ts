@@ -285,3 +285,34 @@ Deno.test("recorder: what routes did in the window, and network entries marked r
   });
   assertEquals(fake.logs.network.since(0).at(-1)?.routed, "**/e");
 });
+
+Deno.test("recorder: a request that starts while the timers question is out keeps the window open", async () => {
+  const { page, fake, recorder } = start();
+  let asked = 0;
+  let pending: string | undefined;
+  // The page answers "no timers" once its script ran; that script started the next module's
+  // request meanwhile (its event comes before the answer, as CDP orders them).
+  const timersDue = () => {
+    asked++;
+    if (asked === 1) {
+      pending = request(
+        fake,
+        page,
+        { url: "http://127.0.0.1:8000/next.js", type: "Script" },
+        false,
+      );
+      setTimeout(() =>
+        fake.emit(page, "Network.responseReceived", {
+          requestId: pending!,
+          response: { status: 200, mimeType: "text/javascript" },
+        })
+      );
+    }
+    return Promise.resolve(undefined);
+  };
+  assertEquals(await recorder.settle(Date.now() + 5000, undefined, timersDue, 5), true);
+  // Asked again once the request was answered: the first "none" did not close the window.
+  assertEquals(asked, 2);
+  const rec = await recorder.finish(false);
+  assertEquals(rec.network.summary.total, 1);
+});
