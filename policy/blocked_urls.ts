@@ -9,14 +9,21 @@ import type { OriginPattern } from "./sites.ts";
 
 /** Schemes a URLPattern can name a host of; an entry of another scheme has no sub-requests. */
 const NETWORK_SCHEMES = new Set(["http", "https", "ws", "wss"]);
+/** An IPv4 or IPv6 literal: no trailing-dot form. */
+const IP_LITERAL = /^(\[.*\]|\d+\.\d+\.\d+\.\d+)$/;
 
 /**
  * The URLPattern strings (`Network.BlockPattern.urlPattern`, Chromium's constructor-string
  * syntax) matching exactly the URLs {@link import("./sites.ts").matchesPattern} matches for
- * `patterns`: http and https when an entry names no scheme; the host itself, or only its
+ * `patterns`: http and https when an entry names no scheme; the host itself (and its
+ * trailing-dot form, `localhost.`), or only its
  * subdomains for `*.host`; any port, or the one named (the scheme's default port is written
  * nowhere in a URL, and URLPattern canonicalizes it away alike). Entries of a scheme with
  * no host (`file://*`) give none. Pure.
+ *
+ * Chromium does not apply these to WebSocket handshakes (measured: `ws://`, `http://` and
+ * `*://` patterns all let one through), nor does `Fetch` pause them: a page can still open a
+ * WebSocket to a blocked origin (README says so).
  */
 export function blockedUrlPatterns(patterns: readonly OriginPattern[]): string[] {
   const out: string[] = [];
@@ -25,9 +32,11 @@ export function blockedUrlPatterns(patterns: readonly OriginPattern[]): string[]
     // `:` starts a named group in a URLPattern: an IPv6 literal's colons are escaped.
     const name = p.host.startsWith("[") ? p.host.replaceAll(":", "\\:") : p.host;
     const host = p.host === "*" ? "*" : p.subdomains ? `*.${name}` : name;
+    // A name with its trailing dot (`localhost.`) is the same host to DNS, another to a pattern.
+    const hosts = host === "*" || IP_LITERAL.test(p.host) ? [host] : [host, `${host}.`];
     for (const scheme of schemes) {
       if (!NETWORK_SCHEMES.has(scheme)) continue;
-      out.push(`${scheme}://${host}:${p.port ?? "*"}/*`);
+      for (const h of hosts) out.push(`${scheme}://${h}:${p.port ?? "*"}/*`);
     }
   }
   return out;

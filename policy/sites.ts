@@ -121,7 +121,10 @@ function defaultPort(protocol: string): string {
   return protocol === "https:" || protocol === "wss:" ? "443" : "80";
 }
 
-/** True when `url` matches one pattern. */
+/**
+ * True when `url` matches one pattern: an entry without a scheme covers http and https; a
+ * host's trailing dot (`localhost.`) is ignored.
+ */
 export function matchesPattern(url: string, p: OriginPattern): boolean {
   let u: URL;
   try {
@@ -132,7 +135,8 @@ export function matchesPattern(url: string, p: OriginPattern): boolean {
   const scheme = u.protocol.slice(0, -1);
   if (p.scheme ? p.scheme !== scheme : scheme !== "http" && scheme !== "https") return false;
   if (p.port !== undefined && (u.port || defaultPort(u.protocol)) !== p.port) return false;
-  const host = u.hostname.toLowerCase();
+  // `localhost.` is `localhost`: a fully qualified name's trailing dot names the same host.
+  const host = u.hostname.toLowerCase().replace(/\.$/, "");
   if (p.host === "*") return true;
   return p.subdomains ? host.endsWith("." + p.host) : host === p.host;
 }

@@ -25,7 +25,16 @@ Deno.test("--blocked-origins: every request there fails, the page's own still go
     const page = fx.url(`blocked-origins.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
     await mcp.ok("navigate", { url: page, snapshot: "none" });
     await eventually(async () => {
-      for (const id of ["fetch-cross", "fetch-own", "img-cross", "worker-cross", "worker-own"]) {
+      for (
+        const id of [
+          "fetch-cross",
+          "fetch-own",
+          "img-cross",
+          "worker-cross",
+          "worker-own",
+          "dot-cross",
+        ]
+      ) {
         if ((await out(id)) === "pending") throw new Error(`${id} still pending`);
       }
       return true;
@@ -41,6 +50,16 @@ Deno.test("--blocked-origins: every request there fails, the page's own still go
       return true;
     });
     assertEquals(await out("shared-cross"), "failed");
+    assertEquals(await out("dot-cross"), "failed");
+    // Navigating there by the trailing-dot name is refused like by the name.
+    const dotted = fx.crossOrigin.replace("://localhost", "://localhost.") + "/basic.html";
+    const nav = await mcp.call("navigate", { url: dotted, snapshot: "none" });
+    assertEquals(nav.isError, true, JSON.stringify(nav.structuredContent));
+    assertEquals(
+      (nav.structuredContent?.error as { code?: string } | undefined)?.code,
+      "blocked-by-policy",
+    );
+    await mcp.ok("navigate", { url: page, snapshot: "none" });
     assertEquals(fx.requests.some((q) => q.path.includes("via=fetch-own")), true);
     const snap = String((await mcp.ok("snapshot")).tree);
     assertIncludes(snap, "blocked origin (--blocked-origins)");
