@@ -10,20 +10,12 @@
  * @module
  */
 import { join } from "node:path";
+import { initializeRequest } from "../tests/_wire.ts";
 
 const runs = Number(Deno.args[0] ?? 9);
 const trees = [join(import.meta.dirname!, ".."), ...Deno.args.slice(1)];
 const workspace = await Deno.makeTempDir({ prefix: "browxai-init-cpu-" });
-const init = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "init-cpu", version: "0" },
-  },
-});
+const init = JSON.stringify(initializeRequest(1));
 const cpu = new Map<string, number[]>(trees.map((t) => [t, []]));
 for (let i = 0; i < runs; i++) {
   for (const root of trees) cpu.get(root)!.push(await startCpu(root));

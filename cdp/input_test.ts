@@ -254,7 +254,7 @@ Deno.test("Mouse.click() sends press and release together; with delayMs, the rel
   await Promise.resolve();
   assertEquals(sent, ["mousePressed"]);
   held.splice(0).forEach((r) => r());
-  while (sent.length < 2) await new Promise((r) => setTimeout(r, 1));
+  await eventually(() => sent.length >= 2, 5000, "the release after the delay");
   assertEquals(sent, ["mousePressed", "mouseReleased"]);
   held.splice(0).forEach((r) => r());
   await slow;
@@ -280,7 +280,7 @@ Deno.test("Keyboard.press() sends a key's down and up together; with delayMs, th
   await Promise.resolve();
   assertEquals(sent, ["keyDown a"]);
   held.splice(0).forEach((r) => r());
-  while (sent.length < 2) await new Promise((r) => setTimeout(r, 1));
+  await eventually(() => sent.length >= 2, 5000, "the key up after the delay");
   assertEquals(sent, ["keyDown a", "keyUp a"]);
   held.splice(0).forEach((r) => r());
   await slow;
