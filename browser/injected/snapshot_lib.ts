@@ -7,7 +7,8 @@
  * Parts, installed in this order on the utility api (each sent as source):
  * `aria_lib.ts` (roles, visibility, flat tree), `accname_lib.ts` (names),
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
- * {@link installElementLib}, `links_lib.ts` (link URLs, permalink marks),
+ * {@link installElementLib}, `context_lib.ts` (where an element sits: a ref's
+ * fingerprint), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors).
  *
@@ -36,9 +37,9 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { RefState } from "./page_types.ts";
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
+import { installContextLib } from "./context_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
@@ -55,47 +56,16 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `refRole(el): string`: the role a ref line shows for a targetable element
  *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
- * - `contextOf(el, role, name) → [kind, text]`: where an element sits, the
- *   fingerprint a ref keeps to notice a recycled node (see below).
- * - `describe(id, instance?) → { role, name, editable, context } | null`: what the
- *   element of a ref is now, to check a ref still names the same thing.
- * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
- *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
- * - `refElement(id, instance, role, name, context | null, notLabel?): Element | null`: the
- *   element when it is exactly what the ref was shown as (ref resolution in one call; with
- *   `notLabel`, and no `<label>`), else null.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
- *
- * The context of an element (`contextOf`): frameworks re-render lists by
- * re-using DOM nodes for other items, so a "Delete" button keeps its role and
- * name while its row now shows another item. Context texts are whitespace
- * collapsed, at most 80 characters, and never hold the content of `input`,
- * `textarea`, `select` and `datalist` elements or of contenteditable regions
- * (values and suggestions change as the user types; secrets never count). In order:
- * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
- *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
- *    (`""` when it is editable);
- * 2. the nearest such ancestor (flat tree): `[kind, its text]` without the
- *    element's own subtree (the element is checked by its role and name);
- * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
- *    `toolbar`, `table`, …), none: for an element without a name (a clickable
- *    card), not editable, `["content", its own text]` when not empty;
- * 4. else `[role, name]` of that structure (the line the element sits under);
- * 5. else `["", ""]`.
- * States (checked, focus, classes, shown or hidden parts) do not change a context.
  */
 export function installElementLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
-  const nameOf = api.nameOf as Fn<[Element], string>;
   const safeText = api.safeText as Fn<[string], string>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const maskSecret = api.maskSecret as Fn<[string], string>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
-  const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
-  const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
   const RANGES = new Set(["slider", "spinbutton", "progressbar", "meter"]);
@@ -135,135 +105,6 @@ export function installElementLib(api: PageApi): void {
 
   function refRole(el: Element): string {
     return roleOf(el) || (isEditableRoot(el) ? "textbox" : "generic");
-  }
-
-  // Item containers: their text tells one item from another (see the module doc).
-  const CONTAINER_TAGS = new Map([
-    ["li", "list item"],
-    ["tr", "row"],
-    ["option", "option"],
-    ["article", "article"],
-    ["label", "label"],
-  ]);
-  const CONTAINER_ROLES = new Map([
-    ["row", "row"],
-    ["listitem", "list item"],
-    ["option", "option"],
-    ["article", "article"],
-  ]);
-  // Named structures: outside any item container, the name of the nearest one is the context.
-  const CONTEXT_STRUCTS = new Set(
-    ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
-      "treegrid table radiogroup tablist navigation complementary").split(" "),
-  );
-  // Refs that are never scoped by their own content (their content changes with their state).
-  const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
-  const CONTEXT_MAX = 80;
-  const NO_CONTEXT_TEXT = new Set(
-    "script style template noscript input textarea select datalist".split(" "),
-  );
-
-  // The text of `root` without `skip`'s subtree, fields and editable regions, whitespace
-  // collapsed; stops once CONTEXT_MAX characters are in.
-  function contextText(root: Element, skip: Element | null): string {
-    let s = "";
-    function visit(el: Element): boolean {
-      const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
-        const n = kids[i]!;
-        if (n.nodeType === 3) {
-          s = (s + (n as Text).data.slice(0, 4 * CONTEXT_MAX)).replace(/\s+/g, " ");
-          if (s.trimStart().length > CONTEXT_MAX) return true;
-          continue;
-        }
-        if (n.nodeType !== 1) continue;
-        const c = n as Element;
-        if (c === skip || NO_CONTEXT_TEXT.has(c.localName)) continue;
-        const ce = c.getAttribute("contenteditable");
-        if (ce !== null && ce !== "false") continue;
-        const block = !isInline(c);
-        if (block) s += " ";
-        if (visit(c)) return true;
-        if (block) s += " ";
-      }
-      return false;
-    }
-    visit(root);
-    return s.replace(/\s+/g, " ").trim().slice(0, CONTEXT_MAX);
-  }
-
-  function containerKind(el: Element): string | undefined {
-    const explicit = el.getAttribute("role");
-    const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
-    return kind ?? CONTAINER_TAGS.get(el.localName);
-  }
-
-  // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
-  function contextOf(el: Element, role: string, name: string): [string, string] {
-    const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
-    const own = containerKind(el);
-    if (own) return [own, editable ? "" : contextText(el, null)];
-    let struct: [string, string] = ["", ""];
-    for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
-      if (a === document.body || a === document.documentElement) break;
-      const kind = containerKind(a);
-      if (kind) return [kind, contextText(a, el)];
-      const r = roleOf(a);
-      if (CONTEXT_STRUCTS.has(r)) {
-        const n = nameOf(a);
-        if (n) {
-          struct = [r, n.slice(0, CONTEXT_MAX)];
-          break;
-        }
-      }
-    }
-    // A clickable without a name (a card, a row of divs) is told by its own text.
-    if (!name && !editable && !NO_CONTENT_CONTEXT.has(role)) {
-      const text = contextText(el, null);
-      if (text) return ["content", text];
-    }
-    return struct;
-  }
-
-  function describe(id: number, inst?: string) {
-    const el = element(id, inst);
-    if (!el) return null;
-    const role = refRole(el);
-    const name = nameOf(el);
-    return {
-      role,
-      name,
-      editable: TEXT_ENTRY.has(role) || isEditableRoot(el),
-      context: contextOf(el, role, name),
-    };
-  }
-
-  // For ref resolution: tells "another world" (the document or world was replaced) from
-  // "element gone", and reports what the element is now.
-  function refState(id: number, inst: string): RefState {
-    if (inst !== instance) return { state: "world" };
-    const d = describe(id);
-    return d ? { state: "ok", ...d } : { state: "gone" };
-  }
-
-  // Ref resolution in one call: the element when it is still exactly what the ref was shown
-  // as (same world, role, name and, when given, context); null for anything else, which the
-  // caller then asks `refState` about (the reason, or a change it accepts).
-  // `notLabel`: a <label> answers null too (a form action then acts on its control instead).
-  function refElement(
-    id: number,
-    inst: string,
-    role: string,
-    name: string,
-    context: [string, string] | null,
-    notLabel?: boolean,
-  ): Element | null {
-    if (inst !== instance) return null;
-    const d = describe(id);
-    if (!d || d.role !== role || d.name !== name) return null;
-    if (context && (d.context[0] !== context[0] || d.context[1] !== context[1])) return null;
-    const el = element(id);
-    return notLabel && el instanceof HTMLLabelElement ? null : el;
   }
 
   function attrTrue(el: Element, name: string): boolean {
@@ -344,10 +185,6 @@ export function installElementLib(api: PageApi): void {
   api.instance = instance;
   api.refRole = refRole;
   api.isEditableRoot = isEditableRoot;
-  api.contextOf = contextOf;
-  api.describe = describe;
-  api.refState = refState;
-  api.refElement = refElement;
   api.statesOf = statesOf;
   api.valueText = valueText;
 }
@@ -357,6 +194,7 @@ const PARTS = [
   installAccnameLib,
   installOutlineLib,
   installElementLib,
+  installContextLib,
   installLinksLib,
   installSectionLib,
   installWalkerLib,
