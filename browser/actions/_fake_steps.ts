@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Clock, ElementSteps, Hit, Point, Probe } from "./actionability.ts";
+import type { Clock, ElementSteps, Hit, Point, PressOutcome, Probe } from "./actionability.ts";
 import type { Box, FrameMap } from "../injected/page_types.ts";
 import type { ToolError } from "../tool_error.ts";
 import type { PointerInput, Press } from "./pointer.ts";
@@ -103,9 +103,9 @@ export class FakeElement implements ElementSteps, PointerInput {
     return Promise.resolve({ ...(this.#page.offset ?? { x: 0, y: 0 }), scaleX: 1, scaleY: 1 });
   }
 
-  pressVerdict(): Promise<ToolError | undefined> {
+  pressVerdict(): Promise<PressOutcome> {
     this.log.push("verdict");
-    return Promise.resolve(this.#page.stopPress?.(this.#clock.t));
+    return Promise.resolve({ error: this.#page.stopPress?.(this.#clock.t) });
   }
 
   move(x: number, y: number): Promise<void> {

@@ -15,12 +15,15 @@ import type {
   PressVerdict,
   ProbeResult,
   ReadyResult,
+  ShownAs,
 } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
 import { pause } from "../poll.ts";
 import { chainHit, chainMap, clearGuard, IDENTITY, ownerChain } from "./frame_chain.ts";
+import { reusedDuringAction } from "../snapshot/resolve.ts";
+import { EDITABLE_ROLES } from "../snapshot/refs.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -89,8 +92,22 @@ export interface ElementSteps {
   hitTest(frameX: number, frameY: number, arm?: boolean): Promise<Hit>;
   /** Offset and scale of the element's frame in the top-level viewport (top = x + frame × scale). */
   frameOffset(): Promise<FrameMap>;
-  /** Reads and removes the armed press guards: the error when they stopped the press. */
-  pressVerdict(): Promise<ToolError | undefined>;
+  /**
+   * Reads and removes the armed press guards: the error when they stopped the press, and
+   * what the result should say of a press that went through (a name changed by the hover, a
+   * press whose `expect` event, e.g. `click`, never came).
+   */
+  pressVerdict(expect?: string): Promise<PressOutcome>;
+  /** What the element's ref was shown as (from its handle), checked by the armed hit test. */
+  shown?: (ShownAs & { ref: string }) | undefined;
+}
+
+/** What became of a press (see {@link ElementSteps.pressVerdict}). */
+export interface PressOutcome {
+  /** The guards stopped the press: nothing reached the page's elements. */
+  error?: ToolError | undefined;
+  /** Said in the result beside a press that went through. */
+  warnings?: string[] | undefined;
 }
 
 /** Time, for the schedule: real in production, virtual in unit tests. */
@@ -128,6 +145,8 @@ export function elementSteps(
 ): ElementSteps {
   const handle = withSignal(element, signal);
   const inMain = handle.frameId === page.mainFrameId;
+  const shown: ShownAs | undefined = handle.shown &&
+    { role: handle.shown.role, name: handle.shown.name, context: handle.shown.context };
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
@@ -147,52 +166,100 @@ export function elementSteps(
       }
       return r;
     },
+    shown: handle.shown,
     hitTest: async (x, y, arm) => {
       const early = taken;
       taken = undefined;
       const own = early && !arm && early.x === x && early.y === y
         ? early.hit
-        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false]);
+        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false, arm && shown ? shown : null]);
       if (own !== "ok" || inMain) return own;
       const up = await chainHit(await chain(), x, y, arm ?? false);
       if (up !== "ok" && arm) await clearGuard(handle);
       return up;
     },
     frameOffset: async () => inMain ? IDENTITY : await chainMap(await chain()),
-    pressVerdict: async () => {
+    pressVerdict: async (expect) => {
       const levels = [handle, ...(inMain ? [] : await chain())];
       const verdicts = await Promise.all(levels.map((h) => callOnHandle(h, "pressVerdict")));
-      return pressOutcome(verdicts);
+      return pressOutcome(verdicts, handle.shown, expect);
     },
   };
 }
 
 /**
  * Reads the press guards' verdicts (the element's frame first, then each
- * ancestor's): the press went elsewhere when a guard stopped it.
+ * ancestor's): the press went elsewhere when a guard stopped it; else what the result says of
+ * the press: a name changed as the pointer arrived ("Undo" read "Delete account" when pressed:
+ * pressed, and said, since hover labels such as Follow → Unfollow are the same control), or a
+ * press whose `expect` event (`click` for a left press) never reached the page (a new tab
+ * opened on mousedown took the release).
  *
- * @returns undefined when the press was not stopped; else the `covered` (or
- *   `ref-gone`, the element replaced) error saying nothing was pressed.
+ * @param shown what the element's ref was shown as (the handle's), when resolved from a ref.
+ * @returns `error` when the press was stopped: the `covered` (or `ref-gone`: the element
+ *   replaced, or re-used for another item) error saying nothing reached the page's elements.
  */
-export function pressOutcome(verdicts: readonly PressVerdict[]): ToolError | undefined {
+export function pressOutcome(
+  verdicts: readonly PressVerdict[],
+  shown?: ShownAs & { ref: string },
+  expect?: string,
+): PressOutcome {
   const i = verdicts.findIndex((v) => v.bad);
-  if (i < 0) return undefined;
+  if (i < 0) return { warnings: pressWarnings(verdicts[0], shown, expect) };
   const bad = verdicts[i]!.bad!;
   const where = i === 0 ? "" : " (in the page around the element's frame)";
-  if (bad.gone) {
-    return new ToolError(
-      "ref-gone",
-      `Did not click: the element was replaced just before the press, ${bad.coveredBy} was there instead${where}; the press was stopped before the page saw it`,
-      "take a new snapshot and use the new ref",
+  // A window listener the page added first may have seen the first event; its elements did not.
+  const stopped = "the press was stopped before it reached the page's elements";
+  if (bad.changed && shown) {
+    return { error: reusedDuringAction(shown, bad.changed, stopped) };
+  }
+  if (bad.gone || bad.changed) {
+    return {
+      error: new ToolError(
+        "ref-gone",
+        `Did not click: the element was replaced just before the press, ${bad.coveredBy} was there instead${where}; ${stopped}`,
+        "take a new snapshot and use the new ref",
+        { coveredBy: bad.coveredBy },
+      ),
+    };
+  }
+  return {
+    error: new ToolError(
+      "covered",
+      `Did not click: at the press, ${bad.coveredBy} was under the pointer instead of the element${where}; ${stopped}`,
+      "take a new snapshot and retry",
       { coveredBy: bad.coveredBy },
+    ),
+  };
+}
+
+/** What a press that went through leaves to say (see {@link pressOutcome}). */
+function pressWarnings(
+  own: PressVerdict | undefined,
+  shown: (ShownAs & { ref: string }) | undefined,
+  expect: string | undefined,
+): string[] | undefined {
+  if (!own?.armed) return undefined;
+  const out: string[] = [];
+  if (own.name !== undefined && shown && !EDITABLE_ROLES.has(shown.role)) {
+    out.push(
+      `${shown.ref}, shown as ${shown.role} ${JSON.stringify(shown.name)}, read ${
+        JSON.stringify(own.name)
+      } when pressed (its name changed as the pointer arrived): check that this is what was meant`,
     );
   }
-  return new ToolError(
-    "covered",
-    `Did not click: at the press, ${bad.coveredBy} was under the pointer instead of the element${where}; the press was stopped before the page saw it`,
-    "take a new snapshot and retry",
-    { coveredBy: bad.coveredBy },
-  );
+  const events = own.events ?? [];
+  if (
+    expect && events.some((e) => e === "mousedown" || e === "pointerdown") &&
+    !events.includes(expect)
+  ) {
+    out.push(
+      `the element got the press (${
+        events.join(", ")
+      }) but no ${expect} followed: the page changed or lost the pointer between press and release (a tab opened on mousedown?), so its ${expect} handlers did not run`,
+    );
+  }
+  return out.length ? out : undefined;
 }
 
 /**
@@ -230,6 +297,15 @@ export async function coveredAt(
   const hit = await el.hitTest(point.frameX, point.frameY, options.arm);
   if (hit === "ok") return undefined;
   if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
+  // Re-used for another item while the action waited: retrying would act on that item.
+  if ("changed" in hit) {
+    const error = el.shown ? reusedDuringAction(el.shown, hit.changed) : new ToolError(
+      "ref-gone",
+      "The element changed while the action waited on it",
+      "take a new snapshot",
+    );
+    return { stage: options.stage, error, final: true };
+  }
   const by = hit.coveredBy;
   const error = options.stage === "before"
     ? new ToolError(

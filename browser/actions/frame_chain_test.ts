@@ -15,20 +15,90 @@ Deno.test("frame chain: only an upright rectangle maps by offset and scale", () 
 Deno.test("press verdicts: none stopped is fine; a stop says covered or ref-gone, and where", () => {
   assertEquals(
     pressOutcome([{ armed: true, seen: true }, { armed: true, seen: false }]),
-    undefined,
+    { warnings: undefined },
   );
-  assertEquals(pressOutcome([{ armed: false, seen: false }]), undefined);
+  assertEquals(pressOutcome([{ armed: false, seen: false }]), { warnings: undefined });
   const covered = pressOutcome([
     { armed: true, seen: false },
     { armed: true, seen: true, bad: { coveredBy: 'button#overlay "Buy now"', gone: false } },
-  ])!;
+  ]).error!;
   assertEquals(covered.code, "covered");
   assertEquals(covered.details, { coveredBy: 'button#overlay "Buy now"' });
   assertIncludes(covered.message, "around the element's frame");
-  assertIncludes(covered.message, "the press was stopped");
+  assertIncludes(covered.message, "the press was stopped before it reached the page's elements");
   const gone = pressOutcome([
     { armed: true, seen: true, bad: { coveredBy: 'button "Delete"', gone: true } },
-  ])!;
+  ]).error!;
   assertEquals(gone.code, "ref-gone");
   assertIncludes(gone.message, 'button "Delete" was there instead;');
+});
+
+const SHOWN = {
+  ref: "e7",
+  role: "button",
+  name: "Delete",
+  context: ["list item", "INV-1003"] as [string, string],
+};
+
+Deno.test("press verdicts: a row re-used before the press's first event is ref-gone, naming both items", () => {
+  const now = {
+    role: "button",
+    name: "Delete",
+    context: ["list item", "INV-1004"] as [string, string],
+  };
+  const { error } = pressOutcome(
+    [{ armed: true, seen: true, bad: { coveredBy: 'button "Delete"', gone: false, changed: now } }],
+    SHOWN,
+    "click",
+  );
+  assertEquals(error?.code, "ref-gone");
+  assertIncludes(error!.message, `("INV-1004" instead of "INV-1003")`);
+  assertIncludes(error!.message, "the press was stopped before it reached the page's elements");
+});
+
+Deno.test("press verdicts: a press that went through says a changed name and a missing click", () => {
+  const renamed = pressOutcome(
+    [{
+      armed: true,
+      seen: true,
+      events: ["pointerdown", "mousedown", "pointerup", "mouseup", "click"],
+      name: "Delete account",
+    }],
+    { ...SHOWN, name: "Undo" },
+    "click",
+  );
+  assertEquals(renamed.error, undefined);
+  assertIncludes(
+    renamed.warnings!.join(),
+    `shown as button "Undo", read "Delete account" when pressed`,
+  );
+  // A text field's name follows what is typed: not worth a word.
+  assertEquals(
+    pressOutcome(
+      [{ armed: true, seen: true, name: "Email" }],
+      { ...SHOWN, role: "textbox" },
+      "click",
+    )
+      .warnings,
+    undefined,
+  );
+  const noClick = pressOutcome(
+    [{ armed: true, seen: true, events: ["pointerdown", "mousedown"] }],
+    undefined,
+    "click",
+  );
+  assertIncludes(
+    noClick.warnings!.join(),
+    "got the press (pointerdown, mousedown) but no click followed",
+  );
+  // A right press expects contextmenu, which came.
+  assertEquals(
+    pressOutcome(
+      [{ armed: true, seen: true, events: ["mousedown", "contextmenu"] }],
+      undefined,
+      "contextmenu",
+    )
+      .warnings,
+    undefined,
+  );
 });

@@ -22,7 +22,6 @@
 import type { Page } from "../../cdp/page.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { inputOf } from "./devices.ts";
-import type { ToolError } from "../tool_error.ts";
 import {
   type ActionPoint,
   type Clock,
@@ -30,6 +29,7 @@ import {
   coveredAt,
   type ElementSteps,
   elementSteps,
+  type PressOutcome,
   realClock,
   untilActionable,
 } from "./actionability.ts";
@@ -72,6 +72,11 @@ export interface PointerOptions {
   start?: ActionPoint;
   /** Names the element in the covered message ("the submit control"). */
   what?: string;
+  /**
+   * Where the press's warnings go (a name changed as the pointer arrived, a click that never
+   * came: see `pressOutcome`), for the result; omitted: dropped.
+   */
+  warnings?: string[];
 }
 
 /**
@@ -118,14 +123,17 @@ export function pointerSequence(
       arrived = { point, covered };
       return covered;
     }
-    let stopped: ToolError | undefined;
+    let outcome: PressOutcome | undefined;
     try {
       await input.click(point.x, point.y, options.press);
     } finally {
-      stopped = await el.pressVerdict().catch(() => undefined);
+      const button = options.press.button ?? "left";
+      const expect = button === "left" ? "click" : button === "right" ? "contextmenu" : "auxclick";
+      outcome = await el.pressVerdict(expect).catch(() => undefined);
     }
     // The page saw none of the press: final (the page is changing under the pointer).
-    if (stopped) return { stage: "arrived", error: stopped, final: true };
+    if (outcome?.error) return { stage: "arrived", error: outcome.error, final: true };
+    if (outcome?.warnings) options.warnings?.push(...outcome.warnings);
     return undefined;
   }, clock);
 }

@@ -18,9 +18,12 @@
  * The context of an element (`contextOf`): frameworks re-render lists by
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
  * name while its row now shows another item. Context texts are whitespace
- * collapsed, at most 80 characters, and never hold the content of `input`,
- * `textarea`, `select` and `datalist` elements or of contenteditable regions
- * (values and suggestions change as the user types; secrets never count). In order:
+ * collapsed and at most 80 characters: a longer one is its first 72, `… #` and a hash of
+ * up to 600 (rows sharing a long prefix differ). They hold the row's text, the alt text of
+ * its images, the aria-labels of its other elements (icon-only controls; a field counts by its
+ * value alone), and the values of fields the user does not type (a button input's label, a
+ * read-only or disabled field); never a typed value (values change as the agent fills a row), a secret, the content of
+ * contenteditable regions or of `datalist` suggestions. In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable);
@@ -46,6 +49,7 @@ export function installContextLib(api: PageApi): void {
   const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
   const element = api.element as Fn<[number, string?], Element | null>;
   const refRole = api.refRole as Fn<[Element], string>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
@@ -73,22 +77,60 @@ export function installContextLib(api: PageApi): void {
   );
   // Refs that are never scoped by their own content (their content changes with their state).
   const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
+  // Shown (in ref-gone messages, find's reasons) as at most CONTEXT_MAX characters; a longer
+  // text keeps CONTEXT_SHOWN of them and a hash of up to CONTEXT_HASHED (rows that share a long
+  // prefix, "Invoice for ACME … INV-1001" / "… INV-1002", are still told apart).
   const CONTEXT_MAX = 80;
-  const NO_CONTEXT_TEXT = new Set(
-    "script style template noscript input textarea select datalist".split(" "),
-  );
+  const CONTEXT_SHOWN = 72;
+  const CONTEXT_HASHED = 600;
+  const NO_CONTEXT_TEXT = new Set("script style template noscript datalist".split(" "));
+  // Fields whose value is not typed by the user: their values tell rows apart like text does.
+  const SHOWN_VALUE_TYPES = new Set(["button", "submit", "reset"]);
+  const NO_VALUE_TYPES = new Set(["hidden", "password", "file", "checkbox", "radio", "image"]);
 
-  // The text of `root` without `skip`'s subtree, fields and editable regions, whitespace
-  // collapsed; stops once CONTEXT_MAX characters are in.
+  // FNV-1a, 32 bits, base 36: a fingerprint of the text past what is shown.
+  function hash(t: string): string {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+    return (h >>> 0).toString(36);
+  }
+
+  // What a field adds to its row's context: a value the user does not type (a button's label, a
+  // read-only or disabled field's value: display only) and never a secret's. Typed values
+  // change as the agent fills a row (fill_form fills one field after another).
+  function fieldText(el: Element): string {
+    const tag = el.localName;
+    if (tag === "textarea" || tag === "input") {
+      const f = el as HTMLInputElement;
+      const type = tag === "input" ? f.type : "textarea";
+      if (NO_VALUE_TYPES.has(type) || isSecret(f)) return "";
+      return SHOWN_VALUE_TYPES.has(type) || f.readOnly || f.disabled ? f.value : "";
+    }
+    if (tag === "select") {
+      const sel = el as HTMLSelectElement;
+      return sel.disabled ? [...sel.selectedOptions].map((o) => o.text).join(" ") : "";
+    }
+    return "";
+  }
+
+  // The text of `root` without `skip`'s subtree, editable regions, and fields' typed values
+  // (see fieldText), with the alt text of images and the aria-label of elements (a row told
+  // apart only by an icon's label), whitespace collapsed; stops once CONTEXT_HASHED are in.
   function contextText(root: Element, skip: Element | null): string {
-    let s = "";
+    const parts: string[] = [];
+    let size = 0;
+    const add = (t: string) => {
+      if (!t) return false;
+      parts.push(t);
+      size += t.length;
+      return size > CONTEXT_HASHED * 2;
+    };
     function visit(el: Element): boolean {
       const kids = childNodesOf(el);
       for (let i = 0; i < kids.length; i++) {
         const n = kids[i]!;
         if (n.nodeType === 3) {
-          s = (s + (n as Text).data.slice(0, 4 * CONTEXT_MAX)).replace(/\s+/g, " ");
-          if (s.trimStart().length > CONTEXT_MAX) return true;
+          if (add((n as Text).data)) return true;
           continue;
         }
         if (n.nodeType !== 1) continue;
@@ -97,14 +139,25 @@ export function installContextLib(api: PageApi): void {
         const ce = c.getAttribute("contenteditable");
         if (ce !== null && ce !== "false") continue;
         const block = !isInline(c);
-        if (block) s += " ";
+        if (block) parts.push(" ");
+        // A field by its value alone: its label is the same in every row (a "Done" checkbox).
+        if (/^(input|textarea|select)$/.test(c.localName)) {
+          if (add(" " + fieldText(c) + " ")) return true;
+          continue;
+        }
+        const label = c.getAttribute("aria-label");
+        if (label && add(" " + label + " ")) return true;
+        const alt = /^(img|area)$/.test(c.localName) ? c.getAttribute("alt") : null;
+        if (alt && add(" " + alt + " ")) return true;
         if (visit(c)) return true;
-        if (block) s += " ";
+        if (block) parts.push(" ");
       }
       return false;
     }
     visit(root);
-    return s.replace(/\s+/g, " ").trim().slice(0, CONTEXT_MAX);
+    const text = parts.join("").replace(/\s+/g, " ").trim().slice(0, CONTEXT_HASHED);
+    if (text.length <= CONTEXT_MAX) return text;
+    return `${text.slice(0, CONTEXT_SHOWN)}… #${hash(text)}`;
   }
 
   function containerKind(el: Element): string | undefined {

@@ -16,15 +16,32 @@
  *   press for a child frame's element never reaches this document) is stopped
  *   (`preventDefault` + `stopImmediatePropagation`), with every later event of
  *   the press. `pressVerdict` reads and removes it.
+ * - What the ref was shown as (`shown`, with `arm`): frameworks re-use a row's nodes for
+ *   another item while an action waits (a virtual list on the action's own scroll, a
+ *   re-render on pointerover, under a cover): the armed hit test, and the guard at the
+ *   press's first event, check the element's role and context (`contextOf`) are still the
+ *   shown ones (not its name: hover labels such as Follow → Unfollow are the same control;
+ *   the guard reports a changed name for the result to say).
  *
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { HitResult } from "./page_types.ts";
+import type { HitResult, ShownAs } from "./page_types.ts";
 
 /** Adds the hit rule, the hit tests and the press guard to the utility api. */
 export function installHitLib(api: PageApi): void {
   const describeEl = (el: Element): string => api.describeElement(el);
+
+  // The element as it is now, when it is no longer what the ref was shown as (role or
+  // context); undefined when it still is.
+  const changedFrom = (el: Element, shown: ShownAs): ShownAs | undefined => {
+    const role = api.refRole(el);
+    const name = api.nameOf(el);
+    const context = api.contextOf(el, role, name);
+    const same = role === shown.role && context[0] === shown.context[0] &&
+      context[1] === shown.context[1];
+    return same ? undefined : { role, name, context };
+  };
 
   // What counts as a control of its own: a hit on one inside a label is not the label's.
   const CONTROL = "button, a[href], input, select, textarea, summary, iframe, [onclick], " +
@@ -66,7 +83,10 @@ export function installHitLib(api: PageApi): void {
     outer: boolean;
     seen: boolean;
     checked: boolean;
-    bad?: { coveredBy: string; gone: boolean };
+    bad?: { coveredBy: string; gone: boolean; changed?: ShownAs };
+    shown: ShownAs | null;
+    events: string[];
+    name?: string;
     listener: (ev: Event) => void;
     timer: ReturnType<typeof setTimeout> | undefined;
   };
@@ -87,19 +107,22 @@ export function installHitLib(api: PageApi): void {
     clearTimeout(guard.timer);
     guard = undefined;
   };
-  const arm = (el: Element, outer: boolean) => {
+  const arm = (el: Element, outer: boolean, shown: ShownAs | null) => {
     disarm();
     const g: Guard = {
       el,
       outer,
       seen: false,
       checked: false,
+      shown,
+      events: [],
       listener: () => {},
       timer: undefined,
     };
     g.listener = (ev: Event) => {
       if (!ev.isTrusted) return;
       g.seen = true;
+      if (!g.events.includes(ev.type)) g.events.push(ev.type);
       // Like Playwright: the first event decides (a control that re-renders on pointerdown
       // still gets its click); after a refusal every event of the press is stopped.
       if (!g.checked) {
@@ -113,6 +136,14 @@ export function installHitLib(api: PageApi): void {
         }
         if (outer || !t || !api.hitAccepted(el, t)) {
           g.bad = { coveredBy: t ? describeEl(t) : "nothing", gone: !el.isConnected };
+        } else if (g.shown) {
+          // Re-used between the hit test and the press: stopped like a cover.
+          const changed = changedFrom(el, g.shown);
+          if (changed) g.bad = { coveredBy: describeEl(el), gone: false, changed };
+          else {
+            const name = api.nameOf(el);
+            if (name !== g.shown.name) g.name = name;
+          }
         }
       }
       if (g.bad) {
@@ -126,7 +157,13 @@ export function installHitLib(api: PageApi): void {
     guard = g;
   };
 
-  api.hitTest = (el: Element, x: number, y: number, armPress?: boolean): HitResult => {
+  api.hitTest = (
+    el: Element,
+    x: number,
+    y: number,
+    armPress?: boolean,
+    shown?: ShownAs | null,
+  ): HitResult => {
     const hit = deepElementFromPoint(x, y);
     if (!hit || !api.hitAccepted(el, hit)) {
       // An ancestor that clips the element there explains it better than what is on top.
@@ -134,7 +171,11 @@ export function installHitLib(api: PageApi): void {
       if (clip) return clip;
       return { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" };
     }
-    if (armPress) arm(el, false);
+    if (armPress) {
+      const changed = shown ? changedFrom(el, shown) : undefined;
+      if (changed) return { changed };
+      arm(el, false, shown ?? null);
+    }
     return "ok";
   };
 
@@ -163,7 +204,7 @@ export function installHitLib(api: PageApi): void {
         hit: { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" },
       };
     }
-    if (armPress) arm(frame, true);
+    if (armPress) arm(frame, true, null);
     return { x: px, y: py, hit: "ok" as const };
   };
 
@@ -171,6 +212,12 @@ export function installHitLib(api: PageApi): void {
     const g = guard;
     if (!g || g.el !== el) return { armed: false, seen: false };
     disarm();
-    return { armed: true, seen: g.seen, ...(g.bad ? { bad: g.bad } : {}) };
+    return {
+      armed: true,
+      seen: g.seen,
+      events: g.events,
+      ...(g.bad ? { bad: g.bad } : {}),
+      ...(g.name !== undefined ? { name: g.name } : {}),
+    };
   };
 }

@@ -18,6 +18,7 @@ import type {
   PageResult,
   ValueMethod,
 } from "./page_api.ts";
+import type { ShownAs } from "./page_types.ts";
 import {
   callOnElement,
   groupMark,
@@ -186,6 +187,12 @@ export interface RemoteHandle {
    * has is not probed for. Unknown: a call of a group's method probes for it first.
    */
   marks?: Set<string> | undefined;
+  /**
+   * The ref the handle was resolved from, and what the agent was shown (role, name, context):
+   * an armed hit test and the press guard check the element is still that (`hitTest`'s
+   * `shown`). Absent for selectors and refs without a recorded context.
+   */
+  shown?: (ShownAs & { ref: string }) | undefined;
 }
 
 /** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */

@@ -36,6 +36,7 @@ import type {
   ScrollInfo,
   SectionInfo,
   SelectResult,
+  ShownAs,
   SnapshotOptions,
   SnapshotResult,
   TextMatchInfo,
@@ -197,8 +198,12 @@ export interface PageApi extends OnDemandApi {
   // hit_lib.ts (hit tests and the press guard)
   /** The hit rule: whether `hit` may take a pointer meant for `el` (inside it, or a plain part of its label). */
   hitAccepted: (el: Element, hit: Element) => boolean;
-  /** Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it; `arm`: guard the press. */
-  hitTest: (el: Element, x: number, y: number, arm?: boolean) => HitResult;
+  /**
+   * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it; `arm`:
+   * guard the press; `shown` (with `arm`): the element must still be what the ref was shown as
+   * (role and context; `{ changed }` when not), and the guard checks it again at the press.
+   */
+  hitTest: (el: Element, x: number, y: number, arm?: boolean, shown?: ShownAs | null) => HitResult;
   /** An iframe's content origin in its frame (CSS px) and its scale (transforms included). */
   frameMap: (frame: Element) => FrameMap;
   /** Maps a child-frame point into this frame and checks it lands on the iframe; `arm`: guard the press. */

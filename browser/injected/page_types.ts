@@ -131,12 +131,17 @@ export type FrameMap = { x: number; y: number; scaleX: number; scaleY: number };
 /**
  * What a press guard saw (`pressVerdict`): `armed` false when there was none
  * for the element; `seen` whether a trusted press event reached this document;
- * `bad` the element the press went to instead, and whether the element is gone.
+ * `bad` the element the press went to instead, and whether the element is gone, or (`changed`)
+ * that the element itself was re-used for another item before the press's first event;
+ * `events` the trusted event types that reached this document, in order (first of each);
+ * `name` the element's name at the first event when it differs from the name it was shown with.
  */
 export type PressVerdict = {
   armed: boolean;
   seen: boolean;
-  bad?: { coveredBy: string; gone: boolean };
+  bad?: { coveredBy: string; gone: boolean; changed?: ShownAs };
+  events?: string[];
+  name?: string;
 };
 
 /** Facts about an element after an action; `cuts`: field → length to cut to, on the server. */
@@ -196,7 +201,18 @@ export type SnapshotResult = {
  * an ancestor that clips the element (`clippedBy`; `how`: `overflow`,
  * `clip-path`, `zero-size`).
  */
-export type HitResult = "ok" | { coveredBy: string } | { clippedBy: string; how: string };
+export type HitResult =
+  | "ok"
+  | { coveredBy: string }
+  | { clippedBy: string; how: string }
+  | { changed: ShownAs };
+
+/**
+ * A ref's element as the agent was shown it, or as it is now: role, name and context
+ * (`contextOf`'s `[kind, text]`). What an armed hit test and the press guard check the element
+ * against (a node re-used for another item during the action).
+ */
+export type ShownAs = { role: string; name: string; context: [string, string] };
 
 /** A snapshot and the mutation generation it reflects (`snapshotWithGeneration`). */
 export type FrameSnapshot = SnapshotResult & { generation: number };

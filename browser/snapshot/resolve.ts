@@ -7,6 +7,7 @@
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
+import type { ShownAs } from "../injected/page_types.ts";
 import {
   EDITABLE_ROLES,
   parseRef,
@@ -62,6 +63,11 @@ function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
 }
 
+/** A context text as shown: a long one's hash (`… #1x2y3z`, see {@link RefContext}) left out. */
+function shownText(text: string): string {
+  return text.replace(/… #[0-9a-z]+$/, "…");
+}
+
 /**
  * How the agent saw an element: `role "name"`, or for a nameless item container (a bare
  * `- listitem` row whose label is its text) or a nameless clickable, `role "its text"`, the
@@ -70,12 +76,14 @@ function quote(s: string): string {
 function shownAs(role: string, name: string, context: RefContext | undefined): string {
   if (name || !context?.text) return `${role} ${quote(name)}`;
   const own = context.kind === "content" || context.kind.replace(" ", "") === role;
-  return `${role} ${quote(own ? context.text : name)}`;
+  return `${role} ${quote(own ? shownText(context.text) : name)}`;
 }
 
 function where(c: RefContext): string {
-  if (c.kind === "content") return `showing ${quote(c.text)}`;
-  return c.kind ? `in a ${c.kind} ${quote(c.text)}` : "in no list, row or named container";
+  if (c.kind === "content") return `showing ${quote(shownText(c.text))}`;
+  return c.kind
+    ? `in a ${c.kind} ${quote(shownText(c.text))}`
+    : "in no list, row or named container";
 }
 
 /** Why the context changed, or undefined when it did not (see {@link RefContext}). */
@@ -83,7 +91,10 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
   const was = entry.context;
   if (!was || (was.kind === now.kind && was.text === now.text)) return undefined;
   const what = `(${shownAs(entry.role, entry.name, was)})`;
-  const instead = `(${quote(now.text)} instead of ${quote(was.text)})`;
+  const [nowShown, wasShown] = [shownText(now.text), shownText(was.text)];
+  const instead = nowShown === wasShown
+    ? `(its text differs after ${quote(nowShown.replace(/…$/, ""))})`
+    : `(${quote(nowShown)} instead of ${quote(wasShown)})`;
   if (was.kind === now.kind) {
     return was.kind === "content"
       ? `${what} now shows different content ${instead}: the page re-used the element`
@@ -210,6 +221,37 @@ async function checkLive(page: Page, entry: RefEntry): Promise<RefEntry> {
   return entry;
 }
 
+/** The handle, carrying what its ref was shown as (checked again at the press: hit_lib.ts). */
+function withShown(handle: RemoteHandle, entry: RefEntry): RemoteHandle {
+  if (!entry.context) return handle;
+  const context: [string, string] = [entry.context.kind, entry.context.text];
+  return { ...handle, shown: { ref: entry.ref, role: entry.role, name: entry.name, context } };
+}
+
+/**
+ * The `ref-gone` failure of a ref whose element the page re-used for another item while an
+ * action waited on it (after the ref was checked: during the scroll into view, on the
+ * pointer's arrival, under a cover): `shown` is what the agent was shown, `now` what the
+ * element is at the press; `outcome` ends the message (what became of the action).
+ */
+export function reusedDuringAction(
+  shown: ShownAs & { ref: string },
+  now: ShownAs,
+  outcome = "nothing was pressed",
+): RefGoneError {
+  const was = { kind: shown.context[0], text: shown.context[1] };
+  const is = { kind: now.context[0], text: now.context[1] };
+  const entry = { role: shown.role, name: shown.name, context: was } as RefEntry;
+  const how = now.role !== shown.role
+    ? `changed from ${shownAs(shown.role, shown.name, was)} to ${shownAs(now.role, now.name, is)}`
+    : contextChange(entry, is) ?? `changed to ${shownAs(now.role, now.name, is)}`;
+  return new RefGoneError(
+    shown.ref,
+    "changed",
+    `${how}, while the action waited on it (scrolling it into view, the pointer's arrival, a cover); ${outcome}`,
+  );
+}
+
 /**
  * Resolves a ref to a remote handle of its element in its frame's utility
  * world (release it with `releaseHandle`). See {@link checkRef} for the checks.
@@ -254,7 +296,7 @@ export async function resolveRefChecked(
     live.context ? [live.context.kind, live.context.text] : null,
     notLabel,
   ]).catch(() => undefined);
-  if (same) return { handle: same, notLabel };
+  if (same) return { handle: withShown(same, live), notLabel };
   const entry = await checkLive(page, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
@@ -267,5 +309,5 @@ export async function resolveRefChecked(
       `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
     );
   }
-  return { handle, notLabel: false };
+  return { handle: withShown(handle, entry), notLabel: false };
 }

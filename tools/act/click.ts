@@ -58,6 +58,7 @@ export const clickTool = defineTool({
         if (target?.kind === "element" && elementPoint) {
           // A click meant to send a form: the browser's validation stopping it is said.
           const form = args.submits ? await watchClickedForm(target.handle) : undefined;
+          const warnings: string[] = [];
           try {
             await pointerAction(page, target.handle, {
               press,
@@ -65,12 +66,14 @@ export const clickTool = defineTool({
               deadline,
               signal,
               start: elementPoint,
+              warnings,
             });
             const stopped = await form?.check();
             if (stopped) throw stopped;
           } finally {
             form?.off();
           }
+          return warnings.length ? { warnings } : undefined;
         } else await inputOf(page).mouse.click(point!.x, point!.y, { ...press, signal });
       },
     });
