@@ -12,18 +12,13 @@ import type {
   Box,
   FrameMap,
   HitResult,
-  PressVerdict,
   ProbeResult,
   ReadyResult,
   ShownAs,
 } from "../injected/page_types.ts";
-import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
 import { pause } from "../poll.ts";
-import { chainHit, chainMap, clearGuard, IDENTITY, ownerChain } from "./frame_chain.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
-import { EDITABLE_ROLES } from "../snapshot/refs.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -65,7 +60,7 @@ export type Hit = HitResult;
 /**
  * The page-side steps of actionability on one element: the seam between the
  * schedule (pure logic, unit-tested with a fake) and the page.
- * {@link elementSteps} is the real one.
+ * `element_steps.ts`'s `elementSteps` is the real one.
  */
 export interface ElementSteps {
   /** Attached, visible, enabled, editable, as asked. */
@@ -129,138 +124,6 @@ export const SCHEDULE: readonly number[] = [0, 20, 50, 100, 100, 250, 500];
 
 /** Default fail-fast budget for hidden, disabled and covered elements, ms. */
 export const FAIL_FAST_MS = 2000;
-
-/**
- * The actionability steps of an element handle, run in its frame's utility
- * world (`probe`, `scrollIntoViewIfNeeded`, `stableBox`, `hitTest`); `signal` (the call's)
- * abandons a step's page call when it aborts (a page stuck in a script answers none).
- * In a subframe, the hit test and the offset go up the frame chain (frame_chain.ts).
- * CDP: `Runtime.callFunctionOn`; `DOM.getFrameOwner`, `DOM.resolveNode`,
- * `DOM.getContentQuads` for subframes.
- */
-export function elementSteps(
-  page: Page,
-  element: RemoteHandle,
-  signal?: AbortSignal,
-): ElementSteps {
-  const handle = withSignal(element, signal);
-  const inMain = handle.frameId === page.mainFrameId;
-  const shown: ShownAs | undefined = handle.shown &&
-    { role: handle.shown.role, name: handle.shown.name, context: handle.shown.context };
-  // The owner <iframe> handles, resolved once per action.
-  let owners: Promise<RemoteHandle[]> | undefined;
-  const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
-  // The hit test `ready` took at the box's center, for the next unarmed hit test there.
-  let taken: { x: number; y: number; hit: Hit } | undefined;
-  return {
-    probe: (checks) => callOnHandle(handle, "probe", [checks]),
-    scrollIntoView: async () => {
-      await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
-    },
-    stableBox: () => callOnHandle(handle, "stableBox"),
-    ready: async (checks, hit) => {
-      taken = undefined;
-      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit]);
-      if (r.state === "ok" && r.hit !== undefined) {
-        taken = { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2, hit: r.hit };
-      }
-      return r;
-    },
-    shown: handle.shown,
-    hitTest: async (x, y, arm) => {
-      const early = taken;
-      taken = undefined;
-      const own = early && !arm && early.x === x && early.y === y
-        ? early.hit
-        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false, arm && shown ? shown : null]);
-      if (own !== "ok" || inMain) return own;
-      const up = await chainHit(await chain(), x, y, arm ?? false);
-      if (up !== "ok" && arm) await clearGuard(handle);
-      return up;
-    },
-    frameOffset: async () => inMain ? IDENTITY : await chainMap(await chain()),
-    pressVerdict: async (expect) => {
-      const levels = [handle, ...(inMain ? [] : await chain())];
-      const verdicts = await Promise.all(levels.map((h) => callOnHandle(h, "pressVerdict")));
-      return pressOutcome(verdicts, handle.shown, expect);
-    },
-  };
-}
-
-/**
- * Reads the press guards' verdicts (the element's frame first, then each
- * ancestor's): the press went elsewhere when a guard stopped it; else what the result says of
- * the press: a name changed as the pointer arrived ("Undo" read "Delete account" when pressed:
- * pressed, and said, since hover labels such as Follow → Unfollow are the same control), or a
- * press whose `expect` event (`click` for a left press) never reached the page (a new tab
- * opened on mousedown took the release).
- *
- * @param shown what the element's ref was shown as (the handle's), when resolved from a ref.
- * @returns `error` when the press was stopped: the `covered` (or `ref-gone`: the element
- *   replaced, or re-used for another item) error saying nothing reached the page's elements.
- */
-export function pressOutcome(
-  verdicts: readonly PressVerdict[],
-  shown?: ShownAs & { ref: string },
-  expect?: string,
-): PressOutcome {
-  const i = verdicts.findIndex((v) => v.bad);
-  if (i < 0) return { warnings: pressWarnings(verdicts[0], shown, expect) };
-  const bad = verdicts[i]!.bad!;
-  const where = i === 0 ? "" : " (in the page around the element's frame)";
-  // A window listener the page added first may have seen the first event; its elements did not.
-  const stopped = "the press was stopped before it reached the page's elements";
-  if (bad.changed && shown) {
-    return { error: reusedDuringAction(shown, bad.changed, stopped) };
-  }
-  if (bad.gone || bad.changed) {
-    return {
-      error: new ToolError(
-        "ref-gone",
-        `Did not click: the element was replaced just before the press, ${bad.coveredBy} was there instead${where}; ${stopped}`,
-        "take a new snapshot and use the new ref",
-        { coveredBy: bad.coveredBy },
-      ),
-    };
-  }
-  return {
-    error: new ToolError(
-      "covered",
-      `Did not click: at the press, ${bad.coveredBy} was under the pointer instead of the element${where}; ${stopped}`,
-      "take a new snapshot and retry",
-      { coveredBy: bad.coveredBy },
-    ),
-  };
-}
-
-/** What a press that went through leaves to say (see {@link pressOutcome}). */
-function pressWarnings(
-  own: PressVerdict | undefined,
-  shown: (ShownAs & { ref: string }) | undefined,
-  expect: string | undefined,
-): string[] | undefined {
-  if (!own?.armed) return undefined;
-  const out: string[] = [];
-  if (own.name !== undefined && shown && !EDITABLE_ROLES.has(shown.role)) {
-    out.push(
-      `${shown.ref}, shown as ${shown.role} ${JSON.stringify(shown.name)}, read ${
-        JSON.stringify(own.name)
-      } when pressed (its name changed as the pointer arrived): check that this is what was meant`,
-    );
-  }
-  const events = own.events ?? [];
-  if (
-    expect && events.some((e) => e === "mousedown" || e === "pointerdown") &&
-    !events.includes(expect)
-  ) {
-    out.push(
-      `the element got the press (${
-        events.join(", ")
-      }) but no ${expect} followed: the page changed or lost the pointer between press and release (a tab opened on mousedown?), so its ${expect} handlers did not run`,
-    );
-  }
-  return out.length ? out : undefined;
-}
 
 /**
  * When a hit test runs: `before` the pointer moves (something covers the
@@ -486,26 +349,4 @@ export async function readyStep(
   if (probe.state !== "ok") return probe;
   await el.scrollIntoView();
   return { state: "ok", ...(await el.stableBox()) };
-}
-
-/**
- * Waits until the element is actionable and returns the action point (its
- * center) in top-level viewport coordinates. With `hitTest`, the point must
- * receive the pointer (checked {@link coveredAt} `before` the pointer moves).
- *
- * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
- *   not-editable | covered (names the covering element) | timeout;
- *   `options.signal`'s reason when it aborted.
- */
-export function waitActionable(
-  page: Page,
-  handle: RemoteHandle,
-  options: ActionabilityOptions,
-): Promise<ActionPoint> {
-  const el = elementSteps(page, handle, options.signal);
-  return untilActionable(
-    el,
-    { ...options, hitsFirst: options.hitTest === true },
-    options.hitTest ? (p) => coveredAt(el, p, { stage: "before" }) : undefined,
-  );
 }

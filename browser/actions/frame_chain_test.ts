@@ -1,6 +1,6 @@
 import { assertEquals, assertIncludes } from "../../tests/_assert.ts";
 import { isUpright } from "./frame_chain.ts";
-import { pressOutcome } from "./actionability.ts";
+import { pressOutcome } from "./element_steps.ts";
 
 Deno.test("frame chain: only an upright rectangle maps by offset and scale", () => {
   assertEquals(isUpright([0, 0, 400, 0, 400, 300, 0, 300]), true);

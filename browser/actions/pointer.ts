@@ -28,11 +28,11 @@ import {
   type Covered,
   coveredAt,
   type ElementSteps,
-  elementSteps,
   type PressOutcome,
   realClock,
   untilActionable,
 } from "./actionability.ts";
+import { elementSteps } from "./element_steps.ts";
 
 /** A press: which button, how many clicks, which modifier keys held. */
 export interface Press {

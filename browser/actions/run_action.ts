@@ -17,12 +17,8 @@ import { ToolError } from "../tool_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
 import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import {
-  type ActionabilityOptions,
-  type ActionPoint,
-  type Point,
-  waitActionable,
-} from "./actionability.ts";
+import type { ActionabilityOptions, ActionPoint, Point } from "./actionability.ts";
+import { waitActionable } from "./element_steps.ts";
 import { confirmDownload } from "./downloads_window.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
