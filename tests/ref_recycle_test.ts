@@ -66,6 +66,19 @@ Deno.test("ref recycle: rows re-used for other items fail ref-gone, nothing is d
       });
     }
 
+    await t.step("fill on a row its own scroll re-uses: ref-gone, nothing typed", async () => {
+      const tree = await open("scroll");
+      const notes = [...tree.matchAll(/- textbox "Note" \[ref=(e\d+)\]/g)].map((m) => m[1]!);
+      const r = await mcp.call("fill", { ref: notes[2]!, value: "paid" });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), `("INV-1004 Delete" instead of "INV-1003 Delete")`);
+      assertIncludes(textOf(r), "nothing was done to it");
+      assertEquals(
+        await evalJs(`[...document.querySelectorAll("input")].map((i) => i.value).join("")`),
+        "",
+      );
+    });
+
     await t.step("a fresh snapshot's ref deletes the row it shows", async () => {
       const ref = thirdDelete(await open("over"));
       await mcp.call("click", { ref }); // shifts on the way in, fails

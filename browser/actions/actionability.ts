@@ -270,6 +270,15 @@ export async function untilActionable(
         enabled: options.enabled ?? false,
         editable: options.editable ?? false,
       }, options.hitsFirst ?? false);
+      if (probe.state === "changed") {
+        throw el.shown
+          ? reusedDuringAction(el.shown, probe.now, "nothing was done to it")
+          : new ToolError(
+            "ref-gone",
+            "The element was re-used for another item",
+            "take a new snapshot",
+          );
+      }
       if (probe.state === "notconnected") {
         throw new ToolError(
           "ref-gone",

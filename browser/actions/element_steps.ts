@@ -53,7 +53,7 @@ export function elementSteps(
     stableBox: () => callOnHandle(handle, "stableBox"),
     ready: async (checks, hit) => {
       taken = undefined;
-      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit]);
+      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit, shown ?? null]);
       if (r.state === "ok" && r.hit !== undefined) {
         taken = { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2, hit: r.hit };
       }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo } from "./page_types.ts";
+import type { ElementInfo, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -200,11 +200,15 @@ export function installActionLib(api: PageApi): void {
     opts: { enabled?: boolean; editable?: boolean },
     inSubframe?: boolean,
     hit?: boolean,
+    shown?: ShownAs | null,
   ) => {
     const probe = api.probe(el, opts);
     if (probe.state !== "ok") return probe;
     api.scrollIntoViewIfNeeded(el, inSubframe);
     const { stable, box } = await api.stableBox(el);
+    // Its own scroll into view can make a virtual list re-use the element for another item.
+    const now = stable && shown ? api.refChanged(el, shown) : undefined;
+    if (now) return { state: "changed" as const, now };
     if (!hit || !stable) return { state: "ok" as const, stable, box };
     const at = api.hitTest(el, box.x + box.width / 2, box.y + box.height / 2, false);
     return { state: "ok" as const, stable, box, hit: at };

@@ -208,6 +208,8 @@ export function installHitLib(api: PageApi): void {
     return { x: px, y: py, hit: "ok" as const };
   };
 
+  api.refChanged = changedFrom;
+
   api.pressVerdict = (el: Element) => {
     const g = guard;
     if (!g || g.el !== el) return { armed: false, seen: false };

@@ -151,13 +151,15 @@ export interface PageApi extends OnDemandApi {
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
   /**
    * `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox` (with `hit`, a stable box's
-   * unarmed `hitTest` at its center): one call per attempt.
+   * unarmed `hitTest` at its center): one call per attempt. With `shown`, a stable element no
+   * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`.
    */
   readyBox: (
     el: Element,
     opts: { enabled?: boolean; editable?: boolean },
     inSubframe?: boolean,
     hit?: boolean,
+    shown?: ShownAs | null,
   ) => Promise<ReadyResult>;
   /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
@@ -213,6 +215,11 @@ export interface PageApi extends OnDemandApi {
     y: number,
     arm?: boolean,
   ) => { x: number; y: number; hit: "ok" | { coveredBy: string } };
+  /**
+   * The element as it is now when it is no longer what its ref was shown as (another role, or
+   * another context: a node re-used for another item); undefined when it still is.
+   */
+  refChanged: (el: Element, shown: ShownAs) => ShownAs | undefined;
   /** What the press guard armed for `el` saw; removes it. */
   pressVerdict: (el: Element) => PressVerdict;
 

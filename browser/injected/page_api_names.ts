@@ -72,6 +72,7 @@ export const PAGE_API_NAMES = Object.keys(
     hitTest: 1,
     frameMap: 1,
     frameHit: 1,
+    refChanged: 1,
     pressVerdict: 1,
     shownText: 1,
     textMatches: 1,

@@ -120,6 +120,8 @@ export type ReadyResult =
     /** Asked for and stable: `hitTest` at the box's center (frame CSS px), unarmed. */
     hit?: HitResult;
   }
+  /** Asked with `shown`: the element was re-used for another item (what it is now). */
+  | { state: "changed"; now: ShownAs }
   | Exclude<ProbeResult, { state: "ok" }>;
 
 /**
