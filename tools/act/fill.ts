@@ -44,6 +44,7 @@ export const fillTool = defineTool({
     checkTarget(args, "fill", { allowCoords: false });
     const out = await runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
+      quietFromInput: true,
       target: args,
       toControl: true,
       actionability: { enabled: true, editable: true },
