@@ -60,10 +60,19 @@ export class Keyboard {
   #modifiers = 0;
   /** `code`s of the keys currently held. */
   #pressed = new Set<string>();
+  #answeredAt = 0;
 
   /** @param session the top-level page session (input goes to the focused frame). */
   constructor(session: CdpSession) {
     this.#session = session;
+  }
+
+  /**
+   * When Chromium last answered an event of this keyboard, epoch ms (0: never). Chromium
+   * answers an input event once the page handled it: what the page does after is its effect.
+   */
+  get answeredAt(): number {
+    return this.#answeredAt;
   }
 
   /** The held modifiers as a CDP bitmask (Alt=1, Control=2, Meta=4, Shift=8). */
@@ -106,6 +115,7 @@ export class Keyboard {
       isKeypad: d.location === 3,
       ...(commands ? { commands: [...commands] } : {}),
     }, { signal: options.signal });
+    this.#answeredAt = Date.now();
   }
 
   /**
@@ -129,6 +139,7 @@ export class Keyboard {
       location: d.location,
       isKeypad: d.location === 3,
     });
+    this.#answeredAt = Date.now();
   }
 
   /**
@@ -226,5 +237,6 @@ export class Keyboard {
   async insertText(text: string, options: InputSignal = {}): Promise<void> {
     if (text === "") return;
     await this.#session.send("Input.insertText", { text }, { signal: options.signal });
+    this.#answeredAt = Date.now();
   }
 }

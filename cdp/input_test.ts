@@ -286,6 +286,38 @@ Deno.test("Keyboard.press() sends a key's down and up together; with delayMs, th
   await slow;
 });
 
+Deno.test("answeredAt: stamped when Chromium answers an input event, not when it is sent or fails", async () => {
+  const held: Array<(ok: boolean) => void> = [];
+  const session = {
+    send: () =>
+      new Promise((resolve, reject) =>
+        held.push((ok) => ok ? resolve({}) : reject(new Error("Target closed")))
+      ),
+  } as unknown as CdpSession;
+  const mouse = new Mouse(session);
+  const kb = mouse.keyboard;
+  assertEquals([mouse.answeredAt, kb.answeredAt], [0, 0]);
+  const click = mouse.click(0, 0, { move: false });
+  await Promise.resolve();
+  // Sent, not answered yet.
+  assertEquals(mouse.answeredAt, 0);
+  const before = Date.now();
+  held.splice(0).forEach((answer) => answer(true));
+  await click;
+  assertTrue(mouse.answeredAt >= before, "the release's answer");
+  assertEquals(kb.answeredAt, 0);
+  const typing = kb.insertText("é");
+  held.splice(0).forEach((answer) => answer(true));
+  await typing;
+  assertTrue(kb.answeredAt >= before);
+  // A failed send leaves the last answer's time.
+  const last = kb.answeredAt;
+  const failed = kb.press("Enter").catch(() => "failed");
+  held.splice(0).forEach((answer) => answer(false));
+  assertEquals(await failed, "failed");
+  assertEquals(kb.answeredAt, last);
+});
+
 Deno.test("Mouse.click(move: false) presses where the pointer is, sending no move", async () => {
   const { session, sent } = recordingSession();
   const mouse = new Mouse(session);

@@ -77,6 +77,7 @@ export class Mouse {
   #y = 0;
   #buttons = 0;
   #lastButton: Protocol.Input.MouseButton = "none";
+  #answeredAt = 0;
 
   /**
    * @param session the top-level page session.
@@ -85,6 +86,14 @@ export class Mouse {
   constructor(session: CdpSession, keyboard?: Keyboard) {
     this.#session = session;
     this.keyboard = keyboard ?? new Keyboard(session);
+  }
+
+  /**
+   * When Chromium last answered an event of this mouse, epoch ms (0: never). Chromium answers
+   * an input event once the page handled it: what the page does after is its effect.
+   */
+  get answeredAt(): number {
+    return this.#answeredAt;
   }
 
   /** The current pointer position. */
@@ -240,12 +249,12 @@ export class Mouse {
     await this.#dispatch("mouseWheel", { button: "none", deltaX, deltaY }, options.signal);
   }
 
-  #dispatch(
+  async #dispatch(
     type: Protocol.Input.DispatchMouseEventRequest["type"],
     extra: Partial<Protocol.Input.DispatchMouseEventRequest>,
     signal: AbortSignal | undefined,
-  ) {
-    return this.#session.send("Input.dispatchMouseEvent", {
+  ): Promise<void> {
+    await this.#session.send("Input.dispatchMouseEvent", {
       type,
       x: this.#x,
       y: this.#y,
@@ -254,5 +263,6 @@ export class Mouse {
       pointerType: "mouse",
       ...extra,
     }, { signal });
+    this.#answeredAt = Date.now();
   }
 }

@@ -150,6 +150,21 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertEquals(await evalJs(`document.getElementById("picked").textContent`), "Picked Oslo");
       assertEquals(echoes().length, 0);
     });
+
+    await t.step(
+      "a form that validates while the value goes in, then Enter taken over: the warning",
+      async () => {
+        const r = await act(mcp, "fill", { selector: "#street", value: "Main St", submit: true });
+        // The page's own check (an empty required field) is not Enter's verdict.
+        assertEquals([r.ok, r.submitted], [true, false]);
+        assertIncludes(r.warnings.join("\n"), "took Enter over");
+        assertEquals(
+          await evalJs(`document.getElementById("picked").textContent`),
+          "Shipping to Main St",
+        );
+        assertEquals(echoes().length, 0);
+      },
+    );
   } finally {
     await mcp.close();
     await fx.close();

@@ -49,6 +49,16 @@ Deno.test("late effects: what the action set to happen a moment later is in its 
       assertIncludes(shown(r.snapshotDelta), "Fetched 1");
     });
 
+    await t.step(
+      "a frame, then a fetch, then a render (no timer: the quiet after the input)",
+      async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#frame" });
+        assertIncludes(shown(r.snapshotDelta), "Framed 1");
+        assertIncludes(shown(r.network), "frame=1");
+      },
+    );
+
     await t.step("a debounce through a setTimeout the page kept from before", async () => {
       await open();
       const r = await act(mcp, "click", { selector: "#debounce" });

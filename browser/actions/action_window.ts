@@ -183,13 +183,20 @@ export class ActionWindow implements AsyncDisposable {
    * alongside (the page answers them in order); the outcome's `closedOnQuiet` says whether the
    * last call saw the page as it settled.
    *
+   * `inputAnsweredAt` (epoch ms): when the action's last input event was answered, when what
+   * it did after only read the page: the quiet period counts from then (or from the page's
+   * last activity, if later), not from this call (`ActionRecorder.inputAnswered`).
+   *
    * @throws the signal's reason as soon as `signal` (the call's) aborts: nobody waits for
    *   the outcome any more (dispose the window as usual).
    */
   async close(
     deadline: number,
     signal?: AbortSignal,
-    options: { onQuiet?: (() => void) | undefined } = {},
+    options: {
+      onQuiet?: (() => void) | undefined;
+      inputAnsweredAt?: number | undefined;
+    } = {},
   ): Promise<WindowOutcome> {
     let settled: boolean;
     // The last quiet question's answer ("none" pending: the window closes on it).
@@ -204,6 +211,9 @@ export class ActionWindow implements AsyncDisposable {
         lastDue = next ?? "none";
         return next;
       });
+      if (options.inputAnsweredAt !== undefined) {
+        this.#recorder.inputAnswered(options.inputAnsweredAt);
+      }
       settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {

@@ -134,3 +134,39 @@ Deno.test("action window: onQuiet goes with each timer question; closedOnQuiet w
     assertEquals([outcome.settled, outcome.closedOnQuiet], [false, false]);
   }
 });
+
+Deno.test("action window: the quiet counts from the input's answer; a navigation after it is waited for", async () => {
+  // A quiet longer than the deadline leaves: only one counted from the input can be over.
+  const quietMs = 60_000;
+  const asked: string[] = [];
+  const timers = {
+    nextDue: () => (asked.push("due"), Promise.resolve(undefined)),
+    disarm: () => {},
+  } as unknown as PageTimers;
+  const { page, fake } = setUp();
+  const open = () =>
+    ActionWindow.open(fake.session, page as unknown as Page, {
+      ...OPTIONS,
+      quietMs,
+      timers: { frames: [page.mainFrameId], ms: 5000, armed: Promise.resolve(timers) },
+    });
+  {
+    await using w = await open();
+    const outcome = await w.close(Date.now() + 2000, undefined, {
+      inputAnsweredAt: Date.now() - quietMs,
+    });
+    assertEquals([outcome.settled, outcome.closedOnQuiet], [true, true]);
+    // The timer watch was asked all the same.
+    assertEquals(asked, ["due"]);
+  }
+  {
+    await using w = await open();
+    const inputAnsweredAt = Date.now() - quietMs;
+    // The click's handler navigated the page after the input was answered.
+    page.url = "http://127.0.0.1:8000/b.html";
+    fake.emit(page, "Page.frameNavigated", { frame: { id: page.mainFrameId, url: page.url } });
+    const outcome = await w.close(Date.now() + 200, undefined, { inputAnsweredAt });
+    assertEquals(outcome.settled, false);
+    assertEquals(outcome.recording.navigation.kind, "full_load");
+  }
+});

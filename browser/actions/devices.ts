@@ -20,3 +20,13 @@ export function inputOf(page: Page): { keyboard: Keyboard; mouse: Mouse } {
   }
   return d;
 }
+
+/**
+ * When Chromium last answered an input event of the tab's keyboard or mouse, epoch ms
+ * (0: none yet). Chromium answers an input event once the page handled it: an action whose
+ * last effect was input can count the page's quiet from then (see `ActionSpec.quietFromInput`).
+ */
+export function lastInputAnswer(page: Page): number {
+  const d = devices.get(page);
+  return d ? Math.max(d.keyboard.answeredAt, d.mouse.answeredAt) : 0;
+}

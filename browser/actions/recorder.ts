@@ -68,7 +68,10 @@ export class ActionRecorder {
   #sameDocNavigated = false;
   #fileChooser = false;
   #loading = false;
-  #lastActivity = Date.now();
+  /** When the page was last seen active, epoch ms (0: not yet; settle starts its own clock). */
+  #lastActivity = 0;
+  /** When the action's last input was answered, epoch ms ({@link inputAnswered}); once. */
+  #inputAt: number | undefined;
   /** Page activity seen so far (a count: what happened while a question was out). */
   #activities = 0;
   #wake: (() => void) | undefined;
@@ -105,6 +108,18 @@ export class ActionRecorder {
    */
   get loading(): boolean {
     return this.#loading;
+  }
+
+  /**
+   * The action's last input event was answered at `at` (epoch ms), and what the action did
+   * after only read the page: the next {@link settle}'s quiet period counts from then (or
+   * from the page's last activity, if later) instead of from its own start, so the round
+   * trips the action made after its input overlap the quiet. Activity seen since still
+   * restarts the quiet clock (the recorder listened all along), and the timer watch is still
+   * asked. Used by the next settle only.
+   */
+  inputAnswered(at: number): void {
+    this.#inputAt = at;
   }
 
   #activity() {
@@ -200,7 +215,8 @@ export class ActionRecorder {
    * quiet {@link PENDING_IDLE_MS}: a long-poll), nothing happened for a short quiet window, and
    * `timersDue` (the timer watch, `page_timers.ts`) says no timer the action
    * set is still to run (when one is, the wait lasts until it ran, then
-   * starts over). Bounded by `deadline` and a 5 s cap (`timersDue` gets the cap, epoch ms:
+   * starts over). The quiet counts from settle's start, or from the input {@link inputAnswered}
+   * named. Bounded by `deadline` and a 5 s cap (`timersDue` gets the cap, epoch ms:
    * a page that has not answered by then counts as not settled); never a fixed sleep.
    *
    * @param quietMs How long "quiet" is, ms (default 75).
@@ -213,7 +229,11 @@ export class ActionRecorder {
     quietMs: number = QUIET_MS,
   ): Promise<boolean> {
     const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
-    this.#lastActivity = Date.now();
+    // The quiet counts from the action's input when it said when (nothing since but reads).
+    this.#lastActivity = this.#inputAt === undefined
+      ? Date.now()
+      : Math.min(Date.now(), Math.max(this.#lastActivity, this.#inputAt));
+    this.#inputAt = undefined;
     while (true) {
       let now = Date.now();
       const quietFor = now - this.#lastActivity;

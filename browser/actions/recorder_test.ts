@@ -316,3 +316,49 @@ Deno.test("recorder: a request that starts while the timers question is out keep
   const rec = await recorder.finish(false);
   assertEquals(rec.network.summary.total, 1);
 });
+
+Deno.test("recorder: the quiet counts from the input's answer; activity after it restarts the clock", async () => {
+  // A quiet period longer than the deadline leaves: only a quiet counted from the input,
+  // long ago, can have elapsed before it.
+  const quietMs = 60_000;
+  {
+    const { recorder } = start();
+    let asked = 0;
+    const timersDue = () => (asked++, Promise.resolve(undefined));
+    recorder.inputAnswered(Date.now() - quietMs);
+    assertEquals(await recorder.settle(Date.now() + 2000, undefined, timersDue, quietMs), true);
+    // The timer watch was still asked before the window closed.
+    assertEquals(asked, 1);
+    recorder.dispose();
+  }
+  {
+    // Counted from settle's own start (no input named), the same quiet is not over by then.
+    const { recorder } = start();
+    assertEquals(await recorder.settle(Date.now() + 200, undefined, undefined, quietMs), false);
+    recorder.dispose();
+  }
+  {
+    // The page answered a request after the input: the quiet counts from that activity.
+    const { page, fake, recorder } = start();
+    recorder.inputAnswered(Date.now() - quietMs);
+    request(fake, page, { url: "http://127.0.0.1:8000/api/after" });
+    assertEquals(await recorder.settle(Date.now() + 200, undefined, undefined, quietMs), false);
+    recorder.dispose();
+  }
+  {
+    // A dialog the page raised after the input restarts it as well.
+    const { fake, recorder } = start();
+    recorder.inputAnswered(Date.now() - quietMs);
+    fake.dialog({ kind: "alert", message: "late", handledAs: "accepted" });
+    assertEquals(await recorder.settle(Date.now() + 200, undefined, undefined, quietMs), false);
+    assertEquals((await recorder.finish(true)).dialogs.length, 1);
+  }
+  {
+    // The input's time serves one settle: a second one (after the guard's wait) counts anew.
+    const { recorder } = start();
+    recorder.inputAnswered(Date.now() - quietMs);
+    assertEquals(await recorder.settle(Date.now() + 2000, undefined, undefined, quietMs), true);
+    assertEquals(await recorder.settle(Date.now() + 200, undefined, undefined, quietMs), false);
+    recorder.dispose();
+  }
+});

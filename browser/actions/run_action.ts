@@ -20,6 +20,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { ActionabilityOptions, ActionPoint, Point } from "./actionability.ts";
 import { waitActionable } from "./element_steps.ts";
 import { confirmDownload } from "./downloads_window.ts";
+import { lastInputAnswer } from "./devices.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
@@ -66,6 +67,13 @@ export interface ActionSpec {
    * intercept choosers for the result's `fileChooser`.
    */
   handlesFileChooser?: boolean;
+  /**
+   * When `perform` sends input through the tab's keyboard or mouse (`devices.ts`), nothing it
+   * does after its last input changes the page (it only reads: a press verdict, a form's
+   * state): when it succeeds, the quiet period counts from the answer to that input, so those
+   * reads overlap it. Omitted (or no input sent): from perform's return.
+   */
+  quietFromInput?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /** Does the action; may return fields merged into the result. */
@@ -263,6 +271,9 @@ async function runExclusive(
     });
     opened = true;
     let extra: PerformFields | void = undefined;
+    // An input answered during perform changes the stamp (this tab's input is this call's).
+    const inputBefore = spec.quietFromInput ? lastInputAnswer(page) : 0;
+    let inputAnsweredAt: number | undefined;
     try {
       extra = await spec.perform({
         session,
@@ -273,6 +284,8 @@ async function runExclusive(
         deadline,
         signal,
       });
+      const input = spec.quietFromInput ? lastInputAnswer(page) : 0;
+      if (input > inputBefore) inputAnsweredAt = input;
     } catch (e) {
       // A failure the agent can act on still gets the whole result: what the page did meanwhile.
       // A call nobody waits for any more (cancelled, over budget) stops here.
@@ -284,6 +297,7 @@ async function runExclusive(
     const wantsFrame = mode !== "none" || target?.kind === "element";
     let quietFrame: { frame: Promise<boolean>; stop: AbortController } | undefined;
     const outcome = await actionWindow.close(deadline, signal, {
+      inputAnsweredAt,
       // A navigation's frame is the new document's, asked once it is there.
       onQuiet: wantsFrame && !navigates
         ? () => {

@@ -9,6 +9,7 @@
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
+import type { PageResult } from "../injected/page_api.ts";
 import { inputOf } from "../actions/devices.ts";
 import { pointerAction } from "../actions/pointer.ts";
 import type { PerformContext } from "../actions/run_action.ts";
@@ -122,6 +123,30 @@ interface EnterBlocker {
   fields?: string[];
 }
 
+/** A submission watch started ahead of Enter ({@link startEnterWatch}). */
+export type EnterWatch = Promise<PageResult<"formWatchSubmit">>;
+
+/**
+ * Starts the submission watch of the field Enter will be pressed in, to go out beside the
+ * fill's first page call (the page answers them in order: no round trip of its own, where
+ * asking it between the value and Enter cost one). Hand it to {@link pressEnterAndWatch};
+ * when the fill fails before Enter, {@link dropEnterWatch}. What the page's own checks report
+ * while the value goes in is not Enter's verdict: the watch forgets it at Enter's keydown.
+ * CDP: `Runtime.callFunctionOn` (`formWatchSubmit`).
+ */
+export function startEnterWatch(handle: RemoteHandle): EnterWatch {
+  const watch = callOnHandle(handle, "formWatchSubmit");
+  // Awaited later, or dropped: a failure meanwhile must not go unhandled.
+  watch.catch(() => {});
+  return watch;
+}
+
+/** Removes a watch {@link startEnterWatch} started when Enter will not be pressed. */
+export function dropEnterWatch(handle: RemoteHandle, watch: EnterWatch): void {
+  void watch.then((w) => w?.form ? callOnHandle(handle, "formUnwatchSubmit") : undefined)
+    .catch(() => {});
+}
+
 /**
  * Presses Enter in the resolved field (`fill` with `submit`) and tells
  * whether its form was submitted: a `submit` event reached the form (also
@@ -136,14 +161,17 @@ interface EnterBlocker {
  *   with each field's `validationMessage`) when the form was not submitted:
  *   the browser's validation stopped it, or Enter does not send this form.
  */
-export async function pressEnterAndWatch(c: PerformContext): Promise<Record<string, unknown>> {
+export async function pressEnterAndWatch(
+  c: PerformContext,
+  started?: EnterWatch,
+): Promise<Record<string, unknown>> {
   const { session, page, target } = c;
   const { keyboard } = inputOf(page);
   if (target?.kind !== "element") {
     await keyboard.press("Enter", { signal: c.signal });
     return {};
   }
-  const watch = await callOnHandle(target.handle, "formWatchSubmit");
+  const watch = await (started ?? callOnHandle(target.handle, "formWatchSubmit"));
   if (!watch?.form) {
     await keyboard.press("Enter", { signal: c.signal });
     return {};

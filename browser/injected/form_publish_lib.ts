@@ -346,6 +346,9 @@ export function installFormPublishLib(api: PageApi): void {
     // Enter in a field: whether the page's key handler took the key over (no implicit submit).
     const onKey = (e: Event) => {
       if ((e as KeyboardEvent).key !== "Enter") return;
+      // `fill` starts the watch before its value goes in: what the page's own checks said
+      // meanwhile (checkValidity fires invalid) is not the verdict on this Enter.
+      if (e.type === "keydown") (state.invalid as string[]).length = 0;
       setTimeout(() => {
         if (e.defaultPrevented) state.keyPrevented = true;
       }, 0);

@@ -43,6 +43,7 @@ export const clickTool = defineTool({
     checkTarget(args, "click");
     return runAction(ctx, args, {
       type: "click",
+      quietFromInput: true,
       target: args,
       actionability: { enabled: true, hitTest: true },
       actionInfo: {

@@ -12,7 +12,11 @@ import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
-import { pressEnterAndWatch } from "../../browser/forms/form_send.ts";
+import {
+  dropEnterWatch,
+  pressEnterAndWatch,
+  startEnterWatch,
+} from "../../browser/forms/form_send.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 
 /** The `fill` tool. */
@@ -44,6 +48,7 @@ export const fillTool = defineTool({
     checkTarget(args, "fill", { allowCoords: false });
     const out = await runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
+      quietFromInput: true,
       target: args,
       toControl: true,
       actionability: { enabled: true, editable: true },
@@ -51,26 +56,38 @@ export const fillTool = defineTool({
       async perform(c) {
         const { page, target, signal } = c;
         if (target?.kind !== "element") return;
-        const kind = await callOnHandle(target.handle, "prepareFill");
-        const { keyboard } = inputOf(page);
-        if (kind === "set") {
-          const r = await callOnHandle(target.handle, "setValue", [args.value]);
-          if (r.error) {
-            throw new ToolError(
-              "invalid-argument",
-              `Cannot fill: ${r.error}`,
-              "pass a value in the field's format",
+        const preparing = callOnHandle(target.handle, "prepareFill");
+        // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
+        const watch = args.submit ? startEnterWatch(target.handle) : undefined;
+        try {
+          const kind = await preparing;
+          const { keyboard } = inputOf(page);
+          if (kind === "set") {
+            const r = await callOnHandle(target.handle, "setValue", [args.value]);
+            if (r.error) {
+              throw new ToolError(
+                "invalid-argument",
+                `Cannot fill: ${r.error}`,
+                "pass a value in the field's format",
+              );
+            }
+          } else if (args.value === "") {
+            await keyboard.press("Delete", { signal });
+          } else {
+            // Focus may have moved since prepareFill focused the field (a focus handler).
+            await checkFocusStaysHome(
+              page,
+              { typed: 0, of: [...args.value].length },
+              target.handle,
             );
+            await keyboard.insertText(args.value, { signal });
           }
-        } else if (args.value === "") {
-          await keyboard.press("Delete", { signal });
-        } else {
-          // Focus may have moved since prepareFill focused the field (a focus handler).
-          await checkFocusStaysHome(page, { typed: 0, of: [...args.value].length }, target.handle);
-          await keyboard.insertText(args.value, { signal });
+        } catch (e) {
+          if (watch) dropEnterWatch(target.handle, watch);
+          throw e;
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).
-        if (args.submit) return await pressEnterAndWatch(c);
+        if (watch) return await pressEnterAndWatch(c, watch);
       },
     });
     // The page sent the form but the policy stopped its request: nothing went.

@@ -32,6 +32,7 @@ export const hoverTool = defineTool({
     checkTarget(args, "hover");
     return runAction(ctx, args, {
       type: "hover",
+      quietFromInput: true,
       target: args,
       actionability: { hitTest: true },
       async perform({ page, point, target, elementPoint, deadline, signal }) {

@@ -51,6 +51,7 @@ export const pressTool = defineTool({
     const targeted = checkTarget(args, "press", { allowCoords: false, optional: true });
     return runAction(ctx, args, {
       type: "press",
+      quietFromInput: true,
       ...(targeted ? { target: args, actionability: { enabled: true } } : {}),
       actionInfo: { key: args.key },
       async perform({ page, target, signal }) {

@@ -42,6 +42,7 @@ export const typeTool = defineTool({
   handler(ctx, args) {
     return runAction(ctx, args, {
       type: "type",
+      quietFromInput: true,
       async perform({ page, deadline, signal }) {
         const focus = await callUtility(
           page,
