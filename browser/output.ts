@@ -85,16 +85,17 @@ export function capRawText(text: string): string {
 /**
  * Drops `null`, empty arrays and empty objects (recursively) so the text an
  * agent reads carries only what happened; structuredContent keeps the full
- * shape.
+ * shape. `keepTopLists`: `value`'s own empty arrays stay (a list tool's answer that there are
+ * none); deeper ones go.
  */
-export function pruneEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pruneEmpty);
+export function pruneEmpty(value: unknown, options: { keepTopLists?: boolean } = {}): unknown {
+  if (Array.isArray(value)) return value.map((v) => pruneEmpty(v));
   if (!value || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const p = pruneEmpty(v);
     if (p === null || p === undefined) continue;
-    if (Array.isArray(p) && p.length === 0) continue;
+    if (Array.isArray(p) && p.length === 0 && !options.keepTopLists) continue;
     if (typeof p === "object" && !Array.isArray(p) && Object.keys(p).length === 0) continue;
     out[k] = p;
   }

@@ -64,7 +64,8 @@ function renderGeneric(output: ToolOutput): { text: string; structured: Record<s
     deletePath(clone, path);
     if (v) tails.push(`${output.rawTextLabels?.[path] ?? path}:\n${v}`);
   }
-  const head = pruneEmpty(clone) as Record<string, unknown>;
+  // A list tool's own list stays, empty ("routes": [] says there are none; `{}` says nothing).
+  const head = pruneEmpty(clone, { keepTopLists: true }) as Record<string, unknown>;
   const err = structured.error as { message?: string; hint?: string } | null | undefined;
   // A failed call may still carry its full result; lead with what went wrong and what to do.
   const lead = output.isError && err?.message ? [`${err.message}\nNext: ${err.hint ?? ""}`] : [];
