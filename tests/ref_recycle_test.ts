@@ -66,6 +66,16 @@ Deno.test("ref recycle: rows re-used for other items fail ref-gone, nothing is d
       });
     }
 
+    await t.step("a row changed by the hover (not re-used) is pressed", async () => {
+      // The fourth row: the pointer still rests where the last step clicked the third.
+      const tree = await open("reveal");
+      thirdDelete(tree);
+      const ref = [...tree.matchAll(/- button "Delete" \[ref=(e\d+)\]/g)][3]![1]!;
+      const r = await act(mcp, "click", { ref });
+      assertEquals(r.ok, true);
+      assertEquals(await evalJs(`document.getElementById("log").textContent`), "Deleted INV-1004");
+    });
+
     await t.step("fill on a row its own scroll re-uses: ref-gone, nothing typed", async () => {
       const tree = await open("scroll");
       const notes = [...tree.matchAll(/- textbox "Note" \[ref=(e\d+)\]/g)].map((m) => m[1]!);

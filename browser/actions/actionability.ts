@@ -18,6 +18,7 @@ import type {
 } from "../injected/page_types.ts";
 import { ToolError } from "../tool_error.ts";
 import { pause } from "../poll.ts";
+import type { RemoteHandle } from "../injected/mod.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 
 /** What an action needs of its element. */
@@ -83,6 +84,8 @@ export interface ElementSteps {
    * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
    * a subframe: through every frame above it). With `arm`, a passing test arms the
    * press guard: the next press's events are checked, and stopped when they go elsewhere.
+   * With `arm` and a ref (`shown`), the element must still be what the ref was shown as (or
+   * what {@link accept} took instead): `{ changed }` when not.
    */
   hitTest(frameX: number, frameY: number, arm?: boolean): Promise<Hit>;
   /** Offset and scale of the element's frame in the top-level viewport (top = x + frame × scale). */
@@ -94,7 +97,17 @@ export interface ElementSteps {
    */
   pressVerdict(expect?: string): Promise<PressOutcome>;
   /** What the element's ref was shown as (from its handle), checked by the armed hit test. */
-  shown?: (ShownAs & { ref: string }) | undefined;
+  shown?: RemoteHandle["shown"];
+  /**
+   * The pointer has been moved onto the element in this action (set by the pointer sequence):
+   * a change of its row from then on may be the hover's doing.
+   */
+  arrived?: boolean;
+  /**
+   * Takes the element's row as it is now (a change the hover made) for what later checks of
+   * this action compare with; its role and shown name stay.
+   */
+  accept?(now: ShownAs): void;
 }
 
 /** What became of a press (see {@link ElementSteps.pressVerdict}). */
@@ -157,12 +170,17 @@ export async function coveredAt(
   point: ActionPoint,
   options: { stage: HitStage; what?: string; arm?: boolean },
 ): Promise<Covered | undefined> {
-  const hit = await el.hitTest(point.frameX, point.frameY, options.arm);
+  let hit = await el.hitTest(point.frameX, point.frameY, options.arm);
+  const shown = el.shown;
+  if (typeof hit === "object" && "changed" in hit && hoverChange(el, hit.changed)) {
+    el.accept?.(hit.changed);
+    hit = await el.hitTest(point.frameX, point.frameY, options.arm);
+  }
   if (hit === "ok") return undefined;
   if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
   // Re-used for another item while the action waited: retrying would act on that item.
   if ("changed" in hit) {
-    const error = el.shown ? reusedDuringAction(el.shown, hit.changed) : new ToolError(
+    const error = shown ? reusedDuringAction(shown, hit.changed) : new ToolError(
       "ref-gone",
       "The element changed while the action waited on it",
       "take a new snapshot",
@@ -186,6 +204,18 @@ export async function coveredAt(
       { coveredBy: by },
     );
   return { stage: options.stage, error };
+}
+
+/**
+ * Whether a change of the element's row, seen once the pointer arrived on it, is the hover's
+ * doing: a row that reveals or swaps part of itself (its actions, a date) is the same item, acted
+ * on as it is now; one that now shows what another ref's row showed is a node re-used for another
+ * item, and a changed role is another thing.
+ */
+export function hoverChange(el: ElementSteps, now: ShownAs): boolean {
+  const shown = el.shown;
+  return !!shown && el.arrived === true && now.role === shown.role &&
+    !shown.elsewhere?.(now.context);
 }
 
 /** The `not-actionable` failure of an element an ancestor clips at the action point. */
@@ -271,6 +301,13 @@ export async function untilActionable(
         editable: options.editable ?? false,
       }, options.hitsFirst ?? false);
       if (probe.state === "changed") {
+        // The pointer is on it (an earlier attempt's): its hover may have changed the row.
+        if (hoverChange(el, probe.now)) {
+          el.accept?.(probe.now);
+          last = "changed";
+          if (clock.now() >= options.deadline) break;
+          continue;
+        }
         throw el.shown
           ? reusedDuringAction(el.shown, probe.now, "nothing was done to it")
           : new ToolError(

@@ -38,7 +38,9 @@ export function elementSteps(
 ): ElementSteps {
   const handle = withSignal(element, signal);
   const inMain = handle.frameId === page.mainFrameId;
-  const shown: ShownAs | undefined = handle.shown &&
+  // What the element must still be: the ref as shown, or its row as the pointer's arrival
+  // changed it (a hover accepted by `coveredAt`), for every later attempt of this action.
+  let shown: ShownAs | undefined = handle.shown &&
     { role: handle.shown.role, name: handle.shown.name, context: handle.shown.context };
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
@@ -60,12 +62,21 @@ export function elementSteps(
       return r;
     },
     shown: handle.shown,
+    arrived: false,
+    accept: (now) => {
+      if (shown) shown = { ...shown, context: now.context };
+    },
     hitTest: async (x, y, arm) => {
       const early = taken;
       taken = undefined;
       const own = early && !arm && early.x === x && early.y === y
         ? early.hit
-        : await callOnHandle(handle, "hitTest", [x, y, arm ?? false, arm && shown ? shown : null]);
+        : await callOnHandle(handle, "hitTest", [
+          x,
+          y,
+          arm ?? false,
+          arm ? (shown ?? null) : null,
+        ]);
       if (own !== "ok" || inMain) return own;
       const up = await chainHit(await chain(), x, y, arm ?? false);
       if (up !== "ok" && arm) await clearGuard(handle);

@@ -110,6 +110,7 @@ export function pointerSequence(
       if (covered) return covered;
     }
     await input.move(point.x, point.y);
+    el.arrived = true;
     if (!options.press) return undefined;
     // The pointer's arrival can move or cover the element (hover effects): check again, with
     // the pointer there, before pressing; a pass arms the press guard, which stops the press's

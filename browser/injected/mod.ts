@@ -190,9 +190,13 @@ export interface RemoteHandle {
   /**
    * The ref the handle was resolved from, and what the agent was shown (role, name, context):
    * an armed hit test and the press guard check the element is still that (`hitTest`'s
-   * `shown`). Absent for selectors and refs without a recorded context.
+   * `shown`). Absent for selectors and refs without a recorded context. `elsewhere(context)`:
+   * another ref of the same role and name was shown in that context (the registry's
+   * `shownElsewhere`): an element now there was re-used for another item.
    */
-  shown?: (ShownAs & { ref: string }) | undefined;
+  shown?:
+    | (ShownAs & { ref: string; elsewhere?: (context: [string, string]) => boolean })
+    | undefined;
 }
 
 /** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */

@@ -287,6 +287,22 @@ export class RefRegistry {
     return n;
   }
 
+  /**
+   * Whether another ref of `entry`'s document, with its role and name, was shown in `context`:
+   * the element of `entry` now sits where that one's item was shown (a node re-used for another
+   * item), not in its own item changed in place (a row that reveals its actions on hover).
+   */
+  shownElsewhere(entry: RefEntry, context: RefContext): boolean {
+    const doc = docKey(entry);
+    for (const e of this.#byRef.values()) {
+      if (
+        e !== entry && e.ref[0] === "e" && e.role === entry.role && e.name === entry.name &&
+        docKey(e) === doc && sameContext(e.context, context)
+      ) return true;
+    }
+    return false;
+  }
+
   /** Forgets the refs for which `stale` returns true. Returns how many went. */
   prune(stale: (entry: RefEntry) => boolean): number {
     let n = 0;

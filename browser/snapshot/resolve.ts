@@ -222,10 +222,15 @@ async function checkLive(page: Page, entry: RefEntry): Promise<RefEntry> {
 }
 
 /** The handle, carrying what its ref was shown as (checked again at the press: hit_lib.ts). */
-function withShown(handle: RemoteHandle, entry: RefEntry): RemoteHandle {
+function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry): RemoteHandle {
   if (!entry.context) return handle;
   const context: [string, string] = [entry.context.kind, entry.context.text];
-  return { ...handle, shown: { ref: entry.ref, role: entry.role, name: entry.name, context } };
+  const elsewhere = ([kind, text]: [string, string]) =>
+    registry.shownElsewhere(entry, { kind, text });
+  return {
+    ...handle,
+    shown: { ref: entry.ref, role: entry.role, name: entry.name, context, elsewhere },
+  };
 }
 
 /**
@@ -296,7 +301,7 @@ export async function resolveRefChecked(
     live.context ? [live.context.kind, live.context.text] : null,
     notLabel,
   ]).catch(() => undefined);
-  if (same) return { handle: withShown(same, live), notLabel };
+  if (same) return { handle: withShown(same, live, registry), notLabel };
   const entry = await checkLive(page, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
@@ -309,5 +314,5 @@ export async function resolveRefChecked(
       `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
     );
   }
-  return { handle: withShown(handle, entry), notLabel: false };
+  return { handle: withShown(handle, entry, registry), notLabel: false };
 }
