@@ -117,13 +117,15 @@ export async function readPage(
     } else {
       const snap = await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: options.offset > 0,
+        // Refs take where they sit now once the page of lines shown holds them (below).
+        holdContexts: true,
         frameNote: options.frameNote,
         signal,
       });
-      session.refs.showAll(page.target.targetId);
       text = snap.text;
     }
     const paged = pageLines(maskedForAgent(treeLines(text)), options.offset, options.maxChars);
+    if (!handle) session.refs.showAll(page.target.targetId, paged.content);
     return { mode: "tree", ...paged, ...(warning ? { warning } : {}) };
   } finally {
     if (handle) releaseHandle(handle);

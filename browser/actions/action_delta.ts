@@ -9,6 +9,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots } from "../snapshot/delta.ts";
+import { heldNote } from "../snapshot/delta_render.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
 import type { SnapshotDelta } from "./action_result.ts";
@@ -46,6 +47,7 @@ export async function buildDelta(
   before: string | undefined,
   actedOn: Page,
   signal?: AbortSignal,
+  acted?: string,
 ): Promise<DeltaOut | undefined> {
   if (mode === "none") return undefined;
   const switchedTab = rec.activePage !== actedOn;
@@ -53,6 +55,7 @@ export async function buildDelta(
     mode,
     before,
     whole: rec.fullLoad || switchedTab || rec.newTabs.length > 0,
+    acted,
   }, signal);
 }
 
@@ -70,6 +73,8 @@ export interface ChangeOptions {
    * once). Default false: a fresh capture (a value set by script mutates no node).
    */
   reuse?: boolean;
+  /** The ref the action acted on: its own rename is the action's effect (`RefRegistry.settle`). */
+  acted?: string | undefined;
 }
 
 /**
@@ -88,15 +93,18 @@ export async function snapshotChange(
 ): Promise<DeltaOut> {
   const { mode, before } = options;
   let after: string;
+  let held: string[] = [];
   try {
-    after = (await tabSnapshot(page, session.refs, session.snapshots, {
+    ({ text: after, heldRefs: held } = await tabSnapshot(page, session.refs, session.snapshots, {
       reuse: options.reuse === true,
       signal,
       frameNote: (url) => session.navGuard?.frameNote(url, page.url),
-      // Shown as a delta, the agent may not see where each ref sits now: a ref whose element
-      // the page re-used for another item keeps the context it was shown in (ref-gone on use).
-      holdContexts: mode === "delta",
-    })).text;
+      // Shown as a delta (or a full page cut at its budget), the agent may not see where each
+      // ref sits now: a ref whose element the page re-used for another item keeps the context
+      // it was shown in (ref-gone on use) until a page the agent is shown holds it.
+      holdContexts: true,
+      acted: options.acted,
+    }));
   } catch (e) {
     signal?.throwIfAborted();
     return {
@@ -107,8 +115,8 @@ export async function snapshotChange(
   }
   if (mode === "full" || before === undefined || options.whole) {
     // The agent sees the page whole: every ref is where this snapshot shows it.
-    session.refs.showAll(page.target.targetId);
     const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
+    session.refs.showAll(page.target.targetId, paged.text);
     return {
       delta: {
         mode: "full",
@@ -123,6 +131,8 @@ export async function snapshotChange(
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
   const d = after === before ? UNCHANGED : diffSnapshots(before, after);
+  const note = d.unchanged ? "" : heldNote(held, d.text);
+  if (note) d.text = `${d.text}\n${note}`;
   return {
     delta: {
       mode: "delta",

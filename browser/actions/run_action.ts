@@ -354,7 +354,16 @@ async function runExclusive(
       ),
       finish.step(
         "the snapshot",
-        (s) => buildDelta(session, rec, mode, before?.text, page, s),
+        (s) =>
+          buildDelta(
+            session,
+            rec,
+            mode,
+            before?.text,
+            page,
+            s,
+            target?.kind === "element" ? target.ref : undefined,
+          ),
         mode === "none" ? undefined : skippedDelta(mode),
       ),
     ]);

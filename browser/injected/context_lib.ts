@@ -88,6 +88,12 @@ export function installContextLib(api: PageApi): void {
   const SHOWN_VALUE_TYPES = new Set(["button", "submit", "reset"]);
   const NO_VALUE_TYPES = new Set(["hidden", "password", "file", "checkbox", "radio", "image"]);
 
+  // Counts, times and prices tick while a row stays the same item: the hash leaves them out
+  // (the same rule as browser/snapshot/refs.ts's VOLATILE, which compares the shown part).
+  const VOLATILE =
+    /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
+  const skeleton = (t: string) => t.split(" ").map((w) => VOLATILE.test(w) ? "0" : w).join(" ");
+
   // FNV-1a, 32 bits, base 36: a fingerprint of the text past what is shown.
   function hash(t: string): string {
     let h = 0x811c9dc5;
@@ -157,7 +163,7 @@ export function installContextLib(api: PageApi): void {
     visit(root);
     const text = parts.join("").replace(/\s+/g, " ").trim().slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
-    return `${text.slice(0, CONTEXT_SHOWN)}… #${hash(text)}`;
+    return `${text.slice(0, CONTEXT_SHOWN)}… #${hash(skeleton(text))}`;
   }
 
   function containerKind(el: Element): string | undefined {

@@ -44,6 +44,8 @@ export interface CaptureOptions {
    * (see `RefRegistry.settle`). Default false: every ref takes its context now.
    */
   holdContexts?: boolean | undefined;
+  /** With `holdContexts`: the ref the action acted on (see `RefRegistry.settle`). */
+  acted?: string | undefined;
 }
 
 /** A captured snapshot. */
@@ -126,7 +128,7 @@ export async function captureSnapshot(
   }
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
-  const heldRefs = hold ? registry.settle(stats.seen) : [];
+  const heldRefs = hold ? registry.settle(stats.seen, { acted: options.acted }) : [];
   return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states, heldRefs };
 }
 
@@ -314,6 +316,8 @@ export async function tabSnapshot(
     signal?: AbortSignal | undefined;
     /** See {@link CaptureOptions.holdContexts}. */
     holdContexts?: boolean | undefined;
+    /** See {@link CaptureOptions.acted}. */
+    acted?: string | undefined;
     /** See {@link CaptureOptions.onFrameRead}. */
     onFrameRead?: CaptureOptions["onFrameRead"];
   },
@@ -327,6 +331,7 @@ export async function tabSnapshot(
     frameNote: options.frameNote,
     signal: options.signal,
     holdContexts: options.holdContexts,
+    acted: options.acted,
     onFrameRead: options.onFrameRead,
   });
   cache.set(key, snap);

@@ -25,6 +25,24 @@ export function strandedNote(refs: string[], gone: string[] = []): string {
 }
 
 /**
+ * The closing note on refs whose rows now read as other items, held to what the agent was shown
+ * (`RefRegistry.settle`) and not named by {@link strandedNote} in `text` already; `""` when none.
+ */
+export function heldNote(held: readonly string[], text: string): string {
+  const noted = new Set(
+    text.split("\n").filter((l) => l.endsWith("take a snapshot before using them"))
+      .flatMap((l) => l.match(/\be\d+\b/g) ?? []),
+  );
+  const refs = held.filter((r) => !noted.has(r));
+  if (!refs.length) return "";
+  const list = refs.slice(0, MAX_STRANDED).join(", ") +
+    (refs.length > MAX_STRANDED ? ` and ${refs.length - MAX_STRANDED} more` : "");
+  return `~ ${list} now ${
+    refs.length > 1 ? "sit in rows" : "sits in a row"
+  } that changed: take a snapshot before using ${refs.length > 1 ? "them" : "it"}`;
+}
+
+/**
  * Moved lines with `~ `, the lines they follow and their parents with two spaces; lines added
  * under a moved line (`children`) follow it with `+ `.
  */

@@ -86,6 +86,28 @@ function sameContext(x: RefContext | undefined, y: RefContext | undefined): bool
   return x === y || (!!x && !!y && x.kind === y.kind && x.text === y.text);
 }
 
+// A token that ticks while its row stays the same item: a count, a time, a price, a size
+// ("3s", "12:03", "5/140", "$12.50", "45%", "(3)"). Letters glued to digits (INV-1003, #1001,
+// v2) are an item's name, not a count.
+const VOLATILE =
+  /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
+
+/** A context text with its volatile tokens (counts, times, prices) made equal. */
+function skeleton(text: string): string {
+  return text.split(" ").map((t) => VOLATILE.test(t) ? "0" : t).join(" ");
+}
+
+/**
+ * Whether two contexts are the same item's, whatever its counts, times and prices now read
+ * (a "3s ago" that ticks, a "5/140" counter, a "♥ 12" after a like): same kind, and texts equal
+ * but for tokens that are numbers (with a unit, a currency, a fraction or a time). A long text's
+ * hash (`… #…`) is taken over the same skeleton on the page (`context_lib.ts`).
+ */
+export function sameSkeleton(a: RefContext | undefined, b: RefContext | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.kind === b.kind && skeleton(a.text) === skeleton(b.text);
+}
+
 function docKey(e: RefEntry): string {
   return `${e.targetId}\u0000${e.frameId}\u0000${e.loaderId}\u0000${e.instance}`;
 }
@@ -192,13 +214,19 @@ export class RefRegistry {
    * - its context: another ref of the same role and name was shown in the
    *   context this one sits in now, or now sits in the context this one was
    *   shown in.
+   * - its context, too, when the row now reads as another item (not only its counts, times or
+   *   prices changed: {@link sameSkeleton}) and the ref is not the one acted on: the agent is
+   *   shown a delta, which may not show the ref's own line in its changed row (rows re-used
+   *   for items never shown: a pager that rewrites its rows).
    * What is held keeps what the agent saw, so an action on the ref fails
-   * (`ref-gone`) instead of acting on another item. An in-place change (a
-   * row's text edited, a counter, "Play" → "Pause") is taken over.
+   * (`ref-gone`) instead of acting on another item. A change in place (a
+   * counter, a time, "Play" → "Pause", the acted-on element's own rename: a Follow button that
+   * now reads Following) is taken over.
    *
+   * @param options.acted the ref the action acted on (its rename is the action's effect).
    * Returns the refs held back, in `seen` order.
    */
-  settle(seen: Iterable<string>): string[] {
+  settle(seen: Iterable<string>, options: { acted?: string | undefined } = {}): string[] {
     const seenSet = new Set(seen);
     const changed: RefEntry[] = [];
     for (const ref of seenSet) {
@@ -222,7 +250,8 @@ export class RefRegistry {
     for (const e of changed) {
       const l = e.latest!;
       const renamed = l.role !== e.role || l.name !== e.name;
-      const nameRecycled = renamed && !EDITABLE_ROLES.has(e.role) &&
+      const acted = e.ref === options.acted;
+      const nameRecycled = renamed && !acted && !EDITABLE_ROLES.has(e.role) &&
         [
           ...(byRole.get(`${docKey(e)}\u0000${l.role}`) ?? []),
           ...byRole.get(`${docKey(e)}\u0000${e.role}`)!,
@@ -232,12 +261,13 @@ export class RefRegistry {
             ((p.role === l.role && p.name === l.name) ||
               (now(p)?.role === e.role && now(p)?.name === e.name))
           );
-      const contextRecycled = !sameContext(e.context, l.context) &&
-        byName.get(`${docKey(e)}\u0000${e.role}\u0000${e.name}`)!.some((p) =>
+      const moved = !sameContext(e.context, l.context);
+      const contextRecycled = moved &&
+        (byName.get(`${docKey(e)}\u0000${e.role}\u0000${e.name}`)!.some((p) =>
           p !== e &&
           (sameContext(p.context, l.context) ||
             (now(p) !== undefined && sameContext(now(p)!.context, e.context)))
-        );
+        ) || (!acted && e.context !== undefined && !sameSkeleton(e.context, l.context)));
       if (nameRecycled || contextRecycled) held.push(e.ref);
       take.push([e, {
         role: nameRecycled ? e.role : l.role,
@@ -250,10 +280,19 @@ export class RefRegistry {
     return held;
   }
 
-  /** The agent was shown the whole tab: every ref of it takes what the last capture saw. */
-  showAll(targetId: string): void {
+  /**
+   * The agent was shown the tab: every ref of it that `shown` holds (as `[ref=eN]`; the page
+   * of a paged snapshot, a full result cut at its budget) takes what the last capture saw; refs
+   * it did not show keep what they were last shown with. Without `shown`: every ref of the tab.
+   */
+  showAll(targetId: string, shown?: string): void {
+    const refs = shown === undefined
+      ? undefined
+      : new Set([...shown.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!));
     for (const e of this.#byRef.values()) {
-      if (e.targetId === targetId && e.latest) Object.assign(e, e.latest);
+      if (e.targetId === targetId && e.latest && (!refs || refs.has(e.ref))) {
+        Object.assign(e, e.latest);
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import { parseRef, RefRegistry, type RefTarget } from "./refs.ts";
+import { parseRef, RefRegistry, type RefTarget, sameSkeleton } from "./refs.ts";
 
 const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({
   targetId: "T1",
@@ -68,23 +68,64 @@ Deno.test("settle: a held capture takes over in-place changes, holds re-used ele
   const names = ["Delta", "Charlie", "Echo"];
   const dels = names.map((n, i) => r.refFor(at(i + 1), "button", "Delete", item(n)));
   const edit = r.refFor(at(9), "checkbox", "Done", item("Buy milk"));
-  // The page sorted its rows by rewriting their labels (nodes stay), and edited another row.
+  const tick = r.refFor(at(10), "button", "Retry", item("Build 42 3s ago (5/140)"));
+  const acted = r.refFor(at(11), "button", "Archive", item("Invoice 7"));
+  // The page sorted its rows by rewriting their labels (nodes stay), edited another row,
+  // ticked a third's clock and counter, and the acted-on button's row now reads otherwise.
   const sorted = [...names].sort();
   const seen = sorted.map((n, i) =>
     r.refFor(at(i + 1), "button", "Delete", { ...item(n), hold: true })
   );
   seen.push(r.refFor(at(9), "checkbox", "Done", { ...item("Buy oat milk"), hold: true }));
-  assertEquals(seen, [...dels, edit]);
-  // Delta→Charlie and Charlie→Delta swapped items; Echo kept its row.
-  assertEquals(r.settle(seen), [dels[0], dels[1]]);
+  seen.push(
+    r.refFor(at(10), "button", "Retry", { ...item("Build 42 9s ago (6/140)"), hold: true }),
+  );
+  seen.push(r.refFor(at(11), "button", "Archive", { ...item("Invoice 7 archived"), hold: true }));
+  assertEquals(seen, [...dels, edit, tick, acted]);
+  // Delta→Charlie and Charlie→Delta swapped items; Echo kept its row; the edited row reads as
+  // another item (held until shown); counts and times tick in place; the acted-on row is taken.
+  assertEquals(r.settle(seen, { acted }), [dels[0], dels[1], edit]);
   assertEquals(r.get(dels[0]!)?.context, { kind: "list item", text: "Delta" });
   assertEquals(r.get(dels[0]!)?.latest?.context, { kind: "list item", text: "Charlie" });
   assertEquals(r.get(dels[2]!)?.context?.text, "Echo");
-  assertEquals(r.get(edit)?.context?.text, "Buy oat milk", "an in-place edit is taken over");
-  // Shown whole (a snapshot), every ref is where it is now.
-  r.showAll("T1");
+  assertEquals(r.get(edit)?.context?.text, "Buy milk", "a row now reading otherwise is held");
+  assertEquals(r.get(tick)?.context?.text, "Build 42 9s ago (6/140)", "a tick is taken over");
+  assertEquals(r.get(acted)?.context?.text, "Invoice 7 archived", "the acted-on row is taken");
+  // Shown a page of the outline: the refs on it are where they are now, the others are held.
+  r.showAll("T1", `- button "Delete" [ref=${dels[0]}]`);
   assertEquals(r.get(dels[0]!)?.context?.text, "Charlie");
+  assertEquals(r.get(dels[1]!)?.context?.text, "Charlie", "not shown: still as shown before");
+  // Shown whole, every ref is where it is now.
+  r.showAll("T1");
+  assertEquals(r.get(edit)?.context?.text, "Buy oat milk");
   assertEquals(r.settle(seen), []);
+});
+
+Deno.test("settle: the acted-on element's own rename is taken (a Follow toggle)", () => {
+  const r = new RefRegistry();
+  const alice = r.refFor(at(1), "button", "Follow", { context: { kind: "row", text: "Alice" } });
+  r.refFor(at(2), "button", "Follow", { context: { kind: "row", text: "Bob" } });
+  const seen = [
+    r.refFor(at(1), "button", "Following", { context: { kind: "row", text: "Alice" }, hold: true }),
+  ];
+  // Another ref still reads "Follow": without `acted`, the rename looks like a re-used name.
+  assertEquals(r.settle(seen, { acted: alice }), []);
+  assertEquals(r.get(alice)?.name, "Following");
+  const back = [
+    r.refFor(at(1), "button", "Follow", { context: { kind: "row", text: "Alice" }, hold: true }),
+  ];
+  assertEquals(r.settle(back, { acted: alice }), []);
+  assertEquals(r.get(alice)?.name, "Follow");
+});
+
+Deno.test("sameSkeleton: counts, times and prices tick; names of items do not", () => {
+  const row = (text: string) => ({ kind: "row", text });
+  assertEquals(sameSkeleton(row("Build 42 3s ago"), row("Build 42 5s ago")), true);
+  assertEquals(sameSkeleton(row("Cart (3) $12.50 45%"), row("Cart (4) $13.00 50%")), true);
+  assertEquals(sameSkeleton(row("Note 5/140 12:03"), row("Note 6/140 12:04")), true);
+  assertEquals(sameSkeleton(row("INV-1003"), row("INV-1004")), false);
+  assertEquals(sameSkeleton(row("Order #1001"), row("Order #1004")), false);
+  assertEquals(sameSkeleton(row("Alice"), { kind: "list item", text: "Alice" }), false);
 });
 
 Deno.test("settle: a row dropped under re-used nodes holds the rows that slid up", () => {

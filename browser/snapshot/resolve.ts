@@ -14,6 +14,7 @@ import {
   type RefContext,
   type RefEntry,
   type RefRegistry,
+  sameSkeleton,
 } from "./refs.ts";
 
 /** Why a ref cannot be used. */
@@ -112,7 +113,7 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
  * @throws RefGoneError (see {@link RefGoneReason}).
  */
 export async function checkRef(page: Page, registry: RefRegistry, ref: string): Promise<RefEntry> {
-  return await checkLive(page, liveEntry(page, registry, ref));
+  return await checkLive(page, registry, liveEntry(page, registry, ref));
 }
 
 /**
@@ -162,7 +163,7 @@ function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
 }
 
 /** {@link checkRef}'s page side: what the entry's element is now. @throws RefGoneError */
-async function checkLive(page: Page, entry: RefEntry): Promise<RefEntry> {
+async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Promise<RefEntry> {
   const bare = entry.ref;
   let now: RefState;
   try {
@@ -216,6 +217,15 @@ async function checkLive(page: Page, entry: RefEntry): Promise<RefEntry> {
   // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
   // shows another item. The row's text (fields' values and the element's own text left out)
   // tells; states such as checked, focus or classes do not change it.
+  // Its row's counts, times or prices ticked ("3s ago", "5/140"): the same item, unless another
+  // ref was shown in exactly the row it now sits in (a list shifted by one).
+  if (
+    entry.context && sameSkeleton(entry.context, nowContext) &&
+    !registry.shownElsewhere(entry, nowContext)
+  ) {
+    entry.context = nowContext;
+    return entry;
+  }
   const moved = contextChange(entry, nowContext);
   if (moved) throw new RefGoneError(bare, "changed", moved);
   return entry;
@@ -302,7 +312,7 @@ export async function resolveRefChecked(
     notLabel,
   ]).catch(() => undefined);
   if (same) return { handle: withShown(same, live, registry), notLabel };
-  const entry = await checkLive(page, live);
+  const entry = await checkLive(page, registry, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
     entry.instance,

@@ -64,16 +64,19 @@ export const snapshotTool = defineTool({
       })
       : await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: (args.offset ?? 0) > 0,
+        // Refs take where they sit now once this page of the outline shows them (below).
+        holdContexts: true,
         frameNote,
         signal: ctx.signal,
         onFrameRead,
       });
-    // The agent sees where every ref sits now (an action's delta may have held some back).
-    if (!args.ref) session.refs.showAll(page.target.targetId);
     const paged = pageText(snap.text, {
       maxTokens: args.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS,
       offset: args.offset ?? 0,
     });
+    // The agent sees where the refs of this page sit now (an action's delta may have held some
+    // back); refs on pages it was not shown keep what they were shown with.
+    session.refs.showAll(page.target.targetId, paged.text);
     return {
       structured: {
         url: page.url,
