@@ -93,6 +93,49 @@ Deno.test("refs on live rows: held when the row is another item, kept when it on
       assertEquals(await logText(), "Saved hello");
     });
 
+    await t.step(
+      "a blur that re-sorts the rows during the click: the click is stopped",
+      async () => {
+        const tree = await open("resort");
+        const rename = /- textbox "Rename first" \[ref=(e\d+)\]/.exec(tree)![1]!;
+        const delta = buttons(tree, "Delete")[2]!; // Delta's row
+        await act(mcp, "fill", { ref: rename, value: "Zulu" });
+        const r = await mcp.call("click", { ref: delta });
+        assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+        assertIncludes(textOf(r), "during the press");
+        assertIncludes(textOf(r), "its click was stopped");
+        assertEquals(await logText(), "No action yet");
+      },
+    );
+
+    await t.step("a mousedown handler that re-sorts: the click is stopped", async () => {
+      const delta = buttons(await open("resort&press=1"), "Delete")[2]!;
+      const r = await mcp.call("click", { ref: delta });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertEquals(await logText(), "No action yet");
+    });
+
+    await t.step("fill after an edit that re-sorts on blur: nothing typed", async () => {
+      const tree = await open("resort");
+      const rename = /- textbox "Rename first" \[ref=(e\d+)\]/.exec(tree)![1]!;
+      const note = [...tree.matchAll(/- textbox "Note" \[ref=(e\d+)\]/g)][2]![1]!; // Delta's
+      await act(mcp, "fill", { ref: rename, value: "Zulu", snapshot: "none" });
+      const r = await mcp.call("fill", { ref: note, value: "call back" });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), "nothing was typed");
+      assertEquals(await logText(), "No action yet");
+    });
+
+    await t.step(
+      "an overlay put up on pointerdown takes the click: the result says so",
+      async () => {
+        const openRef = buttons(await open("overlay"), "Open")[0]!;
+        const r = await act(mcp, "click", { ref: openRef });
+        assertIncludes((r.warnings ?? []).join("\n"), "its click landed on");
+        assertEquals(await logText(), "No action yet");
+      },
+    );
+
     await t.step("bad input: a ref never issued says so", async () => {
       const r = await mcp.call("click", { ref: "e99999" });
       assertEquals(errorOf(r).code, "ref-gone");

@@ -115,7 +115,21 @@ export function pressOutcome(
   // A window listener the page added first may have seen the first event; its elements did not.
   const stopped = "the press was stopped before it reached the page's elements";
   if (bad.changed && shown) {
-    return { error: reusedDuringAction(shown, bad.changed, stopped) };
+    const outcome = bad.during
+      ? `its click was stopped (the page saw the press begin: ${
+        verdicts[i]!.events?.filter((e) => e !== "click").join(", ") || "pointerdown"
+      })`
+      : stopped;
+    return {
+      error: bad.during
+        ? reusedDuringAction(
+          shown,
+          bad.changed,
+          outcome,
+          "during the press (a handler of the press, or a blur that committed an edit, re-rendered the list)",
+        )
+        : reusedDuringAction(shown, bad.changed, outcome),
+    };
   }
   if (bad.gone || bad.changed) {
     return {
@@ -150,6 +164,11 @@ function pressWarnings(
       `${shown.ref}, shown as ${shown.role} ${JSON.stringify(shown.name)}, read ${
         JSON.stringify(own.name)
       } when pressed (its name changed as the pointer arrived): check that this is what was meant`,
+    );
+  }
+  if (own.clickedElsewhere) {
+    out.push(
+      `the press began on the element but its click landed on ${own.clickedElsewhere} (the page changed under the pointer during the press): the element's click handlers did not run`,
     );
   }
   const events = own.events ?? [];

@@ -253,9 +253,13 @@ export function installActionLib(api: PageApi): void {
   };
 
   /** Prepares a fill: focuses and selects the current content. Returns the edit kind. */
-  api.prepareFill = (el: El) => {
+  api.prepareFill = (el: El, shown?: ShownAs | null) => {
     const kind = editKind(el);
     (el as HTMLElement).focus();
+    // Focusing blurs the field typed in last: its change may re-render (an unkeyed list
+    // re-sorted by the value committed), re-using this field for another item.
+    const changed = shown ? api.refChanged(el, shown) : undefined;
+    if (changed) return { changed };
     if (kind === "text") {
       const input = el as HTMLInputElement;
       try {

@@ -83,8 +83,10 @@ export function installHitLib(api: PageApi): void {
     outer: boolean;
     seen: boolean;
     checked: boolean;
-    bad?: { coveredBy: string; gone: boolean; changed?: ShownAs };
+    bad?: { coveredBy: string; gone: boolean; changed?: ShownAs; during?: boolean };
     shown: ShownAs | null;
+    clicked: boolean;
+    clickedElsewhere?: string;
     events: string[];
     name?: string;
     listener: (ev: Event) => void;
@@ -100,6 +102,7 @@ export function installHitLib(api: PageApi): void {
     "dblclick",
     "contextmenu",
   ];
+  const CLICKS = new Set(["click", "auxclick", "dblclick", "contextmenu"]);
   let guard: Guard | undefined;
   const disarm = () => {
     if (!guard) return;
@@ -115,6 +118,7 @@ export function installHitLib(api: PageApi): void {
       seen: false,
       checked: false,
       shown,
+      clicked: false,
       events: [],
       listener: () => {},
       timer: undefined,
@@ -144,6 +148,20 @@ export function installHitLib(api: PageApi): void {
             const name = api.nameOf(el);
             if (name !== g.shown.name) g.name = name;
           }
+        }
+      }
+      // The event that runs the page's handlers: the press's first event checked the element,
+      // but the press itself may have re-rendered it (a mousedown handler, a blur that commits
+      // an edit and re-sorts an unkeyed list): the element must still be the shown item here.
+      if (!g.bad && !g.clicked && !outer && CLICKS.has(ev.type)) {
+        g.clicked = true;
+        const changed = g.shown ? changedFrom(el, g.shown) : undefined;
+        if (changed) g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
+        else {
+          const first = ev.composedPath()[0] as Node | undefined;
+          const t = first instanceof Element ? first : first?.parentElement ?? null;
+          // Not stopped (the page's own doing), but said: the click did not reach the element.
+          if (t && !api.hitAccepted(el, t)) g.clickedElsewhere = describeEl(t);
         }
       }
       if (g.bad) {
@@ -220,6 +238,7 @@ export function installHitLib(api: PageApi): void {
       events: g.events,
       ...(g.bad ? { bad: g.bad } : {}),
       ...(g.name !== undefined ? { name: g.name } : {}),
+      ...(g.clickedElsewhere ? { clickedElsewhere: g.clickedElsewhere } : {}),
     };
   };
 }

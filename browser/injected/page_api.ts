@@ -172,7 +172,12 @@ export interface PageApi extends OnDemandApi {
    */
   frameOwners: () => { instance: string; ids: number[] };
   /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
-  prepareFill: (el: Element) => string;
+  /**
+   * Focuses a field and selects its content; its edit kind (`text`, `contenteditable`, `set`).
+   * With `shown`: `{ changed }` when focusing (which blurs the field typed in last, whose change
+   * may re-render) left the element another item than its ref was shown as.
+   */
+  prepareFill: (el: Element, shown?: ShownAs | null) => string | { changed: ShownAs };
   /** Sets a value directly (date, color, range inputs), firing input and change. */
   setValue: (el: Element, value: string) => { ok?: true; error?: string };
   labeledControl: (el: Element) => Element | null;

@@ -136,14 +136,18 @@ export type FrameMap = { x: number; y: number; scaleX: number; scaleY: number };
  * `bad` the element the press went to instead, and whether the element is gone, or (`changed`)
  * that the element itself was re-used for another item before the press's first event;
  * `events` the trusted event types that reached this document, in order (first of each);
- * `name` the element's name at the first event when it differs from the name it was shown with.
+ * `name` the element's name at the first event when it differs from the name it was shown with;
+ * `clickedElsewhere` what the press's click landed on when not the element (the page changed
+ * under the pointer during the press). `bad.during`: the element was re-used after the press's
+ * first event, before its click (stopped there; the page saw the press begin).
  */
 export type PressVerdict = {
   armed: boolean;
   seen: boolean;
-  bad?: { coveredBy: string; gone: boolean; changed?: ShownAs };
+  bad?: { coveredBy: string; gone: boolean; changed?: ShownAs; during?: boolean };
   events?: string[];
   name?: string;
+  clickedElsewhere?: string;
 };
 
 /** Facts about an element after an action; `cuts`: field → length to cut to, on the server. */

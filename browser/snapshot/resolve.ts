@@ -247,12 +247,14 @@ function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry)
  * The `ref-gone` failure of a ref whose element the page re-used for another item while an
  * action waited on it (after the ref was checked: during the scroll into view, on the
  * pointer's arrival, under a cover): `shown` is what the agent was shown, `now` what the
- * element is at the press; `outcome` ends the message (what became of the action).
+ * element is at the press; `outcome` ends the message (what became of the action), `when` says
+ * when it happened.
  */
 export function reusedDuringAction(
   shown: ShownAs & { ref: string },
   now: ShownAs,
   outcome = "nothing was pressed",
+  when = "while the action waited on it (scrolling it into view, the pointer's arrival, a cover)",
 ): RefGoneError {
   const was = { kind: shown.context[0], text: shown.context[1] };
   const is = { kind: now.context[0], text: now.context[1] };
@@ -263,7 +265,7 @@ export function reusedDuringAction(
   return new RefGoneError(
     shown.ref,
     "changed",
-    `${how}, while the action waited on it (scrolling it into view, the pointer's arrival, a cover); ${outcome}`,
+    `${how}, ${when}; ${outcome}`,
   );
 }
 

@@ -18,6 +18,7 @@ import {
   startEnterWatch,
 } from "../../browser/forms/form_send.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
+import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
 /** The `fill` tool. */
 export const fillTool = defineTool({
@@ -56,11 +57,22 @@ export const fillTool = defineTool({
       async perform(c) {
         const { page, target, signal } = c;
         if (target?.kind !== "element") return;
-        const preparing = callOnHandle(target.handle, "prepareFill");
+        const shown = target.handle.shown;
+        const preparing = callOnHandle(target.handle, "prepareFill", [
+          shown ? { role: shown.role, name: shown.name, context: shown.context } : null,
+        ]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
         try {
           const kind = await preparing;
+          if (typeof kind === "object") {
+            throw reusedDuringAction(
+              shown!,
+              kind.changed,
+              "nothing was typed",
+              "as it took the focus (the field typed in before committed its edit and the page re-rendered)",
+            );
+          }
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
