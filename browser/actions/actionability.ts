@@ -356,7 +356,7 @@ export async function untilActionable(
       throw new ToolError(
         "not-visible",
         "The element is not visible (hidden, zero-size or display:none)",
-        "take a new snapshot; reveal it first (open its menu or section) or pick a visible element",
+        "reveal it first (hover its row or card for controls shown on hover, open its menu or section), or pick a visible element",
       );
     case "disabled":
       throw new ToolError(
