@@ -31,7 +31,7 @@ Deno.test("ref recycle: rows re-used for other items fail ref-gone, nothing is d
     return String((await mcp.ok("snapshot")).tree);
   };
   try {
-    for (const mode of ["long", "alt", "aria", "value"]) {
+    for (const mode of ["long", "alt", "aria", "value", "div", "card", "label"]) {
       await t.step(`re-used before the call, rows told apart by ${mode}`, async () => {
         const ref = thirdDelete(await open(mode));
         await evalJs("shift()");

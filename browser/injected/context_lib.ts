@@ -27,8 +27,10 @@
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable);
- * 2. the nearest such ancestor (flat tree): `[kind, its text]` without the
- *    element's own subtree (the element is checked by its role and name);
+ * 2. the nearest such ancestor (flat tree), or a row of plain elements (a `div` or `section`
+ *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400 characters of
+ *    text: kind `item`): `[kind, its text]` without the element's own subtree (the element is
+ *    checked by its role and name); one holding nothing else passes to the next one up;
  * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
  *    `toolbar`, `table`, …), none: for an element without a name (a clickable
  *    card), not editable, `["content", its own text]` when not empty;
@@ -166,6 +168,21 @@ export function installContextLib(api: PageApi): void {
     return `${text.slice(0, CONTEXT_SHOWN)}… #${hash(skeleton(text))}`;
   }
 
+  // Rows built of plain elements (no li, tr or role): a div or section with a class, or a
+  // custom element, with a sibling of the same tag and class beside it, short enough to be a
+  // row (not a page section). Classless divs side by side are layout, not rows.
+  const REPEATED_TAGS = new Set(["div", "section"]);
+  const REPEATED_MAX = 400;
+  function repeatedKind(a: Element): string | undefined {
+    const custom = a.localName.includes("-");
+    const cls = a.getAttribute("class");
+    if (!custom && !(REPEATED_TAGS.has(a.localName) && cls?.trim())) return undefined;
+    const same = (s: Element | null) =>
+      !!s && s.localName === a.localName && s.getAttribute("class") === cls;
+    if (!same(a.previousElementSibling) && !same(a.nextElementSibling)) return undefined;
+    return (a.textContent ?? "").length > REPEATED_MAX ? undefined : "item";
+  }
+
   function containerKind(el: Element): string | undefined {
     const explicit = el.getAttribute("role");
     const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
@@ -178,10 +195,18 @@ export function installContextLib(api: PageApi): void {
     const own = containerKind(el);
     if (own) return [own, editable ? "" : contextText(el, null)];
     let struct: [string, string] = ["", ""];
+    // An item that holds nothing but the element (a card's action list item, a bare label
+    // around a checkbox) does not tell items apart: the next one up may.
+    let empty: [string, string] | undefined;
     for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
       if (a === document.body || a === document.documentElement) break;
-      const kind = containerKind(a);
-      if (kind) return [kind, contextText(a, el)];
+      const kind = containerKind(a) ?? repeatedKind(a);
+      if (kind) {
+        const text = contextText(a, el);
+        if (text) return [kind, text];
+        empty ??= [kind, ""];
+        continue;
+      }
       const r = roleOf(a);
       if (CONTEXT_STRUCTS.has(r)) {
         const n = nameOf(a);
@@ -191,6 +216,7 @@ export function installContextLib(api: PageApi): void {
         }
       }
     }
+    if (empty) return empty;
     // A clickable without a name (a card, a row of divs) is told by its own text.
     if (!name && !editable && !NO_CONTENT_CONTEXT.has(role)) {
       const text = contextText(el, null);
