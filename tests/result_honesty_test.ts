@@ -1,0 +1,48 @@
+/**
+ * What an ActionResult says is true, and values stay out of it (the red team's findings,
+ * session 7):
+ * - every URL it reports follows one rule (`reportedUrl`, browser/network_writes.ts): a write's
+ *   URL (any method but GET/HEAD/OPTIONS/TRACE, in any case) by its keys only, a bare query and
+ *   matrix parameters included, and so is `navigation.to`/`from` of a document a form's POST
+ *   fetched;
+ * - an empty `text=` selector is refused (it would match every element);
+ * - a write with no answer yet is `pending`, not a failure, and a warning says not to resend;
+ * - an element probe the call's time cut short says nothing of the element (not "detached").
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { errorOf } from "./_results.ts";
+
+Deno.test("ActionResult: no write's values, empty text= refused, pending writes, unknown probes", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  try {
+    await t.step("an empty text= selector is refused, saying what to pass", async () => {
+      await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });
+      const before = fx.requests.length;
+      for (const selector of ["text=", "text=   ", 'text=""', 'text=" "']) {
+        for (
+          const [tool, args] of [
+            ["click", { selector, snapshot: "none" }],
+            ["fill", { selector, value: "x", snapshot: "none" }],
+            ["wait_for", { selector, timeoutMs: 1000 }],
+          ] as const
+        ) {
+          const r = await mcp.call(tool, args);
+          assertEquals(r.isError, true, `${tool} ${selector}: ${textOf(r).slice(0, 300)}`);
+          const e = errorOf(r);
+          assertEquals(e.code, "invalid-argument");
+          assertIncludes(e.message, 'text="Save"');
+        }
+      }
+      const spaces = errorOf(await mcp.call("wait_for", { text: "   ", timeoutMs: 1000 }));
+      assertEquals(spaces.code, "invalid-argument");
+      // Nothing was clicked: no button sent anything.
+      assertEquals(fx.requests.slice(before).map((q) => q.path), []);
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
