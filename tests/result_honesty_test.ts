@@ -9,10 +9,10 @@
  * - a write with no answer yet is `pending`, not a failure, and a warning says not to resend;
  * - an element probe the call's time cut short says nothing of the element (not "detached").
  */
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
-import { errorOf } from "./_results.ts";
+import { act, errorOf } from "./_results.ts";
 
 Deno.test("ActionResult: no write's values, empty text= refused, pending writes, unknown probes", async (t) => {
   const fx = await startFixtureServer();
@@ -41,6 +41,25 @@ Deno.test("ActionResult: no write's values, empty text= refused, pending writes,
       // Nothing was clicked: no button sent anything.
       assertEquals(fx.requests.slice(before).map((q) => q.path), []);
     });
+
+    await t.step(
+      "an element probe cut short by the call's time does not say detached",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("busy-after.html"), snapshot: "none" });
+        const r = await act(mcp, "click", { selector: "#save", snapshot: "none", timeoutMs: 1000 });
+        assertTrue(
+          r.warnings.some((w) => w.includes("the element probe")),
+          `the probe was cut short: ${JSON.stringify(r.warnings)}`,
+        );
+        assertEquals(r.element?.stillAttached, undefined, JSON.stringify(r.element));
+        // The button is still there once the page is free again.
+        const still = await mcp.ok("eval_js", {
+          expression: "document.querySelector('#save')?.isConnected",
+          timeoutMs: 10000,
+        });
+        assertEquals(still.value, true);
+      },
+    );
   } finally {
     await mcp.close();
     await fx.close();
