@@ -18,6 +18,47 @@ Deno.test("ActionResult: no write's values, empty text= refused, pending writes,
   const fx = await startFixtureServer();
   const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
   try {
+    await t.step("writes: keys only in mutations, requests and navigation", async () => {
+      const seen: Record<string, string> = {};
+      for (const w of ["w1", "w2", "w3", "w4", "w6", "w8", "w5"]) {
+        await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });
+        const r = await mcp.call("click", { selector: `#${w}`, snapshot: "none", submits: true });
+        const all = JSON.stringify(r.structuredContent) + textOf(r);
+        assertEquals(all.match(/SECRET\d+/g), null, `${w} leaks: ${all.slice(0, 600)}`);
+        const res = r.structuredContent as {
+          network: { mutations: Array<{ method: string; urlPattern: string }> };
+          navigation: { to: string };
+        };
+        const m = res.network.mutations;
+        assertEquals(m.length, 1, `${w}: ${JSON.stringify(res.network)}`);
+        seen[w] = `${m[0]!.method} ${m[0]!.urlPattern.replace(fx.origin, "")}`;
+        if (w === "w5") {
+          // Where the form landed: its path and keys, not the value.
+          assertEquals(res.navigation.to, fx.url("api/echo?sid"));
+        }
+      }
+      assertEquals(seen, {
+        w1: "POST /api/echo?token&user",
+        w2: "POST /api/echo?token",
+        w3: "PUT /api/echo;jsessionid",
+        w4: "DELETE /api/echo",
+        // Chromium sends a PATCH as the page spelled it: still a write.
+        w6: "pAtCh /api/echo?k",
+        // A bare query is all value.
+        w8: "POST /api/echo?…",
+        w5: "POST /api/echo?sid",
+      });
+      // The next action starts on the form's result: `from` by its keys too.
+      const next = await act(mcp, "navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      assertEquals(next.navigation.from, fx.url("api/echo?sid"));
+      // A page fetched by GET keeps its query (where the agent went).
+      const get = await act(mcp, "navigate", {
+        url: fx.url("basic.html?q=shoes"),
+        snapshot: "none",
+      });
+      assertEquals(get.navigation.to, fx.url("basic.html?q=shoes"));
+    });
+
     await t.step("an empty text= selector is refused, saying what to pass", async () => {
       await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });
       const before = fx.requests.length;
