@@ -84,6 +84,32 @@ Deno.test("ActionResult: no write's values, empty text= refused, pending writes,
     });
 
     await t.step(
+      "a write with no answer yet is pending, and the result says not to resend",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });
+        const r = await act(mcp, "click", { selector: "#w9", snapshot: "none", timeoutMs: 4000 });
+        assertEquals(r.network.mutations.length, 1, JSON.stringify(r.network));
+        const m = r.network.mutations[0]!;
+        assertEquals([m.method, m.urlPattern, m.pending, m.ok, m.status], [
+          "POST",
+          fx.url("slow?ms&sid"),
+          true,
+          false,
+          undefined,
+        ]);
+        assertTrue(
+          r.warnings.some((w) => w.includes("no answer yet") && w.includes("do not send it again")),
+          JSON.stringify(r.warnings),
+        );
+        // An answered write is not pending.
+        await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });
+        const done = await act(mcp, "click", { selector: "#w1", snapshot: "none" });
+        assertEquals(done.network.mutations[0]!.pending, undefined);
+        assertEquals(done.network.mutations[0]!.ok, true);
+      },
+    );
+
+    await t.step(
       "an element probe cut short by the call's time does not say detached",
       async () => {
         await mcp.ok("navigate", { url: fx.url("busy-after.html"), snapshot: "none" });

@@ -323,10 +323,13 @@ export class ActionRecorder {
     );
     const mutations: Mutation[] = [];
     for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
+      // No answer yet (no status, not failed): it may still reach the server; not a failure.
+      const pending = !r.failed && r.status === undefined;
       const m: Mutation = {
         method: r.method,
         urlPattern: reportedUrl(r.url, r.method),
         ok: !r.failed && r.status !== undefined && r.status < 400,
+        ...(pending ? { pending: true as const } : {}),
         ...(r.status !== undefined ? { status: r.status } : {}),
         ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
       };

@@ -178,6 +178,18 @@ Deno.test("recorder: network summary by type, failures, and writes by keys only"
   assertEquals(keysOnly("not a url?a=1"), "not a url");
 });
 
+Deno.test("recorder: a write with no answer yet is pending, not failed", async () => {
+  const { page, fake, recorder } = start();
+  request(fake, page, { url: "http://127.0.0.1:8000/api/save?sid=s3cret", method: "POST" }, false);
+  const rec = await recorder.finish(false);
+  assertEquals(rec.network.mutations, [{
+    method: "POST",
+    urlPattern: "http://127.0.0.1:8000/api/save?sid",
+    ok: false,
+    pending: true,
+  }]);
+});
+
 Deno.test("recorder: a tab whose document a form's POST fetched is shown by its keys", async () => {
   const { page, fake, recorder } = start();
   page.url = "http://127.0.0.1:8000/done?sid=s3cret";

@@ -28,6 +28,11 @@ export interface Mutation {
   status?: number;
   /** Answered with a status below 400. */
   ok: boolean;
+  /**
+   * No answer yet when the result was taken (no status, not failed; `ok` is false): the request
+   * may still reach the server and do its work. Not a failure: sending it again may do it twice.
+   */
+  pending?: true;
   durationMs?: number;
   responseShape?: string[];
 }
