@@ -53,8 +53,11 @@ export function isWriteMethod(method: string | undefined): boolean {
   return !!method && !SAFE_METHODS.has(method.toUpperCase());
 }
 
-/** A request's URL as the agent is shown it: a write's by its keys ({@link keysOnly}). */
-export function shownUrl(request: { method: string; url: string }): string {
+/**
+ * A request's URL as the agent is shown it, uncut: a write's by its keys ({@link keysOnly}).
+ * `method` undefined: a read. {@link reportedUrl} is this, cut.
+ */
+export function shownUrl(request: { method?: string | undefined; url: string }): string {
   return isWriteMethod(request.method) ? keysOnly(request.url) : request.url;
 }
 
@@ -66,6 +69,6 @@ export function shownUrl(request: { method: string; url: string }): string {
  * Then cut to {@link MAX_REPORTED_URL} chars (with `…`). `method` undefined: a read.
  */
 export function reportedUrl(url: string, method?: string): string {
-  const shown = isWriteMethod(method) ? keysOnly(url) : url;
+  const shown = shownUrl({ method, url });
   return shown.length > MAX_REPORTED_URL ? shown.slice(0, MAX_REPORTED_URL) + "…" : shown;
 }
