@@ -1,9 +1,13 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { isWriteMethod, keysOnly, shownUrl } from "./network_writes.ts";
+import { isWriteMethod, keysOnly, reportedUrl, shownUrl } from "./network_writes.ts";
 
-Deno.test("isWriteMethod: POST, PUT, PATCH, DELETE", () => {
-  for (const m of ["POST", "PUT", "PATCH", "DELETE"]) assertEquals(isWriteMethod(m), true, m);
-  for (const m of ["GET", "HEAD", "OPTIONS", "post"]) assertEquals(isWriteMethod(m), false, m);
+Deno.test("isWriteMethod: every method but GET, HEAD, OPTIONS, TRACE, in any case", () => {
+  for (const m of ["POST", "PUT", "PATCH", "DELETE", "post", "pAtCh", "MKCOL"]) {
+    assertEquals(isWriteMethod(m), true, m);
+  }
+  for (const m of ["GET", "HEAD", "OPTIONS", "TRACE", "get", undefined]) {
+    assertEquals(isWriteMethod(m), false, String(m));
+  }
 });
 
 Deno.test("shownUrl: a write by its keys, a read as it is", () => {
@@ -12,4 +16,26 @@ Deno.test("shownUrl: a write by its keys, a read as it is", () => {
   assertEquals(shownUrl({ method: "POST", url }), "https://a.test/p?token&x");
   assertEquals(shownUrl({ method: "GET", url }), url);
   assertEquals(keysOnly("not a url?a=1"), "not a url");
+  assertEquals(keysOnly("not a url;sid=1"), "not a url");
+});
+
+Deno.test("keysOnly: no value survives (bare query, matrix parameters, user info, fragment)", () => {
+  assertEquals(keysOnly("https://a.test/p?SECRET"), "https://a.test/p?…");
+  assertEquals(keysOnly("https://a.test/p?a=1&SECRET&b="), "https://a.test/p?a&…&b");
+  assertEquals(
+    keysOnly("https://a.test/x;jsessionid=SECRET/y;v=2;w?q=SECRET"),
+    "https://a.test/x;jsessionid/y;v;w?q",
+  );
+  assertEquals(keysOnly("https://u:SECRET@a.test/p#t=SECRET"), "https://a.test/p");
+  assertEquals(keysOnly("https://a.test/p?t%6Fken=SECRET&a+b=1"), "https://a.test/p?token&a b");
+  assertEquals(keysOnly("https://a.test/p?"), "https://a.test/p");
+});
+
+Deno.test("reportedUrl: the one rule (a write's by keys, a read's as it is), cut to 200", () => {
+  assertEquals(reportedUrl("https://a.test/p?sid=SECRET", "POST"), "https://a.test/p?sid");
+  assertEquals(reportedUrl("https://a.test/p?q=shoes"), "https://a.test/p?q=shoes");
+  assertEquals(reportedUrl("https://a.test/p?q=shoes", "GET"), "https://a.test/p?q=shoes");
+  const long = "https://a.test/" + "y".repeat(500);
+  assertEquals(reportedUrl(long), long.slice(0, 200) + "…");
+  assertEquals(reportedUrl(long + "?k=v", "PUT"), long.slice(0, 200) + "…");
 });

@@ -19,6 +19,12 @@ export interface DocumentResponse {
   status: number;
   mimeType: string;
   loaderId: string;
+  /**
+   * The method of the request it answered (its last hop's: a POST answered by a 303 is the
+   * GET that followed), when its `Network.requestWillBeSent` was seen: `POST` for a form's
+   * result, whose URL a result shows by its keys only.
+   */
+  method?: string;
 }
 
 /** Load states `navigate`/`wait_for` understand. */
@@ -85,6 +91,8 @@ export interface NavigationHost {
 
 /** How many documents' responses a frame remembers (back/forward cache entries, redirects). */
 const KEPT_RESPONSES = 16;
+/** How many document requests still without a response the tab remembers the method of. */
+const KEPT_METHODS = 64;
 
 const LIFECYCLE_NAME: Record<Exclude<LoadState, "commit">, string> = {
   domcontentloaded: "DOMContentLoaded",
@@ -101,6 +109,8 @@ export class PageNavigation {
   #host: NavigationHost;
   /** Per frame: the document responses seen, by loader id (the newest last, {@link KEPT_RESPONSES}). */
   #docResponses = new Map<string, Map<string, DocumentResponse>>();
+  /** The method of each document request not answered yet, by request id (the newest last). */
+  #docMethods = new Map<string, string>();
   #lifecycleWaiters = new Set<() => void>();
 
   constructor(host: NavigationHost) {
@@ -115,6 +125,8 @@ export class PageNavigation {
    */
   recordResponse(e: Protocol.Network.ResponseReceivedEvent): void {
     if (e.type !== "Document" || !e.frameId) return;
+    const method = this.#docMethods.get(e.requestId);
+    this.#docMethods.delete(e.requestId);
     let byLoader = this.#docResponses.get(e.frameId);
     if (!byLoader) this.#docResponses.set(e.frameId, byLoader = new Map());
     byLoader.delete(e.loaderId);
@@ -123,10 +135,26 @@ export class PageNavigation {
       status: e.response.status,
       mimeType: e.response.mimeType,
       loaderId: e.loaderId,
+      ...(method !== undefined ? { method } : {}),
     });
     for (const old of byLoader.keys()) {
       if (byLoader.size <= KEPT_RESPONSES) break;
       byLoader.delete(old);
+    }
+  }
+
+  /**
+   * Records a `Network.requestWillBeSent` of type `Document` (each hop of a redirect): its
+   * method goes with the response that answers it ({@link DocumentResponse.method}).
+   */
+  recordRequest(e: Protocol.Network.RequestWillBeSentEvent): void {
+    if (e.type !== "Document") return;
+    this.#docMethods.delete(e.requestId);
+    this.#docMethods.set(e.requestId, e.request.method);
+    // A request that never got a response (failed, stopped) is forgotten once enough came after.
+    for (const old of this.#docMethods.keys()) {
+      if (this.#docMethods.size <= KEPT_METHODS) break;
+      this.#docMethods.delete(old);
     }
   }
 

@@ -46,3 +46,28 @@ Deno.test("documentResponse: a document restored from the back/forward cache is 
   main.loaderId = "L3";
   assertEquals(nav.documentResponse("F"), undefined);
 });
+
+Deno.test("documentResponse: the method of the request it answered (a form's POST; a redirect's last hop)", () => {
+  const { nav, main } = tab();
+  const sent = (requestId: string, method: string) =>
+    nav.recordRequest(
+      {
+        type: "Document",
+        requestId,
+        request: { method },
+      } as Protocol.Network.RequestWillBeSentEvent,
+    );
+  sent("L1", "POST");
+  nav.recordResponse(response("L1", 200));
+  assertEquals(nav.documentResponse("F")?.method, "POST");
+  // POST answered by a 303: the GET that followed delivered the document.
+  sent("L2", "POST");
+  sent("L2", "GET");
+  main.loaderId = "L2";
+  nav.recordResponse(response("L2", 200));
+  assertEquals(nav.documentResponse("F")?.method, "GET");
+  // No request seen (attached late): no method.
+  main.loaderId = "L3";
+  nav.recordResponse(response("L3", 200));
+  assertEquals(nav.documentResponse("F")?.method, undefined);
+});

@@ -190,6 +190,9 @@ export class Page {
     }
     this.#contexts.apply(...args);
     switch (method) {
+      case "Network.requestWillBeSent":
+        this.#nav.recordRequest(params);
+        break;
       case "Network.responseReceived":
         this.#nav.recordResponse(params);
         break;

@@ -27,6 +27,10 @@ export interface FakePage {
   loaded: boolean;
   frame(id: string): { url: string; lifecycle: Set<string> } | undefined;
   title(): Promise<string>;
+  /** The method that fetched its document (`POST`: a form's result); undefined: unknown. */
+  documentMethod?: string;
+  /** What `Page.documentResponse` gives the recorder: the method only. */
+  documentResponse(): { method?: string } | undefined;
 }
 
 /** A fake tab at `url`. */
@@ -42,6 +46,8 @@ export function fakePage(url: string, id = "T1"): FakePage {
         ? { url: page.url, lifecycle: new Set(page.loaded ? ["DOMContentLoaded"] : []) }
         : undefined,
     title: () => Promise.resolve(`title of ${page.url}`),
+    documentResponse: () =>
+      page.documentMethod === undefined ? undefined : { method: page.documentMethod },
   };
   return page;
 }

@@ -35,8 +35,25 @@ export const refField = z.string().optional().describe("Snapshot ref, e.g. e12")
 /** An element by a name given with `name_ref` (an alias of its ref). */
 export const namedField = z.string().optional().describe("name_ref alias");
 
-/** An element by CSS selector, or `text=…`. */
-export const selectorField = z.string().optional().describe("CSS or text=…");
+/**
+ * A `text=` selector without words (`text=`, `text=   `, `text=""`): every element's text
+ * contains the empty string, so it would act on the first element of the page.
+ */
+const EMPTY_TEXT_SELECTOR = /^text=\s*(?:"\s*")?\s*$/s;
+
+/** Why an empty `text=` selector is refused, and what to pass instead. */
+export const EMPTY_TEXT_SELECTOR_MESSAGE =
+  'text= needs the words to find: text=Save (contains, any case) or text="Save" (exactly); ' +
+  "for an element without text, use its ref from snapshot or a CSS selector";
+
+/**
+ * An element by CSS selector, or `text=…` (refused as `invalid-argument` when it names no
+ * words: it would match everything).
+ */
+export const selectorField = z.string().refine(
+  (s) => !EMPTY_TEXT_SELECTOR.test(s),
+  EMPTY_TEXT_SELECTOR_MESSAGE,
+).optional().describe("CSS or text=…");
 
 /** The largest viewport browxai sets, CSS px (8K): a bigger one starves the renderer. */
 export const MAX_VIEWPORT = { width: 7680, height: 4320 } as const;

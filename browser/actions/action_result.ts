@@ -102,7 +102,9 @@ export interface ElementProbe {
   ref?: string;
   /**
    * Still in the document (false after a full load, or when the page removed
-   * it); absent when the action had no element target (a window scroll).
+   * it); absent when the action had no element target (a window scroll), or when the call's
+   * time ran out before the element could be read (`warnings` say "cut short the element
+   * probe": unknown, not gone).
    */
   stillAttached?: boolean;
   /** Holds the focus. */

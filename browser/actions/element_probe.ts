@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isTimeoutError } from "../../cdp/errors.ts";
 import { callOnHandle, withSignal } from "../injected/mod.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { ResolvedTarget } from "./target.ts";
@@ -13,8 +14,9 @@ import type { ElementProbe } from "./action_result.ts";
  * The ActionResult's `element` for `target` after the action: the page's
  * `elementInfo` (long texts cut here, clear of secrets), or
  * `{ stillAttached: false }` after a full load (the document is new) or when
- * the probe fails; undefined without an element target. `signal` ends the probe (its
- * reason is thrown).
+ * the probe fails (its object or document is gone); `{}` when the page did not answer in time
+ * (a busy page: nothing known, the element is not said to be gone); undefined without an
+ * element target. `signal` ends the probe (its reason is thrown).
  */
 export async function probeAfter(
   target: ResolvedTarget | undefined,
@@ -23,9 +25,9 @@ export async function probeAfter(
 ): Promise<ElementProbe | undefined> {
   if (target?.kind !== "element") return undefined;
   if (fullLoad) return { stillAttached: false };
-  return await elementProbe(target, signal).catch(() => {
+  return await elementProbe(target, signal).catch((e) => {
     signal?.throwIfAborted();
-    return { stillAttached: false };
+    return isTimeoutError(e) ? {} : { stillAttached: false };
   });
 }
 

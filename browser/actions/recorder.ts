@@ -13,7 +13,7 @@ import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
-import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
+import { isWriteMethod, reportedUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
 import {
   BY_TYPE,
@@ -22,7 +22,6 @@ import {
   type NavigationInfo,
   type Recording,
   routedOf,
-  shortUrl,
   stripHash,
 } from "./recording.ts";
 
@@ -61,6 +60,8 @@ export class ActionRecorder {
   #networkMark: number;
   #routedMark: number;
   #fromUrl: string;
+  /** The method that fetched the document the action started on (a form's POST: by keys). */
+  #fromMethod: string | undefined;
   #dialogs: DialogRecord[] = [];
   #newTabs: Page[] = [];
   #tabOpenedAt = new Map<Page, number>();
@@ -87,6 +88,7 @@ export class ActionRecorder {
     this.#networkMark = session.logs.network.lastSeq;
     this.#routedMark = session.routes.lastSeq;
     this.#fromUrl = page.url;
+    this.#fromMethod = page.documentResponse()?.method;
     this.#unsubscribe = session.listen({
       event: (...args) => this.#onEvent(...args),
       tabOpening: () => this.#activity(),
@@ -288,16 +290,18 @@ export class ActionRecorder {
     );
     const active = this.#session.activePage ?? this.#page;
     // Navigation is about the tab acted on; a tab it opened is in newTabs.
-    const to = this.#page.isClosed ? active.url : this.#page.url;
+    const toPage = this.#page.isClosed ? active : this.#page;
+    const to = toPage.url;
     let kind: NavigationInfo["kind"] = null;
     if (this.#mainNavigated) kind = "full_load";
     else if (this.#sameDocNavigated) {
       kind = stripHash(this.#fromUrl) === stripHash(to) ? "hash" : "spa";
     }
+    // Shown by the one rule (`reportedUrl`): a document a form's POST fetched by its keys.
     const navigation: NavigationInfo = {
       changed: this.#mainNavigated || to !== this.#fromUrl,
-      from: this.#fromUrl,
-      to,
+      from: reportedUrl(this.#fromUrl, this.#fromMethod),
+      to: reportedUrl(to, toPage.documentResponse()?.method),
       kind,
     };
     if (requestedUrl) {
@@ -319,10 +323,13 @@ export class ActionRecorder {
     );
     const mutations: Mutation[] = [];
     for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
+      // No answer yet (no status, not failed): it may still reach the server; not a failure.
+      const pending = !r.failed && r.status === undefined;
       const m: Mutation = {
         method: r.method,
-        urlPattern: keysOnly(r.url),
+        urlPattern: reportedUrl(r.url, r.method),
         ok: !r.failed && r.status !== undefined && r.status < 400,
+        ...(pending ? { pending: true as const } : {}),
         ...(r.status !== undefined ? { status: r.status } : {}),
         ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
       };
@@ -335,7 +342,7 @@ export class ActionRecorder {
       newTabs: await Promise.all(
         this.#newTabs.slice(0, MAX_NEW_TABS).map(async (p) => ({
           index: this.#session.tabs.indexOf(p),
-          url: p.url,
+          url: reportedUrl(p.url, p.documentResponse()?.method),
           title: await p.title().catch(() => ""),
         })),
       ),
@@ -357,7 +364,7 @@ export class ActionRecorder {
         },
         requests: notable.slice(0, 10).map((r) => ({
           method: r.method,
-          url: shortUrl(shownUrl(r)),
+          url: reportedUrl(r.url, r.method),
           type: r.type,
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),

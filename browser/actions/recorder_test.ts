@@ -178,6 +178,30 @@ Deno.test("recorder: network summary by type, failures, and writes by keys only"
   assertEquals(keysOnly("not a url?a=1"), "not a url");
 });
 
+Deno.test("recorder: a write with no answer yet is pending, not failed", async () => {
+  const { page, fake, recorder } = start();
+  request(fake, page, { url: "http://127.0.0.1:8000/api/save?sid=s3cret", method: "POST" }, false);
+  const rec = await recorder.finish(false);
+  assertEquals(rec.network.mutations, [{
+    method: "POST",
+    urlPattern: "http://127.0.0.1:8000/api/save?sid",
+    ok: false,
+    pending: true,
+  }]);
+});
+
+Deno.test("recorder: a tab whose document a form's POST fetched is shown by its keys", async () => {
+  const { page, fake, recorder } = start();
+  page.url = "http://127.0.0.1:8000/done?sid=s3cret";
+  page.documentMethod = "POST";
+  fake.emit(page, "Page.frameNavigated", { frame: { id: page.mainFrameId, url: page.url } });
+  const rec = await recorder.finish(false);
+  assertEquals([rec.navigation.from, rec.navigation.to], [URL_A, "http://127.0.0.1:8000/done?sid"]);
+  // The next window starts there: `from` by its keys too.
+  const next = new ActionRecorder(fake.session, page as unknown as Page);
+  assertEquals((await next.finish(false)).navigation.from, "http://127.0.0.1:8000/done?sid");
+});
+
 Deno.test("recorder: settle waits for the main frame's load and a pending request", async () => {
   const { page, fake, recorder } = start();
   fake.emit(page, "Page.frameStartedLoading", { frameId: page.mainFrameId });

@@ -2,13 +2,14 @@
  * What an action window recorded (`recorder.ts`): the shape of a
  * {@link Recording} (navigation, new tabs, console, page errors, network
  * traffic with writes summarized by keys, route events, dialogs), and the
- * pure helpers that summarize its parts (request types, URLs cut short,
- * hosts, route events).
+ * pure helpers that summarize its parts (request types, hosts, route events). Every URL in it
+ * follows one rule, `reportedUrl` of `../network_writes.ts`.
  *
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
 import type { RoutedEvent } from "../routes/routes.ts";
+import { reportedUrl } from "../network_writes.ts";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -22,9 +23,16 @@ export interface NavigationInfo {
 /** A write request summarized without values. */
 export interface Mutation {
   method: string;
+  /** Its URL by keys only (`reportedUrl`), at most 200 chars. */
   urlPattern: string;
   status?: number;
+  /** Answered with a status below 400. */
   ok: boolean;
+  /**
+   * No answer yet when the result was taken (no status, not failed; `ok` is false): the request
+   * may still reach the server and do its work. Not a failure: sending it again may do it twice.
+   */
+  pending?: true;
   durationMs?: number;
   responseShape?: string[];
 }
@@ -95,11 +103,6 @@ export const BY_TYPE: Record<string, string> = {
   Media: "media",
 };
 
-/** `url` cut to 200 chars (with `…`). */
-export function shortUrl(url: string): string {
-  return url.length > 200 ? url.slice(0, 200) + "…" : url;
-}
-
 /** `url` without its fragment. */
 export function stripHash(url: string): string {
   const i = url.indexOf("#");
@@ -116,12 +119,12 @@ export function hostOf(url: string): string | undefined {
   }
 }
 
-/** `{ routed }` of a window's route events (the first 10, URLs cut), or `{}` when none. */
+/** `{ routed }` of a window's route events (the first 10, URLs by {@link reportedUrl}), or `{}` when none. */
 export function routedOf(events: RoutedEvent[]): { routed?: RoutedEntry[] } {
   if (!events.length) return {};
   return {
     routed: events.slice(0, 10).map((e) => ({
-      url: shortUrl(e.url),
+      url: reportedUrl(e.url, e.method),
       pattern: e.pattern,
       action: e.action,
       ...(e.status !== undefined ? { status: e.status } : {}),

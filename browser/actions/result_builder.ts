@@ -14,7 +14,7 @@ import type {
   PerformFields,
 } from "./action_result.ts";
 import type { DeltaOut } from "./action_delta.ts";
-import type { Recording } from "./recording.ts";
+import type { Mutation, Recording } from "./recording.ts";
 
 /**
  * The warning of an action that opened a file chooser: what to do instead, naming the
@@ -137,6 +137,8 @@ export class ActionResultBuilder {
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
     }
+    const pending = rec.network.mutations.filter((m) => m.pending);
+    if (pending.length) warnings.push(pendingWritesWarning(pending));
     if ("url" in extraRest) extraRest.url = rec.navigation.to;
     let element = facts.element;
     if (extraElement) element = { ...element, ...extraElement };
@@ -194,4 +196,15 @@ export class ActionResultBuilder {
       error: error ? { code: error.code, message: error.message, hint: error.hint } : null,
     };
   }
+}
+
+/**
+ * The warning for writes without an answer when the result was taken (`mutations[].pending`):
+ * they may still reach the server, so the agent checks before sending again.
+ */
+function pendingWritesWarning(pending: Mutation[]): string {
+  const which = pending.slice(0, 3).map((m) => `${m.method} ${m.urlPattern}`).join(", ");
+  return `${pending.length === 1 ? "a write has" : `${pending.length} writes have`} no answer ` +
+    `yet (${which}; network.mutations pending: true): it may still reach the server; do not ` +
+    "send it again before checking the page or network_read";
 }

@@ -64,7 +64,7 @@ export async function answerPassed(
   const route = c.routes.matching(url, c.targetId);
   if (!route) return void await go();
   const note = (action: "fulfilled" | "aborted" | "refused", more: object = {}) =>
-    c.routes.note({ url, pattern: route.pattern, action, ...more });
+    c.routes.note({ url, method: e.request.method, pattern: route.pattern, action, ...more });
   if (c.ownConsole?.(url)) {
     // A page of the agent's on the console's origin would carry the person's cookie there.
     note("refused", { why: "browxai's own console: never routed" });

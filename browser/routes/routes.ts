@@ -40,6 +40,8 @@ export interface Route extends RouteAnswer {
 export interface RoutedEvent {
   seq: number;
   url: string;
+  /** The request's method (a write's URL is reported by its keys only). */
+  method?: string;
   pattern: string;
   /** `fulfilled`, `aborted`, or `refused` (the route matched but did not answer: see `why`). */
   action: "fulfilled" | "aborted" | "refused";

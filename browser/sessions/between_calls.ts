@@ -16,6 +16,7 @@
  * @module
  */
 import type { PageEventArgs } from "../../cdp/page.ts";
+import { shownUrl } from "../network_writes.ts";
 import { BoundedList } from "./bounded_list.ts";
 import { capText, type ConsoleEntry, type NetworkEntry, type SecretSpans } from "./page_logs.ts";
 
@@ -26,6 +27,8 @@ export interface TabLike {
   readonly mainFrameId: string;
   /** The tab's own CDP session (its OOPIFs have others). */
   readonly session: unknown;
+  /** The response that delivered its document: its `method` (a form's POST) says how it is shown. */
+  documentResponse?(): { method?: string } | undefined;
 }
 
 /** How a navigation changed a tab: a new document, or the same one's URL (history API, hash). */
@@ -130,6 +133,14 @@ export class BetweenCalls<T extends TabLike & object> {
   }
 
   /**
+   * A tab's address as results show it (`reportedUrl`'s rule, `network_writes.ts`): by its keys
+   * when a write fetched its document (a form's POST), cut at 200 chars clear of secrets.
+   */
+  #tabUrl(tab: T, url: string = tab.url): string {
+    return this.#cap(shownUrl({ method: tab.documentResponse?.()?.method, url }), MAX_URL_CHARS);
+  }
+
+  /**
    * Any CDP event of a tab (the session's `#onPageEvent`), with the log entry the session's
    * logs made of it: keeps uncaught exceptions, main-frame navigations and renderer crashes.
    */
@@ -193,7 +204,7 @@ export class BetweenCalls<T extends TabLike & object> {
       : stripHash(url) === stripHash(from)
       ? "hash"
       : "spa";
-    this.#navigations.push({ tab, url: this.#cap(url, MAX_URL_CHARS), kind });
+    this.#navigations.push({ tab, url: this.#tabUrl(tab, url), kind });
   }
 
   /** The tab's renderer crashed. */
@@ -208,7 +219,7 @@ export class BetweenCalls<T extends TabLike & object> {
 
   /** A tab closed without a call closing it. */
   tabClosed(tab: T): void {
-    if (!this.held) this.#closed.push(this.#cap(tab.url || "about:blank", MAX_URL_CHARS));
+    if (!this.held) this.#closed.push(tab.url ? this.#tabUrl(tab) : "about:blank");
   }
 
   /** The active tab changed without a call choosing it (a popup followed, the active tab closed). */
@@ -280,16 +291,16 @@ export class BetweenCalls<T extends TabLike & object> {
     }));
     put("crashed", this.#crashed, (tab) => ({
       tab: view.indexOf(tab),
-      url: this.#cap(tab.url, MAX_URL_CHARS),
+      url: this.#tabUrl(tab),
     }));
     put("tabsOpened", this.#opened, (tab) => {
       const index = gone(tab) ? -1 : view.indexOf(tab);
-      return { ...(index >= 0 ? { index } : {}), url: this.#cap(tab.url, MAX_URL_CHARS) };
+      return { ...(index >= 0 ? { index } : {}), url: this.#tabUrl(tab) };
     });
     put("tabsClosed", this.#closed, (url) => ({ url }));
     const active = view.active;
     if (this.#activeChanged && active && !gone(active)) {
-      out.activeTab = { index: view.indexOf(active), url: this.#cap(active.url, MAX_URL_CHARS) };
+      out.activeTab = { index: view.indexOf(active), url: this.#tabUrl(active) };
     }
     this.#activeChanged = false;
     put("downloads", this.#downloads, (d) => d);

@@ -153,3 +153,26 @@ Deno.test("BetweenCalls: downloads that began, saved or cancelled", () => {
     downloads: [{ filename: "a.txt", url: "http://a.test/a.txt", saved: false }],
   });
 });
+
+Deno.test("BetweenCalls: a tab whose document a form's POST fetched is shown by its keys", () => {
+  const b = new BetweenCalls<FakeTab>();
+  let method: string | undefined;
+  const t: FakeTab = {
+    ...tab("http://a.test/form"),
+    documentResponse: () => (method ? { method } : undefined),
+  };
+  b.tabSeen(t);
+  // The page submits a form between calls: the landed URL carries a value.
+  method = "POST";
+  t.url = "http://a.test/done?sid=s3cret";
+  b.navigated(t, t.url, false);
+  b.tabClosed(t);
+  assertEquals(b.take(view([t])), {
+    navigations: [{ tab: 0, url: "http://a.test/done?sid", kind: "full_load" }],
+    tabsClosed: [{ url: "http://a.test/done?sid" }],
+  });
+  // A page fetched by GET keeps its query.
+  method = "GET";
+  b.navigated(t, "http://a.test/search?q=shoes", false);
+  assertEquals(b.take(view([t]))?.navigations?.[0]?.url, "http://a.test/search?q=shoes");
+});

@@ -41,7 +41,11 @@ export const waitForTool = defineTool({
     frame: anyObject,
   }),
   inputSchema: z.object({
-    text: z.string().min(1).optional().describe(
+    // Only spaces would be met by any page: refused like an empty text= selector.
+    text: z.string().min(1).refine(
+      (t) => t.trim() !== "",
+      'text needs the words to wait for, e.g. wait_for({ text: "Dashboard" })',
+    ).optional().describe(
       "Page text contains it, any case",
     ),
     ref: refField,
