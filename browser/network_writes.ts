@@ -53,12 +53,48 @@ export function isWriteMethod(method: string | undefined): boolean {
   return !!method && !SAFE_METHODS.has(method.toUpperCase());
 }
 
+// Query keys whose values are credentials wherever they appear (a GET form with a password
+// field, a token in a link): shown as `…` even in a read's URL.
+const CREDENTIAL_KEY =
+  /^(pw|pwd|pin|otp|cvc|cvv|ssn|sid|sig|code|auth|key|apikey|api_key|signature)$|pass|secret|token|session|credential/i;
+
 /**
- * A request's URL as the agent is shown it, uncut: a write's by its keys ({@link keysOnly}).
- * `method` undefined: a read. {@link reportedUrl} is this, cut.
+ * A read's URL with the values of credential-like query keys (`pw`, `password`, `token`,
+ * `session`, `api_key`, …) and credential matrix parameters (`;jsessionid=`) taken out
+ * (`…`), the user name and password dropped; other values kept (a search's `?q=shoes` tells
+ * the agent where it is). A string that does not parse is returned as it is.
+ */
+export function withoutCredentials(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!u.search && !u.username && !u.password && !u.pathname.includes(";")) return url;
+  let changed = !!(u.username || u.password);
+  const path = u.pathname.replace(/;([^;/=]*)=([^;/]*)/g, (all, k: string) => {
+    if (!CREDENTIAL_KEY.test(decodeKey(k))) return all;
+    changed = true;
+    return `;${k}=…`;
+  });
+  const query = u.search.slice(1).split("&").map((part) => {
+    const eq = part.indexOf("=");
+    if (eq < 0 || !CREDENTIAL_KEY.test(decodeKey(part.slice(0, eq)))) return part;
+    changed = true;
+    return `${part.slice(0, eq)}=…`;
+  }).join("&");
+  if (!changed) return url;
+  return `${u.origin}${path}${query ? `?${query}` : ""}${u.hash}`;
+}
+
+/**
+ * A request's URL as the agent is shown it, uncut: a write's by its keys ({@link keysOnly}),
+ * a read's without credential values ({@link withoutCredentials}). `method` undefined: a read.
+ * {@link reportedUrl} is this, cut.
  */
 export function shownUrl(request: { method?: string | undefined; url: string }): string {
-  return isWriteMethod(request.method) ? keysOnly(request.url) : request.url;
+  return isWriteMethod(request.method) ? keysOnly(request.url) : withoutCredentials(request.url);
 }
 
 /**

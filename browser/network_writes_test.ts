@@ -1,5 +1,11 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { isWriteMethod, keysOnly, reportedUrl, shownUrl } from "./network_writes.ts";
+import {
+  isWriteMethod,
+  keysOnly,
+  reportedUrl,
+  shownUrl,
+  withoutCredentials,
+} from "./network_writes.ts";
 
 Deno.test("isWriteMethod: every method but GET, HEAD, OPTIONS, TRACE, in any case", () => {
   for (const m of ["POST", "PUT", "PATCH", "DELETE", "post", "pAtCh", "MKCOL"]) {
@@ -10,11 +16,21 @@ Deno.test("isWriteMethod: every method but GET, HEAD, OPTIONS, TRACE, in any cas
   }
 });
 
-Deno.test("shownUrl: a write by its keys, a read as it is", () => {
+Deno.test("shownUrl: a write by its keys, a read without credential values", () => {
   const url = "https://a.test/p?token=s3cret&x=1&x=2#f";
   assertEquals(keysOnly(url), "https://a.test/p?token&x");
   assertEquals(shownUrl({ method: "POST", url }), "https://a.test/p?token&x");
-  assertEquals(shownUrl({ method: "GET", url }), url);
+  assertEquals(shownUrl({ method: "GET", url }), "https://a.test/p?token=…&x=1&x=2#f");
+  assertEquals(
+    shownUrl({ url: "https://a.test/s?q=shoes&page=2" }),
+    "https://a.test/s?q=shoes&page=2",
+  );
+  assertEquals(
+    withoutCredentials(
+      "https://u:p@a.test/x;jsessionid=abc?email=a%40b.c&pw=hunter2&api_key=k&Password=x",
+    ),
+    "https://a.test/x;jsessionid=…?email=a%40b.c&pw=…&api_key=…&Password=…",
+  );
   assertEquals(keysOnly("not a url?a=1"), "not a url");
   assertEquals(keysOnly("not a url;sid=1"), "not a url");
 });

@@ -84,6 +84,30 @@ Deno.test("ActionResult: no write's values, empty text= refused, pending writes,
     });
 
     await t.step(
+      "a GET form's password stays out of the refusal and of where it landed",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("get-form.html"), snapshot: "none" });
+        const refused = await mcp.call("click", { selector: "text=Sign in", snapshot: "none" });
+        assertEquals(errorOf(refused).code, "blocked-by-policy");
+        const said = JSON.stringify(refused.structuredContent) + textOf(refused);
+        assertEquals(said.includes("hunter2"), false, said.slice(0, 600));
+        assertIncludes(said, "submits: true");
+        const sent = await mcp.call("click", {
+          selector: "text=Sign in",
+          snapshot: "none",
+          submits: true,
+        });
+        const all = JSON.stringify(sent.structuredContent) + textOf(sent);
+        assertEquals(all.includes("hunter2"), false, all.slice(0, 600));
+        // Where it landed: the other fields' values stay (they say where the agent is).
+        assertEquals(
+          (sent.structuredContent as { navigation: { to: string } }).navigation.to,
+          fx.url("basic.html?email=a%40b.c&pw=…"),
+        );
+      },
+    );
+
+    await t.step(
       "a write with no answer yet is pending, and the result says not to resend",
       async () => {
         await mcp.ok("navigate", { url: fx.url("writes.html"), snapshot: "none" });

@@ -6,6 +6,7 @@
  */
 import { ToolError } from "../tool_error.ts";
 import { type BlockedNavigation, noteOrigin } from "../nav_guard/nav_guard.ts";
+import { keysOnly, shownUrl } from "../network_writes.ts";
 
 /**
  * The error of an action whose navigation the policy stopped (the tab has
@@ -13,7 +14,10 @@ import { type BlockedNavigation, noteOrigin } from "../nav_guard/nav_guard.ts";
  * `redirected_to` (a stopped redirect hop) and `policy.rule`.
  */
 export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string): ToolError {
-  const b = stopped[0]!;
+  const stop = stopped[0]!;
+  // A form's URL carries its fields' values (a GET form with a password field): by its keys.
+  const formish = stop.form || stop.reason === "submit" || stop.replay;
+  const b = { ...stop, url: formish ? keysOnly(stop.url) : shownUrl({ url: stop.url }) };
   const details = {
     url: tabUrl,
     blockedUrl: b.url,
