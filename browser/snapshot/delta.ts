@@ -211,6 +211,15 @@ export function diffSnapshots(
   }
 
   const changedCount = changedRefs.size;
+  // A node the page re-created with the same content (a list rendered anew): one note names
+  // old and new refs, instead of the lines going and coming (paired before the cut to maxLines).
+  const renewed = renewedRefs(a, removedIdx, b, addedIdx);
+  const gone = new Set(renewed.flatMap((r) => r.linesA));
+  const came = new Set(renewed.flatMap((r) => r.linesB));
+  // Lines shown: the renewed ones are not (the note names their refs), except new ones under a
+  // moved line (below); the room and the cut count only what is shown.
+  const removedLines = removedIdx.filter((i) => !gone.has(i));
+  const addedLines = addedIdx.filter((i) => !came.has(i));
   const addedSet = new Set(addedIdx);
   const removedSet = new Set(removedIdx);
   const moves = findMoves(a, b, {
@@ -218,25 +227,23 @@ export function diffSnapshots(
     b: b.map((_, i) => !addedSet.has(i)),
   });
 
-  const total = addedIdx.length + removedIdx.length;
+  const total = addedLines.length + removedLines.length;
   // What is new matters most; removed lines keep at least a quarter of the room.
   const keepAdded = Math.min(
-    addedIdx.length,
-    maxLines - Math.min(removedIdx.length, Math.floor(maxLines / 4)),
+    addedLines.length,
+    maxLines - Math.min(removedLines.length, Math.floor(maxLines / 4)),
   );
-  const keepRemoved = Math.min(removedIdx.length, maxLines - keepAdded);
-  const shownRemoved = removedIdx.slice(0, keepRemoved);
-  const shownAdded = addedIdx.slice(0, keepAdded);
+  const keepRemoved = Math.min(removedLines.length, maxLines - keepAdded);
+  const byIndex = (x: number, y: number) => x - y;
+  // The data keeps what went and came, renewed lines too.
+  const shownRemoved = [...removedLines.slice(0, keepRemoved), ...gone].sort(byIndex);
+  const shownAdded = [...addedLines.slice(0, keepAdded), ...came].sort(byIndex);
   // Moves take the room that is left: what appeared and went away matters more.
   const shownMoves = moves.lines.slice(0, Math.max(0, maxLines - keepAdded - keepRemoved));
   const hiddenMoves = moves.lines.length - shownMoves.length;
   const truncated = keepAdded + keepRemoved < total || hiddenMoves > 0;
 
   const render: string[] = [];
-  // A node the page re-created with the same content (a list rendered anew): one note names
-  // old and new ref, instead of the line going and coming.
-  const renewed = renewedRefs(a, shownRemoved, b, shownAdded);
-  const gone = new Set(renewed.map((r) => r.removed));
   // Lines added under a moved line are shown under it, in its new place.
   const movedShown = new Set(shownMoves.filter((m) => m.kind === "moved").map((m) => m.index));
   const underMoved = new Map<number, number[]>();
@@ -249,7 +256,7 @@ export function diffSnapshots(
   }
   const inline = new Set([...underMoved.values()].flat());
   renderGroup(a, shownRemoved.filter((i) => !gone.has(i)), "- ", render);
-  renderGroup(b, shownAdded.filter((i) => !inline.has(i)), "+ ", render);
+  renderGroup(b, shownAdded.filter((i) => !inline.has(i) && !came.has(i)), "+ ", render);
   renderMoves(b, shownMoves, render, underMoved);
   if (renewed.length) render.push(renewedNote(renewed));
   const stranded = [...new Set([...moves.stranded, ...reused.stranded])];
@@ -275,7 +282,7 @@ export function diffSnapshots(
     movedCount: moves.movedCount,
     strandedRefs: stranded,
     unchanged: total === 0 && moves.movedCount === 0 && stranded.length === 0 &&
-      reused.gone.length === 0,
+      reused.gone.length === 0 && renewed.length === 0,
     truncated,
     text: render.join("\n"),
     appeared,

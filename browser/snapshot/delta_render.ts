@@ -83,49 +83,132 @@ export function renderMoves(
   }
 }
 
-/** A ref line gone and one added with the same content under the same line. */
+/** A subtree gone and one added with the same content, refs aside, under the same place. */
 interface Renewed {
+  /** Where both stand (their parent's place, refs aside). */
+  place: string;
   removed: number;
+  added: number;
   from: string[];
   to: string[];
+  /** The lines of both subtrees (not shown: the note names the refs). */
+  linesA: number[];
+  linesB: number[];
 }
 
 /**
- * Pairs removed lines that show refs with added ones of the same content (refs aside) under
- * the same line: a node, or a line of inline links, the page rendered anew.
+ * Pairs removed subtrees (a line with everything under it, all removed) that show refs with
+ * added ones of the same content (refs aside) in the same place: a node, a row, or a line of
+ * inline links the page rendered anew (a list re-rendered on a filter: TodoMVC's rows). Paired
+ * only when the content tells them apart (one gone, one new): identical rows ("Delete" under
+ * each "Item") are never matched by guess.
  */
 export function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
-  const key = (lines: Line[], l: Line) =>
-    `${l.parent < 0 ? -1 : lines[l.parent]!.path}\u0000${
-      l.text.trimStart().replace(/ ?\[ref=e\d+\]/g, "")
-    }`;
-  const group = (lines: Line[], idx: number[]) => {
-    const m = new Map<string, number[]>();
+  const subtrees = (lines: Line[], idx: number[]) => {
+    const set = new Set(idx);
+    const m = new Map<string, Array<{ root: number; lines: number[]; place: string }>>();
     for (const i of idx) {
-      if (!refsIn(lines[i]!).length) continue;
-      const k = key(lines, lines[i]!);
-      m.set(k, [...(m.get(k) ?? []), i]);
+      const l = lines[i]!;
+      if (l.parent >= 0 && set.has(l.parent)) continue; // inside a removed/added subtree
+      const all = [i];
+      for (let c = i + 1; c < lines.length && lines[c]!.indent > l.indent; c++) all.push(c);
+      if (!all.every((j) => set.has(j)) || !all.some((j) => refsIn(lines[j]!).length)) continue;
+      const place = placeOf(lines, i);
+      const k = `${place}\u0000${
+        all.map((j) => " ".repeat(lines[j]!.indent - l.indent) + noRefs(lines[j]!.text.trimStart()))
+          .join("\n")
+      }`;
+      m.set(k, [...(m.get(k) ?? []), { root: i, lines: all, place }]);
     }
     return m;
   };
-  const fresh = group(b, added);
-  const gone = group(a, removed);
-  // Paired only when the content tells them apart (one gone, one new): identical rows
-  // ("Delete" under each "Item") are never matched by guess.
+  const fresh = subtrees(b, added);
+  const gone = subtrees(a, removed);
   const out: Renewed[] = [];
   for (const [k, olds] of gone) {
     const news = fresh.get(k);
     if (olds.length !== 1 || news?.length !== 1) continue;
-    const from = refsIn(a[olds[0]!]!), to = refsIn(b[news[0]!]!);
+    const from = olds[0]!.lines.flatMap((j) => refsIn(a[j]!));
+    const to = news[0]!.lines.flatMap((j) => refsIn(b[j]!));
     if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
-    out.push({ removed: olds[0]!, from, to });
+    out.push({
+      place: olds[0]!.place,
+      removed: olds[0]!.root,
+      added: news[0]!.root,
+      from,
+      to,
+      linesA: olds[0]!.lines,
+      linesB: news[0]!.lines,
+    });
   }
   out.sort((x, y) => x.removed - y.removed);
-  return out;
+  // Siblings re-created in another order moved: only those that kept their order are renewed.
+  const byPlace = new Map<string, Renewed[]>();
+  for (const r of out) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
+  return [...byPlace.values()].flatMap(inOrder).sort((x, y) => x.removed - y.removed);
+}
+
+/**
+ * The pairs (sorted by their old place) that kept their order: the longest run whose new places
+ * rise too. The others moved (a list re-created in another order): shown as lines, so the
+ * order change is seen.
+ */
+function inOrder(pairs: Renewed[]): Renewed[] {
+  // Patience sorting: tails[k] = index of the pair ending the best run of length k + 1.
+  const tails: number[] = [], prev: number[] = new Array(pairs.length).fill(-1);
+  for (let i = 0; i < pairs.length; i++) {
+    let lo = 0, hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pairs[tails[mid]!]!.added < pairs[i]!.added) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const keep: Renewed[] = [];
+  for (let i = tails.length ? tails[tails.length - 1]! : -1; i >= 0; i = prev[i]!) {
+    keep.push(pairs[i]!);
+  }
+  return keep.reverse();
+}
+
+const noRefs = (text: string) => text.replace(/ ?\[ref=e\d+\]/g, "");
+
+/**
+ * Where a line stands, refs aside: its ancestors' texts, the nearest bare row (`- listitem`)
+ * told by all else it holds (a row the page rendered anew has new refs, so its identity in the diff is new too;
+ * its content, "Todo 1", is what pairs it with the one that went).
+ */
+function placeOf(lines: Line[], child: number): string {
+  const parts: string[] = [];
+  let told = false;
+  // The line the walk came up from: its subtree is the element's own, not what tells the row.
+  let from = child;
+  for (let p = lines[child]!.parent; p >= 0; from = p, p = lines[p]!.parent) {
+    const l = lines[p]!;
+    const body = noRefs(l.text.trimStart());
+    // The nearest row told by what else it holds; the ones above by their own line (their
+    // content is other rows, which may have moved).
+    if (told || rowLabel(lines, p) < 0) {
+      parts.push(body);
+      continue;
+    }
+    let held = body;
+    for (let c = p + 1; c < lines.length && lines[c]!.indent > l.indent && held.length < 400; c++) {
+      if (from >= 0 && c >= from && (c === from || lines[c]!.indent > lines[from]!.indent)) {
+        continue;
+      }
+      held += "\n" + noRefs(lines[c]!.text.trimStart());
+    }
+    told = held !== body;
+    parts.push(held);
+  }
+  return parts.join("\u0001");
 }
 
 /** At most this many renewed refs are named. */
-const MAX_RENEWED = 10;
+const MAX_RENEWED = 25;
 
 /** The note naming refs the page re-created with the same content, old and new. */
 export function renewedNote(renewed: Renewed[]): string {

@@ -367,3 +367,20 @@ Deno.test("diffSnapshots: a row whose name is edited in place is still the row",
   );
   assertEquals([d.removed, d.added], [["    - cell: Alice"], ["    - cell: Alicia"]]);
 });
+
+Deno.test("diffSnapshots: bare rows rendered anew with the same content read as one note", () => {
+  // TodoMVC on a filter: every row re-created, refs new, nothing else changed.
+  const list = (names: string[], first: number) =>
+    ["- list", ...names.map((n, i) => `  - listitem\n    - checkbox [ref=e${first + i}]\n    ${n}`)]
+      .join("\n");
+  const names = Array.from({ length: 30 }, (_, i) => `Todo ${i + 1}`);
+  const d = diffSnapshots(list(names, 1), list(names, 101));
+  assertEquals(d.unchanged, false);
+  assertEquals(d.truncated, false);
+  assertEquals(d.text.split("\n").length, 1, d.text);
+  assertIncludes(d.text, "e1, e2, e3");
+  assertIncludes(d.text, "are gone: the page re-created them as e101, e102, e103");
+  // Re-created in another order, the rows are shown (the order changed).
+  const back = diffSnapshots(list(["A", "B", "C"], 1), list(["C", "B", "A"], 101));
+  assertIncludes(back.text, "+     - checkbox [ref=e101]");
+});
