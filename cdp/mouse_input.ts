@@ -207,8 +207,9 @@ export class Mouse {
         if (!options.delayMs) {
           // Press and release sent together (one round trip, not two): Chromium handles a
           // tab's input in order, and the release goes out even when the press's reply is
-          // dropped (the button is never left down in the page).
-          const up = this.up({ button, clickCount: i });
+          // dropped (the button is never left down in the page). Its reply is waited for
+          // with the signal: a click handler stuck in a loop holds it until the page is free.
+          const up = this.up({ button, clickCount: i, signal });
           up.catch(() => {});
           await down;
           await up;

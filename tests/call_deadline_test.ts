@@ -113,3 +113,31 @@ Deno.test("a call whose timeoutMs ran out waiting for its session's turn does no
     await fx.close();
   }
 });
+
+Deno.test("a click whose handler runs a long script answers within timeoutMs, saying so", async () => {
+  // The handler busies the page 15 s: Chromium answers the release once it ran.
+  const html = `<!doctype html><title>Busy</title><button id="busy">Busy</button><script>
+    busy.onclick = () => { const t = Date.now(); while (Date.now() < t + 15000); };</script>`;
+  const ac = new AbortController();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {}, signal: ac.signal },
+    () => new Response(html, { headers: { "content-type": "text/html" } }),
+  );
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: `http://127.0.0.1:${server.addr.port}/`, snapshot: "none" });
+    const timeoutMs = 2000;
+    const t0 = Date.now();
+    const c = await mcp.call("click", { selector: "#busy", timeoutMs });
+    const took = Date.now() - t0;
+    // Without its own cut, the click waited for the call's hard budget (timeoutMs + 5 s).
+    assertTrue(took < timeoutMs + 3000, `click took ${took} ms with timeoutMs ${timeoutMs}`);
+    assertEquals((c.structuredContent!.error as R).code, "timeout", textOf(c));
+    assertEquals(c.structuredContent!.timedOut, true);
+    assertIncludes(textOf(c), "a script was still running (the click may have started it)");
+  } finally {
+    await mcp.close();
+    ac.abort();
+    await server.finished;
+  }
+});

@@ -87,7 +87,7 @@ function timeUp(): DOMException {
 }
 
 /**
- * A signal that aborts at `deadline` (epoch ms) with a `timeout` ToolError for `tool` (a
+ * A signal that aborts at `deadline` (epoch ms; `Infinity`: never) with a `timeout` ToolError for `tool` (a
  * call that did nothing yet), or with `call`'s reason when that aborts first. For the
  * steps before an action acts: a page too busy to answer (a huge document still parsing)
  * then fails the call in its time instead of holding it. Dispose to clear the timer.
@@ -98,15 +98,18 @@ export function untilDeadline(
   call: AbortSignal | undefined,
 ): { signal: AbortSignal; expired(): boolean } & Disposable {
   const stop = new AbortController();
-  const timer = setTimeout(() => {
-    stop.abort(
-      new ToolError(
-        "timeout",
-        `"${tool}" did not act within its timeoutMs: the page did not answer in time`,
-        "wait for the page to finish loading (wait_for), or call again with a larger timeoutMs",
-      ),
-    );
-  }, Math.max(0, deadline - Date.now()));
+  // An infinite deadline: only the call's own signal (a timer that long would fire at once).
+  const timer = Number.isFinite(deadline)
+    ? setTimeout(() => {
+      stop.abort(
+        new ToolError(
+          "timeout",
+          `"${tool}" did not act within its timeoutMs: the page did not answer in time`,
+          "wait for the page to finish loading (wait_for), or call again with a larger timeoutMs",
+        ),
+      );
+    }, Math.max(0, deadline - Date.now()))
+    : undefined;
   const onCall = () => stop.abort(call!.reason);
   if (call?.aborted) onCall();
   else call?.addEventListener("abort", onCall, { once: true });

@@ -32,11 +32,13 @@ import { probeAfter } from "./element_probe.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
-import { freeStuckTab, markLoadUnfinished } from "../stuck_script.ts";
+import { freeStuckTab, markLoadUnfinished, stopBusyScript } from "../stuck_script.ts";
 
 /** What a tool hands to {@link runAction}. */
 /** How long past its deadline a step before the action may still report its own failure, ms. */
 const PRE_ACTION_GRACE_MS = 250;
+/** How long past its deadline an action's input may wait for the page to take it, ms. */
+const PERFORM_MARGIN_MS = 250;
 
 export interface ActionSpec {
   /** Action type for `action.type`. */
@@ -274,6 +276,15 @@ async function runExclusive(
     // An input answered during perform changes the stamp (this tab's input is this call's).
     const inputBefore = spec.quietFromInput ? lastInputAnswer(page) : 0;
     let inputAnsweredAt: number | undefined;
+    // timeoutMs is a promise: a page busy in a script does not take the input (Chromium answers
+    // an input event once its handlers ran), so the input's wait ends with the call's time and
+    // the result says so, instead of the call's hard budget answering seconds later.
+    // (Input actions: a navigation's own wait words its timeout better.)
+    const performing = untilDeadline(
+      spec.quietFromInput ? deadline + PERFORM_MARGIN_MS : Infinity,
+      spec.type,
+      signal,
+    );
     try {
       extra = await spec.perform({
         session,
@@ -282,15 +293,30 @@ async function runExclusive(
         point,
         elementPoint,
         deadline,
-        signal,
+        signal: performing.signal,
       });
       const input = spec.quietFromInput ? lastInputAnswer(page) : 0;
       if (input > inputBefore) inputAnsweredAt = input;
     } catch (e) {
       // A failure the agent can act on still gets the whole result: what the page did meanwhile.
       // A call nobody waits for any more (cancelled, over budget) stops here.
-      if (!(e instanceof ToolError) || signal?.aborted) throw e;
-      result.fail(e);
+      if (performing.expired()) {
+        // As when a call's hard budget runs out: a script holding the page is stopped, so the
+        // way out (navigate elsewhere, reload) works at once.
+        const stopped = await stopBusyScript(page.session);
+        result.fail(
+          new ToolError(
+            "timeout",
+            `the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
+              stopped ? " and was stopped; the page may be left half-updated" : ""
+            }`,
+            "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
+          ),
+        );
+      } else if (!(e instanceof ToolError) || signal?.aborted) throw e;
+      else result.fail(e);
+    } finally {
+      performing[Symbol.dispose]();
     }
     // The frame the result waits for (below) is asked with the window's last question, whether
     // the action's timers are all done: one round trip less in sequence when they are.
