@@ -275,7 +275,10 @@ function whyOf(r: Ranked, twin: boolean): string {
   const [name, role, ctx] = item.parts;
   const bits = [...r.notes];
   const [kind, text] = item.context;
-  if (twin && kind && text && ctx < 0) bits.push(`${kind} "${cut(text, 30)}"`);
+  // A match by its row's text or its own shown text (`item "Walk dog"`) already says where.
+  if (twin && kind && text && ctx < 0 && !item.via.includes('"')) {
+    bits.push(`${kind} "${cut(text, 30)}"`);
+  }
   if (name >= 0) bits.push(name >= 0.95 ? `${item.via} matches` : `${item.via} ~${name}`);
   if (role === 1) bits.push("role");
   else if (role >= 0) bits.push(role > 0 ? "role near" : "other role");
