@@ -17,6 +17,7 @@ import { contentFrameId } from "../snapshot/capture.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { checkRef } from "../snapshot/resolve.ts";
 import { ToolError } from "../tool_error.ts";
+import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import type { FindMemory, Recalled } from "./memory.ts";
 import { isEmptyQuery, parseQuery } from "./query.ts";
 
@@ -164,8 +165,9 @@ export async function findElements(
   const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings);
   const chosen = ranked.slice(0, limit);
   const candidates = await describe(page, chosen, scans, options);
-  if (!candidates.length) warnings.push(`nothing on the page matches "${query}"`);
-  else if (!candidates.some((c) => c.actionable || c.inViewport)) {
+  if (!candidates.length) {
+    warnings.push(isBlankTab(page) ? BLANK_TAB_WARNING : `nothing on the page matches "${query}"`);
+  } else if (!candidates.some((c) => c.actionable || c.inViewport)) {
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }
   const [a, b] = candidates;
