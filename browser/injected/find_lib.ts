@@ -178,9 +178,10 @@ export function installFindLib(api: PageApi): void {
         return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
       });
       if (
-        (words.length || exact) && remembered < 0 && !el.hasAttribute("aria-labelledby") && !shown
+        (words.length || exact) && remembered < 0 && (shown || !el.hasAttribute("aria-labelledby"))
       ) {
-        const hay = haystack(el);
+        // Cheap before anything is scored: most text on a page is not asked for.
+        const hay = shown ? shown.toLowerCase() : haystack(el);
         if (!probes.some((p) => hay.includes(p))) {
           if (!item || !probes.some((p) => itemHay(item).includes(p))) return;
         }
