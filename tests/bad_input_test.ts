@@ -48,6 +48,13 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["click", { ref: "not-a-ref" }, "ref"],
       ["click", { selector: "###" }, "Invalid selector"],
       ["click", { selector: "#nothing-here" }, "No element matches"],
+      // Playwright's forms: refused at once by name (not read as CSS or as a text= to wait for).
+      ["click", { selector: "text=Sign up >> .destroy" }, 'Playwright syntax (">>" chaining)'],
+      ["click", { selector: "button >> nth=1" }, '">>" chaining and "nth="'],
+      ["click", { selector: 'role=button[name="Sign up"]' }, 'the "role=" engine'],
+      ["click", { selector: 'button:has-text("Sign up")' }, '":has-text()"'],
+      ["click", { selector: "//button[1]" }, "Playwright syntax (XPath)"],
+      ["wait_for", { selector: "button >> nth=1" }, "Playwright syntax"],
       ["click", { coords: { x: "a", y: 1 } }, '"coords.x"'],
       ["click", { coords: { x: 99999, y: 1 } }, "outside the viewport"],
       ["click", { selector: "#name", button: "huge" }, '"button"'],

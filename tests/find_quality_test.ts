@@ -41,7 +41,8 @@ async function isExpected(page: Page, refs: RefRegistry, ref: string, c: FindCas
 
 /** Adds a todo as a user does: focus the input, type, Enter. CDP: `Input.*`. */
 async function addTodo(page: Page, text: string) {
-  await page.evaluate(`document.querySelector("#new-todo").focus()`);
+  // Selected first: an app that does not clear the field (Vue 0.11 here) gets the text alone.
+  await page.evaluate(`(e => { e.focus(); e.select(); })(document.querySelector("#new-todo"))`);
   await page.session.send("Input.insertText", { text });
   await page.session.send("Input.dispatchKeyEvent", {
     type: "keyDown",

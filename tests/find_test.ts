@@ -8,6 +8,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { APP_PAGE } from "./fixtures/find_pages.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { ensureTodoMvc } from "./fixtures/todomvc.ts";
 import { eventually } from "./_util.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { parseAuditLog } from "../policy/audit.ts";
@@ -222,4 +223,62 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
     await fx.close();
   }
   assertTrue(clicks >= 1, "the page was served");
+});
+
+Deno.test("find: a todo by its row's text, plain text, and an empty answer (TodoMVC, MCP)", async () => {
+  await ensureTodoMvc();
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core" } });
+  type Answer = { candidates: Candidate[]; warnings?: string[] };
+  const find = async (query: string) => {
+    const r = await mcp.call("find", { query, limit: 3 });
+    assertTrue(!r.isError, `find "${query}" failed: ${textOf(r)}`);
+    return { text: textOf(r), ...(r.structuredContent as Answer) };
+  };
+  // Role and the hint: "2" when the hint names the second todo's row, else the hint.
+  const where = (c: Candidate) =>
+    `${c.role} ${c.selectorHint?.includes("li:nth-of-type(2)") ? "2" : c.selectorHint}`;
+  try {
+    for (const app of ["vanillajs", "vue", "react"]) {
+      const nav = await mcp.ok("navigate", { url: fx.todomvcUrl(app) });
+      const navTree = String((nav.snapshotDelta as R).tree);
+      const box = /textbox "What needs to be done\?"[^\n]*\[ref=(e\d+)\]/.exec(navTree)?.[1];
+      assertTrue(box, `${app}: the new-todo box in ${navTree}`);
+      for (const todo of ["Buy milk", "Walk dog", "Write report"]) {
+        await mcp.ok("fill", { ref: box, value: todo, submit: true, snapshot: "none" });
+      }
+      await mcp.ok("wait_for", { text: "3 items left" });
+      const expected: Array<[string, string]> = [
+        ["Walk dog checkbox", "checkbox 2"],
+        ["Walk dog", 'generic text="Walk dog"'],
+        ["delete Walk dog", "button 2"],
+        ["checkbox for Walk dog", "checkbox 2"],
+        ["the checkbox next to Walk dog", "checkbox 2"],
+        ["Write report", 'generic text="Write report"'],
+      ];
+      for (const [query, part] of expected) {
+        const a = await find(query);
+        assertTrue(a.candidates.length > 0, `${app} "${query}": ${a.text}`);
+        assertEquals(where(a.candidates[0]!), part, `${app} "${query}": ${a.text}`);
+      }
+      // The candidate's ref acts: the checkbox found by its row's text is the row's.
+      const top = (await find("Walk dog checkbox")).candidates[0]!;
+      await mcp.ok("click", { ref: top.ref, snapshot: "none" });
+      await mcp.ok("wait_for", { text: "2 items left" });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      assertTrue(
+        new RegExp(`checkbox \\[ref=${top.ref}\\][^\\n]*\\[checked\\][^\\n]*\\n[^\\n]*Walk dog`)
+          .test(tree),
+        `${app}: the Walk dog checkbox is checked:\n${tree}`,
+      );
+      // Nothing matches: an empty list still, and the warning.
+      const none = await find("zebra quokka");
+      assertEquals(none.candidates, []);
+      assertIncludes(none.text, '"candidates":[]');
+      assertIncludes((none.warnings ?? []).join(" "), "nothing on the page matches");
+    }
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
 });

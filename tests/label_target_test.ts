@@ -27,10 +27,28 @@ Deno.test("fill and select on a label act on its control", async () => {
     assertIncludes(plan.warnings.join("\n"), "acted on the control it labels");
     assertEquals(await value("plan"), "pro");
 
-    // A heading is no label: still "not a text field", with what it is.
-    const r = await mcp.call("fill", { selector: "h1", value: "x", timeoutMs: 1000 });
-    assertEquals(r.isError, true);
-    assertIncludes(textOf(r), "not a text field");
+    // A heading is no label: still "not a text field", with what it is, the article going with
+    // its role (was "a link a "Active"", "a heading h1 …").
+    const notText: Array<[string, string]> = [
+      ["h1", 'a heading "Form" (<h1>) is not a text field'],
+      ["#submit", 'a button "Sign up" (<button#submit>) is not a text field'],
+      ["#agree", 'a checkbox "I agree" (<input#agree>) is not a text field'],
+    ];
+    for (const [selector, says] of notText) {
+      const r = await mcp.call("fill", { selector, value: "x", timeoutMs: 1000 });
+      assertEquals(r.isError, true);
+      assertIncludes(textOf(r), `The element cannot be filled: ${says}`);
+    }
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    for (
+      const [selector, says] of [
+        ["#about-link", 'a link "About us" (<a#about-link>)'],
+        ["#logo", 'an img "Company logo" (<img#logo>)'],
+      ]
+    ) {
+      const r = await mcp.call("fill", { selector, value: "x", timeoutMs: 1000 });
+      assertIncludes(textOf(r), `The element cannot be filled: ${says} is not a text field`);
+    }
   } finally {
     await mcp.close();
     await fx.close();

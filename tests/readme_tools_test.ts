@@ -9,9 +9,14 @@
  * name (every tool of the row is in it), the capability cell is the capability or
  * `cap/cap` when the row's tools differ. Cells are found by the header's names, so the
  * columns may be reordered; a row with fewer cells than the header fails, naming the row.
+ *
+ * The counts its prose states (every tool, the default list's) are `tools/list`'s: they drifted
+ * (101 and 24 said while 110 and 25 were listed).
  */
-import { assertEquals } from "./_assert.ts";
-import { ALL_TOOLS } from "../tools/mod.ts";
+import { assertEquals, assertTrue } from "./_assert.ts";
+import { ALL_TOOLS, listedTools } from "../tools/mod.ts";
+import { DEFAULT_TOOLSETS } from "../policy/toolsets.ts";
+import { DEFAULT_CAPABILITIES } from "../policy/capabilities.ts";
 import { ROOT } from "./_mcp.ts";
 import { join } from "./_paths.ts";
 
@@ -82,4 +87,31 @@ Deno.test("README: the tools table names every tool with its toolset and capabil
   assertEquals(missing, [], "tools missing from the README's table");
   assertEquals(wrong, [], "tools whose capability the table gets wrong");
   assertEquals(wrongSet, [], "tools whose toolset the table gets wrong");
+});
+
+Deno.test("README: the tool counts its prose states are tools/list's", async () => {
+  // Whitespace collapsed: a count and its words may be wrapped onto two lines.
+  const readme = (await Deno.readTextFile(join(ROOT, "README.md"))).replace(/\s+/g, " ");
+  // Every toolset and every capability (BROWX_TOOLSETS=all BROWX_CAPABILITIES=all).
+  const every = ALL_TOOLS.length;
+  const lean = listedTools(new Set(DEFAULT_TOOLSETS), {
+    capabilities: new Set(DEFAULT_CAPABILITIES),
+  }).length;
+  assertTrue(
+    readme.includes(`0 warnings on all ${every} with every toolset`),
+    `every toolset has ${every} tools: README's "0 warnings on all N with every toolset" differs`,
+  );
+  assertTrue(
+    new RegExp(`default [\\d,]+ \\(${lean} tools;`).test(readme),
+    `the default tools/list has ${lean} tools: README's "default N (M tools; …)" says otherwise`,
+  );
+  assertTrue(
+    new RegExp(`every toolset and capability [\\d,]+ \\(${every} tools;`).test(readme),
+    `every toolset has ${every} tools: README's "every toolset and capability N (M tools" differs`,
+  );
+  // Any other "N tools" is one of the two; the bench table's "(21 vs 25 tools)" are one run's
+  // measures beside the peer's, and stay as measured.
+  const stray = [...readme.matchAll(/(?<!vs )\b(\d+) tools\b/g)].map((m) => Number(m[1]))
+    .filter((n) => n !== every && n !== lean);
+  assertEquals(stray, [], `tool counts neither every tool (${every}) nor the default (${lean})`);
 });

@@ -14,6 +14,7 @@ import { contentFrameId } from "../snapshot/capture.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
 import { queryElement } from "./secret_query.ts";
+import { refusePlaywrightSelector } from "./selector_forms.ts";
 
 /** Where a match was found when not in the main frame. */
 export interface MatchFrame {
@@ -109,8 +110,9 @@ export async function searchFrames<T>(
  * the first child frame's (snapshot order) with its {@link MatchFrame} (see
  * {@link searchFrames}). Every frame is queried through {@link queryElement}.
  *
- * @throws what {@link queryElement} throws for the main frame (an invalid
- *   selector); ToolError `refused` (masking) from any frame; the signal's abort.
+ * @throws ToolError `invalid-argument` for a Playwright selector (`selector_forms.ts`); what
+ *   {@link queryElement} throws for the main frame (an invalid selector); ToolError `refused`
+ *   (masking) from any frame; the signal's abort.
  */
 export async function queryFrames(
   page: Page,
@@ -118,6 +120,8 @@ export async function queryFrames(
   selector: string,
   options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
 ): Promise<FramesMatch> {
+  // At once, not after a wait for a match that cannot come.
+  refusePlaywrightSelector(selector);
   const { signal } = options;
   let main: FramesMatch | undefined;
   const found = await searchFrames(page, registry, async (frameId) => {

@@ -12,6 +12,7 @@ import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
+import { unknownRefError } from "../blank_tab.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -115,6 +116,8 @@ export async function resolveTarget(
     const ref = spec.named !== undefined ? session.named.resolve(spec.named) : spec.ref!;
     const { handle, notLabel } = await resolveRefChecked(page, session.refs, ref, {
       notLabel: options.toControl === true,
+    }).catch((e) => {
+      throw unknownRefError(e, session.refs, page);
     });
     return { kind: "element", handle, ref, ...(notLabel ? { notLabel } : {}) };
   }

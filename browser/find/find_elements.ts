@@ -17,6 +17,7 @@ import { contentFrameId } from "../snapshot/capture.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { checkRef } from "../snapshot/resolve.ts";
 import { ToolError } from "../tool_error.ts";
+import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import type { FindMemory, Recalled } from "./memory.ts";
 import { isEmptyQuery, parseQuery } from "./query.ts";
 
@@ -164,8 +165,9 @@ export async function findElements(
   const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings);
   const chosen = ranked.slice(0, limit);
   const candidates = await describe(page, chosen, scans, options);
-  if (!candidates.length) warnings.push(`nothing on the page matches "${query}"`);
-  else if (!candidates.some((c) => c.actionable || c.inViewport)) {
+  if (!candidates.length) {
+    warnings.push(isBlankTab(page) ? BLANK_TAB_WARNING : `nothing on the page matches "${query}"`);
+  } else if (!candidates.some((c) => c.actionable || c.inViewport)) {
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }
   const [a, b] = candidates;
@@ -275,7 +277,10 @@ function whyOf(r: Ranked, twin: boolean): string {
   const [name, role, ctx] = item.parts;
   const bits = [...r.notes];
   const [kind, text] = item.context;
-  if (twin && kind && text && ctx < 0) bits.push(`${kind} "${cut(text, 30)}"`);
+  // A match by its row's text or its own shown text (`item "Walk dog"`) already says where.
+  if (twin && kind && text && ctx < 0 && !item.via.includes('"')) {
+    bits.push(`${kind} "${cut(text, 30)}"`);
+  }
   if (name >= 0) bits.push(name >= 0.95 ? `${item.via} matches` : `${item.via} ~${name}`);
   if (role === 1) bits.push("role");
   else if (role >= 0) bits.push(role > 0 ? "role near" : "other role");

@@ -102,7 +102,12 @@ export function installActionLib(api: PageApi): void {
       if (isDisabled(el)) return { state: "disabled" };
       if (kind === "readonly") return { state: "noteditable", detail: "it is read-only" };
       if (kind === "not-text") {
-        return { state: "noteditable", detail: `a ${describeEl(el)} is not a text field` };
+        // The article goes with the role: "a link "Active" (<a>)", "an img", "a heading".
+        const role = roleOf(el) || "element";
+        const name = nameOf(el).replace(/\s+/g, " ").trim().slice(0, 40);
+        const what = `${/^[aeiou]/.test(role) ? "an" : "a"} ${role}${name ? ` "${name}"` : ""}`;
+        const tag = `<${el.localName}${el.id ? `#${el.id}` : ""}>`;
+        return { state: "noteditable", detail: `${what} (${tag}) is not a text field` };
       }
     }
     return { state: "ok", box: { x: box.x, y: box.y, width: box.width, height: box.height } };

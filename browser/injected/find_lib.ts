@@ -4,9 +4,11 @@
  * slots by assignment, the snapshot's own visibility decision `shownStep`) that scores every
  * element an agent could mean against a parsed query (`FindQuery`, made by
  * `browser/find/query.ts`). Deterministic: words against the accessible name (`nameOf`, the
- * snapshot's names), the shown text, placeholder, title, alt, test ids, id, name and class; the
- * role against the role words; the context words against the element's ancestors (their roles,
- * names, ids and classes), its row or list item and the nearest heading before it.
+ * snapshot's names), the shown text, placeholder, title, alt, test ids, id, name and class, and
+ * for a control with none of the words (a todo's checkbox) the text of the row or list item it
+ * sits in; the role against the role words; the context words against the element's ancestors
+ * (their roles, names, ids and classes), its row or list item and the nearest heading before it.
+ * Short plain text (a label, a text-only row) is a candidate too, matched by that text alone.
  *
  * Words and texts are compared by `find_words_lib.ts`, places ("in the …", "next to …") by
  * `find_place_lib.ts`; the selector hints live in `find_hint_lib.ts`.
@@ -24,7 +26,8 @@ import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
  *   the query, the best `query.max` first, plus every element matching a remembered one
  *   (`query.remember`). Candidates are the snapshot's targets (widgets, editable regions,
  *   clickables), headings, named images and dialogs, hidden ones included (scored lower: a
- *   visible match beats a hidden one).
+ *   visible match beats a hidden one), and shown elements holding short text of their own
+ *   (under 100 characters, most of it the query's words; ranked below a widget as good).
  * - `findStable(el) → { testId, idAttr }`: an element's stable features (feedback keys).
  *
  * @throws Error from `findScan` when `query.rootId` names an element that is gone.
@@ -46,13 +49,21 @@ export function installFindLib(api: PageApi): void {
   const tokens = api.findTokens as Fn<[string], string[]>;
   const wordMatch = api.findWordMatch as Fn<[string, string], number>;
   const fieldScore = api.findFieldScore as Fn<[string[], string[]], number>;
+  const fieldsScore = api.findFieldsScore as Fn<
+    [Array<[string, string, number]>, string[], string, string],
+    [number, string]
+  >;
   const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
   type Bag = Array<[string, number, string]>;
+  type Match = [number, string];
   const findPlaceBag = api.findPlaceBag as Fn<[Element, string], Bag>;
   const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
+  type Field = [string, string, number];
+  const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
+  const isItem = api.findIsItem as Fn<[Element], boolean>;
 
   const HID = 4, SKIP = 16;
   const SKIP_TAGS = new Set(
@@ -69,6 +80,16 @@ export function installFindLib(api: PageApi): void {
   const CLICKABLE = new Set(
     "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
+  // Plain text is a candidate when short: a label, a text-only row, not a paragraph.
+  const TEXT_MAX = 100;
+  const shortText = (el: Element) => {
+    let own = false;
+    for (let n = el.firstChild; n && !own; n = n.nextSibling) {
+      own = n.nodeType === 3 && /\S/.test((n as Text).data);
+    }
+    const t = own ? textOf(el, TEXT_MAX) : "";
+    return t.length < TEXT_MAX ? t : "";
+  };
   function scan(q: FindQuery): FindScan {
     const words = tokens(q.words.join(" "));
     const exact = q.exact.replace(/\s+/g, " ").trim().toLowerCase();
@@ -121,8 +142,25 @@ export function installFindLib(api: PageApi): void {
       return findPlaceBag(el, heading);
     };
     const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
+    const itemHays = new Map<Element, string>();
+    const itemHay = (item: Element) => {
+      let hay = itemHays.get(item);
+      if (hay === undefined) itemHays.set(item, hay = textOf(item, 160).toLowerCase());
+      return hay;
+    };
 
-    function score(el: Element, role: string, hidden: boolean, skip: boolean) {
+    /**
+     * Scores `el` and adds it to the items when it matches. `item`: the row or list item it sits
+     * in (its text may name it). `shown`: a text candidate, matched by that text alone.
+     */
+    function score(
+      el: Element,
+      role: string,
+      hidden: boolean,
+      skip: boolean,
+      item: Element | null,
+      shown = "",
+    ) {
       const ord = order++;
       const tag = el.localName;
       const asLabel = tag === "label" ? (el as HTMLLabelElement).control : null;
@@ -139,17 +177,21 @@ export function installFindLib(api: PageApi): void {
         const n = nameIn(el, skip);
         return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
       });
-      if ((words.length || exact) && remembered < 0 && !el.hasAttribute("aria-labelledby")) {
-        const hay = haystack(el);
-        if (!probes.some((p) => hay.includes(p))) return;
+      if (
+        (words.length || exact) && remembered < 0 && (shown || !el.hasAttribute("aria-labelledby"))
+      ) {
+        // Cheap before anything is scored: most text on a page is not asked for.
+        const hay = shown ? shown.toLowerCase() : haystack(el);
+        if (!probes.some((p) => hay.includes(p))) {
+          if (!item || !probes.some((p) => itemHay(item).includes(p))) return;
+        }
       }
       const name = nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
       let nameScore = -1, via = "", where = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
-        nameScore = 0;
-        const fields: Array<[string, string, number]> = [
+        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
           ["name", name || text, 1],
           ["text", name ? textOf(el, 120) : "", 0.9],
           ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
@@ -162,32 +204,10 @@ export function installFindLib(api: PageApi): void {
           ["label", asLabel ? nameOf(asLabel) : "", 0.9],
         ];
         if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
-        let good = 0;
-        for (const [label, value, weight] of fields) {
-          if (!value) continue;
-          let s: number;
-          if (exact) {
-            const v = value.replace(/\s+/g, " ").trim().toLowerCase();
-            s = v === exact ? 1 : v.includes(exact) ? 0.75 : 0;
-          } else {
-            const v = value.replace(/\s+/g, " ").trim().toLowerCase();
-            s = v === phrase ? 1 : fieldScore(tokens(value), words);
-            // "fs.watch" names `fs.watch(filename[, options])` more than `fsPromises.watch()`.
-            // Only where the phrase ends at a non-word character: "fs.watch(" yes, "Save settings"
-            // and "fs.watchFile" no.
-            if (
-              s < 1 && phrase.length > 2 && v.startsWith(phrase) &&
-              /^[^\p{L}\p{N}\s]/u.test(v.slice(phrase.length))
-            ) s = Math.min(0.99, s + 0.1);
-          }
-          s *= weight;
-          if (s >= 0.5) good++;
-          if (s > nameScore) [nameScore, via] = [s, label];
-        }
-        nameScore = Math.min(1, nameScore + 0.03 * Math.max(0, good - 1));
+        [nameScore, via] = fieldsScore(fields, words, exact, phrase);
         // "Edit order 1003", "Read more about Chromium": words the element does not carry may
         // describe where it is (its row, its article, its table): partial credit from there.
-        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact) {
+        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
             [name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
@@ -201,13 +221,27 @@ export function installFindLib(api: PageApi): void {
             }
           }
         }
-        if (nameScore < 0.25 && remembered < 0) return;
+        // Text is only what it says: "delete Walk dog" is not the "Walk dog" label, and "Delete"
+        // is not "Delete order #1002?" (the query must be most of the text).
+        if (shown && !exact) {
+          const own = tokens(shown);
+          const missed = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.5)).length;
+          const said = own.filter((t) => words.some((w) => wordMatch(w, t) >= 0.5)).length;
+          if (said * 2 < own.length) return;
+          nameScore *= 0.5 ** missed;
+        }
+        // "Walk dog checkbox": a control without those words, in the "Walk dog" row.
+        if (item && nameScore < 0.9) {
+          const [s, label] = itemMatch(item, el, fields, words, exact);
+          if (s > nameScore) [nameScore, via, where] = [s, label, ""];
+        }
+        if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
       }
       let roleScore = -1;
       if (roles.size) {
         roleScore = roles.has(effRole) || roles.has(role)
           ? 1
-          : CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
+          : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
           ? 0.5
           : 0;
         if (nameScore < 0 && roleScore < 1 && remembered < 0) return;
@@ -237,7 +271,9 @@ export function installFindLib(api: PageApi): void {
       }
       let total = weights ? sum / weights : 0;
       if (!roles.size) {
-        total *= WIDGETS.has(effRole) || role === "generic" || role === "textbox"
+        total *= shown
+          ? 0.85
+          : WIDGETS.has(effRole) || role === "generic" || role === "textbox"
           ? 1
           : effRole === "heading"
           ? 0.9
@@ -277,26 +313,28 @@ export function installFindLib(api: PageApi): void {
       return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
     }
 
-    function visitKids(el: Element, flags: number, hidden: boolean, inTarget: boolean) {
+    type Item = Element | null;
+
+    function visitKids(el: Element, flags: number, hidden: boolean, inTarget: boolean, item: Item) {
       if (el.localName === "slot") {
         const assigned = (el as HTMLSlotElement).assignedNodes();
         if (assigned.length) {
           for (const n of assigned) {
-            if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget);
+            if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget, item);
           }
           return;
         }
       }
       const parent: Node = shadowOf(el) ?? el;
       for (let n = parent.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget);
+        if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget, item);
       }
     }
 
-    function visit(el: Element, flags: number, hidden: boolean, inTarget: boolean): void {
+    function visit(el: Element, flags: number, hidden: boolean, inTarget: boolean, item: Item) {
       const tag = el.localName;
       if (SKIP_TAGS.has(tag)) return;
-      if (tag === "slot") return visitKids(el, flags, hidden, inTarget);
+      if (tag === "slot") return visitKids(el, flags, hidden, inTarget, item);
       if (!hidden) {
         const s = shownStep(el, flags, walk);
         if (s < 0) hidden = true;
@@ -310,18 +348,23 @@ export function installFindLib(api: PageApi): void {
         target = clickHandler(el) ||
           (!NO_CURSOR_TAGS.has(tag) && getComputedStyle(el).cursor === "pointer");
       }
+      let labelled = false;
       if (tag === "label" && !hid) {
         const control = (el as HTMLLabelElement).control;
         // A visible control is the target (its label names it); a hidden one is used by its label.
-        if (control) target = !control.checkVisibility() && !inTarget;
+        if (control) [target, labelled] = [!control.checkVisibility() && !inTarget, true];
       }
-      if (target) score(el, role, hid, skip);
+      if (target) score(el, role, hid, skip, item);
       else if (role === "heading" || role === "dialog" || role === "alertdialog") {
-        score(el, role, hid, skip);
+        score(el, role, hid, skip, null);
       } else if (
         role === "img" && !inTarget && (el.hasAttribute("alt") || el.hasAttribute("aria-label"))
       ) {
-        score(el, role, hid, skip);
+        score(el, role, hid, skip, null);
+      } else if (!hid && !inTarget && !skip && !labelled && (words.length || exact)) {
+        // Plain text: "Walk dog" is the todo's label (its control is named elsewhere, or not).
+        const shown = shortText(el);
+        if (shown) score(el, role, hid, skip, null, shown);
       }
       if (role === "heading" && !hid) lastHeading = el;
       if (
@@ -329,7 +372,7 @@ export function installFindLib(api: PageApi): void {
       ) {
         return;
       }
-      visitKids(el, flags, hidden, inTarget || target);
+      visitKids(el, flags, hidden, inTarget || target, isItem(el) ? el : item);
     }
 
     let root: Element | null = document.body ?? document.documentElement;
@@ -340,8 +383,7 @@ export function installFindLib(api: PageApi): void {
     cacheLabels(true);
     try {
       // Inside the element: its own line is not a match for what is in it.
-      if (root && q.rootId !== null) visitKids(root, 0, false, false);
-      else if (root) visitKids(root, 0, false, false);
+      if (root) visitKids(root, 0, false, false, q.rootId !== null && isItem(root) ? root : null);
     } finally {
       cacheLabels(false);
     }

@@ -21,6 +21,14 @@ import type { PageApi } from "./page_api.ts";
  *   text stays short), weighted down as it grows past `asked` words.
  * - `findBagScore(bag, words) → [0..1, label]`: how well the bag covers the words, and the label
  *   of the best match (-1 when `words` is empty).
+ * - `findIsItem(el)`: whether `el` is a row or list item (`li`, `tr`, `article`, role `row`,
+ *   `listitem`, `article`): its text names the controls in it that have no words of their own.
+ * - `findItemMatch(item, el, fields, words, exact) → [0..1, label]`: how well `el` is named by
+ *   its own fields (`[label, value, weight]`) and the text of the `item` it sits in, a user sees
+ *   beside it (without `el`, hidden parts, fields' values and nested items: a menu entry's
+ *   sub-list): "Walk dog checkbox" for a nameless checkbox in the "Walk dog" row. 0 when no word
+ *   comes from the item; halved for each word matched by neither. An `exact` (quoted) query
+ *   matches the item's text whole (0.75) or a part of it (0.55). The label: `item "Walk dog"`.
  */
 export function installFindPlaceLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -32,6 +40,7 @@ export function installFindPlaceLib(api: PageApi): void {
   const wordMatch = api.findWordMatch as Fn<[string, string], number>;
   const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
   const testIdOf = api.findTestId as Fn<[Element], string>;
+  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   // Ancestors whose role and name say where an element is ("in the Orders table").
   const PLACES = new Set(
     ("region navigation form dialog alertdialog toolbar table grid treegrid group tabpanel menu " +
@@ -108,7 +117,91 @@ export function installFindPlaceLib(api: PageApi): void {
     return [sum / q.length, label];
   }
 
+  const ITEM_TAGS = new Set(["li", "tr", "article"]);
+  const ITEM_ROLES = new Set(["row", "listitem", "article"]);
+  const NO_TEXT = new Set(
+    "script style template noscript datalist select option input textarea svg".split(" "),
+  );
+
+  function itemText(item: Element, el: Element): string {
+    let s = "";
+    const visit = (n: Node): boolean => {
+      for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) s += (c as Text).data;
+        else if (c.nodeType === 1) {
+          const e = c as Element;
+          if (
+            e === el || NO_TEXT.has(e.localName) || ITEM_TAGS.has(e.localName) ||
+            ITEM_ROLES.has(e.getAttribute("role") ?? "") ||
+            (e.getAttribute("contenteditable") ?? "false") !== "false" ||
+            !e.checkVisibility()
+          ) continue;
+          s += " ";
+          if (visit(e)) return true;
+        }
+        if (s.length > 320) return true;
+      }
+      return false;
+    };
+    visit(item);
+    return s.replace(/\s+/g, " ").trim().slice(0, 160);
+  }
+
+  // A word found in the item counts this much of one found on the element itself.
+  const ITEM = 0.75;
+
+  const isItem = (el: Element) =>
+    ITEM_TAGS.has(el.localName) || ITEM_ROLES.has(el.getAttribute("role") ?? "");
+
+  function itemMatch(
+    item: Element,
+    el: Element,
+    fields: Array<[string, string, number]>,
+    q: string[],
+    exact: string,
+  ): [number, string] {
+    const text = itemText(item, el);
+    const kind = item.localName === "tr" || item.getAttribute("role") === "row" ? "row" : "item";
+    const label = `${kind} "${text.slice(0, 30)}"`;
+    if (exact) {
+      const v = text.toLowerCase();
+      return [v === exact ? 0.75 : v.includes(exact) ? 0.55 : 0, label];
+    }
+    const own: Bag = fields.flatMap(([l, value, weight]) =>
+      tokens(value).map((t): [string, number, string] => [t, weight, l])
+    );
+    return [itemScore(own, text, q), label];
+  }
+
+  function itemScore(own: Bag, item: string, q: string[]): number {
+    const toks = tokens(item);
+    if (!toks.length || !q.length) return 0;
+    let sum = 0, missed = 0, fromItem = 0;
+    const used = new Set<number>();
+    for (const w of q) {
+      let best = 0, at = -1, inItem = 0;
+      for (const [t, weight] of own) best = Math.max(best, wordMatch(w, t) * weight);
+      for (let i = 0; i < toks.length; i++) {
+        const m = wordMatch(w, toks[i]!) * ITEM;
+        if (m > inItem) [inItem, at] = [m, i];
+      }
+      if (inItem > best) {
+        best = inItem;
+        fromItem++;
+        used.add(at);
+      }
+      if (best < 0.3) missed++;
+      sum += best;
+    }
+    if (!fromItem) return 0;
+    // "Walk dog" names the "Walk dog" row better than the "Walk dog and cat" one.
+    const cover = 0.8 + 0.2 * Math.min(1, used.size / toks.length);
+    return (sum / q.length) * cover * 0.5 ** missed;
+  }
+
   api.findPlaceBag = placeBag;
+  api.findIsItem = isItem;
+  api.findItemMatch = itemMatch;
   api.findNearBag = nearBag;
   api.findBagScore = bagScore;
 }

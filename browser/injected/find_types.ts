@@ -58,7 +58,10 @@ export interface FindItem {
   score: number;
   /** The name, role and context parts (0..1; -1 when the query asks nothing of that part). */
   parts: [number, number, number];
-  /** Which field matched the words best (`name`, `text`, `placeholder`, `testid`, `class`, …). */
+  /**
+   * Which field matched the words best (`name`, `text`, `placeholder`, `testid`, `class`, …;
+   * `item "Walk dog"`: its row's text; `text "Walk dog"`: a plain text candidate's own text).
+   */
   via: string;
   /** The context that matched, short (`toolbar "Editor"`, `heading "Orders"`), or `""`. */
   where: string;

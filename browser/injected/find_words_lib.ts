@@ -19,6 +19,10 @@ import type { PageApi } from "./page_api.ts";
  *   word starts with it (4 letters or more), 0.5 it starts with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
  *   (0.7 + 0.3 × how much of the field the query covers).
+ * - `findFieldsScore(fields, words, exact, phrase) → [0..1, label]`: the best of an element's
+ *   fields (`[label, value, weight]`) against the query (its words, its quoted `exact` name, or
+ *   the words as typed, `phrase`, equal to a whole field), times the field's weight, plus 0.03
+ *   for each other field that matches well; the label of the best field.
  * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place; `skip`'s
  *   subtree, fields and editable regions left out: their content is a value, maybe a secret),
  *   whitespace collapsed, at most `max` characters.
@@ -138,6 +142,35 @@ export function installFindWordsLib(api: PageApi): void {
     return (cov / q.length) * (0.7 + 0.3 * Math.min(1, used.size / field.length));
   }
 
+  function fieldsScore(
+    fields: Array<[string, string, number]>,
+    words: string[],
+    exact: string,
+    phrase: string,
+  ): [number, string] {
+    let good = 0, best = 0, via = "";
+    for (const [label, value, weight] of fields) {
+      if (!value) continue;
+      let s: number;
+      const v = value.replace(/\s+/g, " ").trim().toLowerCase();
+      if (exact) s = v === exact ? 1 : v.includes(exact) ? 0.75 : 0;
+      else {
+        s = v === phrase ? 1 : fieldScore(tokens(value), words);
+        // "fs.watch" names `fs.watch(filename[, options])` more than `fsPromises.watch()`.
+        // Only where the phrase ends at a non-word character: "fs.watch(" yes, "Save settings"
+        // and "fs.watchFile" no.
+        if (
+          s < 1 && phrase.length > 2 && v.startsWith(phrase) &&
+          /^[^\p{L}\p{N}\s]/u.test(v.slice(phrase.length))
+        ) s = Math.min(0.99, s + 0.1);
+      }
+      s *= weight;
+      if (s >= 0.5) good++;
+      if (s > best) [best, via] = [s, label];
+    }
+    return [Math.min(1, best + 0.03 * Math.max(0, good - 1)), via];
+  }
+
   /** The shown-ish text of a subtree, whitespace collapsed, at most `max` characters. */
   // What a field holds is its value, not text about it (and may be a secret): left out, as the
   // snapshot's contexts leave it out.
@@ -172,6 +205,7 @@ export function installFindWordsLib(api: PageApi): void {
   api.findTokens = tokens;
   api.findWordMatch = wordMatch;
   api.findFieldScore = fieldScore;
+  api.findFieldsScore = fieldsScore;
   api.findTextOf = textOf;
   api.findTestId = testIdOf;
   api.findSynonyms = (w: string) => [...synonyms.get(w) ?? []];

@@ -112,6 +112,13 @@ export interface OnDemandApi {
   findWordMatch: (q: string, t: string) => number;
   /** How well a field's words cover the query's, 0..1. */
   findFieldScore: (field: string[], q: string[]) => number;
+  /** The best of an element's fields (`[label, value, weight]`) against a query, and its label. */
+  findFieldsScore: (
+    fields: Array<[string, string, number]>,
+    words: string[],
+    exact: string,
+    phrase: string,
+  ) => [number, string];
   /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
   findTextOf: (root: Element, max: number, skip?: Element | null) => string;
   /** An element's test id, or `""`. */
@@ -125,6 +132,16 @@ export interface OnDemandApi {
   findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
   /** How well a bag covers words, and the best match's label. */
   findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
+  /** Whether an element is a row or list item (its text names nameless controls in it). */
+  findIsItem: (el: Element) => boolean;
+  /** How well `el`'s own fields and its row's text cover the query's words, and the label. */
+  findItemMatch: (
+    item: Element,
+    el: Element,
+    fields: Array<[string, string, number]>,
+    q: string[],
+    exact: string,
+  ) => [number, string];
   /** The frame's elements scored against a `find` query, best first (browser/find/). */
   findScan: (query: FindQuery) => FindScan;
   /** An element's test id and id attribute (find_feedback's keys). */

@@ -11,6 +11,7 @@ import { sessionField } from "../fields.ts";
 import { captureSnapshot, tabSnapshot } from "../../browser/snapshot/capture.ts";
 import { pageText } from "../../browser/snapshot/paging.ts";
 import { FULL_LABEL, subtreeLabel } from "../../browser/snapshot/labels.ts";
+import { BLANK_TAB_WARNING, isBlankTab, unknownRefError } from "../../browser/blank_tab.ts";
 
 /** The `snapshot` tool. */
 export const snapshotTool = defineTool({
@@ -34,6 +35,7 @@ export const snapshotTool = defineTool({
     offset: z.number(),
     nextOffset: z.number(),
     tree: z.string(),
+    warnings: z.array(z.string()),
   }),
   inputSchema: z.object({
     ref: z.string().optional().describe("Only this element's subtree"),
@@ -61,6 +63,8 @@ export const snapshotTool = defineTool({
         frameNote,
         signal: ctx.signal,
         onFrameRead,
+      }).catch((e) => {
+        throw unknownRefError(e, session.refs, page);
       })
       : await tabSnapshot(page, session.refs, session.snapshots, {
         reuse: (args.offset ?? 0) > 0,
@@ -86,6 +90,8 @@ export const snapshotTool = defineTool({
         offset: paged.offset,
         ...(paged.nextOffset !== undefined ? { nextOffset: paged.nextOffset } : {}),
         tree: paged.text,
+        // An empty outline of a blank tab says why (a CLI call per session starts blank).
+        ...(isBlankTab(page) ? { warnings: [BLANK_TAB_WARNING] } : {}),
       },
       rawTextKeys: ["tree"],
       // The text says it is the page (or a subtree), never to be taken for an action's delta.

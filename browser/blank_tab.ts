@@ -1,0 +1,40 @@
+/**
+ * A session that has not shown a page yet. Each MCP session has its own tabs and refs: a client
+ * that connects once per call (the MCP Inspector's CLI mode) starts every call on a blank tab,
+ * so the `navigate` of the call before is gone and a ref from it was never issued here. An empty
+ * outline, or "was never issued", said without that, left the agent guessing.
+ *
+ * @module
+ */
+import type { Page } from "../cdp/page.ts";
+import type { RefRegistry } from "./snapshot/refs.ts";
+import { RefGoneError } from "./snapshot/resolve.ts";
+
+/** The warning of a read of a blank tab (`snapshot`, `find`). */
+export const BLANK_TAB_WARNING =
+  "the tab is blank (about:blank): navigate first (each MCP session starts on a blank tab of its own)";
+
+/** True when the tab shows no page yet (`about:blank`, or no URL at all). */
+export function isBlankTab(page: Page): boolean {
+  return page.url === "" || page.url === "about:blank";
+}
+
+/**
+ * `error` said for a session that never issued a ref: when it is a ref-gone `unknown` (a ref
+ * this session never issued) and the session has issued none at all, a RefGoneError saying the
+ * session has not shown any page yet (and that its tab is blank, when it is) with navigate as
+ * the next step; else `error` itself. No CDP.
+ */
+export function unknownRefError(error: unknown, refs: RefRegistry, page: Page): unknown {
+  if (!(error instanceof RefGoneError) || error.reason !== "unknown") return error;
+  // e1 is the first ref any session issues: not issued, nothing was ever shown here.
+  if (refs.wasIssued(error.ref) || refs.wasIssued("e1")) return error;
+  return new RefGoneError(
+    error.ref,
+    "unknown",
+    `was never issued: this session has not shown any page yet${
+      isBlankTab(page) ? " (its tab is blank)" : ""
+    }`,
+    "call navigate to open the page, then snapshot for its refs (each MCP connection is a session of its own, on a blank tab)",
+  );
+}
