@@ -375,9 +375,19 @@ async function runExclusive(
   }
 }
 
-/** The frames an action's timer watch is armed in: the main frame, and the element's. */
+/** Child frames the timer watch is armed in beside the main frame and the element's, at most. */
+const MAX_TIMER_CHILD_FRAMES = 8;
+
+/**
+ * The frames an action's timer watch is armed in: the main frame, the element's, and the
+ * page's other frames (the first {@link MAX_TIMER_CHILD_FRAMES}, parents first): a child frame
+ * the action reaches (a message to a cross-origin frame) may raise a dialog, open a tab or
+ * move the top page a moment later.
+ */
 function timerFrames(page: Page, target: ResolvedTarget | undefined): string[] {
-  return [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
+  const own = [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
+  const others = page.frames().map((f) => f.frameId).filter((id) => !own.includes(id));
+  return [...own, ...others.slice(0, MAX_TIMER_CHILD_FRAMES)];
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */
