@@ -17,7 +17,7 @@ const shown = (r: unknown) => JSON.stringify(r);
 
 Deno.test("late effects: an action's intervals, animations, frames and tasks are in its result", async (t) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
   const open = () => mcp.ok("navigate", { url: fx.url("late-more.html"), snapshot: "none" });
   const click = async (id: string, args: Record<string, unknown> = {}) => {
     await open();
@@ -82,6 +82,35 @@ Deno.test("late effects: an action's intervals, animations, frames and tasks are
         const r = await click("count");
         assertIncludes(shown(r.snapshotDelta), "Count 1");
         assertEquals(r.warnings ?? [], []);
+      },
+    );
+    await t.step(
+      "the watch counts nothing for the page's own frame loop, a spinner, a colour change",
+      async () => {
+        await open();
+        // Armed as an action arms it, then a click: the page's frame loop runs on (its next frame
+        // would count, were it the click's), the spinner spins, the click starts a colour
+        // transition. Asked a moment later, the watch has nothing pending.
+        await mcp.ok("eval_js", {
+          expression: `(() => {
+            const k = Object.getOwnPropertyNames(window).find((n) => n.startsWith("__bx_"));
+            window[k].arm(10000);
+            document.getElementById("count").click();
+            return true;
+          })()`,
+        });
+        const asked = await mcp.ok("eval_js", {
+          expression: `(() => {
+            const k = Object.getOwnPropertyNames(window).find((n) => n.startsWith("__bx_"));
+            const p = window[k].pending();
+            window[k].disarm();
+            return [p.n, document.getAnimations().length];
+          })()`,
+        });
+        // The spinner and the colour transition are running; neither is pending.
+        const [pendingN, running] = asked.value as [number, number];
+        assertEquals(pendingN, 0);
+        assertEquals(running >= 2, true, `animations running: ${running}`);
       },
     );
   } finally {
