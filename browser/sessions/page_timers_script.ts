@@ -112,7 +112,7 @@ export const REQUEST_IDLE_MS = 1000;
  * do anyway.
  */
 export function pageTimersScript(key: string): string {
-  return `(() => {
+  return compact(`(() => {
   const KEY = ${JSON.stringify(key)};
   const W = globalThis;
   if (Object.prototype.hasOwnProperty.call(W, KEY)) return;
@@ -339,5 +339,14 @@ ${pageTimersSources({ maxDelayMs: MAX_TIMER_DELAY_MS, continuationMs: CONTINUATI
       },
     }),
   });
-})();`;
+})();`);
+}
+
+/**
+ * The script without its indentation and whole-line comments (sent once per target, parsed in
+ * every document): line breaks stay, so what it means does not change.
+ */
+function compact(source: string): string {
+  return source.split("\n").map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("//")).join("\n");
 }
