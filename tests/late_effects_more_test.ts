@@ -88,22 +88,24 @@ Deno.test("late effects: an action's intervals, animations, frames and tasks are
       "the watch counts nothing for the page's own frame loop, a spinner, a colour change",
       async () => {
         await open();
-        // Armed as an action arms it, then a click: the page's frame loop runs on (its next frame
-        // would count, were it the click's), the spinner spins, the click starts a colour
-        // transition. Asked a moment later, the watch has nothing pending.
-        await mcp.ok("eval_js", {
-          expression: `(() => {
-            const k = Object.getOwnPropertyNames(window).find((n) => n.startsWith("__bx_"));
-            window[k].arm(10000);
-            document.getElementById("count").click();
-            return true;
-          })()`,
-        });
+        // In one evaluation (eval_js arms the watch for its own window, so the test arms it
+        // itself): unarmed for two frames, the page's frame loop asks for its next frame as it
+        // always does; then armed as an action arms it, and a click. The loop's next frame runs
+        // right after the click (it would count, were it the click's), the spinner spins, the
+        // click starts a colour transition. Asked 120 ms later (a timer set before the click,
+        // so not the click's), the watch has nothing pending.
         const asked = await mcp.ok("eval_js", {
-          expression: `(() => {
+          expression: `(async () => {
             const k = Object.getOwnPropertyNames(window).find((n) => n.startsWith("__bx_"));
-            const p = window[k].pending();
-            window[k].disarm();
+            const w = window[k];
+            w.disarm();
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            w.arm(10000);
+            const later = new Promise((r) => setTimeout(r, 120));
+            document.getElementById("count").click();
+            await later;
+            const p = w.pending();
+            w.disarm();
             return [p.n, document.getAnimations().length];
           })()`,
         });

@@ -49,6 +49,7 @@ const VISIBLE_PROPERTIES =
  * - `requestAnimationFrame`: as a timer due in {@link FRAME_MS}; a counted frame asking for the
  *   next is the same chain, at the same level, up to {@link MAX_FRAMES} frames. A frame the
  *   page asks for uncounted (its own loop) runs marked as its own: nothing it starts counts;
+ *   a callback the page asked a frame for while unarmed is its own loop too;
  * - `scheduler.postTask` (delay at most `maxDelayMs`): as a timer;
  * - `MessagePort.postMessage` on a MessageChannel's port: the message is pending until its
  *   port's listeners run; one posted right after a counted one was delivered continues the
@@ -79,6 +80,7 @@ export function pageTimersSources(
   };
   // Counted frames (id -> due) and tasks (key -> due), and the chain of frames running now.
   const frames = new Map(), tasks = new Map();
+  const WS = WeakSet.prototype, wsAdd = WS.add, wsHas = WS.has, unarmedFrames = new WeakSet();
   let frameCount = 0, inFrame = 0;
   // Counted messages not delivered yet, by receiving port: { n, level }.
   const portQueues = new WeakMap(), partners = new WeakMap();
@@ -145,11 +147,18 @@ export function pageTimersSources(
     const more = {
       requestAnimationFrame(callback) {
         if (now() > armedUntil || typeof callback !== "function") {
+          // Noted: the same callback asked for while armed is a loop the page ran before.
+          if (typeof callback === "function") apply(wsAdd, unarmedFrames, [callback]);
           return apply(nativeFrame, this, arguments);
         }
-        // A counted frame asking for the next continues its chain; else as a timer.
+        // A counted frame asking for the next continues its chain; else as a timer, unless
+        // it is a loop the page ran before the arming (its first frame since runs unmarked).
         const chained = inFrame > 0 && !own;
-        const level = chained ? (frameCount < ${MAX_FRAMES} ? inFrame : 0) : levelNow();
+        const level = chained
+          ? (frameCount < ${MAX_FRAMES} ? inFrame : 0)
+          : apply(wsHas, unarmedFrames, [callback])
+          ? 0
+          : levelNow();
         if (!level) {
           // The page's own (a loop it runs anyway): marked, so what it starts is not counted
           // as the input's even when it runs right after it.
