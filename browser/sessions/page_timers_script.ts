@@ -9,6 +9,8 @@
 
 import { pageTimersSources } from "./page_timers_sources.ts";
 
+/** In a child frame, this many messages from the parent per arming count as input. */
+export const MAX_MESSAGE_MARKS = 3;
 /** Timers longer than this are not "a little after the input", ms. */
 export const MAX_TIMER_DELAY_MS = 1000;
 /**
@@ -102,8 +104,8 @@ export const REQUEST_IDLE_MS = 1000;
  * navigation's window stays open for what the page set to run right after its load. `arm` and
  * `disarm` end that start.
  *
- * In a child frame, a `message` event counts as input (how a parent's action reaches a
- * cross-origin frame).
+ * In a child frame, a `message` event from its parent counts as input (how a parent's action
+ * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming.
  *
  * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
  * wrappers only pass the call on (the port getters note which two ports are a channel's and
@@ -147,7 +149,7 @@ export function pageTimersScript(key: string): string {
   // The arming's first input (performance.now() ms; Infinity before it): what starts later
   // (an animation) can be the action's. \`own\`: running a callback of the page's own that the
   // watch wrapped to know it is not the action's (a frame loop): nothing it starts counts.
-  let firstInput = Infinity, own = false;
+  let firstInput = Infinity, own = false, messageMarks = 0;
   // The document's start: until its load event (and a moment after), its own work is level 1.
   const doc = W.document;
   let startUntil = doc && doc.readyState !== "complete" ? Infinity : -Infinity;
@@ -188,9 +190,19 @@ export function pageTimersScript(key: string): string {
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
     apply(addListener, W, [type, mark, { capture: true, passive: true }]);
   }
-  // In a child frame, a message is how the parent's action reaches it (a cross-origin frame
-  // asked to raise a dialog, open a tab, move the top page).
-  if (W.top !== W) apply(addListener, W, ["message", mark, { capture: true, passive: true }]);
+  // In a child frame, a message from its parent is how the parent's action reaches it (a
+  // cross-origin frame asked to raise a dialog, open a tab, move the top page): the first few
+  // of an arming count as input (a parent's heartbeat does not hold the window).
+  const sourceOf = W.MessageEvent && Object.getOwnPropertyDescriptor(W.MessageEvent.prototype, "source").get;
+  if (W.top !== W && sourceOf) {
+    const parentWindow = W.parent;
+    const heard = (event) => {
+      if (messageMarks >= ${MAX_MESSAGE_MARKS} || apply(sourceOf, event, []) !== parentWindow) return;
+      messageMarks++;
+      mark();
+    };
+    apply(addListener, W, ["message", heard, { capture: true, passive: true }]);
+  }
   // Methods, as the natives: no prototype, not constructible, their name and length.
   const masked = (fn, native) => {
     defineProperty(fn, "toString", {
@@ -296,6 +308,7 @@ ${pageTimersSources({ maxDelayMs: MAX_TIMER_DELAY_MS, continuationMs: CONTINUATI
         generation++;
         lastStart = lastDone = momentAt = -Infinity;
         firstInput = Infinity;
+        messageMarks = 0;
         resetSources();
         armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
