@@ -10,6 +10,8 @@
 
 /** An interval counts for this many runs at most (and only while they fall within the delay bound). */
 export const MAX_INTERVAL_RUNS = 2;
+/** A frame callback asked for again this soon after its last unarmed request is a loop the page runs, ms. */
+export const LOOP_GAP_MS = 200;
 /** A chain of animation frames the action started counts this many frames at most (about 0.6 s at 60 Hz). */
 export const MAX_FRAMES = 36;
 /** A frame asked for is due this soon, ms; one overdue by {@link FRAME_LATE_MS} is dropped (a hidden tab draws no frames). */
@@ -49,7 +51,8 @@ const VISIBLE_PROPERTIES =
  * - `requestAnimationFrame`: as a timer due in {@link FRAME_MS}; a counted frame asking for the
  *   next is the same chain, at the same level, up to {@link MAX_FRAMES} frames. A frame the
  *   page asks for uncounted (its own loop) runs marked as its own: nothing it starts counts;
- *   a callback the page asked a frame for while unarmed is its own loop too;
+ *   a callback the page asked a frame for while unarmed at most {@link LOOP_GAP_MS} earlier is
+ *   its own loop too;
  * - `scheduler.postTask` (delay at most `maxDelayMs`): as a timer;
  * - `MessagePort.postMessage` on a MessageChannel's port: the message is pending until its
  *   port's listeners run; one posted right after a counted one was delivered continues the
@@ -80,7 +83,8 @@ export function pageTimersSources(
   };
   // Counted frames (id -> due) and tasks (key -> due), and the chain of frames running now.
   const frames = new Map(), tasks = new Map();
-  const WS = WeakSet.prototype, wsAdd = WS.add, wsHas = WS.has, unarmedFrames = new WeakSet();
+  // Frame callbacks the page asked for while unarmed, with when (its loops).
+  const unarmedFrames = new WeakMap();
   let frameCount = 0, inFrame = 0;
   // Counted messages not delivered yet, by receiving port: { n, level }.
   const portQueues = new WeakMap(), partners = new WeakMap();
@@ -147,16 +151,18 @@ export function pageTimersSources(
     const more = {
       requestAnimationFrame(callback) {
         if (now() > armedUntil || typeof callback !== "function") {
-          // Noted: the same callback asked for while armed is a loop the page ran before.
-          if (typeof callback === "function") apply(wsAdd, unarmedFrames, [callback]);
+          // Noted: the same callback asked for again soon after the arming is a loop the page
+          // ran before (a callback the page merely re-uses, a render, is not).
+          if (typeof callback === "function") apply(wmSet, unarmedFrames, [callback, now()]);
           return apply(nativeFrame, this, arguments);
         }
         // A counted frame asking for the next continues its chain; else as a timer, unless
         // it is a loop the page ran before the arming (its first frame since runs unmarked).
         const chained = inFrame > 0 && !own;
+        const unarmedAt = chained ? undefined : apply(wmGet, unarmedFrames, [callback]);
         const level = chained
           ? (frameCount < ${MAX_FRAMES} ? inFrame : 0)
-          : apply(wsHas, unarmedFrames, [callback])
+          : unarmedAt !== undefined && now() - unarmedAt <= ${LOOP_GAP_MS}
           ? 0
           : levelNow();
         if (!level) {
