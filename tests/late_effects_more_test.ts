@@ -59,6 +59,14 @@ Deno.test("late effects: an action's intervals, animations, frames and tasks are
       const r = await click("waapi");
       assertIncludes(shown(r.snapshotDelta), "Web animation done");
     });
+    await t.step("a transition's end in a closed shadow tree renders", async () => {
+      const r = await click("shadow-transition");
+      assertIncludes(shown(r.snapshotDelta), "Shadow transition done");
+    });
+    await t.step("a Web Animation's end in a closed shadow tree renders", async () => {
+      const r = await click("shadow-waapi");
+      assertIncludes(shown(r.snapshotDelta), "Shadow web animation done");
+    });
     await t.step("a chain of twelve animation frames renders", async () => {
       const r = await click("raf");
       assertIncludes(shown(r.snapshotDelta), "Frames done");

@@ -2,11 +2,11 @@
  * More of what an action starts, for the timer watch's page script (`page_timers_script.ts`):
  * an interval's first runs, a chain of animation frames, a task posted with
  * `scheduler.postTask`, a MessageChannel loop, and the short CSS transitions, CSS animations
- * and Web Animations that start after the action's input (their end events, and the work
- * their handlers start, are the action's).
+ * and Web Animations that start after the action's input (`page_timers_animations.ts`).
  *
  * @module
  */
+import { pageTimersAnimations } from "./page_timers_animations.ts";
 
 /** An interval counts for this many runs at most (and only while they fall within the delay bound). */
 export const MAX_INTERVAL_RUNS = 2;
@@ -18,22 +18,8 @@ export const MAX_FRAMES = 36;
 export const FRAME_MS = 16;
 /** See {@link FRAME_MS}, ms. */
 export const FRAME_LATE_MS = 500;
-/** An animation counts when its whole length (delay included) is at most this, ms. */
-export const MAX_ANIMATION_MS = 1000;
-/** Animations count only this long after the action's first input, ms (a page drawing no frames keeps one "running"). */
-export const ANIMATION_WINDOW_MS = 1500;
 /** Messages a MessageChannel carries count this long after the last one was posted or delivered, ms. */
 export const MESSAGE_IDLE_MS = 250;
-
-/**
- * CSS properties whose change can change what an agent sees (visibility, size, place): a
- * transition of another (a hover's colour, a focus ring's shadow) is styling and not waited
- * for. Names without hyphens, lower case.
- */
-const VISIBLE_PROPERTIES =
-  "^(opacity|visibility|display|contentvisibility|overlay|transform|translate|scale|rotate|" +
-  "(max|min)?(height|width)|top|left|right|bottom|inset.*|margin.*|padding.*|clip.*|flex.*|" +
-  "grid.*)$";
 
 /**
  * The script's second half, put inside its function after the timer wrappers (it uses their
@@ -57,11 +43,7 @@ const VISIBLE_PROPERTIES =
  * - `MessagePort.postMessage` on a MessageChannel's port: the message is pending until its
  *   port's listeners run; one posted right after a counted one was delivered continues the
  *   chain at the same level, for `maxDelayMs` from the chain's first;
- * - `document.getAnimations()` after the action's first input: a running animation that
- *   started since, lasts at most {@link MAX_ANIMATION_MS} and, when CSS, changes a property
- *   in {@link VISIBLE_PROPERTIES} of an element that is not hovered, focused or active (a
- *   hover's own transition is styling); pending until its end. Its `transitionend` /
- *   `animationend` is an end of counted work: what the page's handlers start is the action's.
+ * - short animations started after the action's first input (`page_timers_animations.ts`).
  */
 export function pageTimersSources(
   limits: { maxDelayMs: number; continuationMs: number },
@@ -71,12 +53,6 @@ export function pageTimersSources(
   // ---- More sources (page_timers_sources.ts).
   const getOwn = Object.getOwnPropertyDescriptor, nativeHas = Map.prototype.has;
   const WM = WeakMap.prototype, wmGet = WM.get, wmSet = WM.set;
-  const reTest = RegExp.prototype.test, strReplace = String.prototype.replace;
-  const lower = String.prototype.toLowerCase, keysOf = Object.keys;
-  const visibleProp = new RegExp(${JSON.stringify(VISIBLE_PROPERTIES)});
-  const isVisibleProp = (name) =>
-    typeof name === "string" &&
-    apply(reTest, visibleProp, [apply(lower, apply(strReplace, name, [/-/g, ""]), [])]);
   const getter = (proto, name) => {
     const d = proto && getOwn(proto, name);
     return d && d.get;
@@ -95,6 +71,7 @@ export function pageTimersSources(
     apply(mapClear, tasks, []);
     frameCount = inFrame = inMessages = 0;
     lastMessage = messageAt = chainStart = -Infinity;
+    resetAnimations();
   };
   // Runs a counted callback at its level: what it starts is one level deeper.
   const counting = (level, handler, self, args) => {
@@ -298,89 +275,7 @@ export function pageTimersSources(
     MPP.postMessage = masked(more.postMessage, nativePortPost);
   }
 
-  // Animations: what started after the action's first input and ends soon.
-  const DP = W.Document && W.Document.prototype;
-  const getAnimations = DP && DP.getAnimations;
-  const AP = W.Animation && W.Animation.prototype;
-  const playStateOf = getter(AP, "playState"), startTimeOf = getter(AP, "startTime");
-  const effectOf = getter(AP, "effect"), rateOf = getter(AP, "playbackRate");
-  const timingOf = W.AnimationEffect && W.AnimationEffect.prototype.getComputedTiming;
-  const KP = W.KeyframeEffect && W.KeyframeEffect.prototype;
-  const targetOfEffect = getter(KP, "target"), keyframesOf = KP && KP.getKeyframes;
-  const transitionPropertyOf = getter(W.CSSTransition && W.CSSTransition.prototype, "transitionProperty");
-  const animationNameOf = getter(W.CSSAnimation && W.CSSAnimation.prototype, "animationName");
-  const matches = W.Element && W.Element.prototype.matches;
-  const eventTarget = targetOf;
-  const brand = (get, value) => { try { apply(get, value, []); return true; } catch { return false; } };
-  // A hover's, a focus's or a press's own styling: not what the action did to the page.
-  const styling = (el) => {
-    try { return !!el && apply(matches, el, [":hover, :active, :focus-within"]); } catch {
-      return false;
-    }
-  };
-  // A CSS animation or transition that changes what is seen, on an element the pointer or
-  // focus is not styling; a Web Animation (the page's script started it) always.
-  const significant = (a, effect) => {
-    const css = transitionPropertyOf && brand(transitionPropertyOf, a);
-    const cssAnimation = !css && animationNameOf && brand(animationNameOf, a);
-    if (!css && !cssAnimation) return true;
-    if (styling(targetOfEffect && apply(targetOfEffect, effect, []))) return false;
-    if (css) return isVisibleProp(apply(transitionPropertyOf, a, []));
-    const kfs = keyframesOf ? apply(keyframesOf, effect, []) : [];
-    for (let i = 0; i < kfs.length; i++) {
-      const keys = keysOf(kfs[i]);
-      for (let k = 0; k < keys.length; k++) if (isVisibleProp(keys[k])) return true;
-    }
-    return false;
-  };
-  const animationsPending = (t, out) => {
-    if (!getAnimations || firstInput === Infinity || t - firstInput > ${ANIMATION_WINDOW_MS}) return;
-    let list;
-    try { list = apply(getAnimations, doc, []); } catch { return; }
-    for (let i = 0; i < list.length; i++) {
-      try {
-        const a = list[i];
-        if (apply(playStateOf, a, []) !== "running") continue;
-        const start = apply(startTimeOf, a, []);
-        if (start !== null && start < firstInput - ${FRAME_MS}) continue;
-        const rate = apply(rateOf, a, []);
-        const effect = apply(effectOf, a, []);
-        if (!rate || !effect) continue;
-        const timing = apply(timingOf, effect, []);
-        const end = timing.endTime;
-        if (!(end <= ${MAX_ANIMATION_MS}) || !significant(a, effect)) continue;
-        const local = timing.localTime || 0;
-        const left = rate > 0 ? (end - local) / rate : local / -rate;
-        out.n++;
-        out.next = min(out.next, max(0, left));
-      } catch { /* an animation gone meanwhile */ }
-    }
-  };
-  // An animation's end: what the page's handler starts is the action's when the animation
-  // started after the action's first input and was short.
-  const elapsedOf = [
-    getter(W.TransitionEvent && W.TransitionEvent.prototype, "elapsedTime"),
-    getter(W.AnimationEvent && W.AnimationEvent.prototype, "elapsedTime"),
-  ];
-  const propertyOf = getter(W.TransitionEvent && W.TransitionEvent.prototype, "propertyName");
-  const animationEnded = (event) => {
-    if (now() > armedUntil || firstInput === Infinity) return;
-    let ms = Infinity;
-    for (let i = 0; i < elapsedOf.length; i++) {
-      const get = elapsedOf[i];
-      if (get && brand(get, event)) ms = apply(get, event, []) * 1000;
-    }
-    if (ms > ${MAX_ANIMATION_MS} || now() - firstInput < ms - ${FRAME_MS}) return;
-    if (propertyOf && brand(propertyOf, event)) {
-      if (!isVisibleProp(apply(propertyOf, event, []))) return;
-      if (styling(apply(eventTarget, event, []))) return;
-    }
-    ended(1);
-  };
-  for (const type of ["transitionend", "transitioncancel", "animationend", "animationcancel"]) {
-    apply(addListener, W, [type, animationEnded, { capture: true, passive: true }]);
-  }
-
+${pageTimersAnimations()}
   const sourcesPending = (t) => {
     const out = { n: 0, next: Infinity };
     const late = [];
