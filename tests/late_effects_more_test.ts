@@ -67,6 +67,39 @@ Deno.test("late effects: an action's intervals, animations, frames and tasks are
       const r = await click("shadow-waapi");
       assertIncludes(shown(r.snapshotDelta), "Shadow web animation done");
     });
+    await t.step("the wrapped built-ins look and behave as the browser's own", async () => {
+      await open();
+      const looks = await mcp.ok("eval_js", {
+        expression: `(() => {
+          const port1 = Object.getOwnPropertyDescriptor(MessageChannel.prototype, "port1").get;
+          const c = new MessageChannel();
+          return [
+            String(setInterval), setInterval.name, setInterval.length,
+            String(requestAnimationFrame), requestAnimationFrame.length,
+            String(scheduler.postTask), String(MessagePort.prototype.postMessage),
+            String(port1), port1.name, c.port1 instanceof MessagePort, c.port1 === c.port1,
+            String(Element.prototype.attachShadow), String(Element.prototype.animate),
+            "prototype" in requestAnimationFrame,
+          ];
+        })()`,
+      });
+      assertEquals(looks.value, [
+        "function setInterval() { [native code] }",
+        "setInterval",
+        1,
+        "function requestAnimationFrame() { [native code] }",
+        1,
+        "function postTask() { [native code] }",
+        "function postMessage() { [native code] }",
+        "function get port1() { [native code] }",
+        "get port1",
+        true,
+        true,
+        "function attachShadow() { [native code] }",
+        "function animate() { [native code] }",
+        false,
+      ]);
+    });
     await t.step("a chain of twelve animation frames renders", async () => {
       const r = await click("raf");
       assertIncludes(shown(r.snapshotDelta), "Frames done");
