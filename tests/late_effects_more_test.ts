@@ -195,3 +195,18 @@ Deno.test("late effects: what a cross-origin child frame does a moment after the
     await fx.close();
   }
 });
+
+Deno.test("late effects: a poll a page starts at load does not hold the navigation", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio();
+  try {
+    // The page's render 200 ms in is the navigation's (a short timer of its start): the result
+    // shows what the watch counted then — not the 500 ms poll.
+    const r = await act(mcp, "navigate", { url: fx.url("load-poll.html"), snapshot: "full" });
+    assertEquals(r.ok, true);
+    assertIncludes(shown(r.snapshotDelta), "Pending 0");
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});

@@ -175,6 +175,8 @@ export function pageTimersScript(key: string): string {
       : 0;
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
+  // New work would count only as the document's start (not the input's, nor counted work's).
+  const fromStart = () => depth === 0 && !(now() - momentAt <= momentSpan) && starting();
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   // A counted request ended: counted only under the arming that started it.
   const answered = (g, level) => {
@@ -296,7 +298,13 @@ export function pageTimersScript(key: string): string {
   W.clearTimeout = masked(wrappers.clearTimeout, nativeClear);
   if (typeof nativeFetch === "function") W.fetch = masked(wrappers.fetch, nativeFetch);
   if (typeof nativeSend === "function") XHR.send = masked(wrappers.send, nativeSend);
-${pageTimersSources({ maxDelayMs: MAX_TIMER_DELAY_MS, continuationMs: CONTINUATION_MS })}
+${
+    pageTimersSources({
+      maxDelayMs: MAX_TIMER_DELAY_MS,
+      continuationMs: CONTINUATION_MS,
+      loadMaxDelayMs: LOAD_MAX_DELAY_MS,
+    })
+  }
   defineProperty(W, KEY, {
     value: freeze({
       arm(ms) {

@@ -33,7 +33,8 @@ export const MESSAGE_IDLE_MS = 250;
  *
  * Which work counts, beside timers:
  * - `setInterval` (delay at most `maxDelayMs`): as a timer, for its first
- *   {@link MAX_INTERVAL_RUNS} runs while they fall within `maxDelayMs`;
+ *   {@link MAX_INTERVAL_RUNS} runs while they fall within `maxDelayMs` (in a document's start,
+ *   as its timers: a delay of at most `loadMaxDelayMs`, and its first run only);
  * - `requestAnimationFrame`: as a timer due in {@link FRAME_MS}; a counted frame asking for the
  *   next is the same chain, at the same level, up to {@link MAX_FRAMES} frames. A frame the
  *   page asks for uncounted (its own loop) runs marked as its own: nothing it starts counts;
@@ -46,7 +47,7 @@ export const MESSAGE_IDLE_MS = 250;
  * - short animations started after the action's first input (`page_timers_animations.ts`).
  */
 export function pageTimersSources(
-  limits: { maxDelayMs: number; continuationMs: number },
+  limits: { maxDelayMs: number; continuationMs: number; loadMaxDelayMs: number },
 ): string {
   const MAX = limits.maxDelayMs;
   return `
@@ -95,16 +96,21 @@ export function pageTimersSources(
           (delay !== undefined && typeof delay !== "number")
         ) return apply(nativeInterval, this, arguments);
         const ms = max(0, (delay || 0) | 0);
-        const level = ms <= ${MAX} ? levelNow() : 0;
+        let level = ms <= ${MAX} ? levelNow() : 0;
+        // The document's own start: its first run only, and only a short one (a poll it
+        // starts at load is its life).
+        const loading = level === 1 && fromStart();
+        if (loading && ms > ${limits.loadMaxDelayMs}) level = 0;
         if (!level) return apply(nativeInterval, this, arguments);
         counted++;
         const args = apply(slice, arguments, [2]);
+        const maxRuns = loading ? 1 : ${MAX_INTERVAL_RUNS};
         let id, runs = 0;
         const run = function () {
-          if (runs >= ${MAX_INTERVAL_RUNS}) return apply(handler, this, args);
+          if (runs >= maxRuns) return apply(handler, this, args);
           runs++;
           // The next run counts too while the runs stay within the bound (and this arming's).
-          const again = runs < ${MAX_INTERVAL_RUNS} && (runs + 1) * ms <= ${MAX} &&
+          const again = runs < maxRuns && (runs + 1) * ms <= ${MAX} &&
             apply(nativeHas, pending, [id]);
           if (again) apply(mapSet, pending, [id, now() + ms]);
           else apply(mapDelete, pending, [id]);
@@ -196,7 +202,8 @@ export function pageTimersSources(
           }
           ms = max(0, delay || 0);
         } catch { return apply(nativePost, this, arguments); }
-        const level = ms <= ${MAX} ? levelNow() : 0;
+        let level = ms <= ${MAX} ? levelNow() : 0;
+        if (level === 1 && ms > ${limits.loadMaxDelayMs} && fromStart()) level = 0;
         if (!level) return apply(nativePost, this, arguments);
         counted++;
         const key = {};
