@@ -53,6 +53,8 @@ export interface WindowOptions {
    */
   timers?: {
     frames: string[];
+    /** The page's other frames, armed beside `frames` without holding the action (`PageTimers.arm`). */
+    children?: string[] | undefined;
     ms?: number | undefined;
     /**
      * The watch armed already in `frames` (the caller armed it beside its last checks):
@@ -153,13 +155,12 @@ export class ActionWindow implements AsyncDisposable {
       }),
       options.timers?.ms === undefined
         ? options.timers && PageTimers.watch(page, session.timerKey, options.timers.frames)
-        : options.timers.armed ?? PageTimers.arm(
-          page,
-          session.timerKey,
-          options.timers.frames,
-          options.timers.ms,
-          options.signal,
-        ),
+        : options.timers.armed ?? PageTimers.arm(page, session.timerKey, {
+          frames: options.timers.frames,
+          children: options.timers.children,
+          ms: options.timers.ms,
+          signal: options.signal,
+        }),
     ]);
     try {
       return new ActionWindow(session, page, options, downloads, timers);

@@ -222,13 +222,12 @@ async function runExclusive(
         // The timer watch is armed beside the checks (one round trip less in sequence): a
         // timer the element's scroll into view starts is the action's doing too.
         armed = !spec.replacesDocument
-          ? PageTimers.arm(
-            page,
-            session.timerKey,
-            timerFrames(page, target),
-            Math.max(0, deadline - Date.now()),
+          ? PageTimers.arm(page, session.timerKey, {
+            frames: timerFrames(page, target),
+            children: otherFrames(page, target),
+            ms: Math.max(0, deadline - Date.now()),
             signal,
-          )
+          })
           : undefined;
         point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
@@ -266,6 +265,7 @@ async function runExclusive(
       // window need not wait a long quiet moment after the load to see it.
       timers: spec.replacesDocument ? { frames: [page.mainFrameId] } : {
         frames: timerFrames(page, target),
+        children: otherFrames(page, target),
         ms: Math.max(0, deadline - Date.now()),
         armed,
       },
@@ -412,9 +412,23 @@ async function runExclusive(
   }
 }
 
+/** Child frames the timer watch is armed in beside the main frame and the element's, at most. */
+const MAX_TIMER_CHILD_FRAMES = 8;
+
 /** The frames an action's timer watch is armed in: the main frame, and the element's. */
 function timerFrames(page: Page, target: ResolvedTarget | undefined): string[] {
   return [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
+}
+
+/**
+ * The page's other frames (the first {@link MAX_TIMER_CHILD_FRAMES}, parents first), where the
+ * watch is armed too without holding the action: a child frame the action reaches (a message
+ * to a cross-origin frame) may raise a dialog, open a tab or move the top page a moment later.
+ */
+function otherFrames(page: Page, target: ResolvedTarget | undefined): string[] {
+  const own = timerFrames(page, target);
+  return page.frames().map((f) => f.frameId).filter((id) => !own.includes(id))
+    .slice(0, MAX_TIMER_CHILD_FRAMES);
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */

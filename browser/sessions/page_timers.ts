@@ -34,6 +34,11 @@ const sources = new Map<string, string>();
 const ASK_TIMEOUT_MS = 1000;
 /** Arming holds the input: a page too busy to answer this soon is acted on unarmed, ms. */
 const ARM_TIMEOUT_MS = 300;
+/**
+ * A child frame's answer is waited for this long at most, ms; one that does not answer (busy,
+ * gone, no watch in it) leaves the watch: the page's other frames never hold an action.
+ */
+const CHILD_ASK_TIMEOUT_MS = 150;
 
 /**
  * Puts the script on a page or frame target (call while it waits for the debugger, so
@@ -50,36 +55,50 @@ export function installPageTimers(session: CdpSession, key: string): void {
     .catch(() => {});
 }
 
-/** The timers one action armed, in the frames it acts on. */
+/** The timers one action armed, in the frames it acts on (and the page's other frames). */
 export class PageTimers {
   #page: Page;
   #key: string;
   #frames: string[];
+  #children: string[];
 
-  private constructor(page: Page, key: string, frames: string[]) {
+  private constructor(page: Page, key: string, frames: string[], children: string[] = []) {
     this.#page = page;
     this.#key = key;
     this.#frames = frames;
+    this.#children = children;
   }
 
   /**
    * Arms the watch in `frames` of `page` (main world) for `ms`, and returns it. A frame that
-   * does not answer (gone, busy past {@link ASK_TIMEOUT_MS}) is skipped.
+   * does not answer (gone, busy past {@link ARM_TIMEOUT_MS}) is skipped.
+   *
+   * @param options.children Other frames of the page to arm (a cross-origin child the action
+   *   reaches by a message): armed without waiting for their answer; each is asked with the
+   *   others, for {@link CHILD_ASK_TIMEOUT_MS} at most, and leaves the watch when it does not
+   *   answer.
    */
   static async arm(
     page: Page,
     key: string,
-    frames: readonly string[],
-    ms: number,
-    signal?: AbortSignal,
+    options: {
+      frames: readonly string[];
+      children?: readonly string[] | undefined;
+      ms: number;
+      signal?: AbortSignal | undefined;
+    },
   ): Promise<PageTimers> {
-    const unique = [...new Set(frames)];
+    const unique = [...new Set(options.frames)];
+    const children = [...new Set(options.children ?? [])].filter((f) => !unique.includes(f));
+    const arm = `.arm(${Math.round(options.ms)})`;
+    // Sent before the action's input, answered in order before any later question.
+    for (const frameId of children) {
+      void ask(page, key, frameId, arm, options.signal, CHILD_ASK_TIMEOUT_MS);
+    }
     const armed = await Promise.all(
-      unique.map((frameId) =>
-        ask(page, key, frameId, `.arm(${Math.round(ms)})`, signal, ARM_TIMEOUT_MS)
-      ),
+      unique.map((frameId) => ask(page, key, frameId, arm, options.signal, ARM_TIMEOUT_MS)),
     );
-    return new PageTimers(page, key, unique.filter((_, i) => armed[i] !== undefined));
+    return new PageTimers(page, key, unique.filter((_, i) => armed[i] !== undefined), children);
   }
 
   /**
@@ -99,13 +118,32 @@ export class PageTimers {
    *   busy in a long script holds the question until it yields, past the call's time).
    */
   async nextDue(signal?: AbortSignal, deadline = Infinity): Promise<number | undefined> {
-    if (!this.#frames.length) return undefined;
+    if (!this.#frames.length && !this.#children.length) return undefined;
     const timeoutMs = Math.max(1, Math.min(ASK_TIMEOUT_MS, deadline - Date.now()));
-    const answers = await Promise.all(
-      this.#frames.map((frameId) =>
-        ask(this.#page, this.#key, frameId, ".pending()", signal, timeoutMs)
+    const children = this.#children;
+    const [answers, childAnswers] = await Promise.all([
+      Promise.all(
+        this.#frames.map((frameId) =>
+          ask(this.#page, this.#key, frameId, ".pending()", signal, timeoutMs)
+        ),
       ),
-    );
+      Promise.all(
+        children.map((frameId) =>
+          ask(
+            this.#page,
+            this.#key,
+            frameId,
+            ".pending()",
+            signal,
+            Math.min(timeoutMs, CHILD_ASK_TIMEOUT_MS),
+          )
+        ),
+      ),
+    ]);
+    // A child that did not answer is not asked again (nor disarmed: it was never armed, or
+    // its document is gone).
+    this.#children = children.filter((_, i) => childAnswers[i] !== undefined);
+    answers.push(...childAnswers);
     let next: number | undefined;
     for (const a of answers) {
       const p = a as { n?: unknown; nextMs?: unknown } | undefined;
@@ -117,8 +155,11 @@ export class PageTimers {
 
   /** Stops counting in the armed frames (not waited for). */
   disarm(): void {
-    for (const frameId of this.#frames) void ask(this.#page, this.#key, frameId, ".disarm()");
+    for (const frameId of [...this.#frames, ...this.#children]) {
+      void ask(this.#page, this.#key, frameId, ".disarm()");
+    }
     this.#frames = [];
+    this.#children = [];
   }
 }
 

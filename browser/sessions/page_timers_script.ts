@@ -1,11 +1,16 @@
 /**
  * The page-side half of the timer watch (`page_timers.ts`): a fixed script put in every
- * document's main world before its first script, that notes the short timers an action
- * starts, so the action window stays open until they ran.
+ * document's main world before its first script, that notes the short timers, requests,
+ * intervals, animation frames, tasks, messages and animations an action starts, so the action
+ * window stays open until they ran (`page_timers_sources.ts` has all but timers and requests).
  *
  * @module
  */
 
+import { pageTimersSources } from "./page_timers_sources.ts";
+
+/** In a child frame, this many messages from the parent per arming count as input. */
+export const MAX_MESSAGE_MARKS = 3;
 /** Timers longer than this are not "a little after the input", ms. */
 export const MAX_TIMER_DELAY_MS = 1000;
 /**
@@ -73,8 +78,10 @@ export const REQUEST_IDLE_MS = 1000;
 
 /**
  * The main-world script. It wraps `setTimeout`, `clearTimeout`, `fetch` and
- * `XMLHttpRequest.prototype.send` (the wrappers keep the native functions' name, length and
- * source text) and defines `globalThis[key]`, a frozen object that is neither enumerable nor
+ * `XMLHttpRequest.prototype.send`, and (`page_timers_sources.ts`) `setInterval`,
+ * `clearInterval`, `requestAnimationFrame`, `cancelAnimationFrame`, `Scheduler.prototype.postTask`,
+ * `MessagePort.prototype.postMessage` and the `port1`/`port2` getters of `MessageChannel` (the
+ * wrappers keep the native functions' name, length and source text), and defines `globalThis[key]`, a frozen object that is neither enumerable nor
  * writable:
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
@@ -97,13 +104,17 @@ export const REQUEST_IDLE_MS = 1000;
  * navigation's window stays open for what the page set to run right after its load. `arm` and
  * `disarm` end that start.
  *
+ * In a child frame, a `message` event from its parent counts as input (how a parent's action
+ * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming.
+ *
  * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
- * wrappers only pass the call on. The page can reach the object (it is
+ * wrappers only pass the call on (the port getters note which two ports are a channel's and
+ * listen on them, which starts nothing). The page can reach the object (it is
  * its world): what it could do with it is make an action wait for its own work, which it can
  * do anyway.
  */
 export function pageTimersScript(key: string): string {
-  return `(() => {
+  return compact(`(() => {
   const KEY = ${JSON.stringify(key)};
   const W = globalThis;
   if (Object.prototype.hasOwnProperty.call(W, KEY)) return;
@@ -135,6 +146,10 @@ export function pageTimersScript(key: string): string {
 
   let momentAt = -Infinity, momentLevel = 0, momentSpan = 0, lastDone = -Infinity;
   let lastStart = -Infinity;
+  // The arming's first input (performance.now() ms; Infinity before it): what starts later
+  // (an animation) can be the action's. \`own\`: running a callback of the page's own that the
+  // watch wrapped to know it is not the action's (a frame loop): nothing it starts counts.
+  let firstInput = Infinity, own = false, messageMarks = 0;
   // The document's start: until its load event (and a moment after), its own work is level 1.
   const doc = W.document;
   let startUntil = doc && doc.readyState !== "complete" ? Infinity : -Infinity;
@@ -150,7 +165,7 @@ export function pageTimersScript(key: string): string {
   const moment = (level, span) => { momentAt = now(); momentLevel = level; momentSpan = span; };
   // The level new work would have, 0 when it is not the action's.
   const levelNow = () => {
-    if (now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
+    if (own || now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
     const level = depth > 0
       ? depth + 1
       : now() - momentAt <= momentSpan
@@ -160,6 +175,8 @@ export function pageTimersScript(key: string): string {
       : 0;
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
+  // New work would count only as the document's start (not the input's, nor counted work's).
+  const fromStart = () => depth === 0 && !(now() - momentAt <= momentSpan) && starting();
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   // A counted request ended: counted only under the arming that started it.
   const answered = (g, level) => {
@@ -167,9 +184,26 @@ export function pageTimersScript(key: string): string {
     inflight--;
     ended(level);
   };
-  const mark = () => { if (now() <= armedUntil) moment(0, ${ATTRIBUTION_MS}); };
+  const mark = () => {
+    if (now() > armedUntil) return;
+    moment(0, ${ATTRIBUTION_MS});
+    if (firstInput === Infinity && startUntil < 0) firstInput = now();
+  };
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
     apply(addListener, W, [type, mark, { capture: true, passive: true }]);
+  }
+  // In a child frame, a message from its parent is how the parent's action reaches it (a
+  // cross-origin frame asked to raise a dialog, open a tab, move the top page): the first few
+  // of an arming count as input (a parent's heartbeat does not hold the window).
+  const sourceOf = W.MessageEvent && Object.getOwnPropertyDescriptor(W.MessageEvent.prototype, "source").get;
+  if (W.top !== W && sourceOf) {
+    const parentWindow = W.parent;
+    const heard = (event) => {
+      if (messageMarks >= ${MAX_MESSAGE_MARKS} || apply(sourceOf, event, []) !== parentWindow) return;
+      messageMarks++;
+      mark();
+    };
+    apply(addListener, W, ["message", heard, { capture: true, passive: true }]);
   }
   // Methods, as the natives: no prototype, not constructible, their name and length.
   const masked = (fn, native) => {
@@ -264,6 +298,13 @@ export function pageTimersScript(key: string): string {
   W.clearTimeout = masked(wrappers.clearTimeout, nativeClear);
   if (typeof nativeFetch === "function") W.fetch = masked(wrappers.fetch, nativeFetch);
   if (typeof nativeSend === "function") XHR.send = masked(wrappers.send, nativeSend);
+${
+    pageTimersSources({
+      maxDelayMs: MAX_TIMER_DELAY_MS,
+      continuationMs: CONTINUATION_MS,
+      loadMaxDelayMs: LOAD_MAX_DELAY_MS,
+    })
+  }
   defineProperty(W, KEY, {
     value: freeze({
       arm(ms) {
@@ -274,6 +315,9 @@ export function pageTimersScript(key: string): string {
         inflight = 0;
         generation++;
         lastStart = lastDone = momentAt = -Infinity;
+        firstInput = Infinity;
+        messageMarks = 0;
+        resetSources();
         armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
       },
       disarm() {
@@ -283,6 +327,8 @@ export function pageTimersScript(key: string): string {
         inflight = 0;
         generation++;
         lastDone = -Infinity;
+        firstInput = Infinity;
+        resetSources();
         apply(mapClear, pending, []);
         apply(mapClear, xhrs, []);
       },
@@ -306,10 +352,22 @@ export function pageTimersScript(key: string): string {
         const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(0, inflight) : 0;
         let n = apply(mapSize, pending, []) + waiting;
         if (waiting > 0) next = min(next, ${RECENT_MS});
+        const more = sourcesPending(t);
+        n += more.n;
+        next = min(next, more.next);
         if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }
         return { n, nextMs: n ? ceil(next) : 0 };
       },
     }),
   });
-})();`;
+})();`);
+}
+
+/**
+ * The script without its indentation and whole-line comments (sent once per target, parsed in
+ * every document): line breaks stay, so what it means does not change.
+ */
+function compact(source: string): string {
+  return source.split("\n").map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("//")).join("\n");
 }
