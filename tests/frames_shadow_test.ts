@@ -150,6 +150,8 @@ Deno.test("closed shadow roots: their content shows in the snapshot and refs act
     assertIncludes(tree, "Light text of a plain custom element");
     const r = await mcp.call("click", { ref: refOf(tree, 'button "Vault button"') });
     assertTrue(!r.isError, textOf(r));
+    // The click reached the button inside the closed root (its event path names only the host).
+    assertTrue(!textOf(r).includes("landed on"), textOf(r));
     assertEquals(
       (await mcp.ok("eval_js", { expression: "document.getElementById('status').textContent" }))
         .value,

@@ -103,6 +103,16 @@ export function installHitLib(api: PageApi): void {
     "contextmenu",
   ];
   const CLICKS = new Set(["click", "auxclick", "dblclick", "contextmenu"]);
+  // An event's real target: a closed shadow root hides its inside from the event path
+  // (retargeted to its host), so the element at the event's point, as the hit test found it.
+  const targetOf = (ev: Event): Element | null => {
+    const first = ev.composedPath()[0] as Node | undefined;
+    const t = first instanceof Element ? first : first?.parentElement ?? null;
+    if (t && api.shadowOf(t) && !t.shadowRoot && ev instanceof MouseEvent) {
+      return deepElementFromPoint(ev.clientX, ev.clientY) ?? t;
+    }
+    return t;
+  };
   let guard: Guard | undefined;
   const disarm = () => {
     if (!guard) return;
@@ -131,13 +141,7 @@ export function installHitLib(api: PageApi): void {
       // still gets its click); after a refusal every event of the press is stopped.
       if (!g.checked) {
         g.checked = true;
-        const first = ev.composedPath()[0] as Node | undefined;
-        let t = first instanceof Element ? first : first?.parentElement ?? null;
-        // A closed shadow root hides its inside from the event path (retargeted to its host):
-        // find the real target at the event's point, as the hit test did.
-        if (t && api.shadowOf(t) && !t.shadowRoot && ev instanceof MouseEvent) {
-          t = deepElementFromPoint(ev.clientX, ev.clientY) ?? t;
-        }
+        const t = targetOf(ev);
         if (outer || !t || !api.hitAccepted(el, t)) {
           g.bad = { coveredBy: t ? describeEl(t) : "nothing", gone: !el.isConnected };
         } else if (g.shown) {
@@ -158,8 +162,7 @@ export function installHitLib(api: PageApi): void {
         const changed = g.shown ? changedFrom(el, g.shown) : undefined;
         if (changed) g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
         else {
-          const first = ev.composedPath()[0] as Node | undefined;
-          const t = first instanceof Element ? first : first?.parentElement ?? null;
+          const t = targetOf(ev);
           // Not stopped (the page's own doing), but said: the click did not reach the element.
           if (t && !api.hitAccepted(el, t)) g.clickedElsewhere = describeEl(t);
         }
