@@ -79,6 +79,25 @@ Deno.test("between calls: what happened while no call ran comes with the next re
       assertEquals(news(await mcp.ok("snapshot", {})), undefined);
     });
 
+    await t.step(
+      "a form the page sent by itself, stopped by the guard, in the next result",
+      async () => {
+        const seen = beacon("beacon=form");
+        await mcp.ok("navigate", { url: fx.url("between-form.html"), snapshot: "none" });
+        await seen;
+        const r = await act(mcp, "click", { selector: "#noop" });
+        assertEquals(r.ok, true);
+        // By its URL's keys: the field's value stays out.
+        assertEquals(r.sinceLastCall, {
+          stopped: [{
+            what: "a form the page sent by itself (no call declared it)",
+            url: fx.url("api/echo?card"),
+          }],
+        });
+        assertEquals(await mcp.ok("get_url", {}).then((u) => u.url), fx.url("between-form.html"));
+      },
+    );
+
     await t.step("a navigation made by a timer", async () => {
       const seen = beacon("beacon=landed&from=nav");
       await mcp.ok("navigate", { url: fx.url("between-nav.html"), snapshot: "none" });

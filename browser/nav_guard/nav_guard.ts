@@ -72,6 +72,7 @@ export class NavGuard {
   /** When the current window began (ms since the epoch). */
   #windowAt = 0;
   #blocked: BlockedNavigation[] = [];
+  #stoppedBetween: (b: BlockedNavigation) => void;
   /**
    * Form submissions requested in any tab or frame of the session, by URL
    * without its fragment → when: the request may come from another target
@@ -114,8 +115,11 @@ export class NavGuard {
     options: {
       routes?: SessionRoutes;
       routed?: (networkId: string, pattern: string) => void;
+      /** A stop while no call's window is open (for the next result's `sinceLastCall`). */
+      stoppedBetween?: (b: BlockedNavigation) => void;
     } = {},
   ) {
+    this.#stoppedBetween = options.stoppedBetween ?? (() => {});
     this.#policy = policy;
     this.#refused = refused;
     this.#routes = options.routes;
@@ -222,7 +226,7 @@ export class NavGuard {
         !options.frame && unheld && before !== "about:blank" && /^(https?|wss?):/i.test(now) &&
         this.#policy.refusal(now, before) !== undefined
       ) {
-        this.#blocked.push({ url: now, reason: "site", frameId: e.frame.id });
+        this.#block({ url: now, reason: "site", frameId: e.frame.id });
         const back = returnTo(session, {
           back: before,
           refused: now,
@@ -238,7 +242,7 @@ export class NavGuard {
     installGuardListener(session, report, {
       submitted: () => this.#scriptSubmits.set(targetId, Date.now()),
       newTab: (url) =>
-        this.#blocked.push({
+        this.#block({
           url,
           reason: "site",
           frameId: mainFrameId,
@@ -292,7 +296,7 @@ export class NavGuard {
       submissions: this.#submissions,
       scriptSubmits: this.#scriptSubmits,
       others: () => [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) => s),
-      block: (b) => this.#blocked.push(b),
+      block: (b) => this.#block(b),
       lastBlocked: () => this.#blocked.at(-1),
       passed: (url) => this.#passed.mark(targetId, url),
       stopped: () => this.#stops.get(targetId)?.abort(),
@@ -314,7 +318,7 @@ export class NavGuard {
       policy: this.#policy,
       declared: this.#window?.submits === true,
       recentSubmit: () => this.#recentSubmit(targetId),
-      block: (b) => this.#blocked.push(b),
+      block: (b) => this.#block(b),
       refused: (why) => {
         if (e.networkId) this.#refused(e.networkId, why);
         this.#refusedRoute(targetId, e.request.url, why);
@@ -380,6 +384,15 @@ export class NavGuard {
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
     this.#passed.forget(targetId);
+  }
+
+  /**
+   * Records a stop: for the window's result, and when no call runs, also for the next result's
+   * `sinceLastCall` (`stoppedBetween`).
+   */
+  #block(b: BlockedNavigation): void {
+    this.#blocked.push(b);
+    if (!this.#window) this.#stoppedBetween(b);
   }
 
   /** Starts an acting call's window; navigations it stops are collected for its result. */

@@ -92,6 +92,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       routes: session.routes,
       routed: (networkId, pattern) =>
         session.logs.markRouted(networkId, pattern),
+      stoppedBetween: (b) => session.between.stopped(b),
     });
 }
 

@@ -16,7 +16,7 @@
  * @module
  */
 import type { PageEventArgs } from "../../cdp/page.ts";
-import { shownUrl } from "../network_writes.ts";
+import { keysOnly, shownUrl } from "../network_writes.ts";
 import { BoundedList } from "./bounded_list.ts";
 import { capText, type ConsoleEntry, type NetworkEntry, type SecretSpans } from "./page_logs.ts";
 
@@ -65,6 +65,12 @@ export interface SinceLastCall {
   control?: { by: "agent" | "human"; reason?: string };
   /** Refs (`pN`) of elements a person picked in the web console (the last 5; `picked()` lists them). */
   picked?: string[];
+  /**
+   * What the navigation policy stopped while no call ran (first 5): a form the page sent by
+   * itself (its URL by its keys), a navigation or an iframe off the policy, a request carrying a
+   * bound secret elsewhere. Nothing of it was sent.
+   */
+  stopped?: Array<{ what: string; url: string }>;
   /** How many of each kind were left out by the bounds above. */
   omitted?: Partial<Record<ListedKind, number>>;
 }
@@ -78,7 +84,8 @@ type ListedKind =
   | "tabsClosed"
   | "downloads"
   | "asksDone"
-  | "picked";
+  | "picked"
+  | "stopped";
 
 /** Longest message kept, characters. */
 const MAX_MESSAGE_CHARS = 300;
@@ -101,6 +108,7 @@ export class BetweenCalls<T extends TabLike & object> {
   #activeChanged = false;
   #control: SinceLastCall["control"];
   #picked = new BoundedList<string>(5, "last");
+  #stopped = new BoundedList<{ what: string; url: string }>(5);
   /** Each tab's last main-frame URL (kept while held too): where a navigation came from. */
   #urls = new WeakMap<T, string>();
 
@@ -165,6 +173,27 @@ export class BetweenCalls<T extends TabLike & object> {
         if (session === tab.session) this.crashed(tab);
         break;
     }
+  }
+
+  /**
+   * The navigation guard stopped a request while no call ran (`nav_guard.ts`): `form` a form
+   * or a script's write after a submit (shown by its URL's keys: its values are the fields'),
+   * `secret` a request carrying a bound secret, `subframe` an iframe's document.
+   */
+  stopped(
+    b: { url: string; form?: boolean; reason?: string; secret?: string; subframe?: boolean },
+  ): void {
+    if (this.held) return;
+    const formish = b.form || b.reason === "submit";
+    const what = b.secret !== undefined
+      ? `a request carrying the secret ${b.secret} to an origin it is not bound to`
+      : formish
+      ? "a form the page sent by itself (no call declared it)"
+      : b.subframe
+      ? "an iframe's document off the navigation policy"
+      : "a navigation off the navigation policy";
+    const url = formish || b.secret !== undefined ? keysOnly(b.url) : shownUrl({ url: b.url });
+    this.#stopped.push({ what, url: this.#cap(url, MAX_URL_CHARS) });
   }
 
   /** A dialog the session answered (`dialogs.ts`). */
@@ -308,6 +337,7 @@ export class BetweenCalls<T extends TabLike & object> {
     if (this.#control) out.control = this.#control;
     this.#control = undefined;
     put("picked", this.#picked, (ref) => ref);
+    put("stopped", this.#stopped, (s) => s);
     if (Object.keys(omitted).length) out.omitted = omitted;
     return Object.keys(out).length ? out : undefined;
   }
