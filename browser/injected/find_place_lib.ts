@@ -38,7 +38,10 @@ export function installFindPlaceLib(api: PageApi): void {
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const tokens = api.findTokens as Fn<[string], string[]>;
   const wordMatch = api.findWordMatch as Fn<[string, string], number>;
-  const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
+  const textOf = api.findTextOf as Fn<
+    [Element, number, (Element | null)?, ((e: Element) => boolean)?],
+    string
+  >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   // Ancestors whose role and name say where an element is ("in the Orders table").
@@ -119,33 +122,12 @@ export function installFindPlaceLib(api: PageApi): void {
 
   const ITEM_TAGS = new Set(["li", "tr", "article"]);
   const ITEM_ROLES = new Set(["row", "listitem", "article"]);
-  const NO_TEXT = new Set(
-    "script style template noscript datalist select option input textarea svg".split(" "),
-  );
-
-  function itemText(item: Element, el: Element): string {
-    let s = "";
-    const visit = (n: Node): boolean => {
-      for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3) s += (c as Text).data;
-        else if (c.nodeType === 1) {
-          const e = c as Element;
-          if (
-            e === el || NO_TEXT.has(e.localName) || ITEM_TAGS.has(e.localName) ||
-            ITEM_ROLES.has(e.getAttribute("role") ?? "") ||
-            (e.getAttribute("contenteditable") ?? "false") !== "false" ||
-            !e.checkVisibility()
-          ) continue;
-          s += " ";
-          if (visit(e)) return true;
-        }
-        if (s.length > 320) return true;
-      }
-      return false;
-    };
-    visit(item);
-    return s.replace(/\s+/g, " ").trim().slice(0, 160);
-  }
+  // Besides what every text leaves out (find_words_lib.ts's textOf): nested items (a sub-list),
+  // hidden parts, drawings.
+  const leaveOut = (e: Element) =>
+    e.localName === "svg" || ITEM_TAGS.has(e.localName) ||
+    ITEM_ROLES.has(e.getAttribute("role") ?? "") || !e.checkVisibility();
+  const itemText = (item: Element, el: Element) => textOf(item, 160, el, leaveOut);
 
   // A word found in the item counts this much of one found on the element itself.
   const ITEM = 0.75;

@@ -171,7 +171,10 @@ export function installFindWordsLib(api: PageApi): void {
     return [Math.min(1, best + 0.03 * Math.max(0, good - 1)), via];
   }
 
-  /** The shown-ish text of a subtree, whitespace collapsed, at most `max` characters. */
+  /**
+   * The shown-ish text of a subtree, whitespace collapsed, at most `max` characters, without
+   * `skip`'s subtree and those `leave` picks.
+   */
   // What a field holds is its value, not text about it (and may be a secret): left out, as the
   // snapshot's contexts leave it out.
   const VALUE_TAGS = new Set(["input", "textarea", "select"]);
@@ -180,7 +183,12 @@ export function installFindWordsLib(api: PageApi): void {
     return ce !== null && ce !== "false";
   };
 
-  function textOf(root: Element, max: number, skip: Element | null = null): string {
+  function textOf(
+    root: Element,
+    max: number,
+    skip: Element | null = null,
+    leave?: (e: Element) => boolean,
+  ): string {
     let s = "";
     if (editable(root)) return "";
     const visit = (n: Node): boolean => {
@@ -189,7 +197,8 @@ export function installFindWordsLib(api: PageApi): void {
         else if (c.nodeType === 1) {
           const e = c as Element;
           if (
-            e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) || editable(e)
+            e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) ||
+            editable(e) || leave?.(e)
           ) continue;
           s += " ";
           if (visit(e)) return true;

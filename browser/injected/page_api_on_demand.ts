@@ -120,7 +120,12 @@ export interface OnDemandApi {
     phrase: string,
   ) => [number, string];
   /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
-  findTextOf: (root: Element, max: number, skip?: Element | null) => string;
+  findTextOf: (
+    root: Element,
+    max: number,
+    skip?: Element | null,
+    leave?: (e: Element) => boolean,
+  ) => string;
   /** An element's test id, or `""`. */
   findTestId: (el: Element) => string;
   /** Words counted as the same as `w`. */

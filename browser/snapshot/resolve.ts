@@ -214,9 +214,6 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
       change,
     );
   }
-  // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
-  // shows another item. The row's text (fields' values and the element's own text left out)
-  // tells; states such as checked, focus or classes do not change it.
   // Its row's counts, times or prices ticked ("3s ago", "5/140"): the same item, unless another
   // ref was shown in exactly the row it now sits in (a list shifted by one).
   if (
@@ -226,6 +223,9 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
     entry.context = nowContext;
     return entry;
   }
+  // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
+  // shows another item. The row's text (typed values and the element's own text left out)
+  // tells; states such as checked, focus or classes do not change it.
   const moved = contextChange(entry, nowContext);
   if (moved) throw new RefGoneError(bare, "changed", moved);
   return entry;
