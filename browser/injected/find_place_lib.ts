@@ -43,7 +43,6 @@ export function installFindPlaceLib(api: PageApi): void {
     string
   >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
-  const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   // Ancestors whose role and name say where an element is ("in the Orders table").
   const PLACES = new Set(
     ("region navigation form dialog alertdialog toolbar table grid treegrid group tabpanel menu " +
