@@ -169,21 +169,38 @@ export class TargetManager implements AsyncDisposable {
   /**
    * Resolves once the target is attached, set up and resumed.
    *
-   * @throws TimeoutError after `timeoutMs` (default 10 s).
+   * @param options.timeoutMs How long to wait, ms (default 10 s).
+   * @param options.signal Ends the wait early (rejected with the signal's reason).
+   * @throws TimeoutError after `timeoutMs`.
    */
-  waitForTarget(targetId: string, timeoutMs = 10_000): Promise<AttachedTarget> {
+  waitForTarget(
+    targetId: string,
+    options: { timeoutMs?: number; signal?: AbortSignal | undefined } = {},
+  ): Promise<AttachedTarget> {
+    const { timeoutMs = 10_000, signal } = options;
     const t = this.#byTarget.get(targetId);
     if (t && this.#ready.has(targetId)) return Promise.resolve(t);
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const stop = (error: unknown) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", aborted);
         const list = this.#waiters.get(targetId) ?? [];
         this.#waiters.set(targetId, list.filter((f) => f !== done));
-        reject(
-          new TimeoutError(`Timed out after ${timeoutMs} ms waiting for target "${targetId}"`),
-        );
-      }, timeoutMs);
+        reject(error);
+      };
+      const timer = setTimeout(
+        () =>
+          stop(
+            new TimeoutError(`Timed out after ${timeoutMs} ms waiting for target "${targetId}"`),
+          ),
+        timeoutMs,
+      );
+      const aborted = () => stop(signal!.reason);
+      signal?.addEventListener("abort", aborted, { once: true });
       const done = (t: AttachedTarget) => {
         clearTimeout(timer);
+        signal?.removeEventListener("abort", aborted);
         resolve(t);
       };
       const list = this.#waiters.get(targetId) ?? [];

@@ -222,12 +222,33 @@ Deno.test("TargetManager.waitForTarget() times out with a clear error for an unk
   try {
     const started = Date.now();
     const error = await assertRejects(
-      () => browser.targets.waitForTarget("NO-SUCH-TARGET", 100),
+      () => browser.targets.waitForTarget("NO-SUCH-TARGET", { timeoutMs: 100 }),
       TimeoutError,
     );
     assertTrue(Date.now() - started < 2000);
     assertEquals(error.message, 'Timed out after 100 ms waiting for target "NO-SUCH-TARGET"');
     assertTrue(isTimeoutError(error));
+  } finally {
+    await browser.close();
+  }
+});
+
+Deno.test("TargetManager.waitForTarget() ends with its signal and forgets the waiter", async () => {
+  const browser = await launch();
+  try {
+    const stop = new AbortController();
+    const waiting = browser.targets.waitForTarget("NO-SUCH-TARGET", {
+      timeoutMs: 60_000,
+      signal: stop.signal,
+    });
+    stop.abort(new Error("the call's budget ran out"));
+    const error = await assertRejects(() => waiting, Error);
+    assertEquals(error.message, "the call's budget ran out");
+    // Already aborted: rejected at once, nothing registered.
+    await assertRejects(
+      () => browser.targets.waitForTarget("NO-SUCH-TARGET", { signal: stop.signal }),
+      Error,
+    );
   } finally {
     await browser.close();
   }

@@ -277,7 +277,7 @@ export class BrowserHost {
     }));
     await Promise.allSettled(
       targetInfos.filter((t) => t.type === "page" && !t.url.startsWith("devtools://"))
-        .map((t) => browser.targets.waitForTarget(t.targetId, 5000)),
+        .map((t) => browser.targets.waitForTarget(t.targetId, { timeoutMs: 5000 })),
     );
     return { browser, router };
   }

@@ -19,6 +19,7 @@ import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { SessionTurns } from "./session_turns.ts";
+import { currentCallScope } from "./call_scope.ts";
 import { browserCrashed, sessionClosed, sessionWasClosed, tabCrashed } from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
@@ -31,6 +32,12 @@ import type {
   SessionListener,
   SessionMode,
 } from "./browser_session_types.ts";
+
+/**
+ * How long a new tab may take to attach and be set up, ms: a ceiling only (a call's own budget
+ * ends its wait first); a loaded machine can take well over the usual tens of ms.
+ */
+const NEW_TAB_WAIT_MS = 60_000;
 
 /** One browxai session. */
 export class BrowserSession {
@@ -311,7 +318,9 @@ export class BrowserSession {
     }
     if (active) return active;
     // Calls racing on a session without a tab share the one tab opened for them.
-    this.#firstTab ??= this.newTab().finally(() => this.#firstTab = undefined);
+    this.#firstTab ??= this.newTab("about:blank", { shared: true }).finally(() =>
+      this.#firstTab = undefined
+    );
     return await this.#firstTab;
   }
 
@@ -345,8 +354,13 @@ export class BrowserSession {
     return this.#turns.holdForCall();
   }
 
-  /** Opens a tab and makes it active. CDP: `Target.createTarget`. */
-  async newTab(url = "about:blank"): Promise<Page> {
+  /**
+   * Opens a tab and makes it active. CDP: `Target.createTarget`.
+   *
+   * @param options.shared The tab is awaited by every call racing for the session's first tab:
+   *   one call's cancel must not end the others' wait (it waits up to a minute).
+   */
+  async newTab(url = "about:blank", options: { shared?: boolean } = {}): Promise<Page> {
     this.#creatingOwn++;
     let targetId: string;
     try {
@@ -359,7 +373,12 @@ export class BrowserSession {
     }
     this.#ownTabs.add(targetId);
     this.#opening.delete(targetId);
-    const t = await this.browser.targets.waitForTarget(targetId);
+    // A loaded machine can take more than the usual seconds to attach and set up a tab: the
+    // wait ends with the call (its budget or cancel), not at a fixed 10 s of its own.
+    const t = await this.browser.targets.waitForTarget(targetId, {
+      timeoutMs: NEW_TAB_WAIT_MS,
+      signal: options.shared ? undefined : currentCallScope()?.signal,
+    });
     const page = this.#routed.router.page(t.targetId);
     if (!page) throw new ToolError("page-closed", "The new tab closed at once", "try again");
     this.pageAttached(page);
