@@ -92,6 +92,25 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertEquals(await evalJs(`document.getElementById("out").textContent`), "Searched: cats");
     });
 
+    await t.step(
+      "a field in no form that nothing answers: said, naming the button after it",
+      async () => {
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        const tree = textOf(await mcp.call("snapshot"));
+        const ref = refOf(tree, /textbox "Query"/);
+        const r = await act(mcp, "fill", { ref, value: "cats", submit: true });
+        assertEquals(r.ok, true);
+        assertEquals(r.submitted, undefined);
+        const w = r.warnings.join("\n");
+        assertIncludes(w, "Enter changed nothing but the field");
+        assertIncludes(w, `button "Go" [ref=${refOf(tree, /button "Go"/)}]`);
+        // The lone search box's own handler answered Enter: no such warning (above, by ref too).
+        const lone = refOf(tree, /searchbox "Search"/);
+        const answered = await act(mcp, "fill", { ref: lone, value: "dogs", submit: true });
+        assertEquals(answered.warnings, []);
+      },
+    );
+
     await t.step("two text fields and no submit button: not submitted, says why", async () => {
       fx.requests.length = 0;
       const r = await mcp.call("fill", { selector: "#user", value: "bob", submit: true });

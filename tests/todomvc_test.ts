@@ -44,6 +44,8 @@ Deno.test("todomvc: add, toggle and filter in React, Vue and vanilla JS", async 
         for (const text of ["Buy milk", "Walk the dog"]) {
           const r = await mcp.ok("fill", { session, ref: input, value: text, submit: true });
           assertEquals(r.ok, true);
+          // The app answered Enter (a new item): nothing to warn of.
+          assertEquals(r.warnings, [], `${name}: ${JSON.stringify(r.warnings)}`);
         }
         let s = await state(session);
         assertEquals(s.items.map((i) => i.text), ["Buy milk", "Walk the dog"]);

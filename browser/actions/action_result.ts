@@ -228,6 +228,13 @@ export interface PerformFields {
    * tab, no request of a script (fetch, XHR) and no write (a form the page took over).
    */
   warningsUnlessSent?: string[];
+  /**
+   * Warnings appended only when nothing happened but the acted-on element's own change: nothing
+   * left the tab (as for `warningsUnlessSent`), no dialog, and the delta shows no other line
+   * (not judged without a delta: `snapshot: "none"`). The first button or link after the
+   * element in the page as the agent saw it is named after them.
+   */
+  warningsUnlessChanged?: string[];
   /** Where the action went; replaced by `navigation.to` (the tab may have moved on since). */
   url?: unknown;
   /** Any other field, added to the result as is. */

@@ -15,6 +15,7 @@ import type {
 } from "./action_result.ts";
 import type { DeltaOut } from "./action_delta.ts";
 import type { Mutation, Recording } from "./recording.ts";
+import { nextButtonAfter, onlyOwnLineChanged } from "./idle_outcome.ts";
 
 /**
  * The warning of an action that opened a file chooser: what to do instead, naming the
@@ -53,6 +54,8 @@ export interface WindowFacts {
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
   /** What the tool's `perform` handed back. */
   extra?: PerformFields | void;
+  /** The page as the agent saw it before the action (a snapshot text), when taken. */
+  before?: string | undefined;
 }
 
 /**
@@ -125,6 +128,7 @@ export class ActionResultBuilder {
       element: extraElement,
       warnings: extraWarnings,
       warningsUnlessSent,
+      warningsUnlessChanged,
       ...extraRest
     } = facts.extra ?? {};
     const warnings = [...this.#warnings];
@@ -134,6 +138,17 @@ export class ActionResultBuilder {
       rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0 ||
       (rec.network.summary.byType["fetch"] ?? 0) > 0;
     if (Array.isArray(warningsUnlessSent) && !sent) warnings.push(...warningsUnlessSent);
+    const ownRef = target?.kind === "element" ? target.ref : undefined;
+    const d = facts.delta?.delta;
+    if (
+      Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && ownRef &&
+      d?.mode === "delta" && d.scope === "changed" && onlyOwnLineChanged(d.tree, ownRef)
+    ) {
+      const next = facts.before ? nextButtonAfter(facts.before, ownRef) : undefined;
+      warnings.push(
+        ...warningsUnlessChanged.map((w) => next ? `${w}; the control after it: ${next}` : w),
+      );
+    }
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
     }

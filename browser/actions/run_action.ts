@@ -401,7 +401,14 @@ async function runExclusive(
       preinstallLibrary(rec.activePage);
     }
     return actionOutput(
-      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
+      result.build({
+        recording: rec,
+        element,
+        delta,
+        downloads: outcome.downloads,
+        extra,
+        before: before?.text,
+      }),
     );
   } catch (e) {
     // The window never opened (actionability failed): the watch armed beside it stops.

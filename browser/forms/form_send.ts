@@ -152,10 +152,12 @@ export function dropEnterWatch(handle: RemoteHandle, watch: EnterWatch): void {
  * whether its form was submitted: a `submit` event reached the form (also
  * when the page takes it over with `preventDefault`, an SPA's submit), the
  * tab asked to navigate, or a write request went out. A field outside any
- * form is the page's business: Enter is pressed and nothing is judged.
+ * form is the page's business: Enter is pressed and nothing is failed, but
+ * a warning says so when nothing at all answered the key (judged on the
+ * whole window: `warningsUnlessChanged`).
  *
- * @returns Fields for the ActionResult: `submitted: true`, nothing (no
- *   form), or `submitted: false` with a warning when the page's own key
+ * @returns Fields for the ActionResult: `submitted: true`, the no-form
+ *   warning, or `submitted: false` with a warning when the page's own key
  *   handler took Enter over.
  * @throws ToolError `not-actionable` (details `submitted: false`, `invalid`
  *   with each field's `validationMessage`) when the form was not submitted:
@@ -174,7 +176,14 @@ export async function pressEnterAndWatch(
   const watch = await (started ?? callOnHandle(target.handle, "formWatchSubmit"));
   if (!watch?.form) {
     await keyboard.press("Enter", { signal: c.signal });
-    return {};
+    // The page's business, unless it did nothing at all: then the agent must hear it.
+    return {
+      warningsUnlessChanged: [
+        "Enter changed nothing but the field: it is in no form and nothing answered the key " +
+        "(no request, navigation, dialog or other change); send it another way, e.g. click " +
+        "its button",
+      ],
+    };
   }
   const leaving = watchLeaving(session, page);
   try {
