@@ -9,6 +9,7 @@
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
+ * deno run -A bench/cdp_profile.ts --url=URL  # any page: navigate (none, then delta), two reads
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
  *                                             # sent/answered ms, "+n" = commands already in flight;
  *                                             # --repeat=N: each N times more, means per call)
@@ -327,6 +328,17 @@ if (import.meta.main) {
         url: pages.url("/gen/small.html"),
       });
       await profileCall(s, proxy, "snapshot in it", "snapshot", { session: "second" });
+    } else if (Deno.args.some((a) => a.startsWith("--url="))) {
+      // Any page: navigate without and with its snapshot, then two reads.
+      allMethods = true;
+      const url = Deno.args.find((a) => a.startsWith("--url="))!.slice(6);
+      for (const snapshot of ["none", "delta"]) {
+        await profileCall(s, proxy, `navigate (snapshot ${snapshot})`, "navigate", {
+          url,
+          snapshot,
+        });
+      }
+      for (const n of ["read", "read again"]) await profileCall(s, proxy, n, "snapshot", {});
     } else if (Deno.args.includes("--snapshot")) {
       // The concurrent bench's snapshot rows, one session: a TodoMVC app's first read, then again.
       allMethods = true;
