@@ -114,19 +114,40 @@ async function connect(url: string): Promise<Agent> {
   return { client, transport, sessionId: transport.sessionId!, call };
 }
 
-/** Open the app, add two todos, toggle the first, check the page. Returns the calls made. */
+/**
+ * Open the app, add two todos, toggle the first, check the page. Returns the calls made. The
+ * calls that act get the largest budget: the test is about affinity, and 15 flows on 2 cores
+ * (CI runs other test files beside it) can take longer than the default 10 s for one step.
+ */
 async function todoFlow(a: Agent, url: string, n: number): Promise<number> {
-  await a.call("navigate", { url, snapshot: "none" });
+  const slow = { timeoutMs: 30_000 };
+  await a.call("navigate", { url, snapshot: "none", ...slow });
   const first = String((await a.call("snapshot")).tree);
   const input = refOf(first, /textbox "What needs to be done\?"/);
-  await a.call("fill", { ref: input, value: `first ${n}`, submit: true, snapshot: "none" });
-  await a.call("fill", { ref: input, value: `second ${n}`, submit: true, snapshot: "none" });
+  await a.call("fill", {
+    ref: input,
+    value: `first ${n}`,
+    submit: true,
+    snapshot: "none",
+    ...slow,
+  });
+  await a.call("fill", {
+    ref: input,
+    value: `second ${n}`,
+    submit: true,
+    snapshot: "none",
+    ...slow,
+  });
   const listed = String((await a.call("snapshot")).tree);
   const toggles = listed.split("\n").filter((l) =>
     /checkbox/.test(l) && /\[ref=/.test(l) && !/toggle all|mark all/i.test(l)
   );
   assertEquals(toggles.length, 2, listed);
-  await a.call("click", { ref: /\[ref=(e\d+)\]/.exec(toggles[0]!)![1]!, snapshot: "none" });
+  await a.call("click", {
+    ref: /\[ref=(e\d+)\]/.exec(toggles[0]!)![1]!,
+    snapshot: "none",
+    ...slow,
+  });
   const done = String((await a.call("snapshot")).tree);
   assertIncludes(done, `second ${n}`);
   const line = done.split("\n").find((l) =>
