@@ -206,11 +206,30 @@ export class Keyboard {
    * `delayMs` waits between characters. Once `signal` aborts, no further character is sent
    * (the key in flight is released).
    *
+   * @param options.aroundEnter Awaited between text and an Enter, either way (within this call,
+   *   or after what `after` says came last): lets the page finish what the keys before
+   *   scheduled (an `input` handler's or the Enter handler's zero-delay timers), as a person's
+   *   pause between keys would (see `taskTurn` of the page library).
+   * @param options.after What the caller typed just before this call (typing in chunks).
    * @throws AbortError when `signal` aborted.
    */
-  async type(text: string, options: { delayMs?: number } & InputSignal = {}): Promise<void> {
+  async type(
+    text: string,
+    options: {
+      delayMs?: number;
+      aroundEnter?: (() => Promise<void>) | undefined;
+      after?: "text" | "enter" | undefined;
+    } & InputSignal = {},
+  ): Promise<void> {
     const signal = options.signal;
     let pending = "";
+    const around = options.aroundEnter;
+    /** What was sent last: text, an Enter, or nothing yet. */
+    let last: "text" | "enter" | undefined = options.after;
+    const next = async (kind: "text" | "enter") => {
+      if (around && last && last !== kind) await around();
+      last = kind;
+    };
     for (const ch of text.replaceAll("\r\n", "\n")) {
       const resolved = ch.length === 1 ? lookupKey(ch) : undefined;
       if (!resolved) {
@@ -218,14 +237,19 @@ export class Keyboard {
         continue;
       }
       if (pending) {
+        await next("text");
         await this.insertText(pending, { signal });
         pending = "";
         await sleep(options.delayMs);
       }
+      await next(ch === "\n" ? "enter" : "text");
       await this.#stroke(ch, signal);
       await sleep(options.delayMs);
     }
-    if (pending) await this.insertText(pending, { signal });
+    if (pending) {
+      await next("text");
+      await this.insertText(pending, { signal });
+    }
   }
 
   /**

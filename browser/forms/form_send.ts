@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { pageTaskTurn } from "../actions/focus.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
@@ -174,6 +175,8 @@ export async function pressEnterAndWatch(
     return {};
   }
   const watch = await (started ?? callOnHandle(target.handle, "formWatchSubmit"));
+  // The value went in just now: what its input events deferred runs before Enter acts on it.
+  await pageTaskTurn(page, target.handle.frameId, c.signal);
   if (!watch?.form) {
     await keyboard.press("Enter", { signal: c.signal });
     // The page's business, unless it did nothing at all: then the agent must hear it.

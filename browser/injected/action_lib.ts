@@ -474,6 +474,13 @@ export function installActionLib(api: PageApi): void {
       (el as HTMLElement).isContentEditable;
     return { editable, what: describeEl(el) };
   };
+  /**
+   * Resolves after one turn of the page's task queue (a zero-delay timer of this isolated
+   * world, which the page cannot replace): what the last input's handlers scheduled with
+   * `setTimeout(…, 0)` runs first. Vue 0.10 unlocks its model→view sync that way after an
+   * `input` event; an Enter sent before it left the typed text in the field.
+   */
+  api.taskTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   /** Shown text of the page (for wait_for text): whitespace-normalized, lower-cased. */
   api.pageText = () => normText(shownText());
   /** Whether the page's shown text contains `text` (case-insensitive). */

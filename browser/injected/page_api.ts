@@ -199,6 +199,7 @@ export interface PageApi extends OnDemandApi {
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
   focusInfo: () => { editable: boolean; what: string };
+  taskTurn: () => Promise<void>;
   pageText: () => string;
   hasText: (text: string) => boolean;
 

@@ -66,6 +66,7 @@ export const PAGE_API_NAMES = Object.keys(
     queryCount: 1,
     textExcerpt: 1,
     focusInfo: 1,
+    taskTurn: 1,
     pageText: 1,
     hasText: 1,
     hitAccepted: 1,

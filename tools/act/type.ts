@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { pageTaskTurn } from "../../browser/actions/focus.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
@@ -66,7 +67,12 @@ export const typeTool = defineTool({
           }
           if (i > 0) await checkFocusStaysHome(page, { typed: i, of: chars.length });
           // Each key takes the signal: a cancel stops the typing at once, not at the chunk's end.
-          await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""), { signal });
+          await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""), {
+            signal,
+            after: i === 0 ? undefined : chars[i - 1] === "\n" ? "enter" : "text",
+            // Between text and Enter: what the keys before deferred runs first.
+            aroundEnter: () => pageTaskTurn(page, page.mainFrameId, signal),
+          });
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (focus && !focus.editable) {
