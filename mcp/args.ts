@@ -66,7 +66,19 @@ function coerceStrings(
   return changed;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, args: unknown): string {
+/** The keys of an array-of-objects schema's item (`name, ref, selector, value`), if it is one. */
+function itemKeys(schema: unknown): string | undefined {
+  let s = schema as { unwrap?: () => unknown; element?: unknown; shape?: object } | undefined;
+  for (let i = 0; i < 4 && s && !s.element && s.unwrap; i++) s = s.unwrap() as typeof s;
+  const item = s?.element as { shape?: object } | undefined;
+  return item?.shape ? Object.keys(item.shape).join(", ") : undefined;
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  args: unknown,
+  shape?: Record<string, unknown>,
+): string {
   const path = issue.path.length ? `"${issue.path.join(".")}"` : "arguments";
   if (issue.code === "unrecognized_keys") {
     return `unknown field${issue.keys.length > 1 ? "s" : ""} ${
@@ -77,6 +89,11 @@ function describeIssue(issue: z.core.$ZodIssue, args: unknown): string {
   if (issue.code === "invalid_type" && typeof given === "string" && issue.path.length) {
     const want = issue.expected === "int" ? "an integer" : `a ${issue.expected}`;
     return `${path}: expected ${want}, got the string ${JSON.stringify(given.slice(0, 40))}`;
+  }
+  if (issue.code === "invalid_type" && issue.expected === "array" && issue.path.length === 1) {
+    // A list of objects given in another shape: what one item looks like.
+    const keys = itemKeys(shape?.[String(issue.path[0])]);
+    if (keys) return `${path}: expected an array of { ${keys} }, got ${jsonType(given)}`;
   }
   if (issue.code === "invalid_union" && issue.path.length) {
     // Which types the branches wanted, instead of zod's bare "Invalid input".
@@ -117,11 +134,25 @@ export function parseArgs<S extends z.ZodObject>(
     }
   }
   if (r.success) return r.data as z.infer<S>;
-  const problems = r.error.issues.map((i) => describeIssue(i, given)).join("; ");
+  const problems = r.error.issues.map((i) => describeIssue(i, given, tool.inputSchema.shape))
+    .join("; ");
   const fields = Object.keys(tool.inputSchema.shape).join(", ");
   throw new ToolError(
     "invalid-argument",
     `Invalid arguments for "${tool.name}": ${problems}`,
     `fix the arguments and call again; "${tool.name}" takes: ${fields || "no arguments"}`,
   );
+}
+
+/**
+ * Whether arguments pass {@link parseArgs} (strings where numbers belong included). For the
+ * audit: arguments that do not are redacted whole (`redactInvalidArgs`).
+ */
+export function argsMatch<S extends z.ZodObject>(tool: ToolDefinition<S>, args: unknown): boolean {
+  try {
+    parseArgs(tool, args);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -34,6 +34,7 @@ import {
   type AuditStart,
   decideAudit,
   redactArgs,
+  redactInvalidArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
 import { SecretStore } from "../policy/secrets.ts";
@@ -45,7 +46,7 @@ import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { type CallScope, inCallScope, newCallScope } from "../browser/sessions/call_scope.ts";
 import type { SinceLastCall } from "../browser/since_last_call.ts";
-import { parseArgs } from "./args.ts";
+import { argsMatch, parseArgs } from "./args.ts";
 import { type SummarizedResult, summarizeResult } from "./console/call_summary.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
@@ -93,8 +94,11 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     ...(ctx.clientName ? { clientName: ctx.clientName } : {}),
     ...(session !== undefined ? { session } : {}),
     tool: tool.name,
-    // Masked before redaction caps strings: a cap must never cut a secret in half.
-    args: redactArgs(store.mask(args)),
+    // Masked before redaction caps strings: a cap must never cut a secret in half. Arguments
+    // that miss their schema are redacted whole: their shape says nothing of what is a value.
+    args: argsMatch(tool, args)
+      ? redactArgs(store.mask(args))
+      : redactInvalidArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];
   const consent: { channel?: string } = {};
@@ -124,7 +128,9 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
       ran: outcome.ran,
       errorCode: outcome.error?.code,
       // Masked before decideAudit caps it (the result is unmasked without "secrets").
-      errorMessage: outcome.error ? store.maskText(outcome.error.message) : undefined,
+      errorMessage: outcome.error
+        ? auditedMessage(store.maskText(outcome.error.message))
+        : undefined,
       requiredCapability: outcome.error?.requiredCapability,
       confirms,
     }),
@@ -147,6 +153,17 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   });
   call.metrics?.finished(tool.name, outcome.error?.code ?? "ok", entry.durationMs / 1000);
   return result;
+}
+
+/**
+ * An error message as the audit keeps it: a bad argument's quoted string (`got the string
+ * "…"`, which may be a value put in the wrong field) replaced by its length.
+ */
+function auditedMessage(message: string): string {
+  return message.replace(
+    /got the string ("(?:[^"\\]|\\.)*")/g,
+    (_, q: string) => `got a string of ${(JSON.parse(q) as string).length} chars`,
+  );
 }
 
 /** The console's activity line for a result (what happened, in words; `call_summary.ts`). */

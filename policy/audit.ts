@@ -171,6 +171,40 @@ function cap(s: string): string {
     : s;
 }
 
+/**
+ * Keys of arguments that name where a call acts (and `eval_js`'s code), never what it puts
+ * there: the only values kept when a call's arguments do not match its schema ({@link redactInvalidArgs}).
+ */
+export const KEPT_KEYS_OF_INVALID: readonly string[] = [
+  "session",
+  "ref",
+  "selector",
+  "url",
+  "snapshot",
+  "timeoutMs",
+  // Kept (capped) in valid calls too: which code was asked to run is what an audit is for.
+  "expression",
+];
+
+/**
+ * A copy of arguments that failed their tool's schema, fit for the audit: nothing can be
+ * told from their shape (`fill_form { fields: { password: "…" } }` puts a password under a
+ * key no list names), so every value is redacted as a filled one (strings to their length,
+ * `{{secret:NAME}}` placeholders kept) except under {@link KEPT_KEYS_OF_INVALID}; keys stay.
+ */
+export function redactInvalidArgs(args: unknown, depth = 0): unknown {
+  if (!args || typeof args !== "object") return redactValue(args, depth);
+  if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
+  if (Array.isArray(args)) return args.map((v) => redactInvalidArgs(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    out[cap(k)] = KEPT_KEYS_OF_INVALID.includes(k) && typeof v !== "object"
+      ? (typeof v === "string" ? cap(v) : v)
+      : redactInvalidArgs(v, depth + 1);
+  }
+  return out;
+}
+
 /** Deepest nesting {@link redactArgs} walks; a client's JSON may nest far deeper. */
 const MAX_REDACT_DEPTH = 32;
 

@@ -9,6 +9,7 @@ import {
   parseAuditLog,
   redactArgs,
   redactFilled,
+  redactInvalidArgs,
 } from "./audit.ts";
 
 function entry(tool: string, extra: Partial<AuditEntry> = {}): AuditEntry {
@@ -223,4 +224,28 @@ Deno.test("AuditLog: a failing write never rejects and is reported once", async 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("redactInvalidArgs: every value goes but where the call acts; keys and placeholders stay", () => {
+  assertEquals(
+    redactInvalidArgs({
+      ref: "e1",
+      session: "s",
+      fields: { password: "hunter2", n: 42, ok: true, list: ["a", "{{secret:PIN}}"] },
+    }),
+    {
+      ref: "e1",
+      session: "s",
+      fields: {
+        password: "[redacted 7 chars]",
+        n: "[redacted number]",
+        ok: "[redacted boolean]",
+        list: ["[redacted 1 chars]", "{{secret:PIN}}"],
+      },
+    },
+  );
+  assertEquals(redactInvalidArgs("loose"), "[redacted 5 chars]");
+  assertEquals(redactInvalidArgs({ url: { nested: "x" } }), {
+    url: { nested: "[redacted 1 chars]" },
+  });
 });

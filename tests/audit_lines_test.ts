@@ -66,9 +66,10 @@ Deno.test("audit: a refused call with a 9 MB argument writes a capped, valid, se
     assertTrue(e.originalBytes! > 2_000_000, `originalBytes ${e.originalBytes}`);
     // Masked before any cut: the mask may be cut, the secret never is.
     assertIncludes(String((e.args as R).expression), "a[secret:BI");
+    // `many` is no field of eval_js: arguments off their schema keep no value (masked first).
     assertEquals(((e.args as R).many as string[]).slice(0, 2), [
-      "0:[secret:BIG_SECRET]",
-      "1:[secret:BIG_SECRET]",
+      "[redacted 21 chars]",
+      "[redacted 21 chars]",
     ]);
     // Not the secret, nor any 8-char piece of it (a cut through it would leave one).
     for (let i = 0; i + 8 <= SECRET.length; i++) {
@@ -227,6 +228,35 @@ Deno.test("audit: filled values of any type, prompt answers and stored objects n
   } finally {
     await mcp.close();
     await fx.close();
+    await Deno.remove(ws, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("audit: arguments in the wrong shape keep no value, wherever they put it", async () => {
+  const ws = await Deno.makeTempDir({ prefix: "browxai-audit-shape-" });
+  const mcp = await startStdio({ workspace: ws, env: { BROWX_TOOLSETS: "all" } });
+  try {
+    // A new user's first fill_form: fields as an object of name → value (refused: not a list).
+    const r = await mcp.call("fill_form", {
+      fields: { email: "ann@example.com", password: "pw-hunter-4711" },
+    });
+    assertEquals(r.isError, true);
+    // The error says what one item looks like.
+    assertIncludes(textOf(r), '"fields": expected an array of { name, ref, selector, value');
+    // An unknown field carrying a value; a string where a boolean belongs (echoed to the agent).
+    await mcp.call("fill", { ref: "e1", value: "x", password: "pw-unknown-0815" });
+    const echoed = await mcp.call("fill", { ref: "e1", value: "x", submit: "pw-typo-2222" });
+    assertIncludes(textOf(echoed), "pw-typo-2222");
+    const { text, log } = await audit(ws);
+    assertEquals(log.bad, []);
+    for (const leaked of ["pw-hunter-4711", "ann@example.com", "pw-unknown-0815", "pw-typo-2222"]) {
+      assertTrue(!text.includes(leaked), `audit holds ${leaked}: ${text}`);
+    }
+    // Where the call acted is still there, and the keys.
+    assertIncludes(text, '"ref":"e1"');
+    assertIncludes(text, '"password":"[redacted 14 chars]"');
+  } finally {
+    await mcp.close();
     await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
