@@ -35,13 +35,27 @@ function list(cs: TextCandidate[]): string {
   return cs.length > LISTED ? `${shown} and ${cs.length - LISTED} more` : shown;
 }
 
+/** Lower-cased, whitespace collapsed: how texts are compared for an exact match. */
+function norm(s: string): string {
+  return s.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/** The text a `text=` selector looks for (quotes taken off); undefined for a regex. */
+function soughtText(selector: string): string | undefined {
+  const body = selector.replace(/^text=/, "").trim();
+  if (body.startsWith("/")) return undefined;
+  const quoted = /^(["'])(.*)\1$/s.exec(body);
+  return norm(quoted ? quoted[2]! : body);
+}
+
 /**
- * Picks the match a `text=` selector acts on: the first actionable one (a
- * user clicking "Search" means the button, not the heading "Search docs"),
- * else the first; candidates come in snapshot order, so ties keep it. The
- * note names the choice, what it was preferred over and why, e.g.
- * `text=Search matched 2: chose button "Search" over heading "Search docs"
- * (the first actionable match); …`.
+ * Picks the match a `text=` selector acts on: the first actionable one whose
+ * whole name is the text sought (a user clicking "Search" means the button
+ * "Search", not the label "Search books" before it), else the first actionable
+ * one (not the heading "Search docs"), else the first; candidates come in
+ * snapshot order, so ties keep it. The note names the choice, what it was
+ * preferred over and why, e.g. `text=Search matched 2: chose button "Search"
+ * over heading "Search docs" (the first actionable match); …`.
  *
  * @param selector The selector as the agent wrote it (shown in the note).
  * @param candidates At least one.
@@ -50,17 +64,22 @@ function list(cs: TextCandidate[]): string {
 export function chooseTextMatch(selector: string, candidates: TextCandidate[]): TextChoice {
   if (!candidates.length) throw new RangeError("chooseTextMatch: no candidates");
   if (candidates.length === 1) return { index: 0 };
+  const sought = soughtText(selector);
+  const exact = sought === undefined
+    ? -1
+    : candidates.findIndex((c) => c.actionable && norm(c.name) === sought);
   const first = candidates.findIndex((c) => c.actionable);
-  const index = Math.max(0, first);
+  const index = exact >= 0 ? exact : Math.max(0, first);
   const chosen = describeCandidate(candidates[index]!);
   const head = `${selector} matched ${candidates.length}: chose ${chosen}`;
   const tail = "; to act on another, pass its ref from a snapshot";
   if (index > 0) {
+    const why = exact > first
+      ? "the first actionable match named exactly that; the others only contain it"
+      : "the first actionable match; text before it is not";
     return {
       index,
-      note: `${head} over ${
-        list(candidates.slice(0, index))
-      } (the first actionable match; text before it is not)${tail}`,
+      note: `${head} over ${list(candidates.slice(0, index))} (${why})${tail}`,
     };
   }
   const others = list(candidates.slice(1));

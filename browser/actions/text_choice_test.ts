@@ -21,8 +21,20 @@ Deno.test("text choice: an actionable match beats text before it, and the note s
   assertIncludes(c.note!, "ref");
 });
 
+Deno.test("text choice: an actionable match named exactly the text beats ones containing it", () => {
+  const label: TextCandidate = { role: "label", name: "Search books", actionable: true };
+  const c = chooseTextMatch("text=Search", [label, heading, link, button]);
+  assertEquals(c.index, 3);
+  assertIncludes(c.note!, 'chose button "Search" over label "Search books"');
+  assertIncludes(c.note!, "named exactly that");
+  assertEquals(chooseTextMatch('text="search"', [link, button]).index, 1);
+  // Text that is not actionable is not chosen for its exact name; a regex has no exact name.
+  assertEquals(chooseTextMatch("text=Search", [link, text("Search")]).index, 0);
+  assertEquals(chooseTextMatch("text=/Search/", [link, button]).index, 0);
+});
+
 Deno.test("text choice: among actionable matches, snapshot order decides", () => {
-  const c = chooseTextMatch("text=Search", [heading, link, button]);
+  const c = chooseTextMatch("text=Sea", [heading, link, button]);
   assertEquals(c.index, 1);
   assertIncludes(c.note!, 'chose link "Search tips" over heading "Search docs"');
   const first = chooseTextMatch("text=Search", [button, heading, link]);
