@@ -70,6 +70,34 @@ Deno.test("dialog policies per session", async (t) => {
       assertEquals(await result("rai"), "confirm: true");
     });
 
+    await t.step(
+      "an armed answer holds for the action's late dialog, armed before or after",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+        // Armed, then the click whose confirm comes 1.5 s later (after its result).
+        await mcp.ok("handle_dialog", { accept: true });
+        const clicked = await act(mcp, "click", { selector: "#late", snapshot: "none" });
+        assertIncludes(clicked.warnings.join("\n"), "stays armed for 10 s");
+        await mcp.ok("wait_for", { text: "late confirm:" });
+        assertEquals(await result("default"), "late confirm: true");
+        // The click first, armed while the confirm is still to come: a wait sees it answered.
+        await mcp.ok("click", { selector: "#late", snapshot: "none" });
+        await mcp.ok("handle_dialog", { accept: true });
+        await mcp.ok("eval_js", {
+          expression: "document.getElementById('result').textContent = ''",
+        });
+        await mcp.ok("wait_for", { text: "late confirm:" });
+        assertEquals(await result("default"), "late confirm: true");
+        // Used once: the next late confirm gets the session's policy (confirm dismissed).
+        await mcp.ok("click", { selector: "#late", snapshot: "none" });
+        await mcp.ok("eval_js", {
+          expression: "document.getElementById('result').textContent = ''",
+        });
+        await mcp.ok("wait_for", { text: "late confirm:" });
+        assertEquals(await result("default"), "late confirm: false");
+      },
+    );
+
     await t.step("bad input: unknown policy, promptText without accept-prompt-with", async () => {
       const a = await mcp.call("open_session", { session: "x", dialogs: "ignore" });
       assertIncludes(textOf(a), '"dialogs"');

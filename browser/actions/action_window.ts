@@ -22,6 +22,7 @@ import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { ActionRecorder } from "./recorder.ts";
 import type { Recording } from "./recording.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
+import { ARMED_GRACE_MS } from "../sessions/dialogs.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -233,6 +234,13 @@ export class ActionWindow implements AsyncDisposable {
     const dl = await this.#downloads.finish(deadline, signal);
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
+    if (this.#armedUnused) {
+      warnings.push(
+        `no dialog opened during this call: the answer armed with handle_dialog stays armed for ${
+          ARMED_GRACE_MS / 1000
+        } s for a dialog the page raises next, then lapses`,
+      );
+    }
     let blocked: ToolError | undefined;
     if (policy.errors.length) {
       blocked = blockedNavigation(policy.errors, recording.activePage.url);
@@ -260,11 +268,13 @@ export class ActionWindow implements AsyncDisposable {
 
   /** Navigations the guard stopped, taken when its window ended. */
   #stopped: BlockedNavigation[] = [];
+  /** The call ended with a dialog answer armed and unused (`SessionDialogs.actionWindow`). */
+  #armedUnused = false;
 
   #endLive(): void {
     if (!this.#live) return;
     this.#live = false;
-    this.#session.dialogs.actionWindow(false);
+    this.#armedUnused = this.#session.dialogs.actionWindow(false);
     this.#timers?.disarm();
     this.#timers = undefined;
     this.#stopped = this.#session.navGuard?.end() ?? [];

@@ -1,6 +1,6 @@
 /**
  * How a session answers native dialogs (alert, confirm, prompt, beforeunload): its policy for
- * unarmed dialogs, the one-shot answer `handle_dialog` arms for the next acting call, and the
+ * unarmed dialogs, the one-shot answer `handle_dialog` arms for the next dialog, and the
  * record of each answered dialog. Dialogs never block: every one is answered as it opens.
  *
  * CDP: `Page.handleJavaScriptDialog` (answering a `Page.javascriptDialogOpening`).
@@ -47,6 +47,12 @@ export interface DialogAnswer {
   text?: string;
 }
 
+/**
+ * How long an armed answer the next acting call did not use stays good, ms: an action's own
+ * dialog may come a moment after its result (a confirm raised by a timer or after a fetch).
+ */
+export const ARMED_GRACE_MS = 10_000;
+
 /** A session's dialog answering (BrowserSession.dialogs). */
 export class SessionDialogs {
   /** How unarmed dialogs are answered. */
@@ -55,37 +61,46 @@ export class SessionDialogs {
   promptText = "";
   /** One-shot answer for the next dialog (`handle_dialog` arms it). */
   #armed: DialogAnswer | undefined;
-  /** True while the armed answer may be used (the next acting call). */
-  #armedForNext = false;
+  /**
+   * When the armed answer lapses (epoch ms): unset until an acting call ends without using
+   * it, then {@link ARMED_GRACE_MS} after that.
+   */
+  #lapsesAt: number | undefined;
   #seq = 0;
 
-  /** The armed answer not used yet, if any. */
+  /** The armed answer not used yet and not lapsed, if any. */
   get armed(): DialogAnswer | undefined {
+    if (this.#armed && this.#lapsesAt !== undefined && Date.now() >= this.#lapsesAt) {
+      this.#armed = undefined;
+      this.#lapsesAt = undefined;
+    }
     return this.#armed;
   }
 
-  /** Arms the answer to a dialog raised by the next acting call. */
+  /**
+   * Arms the answer to the next dialog: one raised from now until the next acting call ends,
+   * or within {@link ARMED_GRACE_MS} after it (the action's late dialog); then it lapses.
+   */
   arm(answer: DialogAnswer): void {
     this.#armed = answer;
-    this.#armedForNext = false;
+    this.#lapsesAt = undefined;
   }
 
   /**
-   * Marks the start (true) and end (false) of an acting call: an armed
-   * answer is good for dialogs raised while the next acting call runs, and
-   * ends with it whether or not a dialog came.
+   * Marks the start (true) and end (false) of an acting call. At the end, an armed answer the
+   * call did not use starts its grace period.
+   *
+   * @returns At the end: true when an armed answer was left unused (the result says so).
    */
-  actionWindow(open: boolean): void {
-    if (open) this.#armedForNext = this.#armed !== undefined;
-    else if (this.#armedForNext) {
-      this.#armed = undefined;
-      this.#armedForNext = false;
-    }
+  actionWindow(open: boolean): boolean {
+    if (open || !this.armed || this.#lapsesAt !== undefined) return false;
+    this.#lapsesAt = Date.now() + ARMED_GRACE_MS;
+    return true;
   }
 
   /**
    * Answers a dialog that opened on `session` (a session of the tab `tab`, a target id): with
-   * the armed answer inside an acting call, else by the policy. The answer is sent without
+   * the armed answer while it holds, else by the policy. The answer is sent without
    * waiting (a failure, such as the dialog gone, is ignored).
    *
    * @returns The record of the answer, for the session's listeners.
@@ -95,11 +110,9 @@ export class SessionDialogs {
     e: Protocol.Page.JavascriptDialogOpeningEvent,
     session: CdpSession,
   ): DialogRecord {
-    const armed = this.#armedForNext ? this.#armed : undefined;
-    if (armed) {
-      this.#armed = undefined;
-      this.#armedForNext = false;
-    }
+    const armed = this.armed;
+    this.#armed = undefined;
+    this.#lapsesAt = undefined;
     let accept: boolean;
     if (armed) accept = armed.accept;
     else if (this.policy === "accept" || this.policy === "accept-prompt-with") {

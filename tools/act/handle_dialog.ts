@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
+import { ARMED_GRACE_MS } from "../../browser/sessions/dialogs.ts";
 
 /** The `handle_dialog` tool. */
 export const handleDialogTool = defineTool({
@@ -37,7 +38,9 @@ export const handleDialogTool = defineTool({
       structured: {
         ok: true,
         armed: { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
-        note: "applies to a dialog raised during the next acting call only",
+        note: `applies to the next dialog: one raised before the next acting call ends, or up to ${
+          ARMED_GRACE_MS / 1000
+        } s after it`,
       },
     };
   },
