@@ -52,6 +52,23 @@ Deno.test("launchChromium() drives the browser over its pipe and opens no port",
   }
 });
 
+Deno.test("launchChromium(): a headless browser's first tab comes without the omnibox's WebUI popups", async () => {
+  // They are made with the window (before Target.createTarget answers): two renderers of
+  // `chrome://omnibox-popup.top-chrome` that a headless browser never shows.
+  const browser = await launchChromium({ executablePath });
+  const conn = new Connection(browser.transport!);
+  try {
+    await conn.send("Target.createTarget", { url: "about:blank" });
+    const { targetInfos } = await conn.send("Target.getTargets");
+    assertEquals(targetInfos.map((t) => `${t.type} ${t.url}`), ["page about:blank"]);
+    const webUi = descendants(browser.pid).filter((p) => cmdline(p).includes("--top-chrome-webui"));
+    assertEquals(webUi, [], "no top-chrome WebUI renderer");
+  } finally {
+    await conn.close();
+    await browser.close();
+  }
+});
+
 Deno.test("launchChromium({ debugPort }) gives a loopback ws endpoint and a pid", async () => {
   const browser = await launchChromium({ executablePath, debugPort: true });
   try {

@@ -130,12 +130,15 @@ export class TargetManager implements AsyncDisposable {
       }),
       connection.on("Target.targetCrashed", (e) => m.#onCrashed(e.targetId)),
     );
-    await connection.send("Target.setDiscoverTargets", { discover: true });
-    await connection.send("Target.setAutoAttach", {
-      autoAttach: true,
-      waitForDebuggerOnStart: true,
-      flatten: true,
-    });
+    // Sent together (one round trip, not two): the browser runs them in the order sent.
+    await Promise.all([
+      connection.send("Target.setDiscoverTargets", { discover: true }),
+      connection.send("Target.setAutoAttach", {
+        autoAttach: true,
+        waitForDebuggerOnStart: true,
+        flatten: true,
+      }),
+    ]);
     return m;
   }
 

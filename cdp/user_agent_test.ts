@@ -1,4 +1,6 @@
 import { assertEquals, assertTrue } from "../tests/_assert.ts";
+import { join } from "node:path";
+import { findChromium } from "./discovery.ts";
 import { chromeUserAgent, chromiumMajor } from "./user_agent.ts";
 
 Deno.test("chromeUserAgent: Chrome's reduced user agent, per OS, no HeadlessChrome", () => {
@@ -11,6 +13,47 @@ Deno.test("chromeUserAgent: Chrome's reduced user agent, per OS, no HeadlessChro
 });
 
 Deno.test("chromiumMajor: undefined for an executable that is not there, or prints no version", async () => {
-  assertEquals(await chromiumMajor("/nonexistent/chromium"), undefined);
-  assertEquals(await chromiumMajor("/bin/true"), undefined);
+  assertEquals(await chromiumMajor("/nonexistent/chromium", { cacheFile: undefined }), undefined);
+  assertEquals(await chromiumMajor("/bin/true", { cacheFile: undefined }), undefined);
+});
+
+Deno.test("chromiumMajor: a binary's version is kept in the cache file while its size and mtime stay", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-ua-" });
+  const cacheFile = join(dir, "sub", "versions.json");
+  try {
+    const chromium = findChromium().path;
+    const major = await chromiumMajor(chromium, { cacheFile });
+    assertTrue(major !== undefined && major > 100, `a major version, got ${major}`);
+    const info = await Deno.stat(chromium);
+    assertEquals(JSON.parse(await Deno.readTextFile(cacheFile))[chromium], {
+      size: info.size,
+      mtimeMs: info.mtime!.getTime(),
+      major,
+    });
+    // Read from the cache, not asked: /bin/true prints no version, its entry says 999.
+    const t = await Deno.stat("/bin/true");
+    const entry = { size: t.size, mtimeMs: t.mtime!.getTime(), major: 999 };
+    await Deno.writeTextFile(cacheFile, JSON.stringify({ "/bin/true": entry }));
+    assertEquals(await chromiumMajor("/bin/true", { cacheFile }), 999);
+    // Another mtime (the binary was replaced): asked again.
+    await Deno.writeTextFile(
+      cacheFile,
+      JSON.stringify({ "/bin/true": { ...entry, mtimeMs: entry.mtimeMs - 1000 } }),
+    );
+    assertEquals(await chromiumMajor("/bin/true", { cacheFile }), undefined);
+    // A script is never taken from the cache (the binary it runs may change under it).
+    const script = join(dir, "chromium.sh");
+    await Deno.writeTextFile(script, "#!/bin/sh\necho 'Chromium 1.2.3.4'\n", { mode: 0o755 });
+    const s = await Deno.stat(script);
+    await Deno.writeTextFile(
+      cacheFile,
+      JSON.stringify({ [script]: { size: s.size, mtimeMs: s.mtime!.getTime(), major: 999 } }),
+    );
+    assertEquals(await chromiumMajor(script, { cacheFile }), undefined);
+    // A garbage cache file is asked past, not trusted.
+    await Deno.writeTextFile(cacheFile, "not json");
+    assertEquals(await chromiumMajor(chromium, { cacheFile }), major);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
