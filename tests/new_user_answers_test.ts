@@ -1,5 +1,7 @@
 /**
  * What a new user (who knew nothing of the design) was told, through MCP, and should have been:
+ * - a click that lands on Chromium's error page carries the network error and a warning; a
+ *   load answered 404 warns with the status;
  * - `fill_form { submits: true }` sends nothing, says so, and its schema says it only allows;
  * - one re-created ref "is gone" and is re-created as "it".
  */
@@ -11,11 +13,60 @@ import { startFixtureServer } from "./fixtures/server.ts";
 
 type R = Record<string, unknown>;
 
+/** A loopback port nothing listens on (bound, then released). */
+function closedPort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
 Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_form, notes)", async (t) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,forms" } });
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,forms,sessions" } });
   const warningsOf = (r: R) => (r.warnings ?? []) as string[];
   try {
+    await t.step("a click onto a host that does not answer: the error and a warning", async () => {
+      const dead = `http://127.0.0.1:${closedPort()}/`;
+      await mcp.ok("navigate", {
+        url: fx.url(`failed-links.html?dead=${encodeURIComponent(dead)}`),
+        snapshot: "none",
+      });
+      const r = await mcp.ok("click", { selector: "#dead", snapshot: "none" });
+      assertEquals(r.ok, true);
+      assertEquals((r.navigation as R).to, "chrome-error://chromewebdata/");
+      const doc = ((r.network as R).requests as R[]).find((q) => q.url === dead);
+      assertEquals(doc?.failed, true, JSON.stringify(r.network));
+      assertEquals(doc?.errorText, "net::ERR_CONNECTION_REFUSED");
+      assertIncludes(
+        String(warningsOf(r)[0]),
+        `the page failed to load (net::ERR_CONNECTION_REFUSED for ${dead}): the tab shows Chromium's error page`,
+      );
+    });
+
+    await t.step("navigate to an unreachable URL keeps its navigation-failed error", async () => {
+      const dead = `http://127.0.0.1:${closedPort()}/`;
+      const r = await mcp.call("navigate", { url: dead, snapshot: "none" });
+      assertEquals(errorOf(r).code, "navigation-failed");
+      assertEquals((r.structuredContent as R).errorText, "net::ERR_CONNECTION_REFUSED");
+      assertTrue(!textOf(r).includes("failed to load"), textOf(r));
+    });
+
+    await t.step("a load answered 404 warns with the status", async () => {
+      const nav = await mcp.ok("navigate", { url: fx.url("status/404"), snapshot: "none" });
+      assertEquals(nav.httpStatus, 404);
+      assertEquals(warningsOf(nav), ["the server answered 404 Not Found"]);
+      const ok = await mcp.ok("navigate", { url: fx.url("failed-links.html"), snapshot: "none" });
+      assertEquals(warningsOf(ok), []);
+      const click = await mcp.ok("click", { selector: "#missing", snapshot: "none" });
+      assertEquals(warningsOf(click), ["the server answered 404 Not Found"]);
+      // A session's first URL is loaded as navigate loads it: the same warning.
+      const opened = await mcp.ok("open_session", { session: "s404", url: fx.url("status/404") });
+      assertEquals(opened.httpStatus, 404);
+      assertEquals(opened.warning, "the server answered 404 Not Found");
+      await mcp.ok("close_session", { session: "s404" });
+    });
+
     await t.step("fill_form submits: true sends nothing, and says so and how to send", async () => {
       const { tools } = await mcp.client.listTools();
       const schema = tools.find((x) => x.name === "fill_form")!.inputSchema as {
