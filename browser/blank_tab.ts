@@ -21,20 +21,27 @@ export function isBlankTab(page: Page): boolean {
 
 /**
  * `error` said for a session that never issued a ref: when it is a ref-gone `unknown` (a ref
- * this session never issued) and the session has issued none at all, a RefGoneError saying the
- * session has not shown any page yet (and that its tab is blank, when it is) with navigate as
- * the next step; else `error` itself. No CDP.
+ * this session never issued) and the session has issued none at all, a RefGoneError with the
+ * next step. On a blank tab: the session has not shown any page yet, navigate first. On a page
+ * that is open (a `navigate` with `snapshot: "none"`): no snapshot of it was taken yet, and
+ * refs come from one (snapshot or find). Else `error` itself. No CDP.
  */
 export function unknownRefError(error: unknown, refs: RefRegistry, page: Page): unknown {
   if (!(error instanceof RefGoneError) || error.reason !== "unknown") return error;
   // e1 is the first ref any session issues: not issued, nothing was ever shown here.
   if (refs.wasIssued(error.ref) || refs.wasIssued("e1")) return error;
+  if (!isBlankTab(page)) {
+    return new RefGoneError(
+      error.ref,
+      "unknown",
+      "was never issued: no snapshot of this page has been taken yet (refs come from a snapshot)",
+      "call snapshot (or find) first, then use a ref it shows",
+    );
+  }
   return new RefGoneError(
     error.ref,
     "unknown",
-    `was never issued: this session has not shown any page yet${
-      isBlankTab(page) ? " (its tab is blank)" : ""
-    }`,
+    "was never issued: this session has not shown any page yet (its tab is blank)",
     "call navigate to open the page, then snapshot for its refs (each MCP connection is a session of its own, on a blank tab)",
   );
 }

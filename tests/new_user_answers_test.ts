@@ -1,5 +1,7 @@
 /**
  * What a new user (who knew nothing of the design) was told, through MCP, and should have been:
+ * - a ref used on a page opened with `snapshot: "none"` says no snapshot was taken yet (not
+ *   that no page was shown);
  * - a click that lands on Chromium's error page carries the network error and a warning; a
  *   load answered 404 warns with the status;
  * - `fill_form { submits: true }` sends nothing, says so, and its schema says it only allows;
@@ -26,6 +28,21 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
   const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,forms,sessions" } });
   const warningsOf = (r: R) => (r.warnings ?? []) as string[];
   try {
+    await t.step('a ref on a page opened with snapshot "none": take a snapshot first', async () => {
+      await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
+      for (
+        const [tool, args] of [["snapshot", { ref: "e77" }], ["fill", { ref: "e1", value: "x" }]]
+      ) {
+        const r = await mcp.call(tool as string, args as R);
+        assertEquals(r.isError, true, `${tool}: ${textOf(r)}`);
+        assertEquals(errorOf(r).code, "ref-gone");
+        assertIncludes(errorOf(r).message, "no snapshot of this page has been taken yet");
+        assertIncludes(errorOf(r).hint ?? "", "call snapshot (or find) first");
+        assertTrue(!textOf(r).includes("not shown any page"), textOf(r));
+        assertTrue(!textOf(r).includes("navigate"), textOf(r));
+      }
+    });
+
     await t.step("a click onto a host that does not answer: the error and a warning", async () => {
       const dead = `http://127.0.0.1:${closedPort()}/`;
       await mcp.ok("navigate", {
