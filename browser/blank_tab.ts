@@ -9,6 +9,8 @@
 import type { Page } from "../cdp/page.ts";
 import type { RefRegistry } from "./snapshot/refs.ts";
 import { RefGoneError } from "./snapshot/resolve.ts";
+import type { NetworkEntry } from "./sessions/page_logs.ts";
+import { ToolError } from "./tool_error.ts";
 
 /** The warning of a read of a blank tab (`snapshot`, `find`). */
 export const BLANK_TAB_WARNING =
@@ -17,6 +19,44 @@ export const BLANK_TAB_WARNING =
 /** True when the tab shows no page yet (`about:blank`, or no URL at all). */
 export function isBlankTab(page: Page): boolean {
   return page.url === "" || page.url === "about:blank";
+}
+
+/**
+ * True when the tab is blank, nothing is loading into it (no document request of its main frame
+ * in `inFlight`, the session's requests in flight, `PageLogs.inFlight`, still waits for its
+ * answer) and its document is empty (a page may write into a blank tab it opened: that one has
+ * elements). A selector can match nothing there however long it waits.
+ *
+ * CDP: `Runtime.evaluate` (utility world), only when the tab is blank and idle; a document that
+ * does not answer within 1 s counts as not empty (the caller then looks as usual).
+ */
+export async function emptyBlankTab(
+  page: Page,
+  inFlight: readonly NetworkEntry[],
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const loading = inFlight.some((r) =>
+    r.type === "Document" && r.frameId === page.mainFrameId && r.status === undefined
+  );
+  if (!isBlankTab(page) || loading) return false;
+  try {
+    const empty = await page.evaluate("!(document.body && document.body.hasChildNodes())", {
+      timeoutMs: 1000,
+      signal,
+    });
+    return empty === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The `not-found` of a selector looked for on an empty blank tab ({@link emptyBlankTab}). */
+export function blankTabSelectorError(selector: string): ToolError {
+  return new ToolError(
+    "not-found",
+    `No element matches selector ${JSON.stringify(selector)}: ${BLANK_TAB_WARNING}`,
+    "call navigate to open the page first, then act on it",
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 /**
  * What a new user (who knew nothing of the design) was told, through MCP, and should have been:
+ * - a selector action on the blank tab a session starts on fails at once saying the tab is
+ *   blank, and a `wait_for` that ran out there says so in its result;
  * - a ref used on a page opened with `snapshot: "none"` says no snapshot was taken yet (not
  *   that no page was shown);
  * - a click that lands on Chromium's error page carries the network error and a warning; a
@@ -28,6 +30,42 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
   const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,forms,sessions" } });
   const warningsOf = (r: R) => (r.warnings ?? []) as string[];
   try {
+    await t.step(
+      "a selector action on the blank tab fails at once, saying it is blank",
+      async () => {
+        // The first call starts the browser: not part of what is timed below.
+        await mcp.ok("get_url");
+        for (
+          const [tool, args] of [
+            ["click", { selector: "text=Login" }],
+            ["hover", { selector: "#menu" }],
+            ["fill", { selector: "input[name=q]", value: "x" }],
+          ] as const
+        ) {
+          const started = Date.now();
+          const r = await mcp.call(tool, { ...args, timeoutMs: 20_000 });
+          const took = Date.now() - started;
+          assertEquals(r.isError, true, `${tool}: ${textOf(r)}`);
+          assertEquals(errorOf(r).code, "not-found");
+          assertIncludes(errorOf(r).message, "the tab is blank (about:blank)");
+          assertIncludes(errorOf(r).hint ?? "", "navigate");
+          // Without the check it looked for the element for the 2 s a missing one is retried
+          // (target.ts NOT_FOUND_WAIT_MS); with it, no page call is made (~30 ms here).
+          assertTrue(took < 1900, `${tool} answered in ${took} ms`);
+        }
+      },
+    );
+
+    await t.step("wait_for that ran out on the blank tab says the tab is blank", async () => {
+      const r = await mcp.call("wait_for", { text: "hello", timeoutMs: 800 });
+      assertEquals(r.isError, undefined, textOf(r));
+      const s = r.structuredContent as R;
+      assertEquals(s.ok, false);
+      assertEquals(s.status, "timeout");
+      assertIncludes(String(warningsOf(s)[0]), "the tab is blank (about:blank)");
+      assertIncludes(textOf(r), "navigate first");
+    });
+
     await t.step('a ref on a page opened with snapshot "none": take a snapshot first', async () => {
       await mcp.ok("navigate", { url: fx.url("form.html"), snapshot: "none" });
       for (
@@ -41,6 +79,19 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
         assertTrue(!textOf(r).includes("not shown any page"), textOf(r));
         assertTrue(!textOf(r).includes("navigate"), textOf(r));
       }
+      // The page now open, a selector action is looked for as usual (no blank-tab answer).
+      const missing = await mcp.call("click", { selector: "#no-such-thing" });
+      assertEquals(errorOf(missing).code, "not-found");
+      assertTrue(!textOf(missing).includes("blank"), textOf(missing));
+    });
+
+    await t.step("a blank tab its opener wrote into is acted on as any page", async () => {
+      await mcp.ok("navigate", { url: fx.url("blank-popup.html"), snapshot: "none" });
+      const opened = await mcp.ok("click", { selector: "#open", snapshot: "none" });
+      assertEquals(((opened.structure as R).newTabs as R[])[0]?.url, "about:blank");
+      const r = await mcp.ok("click", { selector: "text=Written", snapshot: "none" });
+      assertEquals((r.element as R | undefined)?.displayText, "Written", JSON.stringify(r));
+      await mcp.ok("tabs", { action: "close" });
     });
 
     await t.step("a click onto a host that does not answer: the error and a warning", async () => {
