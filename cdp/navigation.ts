@@ -17,6 +17,8 @@ import type { Protocol } from "./types.ts";
 export interface DocumentResponse {
   url: string;
   status: number;
+  /** The status line's text (`Not Found`), when the server sent one (HTTP/2 sends none). */
+  statusText?: string;
   mimeType: string;
   loaderId: string;
   /**
@@ -133,6 +135,7 @@ export class PageNavigation {
     byLoader.set(e.loaderId, {
       url: e.response.url,
       status: e.response.status,
+      ...(e.response.statusText ? { statusText: e.response.statusText } : {}),
       mimeType: e.response.mimeType,
       loaderId: e.loaderId,
       ...(method !== undefined ? { method } : {}),

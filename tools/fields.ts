@@ -82,6 +82,17 @@ export const submitsField = {
   ),
 };
 
+/**
+ * The `submits` field of a tool that never sends a form itself (`fill_form`): it only lets a
+ * send the call causes through (a form that submits on change); the policy stops undeclared
+ * sends. Sending is a click on the form's submit control, declared with `submits: true`.
+ */
+export const allowsSendField = {
+  submits: z.boolean().optional().describe(
+    "Only allows a form send (else stopped); to send, click submit with submits: true",
+  ),
+};
+
 /** The acting-tool field that declares a download. */
 export const downloadField = {
   download: z.boolean().optional().describe("Save the one file it downloads (asks)"),

@@ -81,7 +81,10 @@ export async function loadFirstUrl(
     httpStatus,
     ...(failed ? { failure } : {}),
     blocked: outcome.blocked,
-    warnings: outcome.warnings,
+    // A failed load is said by `failure`; a 4xx/5xx answer by its warning.
+    warnings: !failed && rec.loadWarning
+      ? [rec.loadWarning, ...outcome.warnings]
+      : outcome.warnings,
     pageErrors: rec.pageErrors,
     dialogs: rec.dialogs.map(({ kind, message, handledAs }) => ({ kind, message, handledAs })),
     newTabs: rec.newTabs,

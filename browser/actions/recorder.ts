@@ -18,6 +18,7 @@ import { within } from "../poll.ts";
 import {
   BY_TYPE,
   hostOf,
+  loadWarning,
   type Mutation,
   type NavigationInfo,
   type Recording,
@@ -321,6 +322,17 @@ export class ActionRecorder {
     const notable = requests.filter((r) =>
       r.type === "XHR" || r.type === "Fetch" || r.type === "Document" || r.failed
     );
+    // A new document that is not the page asked for: Chromium's error page, or a 4xx/5xx.
+    const failedDocs = requests.filter((r) =>
+      r.type === "Document" && r.frameId === toPage.mainFrameId && r.failed && r.errorText
+    );
+    const warning = this.#mainNavigated
+      ? loadWarning(
+        to,
+        toPage.documentResponse(),
+        failedDocs.findLast((r) => r.errorText !== "canceled") ?? failedDocs.at(-1),
+      )
+      : undefined;
     const mutations: Mutation[] = [];
     for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
       // No answer yet (no status, not failed): it may still reach the server; not a failure.
@@ -369,6 +381,8 @@ export class ActionRecorder {
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
           ...(r.failed ? { failed: true } : {}),
+          // The guard's reason is in its own notes.
+          ...(r.errorText && !r.blockedByPolicy ? { errorText: r.errorText } : {}),
           ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),
         })),
         mutations,
@@ -382,6 +396,7 @@ export class ActionRecorder {
       })),
       activePage: active,
       fullLoad: this.#mainNavigated,
+      ...(warning ? { loadWarning: warning } : {}),
       stillLoading,
       fileChooser: this.#fileChooser,
     };

@@ -66,6 +66,8 @@ export interface Recording {
       type: string;
       ms?: number;
       failed?: boolean;
+      /** Why it failed without an answer (`net::ERR_NAME_NOT_RESOLVED`, `canceled`). */
+      errorText?: string;
       /** The navigation guard stopped it or answered it itself: it never reached the server. */
       blockedByPolicy?: boolean;
     }>;
@@ -78,6 +80,11 @@ export interface Recording {
   activePage: Page;
   /** The page navigated to a new document during the window. */
   fullLoad: boolean;
+  /**
+   * The new document is not the page asked for (see {@link loadWarning}): Chromium's error
+   * page of a failed load, or a server's answer of 400 or above. Absent otherwise.
+   */
+  loadWarning?: string;
   /** Settling stopped at its cap with work still in flight. */
   stillLoading: boolean;
   /**
@@ -102,6 +109,44 @@ export const BY_TYPE: Record<string, string> = {
   Font: "font",
   Media: "media",
 };
+
+/** Status texts of the answers a load most often gets, for HTTP/2 (it sends none). */
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  410: "Gone",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/**
+ * The warning of a new main document that is not the page asked for: Chromium's error page
+ * (`chrome-error://…`, a load that failed: what the page shows is Chromium's, not the site's),
+ * named with the error of the failed document request among `requests` (the window's, with
+ * their frame); or a server's answer of 400 or above (`response`, the document's). Else
+ * undefined. Pure.
+ */
+export function loadWarning(
+  url: string,
+  response: { status: number; statusText?: string } | undefined,
+  failedDocument: { url: string; errorText?: string | undefined } | undefined,
+): string | undefined {
+  if (url.startsWith("chrome-error://")) {
+    const why = failedDocument
+      ? ` (${failedDocument.errorText ?? "no answer"} for ${reportedUrl(failedDocument.url)})`
+      : "";
+    return `the page failed to load${why}: the tab shows Chromium's error page, not the site`;
+  }
+  if (!response || response.status < 400) return undefined;
+  const text = response.statusText || STATUS_TEXT[response.status];
+  return `the server answered ${response.status}${text ? ` ${text}` : ""}`;
+}
 
 /** `url` without its fragment. */
 export function stripHash(url: string): string {

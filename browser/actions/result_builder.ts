@@ -45,7 +45,7 @@ export interface WindowFacts {
       Recording,
       "navigation" | "newTabs" | "newTabCount" | "console" | "pageErrors" | "network" | "dialogs"
     >
-    & Partial<Pick<Recording, "fileChooser">>;
+    & Partial<Pick<Recording, "fileChooser" | "loadWarning">>;
   /** The element probe after the action (`element_probe.ts`); for element targets. */
   element?: Record<string, unknown> | undefined;
   /** The snapshot part (`action_delta.ts`); absent with `snapshot: "none"`. */
@@ -132,6 +132,10 @@ export class ActionResultBuilder {
       ...extraRest
     } = facts.extra ?? {};
     const warnings = [...this.#warnings];
+    // A failed load the tool reports as its error (navigate's navigation-failed) is said there.
+    if (rec.loadWarning && this.#error?.code !== "navigation-failed") {
+      warnings.unshift(rec.loadWarning);
+    }
     if (rec.fileChooser) warnings.push(fileChooserHint(target));
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
     const sent = rec.navigation.changed || rec.newTabs.length > 0 ||

@@ -157,3 +157,13 @@ Deno.test("builder: what the call's time cut short makes timedOut true and is na
   ]);
   assertEquals(new ActionResultBuilder("click").build(quietFacts()).timedOut, undefined);
 });
+
+Deno.test("builder: a load warning leads the warnings, unless the tool's error says it", () => {
+  const loadWarning = "the server answered 404 Not Found";
+  const b = new ActionResultBuilder("click").warn("a window warning");
+  assertEquals(b.build(quietFacts({ loadWarning })).warnings, [loadWarning, "a window warning"]);
+  const nav = new ActionResultBuilder("navigate").fail(
+    new ToolError("navigation-failed", 'Cannot navigate to "http://x/": net::ERR_FAILED', "check"),
+  );
+  assertEquals(nav.build(quietFacts({ loadWarning })).warnings, []);
+});

@@ -12,7 +12,7 @@ import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
-import { unknownRefError } from "../blank_tab.ts";
+import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -94,8 +94,9 @@ const NOT_FOUND_MARGIN_MS = 300;
  * (`frame_query.ts`; frames the navigation policy keeps out of snapshots are
  * skipped), and the match says its `frame`. A selector that matches nothing
  * anywhere is retried for up to ~2 s (a page still building), then fails
- * fast. A `text=` selector that matches several prefers an actionable element
- * and says so in `note` (`secret_query.ts`); a CSS selector takes its first match.
+ * fast; on a blank tab nothing is loading into, at once, saying the tab is blank. A `text=`
+ * selector that matches several prefers an actionable element and says so in `note`
+ * (`secret_query.ts`); a CSS selector takes its first match.
  *
  * @throws ToolError ref-gone | not-found | invalid-argument
  */
@@ -125,6 +126,9 @@ export async function resolveTarget(
   if (!selector.trim()) {
     throw new ToolError("invalid-argument", "Empty selector", "pass a CSS selector or text=…");
   }
+  // Nothing to wait for: a blank tab (a session's first) shows no element until a navigate.
+  const blank = () => emptyBlankTab(page, session.logs.inFlight(), options.signal);
+  if (await blank()) throw blankTabSelectorError(selector);
   const waitMs = Math.max(
     0,
     Math.min(options.deadline - Date.now() - NOT_FOUND_MARGIN_MS, NOT_FOUND_WAIT_MS),
@@ -153,7 +157,7 @@ export async function resolveTarget(
         ...(frame ? { frame } : {}),
       };
     }
-    return found !== undefined;
+    return found !== undefined || await blank();
   }, {
     timeoutMs: waitMs,
     signal: options.signal,
@@ -163,6 +167,7 @@ export async function resolveTarget(
     unanswered: "timeout",
   });
   if (found) return found;
+  if (await blank()) throw blankTabSelectorError(selector);
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"`,

@@ -215,9 +215,11 @@ export function renewedNote(renewed: Renewed[]): string {
   const from = renewed.flatMap((r) => r.from), to = renewed.flatMap((r) => r.to);
   const shown = Math.min(from.length, MAX_RENEWED);
   const more = from.length > shown ? ` and ${from.length - shown} more` : "";
-  return `~ ${from.slice(0, shown).join(", ")}${more} are gone: the page re-created ${
-    from.length > 1 ? "them" : "it"
-  } as ${to.slice(0, shown).join(", ")}${more} (same content)`;
+  // One ref "is gone" and is re-created as "it"; several "are gone", re-created as "them".
+  const [is, it] = from.length > 1 ? ["are", "them"] : ["is", "it"];
+  return `~ ${from.slice(0, shown).join(", ")}${more} ${is} gone: the page re-created ${it} as ${
+    to.slice(0, shown).join(", ")
+  }${more} (same content)`;
 }
 
 /**

@@ -60,7 +60,7 @@ export const dragTool = defineTool({
   name: "drag",
   title: "Drag",
   description:
-    "Drag from one element or viewport point to another: press, move in steps, release. HTML5 drag and drop, sortables, sliders. Returns the page delta.",
+    "Drag from one element or viewport point to another: press, move in steps, release. HTML5 drag and drop, sortables, sliders.",
   capability: "action",
   toolset: "core",
   annotations: { destructiveHint: true, openWorldHint: true },

@@ -19,6 +19,7 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { waitForChange } from "../../browser/wait_change.ts";
 import { deltaLabel } from "../../browser/snapshot/labels.ts";
 import { elapsedProgress } from "../../browser/elapsed_progress.ts";
+import { BLANK_TAB_WARNING, isBlankTab } from "../../browser/blank_tab.ts";
 
 /** The `wait_for` tool. */
 export const waitForTool = defineTool({
@@ -39,6 +40,7 @@ export const waitForTool = defineTool({
     waitedMs: z.number(),
     lastSeen: z.string(),
     frame: anyObject,
+    warnings: z.array(z.string()),
   }),
   inputSchema: z.object({
     // Only spaces would be met by any page: refused like an empty text= selector.
@@ -98,8 +100,10 @@ export const waitForTool = defineTool({
       { timeoutMs, snapshot: snapshot ?? "delta", signal: ctx.signal },
     );
     const delta = outcome.snapshotDelta;
+    // A wait that ran out on a blank tab says why nothing came (a session starts on one).
+    const blank = !outcome.ok && !page.isClosed && isBlankTab(page);
     return {
-      structured: { ...outcome },
+      structured: { ...outcome, ...(blank ? { warnings: [BLANK_TAB_WARNING] } : {}) },
       // The tree after the JSON, under a label that says it is a delta (or the page whole).
       ...(delta
         ? {

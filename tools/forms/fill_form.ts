@@ -9,7 +9,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { actionOutput, objectList } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { actingFields, refField, selectorField, submitsField } from "../fields.ts";
+import { actingFields, allowsSendField, refField, selectorField } from "../fields.ts";
 import {
   callOnHandle,
   callUtility,
@@ -31,6 +31,10 @@ const fieldSchema = z.strictObject({
   ),
 });
 
+/** The warning of `fill_form { submits: true }` when nothing was sent. */
+const FILL_FORM_NOT_SENT =
+  "fill_form sends no form (submits: true only allows a send the fill causes): to send it, click its submit button with submits: true";
+
 /** One field's outcome. */
 interface FieldResult {
   field: string;
@@ -45,7 +49,7 @@ export const fillFormTool = defineTool({
   name: "fill_form",
   title: "Fill form",
   description:
-    "Set many form fields (by name, ref or selector) like a user: text, select, checkbox, radio. Each field is tried and reported. Not for files (upload_file) or editors (set_editor).",
+    "Set form fields (by name, ref or selector) like a user: text, select, checkbox, radio; each tried and reported. Not for files (upload_file) or editors (set_editor).",
   capability: "action",
   toolset: "forms",
   annotations: {
@@ -59,7 +63,7 @@ export const fillFormTool = defineTool({
     fields: z.array(fieldSchema).min(1).max(100).describe("In order"),
     root: z.string().optional().describe("CSS of the form names refer to (default: as read_form)"),
     ...actingFields,
-    ...submitsField,
+    ...allowsSendField,
   }),
   async handler(ctx, args) {
     for (const [i, f] of args.fields.entries()) {
@@ -145,7 +149,12 @@ export const fillFormTool = defineTool({
             if (handle) releaseHandle(handle);
           }
         }
-        return { fields: results, ...(frame ? { frame } : {}) };
+        return {
+          fields: results,
+          ...(frame ? { frame } : {}),
+          // submits: true read as "send it": nothing was sent, and the result says how to.
+          ...(args.submits ? { warningsUnlessSent: [FILL_FORM_NOT_SENT] } : {}),
+        };
       },
     });
     // Fields that failed make the whole call a failure the agent reads, with every outcome.
