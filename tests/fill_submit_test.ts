@@ -93,7 +93,7 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
     });
 
     await t.step(
-      "a field in no form that nothing answers: said, naming the button after it",
+      "a field in no form that nothing answers: said",
       async () => {
         await mcp.ok("navigate", { url: page, snapshot: "none" });
         const tree = textOf(await mcp.call("snapshot"));
@@ -103,7 +103,9 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         assertEquals(r.submitted, undefined);
         const w = r.warnings.join("\n");
         assertIncludes(w, "Enter changed nothing but the field");
-        assertIncludes(w, `button "Go" [ref=${refOf(tree, /button "Go"/)}]`);
+        // No control is named: the page writes the snapshot's text (a red team planted a
+        // paragraph reading like a button line to point the agent at "Delete account").
+        assertTrue(!/\[ref=/.test(w), w);
         // The lone search box's own handler answered Enter: no such warning (above, by ref too).
         const lone = refOf(tree, /searchbox "Search"/);
         const answered = await act(mcp, "fill", { ref: lone, value: "dogs", submit: true });

@@ -231,8 +231,8 @@ export interface PerformFields {
   /**
    * Warnings appended only when nothing happened but the acted-on element's own change: nothing
    * left the tab (as for `warningsUnlessSent`), no dialog, and the delta shows no other line
-   * (not judged without a delta: `snapshot: "none"`). The first button or link after the
-   * element in the page as the agent saw it is named after them.
+   * (not judged without a delta: `snapshot: "none"`). No control is named: the snapshot's text
+   * is the page's to write (a paragraph can read like a button line).
    */
   warningsUnlessChanged?: string[];
   /** Where the action went; replaced by `navigation.to` (the tab may have moved on since). */

@@ -23,22 +23,3 @@ export function onlyOwnLineChanged(tree: string, ref: string): boolean {
   }
   return true;
 }
-
-/**
- * The first button or link after the acted-on element's line in a snapshot (within the next
- * 12 lines), as `button "Search" [ref=e2]`: what usually sends a field no form sends.
- *
- * @param tree A full snapshot text (the page as the agent saw it before the action).
- * @param ref The field's ref.
- * @returns The line's role, name and ref, or undefined when none follows the field closely.
- */
-export function nextButtonAfter(tree: string, ref: string): string | undefined {
-  const lines = tree.split("\n");
-  const at = lines.findIndex((l) => l.includes(`[ref=${ref}]`));
-  if (at < 0) return undefined;
-  for (const line of lines.slice(at + 1, at + 13)) {
-    const m = /\b(button|link) ("(?:[^"\\]|\\.)*") \[ref=([a-z]?\w+)\]/.exec(line);
-    if (m) return `${m[1]} ${m[2]} [ref=${m[3]}]`;
-  }
-  return undefined;
-}

@@ -15,7 +15,7 @@ import type {
 } from "./action_result.ts";
 import type { DeltaOut } from "./action_delta.ts";
 import type { Mutation, Recording } from "./recording.ts";
-import { nextButtonAfter, onlyOwnLineChanged } from "./idle_outcome.ts";
+import { onlyOwnLineChanged } from "./idle_outcome.ts";
 
 /**
  * The warning of an action that opened a file chooser: what to do instead, naming the
@@ -54,8 +54,6 @@ export interface WindowFacts {
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
   /** What the tool's `perform` handed back. */
   extra?: PerformFields | void;
-  /** The page as the agent saw it before the action (a snapshot text), when taken. */
-  before?: string | undefined;
 }
 
 /**
@@ -148,10 +146,7 @@ export class ActionResultBuilder {
       Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && ownRef &&
       d?.mode === "delta" && d.scope === "changed" && onlyOwnLineChanged(d.tree, ownRef)
     ) {
-      const next = facts.before ? nextButtonAfter(facts.before, ownRef) : undefined;
-      warnings.push(
-        ...warningsUnlessChanged.map((w) => next ? `${w}; the control after it: ${next}` : w),
-      );
+      warnings.push(...warningsUnlessChanged);
     }
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);

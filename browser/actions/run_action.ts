@@ -401,14 +401,7 @@ async function runExclusive(
       preinstallLibrary(rec.activePage);
     }
     return actionOutput(
-      result.build({
-        recording: rec,
-        element,
-        delta,
-        downloads: outcome.downloads,
-        extra,
-        before: before?.text,
-      }),
+      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );
   } catch (e) {
     // The window never opened (actionability failed): the watch armed beside it stops.
