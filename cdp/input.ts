@@ -209,7 +209,7 @@ export class Keyboard {
    * @param options.aroundEnter Awaited between text and an Enter, either way (within this call,
    *   or after what `after` says came last): lets the page finish what the keys before
    *   scheduled (an `input` handler's or the Enter handler's zero-delay timers), as a person's
-   *   pause between keys would (see `taskTurn` of the page library).
+   *   pause between keys would (see `taskTurn` of the page library). Told what comes next.
    * @param options.after What the caller typed just before this call (typing in chunks).
    * @throws AbortError when `signal` aborted.
    */
@@ -217,7 +217,7 @@ export class Keyboard {
     text: string,
     options: {
       delayMs?: number;
-      aroundEnter?: (() => Promise<void>) | undefined;
+      aroundEnter?: ((next: "text" | "enter") => Promise<void>) | undefined;
       after?: "text" | "enter" | undefined;
     } & InputSignal = {},
   ): Promise<void> {
@@ -227,7 +227,7 @@ export class Keyboard {
     /** What was sent last: text, an Enter, or nothing yet. */
     let last: "text" | "enter" | undefined = options.after;
     const next = async (kind: "text" | "enter") => {
-      if (around && last && last !== kind) await around();
+      if (around && last && last !== kind) await around(kind);
       last = kind;
     };
     for (const ch of text.replaceAll("\r\n", "\n")) {

@@ -6,7 +6,7 @@
  * "AlphaBravo" (a new user's report). Both ways an agent adds todos: `type` with "\n" in one
  * call, and `fill` with `submit` several times.
  */
-import { assertEquals } from "./_assert.ts";
+import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { ensureTodoMvc } from "./fixtures/todomvc.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -42,6 +42,47 @@ Deno.test("type and fill+Enter: the page's deferred input work runs before Enter
         added.push(todo);
         assertEquals(await state(), ["", added]);
       }
+    });
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("type and fill+Enter: a page that moves the focus during that turn gets no Enter", async (t) => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const hits = (what: string) => fx.requests.filter((r) => r.path.includes(what)).length;
+  try {
+    await t.step(
+      "type 'shoes\\n': Enter not pressed, the result says where the focus went",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("focus-thief.html"), snapshot: "none" });
+        await mcp.ok("click", { selector: "#q", snapshot: "none" });
+        const r = await mcp.call("type", { text: "shoes\n", snapshot: "none" });
+        assertEquals(r.isError, true, textOf(r));
+        assertIncludes(textOf(r), "Enter was not pressed");
+        assertIncludes(textOf(r), '"Buy now"');
+        assertEquals(hits("bought"), 0);
+      },
+    );
+
+    await t.step("fill with submit: the same", async () => {
+      await mcp.ok("navigate", { url: fx.url("focus-thief.html"), snapshot: "none" });
+      const r = await mcp.call("fill", { selector: "#q", value: "shoes", submit: true });
+      assertEquals(r.isError, true, textOf(r));
+      assertIncludes(textOf(r), "Enter was not pressed");
+      assertEquals(hits("bought"), 0);
+    });
+
+    await t.step("focus moved at once by the input handler (code boxes): typed on", async () => {
+      await mcp.ok("navigate", { url: fx.url("focus-thief.html"), snapshot: "none" });
+      await mcp.ok("click", { selector: "#otp1", snapshot: "none" });
+      await mcp.ok("type", { text: "47\n", snapshot: "none" });
+      const out = await mcp.ok("eval_js", {
+        expression: "document.getElementById('out').textContent",
+      });
+      assertEquals(out.value, "code: 47");
     });
   } finally {
     await mcp.close();

@@ -176,7 +176,12 @@ export async function pressEnterAndWatch(
   }
   const watch = await (started ?? callOnHandle(target.handle, "formWatchSubmit"));
   // The value went in just now: what its input events deferred runs before Enter acts on it.
-  await pageTaskTurn(page, target.handle.frameId, c.signal);
+  try {
+    await pageTaskTurn(page, target.handle.frameId, { signal: c.signal, field: target.handle });
+  } catch (e) {
+    if (watch?.form) callOnHandle(target.handle, "formUnwatchSubmit").catch(() => {});
+    throw e;
+  }
   if (!watch?.form) {
     await keyboard.press("Enter", { signal: c.signal });
     // The page's business, unless it did nothing at all: then the agent must hear it.

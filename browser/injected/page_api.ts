@@ -199,7 +199,8 @@ export interface PageApi extends OnDemandApi {
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
   focusInfo: () => { editable: boolean; what: string };
-  taskTurn: () => Promise<void>;
+  taskTurn: (field?: Element | null) => Promise<string | null>;
+  taskTurnOn: (field: Element) => Promise<string | null>;
   pageText: () => string;
   hasText: (text: string) => boolean;
 

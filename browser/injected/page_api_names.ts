@@ -67,6 +67,7 @@ export const PAGE_API_NAMES = Object.keys(
     textExcerpt: 1,
     focusInfo: 1,
     taskTurn: 1,
+    taskTurnOn: 1,
     pageText: 1,
     hasText: 1,
     hitAccepted: 1,

@@ -71,7 +71,13 @@ export const typeTool = defineTool({
             signal,
             after: i === 0 ? undefined : chars[i - 1] === "\n" ? "enter" : "text",
             // Between text and Enter: what the keys before deferred runs first.
-            aroundEnter: () => pageTaskTurn(page, page.mainFrameId, signal),
+            aroundEnter: (next) =>
+              pageTaskTurn(page, page.mainFrameId, {
+                signal,
+                stopped: next === "enter"
+                  ? "Enter was not pressed"
+                  : "the text after Enter was not typed",
+              }),
           });
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
