@@ -143,6 +143,32 @@ Deno.test("AuditLog: appends one line per entry, in order, into the day's file",
   }
 });
 
+Deno.test("AuditLog: a file seen before takes one append per round, no open of its own", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
+  const open = Deno.open;
+  const mkdir = Deno.mkdir;
+  let opens = 0;
+  let mkdirs = 0;
+  Deno.open = (...a: Parameters<typeof Deno.open>) => (opens++, open(...a));
+  Deno.mkdir = (...a: Parameters<typeof Deno.mkdir>) => (mkdirs++, mkdir(...a));
+  try {
+    const log = new AuditLog(join(dir, "audit"));
+    for (const tool of ["navigate", "click", "fill"]) await log.append(entry(tool));
+    // Only the first round opens the file (it checks the end for a torn line).
+    assertEquals({ opens, mkdirs }, { opens: 1, mkdirs: 1 });
+    // The folder removed meanwhile: made again, and the line is still written.
+    await Deno.remove(join(dir, "audit"), { recursive: true });
+    await log.append(entry("snapshot"));
+    const text = await Deno.readTextFile(join(dir, "audit", "2026-12-01.jsonl"));
+    assertEquals(parseAuditLog(text).entries.map((e) => e.tool), ["snapshot"]);
+    assertEquals((await Deno.stat(join(dir, "audit", "2026-12-01.jsonl"))).mode! & 0o777, 0o600);
+  } finally {
+    Deno.open = open;
+    Deno.mkdir = mkdir;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("AuditLog: a torn last line does not affect earlier lines, nor the next writer", async () => {
   const dir = await Deno.makeTempDir({ prefix: "browxai-audit-" });
   try {
