@@ -350,6 +350,10 @@ if (import.meta.main) {
         for (const n of ["first read", "page read before", "page read before"]) {
           await profileCall(s, proxy, `snapshot ${app} (${n})`, "snapshot", {});
         }
+        const repeat = Number(Deno.args.find((a) => a.startsWith("--repeat="))?.slice(9) ?? 0);
+        if (repeat > 0) {
+          await repeated(s, proxy, repeat, `snapshot ${app} (re-read)`, "snapshot", {});
+        }
       }
     } else await profileDocsAndApp(s, proxy, pages);
   } finally {

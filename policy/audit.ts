@@ -364,6 +364,23 @@ export class AuditLog {
   append(entry: AuditLine): Promise<void> {
     const line = formatAuditLine(entry);
     const file = join(this.dir, auditFileName(new Date(entry.time)));
+    // A file seen before, nothing queued: appended now, in one synchronous call (tens of
+    // microseconds). Every call's result waits on its audit lines, and under load (20
+    // sessions on 2 busy cores) each asynchronous file-system call waited its turn twice:
+    // for a thread of the blocking pool, then for the event loop.
+    if (!this.#draining && this.#checked.has(file)) {
+      try {
+        Deno.writeFileSync(file, encoder.encode(line), { append: true, mode: 0o600 });
+        return Promise.resolve();
+      } catch (e) {
+        // Gone meanwhile (the folder or the file removed): made again by the queue.
+        if (!(e instanceof Deno.errors.NotFound)) {
+          this.#report(e);
+          return Promise.resolve();
+        }
+        this.#checked.delete(file);
+      }
+    }
     return new Promise<void>((resolve) => {
       this.#queue.push({ file, line, done: resolve });
       if (!this.#draining) this.#drain();
@@ -390,15 +407,19 @@ export class AuditLog {
         try {
           await this.#write(file, lines.join(""));
         } catch (e) {
-          if (!this.#failed) {
-            this.#failed = true;
-            this.#onError(e);
-          }
+          this.#report(e);
         }
       }
       for (const q of round) q.done();
     }
     this.#draining = false;
+  }
+
+  /** The first failure goes to `onError`; later ones are not reported. */
+  #report(e: unknown): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    this.#onError(e);
   }
 
   async #write(path: string, lines: string): Promise<void> {

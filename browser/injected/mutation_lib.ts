@@ -74,12 +74,12 @@ export function installMutationLib(api: PageApi): void {
   /** The current generation: it changes whenever the observed DOM changed. */
   api.generation = () => generation;
   /**
-   * A snapshot and the generation it reflects. The walk is synchronous, so
-   * no observer callback runs between the two reads.
+   * A snapshot, the generation it reflects and the document's title. The walk is
+   * synchronous, so no observer callback runs between the reads.
    */
   api.snapshotWithGeneration = (options?: SnapshotOptions) => {
     const g = generation;
     const snap = api.snapshot(options);
-    return { ...snap, generation: g };
+    return { ...snap, generation: g, title: document.title };
   };
 }

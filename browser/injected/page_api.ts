@@ -55,7 +55,7 @@ export interface PageApi extends OnDemandApi {
   observeRoot: (root: ShadowRoot) => void;
   /** The frame's mutation generation: it changes whenever the observed DOM changed. */
   generation: () => number;
-  /** A snapshot and the generation it reflects (snapshot/capture.ts). */
+  /** A snapshot, the generation it reflects and the title (snapshot/capture.ts). */
   snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
   /** An element's shadow root: its open one, or a closed one handed over by `addClosedRoot`. */
   shadowOf: (el: Element) => ShadowRoot | null;

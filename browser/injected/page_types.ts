@@ -220,8 +220,11 @@ export type HitResult =
  */
 export type ShownAs = { role: string; name: string; context: [string, string] };
 
-/** A snapshot and the mutation generation it reflects (`snapshotWithGeneration`). */
-export type FrameSnapshot = SnapshotResult & { generation: number };
+/**
+ * A snapshot, the mutation generation it reflects, and the document's title then
+ * (`snapshotWithGeneration`: the title comes with the walk, not in a round trip of its own).
+ */
+export type FrameSnapshot = SnapshotResult & { generation: number; title: string };
 
 /** What a ref's element is now (`describe`). */
 export type RefDescription = {

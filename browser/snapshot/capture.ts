@@ -60,6 +60,11 @@ export interface CapturedSnapshot {
   frameStates: FrameState[];
   /** With `holdContexts`: the refs that kept the context they were shown in (re-used elements). */
   heldRefs: string[];
+  /**
+   * The main frame document's title when the capture read it (no `rootRef`, or one in the main
+   * frame), read with the walk: a caller needs no round trip of its own for it.
+   */
+  title?: string | undefined;
 }
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
@@ -129,7 +134,14 @@ export async function captureSnapshot(
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
   const heldRefs = hold ? registry.settle(stats.seen, { acted: options.acted }) : [];
-  return { text, refCount: stats.refs, frames: stats.frames, frameStates: stats.states, heldRefs };
+  return {
+    text,
+    refCount: stats.refs,
+    frames: stats.frames,
+    frameStates: stats.states,
+    heldRefs,
+    title: stats.title,
+  };
 }
 
 interface Stats {
@@ -138,6 +150,8 @@ interface Stats {
   states: FrameState[];
   /** The refs registered so far. */
   seen: string[];
+  /** The main frame document's title, once its snapshot is read. */
+  title?: string | undefined;
   frameNote: CaptureOptions["frameNote"];
   signal: AbortSignal | undefined;
   hold: boolean;
@@ -196,6 +210,7 @@ async function frameText(
   }
   stats.frames++;
   stats.states.push({ frameId, loaderId, generation: snap.generation });
+  if (frameId === page.mainFrameId) stats.title = snap.title;
   const targetId = page.target.targetId;
   registry.dropStale(targetId, frameId, loaderId, snap.instance);
   const refs = new Map<number, string>();

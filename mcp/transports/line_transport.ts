@@ -41,6 +41,29 @@ interface Held {
   bytes: number;
 }
 
+/** Lines written together in one write (see `LineTransport.#write`). */
+interface Batch {
+  parts: Uint8Array[];
+  bytes: number;
+  /** Resolves when the batch is written. */
+  written: Promise<void>;
+}
+
+/** A batch grows to this many bytes at most (a longer line goes alone). */
+const BATCH_BYTES = 1024 * 1024;
+
+/** The parts as one buffer (the part itself when there is one). */
+function join(parts: Uint8Array[], bytes: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** An MCP {@link Transport} over newline-delimited JSON on a byte stream. */
 export class LineTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -54,6 +77,8 @@ export class LineTransport implements Transport {
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** Writes are chained so messages never interleave. */
   #writing: Promise<void> = Promise.resolve();
+  /** Lines waiting for the write under way to end: the next write, not taken yet. */
+  #batch: Batch | undefined;
   readonly #framer: LineFramer;
   /** Ids of requests read and not yet answered nor cancelled: held back or handed on. */
   #pending = new Set<string | number>();
@@ -355,18 +380,36 @@ export class LineTransport implements Transport {
     return this.#write(message);
   }
 
+  /**
+   * Writes one message as a line, after every earlier one. Lines that come while a write is
+   * under way go out together in the next write: with 20 sessions' answers at once, a few
+   * writes instead of one each in turn (each a call that waits its turn on a busy machine).
+   */
   #write(message: JSONRPCMessage): Promise<void> {
     if (this.closeReason) return Promise.reject(new Error("transport closed"));
     const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
     this.#queued += bytes.length;
-    const written = this.#writing.then(() => this.#io.write(bytes)).finally(() => {
-      this.#queued -= bytes.length;
-      // Answers were piling up unwritten: held requests may run now.
-      this.#promote();
-      this.#wake();
-    });
-    this.#writing = written.catch((e) => this.#end({ kind: "write-error", error: e as Error }));
-    return written;
+    let batch = this.#batch;
+    if (!batch || batch.bytes + bytes.length > BATCH_BYTES) {
+      const next: Batch = { parts: [], bytes: 0, written: Promise.resolve() };
+      next.written = this.#writing.then(() => {
+        // Taken: later lines start the next batch.
+        if (this.#batch === next) this.#batch = undefined;
+        return this.#io.write(join(next.parts, next.bytes));
+      }).finally(() => {
+        this.#queued -= next.bytes;
+        // Answers were piling up unwritten: held requests may run now.
+        this.#promote();
+        this.#wake();
+      });
+      this.#writing = next.written.catch((e) =>
+        this.#end({ kind: "write-error", error: e as Error })
+      );
+      this.#batch = batch = next;
+    }
+    batch.parts.push(bytes);
+    batch.bytes += bytes.length;
+    return batch.written;
   }
 
   /** Stops reading and writing; `onclose` fires once. */

@@ -242,3 +242,27 @@ Deno.test("LineTransport: reading stops while too many requests are held back or
   await m.closed;
   assertEquals(m.t.closeReason, { kind: "eof" });
 });
+
+Deno.test("LineTransport: answers sent while a write is under way go out together, in order", async () => {
+  const writes: string[] = [];
+  let release!: () => void;
+  const first = new Promise<void>((r) => release = r);
+  const t = new LineTransport({
+    readable: new ReadableStream<Uint8Array>({ start: () => {} }),
+    write: async (b) => {
+      writes.push(new TextDecoder().decode(b));
+      if (writes.length === 1) await first;
+    },
+  });
+  const answer = (id: number) => t.send({ jsonrpc: "2.0", id, result: {} });
+  const sent = [answer(1)];
+  while (!writes.length) await tick();
+  // The first write is under way: these three wait for it, then go in one write.
+  sent.push(answer(2), answer(3), answer(4));
+  release();
+  await Promise.all(sent);
+  assertEquals(writes.length, 2);
+  const ids = writes.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l).id);
+  assertEquals(ids, [1, 2, 3, 4]);
+  await t.close();
+});

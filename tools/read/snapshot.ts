@@ -52,8 +52,11 @@ export const snapshotTool = defineTool({
     const frameNote = (url: string) => session.navGuard?.frameNote(url, page.url);
     // A later page of a paged read comes from the same capture while the
     // page is unchanged: pages line up, and the walk is not repeated.
-    // Read beside the capture, not after it: one round trip less to a busy renderer.
-    const title = page.title();
+    // A fresh read of the whole tab brings the title with the walk (one round trip, not two:
+    // under load each one waits its turn in a busy renderer); a subtree or a later page (the
+    // cached capture's title may be older) reads it beside the capture.
+    const fresh = !args.ref && !args.offset;
+    const title = fresh ? undefined : page.title();
     // Progress of a big page: frame documents and refs read so far.
     const onFrameRead = (frames: number, refs: number) =>
       ctx.progress?.(frames, undefined, `snapshot: ${frames} frame(s) read, ${refs} refs`);
@@ -84,7 +87,7 @@ export const snapshotTool = defineTool({
     return {
       structured: {
         url: page.url,
-        title: await title,
+        title: title ? await title : snap.title ?? await page.title(),
         ...(args.ref ? { ref: args.ref } : {}),
         truncated: paged.truncated,
         offset: paged.offset,

@@ -1,0 +1,51 @@
+/**
+ * What a `snapshot` of a page read before costs the page: one call into its renderer (the
+ * walk brings the title along), and the title it shows is the document's at the read, a
+ * title set by the page's script included.
+ */
+import { assertEquals } from "./_assert.ts";
+import { startInProcess } from "./_in_process.ts";
+
+const PAGE = `<!doctype html><html lang="en"><head><title>First title</title></head><body>
+<h1>Round trips</h1><button onclick="document.title = 'Second title'">Rename</button>
+</body></html>`;
+
+Deno.test("snapshot: a re-read is one page call, and shows the page's current title", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response(PAGE, { headers: { "content-type": "text/html" } }),
+  );
+  const mcp = await startInProcess({});
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/`;
+    let r = await mcp.call("navigate", { url, snapshot: "none" });
+    assertEquals(r.isError, undefined);
+    r = await mcp.call("snapshot");
+    assertEquals(r.structuredContent?.title, "First title");
+
+    // Every command the tab's session sends from now on.
+    const page = await (await mcp.sessions.get()).page();
+    const sent: string[] = [];
+    const session = page.session as unknown as { send: (...a: unknown[]) => Promise<unknown> };
+    const send = session.send.bind(session);
+    session.send = (...a: unknown[]) => {
+      sent.push(String(a[0]));
+      return send(...a);
+    };
+    r = await mcp.call("snapshot");
+    assertEquals(r.structuredContent?.title, "First title");
+    assertEquals(sent, ["Runtime.evaluate"], "a re-read is one page call");
+
+    const tree = String(r.structuredContent?.tree);
+    const ref = /button "Rename" \[ref=(\w+)\]/.exec(tree)?.[1];
+    r = await mcp.call("click", { ref, snapshot: "none" });
+    assertEquals(r.isError, undefined);
+    sent.length = 0;
+    r = await mcp.call("snapshot");
+    assertEquals(r.structuredContent?.title, "Second title");
+    assertEquals(sent, ["Runtime.evaluate"]);
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});
