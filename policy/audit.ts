@@ -364,23 +364,6 @@ export class AuditLog {
   append(entry: AuditLine): Promise<void> {
     const line = formatAuditLine(entry);
     const file = join(this.dir, auditFileName(new Date(entry.time)));
-    // A file seen before, nothing queued: appended now, in one synchronous call (tens of
-    // microseconds). Every call's result waits on its audit lines, and under load (20
-    // sessions on 2 busy cores) each asynchronous file-system call waited its turn twice:
-    // for a thread of the blocking pool, then for the event loop.
-    if (!this.#draining && this.#checked.has(file)) {
-      try {
-        Deno.writeFileSync(file, encoder.encode(line), { append: true, mode: 0o600 });
-        return Promise.resolve();
-      } catch (e) {
-        // Gone meanwhile (the folder or the file removed): made again by the queue.
-        if (!(e instanceof Deno.errors.NotFound)) {
-          this.#report(e);
-          return Promise.resolve();
-        }
-        this.#checked.delete(file);
-      }
-    }
     return new Promise<void>((resolve) => {
       this.#queue.push({ file, line, done: resolve });
       if (!this.#draining) this.#drain();
@@ -407,7 +390,10 @@ export class AuditLog {
         try {
           await this.#write(file, lines.join(""));
         } catch (e) {
-          this.#report(e);
+          if (!this.#failed) {
+            this.#failed = true;
+            this.#onError(e);
+          }
         }
       }
       for (const q of round) q.done();
@@ -415,14 +401,20 @@ export class AuditLog {
     this.#draining = false;
   }
 
-  /** The first failure goes to `onError`; later ones are not reported. */
-  #report(e: unknown): void {
-    if (this.#failed) return;
-    this.#failed = true;
-    this.#onError(e);
-  }
-
   async #write(path: string, lines: string): Promise<void> {
+    if (this.#checked.has(path)) {
+      // A file seen before: one append (open, write and close in one file-system call).
+      // Under load each call waits its turn on a busy machine, and every call's result
+      // waits on its audit lines: one call per round, not mkdir, open, write and close.
+      try {
+        await Deno.writeFile(path, encoder.encode(lines), { append: true, mode: 0o600 });
+        return;
+      } catch (e) {
+        // Gone meanwhile (the folder or the file removed): made again below.
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+        this.#checked.delete(path);
+      }
+    }
     await Deno.mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = await Deno.open(path, { read: true, append: true, create: true, mode: 0o600 });
     try {
