@@ -87,8 +87,19 @@ Deno.test("text model: skipped sections are text, hidden text is not, text= pref
           note,
           'text=Search matched 3: chose button "Search" over heading "Search docs", label "Search books"',
         );
-        assertIncludes(note, "named exactly that");
+        assertIncludes(note, "reading exactly that");
         assertTrue(!note.includes("acted on the first"), note);
+      },
+    );
+
+    await t.step(
+      "planted matches (invisible, labelled, disguised) never take the click",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("text-spoof.html"), snapshot: "none" });
+        const r = await act(mcp, "click", { selector: "text=Search", snapshot: "none" });
+        assertEquals(await status(), "real");
+        assertIncludes((r.warnings ?? []).join("\n"), 'chose button "Search products"');
+        await mcp.ok("navigate", { url: fx.url("text-choice.html"), snapshot: "none" });
       },
     );
 

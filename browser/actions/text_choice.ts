@@ -14,6 +14,10 @@ export interface TextCandidate {
   name: string;
   /** It is, or sits in, something a user operates (control, link, label of a control, handler). */
   actionable: boolean;
+  /** Its shown text is the text sought, whole (its name may differ: an aria-label). */
+  exact?: boolean;
+  /** Drawn at an opacity under 0.1 (with its ancestors'): a person does not see it. */
+  faint?: boolean;
 }
 
 /** The choice among matches: the candidate's index, and a note when there was a choice. */
@@ -35,27 +39,15 @@ function list(cs: TextCandidate[]): string {
   return cs.length > LISTED ? `${shown} and ${cs.length - LISTED} more` : shown;
 }
 
-/** Lower-cased, whitespace collapsed: how texts are compared for an exact match. */
-function norm(s: string): string {
-  return s.replace(/\s+/g, " ").trim().toLowerCase();
-}
-
-/** The text a `text=` selector looks for (quotes taken off); undefined for a regex. */
-function soughtText(selector: string): string | undefined {
-  const body = selector.replace(/^text=/, "").trim();
-  if (body.startsWith("/")) return undefined;
-  const quoted = /^(["'])(.*)\1$/s.exec(body);
-  return norm(quoted ? quoted[2]! : body);
-}
-
 /**
- * Picks the match a `text=` selector acts on: the first actionable one whose
- * whole name is the text sought (a user clicking "Search" means the button
- * "Search", not the label "Search books" before it), else the first actionable
- * one (not the heading "Search docs"), else the first; candidates come in
- * snapshot order, so ties keep it. The note names the choice, what it was
- * preferred over and why, e.g. `text=Search matched 2: chose button "Search"
- * over heading "Search docs" (the first actionable match); …`.
+ * Picks the match a `text=` selector acts on, in this order: the first actionable match a
+ * person can see whose shown text is the text sought, whole (a user clicking "Search" means
+ * the button reading "Search", not the label "Search books" before it; an aria-label is not
+ * shown text, so a later button labelled "Search" does not win over it); else the first
+ * actionable match a person can see (not the heading "Search docs"); else the first actionable
+ * one; else the first. Candidates come in snapshot order, so ties keep it. The note names the
+ * choice, what it was preferred over and why, e.g. `text=Search matched 2: chose button
+ * "Search" over heading "Search docs" (the first actionable match); …`.
  *
  * @param selector The selector as the agent wrote it (shown in the note).
  * @param candidates At least one.
@@ -64,18 +56,18 @@ function soughtText(selector: string): string | undefined {
 export function chooseTextMatch(selector: string, candidates: TextCandidate[]): TextChoice {
   if (!candidates.length) throw new RangeError("chooseTextMatch: no candidates");
   if (candidates.length === 1) return { index: 0 };
-  const sought = soughtText(selector);
-  const exact = sought === undefined
-    ? -1
-    : candidates.findIndex((c) => c.actionable && norm(c.name) === sought);
+  const exact = candidates.findIndex((c) => c.actionable && !c.faint && c.exact);
+  const seen = candidates.findIndex((c) => c.actionable && !c.faint);
   const first = candidates.findIndex((c) => c.actionable);
-  const index = exact >= 0 ? exact : Math.max(0, first);
+  const index = exact >= 0 ? exact : seen >= 0 ? seen : Math.max(0, first);
   const chosen = describeCandidate(candidates[index]!);
   const head = `${selector} matched ${candidates.length}: chose ${chosen}`;
   const tail = "; to act on another, pass its ref from a snapshot";
   if (index > 0) {
-    const why = exact > first
-      ? "the first actionable match named exactly that; the others only contain it"
+    const why = index === exact && exact > seen
+      ? "the first actionable match reading exactly that; the others only contain it"
+      : index === seen && seen > first
+      ? "the first actionable match a person can see; the ones before are drawn invisible"
       : "the first actionable match; text before it is not";
     return {
       index,

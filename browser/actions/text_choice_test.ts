@@ -21,16 +21,28 @@ Deno.test("text choice: an actionable match beats text before it, and the note s
   assertIncludes(c.note!, "ref");
 });
 
-Deno.test("text choice: an actionable match named exactly the text beats ones containing it", () => {
+Deno.test("text choice: an actionable match reading exactly the text beats ones containing it", () => {
   const label: TextCandidate = { role: "label", name: "Search books", actionable: true };
-  const c = chooseTextMatch("text=Search", [label, heading, link, button]);
+  const exact = { ...button, exact: true };
+  const c = chooseTextMatch("text=Search", [label, heading, link, exact]);
   assertEquals(c.index, 3);
   assertIncludes(c.note!, 'chose button "Search" over label "Search books"');
-  assertIncludes(c.note!, "named exactly that");
-  assertEquals(chooseTextMatch('text="search"', [link, button]).index, 1);
-  // Text that is not actionable is not chosen for its exact name; a regex has no exact name.
-  assertEquals(chooseTextMatch("text=Search", [link, text("Search")]).index, 0);
-  assertEquals(chooseTextMatch("text=/Search/", [link, button]).index, 0);
+  assertIncludes(c.note!, "reading exactly that");
+  // Text that is not actionable is not chosen for being exact.
+  assertEquals(chooseTextMatch("text=Search", [link, { ...text("Search"), exact: true }]).index, 0);
+  // An aria-label is no shown text: a button labelled "Search" reading "Search" too comes after
+  // the first exact one (the page tells exactness from shown text; names do not decide).
+  const labelled: TextCandidate = { role: "button", name: "Search products", actionable: true };
+  assertEquals(chooseTextMatch("text=Search", [{ ...labelled, exact: true }, exact]).index, 0);
+});
+
+Deno.test("text choice: a match drawn invisible (opacity under 0.1) loses to one a person sees", () => {
+  const planted: TextCandidate = { ...button, exact: true, faint: true };
+  const c = chooseTextMatch("text=Search", [planted, link]);
+  assertEquals(c.index, 1);
+  assertIncludes(c.note!, "a person can see");
+  // Nothing visible and actionable: the first actionable one still.
+  assertEquals(chooseTextMatch("text=Search", [heading, planted]).index, 1);
 });
 
 Deno.test("text choice: among actionable matches, snapshot order decides", () => {

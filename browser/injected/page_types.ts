@@ -331,6 +331,10 @@ export type TextMatchInfo = {
   actionable: boolean;
   /** Its shown text, raw (asked for under masking: the server judges it for secrets). */
   text?: string;
+  /** Its shown text is the text sought, whole (case and spaces aside). */
+  exact?: boolean;
+  /** It (with its ancestors) is drawn at an opacity under 0.1: a person does not see it. */
+  faint?: boolean;
 };
 
 /**

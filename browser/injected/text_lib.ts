@@ -205,7 +205,7 @@ export function installTextLib(api: PageApi): void {
   }
 
   /** The matches of a `text=` selector, with the walk they came from (see the module doc). */
-  function match(selector: string): { w: Walk; at: number[] } {
+  function match(selector: string): { w: Walk; at: number[]; want: string } {
     let t = /^text=(.*)$/s.exec(selector)?.[1]?.trim() ?? "";
     const exact = /^".*"$/s.test(t);
     if (exact) t = t.slice(1, -1);
@@ -250,7 +250,17 @@ export function installTextLib(api: PageApi): void {
       accepted[i + 1] = accepted[i]! + (ok ? 1 : 0);
       if (ok) at.push(i);
     }
-    return { w, at };
+    return { w, at, want };
+  }
+
+  // Drawn so faintly a person does not see it: opacity (with its ancestors') under 0.1.
+  function faint(el: Element): boolean {
+    let o = 1;
+    // flatParent climbs to the document itself past <html>: elements only.
+    for (let e: Element | null = el; e?.nodeType === 1 && o >= 0.1; e = flatParent(e)) {
+      o *= Number(getComputedStyle(e).opacity) || 0;
+    }
+    return o < 0.1;
   }
 
   // The element a click on `el` operates: itself or a near flat-tree ancestor that is a
@@ -289,7 +299,7 @@ export function installTextLib(api: PageApi): void {
     return at.map((i) => w.els![i]!);
   };
   api.queryMatches = (selector: string, withText: boolean): TextMatchInfo[] => {
-    const { w, at } = match(selector);
+    const { w, at, want } = match(selector);
     const els = at.map((i) => w.els![i]!);
     last = { selector, els };
     let actionable = 0;
@@ -309,6 +319,9 @@ export function installTextLib(api: PageApi): void {
       }
       if (control) actionable++;
       const info: TextMatchInfo = { role, name, actionable: control !== null };
+      // Its shown text is the text sought, whole (not the name: an aria-label is no text).
+      if (want && normText(raw) === want) info.exact = true;
+      if (n < DESCRIBED && faint(shownAs)) info.faint = true;
       if (withText) info.text = raw;
       return info;
     });
