@@ -3,7 +3,7 @@
  * accept-prompt-with and raise, seen from the page (what confirm/prompt
  * returned) and from the ActionResult; an armed handle_dialog still wins.
  */
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { act, actionOf } from "./_results.ts";
@@ -95,6 +95,37 @@ Deno.test("dialog policies per session", async (t) => {
         });
         await mcp.ok("wait_for", { text: "late confirm:" });
         assertEquals(await result("default"), "late confirm: false");
+      },
+    );
+
+    await t.step(
+      "an armed answer is the page's own: never an alert's, never a frame's",
+      async () => {
+        const page = fx.url(
+          `dialogs-frame.html?fisher=${encodeURIComponent(fx.crossUrl("prompt-fisher.html"))}`,
+        );
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        await mcp.ok("handle_dialog", { accept: true, text: "4711" });
+        const clicked = await act(mcp, "click", { selector: "#transfer", snapshot: "none" });
+        const waited = await mcp.ok("wait_for", { text: "pin:" });
+        assertEquals(await result("default"), "pin: 4711");
+        assertEquals(fx.requests.filter((r) => r.path.includes("stolen")).length, 0);
+        const all = [
+          ...(clicked.dialogs ?? []),
+          ...((waited.sinceLastCall as R | undefined)?.dialogs as R[] ?? []),
+          ...(((await mcp.ok("snapshot", { maxTokens: 200 })).sinceLastCall as R | undefined)
+            ?.dialogs as R[] ?? []),
+        ] as R[];
+        const pin = all.find((d) => d.message === "Enter your PIN")!;
+        assertEquals([pin.handledAs, pin.armed], ["accepted", true], JSON.stringify(all));
+        const tip = all.find((d) => d.message === "Tip: check the amount")!;
+        assertEquals([tip.handledAs, tip.armed], ["accepted", undefined]);
+        const fishing = all.filter((d) => d.message === "Security check");
+        assertTrue(fishing.length > 0, JSON.stringify(all));
+        for (const d of fishing) {
+          assertEquals([d.handledAs, d.armed], ["dismissed", undefined]);
+          assertIncludes(String(d.frame), fx.crossOrigin);
+        }
       },
     );
 

@@ -152,6 +152,10 @@ export interface DialogEntry {
   handledAs: string;
   /** Dismissed under the session's `raise` policy: the action failed on it (see `failure`). */
   raised?: boolean;
+  /** Answered with what `handle_dialog` armed. */
+  armed?: boolean;
+  /** Raised by a frame inside the page (its URL), not by the page itself. */
+  frame?: string;
 }
 
 /** `failure`: the app, not the agent's call, made the action fail (a raised dialog). */

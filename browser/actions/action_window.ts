@@ -236,7 +236,7 @@ export class ActionWindow implements AsyncDisposable {
     const warnings = [...dl.warnings, ...policy.notes];
     if (this.#armedUnused) {
       warnings.push(
-        `no dialog opened during this call: the answer armed with handle_dialog stays armed for ${
+        `the answer armed with handle_dialog was not used (no confirm, prompt or beforeunload of this page during the call): it stays armed for ${
           ARMED_GRACE_MS / 1000
         } s for a dialog the page raises next, then lapses`,
       );

@@ -393,6 +393,8 @@ export class ActionRecorder {
         message: d.message,
         handledAs: d.handledAs,
         ...(d.raised ? { raised: true } : {}),
+        ...(d.armed ? { armed: true } : {}),
+        ...(d.frame ? { frame: d.frame } : {}),
       })),
       activePage: active,
       fullLoad: this.#mainNavigated,

@@ -75,7 +75,16 @@ export interface Recording {
     /** What the session's routes did in the window (the first 10); absent when nothing. */
     routed?: RoutedEntry[];
   };
-  dialogs: Array<{ kind: string; message: string; handledAs: string; raised?: boolean }>;
+  dialogs: Array<
+    {
+      kind: string;
+      message: string;
+      handledAs: string;
+      raised?: boolean;
+      armed?: boolean;
+      frame?: string;
+    }
+  >;
   /** The tab the agent now acts on (a followed popup, or the same). */
   activePage: Page;
   /** The page navigated to a new document during the window. */

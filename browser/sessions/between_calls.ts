@@ -41,7 +41,16 @@ export type BetweenNavigationKind = "full_load" | "spa" | "hash";
  */
 export interface SinceLastCall {
   /** Dialogs the page raised, as the session's dialog policy answered them (first 5). */
-  dialogs?: Array<{ kind: string; message: string; handledAs: string; raised?: true }>;
+  dialogs?: Array<
+    {
+      kind: string;
+      message: string;
+      handledAs: string;
+      raised?: true;
+      armed?: true;
+      frame?: string;
+    }
+  >;
   /** Uncaught exceptions' messages (first 3, 300 chars each). */
   pageErrors?: string[];
   /** Main-frame navigations of open tabs (the last 3). */
@@ -197,13 +206,24 @@ export class BetweenCalls<T extends TabLike & object> {
   }
 
   /** A dialog the session answered (`dialogs.ts`). */
-  dialog(d: { kind: string; message: string; handledAs: string; raised?: boolean }): void {
+  dialog(
+    d: {
+      kind: string;
+      message: string;
+      handledAs: string;
+      raised?: boolean;
+      armed?: boolean;
+      frame?: string;
+    },
+  ): void {
     if (this.held) return;
     this.#dialogs.push({
       kind: d.kind,
       message: this.#cap(d.message, MAX_MESSAGE_CHARS),
       handledAs: d.handledAs,
       ...(d.raised ? { raised: true as const } : {}),
+      ...(d.armed ? { armed: true as const } : {}),
+      ...(d.frame ? { frame: this.#cap(d.frame, MAX_URL_CHARS) } : {}),
     });
   }
 

@@ -20,6 +20,10 @@ export interface DialogRecord {
   raised?: boolean;
   /** Text answered to a prompt, when accepted. */
   text?: string;
+  /** Answered with the answer `handle_dialog` armed. */
+  armed?: true;
+  /** Raised by a frame inside the page, not the page itself: that frame's URL (cut). */
+  frame?: string;
   tab: string;
 }
 
@@ -61,6 +65,8 @@ export class SessionDialogs {
   promptText = "";
   /** One-shot answer for the next dialog (`handle_dialog` arms it). */
   #armed: DialogAnswer | undefined;
+  /** The tab (target id) that was active when it was armed: only its own dialogs take it. */
+  #armedTab: string | undefined;
   /**
    * When the armed answer lapses (epoch ms): unset until an acting call ends without using
    * it, then {@link ARMED_GRACE_MS} after that.
@@ -80,9 +86,15 @@ export class SessionDialogs {
   /**
    * Arms the answer to the next dialog: one raised from now until the next acting call ends,
    * or within {@link ARMED_GRACE_MS} after it (the action's late dialog); then it lapses.
+   * Only a confirm, prompt or beforeunload of the page itself in `tab` takes it: never an
+   * alert (it has one answer), a frame inside the page (a cross-origin ad's "Authorize
+   * payment?" or "Security check" prompt fishing for an armed text) or another tab.
+   *
+   * @param tab The target id of the tab the agent acts in (the session's active tab).
    */
-  arm(answer: DialogAnswer): void {
+  arm(answer: DialogAnswer, tab?: string): void {
     this.#armed = answer;
+    this.#armedTab = tab;
     this.#lapsesAt = undefined;
   }
 
@@ -110,9 +122,16 @@ export class SessionDialogs {
     e: Protocol.Page.JavascriptDialogOpeningEvent,
     session: CdpSession,
   ): DialogRecord {
-    const armed = this.armed;
-    this.#armed = undefined;
-    this.#lapsesAt = undefined;
+    // The page's own dialog (its main frame: a page target's id is its main frame's), in the
+    // tab it was armed for, and one with a choice to make.
+    const own = e.frameId === undefined || e.frameId === tab;
+    const armed = own && e.type !== "alert" && (!this.#armedTab || this.#armedTab === tab)
+      ? this.armed
+      : undefined;
+    if (armed) {
+      this.#armed = undefined;
+      this.#lapsesAt = undefined;
+    }
     let accept: boolean;
     if (armed) accept = armed.accept;
     else if (this.policy === "accept" || this.policy === "accept-prompt-with") {
@@ -135,6 +154,8 @@ export class SessionDialogs {
       handledAs: accept ? "accepted" : "dismissed",
       ...(text !== undefined ? { text } : {}),
       ...(raised ? { raised: true } : {}),
+      ...(armed ? { armed: true as const } : {}),
+      ...(own ? {} : { frame: e.url.slice(0, 200) }),
       tab,
     };
   }

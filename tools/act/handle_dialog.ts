@@ -33,14 +33,18 @@ export const handleDialogTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     session.ensureAlive();
     const accept = args.accept ?? true;
-    session.dialogs.arm({ accept, ...(args.text !== undefined ? { text: args.text } : {}) });
+    session.dialogs.arm(
+      { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
+      session.activePage?.target.targetId,
+    );
     return {
       structured: {
         ok: true,
         armed: { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
-        note: `applies to the next dialog: one raised before the next acting call ends, or up to ${
-          ARMED_GRACE_MS / 1000
-        } s after it`,
+        note: `applies to the next confirm, prompt or beforeunload of this tab's page (not its ` +
+          `frames'): one raised before the next acting call ends, or up to ${
+            ARMED_GRACE_MS / 1000
+          } s after it`,
       },
     };
   },
