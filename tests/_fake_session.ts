@@ -109,7 +109,13 @@ export function fakeSession(page: FakePage): FakeSession {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dialogs: { actionWindow: (open: boolean) => dialogWindows.push(open) },
+    dialogs: {
+      // Nothing armed: an ended window leaves no unused answer.
+      actionWindow: (open: boolean) => {
+        dialogWindows.push(open);
+        return false;
+      },
+    },
     between,
     navGuard: {
       begin: () => guardCalls.push("begin"),

@@ -15,10 +15,19 @@
 import type { NodeChange } from "../snapshot/delta.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import type { SinceLastCall } from "../sessions/between_calls.ts";
+import type { DialogEntry } from "../sessions/dialogs.ts";
 import type { DownloadEntry } from "../sessions/downloads.ts";
 import type { Mutation, NavigationInfo, RoutedEntry } from "./recording.ts";
 
-export type { BlockedDownload, DownloadEntry, Mutation, NavigationInfo, NodeChange, SinceLastCall };
+export type {
+  BlockedDownload,
+  DialogEntry,
+  DownloadEntry,
+  Mutation,
+  NavigationInfo,
+  NodeChange,
+  SinceLastCall,
+};
 
 /** `action`: the call's own echo (what was asked, on what). */
 export interface ActionEcho {
@@ -143,19 +152,6 @@ export interface SnapshotDelta {
   hint?: string;
   /** Why there is no snapshot (`snapshot failed: …`). */
   error?: string;
-}
-
-/** A dialog the page raised during the action. */
-export interface DialogEntry {
-  kind: string;
-  message: string;
-  handledAs: string;
-  /** Dismissed under the session's `raise` policy: the action failed on it (see `failure`). */
-  raised?: boolean;
-  /** Answered with what `handle_dialog` armed. */
-  armed?: boolean;
-  /** Raised by a frame inside the page (its URL), not by the page itself. */
-  frame?: string;
 }
 
 /** `failure`: the app, not the agent's call, made the action fail (a raised dialog). */

@@ -9,6 +9,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { RoutedEvent } from "../routes/routes.ts";
+import type { DialogEntry } from "../sessions/dialogs.ts";
 import { reportedUrl } from "../network_writes.ts";
 
 /** `navigation` of the ActionResult. */
@@ -75,16 +76,7 @@ export interface Recording {
     /** What the session's routes did in the window (the first 10); absent when nothing. */
     routed?: RoutedEntry[];
   };
-  dialogs: Array<
-    {
-      kind: string;
-      message: string;
-      handledAs: string;
-      raised?: boolean;
-      armed?: boolean;
-      frame?: string;
-    }
-  >;
+  dialogs: DialogEntry[];
   /** The tab the agent now acts on (a followed popup, or the same). */
   activePage: Page;
   /** The page navigated to a new document during the window. */

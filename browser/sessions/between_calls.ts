@@ -18,6 +18,7 @@
 import type { PageEventArgs } from "../../cdp/page.ts";
 import { keysOnly, shownUrl } from "../network_writes.ts";
 import { BoundedList } from "./bounded_list.ts";
+import type { DialogEntry } from "./dialogs.ts";
 import { capText, type ConsoleEntry, type NetworkEntry, type SecretSpans } from "./page_logs.ts";
 
 /** A tab as the buffer sees it (a `Page`). */
@@ -41,16 +42,7 @@ export type BetweenNavigationKind = "full_load" | "spa" | "hash";
  */
 export interface SinceLastCall {
   /** Dialogs the page raised, as the session's dialog policy answered them (first 5). */
-  dialogs?: Array<
-    {
-      kind: string;
-      message: string;
-      handledAs: string;
-      raised?: true;
-      armed?: true;
-      frame?: string;
-    }
-  >;
+  dialogs?: DialogEntry[];
   /** Uncaught exceptions' messages (first 3, 300 chars each). */
   pageErrors?: string[];
   /** Main-frame navigations of open tabs (the last 3). */
@@ -206,16 +198,7 @@ export class BetweenCalls<T extends TabLike & object> {
   }
 
   /** A dialog the session answered (`dialogs.ts`). */
-  dialog(
-    d: {
-      kind: string;
-      message: string;
-      handledAs: string;
-      raised?: boolean;
-      armed?: boolean;
-      frame?: string;
-    },
-  ): void {
+  dialog(d: DialogEntry): void {
     if (this.held) return;
     this.#dialogs.push({
       kind: d.kind,

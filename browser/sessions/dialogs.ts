@@ -10,20 +10,25 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Protocol } from "../../cdp/types.ts";
 
-/** A dialog the session answered. */
-export interface DialogRecord {
-  seq: number;
+/** A dialog as a result tells of it (an action's `dialogs`, `sinceLastCall.dialogs`). */
+export interface DialogEntry {
   kind: string;
   message: string;
-  handledAs: "accepted" | "dismissed";
-  /** Dismissed because the session's policy is `raise`: the acting call fails on it. */
+  handledAs: string;
+  /** Dismissed under the session's `raise` policy: the action failed on it (see `failure`). */
   raised?: boolean;
+  /** Answered with what `handle_dialog` armed. */
+  armed?: boolean;
+  /** Raised by a frame inside the page (its URL), not by the page itself. */
+  frame?: string;
+}
+
+/** A dialog the session answered. */
+export interface DialogRecord extends DialogEntry {
+  seq: number;
+  handledAs: "accepted" | "dismissed";
   /** Text answered to a prompt, when accepted. */
   text?: string;
-  /** Answered with the answer `handle_dialog` armed. */
-  armed?: true;
-  /** Raised by a frame inside the page, not the page itself: that frame's URL (cut). */
-  frame?: string;
   tab: string;
 }
 
