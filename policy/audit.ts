@@ -129,7 +129,18 @@ export const REDACTED_KEYS: readonly string[] = [
   "content",
   "body",
   "contentBase64",
+  // A route's canned response (`route.response.json`, its headers: tokens, cookies).
+  "json",
+  "headers",
 ];
+
+/**
+ * Argument keys that hold another tool's arguments, whose shape this call's schema does not
+ * say (`batch`/`flake_check` `calls[].args`, `plan.verbArgs`, `execute.descriptor`): redacted as
+ * arguments off their schema are ({@link redactInvalidArgs}). Each inner call writes its own
+ * line, redacted by its own tool's schema.
+ */
+export const OPAQUE_KEYS: readonly string[] = ["args", "verbArgs", "descriptor"];
 
 /** Under a {@link REDACTED_KEYS} key: strings keep only placeholders; anything else non-empty goes. */
 function redactValue(v: unknown, depth: number): unknown {
@@ -180,17 +191,20 @@ export const KEPT_KEYS_OF_INVALID: readonly string[] = [
   "ref",
   "selector",
   "url",
-  "snapshot",
-  "timeoutMs",
+  "tool",
   // Kept (capped) in valid calls too: which code was asked to run is what an audit is for.
   "expression",
 ];
+
+/** Keys of arguments off their schema whose numbers and booleans are kept (never strings). */
+const KEPT_SCALARS_OF_INVALID: readonly string[] = ["timeoutMs", "maxTokens", "offset"];
 
 /**
  * A copy of arguments that failed their tool's schema, fit for the audit: nothing can be
  * told from their shape (`fill_form { fields: { password: "…" } }` puts a password under a
  * key no list names), so every value is redacted as a filled one (strings to their length,
- * `{{secret:NAME}}` placeholders kept) except under {@link KEPT_KEYS_OF_INVALID}; keys stay.
+ * `{{secret:NAME}}` placeholders kept) except strings under {@link KEPT_KEYS_OF_INVALID} and
+ * numbers under a few count keys (`timeoutMs`, …); keys stay.
  */
 export function redactInvalidArgs(args: unknown, depth = 0): unknown {
   if (!args || typeof args !== "object") return redactValue(args, depth);
@@ -198,9 +212,9 @@ export function redactInvalidArgs(args: unknown, depth = 0): unknown {
   if (Array.isArray(args)) return args.map((v) => redactInvalidArgs(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
-    out[cap(k)] = KEPT_KEYS_OF_INVALID.includes(k) && typeof v !== "object"
-      ? (typeof v === "string" ? cap(v) : v)
-      : redactInvalidArgs(v, depth + 1);
+    const kept = (KEPT_KEYS_OF_INVALID.includes(k) && typeof v === "string") ||
+      (KEPT_SCALARS_OF_INVALID.includes(k) && (typeof v === "number" || typeof v === "boolean"));
+    out[cap(k)] = kept ? (typeof v === "string" ? cap(v) : v) : redactInvalidArgs(v, depth + 1);
   }
   return out;
 }
@@ -218,6 +232,7 @@ const MAX_REDACT_DEPTH = 32;
  */
 export function redactArgs(args: unknown, key?: string, depth = 0): unknown {
   if (key !== undefined && REDACTED_KEYS.includes(key)) return redactValue(args, depth);
+  if (key !== undefined && OPAQUE_KEYS.includes(key)) return redactInvalidArgs(args, depth);
   if (typeof args === "string") return cap(args);
   if (!args || typeof args !== "object") return args;
   if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;

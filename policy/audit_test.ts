@@ -271,7 +271,29 @@ Deno.test("redactInvalidArgs: every value goes but where the call acts; keys and
     },
   );
   assertEquals(redactInvalidArgs("loose"), "[redacted 5 chars]");
+  // Counts stay as numbers only: a string there may be a value put in the wrong field.
+  assertEquals(redactInvalidArgs({ timeoutMs: "pw-4711" }), { timeoutMs: "[redacted 7 chars]" });
+  assertEquals(redactInvalidArgs({ timeoutMs: 5000 }), { timeoutMs: 5000 });
   assertEquals(redactInvalidArgs({ url: { nested: "x" } }), {
     url: { nested: "[redacted 1 chars]" },
   });
+});
+
+Deno.test("redactArgs: another tool's arguments (batch, plan, execute) and route responses keep no value", () => {
+  assertEquals(
+    redactArgs({
+      calls: [{ tool: "fill_form", args: { fields: { password: "pw-1" } } }],
+      verbArgs: { password: "pw-2" },
+      response: { status: 200, json: { token: "t-3" }, headers: { authorization: "Bearer t-4" } },
+    }),
+    {
+      calls: [{ tool: "fill_form", args: { fields: { password: "[redacted 4 chars]" } } }],
+      verbArgs: { password: "[redacted 4 chars]" },
+      response: {
+        status: 200,
+        json: "[redacted object of 1 keys]",
+        headers: "[redacted object of 1 keys]",
+      },
+    },
+  );
 });

@@ -247,9 +247,32 @@ Deno.test("audit: arguments in the wrong shape keep no value, wherever they put 
     await mcp.call("fill", { ref: "e1", value: "x", password: "pw-unknown-0815" });
     const echoed = await mcp.call("fill", { ref: "e1", value: "x", submit: "pw-typo-2222" });
     assertIncludes(textOf(echoed), "pw-typo-2222");
+    // Another tool's arguments inside a call (red team): batch, flake_check, plan; a route's
+    // canned response; a string where a count belongs.
+    const inner = { tool: "fill_form", args: { fields: { password: "pw-batch-3333" } } };
+    await mcp.call("batch", { calls: [inner] });
+    await mcp.call("flake_check", { n: 3, calls: [inner] });
+    await mcp.call("plan", { query: "password", verb: "fill", verbArgs: { pw: "pw-plan-4444" } });
+    await mcp.call("route", {
+      pattern: "**/api/*",
+      response: { json: { token: "pw-json-5555" }, headers: { authorization: "pw-hdr-6666" } },
+    });
+    await mcp.call("fill", { ref: "e1", value: "x", timeoutMs: "pw-count-7777" });
     const { text, log } = await audit(ws);
     assertEquals(log.bad, []);
-    for (const leaked of ["pw-hunter-4711", "ann@example.com", "pw-unknown-0815", "pw-typo-2222"]) {
+    for (
+      const leaked of [
+        "pw-hunter-4711",
+        "ann@example.com",
+        "pw-unknown-0815",
+        "pw-typo-2222",
+        "pw-batch-3333",
+        "pw-plan-4444",
+        "pw-json-5555",
+        "pw-hdr-6666",
+        "pw-count-7777",
+      ]
+    ) {
       assertTrue(!text.includes(leaked), `audit holds ${leaked}: ${text}`);
     }
     // Where the call acted is still there, and the keys.
