@@ -95,7 +95,11 @@ export async function chromiumMajor(
   const stamp = file ? await binaryStamp(executablePath) : undefined;
   if (file && stamp) {
     const hit = (await readCache(file))[executablePath];
-    if (hit?.size === stamp.size && hit.mtimeMs === stamp.mtimeMs) return hit.major;
+    // A planted or damaged entry (not a whole number a Chromium could carry) is asked again.
+    if (
+      hit?.size === stamp.size && hit.mtimeMs === stamp.mtimeMs && Number.isInteger(hit.major) &&
+      hit.major > 0 && hit.major < 10_000
+    ) return hit.major;
   }
   const major = await askMajor(executablePath);
   if (file && stamp && major !== undefined) {

@@ -50,6 +50,15 @@ Deno.test("chromiumMajor: a binary's version is kept in the cache file while its
       JSON.stringify({ [script]: { size: s.size, mtimeMs: s.mtime!.getTime(), major: 999 } }),
     );
     assertEquals(await chromiumMajor(script, { cacheFile }), undefined);
+    // A planted entry whose major is no whole number (a header injection, Infinity, an
+    // object; red team): asked again (/bin/true prints none), never put in a user agent.
+    for (const bad of ["156.0.0.0 Safari/537.36\r\nX-Injected: yes", 1e400, { a: 1 }, 1.5, -3]) {
+      await Deno.writeTextFile(
+        cacheFile,
+        JSON.stringify({ "/bin/true": { ...entry, major: bad } }),
+      );
+      assertEquals(await chromiumMajor("/bin/true", { cacheFile }), undefined, String(bad));
+    }
     // A garbage cache file is asked past, not trusted.
     await Deno.writeTextFile(cacheFile, "not json");
     assertEquals(await chromiumMajor(chromium, { cacheFile }), major);
