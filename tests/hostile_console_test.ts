@@ -36,12 +36,15 @@ Deno.test("hostile console: one 260 MiB console.log over HTTP leaves the shared 
       snapshot: "none",
       timeoutMs: 30_000,
     });
-    assertTrue(!r.isError, textOf(r));
+    // On a loaded machine (CI runs other test files beside this one) the renderer may still be
+    // serializing the 260 MiB when the navigate's budget ends: that answer is a timeout, said as
+    // one. What this test is about is what follows: the browser and the other sessions live.
+    if (r.isError) assertIncludes(textOf(r), "did not finish within");
     // The page ran on (the message after the huge one arrives, later on a loaded machine: the
     // browser serializes 260 MiB first); the browser is still there.
     await eventually(
       async () => JSON.stringify(await attacker.ok("console_read", {})).includes('"after"'),
-      30_000,
+      90_000,
       'the page\'s "after" message',
     );
     const snap = await victim.call("snapshot", { session: "v" });
