@@ -84,6 +84,13 @@ Deno.test("refs on live rows: held when the row is another item, kept when it on
       assertEquals(await logText(), "Retried Build 42");
     });
 
+    await t.step("a row whose count ticks during the click itself is the same item", async () => {
+      const retry = buttons(await open("presses"), "Retry")[0]!;
+      const r = await act(mcp, "click", { ref: retry, snapshot: "none" });
+      assertEquals(r.ok, true);
+      assertEquals(await logText(), "Retried Build 7");
+    });
+
     await t.step("fill without a snapshot, then the row's Save (its counter moved)", async () => {
       const tree = await open("counter");
       const field = /- textbox "Message" \[ref=(e\d+)\]/.exec(tree)![1]!;

@@ -267,6 +267,7 @@ export function installContextLib(api: PageApi): void {
   }
 
   api.contextOf = contextOf;
+  api.contextSkeleton = skeleton;
   api.describe = describe;
   api.refState = refState;
   api.refElement = refElement;

@@ -38,8 +38,13 @@ export function installHitLib(api: PageApi): void {
     const role = api.refRole(el);
     const name = api.nameOf(el);
     const context = api.contextOf(el, role, name);
-    const same = role === shown.role && context[0] === shown.context[0] &&
-      context[1] === shown.context[1];
+    // A row whose counts or times ticked is still its item (as between calls, refs.ts), unless
+    // it now reads exactly as another row a ref of this role and name was shown in.
+    const skeleton = api.contextSkeleton as (t: string) => string;
+    const sameText = context[1] === shown.context[1] ||
+      (skeleton(context[1]) === skeleton(shown.context[1]) &&
+        !(shown.others ?? []).includes(context[1]));
+    const same = role === shown.role && context[0] === shown.context[0] && sameText;
     return same ? undefined : { role, name, context };
   };
 

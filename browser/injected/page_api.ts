@@ -118,6 +118,7 @@ export interface PageApi extends OnDemandApi {
   isEditableRoot: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
+  contextSkeleton: (text: string) => string;
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;

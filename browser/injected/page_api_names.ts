@@ -40,6 +40,7 @@ export const PAGE_API_NAMES = Object.keys(
     refRole: 1,
     isEditableRoot: 1,
     contextOf: 1,
+    contextSkeleton: 1,
     describe: 1,
     refState: 1,
     refElement: 1,

@@ -218,7 +218,16 @@ export type HitResult =
  * (`contextOf`'s `[kind, text]`). What an armed hit test and the press guard check the element
  * against (a node re-used for another item during the action).
  */
-export type ShownAs = { role: string; name: string; context: [string, string] };
+/**
+ * What a ref was shown as; `others`: contexts other refs of its role and name were shown in
+ * that read alike but for counts and times (a ticking row may not become one of them).
+ */
+export type ShownAs = {
+  role: string;
+  name: string;
+  context: [string, string];
+  others?: string[];
+};
 
 /**
  * A snapshot, the mutation generation it reflects, and the document's title then

@@ -342,6 +342,28 @@ export class RefRegistry {
     return false;
   }
 
+  /**
+   * The contexts other refs of `entry`'s role and name in its document were shown in whose
+   * text reads like `entry`'s but for counts, times and prices ({@link sameSkeleton}): the rows
+   * a re-used element could now belong to without its skeleton changing. For the page-side
+   * checks during an action (`hit_lib.ts`): a ticking row is still its item, unless it now
+   * reads exactly as one of these. At most 50.
+   */
+  lookAlikes(entry: RefEntry): string[] {
+    if (!entry.context) return [];
+    const doc = docKey(entry);
+    const out: string[] = [];
+    for (const e of this.#byRef.values()) {
+      if (
+        e !== entry && e.ref[0] === "e" && e.role === entry.role && e.name === entry.name &&
+        docKey(e) === doc && e.context && sameSkeleton(e.context, entry.context) &&
+        e.context.text !== entry.context.text
+      ) out.push(e.context.text);
+      if (out.length >= 50) break;
+    }
+    return out;
+  }
+
   /** Forgets the refs for which `stale` returns true. Returns how many went. */
   prune(stale: (entry: RefEntry) => boolean): number {
     let n = 0;

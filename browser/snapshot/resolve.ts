@@ -237,9 +237,17 @@ function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry)
   const context: [string, string] = [entry.context.kind, entry.context.text];
   const elsewhere = ([kind, text]: [string, string]) =>
     registry.shownElsewhere(entry, { kind, text });
+  const others = registry.lookAlikes(entry);
   return {
     ...handle,
-    shown: { ref: entry.ref, role: entry.role, name: entry.name, context, elsewhere },
+    shown: {
+      ref: entry.ref,
+      role: entry.role,
+      name: entry.name,
+      context,
+      elsewhere,
+      ...(others.length ? { others } : {}),
+    },
   };
 }
 
