@@ -145,14 +145,17 @@ export function parseArgs<S extends z.ZodObject>(
 }
 
 /**
- * Whether arguments pass {@link parseArgs} (strings where numbers belong included). For the
- * audit: arguments that do not are redacted whole (`redactInvalidArgs`).
+ * {@link parseArgs} without throwing: the parsed arguments, or the error it would throw. The
+ * pipeline parses once, at the audit step (arguments that do not fit are redacted whole,
+ * `redactInvalidArgs`), and throws the error where the gates check arguments.
  */
-export function argsMatch<S extends z.ZodObject>(tool: ToolDefinition<S>, args: unknown): boolean {
+export function tryParseArgs<S extends z.ZodObject>(
+  tool: ToolDefinition<S>,
+  args: unknown,
+): { parsed: z.infer<S> } | { error: unknown } {
   try {
-    parseArgs(tool, args);
-    return true;
-  } catch {
-    return false;
+    return { parsed: parseArgs(tool, args) };
+  } catch (error) {
+    return { error };
   }
 }

@@ -46,7 +46,7 @@ import { resolvePageCuts } from "../browser/page_cuts.ts";
 import { inSecretScope } from "../browser/secret_scope.ts";
 import { type CallScope, inCallScope, newCallScope } from "../browser/sessions/call_scope.ts";
 import type { SinceLastCall } from "../browser/since_last_call.ts";
-import { argsMatch, parseArgs } from "./args.ts";
+import { tryParseArgs } from "./args.ts";
 import { type SummarizedResult, summarizeResult } from "./console/call_summary.ts";
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
@@ -87,6 +87,8 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   let origin = actedOrigin(rawArgs.url) ?? activeOrigin(ctx, session);
   const callId = crypto.randomUUID();
   const audit = auditLogFor(ctx.config.workspace);
+  // Parsed once: the audit needs to know whether they fit, the gates need them (or the error).
+  const checked = tryParseArgs(tool, args);
   const who = {
     time: new Date().toISOString(),
     callId,
@@ -96,9 +98,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     tool: tool.name,
     // Masked before redaction caps strings: a cap must never cut a secret in half. Arguments
     // that miss their schema are redacted whole: their shape says nothing of what is a value.
-    args: argsMatch(tool, args)
-      ? redactArgs(store.mask(args))
-      : redactInvalidArgs(store.mask(args)),
+    args: "parsed" in checked ? redactArgs(store.mask(args)) : redactInvalidArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];
   const consent: { channel?: string } = {};
@@ -109,6 +109,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     masking,
     confirms,
     shownArgs: who.args,
+    checked,
     consent,
     onStart: async () => {
       // Written before acting: after a kill -9 mid-call this line is what remains.
@@ -182,6 +183,8 @@ interface GateDeps {
   confirms: AuditConfirm[];
   /** The arguments as the audit records them: what a human channel may show. */
   shownArgs: unknown;
+  /** The arguments parsed against the tool's schema, or why they do not fit. */
+  checked: ReturnType<typeof tryParseArgs>;
   /** The channel of the call's consent (`release`), set when it is given. */
   consent: { channel?: string };
   /** Writes the audit start line; called once, just before the handler runs. */
@@ -210,7 +213,8 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
         { requiredCapability: decision.requiredCapability },
       );
     }
-    const parsed = parseArgs(tool, args);
+    if ("error" in deps.checked) throw deps.checked.error;
+    const parsed = deps.checked.parsed;
     const filled = substituteArgs(parsed, deps.store, {
       enabled: deps.masking,
       tool: tool.name,
