@@ -193,7 +193,7 @@ interface GateDeps {
 
 /** Steps 2–5 of the pipeline: policies, gates, handler, render. Never throws. */
 async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
-  const { tool, args, ctx } = call;
+  const { tool, ctx } = call;
   let ran = false;
   let budget: CallBudget | undefined;
   let scope: CallScope | undefined;
