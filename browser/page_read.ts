@@ -38,7 +38,7 @@ export interface ReadPageOptions {
   offset: number;
   maxChars: number;
   /** A child frame showing `url` is not read (the navigation policy's note instead). */
-  frameNote?: ((url: string) => string | undefined) | undefined;
+  frameNote?: ((url: string, frameId: string) => string | undefined) | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -154,7 +154,7 @@ async function region(
   try {
     found = await queryFrames(page, registry, selector, {
       signal: options.signal,
-      skip: (url) => options.frameNote?.(url) !== undefined,
+      skip: (url, id) => options.frameNote?.(url, id) !== undefined,
     });
   } catch (e) {
     selectorError(e, selector);

@@ -16,6 +16,7 @@ import { pageHasText } from "./actions/secret_query.ts";
 import { type MatchFrame, queryFrames } from "./actions/frame_query.ts";
 import { resolveRef } from "./snapshot/resolve.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
+import { frameNoteOf } from "./frame_note.ts";
 
 /** The one condition to wait for, and whether it should hold (`visible`) or stop (`hidden`). */
 export interface WaitCondition {
@@ -63,7 +64,7 @@ async function elementCheck(
       ({ handle, frame } = await queryFrames(page, session.refs, selector!, {
         signal,
         // Frames the policy refused show a note, not their document: not searched.
-        skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+        skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
       }));
     }
   } catch (e) {

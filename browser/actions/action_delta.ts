@@ -15,6 +15,7 @@ import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
 import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recording.ts";
 import { FinishBudget } from "./finish_budget.ts";
+import { frameNoteOf } from "../frame_note.ts";
 
 /** What {@link diffSnapshots} answers for two equal texts. */
 const UNCHANGED: Pick<
@@ -98,7 +99,7 @@ export async function snapshotChange(
     ({ text: after, heldRefs: held } = await tabSnapshot(page, session.refs, session.snapshots, {
       reuse: options.reuse === true,
       signal,
-      frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      frameNote: frameNoteOf(session, page),
       // Shown as a delta (or a full page cut at its budget), the agent may not see where each
       // ref sits now: a ref whose element the page re-used for another item keeps the context
       // it was shown in (ref-gone on use) until a page the agent is shown holds it.
@@ -201,7 +202,7 @@ export async function beforePicture(
     (s) =>
       tabSnapshot(page, session.refs, session.snapshots, {
         reuse: true,
-        frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+        frameNote: frameNoteOf(session, page),
         signal: s,
         // The agent does not see this capture: refs keep the contexts it saw them in.
         holdContexts: true,

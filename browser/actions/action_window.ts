@@ -22,7 +22,7 @@ import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { ActionRecorder } from "./recorder.ts";
 import type { Recording } from "./recording.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
-import { ARMED_GRACE_MS } from "../sessions/dialogs.ts";
+import { ARMED_GRACE_MS, undeliveredNote } from "../sessions/dialogs.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -234,6 +234,7 @@ export class ActionWindow implements AsyncDisposable {
     const dl = await this.#downloads.finish(deadline, signal);
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
+    for (const d of recording.dialogs) if (d.undelivered) warnings.push(undeliveredNote(d));
     if (this.#armedUnused) {
       warnings.push(
         `the answer armed with handle_dialog was not used (no confirm, prompt or beforeunload of this page during the call): it stays armed for ${

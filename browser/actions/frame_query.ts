@@ -64,7 +64,7 @@ export async function searchFrames<T>(
   page: Page,
   registry: RefRegistry,
   look: (frameId: string) => Promise<T | undefined>,
-  options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
+  options: { signal?: AbortSignal | undefined; skip?: (url: string, frameId: string) => boolean },
 ): Promise<FrameFind<T> | undefined> {
   const { signal } = options;
   const main = await look(page.mainFrameId);
@@ -76,7 +76,7 @@ export async function searchFrames<T>(
       try {
         const childId = await contentFrameId(page, frameId, id);
         const child = childId ? page.frame(childId) : undefined;
-        if (!child || options.skip?.(child.url)) continue;
+        if (!child || options.skip?.(child.url, child.frameId)) continue;
         const found = await look(child.frameId);
         if (found !== undefined) {
           const parent = page.frame(frameId);
@@ -118,7 +118,7 @@ export async function queryFrames(
   page: Page,
   registry: RefRegistry,
   selector: string,
-  options: { signal?: AbortSignal | undefined; skip?: (url: string) => boolean },
+  options: { signal?: AbortSignal | undefined; skip?: (url: string, frameId: string) => boolean },
 ): Promise<FramesMatch> {
   // At once, not after a wait for a match that cannot come.
   refusePlaywrightSelector(selector);

@@ -395,6 +395,7 @@ export class ActionRecorder {
         ...(d.raised ? { raised: true } : {}),
         ...(d.armed ? { armed: true } : {}),
         ...(d.frame ? { frame: d.frame } : {}),
+        ...(d.undelivered ? { undelivered: true } : {}),
       })),
       activePage: active,
       fullLoad: this.#mainNavigated,

@@ -13,6 +13,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
+import { frameNoteOf } from "../frame_note.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -142,7 +143,7 @@ export async function resolveTarget(
     try {
       ({ handle, matches, note, frame } = await queryFrames(page, session.refs, selector, {
         signal: options.signal,
-        skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+        skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
       }));
     } catch (e) {
       selectorError(e, selector);

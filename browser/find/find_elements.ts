@@ -68,7 +68,7 @@ export interface FindOptions {
   /** The call's signal. */
   signal?: AbortSignal | undefined;
   /** Frames the navigation policy keeps out of snapshots (by URL): not searched. */
-  skipFrame?: ((url: string) => boolean) | undefined;
+  skipFrame?: ((url: string, frameId: string) => boolean) | undefined;
 }
 
 /** Default and largest `limit`. */
@@ -196,7 +196,7 @@ async function frameOrder(page: Page, options: FindOptions): Promise<string[]> {
       try {
         const childId = await contentFrameId(page, frameId, id);
         const child = childId ? page.frame(childId) : undefined;
-        if (!child || options.skipFrame?.(child.url)) continue;
+        if (!child || options.skipFrame?.(child.url, child.frameId)) continue;
         await visit(child.frameId, level + 1);
       } catch (e) {
         if (e instanceof AbortError || options.signal?.aborted) throw e;

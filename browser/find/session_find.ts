@@ -8,6 +8,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type FindAnswer, type FindArgs, findElements } from "./find_elements.ts";
 import { findMemoryOf } from "./memory.ts";
+import { frameNoteOf } from "../frame_note.ts";
 
 /**
  * Ranks `page`'s elements for `args` in `session` (see {@link findElements}: its CDP methods
@@ -23,6 +24,6 @@ export function findInSession(
     refs: session.refs,
     memory: findMemoryOf(session.slots),
     signal,
-    skipFrame: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+    skipFrame: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
   });
 }

@@ -29,6 +29,7 @@ import type {
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
+import { frameNoteOf } from "../frame_note.ts";
 
 /**
  * A page-side failure: `{ error, code }` with `code` a ToolError code (page_types.ts; passing
@@ -93,7 +94,7 @@ export async function resolveElement(
 ): Promise<RemoteHandle> {
   if (REF.test(refOrSelector)) return await resolveRef(page, session.refs, refOrSelector);
   const { handle } = await queryFrames(page, session.refs, refOrSelector, {
-    skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+    skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
   }).catch((e) => selectorError(e, refOrSelector));
   if (!handle) {
     throw new ToolError(

@@ -10,6 +10,7 @@ import type { Page } from "../../cdp/page.ts";
 import { type MatchFrame, searchFrames } from "../actions/frame_query.ts";
 import { queryElementCount } from "../actions/secret_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
+import { frameNoteOf } from "../frame_note.ts";
 
 /** What a form lives in when there is no `root`: any control a form tool reads or sets. */
 const CONTROLS = "form, input, select, textarea, [contenteditable]";
@@ -45,7 +46,7 @@ export async function formFrame(
     async (frameId) => (await queryElementCount(page, frameId, selector)) > 0 ? true : undefined,
     {
       signal: options.signal,
-      skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined,
+      skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
     },
   );
   if (!found) return { frameId: page.mainFrameId };

@@ -99,6 +99,8 @@ export class BetweenCalls<T extends TabLike & object> {
   /** Open action windows: while any is, events are theirs. */
   #held = 0;
   #dialogs = new BoundedList<NonNullable<SinceLastCall["dialogs"]>[number]>(5);
+  /** Each told dialog's entry, by its record: a late change reaches the entry still held. */
+  #shownDialogs = new WeakMap<DialogEntry, DialogEntry>();
   #pageErrors = new BoundedList<string>(3);
   #navigations = new BoundedList<{ tab: T; url: string; kind: BetweenNavigationKind }>(3, "last");
   #crashed = new BoundedList<T>(3);
@@ -200,14 +202,24 @@ export class BetweenCalls<T extends TabLike & object> {
   /** A dialog the session answered (`dialogs.ts`). */
   dialog(d: DialogEntry): void {
     if (this.held) return;
-    this.#dialogs.push({
+    const shown: DialogEntry = {
       kind: d.kind,
       message: this.#cap(d.message, MAX_MESSAGE_CHARS),
       handledAs: d.handledAs,
       ...(d.raised ? { raised: true as const } : {}),
       ...(d.armed ? { armed: true as const } : {}),
       ...(d.frame ? { frame: this.#cap(d.frame, MAX_URL_CHARS) } : {}),
-    });
+    };
+    this.#shownDialogs.set(d, shown);
+    this.#dialogs.push(shown);
+  }
+
+  /** A dialog's record changed after it was told (its answer did not arrive: `dialogs.ts`). */
+  dialogChanged(d: DialogEntry): void {
+    const shown = this.#shownDialogs.get(d);
+    if (!shown) return;
+    shown.handledAs = d.handledAs;
+    if (d.undelivered) shown.undelivered = true;
   }
 
   /** An uncaught exception's message. */

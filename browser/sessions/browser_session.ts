@@ -106,6 +106,7 @@ export class BrowserSession {
     this.headful = options.headful ?? false;
     this.logs = new PageLogs({ secretSpans: options.secretSpans });
     this.between = new BetweenCalls({ secretSpans: options.secretSpans });
+    this.dialogs.onChange = (record) => this.between.dialogChanged(record);
     // An attached browser's tabs are the person's, whatever context they are in.
     const claimed = options.routed.router.claim(options.browserContextId, this, {
       allContexts: options.mode === "attached",
@@ -258,6 +259,7 @@ export class BrowserSession {
     this.#tabs.splice(i, 1);
     this.#opening.delete(page.target.targetId);
     this.logs.dropTab(page.target.targetId);
+    this.dialogs.dropTab(page.target.targetId);
     this.snapshots.delete(page.target.targetId);
     const byCall = this.#ownClosing.delete(page.target.targetId);
     if (!byCall) this.between.tabClosed(page);
@@ -278,7 +280,8 @@ export class BrowserSession {
       const record = this.dialogs.answer(page.target.targetId, params, session);
       this.between.dialog(record);
       for (const l of [...this.#listeners]) l.dialog?.(record);
-    } else this.between.pageEvent(page, logged, ...args);
+    } else if (method === "Page.javascriptDialogClosed") this.dialogs.closed(params);
+    else this.between.pageEvent(page, logged, ...args);
     for (const l of [...this.#listeners]) l.event?.(page, ...args);
   }
 

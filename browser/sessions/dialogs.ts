@@ -1,9 +1,14 @@
 /**
  * How a session answers native dialogs (alert, confirm, prompt, beforeunload): its policy for
  * unarmed dialogs, the one-shot answer `handle_dialog` arms for the next dialog, and the
- * record of each answered dialog. Dialogs never block: every one is answered as it opens.
+ * record of each answered dialog. Dialogs never block: every one is answered as it opens,
+ * with one exception Chromium makes: a dialog that opens while another frame's dialog still
+ * shows closes that one (dismissed) and cannot itself be answered over DevTools ("No dialog
+ * is showing"). Such a record says `undelivered` and what the page saw (`open` while it
+ * still blocks its frame).
  *
- * CDP: `Page.handleJavaScriptDialog` (answering a `Page.javascriptDialogOpening`).
+ * CDP: `Page.handleJavaScriptDialog` (answering a `Page.javascriptDialogOpening`),
+ * `Page.javascriptDialogClosed` (what the page saw).
  *
  * @module
  */
@@ -21,12 +26,36 @@ export interface DialogEntry {
   armed?: boolean;
   /** Raised by a frame inside the page (its URL), not by the page itself. */
   frame?: string;
+  /**
+   * The answer never reached the dialog: it opened while another frame's dialog showed, and
+   * Chromium's DevTools loses such a dialog. `handledAs` is then what the page saw: `open`
+   * while it still blocks its frame, `dismissed` once a later dialog or a reload closed it.
+   */
+  undelivered?: boolean;
+}
+
+/**
+ * What a result says of a dialog whose answer did not arrive ({@link DialogEntry.undelivered}):
+ * why, and, while it is still open, what it blocks and how to free it.
+ */
+export function undeliveredNote(d: DialogEntry): string {
+  const what = `the ${d.kind} "${d.message.slice(0, 80)}"${
+    d.frame ? ` of a frame (${d.frame})` : ""
+  }`;
+  const why =
+    `${what} opened while another frame's dialog showed: Chromium's DevTools cannot answer a dialog that opens so, and it did not get the session's answer`;
+  return d.handledAs === "open"
+    ? `${why}; it is still open and blocks ${
+      d.frame ? "that frame" : "the page"
+    } until the page raises another dialog or is reloaded (navigate to its URL)`
+    : `${why}; the page saw it ${d.handledAs}`;
 }
 
 /** A dialog the session answered. */
 export interface DialogRecord extends DialogEntry {
   seq: number;
-  handledAs: "accepted" | "dismissed";
+  /** `open`: see {@link DialogEntry.undelivered}. */
+  handledAs: "accepted" | "dismissed" | "open";
   /** Text answered to a prompt, when accepted. */
   text?: string;
   tab: string;
@@ -78,6 +107,12 @@ export class SessionDialogs {
    */
   #lapsesAt: number | undefined;
   #seq = 0;
+  /** The dialog last opened in each frame (frame id) and not closed yet. */
+  #open = new Map<string, DialogRecord>();
+  /** How each dialog closed, as `Page.javascriptDialogClosed` said, once it did. */
+  #closed = new WeakMap<DialogRecord, { result: boolean; userInput: string }>();
+  /** Told when a record changed after it was returned (an answer that did not arrive). */
+  onChange: ((record: DialogRecord) => void) | undefined;
 
   /** The armed answer not used yet and not lapsed, if any. */
   get armed(): DialogAnswer | undefined {
@@ -148,11 +183,7 @@ export class SessionDialogs {
     const text = accept && e.type === "prompt"
       ? armed?.text ?? policyText ?? e.defaultPrompt ?? ""
       : undefined;
-    session.send("Page.handleJavaScriptDialog", {
-      accept,
-      ...(text !== undefined ? { promptText: text } : {}),
-    }).catch(() => {});
-    return {
+    const record: DialogRecord = {
       seq: ++this.#seq,
       kind: e.type,
       message: e.message,
@@ -163,5 +194,61 @@ export class SessionDialogs {
       ...(own ? {} : { frame: e.url.slice(0, 200) }),
       tab,
     };
+    const frame = e.frameId ?? tab;
+    this.#open.set(frame, record);
+    session.send("Page.handleJavaScriptDialog", {
+      accept,
+      ...(text !== undefined ? { promptText: text } : {}),
+    }).catch((err) => {
+      if (!/no dialog is showing/i.test(String((err as Error)?.message ?? err))) return;
+      const closed = this.#closed.get(record);
+      // Closed before the answer came, as answered: the page saw what was meant.
+      if (closed && closed.result === accept && (text === undefined || closed.userInput === text)) {
+        return;
+      }
+      record.undelivered = true;
+      record.handledAs = !closed ? "open" : closed.result ? "accepted" : "dismissed";
+      this.onChange?.(record);
+    });
+    return record;
+  }
+
+  /**
+   * A dialog closed (`Page.javascriptDialogClosed`): an undelivered one's record now says
+   * what the page saw.
+   *
+   * @param frameId The frame the dialog belonged to (Chromium sends it); without it, nothing.
+   */
+  closed(e: { frameId?: string; result: boolean; userInput: string }): void {
+    const record = e.frameId === undefined ? undefined : this.#open.get(e.frameId);
+    if (!record) return;
+    this.#open.delete(e.frameId!);
+    this.#closed.set(record, { result: e.result, userInput: e.userInput });
+    if (record.undelivered) {
+      record.handledAs = e.result ? "accepted" : "dismissed";
+      this.onChange?.(record);
+    }
+  }
+
+  /** Forgets a closed tab's open dialogs. */
+  dropTab(tab: string): void {
+    for (const [frame, r] of this.#open) if (r.tab === tab) this.#open.delete(frame);
+  }
+
+  /**
+   * The note for a frame (frame id) whose script an undelivered dialog stops, or undefined.
+   * Reading such a frame would wait until the call's time ran out.
+   */
+  blockedNote(frameId: string): string | undefined {
+    const r = this.#open.get(frameId);
+    if (!r?.undelivered || r.handledAs !== "open") return undefined;
+    return `(blocked by its ${r.kind} "${
+      r.message.slice(0, 80)
+    }", which Chromium cannot answer: not read; navigate to the page's URL to reload it)`;
+  }
+
+  /** The undelivered dialogs still open (each blocks its frame until it closes). */
+  get stuck(): DialogRecord[] {
+    return [...this.#open.values()].filter((r) => r.undelivered && r.handledAs === "open");
   }
 }

@@ -26,10 +26,12 @@ export interface CaptureOptions {
   /** Only this element's subtree (a ref from an earlier snapshot, e.g. `e12`). */
   rootRef?: string;
   /**
-   * The line to show in place of a child frame showing `url`, which is then
-   * not read (no text, no refs); undefined reads it. The navigation policy.
+   * The line to show in place of a child frame showing `url` (frame id `frameId`), which is
+   * then not read (no text, no refs); undefined reads it. The navigation policy, a frame a
+   * dialog blocks (`BrowserSession.frameNote`). Asked of the main frame too: a note there
+   * fails the capture with it (the page cannot be read).
    */
-  frameNote?: ((url: string) => string | undefined) | undefined;
+  frameNote?: ((url: string, frameId: string) => string | undefined) | undefined;
   /**
    * The call's signal: the capture's page calls and waits end when it aborts (the capture
    * fails with its reason, or with a CDP `AbortError`).
@@ -94,6 +96,8 @@ export async function captureSnapshot(
   registry: RefRegistry,
   options: CaptureOptions = {},
 ): Promise<CapturedSnapshot> {
+  const blocked = options.frameNote?.(page.url, page.mainFrameId);
+  if (blocked !== undefined) throw new Error(blocked.replace(/^\((.*)\)$/, "$1"));
   let frameId = page.mainFrameId;
   let rootId: number | undefined;
   if (options.rootRef !== undefined) {
@@ -251,7 +255,7 @@ async function childFrameText(
     if (!childId) return "(frame has no document)";
     const frame = await waitForFrame(page, childId, stats.signal);
     if (!frame) return "(frame not loaded yet)";
-    const note = stats.frameNote?.(frame.url);
+    const note = stats.frameNote?.(frame.url, frame.frameId);
     if (note !== undefined) return note;
     return await frameText(page, registry, childId, undefined, level, stats);
   } catch (error) {

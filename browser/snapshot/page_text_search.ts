@@ -33,7 +33,7 @@ export interface TextSearchOptions {
   /** Characters of text either side of a match in its excerpt. */
   contextChars: number;
   /** A child frame showing `url` is not read when this returns a note (the navigation policy). */
-  frameNote?: ((url: string) => string | undefined) | undefined;
+  frameNote?: ((url: string, frameId: string) => string | undefined) | undefined;
   /** The call's signal. */
   signal?: AbortSignal | undefined;
 }
@@ -261,7 +261,7 @@ export async function textSearch(
       try {
         const childId = await contentFrameId(page, frameId, ownerId);
         const child = childId ? page.frame(childId) : undefined;
-        if (!child || options.frameNote?.(child.url) !== undefined) continue;
+        if (!child || options.frameNote?.(child.url, child.frameId) !== undefined) continue;
         await read(child.frameId, [...key, masked.at(pos, false)], level + 1);
       } catch (e) {
         if (options.signal?.aborted) throw e;

@@ -29,6 +29,7 @@ import { checkTarget } from "../../browser/actions/target.ts";
 import { callOnHandleForHandle } from "../../browser/injected/mod.ts";
 import { searchFrames } from "../../browser/actions/frame_query.ts";
 import { syncEditorApi } from "../../browser/forms/editor_api.ts";
+import { frameNoteOf } from "../../browser/frame_note.ts";
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -81,7 +82,7 @@ export const setEditorTool = defineTool({
           async (frameId) =>
             (await callUtilityHandle(page, frameId, "formFindEditor", [null], { signal })) ??
               undefined,
-          { signal, skip: (url) => session.navGuard?.frameNote(url, page.url) !== undefined },
+          { signal, skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined },
         );
         const found = target?.kind === "element"
           ? await callOnHandleForHandle(target.handle, "formFindEditor")

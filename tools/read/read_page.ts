@@ -9,6 +9,7 @@ import { objectList, resultOutput } from "../output_schemas.ts";
 import { selectorField, sessionField } from "../fields.ts";
 import { DEFAULT_READ_CHARS, readPage } from "../../browser/page_read.ts";
 import { ToolError } from "../../browser/tool_error.ts";
+import { frameNoteOf } from "../../browser/frame_note.ts";
 
 /** Largest page read_page answers, chars. */
 const MAX_READ_CHARS = 200_000;
@@ -79,7 +80,7 @@ export const readPageTool = defineTool({
       selector: args.selector,
       offset,
       maxChars,
-      frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      frameNote: frameNoteOf(session, page),
       signal: ctx.signal,
     });
     const { content, ...rest } = read;

@@ -12,6 +12,7 @@ import { captureSnapshot, tabSnapshot } from "../../browser/snapshot/capture.ts"
 import { pageText } from "../../browser/snapshot/paging.ts";
 import { FULL_LABEL, subtreeLabel } from "../../browser/snapshot/labels.ts";
 import { BLANK_TAB_WARNING, isBlankTab, unknownRefError } from "../../browser/blank_tab.ts";
+import { frameNoteOf } from "../../browser/frame_note.ts";
 
 /** The `snapshot` tool. */
 export const snapshotTool = defineTool({
@@ -49,7 +50,7 @@ export const snapshotTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     const page = await session.exclusive(() => session.page());
     // Frames the navigation policy refuses are shown as such, never read.
-    const frameNote = (url: string) => session.navGuard?.frameNote(url, page.url);
+    const frameNote = frameNoteOf(session, page);
     // A later page of a paged read comes from the same capture while the
     // page is unchanged: pages line up, and the walk is not repeated.
     // A fresh read of the whole tab brings the title with the walk (one round trip, not two:

@@ -10,6 +10,7 @@ import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { textSearch } from "../../browser/snapshot/page_text_search.ts";
 import { ToolError } from "../../browser/tool_error.ts";
+import { frameNoteOf } from "../../browser/frame_note.ts";
 
 /** The `text_search` tool. */
 export const textSearchTool = defineTool({
@@ -63,7 +64,7 @@ export const textSearchTool = defineTool({
       caseSensitive: args.caseSensitive,
       limit,
       contextChars,
-      frameNote: (url) => session.navGuard?.frameNote(url, page.url),
+      frameNote: frameNoteOf(session, page),
       signal: ctx.signal,
     });
     return { structured: { ...found } };
