@@ -7,7 +7,8 @@
  * - a click that lands on Chromium's error page carries the network error and a warning; a
  *   load answered 404 warns with the status;
  * - `fill_form { submits: true }` sends nothing, says so, and its schema says it only allows;
- * - one re-created ref "is gone" and is re-created as "it".
+ * - one re-created ref "is gone" and is re-created as "it";
+ * - `text=` of a text that is on the page but hidden says where and why, and what to do.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -133,6 +134,21 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
       assertEquals(opened.httpStatus, 404);
       assertEquals(opened.warning, "the server answered 404 Not Found");
       await mcp.ok("close_session", { session: "s404" });
+    });
+
+    await t.step("text= of hidden text: where it is, why it is hidden, what to do", async () => {
+      await mcp.ok("navigate", { url: fx.url("hover-actions.html"), snapshot: "none" });
+      const r = await mcp.call("click", { selector: "text=Rename", timeoutMs: 3000 });
+      assertEquals(errorOf(r).code, "not-found");
+      assertIncludes(
+        textOf(r),
+        'the text is in a hidden <button class="rename"> (display: none on <span class="actions">)',
+      );
+      assertIncludes(textOf(r), "hover its row");
+      const d = await mcp.call("click", { selector: 'text="Archive all"', timeoutMs: 3000 });
+      assertIncludes(textOf(d), "(in a closed <details>)");
+      const none = await mcp.call("click", { selector: "text=Nowhere", timeoutMs: 3000 });
+      assertIncludes(textOf(none), 'No element matches selector "text=Nowhere"');
     });
 
     await t.step("fill_form submits: true sends nothing, and says so and how to send", async () => {

@@ -7,7 +7,7 @@
 import { poll } from "../poll.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import type { RemoteHandle } from "../injected/mod.ts";
+import { callUtility, type RemoteHandle } from "../injected/mod.ts";
 import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
@@ -169,6 +169,19 @@ export async function resolveTarget(
   });
   if (found) return found;
   if (await blank()) throw blankTabSelectorError(selector);
+  // A text= selector reads shown text only: say so when the text is there but hidden.
+  const hidden = /^text=/.test(selector)
+    ? await callUtility(page, page.mainFrameId, "hiddenTextMatch", [selector], {
+      signal: options.signal,
+    }).catch(() => null)
+    : null;
+  if (hidden) {
+    throw new ToolError(
+      "not-found",
+      `No shown element matches selector "${selector}": the text is in a hidden ${hidden}`,
+      "it may show on hover or when a menu or section opens: hover its row or click what opens it (take a snapshot to find them), then retry",
+    );
+  }
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"`,

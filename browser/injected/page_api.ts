@@ -240,6 +240,8 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
+  hiddenTextMatch: (selector: string) => string | null;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
 

@@ -81,6 +81,7 @@ export const PAGE_API_NAMES = Object.keys(
     textMatches: 1,
     queryMatches: 1,
     queryAt: 1,
+    hiddenTextMatch: 1,
     textWalk: 1,
     headingLevel: 1,
     sectionBoundary: 1,

@@ -38,6 +38,10 @@ import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
  *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
  *   `read_page`), telling `hook` of every shown element before and after its content with
  *   the offset reached in the space-joined text (`text_search`, section_lib.ts).
+ * - `hiddenTextMatch(selector)`: when no shown element matches a `text=` selector, where the
+ *   text is hidden: the innermost element holding it in its DOM text and why it is not shown
+ *   (`<button class="delete"> (display: none on <div class="actions">)`), or null (nowhere,
+ *   or a page of more than 20,000 elements).
  */
 export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -204,12 +208,16 @@ export function installTextLib(api: PageApi): void {
     return false;
   }
 
+  /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */
+  function sought(selector: string): { exact: boolean; want: string } {
+    const t = /^text=(.*)$/s.exec(selector)?.[1]?.trim() ?? "";
+    const exact = /^".*"$/s.test(t);
+    return { exact, want: normText(exact ? t.slice(1, -1) : t) };
+  }
+
   /** The matches of a `text=` selector, with the walk they came from (see the module doc). */
   function match(selector: string): { w: Walk; at: number[]; want: string } {
-    let t = /^text=(.*)$/s.exec(selector)?.[1]?.trim() ?? "";
-    const exact = /^".*"$/s.test(t);
-    if (exact) t = t.slice(1, -1);
-    const want = normText(t);
+    const { exact, want } = sought(selector);
     const w = newWalk(true);
     walkPage(w);
     const full = w.norm.join("");
@@ -325,6 +333,34 @@ export function installTextLib(api: PageApi): void {
       if (withText) info.text = raw;
       return info;
     });
+  };
+  const tagOf = (el: Element) => {
+    const cls = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0];
+    return `<${el.localName}${cls ? ` class="${cls.slice(0, 40)}"` : ""}>`;
+  };
+  api.hiddenTextMatch = (selector: string): string | null => {
+    const { exact, want } = sought(selector);
+    const all = document.body?.getElementsByTagName("*");
+    if (!want || !all || all.length > 20_000) return null;
+    // The last holder in document order is the innermost of its ancestor chain.
+    let holder: Element | null = null;
+    for (const el of all) {
+      if (el.localName === "script" || el.localName === "style") continue;
+      const text = normText(el.textContent ?? "");
+      if (exact ? text === want : text.includes(want)) holder = el;
+    }
+    if (!holder) return null;
+    for (let e: Element | null = holder; e && e !== document.body; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      const on = e === holder ? "" : ` on ${tagOf(e)}`;
+      if (cs.display === "none") return `${tagOf(holder)} (display: none${on})`;
+      if (cs.visibility === "hidden") return `${tagOf(holder)} (visibility: hidden${on})`;
+      if (e.getAttribute("aria-hidden") === "true") return `${tagOf(holder)} (aria-hidden${on})`;
+      if (e.localName === "details" && !(e as HTMLDetailsElement).open) {
+        return `${tagOf(holder)} (in a closed <details>)`;
+      }
+    }
+    return hasBox(holder) ? null : `${tagOf(holder)} (no size)`;
   };
   api.queryAt = (selector: string, index: number, expected: string | null) => {
     const el = last?.selector === selector ? last.els[index] : undefined;
