@@ -211,6 +211,8 @@ export class Keyboard {
    *   scheduled (an `input` handler's or the Enter handler's zero-delay timers), as a person's
    *   pause between keys would (see `taskTurn` of the page library). Told what comes next.
    * @param options.after What the caller typed just before this call (typing in chunks).
+   * @param options.progress Counts the characters sent so far (`typed`), for a caller cut
+   *   short to say how far it got.
    * @throws AbortError when `signal` aborted.
    */
   async type(
@@ -219,11 +221,13 @@ export class Keyboard {
       delayMs?: number;
       aroundEnter?: ((next: "text" | "enter") => Promise<void>) | undefined;
       after?: "text" | "enter" | undefined;
+      progress?: { typed: number } | undefined;
     } & InputSignal = {},
   ): Promise<void> {
     const signal = options.signal;
     let pending = "";
     const around = options.aroundEnter;
+    const progress = options.progress;
     /** What was sent last: text, an Enter, or nothing yet. */
     let last: "text" | "enter" | undefined = options.after;
     const next = async (kind: "text" | "enter") => {
@@ -239,16 +243,19 @@ export class Keyboard {
       if (pending) {
         await next("text");
         await this.insertText(pending, { signal });
+        if (progress) progress.typed += [...pending].length;
         pending = "";
         await sleep(options.delayMs);
       }
       await next(ch === "\n" ? "enter" : "text");
       await this.#stroke(ch, signal);
+      if (progress) progress.typed++;
       await sleep(options.delayMs);
     }
     if (pending) {
       await next("text");
       await this.insertText(pending, { signal });
+      if (progress) progress.typed += [...pending].length;
     }
   }
 

@@ -304,13 +304,18 @@ async function runExclusive(
         // As when a call's hard budget runs out: a script holding the page is stopped, so the
         // way out (navigate elsewhere, reload) works at once.
         const stopped = await stopBusyScript(page.session);
+        // The action's own account of how far it got (type: the characters typed) leads.
+        const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
         result.fail(
           new ToolError(
             "timeout",
-            `the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
+            `${
+              own ? `${own.message}: ` : ""
+            }the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
               stopped ? " and was stopped; the page may be left half-updated" : ""
             }`,
             "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
+            own?.details,
           ),
         );
       } else if (!(e instanceof ToolError) || signal?.aborted) throw e;

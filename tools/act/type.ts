@@ -53,22 +53,23 @@ export const typeTool = defineTool({
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
+        const progress = { typed: 0 };
+        const cutShort = () =>
+          new ToolError(
+            "timeout",
+            `Typed ${progress.typed} of ${chars.length} characters before the timeout`,
+            "use fill for long text (it inserts the whole value at once), or raise timeoutMs",
+            { typed: progress.typed },
+          );
         // Type in chunks so the call keeps to its deadline.
         for (let i = 0; i < chars.length; i += chunk) {
-          // A cancelled call types no more.
-          signal?.throwIfAborted();
-          if (Date.now() >= deadline) {
-            throw new ToolError(
-              "timeout",
-              `Typed ${i} of ${chars.length} characters before the timeout`,
-              "use fill for long text (it inserts the whole value at once), or raise timeoutMs",
-              { typed: i },
-            );
-          }
+          // Out of time (or cancelled): no more keys; the error says how far it got.
+          if (signal?.aborted || Date.now() >= deadline) throw cutShort();
           if (i > 0) await checkFocusStaysHome(page, { typed: i, of: chars.length });
           // Each key takes the signal: a cancel stops the typing at once, not at the chunk's end.
           await inputOf(page).keyboard.type(chars.slice(i, i + chunk).join(""), {
             signal,
+            progress,
             after: i === 0 ? undefined : chars[i - 1] === "\n" ? "enter" : "text",
             // Between text and Enter: what the keys before deferred runs first.
             aroundEnter: (next) =>
@@ -78,6 +79,9 @@ export const typeTool = defineTool({
                   ? "Enter was not pressed"
                   : "the text after Enter was not typed",
               }),
+          }).catch((e) => {
+            // Stopped during a key (a page slow to take them): how far it got.
+            throw signal?.aborted ? cutShort() : e;
           });
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
