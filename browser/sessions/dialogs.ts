@@ -246,9 +246,4 @@ export class SessionDialogs {
       r.message.slice(0, 80)
     }", which Chromium cannot answer: not read; navigate to the page's URL to reload it)`;
   }
-
-  /** The undelivered dialogs still open (each blocks its frame until it closes). */
-  get stuck(): DialogRecord[] {
-    return [...this.#open.values()].filter((r) => r.undelivered && r.handledAs === "open");
-  }
 }
