@@ -12,6 +12,7 @@ import { actingFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { mayFollow } from "../../browser/nav_guard/navigation_gate.ts";
+import { type StayWatch, watchStay } from "../../browser/actions/beforeunload_stay.ts";
 import { pause } from "../../browser/poll.ts";
 
 /**
@@ -41,11 +42,13 @@ async function moveInHistory(
     deadline: number;
     mayGo: (url: string) => boolean;
     stopped?: AbortSignal | undefined;
+    /** The page's beforeunload cancelled the move: the wait ends, the tab stayed. */
+    stay: StayWatch;
     /** The call's signal: the wait ends with its reason when it aborts. */
     signal?: AbortSignal | undefined;
   },
 ): Promise<Record<string, unknown>> {
-  const { deadline, mayGo, signal } = options;
+  const { deadline, mayGo, signal, stay } = options;
   const { currentIndex, entries } = await historyOf(page, deadline, signal);
   const entry = entries[currentIndex + delta];
   if (!entry) return { moved: false, url: page.url };
@@ -66,11 +69,18 @@ async function moveInHistory(
     () => page.session.send("Page.navigateToHistoryEntry", { entryId: entry.id }),
     {
       timeoutMs: Math.max(1, deadline - Date.now()),
-      ...endedBy(options.stopped, signal),
+      ...endedBy(
+        options.stopped ? AbortSignal.any([options.stopped, stay.signal]) : stay.signal,
+        signal,
+      ),
     },
   );
   signal?.throwIfAborted();
-  if (options.stopped?.aborted) return { moved: false, url: page.url, timedOut: false };
+  // Stopped by the guard, or the page stayed (its beforeunload dismissed: the window's warning
+  // says so).
+  if (options.stopped?.aborted || stay.signal.aborted) {
+    return { moved: false, url: page.url, timedOut: false };
+  }
   const r = page.documentResponse();
   return {
     moved: true,
@@ -134,13 +144,16 @@ export function historyTool(name: "go_back" | "go_forward", delta: -1 | 1) {
       return runAction(ctx, args, {
         type: name,
         replaysHistory: true,
-        perform: ({ session, page, deadline, signal }) =>
-          moveInHistory(page, delta, {
+        async perform({ session, page, deadline, signal }) {
+          using stay = watchStay(session, page);
+          return await moveInHistory(page, delta, {
             deadline,
             signal,
             mayGo: (url) => mayFollow(ctx.config, session, url, page.url),
             stopped: session.navGuard?.stopSignal(page.target.targetId),
-          }),
+            stay,
+          });
+        },
       });
     },
   });

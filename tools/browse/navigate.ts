@@ -11,6 +11,7 @@ import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_u
 import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, downloadField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { watchStay } from "../../browser/actions/beforeunload_stay.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
 
 /** The `navigate` tool. */
@@ -60,7 +61,8 @@ export const navigateTool = defineTool({
       requestedUrl: url.href,
       replacesDocument: true,
       actionInfo: { url: url.href },
-      async perform({ page, deadline, signal }) {
+      async perform({ session, page, deadline, signal }) {
+        using stay = watchStay(session, page);
         try {
           const r = await page.navigate(url.href, {
             waitUntil: args.waitUntil ?? "load",
@@ -75,6 +77,14 @@ export const navigateTool = defineTool({
             timedOut: r.timedOut,
           };
         } catch (e) {
+          if (e instanceof NavigationError && stay.stayed) {
+            throw new ToolError(
+              "navigation-failed",
+              `${e.message}: the page stayed (its beforeunload dialog was dismissed)`,
+              "call handle_dialog({ accept: true }), then navigate again",
+              { errorText: e.errorText },
+            );
+          }
           if (e instanceof NavigationError) {
             throw new ToolError(
               "navigation-failed",
@@ -85,6 +95,10 @@ export const navigateTool = defineTool({
                 ? "nothing listens at that address; check the port and that the server runs"
                 : e.errorText.includes("ERR_CERT")
                 ? "the site's certificate is not trusted (self-signed, expired or for another host); for a test server, the operator can start browxai with --ignore-https-errors"
+                : e.errorText.includes("ERR_UNSAFE_PORT")
+                ? "Chromium refuses to load that port (a port of another protocol, such as 1, 25 or 6000): use a server on another port"
+                : e.errorText.includes("ERR_ABORTED")
+                ? "the load was cancelled before it committed (the page or a download took it over, or another navigation replaced it): take a snapshot to see where the tab is"
                 : e.errorText.includes("ERR_TIMED_OUT")
                 ? "the server did not answer in time: call again with a larger timeoutMs, or check the server (the tab stopped loading and is free)"
                 : "check the URL and that the site is reachable",

@@ -8,6 +8,7 @@ import { defineTool } from "../define_tool.ts";
 import { actionOutput } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { endedBy, historySchema } from "./history_move.ts";
+import { watchStay } from "../../browser/actions/beforeunload_stay.ts";
 
 /** The `reload` tool. */
 export const reloadTool = defineTool({
@@ -37,13 +38,17 @@ export const reloadTool = defineTool({
       replaysHistory: true,
       async perform({ session, page, deadline, signal }) {
         // A reload of a form's result is stopped by the guard: no wait for it.
-        const stopped = session.navGuard?.stopSignal(page.target.targetId);
+        const guard = session.navGuard?.stopSignal(page.target.targetId);
+        // Nor one the page's beforeunload cancelled.
+        using stay = watchStay(session, page);
+        const stopped = guard ? AbortSignal.any([guard, stay.signal]) : stay.signal;
         const loaded = await page.reload({
           timeoutMs: Math.max(1, deadline - Date.now()),
           ...endedBy(stopped, signal),
         });
         signal?.throwIfAborted();
-        if (stopped?.aborted) return { moved: false, timedOut: false };
+        // The page stayed (its beforeunload dismissed: the window's warning says so).
+        if (stopped.aborted) return { moved: false, timedOut: false };
         const r = page.documentResponse();
         return {
           moved: true,
