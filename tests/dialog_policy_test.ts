@@ -183,6 +183,46 @@ Deno.test("dialog policies per session", async (t) => {
       },
     );
 
+    await t.step(
+      "an armed text stays with its site: another origin's prompt never gets it",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+        const armed = await mcp.ok("handle_dialog", { accept: true, text: "4321" });
+        assertIncludes(String(armed.note), `while it shows ${new URL(fx.url("")).origin}`);
+        const away = await act(mcp, "navigate", {
+          url: fx.crossUrl("prompt-on-load.html"),
+          snapshot: "none",
+        });
+        assertEquals(await result("default"), "loaded: null");
+        assertEquals([away.dialogs?.[0]?.handledAs, away.dialogs?.[0]?.armed], [
+          "dismissed",
+          undefined,
+        ]);
+        // On its own site it still answers (armed again: the grace may have run out).
+        await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+        await mcp.ok("handle_dialog", { accept: false });
+        const again = await mcp.ok("handle_dialog", { accept: true, text: "4321" });
+        assertIncludes(String(again.note), "replaces the answer armed before");
+        await act(mcp, "navigate", { url: fx.url("prompt-on-load.html"), snapshot: "none" });
+        assertEquals(await result("default"), "loaded: 4321");
+      },
+    );
+
+    await t.step(
+      "a flood of dialogs: the result lists 10, messages cut, the rest counted",
+      async () => {
+        await mcp.ok("navigate", { url: fx.url("dialog-flood.html"), snapshot: "none" });
+        const r = await act(mcp, "click", { selector: "#flood", snapshot: "none" });
+        assertEquals(await result("default"), "confirmed 0");
+        assertEquals(r.dialogs?.length, 10);
+        assertTrue(r.dialogs!.every((d) => d.message.length <= 301), JSON.stringify(r.dialogs));
+        assertTrue(
+          r.warnings.some((w) => w.includes("30 more dialogs than listed")),
+          r.warnings.join(),
+        );
+      },
+    );
+
     await t.step("bad input: unknown policy, promptText without accept-prompt-with", async () => {
       const a = await mcp.call("open_session", { session: "x", dialogs: "ignore" });
       assertIncludes(textOf(a), '"dialogs"');

@@ -23,6 +23,7 @@ import { ActionRecorder } from "./recorder.ts";
 import type { Recording } from "./recording.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { ARMED_GRACE_MS, undeliveredNote } from "../sessions/dialogs.ts";
+import { STAYED_NOTE } from "./beforeunload_stay.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -235,6 +236,14 @@ export class ActionWindow implements AsyncDisposable {
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
     for (const d of recording.dialogs) if (d.undelivered) warnings.push(undeliveredNote(d));
+    if (recording.dialogsOmitted) {
+      warnings.push(
+        `the page raised ${recording.dialogsOmitted} more dialogs than listed (each answered as the list's are)`,
+      );
+    }
+    if (recording.dialogs.some((d) => d.kind === "beforeunload" && d.handledAs === "dismissed")) {
+      warnings.push(STAYED_NOTE);
+    }
     if (this.#armedUnused) {
       warnings.push(
         `the answer armed with handle_dialog was not used (no confirm, prompt or beforeunload of this page during the call): it stays armed for ${

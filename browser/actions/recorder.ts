@@ -19,12 +19,17 @@ import {
   BY_TYPE,
   hostOf,
   loadWarning,
+  MAX_DIALOG_MESSAGE,
+  MAX_DIALOGS,
   type Mutation,
   type NavigationInfo,
   type Recording,
   routedOf,
   stripHash,
 } from "./recording.ts";
+
+/** Whether a window's `i`-th dialog is listed in the result (see `Recording.dialogs`). */
+const listed = (d: DialogRecord, i: number) => i < MAX_DIALOGS || d.armed || d.undelivered;
 
 /** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
@@ -100,6 +105,12 @@ export class ActionRecorder {
       },
       dialog: (d) => {
         this.#dialogs.push(d);
+        // The page asked to stay (its beforeunload dismissed): the navigation it guarded is
+        // cancelled, and Chromium may never say the main frame stopped loading.
+        if (
+          d.kind === "beforeunload" && d.handledAs === "dismissed" &&
+          d.tab === this.#page.target.targetId
+        ) this.#loading = false;
         this.#activity();
       },
     });
@@ -388,9 +399,17 @@ export class ActionRecorder {
         mutations,
         ...routedOf(this.#session.routes.since(this.#routedMark)),
       },
-      dialogs: this.#dialogs.map((d) => ({
+      // A page raising a flood of dialogs (hundreds of 4 KB confirms) must not flood the result.
+      ...(this.#dialogs.length > MAX_DIALOGS
+        ? {
+          dialogsOmitted: this.#dialogs.length - this.#dialogs.filter(listed).length,
+        }
+        : {}),
+      dialogs: this.#dialogs.filter(listed).map((d) => ({
         kind: d.kind,
-        message: d.message,
+        message: d.message.length > MAX_DIALOG_MESSAGE
+          ? `${d.message.slice(0, MAX_DIALOG_MESSAGE)}…`
+          : d.message,
         handledAs: d.handledAs,
         ...(d.raised ? { raised: true } : {}),
         ...(d.armed ? { armed: true } : {}),

@@ -76,7 +76,13 @@ export interface Recording {
     /** What the session's routes did in the window (the first 10); absent when nothing. */
     routed?: RoutedEntry[];
   };
+  /**
+   * The window's dialogs: the first {@link MAX_DIALOGS}, plus any later one the armed answer
+   * went to or that was not delivered; messages cut at {@link MAX_DIALOG_MESSAGE} characters.
+   */
   dialogs: DialogEntry[];
+  /** How many more dialogs the window saw than `dialogs` lists (a page raising a flood). */
+  dialogsOmitted?: number;
   /** The tab the agent now acts on (a followed popup, or the same). */
   activePage: Page;
   /** The page navigated to a new document during the window. */
@@ -94,6 +100,11 @@ export interface Recording {
    */
   fileChooser: boolean;
 }
+
+/** How many of a window's dialogs a result lists (see {@link Recording.dialogs}). */
+export const MAX_DIALOGS = 10;
+/** How much of a dialog's message a result shows, characters. */
+export const MAX_DIALOG_MESSAGE = 300;
 
 /**
  * CDP resource types as `network.summary.byType` counts them: each its own key, lower case, as

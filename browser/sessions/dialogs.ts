@@ -14,6 +14,7 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Protocol } from "../../cdp/types.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** A dialog as a result tells of it (an action's `dialogs`, `sinceLastCall.dialogs`). */
 export interface DialogEntry {
@@ -101,6 +102,8 @@ export class SessionDialogs {
   #armed: DialogAnswer | undefined;
   /** The tab (target id) that was active when it was armed: only its own dialogs take it. */
   #armedTab: string | undefined;
+  /** The origin the armed tab showed when armed: only its dialogs take the answer. */
+  #armedOrigin: string | undefined;
   /**
    * When the armed answer lapses (epoch ms): unset until an acting call ends without using
    * it, then {@link ARMED_GRACE_MS} after that.
@@ -130,12 +133,24 @@ export class SessionDialogs {
    * alert (it has one answer), a frame inside the page (a cross-origin ad's "Authorize
    * payment?" or "Security check" prompt fishing for an armed text) or another tab.
    *
+   * An answer with text only while that tab shows a page of the origin it showed when armed: a
+   * click that leads to another site, or the agent's own navigate there, carries no PIN along.
+   *
    * @param tab The target id of the tab the agent acts in (the session's active tab).
+   * @param url The URL that tab shows now (its origin binds the answer).
+   * @returns The answer this one replaced, if one was armed and unused.
    */
-  arm(answer: DialogAnswer, tab?: string): void {
+  arm(answer: DialogAnswer, tab?: string, url?: string): DialogAnswer | undefined {
+    const replaced = this.armed;
     this.#armed = answer;
     this.#armedTab = tab;
+    // Text (a PIN, a name) stays with the site it was meant for; a bare accept or dismiss only
+    // answers the asking page itself, so it may follow a navigation (a confirm on load). A blank
+    // tab has no site to bind to.
+    const origin = url === undefined ? undefined : originOf(url);
+    this.#armedOrigin = answer.text !== undefined && origin !== "null" ? origin : undefined;
     this.#lapsesAt = undefined;
+    return replaced;
   }
 
   /**
@@ -165,7 +180,8 @@ export class SessionDialogs {
     // The page's own dialog (its main frame: a page target's id is its main frame's), in the
     // tab it was armed for, and one with a choice to make.
     const own = e.frameId === undefined || e.frameId === tab;
-    const armed = own && e.type !== "alert" && (!this.#armedTab || this.#armedTab === tab)
+    const armed = own && e.type !== "alert" && (!this.#armedTab || this.#armedTab === tab) &&
+        (this.#armedOrigin === undefined || (originOf(e.url) ?? e.url) === this.#armedOrigin)
       ? this.armed
       : undefined;
     if (armed) {

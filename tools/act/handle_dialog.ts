@@ -9,12 +9,22 @@ import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ARMED_GRACE_MS } from "../../browser/sessions/dialogs.ts";
 
+/** What the note names a page by: its origin (its URL when it has none, e.g. about:blank). */
+function originLabel(url: string): string {
+  try {
+    const o = new URL(url).origin;
+    return o === "null" ? url.slice(0, 100) : o;
+  } catch {
+    return url.slice(0, 100);
+  }
+}
+
 /** The `handle_dialog` tool. */
 export const handleDialogTool = defineTool({
   name: "handle_dialog",
   title: "Answer the next dialog",
   description:
-    "Set the answer to a dialog (alert/confirm/prompt/beforeunload) the next action raises; call it right before. Dialogs never block: unarmed, alert and beforeunload are accepted, confirm and prompt dismissed. The action's result lists it (dialogs).",
+    "Arm the answer to the next confirm/prompt/beforeunload the active tab's page raises (same site); call right before acting. Unarmed: alert and beforeunload accepted, confirm and prompt dismissed; frames' and other tabs' always so (or per open_session dialogs). Listed in results' dialogs.",
   capability: "action",
   toolset: "core",
   annotations: {
@@ -33,18 +43,27 @@ export const handleDialogTool = defineTool({
     const session = await ctx.sessions.get(args.session ?? "default");
     session.ensureAlive();
     const accept = args.accept ?? true;
-    session.dialogs.arm(
+    const page = session.activePage;
+    const origin = page ? originLabel(page.url) : undefined;
+    const replaced = session.dialogs.arm(
       { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
-      session.activePage?.target.targetId,
+      page?.target.targetId,
+      page?.url,
     );
+    const tab = page ? session.tabs.indexOf(page) : -1;
     return {
       structured: {
         ok: true,
         armed: { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
-        note: `applies to the next confirm, prompt or beforeunload of this tab's page (not its ` +
-          `frames'): one raised before the next acting call ends, or up to ${
+        note: `applies to the next confirm, prompt or beforeunload of the page in tab ${tab}` +
+          `${
+            origin && args.text !== undefined ? ` while it shows ${origin}` : ""
+          } (not its frames' or another tab's${
+            args.text !== undefined ? " or site's" : ""
+          }; those take the session's policy: open_session({ dialogs })): ` +
+          `one raised before the next acting call ends, or up to ${
             ARMED_GRACE_MS / 1000
-          } s after it`,
+          } s after it${replaced ? "; it replaces the answer armed before, unused" : ""}`,
       },
     };
   },
