@@ -20,7 +20,13 @@ import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { SessionTurns } from "./session_turns.ts";
 import { currentCallScope } from "./call_scope.ts";
-import { browserCrashed, sessionClosed, sessionWasClosed, tabCrashed } from "./session_errors.ts";
+import {
+  browserCrashed,
+  pageBlocked,
+  sessionClosed,
+  sessionWasClosed,
+  tabCrashed,
+} from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
@@ -281,7 +287,11 @@ export class BrowserSession {
       this.between.dialog(record);
       for (const l of [...this.#listeners]) l.dialog?.(record);
     } else if (method === "Page.javascriptDialogClosed") this.dialogs.closed(params);
-    else this.between.pageEvent(page, logged, ...args);
+    else {
+      // A new document: no dialog of the frame's old one can still be open.
+      if (method === "Page.frameNavigated") this.dialogs.frameNavigated(params.frame.id);
+      this.between.pageEvent(page, logged, ...args);
+    }
     for (const l of [...this.#listeners]) l.event?.(page, ...args);
   }
 
@@ -309,8 +319,9 @@ export class BrowserSession {
   /**
    * The active tab; opens one when the session has none.
    *
-   * @throws ToolError page-crashed when the tab's renderer died (unless
-   *   `allowCrashed`: navigate and reload are how a crashed tab recovers).
+   * @throws ToolError page-crashed when the tab's renderer died, `timeout` when a dialog
+   *   Chromium cannot answer stops its page's script (`SessionDialogs.blockedNote`), unless
+   *   `allowCrashed`: navigate and reload are how such a tab recovers.
    */
   async page(options: { allowCrashed?: boolean } = {}): Promise<Page> {
     this.ensureAlive();
@@ -319,6 +330,10 @@ export class BrowserSession {
     if (active?.crashed && !options.allowCrashed) {
       throw tabCrashed(active.url);
     }
+    const blocked = active && !options.allowCrashed
+      ? this.dialogs.blockedNote(active.mainFrameId)
+      : undefined;
+    if (blocked) throw pageBlocked(blocked);
     if (active) return active;
     // Calls racing on a session without a tab share the one tab opened for them.
     this.#firstTab ??= this.newTab("about:blank", { shared: true }).finally(() =>

@@ -48,7 +48,7 @@ export function undeliveredNote(d: DialogEntry): string {
   return d.handledAs === "open"
     ? `${why}; it is still open and blocks ${
       d.frame ? "that frame" : "the page"
-    } until the page raises another dialog or is reloaded (navigate to its URL)`
+    } until the page raises another dialog or is left (navigate to another URL: reloading the same one has crashed Chromium)`
     : `${why}; the page saw it ${d.handledAs}`;
 }
 
@@ -246,6 +246,14 @@ export class SessionDialogs {
     }
   }
 
+  /**
+   * A frame committed a new document (`Page.frameNavigated`): a dialog of its old one is gone
+   * (dismissed), should Chromium not have said it closed.
+   */
+  frameNavigated(frameId: string): void {
+    if (this.#open.has(frameId)) this.closed({ frameId, result: false, userInput: "" });
+  }
+
   /** Forgets a closed tab's open dialogs. */
   dropTab(tab: string): void {
     for (const [frame, r] of this.#open) if (r.tab === tab) this.#open.delete(frame);
@@ -260,6 +268,6 @@ export class SessionDialogs {
     if (!r?.undelivered || r.handledAs !== "open") return undefined;
     return `(blocked by its ${r.kind} "${
       r.message.slice(0, 80)
-    }", which Chromium cannot answer: not read; navigate to the page's URL to reload it)`;
+    }", which Chromium cannot answer: not read until another dialog closes it or the page is left)`;
   }
 }

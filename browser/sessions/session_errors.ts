@@ -101,3 +101,15 @@ export function tabCrashed(url: string): ToolError {
     "reload or navigate to recover it, or switch to another tab",
   );
 }
+
+/**
+ * `timeout`: the active tab's page is stopped by a dialog Chromium cannot answer (`note`:
+ * `SessionDialogs.blockedNote`); reading or acting on it would wait out the call.
+ */
+export function pageBlocked(note: string): ToolError {
+  return new ToolError(
+    "timeout",
+    `The page cannot answer: ${note.replace(/^\((.*)\)$/, "$1")}`,
+    "navigate to another URL to leave the page (reloading the same URL has crashed Chromium after such dialogs), or open another tab",
+  );
+}

@@ -13,6 +13,7 @@ import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
 import { poll } from "../poll.ts";
 import { handOverClosedHosts } from "./closed_hosts.ts";
+import { pageBlocked } from "../sessions/session_errors.ts";
 
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
@@ -97,7 +98,7 @@ export async function captureSnapshot(
   options: CaptureOptions = {},
 ): Promise<CapturedSnapshot> {
   const blocked = options.frameNote?.(page.url, page.mainFrameId);
-  if (blocked !== undefined) throw new Error(blocked.replace(/^\((.*)\)$/, "$1"));
+  if (blocked !== undefined) throw pageBlocked(blocked);
   let frameId = page.mainFrameId;
   let rootId: number | undefined;
   if (options.rootRef !== undefined) {
