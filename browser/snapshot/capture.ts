@@ -11,7 +11,7 @@ import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.t
 import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
-import { poll } from "../poll.ts";
+import { poll, within } from "../poll.ts";
 import { handOverClosedHosts } from "./closed_hosts.ts";
 import { pageBlocked } from "../sessions/session_errors.ts";
 
@@ -72,6 +72,8 @@ export interface CapturedSnapshot {
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
 const MAX_FRAME_DEPTH = 8;
+/** How long a child frame's read may take before the page is shown without it, ms. */
+const CHILD_FRAME_MS = 3000;
 /** How long to wait for a child frame the tab does not know yet (an OOPIF being attached). */
 const FRAME_WAIT_MS = 1500;
 
@@ -258,7 +260,23 @@ async function childFrameText(
     if (!frame) return "(frame not loaded yet)";
     const note = stats.frameNote?.(frame.url, frame.frameId);
     if (note !== undefined) return note;
-    return await frameText(page, registry, childId, undefined, level, stats);
+    // A frame whose script is busy (an ad in a loop) answers nothing: the page is read without
+    // it after CHILD_FRAME_MS, not after the call's whole time. Its reads stop with it.
+    const budget = new AbortController();
+    const signal = stats.signal ? AbortSignal.any([stats.signal, budget.signal]) : budget.signal;
+    const sub: Stats = { ...stats, signal };
+    const base = { refs: stats.refs, frames: stats.frames };
+    const read = frameText(page, registry, childId, undefined, level, sub);
+    const text = await within(read, CHILD_FRAME_MS, stats.signal);
+    if (text === undefined) {
+      budget.abort();
+      read.catch(() => {});
+      return `(frame not responding: its script is busy; not read)`;
+    }
+    // Counted from the same start as its siblings (read in parallel): add what it read.
+    stats.refs += sub.refs - base.refs;
+    stats.frames += sub.frames - base.frames;
+    return text;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return `(frame unavailable: ${message.split("\n")[0]!.slice(0, 120)})`;

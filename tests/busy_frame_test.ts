@@ -1,0 +1,31 @@
+/**
+ * An ad frame whose script loops forever: the page is still read and acted on within the
+ * call's time, the frame shown as not responding (a red team's snapshot took 22–30 s, each
+ * time, and a click's delta was skipped).
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { startFixtureServer } from "./fixtures/server.ts";
+import { act } from "./_results.ts";
+
+Deno.test("a busy cross-origin frame: snapshot and click answer, the frame noted", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({});
+  try {
+    const url = fx.url(`busy-frame.html?ad=${encodeURIComponent(fx.crossUrl("spin-frame.html"))}`);
+    await mcp.ok("navigate", { url, snapshot: "none" });
+    // The ad starts its loop 300 ms after it loads: read until it is seen busy.
+    let text = "";
+    for (let i = 0; i < 10 && !text.includes("(frame not responding"); i++) {
+      text = textOf(await mcp.call("snapshot", {}));
+    }
+    assertIncludes(text, "(frame not responding: its script is busy; not read)");
+    assertIncludes(text, 'button "Buy"');
+    const r = await act(mcp, "click", { selector: "#buy", timeoutMs: 8000 });
+    assertEquals(r.timedOut ?? false, false, JSON.stringify(r));
+    assertIncludes(JSON.stringify(r.snapshotDelta), "bought");
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
