@@ -78,6 +78,7 @@ export const PAGE_API_NAMES = Object.keys(
     refChanged: 1,
     pressVerdict: 1,
     shownText: 1,
+    textKeepWalk: 1,
     textMatches: 1,
     queryMatches: 1,
     queryAt: 1,
