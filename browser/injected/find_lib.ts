@@ -25,9 +25,10 @@ import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
  * - `findScan(query) → { instance, items, scanned }`: the frame's elements scored 0..1 against
  *   the query, the best `query.max` first, plus every element matching a remembered one
  *   (`query.remember`). Candidates are the snapshot's targets (widgets, editable regions,
- *   clickables), headings, named images and dialogs, hidden ones included (scored lower: a
- *   visible match beats a hidden one), and shown elements holding short text of their own
- *   (under 100 characters, most of it the query's words; ranked below a widget as good).
+ *   clickables), headings, named images and dialogs, elements of a role the query names (a
+ *   row, a list item), hidden ones included (scored lower: a visible match beats a hidden one),
+ *   and shown elements holding short text of their own (under 100 characters without the
+ *   controls in it, most of it the query's words; ranked below a widget as good).
  * - `findStable(el) → { testId, idAttr }`: an element's stable features (feedback keys).
  *
  * @throws Error from `findScan` when `query.rootId` names an element that is gone.
@@ -53,7 +54,10 @@ export function installFindLib(api: PageApi): void {
     [Array<[string, string, number]>, string[], string, string],
     [number, string]
   >;
-  const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
+  const textOf = api.findTextOf as Fn<
+    [Element, number, (Element | null)?, ((e: Element) => boolean)?],
+    string
+  >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
   type Bag = Array<[string, number, string]>;
@@ -82,12 +86,15 @@ export function installFindLib(api: PageApi): void {
   );
   // Plain text is a candidate when short: a label, a text-only row, not a paragraph.
   const TEXT_MAX = 100;
+  // The controls in it are candidates of their own: "Walk dog <button>edit</button>" is the
+  // text "Walk dog", and "edit Walk dog" is its button, not the item that holds all the words.
+  const isControl = (e: Element) => WIDGETS.has(refRole(e)) || isEditableRoot(e);
   const shortText = (el: Element) => {
     let own = false;
     for (let n = el.firstChild; n && !own; n = n.nextSibling) {
       own = n.nodeType === 3 && /\S/.test((n as Text).data);
     }
-    const t = own ? textOf(el, TEXT_MAX) : "";
+    const t = own ? textOf(el, TEXT_MAX, null, isControl) : "";
     return t.length < TEXT_MAX ? t : "";
   };
   function scan(q: FindQuery): FindScan {
@@ -355,7 +362,11 @@ export function installFindLib(api: PageApi): void {
         if (control) [target, labelled] = [!control.checkVisibility() && !inTarget, true];
       }
       if (target) score(el, role, hid, skip, item);
-      else if (role === "heading" || role === "dialog" || role === "alertdialog") {
+      else if (
+        role === "heading" || role === "dialog" || role === "alertdialog" ||
+        (roles.has(role) && !inTarget)
+      ) {
+        // What the query names by its role is a candidate too: "the Item 2718 row".
         score(el, role, hid, skip, null);
       } else if (
         role === "img" && !inTarget && (el.hasAttribute("alt") || el.hasAttribute("aria-label"))

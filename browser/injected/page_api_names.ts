@@ -139,6 +139,7 @@ export const PAGE_API_NAMES = Object.keys(
     findTokens: 1,
     findWordMatch: 1,
     findFieldScore: 1,
+    findTogether: 1,
     findFieldsScore: 1,
     findTextOf: 1,
     findTestId: 1,
