@@ -221,7 +221,9 @@ export function installFindLib(api: PageApi): void {
           );
           const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
           if (left.length && left.length < words.length) {
-            const [s, label] = bagScore([...nearBag(el), ...placeBag(el)], left);
+            // Around a row is other rows: where it sits may name it, its neighbours do not.
+            const bag = isItem(el) ? placeBag(el) : [...nearBag(el), ...placeBag(el)];
+            const [s, label] = bagScore(bag, left);
             if (s > 0) {
               nameScore += (1 - nameScore) * 0.8 * s * (1 - left.length / (words.length + 1));
               where = label;
