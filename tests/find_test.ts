@@ -307,6 +307,11 @@ Deno.test("find: a long table's row, a control by its row's phrase, a control ov
     assertEquals(del.candidates[0]!.name, "Delete", del.text);
     assertIncludes(del.candidates[0]!.why, "Item 270 810 units");
     assertTrue(!(del.warnings ?? []).join(" ").includes("close"), del.text);
+    // "row" asks for a row, but a row's words are its own, not its buttons': "Delete row 5" is
+    // the Delete button in row 5.
+    const row5 = await find("Delete row 5");
+    assertEquals([row5.candidates[0]!.role, row5.candidates[0]!.name], ["button", "Delete"]);
+    assertIncludes(row5.candidates[0]!.why, "Item 5 15 units");
     // The control the query names, not the item that holds all the words (its own and the
     // button's).
     const edit = await find("edit Walk dog");

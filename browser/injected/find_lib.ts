@@ -195,12 +195,16 @@ export function installFindLib(api: PageApi): void {
       }
       const name = nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
+      // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
+      const said = !shown && isItem(el) && !WIDGETS.has(role)
+        ? textOf(el, 120, null, isControl)
+        : null;
       let nameScore = -1, via = "", where = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
         const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
-          ["name", name || text, 1],
-          ["text", name ? textOf(el, 120) : "", 0.9],
+          ["name", said ?? (name || text), 1],
+          ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
           ["title", el.getAttribute("title") ?? "", 0.8],
           ["alt", el.getAttribute("alt") ?? "", 0.9],
@@ -217,7 +221,7 @@ export function installFindLib(api: PageApi): void {
         if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
-            [name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
+            [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
           );
           const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
           if (left.length && left.length < words.length) {
@@ -251,6 +255,9 @@ export function installFindLib(api: PageApi): void {
         roleScore = roles.has(effRole) || roles.has(role)
           ? 1
           : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
+          ? 0.5
+          // "Delete the Item 5 row": a control in the row asked for may be what is meant.
+          : item && roles.has(roleOf(item))
           ? 0.5
           : 0;
         if (nameScore < 0 && roleScore < 1 && remembered < 0) return;
