@@ -78,6 +78,7 @@ Deno.test("find: top-1 and top-3 over the labelled set", async () => {
     basic: fx.url("basic.html"),
     shadow: fx.url("shadow.html"),
     iframes: fx.url("iframes.html"),
+    table: fx.url("find-table.html"),
     node: nodePages.url("/node/fs.html"),
   };
   let n = 0, top1 = 0, top3 = 0;

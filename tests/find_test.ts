@@ -5,7 +5,7 @@
  * tokens), feedback that outlives a reload, and bad input.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { APP_PAGE } from "./fixtures/find_pages.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { ensureTodoMvc } from "./fixtures/todomvc.ts";
@@ -225,16 +225,21 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
   assertTrue(clicks >= 1, "the page was served");
 });
 
+/** `find` with a limit of 3 over `mcp`: the answer and its text (an error fails the test). */
+function findTop3(mcp: McpHarness) {
+  return async (query: string) => {
+    const r = await mcp.call("find", { query, limit: 3 });
+    assertTrue(!r.isError, `find "${query}" failed: ${textOf(r)}`);
+    type Answer = { candidates: Candidate[]; warnings?: string[] };
+    return { text: textOf(r), ...(r.structuredContent as Answer) };
+  };
+}
+
 Deno.test("find: a todo by its row's text, plain text, and an empty answer (TodoMVC, MCP)", async () => {
   await ensureTodoMvc();
   const fx = await startFixtureServer();
   const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core" } });
-  type Answer = { candidates: Candidate[]; warnings?: string[] };
-  const find = async (query: string) => {
-    const r = await mcp.call("find", { query, limit: 3 });
-    assertTrue(!r.isError, `find "${query}" failed: ${textOf(r)}`);
-    return { text: textOf(r), ...(r.structuredContent as Answer) };
-  };
+  const find = findTop3(mcp);
   // Role and the hint: "2" when the hint names the second todo's row, else the hint.
   const where = (c: Candidate) =>
     `${c.role} ${c.selectorHint?.includes("li:nth-of-type(2)") ? "2" : c.selectorHint}`;
@@ -277,6 +282,41 @@ Deno.test("find: a todo by its row's text, plain text, and an empty answer (Todo
       assertIncludes(none.text, '"candidates":[]');
       assertIncludes((none.warnings ?? []).join(" "), "nothing on the page matches");
     }
+  } finally {
+    await mcp.close();
+    await fx.close();
+  }
+});
+
+Deno.test("find: a long table's row, a control by its row's phrase, a control over its item (MCP)", async () => {
+  const fx = await startFixtureServer();
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core" } });
+  const find = findTop3(mcp);
+  try {
+    await mcp.ok("navigate", { url: fx.url("find-table.html"), snapshot: "none" });
+    // "row" names a role: the row itself is a candidate, the one whose text has "Item 270"
+    // together first (row 90, "Item 90 | 270 units", has the words apart).
+    for (const query of ["Item 270 row", "row Item 270"]) {
+      const a = await find(query);
+      const top = a.candidates[0];
+      assertEquals([top?.role, top?.name], ["row", "Item 270 810 units Edit Delete"], a.text);
+    }
+    // Both Delete buttons carry "Delete" and their rows "Item" and "270": the row where they
+    // stand together wins, clearly (no "top two are close").
+    const del = await find("Delete Item 270");
+    assertEquals(del.candidates[0]!.name, "Delete", del.text);
+    assertIncludes(del.candidates[0]!.why, "Item 270 810 units");
+    assertTrue(!(del.warnings ?? []).join(" ").includes("close"), del.text);
+    // "row" asks for a row, but a row's words are its own, not its buttons': "Delete row 5" is
+    // the Delete button in row 5.
+    const row5 = await find("Delete row 5");
+    assertEquals([row5.candidates[0]!.role, row5.candidates[0]!.name], ["button", "Delete"]);
+    assertIncludes(row5.candidates[0]!.why, "Item 5 15 units");
+    // The control the query names, not the item that holds all the words (its own and the
+    // button's).
+    const edit = await find("edit Walk dog");
+    assertEquals([edit.candidates[0]!.role, edit.candidates[0]!.name], ["button", "edit"]);
+    assertIncludes(edit.candidates[0]!.why, "Walk dog");
   } finally {
     await mcp.close();
     await fx.close();

@@ -73,6 +73,11 @@ const ROLE_WORDS: Record<string, string[]> = {
   "photo": ["img"],
   "dialog": ["dialog", "alertdialog"],
   "modal": ["dialog", "alertdialog"],
+  // A row or list item as a whole ("the Item 2718 row"): its text is its name.
+  "row": ["row"],
+  "table row": ["row"],
+  "list item": ["listitem"],
+  "listitem": ["listitem"],
 };
 // Words that carry no meaning for the match in the element's own part.
 const STOP = new Set(

@@ -15,6 +15,12 @@ Deno.test("find query: role words, context, ordinals, quotes", () => {
   assertEquals(parseQuery("last View link").ordinal, -1);
   assertEquals(parseQuery("second to last row").ordinal, -2);
   assertEquals(parseQuery('the "Save as…" item').exact, "Save as…");
+  // A row or list item is asked for by its role, wherever the word stands.
+  for (const query of ["Item 2718 row", "row Item 2718", "the Item 2718 table row"]) {
+    const r = parseQuery(query);
+    assertEquals([r.words, r.roles], [["item", "2718"], ["row"]], query);
+  }
+  assertEquals(parseQuery("Walk dog list item").roles, ["listitem"]);
 });
 
 Deno.test("find query: names that look like grammar stay names", () => {

@@ -32,6 +32,7 @@ export function installFindHintLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
   const textMatches = api.textMatches as Fn<[string], Element[]>;
+  const textKeepWalk = api.textKeepWalk as Fn<[boolean], void>;
   const nameOf = api.nameOf as Fn<[Element], string>;
   const element = api.element as Fn<[number, string?], Element | null>;
   const hitTest = api.hitTest as Fn<[Element, number, number, boolean?], HitResult>;
@@ -236,6 +237,8 @@ export function installFindHintLib(api: PageApi): void {
   api.findHints = (ids: number[], instance: string): Array<FindHint | null> => {
     roots = null;
     elementCount = undefined;
+    // Each text tier check matches against the page's text: one walk serves them all.
+    textKeepWalk(true);
     try {
       return ids.map((id) => {
         const el = element(id, instance);
@@ -244,6 +247,7 @@ export function installFindHintLib(api: PageApi): void {
       });
     } finally {
       roots = null;
+      textKeepWalk(false);
     }
   };
   api.findCounts = (selectors: string[]) => selectors.map(count);

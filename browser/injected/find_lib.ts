@@ -25,9 +25,10 @@ import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
  * - `findScan(query) → { instance, items, scanned }`: the frame's elements scored 0..1 against
  *   the query, the best `query.max` first, plus every element matching a remembered one
  *   (`query.remember`). Candidates are the snapshot's targets (widgets, editable regions,
- *   clickables), headings, named images and dialogs, hidden ones included (scored lower: a
- *   visible match beats a hidden one), and shown elements holding short text of their own
- *   (under 100 characters, most of it the query's words; ranked below a widget as good).
+ *   clickables), headings, named images and dialogs, elements of a role the query names (a
+ *   row, a list item), hidden ones included (scored lower: a visible match beats a hidden one),
+ *   and shown elements holding short text of their own (under 100 characters without the
+ *   controls in it, most of it the query's words; ranked below a widget as good).
  * - `findStable(el) → { testId, idAttr }`: an element's stable features (feedback keys).
  *
  * @throws Error from `findScan` when `query.rootId` names an element that is gone.
@@ -53,7 +54,10 @@ export function installFindLib(api: PageApi): void {
     [Array<[string, string, number]>, string[], string, string],
     [number, string]
   >;
-  const textOf = api.findTextOf as Fn<[Element, number, (Element | null)?], string>;
+  const textOf = api.findTextOf as Fn<
+    [Element, number, (Element | null)?, ((e: Element) => boolean)?],
+    string
+  >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
   type Bag = Array<[string, number, string]>;
@@ -82,12 +86,15 @@ export function installFindLib(api: PageApi): void {
   );
   // Plain text is a candidate when short: a label, a text-only row, not a paragraph.
   const TEXT_MAX = 100;
+  // The controls in it are candidates of their own: "Walk dog <button>edit</button>" is the
+  // text "Walk dog", and "edit Walk dog" is its button, not the item that holds all the words.
+  const isControl = (e: Element) => WIDGETS.has(refRole(e)) || isEditableRoot(e);
   const shortText = (el: Element) => {
     let own = false;
     for (let n = el.firstChild; n && !own; n = n.nextSibling) {
       own = n.nodeType === 3 && /\S/.test((n as Text).data);
     }
-    const t = own ? textOf(el, TEXT_MAX) : "";
+    const t = own ? textOf(el, TEXT_MAX, null, isControl) : "";
     return t.length < TEXT_MAX ? t : "";
   };
   function scan(q: FindQuery): FindScan {
@@ -188,12 +195,16 @@ export function installFindLib(api: PageApi): void {
       }
       const name = nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
+      // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
+      const said = !shown && isItem(el) && !WIDGETS.has(role)
+        ? textOf(el, 120, null, isControl)
+        : null;
       let nameScore = -1, via = "", where = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
         const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
-          ["name", name || text, 1],
-          ["text", name ? textOf(el, 120) : "", 0.9],
+          ["name", said ?? (name || text), 1],
+          ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
           ["title", el.getAttribute("title") ?? "", 0.8],
           ["alt", el.getAttribute("alt") ?? "", 0.9],
@@ -210,11 +221,13 @@ export function installFindLib(api: PageApi): void {
         if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
-            [name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
+            [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
           );
           const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
           if (left.length && left.length < words.length) {
-            const [s, label] = bagScore([...nearBag(el), ...placeBag(el)], left);
+            // Around a row is other rows: where it sits may name it, its neighbours do not.
+            const bag = isItem(el) ? placeBag(el) : [...nearBag(el), ...placeBag(el)];
+            const [s, label] = bagScore(bag, left);
             if (s > 0) {
               nameScore += (1 - nameScore) * 0.8 * s * (1 - left.length / (words.length + 1));
               where = label;
@@ -242,6 +255,9 @@ export function installFindLib(api: PageApi): void {
         roleScore = roles.has(effRole) || roles.has(role)
           ? 1
           : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
+          ? 0.5
+          // "Delete the Item 5 row": a control in the row asked for may be what is meant.
+          : item && roles.has(roleOf(item))
           ? 0.5
           : 0;
         if (nameScore < 0 && roleScore < 1 && remembered < 0) return;
@@ -355,7 +371,11 @@ export function installFindLib(api: PageApi): void {
         if (control) [target, labelled] = [!control.checkVisibility() && !inTarget, true];
       }
       if (target) score(el, role, hid, skip, item);
-      else if (role === "heading" || role === "dialog" || role === "alertdialog") {
+      else if (
+        role === "heading" || role === "dialog" || role === "alertdialog" ||
+        (roles.has(role) && !inTarget)
+      ) {
+        // What the query names by its role is a candidate too: "the Item 2718 row".
         score(el, role, hid, skip, null);
       } else if (
         role === "img" && !inTarget && (el.hasAttribute("alt") || el.hasAttribute("aria-label"))

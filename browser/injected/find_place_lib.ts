@@ -27,7 +27,8 @@ import type { PageApi } from "./page_api.ts";
  *   its own fields (`[label, value, weight]`) and the text of the `item` it sits in, a user sees
  *   beside it (without `el`, hidden parts, fields' values and nested items: a menu entry's
  *   sub-list): "Walk dog checkbox" for a nameless checkbox in the "Walk dog" row. 0 when no word
- *   comes from the item; halved for each word matched by neither. An `exact` (quoted) query
+ *   comes from the item; halved for each word matched by neither; up to 15% less when the
+ *   query's neighbouring words found in the item stand apart there (`findTogether`). An `exact` (quoted) query
  *   matches the item's text whole (0.75) or a part of it (0.55). The label: `item "Walk dog"`.
  */
 export function installFindPlaceLib(api: PageApi): void {
@@ -38,6 +39,7 @@ export function installFindPlaceLib(api: PageApi): void {
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const tokens = api.findTokens as Fn<[string], string[]>;
   const wordMatch = api.findWordMatch as Fn<[string, string], number>;
+  const together = api.findTogether as Fn<[string[], string[]], number>;
   const textOf = api.findTextOf as Fn<
     [Element, number, (Element | null)?, ((e: Element) => boolean)?],
     string
@@ -159,6 +161,7 @@ export function installFindPlaceLib(api: PageApi): void {
     if (!toks.length || !q.length) return 0;
     let sum = 0, missed = 0, fromItem = 0;
     const used = new Set<number>();
+    const words: string[] = [];
     for (const w of q) {
       let best = 0, at = -1, inItem = 0;
       for (const [t, weight] of own) best = Math.max(best, wordMatch(w, t) * weight);
@@ -170,14 +173,17 @@ export function installFindPlaceLib(api: PageApi): void {
         best = inItem;
         fromItem++;
         used.add(at);
+        words.push(w);
       }
       if (best < 0.3) missed++;
       sum += best;
     }
     if (!fromItem) return 0;
-    // "Walk dog" names the "Walk dog" row better than the "Walk dog and cat" one.
+    // "Walk dog" names the "Walk dog" row better than the "Walk dog and cat" one, and "Item
+    // 2718" the "Item 2718 | 8154 units" row better than the "Item 906 | 2718 units" one.
     const cover = 0.8 + 0.2 * Math.min(1, used.size / toks.length);
-    return (sum / q.length) * cover * 0.5 ** missed;
+    const apart = words.length > 1 ? 0.15 * (1 - together(toks, words)) : 0;
+    return (sum / q.length) * cover * (1 - apart) * 0.5 ** missed;
   }
 
   api.findPlaceBag = placeBag;

@@ -18,7 +18,10 @@ import type { PageApi } from "./page_api.ts";
  * - `findWordMatch(q, t) → 0..1`: query word against page word: 1 same, 0.8 synonym, 0.7 the page
  *   word starts with it (4 letters or more), 0.5 it starts with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
- *   (0.7 + 0.3 × how much of the field the query covers).
+ *   (0.7 + 0.3 × how much of the field the query covers), times 0.85..1 as the query's
+ *   neighbouring words stand apart or together in the field (`findTogether`).
+ * - `findTogether(toks, q) → 0..1`: of the query's neighbouring words both in `toks`, the share
+ *   side by side there (either order, filler words such as "the" between); 1 when none are.
  * - `findFieldsScore(fields, words, exact, phrase) → [0..1, label]`: the best of an element's
  *   fields (`[label, value, weight]`) against the query (its words, its quoted `exact` name, or
  *   the words as typed, `phrase`, equal to a whole field), times the field's weight, plus 0.03
@@ -125,7 +128,39 @@ export function installFindWordsLib(api: PageApi): void {
     return 0;
   }
 
-  /** Coverage of the query words by a field's words, times how much of the field they cover. */
+  // Short words a query leaves out: "Walk the dog" is "walk dog" as typed.
+  const FILLER = new Set("a an the of to in on for and or at by with my your our".split(" "));
+
+  /**
+   * Of the query's neighbouring words that `toks` both carry, the share that stand together
+   * there (side by side, either order, filler words between allowed): "Item 2718" stands
+   * together in "Item 2718 8154 units", apart in "Item 906 2718 units". 1 when no neighbouring
+   * pair is carried (nothing to tell).
+   */
+  function together(toks: string[], q: string[]): number {
+    let pairs = 0, side = 0;
+    for (let i = 0; i + 1 < q.length; i++) {
+      const a = q[i]!, b = q[i + 1]!;
+      let hasA = false, hasB = false, near = false;
+      for (let k = 0; k < toks.length && !near; k++) {
+        const ma = wordMatch(a, toks[k]!) > 0, mb = wordMatch(b, toks[k]!) > 0;
+        hasA ||= ma;
+        hasB ||= mb;
+        if (!ma && !mb) continue;
+        let j = k + 1;
+        while (j < toks.length && FILLER.has(toks[j]!)) j++;
+        if (j < toks.length && wordMatch(ma ? b : a, toks[j]!) > 0) near = true;
+      }
+      if (near) [pairs, side] = [pairs + 1, side + 1];
+      else if (hasA && hasB) pairs++;
+    }
+    return pairs ? side / pairs : 1;
+  }
+
+  /**
+   * Coverage of the query words by a field's words, times how much of the field they cover,
+   * times whether the query's neighbouring words stand together there too.
+   */
   function fieldScore(field: string[], q: string[]): number {
     if (!field.length || !q.length) return 0;
     let cov = 0;
@@ -139,7 +174,8 @@ export function installFindWordsLib(api: PageApi): void {
       cov += best;
       if (at >= 0) used.add(at);
     }
-    return (cov / q.length) * (0.7 + 0.3 * Math.min(1, used.size / field.length));
+    const apart = used.size > 1 ? 0.15 * (1 - together(field, q)) : 0;
+    return (cov / q.length) * (0.7 + 0.3 * Math.min(1, used.size / field.length)) * (1 - apart);
   }
 
   function fieldsScore(
@@ -214,6 +250,7 @@ export function installFindWordsLib(api: PageApi): void {
   api.findTokens = tokens;
   api.findWordMatch = wordMatch;
   api.findFieldScore = fieldScore;
+  api.findTogether = together;
   api.findFieldsScore = fieldsScore;
   api.findTextOf = textOf;
   api.findTestId = testIdOf;

@@ -234,6 +234,8 @@ export interface PageApi extends OnDemandApi {
   // text_lib.ts (the text model: what the snapshot shows, content-visibility skips included)
   /** The shown text of the page (`el` absent or null) or of an element, raw (`\n` between blocks). */
   shownText: (el?: Element | null) => string;
+  /** While on, text matches reuse one walk of the page (one synchronous call's checks). */
+  textKeepWalk: (on: boolean) => void;
   /** The innermost shown elements matching a `text=` selector, in snapshot order. */
   textMatches: (selector: string) => Element[];
   /** Those matches described for choosing one (remembered for `queryAt`); texts when asked. */

@@ -112,6 +112,8 @@ export interface OnDemandApi {
   findWordMatch: (q: string, t: string) => number;
   /** How well a field's words cover the query's, 0..1. */
   findFieldScore: (field: string[], q: string[]) => number;
+  /** Of the query's neighbouring words both in `toks`, the share side by side there (1: none). */
+  findTogether: (toks: string[], q: string[]) => number;
   /** The best of an element's fields (`[label, value, weight]`) against a query, and its label. */
   findFieldsScore: (
     fields: Array<[string, string, number]>,

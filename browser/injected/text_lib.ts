@@ -25,6 +25,8 @@ import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
  * - `shownText(el?)`: the shown text of the page (`el` absent or null: the
  *   body) or of one element's subtree, raw (text nodes as written, `\n`
  *   between blocks); `""` for an element that is not shown.
+ * - `textKeepWalk(on)`: while on, `textMatches` and `queryMatches` reuse one walk of the page
+ *   (for several selectors checked in one synchronous call: the page cannot change between).
  * - `textMatches(selector)`: the innermost shown elements whose text matches a
  *   `text=` selector (`text=words`: contains them, any case, whitespace
  *   collapsed; `text="words"`: is exactly them), in snapshot order. An element
@@ -215,13 +217,24 @@ export function installTextLib(api: PageApi): void {
     return { exact, want: normText(exact ? t.slice(1, -1) : t) };
   }
 
-  /** The matches of a `text=` selector, with the walk they came from (see the module doc). */
-  function match(selector: string): { w: Walk; at: number[]; want: string } {
-    const { exact, want } = sought(selector);
+  // The page's recorded walk kept between matches while `textKeepWalk(true)`: checking several
+  // selectors in one synchronous call (find's hints) walks a big page once, not once each.
+  let keeping = false;
+  let kept: { w: Walk; full: string; lower: string } | null = null;
+  function pageWalk(): { w: Walk; full: string; lower: string } {
+    if (kept) return kept;
     const w = newWalk(true);
     walkPage(w);
     const full = w.norm.join("");
-    const lower = full.toLowerCase();
+    const walked = { w, full, lower: full.toLowerCase() };
+    if (keeping) kept = walked;
+    return walked;
+  }
+
+  /** The matches of a `text=` selector, with the walk they came from (see the module doc). */
+  function match(selector: string): { w: Walk; at: number[]; want: string } {
+    const { exact, want } = sought(selector);
+    const { w, full, lower } = pageWalk();
     // Lower-casing keeps offsets unless some letter changes length (rare): then compare slices.
     const sameLength = lower.length === full.length;
     const occ: number[] = [];
@@ -301,6 +314,10 @@ export function installTextLib(api: PageApi): void {
       hook?.leave(root, w.len);
     }
     return (w.lines ?? w.norm).join("");
+  };
+  api.textKeepWalk = (on: boolean) => {
+    keeping = on;
+    kept = null;
   };
   api.textMatches = (selector: string) => {
     const { w, at } = match(selector);
