@@ -47,7 +47,7 @@ Deno.test("dialog policies per session", async (t) => {
       });
       const r = await act(mcp, "click", { session: "apw", selector: "#prompt" });
       assertEquals(await result("apw"), "prompt: Grace");
-      assertEquals(r.dialogs?.[0]?.handledAs, "accepted");
+      assertEquals([r.dialogs?.[0]?.handledAs, r.dialogs?.[0]?.text], ["accepted", "Grace"]);
     });
 
     await t.step("raise dismisses and fails the action as the app's", async () => {

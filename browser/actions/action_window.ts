@@ -245,8 +245,15 @@ export class ActionWindow implements AsyncDisposable {
       warnings.push(STAYED_NOTE);
     }
     if (this.#armedUnused) {
+      // A frame's (or another tab's) dialog in the list is not the page's own: say why it did
+      // not take the answer, lest the list read as a contradiction.
+      const others = recording.dialogs.some((d) => d.frame !== undefined);
       warnings.push(
-        `the answer armed with handle_dialog was not used (no confirm, prompt or beforeunload of this page during the call): it stays armed for ${
+        `the answer armed with handle_dialog was not used (no confirm, prompt or beforeunload of this page${
+          others
+            ? " itself; a frame's dialogs take the session's policy, open_session({ dialogs })"
+            : ""
+        } during the call): it stays armed for ${
           ARMED_GRACE_MS / 1000
         } s for a dialog the page raises next, then lapses`,
       );

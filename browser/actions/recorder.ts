@@ -414,6 +414,7 @@ export class ActionRecorder {
         ...(d.raised ? { raised: true } : {}),
         ...(d.armed ? { armed: true } : {}),
         ...(d.frame ? { frame: d.frame } : {}),
+        ...(d.text !== undefined ? { text: d.text.slice(0, 100) } : {}),
         ...(d.undelivered ? { undelivered: true } : {}),
       })),
       activePage: active,

@@ -209,6 +209,7 @@ export class BetweenCalls<T extends TabLike & object> {
       ...(d.raised ? { raised: true as const } : {}),
       ...(d.armed ? { armed: true as const } : {}),
       ...(d.frame ? { frame: this.#cap(d.frame, MAX_URL_CHARS) } : {}),
+      ...(d.text !== undefined ? { text: this.#cap(d.text, 100) } : {}),
     };
     this.#shownDialogs.set(d, shown);
     this.#dialogs.push(shown);

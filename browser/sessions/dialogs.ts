@@ -27,6 +27,8 @@ export interface DialogEntry {
   armed?: boolean;
   /** Raised by a frame inside the page (its URL), not by the page itself. */
   frame?: string;
+  /** What an accepted prompt was answered (at most 100 characters shown). */
+  text?: string;
   /**
    * The answer never reached the dialog: it opened while another frame's dialog showed, and
    * Chromium's DevTools loses such a dialog. `handledAs` is then what the page saw: `open`
@@ -57,8 +59,6 @@ export interface DialogRecord extends DialogEntry {
   seq: number;
   /** `open`: see {@link DialogEntry.undelivered}. */
   handledAs: "accepted" | "dismissed" | "open";
-  /** Text answered to a prompt, when accepted. */
-  text?: string;
   tab: string;
 }
 
