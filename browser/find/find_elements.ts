@@ -19,6 +19,7 @@ import { checkRef } from "../snapshot/resolve.ts";
 import { ToolError } from "../tool_error.ts";
 import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import type { FindMemory, Recalled } from "./memory.ts";
+import { CHILD_FRAME_MS } from "../snapshot/capture.ts";
 import { isEmptyQuery, parseQuery } from "./query.ts";
 
 /** What `find` is asked. */
@@ -149,14 +150,21 @@ export async function findElements(
   }
   const scans = await Promise.all(frames.map(async ({ frameId, rootId }, i) => {
     const loaderId = page.frame(frameId)?.loaderId ?? "";
+    // A child frame gets CHILD_FRAME_MS: one whose script is busy is searched without.
+    const timeout = i === 0 ? undefined : AbortSignal.timeout(CHILD_FRAME_MS);
+    const signal = timeout && options.signal
+      ? AbortSignal.any([options.signal, timeout])
+      : timeout ?? options.signal;
     try {
       const scan = await callUtility(page, frameId, "findScan", [{ ...frameQuery, rootId }], {
-        signal: options.signal,
+        signal,
       });
       return { frameId, loaderId, instance: scan.instance, items: scan.items };
     } catch (e) {
-      // A child frame going away is not the search's fault.
-      if (i === 0 || e instanceof AbortError || options.signal?.aborted) throw e;
+      // A child frame going away (or not answering) is not the search's fault.
+      if (i === 0 || options.signal?.aborted || (e instanceof AbortError && !timeout?.aborted)) {
+        throw e;
+      }
       return undefined;
     }
   }));
@@ -187,7 +195,7 @@ async function frameOrder(page: Page, options: FindOptions): Promise<string[]> {
     if (level + 1 >= MAX_FRAME_DEPTH) return;
     let ids: number[];
     try {
-      ({ ids } = await callUtility(page, frameId, "frameOwners", [], { signal: options.signal }));
+      ({ ids } = await ask(frameId, level));
     } catch (e) {
       if (level === 0 || options.signal?.aborted) throw e;
       return;
@@ -203,7 +211,21 @@ async function frameOrder(page: Page, options: FindOptions): Promise<string[]> {
       }
     }
   };
+  /** Frames that did not answer within CHILD_FRAME_MS (a script busy in a loop): left out. */
+  const busy = new Set<string>();
+  const ask = (frameId: string, level: number) => {
+    if (level === 0) {
+      return callUtility(page, frameId, "frameOwners", [], { signal: options.signal });
+    }
+    const timeout = AbortSignal.timeout(CHILD_FRAME_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return callUtility(page, frameId, "frameOwners", [], { signal }).catch((e) => {
+      if (timeout.aborted && !options.signal?.aborted) busy.add(frameId);
+      throw e;
+    });
+  };
   await visit(page.mainFrameId, 0);
+  if (busy.size) return out.filter((id) => !busy.has(id));
   return out;
 }
 

@@ -72,8 +72,11 @@ export interface CapturedSnapshot {
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
 const MAX_FRAME_DEPTH = 8;
-/** How long a child frame's read may take before the page is shown without it, ms. */
-const CHILD_FRAME_MS = 3000;
+/**
+ * How long a child frame's read may take before the page is read without it, ms: a frame
+ * whose script is busy (an ad in a loop) answers nothing.
+ */
+export const CHILD_FRAME_MS = 3000;
 /** How long to wait for a child frame the tab does not know yet (an OOPIF being attached). */
 const FRAME_WAIT_MS = 1500;
 
