@@ -90,11 +90,19 @@ export function installContextLib(api: PageApi): void {
   const SHOWN_VALUE_TYPES = new Set(["button", "submit", "reset"]);
   const NO_VALUE_TYPES = new Set(["hidden", "password", "file", "checkbox", "radio", "image"]);
 
-  // Counts, times and prices tick while a row stays the same item: the hash leaves them out
-  // (the same rule as browser/snapshot/refs.ts's VOLATILE, which compares the shown part).
+  // Counts, times and prices tick while a row stays the same item: the hash leaves them out,
+  // but for the first whole number of 3 digits or more, the item's own (an order's, a build's)
+  // (the same rule as browser/snapshot/refs.ts's skeleton, which compares the shown part).
   const VOLATILE =
     /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
-  const skeleton = (t: string) => t.split(" ").map((w) => VOLATILE.test(w) ? "0" : w).join(" ");
+  const IDENTIFIER = /^#?\d{3,}$/;
+  const skeleton = (t: string) => {
+    let id = false;
+    return t.split(" ").map((w) => {
+      if (!id && IDENTIFIER.test(w)) return (id = true, w);
+      return VOLATILE.test(w) ? "0" : w;
+    }).join(" ");
+  };
 
   // FNV-1a, 32 bits, base 36: a fingerprint of the text past what is shown.
   function hash(t: string): string {

@@ -92,9 +92,20 @@ function sameContext(x: RefContext | undefined, y: RefContext | undefined): bool
 const VOLATILE =
   /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
 
+/**
+ * The first whole number of 3 digits or more in a context: the item's own number (an order's,
+ * an invoice's, a build's), not a count that ticks. A red team's list re-used a row's nodes for
+ * "Order 1011" where "Order 1001" was shown, and a click cancelled the other order.
+ */
+const IDENTIFIER = /^#?\d{3,}$/;
+
 /** A context text with its volatile tokens (counts, times, prices) made equal. */
 function skeleton(text: string): string {
-  return text.split(" ").map((t) => VOLATILE.test(t) ? "0" : t).join(" ");
+  let id = false;
+  return text.split(" ").map((t) => {
+    if (!id && IDENTIFIER.test(t)) return (id = true, t);
+    return VOLATILE.test(t) ? "0" : t;
+  }).join(" ");
 }
 
 /**

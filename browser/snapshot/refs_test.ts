@@ -125,6 +125,12 @@ Deno.test("sameSkeleton: counts, times and prices tick; names of items do not", 
   assertEquals(sameSkeleton(row("Note 5/140 12:03"), row("Note 6/140 12:04")), true);
   assertEquals(sameSkeleton(row("INV-1003"), row("INV-1004")), false);
   assertEquals(sameSkeleton(row("Order #1001"), row("Order #1004")), false);
+  // An item's own number (the first whole number of 3 digits or more) is not a count.
+  assertEquals(sameSkeleton(row("Order 1001 Cancel"), row("Order 1011 Cancel")), false);
+  assertEquals(
+    sameSkeleton(row("Build 420 3s ago 1,204 views"), row("Build 420 5s ago 1,310 views")),
+    true,
+  );
   assertEquals(sameSkeleton(row("Alice"), { kind: "list item", text: "Alice" }), false);
 });
 
