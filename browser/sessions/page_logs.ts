@@ -194,6 +194,8 @@ export class PageLogs {
    * their message after it.
    */
   #ownBlocked = new Set<string>();
+  /** Documents (`tab|url`) whose sandbox-blocked script was reported, and when (entry ms). */
+  #blockedTold = new Map<string, number>();
 
   /**
    * Records that the navigation guard refused request `requestId` (a CDP
@@ -275,8 +277,18 @@ export class PageLogs {
         // Resource failures also arrive as network events; keep the console for what pages say.
         if (entry.source === "network") return undefined;
         const sandboxed = entry.source === "security" ? SANDBOX_BLOCKED.exec(entry.text) : null;
-        if (sandboxed && this.#ownBlocked.delete(`${tab}|${sandboxed[1]!.split("#")[0]}`)) {
-          return undefined;
+        if (sandboxed) {
+          const doc = `${tab}|${sandboxed[1]!.split("#")[0]}`;
+          if (this.#ownBlocked.delete(doc)) return undefined;
+          // Chromium may say it again at once for each of browxai's own init scripts and the
+          // page's (3 times on a loaded machine), in words that cannot tell them apart: one
+          // report per document within a second; a later one (a script the page adds) is told.
+          const last = this.#blockedTold.get(doc);
+          if (last !== undefined && entry.timestamp - last < 1000) return undefined;
+          this.#blockedTold.set(doc, entry.timestamp);
+          if (this.#blockedTold.size > 200) {
+            this.#blockedTold.delete(this.#blockedTold.keys().next().value!);
+          }
         }
         return this.console.push({
           level: entry.level === "verbose" ? "debug" : entry.level,
@@ -311,6 +323,8 @@ export class PageLogs {
         this.details.request(entry, params, session, prev);
         if (params.type === "Document") {
           this.#ownBlocked.add(`${tab}|${params.request.url.split("#")[0]}`);
+          // A new load of the document may report its blocked script again.
+          this.#blockedTold.delete(`${tab}|${params.request.url.split("#")[0]}`);
           if (this.#ownBlocked.size > 200) {
             this.#ownBlocked.delete(this.#ownBlocked.values().next().value!);
           }

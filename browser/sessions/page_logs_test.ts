@@ -106,24 +106,26 @@ Deno.test("PageLogs: console text, many args and URLs are capped as recorded; th
 Deno.test("PageLogs: a sandboxed document's first blocked-script report (browxai's init scripts) is dropped", () => {
   const logs = new PageLogs();
   const url = "http://x/child.html";
-  const blocked = (u: string) => ({
+  const blocked = (u: string, timestamp = 1) => ({
     entry: {
       source: "security" as const,
       level: "error" as const,
       text: `Blocked script execution in '${u}' because the document's frame is sandboxed and ` +
         "the 'allow-scripts' permission is not set.",
-      timestamp: 1,
+      timestamp,
       url: u,
     },
   });
   logs.onEvent("T", "Network.requestWillBeSent", requestSent("d1", url, "Document"));
   assertEquals(logs.onEvent("T", "Log.entryAdded", blocked(url + "#top")), undefined);
-  // The page's own script: kept, and again after the page repeats it.
+  // The page's own script: kept; the same said again at once (one per init script): dropped;
+  // again later (a script the page added): kept.
   assertEquals(
     (logs.onEvent("T", "Log.entryAdded", blocked(url)) as { text: string }).text,
     blocked(url).entry.text,
   );
-  assertTrue(logs.onEvent("T", "Log.entryAdded", blocked(url)) !== undefined);
+  assertEquals(logs.onEvent("T", "Log.entryAdded", blocked(url, 5)), undefined);
+  assertTrue(logs.onEvent("T", "Log.entryAdded", blocked(url, 5_000)) !== undefined);
   // Not requested as a document in this tab (srcdoc, another tab): kept.
   assertTrue(logs.onEvent("U", "Log.entryAdded", blocked(url)) !== undefined);
   assertEquals(logs.console.since(0).length, 3);

@@ -186,6 +186,10 @@ export async function snapshotStillCurrent(page: Page, states: FrameState[]): Pr
   }
 }
 
+/**
+ * One frame's outline with its child frames spliced in. `signal`: what ends its page calls (the
+ * call's, or a child frame's own budget joined to it).
+ */
 async function frameText(
   page: Page,
   registry: RefRegistry,
@@ -193,6 +197,7 @@ async function frameText(
   rootId: number | undefined,
   level: number,
   stats: Stats,
+  signal: AbortSignal | undefined = stats.signal,
 ): Promise<string> {
   const frame = page.frame(frameId);
   if (!frame) throw new Error(`frame "${frameId}" is gone`);
@@ -202,14 +207,14 @@ async function frameText(
   const read = () =>
     callUtility(page, frameId, "snapshotWithGeneration", [
       rootId === undefined ? { wholeLines } : { rootId, wholeLines },
-    ], { signal: stats.signal });
+    ], { signal });
   let snap = await read();
   // Custom elements not checked yet may hold closed shadow roots: once some are handed over,
   // read again (a closed root may hold more hosts: a few rounds).
   for (let round = 0; round < 3 && snap.hosts.length; round++) {
-    const handed = await handOverClosedHosts(page, frameId, snap.hosts, stats.signal)
+    const handed = await handOverClosedHosts(page, frameId, snap.hosts, signal)
       .catch((e) => {
-        if (stats.signal?.aborted) throw e;
+        if (signal?.aborted) throw e;
         return 0;
       });
     if (!handed) break;
@@ -242,7 +247,7 @@ async function frameText(
     snap.frames.map((id) =>
       level + 1 >= MAX_FRAME_DEPTH
         ? Promise.resolve("(frame nested too deep to read)")
-        : childFrameText(page, registry, frameId, id, level + 1, stats)
+        : childFrameText(page, registry, frameId, id, level + 1, stats, signal)
     ),
   );
   return spliceFrames(text, new Map(snap.frames.map((id, i) => [id, children[i]!])));
@@ -255,30 +260,26 @@ async function childFrameText(
   ownerId: number,
   level: number,
   stats: Stats,
+  parentSignal: AbortSignal | undefined,
 ): Promise<string> {
   try {
     const childId = await contentFrameId(page, parentFrameId, ownerId);
     if (!childId) return "(frame has no document)";
-    const frame = await waitForFrame(page, childId, stats.signal);
+    const frame = await waitForFrame(page, childId, parentSignal);
     if (!frame) return "(frame not loaded yet)";
     const note = stats.frameNote?.(frame.url, frame.frameId);
     if (note !== undefined) return note;
     // A frame whose script is busy (an ad in a loop) answers nothing: the page is read without
     // it after CHILD_FRAME_MS, not after the call's whole time. Its reads stop with it.
     const budget = new AbortController();
-    const signal = stats.signal ? AbortSignal.any([stats.signal, budget.signal]) : budget.signal;
-    const sub: Stats = { ...stats, signal };
-    const base = { refs: stats.refs, frames: stats.frames };
-    const read = frameText(page, registry, childId, undefined, level, sub);
-    const text = await within(read, CHILD_FRAME_MS, stats.signal);
+    const signal = parentSignal ? AbortSignal.any([parentSignal, budget.signal]) : budget.signal;
+    const read = frameText(page, registry, childId, undefined, level, stats, signal);
+    const text = await within(read, CHILD_FRAME_MS, parentSignal);
     if (text === undefined) {
       budget.abort();
       read.catch(() => {});
       return `(frame not responding: its script is busy; not read)`;
     }
-    // Counted from the same start as its siblings (read in parallel): add what it read.
-    stats.refs += sub.refs - base.refs;
-    stats.frames += sub.frames - base.frames;
     return text;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
