@@ -10,6 +10,7 @@ import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startInProcess } from "./_in_process.ts";
 import { textOf } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { eventually } from "./_util.ts";
 import type { CdpSession } from "../cdp/connection.ts";
 
 Deno.test("a page blocked by a dialog Chromium cannot answer: calls fail at once; navigate leaves", async () => {
@@ -31,7 +32,8 @@ Deno.test("a page blocked by a dialog Chromium cannot answer: calls fail at once
       hasBrowserHandler: true,
       defaultPrompt: "",
     }, lost);
-    await new Promise((r) => setTimeout(r, 0));
+    // The failed answer marks the record a moment later: wait for the page to read as blocked.
+    await eventually(() => session.dialogs.blockedNote(page.mainFrameId));
     for (
       const [tool, args] of [["snapshot", {}], ["find", { query: "Alert" }], ["click", {
         selector: "#alert",
