@@ -8,15 +8,12 @@ import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { ARMED_GRACE_MS } from "../../browser/sessions/dialogs.ts";
+import { originOf } from "../../policy/hosts.ts";
 
 /** What the note names a page by: its origin (its URL when it has none, e.g. about:blank). */
 function originLabel(url: string): string {
-  try {
-    const o = new URL(url).origin;
-    return o === "null" ? url.slice(0, 100) : o;
-  } catch {
-    return url.slice(0, 100);
-  }
+  const o = originOf(url);
+  return o && o !== "null" ? o : url.slice(0, 100);
 }
 
 /** The `handle_dialog` tool. */
