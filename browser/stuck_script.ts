@@ -56,9 +56,14 @@ export async function evaluateStoppable(
  *
  * Best effort, never throws. CDP: `Runtime.evaluate`, `Runtime.terminateExecution`.
  *
+ * @param options.confirmMs How long to wait for Chromium to confirm the termination, ms
+ *   (default 5 s); the termination goes on past it.
  * @returns whether a termination was sent.
  */
-export async function stopBusyScript(session: Pick<CdpSession, "send">): Promise<boolean> {
+export async function stopBusyScript(
+  session: Pick<CdpSession, "send">,
+  options: { confirmMs?: number } = {},
+): Promise<boolean> {
   try {
     await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: BUSY_PROBE_MS });
     return false;
@@ -66,9 +71,34 @@ export async function stopBusyScript(session: Pick<CdpSession, "send">): Promise
     // Only no answer in time means busy; a refusal or a closed target has nothing to stop.
     if (!isTimeoutError(e)) return false;
   }
-  await session.send("Runtime.terminateExecution", undefined, { timeoutMs: TERMINATE_MS })
-    .catch(() => {});
+  // Chromium answers once the script is interrupted, which a script that spends its time in
+  // dialogs (a confirm loop) reaches only seconds later: the command is sent either way.
+  const terminated = session.send("Runtime.terminateExecution", undefined, {
+    timeoutMs: TERMINATE_MS,
+  }).then(() => {}, () => {}).finally(() => {
+    if (terminating.get(session) === terminated) terminating.delete(session);
+  });
+  terminating.set(session, terminated);
+  await within(terminated, options.confirmMs ?? TERMINATE_MS);
   return true;
+}
+
+/** Terminations sent and not yet confirmed, by target session (see {@link stopSettled}). */
+const terminating = new WeakMap<object, Promise<void>>();
+
+/**
+ * Waits (until `deadline`, epoch ms) for a termination {@link stopBusyScript} sent on `page`'s
+ * main thread and did not see confirmed. A navigation sent while it is still under way can
+ * leave the tab answering nothing at all (measured: a confirm loop stopped at a click's
+ * deadline, then `Page.navigate`: every later command of the tab timed out), so navigations
+ * wait for it first. No round trip.
+ *
+ * @returns false when the termination is still under way at the deadline.
+ */
+export async function stopSettled(page: Page, deadline: number): Promise<boolean> {
+  const under = terminating.get(page.session);
+  if (!under) return true;
+  return await within(under.then(() => true), deadline - Date.now()) ?? false;
 }
 
 /** Tabs whose last navigation was still loading at its deadline (see {@link freeStuckTab}). */

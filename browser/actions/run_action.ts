@@ -32,7 +32,7 @@ import { probeAfter } from "./element_probe.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
-import { freeStuckTab, markLoadUnfinished, stopBusyScript } from "../stuck_script.ts";
+import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
 
 /** What a tool hands to {@link runAction}. */
 /** How long past its deadline a step before the action may still report its own failure, ms. */
@@ -178,6 +178,13 @@ async function runExclusive(
   const deadline = Date.now() +
     leftAfterTurn(spec.type, args.timeoutMs ?? DEFAULT_TIMEOUT_MS, waitedMs);
   const navigates = spec.replacesDocument === true || spec.replaysHistory === true;
+  if (navigates && !await stopSettled(page, deadline - PRE_ACTION_GRACE_MS)) {
+    throw new ToolError(
+      "timeout",
+      `Nothing was done: the page's script stopped at an earlier call's deadline is still running (it keeps the tab's main thread, e.g. in a loop of dialogs), and a ${spec.type} now could leave the tab answering nothing`,
+      "call again in a moment, or with a larger timeoutMs",
+    );
+  }
   // A stop takes a moment when it works (probe, terminate): at most half the time, 1.5 s.
   const freed = navigates &&
     await freeStuckTab(page, Math.min(Date.now() + (deadline - Date.now()) / 2, Date.now() + 1500));
@@ -303,7 +310,10 @@ async function runExclusive(
       if (performing.expired()) {
         // As when a call's hard budget runs out: a script holding the page is stopped, so the
         // way out (navigate elsewhere, reload) works at once.
-        const stopped = await stopBusyScript(page.session);
+        // Not waited for past the result's margin: the termination goes on after the answer.
+        const stopped = await stopBusyScript(page.session, {
+          confirmMs: deadline + RESULT_MARGIN_MS / 2 - Date.now(),
+        });
         // The action's own account of how far it got (type: the characters typed) leads.
         const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
         result.fail(
