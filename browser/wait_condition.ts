@@ -13,7 +13,8 @@ import { compileUrlGlob } from "./agent_pattern.ts";
 import { maskedForAgent } from "./secret_scope.ts";
 import { callOnHandle, releaseHandle } from "./injected/mod.ts";
 import { pageHasText } from "./actions/secret_query.ts";
-import { type MatchFrame, queryFrames } from "./actions/frame_query.ts";
+import { type MatchFrame, queryFrames, searchFrames } from "./actions/frame_query.ts";
+import { CHILD_FRAME_MS } from "./snapshot/capture.ts";
 import { resolveRef } from "./snapshot/resolve.ts";
 import type { BrowserSession } from "./sessions/browser_session.ts";
 import { frameNoteOf } from "./frame_note.ts";
@@ -89,6 +90,42 @@ async function elementCheck(
 }
 
 /**
+ * Whether `text` is shown in the tab: the main frame's text, else a child frame's in snapshot
+ * order (as the snapshot shows them; `searchFrames`). A child frame whose script is busy is
+ * passed over after {@link CHILD_FRAME_MS}, as the snapshot does. Under masking the match runs
+ * on the masked text (a secret's value never matches).
+ */
+async function textCheck(
+  session: BrowserSession,
+  page: Page,
+  text: string,
+  state: "visible" | "hidden",
+  signal: AbortSignal | undefined,
+): Promise<Look> {
+  let mainSeen: (() => Promise<string>) | undefined;
+  const found = await searchFrames(page, session.refs, async (frameId) => {
+    if (frameId === page.mainFrameId) {
+      const main = await pageHasText(page, text, 200, { signal });
+      mainSeen = main.seen;
+      return main.has ? true : undefined;
+    }
+    const budget = AbortSignal.timeout(CHILD_FRAME_MS);
+    const frameSignal = signal ? AbortSignal.any([signal, budget]) : budget;
+    try {
+      return (await pageHasText(page, text, 0, { signal: frameSignal, frameId })).has || undefined;
+    } catch (e) {
+      if (budget.aborted && !signal?.aborted) return undefined;
+      throw e;
+    }
+  }, { signal, skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined });
+  const met = (found !== undefined) === (state === "visible");
+  const where = found?.frame ? ` (in the iframe showing ${found.frame.url})` : "";
+  if (met) return { met, frame: found?.frame };
+  if (found) return { met, seen: `still shown${where}` };
+  return { met, seen: mainSeen ? await mainSeen() : "" };
+}
+
+/**
  * Waits until `cond` holds in `page`, at most `timeoutMs`.
  *
  * @throws ToolError page-crashed / page-closed when the tab goes meanwhile, invalid-argument
@@ -122,13 +159,7 @@ export async function waitLooking(
   let check: Check;
   if (cond.text !== undefined) {
     const text = cond.text;
-    check = async () => {
-      // Under masking the match runs on the masked text (a secret's value never matches).
-      const found = await pageHasText(page, text, 200, { signal });
-      const met = found.has === (state === "visible");
-      if (met) return { met };
-      return { met, seen: await found.seen() };
-    };
+    check = () => textCheck(session, page, text, state, signal);
   } else if (cond.url !== undefined) {
     const glob = compileUrlGlob(cond.url);
     check = () => {

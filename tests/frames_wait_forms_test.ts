@@ -1,5 +1,5 @@
 /**
- * `wait_for({ selector })` and the form tools look in every frame, as actions
+ * `wait_for({ selector })`, `wait_for({ text })` and the form tools look in every frame, as actions
  * do (`browser/actions/frame_query.ts`): the main frame first, then child
  * frames in snapshot order (same-origin and out-of-process); the result names
  * the frame that matched (`frame: { url, ref? }`).
@@ -48,6 +48,19 @@ Deno.test("wait_for and the form tools find what is inside iframes", async (t) =
       assertEquals(r.lastSeen, "no match in any frame");
       const gone = await mcp.ok("wait_for", { selector: "#nowhere", state: "hidden" });
       assertEquals([gone.ok, gone.frame], [true, undefined]);
+    });
+
+    await t.step("wait_for text shown only inside an out-of-process iframe", async () => {
+      // Was: the main frame's text only, so this timed out with the text on screen.
+      const r = await mcp.ok("wait_for", { text: "City", timeoutMs: 5000 });
+      assertEquals(r.ok, true, JSON.stringify(r));
+      assertEquals((r.frame as R).url, `${srv.b}/form`);
+      const gone = await mcp.ok("wait_for", { text: "City", state: "hidden", timeoutMs: 300 });
+      assertEquals(gone.ok, false, JSON.stringify(gone));
+      assertEquals(gone.lastSeen, `still shown (in the iframe showing ${srv.b}/form)`);
+      const none = await mcp.ok("wait_for", { text: "in no frame at all", timeoutMs: 300 });
+      assertEquals(none.ok, false);
+      assertIncludes(String(none.lastSeen), "Top");
     });
 
     await t.step("read_form: the form inside the out-of-process iframe, and where", async () => {

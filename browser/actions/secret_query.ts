@@ -194,7 +194,8 @@ export async function checkSelectorAttributes(
 const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
- * Whether the main frame's shown text (the text model) contains `text` (any case,
+ * Whether a frame's shown text (the text model; `options.frameId`, default the main frame's)
+ * contains `text` (any case,
  * whitespace collapsed), and an excerpt of that text (`maxSeen` chars) for
  * `lastSeen`. Under masking both are computed on the masked text, on the
  * server: a secret's value never matches, and the excerpt never ends inside
@@ -205,18 +206,19 @@ export async function pageHasText(
   page: Page,
   text: string,
   maxSeen: number,
-  options: { signal?: AbortSignal | undefined } = {},
+  options: { signal?: AbortSignal | undefined; frameId?: string | undefined } = {},
 ): Promise<{ has: boolean; seen: () => Promise<string> }> {
   const masker = currentMasker();
   const { signal } = options;
+  const frameId = options.frameId ?? page.mainFrameId;
   if (!masker) {
-    const has = await callUtility(page, page.mainFrameId, "hasText", [text], { signal });
+    const has = await callUtility(page, frameId, "hasText", [text], { signal });
     return {
       has,
-      seen: () => callUtility(page, page.mainFrameId, "textExcerpt", [maxSeen], { signal }),
+      seen: () => callUtility(page, frameId, "textExcerpt", [maxSeen], { signal }),
     };
   }
-  const raw = await callUtility(page, page.mainFrameId, "rawText", [], { signal });
+  const raw = await callUtility(page, frameId, "rawText", [], { signal });
   const masked = masker.maskText(raw).replace(/\s+/g, " ").trim();
   return {
     has: masked.toLowerCase().includes(normText(text)),
