@@ -11,7 +11,14 @@ import { eventually } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { ensureTodoMvc } from "./fixtures/todomvc.ts";
 import { APP_PAGE, listPage } from "./fixtures/find_pages.ts";
-import { FIND_CASES, type FindCase, TODO_APPS, TODO_CASES, TODOS } from "./fixtures/find_cases.ts";
+import {
+  FIND_CASES,
+  type FindCase,
+  TODO_APPS,
+  TODO_CASES,
+  TODO_HOVER_CASES,
+  TODOS,
+} from "./fixtures/find_cases.ts";
 import { ensureNodeDocs } from "../bench/node_docs.ts";
 import { startPageServer } from "../bench/page_server.ts";
 import type { Page } from "../cdp/page.ts";
@@ -132,6 +139,12 @@ Deno.test("find: top-1 and top-3 over the labelled set", async () => {
         `${app} lists the todos`,
       );
       await run(`todomvc/${app}`, TODO_CASES);
+      // The pointer on the first todo shows its delete button only.
+      const [x, y] = await page.evaluate(
+        `(r => [r.x + r.width / 2, r.y + r.height / 2])(document.querySelector("#todo-list li label").getBoundingClientRect())`,
+      ) as [number, number];
+      await page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      await run(`todomvc/${app} (pointer on the first todo)`, TODO_HOVER_CASES);
     }
   } finally {
     await tb.close();

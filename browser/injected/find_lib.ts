@@ -297,7 +297,9 @@ export function installFindLib(api: PageApi): void {
       }
       const disabled = el.getAttribute("aria-disabled") === "true" ||
         ("disabled" in el && el.matches(":disabled"));
-      if (hidden) total *= 0.6;
+      // Less than a visible twin, not less than a row asked for by name: controls shown on
+      // hover are hidden in every row but the one under the pointer.
+      if (hidden) total *= 0.8;
       if (disabled) total *= 0.9;
       if (total <= 0.05 && remembered < 0) return;
       els.set(items.length, [el, skip]);
