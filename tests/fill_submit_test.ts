@@ -64,6 +64,22 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       },
     );
 
+    await t.step(
+      "a plain click the browser's validation stops: a warning names the field",
+      async () => {
+        // Was: ok, "unchanged", nothing said (only submits: true watched the form).
+        const r = await act(mcp, "click", { selector: "#required button" });
+        assertEquals(r.ok, true);
+        assertTrue(
+          (r.element!.formInvalid as string[])[0]!.startsWith("email: "),
+          JSON.stringify(r.element),
+        );
+        const warned = r.warnings.find((w) => w.startsWith("the form was not sent"));
+        assertIncludes(String(warned), "email: ");
+        assertEquals(echoes().length, 0);
+      },
+    );
+
     await t.step("a valid value: submitted as before", async () => {
       const r = await act(mcp, "fill", {
         selector: "#email",

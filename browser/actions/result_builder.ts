@@ -140,6 +140,16 @@ export class ActionResultBuilder {
       rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0 ||
       (rec.network.summary.byType["fetch"] ?? 0) > 0;
     if (Array.isArray(warningsUnlessSent) && !sent) warnings.push(...warningsUnlessSent);
+    const invalid = facts.element?.formInvalid;
+    if (
+      this.#type === "click" && Array.isArray(invalid) && invalid.length && !sent && !this.#error
+    ) {
+      warnings.push(
+        `the form was not sent: the browser's validation stopped it (${
+          invalid.join("; ")
+        }); fill those fields, then click again`,
+      );
+    }
     const ownRef = target?.kind === "element" ? target.ref : undefined;
     const d = facts.delta?.delta;
     if (

@@ -378,8 +378,30 @@ export function installActionLib(api: PageApi): void {
     const display = text.replace(/\s+/g, " ").trim().slice(0, 80 + CUT_SLACK);
     if (display && !secret) info.displayText = display;
     if (display.length > 80 && !secret) cuts.displayText = 80;
+    const invalid = invalidFormOf(el);
+    if (invalid) info.formInvalid = invalid;
     if (Object.keys(cuts).length) info.cuts = cuts;
     return info;
+  };
+
+  /**
+   * The invalid fields of the form a submit control sends, when the browser validates it
+   * (`:invalid`, which fires no `invalid` event): "name: message", at most 5.
+   */
+  const invalidFormOf = (el: El): string[] | undefined => {
+    const submit = (el instanceof HTMLButtonElement && el.type === "submit") ||
+      (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
+    if (!submit) return undefined;
+    const control = el as HTMLButtonElement | HTMLInputElement;
+    const form = control.form;
+    if (!form || form.noValidate || control.formNoValidate || !form.matches(":invalid")) {
+      return undefined;
+    }
+    const fields = [...form.elements].filter((f) => f.matches(":invalid")).slice(0, 5);
+    return fields.map((f) => {
+      const c = f as HTMLInputElement;
+      return `${c.name || c.id || c.type}: ${c.validationMessage}`.slice(0, 120);
+    });
   };
 
   /** Scroll geometry of an element or the document scroller (seed 000 `element.scroll`). */

@@ -157,6 +157,11 @@ export type ElementInfo = {
   value?: string;
   checked?: boolean;
   displayText?: string;
+  /**
+   * A submit control's form that fails the browser's validation (no `novalidate`): its invalid
+   * fields as "name: message", at most 5. A click on the control does not send such a form.
+   */
+  formInvalid?: string[];
   cuts?: Record<string, number>;
 };
 
