@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo, ShownAs } from "./page_types.ts";
+import type { ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -327,112 +327,6 @@ export function installActionLib(api: PageApi): void {
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
     return { ok: true, value: el.value, label: norm(options[match]!.label) };
-  };
-
-  /**
-   * Characters sent past a cut, so that the server can move the cut before a
-   * secret's value that spans it (a kept prefix would not be masked).
-   */
-  const CUT_SLACK = 4096;
-  /**
-   * Facts about an element after an action (ActionResult `element`). Long
-   * texts come with `cuts` (field → length to cut to, on the server).
-   */
-  api.elementInfo = (el: El) => {
-    const attached = !!el && el.isConnected;
-    if (!attached) return { stillAttached: false };
-    const cuts: Record<string, number> = {};
-    const info: ElementInfo = {
-      stillAttached: true,
-      focused: el === document.activeElement ||
-        (document.activeElement?.shadowRoot?.activeElement === el),
-    };
-    // Secret fields (passwords, CSS-masked or one-time-code inputs) show a
-    // fixed mask when filled, never their value or its length.
-    const secretFn = api.isSecret as ((e: Element) => boolean) | undefined;
-    const secret = secretFn
-      ? secretFn(el)
-      : el instanceof HTMLInputElement && el.type === "password";
-    if (
-      el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
-      el instanceof HTMLSelectElement
-    ) {
-      // A checkbox's or radio's value attribute ("on") says nothing: `checked` does.
-      const checkable = el instanceof HTMLInputElement &&
-        (el.type === "checkbox" || el.type === "radio");
-      if (!checkable) info.value = secret ? (el.value ? "••••" : "") : el.value;
-    } else if ((el as HTMLElement).isContentEditable) {
-      const text = (el as HTMLElement).innerText;
-      // Cut on the server (`cuts`), which can tell a secret's value from the text around it.
-      info.value = secret ? (text ? "••••" : "") : text.slice(0, 200 + CUT_SLACK);
-      if (!secret && text.length > 200) cuts.value = 200;
-    }
-    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
-      info.checked = el.checked;
-    } else if (el.hasAttribute("aria-checked")) {
-      info.checked = el.getAttribute("aria-checked") === "true";
-    }
-    const text = el instanceof HTMLSelectElement
-      ? el.selectedOptions[0]?.label ?? ""
-      : ((el as HTMLElement).innerText ?? el.textContent ?? "");
-    const display = text.replace(/\s+/g, " ").trim().slice(0, 80 + CUT_SLACK);
-    if (display && !secret) info.displayText = display;
-    if (display.length > 80 && !secret) cuts.displayText = 80;
-    const invalid = invalidFormOf(el);
-    if (invalid) info.formInvalid = invalid;
-    if (Object.keys(cuts).length) info.cuts = cuts;
-    return info;
-  };
-
-  /**
-   * The invalid fields of the form a submit control sends, when the browser validates it
-   * (`:invalid`, which fires no `invalid` event): "name: message", at most 5.
-   */
-  const invalidFormOf = (el: El): string[] | undefined => {
-    const submit = (el instanceof HTMLButtonElement && el.type === "submit") ||
-      (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
-    if (!submit) return undefined;
-    const control = el as HTMLButtonElement | HTMLInputElement;
-    const form = control.form;
-    if (!form || form.noValidate || control.formNoValidate || !form.matches(":invalid")) {
-      return undefined;
-    }
-    const fields = [...form.elements].filter((f) => f.matches(":invalid")).slice(0, 5);
-    return fields.map((f) => {
-      const c = f as HTMLInputElement;
-      return `${c.name || c.id || c.type}: ${c.validationMessage}`.slice(0, 120);
-    });
-  };
-
-  /** Scroll geometry of an element or the document scroller (seed 000 `element.scroll`). */
-  api.scrollInfo = (el?: Element | null) => {
-    const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
-    const x = Math.round(s.scrollLeft), y = Math.round(s.scrollTop);
-    return {
-      x,
-      y,
-      scrollWidth: s.scrollWidth,
-      scrollHeight: s.scrollHeight,
-      clientWidth: s.clientWidth,
-      clientHeight: s.clientHeight,
-      atTop: y <= 0,
-      atBottom: y + s.clientHeight >= s.scrollHeight - 1,
-    };
-  };
-
-  /** Scrolls the window or an element: to "top"|"bottom"|"left"|"right", or by {x,y}. */
-  api.scrollElement = (
-    el: Element | null,
-    to?: string,
-    by?: { x?: number | undefined; y?: number | undefined },
-  ) => {
-    const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
-    if (to === "top") s.scrollTo({ top: 0, behavior: "instant" });
-    else if (to === "bottom") s.scrollTo({ top: s.scrollHeight, behavior: "instant" });
-    else if (to === "left") s.scrollTo({ left: 0, behavior: "instant" });
-    else if (to === "right") s.scrollTo({ left: s.scrollWidth, behavior: "instant" });
-    if (by) s.scrollBy({ left: by.x ?? 0, top: by.y ?? 0, behavior: "instant" });
-    return api.scrollInfo(el);
   };
 
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();

@@ -15,6 +15,7 @@
  * @module
  */
 import { installActionLib } from "./action_lib.ts";
+import { installElementFactsLib } from "./element_facts_lib.ts";
 import type { PageApi } from "./page_api.ts";
 import { installHitLib } from "./hit_lib.ts";
 import { installCoverLib } from "./cover_lib.ts";
@@ -115,7 +116,7 @@ function group(flag: string, parts: Part[], needs?: LazyParts): LazyParts {
  * Acting on elements (actionability, values, selectors, text waits) and hit tests: every
  * action's first call in a document, not a read (about a fifth of the library).
  */
-const ACT = group("__act", [installActionLib, installHitLib]);
+const ACT = group("__act", [installActionLib, installElementFactsLib, installHitLib]);
 
 /**
  * The form kit, `form_describe` and the publish and submit watches: what a fill or click that
