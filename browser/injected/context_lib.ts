@@ -95,7 +95,7 @@ export function installContextLib(api: PageApi): void {
   // (the same rule as browser/snapshot/refs.ts's skeleton, which compares the shown part).
   const VOLATILE =
     /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
-  const IDENTIFIER = /^#?\d{3,}$/;
+  const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
   const skeleton = (t: string) => {
     let id = false;
     return t.split(" ").map((w) => {

@@ -95,9 +95,10 @@ const VOLATILE =
 /**
  * The first whole number of 3 digits or more in a context: the item's own number (an order's,
  * an invoice's, a build's), not a count that ticks. A red team's list re-used a row's nodes for
- * "Order 1011" where "Order 1001" was shown, and a click cancelled the other order.
+ * "Order 1011" where "Order 1001" was shown, and a click cancelled the other order. A comma or
+ * a full stop may end it ("Order 1001, shipped"): still the item's, not a count.
  */
-const IDENTIFIER = /^#?\d{3,}$/;
+const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
 
 /** A context text with its volatile tokens (counts, times, prices) made equal. */
 function skeleton(text: string): string {
@@ -106,6 +107,35 @@ function skeleton(text: string): string {
     if (!id && IDENTIFIER.test(t)) return (id = true, t);
     return VOLATILE.test(t) ? "0" : t;
   }).join(" ");
+}
+
+// A long context's hash (and the word it cut), see RefContext: not the row's words.
+const HASHED = /\S*… #[0-9a-z]+$/;
+
+/**
+ * The row's item, as a word of its context text: the first that holds a run of 3 digits or
+ * more and is no count, time or price ({@link IDENTIFIER} "1001", "#1001"; glued to letters,
+ * "INV-1003"); undefined when the (shown part of the) text holds none.
+ */
+export function identityOf(text: string): string | undefined {
+  return words(text).find((t) => /\d{3}/.test(t) && (IDENTIFIER.test(t) || !VOLATILE.test(t)));
+}
+
+// The words of a context text, without a long one's hash and the punctuation that ends a word.
+function words(text: string): string[] {
+  return text.replace(HASHED, "").split(" ").map((t) => t.replace(/[,.;:]$/, ""));
+}
+
+/**
+ * Whether a row's text `now` still shows the item `was` showed ({@link identityOf}): a hover
+ * adds, drops or swaps words around the item's number (actions revealed, a date for "2 days
+ * ago"), never the number itself. A row whose "Order 1001" reads "Order 1011" once the pointer
+ * is on it is a node re-used for another order (a red team's list re-rendered on pointermove).
+ * True when `was` shows no such word.
+ */
+export function keepsIdentity(was: string, now: string): boolean {
+  const id = identityOf(was);
+  return id === undefined || words(now).includes(id);
 }
 
 /**

@@ -1,5 +1,12 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import { parseRef, RefRegistry, type RefTarget, sameSkeleton } from "./refs.ts";
+import {
+  identityOf,
+  keepsIdentity,
+  parseRef,
+  RefRegistry,
+  type RefTarget,
+  sameSkeleton,
+} from "./refs.ts";
 
 const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({
   targetId: "T1",
@@ -132,6 +139,27 @@ Deno.test("sameSkeleton: counts, times and prices tick; names of items do not", 
     true,
   );
   assertEquals(sameSkeleton(row("Alice"), { kind: "list item", text: "Alice" }), false);
+  // Ended by a comma or a full stop, the number is still the item's.
+  assertEquals(sameSkeleton(row("Order 1001, shipped"), row("Order 1011, shipped")), false);
+  assertEquals(sameSkeleton(row("Seen 3s ago, 12:03."), row("Seen 5s ago, 12:04.")), true);
+});
+
+Deno.test("identityOf / keepsIdentity: a hover may change a row around its item, not the item", () => {
+  assertEquals(identityOf("Order 1001 2 days ago"), "1001");
+  assertEquals(identityOf("Build 42 3s ago $1,204.00 INV-1003 #77"), "INV-1003");
+  assertEquals(identityOf("Order #1001, shipped"), "#1001");
+  assertEquals(identityOf("Alice 3s ago (12) 12:03 $120"), undefined);
+  // A long text's hash (all digits, by chance) and the word it cut are not the row's.
+  assertEquals(identityOf("Invoice for ACME Corporation INV-10… #123456"), undefined);
+  // Actions revealed, a date swapped in: the same order.
+  assertEquals(keepsIdentity("Order 1001 2 days ago", "Order 1001 Nov 30, 2026 14:03"), true);
+  assertEquals(keepsIdentity("Order 1001, shipped", "Order 1001 Edit Archive"), true);
+  assertEquals(keepsIdentity("INV-1003 2 days ago", "INV-1003 Edit"), true);
+  assertEquals(keepsIdentity("Alice 2 days ago", "Alice Edit"), true);
+  // Renumbered (the node re-used for an order never shown): another item.
+  assertEquals(keepsIdentity("Order 1001", "Order 1011"), false);
+  assertEquals(keepsIdentity("INV-1003 2 days ago", "INV-1013 2 days ago"), false);
+  assertEquals(keepsIdentity("Order #1001", "Order"), false);
 });
 
 Deno.test("settle: a row dropped under re-used nodes holds the rows that slid up", () => {
