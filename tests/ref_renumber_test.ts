@@ -62,6 +62,21 @@ Deno.test("ref renumber: a row renumbered during the click fails ref-gone, nothi
       });
     }
 
+    await t.step("a long row, its number past what the context shows: ref-gone", async () => {
+      await mcp.ok("navigate", {
+        url: fx.url("recycle_renumber.html?mode=move&long=1"),
+        snapshot: "none",
+      });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const ref = firstButton(tree, "Cancel");
+      const r = await mcp.call("click", { ref });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), "1011");
+      assertIncludes(textOf(r), "1001");
+      assertEquals(await logText(), "No action yet");
+      assertEquals(await evalJs("labels().join()"), RENUMBERED);
+    });
+
     await t.step("a fresh snapshot's ref cancels the order it shows", async () => {
       const ref = firstButton(await open("move"), "Cancel");
       await mcp.call("click", { ref }); // renumbers on the way in, fails

@@ -26,7 +26,8 @@ export interface RefTarget {
  * Where an element sits, as the page-side `contextOf` reports it (see
  * `browser/injected/context_lib.ts`): the kind and text of its item container
  * (`"list item"`, `"row"`, `"option"`, `"article"`, `"label"`; text at most 80
- * characters — a longer one is its first 72, `… #` and a hash of the rest —, with images'
+ * characters — a longer one is its first 72, `… #` and a hash of the rest, or fewer, `…`, the
+ * item's number past them (see {@link identityOf}) and ` #` and that hash —, with images'
  * alt text and aria-labels, without typed field values, and without the element's own text
  * unless it is the container), or for a nameless clickable `"content"` and its own
  * text, or the role and name of the nearest named structure (`"dialog"`,
@@ -109,8 +110,9 @@ function skeleton(text: string): string {
   }).join(" ");
 }
 
-// A long context's hash (and the word it cut), see RefContext: not the row's words.
-const HASHED = /\S*… #[0-9a-z]+$/;
+// A long context's end, see RefContext: `… #hash`, or `… NUMBER #hash` (the item's number, past
+// the shown part).
+const HASHED = /… (?:(\S+) )?#[0-9a-z]+$/;
 
 /**
  * The row's item, as a word of its context text: the first that holds a run of 3 digits or
@@ -121,9 +123,12 @@ export function identityOf(text: string): string | undefined {
   return words(text).find((t) => /\d{3}/.test(t) && (IDENTIFIER.test(t) || !VOLATILE.test(t)));
 }
 
-// The words of a context text, without a long one's hash and the punctuation that ends a word.
+// The words of a context text, the punctuation that ends a word left out; of a long one, its
+// shown words (not the one the cut split, nor the hash) and the item's number after them.
 function words(text: string): string[] {
-  return text.replace(HASHED, "").split(" ").map((t) => t.replace(/[,.;:]$/, ""));
+  const m = HASHED.exec(text);
+  const shown = m ? `${text.slice(0, m.index).replace(/\S*$/, "")} ${m[1] ?? ""}` : text;
+  return shown.split(" ").filter(Boolean).map((t) => t.replace(/[,.;:]$/, ""));
 }
 
 /**

@@ -151,6 +151,17 @@ Deno.test("identityOf / keepsIdentity: a hover may change a row around its item,
   assertEquals(identityOf("Alice 3s ago (12) 12:03 $120"), undefined);
   // A long text's hash (all digits, by chance) and the word it cut are not the row's.
   assertEquals(identityOf("Invoice for ACME Corporation INV-10… #123456"), undefined);
+  // Past the shown part, the page gives the number after the cut.
+  assertEquals(identityOf("Invoice for ACME Corporation retai… INV-1003 #1x2y3z"), "INV-1003");
+  assertEquals(identityOf("Invoice for ACME Corporation retai… #1001 #123456"), "#1001");
+  assertEquals(
+    keepsIdentity("Invoice for ACME Corp… 1001 #1x2y3z", "Invoice for ACME Corp… 1011 #4a5b6c"),
+    false,
+  );
+  assertEquals(
+    keepsIdentity("Invoice for ACME Corp… 1001 #1x2y3z", "Invoice for ACME Corp… 1001 #4a5b6c"),
+    true,
+  );
   // Actions revealed, a date swapped in: the same order.
   assertEquals(keepsIdentity("Order 1001 2 days ago", "Order 1001 Nov 30, 2026 14:03"), true);
   assertEquals(keepsIdentity("Order 1001, shipped", "Order 1001 Edit Archive"), true);
