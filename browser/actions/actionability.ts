@@ -20,7 +20,7 @@ import { ToolError } from "../tool_error.ts";
 import { pause } from "../poll.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
-import { keepsIdentity } from "../snapshot/refs.ts";
+import { keepsIdentity } from "../snapshot/row_identity.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {

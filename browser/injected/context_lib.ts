@@ -93,7 +93,7 @@ export function installContextLib(api: PageApi): void {
 
   // Counts, times and prices tick while a row stays the same item: the hash leaves them out,
   // but for the first whole number of 3 digits or more, the item's own (an order's, a build's)
-  // (the same rule as browser/snapshot/refs.ts's skeleton, which compares the shown part).
+  // (the same rule as browser/snapshot/row_identity.ts's skeleton, which compares the shown part).
   const VOLATILE =
     /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
   const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
@@ -105,7 +105,7 @@ export function installContextLib(api: PageApi): void {
     }).join(" ");
   };
 
-  // The row's item (refs.ts identityOf, the same rule): the first word holding 3 digits or more
+  // The row's item (row_identity.ts identityOf, the same rule): the first word holding 3 digits or more
   // that is no count, time or price ("1001", "#1001", "INV-1003"), a comma or full stop after it
   // left out.
   const identity = (words: string[]) =>

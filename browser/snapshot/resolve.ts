@@ -14,8 +14,8 @@ import {
   type RefContext,
   type RefEntry,
   type RefRegistry,
-  sameSkeleton,
 } from "./refs.ts";
+import { sameSkeleton } from "./row_identity.ts";
 
 /** Why a ref cannot be used. */
 export type RefGoneReason =
