@@ -77,6 +77,21 @@ Deno.test("ref renumber: a row renumbered during the click fails ref-gone, nothi
       assertEquals(await evalJs("labels().join()"), RENUMBERED);
     });
 
+    await t.step("rows of names, all renamed on pointermove: ref-gone", async () => {
+      await mcp.ok("navigate", {
+        url: fx.url("recycle_renumber.html?mode=move&names=1"),
+        snapshot: "none",
+      });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const ref = [...tree.matchAll(/- button "Cancel" \[ref=(e\d+)\]/g)][0]![1]!;
+      assertIncludes(tree, "Alice Adams");
+      const r = await mcp.call("click", { ref });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), `("Erin Evans" instead of "Alice Adams")`);
+      assertEquals(await logText(), "No action yet");
+      assertEquals(await evalJs("labels()[0]"), "Erin Evans");
+    });
+
     await t.step("a fresh snapshot's ref cancels the order it shows", async () => {
       const ref = firstButton(await open("move"), "Cancel");
       await mcp.call("click", { ref }); // renumbers on the way in, fails

@@ -58,15 +58,20 @@ function words(text: string): string[] {
 }
 
 /**
- * Whether a row's text `now` still shows the item `was` showed ({@link identityOf}): a hover
- * adds, drops or swaps words around the item's number (actions revealed, a date for "2 days
- * ago"), never the number itself. A row whose "Order 1001" reads "Order 1011" once the pointer
- * is on it is a node re-used for another order (a red team's list re-rendered on pointermove).
- * True when `was` shows no such word.
+ * Whether a row's text `now` still shows the item `was` showed: a hover adds, drops or swaps
+ * words around the item (actions revealed, a date for "2 days ago"), never the item's number
+ * ({@link identityOf}) nor every word it was shown with. A row whose "Order 1001" reads
+ * "Order 1011" once the pointer is on it, or whose "Alice Adams" reads "Erin Evans", is a node
+ * re-used for another item (a red team's list re-rendered on pointermove). Words that are
+ * counts, times or prices, or no letter or digit ("·"), are not the item's; `was` without any
+ * word of its own keeps its item whatever `now` reads.
  */
 export function keepsIdentity(was: string, now: string): boolean {
   const id = identityOf(was);
-  return id === undefined || words(now).includes(id);
+  const nowWords = words(now);
+  if (id !== undefined && !nowWords.includes(id)) return false;
+  const own = words(was).filter((w) => /[\p{L}\p{N}]/u.test(w) && !VOLATILE.test(w));
+  return own.length === 0 || own.some((w) => nowWords.includes(w));
 }
 
 /**

@@ -47,4 +47,8 @@ Deno.test("identityOf / keepsIdentity: a hover may change a row around its item,
   assertEquals(keepsIdentity("Order 1001", "Order 1011"), false);
   assertEquals(keepsIdentity("INV-1003 2 days ago", "INV-1013 2 days ago"), false);
   assertEquals(keepsIdentity("Order #1001", "Order"), false);
+  // No number: a row all of whose own words changed is another item.
+  assertEquals(keepsIdentity("Alice Adams · 2d", "Erin Evans · 3d Archive"), false);
+  assertEquals(keepsIdentity("Alice Adams · 2 days ago", "Alice Adams Archive Snooze"), true);
+  assertEquals(keepsIdentity("12:03 $4.50", "Nov 30"), true);
 });
