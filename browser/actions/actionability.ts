@@ -20,6 +20,7 @@ import { ToolError } from "../tool_error.ts";
 import { pause } from "../poll.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
+import { keepsIdentity } from "../snapshot/row_identity.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -209,12 +210,14 @@ export async function coveredAt(
 /**
  * Whether a change of the element's row, seen once the pointer arrived on it, is the hover's
  * doing: a row that reveals or swaps part of itself (its actions, a date) is the same item, acted
- * on as it is now; one that now shows what another ref's row showed is a node re-used for another
- * item, and a changed role is another thing.
+ * on as it is now; one that now shows what another ref's row showed, or another item number
+ * than it was shown with ("Order 1011" for "Order 1001", numbers no row showed: `keepsIdentity`),
+ * is a node re-used for another item, and a changed role or kind of context is another thing.
  */
 export function hoverChange(el: ElementSteps, now: ShownAs): boolean {
   const shown = el.shown;
   return !!shown && el.arrived === true && now.role === shown.role &&
+    now.context[0] === shown.context[0] && keepsIdentity(shown.context[1], now.context[1]) &&
     !shown.elsewhere?.(now.context);
 }
 

@@ -1,7 +1,14 @@
 import { assertEquals, assertIncludes, assertRejects, assertTrue } from "../../tests/_assert.ts";
 import { ToolError } from "../tool_error.ts";
 import { FakeClock, FakeElement, type FakePage } from "./_fake_steps.ts";
-import { coveredAt, type LoopOptions, SCHEDULE, untilActionable } from "./actionability.ts";
+import {
+  coveredAt,
+  type ElementSteps,
+  hoverChange,
+  type LoopOptions,
+  SCHEDULE,
+  untilActionable,
+} from "./actionability.ts";
 
 function setup(page: FakePage = {}) {
   const clock = new FakeClock();
@@ -120,4 +127,34 @@ Deno.test("actionability: steps with ready() take one page call per attempt, wit
   assertEquals(el.log.slice(-4), ["probe", "scroll", "stable", "offset"]);
   el.ready = () => Promise.resolve({ state: "notconnected" });
   await failsWith(run(), "ref-gone");
+});
+
+Deno.test("hoverChange: a row the hover changed around its item, not one renumbered", () => {
+  const shownIn = (text: string, elsewhere: string[] = []) =>
+    ({
+      arrived: true,
+      shown: {
+        ref: "e5",
+        role: "button",
+        name: "Cancel",
+        context: ["list item", text],
+        elsewhere: ([, t]: [string, string]) => elsewhere.includes(t),
+      },
+    }) as unknown as ElementSteps;
+  const now = (text: string, role = "button", kind = "list item") => ({
+    role,
+    name: "Cancel",
+    context: [kind, text] as [string, string],
+  });
+  const el = shownIn("Order 1001 2 days ago", ["Order 1002 2 days ago"]);
+  assertEquals(hoverChange(el, now("Order 1001 Edit")), true);
+  assertEquals(hoverChange(el, now("Order 1001 Nov 30, 2026 14:03")), true);
+  // Re-used for an order no row showed (a re-render on pointermove), or one another row showed.
+  assertEquals(hoverChange(el, now("Order 1011 2 days ago")), false);
+  assertEquals(hoverChange(el, now("Order 1002 2 days ago")), false);
+  // Another role or another kind of place is another thing.
+  assertEquals(hoverChange(el, now("Order 1001 Edit", "link")), false);
+  assertEquals(hoverChange(el, now("Order 1001 Edit", "button", "row")), false);
+  // Before the pointer arrived, no change is the hover's.
+  assertEquals(hoverChange({ ...el, arrived: false }, now("Order 1001 Edit")), false);
 });

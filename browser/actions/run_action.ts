@@ -405,7 +405,11 @@ async function runExclusive(
             before?.text,
             page,
             s,
-            target?.kind === "element" ? target.ref : undefined,
+            // A ref refused as re-used for another item (nothing was done to it): its row's
+            // change is not the action's effect, and the ref keeps what the agent was shown.
+            target?.kind === "element" && result.error?.code !== "ref-gone"
+              ? target.ref
+              : undefined,
           ),
         mode === "none" ? undefined : skippedDelta(mode),
       ),

@@ -19,7 +19,8 @@
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
  * name while its row now shows another item. Context texts are whitespace
  * collapsed and at most 80 characters: a longer one is its first 72, `… #` and a hash of
- * up to 600 (rows sharing a long prefix differ). They hold the row's text, the alt text of
+ * up to 600 (rows sharing a long prefix differ); when its item's number (see `identity`) lies
+ * past them, fewer and `… NUMBER #` (so a hover change is told from a renumbered row). They hold the row's text, the alt text of
  * its images, the aria-labels of its other elements (icon-only controls; a field counts by its
  * value alone), and the values of fields the user does not type (a button input's label, a
  * read-only or disabled field); never a typed value (values change as the agent fills a row), a secret, the content of
@@ -92,10 +93,10 @@ export function installContextLib(api: PageApi): void {
 
   // Counts, times and prices tick while a row stays the same item: the hash leaves them out,
   // but for the first whole number of 3 digits or more, the item's own (an order's, a build's)
-  // (the same rule as browser/snapshot/refs.ts's skeleton, which compares the shown part).
+  // (the same rule as browser/snapshot/row_identity.ts's skeleton, which compares the shown part).
   const VOLATILE =
     /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
-  const IDENTIFIER = /^#?\d{3,}$/;
+  const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
   const skeleton = (t: string) => {
     let id = false;
     return t.split(" ").map((w) => {
@@ -103,6 +104,14 @@ export function installContextLib(api: PageApi): void {
       return VOLATILE.test(w) ? "0" : w;
     }).join(" ");
   };
+
+  // The row's item (row_identity.ts identityOf, the same rule): the first word holding 3 digits or more
+  // that is no count, time or price ("1001", "#1001", "INV-1003"), a comma or full stop after it
+  // left out.
+  const identity = (words: string[]) =>
+    words.map((w) => w.replace(/[,.;:]$/, "")).find((w) =>
+      /\d{3}/.test(w) && (IDENTIFIER.test(w) || !VOLATILE.test(w))
+    );
 
   // FNV-1a, 32 bits, base 36: a fingerprint of the text past what is shown.
   function hash(t: string): string {
@@ -173,7 +182,13 @@ export function installContextLib(api: PageApi): void {
     visit(root);
     const text = parts.join("").replace(/\s+/g, " ").trim().slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
-    return `${text.slice(0, CONTEXT_SHOWN)}… #${hash(skeleton(text))}`;
+    const head = text.slice(0, CONTEXT_SHOWN);
+    const tail = `#${hash(skeleton(text))}`;
+    // The item's number stays in sight when the cut would hide it: a row renumbered under the
+    // pointer ("… Order 1001" now "… Order 1011") is told from one whose hover changed it.
+    const id = identity(text.split(" "));
+    if (!id || identity(head.replace(/\S*$/, "").split(" ")) === id) return `${head}… ${tail}`;
+    return `${text.slice(0, Math.max(0, CONTEXT_SHOWN - id.length - 1))}… ${id} ${tail}`;
   }
 
   // Rows built of plain elements (no li, tr or role): a div or section with a class, or a

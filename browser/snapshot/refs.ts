@@ -8,6 +8,8 @@
  * @module
  */
 
+import { sameSkeleton } from "./row_identity.ts";
+
 /** Where a ref's element lives: tab, frame, document, world, page-local id. */
 export interface RefTarget {
   /** The tab's target id (its main frame id). */
@@ -26,7 +28,8 @@ export interface RefTarget {
  * Where an element sits, as the page-side `contextOf` reports it (see
  * `browser/injected/context_lib.ts`): the kind and text of its item container
  * (`"list item"`, `"row"`, `"option"`, `"article"`, `"label"`; text at most 80
- * characters — a longer one is its first 72, `… #` and a hash of the rest —, with images'
+ * characters — a longer one is its first 72, `… #` and a hash of the rest, or fewer, `…`, the
+ * item's number past them (see `row_identity.ts` identityOf) and ` #` and that hash —, with images'
  * alt text and aria-labels, without typed field values, and without the element's own text
  * unless it is the container), or for a nameless clickable `"content"` and its own
  * text, or the role and name of the nearest named structure (`"dialog"`,
@@ -84,39 +87,6 @@ export const EDITABLE_ROLES: ReadonlySet<string> = new Set([
 
 function sameContext(x: RefContext | undefined, y: RefContext | undefined): boolean {
   return x === y || (!!x && !!y && x.kind === y.kind && x.text === y.text);
-}
-
-// A token that ticks while its row stays the same item: a count, a time, a price, a size
-// ("3s", "12:03", "5/140", "$12.50", "45%", "(3)"). Letters glued to digits (INV-1003, #1001,
-// v2) are an item's name, not a count.
-const VOLATILE =
-  /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
-
-/**
- * The first whole number of 3 digits or more in a context: the item's own number (an order's,
- * an invoice's, a build's), not a count that ticks. A red team's list re-used a row's nodes for
- * "Order 1011" where "Order 1001" was shown, and a click cancelled the other order.
- */
-const IDENTIFIER = /^#?\d{3,}$/;
-
-/** A context text with its volatile tokens (counts, times, prices) made equal. */
-function skeleton(text: string): string {
-  let id = false;
-  return text.split(" ").map((t) => {
-    if (!id && IDENTIFIER.test(t)) return (id = true, t);
-    return VOLATILE.test(t) ? "0" : t;
-  }).join(" ");
-}
-
-/**
- * Whether two contexts are the same item's, whatever its counts, times and prices now read
- * (a "3s ago" that ticks, a "5/140" counter, a "♥ 12" after a like): same kind, and texts equal
- * but for tokens that are numbers (with a unit, a currency, a fraction or a time). A long text's
- * hash (`… #…`) is taken over the same skeleton on the page (`context_lib.ts`).
- */
-export function sameSkeleton(a: RefContext | undefined, b: RefContext | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a.kind === b.kind && skeleton(a.text) === skeleton(b.text);
 }
 
 function docKey(e: RefEntry): string {

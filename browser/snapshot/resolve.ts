@@ -14,8 +14,8 @@ import {
   type RefContext,
   type RefEntry,
   type RefRegistry,
-  sameSkeleton,
 } from "./refs.ts";
+import { sameSkeleton } from "./row_identity.ts";
 
 /** Why a ref cannot be used. */
 export type RefGoneReason =
@@ -64,9 +64,12 @@ function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
 }
 
-/** A context text as shown: a long one's hash (`… #1x2y3z`, see {@link RefContext}) left out. */
+/**
+ * A context text as shown: a long one's hash (`… #1x2y3z` or `… 1001 #1x2y3z`, see
+ * {@link RefContext}) left out, its item's number kept.
+ */
 function shownText(text: string): string {
-  return text.replace(/… #[0-9a-z]+$/, "…");
+  return text.replace(/… (?:(\S+) )?#[0-9a-z]+$/, (_, id?: string) => id ? `… ${id}` : "…");
 }
 
 /**
