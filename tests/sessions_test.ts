@@ -35,6 +35,8 @@ Deno.test("sessions: incognito contexts never share cookies or storage", async (
     assertEquals(closed.wasRunning, true);
     const twice = await mcp.ok("close_session", { session: "a" });
     assertEquals(twice.wasRunning, false);
+    // A misspelt name closes nothing, and the answer says which sessions are open.
+    assertEquals(twice.warnings, ['no session "a" was open; open sessions: "b"']);
     const unknown = await mcp.call("snapshot", { session: "a" });
     assertEquals(unknown.isError, true);
     assertIncludes(textOf(unknown), 'Unknown session "a"');

@@ -27,6 +27,20 @@ export const closeSessionTool = defineTool({
   }),
   async handler(ctx, args) {
     const wasRunning = await ctx.sessions.close(args.session);
-    return { structured: { ok: true, session: args.session, wasRunning } };
+    // Idempotent, but a misspelt name closes nothing: say which sessions are open.
+    const open = wasRunning ? [] : ctx.sessions.list().map((s) => s.id);
+    const warnings = wasRunning ? [] : [
+      `no session "${args.session}" was open; open sessions: ${
+        open.length ? open.map((n) => JSON.stringify(n)).join(", ") : "none"
+      }`,
+    ];
+    return {
+      structured: {
+        ok: true,
+        session: args.session,
+        wasRunning,
+        ...(warnings.length ? { warnings } : {}),
+      },
+    };
   },
 });
