@@ -38,6 +38,19 @@ Deno.test("dialog policies per session", async (t) => {
       assertEquals(await result("dis"), "prompt: null");
     });
 
+    await t.step("the default policy dismisses a confirm and says how to accept it", async () => {
+      await mcp.ok("open_session", { session: "def", url: fx.url("dialogs.html") });
+      const r = await act(mcp, "click", { session: "def", selector: "#confirm" });
+      assertEquals(await result("def"), "confirm: false");
+      const warned = r.warnings.find((w) => w.includes("dismissed by the session's default"));
+      assertIncludes(String(warned), "handle_dialog({ accept: true })");
+      // An armed answer is the agent's choice: nothing to say.
+      await mcp.ok("handle_dialog", { session: "def", accept: true });
+      const armed = await act(mcp, "click", { session: "def", selector: "#confirm" });
+      assertEquals(await result("def"), "confirm: true");
+      assertEquals(armed.warnings.some((w) => w.includes("session's default")), false);
+    });
+
     await t.step("accept-prompt-with answers prompts with the session's text", async () => {
       await mcp.ok("open_session", {
         session: "apw",
