@@ -20,6 +20,19 @@ Deno.test("dialog policies per session", async (t) => {
       expression: "document.getElementById('result').textContent",
     })).value;
   try {
+    await t.step("handle_dialog as a session's first call names no tab -1", async () => {
+      const r = await mcp.ok("handle_dialog", { accept: true });
+      assertIncludes(String(r.note), "of the page the next call opens");
+      // What it armed is used by that page.
+      await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+      await mcp.ok("click", { selector: "#confirm" });
+      assertEquals(
+        (await mcp.ok("eval_js", { expression: "document.getElementById('result').textContent" }))
+          .value,
+        "confirm: true",
+      );
+    });
+
     await t.step("accept and dismiss", async () => {
       await mcp.ok("open_session", {
         session: "acc",
