@@ -98,6 +98,27 @@ Deno.test("ref values: rows told apart by no text fail ref-gone once re-used", a
       assertEquals(await logText(), "Deleted GADGET");
     });
 
+    await t.step("a field the page rewrites when it commits: its row still acts", async () => {
+      const tree = await open("mode=blur");
+      await act(mcp, "fill", { ref: refsOf(tree, `textbox "Name"`)[1]!, value: "gadget" });
+      // The click's mousedown moves the focus: the field commits (upper case) under the press.
+      await act(mcp, "click", { ref: refsOf(tree, `button "Delete"`)[1]! });
+      assertEquals(await logText(), "Deleted GADGET");
+    });
+
+    for (const mode of ["prefill", "prefilldiv"]) {
+      await t.step(`fields the page fills in after the snapshot (${mode}) still act`, async () => {
+        const tree = await open(`mode=${mode}`);
+        const city = refsOf(tree, `textbox "City"`, 1)[0]!;
+        const clear = refsOf(tree, `button "Clear"`, 2)[1]!;
+        await evalJs("prefill()");
+        await act(mcp, "fill", { ref: city, value: "Paris" });
+        await act(mcp, "click", { ref: clear });
+        assertEquals(await logText(), "Cleared Zip");
+        assertEquals(await values(), "Paris,");
+      });
+    }
+
     await t.step("fill_form into a row's field: its row still acts", async () => {
       const tree = await open("mode=grid");
       await act(mcp, "fill_form", {

@@ -27,9 +27,10 @@
  * row's text, the alt text of its images, the aria-labels of its other elements (icon-only
  * controls; a field counts by its value alone), and fields' values as the page set them (an
  * editable grid's item, a read-only field, a button input's label; a text field's own too, in
- * a row that is no `label`); never what was typed (`noteEdit`: a field the agent or a person
- * typed in counts by its value before, while it reads what was typed), a secret, the content
- * of contenteditable regions or of `datalist` suggestions. In order:
+ * a list or table row outside a form); never what was typed (`noteEdit`: a field the agent or
+ * a person typed in counts by its value before, while it reads what was typed, or what the
+ * page's handlers made of it), a value put in a field seen empty, a secret, the content of
+ * contenteditable regions or of `datalist` suggestions. In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable);
@@ -131,32 +132,49 @@ export function installContextLib(api: PageApi): void {
   // noteEdit) does not make its row another item: its value counts as it was before the edit
   // (`before`) while it still reads what was typed (`after`); a value the page sets later (a
   // row re-used for another item) counts as it is. `after` follows what the page's own input
-  // handlers made of the typing (upper case, a format) by the end of the task.
+  // and change handlers made of the typing (upper case, a format on commit) by the end of the
+  // task. A field seen empty counts as empty (`seenEmpty`): the page filling it in (a prefill, an
+  // autocomplete, a computed total) is no other item; a re-used row shows another item's value.
   const edits = new WeakMap<Element, { before: string; after: string }>();
+  const seenEmpty = new WeakSet<Element>();
   type Field = HTMLInputElement | HTMLTextAreaElement;
   const isField = (t: EventTarget | undefined): t is Field =>
     t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement;
-  function noteEdit(f: Field, done?: boolean) {
+  // `done`: the edit is in (input), or committed (change: only a value still as typed).
+  function noteEdit(f: Field, done?: boolean | "commit") {
     const r = edits.get(f);
     if (!done) {
       if (!r || r.after !== f.value) edits.set(f, { before: f.value, after: f.value });
       return;
     }
-    if (!r) return;
+    if (!r || (done === "commit" && r.after !== f.value)) return;
     const typed = r.after = f.value;
-    setTimeout(() => {
+    // What the page's handlers made of it, once they ran.
+    return () => {
       if (r.after === typed) r.after = f.value;
-    }, 0);
+    };
   }
-  const onEdit = (done: boolean) => (ev: Event) => {
+  // Captured before the page's handlers; followed once they ran: when the event bubbled back
+  // to the window, or (a handler stopped it) at the end of the task, never later (a value set
+  // later is the page's own).
+  const onEdit = (done: boolean | "commit") => (ev: Event) => {
     const t = ev.composedPath()[0];
-    if (ev.isTrusted && isField(t)) noteEdit(t, done);
+    const follow = ev.isTrusted && isField(t) ? noteEdit(t, done) : undefined;
+    if (!follow) return;
+    addEventListener(ev.type, follow, { once: true });
+    setTimeout(() => {
+      removeEventListener(ev.type, follow);
+      follow();
+    }, 0);
   };
   addEventListener("beforeinput", onEdit(false), true);
   addEventListener("input", onEdit(true), true);
+  addEventListener("change", onEdit("commit"), true);
   const shownValue = (f: Field) => {
     const r = edits.get(f);
-    return r && r.after === f.value ? r.before : f.value;
+    const v = r && r.after === f.value ? r.before : f.value;
+    if (!v) seenEmpty.add(f);
+    return seenEmpty.has(f) ? "" : v;
   };
 
   // What a field adds to its row's context: its value as the page set it (an editable grid's
@@ -181,7 +199,7 @@ export function installContextLib(api: PageApi): void {
   // (see fieldText), with the alt text of images and the aria-label of elements, the root's
   // own first (a row told apart only by an icon's label, `<li aria-label="Order 1001">`),
   // whitespace collapsed; stops once CONTEXT_HASHED are in. `ownValue`: `skip` (a text field)
-  // adds its value as the page set it (fieldText), the item of a grid's row.
+  // adds its value as the page set it (fieldText), the item of an editable grid's row.
   function contextText(root: Element, skip: Element | null, ownValue = false): string {
     const parts: string[] = [];
     let size = 0;
@@ -273,9 +291,12 @@ export function installContextLib(api: PageApi): void {
       if (a === document.body || a === document.documentElement) break;
       const kind = containerKind(a) ?? repeatedKind(a);
       if (kind) {
-        // A text field's own value is its row's item in an editable grid; not in a label (a
-        // form's field, whose value the page may fill in or format).
-        const text = contextText(a, el, editable && kind !== "label");
+        // A text field's own value is its row's item in an editable grid (a list or table row
+        // in no form), not a form's field (in a label, a div group, a form laid out as a
+        // table), whose value the page may fill in or format.
+        const own = editable && (kind === "row" || kind === "list item") &&
+          !(el as HTMLInputElement).form;
+        const text = contextText(a, el, own);
         if (text) return [kind, text];
         empty ??= [kind, ""];
         continue;
@@ -340,7 +361,10 @@ export function installContextLib(api: PageApi): void {
   }
 
   api.contextOf = contextOf;
-  api.noteEdit = noteEdit;
+  api.noteEdit = (f: Field, done?: boolean) => {
+    const follow = noteEdit(f, done);
+    if (follow) setTimeout(follow, 0);
+  };
   api.contextSkeleton = skeleton;
   api.describe = describe;
   api.refState = refState;
