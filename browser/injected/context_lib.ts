@@ -248,7 +248,7 @@ export function installContextLib(api: PageApi): void {
     if (text.length <= CONTEXT_MAX) return text;
     const head = text.slice(0, CONTEXT_SHOWN);
     // Two hashes: of the skeleton (a count that ticks keeps it), and of the exact text (rows
-    // "… line 3" / "… line 4" differ only in a count: told apart as short texts are, see EXACT_HASH).
+    // "… line 3" / "… line 4" differ only in a count: told apart as short texts are).
     const tail = `#${hash(skeleton(text))}~${hash(text)}`;
     // The item's number stays in sight when the cut would hide it: a row renumbered under the
     // pointer ("… Order 1001" now "… Order 1011") is told from one whose hover changed it.

@@ -32,8 +32,8 @@ export interface RefTarget {
  * fewer, `…`, the item's number past them (see `row_identity.ts` identityOf) and ` #` and those
  * hashes —, with the container's aria-label, images' alt text and aria-labels, fields' values as
  * the page set them (not as typed), and without the element's own text (a text field in a row:
- * its value as the page set it) unless it is the container), or for a nameless clickable `"content"` and its own
- * text, or the role and name of the nearest named structure (`"dialog"`,
+ * its value as the page set it) unless it is the container), or for a nameless clickable
+ * `"content"` and its own text, or the role and name of the nearest named structure (`"dialog"`,
  * `"region"`, …), or `""` and `""`. A node recycled for another item (a list
  * re-rendered without keys) keeps its role and name but not its context.
  */

@@ -36,8 +36,8 @@ function skeleton(text: string): string {
   }).join(" ");
 }
 
-// A long context's end, see RefContext: `… #hash`, or `… NUMBER #hash` (the item's number, past
-// the shown part).
+// A long context's end, see RefContext: `… #hash~hash`, or `… NUMBER #hash~hash` (the item's
+// number, past the shown part).
 const HASHED = /… (?:(\S+) )?#[0-9a-z]+(?:~[0-9a-z]+)?$/;
 
 // A long context's second hash, over its exact text (`… #skeleton~exact`): a skeleton leaves it
