@@ -3,9 +3,10 @@
  * that passed the ref check once the page re-used the rows for the next items: the item only
  * in a read-only field's value, in an editable grid's field, in an image's alt text, in the
  * row's own aria-label, or past an 80+ character prefix every row shares (a name, a small
- * number). Re-used before the call or during the click, each fails `ref-gone` and nothing is
- * deleted. Typing in a row's own field is no re-use: the field and its row's other refs still
- * act, also when the page rewrites what is typed (upper case), and after fill_form.
+ * number; or only a count, "line 3"). Re-used before the call or during the click, each fails
+ * `ref-gone` and nothing is deleted. Typing in a row's own field is no re-use: the field and its
+ * row's other refs still act, also when the page rewrites what is typed (upper case, as typed or
+ * on commit), and after fill_form; so do fields the page fills in after the snapshot (a form).
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
