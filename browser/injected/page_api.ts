@@ -119,6 +119,11 @@ export interface PageApi extends OnDemandApi {
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
   contextSkeleton: (text: string) => string;
+  /**
+   * Marks a value set in a field as typed, not the page's (its row keeps its item: see
+   * context_lib.ts): call before setting it, then with `done` after.
+   */
+  noteEdit: (field: HTMLInputElement | HTMLTextAreaElement, done?: boolean) => void;
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;

@@ -41,6 +41,7 @@ export const PAGE_API_NAMES = Object.keys(
     isEditableRoot: 1,
     contextOf: 1,
     contextSkeleton: 1,
+    noteEdit: 1,
     describe: 1,
     refState: 1,
     refElement: 1,
