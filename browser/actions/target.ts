@@ -182,6 +182,19 @@ export async function resolveTarget(
       "it may show on hover or when a menu or section opens: hover its row or click what opens it (take a snapshot to find them), then retry",
     );
   }
+  // text= reads text, not names: a control named so (its placeholder, aria-label) is said.
+  const named = /^text=/.test(selector)
+    ? await callUtility(page, page.mainFrameId, "namedTextMatch", [selector], {
+      signal: options.signal,
+    }).catch(() => null)
+    : null;
+  if (named) {
+    throw new ToolError(
+      "not-found",
+      `No element's text matches selector "${selector}": ${named} has it in an attribute, not as text`,
+      "use its ref (take a snapshot, or find by its name), or a CSS selector on that attribute",
+    );
+  }
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"`,

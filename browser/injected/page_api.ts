@@ -249,6 +249,8 @@ export interface PageApi extends OnDemandApi {
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
   /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
+  /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */
+  namedTextMatch: (selector: string) => string | null;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
 

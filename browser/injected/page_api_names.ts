@@ -84,6 +84,7 @@ export const PAGE_API_NAMES = Object.keys(
     queryMatches: 1,
     queryAt: 1,
     hiddenTextMatch: 1,
+    namedTextMatch: 1,
     textWalk: 1,
     headingLevel: 1,
     sectionBoundary: 1,
