@@ -170,11 +170,13 @@ export async function resolveTarget(
   if (found) return found;
   if (await blank()) throw blankTabSelectorError(selector);
   // A text= selector reads shown text only: say so when the text is there but hidden.
-  const hidden = /^text=/.test(selector)
-    ? await callUtility(page, page.mainFrameId, "hiddenTextMatch", [selector], {
-      signal: options.signal,
-    }).catch(() => null)
-    : null;
+  // Best effort: a page that does not answer gets the plain not-found.
+  const ask = (method: "hiddenTextMatch" | "namedTextMatch") =>
+    /^text=/.test(selector)
+      ? callUtility(page, page.mainFrameId, method, [selector], { signal: options.signal })
+        .catch(() => null)
+      : null;
+  const hidden = await ask("hiddenTextMatch");
   if (hidden) {
     throw new ToolError(
       "not-found",
@@ -183,11 +185,7 @@ export async function resolveTarget(
     );
   }
   // text= reads text, not names: a control named so (its placeholder, aria-label) is said.
-  const named = /^text=/.test(selector)
-    ? await callUtility(page, page.mainFrameId, "namedTextMatch", [selector], {
-      signal: options.signal,
-    }).catch(() => null)
-    : null;
+  const named = await ask("namedTextMatch");
   if (named) {
     throw new ToolError(
       "not-found",
