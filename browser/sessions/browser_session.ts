@@ -29,6 +29,7 @@ import {
 } from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
+import { leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -410,10 +411,14 @@ export class BrowserSession {
     await page.session.send("Page.bringToFront").catch(() => {});
   }
 
-  /** Closes one tab. CDP: `Target.closeTarget`. */
+  /**
+   * Closes one tab; one whose dialog Chromium lost is first left for `about:blank`
+   * (`stuck_dialogs.ts`: closing it as it is crashed the browser). CDP: `Target.closeTarget`.
+   */
   async closeTab(page: Page): Promise<void> {
     const targetId = page.target.targetId;
     if (this.#tabs.includes(page)) this.#ownClosing.add(targetId);
+    await leaveLostDialog(this.dialogs, page);
     await this.browser.connection.send("Target.closeTarget", { targetId }).catch(() => {});
     this.pageDetached(page);
     this.#ownClosing.delete(targetId);
@@ -436,6 +441,8 @@ export class BrowserSession {
       if (this.#crashed !== undefined) return false;
       if (this.#ownsBrowser) await this.browser.close();
       else if (this.#ownsContext && this.#contextId) {
+        // Disposing a context with a tab whose dialog Chromium lost crashed the shared browser.
+        await Promise.all(this.#tabs.map((p) => leaveLostDialog(this.dialogs, p)));
         await this.browser.disposeContext(this.#contextId).catch(() => {});
       } else if (!this.browser.owned) {
         // Attached: leave the human's browser as it is.

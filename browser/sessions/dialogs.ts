@@ -254,6 +254,19 @@ export class SessionDialogs {
     if (this.#open.has(frameId)) this.closed({ frameId, result: false, userInput: "" });
   }
 
+  /**
+   * A dialog of tab `tab` (target id) that Chromium cannot answer and still shows, if any.
+   * Reloading such a tab, navigating it to its own URL, closing it or disposing its browser
+   * context crashed Chromium 156's browser process (a failed `CHECK(pending_dialog_.is_null())`
+   * in DevTools' page handler, measured): see `stuck_dialogs.ts`.
+   */
+  lostIn(tab: string): DialogRecord | undefined {
+    for (const r of this.#open.values()) {
+      if (r.tab === tab && r.undelivered && r.handledAs === "open") return r;
+    }
+    return undefined;
+  }
+
   /** Forgets a closed tab's open dialogs. */
   dropTab(tab: string): void {
     for (const [frame, r] of this.#open) if (r.tab === tab) this.#open.delete(frame);
