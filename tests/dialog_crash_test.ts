@@ -1,7 +1,8 @@
 /**
  * A tab whose dialog Chromium lost (a dialog that opened while another frame's showed: see
  * dialog_policy_test "overlap") crashed Chromium 156's browser process when reloaded,
- * navigated to its own URL, closed, or had its context disposed (close_session), killing every
+ * navigated to its own URL (or reloaded by the page itself), closed, or had its context disposed
+ * (close_session), killing every
  * session in that browser. browxai leaves such a tab for about:blank first
  * (browser/sessions/stuck_dialogs.ts): here the real page strands a dialog, each of those
  * steps runs, and the browser is the same process throughout, its other session still working.
@@ -14,7 +15,7 @@ import { alive, eventually } from "./_util.ts";
 
 Deno.test("a tab with a dialog Chromium lost: reload, same URL, tab close and close_session leave Chromium running", async (t) => {
   const fx = await startFixtureServer();
-  const server = await startInProcess({ BROWX_CAPABILITIES: "read,navigation,action" });
+  const server = await startInProcess({ BROWX_CAPABILITIES: "read,navigation,action,eval" });
   const overlap = fx.url(
     `dialogs-overlap.html?loop=${encodeURIComponent(fx.crossUrl("prompt-loop.html"))}`,
   );
@@ -57,6 +58,30 @@ Deno.test("a tab with a dialog Chromium lost: reload, same URL, tab close and cl
       await strand("victim");
       await ok("navigate", { url: overlap, session: "victim", snapshot: "none" });
       await survived("navigate");
+    });
+    await t.step("the page reloading itself", async () => {
+      await strand("victim");
+      const s = await server.sessions.get("victim");
+      const page = s.activePage!;
+      // Its own reload (not browxai's): caught at its document request, taken via about:blank.
+      await ok("eval_js", {
+        expression: "window.old = 1; setTimeout(() => location.reload(), 0), 1",
+        session: "victim",
+      });
+      // A new document of the same URL: reloaded, the lost dialog left behind.
+      await eventually(
+        async () => {
+          const r = await server.call("eval_js", {
+            expression: "`${typeof window.old} ${location.href}`",
+            session: "victim",
+          });
+          return !s.dialogs.lostIn(page.target.targetId) &&
+            textOf(r).includes(`undefined ${overlap}`);
+        },
+        10_000,
+        "the page to load again",
+      );
+      await survived("the page's reload");
     });
     await t.step("closing the tab", async () => {
       await strand("victim");

@@ -29,7 +29,7 @@ import {
 } from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
-import { leaveLostDialog } from "./stuck_dialogs.ts";
+import { divertLostReload, leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -202,7 +202,15 @@ export class BrowserSession {
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
-      { frame: target.type === "iframe", ...(url ? { url } : {}) },
+      {
+        frame: target.type === "iframe",
+        ...(url ? { url } : {}),
+        // The page reloading itself over a dialog Chromium lost would crash the browser.
+        divert: (to, method) => {
+          const page = this.#tabs.find((p) => p.target.targetId === target.targetId);
+          return page && divertLostReload(this.dialogs, page, to, method);
+        },
+      },
     );
   }
 
