@@ -61,3 +61,18 @@ Deno.test("http: a browser per client; one client's browser crash leaves the oth
     await fx.close();
   }
 });
+
+Deno.test("http: BROWX_HTTP_BROWSERS=shared puts every client in one Chromium", async () => {
+  const fx = await startFixtureServer();
+  const server = await startHttp({ env: { BROWX_HTTP_BROWSERS: "shared" } });
+  try {
+    const a = await server.connect();
+    const b = await server.connect();
+    await a.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    await b.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    assertEquals(browsers(server.child.pid).length, 1);
+  } finally {
+    await server.close();
+    await fx.close();
+  }
+});
