@@ -118,6 +118,11 @@ Deno.test("press Tab: the delta says where the focus went", async (t) => {
       assertEquals(d.focus, undefined);
     });
 
+    await t.step("a click on a label names the field it focused", async () => {
+      const r = await mcp.ok("click", { selector: "text=Email" });
+      assertIncludes(String((r.snapshotDelta as R).focus), 'textbox "Email"', JSON.stringify(r));
+    });
+
     await t.step("a fill does not repeat the focus of the field it filled", async () => {
       const r = await mcp.ok("fill", { selector: "input[name=name]", value: "Ann" });
       const d = r.snapshotDelta as R;
