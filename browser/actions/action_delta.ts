@@ -16,6 +16,7 @@ import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recording.ts";
 import { FinishBudget } from "./finish_budget.ts";
 import { frameNoteOf } from "../frame_note.ts";
+import { maskedForAgent } from "../secret_scope.ts";
 
 /** What {@link diffSnapshots} answers for two equal texts. */
 const UNCHANGED: Pick<
@@ -150,7 +151,7 @@ export async function snapshotChange(
       (focusRef && (focusRef === options.acted || d.text.includes(`[ref=${focusRef}]`)))
     ? undefined
     : focusRef
-    ? focusLine(after, focusRef)
+    ? focusLine(after, focusRef, { mask: maskedForAgent })
     : "none";
   return {
     delta: {

@@ -297,9 +297,14 @@ const MAX_FOCUS_LINE = 160;
  * How `text` shows the element of `ref` (the focus moved there), in short: its node line
  * without indent, list marker and ` [focused]` (`textbox "Name" [ref=e1]: Ann`), or a link
  * inline in a line as `link "Docs" [ref=e3]`; cut at 160 characters. `ref` not in the text
- * (a page cut short): `[ref=eN]` alone. Pure.
+ * (a page cut short): `[ref=eN]` alone. `options.mask` (the call's masker) runs before the cut:
+ * a cut inside a secret's value would leave a prefix unmasked. Pure.
  */
-export function focusLine(text: string, ref: string): string {
+export function focusLine(
+  text: string,
+  ref: string,
+  options: { mask?: (line: string) => string } = {},
+): string {
   const mark = `[ref=${ref}]`;
   const at = text.indexOf(mark);
   if (at < 0) return mark;
@@ -312,5 +317,6 @@ export function focusLine(text: string, ref: string): string {
       if (m[2] === ref) line = `link "${m[1]}" ${mark}`;
     }
   }
+  if (options.mask) line = options.mask(line);
   return line.length > MAX_FOCUS_LINE ? `${line.slice(0, MAX_FOCUS_LINE - 1)}…` : line;
 }

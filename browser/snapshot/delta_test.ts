@@ -398,4 +398,7 @@ Deno.test("focusLine: the focused element's line in short, a link inline, a ref 
   assertEquals(focusLine(text, "e4"), 'button "Create account" [ref=e4]');
   assertEquals(focusLine(text, "e5").length, 160);
   assertEquals(focusLine(text, "e9"), "[ref=e9]");
+  // Masked before the cut: a value cut in the middle would not be masked later.
+  const masked = focusLine(text, "e5", { mask: (l) => l.replace(/x{300}/, "••••") });
+  assertEquals(masked, 'textbox "Bio" [ref=e5]: ••••');
 });
