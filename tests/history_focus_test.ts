@@ -3,7 +3,8 @@
  * - `go_back` / `go_forward` to a page Chromium restored from its back/forward cache said
  *   `navigation.kind: "full_load"` and repeated the page's old uncaught errors (Chromium replays
  *   them on restore): the page neither reloaded nor threw. It is `"bfcache_restore"`, with no
- *   page error, console error or dialog of its first load, and the page as it was left.
+ *   page error, console error or dialog of its first load, and the page as it was left; the
+ *   page going back by itself is told so in `sinceLastCall`.
  * - `press { key: "Tab" }` said `snapshotDelta.unchanged` although the focus moved (the delta
  *   compares lines without their focus marker): the delta says where the focus went.
  */
@@ -11,6 +12,7 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { errorOf } from "./_results.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
@@ -39,6 +41,9 @@ Deno.test("go_back to a page restored from the back/forward cache: bfcache_resto
   const srv = startTwoOrigins(() => ({
     "/onload": cacheable(ONLOAD),
     "/other": cacheable(`<!doctype html><title>Other</title><h1>Other page</h1>`),
+    // Goes back by itself, later than an action waits for its timers (1 s): between calls.
+    "/away": cacheable(`<!doctype html><title>Away</title><h1>Away</h1>
+      <script>setTimeout(() => history.back(), 1500)</script>`),
   }));
   const mcp = await startStdio();
   try {
@@ -81,6 +86,23 @@ Deno.test("go_back to a page restored from the back/forward cache: bfcache_resto
       assertEquals((again.navigation as R).kind, "full_load", JSON.stringify(again));
       assertEquals((again.dialogs as R[])[0]!.message, "Welcome!", JSON.stringify(again));
       assertIncludes(String((again.snapshotDelta as R).tree), "runs: 2");
+    });
+
+    await t.step("the page going back by itself: sinceLastCall says bfcache_restore", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/away`, snapshot: "none" });
+      const news: R[] = [];
+      await eventually(
+        async () => {
+          const r = await mcp.ok("get_url");
+          if (r.sinceLastCall) news.push(r.sinceLastCall as R);
+          return String(r.url).endsWith("/onload") && news.length > 0;
+        },
+        10_000,
+        "the page to go back",
+      );
+      const navigations = news.flatMap((n) => (n.navigations ?? []) as R[]);
+      assertEquals(navigations.at(-1)?.kind, "bfcache_restore", JSON.stringify(news));
+      assertEquals(news.flatMap((n) => (n.pageErrors ?? []) as string[]), []);
     });
 
     await t.step("bad input: go_back with a non-object session name is refused", async () => {
