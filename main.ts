@@ -76,6 +76,8 @@ async function main(): Promise<number> {
     headful: cli.config.headful,
     cdpEndpoint: cli.config.cdpEndpoint,
     ...cli.browser,
+    // One client's page that crashes Chromium takes down only that client's sessions.
+    browserPerClient: cli.http && cli.httpBrowsers === "per-client",
   });
   /** Ends what the transport holds (HTTP: every client, its sessions and its files). */
   let closeTransport: (() => Promise<void>) | undefined;

@@ -29,7 +29,7 @@ const NO_BOX = [
 ];
 
 const TABS_HINT =
-  'call tabs({ action: "list" }) and switch to an open tab, or navigate to open a new one';
+  'call again: the session acts in its active tab now (tabs({ action: "list" }) shows which; a page that closes its own popup moves it back), or navigate to open a new one';
 
 /** A CDP error Chromium answered with (not a disappearance, not a timeout) as a ToolError. */
 function fromProtocol(e: ProtocolError, call: FailedCall): ToolError {
@@ -145,7 +145,8 @@ export function toToolError(e: unknown, call: FailedCall = { name: "the call" })
   if (gone === "tab") {
     return new ToolError(
       "page-closed",
-      `The tab closed during "${call.name}": ${(e as Error).message}`,
+      // Chromium's own words ("Cannot send …: target closed") say nothing more to an agent.
+      `The tab closed during "${call.name}": nothing more was done in it`,
       TABS_HINT,
     );
   }

@@ -53,6 +53,11 @@ export interface Cli {
     bodyTimeoutMs?: number;
     headTimeoutMs?: number;
   };
+  /**
+   * `BROWX_HTTP_BROWSERS`: `per-client` (default) gives each HTTP client a Chromium of its
+   * own, `shared` puts every client's sessions in one Chromium (a context each).
+   */
+  httpBrowsers: "per-client" | "shared";
   /** The browser flags: launch switches, what sessions start with, automation tells. */
   browser: BrowserSettings;
   /**
@@ -322,6 +327,12 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     const n = envInt(env, spec);
     if (n !== undefined) httpLimits[key as keyof Cli["httpLimits"]] = n;
   }
+  const httpBrowsers = env("BROWX_HTTP_BROWSERS")?.trim() || "per-client";
+  if (httpBrowsers !== "per-client" && httpBrowsers !== "shared") {
+    throw new UsageError(
+      `Invalid BROWX_HTTP_BROWSERS "${httpBrowsers}": expected per-client or shared`,
+    );
+  }
   const scale: Cli["scale"] = {};
   for (const [key, spec] of Object.entries(SCALE_INTS)) {
     const n = envInt(env, spec);
@@ -405,6 +416,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     consolePort,
     warnings,
     httpLimits,
+    httpBrowsers,
     scale,
     browser: browserSettings(values, env),
     fileEnv,

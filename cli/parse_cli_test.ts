@@ -240,3 +240,15 @@ Deno.test("--config over a stricter environment: each policy override warned; em
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("BROWX_HTTP_BROWSERS: per-client by default, shared on request, anything else refused", () => {
+  assertEquals(parseCli(["--http"], env({})).httpBrowsers, "per-client");
+  assertEquals(
+    parseCli(["--http"], env({ BROWX_HTTP_BROWSERS: "shared" })).httpBrowsers,
+    "shared",
+  );
+  assertIncludes(
+    usageError(() => parseCli(["--http"], env({ BROWX_HTTP_BROWSERS: "one-each" }))),
+    'Invalid BROWX_HTTP_BROWSERS "one-each": expected per-client or shared',
+  );
+});

@@ -61,6 +61,7 @@ Environment (README "Command line" has the details):
   BROWX_SECRETS              a NAME=value file the agent fills as {{secret:NAME}} (secrets capability)
   BROWX_SHARED_AUTH_STATES=1 HTTP clients share one set of auth states
   BROWX_HTTP_TOKEN           bearer token(s) for --http, comma-separated (one per principal)
+  BROWX_HTTP_BROWSERS        per-client (default: a Chromium per HTTP client) or shared (one for all)
   BROWX_CONSOLE=PORT         as --console PORT (0: a free port)
   BROWX_HTTP_IDLE_MS, BROWX_HTTP_MAX_CLIENTS, BROWX_HTTP_INIT_TTL_MS, BROWX_HTTP_BODY_TIMEOUT_MS,
   BROWX_HTTP_HEAD_TIMEOUT_MS HTTP limits: idle client, clients at once, silent client after initialize,

@@ -70,6 +70,16 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["select", { selector: "#plan", value: "a", index: 1 }, "exactly one"],
       ["select", { selector: "#name", value: "x" }, "not a native <select>"],
       ["select", { selector: "#plan", value: "enterprise" }, "no such option"],
+      [
+        "select",
+        { selector: "#plan", value: "Pro" },
+        'an option has that label: pass label: "Pro"',
+      ],
+      [
+        "select",
+        { selector: "#plan", label: "team" },
+        'an option has that value: pass value: "team"',
+      ],
       ["hover", {}, "Missing target"],
       ["drag", { to: { selector: "#name" } }, '"from"'],
       ["drag", { from: {}, to: { selector: "#name" } }, 'Missing target for "from"'],

@@ -148,6 +148,28 @@ async function coreTools(t: Deno.TestContext, mcp: McpHarness) {
       assertEquals(jpeg.content.find((c) => c.type === "image")!.mimeType, "image/jpeg");
     });
 
+    await t.step("a big full-page screenshot inline says how to make it smaller", async () => {
+      const rows = Array.from(
+        { length: 3000 },
+        (_, i) =>
+          `<tr><td>Item ${i} ${"#".repeat(i % 37)}</td><td>${(i * 7919) % 1000} EUR</td></tr>`,
+      )
+        .join("");
+      const big = Deno.serve(
+        { hostname: "127.0.0.1", port: 0, onListen() {} },
+        () => new Response(`<table>${rows}</table>`, { headers: { "content-type": "text/html" } }),
+      );
+      try {
+        await mcp.ok("navigate", { url: `http://127.0.0.1:${big.addr.port}/`, snapshot: "none" });
+        const shot = await mcp.call("screenshot", { fullPage: true });
+        const warnings = (shot.structuredContent!.warnings as string[]).join("\n");
+        assertIncludes(warnings, "captured the top-left");
+        assertIncludes(warnings, 'KiB inline: pass path to save it to a file, format: "jpeg"');
+      } finally {
+        await big.shutdown();
+      }
+    });
+
     await t.step("history: back, forward, and moved=false at the edge", async () => {
       await mcp.ok("navigate", { url: fx.url("basic.html?h=1"), snapshot: "none" });
       await mcp.ok("navigate", { url: fx.url("basic.html?h=2"), snapshot: "none" });

@@ -20,6 +20,19 @@ Deno.test("dialog policies per session", async (t) => {
       expression: "document.getElementById('result').textContent",
     })).value;
   try {
+    await t.step("handle_dialog as a session's first call names no tab -1", async () => {
+      const r = await mcp.ok("handle_dialog", { accept: true });
+      assertIncludes(String(r.note), "of the page the next call opens");
+      // What it armed is used by that page.
+      await mcp.ok("navigate", { url: fx.url("dialogs.html"), snapshot: "none" });
+      await mcp.ok("click", { selector: "#confirm" });
+      assertEquals(
+        (await mcp.ok("eval_js", { expression: "document.getElementById('result').textContent" }))
+          .value,
+        "confirm: true",
+      );
+    });
+
     await t.step("accept and dismiss", async () => {
       await mcp.ok("open_session", {
         session: "acc",
@@ -36,6 +49,19 @@ Deno.test("dialog policies per session", async (t) => {
       await mcp.ok("click", { session: "dis", selector: "#alert" });
       await mcp.ok("click", { session: "dis", selector: "#prompt" });
       assertEquals(await result("dis"), "prompt: null");
+    });
+
+    await t.step("the default policy dismisses a confirm and says how to accept it", async () => {
+      await mcp.ok("open_session", { session: "def", url: fx.url("dialogs.html") });
+      const r = await act(mcp, "click", { session: "def", selector: "#confirm" });
+      assertEquals(await result("def"), "confirm: false");
+      const warned = r.warnings.find((w) => w.includes("dismissed by the session's default"));
+      assertIncludes(String(warned), "handle_dialog({ accept: true })");
+      // An armed answer is the agent's choice: nothing to say.
+      await mcp.ok("handle_dialog", { session: "def", accept: true });
+      const armed = await act(mcp, "click", { session: "def", selector: "#confirm" });
+      assertEquals(await result("def"), "confirm: true");
+      assertEquals(armed.warnings.some((w) => w.includes("session's default")), false);
     });
 
     await t.step("accept-prompt-with answers prompts with the session's text", async () => {

@@ -54,6 +54,15 @@ Deno.test("navigation guard: undeclared form submissions are stopped", async (t)
           await mcp.call("fill", { selector: "input[name=q]", value: "typed" })
         ).then(async () => await mcp.call("press", { key: "Enter" })),
       );
+      // A GET form: what was typed shows nowhere in the result, the stopped request is by its
+      // keys too (was: blockedUrl by its keys, network.requests with the value).
+      await mcp.ok("fill", { selector: "input[name=g]", value: "typed-get" });
+      const entered = await mcp.call("press", { key: "Enter" });
+      blocked(entered);
+      const requests = (entered.structuredContent!.network as { requests: { url: string }[] })
+        .requests;
+      assertTrue(requests.some((q) => q.url.includes("/api/echo?g")), JSON.stringify(requests));
+      assertTrue(!JSON.stringify(entered).includes("typed-get"), JSON.stringify(entered));
       blocked(await mcp.call("click", { selector: "#scripted" }));
       assertEquals(await activeUrl(mcp), page);
       assertEquals(posts(), 0);

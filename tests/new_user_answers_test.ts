@@ -8,7 +8,8 @@
  *   load answered 404 warns with the status;
  * - `fill_form { submits: true }` sends nothing, says so, and its schema says it only allows;
  * - one re-created ref "is gone" and is re-created as "it";
- * - `text=` of a text that is on the page but hidden says where and why, and what to do.
+ * - `text=` of a text that is on the page but hidden says where and why, and what to do; of a
+ *   control's name (a placeholder), which control has it.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -149,6 +150,19 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
       assertIncludes(textOf(d), "(in a closed <details>)");
       const none = await mcp.call("click", { selector: "text=Nowhere", timeoutMs: 3000 });
       assertIncludes(textOf(none), 'No element matches selector "text=Nowhere"');
+      // A name shown in the snapshot (a placeholder's) is no text: which control has it.
+      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+      const named = await mcp.call("fill", {
+        selector: "text=Jane Doe",
+        value: "x",
+        timeoutMs: 2000,
+      });
+      assertEquals(errorOf(named).code, "not-found");
+      assertIncludes(
+        textOf(named),
+        'textbox "Full name" (its placeholder "Jane Doe") has it in an attribute, not as text',
+      );
+      assertIncludes(textOf(named), "use its ref");
     });
 
     await t.step("fill_form submits: true sends nothing, and says so and how to send", async () => {

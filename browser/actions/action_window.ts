@@ -258,6 +258,21 @@ export class ActionWindow implements AsyncDisposable {
         } s for a dialog the page raises next, then lapses`,
       );
     }
+    const byDefault = this.#session.dialogs.policy === "default" &&
+      recording.dialogs.find((d) =>
+        (d.kind === "confirm" || d.kind === "prompt") && d.handledAs === "dismissed" &&
+        !d.armed && !d.undelivered && d.frame === undefined
+      );
+    if (byDefault) {
+      // Nobody chose this answer: the page's action may have been cancelled by it.
+      warnings.push(
+        `the ${byDefault.kind} "${
+          byDefault.message.slice(0, 80)
+        }" was dismissed by the session's default (the page got ${
+          byDefault.kind === "confirm" ? "false" : "null"
+        }): to accept it, call handle_dialog({ accept: true }) and repeat the action`,
+      );
+    }
     let blocked: ToolError | undefined;
     if (policy.errors.length) {
       blocked = blockedNavigation(policy.errors, recording.activePage.url);

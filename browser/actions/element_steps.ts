@@ -40,8 +40,14 @@ export function elementSteps(
   const inMain = handle.frameId === page.mainFrameId;
   // What the element must still be: the ref as shown, or its row as the pointer's arrival
   // changed it (a hover accepted by `coveredAt`), for every later attempt of this action.
-  let shown: ShownAs | undefined = handle.shown &&
-    { role: handle.shown.role, name: handle.shown.name, context: handle.shown.context };
+  // With the rows that read like it but for counts (`others`): a re-use into one of them keeps
+  // the skeleton, and only they tell it (a long row's "… line 3" now "… line 4").
+  let shown: ShownAs | undefined = handle.shown && {
+    role: handle.shown.role,
+    name: handle.shown.name,
+    context: handle.shown.context,
+    ...(handle.shown.others ? { others: handle.shown.others } : {}),
+  };
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);

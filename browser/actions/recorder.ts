@@ -13,7 +13,7 @@ import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
-import { isWriteMethod, reportedUrl } from "../network_writes.ts";
+import { isWriteMethod, keysOnly, reportedUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
 import {
   BY_TYPE,
@@ -395,7 +395,9 @@ export class ActionRecorder {
         },
         requests: notable.slice(0, 10).map((r) => ({
           method: r.method,
-          url: reportedUrl(r.url, r.method),
+          // Stopped before it left: by its keys, as the error's blockedUrl (a GET form's
+          // request carries what was typed in its fields).
+          url: r.blockedByPolicy ? keysOnly(r.url) : reportedUrl(r.url, r.method),
           type: r.type,
           ...(r.status !== undefined ? { status: r.status } : {}),
           ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),

@@ -170,16 +170,27 @@ export async function resolveTarget(
   if (found) return found;
   if (await blank()) throw blankTabSelectorError(selector);
   // A text= selector reads shown text only: say so when the text is there but hidden.
-  const hidden = /^text=/.test(selector)
-    ? await callUtility(page, page.mainFrameId, "hiddenTextMatch", [selector], {
-      signal: options.signal,
-    }).catch(() => null)
-    : null;
+  // Best effort: a page that does not answer gets the plain not-found.
+  const ask = (method: "hiddenTextMatch" | "namedTextMatch") =>
+    /^text=/.test(selector)
+      ? callUtility(page, page.mainFrameId, method, [selector], { signal: options.signal })
+        .catch(() => null)
+      : null;
+  const hidden = await ask("hiddenTextMatch");
   if (hidden) {
     throw new ToolError(
       "not-found",
       `No shown element matches selector "${selector}": the text is in a hidden ${hidden}`,
       "it may show on hover or when a menu or section opens: hover its row or click what opens it (take a snapshot to find them), then retry",
+    );
+  }
+  // text= reads text, not names: a control named so (its placeholder, aria-label) is said.
+  const named = await ask("namedTextMatch");
+  if (named) {
+    throw new ToolError(
+      "not-found",
+      `No element's text matches selector "${selector}": ${named} has it in an attribute, not as text`,
+      "use its ref (take a snapshot, or find by its name), or a CSS selector on that attribute",
     );
   }
   throw new ToolError(

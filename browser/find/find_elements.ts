@@ -84,6 +84,8 @@ interface FrameScan {
   loaderId: string;
   instance: string;
   items: FindItem[];
+  /** An ordinal query's count of the frame's close matches (`FindScan.closeCount`). */
+  closeCount?: number | undefined;
 }
 
 interface Ranked {
@@ -138,8 +140,9 @@ export async function findElements(
     whole: parsed.whole,
     rootId: null,
     remember: recalled.map((r) => r.features),
-    // An ordinal counts every match; otherwise the best few per frame are enough.
-    max: parsed.ordinal !== undefined ? 1000 : Math.max(limit * 3, 15),
+    max: Math.max(limit * 3, 15),
+    // An ordinal counts in page order among every close match: its ends come too.
+    ...(parsed.ordinal !== undefined ? { ends: Math.abs(parsed.ordinal) } : {}),
   };
   let frames: Array<{ frameId: string; rootId: number | null }>;
   if (args.contextRef !== undefined) {
@@ -159,7 +162,13 @@ export async function findElements(
       const scan = await callUtility(page, frameId, "findScan", [{ ...frameQuery, rootId }], {
         signal,
       });
-      return { frameId, loaderId, instance: scan.instance, items: scan.items };
+      return {
+        frameId,
+        loaderId,
+        instance: scan.instance,
+        items: scan.items,
+        closeCount: scan.closeCount,
+      };
     } catch (e) {
       // A child frame going away (or not answering) is not the search's fault.
       if (i === 0 || options.signal?.aborted || (e instanceof AbortError && !timeout?.aborted)) {
@@ -170,7 +179,8 @@ export async function findElements(
   }));
   const ranked = rank(scans, recalled);
   const warnings: string[] = [];
-  const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings);
+  const closeCount = scans.reduce((n, s) => n + (s?.closeCount ?? 0), 0);
+  const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings, closeCount);
   const chosen = ranked.slice(0, limit);
   const candidates = await describe(page, chosen, scans, options);
   if (!candidates.length) {
@@ -259,7 +269,12 @@ function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked
  * "second Delete in the Orders table": among the matches as good as the best (within 15%), in
  * page order, the n-th (from the end when negative) goes first. Returns whether one was picked.
  */
-function applyOrdinal(ranked: Ranked[], ordinal: number | undefined, warnings: string[]): boolean {
+function applyOrdinal(
+  ranked: Ranked[],
+  ordinal: number | undefined,
+  warnings: string[],
+  closeCount = 0,
+): boolean {
   if (ordinal === undefined || !ranked.length) return false;
   const top = ranked[0]!.score;
   const group = ranked.filter((r) => r.score >= top * 0.85)
@@ -274,7 +289,8 @@ function applyOrdinal(ranked: Ranked[], ordinal: number | undefined, warnings: s
   }
   ranked.splice(ranked.indexOf(pick), 1);
   pick.score = Math.max(pick.score, top);
-  pick.notes.unshift(`${nth(ordinal)} of ${group.length}`);
+  // The frames' own counts of close matches, when they hold more than were returned.
+  pick.notes.unshift(`${nth(ordinal)} of ${Math.max(group.length, closeCount)}`);
   ranked.unshift(pick);
   return true;
 }

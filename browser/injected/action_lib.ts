@@ -286,7 +286,9 @@ export function installActionLib(api: PageApi): void {
   api.setValue = (el: El, value: string) => {
     const input = el as HTMLInputElement;
     input.focus();
+    api.noteEdit(input);
     input.value = value;
+    api.noteEdit(input, true);
     if (input.value !== value) return { error: `the field rejected the value "${value}"` };
     input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));

@@ -11,6 +11,8 @@
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
  *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
+ * - `noteEdit(field, done?)`: a value browxai sets by script (fill_form, dates) is typed, not
+ *   the page's (trusted `beforeinput`/`input` events mark the rest).
  * - `refElement(id, instance, role, name, context | null, notLabel?): Element | null`: the
  *   element when it is exactly what the ref was shown as (ref resolution in one call; with
  *   `notLabel`, and no `<label>`), else null.
@@ -18,12 +20,16 @@
  * The context of an element (`contextOf`): frameworks re-render lists by
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
  * name while its row now shows another item. Context texts are whitespace
- * collapsed and at most 80 characters: a longer one is its first 72, `… #` and a hash of
- * up to 600 (rows sharing a long prefix differ); when its item's number (see `identity`) lies
- * past them, fewer and `… NUMBER #` (so a hover change is told from a renumbered row). They hold the row's text, the alt text of
- * its images, the aria-labels of its other elements (icon-only controls; a field counts by its
- * value alone), and the values of fields the user does not type (a button input's label, a
- * read-only or disabled field); never a typed value (values change as the agent fills a row), a secret, the content of
+ * collapsed and at most 80 characters: a longer one is its first 72, `… #` and two hashes of
+ * up to 600, `SKELETON~EXACT` (rows sharing a long prefix differ; a count that ticks keeps the
+ * first); when its item's number (see `identity`) lies past them, fewer and `… NUMBER #` (so a
+ * hover change is told from a renumbered row). They hold the container's own aria-label, the
+ * row's text, the alt text of its images, the aria-labels of its other elements (icon-only
+ * controls; a field counts by its value alone), and fields' values as the page set them (an
+ * editable grid's item, a read-only field, a button input's label; a text field's own too, in
+ * a list or table row outside a form); never what was typed (`noteEdit`: a field the agent or
+ * a person typed in counts by its value before, while it reads what was typed, or what the
+ * page's handlers made of it), a value put in a field seen empty, a secret, the content of
  * contenteditable regions or of `datalist` suggestions. In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
@@ -97,9 +103,11 @@ export function installContextLib(api: PageApi): void {
   const VOLATILE =
     /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
   const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
+  // A long text's second hash, over its exact words (see contextText): not part of a skeleton.
+  const EXACT_HASH = /(?<=… (?:\S+ )?#[0-9a-z]+)~[0-9a-z]+$/;
   const skeleton = (t: string) => {
     let id = false;
-    return t.split(" ").map((w) => {
+    return t.replace(EXACT_HASH, "").split(" ").map((w) => {
       if (!id && IDENTIFIER.test(w)) return (id = true, w);
       return VOLATILE.test(w) ? "0" : w;
     }).join(" ");
@@ -120,16 +128,65 @@ export function installContextLib(api: PageApi): void {
     return (h >>> 0).toString(36);
   }
 
-  // What a field adds to its row's context: a value the user does not type (a button's label, a
-  // read-only or disabled field's value: display only) and never a secret's. Typed values
-  // change as the agent fills a row (fill_form fills one field after another).
+  // Typing in a field (a trusted beforeinput/input, or browxai's own setting of a value:
+  // noteEdit) does not make its row another item: its value counts as it was before the edit
+  // (`before`) while it still reads what was typed (`after`); a value the page sets later (a
+  // row re-used for another item) counts as it is. `after` follows what the page's own input
+  // and change handlers made of the typing (upper case, a format on commit) by the end of the
+  // task. A field seen empty counts as empty (`seenEmpty`): the page filling it in (a prefill, an
+  // autocomplete, a computed total) is no other item; a re-used row shows another item's value.
+  const edits = new WeakMap<Element, { before: string; after: string }>();
+  const seenEmpty = new WeakSet<Element>();
+  type Field = HTMLInputElement | HTMLTextAreaElement;
+  const isField = (t: EventTarget | undefined): t is Field =>
+    t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement;
+  // `done`: the edit is in (input), or committed (change: only a value still as typed).
+  function noteEdit(f: Field, done?: boolean | "commit") {
+    const r = edits.get(f);
+    if (!done) {
+      if (!r || r.after !== f.value) edits.set(f, { before: f.value, after: f.value });
+      return;
+    }
+    if (!r || (done === "commit" && r.after !== f.value)) return;
+    const typed = r.after = f.value;
+    // What the page's handlers made of it, once they ran.
+    return () => {
+      if (r.after === typed) r.after = f.value;
+    };
+  }
+  // Captured before the page's handlers; followed once they ran: when the event bubbled back
+  // to the window, or (a handler stopped it) at the end of the task, never later (a value set
+  // later is the page's own).
+  const onEdit = (done: boolean | "commit") => (ev: Event) => {
+    const t = ev.composedPath()[0];
+    const follow = ev.isTrusted && isField(t) ? noteEdit(t, done) : undefined;
+    if (!follow) return;
+    addEventListener(ev.type, follow, { once: true });
+    setTimeout(() => {
+      removeEventListener(ev.type, follow);
+      follow();
+    }, 0);
+  };
+  addEventListener("beforeinput", onEdit(false), true);
+  addEventListener("input", onEdit(true), true);
+  addEventListener("change", onEdit("commit"), true);
+  const shownValue = (f: Field) => {
+    const r = edits.get(f);
+    const v = r && r.after === f.value ? r.before : f.value;
+    if (!v) seenEmpty.add(f);
+    return seenEmpty.has(f) ? "" : v;
+  };
+
+  // What a field adds to its row's context: its value as the page set it (an editable grid's
+  // item name, a read-only field's, a button's label), never what is typed in it (see
+  // `edits`: values change as the agent fills a row) nor a secret's.
   function fieldText(el: Element): string {
     const tag = el.localName;
     if (tag === "textarea" || tag === "input") {
       const f = el as HTMLInputElement;
       const type = tag === "input" ? f.type : "textarea";
       if (NO_VALUE_TYPES.has(type) || isSecret(f)) return "";
-      return SHOWN_VALUE_TYPES.has(type) || f.readOnly || f.disabled ? f.value : "";
+      return SHOWN_VALUE_TYPES.has(type) ? f.value : shownValue(f);
     }
     if (tag === "select") {
       const sel = el as HTMLSelectElement;
@@ -139,9 +196,11 @@ export function installContextLib(api: PageApi): void {
   }
 
   // The text of `root` without `skip`'s subtree, editable regions, and fields' typed values
-  // (see fieldText), with the alt text of images and the aria-label of elements (a row told
-  // apart only by an icon's label), whitespace collapsed; stops once CONTEXT_HASHED are in.
-  function contextText(root: Element, skip: Element | null): string {
+  // (see fieldText), with the alt text of images and the aria-label of elements, the root's
+  // own first (a row told apart only by an icon's label, `<li aria-label="Order 1001">`),
+  // whitespace collapsed; stops once CONTEXT_HASHED are in. `ownValue`: `skip` (a text field)
+  // adds its value as the page set it (fieldText), the item of an editable grid's row.
+  function contextText(root: Element, skip: Element | null, ownValue = false): string {
     const parts: string[] = [];
     let size = 0;
     const add = (t: string) => {
@@ -160,7 +219,11 @@ export function installContextLib(api: PageApi): void {
         }
         if (n.nodeType !== 1) continue;
         const c = n as Element;
-        if (c === skip || NO_CONTEXT_TEXT.has(c.localName)) continue;
+        if (c === skip) {
+          if (ownValue && add(" " + fieldText(c) + " ")) return true;
+          continue;
+        }
+        if (NO_CONTEXT_TEXT.has(c.localName)) continue;
         const ce = c.getAttribute("contenteditable");
         if (ce !== null && ce !== "false") continue;
         const block = !isInline(c);
@@ -179,11 +242,14 @@ export function installContextLib(api: PageApi): void {
       }
       return false;
     }
-    visit(root);
+    const rootLabel = root.getAttribute("aria-label");
+    if (!(rootLabel && add(rootLabel + " "))) visit(root);
     const text = parts.join("").replace(/\s+/g, " ").trim().slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
     const head = text.slice(0, CONTEXT_SHOWN);
-    const tail = `#${hash(skeleton(text))}`;
+    // Two hashes: of the skeleton (a count that ticks keeps it), and of the exact text (rows
+    // "… line 3" / "… line 4" differ only in a count: told apart as short texts are).
+    const tail = `#${hash(skeleton(text))}~${hash(text)}`;
     // The item's number stays in sight when the cut would hide it: a row renumbered under the
     // pointer ("… Order 1001" now "… Order 1011") is told from one whose hover changed it.
     const id = identity(text.split(" "));
@@ -225,7 +291,12 @@ export function installContextLib(api: PageApi): void {
       if (a === document.body || a === document.documentElement) break;
       const kind = containerKind(a) ?? repeatedKind(a);
       if (kind) {
-        const text = contextText(a, el);
+        // A text field's own value is its row's item in an editable grid (a list or table row
+        // in no form), not a form's field (in a label, a div group, a form laid out as a
+        // table), whose value the page may fill in or format.
+        const own = editable && (kind === "row" || kind === "list item") &&
+          !(el as HTMLInputElement).form;
+        const text = contextText(a, el, own);
         if (text) return [kind, text];
         empty ??= [kind, ""];
         continue;
@@ -290,6 +361,10 @@ export function installContextLib(api: PageApi): void {
   }
 
   api.contextOf = contextOf;
+  api.noteEdit = (f: Field, done?: boolean) => {
+    const follow = noteEdit(f, done);
+    if (follow) setTimeout(follow, 0);
+  };
   api.contextSkeleton = skeleton;
   api.describe = describe;
   api.refState = refState;

@@ -414,6 +414,16 @@ export function installFindLib(api: PageApi): void {
     items.sort((a, b) => b.score - a.score || a.order - b.order);
     const best = items.slice(0, q.max);
     for (const it of items.slice(q.max)) if (it.remembered >= 0) best.push(it);
+    // An ordinal counts in page order among the close matches: their ends come too.
+    const top = items[0]?.score ?? 0;
+    const close = q.ends ? items.filter((it) => it.score >= top * 0.85) : [];
+    if (q.ends) {
+      close.sort((a, b) => a.order - b.order);
+      const kept = new Set(best);
+      for (const it of [...close.slice(0, q.ends), ...close.slice(-q.ends)]) {
+        if (!kept.has(it)) best.push(it), kept.add(it);
+      }
+    }
     for (const it of best) {
       const [el, skip] = els.get(at.get(it)!)!;
       if (skip) setStaticOnly(true);
@@ -423,7 +433,12 @@ export function installFindLib(api: PageApi): void {
         if (skip) setStaticOnly(false);
       }
     }
-    return { instance: api.instance as string, items: best, scanned };
+    return {
+      instance: api.instance as string,
+      items: best,
+      scanned,
+      ...(q.ends ? { closeCount: close.length } : {}),
+    };
   }
 
   api.findScan = scan;

@@ -32,6 +32,11 @@ export interface FindQuery {
   remember: FindRemember[];
   /** How many of the best items to return (plus remembered ones). */
   max: number;
+  /**
+   * An ordinal query's reach: the first and the last `ends` items as good as the best (within
+   * 15%), in page order, are returned too, however many there are ("last Buy button" of 3000).
+   */
+  ends?: number;
 }
 
 /** An element `find_feedback` remembered, by its stable features. */
@@ -89,6 +94,8 @@ export interface FindScan {
   items: FindItem[];
   /** How many elements were scored. */
   scanned: number;
+  /** With `ends`: how many items are as good as the best (within 15%). */
+  closeCount?: number;
 }
 
 /** A selector that designates one element now (`findHints`), and what the element is like. */

@@ -219,7 +219,11 @@ export function installFormEditLib(api: PageApi): void {
     }
     const text = String(value);
     c.focus();
+    // Typed, not the page's: the row keeps its item (context_lib.ts).
+    const typed = c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement;
+    if (typed) api.noteEdit(c);
     c.value = text;
+    if (typed) api.noteEdit(c, true);
     if (c.value !== text) {
       return fail("invalid-argument", `the field rejected the value (a ${type} field)`);
     }

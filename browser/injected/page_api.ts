@@ -119,6 +119,11 @@ export interface PageApi extends OnDemandApi {
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
   contextSkeleton: (text: string) => string;
+  /**
+   * Marks a value set in a field as typed, not the page's (its row keeps its item: see
+   * context_lib.ts): call before setting it, then with `done` after.
+   */
+  noteEdit: (field: HTMLInputElement | HTMLTextAreaElement, done?: boolean) => void;
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;
@@ -244,6 +249,8 @@ export interface PageApi extends OnDemandApi {
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
   /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
+  /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */
+  namedTextMatch: (selector: string) => string | null;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
 

@@ -379,6 +379,25 @@ export function installTextLib(api: PageApi): void {
     }
     return hasBox(holder) ? null : `${tagOf(holder)} (no size)`;
   };
+  // A control named by its placeholder, aria-label or title shows that name in a snapshot
+  // (textbox "Notes") but has no such text: say which one has it, and how to reach it.
+  api.namedTextMatch = (selector: string): string | null => {
+    const { exact, want } = sought(selector);
+    if (!want) return null;
+    const named = document.querySelectorAll("[placeholder], [aria-label], [title], [alt]");
+    const said = (v: string) => exact ? normText(v) === want : normText(v).includes(want);
+    for (const el of [...named].slice(0, 5000)) {
+      const from = ["aria-label", "placeholder", "title", "alt"].find((a) =>
+        said(el.getAttribute(a) ?? "")
+      );
+      if (!from || !hasBox(el)) continue;
+      const name = nameOf(el).slice(0, 60);
+      return `${roleOf(el)}${name ? ` "${name}"` : ""} (its ${from} "${
+        (el.getAttribute(from) ?? "").slice(0, 60)
+      }")`;
+    }
+    return null;
+  };
   api.queryAt = (selector: string, index: number, expected: string | null) => {
     const el = last?.selector === selector ? last.els[index] : undefined;
     if (!el || !el.isConnected) return null;

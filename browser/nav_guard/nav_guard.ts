@@ -189,7 +189,16 @@ export class NavGuard {
     session: CdpSession,
     targetId: string,
     from: () => string,
-    options: { frame?: boolean; url?: string } = {},
+    options: {
+      frame?: boolean;
+      url?: string;
+      /**
+       * Asked of each main-frame document request before the policy: a function takes it off
+       * the page's hands (the guard fails it, `Aborted`, then calls that function, which
+       * navigates its own way); undefined leaves it to the policy.
+       */
+      divert?: (url: string, method: string) => (() => void) | undefined;
+    } = {},
   ): void {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
     const mainFrameId = options.frame ? "" : targetId;
@@ -257,6 +266,14 @@ export class NavGuard {
     session.on("Fetch.requestPaused", (e) => {
       if (e.resourceType !== "Document") {
         this.#answerWrite(session, targetId, e).catch(report);
+        return;
+      }
+      const diverted = e.frameId === mainFrameId
+        ? options.divert?.(e.request.url, e.request.method)
+        : undefined;
+      if (diverted) {
+        session.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "Aborted" })
+          .catch(report).finally(diverted);
         return;
       }
       this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);

@@ -67,6 +67,13 @@ export interface BrowserHostOptions {
   automationTells?: boolean | undefined;
   /** What sessions start with. */
   defaults?: SessionDefaults | undefined;
+  /**
+   * `--http`: each MCP client's incognito sessions live in a browser of that client's own
+   * ({@link BrowserHost.forClient}), so a page that crashes Chromium takes down only its own
+   * client's sessions. Ignored with `cdpEndpoint` (nothing to launch) and with
+   * `defaults.sharedContext` (the clients share a session on purpose).
+   */
+  browserPerClient?: boolean | undefined;
 }
 
 /** Owns every browser connection of the server. */
@@ -86,15 +93,20 @@ export class BrowserHost {
    * the shared browser (a start after the first), browsers whose connection ended without
    * browxai closing them (crashed, killed, an attached browser gone).
    */
-  readonly stats = { launches: 0, sharedRestarts: 0, crashes: 0 };
+  readonly stats: { launches: number; sharedRestarts: number; crashes: number };
+  /** The server's host, for a client's ({@link forClient}): launches, installs and stats are its. */
+  #root: BrowserHost | undefined;
 
   /**
    * Also starts removing the temp profiles of servers that died without
    * closing their browsers (kill -9, the OOM killer): see
    * {@link cleanStaleTempProfiles}. In the background; a failure is ignored.
    */
-  constructor(options: BrowserHostOptions) {
+  constructor(options: BrowserHostOptions, root?: BrowserHost) {
     this.#options = options;
+    this.#root = root;
+    this.stats = root?.stats ?? { launches: 0, sharedRestarts: 0, crashes: 0 };
+    if (root) return;
     cleanStaleTempProfiles().catch(() => {});
     // Asking the browser its version takes a process start: done now, in the background, so
     // the first launch does not wait for it.
@@ -122,6 +134,32 @@ export class BrowserHost {
       rb.browser.closed.then(forget);
     }, forget);
     return p;
+  }
+
+  /** True when {@link forClient} gives each HTTP client a browser of its own. */
+  get perClient(): boolean {
+    const o = this.#options;
+    return o.browserPerClient === true && !o.cdpEndpoint && o.defaults?.sharedContext !== true;
+  }
+
+  /**
+   * The host one HTTP client's sessions use: with {@link perClient}, a host whose shared
+   * browser is that client's alone (launched on its first incognito session, relaunched after
+   * a crash, closed by {@link closeShared} when the client goes away), everything else
+   * (launches, installs, stats, {@link closeAll}) this host's; otherwise this host.
+   */
+  forClient(): BrowserHost {
+    return this.perClient ? new BrowserHost(this.#options, this) : this;
+  }
+
+  /** Closes the shared browser if it runs (a client's, when it went away). */
+  async closeShared(): Promise<void> {
+    const p = this.#shared;
+    this.#shared = undefined;
+    if (!p) return;
+    try {
+      await (await p).browser.close();
+    } catch { /* it never started, or is gone already */ }
   }
 
   /** What sessions start with (the operator's flags). */
@@ -155,6 +193,7 @@ export class BrowserHost {
     userDataDir: string | undefined,
     options: { headful?: boolean } = {},
   ): Promise<RoutedBrowser> {
+    if (this.#root) return this.#root.launch(userDataDir, options);
     const headful = this.#options.headful || options.headful === true;
     const path = await this.#executable(headful);
     const router = new PageRouter();
@@ -193,12 +232,19 @@ export class BrowserHost {
 
   /**
    * Proves a browser session could be opened now: creates a browser context in the shared
-   * browser (launching or attaching it when needed) and disposes it again.
+   * browser (launching or attaching it when needed) and disposes it again. With a browser per
+   * client ({@link perClient}), only finds (or installs) the executable.
    * CDP: `Target.createBrowserContext`, `Target.disposeBrowserContext`.
    *
    * @throws what launching or the CDP calls throw (BrowserNotFoundError, CdpError, …).
    */
   async probe(): Promise<void> {
+    // A browser per client: no browser of the server's own to try, and launching one per probe
+    // would cost a Chromium start every few seconds; the executable is what can be checked.
+    if (this.perClient && !this.#root) {
+      await this.#executable(this.#options.headful);
+      return;
+    }
     const { browser } = await this.shared();
     await browser.disposeContext(await browser.createContext());
   }
@@ -208,6 +254,7 @@ export class BrowserHost {
    * launch with no browser found). Returns the unsubscribe function.
    */
   onInstallProgress(listener: (p: InstallProgress) => void): () => void {
+    if (this.#root) return this.#root.onInstallProgress(listener);
     this.#progress.add(listener);
     return () => this.#progress.delete(listener);
   }
@@ -263,6 +310,7 @@ export class BrowserHost {
 
   /** Attaches to a browser someone else runs; never closes it. */
   async attach(endpoint: string): Promise<RoutedBrowser> {
+    if (this.#root) return await this.#root.attach(endpoint);
     const router = new PageRouter();
     const browser = await Browser.connect(endpoint, {
       attachHook: router.attachHook,

@@ -29,6 +29,7 @@ import {
 } from "./session_errors.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
+import { divertLostReload, leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -201,7 +202,15 @@ export class BrowserSession {
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
-      { frame: target.type === "iframe", ...(url ? { url } : {}) },
+      {
+        frame: target.type === "iframe",
+        ...(url ? { url } : {}),
+        // The page reloading itself over a dialog Chromium lost would crash the browser.
+        divert: (to, method) => {
+          const page = this.#tabs.find((p) => p.target.targetId === target.targetId);
+          return page && divertLostReload(this.dialogs, page, to, method);
+        },
+      },
     );
   }
 
@@ -410,10 +419,14 @@ export class BrowserSession {
     await page.session.send("Page.bringToFront").catch(() => {});
   }
 
-  /** Closes one tab. CDP: `Target.closeTarget`. */
+  /**
+   * Closes one tab; one whose dialog Chromium lost is first left for `about:blank`
+   * (`stuck_dialogs.ts`: closing it as it is crashed the browser). CDP: `Target.closeTarget`.
+   */
   async closeTab(page: Page): Promise<void> {
     const targetId = page.target.targetId;
     if (this.#tabs.includes(page)) this.#ownClosing.add(targetId);
+    await leaveLostDialog(this.dialogs, page);
     await this.browser.connection.send("Target.closeTarget", { targetId }).catch(() => {});
     this.pageDetached(page);
     this.#ownClosing.delete(targetId);
@@ -436,6 +449,8 @@ export class BrowserSession {
       if (this.#crashed !== undefined) return false;
       if (this.#ownsBrowser) await this.browser.close();
       else if (this.#ownsContext && this.#contextId) {
+        // Disposing a context with a tab whose dialog Chromium lost crashed the shared browser.
+        await Promise.all(this.#tabs.map((p) => leaveLostDialog(this.dialogs, p)));
         await this.browser.disposeContext(this.#contextId).catch(() => {});
       } else if (!this.browser.owned) {
         // Attached: leave the human's browser as it is.

@@ -114,6 +114,8 @@ export class SessionDialogs {
   #open = new Map<string, DialogRecord>();
   /** How each dialog closed, as `Page.javascriptDialogClosed` said, once it did. */
   #closed = new WeakMap<DialogRecord, { result: boolean; userInput: string }>();
+  /** Tabs (target ids) whose current document had a dialog go undelivered ({@link lostIn}). */
+  #lostTabs = new Set<string>();
   /** Told when a record changed after it was returned (an answer that did not arrive). */
   onChange: ((record: DialogRecord) => void) | undefined;
 
@@ -223,6 +225,7 @@ export class SessionDialogs {
         return;
       }
       record.undelivered = true;
+      this.#lostTabs.add(tab);
       record.handledAs = !closed ? "open" : closed.result ? "accepted" : "dismissed";
       this.onChange?.(record);
     });
@@ -251,11 +254,26 @@ export class SessionDialogs {
    * (dismissed), should Chromium not have said it closed.
    */
   frameNavigated(frameId: string): void {
+    // A tab's main frame has the tab's id: its new document starts clean.
+    this.#lostTabs.delete(frameId);
     if (this.#open.has(frameId)) this.closed({ frameId, result: false, userInput: "" });
   }
 
-  /** Forgets a closed tab's open dialogs. */
+  /**
+   * True when a dialog of tab `tab` (target id) went undelivered in its current document
+   * (DevTools lost the dialog's callback), even if Chromium closed it since: its closing comes
+   * first when the page reloads, and the state that crashes stays. Reloading such a tab,
+   * navigating it to its own URL, closing it or disposing its browser context crashed
+   * Chromium 156's browser process (a failed `CHECK(pending_dialog_.is_null())` in DevTools'
+   * page handler, measured): see `stuck_dialogs.ts`. Cleared by the tab's next document.
+   */
+  lostIn(tab: string): boolean {
+    return this.#lostTabs.has(tab);
+  }
+
+  /** Forgets a closed tab's open dialogs (and that one was lost). */
   dropTab(tab: string): void {
+    this.#lostTabs.delete(tab);
     for (const [frame, r] of this.#open) if (r.tab === tab) this.#open.delete(frame);
   }
 

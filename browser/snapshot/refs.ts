@@ -28,11 +28,12 @@ export interface RefTarget {
  * Where an element sits, as the page-side `contextOf` reports it (see
  * `browser/injected/context_lib.ts`): the kind and text of its item container
  * (`"list item"`, `"row"`, `"option"`, `"article"`, `"label"`; text at most 80
- * characters — a longer one is its first 72, `… #` and a hash of the rest, or fewer, `…`, the
- * item's number past them (see `row_identity.ts` identityOf) and ` #` and that hash —, with images'
- * alt text and aria-labels, without typed field values, and without the element's own text
- * unless it is the container), or for a nameless clickable `"content"` and its own
- * text, or the role and name of the nearest named structure (`"dialog"`,
+ * characters — a longer one is its first 72, `… #` and hashes of the rest (`SKELETON~EXACT`), or
+ * fewer, `…`, the item's number past them (see `row_identity.ts` identityOf) and ` #` and those
+ * hashes —, with the container's aria-label, images' alt text and aria-labels, fields' values as
+ * the page set them (not as typed), and without the element's own text (a text field in a row:
+ * its value as the page set it) unless it is the container), or for a nameless clickable
+ * `"content"` and its own text, or the role and name of the nearest named structure (`"dialog"`,
  * `"region"`, …), or `""` and `""`. A node recycled for another item (a list
  * re-rendered without keys) keeps its role and name but not its context.
  */

@@ -69,7 +69,7 @@ function quote(s: string): string {
  * {@link RefContext}) left out, its item's number kept.
  */
 function shownText(text: string): string {
-  return text.replace(/… (?:(\S+) )?#[0-9a-z]+$/, (_, id?: string) => id ? `… ${id}` : "…");
+  return text.replace(/… (?:(\S+) )?#[0-9a-z~]+$/, (_, id?: string) => id ? `… ${id}` : "…");
 }
 
 /**

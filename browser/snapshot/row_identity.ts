@@ -30,15 +30,19 @@ const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
 /** A context text with its volatile tokens (counts, times, prices) made equal. */
 function skeleton(text: string): string {
   let id = false;
-  return text.split(" ").map((t) => {
+  return text.replace(EXACT_HASH, "").split(" ").map((t) => {
     if (!id && IDENTIFIER.test(t)) return (id = true, t);
     return VOLATILE.test(t) ? "0" : t;
   }).join(" ");
 }
 
-// A long context's end, see RefContext: `… #hash`, or `… NUMBER #hash` (the item's number, past
-// the shown part).
-const HASHED = /… (?:(\S+) )?#[0-9a-z]+$/;
+// A long context's end, see RefContext: `… #hash~hash`, or `… NUMBER #hash~hash` (the item's
+// number, past the shown part).
+const HASHED = /… (?:(\S+) )?#[0-9a-z]+(?:~[0-9a-z]+)?$/;
+
+// A long context's second hash, over its exact text (`… #skeleton~exact`): a skeleton leaves it
+// out (its counts may tick), an exact comparison keeps it (rows "… line 3" / "… line 4").
+const EXACT_HASH = /(?<=… (?:\S+ )?#[0-9a-z]+)~[0-9a-z]+$/;
 
 /**
  * The row's item, as a word of its context text: the first that holds a run of 3 digits or

@@ -18,6 +18,16 @@ Deno.test("sameSkeleton: counts, times and prices tick; names of items do not", 
   // Ended by a comma or a full stop, the number is still the item's.
   assertEquals(sameSkeleton(row("Order 1001, shipped"), row("Order 1011, shipped")), false);
   assertEquals(sameSkeleton(row("Seen 3s ago, 12:03."), row("Seen 5s ago, 12:04.")), true);
+  // A long text's exact hash (`~…`) is not part of its skeleton; its skeleton's hash is.
+  assertEquals(
+    sameSkeleton(row("Invoice for ACME… #1x2y~3z"), row("Invoice for ACME… #1x2y~4a")),
+    true,
+  );
+  assertEquals(
+    sameSkeleton(row("Invoice for ACME… #1x2y~3z"), row("Invoice for ACME… #5b6c~3z")),
+    false,
+  );
+  assertEquals(sameSkeleton(row("Invoice… 1001 #1x2y~3z"), row("Invoice… 1001 #1x2y~4a")), true);
 });
 
 Deno.test("identityOf / keepsIdentity: a hover may change a row around its item, not the item", () => {
@@ -30,6 +40,8 @@ Deno.test("identityOf / keepsIdentity: a hover may change a row around its item,
   // Past the shown part, the page gives the number after the cut.
   assertEquals(identityOf("Invoice for ACME Corporation retai… INV-1003 #1x2y3z"), "INV-1003");
   assertEquals(identityOf("Invoice for ACME Corporation retai… #1001 #123456"), "#1001");
+  assertEquals(identityOf("Invoice for ACME Corporation retai… INV-1003 #1x2y~123"), "INV-1003");
+  assertEquals(identityOf("Invoice for ACME Corporation INV-10… #123~456"), undefined);
   assertEquals(
     keepsIdentity("Invoice for ACME Corp… 1001 #1x2y3z", "Invoice for ACME Corp… 1011 #4a5b6c"),
     false,

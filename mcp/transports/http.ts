@@ -41,6 +41,8 @@ interface Client {
   /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */
   transport: WebStandardStreamableHTTPServerTransport | SseTransport;
   sessions: SessionManager;
+  /** Its browsers: its own shared browser with a browser per client, else the server's host. */
+  host: BrowserHost;
   lastSeen: number;
   /** When `initialize` was answered, ms since epoch. */
   created: number;
@@ -82,6 +84,8 @@ export async function serveHttp(
     try {
       await c.transport.close().catch(() => {});
       await c.sessions.closeAll();
+      // Its own browser (a browser per client) goes with it.
+      if (c.host !== host) await c.host.closeShared();
     } finally {
       closing--;
     }
@@ -143,9 +147,9 @@ export async function serveHttp(
     },
   });
 
-  /** A new client's browser sessions. */
-  const newSessions = () =>
-    new SessionManager(host, config.workspace, {
+  /** A new client's browser sessions, on its own browser host (see `BrowserHost.forClient`). */
+  const newSessions = (clientHost: BrowserHost) =>
+    new SessionManager(clientHost, config.workspace, {
       guard: navGuardFor(config),
       // Logs never keep a cut secret prefix (masking happens at read time).
       secretSpans: config.secrets?.masks ? (text) => config.secrets!.spans(text) : undefined,
@@ -167,11 +171,13 @@ export async function serveHttp(
     admit,
     refuseNew: () => clients.size + initializing + closing >= maxClients ? tooMany() : undefined,
     async open(transport, principal) {
-      const sessions = newSessions();
+      const clientHost = host.forClient();
+      const sessions = newSessions(clientHost);
       const now = Date.now();
       clients.set(transport.sessionId, {
         transport,
         sessions,
+        host: clientHost,
         lastSeen: now,
         created: now,
         established: false,
@@ -273,7 +279,8 @@ export async function serveHttp(
       );
     }
     if (clients.size + initializing + closing >= maxClients) return full();
-    const sessions = newSessions();
+    const clientHost = host.forClient();
+    const sessions = newSessions(clientHost);
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
@@ -282,6 +289,7 @@ export async function serveHttp(
           clients.set(id, {
             transport,
             sessions,
+            host: clientHost,
             lastSeen: now,
             created: now,
             established: false,

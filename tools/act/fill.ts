@@ -59,7 +59,14 @@ export const fillTool = defineTool({
         if (target?.kind !== "element") return;
         const shown = target.handle.shown;
         const preparing = callOnHandle(target.handle, "prepareFill", [
-          shown ? { role: shown.role, name: shown.name, context: shown.context } : null,
+          shown
+            ? {
+              role: shown.role,
+              name: shown.name,
+              context: shown.context,
+              ...(shown.others ? { others: shown.others } : {}),
+            }
+            : null,
         ]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;

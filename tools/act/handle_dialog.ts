@@ -47,12 +47,15 @@ export const handleDialogTool = defineTool({
       page?.target.targetId,
       page?.url,
     );
-    const tab = page ? session.tabs.indexOf(page) : -1;
+    // No tab yet (the session's first call): the answer waits for the tab its next call opens.
+    const tab = page && session.tabs.indexOf(page) >= 0
+      ? `the page in tab ${session.tabs.indexOf(page)}`
+      : "the page the next call opens";
     return {
       structured: {
         ok: true,
         armed: { accept, ...(args.text !== undefined ? { text: args.text } : {}) },
-        note: `applies to the next confirm, prompt or beforeunload of the page in tab ${tab}` +
+        note: `applies to the next confirm, prompt or beforeunload of ${tab}` +
           `${
             origin && args.text !== undefined ? ` while it shows ${origin}` : ""
           } (not its frames' or another tab's${

@@ -54,10 +54,17 @@ export const selectTool = defineTool({
           [{ [by]: args[by as "value"] }],
         );
         if (r.error) {
+          // A value given as the label (or the other way round): say which field it is.
+          const asked = String(args[by as "value"]).trim().toLowerCase();
+          const other = by === "value" ? "label" : by === "label" ? "value" : undefined;
+          const near = other &&
+            r.options?.find((o) => String(o[other]).trim().toLowerCase() === asked);
           throw new ToolError(
             r.options ? "not-found" : "invalid-argument",
-            `Cannot select: ${r.error}`,
-            r.options
+            `Cannot select: ${r.error} with ${by} ${JSON.stringify(args[by as "value"])}`,
+            near && other
+              ? `an option has that ${other}: pass ${other}: ${JSON.stringify(near[other])}`
+              : r.options
               ? `pick one of the options: ${JSON.stringify(r.options)}`
               : "target a native <select>; for custom dropdowns click the trigger, then the option",
           );

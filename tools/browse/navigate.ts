@@ -12,6 +12,7 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, downloadField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { watchStay } from "../../browser/actions/beforeunload_stay.ts";
+import { leaveLostDialog } from "../../browser/sessions/stuck_dialogs.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
 
 /** The `navigate` tool. */
@@ -64,6 +65,9 @@ export const navigateTool = defineTool({
       async perform({ session, page, deadline, signal }) {
         using stay = watchStay(session, page);
         try {
+          // Navigating a tab whose dialog Chromium lost to its own URL (a reload) crashed the
+          // browser: such a tab leaves for about:blank first, whatever the URL (stuck_dialogs.ts).
+          await leaveLostDialog(session.dialogs, page, signal);
           const r = await page.navigate(url.href, {
             waitUntil: args.waitUntil ?? "load",
             timeoutMs: Math.max(1, deadline - Date.now()),

@@ -9,6 +9,7 @@ import { actionOutput } from "../output_schemas.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { endedBy, historySchema } from "./history_move.ts";
 import { watchStay } from "../../browser/actions/beforeunload_stay.ts";
+import { leaveLostDialog } from "../../browser/sessions/stuck_dialogs.ts";
 
 /** The `reload` tool. */
 export const reloadTool = defineTool({
@@ -42,10 +43,13 @@ export const reloadTool = defineTool({
         // Nor one the page's beforeunload cancelled.
         using stay = watchStay(session, page);
         const stopped = guard ? AbortSignal.any([guard, stay.signal]) : stay.signal;
-        const loaded = await page.reload({
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          ...endedBy(stopped, signal),
-        });
+        const timeoutMs = Math.max(1, deadline - Date.now());
+        // A tab whose dialog Chromium lost crashes the browser on Page.reload: it leaves for
+        // about:blank and loads its URL again instead (stuck_dialogs.ts).
+        const url = page.url;
+        const loaded = await leaveLostDialog(session.dialogs, page, signal)
+          ? !(await page.navigate(url, { timeoutMs, ...endedBy(stopped, signal) })).timedOut
+          : await page.reload({ timeoutMs, ...endedBy(stopped, signal) });
         signal?.throwIfAborted();
         // The page stayed (its beforeunload dismissed: the window's warning says so).
         if (stopped.aborted) return { moved: false, timedOut: false };

@@ -23,6 +23,8 @@ import { imageSize } from "../../browser/screenshot/image_size.ts";
 
 /** Longest side of a screenshot, CSS px: vision models refuse larger images. */
 export const MAX_SCREENSHOT_SIDE = 8000;
+/** An inline image larger than this (bytes) gets a warning naming the smaller ways. */
+const INLINE_WARN_BYTES = 512 * 1024;
 
 /** The `screenshot` tool. */
 export const screenshotTool = defineTool({
@@ -189,6 +191,15 @@ export const screenshotTool = defineTool({
       const file = args.path === undefined
         ? undefined
         : await writeOutputFile(ctx, args.path, data);
+      if (!file && data.length > INLINE_WARN_BYTES) {
+        warnings.push(
+          `the image is ${
+            Math.round(data.length / 1024)
+          } KiB inline: pass path to save it to a file${
+            format === "png" ? ', format: "jpeg" (smaller)' : ""
+          }, or a ref for one element`,
+        );
+      }
       return {
         structured: {
           ...(file ?? {}),
