@@ -72,7 +72,7 @@ export async function waitForChange(
     (s) =>
       snapshotChange(session, page, {
         mode,
-        before: before?.text,
+        before,
         whole: page.frame(page.mainFrameId)?.loaderId !== loader,
         reuse: atOnce,
       }, s),

@@ -8,7 +8,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
-import { diffSnapshots } from "../snapshot/delta.ts";
+import { diffSnapshots, focusLine } from "../snapshot/delta.ts";
 import { heldNote } from "../snapshot/delta_render.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
@@ -16,6 +16,7 @@ import type { SnapshotDelta } from "./action_result.ts";
 import type { Recording } from "./recording.ts";
 import { FinishBudget } from "./finish_budget.ts";
 import { frameNoteOf } from "../frame_note.ts";
+import { maskedForAgent } from "../secret_scope.ts";
 
 /** What {@link diffSnapshots} answers for two equal texts. */
 const UNCHANGED: Pick<
@@ -45,7 +46,7 @@ export async function buildDelta(
   session: BrowserSession,
   rec: Recording,
   mode: "delta" | "full" | "none",
-  before: string | undefined,
+  before: BeforePicture | undefined,
   actedOn: Page,
   signal?: AbortSignal,
   acted?: string,
@@ -60,12 +61,15 @@ export async function buildDelta(
   }, signal);
 }
 
+/** What a delta compares against: a {@link tabSnapshot}'s outline and where the focus was. */
+export type BeforePicture = Pick<CapturedSnapshot, "text" | "focusRef">;
+
 /** What {@link snapshotChange} compares, and how. */
 export interface ChangeOptions {
   /** `delta`: what changed since `before`; `full`: the page itself. */
   mode: "delta" | "full";
-  /** The outline at the start (a {@link tabSnapshot} text); undefined: show the page whole. */
-  before: string | undefined;
+  /** The page at the start (a {@link tabSnapshot}); undefined: show the page whole. */
+  before: BeforePicture | undefined;
   /** A new document or tab took over: show the page whole. */
   whole: boolean;
   /**
@@ -95,17 +99,23 @@ export async function snapshotChange(
   const { mode, before } = options;
   let after: string;
   let held: string[] = [];
+  let focusRef: string | undefined;
   try {
-    ({ text: after, heldRefs: held } = await tabSnapshot(page, session.refs, session.snapshots, {
-      reuse: options.reuse === true,
-      signal,
-      frameNote: frameNoteOf(session, page),
-      // Shown as a delta (or a full page cut at its budget), the agent may not see where each
-      // ref sits now: a ref whose element the page re-used for another item keeps the context
-      // it was shown in (ref-gone on use) until a page the agent is shown holds it.
-      holdContexts: true,
-      acted: options.acted,
-    }));
+    ({ text: after, heldRefs: held, focusRef } = await tabSnapshot(
+      page,
+      session.refs,
+      session.snapshots,
+      {
+        reuse: options.reuse === true,
+        signal,
+        frameNote: frameNoteOf(session, page),
+        // Shown as a delta (or a full page cut at its budget), the agent may not see where each
+        // ref sits now: a ref whose element the page re-used for another item keeps the context
+        // it was shown in (ref-gone on use) until a page the agent is shown holds it.
+        holdContexts: true,
+        acted: options.acted,
+      },
+    ));
   } catch (e) {
     signal?.throwIfAborted();
     return {
@@ -131,14 +141,24 @@ export async function snapshotChange(
     };
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
-  const d = after === before ? UNCHANGED : diffSnapshots(before, after);
+  const d = after === before.text ? UNCHANGED : diffSnapshots(before.text, after);
   const note = d.unchanged ? "" : heldNote(held, d.text);
   if (note) d.text = `${d.text}\n${note}`;
+  // The diff leaves focus out (it moves with every click, and the text marks it on fields
+  // only); a key that moved it (Tab) or a click that sent it elsewhere (a label) says where:
+  // unless it is on the element acted on, or on a line the delta shows already (a field filled).
+  const focus = focusRef === before.focusRef ||
+      (focusRef && (focusRef === options.acted || d.text.includes(`[ref=${focusRef}]`)))
+    ? undefined
+    : focusRef
+    ? focusLine(after, focusRef, { mask: maskedForAgent })
+    : "none";
   return {
     delta: {
       mode: "delta",
       scope: "changed",
-      ...(d.unchanged ? { unchanged: true } : {}),
+      ...(d.unchanged && !focus ? { unchanged: true } : {}),
+      ...(focus ? { focus } : {}),
       ...(d.movedCount ? { moved: d.movedCount } : {}),
       tree: d.text,
       truncated: d.truncated ?? false,

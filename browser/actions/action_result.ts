@@ -138,8 +138,14 @@ export interface SnapshotDelta {
   mode: "delta" | "full" | "none";
   /** `changed` for a delta, `full` for the page; absent when the snapshot failed. */
   scope?: "changed" | "full";
-  /** A delta found nothing changed (order included). */
+  /** A delta found nothing changed (order included, focus too). */
   unchanged?: boolean;
+  /**
+   * A delta's focus moved to another element than the one acted on, and no changed line
+   * shows it: where it is now (its line: `textbox "Name" [ref=e1]`), or `"none"` (no element
+   * has it). Absent otherwise.
+   */
+  focus?: string;
   /**
    * How many lines of a delta stand in another order (rows swapped, a list
    * sorted); the tree shows them with `~ ` in their new order. Absent when none.

@@ -72,6 +72,11 @@ export class ActionRecorder {
   #newTabs: Page[] = [];
   #tabOpenedAt = new Map<Page, number>();
   #mainNavigated = false;
+  /**
+   * The main frame's last new document was one restored from the back/forward cache
+   * (`Page.frameNavigated` `type: "BackForwardCacheRestore"`): shown as it was left.
+   */
+  #restored = false;
   #sameDocNavigated = false;
   #fileChooser = false;
   #loading = false;
@@ -175,7 +180,10 @@ export class ActionRecorder {
         break;
       case "Page.frameNavigated": {
         const { frame } = params;
-        if (!frame.parentId) this.#mainNavigated = true;
+        if (!frame.parentId) {
+          this.#mainNavigated = true;
+          this.#restored = params.type === "BackForwardCacheRestore";
+        }
         this.#activity();
         break;
       }
@@ -305,7 +313,7 @@ export class ActionRecorder {
     const toPage = this.#page.isClosed ? active : this.#page;
     const to = toPage.url;
     let kind: NavigationInfo["kind"] = null;
-    if (this.#mainNavigated) kind = "full_load";
+    if (this.#mainNavigated) kind = this.#restored ? "bfcache_restore" : "full_load";
     else if (this.#sameDocNavigated) {
       kind = stripHash(this.#fromUrl) === stripHash(to) ? "hash" : "spa";
     }

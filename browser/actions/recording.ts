@@ -12,12 +12,19 @@ import type { RoutedEvent } from "../routes/routes.ts";
 import type { DialogEntry } from "../sessions/dialogs.ts";
 import { reportedUrl } from "../network_writes.ts";
 
+/**
+ * How the main frame moved: a new document loaded (`full_load`), a document Chromium kept in
+ * its back/forward cache shown again as it was left (`bfcache_restore`: nothing loaded or ran
+ * again), the same document's URL by the history API (`spa`) or by its fragment (`hash`).
+ */
+export type NavigationKind = "full_load" | "bfcache_restore" | "spa" | "hash";
+
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
   changed: boolean;
   from: string;
   to: string;
-  kind: "full_load" | "spa" | "hash" | null;
+  kind: NavigationKind | null;
   offOrigin?: { requested: string; landed: string };
 }
 
@@ -85,7 +92,10 @@ export interface Recording {
   dialogsOmitted?: number;
   /** The tab the agent now acts on (a followed popup, or the same). */
   activePage: Page;
-  /** The page navigated to a new document during the window. */
+  /**
+   * The page's main frame showed another document after the window (loaded, or restored from
+   * the back/forward cache: `navigation.kind` tells which).
+   */
   fullLoad: boolean;
   /**
    * The new document is not the page asked for (see {@link loadWarning}): Chromium's error

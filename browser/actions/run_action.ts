@@ -402,7 +402,7 @@ async function runExclusive(
             session,
             rec,
             mode,
-            before?.text,
+            before,
             page,
             s,
             // A ref refused as re-used for another item (nothing was done to it): its row's

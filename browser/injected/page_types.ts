@@ -204,6 +204,12 @@ export type SnapshotResult = {
    * hold a closed one, which only CDP sees (snapshot/closed_hosts.ts).
    */
   hosts: number[];
+  /**
+   * Page-local id of the element with the focus (the innermost one, through open shadow roots),
+   * when it has a ref in `text`; absent otherwise. Only text fields show ` [focused]` in the
+   * text: this says where a key press sent the focus (a button, a link) at no extra cost.
+   */
+  focus?: number;
 };
 
 /**

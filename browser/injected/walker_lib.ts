@@ -155,6 +155,8 @@ export function installWalkerLib(api: PageApi): void {
     const frames: number[] = [];
     const hosts: number[] = [];
     const focused = deepActive();
+    // The focused element's id, once the walk gave it a ref (see SnapshotResult.focus).
+    let focusId: number | undefined;
     const links = newLinks();
     // The visibility decision's state (`shownStep` of aria_lib.ts), one per walk.
     const walk = { skippingParent: null as Node | null };
@@ -282,6 +284,7 @@ export function installWalkerLib(api: PageApi): void {
         const name = nameIn(el, flags);
         frames.push(id);
         refs.push([id, "iframe", name, ...contextIn(el, flags, "iframe", name)]);
+        if (el === focused) focusId = id;
         // Another site's frame says whose it is: its content is not the page's.
         const src = (el as HTMLIFrameElement).src ?? "";
         let from = "";
@@ -316,6 +319,7 @@ export function installWalkerLib(api: PageApi): void {
       // A heading's own `#` link: no line, no ref (a selector still reaches it).
       if (r === "link" && !st && links.isPermalink(el, name)) return;
       refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
+      if (el === focused || stateEl === focused) focusId = id;
       const url = r === "link" ? links.urlOf(el) : "";
       if (r === "link" && !st) {
         // Links join the text they sit in, markdown style: far fewer tokens than a line each,
@@ -406,7 +410,14 @@ export function installWalkerLib(api: PageApi): void {
     } finally {
       cacheLabels(false);
     }
-    return { text: o.render(), refs, frames, instance: api.instance as string, hosts };
+    return {
+      text: o.render(),
+      refs,
+      frames,
+      instance: api.instance as string,
+      hosts,
+      ...(focusId !== undefined ? { focus: focusId } : {}),
+    };
   }
 
   api.snapshot = snapshot;

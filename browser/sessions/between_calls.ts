@@ -32,8 +32,11 @@ export interface TabLike {
   documentResponse?(): { method?: string } | undefined;
 }
 
-/** How a navigation changed a tab: a new document, or the same one's URL (history API, hash). */
-export type BetweenNavigationKind = "full_load" | "spa" | "hash";
+/**
+ * How a navigation changed a tab: a new document, one restored from the back/forward cache
+ * (shown as it was left, nothing run again), or the same one's URL (history API, hash).
+ */
+export type BetweenNavigationKind = "full_load" | "bfcache_restore" | "spa" | "hash";
 
 /**
  * `sinceLastCall` of a result: what happened in the session outside any action since its
@@ -166,7 +169,9 @@ export class BetweenCalls<T extends TabLike & object> {
         break;
       case "Page.frameNavigated":
         if (params.frame.id !== tab.mainFrameId) break;
-        this.navigated(tab, params.frame.url + (params.frame.urlFragment ?? ""), false);
+        this.navigated(tab, params.frame.url + (params.frame.urlFragment ?? ""), false, {
+          restored: params.type === "BackForwardCacheRestore",
+        });
         break;
       case "Page.navigatedWithinDocument":
         if (params.frameId === tab.mainFrameId) this.navigated(tab, params.url, true);
@@ -236,16 +241,21 @@ export class BetweenCalls<T extends TabLike & object> {
 
   /**
    * The tab's main frame went to `url`: a new document, or (`sameDocument`) the history API or
-   * a fragment. A tab's first document (from nothing or `about:blank`) is part of its opening,
-   * not news.
+   * a fragment; `restored`: a document shown again from the back/forward cache. A tab's first
+   * document (from nothing or `about:blank`) is part of its opening, not news.
    */
-  navigated(tab: T, url: string, sameDocument: boolean): void {
+  navigated(
+    tab: T,
+    url: string,
+    sameDocument: boolean,
+    options: { restored?: boolean } = {},
+  ): void {
     const from = this.#urls.get(tab) ?? "";
     this.#urls.set(tab, url);
     if (this.held || from === "" || from === "about:blank") return;
     if (sameDocument && url === from) return;
     const kind: BetweenNavigationKind = !sameDocument
-      ? "full_load"
+      ? options.restored ? "bfcache_restore" : "full_load"
       : stripHash(url) === stripHash(from)
       ? "hash"
       : "spa";

@@ -50,6 +50,18 @@ Deno.test("BetweenCalls: an action window's hold keeps events out (they are the 
   }]);
 });
 
+Deno.test("BetweenCalls: a document restored from the back/forward cache is bfcache_restore", () => {
+  const b = new BetweenCalls<FakeTab>();
+  const t = tab("http://a.test/two");
+  b.tabSeen(t);
+  b.navigated(t, "http://a.test/one", false, { restored: true });
+  b.navigated(t, "http://a.test/two", false);
+  assertEquals(b.take(view([t]))?.navigations, [
+    { tab: 0, url: "http://a.test/one", kind: "bfcache_restore" },
+    { tab: 0, url: "http://a.test/two", kind: "full_load" },
+  ]);
+});
+
 Deno.test("BetweenCalls: bounded whatever a noisy page does, counting what was left out", () => {
   const b = new BetweenCalls<FakeTab>();
   const t = tab("http://a.test/");

@@ -181,7 +181,22 @@ export class PageLogs {
   #cap(text: string, max = MAX_ENTRY_CHARS): string {
     return capText(text, max, this.#spans);
   }
+  /**
+   * Console messages, exceptions and log entries already kept, by what Chromium sends again
+   * when it restores a page from the back/forward cache (their original timestamps and ids):
+   * the restored page did not run again, so what it said then is not news.
+   */
   #seenConsole = new Set<string>();
+
+  /** Whether `key` (see {@link #seenConsole}) is seen for the first time; remembers it. */
+  #firstTime(key: string): boolean {
+    if (this.#seenConsole.has(key)) return false;
+    this.#seenConsole.add(key);
+    if (this.#seenConsole.size > 5000) {
+      this.#seenConsole.delete(this.#seenConsole.values().next().value!);
+    }
+    return true;
+  }
   /** Requests the guard refused, by network request id → why (its report may come first). */
   #blocked = new Map<string, string>();
   /** Requests a route answered, by network request id → pattern (its report may come first). */
@@ -248,11 +263,7 @@ export class PageLogs {
         // A page restored from the back/forward cache replays its old
         // messages with their original timestamps: keep each once.
         const key = `${tab}|${params.timestamp}|${params.type}|${params.args.length}`;
-        if (this.#seenConsole.has(key)) return undefined;
-        this.#seenConsole.add(key);
-        if (this.#seenConsole.size > 5000) {
-          this.#seenConsole.delete(this.#seenConsole.values().next().value!);
-        }
+        if (!this.#firstTime(key)) return undefined;
         return this.console.push({
           level: LEVELS[params.type] ?? "log",
           text: argsText(params.args, this.#spans),
@@ -263,6 +274,9 @@ export class PageLogs {
       }
       case "Runtime.exceptionThrown": {
         const d = params.exceptionDetails;
+        // Replayed on a back/forward-cache restore with the same context, id and timestamp.
+        const key = `${tab}|x|${d.executionContextId}|${d.exceptionId}|${params.timestamp}`;
+        if (!this.#firstTime(key)) return undefined;
         const text = d.exception?.description?.split("\n    at ")[0] ?? d.text;
         return this.console.push({
           level: "exception",
@@ -276,6 +290,9 @@ export class PageLogs {
         const { entry } = params;
         // Resource failures also arrive as network events; keep the console for what pages say.
         if (entry.source === "network") return undefined;
+        // Replayed on a back/forward-cache restore with its original timestamp.
+        const key = `${tab}|log|${entry.timestamp}|${entry.source}|${entry.text.length}`;
+        if (!this.#firstTime(key)) return undefined;
         const sandboxed = entry.source === "security" ? SANDBOX_BLOCKED.exec(entry.text) : null;
         if (sandboxed) {
           const doc = `${tab}|${sandboxed[1]!.split("#")[0]}`;

@@ -130,3 +130,36 @@ Deno.test("PageLogs: a sandboxed document's first blocked-script report (browxai
   assertTrue(logs.onEvent("U", "Log.entryAdded", blocked(url)) !== undefined);
   assertEquals(logs.console.since(0).length, 3);
 });
+
+Deno.test("PageLogs: what a back/forward-cache restore sends again is kept once", () => {
+  const logs = new PageLogs();
+  const thrown = (exceptionId: number, timestamp: number) =>
+    logs.onEvent("T", "Runtime.exceptionThrown", {
+      timestamp,
+      exceptionDetails: {
+        exceptionId,
+        text: "Uncaught",
+        lineNumber: 0,
+        columnNumber: 0,
+        executionContextId: 2,
+        exception: { type: "object", description: "Error: late uncaught\n    at x.html:1:2" },
+      },
+    });
+  const logged = (timestamp: number) =>
+    logs.onEvent("T", "Log.entryAdded", {
+      entry: { source: "javascript", level: "error", text: "violation", timestamp },
+    });
+  // Measured (Chromium 156): on restore the same context id, exception id and timestamp, and
+  // the log entry's timestamp, come again before `Page.frameNavigated` (BackForwardCacheRestore).
+  assertTrue(thrown(1, 1000.5) !== undefined && logged(1001) !== undefined);
+  assertEquals([thrown(1, 1000.5), logged(1001)], [undefined, undefined]);
+  // A later throw of the same error, or the same text logged later, is news.
+  assertTrue(thrown(2, 2000) !== undefined && logged(2001) !== undefined);
+  // Another tab's are its own.
+  assertTrue(
+    logs.onEvent("U", "Log.entryAdded", {
+      entry: { source: "javascript", level: "error", text: "violation", timestamp: 1001 },
+    }) !== undefined,
+  );
+  assertEquals(logs.console.since(0).filter((e) => e.level === "exception").length, 2);
+});

@@ -68,6 +68,12 @@ export interface CapturedSnapshot {
    * frame), read with the walk: a caller needs no round trip of its own for it.
    */
   title?: string | undefined;
+  /**
+   * The ref of the element with the focus in the main frame (an iframe's when the focus is in
+   * it), when a whole page was read and that element has a ref; absent otherwise. Read with the
+   * walk (no round trip of its own): the text marks focus on text fields only.
+   */
+  focusRef?: string;
 }
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
@@ -151,10 +157,13 @@ export async function captureSnapshot(
     frameStates: stats.states,
     heldRefs,
     title: stats.title,
+    ...(stats.focusRef ? { focusRef: stats.focusRef } : {}),
   };
 }
 
 interface Stats {
+  /** The ref of the main frame's focused element (a whole page's read only). */
+  focusRef?: string | undefined;
   refs: number;
   frames: number;
   states: FrameState[];
@@ -237,6 +246,9 @@ async function frameText(
     stats.seen.push(ref);
   }
   stats.refs += snap.refs.length;
+  if (frameId === page.mainFrameId && rootId === undefined && snap.focus !== undefined) {
+    stats.focusRef = refs.get(snap.focus);
+  }
   stats.onFrameRead?.(stats.frames, stats.refs);
   const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {
     const ref = refs.get(Number(id));

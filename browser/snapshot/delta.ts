@@ -289,3 +289,34 @@ export function diffSnapshots(
     removedNodes: removedNodeList,
   };
 }
+
+/** Longest focus line {@link focusLine} returns, characters (a text area's value is long). */
+const MAX_FOCUS_LINE = 160;
+
+/**
+ * How `text` shows the element of `ref` (the focus moved there), in short: its node line
+ * without indent, list marker and ` [focused]` (`textbox "Name" [ref=e1]: Ann`), or a link
+ * inline in a line as `link "Docs" [ref=e3]`; cut at 160 characters. `ref` not in the text
+ * (a page cut short): `[ref=eN]` alone. `options.mask` (the call's masker) runs before the cut:
+ * a cut inside a secret's value would leave a prefix unmasked. Pure.
+ */
+export function focusLine(
+  text: string,
+  ref: string,
+  options: { mask?: (line: string) => string } = {},
+): string {
+  const mark = `[ref=${ref}]`;
+  const at = text.indexOf(mark);
+  if (at < 0) return mark;
+  const start = text.lastIndexOf("\n", at) + 1;
+  const end = text.indexOf("\n", at);
+  let line = text.slice(start, end < 0 ? undefined : end).trimStart().replace(" [focused]", "");
+  if (line.startsWith("- ")) line = line.slice(2);
+  else {
+    for (const m of line.matchAll(INLINE_LINK)) {
+      if (m[2] === ref) line = `link "${m[1]}" ${mark}`;
+    }
+  }
+  if (options.mask) line = options.mask(line);
+  return line.length > MAX_FOCUS_LINE ? `${line.slice(0, MAX_FOCUS_LINE - 1)}…` : line;
+}

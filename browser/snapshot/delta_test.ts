@@ -4,7 +4,7 @@ import {
   assertNotIncludes,
   assertTrue,
 } from "../../tests/_assert.ts";
-import { appearedNodes, diffSnapshots, removedNodes } from "./delta.ts";
+import { appearedNodes, diffSnapshots, focusLine, removedNodes } from "./delta.ts";
 
 const BEFORE = [
   "# Todos",
@@ -383,4 +383,22 @@ Deno.test("diffSnapshots: bare rows rendered anew with the same content read as 
   // Re-created in another order, the rows are shown (the order changed).
   const back = diffSnapshots(list(["A", "B", "C"], 1), list(["C", "B", "A"], 101));
   assertIncludes(back.text, "+     - checkbox [ref=e101]");
+});
+
+Deno.test("focusLine: the focused element's line in short, a link inline, a ref not shown", () => {
+  const text = [
+    "# Sign up",
+    '- textbox "Name" [ref=e1] [focused]: Ann',
+    "Read [the terms](/terms)[ref=e2] and [help](/help)[ref=e3] first.",
+    '- button "Create account" [ref=e4]',
+    `- textbox "Bio" [ref=e5]: ${"x".repeat(300)}`,
+  ].join("\n");
+  assertEquals(focusLine(text, "e1"), 'textbox "Name" [ref=e1]: Ann');
+  assertEquals(focusLine(text, "e3"), 'link "help" [ref=e3]');
+  assertEquals(focusLine(text, "e4"), 'button "Create account" [ref=e4]');
+  assertEquals(focusLine(text, "e5").length, 160);
+  assertEquals(focusLine(text, "e9"), "[ref=e9]");
+  // Masked before the cut: a value cut in the middle would not be masked later.
+  const masked = focusLine(text, "e5", { mask: (l) => l.replace(/x{300}/, "••••") });
+  assertEquals(masked, 'textbox "Bio" [ref=e5]: ••••');
 });
