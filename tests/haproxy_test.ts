@@ -188,7 +188,11 @@ Deno.test({
     const agents: Agent[] = [];
     let haproxyLog = "";
     try {
-      for (let i = 0; i < 3; i++) instances.push(await startHttp());
+      // Sticky routing is what this checks, not browser isolation: one Chromium per instance
+      // (per client, the default, would launch 12 here).
+      for (let i = 0; i < 3; i++) {
+        instances.push(await startHttp({ env: { BROWX_HTTP_BROWSERS: "shared" } }));
+      }
       const ports = instances.map((s) => Number(new URL(s.url).port));
       const port = freePort();
       const dir = await Deno.makeTempDir({ prefix: "browxai-haproxy-" });
