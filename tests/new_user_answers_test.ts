@@ -66,6 +66,9 @@ Deno.test("new user: what the answers say (blank tab, refs, failed loads, fill_f
       assertEquals(s.status, "timeout");
       assertIncludes(String(warningsOf(s)[0]), "the tab is blank (about:blank)");
       assertIncludes(textOf(r), "navigate first");
+      // A click at coords runs (a page may be on its way) and says the tab is blank.
+      const c = await mcp.ok("click", { coords: { x: 10, y: 10 } });
+      assertIncludes(String(warningsOf(c)[0]), "the tab is blank (about:blank)");
     });
 
     await t.step('a ref on a page opened with snapshot "none": take a snapshot first', async () => {

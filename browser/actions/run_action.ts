@@ -32,6 +32,7 @@ import { probeAfter } from "./element_probe.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
+import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
 
 /** What a tool hands to {@link runAction}. */
@@ -256,6 +257,8 @@ async function runExclusive(
         );
       }
       point = { x: target.x, y: target.y };
+      // Nothing is there to act on: the action runs (a page may be loading), and says so.
+      if (isBlankTab(page)) result.warn(BLANK_TAB_WARNING);
     }
 
     await using actionWindow = await ActionWindow.open(session, page, {
