@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { OriginPattern } from "./sites.ts";
+import { ipv4Mapped, ipv4Unmapped, type OriginPattern } from "./sites.ts";
 
 /** Schemes a URLPattern can name a host of; an entry of another scheme has no sub-requests. */
 const NETWORK_SCHEMES = new Set(["http", "https", "ws", "wss"]);
@@ -30,10 +30,17 @@ export function blockedUrlPatterns(patterns: readonly OriginPattern[]): string[]
   for (const p of patterns) {
     const schemes = p.scheme ? [p.scheme] : ["http", "https"];
     // `:` starts a named group in a URLPattern: an IPv6 literal's colons are escaped.
-    const name = p.host.startsWith("[") ? p.host.replaceAll(":", "\\:") : p.host;
-    const host = p.host === "*" ? "*" : p.subdomains ? `*.${name}` : name;
-    // A name with its trailing dot (`localhost.`) is the same host to DNS, another to a pattern.
-    const hosts = host === "*" || IP_LITERAL.test(p.host) ? [host] : [host, `${host}.`];
+    const escape = (h: string) => h.startsWith("[") ? h.replaceAll(":", "\\:") : h;
+    const host = p.host === "*" ? "*" : p.subdomains ? `*.${p.host}` : escape(p.host);
+    // A name with its trailing dot (`localhost.`) is the same host to DNS, another to a pattern;
+    // an IPv4 address is also reached as its IPv4-mapped IPv6 literal (`[::ffff:7f00:2]`).
+    const plain = ipv4Unmapped(p.host);
+    const mapped = ipv4Mapped(plain);
+    const hosts = host === "*"
+      ? [host]
+      : IP_LITERAL.test(p.host)
+      ? [...new Set([plain, ...(mapped ? [mapped] : [])].map(escape))]
+      : [host, `${host}.`];
     for (const scheme of schemes) {
       if (!NETWORK_SCHEMES.has(scheme)) continue;
       for (const h of hosts) out.push(`${scheme}://${h}:${p.port ?? "*"}/*`);

@@ -23,7 +23,9 @@ Deno.test("blockedUrlPatterns: one pattern per scheme, as the entry is parsed", 
 });
 
 Deno.test("blockedUrlPatterns: a URLPattern matches exactly what the policy matcher does", () => {
-  const list = parseAllowedOrigins("localhost,*.ads.example.com,https://x.test:443,[::1]:8080");
+  const list = parseAllowedOrigins(
+    "localhost,*.ads.example.com,https://x.test:443,[::1]:8080,169.254.169.254,[::ffff:10.0.0.1]",
+  );
   const urls = [
     "http://localhost/",
     "http://localhost:5173/x?y=1#z",
@@ -41,6 +43,13 @@ Deno.test("blockedUrlPatterns: a URLPattern matches exactly what the policy matc
     "http://[::1]:8080/",
     "http://[::1]/",
     "http://127.0.0.1/",
+    // An IPv4 address reached as its IPv4-mapped IPv6 literal is that address, either way.
+    "http://169.254.169.254/latest",
+    "http://[::ffff:169.254.169.254]/latest",
+    "http://[::ffff:a9fe:a9fe]:80/",
+    "http://10.0.0.1/",
+    "http://[::ffff:a00:1]/",
+    "http://[::ffff:a00:2]/",
   ];
   const patterns = blockedUrlPatterns(list).map((p) => new URLPattern(p));
   for (const url of urls) {

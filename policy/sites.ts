@@ -136,9 +136,33 @@ export function matchesPattern(url: string, p: OriginPattern): boolean {
   if (p.scheme ? p.scheme !== scheme : scheme !== "http" && scheme !== "https") return false;
   if (p.port !== undefined && (u.port || defaultPort(u.protocol)) !== p.port) return false;
   // `localhost.` is `localhost`: a fully qualified name's trailing dot names the same host.
-  const host = u.hostname.toLowerCase().replace(/\.$/, "");
+  const host = ipv4Unmapped(u.hostname.toLowerCase().replace(/\.$/, ""));
   if (p.host === "*") return true;
-  return p.subdomains ? host.endsWith("." + p.host) : host === p.host;
+  return p.subdomains ? host.endsWith("." + p.host) : host === ipv4Unmapped(p.host);
+}
+
+/**
+ * An IPv4-mapped IPv6 literal as the IPv4 address it reaches (`[::ffff:7f00:2]`, which is how
+ * a URL writes `[::ffff:127.0.0.2]`, is `127.0.0.2`); any other host as it is. Pure.
+ */
+export function ipv4Unmapped(host: string): string {
+  // A URL's host is canonical (`[::ffff:7f00:2]`); an entry may be written dotted.
+  const m = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/i.exec(host) ??
+    /^\[::ffff:(\d+\.\d+\.\d+\.\d+)\]$/i.exec(host);
+  if (!m) return host;
+  if (m[2] === undefined) return m[1]!;
+  const hi = parseInt(m[1]!, 16), lo = parseInt(m[2], 16);
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+/** An IPv4 literal's IPv4-mapped IPv6 form as a URL writes it (`[::ffff:7f00:2]`). Pure. */
+export function ipv4Mapped(ipv4: string): string | undefined {
+  const parts = ipv4.split(".").map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) {
+    return undefined;
+  }
+  const [a, b, c, d] = parts as [number, number, number, number];
+  return `[::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}]`;
 }
 
 /**

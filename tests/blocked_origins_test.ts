@@ -71,3 +71,49 @@ Deno.test("--blocked-origins: every request there fails, the page's own still go
     await fx.close();
   }
 });
+
+Deno.test("--blocked-origins: an IPv4 address is not reached as its IPv4-mapped IPv6 literal", async () => {
+  // The attack (red team): with 127.0.0.2 blocked, http://[::ffff:127.0.0.2]:PORT/ reached it
+  // (navigate, a redirect, fetch, img). The server listens on every address, v4 and v6.
+  const hits: string[] = [];
+  const target = Deno.serve({ hostname: "::", port: 0, onListen() {} }, (req) => {
+    hits.push(new URL(req.url).pathname);
+    return new Response("<title>metadata</title><p>secret", {
+      headers: { "content-type": "text/html" },
+    });
+  });
+  const mapped = `http://[::ffff:127.0.0.2]:${target.addr.port}`;
+  const page = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () =>
+    new Response(
+      `<title>page</title><p id=out>pending</p><script>fetch(${
+        JSON.stringify(mapped + "/fetch")
+      }).then(() => out.textContent = "ok", () => out.textContent = "failed");</script>`,
+      { headers: { "content-type": "text/html" } },
+    ));
+  const mcp = await startStdio({
+    args: ["--blocked-origins", "127.0.0.2"],
+    env: { BROWX_CAPABILITIES: "read,navigation,action,eval" },
+  });
+  try {
+    const nav = await mcp.call("navigate", { url: `${mapped}/nav`, snapshot: "none" });
+    assertEquals(
+      (nav.structuredContent?.error as { code?: string } | undefined)?.code,
+      "blocked-by-policy",
+      JSON.stringify(nav.structuredContent),
+    );
+    await mcp.ok("navigate", { url: `http://127.0.0.1:${page.addr.port}/`, snapshot: "none" });
+    const out = await eventually(async () => {
+      const v = String(
+        (await mcp.ok("eval_js", { expression: `document.getElementById("out").textContent` }))
+          .value,
+      );
+      return v === "pending" ? undefined : v;
+    });
+    assertEquals(out, "failed");
+    assertEquals(hits, []);
+  } finally {
+    await mcp.close();
+    await page.shutdown();
+    await target.shutdown();
+  }
+});
