@@ -63,12 +63,22 @@ export class ToolError extends Error {
     hint: string,
     details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(cutMiddle(message));
     this.name = "ToolError";
     this.code = code;
-    this.hint = hint;
+    this.hint = cutMiddle(hint);
     this.details = details;
   }
+}
+
+/** Longest message or hint an error carries, characters (a 2 MB selector echoed in full was). */
+const MAX_ERROR_TEXT = 2000;
+
+/** `text` cut in its middle to {@link MAX_ERROR_TEXT}, saying how much went. */
+function cutMiddle(text: string): string {
+  if (text.length <= MAX_ERROR_TEXT) return text;
+  const cut = text.length - MAX_ERROR_TEXT;
+  return `${text.slice(0, 1400)}… (${cut} characters cut) …${text.slice(-600 + 40)}`;
 }
 
 /** A caller's string as an error message shows it: quoted, at most 80 characters. */
