@@ -182,7 +182,7 @@ async function runExclusive(
   if (navigates && !await stopSettled(page, deadline - PRE_ACTION_GRACE_MS)) {
     throw new ToolError(
       "timeout",
-      `Nothing was done: the page's script stopped at an earlier call's deadline is still running (it keeps the tab's main thread, e.g. in a loop of dialogs), and a ${spec.type} now could leave the tab answering nothing`,
+      `Nothing was done: the page's script an earlier call sent a stop to at its deadline is still running (it keeps the tab's main thread, e.g. in a loop of dialogs), and a ${spec.type} now could leave the tab answering nothing`,
       "call again in a moment, or with a larger timeoutMs",
     );
   }
@@ -325,7 +325,9 @@ async function runExclusive(
             `${
               own ? `${own.message}: ` : ""
             }the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
-              stopped ? " and was stopped; the page may be left half-updated" : ""
+              stopped
+                ? " and a stop was sent to it (one that loops through dialogs may run on for seconds); the page may be left half-updated"
+                : ""
             }`,
             "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
             own?.details,
