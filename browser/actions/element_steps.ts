@@ -9,7 +9,7 @@
 import type { PressVerdict, ShownAs } from "../injected/page_types.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle, type RemoteHandle, withSignal } from "../injected/mod.ts";
+import { callOnHandle, type RemoteHandle, shownForPage, withSignal } from "../injected/mod.ts";
 import { chainHit, chainMap, clearGuard, IDENTITY, ownerChain } from "./frame_chain.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { EDITABLE_ROLES } from "../snapshot/refs.ts";
@@ -42,12 +42,7 @@ export function elementSteps(
   // changed it (a hover accepted by `coveredAt`), for every later attempt of this action.
   // With the rows that read like it but for counts (`others`): a re-use into one of them keeps
   // the skeleton, and only they tell it (a long row's "… line 3" now "… line 4").
-  let shown: ShownAs | undefined = handle.shown && {
-    role: handle.shown.role,
-    name: handle.shown.name,
-    context: handle.shown.context,
-    ...(handle.shown.others ? { others: handle.shown.others } : {}),
-  };
+  let shown: ShownAs | undefined = shownForPage(handle) ?? undefined;
   // The owner <iframe> handles, resolved once per action.
   let owners: Promise<RemoteHandle[]> | undefined;
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);

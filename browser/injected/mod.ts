@@ -199,6 +199,22 @@ export interface RemoteHandle {
     | undefined;
 }
 
+/**
+ * What a handle's element was shown as, in the form page calls take it (`refChanged`,
+ * `prepareFill`, `hitTest`): role, name, context and the look-alike rows (`others`); null
+ * for a handle without a recorded context (a selector's).
+ */
+export function shownForPage(handle: RemoteHandle): ShownAs | null {
+  const s = handle.shown;
+  if (!s) return null;
+  return {
+    role: s.role,
+    name: s.name,
+    context: s.context,
+    ...(s.others ? { others: s.others } : {}),
+  };
+}
+
 /** The same handle, its page calls bound to `signal` (the call's); the handle itself when none. */
 export function withSignal(handle: RemoteHandle, signal: AbortSignal | undefined): RemoteHandle {
   return signal ? { ...handle, signal } : handle;

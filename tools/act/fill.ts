@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle } from "../../browser/injected/mod.ts";
+import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -58,16 +58,7 @@ export const fillTool = defineTool({
         const { page, target, signal } = c;
         if (target?.kind !== "element") return;
         const shown = target.handle.shown;
-        const preparing = callOnHandle(target.handle, "prepareFill", [
-          shown
-            ? {
-              role: shown.role,
-              name: shown.name,
-              context: shown.context,
-              ...(shown.others ? { others: shown.others } : {}),
-            }
-            : null,
-        ]);
+        const preparing = callOnHandle(target.handle, "prepareFill", [shownForPage(target.handle)]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
         try {

@@ -13,6 +13,8 @@ import { actingFields, downloadField, submitsField, targetFields } from "../fiel
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { focusElement } from "../../browser/actions/focus.ts";
+import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
+import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
@@ -55,8 +57,37 @@ export const pressTool = defineTool({
       ...(targeted ? { target: args, actionability: { enabled: true } } : {}),
       actionInfo: { key: args.key },
       async perform({ page, target, signal }) {
-        if (target?.kind === "element") await focusElement(target.handle, signal);
+        const shown = target?.kind === "element" ? shownForPage(target.handle) : null;
+        if (target?.kind === "element") {
+          await focusElement(target.handle, signal);
+          // Taking the focus may re-render (the field typed in before commits its edit): the
+          // element must still be the item the ref was shown as, or no key goes.
+          const changed = shown && await callOnHandle(target.handle, "refChanged", [shown]);
+          if (changed) {
+            throw reusedDuringAction(
+              target.handle.shown!,
+              changed,
+              "no key was pressed",
+              "as it took the focus (the page re-rendered its row)",
+            );
+          }
+        }
         await inputOf(page).keyboard.press(args.key, { signal });
+        // The page's own key handlers may re-render the row the key went to: said, not undone.
+        const after = shown && target?.kind === "element"
+          ? await callOnHandle(target.handle, "refChanged", [shown]).catch(() => undefined)
+          : undefined;
+        if (after && target?.kind === "element") {
+          return {
+            warnings: [
+              `${
+                target.handle.shown!.ref
+              } was re-used for another item while the key was handled (its row now reads "${
+                after.context[1].slice(0, 80)
+              }"): the key's handlers may have acted on that item; check the page`,
+            ],
+          };
+        }
       },
     });
   },
