@@ -1,7 +1,7 @@
 /**
  * `press` by ref on a list whose framework re-uses its row nodes (red team): a re-render as the
  * element takes the focus fails `ref-gone` with no key sent; one the key's own handlers make is
- * said in a warning (the key may have acted on the item the row now shows).
+ * said in a warning (the key may have acted on the item the row now shows), as it is for `fill`.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -13,7 +13,7 @@ let items = ["Alice Adams", "Bob Brown", "Carol Cruz", "Dave Dunn", "Erin Evans"
 window.log = []; let shifted = false; const rows = [];
 for (let i = 0; i < items.length; i++) {
   const li = document.createElement("li");
-  li.innerHTML = "<span></span> <button>Delete</button>";
+  li.innerHTML = "<span></span> <input aria-label=Note> <button>Delete</button>";
   l.appendChild(li); rows.push(li);
   li.querySelector("button").addEventListener("click", () => log.push("click " + items[i]));
 }
@@ -59,6 +59,15 @@ Deno.test("press by ref: a row re-used under it is refused or said", async (t) =
       const r = await mcp.ok("press", { ref, key: "Enter" });
       const warned = (r.warnings as string[]).find((w) => w.includes("was re-used"));
       assertTrue(warned !== undefined, JSON.stringify(r.warnings));
+      assertIncludes(String(warned), "Dave Dunn");
+    });
+    await t.step("fill: a row re-used by the field's input handler is said too", async () => {
+      await carolsDelete("input");
+      const tree = String((await mcp.ok("snapshot")).tree);
+      const notes = [...tree.matchAll(/textbox "Note" \[ref=(e\d+)\]/g)].map((m) => m[1]!);
+      const r = await mcp.ok("fill", { ref: notes[2]!, value: "VIP" });
+      const warned = (r.warnings as string[]).find((w) => w.includes("was re-used"));
+      assertIncludes(String(warned), "while the fill was handled");
       assertIncludes(String(warned), "Dave Dunn");
     });
     await t.step("a row left alone: pressed, nothing said", async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import { isTimeoutError } from "../../cdp/errors.ts";
-import { callOnHandle, withSignal } from "../injected/mod.ts";
+import { callOnHandle, shownForPage, withSignal } from "../injected/mod.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { ResolvedTarget } from "./target.ts";
 import type { ElementProbe } from "./action_result.ts";
@@ -35,7 +35,9 @@ async function elementProbe(
   target: ResolvedTarget & { kind: "element" },
   signal: AbortSignal | undefined,
 ): Promise<ElementProbe> {
-  const { cuts, ...info } = await callOnHandle(withSignal(target.handle, signal), "elementInfo");
+  const { cuts, ...info } = await callOnHandle(withSignal(target.handle, signal), "elementInfo", [
+    shownForPage(target.handle),
+  ]);
   // Texts the page sent long are cut here, never inside a secret's value.
   for (const [key, max] of Object.entries(cuts ?? {})) {
     if (key === "value" || key === "displayText") {

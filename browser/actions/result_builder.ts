@@ -140,6 +140,14 @@ export class ActionResultBuilder {
       rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0 ||
       (rec.network.summary.byType["fetch"] ?? 0) > 0;
     if (Array.isArray(warningsUnlessSent) && !sent) warnings.push(...warningsUnlessSent);
+    const reused = facts.element?.reusedFor;
+    if (KEYED.has(this.#type) && typeof reused === "string" && !this.#error) {
+      warnings.push(
+        `${
+          target?.kind === "element" && target.ref ? target.ref : "the element"
+        } was re-used for another item while the ${this.#type} was handled (its row now reads "${reused}"): the page's handlers may have acted on that item; check the page`,
+      );
+    }
     const invalid = facts.element?.formInvalid;
     if (
       this.#type === "click" && Array.isArray(invalid) && invalid.length && !sent && !this.#error
@@ -221,6 +229,9 @@ export class ActionResultBuilder {
     };
   }
 }
+
+/** Actions whose keys or value go to a ref's element (a click has the press guard). */
+const KEYED = new Set(["press", "fill", "select", "type"]);
 
 /**
  * The warning for writes without an answer when the result was taken (`mutations[].pending`):

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo } from "./page_types.ts";
+import type { ElementInfo, ShownAs } from "./page_types.ts";
 
 /** Adds `elementInfo`, `scrollInfo` and `scrollElement` to the utility api. */
 export function installElementFactsLib(api: PageApi): void {
@@ -21,9 +21,11 @@ export function installElementFactsLib(api: PageApi): void {
    * Facts about an element after an action (ActionResult `element`). Long
    * texts come with `cuts` (field → length to cut to, on the server).
    */
-  api.elementInfo = (el: El) => {
+  api.elementInfo = (el: El, shown?: ShownAs | null) => {
     const attached = !!el && el.isConnected;
     if (!attached) return { stillAttached: false };
+    // Re-used for another item while the action ran (its row's identity changed under it).
+    const now = shown ? api.refChanged(el, shown) : undefined;
     const cuts: Record<string, number> = {};
     const info: ElementInfo = {
       stillAttached: true,
@@ -63,6 +65,7 @@ export function installElementFactsLib(api: PageApi): void {
     if (display.length > 80 && !secret) cuts.displayText = 80;
     const invalid = invalidFormOf(el);
     if (invalid) info.formInvalid = invalid;
+    if (now) info.reusedFor = now.context[1].slice(0, 120);
     if (Object.keys(cuts).length) info.cuts = cuts;
     return info;
   };

@@ -191,7 +191,7 @@ export interface PageApi extends OnDemandApi {
     el: Element,
     by: { value?: string; label?: string; index?: number },
   ) => SelectResult;
-  elementInfo: (el: Element) => ElementInfo;
+  elementInfo: (el: Element, shown?: ShownAs | null) => ElementInfo;
   scrollInfo: (el?: Element | null) => ScrollInfo;
   /** Scrolls the window (`el` null) or an element to an edge or by an offset. */
   scrollElement: (

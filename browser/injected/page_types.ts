@@ -162,6 +162,11 @@ export type ElementInfo = {
    * fields as "name: message", at most 5. A click on the control does not send such a form.
    */
   formInvalid?: string[];
+  /**
+   * The element's row no longer reads as the item its ref was shown in (`refChanged`, asked
+   * with the shown context): the row's text now, at most 120 characters.
+   */
+  reusedFor?: string;
   cuts?: Record<string, number>;
 };
 
