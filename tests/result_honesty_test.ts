@@ -156,3 +156,45 @@ Deno.test("ActionResult: no write's values, empty text= refused, pending writes,
     await fx.close();
   }
 });
+
+Deno.test("ActionResult: a write the server answered is ok, even when its body was cut off", async () => {
+  // Red team: a popup POSTs, then closes itself while the answer's body still streams in:
+  // Chromium reports the request failed ("canceled") after its 200; the result said ok: false.
+  const got: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    const html = (body: string) => new Response(body, { headers: { "content-type": "text/html" } });
+    if (path === "/w") {
+      got.push(req.method);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode("{"));
+          // The rest never comes before the popup closes.
+          timer = setTimeout(() => c.close(), 5000);
+        },
+        cancel() {
+          clearTimeout(timer);
+        },
+      });
+      return new Response(body, { headers: { "content-type": "application/json" } });
+    }
+    if (path === "/pop") {
+      return html(`<title>pop</title><script>
+        fetch("/w", { method: "POST", body: "x" }).then(() => setTimeout(() => close(), 50));
+      </script>`);
+    }
+    return html(`<title>opener</title><button id=go onclick="window.open('/pop')">Go</button>`);
+  });
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: `http://127.0.0.1:${server.addr.port}/`, snapshot: "none" });
+    const r = await act(mcp, "click", { selector: "#go", snapshot: "none" });
+    const m = r.network.mutations as Array<{ method: string; ok: boolean; status?: number }>;
+    assertEquals(got, ["POST"]);
+    assertEquals(m.map((x) => [x.method, x.status, x.ok]), [["POST", 200, true]]);
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});

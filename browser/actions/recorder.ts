@@ -359,7 +359,9 @@ export class ActionRecorder {
       const m: Mutation = {
         method: r.method,
         urlPattern: reportedUrl(r.url, r.method),
-        ok: !r.failed && r.status !== undefined && r.status < 400,
+        // The server's answer decides: a body cut off after it (a popup closing, "canceled")
+        // does not undo a write the server took.
+        ok: r.status !== undefined && r.status < 400,
         ...(pending ? { pending: true as const } : {}),
         ...(r.status !== undefined ? { status: r.status } : {}),
         ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
