@@ -12,8 +12,8 @@ import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
 
 /** What {@link sharedCases} returns: declares cases, and reads the shared fixture in one. */
 export interface SharedCases<S> {
-  /** Declares a case (a step named `name`), given the shared fixture. */
-  test(name: string, fn: (shared: S) => Promise<void>): void;
+  /** Declares a case (a step named `name`), given the shared fixture and the step's context. */
+  test(name: string, fn: (shared: S, t: Deno.TestContext) => Promise<void>): void;
   /** The shared fixture while the cases run; throws outside them. */
   readonly value: S;
 }
@@ -21,21 +21,31 @@ export interface SharedCases<S> {
 /**
  * Registers one `Deno.test` named `name` that calls `start` once, runs every case declared
  * with {@link SharedCases.test} as a step (a failing step fails the test; later steps still
- * run), then calls `stop` (also after a failure). Declare the cases at module load, as with
- * `Deno.test`. `deno test --filter` matches `name`, not a case.
+ * run) followed by `after` (also after a failure: what isolates the next case), then calls
+ * `stop` (also after a failure). Declare the cases at module load, as with `Deno.test`.
+ * `deno test --filter` matches `name`, not a case.
  */
 export function sharedCases<S>(
   name: string,
   start: () => Promise<S>,
   stop: (shared: S) => Promise<void>,
+  after?: (shared: S) => Promise<void>,
 ): SharedCases<S> {
-  const cases: Array<{ name: string; fn: (shared: S) => Promise<void> }> = [];
+  const cases: Array<{ name: string; fn: (shared: S, t: Deno.TestContext) => Promise<void> }> = [];
   let current: { value: S } | undefined;
   Deno.test(name, async (t) => {
     const value = await start();
     current = { value };
     try {
-      for (const c of cases) await t.step(c.name, () => c.fn(value));
+      for (const c of cases) {
+        await t.step(c.name, async (step) => {
+          try {
+            await c.fn(value, step);
+          } finally {
+            await after?.(value);
+          }
+        });
+      }
     } finally {
       current = undefined;
       await stop(value);
@@ -58,12 +68,22 @@ export interface SiteAndServer {
   mcp: McpHarness;
 }
 
+/**
+ * Closes every session `mcp`'s client has open (the default one too): a case after it starts
+ * with no session, as on a fresh server. Needs the `sessions` toolset.
+ */
+export async function closeAllSessions(mcp: McpHarness): Promise<void> {
+  const listed = await mcp.ok("list_sessions");
+  for (const s of listed.sessions as Array<{ session: string }>) {
+    await mcp.ok("close_session", { session: s.session });
+  }
+}
+
 /** {@link SharedCases} over a {@link SiteAndServer}, with a page opener for a case. */
 export interface SiteCases extends SharedCases<SiteAndServer> {
   /**
-   * Navigates the default session to the site's `page`, calls `fn` with the page's snapshot
-   * tree, then closes the default session (its context, tabs and storage go), so the next
-   * case starts in a fresh one as it would on a fresh server. Needs the `sessions` toolset.
+   * Navigates the default session to the site's `page` and calls `fn` with the page's
+   * snapshot tree.
    */
   withPage(
     page: string,
@@ -73,7 +93,9 @@ export interface SiteCases extends SharedCases<SiteAndServer> {
 
 /**
  * Cases (see {@link sharedCases}) sharing one fixture site and one stdio server started with
- * `options` (its toolsets must include `sessions`).
+ * `options` (its toolsets must include `sessions`). After each case every session of the
+ * server is closed ({@link closeAllSessions}: contexts, tabs and storage go), so each case
+ * starts as on a fresh server.
  */
 export function sharedSiteCases(name: string, options: StartOptions): SiteCases {
   const cases = sharedCases(
@@ -83,6 +105,7 @@ export function sharedSiteCases(name: string, options: StartOptions): SiteCases 
       await mcp.close();
       await fx.close();
     },
+    ({ mcp }) => closeAllSessions(mcp),
   );
   return {
     test: cases.test,
@@ -91,13 +114,9 @@ export function sharedSiteCases(name: string, options: StartOptions): SiteCases 
     },
     async withPage(page, fn) {
       const { fx, mcp } = cases.value;
-      try {
-        await mcp.ok("navigate", { url: fx.url(page), snapshot: "none" });
-        const tree = String((await mcp.ok("snapshot")).tree);
-        await fn(mcp, tree, fx);
-      } finally {
-        await mcp.ok("close_session", { session: "default" });
-      }
+      await mcp.ok("navigate", { url: fx.url(page), snapshot: "none" });
+      const tree = String((await mcp.ok("snapshot")).tree);
+      await fn(mcp, tree, fx);
     },
   };
 }

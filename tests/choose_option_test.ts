@@ -213,34 +213,29 @@ cases.test("choose_option: a native <select> is chosen as select chooses", async
   });
 });
 
-cases.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out of process)", async () => {
-  const { fx, mcp } = cases.value;
-  try {
-    const cross = fx.crossUrl("choose-combobox-select.html");
-    await mcp.ok("navigate", {
-      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
-      snapshot: "none",
-    });
-    const ref = await eventually(async () => {
-      const tree = String((await mcp.ok("snapshot")).tree);
-      return /combobox "Favorite Fruit/.test(tree) && refOf(tree, /combobox "Favorite Fruit/);
-    });
-    const r = await mcp.ok("choose_option", { ref, option: "Fig" });
-    assertEquals(ownerOf(r), {
-      label: "Favorite Fruit",
-      displayTextBefore: "Choose a Fruit",
-      displayTextAfter: "Fig",
-      changed: true,
-    });
-    // dom_read and styles_read reach into the frame by a ref from it too.
-    const dom = await mcp.ok("dom_read", { ref, depth: 1 });
-    assertIncludes(String(dom.tree), `div#combo1.combo-input [ref=${ref}]`);
-    assertIncludes(String(dom.tree), '"Fig"');
-    const styles = await mcp.ok("styles_read", { ref, properties: ["border-top-width"] });
-    assertEquals(styles.properties, { "border-top-width": "1px" });
-  } finally {
-    await mcp.ok("close_session", { session: "default" });
-  }
+cases.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out of process)", async ({ fx, mcp }) => {
+  const cross = fx.crossUrl("choose-combobox-select.html");
+  await mcp.ok("navigate", {
+    url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+    snapshot: "none",
+  });
+  const ref = await eventually(async () => {
+    const tree = String((await mcp.ok("snapshot")).tree);
+    return /combobox "Favorite Fruit/.test(tree) && refOf(tree, /combobox "Favorite Fruit/);
+  });
+  const r = await mcp.ok("choose_option", { ref, option: "Fig" });
+  assertEquals(ownerOf(r), {
+    label: "Favorite Fruit",
+    displayTextBefore: "Choose a Fruit",
+    displayTextAfter: "Fig",
+    changed: true,
+  });
+  // dom_read and styles_read reach into the frame by a ref from it too.
+  const dom = await mcp.ok("dom_read", { ref, depth: 1 });
+  assertIncludes(String(dom.tree), `div#combo1.combo-input [ref=${ref}]`);
+  assertIncludes(String(dom.tree), '"Fig"');
+  const styles = await mcp.ok("styles_read", { ref, properties: ["border-top-width"] });
+  assertEquals(styles.properties, { "border-top-width": "1px" });
 });
 
 cases.test("choose_option: a control that opens no list never takes another control's option", async () => {

@@ -208,33 +208,28 @@ cases.test("drag: inside a same-origin iframe; across frames is refused", async 
   });
 });
 
-cases.test("drag: inside a cross-origin iframe (out of process), HTML5", async () => {
-  const { fx, mcp } = cases.value;
-  try {
-    const cross = fx.crossUrl("drag-html5.html");
-    await mcp.ok("navigate", {
-      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
-      snapshot: "none",
-    });
-    const tree = await eventually(async () => {
-      const t = String((await mcp.ok("snapshot")).tree);
-      return /listitem.*Bravo/.test(t) && t;
-    });
-    const r = actionOf(
-      await mcp.call("drag", {
-        from: { ref: refOf(tree, /listitem.*Bravo/) },
-        to: { ref: refOf(tree, /listitem.*Alpha/) },
-      }),
-    );
-    assertEquals(r.ok, true, JSON.stringify(r));
-    assertEquals(dragOf(r).via, "html5");
-    assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Bravo");
-    const after = String((await mcp.ok("snapshot")).tree);
-    assertTrue(
-      after.indexOf("Bravo") < after.indexOf("Alpha"),
-      `Bravo before Alpha in the frame:\n${after}`,
-    );
-  } finally {
-    await mcp.ok("close_session", { session: "default" });
-  }
+cases.test("drag: inside a cross-origin iframe (out of process), HTML5", async ({ fx, mcp }) => {
+  const cross = fx.crossUrl("drag-html5.html");
+  await mcp.ok("navigate", {
+    url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+    snapshot: "none",
+  });
+  const tree = await eventually(async () => {
+    const t = String((await mcp.ok("snapshot")).tree);
+    return /listitem.*Bravo/.test(t) && t;
+  });
+  const r = actionOf(
+    await mcp.call("drag", {
+      from: { ref: refOf(tree, /listitem.*Bravo/) },
+      to: { ref: refOf(tree, /listitem.*Alpha/) },
+    }),
+  );
+  assertEquals(r.ok, true, JSON.stringify(r));
+  assertEquals(dragOf(r).via, "html5");
+  assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Bravo");
+  const after = String((await mcp.ok("snapshot")).tree);
+  assertTrue(
+    after.indexOf("Bravo") < after.indexOf("Alpha"),
+    `Bravo before Alpha in the frame:\n${after}`,
+  );
 });
