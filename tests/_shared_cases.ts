@@ -120,3 +120,15 @@ export function sharedSiteCases(name: string, options: StartOptions): SiteCases 
     },
   };
 }
+
+/**
+ * Cases (see {@link sharedCases}) sharing one stdio server started with `options` (its
+ * toolsets must include `sessions`, as the default ones do); after each case every session is
+ * closed ({@link closeAllSessions}), so each case starts as on a fresh server.
+ */
+export function sharedServerCases(
+  name: string,
+  options: StartOptions = {},
+): SharedCases<McpHarness> {
+  return sharedCases(name, () => startStdio(options), (mcp) => mcp.close(), closeAllSessions);
+}
