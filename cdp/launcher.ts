@@ -29,7 +29,7 @@ import {
   ProfileInUseError,
   removeProfile,
 } from "./profile_lock.ts";
-import type { CdpTransport } from "./transport.ts";
+import { type CdpTransport, MAX_MESSAGE_BYTES } from "./transport.ts";
 
 export { ProfileInUseError } from "./profile_lock.ts";
 // The process helpers tests check the launcher's reaping with.
@@ -79,6 +79,23 @@ export interface LaunchedBrowser {
    * that cannot wait: a frozen browser would hold {@link close} for seconds).
    */
   kill(): void;
+}
+
+/**
+ * The pipe's cap on one message from the browser, bytes: undefined (the transport's default,
+ * 256 MiB), or `BROWX_TEST_CDP_MAX_MESSAGE_BYTES` when set to a whole number from 1 MiB up to
+ * that default. A setting for tests only (not in `--help`): tests/hostile_console_test.ts
+ * proves the cap's path (a message over it skipped, the browser kept) with a 40 MiB log under
+ * a 32 MiB cap instead of a 260 MiB one under the real cap (seconds of CPU less to the suite).
+ * Other values are ignored.
+ */
+export function testMessageCap(
+  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+): number | undefined {
+  const raw = env("BROWX_TEST_CDP_MAX_MESSAGE_BYTES");
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= 1024 * 1024 && n <= MAX_MESSAGE_BYTES ? n : undefined;
 }
 
 const CLOSED_NETWORK_FLAGS = [
@@ -322,7 +339,9 @@ export async function launchChromium(options: LaunchOptions): Promise<LaunchedBr
     })();
     return closing;
   };
-  const transport = child.pipes && pipeTransport(child.pipes.write, child.pipes.read);
+  const cap = testMessageCap();
+  const transport = child.pipes &&
+    pipeTransport(child.pipes.write, child.pipes.read, cap ? { maxMessageBytes: cap } : {});
   const timeoutMs = options.timeoutMs ?? 30_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;

@@ -6,8 +6,8 @@ import { listeningPorts, processesMentioning } from "../tests/_procs.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { CdpError } from "./errors.ts";
-import { chromiumArgs, launchChromium, ProfileInUseError } from "./launcher.ts";
-import { connectWebSocket } from "./transport.ts";
+import { chromiumArgs, launchChromium, ProfileInUseError, testMessageCap } from "./launcher.ts";
+import { connectWebSocket, MAX_MESSAGE_BYTES } from "./transport.ts";
 
 const executablePath = findChromium().path;
 
@@ -190,6 +190,22 @@ Deno.test("launchChromium() fails clearly for a missing executable and leaves no
     assertEquals([...Deno.readDirSync(tmp)].map((e) => e.name), []);
   } finally {
     await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("testMessageCap(): the test-only cap is 1 MiB up to the default, else the default", () => {
+  const MiB = 1024 * 1024;
+  const cap = (v: string | undefined) =>
+    testMessageCap((n) => n === "BROWX_TEST_CDP_MAX_MESSAGE_BYTES" ? v : undefined);
+  assertEquals(MAX_MESSAGE_BYTES, 256 * MiB);
+  assertEquals(cap(undefined), undefined);
+  assertEquals(cap(String(32 * MiB)), 32 * MiB);
+  assertEquals(cap(String(MiB)), MiB);
+  assertEquals(cap(String(256 * MiB)), 256 * MiB);
+  for (
+    const bad of ["", "abc", "-5", "1e9", "33554432.5", String(MiB - 1), String(256 * MiB + 1)]
+  ) {
+    assertEquals(cap(bad), undefined, bad);
   }
 });
 

@@ -27,6 +27,7 @@ import { type ControlPart, installControl } from "../mcp/console/control.ts";
 import { createMcpServer } from "../mcp/server.ts";
 import type { ToolResult } from "./_mcp.ts";
 import { textOf } from "./_mcp.ts";
+import { sharedCases } from "./_shared_cases.ts";
 
 /** The running in-process server. */
 export interface InProcess {
@@ -48,15 +49,26 @@ export interface InProcess {
   close(): Promise<void>;
 }
 
-/** Starts a server in this process with `env` as its environment (BROWX_*). */
-export async function startInProcess(options: {
+/** Options of {@link startInProcess}. */
+export interface InProcessOptions {
+  /** The server's environment (BROWX_*); a fresh workspace unless BROWX_WORKSPACE. */
   env?: Record<string, string>;
+  /** Answers the server's elicitation requests (the client then declares elicitation). */
   elicit?: (request: ElicitRequest["params"]) => Promise<ElicitResult> | ElicitResult;
-} = {}): Promise<InProcess> {
+  /** A browser host to run on (see {@link startInProcess}). */
+  host?: BrowserHost;
+}
+
+/**
+ * Starts a server in this process with `env` as its environment (BROWX_*). `host`: a browser
+ * host to run on instead of a new one (one Chromium for several servers, as HTTP clients share
+ * one; see {@link sharedHost}); `close()` then leaves it running.
+ */
+export async function startInProcess(options: InProcessOptions = {}): Promise<InProcess> {
   const workspace = await Deno.makeTempDir({ prefix: "browxai-inproc-" });
   const env = { BROWX_WORKSPACE: workspace, ...options.env } as Record<string, string>;
   const { config } = parseCli([], (name) => env[name]);
-  const host = new BrowserHost({
+  const host = options.host ?? new BrowserHost({
     browserPath: config.browserPath,
     headful: false,
     cdpEndpoint: config.cdpEndpoint,
@@ -109,8 +121,37 @@ export async function startInProcess(options: {
     async close() {
       await client.close().catch(() => {});
       await sessions.closeAll();
-      await host.closeAll().catch(() => {});
+      if (!options.host) await host.closeAll().catch(() => {});
       await Deno.remove(workspace, { recursive: true }).catch(() => {});
     },
+  };
+}
+
+/**
+ * A headless browser host for several in-process servers in turn (`startInProcess({ host })`):
+ * its Chromium starts with the first session and runs until `closeAll()`. Each server keeps its
+ * own sessions (browser contexts), workspace, hub and client, as HTTP clients do.
+ */
+export function sharedHost(): BrowserHost {
+  return new BrowserHost({ headful: false });
+}
+
+/** Cases on one browser host: each starts its own in-process server on it. */
+export interface HostCases {
+  /** Declares a case (see {@link sharedCases}). */
+  test(name: string, fn: () => Promise<void>): void;
+  /** {@link startInProcess} on the shared host (in a case only). */
+  start(options?: Omit<InProcessOptions, "host">): Promise<InProcess>;
+}
+
+/**
+ * One `Deno.test` named `name` whose cases (its steps) share a {@link sharedHost}: one
+ * Chromium launch for the file instead of one a case. For cases not about launching.
+ */
+export function hostCases(name: string): HostCases {
+  const cases = sharedCases(name, () => Promise.resolve(sharedHost()), (h) => h.closeAll());
+  return {
+    test: cases.test,
+    start: (options = {}) => startInProcess({ ...options, host: cases.value }),
   };
 }

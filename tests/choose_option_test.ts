@@ -6,31 +6,21 @@
  * in a cross-origin iframe; bad input.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
-import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, textOf } from "./_mcp.ts";
 import { actionOf, errorOf } from "./_results.ts";
 import { eventually, refOf } from "./_util.ts";
-import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 const ENV = {
   BROWX_TOOLSETS: "core,sessions,debug,power",
   BROWX_CAPABILITIES: "read,navigation,action,eval",
 };
 
-async function withPage(
-  page: string,
-  fn: (mcp: McpHarness, tree: string, fx: FixtureServer) => Promise<void>,
-): Promise<void> {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: ENV });
-  try {
-    await mcp.ok("navigate", { url: fx.url(page), snapshot: "none" });
-    const tree = String((await mcp.ok("snapshot")).tree);
-    await fn(mcp, tree, fx);
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-}
+// One server and fixture site for every case; each case runs in a fresh default session.
+const cases = sharedSiteCases("choose_option: widgets modelled on widely used ones, one server", {
+  env: ENV,
+});
+const withPage = cases.withPage;
 
 async function text(mcp: McpHarness, selector: string): Promise<string> {
   const r = await mcp.ok("eval_js", {
@@ -50,7 +40,7 @@ function ownerOf(r: Record<string, unknown>): Owner {
   return (r.element as { ownerControl: Owner }).ownerControl;
 }
 
-Deno.test("choose_option: APG editable combobox, an option below the list's fold", async () => {
+cases.test("choose_option: APG editable combobox, an option below the list's fold", async () => {
   await withPage("choose-combobox-editable.html", async (mcp, tree) => {
     const ref = refOf(tree, /combobox "State"/);
     const r = await mcp.ok("choose_option", { ref, option: "Wyoming" });
@@ -69,7 +59,7 @@ Deno.test("choose_option: APG editable combobox, an option below the list's fold
   });
 });
 
-Deno.test("choose_option: APG select-only combobox; a part of the text; bad input", async () => {
+cases.test("choose_option: APG select-only combobox; a part of the text; bad input", async () => {
   await withPage("choose-combobox-select.html", async (mcp, tree) => {
     const ref = refOf(tree, /combobox "Favorite Fruit/);
     const r = await mcp.ok("choose_option", { ref, option: "guava", exact: false });
@@ -122,7 +112,7 @@ Deno.test("choose_option: APG select-only combobox; a part of the text; bad inpu
   });
 });
 
-Deno.test("choose_option: APG scrollable listbox (the list itself is the target)", async () => {
+cases.test("choose_option: APG scrollable listbox (the list itself is the target)", async () => {
   await withPage("choose-listbox.html", async (mcp, tree) => {
     const ref = refOf(tree, /listbox "Transuranium elements:"/);
     const r = await mcp.ok("choose_option", { ref, option: "Oganesson" });
@@ -136,7 +126,7 @@ Deno.test("choose_option: APG scrollable listbox (the list itself is the target)
   });
 });
 
-Deno.test("choose_option: portal listboxes (React-Select, MUI): late and lazily filled options", async () => {
+cases.test("choose_option: portal listboxes (React-Select, MUI): late and lazily filled options", async () => {
   await withPage("choose-portal.html", async (mcp, tree) => {
     // React-Select: options appear 200 ms after the menu opens, in a list appended to <body>.
     const flavour = refOf(tree, /combobox "Flavour"/);
@@ -176,7 +166,7 @@ Deno.test("choose_option: portal listboxes (React-Select, MUI): late and lazily 
   });
 });
 
-Deno.test("choose_option: APG menu button, and a dropdown without ARIA", async () => {
+cases.test("choose_option: APG menu button, and a dropdown without ARIA", async () => {
   await withPage("choose-menu.html", async (mcp, tree) => {
     const ref = refOf(tree, /button "Actions"/);
     const r = await mcp.ok("choose_option", { ref, option: "Action 3" });
@@ -200,7 +190,7 @@ Deno.test("choose_option: APG menu button, and a dropdown without ARIA", async (
   });
 });
 
-Deno.test("choose_option: a native <select> is chosen as select chooses", async () => {
+cases.test("choose_option: a native <select> is chosen as select chooses", async () => {
   await withPage("form.html", async (mcp) => {
     const r = await mcp.ok("choose_option", { selector: "text=Plan", option: "Team" });
     assertEquals(ownerOf(r), {
@@ -223,39 +213,32 @@ Deno.test("choose_option: a native <select> is chosen as select chooses", async 
   });
 });
 
-Deno.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out of process)", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: ENV });
-  try {
-    const cross = fx.crossUrl("choose-combobox-select.html");
-    await mcp.ok("navigate", {
-      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
-      snapshot: "none",
-    });
-    const ref = await eventually(async () => {
-      const tree = String((await mcp.ok("snapshot")).tree);
-      return /combobox "Favorite Fruit/.test(tree) && refOf(tree, /combobox "Favorite Fruit/);
-    });
-    const r = await mcp.ok("choose_option", { ref, option: "Fig" });
-    assertEquals(ownerOf(r), {
-      label: "Favorite Fruit",
-      displayTextBefore: "Choose a Fruit",
-      displayTextAfter: "Fig",
-      changed: true,
-    });
-    // dom_read and styles_read reach into the frame by a ref from it too.
-    const dom = await mcp.ok("dom_read", { ref, depth: 1 });
-    assertIncludes(String(dom.tree), `div#combo1.combo-input [ref=${ref}]`);
-    assertIncludes(String(dom.tree), '"Fig"');
-    const styles = await mcp.ok("styles_read", { ref, properties: ["border-top-width"] });
-    assertEquals(styles.properties, { "border-top-width": "1px" });
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
+cases.test("choose_option, dom_read, styles_read: in a cross-origin iframe (out of process)", async ({ fx, mcp }) => {
+  const cross = fx.crossUrl("choose-combobox-select.html");
+  await mcp.ok("navigate", {
+    url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+    snapshot: "none",
+  });
+  const ref = await eventually(async () => {
+    const tree = String((await mcp.ok("snapshot")).tree);
+    return /combobox "Favorite Fruit/.test(tree) && refOf(tree, /combobox "Favorite Fruit/);
+  });
+  const r = await mcp.ok("choose_option", { ref, option: "Fig" });
+  assertEquals(ownerOf(r), {
+    label: "Favorite Fruit",
+    displayTextBefore: "Choose a Fruit",
+    displayTextAfter: "Fig",
+    changed: true,
+  });
+  // dom_read and styles_read reach into the frame by a ref from it too.
+  const dom = await mcp.ok("dom_read", { ref, depth: 1 });
+  assertIncludes(String(dom.tree), `div#combo1.combo-input [ref=${ref}]`);
+  assertIncludes(String(dom.tree), '"Fig"');
+  const styles = await mcp.ok("styles_read", { ref, properties: ["border-top-width"] });
+  assertEquals(styles.properties, { "border-top-width": "1px" });
 });
 
-Deno.test("choose_option: a control that opens no list never takes another control's option", async () => {
+cases.test("choose_option: a control that opens no list never takes another control's option", async () => {
   await withPage("choose-unrelated.html", async (mcp) => {
     // A plain button next to an always-shown listbox: the listbox is not its list.
     const r = await mcp.call("choose_option", { selector: "#notify", option: "Spain" });

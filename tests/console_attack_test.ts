@@ -9,7 +9,7 @@ import { loginCookie, openSocket, startConsoleStdio, upgradeStatus } from "./_co
 import { startHttp } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startInProcess } from "./_control_server.ts";
+import { hostCases } from "./_control_server.ts";
 import { startInProcess as startApprovalsInProcess } from "./_in_process.ts";
 import type { Viewer } from "../mcp/console/hub.ts";
 import { MAX_QUEUED_INPUT } from "../mcp/console/control.ts";
@@ -17,9 +17,13 @@ import type { ApprovalEntry } from "../mcp/console/approval_queue.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
 
+// One Chromium for the cases on in-process servers (each starts its own server on it); the
+// other cases start their own servers as before.
+const cases = hostCases("console attacks");
+
 type R = Record<string, unknown>;
 
-Deno.test("console attack: an MCP client's bearer token neither approves its own confirms nor opens another principal's console", async () => {
+cases.test("console attack: an MCP client's bearer token neither approves its own confirms nor opens another principal's console", async () => {
   const fx = await startFixtureServer();
   // Two principals (two tokens); the agent holds tokA. A submit needs a person's yes.
   const http = await startHttp({
@@ -81,7 +85,7 @@ Deno.test("console attack: an MCP client's bearer token neither approves its own
   }
 });
 
-Deno.test("console attack: the agent cannot read or click the console a person opened in the browser it drives", async () => {
+cases.test("console attack: the agent cannot read or click the console a person opened in the browser it drives", async () => {
   const fx = await startFixtureServer();
   // The person's own browser, which the agent may attach to (byob-attach).
   const theirs = await Browser.launch({ executablePath: findChromium().path, debugPort: true });
@@ -144,7 +148,7 @@ Deno.test("console attack: the agent cannot read or click the console a person o
   }
 });
 
-Deno.test("console attack: a page's huge URL and title do not make every console state megabytes", async () => {
+cases.test("console attack: a page's huge URL and title do not make every console state megabytes", async () => {
   const fx = await startFixtureServer();
   const server = await startConsoleStdio({
     env: { BROWX_CAPABILITIES: "read,navigation,action,eval", BROWX_CONFIRM_REQUIRED: "submit" },
@@ -206,9 +210,9 @@ Deno.test("console attack: a page's huge URL and title do not make every console
   }
 });
 
-Deno.test("console attack: a page's huge id and classes do not make each pick-hover hint megabytes", async () => {
+cases.test("console attack: a page's huge id and classes do not make each pick-hover hint megabytes", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  const p = await cases.start({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
   try {
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     const page = p.session().activePage!;
@@ -244,7 +248,7 @@ Deno.test("console attack: a page's huge id and classes do not make each pick-ho
   }
 });
 
-Deno.test("console attack: the person's queued input stops at handback; it never runs under the agent", async () => {
+cases.test("console attack: the person's queued input stops at handback; it never runs under the agent", async () => {
   const fx = await startFixtureServer();
   // Holds the page's main thread (a synchronous XHR) until the test lets go.
   let release!: () => void;
@@ -255,7 +259,7 @@ Deno.test("console attack: the person's queued input stops at handback; it never
     await held;
     return new Response("ok", { headers: { "access-control-allow-origin": "*" } });
   });
-  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  const p = await cases.start({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
   const KEY = { client: "t", session: "default" };
   try {
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
@@ -303,7 +307,7 @@ Deno.test("console attack: the person's queued input stops at handback; it never
   }
 });
 
-Deno.test("console attack: a page that moves the target after the question does not leave its outline on another element", async () => {
+cases.test("console attack: a page that moves the target after the question does not leave its outline on another element", async () => {
   const fx = await startFixtureServer();
   const server = await startApprovalsInProcess({
     BROWX_CONFIRM_REQUIRED: "submit",
@@ -343,11 +347,11 @@ Deno.test("console attack: a page that moves the target after the question does 
   }
 });
 
-Deno.test("console attack: a client that answers elicitation by itself cannot take control back from a person at the console", async () => {
+cases.test("console attack: a client that answers elicitation by itself cannot take control back from a person at the console", async () => {
   const fx = await startFixtureServer();
   let elicited = 0;
   // The agent's client says yes to every question on its own.
-  const p = await startInProcess({
+  const p = await cases.start({
     env: { BROWX_CAPABILITIES: "read,navigation,action,human", BROWX_TOOLSETS: "core,human" },
     elicit: (req) => {
       if (req.message.includes("hand control")) elicited++;
@@ -380,9 +384,9 @@ Deno.test("console attack: a client that answers elicitation by itself cannot ta
   }
 });
 
-Deno.test("console attack: a page that takes no input does not make the server hold every event a viewer sends", async () => {
+cases.test("console attack: a page that takes no input does not make the server hold every event a viewer sends", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
+  const p = await cases.start({ env: { BROWX_TOOLSETS: "core,sessions,human" } });
   const KEY = { client: "t", session: "default" };
   try {
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });

@@ -8,31 +8,20 @@
  * frames (refused).
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, textOf } from "./_mcp.ts";
 import { actionOf, type ActionResult, errorOf } from "./_results.ts";
 import { eventually, refOf } from "./_util.ts";
-import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 const ENV = {
-  BROWX_TOOLSETS: "core,debug,power",
+  // sessions: close_session ends each case's default session.
+  BROWX_TOOLSETS: "core,sessions,debug,power",
   BROWX_CAPABILITIES: "read,navigation,action,eval",
 };
 
-async function withPage(
-  page: string,
-  fn: (mcp: McpHarness, tree: string, fx: FixtureServer) => Promise<void>,
-): Promise<void> {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: ENV });
-  try {
-    await mcp.ok("navigate", { url: fx.url(page), snapshot: "none" });
-    const tree = String((await mcp.ok("snapshot")).tree);
-    await fn(mcp, tree, fx);
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-}
+// One server and fixture site for every case; each case runs in a fresh default session.
+const cases = sharedSiteCases("drag: sortables, sliders, frames, one server", { env: ENV });
+const withPage = cases.withPage;
 
 async function value(mcp: McpHarness, expression: string): Promise<unknown> {
   return (await mcp.ok("eval_js", { expression })).value;
@@ -46,7 +35,7 @@ function dragOf(r: ActionResult): Drag {
   return (r as unknown as { drag: Drag }).drag;
 }
 
-Deno.test("drag: HTML5 sortable reorders through a drop; the delta shows it", async () => {
+cases.test("drag: HTML5 sortable reorders through a drop; the delta shows it", async () => {
   await withPage("drag-html5.html", async (mcp, tree) => {
     const r = actionOf(
       await mcp.call("drag", {
@@ -68,7 +57,7 @@ Deno.test("drag: HTML5 sortable reorders through a drop; the delta shows it", as
   });
 });
 
-Deno.test("drag: onto a drop zone by selector; a destination scrolled into view", async () => {
+cases.test("drag: onto a drop zone by selector; a destination scrolled into view", async () => {
   await withPage("drag-html5.html", async (mcp) => {
     let r = actionOf(
       await mcp.call("drag", { from: { selector: "#d" }, to: { selector: "#bin" } }),
@@ -114,7 +103,7 @@ Deno.test("drag: onto a drop zone by selector; a destination scrolled into view"
   });
 });
 
-Deno.test("drag: a drag the page ignores says nothing changed; same element is refused", async () => {
+cases.test("drag: a drag the page ignores says nothing changed; same element is refused", async () => {
   await withPage("drag-html5.html", async (mcp, tree) => {
     const r = actionOf(
       await mcp.call("drag", { from: { selector: "#still" }, to: { selector: "#status" } }),
@@ -142,7 +131,7 @@ Deno.test("drag: a drag the page ignores says nothing changed; same element is r
   });
 });
 
-Deno.test("drag: a pointer-events sortable, a range input and an ARIA slider", async () => {
+cases.test("drag: a pointer-events sortable, a range input and an ARIA slider", async () => {
   await withPage("drag-pointer.html", async (mcp, tree) => {
     let r = actionOf(
       await mcp.call("drag", {
@@ -195,7 +184,7 @@ Deno.test("drag: a pointer-events sortable, a range input and an ARIA slider", a
   });
 });
 
-Deno.test("drag: inside a same-origin iframe; across frames is refused", async () => {
+cases.test("drag: inside a same-origin iframe; across frames is refused", async () => {
   await withPage("drag-frames.html", async (mcp, tree) => {
     const inner = `document.getElementById("inner").contentDocument`;
     const order =
@@ -219,35 +208,28 @@ Deno.test("drag: inside a same-origin iframe; across frames is refused", async (
   });
 });
 
-Deno.test("drag: inside a cross-origin iframe (out of process), HTML5", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: ENV });
-  try {
-    const cross = fx.crossUrl("drag-html5.html");
-    await mcp.ok("navigate", {
-      url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
-      snapshot: "none",
-    });
-    const tree = await eventually(async () => {
-      const t = String((await mcp.ok("snapshot")).tree);
-      return /listitem.*Bravo/.test(t) && t;
-    });
-    const r = actionOf(
-      await mcp.call("drag", {
-        from: { ref: refOf(tree, /listitem.*Bravo/) },
-        to: { ref: refOf(tree, /listitem.*Alpha/) },
-      }),
-    );
-    assertEquals(r.ok, true, JSON.stringify(r));
-    assertEquals(dragOf(r).via, "html5");
-    assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Bravo");
-    const after = String((await mcp.ok("snapshot")).tree);
-    assertTrue(
-      after.indexOf("Bravo") < after.indexOf("Alpha"),
-      `Bravo before Alpha in the frame:\n${after}`,
-    );
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
+cases.test("drag: inside a cross-origin iframe (out of process), HTML5", async ({ fx, mcp }) => {
+  const cross = fx.crossUrl("drag-html5.html");
+  await mcp.ok("navigate", {
+    url: fx.url(`iframes.html?cross=${encodeURIComponent(cross)}`),
+    snapshot: "none",
+  });
+  const tree = await eventually(async () => {
+    const t = String((await mcp.ok("snapshot")).tree);
+    return /listitem.*Bravo/.test(t) && t;
+  });
+  const r = actionOf(
+    await mcp.call("drag", {
+      from: { ref: refOf(tree, /listitem.*Bravo/) },
+      to: { ref: refOf(tree, /listitem.*Alpha/) },
+    }),
+  );
+  assertEquals(r.ok, true, JSON.stringify(r));
+  assertEquals(dragOf(r).via, "html5");
+  assertIncludes(JSON.stringify(r.snapshotDelta), "Moved Bravo");
+  const after = String((await mcp.ok("snapshot")).tree);
+  assertTrue(
+    after.indexOf("Bravo") < after.indexOf("Alpha"),
+    `Bravo before Alpha in the frame:\n${after}`,
+  );
 });

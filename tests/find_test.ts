@@ -13,10 +13,17 @@ import { eventually } from "./_util.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { parseAuditLog } from "../policy/audit.ts";
 import { join } from "./_paths.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 import type { FindCandidate as Candidate } from "../browser/find/find_elements.ts";
 
 type R = Record<string, unknown>;
+
+// One server (toolsets core, and sessions to close each case's sessions) and fixture site for
+// the cases on TodoMVC and the long table.
+const cases = sharedSiteCases("find on TodoMVC and a long table, one server", {
+  env: { BROWX_TOOLSETS: "core,sessions" },
+});
 
 Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP)", async (t) => {
   let clicks = 0;
@@ -235,90 +242,76 @@ function findTop3(mcp: McpHarness) {
   };
 }
 
-Deno.test("find: a todo by its row's text, plain text, and an empty answer (TodoMVC, MCP)", async () => {
+cases.test("find: a todo by its row's text, plain text, and an empty answer (TodoMVC, MCP)", async ({ fx, mcp }) => {
   await ensureTodoMvc();
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core" } });
   const find = findTop3(mcp);
   // Role and the hint: "2" when the hint names the second todo's row, else the hint.
   const where = (c: Candidate) =>
     `${c.role} ${c.selectorHint?.includes("li:nth-of-type(2)") ? "2" : c.selectorHint}`;
-  try {
-    for (const app of ["vanillajs", "vue", "react"]) {
-      const nav = await mcp.ok("navigate", { url: fx.todomvcUrl(app) });
-      const navTree = String((nav.snapshotDelta as R).tree);
-      const box = /textbox "What needs to be done\?"[^\n]*\[ref=(e\d+)\]/.exec(navTree)?.[1];
-      assertTrue(box, `${app}: the new-todo box in ${navTree}`);
-      for (const todo of ["Buy milk", "Walk dog", "Write report"]) {
-        await mcp.ok("fill", { ref: box, value: todo, submit: true, snapshot: "none" });
-      }
-      await mcp.ok("wait_for", { text: "3 items left" });
-      const expected: Array<[string, string]> = [
-        ["Walk dog checkbox", "checkbox 2"],
-        ["Walk dog", 'generic text="Walk dog"'],
-        ["delete Walk dog", "button 2"],
-        ["checkbox for Walk dog", "checkbox 2"],
-        ["the checkbox next to Walk dog", "checkbox 2"],
-        ["Write report", 'generic text="Write report"'],
-      ];
-      for (const [query, part] of expected) {
-        const a = await find(query);
-        assertTrue(a.candidates.length > 0, `${app} "${query}": ${a.text}`);
-        assertEquals(where(a.candidates[0]!), part, `${app} "${query}": ${a.text}`);
-      }
-      // The candidate's ref acts: the checkbox found by its row's text is the row's.
-      const top = (await find("Walk dog checkbox")).candidates[0]!;
-      await mcp.ok("click", { ref: top.ref, snapshot: "none" });
-      await mcp.ok("wait_for", { text: "2 items left" });
-      const tree = String((await mcp.ok("snapshot")).tree);
-      assertTrue(
-        new RegExp(`checkbox \\[ref=${top.ref}\\][^\\n]*\\[checked\\][^\\n]*\\n[^\\n]*Walk dog`)
-          .test(tree),
-        `${app}: the Walk dog checkbox is checked:\n${tree}`,
-      );
-      // Nothing matches: an empty list still, and the warning.
-      const none = await find("zebra quokka");
-      assertEquals(none.candidates, []);
-      assertIncludes(none.text, '"candidates":[]');
-      assertIncludes((none.warnings ?? []).join(" "), "nothing on the page matches");
+  for (const app of ["vanillajs", "vue", "react"]) {
+    const nav = await mcp.ok("navigate", { url: fx.todomvcUrl(app) });
+    const navTree = String((nav.snapshotDelta as R).tree);
+    const box = /textbox "What needs to be done\?"[^\n]*\[ref=(e\d+)\]/.exec(navTree)?.[1];
+    assertTrue(box, `${app}: the new-todo box in ${navTree}`);
+    for (const todo of ["Buy milk", "Walk dog", "Write report"]) {
+      await mcp.ok("fill", { ref: box, value: todo, submit: true, snapshot: "none" });
     }
-  } finally {
-    await mcp.close();
-    await fx.close();
+    await mcp.ok("wait_for", { text: "3 items left" });
+    const expected: Array<[string, string]> = [
+      ["Walk dog checkbox", "checkbox 2"],
+      ["Walk dog", 'generic text="Walk dog"'],
+      ["delete Walk dog", "button 2"],
+      ["checkbox for Walk dog", "checkbox 2"],
+      ["the checkbox next to Walk dog", "checkbox 2"],
+      ["Write report", 'generic text="Write report"'],
+    ];
+    for (const [query, part] of expected) {
+      const a = await find(query);
+      assertTrue(a.candidates.length > 0, `${app} "${query}": ${a.text}`);
+      assertEquals(where(a.candidates[0]!), part, `${app} "${query}": ${a.text}`);
+    }
+    // The candidate's ref acts: the checkbox found by its row's text is the row's.
+    const top = (await find("Walk dog checkbox")).candidates[0]!;
+    await mcp.ok("click", { ref: top.ref, snapshot: "none" });
+    await mcp.ok("wait_for", { text: "2 items left" });
+    const tree = String((await mcp.ok("snapshot")).tree);
+    assertTrue(
+      new RegExp(`checkbox \\[ref=${top.ref}\\][^\\n]*\\[checked\\][^\\n]*\\n[^\\n]*Walk dog`)
+        .test(tree),
+      `${app}: the Walk dog checkbox is checked:\n${tree}`,
+    );
+    // Nothing matches: an empty list still, and the warning.
+    const none = await find("zebra quokka");
+    assertEquals(none.candidates, []);
+    assertIncludes(none.text, '"candidates":[]');
+    assertIncludes((none.warnings ?? []).join(" "), "nothing on the page matches");
   }
 });
 
-Deno.test("find: a long table's row, a control by its row's phrase, a control over its item (MCP)", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core" } });
+cases.test("find: a long table's row, a control by its row's phrase, a control over its item (MCP)", async ({ fx, mcp }) => {
   const find = findTop3(mcp);
-  try {
-    await mcp.ok("navigate", { url: fx.url("find-table.html"), snapshot: "none" });
-    // "row" names a role: the row itself is a candidate, the one whose text has "Item 270"
-    // together first (row 90, "Item 90 | 270 units", has the words apart).
-    for (const query of ["Item 270 row", "row Item 270"]) {
-      const a = await find(query);
-      const top = a.candidates[0];
-      assertEquals([top?.role, top?.name], ["row", "Item 270 810 units Edit Delete"], a.text);
-    }
-    // Both Delete buttons carry "Delete" and their rows "Item" and "270": the row where they
-    // stand together wins, clearly (no "top two are close").
-    const del = await find("Delete Item 270");
-    assertEquals(del.candidates[0]!.name, "Delete", del.text);
-    assertIncludes(del.candidates[0]!.why, "Item 270 810 units");
-    assertTrue(!(del.warnings ?? []).join(" ").includes("close"), del.text);
-    // "row" asks for a row, but a row's words are its own, not its buttons': "Delete row 5" is
-    // the Delete button in row 5.
-    const row5 = await find("Delete row 5");
-    assertEquals([row5.candidates[0]!.role, row5.candidates[0]!.name], ["button", "Delete"]);
-    assertIncludes(row5.candidates[0]!.why, "Item 5 15 units");
-    // The control the query names, not the item that holds all the words (its own and the
-    // button's).
-    const edit = await find("edit Walk dog");
-    assertEquals([edit.candidates[0]!.role, edit.candidates[0]!.name], ["button", "edit"]);
-    assertIncludes(edit.candidates[0]!.why, "Walk dog");
-  } finally {
-    await mcp.close();
-    await fx.close();
+  await mcp.ok("navigate", { url: fx.url("find-table.html"), snapshot: "none" });
+  // "row" names a role: the row itself is a candidate, the one whose text has "Item 270"
+  // together first (row 90, "Item 90 | 270 units", has the words apart).
+  for (const query of ["Item 270 row", "row Item 270"]) {
+    const a = await find(query);
+    const top = a.candidates[0];
+    assertEquals([top?.role, top?.name], ["row", "Item 270 810 units Edit Delete"], a.text);
   }
+  // Both Delete buttons carry "Delete" and their rows "Item" and "270": the row where they
+  // stand together wins, clearly (no "top two are close").
+  const del = await find("Delete Item 270");
+  assertEquals(del.candidates[0]!.name, "Delete", del.text);
+  assertIncludes(del.candidates[0]!.why, "Item 270 810 units");
+  assertTrue(!(del.warnings ?? []).join(" ").includes("close"), del.text);
+  // "row" asks for a row, but a row's words are its own, not its buttons': "Delete row 5" is
+  // the Delete button in row 5.
+  const row5 = await find("Delete row 5");
+  assertEquals([row5.candidates[0]!.role, row5.candidates[0]!.name], ["button", "Delete"]);
+  assertIncludes(row5.candidates[0]!.why, "Item 5 15 units");
+  // The control the query names, not the item that holds all the words (its own and the
+  // button's).
+  const edit = await find("edit Walk dog");
+  assertEquals([edit.candidates[0]!.role, edit.candidates[0]!.name], ["button", "edit"]);
+  assertIncludes(edit.candidates[0]!.why, "Walk dog");
 });

@@ -8,17 +8,21 @@
  * its refs act.
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
-import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { textOf } from "./_mcp.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 import { eventually, refOf } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
-Deno.test("selectors search child frames when the main frame has no match", async (t) => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
-  const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
-  try {
+// One server and fixture site for every case; each case ends with its sessions closed.
+const cases = sharedSiteCases("frames, clips and closed shadow roots, one server", {
+  env: { BROWX_CAPABILITIES: "read,navigation,action,eval" },
+});
+
+cases.test(
+  "selectors search child frames when the main frame has no match",
+  async ({ fx, mcp }, t) => {
+    const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
     await t.step("same-origin iframe: CSS and text= find the button and click it", async () => {
       await mcp.ok("navigate", { url: fx.url("iframes.html"), snapshot: "none" });
       const innerStatus =
@@ -75,18 +79,14 @@ Deno.test("selectors search child frames when the main frame has no match", asyn
       assertEquals(r.isError, true);
       assertEquals((r.structuredContent!.error as R).code, "not-found");
     });
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-});
+  },
+);
 
-Deno.test("clipped elements: scroll containers are scrolled, lasting clips say so", async (t) => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
-  const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
-  const status = "document.getElementById('status').textContent";
-  try {
+cases.test(
+  "clipped elements: scroll containers are scrolled, lasting clips say so",
+  async ({ fx, mcp }, t) => {
+    const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
+    const status = "document.getElementById('status').textContent";
     await mcp.ok("navigate", { url: fx.url("clipped.html"), snapshot: "none" });
 
     await t.step(
@@ -127,41 +127,31 @@ Deno.test("clipped elements: scroll containers are scrolled, lasting clips say s
       assertIncludes(String(error.message), "clip-path");
       assertEquals(await value(status), "far clicked");
     });
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-});
+  },
+);
 
-Deno.test("closed shadow roots: their content shows in the snapshot and refs act", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
-  try {
-    await mcp.ok("navigate", { url: fx.url("shadow-closed.html"), snapshot: "none" });
-    // The page itself cannot see in: the root is closed.
-    assertEquals(
-      (await mcp.ok("eval_js", { expression: "document.querySelector('x-vault').shadowRoot" }))
-        .value,
-      null,
-    );
-    const tree = String((await mcp.ok("snapshot")).tree);
-    assertIncludes(tree, "Text inside the closed root");
-    assertIncludes(tree, "Nested closed text");
-    assertIncludes(tree, "Light text of a plain custom element");
-    const r = await mcp.call("click", { ref: refOf(tree, 'button "Vault button"') });
-    assertTrue(!r.isError, textOf(r));
-    // The click reached the button inside the closed root (its event path names only the host).
-    assertTrue(!textOf(r).includes("landed on"), textOf(r));
-    assertEquals(
-      (await mcp.ok("eval_js", { expression: "document.getElementById('status').textContent" }))
-        .value,
-      "Vault opened",
-    );
-    // Selectors read it too once the snapshot found it.
-    const t2 = await mcp.ok("click", { selector: "text=Vault button" });
-    assertEquals(t2.ok, true);
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
+cases.test("closed shadow roots: their content shows in the snapshot and refs act", async ({ fx, mcp }) => {
+  await mcp.ok("navigate", { url: fx.url("shadow-closed.html"), snapshot: "none" });
+  // The page itself cannot see in: the root is closed.
+  assertEquals(
+    (await mcp.ok("eval_js", { expression: "document.querySelector('x-vault').shadowRoot" }))
+      .value,
+    null,
+  );
+  const tree = String((await mcp.ok("snapshot")).tree);
+  assertIncludes(tree, "Text inside the closed root");
+  assertIncludes(tree, "Nested closed text");
+  assertIncludes(tree, "Light text of a plain custom element");
+  const r = await mcp.call("click", { ref: refOf(tree, 'button "Vault button"') });
+  assertTrue(!r.isError, textOf(r));
+  // The click reached the button inside the closed root (its event path names only the host).
+  assertTrue(!textOf(r).includes("landed on"), textOf(r));
+  assertEquals(
+    (await mcp.ok("eval_js", { expression: "document.getElementById('status').textContent" }))
+      .value,
+    "Vault opened",
+  );
+  // Selectors read it too once the snapshot found it.
+  const t2 = await mcp.ok("click", { selector: "text=Vault button" });
+  assertEquals(t2.ok, true);
 });

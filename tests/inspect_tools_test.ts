@@ -9,13 +9,27 @@ import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
 import { refOf } from "./_util.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 const TOOLSETS = "core,sessions,debug,power";
 
+// One server (default capabilities) and fixture site for the cases on it; each case starts in a
+// fresh default session.
+const cases = sharedSiteCases("dom_read, styles_read, styles_write, one server", {
+  env: { BROWX_TOOLSETS: TOOLSETS, BROWX_CAPABILITIES: "read,navigation,action" },
+});
+
+/** Runs `fn` on inspect.html: on the shared server, or on a server of its own `capabilities`. */
 async function withInspect(
   fn: (mcp: McpHarness, url: string) => Promise<void>,
-  capabilities = "read,navigation,action",
+  capabilities?: string,
 ): Promise<void> {
+  if (capabilities === undefined) {
+    return await cases.withPage(
+      "inspect.html",
+      (mcp, _tree, fx) => fn(mcp, fx.url("inspect.html")),
+    );
+  }
   const fx = await startFixtureServer();
   const mcp = await startStdio({
     env: { BROWX_TOOLSETS: TOOLSETS, BROWX_CAPABILITIES: capabilities },
@@ -39,7 +53,7 @@ type Node = {
   children?: Node[];
 };
 
-Deno.test("dom_read: tags, ids, classes and refs other tools take; depth, caps; bad input", async () => {
+cases.test("dom_read: tags, ids, classes and refs other tools take; depth, caps; bad input", async () => {
   await withInspect(async (mcp) => {
     const whole = await mcp.ok("dom_read");
     const tree = String(whole.tree);
@@ -90,7 +104,7 @@ Deno.test("dom_read: tags, ids, classes and refs other tools take; depth, caps; 
   });
 });
 
-Deno.test("styles_read: a design set, named properties, all; bad input", async () => {
+cases.test("styles_read: a design set, named properties, all; bad input", async () => {
   await withInspect(async (mcp) => {
     const tree = String((await mcp.ok("dom_read")).tree);
     const main = refOf(tree, /main#app/);
@@ -131,7 +145,7 @@ Deno.test("styles_read: a design set, named properties, all; bad input", async (
   });
 });
 
-Deno.test("styles_write: a live inline edit, !important, removal; a navigation undoes it", async () => {
+cases.test("styles_write: a live inline edit, !important, removal; a navigation undoes it", async () => {
   await withInspect(async (mcp, url) => {
     const tree = String((await mcp.ok("dom_read")).tree);
     const go = refOf(tree, /button#go/);

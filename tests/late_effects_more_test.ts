@@ -12,6 +12,10 @@ import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio } from "./_mcp.ts";
 import { act } from "./_results.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
+
+// One server for these cases; each case ends with its sessions closed.
+const cases = sharedServerCases("late effects (default capabilities), one server");
 
 const shown = (r: unknown) => JSON.stringify(r);
 
@@ -162,43 +166,43 @@ Deno.test("late effects: an action's intervals, animations, frames and tasks are
   }
 });
 
-Deno.test("late effects: what a cross-origin child frame does a moment after the click", async (t) => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio();
-  const child = fx.crossUrl(`late-frame-child.html?back=${encodeURIComponent(fx.origin)}`);
-  const open = () =>
-    mcp.ok("navigate", {
-      url: fx.url(`late-frame.html?child=${encodeURIComponent(child)}`),
-      snapshot: "none",
-    });
-  try {
-    await t.step("the child's alert", async () => {
-      await open();
-      const r = await act(mcp, "click", { selector: "#alert", snapshot: "none" });
-      assertEquals(r.dialogs?.map((d) => d.message), ["Child alert"]);
-      assertEquals(r.sinceLastCall, undefined);
-    });
-    await t.step("the child's popup", async () => {
-      await open();
-      const r = await act(mcp, "click", { selector: "#open", snapshot: "none" });
-      assertIncludes(shown(r.structure?.newTabs ?? []), "from=child");
-      await mcp.ok("close_session", { session: "default" });
-    });
-    await t.step("the child moves the top page", async () => {
-      await open();
-      const r = await act(mcp, "click", { selector: "#top", snapshot: "none" });
-      assertEquals(r.navigation?.changed, true);
-      assertIncludes(r.navigation?.to ?? "", "top=1");
-    });
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-});
+cases.test(
+  "late effects: what a cross-origin child frame does a moment after the click",
+  async (mcp, t) => {
+    const fx = await startFixtureServer();
+    const child = fx.crossUrl(`late-frame-child.html?back=${encodeURIComponent(fx.origin)}`);
+    const open = () =>
+      mcp.ok("navigate", {
+        url: fx.url(`late-frame.html?child=${encodeURIComponent(child)}`),
+        snapshot: "none",
+      });
+    try {
+      await t.step("the child's alert", async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#alert", snapshot: "none" });
+        assertEquals(r.dialogs?.map((d) => d.message), ["Child alert"]);
+        assertEquals(r.sinceLastCall, undefined);
+      });
+      await t.step("the child's popup", async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#open", snapshot: "none" });
+        assertIncludes(shown(r.structure?.newTabs ?? []), "from=child");
+        await mcp.ok("close_session", { session: "default" });
+      });
+      await t.step("the child moves the top page", async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#top", snapshot: "none" });
+        assertEquals(r.navigation?.changed, true);
+        assertIncludes(r.navigation?.to ?? "", "top=1");
+      });
+    } finally {
+      await fx.close();
+    }
+  },
+);
 
-Deno.test("late effects: a poll a page starts at load does not hold the navigation", async () => {
+cases.test("late effects: a poll a page starts at load does not hold the navigation", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     // The page's render 200 ms in is the navigation's (a short timer of its start): the result
     // shows what the watch counted then — not the 500 ms poll.
@@ -206,7 +210,6 @@ Deno.test("late effects: a poll a page starts at load does not hold the navigati
     assertEquals(r.ok, true);
     assertIncludes(shown(r.snapshotDelta), "Pending 0");
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });

@@ -5,25 +5,22 @@
  * coords outside the viewport fail with its size.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, textOf } from "./_mcp.ts";
 import { actionOf, errorOf } from "./_results.ts";
-import { type FixtureServer, startFixtureServer } from "./fixtures/server.ts";
+import type { FixtureServer } from "./fixtures/server.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 const ENV = {
-  BROWX_TOOLSETS: "core,debug,power",
+  // sessions: each case's sessions are closed after it.
+  BROWX_TOOLSETS: "core,sessions,debug,power",
   BROWX_CAPABILITIES: "read,navigation,action,eval",
 };
 
+// One server and fixture site for every case; each case starts in a fresh default session.
+const cases = sharedSiteCases("mouse on a canvas, one server", { env: ENV });
+
 async function withCanvas(fn: (mcp: McpHarness, fx: FixtureServer) => Promise<void>) {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: ENV });
-  try {
-    await mcp.ok("navigate", { url: fx.url("mouse-canvas.html"), snapshot: "none" });
-    await fn(mcp, fx);
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
+  await cases.withPage("mouse-canvas.html", (mcp, _tree, fx) => fn(mcp, fx));
 }
 
 async function value(mcp: McpHarness, expression: string): Promise<unknown> {
@@ -39,7 +36,7 @@ async function origin(mcp: McpHarness): Promise<{ x: number; y: number }> {
   return { x: x!, y: y! };
 }
 
-Deno.test("mouse: the wheel zooms a canvas; the result's delta shows the new level", async () => {
+cases.test("mouse: the wheel zooms a canvas; the result's delta shows the new level", async () => {
   await withCanvas(async (mcp) => {
     const o = await origin(mcp);
     let r = actionOf(
@@ -66,7 +63,7 @@ Deno.test("mouse: the wheel zooms a canvas; the result's delta shows the new lev
   });
 });
 
-Deno.test("mouse: down, moves and up draw a stroke; click at coords drops a pin", async () => {
+cases.test("mouse: down, moves and up draw a stroke; click at coords drops a pin", async () => {
   await withCanvas(async (mcp) => {
     const o = await origin(mcp);
     const at = (x: number, y: number) => ({ x: o.x + x, y: o.y + y });
@@ -105,7 +102,7 @@ Deno.test("mouse: down, moves and up draw a stroke; click at coords drops a pin"
   });
 });
 
-Deno.test("mouse: coords outside the viewport fail with its size; bad input", async () => {
+cases.test("mouse: coords outside the viewport fail with its size; bad input", async () => {
   await withCanvas(async (mcp) => {
     const size = await value(mcp, "[innerWidth, innerHeight]") as number[];
     const far = await mcp.call("mouse", { action: "click", x: size[0]! + 10, y: 5 });

@@ -10,6 +10,10 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
 import { eventually } from "./_util.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
+
+// One server for these cases; each case ends with its sessions closed.
+const cases = sharedServerCases("navigation guard (no allowlist), one server");
 
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 type R = Record<string, unknown>;
@@ -29,9 +33,8 @@ function blocked(r: ToolResult): R {
   return s;
 }
 
-Deno.test("navigation guard: undeclared form submissions are stopped", async (t) => {
+cases.test("navigation guard: undeclared form submissions are stopped", async (mcp, t) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   const page = fx.url(`guard.html?cross=${encodeURIComponent(fx.crossOrigin)}`);
   const posts = () => fx.requests.filter((q) => q.path.startsWith("/api/echo")).length;
   try {
@@ -115,7 +118,6 @@ Deno.test("navigation guard: undeclared form submissions are stopped", async (t)
       assertEquals(r.url ?? (r.navigation as R).to, fx.url("basic.html"));
     });
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });
@@ -251,45 +253,46 @@ Deno.test("navigation guard: history made before the list (an attached browser) 
   }
 });
 
-Deno.test("navigation guard: a history move onto a form's result answers at once", async (t) => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio();
-  const page = fx.url("guard.html");
-  const posts = () => fx.requests.filter((q) => q.method === "POST").length;
-  try {
-    await mcp.ok("navigate", { url: page, snapshot: "none" });
-    await mcp.ok("click", { selector: "#send", submits: true });
-    assertEquals(await activeUrl(mcp), fx.url("api/echo"));
-    assertEquals(posts(), 1);
-
-    await t.step("go_back onto the result of a POST: refused, the form is not sent", async () => {
-      await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
-      // A budget well over the tool's default 10 s: a wait for it would show as timedOut.
-      const r = await mcp.call("go_back", { timeoutMs: 30_000, snapshot: "none" });
-      const s = blocked(r);
-      assertIncludes(String((s.error as R).message), "send a form again");
-      assertEquals(s.blockedUrl, fx.url("api/echo"));
-      assertEquals(s.url, fx.url("basic.html"));
-      assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
-      assertTrue(!textOf(r).includes("still loading"), textOf(r));
-      assertEquals(await activeUrl(mcp), fx.url("basic.html"));
-      assertEquals(posts(), 1);
-    });
-
-    await t.step("reload of the result of a POST: refused the same way", async () => {
+cases.test(
+  "navigation guard: a history move onto a form's result answers at once",
+  async (mcp, t) => {
+    const fx = await startFixtureServer();
+    const page = fx.url("guard.html");
+    const posts = () => fx.requests.filter((q) => q.method === "POST").length;
+    try {
       await mcp.ok("navigate", { url: page, snapshot: "none" });
       await mcp.ok("click", { selector: "#send", submits: true });
-      assertEquals(posts(), 2);
-      const r = await mcp.call("reload", { timeoutMs: 30_000, snapshot: "none" });
-      const s = blocked(r);
-      assertIncludes(String((s.error as R).message), "send a form again");
-      assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
-      assertTrue(!textOf(r).includes("still loading"), textOf(r));
       assertEquals(await activeUrl(mcp), fx.url("api/echo"));
-      assertEquals(posts(), 2);
-    });
-  } finally {
-    await mcp.close();
-    await fx.close();
-  }
-});
+      assertEquals(posts(), 1);
+
+      await t.step("go_back onto the result of a POST: refused, the form is not sent", async () => {
+        await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+        // A budget well over the tool's default 10 s: a wait for it would show as timedOut.
+        const r = await mcp.call("go_back", { timeoutMs: 30_000, snapshot: "none" });
+        const s = blocked(r);
+        assertIncludes(String((s.error as R).message), "send a form again");
+        assertEquals(s.blockedUrl, fx.url("api/echo"));
+        assertEquals(s.url, fx.url("basic.html"));
+        assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
+        assertTrue(!textOf(r).includes("still loading"), textOf(r));
+        assertEquals(await activeUrl(mcp), fx.url("basic.html"));
+        assertEquals(posts(), 1);
+      });
+
+      await t.step("reload of the result of a POST: refused the same way", async () => {
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        await mcp.ok("click", { selector: "#send", submits: true });
+        assertEquals(posts(), 2);
+        const r = await mcp.call("reload", { timeoutMs: 30_000, snapshot: "none" });
+        const s = blocked(r);
+        assertIncludes(String((s.error as R).message), "send a form again");
+        assertEquals([s.timedOut, s.moved], [false, false], textOf(r));
+        assertTrue(!textOf(r).includes("still loading"), textOf(r));
+        assertEquals(await activeUrl(mcp), fx.url("api/echo"));
+        assertEquals(posts(), 2);
+      });
+    } finally {
+      await fx.close();
+    }
+  },
+);

@@ -5,13 +5,16 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
 import { eventually, refOf } from "./_util.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 
-Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (t) => {
+// One server for these cases; each case ends with its sessions closed.
+const cases = sharedServerCases("new user, one server");
+
+cases.test("new user: ref-gone rows by label, list bullets, file inputs", async (mcp, t) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: fx.url("nufix.html"), snapshot: "none" });
     const tree = String((await mcp.ok("snapshot")).tree);
@@ -54,16 +57,14 @@ Deno.test("new user: ref-gone rows by label, list bullets, file inputs", async (
       await mcp.ok("tabs", { action: "close", index: 1 });
     });
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });
 
-Deno.test("new user: a sandboxed document's blocked script is reported once", async () => {
+cases.test("new user: a sandboxed document's blocked script is reported once", async (mcp) => {
   // Chromium blocks browxai's own init scripts in a document sandboxed without allow-scripts and
   // says so, a message plain Chromium never shows: only the page's own blocked script counts.
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: fx.url("sandboxed.html"), snapshot: "none" });
     const blocked = (e: { text: string }) => e.text.startsWith("Blocked script execution");
@@ -78,7 +79,6 @@ Deno.test("new user: a sandboxed document's blocked script is reported once", as
       "sandboxed-child.html",
     ]);
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });

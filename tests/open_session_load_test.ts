@@ -5,12 +5,14 @@
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio } from "./_mcp.ts";
 import { refOf } from "./_util.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 
-Deno.test("open_session with a url answers once the app set itself up after the load", async () => {
+// One server for these cases; each case ends with its sessions closed.
+const cases = sharedServerCases("open_session with a url, one server");
+
+cases.test("open_session with a url answers once the app set itself up after the load", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     const opened = await mcp.ok("open_session", { session: "late", url: fx.url("late-app.html") });
     assertEquals(opened.httpStatus, 200);
@@ -39,14 +41,12 @@ Deno.test("open_session with a url answers once the app set itself up after the 
     ]);
     assertEquals((await mcp.ok("snapshot", { session: "popup" })).sinceLastCall, undefined);
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });
 
-Deno.test("open_session with a url keeps its timeoutMs: a server that does not answer fails in time, a page still loading is said so", async () => {
+cases.test("open_session with a url keeps its timeoutMs: a server that does not answer fails in time, a page still loading is said so", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     // No response within timeoutMs: the session is not opened, and the hint names the budget.
     const r = await mcp.call("open_session", {
@@ -71,7 +71,6 @@ Deno.test("open_session with a url keeps its timeoutMs: a server that does not a
     assertIncludes(String(stuck.warning), "loading");
     assertIncludes(String((await mcp.ok("snapshot", { session: "stuck" })).tree), "Stuck image");
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });

@@ -6,12 +6,14 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { type InProcess, startInProcess } from "./_control_server.ts";
+import { hostCases, type InProcess } from "./_control_server.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 
 type R = Record<string, unknown>;
 const ENV = { BROWX_TOOLSETS: "core,sessions,human" };
+// One Chromium for every case; each case starts its own server on it.
+const cases = hostCases("pick, one browser");
 const KEY = { client: "t", session: "default" };
 const codeOf = (r: ToolResult) => ((r.structuredContent as R)?.error as R | undefined)?.code;
 
@@ -30,9 +32,9 @@ const center = (b: { x: number; y: number; width: number; height: number }) => (
   y: b.y + b.height / 2,
 });
 
-Deno.test("pick: a hover hint, a pN the agent clicks, the client told, picked() lists it", async () => {
+cases.test("pick: a hover hint, a pN the agent clicks, the client told, picked() lists it", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await cases.start({ env: ENV });
   try {
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     // The element's box, as the agent's snapshot element would give it.
@@ -104,9 +106,9 @@ Deno.test("pick: a hover hint, a pN the agent clicks, the client told, picked() 
   }
 });
 
-Deno.test("pick: an element in a cross-origin iframe becomes a pN the agent clicks", async () => {
+cases.test("pick: an element in a cross-origin iframe becomes a pN the agent clicks", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await cases.start({ env: ENV });
   try {
     const url = fx.url(`iframes.html?cross=${encodeURIComponent(fx.crossUrl("frame-child.html"))}`);
     await p.ok("navigate", { url, snapshot: "none" });
@@ -153,9 +155,9 @@ Deno.test("pick: an element in a cross-origin iframe becomes a pN the agent clic
   }
 });
 
-Deno.test("pick: bad input answers an error reply", async () => {
+cases.test("pick: bad input answers an error reply", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await cases.start({ env: ENV });
   try {
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     const errorOf = async (m: R) => {

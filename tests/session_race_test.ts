@@ -7,61 +7,52 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { sharedSiteCases } from "./_shared_cases.ts";
 
 const code = (r: ToolResult) => (r.structuredContent?.error as { code?: string } | undefined)?.code;
 
-Deno.test("session race: ten opens of one name at once make one session with one tab", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio();
-  try {
-    const results = await Promise.all(
-      Array.from(
-        { length: 10 },
-        () => mcp.call("open_session", { session: "x", url: fx.url("basic.html") }),
-      ),
-    );
-    const opened = results.filter((r) => !r.isError);
-    assertEquals(opened.length, 1, results.map(textOf).join("\n"));
-    for (const r of results.filter((r) => r.isError)) {
-      assertEquals(code(r), "session-exists", textOf(r));
-    }
-    const tabs = await mcp.ok("tabs", { session: "x", action: "list" });
-    assertEquals((tabs.tabs as unknown[]).length, 1, JSON.stringify(tabs));
-  } finally {
-    await mcp.close();
-    await fx.close();
+// One server (default configuration) and fixture site for the first two cases; each case ends
+// with its sessions closed.
+const cases = sharedSiteCases("session race, one server", {});
+
+cases.test("session race: ten opens of one name at once make one session with one tab", async ({ fx, mcp }) => {
+  const results = await Promise.all(
+    Array.from(
+      { length: 10 },
+      () => mcp.call("open_session", { session: "x", url: fx.url("basic.html") }),
+    ),
+  );
+  const opened = results.filter((r) => !r.isError);
+  assertEquals(opened.length, 1, results.map(textOf).join("\n"));
+  for (const r of results.filter((r) => r.isError)) {
+    assertEquals(code(r), "session-exists", textOf(r));
   }
+  const tabs = await mcp.ok("tabs", { session: "x", action: "list" });
+  assertEquals((tabs.tabs as unknown[]).length, 1, JSON.stringify(tabs));
 });
 
-Deno.test("session race: opens and closes of one name at once each get a clear answer", async () => {
-  const fx = await startFixtureServer();
-  const mcp = await startStdio();
-  try {
-    for (let round = 0; round < 3; round++) {
-      const calls = ["open", "close", "open", "close", "open", "open", "close", "open"].map((op) =>
-        op === "open"
-          ? mcp.call("open_session", { session: "y", url: fx.url("basic.html") })
-          : mcp.call("close_session", { session: "y" })
-      );
-      const results = await Promise.all(calls);
-      for (const r of results) {
-        assertTrue(!r.isError || code(r) === "session-exists", textOf(r));
-      }
-      const listed = await mcp.ok("list_sessions");
-      const y = (listed.sessions as Array<{ session?: string; name?: string; tabs?: number }>)
-        .find((s) => (s.session ?? s.name) === "y");
-      if (y) {
-        const tabs = await mcp.ok("tabs", { session: "y", action: "list" });
-        assertEquals((tabs.tabs as unknown[]).length, 1, JSON.stringify(tabs));
-      }
-      // Whatever the order was, the name works afterwards.
-      await mcp.ok("close_session", { session: "y" });
-      await mcp.ok("open_session", { session: "y", url: fx.url("basic.html") });
-      await mcp.ok("close_session", { session: "y" });
+cases.test("session race: opens and closes of one name at once each get a clear answer", async ({ fx, mcp }) => {
+  for (let round = 0; round < 3; round++) {
+    const calls = ["open", "close", "open", "close", "open", "open", "close", "open"].map((op) =>
+      op === "open"
+        ? mcp.call("open_session", { session: "y", url: fx.url("basic.html") })
+        : mcp.call("close_session", { session: "y" })
+    );
+    const results = await Promise.all(calls);
+    for (const r of results) {
+      assertTrue(!r.isError || code(r) === "session-exists", textOf(r));
     }
-  } finally {
-    await mcp.close();
-    await fx.close();
+    const listed = await mcp.ok("list_sessions");
+    const y = (listed.sessions as Array<{ session?: string; name?: string; tabs?: number }>)
+      .find((s) => (s.session ?? s.name) === "y");
+    if (y) {
+      const tabs = await mcp.ok("tabs", { session: "y", action: "list" });
+      assertEquals((tabs.tabs as unknown[]).length, 1, JSON.stringify(tabs));
+    }
+    // Whatever the order was, the name works afterwards.
+    await mcp.ok("close_session", { session: "y" });
+    await mcp.ok("open_session", { session: "y", url: fx.url("basic.html") });
+    await mcp.ok("close_session", { session: "y" });
   }
 });
 

@@ -7,7 +7,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { type InProcess, startInProcess } from "./_control_server.ts";
+import { hostCases, type InProcess } from "./_control_server.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { eventually } from "./_util.ts";
 
@@ -17,6 +17,11 @@ const ENV = {
   BROWX_TOOLSETS: "core,sessions,power,human",
 };
 const KEY = { client: "t", session: "default" };
+
+// One Chromium for every case; each case starts its own server (sessions, workspace, hub,
+// client) on it.
+const cases = hostCases("takeover and release, one browser");
+const start = cases.start;
 
 const codeOf = (r: ToolResult) => ((r.structuredContent as R)?.error as R | undefined)?.code;
 
@@ -61,9 +66,9 @@ async function auditLines(p: InProcess, tool: string): Promise<R[]> {
   return out;
 }
 
-Deno.test("takeover: a person's control refuses agent mutations, reads work, their input reaches the page", async () => {
+cases.test("takeover: a person's control refuses agent mutations, reads work, their input reaches the page", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await start({ env: ENV });
   try {
     await openApproved(p);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
@@ -149,9 +154,9 @@ Deno.test("takeover: a person's control refuses agent mutations, reads work, the
   }
 });
 
-Deno.test("takeover: the person's input reaches a cross-origin iframe", async () => {
+cases.test("takeover: the person's input reaches a cross-origin iframe", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await start({ env: ENV });
   try {
     const url = fx.url(`iframes.html?cross=${encodeURIComponent(fx.crossUrl("frame-child.html"))}`);
     await openApproved(p);
@@ -186,9 +191,9 @@ Deno.test("takeover: the person's input reaches a cross-origin iframe", async ()
   }
 });
 
-Deno.test("takeover(): unattended changes nothing; attended, release() without elicitation is legacy", async () => {
+cases.test("takeover(): unattended changes nothing; attended, release() without elicitation is legacy", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await start({ env: ENV });
   try {
     await openApproved(p);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
@@ -223,11 +228,11 @@ Deno.test("takeover(): unattended changes nothing; attended, release() without e
   }
 });
 
-Deno.test("release(): with elicitation the person is asked; no keeps their control", async () => {
+cases.test("release(): with elicitation the person is asked; no keeps their control", async () => {
   const fx = await startFixtureServer();
   let answer = false;
   const asked: string[] = [];
-  const p = await startInProcess({
+  const p = await start({
     env: ENV,
     elicit: (req) => {
       asked.push(req.message);
@@ -256,8 +261,8 @@ Deno.test("release(): with elicitation the person is asked; no keeps their contr
   }
 });
 
-Deno.test("takeover: bad input to the tools and the console messages", async () => {
-  const p = await startInProcess({ env: ENV });
+cases.test("takeover: bad input to the tools and the console messages", async () => {
+  const p = await start({ env: ENV });
   try {
     for (
       const [tool, args, expect] of [
@@ -307,9 +312,9 @@ Deno.test("takeover: bad input to the tools and the console messages", async () 
   }
 });
 
-Deno.test("takeover: a mutation running when the person takes control stops there", async () => {
+cases.test("takeover: a mutation running when the person takes control stops there", async () => {
   const fx = await startFixtureServer();
-  const p = await startInProcess({ env: ENV });
+  const p = await start({ env: ENV });
   try {
     await openApproved(p);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
