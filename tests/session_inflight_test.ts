@@ -77,3 +77,36 @@ Deno.test("in-flight open: an action sent right after open_session of its name w
     await fx.close();
   }
 });
+
+Deno.test("in-flight call: a DELETE of the HTTP client answers its running call at once", async () => {
+  const fx = await startFixtureServer();
+  const http = await startHttp();
+  try {
+    const c = await http.connect();
+    await c.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
+    const transport = (c.client as unknown as { transport: { sessionId?: string } }).transport;
+    const session = transport.sessionId!;
+    // A wait that cannot end by itself for 30 s: without an answer from the server, only the
+    // SDK's own request timeout (here 120 s) would end it.
+    const waiting = c.client.callTool(
+      { name: "wait_for", arguments: { text: "never on this page", timeoutMs: 30_000 } },
+      undefined,
+      { timeout: 120_000 },
+    ).then((r) => `answered: ${JSON.stringify(r)}`, (e: Error) => e.message);
+    const metrics = new URL("/metrics", http.url);
+    await eventually(
+      async () => /browxai_calls_in_flight 1\b/.test(await (await fetch(metrics)).text()),
+      15_000,
+      "the call to run",
+    );
+    const del = await fetch(http.url, { method: "DELETE", headers: { "mcp-session-id": session } });
+    await del.body?.cancel();
+    assertEquals(del.status, 200);
+    const got = await waiting;
+    assertTrue(/session ended/i.test(got), got);
+    assertTrue(/DELETE/.test(got), got);
+  } finally {
+    await http.close();
+    await fx.close();
+  }
+});

@@ -31,6 +31,7 @@ import { Ops } from "./http_ops.ts";
 import { workspaceToken } from "./http_token.ts";
 import { type SseDeps, sseRoute, SseTransport } from "./http_sse.ts";
 import type { HttpOptions, HttpServer } from "./http_options.ts";
+import { type PendingCalls, trackPendingCalls } from "./pending_calls.ts";
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
 export const PRE_INIT_MAX_BYTES = 1024 * 1024;
@@ -50,6 +51,8 @@ interface Client {
   established: boolean;
   /** The SHA-256 of the token it initialized with ("" without tokens). */
   principal: string;
+  /** Its requests not yet answered: each gets an error when the client is closed. */
+  pending?: PendingCalls | undefined;
 }
 
 /** Starts the Streamable HTTP server on `/mcp`. */
@@ -76,12 +79,17 @@ export async function serveHttp(
   // Clients being closed still hold their slot until their browsers are gone: a client that
   // DELETEs during a slow open cannot make room for another browser before its own is closed.
   let closing = 0;
-  const closeClient = async (id: string) => {
+  /** Closes client `id`: `why` ends the sentence its running calls are answered with. */
+  const closeClient = async (id: string, why: string) => {
     const c = clients.get(id);
     if (!c) return;
     clients.delete(id);
     closing++;
     try {
+      await c.pending?.answerAll(
+        `Session ended: ${why} while this call ran; its browser sessions are closed. ` +
+          "Initialize a new MCP session to go on.",
+      );
       await c.transport.close().catch(() => {});
       await c.sessions.closeAll();
       // Its own browser (a browser per client) goes with it.
@@ -96,7 +104,7 @@ export async function serveHttp(
     const now = Date.now();
     for (const [id, c] of clients) {
       const expired = c.established ? now - c.lastSeen > idleMs : now - c.created > initTtlMs;
-      if (expired) closeClient(id).catch(() => {});
+      if (expired) closeClient(id, "the MCP session expired (idle)").catch(() => {});
     }
   }, Math.max(100, Math.min(60_000, idleMs / 2, initTtlMs / 2)));
 
@@ -183,9 +191,12 @@ export async function serveHttp(
         established: false,
         principal,
       });
-      transport.onGone = () => void closeClient(transport.sessionId).catch(() => {});
+      transport.onGone = () =>
+        void closeClient(transport.sessionId, "the client's SSE stream closed").catch(() => {});
       const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
       await server.connect(transport);
+      const c = clients.get(transport.sessionId);
+      if (c) c.pending = trackPendingCalls(transport);
     },
     find(sessionId, principal) {
       const c = clients.get(sessionId);
@@ -281,6 +292,7 @@ export async function serveHttp(
     if (clients.size + initializing + closing >= maxClients) return full();
     const clientHost = host.forClient();
     const sessions = newSessions(clientHost);
+    let pending: PendingCalls | undefined;
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
@@ -294,14 +306,17 @@ export async function serveHttp(
             created: now,
             established: false,
             principal,
+            pending,
           });
         },
-        onsessionclosed: (id: string) => closeClient(id),
+        onsessionclosed: (id: string) =>
+          closeClient(id, "the client closed its MCP session (DELETE /mcp)"),
       });
     const server = createMcpServer(config, sessions, { hub: options.hub, metrics: ops.metrics });
     initializing++;
     try {
       await server.connect(transport);
+      pending = trackPendingCalls(transport);
       endCancelledStreams(transport);
       return await transport.handleRequest(req, { parsedBody: read.body });
     } finally {
@@ -355,7 +370,7 @@ export async function serveHttp(
       clearInterval(sweeper);
       options.console?.close();
       pool.dispose();
-      await Promise.all([...clients.keys()].map(closeClient));
+      await Promise.all([...clients.keys()].map((id) => closeClient(id, "the server is stopping")));
       front?.close();
       await httpServer.shutdown();
       if (sockDir) await Deno.remove(sockDir, { recursive: true }).catch(() => {});
