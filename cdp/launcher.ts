@@ -120,7 +120,15 @@ const CLOSED_NETWORK_FLAGS = [
   // The omnibox's WebUI popups (two renderers, `--top-chrome-webui`) are started with a
   // browser's first window even when headless, where no omnibox is ever shown: on a cold
   // start they took CPU from the first tab's renderer (~0.6 s of CPU on 2 busy cores).
-  "WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+  "WebUIOmniboxPopup,WebUIOmniboxAimPopup," +
+  // Debian's Chromium asks clients2.google.com for the time at start despite the switches above.
+  "NetworkTimeServiceQuerying",
+  // Nor do those switches stop its on-demand component check (update.googleapis.com) or its
+  // account checks (accounts.google.com, every few seconds): through a --proxy-server, a user's
+  // proxy saw them all. Pointed at a closed loopback port (loopback bypasses any proxy), they
+  // fail at once, locally (scripts/background_requests.ts: 8 requests in 60 s, now none).
+  "--component-updater=url-source=http://127.0.0.1:9/",
+  "--gaia-url=http://127.0.0.1:9/",
   "--disable-background-timer-throttling",
   "--disable-backgrounding-occluded-windows",
   "--disable-renderer-backgrounding",
@@ -175,7 +183,16 @@ export function chromiumArgs(
   // A common laptop viewport: the headless default (800x600 window) is small for today's layouts.
   if (!options.headful) args.push("--headless", "--hide-scrollbars", "--window-size=1280,800");
   if (isRoot()) args.push("--no-sandbox");
-  args.push(...(options.args ?? []));
+  // Chromium keeps only the last --disable-features: a caller's own list joins ours instead of
+  // silently turning ours back on.
+  const DISABLE = "--disable-features=";
+  const extra = options.args ?? [];
+  const theirs = extra.filter((a) => a.startsWith(DISABLE)).map((a) => a.slice(DISABLE.length));
+  if (theirs.length) {
+    const i = args.findIndex((a) => a.startsWith(DISABLE));
+    args[i] = [args[i], ...theirs.filter((f) => f)].join(",");
+  }
+  args.push(...extra.filter((a) => !a.startsWith(DISABLE)));
   return args;
 }
 

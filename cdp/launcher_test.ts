@@ -226,11 +226,20 @@ Deno.test("chromiumArgs() has headless, pipe debugging and the closed-network fl
       "--no-pings",
       "--disable-breakpad",
       "--password-store=basic",
+      "--component-updater=url-source=http://127.0.0.1:9/",
+      "--gaia-url=http://127.0.0.1:9/",
     ]
   ) {
     assertTrue(args.includes(flag), `missing ${flag} in ${args.join(" ")}`);
   }
   assertEquals(args.at(-1), "--lang=fr", "extra switches come last");
+  const disabled = (a: string[]) => a.filter((f) => f.startsWith("--disable-features="));
+  assertEquals(disabled(args).length, 1);
+  assertTrue(disabled(args)[0]!.includes("NetworkTimeServiceQuerying"));
+  // A caller's own --disable-features joins ours (Chromium keeps only the last one given).
+  const merged = disabled(chromiumArgs({ userDataDir: "/p", args: ["--disable-features=Foo"] }));
+  assertEquals(merged.length, 1);
+  assertTrue(/Prerender2.*,Foo$/.test(merged[0]!), merged[0]);
   assertEquals(args.filter((a) => a.startsWith("--remote-debugging-")), [
     "--remote-debugging-pipe",
   ]);
