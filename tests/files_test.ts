@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
 import { act, actionOf, errorOf } from "./_results.ts";
+import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
@@ -63,6 +64,33 @@ function startServer() {
           ...headers,
           "content-type": "application/octet-stream",
           "content-disposition": 'attachment; filename="bytes.bin"',
+        },
+      });
+    }
+    if (path === "/file/huge.bin") {
+      // Says 2 GiB, sends 64 KiB, then holds on until the download is cancelled: the cap must
+      // act on the announced size, not wait for the bytes.
+      let release!: () => void;
+      const held = new Promise<void>((r) => release = r);
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(c) {
+          if (!sent) {
+            sent = true;
+            c.enqueue(new Uint8Array(64 * 1024));
+            return;
+          }
+          await held;
+          c.close();
+        },
+        cancel: () => release(),
+      });
+      return new Response(body, {
+        headers: {
+          ...headers,
+          "content-type": "application/octet-stream",
+          "content-length": String(2 * 1024 ** 3),
+          "content-disposition": 'attachment; filename="huge.bin"',
         },
       });
     }
@@ -163,6 +191,19 @@ Deno.test("files: downloads and uploads", async (t) => {
       assertEquals(new Uint8Array(await Deno.readFile(String(d!.path))), BYTES);
       assertEquals(await evalJs(mcp, "location.pathname"), "/files.html");
       assertEquals(await evalJs(mcp, "document.querySelector('#status').textContent"), "idle");
+    });
+
+    await t.step("a download past 1 GiB is cancelled and says why", async () => {
+      await mcp.ok("navigate", { url: srv.url("/files.html"), snapshot: "none" });
+      const r = await mcp.call("navigate", { url: srv.url("/file/huge.bin"), download: true });
+      assertIncludes(
+        (actionOf(r).warnings ?? []).join("\n"),
+        `"huge.bin" failed (it is 2 GiB, past browxai's limit of 1 GiB`,
+      );
+      assertEquals(actionOf(r).downloads ?? [], []);
+      assertTrue(!(await filesIn(folder)).includes("huge.bin"));
+      const incoming = join(mcp.workspace, ".downloads", ".incoming", "default");
+      await eventually(async () => (await filesIn(incoming)).length === 0, 10_000, "no staging");
     });
 
     await t.step("downloads_list and download_get read the files back", async () => {

@@ -184,7 +184,11 @@ export class DownloadWindow implements DownloadGate {
     const downloads: DownloadEntry[] = [];
     for (const { record: r } of this.#saved) {
       if (r.state === "failed") {
-        warnings.push(`the download of "${r.filename}" failed; nothing was saved`);
+        warnings.push(
+          `the download of "${r.filename}" failed${
+            r.failure ? ` (${r.failure})` : ""
+          }; nothing was saved`,
+        );
         continue;
       }
       downloads.push(downloadEntry(r));

@@ -22,6 +22,13 @@ import { freeName, reserveName, safeFileName, shortUrl } from "./download_names.
 import { originOf } from "../../policy/hosts.ts";
 import { SessionSlot } from "./session_slots.ts";
 
+/**
+ * Largest file one download may write, bytes (1 GiB): a bigger one is cancelled as soon as
+ * its size (Content-Length) or its bytes so far pass it, so a page cannot fill the
+ * workspace's disk through an allowed download.
+ */
+export const DOWNLOAD_MAX_BYTES = 1024 ** 3;
+
 /** A file the session downloaded (or is downloading). */
 export interface DownloadRecord {
   /** Session-unique id (`d1`, `d2`, …) for `download_get`. */
@@ -37,6 +44,8 @@ export interface DownloadRecord {
   /** The origin of that URL (`null` for opaque ones). */
   urlOrigin: string;
   state: "in-progress" | "complete" | "failed";
+  /** Why it failed, when browxai stopped it (e.g. past {@link DOWNLOAD_MAX_BYTES}). */
+  failure?: string;
   /** When it began, epoch ms. */
   startedAt: number;
 }
@@ -341,7 +350,19 @@ export class SessionDownloads {
     if (!entry) return;
     const { record, finish } = entry;
     record.sizeBytes = e.receivedBytes;
-    if (e.state === "inProgress") return;
+    if (e.state === "inProgress") {
+      if (!record.failure && Math.max(e.totalBytes, e.receivedBytes) > DOWNLOAD_MAX_BYTES) {
+        const size = e.totalBytes > DOWNLOAD_MAX_BYTES ? `${gib(e.totalBytes)} GiB` : "more";
+        record.failure = `it is ${size}, past browxai's limit of ${
+          gib(DOWNLOAD_MAX_BYTES)
+        } GiB per download: it was cancelled`;
+        this.#session.browser.connection.send("Browser.cancelDownload", {
+          guid: e.guid,
+          ...this.#contextParam(),
+        }).catch(() => {});
+      }
+      return;
+    }
     this.#byGuid.delete(e.guid);
     try {
       if (e.state === "canceled") throw new Error("cancelled");
@@ -375,6 +396,11 @@ export class SessionDownloads {
     record.path = target;
     record.sizeBytes = (await Deno.lstat(target)).size;
   }
+}
+
+/** Bytes as GiB, one decimal. */
+function gib(bytes: number): string {
+  return (bytes / 1024 ** 3).toFixed(1).replace(/\.0$/, "");
 }
 
 function logError(error: unknown): void {
