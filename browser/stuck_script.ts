@@ -104,7 +104,22 @@ const terminating = new WeakMap<object, Promise<void>>();
 export async function stopSettled(page: Page, deadline: number): Promise<boolean> {
   const under = terminating.get(page.session);
   if (!under) return true;
-  return await within(under.then(() => true), deadline - Date.now()) ?? false;
+  // A crashed renderer runs no script and never answers the termination sent to it (one sent
+  // after the crash waited its whole 60 s): the navigation that recovers the tab goes at once.
+  if (page.crashed) {
+    terminating.delete(page.session);
+    return true;
+  }
+  let off: (() => void) | undefined;
+  const crashed = new Promise<boolean>((resolve) => {
+    off = page.onEvent("Inspector.targetCrashed", () => resolve(true));
+  });
+  try {
+    return await within(Promise.race([under.then(() => true), crashed]), deadline - Date.now()) ??
+      false;
+  } finally {
+    off?.();
+  }
 }
 
 /** Tabs whose last navigation was still loading at its deadline (see {@link freeStuckTab}). */

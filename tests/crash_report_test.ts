@@ -54,3 +54,42 @@ Deno.test("crash report: a crash between calls is reported by the next call only
     await fx.close();
   }
 });
+
+Deno.test("crash report: a tab whose renderer dies while an action waits on it is reported crashed, and navigate recovers it at once", async () => {
+  let started = false;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/started") {
+      started = true;
+      return new Response("");
+    }
+    const body = path === "/busy"
+      // The click's handler says it began, then holds the main thread for good.
+      ? `<button onclick="navigator.sendBeacon('/started'); for (;;) {}">Spin</button>`
+      : "<title>fine</title><p>fine</p>";
+    return new Response(`<!doctype html>${body}`, { headers: { "content-type": "text/html" } });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const mcp = await startStdio();
+  try {
+    await mcp.ok("navigate", { url: `${origin}/busy`, snapshot: "none" });
+    const click = mcp.call("click", { selector: "text=Spin", timeoutMs: 6000, snapshot: "none" });
+    await eventually(() => started, 10_000, "the click's handler to run");
+    // The renderer dies before the click's deadline: the stop that follows has nothing to stop.
+    for (
+      const p of chromiumsUnder(mcp.pid!).filter((p) => cmdline(p).includes("--type=renderer"))
+    ) {
+      Deno.kill(p, "SIGKILL");
+    }
+    const during = await click;
+    assertEquals(code(during), "page-crashed", textOf(during));
+    // Was: every navigate waited out a termination sent to the dead renderer, then failed
+    // "crashed" (for 60 s).
+    const after = await mcp.call("navigate", { url: `${origin}/ok`, timeoutMs: 8000 });
+    assertEquals(after.isError, undefined, textOf(after));
+    assertIncludes(textOf(after), "fine");
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});

@@ -24,6 +24,7 @@ import { lastInputAnswer } from "./devices.ts";
 import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
+import { tabCrashed } from "../sessions/session_errors.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
@@ -314,13 +315,14 @@ async function runExclusive(
         // As when a call's hard budget runs out: a script holding the page is stopped, so the
         // way out (navigate elsewhere, reload) works at once.
         // Not waited for past the result's margin: the termination goes on after the answer.
-        const stopped = await stopBusyScript(page.session, {
+        // A dead renderer (the action's own page work crashed it) has no script to stop.
+        const stopped = !page.crashed && await stopBusyScript(page.session, {
           confirmMs: deadline + RESULT_MARGIN_MS / 2 - Date.now(),
         });
         // The action's own account of how far it got (type: the characters typed) leads.
         const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
         result.fail(
-          new ToolError(
+          page.crashed ? tabCrashed(page.url) : new ToolError(
             "timeout",
             `${
               own ? `${own.message}: ` : ""
