@@ -131,6 +131,13 @@ Deno.test("actions and what they report", async (t) => {
       await mcp.ok("tabs", { action: "switch", index: 0 });
       const bad = await mcp.call("tabs", { action: "switch", index: 9 });
       assertEquals(bad.isError, true);
+      // Closes sent at once run one at a time: each closes a tab, or says there is none left.
+      for (let i = 0; i < 3; i++) await mcp.ok("tabs", { action: "new" });
+      const closes = await Promise.all(
+        [0, 1, 2, 3].map(() => mcp.call("tabs", { action: "close", index: 1 })),
+      );
+      assertEquals(closes.map((c) => c.isError === true), [false, false, false, true]);
+      assertEquals(((await mcp.ok("tabs", { action: "list" })).tabs as R[]).length, 1);
     });
 
     await t.step(

@@ -48,40 +48,9 @@ export const tabsTool = defineTool({
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
     session.ensureAlive();
-    if (args.action === "new") {
-      const tab = await session.newTab();
-      if (ctx.signal?.aborted) {
-        // Nobody waits for the tab any more: a cancelled call leaves none behind.
-        await session.closeTab(tab).catch(() => {});
-        throw ctx.signal.reason;
-      }
-    } else if (args.action === "close" && args.index === undefined) {
-      // No index: the active tab, as the peer's tab close does.
-      const page = session.activePage;
-      if (!page) {
-        throw new ToolError("not-found", "No tab is open to close", 'tabs({ action: "list" })');
-      }
-      await session.closeTab(page);
-    } else if (args.action !== "list") {
-      if (args.index === undefined) {
-        throw new ToolError(
-          "invalid-argument",
-          `"tabs" ${args.action} needs index`,
-          'call tabs({ action: "list" }) and pass the index',
-        );
-      }
-      const tabs = shownTabs(session);
-      const page = tabs[args.index];
-      if (!page) {
-        throw new ToolError(
-          "not-found",
-          `No tab at index ${args.index}: the session has ${tabs.length} tab(s)`,
-          'call tabs({ action: "list" }) for current indexes',
-        );
-      }
-      if (args.action === "switch") await session.activate(page);
-      else await session.closeTab(page);
-    }
+    // One at a time, like every action: ten `close index 1` at once must close ten tabs (each
+    // reads the indexes the one before it left), not answer ten times for one.
+    if (args.action !== "list") await session.exclusive(() => change(session, args, ctx.signal));
     const tabs = await listTabs(session);
     return {
       structured: {
@@ -96,3 +65,45 @@ export const tabsTool = defineTool({
     };
   },
 });
+
+/** Opens, switches or closes a tab as `args` says. @throws ToolError (no index, no such tab). */
+async function change(
+  session: BrowserSession,
+  args: { action: "switch" | "close" | "new" | "list"; index?: number | undefined },
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (args.action === "new") {
+    const tab = await session.newTab();
+    if (signal?.aborted) {
+      // Nobody waits for the tab any more: a cancelled call leaves none behind.
+      await session.closeTab(tab).catch(() => {});
+      throw signal.reason;
+    }
+  } else if (args.action === "close" && args.index === undefined) {
+    // No index: the active tab, as the peer's tab close does.
+    const page = session.activePage;
+    if (!page) {
+      throw new ToolError("not-found", "No tab is open to close", 'tabs({ action: "list" })');
+    }
+    await session.closeTab(page);
+  } else if (args.action !== "list") {
+    if (args.index === undefined) {
+      throw new ToolError(
+        "invalid-argument",
+        `"tabs" ${args.action} needs index`,
+        'call tabs({ action: "list" }) and pass the index',
+      );
+    }
+    const tabs = shownTabs(session);
+    const page = tabs[args.index];
+    if (!page) {
+      throw new ToolError(
+        "not-found",
+        `No tab at index ${args.index}: the session has ${tabs.length} tab(s)`,
+        'call tabs({ action: "list" }) for current indexes',
+      );
+    }
+    if (args.action === "switch") await session.activate(page);
+    else await session.closeTab(page);
+  }
+}
