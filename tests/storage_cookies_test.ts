@@ -186,6 +186,16 @@ Deno.test("storage: cookies, localStorage and sessionStorage through MCP", async
       assertEquals((await mcp.ok("localstorage_clear")).cleared, 1);
     });
 
+    await t.step("localstorage_set past the origin's quota fails and changes nothing", async () => {
+      await mcp.ok("localstorage_set", { key: "big", value: "small" });
+      // Chromium dropped it silently (was: ok: true).
+      const r = await mcp.call("localstorage_set", { key: "big", value: "v".repeat(6_000_000) });
+      assertEquals(r.isError, true);
+      assertIncludes(textOf(r), "is full");
+      assertEquals((await mcp.ok("localstorage_get", { key: "big" })).value, "small");
+      await mcp.ok("localstorage_clear");
+    });
+
     await t.step("TodoMVC: todos read and rewritten through localstorage_*", async () => {
       const app = fx.todomvcUrl("vanillajs");
       await mcp.ok("navigate", { url: app, snapshot: "none" });

@@ -20,6 +20,7 @@ import {
 } from "../../storage/web_storage.ts";
 import { sessionField } from "../fields.ts";
 import { navigateFirstError } from "../../browser/storage/origin_scope.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 
 /**
  * Runs `fn` on the `kind` area of the session's active tab, in the session's turn (so no
@@ -135,6 +136,16 @@ export function webStorageSetTool(kind: WebStorageKind) {
     handler: (ctx, args) =>
       withArea(ctx, `${prefix}_set`, { kind, session: args.session }, async (a) => {
         await a.set(args.key, args.value);
+        // Chromium drops a set past the origin's quota without an error: read it back.
+        if (await a.get(args.key) !== args.value) {
+          throw new ToolError(
+            "refused",
+            `${area} did not store "${args.key}" (${args.value.length} characters): the ` +
+              `origin's ${area} is full (Chromium keeps about 5 million characters per origin, ` +
+              "keys and values together); nothing was changed",
+            `remove items first (${prefix}_delete or ${prefix}_clear), or store less`,
+          );
+        }
         return { ok: true };
       }),
   });
