@@ -95,7 +95,8 @@ export type PageErrorCode =
   | "not-visible"
   | "not-enabled"
   | "not-editable"
-  | "not-actionable";
+  | "not-actionable"
+  | "ref-gone";
 
 /** A failure page-side code answers with instead of throwing. */
 export type PageFailure = { error: string; code: PageErrorCode };
@@ -289,9 +290,9 @@ export type EditorInfo = {
   html?: string;
 };
 
-/** What `formSetField` answers. */
+/** What `formSetField` answers (`changed`: what a ref's field is now, re-used). */
 export type SetFieldResult =
-  | PageFailure
+  | (PageFailure & { changed?: ShownAs })
   | { ok: boolean; checked: boolean }
   | { ok: boolean; value: string | string[] };
 

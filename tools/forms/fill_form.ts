@@ -16,11 +16,13 @@ import {
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
+  shownForPage,
 } from "../../browser/injected/mod.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { toToolError } from "../../browser/error_map.ts";
 import { isFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
 import { formFrame } from "../../browser/forms/form_frame.ts";
+import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name or label (read_form)"),
@@ -134,9 +136,17 @@ export const fillFormTool = defineTool({
             const r = await callOnHandle(
               handle,
               "formSetField",
-              [f.value, f.name !== undefined],
+              [f.value, f.name !== undefined, shownForPage(handle)],
             );
-            if (isFailure(r)) {
+            if (isFailure(r) && r.changed && handle.shown) {
+              const e = reusedDuringAction(
+                handle.shown,
+                r.changed,
+                "nothing was set in it",
+                "as it took the focus (a focus handler re-rendered the list)",
+              );
+              results.push({ field, ok: false, error: { code: e.code, message: e.message } });
+            } else if (isFailure(r)) {
               results.push({ field, ok: false, error: { code: r.code, message: r.error } });
             } else {
               const { ok: _ok, ...rest } = r;
