@@ -5,7 +5,8 @@
  * aria-label, a select's value or a field's placeholder; a delegated listener on the document
  * (capture) that re-renders on click; `select` and `fill_form` on a list that shifts when a
  * field takes the focus. Each fails `ref-gone` saying what the row showed and shows, and the
- * page's handlers act on no item. Without a shift, the same refs act, also after the agent chose
+ * page's handlers act on no item (a fill_form field re-used as its own input event ran fails
+ * too, saying its value went in). Without a shift, the same refs act, also after the agent chose
  * or filled in the row.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
@@ -133,6 +134,27 @@ cases.test("select and fill_form on a list that shifts on focus: ref-gone, nothi
       assertEquals(await logText(), "No action yet", on);
     });
   }
+});
+
+cases.test("fill_form, the list shifting on the field's input: failed, saying it went in", async () => {
+  await cases.withPage("recycle_during.html?mode=fields&on=input", async (mcp, tree) => {
+    const note = refsOf(tree, /textbox "Note" \[ref=(e\d+)\]/g)[2]!;
+    const choice = refsOf(tree, /combobox "Action" \[ref=(e\d+)\]/g)[2]!;
+    const r = await mcp.call("fill_form", {
+      fields: [{ ref: note, value: "VIP" }, { ref: choice, value: "refund" }],
+    });
+    assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+    assertIncludes(textOf(r), "2 of 2 field(s) failed (1 set before the page re-used it)");
+    assertIncludes(textOf(r), "as its input and change events ran");
+    assertIncludes(textOf(r), "its value was set first");
+    const fields = r.structuredContent?.fields as Array<{ ok: boolean; set?: boolean }>;
+    assertEquals(fields.map((f) => [f.ok, f.set ?? false]), [[false, true], [false, false]]);
+    // The second field was re-used before it was set: nothing chosen.
+    assertEquals(
+      await evalJs("[...document.querySelectorAll('select')].map((s) => s.value).join()"),
+      "none,none,none,none,none",
+    );
+  });
 });
 
 cases.test("no shift: the same refs act, also after the agent chose and filled", async () => {

@@ -10,7 +10,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { PageErrorCode, PageFailure, ShownAs } from "./page_types.ts";
+import type { PageErrorCode, PageFailure, SetFieldResult, ShownAs } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
 export function installFormEditLib(api: PageApi): void {
@@ -117,15 +117,27 @@ export function installFormEditLib(api: PageApi): void {
     value: unknown,
     byName: boolean,
     shown?: ShownAs | null,
-  ) => {
-    // Still the item its ref was shown as (a ref's field), here and once focused (a focus
-    // handler may re-render the list, re-using the field for another item).
+  ): SetFieldResult => {
+    // Still the item its ref was shown as (a ref's field): before, once focused (a focus
+    // handler may re-render the list, re-using the field for another item), and after its
+    // input and change events ran (the value is in: `landed`, said, not undone).
     const reused = () => {
       const changed = shown ? api.refChanged(el, shown) : undefined;
       return changed && { error: "re-used for another item", code: "ref-gone" as const, changed };
     };
     const early = reused();
     if (early) return early;
+    const r = setField(el, value, byName, reused);
+    const late = "error" in r ? undefined : reused();
+    return late ? { ...late, landed: true } : r;
+  };
+
+  const setField = (
+    el: Element,
+    value: unknown,
+    byName: boolean,
+    reused: () => SetFieldResult | undefined,
+  ): SetFieldResult => {
     if (!kit.isControl(el)) {
       if ((el as HTMLElement).isContentEditable || el instanceof HTMLIFrameElement) {
         return fail("invalid-argument", `${describe(el)} is a rich-text editor: use set_editor`);

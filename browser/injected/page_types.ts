@@ -290,9 +290,12 @@ export type EditorInfo = {
   html?: string;
 };
 
-/** What `formSetField` answers (`changed`: what a ref's field is now, re-used). */
+/**
+ * What `formSetField` answers (`changed`: what a ref's field is now, re-used; `landed`: after
+ * its value was set).
+ */
 export type SetFieldResult =
-  | (PageFailure & { changed?: ShownAs })
+  | (PageFailure & { changed?: ShownAs; landed?: true })
   | { ok: boolean; checked: boolean }
   | { ok: boolean; value: string | string[] };
 
