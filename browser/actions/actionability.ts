@@ -216,7 +216,7 @@ export async function coveredAt(
  */
 export function hoverChange(el: ElementSteps, now: ShownAs): boolean {
   const shown = el.shown;
-  return !!shown && el.arrived === true && now.role === shown.role &&
+  return !!shown && el.arrived === true && now.role === shown.role && !now.renamed &&
     now.context[0] === shown.context[0] && keepsIdentity(shown.context[1], now.context[1]) &&
     !shown.elsewhere?.(now.context);
 }

@@ -302,7 +302,11 @@ export function installActionLib(api: PageApi): void {
   api.labeledControl = (el: El) => el instanceof HTMLLabelElement ? el.control : null;
 
   /** Selects an option of a native <select> by value, label or index. */
-  api.selectOption = (el: El, by: { value?: string; label?: string; index?: number }) => {
+  api.selectOption = (
+    el: El,
+    by: { value?: string; label?: string; index?: number },
+    shown?: ShownAs | null,
+  ) => {
     if (!(el instanceof HTMLSelectElement)) {
       return { error: `${describeEl(el)} is not a native <select>` };
     }
@@ -325,7 +329,13 @@ export function installActionLib(api: PageApi): void {
       return { error: `option "${norm(options[match]!.label)}" is disabled` };
     }
     el.focus();
+    // The page may re-render on that focus, re-using this select for another item.
+    const changed = shown ? api.refChanged(el, shown) : undefined;
+    if (changed) return { changed };
+    // Chosen, not the page's: its row keeps its item (context_lib.ts).
+    api.noteEdit(el);
     el.selectedIndex = match;
+    api.noteEdit(el, true);
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
     return { ok: true, value: el.value, label: norm(options[match]!.label) };

@@ -27,10 +27,12 @@
  * row's text, the alt text of its images, the aria-labels of its other elements (icon-only
  * controls; a field counts by its value alone), and fields' values as the page set them (an
  * editable grid's item, a read-only field, a button input's label; a text field's own too, in
- * a list or table row outside a form); never what was typed (`noteEdit`: a field the agent or
+ * a list or table row outside a form; a select's chosen option; a text field's placeholder);
+ * never what was typed or chosen (`noteEdit`: a field the agent or
  * a person typed in counts by its value before, while it reads what was typed, or what the
  * page's handlers made of it), a value put in a field seen empty, a secret, the content of
- * contenteditable regions or of `datalist` suggestions. In order:
+ * contenteditable regions or of `datalist` suggestions. A row that reads none of these is
+ * told by its links' href attributes (a bare "Open" link's row). In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable);
@@ -137,21 +139,28 @@ export function installContextLib(api: PageApi): void {
   // autocomplete, a computed total) is no other item; a re-used row shows another item's value.
   const edits = new WeakMap<Element, { before: string; after: string }>();
   const seenEmpty = new WeakSet<Element>();
-  type Field = HTMLInputElement | HTMLTextAreaElement;
+  type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   const isField = (t: EventTarget | undefined): t is Field =>
-    t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement;
+    t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement ||
+    t instanceof HTMLSelectElement;
+  // A select by its chosen options' text (what the row shows); empty when its value is (a
+  // "Choose…" placeholder option).
+  const valueOf = (f: Field) =>
+    f instanceof HTMLSelectElement
+      ? (f.value ? [...f.selectedOptions].map((o) => o.text).join(" ") : "")
+      : f.value;
   // `done`: the edit is in (input), or committed (change: only a value still as typed).
   function noteEdit(f: Field, done?: boolean | "commit") {
     const r = edits.get(f);
     if (!done) {
-      if (!r || r.after !== f.value) edits.set(f, { before: f.value, after: f.value });
+      if (!r || r.after !== valueOf(f)) edits.set(f, { before: valueOf(f), after: valueOf(f) });
       return;
     }
-    if (!r || (done === "commit" && r.after !== f.value)) return;
-    const typed = r.after = f.value;
+    if (!r || (done === "commit" && r.after !== valueOf(f))) return;
+    const typed = r.after = valueOf(f);
     // What the page's handlers made of it, once they ran.
     return () => {
-      if (r.after === typed) r.after = f.value;
+      if (r.after === typed) r.after = valueOf(f);
     };
   }
   // Captured before the page's handlers; followed once they ran: when the event bubbled back
@@ -170,9 +179,16 @@ export function installContextLib(api: PageApi): void {
   addEventListener("beforeinput", onEdit(false), true);
   addEventListener("input", onEdit(true), true);
   addEventListener("change", onEdit("commit"), true);
+  // A select has no beforeinput: what it held as a person's focus reached it is its value
+  // before their pick.
+  addEventListener("focusin", (ev) => {
+    const t = ev.composedPath()[0];
+    if (ev.isTrusted && t instanceof HTMLSelectElement) noteEdit(t);
+  }, true);
   const shownValue = (f: Field) => {
     const r = edits.get(f);
-    const v = r && r.after === f.value ? r.before : f.value;
+    const now = valueOf(f);
+    const v = r && r.after === now ? r.before : now;
     if (!v) seenEmpty.add(f);
     return seenEmpty.has(f) ? "" : v;
   };
@@ -186,12 +202,11 @@ export function installContextLib(api: PageApi): void {
       const f = el as HTMLInputElement;
       const type = tag === "input" ? f.type : "textarea";
       if (NO_VALUE_TYPES.has(type) || isSecret(f)) return "";
-      return SHOWN_VALUE_TYPES.has(type) ? f.value : shownValue(f);
+      if (SHOWN_VALUE_TYPES.has(type)) return f.value;
+      // Its placeholder too: a row's empty field may be all that names its item.
+      return `${shownValue(f)} ${f.placeholder}`.trim();
     }
-    if (tag === "select") {
-      const sel = el as HTMLSelectElement;
-      return sel.disabled ? [...sel.selectedOptions].map((o) => o.text).join(" ") : "";
-    }
+    if (tag === "select") return shownValue(el as HTMLSelectElement);
     return "";
   }
 
@@ -244,7 +259,8 @@ export function installContextLib(api: PageApi): void {
     }
     const rootLabel = root.getAttribute("aria-label");
     if (!(rootLabel && add(rootLabel + " "))) visit(root);
-    const text = parts.join("").replace(/\s+/g, " ").trim().slice(0, CONTEXT_HASHED);
+    const text = (parts.join("").replace(/\s+/g, " ").trim() || linksOf(root))
+      .slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
     const head = text.slice(0, CONTEXT_SHOWN);
     // Two hashes: of the skeleton (a count that ticks keeps it), and of the exact text (rows
@@ -255,6 +271,14 @@ export function installContextLib(api: PageApi): void {
     const id = identity(text.split(" "));
     if (!id || identity(head.replace(/\S*$/, "").split(" ")) === id) return `${head}… ${tail}`;
     return `${text.slice(0, Math.max(0, CONTEXT_SHOWN - id.length - 1))}… ${id} ${tail}`;
+  }
+
+  // A row that reads nothing (a bare "Open" link's, an icon's) is told by where its links go:
+  // their href attributes, as the page wrote them (the snapshot shows them).
+  function linksOf(root: Element): string {
+    const links = root.matches("a[href]") ? [root] : [];
+    links.push(...root.querySelectorAll("a[href]"));
+    return links.map((a) => a.getAttribute("href")).join(" ");
   }
 
   // Rows built of plain elements (no li, tr or role): a div or section with a class, or a

@@ -27,17 +27,25 @@ const PAGE = `<!doctype html>
   e.target.value = e.target.value.toUpperCase();
 });</script>`;
 
+/**
+ * A data: page of `html` with the utility world in: `run` evaluates `js` with `a` the api,
+ * `ctx(id)` is the context of the element with that id.
+ */
+async function contextPage(tb: Awaited<ReturnType<typeof launchTestBrowser>>, html: string) {
+  const page = await tb.newPage();
+  await page.navigate("data:text/html," + encodeURIComponent(html));
+  await callUtility(page, page.mainFrameId, "hasText", ["x"]);
+  const run = (js: string) => page.evaluate(`(() => { const a = globalThis.__browxai; ${js} })()`);
+  const ctx = async (id: string) =>
+    await run(`const el = document.getElementById(${JSON.stringify(id)});
+      return a.contextOf(el, a.refRole(el), a.nameOf(el));`) as [string, string];
+  return { page, run, ctx };
+}
+
 Deno.test("context: fields' values as the page set them, a row's aria-label, exact hashes", async () => {
   const tb = await launchTestBrowser();
   try {
-    const page = await tb.newPage();
-    await page.navigate("data:text/html," + encodeURIComponent(PAGE));
-    await callUtility(page, page.mainFrameId, "hasText", ["x"]);
-    const run = (js: string) =>
-      page.evaluate(`(() => { const a = globalThis.__browxai; ${js} })()`);
-    const ctx = async (id: string) =>
-      await run(`const el = document.getElementById(${JSON.stringify(id)});
-        return a.contextOf(el, a.refRole(el), a.nameOf(el));`) as [string, string];
+    const { page, run, ctx } = await contextPage(tb, PAGE);
     const typeInto = async (id: string, text: string) => {
       await run(`const f = document.getElementById(${JSON.stringify(id)}); f.focus(); f.select();`);
       await page.send("Input.insertText", { text });
@@ -85,6 +93,64 @@ Deno.test("context: fields' values as the page set them, a row's aria-label, exa
       await run(`return a.contextSkeleton(${JSON.stringify(line3)})`),
       await run(`return a.contextSkeleton(${JSON.stringify(line4)})`),
     );
+  } finally {
+    await tb.close();
+  }
+});
+
+const ROWS = `<!doctype html>
+<ul>
+  <li><a id=a1 href="/item/1">Open</a></li>
+  <li><a id=a2 href="/item/2">Open</a> <span>Bob</span></li>
+  <li><select id=s1><option value="">Choose</option><option>Alice</option><option>Bob</option>
+    </select> <button id=b1>Delete</button></li>
+  <li><select id=s2><option>Alice</option><option>Bob</option><option>Cy</option></select>
+    <button id=b2>Delete</button></li>
+  <li><input id=p1 placeholder="Carol"> <button id=b3>Delete</button></li>
+</ul>`;
+
+Deno.test("context: a select's choice, a placeholder, and hrefs of a row that reads nothing else", async () => {
+  const tb = await launchTestBrowser();
+  try {
+    const { page, run, ctx } = await contextPage(tb, ROWS);
+
+    // A row that reads nothing but its link: told by the href; a row with text: by its text.
+    assertEquals(await ctx("a1"), ["list item", "/item/1"]);
+    assertEquals(await ctx("a2"), ["list item", "Bob"]);
+
+    // A select by its chosen option; one on its "Choose" placeholder (value "") counts as empty,
+    // and stays so when the page fills it in.
+    assertEquals(await ctx("b2"), ["list item", "Alice"]);
+    assertEquals(await ctx("b1"), ["list item", ""]);
+    await run(`document.getElementById("s1").value = "Bob"`);
+    assertEquals(await ctx("b1"), ["list item", ""]);
+    // Chosen by browxai (noteEdit) or by a person (a trusted focus, then a key): not the page's.
+    await run(`const s = document.getElementById("s2"); a.noteEdit(s); s.value = "Bob";
+      a.noteEdit(s, true);`);
+    assertEquals(await ctx("b2"), ["list item", "Alice"]);
+    await run(`document.getElementById("s2").value = "Alice"`);
+    await run(`document.getElementById("s2").focus()`);
+    await page.send("Input.dispatchKeyEvent", {
+      type: "keyDown",
+      key: "ArrowDown",
+      code: "ArrowDown",
+      windowsVirtualKeyCode: 40,
+    });
+    await page.send("Input.dispatchKeyEvent", {
+      type: "keyUp",
+      key: "ArrowDown",
+      code: "ArrowDown",
+      windowsVirtualKeyCode: 40,
+    });
+    assertEquals(await run(`return document.getElementById("s2").value`), "Bob");
+    assertEquals(await ctx("b2"), ["list item", "Alice"]);
+    // The page choosing another item's value: the row is re-used.
+    await run(`document.getElementById("s2").value = "Cy"`);
+    assertEquals(await ctx("b2"), ["list item", "Cy"]);
+
+    // A text field's placeholder counts, for its row-mates and (in a row outside a form) itself.
+    assertEquals(await ctx("b3"), ["list item", "Carol"]);
+    assertEquals(await ctx("p1"), ["list item", "Carol Delete"]);
   } finally {
     await tb.close();
   }

@@ -10,7 +10,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { PageErrorCode, PageFailure } from "./page_types.ts";
+import type { PageErrorCode, PageFailure, SetFieldResult, ShownAs } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
 export function installFormEditLib(api: PageApi): void {
@@ -112,7 +112,32 @@ export function installFormEditLib(api: PageApi): void {
    * Sets a field like a user: text by value, select by value or label, checkbox by boolean
    * (a same-name group by value or array of values), radio by value or label.
    */
-  api.formSetField = (el: Element, value: unknown, byName: boolean) => {
+  api.formSetField = (
+    el: Element,
+    value: unknown,
+    byName: boolean,
+    shown?: ShownAs | null,
+  ): SetFieldResult => {
+    // Still the item its ref was shown as (a ref's field): before, once focused (a focus
+    // handler may re-render the list, re-using the field for another item), and after its
+    // input and change events ran (the value is in: `landed`, said, not undone).
+    const reused = () => {
+      const changed = shown ? api.refChanged(el, shown) : undefined;
+      return changed && { error: "re-used for another item", code: "ref-gone" as const, changed };
+    };
+    const early = reused();
+    if (early) return early;
+    const r = setField(el, value, byName, reused);
+    const late = "error" in r ? undefined : reused();
+    return late ? { ...late, landed: true } : r;
+  };
+
+  const setField = (
+    el: Element,
+    value: unknown,
+    byName: boolean,
+    reused: () => SetFieldResult | undefined,
+  ): SetFieldResult => {
     if (!kit.isControl(el)) {
       if ((el as HTMLElement).isContentEditable || el instanceof HTMLIFrameElement) {
         return fail("invalid-argument", `${describe(el)} is a rich-text editor: use set_editor`);
@@ -209,7 +234,11 @@ export function installFormEditLib(api: PageApi): void {
         return fail("invalid-argument", "a single <select> takes one value");
       }
       c.focus();
+      const moved = reused();
+      if (moved) return moved;
+      api.noteEdit(c);
       for (const o of c.options) o.selected = found.includes(o);
+      api.noteEdit(c, true);
       fire(c, "input");
       fire(c, "change");
       return { ok: true, value: c.multiple ? [...c.selectedOptions].map((o) => o.value) : c.value };
@@ -219,6 +248,8 @@ export function installFormEditLib(api: PageApi): void {
     }
     const text = String(value);
     c.focus();
+    const moved = reused();
+    if (moved) return moved;
     // Typed, not the page's: the row keeps its item (context_lib.ts).
     const typed = c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement;
     if (typed) api.noteEdit(c);

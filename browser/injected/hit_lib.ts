@@ -15,13 +15,15 @@
  *   one whose target the rule refuses (or, in an ancestor frame, any one: a
  *   press for a child frame's element never reaches this document) is stopped
  *   (`preventDefault` + `stopImmediatePropagation`), with every later event of
- *   the press. `pressVerdict` reads and removes it.
+ *   the press. A capturing listener on the element itself checks each event again once the
+ *   page's capturing listeners above it ran. `pressVerdict` reads and removes both.
  * - What the ref was shown as (`shown`, with `arm`): frameworks re-use a row's nodes for
  *   another item while an action waits (a virtual list on the action's own scroll, a
  *   re-render on pointerover, under a cover): the armed hit test, and the guard at the
  *   press's first event, check the element's role and context (`contextOf`) are still the
- *   shown ones (not its name: hover labels such as Follow → Unfollow are the same control;
- *   the guard reports a changed name for the result to say).
+ *   shown ones, and its name unless a hover may have changed it (Follow → Unfollow is the same
+ *   control, said in the result; a name another ref of its role was shown with, or a new name
+ *   of a row that reads nothing else, is another item).
  *
  * @module
  */
@@ -45,8 +47,15 @@ export function installHitLib(api: PageApi): void {
       (skeleton(context[1]) === skeleton(shown.context[1]) &&
         !(shown.others ?? []).includes(context[1]));
     const same = role === shown.role && context[0] === shown.context[0] && sameText;
-    return same ? undefined : { role, name, context };
+    if (!same) return { role, name, context };
+    // A hover may rename a control (Follow → Unfollow), but not to what another ref of its
+    // role was shown as, nor rename one whose row reads nothing else (its name is its item).
+    const renamed = name !== shown.name && !TEXT_ENTRY.has(role) &&
+      ((shown.names ?? []).includes(name) || (ROWS.has(context[0]) && !shown.context[1]));
+    return renamed ? { role, name, context, renamed } : undefined;
   };
+  const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+  const ROWS = new Set(["list item", "row", "option", "article", "label", "item"]);
 
   // What counts as a control of its own: a hit on one inside a label is not the label's.
   const CONTROL = "button, a[href], input, select, textarea, summary, iframe, [onclick], " +
@@ -95,6 +104,7 @@ export function installHitLib(api: PageApi): void {
     events: string[];
     name?: string;
     listener: (ev: Event) => void;
+    atElement: (ev: Event) => void;
     timer: ReturnType<typeof setTimeout> | undefined;
   };
   const EVENTS = [
@@ -121,7 +131,10 @@ export function installHitLib(api: PageApi): void {
   let guard: Guard | undefined;
   const disarm = () => {
     if (!guard) return;
-    for (const t of EVENTS) removeEventListener(t, guard.listener, true);
+    for (const t of EVENTS) {
+      removeEventListener(t, guard.listener, true);
+      guard.el.removeEventListener(t, guard.atElement, true);
+    }
     clearTimeout(guard.timer);
     guard = undefined;
   };
@@ -136,6 +149,7 @@ export function installHitLib(api: PageApi): void {
       clicked: false,
       events: [],
       listener: () => {},
+      atElement: () => {},
       timer: undefined,
     };
     g.listener = (ev: Event) => {
@@ -177,7 +191,21 @@ export function installHitLib(api: PageApi): void {
         ev.stopImmediatePropagation();
       }
     };
-    for (const t of EVENTS) addEventListener(t, g.listener, true);
+    // Again on the element itself, once the page's capturing listeners above it ran (a
+    // delegated listener on the document that re-renders the list on pointerdown or click):
+    // the element must still be the shown item when the event reaches it.
+    g.atElement = (ev: Event) => {
+      if (!ev.isTrusted || g.bad || outer || !g.shown) return;
+      const changed = changedFrom(el, g.shown);
+      if (!changed) return;
+      g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    };
+    for (const t of EVENTS) {
+      addEventListener(t, g.listener, true);
+      el.addEventListener(t, g.atElement, true);
+    }
     // Never outlive the press by long: a stale guard would stop the next click.
     g.timer = setTimeout(disarm, 10_000);
     guard = g;

@@ -212,6 +212,7 @@ export function shownForPage(handle: RemoteHandle): ShownAs | null {
     name: s.name,
     context: s.context,
     ...(s.others ? { others: s.others } : {}),
+    ...(s.names ? { names: s.names } : {}),
   };
 }
 

@@ -123,7 +123,10 @@ export interface PageApi extends OnDemandApi {
    * Marks a value set in a field as typed, not the page's (its row keeps its item: see
    * context_lib.ts): call before setting it, then with `done` after.
    */
-  noteEdit: (field: HTMLInputElement | HTMLTextAreaElement, done?: boolean) => void;
+  noteEdit: (
+    field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+    done?: boolean,
+  ) => void;
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;
@@ -190,6 +193,7 @@ export interface PageApi extends OnDemandApi {
   selectOption: (
     el: Element,
     by: { value?: string; label?: string; index?: number },
+    shown?: ShownAs | null,
   ) => SelectResult;
   elementInfo: (el: Element, shown?: ShownAs | null) => ElementInfo;
   scrollInfo: (el?: Element | null) => ScrollInfo;

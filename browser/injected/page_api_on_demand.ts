@@ -24,6 +24,7 @@ import type {
   OptionSearch,
   PageFailure,
   SetFieldResult,
+  ShownAs,
   StylesInfo,
   StyleWriteInfo,
   SubmitWatch,
@@ -61,7 +62,13 @@ export interface OnDemandApi {
   // form_edit_lib.ts
   formFieldByName: (root: string | null, name: string) => FormControl | null;
   formFieldsLabelled: (root: string | null, label: string) => string[];
-  formSetField: (el: Element, value: unknown, byName: boolean) => SetFieldResult;
+  /** With `shown` (a ref's): `ref-gone` with `changed` when the field was re-used for another item. */
+  formSetField: (
+    el: Element,
+    value: unknown,
+    byName: boolean,
+    shown?: ShownAs | null,
+  ) => SetFieldResult;
   formFindEditor: (el: Element | null) => Element | null;
   formEditorInfo: (ed: Element) => EditorInfo & { backingValue: string | null };
   formEditorFocus: (ed: Element) => boolean;

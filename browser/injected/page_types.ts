@@ -95,7 +95,8 @@ export type PageErrorCode =
   | "not-visible"
   | "not-enabled"
   | "not-editable"
-  | "not-actionable";
+  | "not-actionable"
+  | "ref-gone";
 
 /** A failure page-side code answers with instead of throwing. */
 export type PageFailure = { error: string; code: PageErrorCode };
@@ -182,9 +183,14 @@ export type ScrollInfo = {
   atBottom: boolean;
 };
 
-/** What `selectOption` answers: the option picked, or why not (`options`: some to pick from). */
+/**
+ * What `selectOption` answers: the option picked, or why not (`options`: some to pick from;
+ * `changed`: focusing it left the select another item than its ref was shown as, nothing
+ * chosen).
+ */
 export type SelectResult = {
   ok?: true;
+  changed?: ShownAs;
   error?: string;
   options?: Array<{ value: string; label: string }>;
   value?: string;
@@ -236,13 +242,18 @@ export type HitResult =
  */
 /**
  * What a ref was shown as; `others`: contexts other refs of its role and name were shown in
- * that read alike but for counts and times (a ticking row may not become one of them).
+ * that read alike but for counts and times (a ticking row may not become one of them);
+ * `names`: names other refs of its role were shown with that share a word with its own (it may
+ * not come to read one of them). As it is now (`refChanged`): `renamed` when its name alone
+ * says it is another item.
  */
 export type ShownAs = {
   role: string;
   name: string;
   context: [string, string];
   others?: string[];
+  names?: string[];
+  renamed?: true;
 };
 
 /**
@@ -279,9 +290,12 @@ export type EditorInfo = {
   html?: string;
 };
 
-/** What `formSetField` answers. */
+/**
+ * What `formSetField` answers (`changed`: what a ref's field is now, re-used; `landed`: after
+ * its value was set).
+ */
 export type SetFieldResult =
-  | PageFailure
+  | (PageFailure & { changed?: ShownAs; landed?: true })
   | { ok: boolean; checked: boolean }
   | { ok: boolean; value: string | string[] };
 

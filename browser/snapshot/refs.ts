@@ -346,6 +346,25 @@ export class RefRegistry {
     return out;
   }
 
+  /**
+   * The names other refs of `entry`'s role in its document were shown with, other than its own
+   * and sharing a word with it ("Delete Dave Dunn" beside "Delete Carol Cruz"): an element that
+   * reads one of them at its press was re-used for that item (`hit_lib.ts`). At most 50.
+   */
+  namesAlike(entry: RefEntry): string[] {
+    const doc = docKey(entry);
+    const words = new Set(entry.name.toLowerCase().split(/\s+/).filter(Boolean));
+    const out = new Set<string>();
+    for (const e of this.#byRef.values()) {
+      if (out.size >= 50) break;
+      if (
+        e.role === entry.role && e.name !== entry.name && e.ref[0] === "e" &&
+        docKey(e) === doc && e.name.toLowerCase().split(/\s+/).some((w) => words.has(w))
+      ) out.add(e.name);
+    }
+    return [...out];
+  }
+
   /** Forgets the refs for which `stale` returns true. Returns how many went. */
   prune(stale: (entry: RefEntry) => boolean): number {
     let n = 0;

@@ -173,3 +173,17 @@ Deno.test("refs: a pick is a pN beside the element's eN; both resolve, and go wi
   r.dropStale("T", "F", "L2", "i");
   assertEquals([r.get("e1"), r.get("p2"), r.wasIssued("p2")], [undefined, undefined, true]);
 });
+
+Deno.test("namesAlike: other names of the role in the document sharing a word, at most 50", () => {
+  const r = new RefRegistry();
+  const carol = r.refFor(at(1), "button", "Delete Carol Cruz");
+  r.refFor(at(2), "button", "Delete Dave Dunn");
+  r.refFor(at(3), "button", "delete  Erin");
+  r.refFor(at(4), "button", "Delete Carol Cruz"); // its own name
+  r.refFor(at(5), "link", "Delete Fay"); // another role
+  r.refFor(at(6), "button", "Save"); // no shared word
+  r.refFor(at(7, { loaderId: "L2" }), "button", "Delete Gus"); // another document
+  assertEquals(r.namesAlike(r.get(carol)!), ["Delete Dave Dunn", "delete  Erin"]);
+  for (let i = 0; i < 60; i++) r.refFor(at(100 + i), "button", `Delete item ${i}`);
+  assertEquals(r.namesAlike(r.get(carol)!).length, 50);
+});

@@ -241,6 +241,7 @@ function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry)
   const elsewhere = ([kind, text]: [string, string]) =>
     registry.shownElsewhere(entry, { kind, text });
   const others = registry.lookAlikes(entry);
+  const names = registry.namesAlike(entry);
   return {
     ...handle,
     shown: {
@@ -250,6 +251,7 @@ function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry)
       context,
       elsewhere,
       ...(others.length ? { others } : {}),
+      ...(names.length ? { names } : {}),
     },
   };
 }
@@ -270,9 +272,9 @@ export function reusedDuringAction(
   const was = { kind: shown.context[0], text: shown.context[1] };
   const is = { kind: now.context[0], text: now.context[1] };
   const entry = { role: shown.role, name: shown.name, context: was } as RefEntry;
-  const how = now.role !== shown.role
-    ? `changed from ${shownAs(shown.role, shown.name, was)} to ${shownAs(now.role, now.name, is)}`
-    : contextChange(entry, is) ?? `changed to ${shownAs(now.role, now.name, is)}`;
+  const moved = now.role === shown.role ? contextChange(entry, is) : undefined;
+  const how = moved ??
+    `changed from ${shownAs(shown.role, shown.name, was)} to ${shownAs(now.role, now.name, is)}`;
   return new RefGoneError(
     shown.ref,
     "changed",

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { actionOutput, anyObject } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle } from "../../browser/injected/mod.ts";
+import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
+import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { requireOne, runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -51,8 +52,16 @@ export const selectTool = defineTool({
         const r = await callOnHandle(
           target.handle,
           "selectOption",
-          [{ [by]: args[by as "value"] }],
+          [{ [by]: args[by as "value"] }, shownForPage(target.handle)],
         );
+        if (r.changed && target.handle.shown) {
+          throw reusedDuringAction(
+            target.handle.shown,
+            r.changed,
+            "nothing was chosen",
+            "as it took the focus (a focus handler re-rendered the list)",
+          );
+        }
         if (r.error) {
           // A value given as the label (or the other way round): say which field it is.
           const asked = String(args[by as "value"]).trim().toLowerCase();

@@ -16,11 +16,13 @@ import {
   callUtilityHandle,
   releaseHandle,
   type RemoteHandle,
+  shownForPage,
 } from "../../browser/injected/mod.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { toToolError } from "../../browser/error_map.ts";
 import { isFailure, resolveElement, selectorError } from "../../browser/forms/form_common.ts";
 import { formFrame } from "../../browser/forms/form_frame.ts";
+import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name or label (read_form)"),
@@ -42,6 +44,8 @@ interface FieldResult {
   value?: unknown;
   checked?: boolean;
   error?: { code: string; message: string };
+  /** Failed, but its value is in (the page re-used the field as it took it). */
+  set?: true;
 }
 
 /** The `fill_form` tool. */
@@ -134,9 +138,29 @@ export const fillFormTool = defineTool({
             const r = await callOnHandle(
               handle,
               "formSetField",
-              [f.value, f.name !== undefined],
+              [f.value, f.name !== undefined, shownForPage(handle)],
             );
-            if (isFailure(r)) {
+            if (isFailure(r) && r.changed && handle.shown) {
+              const e = r.landed
+                ? reusedDuringAction(
+                  handle.shown,
+                  r.changed,
+                  `its value was set first: check what the page did with it`,
+                  "as its input and change events ran (a handler re-rendered the list)",
+                )
+                : reusedDuringAction(
+                  handle.shown,
+                  r.changed,
+                  "nothing was set in it",
+                  "as it took the focus (a focus handler re-rendered the list)",
+                );
+              results.push({
+                field,
+                ok: false,
+                error: { code: e.code, message: e.message },
+                ...(r.landed ? { set: true as const } : {}),
+              });
+            } else if (isFailure(r)) {
               results.push({ field, ok: false, error: { code: r.code, message: r.error } });
             } else {
               const { ok: _ok, ...rest } = r;
@@ -159,14 +183,17 @@ export const fillFormTool = defineTool({
     });
     // Fields that failed make the whole call a failure the agent reads, with every outcome.
     const failed = results.filter((r) => !r.ok);
+    const landed = failed.filter((r) => r.set).length;
     if (failed.length && out.structured.ok === true) {
       out.structured.ok = false;
       out.structured.error = {
         code: failed[0]!.error!.code,
-        message: `${failed.length} of ${results.length} field(s) not set: ${
-          failed.map((f) => `${f.field} (${f.error!.message})`).join("; ")
-        }`,
-        hint: failed.length < results.length
+        message: `${failed.length} of ${results.length} field(s) ${
+          landed ? `failed (${landed} set before the page re-used it)` : "not set"
+        }: ${failed.map((f) => `${f.field} (${f.error!.message})`).join("; ")}`,
+        hint: landed
+          ? "take a new snapshot and check the items whose fields the page re-used after their value went in; then set the fields still wrong, with new refs"
+          : failed.length < results.length
           ? "the other fields were set; fix these (read_form shows names, options and usable) and send only them"
           : "nothing was set; fix the fields (read_form shows names, options and usable) and call again",
       };
