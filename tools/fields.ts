@@ -46,6 +46,9 @@ export const EMPTY_TEXT_SELECTOR_MESSAGE =
   'text= needs the words to find: text=Save (contains, any case) or text="Save" (exactly); ' +
   "for an element without text, use its ref from snapshot or a CSS selector";
 
+/** The longest selector taken, characters. */
+const MAX_SELECTOR_CHARS = 10_000;
+
 /**
  * An element by CSS selector, or `text=…` (refused as `invalid-argument` when it names no
  * words: it would match everything).
@@ -53,6 +56,16 @@ export const EMPTY_TEXT_SELECTOR_MESSAGE =
 export const selectorField = z.string().refine(
   (s) => !EMPTY_TEXT_SELECTOR.test(s),
   EMPTY_TEXT_SELECTOR_MESSAGE,
+).refine(
+  // Refused before the page is asked: a 2 MB selector took the page seconds to parse and
+  // refuse on a busy machine (a refinement, not maxLength: no schema tokens on every tool).
+  (s) => s.length <= MAX_SELECTOR_CHARS,
+  {
+    error: (issue) =>
+      `a selector of at most ${MAX_SELECTOR_CHARS} characters (this one has ${
+        String(issue.input).length
+      })`,
+  },
 ).optional().describe("CSS or text=…");
 
 /** The largest viewport browxai sets, CSS px (8K): a bigger one starves the renderer. */
