@@ -9,7 +9,8 @@
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
- * deno run -A bench/cdp_profile.ts --url=URL  # any page: navigate (none, then delta), two reads
+ * deno run -A bench/cdp_profile.ts --url=URL  # any page (or a bench page's path): navigate (none,
+ *                                             # then delta), two reads
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
  *                                             # sent/answered ms, "+n" = commands already in flight;
  *                                             # --repeat=N: each N times more, means per call)
@@ -42,6 +43,21 @@ interface Pending {
   /** The trace line's index (`--trace`). */
   line?: number | undefined;
 }
+
+/** Events `--trace` shows between the commands. */
+const TRACED_EVENTS = new Set([
+  "Page.loadEventFired",
+  "Page.domContentEventFired",
+  "Page.frameNavigated",
+  "Page.lifecycleEvent",
+  "Target.attachedToTarget",
+  "Page.frameStoppedLoading",
+  "Network.requestWillBeSent",
+  "Network.responseReceived",
+  "Network.loadingFinished",
+  "Network.loadingFailed",
+]);
+const TRACED_LIFECYCLE = new Set(["commit", "load", "networkAlmostIdle"]);
 
 /** `--trace`: every command of a profiled call, in order, with when it was sent and answered. */
 let trace: string[] | undefined;
@@ -117,9 +133,30 @@ class CdpProxy {
   }
   #in(data: string) {
     this.tally.bytesIn += data.length;
-    const m = JSON.parse(data) as { id?: number; sessionId?: string };
+    const m = JSON.parse(data) as {
+      id?: number;
+      sessionId?: string;
+      method?: string;
+      params?: { name?: string; frameId?: string; frame?: { parentId?: string } };
+    };
     if (m.id === undefined) {
       this.tally.events++;
+      // --trace: the page's milestones between the commands (top frame only for lifecycle).
+      if (trace && m.method && TRACED_EVENTS.has(m.method)) {
+        const p = m.params as { request?: { url?: string }; requestId?: string } | undefined;
+        const what = m.method === "Page.lifecycleEvent"
+          ? ` ${m.params?.name}`
+          : p?.requestId
+          ? ` ${p.requestId.slice(-6)} ${p.request?.url?.slice(-40) ?? ""}`
+          : "";
+        if (m.method !== "Page.lifecycleEvent" || TRACED_LIFECYCLE.has(m.params?.name ?? "")) {
+          trace.push(
+            `${(performance.now() - traceT0).toFixed(1).padStart(7)} ev ${m.method}${what}${
+              m.sessionId ? ` (${m.sessionId.slice(0, 6)})` : ""
+            }`,
+          );
+        }
+      }
       return;
     }
     const key = `${m.sessionId ?? ""}:${m.id}`;
@@ -331,7 +368,9 @@ if (import.meta.main) {
     } else if (Deno.args.some((a) => a.startsWith("--url="))) {
       // Any page: navigate without and with its snapshot, then two reads.
       allMethods = true;
-      const url = Deno.args.find((a) => a.startsWith("--url="))!.slice(6);
+      const given = Deno.args.find((a) => a.startsWith("--url="))!.slice(6);
+      // A path is a bench page (`/gen/frames.html`, `/todomvc/examples/vue/`).
+      const url = given.startsWith("/") ? pages.url(given) : given;
       for (const snapshot of ["none", "delta"]) {
         await profileCall(s, proxy, `navigate (snapshot ${snapshot})`, "navigate", {
           url,

@@ -58,6 +58,16 @@ const BODY_WAIT_MS = 1000;
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
 
+/**
+ * The browser's own favicon fetch (type `Other`; a script's fetch of the same URL is `Fetch`):
+ * not something the page did. Chromium starts it once the main frame stopped loading, so it
+ * neither holds a navigation's window nor restarts its quiet (it was ~20 ms of every load's
+ * result plus the quiet window after it).
+ */
+function isBrowserFavicon(type: string | undefined, url: string): boolean {
+  return type === "Other" && /\/favicon\.ico(\?|$)/.test(url);
+}
+
 /** Records one action window of a session. */
 export class ActionRecorder {
   #session: BrowserSession;
@@ -90,6 +100,8 @@ export class ActionRecorder {
   #writeSessions = new Map<string, CdpSession>();
   /** The document (tab, frame, loader) that started each subresource request of the window. */
   #requestDocs = new Map<string, { page: Page; frameId: string; loaderId: string }>();
+  /** The browser's favicon fetches seen (by request id): their events are not page activity. */
+  #favicons = new Set<string>();
   #unsubscribe: () => void;
 
   constructor(session: BrowserSession, page: Page) {
@@ -149,7 +161,13 @@ export class ActionRecorder {
 
   #onEvent(...[page, method, params, cdp]: SessionEventArgs) {
     if (method.startsWith("Network.")) {
+      const requestId = (params as { requestId?: string }).requestId;
+      if (requestId !== undefined && this.#favicons.has(requestId)) return;
       if (method === "Network.requestWillBeSent") {
+        if (isBrowserFavicon(params.type, params.request.url)) {
+          this.#favicons.add(params.requestId);
+          return;
+        }
         if (isWriteMethod(params.request.method)) this.#writeSessions.set(params.requestId, cdp);
         if (params.frameId && params.loaderId && params.type !== "Document") {
           this.#requestDocs.set(params.requestId, {
@@ -214,6 +232,7 @@ export class ActionRecorder {
     const now = Date.now();
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
       !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
+      !isBrowserFavicon(r.type, r.url) &&
       !this.#orphaned(r.requestId) &&
       (r.status === undefined ||
         (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
@@ -306,7 +325,7 @@ export class ActionRecorder {
     const consoleEntries = logs.console.since(this.#consoleMark);
     // The browser's own favicon fetch is not something the page did.
     const requests = logs.network.since(this.#networkMark).filter((r) =>
-      !(r.type === "Other" && /\/favicon\.ico(\?|$)/.test(r.url))
+      !isBrowserFavicon(r.type, r.url)
     );
     const active = this.#session.activePage ?? this.#page;
     // Navigation is about the tab acted on; a tab it opened is in newTabs.
