@@ -34,11 +34,14 @@ const listed = (d: DialogRecord, i: number) => i < MAX_DIALOGS || d.armed || d.u
 /** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
 /**
- * After a document's load, how long the page must be quiet before a navigation's window
- * closes, ms: a frame or two (what the page does on its first animation frames); its own
- * short timers and its requests are waited for by the timer watch and the recorder.
+ * After a document's load, how long the page must be quiet before a navigation's window asks
+ * the timer watch, ms: none. The new document counts its own start (`page_timers_script.ts`:
+ * its short timers, requests, animation frames, tasks and messages until just after its load,
+ * and 25 ms after counted work ended), and the recorder sees its requests: the watch's answer,
+ * asked once the main frame stopped loading, says whether anything is still to come. (A 25 ms
+ * quiet here was a tenth of a small page's navigate, the peer's included.)
  */
-export const NAVIGATION_QUIET_MS = 25;
+export const NAVIGATION_QUIET_MS = 0;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
