@@ -362,7 +362,7 @@ async function runExclusive(
     // Sent as the window closes: in this mode nothing below asks the page anything, so the
     // page takes it while the result is built and answered.
     if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
-      preinstallLibrary(rec.activePage);
+      void preinstallLibrary(rec.activePage);
     }
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
