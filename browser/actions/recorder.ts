@@ -52,8 +52,6 @@ const SETTLE_CAP_MS = 5000;
  * (the issue's bound: 1 s past the last activity).
  */
 export const PENDING_IDLE_MS = 1000;
-/** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
-const TIMER_SLACK_MS = 15;
 /** Requests of scripts, whose body the page reads and renders. */
 const BODY_TYPES = new Set(["XHR", "Fetch"]);
 /** How long past its headers a script's request may take to finish its body, ms. */
@@ -302,7 +300,7 @@ export class ActionRecorder {
       }
       if (now >= cap) return false;
       const waitMs = timerMs !== undefined
-        ? Math.min(timerMs + TIMER_SLACK_MS, cap - now)
+        ? Math.min(timerMs, cap - now)
         : busy
         ? Math.min(100, cap - now, Math.max(1, PENDING_IDLE_MS - quietFor))
         : Math.min(quietMs - quietFor, cap - now);
