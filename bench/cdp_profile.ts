@@ -9,7 +9,9 @@
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
- * deno run -A bench/cdp_profile.ts --url=URL  # any page: navigate (none, then delta), two reads
+ * deno run -A bench/cdp_profile.ts --url=URL  # any page (or a bench page's path): navigate (none,
+ *                                             # then delta), two reads; --repeat=N: N navigates
+ *                                             # (none), median from the load event to the answer
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
  *                                             # sent/answered ms, "+n" = commands already in flight;
  *                                             # --repeat=N: each N times more, means per call)
@@ -42,6 +44,21 @@ interface Pending {
   /** The trace line's index (`--trace`). */
   line?: number | undefined;
 }
+
+/** Events `--trace` shows between the commands. */
+const TRACED_EVENTS = new Set([
+  "Page.loadEventFired",
+  "Page.domContentEventFired",
+  "Page.frameNavigated",
+  "Page.lifecycleEvent",
+  "Target.attachedToTarget",
+  "Page.frameStoppedLoading",
+  "Network.requestWillBeSent",
+  "Network.responseReceived",
+  "Network.loadingFinished",
+  "Network.loadingFailed",
+]);
+const TRACED_LIFECYCLE = new Set(["commit", "load", "networkAlmostIdle"]);
 
 /** `--trace`: every command of a profiled call, in order, with when it was sent and answered. */
 let trace: string[] | undefined;
@@ -91,6 +108,8 @@ class CdpProxy {
   get url(): string {
     return `ws://127.0.0.1:${this.#server.addr.port}`;
   }
+  /** When the last `Page.loadEventFired` came (performance.now() ms; 0: none yet). */
+  lastLoad = 0;
   reset(): void {
     this.tally = CdpProxy.empty();
     if (this.#pending.size) this.#busySince = performance.now();
@@ -117,9 +136,31 @@ class CdpProxy {
   }
   #in(data: string) {
     this.tally.bytesIn += data.length;
-    const m = JSON.parse(data) as { id?: number; sessionId?: string };
+    const m = JSON.parse(data) as {
+      id?: number;
+      sessionId?: string;
+      method?: string;
+      params?: { name?: string; frameId?: string; frame?: { parentId?: string } };
+    };
     if (m.id === undefined) {
       this.tally.events++;
+      if (m.method === "Page.loadEventFired") this.lastLoad = performance.now();
+      // --trace: the page's milestones between the commands (top frame only for lifecycle).
+      if (trace && m.method && TRACED_EVENTS.has(m.method)) {
+        const p = m.params as { request?: { url?: string }; requestId?: string } | undefined;
+        const what = m.method === "Page.lifecycleEvent"
+          ? ` ${m.params?.name}`
+          : p?.requestId
+          ? ` ${p.requestId.slice(-6)} ${p.request?.url?.slice(-40) ?? ""}`
+          : "";
+        if (m.method !== "Page.lifecycleEvent" || TRACED_LIFECYCLE.has(m.params?.name ?? "")) {
+          trace.push(
+            `${(performance.now() - traceT0).toFixed(1).padStart(7)} ev ${m.method}${what}${
+              m.sessionId ? ` (${m.sessionId.slice(0, 6)})` : ""
+            }`,
+          );
+        }
+      }
       return;
     }
     const key = `${m.sessionId ?? ""}:${m.id}`;
@@ -170,6 +211,9 @@ async function launchChromium(path: string, profile: string) {
   return { child, ws: /DevTools listening on (ws:\/\/\S+)/.exec(err)![1]! };
 }
 
+/** Per call that saw a load event: from the last `Page.loadEventFired` to the answer, ms. */
+const afterLoad: number[] = [];
+
 /** Show every method of a call (`--navigate`), not only the 5 slowest. */
 let allMethods = false;
 
@@ -200,10 +244,16 @@ async function profileCall(
     trace = [];
     traceT0 = performance.now();
   }
+  const callStart = performance.now();
   const r = await s.call(tool, args);
+  const loaded = proxy.lastLoad > callStart ? performance.now() - proxy.lastLoad : undefined;
+  if (loaded !== undefined) afterLoad.push(loaded);
   const cpu = `CPU: browxai ${(cpuMs(pid) ?? 0) - server0} ms, Chromium ` +
     `${treeCpuMs(browserPid) - browser0} ms (10 ms ticks)`;
-  console.log(fmt(label, r.ms, proxy.tally, cpu) + `\n    result ${r.text.length} chars`);
+  console.log(
+    fmt(label, r.ms, proxy.tally, cpu) + `\n    result ${r.text.length} chars` +
+      (loaded !== undefined ? `, answered ${loaded.toFixed(1)} ms after the load event` : ""),
+  );
   if (trace) console.log(trace.map((l) => `      ${l}`).join("\n"));
   trace = undefined;
   return r;
@@ -331,14 +381,33 @@ if (import.meta.main) {
     } else if (Deno.args.some((a) => a.startsWith("--url="))) {
       // Any page: navigate without and with its snapshot, then two reads.
       allMethods = true;
-      const url = Deno.args.find((a) => a.startsWith("--url="))!.slice(6);
-      for (const snapshot of ["none", "delta"]) {
-        await profileCall(s, proxy, `navigate (snapshot ${snapshot})`, "navigate", {
-          url,
-          snapshot,
-        });
+      const given = Deno.args.find((a) => a.startsWith("--url="))!.slice(6);
+      // A path is a bench page (`/gen/frames.html`, `/todomvc/examples/vue/`).
+      const url = given.startsWith("/") ? pages.url(given) : given;
+      const repeat = Number(Deno.args.find((a) => a.startsWith("--repeat="))?.slice(9) ?? 0);
+      if (repeat > 0) {
+        // --repeat=N: navigate (snapshot none) N times; the median from the load event to the
+        // answer (what browxai adds after the load, whatever the load itself took).
+        for (let i = 1; i <= repeat; i++) {
+          await profileCall(s, proxy, `navigate #${i} (snapshot none)`, "navigate", {
+            url,
+            snapshot: "none",
+          });
+        }
+        const sorted = afterLoad.slice(1).sort((a, b) => a - b);
+        console.log(
+          `load event → answer, median of ${sorted.length} (the first left out): ` +
+            `${sorted[sorted.length >> 1]?.toFixed(1)} ms`,
+        );
+      } else {
+        for (const snapshot of ["none", "delta"]) {
+          await profileCall(s, proxy, `navigate (snapshot ${snapshot})`, "navigate", {
+            url,
+            snapshot,
+          });
+        }
+        for (const n of ["read", "read again"]) await profileCall(s, proxy, n, "snapshot", {});
       }
-      for (const n of ["read", "read again"]) await profileCall(s, proxy, n, "snapshot", {});
     } else if (Deno.args.includes("--snapshot")) {
       // The concurrent bench's snapshot rows, one session: a TodoMVC app's first read, then again.
       allMethods = true;

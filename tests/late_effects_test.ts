@@ -172,6 +172,24 @@ Deno.test("late effects: what a page sets to happen right after its load is the 
       },
     );
 
+    await t.step(
+      "the browser's own favicon fetch (answered 10 s later) is not the page's",
+      async () => {
+        const r = await act(mcp, "navigate", {
+          url: fx.url("slow-favicon.html"),
+          snapshot: "none",
+        });
+        const answered = Date.now();
+        assertEquals(r.ok, true);
+        assertEquals(r.warnings ?? [], []);
+        // Chromium asks for it once the page stopped loading: a request still unanswered held the
+        // window until 1 s after it (the recorder's PENDING_IDLE_MS), after the quiet it restarted.
+        const icon = await fx.waitForRequest((q) => q.path.startsWith("/favicon.ico?ms="));
+        const late = answered - icon.time;
+        assertEquals(late < 900, true, `answered ${late} ms after the favicon request`);
+      },
+    );
+
     await t.step("open_session with a URL waits for the same", async () => {
       await mcp.ok("open_session", { session: "s2", url: fx.url("load-effects.html") });
       const s = await mcp.ok("snapshot", { session: "s2" });

@@ -49,3 +49,48 @@ Deno.test("snapshot: a re-read is one page call, and shows the page's current ti
     await server.shutdown();
   }
 });
+
+Deno.test("snapshot: a session opened on a URL has the library before it answers; its first read is one page call", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response(PAGE, { headers: { "content-type": "text/html" } }),
+  );
+  const mcp = await startInProcess({});
+  try {
+    // Every command on the browser connection, and when each was answered.
+    const first = await (await mcp.sessions.get()).page();
+    const connection = first.session.connection as unknown as {
+      rawSend: (method: string, params: unknown, ...rest: unknown[]) => Promise<unknown>;
+    };
+    const rawSend = connection.rawSend.bind(connection);
+    const answered: Array<{ method: string; library: boolean; sessionId: unknown }> = [];
+    const sent: Array<{ method: string; sessionId: unknown }> = [];
+    connection.rawSend = (method, params, ...rest) => {
+      sent.push({ method, sessionId: rest[0] });
+      const library = JSON.stringify(params ?? {}).includes("globalThis.__browxai ||");
+      return rawSend(method, params, ...rest).finally(() =>
+        answered.push({ method, library, sessionId: rest[0] })
+      );
+    };
+    const url = `http://127.0.0.1:${server.addr.port}/`;
+    const r = await mcp.call("open_session", { session: "second", url });
+    assertEquals(r.isError, undefined);
+    const page = await (await mcp.sessions.get("second")).page();
+    assertEquals(
+      answered.some((a) => a.library && a.sessionId === page.session.id),
+      true,
+      "the install was answered before open_session answered",
+    );
+    sent.length = 0;
+    const s = await mcp.call("snapshot", { session: "second" });
+    assertEquals(s.structuredContent?.title, "First title");
+    assertEquals(
+      sent.filter((c) => c.sessionId === page.session.id).map((c) => c.method),
+      ["Runtime.evaluate"],
+      "the first read is one page call",
+    );
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});

@@ -3,7 +3,8 @@
  * loads one: the answer comes once the page settled (the scripts the load started, the modules
  * and templates those fetch), not at the load event. An app that wires its handlers after
  * fetching its modules (TodoMVC "flight": RequireJS, then its templates by XHR) is ready when
- * the agent acts on it.
+ * the agent acts on it. The page library goes to the new document before the answer too
+ * (bounded by {@link LIBRARY_WAIT_MS}): the agent's first read is then one call into the page.
  *
  * @module
  */
@@ -14,6 +15,13 @@ import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { preinstallLibrary } from "../injected/mod.ts";
 import { markLoadUnfinished } from "../stuck_script.ts";
+import { within } from "../poll.ts";
+
+/**
+ * How long the answer waits for the library's install at most, ms: a page busy in its own
+ * script past that gets it in the background (its first read then waits for it, as before).
+ */
+const LIBRARY_WAIT_MS = 1000;
 
 /** What {@link loadFirstUrl} saw. */
 export interface FirstLoad {
@@ -75,8 +83,16 @@ export async function loadFirstUrl(
   const rec = outcome.recording;
   // A page still loading at the deadline may be stuck in its own script: the next navigation checks.
   if (!outcome.settled && Date.now() >= deadline) markLoadUnfinished(rec.activePage);
-  // The agent's first read of the page need not wait for the library.
-  if (!failed && !rec.activePage.isClosed) preinstallLibrary(rec.activePage);
+  // The library goes to the new page before the answer (bounded): what an agent does next in a
+  // session it opens on a URL reads the page or acts on it, and both need it. Installed here,
+  // the first read is one call into the page, as a re-read is, instead of waiting for it.
+  if (!failed && !rec.activePage.isClosed) {
+    await within(
+      preinstallLibrary(rec.activePage),
+      Math.min(LIBRARY_WAIT_MS, deadline - Date.now()),
+      options.signal,
+    );
+  }
   return {
     httpStatus,
     ...(failed ? { failure } : {}),

@@ -34,11 +34,14 @@ const listed = (d: DialogRecord, i: number) => i < MAX_DIALOGS || d.armed || d.u
 /** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
 /**
- * After a document's load, how long the page must be quiet before a navigation's window
- * closes, ms: a frame or two (what the page does on its first animation frames); its own
- * short timers and its requests are waited for by the timer watch and the recorder.
+ * After a document's load, how long the page must be quiet before a navigation's window asks
+ * the timer watch, ms: none. The new document counts its own start (`page_timers_script.ts`:
+ * its short timers, requests, animation frames, tasks and messages until just after its load,
+ * and 25 ms after counted work ended), and the recorder sees its requests: the watch's answer,
+ * asked once the main frame stopped loading, says whether anything is still to come. (A 25 ms
+ * quiet here was a tenth of a small page's navigate, the peer's included.)
  */
-export const NAVIGATION_QUIET_MS = 25;
+export const NAVIGATION_QUIET_MS = 0;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
@@ -49,14 +52,22 @@ const SETTLE_CAP_MS = 5000;
  * (the issue's bound: 1 s past the last activity).
  */
 export const PENDING_IDLE_MS = 1000;
-/** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
-const TIMER_SLACK_MS = 15;
 /** Requests of scripts, whose body the page reads and renders. */
 const BODY_TYPES = new Set(["XHR", "Fetch"]);
 /** How long past its headers a script's request may take to finish its body, ms. */
 const BODY_WAIT_MS = 1000;
 // Long-lived connections never finish; do not wait for them.
 const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
+
+/**
+ * The browser's own favicon fetch (type `Other`; a script's fetch of the same URL is `Fetch`):
+ * not something the page did. Chromium starts it once the main frame stopped loading, so it
+ * neither holds a navigation's window nor restarts its quiet (it was ~20 ms of every load's
+ * result plus the quiet window after it).
+ */
+function isBrowserFavicon(type: string | undefined, url: string): boolean {
+  return type === "Other" && /\/favicon\.ico(\?|$)/.test(url);
+}
 
 /** Records one action window of a session. */
 export class ActionRecorder {
@@ -90,6 +101,8 @@ export class ActionRecorder {
   #writeSessions = new Map<string, CdpSession>();
   /** The document (tab, frame, loader) that started each subresource request of the window. */
   #requestDocs = new Map<string, { page: Page; frameId: string; loaderId: string }>();
+  /** The browser's favicon fetches seen (by request id): their events are not page activity. */
+  #favicons = new Set<string>();
   #unsubscribe: () => void;
 
   constructor(session: BrowserSession, page: Page) {
@@ -149,7 +162,13 @@ export class ActionRecorder {
 
   #onEvent(...[page, method, params, cdp]: SessionEventArgs) {
     if (method.startsWith("Network.")) {
+      const requestId = (params as { requestId?: string }).requestId;
+      if (requestId !== undefined && this.#favicons.has(requestId)) return;
       if (method === "Network.requestWillBeSent") {
+        if (isBrowserFavicon(params.type, params.request.url)) {
+          this.#favicons.add(params.requestId);
+          return;
+        }
         if (isWriteMethod(params.request.method)) this.#writeSessions.set(params.requestId, cdp);
         if (params.frameId && params.loaderId && params.type !== "Document") {
           this.#requestDocs.set(params.requestId, {
@@ -214,6 +233,7 @@ export class ActionRecorder {
     const now = Date.now();
     return this.#session.logs.network.since(this.#networkMark).filter((r) =>
       !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
+      !isBrowserFavicon(r.type, r.url) &&
       !this.#orphaned(r.requestId) &&
       (r.status === undefined ||
         (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
@@ -280,7 +300,7 @@ export class ActionRecorder {
       }
       if (now >= cap) return false;
       const waitMs = timerMs !== undefined
-        ? Math.min(timerMs + TIMER_SLACK_MS, cap - now)
+        ? Math.min(timerMs, cap - now)
         : busy
         ? Math.min(100, cap - now, Math.max(1, PENDING_IDLE_MS - quietFor))
         : Math.min(quietMs - quietFor, cap - now);
@@ -306,7 +326,7 @@ export class ActionRecorder {
     const consoleEntries = logs.console.since(this.#consoleMark);
     // The browser's own favicon fetch is not something the page did.
     const requests = logs.network.since(this.#networkMark).filter((r) =>
-      !(r.type === "Other" && /\/favicon\.ico(\?|$)/.test(r.url))
+      !isBrowserFavicon(r.type, r.url)
     );
     const active = this.#session.activePage ?? this.#page;
     // Navigation is about the tab acted on; a tab it opened is in newTabs.

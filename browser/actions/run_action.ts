@@ -360,6 +360,12 @@ async function runExclusive(
         : undefined,
     });
     const rec = outcome.recording;
+    // A new document the agent did not read yet: its first read need not wait for the library.
+    // Sent as the window closes: in this mode nothing below asks the page anything, so the
+    // page takes it while the result is built and answered.
+    if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
+      void preinstallLibrary(rec.activePage);
+    }
     result.warn(...outcome.warnings).fail(outcome.downloadError)
       .fail(outcome.blocked, { overrides: true });
     if (!outcome.settled && Date.now() >= deadline) {
@@ -422,10 +428,6 @@ async function runExclusive(
       ),
     ]);
     result.cutShort(...finish.skipped);
-    // A new document the agent did not read yet: its first read need not wait for the library.
-    if (spec.replacesDocument && mode === "none" && !rec.activePage.isClosed) {
-      preinstallLibrary(rec.activePage);
-    }
     return actionOutput(
       result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
     );

@@ -109,16 +109,19 @@ async function evaluateInWorld(
 }
 
 /**
- * Starts installing the core library in a frame's utility world ahead of its first call, and
- * returns at once: a navigation that shows no snapshot starts it as it answers, so the agent's
- * first read of the page finds the library there (sent per document, it was most of a first
- * snapshot's time). A world that has it, or is getting it, is left alone; a failure is
- * ignored (the first call then finds it missing and installs it). The text sent is the one a
- * first call sends ({@link installAndCall}): compiled once per renderer.
+ * Starts installing the core library in a frame's utility world ahead of its first call: a
+ * navigation that shows no snapshot starts it as it answers, so the agent's first read of the
+ * page finds the library there (sent per document, it was most of a first snapshot's time).
+ * A world that has it, or is getting it, is left alone; a failure is ignored (the first call
+ * then finds it missing and installs it). The text sent is the one a first call sends
+ * ({@link installAndCall}): compiled once per renderer.
  * CDP: `Page.createIsolatedWorld` (a new world), `Runtime.callFunctionOn`.
+ *
+ * @returns a promise that settles (never rejects) once the page answered the install (at once
+ *   when the world has it or is getting it): a caller may wait for it, or not.
  */
-export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId): void {
-  (async () => {
+export function preinstallLibrary(page: Page, frameId: string = page.mainFrameId): Promise<void> {
+  return (async () => {
     const { session, contextId, world } = await page.utilityContext(frameId);
     if (world.marks.has(CORE_MARK)) return;
     // Marked before it is sent: a call that comes meanwhile probes (its probe runs after this

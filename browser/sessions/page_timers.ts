@@ -30,6 +30,8 @@ export function newTimerKey(): string {
 /** Scripts by key (one per session). */
 const sources = new Map<string, string>();
 
+/** Waiting for a timer to run: past its due time by this much, ms (the page runs it late). */
+export const TIMER_SLACK_MS = 15;
 /** How long one page question may take before it counts as "nothing known", ms. */
 const ASK_TIMEOUT_MS = 1000;
 /** Arming holds the input: a page too busy to answer this soon is acted on unarmed, ms. */
@@ -110,9 +112,11 @@ export class PageTimers {
   }
 
   /**
-   * How long until the soonest counted timer of the armed frames is due, ms (0: overdue or
-   * running now); `undefined` when none is pending (or no frame answered: a document that
-   * navigated away answers as unarmed).
+   * How long until it is worth asking again, ms: the soonest counted timer of the armed
+   * frames is due then, plus {@link TIMER_SLACK_MS} (the page runs timers late), or a frame
+   * said to look again then (a request in flight, work that just ended: no slack); `undefined`
+   * when none is pending (or no frame answered: a document that navigated away answers as
+   * unarmed).
    *
    * @param deadline Epoch ms: a frame that has not answered by then is not waited for (a page
    *   busy in a long script holds the question until it yields, past the call's time).
@@ -146,9 +150,11 @@ export class PageTimers {
     answers.push(...childAnswers);
     let next: number | undefined;
     for (const a of answers) {
-      const p = a as { n?: unknown; nextMs?: unknown } | undefined;
+      const p = a as { n?: unknown; nextMs?: unknown; lookAgain?: unknown } | undefined;
       if (typeof p?.n !== "number" || p.n <= 0 || typeof p.nextMs !== "number") continue;
-      next = Math.min(next ?? Infinity, p.nextMs);
+      // A due time is waited for a little past (the page runs timers late); a look-again time
+      // (requests in flight, work that just ended) is not.
+      next = Math.min(next ?? Infinity, p.nextMs + (p.lookAgain === true ? 0 : TIMER_SLACK_MS));
     }
     return next;
   }

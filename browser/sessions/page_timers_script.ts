@@ -86,10 +86,12 @@ export const REQUEST_IDLE_MS = 1000;
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
- * - `pending()`: `{ n, nextMs }`, the counted timers not run yet and requests not answered,
- *   and the ms until it is worth asking again (a timer's due time, 0 when overdue; 50 for a
- *   request in flight or work that just ended). Timers overdue by more than a second are
- *   dropped (cleared by `clearInterval`, or the page is too busy to run them).
+ * - `pending()`: `{ n, nextMs, lookAgain? }`, the counted timers not run yet and requests not
+ *   answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
+ *   task's, message's) due time, 0 when overdue; or, with `lookAgain: true` when it comes
+ *   first, {@link RECENT_MS} for a request in flight or what is left of it after work just
+ *   ended (a look-again time, not a due time the page may run late). Timers overdue by more
+ *   than a second are dropped (cleared by `clearInterval`, or the page is too busy to run them).
  *
  * Which work is the action's: work started within {@link ATTRIBUTION_MS} of an input event
  * is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
@@ -351,12 +353,16 @@ ${
         // Requests nothing happened around for a while (a long-poll) are not waited for.
         const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(0, inflight) : 0;
         let n = apply(mapSize, pending, []) + waiting;
-        if (waiting > 0) next = min(next, ${RECENT_MS});
+        // When to look again for requests in flight and work that just ended: no timer's due time
+        // (which the page may run late), so the asker need not wait past it.
+        let again = Infinity;
+        if (waiting > 0) again = ${RECENT_MS};
         const more = sourcesPending(t);
         n += more.n;
         next = min(next, more.next);
-        if (t - lastDone < ${RECENT_MS}) { n++; next = min(next, ${RECENT_MS} - (t - lastDone)); }
-        return { n, nextMs: n ? ceil(next) : 0 };
+        if (t - lastDone < ${RECENT_MS}) { n++; again = min(again, ${RECENT_MS} - (t - lastDone)); }
+        if (!n) return { n, nextMs: 0 };
+        return again < next ? { n, nextMs: ceil(again), lookAgain: true } : { n, nextMs: ceil(next) };
       },
     }),
   });

@@ -5,14 +5,14 @@
  */
 import { assertEquals } from "../../tests/_assert.ts";
 import type { Page } from "../../cdp/page.ts";
-import { PageTimers } from "./page_timers.ts";
+import { PageTimers, TIMER_SLACK_MS } from "./page_timers.ts";
 
 /**
  * A page whose frames answer `.pending()` with `answers[frameId]`. Frames in `busy` never answer:
  * their `.arm()` not at all (were arming to wait for it, it would never end), their other calls
  * not before the caller gives up (its signal).
  */
-function fakePage(answers: Record<string, unknown>, busy: Set<string>) {
+function fakePage(answers: Record<string, unknown>, busy = new Set<string>()) {
   const asked: string[] = [];
   const page = {
     evaluate(expression: string, options: { frameId?: string; signal?: AbortSignal }) {
@@ -52,12 +52,28 @@ Deno.test("PageTimers: the page's other frames never hold the watch; one that do
     "child:arm",
     "main:arm",
   ]);
-  // The child's pending timer counts; the busy frame is asked once, for 150 ms at most.
-  assertEquals(await timers.nextDue(), 40);
+  // The child's pending timer counts (a little past its due time); the busy frame is asked
+  // once, for 150 ms at most.
+  assertEquals(await timers.nextDue(), 40 + TIMER_SLACK_MS);
   asked.length = 0;
-  assertEquals(await timers.nextDue(), 40);
+  assertEquals(await timers.nextDue(), 40 + TIMER_SLACK_MS);
   assertEquals(asked.sort(), ["child:pending", "main:pending"]);
   asked.length = 0;
   timers.disarm();
   assertEquals(asked.sort(), ["child:disarm", "main:disarm"]);
+});
+
+Deno.test("PageTimers: a look-again time is waited for as it is, a due time a little past", async () => {
+  const { page } = fakePage({
+    main: { n: 2, nextMs: 10, lookAgain: true },
+    child: { n: 1, nextMs: 8 },
+  });
+  const timers = await PageTimers.arm(page, "__bx_k", {
+    frames: ["main"],
+    children: ["child"],
+    ms: 5000,
+  });
+  // Work that just ended in the main frame: look again in 10 ms; the child's timer is due in 8,
+  // run a little late.
+  assertEquals(await timers.nextDue(), 10);
 });
