@@ -167,9 +167,9 @@ export function installContextLib(api: PageApi): void {
       follow();
     }, 0);
   };
-  addEventListener("beforeinput", onEdit(false), true);
-  addEventListener("input", onEdit(true), true);
-  addEventListener("change", onEdit("commit"), true);
+  api.onFirst("beforeinput", onEdit(false));
+  api.onFirst("input", onEdit(true));
+  api.onFirst("change", onEdit("commit"));
   const shownValue = (f: Field) => {
     const r = edits.get(f);
     const v = r && r.after === f.value ? r.before : f.value;

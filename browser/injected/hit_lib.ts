@@ -93,8 +93,11 @@ export function installHitLib(api: PageApi): void {
     clicked: boolean;
     clickedElsewhere?: string;
     events: string[];
+    /** The press's trusted events that reached the element (a listener on it). */
+    reached: string[];
     name?: string;
     listener: (ev: Event) => void;
+    reach: (ev: Event) => void;
     timer: ReturnType<typeof setTimeout> | undefined;
   };
   const EVENTS = [
@@ -121,7 +124,10 @@ export function installHitLib(api: PageApi): void {
   let guard: Guard | undefined;
   const disarm = () => {
     if (!guard) return;
-    for (const t of EVENTS) removeEventListener(t, guard.listener, true);
+    for (const t of EVENTS) {
+      api.offFirst(t, guard.listener);
+      guard.el.removeEventListener(t, guard.reach, true);
+    }
     clearTimeout(guard.timer);
     guard = undefined;
   };
@@ -135,7 +141,11 @@ export function installHitLib(api: PageApi): void {
       shown,
       clicked: false,
       events: [],
+      reached: [],
       listener: () => {},
+      reach: (ev: Event) => {
+        if (ev.isTrusted && !g.reached.includes(ev.type)) g.reached.push(ev.type);
+      },
       timer: undefined,
     };
     g.listener = (ev: Event) => {
@@ -177,7 +187,14 @@ export function installHitLib(api: PageApi): void {
         ev.stopImmediatePropagation();
       }
     };
-    for (const t of EVENTS) addEventListener(t, g.listener, true);
+    // One of the world's first listeners (first_listeners.ts): a page's own window listener
+    // runs after it, so it cannot keep the press from the guard. What reached the element
+    // itself (a capture listener on it, not for a frame: its element is in another document)
+    // tells a press the page swallowed on the way (pressVerdict's `reached`).
+    for (const t of EVENTS) {
+      api.onFirst(t, g.listener);
+      if (!outer) el.addEventListener(t, g.reach, true);
+    }
     // Never outlive the press by long: a stale guard would stop the next click.
     g.timer = setTimeout(disarm, 10_000);
     guard = g;
@@ -244,6 +261,7 @@ export function installHitLib(api: PageApi): void {
       armed: true,
       seen: g.seen,
       events: g.events,
+      ...(g.outer ? {} : { reached: g.reached }),
       ...(g.bad ? { bad: g.bad } : {}),
       ...(g.name !== undefined ? { name: g.name } : {}),
       ...(g.clickedElsewhere ? { clickedElsewhere: g.clickedElsewhere } : {}),

@@ -7,6 +7,13 @@
  */
 import type { AttachedTarget, TargetListener } from "../../cdp/target_manager.ts";
 import { Page } from "../../cdp/page.ts";
+import { FIRST_LISTENERS_SOURCE } from "../injected/first_listeners.ts";
+
+/**
+ * What every target's documents get in browxai's utility world at their start: its first
+ * listeners (`first_listeners.ts`).
+ */
+const ATTACH = { utilityScript: FIRST_LISTENERS_SOURCE };
 
 /** What owns the tabs of one browser context. */
 export interface PageOwner {
@@ -44,13 +51,13 @@ export class PageRouter {
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
     if (t.type === "page") {
       this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
-      const page = await Page.attach(t);
+      const page = await Page.attach(t, ATTACH);
       this.#pages.set(t.targetId, page);
       await this.#ownerOf(t.browserContextId)?.pageAttached(page);
     } else if (t.type === "iframe" && t.parentSessionId) {
       this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
       for (const p of this.#pages.values()) {
-        if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
+        if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t, ATTACH);
       }
     }
   };
