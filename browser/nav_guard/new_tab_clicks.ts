@@ -1,5 +1,5 @@
 /**
- * The guard's listener in a world of its own (`__browxai_guard`): it reports
+ * The guard's listener in browxai's utility world (`__browxai_utility`): it reports
  * each `submit` event (a form a script may send itself), and it refuses the
  * clicks that would open a link or send a form in a new tab or window.
  *
@@ -18,9 +18,14 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
+import { UTILITY_WORLD } from "../../cdp/page.ts";
 
-/** The isolated world of the listener, and its binding (callable from that world only). */
-const GUARD_WORLD = "__browxai_guard";
+/**
+ * The isolated world of the listener, and its binding (callable from that world only): the
+ * utility world, which every document has from its start anyway (`first_listeners.ts`), so a
+ * document costs one isolated world, not two.
+ */
+const GUARD_WORLD = UTILITY_WORLD;
 const GUARD_BINDING = "__browxaiSubmitted";
 
 /** Prefix of a binding payload that reports a refused new-tab click; the rest is its URL. */
