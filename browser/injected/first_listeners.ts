@@ -29,8 +29,8 @@ export const FIRST_EVENTS: readonly string[] = [
   // Where typed text went (action_lib.ts), edits (context_lib.ts), what changed (mutation_lib.ts).
   "beforeinput input change focusin focusout toggle mouseover mouseout",
   "transitionend animationend resize",
-  // The submit watch (form_publish_lib.ts).
-  "submit invalid keydown keypress",
+  // The submit watch (form_publish_lib.ts); whether a drag started (drag_sequence.ts).
+  "submit invalid keydown keypress dragstart",
 ].join(" ").split(" ");
 
 /** What the first listeners offer the library (the world's {@link FIRST_HUB}). */
