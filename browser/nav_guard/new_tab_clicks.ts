@@ -76,7 +76,8 @@ const guardListener = (holdLinks: boolean) =>
  * Installs the listener on a page or frame target (call while it waits for
  * the debugger: every document gets it before its scripts run) and routes
  * its reports. A binding only our world can call: the page can neither fake
- * nor hide a report.
+ * nor hide a report. With `deferScript`, the listener's document-start script is returned for
+ * the caller to send with the utility world's own (one command per target, not two).
  *
  * CDP: `Runtime.addBinding`, `Page.addScriptToEvaluateOnNewDocument`
  * (`runImmediately`), `Runtime.bindingCalled`.
@@ -85,8 +86,8 @@ export function installGuardListener(
   session: CdpSession,
   report: (err: unknown) => void,
   on: { submitted: () => void; newTab: (url: string) => void },
-  options: { holdLinks: boolean },
-): void {
+  options: { holdLinks: boolean; deferScript?: boolean | undefined },
+): string | undefined {
   session.on("Runtime.bindingCalled", (e) => {
     if (e.name !== GUARD_BINDING) return;
     if (e.payload.startsWith(NEW_TAB_REPORT)) on.newTab(e.payload.slice(NEW_TAB_REPORT.length));
@@ -94,9 +95,12 @@ export function installGuardListener(
   });
   session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
     .catch(report);
+  const source = guardListener(options.holdLinks);
+  if (options.deferScript) return source;
   session.send("Page.addScriptToEvaluateOnNewDocument", {
-    source: guardListener(options.holdLinks),
+    source,
     worldName: GUARD_WORLD,
     runImmediately: true,
   }).catch(report);
+  return undefined;
 }
