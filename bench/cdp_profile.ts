@@ -9,6 +9,7 @@
  * deno run -A bench/cdp_profile.ts            # fs.html, all.html, TodoMVC vanillajs fill/click
  * deno run -A bench/cdp_profile.ts --navigate # navigate (snapshot none) on small pages, every method
  * deno run -A bench/cdp_profile.ts --snapshot # TodoMVC snapshots: a page's first read, then again
+ * deno run -A bench/cdp_profile.ts --first-click # navigate small.html, then its first click
  * deno run -A bench/cdp_profile.ts --url=URL  # any page (or a bench page's path): navigate (none,
  *                                             # then delta), two reads; --repeat=N: N navigates
  *                                             # (none), median from the load event to the answer
@@ -235,11 +236,13 @@ async function profileCall(
   label: string,
   tool: string,
   args: Record<string, unknown>,
+  keep = false,
 ) {
   const pid = s.pid!;
   const server0 = cpuMs(pid) ?? 0;
   const browser0 = treeCpuMs(browserPid);
-  proxy.reset();
+  // `keep`: the tally goes on from the call before (a pair of calls counted as one).
+  if (!keep) proxy.reset();
   if (Deno.args.includes("--trace")) {
     trace = [];
     traceT0 = performance.now();
@@ -378,6 +381,23 @@ if (import.meta.main) {
         url: pages.url("/gen/small.html"),
       });
       await profileCall(s, proxy, "snapshot in it", "snapshot", { session: "second" });
+    } else if (Deno.args.includes("--first-click")) {
+      // A fresh document's first action: navigate (no snapshot), then a click by selector,
+      // the first call into the new document's utility world.
+      allMethods = true;
+      for (const round of [1, 2, 3]) {
+        const url = pages.url(`/gen/small.html?r=${round}`);
+        await profileCall(s, proxy, `navigate small #${round} (snapshot none)`, "navigate", {
+          url,
+          snapshot: "none",
+        });
+        // Counted with the navigate: what the navigate starts and leaves running (the library
+        // sent ahead) would otherwise fall between the two tallies.
+        await profileCall(s, proxy, `+ first click #${round} (snapshot none)`, "click", {
+          selector: "button",
+          snapshot: "none",
+        }, true);
+      }
     } else if (Deno.args.some((a) => a.startsWith("--url="))) {
       // Any page: navigate without and with its snapshot, then two reads.
       allMethods = true;

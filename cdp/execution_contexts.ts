@@ -3,7 +3,8 @@
  * iframes): for each frame, the execution context id of the page's own (main) world and of
  * browxai's isolated world, kept from the `Runtime.executionContextCreated` /
  * `executionContextDestroyed` / `executionContextsCleared` events of every session of the
- * tab. The isolated world is created on demand (`Page.createIsolatedWorld`).
+ * tab. The isolated world is made at each document's start when the tab puts a script in it
+ * (`Page.attach`'s `utilityScript`), else on demand (`Page.createIsolatedWorld`).
  *
  * @module
  */
@@ -19,10 +20,13 @@ export interface UtilityWorld {
   /** Its execution context id. */
   readonly contextId: number;
   /**
-   * The tab created it (`Page.createIsolatedWorld`), so nothing had run in it then; false
-   * when it was only seen in a `Runtime.executionContextCreated` event.
+   * Nothing of browxai's library can be in it: the tab created it (`Page.createIsolatedWorld`),
+   * or its `Runtime.executionContextCreated` came after the session's `Runtime.enable` answered
+   * (a new document's world, made by the tab's document-start script). False for a world that
+   * existed before (reported by `Runtime.enable`: an attached browser's tab, a target attached
+   * again), which a caller must probe first.
    */
-  readonly createdHere: boolean;
+  readonly fresh: boolean;
   /**
    * What callers did in this world (e.g. installed a library), for them to read back. A new
    * world is a new object, so the marks end with the world they describe.
@@ -33,12 +37,14 @@ export interface UtilityWorld {
 /** The context ids of a tab's frames. */
 export class ExecutionContexts {
   /** frameId → the isolated world; frameId → context id of the main world. */
-  #worlds = new Map<string, { contextId: number; createdHere: boolean; marks: Set<string> }>();
+  #worlds = new Map<string, { contextId: number; fresh: boolean; marks: Set<string> }>();
   #mainWorlds = new Map<string, number>();
   /** sessionId → (contextId → frameId). */
   #contextFrames = new Map<string, Map<number, string>>();
   /** frameId → the isolated world being created. */
   #pendingWorlds = new Map<string, Promise<UtilityWorld>>();
+  /** Sessions whose `Runtime.enable` answered: worlds they report now are new. */
+  #enabled = new Set<string>();
 
   /** Starts tracking the contexts of a session of the tab. */
   addSession(sessionId: string): void {
@@ -48,6 +54,15 @@ export class ExecutionContexts {
   /** Stops tracking a detached session (its frames are forgotten with {@link forgetFrame}). */
   dropSession(sessionId: string): void {
     this.#contextFrames.delete(sessionId);
+    this.#enabled.delete(sessionId);
+  }
+
+  /**
+   * The session's `Runtime.enable` answered: the contexts that existed were reported before
+   * it, so a utility world it reports from now on is new ({@link UtilityWorld.fresh}).
+   */
+  enabled(sessionId: string): void {
+    if (this.#contextFrames.has(sessionId)) this.#enabled.add(sessionId);
   }
 
   /** Forgets a frame's worlds: its document ended (navigated or removed). */
@@ -69,7 +84,7 @@ export class ExecutionContexts {
           if (this.#worlds.get(aux.frameId)?.contextId !== context.id) {
             this.#worlds.set(aux.frameId, {
               contextId: context.id,
-              createdHere: false,
+              fresh: this.#enabled.has(session.id),
               marks: new Set(),
             });
           }
@@ -128,12 +143,12 @@ export class ExecutionContexts {
         const seen = this.#worlds.get(frameId);
         if (seen?.contextId === r.executionContextId) {
           // Seen in its creation event first: it is still the world made just now.
-          seen.createdHere = true;
+          seen.fresh = true;
           return seen;
         }
         const world = {
           contextId: r.executionContextId,
-          createdHere: true,
+          fresh: true,
           marks: new Set<string>(),
         };
         this.#worlds.set(frameId, world);

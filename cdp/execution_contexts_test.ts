@@ -39,7 +39,7 @@ Deno.test("ExecutionContexts.utility: a world made here is created once, marked 
   assertEquals(calls(), 1, "one Page.createIsolatedWorld for callers asking together");
   assertTrue(a === b);
   assertEquals(a.contextId, 7);
-  assertEquals(a.createdHere, true);
+  assertEquals(a.fresh, true);
   a.marks.add("lib");
   assertTrue((await contexts.utility(frame)).marks.has("lib"), "the known world, marks kept");
 });
@@ -50,14 +50,31 @@ Deno.test("ExecutionContexts.utility: the creation event before the reply is the
   // Chromium sends executionContextCreated before the reply to createIsolatedWorld.
   const fake = frameAnswering(7, () => created(contexts, fake.session, 7));
   const world = await contexts.utility(fake.frame);
-  assertEquals(world.createdHere, true);
+  assertEquals(world.fresh, true);
   world.marks.add("lib");
   created(contexts, fake.session, 7); // the same context seen again: nothing changes
   assertTrue(await contexts.utility(fake.frame) === world);
   created(contexts, fake.session, 9); // a new world in the frame: no marks, not made here
   const next = await contexts.utility(fake.frame);
   assertEquals(next.contextId, 9);
-  assertEquals(next.createdHere, false);
+  assertEquals(next.fresh, false);
   assertEquals(next.marks.size, 0);
   assertEquals(fake.calls(), 1);
+});
+
+Deno.test("ExecutionContexts.utility: a world reported after the session's Runtime.enable answered is fresh; one reported before is not", async () => {
+  const contexts = new ExecutionContexts();
+  const { frame, session, calls } = frameAnswering(99);
+  contexts.addSession("S");
+  created(contexts, session, 3); // reported by Runtime.enable: it existed (an attached tab)
+  assertEquals((await contexts.utility(frame)).fresh, false);
+  contexts.enabled("S");
+  created(contexts, session, 4); // a new document's world, made by its start script
+  const world = await contexts.utility(frame);
+  assertEquals([world.contextId, world.fresh], [4, true]);
+  assertEquals(calls(), 0, "a known world: no Page.createIsolatedWorld");
+  contexts.dropSession("S");
+  contexts.addSession("S");
+  created(contexts, session, 5); // the session attached again: reported by its Runtime.enable
+  assertEquals((await contexts.utility(frame)).fresh, false);
 });

@@ -50,6 +50,16 @@ export { EvaluationError, exceptionText, NavigationError, UTILITY_WORLD };
  */
 export type PageEventArgs = CdpEventArgs<[session: CdpSession]>;
 
+/** Options of {@link Page.attach} and {@link Page.adoptFrameTarget}. */
+export interface PageAttachOptions {
+  /**
+   * A script run in browxai's utility world of every document of the target before the
+   * document's first script (and in the document it shows now), which creates that world
+   * (CDP: `Page.addScriptToEvaluateOnNewDocument` with `worldName`, `runImmediately`).
+   */
+  utilityScript?: string | undefined;
+}
+
 /** Listener of every event of every session of a tab. */
 export type PageEventListener = (...args: PageEventArgs) => void;
 
@@ -109,15 +119,15 @@ export class Page {
    *
    * @throws whatever the enabling commands throw (target closed, …).
    */
-  static async attach(target: AttachedTarget): Promise<Page> {
+  static async attach(target: AttachedTarget, options: PageAttachOptions = {}): Promise<Page> {
     const page = new Page(target);
-    await page.#adoptSession(target.session, undefined);
+    await page.#adoptSession(target.session, undefined, options);
     return page;
   }
 
   /** Adds an out-of-process iframe target (its frame id is its target id). */
-  async adoptFrameTarget(target: AttachedTarget): Promise<void> {
-    await this.#adoptSession(target.session, target.targetId);
+  async adoptFrameTarget(target: AttachedTarget, options: PageAttachOptions = {}): Promise<void> {
+    await this.#adoptSession(target.session, target.targetId, options);
   }
 
   /** True if this session belongs to the tab (main or one of its OOPIFs). */
@@ -125,7 +135,11 @@ export class Page {
     return this.#sessions.has(sessionId);
   }
 
-  async #adoptSession(session: CdpSession, oopifFrameId: string | undefined): Promise<void> {
+  async #adoptSession(
+    session: CdpSession,
+    oopifFrameId: string | undefined,
+    options: PageAttachOptions,
+  ): Promise<void> {
     this.#sessions.set(session.id, session);
     this.#contexts.addSession(session.id);
     this.#unsubs.set(
@@ -142,7 +156,17 @@ export class Page {
       ),
       session.send("Page.enable"),
       session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
-      session.send("Runtime.enable"),
+      // Its answer comes after the contexts that existed (sent before it): a utility world
+      // seen after it is a new document's, which nothing of ours ran in but its start script.
+      session.send("Runtime.enable").then(() => this.#contexts.enabled(session.id)),
+      // Every document's utility world from its start, before the page's first script.
+      options.utilityScript === undefined
+        ? undefined
+        : session.send("Page.addScriptToEvaluateOnNewDocument", {
+          source: options.utilityScript,
+          worldName: UTILITY_WORLD,
+          runImmediately: true,
+        }),
       session.send("Network.enable", { maxPostDataSize: 65536 }),
       session.send("Log.enable"),
       // Renderer crashes arrive as Inspector.targetCrashed.

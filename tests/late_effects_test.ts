@@ -1,8 +1,9 @@
 /**
  * Effects an action starts a moment after its input are the action's: the window stays open
  * while timers the action set are still to run (a handler that navigates, raises a dialog or
- * re-renders 100–300 ms later, chains of such timers, a short wait then a fetch), and closes
- * without waiting for a timer seconds away or a background loop the page runs anyway.
+ * re-renders 100–300 ms later, chains of such timers, a short wait then a fetch; timers set
+ * through a same-origin iframe's window too), and closes without waiting for a timer seconds
+ * away or a background loop the page runs anyway.
  */
 import { assertEquals, assertIncludes, assertNotIncludes } from "./_assert.ts";
 import { startStdio } from "./_mcp.ts";
@@ -76,6 +77,30 @@ Deno.test("late effects: what the action set to happen a moment later is in its 
       const r = await act(mcp, "click", { selector: "#failfetch", snapshot: "none" });
       assertIncludes(shown(r.pageErrors), "Failed to fetch");
     });
+
+    // A red team's page: a timer set through a same-origin iframe's window escaped the window.
+    await t.step("a navigation 200 ms later, through an iframe's setTimeout", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#iframe-nav", snapshot: "none" });
+      assertEquals(r.navigation?.changed, true, shown(r));
+      assertIncludes(r.navigation?.to ?? "", "/slow?ms=15");
+    });
+
+    await t.step("a dialog 250 ms later, through an iframe's setTimeout", async () => {
+      await open();
+      const r = await act(mcp, "click", { selector: "#iframe-alert", snapshot: "none" });
+      assertEquals(r.dialogs, [{ kind: "alert", message: "Iframe late", handledAs: "accepted" }]);
+    });
+
+    await t.step(
+      "an iframe's timer, then the page's, then a render; a cleared one is not",
+      async () => {
+        await open();
+        const r = await act(mcp, "click", { selector: "#iframe-chain" });
+        assertIncludes(shown(r.snapshotDelta), "Iframe chain done");
+        assertNotIncludes(shown(r), "Iframe cleared fired");
+      },
+    );
 
     await t.step("a page that replaces globalThis cannot answer for the watch", async () => {
       await open();

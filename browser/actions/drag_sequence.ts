@@ -302,19 +302,25 @@ function round(p: Point): Point {
 }
 
 // Page-side (utility world of the source's frame), sent as source text: self-contained.
-// Listeners of an isolated world see the page's events; the capture listener on window runs
-// first, and by the time `dragStarted` is asked the event's dispatch has ended, so
+// Listeners of an isolated world see the page's events; the world's first listeners
+// (first_listeners.ts) run before the page's own on window (which could stop a listener added
+// now), and by the time `dragStarted` is asked the event's dispatch has ended, so
 // `defaultPrevented` says whether the page cancelled the drag.
 
 function watchDragStart(): void {
+  type Hub = { on(t: string, f: (e: Event) => void): boolean; off(t: string, f: unknown): void };
   const g = globalThis as unknown as Record<string, { off(): void; ev?: Event } | undefined>;
+  const hub = (globalThis as unknown as Record<string, Hub | undefined>)["__browxaiFirst"];
   g.__browxDrag?.off();
   const state: { off(): void; ev?: Event } = { off: () => {} };
   const on = (ev: Event) => {
     if (ev.isTrusted) state.ev = ev;
   };
-  addEventListener("dragstart", on, true);
-  state.off = () => removeEventListener("dragstart", on, true);
+  if (!hub?.on("dragstart", on)) addEventListener("dragstart", on, true);
+  state.off = () => {
+    hub?.off("dragstart", on);
+    removeEventListener("dragstart", on, true);
+  };
   g.__browxDrag = state;
 }
 

@@ -96,9 +96,10 @@ export function elementSteps(
  * Reads the press guards' verdicts (the element's frame first, then each
  * ancestor's): the press went elsewhere when a guard stopped it; else what the result says of
  * the press: a name changed as the pointer arrived ("Undo" read "Delete account" when pressed:
- * pressed, and said, since hover labels such as Follow → Unfollow are the same control), or a
+ * pressed, and said, since hover labels such as Follow → Unfollow are the same control), a
  * press whose `expect` event (`click` for a left press) never reached the page (a new tab
- * opened on mousedown took the release).
+ * opened on mousedown took the release), or one whose `expect` event the page stopped before
+ * it reached the element (swallowed by a listener of its own on the way).
  *
  * @param shown what the element's ref was shown as (the handle's), when resolved from a ref.
  * @returns `error` when the press was stopped: the `covered` (or `ref-gone`: the element
@@ -113,7 +114,8 @@ export function pressOutcome(
   if (i < 0) return { warnings: pressWarnings(verdicts[0], shown, expect) };
   const bad = verdicts[i]!.bad!;
   const where = i === 0 ? "" : " (in the page around the element's frame)";
-  // A window listener the page added first may have seen the first event; its elements did not.
+  // The guard's listener runs before the page's (first_listeners.ts, in a document that
+  // started after the tab attached): none of the page's listeners saw the stopped event.
   const stopped = "the press was stopped before it reached the page's elements";
   if (bad.changed && shown) {
     const outcome = bad.during
@@ -173,7 +175,16 @@ function pressWarnings(
     );
   }
   const events = own.events ?? [];
+  // The window saw the click (browxai's first listener) but the element did not: the page's
+  // own listener on the way (the window, an ancestor) stopped it.
   if (
+    expect && own.reached && events.includes(expect) && !own.reached.includes(expect) &&
+    !own.clickedElsewhere
+  ) {
+    out.push(
+      `the page swallowed the ${expect}: a listener of its own (on the window or around the element) stopped it before it reached the element, so the element got no ${expect} event and its ${expect} handlers did not run`,
+    );
+  } else if (
     expect && events.some((e) => e === "mousedown" || e === "pointerdown") &&
     !events.includes(expect)
   ) {

@@ -412,13 +412,14 @@ export function installActionLib(api: PageApi): void {
    * there.
    */
   // The element the page's last `input` event went to (typed text, inserted text): where a
-  // key that acts on that text (Enter) must still find the focus. A capture listener of this
-  // isolated world: the page can neither remove it nor stop it.
+  // key that acts on that text (Enter) must still find the focus. One of this isolated world's
+  // first listeners (first_listeners.ts): the page can neither remove it nor stop it (a window
+  // listener of its own that stops input events runs after it).
   let lastInput: WeakRef<Element> | undefined;
-  addEventListener("input", (e) => {
+  api.onFirst("input", (e) => {
     const t = e.composedPath()[0];
     if (t instanceof Element) lastInput = new WeakRef(t);
-  }, true);
+  });
   api.taskTurn = (field?: Element | null) =>
     new Promise<string | null>((resolve) =>
       setTimeout(() => {

@@ -176,15 +176,15 @@ export function installContextLib(api: PageApi): void {
       follow();
     }, 0);
   };
-  addEventListener("beforeinput", onEdit(false), true);
-  addEventListener("input", onEdit(true), true);
-  addEventListener("change", onEdit("commit"), true);
+  api.onFirst("beforeinput", onEdit(false));
+  api.onFirst("input", onEdit(true));
+  api.onFirst("change", onEdit("commit"));
   // A select has no beforeinput: what it held as a person's focus reached it is its value
   // before their pick.
-  addEventListener("focusin", (ev) => {
+  api.onFirst("focusin", (ev) => {
     const t = ev.composedPath()[0];
     if (ev.isTrusted && t instanceof HTMLSelectElement) noteEdit(t);
-  }, true);
+  });
   const shownValue = (f: Field) => {
     const r = edits.get(f);
     const now = valueOf(f);

@@ -353,18 +353,19 @@ export function installFormPublishLib(api: PageApi): void {
         if (e.defaultPrevented) state.keyPrevented = true;
       }, 0);
     };
-    form.addEventListener("submit", onSubmit, true);
-    form.addEventListener("invalid", onInvalid, true);
-    form.addEventListener("keydown", onKey, true);
-    form.addEventListener("keypress", onKey, true);
+    // The form's events, seen by the world's first listeners (first_listeners.ts): a page's
+    // window listener that stops them runs after these.
+    const inForm = (fn: (e: Event) => void) => (e: Event) => {
+      if (e.composedPath().includes(form)) fn(e);
+    };
+    const listeners = Object.entries({ submit: onSubmit, invalid: onInvalid, keydown: onKey })
+      .concat([["keypress", onKey]]).map(([type, fn]) => [type, inForm(fn)] as const);
+    for (const [type, fn] of listeners) api.onFirst(type, fn);
     watches.set(submit, {
       state,
       off: () => {
         observer?.disconnect();
-        form.removeEventListener("submit", onSubmit, true);
-        form.removeEventListener("invalid", onInvalid, true);
-        form.removeEventListener("keydown", onKey, true);
-        form.removeEventListener("keypress", onKey, true);
+        for (const [type, fn] of listeners) api.offFirst(type, fn);
       },
     });
     return state;

@@ -102,6 +102,8 @@ export function installHitLib(api: PageApi): void {
     clicked: boolean;
     clickedElsewhere?: string;
     events: string[];
+    /** The press's trusted events that reached the element (a listener on it). */
+    reached: string[];
     name?: string;
     listener: (ev: Event) => void;
     atElement: (ev: Event) => void;
@@ -132,7 +134,7 @@ export function installHitLib(api: PageApi): void {
   const disarm = () => {
     if (!guard) return;
     for (const t of EVENTS) {
-      removeEventListener(t, guard.listener, true);
+      api.offFirst(t, guard.listener);
       guard.el.removeEventListener(t, guard.atElement, true);
     }
     clearTimeout(guard.timer);
@@ -148,6 +150,7 @@ export function installHitLib(api: PageApi): void {
       shown,
       clicked: false,
       events: [],
+      reached: [],
       listener: () => {},
       atElement: () => {},
       timer: undefined,
@@ -193,18 +196,24 @@ export function installHitLib(api: PageApi): void {
     };
     // Again on the element itself, once the page's capturing listeners above it ran (a
     // delegated listener on the document that re-renders the list on pointerdown or click):
-    // the element must still be the shown item when the event reaches it.
+    // the element must still be the shown item when the event reaches it. What reached it
+    // tells a press the page swallowed on the way (pressVerdict's `reached`).
     g.atElement = (ev: Event) => {
-      if (!ev.isTrusted || g.bad || outer || !g.shown) return;
+      if (!ev.isTrusted) return;
+      if (!g.reached.includes(ev.type)) g.reached.push(ev.type);
+      if (g.bad || outer || !g.shown) return;
       const changed = changedFrom(el, g.shown);
       if (!changed) return;
       g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
       ev.preventDefault();
       ev.stopImmediatePropagation();
     };
+    // The guard is one of the world's first listeners (first_listeners.ts): a page's own
+    // window listener runs after it, so it cannot keep the press from the guard. Not on the
+    // element for a frame: its element is in another document.
     for (const t of EVENTS) {
-      addEventListener(t, g.listener, true);
-      el.addEventListener(t, g.atElement, true);
+      api.onFirst(t, g.listener);
+      if (!outer) el.addEventListener(t, g.atElement, true);
     }
     // Never outlive the press by long: a stale guard would stop the next click.
     g.timer = setTimeout(disarm, 10_000);
@@ -272,6 +281,7 @@ export function installHitLib(api: PageApi): void {
       armed: true,
       seen: g.seen,
       events: g.events,
+      ...(g.outer ? {} : { reached: g.reached }),
       ...(g.bad ? { bad: g.bad } : {}),
       ...(g.name !== undefined ? { name: g.name } : {}),
       ...(g.clickedElsewhere ? { clickedElsewhere: g.clickedElsewhere } : {}),

@@ -27,6 +27,7 @@ import { installFindPlaceLib } from "./find_place_lib.ts";
 import { installFindLib } from "./find_lib.ts";
 import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
+import { installFirstLib } from "./first_listeners.ts";
 import { installSanitizeLib } from "./sanitize_lib.ts";
 import { installSecretLib } from "./secret_lib.ts";
 import { installSnapshotLib } from "./snapshot_lib.ts";
@@ -37,7 +38,13 @@ import { installInspectLib } from "./inspect_lib.ts";
 type Part = (api: PageApi) => void;
 
 /** The core: what a snapshot walk (and a text read, a secret check) needs. */
-const PARTS: Part[] = [installMutationLib, installSnapshotLib, installSecretLib, installReadLib];
+const PARTS: Part[] = [
+  installFirstLib,
+  installMutationLib,
+  installSnapshotLib,
+  installSecretLib,
+  installReadLib,
+];
 
 /** A group of parts installed on the first call of one of its methods in a world. */
 export interface LazyParts {

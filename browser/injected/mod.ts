@@ -50,8 +50,9 @@ function hasGroup(marks: Set<string> | undefined, lazy: LazyParts): boolean {
 
 /**
  * Evaluates `__browxai[method](...args)` in a frame's utility world. The
- * library is installed on demand: in a world this tab just created (nothing ran in it) the
- * library goes with the first call, in one command; elsewhere a call into a world without it
+ * library is installed on demand: in a fresh world (`UtilityWorld.fresh`: made by this tab, or
+ * a new document's, which holds only its first listeners) the library goes with the first
+ * call, in one command; elsewhere a call into a world without it
  * (or without the method's on-demand group) answers {@link MISSING} ({@link MISSING_GROUP}),
  * and the call is made again with what is missing installed first. (Context ids are not a
  * safe cache key: a cross-process navigation can reuse them; the world's marks end with it.)
@@ -79,8 +80,8 @@ async function evaluateInWorld(
     }, { timeoutMs, signal });
   const hasCore = marks?.has(CORE_MARK) === true;
   let r;
-  // A world made here holds nothing yet: skip the probe, send the library with the call.
-  if (world?.createdHere === true && !hasCore) r = await installing(true);
+  // A fresh world holds no library yet: skip the probe, send the library with the call.
+  if (world?.fresh === true && !hasCore) r = await installing(true);
   // The core went to this world, the method's group not: send it with the call.
   else if (hasCore && lazy && !hasGroup(marks, lazy)) r = await installing(false);
   else {

@@ -52,7 +52,7 @@ function textOf(
 }
 
 /** A fake page whose utility world is `world`; its session records each text sent. */
-function pageWithWorld(world: { createdHere: boolean; marks: Set<string> }, answers: unknown[]) {
+function pageWithWorld(world: { fresh: boolean; marks: Set<string> }, answers: unknown[]) {
   const expressions: string[] = [];
   const methods: string[] = [];
   const session = {
@@ -70,7 +70,7 @@ function pageWithWorld(world: { createdHere: boolean; marks: Set<string> }, answ
 }
 
 Deno.test("callUtility: a world made here gets the library with the first call, in one command", async () => {
-  const world = { createdHere: true, marks: new Set<string>() };
+  const world = { fresh: true, marks: new Set<string>() };
   const { page, expressions, methods } = pageWithWorld(world, [true, false]);
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
   assertEquals(expressions.length, 1, "no probe, no retry");
@@ -84,7 +84,7 @@ Deno.test("callUtility: a world made here gets the library with the first call, 
 });
 
 Deno.test("callUtility: a world only seen in an event is probed first, then given the library with the call", async () => {
-  const world = { createdHere: false, marks: new Set<string>() };
+  const world = { fresh: false, marks: new Set<string>() };
   const { page, expressions } = pageWithWorld(world, ["__browxai_missing__", true, true]);
   assertEquals(await callUtility(page, "F", "hasText", ["x"]), true);
   assertEquals(expressions.length, 2, "probe, install and call");
@@ -95,7 +95,7 @@ Deno.test("callUtility: a world only seen in an event is probed first, then give
 Deno.test("callUtility: the same install text goes with every call (compiled once per renderer)", async () => {
   const texts: string[] = [];
   for (const [method, args] of [["hasText", ["x"]], ["pageText", []]] as const) {
-    const { page, expressions } = pageWithWorld({ createdHere: true, marks: new Set() }, [1]);
+    const { page, expressions } = pageWithWorld({ fresh: true, marks: new Set() }, [1]);
     await callUtility(page, "F", method, args as never);
     texts.push(expressions[0]!.slice(0, expressions[0]!.lastIndexOf(" [")));
   }
@@ -103,7 +103,7 @@ Deno.test("callUtility: the same install text goes with every call (compiled onc
 });
 
 Deno.test("callUtility: a world given the core gets an on-demand group with its first call, once", async () => {
-  const world = { createdHere: false, marks: new Set<string>(["browxai:core"]) };
+  const world = { fresh: false, marks: new Set<string>(["browxai:core"]) };
   const { page, expressions, methods } = pageWithWorld(world, [["x"], ["y"]]);
   assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
   assertEquals(expressions.length, 1, "no probe: the group goes with the call");
@@ -116,7 +116,7 @@ Deno.test("callUtility: a world given the core gets an on-demand group with its 
 });
 
 Deno.test("callUtility: a group whose needed group went to the world is sent without it", async () => {
-  const world = { createdHere: false, marks: new Set<string>(["browxai:core", "browxai:__act"]) };
+  const world = { fresh: false, marks: new Set<string>(["browxai:core", "browxai:__act"]) };
   const { page, expressions } = pageWithWorld(world, [["x"]]);
   assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
   assertTrue(expressions[0]!.includes('"__forms"'), "the group was sent");
@@ -124,7 +124,7 @@ Deno.test("callUtility: a group whose needed group went to the world is sent wit
 });
 
 Deno.test("callUtility: a world seen with the core but not a group is probed, then given the group", async () => {
-  const world = { createdHere: false, marks: new Set<string>() };
+  const world = { fresh: false, marks: new Set<string>() };
   const { page, expressions } = pageWithWorld(world, ["__browxai_missing_group__", ["x"]]);
   assertEquals(await callUtility(page, "F", "formsSendTo"), ["x"]);
   assertEquals(expressions.length, 2, "probe, install and call");
@@ -163,7 +163,7 @@ Deno.test("preinstallLibrary: the library goes once; a call that follows probes 
       return Promise.resolve({ result: { value: 7 } });
     },
   } as unknown as CdpSession;
-  const world = { contextId: 1, createdHere: true, marks: new Set<string>() };
+  const world = { contextId: 1, fresh: true, marks: new Set<string>() };
   const page = {
     mainFrameId: "F",
     utilityContext: () => Promise.resolve({ session, contextId: 1, world }),

@@ -40,7 +40,7 @@ export function installMutationLib(api: PageApi): void {
       "animationend",
       "resize",
     ]
-  ) addEventListener(type, bump, { capture: true, passive: true });
+  ) api.onFirst(type, bump);
   const observed = new WeakSet<ShadowRoot>();
   /** Starts observing an open shadow root (document observers do not see inside them). */
   api.observeRoot = (root: ShadowRoot) => {

@@ -50,6 +50,12 @@ import type { OnDemandApi } from "./page_api_on_demand.ts";
  * Deno side calls say so; the others are shared between parts only.
  */
 export interface PageApi extends OnDemandApi {
+  // first_listeners.ts (the utility world's first listeners on window)
+  /** A capture listener on `window` that runs before the page's own (see first_listeners.ts). */
+  onFirst: (type: string, fn: (ev: Event) => void) => void;
+  /** Removes a listener {@link PageApi.onFirst} added. */
+  offFirst: (type: string, fn: (ev: Event) => void) => void;
+
   // mutation_lib.ts
   /** Starts observing an open shadow root (the walker calls it). */
   observeRoot: (root: ShadowRoot) => void;

@@ -11,6 +11,8 @@ import type { PageApi } from "./page_api.ts";
  */
 export const PAGE_API_NAMES = Object.keys(
   {
+    onFirst: 1,
+    offFirst: 1,
     observeRoot: 1,
     generation: 1,
     snapshotWithGeneration: 1,

@@ -147,6 +147,11 @@ export type PressVerdict = {
   seen: boolean;
   bad?: { coveredBy: string; gone: boolean; changed?: ShownAs; during?: boolean };
   events?: string[];
+  /**
+   * The press's trusted events that reached the element (its own frame's guard only): one the
+   * window saw (`events`) that is missing here was stopped on the way by the page.
+   */
+  reached?: string[];
   name?: string;
   clickedElsewhere?: string;
 };

@@ -183,7 +183,9 @@ export class NavGuard {
   /**
    * Starts holding a page target's navigations. Call synchronously while the
    * target waits for the debugger (an attach hook), so its first request is
-   * held too; `from` is where a new tab comes from (its opener's URL).
+   * held too; `from` is where a new tab comes from (its opener's URL). With `deferScript`,
+   * returns the guard listener's utility-world script for the caller to send
+   * (`installGuardListener`).
    */
   attach(
     session: CdpSession,
@@ -198,8 +200,9 @@ export class NavGuard {
        * navigates its own way); undefined leaves it to the policy.
        */
       divert?: (url: string, method: string) => (() => void) | undefined;
+      deferScript?: boolean;
     } = {},
-  ): void {
+  ): string | undefined {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
     const mainFrameId = options.frame ? "" : targetId;
     const report = (err: unknown) => {
@@ -248,7 +251,7 @@ export class NavGuard {
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
     // click that would open a tab Chromium does not hold for us: reported by our own world.
-    installGuardListener(session, report, {
+    const script = installGuardListener(session, report, {
       submitted: () => this.#scriptSubmits.set(targetId, Date.now()),
       newTab: (url) =>
         this.#block({
@@ -258,7 +261,7 @@ export class NavGuard {
           newTab: true,
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
-    }, { holdLinks: this.#policy.limitsNavigation === true });
+    }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
     // Speculation rules would load (prerender) and later show a page with no request to hold.
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
@@ -287,6 +290,7 @@ export class NavGuard {
         urlPatterns: blocked.map((urlPattern) => ({ urlPattern, block: true })),
       }).catch(report);
     }
+    return script;
   }
 
   /** Blocks `--blocked-origins` in a worker of this session's tabs (`worker_guard.ts`). */

@@ -1,5 +1,5 @@
 /**
- * The guard's listener in a world of its own (`__browxai_guard`): it reports
+ * The guard's listener in browxai's utility world (`__browxai_utility`): it reports
  * each `submit` event (a form a script may send itself), and it refuses the
  * clicks that would open a link or send a form in a new tab or window.
  *
@@ -18,9 +18,14 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
+import { UTILITY_WORLD } from "../../cdp/page.ts";
 
-/** The isolated world of the listener, and its binding (callable from that world only). */
-const GUARD_WORLD = "__browxai_guard";
+/**
+ * The isolated world of the listener, and its binding (callable from that world only): the
+ * utility world, which every document has from its start anyway (`first_listeners.ts`), so a
+ * document costs one isolated world, not two.
+ */
+const GUARD_WORLD = UTILITY_WORLD;
 const GUARD_BINDING = "__browxaiSubmitted";
 
 /** Prefix of a binding payload that reports a refused new-tab click; the rest is its URL. */
@@ -71,7 +76,8 @@ const guardListener = (holdLinks: boolean) =>
  * Installs the listener on a page or frame target (call while it waits for
  * the debugger: every document gets it before its scripts run) and routes
  * its reports. A binding only our world can call: the page can neither fake
- * nor hide a report.
+ * nor hide a report. With `deferScript`, the listener's document-start script is returned for
+ * the caller to send with the utility world's own (one command per target, not two).
  *
  * CDP: `Runtime.addBinding`, `Page.addScriptToEvaluateOnNewDocument`
  * (`runImmediately`), `Runtime.bindingCalled`.
@@ -80,8 +86,8 @@ export function installGuardListener(
   session: CdpSession,
   report: (err: unknown) => void,
   on: { submitted: () => void; newTab: (url: string) => void },
-  options: { holdLinks: boolean },
-): void {
+  options: { holdLinks: boolean; deferScript?: boolean | undefined },
+): string | undefined {
   session.on("Runtime.bindingCalled", (e) => {
     if (e.name !== GUARD_BINDING) return;
     if (e.payload.startsWith(NEW_TAB_REPORT)) on.newTab(e.payload.slice(NEW_TAB_REPORT.length));
@@ -89,9 +95,12 @@ export function installGuardListener(
   });
   session.send("Runtime.addBinding", { name: GUARD_BINDING, executionContextName: GUARD_WORLD })
     .catch(report);
+  const source = guardListener(options.holdLinks);
+  if (options.deferScript) return source;
   session.send("Page.addScriptToEvaluateOnNewDocument", {
-    source: guardListener(options.holdLinks),
+    source,
     worldName: GUARD_WORLD,
     runImmediately: true,
   }).catch(report);
+  return undefined;
 }

@@ -194,11 +194,14 @@ export class BrowserSession {
     for (const page of this.#tabs) this.#guard(page.target, page.url);
   }
 
-  /** Puts a target under the navigation guard, once; `url`: the document it shows already. */
-  #guard(target: AttachedTarget, url?: string): void {
-    if (!this.#navGuard || this.#guarded.has(target.targetId)) return;
+  /**
+   * Puts a target under the navigation guard, once; `url`: the document it shows already.
+   * `deferScript`: returns the guard's utility-world script (see `NavGuard.attach`).
+   */
+  #guard(target: AttachedTarget, url?: string, deferScript = false): string | undefined {
+    if (!this.#navGuard || this.#guarded.has(target.targetId)) return undefined;
     this.#guarded.add(target.targetId);
-    this.#navGuard.attach(
+    return this.#navGuard.attach(
       target.session,
       target.targetId,
       () => this.activePage?.url ?? "about:blank",
@@ -210,6 +213,7 @@ export class BrowserSession {
           const page = this.#tabs.find((p) => p.target.targetId === target.targetId);
           return page && divertLostReload(this.dialogs, page, to, method);
         },
+        deferScript,
       },
     );
   }
@@ -219,12 +223,16 @@ export class BrowserSession {
     this.#navGuard?.attachWorker(target.session);
   }
 
-  /** PageOwner: a tab attached and waits for the debugger. */
-  targetAttaching(target: AttachedTarget): void {
+  /**
+   * PageOwner: a tab attached and waits for the debugger. Returns the guard listener's script,
+   * which the router sends with the utility world's own.
+   */
+  targetAttaching(target: AttachedTarget): string | undefined {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.
-    this.#guard(target, target.url);
+    const script = this.#guard(target, target.url, true);
     this.emulation.attach(target);
     installPageTimers(target.session, this.timerKey);
+    return script;
   }
 
   /** PageOwner: a tab of our context is being created. */

@@ -6,7 +6,16 @@
  * @module
  */
 import type { AttachedTarget, TargetListener } from "../../cdp/target_manager.ts";
-import { Page } from "../../cdp/page.ts";
+import { Page, UTILITY_WORLD } from "../../cdp/page.ts";
+import { FIRST_LISTENERS_SOURCE } from "../injected/first_listeners.ts";
+
+/**
+ * What a target's documents get in browxai's utility world at their start: its first
+ * listeners (`first_listeners.ts`), then what the owner added (the navigation guard's listener).
+ */
+function attachOptions(owned: string | undefined | void): { utilityScript: string } {
+  return { utilityScript: FIRST_LISTENERS_SOURCE + (owned ? "\n" + owned : "") };
+}
 
 /** What owns the tabs of one browser context. */
 export interface PageOwner {
@@ -18,9 +27,11 @@ export interface PageOwner {
   pageCreating?(targetId: string, openerId?: string): void;
   /**
    * A tab of the owner's context attached and waits for the debugger: called
-   * synchronously, so commands sent here reach it before its first script.
+   * synchronously, so commands sent here reach it before its first script. What it returns is
+   * a script for the target's utility world at each document's start, sent with browxai's
+   * first listeners in one command.
    */
-  targetAttaching?(target: AttachedTarget): void;
+  targetAttaching?(target: AttachedTarget): string | undefined | void;
   /**
    * A worker of the owner's context (dedicated, shared or service) attached and waits for the
    * debugger: called synchronously, so commands sent here apply to its first request.
@@ -43,14 +54,21 @@ export class PageRouter {
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
     if (t.type === "page") {
-      this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
-      const page = await Page.attach(t);
+      const owned = this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
+      const page = await Page.attach(t, attachOptions(owned));
       this.#pages.set(t.targetId, page);
       await this.#ownerOf(t.browserContextId)?.pageAttached(page);
     } else if (t.type === "iframe" && t.parentSessionId) {
-      this.#ownerOf(t.browserContextId)?.targetAttaching?.(t);
-      for (const p of this.#pages.values()) {
-        if (p.ownsSession(t.parentSessionId)) await p.adoptFrameTarget(t);
+      const options = attachOptions(this.#ownerOf(t.browserContextId)?.targetAttaching?.(t));
+      const tab = [...this.#pages.values()].find((p) => p.ownsSession(t.parentSessionId!));
+      if (tab) await tab.adoptFrameTarget(t, options);
+      // No tab of ours holds it: its documents still get the scripts.
+      else {
+        void t.session.send("Page.addScriptToEvaluateOnNewDocument", {
+          source: options.utilityScript,
+          worldName: UTILITY_WORLD,
+          runImmediately: true,
+        }).catch(() => {});
       }
     }
   };

@@ -8,6 +8,7 @@
  */
 
 import { pageTimersSources } from "./page_timers_sources.ts";
+import { pageTimersUp } from "./page_timers_up.ts";
 
 /** In a child frame, this many messages from the parent per arming count as input. */
 export const MAX_MESSAGE_MARKS = 3;
@@ -107,7 +108,9 @@ export const REQUEST_IDLE_MS = 1000;
  * `disarm` end that start.
  *
  * In a child frame, a `message` event from its parent counts as input (how a parent's action
- * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming.
+ * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming; a timeout set
+ * through a same-origin child's window (`iframe.contentWindow.setTimeout`) that the child does
+ * not count is counted by the parent's watch when it would count its own (`page_timers_up.ts`).
  *
  * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
  * wrappers only pass the call on (the port getters note which two ports are a channel's and
@@ -127,7 +130,7 @@ export function pageTimersScript(key: string): string {
   if (typeof nativeSet !== "function" || typeof nativeClear !== "function") return;
   // Built-ins the page may replace later: taken now, called through Reflect.apply.
   const apply = Reflect.apply, defineProperty = Object.defineProperty, freeze = Object.freeze;
-  const M = Map.prototype, mapSet = M.set, mapDelete = M.delete;
+  const M = Map.prototype, mapSet = M.set, mapDelete = M.delete, mapGet = M.get;
   const mapClear = M.clear, mapForEach = M.forEach;
   const mapSize = Object.getOwnPropertyDescriptor(M, "size").get;
   const slice = Array.prototype.slice, then = Promise.prototype.then;
@@ -215,41 +218,46 @@ export function pageTimersScript(key: string): string {
     defineProperty(fn, "length", { value: native.length });
     return fn;
   };
+  // A timeout the action set, counted here, through \`native\` (this window's setTimeout, or a
+  // same-origin child window's: \`via\`) and under \`key\` (its id when unset); undefined when
+  // it is not the action's.
+  const countTimeout = (native, self, args, key) => {
+    const handler = args[0], delay = args[1];
+    if (
+      now() > armedUntil || typeof handler !== "function" ||
+      (delay !== undefined && typeof delay !== "number")
+    ) return undefined;
+    // As WebIDL's long: wrapped to 32 bits, negative is 0.
+    const ms = max(0, (delay || 0) | 0);
+    const again = handler === running;
+    let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
+    // The document's own start: only its short timers (a deferred render, a redirect).
+    if (level === 1 && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
+    if (again && level > ${MAX_SELF_DEPTH}) level = 0;
+    if (!level) return undefined;
+    counted++;
+    const rest = apply(slice, args, [2]);
+    let id;
+    // \`counting\` (page_timers_sources.ts): defined further down, there when a timer runs.
+    const run = function () {
+      apply(mapDelete, pending, [key === undefined ? id : key]);
+      return counting(level, handler, this, rest);
+    };
+    id = apply(native, self, [run, ms]);
+    apply(mapSet, pending, [key === undefined ? id : key, now() + ms]);
+    return id;
+  };
+${pageTimersUp()}
   const wrappers = {
-    setTimeout(handler) {
-      const delay = arguments[1];
-      if (
-        now() > armedUntil || typeof handler !== "function" ||
-        (delay !== undefined && typeof delay !== "number")
-      ) return apply(nativeSet, this, arguments);
-      // As WebIDL's long: wrapped to 32 bits, negative is 0.
-      const ms = max(0, (delay || 0) | 0);
-      const again = handler === running;
-      let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
-      // The document's own start: only its short timers (a deferred render, a redirect).
-      if (level === 1 && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
-      if (again && level > ${MAX_SELF_DEPTH}) level = 0;
-      if (!level) return apply(nativeSet, this, arguments);
-      counted++;
-      const args = apply(slice, arguments, [2]);
-      let id;
-      const run = function () {
-        apply(mapDelete, pending, [id]);
-        const outer = depth, outerRunning = running;
-        depth = level;
-        running = handler;
-        try { return apply(handler, this, args); } finally {
-          depth = outer;
-          running = outerRunning;
-          ended(level);
-        }
-      };
-      id = apply(nativeSet, this, [run, ms]);
-      apply(mapSet, pending, [id, now() + ms]);
-      return id;
+    setTimeout() {
+      const id = countTimeout(nativeSet, this, arguments);
+      if (id !== undefined) return id;
+      const above = toParent(nativeSet, this, arguments);
+      return above !== undefined ? above : apply(nativeSet, this, arguments);
     },
     clearTimeout(id) {
       apply(mapDelete, pending, [id]);
+      forgetAbove(id);
       return apply(nativeClear, this, arguments);
     },
     fetch() {
@@ -309,6 +317,9 @@ ${
   }
   defineProperty(W, KEY, {
     value: freeze({
+      // A same-origin child window's timeout (page_timers_up.ts): counted here or above.
+      via,
+      forget,
       arm(ms) {
         startUntil = -Infinity;
         apply(mapClear, pending, []);
