@@ -28,8 +28,19 @@ export interface Outline {
   size(): number;
   /** True when every line from `start` on is plain text. */
   plainFrom(start: number): boolean;
-  /** Turns the lines of a row's cells (`[start, end)` ranges) into `| a | b |` or nodes. */
-  foldRow(start: number, depth: number, cells: Array<[number, number]>): void;
+  /**
+   * Turns the lines of a row's cells (`[start, end, header]`: line range, 1 a column header,
+   * 2 a row header, else 0) into one line, `prefix: | a | button "Edit" [ref=#3] |` (no
+   * `prefix: ` when `prefix` is empty; a row header's text in `**bold**`; a row of column
+   * headers followed by `|---|---|`), or, when a cell holds structure, a `prefix` (or `- row`)
+   * node with its cells' lines under it.
+   */
+  foldRow(
+    start: number,
+    depth: number,
+    cells: Array<[number, number, number]>,
+    prefix: string,
+  ): void;
   /** The outline text, 2 spaces of indentation per depth. */
   render(): string;
 }
@@ -375,8 +386,8 @@ export type TextWalkHook = {
 /**
  * One frame's text for `text_search` (`textSections`): the collapsed text, its sections and
  * iframes. `spans` holds five numbers per section: kind (0 a heading's section, 1 a table, 2 a
- * list, 3 a form, 4 a landmark or dialog), start and end offsets in `text`, heading level (0
- * for others), and the index `textSectionInfo` takes.
+ * list, 3 a form, 4 a landmark or dialog, 5 a table row), start and end offsets in `text`,
+ * heading level (0 for others), and the index `textSectionInfo` takes.
  */
 export type TextSections = {
   text: string;

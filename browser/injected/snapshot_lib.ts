@@ -26,9 +26,16 @@
  * - button "Avatar" [ref=#17] [file]: me.png
  *   - options: "Red", "Green", "Blue"
  * - table "Prices"
- *   | Tea | $2 |
+ *   | Item | Price | Action |
+ *   |---|---|---|
+ *   | **Tea** | $2 | button "Buy" [ref=#18] |
  * - iframe "Payment" [ref=#16] [frame=#16]
  * ```
+ *
+ * A table row is one line, its cells between pipes and the controls in them inline; a row of
+ * column headers is followed by `|---|`, a row header's text is `**bold**`; a row that is a
+ * target itself, or has states, leads with `- row [ref=#N] [selected]: `; a row whose cells
+ * hold structure (a list, a heading, a table) is a `- row` node with its cells' lines under it.
  *
  * `#N` placeholders are page-local element ids; the Deno side
  * (`browser/snapshot/capture.ts`) turns `[ref=#N]` into global refs `eN` and

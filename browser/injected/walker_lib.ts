@@ -207,25 +207,40 @@ export function installWalkerLib(api: PageApi): void {
       o.raw(depth, "- options: " + shown.join(", ") + more);
     }
 
-    function walkRow(el: Element, depth: number, flags: number) {
+    // A row is one line, `| a | b | button "Edit" [ref=#3] |` (outline_lib.ts foldRow); a row
+    // that is a target itself (a clickable or focusable row) leads with `- row [ref=#N]`, its
+    // content standing for its name; a row's states lead it too (`- row [level=2] [expanded]`).
+    function walkRow(el: Element, depth: number, flags: number, target = false) {
       const start = o.size();
-      const cells: Array<[number, number]> = [];
+      const cells: Array<[number, number, number]> = [];
       const kids = childNodesOf(el);
+      let prefix = "";
+      const level = el.getAttribute("aria-level");
+      const st = (level ? ` [level=${level}]` : "") + statesOf(el, "row", focused);
+      if (target) {
+        const id = idOf(el);
+        const name = nameIn(el, flags);
+        refs.push([id, "row", name, ...contextIn(el, flags, "row", name)]);
+        if (el === focused) focusId = id;
+        prefix = `- row [ref=#${id}]${st}`;
+        flags |= PTR;
+      } else if (st) prefix = "- row" + st;
       for (let i = 0; i < kids.length && !stopped; i++) {
         const c = kids[i]!;
         if (c.nodeType !== 1) continue;
         const ce = c as Element;
-        const isCell = CELL_TAGS.has(ce.localName) || CELL_ROLES.has(ce.getAttribute("role") ?? "");
-        if (!isCell) {
+        const explicit = ce.getAttribute("role") ?? "";
+        if (!CELL_TAGS.has(ce.localName) && !CELL_ROLES.has(explicit)) {
           walkEl(ce, depth + 1, flags);
           continue;
         }
         if (ce.getAttribute("aria-hidden") === "true" || !visible(ce, flags)) continue;
         const s = o.size();
         walkKids(ce, depth + 1, flags);
-        cells.push([s, o.size()]);
+        const role = explicit || roleOf(ce);
+        cells.push([s, o.size(), role === "columnheader" ? 1 : role === "rowheader" ? 2 : 0]);
       }
-      if (o.size() > start) o.foldRow(start, depth, cells);
+      if (o.size() > start || prefix) o.foldRow(start, depth, cells, prefix);
     }
 
     function walkEl(el: Element, depth: number, flags: number): void {
@@ -295,6 +310,7 @@ export function installWalkerLib(api: PageApi): void {
         o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]${from}`, "", 1);
         return;
       }
+      if (ref && role === "row") return walkRow(el, depth, flags, true);
       if (ref) return walkTarget(el, depth, flags, stateEl);
       if (!hid && !(flags & NAMED) && STRUCT.has(role)) return walkStruct(el, role, depth, flags);
       if (role === "row") return walkRow(el, depth, flags);
