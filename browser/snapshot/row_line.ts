@@ -22,12 +22,14 @@ export interface RowControl {
   hint: string;
   /** Where it starts in the line. */
   index: number;
+  /** Its length in the line, its value (`: 3`) not included. */
+  length: number;
 }
 
 /** A row line's start: `| ` (or `|` for an empty first cell), or `- row [..]: | `. */
 const ROW_START = /^(?:\||- row(?: \[[^\]]*\])*: \|)/;
 const CONTROL =
-  /(?<![\w\]\\-])([a-z][\w-]*)((?: "(?:[^"\\]|\\.)*")?) \[ref=(e\d+)\]((?: \[[^\]]*\])*)((?: \([#.][\w-]+\))?)/g;
+  /(?<![\w\]\\-])([a-z][\w-]*)((?: "(?:[^"\\]|\\.)*")?) \[ref=(e\d+)\]((?: \[[a-z]+(?:=[\w-]+)?\](?![([]))*)((?: \([#.][\w-]+\))?)/g;
 
 /** True for a table row's line (indent removed). */
 export function isRowLine(body: string): boolean {
@@ -53,6 +55,7 @@ export function rowControls(body: string): RowControl[] {
       states: m[4]!,
       hint: m[5]!,
       index: cells + m.index!,
+      length: m[0].length,
     });
   }
   return out;
@@ -64,14 +67,15 @@ export function firstRowRef(body: string): string | undefined {
 }
 
 /**
- * A row control's text as a node line would show it (`textbox "Qty" [ref=e4]: 3`): from the
- * control to the end of its cell (an unescaped ` | `) or to the next control in it.
+ * A row control's text as a node line would show it (`textbox "Qty" [ref=e4]: 3`): the control,
+ * and its value up to the end of its cell (an unescaped ` | `) or the next control in it.
  */
 export function controlText(body: string, control: RowControl): string {
-  const rest = body.slice(control.index);
-  const end = /(?<!\\) \|(?: |$)/.exec(rest)?.index ?? rest.length;
-  let text = rest.slice(0, end);
+  const own = body.slice(control.index, control.index + control.length);
+  const rest = body.slice(control.index + control.length);
+  if (!rest.startsWith(": ")) return own;
+  let end = /(?<!\\) \|(?: |$)/.exec(rest)?.index ?? rest.length;
   const next = rowControls(body).find((c) => c.index > control.index);
-  if (next && next.index - control.index < end) text = rest.slice(0, next.index - control.index);
-  return text.trimEnd();
+  if (next) end = Math.min(end, next.index - control.index - control.length);
+  return own + rest.slice(0, end).trimEnd();
 }
