@@ -38,6 +38,7 @@ import type {
   SelectResult,
   ShownAs,
   SnapshotOptions,
+  SnapshotRef,
   SnapshotResult,
   TextMatchInfo,
   TextSections,
@@ -146,6 +147,12 @@ export interface PageApi extends OnDemandApi {
   newLinks: () => LinkWriter;
   /** The outline of the frame's document or of one subtree. */
   snapshot: (opts?: SnapshotOptions) => SnapshotResult;
+
+  // ref_memo_lib.ts
+  /** Starts a walk's refs for registry `registry`, which read walk `ack` last; its number. */
+  beginRefs: (registry?: string, ack?: number, world?: string) => number;
+  /** A ref's facts, or `[id]` when the Deno side holds them already. */
+  refTuple: (el: Element, facts: SnapshotRef) => SnapshotRef | [number];
 
   // action_lib.ts
   describeElement: (el: Element) => string;

@@ -49,6 +49,8 @@ export const PAGE_API_NAMES = Object.keys(
     valueText: 1,
     newLinks: 1,
     snapshot: 1,
+    beginRefs: 1,
+    refTuple: 1,
     describeElement: 1,
     probe: 1,
     scrollIntoViewIfNeeded: 1,

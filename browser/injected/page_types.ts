@@ -203,14 +203,34 @@ export type SelectResult = {
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */
-export type SnapshotOptions = { rootId?: number; wholeLines?: boolean };
+export type SnapshotOptions = {
+  rootId?: number;
+  wholeLines?: boolean;
+  /**
+   * The Deno side's registry token: refs whose facts it read already are sent as `[id]`
+   * (ref_memo_lib.ts). Undefined: every ref whole.
+   */
+  registry?: string;
+  /** The walk (`SnapshotResult.walk`) the registry last read whole, of world `world`. */
+  ack?: number;
+  /** The world (`SnapshotResult.instance`) of `ack`: another world's ack counts as none. */
+  world?: string;
+};
+
+/** A ref's facts: `[localId, role, name, contextKind, contextText]`. */
+export type SnapshotRef = [number, string, string, string, string];
 
 /** What `snapshot` returns for one frame. */
 export type SnapshotResult = {
   /** The outline, with `[ref=#id]` and `[frame=#id]` marks. */
   text: string;
-  /** `[localId, role, name, contextKind, contextText]`. */
-  refs: Array<[number, string, string, string, string]>;
+  /**
+   * `[localId, role, name, contextKind, contextText]`, or `[localId]` for a ref whose facts are
+   * those of the acknowledged walk (`SnapshotOptions.ack`).
+   */
+  refs: Array<SnapshotRef | [number]>;
+  /** This walk's number in its world (acknowledge it with `SnapshotOptions.ack`). */
+  walk: number;
   /** Page-local ids of the iframes in `text`. */
   frames: number[];
   /** The world's instance id (a new one per install of the library). */

@@ -9,7 +9,8 @@
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
  * {@link installElementLib}, `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `links_lib.ts` (link URLs, permalink marks),
- * `section_lib.ts` (headings' sections), `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
+ * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
+ * `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
@@ -49,6 +50,7 @@ import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
+import { installRefMemoLib } from "./ref_memo_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
@@ -204,6 +206,7 @@ const PARTS = [
   installContextLib,
   installLinksLib,
   installSectionLib,
+  installRefMemoLib,
   installWalkerLib,
   installTextLib,
 ];

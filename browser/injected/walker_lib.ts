@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { LinkWriter, Outline } from "./page_types.ts";
+import type { LinkWriter, Outline, SnapshotOptions, SnapshotRef } from "./page_types.ts";
 import type { PageApi } from "./page_api.ts";
 
 /**
@@ -61,6 +61,7 @@ export function installWalkerLib(api: PageApi): void {
   const headingLevel = api.headingLevel as Fn<[Element], number>;
   const sectionBoundary = api.sectionBoundary as Fn<[Element], boolean>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
 
@@ -149,9 +150,14 @@ export function installWalkerLib(api: PageApi): void {
       el.getAttribute("draggable") === "true";
   }
 
-  function snapshot(opts: { rootId?: number; wholeLines?: boolean } = {}) {
+  function snapshot(opts: SnapshotOptions = {}) {
     const o = newOutline(opts.wholeLines === true);
-    const refs: Array<[number, string, string, string, string]> = [];
+    const refs: Array<SnapshotRef | [number]> = [];
+    const walkNo = (api.beginRefs as Fn<[string?, number?, string?], number>)(
+      opts.registry,
+      opts.ack,
+      opts.world,
+    );
     const frames: number[] = [];
     const hosts: number[] = [];
     const focused = deepActive();
@@ -220,7 +226,7 @@ export function installWalkerLib(api: PageApi): void {
       if (target) {
         const id = idOf(el);
         const name = nameIn(el, flags);
-        refs.push([id, "row", name, ...contextIn(el, flags, "row", name)]);
+        refs.push(refTuple(el, [id, "row", name, ...contextIn(el, flags, "row", name)]));
         if (el === focused) focusId = id;
         prefix = `- row [ref=#${id}]${st}`;
         flags |= PTR;
@@ -298,7 +304,7 @@ export function installWalkerLib(api: PageApi): void {
         const id = idOf(el);
         const name = nameIn(el, flags);
         frames.push(id);
-        refs.push([id, "iframe", name, ...contextIn(el, flags, "iframe", name)]);
+        refs.push(refTuple(el, [id, "iframe", name, ...contextIn(el, flags, "iframe", name)]));
         if (el === focused) focusId = id;
         // Another site's frame says whose it is: its content is not the page's.
         const src = (el as HTMLIFrameElement).src ?? "";
@@ -334,7 +340,7 @@ export function installWalkerLib(api: PageApi): void {
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
       // A heading's own `#` link: no line, no ref (a selector still reaches it).
       if (r === "link" && !st && links.isPermalink(el, name)) return;
-      refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
+      refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
       if (el === focused || stateEl === focused) focusId = id;
       const url = r === "link" ? links.urlOf(el) : "";
       if (r === "link" && !st) {
@@ -391,7 +397,7 @@ export function installWalkerLib(api: PageApi): void {
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.
         const id = idOf(el);
-        refs.push([id, role, name, ...contextIn(el, flags, role, name)]);
+        refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
         line += ` [ref=#${id}]`;
       }
       const value = valueText(el, role);
@@ -429,6 +435,7 @@ export function installWalkerLib(api: PageApi): void {
     return {
       text: o.render(),
       refs,
+      walk: walkNo,
       frames,
       instance: api.instance as string,
       hosts,
