@@ -141,6 +141,12 @@ export interface PageApi extends OnDemandApi {
     notLabel?: boolean,
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
+  /** The focused element, through open shadow roots. */
+  deepActive: () => Element | null;
+  /** An `onclick`, a `tabindex` ≥ 0, or `draggable="true"`. */
+  clickHandler: (el: Element) => boolean;
+  /** ` (#id)` or ` (.firstClass)`: what an unnamed control is, or `""`. */
+  hintOf: (el: Element) => string;
   valueText: (el: Element, role: string) => string;
 
   // links_lib.ts, walker_lib.ts

@@ -68,6 +68,9 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
+ * - `deepActive(): Element | null`: the focused element, through open shadow roots.
+ * - `clickHandler(el): boolean`: an `onclick`, a `tabindex` ≥ 0, or `draggable="true"`.
+ * - `hintOf(el): string`: ` (#id)` or ` (.firstClass)` for an unnamed control, or `""`.
  */
 export function installElementLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -189,6 +192,31 @@ export function installElementLib(api: PageApi): void {
     return v ? ": " + safeText(v).replace(/\r?\n/g, "\\n") : "";
   }
 
+  function deepActive(): Element | null {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
+  // ref for it; sortable list items are rarely focusable).
+  function clickHandler(el: Element): boolean {
+    const tab = el.getAttribute("tabindex");
+    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
+      el.getAttribute("draggable") === "true";
+  }
+
+  function hintOf(el: Element): string {
+    const id = el.id;
+    if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
+    const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
+    if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
+    return "";
+  }
+
+  api.deepActive = deepActive;
+  api.clickHandler = clickHandler;
+  api.hintOf = hintOf;
   api.idOf = idOf;
   api.element = element;
   api.instance = instance;

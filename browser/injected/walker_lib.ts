@@ -61,6 +61,9 @@ export function installWalkerLib(api: PageApi): void {
   const headingLevel = api.headingLevel as Fn<[Element], number>;
   const sectionBoundary = api.sectionBoundary as Fn<[Element], boolean>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const deepActive = api.deepActive as Fn<[], Element | null>;
+  const clickHandler = api.clickHandler as Fn<[Element], boolean>;
+  const hintOf = api.hintOf as Fn<[Element], string>;
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
@@ -134,20 +137,6 @@ export function installWalkerLib(api: PageApi): void {
     } finally {
       setStaticOnly(false);
     }
-  }
-
-  function deepActive(): Element | null {
-    let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    return a;
-  }
-
-  // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
-  // ref for it; sortable list items are rarely focusable).
-  function clickHandler(el: Element): boolean {
-    const tab = el.getAttribute("tabindex");
-    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
-      el.getAttribute("draggable") === "true";
   }
 
   function snapshot(opts: SnapshotOptions = {}) {
@@ -322,14 +311,6 @@ export function installWalkerLib(api: PageApi): void {
       if (role === "row") return walkRow(el, depth, flags);
       if (LEAF_TAGS.has(tag)) return;
       walkGeneric(el, depth, flags);
-    }
-
-    function hintOf(el: Element): string {
-      const id = el.id;
-      if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
-      const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
-      if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
-      return "";
     }
 
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
