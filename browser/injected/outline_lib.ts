@@ -4,7 +4,7 @@
  * text runs joined into lines, and the folding rules that keep the outline
  * token-lean (a label next to its control is not repeated, a single text
  * child folds into its node's line, a group of one line is hoisted, a table
- * row becomes one line, `| a | button "Edit" [ref=#3] |`, see `foldRow`).
+ * row becomes one line, `| a | button "Edit" [ref=#3]`, see `foldRow`).
  *
  * Sent as source text: {@link installOutlineLib} must not use anything from
  * its module scope.
@@ -223,7 +223,8 @@ export function installOutlineLib(api: PageApi): void {
         const texts = inlineCells(start, depth, cells);
         if (texts) {
           removeFrom(start);
-          const row = "| " + texts.join(" | ") + " |";
+          // Markdown's closing pipe is optional: a token a row saved.
+          const row = ("| " + texts.join(" | ")).trimEnd();
           add(depth, prefix ? `${prefix}: ${row}` : row, ROW, "");
           // A row of column headers is a markdown table's head: `|---|---|` under it.
           if (cells.length && cells.every((c) => c[2] === 1)) {

@@ -30,7 +30,7 @@ export interface Outline {
   plainFrom(start: number): boolean;
   /**
    * Turns the lines of a row's cells (`[start, end, header]`: line range, 1 a column header,
-   * 2 a row header, else 0) into one line, `prefix: | a | button "Edit" [ref=#3] |` (no
+   * 2 a row header, else 0) into one line, `prefix: | a | button "Edit" [ref=#3]` (no
    * `prefix: ` when `prefix` is empty; a row header's text in `**bold**`; a row of column
    * headers followed by `|---|---|`), or, when a cell holds structure, a `prefix` (or `- row`)
    * node with its cells' lines under it.

@@ -27,9 +27,9 @@
  * - button "Avatar" [ref=#17] [file]: me.png
  *   - options: "Red", "Green", "Blue"
  * - table "Prices"
- *   | Item | Price | Action |
+ *   | Item | Price | Action
  *   |---|---|---|
- *   | **Tea** | $2 | button "Buy" [ref=#18] |
+ *   | **Tea** | $2 | button "Buy" [ref=#18]
  * - iframe "Payment" [ref=#16] [frame=#16]
  * ```
  *

@@ -1,7 +1,7 @@
 /**
  * A table row's line in a snapshot outline: one line per row, its cells between pipes, the
- * controls in them inline (`| Alice | 34 | button "Edit" [ref=e12] |`); a row that is a target
- * itself, or has states, leads with its node (`- row [ref=e5] [selected]: | … |`). See
+ * controls in them inline (`| Alice | 34 | button "Edit" [ref=e12]`); a row that is a target
+ * itself, or has states, leads with its node (`- row [ref=e5] [selected]: | …`). See
  * `browser/injected/outline_lib.ts` (foldRow). Pure text functions for the readers of a
  * snapshot (the delta, the focus line, `read_page`'s tree).
  *
