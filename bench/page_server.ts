@@ -9,7 +9,7 @@
  * | --- | --- |
  * | `/node/<file>` | the Node.js API docs (`fs.html`, `all.html`, `assets/…`) from `nodeDocsDir` |
  * | `/todomvc/<path>` | the unpacked `todomvc` npm package from `todomvcDir` (folders serve `index.html`) |
- * | `/gen/<name>.html` | a generated page (see `stress_pages.ts`): `small`, `many` (`?n=`), `shadow`, `frames`, `frame` (`?i=`) |
+ * | `/gen/<name>.html` | a generated page (see `stress_pages.ts`): `small`, `many` (`?n=`), `shadow`, `frames`, `frame` (`?i=`), `table` (`?n=`), `datatable` |
  *
  * Every response has `Cache-Control: no-store`, so each navigation loads the page afresh for
  * both servers under test.

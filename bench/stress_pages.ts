@@ -120,6 +120,52 @@ export function manyElementsPage(count = 5000): GeneratedPage {
 }
 
 /**
+ * A table of `rows` rows (default 3,000) under a header row: an item's name, a price and a
+ * "Buy" button per row (the rows of tests/find_ordinal_test.ts). Served as
+ * `/gen/table.html?n=`, not one of {@link GENERATED_PAGES}: for `bench/cdp_profile.ts --url`
+ * and snapshot size measures.
+ */
+export function tablePage(rows = 3000): GeneratedPage {
+  const body: string[] = [];
+  const interactive: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    body.push(
+      `<tr><td>Item ${i}</td><td>${i % 90 + 10} EUR</td><td><button>Buy ${i}</button></td></tr>`,
+    );
+    interactive.push(`Buy ${i}`);
+  }
+  const tail = `That was all ${rows} rows of the table page.`;
+  const table = `<table><thead><tr><th>Item</th><th>Price</th><th>Action</th></tr></thead>` +
+    `<tbody>${body.join("")}</tbody></table>`;
+  return {
+    html: doc(`${rows} rows`, `<h1>${rows} rows</h1>${table}<p>${tail}</p>`),
+    interactive,
+    tail,
+  };
+}
+
+/**
+ * A small data table (served as `/gen/datatable.html`): a caption, a header row, a row header
+ * per row, a checkbox, a link and an "Edit" button in each of its 8 rows, and a footer row.
+ */
+export function dataTablePage(): GeneratedPage {
+  const people = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
+  const interactive: string[] = [];
+  const rows = people.map((p, i) => {
+    interactive.push(`Select ${p}`, `${p.toLowerCase()}@example.com`, `Edit ${p}`);
+    return `<tr><td><input type="checkbox" aria-label="Select ${p}"></td><th scope="row">${p}</th>` +
+      `<td>${20 + i * 3}</td><td>${i % 3 ? "editor" : "admin"}</td>` +
+      `<td><a href="mailto:${p.toLowerCase()}@example.com">${p.toLowerCase()}@example.com</a></td>` +
+      `<td><button aria-label="Edit ${p}">Edit</button></td></tr>`;
+  });
+  const tail = "Eight people, two admins.";
+  const table = `<table><caption>People</caption><thead><tr><th></th><th>Name</th><th>Age</th>` +
+    `<th>Role</th><th>Email</th><th>Actions</th></tr></thead><tbody>${rows.join("")}</tbody>` +
+    `<tfoot><tr><td></td><th scope="row">Total</th><td colspan="4">8 people</td></tr></tfoot></table>`;
+  return { html: doc("People", `<h1>People</h1>${table}<p>${tail}</p>`), interactive, tail };
+}
+
+/**
  * `hosts` custom elements (default 20), each holding `depth` (default 4) nested open shadow
  * roots; the innermost root of each holds a paragraph, a link and a button. The page's last
  * text sits in the innermost root of the last host.
@@ -214,6 +260,10 @@ export function generatedPage(
       return framesPage(origins.origin, origins.crossOrigin);
     case "frame":
       return framePage(Number(query.get("i") ?? 0));
+    case "table":
+      return tablePage(Number(query.get("n") ?? 3000));
+    case "datatable":
+      return dataTablePage();
     default:
       return undefined;
   }

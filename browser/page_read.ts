@@ -24,6 +24,7 @@ import type { ReadText } from "./injected/page_types.ts";
 import { maskedForAgent } from "./secret_scope.ts";
 import { captureSnapshot, type SnapshotCache, tabSnapshot } from "./snapshot/capture.ts";
 import type { RefRegistry } from "./snapshot/refs.ts";
+import { rowControls } from "./snapshot/row_line.ts";
 import { ToolError } from "./tool_error.ts";
 
 /** Default page size, chars. */
@@ -213,7 +214,8 @@ const INLINE_LINK = /\[([^[\]]*)\](?:\(([^()\s]*)\))?\[ref=(e\d+)\]/g;
 
 /**
  * The tree lines of a snapshot outline: headings as they are, each targetable element as
- * `eN role "name" [states]` (a link's URL as `-> url`; hints kept; values dropped), each inline
+ * `eN role "name" [states]` (a link's URL as `-> url`; hints kept; values dropped; a control in a
+ * table row's line too), each inline
  * link as `eN link "text" -> url`; everything else (text, structure) left out.
  */
 export function treeLines(outline: string): string {
@@ -234,11 +236,22 @@ export function treeLines(outline: string): string {
       const extra = role === "iframe" && tail ? ` ${tail}` : "";
       out.push(`${ref} ${role}${name}${states}${where}${hint}${extra}`);
     }
-    // Links inline in text (or in a line's folded content).
-    for (const l of (m ? m[5]! : line).matchAll(INLINE_LINK)) {
+    // Links inline in text (or in a line's folded content), controls inline in a table row's
+    // line, in the order they stand.
+    const inline: Array<[number, string]> = [];
+    const from = m ? line.length - m[5]!.length : 0;
+    for (const l of line.slice(from).matchAll(INLINE_LINK)) {
       const text = l[1]!.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
-      out.push(`${l[3]} link${text ? ` "${text}"` : ""}${l[2] ? ` -> ${l[2]}` : ""}`);
+      inline.push([
+        from + l.index,
+        `${l[3]} link${text ? ` "${text}"` : ""}${l[2] ? ` -> ${l[2]}` : ""}`,
+      ]);
     }
+    for (const c of rowControls(line)) {
+      const name = c.quotedName ? " " + c.quotedName : "";
+      inline.push([c.index, `${c.ref} ${c.role}${name}${c.states}${c.hint}`]);
+    }
+    for (const [, l] of inline.sort((x, y) => x[0] - y[0])) out.push(l);
   }
   return out.join("\n");
 }

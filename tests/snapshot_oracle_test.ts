@@ -24,10 +24,9 @@ import { assertEquals, assertTrue } from "./_assert.ts";
 import { launchTestBrowser } from "./_harness.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import type { Page } from "../cdp/page.ts";
-import { releaseHandle } from "../browser/injected/mod.ts";
 import { captureSnapshot } from "../browser/snapshot/capture.ts";
 import { RefRegistry } from "../browser/snapshot/refs.ts";
-import { resolveRef } from "../browser/snapshot/resolve.ts";
+import { axOfRef, norm } from "./_ax.ts";
 import { eventually } from "./_util.ts";
 
 const GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
@@ -101,16 +100,6 @@ const ALIASES: Record<string, string[]> = {
   generic: ["LabelText"],
 };
 
-function norm(s: unknown): string {
-  return String(s ?? "").replace(/\s+/g, " ").trim();
-}
-
-interface AxNode {
-  role: string;
-  name: string;
-  ignored: boolean;
-}
-
 const MASK = "••••";
 
 /** The values of the main frame's secret fields, longest first (the rule of `isSecret`). */
@@ -138,20 +127,8 @@ async function checkRefs(page: Page, refs: RefRegistry, text: string): Promise<n
   const problems: string[] = [];
   for (const ref of found) {
     const entry = refs.get(ref)!;
-    const h = await resolveRef(page, refs, ref);
-    let ax: AxNode;
-    try {
-      const { node } = await h.session.send("DOM.describeNode", { objectId: h.objectId });
-      const { nodes } = await h.session.send("Accessibility.getPartialAXTree", {
-        backendNodeId: node.backendNodeId,
-        fetchRelatives: false,
-      });
-      const n = nodes.find((x) => x.backendDOMNodeId === node.backendNodeId) ?? nodes[0]!;
-      const name = masked(norm(n.name?.value), secrets);
-      ax = { role: String(n.role?.value ?? ""), name, ignored: n.ignored };
-    } finally {
-      releaseHandle(h);
-    }
+    const found = await axOfRef(page, refs, ref);
+    const ax = { ...found, name: masked(found.name, secrets) };
     const roleOk = ax.role === entry.role || (ALIASES[entry.role] ?? []).includes(ax.role);
     if (!roleOk || ax.name !== norm(entry.name) || ax.ignored) {
       problems.push(

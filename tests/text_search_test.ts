@@ -68,13 +68,16 @@ Deno.test("text_search: matches, sections, frames, patterns, bad input", async (
       assertTrue(!wide.includes("Configuring"), wide);
     });
 
-    await t.step("tables, lists, forms and landmarks are sections too", async () => {
-      const [inTable] = (await search({ query: "got faster" })).matches;
-      assertEquals(inTable!.heading, "On Linux");
-      assertTrue(inTable!.headingRef !== undefined && inTable!.sectionRef !== inTable!.headingRef);
-      const table = await tree(inTable!.sectionRef!);
-      assertIncludes(table, "table");
-      assertIncludes(table, "Widgets got faster");
+    await t.step("table rows, tables, lists, forms and landmarks are sections too", async () => {
+      const [inRow] = (await search({ query: "got faster" })).matches;
+      assertEquals(inRow!.heading, "On Linux");
+      assertTrue(inRow!.headingRef !== undefined && inRow!.sectionRef !== inRow!.headingRef);
+      // A match in a table row: its section is the row, one line, not the whole table.
+      assertEquals(await tree(inRow!.sectionRef!), "| 2.0 | Widgets got faster");
+      const [inCaption] = (await search({ query: "Versions" })).matches;
+      const table = await tree(inCaption!.sectionRef!);
+      assertIncludes(table, '- table "Versions"');
+      assertIncludes(table, "| Version | Notes\n  |---|---|\n  | 2.0 | Widgets got faster");
       assertTrue(!table.includes("tarball"), table);
 
       const [inList] = (await search({ query: "nested widgets" })).matches;

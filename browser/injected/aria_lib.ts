@@ -97,6 +97,28 @@ export function installAriaLib(api: PageApi): void {
     return "textbox";
   }
 
+  // Chromium's rule for a `<th>` (ax_node_object.cc, DecideRoleFromSiblings; checked against its
+  // AX tree in tests/snapshot_table_test.ts): a scope says; else a header is a row header when a
+  // non-empty `<td>` stands beside it, or first, second, last or second to last in its row.
+  function thRole(el: Element): string {
+    const scope = el.getAttribute("scope");
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    const prev = el.previousElementSibling, next = el.nextElementSibling;
+    if (!prev && !next) return "columnheader";
+    const th = (c: Element | null | undefined) => c?.localName === "th";
+    if (th(prev) && th(next)) return "columnheader";
+    const data = (c: Element | null | undefined) => !!c && c.localName === "td" && !!c.firstChild;
+    if (data(prev) || data(next)) return "rowheader";
+    const row = el.parentElement;
+    if (row?.localName !== "tr") return "columnheader";
+    const first = row.firstElementChild, last = row.lastElementChild;
+    return data(first) || data(first?.nextElementSibling) || data(last) ||
+        data(last?.previousElementSibling)
+      ? "rowheader"
+      : "columnheader";
+  }
+
   function implicitRole(el: Element): string {
     const tag = el.localName;
     switch (tag) {
@@ -194,11 +216,8 @@ export function installAriaLib(api: PageApi): void {
         const grid = el.closest("table")?.getAttribute("role");
         return grid === "grid" || grid === "treegrid" ? "gridcell" : "cell";
       }
-      case "th": {
-        const scope = el.getAttribute("scope");
-        if (scope === "row" || scope === "rowgroup") return "rowheader";
-        return "columnheader";
-      }
+      case "th":
+        return thRole(el);
       case "p":
         return "paragraph";
       case "blockquote":

@@ -4,7 +4,7 @@
  * text runs joined into lines, and the folding rules that keep the outline
  * token-lean (a label next to its control is not repeated, a single text
  * child folds into its node's line, a group of one line is hoisted, a table
- * row of plain cells becomes `| a | b |`).
+ * row becomes one line, `| a | button "Edit" [ref=#3]`, see `foldRow`).
  *
  * Sent as source text: {@link installOutlineLib} must not use anything from
  * its module scope.
@@ -120,6 +120,35 @@ export function installOutlineLib(api: PageApi): void {
       }
     }
 
+    // The cells' texts of a row whose lines all fit on one line (text, controls and what they
+    // hold, leaf nodes such as `- img "x"`), each cell's lines joined by spaces, a control as
+    // `button "Edit" [ref=#3]`, a row header's text in `**bold**`; null when a line is outside
+    // the cells or is structure (a list, a heading, a table, an iframe).
+    function inlineCells(start: number, depth: number, cells: Array<[number, number, number]>) {
+      let covered = 0;
+      for (const [s, e] of cells) covered += e - s;
+      if (covered !== out.length - start) return null;
+      const texts: string[] = [];
+      for (const [s, e, header] of cells) {
+        const parts: string[] = [];
+        let inControl = false;
+        for (let i = s; i < e; i++) {
+          const k = kinds[i]!, t = out[i]!, d = depths[i]!;
+          const leafNode = k === 1 && t.startsWith("- ") && !t.includes("[frame=#") &&
+            (i + 1 >= e || depths[i + 1]! <= d);
+          if (d === depth + 1) inControl = k === REF;
+          else if (d <= depth || !inControl) return null;
+          if (k === TEXT) parts.push(t.startsWith("- text: ") ? t.slice(8) : t);
+          else if (k === REF) parts.push(t.slice(2));
+          else if (!leafNode) return null;
+          else parts.push(t.startsWith("- options: ") ? `(${t.slice(2)})` : t.slice(2));
+        }
+        const text = parts.join(" ").replace(/\|/g, "\\|");
+        texts.push(header === 2 && text ? `**${text}**` : text);
+      }
+      return texts;
+    }
+
     return {
       addText(s, depth, pre) {
         if (run && (depth !== runDepth || pre !== runPre)) flush();
@@ -189,23 +218,29 @@ export function installOutlineLib(api: PageApi): void {
         for (let i = start; i < kinds.length; i++) if (kinds[i] !== TEXT) return false;
         return true;
       },
-      foldRow(start, depth, cells) {
+      foldRow(start, depth, cells, prefix) {
         flush();
-        const inCells = cells.reduce((n, [s, e]) => n + (e - s), 0);
-        if (inCells === out.length - start && this.plainFrom(start)) {
-          const texts = cells.map(([s, e]) => out.slice(s, e).join(" ").replace(/\|/g, "\\|"));
+        const texts = inlineCells(start, depth, cells);
+        if (texts) {
           removeFrom(start);
-          add(depth, "| " + texts.join(" | ") + " |", ROW, "");
+          // Markdown's closing pipe is optional: a token a row saved.
+          const row = ("| " + texts.join(" | ")).trimEnd();
+          add(depth, prefix ? `${prefix}: ${row}` : row, ROW, "");
+          // A row of column headers is a markdown table's head: `|---|---|` under it.
+          if (cells.length && cells.every((c) => c[2] === 1)) {
+            add(depth, "|" + "---|".repeat(cells.length), ROW, "");
+          }
           return;
         }
-        // Cells that hold controls or several lines: a row node, a cell node where needed.
+        // Cells that hold structure (a list, a heading, a table): a row node, a cell node where
+        // needed.
         for (let c = cells.length - 1; c >= 0; c--) {
           const [s, e] = cells[c]!;
           if (e - s < 2) continue;
           for (let i = s; i < e; i++) depths[i]!++;
           insertAt(s, depth + 1, "- cell");
         }
-        insertAt(start, depth, "- row");
+        insertAt(start, depth, prefix || "- row");
       },
       render() {
         flush();

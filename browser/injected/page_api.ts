@@ -38,6 +38,7 @@ import type {
   SelectResult,
   ShownAs,
   SnapshotOptions,
+  SnapshotRef,
   SnapshotResult,
   TextMatchInfo,
   TextSections,
@@ -149,12 +150,24 @@ export interface PageApi extends OnDemandApi {
     notLabel?: boolean,
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
+  /** The focused element, through open shadow roots. */
+  deepActive: () => Element | null;
+  /** An `onclick`, a `tabindex` ≥ 0, or `draggable="true"`. */
+  clickHandler: (el: Element) => boolean;
+  /** ` (#id)` or ` (.firstClass)`: what an unnamed control is, or `""`. */
+  hintOf: (el: Element) => string;
   valueText: (el: Element, role: string) => string;
 
   // links_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
   /** The outline of the frame's document or of one subtree. */
   snapshot: (opts?: SnapshotOptions) => SnapshotResult;
+
+  // ref_memo_lib.ts
+  /** Starts a walk's refs for registry `registry`, which read walk `ack` last; its number. */
+  beginRefs: (registry?: string, ack?: number, world?: string) => number;
+  /** A ref's facts, or `[id]` when the Deno side holds them already. */
+  refTuple: (el: Element, facts: SnapshotRef) => SnapshotRef | [number];
 
   // action_lib.ts
   describeElement: (el: Element) => string;

@@ -28,8 +28,19 @@ export interface Outline {
   size(): number;
   /** True when every line from `start` on is plain text. */
   plainFrom(start: number): boolean;
-  /** Turns the lines of a row's cells (`[start, end)` ranges) into `| a | b |` or nodes. */
-  foldRow(start: number, depth: number, cells: Array<[number, number]>): void;
+  /**
+   * Turns the lines of a row's cells (`[start, end, header]`: line range, 1 a column header,
+   * 2 a row header, else 0) into one line, `prefix: | a | button "Edit" [ref=#3]` (no
+   * `prefix: ` when `prefix` is empty; a row header's text in `**bold**`; a row of column
+   * headers followed by `|---|---|`), or, when a cell holds structure, a `prefix` (or `- row`)
+   * node with its cells' lines under it.
+   */
+  foldRow(
+    start: number,
+    depth: number,
+    cells: Array<[number, number, number]>,
+    prefix: string,
+  ): void;
   /** The outline text, 2 spaces of indentation per depth. */
   render(): string;
 }
@@ -203,14 +214,34 @@ export type SelectResult = {
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */
-export type SnapshotOptions = { rootId?: number; wholeLines?: boolean };
+export type SnapshotOptions = {
+  rootId?: number;
+  wholeLines?: boolean;
+  /**
+   * The Deno side's registry token: refs whose facts it read already are sent as `[id]`
+   * (ref_memo_lib.ts). Undefined: every ref whole.
+   */
+  registry?: string;
+  /** The walk (`SnapshotResult.walk`) the registry last read whole, of world `world`. */
+  ack?: number;
+  /** The world (`SnapshotResult.instance`) of `ack`: another world's ack counts as none. */
+  world?: string;
+};
+
+/** A ref's facts: `[localId, role, name, contextKind, contextText]`. */
+export type SnapshotRef = [number, string, string, string, string];
 
 /** What `snapshot` returns for one frame. */
 export type SnapshotResult = {
   /** The outline, with `[ref=#id]` and `[frame=#id]` marks. */
   text: string;
-  /** `[localId, role, name, contextKind, contextText]`. */
-  refs: Array<[number, string, string, string, string]>;
+  /**
+   * `[localId, role, name, contextKind, contextText]`, or `[localId]` for a ref whose facts are
+   * those of the acknowledged walk (`SnapshotOptions.ack`).
+   */
+  refs: Array<SnapshotRef | [number]>;
+  /** This walk's number in its world (acknowledge it with `SnapshotOptions.ack`). */
+  walk: number;
   /** Page-local ids of the iframes in `text`. */
   frames: number[];
   /** The world's instance id (a new one per install of the library). */
@@ -394,8 +425,8 @@ export type TextWalkHook = {
 /**
  * One frame's text for `text_search` (`textSections`): the collapsed text, its sections and
  * iframes. `spans` holds five numbers per section: kind (0 a heading's section, 1 a table, 2 a
- * list, 3 a form, 4 a landmark or dialog), start and end offsets in `text`, heading level (0
- * for others), and the index `textSectionInfo` takes.
+ * list, 3 a form, 4 a landmark or dialog, 5 a table row), start and end offsets in `text`,
+ * heading level (0 for others), and the index `textSectionInfo` takes.
  */
 export type TextSections = {
   text: string;

@@ -22,7 +22,8 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./page_types.ts";
  * - `headingLevel(el)`: 1..9 for a heading (`h1`–`h6`, `role=heading`; `aria-level` wins), else 0.
  * - `sectionBoundary(el)`: the element ends the sections of the headings inside it.
  * - `textSections(token)`: the text model's collapsed text (`textWalk`, text_lib.ts), its
- *   sections (headings' sections, tables, outermost lists, forms, landmarks and dialogs) and
+ *   sections (headings' sections, tables, table rows, outermost lists, forms, landmarks and
+ *   dialogs) and
  *   its iframes; remembered for `textSectionInfo`. Null when `token` names the last walk and
  *   the frame has not changed since (mutation generation): the caller's copy is current.
  * - `textSectionInfo(token, indexes)`: for sections of the last `textSections` (when `token`
@@ -40,11 +41,13 @@ export function installSectionLib(api: PageApi): void {
     ("main navigation complementary banner contentinfo region search form dialog alertdialog " +
       "article listitem cell gridcell columnheader rowheader tabpanel").split(" "),
   );
-  // Section kinds (see TextSections): 1 table, 2 list, 3 form, 4 landmark or dialog.
+  // Section kinds (see TextSections): 1 table, 2 list, 3 form, 4 landmark or dialog, 5 a table
+  // row (a match in a row is shown as that row's one line, not the whole table).
   const ROLE_KIND = new Map<string, number>([
     ["table", 1],
     ["grid", 1],
     ["treegrid", 1],
+    ["row", 5],
     ["list", 2],
     ["form", 3],
     ["main", 4],
@@ -59,6 +62,7 @@ export function installSectionLib(api: PageApi): void {
   ]);
   const TAG_KIND = new Map<string, number>([
     ["table", 1],
+    ["tr", 5],
     ["ul", 2],
     ["ol", 2],
     ["menu", 2],

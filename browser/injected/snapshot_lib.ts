@@ -9,7 +9,8 @@
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
  * {@link installElementLib}, `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `links_lib.ts` (link URLs, permalink marks),
- * `section_lib.ts` (headings' sections), `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
+ * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
+ * `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
@@ -26,9 +27,16 @@
  * - button "Avatar" [ref=#17] [file]: me.png
  *   - options: "Red", "Green", "Blue"
  * - table "Prices"
- *   | Tea | $2 |
+ *   | Item | Price | Action
+ *   |---|---|---|
+ *   | **Tea** | $2 | button "Buy" [ref=#18]
  * - iframe "Payment" [ref=#16] [frame=#16]
  * ```
+ *
+ * A table row is one line, its cells between pipes and the controls in them inline; a row of
+ * column headers is followed by `|---|`, a row header's text is `**bold**`; a row that is a
+ * target itself, or has states, leads with `- row [ref=#N] [selected]: `; a row whose cells
+ * hold structure (a list, a heading, a table) is a `- row` node with its cells' lines under it.
  *
  * `#N` placeholders are page-local element ids; the Deno side
  * (`browser/snapshot/capture.ts`) turns `[ref=#N]` into global refs `eN` and
@@ -42,6 +50,7 @@ import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
+import { installRefMemoLib } from "./ref_memo_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
@@ -59,6 +68,9 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
+ * - `deepActive(): Element | null`: the focused element, through open shadow roots.
+ * - `clickHandler(el): boolean`: an `onclick`, a `tabindex` ≥ 0, or `draggable="true"`.
+ * - `hintOf(el): string`: ` (#id)` or ` (.firstClass)` for an unnamed control, or `""`.
  */
 export function installElementLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -180,6 +192,31 @@ export function installElementLib(api: PageApi): void {
     return v ? ": " + safeText(v).replace(/\r?\n/g, "\\n") : "";
   }
 
+  function deepActive(): Element | null {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+
+  // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
+  // ref for it; sortable list items are rarely focusable).
+  function clickHandler(el: Element): boolean {
+    const tab = el.getAttribute("tabindex");
+    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
+      el.getAttribute("draggable") === "true";
+  }
+
+  function hintOf(el: Element): string {
+    const id = el.id;
+    if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
+    const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
+    if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
+    return "";
+  }
+
+  api.deepActive = deepActive;
+  api.clickHandler = clickHandler;
+  api.hintOf = hintOf;
   api.idOf = idOf;
   api.element = element;
   api.instance = instance;
@@ -197,6 +234,7 @@ const PARTS = [
   installContextLib,
   installLinksLib,
   installSectionLib,
+  installRefMemoLib,
   installWalkerLib,
   installTextLib,
 ];

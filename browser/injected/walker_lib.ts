@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { LinkWriter, Outline } from "./page_types.ts";
+import type { LinkWriter, Outline, SnapshotOptions, SnapshotRef } from "./page_types.ts";
 import type { PageApi } from "./page_api.ts";
 
 /**
@@ -61,6 +61,10 @@ export function installWalkerLib(api: PageApi): void {
   const headingLevel = api.headingLevel as Fn<[Element], number>;
   const sectionBoundary = api.sectionBoundary as Fn<[Element], boolean>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const deepActive = api.deepActive as Fn<[], Element | null>;
+  const clickHandler = api.clickHandler as Fn<[Element], boolean>;
+  const hintOf = api.hintOf as Fn<[Element], string>;
+  const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
 
@@ -135,23 +139,14 @@ export function installWalkerLib(api: PageApi): void {
     }
   }
 
-  function deepActive(): Element | null {
-    let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    return a;
-  }
-
-  // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
-  // ref for it; sortable list items are rarely focusable).
-  function clickHandler(el: Element): boolean {
-    const tab = el.getAttribute("tabindex");
-    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
-      el.getAttribute("draggable") === "true";
-  }
-
-  function snapshot(opts: { rootId?: number; wholeLines?: boolean } = {}) {
+  function snapshot(opts: SnapshotOptions = {}) {
     const o = newOutline(opts.wholeLines === true);
-    const refs: Array<[number, string, string, string, string]> = [];
+    const refs: Array<SnapshotRef | [number]> = [];
+    const walkNo = (api.beginRefs as Fn<[string?, number?, string?], number>)(
+      opts.registry,
+      opts.ack,
+      opts.world,
+    );
     const frames: number[] = [];
     const hosts: number[] = [];
     const focused = deepActive();
@@ -207,25 +202,40 @@ export function installWalkerLib(api: PageApi): void {
       o.raw(depth, "- options: " + shown.join(", ") + more);
     }
 
-    function walkRow(el: Element, depth: number, flags: number) {
+    // A row is one line, `| a | b | button "Edit" [ref=#3] |` (outline_lib.ts foldRow); a row
+    // that is a target itself (a clickable or focusable row) leads with `- row [ref=#N]`, its
+    // content standing for its name; a row's states lead it too (`- row [level=2] [expanded]`).
+    function walkRow(el: Element, depth: number, flags: number, target = false) {
       const start = o.size();
-      const cells: Array<[number, number]> = [];
+      const cells: Array<[number, number, number]> = [];
       const kids = childNodesOf(el);
+      let prefix = "";
+      const level = el.getAttribute("aria-level");
+      const st = (level ? ` [level=${level}]` : "") + statesOf(el, "row", focused);
+      if (target) {
+        const id = idOf(el);
+        const name = nameIn(el, flags);
+        refs.push(refTuple(el, [id, "row", name, ...contextIn(el, flags, "row", name)]));
+        if (el === focused) focusId = id;
+        prefix = `- row [ref=#${id}]${st}`;
+        flags |= PTR;
+      } else if (st) prefix = "- row" + st;
       for (let i = 0; i < kids.length && !stopped; i++) {
         const c = kids[i]!;
         if (c.nodeType !== 1) continue;
         const ce = c as Element;
-        const isCell = CELL_TAGS.has(ce.localName) || CELL_ROLES.has(ce.getAttribute("role") ?? "");
-        if (!isCell) {
+        const explicit = ce.getAttribute("role") ?? "";
+        if (!CELL_TAGS.has(ce.localName) && !CELL_ROLES.has(explicit)) {
           walkEl(ce, depth + 1, flags);
           continue;
         }
         if (ce.getAttribute("aria-hidden") === "true" || !visible(ce, flags)) continue;
         const s = o.size();
         walkKids(ce, depth + 1, flags);
-        cells.push([s, o.size()]);
+        const role = explicit || roleOf(ce);
+        cells.push([s, o.size(), role === "columnheader" ? 1 : role === "rowheader" ? 2 : 0]);
       }
-      if (o.size() > start) o.foldRow(start, depth, cells);
+      if (o.size() > start || prefix) o.foldRow(start, depth, cells, prefix);
     }
 
     function walkEl(el: Element, depth: number, flags: number): void {
@@ -283,7 +293,7 @@ export function installWalkerLib(api: PageApi): void {
         const id = idOf(el);
         const name = nameIn(el, flags);
         frames.push(id);
-        refs.push([id, "iframe", name, ...contextIn(el, flags, "iframe", name)]);
+        refs.push(refTuple(el, [id, "iframe", name, ...contextIn(el, flags, "iframe", name)]));
         if (el === focused) focusId = id;
         // Another site's frame says whose it is: its content is not the page's.
         const src = (el as HTMLIFrameElement).src ?? "";
@@ -295,19 +305,12 @@ export function installWalkerLib(api: PageApi): void {
         o.node(depth, `- iframe${q(name)} [ref=#${id}] [frame=#${id}]${from}`, "", 1);
         return;
       }
+      if (ref && role === "row") return walkRow(el, depth, flags, true);
       if (ref) return walkTarget(el, depth, flags, stateEl);
       if (!hid && !(flags & NAMED) && STRUCT.has(role)) return walkStruct(el, role, depth, flags);
       if (role === "row") return walkRow(el, depth, flags);
       if (LEAF_TAGS.has(tag)) return;
       walkGeneric(el, depth, flags);
-    }
-
-    function hintOf(el: Element): string {
-      const id = el.id;
-      if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
-      const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
-      if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
-      return "";
     }
 
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
@@ -318,7 +321,7 @@ export function installWalkerLib(api: PageApi): void {
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
       // A heading's own `#` link: no line, no ref (a selector still reaches it).
       if (r === "link" && !st && links.isPermalink(el, name)) return;
-      refs.push([id, r, name, ...contextIn(el, flags, r, name)]);
+      refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
       if (el === focused || stateEl === focused) focusId = id;
       const url = r === "link" ? links.urlOf(el) : "";
       if (r === "link" && !st) {
@@ -375,7 +378,7 @@ export function installWalkerLib(api: PageApi): void {
       if (role === "dialog" || role === "alertdialog") {
         // Dialogs get a ref so a snapshot can be scoped to one.
         const id = idOf(el);
-        refs.push([id, role, name, ...contextIn(el, flags, role, name)]);
+        refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
         line += ` [ref=#${id}]`;
       }
       const value = valueText(el, role);
@@ -413,6 +416,7 @@ export function installWalkerLib(api: PageApi): void {
     return {
       text: o.render(),
       refs,
+      walk: walkNo,
       frames,
       instance: api.instance as string,
       hosts,

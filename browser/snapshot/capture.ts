@@ -13,6 +13,7 @@ import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
 import { poll, within } from "../poll.ts";
 import { handOverClosedHosts } from "./closed_hosts.ts";
+import { registerSnapshotRefs } from "./snapshot_refs.ts";
 import { pageBlocked } from "../sessions/session_errors.ts";
 
 /** Which document state of one frame a snapshot reflects. */
@@ -213,10 +214,13 @@ async function frameText(
   const loaderId = frame.loaderId;
   // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
   const wholeLines = currentMasker() !== undefined;
-  const read = () =>
-    callUtility(page, frameId, "snapshotWithGeneration", [
-      rootId === undefined ? { wholeLines } : { rootId, wholeLines },
-    ], { signal });
+  const doc = { targetId: page.target.targetId, frameId, loaderId };
+  // Refs this registry read before may come as `[id]` alone (snapshot_refs.ts); `whole`: none.
+  const read = (whole = false) =>
+    callUtility(page, frameId, "snapshotWithGeneration", [{
+      ...(rootId === undefined ? { wholeLines } : { rootId, wholeLines }),
+      ...(whole ? { registry: registry.reads.token } : registry.reads.ackFor(doc)),
+    }], { signal });
   let snap = await read();
   // Custom elements not checked yet may hold closed shadow roots: once some are handed over,
   // read again (a closed root may hold more hosts: a few rounds).
@@ -235,16 +239,16 @@ async function frameText(
   stats.frames++;
   stats.states.push({ frameId, loaderId, generation: snap.generation });
   if (frameId === page.mainFrameId) stats.title = snap.title;
-  const targetId = page.target.targetId;
-  registry.dropStale(targetId, frameId, loaderId, snap.instance);
-  const refs = new Map<number, string>();
-  for (const [localId, role, name, kind, contextText] of snap.refs) {
-    const target = { targetId, frameId, loaderId, instance: snap.instance, localId };
-    const context = { kind, text: contextText };
-    const ref = registry.refFor(target, role, name, { context, hold: stats.hold });
-    refs.set(localId, ref);
-    stats.seen.push(ref);
+  registry.dropStale(doc.targetId, frameId, loaderId, snap.instance);
+  let refs = registerSnapshotRefs(registry, doc, snap, stats.hold);
+  if (!refs) {
+    snap = await read(true);
+    if (page.frame(frameId)?.loaderId !== loaderId) {
+      throw new Error(`frame "${frameId}" navigated during the snapshot`);
+    }
+    refs = registerSnapshotRefs(registry, doc, snap, stats.hold)!;
   }
+  stats.seen.push(...refs.values());
   stats.refs += snap.refs.length;
   if (frameId === page.mainFrameId && rootId === undefined && snap.focus !== undefined) {
     stats.focusRef = refs.get(snap.focus);

@@ -19,6 +19,7 @@
  * @module
  */
 import { findMoves } from "./moves.ts";
+import { controlText, rowControls } from "./row_line.ts";
 import { reidentifyReusedRows } from "./reused_rows.ts";
 import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./delta_lines.ts";
 import {
@@ -106,6 +107,7 @@ function nodesOf(line: string): NodeChange[] {
       });
     }
   }
+  for (const c of rowControls(body)) out.push({ role: c.role, name: c.name, ref: c.ref });
   for (const l of body.matchAll(INLINE_LINK)) out.push({ role: "link", name: l[1]!, ref: l[2]! });
   return out;
 }
@@ -296,7 +298,8 @@ const MAX_FOCUS_LINE = 160;
 /**
  * How `text` shows the element of `ref` (the focus moved there), in short: its node line
  * without indent, list marker and ` [focused]` (`textbox "Name" [ref=e1]: Ann`), or a link
- * inline in a line as `link "Docs" [ref=e3]`; cut at 160 characters. `ref` not in the text
+ * inline in a line as `link "Docs" [ref=e3]`, a control in a table row's line as
+ * `button "Edit" [ref=e4]`; cut at 160 characters. `ref` not in the text
  * (a page cut short): `[ref=eN]` alone. `options.mask` (the call's masker) runs before the cut:
  * a cut inside a secret's value would leave a prefix unmasked. Pure.
  */
@@ -311,7 +314,9 @@ export function focusLine(
   const start = text.lastIndexOf("\n", at) + 1;
   const end = text.indexOf("\n", at);
   let line = text.slice(start, end < 0 ? undefined : end).trimStart().replace(" [focused]", "");
-  if (line.startsWith("- ")) line = line.slice(2);
+  const inRow = rowControls(line).find((c) => c.ref === ref);
+  if (inRow) line = controlText(line, inRow);
+  else if (line.startsWith("- ")) line = line.slice(2);
   else {
     for (const m of line.matchAll(INLINE_LINK)) {
       if (m[2] === ref) line = `link "${m[1]}" ${mark}`;

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { firstRowRef } from "./row_line.ts";
+
 /** One line of a snapshot text, with its place in the tree and its identity. */
 export interface Line {
   text: string;
@@ -18,7 +20,8 @@ export interface Line {
   /** The line before it under the same parent, or -1. */
   prevSibling: number;
   /**
-   * Identity within its parent: `ref:eN` for a node line with a ref; for a bare container
+   * Identity within its parent: `ref:eN` for a node line with a ref (a table row's line: its
+   * first ref); for a bare container
    * line (a role with no name, `- listitem`) its text and its first child's identity, so
    * two rows are told apart by what they hold; else the text.
    */
@@ -45,7 +48,8 @@ export function parse(text: string): Line[] {
     const m = body.startsWith("- ")
       ? /^- [\w-]+(?: "(?:[^"\\]|\\.)*")? \[ref=(e\d+)\]/.exec(body)
       : null;
-    const ref = m?.[1];
+    // A table row's line is told by its first ref (a cell that changed is a changed row).
+    const ref = m?.[1] ?? firstRowRef(body);
     if (parent >= 0 && out[parent]!.firstChild < 0) out[parent]!.firstChild = out.length;
     const prevSibling = lastChild.get(parent) ?? -1;
     lastChild.set(parent, out.length);

@@ -2,7 +2,7 @@
  * `text_search`: matches of a phrase or an RE2 pattern in a tab's visible text (the text model
  * of `browser/injected/text_lib.ts`: what the snapshot shows, `content-visibility: auto`
  * sections included), every frame in snapshot order, each with an excerpt, its heading and a
- * ref of the section it sits in (a heading's section, a table, a list, a form, a landmark) that
+ * ref of the section it sits in (a heading's section, a table row, a list, a form, a landmark) that
  * `snapshot({ ref })` scopes to.
  *
  * The page only hands over its text and section offsets (`textSections`, section_lib.ts); the

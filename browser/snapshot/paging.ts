@@ -29,7 +29,8 @@ export interface PageOptions {
 export interface PagedText {
   /**
    * The lines shown. When `offset > 0` it starts with a `… from line N of M`
-   * note and the ancestor lines of the first line (for context); when
+   * note and the ancestor lines of the first line (for context; among a table's rows, the
+   * table's head too); when
    * truncated it ends with a note saying how to continue.
    */
   text: string;
@@ -49,6 +50,26 @@ function indentOf(line: string): number {
   let i = 0;
   while (line.charCodeAt(i) === 32) i++;
   return i;
+}
+
+/**
+ * A page that starts among a table's rows: the table's head (its row of column headers and the
+ * `|---|` under it) before the first row, so the cells read by their columns. Searched back
+ * among the rows' siblings only; empty when the head is on the page or there is none.
+ */
+function tableHead(lines: string[], offset: number): string[] {
+  const first = lines[offset]!;
+  const indent = indentOf(first);
+  const body = first.slice(indent);
+  if (!body.startsWith("|") && !body.startsWith("- row")) return [];
+  for (let i = offset - 1; i > 0; i--) {
+    const d = indentOf(lines[i]!);
+    if (d < indent) return [];
+    if (d === indent && /^\|(?:---\|)+$/.test(lines[i]!.slice(d))) {
+      return i === offset - 1 ? [] : [lines[i - 1]!, lines[i]!];
+    }
+  }
+  return [];
 }
 
 /**
@@ -87,7 +108,7 @@ export function pageText(text: string, options: PageOptions = {}): PagedText {
         want = d;
       }
     }
-    head.push(...ancestors.reverse());
+    head.push(...ancestors.reverse(), ...tableHead(lines, offset));
   }
   // Keep room for the closing note (~30 tokens).
   const budget = (maxTokens - 30) * 4;

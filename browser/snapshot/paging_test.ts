@@ -71,3 +71,18 @@ Deno.test("pageText: at least one line per page; offsets past the end are said",
   assertEquals(past.truncated, false);
   assertEquals(pageText("", { maxTokens: 10 }).text, "");
 });
+
+Deno.test("pageText: a page that starts among a table's rows repeats the table's head", () => {
+  const rows = Array.from(
+    { length: 40 },
+    (_, i) => `  | Item ${i} | button "Buy ${i}" [ref=e${i + 1}]`,
+  );
+  const text = ["# Shop", "- table", "  | Item | Action", "  |---|---|", ...rows].join("\n");
+  const second = pageText(text, { offset: 20, maxTokens: 100 });
+  assertEquals(
+    second.text.split("\n").slice(0, 5),
+    ["… from line 20 of 44", "- table", "  | Item | Action", "  |---|---|", rows[16]!],
+  );
+  // The head on the page already: not twice.
+  assertEquals(pageText(text, { offset: 4, maxTokens: 100 }).text.split("\n")[2], rows[0]!);
+});

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { ReadMemo } from "./read_memo.ts";
 import { sameSkeleton } from "./row_identity.ts";
 
 /** Where a ref's element lives: tab, frame, document, world, page-local id. */
@@ -133,6 +134,8 @@ export class RefRegistry {
   #byRef = new Map<string, RefEntry>();
   /** Snapshot refs (`eN`) by element; picks are not here (an element may have both). */
   #byKey = new Map<string, RefEntry>();
+  /** What snapshots read of each frame document's refs (a page sends known refs short). */
+  readonly reads: ReadMemo = new ReadMemo();
 
   /**
    * The index `tabs` shows for a tab (by CDP target id), or undefined when unknown: set by the
@@ -379,6 +382,7 @@ export class RefRegistry {
 
   /** Forgets every ref of a tab (closed tab). Returns how many went. */
   dropTab(targetId: string): number {
+    this.reads.dropTab(targetId);
     let n = 0;
     for (const e of this.#byRef.values()) {
       if (e.targetId === targetId) {
