@@ -146,6 +146,7 @@ export const PAGE_API_NAMES = Object.keys(
     findTextOf: 1,
     findTestId: 1,
     findSynonyms: 1,
+    findAction: 1,
     findPlaceBag: 1,
     findNearBag: 1,
     findBagScore: 1,

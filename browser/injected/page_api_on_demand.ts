@@ -132,6 +132,11 @@ export interface OnDemandApi {
   findTestId: (el: Element) => string;
   /** Words counted as the same as `w`. */
   findSynonyms: (w: string) => string[];
+  /** For a query asking for an action: the action a weak field says, and the factor (0.8: none). */
+  findAction: (
+    fields: Array<[string, string, number]>,
+    words: string[],
+  ) => [[string, string, number] | null, number];
   // find_place_lib.ts: bags of `[word, weight, label]`
   /** Where an element sits (ancestors, the nearest heading's name). */
   findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
