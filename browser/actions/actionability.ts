@@ -36,6 +36,8 @@ export interface ActionabilityOptions {
   signal?: AbortSignal | undefined;
   /** Fail-fast budget for hidden/disabled/covered states, ms. @default 2000 */
   failFastMs?: number;
+  /** Pointer actions: an element shown on an ancestor's hover gets that hover first. */
+  revealByHover?: boolean;
 }
 
 /** A point in the top-level viewport, CSS px. */
@@ -48,6 +50,8 @@ export interface Point {
 export interface ActionPoint extends Point {
   frameX: number;
   frameY: number;
+  /** The ancestor the pointer was moved over first to show the element (`revealByHover`). */
+  hoveredFirst?: string;
 }
 
 /** What the page-side `probe` says of an element. */
@@ -109,6 +113,11 @@ export interface ElementSteps {
    * this action compare with; its role and shown name stay.
    */
   accept?(now: ShownAs): void;
+  /**
+   * When the element is hidden only until an ancestor is hovered (a `:hover` style rule), moves
+   * the pointer over that ancestor and returns its description; else undefined, nothing done.
+   */
+  revealByHover?(): Promise<string | undefined>;
 }
 
 /** What became of a press (see {@link ElementSteps.pressVerdict}). */
@@ -262,6 +271,8 @@ export interface LoopOptions {
    * too (see {@link ElementSteps.ready}).
    */
   hitsFirst?: boolean;
+  /** A hidden element gets {@link ElementSteps.revealByHover} once (then the hidden budget). */
+  revealByHover?: boolean;
 }
 
 /**
@@ -290,6 +301,7 @@ export async function untilActionable(
   let last = "";
   let lastDetail: string | undefined;
   let covered: Covered | undefined;
+  let hovered: string | undefined, triedHover = !options.revealByHover || !el.revealByHover;
   while (true) {
     const wait = SCHEDULE[Math.min(attempt, SCHEDULE.length - 1)]!;
     if (wait) await clock.sleep(wait, options.signal);
@@ -326,6 +338,11 @@ export async function untilActionable(
           "take a new snapshot and use the new ref",
         );
       }
+      if (probe.state === "notvisible" && !triedHover) {
+        triedHover = true;
+        hovered = await el.revealByHover!();
+        if (hovered) continue;
+      }
       if (probe.state !== "ok") {
         last = probe.state;
         lastDetail = probe.detail;
@@ -345,7 +362,7 @@ export async function untilActionable(
       point = { x: off.x + cx * off.scaleX, y: off.y + cy * off.scaleY, frameX: cx, frameY: cy };
     }
     const failed = atPoint ? await atPoint(point, fromStart) : undefined;
-    if (!failed) return point;
+    if (!failed) return hovered ? { ...point, hoveredFirst: hovered } : point;
     // Once the pointer got there and found the element covered (a hover effect), that is
     // the news: a later attempt finding the same cover before moving says less.
     if (failed.final || !(failed.stage === "before" && covered?.stage === "arrived")) {

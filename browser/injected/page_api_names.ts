@@ -137,6 +137,7 @@ export const PAGE_API_NAMES = Object.keys(
     inspectTree: 1,
     inspectStyles: 1,
     inspectStyleWrite: 1,
+    hoverReveal: 1,
     findScan: 1,
     findTokens: 1,
     findWordMatch: 1,

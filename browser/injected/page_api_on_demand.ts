@@ -104,6 +104,12 @@ export interface OnDemandApi {
     value: string,
     important: boolean,
   ) => StyleWriteInfo;
+  // hover_reveal_lib.ts
+  /**
+   * For an element hidden until an ancestor is hovered (a `:hover` style rule): that ancestor
+   * (described) and a point on it, frame CSS px; null when hidden for another reason.
+   */
+  hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
   // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
   // method's first call)
   /** The words of a text as the ranker compares them. */
