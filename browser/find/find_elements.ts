@@ -142,14 +142,14 @@ export async function findElements(
     // An ordinal counts in page order among every close match: its ends come too.
     ...(parsed.ordinal !== undefined ? { ends: Math.abs(parsed.ordinal) } : {}),
   };
-  let frames: Array<{ frameId: string; rootId: number | null }>;
+  let frames: Array<{ frameId: string; rootId: number | null; frame?: string }>;
   if (args.contextRef !== undefined) {
     const entry = await checkRef(page, options.refs, args.contextRef);
     frames = [{ frameId: entry.frameId, rootId: entry.localId }];
   } else {
-    frames = (await frameOrder(page, options)).map((frameId) => ({ frameId, rootId: null }));
+    frames = (await frameOrder(page, options)).map((f) => ({ ...f, rootId: null }));
   }
-  const scans = await Promise.all(frames.map(async ({ frameId, rootId }, i) => {
+  const scans = await Promise.all(frames.map(async ({ frameId, rootId, frame }, i) => {
     const loaderId = page.frame(frameId)?.loaderId ?? "";
     // A child frame gets CHILD_FRAME_MS: one whose script is busy is searched without.
     const timeout = i === 0 ? undefined : AbortSignal.timeout(CHILD_FRAME_MS);
@@ -157,9 +157,9 @@ export async function findElements(
       ? AbortSignal.any([options.signal, timeout])
       : timeout ?? options.signal;
     try {
-      const scan = await callUtility(page, frameId, "findScan", [{ ...frameQuery, rootId }], {
-        signal,
-      });
+      // Where its <iframe> is called something, every element of the frame sits there.
+      const query = { ...frameQuery, rootId, ...(frame ? { frame } : {}) };
+      const scan = await callUtility(page, frameId, "findScan", [query], { signal });
       return {
         frameId,
         loaderId,

@@ -64,7 +64,7 @@ export function installFindLib(api: PageApi): void {
   type Bag = Array<[string, number, string]>;
   type Field = [string, string, number];
   type Match = [number, string];
-  const findPlaceBag = api.findPlaceBag as Fn<[Element, string], Bag>;
+  const findPlaceBag = api.findPlaceBag as Fn<[Element, string, string?], Bag>;
   const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
   const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
@@ -147,7 +147,7 @@ export function installFindLib(api: PageApi): void {
         heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
         headingNames.set(lastHeading, heading);
       }
-      return findPlaceBag(el, heading);
+      return findPlaceBag(el, heading, q.frame);
     };
     const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
     const itemHays = new Map<Element, string>();
@@ -217,9 +217,7 @@ export function installFindLib(api: PageApi): void {
         ];
         if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
         // "delete Walk dog": the control that says the action, not the one with the row's words.
-        const [act, verbless]: [Field | null, number] = shown || exact
-          ? [null, 1]
-          : actionOf(fields, words);
+        const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
         // "Edit order 1003", "Read more about Chromium": words the element does not carry may
@@ -315,11 +313,9 @@ export function installFindLib(api: PageApi): void {
         role,
         name,
         score: Math.round(total * 1000) / 1000,
-        parts: [nameScore, roleScore, ctxScore].map((x) => Math.round(x * 100) / 100) as [
-          number,
-          number,
-          number,
-        ],
+        parts: [nameScore, roleScore, ctxScore].map((x) =>
+          Math.round(x * 100) / 100
+        ) as FindItem["parts"],
         via,
         where,
         hidden,

@@ -144,8 +144,8 @@ export interface OnDemandApi {
     words: string[],
   ) => [[string, string, number] | null, number];
   // find_place_lib.ts: bags of `[word, weight, label]`
-  /** Where an element sits (ancestors, the nearest heading's name). */
-  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
+  /** Where an element sits (ancestors, the nearest heading's name, its frame's name). */
+  findPlaceBag: (el: Element, heading: string, frame?: string) => Array<[string, number, string]>;
   /** The text around an element. */
   findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
   /** How well a bag covers words, and the best match's label. */

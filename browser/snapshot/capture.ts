@@ -308,11 +308,23 @@ export async function contentFrameId(
   parentFrameId: string,
   ownerId: number,
 ): Promise<string | undefined> {
+  return (await frameOwner(page, parentFrameId, ownerId))?.frameId;
+}
+
+/**
+ * {@link contentFrameId}, with the iframe element's attributes (`[name, value, …]`, as
+ * `DOM.describeNode` gives them: its title, name, aria-label say what the frame is).
+ */
+export async function frameOwner(
+  page: Page,
+  parentFrameId: string,
+  ownerId: number,
+): Promise<{ frameId: string | undefined; attributes: string[] } | undefined> {
   const handle = await callUtilityHandle(page, parentFrameId, "element", [ownerId]);
   if (!handle) return undefined;
   try {
     const { node } = await handle.session.send("DOM.describeNode", { objectId: handle.objectId });
-    return node.frameId;
+    return { frameId: node.frameId, attributes: node.attributes ?? [] };
   } finally {
     releaseHandle(handle);
   }
