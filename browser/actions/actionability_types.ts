@@ -111,7 +111,7 @@ export interface ElementSteps {
    * When the element is hidden only until an ancestor is hovered (a `:hover` style rule), moves
    * the pointer over that ancestor and returns its description; else undefined, nothing done.
    */
-  revealByHover?(): Promise<string | undefined>;
+  revealByHover?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** What became of a press (see {@link ElementSteps.pressVerdict}). */
