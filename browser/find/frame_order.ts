@@ -6,7 +6,8 @@
 import type { Page } from "../../cdp/page.ts";
 import { AbortError } from "../../cdp/errors.ts";
 import { callUtility } from "../injected/mod.ts";
-import { CHILD_FRAME_MS, frameOwner } from "../snapshot/capture.ts";
+import { CHILD_FRAME_MS } from "../snapshot/capture.ts";
+import { frameOwner } from "../snapshot/frame_owner.ts";
 
 /** Deeper iframe nesting is not searched (as the snapshot does not read it). */
 const MAX_FRAME_DEPTH = 8;
