@@ -253,3 +253,25 @@ cases.test("choose_option: a control that opens no list never takes another cont
     assertEquals(await text(mcp, "#picked"), "none");
   });
 });
+
+cases.test("choose_option: no such option in a list that ignores Escape: closed, or said open", async () => {
+  await withPage("choose-sticky.html", async (mcp) => {
+    const expanded = async (id: string) =>
+      (await mcp.ok("eval_js", {
+        expression: `document.getElementById(${JSON.stringify(id)}).getAttribute("aria-expanded")`,
+      })).value;
+    // A toggle: Escape does nothing, a second click on the control closes it.
+    const size = await mcp.call("choose_option", { selector: "#size", option: "XXL" });
+    assertEquals(errorOf(size).code, "not-found");
+    assertIncludes(errorOf(size).message, '"S", "M", "L"');
+    assertEquals(errorOf(size).message.includes("still open"), false, errorOf(size).message);
+    assertEquals(await expanded("size"), "false");
+    // A control that only opens: the error says the list is still open.
+    const color = await mcp.call("choose_option", { selector: "#color", option: "Green" });
+    assertEquals(errorOf(color).code, "not-found");
+    assertIncludes(errorOf(color).message, "still open");
+    assertIncludes(textOf(color), "close the list");
+    assertEquals(color.structuredContent!.listOpen, true);
+    assertEquals(await expanded("color"), "true");
+  });
+});

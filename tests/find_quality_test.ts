@@ -1,6 +1,6 @@
 /**
  * `find`'s quality as a figure (issue 14): top-1 and top-3 over the labelled set of
- * `fixtures/find_cases.ts` (generated pages with near-duplicates, the fixture pages, five
+ * `fixtures/find_cases.ts` (generated pages with near-duplicates, the fixture pages, six
  * TodoMVC apps, the Node.js fs docs), on real Chromium, through the ranker the tool uses
  * (`browser/find/find_elements.ts`). Targets: top-1 ≥ 90%, top-3 ≥ 98%. Prints the figures and every
  * miss.
@@ -12,6 +12,8 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { ensureTodoMvc } from "./fixtures/todomvc.ts";
 import { APP_PAGE, listPage } from "./fixtures/find_pages.ts";
 import {
+  DOJO_CASES,
+  DOJO_HOVER_CASES,
   FIND_CASES,
   type FindCase,
   TODO_APPS,
@@ -123,7 +125,15 @@ Deno.test("find: top-1 and top-3 over the labelled set", async () => {
       }
       await run(key, cases);
     }
-    for (const app of TODO_APPS) {
+    const todoApps: Array<[string, FindCase[], FindCase[]]> = [
+      ...TODO_APPS.map((app): [string, FindCase[], FindCase[]] => [
+        app,
+        TODO_CASES,
+        TODO_HOVER_CASES,
+      ]),
+      ["dojo", DOJO_CASES, DOJO_HOVER_CASES],
+    ];
+    for (const [app, cases, hoverCases] of todoApps) {
       await page.navigate(fx.todomvcUrl(app));
       await eventually(
         async () => await page.evaluate(`!!document.querySelector("#new-todo")`) === true,
@@ -138,13 +148,13 @@ Deno.test("find: top-1 and top-3 over the labelled set", async () => {
         5000,
         `${app} lists the todos`,
       );
-      await run(`todomvc/${app}`, TODO_CASES);
+      await run(`todomvc/${app}`, cases);
       // The pointer on the first todo shows its delete button only.
       const [x, y] = await page.evaluate(
         `(r => [r.x + r.width / 2, r.y + r.height / 2])(document.querySelector("#todo-list li label").getBoundingClientRect())`,
       ) as [number, number];
       await page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
-      await run(`todomvc/${app} (pointer on the first todo)`, TODO_HOVER_CASES);
+      await run(`todomvc/${app} (pointer on the first todo)`, hoverCases);
     }
   } finally {
     await tb.close();

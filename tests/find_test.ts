@@ -202,6 +202,13 @@ Deno.test("find: ranked candidates to act on, warnings, feedback, bad input (MCP
       assertEquals(first!.selectorHint, "#inner-button");
       assertEquals([second!.selectorHint, second!.selectorTier], [undefined, "none"]);
       assertEquals((await mcp.ok("click", { ref: second!.ref })).ok, true);
+      // The iframe's title says where its elements are: "in the cross origin frame".
+      for (const [where, ref] of [["cross origin", second!.ref], ["same origin", first!.ref]]) {
+        const a = await find({ query: `Inner button in the ${where} frame`, limit: 2 });
+        assertEquals(a.candidates[0]!.ref, ref, `${where}: ${a.text}`);
+        assertIncludes(a.candidates[0]!.why, "frame");
+        assertTrue(a.candidates[0]!.score - a.candidates[1]!.score >= 0.05, a.text);
+      }
       await mcp.ok("navigate", { url, snapshot: "none" });
     });
 

@@ -55,6 +55,8 @@ export class FakeElement implements ElementSteps, PointerInput {
   arms: boolean[] = [];
   /** The one-call attempt ({@link ElementSteps.ready}); unset: the loop takes the steps one by one. */
   ready?: ElementSteps["ready"];
+  /** The hover that shows a hidden element ({@link ElementSteps.revealByHover}); unset: none. */
+  revealByHover?: (() => Promise<string | undefined>) | undefined;
   #pointer: Point | undefined;
   #clock: FakeClock;
   #page: FakePage;

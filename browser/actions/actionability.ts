@@ -4,120 +4,27 @@
  * return tagged results; one loop ({@link untilActionable}) retries them on a
  * growing schedule and fails fast (~2 s) on hidden, disabled and covered
  * elements. The covered check and its message live here, in
- * {@link coveredAt}; the pointer sequence built on the loop is `pointer.ts`.
+ * {@link coveredAt}; the pointer sequence built on the loop is `pointer.ts`;
+ * the types (options, action point, the element's steps) `actionability_types.ts`.
  *
  * @module
  */
-import type {
-  Box,
-  FrameMap,
-  HitResult,
-  ProbeResult,
-  ReadyResult,
-  ShownAs,
-} from "../injected/page_types.ts";
+import type { ReadyResult, ShownAs } from "../injected/page_types.ts";
 import { ToolError } from "../tool_error.ts";
 import { pause } from "../poll.ts";
-import type { RemoteHandle } from "../injected/mod.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { keepsIdentity } from "../snapshot/row_identity.ts";
+import type { ActionPoint, ElementSteps } from "./actionability_types.ts";
 
-/** What an action needs of its element. */
-export interface ActionabilityOptions {
-  /** Must be enabled (click, fill, select). */
-  enabled?: boolean;
-  /** Must be a text field or contenteditable (fill). */
-  editable?: boolean;
-  /** Must receive the pointer at its center (click, hover). */
-  hitTest?: boolean;
-  /** Absolute deadline (epoch ms) from the call's timeoutMs. */
-  deadline: number;
-  /** The call's signal: the wait stops with its reason when it aborts. */
-  signal?: AbortSignal | undefined;
-  /** Fail-fast budget for hidden/disabled/covered states, ms. @default 2000 */
-  failFastMs?: number;
-}
-
-/** A point in the top-level viewport, CSS px. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** An action point: top-level viewport coordinates plus the same point in the element's frame. */
-export interface ActionPoint extends Point {
-  frameX: number;
-  frameY: number;
-}
-
-/** What the page-side `probe` says of an element. */
-export type Probe = ProbeResult;
-
-/**
- * What the page-side hit test says: the element gets the pointer, what would
- * instead, or the ancestor that clips the element at the point.
- */
-export type Hit = HitResult;
-
-/**
- * The page-side steps of actionability on one element: the seam between the
- * schedule (pure logic, unit-tested with a fake) and the page.
- * `element_steps.ts`'s `elementSteps` is the real one.
- */
-export interface ElementSteps {
-  /** Attached, visible, enabled, editable, as asked. */
-  probe(checks: { enabled: boolean; editable: boolean }): Promise<Probe>;
-  /** Scrolls the element into view when it is not fully inside the viewport. */
-  scrollIntoView(): Promise<void>;
-  /** The element's box after two animation frames, and whether it stayed put. */
-  stableBox(): Promise<{ stable: boolean; box: Box }>;
-  /**
-   * {@link probe}, then when ok {@link scrollIntoView} and {@link stableBox}, in one page call
-   * (one round trip per attempt instead of three). With `hit`, a stable box's center is hit
-   * tested in the same call: the next {@link hitTest} of that point, unarmed, answers it
-   * without asking the page again. Optional: without it the loop takes the steps one by one
-   * ({@link readyStep}).
-   */
-  ready?:
-    | ((checks: { enabled: boolean; editable: boolean }, hit: boolean) => Promise<ReadyResult>)
-    | undefined;
-  /**
-   * Whether a pointer event at (x, y) (frame CSS px) would land on the element (in
-   * a subframe: through every frame above it). With `arm`, a passing test arms the
-   * press guard: the next press's events are checked, and stopped when they go elsewhere.
-   * With `arm` and a ref (`shown`), the element must still be what the ref was shown as (or
-   * what {@link accept} took instead): `{ changed }` when not.
-   */
-  hitTest(frameX: number, frameY: number, arm?: boolean): Promise<Hit>;
-  /** Offset and scale of the element's frame in the top-level viewport (top = x + frame × scale). */
-  frameOffset(): Promise<FrameMap>;
-  /**
-   * Reads and removes the armed press guards: the error when they stopped the press, and
-   * what the result should say of a press that went through (a name changed by the hover, a
-   * press whose `expect` event, e.g. `click`, never came).
-   */
-  pressVerdict(expect?: string): Promise<PressOutcome>;
-  /** What the element's ref was shown as (from its handle), checked by the armed hit test. */
-  shown?: RemoteHandle["shown"];
-  /**
-   * The pointer has been moved onto the element in this action (set by the pointer sequence):
-   * a change of its row from then on may be the hover's doing.
-   */
-  arrived?: boolean;
-  /**
-   * Takes the element's row as it is now (a change the hover made) for what later checks of
-   * this action compare with; its role and shown name stay.
-   */
-  accept?(now: ShownAs): void;
-}
-
-/** What became of a press (see {@link ElementSteps.pressVerdict}). */
-export interface PressOutcome {
-  /** The guards stopped the press: nothing reached the page's elements. */
-  error?: ToolError | undefined;
-  /** Said in the result beside a press that went through. */
-  warnings?: string[] | undefined;
-}
+export type {
+  ActionabilityOptions,
+  ActionPoint,
+  ElementSteps,
+  Hit,
+  Point,
+  PressOutcome,
+  Probe,
+} from "./actionability_types.ts";
 
 /** Time, for the schedule: real in production, virtual in unit tests. */
 export interface Clock {
@@ -262,6 +169,8 @@ export interface LoopOptions {
    * too (see {@link ElementSteps.ready}).
    */
   hitsFirst?: boolean;
+  /** A hidden element gets {@link ElementSteps.revealByHover} once (then the hidden budget). */
+  revealByHover?: boolean;
 }
 
 /**
@@ -290,6 +199,7 @@ export async function untilActionable(
   let last = "";
   let lastDetail: string | undefined;
   let covered: Covered | undefined;
+  let hovered: string | undefined, triedHover = !options.revealByHover || !el.revealByHover;
   while (true) {
     const wait = SCHEDULE[Math.min(attempt, SCHEDULE.length - 1)]!;
     if (wait) await clock.sleep(wait, options.signal);
@@ -326,6 +236,11 @@ export async function untilActionable(
           "take a new snapshot and use the new ref",
         );
       }
+      if (probe.state === "notvisible" && !triedHover) {
+        triedHover = true;
+        hovered = await el.revealByHover!();
+        if (hovered) continue;
+      }
       if (probe.state !== "ok") {
         last = probe.state;
         lastDetail = probe.detail;
@@ -345,7 +260,7 @@ export async function untilActionable(
       point = { x: off.x + cx * off.scaleX, y: off.y + cy * off.scaleY, frameX: cx, frameY: cy };
     }
     const failed = atPoint ? await atPoint(point, fromStart) : undefined;
-    if (!failed) return point;
+    if (!failed) return hovered ? { ...point, hoveredFirst: hovered } : point;
     // Once the pointer got there and found the element covered (a hover effect), that is
     // the news: a later attempt finding the same cover before moving says less.
     if (failed.final || !(failed.stage === "before" && covered?.stage === "arrived")) {

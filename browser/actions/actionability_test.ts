@@ -158,3 +158,30 @@ Deno.test("hoverChange: a row the hover changed around its item, not one renumbe
   // Before the pointer arrived, no change is the hover's.
   assertEquals(hoverChange({ ...el, arrived: false }, now("Order 1001 Edit")), false);
 });
+
+Deno.test("actionability: a hidden element is revealed by hover once, and the point says so", async () => {
+  // Shown once the pointer rests on its row (the fake's revealByHover), at once.
+  let hovered = false;
+  const { el, clock, run } = setup({ probe: () => hovered ? "ok" : "notvisible" });
+  let asked = 0;
+  el.revealByHover = () => {
+    asked++;
+    hovered = true;
+    return Promise.resolve('listitem "Walk dog"');
+  };
+  const point = await run({ revealByHover: true });
+  assertEquals(point.hoveredFirst, 'listitem "Walk dog"');
+  assertEquals([asked, clock.t], [1, 20]);
+  // Not asked for (a fill, a read): never hovered, the hidden budget as before.
+  hovered = false;
+  const off = setup({ probe: () => "notvisible" });
+  off.el.revealByHover = el.revealByHover;
+  await failsWith(off.run({ failFastMs: 300 }), "not-visible");
+  assertEquals(asked, 1);
+  // Nothing to hover (hidden for another reason): tried once, then the not-visible error.
+  const other = setup({ probe: () => "notvisible" });
+  let tries = 0;
+  other.el.revealByHover = () => Promise.resolve(void tries++);
+  await failsWith(other.run({ revealByHover: true, failFastMs: 300 }), "not-visible");
+  assertEquals(tries, 1);
+});

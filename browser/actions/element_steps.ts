@@ -13,6 +13,7 @@ import { callOnHandle, type RemoteHandle, shownForPage, withSignal } from "../in
 import { chainHit, chainMap, clearGuard, IDENTITY, ownerChain } from "./frame_chain.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { EDITABLE_ROLES } from "../snapshot/refs.ts";
+import { inputOf } from "./devices.ts";
 import {
   type ActionabilityOptions,
   type ActionPoint,
@@ -84,6 +85,14 @@ export function elementSteps(
       return up;
     },
     frameOffset: async () => inMain ? IDENTITY : await chainMap(await chain()),
+    revealByHover: async () => {
+      const at = await callOnHandle(handle, "hoverReveal");
+      if (!at) return undefined;
+      const off = inMain ? IDENTITY : await chainMap(await chain());
+      const [x, y] = [off.x + at.x * off.scaleX, off.y + at.y * off.scaleY];
+      await inputOf(page).mouse.move(x, y, { signal });
+      return at.what;
+    },
     pressVerdict: async (expect) => {
       const levels = [handle, ...(inMain ? [] : await chain())];
       const verdicts = await Promise.all(levels.map((h) => callOnHandle(h, "pressVerdict")));

@@ -10,7 +10,7 @@
 import type { Page } from "../../cdp/page.ts";
 import { AbortError } from "../../cdp/errors.ts";
 import { callUtility, type RemoteHandle } from "../injected/mod.ts";
-import { contentFrameId } from "../snapshot/capture.ts";
+import { contentFrameId } from "../snapshot/frame_owner.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
 import { queryElement } from "./secret_query.ts";

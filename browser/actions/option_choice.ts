@@ -135,15 +135,16 @@ async function chooseIn(
   const found = await findOption(trigger, options, deadline, signal);
   if (found.state === "none") {
     // Leave the page as it was: a list opened only to look closes again.
-    if (opened) await inputOf(page).keyboard.press("Escape", { signal }).catch(() => {});
-    throw noSuchOption(before, options, found.options, found.total);
+    const open = opened && await closeList(c, trigger, options);
+    throw noSuchOption(before, options, found.options, found.total, open);
   }
   if (found.disabled) {
-    if (opened) await inputOf(page).keyboard.press("Escape", { signal }).catch(() => {});
+    const open = opened && await closeList(c, trigger, options);
     throw new ToolError(
       "not-enabled",
-      `Option ${JSON.stringify(found.name)} of ${before.what} is disabled`,
+      `Option ${JSON.stringify(found.name)} of ${before.what} is disabled${open ? STILL_OPEN : ""}`,
       "choose another option",
+      open ? { listOpen: true } : undefined,
     );
   }
   const option = await callOnHandleForHandle(trigger, "controlOption");
@@ -177,6 +178,41 @@ async function chooseIn(
   const after = await shownAfter(trigger, before, deadline, signal);
   if (!after) warnings.push("the control was re-rendered as a new element: take a snapshot");
   return { element: { ownerControl: owner(before, after) }, warnings };
+}
+
+/** What an error adds when the list it opened would not close. */
+const STILL_OPEN =
+  "; the list it opened is still open (the page ignored Escape and a second click on the control)";
+/** How long a list may take to close after Escape or the second click, ms. */
+const CLOSE_WAIT_MS = 400;
+
+/**
+ * Closes a list opened only to look: Escape, and when the page ignores it, a second click on
+ * the control that opened it (as a person does; nothing else is clicked). CDP:
+ * `Input.dispatchKeyEvent`, `Input.dispatchMouseEvent`.
+ *
+ * @returns whether the list still shows (the control says it is expanded, or its options show).
+ */
+async function closeList(
+  c: PerformContext,
+  trigger: RemoteHandle,
+  options: ChooseOptions,
+): Promise<boolean> {
+  const { page, signal } = c;
+  const closed = () =>
+    poll(async () => {
+      const state = await callOnHandle(trigger, "controlState").catch(() => undefined);
+      if (!state || state.expanded) return !state;
+      const shows = await callOnHandle(trigger, "controlFind", [options.option, options.exact]);
+      return shows.state === "none" && shows.total === 0;
+    }, { timeoutMs: CLOSE_WAIT_MS, signal, intervalMs: 30, maxIntervalMs: 100 }).catch(() => false);
+  await inputOf(page).keyboard.press("Escape", { signal }).catch(() => {});
+  if (await closed()) return false;
+  const deadline = Math.min(c.deadline, Date.now() + 1500);
+  await pointerAction(page, trigger, { press: {}, enabled: true, deadline, signal }).catch(
+    () => {},
+  );
+  return !await closed();
 }
 
 /** Step 2: polls `controlFind`, scrolling a list that has more, until found or time is up. */
@@ -265,19 +301,22 @@ function noSuchOption(
   options: ChooseOptions,
   seen: string[],
   total: number,
+  open = false,
 ): ToolError {
   const list = seen.map((s) => JSON.stringify(s)).join(", ");
   const what = `${options.exact ? "" : "containing "}${JSON.stringify(options.option)}`;
   return new ToolError(
     "not-found",
-    total
+    (total
       ? `No option ${what} in ${control.what}; its options are: ${list}${
         total > seen.length ? `, … (${total} in all)` : ""
       }`
-      : `No option ${what} in ${control.what}, and no options showed after it was opened`,
-    total
+      : `No option ${what} in ${control.what}, and no options showed after it was opened`) +
+      (open ? STILL_OPEN : ""),
+    (total
       ? "pass one of those options' text" + (options.exact ? " (exact: false matches a part)" : "")
-      : "check that this is the control that opens the list (snapshot), or click it and look",
-    { options: seen },
+      : "check that this is the control that opens the list (snapshot), or click it and look") +
+      (open ? "; close the list (press Escape, or click outside it) before other steps" : ""),
+    { options: seen, ...(open ? { listOpen: true } : {}) },
   );
 }

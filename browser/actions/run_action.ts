@@ -240,9 +240,16 @@ async function runExclusive(
           : undefined;
         point = elementPoint = await pre(waitActionable(page, target.handle, {
           ...spec.actionability,
+          // A control shown on its row's hover: a person moves the pointer over the row first.
+          revealByHover: spec.actionability.hitTest === true,
           deadline,
           signal: early.signal,
         }));
+        if (elementPoint.hoveredFirst) {
+          result.warn(
+            `moved the pointer over ${elementPoint.hoveredFirst} first: the element shows only while it is hovered`,
+          );
+        }
       }
     } else if (target?.kind === "coords") {
       const { cssLayoutViewport: vp } = await pre(

@@ -13,7 +13,6 @@ import type { Page } from "../../cdp/page.ts";
 import { AbortError } from "../../cdp/errors.ts";
 import { callUtility } from "../injected/mod.ts";
 import type { FindItem, FindQuery } from "../injected/page_types.ts";
-import { contentFrameId } from "../snapshot/capture.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { checkRef } from "../snapshot/resolve.ts";
 import { ToolError } from "../tool_error.ts";
@@ -21,6 +20,7 @@ import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import type { FindMemory, Recalled } from "./memory.ts";
 import { CHILD_FRAME_MS } from "../snapshot/capture.ts";
 import { isEmptyQuery, parseQuery } from "./query.ts";
+import { frameOrder } from "./frame_order.ts";
 
 /** What `find` is asked. */
 export interface FindArgs {
@@ -76,8 +76,6 @@ export interface FindOptions {
 export const FIND_LIMIT = { default: 5, max: 20 };
 /** Top two scores closer than this are "close" (a warning). */
 const CLOSE = 0.05;
-/** Deeper iframe nesting is not searched (as the snapshot does not read it). */
-const MAX_FRAME_DEPTH = 8;
 
 interface FrameScan {
   frameId: string;
@@ -144,14 +142,14 @@ export async function findElements(
     // An ordinal counts in page order among every close match: its ends come too.
     ...(parsed.ordinal !== undefined ? { ends: Math.abs(parsed.ordinal) } : {}),
   };
-  let frames: Array<{ frameId: string; rootId: number | null }>;
+  let frames: Array<{ frameId: string; rootId: number | null; frame?: string }>;
   if (args.contextRef !== undefined) {
     const entry = await checkRef(page, options.refs, args.contextRef);
     frames = [{ frameId: entry.frameId, rootId: entry.localId }];
   } else {
-    frames = (await frameOrder(page, options)).map((frameId) => ({ frameId, rootId: null }));
+    frames = (await frameOrder(page, options)).map((f) => ({ ...f, rootId: null }));
   }
-  const scans = await Promise.all(frames.map(async ({ frameId, rootId }, i) => {
+  const scans = await Promise.all(frames.map(async ({ frameId, rootId, frame }, i) => {
     const loaderId = page.frame(frameId)?.loaderId ?? "";
     // A child frame gets CHILD_FRAME_MS: one whose script is busy is searched without.
     const timeout = i === 0 ? undefined : AbortSignal.timeout(CHILD_FRAME_MS);
@@ -159,9 +157,9 @@ export async function findElements(
       ? AbortSignal.any([options.signal, timeout])
       : timeout ?? options.signal;
     try {
-      const scan = await callUtility(page, frameId, "findScan", [{ ...frameQuery, rootId }], {
-        signal,
-      });
+      // Where its <iframe> is called something, every element of the frame sits there.
+      const query = { ...frameQuery, rootId, ...(frame ? { frame } : {}) };
+      const scan = await callUtility(page, frameId, "findScan", [query], { signal });
       return {
         frameId,
         loaderId,
@@ -195,48 +193,6 @@ export async function findElements(
     );
   }
   return { candidates, ...(warnings.length ? { warnings } : {}) };
-}
-
-/** The tab's frames in snapshot order: each frame before the frames nested in it. */
-async function frameOrder(page: Page, options: FindOptions): Promise<string[]> {
-  const out: string[] = [];
-  const visit = async (frameId: string, level: number): Promise<void> => {
-    out.push(frameId);
-    if (level + 1 >= MAX_FRAME_DEPTH) return;
-    let ids: number[];
-    try {
-      ({ ids } = await ask(frameId, level));
-    } catch (e) {
-      if (level === 0 || options.signal?.aborted) throw e;
-      return;
-    }
-    for (const id of ids) {
-      try {
-        const childId = await contentFrameId(page, frameId, id);
-        const child = childId ? page.frame(childId) : undefined;
-        if (!child || options.skipFrame?.(child.url, child.frameId)) continue;
-        await visit(child.frameId, level + 1);
-      } catch (e) {
-        if (e instanceof AbortError || options.signal?.aborted) throw e;
-      }
-    }
-  };
-  /** Frames that did not answer within CHILD_FRAME_MS (a script busy in a loop): left out. */
-  const busy = new Set<string>();
-  const ask = (frameId: string, level: number) => {
-    if (level === 0) {
-      return callUtility(page, frameId, "frameOwners", [], { signal: options.signal });
-    }
-    const timeout = AbortSignal.timeout(CHILD_FRAME_MS);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    return callUtility(page, frameId, "frameOwners", [], { signal }).catch((e) => {
-      if (timeout.aborted && !options.signal?.aborted) busy.add(frameId);
-      throw e;
-    });
-  };
-  await visit(page.mainFrameId, 0);
-  if (busy.size) return out.filter((id) => !busy.has(id));
-  return out;
 }
 
 /** Merges the frames' items, feedback applied, best first (ties: document order). */

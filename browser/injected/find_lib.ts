@@ -60,12 +60,13 @@ export function installFindLib(api: PageApi): void {
   >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
   const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
+  const actionOf = api.findAction as Fn<[Field[], string[]], [Field | null, number]>;
   type Bag = Array<[string, number, string]>;
+  type Field = [string, string, number];
   type Match = [number, string];
-  const findPlaceBag = api.findPlaceBag as Fn<[Element, string], Bag>;
+  const findPlaceBag = api.findPlaceBag as Fn<[Element, string, string?], Bag>;
   const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
-  type Field = [string, string, number];
   const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
 
@@ -146,7 +147,7 @@ export function installFindLib(api: PageApi): void {
         heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
         headingNames.set(lastHeading, heading);
       }
-      return findPlaceBag(el, heading);
+      return findPlaceBag(el, heading, q.frame);
     };
     const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
     const itemHays = new Map<Element, string>();
@@ -215,6 +216,9 @@ export function installFindLib(api: PageApi): void {
           ["label", asLabel ? nameOf(asLabel) : "", 0.9],
         ];
         if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
+        // "delete Walk dog": the control that says the action, not the one with the row's words.
+        const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
+        if (act) fields.push(act);
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
         // "Edit order 1003", "Read more about Chromium": words the element does not carry may
         // describe where it is (its row, its article, its table): partial credit from there.
@@ -249,6 +253,7 @@ export function installFindLib(api: PageApi): void {
           if (s > nameScore) [nameScore, via, where] = [s, label, ""];
         }
         if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
+        nameScore *= verbless;
       }
       let roleScore = -1;
       if (roles.size) {
@@ -308,11 +313,9 @@ export function installFindLib(api: PageApi): void {
         role,
         name,
         score: Math.round(total * 1000) / 1000,
-        parts: [nameScore, roleScore, ctxScore].map((x) => Math.round(x * 100) / 100) as [
-          number,
-          number,
-          number,
-        ],
+        parts: [nameScore, roleScore, ctxScore].map((x) =>
+          Math.round(x * 100) / 100
+        ) as FindItem["parts"],
         via,
         where,
         hidden,

@@ -15,8 +15,8 @@ import type { PageApi } from "./page_api.ts";
 /**
  * Adds to the utility api (a bag is `[word, weight 0..1, label][]`, the label saying where the
  * word came from, for `why`):
- * - `findPlaceBag(el, heading)`: where `el` sits (its ancestors up to 14 levels, and `heading`,
- *   the name of the nearest heading before it).
+ * - `findPlaceBag(el, heading, frame?)`: where `el` sits (its ancestors up to 14 levels, `heading`,
+ *   the name of the nearest heading before it, and `frame`, what its frame's `<iframe>` is called).
  * - `findNearBag(el, asked)`: the text around `el` (its parent's, up to three levels while the
  *   text stays short), weighted down as it grows past `asked` words.
  * - `findBagScore(bag, words) → [0..1, label]`: how well the bag covers the words, and the label
@@ -66,7 +66,7 @@ export function installFindPlaceLib(api: PageApi): void {
     search: "search",
   };
 
-  function placeBag(el: Element, heading: string): Bag {
+  function placeBag(el: Element, heading: string, frame = ""): Bag {
     const bag: Bag = [];
     const add = (text: string, weight: number, label: string) => {
       for (const t of tokens(text)) bag.push([t, weight, label]);
@@ -86,6 +86,7 @@ export function installFindPlaceLib(api: PageApi): void {
       if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
     }
     if (heading) add(heading, 0.85, `heading "${heading.slice(0, 30)}"`);
+    if (frame) add(frame, 0.9, `frame "${frame.slice(0, 30)}"`);
     return bag;
   }
 

@@ -26,6 +26,11 @@ export interface FindQuery {
   near: string[];
   /** Every word of the query in order, prepositions kept ("Edit on GitHub" may be a name). */
   whole: string[];
+  /**
+   * What the frame's `<iframe>` elements (its own, then its parents') are called: their title,
+   * name, aria-label; where every element of the frame sits ("in the payment widget").
+   */
+  frame?: string;
   /** The page-local id of the subtree to search (`contextRef`), or null for the document. */
   rootId: number | null;
   /** Elements the session was told about for this query (feedback): returned whenever present. */

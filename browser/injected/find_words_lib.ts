@@ -31,6 +31,12 @@ import type { PageApi } from "./page_api.ts";
  *   whitespace collapsed, at most `max` characters.
  * - `findTestId(el)`: its `data-testid`, `data-test-id`, `data-test`, `data-qa` or `data-cy`, or `""`.
  * - `findSynonyms(w)`: the words counted as the same as `w` ("delete": remove, destroy, trash, …).
+ * - `findAction(fields, words) → [field | null, factor]`: for a query that asks for an action
+ *   ("delete Walk dog", "toggle Buy milk": a verb of {@link ACTIONS} beside other words), what an
+ *   element's fields (`[label, value, weight]`) say of it: the action said only by a weak field (a
+ *   class "destroy", an id) as a field of its own (`["action", words, 0.9]`: what a control is
+ *   classed as is what it does), and 0.8 for an element that says no such action at all (the
+ *   todo's "Walk dog" label beside its delete button), else 1.
  */
 export function installFindWordsLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -69,6 +75,9 @@ export function installFindWordsLib(api: PageApi): void {
       synonyms.set(w, s);
     }
   }
+  // Verbs a query asks a control to do: a control saying one is meant over one only named like
+  // its row. (Their synonym groups count too.)
+  const ACTIONS = new Set(["delete", "edit", "toggle", "close"]);
   const TEST_ATTRS = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
 
   function stem(w: string): string {
@@ -247,6 +256,25 @@ export function installFindWordsLib(api: PageApi): void {
     return s.replace(/\s+/g, " ").trim().slice(0, max);
   }
 
+  type Field = [string, string, number];
+  function action(fields: Field[], words: string[]): [Field | null, number] {
+    const verbs = words.filter((w) =>
+      ACTIONS.has(w) || [...synonyms.get(w) ?? []].some((o) => ACTIONS.has(o))
+    );
+    if (!verbs.length || verbs.length === words.length) return [null, 1];
+    let strong = false;
+    const weak: string[] = [];
+    for (const [, value, weight] of fields) {
+      for (const t of tokens(value)) {
+        if (!verbs.some((v) => wordMatch(v, t) >= 0.7)) continue;
+        if (weight >= 0.8) strong = true;
+        else weak.push(t);
+      }
+    }
+    if (strong) return [null, 1];
+    return weak.length ? [["action", weak.join(" "), 0.9], 1] : [null, 0.8];
+  }
+
   api.findTokens = tokens;
   api.findWordMatch = wordMatch;
   api.findFieldScore = fieldScore;
@@ -255,4 +283,5 @@ export function installFindWordsLib(api: PageApi): void {
   api.findTextOf = textOf;
   api.findTestId = testIdOf;
   api.findSynonyms = (w: string) => [...synonyms.get(w) ?? []];
+  api.findAction = action;
 }

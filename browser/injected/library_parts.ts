@@ -34,6 +34,7 @@ import { installSnapshotLib } from "./snapshot_lib.ts";
 import { installReadLib } from "./read_lib.ts";
 import { installControlLib } from "./control_lib.ts";
 import { installInspectLib } from "./inspect_lib.ts";
+import { installHoverRevealLib } from "./hover_reveal_lib.ts";
 
 type Part = (api: PageApi) => void;
 
@@ -144,6 +145,8 @@ export const LAZY: readonly LazyParts[] = [
   FORMS,
   group("__formEdit", [installSanitizeLib, installFormEditLib], FORMS),
   group("__inspect", [installControlLib, installInspectLib], ACT),
+  // A click on a control shown on its row's hover (rare: sent then).
+  group("__hover", [installHoverRevealLib], ACT),
   group(
     "__find",
     [installFindWordsLib, installFindPlaceLib, installFindLib, installFindHintLib],

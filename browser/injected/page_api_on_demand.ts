@@ -111,6 +111,12 @@ export interface OnDemandApi {
     value: string,
     important: boolean,
   ) => StyleWriteInfo;
+  // hover_reveal_lib.ts
+  /**
+   * For an element hidden until an ancestor is hovered (a `:hover` style rule): that ancestor
+   * (described) and a point on it, frame CSS px; null when hidden for another reason.
+   */
+  hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
   // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
   // method's first call)
   /** The words of a text as the ranker compares them. */
@@ -139,9 +145,14 @@ export interface OnDemandApi {
   findTestId: (el: Element) => string;
   /** Words counted as the same as `w`. */
   findSynonyms: (w: string) => string[];
+  /** For a query asking for an action: the action a weak field says, and the factor (0.8: none). */
+  findAction: (
+    fields: Array<[string, string, number]>,
+    words: string[],
+  ) => [[string, string, number] | null, number];
   // find_place_lib.ts: bags of `[word, weight, label]`
-  /** Where an element sits (ancestors, the nearest heading's name). */
-  findPlaceBag: (el: Element, heading: string) => Array<[string, number, string]>;
+  /** Where an element sits (ancestors, the nearest heading's name, its frame's name). */
+  findPlaceBag: (el: Element, heading: string, frame?: string) => Array<[string, number, string]>;
   /** The text around an element. */
   findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
   /** How well a bag covers words, and the best match's label. */

@@ -7,7 +7,7 @@
  * @module
  */
 import type { FrameInfo, Page } from "../../cdp/page.ts";
-import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
+import { callUtility } from "../injected/mod.ts";
 import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
@@ -15,6 +15,7 @@ import { poll, within } from "../poll.ts";
 import { handOverClosedHosts } from "./closed_hosts.ts";
 import { registerSnapshotRefs } from "./snapshot_refs.ts";
 import { pageBlocked } from "../sessions/session_errors.ts";
+import { contentFrameId } from "./frame_owner.ts";
 
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
@@ -300,25 +301,6 @@ async function childFrameText(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return `(frame unavailable: ${message.split("\n")[0]!.slice(0, 120)})`;
-  }
-}
-
-/**
- * The frame id of an iframe element, from its page-local id in its parent
- * frame; undefined when the element is gone. CDP: `DOM.describeNode`.
- */
-export async function contentFrameId(
-  page: Page,
-  parentFrameId: string,
-  ownerId: number,
-): Promise<string | undefined> {
-  const handle = await callUtilityHandle(page, parentFrameId, "element", [ownerId]);
-  if (!handle) return undefined;
-  try {
-    const { node } = await handle.session.send("DOM.describeNode", { objectId: handle.objectId });
-    return node.frameId;
-  } finally {
-    releaseHandle(handle);
   }
 }
 

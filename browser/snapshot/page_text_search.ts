@@ -18,7 +18,7 @@ import { callUtility } from "../injected/mod.ts";
 import type { SectionInfo, TextSections } from "../injected/page_types.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { ToolError } from "../tool_error.ts";
-import { contentFrameId } from "./capture.ts";
+import { contentFrameId } from "./frame_owner.ts";
 import type { RefRegistry } from "./refs.ts";
 
 /** What to search for, and how much to answer. */
