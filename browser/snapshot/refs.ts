@@ -57,6 +57,12 @@ export interface RefEntry extends RefTarget {
   context?: RefContext | undefined;
   /** What the last capture saw; may differ from the shown values until the agent sees it. */
   latest?: SeenAs | undefined;
+  /**
+   * A result carried the ref to the agent ({@link RefRegistry.markShown}); picks are shown when
+   * made. An action on a ref never shown (a delta that left its line out, a page cut off) is
+   * refused: the agent could only have guessed it.
+   */
+  shown?: boolean;
 }
 
 /** A ref's element as one capture saw it. */
@@ -176,7 +182,8 @@ export class RefRegistry {
    */
   pick(target: RefTarget, role: string, name: string, context?: RefContext): string {
     const ref = `p${this.#nextPick++}`;
-    this.#byRef.set(ref, { ...target, ref, role, name, context });
+    // A person picked it for the agent: shown by the act of picking.
+    this.#byRef.set(ref, { ...target, ref, role, name, context, shown: true });
     return ref;
   }
 
@@ -275,6 +282,17 @@ export class RefRegistry {
       if (e.targetId === targetId && e.latest && (!refs || refs.has(e.ref))) {
         Object.assign(e, e.latest);
       }
+    }
+  }
+
+  /**
+   * Records that a result carried these refs to the agent (see {@link RefEntry.shown}); refs
+   * unknown or dropped are ignored. A ref shown once stays shown while it lives.
+   */
+  markShown(refs: Iterable<string>): void {
+    for (const ref of refs) {
+      const e = this.#byRef.get(ref);
+      if (e) e.shown = true;
     }
   }
 

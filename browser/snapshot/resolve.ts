@@ -21,6 +21,7 @@ import { sameSkeleton } from "./row_identity.ts";
 export type RefGoneReason =
   | "malformed"
   | "unknown"
+  | "unshown"
   | "other-tab"
   | "frame-gone"
   | "navigated"
@@ -29,7 +30,7 @@ export type RefGoneReason =
 
 /**
  * A ref no longer names an element the agent can act on: malformed, never
- * issued, from another tab, its frame or document went away, the element was
+ * issued, never shown to the agent, from another tab, its frame or document went away, the element was
  * removed, or it now has another role, name or context (a node recycled for
  * another list item). A {@link ToolError} with code
  * `"ref-gone"`; the message says what happened and to take a new snapshot.
@@ -140,6 +141,15 @@ function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
       registry.wasIssued(bare)
         ? "belonged to a document that has since been replaced (navigation or reload)"
         : "was never issued in this session",
+    );
+  }
+  if (!entry.shown) {
+    throw new RefGoneError(
+      bare,
+      "unshown",
+      "was never shown to you (no result carried it: a delta that left its line out, " +
+        "or a page cut off)",
+      "take a snapshot (or find) and use a ref it shows",
     );
   }
   if (entry.targetId !== page.target.targetId) {

@@ -1,0 +1,66 @@
+/**
+ * Which refs a tool result carried to the agent: the pipeline marks them shown
+ * (`RefRegistry.markShown`) after rendering each result, and an action on a ref no result ever
+ * carried is refused (`resolve.ts`, reason `unshown`). Pure.
+ *
+ * @module
+ */
+
+/** A ref as a snapshot line, a delta line or a focus line writes it: `[ref=e12]`. */
+const BRACKETED = /\[ref=([ep]\d+)\]/g;
+/** A delta's closing note on stranded, held or re-created refs: `~ e3, e4 … did not move …`. */
+const NOTE = /^~ ([ep]\d+(?:, [ep]\d+)*)(?: and \d+ more)? (?:did not|now sits?|is gone|are gone)/;
+/** The renewed-refs note's new refs: `… re-created them as e9, e10 (same content)`. */
+const RENEWED = / re-created (?:it|them) as ([ep]\d+(?:, [ep]\d+)*)/;
+/** A field that holds refs as bare strings (`ref`, `refs`, `strandedRefs`, `focusRef`, …). */
+const REF_KEY = /^refs?$|Refs?$/;
+const BARE = /^[ep]\d+$/;
+
+/**
+ * The refs `value` (a result's structuredContent or text; objects and arrays walked) carries to
+ * the agent: `[ref=eN]` in any string, the refs a delta's `~` notes name, and bare refs in
+ * fields named for refs (`ref`, `refs`, `…Ref`, `…Refs`, whole values only). Refs in page text
+ * outside those forms ("Plain para e3") are not counted. Refs in `exclude` are left out: the
+ * refs the call itself was given, which its error may echo back (a guessed ref must not become
+ * shown by the refusal that names it).
+ */
+export function refsShownIn(value: unknown, exclude: ReadonlySet<string> = new Set()): Set<string> {
+  const out = new Set<string>();
+  const add = (ref: string) => {
+    if (!exclude.has(ref)) out.add(ref);
+  };
+  const scanText = (text: string) => {
+    for (const m of text.matchAll(BRACKETED)) add(m[1]!);
+    if (!text.includes("~ ")) return;
+    for (const line of text.split("\n")) {
+      const note = NOTE.exec(line);
+      if (!note) continue;
+      for (const ref of note[1]!.split(", ")) add(ref);
+      const renewed = RENEWED.exec(line);
+      for (const ref of renewed ? renewed[1]!.split(", ") : []) add(ref);
+    }
+  };
+  const walk = (v: unknown, refKey: boolean, depth: number) => {
+    if (typeof v === "string") {
+      if (refKey && BARE.test(v)) add(v);
+      else scanText(v);
+    } else if (Array.isArray(v)) {
+      for (const item of v) walk(item, refKey, depth + 1);
+    } else if (v && typeof v === "object" && depth < 64) {
+      for (const [k, item] of Object.entries(v)) walk(item, REF_KEY.test(k), depth + 1);
+    }
+  };
+  walk(value, false, 0);
+  return out;
+}
+
+/** Every ref-shaped token (`e12`, `p3`) in a call's arguments: what {@link refsShownIn} excludes. */
+export function refsGivenIn(args: unknown): Set<string> {
+  let json: string;
+  try {
+    json = JSON.stringify(args) ?? "";
+  } catch {
+    return new Set();
+  }
+  return new Set([...json.matchAll(/\b[ep]\d+\b/g)].map((m) => m[0]));
+}
