@@ -412,8 +412,12 @@ async function runExclusive(
             s,
             // A ref refused as re-used for another item (nothing was done to it): its row's
             // change is not the action's effect, and the ref keeps what the agent was shown.
-            target?.kind === "element" && result.error?.code !== "ref-gone"
-              ? target.ref
+            // Without a target (type, press) the keys went to the focused element: its own
+            // change (the value typed into an edited row) is the action's effect too.
+            target?.kind === "element"
+              ? (result.error?.code !== "ref-gone" ? target.ref : undefined)
+              : target === undefined
+              ? before?.focusRef
               : undefined,
           ),
         mode === "none" ? undefined : skippedDelta(mode),

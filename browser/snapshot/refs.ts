@@ -58,6 +58,11 @@ export interface RefEntry extends RefTarget {
   /** What the last capture saw; may differ from the shown values until the agent sees it. */
   latest?: SeenAs | undefined;
   /**
+   * {@link RefRegistry.settle} returned it as held, and it has stayed held since: a delta's
+   * note said so once, the next ones need not (until it is shown or taken over).
+   */
+  heldSaid?: boolean;
+  /**
    * A result carried the ref to the agent ({@link RefRegistry.markShown}); picks are shown when
    * made. An action on a ref never shown (a delta that left its line out, a page cut off) is
    * refused: the agent could only have guessed it.
@@ -163,7 +168,7 @@ export class RefRegistry {
     const latest = { role, name, context };
     if (known) {
       known.latest = latest;
-      if (!options.hold) Object.assign(known, latest);
+      if (!options.hold) Object.assign(known, latest, { heldSaid: false });
       else if (!known.context) known.context = context;
       return known.ref;
     }
@@ -213,7 +218,9 @@ export class RefRegistry {
    * now reads Following) is taken over.
    *
    * @param options.acted the ref the action acted on (its rename is the action's effect).
-   * Returns the refs held back, in `seen` order.
+   * Returns the refs newly held back, in `seen` order: a ref held by an earlier settle and
+   * neither shown nor back as shown since is held still, but not returned again (the delta's
+   * note said it once).
    */
   settle(seen: Iterable<string>, options: { acted?: string | undefined } = {}): string[] {
     const seenSet = new Set(seen);
@@ -224,6 +231,8 @@ export class RefRegistry {
       if (
         e && l && (l.role !== e.role || l.name !== e.name || !sameContext(e.context, l.context))
       ) changed.push(e);
+      // Back where it was shown: a later change is a new one, said again.
+      else if (e) e.heldSaid = false;
     }
     if (!changed.length) return [];
     // Picks are not captured (they keep what the person picked): they take no part here.
@@ -257,7 +266,11 @@ export class RefRegistry {
           (sameContext(p.context, l.context) ||
             (now(p) !== undefined && sameContext(now(p)!.context, e.context)))
         ) || (!acted && e.context !== undefined && !sameSkeleton(e.context, l.context)));
-      if (nameRecycled || contextRecycled) held.push(e.ref);
+      if (nameRecycled || contextRecycled) {
+        // Said once per change: a ref still held from an earlier delta is not named again.
+        if (!e.heldSaid) held.push(e.ref);
+        e.heldSaid = true;
+      } else e.heldSaid = false;
       take.push([e, {
         role: nameRecycled ? e.role : l.role,
         name: nameRecycled ? e.name : l.name,
@@ -280,7 +293,7 @@ export class RefRegistry {
       : new Set([...shown.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!));
     for (const e of this.#byRef.values()) {
       if (e.targetId === targetId && e.latest && (!refs || refs.has(e.ref))) {
-        Object.assign(e, e.latest);
+        Object.assign(e, e.latest, { heldSaid: false });
       }
     }
   }

@@ -173,3 +173,21 @@ Deno.test("refs: a pick is a pN beside the element's eN; both resolve, and go wi
   r.dropStale("T", "F", "L2", "i");
   assertEquals([r.get("e1"), r.get("p2"), r.wasIssued("p2")], [undefined, undefined, true]);
 });
+
+Deno.test("settle: a held ref is returned once per change, again after it was shown", () => {
+  const r = new RefRegistry();
+  const item = (text: string, hold = true) => ({ context: { kind: "list item", text }, hold });
+  const done = r.refFor(at(1), "checkbox", "Done", item("Buy milk", false));
+  const capture = (text: string) => [r.refFor(at(1), "checkbox", "Done", item(text))];
+  // Vue TodoMVC's edit: the row reads otherwise after each key and after Enter.
+  assertEquals(r.settle(capture("Buy milk now")), [done]);
+  assertEquals(r.settle(capture("Buy milk now")), [], "said once: still held, not said again");
+  assertEquals(r.settle(capture("Buy milk now please")), []);
+  assertEquals(r.get(done)?.context?.text, "Buy milk", "held all along");
+  // Back as shown, then changed again: a new change, said again.
+  assertEquals(r.settle(capture("Buy milk")), []);
+  assertEquals(r.settle(capture("Walk dog")), [done]);
+  // Shown where it is now, then changed again: said again.
+  r.showAll("T1");
+  assertEquals(r.settle(capture("Buy bread")), [done]);
+});
