@@ -79,6 +79,12 @@ export interface ActionSpec {
   quietFromInput?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
+  /**
+   * What the action sends that may by itself keep the page busy past timeoutMs (a fill's huge
+   * value: "the value is 20,000,000 characters"): a timeout then names it as the cause, not
+   * a page script.
+   */
+  heavyInput?: string;
   /** Does the action; may return fields merged into the result. */
   perform(c: PerformContext): Promise<PerformFields | void>;
 }
@@ -319,17 +325,25 @@ async function runExclusive(
         });
         // The action's own account of how far it got (type: the characters typed) leads.
         const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
+        const cause = spec.heavyInput
+          ? `${spec.heavyInput}, more than the page could take in within the time (the browser ` +
+            "was still laying it out and running the page's input handlers)"
+          : `a script was still running (the ${spec.type} may have started it)`;
         result.fail(
           new ToolError(
             "timeout",
             `${
               own ? `${own.message}: ` : ""
-            }the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
-              stopped
+            }the page did not finish handling the ${spec.type} within timeoutMs: ${cause}${
+              spec.heavyInput
+                ? "; the page may be left half-updated"
+                : stopped
                 ? " and a stop was sent to it (one that loops through dialogs may run on for seconds); the page may be left half-updated"
                 : ""
             }`,
-            "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
+            spec.heavyInput
+              ? "send a smaller value (or upload_file for a file's content); reload if the page looks wrong"
+              : "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
             own?.details,
           ),
         );
