@@ -8,7 +8,7 @@
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
-import { refOf } from "./_util.ts";
+import { refOf, servePages } from "./_util.ts";
 
 type R = Record<string, unknown>;
 
@@ -30,14 +30,8 @@ const PAGES: Record<string, string> = {
 };
 
 Deno.test("refs never shown to the agent are refused; shown ones keep working", async (t) => {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const page = PAGES[new URL(req.url).pathname];
-    return new Response(page ?? "not found", {
-      status: page ? 200 : 404,
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
-  });
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  const server = servePages(PAGES);
+  const { base } = server;
   const mcp = await startStdio({
     env: {
       BROWX_TOOLSETS: "core,power,debug,sessions",
@@ -106,6 +100,6 @@ Deno.test("refs never shown to the agent are refused; shown ones keep working", 
     });
   } finally {
     await mcp.close();
-    await server.shutdown();
+    await server.close();
   }
 });
