@@ -9,6 +9,7 @@
  */
 
 import { sameSkeleton } from "./row_identity.ts";
+import { refsShownIn } from "./shown_refs.ts";
 
 /** Where a ref's element lives: tab, frame, document, world, page-local id. */
 export interface RefTarget {
@@ -283,14 +284,13 @@ export class RefRegistry {
   }
 
   /**
-   * The agent was shown the tab: every ref of it that `shown` holds (as `[ref=eN]`; the page
-   * of a paged snapshot, a full result cut at its budget) takes what the last capture saw; refs
-   * it did not show keep what they were last shown with. Without `shown`: every ref of the tab.
+   * The agent was shown the tab: every ref of it that `shown` holds (`[ref=eN]`, a read_page
+   * tree line; the page of a paged snapshot, a full result cut at its budget) takes what the
+   * last capture saw; refs it did not show keep what they were last shown with. Without
+   * `shown`: every ref of the tab.
    */
   showAll(targetId: string, shown?: string): void {
-    const refs = shown === undefined
-      ? undefined
-      : new Set([...shown.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!));
+    const refs = shown === undefined ? undefined : refsShownIn(shown);
     for (const e of this.#byRef.values()) {
       if (e.targetId === targetId && e.latest && (!refs || refs.has(e.ref))) {
         Object.assign(e, e.latest, { heldSaid: false });

@@ -114,17 +114,29 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
  *
  * CDP: `Runtime.evaluate` in the utility world of the ref's frame.
  *
+ * @param options.issuedByCaller the caller issued `ref` itself for an element the agent named
+ *   otherwise (read_page by selector): it need not have been shown to the agent.
  * @throws RefGoneError (see {@link RefGoneReason}).
  */
-export async function checkRef(page: Page, registry: RefRegistry, ref: string): Promise<RefEntry> {
-  return await checkLive(page, registry, liveEntry(page, registry, ref));
+export async function checkRef(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  options: { issuedByCaller?: boolean } = {},
+): Promise<RefEntry> {
+  return await checkLive(page, registry, liveEntry(page, registry, ref, options.issuedByCaller));
 }
 
 /**
  * The registry's entry of a ref whose tab, frame and document are still the ones it was
  * issued in (no page call). @throws RefGoneError
  */
-function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
+function liveEntry(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  issuedByCaller = false,
+): RefEntry {
   const bare = parseRef(ref);
   if (!bare) {
     throw new RefGoneError(
@@ -143,7 +155,7 @@ function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
         : "was never issued in this session",
     );
   }
-  if (!entry.shown) {
+  if (!entry.shown && !issuedByCaller) {
     throw new RefGoneError(
       bare,
       "unshown",

@@ -8,6 +8,8 @@
 
 /** A ref as a snapshot line, a delta line or a focus line writes it: `[ref=e12]`. */
 const BRACKETED = /\[ref=([ep]\d+)\]/g;
+/** A line of read_page's tree mode: `e12 button "Go"`, `e3 link "Docs" -> /docs`. */
+const TREE_LINE = /^([ep]\d+) [a-z]+(?= "| \[| \(| ->|$)/gm;
 /** A delta's closing note on stranded, held or re-created refs: `~ e3, e4 … did not move …`. */
 const NOTE = /^~ ([ep]\d+(?:, [ep]\d+)*)(?: and \d+ more)? (?:did not|now sits?|is gone|are gone)/;
 /** The renewed-refs note's new refs: `… re-created them as e9, e10 (same content)`. */
@@ -18,7 +20,8 @@ const BARE = /^[ep]\d+$/;
 
 /**
  * The refs `value` (a result's structuredContent or text; objects and arrays walked) carries to
- * the agent: `[ref=eN]` in any string, the refs a delta's `~` notes name, and bare refs in
+ * the agent: `[ref=eN]` in any string, a line of read_page's tree (`e12 button "Go"`), the
+ * refs a delta's `~` notes name, and bare refs in
  * fields named for refs (`ref`, `refs`, `…Ref`, `…Refs`, whole values only). Refs in page text
  * outside those forms ("Plain para e3") are not counted. Refs in `exclude` are left out: the
  * refs the call itself was given, which its error may echo back (a guessed ref must not become
@@ -31,6 +34,7 @@ export function refsShownIn(value: unknown, exclude: ReadonlySet<string> = new S
   };
   const scanText = (text: string) => {
     for (const m of text.matchAll(BRACKETED)) add(m[1]!);
+    for (const m of text.matchAll(TREE_LINE)) add(m[1]!);
     if (!text.includes("~ ")) return;
     for (const line of text.split("\n")) {
       const note = NOTE.exec(line);

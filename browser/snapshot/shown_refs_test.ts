@@ -9,6 +9,14 @@ Deno.test("shown refs: snapshot lines, delta notes and ref fields count; page te
     "- link [ref=p2]",
   ].join("\n");
   assertEquals([...refsShownIn(tree)], ["e1", "p2"]);
+  // read_page's tree mode: a ref leads its line.
+  const read = [
+    "# Reading room",
+    'e4 link "Basic page" -> /basic.html',
+    "e5 button",
+    "e6 is great",
+  ];
+  assertEquals([...refsShownIn(read.join("\n"))], ["e4", "e5"]);
   const delta = [
     '+ - button "Save" [ref=e10]',
     "~ e11, e12 did not move with their lines (re-used nodes): take a snapshot before using them",
