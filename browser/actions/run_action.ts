@@ -29,6 +29,7 @@ import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
+import { performTimeout } from "./perform_timeout.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
@@ -325,28 +326,12 @@ async function runExclusive(
         });
         // The action's own account of how far it got (type: the characters typed) leads.
         const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
-        const cause = spec.heavyInput
-          ? `${spec.heavyInput}, more than the page could take in within the time (the browser ` +
-            "was still laying it out and running the page's input handlers)"
-          : `a script was still running (the ${spec.type} may have started it)`;
-        result.fail(
-          new ToolError(
-            "timeout",
-            `${
-              own ? `${own.message}: ` : ""
-            }the page did not finish handling the ${spec.type} within timeoutMs: ${cause}${
-              spec.heavyInput
-                ? "; the page may be left half-updated"
-                : stopped
-                ? " and a stop was sent to it (one that loops through dialogs may run on for seconds); the page may be left half-updated"
-                : ""
-            }`,
-            spec.heavyInput
-              ? "send a smaller value (or upload_file for a file's content); reload if the page looks wrong"
-              : "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
-            own?.details,
-          ),
-        );
+        result.fail(performTimeout({
+          type: spec.type,
+          own,
+          stopped,
+          heavyInput: spec.heavyInput,
+        }));
       } else if (!(e instanceof ToolError) || signal?.aborted) throw e;
       else result.fail(e);
     } finally {
