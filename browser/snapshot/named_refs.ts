@@ -7,7 +7,8 @@
  * @module
  */
 import { ToolError } from "../tool_error.ts";
-import { parseRef, type RefEntry, type RefRegistry } from "./refs.ts";
+import type { RefEntry, RefRegistry } from "./refs.ts";
+import { parseRef } from "./ref_syntax.ts";
 
 /** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;

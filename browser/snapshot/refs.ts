@@ -118,17 +118,6 @@ function groupBy(entries: Iterable<RefEntry>, key: (e: RefEntry) => string) {
   return m;
 }
 
-const REF_FORMS = /^\s*(?:\[?ref=)?([ep]\d+)\]?\s*$/;
-
-/**
- * Parses what an agent passed as a ref: `e12` (or a picked `p3`), also `ref=e12` and
- * `[ref=e12]` (copied from a snapshot line). Returns the bare ref, or undefined when it
- * is not a ref.
- */
-export function parseRef(input: string): string | undefined {
-  return REF_FORMS.exec(input)?.[1];
-}
-
 function keyOf(t: RefTarget): string {
   return `${t.targetId}\u0000${t.frameId}\u0000${t.loaderId}\u0000${t.instance}\u0000${t.localId}`;
 }

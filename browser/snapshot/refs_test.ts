@@ -1,5 +1,6 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import { parseRef, RefRegistry, type RefTarget } from "./refs.ts";
+import { RefRegistry, type RefTarget } from "./refs.ts";
+import { parseRef } from "./ref_syntax.ts";
 
 const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({
   targetId: "T1",
