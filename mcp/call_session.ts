@@ -56,10 +56,10 @@ export function markRefsShown(call: ToolCall, result: CallToolResult): void {
   const session = call.ctx.sessions.list().find((s) => s.id === id);
   if (!session || session.closed) return;
   const exclude = refsGivenIn(call.args);
-  session.refs.markShown(refsShownIn(result.structuredContent, exclude));
-  for (const c of result.content) {
-    if (c.type === "text") session.refs.markShown(refsShownIn(c.text, exclude));
-  }
+  const text = result.content.map((c) => c.type === "text" ? c.text : "").join("\n");
+  session.refs.markShown(refsShownIn(text, exclude));
+  // The structured content again, but the long strings the text holds whole (a snapshot).
+  session.refs.markShown(refsShownIn(result.structuredContent, exclude, { scanned: text }));
 }
 
 /**

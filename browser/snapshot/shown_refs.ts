@@ -6,12 +6,13 @@
  * @module
  */
 
-/** A ref as a snapshot line, a delta line or a focus line writes it: `[ref=e12]`. */
-const BRACKETED = /\[ref=([ep]\d+)\]/g;
-/** A line of read_page's tree mode: `e12 button "Go"`, `e3 link "Docs" -> /docs`. */
-const TREE_LINE = /^([ep]\d+) [a-z]+(?= "| \[| \(| ->|$)/gm;
-/** A delta's closing note on stranded, held or re-created refs: `~ e3, e4 … did not move …`. */
-const NOTE = /^~ ([ep]\d+(?:, [ep]\d+)*)(?: and \d+ more)? (?:did not|now sits?|is gone|are gone)/;
+/**
+ * In one pass over a text: a ref as a snapshot, delta or focus line writes it (`[ref=e12]`);
+ * a line of read_page's tree mode (`e12 button "Go"`, `e3 link "Docs" -> /docs`); a delta's
+ * closing note on stranded, held or re-created refs (`~ e3, e4 … did not move …`).
+ */
+const SHOWN =
+  /\[ref=([ep]\d+)\]|^([ep]\d+) [a-z]+(?= "| \[| \(| ->|$)|^~ ([ep]\d+(?:, [ep]\d+)*)(?: and \d+ more)? (?:did not|now sits?|is gone|are gone)[^\n]*/gm;
 /** The renewed-refs note's new refs: `… re-created them as e9, e10 (same content)`. */
 const RENEWED = / re-created (?:it|them) as ([ep]\d+(?:, [ep]\d+)*)/;
 /** A field that holds refs as bare strings (`ref`, `refs`, `strandedRefs`, `focusRef`, …). */
@@ -25,29 +26,33 @@ const BARE = /^[ep]\d+$/;
  * fields named for refs (`ref`, `refs`, `…Ref`, `…Refs`, whole values only). Refs in page text
  * outside those forms ("Plain para e3") are not counted. Refs in `exclude` are left out: the
  * refs the call itself was given, which its error may echo back (a guessed ref must not become
- * shown by the refusal that names it).
+ * shown by the refusal that names it). A long string (200+ characters) that `options.scanned`
+ * holds whole is skipped: the result's text was scanned already, and a snapshot stands in both.
  */
-export function refsShownIn(value: unknown, exclude: ReadonlySet<string> = new Set()): Set<string> {
+export function refsShownIn(
+  value: unknown,
+  exclude: ReadonlySet<string> = new Set(),
+  options: { scanned?: string } = {},
+): Set<string> {
+  const scanned = options.scanned;
   const out = new Set<string>();
   const add = (ref: string) => {
     if (!exclude.has(ref)) out.add(ref);
   };
   const scanText = (text: string) => {
-    for (const m of text.matchAll(BRACKETED)) add(m[1]!);
-    for (const m of text.matchAll(TREE_LINE)) add(m[1]!);
-    if (!text.includes("~ ")) return;
-    for (const line of text.split("\n")) {
-      const note = NOTE.exec(line);
-      if (!note) continue;
-      for (const ref of note[1]!.split(", ")) add(ref);
-      const renewed = RENEWED.exec(line);
-      for (const ref of renewed ? renewed[1]!.split(", ") : []) add(ref);
+    for (const m of text.matchAll(SHOWN)) {
+      if (m[1] ?? m[2]) add((m[1] ?? m[2])!);
+      else {
+        for (const ref of m[3]!.split(", ")) add(ref);
+        const renewed = RENEWED.exec(m[0]);
+        for (const ref of renewed ? renewed[1]!.split(", ") : []) add(ref);
+      }
     }
   };
   const walk = (v: unknown, refKey: boolean, depth: number) => {
     if (typeof v === "string") {
       if (refKey && BARE.test(v)) add(v);
-      else scanText(v);
+      else if (!(scanned && v.length >= 200 && scanned.includes(v))) scanText(v);
     } else if (Array.isArray(v)) {
       for (const item of v) walk(item, refKey, depth + 1);
     } else if (v && typeof v === "object" && depth < 64) {

@@ -49,3 +49,10 @@ Deno.test("shown refs: the refs a call was given are never shown by its own resu
   assertEquals([...refsShownIn(error, given)], []);
   assertEquals([...refsGivenIn(undefined)], []);
 });
+
+Deno.test("shown refs: a long string the text holds whole is not scanned again", () => {
+  const tree = `- button "Go" [ref=e1]\n${"filler line\n".repeat(30)}`;
+  const structured = { tree, other: `${"x".repeat(300)} [ref=e2]` };
+  assertEquals([...refsShownIn(structured, new Set(), { scanned: `head\n${tree}` })], ["e2"]);
+  assertEquals([...refsShownIn(structured)].sort(), ["e1", "e2"]);
+});
