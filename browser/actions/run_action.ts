@@ -415,7 +415,7 @@ async function runExclusive(
             // change (the value typed into an edited row) is the action's effect too.
             target?.kind === "element"
               ? (result.error?.code !== "ref-gone" ? target.ref : undefined)
-              : target === undefined
+              : target === undefined && KEYS_TO_FOCUS.has(spec.type)
               ? before?.focusRef
               : undefined,
           ),
@@ -438,6 +438,12 @@ async function runExclusive(
     if (target?.kind === "element") releaseHandle(target.handle);
   }
 }
+
+/**
+ * Actions whose keys go to the focused element when they have no target: its own change is
+ * theirs (a scroll's is not: a virtual list may re-use the focused row for another item).
+ */
+const KEYS_TO_FOCUS = new Set(["type", "press"]);
 
 /** Child frames the timer watch is armed in beside the main frame and the element's, at most. */
 const MAX_TIMER_CHILD_FRAMES = 8;
