@@ -112,6 +112,7 @@ export async function readPage(
       );
       text = (await captureSnapshot(page, session.refs, {
         rootRef: ref,
+        rootIssued: true,
         frameNote: options.frameNote,
         signal,
       })).text;

@@ -9,6 +9,8 @@
 import { ToolError } from "../browser/tool_error.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
+import { refsGivenIn, refsShownIn } from "../browser/snapshot/shown_refs.ts";
+import type { CallToolResult } from "../tools/context.ts";
 import type { ToolCall } from "./call_types.ts";
 
 /**
@@ -41,6 +43,23 @@ export function sinceLastCall(call: ToolCall): SinceLastCall | undefined {
   if (id === undefined) return undefined;
   const session = call.ctx.sessions.list().find((s) => s.id === id);
   return session && !session.closed ? takeSinceLastCall(session) : undefined;
+}
+
+/**
+ * Marks the refs `result` carries to the agent as shown in the call's session (see
+ * `browser/snapshot/shown_refs.ts`): from now on an action may use them. Refs the call was
+ * given are not marked by its own result (an error echoing a guessed ref does not show it).
+ */
+export function markRefsShown(call: ToolCall, result: CallToolResult): void {
+  const id = sessionOf(call);
+  if (id === undefined) return;
+  const session = call.ctx.sessions.list().find((s) => s.id === id);
+  if (!session || session.closed) return;
+  const exclude = refsGivenIn(call.args);
+  const text = result.content.map((c) => c.type === "text" ? c.text : "").join("\n");
+  session.refs.markShown(refsShownIn(text, exclude));
+  // The structured content again, but the long strings the text holds whole (a snapshot).
+  session.refs.markShown(refsShownIn(result.structuredContent, exclude, { scanned: text }));
 }
 
 /**

@@ -21,7 +21,8 @@
  * 5. **Render** — the session's news since its previous result added once as `sinceLastCall`
  *    (what happened outside its action windows: `browser/since_last_call.ts`), page-side cuts
  *    resolved clear of secrets' values, registered values masked (before any cut), the MCP
- *    result built (`mcp/render.ts`) within one message's size.
+ *    result built (`mcp/render.ts`) within one message's size; the refs it carries marked shown
+ *    (an action may use only refs some result showed: `browser/snapshot/shown_refs.ts`).
  * 6. **Audit outcome** — one line per call from the typed {@link CallOutcome}, refused calls
  *    included; a call whose handler runs gets a start line first (same `callId`), so a crash
  *    mid-call leaves a trace.
@@ -58,6 +59,7 @@ import { gatedConfirm, gatedConsent, namedTarget } from "./call_human.ts";
 import {
   closedWhileRunning,
   keptWaiting,
+  markRefsShown,
   refineBySession,
   sessionOf,
   sinceLastCall,
@@ -120,6 +122,8 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
 
   // 5. Render: the whole result masked (error messages too) when masking is on.
   const result = masking ? maskResult(outcome.result, store) : outcome.result;
+  // The refs the agent now holds: the ones this result shows (an action may use only those).
+  markRefsShown(call, result);
 
   // 6. Audit outcome, from the typed outcome (never from the rendered text).
   origin ??= activeOrigin(ctx, session);

@@ -88,3 +88,22 @@ export function listConfig(
     toolsets,
   } as never;
 }
+
+/** A loopback server of fixed HTML pages, by path; other paths answer 404. */
+export interface PageServer {
+  /** `http://127.0.0.1:<port>`. */
+  base: string;
+  close(): Promise<void>;
+}
+
+/** Serves `pages` (path → HTML) on 127.0.0.1; any other path is a 404 ("not found"). */
+export function servePages(pages: Record<string, string>): PageServer {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const page = pages[new URL(req.url).pathname];
+    return new Response(page ?? "not found", {
+      status: page ? 200 : 404,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  });
+  return { base: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}

@@ -80,6 +80,33 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       },
     );
 
+    await t.step(
+      "press Enter in a field the browser's validation stops: the same warning",
+      async () => {
+        // Was: ok, "unchanged", nothing said (a click on the Send button warned).
+        for (const args of [{ selector: "#email" }, {}]) {
+          const r = await act(mcp, "press", { key: "Enter", ...args });
+          assertEquals(r.ok, true);
+          const warned = r.warnings.find((w) => w.startsWith("the form was not sent"));
+          assertIncludes(String(warned), "email: ", JSON.stringify(args));
+          assertIncludes(String(warned), "press Enter again");
+        }
+        // Another key, and Enter in a form that is sent: nothing of the kind.
+        const tab = await act(mcp, "press", { key: "Tab", selector: "#email" });
+        assertEquals(tab.warnings.filter((w) => w.includes("not sent")), []);
+        assertEquals(echoes().length, 0);
+        const bad = await mcp.call("press", { key: "Enterr", selector: "#email" });
+        assertEquals(bad.isError, true, textOf(bad));
+        assertIncludes(textOf(bad), "Enterr");
+        await act(mcp, "fill", { selector: "#loose", value: "Bob" });
+        const sent = await act(mcp, "press", { key: "Enter", submits: true });
+        assertEquals(sent.warnings.filter((w) => w.includes("not sent")), []);
+        assertIncludes(sent.navigation.to, "/api/echo?loose=Bob");
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        fx.requests.length = 0;
+      },
+    );
+
     await t.step("a valid value: submitted as before", async () => {
       const r = await act(mcp, "fill", {
         selector: "#email",

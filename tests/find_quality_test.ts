@@ -101,6 +101,8 @@ Deno.test("find: top-1 and top-3 over the labelled set", async () => {
           refs,
           memory: new FindMemory(),
         });
+        // Shown to the agent (as the pipeline marks a result's refs): an action may use them.
+        refs.markShown(answer.candidates.map((x) => x.ref));
         let at = -1;
         for (let i = 0; i < answer.candidates.length && at < 0; i++) {
           if (await isExpected(page, refs, answer.candidates[i]!.ref, c)) at = i;

@@ -18,6 +18,7 @@ import { manyControlsPage } from "./fixtures/generate.ts";
 import type { Page } from "../cdp/page.ts";
 import { releaseHandle, type RemoteHandle } from "../browser/injected/mod.ts";
 import { captureSnapshot } from "../browser/snapshot/capture.ts";
+import { refsShownIn } from "../browser/snapshot/shown_refs.ts";
 import { diffSnapshots } from "../browser/snapshot/delta.ts";
 import { RefRegistry } from "../browser/snapshot/refs.ts";
 import { RefGoneError, resolveRef } from "../browser/snapshot/resolve.ts";
@@ -91,8 +92,12 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
   try {
     const page = await tb.newPage();
     const refs = new RefRegistry();
-    const snap = async (rootRef?: string) =>
-      (await captureSnapshot(page, refs, rootRef ? { rootRef } : {})).text;
+    // The text is what the agent is shown: its refs are the ones an action may use.
+    const snap = async (rootRef?: string) => {
+      const { text } = await captureSnapshot(page, refs, rootRef ? { rootRef } : {});
+      refs.markShown(refsShownIn(text));
+      return text;
+    };
 
     await t.step("roles, names, states and values; password values never shown", async () => {
       await page.navigate(fx.url("basic.html"));

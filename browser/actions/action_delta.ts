@@ -52,11 +52,15 @@ export async function buildDelta(
   acted?: string,
 ): Promise<DeltaOut | undefined> {
   if (mode === "none") return undefined;
-  const switchedTab = rec.activePage !== actedOn;
-  return await snapshotChange(session, rec.activePage, {
+  // The tab the action opened closed again (blank: the guard stopped the form it was to load):
+  // what changed is in the tab acted on.
+  const closedAgain = rec.activePage.isClosed && !actedOn.isClosed;
+  const shown = closedAgain ? actedOn : rec.activePage;
+  const switchedTab = shown !== actedOn;
+  return await snapshotChange(session, shown, {
     mode,
     before,
-    whole: rec.fullLoad || switchedTab || rec.newTabs.length > 0,
+    whole: rec.fullLoad || switchedTab || (!closedAgain && rec.newTabs.length > 0),
     acted,
   }, signal);
 }

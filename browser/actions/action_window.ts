@@ -275,8 +275,18 @@ export class ActionWindow implements AsyncDisposable {
     }
     let blocked: ToolError | undefined;
     if (policy.errors.length) {
-      blocked = blockedNavigation(policy.errors, recording.activePage.url);
+      // A form sent into a new tab (target=_blank): that tab is the one stopped, this one stays.
+      const opened = this.#session.tabs.find((t) =>
+        t !== this.#page && t.target.targetId === policy.errors[0]!.frameId
+      );
+      const openedTab = opened && this.#session.tabs.indexOf(opened);
       await this.#closeBlankTabs(policy.errors);
+      blocked = opened
+        ? blockedNavigation(policy.errors, this.#page.url, {
+          openedTab,
+          openedClosed: opened.isClosed || !this.#session.tabs.includes(opened),
+        })
+        : blockedNavigation(policy.errors, recording.activePage.url);
     }
     if (!settled) {
       // Loading, or requests/timers the action started still running: what they do comes

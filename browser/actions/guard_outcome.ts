@@ -12,14 +12,30 @@ import { keysOnly, shownUrl } from "../network_writes.ts";
  * The error of an action whose navigation the policy stopped (the tab has
  * not moved): details `url` (where the tab stands), `blockedUrl`,
  * `redirected_to` (a stopped redirect hop) and `policy.rule`.
+ *
+ * @param options.openedTab the index of the new tab the navigation was to load in (a form with
+ *   `target=_blank`): said, and `tabUrl` is the acted-on tab's URL. Details `openedTab`.
+ * @param options.openedClosed that tab was closed since (it stayed blank).
  */
-export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string): ToolError {
+export function blockedNavigation(
+  stopped: BlockedNavigation[],
+  tabUrl: string,
+  options: { openedTab?: number | undefined; openedClosed?: boolean } = {},
+): ToolError {
   const stop = stopped[0]!;
+  const opened = options.openedTab;
+  // Where the request was to load, and that the acted-on tab stayed.
+  const stayed = opened === undefined
+    ? `the tab has not moved (${tabUrl})`
+    : `it was to load in a new tab (tab ${opened}, left blank${
+      options.openedClosed ? " and closed again" : ""
+    }); this tab has not moved (${tabUrl})`;
   // A form's URL carries its fields' values (a GET form with a password field): by its keys.
   const formish = stop.form || stop.reason === "submit" || stop.replay;
   const b = { ...stop, url: formish ? keysOnly(stop.url) : shownUrl({ url: stop.url }) };
   const details = {
     url: tabUrl,
+    ...(opened !== undefined ? { openedTab: opened } : {}),
     blockedUrl: b.url,
     ...(b.redirectedTo ? { redirected_to: b.redirectedTo } : {}),
     policy: {
@@ -71,7 +87,7 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     return new ToolError(
       "blocked-by-policy",
       `policy: the form sends to ${b.url}, which no approval covers (${b.why}); ` +
-        `it was not sent${b.subframe ? "" : " and the tab has not moved"} (${tabUrl})`,
+        (b.subframe ? `it was not sent (${tabUrl})` : `it was not sent and ${stayed}`),
       "send forms only to approved origins; the operator can add the origin to BROWX_ALLOWED_ORIGINS",
       details,
     );
@@ -80,7 +96,7 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     return new ToolError(
       "blocked-by-policy",
       `policy: the page tried to send a form (to ${b.url}) that this call did not declare; ` +
-        `the request was stopped and the tab has not moved (${tabUrl})`,
+        `the request was stopped and ${stayed}`,
       "repeat the call with submits: true if you mean to send the form",
       details,
     );
@@ -89,7 +105,7 @@ export function blockedNavigation(stopped: BlockedNavigation[], tabUrl: string):
     "blocked-by-policy",
     `policy: the page tried to take the tab to ${b.url}${
       b.redirectedTo ? " (through a redirect)" : ""
-    }, which no approval covers; the request was stopped and the tab has not moved (${tabUrl})`,
+    }, which no approval covers; the request was stopped and ${stayed}`,
     "navigate to that URL yourself to be asked for it, or stay on the approved sites",
     details,
   );

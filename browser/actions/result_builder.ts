@@ -16,6 +16,7 @@ import type {
 import type { DeltaOut } from "./action_delta.ts";
 import type { Mutation, Recording } from "./recording.ts";
 import { onlyOwnLineChanged } from "./idle_outcome.ts";
+import { validationStoppedWarning } from "./form_invalid.ts";
 
 /**
  * The warning of an action that opened a file chooser: what to do instead, naming the
@@ -152,11 +153,7 @@ export class ActionResultBuilder {
     if (
       this.#type === "click" && Array.isArray(invalid) && invalid.length && !sent && !this.#error
     ) {
-      warnings.push(
-        `the form was not sent: the browser's validation stopped it (${
-          invalid.join("; ")
-        }); fill those fields, then click again`,
-      );
+      warnings.push(validationStoppedWarning(invalid, "click again"));
     }
     const ownRef = target?.kind === "element" ? target.ref : undefined;
     const d = facts.delta?.delta;

@@ -30,6 +30,7 @@ import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter } from "./element_probe.ts";
+import { performTimeout } from "./perform_timeout.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
@@ -80,6 +81,12 @@ export interface ActionSpec {
   quietFromInput?: boolean;
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
+  /**
+   * What the action sends that may by itself keep the page busy past timeoutMs (a fill's huge
+   * value: "the value is 20,000,000 characters"): a timeout then names it as the cause, not
+   * a page script.
+   */
+  heavyInput?: string;
   /** Does the action; may return fields merged into the result. */
   perform(c: PerformContext): Promise<PerformFields | void>;
 }
@@ -329,18 +336,12 @@ async function runExclusive(
         // The action's own account of how far it got (type: the characters typed) leads.
         const own = e instanceof ToolError && e.code === "timeout" ? e : undefined;
         result.fail(
-          page.crashed ? tabCrashed(page.url) : new ToolError(
-            "timeout",
-            `${
-              own ? `${own.message}: ` : ""
-            }the page did not finish handling the ${spec.type} within timeoutMs: a script was still running (the ${spec.type} may have started it)${
-              stopped
-                ? " and a stop was sent to it (one that loops through dialogs may run on for seconds); the page may be left half-updated"
-                : ""
-            }`,
-            "navigate elsewhere or reload if the page looks wrong, or call again with a larger timeoutMs",
-            own?.details,
-          ),
+          page.crashed ? tabCrashed(page.url) : performTimeout({
+            type: spec.type,
+            own,
+            stopped,
+            heavyInput: spec.heavyInput,
+          }),
         );
       } else if (!(e instanceof ToolError) || signal?.aborted) throw e;
       else result.fail(e);
@@ -427,8 +428,12 @@ async function runExclusive(
             s,
             // A ref refused as re-used for another item (nothing was done to it): its row's
             // change is not the action's effect, and the ref keeps what the agent was shown.
-            target?.kind === "element" && result.error?.code !== "ref-gone"
-              ? target.ref
+            // Without a target (type, press) the keys went to the focused element: its own
+            // change (the value typed into an edited row) is the action's effect too.
+            target?.kind === "element"
+              ? (result.error?.code !== "ref-gone" ? target.ref : undefined)
+              : target === undefined && KEYS_TO_FOCUS.has(spec.type)
+              ? before?.focusRef
               : undefined,
           ),
         mode === "none" ? undefined : skippedDelta(mode),
@@ -446,6 +451,12 @@ async function runExclusive(
     if (target?.kind === "element") releaseHandle(target.handle);
   }
 }
+
+/**
+ * Actions whose keys go to the focused element when they have no target: its own change is
+ * theirs (a scroll's is not: a virtual list may re-use the focused row for another item).
+ */
+const KEYS_TO_FOCUS = new Set(["type", "press"]);
 
 /** Child frames the timer watch is armed in beside the main frame and the element's, at most. */
 const MAX_TIMER_CHILD_FRAMES = 8;

@@ -5,7 +5,8 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { callOnHandle, releaseHandle } from "../injected/mod.ts";
-import { parseRef, type RefRegistry } from "../snapshot/refs.ts";
+import type { RefRegistry } from "../snapshot/refs.ts";
+import { parseRef } from "../snapshot/ref_syntax.ts";
 import { resolveRef } from "../snapshot/resolve.ts";
 import type { SessionSlots } from "../sessions/session_slots.ts";
 import { ToolError } from "../tool_error.ts";

@@ -9,7 +9,7 @@
 import type { PageApi } from "./page_api.ts";
 import type { ElementInfo, ShownAs } from "./page_types.ts";
 
-/** Adds `elementInfo`, `scrollInfo` and `scrollElement` to the utility api. */
+/** Adds `elementInfo`, `enterBlocked`, `scrollInfo` and `scrollElement` to the utility api. */
 export function installElementFactsLib(api: PageApi): void {
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   /**
@@ -80,14 +80,60 @@ export function installElementFactsLib(api: PageApi): void {
     if (!submit) return undefined;
     const control = el as HTMLButtonElement | HTMLInputElement;
     const form = control.form;
-    if (!form || form.noValidate || control.formNoValidate || !form.matches(":invalid")) {
-      return undefined;
-    }
+    if (!form || form.noValidate || control.formNoValidate) return undefined;
+    return invalidFields(form);
+  };
+
+  /** A form's invalid fields, "name: message", at most 5; undefined when it is valid. */
+  const invalidFields = (form: HTMLFormElement): string[] | undefined => {
+    if (!form.matches(":invalid")) return undefined;
     const fields = [...form.elements].filter((f) => f.matches(":invalid")).slice(0, 5);
     return fields.map((f) => {
       const c = f as HTMLInputElement;
       return `${c.name || c.id || c.type}: ${c.validationMessage}`.slice(0, 120);
     });
+  };
+
+  /** Input types a single one of which in a form lets Enter submit it (HTML "implicit submission"). */
+  const BLOCKING = new Set([
+    "text",
+    "search",
+    "url",
+    "tel",
+    "email",
+    "password",
+    "date",
+    "month",
+    "week",
+    "time",
+    "datetime-local",
+    "number",
+  ]);
+
+  /**
+   * What the browser's validation would stop if Enter were pressed on `el` (null: the focused
+   * element, through open shadow roots): the invalid fields of the form Enter submits, as
+   * `invalidFormOf` says them for a click on its submit button. Enter on a submit control
+   * activates it; in a text-like field it submits the form implicitly (through its first submit
+   * button, none disabled; without one only when it is the form's only such field).
+   */
+  api.enterBlocked = (el: Element | null) => {
+    let t = el ?? document.activeElement;
+    while (!el && t?.shadowRoot?.activeElement) t = t.shadowRoot.activeElement;
+    if (!t) return undefined;
+    const direct = invalidFormOf(t as El);
+    if (direct || !(t instanceof HTMLInputElement) || !BLOCKING.has(t.type)) return direct;
+    const form = t.form;
+    if (!form || form.noValidate) return undefined;
+    const submitter = [...form.elements].find((f) =>
+      (f instanceof HTMLButtonElement && f.type === "submit") ||
+      (f instanceof HTMLInputElement && (f.type === "submit" || f.type === "image"))
+    ) as HTMLButtonElement | HTMLInputElement | undefined;
+    if (submitter) return submitter.disabled ? undefined : invalidFormOf(submitter as El);
+    const fields = [...form.elements].filter((f) =>
+      f instanceof HTMLInputElement && BLOCKING.has(f.type)
+    );
+    return fields.length === 1 ? invalidFields(form) : undefined;
   };
 
   /** Scroll geometry of an element or the document scroller (seed 000 `element.scroll`). */

@@ -37,6 +37,17 @@ export function installFindHintLib(api: PageApi): void {
   const element = api.element as Fn<[number, string?], Element | null>;
   const hitTest = api.hitTest as Fn<[Element, number, number, boolean?], HitResult>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
+  const refRole = api.refRole as Fn<[Element], string>;
+  const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
+  /** Roles of controls (as the snapshot gives them refs). */
+  const WIDGETS = new Set(
+    ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
+      "tab menuitem menuitemcheckbox menuitemradio option treeitem").split(" "),
+  );
+  /** Text-level tags whose pointer cursor is inherited from a clickable around them. */
+  const NO_CURSOR_TAGS = new Set(
+    "label code em strong b small sub sup abbr kbd var samp cite q mark pre br wbr".split(" "),
+  );
   /** Above this many elements the `text=` tier is not tried: checking it walks the page's text. */
   const TEXT_TIER_MAX_ELEMENTS = 20000;
   const TEST_ATTRS = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
@@ -215,6 +226,22 @@ export function installFindHintLib(api: PageApi): void {
     return { hint: "", tier: "none", stability: "low" };
   }
 
+  /**
+   * Something an action operates: a control (a widget role, an editable root), focusable
+   * (tabindex), draggable, clickable by the page's own signs (an `onclick` attribute, a pointer
+   * cursor), or inside a link, button or label — as the snapshot decides a ref. A paragraph or
+   * a heading a query matched by its words is none of these.
+   */
+  function operable(el: Element): boolean {
+    if (WIDGETS.has(refRole(el)) || isEditableRoot(el)) return true;
+    const tab = el.getAttribute("tabindex");
+    if (el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0)) return true;
+    if (el.getAttribute("draggable") === "true") return true;
+    // Text inside a link, a button or a control's label acts as it does when clicked.
+    if (el.closest("a[href], button, label, summary, [onclick]")) return true;
+    return !NO_CURSOR_TAGS.has(el.localName) && getComputedStyle(el).cursor === "pointer";
+  }
+
   function stateOf(el: Element): { actionable: boolean; inViewport: boolean } {
     const r = el.getBoundingClientRect();
     const shown = r.width > 0 && r.height > 0 &&
@@ -223,7 +250,7 @@ export function installFindHintLib(api: PageApi): void {
       r.left < innerWidth;
     const disabled = el.getAttribute("aria-disabled") === "true" ||
       ("disabled" in el && el.matches(":disabled")) || el.closest("[inert]") !== null;
-    let actionable = shown && !disabled;
+    let actionable = shown && !disabled && operable(el);
     if (actionable && inViewport) {
       const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
       const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);

@@ -111,7 +111,10 @@ export interface FindHint {
   tier: string;
   /** `high` (test id, id), `medium` (role+name, text, class), `low` (path, none). */
   stability: string;
-  /** Shown, enabled, not inert, and (when on screen) not covered at its center. */
+  /**
+   * A control, focusable or clickable (not a paragraph matched by its words), shown, enabled,
+   * not inert, and (when on screen) not covered at its center.
+   */
   actionable: boolean;
   /** Its box intersects the frame's viewport. */
   inViewport: boolean;

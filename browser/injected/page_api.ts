@@ -215,6 +215,11 @@ export interface PageApi extends OnDemandApi {
     shown?: ShownAs | null,
   ) => SelectResult;
   elementInfo: (el: Element, shown?: ShownAs | null) => ElementInfo;
+  /**
+   * The invalid fields ("name: message", at most 5) of the form Enter on `el` (null: the
+   * focused element) would submit, when the browser's validation would stop it; else undefined.
+   */
+  enterBlocked: (el: Element | null) => string[] | undefined;
   scrollInfo: (el?: Element | null) => ScrollInfo;
   /** Scrolls the window (`el` null) or an element to an edge or by an offset. */
   scrollElement: (

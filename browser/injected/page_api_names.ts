@@ -68,6 +68,7 @@ export const PAGE_API_NAMES = Object.keys(
     labeledControl: 1,
     selectOption: 1,
     elementInfo: 1,
+    enterBlocked: 1,
     scrollInfo: 1,
     scrollElement: 1,
     queryAll: 1,

@@ -389,7 +389,11 @@ export class PageLogs {
         this.#live.delete(params.requestId);
         entry.done = true;
         entry.failed = true;
-        if (!entry.blockedByPolicy) {
+        // Chromium cancels the body of a script or stylesheet answered with an HTTP error (404):
+        // the status is what went wrong, "canceled" would blame the page or the client.
+        const httpError = (entry.status ?? 0) >= 400 &&
+          (params.canceled || params.errorText === "net::ERR_ABORTED");
+        if (!entry.blockedByPolicy && !httpError) {
           entry.errorText = params.canceled
             ? "canceled"
             : this.#cap(params.errorText, MAX_URL_CHARS);

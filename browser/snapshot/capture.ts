@@ -29,6 +29,11 @@ export interface CaptureOptions {
   /** Only this element's subtree (a ref from an earlier snapshot, e.g. `e12`). */
   rootRef?: string;
   /**
+   * The caller issued `rootRef` itself (read_page by selector: the agent named the element by
+   * its selector), so it need not have been shown to the agent.
+   */
+  rootIssued?: boolean;
+  /**
    * The line to show in place of a child frame showing `url` (frame id `frameId`), which is
    * then not read (no text, no refs); undefined reads it. The navigation policy, a frame a
    * dialog blocks (`BrowserSession.frameNote`). Asked of the main frame too: a note there
@@ -115,7 +120,9 @@ export async function captureSnapshot(
   let frameId = page.mainFrameId;
   let rootId: number | undefined;
   if (options.rootRef !== undefined) {
-    const entry = await checkRef(page, registry, options.rootRef);
+    const entry = await checkRef(page, registry, options.rootRef, {
+      issuedByCaller: options.rootIssued === true,
+    });
     frameId = entry.frameId;
     rootId = entry.localId;
   }

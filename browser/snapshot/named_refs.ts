@@ -7,7 +7,8 @@
  * @module
  */
 import { ToolError } from "../tool_error.ts";
-import { parseRef, type RefEntry, type RefRegistry } from "./refs.ts";
+import type { RefEntry, RefRegistry } from "./refs.ts";
+import { parseRef } from "./ref_syntax.ts";
 
 /** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -53,7 +54,7 @@ export class NamedRefs {
    *
    * @returns the ref the name held before, if any.
    * @throws ToolError invalid-argument (a bad name or ref, too many names); ref-gone when the
-   *   registry no longer knows `ref` (its document was replaced).
+   *   registry no longer knows `ref` (its document was replaced) or never showed it to the agent.
    */
   set(name: string, refInput: string): { ref: string; replaced?: string } {
     if (!NAME.test(name)) {
@@ -89,6 +90,14 @@ export class NamedRefs {
           : `Unknown ref "${ref}": no snapshot gave it`,
         "take a new snapshot and name a ref from it",
         { ref },
+      );
+    }
+    if (!entry.shown) {
+      throw new ToolError(
+        "ref-gone",
+        `Ref "${ref}" was never shown to you; nothing was named`,
+        "take a snapshot (or find) and name a ref it shows",
+        { ref, reason: "unshown" },
       );
     }
     const before = this.#byName.get(name)?.ref;

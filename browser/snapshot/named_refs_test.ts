@@ -6,8 +6,10 @@ import type { RefEntry, RefRegistry } from "./refs.ts";
 /** A registry that knows `e1` (a button with a long label) and `e2`. */
 function fakeRefs(): RefRegistry {
   const entries: Record<string, Partial<RefEntry>> = {
-    e1: { ref: "e1", role: "button", name: `Save ${"x".repeat(500)}` },
-    e2: { ref: "e2", role: "link", name: "Home" },
+    e1: { ref: "e1", role: "button", name: `Save ${"x".repeat(500)}`, shown: true },
+    e2: { ref: "e2", role: "link", name: "Home", shown: true },
+    // Issued by a capture whose result never showed it (a delta that left its line out).
+    e3: { ref: "e3", role: "button", name: "Delete all" },
   };
   return {
     get: (ref: string) => entries[ref] as RefEntry | undefined,
@@ -39,4 +41,12 @@ Deno.test("named refs: a huge name is not echoed back whole; labels in the list 
   const [entry] = named.list();
   assertTrue(entry!.label.length <= 80, `${entry!.label.length} chars`);
   assertTrue(entry!.label.startsWith("Save x"));
+});
+
+Deno.test("named refs: a ref never shown to the agent cannot be named (it could only be guessed)", () => {
+  const named = new NamedRefs(fakeRefs());
+  const e = assertThrows(() => named.set("danger", "e3"), ToolError);
+  assertEquals(e.code, "ref-gone");
+  assertIncludes(e.message, "was never shown to you");
+  assertEquals(named.size, 0);
 });

@@ -10,6 +10,7 @@
 
 import { ReadMemo } from "./read_memo.ts";
 import { sameSkeleton } from "./row_identity.ts";
+import { refsShownIn } from "./shown_refs.ts";
 
 /** Where a ref's element lives: tab, frame, document, world, page-local id. */
 export interface RefTarget {
@@ -58,6 +59,17 @@ export interface RefEntry extends RefTarget {
   context?: RefContext | undefined;
   /** What the last capture saw; may differ from the shown values until the agent sees it. */
   latest?: SeenAs | undefined;
+  /**
+   * {@link RefRegistry.settle} returned it as held, and it has stayed held since: a delta's
+   * note said so once, the next ones need not (until it is shown or taken over).
+   */
+  heldSaid?: boolean;
+  /**
+   * A result carried the ref to the agent ({@link RefRegistry.markShown}); picks are shown when
+   * made. An action on a ref never shown (a delta that left its line out, a page cut off) is
+   * refused: the agent could only have guessed it.
+   */
+  shown?: boolean;
 }
 
 /** A ref's element as one capture saw it. */
@@ -107,17 +119,6 @@ function groupBy(entries: Iterable<RefEntry>, key: (e: RefEntry) => string) {
   return m;
 }
 
-const REF_FORMS = /^\s*(?:\[?ref=)?([ep]\d+)\]?\s*$/;
-
-/**
- * Parses what an agent passed as a ref: `e12` (or a picked `p3`), also `ref=e12` and
- * `[ref=e12]` (copied from a snapshot line). Returns the bare ref, or undefined when it
- * is not a ref.
- */
-export function parseRef(input: string): string | undefined {
-  return REF_FORMS.exec(input)?.[1];
-}
-
 function keyOf(t: RefTarget): string {
   return `${t.targetId}\u0000${t.frameId}\u0000${t.loaderId}\u0000${t.instance}\u0000${t.localId}`;
 }
@@ -160,7 +161,7 @@ export class RefRegistry {
     const latest = { role, name, context };
     if (known) {
       known.latest = latest;
-      if (!options.hold) Object.assign(known, latest);
+      if (!options.hold) Object.assign(known, latest, { heldSaid: false });
       else if (!known.context) known.context = context;
       return known.ref;
     }
@@ -179,7 +180,8 @@ export class RefRegistry {
    */
   pick(target: RefTarget, role: string, name: string, context?: RefContext): string {
     const ref = `p${this.#nextPick++}`;
-    this.#byRef.set(ref, { ...target, ref, role, name, context });
+    // A person picked it for the agent: shown by the act of picking.
+    this.#byRef.set(ref, { ...target, ref, role, name, context, shown: true });
     return ref;
   }
 
@@ -209,7 +211,9 @@ export class RefRegistry {
    * now reads Following) is taken over.
    *
    * @param options.acted the ref the action acted on (its rename is the action's effect).
-   * Returns the refs held back, in `seen` order.
+   * Returns the refs newly held back, in `seen` order: a ref held by an earlier settle and
+   * neither shown nor back as shown since is held still, but not returned again (the delta's
+   * note said it once).
    */
   settle(seen: Iterable<string>, options: { acted?: string | undefined } = {}): string[] {
     const seenSet = new Set(seen);
@@ -220,6 +224,8 @@ export class RefRegistry {
       if (
         e && l && (l.role !== e.role || l.name !== e.name || !sameContext(e.context, l.context))
       ) changed.push(e);
+      // Back where it was shown: a later change is a new one, said again.
+      else if (e) e.heldSaid = false;
     }
     if (!changed.length) return [];
     // Picks are not captured (they keep what the person picked): they take no part here.
@@ -253,7 +259,11 @@ export class RefRegistry {
           (sameContext(p.context, l.context) ||
             (now(p) !== undefined && sameContext(now(p)!.context, e.context)))
         ) || (!acted && e.context !== undefined && !sameSkeleton(e.context, l.context)));
-      if (nameRecycled || contextRecycled) held.push(e.ref);
+      if (nameRecycled || contextRecycled) {
+        // Said once per change: a ref still held from an earlier delta is not named again.
+        if (!e.heldSaid) held.push(e.ref);
+        e.heldSaid = true;
+      } else e.heldSaid = false;
       take.push([e, {
         role: nameRecycled ? e.role : l.role,
         name: nameRecycled ? e.name : l.name,
@@ -266,18 +276,28 @@ export class RefRegistry {
   }
 
   /**
-   * The agent was shown the tab: every ref of it that `shown` holds (as `[ref=eN]`; the page
-   * of a paged snapshot, a full result cut at its budget) takes what the last capture saw; refs
-   * it did not show keep what they were last shown with. Without `shown`: every ref of the tab.
+   * The agent was shown the tab: every ref of it that `shown` holds (`[ref=eN]`, a read_page
+   * tree line; the page of a paged snapshot, a full result cut at its budget) takes what the
+   * last capture saw; refs it did not show keep what they were last shown with. Without
+   * `shown`: every ref of the tab.
    */
   showAll(targetId: string, shown?: string): void {
-    const refs = shown === undefined
-      ? undefined
-      : new Set([...shown.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]!));
+    const refs = shown === undefined ? undefined : refsShownIn(shown);
     for (const e of this.#byRef.values()) {
       if (e.targetId === targetId && e.latest && (!refs || refs.has(e.ref))) {
-        Object.assign(e, e.latest);
+        Object.assign(e, e.latest, { heldSaid: false });
       }
+    }
+  }
+
+  /**
+   * Records that a result carried these refs to the agent (see {@link RefEntry.shown}); refs
+   * unknown or dropped are ignored. A ref shown once stays shown while it lives.
+   */
+  markShown(refs: Iterable<string>): void {
+    for (const ref of refs) {
+      const e = this.#byRef.get(ref);
+      if (e) e.shown = true;
     }
   }
 

@@ -1,5 +1,6 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import { parseRef, RefRegistry, type RefTarget } from "./refs.ts";
+import { RefRegistry, type RefTarget } from "./refs.ts";
+import { parseRef } from "./ref_syntax.ts";
 
 const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({
   targetId: "T1",
@@ -186,4 +187,22 @@ Deno.test("namesAlike: other names of the role in the document sharing a word, a
   assertEquals(r.namesAlike(r.get(carol)!), ["Delete Dave Dunn", "delete  Erin"]);
   for (let i = 0; i < 60; i++) r.refFor(at(100 + i), "button", `Delete item ${i}`);
   assertEquals(r.namesAlike(r.get(carol)!).length, 50);
+});
+
+Deno.test("settle: a held ref is returned once per change, again after it was shown", () => {
+  const r = new RefRegistry();
+  const item = (text: string, hold = true) => ({ context: { kind: "list item", text }, hold });
+  const done = r.refFor(at(1), "checkbox", "Done", item("Buy milk", false));
+  const capture = (text: string) => [r.refFor(at(1), "checkbox", "Done", item(text))];
+  // Vue TodoMVC's edit: the row reads otherwise after each key and after Enter.
+  assertEquals(r.settle(capture("Buy milk now")), [done]);
+  assertEquals(r.settle(capture("Buy milk now")), [], "said once: still held, not said again");
+  assertEquals(r.settle(capture("Buy milk now please")), []);
+  assertEquals(r.get(done)?.context?.text, "Buy milk", "held all along");
+  // Back as shown, then changed again: a new change, said again.
+  assertEquals(r.settle(capture("Buy milk")), []);
+  assertEquals(r.settle(capture("Walk dog")), [done]);
+  // Shown where it is now, then changed again: said again.
+  r.showAll("T1");
+  assertEquals(r.settle(capture("Buy bread")), [done]);
 });

@@ -8,19 +8,15 @@ import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
 import type { ShownAs } from "../injected/page_types.ts";
-import {
-  EDITABLE_ROLES,
-  parseRef,
-  type RefContext,
-  type RefEntry,
-  type RefRegistry,
-} from "./refs.ts";
+import { EDITABLE_ROLES, type RefContext, type RefEntry, type RefRegistry } from "./refs.ts";
 import { sameSkeleton } from "./row_identity.ts";
+import { parseRef } from "./ref_syntax.ts";
 
 /** Why a ref cannot be used. */
 export type RefGoneReason =
   | "malformed"
   | "unknown"
+  | "unshown"
   | "other-tab"
   | "frame-gone"
   | "navigated"
@@ -29,7 +25,7 @@ export type RefGoneReason =
 
 /**
  * A ref no longer names an element the agent can act on: malformed, never
- * issued, from another tab, its frame or document went away, the element was
+ * issued, never shown to the agent, from another tab, its frame or document went away, the element was
  * removed, or it now has another role, name or context (a node recycled for
  * another list item). A {@link ToolError} with code
  * `"ref-gone"`; the message says what happened and to take a new snapshot.
@@ -113,17 +109,29 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
  *
  * CDP: `Runtime.evaluate` in the utility world of the ref's frame.
  *
+ * @param options.issuedByCaller the caller issued `ref` itself for an element the agent named
+ *   otherwise (read_page by selector): it need not have been shown to the agent.
  * @throws RefGoneError (see {@link RefGoneReason}).
  */
-export async function checkRef(page: Page, registry: RefRegistry, ref: string): Promise<RefEntry> {
-  return await checkLive(page, registry, liveEntry(page, registry, ref));
+export async function checkRef(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  options: { issuedByCaller?: boolean } = {},
+): Promise<RefEntry> {
+  return await checkLive(page, registry, liveEntry(page, registry, ref, options.issuedByCaller));
 }
 
 /**
  * The registry's entry of a ref whose tab, frame and document are still the ones it was
  * issued in (no page call). @throws RefGoneError
  */
-function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
+function liveEntry(
+  page: Page,
+  registry: RefRegistry,
+  ref: string,
+  issuedByCaller = false,
+): RefEntry {
   const bare = parseRef(ref);
   if (!bare) {
     throw new RefGoneError(
@@ -140,6 +148,15 @@ function liveEntry(page: Page, registry: RefRegistry, ref: string): RefEntry {
       registry.wasIssued(bare)
         ? "belonged to a document that has since been replaced (navigation or reload)"
         : "was never issued in this session",
+    );
+  }
+  if (!entry.shown && !issuedByCaller) {
+    throw new RefGoneError(
+      bare,
+      "unshown",
+      "was never shown to you (no result carried it: a delta that left its line out, " +
+        "or a page cut off)",
+      "take a snapshot (or find) and use a ref it shows",
     );
   }
   if (entry.targetId !== page.target.targetId) {

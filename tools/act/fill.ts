@@ -20,6 +20,12 @@ import {
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
+/**
+ * A value this long (characters) may by itself keep the page busy past timeoutMs (a textarea
+ * laying out megabytes): a timeout then says so instead of blaming a page script.
+ */
+const HEAVY_VALUE_CHARS = 1_000_000;
+
 /** The `fill` tool. */
 export const fillTool = defineTool({
   name: "fill",
@@ -54,6 +60,9 @@ export const fillTool = defineTool({
       toControl: true,
       actionability: { enabled: true, editable: true },
       ...(args.submit ? { actionInfo: { submit: true } } : {}),
+      ...(args.value.length >= HEAVY_VALUE_CHARS
+        ? { heavyInput: `the value is ${args.value.length.toLocaleString("en-US")} characters` }
+        : {}),
       async perform(c) {
         const { page, target, signal } = c;
         if (target?.kind !== "element") return;

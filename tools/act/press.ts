@@ -15,6 +15,7 @@ import { checkTarget } from "../../browser/actions/target.ts";
 import { focusElement } from "../../browser/actions/focus.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
+import { enterStoppedWarning } from "../../browser/actions/form_invalid.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
@@ -72,7 +73,14 @@ export const pressTool = defineTool({
             );
           }
         }
+        // Read before the key goes: what validation is about to stop (said unless it sent).
+        const stopped = await enterStoppedWarning(
+          page,
+          args.key,
+          target?.kind === "element" ? target.handle : undefined,
+        );
         await inputOf(page).keyboard.press(args.key, { signal });
+        return stopped ? { warningsUnlessSent: [stopped] } : undefined;
       },
     });
   },

@@ -1,0 +1,45 @@
+/**
+ * The form the browser's validation stops: a click on a submit button (the element facts'
+ * `formInvalid`) or Enter in a field of the form (`press`) sends nothing, and the page shows
+ * only a bubble the agent cannot see. The result says so, naming the fields.
+ *
+ * @module
+ */
+import type { Page } from "../../cdp/page.ts";
+import { callOnHandle, callUtility, type RemoteHandle } from "../injected/mod.ts";
+
+/** Keys that submit a form from a field (HTML implicit submission) or activate a button. */
+const ENTER_KEYS = new Set(["Enter", "NumpadEnter"]);
+
+/**
+ * The warning of a form that was not sent because validation stopped it: `invalid` are its
+ * invalid fields ("name: message"), `again` what to do after filling them ("click again").
+ */
+export function validationStoppedWarning(invalid: readonly string[], again: string): string {
+  return `the form was not sent: the browser's validation stopped it (${
+    invalid.join("; ")
+  }); fill those fields, then ${again}`;
+}
+
+/**
+ * Before `press key`: when the key is Enter and the browser's validation would stop the form
+ * it submits (on `handle`'s element, else the tab's focused element in its main frame), the
+ * warning to give unless the form was sent; else undefined. Best effort: a page that does not
+ * answer gives no warning. CDP: one `Runtime.callFunctionOn` or `Runtime.evaluate` (utility
+ * world), for Enter only.
+ */
+export async function enterStoppedWarning(
+  page: Page,
+  key: string,
+  handle: RemoteHandle | undefined,
+): Promise<string | undefined> {
+  if (!ENTER_KEYS.has(key)) return undefined;
+  try {
+    const invalid = handle
+      ? await callOnHandle(handle, "enterBlocked")
+      : await callUtility(page, page.mainFrameId, "enterBlocked", [null]);
+    return invalid?.length ? validationStoppedWarning(invalid, "press Enter again") : undefined;
+  } catch {
+    return undefined;
+  }
+}
