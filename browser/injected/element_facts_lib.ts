@@ -87,10 +87,13 @@ export function installElementFactsLib(api: PageApi): void {
   /** A form's invalid fields, "name: message", at most 5; undefined when it is valid. */
   const invalidFields = (form: HTMLFormElement): string[] | undefined => {
     if (!form.matches(":invalid")) return undefined;
-    const fields = [...form.elements].filter((f) => f.matches(":invalid")).slice(0, 5);
+    // A fieldset is :invalid when a field in it is: that field is listed, not the fieldset.
+    const fields = [...form.elements]
+      .filter((f) => !(f instanceof HTMLFieldSetElement) && f.matches(":invalid")).slice(0, 5);
     return fields.map((f) => {
       const c = f as HTMLInputElement;
-      return `${c.name || c.id || c.type}: ${c.validationMessage}`.slice(0, 120);
+      const label = (c.labels?.[0]?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      return `${c.name || c.id || label || c.type}: ${c.validationMessage}`.slice(0, 120);
     });
   };
 
