@@ -18,6 +18,7 @@ import { BrowserHost } from "../browser/sessions/browser_host.ts";
 import { SessionManager } from "../browser/sessions/session_manager.ts";
 import { BetweenCalls } from "../browser/sessions/between_calls.ts";
 import { SessionSlots } from "../browser/sessions/session_slots.ts";
+import { RefRegistry } from "../browser/snapshot/refs.ts";
 import type { Page } from "../cdp/page.ts";
 
 const store = new SecretStore(new Map([["PW", "hunter22"], ["USER", "alice"]]));
@@ -328,7 +329,14 @@ Deno.test("callTool: a result with ok: false that is not an error (wait_for's ti
 Deno.test("callTool: a session's news comes once with its next result, masked, errors included", async () => {
   const workspace = await Deno.makeTempDir({ prefix: "browxai-pipeline-" });
   const between = new BetweenCalls<Page>();
-  const session = { id: "default", closed: false, tabs: [], slots: new SessionSlots(), between };
+  const session = {
+    id: "default",
+    closed: false,
+    tabs: [],
+    slots: new SessionSlots(),
+    between,
+    refs: new RefRegistry(),
+  };
   const base = unitContext(workspace);
   // Masking on (secrets), and one session: the fake with the real news buffer.
   const ctx = {
