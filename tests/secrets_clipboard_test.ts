@@ -5,10 +5,10 @@
  * shortcuts while the focused field or the selection holds a secret; other copies still work.
  * Over MCP stdio with real Chromium, two loopback origins.
  */
-import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
+import { startWithBoundSecret } from "./_bound_secret.ts";
 import { eventually } from "./_util.ts";
 
 const SECRET = "Zq7-hunter-Wv3x";
@@ -23,17 +23,7 @@ Deno.test("secrets: a bound secret cannot be copied to the clipboard and pasted 
         fetch("/pasted?v=" + btoa(e.clipboardData.getData("text"))));
     </script>`,
   }));
-  const ws = await Deno.makeTempDir({ prefix: "browxai-test-clip-" });
-  const secrets = join(ws, "secrets.env");
-  await Deno.writeTextFile(secrets, `PW@${srv.a}=${SECRET}\n`, { mode: 0o600 });
-  const mcp = await startStdio({
-    workspace: ws,
-    env: {
-      BROWX_CAPABILITIES: "read,navigation,action,secrets",
-      BROWX_SECRETS: secrets,
-      BROWX_TOOLSETS: "all",
-    },
-  });
+  const { mcp, close } = await startWithBoundSecret(srv.a, SECRET);
   const pasted = () =>
     srv.hits.filter((h) => h.path.startsWith("/pasted")).map((h) =>
       atob(decodeURIComponent(h.path.slice("/pasted?v=".length)))
@@ -77,8 +67,7 @@ Deno.test("secrets: a bound secret cannot be copied to the clipboard and pasted 
       assertEquals(pasted().at(-1), "just words");
     });
   } finally {
-    await mcp.close();
+    await close();
     await srv.close();
-    await Deno.remove(ws, { recursive: true }).catch(() => {});
   }
 });
