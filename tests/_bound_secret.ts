@@ -6,10 +6,14 @@
 import { join } from "node:path";
 import { type McpHarness, startStdio } from "./_mcp.ts";
 
-/** The server, and a `close` that stops it and removes its workspace. */
+/**
+ * The server (with `moreCapabilities` too), and a `close` that stops it and removes its
+ * workspace.
+ */
 export async function startWithBoundSecret(
   origin: string,
   value: string,
+  moreCapabilities: string[] = [],
 ): Promise<{ mcp: McpHarness; close: () => Promise<void> }> {
   const ws = await Deno.makeTempDir({ prefix: "browxai-test-bound-" });
   const secrets = join(ws, "secrets.env");
@@ -17,7 +21,7 @@ export async function startWithBoundSecret(
   const mcp = await startStdio({
     workspace: ws,
     env: {
-      BROWX_CAPABILITIES: "read,navigation,action,secrets",
+      BROWX_CAPABILITIES: ["read,navigation,action,secrets", ...moreCapabilities].join(","),
       BROWX_SECRETS: secrets,
       BROWX_TOOLSETS: "all",
     },
