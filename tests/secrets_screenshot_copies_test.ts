@@ -2,10 +2,10 @@
  * Screenshots under secrets masking against CSS that paints a copy of a secret away from
  * where its text is laid out (the red team's shot1/shot2): a reflection (`-webkit-box-reflect`)
  * and a `filter: drop-shadow` on the field (the page's CSS and the agent's own `styles_write`,
- * with a transparent background), on a div the page copies the value into, on an ancestor, and
- * a `::first-line` text shadow (an inline style cannot reach it). Over MCP stdio with real
- * Chromium. The oracle: two secrets of the same length, shown in turn, give the same image
- * byte for byte — the value's letters are drawn nowhere, copies included.
+ * with a transparent background), on divs the page copies the value into, on an ancestor, and
+ * a text shadow. Over MCP stdio with real Chromium. The oracle: two secrets of the same
+ * length, shown in turn, give the same image byte for byte — the value's letters are drawn
+ * nowhere but under the boxes.
  */
 import { decode } from "fast-png";
 import { join } from "node:path";
@@ -53,7 +53,7 @@ Deno.test("secrets: a reflection, a drop shadow or a text shadow never paints a 
       await m.ok("fill", { selector: "#f", value: `{{secret:${name}}}`, snapshot: "none" });
       const shown = await m.ok("eval_js", {
         expression:
-          `document.activeElement.blur(), document.getElementById("fl").textContent.length`,
+          `document.activeElement.blur(), document.getElementById("ts").textContent.length`,
       });
       assertEquals(shown.value, K1.length, "the page copied the value");
       const r = await m.call("screenshot", {});

@@ -18,13 +18,14 @@
  *
  * The boxes hide a secret where its text is laid out, not copies the page paints
  * elsewhere (`filter: drop-shadow`, `-webkit-box-reflect`, `text-shadow`, an
- * ancestor's filter): while the boxes are drawn, each element holding a secret is
- * shielded (`shield`): `-webkit-text-security: disc` (so the value is not drawn as
- * its letters anywhere, copies included), no filter, reflection or text shadow, and
- * ancestors with a filter or reflection lose it; inline `!important` styles, restored
- * exactly (the `style` attribute as it was) when the boxes go. Transitions are left
- * alone (cutting one short would change the page): a filter the page transitions still
- * draws its copy, but of discs (`-webkit-text-security` does not transition).
+ * ancestor's filter): while the boxes are drawn, each element showing a secret is
+ * shielded (`shield`): no filter, reflection or text shadow, a field's value drawn as
+ * discs (`-webkit-text-security`: so no copy of it shows letters), and ancestors with a
+ * filter or reflection lose it; inline `!important` styles, restored exactly (the `style`
+ * attribute as it was) when the boxes go. Text outside fields keeps its glyphs (discs are
+ * another width: the page would reflow). Transitions are left alone (cutting one short
+ * would change the page): a filter the page transitions may still draw its copy (a
+ * field's of discs), and so may a `::first-line` text shadow (no inline style reaches it).
  *
  * Self-contained (its source is sent to the page): see `mod.ts`.
  *
@@ -100,17 +101,23 @@ export function installCoverLib(api: PageApi): void {
 
   /** Elements restyled by {@link shield} → their `style` attribute before (null: none). */
   let shielded = new Map<Element, string | null>();
-  /** What an element holding a secret gets while the boxes are drawn. */
-  const SELF: Record<string, string> = {
-    "-webkit-text-security": "disc",
+  /** What an element showing a secret as text gets while the boxes are drawn. */
+  const TEXT: Record<string, string> = {
     "text-shadow": "none",
     "filter": "none",
-    "-webkit-box-reflect": "none",
+    // Chromium does not parse `none` here (its initial value): `initial` is.
+    "-webkit-box-reflect": "initial",
   };
+  /**
+   * What a field showing one gets: its value drawn as discs too (a field's box does not
+   * change size with its text, so nothing around it moves).
+   */
+  const FIELD: Record<string, string> = { ...TEXT, "-webkit-text-security": "disc" };
   /** What an ancestor painting a copy of its content (a filter, a reflection) gets. */
   const COPIER: Record<string, string> = {
     "filter": "none",
-    "-webkit-box-reflect": "none",
+    // Chromium does not parse `none` here (its initial value): `initial` is.
+    "-webkit-box-reflect": "initial",
   };
   /** Sets `props` inline with `!important` on `el`, remembering its `style` attribute first. */
   const restyle = (el: Element, props: Record<string, string>) => {
@@ -128,29 +135,22 @@ export function installCoverLib(api: PageApi): void {
   };
   /**
    * Shields the listed text nodes' parents and controls (of the last {@link coverScan}):
-   * see the module doc. Text directly in the body (or root) shields the body, and the
-   * body's other child elements are set back to showing their text.
+   * see the module doc.
    */
   const shield = (textIdx: number[], controlIdx: number[]) => {
     if (!scanned) return;
-    const holders = new Set<Element>();
-    for (const i of controlIdx) {
-      const el = scanned.controls[i];
-      if (el?.isConnected) holders.add(el);
-    }
+    const holders = new Map<Element, Record<string, string>>();
     for (const i of textIdx) {
       const parent = scanned.texts[i]?.parentElement;
-      if (parent?.isConnected) holders.add(parent);
+      if (parent?.isConnected) holders.set(parent, TEXT);
     }
-    for (const el of holders) {
-      if (el !== document.body && el !== document.documentElement) continue;
-      for (const child of el.children) {
-        if (!holders.has(child)) restyle(child, { "-webkit-text-security": "none" });
-      }
+    for (const i of controlIdx) {
+      const el = scanned.controls[i];
+      if (el?.isConnected) holders.set(el, FIELD);
     }
     const seen = new Set<Element>();
-    for (const el of holders) {
-      restyle(el, SELF);
+    for (const [el, props] of holders) {
+      restyle(el, props);
       for (let a = flatParent(el); a && !seen.has(a); a = flatParent(a)) {
         seen.add(a);
         const cs = getComputedStyle(a);
