@@ -269,6 +269,7 @@ export class NavGuard {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
     }
     session.on("Fetch.requestPaused", (e) => {
+      this.#pausedAt.set(targetId, Date.now());
       if (e.resourceType !== "Document") {
         this.#track(targetId, this.#answerWrite(session, targetId, e).catch(report));
         return;
@@ -316,9 +317,23 @@ export class NavGuard {
     return this.#policy.secretLeak !== undefined || (this.#policy.blockedFetch?.length ?? 0) > 0;
   }
 
-  /** Resolves once every paused request of `targetId` the guard is answering is answered. */
-  async answered(targetId: string): Promise<void> {
+  /** Per target: when its last request was paused (ms since the epoch). */
+  #pausedAt = new Map<string, number>();
+
+  /**
+   * Resolves once no request of `targetId` has been paused for `quietMs` and every one the
+   * guard paused is answered, or at `deadline` (ms since the epoch). A page left for
+   * `about:blank` may unload in its old renderer after the new document commits (a
+   * cross-process navigation), so its `pagehide` requests can come later than any round trip.
+   */
+  async answered(targetId: string, quietMs: number, deadline: number): Promise<void> {
     const set = this.#answering.get(targetId);
+    const since = Date.now();
+    await poll(() => {
+      const last = Math.max(since, this.#pausedAt.get(targetId) ?? 0);
+      return !set?.size && Date.now() - last >= quietMs;
+    }, { timeoutMs: Math.max(0, deadline - since), intervalMs: 25, maxIntervalMs: 25 })
+      .catch(() => {});
     while (set?.size) await Promise.allSettled([...set]);
   }
 
@@ -431,6 +446,7 @@ export class NavGuard {
   /** Forgets a closed tab. */
   detach(targetId: string): void {
     this.#answering.delete(targetId);
+    this.#pausedAt.delete(targetId);
     this.#urls.delete(targetId);
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
