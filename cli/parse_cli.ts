@@ -439,6 +439,11 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       secrets,
       secretsFile: env("BROWX_SECRETS") ? resolve(env("BROWX_SECRETS")!) : undefined,
       configFile: cliValues.config !== undefined ? resolve(cliValues.config) : undefined,
+      browserFiles: [
+        ...(values["init-script"] ?? []),
+        values["storage-state"],
+        values["user-data-dir"],
+      ].filter((f): f is string => !!f?.trim()).map((f) => resolve(f)),
       version: VERSION,
     },
   };

@@ -34,8 +34,8 @@ import {
   type AuditEntry,
   type AuditStart,
   decideAudit,
-  redactArgs,
   redactInvalidArgs,
+  redactToolArgs,
 } from "../policy/audit.ts";
 import { checkCapability } from "../policy/capabilities.ts";
 import { SecretStore } from "../policy/secrets.ts";
@@ -100,7 +100,9 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     tool: tool.name,
     // Masked before redaction caps strings: a cap must never cut a secret in half. Arguments
     // that miss their schema are redacted whole: their shape says nothing of what is a value.
-    args: "parsed" in checked ? redactArgs(store.mask(args)) : redactInvalidArgs(store.mask(args)),
+    args: "parsed" in checked
+      ? redactToolArgs(tool.name, store.mask(args))
+      : redactInvalidArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];
   const consent: { channel?: string } = {};

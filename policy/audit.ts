@@ -219,6 +219,27 @@ export function redactInvalidArgs(args: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * Per tool, top-level argument keys that also hold what the agent puts into the page, though
+ * elsewhere the same key names a target (`fill_form`'s `label`): `select.label` and
+ * `choose_option.option` choose an option by its text, as `select.value` by its value.
+ */
+export const REDACTED_KEYS_OF: Readonly<Record<string, readonly string[]>> = {
+  select: ["label"],
+  choose_option: ["option"],
+};
+
+/** {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too. */
+export function redactToolArgs(tool: string, args: unknown): unknown {
+  const own = REDACTED_KEYS_OF[tool];
+  if (!own || !args || typeof args !== "object" || Array.isArray(args)) return redactArgs(args);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    out[cap(k)] = own.includes(k) ? redactValue(v, 1) : redactArgs(v, k, 1);
+  }
+  return out;
+}
+
 /** Deepest nesting {@link redactArgs} walks; a client's JSON may nest far deeper. */
 const MAX_REDACT_DEPTH = 32;
 

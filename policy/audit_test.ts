@@ -10,6 +10,7 @@ import {
   redactArgs,
   redactFilled,
   redactInvalidArgs,
+  redactToolArgs,
 } from "./audit.ts";
 
 function entry(tool: string, extra: Partial<AuditEntry> = {}): AuditEntry {
@@ -296,4 +297,18 @@ Deno.test("redactArgs: another tool's arguments (batch, plan, execute) and route
       },
     },
   );
+});
+
+Deno.test("redactToolArgs: select.label and choose_option.option go; other tools' labels stay", () => {
+  assertEquals(redactToolArgs("select", { selector: "#s", label: "Visa 4111" }), {
+    selector: "#s",
+    label: "[redacted 9 chars]",
+  });
+  assertEquals(redactToolArgs("choose_option", { ref: "e1", option: "{{secret:PIN}}" }), {
+    ref: "e1",
+    option: "{{secret:PIN}}",
+  });
+  assertEquals(redactToolArgs("fill_form", { fields: [{ label: "Email", value: "a@b.c" }] }), {
+    fields: [{ label: "Email", value: "[redacted 5 chars]" }],
+  });
 });

@@ -26,7 +26,38 @@ const IP_LITERAL = /^(\[.*\]|\d+\.\d+\.\d+\.\d+)$/;
  * WebSocket to a blocked origin (README says so).
  */
 export function blockedUrlPatterns(patterns: readonly OriginPattern[]): string[] {
-  const out: string[] = [];
+  return blockedPlaces(patterns).map(({ scheme, host, port }) =>
+    `${scheme}://${host}:${port ?? "*"}/*`
+  );
+}
+
+/** The default port of each scheme a URL leaves unwritten. */
+const DEFAULT_PORTS: Record<string, string> = { http: "80", https: "443", ws: "80", wss: "443" };
+
+/**
+ * `Fetch.RequestPattern.urlPattern` globs (`*` any run, `\` escapes) that match at least
+ * every URL {@link blockedUrlPatterns} matches: the navigation guard pauses these requests
+ * too, so a blocked origin is refused where `Network.setBlockedURLs` does not reach (a
+ * worklet's module, a keepalive fetch or beacon sent while a page unloads). A glob may match
+ * more (`*.host` any prefix): the guard judges each paused request exactly. Pure.
+ */
+export function blockedFetchPatterns(patterns: readonly OriginPattern[]): string[] {
+  const out = new Set<string>();
+  for (const { scheme, host, port } of blockedPlaces(patterns)) {
+    if (port === undefined || port === DEFAULT_PORTS[scheme]) out.add(`${scheme}://${host}/*`);
+    out.add(port === undefined ? `${scheme}://${host}:*` : `${scheme}://${host}:${port}/*`);
+  }
+  return [...out];
+}
+
+/**
+ * Each scheme, host (as a URL writes it, `:` escaped with `\\`) and port (undefined: any)
+ * that `patterns` block, in order.
+ */
+function blockedPlaces(
+  patterns: readonly OriginPattern[],
+): Array<{ scheme: string; host: string; port: string | undefined }> {
+  const out: Array<{ scheme: string; host: string; port: string | undefined }> = [];
   for (const p of patterns) {
     const schemes = p.scheme ? [p.scheme] : ["http", "https"];
     // `:` starts a named group in a URLPattern: an IPv6 literal's colons are escaped.
@@ -43,7 +74,7 @@ export function blockedUrlPatterns(patterns: readonly OriginPattern[]): string[]
       : [host, `${host}.`];
     for (const scheme of schemes) {
       if (!NETWORK_SCHEMES.has(scheme)) continue;
-      for (const h of hosts) out.push(`${scheme}://${h}:${p.port ?? "*"}/*`);
+      for (const h of hosts) out.push({ scheme, host: h, port: p.port });
     }
   }
   return out;

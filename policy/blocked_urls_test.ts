@@ -1,5 +1,5 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { blockedUrlPatterns } from "./blocked_urls.ts";
+import { blockedFetchPatterns, blockedUrlPatterns } from "./blocked_urls.ts";
 import { matchesPattern, parseAllowedOrigins } from "./sites.ts";
 
 Deno.test("blockedUrlPatterns: one pattern per scheme, as the entry is parsed", () => {
@@ -59,4 +59,45 @@ Deno.test("blockedUrlPatterns: a URLPattern matches exactly what the policy matc
       url,
     );
   }
+});
+
+/** Whether a `Fetch.RequestPattern` glob (`*` any run, `?` one character) matches `url`. */
+function globMatches(glob: string, url: string): boolean {
+  const re = glob.replace(
+    /\\(.)|([*?])|([^\\*?]+)/g,
+    (_, esc, wild, lit) =>
+      esc
+        ? esc.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        : wild
+        ? (wild === "*" ? ".*" : ".")
+        : lit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  return new RegExp(`^${re}$`).test(url);
+}
+
+Deno.test("blockedFetchPatterns: the Fetch globs match every URL the policy blocks", () => {
+  const list = parseAllowedOrigins(
+    "localhost,*.ads.example.com,https://x.test:443,[::1]:8080,169.254.169.254,127.0.0.1:9000",
+  );
+  const globs = blockedFetchPatterns(list);
+  assertEquals(globs.includes("https://x.test/*"), true, "the default port is left unwritten");
+  const urls = [
+    "http://localhost/",
+    "http://localhost:8080/a?b",
+    "https://localhost./x",
+    "http://a.ads.example.com/x",
+    "https://x.test/p",
+    "http://[::1]:8080/",
+    "http://169.254.169.254/latest",
+    "http://[::ffff:a9fe:a9fe]/latest",
+    "http://127.0.0.1:9000/k",
+    "http://127.0.0.1:9001/k",
+    "https://x.test:8443/p",
+    "http://example.com/",
+  ];
+  for (const url of urls) {
+    const blocked = list.some((p) => matchesPattern(url, p));
+    if (blocked) assertEquals(globs.some((g) => globMatches(g, url)), true, url);
+  }
+  assertEquals(globs.some((g) => globMatches(g, "http://example.com/")), false);
 });

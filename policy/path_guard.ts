@@ -163,7 +163,7 @@ export function checkWorkspacePath(check: PathCheck, path: string): string[] {
         path,
         `Refused path ${shown}: browxai keeps ${
           JSON.stringify(reserved.join("/"))
-        } for itself (audit log, browser profiles, downloads, artifacts, the secrets file, the --http token, the --config file, other clients' files); use another file ${where}`,
+        } for itself (audit log, browser profiles, downloads, artifacts, the secrets file, the --http token, the --config file, the --user-data-dir profile, the --storage-state and --init-script files, other clients' files); use another file ${where}`,
       );
     }
   }

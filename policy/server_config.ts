@@ -52,6 +52,11 @@ export interface ServerConfig {
   /** The `--config` file's absolute path: never a file the agent may name (write or read). */
   configFile?: string | undefined;
   /**
+   * The browser's files, absolute: `--user-data-dir` (a live profile: cookies, saved
+   * passwords), `--storage-state` and each `--init-script`. Never paths the agent may name.
+   */
+  browserFiles?: readonly string[] | undefined;
+  /**
    * HTTP clients share the auth states of `.auth-states/` (`BROWX_SHARED_AUTH_STATES=1`)
    * instead of each keeping its own.
    */
@@ -73,11 +78,13 @@ export interface ServerConfig {
 }
 
 /**
- * The files of the server's own configuration (the secrets file, the `--config` file), as
- * absolute paths: reserved for every path an agent names, to read or to write.
+ * The files of the server's own configuration (the secrets file, the `--config` file, the
+ * browser's profile folder, storage state and init scripts), as absolute paths: reserved for
+ * every path an agent names, to read or to write.
  */
 export function ownConfigFiles(
-  config: Pick<ServerConfig, "secretsFile" | "configFile">,
+  config: Pick<ServerConfig, "secretsFile" | "configFile" | "browserFiles">,
 ): string[] {
-  return [config.secretsFile, config.configFile].filter((f): f is string => !!f);
+  return [config.secretsFile, config.configFile, ...(config.browserFiles ?? [])]
+    .filter((f): f is string => !!f);
 }

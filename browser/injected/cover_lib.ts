@@ -16,6 +16,17 @@
  * captures alike. `coverCheck` tells whether every box a secret needs now is
  * still inside a drawn one (the page may have moved or re-rendered it).
  *
+ * The boxes hide a secret where its text is laid out, not copies the page paints
+ * elsewhere (`filter: drop-shadow`, `-webkit-box-reflect`, `text-shadow`, an
+ * ancestor's filter): while the boxes are drawn, each element showing a secret is
+ * shielded (`shield`): no filter, reflection or text shadow, a field's value drawn as
+ * discs (`-webkit-text-security`: so no copy of it shows letters), and ancestors with a
+ * filter or reflection lose it; inline `!important` styles, restored exactly (the `style`
+ * attribute as it was) when the boxes go. Text outside fields keeps its glyphs (discs are
+ * another width: the page would reflow). Transitions are left alone (cutting one short
+ * would change the page): a filter the page transitions may still draw its copy (a
+ * field's of discs), and so may a `::first-line` text shadow (no inline style reaches it).
+ *
  * Self-contained (its source is sent to the page): see `mod.ts`.
  *
  * @module
@@ -88,6 +99,78 @@ export function installCoverLib(api: PageApi): void {
     };
   };
 
+  /** Elements restyled by {@link shield} → their `style` attribute before (null: none). */
+  let shielded = new Map<Element, string | null>();
+  /** What an element showing a secret as text gets while the boxes are drawn. */
+  const TEXT: Record<string, string> = {
+    "text-shadow": "none",
+    "filter": "none",
+    // Chromium does not parse `none` here (its initial value): `initial` is.
+    "-webkit-box-reflect": "initial",
+  };
+  /**
+   * What a field showing one gets: its value drawn as discs too (a field's box does not
+   * change size with its text, so nothing around it moves).
+   */
+  const FIELD: Record<string, string> = { ...TEXT, "-webkit-text-security": "disc" };
+  /** What an ancestor painting a copy of its content (a filter, a reflection) gets. */
+  const COPIER: Record<string, string> = {
+    "filter": "none",
+    // Chromium does not parse `none` here (its initial value): `initial` is.
+    "-webkit-box-reflect": "initial",
+  };
+  /** Sets `props` inline with `!important` on `el`, remembering its `style` attribute first. */
+  const restyle = (el: Element, props: Record<string, string>) => {
+    const style = (el as HTMLElement).style;
+    if (!(style instanceof CSSStyleDeclaration)) return;
+    if (!shielded.has(el)) shielded.set(el, el.getAttribute("style"));
+    for (const [k, v] of Object.entries(props)) style.setProperty(k, v, "important");
+  };
+  /** `el`'s parent in the flat tree (its slot, its parent, its shadow root's host). */
+  const flatParent = (el: Element): Element | null => {
+    const parent = el.assignedSlot ?? el.parentElement;
+    if (parent) return parent;
+    const root = el.parentNode;
+    return root instanceof ShadowRoot ? root.host : null;
+  };
+  /**
+   * Shields the listed text nodes' parents and controls (of the last {@link coverScan}):
+   * see the module doc.
+   */
+  const shield = (textIdx: number[], controlIdx: number[]) => {
+    if (!scanned) return;
+    const holders = new Map<Element, Record<string, string>>();
+    for (const i of textIdx) {
+      const parent = scanned.texts[i]?.parentElement;
+      if (parent?.isConnected) holders.set(parent, TEXT);
+    }
+    for (const i of controlIdx) {
+      const el = scanned.controls[i];
+      if (el?.isConnected) holders.set(el, FIELD);
+    }
+    const seen = new Set<Element>();
+    for (const [el, props] of holders) {
+      restyle(el, props);
+      for (let a = flatParent(el); a && !seen.has(a); a = flatParent(a)) {
+        seen.add(a);
+        const cs = getComputedStyle(a);
+        const copies = cs.filter !== "none" ||
+          (cs.getPropertyValue("-webkit-box-reflect") || "none") !== "none";
+        if (copies) restyle(a, COPIER);
+      }
+    }
+  };
+  /** Puts back every `style` attribute {@link shield} changed. */
+  const unshield = () => {
+    for (const [el, before] of shielded) {
+      try {
+        if (before === null) el.removeAttribute("style");
+        else el.setAttribute("style", before);
+      } catch { /* the page's own business from here */ }
+    }
+    shielded = new Map();
+  };
+
   /** Pixels added around each box: anti-aliasing, glyphs that overhang their box. */
   const PAD = 2;
 
@@ -133,12 +216,15 @@ export function installCoverLib(api: PageApi): void {
 
   /**
    * Draws opaque `color` boxes over the listed text nodes and controls of
-   * the last {@link coverScan}, in a fresh overlay (any earlier one removed).
+   * the last {@link coverScan}, in a fresh overlay (any earlier one removed),
+   * after shielding them ({@link shield}: no copies, no letters).
    * Returns how many of the listed nodes had something to cover, and
    * whether the overlay made it into the top layer (`popover`).
    */
   api.coverDraw = (textIdx: number[], controlIdx: number[], color: string) => {
     remove();
+    // Before measuring: the shield changes how wide the text is drawn.
+    shield(textIdx, controlIdx);
     const rects = needed(textIdx, controlIdx);
     const host = document.createElement("div");
     const base = "all:initial;display:block;position:absolute;inset:0 auto auto 0;" +
@@ -194,8 +280,9 @@ export function installCoverLib(api: PageApi): void {
     return !gone && needed(textIdx, controlIdx).every(inside);
   };
 
-  /** Removes the overlay (the scan stays: a check may follow). */
+  /** Removes the overlay and the shield (the scan stays: a check may follow). */
   const remove = () => {
+    unshield();
     if (overlay) {
       try {
         if (overlay.matches(":popover-open")) overlay.hidePopover();

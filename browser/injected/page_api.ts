@@ -304,6 +304,7 @@ export interface PageApi extends OnDemandApi {
   focusIsOn: (el: Element) => boolean;
   frameOrigin: (el: Element) => string;
   focusedOrigin: () => string | null;
+  copySource: () => string[];
 
   // cover_lib.ts
   coverResetRoots: () => boolean;

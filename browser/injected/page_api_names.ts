@@ -105,6 +105,7 @@ export const PAGE_API_NAMES = Object.keys(
     focusIsOn: 1,
     frameOrigin: 1,
     focusedOrigin: 1,
+    copySource: 1,
     coverResetRoots: 1,
     coverAddRoot: 1,
     coverScan: 1,

@@ -69,6 +69,24 @@ export function installSecretLib(api: PageApi): void {
     if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
     return a === el || a.contains(el) || el.contains(a);
   };
+  /**
+   * What a copy shortcut would take, for the server to look for secrets in: the focused
+   * field's value (or editable element's text), the selection's text, and the whole text
+   * nodes it starts and ends in (a selection of part of a value).
+   */
+  api.copySource = (): string[] => {
+    const out: string[] = [];
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) out.push(a.value);
+    else if (a instanceof HTMLElement && a.isContentEditable) out.push(a.textContent ?? "");
+    const sel = document.getSelection();
+    if (sel && !sel.isCollapsed) {
+      out.push(sel.toString());
+      for (const n of [sel.anchorNode, sel.focusNode]) if (n instanceof Text) out.push(n.data);
+    }
+    return out;
+  };
   /** `window.origin` of the element's frame ("null" when opaque). */
   api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";
   /**

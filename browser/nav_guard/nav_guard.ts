@@ -20,8 +20,8 @@
  * Chromium does not hold for us are refused (`new_tab_clicks.ts`). A document
  * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
  *
- * CDP: `Fetch.enable` (documents and script requests; every request with
- * bound secrets) and `Network.setBlockedURLs` (`--blocked-origins`) on every page target, sent while the target waits for the
+ * CDP: `Fetch.enable` (documents and script requests, and `--blocked-origins`' URLs; every
+ * request with bound secrets) and `Network.setBlockedURLs` (`--blocked-origins`) on every page target, sent while the target waits for the
  * debugger, so even a popup's first navigation is held;
  * `Page.setPrerenderingAllowed` false; `Page.frameRequestedNavigation`
  * tells a form submission (`formSubmissionGet`/`formSubmissionPost`) from a link.
@@ -136,7 +136,7 @@ export class NavGuard {
 
   /**
    * The `Fetch.enable` patterns: documents and script writes (every request with bound
-   * secrets), and the URLs of the session's routes.
+   * secrets), the URLs of the session's routes and of `--blocked-origins`.
    */
   #patterns(): Array<
     {
@@ -147,9 +147,14 @@ export class NavGuard {
   > {
     if (this.#policy.secretLeak) return [{ requestStage: "Request" }];
     const routed = this.#routes?.cdpPatterns() ?? [];
+    // Blocked origins too: Network.setBlockedURLs misses worklets and requests sent in unload.
+    const blocked = this.#policy.blockedFetch ?? [];
     return [
       ...HELD,
-      ...routed.map((urlPattern) => ({ urlPattern, requestStage: "Request" as const })),
+      ...[...routed, ...blocked].map((urlPattern) => ({
+        urlPattern,
+        requestStage: "Request" as const,
+      })),
     ];
   }
 
@@ -267,8 +272,9 @@ export class NavGuard {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
     }
     session.on("Fetch.requestPaused", (e) => {
+      this.#pausedAt.set(targetId, Date.now());
       if (e.resourceType !== "Document") {
-        this.#answerWrite(session, targetId, e).catch(report);
+        this.#track(targetId, this.#answerWrite(session, targetId, e).catch(report));
         return;
       }
       const diverted = e.frameId === mainFrameId
@@ -279,7 +285,10 @@ export class NavGuard {
           .catch(report).finally(diverted);
         return;
       }
-      this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report);
+      this.#track(
+        targetId,
+        this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report),
+      );
     });
     // With bound secrets, every request is looked at (an image's URL can carry a value too).
     session.send("Fetch.enable", { patterns: this.#patterns() }).catch(report);
@@ -291,6 +300,45 @@ export class NavGuard {
       }).catch(report);
     }
     return script;
+  }
+
+  /** Per target: the paused requests being answered. */
+  #answering = new Map<string, Set<Promise<void>>>();
+
+  #track(targetId: string, answer: Promise<void>): void {
+    let set = this.#answering.get(targetId);
+    if (!set) this.#answering.set(targetId, set = new Set());
+    set.add(answer);
+    answer.finally(() => set.delete(answer));
+  }
+
+  /**
+   * True when a tab must leave its page before it closes (`leave_before_close.ts`): with
+   * bound secrets or `--blocked-origins`, what a page sends while it unloads must meet this
+   * guard, and once its target is closed nothing holds a request.
+   */
+  get guardsUnload(): boolean {
+    return this.#policy.secretLeak !== undefined || (this.#policy.blockedFetch?.length ?? 0) > 0;
+  }
+
+  /** Per target: when its last request was paused (ms since the epoch). */
+  #pausedAt = new Map<string, number>();
+
+  /**
+   * Resolves once no request of `targetId` has been paused for `quietMs` and every one the
+   * guard paused is answered, or at `deadline` (ms since the epoch). A page left for
+   * `about:blank` may unload in its old renderer after the new document commits (a
+   * cross-process navigation), so its `pagehide` requests can come later than any round trip.
+   */
+  async answered(targetId: string, quietMs: number, deadline: number): Promise<void> {
+    const set = this.#answering.get(targetId);
+    const since = Date.now();
+    await poll(() => {
+      const last = Math.max(since, this.#pausedAt.get(targetId) ?? 0);
+      return !set?.size && Date.now() - last >= quietMs;
+    }, { timeoutMs: Math.max(0, deadline - since), intervalMs: 25, maxIntervalMs: 25 })
+      .catch(() => {});
+    while (set?.size) await Promise.allSettled([...set]);
   }
 
   /** Blocks `--blocked-origins` in a worker of this session's tabs (`worker_guard.ts`). */
@@ -401,6 +449,8 @@ export class NavGuard {
 
   /** Forgets a closed tab. */
   detach(targetId: string): void {
+    this.#answering.delete(targetId);
+    this.#pausedAt.delete(targetId);
     this.#urls.delete(targetId);
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);

@@ -63,6 +63,14 @@ export interface NavPolicy {
    * with `Network.setBlockedURLs`, so its sub-requests (fetch, XHR, images, scripts) fail too.
    */
   blockedUrls?: readonly string[];
+  /**
+   * `--blocked-origins` as `Fetch` globs (`policy/blocked_urls.ts` `blockedFetchPatterns`):
+   * requests to them are paused too and refused when {@link blocked} says so, since
+   * `Network.setBlockedURLs` lets a worklet's module or a request sent in `pagehide` through.
+   */
+  blockedFetch?: readonly string[];
+  /** True when `url` is on `--blocked-origins` (the exact test for a paused request). */
+  blocked?: (url: string) => boolean;
 }
 
 /** The acting call in progress, as the guard needs it. */

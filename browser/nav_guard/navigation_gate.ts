@@ -16,7 +16,7 @@ import { NavGuard } from "./nav_guard.ts";
 import { originOf, siteOf } from "../../policy/hosts.ts";
 import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { secretLeakFinder } from "./secret_leaks.ts";
-import { blockedUrlPatterns } from "../../policy/blocked_urls.ts";
+import { blockedFetchPatterns, blockedUrlPatterns } from "../../policy/blocked_urls.ts";
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "blockedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
@@ -84,6 +84,8 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       ...(secretLeak ? { secretLeak } : {}),
       ownConsole: (url) => isOwnConsoleUrl(url, config.consoleListeners),
       blockedUrls: blockedUrlPatterns(config.blockedOrigins ?? []),
+      blockedFetch: blockedFetchPatterns(config.blockedOrigins ?? []),
+      blocked: (url) => blocklisted(config, url),
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         (config.blockedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,

@@ -4,7 +4,7 @@
  * Reads pass; a write (POST, PUT, PATCH, DELETE) that follows a `submit`
  * event is a form the page sends itself: stopped when the call did not
  * declare it, or when it goes off the allowlist; any request carrying a bound
- * secret off its origins is stopped (answered `BlockedByClient`).
+ * secret off its origins, or to a blocked origin, is stopped (answered `BlockedByClient`).
  *
  * CDP: `Fetch.continueRequest`, `Fetch.failRequest`, `Runtime.evaluate` (a
  * round trip that flushes the page's submit report).
@@ -43,6 +43,12 @@ export async function answerScriptRequest(
 ): Promise<void> {
   const fail = () =>
     session.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "BlockedByClient" });
+  // `--blocked-origins`: Chromium's own blocking misses some requests (see NavPolicy.blocked).
+  if (g.policy.blocked?.(e.request.url)) {
+    g.refused("blocked origin (--blocked-origins)");
+    await fail();
+    return;
+  }
   const secret = g.policy.secretLeak?.(e.request.url, bodyOf(e.request));
   if (secret !== undefined) {
     g.block(leakBlocked(e.request.url, e.frameId, secret));

@@ -2,9 +2,12 @@
  * Screenshots under masking: before capture, opaque boxes
  * ({@link COVER_COLOR}) are drawn on top of everything that shows a
  * registered secret, in every frame of the tab (an overlay browxai owns, in
- * the top layer; the page's own elements are not restyled, so its
- * transitions, `::selection` or `::placeholder` colours cannot undo the
- * cover). The page's scripts and animation clock are held from the scan to
+ * the top layer, so the page's transitions, `::selection` or `::placeholder`
+ * colours cannot undo the cover). Copies the page paints away from the text
+ * (a reflection, a drop shadow, a text shadow) are not under the boxes: while
+ * they are drawn, each element holding a secret draws it as discs
+ * (`-webkit-text-security`) without filter, reflection or text shadow, and its
+ * ancestors lose theirs (`cover_lib.ts` `shield`). The page's scripts and animation clock are held from the scan to
  * the end of the check (`Emulation.setScriptExecutionDisabled`,
  * `Animation.setPlaybackRate`), so timers and CSS animations cannot move or
  * re-render a secret in between; after capture the page is scanned again
@@ -19,9 +22,8 @@
  * dropped first. Controls are covered when their value, placeholder or (a
  * select) an option's text shows a value; images when their alt text does.
  * Closed shadow roots are reached through CDP (`closed_roots.ts`). Not
- * covered: values a page draws itself (canvas, images, CSS `content`), text
- * shadows or glyphs drawn far outside their box, and transformed values
- * masking does not know either.
+ * covered: values a page draws itself (canvas, images, CSS `content`), and
+ * transformed values masking does not know either.
  *
  * @module
  */

@@ -14,6 +14,7 @@ import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import { leaveBeforeClose } from "../nav_guard/leave_before_close.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
 import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
@@ -429,12 +430,15 @@ export class BrowserSession {
 
   /**
    * Closes one tab; one whose dialog Chromium lost is first left for `about:blank`
-   * (`stuck_dialogs.ts`: closing it as it is crashed the browser). CDP: `Target.closeTarget`.
+   * (`stuck_dialogs.ts`: closing it as it is crashed the browser), and so is every tab while
+   * the guard holds what unloading pages send (`leave_before_close.ts`). CDP:
+   * `Target.closeTarget`.
    */
   async closeTab(page: Page): Promise<void> {
     const targetId = page.target.targetId;
     if (this.#tabs.includes(page)) this.#ownClosing.add(targetId);
     await leaveLostDialog(this.dialogs, page);
+    await leaveBeforeClose(page, this.#navGuard);
     await this.browser.connection.send("Target.closeTarget", { targetId }).catch(() => {});
     this.pageDetached(page);
     this.#ownClosing.delete(targetId);
@@ -455,6 +459,10 @@ export class BrowserSession {
     this.#routed.router.release(this.#contextId);
     try {
       if (this.#crashed !== undefined) return false;
+      // What the tabs' pages send as they unload must meet the guard (leave_before_close.ts).
+      if (this.#ownsBrowser || (this.#ownsContext && this.#contextId)) {
+        await Promise.all(this.#tabs.map((p) => leaveBeforeClose(p, this.#navGuard)));
+      }
       if (this.#ownsBrowser) await this.browser.close();
       else if (this.#ownsContext && this.#contextId) {
         // Disposing a context with a tab whose dialog Chromium lost crashed the shared browser.

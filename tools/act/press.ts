@@ -16,6 +16,7 @@ import { focusElement } from "../../browser/actions/focus.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 import { enterStoppedWarning } from "../../browser/actions/form_invalid.ts";
+import { copiesSelection, refuseSecretCopy } from "../../browser/actions/copy_guard.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
@@ -72,6 +73,11 @@ export const pressTool = defineTool({
               "as it took the focus (the page re-rendered its row)",
             );
           }
+        }
+        // Only copy shortcuts with secrets registered pay for the check (a round trip a frame).
+        const secrets = ctx.config.secrets;
+        if (secrets?.masks && copiesSelection(args.key)) {
+          await refuseSecretCopy(page, { secrets, key: args.key, signal });
         }
         // Read before the key goes: what validation is about to stop (said unless it sent).
         const stopped = await enterStoppedWarning(

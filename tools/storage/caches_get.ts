@@ -14,6 +14,8 @@ import {
   toBase64,
 } from "../../storage/cache_storage.ts";
 import { defineTool } from "../define_tool.ts";
+import { readMaskedPage } from "../../browser/secret_bytes.ts";
+import { currentMasker } from "../../browser/secret_scope.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { cacheNameField, requestUrl, requireCache, scope, urlField } from "./cache_fields.ts";
@@ -83,13 +85,29 @@ export const cachesGetTool = defineTool({
       };
     }
     const truncated = bytes.length > MAX_BODY_BYTES;
-    const body = truncated ? bytes.subarray(0, MAX_BODY_BYTES) : bytes;
     const field = kind === "text" ? "text" : "contentBase64";
-    result[field] = kind === "text"
-      ? decodeText(body, contentType)
-      : truncated
-      ? toBase64(body)
-      : base64;
+    if (kind === "text") {
+      result[field] = decodeText(
+        truncated ? bytes.subarray(0, MAX_BODY_BYTES) : bytes,
+        contentType,
+      );
+    } else {
+      // Base64 hides a secret's bytes from the result's text masking: mask the bytes first.
+      const masker = currentMasker();
+      const masked = masker?.masks
+        ? (await readMaskedPage(
+          (start, length) => Promise.resolve(bytes.subarray(start, start + length)),
+          bytes.length,
+          { offset: 0, max: MAX_BODY_BYTES },
+          masker,
+        )).bytes
+        : undefined;
+      result[field] = masked
+        ? toBase64(masked)
+        : truncated
+        ? toBase64(bytes.subarray(0, MAX_BODY_BYTES))
+        : base64;
+    }
     if (truncated) result.truncated = true;
     // Raw after the JSON: no escaping, and not cut at the per-field cap.
     return { structured: result, rawTextKeys: [field] };

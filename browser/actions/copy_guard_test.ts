@@ -1,0 +1,23 @@
+import { assertEquals } from "../../tests/_assert.ts";
+import { copiesSelection } from "./copy_guard.ts";
+
+Deno.test("copiesSelection: copy and cut shortcuts, nothing else", () => {
+  const table: Array<[string, boolean]> = [
+    ["Control+c", true],
+    ["Control+C", true],
+    ["Meta+c", true],
+    ["Control+x", true],
+    ["Control+Shift+c", true],
+    ["Control+Insert", true],
+    ["Shift+Delete", true],
+    ["Control+a", false],
+    ["Control+v", false],
+    ["c", false],
+    ["Shift+c", false],
+    ["Delete", false],
+    ["Insert", false],
+    ["Alt+c", false],
+    ["Control+", false],
+  ];
+  for (const [combo, want] of table) assertEquals(copiesSelection(combo), want, combo);
+});
