@@ -21,6 +21,7 @@ import { pause } from "../poll.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { keepsIdentity } from "../snapshot/row_identity.ts";
+import { inertError } from "./inert_error.ts";
 
 /** What an action needs of its element. */
 export interface ActionabilityOptions {
@@ -178,6 +179,7 @@ export async function coveredAt(
     hit = await el.hitTest(point.frameX, point.frameY, options.arm);
   }
   if (hit === "ok") return undefined;
+  if ("inert" in hit) return { stage: options.stage, error: inertError(hit.inert) };
   if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
   // Re-used for another item while the action waited: retrying would act on that item.
   if ("changed" in hit) {
@@ -275,7 +277,7 @@ export interface LoopOptions {
  *
  * @returns the action point where `atPoint` succeeded.
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
- *   not-editable | covered (names the covering element) | timeout;
+ *   not-editable | not-actionable (inert, clipped) | covered (names the covering element) | timeout;
  *   the signal's reason when it aborted.
  */
 export async function untilActionable(
@@ -361,6 +363,8 @@ export async function untilActionable(
         "The element is not visible (hidden, zero-size or display:none)",
         "reveal it first (hover its row or card for controls shown on hover, open its menu or section), or pick a visible element",
       );
+    case "inert":
+      throw inertError(lastDetail ?? "inert");
     case "disabled":
       throw new ToolError(
         "not-enabled",

@@ -90,12 +90,17 @@ export function installActionLib(api: PageApi): void {
   /**
    * Checks an element before an action. opts: { enabled?, editable? }.
    * Returns { state: "ok", box } or { state: "notconnected" | "notvisible" |
-   * "disabled" | "noteditable", detail? }.
+   * "inert" | "disabled" | "noteditable", detail? } ("inert" only with enabled or editable).
    */
   api.probe = (el: El, opts: { enabled?: boolean; editable?: boolean }) => {
     if (!el || !el.isConnected) return { state: "notconnected" };
     const box = visibleBox(el);
     if (!box) return { state: "notvisible" };
+    // An acting check only: an inert element is still visible (wait_for, screenshots).
+    if (opts.enabled || opts.editable) {
+      const inert = api.inertOf(el);
+      if (inert) return { state: "inert", detail: inert };
+    }
     if (opts.enabled && isDisabled(el)) return { state: "disabled" };
     if (opts.editable) {
       const kind = editKind(el);

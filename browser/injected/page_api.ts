@@ -141,6 +141,8 @@ export interface PageApi extends OnDemandApi {
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
   valueText: (el: Element, role: string) => string;
+  /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
+  inertOf: (el: Element) => string;
 
   // links_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;

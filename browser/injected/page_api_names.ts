@@ -47,6 +47,7 @@ export const PAGE_API_NAMES = Object.keys(
     refElement: 1,
     statesOf: 1,
     valueText: 1,
+    inertOf: 1,
     newLinks: 1,
     snapshot: 1,
     describeElement: 1,

@@ -106,7 +106,10 @@ export type Box = { x: number; y: number; width: number; height: number };
 /** Actionability of an element (`probe`). */
 export type ProbeResult =
   | { state: "ok"; box: Box }
-  | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
+  | {
+    state: "notconnected" | "notvisible" | "disabled" | "noteditable" | "inert";
+    detail?: string;
+  };
 
 /**
  * `readyBox`'s answer: the probe's failure, or the element's box after its scroll into view and
@@ -227,6 +230,8 @@ export type HitResult =
   | "ok"
   | { coveredBy: string }
   | { clippedBy: string; how: string }
+  /** The element takes no input: why (`inertOf`). */
+  | { inert: string }
   | { changed: ShownAs };
 
 /**
