@@ -21,6 +21,7 @@ import type {
   Box,
   CoverScan,
   ElementInfo,
+  FieldKept,
   FrameMap,
   FrameSnapshot,
   HitResult,
@@ -186,14 +187,19 @@ export interface PageApi extends OnDemandApi {
    * may re-render) left the element another item than its ref was shown as.
    */
   prepareFill: (el: Element, shown?: ShownAs | null) => string | { changed: ShownAs };
-  /** Sets a value directly (date, color, range inputs), firing input and change. */
-  setValue: (el: Element, value: string) => { ok?: true; error?: string };
+  /**
+   * Sets a value directly (date, color, range inputs), firing input and change; `rejected`
+   * when the field did not keep it (what it holds then: `fieldKept`).
+   */
+  setValue: (el: Element, value: string) => { ok: true } | { rejected: FieldKept };
   labeledControl: (el: Element) => Element | null;
   selectOption: (
     el: Element,
     by: { value?: string; label?: string; index?: number },
   ) => SelectResult;
   elementInfo: (el: Element, shown?: ShownAs | null) => ElementInfo;
+  /** What an input or textarea holds now (null: neither), for a fill to compare. */
+  fieldKept: (el: Element) => FieldKept | null;
   scrollInfo: (el?: Element | null) => ScrollInfo;
   /** Scrolls the window (`el` null) or an element to an edge or by an offset. */
   scrollElement: (

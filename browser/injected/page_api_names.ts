@@ -62,6 +62,7 @@ export const PAGE_API_NAMES = Object.keys(
     labeledControl: 1,
     selectOption: 1,
     elementInfo: 1,
+    fieldKept: 1,
     scrollInfo: 1,
     scrollElement: 1,
     queryAll: 1,

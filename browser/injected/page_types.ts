@@ -173,6 +173,19 @@ export type ElementInfo = {
   cuts?: Record<string, number>;
 };
 
+/**
+ * What a field holds after a fill (`fieldKept`): its type, the length of its value, its value
+ * (left out for a secret field), its `maxlength` (-1: none) and its `min`/`max` attributes.
+ */
+export type FieldKept = {
+  type: string;
+  length: number;
+  value?: string;
+  maxLength: number;
+  min: string;
+  max: string;
+};
+
 /** Scroll geometry of an element or the document scroller, CSS px. */
 export type ScrollInfo = {
   x: number;
