@@ -10,6 +10,7 @@ import { isAbortError, isTimeoutError } from "../cdp/errors.ts";
 import type { Page } from "../cdp/page.ts";
 import { evaluateOrCallIn } from "../cdp/page_eval.ts";
 import { within } from "./poll.ts";
+import { ToolError } from "./tool_error.ts";
 
 /** How long the main thread may take to answer a trivial script before it counts as busy, ms. */
 export const BUSY_PROBE_MS = 500;
@@ -134,17 +135,56 @@ export function markLoadUnfinished(page: Page): void {
 }
 
 /**
- * Before a navigation of a tab whose last one was still loading at its deadline: when the
- * tab's main thread is held by a page script ({@link stopBusyScript}), stops it. Chromium
- * answers `Page.navigate` only once the new document commits, and the commit waits for that
- * thread: every later navigation would fail within its own time, so no call's budget would
- * run out to free the tab. Does nothing for other tabs (no round trip).
+ * Before a navigation: when the tab's main thread is held by a page script
+ * ({@link stopBusyScript}: its last navigation still loading at its deadline, or a loop the
+ * page itself entered after its load), stops it. Chromium answers `Page.navigate` only once
+ * the new document commits, and the commit waits for that thread: every later navigation
+ * would fail within its own time, so no call's budget would run out to free the tab. One
+ * round trip when the thread answers.
  *
  * @param deadline Epoch ms: the stop is not waited for past it (it goes on; the navigation
  *   then goes through once the script is stopped).
  * @returns whether a termination was sent (or is under way at the deadline).
  */
 export async function freeStuckTab(page: Page, deadline = Infinity): Promise<boolean> {
-  if (!unfinished.delete(page) || page.isClosed) return false;
+  unfinished.delete(page);
+  if (page.isClosed) return false;
   return (await within(stopBusyScript(page.session), deadline - Date.now())) ?? true;
+}
+
+/**
+ * How long the tab's main thread may leave a trivial script unanswered before a read of the
+ * page says the page is busy, ms (a read otherwise waits its whole budget, 30 s).
+ */
+export const READ_BUSY_MS = 3000;
+
+/**
+ * Watches a read of the page: a trivial evaluation sent now (before the read's own, which the
+ * main thread answers after it, so the read's own work never delays it) that gets no answer
+ * within {@link READ_BUSY_MS} means the page's own script holds the thread (a loop): the
+ * returned promise then rejects with a `timeout` ToolError saying so. It never settles
+ * otherwise (answered, refused, or `signal` aborted). CDP: `Runtime.evaluate`.
+ */
+export function busyPageWatch(
+  session: Pick<CdpSession, "send">,
+  signal?: AbortSignal,
+): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    session.send("Runtime.evaluate", { expression: "0" }, {
+      timeoutMs: READ_BUSY_MS,
+      ...(signal ? { signal } : {}),
+    }).catch((e) => {
+      if (!isTimeoutError(e) || signal?.aborted) return;
+      reject(
+        new ToolError(
+          "timeout",
+          `The page is busy: its own script has held the tab's main thread for over ${
+            READ_BUSY_MS / 1000
+          } s (a loop, or long work), so nothing in it can be read now`,
+          "navigate elsewhere or reload (they stop the script first), or call again later; " +
+            "close_session drops the tab",
+        ),
+      );
+    });
+  });
 }

@@ -103,6 +103,8 @@ export interface RequestEntry {
   failed?: boolean;
   /** The navigation guard stopped it or answered it itself: it never reached the server. */
   blockedByPolicy?: boolean;
+  /** No answer yet when the result was taken (no status, not failed). */
+  pending?: true;
 }
 
 /** `element`: the acted-on element after the action (the page's `elementInfo`). */

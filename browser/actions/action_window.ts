@@ -20,7 +20,8 @@ import type { DownloadEntry } from "../sessions/downloads.ts";
 import type { BlockedDownload } from "../sessions/downloads.ts";
 import { blockedNavigation, sortStopped } from "./guard_outcome.ts";
 import { ActionRecorder } from "./recorder.ts";
-import type { Recording } from "./recording.ts";
+import { type Recording, unansweredNote } from "./recording.ts";
+import { isWriteMethod } from "../network_writes.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { ARMED_GRACE_MS, undeliveredNote } from "../sessions/dialogs.ts";
 import { STAYED_NOTE } from "./beforeunload_stay.ts";
@@ -204,6 +205,8 @@ export class ActionWindow implements AsyncDisposable {
     let settled: boolean;
     // The last quiet question's answer ("none" pending: the window closes on it).
     let lastDue: number | "none" | undefined;
+    // Requests the action's input started, unanswered at the last question.
+    let ownRequests = 0;
     try {
       const timers = this.#timers;
       const onQuiet = options.onQuiet;
@@ -212,15 +215,19 @@ export class ActionWindow implements AsyncDisposable {
         onQuiet?.();
         const next = await timers.nextDue(s, d);
         lastDue = next ?? "none";
+        ownRequests = timers.ownRequests;
         return next;
       });
       if (options.inputAnsweredAt !== undefined) {
         this.#recorder.inputAnswered(options.inputAnsweredAt);
       }
-      settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
+      // The requests the action's input started are waited for up to the deadline.
+      const stretch = () => ownRequests > 0;
+      const quietMs = this.#options.quietMs;
+      settled = await this.#recorder.settle(deadline, signal, due, quietMs, stretch);
       // Navigations the guard has yet to judge, a refused restore being undone: waited for.
       if (await this.#session.navGuard?.settled(deadline, signal)) {
-        settled = await this.#recorder.settle(deadline, signal, due, this.#options.quietMs);
+        settled = await this.#recorder.settle(deadline, signal, due, quietMs, stretch);
       }
     } finally {
       this.#endLive();
@@ -288,7 +295,13 @@ export class ActionWindow implements AsyncDisposable {
         })
         : blockedNavigation(policy.errors, recording.activePage.url);
     }
-    if (!settled) {
+    const unanswered = recording.network.requests.filter((r) =>
+      r.pending && !isWriteMethod(r.method)
+    );
+    if (ownRequests > 0 && unanswered.length) {
+      // Named: the page shows what it shows until they are answered ("Searching…").
+      warnings.push(unansweredNote(unanswered));
+    } else if (!settled) {
       // Loading, or requests/timers the action started still running: what they do comes
       // with the next call (sinceLastCall, or its delta).
       warnings.push(

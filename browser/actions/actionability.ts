@@ -15,6 +15,7 @@ import { pause } from "../poll.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { keepsIdentity } from "../snapshot/row_identity.ts";
 import type { ActionPoint, ElementSteps } from "./actionability_types.ts";
+import { inertError } from "./inert_error.ts";
 
 export type {
   ActionabilityOptions,
@@ -85,6 +86,7 @@ export async function coveredAt(
     hit = await el.hitTest(point.frameX, point.frameY, options.arm);
   }
   if (hit === "ok") return undefined;
+  if ("inert" in hit) return { stage: options.stage, error: inertError(hit.inert) };
   if ("clippedBy" in hit) return { stage: options.stage, error: clippedError(hit) };
   // Re-used for another item while the action waited: retrying would act on that item.
   if ("changed" in hit) {
@@ -184,7 +186,7 @@ export interface LoopOptions {
  *
  * @returns the action point where `atPoint` succeeded.
  * @throws ToolError ref-gone (detached) | not-visible | not-enabled |
- *   not-editable | covered (names the covering element) | timeout;
+ *   not-editable | not-actionable (inert, clipped) | covered (names the covering element) | timeout;
  *   the signal's reason when it aborted.
  */
 export async function untilActionable(
@@ -276,6 +278,8 @@ export async function untilActionable(
         "The element is not visible (hidden, zero-size or display:none)",
         "reveal it first (hover its row or card for controls shown on hover, open its menu or section), or pick a visible element",
       );
+    case "inert":
+      throw inertError(lastDetail ?? "inert");
     case "disabled":
       throw new ToolError(
         "not-enabled",

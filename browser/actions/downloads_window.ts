@@ -64,7 +64,7 @@ export async function confirmDownload(
     tool: options.tool,
     session: session.id,
     summary:
-      `"${options.tool}" may save one downloaded file to .downloads/${session.id}/ in the workspace`,
+      `"${options.tool}" may save one downloaded file to ${ctx.sessions.areas.downloads}/${session.id}/ in the workspace`,
     origin: url ? originOf(url) ?? "null" : undefined,
   });
 }

@@ -262,6 +262,9 @@ export class ActionRecorder {
    * a page that has not answered by then counts as not settled); never a fixed sleep.
    *
    * @param quietMs How long "quiet" is, ms (default 75).
+   * @param stretch Asked after each `timersDue` answer: true when the page says requests the
+   *   action's input started are still unanswered (its search, its save): the wait for them
+   *   lasts until `deadline` (the call's timeoutMs), not only the 5 s cap.
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
   async settle(
@@ -269,8 +272,10 @@ export class ActionRecorder {
     signal?: AbortSignal,
     timersDue?: (signal?: AbortSignal, deadline?: number) => Promise<number | undefined>,
     quietMs: number = QUIET_MS,
+    stretch?: () => boolean,
   ): Promise<boolean> {
-    const cap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
+    const shortCap = Math.min(deadline, Date.now() + SETTLE_CAP_MS);
+    let cap = shortCap;
     // The quiet counts from the action's input when it said when (nothing since but reads).
     this.#lastActivity = this.#inputAt === undefined
       ? Date.now()
@@ -291,6 +296,7 @@ export class ActionRecorder {
         timerMs = await timersDue(signal, cap);
         signal?.throwIfAborted();
         now = Date.now();
+        cap = stretch?.() ? deadline : shortCap;
         // The page answers once its main thread is free: what the script running meanwhile
         // started (the next module a loader requests) came before the answer, so the page was
         // not quiet after all: look again.
@@ -427,6 +433,7 @@ export class ActionRecorder {
           // The guard's reason is in its own notes.
           ...(r.errorText && !r.blockedByPolicy ? { errorText: r.errorText } : {}),
           ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),
+          ...(!r.failed && r.status === undefined ? { pending: true as const } : {}),
         })),
         mutations,
         ...routedOf(this.#session.routes.since(this.#routedMark)),

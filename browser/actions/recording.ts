@@ -78,6 +78,8 @@ export interface Recording {
       errorText?: string;
       /** The navigation guard stopped it or answered it itself: it never reached the server. */
       blockedByPolicy?: boolean;
+      /** No answer yet when the result was taken (no status, not failed). */
+      pending?: true;
     }>;
     mutations: Mutation[];
     /** What the session's routes did in the window (the first 10); absent when nothing. */
@@ -198,4 +200,18 @@ export function routedOf(events: RoutedEvent[]): { routed?: RoutedEntry[] } {
       ...(e.why !== undefined ? { why: e.why } : {}),
     })),
   };
+}
+
+/**
+ * The warning for reads the action's input started that had no answer when the result was
+ * taken (`network.requests[].pending`; writes have their own, which says not to resend): the
+ * page may still show what it shows while waiting ("Searching…").
+ */
+export function unansweredNote(requests: Array<{ method: string; url: string }>): string {
+  const which = requests.slice(0, 3).map((r) => `${r.method} ${r.url}`).join(", ");
+  const more = requests.length > 3 ? ` and ${requests.length - 3} more` : "";
+  return `${requests.length === 1 ? "a request" : `${requests.length} requests`} the action ` +
+    `started had no answer when the result was taken (${which}${more}; network.requests ` +
+    "pending: true): the page may change when it is answered; wait_for what you expect, or " +
+    "call again with a larger timeoutMs";
 }

@@ -190,8 +190,8 @@ async function runExclusive(
   if (navigates && !await stopSettled(page, deadline - PRE_ACTION_GRACE_MS)) {
     throw new ToolError(
       "timeout",
-      `Nothing was done: the page's script an earlier call sent a stop to at its deadline is still running (it keeps the tab's main thread, e.g. in a loop of dialogs), and a ${spec.type} now could leave the tab answering nothing`,
-      "call again in a moment, or with a larger timeoutMs",
+      `Nothing was done: the page's own script is still running though a stop was sent to it (it holds the tab's main thread, e.g. in a loop of dialogs), and a ${spec.type} now could leave the tab answering nothing`,
+      "call again in a moment (the stop takes hold when the script next yields), or close_session to drop the tab",
     );
   }
   // A stop takes a moment when it works (probe, terminate): at most half the time, 1.5 s.

@@ -90,12 +90,17 @@ export function installActionLib(api: PageApi): void {
   /**
    * Checks an element before an action. opts: { enabled?, editable? }.
    * Returns { state: "ok", box } or { state: "notconnected" | "notvisible" |
-   * "disabled" | "noteditable", detail? }.
+   * "inert" | "disabled" | "noteditable", detail? } ("inert" only with enabled or editable).
    */
   api.probe = (el: El, opts: { enabled?: boolean; editable?: boolean }) => {
     if (!el || !el.isConnected) return { state: "notconnected" };
     const box = visibleBox(el);
     if (!box) return { state: "notvisible" };
+    // An acting check only: an inert element is still visible (wait_for, screenshots).
+    if (opts.enabled || opts.editable) {
+      const inert = api.inertOf(el);
+      if (inert) return { state: "inert", detail: inert };
+    }
     if (opts.enabled && isDisabled(el)) return { state: "disabled" };
     if (opts.editable) {
       const kind = editKind(el);
@@ -257,7 +262,10 @@ export function installActionLib(api: PageApi): void {
     return { instance: api.instance as string, ids };
   };
 
-  /** Prepares a fill: focuses and selects the current content. Returns the edit kind. */
+  /**
+   * Prepares a fill: focuses and selects the current content. Returns the edit kind ("text",
+   * "limited": text with a maxlength or a number field, "set", "contenteditable").
+   */
   api.prepareFill = (el: El, shown?: ShownAs | null) => {
     const kind = editKind(el);
     (el as HTMLElement).focus();
@@ -279,6 +287,10 @@ export function installActionLib(api: PageApi): void {
       sel?.removeAllRanges();
       sel?.addRange(range);
     }
+    // A field the browser may cut (maxlength) or refuse characters of (number): the fill
+    // reads back what it kept (`fieldKept`).
+    const field = el as HTMLInputElement;
+    if (kind === "text" && (field.maxLength >= 0 || field.type === "number")) return "limited";
     return kind;
   };
 
@@ -289,7 +301,7 @@ export function installActionLib(api: PageApi): void {
     api.noteEdit(input);
     input.value = value;
     api.noteEdit(input, true);
-    if (input.value !== value) return { error: `the field rejected the value "${value}"` };
+    if (input.value !== value) return { rejected: api.fieldKept(input)! };
     input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
     return { ok: true };

@@ -7,9 +7,12 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo, ShownAs } from "./page_types.ts";
+import type { ElementInfo, FieldKept, ShownAs } from "./page_types.ts";
 
-/** Adds `elementInfo`, `enterBlocked`, `scrollInfo` and `scrollElement` to the utility api. */
+/**
+ * Adds `elementInfo`, `enterBlocked`, `fieldKept`, `scrollInfo` and `scrollElement` to the
+ * utility api.
+ */
 export function installElementFactsLib(api: PageApi): void {
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   /**
@@ -137,6 +140,23 @@ export function installElementFactsLib(api: PageApi): void {
       f instanceof HTMLInputElement && BLOCKING.has(f.type)
     );
     return fields.length === 1 ? invalidFields(form) : undefined;
+  };
+
+  /**
+   * What an input or textarea holds now, for a fill to compare with what it was given (a
+   * maxlength cut, a number field dropping letters); null for anything else.
+   */
+  api.fieldKept = (el: Element): FieldKept | null => {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return null;
+    const secret = (api.isSecret as (e: Element) => boolean)(el);
+    return {
+      type: el instanceof HTMLInputElement ? el.type : "textarea",
+      length: el.value.length,
+      ...(secret ? {} : { value: el.value }),
+      maxLength: el.maxLength,
+      min: el.getAttribute("min") ?? "",
+      max: el.getAttribute("max") ?? "",
+    };
   };
 
   /** Scroll geometry of an element or the document scroller (seed 000 `element.scroll`). */

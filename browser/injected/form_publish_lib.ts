@@ -191,9 +191,15 @@ export function installFormPublishLib(api: PageApi): void {
   api.formsSendTo = () =>
     [
       ...new Set(
-        [...document.forms].map((f) =>
-          `${(f.getAttribute("method") ?? "get").toUpperCase()} ${f.action || location.href}`
-        ),
+        [...document.forms].map((f) => {
+          const to = `${(f.getAttribute("method") ?? "get").toUpperCase()} ${
+            f.action || location.href
+          }`;
+          // No action of its own: the browser would send it to the page itself, which a
+          // script-driven form (a login posting JSON by fetch) never does.
+          return f.hasAttribute("action") ? to : `${to} by the browser, unless a page script ` +
+            "sends it (no action set: such forms are usually sent by fetch, anywhere)";
+        }),
       ),
     ].slice(0, 5);
 

@@ -232,6 +232,9 @@ export function installHitLib(api: PageApi): void {
       // An ancestor that clips the element there explains it better than what is on top.
       const clip = api.clipAt(el, x, y);
       if (clip) return clip;
+      // Hit testing passes inert elements by: what it finds behind is not covering them.
+      const inert = api.inertOf(el);
+      if (inert) return { inert };
       return { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" };
     }
     if (armPress) {

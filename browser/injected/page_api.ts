@@ -21,6 +21,7 @@ import type {
   Box,
   CoverScan,
   ElementInfo,
+  FieldKept,
   FrameMap,
   FrameSnapshot,
   HitResult,
@@ -157,6 +158,8 @@ export interface PageApi extends OnDemandApi {
   /** ` (#id)` or ` (.firstClass)`: what an unnamed control is, or `""`. */
   hintOf: (el: Element) => string;
   valueText: (el: Element, role: string) => string;
+  /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
+  inertOf: (el: Element) => string;
 
   // links_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
@@ -206,8 +209,11 @@ export interface PageApi extends OnDemandApi {
    * may re-render) left the element another item than its ref was shown as.
    */
   prepareFill: (el: Element, shown?: ShownAs | null) => string | { changed: ShownAs };
-  /** Sets a value directly (date, color, range inputs), firing input and change. */
-  setValue: (el: Element, value: string) => { ok?: true; error?: string };
+  /**
+   * Sets a value directly (date, color, range inputs), firing input and change; `rejected`
+   * when the field did not keep it (what it holds then: `fieldKept`).
+   */
+  setValue: (el: Element, value: string) => { ok: true } | { rejected: FieldKept };
   labeledControl: (el: Element) => Element | null;
   selectOption: (
     el: Element,
@@ -220,6 +226,8 @@ export interface PageApi extends OnDemandApi {
    * focused element) would submit, when the browser's validation would stop it; else undefined.
    */
   enterBlocked: (el: Element | null) => string[] | undefined;
+  /** What an input or textarea holds now (null: neither), for a fill to compare. */
+  fieldKept: (el: Element) => FieldKept | null;
   scrollInfo: (el?: Element | null) => ScrollInfo;
   /** Scrolls the window (`el` null) or an element to an edge or by an offset. */
   scrollElement: (

@@ -118,7 +118,10 @@ export type Box = { x: number; y: number; width: number; height: number };
 /** Actionability of an element (`probe`). */
 export type ProbeResult =
   | { state: "ok"; box: Box }
-  | { state: "notconnected" | "notvisible" | "disabled" | "noteditable"; detail?: string };
+  | {
+    state: "notconnected" | "notvisible" | "disabled" | "noteditable" | "inert";
+    detail?: string;
+  };
 
 /**
  * `readyBox`'s answer: the probe's failure, or the element's box after its scroll into view and
@@ -185,6 +188,19 @@ export type ElementInfo = {
    */
   reusedFor?: string;
   cuts?: Record<string, number>;
+};
+
+/**
+ * What a field holds after a fill (`fieldKept`): its type, the length of its value, its value
+ * (left out for a secret field), its `maxlength` (-1: none) and its `min`/`max` attributes.
+ */
+export type FieldKept = {
+  type: string;
+  length: number;
+  value?: string;
+  maxLength: number;
+  min: string;
+  max: string;
 };
 
 /** Scroll geometry of an element or the document scroller, CSS px. */
@@ -269,6 +285,8 @@ export type HitResult =
   | "ok"
   | { coveredBy: string }
   | { clippedBy: string; how: string }
+  /** The element takes no input: why (`inertOf`). */
+  | { inert: string }
   | { changed: ShownAs };
 
 /**

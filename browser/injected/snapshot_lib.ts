@@ -71,6 +71,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `deepActive(): Element | null`: the focused element, through open shadow roots.
  * - `clickHandler(el): boolean`: an `onclick`, a `tabindex` ≥ 0, or `draggable="true"`.
  * - `hintOf(el): string`: ` (#id)` or ` (.firstClass)` for an unnamed control, or `""`.
+ * - `inertOf(el): string`: why the element takes no input (`""` when it does): behind the
+ *   open modal dialog, inside an `inert` container, or CSS `interactivity: inert`.
  */
 export function installElementLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -78,6 +80,8 @@ export function installElementLib(api: PageApi): void {
   const safeText = api.safeText as Fn<[string], string>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const maskSecret = api.maskSecret as Fn<[string], string>;
+  const flatParent = api.flatParent as Fn<[Node], Element | null>;
+  const nameOf = api.nameOf as Fn<[Element], string>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
   const RANGES = new Set(["slider", "spinbutton", "progressbar", "meter"]);
@@ -217,6 +221,39 @@ export function installElementLib(api: PageApi): void {
   api.deepActive = deepActive;
   api.clickHandler = clickHandler;
   api.hintOf = hintOf;
+  const tagOf = (el: Element) => `<${el.localName}${el.id ? "#" + el.id : ""}>`;
+
+  // Chromium's accessibility tree ignores these nodes ("activeModalDialog", "inertElement");
+  // a click on one goes to what lies behind, a focus() does nothing. The topmost modal is
+  // not known from the page: inside any open modal dialog counts as not blocked.
+  function inertOf(el: Element): string {
+    // Up the flat tree to the root element (its parent is the document, no element).
+    const up = (a: Element) => {
+      const p = flatParent(a);
+      return p && p.nodeType === 1 ? p : null;
+    };
+    const modals = document.querySelectorAll("dialog:modal");
+    if (modals.length) {
+      let a: Element | null = el;
+      while (a && !(a.localName === "dialog" && a.matches(":modal"))) a = up(a);
+      if (!a) {
+        const m = modals[modals.length - 1]!;
+        const name = nameOf(m);
+        return `behind the open modal dialog ${
+          name ? JSON.stringify(name.slice(0, 80)) : tagOf(m)
+        }`;
+      }
+    }
+    for (let a: Element | null = el; a; a = up(a)) {
+      if (a.hasAttribute("inert")) {
+        return a === el ? "it has the inert attribute" : `inside an inert container ${tagOf(a)}`;
+      }
+    }
+    const cs = getComputedStyle(el) as CSSStyleDeclaration & { interactivity?: string };
+    return cs.interactivity === "inert" ? "its CSS says interactivity: inert" : "";
+  }
+
+  api.inertOf = inertOf;
   api.idOf = idOf;
   api.element = element;
   api.instance = instance;

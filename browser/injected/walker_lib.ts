@@ -65,6 +65,7 @@ export function installWalkerLib(api: PageApi): void {
   const clickHandler = api.clickHandler as Fn<[Element], boolean>;
   const hintOf = api.hintOf as Fn<[Element], string>;
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
+  const inertOf = api.inertOf as Fn<[Element], string>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
 
@@ -110,7 +111,10 @@ export function installWalkerLib(api: PageApi): void {
   // element with a pointer cursor; HID visibility:hidden; PRE preformatted; SKIP inside a
   // subtree that `content-visibility: auto` skips (off-screen sections of long pages). HID and
   // SKIP are set by `shownStep` (aria_lib.ts), the visibility decision the text model shares.
-  const NAMED = 1, PTR = 2, HID = 4, PRE = 8, SKIP = 16;
+  // INERT inside an `inert` element, BEHIND outside the open modal dialog: controls there take
+  // no input, so their lines say `[inert]` and carry no ref (Chromium's accessibility tree
+  // ignores them).
+  const NAMED = 1, PTR = 2, HID = 4, PRE = 8, SKIP = 16, INERT = 32, BEHIND = 64;
 
   // In a skipped `content-visibility: auto` subtree every style query forces style for that
   // element alone (measured: 3.4 s for the 107,000 skipped elements of Node's all.html), so
@@ -250,6 +254,8 @@ export function installWalkerLib(api: PageApi): void {
       const shown = shownStep(el, flags, walk);
       if (shown < 0) return;
       flags = shown;
+      if (el.hasAttribute("inert")) flags |= INERT;
+      if ((flags & BEHIND) && tag === "dialog" && el.matches(":modal")) flags &= ~BEHIND;
       if (stopLevel && el !== root && !(flags & HID)) {
         const level = headingLevel(el);
         if (level && level <= stopLevel) {
@@ -318,17 +324,21 @@ export function installWalkerLib(api: PageApi): void {
       const id = idOf(el);
       const r = refRole(el);
       const name = nameIn(el, flags);
-      const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused);
+      const inert = (flags & (INERT | BEHIND)) !== 0;
+      const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused) +
+        (inert ? " [inert]" : "");
       // A heading's own `#` link: no line, no ref (a selector still reaches it).
       if (r === "link" && !st && links.isPermalink(el, name)) return;
-      refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
-      if (el === focused || stateEl === focused) focusId = id;
+      // An inert control's line has no ref: an action on it would do nothing.
+      const refText = inert ? "" : ` [ref=#${id}]`;
+      if (!inert) refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
+      if (!inert && (el === focused || stateEl === focused)) focusId = id;
       const url = r === "link" ? links.urlOf(el) : "";
       if (r === "link" && !st) {
         // Links join the text they sit in, markdown style: far fewer tokens than a line each,
         // and prose stays readable. Text inside is the name; nested controls still get lines.
         const shown = links.shownUrl(el, name, url);
-        const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}[ref=#${id}]`;
+        const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}${refText.trim()}`;
         o.addText(label, depth, (flags & PRE) !== 0);
         return walkKids(el, depth, flags | PTR | NAMED);
       }
@@ -336,7 +346,7 @@ export function installWalkerLib(api: PageApi): void {
       // An unnamed control (an icon button, a bare checkbox) gets a hint of
       // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
       const hint = name || value || el.textContent?.trim() ? "" : hintOf(el);
-      const line = `- ${r}${q(name)} [ref=#${id}]${st}${hint}${url ? " " + safe(url) : ""}${value}`;
+      const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}`;
       const idx = o.node(depth, line, name, 2);
       if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
       // A masked contenteditable region is a secret field: its text is its value.
@@ -403,13 +413,19 @@ export function installWalkerLib(api: PageApi): void {
       root = element(opts.rootId);
       if (!root) throw new Error(`element #${opts.rootId} is gone`);
     }
+    // Behind an open modal dialog from the start; a scoped walk starts as its root is.
+    let start = document.querySelector("dialog:modal") ? BEHIND : 0;
+    if (opts.rootId !== undefined && root) {
+      const why = inertOf(root);
+      start = why.startsWith("behind") ? BEHIND : why ? INERT : 0;
+    }
     cacheLabels(true);
     try {
       if (opts.rootId !== undefined) {
-        walkEl(root!, 0, 0);
+        walkEl(root!, 0, start);
         stopLevel = headingLevel(root!);
         if (stopLevel) walkSectionAfter(root!);
-      } else if (root) walkKids(root, 0, 0);
+      } else if (root) walkKids(root, 0, start);
     } finally {
       cacheLabels(false);
     }

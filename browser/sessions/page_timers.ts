@@ -63,6 +63,7 @@ export class PageTimers {
   #key: string;
   #frames: string[];
   #children: string[];
+  #ownRequests = 0;
 
   private constructor(page: Page, key: string, frames: string[], children: string[] = []) {
     this.#page = page;
@@ -149,14 +150,27 @@ export class PageTimers {
     this.#children = children.filter((_, i) => childAnswers[i] !== undefined);
     answers.push(...childAnswers);
     let next: number | undefined;
+    let own = 0;
     for (const a of answers) {
-      const p = a as { n?: unknown; nextMs?: unknown; lookAgain?: unknown } | undefined;
+      const p = a as
+        | { n?: unknown; nextMs?: unknown; lookAgain?: unknown; own?: unknown }
+        | undefined;
+      if (typeof p?.own === "number" && p.own > 0) own += p.own;
       if (typeof p?.n !== "number" || p.n <= 0 || typeof p.nextMs !== "number") continue;
       // A due time is waited for a little past (the page runs timers late); a look-again time
       // (requests in flight, work that just ended) is not.
       next = Math.min(next ?? Infinity, p.nextMs + (p.lookAgain === true ? 0 : TIMER_SLACK_MS));
     }
+    this.#ownRequests = own;
     return next;
+  }
+
+  /**
+   * How many requests the action's input started were still unanswered at the last
+   * {@link nextDue} (its frames' answers; 0 before any).
+   */
+  get ownRequests(): number {
+    return this.#ownRequests;
   }
 
   /** Stops counting in the armed frames (not waited for). */

@@ -73,7 +73,9 @@ export const RECENT_MS = 25;
 /**
  * Requests in flight count only until this long after the last counted request started or
  * ended, ms: a long-poll or a stalled call is the page's life, not the action's effect (the
- * recorder's PENDING_IDLE_MS for requests it sees on the network).
+ * recorder's PENDING_IDLE_MS for requests it sees on the network). Not for the requests an
+ * input started (`pending().own`): the action's own search or save is waited for until it is
+ * answered, within the recorder's cap and the call's deadline.
  */
 export const REQUEST_IDLE_MS = 1000;
 
@@ -87,12 +89,14 @@ export const REQUEST_IDLE_MS = 1000;
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
- * - `pending()`: `{ n, nextMs, lookAgain? }`, the counted timers not run yet and requests not
- *   answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
+ * - `pending()`: `{ n, nextMs, lookAgain?, own }`, the counted timers not run yet and requests
+ *   not answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
  *   task's, message's) due time, 0 when overdue; or, with `lookAgain: true` when it comes
  *   first, {@link RECENT_MS} for a request in flight or what is left of it after work just
- *   ended (a look-again time, not a due time the page may run late). Timers overdue by more
- *   than a second are dropped (cleared by `clearInterval`, or the page is too busy to run them).
+ *   ended (a look-again time, not a due time the page may run late); `own`: of those requests,
+ *   the ones the arming's input started (counted until answered; others only until
+ *   {@link REQUEST_IDLE_MS} of quiet). Timers overdue by more than a second are dropped
+ *   (cleared by `clearInterval`, or the page is too busy to run them).
  *
  * Which work is the action's: work started within {@link ATTRIBUTION_MS} of an input event
  * is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
@@ -146,6 +150,10 @@ export function pageTimersScript(key: string): string {
   // page kept the end events from (a listener of its own that stops them).
   const xhrs = new Map();
   let armedUntil = -1, depth = 0, running, counted = 0, inflight = 0;
+  // Of those in flight, the requests the input's work started (its handlers, their timers and
+  // continuations; not a document's own start): waited for until answered, however quiet the
+  // page is meanwhile (a long-poll the page restarts stops counting past MAX_TIMER_DEPTH).
+  let direct = 0;
   // Requests counted under an earlier arming end uncounted: arm and disarm start a new one.
   let generation = 0;
 
@@ -184,10 +192,21 @@ export function pageTimersScript(key: string): string {
   const fromStart = () => depth === 0 && !(now() - momentAt <= momentSpan) && starting();
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   // A counted request ended: counted only under the arming that started it.
-  const answered = (g, level) => {
+  const answered = (g, level, byInput) => {
     if (g !== generation) return;
     inflight--;
+    if (byInput) direct--;
     ended(level);
+  };
+  // A request starting now: counted (its level), and whether the input started it directly.
+  const requestStarted = (level) => {
+    counted++;
+    inflight++;
+    lastStart = now();
+    // After this arming's input (a document's own start has none): the chain the input began.
+    const byInput = firstInput !== Infinity && !fromStart();
+    if (byInput) direct++;
+    return byInput;
   };
   const mark = () => {
     if (now() > armedUntil) return;
@@ -264,15 +283,13 @@ ${pageTimersUp()}
       const level = levelNow();
       const p = apply(nativeFetch, this, arguments);
       if (!level) return p;
-      counted++;
-      inflight++;
-      lastStart = now();
+      const byInput = requestStarted(level);
       const g = generation;
       // The page gets the promise that settles after the count: a failure it does not handle
       // is still its own unhandled rejection.
       return apply(then, p, [
-        (r) => { answered(g, level); return r; },
-        (e) => { answered(g, level); throw e; },
+        (r) => { answered(g, level, byInput); return r; },
+        (e) => { answered(g, level, byInput); throw e; },
       ]);
     },
     send() {
@@ -282,9 +299,7 @@ ${pageTimersUp()}
       let isXhr = !!level;
       try { if (isXhr) apply(readyStateOf, this, []); } catch { isXhr = false; }
       if (!isXhr) return apply(nativeSend, this, arguments);
-      counted++;
-      inflight++;
-      lastStart = now();
+      const byInput = requestStarted(level);
       const g = generation;
       let open = true;
       const xhr = this;
@@ -296,7 +311,7 @@ ${pageTimersUp()}
         open = false;
         apply(mapDelete, xhrs, [xhr]);
         apply(removeListener, xhr, ["readystatechange", onState]);
-        answered(g, level);
+        answered(g, level, byInput);
       };
       apply(mapSet, xhrs, [xhr, done]);
       apply(addListener, xhr, ["readystatechange", onState]);
@@ -325,7 +340,7 @@ ${
         apply(mapClear, pending, []);
         apply(mapClear, xhrs, []);
         counted = 0;
-        inflight = 0;
+        inflight = direct = 0;
         generation++;
         lastStart = lastDone = momentAt = -Infinity;
         firstInput = Infinity;
@@ -337,7 +352,7 @@ ${
         armedUntil = startUntil = -1;
         // Work still running from this arming is no one's now: a later unarmed watch (a history
         // move in this document) must not wait for it.
-        inflight = 0;
+        inflight = direct = 0;
         generation++;
         lastDone = -Infinity;
         firstInput = Infinity;
@@ -361,8 +376,10 @@ ${
           if (state === 4 || state === 0) ends[ends.length] = end;
         }]);
         for (let i = 0; i < ends.length; i++) ends[i]();
-        // Requests nothing happened around for a while (a long-poll) are not waited for.
-        const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(0, inflight) : 0;
+        // Requests nothing happened around for a while (a long-poll) are not waited for, but
+        // those the input started directly are, until answered (the caller's cap bounds it).
+        const mine = max(0, direct);
+        const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(mine, inflight) : mine;
         let n = apply(mapSize, pending, []) + waiting;
         // When to look again for requests in flight and work that just ended: no timer's due time
         // (which the page may run late), so the asker need not wait past it.
@@ -372,8 +389,8 @@ ${
         n += more.n;
         next = min(next, more.next);
         if (t - lastDone < ${RECENT_MS}) { n++; again = min(again, ${RECENT_MS} - (t - lastDone)); }
-        if (!n) return { n, nextMs: 0 };
-        return again < next ? { n, nextMs: ceil(again), lookAgain: true } : { n, nextMs: ceil(next) };
+        if (!n) return { n, nextMs: 0, own: mine };
+        return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
       },
     }),
   });

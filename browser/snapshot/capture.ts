@@ -16,6 +16,7 @@ import { handOverClosedHosts } from "./closed_hosts.ts";
 import { registerSnapshotRefs } from "./snapshot_refs.ts";
 import { pageBlocked } from "../sessions/session_errors.ts";
 import { contentFrameId } from "./frame_owner.ts";
+import { busyPageWatch } from "../stuck_script.ts";
 
 /** Which document state of one frame a snapshot reflects. */
 export interface FrameState {
@@ -141,9 +142,19 @@ export async function captureSnapshot(
   };
   let text: string;
   const loaderId = page.frame(frameId)?.loaderId;
+  // A page looping in its own script answers nothing: said within seconds, not at the budget.
+  const watching = new AbortController();
+  let busyError: unknown;
+  const busy = busyPageWatch(
+    page.session,
+    signal ? AbortSignal.any([signal, watching.signal]) : watching.signal,
+  ).catch((e) => {
+    throw busyError = e;
+  });
   try {
-    text = await frameText(page, registry, frameId, rootId, 0, stats);
+    text = await Promise.race([frameText(page, registry, frameId, rootId, 0, stats), busy]);
   } catch (error) {
+    if (error === busyError) throw error;
     // The document was replaced under us (a navigation committed): read the new one once.
     const now = page.frame(frameId)?.loaderId;
     if (rootId !== undefined || page.isClosed || !now || now === loaderId) throw error;
@@ -155,6 +166,8 @@ export async function captureSnapshot(
     signal?.throwIfAborted();
     stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold, onFrameRead };
     text = await frameText(page, registry, frameId, rootId, 0, stats);
+  } finally {
+    watching.abort();
   }
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
-import { ToolError } from "../../browser/tool_error.ts";
+import { keptOutcome, rejectedValue } from "../../browser/actions/field_kept.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
@@ -67,6 +67,7 @@ export const fillTool = defineTool({
         const { page, target, signal } = c;
         if (target?.kind !== "element") return;
         const shown = target.handle.shown;
+        const warnings: string[] = [];
         const preparing = callOnHandle(target.handle, "prepareFill", [shownForPage(target.handle)]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
@@ -83,13 +84,7 @@ export const fillTool = defineTool({
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
-            if (r.error) {
-              throw new ToolError(
-                "invalid-argument",
-                `Cannot fill: ${r.error}`,
-                "pass a value in the field's format",
-              );
-            }
+            if ("rejected" in r) throw rejectedValue(args.value, r.rejected);
           } else if (args.value === "") {
             await keyboard.press("Delete", { signal });
           } else {
@@ -100,13 +95,24 @@ export const fillTool = defineTool({
               target.handle,
             );
             await keyboard.insertText(args.value, { signal });
+            if (kind === "limited") {
+              const kept = keptOutcome(args.value, await callOnHandle(target.handle, "fieldKept"));
+              if (kept && "error" in kept) throw kept.error;
+              if (kept) warnings.push(kept.warning);
+            }
           }
         } catch (e) {
           if (watch) dropEnterWatch(target.handle, watch);
           throw e;
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).
-        if (watch) return await pressEnterAndWatch(c, watch);
+        if (watch) {
+          const sent = await pressEnterAndWatch(c, watch);
+          if (!warnings.length) return sent;
+          const prior = Array.isArray(sent.warnings) ? sent.warnings as string[] : [];
+          return { ...sent, warnings: [...warnings, ...prior] };
+        }
+        if (warnings.length) return { warnings };
       },
     });
     // The page sent the form but the policy stopped its request: nothing went.
