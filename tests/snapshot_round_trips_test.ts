@@ -70,7 +70,10 @@ Deno.test("snapshot: a session opened on a URL has the library before it answers
     const answered: Array<{ method: string; library: boolean; sessionId: unknown }> = [];
     const sent: Array<{ method: string; sessionId: unknown }> = [];
     connection.rawSend = (method, params, ...rest) => {
-      sent.push({ method, sessionId: rest[0] });
+      // Not the busy watch's liveness probe ("0", beside the read, never waited for).
+      const probe = method === "Runtime.evaluate" &&
+        (params as { expression?: string } | undefined)?.expression === "0";
+      if (!probe) sent.push({ method, sessionId: rest[0] });
       const library = JSON.stringify(params ?? {}).includes("globalThis.__browxai ||");
       return rawSend(method, params, ...rest).finally(() =>
         answered.push({ method, library, sessionId: rest[0] })

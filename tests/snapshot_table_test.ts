@@ -11,6 +11,7 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio } from "./_mcp.ts";
 import type { Page } from "../cdp/page.ts";
 import { captureSnapshot } from "../browser/snapshot/capture.ts";
+import { refsShownIn } from "../browser/snapshot/shown_refs.ts";
 import { RefRegistry } from "../browser/snapshot/refs.ts";
 import { axOfRef } from "./_ax.ts";
 import { tablePage } from "../bench/stress_pages.ts";
@@ -108,6 +109,8 @@ function ourTables(text: string): string[] {
 
 /** Each ref in `text` against Chromium's role and name of its node. */
 async function refProblems(page: Page, refs: RefRegistry, text: string): Promise<string[]> {
+  // Shown to the agent (as the pipeline marks a result's refs): they may be resolved.
+  refs.markShown(refsShownIn(text));
   const problems: string[] = [];
   for (const [, ref] of text.matchAll(/\[ref=(e\d+)\]/g)) {
     const entry = refs.get(ref!)!;
