@@ -161,7 +161,9 @@ export class PageTimers {
       // (requests in flight, work that just ended) is not.
       next = Math.min(next ?? Infinity, p.nextMs + (p.lookAgain === true ? 0 : TIMER_SLACK_MS));
     }
-    this.#ownRequests = own;
+    // A question cut short at the deadline (no frame answered) knows nothing new: the requests
+    // last seen unanswered still are.
+    if (answers.some((a) => a !== undefined)) this.#ownRequests = own;
     return next;
   }
 
