@@ -13,9 +13,13 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { act, errorOf } from "./_results.ts";
 
-/** The refs of the rows' `role "name"` lines, in order (6 rows on a fresh page). */
+/**
+ * The refs of the rows' `role "name"` controls, in order (6 rows on a fresh page): a line of its
+ * own, or a cell of a table row's line (`| textbox "Name" [ref=e1]: … | button "Delete" [ref=e2]`).
+ */
 function refsOf(tree: string, line: string, rows = 6): string[] {
-  const refs = [...tree.matchAll(new RegExp(`- ${line} \\[ref=(e\\d+)\\]`, "g"))].map((m) => m[1]!);
+  const refs = [...tree.matchAll(new RegExp(`(?:- |\\| )${line} \\[ref=(e\\d+)\\]`, "g"))]
+    .map((m) => m[1]!);
   assertEquals(refs.length, rows, `${rows} ${line} in:\n${tree}`);
   return refs;
 }
