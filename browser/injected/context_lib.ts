@@ -35,11 +35,14 @@
  * told by its links' href attributes (a bare "Open" link's row). In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
- *    (`""` when it is editable);
+ *    (`""` when it is editable); or, not editable, a row of plain elements (below) whose text
+ *    no look-alike nearby reads (a card among cards, a sortable list's entry):
+ *    `["item", its text]` (its column or list holds other items, which may come and go);
  * 2. the nearest such ancestor (flat tree), or a row of plain elements (a `div` or `section`
- *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400 characters of
- *    text: kind `item`): `[kind, its text]` without the element's own subtree (the element is
- *    checked by its role and name); one holding nothing else passes to the next one up;
+ *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400
+ *    characters of text, kind `item`; once seen so, one still when its siblings are gone):
+ *    `[kind, its text]` without the element's own subtree (the element is checked by its role
+ *    and name); one holding nothing else passes to the next one up;
  * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
  *    `toolbar`, `table`, …), none: for an element without a name (a clickable
  *    card), not editable, `["content", its own text]` when not empty;
@@ -286,14 +289,62 @@ export function installContextLib(api: PageApi): void {
   // row (not a page section). Classless divs side by side are layout, not rows.
   const REPEATED_TAGS = new Set(["div", "section"]);
   const REPEATED_MAX = 400;
+  // A node once seen as such a row stays one: the list's other rows deleted, or a card dragged
+  // away from its neighbours, leave the last one alone, and its refs' context must not move up
+  // to the list (a false ref-gone). Rows seen so only: a row first met alone (a list still
+  // rendering) becomes one once it has a sibling.
+  const seenRows = new WeakSet<Element>();
+  const plainRow = (a: Element) =>
+    a.localName.includes("-") ||
+    (REPEATED_TAGS.has(a.localName) && !!a.getAttribute("class")?.trim());
   function repeatedKind(a: Element): string | undefined {
-    const custom = a.localName.includes("-");
+    if (!plainRow(a) || (a.textContent ?? "").length > REPEATED_MAX) return undefined;
+    if (seenRows.has(a)) return "item";
     const cls = a.getAttribute("class");
-    if (!custom && !(REPEATED_TAGS.has(a.localName) && cls?.trim())) return undefined;
     const same = (s: Element | null) =>
       !!s && s.localName === a.localName && s.getAttribute("class") === cls;
     if (!same(a.previousElementSibling) && !same(a.nextElementSibling)) return undefined;
-    return (a.textContent ?? "").length > REPEATED_MAX ? undefined : "item";
+    seenRows.add(a);
+    return "item";
+  }
+
+  // Whether a ref's element is itself one of a group's items (a card among cards, a sortable
+  // list's entry) told by its own text: a plain row (above) whose text no other of its kind
+  // nearby reads (its siblings and its parent's look-alikes' children, at most KIN_MAX). Its
+  // container (a board's column, the list) holds other items: one of them moved away or
+  // dropped in is no re-use of this one. A cell whose text other rows' cells share too ("Open")
+  // keeps its row's text, which tells the rows apart. Decided once per element: a card left
+  // alone in its column, or joined by another, keeps what it was shown with.
+  const KIN_MAX = 200;
+  const ownItems = new WeakMap<Element, boolean>();
+  const flat = (e: Element) => (e.textContent ?? "").replace(/\s+/g, " ").trim();
+  function ownItem(el: Element): boolean {
+    let own = ownItems.get(el);
+    if (own !== undefined) return own;
+    own = !!repeatedKind(el);
+    const parent = el.parentElement;
+    if (own && parent) {
+      const text = flat(el), cls = el.getAttribute("class");
+      const like = (a: Element, b: Element) =>
+        a.localName === b.localName && a.getAttribute("class") === b.getAttribute("class");
+      const groups = [
+        parent,
+        ...[...parent.parentElement?.children ?? []].filter((p) => p !== parent && like(p, parent)),
+      ];
+      let seen = 0;
+      for (const g of groups) {
+        for (const k of g.children) {
+          if (k === el || k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
+          if (++seen > KIN_MAX || flat(k) === text) {
+            own = false;
+            break;
+          }
+        }
+        if (!own) break;
+      }
+    }
+    ownItems.set(el, own);
+    return own;
   }
 
   function containerKind(el: Element): string | undefined {
@@ -307,6 +358,10 @@ export function installContextLib(api: PageApi): void {
     const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
     const own = containerKind(el);
     if (own) return [own, editable ? "" : contextText(el, null)];
+    if (!editable && !NO_CONTENT_CONTEXT.has(role) && ownItem(el)) {
+      const text = contextText(el, null);
+      if (text) return ["item", text];
+    }
     let struct: [string, string] = ["", ""];
     // An item that holds nothing but the element (a card's action list item, a bare label
     // around a checkbox) does not tell items apart: the next one up may.
