@@ -69,21 +69,10 @@ export function installContextLib(api: PageApi): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const instance = api.instance as string;
+  const containerKind = api.containerKind as Fn<[Element], string | undefined>;
+  const itemKind = api.itemKind as Fn<[Element], string | undefined>;
+  const ownItem = api.ownItem as Fn<[Element], boolean>;
 
-  // Item containers: their text tells one item from another (see the module doc).
-  const CONTAINER_TAGS = new Map([
-    ["li", "list item"],
-    ["tr", "row"],
-    ["option", "option"],
-    ["article", "article"],
-    ["label", "label"],
-  ]);
-  const CONTAINER_ROLES = new Map([
-    ["row", "row"],
-    ["listitem", "list item"],
-    ["option", "option"],
-    ["article", "article"],
-  ]);
   // Named structures: outside any item container, the name of the nearest one is the context.
   const CONTEXT_STRUCTS = new Set(
     ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
@@ -284,75 +273,6 @@ export function installContextLib(api: PageApi): void {
     return links.map((a) => a.getAttribute("href")).join(" ");
   }
 
-  // Rows built of plain elements (no li, tr or role): a div or section with a class, or a
-  // custom element, with a sibling of the same tag and class beside it, short enough to be a
-  // row (not a page section). Classless divs side by side are layout, not rows.
-  const REPEATED_TAGS = new Set(["div", "section"]);
-  const REPEATED_MAX = 400;
-  // A node once seen as such a row stays one: the list's other rows deleted, or a card dragged
-  // away from its neighbours, leave the last one alone, and its refs' context must not move up
-  // to the list (a false ref-gone). Rows seen so only: a row first met alone (a list still
-  // rendering) becomes one once it has a sibling.
-  const seenRows = new WeakSet<Element>();
-  const plainRow = (a: Element) =>
-    a.localName.includes("-") ||
-    (REPEATED_TAGS.has(a.localName) && !!a.getAttribute("class")?.trim());
-  function repeatedKind(a: Element): string | undefined {
-    if (!plainRow(a) || (a.textContent ?? "").length > REPEATED_MAX) return undefined;
-    if (seenRows.has(a)) return "item";
-    const cls = a.getAttribute("class");
-    const same = (s: Element | null) =>
-      !!s && s.localName === a.localName && s.getAttribute("class") === cls;
-    if (!same(a.previousElementSibling) && !same(a.nextElementSibling)) return undefined;
-    seenRows.add(a);
-    return "item";
-  }
-
-  // Whether a ref's element is itself one of a group's items (a card among cards, a sortable
-  // list's entry) told by its own text: a plain row (above) whose text no other of its kind
-  // nearby reads (its siblings and its parent's look-alikes' children, at most KIN_MAX). Its
-  // container (a board's column, the list) holds other items: one of them moved away or
-  // dropped in is no re-use of this one. A cell whose text other rows' cells share too ("Open")
-  // keeps its row's text, which tells the rows apart. Decided once per element: a card left
-  // alone in its column, or joined by another, keeps what it was shown with.
-  const KIN_MAX = 200;
-  const ownItems = new WeakMap<Element, boolean>();
-  const flat = (e: Element) => (e.textContent ?? "").replace(/\s+/g, " ").trim();
-  function ownItem(el: Element): boolean {
-    let own = ownItems.get(el);
-    if (own !== undefined) return own;
-    own = !!repeatedKind(el);
-    const parent = el.parentElement;
-    if (own && parent) {
-      const text = flat(el), cls = el.getAttribute("class");
-      const like = (a: Element, b: Element) =>
-        a.localName === b.localName && a.getAttribute("class") === b.getAttribute("class");
-      const groups = [
-        parent,
-        ...[...parent.parentElement?.children ?? []].filter((p) => p !== parent && like(p, parent)),
-      ];
-      let seen = 0;
-      for (const g of groups) {
-        for (const k of g.children) {
-          if (k === el || k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
-          if (++seen > KIN_MAX || flat(k) === text) {
-            own = false;
-            break;
-          }
-        }
-        if (!own) break;
-      }
-    }
-    ownItems.set(el, own);
-    return own;
-  }
-
-  function containerKind(el: Element): string | undefined {
-    const explicit = el.getAttribute("role");
-    const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
-    return kind ?? CONTAINER_TAGS.get(el.localName);
-  }
-
   // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
   function contextOf(el: Element, role: string, name: string): [string, string] {
     const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
@@ -368,7 +288,7 @@ export function installContextLib(api: PageApi): void {
     let empty: [string, string] | undefined;
     for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
       if (a === document.body || a === document.documentElement) break;
-      const kind = containerKind(a) ?? repeatedKind(a);
+      const kind = itemKind(a);
       if (kind) {
         // A text field's own value is its row's item in an editable grid (a list or table row
         // in no form), not a form's field (in a label, a div group, a form laid out as a
