@@ -4,7 +4,8 @@
  * list reordered, items deleted. The container losing or gaining items is no re-use of the
  * items left: their refs stay usable, the moved card's too, and no result says an element was
  * re-used. The real re-uses still fail: a card's node showing another item, a grid row whose
- * "Open" cell reads the same for every person now showing another person.
+ * "Open" cell reads the same for every person now showing another person, a card of div actions
+ * ("Edit", "Delete" in each) now showing another order.
  */
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, textOf } from "./_mcp.ts";
@@ -112,5 +113,19 @@ cases.test("a grid row re-used for another person: its 'Open' cell's ref is refu
     assertEquals(errorOf(r).code, "ref-gone", textOf(r));
     assertIncludes(textOf(r), "Carol");
     assertNotIncludes(await log(mcp), "open:Carol");
+  });
+});
+
+cases.test("a card re-used for another order: its 'Delete' action's ref is refused", async () => {
+  await cases.withPage("kanban.html", async (mcp, tree) => {
+    const deletes = [...tree.matchAll(/generic \[ref=(e\d+)\]: Delete/g)].map((m) => m[1]!);
+    assertEquals(deletes.length, 2, tree);
+    await okNotReused(mcp, "click", { ref: deletes[1]! });
+    assertIncludes(await log(mcp), "Delete:Order 1002");
+    await mcp.ok("eval_js", { expression: "recycleOrder()" });
+    const r = await mcp.call("click", { ref: deletes[0]! });
+    assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+    assertIncludes(textOf(r), "Order 1003");
+    assertNotIncludes(await log(mcp), "Delete:Order 1003");
   });
 });

@@ -36,7 +36,7 @@
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable); or, not editable, a row of plain elements (below) whose text
- *    no look-alike nearby reads (a card among cards, a sortable list's entry):
+ *    no element of its tag and class reads (a card among cards, a sortable list's entry):
  *    `["item", its text]` (its column or list holds other items, which may come and go);
  * 2. the nearest such ancestor (flat tree), or a row of plain elements (a `div` or `section`
  *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400

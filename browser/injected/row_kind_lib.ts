@@ -8,7 +8,7 @@
  *   `section` with a class, or a custom element, beside a sibling of the same tag and class, at
  *   most 400 characters of text: `"item"`; once seen so, still one when its siblings are gone).
  * - `ownItem(el) → boolean`: whether an element is itself a plain row told by its own text (a
- *   card among cards: no look-alike nearby reads the same), decided once per element.
+ *   card among cards: no element of its tag and class reads the same), decided once per element.
  *
  * @module
  */
@@ -56,12 +56,13 @@ export function installRowKindLib(api: PageApi): void {
   }
 
   // Whether a ref's element is itself one of a group's items (a card among cards, a sortable
-  // list's entry) told by its own text: a plain row (above) whose text no other of its kind
-  // nearby reads (its siblings and its parent's look-alikes' children, at most KIN_MAX). Its
-  // container (a board's column, the list) holds other items: one of them moved away or
-  // dropped in is no re-use of this one. A cell whose text other rows' cells share too ("Open")
-  // keeps its row's text, which tells the rows apart. Decided once per element: a card left
-  // alone in its column, or joined by another, keeps what it was shown with.
+  // list's entry) told by its own text: a plain row (above) whose text no other element of its
+  // tag and class in its document or shadow root reads (at most KIN_MAX of them). Its container
+  // (a board's column, the list) holds other items: one of them moved away or dropped in is no
+  // re-use of this one. A cell whose text other rows' cells share too ("Open"), a card's action
+  // ("Delete" in every card) keeps its row's text, which tells the rows apart. Decided once per
+  // element: a card left alone in its column, or joined by another, keeps what it was shown
+  // with.
   const KIN_MAX = 200;
   const ownItems = new WeakMap<Element, boolean>();
   const flat = (e: Element) => (e.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -69,25 +70,18 @@ export function installRowKindLib(api: PageApi): void {
     let own = ownItems.get(el);
     if (own !== undefined) return own;
     own = !!repeatedKind(el);
-    const parent = el.parentElement;
-    if (own && parent) {
+    if (own) {
       const text = flat(el), cls = el.getAttribute("class");
-      const like = (a: Element, b: Element) =>
-        a.localName === b.localName && a.getAttribute("class") === b.getAttribute("class");
-      const groups = [
-        parent,
-        ...[...parent.parentElement?.children ?? []].filter((p) => p !== parent && like(p, parent)),
-      ];
+      const first = cls?.trim().split(/\s+/)[0];
+      const root = el.getRootNode() as Document | ShadowRoot;
+      const kin = root.querySelectorAll(first ? `.${CSS.escape(first)}` : el.localName);
       let seen = 0;
-      for (const g of groups) {
-        for (const k of g.children) {
-          if (k === el || k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
-          if (++seen > KIN_MAX || flat(k) === text) {
-            own = false;
-            break;
-          }
+      for (const k of kin) {
+        if (k === el || k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
+        if (++seen > KIN_MAX || flat(k) === text) {
+          own = false;
+          break;
         }
-        if (!own) break;
       }
     }
     ownItems.set(el, own);
