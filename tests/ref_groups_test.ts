@@ -102,30 +102,48 @@ cases.test("items deleted from a list of div rows: the others' refs still work",
   });
 });
 
+/**
+ * Two look-alike controls (`generic [ref]: TEXT`, one per row) that read the same in every row:
+ * the second's click logs `okLog`; once `recycle()` re-uses the first's row for `other`, the
+ * first's click is refused (ref-gone naming `other`) and logs nothing.
+ */
+async function refusedOnceReused(
+  mcp: McpHarness,
+  tree: string,
+  c: { text: string; okLog: string; recycle: string; other: string; otherLog: string },
+) {
+  const refs = [...tree.matchAll(new RegExp(`generic \\[ref=(e\\d+)\\]: ${c.text}$`, "gm"))]
+    .map((m) => m[1]!);
+  assertEquals(refs.length, 2, tree);
+  await okNotReused(mcp, "click", { ref: refs[1]! });
+  assertIncludes(await log(mcp), c.okLog);
+  await mcp.ok("eval_js", { expression: c.recycle });
+  const r = await mcp.call("click", { ref: refs[0]! });
+  assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+  assertIncludes(textOf(r), c.other);
+  assertNotIncludes(await log(mcp), c.otherLog);
+}
+
 cases.test("a grid row re-used for another person: its 'Open' cell's ref is refused", async () => {
   await cases.withPage("kanban.html", async (mcp, tree) => {
-    const opens = [...tree.matchAll(/generic \[ref=(e\d+)\]: Open/g)].map((m) => m[1]!);
-    assertEquals(opens.length, 2, tree);
-    await okNotReused(mcp, "click", { ref: opens[1]! });
-    assertIncludes(await log(mcp), "open:Bob");
-    await mcp.ok("eval_js", { expression: "recycleGrid()" });
-    const r = await mcp.call("click", { ref: opens[0]! });
-    assertEquals(errorOf(r).code, "ref-gone", textOf(r));
-    assertIncludes(textOf(r), "Carol");
-    assertNotIncludes(await log(mcp), "open:Carol");
+    await refusedOnceReused(mcp, tree, {
+      text: "Open",
+      okLog: "open:Bob",
+      recycle: "recycleGrid()",
+      other: "Carol",
+      otherLog: "open:Carol",
+    });
   });
 });
 
 cases.test("a card re-used for another order: its 'Delete' action's ref is refused", async () => {
   await cases.withPage("kanban.html", async (mcp, tree) => {
-    const deletes = [...tree.matchAll(/generic \[ref=(e\d+)\]: Delete/g)].map((m) => m[1]!);
-    assertEquals(deletes.length, 2, tree);
-    await okNotReused(mcp, "click", { ref: deletes[1]! });
-    assertIncludes(await log(mcp), "Delete:Order 1002");
-    await mcp.ok("eval_js", { expression: "recycleOrder()" });
-    const r = await mcp.call("click", { ref: deletes[0]! });
-    assertEquals(errorOf(r).code, "ref-gone", textOf(r));
-    assertIncludes(textOf(r), "Order 1003");
-    assertNotIncludes(await log(mcp), "Delete:Order 1003");
+    await refusedOnceReused(mcp, tree, {
+      text: "Delete",
+      okLog: "Delete:Order 1002",
+      recycle: "recycleOrder()",
+      other: "Order 1003",
+      otherLog: "Delete:Order 1003",
+    });
   });
 });
