@@ -66,23 +66,44 @@ export function installRowKindLib(api: PageApi): void {
   const KIN_MAX = 200;
   const ownItems = new WeakMap<Element, boolean>();
   const flat = (e: Element) => (e.textContent ?? "").replace(/\s+/g, " ").trim();
+  // How often each text occurs among one tag and class of a root, counted once per read (a
+  // snapshot's walk is one task; the counts go at its end): a list of 3000 clickable div rows
+  // costs one pass, not one per row. Over KIN_MAX look-alikes: none is its own item.
+  let kinCounts: Map<string, Map<string, number> | null> | undefined;
+  const roots = new WeakMap<Node, number>();
+  let rootIds = 0;
+  function kinOf(el: Element, cls: string | null): Map<string, number> | null {
+    if (!kinCounts) {
+      kinCounts = new Map();
+      queueMicrotask(() => (kinCounts = undefined));
+    }
+    const root = el.getRootNode() as Document | ShadowRoot;
+    let id = roots.get(root);
+    if (id === undefined) roots.set(root, id = ++rootIds);
+    const key = `${id} ${el.localName} ${cls ?? ""}`;
+    if (kinCounts.has(key)) return kinCounts.get(key)!;
+    const first = cls?.trim().split(/\s+/)[0];
+    const counts = new Map<string, number>();
+    let seen = 0;
+    for (const k of root.querySelectorAll(first ? `.${CSS.escape(first)}` : el.localName)) {
+      if (k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
+      if (++seen > KIN_MAX + 1) {
+        kinCounts.set(key, null);
+        return null;
+      }
+      const t = flat(k);
+      counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
+    kinCounts.set(key, counts);
+    return counts;
+  }
   function ownItem(el: Element): boolean {
     let own = ownItems.get(el);
     if (own !== undefined) return own;
     own = !!repeatedKind(el);
     if (own) {
-      const text = flat(el), cls = el.getAttribute("class");
-      const first = cls?.trim().split(/\s+/)[0];
-      const root = el.getRootNode() as Document | ShadowRoot;
-      const kin = root.querySelectorAll(first ? `.${CSS.escape(first)}` : el.localName);
-      let seen = 0;
-      for (const k of kin) {
-        if (k === el || k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
-        if (++seen > KIN_MAX || flat(k) === text) {
-          own = false;
-          break;
-        }
-      }
+      const counts = kinOf(el, el.getAttribute("class"));
+      own = !!counts && (counts.get(flat(el)) ?? 0) <= 1;
     }
     ownItems.set(el, own);
     return own;
