@@ -124,6 +124,13 @@ export interface PageApi extends OnDemandApi {
   instance: string;
   refRole: (el: Element) => string;
   isEditableRoot: (el: Element) => boolean;
+  // row_kind_lib.ts (what counts as one item of a list)
+  /** An item container's kind by its tag or role (`li`: "list item"), else undefined. */
+  containerKind: (el: Element) => string | undefined;
+  /** {@link containerKind}, or `"item"` for a row of plain elements; else undefined. */
+  itemKind: (el: Element) => string | undefined;
+  /** Whether the element is itself a plain row told by its own text (a card among cards). */
+  ownItem: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
   contextSkeleton: (text: string) => string;
