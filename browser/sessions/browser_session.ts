@@ -66,6 +66,8 @@ export class BrowserSession {
   readonly profileDir: string | undefined;
   /** Its browser's windows are shown (see {@link BrowserSessionOptions.headful}). */
   readonly headful: boolean;
+  /** Its Chromium serves other clients too (see {@link BrowserSessionOptions.sharedWithClients}). */
+  readonly sharedWithClients: boolean;
   #routed: RoutedBrowser;
   #contextId: string | undefined;
   #ownsContext: boolean;
@@ -112,6 +114,7 @@ export class BrowserSession {
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
     this.headful = options.headful ?? false;
+    this.sharedWithClients = options.sharedWithClients ?? false;
     this.logs = new PageLogs({ secretSpans: options.secretSpans });
     this.between = new BetweenCalls({ secretSpans: options.secretSpans });
     this.dialogs.onChange = (record) => this.between.dialogChanged(record);
