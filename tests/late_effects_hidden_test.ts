@@ -3,7 +3,9 @@
  * browxai's timer watch among the window's globals (`window.__bx_…`) and called its `disarm()`
  * in its click handler, and the navigation it set for 400 ms later was left out of the click's
  * result. The watch now has nothing on the page's globals: the page's hunt finds nothing, and
- * the late navigation is in the result.
+ * the late navigation is in the result. The hunt itself takes ~50 ms, which was enough to hide
+ * too: a timer set after the handler's first 50 ms was not the input's; the whole task that
+ * dispatches the input is now.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio } from "./_mcp.ts";
@@ -44,8 +46,21 @@ document.getElementById("pay").onclick = () => {
 };
 </script>`;
 
-Deno.test("late effects: a page cannot find and disarm the timer watch to hide a late navigation", async () => {
-  const srv = servePages({ "/pay": PAGE, "/done": "<!doctype html><title>done</title>done" });
+/** A click handler that works 80 ms before it sets its timer. */
+const BUSY = `<!doctype html><title>busy</title><button id=pay>Pay</button><script>
+document.getElementById("pay").onclick = () => {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 80) {}
+  setTimeout(() => { location.href = "/done?busy=1"; }, 300);
+};
+</script>`;
+
+Deno.test("late effects: a page cannot hide a late navigation (disarming the watch, a long handler)", async () => {
+  const srv = servePages({
+    "/pay": PAGE,
+    "/busy": BUSY,
+    "/done": "<!doctype html><title>done</title>done",
+  });
   const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action" } });
   try {
     await mcp.ok("navigate", { url: `${srv.base}/pay`, snapshot: "none" });
@@ -54,6 +69,12 @@ Deno.test("late effects: a page cannot find and disarm the timer watch to hide a
     // The late navigation is the click's, and the page found nothing to disarm.
     assertEquals(r.navigation?.changed, true, JSON.stringify(r));
     assertIncludes(r.navigation?.to ?? "", "/done?found=none");
+
+    // A handler that works before it sets its timer: the timer is still the click's.
+    await mcp.ok("navigate", { url: `${srv.base}/busy`, snapshot: "none" });
+    const busy = await act(mcp, "click", { selector: "#pay", snapshot: "none" });
+    assertEquals(busy.navigation?.changed, true, JSON.stringify(busy));
+    assertIncludes(busy.navigation?.to ?? "", "/done?busy=1");
   } finally {
     await mcp.close();
     await srv.close();

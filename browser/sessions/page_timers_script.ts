@@ -100,8 +100,8 @@ export const REQUEST_IDLE_MS = 1000;
  *   {@link REQUEST_IDLE_MS} of quiet). Timers overdue by more than a second are dropped
  *   (cleared by `clearInterval`, or the page is too busy to run them).
  *
- * Which work is the action's: work started within {@link ATTRIBUTION_MS} of an input event
- * is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
+ * Which work is the action's: work started in the task that dispatches an input event (its
+ * handlers, however long they run) or within {@link ATTRIBUTION_MS} of it is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
  * after counted work ended (its promise reactions, an XHR's load handlers), is one level
  * deeper; levels past {@link MAX_TIMER_DEPTH} are not counted (a loop the page runs anyway
  * stops counting), nor a timer setting itself again past {@link MAX_SELF_DEPTH}. A timer
@@ -189,6 +189,8 @@ export function pageTimersScript(key: string): string {
     if (own || now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
     const level = depth > 0
       ? depth + 1
+      : inInput
+      ? 1
       : now() - momentAt <= momentSpan
       ? momentLevel + 1
       : starting()
@@ -197,7 +199,8 @@ export function pageTimersScript(key: string): string {
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
   // New work would count only as the document's start (not the input's, nor counted work's).
-  const fromStart = () => depth === 0 && !(now() - momentAt <= momentSpan) && starting();
+  const fromStart = () =>
+    depth === 0 && !inInput && !(now() - momentAt <= momentSpan) && starting();
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   // A counted request ended: counted only under the arming that started it.
   const answered = (g, level, byInput) => {
@@ -216,10 +219,16 @@ export function pageTimersScript(key: string): string {
     if (byInput) direct++;
     return byInput;
   };
+  // The task that dispatches an input event is the input's however long its handlers run (a
+  // handler that works 60 ms before it sets its timer escaped the ATTRIBUTION_MS moment); the
+  // moment then starts again when the task ends (a timeout queued now runs after it).
+  let inInput = false;
+  const inputEnded = () => { inInput = false; moment(0, ${ATTRIBUTION_MS}); };
   const mark = () => {
     if (now() > armedUntil) return;
     moment(0, ${ATTRIBUTION_MS});
     if (firstInput === Infinity && startUntil < 0) firstInput = now();
+    if (!inInput) { inInput = true; apply(nativeSet, W, [inputEnded, 0]); }
   };
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
     apply(addListener, W, [type, mark, { capture: true, passive: true }]);
