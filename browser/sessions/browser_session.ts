@@ -20,6 +20,7 @@ import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { SessionTurns } from "./session_turns.ts";
+import { clipboardStep } from "./shared_clipboard.ts";
 import { currentCallScope } from "./call_scope.ts";
 import {
   browserCrashed,
@@ -380,7 +381,8 @@ export class BrowserSession {
    * waited for its turn does not run `fn`: it rejects with the call's abort reason.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#turns.exclusive(fn);
+    // Its Chromium's clipboard is the calling client's for the step (shared_clipboard.ts).
+    return this.#turns.exclusive(this.sharedWithClients ? clipboardStep(this, fn) : fn);
   }
 
   /**
