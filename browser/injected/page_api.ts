@@ -240,6 +240,8 @@ export interface PageApi extends OnDemandApi {
   query: (selector: string) => Element | null;
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
+
+  // typing_lib.ts (where typed keys go)
   focusInfo: () => { editable: boolean; what: string };
   taskTurn: (field?: Element | null) => Promise<string | null>;
   taskTurnOn: (field: Element) => Promise<string | null>;
