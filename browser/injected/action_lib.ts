@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ShownAs } from "./page_types.ts";
+import type { FillPrep, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -264,10 +264,19 @@ export function installActionLib(api: PageApi): void {
 
   /**
    * Prepares a fill: focuses and selects the current content. Returns the edit kind ("text",
-   * "limited": text with a maxlength or a number field, "set", "contenteditable").
+   * "limited": text with a maxlength or a number field, "set", "contenteditable") and what the
+   * field held (`was`: up to {@link WAS_MAX} characters, never a secret's), for the result to
+   * tell a page that undid the edit.
    */
-  api.prepareFill = (el: El, shown?: ShownAs | null) => {
+  api.prepareFill = (el: El, shown?: ShownAs | null): FillPrep | { changed: ShownAs } => {
     const kind = editKind(el);
+    const secret = (api.isSecret as (e: Element) => boolean)(el);
+    const before = kind === "contenteditable" ? (el as HTMLElement).innerText : el.value ?? "";
+    const held = secret
+      ? { secret: true as const }
+      : before.length <= WAS_MAX
+      ? { was: before }
+      : {};
     (el as HTMLElement).focus();
     // Focusing blurs the field typed in last: its change may re-render (an unkeyed list
     // re-sorted by the value committed), re-using this field for another item.
@@ -290,9 +299,12 @@ export function installActionLib(api: PageApi): void {
     // A field the browser may cut (maxlength) or refuse characters of (number): the fill
     // reads back what it kept (`fieldKept`).
     const field = el as HTMLInputElement;
-    if (kind === "text" && (field.maxLength >= 0 || field.type === "number")) return "limited";
-    return kind;
+    const limited = kind === "text" && (field.maxLength >= 0 || field.type === "number");
+    return { kind: limited ? "limited" : kind, ...held };
   };
+
+  /** Longest value a fill's `was` carries, characters (a longer one is not compared). */
+  const WAS_MAX = 2000;
 
   /** Sets a value directly (date, color, range inputs) and fires input + change. */
   api.setValue = (el: El, value: string) => {
@@ -340,6 +352,7 @@ export function installActionLib(api: PageApi): void {
     if (options[match]!.disabled) {
       return { error: `option "${norm(options[match]!.label)}" is disabled` };
     }
+    const was = el.value;
     el.focus();
     // The page may re-render on that focus, re-using this select for another item.
     const changed = shown ? api.refChanged(el, shown) : undefined;
@@ -350,7 +363,8 @@ export function installActionLib(api: PageApi): void {
     api.noteEdit(el, true);
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
-    return { ok: true, value: el.value, label: norm(options[match]!.label) };
+    // The option chosen, not what the page's change handler may have set since (said after).
+    return { ok: true, value: options[match]!.value, label: norm(options[match]!.label), was };
   };
 
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();

@@ -203,6 +203,13 @@ export type FieldKept = {
   max: string;
 };
 
+/**
+ * What `prepareFill` tells of a field it focused: its edit kind (`text`, `limited`, `set`,
+ * `contenteditable`), and what it held before (`was`, when short and not secret) or that it
+ * is a secret field (`secret`: its values are never sent).
+ */
+export type FillPrep = { kind: string; was?: string; secret?: true };
+
 /** Scroll geometry of an element or the document scroller, CSS px. */
 export type ScrollInfo = {
   x: number;
@@ -227,6 +234,8 @@ export type SelectResult = {
   options?: Array<{ value: string; label: string }>;
   value?: string;
   label?: string;
+  /** The value the select held before (the page may set it back). */
+  was?: string;
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */

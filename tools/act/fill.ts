@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
-import { keptOutcome, rejectedValue } from "../../browser/actions/field_kept.ts";
+import { keptOutcome, rejectedValue, valueOutcome } from "../../browser/actions/field_kept.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
@@ -71,16 +71,20 @@ export const fillTool = defineTool({
         const preparing = callOnHandle(target.handle, "prepareFill", [shownForPage(target.handle)]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
+        /** What the field should hold once the page settled (undefined: not judged). */
+        let expected: string | undefined = args.value;
+        let prep;
         try {
-          const kind = await preparing;
-          if (typeof kind === "object") {
+          prep = await preparing;
+          if ("changed" in prep) {
             throw reusedDuringAction(
               shown!,
-              kind.changed,
+              prep.changed,
               "nothing was typed",
               "as it took the focus (the field typed in before committed its edit and the page re-rendered)",
             );
           }
+          const { kind } = prep;
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
@@ -96,9 +100,13 @@ export const fillTool = defineTool({
             );
             await keyboard.insertText(args.value, { signal });
             if (kind === "limited") {
-              const kept = keptOutcome(args.value, await callOnHandle(target.handle, "fieldKept"));
+              const field = await callOnHandle(target.handle, "fieldKept");
+              const kept = keptOutcome(args.value, field);
               if (kept && "error" in kept) throw kept.error;
-              if (kept) warnings.push(kept.warning);
+              if (kept) {
+                warnings.push(kept.warning);
+                expected = field?.value;
+              }
             }
           }
         } catch (e) {
@@ -106,13 +114,24 @@ export const fillTool = defineTool({
           throw e;
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).
+        // (Its page may empty the field once it sent it: what the field holds is not judged.)
         if (watch) {
           const sent = await pressEnterAndWatch(c, watch);
           if (!warnings.length) return sent;
           const prior = Array.isArray(sent.warnings) ? sent.warnings as string[] : [];
           return { ...sent, warnings: [...warnings, ...prior] };
         }
-        if (warnings.length) return { warnings };
+        // What the page's handlers left in the field, read by the result's element probe.
+        const asked = {
+          value: expected ?? "",
+          was: prep.was,
+          secret: prep.secret,
+          editable: prep.kind === "contenteditable",
+        };
+        return {
+          ...(warnings.length ? { warnings } : {}),
+          ...(expected === undefined ? {} : { checkElement: (el) => valueOutcome(asked, el) }),
+        };
       },
     });
     // The page sent the form but the policy stopped its request: nothing went.
