@@ -45,6 +45,7 @@ import type {
   TextMatchInfo,
   TextSections,
   TextWalkHook,
+  TypeLanded,
 } from "./page_types.ts";
 import type { OnDemandApi } from "./page_api_on_demand.ts";
 
@@ -244,6 +245,10 @@ export interface PageApi extends OnDemandApi {
 
   // typing_lib.ts (where typed keys go)
   focusInfo: () => { editable: boolean; what: string };
+  /** `focusInfo`, watching where the keys typed next go when the element takes text. */
+  typeStart: () => { editable: boolean; what: string; watching?: true };
+  /** What the typing since `typeStart` left where (`TypeLanded`); null: nothing watched. */
+  typeEnd: () => TypeLanded | null;
   taskTurn: (field?: Element | null) => Promise<string | null>;
   taskTurnOn: (field: Element) => Promise<string | null>;
   pageText: () => string;

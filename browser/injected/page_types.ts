@@ -210,6 +210,20 @@ export type FieldKept = {
  */
 export type FillPrep = { kind: string; was?: string; secret?: true };
 
+/**
+ * Where typed text went (`typeEnd`): the characters the field focused at the start took
+ * (`into`, from its `input` events), the field, whether the focus left it, what has the focus
+ * now, and the other elements that took characters (the first 3; `elsewhereChars`: all).
+ */
+export type TypeLanded = {
+  into: number;
+  field: string;
+  left: boolean;
+  now: string;
+  elsewhere: Array<{ what: string; chars: number }>;
+  elsewhereChars: number;
+};
+
 /** Scroll geometry of an element or the document scroller, CSS px. */
 export type ScrollInfo = {
   x: number;

@@ -8,18 +8,83 @@
  */
 import type { PageApi } from "./page_api.ts";
 
-/** Adds `focusInfo`, `taskTurn` and `taskTurnOn` to the utility api. */
+/**
+ * Adds `focusInfo`, `typeStart`, `typeEnd`, `taskTurn` and `taskTurnOn` to the utility api.
+ */
 export function installTypingLib(api: PageApi): void {
   const describeEl = (el: Element): string => api.describeElement(el);
-  /** Whether the focused element takes typing, and what it is. */
-  api.focusInfo = () => {
+  const NOTHING = "nothing (the page body)";
+  const deepActive = (): Element | null => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body) return { editable: false, what: "nothing (the page body)" };
+    return el;
+  };
+  /** Whether the focused element takes typing, and what it is. */
+  api.focusInfo = () => {
+    const el = deepActive();
+    if (!el || el === document.body) return { editable: false, what: NOTHING };
     const editable = (el instanceof HTMLInputElement && !el.readOnly && !el.disabled) ||
       (el instanceof HTMLTextAreaElement && !el.readOnly && !el.disabled) ||
       (el as HTMLElement).isContentEditable;
     return { editable, what: describeEl(el) };
+  };
+
+  /**
+   * The typing watched (`typeStart` to `typeEnd`): the field that had the focus, the text
+   * characters each element's `input` events carried, whether the focus left the field.
+   */
+  let watch: { field: Element; chars: Map<Element, number>; left: boolean } | undefined;
+  // First listeners (first_listeners.ts): a page stopping the events cannot hide them.
+  api.onFirst("input", (e) => {
+    const t = e.composedPath()[0];
+    const data = (e as InputEvent).data;
+    if (!watch || !(t instanceof Element) || !data) return;
+    watch.chars.set(t, (watch.chars.get(t) ?? 0) + [...data].length);
+  });
+  api.onFirst("focusout", (e) => {
+    const to = (e as FocusEvent).relatedTarget;
+    const field = watch?.field;
+    if (!field || e.composedPath()[0] !== field) return;
+    if (!(to instanceof Node && field.contains(to))) watch!.left = true;
+  });
+  /**
+   * {@link api.focusInfo}, and when the focused element takes text (an iframe's does not:
+   * keys go into its own document), starts watching where the keys typed next go.
+   */
+  api.typeStart = () => {
+    const info = (api.focusInfo as () => { editable: boolean; what: string })();
+    const field = deepActive();
+    watch = info.editable && field ? { field, chars: new Map(), left: false } : undefined;
+    return { ...info, ...(watch ? { watching: true as const } : {}) };
+  };
+  /**
+   * Ends the watch `typeStart` began: the text characters the field took (its `input` events'
+   * data), whether the focus left it, where the focus is now, and the elements that took the
+   * rest (the first 3, and their characters in all); null when nothing was watched.
+   */
+  api.typeEnd = () => {
+    const w = watch;
+    watch = undefined;
+    if (!w) return null;
+    let into = 0;
+    let elsewhereChars = 0;
+    const elsewhere: Array<{ what: string; chars: number }> = [];
+    for (const [el, n] of w.chars) {
+      if (el === w.field || w.field.contains(el)) into += n;
+      else {
+        elsewhereChars += n;
+        if (elsewhere.length < 3) elsewhere.push({ what: describeEl(el), chars: n });
+      }
+    }
+    const now = deepActive();
+    return {
+      into,
+      field: describeEl(w.field),
+      left: w.left,
+      now: now && now !== document.body ? describeEl(now) : NOTHING,
+      elsewhere,
+      elsewhereChars,
+    };
   };
   /**
    * Resolves after one turn of the page's task queue (a zero-delay timer of this isolated
