@@ -4,8 +4,10 @@
  * result's element probe, no command of its own: the count stays what it was before the
  * check (measured on the commit before it, `snapshot: "none"`: 14, of them 5 Runtime.evaluate,
  * 5 Runtime.callFunctionOn, 2 Page.setInterceptFileChooserDialog, 1 Input.insertText, 1
- * Runtime.releaseObject). A `type` reads where its keys went once, after the last key: one
- * command more than before (3 keys: 17 before), while the page's quiet is waited for anyway.
+ * Runtime.releaseObject). A fill with `submit` reads the field before Enter with one command
+ * answered before Enter's task turn (21 before, 22 now: none more in sequence). A `type`
+ * reads where its keys went once, after the last key (3 characters: 12 before, 13 now), while
+ * the page's quiet is waited for anyway.
  */
 import { assertEquals, assertTrue } from "./_assert.ts";
 import { startInProcess } from "./_in_process.ts";
@@ -13,12 +15,16 @@ import { servePages } from "./_util.ts";
 
 /** Commands a fill of a plain field sent before the check of what the field holds. */
 const FILL_COMMANDS_BEFORE = 14;
+/** Commands a fill with `submit` sent before it read the field before Enter. */
+const SUBMIT_COMMANDS_BEFORE = 21;
 /** Commands a `type` of 3 characters sent before it read where its keys went. */
 const TYPE_COMMANDS_BEFORE = 12;
 
-Deno.test("fill and type: the checks of where the value went cost a fill no command, a type one", async () => {
+Deno.test("fill and type: the checks of where the value went cost a plain fill no command", async () => {
   const pages = servePages({
-    "/": `<!doctype html><title>Plain</title><main><label>Name <input id=f></label></main>`,
+    "/": `<!doctype html><title>Plain</title><main><label>Name <input id=f></label>
+      <form onsubmit="event.preventDefault(); document.title = 'Sent'">
+      <label>Query <input id=q name=q></label><button>Go</button></form></main>`,
   });
   const mcp = await startInProcess({});
   try {
@@ -58,6 +64,18 @@ Deno.test("fill and type: the checks of where the value went cost a fill no comm
     assertTrue(
       sent.length <= TYPE_COMMANDS_BEFORE + 1,
       `${sent.length} commands (was ${TYPE_COMMANDS_BEFORE}): ${byMethod()}`,
+    );
+
+    // submit: what the field holds is read before Enter, answered before Enter's task turn.
+    r = await mcp.call("fill", { selector: "#q", value: "first", submit: true, snapshot: "none" });
+    assertEquals(r.structuredContent?.submitted, true, JSON.stringify(r.structuredContent));
+    sent.length = 0;
+    r = await mcp.call("fill", { selector: "#q", value: "hello", submit: true, snapshot: "none" });
+    assertEquals(r.structuredContent?.submitted, true);
+    console.log(`fill with submit: ${sent.length} commands ${byMethod()}`);
+    assertTrue(
+      sent.length <= SUBMIT_COMMANDS_BEFORE + 1,
+      `${sent.length} commands (was ${SUBMIT_COMMANDS_BEFORE}): ${byMethod()}`,
     );
   } finally {
     await mcp.close();

@@ -3,8 +3,8 @@
  * empties the field (an `input` handler, at once or a moment later) or keeps what it held (a
  * contenteditable whose `beforeinput` handler prevents the edit) fails `invalid-argument`
  * saying what was asked and what the field holds; a rewritten value is a warning; a select a
- * `change` handler sets back fails, its `selected` saying the option it holds. Fields that keep
- * the value say nothing.
+ * `change` handler sets back fails, its `selected` saying the option it holds. A field emptied
+ * before `submit`'s Enter is not sent. Fields that keep the value say nothing.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -22,6 +22,8 @@ const PAGES: Record<string, string> = {
   "/editable": page(
     `<div id=f contenteditable role=textbox aria-label=Note onbeforeinput="event.preventDefault()">old</div>`,
   ),
+  "/form": page(`<form action=/sent><label>Code <input id=f name=q oninput="this.value=''">
+    </label><button>Go</button></form>`),
   "/upper": page(
     `<label>Name <input id=f oninput="this.value=this.value.toUpperCase()"></label>`,
   ),
@@ -55,6 +57,16 @@ Deno.test("fill and select: a value the page undid is said", async (t) => {
         assertEquals(actionOf(r).element?.value, "");
         assertEquals(await pageValue("document.getElementById('f').value"), "");
       }
+    });
+
+    await t.step("a field emptied before its Enter: the form is not sent", async () => {
+      await open("/form");
+      const r = await mcp.call("fill", { selector: "#f", value: "hello", submit: true });
+      assertEquals(errorOf(r).code, "invalid-argument", textOf(r));
+      assertIncludes(errorOf(r).message, 'empty after "hello" went in');
+      assertIncludes(errorOf(r).message, "Enter was not pressed");
+      assertEquals(actionOf(r).navigation.changed, false);
+      assertEquals((await mcp.ok("get_url")).url, pages.base + "/form");
     });
 
     await t.step("the page puts back what the field held: invalid-argument", async () => {
