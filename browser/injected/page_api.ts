@@ -22,6 +22,7 @@ import type {
   CoverScan,
   ElementInfo,
   FieldKept,
+  FillPrep,
   FrameMap,
   FrameSnapshot,
   HitResult,
@@ -44,6 +45,7 @@ import type {
   TextMatchInfo,
   TextSections,
   TextWalkHook,
+  TypeLanded,
 } from "./page_types.ts";
 import type { OnDemandApi } from "./page_api_on_demand.ts";
 
@@ -209,13 +211,13 @@ export interface PageApi extends OnDemandApi {
    * closed shadow roots pierced), and the world's instance.
    */
   frameOwners: () => { instance: string; ids: number[] };
-  /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
   /**
-   * Focuses a field and selects its content; its edit kind (`text`, `contenteditable`, `set`).
-   * With `shown`: `{ changed }` when focusing (which blurs the field typed in last, whose change
-   * may re-render) left the element another item than its ref was shown as.
+   * Focuses a field and selects its content; its edit kind (`text`, `limited`, `set`,
+   * `contenteditable`) and what it held (`FillPrep`). With `shown`: `{ changed }` when focusing
+   * (which blurs the field typed in last, whose change may re-render) left the element another
+   * item than its ref was shown as.
    */
-  prepareFill: (el: Element, shown?: ShownAs | null) => string | { changed: ShownAs };
+  prepareFill: (el: Element, shown?: ShownAs | null) => FillPrep | { changed: ShownAs };
   /**
    * Sets a value directly (date, color, range inputs), firing input and change; `rejected`
    * when the field did not keep it (what it holds then: `fieldKept`).
@@ -247,7 +249,13 @@ export interface PageApi extends OnDemandApi {
   query: (selector: string) => Element | null;
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
+
+  // typing_lib.ts (where typed keys go)
   focusInfo: () => { editable: boolean; what: string };
+  /** `focusInfo`, watching where the keys typed next go when the element takes text. */
+  typeStart: () => { editable: boolean; what: string; watching?: true };
+  /** What the typing since `typeStart` left where (`TypeLanded`); null: nothing watched. */
+  typeEnd: () => TypeLanded | null;
   taskTurn: (field?: Element | null) => Promise<string | null>;
   taskTurnOn: (field: Element) => Promise<string | null>;
   pageText: () => string;

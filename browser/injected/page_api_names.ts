@@ -81,6 +81,8 @@ export const PAGE_API_NAMES = Object.keys(
     queryCount: 1,
     textExcerpt: 1,
     focusInfo: 1,
+    typeStart: 1,
+    typeEnd: 1,
     taskTurn: 1,
     taskTurnOn: 1,
     pageText: 1,
