@@ -16,6 +16,7 @@ import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { keepsIdentity } from "../snapshot/row_identity.ts";
 import type { ActionPoint, ElementSteps } from "./actionability_types.ts";
 import { inertError } from "./inert_error.ts";
+import { coverKindError } from "./cover_error.ts";
 
 export type {
   ActionabilityOptions,
@@ -98,7 +99,10 @@ export async function coveredAt(
     return { stage: options.stage, error, final: true };
   }
   const by = hit.coveredBy;
-  const error = options.stage === "before"
+  // A cover the description alone would hide (the card's stretched link, a transparent layer).
+  const error = options.stage === "before" && hit.cover
+    ? coverKindError(by, hit.cover, { frameId: el.frameId })
+    : options.stage === "before"
     ? new ToolError(
       "covered",
       `The element is covered by ${by}, which would receive the click`,

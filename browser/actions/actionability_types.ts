@@ -95,6 +95,8 @@ export interface ElementSteps {
    * press whose `expect` event, e.g. `click`, never came).
    */
   pressVerdict(expect?: string): Promise<PressOutcome>;
+  /** The element's frame (CDP frame id), when known: names a cover's ref in a covered error. */
+  frameId?: string | undefined;
   /** What the element's ref was shown as (from its handle), checked by the armed hit test. */
   shown?: RemoteHandle["shown"];
   /**

@@ -64,6 +64,7 @@ export function elementSteps(
       return r;
     },
     shown: handle.shown,
+    frameId: handle.frameId,
     arrived: false,
     accept: (now) => {
       if (shown) shown = { ...shown, context: now.context };
