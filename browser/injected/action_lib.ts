@@ -404,11 +404,19 @@ export function installActionLib(api: PageApi): void {
   const shownText = () => (api.shownText as () => string)();
   /** The start of the page's shown text, whitespace collapsed (for wait_for's lastSeen). */
   api.textExcerpt = (max: number) => shownText().replace(/\s+/g, " ").trim().slice(0, max);
-  /** Whether the focused element takes typing, and what it is. */
+  /**
+   * Whether the focused element takes typing, and what it is; `none` when nothing is focused
+   * (the body), `frame` (its page-local id) when the focus is inside an iframe.
+   */
   api.focusInfo = () => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body) return { editable: false, what: "nothing (the page body)" };
+    if (!el || el === document.body || el === document.documentElement) {
+      return { editable: false, what: "nothing (the page body)", none: true };
+    }
+    if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {
+      return { editable: false, what: describeEl(el), frame: api.idOf(el) };
+    }
     const editable = (el instanceof HTMLInputElement && !el.readOnly && !el.disabled) ||
       (el instanceof HTMLTextAreaElement && !el.readOnly && !el.disabled) ||
       (el as HTMLElement).isContentEditable;

@@ -224,8 +224,10 @@ export interface PageApi extends OnDemandApi {
   /**
    * The invalid fields ("name: message", at most 5) of the form Enter on `el` (null: the
    * focused element) would submit, when the browser's validation would stop it; else undefined.
+   * With `el` null and the focus in an iframe: that iframe's page-local id (`frame`), for its
+   * document to answer.
    */
-  enterBlocked: (el: Element | null) => string[] | undefined;
+  enterBlocked: (el: Element | null) => string[] | undefined | { frame: number };
   /** What an input or textarea holds now (null: neither), for a fill to compare. */
   fieldKept: (el: Element) => FieldKept | null;
   scrollInfo: (el?: Element | null) => ScrollInfo;
@@ -240,7 +242,7 @@ export interface PageApi extends OnDemandApi {
   query: (selector: string) => Element | null;
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
-  focusInfo: () => { editable: boolean; what: string };
+  focusInfo: () => { editable: boolean; what: string; none?: boolean; frame?: number };
   taskTurn: (field?: Element | null) => Promise<string | null>;
   taskTurnOn: (field: Element) => Promise<string | null>;
   pageText: () => string;

@@ -11,7 +11,7 @@ import { ToolError } from "../../browser/tool_error.ts";
 
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;
-import { callUtility } from "../../browser/injected/mod.ts";
+import { listensForKeys, typingFocus } from "../../browser/actions/typing_focus.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { fillsBoundSecret } from "../../browser/secret_scope.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
@@ -45,11 +45,17 @@ export const typeTool = defineTool({
       type: "type",
       quietFromInput: true,
       async perform({ page, deadline, signal }) {
-        const focus = await callUtility(
-          page,
-          page.mainFrameId,
-          "focusInfo",
-        ).catch(() => undefined);
+        const focus = await typingFocus(page, signal).catch(() => undefined);
+        // Keys with nothing focused go nowhere, unless the page takes them itself (a game).
+        const toPage = focus?.none && await listensForKeys(page, focus.frameId, signal);
+        if (focus?.none && !toPage) {
+          throw new ToolError(
+            "invalid-argument",
+            "Nothing has the focus and the page listens for no keys: the text would go nowhere, so nothing was typed",
+            "click the field first (its ref), then type; or fill it by ref",
+            { reason: "not-focused" },
+          );
+        }
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
@@ -83,6 +89,13 @@ export const typeTool = defineTool({
             // Stopped during a key (a page slow to take them): how far it got.
             throw signal?.aborted ? cutShort() : e;
           });
+        }
+        if (toPage) {
+          return {
+            warnings: [
+              "nothing had the focus: the keys went to the page's own key listeners, not into a field",
+            ],
+          };
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (focus && !focus.editable) {
