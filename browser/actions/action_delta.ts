@@ -9,6 +9,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots, focusLine } from "../snapshot/delta.ts";
+import { type SelfChanges, selfChanges } from "../snapshot/ticking.ts";
 import { heldNote } from "../snapshot/delta_render.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
@@ -65,8 +66,13 @@ export async function buildDelta(
   }, signal);
 }
 
-/** What a delta compares against: a {@link tabSnapshot}'s outline and where the focus was. */
-export type BeforePicture = Pick<CapturedSnapshot, "text" | "focusRef">;
+/**
+ * What a delta compares against: a {@link tabSnapshot}'s outline and where the focus was; and
+ * what the page was seen changing on its own before it (see {@link beforePicture}).
+ */
+export type BeforePicture = Pick<CapturedSnapshot, "text" | "focusRef"> & {
+  self?: SelfChanges | undefined;
+};
 
 /** What {@link snapshotChange} compares, and how. */
 export interface ChangeOptions {
@@ -145,7 +151,9 @@ export async function snapshotChange(
     };
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
-  const d = after === before.text ? UNCHANGED : diffSnapshots(before.text, after);
+  const d = after === before.text
+    ? UNCHANGED
+    : diffSnapshots(before.text, after, { self: before.self });
   const note = d.unchanged ? "" : heldNote(held, d.text);
   if (note) d.text = `${d.text}\n${note}`;
   // The diff leaves focus out (it moves with every click, and the text marks it on fields
@@ -220,8 +228,10 @@ export async function beforePicture(
   deadline: number,
   signal: AbortSignal | undefined,
   what: string,
-): Promise<CapturedSnapshot | undefined> {
-  return await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
+): Promise<(CapturedSnapshot & BeforePicture) | undefined> {
+  const tab = page.target.targetId;
+  const last = session.snapshots.get(tab);
+  const now = await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
     what,
     (s) =>
       tabSnapshot(page, session.refs, session.snapshots, {
@@ -233,4 +243,16 @@ export async function beforePicture(
       }).catch(() => undefined),
     undefined,
   );
+  if (!now) return undefined;
+  // The page changed since the agent's last read with no input between: what changed by its
+  // numbers alone ticks on its own (a clock), lines that changed order were reordered by it.
+  // Nothing changed: what was seen before stays.
+  let tabs = selfSeen.get(session);
+  if (!tabs) selfSeen.set(session, tabs = new Map());
+  if (last && now !== last) tabs.set(tab, selfChanges(last.text, now.text));
+  const self = tabs.get(tab);
+  return self && (self.ticking.size || self.reorders) ? { ...now, self } : now;
 }
+
+/** Per session, per tab: what its page was last seen changing on its own (`ticking.ts`). */
+const selfSeen = new WeakMap<BrowserSession, Map<string, SelfChanges>>();
