@@ -59,7 +59,7 @@ export type HitStage = "before" | "arrived";
 export interface Covered {
   stage: HitStage;
   error: ToolError;
-  /** Give up now, whatever the budget left (retrying would chase a moving element). */
+  /** Give up now, whatever the budget left (retrying would chase a moving element, or wait on a stretched link that stays). */
   final?: boolean;
 }
 
@@ -117,7 +117,9 @@ export async function coveredAt(
       "take a new snapshot and retry; hover first if the page reshapes on hover",
       { coveredBy: by },
     );
-  return { stage: options.stage, error };
+  // A stretched link is the page's layout, not a passing overlay: waiting will not move it.
+  const final = options.stage === "before" && hit.cover?.kind === "stretched";
+  return { stage: options.stage, error, ...(final ? { final } : {}) };
 }
 
 /**

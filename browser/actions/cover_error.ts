@@ -24,8 +24,8 @@ interface CoverSite {
 const sites = new WeakMap<ToolError, CoverSite>();
 
 /** What to do instead of a pointer click on the covered element itself. */
-const BY_FOCUS = "press Enter (Space for a checkbox) with this element's ref: focus reaches " +
-  "it without the pointer";
+const BY_FOCUS = "press Enter (Space for a checkbox) on it (its ref or selector): focus " +
+  "reaches it without the pointer";
 
 /**
  * The `covered` error (stage `before`) for a cover of a known kind; `ref` is the cover's ref
@@ -41,7 +41,7 @@ export function coverKindError(
   const error = cover.kind === "stretched"
     ? new ToolError(
       "covered",
-      `The element is covered by its card's stretched link ${named}: ${
+      `The element is covered by ${named}, its card's stretched link: ${
         cover.pseudo ? `the link's ${cover.pseudo}` : "the link's box"
       } spans the card (${cover.card}), so a click on the element lands on that link, for a person too`,
       `to follow the link, click ${ref ?? "the link itself"}; to use this element, ${BY_FOCUS}`,

@@ -56,7 +56,8 @@ const KEY_EVENTS = new Set(["keydown", "keypress", "keyup"]);
 
 /**
  * Whether the page in `frameId` listens for keys on its window, document, root element or
- * body (where keys go when nothing is focused). Unknown (no main world yet, a frame gone, a
+ * body (where keys go when nothing is focused); capturing passive listeners on the window are
+ * browxai's own timer watch's, not counted. Unknown (no main world yet, a frame gone, a
  * failed call) counts as listening: the keys are not refused on a guess. CDP (the frame's
  * session): four `Runtime.evaluate` (page world) and four `DOMDebugger.getEventListeners`,
  * each four at once, then `Runtime.releaseObjectGroup`.
@@ -78,11 +79,20 @@ export async function listensForKeys(
       ),
     );
     const lists = await Promise.all(
-      targets.flatMap((t) => t.result.objectId ? [t.result.objectId] : []).map((objectId) =>
-        session.send("DOMDebugger.getEventListeners", { objectId, depth: 0 }, { signal })
+      targets.map((t) =>
+        t.result.objectId
+          ? session.send("DOMDebugger.getEventListeners", {
+            objectId: t.result.objectId,
+            depth: 0,
+          }, { signal })
+          : { listeners: [] }
       ),
     );
-    return lists.some((l) => l.listeners.some((x) => KEY_EVENTS.has(x.type)));
+    // On the window, browxai's own timer watch listens for input (capturing and passive, in
+    // the page's world, page_timers_script.ts): those are not the page's.
+    return lists.some((l, i) =>
+      l.listeners.some((x) => KEY_EVENTS.has(x.type) && !(i === 0 && x.useCapture && x.passive))
+    );
   } catch {
     return true;
   } finally {

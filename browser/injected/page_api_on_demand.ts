@@ -153,8 +153,12 @@ export interface OnDemandApi {
   // find_place_lib.ts: bags of `[word, weight, label]`
   /** Where an element sits (ancestors, the nearest heading's name, its frame's name). */
   findPlaceBag: (el: Element, heading: string, frame?: string) => Array<[string, number, string]>;
-  /** The text around an element. */
-  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
+  /** The text around an element (its ancestors up to 3 levels, not past `stop`). */
+  findNearBag: (
+    el: Element,
+    asked: number,
+    stop?: Element | null,
+  ) => Array<[string, number, string]>;
   /** How well a bag covers words, and the best match's label. */
   findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
   /** Whether an element is a row or list item (its text names nameless controls in it). */
