@@ -98,10 +98,14 @@ export async function coveredAt(
     );
     return { stage: options.stage, error, final: true };
   }
-  const by = hit.coveredBy;
-  // A cover the description alone would hide (the card's stretched link, a transparent layer).
-  const error = options.stage === "before" && hit.cover
-    ? coverKindError(by, hit.cover, { frameId: el.frameId })
+  // A cover the description alone would hide (the card's stretched link, a transparent layer):
+  // asked of the page only now, on the way to a covered failure.
+  const cover = options.stage === "before"
+    ? await el.coverKind?.(point.frameX, point.frameY)
+    : undefined;
+  const by = cover?.link ?? hit.coveredBy;
+  const error = cover
+    ? coverKindError(by, cover, { frameId: el.frameId })
     : options.stage === "before"
     ? new ToolError(
       "covered",
@@ -118,7 +122,7 @@ export async function coveredAt(
       { coveredBy: by },
     );
   // A stretched link is the page's layout, not a passing overlay: waiting will not move it.
-  const final = options.stage === "before" && hit.cover?.kind === "stretched";
+  const final = cover?.kind === "stretched";
   return { stage: options.stage, error, ...(final ? { final } : {}) };
 }
 

@@ -65,6 +65,7 @@ export function elementSteps(
     },
     shown: handle.shown,
     frameId: handle.frameId,
+    coverKind: (x, y) => callOnHandle(handle, "coverKind", [x, y]).catch(() => null),
     arrived: false,
     accept: (now) => {
       if (shown) shown = { ...shown, context: now.context };

@@ -28,7 +28,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { CoverFacts, HitResult, ShownAs } from "./page_types.ts";
+import type { HitResult, ShownAs } from "./page_types.ts";
 
 /** Adds the hit rule, the hit tests and the press guard to the utility api. */
 export function installHitLib(api: PageApi): void {
@@ -78,73 +78,6 @@ export function installHitLib(api: PageApi): void {
       if (n.matches(CONTROL)) return false;
     }
     return true;
-  };
-
-  // What kind of cover `hit` is for `el` when its description alone would mislead (see
-  // CoverFacts): the card's own stretched link (a person's click lands on it too), or a layer
-  // that paints nothing and is no control, yet takes the pointer.
-  const LINKISH = "a[href], button, [role=link], [role=button], [onclick]";
-  const clear = (c: string) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
-  const paintsNothing = (c: Element): boolean => {
-    for (let n: Element | null = c; n; n = n.parentElement) {
-      if (getComputedStyle(n).opacity === "0") return true;
-    }
-    const s = getComputedStyle(c);
-    const v = (p: string) => s.getPropertyValue(p);
-    if (!clear(v("background-color")) || v("background-image") !== "none") return false;
-    if (v("box-shadow") !== "none" || (v("backdrop-filter") || "none") !== "none") return false;
-    for (const side of ["top", "right", "bottom", "left"]) {
-      const w = parseFloat(v(`border-${side}-width`)) || 0;
-      if (w > 0 && v(`border-${side}-style`) !== "none" && !clear(v(`border-${side}-color`))) {
-        return false;
-      }
-    }
-    if (!(c instanceof HTMLDivElement || c instanceof HTMLSpanElement)) {
-      if (c.localName !== "section" && c.localName !== "main" && c.localName !== "aside") {
-        return false;
-      }
-    }
-    return !(c.textContent ?? "").trim() &&
-      !c.querySelector("img, svg, canvas, video, iframe, input, select, textarea, button");
-  };
-  const coverFacts = (el: Element, hit: Element, x: number, y: number): CoverFacts | undefined => {
-    const inst = api.instance;
-    const link = hit.closest(LINKISH);
-    if (link && !composedContains(link, el)) {
-      let card = link.parentElement;
-      while (card && !composedContains(card, el)) card = card.parentElement;
-      if (card && card !== document.body && card !== document.documentElement) {
-        const r = link.getBoundingClientRect();
-        const inside = x >= r.left && x < r.right && y >= r.top && y < r.bottom;
-        let pseudo: string | undefined;
-        for (const p of inside ? [] : ["::after", "::before"]) {
-          const ps = getComputedStyle(link, p);
-          if (
-            ps.content !== "none" && ps.content !== "normal" && /absolute|fixed/.test(ps.position)
-          ) {
-            pseudo = p;
-            break;
-          }
-        }
-        const e = el.getBoundingClientRect();
-        const spans = inside && /absolute|fixed/.test(getComputedStyle(link).position) &&
-          r.left <= e.left + 1 && r.top <= e.top + 1 && r.right >= e.right - 1 &&
-          r.bottom >= e.bottom - 1;
-        if (pseudo || spans) {
-          const id = api.idOf(link);
-          return {
-            kind: "stretched",
-            link: describeEl(link),
-            card: describeEl(card),
-            ...(pseudo ? { pseudo } : {}),
-            id,
-            inst,
-          };
-        }
-      }
-    }
-    if (link || api.clickHandler(hit) || !paintsNothing(hit)) return undefined;
-    return { kind: "transparent", id: api.idOf(hit), inst };
   };
 
   const deepElementFromPoint = (x: number, y: number): Element | null => {
@@ -302,10 +235,7 @@ export function installHitLib(api: PageApi): void {
       // Hit testing passes inert elements by: what it finds behind is not covering them.
       const inert = api.inertOf(el);
       if (inert) return { inert };
-      if (!hit) return { coveredBy: "nothing (the point is outside the page)" };
-      const cover = coverFacts(el, hit, x, y);
-      // The link itself (the hit may be a part of it), when a stretched link covers.
-      return { coveredBy: cover?.link ?? describeEl(hit), ...(cover ? { cover } : {}) };
+      return { coveredBy: hit ? describeEl(hit) : "nothing (the point is outside the page)" };
     }
     if (armPress) {
       const changed = shown ? changedFrom(el, shown) : undefined;

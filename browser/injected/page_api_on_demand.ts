@@ -9,6 +9,7 @@
 import type {
   ArmInfo,
   ControlState,
+  CoverFacts,
   DomTreeInfo,
   DraftControl,
   DraftState,
@@ -111,6 +112,12 @@ export interface OnDemandApi {
     value: string,
     important: boolean,
   ) => StyleWriteInfo;
+  // cover_kind_lib.ts
+  /**
+   * What kind of cover is at (x, y) (frame CSS px) over `el`, when its description alone would
+   * mislead (the card's stretched link, a transparent layer); null otherwise.
+   */
+  coverKind: (el: Element, x: number, y: number) => CoverFacts | null;
   // hover_reveal_lib.ts
   /**
    * For an element hidden until an ancestor is hovered (a `:hover` style rule): that ancestor

@@ -276,7 +276,8 @@ export type SnapshotResult = {
 };
 
 /**
- * What kind of cover takes a click meant for an element (the hit test's `cover`), when it is
+ * What kind of cover takes a click meant for an element (`coverKind`, asked once the hit test
+ * found it covered), when it is
  * one an agent cannot tell from its description: `stretched`, a link or button of the
  * element's own card whose box or `::before`/`::after` (`pseudo`) spans the card (`card`,
  * described) — the page's "stretched link", where a person's click lands too; `transparent`, a
@@ -302,7 +303,7 @@ export type CoverFacts = {
  */
 export type HitResult =
   | "ok"
-  | { coveredBy: string; cover?: CoverFacts }
+  | { coveredBy: string }
   | { clippedBy: string; how: string }
   /** The element takes no input: why (`inertOf`). */
   | { inert: string }
