@@ -5,11 +5,11 @@
  * ({@link dropTicking}). A line ticks when only its numbers changed, in the same place (its
  * ancestors the same but for their numbers). A page seen reordering its lines on its own (a
  * table that re-sorts) has the moves of a delta counted in a note, not listed (`delta.ts`).
- * Pure functions over `delta_lines.ts`'s lines.
+ * Pure functions over snapshot texts and `delta_lines.ts`'s lines.
  *
  * @module
  */
-import { type Line, parse } from "./delta_lines.ts";
+import type { Line } from "./delta_lines.ts";
 
 /** A line's text with its numbers made equal. */
 function numberless(text: string): string {
@@ -32,20 +32,39 @@ function hash(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** Each line's place: its ancestors' and its own text, numbers made equal (hashed). */
-function placeKeys(lines: Line[]): string[] {
-  const keys: string[] = [];
-  for (const l of lines) {
-    const up = l.parent >= 0 ? keys[l.parent]! : "";
-    keys.push(hash(`${up}\u0001${numberless(l.text)}`));
-  }
-  return keys;
+/**
+ * The place of line `i`: its ancestors' and its own text, numbers made equal, hashed; computed
+ * for the lines asked only (memoised in `memo`), `parent(i)` giving a line's parent or -1.
+ */
+function placeOf(
+  i: number,
+  text: (i: number) => string,
+  parent: (i: number) => number,
+  memo: Map<number, string>,
+): string {
+  let key = memo.get(i);
+  if (key !== undefined) return key;
+  const p = parent(i);
+  key = hash(`${p >= 0 ? placeOf(p, text, parent, memo) : ""}\u0001${numberless(text(i))}`);
+  memo.set(i, key);
+  return key;
 }
 
-/** Each line's own text in its place (ancestors numberless): equal when the line is unchanged. */
-function exactKeys(lines: Line[], places: string[]): string[] {
-  return lines.map((l) => `${l.parent >= 0 ? places[l.parent] : ""}\u0001${l.text.trim()}`);
+/** The indent of a raw snapshot line. */
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
 }
+
+/** A raw line's parent: the nearest line before it indented less (as `parse` finds it). */
+function rawParent(lines: string[], i: number): number {
+  const indent = indentOf(lines[i]!);
+  if (indent === 0) return -1;
+  for (let j = i - 1; j >= 0; j--) if (indentOf(lines[j]!) < indent) return j;
+  return -1;
+}
+
+/** Past this many changed lines between two reads, the page is not ticking but changing. */
+const MAX_CHANGED = 200;
 
 /** What changed on its own between two reads with no input between ({@link selfChanges}). */
 export interface SelfChanges {
@@ -58,38 +77,65 @@ export interface SelfChanges {
 /**
  * What changed on its own between two reads of a tab (`before` and `after` snapshot texts)
  * when nothing was done between them: lines changed only by their numbers, in their place
- * (their ancestors the same but for numbers), and whether unchanged lines changed order.
+ * (their ancestors the same but for numbers), and whether unchanged lines changed order. Only
+ * changed lines are placed (a big page costs a split and a count of its lines); more than
+ * {@link MAX_CHANGED} of them is a page changing, not ticking (none is said to tick).
  */
 export function selfChanges(before: string, after: string): SelfChanges {
-  const a = parse(before), b = parse(after);
-  const pa = placeKeys(a), pb = placeKeys(b);
-  const xa = exactKeys(a, pa), xb = exactKeys(b, pb);
-  const ea = new Set(xa), eb = new Set(xb);
-  // Places of `before` whose exact line `after` lacks.
-  const gone = new Set(pa.filter((_, i) => !eb.has(xa[i]!)));
-  const ticking = new Set<string>();
-  xb.forEach((k, i) => {
-    if (!ea.has(k) && gone.has(pb[i]!)) ticking.add(pb[i]!);
+  const a = before.split("\n"), b = after.split("\n");
+  const left = new Map<string, number>();
+  for (const l of a) left.set(l, (left.get(l) ?? 0) + 1);
+  const came: number[] = [];
+  b.forEach((l, j) => {
+    const c = left.get(l) ?? 0;
+    if (c > 0) left.set(l, c - 1);
+    else came.push(j);
   });
-  return { ticking, reorders: reordered(xa, xb) };
+  const gone: number[] = [];
+  a.forEach((l, i) => {
+    const c = left.get(l) ?? 0;
+    if (c > 0) {
+      left.set(l, c - 1);
+      gone.push(i);
+    }
+  });
+  const ticking = new Set<string>();
+  if (came.length && gone.length && came.length + gone.length <= MAX_CHANGED) {
+    const ma = new Map<number, string>(), mb = new Map<number, string>();
+    const at = (lines: string[], memo: Map<number, string>, i: number) =>
+      placeOf(i, (k) => lines[k]!, (k) => rawParent(lines, k), memo);
+    const places = new Set(gone.map((i) => at(a, ma, i)));
+    for (const j of came) {
+      const key = at(b, mb, j);
+      if (places.has(key)) ticking.add(key);
+    }
+  }
+  return { ticking, reorders: reordered(a, b) };
 }
 
-/** Whether the keys found once in each list stand in another order in `b` than in `a`. */
+/** Whether the lines found once in each text stand in another order in `b` than in `a`. */
 function reordered(a: string[], b: string[]): boolean {
-  const once = (keys: string[]) => {
+  const once = (lines: string[]) => {
     const seen = new Map<string, number>();
-    keys.forEach((k, i) => seen.set(k, seen.has(k) ? -1 : i));
+    lines.forEach((l, i) => seen.set(l, seen.has(l) ? -1 : i));
     return seen;
   };
   const ia = once(a), ib = once(b);
   let last = -1;
-  for (const [k, j] of ib) {
-    const i = ia.get(k);
+  for (const [line, j] of ib) {
+    const i = ia.get(line);
     if (j < 0 || i === undefined || i < 0) continue;
     if (i < last) return true;
     last = i;
   }
   return false;
+}
+
+/** Keeps in `list` (in place) the items `keep` accepts. */
+function keepOnly(list: number[], keep: (x: number) => boolean): void {
+  let n = 0;
+  for (const x of list) if (keep(x)) list[n++] = x;
+  list.length = n;
 }
 
 /** What {@link dropTicking} left out of a delta. */
@@ -114,15 +160,18 @@ export function dropTicking(
   ticking: ReadonlySet<string>,
 ): Ticked | undefined {
   if (!ticking.size) return undefined;
-  const pa = placeKeys(a), pb = placeKeys(b);
+  const ma = new Map<number, string>(), mb = new Map<number, string>();
+  const place = (lines: Line[], memo: Map<number, string>, i: number) =>
+    placeOf(i, (k) => lines[k]!.text, (k) => lines[k]!.parent, memo);
   /** Removed lines of `a` by place, for pairing. */
   const removedAt = new Map<string, number[]>();
   for (const i of change.removedIdx) {
-    if (ticking.has(pa[i]!)) removedAt.set(pa[i]!, [...removedAt.get(pa[i]!) ?? [], i]);
+    const key = place(a, ma, i);
+    if (ticking.has(key)) removedAt.set(key, [...removedAt.get(key) ?? [], i]);
   }
   const dropA = new Set<number>(), dropB = new Set<number>();
   for (const j of change.addedIdx) {
-    const key = pb[j]!;
+    const key = place(b, mb, j);
     if (!ticking.has(key)) continue;
     const ref = b[j]!.ref;
     if (ref && change.changedRefs.has(ref)) {
@@ -137,8 +186,8 @@ export function dropTicking(
   }
   if (!dropB.size) return undefined;
   const first = Math.min(...dropB);
-  change.addedIdx.splice(0, Infinity, ...change.addedIdx.filter((j) => !dropB.has(j)));
-  change.removedIdx.splice(0, Infinity, ...change.removedIdx.filter((i) => !dropA.has(i)));
+  keepOnly(change.addedIdx, (j) => !dropB.has(j));
+  keepOnly(change.removedIdx, (i) => !dropA.has(i));
   return { count: dropB.size, example: b[first]!.text.trim() };
 }
 
