@@ -32,6 +32,14 @@ Deno.test("a ticking clock is a note in an action's delta, the action's change i
     const clockLines = t.split("\n").filter((l) => /^[+-] .*Time \d/.test(l));
     assertEquals(clockLines, [], t);
     assertTrue(t.split("\n").length <= 8, t);
+    // A change the agent's own input made between reads is no tick: a todo added without a
+    // delta, then another with one, lists the count as the action's change.
+    await act(mcp, "fill", { selector: "#new", value: "Tea", snapshot: "none" });
+    await act(mcp, "press", { key: "Enter", selector: "#new", snapshot: "none" });
+    await act(mcp, "fill", { selector: "#new", value: "Jam" });
+    const again = tree(await act(mcp, "press", { key: "Enter", selector: "#new" }));
+    assertIncludes(again, "+ 4 items left");
+    assertIncludes(again, "ticking on its own");
   } finally {
     await mcp.close();
     await fx.close();

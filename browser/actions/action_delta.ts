@@ -10,6 +10,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots, focusLine } from "../snapshot/delta.ts";
 import { type SelfChanges, selfChanges } from "../snapshot/ticking.ts";
+import { lastInputAnswer } from "./devices.ts";
 import { heldNote } from "../snapshot/delta_render.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
@@ -220,7 +221,9 @@ function isStructural(node: { role?: string }): boolean {
  * agent last saw it when nothing changed since (no new capture), else a capture that keeps the
  * refs' contexts as the agent saw them. It may take half of the time until `deadline` (the call
  * needs the rest); undefined when it could not be had in time (the result then shows the page
- * whole). CDP: see `tabSnapshot`.
+ * whole). When the page changed since the agent's last read of the same document and no input
+ * came between, the picture carries what changed on its own (`self`: `ticking.ts`), for the
+ * delta to sum up instead of listing. CDP: see `tabSnapshot`.
  */
 export async function beforePicture(
   session: BrowserSession,
@@ -244,15 +247,27 @@ export async function beforePicture(
     undefined,
   );
   if (!now) return undefined;
-  // The page changed since the agent's last read with no input between: what changed by its
-  // numbers alone ticks on its own (a clock), lines that changed order were reordered by it.
-  // Nothing changed: what was seen before stays.
+  // The page changed since the agent's last read of this document with no input between: what
+  // changed by its numbers alone ticks on its own (a clock), lines that changed order were
+  // reordered by it. Nothing changed, or input came between: what was seen before stays.
   let tabs = selfSeen.get(session);
   if (!tabs) selfSeen.set(session, tabs = new Map());
-  if (last && now !== last) tabs.set(tab, selfChanges(last.text, now.text));
-  const self = tabs.get(tab);
+  const loader = (s: CapturedSnapshot) =>
+    s.frameStates.find((f) => f.frameId === page.mainFrameId)?.loaderId ?? "";
+  const doc = loader(now);
+  if (
+    last && now !== last && loader(last) === doc && last.takenAt !== undefined &&
+    lastInputAnswer(page) < last.takenAt
+  ) {
+    tabs.set(tab, { doc, self: selfChanges(last.text, now.text) });
+  }
+  const seen = tabs.get(tab);
+  const self = seen?.doc === doc ? seen.self : undefined;
   return self && (self.ticking.size || self.reorders) ? { ...now, self } : now;
 }
 
-/** Per session, per tab: what its page was last seen changing on its own (`ticking.ts`). */
-const selfSeen = new WeakMap<BrowserSession, Map<string, SelfChanges>>();
+/**
+ * Per session, per tab: what its page was last seen changing on its own (`ticking.ts`), and in
+ * which document (the main frame's loader id): another document starts unknown.
+ */
+const selfSeen = new WeakMap<BrowserSession, Map<string, { doc: string; self: SelfChanges }>>();
