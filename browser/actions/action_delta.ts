@@ -9,6 +9,8 @@ import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { type CapturedSnapshot, tabSnapshot } from "../snapshot/capture.ts";
 import { diffSnapshots, focusLine } from "../snapshot/delta.ts";
+import { type SelfChanges, selfChanges } from "../snapshot/ticking.ts";
+import { lastInputAnswer } from "./devices.ts";
 import { heldNote } from "../snapshot/delta_render.ts";
 import { pageText } from "../snapshot/paging.ts";
 import type { NodeChange, SnapshotDiff } from "../snapshot/delta.ts";
@@ -65,8 +67,13 @@ export async function buildDelta(
   }, signal);
 }
 
-/** What a delta compares against: a {@link tabSnapshot}'s outline and where the focus was. */
-export type BeforePicture = Pick<CapturedSnapshot, "text" | "focusRef">;
+/**
+ * What a delta compares against: a {@link tabSnapshot}'s outline and where the focus was; and
+ * what the page was seen changing on its own before it (see {@link beforePicture}).
+ */
+export type BeforePicture = Pick<CapturedSnapshot, "text" | "focusRef"> & {
+  self?: SelfChanges | undefined;
+};
 
 /** What {@link snapshotChange} compares, and how. */
 export interface ChangeOptions {
@@ -145,7 +152,9 @@ export async function snapshotChange(
     };
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
-  const d = after === before.text ? UNCHANGED : diffSnapshots(before.text, after);
+  const d = after === before.text
+    ? UNCHANGED
+    : diffSnapshots(before.text, after, { self: before.self });
   const note = d.unchanged ? "" : heldNote(held, d.text);
   if (note) d.text = `${d.text}\n${note}`;
   // The diff leaves focus out (it moves with every click, and the text marks it on fields
@@ -212,7 +221,9 @@ function isStructural(node: { role?: string }): boolean {
  * agent last saw it when nothing changed since (no new capture), else a capture that keeps the
  * refs' contexts as the agent saw them. It may take half of the time until `deadline` (the call
  * needs the rest); undefined when it could not be had in time (the result then shows the page
- * whole). CDP: see `tabSnapshot`.
+ * whole). When the page changed since the agent's last read of the same document and no input
+ * came between, the picture carries what changed on its own (`self`: `ticking.ts`), for the
+ * delta to sum up instead of listing. CDP: see `tabSnapshot`.
  */
 export async function beforePicture(
   session: BrowserSession,
@@ -220,8 +231,10 @@ export async function beforePicture(
   deadline: number,
   signal: AbortSignal | undefined,
   what: string,
-): Promise<CapturedSnapshot | undefined> {
-  return await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
+): Promise<(CapturedSnapshot & BeforePicture) | undefined> {
+  const tab = page.target.targetId;
+  const last = session.snapshots.get(tab);
+  const now = await new FinishBudget(Date.now() + (deadline - Date.now()) / 2, signal).step(
     what,
     (s) =>
       tabSnapshot(page, session.refs, session.snapshots, {
@@ -233,4 +246,28 @@ export async function beforePicture(
       }).catch(() => undefined),
     undefined,
   );
+  if (!now) return undefined;
+  // The page changed since the agent's last read of this document with no input between: what
+  // changed by its numbers alone ticks on its own (a clock), lines that changed order were
+  // reordered by it. Nothing changed, or input came between: what was seen before stays.
+  let tabs = selfSeen.get(session);
+  if (!tabs) selfSeen.set(session, tabs = new Map());
+  const loader = (s: CapturedSnapshot) =>
+    s.frameStates.find((f) => f.frameId === page.mainFrameId)?.loaderId ?? "";
+  const doc = loader(now);
+  if (
+    last && now !== last && loader(last) === doc && last.takenAt !== undefined &&
+    lastInputAnswer(page) < last.takenAt
+  ) {
+    tabs.set(tab, { doc, self: selfChanges(last.text, now.text) });
+  }
+  const seen = tabs.get(tab);
+  const self = seen?.doc === doc ? seen.self : undefined;
+  return self && (self.ticking.size || self.reorders) ? { ...now, self } : now;
 }
+
+/**
+ * Per session, per tab: what its page was last seen changing on its own (`ticking.ts`), and in
+ * which document (the main frame's loader id): another document starts unknown.
+ */
+const selfSeen = new WeakMap<BrowserSession, Map<string, { doc: string; self: SelfChanges }>>();

@@ -10,7 +10,7 @@ import type { CallContext } from "../call_context.ts";
 import { callOnHandleForHandle, callUtility, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CapturedSnapshot } from "../snapshot/capture.ts";
-import { beforePicture } from "./action_delta.ts";
+import { type BeforePicture, beforePicture } from "./action_delta.ts";
 import { checkFillTarget } from "./secret_query.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -89,7 +89,9 @@ export async function startAction(
   session: BrowserSession,
   page: Page,
   options: StartOptions,
-): Promise<{ target: ResolvedTarget | undefined; before: CapturedSnapshot | undefined }> {
+): Promise<
+  { target: ResolvedTarget | undefined; before: (CapturedSnapshot & BeforePicture) | undefined }
+> {
   const { deadline, signal, pre } = options;
   const drop = new AbortController();
   const take = () =>

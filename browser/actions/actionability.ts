@@ -16,6 +16,7 @@ import { reusedDuringAction } from "../snapshot/resolve.ts";
 import { keepsIdentity } from "../snapshot/row_identity.ts";
 import type { ActionPoint, ElementSteps } from "./actionability_types.ts";
 import { inertError } from "./inert_error.ts";
+import { coverKindError } from "./cover_error.ts";
 
 export type {
   ActionabilityOptions,
@@ -58,7 +59,7 @@ export type HitStage = "before" | "arrived";
 export interface Covered {
   stage: HitStage;
   error: ToolError;
-  /** Give up now, whatever the budget left (retrying would chase a moving element). */
+  /** Give up now, whatever the budget left (retrying would chase a moving element, or wait on a stretched link that stays). */
   final?: boolean;
 }
 
@@ -97,8 +98,15 @@ export async function coveredAt(
     );
     return { stage: options.stage, error, final: true };
   }
-  const by = hit.coveredBy;
-  const error = options.stage === "before"
+  // A cover the description alone would hide (the card's stretched link, a transparent layer):
+  // asked of the page only now, on the way to a covered failure.
+  const cover = options.stage === "before"
+    ? await el.coverKind?.(point.frameX, point.frameY)
+    : undefined;
+  const by = cover?.link ?? hit.coveredBy;
+  const error = cover
+    ? coverKindError(by, cover, { frameId: el.frameId })
+    : options.stage === "before"
     ? new ToolError(
       "covered",
       `The element is covered by ${by}, which would receive the click`,
@@ -113,7 +121,9 @@ export async function coveredAt(
       "take a new snapshot and retry; hover first if the page reshapes on hover",
       { coveredBy: by },
     );
-  return { stage: options.stage, error };
+  // A stretched link is the page's layout, not a passing overlay: waiting will not move it.
+  const final = cover?.kind === "stretched";
+  return { stage: options.stage, error, ...(final ? { final } : {}) };
 }
 
 /**

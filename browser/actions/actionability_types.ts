@@ -7,6 +7,7 @@
  */
 import type {
   Box,
+  CoverFacts,
   FrameMap,
   HitResult,
   ProbeResult,
@@ -95,6 +96,14 @@ export interface ElementSteps {
    * press whose `expect` event, e.g. `click`, never came).
    */
   pressVerdict(expect?: string): Promise<PressOutcome>;
+  /** The element's frame (CDP frame id), when known: names a cover's ref in a covered error. */
+  frameId?: string | undefined;
+  /**
+   * What kind of cover is at (frameX, frameY), when its description alone would mislead (the
+   * card's stretched link, a transparent layer); asked only once a hit test found the element
+   * covered. Optional: without it, covers are only described.
+   */
+  coverKind?: ((frameX: number, frameY: number) => Promise<CoverFacts | null>) | undefined;
   /** What the element's ref was shown as (from its handle), checked by the armed hit test. */
   shown?: RemoteHandle["shown"];
   /**

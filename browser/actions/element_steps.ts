@@ -64,6 +64,8 @@ export function elementSteps(
       return r;
     },
     shown: handle.shown,
+    frameId: handle.frameId,
+    coverKind: (x, y) => callOnHandle(handle, "coverKind", [x, y]).catch(() => null),
     arrived: false,
     accept: (now) => {
       if (shown) shown = { ...shown, context: now.context };

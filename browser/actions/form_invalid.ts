@@ -7,6 +7,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { callOnHandle, callUtility, type RemoteHandle } from "../injected/mod.ts";
+import { contentFrameId } from "../snapshot/frame_owner.ts";
 
 /** Keys that submit a form from a field (HTML implicit submission) or activate a button. */
 const ENTER_KEYS = new Set(["Enter", "NumpadEnter"]);
@@ -21,12 +22,16 @@ export function validationStoppedWarning(invalid: readonly string[], again: stri
   }); fill those fields, then ${again}`;
 }
 
+/** How deep in nested frames the focused field is looked for. */
+const MAX_FOCUS_DEPTH = 5;
+
 /**
  * Before `press key`: when the key is Enter and the browser's validation would stop the form
- * it submits (on `handle`'s element, else the tab's focused element in its main frame), the
- * warning to give unless the form was sent; else undefined. Best effort: a page that does not
- * answer gives no warning. CDP: one `Runtime.callFunctionOn` or `Runtime.evaluate` (utility
- * world), for Enter only.
+ * it submits (on `handle`'s element, else the tab's focused element, in whichever frame holds
+ * the focus), the warning to give unless the form was sent; else undefined. Best effort: a
+ * page that does not answer gives no warning. CDP: one `Runtime.callFunctionOn` or
+ * `Runtime.evaluate` (utility world), for Enter only; with the focus in an iframe, one
+ * `DOM.describeNode` and one more evaluation per frame level down to it.
  */
 export async function enterStoppedWarning(
   page: Page,
@@ -35,10 +40,20 @@ export async function enterStoppedWarning(
 ): Promise<string | undefined> {
   if (!ENTER_KEYS.has(key)) return undefined;
   try {
-    const invalid = handle
+    let invalid = handle
       ? await callOnHandle(handle, "enterBlocked")
       : await callUtility(page, page.mainFrameId, "enterBlocked", [null]);
-    return invalid?.length ? validationStoppedWarning(invalid, "press Enter again") : undefined;
+    // The focus is in a frame: its own document says what Enter would send there.
+    let frameId = page.mainFrameId;
+    for (let depth = 0; invalid && "frame" in invalid && depth < MAX_FOCUS_DEPTH; depth++) {
+      const child = await contentFrameId(page, frameId, invalid.frame);
+      if (!child) return undefined;
+      frameId = child;
+      invalid = await callUtility(page, frameId, "enterBlocked", [null]);
+    }
+    return Array.isArray(invalid) && invalid.length
+      ? validationStoppedWarning(invalid, "press Enter again")
+      : undefined;
   } catch {
     return undefined;
   }

@@ -14,6 +14,7 @@ import type { PerformFields } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
 import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { ToolError } from "../tool_error.ts";
+import { nameCoverRef } from "./cover_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
 import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
@@ -251,7 +252,9 @@ async function runExclusive(
           revealByHover: spec.actionability.hitTest === true,
           deadline,
           signal: early.signal,
-        }));
+        })).catch((e) => {
+          throw nameCoverRef(e, session.refs, page);
+        });
         if (elementPoint.hoveredFirst) {
           result.warn(
             `moved the pointer over ${elementPoint.hoveredFirst} first: the element shows only while it is hovered`,
@@ -344,7 +347,7 @@ async function runExclusive(
           }),
         );
       } else if (!(e instanceof ToolError) || signal?.aborted) throw e;
-      else result.fail(e);
+      else result.fail(nameCoverRef(e, session.refs, page) as ToolError);
     } finally {
       performing[Symbol.dispose]();
     }

@@ -177,6 +177,7 @@ export async function findElements(
   }));
   const ranked = rank(scans, recalled);
   const warnings: string[] = [];
+  const tie = mainFirst(ranked);
   const closeCount = scans.reduce((n, s) => n + (s?.closeCount ?? 0), 0);
   const ordinal = applyOrdinal(ranked, parsed.ordinal, warnings, closeCount);
   const chosen = ranked.slice(0, limit);
@@ -187,7 +188,15 @@ export async function findElements(
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }
   const [a, b] = candidates;
-  if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
+  const tied = tie && !ordinal && chosen[1] === tie.frameOne && candidates[1];
+  if (a && tied) {
+    const where = frames[tie.frameOne.frame]?.frame;
+    warnings.push(
+      `${a.ref} and ${tied.ref} match alike: ${a.ref} in the main page goes first, ${tied.ref} is in a frame${
+        where ? ` ("${cut(where, 40)}")` : ""
+      }`,
+    );
+  } else if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
     warnings.push(
       `top two are close (${a.score}, ${b.score}): say where it is ("in the …") or check why`,
     );
@@ -219,6 +228,30 @@ function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked
     y.chosen - x.chosen || y.score - x.score || x.frame - y.frame || x.item.order - y.item.order
   );
   return all;
+}
+
+/**
+ * A tie between a child frame's best and the main page's (their scores the same as shown, to
+ * the hundredth): the main page's goes first, as a person reads the page it is on. Returns the
+ * two when they tied, the frame's one now second; undefined otherwise (also when feedback chose
+ * the first).
+ */
+function mainFirst(ranked: Ranked[]): { frameOne: Ranked } | undefined {
+  const top = ranked[0];
+  if (!top || top.chosen) return undefined;
+  const shown = (r: Ranked) => Math.round(r.score * 100);
+  if (top.frame === 0) {
+    const next = ranked[1];
+    return next && next.frame !== 0 && shown(next) === shown(top) ? { frameOne: next } : undefined;
+  }
+  const main = ranked.find((r) => r.frame === 0 && !r.chosen && shown(r) === shown(top));
+  if (!main) return undefined;
+  ranked.splice(ranked.indexOf(main), 1);
+  ranked.unshift(main);
+  // The frame's one right after it (other equals of its frame keep their order).
+  ranked.splice(ranked.indexOf(top), 1);
+  ranked.splice(1, 0, top);
+  return { frameOne: top };
 }
 
 /**

@@ -127,6 +127,10 @@ export function installElementFactsLib(api: PageApi): void {
     let t = el ?? document.activeElement;
     while (!el && t?.shadowRoot?.activeElement) t = t.shadowRoot.activeElement;
     if (!t) return undefined;
+    // The focus is inside a frame: its document answers (the server asks it).
+    if (!el && (t instanceof HTMLIFrameElement || t instanceof HTMLFrameElement)) {
+      return { frame: api.idOf(t) };
+    }
     const direct = invalidFormOf(t as El);
     if (direct || !(t instanceof HTMLInputElement) || !BLOCKING.has(t.type)) return direct;
     const form = t.form;

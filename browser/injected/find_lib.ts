@@ -65,7 +65,7 @@ export function installFindLib(api: PageApi): void {
   type Field = [string, string, number];
   type Match = [number, string];
   const findPlaceBag = api.findPlaceBag as Fn<[Element, string, string?], Bag>;
-  const findNearBag = api.findNearBag as Fn<[Element, number], Bag>;
+  const findNearBag = api.findNearBag as Fn<[Element, number, (Element | null)?], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
   const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
@@ -149,7 +149,8 @@ export function installFindLib(api: PageApi): void {
       }
       return findPlaceBag(el, heading, q.frame);
     };
-    const nearBag = (el: Element) => findNearBag(el, Math.max(1, nearWords.length || words.length));
+    const nearBag = (el: Element, stop?: Element | null) =>
+      findNearBag(el, Math.max(1, nearWords.length || words.length), stop);
     const itemHays = new Map<Element, string>();
     const itemHay = (item: Element) => {
       let hay = itemHays.get(item);
@@ -230,7 +231,8 @@ export function installFindLib(api: PageApi): void {
           const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
           if (left.length && left.length < words.length) {
             // Around a row is other rows: where it sits may name it, its neighbours do not.
-            const bag = isItem(el) ? placeBag(el) : [...nearBag(el), ...placeBag(el)];
+            // Around a control in a row, only its own row: the rows beside it name other items.
+            const bag = isItem(el) ? placeBag(el) : [...nearBag(el, item), ...placeBag(el)];
             const [s, label] = bagScore(bag, left);
             if (s > 0) {
               nameScore += (1 - nameScore) * 0.8 * s * (1 - left.length / (words.length + 1));

@@ -90,10 +90,10 @@ export function installFindPlaceLib(api: PageApi): void {
     return bag;
   }
 
-  function nearBag(el: Element, asked: number): Bag {
+  function nearBag(el: Element, asked: number, stop?: Element | null): Bag {
     const bag: Bag = [];
     let a: Element | null = el;
-    for (let up = 0; up < 3 && a; up++) {
+    for (let up = 0; up < 3 && a && a !== stop; up++) {
       a = flatParent(a);
       if (!a || a === document.body) break;
       const text = textOf(a, 160, el);

@@ -36,6 +36,7 @@ import { installReadLib } from "./read_lib.ts";
 import { installControlLib } from "./control_lib.ts";
 import { installInspectLib } from "./inspect_lib.ts";
 import { installHoverRevealLib } from "./hover_reveal_lib.ts";
+import { installCoverKindLib } from "./cover_kind_lib.ts";
 
 type Part = (api: PageApi) => void;
 
@@ -153,6 +154,7 @@ export const LAZY: readonly LazyParts[] = [
   group("__inspect", [installControlLib, installInspectLib], ACT),
   // A click on a control shown on its row's hover (rare: sent then).
   group("__hover", [installHoverRevealLib], ACT),
+  group("__coverKind", [installCoverKindLib], ACT),
   group(
     "__find",
     [installFindWordsLib, installFindPlaceLib, installFindLib, installFindHintLib],

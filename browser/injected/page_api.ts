@@ -233,8 +233,10 @@ export interface PageApi extends OnDemandApi {
   /**
    * The invalid fields ("name: message", at most 5) of the form Enter on `el` (null: the
    * focused element) would submit, when the browser's validation would stop it; else undefined.
+   * With `el` null and the focus in an iframe: that iframe's page-local id (`frame`), for its
+   * document to answer.
    */
-  enterBlocked: (el: Element | null) => string[] | undefined;
+  enterBlocked: (el: Element | null) => string[] | undefined | { frame: number };
   /** What an input or textarea holds now (null: neither), for a fill to compare. */
   fieldKept: (el: Element) => FieldKept | null;
   scrollInfo: (el?: Element | null) => ScrollInfo;
@@ -251,9 +253,15 @@ export interface PageApi extends OnDemandApi {
   textExcerpt: (max: number) => string;
 
   // typing_lib.ts (where typed keys go)
-  focusInfo: () => { editable: boolean; what: string };
+  focusInfo: () => { editable: boolean; what: string; none?: boolean; frame?: number };
   /** `focusInfo`, watching where the keys typed next go when the element takes text. */
-  typeStart: () => { editable: boolean; what: string; watching?: true };
+  typeStart: () => {
+    editable: boolean;
+    what: string;
+    none?: boolean;
+    frame?: number;
+    watching?: true;
+  };
   /** What the typing since `typeStart` left where (`TypeLanded`); null: nothing watched. */
   typeEnd: () => TypeLanded | null;
   taskTurn: (field?: Element | null) => Promise<string | null>;

@@ -9,6 +9,7 @@
 import type {
   ArmInfo,
   ControlState,
+  CoverFacts,
   DomTreeInfo,
   DraftControl,
   DraftState,
@@ -111,6 +112,12 @@ export interface OnDemandApi {
     value: string,
     important: boolean,
   ) => StyleWriteInfo;
+  // cover_kind_lib.ts
+  /**
+   * What kind of cover is at (x, y) (frame CSS px) over `el`, when its description alone would
+   * mislead (the card's stretched link, a transparent layer); null otherwise.
+   */
+  coverKind: (el: Element, x: number, y: number) => CoverFacts | null;
   // hover_reveal_lib.ts
   /**
    * For an element hidden until an ancestor is hovered (a `:hover` style rule): that ancestor
@@ -153,8 +160,12 @@ export interface OnDemandApi {
   // find_place_lib.ts: bags of `[word, weight, label]`
   /** Where an element sits (ancestors, the nearest heading's name, its frame's name). */
   findPlaceBag: (el: Element, heading: string, frame?: string) => Array<[string, number, string]>;
-  /** The text around an element. */
-  findNearBag: (el: Element, asked: number) => Array<[string, number, string]>;
+  /** The text around an element (its ancestors up to 3 levels, not past `stop`). */
+  findNearBag: (
+    el: Element,
+    asked: number,
+    stop?: Element | null,
+  ) => Array<[string, number, string]>;
   /** How well a bag covers words, and the best match's label. */
   findBagScore: (bag: Array<[string, number, string]>, q: string[]) => [number, string];
   /** Whether an element is a row or list item (its text names nameless controls in it). */

@@ -299,6 +299,26 @@ export type SnapshotResult = {
 };
 
 /**
+ * What kind of cover takes a click meant for an element (`coverKind`, asked once the hit test
+ * found it covered), when it is
+ * one an agent cannot tell from its description: `stretched`, a link or button of the
+ * element's own card whose box or `::before`/`::after` (`pseudo`) spans the card (`card`,
+ * described) — the page's "stretched link", where a person's click lands too; `transparent`, a
+ * layer that paints nothing (no background, border, text or image, or opacity 0) and is no
+ * control, yet takes the pointer (its `pointer-events` are on). `id` and `inst`: the cover's
+ * page-local id and its world's instance (to name its ref).
+ */
+export type CoverFacts = {
+  kind: "stretched" | "transparent";
+  /** The stretched link, described. */
+  link?: string;
+  card?: string;
+  pseudo?: string;
+  id: number;
+  inst: string;
+};
+
+/**
  * What the page-side hit test says: the element gets the pointer, something
  * else is on top (`coveredBy`), or the point lies outside the visible box of
  * an ancestor that clips the element (`clippedBy`; `how`: `overflow`,

@@ -19,10 +19,18 @@ export function installTypingLib(api: PageApi): void {
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     return el;
   };
-  /** Whether the focused element takes typing, and what it is. */
+  /**
+   * Whether the focused element takes typing, and what it is; `none` when nothing is focused
+   * (the body), `frame` (its page-local id) when the focus is inside an iframe.
+   */
   api.focusInfo = () => {
     const el = deepActive();
-    if (!el || el === document.body) return { editable: false, what: NOTHING };
+    if (!el || el === document.body || el === document.documentElement) {
+      return { editable: false, what: NOTHING, none: true };
+    }
+    if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {
+      return { editable: false, what: describeEl(el), frame: api.idOf(el) };
+    }
     const editable = (el instanceof HTMLInputElement && !el.readOnly && !el.disabled) ||
       (el instanceof HTMLTextAreaElement && !el.readOnly && !el.disabled) ||
       (el as HTMLElement).isContentEditable;

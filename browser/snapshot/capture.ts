@@ -82,6 +82,8 @@ export interface CapturedSnapshot {
    * walk (no round trip of its own): the text marks focus on text fields only.
    */
   focusRef?: string;
+  /** When the capture began, epoch ms (set by {@link tabSnapshot}, which caches it). */
+  takenAt?: number;
 }
 
 /** Deeper iframe nesting than this is shown as a note, not read. */
@@ -387,13 +389,15 @@ export async function tabSnapshot(
   if (options.reuse && cached && await snapshotStillCurrent(page, cached.frameStates)) {
     return cached;
   }
-  const snap = await captureSnapshot(page, registry, {
+  const takenAt = Date.now();
+  const captured = await captureSnapshot(page, registry, {
     frameNote: options.frameNote,
     signal: options.signal,
     holdContexts: options.holdContexts,
     acted: options.acted,
     onFrameRead: options.onFrameRead,
   });
+  const snap = { ...captured, takenAt };
   cache.set(key, snap);
   return snap;
 }

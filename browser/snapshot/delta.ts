@@ -19,6 +19,7 @@
  * @module
  */
 import { findMoves } from "./moves.ts";
+import { dropTicking, reorderNote, type SelfChanges, type Ticked, tickingNote } from "./ticking.ts";
 import { controlText, rowControls } from "./row_line.ts";
 import { reidentifyReusedRows } from "./reused_rows.ts";
 import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./delta_lines.ts";
@@ -45,6 +46,12 @@ export interface DiffOptions {
   maxLines?: number;
   /** Cap on `appeared` and on `removedNodes`. Default 20. */
   maxNodes?: number;
+  /**
+   * What the page was seen changing on its own (`ticking.ts` `selfChanges`): lines in a ticking
+   * place changed by their numbers are summed up in one note, not listed; and when it reorders
+   * itself, moves are counted in a note, not listed.
+   */
+  self?: SelfChanges | undefined;
 }
 
 /** The result of {@link diffSnapshots}. */
@@ -76,6 +83,8 @@ export interface SnapshotDiff {
   appeared: NodeChange[];
   /** Significant nodes that went away (see {@link removedNodes}). */
   removedNodes: NodeChange[];
+  /** Lines left out as ticking on their own (see {@link DiffOptions.ticking}). */
+  ticked?: Ticked | undefined;
 }
 
 const NODE_LINE = /^- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
@@ -212,6 +221,10 @@ export function diffSnapshots(
     }
   }
 
+  // A clock, a counter: what ticks on its own is not the action's change (one note says it).
+  const ticked = options.self
+    ? dropTicking(a, b, { addedIdx, removedIdx, changedRefs }, options.self.ticking)
+    : undefined;
   const changedCount = changedRefs.size;
   // A node the page re-created with the same content (a list rendered anew): one note names
   // old and new refs, instead of the lines going and coming (paired before the cut to maxLines).
@@ -240,9 +253,13 @@ export function diffSnapshots(
   // The data keeps what went and came, renewed lines too.
   const shownRemoved = [...removedLines.slice(0, keepRemoved), ...gone].sort(byIndex);
   const shownAdded = [...addedLines.slice(0, keepAdded), ...came].sort(byIndex);
-  // Moves take the room that is left: what appeared and went away matters more.
-  const shownMoves = moves.lines.slice(0, Math.max(0, maxLines - keepAdded - keepRemoved));
-  const hiddenMoves = moves.lines.length - shownMoves.length;
+  // Moves take the room that is left: what appeared and went away matters more. A page that
+  // reorders itself has its moves counted, not listed (the action may not have made them).
+  const selfMoved = options.self?.reorders === true && moves.movedCount > 0;
+  const shownMoves = selfMoved
+    ? []
+    : moves.lines.slice(0, Math.max(0, maxLines - keepAdded - keepRemoved));
+  const hiddenMoves = selfMoved ? 0 : moves.lines.length - shownMoves.length;
   const truncated = keepAdded + keepRemoved < total || hiddenMoves > 0;
 
   const render: string[] = [];
@@ -263,6 +280,8 @@ export function diffSnapshots(
   if (renewed.length) render.push(renewedNote(renewed));
   const stranded = [...new Set([...moves.stranded, ...reused.stranded])];
   if (stranded.length || reused.gone.length) render.push(strandedNote(stranded, reused.gone));
+  if (ticked) render.push(tickingNote(ticked));
+  if (selfMoved) render.push(reorderNote(moves.movedCount));
   if (truncated) {
     render.push(
       `… ${
@@ -289,6 +308,7 @@ export function diffSnapshots(
     text: render.join("\n"),
     appeared,
     removedNodes: removedNodeList,
+    ...(ticked ? { ticked } : {}),
   };
 }
 

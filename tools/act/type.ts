@@ -14,6 +14,7 @@ const TYPE_CHUNK = 40;
 /** Longest wait for where the keys went (a page busy or gone: not said), ms. */
 const TYPE_END_MS = 1000;
 import { callUtility } from "../../browser/injected/mod.ts";
+import { listensForKeys, typingFocus } from "../../browser/actions/typing_focus.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { fillsBoundSecret } from "../../browser/secret_scope.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
@@ -54,6 +55,20 @@ export const typeTool = defineTool({
           page.mainFrameId,
           "typeStart",
         ).catch(() => undefined);
+        // The focus inside an iframe: what has it there (its keys go into that document).
+        const where = focus?.frame !== undefined
+          ? await typingFocus(page, signal).catch(() => undefined)
+          : focus && { ...focus, frameId: page.mainFrameId };
+        // Keys with nothing focused go nowhere, unless the page takes them itself (a game).
+        const toPage = where?.none && await listensForKeys(page, where.frameId, signal);
+        if (where?.none && !toPage) {
+          throw new ToolError(
+            "invalid-argument",
+            "Nothing has the focus and the page listens for no keys: the text would go nowhere, so nothing was typed",
+            "click the field first (its ref), then type; or fill it by ref",
+            { reason: "not-focused" },
+          );
+        }
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
@@ -96,15 +111,22 @@ export const typeTool = defineTool({
             timeoutMs: TYPE_END_MS,
             signal,
           }).catch(() => undefined);
-          const where = typedOutcome(args.text, landed);
-          if (where && "error" in where) throw where.error;
-          if (where) return { warnings: [where.warning] };
+          const outcome = typedOutcome(args.text, landed);
+          if (outcome && "error" in outcome) throw outcome.error;
+          if (outcome) return { warnings: [outcome.warning] };
         }
-        // Keys still go to the page (shortcuts), but text went nowhere visible.
-        if (focus && !focus.editable) {
+        if (toPage) {
           return {
             warnings: [
-              `the focused element (${focus.what}) does not take text; click or fill a field first`,
+              "nothing had the focus: the keys went to the page's own key listeners, not into a field",
+            ],
+          };
+        }
+        // Keys still go to the page (shortcuts), but text went nowhere visible.
+        if (where && !where.editable) {
+          return {
+            warnings: [
+              `the focused element (${where.what}) does not take text; click or fill a field first`,
             ],
           };
         }
