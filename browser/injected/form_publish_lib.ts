@@ -15,7 +15,8 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { PageErrorCode, PageFailure, SubmitWatch } from "./page_types.ts";
+import type { SubmitWatch } from "./form_types.ts";
+import type { PageErrorCode, PageFailure } from "./page_types.ts";
 
 /** Adds `formDraftsOf`, `formDraftState`, publish arming and the submit watch to the api. */
 export function installFormPublishLib(api: PageApi): void {

@@ -8,26 +8,28 @@
  */
 import type {
   ArmInfo,
-  ControlState,
-  DomTreeInfo,
   DraftControl,
   DraftState,
   DraftStateName,
   EditorInfo,
   EditorWriteResult,
   EnterBlocker,
+  FormControl,
+  FormKit,
+  SetFieldResult,
+  SubmitWatch,
+} from "./form_types.ts";
+import type {
+  ControlState,
+  DomTreeInfo,
   FindHint,
   FindQuery,
   FindScan,
-  FormControl,
-  FormKit,
   OptionSearch,
   PageFailure,
-  SetFieldResult,
   ShownAs,
   StylesInfo,
   StyleWriteInfo,
-  SubmitWatch,
 } from "./page_types.ts";
 
 /** The on-demand parts' members, by the part that installs them. */

@@ -2,9 +2,10 @@
 /**
  * Types of the values the page-side parts (`*_lib.ts`) hand each other and
  * the Deno side: objects with methods that stay in the page (an outline
- * buffer, a link writer, the form kit) and the JSON shapes results take
+ * buffer, a link writer) and the JSON shapes results take
  * across `Runtime.evaluate` / `Runtime.callFunctionOn` with `returnByValue`.
- * Types only: nothing here is sent to the page.
+ * The form parts' types are in `form_types.ts`, the control and find parts' in
+ * `control_types.ts` and `find_types.ts`. Types only: nothing here is sent to the page.
  *
  * @module
  */
@@ -55,45 +56,6 @@ export interface LinkWriter {
   isPermalink(el: Element, name: string): boolean;
   /** The heading's name without a trailing permalink mark it holds. */
   headingName(el: Element, name: string): string;
-}
-
-// Page-side values that stay in the page (never cross the CDP boundary by value).
-
-/** A form field element the form parts handle. */
-export type FormControl =
-  | HTMLInputElement
-  | HTMLSelectElement
-  | HTMLTextAreaElement
-  | HTMLButtonElement;
-
-/** The form part's shared helpers (`formKit`, form_lib.ts), used by the other form parts. */
-export interface FormKit {
-  isControl: (el: Element | null) => el is FormControl;
-  /** `select`, `select-multiple`, `textarea`, `button`, or the input's type. */
-  typeOf: (el: FormControl) => string;
-  /** Enabled and shown (or a hidden checkbox or radio a shown label toggles). */
-  usable: (el: FormControl) => boolean;
-  shown: (el: Element) => boolean;
-  /** A selector that matches exactly this element in its document. */
-  selectorFor: (el: Element) => string;
-  /** `s` as a CSS string literal. */
-  cssString: (s: string) => string;
-  /** The controls that post with the form (also those outside it with form=…). */
-  controlsOf: (form: HTMLFormElement | null, scope: Element) => FormControl[];
-  /** The form to read: `root` (a form, inside one, or holding one), else the biggest form. */
-  rootOf: (root: string | null) => { form: HTMLFormElement | null; scope: Element } | PageFailure;
-  editorsIn: (scope: Element | Document) => Element[];
-  /** The editable element of an editor: its own element, or an iframe's editable body. */
-  editableOf: (ed: Element) => HTMLElement | null;
-  /** The field an editor posts as. */
-  backingOf: (ed: Element) => HTMLInputElement | HTMLTextAreaElement | null;
-  editorInfo: (ed: Element, full: boolean) => EditorInfo;
-  labelText: (el: Element) => string;
-  /** Whitespace collapsed and trimmed. */
-  norm: (s: string | null | undefined) => string;
-  /** `s`, marked to be cut at `n` characters on the server (browser/page_cuts.ts). */
-  cut: (s: string, n: number) => string;
-  isSubmit: (el: FormControl) => boolean;
 }
 
 // JSON shapes: what by-value results look like once they crossed (no nodes, no functions).
@@ -332,84 +294,6 @@ export type RefState = ({ state: "ok" } & RefDescription) | { state: "gone" } | 
 
 /** What `coverScan` finds: texts, and per control the strings it shows. */
 export type CoverScan = { texts: string[]; values: string[][] };
-
-/** A rich-text editor as read_form and set_editor report it. */
-export type EditorInfo = {
-  kind: string;
-  selector: string;
-  label?: string;
-  usable: boolean;
-  postsAs: string | null;
-  text: string;
-  html?: string;
-};
-
-/**
- * What `formSetField` answers (`changed`: what a ref's field is now, re-used; `landed`: after
- * its value was set).
- */
-export type SetFieldResult =
-  | (PageFailure & { changed?: ShownAs; landed?: true })
-  | { ok: boolean; checked: boolean }
-  | { ok: boolean; value: string | string[] };
-
-/** What `formEditorWrite` answers: the clean markup written and what it lost. */
-export type EditorWriteResult = PageFailure | { ok: true; html?: string; removed?: string[] };
-
-/** What a publish/draft control's setting means. */
-export type DraftMeaning = "draft" | "public" | null;
-
-/** One option of a publish control. */
-export type DraftOption = {
-  value: string;
-  label: string;
-  selected: boolean;
-  means: DraftMeaning;
-  selector: string;
-};
-
-/** One publish control as the page-side library reports it. */
-export type DraftControl = {
-  name: string;
-  type: string;
-  state: "draft" | "public" | "unknown";
-  usable: boolean;
-  options: DraftOption[];
-};
-
-/** An item's state from its publish controls (`none`: it has none). */
-export type DraftStateName = "draft" | "public" | "unknown" | "none";
-
-/** The draft state of a form (`formDraftState`). */
-export type DraftState = { state: DraftStateName; drafts: DraftControl[]; form: string | null };
-
-/** What `formPublishArm` did or, on a dry run, would do (`token` to set it back). */
-export type ArmInfo = {
-  means: "public" | null;
-  before: DraftStateName;
-  control: string;
-  item: string | null;
-  token?: number;
-  after?: DraftStateName;
-};
-
-/** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */
-export type SubmitWatch = {
-  form: boolean;
-  submitted: boolean;
-  prevented: boolean;
-  settled: boolean;
-  invalid: string[];
-  keyPrevented?: boolean;
-  /** The document changed after the submit event (the page re-rendered). */
-  changed?: boolean;
-};
-
-/** Why Enter in a field does not send its form (`formEnterBlocker`). */
-export type EnterBlocker =
-  | { kind: "multiline" }
-  | { kind: "disabled-button"; button: string }
-  | { kind: "no-button"; fields: string[] };
 
 /** One match of a `text=` selector, for choosing among several (`queryMatches`, text_lib.ts). */
 export type TextMatchInfo = {
