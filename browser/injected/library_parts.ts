@@ -25,6 +25,7 @@ import { installFormPublishLib } from "./form_publish_lib.ts";
 import { installFindWordsLib } from "./find_words_lib.ts";
 import { installFindPlaceLib } from "./find_place_lib.ts";
 import { installFindLib } from "./find_lib.ts";
+import { installFindScoreLib } from "./find_score_lib.ts";
 import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installFirstLib } from "./first_listeners.ts";
@@ -149,7 +150,13 @@ export const LAZY: readonly LazyParts[] = [
   group("__hover", [installHoverRevealLib], ACT),
   group(
     "__find",
-    [installFindWordsLib, installFindPlaceLib, installFindLib, installFindHintLib],
+    [
+      installFindWordsLib,
+      installFindPlaceLib,
+      installFindScoreLib,
+      installFindLib,
+      installFindHintLib,
+    ],
     ACT,
   ),
 ];

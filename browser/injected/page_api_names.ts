@@ -150,6 +150,7 @@ export const PAGE_API_NAMES = Object.keys(
     inspectStyleWrite: 1,
     hoverReveal: 1,
     findScan: 1,
+    findScorer: 1,
     findTokens: 1,
     findWordMatch: 1,
     findFieldScore: 1,

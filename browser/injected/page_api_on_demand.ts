@@ -25,6 +25,7 @@ import type {
   FindHint,
   FindQuery,
   FindScan,
+  FindScorer,
   OptionSearch,
   PageFailure,
   ShownAs,
@@ -119,8 +120,8 @@ export interface OnDemandApi {
    * (described) and a point on it, frame CSS px; null when hidden for another reason.
    */
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
-  // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
-  // method's first call)
+  // find_words_lib.ts, find_place_lib.ts, find_score_lib.ts, find_lib.ts, find_hint_lib.ts
+  // (installed with the form parts on a find method's first call)
   /** The words of a text as the ranker compares them. */
   findTokens: (s: string) => string[];
   /** How well a query word matches a page word, 0..1. */
@@ -171,6 +172,8 @@ export interface OnDemandApi {
   ) => [number, string];
   /** The frame's elements scored against a `find` query, best first (browser/find/). */
   findScan: (query: FindQuery) => FindScan;
+  /** A `find` query's scorer (find_score_lib.ts): `findScan`'s walk hands it the candidates. */
+  findScorer: (query: FindQuery) => FindScorer;
   /** An element's test id and id attribute (find_feedback's keys). */
   findStable: (el: Element) => { testId: string; idAttr: string };
   /** Per page-local id: a selector verified unique now, actionability, viewport. */
