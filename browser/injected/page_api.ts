@@ -44,6 +44,8 @@ import type {
   TextMatchInfo,
   TextSections,
   TextWalkHook,
+  WalkLines,
+  WalkScope,
 } from "./page_types.ts";
 import type { OnDemandApi } from "./page_api_on_demand.ts";
 
@@ -161,8 +163,10 @@ export interface PageApi extends OnDemandApi {
   /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
   inertOf: (el: Element) => string;
 
-  // links_lib.ts, walker_lib.ts
+  // links_lib.ts, walk_lines_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
+  /** The line writers of one snapshot walk. */
+  walkLines: (scope: WalkScope) => WalkLines;
   /** The outline of the frame's document or of one subtree. */
   snapshot: (opts?: SnapshotOptions) => SnapshotResult;
 

@@ -54,6 +54,7 @@ export const PAGE_API_NAMES = Object.keys(
     valueText: 1,
     inertOf: 1,
     newLinks: 1,
+    walkLines: 1,
     snapshot: 1,
     beginRefs: 1,
     refTuple: 1,

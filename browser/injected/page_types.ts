@@ -58,6 +58,41 @@ export interface LinkWriter {
   headingName(el: Element, name: string): string;
 }
 
+/**
+ * What the line writers of a snapshot walk (`walkLines`, walk_lines_lib.ts) share with the walk
+ * (walker_lib.ts): its outline, refs, links and focused element, and its own steps.
+ */
+export interface WalkScope {
+  o: Outline;
+  /** The walk's refs (`SnapshotResult.refs`). */
+  refs: Array<SnapshotRef | [number]>;
+  links: LinkWriter;
+  /** The focused element (through open shadow roots), or null. */
+  focused: Element | null;
+  /** The focused element got ref `#id` (`SnapshotResult.focus`). */
+  focus(id: number): void;
+  /** Walks an element's children (its shadow root's, or a slot's assigned nodes). */
+  walkKids(el: Element, depth: number, flags: number): void;
+  /** Walks an element: its line, if any, and its content. */
+  walkEl(el: Element, depth: number, flags: number): void;
+  /** Writes a table row (`target`: the row has a ref of its own). */
+  walkRow(el: Element, depth: number, flags: number, target?: boolean): void;
+  /** The element's name (static checks only inside skipped content). */
+  nameIn(el: Element, flags: number): string;
+  /** The element's context, `[kind, text]` (static checks only inside skipped content). */
+  contextIn(el: Element, flags: number, role: string, name: string): [string, string];
+}
+
+/** The line writers of one snapshot walk (`walkLines`, walk_lines_lib.ts). */
+export interface WalkLines {
+  /** A targetable element's line (`stateEl`: the element whose states it shows, its control). */
+  walkTarget(el: Element, depth: number, flags: number, stateEl: Element): void;
+  /** A line of structure (`role`): a heading, landmark, list, dialog, image, … */
+  walkStruct(el: Element, role: string, depth: number, flags: number): void;
+  /** A container without a line of its own: its content in its place. */
+  walkGeneric(el: Element, depth: number, flags: number): void;
+}
+
 // JSON shapes: what by-value results look like once they crossed (no nodes, no functions).
 // Type aliases, not interfaces: a Deno-side `Record<string, unknown>` takes them.
 
