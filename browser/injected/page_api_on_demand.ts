@@ -51,6 +51,7 @@ export interface OnDemandApi {
   formsSendInfo: () => { armed: string[]; sendsTo: string[] };
   formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
   formPublishRestore: (el: Element, token: number) => DraftStateName;
+  // form_submit_lib.ts
   formWatchSubmit: (submit: Element) => SubmitWatch;
   formSubmitState: (submit: Element) => SubmitWatch | null;
   formUnwatchSubmit: (submit: Element) => void;
