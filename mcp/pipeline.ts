@@ -262,6 +262,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     scope = newCallScope(
       budget.signal,
       (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
+      { client: ctx.sessions },
     );
     // A person taking control meanwhile ends a mutation at its next step.
     unwatchControl = stopOnTakeover(

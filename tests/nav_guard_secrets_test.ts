@@ -4,7 +4,7 @@
  * declared form, a GET form, a page script or an image URL.
  */
 import { join } from "node:path";
-import { assertEquals, assertTrue } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { eventually } from "./_util.ts";
@@ -55,7 +55,11 @@ Deno.test("navigation guard: a bound secret never leaves for another origin", as
 
     await t.step("a declared POST form to another allowed origin: refused, not sent", async () => {
       await mcp.ok("fill", { selector: "#p", value: "{{secret:PW}}", snapshot: "none" });
-      refused(await mcp.call("click", { selector: "#send", submits: true, snapshot: "none" }));
+      const r = await mcp.call("click", { selector: "#send", submits: true, snapshot: "none" });
+      refused(r);
+      // Said as it is: the guard stopped the form's request, so the tab stayed.
+      assertIncludes(textOf(r), "the secret guard stopped a request to");
+      assertIncludes(textOf(r), `the tab has not moved (${srv.a}/login)`);
       assertEquals(leaked(), []);
     });
 
@@ -66,7 +70,12 @@ Deno.test("navigation guard: a bound secret never leaves for another origin", as
     });
 
     await t.step("a page script's fetch and an image URL carrying it: failed", async () => {
-      refused(await mcp.call("click", { selector: "#script", snapshot: "none" }));
+      const r = await mcp.call("click", { selector: "#script", snapshot: "none" });
+      refused(r);
+      // A script's fetch was never to move the tab: not said to have "not moved".
+      assertIncludes(textOf(r), "the secret guard stopped a request to");
+      assertIncludes(textOf(r), "not a navigation; the tab is at");
+      assertNotIncludes(textOf(r), "has not moved");
       await eventually(() => srv.seen("A").includes("GET /done1"), 5000, "the script's end");
       // The image may fail after the click's result: refused when the result saw it.
       const img = await mcp.call("click", { selector: "#img", snapshot: "none" });

@@ -18,6 +18,7 @@ import type { SinceLastCall } from "../sessions/between_calls.ts";
 import type { DialogEntry } from "../sessions/dialogs.ts";
 import type { DownloadEntry } from "../sessions/download_types.ts";
 import type { Mutation, NavigationInfo, RoutedEntry } from "./recording.ts";
+import type { ToolError } from "../tool_error.ts";
 
 export type {
   BlockedDownload,
@@ -225,6 +226,14 @@ export interface ActionResult {
   [field: string]: unknown;
 }
 
+/**
+ * What {@link PerformFields.checkElement} found: a warning to add, or the action's failure
+ * (`fields`: the tool's own fields as they really are, e.g. the option a select holds).
+ */
+export type ElementCheck =
+  | { warning: string }
+  | { error: ToolError; fields?: Record<string, unknown> };
+
 /** What a tool's `perform` may hand back to the result: its own fields. */
 export interface PerformFields {
   /** Facts merged into `element` (over the probe's). */
@@ -243,6 +252,12 @@ export interface PerformFields {
    * is the page's to write (a paragraph can read like a button line).
    */
   warningsUnlessChanged?: string[];
+  /**
+   * Judges the element as the probe read it once the page settled (what a fill or select left
+   * in the field after the page's handlers ran): a warning, or the failure of the action (with
+   * fields replacing the tool's own). Not called when the action failed already.
+   */
+  checkElement?: (element: ElementProbe | undefined) => ElementCheck | undefined;
   /** Where the action went; replaced by `navigation.to` (the tab may have moved on since). */
   url?: unknown;
   /** Any other field, added to the result as is. */

@@ -13,22 +13,39 @@ import type { SecretStore } from "../../policy/secrets.ts";
 import { callUtility } from "../injected/mod.ts";
 import { ToolError } from "../tool_error.ts";
 
+/** A combo's key code and modifiers; undefined when it does not parse. */
+function keysOf(combo: string): { code: string | undefined; mods: Set<string> } | undefined {
+  try {
+    const parsed = parseKeyCombo(combo);
+    return { code: lookupKey(parsed.key)?.definition.code, mods: new Set(parsed.modifiers) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * True when pressing `combo` copies or cuts the selection: Control or Meta with C or X,
  * Control+Insert, Shift+Delete. Pure; false for a combo that does not parse.
  */
 export function copiesSelection(combo: string): boolean {
-  let parsed;
-  try {
-    parsed = parseKeyCombo(combo);
-  } catch {
-    return false;
-  }
-  const code = lookupKey(parsed.key)?.definition.code;
-  const mods = new Set(parsed.modifiers);
+  const keys = keysOf(combo);
+  if (!keys) return false;
+  const { code, mods } = keys;
   const command = mods.has("Control") || mods.has("Meta");
   return (command && (code === "KeyC" || code === "KeyX")) ||
     (mods.has("Control") && code === "Insert") || (mods.has("Shift") && code === "Delete");
+}
+
+/**
+ * True when pressing `combo` pastes from the clipboard: Control or Meta with V (Shift too:
+ * paste as plain text), Shift+Insert. Pure; false for a combo that does not parse.
+ */
+export function pastesClipboard(combo: string): boolean {
+  const keys = keysOf(combo);
+  if (!keys) return false;
+  const { code, mods } = keys;
+  return ((mods.has("Control") || mods.has("Meta")) && code === "KeyV") ||
+    (mods.has("Shift") && code === "Insert");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { copiesSelection } from "./copy_guard.ts";
+import { copiesSelection, pastesClipboard } from "./copy_guard.ts";
 
 Deno.test("copiesSelection: copy and cut shortcuts, nothing else", () => {
   const table: Array<[string, boolean]> = [
@@ -20,4 +20,24 @@ Deno.test("copiesSelection: copy and cut shortcuts, nothing else", () => {
     ["Control+", false],
   ];
   for (const [combo, want] of table) assertEquals(copiesSelection(combo), want, combo);
+});
+
+Deno.test("pastesClipboard: paste shortcuts, nothing else (bad combos included)", () => {
+  const table: Array<[string, boolean]> = [
+    ["Control+v", true],
+    ["Control+V", true],
+    ["Meta+v", true],
+    ["Control+Shift+v", true],
+    ["Shift+Insert", true],
+    ["Control+c", false],
+    ["v", false],
+    ["Shift+v", false],
+    ["Alt+v", false],
+    ["Insert", false],
+    ["Control+Insert", false],
+    ["Control+", false],
+    ["", false],
+    ["NoSuchKey+v", false],
+  ];
+  for (const [combo, want] of table) assertEquals(pastesClipboard(combo), want, combo);
 });

@@ -2,12 +2,15 @@
  * What `fill` says when the field did not keep the value it was given: the browser cut it at
  * the field's `maxlength` (a warning: the rest is there), or refused it (a number field drops
  * letters, a date field a value not in its format: a failure, saying what the field accepts).
- * The page's own rewriting (a phone field formatting digits) is the page's: the result's
- * `element.value` shows it, nothing more is said.
+ * Once the page settled, what the field holds is read by the result's element probe (no
+ * round trip of its own) and judged ({@link valueOutcome}, {@link selectOutcome}): a page that
+ * emptied the field or put back what it held fails the action; one that rewrote the value (a
+ * phone field formatting digits) gets a warning saying what the field holds.
  *
  * @module
  */
 import type { FieldKept } from "../injected/page_types.ts";
+import type { ElementCheck, ElementProbe } from "./action_result.ts";
 import { ToolError } from "../tool_error.ts";
 
 /** What each input type whose value the browser checks accepts, as the failure says it. */
@@ -76,4 +79,117 @@ export function keptOutcome(
     };
   }
   return undefined;
+}
+
+/** A value as a message quotes it: JSON, cut to 80 characters. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 80 ? value.slice(0, 80) + "…" : value);
+}
+
+/** Whitespace runs as one space, ends trimmed: an editable's `innerText` against the text. */
+function spaced(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** The element probe's cut of an editable's text, characters (`element_facts_lib.ts`). */
+const EDITABLE_TEXT_CUT = 200;
+
+/** What a fill gave and what the field held before it (`prepareFill`). */
+export interface FillAsked {
+  /** The value the field should hold now (the value given, or what its maxlength kept). */
+  value: string;
+  /** What the field held before, when short and not secret. */
+  was?: string | undefined;
+  /** A secret field: the probe shows `••••` for any value; values are not quoted. */
+  secret?: boolean | undefined;
+  /** A contenteditable: the probe reads its `innerText` (whitespace as laid out, cut). */
+  editable?: boolean | undefined;
+}
+
+/** Whether the field's `now` is the value asked (an editable's text as laid out, cut). */
+function holdsAsked(asked: FillAsked, now: string): boolean {
+  if (now === asked.value) return true;
+  if (!asked.editable) return now === asked.value.replace(/\r\n?/g, "\n");
+  const want = spaced(asked.value);
+  const have = spaced(now);
+  return have === want || (now.length >= EDITABLE_TEXT_CUT && want.startsWith(have));
+}
+
+const REFUSED_HINT = "snapshot to read the field's label and hints for the value it takes, " +
+  "then fill that; if the page takes only real keys, click the field and use type";
+
+/**
+ * What a fill left in the field once the page's handlers ran (`element` from the result's
+ * probe): the failure when the page emptied the field or put back what it held before (an
+ * `input` handler clearing it, a `beforeinput` handler preventing the edit), a warning when
+ * the field holds another value (the page or a one-line field rewrote it), else nothing.
+ * Nothing is judged of an element gone or not read, or of a secret field that is not empty.
+ */
+export function valueOutcome(
+  asked: FillAsked,
+  element: ElementProbe | undefined,
+): ElementCheck | undefined {
+  const now = element?.value;
+  if (typeof now !== "string" || element?.stillAttached === false) return undefined;
+  if (holdsAsked(asked, now) || (asked.secret && now !== "")) return undefined;
+  const given = asked.secret ? "the value" : quoted(asked.value);
+  if ((asked.editable ? spaced(now) : now) === "") {
+    return {
+      error: new ToolError(
+        "invalid-argument",
+        `Cannot fill: the field is empty after ${given} went in: a page script emptied it (an input handler refusing the value)`,
+        REFUSED_HINT,
+      ),
+    };
+  }
+  if (asked.was !== undefined && holdsAsked({ ...asked, value: asked.was }, now)) {
+    return {
+      error: new ToolError(
+        "invalid-argument",
+        `Cannot fill: the field holds what it held before (${
+          quoted(now)
+        }), not ${given}: the page undid or refused the edit (an input or beforeinput handler)`,
+        REFUSED_HINT,
+      ),
+    };
+  }
+  const why = !asked.editable && /[\r\n]/.test(asked.value) &&
+      now === asked.value.replace(/[\r\n]/g, "")
+    ? "a one-line field drops line breaks"
+    : "the page changed it (an input handler formatting or filtering the value)";
+  return { warning: `the field holds ${quoted(now)}, not the ${given} filled: ${why}` };
+}
+
+/** What a select chose (`selectOption`): the option's value and label, the value before. */
+export interface SelectAsked {
+  value: string;
+  label: string;
+  was?: string | undefined;
+}
+
+/**
+ * What a select left once the page's handlers ran: the failure when the select holds another
+ * option than the one chosen (a `change` handler set it back), with `selected` saying the
+ * option it holds; else nothing.
+ */
+export function selectOutcome(
+  asked: SelectAsked,
+  element: ElementProbe | undefined,
+): ElementCheck | undefined {
+  const now = element?.value;
+  if (typeof now !== "string" || element?.stillAttached === false || now === asked.value) {
+    return undefined;
+  }
+  const label = typeof element?.displayText === "string" ? element.displayText : now;
+  const how = now === asked.was ? "set it back to" : "changed it to";
+  return {
+    error: new ToolError(
+      "invalid-argument",
+      `Cannot select: ${quoted(asked.label)} was chosen, then the page ${how} ${
+        quoted(label)
+      } (its change or input handler)`,
+      "snapshot to see why the page does not take that option (another field may need a value first), or choose another",
+    ),
+    fields: { selected: { value: now, label } },
+  };
 }

@@ -54,11 +54,17 @@ export function blockedNavigation(
     },
   };
   if (b.secret !== undefined) {
+    // What became of the tab: a stopped document leaves its frame where it was; a page's own
+    // request (a fetch, a beacon) was never to move it, and the tab is wherever it is now.
+    const after = b.request
+      ? `(a request of the page's own, not a navigation; the tab is at ${tabUrl})`
+      : b.subframe
+      ? `(an iframe's document: the frame shows "blocked by policy"; the tab is at ${tabUrl})`
+      : `and the tab has not moved (${tabUrl})`;
     return new ToolError(
       "blocked-by-policy",
-      `policy: a request to ${noteOrigin(b.url)} carried the secret ${b.secret}, which is bound ` +
-        `to other origins; it was not sent${b.subframe ? "" : " and the tab has not moved"} ` +
-        `(${tabUrl})`,
+      `policy: the secret guard stopped a request to ${noteOrigin(b.url)}: it carried the ` +
+        `secret ${b.secret}, which is bound to other origins, and was not sent ${after}`,
       "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
       details,
     );

@@ -128,8 +128,15 @@ export class ActionResultBuilder {
       warnings: extraWarnings,
       warningsUnlessSent,
       warningsUnlessChanged,
+      checkElement,
       ...extraRest
     } = facts.extra ?? {};
+    // What the element holds once the page settled, as the tool judges it (a value undone).
+    const checked = checkElement && !this.#error ? checkElement(facts.element) : undefined;
+    if (checked && "error" in checked) {
+      this.fail(checked.error);
+      Object.assign(extraRest, checked.fields);
+    }
     const warnings = [...this.#warnings];
     // A failed load the tool reports as its error (navigate's navigation-failed) is said there.
     if (rec.loadWarning && this.#error?.code !== "navigation-failed") {
@@ -137,6 +144,7 @@ export class ActionResultBuilder {
     }
     if (rec.fileChooser) warnings.push(fileChooserHint(target));
     if (Array.isArray(extraWarnings)) warnings.push(...extraWarnings);
+    if (checked && "warning" in checked) warnings.push(checked.warning);
     const sent = rec.navigation.changed || rec.newTabs.length > 0 ||
       rec.network.mutations.length > 0 || (rec.network.summary.byType["xhr"] ?? 0) > 0 ||
       (rec.network.summary.byType["fetch"] ?? 0) > 0;

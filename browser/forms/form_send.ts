@@ -160,13 +160,17 @@ export function dropEnterWatch(handle: RemoteHandle, watch: EnterWatch): void {
  * @returns Fields for the ActionResult: `submitted: true`, the no-form
  *   warning, or `submitted: false` with a warning when the page's own key
  *   handler took Enter over.
+ * @param options.beforeEnter Awaited once the page's task turn passed, before Enter: it may
+ *   throw to keep Enter from being pressed (fill: the page emptied the field).
  * @throws ToolError `not-actionable` (details `submitted: false`, `invalid`
  *   with each field's `validationMessage`) when the form was not submitted:
- *   the browser's validation stopped it, or Enter does not send this form.
+ *   the browser's validation stopped it, or Enter does not send this form; what
+ *   `beforeEnter` throws.
  */
 export async function pressEnterAndWatch(
   c: PerformContext,
   started?: EnterWatch,
+  options: { beforeEnter?: (() => Promise<void>) | undefined } = {},
 ): Promise<Record<string, unknown>> {
   const { session, page, target } = c;
   const { keyboard } = inputOf(page);
@@ -178,6 +182,7 @@ export async function pressEnterAndWatch(
   // The value went in just now: what its input events deferred runs before Enter acts on it.
   try {
     await pageTaskTurn(page, target.handle.frameId, { signal: c.signal, field: target.handle });
+    await options.beforeEnter?.();
   } catch (e) {
     if (watch?.form) callOnHandle(target.handle, "formUnwatchSubmit").catch(() => {});
     throw e;

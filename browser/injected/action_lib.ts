@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ShownAs } from "./page_types.ts";
+import type { FillPrep, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -264,10 +264,19 @@ export function installActionLib(api: PageApi): void {
 
   /**
    * Prepares a fill: focuses and selects the current content. Returns the edit kind ("text",
-   * "limited": text with a maxlength or a number field, "set", "contenteditable").
+   * "limited": text with a maxlength or a number field, "set", "contenteditable") and what the
+   * field held (`was`: up to {@link WAS_MAX} characters, never a secret's), for the result to
+   * tell a page that undid the edit.
    */
-  api.prepareFill = (el: El, shown?: ShownAs | null) => {
+  api.prepareFill = (el: El, shown?: ShownAs | null): FillPrep | { changed: ShownAs } => {
     const kind = editKind(el);
+    const secret = (api.isSecret as (e: Element) => boolean)(el);
+    const before = kind === "contenteditable" ? (el as HTMLElement).innerText : el.value ?? "";
+    const held = secret
+      ? { secret: true as const }
+      : before.length <= WAS_MAX
+      ? { was: before }
+      : {};
     (el as HTMLElement).focus();
     // Focusing blurs the field typed in last: its change may re-render (an unkeyed list
     // re-sorted by the value committed), re-using this field for another item.
@@ -290,9 +299,12 @@ export function installActionLib(api: PageApi): void {
     // A field the browser may cut (maxlength) or refuse characters of (number): the fill
     // reads back what it kept (`fieldKept`).
     const field = el as HTMLInputElement;
-    if (kind === "text" && (field.maxLength >= 0 || field.type === "number")) return "limited";
-    return kind;
+    const limited = kind === "text" && (field.maxLength >= 0 || field.type === "number");
+    return { kind: limited ? "limited" : kind, ...held };
   };
+
+  /** Longest value a fill's `was` carries, characters (a longer one is not compared). */
+  const WAS_MAX = 2000;
 
   /** Sets a value directly (date, color, range inputs) and fires input + change. */
   api.setValue = (el: El, value: string) => {
@@ -340,6 +352,7 @@ export function installActionLib(api: PageApi): void {
     if (options[match]!.disabled) {
       return { error: `option "${norm(options[match]!.label)}" is disabled` };
     }
+    const was = el.value;
     el.focus();
     // The page may re-render on that focus, re-using this select for another item.
     const changed = shown ? api.refChanged(el, shown) : undefined;
@@ -350,7 +363,8 @@ export function installActionLib(api: PageApi): void {
     api.noteEdit(el, true);
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
-    return { ok: true, value: el.value, label: norm(options[match]!.label) };
+    // The option chosen, not what the page's change handler may have set since (said after).
+    return { ok: true, value: options[match]!.value, label: norm(options[match]!.label), was };
   };
 
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
@@ -404,50 +418,6 @@ export function installActionLib(api: PageApi): void {
   const shownText = () => (api.shownText as () => string)();
   /** The start of the page's shown text, whitespace collapsed (for wait_for's lastSeen). */
   api.textExcerpt = (max: number) => shownText().replace(/\s+/g, " ").trim().slice(0, max);
-  /** Whether the focused element takes typing, and what it is. */
-  api.focusInfo = () => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body) return { editable: false, what: "nothing (the page body)" };
-    const editable = (el instanceof HTMLInputElement && !el.readOnly && !el.disabled) ||
-      (el instanceof HTMLTextAreaElement && !el.readOnly && !el.disabled) ||
-      (el as HTMLElement).isContentEditable;
-    return { editable, what: describeEl(el) };
-  };
-  /**
-   * Resolves after one turn of the page's task queue (a zero-delay timer of this isolated
-   * world, which the page cannot replace): what the last input's handlers scheduled with
-   * `setTimeout(…, 0)` runs first. Vue 0.10 unlocks its model→view sync that way after an
-   * `input` event; an Enter sent before it left the typed text in the field.
-   * Resolves to null, or to what has the focus when it is no longer on `field` (or, without
-   * it, on the element the last `input` event went to): the page moved it, the key would go
-   * there.
-   */
-  // The element the page's last `input` event went to (typed text, inserted text): where a
-  // key that acts on that text (Enter) must still find the focus. One of this isolated world's
-  // first listeners (first_listeners.ts): the page can neither remove it nor stop it (a window
-  // listener of its own that stops input events runs after it).
-  let lastInput: WeakRef<Element> | undefined;
-  api.onFirst("input", (e) => {
-    const t = e.composedPath()[0];
-    if (t instanceof Element) lastInput = new WeakRef(t);
-  });
-  api.taskTurn = (field?: Element | null) =>
-    new Promise<string | null>((resolve) =>
-      setTimeout(() => {
-        let a: Element | null = document.activeElement;
-        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-        // The field filled, when known (a page stopping input events cannot hide it then).
-        const typed = field ?? lastInput?.deref();
-        // The focus left the element the text went to (the page moved it): say where it is.
-        const home = !typed || !typed.isConnected || a === typed ||
-          (a !== null && (typed.contains(a) || a.contains(typed)));
-        resolve(home ? null : a ? describeEl(a) : "nothing");
-      }, 0)
-    );
-  /** {@link api.taskTurn} for a known field (called on its handle). */
-  api.taskTurnOn = (field: Element) =>
-    (api.taskTurn as (f: Element) => Promise<string | null>)(field);
   /** Shown text of the page (for wait_for text): whitespace-normalized, lower-cased. */
   api.pageText = () => normText(shownText());
   /** Whether the page's shown text contains `text` (case-insensitive). */

@@ -35,11 +35,14 @@
  * told by its links' href attributes (a bare "Open" link's row). In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
- *    (`""` when it is editable);
+ *    (`""` when it is editable); or, not editable, a row of plain elements (below) whose text
+ *    no element of its tag and class reads (a card among cards, a sortable list's entry):
+ *    `["item", its text]` (its column or list holds other items, which may come and go);
  * 2. the nearest such ancestor (flat tree), or a row of plain elements (a `div` or `section`
- *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400 characters of
- *    text: kind `item`): `[kind, its text]` without the element's own subtree (the element is
- *    checked by its role and name); one holding nothing else passes to the next one up;
+ *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400
+ *    characters of text, kind `item`; once seen so, one still when its siblings are gone):
+ *    `[kind, its text]` without the element's own subtree (the element is checked by its role
+ *    and name); one holding nothing else passes to the next one up;
  * 3. up to the nearest named structure (`dialog`, `region`, `form`, `group`,
  *    `toolbar`, `table`, …), none: for an element without a name (a clickable
  *    card), not editable, `["content", its own text]` when not empty;
@@ -66,21 +69,10 @@ export function installContextLib(api: PageApi): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const instance = api.instance as string;
+  const containerKind = api.containerKind as Fn<[Element], string | undefined>;
+  const itemKind = api.itemKind as Fn<[Element], string | undefined>;
+  const ownItem = api.ownItem as Fn<[Element], boolean>;
 
-  // Item containers: their text tells one item from another (see the module doc).
-  const CONTAINER_TAGS = new Map([
-    ["li", "list item"],
-    ["tr", "row"],
-    ["option", "option"],
-    ["article", "article"],
-    ["label", "label"],
-  ]);
-  const CONTAINER_ROLES = new Map([
-    ["row", "row"],
-    ["listitem", "list item"],
-    ["option", "option"],
-    ["article", "article"],
-  ]);
   // Named structures: outside any item container, the name of the nearest one is the context.
   const CONTEXT_STRUCTS = new Set(
     ("dialog alertdialog region form group tabpanel menu menubar toolbar listbox tree grid " +
@@ -281,39 +273,22 @@ export function installContextLib(api: PageApi): void {
     return links.map((a) => a.getAttribute("href")).join(" ");
   }
 
-  // Rows built of plain elements (no li, tr or role): a div or section with a class, or a
-  // custom element, with a sibling of the same tag and class beside it, short enough to be a
-  // row (not a page section). Classless divs side by side are layout, not rows.
-  const REPEATED_TAGS = new Set(["div", "section"]);
-  const REPEATED_MAX = 400;
-  function repeatedKind(a: Element): string | undefined {
-    const custom = a.localName.includes("-");
-    const cls = a.getAttribute("class");
-    if (!custom && !(REPEATED_TAGS.has(a.localName) && cls?.trim())) return undefined;
-    const same = (s: Element | null) =>
-      !!s && s.localName === a.localName && s.getAttribute("class") === cls;
-    if (!same(a.previousElementSibling) && !same(a.nextElementSibling)) return undefined;
-    return (a.textContent ?? "").length > REPEATED_MAX ? undefined : "item";
-  }
-
-  function containerKind(el: Element): string | undefined {
-    const explicit = el.getAttribute("role");
-    const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
-    return kind ?? CONTAINER_TAGS.get(el.localName);
-  }
-
   // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
   function contextOf(el: Element, role: string, name: string): [string, string] {
     const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
     const own = containerKind(el);
     if (own) return [own, editable ? "" : contextText(el, null)];
+    if (!editable && !NO_CONTENT_CONTEXT.has(role) && ownItem(el)) {
+      const text = contextText(el, null);
+      if (text) return ["item", text];
+    }
     let struct: [string, string] = ["", ""];
     // An item that holds nothing but the element (a card's action list item, a bare label
     // around a checkbox) does not tell items apart: the next one up may.
     let empty: [string, string] | undefined;
     for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
       if (a === document.body || a === document.documentElement) break;
-      const kind = containerKind(a) ?? repeatedKind(a);
+      const kind = itemKind(a);
       if (kind) {
         // A text field's own value is its row's item in an editable grid (a list or table row
         // in no form), not a form's field (in a label, a div group, a form laid out as a

@@ -26,7 +26,7 @@ export const FIRST_HUB = "__browxaiFirst";
 export const FIRST_EVENTS: readonly string[] = [
   // The press guard and what a press reached (hit_lib.ts).
   "pointerdown mousedown pointerup mouseup click auxclick dblclick contextmenu",
-  // Where typed text went (action_lib.ts), edits (context_lib.ts), what changed (mutation_lib.ts).
+  // Where typed text went (typing_lib.ts), edits (context_lib.ts), what changed (mutation_lib.ts).
   "beforeinput input change focusin focusout toggle mouseover mouseout",
   "transitionend animationend resize",
   // The submit watch (form_publish_lib.ts); whether a drag started (drag_sequence.ts).

@@ -18,6 +18,7 @@ import { installActionLib } from "./action_lib.ts";
 import { installElementFactsLib } from "./element_facts_lib.ts";
 import type { PageApi } from "./page_api.ts";
 import { installHitLib } from "./hit_lib.ts";
+import { installTypingLib } from "./typing_lib.ts";
 import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
@@ -126,7 +127,12 @@ function group(flag: string, parts: Part[], needs?: LazyParts): LazyParts {
  * Acting on elements (actionability, values, selectors, text waits) and hit tests: every
  * action's first call in a document, not a read (about a fifth of the library).
  */
-const ACT = group("__act", [installActionLib, installElementFactsLib, installHitLib]);
+const ACT = group("__act", [
+  installActionLib,
+  installElementFactsLib,
+  installHitLib,
+  installTypingLib,
+]);
 
 /**
  * The form kit, `form_describe` and the publish and submit watches: what a fill or click that

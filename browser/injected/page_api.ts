@@ -22,6 +22,7 @@ import type {
   CoverScan,
   ElementInfo,
   FieldKept,
+  FillPrep,
   FrameMap,
   FrameSnapshot,
   HitResult,
@@ -44,6 +45,7 @@ import type {
   TextMatchInfo,
   TextSections,
   TextWalkHook,
+  TypeLanded,
   WalkLines,
   WalkScope,
 } from "./page_types.ts";
@@ -126,6 +128,13 @@ export interface PageApi extends OnDemandApi {
   instance: string;
   refRole: (el: Element) => string;
   isEditableRoot: (el: Element) => boolean;
+  // row_kind_lib.ts (what counts as one item of a list)
+  /** An item container's kind by its tag or role (`li`: "list item"), else undefined. */
+  containerKind: (el: Element) => string | undefined;
+  /** {@link containerKind}, or `"item"` for a row of plain elements; else undefined. */
+  itemKind: (el: Element) => string | undefined;
+  /** Whether the element is itself a plain row told by its own text (a card among cards). */
+  ownItem: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
   contextSkeleton: (text: string) => string;
@@ -206,13 +215,13 @@ export interface PageApi extends OnDemandApi {
    * closed shadow roots pierced), and the world's instance.
    */
   frameOwners: () => { instance: string; ids: number[] };
-  /** Focuses and selects the content; the edit kind (`text`, `set`, `contenteditable`, …). */
   /**
-   * Focuses a field and selects its content; its edit kind (`text`, `contenteditable`, `set`).
-   * With `shown`: `{ changed }` when focusing (which blurs the field typed in last, whose change
-   * may re-render) left the element another item than its ref was shown as.
+   * Focuses a field and selects its content; its edit kind (`text`, `limited`, `set`,
+   * `contenteditable`) and what it held (`FillPrep`). With `shown`: `{ changed }` when focusing
+   * (which blurs the field typed in last, whose change may re-render) left the element another
+   * item than its ref was shown as.
    */
-  prepareFill: (el: Element, shown?: ShownAs | null) => string | { changed: ShownAs };
+  prepareFill: (el: Element, shown?: ShownAs | null) => FillPrep | { changed: ShownAs };
   /**
    * Sets a value directly (date, color, range inputs), firing input and change; `rejected`
    * when the field did not keep it (what it holds then: `fieldKept`).
@@ -244,7 +253,13 @@ export interface PageApi extends OnDemandApi {
   query: (selector: string) => Element | null;
   queryCount: (selector: string) => number;
   textExcerpt: (max: number) => string;
+
+  // typing_lib.ts (where typed keys go)
   focusInfo: () => { editable: boolean; what: string };
+  /** `focusInfo`, watching where the keys typed next go when the element takes text. */
+  typeStart: () => { editable: boolean; what: string; watching?: true };
+  /** What the typing since `typeStart` left where (`TypeLanded`); null: nothing watched. */
+  typeEnd: () => TypeLanded | null;
   taskTurn: (field?: Element | null) => Promise<string | null>;
   taskTurnOn: (field: Element) => Promise<string | null>;
   pageText: () => string;

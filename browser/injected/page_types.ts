@@ -200,6 +200,27 @@ export type FieldKept = {
   max: string;
 };
 
+/**
+ * What `prepareFill` tells of a field it focused: its edit kind (`text`, `limited`, `set`,
+ * `contenteditable`), and what it held before (`was`, when short and not secret) or that it
+ * is a secret field (`secret`: its values are never sent).
+ */
+export type FillPrep = { kind: string; was?: string; secret?: true };
+
+/**
+ * Where typed text went (`typeEnd`): the characters the field focused at the start took
+ * (`into`, from its `input` events), the field, whether the focus left it, what has the focus
+ * now, and the other elements that took characters (the first 3; `elsewhereChars`: all).
+ */
+export type TypeLanded = {
+  into: number;
+  field: string;
+  left: boolean;
+  now: string;
+  elsewhere: Array<{ what: string; chars: number }>;
+  elsewhereChars: number;
+};
+
 /** Scroll geometry of an element or the document scroller, CSS px. */
 export type ScrollInfo = {
   x: number;
@@ -224,6 +245,8 @@ export type SelectResult = {
   options?: Array<{ value: string; label: string }>;
   value?: string;
   label?: string;
+  /** The value the select held before (the page may set it back). */
+  was?: string;
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */

@@ -7,7 +7,8 @@
  * Parts, installed in this order on the utility api (each sent as source):
  * `aria_lib.ts` (roles, visibility, flat tree), `accname_lib.ts` (names),
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
- * {@link installElementLib}, `context_lib.ts` (where an element sits: a ref's
+ * {@link installElementLib}, `row_kind_lib.ts` (what counts as one item of a list),
+ * `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
@@ -49,6 +50,7 @@ import type { PageApi } from "./page_api.ts";
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
+import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
@@ -270,6 +272,7 @@ const PARTS = [
   installAccnameLib,
   installOutlineLib,
   installElementLib,
+  installRowKindLib,
   installContextLib,
   installLinksLib,
   installSectionLib,

@@ -28,6 +28,11 @@ export interface BlockedNavigation {
   newTab?: true;
   /** Set when the request carried this bound secret to an origin it is not bound to. */
   secret?: string;
+  /**
+   * Set when it was a page's own request (fetch, XHR, beacon, image, …), not a document's: no
+   * frame was to move by it.
+   */
+  request?: true;
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
 }

@@ -51,7 +51,7 @@ export async function answerScriptRequest(
   }
   const secret = g.policy.secretLeak?.(e.request.url, bodyOf(e.request));
   if (secret !== undefined) {
-    g.block(leakBlocked(e.request.url, e.frameId, secret));
+    g.block({ ...leakBlocked(e.request.url, e.frameId, secret), request: true });
     g.refused("a bound secret off its origins");
     await fail();
     return;

@@ -70,7 +70,8 @@ export interface TraceStarted {
  * @param options.screenshots Adds page screenshots (refused while secrets are masked: the
  *   frames cannot be covered).
  * @throws ToolError `refused` (a trace runs already, in this session or, Chromium tracing one
- *   at a time, another of its browser; screenshots under masking).
+ *   at a time, another of its browser; screenshots under masking; the session's Chromium
+ *   serves other clients too: a trace records the whole browser, their pages included).
  */
 export async function startTrace(
   session: BrowserSession,
@@ -84,6 +85,18 @@ export async function startTrace(
     running.unhook();
     session.slots.delete(TRACE);
     running = undefined;
+  }
+  if (session.sharedWithClients) {
+    // A trace is the whole browser's (every renderer, the network service, screenshots of
+    // whatever draws): another client's URLs and titles would be in this client's file.
+    throw new ToolError(
+      "refused",
+      `Cannot trace session "${session.id}": its Chromium serves other MCP clients too ` +
+        "(BROWX_HTTP_BROWSERS=shared, --cdp-endpoint or --shared-browser-context), and a trace " +
+        "records the whole browser, their pages included",
+      "trace where the browser is this client's alone: a server with a Chromium per HTTP " +
+        "client (BROWX_HTTP_BROWSERS=per-client, the default) or over stdio",
+    );
   }
   if (running) {
     throw new ToolError(

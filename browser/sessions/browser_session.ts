@@ -20,6 +20,7 @@ import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import { SessionTurns } from "./session_turns.ts";
+import { clipboardStep } from "./shared_clipboard.ts";
 import { currentCallScope } from "./call_scope.ts";
 import { pageBlocked, tabCrashed } from "./session_errors.ts";
 import { SessionLife } from "./session_life.ts";
@@ -62,6 +63,8 @@ export class BrowserSession {
   readonly profileDir: string | undefined;
   /** Its browser's windows are shown (see {@link BrowserSessionOptions.headful}). */
   readonly headful: boolean;
+  /** Its Chromium serves other clients too (see {@link BrowserSessionOptions.sharedWithClients}). */
+  readonly sharedWithClients: boolean;
   #routed: RoutedBrowser;
   #contextId: string | undefined;
   #ownsContext: boolean;
@@ -104,6 +107,7 @@ export class BrowserSession {
     this.#ownsBrowser = options.ownsBrowser;
     this.profileDir = options.profileDir;
     this.headful = options.headful ?? false;
+    this.sharedWithClients = options.sharedWithClients ?? false;
     this.logs = new PageLogs({ secretSpans: options.secretSpans });
     this.between = new BetweenCalls({ secretSpans: options.secretSpans });
     this.dialogs.onChange = (record) => this.between.dialogChanged(record);
@@ -323,7 +327,8 @@ export class BrowserSession {
    * waited for its turn does not run `fn`: it rejects with the call's abort reason.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#turns.exclusive(fn);
+    // Its Chromium's clipboard is the calling client's for the step (shared_clipboard.ts).
+    return this.#turns.exclusive(this.sharedWithClients ? clipboardStep(this, fn) : fn);
   }
 
   /**

@@ -47,4 +47,10 @@ export interface BrowserSessionOptions {
    * `--headful`): the session is attended even when nobody watches it in the console.
    */
   headful?: boolean | undefined;
+  /**
+   * Its Chromium serves other MCP clients' sessions too (`--http` with
+   * `BROWX_HTTP_BROWSERS=shared`, `--cdp-endpoint` or `--shared-browser-context`): what is
+   * whole-browser (a trace, the clipboard) is not this client's alone.
+   */
+  sharedWithClients?: boolean | undefined;
 }

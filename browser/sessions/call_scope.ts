@@ -44,6 +44,11 @@ export interface CallScope {
    * instead of failing later on a browser context that is gone.
    */
   readonly sessionClosed?: ((session: UsedSession) => void) | undefined;
+  /**
+   * The MCP client making the call (a token: its session manager): what is whole-browser (the
+   * clipboard) is kept apart between clients of one Chromium (`shared_clipboard.ts`).
+   */
+  readonly client?: object | undefined;
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
@@ -68,12 +73,13 @@ export async function inCallScope<T>(
 }
 
 /**
- * A fresh scope for one call (`signal`: the call's signal; `sessionClosed`: see
- * {@link CallScope.sessionClosed}).
+ * A fresh scope for one call (`signal`: the call's signal; `sessionClosed` and `client`: see
+ * {@link CallScope.sessionClosed}, {@link CallScope.client}).
  */
 export function newCallScope(
   signal?: AbortSignal,
   sessionClosed?: (session: UsedSession) => void,
+  options: { client?: object | undefined } = {},
 ): CallScope {
   return {
     held: new Set(),
@@ -82,6 +88,7 @@ export function newCallScope(
     signal,
     waitingFor: new Set(),
     sessionClosed,
+    client: options.client,
   };
 }
 

@@ -9,22 +9,25 @@
  * first script; an action arms it in the frames it acts on, asks it while settling, and
  * disarms it when its window ends.
  *
- * CDP: `Page.addScriptToEvaluateOnNewDocument` (`runImmediately`), `Runtime.evaluate` in the
- * main world (arm, pending, disarm).
+ * CDP: `Page.addScriptToEvaluateOnNewDocument` (`runImmediately`), `Runtime.evaluate` in
+ * browxai's utility world (arm, pending, disarm: an event the watch's listener hears, see
+ * `page_timers_channel.ts`; the page cannot reach the watch).
  *
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import { pageTimersScript } from "./page_timers_script.ts";
+import { askExpression, readAnswer, type TimerCommand } from "./page_timers_channel.ts";
 
 /**
- * A fresh name for the page-side object of one session: pages cannot know it beforehand, and
- * two sessions of one server cannot be linked by it.
+ * A fresh key for the timer watch of one session (the event type its listener hears, 32 hex
+ * digits): pages cannot know it beforehand or guess it, nothing of the page shows it, and two
+ * sessions of one server cannot be linked by it.
  */
 export function newTimerKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `__bx_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Scripts by key (one per session). */
@@ -93,7 +96,7 @@ export class PageTimers {
   ): Promise<PageTimers> {
     const unique = [...new Set(options.frames)];
     const children = [...new Set(options.children ?? [])].filter((f) => !unique.includes(f));
-    const arm = `.arm(${Math.round(options.ms)})`;
+    const arm: TimerCommand = { arm: options.ms };
     // Sent before the action's input, answered in order before any later question.
     for (const frameId of children) {
       void ask(page, key, frameId, arm, options.signal, CHILD_ASK_TIMEOUT_MS);
@@ -129,7 +132,7 @@ export class PageTimers {
     const [answers, childAnswers] = await Promise.all([
       Promise.all(
         this.#frames.map((frameId) =>
-          ask(this.#page, this.#key, frameId, ".pending()", signal, timeoutMs)
+          ask(this.#page, this.#key, frameId, "pending", signal, timeoutMs)
         ),
       ),
       Promise.all(
@@ -138,7 +141,7 @@ export class PageTimers {
             this.#page,
             this.#key,
             frameId,
-            ".pending()",
+            "pending",
             signal,
             Math.min(timeoutMs, CHILD_ASK_TIMEOUT_MS),
           )
@@ -178,37 +181,48 @@ export class PageTimers {
   /** Stops counting in the armed frames (not waited for). */
   disarm(): void {
     for (const frameId of [...this.#frames, ...this.#children]) {
-      void ask(this.#page, this.#key, frameId, ".disarm()");
+      void ask(this.#page, this.#key, frameId, "disarm");
     }
     this.#frames = [];
     this.#children = [];
   }
 }
 
-/** Calls a method of the page-side object; `undefined` when it is missing or did not answer. */
+/**
+ * Sends a command to the frame's watch (`page_timers_channel.ts`); its answer (`null` for
+ * arm and disarm, the counts for pending), or `undefined` when there is no watch in the
+ * document or it did not answer.
+ */
 async function ask(
   page: Page,
   key: string,
   frameId: string,
-  call: string,
+  command: TimerCommand,
   signal?: AbortSignal,
   timeoutMs = ASK_TIMEOUT_MS,
 ): Promise<unknown> {
   try {
-    // The script's own `this` is the global object, whatever the page did to `globalThis`;
-    // the object under the key cannot be replaced (neither writable nor configurable).
+    // From the utility world: the page changes neither its CustomEvent nor its dispatchEvent.
     // Runtime.evaluate's own timeout counts from when the script starts: a page busy in a
     // long script holds the question until then. The wait ends at timeoutMs whatever the page.
     const timeout = AbortSignal.timeout(timeoutMs);
-    return await page.evaluate(
-      `(t => t ? (t${call} ?? null) : undefined)(this[${JSON.stringify(key)}])`,
-      {
-        frameId,
-        world: "main",
-        timeoutMs,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      },
-    );
+    const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // Finding the frame's utility world may take a round trip of its own (a world made on
+    // demand): the whole question ends at timeoutMs.
+    if (stop.aborted) return undefined;
+    let unlisten = () => {};
+    const stopped = new Promise<undefined>((resolve) => {
+      const end = () => resolve(undefined);
+      stop.addEventListener("abort", end, { once: true });
+      unlisten = () => stop.removeEventListener("abort", end);
+    });
+    const asked = page.evaluate(askExpression(key, command), { frameId, timeoutMs, signal: stop })
+      .catch(() => undefined);
+    try {
+      return readAnswer(command, await Promise.race([asked, stopped]));
+    } finally {
+      unlisten();
+    }
   } catch {
     return undefined;
   }

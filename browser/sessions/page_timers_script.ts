@@ -7,6 +7,7 @@
  * @module
  */
 
+import { pageTimersChannel } from "./page_timers_channel.ts";
 import { pageTimersSources } from "./page_timers_sources.ts";
 import { pageTimersUp } from "./page_timers_up.ts";
 
@@ -84,8 +85,9 @@ export const REQUEST_IDLE_MS = 1000;
  * `XMLHttpRequest.prototype.send`, and (`page_timers_sources.ts`) `setInterval`,
  * `clearInterval`, `requestAnimationFrame`, `cancelAnimationFrame`, `Scheduler.prototype.postTask`,
  * `MessagePort.prototype.postMessage` and the `port1`/`port2` getters of `MessageChannel` (the
- * wrappers keep the native functions' name, length and source text), and defines `globalThis[key]`, a frozen object that is neither enumerable nor
- * writable:
+ * wrappers keep the native functions' name, length and source text). It keeps its state in
+ * its closure and puts nothing on the page's globals; browxai sends it these commands through
+ * an event listener whose type is `key` (`page_timers_channel.ts`):
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
@@ -98,8 +100,8 @@ export const REQUEST_IDLE_MS = 1000;
  *   {@link REQUEST_IDLE_MS} of quiet). Timers overdue by more than a second are dropped
  *   (cleared by `clearInterval`, or the page is too busy to run them).
  *
- * Which work is the action's: work started within {@link ATTRIBUTION_MS} of an input event
- * is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
+ * Which work is the action's: work started in the task that dispatches an input event (its
+ * handlers, however long they run) or within {@link ATTRIBUTION_MS} of it is level 1; work started in a counted timer's callback, or within {@link CONTINUATION_MS}
  * after counted work ended (its promise reactions, an XHR's load handlers), is one level
  * deeper; levels past {@link MAX_TIMER_DEPTH} are not counted (a loop the page runs anyway
  * stops counting), nor a timer setting itself again past {@link MAX_SELF_DEPTH}. A timer
@@ -118,27 +120,33 @@ export const REQUEST_IDLE_MS = 1000;
  *
  * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
  * wrappers only pass the call on (the port getters note which two ports are a channel's and
- * listen on them, which starts nothing). The page can reach the object (it is
- * its world): what it could do with it is make an action wait for its own work, which it can
- * do anyway.
+ * listen on them, which starts nothing). The page cannot reach the commands (a page that could
+ * would disarm the watch in its click handler and hide what the click set to happen late).
  */
 export function pageTimersScript(key: string): string {
   return compact(`(() => {
   const KEY = ${JSON.stringify(key)};
   const W = globalThis;
-  if (Object.prototype.hasOwnProperty.call(W, KEY)) return;
+  const apply = Reflect.apply, defineProperty = Object.defineProperty;
+  const addListener = EventTarget.prototype.addEventListener;
+  const dispatch = EventTarget.prototype.dispatchEvent, NativeCustomEvent = W.CustomEvent;
+  const detailOf = Object.getOwnPropertyDescriptor(NativeCustomEvent.prototype, "detail").get;
+  const startsWith = String.prototype.startsWith, strSlice = String.prototype.slice;
+  // Installed already in this document (a target's script sent twice): its listener answers.
+  let present = false;
+  const probe = { __proto__: null, detail: () => { present = true; } };
+  apply(dispatch, W, [new NativeCustomEvent(KEY, probe)]);
+  if (present) return;
   const nativeSet = W.setTimeout, nativeClear = W.clearTimeout, nativeFetch = W.fetch;
   const XHRC = W.XMLHttpRequest, XHR = XHRC && XHRC.prototype;
   const nativeSend = XHR && XHR.send;
   const readyStateOf = XHR && Object.getOwnPropertyDescriptor(XHR, "readyState").get;
   if (typeof nativeSet !== "function" || typeof nativeClear !== "function") return;
   // Built-ins the page may replace later: taken now, called through Reflect.apply.
-  const apply = Reflect.apply, defineProperty = Object.defineProperty, freeze = Object.freeze;
   const M = Map.prototype, mapSet = M.set, mapDelete = M.delete, mapGet = M.get;
   const mapClear = M.clear, mapForEach = M.forEach;
   const mapSize = Object.getOwnPropertyDescriptor(M, "size").get;
   const slice = Array.prototype.slice, then = Promise.prototype.then;
-  const addListener = EventTarget.prototype.addEventListener;
   const removeListener = EventTarget.prototype.removeEventListener;
   const targetOf = Object.getOwnPropertyDescriptor(Event.prototype, "target").get;
   const ceil = Math.ceil, min = Math.min, max = Math.max;
@@ -181,6 +189,8 @@ export function pageTimersScript(key: string): string {
     if (own || now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
     const level = depth > 0
       ? depth + 1
+      : inInput
+      ? 1
       : now() - momentAt <= momentSpan
       ? momentLevel + 1
       : starting()
@@ -189,7 +199,8 @@ export function pageTimersScript(key: string): string {
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
   // New work would count only as the document's start (not the input's, nor counted work's).
-  const fromStart = () => depth === 0 && !(now() - momentAt <= momentSpan) && starting();
+  const fromStart = () =>
+    depth === 0 && !inInput && !(now() - momentAt <= momentSpan) && starting();
   const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
   // A counted request ended: counted only under the arming that started it.
   const answered = (g, level, byInput) => {
@@ -208,10 +219,16 @@ export function pageTimersScript(key: string): string {
     if (byInput) direct++;
     return byInput;
   };
+  // The task that dispatches an input event is the input's however long its handlers run (a
+  // handler that works 60 ms before it sets its timer escaped the ATTRIBUTION_MS moment); the
+  // moment then starts again when the task ends (a timeout queued now runs after it).
+  let inInput = false;
+  const inputEnded = () => { inInput = false; moment(0, ${ATTRIBUTION_MS}); };
   const mark = () => {
     if (now() > armedUntil) return;
     moment(0, ${ATTRIBUTION_MS});
     if (firstInput === Infinity && startUntil < 0) firstInput = now();
+    if (!inInput) { inInput = true; apply(nativeSet, W, [inputEnded, 0]); }
   };
   for (const type of ${JSON.stringify(INPUT_EVENTS)}) {
     apply(addListener, W, [type, mark, { capture: true, passive: true }]);
@@ -330,71 +347,67 @@ ${
       loadMaxDelayMs: LOAD_MAX_DELAY_MS,
     })
   }
-  defineProperty(W, KEY, {
-    value: freeze({
-      // A same-origin child window's timeout (page_timers_up.ts): counted here or above.
-      via,
-      forget,
-      arm(ms) {
-        startUntil = -Infinity;
-        apply(mapClear, pending, []);
-        apply(mapClear, xhrs, []);
-        counted = 0;
-        inflight = direct = 0;
-        generation++;
-        lastStart = lastDone = momentAt = -Infinity;
-        firstInput = Infinity;
-        messageMarks = 0;
-        resetSources();
-        armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
-      },
-      disarm() {
-        armedUntil = startUntil = -1;
-        // Work still running from this arming is no one's now: a later unarmed watch (a history
-        // move in this document) must not wait for it.
-        inflight = direct = 0;
-        generation++;
-        lastDone = -Infinity;
-        firstInput = Infinity;
-        resetSources();
-        apply(mapClear, pending, []);
-        apply(mapClear, xhrs, []);
-      },
-      pending() {
-        const t = now();
-        let next = Infinity;
-        const late = [];
-        apply(mapForEach, pending, [(due, id) => {
-          if (t - due > 1000) late[late.length] = id;
-          else next = min(next, max(0, due - t));
-        }]);
-        for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
-        // A request done (or aborted) whose end events the page stopped: ended now.
-        const ends = [];
-        apply(mapForEach, xhrs, [(end, xhr) => {
-          const state = apply(readyStateOf, xhr, []);
-          if (state === 4 || state === 0) ends[ends.length] = end;
-        }]);
-        for (let i = 0; i < ends.length; i++) ends[i]();
-        // Requests nothing happened around for a while (a long-poll) are not waited for, but
-        // those the input started directly are, until answered (the caller's cap bounds it).
-        const mine = max(0, direct);
-        const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(mine, inflight) : mine;
-        let n = apply(mapSize, pending, []) + waiting;
-        // When to look again for requests in flight and work that just ended: no timer's due time
-        // (which the page may run late), so the asker need not wait past it.
-        let again = Infinity;
-        if (waiting > 0) again = ${RECENT_MS};
-        const more = sourcesPending(t);
-        n += more.n;
-        next = min(next, more.next);
-        if (t - lastDone < ${RECENT_MS}) { n++; again = min(again, ${RECENT_MS} - (t - lastDone)); }
-        if (!n) return { n, nextMs: 0, own: mine };
-        return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
-      },
-    }),
-  });
-})();`);
+  // The commands (page_timers_channel.ts): reached only through the listener.
+  const control = {
+    arm(ms) {
+      startUntil = -Infinity;
+      apply(mapClear, pending, []);
+      apply(mapClear, xhrs, []);
+      counted = 0;
+      inflight = direct = 0;
+      generation++;
+      lastStart = lastDone = momentAt = -Infinity;
+      firstInput = Infinity;
+      messageMarks = 0;
+      resetSources();
+      armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
+    },
+    disarm() {
+      armedUntil = startUntil = -1;
+      // Work still running from this arming is no one's now: a later unarmed watch (a history
+      // move in this document) must not wait for it.
+      inflight = direct = 0;
+      generation++;
+      lastDone = -Infinity;
+      firstInput = Infinity;
+      resetSources();
+      apply(mapClear, pending, []);
+      apply(mapClear, xhrs, []);
+    },
+    pending() {
+      const t = now();
+      let next = Infinity;
+      const late = [];
+      apply(mapForEach, pending, [(due, id) => {
+        if (t - due > 1000) late[late.length] = id;
+        else next = min(next, max(0, due - t));
+      }]);
+      for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
+      // A request done (or aborted) whose end events the page stopped: ended now.
+      const ends = [];
+      apply(mapForEach, xhrs, [(end, xhr) => {
+        const state = apply(readyStateOf, xhr, []);
+        if (state === 4 || state === 0) ends[ends.length] = end;
+      }]);
+      for (let i = 0; i < ends.length; i++) ends[i]();
+      // Requests nothing happened around for a while (a long-poll) are not waited for, but
+      // those the input started directly are, until answered (the caller's cap bounds it).
+      const mine = max(0, direct);
+      const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(mine, inflight) : mine;
+      let n = apply(mapSize, pending, []) + waiting;
+      // When to look again for requests in flight and work that just ended: no timer's due time
+      // (which the page may run late), so the asker need not wait past it.
+      let again = Infinity;
+      if (waiting > 0) again = ${RECENT_MS};
+      const more = sourcesPending(t);
+      n += more.n;
+      next = min(next, more.next);
+      if (t - lastDone < ${RECENT_MS}) { n++; again = min(again, ${RECENT_MS} - (t - lastDone)); }
+      if (!n) return { n, nextMs: 0, own: mine };
+      return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
+    },
+  };
+${pageTimersChannel()}})();`);
 }
 
 /**

@@ -8,7 +8,8 @@ import type { Page } from "../../cdp/page.ts";
 import { PageTimers, TIMER_SLACK_MS } from "./page_timers.ts";
 
 /**
- * A page whose frames answer `.pending()` with `answers[frameId]`. Frames in `busy` never answer:
+ * A page whose frames answer `pending` with `answers[frameId]` (the watch's text: n, nextMs,
+ * lookAgain, own). Frames in `busy` never answer:
  * their `.arm()` not at all (were arming to wait for it, it would never end), their other calls
  * not before the caller gives up (its signal).
  */
@@ -17,9 +18,9 @@ function fakePage(answers: Record<string, unknown>, busy = new Set<string>()) {
   const page = {
     evaluate(expression: string, options: { frameId?: string; signal?: AbortSignal }) {
       const frameId = options.frameId ?? "";
-      const call = expression.includes(".pending()")
+      const call = expression.includes('detail: "pending"')
         ? "pending"
-        : expression.includes(".disarm()")
+        : expression.includes('detail: "disarm"')
         ? "disarm"
         : "arm";
       asked.push(`${frameId}:${call}`);
@@ -30,7 +31,7 @@ function fakePage(answers: Record<string, unknown>, busy = new Set<string>()) {
           }
         });
       }
-      return Promise.resolve(call === "pending" ? answers[frameId] : null);
+      return Promise.resolve(call === "pending" ? answers[frameId] : "ok");
     },
   };
   return { page: page as unknown as Page, asked };
@@ -38,11 +39,11 @@ function fakePage(answers: Record<string, unknown>, busy = new Set<string>()) {
 
 Deno.test("PageTimers: the page's other frames never hold the watch; one that does not answer leaves it", async () => {
   const { page, asked } = fakePage(
-    { main: { n: 0, nextMs: 0 }, child: { n: 1, nextMs: 40 } },
+    { main: "0 0 0 0", child: "1 40 0 0" },
     new Set(["busy"]),
   );
   // Armed on the acted-on frame's answer (the busy child's arm is never answered).
-  const timers = await PageTimers.arm(page, "__bx_k", {
+  const timers = await PageTimers.arm(page, "k", {
     frames: ["main"],
     children: ["child", "busy"],
     ms: 5000,
@@ -65,10 +66,10 @@ Deno.test("PageTimers: the page's other frames never hold the watch; one that do
 
 Deno.test("PageTimers: a look-again time is waited for as it is, a due time a little past", async () => {
   const { page } = fakePage({
-    main: { n: 2, nextMs: 10, lookAgain: true },
-    child: { n: 1, nextMs: 8 },
+    main: "2 10 1 0",
+    child: "1 8 0 0",
   });
-  const timers = await PageTimers.arm(page, "__bx_k", {
+  const timers = await PageTimers.arm(page, "k", {
     frames: ["main"],
     children: ["child"],
     ms: 5000,

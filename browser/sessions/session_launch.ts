@@ -54,6 +54,8 @@ const openProfiles = new Set<string>();
  * Starts the browser side of session `name` (see the module doc).
  *
  * @param deps.profileDir Makes (through the path guard) the folder of a persistent profile.
+ * @param deps.manyClients The host's shared browser serves other MCP clients too: an
+ *   incognito session there is `sharedWithClients`.
  * @throws ToolError refused (a profile open twice), invalid-argument (attached without an
  *   endpoint), browser-unavailable (headful without a display); launch and connection errors.
  */
@@ -64,6 +66,7 @@ export async function launchSession(
     host: BrowserHost;
     secretSpans: SecretSpans | undefined;
     profileDir: (name: string) => Promise<string>;
+    manyClients?: boolean | undefined;
   },
 ): Promise<BrowserSession> {
   if (options.headful) checkDisplay();
@@ -95,6 +98,7 @@ export async function launchSession(
       ownsBrowser: false,
       secretSpans: deps.secretSpans,
       headful,
+      sharedWithClients: deps.manyClients === true,
     });
   }
   if (options.mode === "persistent") {

@@ -195,6 +195,7 @@ export class SessionManager {
             host: this.#host,
             secretSpans: this.#secretSpans,
             profileDir: (n) => this.#profileDir(n),
+            manyClients: this.#manyClients,
             guard: this.#guard,
             workspace: this.#workspace,
           })
@@ -248,6 +249,14 @@ export class SessionManager {
     });
   }
 
+  /**
+   * This is an HTTP client whose host's shared browser serves the other clients too (not a
+   * Chromium per client): see `BrowserSession.sharedWithClients`.
+   */
+  get #manyClients(): boolean {
+    return this.areas.namespace !== undefined && !this.#host.perClient;
+  }
+
   /** An HTTP client's `default` is the host's shared one (`--shared-browser-context`). */
   get #sharesDefault(): boolean {
     return this.areas.namespace !== undefined && this.#host.defaults.sharedContext === true;
@@ -281,6 +290,7 @@ export class SessionManager {
         host: this.#host,
         secretSpans: this.#secretSpans,
         profileDir: (n) => this.#profileDir(n),
+        manyClients: this.#manyClients,
       });
     } catch (e) {
       release?.();

@@ -64,6 +64,7 @@ export async function createSharedDefault(
     host: BrowserHost;
     secretSpans: SecretSpans | undefined;
     profileDir: (name: string) => Promise<string>;
+    manyClients?: boolean | undefined;
     guard: ((session: BrowserSession) => NavGuard) | undefined;
     workspace: string;
   },

@@ -12,6 +12,7 @@ import { actingFields, downloadField, submitsField, targetFields } from "../fiel
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { watchClickedForm } from "../../browser/forms/form_send.ts";
+import { claimForCall } from "../../browser/sessions/shared_clipboard.ts";
 
 /** The `click` tool. */
 export const clickTool = defineTool({
@@ -50,7 +51,10 @@ export const clickTool = defineTool({
         ...(args.button && args.button !== "left" ? { button: args.button } : {}),
         ...(args.clickCount && args.clickCount > 1 ? { clickCount: args.clickCount } : {}),
       },
-      async perform({ page, point, target, elementPoint, deadline, signal }) {
+      async perform({ session, page, point, target, elementPoint, deadline, signal }) {
+        // A middle click pastes the selection: in a Chromium shared with other clients, theirs
+        // may be there since this step began (shared_clipboard.ts).
+        if (args.button === "middle") await claimForCall(session);
         const press = {
           button: args.button ?? "left",
           clickCount: args.clickCount ?? 1,

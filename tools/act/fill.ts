@@ -6,7 +6,14 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
-import { keptOutcome, rejectedValue } from "../../browser/actions/field_kept.ts";
+import {
+  type FillAsked,
+  keptOutcome,
+  rejectedValue,
+  valueOutcome,
+} from "../../browser/actions/field_kept.ts";
+import type { FillPrep } from "../../browser/injected/page_types.ts";
+import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
@@ -25,6 +32,16 @@ import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
  * laying out megabytes): a timeout then says so instead of blaming a page script.
  */
 const HEAVY_VALUE_CHARS = 1_000_000;
+
+/** What a fill of `value` into the field `prep` describes asks the field to hold. */
+function askedOf(value: string, prep: FillPrep): FillAsked {
+  return { value, was: prep.was, secret: prep.secret, editable: prep.kind === "contenteditable" };
+}
+
+/** A fill's failure before its Enter: the form was not sent. */
+function notSent(e: ToolError): ToolError {
+  return new ToolError(e.code, `${e.message}; Enter was not pressed`, e.hint, e.details);
+}
 
 /** The `fill` tool. */
 export const fillTool = defineTool({
@@ -71,16 +88,22 @@ export const fillTool = defineTool({
         const preparing = callOnHandle(target.handle, "prepareFill", [shownForPage(target.handle)]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
+        /** What the field should hold once the page settled (undefined: not judged). */
+        let expected: string | undefined = args.value;
+        let prep;
+        /** Checks what the field holds before `submit`'s Enter (set once the value went in). */
+        let beforeEnter: (() => Promise<void>) | undefined;
         try {
-          const kind = await preparing;
-          if (typeof kind === "object") {
+          prep = await preparing;
+          if ("changed" in prep) {
             throw reusedDuringAction(
               shown!,
-              kind.changed,
+              prep.changed,
               "nothing was typed",
               "as it took the focus (the field typed in before committed its edit and the page re-rendered)",
             );
           }
+          const { kind } = prep;
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
@@ -95,10 +118,32 @@ export const fillTool = defineTool({
               target.handle,
             );
             await keyboard.insertText(args.value, { signal });
+            // Before Enter, what the field holds is read now, answered before Enter's task
+            // turn (no round trip in sequence): its page may empty it once the form went. A
+            // plain fill's is read by the result's element probe.
+            const reading = kind === "limited" || (watch && kind === "text")
+              ? callOnHandle(target.handle, "fieldKept")
+              : undefined;
+            reading?.catch(() => {});
             if (kind === "limited") {
-              const kept = keptOutcome(args.value, await callOnHandle(target.handle, "fieldKept"));
+              const field = await reading!;
+              const kept = keptOutcome(args.value, field);
               if (kept && "error" in kept) throw kept.error;
-              if (kept) warnings.push(kept.warning);
+              if (kept) {
+                warnings.push(kept.warning);
+                expected = field?.value;
+              }
+            }
+            const asked = expected === undefined ? undefined : askedOf(expected, prep);
+            if (watch && reading && asked) {
+              beforeEnter = async () => {
+                const field = await reading;
+                if (!field) return;
+                // A field its input handler emptied or set back: its form is not sent.
+                const now = field.value ?? (field.length ? "••••" : "");
+                const undone = valueOutcome(asked, { value: now });
+                if (undone && "error" in undone) throw notSent(undone.error);
+              };
             }
           }
         } catch (e) {
@@ -106,13 +151,19 @@ export const fillTool = defineTool({
           throw e;
         }
         // Enter in a form's field: tells whether the form really went (validation may stop it).
+        // (Its page may empty the field once it sent it: what it holds after is not judged.)
         if (watch) {
-          const sent = await pressEnterAndWatch(c, watch);
+          const sent = await pressEnterAndWatch(c, watch, { beforeEnter });
           if (!warnings.length) return sent;
           const prior = Array.isArray(sent.warnings) ? sent.warnings as string[] : [];
           return { ...sent, warnings: [...warnings, ...prior] };
         }
-        if (warnings.length) return { warnings };
+        // What the page's handlers left in the field, read by the result's element probe.
+        const asked = askedOf(expected ?? "", prep);
+        return {
+          ...(warnings.length ? { warnings } : {}),
+          ...(expected === undefined ? {} : { checkElement: (el) => valueOutcome(asked, el) }),
+        };
       },
     });
     // The page sent the form but the policy stopped its request: nothing went.

@@ -14,6 +14,7 @@ import { inputOf } from "../../browser/actions/devices.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import type { Keyboard } from "../../cdp/input.ts";
 import type { Mouse } from "../../cdp/mouse_input.ts";
+import { claimForCall } from "../../browser/sessions/shared_clipboard.ts";
 
 type Modifier = "Alt" | "Control" | "Meta" | "Shift";
 
@@ -75,7 +76,9 @@ export const mouseTool = defineTool({
         ...(args.button && action !== "move" && action !== "wheel" ? { button } : {}),
         ...(wheel ? { deltaX: args.deltaX ?? 0, deltaY: args.deltaY ?? 0 } : {}),
       },
-      async perform({ page, signal }) {
+      async perform({ session, page, signal }) {
+        // A middle button's release pastes the selection (see click.ts).
+        if (button === "middle") await claimForCall(session);
         const { mouse } = inputOf(page);
         const { x, y } = args;
         await holding(mouse.keyboard, args.modifiers ?? [], signal, async () => {

@@ -16,7 +16,12 @@ import { focusElement } from "../../browser/actions/focus.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 import { enterStoppedWarning } from "../../browser/actions/form_invalid.ts";
-import { copiesSelection, refuseSecretCopy } from "../../browser/actions/copy_guard.ts";
+import {
+  copiesSelection,
+  pastesClipboard,
+  refuseSecretCopy,
+} from "../../browser/actions/copy_guard.ts";
+import { claimForCall } from "../../browser/sessions/shared_clipboard.ts";
 
 /** The `press` tool. */
 export const pressTool = defineTool({
@@ -58,7 +63,7 @@ export const pressTool = defineTool({
       quietFromInput: true,
       ...(targeted ? { target: args, actionability: { enabled: true } } : {}),
       actionInfo: { key: args.key },
-      async perform({ page, target, signal }) {
+      async perform({ session, page, target, signal }) {
         const shown = target?.kind === "element" ? shownForPage(target.handle) : null;
         if (target?.kind === "element") {
           await focusElement(target.handle, signal);
@@ -85,6 +90,9 @@ export const pressTool = defineTool({
           args.key,
           target?.kind === "element" ? target.handle : undefined,
         );
+        // A Chromium shared with other clients: their step since this one's began may have
+        // copied (shared_clipboard.ts).
+        if (pastesClipboard(args.key)) await claimForCall(session);
         await inputOf(page).keyboard.press(args.key, { signal });
         return stopped ? { warningsUnlessSent: [stopped] } : undefined;
       },

@@ -12,6 +12,7 @@ import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
 import { requireOne, runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
+import { selectOutcome } from "../../browser/actions/field_kept.ts";
 
 /** The `select` tool. */
 export const selectTool = defineTool({
@@ -78,7 +79,12 @@ export const selectTool = defineTool({
               : "target a native <select>; for custom dropdowns click the trigger, then the option",
           );
         }
-        return { selected: { value: r.value, label: r.label } };
+        const asked = { value: r.value ?? "", label: r.label ?? "", was: r.was };
+        return {
+          selected: { value: r.value, label: r.label },
+          // What the page's change handler left, read by the result's element probe.
+          checkElement: (el) => selectOutcome(asked, el),
+        };
       },
     });
   },

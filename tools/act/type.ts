@@ -11,12 +11,15 @@ import { ToolError } from "../../browser/tool_error.ts";
 
 /** Characters typed between deadline checks. */
 const TYPE_CHUNK = 40;
+/** Longest wait for where the keys went (a page busy or gone: not said), ms. */
+const TYPE_END_MS = 1000;
 import { callUtility } from "../../browser/injected/mod.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
 import { fillsBoundSecret } from "../../browser/secret_scope.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { typedOutcome } from "../../browser/actions/typed_where.ts";
 
 /** The `type` tool. */
 export const typeTool = defineTool({
@@ -45,10 +48,11 @@ export const typeTool = defineTool({
       type: "type",
       quietFromInput: true,
       async perform({ page, deadline, signal }) {
+        // What has the focus; where the keys then go is watched (read back after the last key).
         const focus = await callUtility(
           page,
           page.mainFrameId,
-          "focusInfo",
+          "typeStart",
         ).catch(() => undefined);
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
@@ -83,6 +87,18 @@ export const typeTool = defineTool({
             // Stopped during a key (a page slow to take them): how far it got.
             throw signal?.aborted ? cutShort() : e;
           });
+        }
+        // The page moved the focus mid-way: how much the field took, where the rest went.
+        // Read after the last key (overlapping the quiet wait, quietFromInput); a page that
+        // navigated (Enter sent a form) has no watch to read.
+        if (focus?.watching) {
+          const landed = await callUtility(page, page.mainFrameId, "typeEnd", [], {
+            timeoutMs: TYPE_END_MS,
+            signal,
+          }).catch(() => undefined);
+          const where = typedOutcome(args.text, landed);
+          if (where && "error" in where) throw where.error;
+          if (where) return { warnings: [where.warning] };
         }
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (focus && !focus.editable) {
