@@ -18,6 +18,13 @@
  * @module
  */
 import type {
+  ReadText,
+  SectionInfo,
+  TextMatchInfo,
+  TextSections,
+  TextWalkHook,
+} from "./text_types.ts";
+import type {
   Box,
   CoverScan,
   ElementInfo,
@@ -30,21 +37,16 @@ import type {
   Outline,
   PressVerdict,
   ProbeResult,
-  ReadText,
   ReadyResult,
   RefDescription,
   RefFacts,
   RefState,
   ScrollInfo,
-  SectionInfo,
   SelectResult,
   ShownAs,
   SnapshotOptions,
   SnapshotRef,
   SnapshotResult,
-  TextMatchInfo,
-  TextSections,
-  TextWalkHook,
   TypeLanded,
   WalkLines,
   WalkScope,
