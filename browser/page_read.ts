@@ -20,7 +20,7 @@ import type { Page } from "../cdp/page.ts";
 import { frameMatchWarning, queryFrames } from "./actions/frame_query.ts";
 import { selectorError } from "./actions/target.ts";
 import { callOnHandle, callUtility, releaseHandle, type RemoteHandle } from "./injected/mod.ts";
-import type { ReadText } from "./injected/page_types.ts";
+import type { ReadText } from "./injected/text_types.ts";
 import { maskedForAgent } from "./secret_scope.ts";
 import { captureSnapshot, type SnapshotCache, tabSnapshot } from "./snapshot/capture.ts";
 import type { RefRegistry } from "./snapshot/refs.ts";

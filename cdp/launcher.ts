@@ -10,13 +10,14 @@
  * stale `SingletonLock`) is recognised as such. `debugPort` launches a
  * browser on a loopback DevTools port instead, for tests that play a
  * person's own browser. Flags keep Chromium off the network it would call
- * home on.
+ * home on (`chromium_args.ts`).
  *
  * @module
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { join } from "node:path";
+import { chromiumArgs, newProfilePrefs } from "./chromium_args.ts";
 import { BrowserStartError, ProtocolError } from "./errors.ts";
 import { type PipeReadable, pipeTransport, type PipeWritable } from "./pipe_transport.ts";
 import { descendantsOf, killAll, reapChildren } from "./processes.ts";
@@ -96,104 +97,6 @@ export function testMessageCap(
   if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
   return n >= 1024 * 1024 && n <= MAX_MESSAGE_BYTES ? n : undefined;
-}
-
-const CLOSED_NETWORK_FLAGS = [
-  "--no-first-run",
-  "--no-default-browser-check",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-default-apps",
-  "--disable-domain-reliability",
-  "--disable-client-side-phishing-detection",
-  "--disable-breakpad",
-  "--disable-crash-reporter",
-  "--metrics-recording-only",
-  "--no-pings",
-  "--password-store=basic",
-  "--use-mock-keychain",
-  "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider," +
-  "CalculateNativeWinOcclusion,InterestFeedContentSuggestions,AutofillServerCommunication," +
-  "CertificateTransparencyComponentUpdater,AcceptCHFrame,PrivacySandboxSettings4," +
-  "Prerender2," +
-  // The omnibox's WebUI popups (two renderers, `--top-chrome-webui`) are started with a
-  // browser's first window even when headless, where no omnibox is ever shown: on a cold
-  // start they took CPU from the first tab's renderer (~0.6 s of CPU on 2 busy cores).
-  "WebUIOmniboxPopup,WebUIOmniboxAimPopup," +
-  // Debian's Chromium asks clients2.google.com for the time at start despite the switches above.
-  "NetworkTimeServiceQuerying",
-  // Nor do those switches stop its on-demand component check (update.googleapis.com) or its
-  // account checks (accounts.google.com, every few seconds): through a --proxy-server, a user's
-  // proxy saw them all. Pointed at a closed loopback port (loopback bypasses any proxy), they
-  // fail at once, locally (scripts/background_requests.ts: 8 requests in 60 s, now none).
-  "--component-updater=url-source=http://127.0.0.1:9/",
-  "--gaia-url=http://127.0.0.1:9/",
-  "--disable-background-timer-throttling",
-  "--disable-backgrounding-occluded-windows",
-  "--disable-renderer-backgrounding",
-  "--disable-ipc-flooding-protection",
-  "--disable-hang-monitor",
-  "--disable-prompt-on-repost",
-  "--disable-popup-blocking",
-  "--mute-audio",
-  "--disable-dev-shm-usage",
-];
-
-/**
- * A fresh profile's preferences: no preloading (`net.network_prediction_options`
- * 2 = never), so speculation rules neither prefetch nor prerender a page the
- * navigation guard never saw a request for.
- */
-const NO_PRELOADING_PREFS = JSON.stringify({ net: { network_prediction_options: 2 } });
-
-/** Gives a profile that has no preferences yet {@link NO_PRELOADING_PREFS}; an existing one is left as it is. */
-async function newProfilePrefs(userDataDir: string): Promise<void> {
-  await Deno.mkdir(join(userDataDir, "Default"), { recursive: true });
-  try {
-    await Deno.writeTextFile(join(userDataDir, "Default", "Preferences"), NO_PRELOADING_PREFS, {
-      createNew: true,
-    });
-  } catch (e) {
-    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
-  }
-}
-
-function isRoot(): boolean {
-  try {
-    return Deno.build.os !== "windows" && Deno.uid() === 0;
-  } catch {
-    return false;
-  }
-}
-
-/** The command line browxai passes to Chromium (without the start URL). */
-export function chromiumArgs(
-  options: Omit<LaunchOptions, "executablePath"> & {
-    userDataDir: string;
-  },
-): string[] {
-  const args = [
-    ...(options.debugPort
-      ? ["--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1"]
-      : ["--remote-debugging-pipe"]),
-    `--user-data-dir=${options.userDataDir}`,
-    ...CLOSED_NETWORK_FLAGS,
-  ];
-  // A common laptop viewport: the headless default (800x600 window) is small for today's layouts.
-  if (!options.headful) args.push("--headless", "--hide-scrollbars", "--window-size=1280,800");
-  if (isRoot()) args.push("--no-sandbox");
-  // Chromium keeps only the last --disable-features: a caller's own list joins ours instead of
-  // silently turning ours back on.
-  const DISABLE = "--disable-features=";
-  const extra = options.args ?? [];
-  const theirs = extra.filter((a) => a.startsWith(DISABLE)).map((a) => a.slice(DISABLE.length));
-  if (theirs.length) {
-    const i = args.findIndex((a) => a.startsWith(DISABLE));
-    args[i] = [args[i], ...theirs.filter((f) => f)].join(",");
-  }
-  args.push(...extra.filter((a) => !a.startsWith(DISABLE)));
-  return args;
 }
 
 /** A spawned browser process: its pipes and its exit. */

@@ -6,7 +6,8 @@ import { listeningPorts, processesMentioning } from "../tests/_procs.ts";
 import { Connection } from "./connection.ts";
 import { findChromium } from "./discovery.ts";
 import { CdpError } from "./errors.ts";
-import { chromiumArgs, launchChromium, ProfileInUseError, testMessageCap } from "./launcher.ts";
+import { chromiumArgs } from "./chromium_args.ts";
+import { launchChromium, ProfileInUseError, testMessageCap } from "./launcher.ts";
 import { connectWebSocket, MAX_MESSAGE_BYTES } from "./transport.ts";
 
 const executablePath = findChromium().path;

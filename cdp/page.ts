@@ -4,7 +4,8 @@
  * and one fan-in of every event of every session that belongs to the tab.
  * The bookkeeping is in `frame_tree.ts`, `execution_contexts.ts` and
  * `navigation.ts` (load states, navigation, the documents' responses),
- * evaluation in `page_eval.ts`, exposed through the tab's methods.
+ * evaluation in `page_eval.ts`, exposed through the tab's methods; the set-up commands a
+ * target gets before it resumes in `page_setup.ts`.
  *
  * @module
  */
@@ -22,6 +23,7 @@ import {
 } from "./navigation.ts";
 import { EvaluationError, exceptionText, NavigationError } from "./page_errors.ts";
 import { callIn, evaluateIn, type EvaluateOptions } from "./page_eval.ts";
+import { enableTarget } from "./page_setup.ts";
 import type { AttachedTarget } from "./target_manager.ts";
 import type {
   CdpEvent,
@@ -148,34 +150,12 @@ export class Page {
     );
     // All set-up commands go out in one batch, before the target resumes.
     const parentId = oopifFrameId ? this.#frames.get(oopifFrameId)?.parentId : undefined;
-    await Promise.all([
-      // Applied the moment it arrives: events that follow it on the wire
-      // (a navigation committing) must win over this older picture.
-      session.send("Page.getFrameTree").then(({ frameTree }) =>
-        this.#frames.addTree(frameTree, session, parentId)
-      ),
-      session.send("Page.enable"),
-      session.send("Page.setLifecycleEventsEnabled", { enabled: true }),
-      // Its answer comes after the contexts that existed (sent before it): a utility world
-      // seen after it is a new document's, which nothing of ours ran in but its start script.
-      session.send("Runtime.enable").then(() => this.#contexts.enabled(session.id)),
-      // Every document's utility world from its start, before the page's first script.
-      options.utilityScript === undefined
-        ? undefined
-        : session.send("Page.addScriptToEvaluateOnNewDocument", {
-          source: options.utilityScript,
-          worldName: UTILITY_WORLD,
-          runImmediately: true,
-        }),
-      session.send("Network.enable", { maxPostDataSize: 65536 }),
-      session.send("Log.enable"),
-      // Renderer crashes arrive as Inspector.targetCrashed.
-      session.send("Inspector.enable").catch(() => {}),
-      // Pages keep document focus (focus/blur, :focus) even when another tab is in front.
-      oopifFrameId
-        ? undefined
-        : session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-    ]);
+    await enableTarget(session, {
+      utilityScript: options.utilityScript,
+      oopif: !!oopifFrameId,
+      frameTree: (tree) => this.#frames.addTree(tree, session, parentId),
+      runtimeEnabled: () => this.#contexts.enabled(session.id),
+    });
   }
 
   /**

@@ -34,9 +34,8 @@ import {
   type AuditEntry,
   type AuditStart,
   decideAudit,
-  redactInvalidArgs,
-  redactToolArgs,
 } from "../policy/audit.ts";
+import { redactInvalidArgs, redactToolArgs } from "../policy/audit_redact.ts";
 import { checkCapability } from "../policy/capabilities.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { REDACTED_KEYS } from "../policy/audit.ts";
+import { REDACTED_KEYS } from "../policy/audit_redact.ts";
 import { hasPlaceholder, type SecretStore, UnknownSecretError } from "../policy/secrets.ts";
 import { ToolError } from "../browser/tool_error.ts";
 

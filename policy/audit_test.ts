@@ -1,17 +1,13 @@
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
+import { type AuditEntry, auditFileName, AuditLog, decideAudit, parseAuditLog } from "./audit.ts";
 import {
-  type AuditEntry,
-  auditFileName,
-  AuditLog,
-  decideAudit,
   MAX_AUDIT_STRING,
-  parseAuditLog,
   redactArgs,
   redactFilled,
   redactInvalidArgs,
   redactToolArgs,
-} from "./audit.ts";
+} from "./audit_redact.ts";
 
 function entry(tool: string, extra: Partial<AuditEntry> = {}): AuditEntry {
   return {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { chromiumArgs } from "../cdp/launcher.ts";
+import { chromiumArgs } from "../cdp/chromium_args.ts";
 
 const seconds = Number(Deno.args[0] ?? 60);
 const executable = Deno.args[1] ?? Deno.env.get("CHROME_PATH") ?? "/usr/bin/chromium";

@@ -1,68 +1,18 @@
 /**
  * Recording tools over MCP stdio against real Chromium and pages served here on 127.0.0.1:
- * `screenshot({ path })`, `pdf_save`, `har_save`, `trace_start` / `trace_stop` (issue 17,
- * "Tools users expect"). Files land in the workspace through the path guard; paths out of it
+ * `screenshot({ path })`, `pdf_save`, `trace_start` / `trace_stop` (issue 17, "Tools users
+ * expect"; `har_save`: record_har_test.ts). Files land in the workspace through the path guard; paths out of it
  * (`..`, absolute elsewhere, a symlinked folder) are refused and nothing is written outside.
  */
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertNotIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
-import { eventually } from "./_util.ts";
 import { NO_DISPLAY_REASON, startXvfb } from "./_xvfb.ts";
+import { startPages } from "./_record_pages.ts";
 
 type R = Record<string, unknown>;
-const SECRET = "hunter2-s3cr3t-9Q";
-/** An API key no secret store knows: left out of a HAR by its header's name. */
-const API_KEY = "ak-live-PLAIN-4242";
-
-/** A 2×2 red PNG. */
-const PNG_BYTES = Uint8Array.from(
-  atob(
-    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8AARAwMDAwMAA/wAf9rK5s6AAAAAElFTkSuQmCC",
-  ),
-  (c) => c.charCodeAt(0),
-);
-
 function codeOf(r: ToolResult): string {
   return String(((r.structuredContent?.error ?? {}) as R).code);
-}
-
-function startPages() {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const url = new URL(req.url);
-    const html = (body: string) =>
-      new Response(`<!doctype html>${body}`, { headers: { "content-type": "text/html" } });
-    switch (url.pathname) {
-      case "/img.png":
-        return new Response(PNG_BYTES, { headers: { "content-type": "image/png" } });
-      case "/api/data":
-        return Response.json({ ok: true, echoed: url.searchParams.get("token") });
-      case "/api/save":
-        return Response.json({ saved: true });
-      case "/net.html":
-        return new Response(
-          `<!doctype html><title>Net page</title><h1>Network</h1><img src="/img.png" id="pic">
-<script>
-fetch("/api/data?token=${SECRET}", { headers: { "X-Token": "${SECRET}", "X-Api-Key": "${API_KEY}" } })
-  .then((r) => r.json())
-  .then(() => fetch("/api/save?draft=yes", { method: "POST", body: "note=hello" }))
-  .then(() => { document.title = "fetched"; });
-</script>`,
-          { headers: { "content-type": "text/html", "set-cookie": "sid=abc123cookie; Path=/" } },
-        );
-      case "/long.html":
-        return html(
-          `<title>Long "Report" / 2026</title><h1>Report</h1>${
-            Array.from({ length: 120 }, (_, i) => `<p>Paragraph ${i} of the report.</p>`).join("")
-          }`,
-        );
-      default:
-        return html(`<title>Plain</title><body style="margin:0;background:#fff">
-<div style="width:300px;height:200px;background:rgb(0,128,255)">box</div></body>`);
-    }
-  });
-  const origin = `http://127.0.0.1:${server.addr.port}`;
-  return { url: (p: string) => origin + p, close: () => server.shutdown() };
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -252,141 +202,6 @@ Deno.test("recording: with only read, screenshot({ path }) is refused with a hin
   } finally {
     await mcp.close();
   }
-});
-
-interface Har {
-  log: {
-    version: string;
-    creator: { name: string };
-    comment: string;
-    pages: Array<{ id: string; title: string; startedDateTime: string }>;
-    entries: Array<{
-      pageref?: string;
-      startedDateTime: string;
-      time: number;
-      request: {
-        method: string;
-        url: string;
-        headers: Array<{ name: string; value: string }>;
-        queryString: unknown[];
-        cookies: unknown[];
-        postData?: { text: string };
-      };
-      response: {
-        status: number;
-        headers: Array<{ name: string; value: string }>;
-        content: { size: number; mimeType: string; text?: string; encoding?: string };
-        redirectURL: string;
-      };
-      cache: unknown;
-      timings: Record<string, number>;
-    }>;
-  };
-}
-
-/** Starts a server with `KEY` registered, loads /net.html and saves its HAR. */
-async function harOf(capabilities: string): Promise<{ s: R; text: string; har: Har }> {
-  const pages = startPages();
-  const ws = await Deno.makeTempDir({ prefix: "browxai-har-ws-" });
-  const secrets = join(ws, "secrets.env");
-  await Deno.writeTextFile(secrets, `KEY=${SECRET}\n`, { mode: 0o600 });
-  const mcp = await startStdio({
-    workspace: ws,
-    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: capabilities, BROWX_SECRETS: secrets },
-  });
-  try {
-    await mcp.ok("navigate", { url: pages.url("/net.html"), snapshot: "none" });
-    await eventually(
-      async () => (await mcp.ok("get_url", {})).title === "fetched",
-      10_000,
-      "the page's fetch and POST",
-    );
-    const s = await mcp.ok("har_save", { path: "net/run.har" });
-    const text = await Deno.readTextFile(join(ws, "net/run.har"));
-    if (Deno.env.get("SHOW_HAR")) console.log(text);
-    return { s, text, har: JSON.parse(text) as Har };
-  } finally {
-    await mcp.close();
-    await pages.close();
-    await Deno.remove(ws, { recursive: true });
-  }
-}
-
-function checkHarShape(har: Har): void {
-  const log = har.log;
-  assertEquals(log.version, "1.2");
-  assertEquals(log.creator.name, "browxai");
-  assertEquals(log.pages.length, 1);
-  assertEquals(log.pages[0]!.title, "fetched");
-  const byPath = (p: string) => log.entries.find((e) => new URL(e.request.url).pathname === p);
-  for (const p of ["/net.html", "/img.png", "/api/data", "/api/save"]) {
-    const e = byPath(p);
-    assertTrue(e, `no entry for ${p}`);
-    assertEquals(e.response.status, 200, p);
-    assertEquals(e.pageref, log.pages[0]!.id);
-    assertTrue(!Number.isNaN(Date.parse(e.startedDateTime)), e.startedDateTime);
-    assertTrue(e.time >= 0 && Array.isArray(e.request.headers) && e.request.headers.length > 0);
-    assertTrue(Array.isArray(e.request.queryString) && Array.isArray(e.request.cookies));
-    for (const k of ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]) {
-      assertEquals(typeof e.timings[k], "number", `${p} timings.${k}`);
-    }
-    for (const k of ["send", "wait", "receive"]) assertTrue(e.timings[k]! >= 0, `${p} ${k}`);
-    assertTrue(e.cache && typeof e.response.content.size === "number");
-  }
-  assertEquals(byPath("/img.png")!.response.content.mimeType, "image/png");
-  assertEquals(byPath("/api/save")!.request.method, "POST");
-  // Cookies and credentials stay out of the file (sanitized, as DevTools exports).
-  for (const e of log.entries) {
-    for (const h of [...e.request.headers, ...e.response.headers]) {
-      assertTrue(!/^(set-)?cookie$|^authorization$/i.test(h.name), h.name);
-    }
-  }
-}
-
-Deno.test("recording: har_save writes the session's requests as HAR 1.2, secrets masked, bodies gated", async (t) => {
-  await t.step(
-    "without network-body: no bodies, said so; a write's query values left out",
-    async () => {
-      const { s, text, har } = await harOf("read,navigation,action,secrets");
-      assertEquals(s.path, "net/run.har");
-      assertEquals(s.bodiesOmitted, true);
-      assertEquals(s.requiredCapability, "network-body");
-      assertTrue((s.entries as number) >= 4);
-      checkHarShape(har);
-      assertNotIncludes(text, SECRET);
-      assertIncludes(text, "[secret:KEY]");
-      assertNotIncludes(text, "abc123cookie");
-      // Credential headers by name (red team: X-Api-Key went into the file): out, and counted.
-      assertNotIncludes(text, API_KEY);
-      const leftOut = s.headersLeftOut as Record<string, number>;
-      assertTrue((leftOut["x-api-key"] ?? 0) >= 1, JSON.stringify(leftOut));
-      assertTrue((leftOut["x-token"] ?? 0) >= 1, JSON.stringify(leftOut));
-      assertIncludes(String(har.log.comment), "X-Api-Key");
-      const save = har.log.entries.find((e) => e.request.url.includes("/api/save"))!;
-      assertEquals(save.request.postData, undefined);
-      assertIncludes(save.request.url, "draft=");
-      assertNotIncludes(save.request.url, "draft=yes");
-      assertIncludes(
-        String((save.response.content as R).comment),
-        "network-body",
-      );
-      assertIncludes(har.log.comment, "network-body");
-    },
-  );
-
-  await t.step("with network-body: response and request bodies, still masked", async () => {
-    const { s, text, har } = await harOf("read,navigation,action,secrets,network-body");
-    assertEquals(s.bodiesOmitted, undefined);
-    checkHarShape(har);
-    assertNotIncludes(text, SECRET);
-    const data = har.log.entries.find((e) => e.request.url.includes("/api/data"))!;
-    assertIncludes(data.response.content.text ?? "", '"echoed":"[secret:KEY]"');
-    const img = har.log.entries.find((e) => e.request.url.endsWith("/img.png"))!;
-    assertEquals(img.response.content.encoding, "base64");
-    const save = har.log.entries.find((e) => e.request.url.includes("/api/save"))!;
-    assertEquals(save.request.postData?.text, "note=hello");
-    assertIncludes(save.request.url, "draft=yes");
-  });
 });
 
 Deno.test({

@@ -13,10 +13,10 @@
  * @module
  */
 import type { NodeChange } from "../snapshot/delta.ts";
-import type { BlockedDownload } from "../sessions/downloads.ts";
+import type { BlockedDownload } from "../sessions/download_types.ts";
 import type { SinceLastCall } from "../sessions/between_calls.ts";
 import type { DialogEntry } from "../sessions/dialogs.ts";
-import type { DownloadEntry } from "../sessions/downloads.ts";
+import type { DownloadEntry } from "../sessions/download_types.ts";
 import type { Mutation, NavigationInfo, RoutedEntry } from "./recording.ts";
 import type { ToolError } from "../tool_error.ts";
 

@@ -22,8 +22,8 @@ import {
   downloadEntry,
   type DownloadGate,
   type DownloadRecord,
-  downloadsOf,
-} from "../sessions/downloads.ts";
+} from "../sessions/download_types.ts";
+import { downloadsOf } from "../sessions/downloads.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { within } from "../poll.ts";
 

@@ -2,7 +2,8 @@
  * Records what an action really did, from the moment before it to the
  * moment the page settled: navigation, new tabs, dialogs, console errors,
  * page errors and network traffic (writes summarized by keys, never values).
- * What it returns, a {@link Recording}, is described in `recording.ts`.
+ * What it returns, a {@link Recording}, is described in `recording.ts`; its traffic and dialogs
+ * are summarized by `window_summary.ts`.
  *
  * @module
  */
@@ -13,23 +14,17 @@ import type { SessionEventArgs } from "../sessions/browser_session_types.ts";
 import type { DialogRecord } from "../sessions/dialogs.ts";
 import type { NetworkEntry } from "../sessions/page_logs.ts";
 import { originOf } from "../../policy/hosts.ts";
-import { isWriteMethod, keysOnly, reportedUrl } from "../network_writes.ts";
+import { isWriteMethod, reportedUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
+import { dialogList, networkSummary } from "./window_summary.ts";
 import {
-  BY_TYPE,
   hostOf,
   loadWarning,
-  MAX_DIALOG_MESSAGE,
-  MAX_DIALOGS,
-  type Mutation,
   type NavigationInfo,
   type Recording,
   routedOf,
   stripHash,
 } from "./recording.ts";
-
-/** Whether a window's `i`-th dialog is listed in the result (see `Recording.dialogs`). */
-const listed = (d: DialogRecord, i: number) => i < MAX_DIALOGS || d.armed || d.undelivered;
 
 /** How long the page must be quiet before the window closes, ms (after input: rAF work, renders). */
 const QUIET_MS = 75;
@@ -359,14 +354,6 @@ export class ActionRecorder {
         };
       }
     }
-    const byType: Record<string, number> = {};
-    for (const r of requests) {
-      const t = BY_TYPE[r.type] ?? "other";
-      byType[t] = (byType[t] ?? 0) + 1;
-    }
-    const notable = requests.filter((r) =>
-      r.type === "XHR" || r.type === "Fetch" || r.type === "Document" || r.failed
-    );
     // A new document that is not the page asked for: Chromium's error page, or a 4xx/5xx.
     const failedDocs = requests.filter((r) =>
       r.type === "Document" && r.frameId === toPage.mainFrameId && r.failed && r.errorText
@@ -378,24 +365,7 @@ export class ActionRecorder {
         failedDocs.findLast((r) => r.errorText !== "canceled") ?? failedDocs.at(-1),
       )
       : undefined;
-    const mutations: Mutation[] = [];
-    for (const r of requests.filter((r) => isWriteMethod(r.method)).slice(0, 10)) {
-      // No answer yet (no status, not failed): it may still reach the server; not a failure.
-      const pending = !r.failed && r.status === undefined;
-      const m: Mutation = {
-        method: r.method,
-        urlPattern: reportedUrl(r.url, r.method),
-        // The server's answer decides: a body cut off after it (a popup closing, "canceled")
-        // does not undo a write the server took.
-        ok: r.status !== undefined && r.status < 400,
-        ...(pending ? { pending: true as const } : {}),
-        ...(r.status !== undefined ? { status: r.status } : {}),
-        ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
-      };
-      const shape = await this.#responseShape(r);
-      if (shape) m.responseShape = shape;
-      mutations.push(m);
-    }
+    const net = await networkSummary(requests, this.#writeSessions);
     return {
       navigation,
       newTabs: await Promise.all(
@@ -416,69 +386,16 @@ export class ActionRecorder {
         c.text.slice(0, 300)
       ),
       network: {
-        summary: {
-          total: requests.length,
-          byType,
-          failed: requests.filter((r) => r.failed).length,
-        },
-        requests: notable.slice(0, 10).map((r) => ({
-          method: r.method,
-          // Stopped before it left: by its keys, as the error's blockedUrl (a GET form's
-          // request carries what was typed in its fields).
-          url: r.blockedByPolicy ? keysOnly(r.url) : reportedUrl(r.url, r.method),
-          type: r.type,
-          ...(r.status !== undefined ? { status: r.status } : {}),
-          ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
-          ...(r.failed ? { failed: true } : {}),
-          // The guard's reason is in its own notes.
-          ...(r.errorText && !r.blockedByPolicy ? { errorText: r.errorText } : {}),
-          ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),
-          ...(!r.failed && r.status === undefined ? { pending: true as const } : {}),
-        })),
-        mutations,
+        ...net,
         ...routedOf(this.#session.routes.since(this.#routedMark)),
       },
-      // A page raising a flood of dialogs (hundreds of 4 KB confirms) must not flood the result.
-      ...(this.#dialogs.length > MAX_DIALOGS
-        ? {
-          dialogsOmitted: this.#dialogs.length - this.#dialogs.filter(listed).length,
-        }
-        : {}),
-      dialogs: this.#dialogs.filter(listed).map((d) => ({
-        kind: d.kind,
-        message: d.message.length > MAX_DIALOG_MESSAGE
-          ? `${d.message.slice(0, MAX_DIALOG_MESSAGE)}…`
-          : d.message,
-        handledAs: d.handledAs,
-        ...(d.raised ? { raised: true } : {}),
-        ...(d.armed ? { armed: true } : {}),
-        ...(d.frame ? { frame: d.frame } : {}),
-        ...(d.text !== undefined ? { text: d.text.slice(0, 100) } : {}),
-        ...(d.undelivered ? { undelivered: true } : {}),
-      })),
+      ...dialogList(this.#dialogs),
       activePage: active,
       fullLoad: this.#mainNavigated,
       ...(warning ? { loadWarning: warning } : {}),
       stillLoading,
       fileChooser: this.#fileChooser,
     };
-  }
-
-  async #responseShape(r: NetworkEntry): Promise<string[] | undefined> {
-    const cdp = this.#writeSessions.get(r.requestId);
-    if (!cdp || !r.done || r.failed || !/json/i.test(r.mimeType ?? "")) return undefined;
-    try {
-      const body = await cdp.send("Network.getResponseBody", { requestId: r.requestId }, {
-        timeoutMs: 2000,
-      });
-      if (body.body.length > 1_000_000) return undefined;
-      const text = body.base64Encoded ? atob(body.body) : body.body;
-      const value = JSON.parse(text);
-      const sample = Array.isArray(value) ? value[0] : value;
-      return sample && typeof sample === "object" ? Object.keys(sample).slice(0, 30) : undefined;
-    } catch {
-      return undefined;
-    }
   }
 
   /** Stops listening without summarizing (the action failed early). */

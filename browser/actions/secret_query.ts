@@ -34,7 +34,7 @@ import {
   fillsBoundSecret,
   maskedForAgent,
 } from "../secret_scope.ts";
-import type { TextMatchInfo } from "../injected/page_types.ts";
+import type { TextMatchInfo } from "../injected/text_types.ts";
 import { chooseTextMatch } from "./text_choice.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { valueTestedAttributes } from "./selector_attrs.ts";

@@ -10,6 +10,7 @@
  * (their roles, names, ids and classes), its row or list item and the nearest heading before it.
  * Short plain text (a label, a text-only row) is a candidate too, matched by that text alone.
  *
+ * This file holds the walk and the choice of candidates; `find_score_lib.ts` scores each one.
  * Words and texts are compared by `find_words_lib.ts`, places ("in the …", "next to …") by
  * `find_place_lib.ts`; the selector hints live in `find_hint_lib.ts`.
  *
@@ -18,7 +19,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
+import type { FindQuery, FindScan, FindScorer } from "./page_types.ts";
 
 /**
  * Adds to the utility api:
@@ -36,39 +37,21 @@ import type { FindItem, FindQuery, FindScan } from "./page_types.ts";
 export function installFindLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Walk = { skippingParent: Node | null };
-  const roleOf = api.roleOf as Fn<[Element], string>;
-  const nameOf = api.nameOf as Fn<[Element], string>;
   const refRole = api.refRole as Fn<[Element], string>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
   const shownStep = api.shownStep as Fn<[Element, number, Walk], number>;
   const setStaticOnly = api.setStaticOnly as Fn<[boolean], void>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
-  const idOf = api.idOf as Fn<[Element], number>;
   const element = api.element as Fn<[number], Element | null>;
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
-  const tokens = api.findTokens as Fn<[string], string[]>;
-  const wordMatch = api.findWordMatch as Fn<[string, string], number>;
-  const fieldScore = api.findFieldScore as Fn<[string[], string[]], number>;
-  const fieldsScore = api.findFieldsScore as Fn<
-    [Array<[string, string, number]>, string[], string, string],
-    [number, string]
-  >;
   const textOf = api.findTextOf as Fn<
     [Element, number, (Element | null)?, ((e: Element) => boolean)?],
     string
   >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
-  const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
-  const actionOf = api.findAction as Fn<[Field[], string[]], [Field | null, number]>;
-  type Bag = Array<[string, number, string]>;
-  type Field = [string, string, number];
-  type Match = [number, string];
-  const findPlaceBag = api.findPlaceBag as Fn<[Element, string, string?], Bag>;
-  const findNearBag = api.findNearBag as Fn<[Element, number, (Element | null)?], Bag>;
-  const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
-  const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
+  const scorer = api.findScorer as Fn<[FindQuery], FindScorer>;
 
   const HID = 4, SKIP = 16;
   const SKIP_TAGS = new Set(
@@ -81,9 +64,6 @@ export function installFindLib(api: PageApi): void {
   );
   const NO_CURSOR_TAGS = new Set(
     "label code em strong b small sub sup abbr kbd var samp cite q mark pre br wbr".split(" "),
-  );
-  const CLICKABLE = new Set(
-    "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
   // Plain text is a candidate when short: a label, a text-only row, not a paragraph.
   const TEXT_MAX = 100;
@@ -99,237 +79,9 @@ export function installFindLib(api: PageApi): void {
     return t.length < TEXT_MAX ? t : "";
   };
   function scan(q: FindQuery): FindScan {
-    const words = tokens(q.words.join(" "));
-    const exact = q.exact.replace(/\s+/g, " ").trim().toLowerCase();
-    const ctxWords = tokens(q.context.join(" "));
-    const nearWords = tokens(q.near.join(" "));
-    const whole = tokens(q.whole.join(" "));
-    const roles = new Set(q.roles);
-    // Cheap test before a name is computed: some query word (or a synonym) appears at all.
-    const probes = [...words, ...exact ? tokens(exact) : []].flatMap((w) => [
-      w.slice(0, 4),
-      ...synonymsOf(w).map((s) => s.slice(0, 4)),
-    ]);
-    const items: FindItem[] = [];
-    // Each item's element, and whether it sat in skipped content (static checks only there).
-    const els = new Map<number, [Element, boolean]>();
-    const headingNames = new Map<Element, string>();
-    let lastHeading: Element | null = null;
-    let order = 0;
+    const found = scorer(q);
+    const { words, exact, roles, items, els, score, heading } = found;
     const walk: Walk = { skippingParent: null };
-
-    function nameIn(el: Element, skip: boolean): string {
-      if (!skip) return nameOf(el);
-      setStaticOnly(true);
-      try {
-        return nameOf(el);
-      } finally {
-        setStaticOnly(false);
-      }
-    }
-
-    function haystack(el: Element): string {
-      let s = textOf(el, 300);
-      for (const a of el.getAttributeNames()) {
-        if (a === "style" || a === "d" || a === "src" || a === "srcset") continue;
-        s += " " + (el.getAttribute(a) ?? "").slice(0, 200);
-      }
-      if (el.localName === "input" || el.localName === "textarea" || el.localName === "select") {
-        // A control's label may sit anywhere: its name is the honest haystack.
-        s += " " + nameOf(el);
-      }
-      return s.toLowerCase();
-    }
-
-    const placeBag = (el: Element) => {
-      let heading = "";
-      if (lastHeading) {
-        heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
-        headingNames.set(lastHeading, heading);
-      }
-      return findPlaceBag(el, heading, q.frame);
-    };
-    const nearBag = (el: Element, stop?: Element | null) =>
-      findNearBag(el, Math.max(1, nearWords.length || words.length), stop);
-    const itemHays = new Map<Element, string>();
-    const itemHay = (item: Element) => {
-      let hay = itemHays.get(item);
-      if (hay === undefined) itemHays.set(item, hay = textOf(item, 160).toLowerCase());
-      return hay;
-    };
-
-    /**
-     * Scores `el` and adds it to the items when it matches. `item`: the row or list item it sits
-     * in (its text may name it). `shown`: a text candidate, matched by that text alone.
-     */
-    function score(
-      el: Element,
-      role: string,
-      hidden: boolean,
-      skip: boolean,
-      item: Element | null,
-      shown = "",
-    ) {
-      const ord = order++;
-      const tag = el.localName;
-      const asLabel = tag === "label" ? (el as HTMLLabelElement).control : null;
-      const effRole = asLabel ? roleOf(asLabel) : role;
-      if (q.hard && !roles.has(effRole) && !roles.has(role)) return;
-      const testId = testIdOf(el);
-      const idAttr = el.id;
-      // The same element as a remembered one: same role, then the same test id, else the same
-      // id, else the same name in the same place (two "Save" buttons differ by their toolbar).
-      const remembered = q.remember.findIndex((r) => {
-        if (r.role !== role) return false;
-        if (r.testId || testId) return r.testId === testId;
-        if (r.idAttr || idAttr) return r.idAttr === idAttr;
-        const n = nameIn(el, skip);
-        return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
-      });
-      if (
-        (words.length || exact) && remembered < 0 && (shown || !el.hasAttribute("aria-labelledby"))
-      ) {
-        // Cheap before anything is scored: most text on a page is not asked for.
-        const hay = shown ? shown.toLowerCase() : haystack(el);
-        if (!probes.some((p) => hay.includes(p))) {
-          if (!item || !probes.some((p) => itemHay(item).includes(p))) return;
-        }
-      }
-      const name = nameIn(el, skip);
-      const text = hidden && !name ? textOf(el, 120) : "";
-      // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
-      const said = !shown && isItem(el) && !WIDGETS.has(role)
-        ? textOf(el, 120, null, isControl)
-        : null;
-      let nameScore = -1, via = "", where = "";
-      const phrase = q.words.join(" ");
-      if (words.length || exact) {
-        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
-          ["name", said ?? (name || text), 1],
-          ["text", said === null && name ? textOf(el, 120) : "", 0.9],
-          ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
-          ["title", el.getAttribute("title") ?? "", 0.8],
-          ["alt", el.getAttribute("alt") ?? "", 0.9],
-          ["testid", testId, 0.85],
-          ["id", idAttr, 0.7],
-          ["name attr", el.getAttribute("name") ?? "", 0.7],
-          ["class", typeof el.className === "string" ? el.className : "", 0.5],
-          ["label", asLabel ? nameOf(asLabel) : "", 0.9],
-        ];
-        if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
-        // "delete Walk dog": the control that says the action, not the one with the row's words.
-        const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
-        if (act) fields.push(act);
-        [nameScore, via] = fieldsScore(fields, words, exact, phrase);
-        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
-        // describe where it is (its row, its article, its table): partial credit from there.
-        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
-          const cls = typeof el.className === "string" ? el.className : "";
-          const own = tokens(
-            [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
-          );
-          const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
-          if (left.length && left.length < words.length) {
-            // Around a row is other rows: where it sits may name it, its neighbours do not.
-            // Around a control in a row, only its own row: the rows beside it name other items.
-            const bag = isItem(el) ? placeBag(el) : [...nearBag(el, item), ...placeBag(el)];
-            const [s, label] = bagScore(bag, left);
-            if (s > 0) {
-              nameScore += (1 - nameScore) * 0.8 * s * (1 - left.length / (words.length + 1));
-              where = label;
-            }
-          }
-        }
-        // Text is only what it says: "delete Walk dog" is not the "Walk dog" label, and "Delete"
-        // is not "Delete order #1002?" (the query must be most of the text).
-        if (shown && !exact) {
-          const own = tokens(shown);
-          const missed = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.5)).length;
-          const said = own.filter((t) => words.some((w) => wordMatch(w, t) >= 0.5)).length;
-          if (said * 2 < own.length) return;
-          nameScore *= 0.5 ** missed;
-        }
-        // "Walk dog checkbox": a control without those words, in the "Walk dog" row.
-        if (item && nameScore < 0.9) {
-          const [s, label] = itemMatch(item, el, fields, words, exact);
-          if (s > nameScore) [nameScore, via, where] = [s, label, ""];
-        }
-        if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
-        nameScore *= verbless;
-      }
-      let roleScore = -1;
-      if (roles.size) {
-        roleScore = roles.has(effRole) || roles.has(role)
-          ? 1
-          : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
-          ? 0.5
-          // "Delete the Item 5 row": a control in the row asked for may be what is meant.
-          : item && roles.has(roleOf(item))
-          ? 0.5
-          : 0;
-        if (nameScore < 0 && roleScore < 1 && remembered < 0) return;
-      }
-      let ctxScore = -1;
-      if (ctxWords.length || nearWords.length) {
-        const [c, cl] = bagScore(ctxWords.length ? placeBag(el) : [], ctxWords);
-        const [n, nl] = bagScore(nearWords.length ? nearBag(el) : [], nearWords);
-        ctxScore = c >= 0 && n >= 0 ? (c + n) / 2 : Math.max(c, n);
-        where = c >= n ? cl : nl;
-      }
-      // "Edit on GitHub", "View on single page": the whole query may be the name itself.
-      if (whole.length > words.length && (q.context.length || q.near.length)) {
-        const full = Math.max(
-          fieldScore(tokens(name || text), whole),
-          name ? fieldScore(tokens(textOf(el, 120)), whole) : 0,
-        );
-        if (full >= 0.85 && full > nameScore) {
-          [nameScore, ctxScore, via, where] = [full, -1, "name", ""];
-        }
-      }
-      let sum = 0, weights = 0;
-      for (const [s, w] of [[nameScore, 3], [roleScore, 1.5], [ctxScore, 2]] as const) {
-        if (s < 0) continue;
-        sum += s * w;
-        weights += w;
-      }
-      let total = weights ? sum / weights : 0;
-      if (!roles.size) {
-        total *= shown
-          ? 0.85
-          : WIDGETS.has(effRole) || role === "generic" || role === "textbox"
-          ? 1
-          : effRole === "heading"
-          ? 0.9
-          : 0.8;
-      }
-      const disabled = el.getAttribute("aria-disabled") === "true" ||
-        ("disabled" in el && el.matches(":disabled"));
-      // Less than a visible twin, not less than a row asked for by name: controls shown on
-      // hover are hidden in every row but the one under the pointer.
-      if (hidden) total *= 0.8;
-      if (disabled) total *= 0.9;
-      if (total <= 0.05 && remembered < 0) return;
-      els.set(items.length, [el, skip]);
-      items.push({
-        id: idOf(el),
-        role,
-        name,
-        score: Math.round(total * 1000) / 1000,
-        parts: [nameScore, roleScore, ctxScore].map((x) =>
-          Math.round(x * 100) / 100
-        ) as FindItem["parts"],
-        via,
-        where,
-        hidden,
-        disabled,
-        order: ord,
-        // Filled in for the items returned only (a context reads the row's text).
-        context: ["", ""],
-        testId,
-        idAttr,
-        remembered,
-      });
-    }
 
     function clickHandler(el: Element): boolean {
       const tab = el.getAttribute("tabindex");
@@ -393,7 +145,7 @@ export function installFindLib(api: PageApi): void {
         const shown = shortText(el);
         if (shown) score(el, role, hid, skip, null, shown);
       }
-      if (role === "heading" && !hid) lastHeading = el;
+      if (role === "heading" && !hid) heading(el);
       if (
         tag === "svg" || tag === "img" || tag === "input" || tag === "textarea" || tag === "select"
       ) {
@@ -414,7 +166,7 @@ export function installFindLib(api: PageApi): void {
     } finally {
       cacheLabels(false);
     }
-    const scanned = order;
+    const scanned = found.scanned();
     const at = new Map(items.map((it, i) => [it, i]));
     items.sort((a, b) => b.score - a.score || a.order - b.order);
     const best = items.slice(0, q.max);

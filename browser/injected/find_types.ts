@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Types of the values the find parts (`find_*_lib.ts`) and the Deno side (`browser/find/`)
- * exchange: the query as the page scores it, the scanned items, the hints. Types only;
+ * exchange: the query as the page scores it, the scorer, the scanned items, the hints. Types only;
  * `page_types.ts` re-exports them.
  *
  * @module
@@ -101,6 +101,39 @@ export interface FindScan {
   scanned: number;
   /** With `ends`: how many items are as good as the best (within 15%). */
   closeCount?: number;
+}
+
+/**
+ * A `find` query's scorer (`findScorer`, find_score_lib.ts): stays in the page (it holds
+ * elements). The walk of `findScan` hands it each candidate.
+ */
+export interface FindScorer {
+  /** The query's words, tokenized. */
+  words: string[];
+  /** The quoted name, lower case, whitespace collapsed (`""`: none). */
+  exact: string;
+  /** The roles the query asks for. */
+  roles: Set<string>;
+  /** The matches so far, in the order they were scored. */
+  items: FindItem[];
+  /** Each item's element (by its index in `items`), and whether it sat in skipped content. */
+  els: Map<number, [Element, boolean]>;
+  /**
+   * Scores `el` and adds it to `items` when it matches. `item`: the row or list item it sits
+   * in (its text may name it); `shown`: a text candidate's text, matched by that alone.
+   */
+  score(
+    el: Element,
+    role: string,
+    hidden: boolean,
+    skip: boolean,
+    item: Element | null,
+    shown?: string,
+  ): void;
+  /** The walk passed a shown heading: what follows sits in its section. */
+  heading(el: Element): void;
+  /** How many elements were scored. */
+  scanned(): number;
 }
 
 /** A selector that designates one element now (`findHints`), and what the element is like. */

@@ -10,7 +10,8 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { PageErrorCode, PageFailure, SetFieldResult, ShownAs } from "./page_types.ts";
+import type { SetFieldResult } from "./form_types.ts";
+import type { PageErrorCode, PageFailure, ShownAs } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
 export function installFormEditLib(api: PageApi): void {

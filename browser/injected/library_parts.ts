@@ -23,9 +23,11 @@ import { installCoverLib } from "./cover_lib.ts";
 import { installFormEditLib } from "./form_edit_lib.ts";
 import { installFormLib } from "./form_lib.ts";
 import { installFormPublishLib } from "./form_publish_lib.ts";
+import { installFormSubmitLib } from "./form_submit_lib.ts";
 import { installFindWordsLib } from "./find_words_lib.ts";
 import { installFindPlaceLib } from "./find_place_lib.ts";
 import { installFindLib } from "./find_lib.ts";
+import { installFindScoreLib } from "./find_score_lib.ts";
 import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installFirstLib } from "./first_listeners.ts";
@@ -137,7 +139,7 @@ const ACT = group("__act", [
  * The form kit, `form_describe` and the publish and submit watches: what a fill or click that
  * sends a form calls (the publish check, where forms send, whether it went).
  */
-const FORMS = group("__forms", [installFormLib, installFormPublishLib], ACT);
+const FORMS = group("__forms", [installFormLib, installFormPublishLib, installFormSubmitLib], ACT);
 
 /**
  * The on-demand groups, by the names of their methods: acting; the secret cover of
@@ -157,7 +159,13 @@ export const LAZY: readonly LazyParts[] = [
   group("__coverKind", [installCoverKindLib], ACT),
   group(
     "__find",
-    [installFindWordsLib, installFindPlaceLib, installFindLib, installFindHintLib],
+    [
+      installFindWordsLib,
+      installFindPlaceLib,
+      installFindScoreLib,
+      installFindLib,
+      installFindHintLib,
+    ],
     ACT,
   ),
 ];

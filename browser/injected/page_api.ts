@@ -18,6 +18,13 @@
  * @module
  */
 import type {
+  ReadText,
+  SectionInfo,
+  TextMatchInfo,
+  TextSections,
+  TextWalkHook,
+} from "./text_types.ts";
+import type {
   Box,
   CoverScan,
   ElementInfo,
@@ -30,22 +37,19 @@ import type {
   Outline,
   PressVerdict,
   ProbeResult,
-  ReadText,
   ReadyResult,
   RefDescription,
   RefFacts,
   RefState,
   ScrollInfo,
-  SectionInfo,
   SelectResult,
   ShownAs,
   SnapshotOptions,
   SnapshotRef,
   SnapshotResult,
-  TextMatchInfo,
-  TextSections,
-  TextWalkHook,
   TypeLanded,
+  WalkLines,
+  WalkScope,
 } from "./page_types.ts";
 import type { OnDemandApi } from "./page_api_on_demand.ts";
 
@@ -170,8 +174,10 @@ export interface PageApi extends OnDemandApi {
   /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
   inertOf: (el: Element) => string;
 
-  // links_lib.ts, walker_lib.ts
+  // links_lib.ts, walk_lines_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
+  /** The line writers of one snapshot walk. */
+  walkLines: (scope: WalkScope) => WalkLines;
   /** The outline of the frame's document or of one subtree. */
   snapshot: (opts?: SnapshotOptions) => SnapshotResult;
 

@@ -8,27 +8,30 @@
  */
 import type {
   ArmInfo,
-  ControlState,
-  CoverFacts,
-  DomTreeInfo,
   DraftControl,
   DraftState,
   DraftStateName,
   EditorInfo,
   EditorWriteResult,
   EnterBlocker,
+  FormControl,
+  FormKit,
+  SetFieldResult,
+  SubmitWatch,
+} from "./form_types.ts";
+import type {
+  ControlState,
+  CoverFacts,
+  DomTreeInfo,
   FindHint,
   FindQuery,
   FindScan,
-  FormControl,
-  FormKit,
+  FindScorer,
   OptionSearch,
   PageFailure,
-  SetFieldResult,
   ShownAs,
   StylesInfo,
   StyleWriteInfo,
-  SubmitWatch,
 } from "./page_types.ts";
 
 /** The on-demand parts' members, by the part that installs them. */
@@ -49,6 +52,7 @@ export interface OnDemandApi {
   formsSendInfo: () => { armed: string[]; sendsTo: string[] };
   formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
   formPublishRestore: (el: Element, token: number) => DraftStateName;
+  // form_submit_lib.ts
   formWatchSubmit: (submit: Element) => SubmitWatch;
   formSubmitState: (submit: Element) => SubmitWatch | null;
   formUnwatchSubmit: (submit: Element) => void;
@@ -124,8 +128,8 @@ export interface OnDemandApi {
    * (described) and a point on it, frame CSS px; null when hidden for another reason.
    */
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
-  // find_words_lib.ts, find_lib.ts, find_hint_lib.ts (installed with the form parts on a find
-  // method's first call)
+  // find_words_lib.ts, find_place_lib.ts, find_score_lib.ts, find_lib.ts, find_hint_lib.ts
+  // (installed with the form parts on a find method's first call)
   /** The words of a text as the ranker compares them. */
   findTokens: (s: string) => string[];
   /** How well a query word matches a page word, 0..1. */
@@ -180,6 +184,8 @@ export interface OnDemandApi {
   ) => [number, string];
   /** The frame's elements scored against a `find` query, best first (browser/find/). */
   findScan: (query: FindQuery) => FindScan;
+  /** A `find` query's scorer (find_score_lib.ts): `findScan`'s walk hands it the candidates. */
+  findScorer: (query: FindQuery) => FindScorer;
   /** An element's test id and id attribute (find_feedback's keys). */
   findStable: (el: Element) => { testId: string; idAttr: string };
   /** Per page-local id: a selector verified unique now, actionability, viewport. */

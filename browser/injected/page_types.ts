@@ -2,9 +2,10 @@
 /**
  * Types of the values the page-side parts (`*_lib.ts`) hand each other and
  * the Deno side: objects with methods that stay in the page (an outline
- * buffer, a link writer, the form kit) and the JSON shapes results take
+ * buffer, a link writer) and the JSON shapes results take
  * across `Runtime.evaluate` / `Runtime.callFunctionOn` with `returnByValue`.
- * Types only: nothing here is sent to the page.
+ * The form parts' types are in `form_types.ts`, the text parts' in `text_types.ts`, the control
+ * and find parts' in `control_types.ts` and `find_types.ts`. Types only: nothing here is sent to the page.
  *
  * @module
  */
@@ -57,43 +58,39 @@ export interface LinkWriter {
   headingName(el: Element, name: string): string;
 }
 
-// Page-side values that stay in the page (never cross the CDP boundary by value).
+/**
+ * What the line writers of a snapshot walk (`walkLines`, walk_lines_lib.ts) share with the walk
+ * (walker_lib.ts): its outline, refs, links and focused element, and its own steps.
+ */
+export interface WalkScope {
+  o: Outline;
+  /** The walk's refs (`SnapshotResult.refs`). */
+  refs: Array<SnapshotRef | [number]>;
+  links: LinkWriter;
+  /** The focused element (through open shadow roots), or null. */
+  focused: Element | null;
+  /** The focused element got ref `#id` (`SnapshotResult.focus`). */
+  focus(id: number): void;
+  /** Walks an element's children (its shadow root's, or a slot's assigned nodes). */
+  walkKids(el: Element, depth: number, flags: number): void;
+  /** Walks an element: its line, if any, and its content. */
+  walkEl(el: Element, depth: number, flags: number): void;
+  /** Writes a table row (`target`: the row has a ref of its own). */
+  walkRow(el: Element, depth: number, flags: number, target?: boolean): void;
+  /** The element's name (static checks only inside skipped content). */
+  nameIn(el: Element, flags: number): string;
+  /** The element's context, `[kind, text]` (static checks only inside skipped content). */
+  contextIn(el: Element, flags: number, role: string, name: string): [string, string];
+}
 
-/** A form field element the form parts handle. */
-export type FormControl =
-  | HTMLInputElement
-  | HTMLSelectElement
-  | HTMLTextAreaElement
-  | HTMLButtonElement;
-
-/** The form part's shared helpers (`formKit`, form_lib.ts), used by the other form parts. */
-export interface FormKit {
-  isControl: (el: Element | null) => el is FormControl;
-  /** `select`, `select-multiple`, `textarea`, `button`, or the input's type. */
-  typeOf: (el: FormControl) => string;
-  /** Enabled and shown (or a hidden checkbox or radio a shown label toggles). */
-  usable: (el: FormControl) => boolean;
-  shown: (el: Element) => boolean;
-  /** A selector that matches exactly this element in its document. */
-  selectorFor: (el: Element) => string;
-  /** `s` as a CSS string literal. */
-  cssString: (s: string) => string;
-  /** The controls that post with the form (also those outside it with form=…). */
-  controlsOf: (form: HTMLFormElement | null, scope: Element) => FormControl[];
-  /** The form to read: `root` (a form, inside one, or holding one), else the biggest form. */
-  rootOf: (root: string | null) => { form: HTMLFormElement | null; scope: Element } | PageFailure;
-  editorsIn: (scope: Element | Document) => Element[];
-  /** The editable element of an editor: its own element, or an iframe's editable body. */
-  editableOf: (ed: Element) => HTMLElement | null;
-  /** The field an editor posts as. */
-  backingOf: (ed: Element) => HTMLInputElement | HTMLTextAreaElement | null;
-  editorInfo: (ed: Element, full: boolean) => EditorInfo;
-  labelText: (el: Element) => string;
-  /** Whitespace collapsed and trimmed. */
-  norm: (s: string | null | undefined) => string;
-  /** `s`, marked to be cut at `n` characters on the server (browser/page_cuts.ts). */
-  cut: (s: string, n: number) => string;
-  isSubmit: (el: FormControl) => boolean;
+/** The line writers of one snapshot walk (`walkLines`, walk_lines_lib.ts). */
+export interface WalkLines {
+  /** A targetable element's line (`stateEl`: the element whose states it shows, its control). */
+  walkTarget(el: Element, depth: number, flags: number, stateEl: Element): void;
+  /** A line of structure (`role`): a heading, landmark, list, dialog, image, … */
+  walkStruct(el: Element, role: string, depth: number, flags: number): void;
+  /** A container without a line of its own: its content in its place. */
+  walkGeneric(el: Element, depth: number, flags: number): void;
 }
 
 // JSON shapes: what by-value results look like once they crossed (no nodes, no functions).
@@ -375,145 +372,6 @@ export type RefState = ({ state: "ok" } & RefDescription) | { state: "gone" } | 
 
 /** What `coverScan` finds: texts, and per control the strings it shows. */
 export type CoverScan = { texts: string[]; values: string[][] };
-
-/** A rich-text editor as read_form and set_editor report it. */
-export type EditorInfo = {
-  kind: string;
-  selector: string;
-  label?: string;
-  usable: boolean;
-  postsAs: string | null;
-  text: string;
-  html?: string;
-};
-
-/**
- * What `formSetField` answers (`changed`: what a ref's field is now, re-used; `landed`: after
- * its value was set).
- */
-export type SetFieldResult =
-  | (PageFailure & { changed?: ShownAs; landed?: true })
-  | { ok: boolean; checked: boolean }
-  | { ok: boolean; value: string | string[] };
-
-/** What `formEditorWrite` answers: the clean markup written and what it lost. */
-export type EditorWriteResult = PageFailure | { ok: true; html?: string; removed?: string[] };
-
-/** What a publish/draft control's setting means. */
-export type DraftMeaning = "draft" | "public" | null;
-
-/** One option of a publish control. */
-export type DraftOption = {
-  value: string;
-  label: string;
-  selected: boolean;
-  means: DraftMeaning;
-  selector: string;
-};
-
-/** One publish control as the page-side library reports it. */
-export type DraftControl = {
-  name: string;
-  type: string;
-  state: "draft" | "public" | "unknown";
-  usable: boolean;
-  options: DraftOption[];
-};
-
-/** An item's state from its publish controls (`none`: it has none). */
-export type DraftStateName = "draft" | "public" | "unknown" | "none";
-
-/** The draft state of a form (`formDraftState`). */
-export type DraftState = { state: DraftStateName; drafts: DraftControl[]; form: string | null };
-
-/** What `formPublishArm` did or, on a dry run, would do (`token` to set it back). */
-export type ArmInfo = {
-  means: "public" | null;
-  before: DraftStateName;
-  control: string;
-  item: string | null;
-  token?: number;
-  after?: DraftStateName;
-};
-
-/** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */
-export type SubmitWatch = {
-  form: boolean;
-  submitted: boolean;
-  prevented: boolean;
-  settled: boolean;
-  invalid: string[];
-  keyPrevented?: boolean;
-  /** The document changed after the submit event (the page re-rendered). */
-  changed?: boolean;
-};
-
-/** Why Enter in a field does not send its form (`formEnterBlocker`). */
-export type EnterBlocker =
-  | { kind: "multiline" }
-  | { kind: "disabled-button"; button: string }
-  | { kind: "no-button"; fields: string[] };
-
-/** One match of a `text=` selector, for choosing among several (`queryMatches`, text_lib.ts). */
-export type TextMatchInfo = {
-  /** The match's role, or that of the control it sits in (`button`); `text` for plain text. */
-  role: string;
-  /**
-   * Its control's accessible name, or its own text, whitespace collapsed, at most 4296
-   * characters (the server cuts it, clear of secrets); `""` past the first 50 described.
-   */
-  name: string;
-  /** It is, or sits in, a control, a link, a label of a control or a click handler. */
-  actionable: boolean;
-  /** Its shown text, raw (asked for under masking: the server judges it for secrets). */
-  text?: string;
-  /** Its shown text is the text sought, whole (case and spaces aside). */
-  exact?: boolean;
-  /** It (with its ancestors) is drawn at an opacity under 0.1: a person does not see it. */
-  faint?: boolean;
-};
-
-/**
- * Told of each shown element of a text walk (`textWalk`), in document (flat tree) order:
- * `enter` before its content, `leave` after it, with the offset reached in the collapsed text.
- * `flags` are the walk's visibility flags (bit 4: inside `visibility: hidden`).
- */
-export type TextWalkHook = {
-  enter: (el: Element, at: number, flags: number) => void;
-  leave: (el: Element, at: number) => void;
-};
-
-/**
- * One frame's text for `text_search` (`textSections`): the collapsed text, its sections and
- * iframes. `spans` holds five numbers per section: kind (0 a heading's section, 1 a table, 2 a
- * list, 3 a form, 4 a landmark or dialog, 5 a table row), start and end offsets in `text`,
- * heading level (0 for others), and the index `textSectionInfo` takes.
- */
-export type TextSections = {
-  text: string;
-  spans: number[];
-  /** `[iframe's page-local id, offset in text]`, in order. */
-  frames: Array<[number, number]>;
-  /** Names this walk for `textSectionInfo`. */
-  token: number;
-  /** The world's instance id (refs record it). */
-  instance: string;
-  /** The text was longer than 16 million chars: only its start is here. */
-  cut: boolean;
-};
-
-/** A section element as a ref needs it (`textSectionInfo`), and the name a result shows. */
-export type SectionInfo = RefDescription & { localId: number; shown: string };
-
-/** A page's or a region's text as `read_page` shows it (`readText`). */
-export type ReadText = {
-  /** One line per block, whitespace collapsed. */
-  text: string;
-  /** Shown links, de-duplicated by absolute URL, at most 100. */
-  links: Array<{ text: string; href: string }>;
-  /** More distinct links were left out. */
-  moreLinks: boolean;
-};
 
 /** What a ref of an element records (`refFacts`). */
 export type RefFacts = RefDescription & { localId: number; instance: string };

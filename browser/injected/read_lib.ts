@@ -9,7 +9,8 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ReadText, RefFacts, TextWalkHook } from "./page_types.ts";
+import type { ReadText, TextWalkHook } from "./text_types.ts";
+import type { RefFacts } from "./page_types.ts";
 
 /**
  * Adds to the utility api:

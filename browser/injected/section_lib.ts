@@ -15,7 +15,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { SectionInfo, TextSections, TextWalkHook } from "./page_types.ts";
+import type { SectionInfo, TextSections, TextWalkHook } from "./text_types.ts";
 
 /**
  * Adds to the utility api:

@@ -11,7 +11,8 @@
  * `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
- * `walker_lib.ts` (`snapshot`, the walk) and `text_lib.ts` (the page's text as
+ * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
+ * walk) and `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
@@ -55,6 +56,7 @@ import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
+import { installWalkLinesLib } from "./walk_lines_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
 /**
@@ -275,6 +277,7 @@ const PARTS = [
   installLinksLib,
   installSectionLib,
   installRefMemoLib,
+  installWalkLinesLib,
   installWalkerLib,
   installTextLib,
 ];

@@ -18,7 +18,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { TextMatchInfo, TextWalkHook } from "./page_types.ts";
+import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
 
 /**
  * Adds to the utility api:

@@ -4,14 +4,22 @@
  * roots in place, slots by assignment) in browxai's isolated world. Decides
  * per element what it is (hidden, targetable, a node with a line, a
  * generic container whose content is hoisted) and writes the outline
- * (`outline_lib.ts`). See `snapshot_lib.ts` for the format.
+ * (`outline_lib.ts`): rows, frames and text here, the lines of targets and structure in
+ * `walk_lines_lib.ts`. See `snapshot_lib.ts` for the format.
  *
  * Sent as source text: {@link installWalkerLib} must not use anything from
  * its module scope.
  *
  * @module
  */
-import type { LinkWriter, Outline, SnapshotOptions, SnapshotRef } from "./page_types.ts";
+import type {
+  LinkWriter,
+  Outline,
+  SnapshotOptions,
+  SnapshotRef,
+  WalkLines,
+  WalkScope,
+} from "./page_types.ts";
 import type { PageApi } from "./page_api.ts";
 
 /**
@@ -37,8 +45,6 @@ export function installWalkerLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
-  const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
   const staticHidden = api.staticHidden as Fn<[Element], boolean>;
@@ -49,12 +55,9 @@ export function installWalkerLib(api: PageApi): void {
   const safe = api.safeText as Fn<[string], string>;
   const idOf = api.idOf as Fn<[Element], number>;
   const element = api.element as Fn<[number], Element | null>;
-  const refRole = api.refRole as Fn<[Element], string>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
-  const valueText = api.valueText as Fn<[Element, string], string>;
   const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
-  const isSecret = api.isSecret as Fn<[Element], boolean>;
   const newLinks = api.newLinks as Fn<[], LinkWriter>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const hostUnchecked = api.hostUnchecked as Fn<[Element], boolean>;
@@ -63,9 +66,9 @@ export function installWalkerLib(api: PageApi): void {
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const deepActive = api.deepActive as Fn<[], Element | null>;
   const clickHandler = api.clickHandler as Fn<[Element], boolean>;
-  const hintOf = api.hintOf as Fn<[Element], string>;
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   const inertOf = api.inertOf as Fn<[Element], string>;
+  const walkLines = api.walkLines as Fn<[WalkScope], WalkLines>;
   /** At most this many unchecked hosts per walk (each costs the Deno side a CDP call). */
   const MAX_HOSTS = 100;
 
@@ -91,19 +94,6 @@ export function installWalkerLib(api: PageApi): void {
       "alertdialog alert status log marquee timer img table list listitem group radiogroup " +
       "tablist tabpanel menu menubar toolbar tree treegrid grid progressbar meter article " +
       "feed note tooltip math").split(" "),
-  );
-  // Struct roles that show a name.
-  const NAMED_STRUCT = new Set(
-    ("heading navigation main banner contentinfo complementary region search form dialog " +
-      "alertdialog img table group radiogroup tablist tabpanel menu menubar toolbar tree " +
-      "treegrid grid article").split(" "),
-  );
-  // A line only when it groups two or more lines; one child line is hoisted in its place.
-  const CONDITIONAL = new Set(["listitem", "group", "article"]);
-  // Their child lines are items: never fold the first one into the container's line.
-  const ITEM_CONTAINERS = new Set(
-    ("list table menu menubar tablist tree treegrid grid radiogroup toolbar feed navigation " +
-      "main banner contentinfo complementary region form search").split(" "),
   );
   const CELL_TAGS = new Set(["td", "th"]);
   const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
@@ -163,6 +153,21 @@ export function installWalkerLib(api: PageApi): void {
     // level or a higher one (section_lib.ts).
     let stopLevel = 0, stopped = false;
     let root: Element | null = document.body ?? document.documentElement;
+    // The lines of targets and structure (walk_lines_lib.ts), over this walk's state.
+    const { walkTarget, walkStruct, walkGeneric } = walkLines({
+      o,
+      refs,
+      links,
+      focused,
+      focus: (id) => {
+        focusId = id;
+      },
+      walkKids,
+      walkEl,
+      walkRow,
+      nameIn,
+      contextIn,
+    });
 
     function walkNode(n: Node, depth: number, flags: number) {
       if (stopped) return;
@@ -195,15 +200,6 @@ export function installWalkerLib(api: PageApi): void {
         for (i++; i < kids.length && !stopped; i++) walkNode(kids[i]!, 0, 0);
         if (sectionBoundary(up) || up === document.body || up === document.documentElement) break;
       }
-    }
-
-    function walkSelect(el: HTMLSelectElement, depth: number) {
-      const opts = el.options;
-      if (!opts.length) return;
-      const shown: string[] = [];
-      for (let i = 0; i < opts.length && i < 100; i++) shown.push(q(opts[i]!.text.trim()).slice(1));
-      const more = opts.length > 100 ? `, … ${opts.length - 100} more` : "";
-      o.raw(depth, "- options: " + shown.join(", ") + more);
     }
 
     // A row is one line, `| a | b | button "Edit" [ref=#3] |` (outline_lib.ts foldRow); a row
@@ -317,96 +313,6 @@ export function installWalkerLib(api: PageApi): void {
       if (role === "row") return walkRow(el, depth, flags);
       if (LEAF_TAGS.has(tag)) return;
       walkGeneric(el, depth, flags);
-    }
-
-    function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
-      const tag = el.localName;
-      const id = idOf(el);
-      const r = refRole(el);
-      const name = nameIn(el, flags);
-      const inert = (flags & (INERT | BEHIND)) !== 0;
-      const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused) +
-        (inert ? " [inert]" : "");
-      // A heading's own `#` link: no line, no ref (a selector still reaches it).
-      if (r === "link" && !st && links.isPermalink(el, name)) return;
-      // An inert control's line has no ref: an action on it would do nothing.
-      const refText = inert ? "" : ` [ref=#${id}]`;
-      if (!inert) refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
-      if (!inert && (el === focused || stateEl === focused)) focusId = id;
-      const url = r === "link" ? links.urlOf(el) : "";
-      if (r === "link" && !st) {
-        // Links join the text they sit in, markdown style: far fewer tokens than a line each,
-        // and prose stays readable. Text inside is the name; nested controls still get lines.
-        const shown = links.shownUrl(el, name, url);
-        const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}${refText.trim()}`;
-        o.addText(label, depth, (flags & PRE) !== 0);
-        return walkKids(el, depth, flags | PTR | NAMED);
-      }
-      const value = valueText(el, r);
-      // An unnamed control (an icon button, a bare checkbox) gets a hint of
-      // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
-      const hint = name || value || el.textContent?.trim() ? "" : hintOf(el);
-      const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}`;
-      const idx = o.node(depth, line, name, 2);
-      if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
-      // A masked contenteditable region is a secret field: its text is its value.
-      if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
-      // Its content is text of its own unless it is its name (inside a label that names another
-      // element too: a labelled button's content is not the label's text).
-      walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (nameFromContent(el, r) ? NAMED : 0));
-      o.finish(idx, depth, false, !value);
-    }
-
-    // Markdown style, `### Title`: a third of the tokens of `- heading "Title" [level=3]`.
-    function walkHeading(el: Element, depth: number, flags: number) {
-      const name = links.headingName(el, nameIn(el, flags));
-      const level = Math.min(
-        9,
-        Number(el.getAttribute("aria-level")) || Number(/^h(\d)$/.exec(el.localName)?.[1]) || 2,
-      );
-      const st = statesOf(el, "heading", focused).replace(/ \[level=\d+\]/, "");
-      const idx = o.node(depth, "#".repeat(level) + (name ? " " + safe(name) : "") + st, name, 4);
-      walkKids(el, depth + 1, flags | (nameFromContent(el, "heading") ? NAMED : 0));
-      // Never `## Title: more`: without quotes the name would not end anywhere.
-      o.finish(idx, depth, false, false);
-    }
-
-    function walkStruct(el: Element, role: string, depth: number, flags: number) {
-      if (role === "row") return walkRow(el, depth, flags);
-      if (role === "heading") return walkHeading(el, depth, flags);
-      const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
-      if (role === "img" || el.localName === "svg") {
-        if (name) o.node(depth, `- img${q(name)}`, name, 1);
-        return;
-      }
-      // An unnamed group or list has no line: its items' `*` bullets mark them, which saves a
-      // line and a level.
-      if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
-      // A list item is a markdown bullet, `* first line` (see `finish`); an item that is one
-      // control hoists it in its place.
-      let line = role === "listitem" ? "*" : `- ${role}${q(name)}`;
-      if (role === "dialog" || role === "alertdialog") {
-        // Dialogs get a ref so a snapshot can be scoped to one.
-        const id = idOf(el);
-        refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
-        line += ` [ref=#${id}]`;
-      }
-      const value = valueText(el, role);
-      const kind = role === "listitem" ? 5 : 1;
-      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, kind);
-      walkKids(el, depth + 1, flags);
-      o.finish(idx, depth, CONDITIONAL.has(role) && !name, !value && !ITEM_CONTAINERS.has(role));
-    }
-
-    function walkGeneric(el: Element, depth: number, flags: number) {
-      const block = !isInline(el);
-      if (block) o.flush();
-      if (el.localName === "pre") flags |= PRE;
-      if (el.localName === "details" && !(el as HTMLDetailsElement).open) {
-        const summary = [...el.children].find((c) => c.localName === "summary");
-        if (summary) walkEl(summary, depth, flags);
-      } else walkKids(el, depth, flags);
-      if (block) o.flush();
     }
 
     if (opts.rootId !== undefined) {

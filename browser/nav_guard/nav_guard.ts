@@ -19,6 +19,8 @@
  * origin off its list is refused (`secret_leaks.ts`); clicks that open a tab
  * Chromium does not hold for us are refused (`new_tab_clicks.ts`). A document
  * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
+ * Routes meet the guard in `guard_routes.ts`; what a result waits for is kept in
+ * `guard_pending.ts`, the answers in flight in `paused_answers.ts`.
  *
  * CDP: `Fetch.enable` (documents and script requests, and `--blocked-origins`' URLs; every
  * request with bound secrets) and `Network.setBlockedURLs` (`--blocked-origins`) on every page target, sent while the target waits for the
@@ -34,12 +36,13 @@
  *
  * @module
  */
-import { poll } from "../poll.ts";
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
 import { noteOrigin, withoutFragment } from "./blocked_page.ts";
 import { returnTo } from "./history_return.ts";
 import { PassedRequests } from "./passed_requests.ts";
+import { PausedAnswers } from "./paused_answers.ts";
+import { GuardPending } from "./guard_pending.ts";
 import type { PausedRequest } from "./secret_leaks.ts";
 import {
   answerDocumentRequest,
@@ -49,21 +52,14 @@ import {
 import { answerScriptRequest } from "./script_requests.ts";
 import { installGuardListener } from "./new_tab_clicks.ts";
 import type { SessionRoutes } from "../routes/routes.ts";
-import { answerPassed, type PausedForRoute } from "../routes/route_answer.ts";
+import type { PausedForRoute } from "../routes/route_answer.ts";
+import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 import { guardWorker } from "./worker_guard.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
-
-/** Longest wait for the request of a navigation the page asked for (none: it was cancelled), ms. */
-const JUDGE_MS = 1_000;
-/** The requests held: documents, and what a script may send a form with. */
-const HELD = (["Document", "XHR", "Fetch", "Ping"] as const).map((resourceType) => ({
-  resourceType,
-  requestStage: "Request" as const,
-}));
 
 /** The guard of one session's tabs. */
 export class NavGuard {
@@ -85,14 +81,14 @@ export class NavGuard {
   #sessions = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
-  /** Frames whose navigation the page requested in this window, not judged yet → when (ms). */
-  #requested = new Map<string, number>();
+  /** Navigations requested in this window not judged yet, tabs moving back (see settled). */
+  #pending = new GuardPending();
   /** Main-frame document requests let through, until they commit. */
   #passed = new PassedRequests();
-  /** Tabs being moved back off a refused back/forward-cache restore. */
-  #returns = new Set<Promise<void>>();
   /** Per page target, in the current window: aborted when a main-frame navigation is stopped. */
   #stops = new Map<string, AbortController>();
+  /** Paused requests being answered, per target (what a closing tab waits for). */
+  #answers = new PausedAnswers();
 
   /** Told of each request the guard answered itself (see the constructor). */
   #refused: (networkId: string, why: string) => void;
@@ -128,61 +124,11 @@ export class NavGuard {
     options.routes?.onChange(() =>
       Promise.all(
         [...this.#sessions.values()].map((session) =>
-          session.send("Fetch.enable", { patterns: this.#patterns() }).catch(() => {})
+          session.send("Fetch.enable", { patterns: fetchPatterns(this.#policy, this.#routes) })
+            .catch(() => {})
         ),
       )
     );
-  }
-
-  /**
-   * The `Fetch.enable` patterns: documents and script writes (every request with bound
-   * secrets), the URLs of the session's routes and of `--blocked-origins`.
-   */
-  #patterns(): Array<
-    {
-      urlPattern?: string;
-      resourceType?: typeof HELD[number]["resourceType"];
-      requestStage: "Request";
-    }
-  > {
-    if (this.#policy.secretLeak) return [{ requestStage: "Request" }];
-    const routed = this.#routes?.cdpPatterns() ?? [];
-    // Blocked origins too: Network.setBlockedURLs misses worklets and requests sent in unload.
-    const blocked = this.#policy.blockedFetch ?? [];
-    return [
-      ...HELD,
-      ...[...routed, ...blocked].map((urlPattern) => ({
-        urlPattern,
-        requestStage: "Request" as const,
-      })),
-    ];
-  }
-
-  /** A request the policy let through: a route answers it, or it continues. */
-  async #pass(session: CdpSession, targetId: string, e: PausedForRoute): Promise<void> {
-    if (!this.#routes) {
-      await session.send("Fetch.continueRequest", { requestId: e.requestId });
-      return;
-    }
-    await answerPassed(session, e, {
-      routes: this.#routes,
-      targetId,
-      allowlisted: (url) => this.#policy.allowlisted(url),
-      ownConsole: (url) => this.#policy.ownConsole?.(url) === true,
-      routed: this.#routed,
-    });
-  }
-
-  /** A request the policy refused: a route that matches it did not answer it (say so). */
-  #refusedRoute(targetId: string, url: string, why: string): void {
-    const route = this.#routes?.matching(url, targetId);
-    if (!route || route.abort) return;
-    this.#routes!.note({
-      url,
-      pattern: route.pattern,
-      action: "refused",
-      why: `blocked by policy: ${why}`,
-    });
   }
 
   /**
@@ -222,13 +168,13 @@ export class NavGuard {
       }
       // Its request may come after the action looks settled: the window waits for the verdict.
       if (this.#window && e.disposition === "currentTab") {
-        this.#requested.set(e.frameId, Date.now());
+        this.#pending.requested(e.frameId);
       }
     });
-    session.on("Page.navigatedWithinDocument", (e) => this.#requested.delete(e.frameId));
-    session.on("Page.frameStoppedLoading", (e) => this.#requested.delete(e.frameId));
+    session.on("Page.navigatedWithinDocument", (e) => this.#pending.judged(e.frameId));
+    session.on("Page.frameStoppedLoading", (e) => this.#pending.judged(e.frameId));
     session.on("Page.frameNavigated", (e) => {
-      this.#requested.delete(e.frame.id);
+      this.#pending.judged(e.frame.id);
       if (e.frame.parentId) return;
       const before = this.#urls.get(targetId) ?? "about:blank";
       const now = e.frame.url + (e.frame.urlFragment ?? "");
@@ -250,8 +196,7 @@ export class NavGuard {
           shows: () => this.#shown(targetId),
         })
           .catch(report);
-        this.#returns.add(back);
-        back.finally(() => this.#returns.delete(back));
+        this.#pending.returning(back);
       }
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
@@ -272,9 +217,9 @@ export class NavGuard {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
     }
     session.on("Fetch.requestPaused", (e) => {
-      this.#pausedAt.set(targetId, Date.now());
+      this.#answers.paused(targetId);
       if (e.resourceType !== "Document") {
-        this.#track(targetId, this.#answerWrite(session, targetId, e).catch(report));
+        this.#answers.track(targetId, this.#answerWrite(session, targetId, e).catch(report));
         return;
       }
       const diverted = e.frameId === mainFrameId
@@ -285,13 +230,15 @@ export class NavGuard {
           .catch(report).finally(diverted);
         return;
       }
-      this.#track(
+      this.#answers.track(
         targetId,
         this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report),
       );
     });
     // With bound secrets, every request is looked at (an image's URL can carry a value too).
-    session.send("Fetch.enable", { patterns: this.#patterns() }).catch(report);
+    session.send("Fetch.enable", { patterns: fetchPatterns(this.#policy, this.#routes) }).catch(
+      report,
+    );
     // Blocked origins are never reached, by any request: Chromium fails them (no interception).
     const blocked = this.#policy.blockedUrls ?? [];
     if (blocked.length) {
@@ -300,16 +247,6 @@ export class NavGuard {
       }).catch(report);
     }
     return script;
-  }
-
-  /** Per target: the paused requests being answered. */
-  #answering = new Map<string, Set<Promise<void>>>();
-
-  #track(targetId: string, answer: Promise<void>): void {
-    let set = this.#answering.get(targetId);
-    if (!set) this.#answering.set(targetId, set = new Set());
-    set.add(answer);
-    answer.finally(() => set.delete(answer));
   }
 
   /**
@@ -321,29 +258,24 @@ export class NavGuard {
     return this.#policy.secretLeak !== undefined || (this.#policy.blockedFetch?.length ?? 0) > 0;
   }
 
-  /** Per target: when its last request was paused (ms since the epoch). */
-  #pausedAt = new Map<string, number>();
-
   /**
    * Resolves once no request of `targetId` has been paused for `quietMs` and every one the
-   * guard paused is answered, or at `deadline` (ms since the epoch). A page left for
-   * `about:blank` may unload in its old renderer after the new document commits (a
-   * cross-process navigation), so its `pagehide` requests can come later than any round trip.
+   * guard paused is answered, or at `deadline` (ms since the epoch): see
+   * {@link PausedAnswers.answered}.
    */
-  async answered(targetId: string, quietMs: number, deadline: number): Promise<void> {
-    const set = this.#answering.get(targetId);
-    const since = Date.now();
-    await poll(() => {
-      const last = Math.max(since, this.#pausedAt.get(targetId) ?? 0);
-      return !set?.size && Date.now() - last >= quietMs;
-    }, { timeoutMs: Math.max(0, deadline - since), intervalMs: 25, maxIntervalMs: 25 })
-      .catch(() => {});
-    while (set?.size) await Promise.allSettled([...set]);
+  answered(targetId: string, quietMs: number, deadline: number): Promise<void> {
+    return this.#answers.answered(targetId, quietMs, deadline);
   }
 
   /** Blocks `--blocked-origins` in a worker of this session's tabs (`worker_guard.ts`). */
   attachWorker(session: CdpSession): void {
     guardWorker(session, this.#policy.blockedUrls ?? []);
+  }
+
+  /** A request the policy let through: see {@link passToRoutes}. */
+  #pass(session: CdpSession, targetId: string, e: PausedForRoute): Promise<void> {
+    const context = { policy: this.#policy, routes: this.#routes, targetId, routed: this.#routed };
+    return passToRoutes(session, e, context);
   }
 
   /** A document request: see {@link answerDocumentRequest}. */
@@ -354,7 +286,7 @@ export class NavGuard {
     from: () => string,
     e: PausedDocument,
   ): Promise<void> {
-    this.#requested.delete(e.frameId);
+    this.#pending.judged(e.frameId);
     return answerDocumentRequest(session, e, {
       policy: this.#policy,
       window: () => this.#window,
@@ -371,7 +303,7 @@ export class NavGuard {
       stopped: () => this.#stops.get(targetId)?.abort(),
       refused: (why) => {
         if (e.networkId) this.#refused(e.networkId, why);
-        this.#refusedRoute(targetId, e.request.url, why);
+        noteRefusedRoute(this.#routes, { targetId, url: e.request.url, why });
       },
       pass: () => this.#pass(session, targetId, e),
     });
@@ -390,7 +322,7 @@ export class NavGuard {
       block: (b) => this.#block(b),
       refused: (why) => {
         if (e.networkId) this.#refused(e.networkId, why);
-        this.#refusedRoute(targetId, e.request.url, why);
+        noteRefusedRoute(this.#routes, { targetId, url: e.request.url, why });
       },
       pass: () => this.#pass(session, targetId, e),
     });
@@ -407,31 +339,14 @@ export class NavGuard {
   }
 
   /**
-   * Resolves once the guard has judged every navigation the page requested
-   * in the current window (each waited for at most {@link JUDGE_MS}) and
-   * every tab it is moving back off a refused back/forward-cache restore is
-   * back, or at `deadline` (ms since the epoch): an action's result then
-   * says what the guard stopped and shows where the tab stands. True when
-   * there was something to wait for (the page may have changed: settle again).
+   * Resolves once the guard has judged every navigation the page requested in the current
+   * window and every tab it is moving back is back, or at `deadline` (ms since the epoch); true
+   * when there was something to wait for. See {@link GuardPending.settled}.
    *
    * @throws the signal's reason as soon as `signal` (the call's) aborts.
    */
-  async settled(deadline: number, signal?: AbortSignal): Promise<boolean> {
-    let waited = false;
-    // Only what was asked before this wait: a page that keeps asking cannot hold the call.
-    const asOf = Date.now();
-    if (deadline <= asOf) return false;
-    await poll(() => {
-      const now = Date.now();
-      for (const [frameId, at] of this.#requested) {
-        if (now - at > JUDGE_MS) this.#requested.delete(frameId);
-      }
-      const pending = [...this.#requested.values()].some((at) => at <= asOf);
-      if (!pending && !this.#returns.size) return true;
-      waited = true;
-      return false;
-    }, { timeoutMs: deadline - asOf, intervalMs: 20, maxIntervalMs: 20, signal });
-    return waited;
+  settled(deadline: number, signal?: AbortSignal): Promise<boolean> {
+    return this.#pending.settled(deadline, signal);
   }
 
   /**
@@ -449,8 +364,7 @@ export class NavGuard {
 
   /** Forgets a closed tab. */
   detach(targetId: string): void {
-    this.#answering.delete(targetId);
-    this.#pausedAt.delete(targetId);
+    this.#answers.forget(targetId);
     this.#urls.delete(targetId);
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
@@ -472,7 +386,7 @@ export class NavGuard {
     this.#windowAt = Date.now();
     this.#blocked = [];
     this.#stops.clear();
-    this.#requested.clear();
+    this.#pending.clear();
   }
 
   /**
@@ -500,7 +414,7 @@ export class NavGuard {
     }
     this.#window = undefined;
     this.#stops.clear();
-    this.#requested.clear();
+    this.#pending.clear();
     const out = this.#blocked;
     this.#blocked = [];
     return out;

@@ -19,7 +19,8 @@ import type { PageEventArgs } from "../../cdp/page.ts";
 import { keysOnly, shownUrl } from "../network_writes.ts";
 import { BoundedList } from "./bounded_list.ts";
 import type { DialogEntry } from "./dialogs.ts";
-import { capText, type ConsoleEntry, type NetworkEntry, type SecretSpans } from "./page_logs.ts";
+import { capText, type SecretSpans } from "./log_text.ts";
+import type { ConsoleEntry, NetworkEntry } from "./page_logs.ts";
 
 /** A tab as the buffer sees it (a `Page`). */
 export interface TabLike {

@@ -3,13 +3,13 @@
  * Chromium (persistent) or someone else's browser (attached); its tabs, the
  * active tab, console and network logs, dialog handling (`dialogs.ts`), device
  * emulation (`emulation.ts`), and the ref registry. Its types are in
- * `browser_session_types.ts`, its turn queue in `session_turns.ts`.
+ * `browser_session_types.ts`, its turn queue in `session_turns.ts`, its tabs' navigation
+ * guarding in `session_guard.ts`, whether it is closed or crashed in `session_life.ts`.
  *
  * @module
  */
 import { HumanState } from "./human_state.ts";
 import { installPageTimers, newTimerKey } from "./page_timers.ts";
-import { ConnectionClosedError } from "../../cdp/errors.ts";
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { ToolError } from "../tool_error.ts";
@@ -22,16 +22,12 @@ import type { RoutedBrowser } from "./browser_host.ts";
 import { SessionTurns } from "./session_turns.ts";
 import { clipboardStep } from "./shared_clipboard.ts";
 import { currentCallScope } from "./call_scope.ts";
-import {
-  browserCrashed,
-  pageBlocked,
-  sessionClosed,
-  sessionWasClosed,
-  tabCrashed,
-} from "./session_errors.ts";
+import { pageBlocked, tabCrashed } from "./session_errors.ts";
+import { SessionLife } from "./session_life.ts";
 import { BetweenCalls } from "./between_calls.ts";
 import { SessionDialogs } from "./dialogs.ts";
-import { divertLostReload, leaveLostDialog } from "./stuck_dialogs.ts";
+import { leaveLostDialog } from "./stuck_dialogs.ts";
+import { SessionGuard } from "./session_guard.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -76,20 +72,15 @@ export class BrowserSession {
   #tabs: Page[] = [];
   #active: Page | undefined;
   #listeners = new Set<SessionListener>();
-  #crashed: string | undefined;
-  /** The agent was told the browser crashed (by a failed call or {@link ensureAlive}). */
-  #crashReported = false;
-  #closed = false;
-  /** Aborted when the session is closed (not when its browser crashed under it). */
-  readonly #closing = new AbortController();
+  /** Closed, crashed, the crash told. */
+  readonly #life: SessionLife;
   #ownTabs = new Set<string>();
   #creatingOwn = 0;
   #opening = new Set<string>();
   /** Dialog answering: the policy, the answer armed for the next acting call. */
   readonly dialogs = new SessionDialogs();
-  #navGuard: NavGuard | undefined;
-  /** Targets the guard holds (an existing browser's tabs may attach before or after the guard). */
-  #guarded = new Set<string>();
+  /** The tabs under the navigation guard. */
+  readonly #guard = new SessionGuard(this);
   /** Sites (registrable domains) a human approved for this session (per-site approvals). */
   readonly approvedSites = new Set<string>();
   /** Network routes (`route`): answered by the navigation guard's Fetch handler of every tab. */
@@ -109,6 +100,7 @@ export class BrowserSession {
     this.id = options.id;
     this.mode = options.mode;
     this.#turns = new SessionTurns(this, this.id);
+    this.#life = new SessionLife(this.id);
     this.#routed = options.routed;
     this.#contextId = options.browserContextId;
     this.#ownsContext = options.ownsContext;
@@ -128,9 +120,7 @@ export class BrowserSession {
       this.pageAttached(page);
     }
     this.#claiming = false;
-    options.routed.browser.closed.then((reason) => {
-      if (!this.#closed) this.#crashed = reason;
-    });
+    options.routed.browser.closed.then((reason) => this.#life.browserClosed(reason));
   }
 
   /** The browser this session runs in. */
@@ -145,39 +135,27 @@ export class BrowserSession {
 
   /** True when the browser went away under the session. */
   get crashed(): boolean {
-    return this.#crashed !== undefined;
+    return this.#life.crashed;
   }
 
   /** True once a call told the agent that this session's browser crashed. */
   get crashReported(): boolean {
-    return this.#crashReported;
+    return this.#life.crashReported;
   }
 
-  /**
-   * A call that used this session failed with `error`: a lost connection to
-   * this session's browser is reported to the agent as `browser-crashed`
-   * (mcp/pipeline.ts), so the crash counts as told. Called by the call scope.
-   */
+  /** A call that used this session failed: see {@link SessionLife.callFailed}. */
   callFailed(error: unknown): void {
-    const crash = error instanceof ConnectionClosedError ||
-      (error instanceof ToolError && error.code === "browser-crashed");
-    // The agent heard of the crash now, even when the browser's pipe has not closed yet (its
-    // tabs go first): the next call must not tell it again.
-    if (crash) this.#crashReported = true;
+    this.#life.callFailed(error);
   }
 
   /** True after close(). */
   get closed(): boolean {
-    return this.#closed;
+    return this.#life.closed;
   }
 
-  /**
-   * Aborted as {@link close} starts (reason: an `unknown-session` ToolError), unless the
-   * browser had crashed: calls that use the session end at once instead of failing on a
-   * context that is going away (`browser/sessions/call_scope.ts`).
-   */
+  /** Aborted as {@link close} starts, unless the browser crashed: see {@link SessionLife}. */
   get closedSignal(): AbortSignal {
-    return this.#closing.signal;
+    return this.#life.closedSignal;
   }
 
   /** Subscribes to the session's events; returns the remover. */
@@ -191,41 +169,16 @@ export class BrowserSession {
    * set once, right after the session is made. Tabs open already are guarded from then on.
    */
   get navGuard(): NavGuard | undefined {
-    return this.#navGuard;
+    return this.#guard.guard;
   }
 
   set navGuard(guard: NavGuard | undefined) {
-    this.#navGuard = guard;
-    for (const page of this.#tabs) this.#guard(page.target, page.url);
-  }
-
-  /**
-   * Puts a target under the navigation guard, once; `url`: the document it shows already.
-   * `deferScript`: returns the guard's utility-world script (see `NavGuard.attach`).
-   */
-  #guard(target: AttachedTarget, url?: string, deferScript = false): string | undefined {
-    if (!this.#navGuard || this.#guarded.has(target.targetId)) return undefined;
-    this.#guarded.add(target.targetId);
-    return this.#navGuard.attach(
-      target.session,
-      target.targetId,
-      () => this.activePage?.url ?? "about:blank",
-      {
-        frame: target.type === "iframe",
-        ...(url ? { url } : {}),
-        // The page reloading itself over a dialog Chromium lost would crash the browser.
-        divert: (to, method) => {
-          const page = this.#tabs.find((p) => p.target.targetId === target.targetId);
-          return page && divertLostReload(this.dialogs, page, to, method);
-        },
-        deferScript,
-      },
-    );
+    this.#guard.guard = guard;
   }
 
   /** PageOwner: a worker of this session's context attached and waits for the debugger. */
   workerAttaching(target: AttachedTarget): void {
-    this.#navGuard?.attachWorker(target.session);
+    this.#guard.guard?.attachWorker(target.session);
   }
 
   /**
@@ -234,7 +187,7 @@ export class BrowserSession {
    */
   targetAttaching(target: AttachedTarget): string | undefined {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.
-    const script = this.#guard(target, target.url, true);
+    const script = this.#guard.attach(target, target.url, true);
     this.emulation.attach(target);
     installPageTimers(target.session, this.timerKey);
     return script;
@@ -261,7 +214,7 @@ export class BrowserSession {
     this.#tabs.push(page);
     // A tab that attached before this session claimed its context was not guarded yet, nor
     // given the session's emulation.
-    this.#guard(page.target, page.url);
+    this.#guard.attach(page.target, page.url);
     this.emulation.attach(page.target);
     page.onEvent((...args) => this.#onPageEvent(page, ...args));
     // Tabs a page opens (popups, target=_blank, even noopener ones) are
@@ -280,8 +233,7 @@ export class BrowserSession {
 
   /** PageOwner: a tab closed. */
   pageDetached(page: Page): void {
-    this.#navGuard?.detach(page.target.targetId);
-    this.#guarded.delete(page.target.targetId);
+    this.#guard.detach(page.target.targetId);
     const i = this.#tabs.indexOf(page);
     if (i < 0) return;
     this.#tabs.splice(i, 1);
@@ -319,13 +271,7 @@ export class BrowserSession {
 
   /** Fails with `browser-crashed` when the browser is gone (the crash then counts as told). */
   ensureAlive(): void {
-    if (this.#crashed !== undefined) {
-      this.#crashReported = true;
-      throw browserCrashed(this.id, this.#crashed);
-    }
-    if (this.#closed) {
-      throw sessionClosed(this.id);
-    }
+    this.#life.ensureAlive();
   }
 
   /** The tabs, in opening order. */
@@ -443,7 +389,7 @@ export class BrowserSession {
     const targetId = page.target.targetId;
     if (this.#tabs.includes(page)) this.#ownClosing.add(targetId);
     await leaveLostDialog(this.dialogs, page);
-    await leaveBeforeClose(page, this.#navGuard);
+    await leaveBeforeClose(page, this.navGuard);
     await this.browser.connection.send("Target.closeTarget", { targetId }).catch(() => {});
     this.pageDetached(page);
     this.#ownClosing.delete(targetId);
@@ -455,18 +401,14 @@ export class BrowserSession {
    * Idempotent; returns whether it was running.
    */
   async close(): Promise<boolean> {
-    if (this.#closed) return false;
-    this.#closed = true;
-    if (this.#crashed === undefined) {
-      this.#closing.abort(sessionWasClosed(this.id));
-    }
+    if (!this.#life.close()) return false;
     this.#listeners.clear();
     this.#routed.router.release(this.#contextId);
     try {
-      if (this.#crashed !== undefined) return false;
+      if (this.#life.crashed) return false;
       // What the tabs' pages send as they unload must meet the guard (leave_before_close.ts).
       if (this.#ownsBrowser || (this.#ownsContext && this.#contextId)) {
-        await Promise.all(this.#tabs.map((p) => leaveBeforeClose(p, this.#navGuard)));
+        await Promise.all(this.#tabs.map((p) => leaveBeforeClose(p, this.navGuard)));
       }
       if (this.#ownsBrowser) await this.browser.close();
       else if (this.#ownsContext && this.#contextId) {

@@ -7,7 +7,7 @@
 import type { Page, PageEventArgs } from "../../cdp/page.ts";
 import type { RoutedBrowser } from "./browser_host.ts";
 import type { DialogRecord } from "./dialogs.ts";
-import type { SecretSpans } from "./page_logs.ts";
+import type { SecretSpans } from "./log_text.ts";
 
 /** How a session reaches its browser. */
 export type SessionMode = "incognito" | "persistent" | "attached";

@@ -10,7 +10,7 @@
  * Allowed downloads are written by Chromium under a guid name into a staging
  * folder (`<downloads>/.incoming/<session>/`) and moved to their suggested
  * name (deduplicated) once complete, so the session folder only ever holds
- * finished files.
+ * finished files. Its shapes are in `download_types.ts`.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import type { BrowserSession } from "./browser_session.ts";
 import { freeName, reserveName, safeFileName, shortUrl } from "./download_names.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { SessionSlot } from "./session_slots.ts";
+import type { BeganDownload, DownloadGate, DownloadRecord } from "./download_types.ts";
 
 /**
  * Largest file one download may write, bytes (1 GiB): a bigger one is cancelled as soon as
@@ -28,70 +29,6 @@ import { SessionSlot } from "./session_slots.ts";
  * workspace's disk through an allowed download.
  */
 export const DOWNLOAD_MAX_BYTES = 1024 ** 3;
-
-/** A file the session downloaded (or is downloading). */
-export interface DownloadRecord {
-  /** Session-unique id (`d1`, `d2`, …) for `download_get`. */
-  id: string;
-  /** The file's name in the session folder (the suggested name, deduplicated). */
-  filename: string;
-  /** Absolute path of the file (final once `state` is `complete`). */
-  path: string;
-  /** Bytes on disk (received so far while in progress). */
-  sizeBytes: number;
-  /** The URL it came from (`data:` URLs shortened). */
-  url: string;
-  /** The origin of that URL (`null` for opaque ones). */
-  urlOrigin: string;
-  state: "in-progress" | "complete" | "failed";
-  /** Why it failed, when browxai stopped it (e.g. past {@link DOWNLOAD_MAX_BYTES}). */
-  failure?: string;
-  /** When it began, epoch ms. */
-  startedAt: number;
-}
-
-/** A download that began and was cancelled: nothing of it was kept. */
-export interface BlockedDownload {
-  filename: string;
-  url: string;
-  urlOrigin: string;
-}
-
-/** A download as it begins (`Browser.downloadWillBegin`). */
-export interface BeganDownload {
-  guid: string;
-  url: string;
-  suggestedFilename: string;
-  frameId: string;
-}
-
-/** A download as results list it (the ActionResult, `downloads_list`); `state` only while still downloading. */
-export type DownloadEntry =
-  & Pick<DownloadRecord, "id" | "filename" | "path" | "sizeBytes" | "url" | "urlOrigin">
-  & { state?: "in-progress" };
-
-/** The entry results list for a record that did not fail. */
-export function downloadEntry(r: DownloadRecord): DownloadEntry {
-  return {
-    id: r.id,
-    filename: r.filename,
-    path: r.path,
-    sizeBytes: r.sizeBytes,
-    url: r.url,
-    urlOrigin: r.urlOrigin,
-    ...(r.state === "in-progress" ? { state: "in-progress" as const } : {}),
-  };
-}
-
-/** Decides the downloads that begin while it is installed (an action window). */
-export interface DownloadGate {
-  /** True: save this download; false: cancel it. */
-  admit(download: BeganDownload): boolean;
-  /** A download this gate admitted; `done` settles when it completed or failed. */
-  saved(record: DownloadRecord, done: Promise<void>): void;
-  /** A download that was cancelled (by this gate, or by the deny behavior). */
-  blocked(download: BlockedDownload): void;
-}
 
 /** The session's downloads state (set by {@link startDownloads}). */
 const DOWNLOADS = new SessionSlot<SessionDownloads>("downloads");

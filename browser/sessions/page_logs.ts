@@ -6,7 +6,8 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
-import type { CdpEventArgs, Protocol } from "../../cdp/types.ts";
+import type { CdpEventArgs } from "../../cdp/types.ts";
+import { argsText, capText, MAX_ENTRY_CHARS, type SecretSpans } from "./log_text.ts";
 import { NetworkDetails } from "./network_details.ts";
 import { RingBuffer } from "./ring_buffer.ts";
 
@@ -62,81 +63,12 @@ export interface NetworkEntry {
 
 const CONSOLE_CAPACITY = 1000;
 const NETWORK_CAPACITY = 1000;
-/**
- * Longest console text kept per entry, characters: a page chooses what it
- * logs, and the server holds 1000 entries per session.
- */
-export const MAX_ENTRY_CHARS = 16 * 1024;
 /** Longest URL (request or source) kept, characters (data: URLs can be megabytes). */
 export const MAX_URL_CHARS = 4 * 1024;
 /** Total characters the console entries of one session hold; older entries go first. */
 export const CONSOLE_MAX_CHARS = 2 * 1024 * 1024;
 /** Total URL characters the network entries of one session hold. */
 export const NETWORK_MAX_CHARS = 1024 * 1024;
-
-/**
- * Where secrets' values occur in a text: `[start, end)` UTF-16 offsets (the
- * secret store's `spans`, passed down so this layer needs no policy).
- */
-export type SecretSpans = (text: string) => Array<[number, number]>;
-
-/**
- * `text` cut to `max` characters with a `[… N more chars]` marker, copied so
- * the kept part does not pin the whole string (V8 slices share their parent).
- * A cut that would fall inside a secret's value (`spans`) is moved to before
- * it: a kept prefix of a value is not masked later, and would confirm a
- * guess. Only whole values move the cut, so what is kept never depends on
- * whether a partial guess is right.
- */
-export function capText(text: string, max = MAX_ENTRY_CHARS, spans?: SecretSpans): string {
-  if (text.length <= max) return text;
-  let end = max;
-  // Never end on half a surrogate pair.
-  const c = text.charCodeAt(end - 1);
-  if (c >= 0xd800 && c <= 0xdbff) end--;
-  for (const [start, stop] of spans?.(text) ?? []) {
-    if (start < end && stop > end) end = start;
-  }
-  const kept = JSON.parse(JSON.stringify(text.slice(0, end))) as string;
-  return `${kept}[… ${text.length - end} more chars]`;
-}
-
-/** The console args as one text, built no longer than {@link MAX_ENTRY_CHARS} (plus marker). */
-function argsText(args: Protocol.Runtime.RemoteObject[], spans?: SecretSpans): string {
-  const parts: string[] = [];
-  let length = 0;
-  let more = 0;
-  for (const arg of args) {
-    const t = capText(remoteText(arg), MAX_ENTRY_CHARS, spans);
-    const piece = parts.length ? ` ${t}` : t;
-    if (length >= MAX_ENTRY_CHARS) {
-      more += piece.length;
-      continue;
-    }
-    parts.push(piece);
-    length += piece.length;
-  }
-  const text = capText(parts.join(""), MAX_ENTRY_CHARS, spans);
-  if (!more) return text;
-  // capText already marked a cut: add the args left out to its count.
-  const m = /\[… (\d+) more chars\]$/.exec(text);
-  return m
-    ? `${text.slice(0, m.index)}[… ${Number(m[1]) + more} more chars]`
-    : `${text}[… ${more} more chars]`;
-}
-
-function remoteText(arg: Protocol.Runtime.RemoteObject): string {
-  if (arg.type === "string") return String(arg.value);
-  if (arg.unserializableValue) return arg.unserializableValue;
-  if (arg.value !== undefined) {
-    return typeof arg.value === "object" ? JSON.stringify(arg.value) : String(arg.value);
-  }
-  if (arg.preview?.properties && arg.type === "object" && arg.subtype !== "error") {
-    const props = arg.preview.properties.map((p) => `${p.name}: ${p.value ?? p.type}`).join(", ");
-    return arg.subtype === "array" ? `[${props}]` : `{${props}}`;
-  }
-  return arg.description ?? arg.type;
-}
 
 /** Chromium's report of a script a sandbox without `allow-scripts` kept from running; 1: the URL. */
 const SANDBOX_BLOCKED =

@@ -1,11 +1,6 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import {
-  capText,
-  CONSOLE_MAX_CHARS,
-  MAX_ENTRY_CHARS,
-  MAX_URL_CHARS,
-  PageLogs,
-} from "./page_logs.ts";
+import { capText, MAX_ENTRY_CHARS } from "./log_text.ts";
+import { CONSOLE_MAX_CHARS, MAX_URL_CHARS, PageLogs } from "./page_logs.ts";
 import { SecretStore } from "../../policy/secrets.ts";
 import type { Protocol } from "../../cdp/types.ts";
 

@@ -9,7 +9,7 @@ import { ToolError } from "../tool_error.ts";
 import type { BrowserHost } from "./browser_host.ts";
 import { BrowserSession } from "./browser_session.ts";
 import type { SessionMode } from "./browser_session_types.ts";
-import type { SecretSpans } from "./page_logs.ts";
+import type { SecretSpans } from "./log_text.ts";
 
 /** Options of `SessionManager.open`. */
 export interface OpenOptions {

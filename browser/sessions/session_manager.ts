@@ -28,7 +28,7 @@ import { startDownloads, stopDownloads } from "./downloads.ts";
 import { currentCallScope, useSession } from "./call_scope.ts";
 import { reapedError, type SessionPool } from "./session_pool.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
-import type { SecretSpans } from "./page_logs.ts";
+import type { SecretSpans } from "./log_text.ts";
 import { releaseMemorySoon } from "./heap_release.ts";
 import { applySessionDefaults } from "./session_defaults.ts";
 import { createSharedDefault, sharedDefaultOf } from "./shared_default.ts";

@@ -12,7 +12,7 @@ import type { BrowserSession } from "./browser_session.ts";
 import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads } from "./downloads.ts";
 import { launchToolError } from "./launch_errors.ts";
-import type { SecretSpans } from "./page_logs.ts";
+import type { SecretSpans } from "./log_text.ts";
 import { applySessionDefaults } from "./session_defaults.ts";
 import { launchSession, type OpenOptions } from "./session_launch.ts";
 

@@ -7,7 +7,8 @@
  * @module
  */
 import { ToolError } from "../tool_error.ts";
-import type { RefEntry, RefRegistry } from "./refs.ts";
+import type { RefEntry } from "./ref_types.ts";
+import type { RefRegistry } from "./refs.ts";
 import { parseRef } from "./ref_syntax.ts";
 
 /** What a name may look like: a letter, then letters, digits, `_`, `-` or `.`; 64 at most. */

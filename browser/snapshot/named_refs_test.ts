@@ -1,7 +1,8 @@
 import { assertEquals, assertIncludes, assertThrows, assertTrue } from "../../tests/_assert.ts";
 import { ToolError } from "../tool_error.ts";
 import { NamedRefs } from "./named_refs.ts";
-import type { RefEntry, RefRegistry } from "./refs.ts";
+import type { RefEntry } from "./ref_types.ts";
+import type { RefRegistry } from "./refs.ts";
 
 /** A registry that knows `e1` (a button with a long label) and `e2`. */
 function fakeRefs(): RefRegistry {

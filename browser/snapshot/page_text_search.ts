@@ -15,7 +15,7 @@ import { RE2JS } from "re2js";
 import type { Page } from "../../cdp/page.ts";
 import { compileAgentRegex } from "../agent_pattern.ts";
 import { callUtility } from "../injected/mod.ts";
-import type { SectionInfo, TextSections } from "../injected/page_types.ts";
+import type { SectionInfo, TextSections } from "../injected/text_types.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { ToolError } from "../tool_error.ts";
 import { contentFrameId } from "./frame_owner.ts";

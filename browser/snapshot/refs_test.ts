@@ -1,5 +1,6 @@
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
-import { RefRegistry, type RefTarget } from "./refs.ts";
+import { RefRegistry } from "./refs.ts";
+import type { RefTarget } from "./ref_types.ts";
 import { parseRef } from "./ref_syntax.ts";
 
 const at = (localId: number, over: Partial<RefTarget> = {}): RefTarget => ({

@@ -8,7 +8,8 @@ import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
 import type { ShownAs } from "../injected/page_types.ts";
-import { EDITABLE_ROLES, type RefContext, type RefEntry, type RefRegistry } from "./refs.ts";
+import { EDITABLE_ROLES, type RefRegistry } from "./refs.ts";
+import type { RefContext, RefEntry } from "./ref_types.ts";
 import { sameSkeleton } from "./row_identity.ts";
 import { parseRef } from "./ref_syntax.ts";
 

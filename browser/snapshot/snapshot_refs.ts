@@ -7,7 +7,8 @@
  */
 import type { SnapshotRef } from "../injected/page_types.ts";
 import type { ReadDoc } from "./read_memo.ts";
-import type { RefRegistry, SeenAs } from "./refs.ts";
+import type { RefRegistry } from "./refs.ts";
+import type { SeenAs } from "./ref_types.ts";
 
 /**
  * Registers the refs of walk `walk` of `doc`'s world `instance` (see

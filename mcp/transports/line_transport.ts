@@ -9,7 +9,8 @@
  * skipped as it streams past (never buffered whole) and answered with a
  * -32600 error (with its id when the scanner finds it); every malformed
  * request is answered through the JSON-RPC gate; the connection lives on.
- * The limits and options are in `line_transport_options.ts`.
+ * The limits and options are in `line_transport_options.ts`, the batched writes in
+ * `line_batches.ts`.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { IdScanner } from "./id_scanner.ts";
 import { LineFramer } from "./line_framing.ts";
+import { LineBatches } from "./line_batches.ts";
 import { checkBody, type ErrorReply, errorReply, parseErrorReply, RPC } from "./jsonrpc_gate.ts";
 import {
   type ByteStreams,
@@ -41,29 +43,6 @@ interface Held {
   bytes: number;
 }
 
-/** Lines written together in one write (see `LineTransport.#write`). */
-interface Batch {
-  parts: Uint8Array[];
-  bytes: number;
-  /** Resolves when the batch is written. */
-  written: Promise<void>;
-}
-
-/** A batch grows to this many bytes at most (a longer line goes alone). */
-const BATCH_BYTES = 1024 * 1024;
-
-/** The parts as one buffer (the part itself when there is one). */
-function join(parts: Uint8Array[], bytes: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(bytes);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** An MCP {@link Transport} over newline-delimited JSON on a byte stream. */
 export class LineTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -72,13 +51,11 @@ export class LineTransport implements Transport {
   /** Why the transport closed, once it has. */
   closeReason: CloseReason | undefined;
   readonly #io: ByteStreams;
+  /** Answers written in order, batched while a write is under way. */
+  readonly #out: LineBatches;
   readonly #max: number;
   readonly #log: (line: string) => void;
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  /** Writes are chained so messages never interleave. */
-  #writing: Promise<void> = Promise.resolve();
-  /** Lines waiting for the write under way to end: the next write, not taken yet. */
-  #batch: Batch | undefined;
   readonly #framer: LineFramer;
   /** Ids of requests read and not yet answered nor cancelled: held back or handed on. */
   #pending = new Set<string | number>();
@@ -94,8 +71,6 @@ export class LineTransport implements Transport {
   readonly #maxInFlight: number;
   readonly #maxHeld: number;
   readonly #maxHeldBytes: number;
-  /** Bytes handed to `write` and not yet written. */
-  #queued = 0;
   /** Wakes the reader when answers were written or requests answered. */
   #roomMade: (() => void) | undefined;
   /** True once an initialize request was handed on: a second one is refused. */
@@ -103,6 +78,14 @@ export class LineTransport implements Transport {
 
   constructor(io: ByteStreams, options: LineTransportOptions = {}) {
     this.#io = io;
+    this.#out = new LineBatches((bytes) => io.write(bytes), {
+      written: () => {
+        // Answers were piling up unwritten: held requests may run now.
+        this.#promote();
+        this.#wake();
+      },
+      failed: (e) => this.#end({ kind: "write-error", error: e }),
+    });
     this.#max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
     this.#log = options.log ?? (() => {});
     this.#maxQueued = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
@@ -123,7 +106,7 @@ export class LineTransport implements Transport {
    * back), and of those the ones held back (for tests and logs).
    */
   get backlog(): { queuedBytes: number; inFlight: number; held: number } {
-    return { queuedBytes: this.#queued, inFlight: this.#pending.size, held: this.#held.length };
+    return { queuedBytes: this.#out.queued, inFlight: this.#pending.size, held: this.#held.length };
   }
 
   /**
@@ -136,15 +119,15 @@ export class LineTransport implements Transport {
     let paused = false;
     while (
       !this.closeReason &&
-      (this.#queued > this.#maxQueued || this.#held.length >= this.#maxHeld ||
+      (this.#out.queued > this.#maxQueued || this.#held.length >= this.#maxHeld ||
         this.#heldBytes >= this.#maxHeldBytes)
     ) {
       if (!paused) {
         paused = true;
         this.#log(
           `paused reading: ${this.#running.size} requests in flight, ${this.#held.length} ` +
-            `held back (${this.#heldBytes} bytes), ${this.#queued} bytes of answers unwritten` +
-            (this.#queued > this.#maxQueued ? " (the client is not reading them)" : ""),
+            `held back (${this.#heldBytes} bytes), ${this.#out.queued} bytes of answers unwritten` +
+            (this.#out.queued > this.#maxQueued ? " (the client is not reading them)" : ""),
         );
       }
       await new Promise<void>((resolve) => this.#roomMade = resolve);
@@ -201,7 +184,7 @@ export class LineTransport implements Transport {
       });
       clearTimeout(timer);
     }
-    await this.#writing;
+    await this.#out.idle;
   }
 
   #refuseOversize(size: number, scanned: IdScanner): void {
@@ -278,7 +261,7 @@ export class LineTransport implements Transport {
 
   /** Room for one more running request: under `maxInFlight`, answers not piling up. */
   #canRun(): boolean {
-    return this.#running.size < this.#maxInFlight && this.#queued <= this.#maxQueued;
+    return this.#running.size < this.#maxInFlight && this.#out.queued <= this.#maxQueued;
   }
 
   /** Hands held requests on while there is room, oldest first (in a microtask, not in `send`). */
@@ -380,36 +363,10 @@ export class LineTransport implements Transport {
     return this.#write(message);
   }
 
-  /**
-   * Writes one message as a line, after every earlier one. Lines that come while a write is
-   * under way go out together in the next write: with 20 sessions' answers at once, a few
-   * writes instead of one each in turn (each a call that waits its turn on a busy machine).
-   */
+  /** Writes one message as a line, after every earlier one (see {@link LineBatches.write}). */
   #write(message: JSONRPCMessage): Promise<void> {
     if (this.closeReason) return Promise.reject(new Error("transport closed"));
-    const bytes = new TextEncoder().encode(JSON.stringify(message) + "\n");
-    this.#queued += bytes.length;
-    let batch = this.#batch;
-    if (!batch || batch.bytes + bytes.length > BATCH_BYTES) {
-      const next: Batch = { parts: [], bytes: 0, written: Promise.resolve() };
-      next.written = this.#writing.then(() => {
-        // Taken: later lines start the next batch.
-        if (this.#batch === next) this.#batch = undefined;
-        return this.#io.write(join(next.parts, next.bytes));
-      }).finally(() => {
-        this.#queued -= next.bytes;
-        // Answers were piling up unwritten: held requests may run now.
-        this.#promote();
-        this.#wake();
-      });
-      this.#writing = next.written.catch((e) =>
-        this.#end({ kind: "write-error", error: e as Error })
-      );
-      this.#batch = batch = next;
-    }
-    batch.parts.push(bytes);
-    batch.bytes += bytes.length;
-    return batch.written;
+    return this.#out.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
   }
 
   /** Stops reading and writing; `onclose` fires once. */

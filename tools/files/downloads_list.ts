@@ -7,7 +7,8 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
-import { downloadEntry, downloadsOf } from "../../browser/sessions/downloads.ts";
+import { downloadEntry } from "../../browser/sessions/download_types.ts";
+import { downloadsOf } from "../../browser/sessions/downloads.ts";
 
 /** The `downloads_list` tool. */
 export const downloadsListTool = defineTool({

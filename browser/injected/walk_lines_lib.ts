@@ -1,0 +1,164 @@
+/// <reference lib="dom" />
+/**
+ * Page-side snapshot lines of targets and structure, for the walk of `walker_lib.ts`: a
+ * control's line (`- button "Save" [ref=#3]`, its states, value and hint; a link inline in its
+ * text, markdown style), headings (`### Title`), landmarks, lists, dialogs and other named
+ * structure, and generic containers whose content is hoisted. See `snapshot_lib.ts` for the
+ * format.
+ *
+ * Sent as source text: {@link installWalkLinesLib} must not use anything from its module
+ * scope.
+ *
+ * @module
+ */
+import type { PageApi } from "./page_api.ts";
+import type { SnapshotRef, WalkLines, WalkScope } from "./page_types.ts";
+
+/**
+ * Adds `walkLines(scope) → { walkTarget, walkStruct, walkGeneric }` to the utility api: the
+ * line writers of one snapshot walk, over the walk's outline, refs and links (`scope`), calling
+ * back into the walk for an element's children, a row, and the name and context of an element
+ * (static checks only inside skipped content).
+ */
+export function installWalkLinesLib(api: PageApi): void {
+  type Fn<A extends unknown[], R> = (...a: A) => R;
+  const roleOf = api.roleOf as Fn<[Element], string>;
+  const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
+  const isInline = api.isInline as Fn<[Element], boolean>;
+  const q = api.quote as Fn<[string], string>;
+  const safe = api.safeText as Fn<[string], string>;
+  const idOf = api.idOf as Fn<[Element], number>;
+  const refRole = api.refRole as Fn<[Element], string>;
+  const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
+  const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
+  const valueText = api.valueText as Fn<[Element, string], string>;
+  const isSecret = api.isSecret as Fn<[Element], boolean>;
+  const hintOf = api.hintOf as Fn<[Element], string>;
+  const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
+
+  const LEAF_TAGS = new Set(
+    "svg img input textarea select video audio canvas object embed".split(" "),
+  );
+  // Struct roles that show a name.
+  const NAMED_STRUCT = new Set(
+    ("heading navigation main banner contentinfo complementary region search form dialog " +
+      "alertdialog img table group radiogroup tablist tabpanel menu menubar toolbar tree " +
+      "treegrid grid article").split(" "),
+  );
+  // A line only when it groups two or more lines; one child line is hoisted in its place.
+  const CONDITIONAL = new Set(["listitem", "group", "article"]);
+  // Their child lines are items: never fold the first one into the container's line.
+  const ITEM_CONTAINERS = new Set(
+    ("list table menu menubar tablist tree treegrid grid radiogroup toolbar feed navigation " +
+      "main banner contentinfo complementary region form search").split(" "),
+  );
+  // The walk's flags (walker_lib.ts) these lines read or set.
+  const NAMED = 1, PTR = 2, PRE = 8, INERT = 32, BEHIND = 64;
+
+  function walkLines(scope: WalkScope): WalkLines {
+    const { o, refs, links, focused, focus, walkKids, walkEl, walkRow, nameIn, contextIn } = scope;
+
+    function walkSelect(el: HTMLSelectElement, depth: number) {
+      const opts = el.options;
+      if (!opts.length) return;
+      const shown: string[] = [];
+      for (let i = 0; i < opts.length && i < 100; i++) shown.push(q(opts[i]!.text.trim()).slice(1));
+      const more = opts.length > 100 ? `, … ${opts.length - 100} more` : "";
+      o.raw(depth, "- options: " + shown.join(", ") + more);
+    }
+
+    function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
+      const tag = el.localName;
+      const id = idOf(el);
+      const r = refRole(el);
+      const name = nameIn(el, flags);
+      const inert = (flags & (INERT | BEHIND)) !== 0;
+      const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused) +
+        (inert ? " [inert]" : "");
+      // A heading's own `#` link: no line, no ref (a selector still reaches it).
+      if (r === "link" && !st && links.isPermalink(el, name)) return;
+      // An inert control's line has no ref: an action on it would do nothing.
+      const refText = inert ? "" : ` [ref=#${id}]`;
+      if (!inert) refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
+      if (!inert && (el === focused || stateEl === focused)) focus(id);
+      const url = r === "link" ? links.urlOf(el) : "";
+      if (r === "link" && !st) {
+        // Links join the text they sit in, markdown style: far fewer tokens than a line each,
+        // and prose stays readable. Text inside is the name; nested controls still get lines.
+        const shown = links.shownUrl(el, name, url);
+        const label = `[${safe(name)}]${shown ? `(${safe(shown)})` : ""}${refText.trim()}`;
+        o.addText(label, depth, (flags & PRE) !== 0);
+        return walkKids(el, depth, flags | PTR | NAMED);
+      }
+      const value = valueText(el, r);
+      // An unnamed control (an icon button, a bare checkbox) gets a hint of
+      // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
+      const hint = name || value || el.textContent?.trim() ? "" : hintOf(el);
+      const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}`;
+      const idx = o.node(depth, line, name, 2);
+      if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
+      // A masked contenteditable region is a secret field: its text is its value.
+      if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
+      // Its content is text of its own unless it is its name (inside a label that names another
+      // element too: a labelled button's content is not the label's text).
+      walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (nameFromContent(el, r) ? NAMED : 0));
+      o.finish(idx, depth, false, !value);
+    }
+
+    // Markdown style, `### Title`: a third of the tokens of `- heading "Title" [level=3]`.
+    function walkHeading(el: Element, depth: number, flags: number) {
+      const name = links.headingName(el, nameIn(el, flags));
+      const level = Math.min(
+        9,
+        Number(el.getAttribute("aria-level")) || Number(/^h(\d)$/.exec(el.localName)?.[1]) || 2,
+      );
+      const st = statesOf(el, "heading", focused).replace(/ \[level=\d+\]/, "");
+      const idx = o.node(depth, "#".repeat(level) + (name ? " " + safe(name) : "") + st, name, 4);
+      walkKids(el, depth + 1, flags | (nameFromContent(el, "heading") ? NAMED : 0));
+      // Never `## Title: more`: without quotes the name would not end anywhere.
+      o.finish(idx, depth, false, false);
+    }
+
+    function walkStruct(el: Element, role: string, depth: number, flags: number) {
+      if (role === "row") return walkRow(el, depth, flags);
+      if (role === "heading") return walkHeading(el, depth, flags);
+      const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
+      if (role === "img" || el.localName === "svg") {
+        if (name) o.node(depth, `- img${q(name)}`, name, 1);
+        return;
+      }
+      // An unnamed group or list has no line: its items' `*` bullets mark them, which saves a
+      // line and a level.
+      if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
+      // A list item is a markdown bullet, `* first line` (see `finish`); an item that is one
+      // control hoists it in its place.
+      let line = role === "listitem" ? "*" : `- ${role}${q(name)}`;
+      if (role === "dialog" || role === "alertdialog") {
+        // Dialogs get a ref so a snapshot can be scoped to one.
+        const id = idOf(el);
+        refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
+        line += ` [ref=#${id}]`;
+      }
+      const value = valueText(el, role);
+      const kind = role === "listitem" ? 5 : 1;
+      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, kind);
+      walkKids(el, depth + 1, flags);
+      o.finish(idx, depth, CONDITIONAL.has(role) && !name, !value && !ITEM_CONTAINERS.has(role));
+    }
+
+    function walkGeneric(el: Element, depth: number, flags: number) {
+      const block = !isInline(el);
+      if (block) o.flush();
+      if (el.localName === "pre") flags |= PRE;
+      if (el.localName === "details" && !(el as HTMLDetailsElement).open) {
+        const summary = [...el.children].find((c) => c.localName === "summary");
+        if (summary) walkEl(summary, depth, flags);
+      } else walkKids(el, depth, flags);
+      if (block) o.flush();
+    }
+
+    return { walkTarget, walkStruct, walkGeneric };
+  }
+
+  api.walkLines = walkLines;
+}

@@ -1,0 +1,160 @@
+/**
+ * Redaction of a call's arguments for the audit log: values the agent puts into pages or
+ * storage are never written (strings to their length and placeholders), other strings are
+ * capped at {@link MAX_AUDIT_STRING} characters, and arguments that failed validation keep
+ * only a few known keys. Pure: `audit.ts` builds its lines with these.
+ *
+ * @module
+ */
+
+/**
+ * Argument keys whose values are what the agent puts into pages or storage
+ * (`fill.value`, `fill_form.fields[].value`, `type.text`,
+ * `handle_dialog.text`, `open_session.promptText`, `set_editor.html`,
+ * `cookies_set.value`, `localstorage_set.value`, `idb_put.value`,
+ * `inject_storage_state`'s cookie and item values, `caches_put.response.body`
+ * and `.contentBase64`, `artifact_save.content`, …), at any depth: never
+ * written to the audit log, whatever their type. `eval_js.expression` is
+ * kept (capped): which code ran is what an audit of code execution is for.
+ */
+export const REDACTED_KEYS: readonly string[] = [
+  "value",
+  "text",
+  "html",
+  "promptText",
+  "content",
+  "body",
+  "contentBase64",
+  // A route's canned response (`route.response.json`, its headers: tokens, cookies).
+  "json",
+  "headers",
+];
+
+/**
+ * Argument keys that hold another tool's arguments, whose shape this call's schema does not
+ * say (`batch`/`flake_check` `calls[].args`, `plan.verbArgs`, `execute.descriptor`): redacted as
+ * arguments off their schema are ({@link redactInvalidArgs}). Each inner call writes its own
+ * line, redacted by its own tool's schema.
+ */
+export const OPAQUE_KEYS: readonly string[] = ["args", "verbArgs", "descriptor"];
+
+/** Under a {@link REDACTED_KEYS} key: strings keep only placeholders; anything else non-empty goes. */
+function redactValue(v: unknown, depth: number): unknown {
+  if (typeof v === "string") return redactFilled(v);
+  if (v === null || v === undefined || v === "") return v;
+  if (Array.isArray(v)) {
+    // Element by element, so `{{secret:NAME}}` placeholders in a list of options stay readable.
+    return depth >= MAX_REDACT_DEPTH
+      ? `[nested deeper than ${MAX_REDACT_DEPTH} levels]`
+      : v.map((e) => redactValue(e, depth + 1));
+  }
+  if (typeof v === "object") return `[redacted object of ${Object.keys(v).length} keys]`;
+  return `[redacted ${typeof v}]`;
+}
+
+/** Longest string an audit line keeps, chars. */
+export const MAX_AUDIT_STRING = 1000;
+
+const PLACEHOLDER = /\{\{secret:[^{}]*\}\}/g;
+
+/**
+ * A filled value as the audit records it: `[redacted N chars]`, keeping
+ * `{{secret:NAME}}` placeholders in place (they name a secret, they are not one).
+ */
+export function redactFilled(value: string): string {
+  let out = "";
+  let last = 0;
+  const literal = (s: string) => s ? `[redacted ${s.length} chars]` : "";
+  for (const m of value.matchAll(PLACEHOLDER)) {
+    out += literal(value.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + literal(value.slice(last));
+}
+
+export function cap(s: string): string {
+  return s.length > MAX_AUDIT_STRING
+    ? `${s.slice(0, MAX_AUDIT_STRING)}…[${s.length - MAX_AUDIT_STRING} more chars]`
+    : s;
+}
+
+/**
+ * Keys of arguments that name where a call acts (and `eval_js`'s code), never what it puts
+ * there: the only values kept when a call's arguments do not match its schema ({@link redactInvalidArgs}).
+ */
+export const KEPT_KEYS_OF_INVALID: readonly string[] = [
+  "session",
+  "ref",
+  "selector",
+  "url",
+  "tool",
+  // Kept (capped) in valid calls too: which code was asked to run is what an audit is for.
+  "expression",
+];
+
+/** Keys of arguments off their schema whose numbers and booleans are kept (never strings). */
+const KEPT_SCALARS_OF_INVALID: readonly string[] = ["timeoutMs", "maxTokens", "offset"];
+
+/**
+ * A copy of arguments that failed their tool's schema, fit for the audit: nothing can be
+ * told from their shape (`fill_form { fields: { password: "…" } }` puts a password under a
+ * key no list names), so every value is redacted as a filled one (strings to their length,
+ * `{{secret:NAME}}` placeholders kept) except strings under {@link KEPT_KEYS_OF_INVALID} and
+ * numbers under a few count keys (`timeoutMs`, …); keys stay.
+ */
+export function redactInvalidArgs(args: unknown, depth = 0): unknown {
+  if (!args || typeof args !== "object") return redactValue(args, depth);
+  if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
+  if (Array.isArray(args)) return args.map((v) => redactInvalidArgs(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    const kept = (KEPT_KEYS_OF_INVALID.includes(k) && typeof v === "string") ||
+      (KEPT_SCALARS_OF_INVALID.includes(k) && (typeof v === "number" || typeof v === "boolean"));
+    out[cap(k)] = kept ? (typeof v === "string" ? cap(v) : v) : redactInvalidArgs(v, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * Per tool, top-level argument keys that also hold what the agent puts into the page, though
+ * elsewhere the same key names a target (`fill_form`'s `label`): `select.label` and
+ * `choose_option.option` choose an option by its text, as `select.value` by its value.
+ */
+export const REDACTED_KEYS_OF: Readonly<Record<string, readonly string[]>> = {
+  select: ["label"],
+  choose_option: ["option"],
+};
+
+/** {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too. */
+export function redactToolArgs(tool: string, args: unknown): unknown {
+  const own = REDACTED_KEYS_OF[tool];
+  if (!own || !args || typeof args !== "object" || Array.isArray(args)) return redactArgs(args);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    out[cap(k)] = own.includes(k) ? redactValue(v, 1) : redactArgs(v, k, 1);
+  }
+  return out;
+}
+
+/** Deepest nesting {@link redactArgs} walks; a client's JSON may nest far deeper. */
+const MAX_REDACT_DEPTH = 32;
+
+/**
+ * A copy of a call's arguments fit for the audit: values under
+ * {@link REDACTED_KEYS} redacted (strings to their length and placeholders,
+ * numbers and booleans to their type, objects whole, arrays element by element), other strings capped at
+ * {@link MAX_AUDIT_STRING} chars, nesting below 32 levels replaced by a
+ * marker. Any JSON-like value is accepted (bad arguments are audited too).
+ * Mask secrets before calling it: a cap must not cut a secret in half.
+ */
+export function redactArgs(args: unknown, key?: string, depth = 0): unknown {
+  if (key !== undefined && REDACTED_KEYS.includes(key)) return redactValue(args, depth);
+  if (key !== undefined && OPAQUE_KEYS.includes(key)) return redactInvalidArgs(args, depth);
+  if (typeof args === "string") return cap(args);
+  if (!args || typeof args !== "object") return args;
+  if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
+  if (Array.isArray(args)) return args.map((v) => redactArgs(v, key, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[cap(k)] = redactArgs(v, k, depth + 1);
+  return out;
+}
