@@ -16,6 +16,10 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+// @ts-types="@modelcontextprotocol/sdk/validation/ajv"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+// @ts-types="@modelcontextprotocol/sdk/validation"
+import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { dirname, fromFileUrl, join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
 
@@ -59,11 +63,32 @@ export interface StartOptions {
   elicit?: (request: ElicitRequest["params"]) => Promise<ElicitResult> | ElicitResult;
 }
 
+/**
+ * The SDK client's JSON Schema validators, compiled once per distinct schema for every client
+ * of a test file. Each new client compiles a validator for every listed tool's outputSchema
+ * (Ajv generates and compiles code per schema), and a test file starts several servers and
+ * clients that list the same tools. Validation itself is Ajv's, as the SDK's default.
+ */
+class SharedValidators {
+  readonly #ajv = new AjvJsonSchemaValidator();
+  readonly #compiled = new Map<string, JsonSchemaValidator<unknown>>();
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let v = this.#compiled.get(key);
+    if (!v) this.#compiled.set(key, v = this.#ajv.getValidator<unknown>(schema));
+    return v as JsonSchemaValidator<T>;
+  }
+}
+const VALIDATORS = new SharedValidators();
+
 /** A client, declaring elicitation when `options.elicit` answers it. */
 function newClient(options: StartOptions): Client {
   const client = new Client(
     { name: "browxai-test", version: "0.0.0" },
-    options.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+    {
+      ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
+      jsonSchemaValidator: VALIDATORS,
+    },
   );
   const elicit = options.elicit;
   if (elicit) {
