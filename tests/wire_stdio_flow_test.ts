@@ -35,9 +35,10 @@ Deno.test("stdio: a client that never reads stalls its own writes, not the serve
   })();
   const w = child.stdin.getWriter();
   // The server stops reading once ~64 MiB of answers wait unwritten: after ~45 of these
-  // requests (each answer carries the 1 MB artifact). 100 is over twice that, and each answer
-  // read afterwards still costs ~1.5 MB through the pipe (300 moved ~450 MB).
-  const N = 100;
+  // requests (each answer carries the 1 MB artifact). 150 is over three times that (margin for a
+  // server that reads faster than it answers), and each answer read afterwards still costs
+  // ~1.5 MB through the pipe (300 moved ~450 MB).
+  const N = 150;
   try {
     await w.write(line(initializeRequest(0)));
     await w.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
