@@ -88,13 +88,18 @@ class SharedValidators {
 }
 const VALIDATORS = new SharedValidators();
 
+/** Options for a test's own SDK `Client`: the file's shared, lazily compiled validators. */
+export function clientOptions(): { jsonSchemaValidator: SharedValidators } {
+  return { jsonSchemaValidator: VALIDATORS };
+}
+
 /** A client, declaring elicitation when `options.elicit` answers it. */
 function newClient(options: StartOptions): Client {
   const client = new Client(
     { name: "browxai-test", version: "0.0.0" },
     {
       ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
-      jsonSchemaValidator: VALIDATORS,
+      ...clientOptions(),
     },
   );
   const elicit = options.elicit;
