@@ -16,6 +16,10 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+// @ts-types="@modelcontextprotocol/sdk/validation/ajv"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+// @ts-types="@modelcontextprotocol/sdk/validation"
+import type { JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { dirname, fromFileUrl, join } from "./_paths.ts";
 import { eventually } from "./_util.ts";
 
@@ -59,11 +63,44 @@ export interface StartOptions {
   elicit?: (request: ElicitRequest["params"]) => Promise<ElicitResult> | ElicitResult;
 }
 
+/**
+ * The SDK client's JSON Schema validators, compiled once per distinct schema for every client
+ * of a test file, and only when a result of that tool is first checked. The SDK asks for a
+ * validator of every listed tool's outputSchema as soon as it holds the list (Ajv generates and
+ * compiles code per schema: 0.2-0.4 CPU-s a client), while a test calls a few tools, and a test
+ * file starts several servers and clients that list the same tools. Validation itself is
+ * Ajv's, as the SDK's default.
+ */
+class SharedValidators {
+  readonly #ajv = new AjvJsonSchemaValidator();
+  readonly #compiled = new Map<string, JsonSchemaValidator<unknown>>();
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let compiled = this.#compiled.get(key);
+    return ((input: unknown) => {
+      if (!compiled) {
+        compiled = this.#compiled.get(key) ?? this.#ajv.getValidator<unknown>(schema);
+        this.#compiled.set(key, compiled);
+      }
+      return compiled(input);
+    }) as JsonSchemaValidator<T>;
+  }
+}
+const VALIDATORS = new SharedValidators();
+
+/** Options for a test's own SDK `Client`: the file's shared, lazily compiled validators. */
+export function clientOptions(): { jsonSchemaValidator: SharedValidators } {
+  return { jsonSchemaValidator: VALIDATORS };
+}
+
 /** A client, declaring elicitation when `options.elicit` answers it. */
 function newClient(options: StartOptions): Client {
   const client = new Client(
     { name: "browxai-test", version: "0.0.0" },
-    options.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+    {
+      ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
+      ...clientOptions(),
+    },
   );
   const elicit = options.elicit;
   if (elicit) {

@@ -5,11 +5,18 @@
  * while it still streams in answers in its time too.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
+import { type McpHarness, textOf } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { eventually } from "./_util.ts";
 
 type R = Record<string, unknown>;
+
+/**
+ * The cases share one server (default configuration); each closes its sessions after it, so the
+ * next starts on a fresh session as on a fresh server.
+ */
+const cases = sharedServerCases("call deadlines, one server");
 
 /** A server streaming `chunks` pieces of ~`chunkBytes` of HTML, one per `everyMs`. */
 function slowBigPage(options: { chunks: number; chunkBytes: number; everyMs: number }) {
@@ -89,10 +96,9 @@ function servePage(html: string) {
   };
 }
 
-Deno.test("navigate and click on a big page streamed slowly answer within timeoutMs", async () => {
+cases.test("navigate and click on a big page streamed slowly answer within timeoutMs", async (mcp) => {
   // ~48 MB over ~12 s.
   const big = slowBigPage({ chunks: 240, chunkBytes: 200_000, everyMs: 50 });
-  const mcp = await startStdio();
   try {
     // The session's browser starts on its first call: not what this measures.
     await mcp.ok("navigate", { url: "about:blank", snapshot: "none" });
@@ -117,14 +123,12 @@ Deno.test("navigate and click on a big page streamed slowly answer within timeou
     // A page that did not answer in time: the click did nothing and says so.
     if (c.isError) assertEquals((c.structuredContent!.error as R).code, "timeout", textOf(c));
   } finally {
-    await mcp.close();
     await big.close();
   }
 });
 
-Deno.test("a call whose timeoutMs ran out waiting for its session's turn does nothing", async () => {
+cases.test("a call whose timeoutMs ran out waiting for its session's turn does nothing", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: fx.url("late-effects.html"), snapshot: "none" });
     // The first click's window waits for the 3 s fetch it started; the second waits its turn.
@@ -141,29 +145,26 @@ Deno.test("a call whose timeoutMs ran out waiting for its session's turn does no
     // The counter was never clicked.
     assertIncludes(String((await mcp.ok("snapshot", {})).tree), "Count 0");
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });
 
-Deno.test("a click whose handler runs a long script answers within timeoutMs, saying so", async () => {
+cases.test("a click whose handler runs a long script answers within timeoutMs, saying so", async (mcp) => {
   // The handler busies the page 15 s: Chromium answers the release once it ran.
   const html = `<!doctype html><title>Busy</title><button id="busy">Busy</button><script>
     busy.onclick = () => { const t = Date.now(); while (Date.now() < t + 15000); };</script>`;
   const page = servePage(html);
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: page.url, snapshot: "none" });
     // Without its own cut, the click waited for the call's hard budget (timeoutMs + 5 s).
     const c = await clickOutOfTime(mcp, "#busy", 3000);
     assertEquals(c.structuredContent!.timedOut, true);
   } finally {
-    await mcp.close();
     await page.close();
   }
 });
 
-Deno.test("a click that starts a loop of confirms answers within timeoutMs; the tab is not left dead", async () => {
+cases.test("a click that starts a loop of confirms answers within timeoutMs; the tab is not left dead", async (mcp) => {
   // Each confirm is answered (the session's default dismisses); the loop goes on. Chromium
   // stops such a script only seconds after Runtime.terminateExecution (measured: ~5 s, at the
   // same iteration whenever it was sent), and a navigation sent meanwhile left the tab answering
@@ -172,7 +173,6 @@ Deno.test("a click that starts a loop of confirms answers within timeoutMs; the 
     go.onclick = () => { for (let n = 1; n < 100000; n++) confirm("again " + n); };</script>`;
   const page = servePage(html);
   const url = page.url;
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url, snapshot: "none" });
     // It used to wait for Chromium to confirm the stop (1.4-5.5 s past timeoutMs).
@@ -195,7 +195,6 @@ Deno.test("a click that starts a loop of confirms answers within timeoutMs; the 
     const snap = await mcp.ok("snapshot", {});
     assertEquals(snap.url, url + "?after");
   } finally {
-    await mcp.close();
     await page.close();
   }
 });

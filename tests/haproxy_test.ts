@@ -20,7 +20,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { type HttpProcess, ROOT, startHttp, type ToolResult } from "./_mcp.ts";
+import { clientOptions, type HttpProcess, ROOT, startHttp, type ToolResult } from "./_mcp.ts";
 import { eventually, refOf } from "./_util.ts";
 import { join } from "./_paths.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
@@ -105,7 +105,7 @@ interface Agent {
 
 async function connect(url: string): Promise<Agent> {
   const transport = new StreamableHTTPClientTransport(new URL(url));
-  const client = new Client({ name: "haproxy-test", version: "0" });
+  const client = new Client({ name: "haproxy-test", version: "0" }, clientOptions());
   await client.connect(transport);
   // The SDK client validates every result's structuredContent against its tool's outputSchema
   // once it holds the list (it caches a validator per tool from tools/list): every call of

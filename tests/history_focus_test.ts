@@ -9,10 +9,17 @@
  *   compares lines without their focus marker): the delta says where the focus went.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { textOf } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { errorOf } from "./_results.ts";
 import { eventually } from "./_util.ts";
+
+/**
+ * The cases share one server (default configuration); each closes its sessions after it, so the
+ * next starts on a fresh session as on a fresh server.
+ */
+const cases = sharedServerCases("history and focus, one server");
 
 type R = Record<string, unknown>;
 
@@ -37,87 +44,90 @@ const FORM = `<!doctype html><title>Signup</title><h1>Sign up</h1>
 <form><label>Name <input name=name></label><label>Email <input name=email></label>
 <button type=button>Create account</button></form>`;
 
-Deno.test("go_back to a page restored from the back/forward cache: bfcache_restore, no replayed errors", async (t) => {
-  const srv = startTwoOrigins(() => ({
-    "/onload": cacheable(ONLOAD),
-    "/other": cacheable(`<!doctype html><title>Other</title><h1>Other page</h1>`),
-    // Goes back by itself, later than an action waits for its timers (1 s): between calls.
-    "/away": cacheable(`<!doctype html><title>Away</title><h1>Away</h1>
+cases.test(
+  "go_back to a page restored from the back/forward cache: bfcache_restore, no replayed errors",
+  async (mcp, t) => {
+    const srv = startTwoOrigins(() => ({
+      "/onload": cacheable(ONLOAD),
+      "/other": cacheable(`<!doctype html><title>Other</title><h1>Other page</h1>`),
+      // Goes back by itself, later than an action waits for its timers (1 s): between calls.
+      "/away": cacheable(`<!doctype html><title>Away</title><h1>Away</h1>
       <script>setTimeout(() => history.back(), 1500)</script>`),
-  }));
-  const mcp = await startStdio();
-  try {
-    const first = await mcp.ok("navigate", { url: `${srv.a}/onload`, snapshot: "none" });
-    // The first load did raise and throw: the result says so (the late throw may come after).
-    assertEquals((first.dialogs as R[])[0]!.message, "Welcome!", JSON.stringify(first));
-    await mcp.ok("fill", { selector: "#note", value: "left here", snapshot: "none" });
-    await mcp.ok("navigate", { url: `${srv.a}/other`, snapshot: "none" });
-    const seq = (await mcp.ok("console_read", {})).last_seq as number;
-    const loads = srv.seen("A").filter((p) => p === "GET /onload").length;
+    }));
+    try {
+      const first = await mcp.ok("navigate", { url: `${srv.a}/onload`, snapshot: "none" });
+      // The first load did raise and throw: the result says so (the late throw may come after).
+      assertEquals((first.dialogs as R[])[0]!.message, "Welcome!", JSON.stringify(first));
+      await mcp.ok("fill", { selector: "#note", value: "left here", snapshot: "none" });
+      await mcp.ok("navigate", { url: `${srv.a}/other`, snapshot: "none" });
+      const seq = (await mcp.ok("console_read", {})).last_seq as number;
+      const loads = srv.seen("A").filter((p) => p === "GET /onload").length;
 
-    await t.step("go_back: bfcache_restore, nothing of the first load repeated", async () => {
-      const back = await mcp.ok("go_back", {});
-      const nav = back.navigation as R;
-      assertEquals(nav.to, `${srv.a}/onload`, JSON.stringify(back));
-      assertEquals(nav.kind, "bfcache_restore", JSON.stringify(back));
-      assertEquals(nav.changed, true);
-      // No request: the page was not loaded again, nor did its script run again.
-      assertEquals(srv.seen("A").filter((p) => p === "GET /onload").length, loads);
-      assertEquals(back.pageErrors, [], JSON.stringify(back));
-      assertEquals((back.console as R).errors, [], JSON.stringify(back));
-      assertEquals(back.dialogs ?? [], [], JSON.stringify(back));
-      // The page as it was left: the value typed, the script's one run.
-      const delta = back.snapshotDelta as R;
-      assertEquals(delta.mode, "full");
-      assertIncludes(String(delta.tree), "left here");
-      assertIncludes(String(delta.tree), "runs: 1");
-      const text = textOf(await mcp.call("console_read", { since_seq: seq }));
-      assertTrue(!text.includes("late uncaught") && !text.includes("boom"), text);
-    });
+      await t.step("go_back: bfcache_restore, nothing of the first load repeated", async () => {
+        const back = await mcp.ok("go_back", {});
+        const nav = back.navigation as R;
+        assertEquals(nav.to, `${srv.a}/onload`, JSON.stringify(back));
+        assertEquals(nav.kind, "bfcache_restore", JSON.stringify(back));
+        assertEquals(nav.changed, true);
+        // No request: the page was not loaded again, nor did its script run again.
+        assertEquals(srv.seen("A").filter((p) => p === "GET /onload").length, loads);
+        assertEquals(back.pageErrors, [], JSON.stringify(back));
+        assertEquals((back.console as R).errors, [], JSON.stringify(back));
+        assertEquals(back.dialogs ?? [], [], JSON.stringify(back));
+        // The page as it was left: the value typed, the script's one run.
+        const delta = back.snapshotDelta as R;
+        assertEquals(delta.mode, "full");
+        assertIncludes(String(delta.tree), "left here");
+        assertIncludes(String(delta.tree), "runs: 1");
+        const text = textOf(await mcp.call("console_read", { since_seq: seq }));
+        assertTrue(!text.includes("late uncaught") && !text.includes("boom"), text);
+      });
 
-    await t.step("go_forward: restored as well; reload is a full load again", async () => {
-      const fwd = await mcp.ok("go_forward", { snapshot: "none" });
-      assertEquals((fwd.navigation as R).kind, "bfcache_restore", JSON.stringify(fwd));
-      const back = await mcp.ok("go_back", { snapshot: "none" });
-      assertEquals((back.navigation as R).kind, "bfcache_restore", JSON.stringify(back));
-      assertEquals(back.pageErrors, [], JSON.stringify(back));
-      // A reload runs the page again: its errors and dialog are news.
-      const again = await mcp.ok("reload", {});
-      assertEquals((again.navigation as R).kind, "full_load", JSON.stringify(again));
-      assertEquals((again.dialogs as R[])[0]!.message, "Welcome!", JSON.stringify(again));
-      assertIncludes(String((again.snapshotDelta as R).tree), "runs: 2");
-    });
+      await t.step("go_forward: restored as well; reload is a full load again", async () => {
+        const fwd = await mcp.ok("go_forward", { snapshot: "none" });
+        assertEquals((fwd.navigation as R).kind, "bfcache_restore", JSON.stringify(fwd));
+        const back = await mcp.ok("go_back", { snapshot: "none" });
+        assertEquals((back.navigation as R).kind, "bfcache_restore", JSON.stringify(back));
+        assertEquals(back.pageErrors, [], JSON.stringify(back));
+        // A reload runs the page again: its errors and dialog are news.
+        const again = await mcp.ok("reload", {});
+        assertEquals((again.navigation as R).kind, "full_load", JSON.stringify(again));
+        assertEquals((again.dialogs as R[])[0]!.message, "Welcome!", JSON.stringify(again));
+        assertIncludes(String((again.snapshotDelta as R).tree), "runs: 2");
+      });
 
-    await t.step("the page going back by itself: sinceLastCall says bfcache_restore", async () => {
-      await mcp.ok("navigate", { url: `${srv.a}/away`, snapshot: "none" });
-      const news: R[] = [];
-      await eventually(
+      await t.step(
+        "the page going back by itself: sinceLastCall says bfcache_restore",
         async () => {
-          const r = await mcp.ok("get_url");
-          if (r.sinceLastCall) news.push(r.sinceLastCall as R);
-          return String(r.url).endsWith("/onload") && news.length > 0;
+          await mcp.ok("navigate", { url: `${srv.a}/away`, snapshot: "none" });
+          const news: R[] = [];
+          await eventually(
+            async () => {
+              const r = await mcp.ok("get_url");
+              if (r.sinceLastCall) news.push(r.sinceLastCall as R);
+              return String(r.url).endsWith("/onload") && news.length > 0;
+            },
+            10_000,
+            "the page to go back",
+          );
+          const navigations = news.flatMap((n) => (n.navigations ?? []) as R[]);
+          assertEquals(navigations.at(-1)?.kind, "bfcache_restore", JSON.stringify(news));
+          assertEquals(news.flatMap((n) => (n.pageErrors ?? []) as string[]), []);
         },
-        10_000,
-        "the page to go back",
       );
-      const navigations = news.flatMap((n) => (n.navigations ?? []) as R[]);
-      assertEquals(navigations.at(-1)?.kind, "bfcache_restore", JSON.stringify(news));
-      assertEquals(news.flatMap((n) => (n.pageErrors ?? []) as string[]), []);
-    });
 
-    await t.step("bad input: go_back with a non-object session name is refused", async () => {
-      const r = await mcp.call("go_back", { session: 42 });
-      assertEquals(r.isError, true, textOf(r));
-    });
-  } finally {
-    await mcp.close();
-    await srv.close();
-  }
-});
+      await t.step("bad input: go_back with a non-object session name is refused", async () => {
+        const r = await mcp.call("go_back", { session: 42 });
+        assertEquals(r.isError, true, textOf(r));
+      });
+    } finally {
+      await srv.close();
+    }
+  },
+);
 
-Deno.test("press Tab: the delta says where the focus went", async (t) => {
+cases.test("press Tab: the delta says where the focus went", async (mcp, t) => {
   const srv = startTwoOrigins(() => ({ "/form": FORM }));
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: `${srv.a}/form`, snapshot: "none" });
 
@@ -158,7 +168,6 @@ Deno.test("press Tab: the delta says where the focus went", async (t) => {
       assertEquals(errorOf(r).code, "invalid-argument", textOf(r));
     });
   } finally {
-    await mcp.close();
     await srv.close();
   }
 });

@@ -4,7 +4,7 @@
  * into a wait past the call's time, a wait for nothing, or a failure of its own code.
  */
 import { assertEquals, assertTrue } from "./_assert.ts";
-import { startStdio } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { eventually } from "./_util.ts";
 
 const PAGES: Record<string, string> = {
@@ -49,6 +49,12 @@ const PAGES: Record<string, string> = {
     try { x.send(); } catch (e) { document.title = "send threw " + e.message; }</script>`,
 };
 
+/**
+ * The cases share one server (default configuration); each closes its sessions after it, so the
+ * next starts on a fresh session as on a fresh server.
+ */
+const cases = sharedServerCases("hostile load, one server");
+
 function serve() {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
     const path = new URL(req.url).pathname;
@@ -62,9 +68,8 @@ function serve() {
   return { url: (p: string) => `http://127.0.0.1:${server.addr.port}/${p}`, server };
 }
 
-Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate", async (t) => {
+cases.test("a page's own tricks neither stretch nor fool navigate", async (mcp, t) => {
   const { url, server } = serve();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: url("plain"), snapshot: "none" });
 
@@ -135,14 +140,12 @@ Deno.test("hostile load: a page's own tricks neither stretch nor fool navigate",
       },
     );
   } finally {
-    await mcp.close();
     await server.shutdown();
   }
 });
 
-Deno.test("hostile load: requests a page starts as it unloads do not hold the next navigation", async () => {
+cases.test("requests a page starts as it unloads do not hold the next navigation", async (mcp) => {
   const { url, server } = serve();
-  const mcp = await startStdio();
   try {
     const storm = await mcp.ok("navigate", {
       url: url("storm"),
@@ -158,14 +161,12 @@ Deno.test("hostile load: requests a page starts as it unloads do not hold the ne
     assertEquals(away.timedOut, false, JSON.stringify(away));
     assertEquals(away.warnings ?? [], [], JSON.stringify(away));
   } finally {
-    await mcp.close();
     await server.shutdown();
   }
 });
 
-Deno.test("hostile load: a history move while a reload waits on a busy page is not 'the tab closed'", async () => {
+cases.test("a history move while a reload waits on a busy page is not 'the tab closed'", async (mcp) => {
   const { url, server } = serve();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: url("plain"), snapshot: "none" });
     await mcp.ok("navigate", { url: url("busy"), snapshot: "none", timeoutMs: 3000 });
@@ -176,7 +177,6 @@ Deno.test("hostile load: a history move while a reload waits on a busy page is n
     // Chromium answered "Not attached to an active page", read as the tab closing.
     assertTrue(!text.includes("closed"), text);
   } finally {
-    await mcp.close();
     await server.shutdown();
   }
 });

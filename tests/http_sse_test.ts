@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="@modelcontextprotocol/sdk/client/sse"
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startHttp, type ToolResult } from "./_mcp.ts";
+import { clientOptions, startHttp, type ToolResult } from "./_mcp.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { eventually } from "./_util.ts";
 import { loginCookie } from "./_console.ts";
@@ -20,7 +20,7 @@ async function sseClient(base: string, token = TOKEN): Promise<Client> {
   const transport = new SSEClientTransport(new URL("/sse", base), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },
   });
-  const client = new Client({ name: "browxai-sse-test", version: "0.0.0" });
+  const client = new Client({ name: "browxai-sse-test", version: "0.0.0" }, clientOptions());
   await client.connect(transport);
   return client;
 }
@@ -122,7 +122,7 @@ Deno.test("sse: the client limit counts SSE streams with /mcp sessions", async (
   let client: Client | undefined;
   try {
     const transport = new SSEClientTransport(new URL("/sse", base));
-    client = new Client({ name: "browxai-sse-test", version: "0.0.0" });
+    client = new Client({ name: "browxai-sse-test", version: "0.0.0" }, clientOptions());
     await client.connect(transport);
     const second = await fetch(`${base}/sse`);
     assertEquals(second.status, 503);
@@ -207,7 +207,7 @@ Deno.test("sse: a client that stops reading its stream is closed past the queue 
     assertTrue(rssKb() - baseline < 400 * 1024, `RSS grew ${rssKb() - baseline} kB`);
     await reader.cancel().catch(() => {});
     // A client that reads is served.
-    good = new Client({ name: "browxai-sse-test", version: "0.0.0" });
+    good = new Client({ name: "browxai-sse-test", version: "0.0.0" }, clientOptions());
     await good.connect(new SSEClientTransport(new URL("/sse", base)));
     assertTrue((await good.listTools()).tools.length > 0);
     assertEquals(await good.ping(), {});

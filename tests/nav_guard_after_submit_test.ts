@@ -5,12 +5,19 @@
  * undeclared form.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
-import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { textOf, type ToolResult } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { act, actionOf } from "./_results.ts";
 import { eventually } from "./_util.ts";
 
-Deno.test("navigation guard: a target=_blank link right after a declared submit opens its tab", async (t) => {
+/**
+ * The cases share one server (default configuration); each closes its sessions after it, so the
+ * next starts on a fresh session as on a fresh server.
+ */
+const cases = sharedServerCases("navigation guard after a submit, one server");
+
+cases.test("a target=_blank link right after a declared submit opens its tab", async (mcp, t) => {
   const srv = startTwoOrigins(() => ({
     "/f": `<title>f</title><form action="/res"><input id=q name=q></form>`,
     "/res": `<title>res</title><p>results</p><a id=l target=_blank href="/other">other</a>`,
@@ -25,7 +32,6 @@ Deno.test("navigation guard: a target=_blank link right after a declared submit 
       ` '<button id=like onclick="fetch(\\'/like\\', { method: \\'POST\\' })">like</button>'; });` +
       `</script>`,
   }));
-  const mcp = await startStdio();
   try {
     const forms = [["a GET form", "/f"], ["a POST form", "/p"], ["an app's form", "/spa"]];
     for (const [name, path] of forms) {
@@ -50,12 +56,11 @@ Deno.test("navigation guard: a target=_blank link right after a declared submit 
       await eventually(() => srv.seen("A").includes("POST /like"), 5000, "the like to be sent");
     });
   } finally {
-    await mcp.close();
     await srv.close();
   }
 });
 
-Deno.test("navigation guard: after a refused form resend, the next move reports the real page", async (t) => {
+cases.test("after a refused form resend, the next move reports the real page", async (mcp, t) => {
   const srv = startTwoOrigins(() => ({
     // Cacheable: the back/forward cache may restore it (no request, no new response).
     "/p": () =>
@@ -64,7 +69,6 @@ Deno.test("navigation guard: after a refused form resend, the next move reports 
       }),
     "/res": `<title>res</title><p>results</p>`,
   }));
-  const mcp = await startStdio();
   const refused = (r: ToolResult) => {
     assertEquals(r.isError, true, textOf(r));
     assertEquals((r.structuredContent!.policy as Record<string, unknown>).rule, "form-resend");
@@ -91,7 +95,6 @@ Deno.test("navigation guard: after a refused form resend, the next move reports 
       );
     });
   } finally {
-    await mcp.close();
     await srv.close();
   }
 });

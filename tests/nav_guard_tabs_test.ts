@@ -7,6 +7,7 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { type McpHarness, startStdio, type ToolResult } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
@@ -28,11 +29,19 @@ async function tabUrls(mcp: McpHarness): Promise<string[]> {
   return ((await mcp.ok("tabs", { action: "list" })).tabs as R[]).map((t) => String(t.url));
 }
 
+/**
+ * The allowlisted cases share one server (`BROWX_ALLOWED_ORIGINS=127.0.0.1`); each closes its
+ * sessions after it, so the next starts on a fresh session as on a fresh server.
+ */
+const allowlisted = sharedServerCases("navigation guard (allowlist 127.0.0.1), one server", {
+  env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" },
+});
+
 /** B's script reports that it ran: a request to /ran-<name>. */
 const bPage = (b: string, name: string) =>
   `<title>B ${name}</title><script>fetch("${b}/ran-${name}", { mode: "no-cors" })</script>`;
 
-Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", async (t) => {
+allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp, t) => {
   const srv = startTwoOrigins((a, b) => ({
     "/f": `<title>f</title><form action="${b}/ff"><input name=q value=data>` +
       `<button id=s>send</button></form><a id=l href="${b}/ll">off</a>` +
@@ -44,7 +53,6 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
     "/rr": bPage(b, "rr"),
     "/redir": () => new Response("", { status: 302, headers: { location: `${b}/rr` } }),
   }));
-  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
   const page = `${srv.a}/f`;
   try {
     const cases: [string, R][] = [
@@ -95,7 +103,6 @@ Deno.test("navigation guard: modifier and middle clicks open no unguarded tab", 
       assertEquals(await tabUrls(mcp), [`${srv.a}/fine`]);
     });
   } finally {
-    await mcp.close();
     await srv.close();
   }
   assertTrue(srv.seen("A").length > 0);
@@ -147,9 +154,8 @@ const speculating = (a: string, b: string) => ({
   "/rr": bPage(b, "rr"),
 });
 
-Deno.test("navigation guard: speculation rules load nothing off the list", async (t) => {
+allowlisted.test("speculation rules load nothing off the list", async (mcp, t) => {
   const srv = startTwoOrigins(speculating);
-  const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
   try {
     for (const path of ["/spec", "/prsame"]) {
       await t.step(
@@ -170,7 +176,6 @@ Deno.test("navigation guard: speculation rules load nothing off the list", async
       );
     }
   } finally {
-    await mcp.close();
     await srv.close();
   }
 });

@@ -4,12 +4,18 @@
  * a navigate, a reload or a new tab timed out for about 30 s; only close_session helped).
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
-import { startStdio, textOf } from "./_mcp.ts";
+import { textOf } from "./_mcp.ts";
+import { sharedServerCases } from "./_shared_cases.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 
-Deno.test("stuck page: a spent budget stops the page's endless script; navigate works next", async () => {
+/**
+ * The cases share one server (default configuration); each closes its sessions after it, so the
+ * next starts on a fresh session as on a fresh server.
+ */
+const cases = sharedServerCases("stuck pages and turns, one server");
+
+cases.test("a spent budget stops the page's endless script; navigate works next", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: fx.url("stuck.html") });
     const r = await mcp.call("click", { selector: "#hang", timeoutMs: 1000 });
@@ -21,14 +27,12 @@ Deno.test("stuck page: a spent budget stops the page's endless script; navigate 
     const snap = await mcp.call("snapshot", {});
     assertEquals(snap.isError, undefined, textOf(snap));
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });
 
-Deno.test("a call kept waiting for its session's turn until its budget ran out is told so", async () => {
+cases.test("a call kept waiting for its session's turn until its budget ran out is told so", async (mcp) => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio();
   try {
     await mcp.ok("navigate", { url: fx.url("turns.html") });
     // Holds the session's turn for its 8 s: its target never stops moving.
@@ -41,7 +45,6 @@ Deno.test("a call kept waiting for its session's turn until its budget ran out i
     assertIncludes(textOf(queued), "use another session");
     await slow;
   } finally {
-    await mcp.close();
     await fx.close();
   }
 });

@@ -34,7 +34,11 @@ Deno.test("stdio: a client that never reads stalls its own writes, not the serve
     for await (const t of child.stderr.pipeThrough(new TextDecoderStream())) err += t;
   })();
   const w = child.stdin.getWriter();
-  const N = 300;
+  // The server stops reading once ~64 MiB of answers wait unwritten: after ~45 of these
+  // requests (each answer carries the 1 MB artifact). 150 is over three times that (margin for a
+  // server that reads faster than it answers), and each answer read afterwards still costs
+  // ~1.5 MB through the pipe (300 moved ~450 MB).
+  const N = 150;
   try {
     await w.write(line(initializeRequest(0)));
     await w.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
@@ -55,9 +59,8 @@ Deno.test("stdio: a client that never reads stalls its own writes, not the serve
       }
     };
     while (!seen.has(1)) await readSome();
-    // 300 requests for the 1 MB artifact (each padded to 256 KiB, so the pipe holds few, and
-    // 300 of them are more than the server holds back past its in-flight cap: MAX_HELD_BYTES),
-    // written without reading a byte of stdout.
+    // N requests for the 1 MB artifact (each padded to 256 KiB, so the pipe holds few), written
+    // without reading a byte of stdout.
     let written = 0;
     const writing = (async () => {
       for (let i = 0; i < N; i++) {
