@@ -81,6 +81,8 @@ export interface Recording {
       errorText?: string;
       /** The navigation guard stopped it or answered it itself: it never reached the server. */
       blockedByPolicy?: boolean;
+      /** A document answered as an attachment: saved as a file (see `downloads`), not failed. */
+      download?: true;
       /** No answer yet when the result was taken (no status, not failed). */
       pending?: true;
     }>;
