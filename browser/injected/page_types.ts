@@ -227,6 +227,8 @@ export type SelectResult = {
   options?: Array<{ value: string; label: string }>;
   value?: string;
   label?: string;
+  /** No option had the label as written: the one that has it in another case was chosen. */
+  caseFolded?: true;
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */

@@ -78,7 +78,18 @@ export const selectTool = defineTool({
               : "target a native <select>; for custom dropdowns click the trigger, then the option",
           );
         }
-        return { selected: { value: r.value, label: r.label } };
+        return {
+          selected: { value: r.value, label: r.label },
+          ...(r.caseFolded
+            ? {
+              warnings: [
+                `no option is labelled exactly ${JSON.stringify(args.label)}: chose ${
+                  JSON.stringify(r.label)
+                }, the one option with that label in another case`,
+              ],
+            }
+            : {}),
+        };
       },
     });
   },
