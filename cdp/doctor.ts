@@ -216,7 +216,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorCheck[]> 
         name: "browser cache",
         status: "ok",
         summary: `${cache} writable` + (mirror ? `; downloads from ${mirror}` : ""),
-        details: ["BROWX_NO_DOWNLOAD=" + (env("BROWX_NO_DOWNLOAD") ?? "")],
+        // Said only when set: a bare "BROWX_NO_DOWNLOAD=" line read as a setting with no value.
+        details: env("BROWX_NO_DOWNLOAD")
+          ? [`BROWX_NO_DOWNLOAD=${env("BROWX_NO_DOWNLOAD")}: no browser is installed on first need`]
+          : [],
       },
   );
   return checks;

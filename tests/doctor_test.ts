@@ -32,6 +32,15 @@ Deno.test("doctor: a usable machine: the Chromium found, its version, every path
     assertIncludes(r.stdout, "fonts: ");
     assertIncludes(r.stdout, `ok    workspace: ${ws} writable`);
     assertIncludes(r.stdout, "\nusable");
+    // No setting printed without its value (a bare "BROWX_NO_DOWNLOAD=" line).
+    assertEquals(r.stdout.split("\n").filter((l) => /=\s*$/.test(l)), [], r.stdout);
+    const off = await doctor([], {
+      BROWX_WORKSPACE: ws,
+      BROWX_BROWSER_CACHE: join(ws, "cache"),
+      CHROME_PATH: chromium,
+      BROWX_NO_DOWNLOAD: "1",
+    });
+    assertIncludes(off.stdout, "BROWX_NO_DOWNLOAD=1: no browser is installed on first need");
   } finally {
     await Deno.remove(ws, { recursive: true });
   }

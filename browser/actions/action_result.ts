@@ -59,6 +59,8 @@ export interface StructureChange {
   newTabs: NewTab[];
   /** How many tabs it opened, when more than `newTabs` lists. */
   newTabCount?: number;
+  /** Tabs that closed during the action (a popup's `window.close()`): their last URLs. */
+  closedTabs?: Array<{ url: string }>;
 }
 
 /** A tab the action opened. */

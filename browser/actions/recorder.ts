@@ -76,6 +76,8 @@ export class ActionRecorder {
   #fromMethod: string | undefined;
   #dialogs: DialogRecord[] = [];
   #newTabs: Page[] = [];
+  /** Tabs that closed during the window, with their last URL (the first {@link MAX_NEW_TABS}). */
+  #closedTabs: string[] = [];
   #tabOpenedAt = new Map<Page, number>();
   #mainNavigated = false;
   /**
@@ -114,6 +116,12 @@ export class ActionRecorder {
       tabOpened: (p) => {
         this.#newTabs.push(p);
         this.#tabOpenedAt.set(p, Date.now());
+        this.#activity();
+      },
+      tabClosed: (p) => {
+        if (this.#closedTabs.length < MAX_NEW_TABS) {
+          this.#closedTabs.push(reportedUrl(p.url, p.documentResponse()?.method));
+        }
         this.#activity();
       },
       dialog: (d) => {
@@ -334,7 +342,9 @@ export class ActionRecorder {
     const toPage = this.#page.isClosed ? active : this.#page;
     const to = toPage.url;
     let kind: NavigationInfo["kind"] = null;
-    if (this.#mainNavigated) kind = this.#restored ? "bfcache_restore" : "full_load";
+    // The tab acted on closed itself (a popup's window.close()): not a move of a page.
+    if (this.#page.isClosed) kind = "tab_closed";
+    else if (this.#mainNavigated) kind = this.#restored ? "bfcache_restore" : "full_load";
     else if (this.#sameDocNavigated) {
       kind = stripHash(this.#fromUrl) === stripHash(to) ? "hash" : "spa";
     }
@@ -376,6 +386,7 @@ export class ActionRecorder {
         })),
       ),
       newTabCount: this.#newTabs.length,
+      ...(this.#closedTabs.length ? { closedTabs: this.#closedTabs.map((url) => ({ url })) } : {}),
       console: {
         errors: consoleEntries.filter((c) => c.level === "error").slice(0, 10).map((c) =>
           c.text.slice(0, 300)

@@ -15,9 +15,10 @@ import { reportedUrl } from "../network_writes.ts";
 /**
  * How the main frame moved: a new document loaded (`full_load`), a document Chromium kept in
  * its back/forward cache shown again as it was left (`bfcache_restore`: nothing loaded or ran
- * again), the same document's URL by the history API (`spa`) or by its fragment (`hash`).
+ * again), the same document's URL by the history API (`spa`) or by its fragment (`hash`); or the
+ * tab acted on closed (`tab_closed`: a popup's `window.close()`), `to` being the tab now active.
  */
-export type NavigationKind = "full_load" | "bfcache_restore" | "spa" | "hash";
+export type NavigationKind = "full_load" | "bfcache_restore" | "spa" | "hash" | "tab_closed";
 
 /** `navigation` of the ActionResult. */
 export interface NavigationInfo {
@@ -63,6 +64,8 @@ export interface Recording {
   newTabs: Array<{ index: number; url: string; title: string }>;
   /** All tabs opened in the window (newTabs lists the first 10). */
   newTabCount: number;
+  /** Tabs of the session that closed during the window (the first 10): their last URLs. */
+  closedTabs?: Array<{ url: string }>;
   console: { errors: string[]; warnings: number };
   pageErrors: string[];
   network: {
@@ -78,6 +81,8 @@ export interface Recording {
       errorText?: string;
       /** The navigation guard stopped it or answered it itself: it never reached the server. */
       blockedByPolicy?: boolean;
+      /** A document answered as an attachment: saved as a file (see `downloads`), not failed. */
+      download?: true;
       /** No answer yet when the result was taken (no status, not failed). */
       pending?: true;
     }>;

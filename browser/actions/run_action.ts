@@ -409,6 +409,13 @@ async function runExclusive(
         "open it again with open_session",
       );
     }
+    // A failed load left the tab on Chromium's own error page: its outline (Reload, Details) is
+    // noise the error already says in words.
+    const errorPage = result.error?.code === "navigation-failed" &&
+      rec.activePage.url.startsWith("chrome-error:");
+    if (errorPage && mode !== "none") {
+      result.warn("the tab shows Chromium's error page: no outline of it is sent");
+    }
     // Two reads of the page as drawn, independent: asked together (the page answers them in
     // order; one round trip less in sequence).
     const [element, delta] = await Promise.all([
@@ -419,7 +426,7 @@ async function runExclusive(
         // element the page may still show is not said to be gone.
         target?.kind === "element" ? {} : undefined,
       ),
-      finish.step(
+      errorPage ? undefined : finish.step(
         "the snapshot",
         (s) =>
           buildDelta(

@@ -72,6 +72,7 @@ export async function networkSummary(
       ...(r.status !== undefined ? { status: r.status } : {}),
       ...(r.durationMs !== undefined ? { ms: r.durationMs } : {}),
       ...(r.failed ? { failed: true } : {}),
+      ...(r.download ? { download: true as const } : {}),
       // The guard's reason is in its own notes.
       ...(r.errorText && !r.blockedByPolicy ? { errorText: r.errorText } : {}),
       ...(r.blockedByPolicy ? { blockedByPolicy: true } : {}),

@@ -336,13 +336,22 @@ export function installActionLib(api: PageApi): void {
     }
     const options = [...el.options];
     const norm = (s: string) => s.replace(/\s+/g, " ").trim();
-    const match = options.findIndex((o, i) =>
+    let match = options.findIndex((o, i) =>
       by.value !== undefined
         ? o.value === by.value
         : by.label !== undefined
         ? norm(o.label) === norm(by.label) || norm(o.text) === norm(by.label)
         : i === by.index
     );
+    // A label in another case ("germany"): taken when exactly one option reads so, and said.
+    let caseFolded = false;
+    if (match < 0 && by.label !== undefined) {
+      const folded = norm(by.label).toLowerCase();
+      const alike = options.flatMap((o, i) =>
+        norm(o.label).toLowerCase() === folded || norm(o.text).toLowerCase() === folded ? [i] : []
+      );
+      if (alike.length === 1) [match, caseFolded] = [alike[0]!, true];
+    }
     if (match < 0) {
       return {
         error: "no such option",
@@ -364,7 +373,13 @@ export function installActionLib(api: PageApi): void {
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
     // The option chosen, not what the page's change handler may have set since (said after).
-    return { ok: true, value: options[match]!.value, label: norm(options[match]!.label), was };
+    return {
+      ok: true,
+      value: options[match]!.value,
+      label: norm(options[match]!.label),
+      was,
+      ...(caseFolded ? { caseFolded: true as const } : {}),
+    };
   };
 
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();

@@ -247,6 +247,8 @@ export type SelectResult = {
   label?: string;
   /** The value the select held before (the page may set it back). */
   was?: string;
+  /** No option had the label as written: the one that has it in another case was chosen. */
+  caseFolded?: true;
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */

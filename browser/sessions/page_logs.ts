@@ -48,6 +48,12 @@ export interface NetworkEntry {
    * agent's, or a failure): it never reached the server.
    */
   routed?: string;
+  /**
+   * A document answered as an attachment (`Content-Disposition: attachment`, or
+   * `application/octet-stream`): Chromium hands it to the download manager and cancels the
+   * load. Set on that cancel, which is then not a failure.
+   */
+  download?: true;
   /** Epoch ms when the request started. */
   timestamp: number;
   /** Epoch ms when the response headers arrived. */
@@ -100,6 +106,8 @@ export class PageLogs {
   /** Headers, timings and sizes of the network entries, for `har_save`. */
   readonly details = new NetworkDetails<NetworkEntry>();
   #live = new Map<string, NetworkEntry>();
+  /** Live document requests answered as attachments (see {@link NetworkEntry.download}). */
+  #attachments = new WeakSet<NetworkEntry>();
   #spans: SecretSpans | undefined;
 
   /**
@@ -296,6 +304,9 @@ export class PageLogs {
         if (!entry || entry.blockedByPolicy) return undefined;
         entry.status = params.response.status;
         entry.mimeType = params.response.mimeType;
+        if (params.type === "Document" && isAttachment(params.response)) {
+          this.#attachments.add(entry);
+        }
         entry.respondedAt = Date.now();
         this.details.response(entry, params);
         return entry;
@@ -320,6 +331,13 @@ export class PageLogs {
         if (!entry) return undefined;
         this.#live.delete(params.requestId);
         entry.done = true;
+        // The cancel of a document that became a download is how a download starts.
+        if (this.#attachments.delete(entry) && params.canceled && (entry.status ?? 0) < 400) {
+          entry.download = true;
+          entry.durationMs = Math.max(0, Date.now() - entry.timestamp);
+          this.details.finished(entry, params.timestamp);
+          return entry;
+        }
         entry.failed = true;
         // Chromium cancels the body of a script or stylesheet answered with an HTTP error (404):
         // the status is what went wrong, "canceled" would blame the page or the client.
@@ -347,4 +365,12 @@ export class PageLogs {
   dropTab(tab: string): void {
     for (const [id, e] of this.#live) if (e.tab === tab) this.#live.delete(id);
   }
+}
+
+/** A response Chromium saves as a file instead of showing it (see `NetworkEntry.download`). */
+function isAttachment(response: { mimeType: string; headers: Record<string, string> }): boolean {
+  const disposition = Object.entries(response.headers)
+    .find(([k]) => k.toLowerCase() === "content-disposition")?.[1];
+  return /^\s*attachment\b/i.test(disposition ?? "") ||
+    response.mimeType === "application/octet-stream";
 }

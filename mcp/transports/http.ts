@@ -53,6 +53,24 @@ interface Client {
   principal: string;
   /** Its requests not yet answered: each gets an error when the client is closed. */
   pending?: PendingCalls | undefined;
+  /** Its `GET /mcp` event streams open now. */
+  streams?: number;
+  /** True once a stream of its closed with none open: the client may have exited. */
+  streamGone?: boolean;
+}
+
+/**
+ * Counts `req`, a `GET /mcp` event stream of `c`, as open until its connection ends. An SDK
+ * client keeps one open for as long as it runs; one-shot CLIs (the MCP Inspector's `--cli`)
+ * exit without `DELETE /mcp`, and the stream's end is the only sign they are gone.
+ */
+function watchStream(c: Client, req: Request): void {
+  c.streams = (c.streams ?? 0) + 1;
+  req.signal.addEventListener("abort", () => {
+    c.streams = (c.streams ?? 1) - 1;
+    c.streamGone = c.streams === 0;
+    c.lastSeen = Date.now();
+  }, { once: true });
 }
 
 /** Starts the Streamable HTTP server on `/mcp`. */
@@ -104,7 +122,14 @@ export async function serveHttp(
     const now = Date.now();
     for (const [id, c] of clients) {
       const expired = c.established ? now - c.lastSeen > idleMs : now - c.created > initTtlMs;
+      // Its event stream ended and nothing came since: gone like an unanswered handshake (its
+      // own Chromium is ~200-450 MB); a client that lost its stream reopens it within seconds.
+      const gone = c.streamGone && !c.pending?.size &&
+        now - c.lastSeen > Math.min(idleMs, initTtlMs);
       if (expired) closeClient(id, "the MCP session expired (idle)").catch(() => {});
+      else if (gone) {
+        closeClient(id, "the client's event stream closed (the client exited)").catch(() => {});
+      }
     }
   }, Math.max(100, Math.min(60_000, idleMs / 2, initTtlMs / 2)));
 
@@ -239,6 +264,7 @@ export async function serveHttp(
       client.lastSeen = Date.now();
       client.established = true;
       const transport = client.transport;
+      if (req.method === "GET") watchStream(client, req);
       if (req.method !== "POST") return await transport.handleRequest(req);
       const read = await readMessages(req, MAX_MESSAGE_BYTES);
       if (read instanceof Response) return read;

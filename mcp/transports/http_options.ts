@@ -35,7 +35,8 @@ export interface HttpOptions {
   maxClients?: number | undefined;
   /**
    * A client that sends nothing after its `initialize` for this long is
-   * closed (abandoned handshakes would pile up), ms.
+   * closed (abandoned handshakes would pile up), ms; so is one that sent nothing
+   * for this long since its `GET /mcp` event stream closed (it exited without DELETE).
    * @default 60000
    */
   initTtlMs?: number | undefined;

@@ -84,6 +84,15 @@ export const selectTool = defineTool({
           selected: { value: r.value, label: r.label },
           // What the page's change handler left, read by the result's element probe.
           checkElement: (el) => selectOutcome(asked, el),
+          ...(r.caseFolded
+            ? {
+              warnings: [
+                `no option is labelled exactly ${JSON.stringify(args.label)}: chose ${
+                  JSON.stringify(r.label)
+                }, the one option with that label in another case`,
+              ],
+            }
+            : {}),
         };
       },
     });

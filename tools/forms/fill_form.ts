@@ -100,6 +100,21 @@ export const fillFormTool = defineTool({
               "pass the form's selector (read_form reports it), or omit root",
             );
           }
+          // An <iframe> holds no fields of its own document: its form is in the frame.
+          const frames = await queryElementCount(
+            page,
+            frameId,
+            `:is(${args.root}):is(iframe, frame)`,
+          )
+            .catch(() => 0);
+          if (frames === n) {
+            throw new ToolError(
+              "invalid-argument",
+              `root "${args.root}" matches an <iframe>: its fields are inside the frame, not under it`,
+              "omit root (the frame with the form is found and named in `frame`), or give a " +
+                "selector of the form inside the frame",
+            );
+          }
         }
         for (const f of args.fields) {
           // A cancelled call fills no more fields.

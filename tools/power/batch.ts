@@ -12,6 +12,7 @@ import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
+import { capStrings } from "../../browser/output.ts";
 
 /** Tools a batch may call (seed 000's whitelist, as far as browxai has them). */
 export const BATCH_TOOLS: ReadonlySet<string> = new Set([
@@ -91,8 +92,11 @@ export const batchTool = defineTool({
       onStep: (i, call) => ctx.progress?.(i, n, `step ${i + 1} of ${n}: ${call.tool}`),
     });
     ctx.progress?.(n, n, `${report.completed} of ${n} steps run`);
+    const { texts, ...structured } = report;
     return {
-      structured: { ...report },
+      structured,
+      // The text is each step's own text, as a direct call answers: no result nested as JSON.
+      render: (s) => ({ text: stepsText(s, texts, n), structured: capStrings(s) as typeof s }),
       ...(report.failedAt !== null ? { isError: true } : {}),
     };
   },
@@ -123,6 +127,28 @@ export interface BatchReport {
   /** Index of the first failed call, or null. */
   failedAt: number | null;
   results: BatchEntry[];
+  /** Each run call's text content, as a direct call of it answers. */
+  texts: string[];
+}
+
+/**
+ * A batch's text: a line of how far it got, then one block per step run (`[i] tool "label"`
+ * and that step's own text: the compact form a direct call answers with).
+ */
+export function stepsText(
+  structured: Record<string, unknown>,
+  texts: readonly string[],
+  total: number,
+): string {
+  const { completed, failedAt, results } = structured as unknown as BatchReport;
+  const head = failedAt === null
+    ? `${completed} of ${total} steps ok`
+    : `${completed} of ${total} steps run; step ${failedAt + 1} failed`;
+  const blocks = results.map((e, i) =>
+    `[${i + 1}] ${e.tool}${e.label !== undefined ? ` ${JSON.stringify(e.label)}` : ""}` +
+    `${e.ok ? "" : " (failed)"}\n${texts[i] ?? ""}`
+  );
+  return [head, ...blocks].join("\n");
 }
 
 /**
@@ -153,6 +179,7 @@ export async function runCalls(
   options: { onStep?: ((i: number, call: BatchCall) => void) | undefined } = {},
 ): Promise<BatchReport> {
   const results: BatchEntry[] = [];
+  const texts: string[] = [];
   let failedAt: number | null = null;
   for (const [i, call] of calls.entries()) {
     if (ctx.signal?.aborted) break;
@@ -160,6 +187,7 @@ export async function runCalls(
     const r = await ctx.dispatch(call.tool, call.args ?? {});
     const structured = r.structuredContent ?? {};
     const ok = !r.isError;
+    texts.push(r.content.map((c) => c.type === "text" ? c.text : "").filter(Boolean).join("\n"));
     results.push({
       tool: call.tool,
       ...(call.label !== undefined ? { label: call.label } : {}),
@@ -174,5 +202,5 @@ export async function runCalls(
       if (stopOnError) break;
     }
   }
-  return { completed: results.length, failedAt, results };
+  return { completed: results.length, failedAt, results, texts };
 }

@@ -13,6 +13,7 @@ import { actionOutput, anyObject } from "../output_schemas.ts";
 import { sessionField, snapshotField, timeoutField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { estimateTokens } from "../../browser/snapshot/paging.ts";
+import { capStrings } from "../../browser/output.ts";
 import {
   type ActionDescriptor,
   descriptorsOf,
@@ -74,17 +75,17 @@ export const executeTool = defineTool({
       ...(args.snapshot !== undefined ? { snapshot: args.snapshot } : {}),
     });
     const result = r.structuredContent ?? {};
+    const text = r.content.map((c) => c.type === "text" ? c.text : "").filter(Boolean).join("\n");
+    // The text is the verb's own, as a direct call answers (not its result nested as JSON).
+    const render = (s: Record<string, unknown>) => ({
+      text: r.isError ? text : `${d.verb} ${d.id}:\n${text}`,
+      structured: capStrings(s) as Record<string, unknown>,
+    });
     // The verb's own failure (refused, not actionable, …) stays the verb's.
-    if (r.isError) return { structured: result, isError: true };
+    if (r.isError) return { structured: result, render, isError: true };
     return {
-      structured: {
-        ok: true,
-        descriptor: d.id,
-        result,
-        tokensEstimate: estimateTokens(
-          r.content.map((c) => c.type === "text" ? c.text : "").join(""),
-        ),
-      },
+      structured: { ok: true, descriptor: d.id, result, tokensEstimate: estimateTokens(text) },
+      render,
     };
   },
 });
