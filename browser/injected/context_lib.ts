@@ -37,7 +37,7 @@
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable); or, not editable, a row of plain elements (below) whose text
  *    no element of its tag and class reads (a card among cards, a sortable list's entry):
- *    `["item", its text]` (its column or list holds other items, which may come and go);
+ *    `["content", its text]` (its column or list holds other items, which may come and go);
  * 2. the nearest such ancestor (flat tree), or a row of plain elements (a `div` or `section`
  *    with a class, or a custom element, beside a sibling of the same tag and class, at most 400
  *    characters of text, kind `item`; once seen so, one still when its siblings are gone):
@@ -280,7 +280,8 @@ export function installContextLib(api: PageApi): void {
     if (own) return [own, editable ? "" : contextText(el, null)];
     if (!editable && !NO_CONTENT_CONTEXT.has(role) && ownItem(el)) {
       const text = contextText(el, null);
-      if (text) return ["item", text];
+      // Told by its own text, as a card without a name is (step 3): its messages say so.
+      if (text) return ["content", text];
     }
     let struct: [string, string] = ["", ""];
     // An item that holds nothing but the element (a card's action list item, a bare label
