@@ -38,7 +38,7 @@ export function installWalkerLib(api: PageApi): void {
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
+  const isInline = api.isInline as Fn<[Element, string?], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
   const staticHidden = api.staticHidden as Fn<[Element], boolean>;
@@ -399,7 +399,7 @@ export function installWalkerLib(api: PageApi): void {
     }
 
     function walkGeneric(el: Element, depth: number, flags: number) {
-      const block = !isInline(el);
+      const block = !isInline(el, flags & SKIP ? "tag" : "text");
       if (block) o.flush();
       if (el.localName === "pre") flags |= PRE;
       if (el.localName === "details" && !(el as HTMLDetailsElement).open) {
