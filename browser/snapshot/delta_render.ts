@@ -173,12 +173,17 @@ function inOrder(pairs: Renewed[]): Renewed[] {
   return keep.reverse();
 }
 
+/** Bare lines that stand for one item: their content tells them apart. */
+const ROW_LINE = /^- (?:listitem|row|article|group|treeitem|option|cell|gridcell)\b/;
+
 const noRefs = (text: string) => text.replace(/ ?\[ref=e\d+\]/g, "");
 
 /**
  * Where a line stands, refs aside: its ancestors' texts, the nearest bare row (`- listitem`)
  * told by all else it holds (a row the page rendered anew has new refs, so its identity in the diff is new too;
- * its content, "Todo 1", is what pairs it with the one that went).
+ * its content, "Todo 1", is what pairs it with the one that went). Only a row is told so: a
+ * bare landmark or container (`- main`) holds the rest of the page, whose other changes (a
+ * count, "47 users" → "46 users") would make every row under it a new place.
  */
 function placeOf(lines: Line[], child: number): string {
   const parts: string[] = [];
@@ -190,7 +195,7 @@ function placeOf(lines: Line[], child: number): string {
     const body = noRefs(l.text.trimStart());
     // The nearest row told by what else it holds; the ones above by their own line (their
     // content is other rows, which may have moved).
-    if (told || rowLabel(lines, p) < 0) {
+    if (told || rowLabel(lines, p) < 0 || !ROW_LINE.test(body)) {
       parts.push(body);
       continue;
     }
