@@ -24,6 +24,9 @@ const UNCHANGED: Pick<
   "unchanged" | "movedCount" | "text" | "truncated" | "appeared" | "removedNodes"
 > = { unchanged: true, movedCount: 0, text: "", truncated: false, appeared: [], removedNodes: [] };
 
+/** A delta this long (characters, ~250 tokens) or shorter is kept even when longer than the page. */
+const SMALL_DELTA = 1000;
+
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
 
@@ -146,9 +149,10 @@ export async function snapshotChange(
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
   const d = after === before.text ? UNCHANGED : diffSnapshots(before.text, after);
-  // A delta is never longer than the page it stands for: most of the page changed (a list
-  // sorted or paged), so the page itself is the cheaper answer.
-  if (d.text.length > after.length) {
+  // A delta is never much longer than the page it stands for: most of the page changed (a list
+  // sorted or paged), so the page itself is the cheaper answer. A short one stays (a few lines
+  // on a tiny page): its notes say which refs the page re-created, and it costs little.
+  if (d.text.length > Math.max(after.length, SMALL_DELTA)) {
     return {
       delta: whole(),
       appeared: (d.appeared ?? []).filter(isStructural),
