@@ -94,6 +94,8 @@ interface Renewed {
   /** The lines of both subtrees (not shown: the note names the refs). */
   linesA: number[];
   linesB: number[];
+  /** Re-created in another place among its renewed siblings (a list sorted): shown moved. */
+  moved?: boolean;
 }
 
 /**
@@ -101,7 +103,8 @@ interface Renewed {
  * added ones of the same content (refs aside) in the same place: a node, a row, or a line of
  * inline links the page rendered anew (a list re-rendered on a filter: TodoMVC's rows). Paired
  * only when the content tells them apart (one gone, one new): identical rows ("Delete" under
- * each "Item") are never matched by guess.
+ * each "Item") are never matched by guess. Pairs out of their siblings' order are `moved`.
+ * Sorted by their old place.
  */
 export function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
   const subtrees = (lines: Line[], idx: number[]) => {
@@ -145,13 +148,15 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   // Siblings re-created in another order moved: only those that kept their order are renewed.
   const byPlace = new Map<string, Renewed[]>();
   for (const r of out) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
-  return [...byPlace.values()].flatMap(inOrder).sort((x, y) => x.removed - y.removed);
+  const kept = new Set([...byPlace.values()].flatMap(inOrder));
+  for (const r of out) if (!kept.has(r)) r.moved = true;
+  return out;
 }
 
 /**
  * The pairs (sorted by their old place) that kept their order: the longest run whose new places
- * rise too. The others moved (a list re-created in another order): shown as lines, so the
- * order change is seen.
+ * rise too. The others moved (a list re-created in another order): shown as moved lines in
+ * their new order, so the order change is seen.
  */
 function inOrder(pairs: Renewed[]): Renewed[] {
   // Patience sorting: tails[k] = index of the pair ending the best run of length k + 1.
