@@ -51,6 +51,9 @@ const ORACLE_PAGE =
 <input type="button" value="Go"> <input type="image" alt="Search go" src="${GIF}">
 <button><img alt="Print" src="${GIF}"> page</button> <button aria-pressed="true">Bold</button>
 <div role="button" tabindex="0">Div button</div> <button>A<span style="display:none">B</span>C</button>
+<button style="display:flex;flex-direction:column"><span>default</span><span>incognito</span><span>about:blank</span></button>
+<button style="display:grid"><b>Grid</b><i>cells</i></button> <button><span style="display:inline-block">Inline</span><span style="display:inline-block">block</span></button>
+<button>Bold<b>er</b> <span style="display:block">block span</span></button> <a href="/flex" style="display:flex"><span>Flex</span><span>link</span></a>
 <label for="lbtn">Label for</label><button id="lbtn">Content wins not</button>
 <label>Wrapping label <button>Inner content</button></label>
 <label for="lbtn2">Also</label><label for="lbtn2">twice</label><button id="lbtn2" aria-label="Aria first">C</button>

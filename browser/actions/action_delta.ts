@@ -26,6 +26,9 @@ const UNCHANGED: Pick<
   "unchanged" | "movedCount" | "text" | "truncated" | "appeared" | "removedNodes"
 > = { unchanged: true, movedCount: 0, text: "", truncated: false, appeared: [], removedNodes: [] };
 
+/** A delta this long (characters, ~250 tokens) or shorter is kept even when longer than the page. */
+const SMALL_DELTA = 1000;
+
 /** Token budget of the snapshot carried in an ActionResult. */
 const RESULT_SNAPSHOT_TOKENS = 3000;
 
@@ -95,7 +98,8 @@ export interface ChangeOptions {
 
 /**
  * The page's change on `page` since `options.before`: the delta (`mode: "delta"`), or the
- * page whole (first ~3k tokens; asked for, no before-picture, or `whole`). Used by actions
+ * page whole (first ~3k tokens; asked for, no before-picture, `whole`, or a delta that would
+ * be longer than the page). Used by actions
  * (`buildDelta`) and by `wait_for` (what appeared while it waited). A capture that fails is
  * reported in `delta.error`, not thrown. CDP: as {@link tabSnapshot}.
  *
@@ -135,26 +139,35 @@ export async function snapshotChange(
       removed: [],
     };
   }
-  if (mode === "full" || before === undefined || options.whole) {
-    // The agent sees the page whole: every ref is where this snapshot shows it.
+  // The agent sees the page whole: every ref is where this snapshot shows it.
+  const whole = (): SnapshotDelta => {
     const paged = pageText(after, { maxTokens: RESULT_SNAPSHOT_TOKENS });
     session.refs.showAll(page.target.targetId, paged.text);
     return {
-      delta: {
-        mode: "full",
-        scope: "full",
-        tree: paged.text,
-        truncated: paged.truncated,
-        ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
-      },
-      appeared: [],
-      removed: [],
+      mode: "full",
+      scope: "full",
+      tree: paged.text,
+      truncated: paged.truncated,
+      ...(paged.truncated ? { hint: "call snapshot with offset to read the rest" } : {}),
     };
+  };
+  if (mode === "full" || before === undefined || options.whole) {
+    return { delta: whole(), appeared: [], removed: [] };
   }
   // The same text (a cached outline still current): nothing to diff (a big page's diff costs).
   const d = after === before.text
     ? UNCHANGED
     : diffSnapshots(before.text, after, { self: before.self });
+  // A delta is never much longer than the page it stands for: most of the page changed (a list
+  // sorted or paged), so the page itself is the cheaper answer. A short one stays (a few lines
+  // on a tiny page): its notes say which refs the page re-created, and it costs little.
+  if (d.text.length > Math.max(after.length, SMALL_DELTA)) {
+    return {
+      delta: whole(),
+      appeared: (d.appeared ?? []).filter(isStructural),
+      removed: (d.removedNodes ?? []).filter(isStructural),
+    };
+  }
   const note = d.unchanged ? "" : heldNote(held, d.text);
   if (note) d.text = `${d.text}\n${note}`;
   // The diff leaves focus out (it moves with every click, and the text marks it on fields

@@ -35,7 +35,7 @@ export function installAccnameLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const hiddenForAria = api.hiddenForAria as Fn<[Element], boolean>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
+  const isInline = api.isInline as Fn<[Element, string?], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const maskSecret = api.maskSecret as Fn<[string], string>;
@@ -196,8 +196,9 @@ export function installAccnameLib(api: PageApi): void {
       }
       if (tag !== "slot" && !includeHidden && hiddenForAria(c)) continue;
       const part = computeName(c, skip, inLabelledBy, includeHidden, true);
-      // Chromium separates block boxes and embedded controls' values with spaces.
-      s += isInline(c) && !EMBEDDED.has(c.localName) ? part : ` ${part} `;
+      // Chromium separates block boxes (flex and grid items too), inline-blocks and embedded
+      // controls' values with spaces.
+      s += isInline(c, "name") && !EMBEDDED.has(c.localName) ? part : ` ${part} `;
     }
     return s;
   }

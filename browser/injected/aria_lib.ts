@@ -26,8 +26,12 @@ import type { PageApi } from "./page_api.ts";
  *   are not shown (`aria-hidden`, `display: none`, static hiding inside skipped content), else
  *   the flags to walk its content with (bit 4: inside `visibility: hidden`, where only children
  *   that show again count; bit 16: inside content `content-visibility: auto` skips).
- * - `isInline(el: Element): boolean`: phrasing-level by tag name (no style
- *   lookup), used to join text runs.
+ * - `isInline(el: Element, how?: "text" | "name" | "tag"): boolean`: whether text beside
+ *   `el` joins it with no separator. `"text"` (default, as innerText): a phrasing tag whose
+ *   computed display is inline-level (a `<span>` in a flex or grid container is blockified,
+ *   so not), or a custom element displayed inline. `"name"` (as Chromium's accessible names):
+ *   only a plain `display: inline` box joins, inline-blocks are spaced. `"tag"` (and inside
+ *   `setStaticOnly`): the tag alone decides, no style lookup.
  * - `childNodesOf(el: Element): ArrayLike<Node>`: children in the flat tree
  *   (an open shadow root's children, a slot's assigned nodes).
  * - `flatParent(node: Node): Element | null`: the parent in the flat tree (a
@@ -311,12 +315,26 @@ export function installAriaLib(api: PageApi): void {
     return getComputedStyle(el).display === "contents" ? flags : -1;
   }
 
-  function isInline(el: Element): boolean {
-    if (INLINE.has(el.localName)) return true;
+  // Computed displays whose box is inline-level (or no box: `contents`, `none`): text beside
+  // them joins, as innerText joins it. Flex and grid items are blockified, so a `<span>` in a
+  // flex row computes to `block` and its text is separated. For names Chromium also spaces
+  // atomic inlines (`inline-block`, `inline-flex`, …): only a plain inline box joins there.
+  function joinsDisplay(d: string, how: string): boolean {
+    if (d === "contents" || d === "none") return true;
+    return how === "name" ? d === "inline" : d.startsWith("inline") || d.startsWith("ruby");
+  }
+
+  function isInline(el: Element, how = "text"): boolean {
+    if (INLINE.has(el.localName)) {
+      // Inside content `content-visibility: auto` skips, a style query forces style for this
+      // element alone (seconds on a big page): the tag decides there.
+      return how === "tag" || staticOnly || joinsDisplay(getComputedStyle(el).display, how);
+    }
     // An element HTML does not define (a custom element, `ng-pluralize`) is inline unless
-    // styled otherwise: its box says (looked up for these only; the tag set is cheaper).
+    // styled otherwise: its box says. Other tags are block-level (a `<div>` made inline is rare
+    // and costs only a space).
     if (el.localName.includes("-") || el instanceof HTMLUnknownElement) {
-      return getComputedStyle(el).display.startsWith("inline");
+      return joinsDisplay(getComputedStyle(el).display, how === "name" ? how : "text");
     }
     return false;
   }

@@ -102,7 +102,7 @@ export interface PageApi extends OnDemandApi {
    * the walk's state, one object per walk.
    */
   shownStep: (el: Element, flags: number, walk: { skippingParent: Node | null }) => number;
-  isInline: (el: Element) => boolean;
+  isInline: (el: Element, how?: "text" | "name" | "tag") => boolean;
   /** An element's children in the flat tree. */
   childNodesOf: (el: Element) => ArrayLike<Node>;
 

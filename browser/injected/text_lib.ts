@@ -49,7 +49,7 @@ export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type WalkState = { skippingParent: Node | null };
   const shownStep = api.shownStep as Fn<[Element, number, WalkState], number>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
+  const isInline = api.isInline as Fn<[Element, string?], boolean>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const roleOf = api.roleOf as Fn<[Element], string>;
@@ -170,7 +170,7 @@ export function installTextLib(api: PageApi): void {
     if (tag === "slot") return walkKids(w, el, flags);
     const shown = shownStep(el, flags, w.state);
     if (shown < 0) return;
-    const block = !isInline(el);
+    const block = !isInline(el, shown & SKIP ? "tag" : "text");
     if (block) sep(w);
     const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
     w.hook?.enter(el, start, shown);

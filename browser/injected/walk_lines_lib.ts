@@ -24,7 +24,7 @@ export function installWalkLinesLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
+  const isInline = api.isInline as Fn<[Element, string?], boolean>;
   const q = api.quote as Fn<[string], string>;
   const safe = api.safeText as Fn<[string], string>;
   const idOf = api.idOf as Fn<[Element], number>;
@@ -53,7 +53,7 @@ export function installWalkLinesLib(api: PageApi): void {
       "main banner contentinfo complementary region form search").split(" "),
   );
   // The walk's flags (walker_lib.ts) these lines read or set.
-  const NAMED = 1, PTR = 2, PRE = 8, INERT = 32, BEHIND = 64;
+  const NAMED = 1, PTR = 2, PRE = 8, SKIP = 16, INERT = 32, BEHIND = 64;
 
   function walkLines(scope: WalkScope): WalkLines {
     const { o, refs, links, focused, focus, walkKids, walkEl, walkRow, nameIn, contextIn } = scope;
@@ -147,7 +147,7 @@ export function installWalkLinesLib(api: PageApi): void {
     }
 
     function walkGeneric(el: Element, depth: number, flags: number) {
-      const block = !isInline(el);
+      const block = !isInline(el, flags & SKIP ? "tag" : "text");
       if (block) o.flush();
       if (el.localName === "pre") flags |= PRE;
       if (el.localName === "details" && !(el as HTMLDetailsElement).open) {

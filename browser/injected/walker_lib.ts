@@ -96,6 +96,7 @@ export function installWalkerLib(api: PageApi): void {
       "feed note tooltip math").split(" "),
   );
   const CELL_TAGS = new Set(["td", "th"]);
+  const SORTS = new Set(["ascending", "descending", "other"]);
   const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
   // Walk flags: NAMED text is the parent's name (not repeated); PTR inside a target or an
   // element with a pointer cursor; HID visibility:hidden; PRE preformatted; SKIP inside a
@@ -233,6 +234,11 @@ export function installWalkerLib(api: PageApi): void {
         const s = o.size();
         walkKids(ce, depth + 1, flags);
         const role = explicit || roleOf(ce);
+        // A sorted column says so after its content: `| button "Name" [ref=e2] [sort=ascending]`.
+        const sort = role === "columnheader" || role === "rowheader"
+          ? ce.getAttribute("aria-sort")
+          : null;
+        if (sort && SORTS.has(sort)) o.addText(` [sort=${sort}]`, depth + 1, false);
         cells.push([s, o.size(), role === "columnheader" ? 1 : role === "rowheader" ? 2 : 0]);
       }
       if (o.size() > start || prefix) o.foldRow(start, depth, cells, prefix);

@@ -228,9 +228,14 @@ export function diffSnapshots(
   const changedCount = changedRefs.size;
   // A node the page re-created with the same content (a list rendered anew): one note names
   // old and new refs, instead of the lines going and coming (paired before the cut to maxLines).
-  const renewed = renewedRefs(a, removedIdx, b, addedIdx);
-  const gone = new Set(renewed.flatMap((r) => r.linesA));
-  const came = new Set(renewed.flatMap((r) => r.linesB));
+  const paired = renewedRefs(a, removedIdx, b, addedIdx);
+  const gone = new Set(paired.flatMap((r) => r.linesA));
+  const came = new Set(paired.flatMap((r) => r.linesB));
+  // Re-created in another order (a table sorted): shown once, `~ ` in the new order, new refs.
+  const renewed = paired.filter((r) => !r.moved);
+  const recreatedMoved = paired.filter((r) => r.moved).flatMap((r) => r.linesB)
+    .sort((x, y) => x - y);
+  const movedRoots = paired.filter((r) => r.moved).map((r) => r.added).sort((x, y) => x - y);
   // Lines shown: the renewed ones are not (the note names their refs), except new ones under a
   // moved line (below); the room and the cut count only what is shown.
   const removedLines = removedIdx.filter((i) => !gone.has(i));
@@ -277,6 +282,7 @@ export function diffSnapshots(
   renderGroup(a, shownRemoved.filter((i) => !gone.has(i)), "- ", render);
   renderGroup(b, shownAdded.filter((i) => !inline.has(i) && !came.has(i)), "+ ", render);
   renderMoves(b, shownMoves, render, underMoved);
+  renderGroup(b, recreatedMoved, "~ ", render);
   if (renewed.length) render.push(renewedNote(renewed));
   const stranded = [...new Set([...moves.stranded, ...reused.stranded])];
   if (stranded.length || reused.gone.length) render.push(strandedNote(stranded, reused.gone));
@@ -299,11 +305,14 @@ export function diffSnapshots(
     added: shownAdded.map((i) => b[i]!.text),
     removed: shownRemoved.map((i) => a[i]!.text),
     changedCount,
-    moved: shownMoves.filter((m) => m.kind === "moved").map((m) => b[m.index]!.text),
-    movedCount: moves.movedCount,
+    moved: [
+      ...shownMoves.filter((m) => m.kind === "moved").map((m) => b[m.index]!.text),
+      ...movedRoots.map((i) => b[i]!.text),
+    ],
+    movedCount: moves.movedCount + movedRoots.length,
     strandedRefs: stranded,
     unchanged: total === 0 && moves.movedCount === 0 && stranded.length === 0 &&
-      reused.gone.length === 0 && renewed.length === 0,
+      reused.gone.length === 0 && paired.length === 0,
     truncated,
     text: render.join("\n"),
     appeared,

@@ -94,6 +94,8 @@ interface Renewed {
   /** The lines of both subtrees (not shown: the note names the refs). */
   linesA: number[];
   linesB: number[];
+  /** Re-created in another place among its renewed siblings (a list sorted): shown moved. */
+  moved?: boolean;
 }
 
 /**
@@ -101,7 +103,8 @@ interface Renewed {
  * added ones of the same content (refs aside) in the same place: a node, a row, or a line of
  * inline links the page rendered anew (a list re-rendered on a filter: TodoMVC's rows). Paired
  * only when the content tells them apart (one gone, one new): identical rows ("Delete" under
- * each "Item") are never matched by guess.
+ * each "Item") are never matched by guess. Pairs out of their siblings' order are `moved`.
+ * Sorted by their old place.
  */
 export function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
   const subtrees = (lines: Line[], idx: number[]) => {
@@ -145,13 +148,15 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   // Siblings re-created in another order moved: only those that kept their order are renewed.
   const byPlace = new Map<string, Renewed[]>();
   for (const r of out) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
-  return [...byPlace.values()].flatMap(inOrder).sort((x, y) => x.removed - y.removed);
+  const kept = new Set([...byPlace.values()].flatMap(inOrder));
+  for (const r of out) if (!kept.has(r)) r.moved = true;
+  return out;
 }
 
 /**
  * The pairs (sorted by their old place) that kept their order: the longest run whose new places
- * rise too. The others moved (a list re-created in another order): shown as lines, so the
- * order change is seen.
+ * rise too. The others moved (a list re-created in another order): shown as moved lines in
+ * their new order, so the order change is seen.
  */
 function inOrder(pairs: Renewed[]): Renewed[] {
   // Patience sorting: tails[k] = index of the pair ending the best run of length k + 1.
@@ -173,12 +178,17 @@ function inOrder(pairs: Renewed[]): Renewed[] {
   return keep.reverse();
 }
 
+/** Bare lines that stand for one item: their content tells them apart. */
+const ROW_LINE = /^- (?:listitem|row|article|group|treeitem|option|cell|gridcell)\b/;
+
 const noRefs = (text: string) => text.replace(/ ?\[ref=e\d+\]/g, "");
 
 /**
  * Where a line stands, refs aside: its ancestors' texts, the nearest bare row (`- listitem`)
  * told by all else it holds (a row the page rendered anew has new refs, so its identity in the diff is new too;
- * its content, "Todo 1", is what pairs it with the one that went).
+ * its content, "Todo 1", is what pairs it with the one that went). Only a row is told so: a
+ * bare landmark or container (`- main`) holds the rest of the page, whose other changes (a
+ * count, "47 users" → "46 users") would make every row under it a new place.
  */
 function placeOf(lines: Line[], child: number): string {
   const parts: string[] = [];
@@ -190,7 +200,7 @@ function placeOf(lines: Line[], child: number): string {
     const body = noRefs(l.text.trimStart());
     // The nearest row told by what else it holds; the ones above by their own line (their
     // content is other rows, which may have moved).
-    if (told || rowLabel(lines, p) < 0) {
+    if (told || rowLabel(lines, p) < 0 || !ROW_LINE.test(body)) {
       parts.push(body);
       continue;
     }

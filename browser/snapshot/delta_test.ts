@@ -380,9 +380,13 @@ Deno.test("diffSnapshots: bare rows rendered anew with the same content read as 
   assertEquals(d.text.split("\n").length, 1, d.text);
   assertIncludes(d.text, "e1, e2, e3");
   assertIncludes(d.text, "are gone: the page re-created them as e101, e102, e103");
-  // Re-created in another order, the rows are shown (the order changed).
+  // Re-created in another order, the rows out of order are shown moved, once, in their new order.
   const back = diffSnapshots(list(["A", "B", "C"], 1), list(["C", "B", "A"], 101));
-  assertIncludes(back.text, "+     - checkbox [ref=e101]");
+  assertIncludes(back.text, "~     - checkbox [ref=e102]\n~     B\n~   - listitem\n");
+  assertIncludes(back.text, "~     - checkbox [ref=e103]\n~     A");
+  assertTrue(!/^[-+] /m.test(back.text), back.text);
+  assertEquals(back.movedCount, 2);
+  assertIncludes(back.text, "e3 is gone: the page re-created it as e101");
 });
 
 Deno.test("focusLine: the focused element's line in short, a link inline, a ref not shown", () => {
