@@ -35,6 +35,7 @@ import { installReadLib } from "./read_lib.ts";
 import { installControlLib } from "./control_lib.ts";
 import { installInspectLib } from "./inspect_lib.ts";
 import { installHoverRevealLib } from "./hover_reveal_lib.ts";
+import { installRefindLib } from "./refind_lib.ts";
 
 type Part = (api: PageApi) => void;
 
@@ -147,6 +148,8 @@ export const LAZY: readonly LazyParts[] = [
   group("__inspect", [installControlLib, installInspectLib], ACT),
   // A click on a control shown on its row's hover (rare: sent then).
   group("__hover", [installHoverRevealLib], ACT),
+  // A ref whose element the page re-created (rare: sent then).
+  group("__refind", [installRefindLib]),
   group(
     "__find",
     [installFindWordsLib, installFindPlaceLib, installFindLib, installFindHintLib],

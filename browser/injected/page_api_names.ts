@@ -152,6 +152,7 @@ export const PAGE_API_NAMES = Object.keys(
     inspectStyles: 1,
     inspectStyleWrite: 1,
     hoverReveal: 1,
+    refFind: 1,
     findScan: 1,
     findTokens: 1,
     findWordMatch: 1,
