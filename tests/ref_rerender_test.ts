@@ -3,7 +3,8 @@
  * ticker did every 700 ms: every ref was gone by the next call, and "take a new snapshot"
  * looped forever. A ref whose node is gone acts on the one element that now matches its whole
  * identity (role, name, row) and says so; none or several (the row removed, a twin row, a row
- * told only by its bare number): `ref-gone`, saying which, and nothing is bought. A ref a
+ * told only by its bare number): `ref-gone`, saying which (and where the one element of its
+ * role and name sits, if one is left), and nothing is bought. A ref a
  * result announced as re-created (`~ e7 is gone: the page re-created it as e11`) names its new
  * ref in its `ref-gone`.
  */
@@ -63,6 +64,15 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
     await t.step("a twin row: ref-gone, ambiguous", async () => {
       await refused(`twin("INITECH")`, "2 or more elements now match it");
     });
+    await t.step("the one such button left, in another row: ref-gone says where", async () => {
+      const ref = buyOf(await open(`st = [["INITECH", 30]]; render()`), "INITECH");
+      await evalJs(`rename("INITECH", "INITECK")`);
+      const r = await mcp.call("click", { ref });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), `the only button "Buy" sits in a list item "INITECK $30.5"`);
+      assertEquals(await bought(), "No action yet");
+    });
+
     await t.step("rows told by a bare number: another's is no match", async () => {
       await open();
       await evalJs(`rename("ACME", "Task 1"); rename("GLOBX", "Task 2")`);

@@ -27,15 +27,17 @@ export function installRefindLib(api: PageApi): void {
    * that role and name, whose element is still in the page: another item that reads so). Two
    * answered: the match is ambiguous. A look-alike ref whose element is gone too (a ticker's
    * earlier render of the same row) rules nothing out: several items that read alike are
-   * still told by their count.
+   * still told by their count. `near`: the contexts of the first 2 elements of that role and
+   * name that did not match (where such an element sits now).
    */
   api.refFind = (
     role: string,
     name: string,
     context: [string, string],
     others: Array<[number, string]>,
-  ): Array<[number, string, string]> => {
+  ): { found: Array<[number, string, string]>; near: Array<[string, string]> } => {
     const out: Array<[number, string, string]> = [];
+    const near: Array<[string, string]> = [];
     const want = identity(context[1]);
     const readsAsOther = (el: Element, text: string) =>
       others.some(([id, t]) => {
@@ -48,14 +50,19 @@ export function installRefindLib(api: PageApi): void {
         if (inner && visit(inner)) return true;
         if (api.refRole(el) !== role || api.nameOf(el) !== name) continue;
         const [kind, text] = api.contextOf(el, role, name);
-        if (kind !== context[0]) continue;
-        if (text !== context[1] && (identity(text) !== want || readsAsOther(el, text))) continue;
+        if (
+          kind !== context[0] ||
+          (text !== context[1] && (identity(text) !== want || readsAsOther(el, text)))
+        ) {
+          if (near.length < 2) near.push([kind, text]);
+          continue;
+        }
         out.push([api.idOf(el), kind, text]);
         if (out.length > 1) return true;
       }
       return false;
     };
     visit(document);
-    return out;
+    return { found: out, near };
   };
 }

@@ -42,14 +42,27 @@ export async function refindGone(
     : undefined;
   if (!entry?.context || entry.ref[0] !== "e") throw error;
   const context: [string, string] = [entry.context.kind, entry.context.text];
-  const found = await callUtility(page, entry.frameId, "refFind", [
+  const answer = await callUtility(page, entry.frameId, "refFind", [
     entry.role,
     entry.name,
     context,
     registry.lookAlikeRefs(entry).map((e): [number, string] => [e.localId, e.context!.text]),
   ], { signal: options.signal }).catch(() => undefined);
-  if (!found) throw error;
-  if (found.length !== 1) throw goneError(registry, entry, found.length);
+  if (!answer) throw error;
+  const found = answer.found;
+  if (found.length !== 1) {
+    // The one element of its role and name left, in another row: what changed.
+    const [kind, text] = answer.near.length === 1 && !found.length ? answer.near[0]! : [];
+    throw goneError(
+      registry,
+      entry,
+      found.length,
+      kind === undefined ? undefined : {
+        kind,
+        text: text!,
+      },
+    );
+  }
   const [localId, kind, text] = found[0]!;
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     localId,

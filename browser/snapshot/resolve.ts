@@ -105,7 +105,8 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
 
 /**
  * The `ref-gone` (`detached`) failure of a ref whose element left the page: `matches` says what
- * a search for the same element found (`refind.ts`: 0, or 2 for several). A ref a result
+ * a search for the same element found (`refind.ts`: 0, or 2 for several), `only` where the one
+ * element of its role and name sits when none matched (what changed). A ref a result
  * announced as re-created by the page (`~ e7 is gone: the page re-created it as e11`) names
  * its new ref as the next step ({@link RefRegistry.renewedAs}).
  */
@@ -113,11 +114,19 @@ export function goneError(
   registry: RefRegistry,
   entry: RefEntry,
   matches?: number,
+  /** With no match: where the one element of the ref's role and name now sits. */
+  only?: RefContext,
 ): RefGoneError {
   const found = matches === undefined
     ? ""
     : matches === 0
-    ? ", and no element now matches it (same role, name and row)"
+    ? `, and no element now matches it (same role, name and row)${
+      only
+        ? `: the only ${shownAs(entry.role, entry.name, only)} sits ${
+          only.kind ? where(only) : "in no list, row or named container"
+        }`
+        : ""
+    }`
     : `, and ${matches} or more elements now match it (same role, name and row): which is not known`;
   const renewed = registry.renewedAs(entry.ref);
   return new RefGoneError(
