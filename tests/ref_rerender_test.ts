@@ -4,7 +4,7 @@
  * looped forever. A ref whose node is gone acts on the one element that now matches its whole
  * identity (role, name, row) and says so; none or several (the row removed, a twin row, a row
  * told only by its bare number): `ref-gone`, saying which (and where the one element of its
- * role and name sits, if one is left), and nothing is bought. A ref a
+ * role and name sits, if one is left), and nothing is bought; so is a button no row tells. A ref a
  * result announced as re-created (`~ e7 is gone: the page re-created it as e11`) names its new
  * ref in its `ref-gone`.
  */
@@ -98,6 +98,15 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
       assertEquals(errorOf(gone).code, "ref-gone", textOf(gone));
       assertIncludes(textOf(gone), `the page re-created it as ${to}; use ${to}`);
       assertEquals(await bought(), "No action yet");
+    });
+
+    await t.step("a button told by its role and name alone is not searched for", async () => {
+      const tree = await open();
+      const refresh = /button "Refresh" \[ref=(e\d+)\]/.exec(tree)![1]!;
+      await evalJs("newRefresh()");
+      const r = await mcp.call("click", { ref: refresh });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), "was removed from the page");
     });
 
     await t.step("bad input: a ref never issued is refused as before", async () => {

@@ -24,7 +24,7 @@ export interface Refound {
  * After `error` (`ref-gone`, reason `detached`, from `resolveRefChecked`): the one element of
  * the ref's frame that matches its role, name and context, registered (it gets a ref, shown to
  * the agent by the note) and recorded as the old ref's re-creation. A ref shown with no
- * context (not recorded) is not searched for.
+ * context, or an empty one (no row, card or named structure tells it), is not searched for.
  *
  * CDP: `Runtime.evaluate` in the ref's frame's utility world, twice (`refFind`, `element`).
  *
@@ -40,7 +40,9 @@ export async function refindGone(
   const entry = error instanceof RefGoneError && error.reason === "detached"
     ? registry.get(error.ref)
     : undefined;
-  if (!entry?.context || entry.ref[0] !== "e") throw error;
+  // An element told by its role and name alone (a "Next" in no row, named structure or card)
+  // is not searched for: the next step's "Next" would pass for it.
+  if (!entry?.context?.text || entry.ref[0] !== "e") throw error;
   const context: [string, string] = [entry.context.kind, entry.context.text];
   const answer = await callUtility(page, entry.frameId, "refFind", [
     entry.role,
