@@ -9,7 +9,7 @@
 import { ToolError } from "../browser/tool_error.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
-import { refsGivenIn, refsShownIn } from "../browser/snapshot/shown_refs.ts";
+import { refsGivenIn, refsShownIn, renewalsIn } from "../browser/snapshot/shown_refs.ts";
 import type { CallToolResult } from "../tools/context.ts";
 import type { ToolCall } from "./call_types.ts";
 
@@ -58,6 +58,8 @@ export function markRefsShown(call: ToolCall, result: CallToolResult): void {
   const exclude = refsGivenIn(call.args);
   const text = result.content.map((c) => c.type === "text" ? c.text : "").join("\n");
   session.refs.markShown(refsShownIn(text, exclude));
+  // A ref the agent was told the page re-created: its ref-gone names the new one.
+  session.refs.noteRenewed(renewalsIn(text));
   // The structured content again, but the long strings the text holds whole (a snapshot).
   session.refs.markShown(refsShownIn(result.structuredContent, exclude, { scanned: text }));
 }

@@ -47,21 +47,27 @@ Deno.test("actions and what they report", async (t) => {
     );
 
     await t.step(
-      "a re-rendered list: the old ref is gone and never hits another element",
+      "a re-rendered list: the old ref acts on its re-created element only, never another",
       async () => {
         await mcp.ok("navigate", { url: fx.url("rerender.html"), snapshot: "none" });
         const tree = String((await mcp.ok("snapshot")).tree);
         const del = refOf(tree, /Delete Alpha/);
         const shuffle = refOf(tree, /Shuffle/);
         await mcp.ok("click", { ref: shuffle });
+        // Its node is gone, the one "Delete Alpha" in the Alpha row now is the same element.
+        const again = await mcp.call("click", { ref: del });
+        assertEquals(again.isError, undefined, textOf(again));
+        assertIncludes(textOf(again), `${del}'s element was re-rendered by the page`);
+        assertEquals(await text("#last"), "Deleted Alpha");
+        // Alpha is gone: nothing matches the ref any more.
         const stale = await mcp.call("click", { ref: del });
         assertEquals(stale.isError, true);
         assertEquals(errorOf(stale).code, "ref-gone");
         assertIncludes(textOf(stale), "snapshot");
-        assertEquals(await text("#last"), "Shuffled");
-        const fresh = String((await mcp.ok("snapshot")).tree);
-        await mcp.ok("click", { ref: refOf(fresh, /Delete Alpha/) });
         assertEquals(await text("#last"), "Deleted Alpha");
+        const fresh = String((await mcp.ok("snapshot")).tree);
+        await mcp.ok("click", { ref: refOf(fresh, /Delete Beta/) });
+        assertEquals(await text("#last"), "Deleted Beta");
         assertEquals((await mcp.call("click", { ref: "e99999" })).isError, true);
         assertEquals((await mcp.call("click", { ref: "bogus" })).isError, true);
       },

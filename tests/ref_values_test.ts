@@ -7,6 +7,7 @@
  * `ref-gone` and nothing is deleted. Typing in a row's own field is no re-use: the field and its
  * row's other refs still act, also when the page rewrites what is typed (upper case, as typed or
  * on commit), and after fill_form; so do fields the page fills in after the snapshot (a form).
+ * A ref whose node went while its item lives on in another row acts on that row, and says so.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
@@ -133,13 +134,27 @@ Deno.test("ref values: rows told apart by no text fail ref-gone once re-used", a
       assertEquals(await logText(), "Deleted Widget");
     });
 
+    await t.step(
+      "a ref whose node the delete removed acts on its item's row, and says so",
+      async () => {
+        const refs = refsOf(await open("mode=avatar"), `button "Delete"`);
+        await act(mcp, "click", { ref: refs[0]! });
+        assertEquals(await logText(), "Deleted Alice Adams");
+        // Fay Fox's row now sits in the fifth node; the sixth, refs[5]'s, went.
+        const r = await act(mcp, "click", { ref: refs[5]! });
+        assertIncludes(JSON.stringify(r.warnings), `${refs[5]}'s element was re-rendered`);
+        assertEquals(await logText(), "Deleted Fay Fox");
+      },
+    );
+
     await t.step("bad input: the ref of a row the delete removed is gone", async () => {
       const refs = refsOf(await open("mode=avatar"), `button "Delete"`);
-      await act(mcp, "click", { ref: refs[0]! });
-      assertEquals(await logText(), "Deleted Alice Adams");
+      await act(mcp, "click", { ref: refs[5]! });
+      assertEquals(await logText(), "Deleted Fay Fox");
       const r = await mcp.call("click", { ref: refs[5]! });
       assertEquals(errorOf(r).code, "ref-gone", textOf(r));
       assertIncludes(textOf(r), "removed");
+      assertIncludes(textOf(r), "no element now matches it");
     });
   } finally {
     await mcp.close();

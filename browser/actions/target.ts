@@ -11,6 +11,7 @@ import { callUtility, type RemoteHandle } from "../injected/mod.ts";
 import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
+import { refindGone } from "../snapshot/refind.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
@@ -116,12 +117,25 @@ export async function resolveTarget(
   if (spec.named !== undefined || spec.ref !== undefined) {
     // A name is an alias: it fails exactly as its ref fails.
     const ref = spec.named !== undefined ? session.named.resolve(spec.named) : spec.ref!;
-    const { handle, notLabel } = await resolveRefChecked(page, session.refs, ref, {
+    const resolved = await resolveRefChecked(page, session.refs, ref, {
       notLabel: options.toControl === true,
-    }).catch((e) => {
-      throw unknownRefError(e, session.refs, page);
+    }).catch(async (e) => {
+      // Re-created by the page (same role, name and row): the one element that matches now.
+      const again = await refindGone(page, session.refs, e, { signal: options.signal })
+        .catch((gone) => {
+          throw unknownRefError(gone, session.refs, page);
+        });
+      return { ...again, notLabel: false };
     });
-    return { kind: "element", handle, ref, ...(notLabel ? { notLabel } : {}) };
+    const { handle, notLabel } = resolved;
+    const refound = "note" in resolved ? resolved : undefined;
+    return {
+      kind: "element",
+      handle,
+      ref: refound?.ref ?? ref,
+      ...(notLabel ? { notLabel } : {}),
+      ...(refound ? { note: refound.note } : {}),
+    };
   }
   const selector = spec.selector!;
   if (!selector.trim()) {

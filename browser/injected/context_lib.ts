@@ -209,6 +209,9 @@ export function installContextLib(api: PageApi): void {
   // adds its value as the page set it (fieldText), the item of an editable grid's row.
   function contextText(root: Element, skip: Element | null, ownValue = false): string {
     const parts: string[] = [];
+    // Which parts are fields' values, and what was typed in the row's fields (see swapTyped).
+    const fieldAt = new Set<number>();
+    const typed: Array<[string, string]> = [];
     let size = 0;
     const add = (t: string) => {
       if (!t) return false;
@@ -227,7 +230,10 @@ export function installContextLib(api: PageApi): void {
         if (n.nodeType !== 1) continue;
         const c = n as Element;
         if (c === skip) {
-          if (ownValue && add(" " + fieldText(c) + " ")) return true;
+          noteTyped(c, typed);
+          if (!ownValue) continue;
+          fieldAt.add(parts.length);
+          if (add(" " + fieldText(c) + " ")) return true;
           continue;
         }
         if (NO_CONTEXT_TEXT.has(c.localName)) continue;
@@ -237,6 +243,8 @@ export function installContextLib(api: PageApi): void {
         if (block) parts.push(" ");
         // A field by its value alone: its label is the same in every row (a "Done" checkbox).
         if (/^(input|textarea|select)$/.test(c.localName)) {
+          noteTyped(c, typed);
+          fieldAt.add(parts.length);
           if (add(" " + fieldText(c) + " ")) return true;
           continue;
         }
@@ -251,7 +259,8 @@ export function installContextLib(api: PageApi): void {
     }
     const rootLabel = root.getAttribute("aria-label");
     if (!(rootLabel && add(rootLabel + " "))) visit(root);
-    const text = (parts.join("").replace(/\s+/g, " ").trim() || linksOf(root))
+    const joined = typed.length ? swapTyped(parts, fieldAt, typed) : parts.join("");
+    const text = (joined.replace(/\s+/g, " ").trim() || linksOf(root))
       .slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
     const head = text.slice(0, CONTEXT_SHOWN);
@@ -263,6 +272,42 @@ export function installContextLib(api: PageApi): void {
     const id = identity(text.split(" "));
     if (!id || identity(head.replace(/\S*$/, "").split(" ")) === id) return `${head}… ${tail}`;
     return `${text.slice(0, Math.max(0, CONTEXT_SHOWN - id.length - 1))}… ${id} ${tail}`;
+  }
+
+  // A field of the row still reads what was typed in it (see `edits`): [typed, before], both
+  // whitespace collapsed. Secrets and fields whose value never changed are left out.
+  function noteTyped(f: Element, out: Array<[string, string]>) {
+    if (!isField(f) || isSecret(f)) return;
+    const r = edits.get(f);
+    if (!r || r.after !== valueOf(f)) return;
+    const collapse = (v: string) => v.replace(/\s+/g, " ").trim();
+    const after = collapse(r.after), before = collapse(r.before);
+    if (after && after !== before) out.push([after, before]);
+  }
+
+  // The row's text with what was typed in its fields read as their value before the edit, in
+  // the row's own text (not in the fields' values, `fieldAt`): an edit committed in place (a
+  // TodoMVC todo renamed by its edit field, whose label now reads the typed text) leaves the
+  // row its item, as the field itself counts by its value before the edit. Whole words only.
+  // A row re-used for another item is still told: the page sets its fields' values anew.
+  function swapTyped(parts: string[], fieldAt: Set<number>, typed: Array<[string, string]>) {
+    const swap = (run: string) => {
+      let t = run.replace(/\s+/g, " ");
+      for (const [after, before] of typed) {
+        const esc = after.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        t = t.replace(new RegExp(`(?<=^| )${esc}(?= |$)`, "g"), before);
+      }
+      return t;
+    };
+    let out = "", run = "";
+    for (let i = 0; i < parts.length; i++) {
+      if (!fieldAt.has(i)) run += parts[i];
+      else {
+        out += swap(run) + parts[i];
+        run = "";
+      }
+    }
+    return out + swap(run);
   }
 
   // A row that reads nothing (a bare "Open" link's, an icon's) is told by where its links go:

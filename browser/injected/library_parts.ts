@@ -39,6 +39,7 @@ import { installControlLib } from "./control_lib.ts";
 import { installInspectLib } from "./inspect_lib.ts";
 import { installHoverRevealLib } from "./hover_reveal_lib.ts";
 import { installCoverKindLib } from "./cover_kind_lib.ts";
+import { installRefindLib } from "./refind_lib.ts";
 
 type Part = (api: PageApi) => void;
 
@@ -157,6 +158,8 @@ export const LAZY: readonly LazyParts[] = [
   // A click on a control shown on its row's hover (rare: sent then).
   group("__hover", [installHoverRevealLib], ACT),
   group("__coverKind", [installCoverKindLib], ACT),
+  // A ref whose element the page re-created (rare: sent then).
+  group("__refind", [installRefindLib]),
   group(
     "__find",
     [

@@ -156,6 +156,7 @@ export const PAGE_API_NAMES = Object.keys(
     inspectStyleWrite: 1,
     hoverReveal: 1,
     coverKind: 1,
+    refFind: 1,
     findScan: 1,
     findScorer: 1,
     findTokens: 1,

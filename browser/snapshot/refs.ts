@@ -57,6 +57,8 @@ export class RefRegistry {
   #byRef = new Map<string, RefEntry>();
   /** Snapshot refs (`eN`) by element; picks are not here (an element may have both). */
   #byKey = new Map<string, RefEntry>();
+  /** Refs a result announced as re-created by the page (same content): old → new. */
+  #renewed = new Map<string, string>();
   /** What snapshots read of each frame document's refs (a page sends known refs short). */
   readonly reads: ReadMemo = new ReadMemo();
 
@@ -223,6 +225,35 @@ export class RefRegistry {
     }
   }
 
+  /**
+   * Records refs a result told the agent the page re-created with the same content (a delta's
+   * `~ e7 is gone: the page re-created it as e11` note): [old, new] pairs.
+   */
+  noteRenewed(pairs: Iterable<[string, string]>): void {
+    for (const [from, to] of pairs) {
+      if (from !== to) this.#renewed.set(from, to);
+    }
+    // Old announcements of refs long gone go first (insertion order) past a bound.
+    for (const k of this.#renewed.keys()) {
+      if (this.#renewed.size <= 5000) break;
+      this.#renewed.delete(k);
+    }
+  }
+
+  /**
+   * The ref a result announced as `ref`'s re-creation (followed through later ones: e7 → e11 →
+   * e15), the newest that is still registered; undefined when none was announced or none lives.
+   */
+  renewedAs(ref: string): string | undefined {
+    let found: string | undefined;
+    const seen = new Set([ref]);
+    for (let r = this.#renewed.get(ref); r && !seen.has(r); r = this.#renewed.get(r)) {
+      seen.add(r);
+      if (this.#byRef.has(r)) found = r;
+    }
+    return found;
+  }
+
   /** The entry of a ref (`e12`), or undefined when unknown or dropped. */
   get(ref: string): RefEntry | undefined {
     return this.#byRef.get(ref);
@@ -277,15 +308,20 @@ export class RefRegistry {
    * reads exactly as one of these. At most 50.
    */
   lookAlikes(entry: RefEntry): string[] {
+    return this.lookAlikeRefs(entry).map((e) => e.context!.text);
+  }
+
+  /** The refs whose contexts {@link lookAlikes} gives (at most 50). */
+  lookAlikeRefs(entry: RefEntry): RefEntry[] {
     if (!entry.context) return [];
     const doc = docKey(entry);
-    const out: string[] = [];
+    const out: RefEntry[] = [];
     for (const e of this.#byRef.values()) {
       if (
         e !== entry && e.ref[0] === "e" && e.role === entry.role && e.name === entry.name &&
         docKey(e) === doc && e.context && sameSkeleton(e.context, entry.context) &&
         e.context.text !== entry.context.text
-      ) out.push(e.context.text);
+      ) out.push(e);
       if (out.length >= 50) break;
     }
     return out;

@@ -207,3 +207,19 @@ Deno.test("settle: a held ref is returned once per change, again after it was sh
   r.showAll("T1");
   assertEquals(r.settle(capture("Buy bread")), [done]);
 });
+
+Deno.test("renewedAs: follows announced re-creations to the newest ref still registered", () => {
+  const r = new RefRegistry();
+  const [a, b, c] = [1, 2, 3].map((id) => r.refFor(at(id), "link", "Active"));
+  assertEquals(r.renewedAs(a!), undefined);
+  r.noteRenewed([[a!, b!]]);
+  assertEquals(r.renewedAs(a!), b);
+  r.noteRenewed([[b!, c!], ["e1", "e1"]]);
+  assertEquals(r.renewedAs(a!), c);
+  // A new ref dropped since (its document replaced): the last one that lives.
+  r.prune((e) => e.ref === c);
+  assertEquals(r.renewedAs(a!), b);
+  // A cycle ends.
+  r.noteRenewed([[b!, a!]]);
+  assertEquals(r.renewedAs(a!), b);
+});

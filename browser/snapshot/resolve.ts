@@ -105,6 +105,53 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
 }
 
 /**
+ * The `ref-gone` (`detached`) failure of a ref whose element left the page: `matches` says what
+ * a search for the same element found (`refind.ts`: 0, or 2 for several), `only` where the one
+ * element of its role and name sits when none matched (what changed). A ref a result
+ * announced as re-created by the page (`~ e7 is gone: the page re-created it as e11`) names
+ * its new ref as the next step ({@link RefRegistry.renewedAs}).
+ */
+export function goneError(
+  registry: RefRegistry,
+  entry: RefEntry,
+  matches?: number,
+  /** With no match: where the one element of the ref's role and name now sits. */
+  only?: RefContext,
+): RefGoneError {
+  const found = matches === undefined
+    ? ""
+    : matches === 0
+    ? `, and no element now matches it (same role, name and row)${
+      only
+        ? `: the only ${shownAs(entry.role, entry.name, only)} sits ${
+          only.kind ? where(only) : "in no list, row or named container"
+        }`
+        : ""
+    }`
+    : `, and ${matches} or more elements now match it (same role, name and row): which is not known`;
+  const renewed = registry.renewedAs(entry.ref);
+  return new RefGoneError(
+    entry.ref,
+    "detached",
+    `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page ` +
+      `(or re-rendered as a new element)${found}${
+        renewed ? `: a result said the page re-created it as ${renewed}` : ""
+      }`,
+    renewed ? `use ${renewed} (or call snapshot for current refs)` : undefined,
+  );
+}
+
+/**
+ * What a ref was shown as, for a note: `button "Buy" in a list item "INITECH $30.12"`.
+ */
+export function describeEntry(entry: RefEntry): string {
+  const c = entry.context;
+  return `${shownAs(entry.role, entry.name, c)}${
+    c?.kind && c.kind !== "content" ? ` ${where(c)}` : ""
+  }`;
+}
+
+/**
  * Checks a registry entry against the live page and returns its entry when it
  * still names the same element. Used before every action on a ref.
  *
@@ -206,14 +253,7 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
   if (now.state === "world") {
     throw new RefGoneError(bare, "navigated", "was in a document that has since been replaced");
   }
-  if (now.state === "gone") {
-    throw new RefGoneError(
-      bare,
-      "detached",
-      `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page ` +
-        "(or re-rendered as a new element)",
-    );
-  }
+  if (now.state === "gone") throw goneError(registry, entry);
   const nowContext = { kind: now.context[0], text: now.context[1] };
   const change = `changed from ${shownAs(entry.role, entry.name, entry.context)} to ${
     shownAs(now.role, now.name, nowContext)
@@ -253,7 +293,11 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
 }
 
 /** The handle, carrying what its ref was shown as (checked again at the press: hit_lib.ts). */
-function withShown(handle: RemoteHandle, entry: RefEntry, registry: RefRegistry): RemoteHandle {
+export function withShown(
+  handle: RemoteHandle,
+  entry: RefEntry,
+  registry: RefRegistry,
+): RemoteHandle {
   if (!entry.context) return handle;
   const context: [string, string] = [entry.context.kind, entry.context.text];
   const elsewhere = ([kind, text]: [string, string]) =>
@@ -350,12 +394,6 @@ export async function resolveRefChecked(
     entry.localId,
     entry.instance,
   ]);
-  if (!handle) {
-    throw new RefGoneError(
-      entry.ref,
-      "detached",
-      `(${shownAs(entry.role, entry.name, entry.context)}) was removed from the page`,
-    );
-  }
+  if (!handle) throw goneError(registry, entry);
   return { handle: withShown(handle, entry, registry), notLabel: false };
 }

@@ -63,6 +63,24 @@ export function refsShownIn(
   return out;
 }
 
+/** The renewed-refs note whole: old refs, then new (`delta_render.ts` renewedNote). */
+const RENEWED_NOTE =
+  /^~ ([ep]\d+(?:, [ep]\d+)*)(?: and \d+ more)? (?:is|are) gone: the page re-created (?:it|them) as ([ep]\d+(?:, [ep]\d+)*)/gm;
+
+/**
+ * The refs a text's renewed-refs notes announced as re-created (`~ e6, e7 are gone: the page
+ * re-created them as e10, e11 (same content)`): [old, new] pairs, in order. Pure.
+ */
+export function renewalsIn(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const m of text.matchAll(RENEWED_NOTE)) {
+    const from = m[1]!.split(", "), to = m[2]!.split(", ");
+    if (from.length !== to.length) continue;
+    from.forEach((ref, i) => out.push([ref, to[i]!]));
+  }
+  return out;
+}
+
 /** Every ref-shaped token (`e12`, `p3`) in a call's arguments: what {@link refsShownIn} excludes. */
 export function refsGivenIn(args: unknown): Set<string> {
   let json: string;

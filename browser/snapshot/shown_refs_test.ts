@@ -1,5 +1,5 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { refsGivenIn, refsShownIn } from "./shown_refs.ts";
+import { refsGivenIn, refsShownIn, renewalsIn } from "./shown_refs.ts";
 
 Deno.test("shown refs: snapshot lines, delta notes and ref fields count; page text does not", () => {
   const tree = [
@@ -55,4 +55,24 @@ Deno.test("shown refs: a long string the text holds whole is not scanned again",
   const structured = { tree, other: `${"x".repeat(300)} [ref=e2]` };
   assertEquals([...refsShownIn(structured, new Set(), { scanned: `head\n${tree}` })], ["e2"]);
   assertEquals([...refsShownIn(structured)].sort(), ["e1", "e2"]);
+});
+
+Deno.test("shown refs: a renewed note's old and new refs pair up; other notes and text do not", () => {
+  const text = [
+    '- button "Buy" [ref=e3]',
+    "~ e6, e7, e8 are gone: the page re-created them as e10, e11, e12 (same content)",
+    "~ e4 is gone: the page re-created it as e9 (same content)",
+    "~ e1, e2 and 3 more are gone: the page re-created them as e20, e21 and 3 more (same content)",
+    "~ e5 now sits in a row that changed: take a snapshot before using it",
+    "page text: e30 is gone: the page re-created it as e31",
+  ].join("\n");
+  assertEquals(renewalsIn(text), [
+    ["e6", "e10"],
+    ["e7", "e11"],
+    ["e8", "e12"],
+    ["e4", "e9"],
+    ["e1", "e20"],
+    ["e2", "e21"],
+  ]);
+  assertEquals(renewalsIn("no notes here"), []);
 });
