@@ -353,6 +353,8 @@ export function installActionLib(api: PageApi): void {
       return { error: `option "${norm(options[match]!.label)}" is disabled` };
     }
     const was = el.value;
+    const labels = () => [...el.selectedOptions].map((o) => norm(o.label));
+    const wasSelected = el.multiple ? labels() : undefined;
     el.focus();
     // The page may re-render on that focus, re-using this select for another item.
     const changed = shown ? api.refChanged(el, shown) : undefined;
@@ -364,7 +366,15 @@ export function installActionLib(api: PageApi): void {
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
     // The option chosen, not what the page's change handler may have set since (said after).
-    return { ok: true, value: options[match]!.value, label: norm(options[match]!.label), was };
+    return {
+      ok: true,
+      value: options[match]!.value,
+      label: norm(options[match]!.label),
+      was,
+      // A multiple select: the choice replaced its selection; what it holds once the
+      // handlers ran, and what was selected before.
+      ...(wasSelected ? { multiple: { was: wasSelected, now: labels() } } : {}),
+    };
   };
 
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
