@@ -45,6 +45,7 @@ const PAGE = `<!doctype html><title>Resources</title><main><h1>Resources</h1>
 <button id=frame>Frame</button><button id=audio>Audio</button>
 <button id=again>Same image again</button><button id=quiet>Quiet audio</button>
 <button id=unused>Unused script</button><img id=pic src="/r.png?ms=0" alt=Pic>
+<button id=html>Image by HTML</button>
 <button id=plain onclick="out.textContent = 'Clicked'">Plain</button>
 <p id=out>Idle</p></main><script>
 const later = (what) => () => setTimeout(() => { location.href = "/done?" + what; }, 300);
@@ -70,6 +71,9 @@ const inHead = (tag, props, what) => {
 };
 on("script", () => inHead("script", { src: "/r.js?ms=150" }, "script"));
 on("css", () => inHead("link", { rel: "stylesheet", href: "/r.css?ms=150" }, "css"));
+on("html", () => {
+  out.innerHTML = '<img src="/r.png?ms=150&html" onload="later(this.alt)()" alt=html>';
+});
 // Loads that never come: the window must not wait for them.
 on("again", () => { pic.src = pic.src; });
 on("quiet", () => {
@@ -140,7 +144,9 @@ Deno.test("late effects: a timer a resource's load handler sets is the action's"
   const open = () =>
     mcp.ok("navigate", { url: `http://127.0.0.1:${server.addr.port}/`, snapshot: "none" });
   try {
-    for (const id of ["img", "imgdom", "imgattr", "imgerr", "script", "css", "frame", "audio"]) {
+    for (
+      const id of ["img", "imgdom", "imgattr", "imgerr", "script", "css", "frame", "audio", "html"]
+    ) {
       await t.step(`${id}: the navigation its handler set is in the click's result`, async () => {
         await open();
         const r = await act(mcp, "click", { selector: `#${id}`, snapshot: "none" });

@@ -42,7 +42,10 @@ export const MEDIA_EVENTS = [
  * phase on the element itself, which runs before the page's own `onload` (at the target,
  * capture listeners run first), and marks counted work as just ended there, so a timer the
  * page's handler sets is the load's continuation; a media element's later events do the same
- * while the arming lasts.
+ * while the arming lasts. An element the page's HTML made (`innerHTML`) is seen only at its
+ * `load`/`error` (a capture listener on the document): when the resource timing entry of its
+ * address started after the arming's input, the event marks counted work as just ended (the
+ * load itself is waited for by the recorder, which sees its request).
  */
 export function pageTimersResources(): string {
   return `
@@ -180,5 +183,36 @@ export function pageTimersResources(): string {
       return result;
     },
   }.setAttribute, nativeSetAttribute);
+  // Elements the page's HTML made (innerHTML, a parsed template) load without a setter: their
+  // load counts as the action's work ending when its request started after the input (the
+  // resource timing entry of its address), so what their handler sets is the action's too.
+  // The document's capture listener runs before the element's own handlers.
+  const entriesByName = W.Performance && W.Performance.prototype.getEntriesByName;
+  const startOf = W.PerformanceEntry && getter(W.PerformanceEntry.prototype, "startTime");
+  const urlOf = {
+    __proto__: null,
+    img: IMG && getter(IMG.prototype, "currentSrc"),
+    script: SCRIPT && getter(SCRIPT.prototype, "src"),
+    iframe: IFRAME && getter(IFRAME.prototype, "src"),
+    link: LINK && getter(LINK.prototype, "href"),
+  };
+  const parsedLoad = (event) => {
+    if (now() > armedUntil || firstInput === Infinity || own || !entriesByName || !startOf) return;
+    try {
+      const el = apply(targetOf, event, []);
+      if (!el || el === doc || el === W || apply(mapGet, resources, [el])) return;
+      const read = urlOf[apply(tagOf, el, [])];
+      if (!read) return;
+      const list = apply(entriesByName, perf, ["" + apply(read, el, [])]);
+      for (let i = 0; i < list.length; i++) {
+        if (apply(startOf, list[i], []) >= firstInput) { ended(1); return; }
+      }
+    } catch {}
+  };
+  // On the document: a load event's path stops there (it never reaches the window).
+  if (doc) {
+    apply(addListener, doc, ["load", parsedLoad, { capture: true }]);
+    apply(addListener, doc, ["error", parsedLoad, { capture: true }]);
+  }
 `;
 }
