@@ -140,7 +140,7 @@ Deno.test("late effects: a timer a resource's load handler sets is the action's"
       return new Response(body, { headers: { "content-type": type } });
     },
   );
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action" } });
+  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
   const open = () =>
     mcp.ok("navigate", { url: `http://127.0.0.1:${server.addr.port}/`, snapshot: "none" });
   try {
@@ -165,6 +165,30 @@ Deno.test("late effects: a timer a resource's load handler sets is the action's"
         assertEquals((r as { timedOut?: boolean }).timedOut ?? false, false);
       });
     }
+
+    await t.step("the wrapped setters and setAttribute look native, and still work", async () => {
+      await open();
+      const looks = await mcp.ok("eval_js", {
+        expression: `(() => {
+          const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src").set;
+          const set = Element.prototype.setAttribute;
+          const i = new Image();
+          i.setAttribute("src", "/x.png");
+          return [String(src), src.name, src.length, "prototype" in src, String(set),
+            set.name, set.length, i.getAttribute("src")];
+        })()`,
+      });
+      assertEquals(looks.value, [
+        "function set src() { [native code] }",
+        "set src",
+        1,
+        false,
+        "function setAttribute() { [native code] }",
+        "setAttribute",
+        2,
+        "/x.png",
+      ]);
+    });
 
     await t.step("a click that starts nothing closes its window without waiting", async () => {
       await open();
