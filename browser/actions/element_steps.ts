@@ -185,6 +185,13 @@ function pressWarnings(
       `the press began on the element but its click landed on ${own.clickedElsewhere} (the page changed under the pointer during the press): the element's click handlers did not run`,
     );
   }
+  if (own.boxKept !== undefined) {
+    out.push(
+      own.boxKept
+        ? "the page stopped the uncheck: the checkbox stayed checked (a click handler of the page cancelled the click or checked it again)"
+        : "the page stopped the check: the checkbox stayed unchecked (a click handler of the page cancelled the click or unchecked it again)",
+    );
+  }
   const events = own.events ?? [];
   // The window saw the click (browxai's first listener) but the element did not: the page's
   // own listener on the way (the window, an ancestor) stopped it.

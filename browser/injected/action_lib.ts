@@ -362,6 +362,8 @@ export function installActionLib(api: PageApi): void {
       return { error: `option "${norm(options[match]!.label)}" is disabled` };
     }
     const was = el.value;
+    const labels = () => [...el.selectedOptions].map((o) => norm(o.label));
+    const wasSelected = el.multiple ? labels() : undefined;
     el.focus();
     // The page may re-render on that focus, re-using this select for another item.
     const changed = shown ? api.refChanged(el, shown) : undefined;
@@ -379,6 +381,9 @@ export function installActionLib(api: PageApi): void {
       label: norm(options[match]!.label),
       was,
       ...(caseFolded ? { caseFolded: true as const } : {}),
+      // A multiple select: the choice replaced its selection; what it holds once the
+      // handlers ran, and what was selected before.
+      ...(wasSelected ? { multiple: { was: wasSelected, now: labels() } } : {}),
     };
   };
 

@@ -105,6 +105,11 @@ export function installHitLib(api: PageApi): void {
     /** The press's trusted events that reached the element (a listener on it). */
     reached: string[];
     name?: string;
+    /** The checkbox the press toggles (the element, or its label's), and its state before. */
+    box?: HTMLInputElement;
+    boxWas?: boolean;
+    /** Trusted clicks the press dispatched (two toggle a box back: not the page's doing). */
+    clicks: number;
     listener: (ev: Event) => void;
     atElement: (ev: Event) => void;
     timer: ReturnType<typeof setTimeout> | undefined;
@@ -151,6 +156,7 @@ export function installHitLib(api: PageApi): void {
       clicked: false,
       events: [],
       reached: [],
+      clicks: 0,
       listener: () => {},
       atElement: () => {},
       timer: undefined,
@@ -159,6 +165,8 @@ export function installHitLib(api: PageApi): void {
       if (!ev.isTrusted) return;
       g.seen = true;
       if (!g.events.includes(ev.type)) g.events.push(ev.type);
+      // A label's click sends one of its own to its box: the press's clicks are the label's.
+      if (ev.type === "click" && (g.box === el || targetOf(ev) !== g.box)) g.clicks++;
       // Like Playwright: the first event decides (a control that re-renders on pointerdown
       // still gets its click); after a refusal every event of the press is stopped.
       if (!g.checked) {
@@ -214,6 +222,17 @@ export function installHitLib(api: PageApi): void {
     for (const t of EVENTS) {
       api.onFirst(t, g.listener);
       if (!outer) el.addEventListener(t, g.atElement, true);
+    }
+    // A checkbox's state before the press: one its click left as it was, the page kept so
+    // (a handler's preventDefault, or one that set it back).
+    const box = outer
+      ? null
+      : el instanceof HTMLInputElement
+      ? el
+      : (el.closest("label") as HTMLLabelElement | null)?.control;
+    if (box instanceof HTMLInputElement && box.type === "checkbox") {
+      g.box = box;
+      g.boxWas = box.checked;
     }
     // Never outlive the press by long: a stale guard would stop the next click.
     g.timer = setTimeout(disarm, 10_000);
@@ -288,6 +307,10 @@ export function installHitLib(api: PageApi): void {
       ...(g.bad ? { bad: g.bad } : {}),
       ...(g.name !== undefined ? { name: g.name } : {}),
       ...(g.clickedElsewhere ? { clickedElsewhere: g.clickedElsewhere } : {}),
+      ...(g.box && !g.bad && !g.clickedElsewhere && g.clicks % 2 === 1 &&
+          g.box.checked === g.boxWas
+        ? { boxKept: g.boxWas }
+        : {}),
     };
   };
 }

@@ -165,6 +165,11 @@ export type PressVerdict = {
   reached?: string[];
   name?: string;
   clickedElsewhere?: string;
+  /**
+   * The press clicked a checkbox (or its label) and the box kept its state: the page stopped
+   * the toggle (`preventDefault` in a click handler, or one that set it back); the state kept.
+   */
+  boxKept?: boolean;
 };
 
 /** Facts about an element after an action; `cuts`: field → length to cut to, on the server. */
@@ -249,6 +254,11 @@ export type SelectResult = {
   was?: string;
   /** No option had the label as written: the one that has it in another case was chosen. */
   caseFolded?: true;
+  /**
+   * A `<select multiple>`: the labels selected before the choice and once the page's input
+   * and change handlers ran (the choice replaces the selection).
+   */
+  multiple?: { was: string[]; now: string[] };
 };
 
 /** Options of `snapshot`: a subtree (`rootId`), long text runs kept on one line. */

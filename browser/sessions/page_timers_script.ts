@@ -9,6 +9,7 @@
 
 import { pageTimersChannel } from "./page_timers_channel.ts";
 import { pageTimersSources } from "./page_timers_sources.ts";
+import { pageTimersResources } from "./page_timers_resources.ts";
 import { pageTimersUp } from "./page_timers_up.ts";
 
 /** In a child frame, this many messages from the parent per arming count as input. */
@@ -347,6 +348,7 @@ ${
       loadMaxDelayMs: LOAD_MAX_DELAY_MS,
     })
   }
+${pageTimersResources()}
   // The commands (page_timers_channel.ts): reached only through the listener.
   const control = {
     arm(ms) {
@@ -360,6 +362,7 @@ ${
       firstInput = Infinity;
       messageMarks = 0;
       resetSources();
+      resetResources();
       armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
     },
     disarm() {
@@ -371,10 +374,12 @@ ${
       lastDone = -Infinity;
       firstInput = Infinity;
       resetSources();
+      resetResources();
       apply(mapClear, pending, []);
       apply(mapClear, xhrs, []);
     },
     pending() {
+      resourcesCheck();
       const t = now();
       let next = Infinity;
       const late = [];

@@ -80,19 +80,32 @@ export const selectTool = defineTool({
           );
         }
         const asked = { value: r.value ?? "", label: r.label ?? "", was: r.was };
+        const many = r.multiple;
+        const dropped = many?.was.filter((l) => !many.now.includes(l)) ?? [];
+        const warnings = [
+          ...dropped.length
+            ? [
+              `select replaced the selection of this <select multiple>: ${
+                JSON.stringify(dropped)
+              } no longer selected, now selected ${
+                JSON.stringify(many!.now)
+              }; to select several, use fill_form (forms toolset) with an array of values`,
+            ]
+            : [],
+          ...r.caseFolded
+            ? [
+              `no option is labelled exactly ${JSON.stringify(args.label)}: chose ${
+                JSON.stringify(r.label)
+              }, the one option with that label in another case`,
+            ]
+            : [],
+        ];
         return {
-          selected: { value: r.value, label: r.label },
+          // A multiple select: all it holds now (the choice replaced the selection).
+          selected: { value: r.value, label: r.label, ...(many ? { all: many.now } : {}) },
+          ...(warnings.length ? { warnings } : {}),
           // What the page's change handler left, read by the result's element probe.
           checkElement: (el) => selectOutcome(asked, el),
-          ...(r.caseFolded
-            ? {
-              warnings: [
-                `no option is labelled exactly ${JSON.stringify(args.label)}: chose ${
-                  JSON.stringify(r.label)
-                }, the one option with that label in another case`,
-              ],
-            }
-            : {}),
         };
       },
     });
