@@ -87,10 +87,16 @@ function where(c: RefContext): string {
     : "in no list, row or named container";
 }
 
+/**
+ * A name or text without its white space: a section `content-visibility: auto` skips is read by
+ * tags alone (no styles there), so an inline-block's spaces may differ from a later read.
+ */
+const squash = (s: string): string => s.replace(/\s+/g, "");
+
 /** Why the context changed, or undefined when it did not (see {@link RefContext}). */
 function contextChange(entry: RefEntry, now: RefContext): string | undefined {
   const was = entry.context;
-  if (!was || (was.kind === now.kind && was.text === now.text)) return undefined;
+  if (!was || (was.kind === now.kind && squash(was.text) === squash(now.text))) return undefined;
   const what = `(${shownAs(entry.role, entry.name, was)})`;
   const [nowShown, wasShown] = [shownText(now.text), shownText(was.text)];
   const instead = nowShown === wasShown
@@ -268,7 +274,9 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
   // A text field's name may follow its placeholder or a label that changes as the user types;
   // it is still the same field. Anything else that changes its name is treated as another thing
   // (frameworks recycle nodes for different items).
-  if (now.name !== entry.name && !(now.editable || EDITABLE_ROLES.has(entry.role))) {
+  if (
+    squash(now.name) !== squash(entry.name) && !(now.editable || EDITABLE_ROLES.has(entry.role))
+  ) {
     throw new RefGoneError(
       bare,
       "changed",
