@@ -72,7 +72,7 @@ export function keptWaiting(tool: string, session: string, spent: ToolError): To
   return new ToolError(
     "timeout",
     `"${tool}" did not start in time: session "${session}" was busy with another call ` +
-      "until its budget ran out",
+      "until its budget ran out waiting for the session's turn; nothing was done",
     "call again once the other call has answered, or use another session (open_session)",
     { ...spent.details, waitedForSession: session },
   );
