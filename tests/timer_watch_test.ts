@@ -64,7 +64,7 @@ Deno.test("timer watch: nothing of it on the page's globals; its own frame loop 
         // does; then armed as an action arms it, and a click. The loop's next frame runs right
         // after the click (it would count, were it the click's), the spinner spins, the click
         // starts a colour transition. Asked 120 ms later (a timer of the utility world: not the
-        // page's), the watch has nothing pending.
+        // page's; the moment is the point of the step), the watch has nothing pending.
         const asked = await watched.evaluate(`(async () => {
         ${askSource(key)}
         ask("disarm");
@@ -90,8 +90,16 @@ Deno.test("timer watch: nothing of it on the page's globals; its own frame loop 
         const asked = await watched.evaluate(`(async () => {
         ${askSource(key)}
         const out = document.getElementById("out");
-        while (out.textContent !== "Rendered") await new Promise((r) => setTimeout(r, 5));
-        // Past the look-again moment after the render's timer ran (RECENT_MS), well before 500.
+        if (out.textContent !== "Rendered") {
+          await new Promise((r) => {
+            const seen = new MutationObserver(() => {
+              if (out.textContent === "Rendered") seen.disconnect(), r(null);
+            });
+            seen.observe(out, { childList: true, characterData: true, subtree: true });
+          });
+        }
+        // The moment is the point: past the look-again moment after the render's timer ran
+        // (RECENT_MS), well before the poll's 500 ms.
         await new Promise((r) => setTimeout(r, 40));
         return ask("pending");
       })()`) as string;
