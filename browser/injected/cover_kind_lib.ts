@@ -16,21 +16,9 @@ import type { CoverFacts } from "./page_types.ts";
 /** Adds `coverKind(el, x, y) → CoverFacts | null` to the utility api. */
 export function installCoverKindLib(api: PageApi): void {
   const describe = api.describeElement as (el: Element) => string;
-  const composedContains = (root: Element, node: Element | null): boolean => {
-    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
-      if (n === root) return true;
-    }
-    return false;
-  };
-  const deepElementFromPoint = (x: number, y: number): Element | null => {
-    let el = document.elementFromPoint(x, y);
-    for (let root = el && api.shadowOf(el); el && root; root = api.shadowOf(el)) {
-      const inner = root.elementFromPoint(x, y);
-      if (!inner || inner === el) break;
-      el = inner;
-    }
-    return el;
-  };
+  // hit_lib.ts's (the acting group this part needs).
+  const composedContains = api.composedContains as (root: Element, node: Element | null) => boolean;
+  const deepElementFromPoint = api.deepElementFromPoint as (x: number, y: number) => Element | null;
   const LINKISH = "a[href], button, [role=link], [role=button], [onclick]";
   const clear = (c: string) => c === "transparent" || /^rgba\(.*,\s*0\)$/.test(c);
   const positioned = (p: string) => p === "absolute" || p === "fixed";

@@ -90,6 +90,9 @@ export function installHitLib(api: PageApi): void {
     }
     return el;
   };
+  // Shared with the parts installed after the acting group (cover_kind_lib.ts).
+  api.composedContains = composedContains;
+  api.deepElementFromPoint = deepElementFromPoint;
 
   // The press guard of this world (at most one: a new arm replaces it).
   type Guard = {

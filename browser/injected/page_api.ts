@@ -278,6 +278,10 @@ export interface PageApi extends OnDemandApi {
   // hit_lib.ts (hit tests and the press guard)
   /** The hit rule: whether `hit` may take a pointer meant for `el` (inside it, or a plain part of its label). */
   hitAccepted: (el: Element, hit: Element) => boolean;
+  /** Whether `node` is `root` or inside it, across shadow roots. */
+  composedContains: (root: Element, node: Element | null) => boolean;
+  /** The element at a viewport point, down through open and handed-over closed shadow roots. */
+  deepElementFromPoint: (x: number, y: number) => Element | null;
   /**
    * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it; `arm`:
    * guard the press; `shown` (with `arm`): the element must still be what the ref was shown as

@@ -89,6 +89,8 @@ export const PAGE_API_NAMES = Object.keys(
     pageText: 1,
     hasText: 1,
     hitAccepted: 1,
+    composedContains: 1,
+    deepElementFromPoint: 1,
     hitTest: 1,
     frameMap: 1,
     frameHit: 1,
