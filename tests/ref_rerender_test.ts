@@ -32,13 +32,13 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
   };
   const bought = () => evalJs(`document.getElementById("msg").textContent`);
   try {
-    await t.step("rendered anew, prices ticked: acted on, and said", async () => {
-      const ref = buyOf(await open(), "INITECH");
+    await t.step("rendered anew, the same rows: acted on, and said", async () => {
+      const ref = buyOf(await open("step = 0"), "INITECH");
       await evalJs("render()");
       const r = await mcp.call("click", { ref });
       assertEquals(r.isError, undefined, textOf(r));
       const said = new RegExp(
-        `${ref}'s element was re-rendered by the page; acted on the same button .{0,2}Buy.{0,2} in a list item .{0,2}INITECH \\$30\\.5.{0,2}, now e\\d+`,
+        `${ref}'s element was re-rendered by the page; acted on the same button .{0,2}Buy.{0,2} in a list item .{0,2}INITECH \\$30\\.25.{0,2}, now e\\d+`,
       );
       assertTrue(said.test(textOf(r)), textOf(r));
       assertEquals(await bought(), "Bought INITECH");
@@ -51,13 +51,22 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
     });
 
     const refused = async (setup: string, expected: string, item = "INITECH") => {
-      const ref = buyOf(await open(), item);
+      const ref = buyOf(await open("step = 0"), item);
       await evalJs(setup);
       const r = await mcp.call("click", { ref });
       assertEquals(errorOf(r).code, "ref-gone", textOf(r));
       assertIncludes(textOf(r), expected);
       assertEquals(await bought(), "No action yet");
     };
+    await t.step(
+      "rendered anew with another price: ref-gone (it may be another item)",
+      async () => {
+        await refused(
+          "step = 0.5; render()",
+          "no element now matches it (same role, name and row)",
+        );
+      },
+    );
     await t.step("the row removed: ref-gone, no match", async () => {
       await refused(`drop("INITECH")`, "no element now matches it (same role, name and row)");
     });

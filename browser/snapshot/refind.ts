@@ -1,8 +1,9 @@
 /**
  * A ref whose element the page re-created (a list re-rendered with new nodes every few hundred
  * milliseconds, the same rows): the action goes to the one element that now matches the ref's
- * whole identity — role, name, row (counts, times and prices may tick) and frame — and says
- * so; none or several: `ref-gone`, saying which.
+ * whole identity — role, name, row text word for word, and frame; not another ref's element
+ * nor a twin of one — and says so; none or several: `ref-gone`, saying which (a row whose
+ * price, time or count changed is refused: it may be another item).
  *
  * @module
  */
