@@ -13,7 +13,7 @@ import type { ReadyResult, ShownAs } from "../injected/page_types.ts";
 import { ToolError } from "../tool_error.ts";
 import { pause } from "../poll.ts";
 import { reusedDuringAction } from "../snapshot/resolve.ts";
-import { keepsIdentity } from "../snapshot/row_identity.ts";
+import { keepsIdentity, keepsValues } from "../snapshot/row_identity.ts";
 import type { ActionPoint, ElementSteps } from "./actionability_types.ts";
 import { inertError } from "./inert_error.ts";
 import { coverKindError } from "./cover_error.ts";
@@ -132,12 +132,14 @@ export async function coveredAt(
  * on as it is now; one that now shows what another ref's row showed, or another item number
  * than it was shown with ("Order 1011" for "Order 1001", numbers no row showed: `keepsIdentity`),
  * is a node re-used for another item, and a changed role or kind of context is another thing.
+ * A row whose price or amount changed as the pointer arrived ("Gadget $500" for "$5":
+ * `keepsValues`) is not acted on either.
  */
 export function hoverChange(el: ElementSteps, now: ShownAs): boolean {
   const shown = el.shown;
   return !!shown && el.arrived === true && now.role === shown.role && !now.renamed &&
     now.context[0] === shown.context[0] && keepsIdentity(shown.context[1], now.context[1]) &&
-    !shown.elsewhere?.(now.context);
+    keepsValues(shown.context[1], now.context[1]) && !shown.elsewhere?.(now.context);
 }
 
 /** The `not-actionable` failure of an element an ancestor clips at the action point. */

@@ -21,8 +21,8 @@
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
  * name while its row now shows another item. Context texts are whitespace
  * collapsed and at most 80 characters: a longer one is its first 72, `… #` and two hashes of
- * up to 600, `SKELETON~EXACT` (rows sharing a long prefix differ; a count that ticks keeps the
- * first); when its item's number (see `identity`) lies past them, fewer and `… NUMBER #` (so a
+ * up to 600, `SKELETON~STEADY` (rows sharing a long prefix differ; a count that ticks keeps
+ * the first, a time or counter that ticks both); when its item's number (see `identity`) lies past them, fewer and `… NUMBER #` (so a
  * hover change is told from a renumbered row). They hold the container's own aria-label, the
  * row's text, the alt text of its images, the aria-labels of its other elements (icon-only
  * controls; a field counts by its value alone), and fields' values as the page set them (an
@@ -105,6 +105,19 @@ export function installContextLib(api: PageApi): void {
       if (!id && IDENTIFIER.test(w)) return (id = true, w);
       return VOLATILE.test(w) ? "0" : w;
     }).join(" ");
+  };
+
+  // What ticks on its own while a row shows the same thing (row_identity.ts steady, the same
+  // rule): a time, a duration, a counter, a number before a time or counter word.
+  const TICKS =
+    /^[([]?(?:\d{1,2}:\d{2}(?::\d{2})?(?:am|pm)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs)|\d+\/\d+)[)\],.;:]?$/i;
+  const TICK_WORD =
+    /^(?:ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|ago|characters?|chars?|words?|left|remaining)[)\],.;:]?$/i;
+  const steady = (t: string) => {
+    const w = t.split(" ");
+    return w.map((x, i) =>
+      TICKS.test(x) || (/^\d+(?:\.\d+)?$/.test(x) && TICK_WORD.test(w[i + 1] ?? "")) ? "0" : x
+    ).join(" ");
   };
 
   // The row's item (row_identity.ts identityOf, the same rule): the first word holding 3 digits or more
@@ -264,9 +277,10 @@ export function installContextLib(api: PageApi): void {
       .slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
     const head = text.slice(0, CONTEXT_SHOWN);
-    // Two hashes: of the skeleton (a count that ticks keeps it), and of the exact text (rows
-    // "… line 3" / "… line 4" differ only in a count: told apart as short texts are).
-    const tail = `#${hash(skeleton(text))}~${hash(text)}`;
+    // Two hashes: of the skeleton (a count that ticks keeps it), and of the text but for what
+    // ticks on its own (rows "… line 3" / "… line 4" are told apart as short texts are, a price
+    // changed past the cut is seen; a "3s ago" that ticks is not a change).
+    const tail = `#${hash(skeleton(text))}~${hash(steady(text))}`;
     // The item's number stays in sight when the cut would hide it: a row renumbered under the
     // pointer ("… Order 1001" now "… Order 1011") is told from one whose hover changed it.
     const id = identity(text.split(" "));
@@ -411,6 +425,7 @@ export function installContextLib(api: PageApi): void {
     if (follow) setTimeout(follow, 0);
   };
   api.contextSkeleton = skeleton;
+  api.contextSteady = steady;
   api.describe = describe;
   api.refState = refState;
   api.refElement = refElement;

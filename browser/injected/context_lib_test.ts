@@ -4,6 +4,7 @@
  * change it; the page re-using the field does; filling in an empty one does not), the row's own
  * aria-label, a long row's exact hash. A data: page, the api called in the utility world.
  */
+import { steady } from "../snapshot/row_identity.ts";
 import { assertEquals, assertTrue } from "../../tests/_assert.ts";
 import { launchTestBrowser } from "../../tests/_harness.ts";
 import { callUtility } from "./mod.ts";
@@ -93,6 +94,10 @@ Deno.test("context: fields' values as the page set them, a row's aria-label, exa
       await run(`return a.contextSkeleton(${JSON.stringify(line3)})`),
       await run(`return a.contextSkeleton(${JSON.stringify(line4)})`),
     );
+    // What ticks on its own: the page's rule is the server's (row_identity.ts steady).
+    for (
+      const text of ["Build 42 3s ago", "Widget $10", "Msg 5/140", "Bio 9 chars left", "At 9:41pm"]
+    ) assertEquals(await run(`return a.contextSteady(${JSON.stringify(text)})`), steady(text));
   } finally {
     await tb.close();
   }

@@ -28,7 +28,7 @@ export function installElementFactsLib(api: PageApi): void {
     const attached = !!el && el.isConnected;
     if (!attached) return { stillAttached: false };
     // Re-used for another item while the action ran (its row's identity changed under it).
-    const now = shown ? api.refChanged(el, shown) : undefined;
+    const now = shown ? api.refChanged(el, shown, true) : undefined;
     const cuts: Record<string, number> = {};
     const info: ElementInfo = {
       stillAttached: true,

@@ -122,14 +122,14 @@ export function installFormEditLib(api: PageApi): void {
     // Still the item its ref was shown as (a ref's field): before, once focused (a focus
     // handler may re-render the list, re-using the field for another item), and after its
     // input and change events ran (the value is in: `landed`, said, not undone).
-    const reused = () => {
-      const changed = shown ? api.refChanged(el, shown) : undefined;
+    const reused = (during = false) => {
+      const changed = shown ? api.refChanged(el, shown, during) : undefined;
       return changed && { error: "re-used for another item", code: "ref-gone" as const, changed };
     };
     const early = reused();
     if (early) return early;
     const r = setField(el, value, byName, reused);
-    const late = "error" in r ? undefined : reused();
+    const late = "error" in r ? undefined : reused(true);
     return late ? { ...late, landed: true } : r;
   };
 

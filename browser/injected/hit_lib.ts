@@ -35,16 +35,20 @@ export function installHitLib(api: PageApi): void {
   const describeEl = (el: Element): string => api.describeElement(el);
 
   // The element as it is now, when it is no longer what the ref was shown as (role or
-  // context); undefined when it still is.
-  const changedFrom = (el: Element, shown: ShownAs): ShownAs | undefined => {
+  // context); undefined when it still is. `during`: asked once the action's own input ran (a
+  // press's handlers, a field's input events), which may change its row's counts and prices.
+  const changedFrom = (el: Element, shown: ShownAs, during = false): ShownAs | undefined => {
     const role = api.refRole(el);
     const name = api.nameOf(el);
     const context = api.contextOf(el, role, name);
-    // A row whose counts or times ticked is still its item (as between calls, refs.ts), unless
-    // it now reads exactly as another row a ref of this role and name was shown in.
-    const skeleton = api.contextSkeleton as (t: string) => string;
+    // A row whose times or counters ticked ("3s ago", "5/140") is still what the agent was
+    // shown (as between calls, resolve.ts), unless it now reads exactly as another row a ref
+    // of this role and name was shown in; before the action's input, a price, count or amount
+    // that changed is not (a red team's row read "Transfer $99,999" where "$10" was shown);
+    // after it, the action's own effect is (a press that counts presses).
+    const alike = (during ? api.contextSkeleton : api.contextSteady) as (t: string) => string;
     const sameText = context[1] === shown.context[1] ||
-      (skeleton(context[1]) === skeleton(shown.context[1]) &&
+      (alike(context[1]) === alike(shown.context[1]) &&
         !(shown.others ?? []).includes(context[1]));
     const same = role === shown.role && context[0] === shown.context[0] && sameText;
     if (!same) return { role, name, context };
@@ -192,7 +196,7 @@ export function installHitLib(api: PageApi): void {
       // an edit and re-sorts an unkeyed list): the element must still be the shown item here.
       if (!g.bad && !g.clicked && !outer && CLICKS.has(ev.type)) {
         g.clicked = true;
-        const changed = g.shown ? changedFrom(el, g.shown) : undefined;
+        const changed = g.shown ? changedFrom(el, g.shown, true) : undefined;
         if (changed) g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
         else {
           const t = targetOf(ev);
@@ -213,7 +217,7 @@ export function installHitLib(api: PageApi): void {
       if (!ev.isTrusted) return;
       if (!g.reached.includes(ev.type)) g.reached.push(ev.type);
       if (g.bad || outer || !g.shown) return;
-      const changed = changedFrom(el, g.shown);
+      const changed = changedFrom(el, g.shown, true);
       if (!changed) return;
       g.bad = { coveredBy: describeEl(el), gone: false, changed, during: true };
       ev.preventDefault();

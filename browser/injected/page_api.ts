@@ -139,7 +139,10 @@ export interface PageApi extends OnDemandApi {
   ownItem: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
   contextOf: (el: Element, role: string, name: string) => [string, string];
+  /** A context text with its counts, times and prices made equal (row_identity.ts skeleton). */
   contextSkeleton: (text: string) => string;
+  /** A context text with what ticks on its own made equal (row_identity.ts steady). */
+  contextSteady: (text: string) => string;
   /**
    * Marks a value set in a field as typed, not the page's (its row keeps its item: see
    * context_lib.ts): call before setting it, then with `done` after.
@@ -299,9 +302,11 @@ export interface PageApi extends OnDemandApi {
   ) => { x: number; y: number; hit: "ok" | { coveredBy: string } };
   /**
    * The element as it is now when it is no longer what its ref was shown as (another role, or
-   * another context: a node re-used for another item); undefined when it still is.
+   * another context: a node re-used for another item); undefined when it still is. Before the
+   * action's input only its times may have ticked; `during` (after it) its counts and prices
+   * too (the action's own effect).
    */
-  refChanged: (el: Element, shown: ShownAs) => ShownAs | undefined;
+  refChanged: (el: Element, shown: ShownAs, during?: boolean) => ShownAs | undefined;
   /** What the press guard armed for `el` saw; removes it. */
   pressVerdict: (el: Element) => PressVerdict;
 

@@ -43,6 +43,7 @@ export const PAGE_API_NAMES = Object.keys(
     isEditableRoot: 1,
     contextOf: 1,
     contextSkeleton: 1,
+    contextSteady: 1,
     containerKind: 1,
     itemKind: 1,
     ownItem: 1,

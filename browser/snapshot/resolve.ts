@@ -10,7 +10,7 @@ import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/m
 import type { ShownAs } from "../injected/page_types.ts";
 import { EDITABLE_ROLES, type RefRegistry } from "./refs.ts";
 import type { RefContext, RefEntry } from "./ref_types.ts";
-import { sameSkeleton } from "./row_identity.ts";
+import { sameSkeleton, sameSteady } from "./row_identity.ts";
 import { parseRef } from "./ref_syntax.ts";
 
 /** Why a ref cannot be used. */
@@ -108,6 +108,26 @@ function contextChange(entry: RefEntry, now: RefContext): string | undefined {
       : `${what} now sits in a different ${now.kind} ${instead}: the page re-used the element for another item`;
   }
   return `${what} moved: it was ${where(was)}, now ${where(now)}`;
+}
+
+/**
+ * What a ref's row changed in place reads like (`checkLive`): its prices, counts or amounts,
+ * not its item: `(button "Buy" in a list item "Widget $10") now reads "Widget $12": …`.
+ */
+function valuesChanged(entry: RefEntry, was: RefContext, now: RefContext): string {
+  const [nowShown, wasShown] = [shownText(now.text), shownText(was.text)];
+  const reads = nowShown === wasShown
+    ? `now reads otherwise after ${quote(nowShown.replace(/…$/, ""))}`
+    : `now reads ${quote(nowShown)}, not ${quote(wasShown)}`;
+  return `(${shownAs(entry.role, entry.name, was)}) ${reads}: a price, count or amount in its ${
+    was.kind && was.kind !== "content" ? was.kind : "content"
+  } changed since you were shown it, so nothing was done`;
+}
+
+/** The next step after {@link valuesChanged}: the ref stands for its row as it reads now. */
+function valuesHint(ref: string): string {
+  return `if that is still what you want, act on ${ref} again (it now stands for the row as ` +
+    "it reads); else take a new snapshot";
 }
 
 /**
@@ -283,14 +303,25 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
       change,
     );
   }
-  // Its row's counts, times or prices ticked ("3s ago", "5/140"): the same item, unless another
-  // ref was shown in exactly the row it now sits in (a list shifted by one).
+  // Its row's counts, times or prices changed ("3s ago", "5/140", "$12"): the same item, unless
+  // another ref was shown in exactly the row it now sits in (a list shifted by one).
   if (
     entry.context && sameSkeleton(entry.context, nowContext) &&
     !registry.shownElsewhere(entry, nowContext)
   ) {
+    const was = entry.context;
     entry.context = nowContext;
-    return entry;
+    // A time that ticked is taken over. A price, count or amount the agent has not seen is
+    // told first and nothing is done (a red team's row read "Transfer $99,999 to Bob" where
+    // "$10" was shown, "Seat 14B" for "12B"): the ref now stands for the row as it reads, so
+    // the agent acts again knowingly.
+    if (sameSteady(was, nowContext)) return entry;
+    throw new RefGoneError(
+      bare,
+      "changed",
+      valuesChanged(entry, was, nowContext),
+      valuesHint(bare),
+    );
   }
   // Frameworks recycle nodes: a "Delete" button keeps its role and name while its row now
   // shows another item. The row's text (typed values and the element's own text left out)

@@ -78,6 +78,47 @@ export function keepsIdentity(was: string, now: string): boolean {
   return own.length === 0 || own.some((w) => nowWords.includes(w));
 }
 
+// What ticks on its own while a row shows the same thing: a time of day ("12:03", "9:41pm"), a
+// duration ("3s", "5min", "2h"), a counter ("5/140"), and a number before a time or counter
+// word ("3 min ago", "135 characters left"). Prices, amounts and other numbers do not.
+const TICKS =
+  /^[([]?(?:\d{1,2}:\d{2}(?::\d{2})?(?:am|pm)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs)|\d+\/\d+)[)\],.;:]?$/i;
+const TICK_WORD =
+  /^(?:ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|ago|characters?|chars?|words?|left|remaining)[)\],.;:]?$/i;
+
+/**
+ * A context text with what ticks on its own made equal (times, durations, counters: see
+ * TICKS), every other word and number kept: what a row may change while a ref in it is acted
+ * on without the agent being told (a price, count or amount that changed is told first:
+ * resolve.ts checkLive). The page's twin is `context_lib.ts` (a long text's second hash is
+ * taken over it).
+ */
+export function steady(text: string): string {
+  const w = text.split(" ");
+  return w.map((t, i) =>
+    TICKS.test(t) || (/^\d+(?:\.\d+)?$/.test(t) && TICK_WORD.test(w[i + 1] ?? "")) ? "0" : t
+  ).join(" ");
+}
+
+/**
+ * Whether two contexts of the same skeleton ({@link sameSkeleton}) differ only in what ticks on
+ * its own ({@link steady}): a clock, a "3s ago", a "5/140" counter; no price or amount.
+ */
+export function sameSteady(a: RowContext, b: RowContext): boolean {
+  return a.kind === b.kind && steady(a.text) === steady(b.text);
+}
+
+/**
+ * Whether a row's text `now` still reads every price, count or amount `was` read (what ticks on
+ * its own left out: {@link steady}); words and numbers it added do not count. A hover that
+ * reveals a row's actions or swaps "2 days ago" for a date keeps them; one that rewrote
+ * "Gadget $5" as "Gadget $500" as the pointer arrived (a red team's page) does not.
+ */
+export function keepsValues(was: string, now: string): boolean {
+  const nowWords = new Set(words(steady(now)));
+  return words(steady(was)).every((w) => !/\d/.test(w) || w === "0" || nowWords.has(w));
+}
+
 /**
  * Whether two contexts are the same item's, whatever its counts, times and prices now read
  * (a "3s ago" that ticks, a "5/140" counter, a "♥ 12" after a like): same kind, and texts equal

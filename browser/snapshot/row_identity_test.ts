@@ -1,5 +1,11 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { identityOf, keepsIdentity, sameSkeleton } from "./row_identity.ts";
+import {
+  identityOf,
+  keepsIdentity,
+  keepsValues,
+  sameSkeleton,
+  sameSteady,
+} from "./row_identity.ts";
 
 Deno.test("sameSkeleton: counts, times and prices tick; names of items do not", () => {
   const row = (text: string) => ({ kind: "row", text });
@@ -63,4 +69,25 @@ Deno.test("identityOf / keepsIdentity: a hover may change a row around its item,
   assertEquals(keepsIdentity("Alice Adams · 2d", "Erin Evans · 3d Archive"), false);
   assertEquals(keepsIdentity("Alice Adams · 2 days ago", "Alice Adams Archive Snooze"), true);
   assertEquals(keepsIdentity("12:03 $4.50", "Nov 30"), true);
+});
+
+Deno.test("steady: times and counters tick; prices, amounts and seats do not", () => {
+  const row = (text: string) => ({ kind: "row", text });
+  const same = (a: string, b: string) => sameSteady(row(a), row(b));
+  assertEquals(same("Build 42 3s ago", "Build 42 5s ago"), true);
+  assertEquals(same("Posted 3 min ago", "Posted 12 min ago"), true);
+  assertEquals(same("Standup 9:41am", "Standup 9:42am"), true);
+  assertEquals(same("Message 0/140", "Message 5/140"), true);
+  assertEquals(same("Bio 135 characters left", "Bio 120 characters left"), true);
+  assertEquals(same("Widget $10", "Widget $12"), false);
+  assertEquals(same("Transfer $10 to Bob", "Transfer $99,999 to Bob"), false);
+  assertEquals(same("Seat 12B", "Seat 14B"), false);
+  assertEquals(same("Cart (3)", "Cart (4)"), false);
+});
+
+Deno.test("keepsValues: a hover may add words and numbers, not change a price", () => {
+  assertEquals(keepsValues("Gadget $5", "Gadget $5 Edit Delete"), true);
+  assertEquals(keepsValues("Note 2 days ago", "Note Dec 1, 2026"), true);
+  assertEquals(keepsValues("Gadget $5", "Gadget $500"), false);
+  assertEquals(keepsValues("Seat 12B", "Seat 14B Book"), false);
 });
