@@ -15,7 +15,9 @@ import { errorOf } from "./_results.ts";
 
 /** The ref of the "Buy" button in the row of `item` (its line follows the row's). */
 function buyOf(tree: string, item: string): string {
-  const m = new RegExp(`${item} \\$[\\d.]+\\n\\s*- button "Buy" \\[ref=(e\\d+)\\]`).exec(tree);
+  const m = new RegExp(`${item} \\$[\\d.]+[^\\n]*\\n\\s*- button "Buy" \\[ref=(e\\d+)\\]`).exec(
+    tree,
+  );
   if (!m) throw new Error(`no Buy of ${item} in:\n${tree}`);
   return m[1]!;
 }
@@ -47,6 +49,14 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
       await evalJs(`document.getElementById("msg").textContent = ""; render()`);
       const again = await mcp.call("click", { ref: now });
       assertEquals(again.isError, undefined, textOf(again));
+      assertEquals(await bought(), "Bought INITECH");
+    });
+
+    await t.step("rendered anew with a time that ticked: acted on", async () => {
+      const ref = buyOf(await open(`step = 0; suffix = " 3s ago"; render()`), "INITECH");
+      await evalJs(`suffix = " 5s ago"; render()`);
+      const r = await mcp.call("click", { ref });
+      assertEquals(r.isError, undefined, textOf(r));
       assertEquals(await bought(), "Bought INITECH");
     });
 

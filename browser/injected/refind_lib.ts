@@ -17,10 +17,10 @@ export function installRefindLib(api: PageApi): void {
    * that are not another ref's element still in the page, nor read as another ref whose
    * element is still in the page (`others`: [localId, context text] of other refs of that role
    * and name): the re-found element is acted on without the agent seeing it, so a row that
-   * reads otherwise in any way (a price, a time, a count), or one the agent holds as another
-   * ref, never passes for it. Two answered: the match is ambiguous. `near`: the contexts of
-   * the first 2 elements of that role and name that did not match (where such an element sits
-   * now).
+   * reads otherwise in any way (a price, an amount, a word), or one the agent holds as another
+   * ref, never passes for it (its times and counters may have ticked: `contextSteady`). Two
+   * answered: the match is ambiguous. `near`: the contexts of the first 2 elements of that
+   * role and name that did not match (where such an element sits now).
    */
   api.refFind = (
     role: string,
@@ -34,14 +34,18 @@ export function installRefindLib(api: PageApi): void {
     // twin row: which one the agent meant cannot be told).
     const live = others.map(([id, t]) => [api.element(id), t] as const).filter(([el]) => el);
     const taken = new Set(live.map(([el]) => el));
-    const twin = live.some(([, t]) => t === context[1]);
+    // Times and counters may have ticked since (a "3s ago" re-rendered as "5s ago"); prices,
+    // amounts and every word may not (row_identity.ts steady).
+    const steady = api.contextSteady as (t: string) => string;
+    const want = steady(context[1]);
+    const twin = live.some(([, t]) => steady(t) === want);
     const visit = (root: Document | ShadowRoot): boolean => {
       for (const el of root.querySelectorAll("*")) {
         const inner = api.shadowOf(el);
         if (inner && visit(inner)) return true;
         if (api.refRole(el) !== role || api.nameOf(el) !== name) continue;
         const [kind, text] = api.contextOf(el, role, name);
-        if (kind !== context[0] || text !== context[1] || twin || taken.has(el)) {
+        if (kind !== context[0] || steady(text) !== want || twin || taken.has(el)) {
           if (near.length < 2) near.push([kind, text]);
           continue;
         }
