@@ -4,7 +4,8 @@
  * for "$10", "Transfer $99,999" for "$10", "Seat 14B" for "12B", a price past a long row's
  * first 80 characters, a price the page rewrites as the pointer arrives) fails `ref-gone` with
  * what the row reads now, and nothing is pressed; the same ref then acts on the row as told. A
- * time that ticks ("3s ago" → "5s ago") is no change: the ref acts at once.
+ * time that ticks ("3s ago" → "5s ago") is no change: the ref acts at once. Told once, a row
+ * whose numbers keep changing (a ticker) is acted on, the result saying what it read.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
@@ -51,6 +52,21 @@ Deno.test("refs on rows rewritten in place: a changed price is told before anyth
         assertEquals(await log(), `${name}: ${row} ${name}`);
       });
     }
+
+    await t.step("a row whose numbers keep changing: told once, then acted on", async () => {
+      await set("tick", "$30.50");
+      const r = await mcp.call("click", { ref: ref("Trade") });
+      assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+      assertIncludes(textOf(r), "they change on their own");
+      // The agent acts again; the price has moved once more: acted on, and said what it read.
+      await set("tick", "$31.00");
+      const again = await act(mcp, "click", { ref: ref("Trade") });
+      assertIncludes(
+        JSON.stringify(again.warnings),
+        `read \\"ACME $31.00\\" when acted on (shown as \\"ACME $30.50\\"`,
+      );
+      assertEquals(await log(), "Trade: ACME $31.00 Trade");
+    });
 
     await t.step("a time that ticks is no change: the ref acts at once", async () => {
       await set("ago", "5s");

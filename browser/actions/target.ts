@@ -127,14 +127,13 @@ export async function resolveTarget(
         });
       return { ...again, notLabel: false };
     });
-    const { handle, notLabel } = resolved;
-    const refound = "note" in resolved ? resolved : undefined;
+    const { handle, notLabel, note } = resolved;
     return {
       kind: "element",
       handle,
-      ref: refound?.ref ?? ref,
+      ref: ("ref" in resolved ? resolved.ref : undefined) ?? ref,
       ...(notLabel ? { notLabel } : {}),
-      ...(refound ? { note: refound.note } : {}),
+      ...(note ? { note } : {}),
     };
   }
   const selector = spec.selector!;

@@ -130,16 +130,22 @@ export interface OnDemandApi {
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
   // refind_lib.ts
   /**
-   * At most 2 elements `[localId, kind, text]` (`found`) matching a ref's role, name and context (its
-   * counts, times and prices may differ; not reading as a live one of `others`), and where
-   * at most 2 that did not match sit (`near`, their contexts).
+   * At most 2 elements `[localId, kind, text]` (`found`) matching a ref's role, name and context
+   * (its times and counters may differ; with `loose`, its prices and amounts too; not reading
+   * as a live one of `others`), where at most 2 that did not match sit (`near`, their
+   * contexts), and at most 2 that differ from it only in prices and amounts (`alike`).
    */
   refFind: (
     role: string,
     name: string,
     context: [string, string],
     others: Array<[number, string]>,
-  ) => { found: Array<[number, string, string]>; near: Array<[string, string]> };
+    loose?: boolean,
+  ) => {
+    found: Array<[number, string, string]>;
+    near: Array<[string, string]>;
+    alike: Array<[string, string]>;
+  };
   // find_words_lib.ts, find_place_lib.ts, find_score_lib.ts, find_lib.ts, find_hint_lib.ts
   // (installed with the form parts on a find method's first call)
   /** The words of a text as the ranker compares them. */

@@ -20,23 +20,32 @@ export function installRefindLib(api: PageApi): void {
    * reads otherwise in any way (a price, an amount, a word), or one the agent holds as another
    * ref, never passes for it (its times and counters may have ticked: `contextSteady`). Two
    * answered: the match is ambiguous. `near`: the contexts of the first 2 elements of that
-   * role and name that did not match (where such an element sits now).
+   * role and name that did not match (where such an element sits now); `alike`: of the first 2
+   * that differ only in prices and amounts (the row rendered anew with new numbers). With
+   * `loose` (the agent was told the row's numbers change on their own), those match too.
    */
   api.refFind = (
     role: string,
     name: string,
     context: [string, string],
     others: Array<[number, string]>,
-  ): { found: Array<[number, string, string]>; near: Array<[string, string]> } => {
+    loose = false,
+  ): {
+    found: Array<[number, string, string]>;
+    near: Array<[string, string]>;
+    alike: Array<[string, string]>;
+  } => {
     const out: Array<[number, string, string]> = [];
     const near: Array<[string, string]> = [];
+    const alike: Array<[string, string]> = [];
     // Other refs' elements still in the page, and whether one of them reads as this ref (a
     // twin row: which one the agent meant cannot be told).
     const live = others.map(([id, t]) => [api.element(id), t] as const).filter(([el]) => el);
     const taken = new Set(live.map(([el]) => el));
     // Times and counters may have ticked since (a "3s ago" re-rendered as "5s ago"); prices,
     // amounts and every word may not (row_identity.ts steady).
-    const steady = api.contextSteady as (t: string) => string;
+    const steady = (loose ? api.contextSkeleton : api.contextSteady) as (t: string) => string;
+    const skeleton = api.contextSkeleton as (t: string) => string;
     const want = steady(context[1]);
     const twin = live.some(([, t]) => steady(t) === want);
     const visit = (root: Document | ShadowRoot): boolean => {
@@ -47,6 +56,9 @@ export function installRefindLib(api: PageApi): void {
         const [kind, text] = api.contextOf(el, role, name);
         if (kind !== context[0] || steady(text) !== want || twin || taken.has(el)) {
           if (near.length < 2) near.push([kind, text]);
+          const only = kind === context[0] && !twin && !taken.has(el) &&
+            skeleton(text) === skeleton(context[1]);
+          if (only && alike.length < 2) alike.push([kind, text]);
           continue;
         }
         out.push([api.idOf(el), kind, text]);
@@ -55,6 +67,6 @@ export function installRefindLib(api: PageApi): void {
       return false;
     };
     visit(document);
-    return { found: out, near };
+    return { found: out, near, alike };
   };
 }

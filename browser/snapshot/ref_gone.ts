@@ -48,7 +48,7 @@ export class RefGoneError extends ToolError {
   }
 }
 
-function quote(s: string): string {
+export function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
 }
 
@@ -56,7 +56,7 @@ function quote(s: string): string {
  * A context text as shown: a long one's hash (`… #1x2y3z` or `… 1001 #1x2y3z`, see
  * {@link RefContext}) left out, its item's number kept.
  */
-function shownText(text: string): string {
+export function shownText(text: string): string {
   return text.replace(/… (?:(\S+) )?#[0-9a-z~]+$/, (_, id?: string) => id ? `… ${id}` : "…");
 }
 
@@ -115,10 +115,26 @@ export function valuesChanged(entry: RefEntry, was: RefContext, now: RefContext)
   } changed since you were shown it, so nothing was done`;
 }
 
-/** The next step after {@link valuesChanged}: the ref stands for its row as it reads now. */
+/**
+ * The next step after {@link valuesChanged}: the ref stands for the row as it reads now, and
+ * acting on it again takes the row whatever its numbers read then (`liveValues`).
+ */
 export function valuesHint(ref: string): string {
-  return `if that is still what you want, act on ${ref} again (it now stands for the row as ` +
-    "it reads); else take a new snapshot";
+  return `if that is still what you want, act on ${ref} again: it then acts on this row ` +
+    "whatever its numbers read (they change on their own), and the result says what they " +
+    "read; else take a new snapshot";
+}
+
+/**
+ * The warning of an action on a ref whose row's numbers changed again on their own after the
+ * agent was told they do (`liveValues`): `e5: its list item read "ACME $31.50" when acted on
+ * (shown as "ACME $30.25": …)`.
+ */
+export function liveValuesNote(entry: RefEntry, was: RefContext): string {
+  const now = entry.context!;
+  return `${entry.ref}: its ${now.kind && now.kind !== "content" ? now.kind : "content"} read ${
+    quote(shownText(now.text))
+  } when acted on (shown as ${quote(shownText(was.text))}: its numbers change on their own)`;
 }
 
 /**

@@ -58,6 +58,13 @@ export interface RefEntry extends RefTarget {
    */
   heldSaid?: boolean;
   /**
+   * The agent was told its row's prices, counts or amounts changed on their own (`ref-gone`
+   * with what it read then): acting on the ref again says the agent wants the row whatever its
+   * numbers read, so a later such change is acted on, and the result says what it read
+   * (resolve.ts checkLive, refind.ts).
+   */
+  liveValues?: boolean;
+  /**
    * A result carried the ref to the agent (`RefRegistry.markShown`); picks are shown when
    * made. An action on a ref never shown (a delta that left its line out, a page cut off) is
    * refused: the agent could only have guessed it.

@@ -11,6 +11,7 @@ import type { Page } from "../../cdp/page.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
 import type { RefRegistry } from "./refs.ts";
 import { describeEntry, goneError, RefGoneError, withShown } from "./resolve.ts";
+import { quote, shownText, valuesChanged, valuesHint } from "./ref_gone.ts";
 
 /** The element a gone ref's identity now names: its handle, its ref, and the note to show. */
 export interface Refound {
@@ -50,9 +51,22 @@ export async function refindGone(
     entry.name,
     context,
     registry.lookAlikeRefs(entry).map((e): [number, string] => [e.localId, e.context!.text]),
+    entry.liveValues === true,
   ], { signal: options.signal }).catch(() => undefined);
   if (!answer) throw error;
   const found = answer.found;
+  // Rendered anew with other prices or amounts (a ticker): told first, nothing done; acting on
+  // the ref again takes the row whatever its numbers read (resolve.ts checkLive, the same rule).
+  if (!found.length && !entry.liveValues && answer.alike.length === 1) {
+    const [kind, text] = answer.alike[0]!;
+    entry.liveValues = true;
+    throw new RefGoneError(
+      entry.ref,
+      "changed",
+      valuesChanged(entry, entry.context, { kind, text }),
+      valuesHint(entry.ref),
+    );
+  }
   if (found.length !== 1) {
     // The one element of its role and name left, in another row: what changed.
     const [kind, text] = answer.near.length === 1 && !found.length ? answer.near[0]! : [];
@@ -82,11 +96,16 @@ export async function refindGone(
   registry.markShown([ref]);
   registry.noteRenewed([[entry.ref, ref]]);
   const now = registry.get(ref)!;
+  // Told its numbers change on their own: so is its re-creation, and the note says what it read.
+  if (entry.liveValues) now.liveValues = true;
+  const numbers = text !== entry.context.text
+    ? ` (shown as ${quote(shownText(entry.context.text))}: its numbers change on their own)`
+    : "";
   return {
     handle: withShown(handle, now, registry),
     ref,
     note: `${entry.ref}'s element was re-rendered by the page; acted on the same ${
       describeEntry(now)
-    }, now ${ref}`,
+    }${numbers}, now ${ref}`,
   };
 }

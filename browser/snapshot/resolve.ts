@@ -13,6 +13,7 @@ import { parseRef } from "./ref_syntax.ts";
 import {
   contextChange,
   goneError,
+  liveValuesNote,
   RefGoneError,
   shownAs,
   squash,
@@ -49,7 +50,8 @@ export async function checkRef(
   ref: string,
   options: { issuedByCaller?: boolean } = {},
 ): Promise<RefEntry> {
-  return await checkLive(page, registry, liveEntry(page, registry, ref, options.issuedByCaller));
+  return (await checkLive(page, registry, liveEntry(page, registry, ref, options.issuedByCaller)))
+    .entry;
 }
 
 /**
@@ -112,8 +114,16 @@ function liveEntry(
   return entry;
 }
 
-/** {@link checkRef}'s page side: what the entry's element is now. @throws RefGoneError */
-async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Promise<RefEntry> {
+/**
+ * {@link checkRef}'s page side: what the entry's element is now, with a `note` for the
+ * result's warnings when it is acted on though its row's numbers changed (`liveValues`).
+ * @throws RefGoneError
+ */
+async function checkLive(
+  page: Page,
+  registry: RefRegistry,
+  entry: RefEntry,
+): Promise<{ entry: RefEntry; note?: string }> {
   const bare = entry.ref;
   let now: RefState;
   try {
@@ -170,8 +180,11 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
     // A time that ticked is taken over. A price, count or amount the agent has not seen is
     // told first and nothing is done (a red team's row read "Transfer $99,999 to Bob" where
     // "$10" was shown, "Seat 14B" for "12B"): the ref now stands for the row as it reads, so
-    // the agent acts again knowingly.
-    if (sameSteady(was, nowContext)) return entry;
+    // the agent acts again knowingly. Told once, a row whose numbers keep changing (a ticker)
+    // is acted on, saying what it read.
+    if (sameSteady(was, nowContext)) return { entry };
+    if (entry.liveValues) return { entry, note: liveValuesNote(entry, was) };
+    entry.liveValues = true;
     throw new RefGoneError(
       bare,
       "changed",
@@ -184,7 +197,7 @@ async function checkLive(page: Page, registry: RefRegistry, entry: RefEntry): Pr
   // tells; states such as checked, focus or classes do not change it.
   const moved = contextChange(entry, nowContext);
   if (moved) throw new RefGoneError(bare, "changed", moved);
-  return entry;
+  return { entry };
 }
 
 /** The handle, carrying what its ref was shown as (checked again at the press: hit_lib.ts). */
@@ -245,7 +258,7 @@ export async function resolveRefChecked(
   registry: RefRegistry,
   ref: string,
   options: { notLabel?: boolean } = {},
-): Promise<{ handle: RemoteHandle; notLabel: boolean }> {
+): Promise<{ handle: RemoteHandle; notLabel: boolean; note?: string }> {
   const live = liveEntry(page, registry, ref);
   const notLabel = options.notLabel === true;
   // One round trip when nothing changed: the page checks the exact role, name and context.
@@ -258,11 +271,11 @@ export async function resolveRefChecked(
     notLabel,
   ]).catch(() => undefined);
   if (same) return { handle: withShown(same, live, registry), notLabel };
-  const entry = await checkLive(page, registry, live);
+  const { entry, note } = await checkLive(page, registry, live);
   const handle = await callUtilityHandle(page, entry.frameId, "element", [
     entry.localId,
     entry.instance,
   ]);
   if (!handle) throw goneError(registry, entry);
-  return { handle: withShown(handle, entry, registry), notLabel: false };
+  return { handle: withShown(handle, entry, registry), notLabel: false, ...(note ? { note } : {}) };
 }
