@@ -2,7 +2,8 @@
  * Editing a todo in TodoMVC (double-click, type, Enter) as a new user did. The deltas named
  * "~ eN now sits in a row that changed" again and again — for the field typed into (the keys'
  * own effect) and, after Enter, for the renamed row's checkbox — and a fill of the edit field
- * warned it "was re-used for another item" (vue, mithril, knockoutjs). The row renamed by its
+ * warned it "was re-used for another item" (vue, mithril, knockoutjs; vanillajs held the renamed
+ * row's checkbox: the row-mate of the field filled now reads what was typed). The row renamed by its
  * own edit field is the same item: its refs stay usable, and nothing is said.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -54,7 +55,7 @@ Deno.test("todomvc: editing a Vue todo by typing says no changed row", async () 
   }
 });
 
-for (const app of ["vue", "mithril", "knockoutjs"]) {
+for (const app of ["vue", "mithril", "knockoutjs", "vanillajs"]) {
   Deno.test(`todomvc: ${app}'s edit (double-click, fill with submit) warns of no re-use`, async () => {
     await ensureTodoMvc();
     const fx = await startFixtureServer();

@@ -55,6 +55,7 @@ export async function buildDelta(
   actedOn: Page,
   signal?: AbortSignal,
   acted?: string,
+  edited?: { before?: string; after: string },
 ): Promise<DeltaOut | undefined> {
   if (mode === "none") return undefined;
   // The tab the action opened closed again (blank: the guard stopped the form it was to load):
@@ -67,6 +68,7 @@ export async function buildDelta(
     before,
     whole: rec.fullLoad || switchedTab || (!closedAgain && rec.newTabs.length > 0),
     acted,
+    edited,
   }, signal);
 }
 
@@ -94,6 +96,8 @@ export interface ChangeOptions {
   reuse?: boolean;
   /** The ref the action acted on: its own rename is the action's effect (`RefRegistry.settle`). */
   acted?: string | undefined;
+  /** What the action's field held and holds (fill): see `RefRegistry.settle`. */
+  edited?: { before?: string; after: string } | undefined;
 }
 
 /**
@@ -129,6 +133,7 @@ export async function snapshotChange(
         // it was shown in (ref-gone on use) until a page the agent is shown holds it.
         holdContexts: true,
         acted: options.acted,
+        edited: options.edited,
       },
     ));
   } catch (e) {

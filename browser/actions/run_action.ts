@@ -83,6 +83,12 @@ export interface ActionSpec {
   /** Extra fields for `action`. */
   actionInfo?: Record<string, unknown>;
   /**
+   * What the action's target field held (`before`, set by `perform` once read) and holds now
+   * (`after`) (fill): a ref whose row read `before` and now reads `after` in its place took the
+   * agent's own edit, not a re-use (`RefRegistry.settle`).
+   */
+  edited?: { before?: string; after: string };
+  /**
    * What the action sends that may by itself keep the page busy past timeoutMs (a fill's huge
    * value: "the value is 20,000,000 characters"): a timeout then names it as the cause, not
    * a page script.
@@ -445,6 +451,7 @@ async function runExclusive(
               : target === undefined && KEYS_TO_FOCUS.has(spec.type)
               ? before?.focusRef
               : undefined,
+            spec.edited,
           ),
         mode === "none" ? undefined : skippedDelta(mode),
       ),

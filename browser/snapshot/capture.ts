@@ -57,6 +57,8 @@ export interface CaptureOptions {
   holdContexts?: boolean | undefined;
   /** With `holdContexts`: the ref the action acted on (see `RefRegistry.settle`). */
   acted?: string | undefined;
+  /** With `holdContexts`: what the action's field held and holds (see `RefRegistry.settle`). */
+  edited?: { before?: string; after: string } | undefined;
 }
 
 /** A captured snapshot. */
@@ -173,7 +175,9 @@ export async function captureSnapshot(
   }
   const targetId = page.target.targetId;
   registry.prune((e) => e.targetId === targetId && !page.frame(e.frameId));
-  const heldRefs = hold ? registry.settle(stats.seen, { acted: options.acted }) : [];
+  const heldRefs = hold
+    ? registry.settle(stats.seen, { acted: options.acted, edited: options.edited })
+    : [];
   return {
     text,
     refCount: stats.refs,
@@ -380,6 +384,8 @@ export async function tabSnapshot(
     holdContexts?: boolean | undefined;
     /** See {@link CaptureOptions.acted}. */
     acted?: string | undefined;
+    /** See {@link CaptureOptions.edited}. */
+    edited?: { before?: string; after: string } | undefined;
     /** See {@link CaptureOptions.onFrameRead}. */
     onFrameRead?: CaptureOptions["onFrameRead"];
   },
@@ -395,6 +401,7 @@ export async function tabSnapshot(
     signal: options.signal,
     holdContexts: options.holdContexts,
     acted: options.acted,
+    edited: options.edited,
     onFrameRead: options.onFrameRead,
   });
   const snap = { ...captured, takenAt };

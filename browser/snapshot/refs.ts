@@ -135,11 +135,22 @@ export class RefRegistry {
    * now reads Following) is taken over.
    *
    * @param options.acted the ref the action acted on (its rename is the action's effect).
+   * @param options.edited what the field acted on held (`before`) and holds (`after`) (a fill):
+   *   a ref whose row read `before` and now reads exactly `after` in its place took the agent's
+   *   own edit (a TodoMVC item renamed in place: its checkbox is still the item's), unless
+   *   another ref was shown in the row it now reads. A row re-used for another item reads
+   *   otherwise.
    * Returns the refs newly held back, in `seen` order: a ref held by an earlier settle and
    * neither shown nor back as shown since is held still, but not returned again (the delta's
    * note said it once).
    */
-  settle(seen: Iterable<string>, options: { acted?: string | undefined } = {}): string[] {
+  settle(
+    seen: Iterable<string>,
+    options: {
+      acted?: string | undefined;
+      edited?: { before?: string; after: string } | undefined;
+    } = {},
+  ): string[] {
     const seenSet = new Set(seen);
     const changed: RefEntry[] = [];
     for (const ref of seenSet) {
@@ -160,6 +171,16 @@ export class RefRegistry {
       (e) => `${docKey(e)}\u0000${e.role}\u0000${e.name}`,
     );
     const now = (p: RefEntry) => seenSet.has(p.ref) ? p.latest : undefined;
+    // The field's value before and after the agent's edit (white space left out): a row that
+    // read the one and now reads the other in its place is the item the agent renamed.
+    const squash = (t: string) => t.replace(/\s+/g, "");
+    const before = squash(options.edited?.before ?? "");
+    const after = squash(options.edited?.after ?? "");
+    const ownEdit = (e: RefEntry, l: SeenAs) => {
+      if (!before || !after || before === after || !e.context || !l.context) return false;
+      const was = squash(e.context.text);
+      return was.includes(before) && squash(l.context.text) === was.replace(before, after);
+    };
     const held: string[] = [];
     const take: Array<[RefEntry, SeenAs]> = [];
     for (const e of changed) {
@@ -182,7 +203,9 @@ export class RefRegistry {
           p !== e &&
           (sameContext(p.context, l.context) ||
             (now(p) !== undefined && sameContext(now(p)!.context, e.context)))
-        ) || (!acted && e.context !== undefined && !sameSkeleton(e.context, l.context)));
+        ) ||
+          (!acted && e.context !== undefined && !sameSkeleton(e.context, l.context) &&
+            !ownEdit(e, l)));
       if (nameRecycled || contextRecycled) {
         // Said once per change: a ref still held from an earlier delta is not named again.
         if (!e.heldSaid) held.push(e.ref);

@@ -70,9 +70,13 @@ export const fillTool = defineTool({
   }),
   async handler(ctx, args) {
     checkTarget(args, "fill", { allowCoords: false });
+    const edited: { before?: string; after: string } = { after: args.value };
     const out = await runAction(ctx, { ...args, submits: args.submit === true }, {
       type: "fill",
       quietFromInput: true,
+      // What the field held is set once read (a secret's value is not compared: the row shows
+      // it masked, if at all).
+      ...(args.value.includes("{{secret:") ? {} : { edited }),
       target: args,
       toControl: true,
       actionability: { enabled: true, editable: true },
@@ -104,6 +108,7 @@ export const fillTool = defineTool({
             );
           }
           const { kind } = prep;
+          if (!prep.secret && prep.was !== undefined) edited.before = prep.was;
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
