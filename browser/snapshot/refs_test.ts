@@ -223,3 +223,26 @@ Deno.test("renewedAs: follows announced re-creations to the newest ref still reg
   r.noteRenewed([[b!, a!]]);
   assertEquals(r.renewedAs(a!), b);
 });
+
+Deno.test("settle: the row the agent renamed keeps its refs; a row re-used for another is held", () => {
+  const r = new RefRegistry();
+  const item = (text: string, hold = false) => ({ context: { kind: "list item", text }, hold });
+  const field = r.refFor(at(1), "textbox", "", item(""));
+  const box = r.refFor(at(2), "checkbox", "", item("Walk dog"));
+  const other = r.refFor(at(3), "checkbox", "", item("Buy milk"));
+  // The fill renamed "Walk dog" to "Walk the dog"; the list re-used "Buy milk"'s row for "Zoo".
+  const seen = [
+    r.refFor(at(2), "checkbox", "", item("Walk the dog", true)),
+    r.refFor(at(3), "checkbox", "", item("Zoo", true)),
+  ];
+  const edited = { before: "Walk dog", after: "Walk the dog" };
+  assertEquals(r.settle(seen, { acted: field, edited }), [other]);
+  assertEquals(r.get(box)?.context?.text, "Walk the dog");
+  assertEquals(r.get(other)?.context?.text, "Buy milk");
+  // A row that holds the new text but not in place of the old one is another item.
+  const r2 = new RefRegistry();
+  const f2 = r2.refFor(at(1), "textbox", "", item(""));
+  const alice = r2.refFor(at(2), "button", "Delete", item("Alice Adams"));
+  const seen2 = [r2.refFor(at(2), "button", "Delete", item("Bob Smith", true))];
+  assertEquals(r2.settle(seen2, { acted: f2, edited: { before: "Ali", after: "Bob" } }), [alice]);
+});
