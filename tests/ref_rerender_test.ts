@@ -101,6 +101,20 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
       assertEquals(await bought(), "No action yet");
     });
 
+    await t.step(
+      "the one such button left, shown to the agent since: ref-gone names it",
+      async () => {
+        const ref = buyOf(await open(`st = [["INITECH", 30]]; render()`), "INITECH");
+        await evalJs(`rename("INITECH", "INITECK")`);
+        const now = buyOf(String((await mcp.ok("snapshot")).tree), "INITECK");
+        const r = await mcp.call("click", { ref });
+        assertEquals(errorOf(r).code, "ref-gone", textOf(r));
+        assertIncludes(textOf(r), `(shown to you as ${now})`);
+        assertIncludes(textOf(r), `use ${now}`);
+        assertEquals(await bought(), "No action yet");
+      },
+    );
+
     await t.step("rows told by a bare number: another's is no match", async () => {
       await open();
       await evalJs(`rename("ACME", "Task 1"); rename("GLOBX", "Task 2")`);

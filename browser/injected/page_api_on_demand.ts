@@ -132,7 +132,7 @@ export interface OnDemandApi {
   /**
    * At most 2 elements `[localId, kind, text]` (`found`) matching a ref's role, name and context
    * (its times and counters may differ; with `loose`, its prices and amounts too; not reading
-   * as a live one of `others`), where at most 2 that did not match sit (`near`, their
+   * as a live one of `others`), where at most 2 that did not match sit (`near`: their local ids and
    * contexts), and at most 2 that differ from it only in prices and amounts (`alike`).
    */
   refFind: (
@@ -143,7 +143,7 @@ export interface OnDemandApi {
     loose?: boolean,
   ) => {
     found: Array<[number, string, string]>;
-    near: Array<[string, string]>;
+    near: Array<[string, string, number]>;
     alike: Array<[string, string]>;
   };
   // find_words_lib.ts, find_place_lib.ts, find_score_lib.ts, find_lib.ts, find_hint_lib.ts

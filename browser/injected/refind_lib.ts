@@ -20,7 +20,7 @@ export function installRefindLib(api: PageApi): void {
    * reads otherwise in any way (a price, an amount, a word), or one the agent holds as another
    * ref, never passes for it (its times and counters may have ticked: `contextSteady`). Two
    * answered: the match is ambiguous. `near`: the contexts of the first 2 elements of that
-   * role and name that did not match (where such an element sits now); `alike`: of the first 2
+   * role and name that did not match (where such an element sits now, and its local id); `alike`: of the first 2
    * that differ only in prices and amounts (the row rendered anew with new numbers). With
    * `loose` (the agent was told the row's numbers change on their own), those match too.
    */
@@ -32,11 +32,11 @@ export function installRefindLib(api: PageApi): void {
     loose = false,
   ): {
     found: Array<[number, string, string]>;
-    near: Array<[string, string]>;
+    near: Array<[string, string, number]>;
     alike: Array<[string, string]>;
   } => {
     const out: Array<[number, string, string]> = [];
-    const near: Array<[string, string]> = [];
+    const near: Array<[string, string, number]> = [];
     const alike: Array<[string, string]> = [];
     // Other refs' elements still in the page, and whether one of them reads as this ref (a
     // twin row: which one the agent meant cannot be told).
@@ -55,7 +55,7 @@ export function installRefindLib(api: PageApi): void {
         if (api.refRole(el) !== role || api.nameOf(el) !== name) continue;
         const [kind, text] = api.contextOf(el, role, name);
         if (kind !== context[0] || steady(text) !== want || twin || taken.has(el)) {
-          if (near.length < 2) near.push([kind, text]);
+          if (near.length < 2) near.push([kind, text, api.idOf(el)]);
           const only = kind === context[0] && !twin && !taken.has(el) &&
             skeleton(text) === skeleton(context[1]);
           if (only && alike.length < 2) alike.push([kind, text]);

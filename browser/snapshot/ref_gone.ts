@@ -148,8 +148,11 @@ export function goneError(
   registry: RefRegistry,
   entry: RefEntry,
   matches?: number,
-  /** With no match: where the one element of the ref's role and name now sits. */
-  only?: RefContext,
+  /**
+   * With no match: where the one element of the ref's role and name now sits, and its ref when
+   * a result showed it to the agent.
+   */
+  only?: RefContext & { ref?: string },
 ): RefGoneError {
   const found = matches === undefined
     ? ""
@@ -158,7 +161,7 @@ export function goneError(
       only
         ? `: the only ${shownAs(entry.role, entry.name, only)} sits ${
           only.kind ? where(only) : "in no list, row or named container"
-        }`
+        }${only.ref ? ` (shown to you as ${only.ref})` : ""}`
         : ""
     }`
     : `, and ${matches} or more elements now match it (same role, name and row): which is not known`;
@@ -170,7 +173,11 @@ export function goneError(
       `(or re-rendered as a new element)${found}${
         renewed ? `: a result said the page re-created it as ${renewed}` : ""
       }`,
-    renewed ? `use ${renewed} (or call snapshot for current refs)` : undefined,
+    renewed
+      ? `use ${renewed} (or call snapshot for current refs)`
+      : only?.ref
+      ? `if that is the one you mean, use ${only.ref}; else take a new snapshot`
+      : undefined,
   );
 }
 

@@ -69,7 +69,13 @@ export async function refindGone(
   }
   if (found.length !== 1) {
     // The one element of its role and name left, in another row: what changed.
-    const [kind, text] = answer.near.length === 1 && !found.length ? answer.near[0]! : [];
+    const [kind, text, id] = answer.near.length === 1 && !found.length ? answer.near[0]! : [];
+    // Shown to the agent already (a delta announced it): named, so it need not snapshot.
+    const { targetId, frameId, loaderId, instance } = entry;
+    const known = id === undefined
+      ? undefined
+      : registry.lookup({ targetId, frameId, loaderId, instance, localId: id });
+    const shownRef = known && registry.get(known)?.shown ? known : undefined;
     throw goneError(
       registry,
       entry,
@@ -77,6 +83,7 @@ export async function refindGone(
       kind === undefined ? undefined : {
         kind,
         text: text!,
+        ...(shownRef ? { ref: shownRef } : {}),
       },
     );
   }

@@ -334,16 +334,20 @@ export class RefRegistry {
     return this.lookAlikeRefs(entry).map((e) => e.context!.text);
   }
 
-  /** The refs whose contexts {@link lookAlikes} gives (at most 50). */
+  /**
+   * The refs whose contexts {@link lookAlikes} gives (at most 50): shown ones only (a capture
+   * may have registered a re-rendered row's element already, as the action's own picture of
+   * the page before it: not a ref the agent holds, and it made a re-find refuse now and then).
+   */
   lookAlikeRefs(entry: RefEntry): RefEntry[] {
     if (!entry.context) return [];
     const doc = docKey(entry);
     const out: RefEntry[] = [];
     for (const e of this.#byRef.values()) {
       if (
-        e !== entry && e.ref[0] === "e" && e.role === entry.role && e.name === entry.name &&
-        docKey(e) === doc && e.context && sameSkeleton(e.context, entry.context) &&
-        e.context.text !== entry.context.text
+        e !== entry && e.ref[0] === "e" && e.shown && e.role === entry.role &&
+        e.name === entry.name && docKey(e) === doc && e.context &&
+        sameSkeleton(e.context, entry.context) && e.context.text !== entry.context.text
       ) out.push(e);
       if (out.length >= 50) break;
     }
