@@ -143,7 +143,7 @@ export function installFindLib(api: PageApi): void {
       } else if (!hid && !inTarget && !skip && !labelled && (words.length || exact)) {
         // Plain text: "Walk dog" is the todo's label (its control is named elsewhere, or not).
         const shown = shortText(el);
-        if (shown) score(el, role, hid, skip, null, shown);
+        if (shown) score(el, role, hid, skip, null, shown, item);
       }
       if (role === "heading" && !hid) heading(el);
       if (

@@ -69,6 +69,10 @@ export function installFindScoreLib(api: PageApi): void {
     const nearWords = tokens(q.near.join(" "));
     const whole = tokens(q.whole.join(" "));
     const roles = new Set(q.roles);
+    // "edit Walk dog": the verb beside the words of what is edited.
+    const editSyn = ["edit", ...synonymsOf("edit")];
+    const editVerbs = exact ? [] : words.filter((w) => editSyn.includes(w));
+    const asksEdit = editVerbs.length > 0 && editVerbs.length < words.length;
     // Cheap test before a name is computed: some query word (or a synonym) appears at all.
     const probes = [...words, ...exact ? tokens(exact) : []].flatMap((w) => [
       w.slice(0, 4),
@@ -114,6 +118,36 @@ export function installFindScoreLib(api: PageApi): void {
     };
     const nearBag = (el: Element, stop?: Element | null) =>
       findNearBag(el, Math.max(1, nearWords.length || words.length), stop);
+    /**
+     * How a row's text is edited in place, or "": `field` when the row holds a hidden text field
+     * whose value is the text (a todo's label and its `input.edit`, shown when the label is
+     * double-clicked); `row` when the row has no shown field and nothing in it says the edit
+     * verb (the field is made on double-click: TodoMVC's vanilla app).
+     */
+    const editsInPlace = (host: Element, shown: string): "field" | "row" | "" => {
+      const norm = (v: string) => v.replace(/\s+/g, " ").trim().toLowerCase();
+      const text = norm(shown);
+      let open = false;
+      for (const f of host.querySelectorAll("input, textarea")) {
+        const type = f.localName === "input" ? (f as HTMLInputElement).type : "text";
+        if (type !== "text") continue;
+        if (!f.checkVisibility()) {
+          if (norm((f as HTMLInputElement).value) === text) return "field";
+        } else open = true;
+      }
+      if (open) return "";
+      for (const e of host.querySelectorAll("*")) {
+        const own = [
+          e.id,
+          e.getAttribute("class"),
+          e.getAttribute("title"),
+          e.getAttribute("aria-label"),
+          WIDGETS.has(refRole(e)) ? e.textContent : "",
+        ];
+        if (tokens(own.join(" ")).some((t) => editSyn.includes(t))) return "";
+      }
+      return "row";
+    };
     const itemHays = new Map<Element, string>();
     const itemHay = (item: Element) => {
       let hay = itemHays.get(item);
@@ -132,6 +166,7 @@ export function installFindScoreLib(api: PageApi): void {
       skip: boolean,
       item: Element | null,
       shown = "",
+      host: Element | null = null,
     ) {
       const ord = order++;
       const tag = el.localName;
@@ -158,6 +193,8 @@ export function installFindScoreLib(api: PageApi): void {
           if (!item || !probes.some((p) => itemHay(item).includes(p))) return;
         }
       }
+      // Asked to edit a text edited in place: the text is what a person double-clicks.
+      const inPlace = asksEdit && shown && host ? editsInPlace(host, shown) : "";
       const name = nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
       // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
@@ -167,7 +204,8 @@ export function installFindScoreLib(api: PageApi): void {
       let nameScore = -1, via = "", where = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
-        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
+        const asShown = inPlace ? `${editVerbs.join(" ")} ${shown}` : shown;
+        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, asShown, 1]] : [
           ["name", said ?? (name || text), 1],
           ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
@@ -206,7 +244,7 @@ export function installFindScoreLib(api: PageApi): void {
         // Text is only what it says: "delete Walk dog" is not the "Walk dog" label, and "Delete"
         // is not "Delete order #1002?" (the query must be most of the text).
         if (shown && !exact) {
-          const own = tokens(shown);
+          const own = tokens(asShown);
           const missed = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.5)).length;
           const said = own.filter((t) => words.some((w) => wordMatch(w, t) >= 0.5)).length;
           if (said * 2 < own.length) return;
@@ -219,6 +257,8 @@ export function installFindScoreLib(api: PageApi): void {
         }
         if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
         nameScore *= verbless;
+        // Nothing in its row says so: likely, not known.
+        if (inPlace === "row") nameScore *= 0.9;
       }
       let roleScore = -1;
       if (roles.size) {
@@ -291,6 +331,7 @@ export function installFindScoreLib(api: PageApi): void {
         testId,
         idAttr,
         remembered,
+        ...(inPlace ? { editsInPlace: inPlace } : {}),
       });
     }
 
