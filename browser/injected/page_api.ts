@@ -316,6 +316,8 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /** The innermost element holding a `text=` selector's text in its DOM text (see text_lib.ts). */
+  hiddenTextHolder: (selector: string) => Element | null;
   /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
   /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */

@@ -128,6 +128,11 @@ export interface OnDemandApi {
    * (described) and a point on it, frame CSS px; null when hidden for another reason.
    */
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
+  /**
+   * The hidden element holding a `text=` selector's text when a `:hover` rule of an ancestor
+   * shows it (a CSS-only menu's item), or null.
+   */
+  hoverTextMatch: (selector: string) => Element | null;
   // refind_lib.ts
   /**
    * At most 2 elements `[localId, kind, text]` (`found`) matching a ref's role, name and context (its
