@@ -21,6 +21,7 @@ import { refindGone } from "../snapshot/refind.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
+import { IDLE_NOTE, pageIdle } from "./page_idle.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -101,8 +102,8 @@ const NOT_FOUND_MARGIN_MS = 300;
  * main frame is looked for in the child frames, in snapshot order
  * (`frame_query.ts`; frames the navigation policy keeps out of snapshots are
  * skipped), and the match says its `frame`. A selector that matches nothing
- * anywhere is retried for up to ~2 s (a page still building), then fails
- * fast; on a blank tab nothing is loading into, at once, saying the tab is blank. A `text=`
+ * anywhere is retried for up to ~2 s while the page is still building (`page_idle.ts`: loading,
+ * fetching, a short timer due, its DOM changing), and fails as soon as it is idle; on a blank tab nothing is loading into, at once, saying the tab is blank. A `text=`
  * selector that matches several prefers an actionable element and says so in `note`
  * (`secret_query.ts`); a CSS selector takes its first match.
  *
@@ -161,6 +162,8 @@ export async function resolveTarget(
     Math.min(options.deadline - Date.now() - NOT_FOUND_MARGIN_MS, NOT_FOUND_WAIT_MS),
   );
   let found: ResolvedTarget | undefined;
+  // A page done building will not show the element by waiting: the wait ends there.
+  let idle = false;
   await poll(async () => {
     let handle: RemoteHandle | undefined;
     let matches = 0;
@@ -188,7 +191,9 @@ export async function resolveTarget(
         ...(frame ? { frame } : {}),
       };
     }
-    return found !== undefined || await blank();
+    if (found !== undefined) return true;
+    idle = await pageIdle(session, page, options.signal);
+    return idle || await blank();
   }, {
     timeoutMs: waitMs,
     signal: options.signal,
@@ -226,7 +231,7 @@ export async function resolveTarget(
   }
   throw new ToolError(
     "not-found",
-    `No element matches selector "${selector}"`,
+    `No element matches selector "${selector}"${idle ? `: ${IDLE_NOTE}` : ""}`,
     "take a snapshot and use a ref, or fix the selector",
   );
 }

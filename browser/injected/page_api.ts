@@ -69,6 +69,11 @@ export interface PageApi extends OnDemandApi {
   observeRoot: (root: ShadowRoot) => void;
   /** The frame's mutation generation: it changes whenever the observed DOM changed. */
   generation: () => number;
+  /**
+   * Whether the document finished loading, and how long the observed DOM (and what a snapshot
+   * shows: typed values, focus, hover) has not changed, ms (since the library came, at most).
+   */
+  pageQuiet: () => { loaded: boolean; quietMs: number };
   /** A snapshot, the generation it reflects and the title (snapshot/capture.ts). */
   snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
   /** An element's shadow root: its open one, or a closed one handed over by `addClosedRoot`. */
