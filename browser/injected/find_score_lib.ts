@@ -50,6 +50,8 @@ export function installFindScoreLib(api: PageApi): void {
   const findNearBag = api.findNearBag as Fn<[Element, number, (Element | null)?], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
   const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
+  const itemBound = api.findItemBound as Fn<[Element, Field[], string[], string], number>;
+  const placeBound = api.findPlaceBound as Fn<[Element, Element, string, string, string[]], number>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
 
   const WIDGETS = new Set(
@@ -108,13 +110,28 @@ export function installFindScoreLib(api: PageApi): void {
       return s.toLowerCase();
     }
 
-    const placeBag = (el: Element) => {
+    const headingNow = () => {
       let heading = "";
       if (lastHeading) {
         heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
         headingNames.set(lastHeading, heading);
       }
-      return findPlaceBag(el, heading, q.frame);
+      return heading;
+    };
+    const placeBag = (el: Element) => findPlaceBag(el, headingNow(), q.frame);
+    // The best `q.max` scores so far, best first. A control that cannot score more than the
+    // last of them is not read further: it comes after them in page order, so it would not
+    // be returned (an ordinal query counts every close match, a remembered one always comes).
+    const top: number[] = [];
+    const bounded = !q.ends && !exact && !roles.size && !ctxWords.length && !nearWords.length &&
+      q.max > 0;
+    const keepTop = (score: number) => {
+      if (!bounded) return;
+      let i = top.length;
+      while (i > 0 && top[i - 1]! < score) i--;
+      if (i >= q.max) return;
+      top.splice(i, 0, score);
+      if (top.length > q.max) top.pop();
     };
     const nearBag = (el: Element, stop?: Element | null) =>
       findNearBag(el, Math.max(1, nearWords.length || words.length), stop);
@@ -195,7 +212,9 @@ export function installFindScoreLib(api: PageApi): void {
       }
       // Asked to edit a text edited in place: the text is what a person double-clicks.
       const inPlace = asksEdit && shown && host ? editsInPlace(host, shown) : "";
-      const name = nameIn(el, skip);
+      // A text candidate (never hidden) is matched by its text alone: its name is asked for
+      // once it is kept (a big table's every cell is one).
+      let name = shown ? "" : nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
       // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
       const said = !shown && isItem(el) && !WIDGETS.has(role)
@@ -222,14 +241,38 @@ export function installFindScoreLib(api: PageApi): void {
         const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
-        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
-        // describe where it is (its row, its article, its table): partial credit from there.
-        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
+        // Words it does not carry, and whether its place may give credit for them (below).
+        let left: string[] = [];
+        const placed = nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown;
+        if (placed) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
             [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
           );
-          const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
+          left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
+        }
+        // A big table's controls: most cannot make the best, and reading their rows is most
+        // of the work.
+        if (
+          bounded && remembered < 0 && !shown && item && !isItem(el) && top.length >= q.max
+        ) {
+          let most = nameScore;
+          if (placed && left.length && left.length < words.length) {
+            const s = placeBound(el, item, headingNow(), q.frame ?? "", left);
+            most += (1 - most) * 0.8 * s * (1 - left.length / (words.length + 1));
+          }
+          most = Math.max(most, itemBound(item, fields, words, exact));
+          most *= WIDGETS.has(effRole) || role === "generic" || role === "textbox"
+            ? 1
+            : effRole === "heading"
+            ? 0.9
+            : 0.8;
+          if (hidden) most *= 0.8;
+          if (Math.round(most * 1000) / 1000 <= top[q.max - 1]!) return;
+        }
+        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
+        // describe where it is (its row, its article, its table): partial credit from there.
+        if (placed) {
           if (left.length && left.length < words.length) {
             // Around a row is other rows: where it sits may name it, its neighbours do not.
             // Around a control in a row, only its own row: the rows beside it name other items.
@@ -250,16 +293,22 @@ export function installFindScoreLib(api: PageApi): void {
           if (said * 2 < own.length) return;
           nameScore *= 0.5 ** missed;
         }
-        // "Walk dog checkbox": a control without those words, in the "Walk dog" row.
+        const bar = shown ? 0.5 : 0.25;
+        // "Walk dog checkbox": a control without those words, in the "Walk dog" row. Its row is
+        // read only when that can count: when it may score more, and enough to be kept.
         if (item && nameScore < 0.9) {
-          const [s, label] = itemMatch(item, el, fields, words, exact);
-          if (s > nameScore) [nameScore, via, where] = [s, label, ""];
+          const most = itemBound(item, fields, words, exact);
+          if (most > nameScore && (most >= bar || remembered >= 0)) {
+            const [s, label] = itemMatch(item, el, fields, words, exact);
+            if (s > nameScore) [nameScore, via, where] = [s, label, ""];
+          }
         }
-        if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
+        if (nameScore < bar && remembered < 0) return;
         nameScore *= verbless;
         // Nothing in its row says so: likely, not known.
         if (inPlace === "row") nameScore *= 0.9;
       }
+      if (shown) name = nameIn(el, skip);
       let roleScore = -1;
       if (roles.size) {
         roleScore = roles.has(effRole) || roles.has(role)
@@ -312,6 +361,7 @@ export function installFindScoreLib(api: PageApi): void {
       if (hidden) total *= 0.8;
       if (disabled) total *= 0.9;
       if (total <= 0.05 && remembered < 0) return;
+      keepTop(Math.round(total * 1000) / 1000);
       els.set(items.length, [el, skip]);
       items.push({
         id: idOf(el),
