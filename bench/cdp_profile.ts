@@ -12,7 +12,8 @@
  * deno run -A bench/cdp_profile.ts --first-click # navigate small.html, then its first click
  * deno run -A bench/cdp_profile.ts --url=URL  # any page (or a bench page's path): navigate (none,
  *                                             # then delta), two reads; --repeat=N: N navigates
- *                                             # (none), median from the load event to the answer
+ *                                             # (none), median from the load event to the answer;
+ *                                             # --find=QUERY: then two finds of QUERY
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
  *                                             # sent/answered ms, "+n" = commands already in flight;
  *                                             # --repeat=N: each N times more, means per call)
@@ -270,6 +271,11 @@ if (import.meta.main) {
           });
         }
         for (const n of ["read", "read again"]) await profileCall(s, proxy, n, "snapshot", {});
+        // --find=QUERY: then find it, twice.
+        const query = Deno.args.find((a) => a.startsWith("--find="))?.slice(7);
+        for (const n of query ? ["find", "find again"] : []) {
+          await profileCall(s, proxy, n, "find", { query });
+        }
       }
     } else if (Deno.args.includes("--snapshot")) {
       // The concurrent bench's snapshot rows, one session: a TodoMVC app's first read, then again.

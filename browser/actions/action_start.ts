@@ -58,6 +58,8 @@ export interface StartOptions {
   target?: TargetSpec | undefined;
   /** A `<label>` target stands for the control it labels (fill, select). */
   toControl?: boolean | undefined;
+  /** The action hovers to show a hidden element (`resolveTarget`'s `hoverShown`). */
+  hoverShown?: boolean | undefined;
   /** Take the before-picture (a delta is asked for and the document stays). */
   before: boolean;
   /** The call's deadline, epoch ms. */
@@ -112,6 +114,7 @@ export async function startAction(
           deadline,
           signal: options.early,
           toControl: options.toControl,
+          hoverShown: options.hoverShown,
         }),
       );
     }

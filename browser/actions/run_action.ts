@@ -227,6 +227,8 @@ async function runExclusive(
     const start = await startAction(session, page, {
       target: spec.target,
       toControl: spec.toControl,
+      // What the actionability checks show by a hover, a text= selector may designate.
+      hoverShown: spec.actionability?.hitTest === true,
       before: mode === "delta" && !spec.replacesDocument,
       deadline,
       signal,

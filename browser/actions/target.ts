@@ -7,7 +7,13 @@
 import { poll } from "../poll.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callUtility, type RemoteHandle } from "../injected/mod.ts";
+import {
+  callUtility,
+  callUtilityHandle,
+  releaseHandle,
+  type RemoteHandle,
+} from "../injected/mod.ts";
+import { currentMasker } from "../secret_scope.ts";
 import { type MatchFrame, queryFrames } from "./frame_query.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
@@ -15,6 +21,7 @@ import { refindGone } from "../snapshot/refind.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
+import { IDLE_NOTE, pageIdle } from "./page_idle.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -95,8 +102,8 @@ const NOT_FOUND_MARGIN_MS = 300;
  * main frame is looked for in the child frames, in snapshot order
  * (`frame_query.ts`; frames the navigation policy keeps out of snapshots are
  * skipped), and the match says its `frame`. A selector that matches nothing
- * anywhere is retried for up to ~2 s (a page still building), then fails
- * fast; on a blank tab nothing is loading into, at once, saying the tab is blank. A `text=`
+ * anywhere is retried for up to ~2 s while the page is still building (`page_idle.ts`: loading,
+ * fetching, a short timer due, its DOM changing), and fails as soon as it is idle; on a blank tab nothing is loading into, at once, saying the tab is blank. A `text=`
  * selector that matches several prefers an actionable element and says so in `note`
  * (`secret_query.ts`); a CSS selector takes its first match.
  *
@@ -111,6 +118,12 @@ export async function resolveTarget(
     signal?: AbortSignal | undefined;
     /** A form action, acting on a label's control: a ref's check tells a label apart too. */
     toControl?: boolean | undefined;
+    /**
+     * The action hovers a hidden element's row or menu to show it (`revealByHover`): a `text=`
+     * selector whose text only a hidden element holds, shown by a `:hover` rule of an
+     * ancestor (a CSS-only menu's item), designates that element.
+     */
+    hoverShown?: boolean | undefined;
   },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
@@ -148,6 +161,8 @@ export async function resolveTarget(
     Math.min(options.deadline - Date.now() - NOT_FOUND_MARGIN_MS, NOT_FOUND_WAIT_MS),
   );
   let found: ResolvedTarget | undefined;
+  // A page done building will not show the element by waiting: the wait ends there.
+  let idle = false;
   await poll(async () => {
     let handle: RemoteHandle | undefined;
     let matches = 0;
@@ -161,6 +176,10 @@ export async function resolveTarget(
     } catch (e) {
       selectorError(e, selector);
     }
+    if (!handle && options.hoverShown && /^text=/.test(selector)) {
+      handle = await hoverShownMatch(page, selector, options.signal);
+      if (handle) matches = 1;
+    }
     if (handle) {
       found = {
         kind: "element",
@@ -171,7 +190,9 @@ export async function resolveTarget(
         ...(frame ? { frame } : {}),
       };
     }
-    return found !== undefined || await blank();
+    if (found !== undefined) return true;
+    idle = await pageIdle(session, page, options.signal);
+    return idle || await blank();
   }, {
     timeoutMs: waitMs,
     signal: options.signal,
@@ -183,9 +204,10 @@ export async function resolveTarget(
   if (found) return found;
   if (await blank()) throw blankTabSelectorError(selector);
   // A text= selector reads shown text only: say so when the text is there but hidden.
-  // Best effort: a page that does not answer gets the plain not-found.
+  // Best effort: a page that does not answer gets the plain not-found. Not under masking: the
+  // page reads unmasked text, so the hint would tell a right guess of a secret from a wrong one.
   const ask = (method: "hiddenTextMatch" | "namedTextMatch") =>
-    /^text=/.test(selector)
+    /^text=/.test(selector) && !currentMasker()
       ? callUtility(page, page.mainFrameId, method, [selector], { signal: options.signal })
         .catch(() => null)
       : null;
@@ -208,9 +230,37 @@ export async function resolveTarget(
   }
   throw new ToolError(
     "not-found",
-    `No element matches selector "${selector}"`,
+    `No element matches selector "${selector}"${idle ? `: ${IDLE_NOTE}` : ""}`,
     "take a snapshot and use a ref, or fix the selector",
   );
+}
+
+/**
+ * The main frame's hidden element holding a `text=` selector's text that hovering an ancestor
+ * shows (`hoverTextMatch`: a CSS-only menu's item), or undefined. Under masking, not one whose
+ * text shows a secret's value (as `text=` never matches those). CDP: `Runtime.evaluate`, and
+ * `Runtime.callFunctionOn` for its text under masking.
+ */
+async function hoverShownMatch(
+  page: Page,
+  selector: string,
+  signal: AbortSignal | undefined,
+): Promise<RemoteHandle | undefined> {
+  const handle = await callUtilityHandle(page, page.mainFrameId, "hoverTextMatch", [selector], {
+    signal,
+  });
+  const masker = currentMasker();
+  if (!handle || !masker) return handle;
+  const text = await handle.session.send("Runtime.callFunctionOn", {
+    functionDeclaration: "function() { return this.textContent; }",
+    objectId: handle.objectId,
+    returnByValue: true,
+  }, { signal }).then((r) => String(r.result.value ?? ""), () => "");
+  if (!text || masker.contains(text)) {
+    releaseHandle(handle);
+    return undefined;
+  }
+  return handle;
 }
 
 /** Maps a selector syntax error from page-side code to `invalid-argument`; rethrows others. */

@@ -51,6 +51,8 @@ export interface FindCandidate {
   inViewport: boolean;
   /** Why it ranks here, short. */
   why: string;
+  /** How to act on it when a plain click is not it (a text edited in place: double-click it). */
+  how?: string;
 }
 
 /** `find`'s answer. */
@@ -319,6 +321,13 @@ function whyOf(r: Ranked, twin: boolean): string {
   return bits.join("; ");
 }
 
+/** How to edit a text edited in place (`FindItem.editsInPlace`). */
+function howToEdit(ref: string, kind: "field" | "row"): string {
+  const dbl =
+    `double-click it, click({ ref: "${ref}", clickCount: 2 }), then fill the field that opens`;
+  return kind === "field" ? `edited in place: ${dbl}` : `no edit control in its row: ${dbl}`;
+}
+
 /** Registers refs, fetches hints (checked across frames), and builds the candidates. */
 async function describe(
   page: Page,
@@ -368,6 +377,7 @@ async function describe(
         r,
         chosen.some((o) => o !== r && o.item.role === r.item.role && o.item.name === r.item.name),
       ),
+      ...(r.item.editsInPlace ? { how: howToEdit(ref, r.item.editsInPlace) } : {}),
     });
   }
   return out;

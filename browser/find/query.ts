@@ -123,8 +123,10 @@ export function parseQuery(query: string, role?: string): ParsedQuery {
     exact = String(a ?? b ?? "").trim();
     return " ";
   });
+  // How to press says nothing of what: "double-click to edit Walk dog" is "edit Walk dog".
+  const how = unquoted.replace(/\b(?:double|dbl)[- ]?click(?:s|ed|ing)?\b/gi, " ");
   // Dots stay inside words ("fs.watch"), not at their ends.
-  const toks = unquoted.toLowerCase().replace(/'s\b/g, "").replace(/[^\p{L}\p{N}\-#.]+/gu, " ")
+  const toks = how.toLowerCase().replace(/'s\b/g, "").replace(/[^\p{L}\p{N}\-#.]+/gu, " ")
     .split(" ").map((t) => t.replace(/^\.+|\.+$/g, "")).filter((t) => t && t !== "-");
   const head: string[] = [], context: string[] = [], near: string[] = [], whole: string[] = [];
   const roles = new Set<string>();

@@ -45,6 +45,7 @@ export function installFindLib(api: PageApi): void {
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const element = api.element as Fn<[number], Element | null>;
   const cacheLabels = api.cacheLabels as Fn<[boolean], void>;
+  const placeCache = api.findPlaceCache as Fn<[boolean], void>;
   const textOf = api.findTextOf as Fn<
     [Element, number, (Element | null)?, ((e: Element) => boolean)?],
     string
@@ -143,7 +144,7 @@ export function installFindLib(api: PageApi): void {
       } else if (!hid && !inTarget && !skip && !labelled && (words.length || exact)) {
         // Plain text: "Walk dog" is the todo's label (its control is named elsewhere, or not).
         const shown = shortText(el);
-        if (shown) score(el, role, hid, skip, null, shown);
+        if (shown) score(el, role, hid, skip, null, shown, item);
       }
       if (role === "heading" && !hid) heading(el);
       if (
@@ -160,11 +161,13 @@ export function installFindLib(api: PageApi): void {
       if (!root) throw new Error(`element #${q.rootId} is gone`);
     }
     cacheLabels(true);
+    placeCache(true);
     try {
       // Inside the element: its own line is not a match for what is in it.
       if (root) visitKids(root, 0, false, false, q.rootId !== null && isItem(root) ? root : null);
     } finally {
       cacheLabels(false);
+      placeCache(false);
     }
     const scanned = found.scanned();
     const at = new Map(items.map((it, i) => [it, i]));

@@ -15,6 +15,8 @@ import type { PageApi } from "./page_api.ts";
 /**
  * Adds to the utility api (a bag is `[word, weight 0..1, label][]`, the label saying where the
  * word came from, for `why`):
+ * - `findPlaceCache(on)`: while on (one synchronous scan: the page cannot change meanwhile), what
+ *   ancestors add to place bags and which elements are shown are read once each.
  * - `findPlaceBag(el, heading, frame?)`: where `el` sits (its ancestors up to 14 levels, `heading`,
  *   the name of the nearest heading before it, and `frame`, what its frame's `<iframe>` is called).
  * - `findNearBag(el, asked)`: the text around `el` (its parent's, up to three levels while the
@@ -23,6 +25,10 @@ import type { PageApi } from "./page_api.ts";
  *   of the best match (-1 when `words` is empty).
  * - `findIsItem(el)`: whether `el` is a row or list item (`li`, `tr`, `article`, role `row`,
  *   `listitem`, `article`): its text names the controls in it that have no words of their own.
+ * - `findPlaceBound(el, item, heading, frame, left) → number`: at least what `findBagScore`
+ *   answers for `left` against a control's near and place bags (its item's texts read once).
+ * - `findItemBound(item, fields, words, exact) → number`: at least what `findItemMatch` answers
+ *   (cheaper: the item's text is read once per scan while `findPlaceCache` is on).
  * - `findItemMatch(item, el, fields, words, exact) → [0..1, label]`: how well `el` is named by
  *   its own fields (`[label, value, weight]`) and the text of the `item` it sits in, a user sees
  *   beside it (without `el`, hidden parts, fields' values and nested items: a menu entry's
@@ -45,6 +51,8 @@ export function installFindPlaceLib(api: PageApi): void {
     string
   >;
   const testIdOf = api.findTestId as Fn<[Element], string>;
+  const synonymsOf = api.findSynonyms as Fn<[string], string[]>;
+  const textWhole = api.findTextWhole as Fn<[Element, number], string | null>;
   // Ancestors whose role and name say where an element is ("in the Orders table").
   const PLACES = new Set(
     ("region navigation form dialog alertdialog toolbar table grid treegrid group tabpanel menu " +
@@ -66,6 +74,35 @@ export function installFindPlaceLib(api: PageApi): void {
     search: "search",
   };
 
+  // While a scan runs (`findPlaceCache(true)`): what each ancestor adds to a place bag (all but
+  // a row's or list item's text, which leaves out the element asked about), and whether an
+  // element is shown (`leaveOut`). A big table's every row asks the same of its table.
+  let ancestors: Map<Element, { role: string; bag: Bag }> | null = null;
+  let shown: Map<Element, boolean> | null = null;
+
+  /** What ancestor `a` says of where an element is, but a row's or list item's text. */
+  function ancestorBag(a: Element): { role: string; bag: Bag } {
+    let got = ancestors?.get(a);
+    if (got) return got;
+    const bag: Bag = [];
+    const add = (text: string, weight: number, label: string) => {
+      for (const t of tokens(text)) bag.push([t, weight, label]);
+    };
+    const r = roleOf(a);
+    if (PLACES.has(r) && r !== "row" && r !== "listitem") {
+      const n = nameOf(a).slice(0, 80);
+      const label = `${r}${n ? ` "${n.slice(0, 30)}"` : ""}`;
+      add(ROLE_WORDS[r] ?? r, 0.8, label);
+      if (n) add(n, 1, label);
+    }
+    const cls = typeof a.className === "string" ? a.className : "";
+    const own = [a.id, cls, testIdOf(a)].join(" ");
+    if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
+    got = { role: r, bag };
+    ancestors?.set(a, got);
+    return got;
+  }
+
   function placeBag(el: Element, heading: string, frame = ""): Bag {
     const bag: Bag = [];
     const add = (text: string, weight: number, label: string) => {
@@ -74,20 +111,71 @@ export function installFindPlaceLib(api: PageApi): void {
     let depth = 0;
     for (let a = flatParent(el); a && depth < 14; a = flatParent(a), depth++) {
       if (a === document.body || a === document.documentElement) break;
-      const r = roleOf(a);
-      if (PLACES.has(r)) {
-        const n = r === "row" || r === "listitem" ? textOf(a, 120, el) : nameOf(a).slice(0, 80);
+      const { role: r, bag: own } = ancestorBag(a);
+      if (r === "row" || r === "listitem") {
+        // Its text without the element: the element's own words are not where it is.
+        const n = textOf(a, 120, el);
         const label = `${r}${n ? ` "${n.slice(0, 30)}"` : ""}`;
         add(ROLE_WORDS[r] ?? r, 0.8, label);
         if (n) add(n, 1, label);
       }
-      const cls = typeof a.className === "string" ? a.className : "";
-      const own = [a.id, cls, testIdOf(a)].join(" ");
-      if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
+      for (const entry of own) bag.push(entry);
     }
     if (heading) add(heading, 0.85, `heading "${heading.slice(0, 30)}"`);
     if (frame) add(frame, 0.9, `frame "${frame.slice(0, 30)}"`);
     return bag;
+  }
+
+  /**
+   * At least what `bagScore` answers for `left` against the bag of a control in `item` (not
+   * itself an item): its near bag (`nearBag(el, n, item)`) and `placeBag(el, heading, frame)`.
+   * Their texts (the item's, a row ancestor's, without `el`) are bounded by those elements'
+   * whole texts (a word there starts with two letters of one of them, see `itemBound`); the
+   * rest (ancestors' roles, names, ids, classes, the heading, the frame) is read as placeBag
+   * reads it (cached per ancestor). 1 when a text is too long to tell.
+   */
+  function placeBound(
+    el: Element,
+    item: Element,
+    heading: string,
+    frame: string,
+    left: string[],
+  ): number {
+    const wholes: string[] = [];
+    const entries: Bag = [];
+    const itemWhole = wholeText(item);
+    if (itemWhole === null) return 1;
+    wholes.push(itemWhole);
+    let depth = 0;
+    for (let a = flatParent(el); a && depth < 14; a = flatParent(a), depth++) {
+      if (a === document.body || a === document.documentElement) break;
+      const { role, bag } = ancestorBag(a);
+      if (role === "row" || role === "listitem") {
+        const whole = wholeText(a);
+        if (whole === null) return 1;
+        wholes.push(whole);
+        for (const t of tokens(ROLE_WORDS[role] ?? role)) entries.push([t, 0.8, ""]);
+      }
+      for (const entry of bag) entries.push(entry);
+    }
+    for (const t of tokens(heading)) entries.push([t, 0.85, ""]);
+    for (const t of tokens(frame)) entries.push([t, 0.9, ""]);
+    let sum = 0;
+    for (const w of left) {
+      let best = 0;
+      for (const [t, weight] of entries) best = Math.max(best, wordMatch(w, t) * weight);
+      if (best < 1 && canStart(w, wholes)) best = 1;
+      sum += best;
+    }
+    return left.length ? sum / left.length : -1;
+  }
+
+  /** Whether a word of one of `wholes` (lower case texts) may match `w` (see `itemBound`). */
+  function canStart(w: string, wholes: string[]): boolean {
+    return [w, ...synonymsOf(w)].some((v) => {
+      const start = v.slice(0, 2).replaceAll("ς", "σ");
+      return wholes.some((h) => h.includes(start));
+    });
   }
 
   function nearBag(el: Element, asked: number, stop?: Element | null): Bag {
@@ -126,9 +214,14 @@ export function installFindPlaceLib(api: PageApi): void {
   const ITEM_ROLES = new Set(["row", "listitem", "article"]);
   // Besides what every text leaves out (find_words_lib.ts's textOf): nested items (a sub-list),
   // hidden parts, drawings.
+  const visible = (e: Element) => {
+    let v = shown?.get(e);
+    if (v === undefined) shown?.set(e, v = e.checkVisibility());
+    return v;
+  };
   const leaveOut = (e: Element) =>
     e.localName === "svg" || ITEM_TAGS.has(e.localName) ||
-    ITEM_ROLES.has(e.getAttribute("role") ?? "") || !e.checkVisibility();
+    ITEM_ROLES.has(e.getAttribute("role") ?? "") || !visible(e);
   const itemText = (item: Element, el: Element) => textOf(item, 160, el, leaveOut);
 
   // A word found in the item counts this much of one found on the element itself.
@@ -155,6 +248,53 @@ export function installFindPlaceLib(api: PageApi): void {
       tokens(value).map((t): [string, number, string] => [t, weight, l])
     );
     return [itemScore(own, text, q), label];
+  }
+
+  // While a scan runs: each item's whole text, lower case ("" when too long to tell).
+  let wholeTexts: Map<Element, string | null> | null = null;
+  function wholeText(item: Element): string | null {
+    let t = wholeTexts?.get(item);
+    if (t === undefined) {
+      // A final sigma is a sigma (a word cut short lower-cases its last one as final).
+      t = textWhole(item, 4000)?.toLowerCase().replaceAll("ς", "σ") ?? null;
+      wholeTexts?.set(item, t);
+    }
+    return t;
+  }
+
+  /**
+   * At least what {@link itemMatch} answers for the same arguments, from the item's whole text
+   * (read once per item in a scan) instead of its text without `el`: a word can come from the
+   * item only when the whole text holds its first two letters (or a synonym's): every word of
+   * the text without `el` starts with two letters of one word of the whole text (`findTextOf`
+   * keeps a left-out element's neighbours apart; a cut or a stem keeps a word's start). A table's
+   * controls whose own words already score more skip the item's reading (a 3,000-row table
+   * read each row twice).
+   */
+  function itemBound(
+    item: Element,
+    fields: Array<[string, string, number]>,
+    q: string[],
+    exact: string,
+  ): number {
+    if (exact || !q.length) return 1;
+    const whole = wholeText(item);
+    // Too long to tell; nothing at all (itemMatch answers 0 too).
+    if (whole === null) return 1;
+    if (!whole) return 0;
+    let sum = 0, missed = 0, fromItem = false;
+    for (const w of q) {
+      let own = 0;
+      for (const [, value, weight] of fields) {
+        for (const t of tokens(value)) own = Math.max(own, wordMatch(w, t) * weight);
+      }
+      const can = canStart(w, [whole]);
+      const best = can ? Math.max(own, ITEM) : own;
+      if (can && ITEM > own) fromItem = true;
+      if (best < 0.3) missed++;
+      sum += best;
+    }
+    return fromItem ? (sum / q.length) * 0.5 ** missed : 0;
   }
 
   function itemScore(own: Bag, item: string, q: string[]): number {
@@ -187,6 +327,13 @@ export function installFindPlaceLib(api: PageApi): void {
     return (sum / q.length) * cover * (1 - apart) * 0.5 ** missed;
   }
 
+  api.findPlaceCache = (on: boolean) => {
+    ancestors = on ? new Map() : null;
+    shown = on ? new Map() : null;
+    wholeTexts = on ? new Map() : null;
+  };
+  api.findItemBound = itemBound;
+  api.findPlaceBound = placeBound;
   api.findPlaceBag = placeBag;
   api.findIsItem = isItem;
   api.findItemMatch = itemMatch;

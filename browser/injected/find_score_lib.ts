@@ -50,6 +50,8 @@ export function installFindScoreLib(api: PageApi): void {
   const findNearBag = api.findNearBag as Fn<[Element, number, (Element | null)?], Bag>;
   const bagScore = api.findBagScore as Fn<[Bag, string[]], [number, string]>;
   const itemMatch = api.findItemMatch as Fn<[Element, Element, Field[], string[], string], Match>;
+  const itemBound = api.findItemBound as Fn<[Element, Field[], string[], string], number>;
+  const placeBound = api.findPlaceBound as Fn<[Element, Element, string, string, string[]], number>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
 
   const WIDGETS = new Set(
@@ -69,6 +71,10 @@ export function installFindScoreLib(api: PageApi): void {
     const nearWords = tokens(q.near.join(" "));
     const whole = tokens(q.whole.join(" "));
     const roles = new Set(q.roles);
+    // "edit Walk dog": the verb beside the words of what is edited.
+    const editSyn = ["edit", ...synonymsOf("edit")];
+    const editVerbs = exact ? [] : words.filter((w) => editSyn.includes(w));
+    const asksEdit = editVerbs.length > 0 && editVerbs.length < words.length;
     // Cheap test before a name is computed: some query word (or a synonym) appears at all.
     const probes = [...words, ...exact ? tokens(exact) : []].flatMap((w) => [
       w.slice(0, 4),
@@ -104,16 +110,61 @@ export function installFindScoreLib(api: PageApi): void {
       return s.toLowerCase();
     }
 
-    const placeBag = (el: Element) => {
+    const headingNow = () => {
       let heading = "";
       if (lastHeading) {
         heading = headingNames.get(lastHeading) ?? nameOf(lastHeading).slice(0, 80);
         headingNames.set(lastHeading, heading);
       }
-      return findPlaceBag(el, heading, q.frame);
+      return heading;
+    };
+    const placeBag = (el: Element) => findPlaceBag(el, headingNow(), q.frame);
+    // The best `q.max` scores so far, best first. A control that cannot score more than the
+    // last of them is not read further: it comes after them in page order, so it would not
+    // be returned (an ordinal query counts every close match, a remembered one always comes).
+    const top: number[] = [];
+    const bounded = !q.ends && !exact && !roles.size && !ctxWords.length && !nearWords.length &&
+      q.max > 0;
+    const keepTop = (score: number) => {
+      if (!bounded) return;
+      let i = top.length;
+      while (i > 0 && top[i - 1]! < score) i--;
+      if (i >= q.max) return;
+      top.splice(i, 0, score);
+      if (top.length > q.max) top.pop();
     };
     const nearBag = (el: Element, stop?: Element | null) =>
       findNearBag(el, Math.max(1, nearWords.length || words.length), stop);
+    /**
+     * How a row's text is edited in place, or "": `field` when the row holds a hidden text field
+     * whose value is the text (a todo's label and its `input.edit`, shown when the label is
+     * double-clicked); `row` when the row has no shown field and nothing in it says the edit
+     * verb (the field is made on double-click: TodoMVC's vanilla app).
+     */
+    const editsInPlace = (host: Element, shown: string): "field" | "row" | "" => {
+      const norm = (v: string) => v.replace(/\s+/g, " ").trim().toLowerCase();
+      const text = norm(shown);
+      let open = false;
+      for (const f of host.querySelectorAll("input, textarea")) {
+        const type = f.localName === "input" ? (f as HTMLInputElement).type : "text";
+        if (type !== "text") continue;
+        if (!f.checkVisibility()) {
+          if (norm((f as HTMLInputElement).value) === text) return "field";
+        } else open = true;
+      }
+      if (open) return "";
+      for (const e of host.querySelectorAll("*")) {
+        const own = [
+          e.id,
+          e.getAttribute("class"),
+          e.getAttribute("title"),
+          e.getAttribute("aria-label"),
+          WIDGETS.has(refRole(e)) ? e.textContent : "",
+        ];
+        if (tokens(own.join(" ")).some((t) => editSyn.includes(t))) return "";
+      }
+      return "row";
+    };
     const itemHays = new Map<Element, string>();
     const itemHay = (item: Element) => {
       let hay = itemHays.get(item);
@@ -132,6 +183,7 @@ export function installFindScoreLib(api: PageApi): void {
       skip: boolean,
       item: Element | null,
       shown = "",
+      host: Element | null = null,
     ) {
       const ord = order++;
       const tag = el.localName;
@@ -158,7 +210,11 @@ export function installFindScoreLib(api: PageApi): void {
           if (!item || !probes.some((p) => itemHay(item).includes(p))) return;
         }
       }
-      const name = nameIn(el, skip);
+      // Asked to edit a text edited in place: the text is what a person double-clicks.
+      const inPlace = asksEdit && shown && host ? editsInPlace(host, shown) : "";
+      // A text candidate (never hidden) is matched by its text alone: its name is asked for
+      // once it is kept (a big table's every cell is one).
+      let name = shown ? "" : nameIn(el, skip);
       const text = hidden && !name ? textOf(el, 120) : "";
       // A row's own words: its text without its controls' ("Delete row 5" is its Delete button).
       const said = !shown && isItem(el) && !WIDGETS.has(role)
@@ -167,7 +223,8 @@ export function installFindScoreLib(api: PageApi): void {
       let nameScore = -1, via = "", where = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
-        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, shown, 1]] : [
+        const asShown = inPlace ? `${editVerbs.join(" ")} ${shown}` : shown;
+        const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, asShown, 1]] : [
           ["name", said ?? (name || text), 1],
           ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
@@ -184,14 +241,38 @@ export function installFindScoreLib(api: PageApi): void {
         const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
-        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
-        // describe where it is (its row, its article, its table): partial credit from there.
-        if (nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown) {
+        // Words it does not carry, and whether its place may give credit for them (below).
+        let left: string[] = [];
+        const placed = nameScore > 0.1 && nameScore < 0.95 && words.length > 1 && !exact && !shown;
+        if (placed) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
             [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
           );
-          const left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
+          left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
+        }
+        // A big table's controls: most cannot make the best, and reading their rows is most
+        // of the work.
+        if (
+          bounded && remembered < 0 && !shown && item && !isItem(el) && top.length >= q.max
+        ) {
+          let most = nameScore;
+          if (placed && left.length && left.length < words.length) {
+            const s = placeBound(el, item, headingNow(), q.frame ?? "", left);
+            most += (1 - most) * 0.8 * s * (1 - left.length / (words.length + 1));
+          }
+          most = Math.max(most, itemBound(item, fields, words, exact));
+          most *= WIDGETS.has(effRole) || role === "generic" || role === "textbox"
+            ? 1
+            : effRole === "heading"
+            ? 0.9
+            : 0.8;
+          if (hidden) most *= 0.8;
+          if (Math.round(most * 1000) / 1000 <= top[q.max - 1]!) return;
+        }
+        // "Edit order 1003", "Read more about Chromium": words the element does not carry may
+        // describe where it is (its row, its article, its table): partial credit from there.
+        if (placed) {
           if (left.length && left.length < words.length) {
             // Around a row is other rows: where it sits may name it, its neighbours do not.
             // Around a control in a row, only its own row: the rows beside it name other items.
@@ -206,20 +287,28 @@ export function installFindScoreLib(api: PageApi): void {
         // Text is only what it says: "delete Walk dog" is not the "Walk dog" label, and "Delete"
         // is not "Delete order #1002?" (the query must be most of the text).
         if (shown && !exact) {
-          const own = tokens(shown);
+          const own = tokens(asShown);
           const missed = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.5)).length;
           const said = own.filter((t) => words.some((w) => wordMatch(w, t) >= 0.5)).length;
           if (said * 2 < own.length) return;
           nameScore *= 0.5 ** missed;
         }
-        // "Walk dog checkbox": a control without those words, in the "Walk dog" row.
+        const bar = shown ? 0.5 : 0.25;
+        // "Walk dog checkbox": a control without those words, in the "Walk dog" row. Its row is
+        // read only when that can count: when it may score more, and enough to be kept.
         if (item && nameScore < 0.9) {
-          const [s, label] = itemMatch(item, el, fields, words, exact);
-          if (s > nameScore) [nameScore, via, where] = [s, label, ""];
+          const most = itemBound(item, fields, words, exact);
+          if (most > nameScore && (most >= bar || remembered >= 0)) {
+            const [s, label] = itemMatch(item, el, fields, words, exact);
+            if (s > nameScore) [nameScore, via, where] = [s, label, ""];
+          }
         }
-        if (nameScore < (shown ? 0.5 : 0.25) && remembered < 0) return;
+        if (nameScore < bar && remembered < 0) return;
         nameScore *= verbless;
+        // Nothing in its row says so: likely, not known.
+        if (inPlace === "row") nameScore *= 0.9;
       }
+      if (shown) name = nameIn(el, skip);
       let roleScore = -1;
       if (roles.size) {
         roleScore = roles.has(effRole) || roles.has(role)
@@ -272,6 +361,7 @@ export function installFindScoreLib(api: PageApi): void {
       if (hidden) total *= 0.8;
       if (disabled) total *= 0.9;
       if (total <= 0.05 && remembered < 0) return;
+      keepTop(Math.round(total * 1000) / 1000);
       els.set(items.length, [el, skip]);
       items.push({
         id: idOf(el),
@@ -291,6 +381,7 @@ export function installFindScoreLib(api: PageApi): void {
         testId,
         idAttr,
         remembered,
+        ...(inPlace ? { editsInPlace: inPlace } : {}),
       });
     }
 

@@ -89,6 +89,13 @@ export interface FindItem {
   idAttr: string;
   /** Index in `FindQuery.remember` of the entry it matches, or -1. */
   remembered: number;
+  /**
+   * A text edited in place, asked for with "edit" (opened by double-clicking the text): `field`,
+   * its row holds a hidden field whose value is this text (a todo's label over its
+   * `input.edit`); `row`, nothing in its row is a field or says "edit" (the field is made on
+   * double-click).
+   */
+  editsInPlace?: "field" | "row";
 }
 
 /** What `findScan` answers for one frame. */
@@ -120,7 +127,8 @@ export interface FindScorer {
   els: Map<number, [Element, boolean]>;
   /**
    * Scores `el` and adds it to `items` when it matches. `item`: the row or list item it sits
-   * in (its text may name it); `shown`: a text candidate's text, matched by that alone.
+   * in (its text may name it); `shown`: a text candidate's text, matched by that alone;
+   * `host`: the row or list item a text candidate sits in (a hidden field there may edit it).
    */
   score(
     el: Element,
@@ -129,6 +137,7 @@ export interface FindScorer {
     skip: boolean,
     item: Element | null,
     shown?: string,
+    host?: Element | null,
   ): void;
   /** The walk passed a shown heading: what follows sits in its section. */
   heading(el: Element): void;

@@ -14,7 +14,8 @@ import type { PageApi } from "./page_api.ts";
 
 /**
  * Adds to the utility api:
- * - `findTokens(s) → string[]`: the words of a text (a camelCase word counts whole and by parts).
+ * - `findTokens(s) → string[]`: the words of a text (a camelCase word counts whole and by parts;
+ *   the array may be shared with other calls: read it only).
  * - `findWordMatch(q, t) → 0..1`: query word against page word: 1 same, 0.8 synonym, 0.7 the page
  *   word starts with it (4 letters or more), 0.5 it starts with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
@@ -29,6 +30,8 @@ import type { PageApi } from "./page_api.ts";
  * - `findTextOf(root, max, skip?)`: the text of a subtree (open shadow roots in place; `skip`'s
  *   subtree, fields and editable regions left out: their content is a value, maybe a secret),
  *   whitespace collapsed, at most `max` characters.
+ * - `findTextWhole(root, max)`: `findTextOf(root, max)` when that read the whole subtree (its
+ *   text is at most about `2 × max` characters), else null.
  * - `findTestId(el)`: its `data-testid`, `data-test-id`, `data-test`, `data-qa` or `data-cy`, or `""`.
  * - `findSynonyms(w)`: the words counted as the same as `w` ("delete": remove, destroy, trash, …).
  * - `findAction(fields, words) → [field | null, factor]`: for a query that asks for an action
@@ -100,21 +103,42 @@ export function installFindWordsLib(api: PageApi): void {
     "set up": "setup",
   };
 
+  // The words of texts seen lately (a table's rows ask the same of the same texts): the arrays
+  // are shared, so callers only read them.
+  const seen = new Map<string, string[]>();
+  const COMPOUND_FIRST = new Set(Object.keys(COMPOUNDS).map((k) => k.split(" ")[0]!));
+  const CAMEL = /[a-z][A-Z]/;
   function tokens(s: string): string[] {
     if (!s) return [];
+    const key = s.slice(0, 400);
+    let out = seen.get(key);
+    if (out) return out;
+    if (seen.size >= 4096) seen.clear();
+    seen.set(key, out = wordsOf(key));
+    return out;
+  }
+
+  function wordsOf(s: string): string[] {
     const out: string[] = [];
-    const words = s.slice(0, 400).split(/[^\p{L}\p{N}]+/u).filter((w) => w);
+    const words = s.split(/[^\p{L}\p{N}]+/u).filter((w) => w);
     for (let i = 0; i < words.length; i++) {
       const word = words[i]!;
-      const pair = i + 1 < words.length ? COMPOUNDS[`${word} ${words[i + 1]}`.toLowerCase()] : "";
+      const lower = word.toLowerCase();
+      const pair = i + 1 < words.length && COMPOUND_FIRST.has(lower)
+        ? COMPOUNDS[`${lower} ${words[i + 1]!.toLowerCase()}`]
+        : "";
       if (pair) {
         out.push(pair);
         i++;
         continue;
       }
       // camelCase words count whole and by their parts ("GitHub": github, git, hub).
+      if (!CAMEL.test(word)) {
+        out.push(stem(lower));
+        continue;
+      }
       const parts = word.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
-      if (parts.length > 1) out.push(stem(word.toLowerCase()));
+      out.push(stem(lower));
       for (const p of parts) out.push(stem(p));
     }
     return out;
@@ -234,26 +258,38 @@ export function installFindWordsLib(api: PageApi): void {
     skip: Element | null = null,
     leave?: (e: Element) => boolean,
   ): string {
+    return walkText(root, max, skip, leave)[0];
+  }
+
+  /** {@link textOf}'s text, and whether the walk stopped before the end of the subtree. */
+  function walkText(
+    root: Element,
+    max: number,
+    skip: Element | null = null,
+    leave?: (e: Element) => boolean,
+  ): [string, boolean] {
     let s = "";
-    if (editable(root)) return "";
+    if (editable(root)) return ["", false];
     const visit = (n: Node): boolean => {
       for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 3) s += (c as Text).data;
         else if (c.nodeType === 1) {
           const e = c as Element;
+          // An element apart from its neighbours' words, left out or not ("Walk<b>x</b>dog"
+          // without the <b> is "Walk dog").
+          s += " ";
           if (
             e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) ||
             editable(e) || leave?.(e)
           ) continue;
-          s += " ";
           if (visit(e)) return true;
         }
         if (s.length > max * 2) return true;
       }
       return false;
     };
-    visit(root);
-    return s.replace(/\s+/g, " ").trim().slice(0, max);
+    const cut = visit(root);
+    return [s.replace(/\s+/g, " ").trim().slice(0, max), cut];
   }
 
   type Field = [string, string, number];
@@ -281,6 +317,10 @@ export function installFindWordsLib(api: PageApi): void {
   api.findTogether = together;
   api.findFieldsScore = fieldsScore;
   api.findTextOf = textOf;
+  api.findTextWhole = (root: Element, max: number) => {
+    const [text, cut] = walkText(root, max);
+    return cut ? null : text;
+  };
   api.findTestId = testIdOf;
   api.findSynonyms = (w: string) => [...synonyms.get(w) ?? []];
   api.findAction = action;

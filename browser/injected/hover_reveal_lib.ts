@@ -13,7 +13,10 @@ import type { PageApi } from "./page_api.ts";
 type HoverReveal = NonNullable<ReturnType<PageApi["hoverReveal"]>>;
 
 /**
- * Adds `hoverReveal(el) → HoverReveal | null` to the utility api: for an element hidden only by
+ * Adds `hoverTextMatch(selector) → Element | null` to the utility api: the hidden element
+ * holding a `text=` selector's text (`hiddenTextHolder`) when `hoverReveal` would show it (a
+ * CSS-only menu's item under `.menu:hover ul { display: block }`), else null; and
+ * `hoverReveal(el) → HoverReveal | null`: for an element hidden only by
  * `display: none` (on itself or ancestors) or `visibility: hidden` that a `:hover` rule of the
  * document's style sheets (same-origin ones, in matching media and supports rules) undoes when
  * a shown ancestor is hovered, that ancestor's description and a point on it (frame CSS px) that
@@ -113,7 +116,8 @@ export function installHoverRevealLib(api: PageApi): void {
     return null;
   }
 
-  api.hoverReveal = (el: Element): HoverReveal | null => {
+  /** The shown ancestor whose hover shows `el` (see the module doc), or null. */
+  function hoverHost(el: Element): Element | null {
     if (!el.isConnected || el.checkVisibility({ visibilityProperty: true })) return null;
     // What hides it: each display:none box from it up, or where visibility:hidden was set.
     const hiders: Array<[Element, "display" | "visibility"]> = [];
@@ -150,7 +154,16 @@ export function installHoverRevealLib(api: PageApi): void {
       for (const t of targets) if (!deepest || deepest.contains(t)) deepest = t;
     }
     if (!deepest || !wanted.every((ts) => ts.some((t) => t.contains(deepest)))) return null;
-    const point = pointOn(deepest);
-    return point ? { ...point, what: describe(deepest) } : null;
+    return deepest;
+  }
+
+  api.hoverReveal = (el: Element): HoverReveal | null => {
+    const host = hoverHost(el);
+    const point = host && pointOn(host);
+    return point ? { ...point, what: describe(host) } : null;
+  };
+  api.hoverTextMatch = (selector: string): Element | null => {
+    const holder = (api.hiddenTextHolder as (s: string) => Element | null)(selector);
+    return holder && hoverHost(holder) ? holder : null;
   };
 }

@@ -11,14 +11,17 @@ import type { PageApi } from "./page_api.ts";
 import type { SnapshotOptions } from "./page_types.ts";
 
 /**
- * Adds `generation`, `observeRoot`, `snapshotWithGeneration` and the closed
+ * Adds `generation`, `pageQuiet`, `observeRoot`, `snapshotWithGeneration` and the closed
  * shadow roots' table (`shadowOf`, `addClosedRoot`, `hostsChecked`, `hostUnchecked`) to the
  * utility api.
  */
 export function installMutationLib(api: PageApi): void {
   let generation = 0;
+  // When the observed DOM (or what a snapshot shows) last changed, performance.now() ms.
+  let changedAt = performance.now();
   const observer = new MutationObserver(() => {
     generation++;
+    changedAt = performance.now();
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
   observer.observe(document, options);
@@ -26,6 +29,7 @@ export function installMutationLib(api: PageApi): void {
   // opened <details>, hover-driven CSS, finished transitions.
   const bump = () => {
     generation++;
+    changedAt = performance.now();
   };
   for (
     const type of [
@@ -73,6 +77,10 @@ export function installMutationLib(api: PageApi): void {
     el.shadowRoot === null && !checked.has(el) && el.matches(":defined");
   /** The current generation: it changes whenever the observed DOM changed. */
   api.generation = () => generation;
+  api.pageQuiet = () => ({
+    loaded: document.readyState === "complete",
+    quietMs: Math.round(performance.now() - changedAt),
+  });
   /**
    * A snapshot, the generation it reflects and the document's title. The walk is
    * synchronous, so no observer callback runs between the reads.

@@ -69,6 +69,11 @@ export interface PageApi extends OnDemandApi {
   observeRoot: (root: ShadowRoot) => void;
   /** The frame's mutation generation: it changes whenever the observed DOM changed. */
   generation: () => number;
+  /**
+   * Whether the document finished loading, and how long the observed DOM (and what a snapshot
+   * shows: typed values, focus, hover) has not changed, ms (since the library came, at most).
+   */
+  pageQuiet: () => { loaded: boolean; quietMs: number };
   /** A snapshot, the generation it reflects and the title (snapshot/capture.ts). */
   snapshotWithGeneration: (opts?: SnapshotOptions) => FrameSnapshot;
   /** An element's shadow root: its open one, or a closed one handed over by `addClosedRoot`. */
@@ -321,6 +326,8 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /** The innermost element holding a `text=` selector's text in its DOM text (see text_lib.ts). */
+  hiddenTextHolder: (selector: string) => Element | null;
   /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
   /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */

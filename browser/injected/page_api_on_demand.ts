@@ -128,6 +128,11 @@ export interface OnDemandApi {
    * (described) and a point on it, frame CSS px; null when hidden for another reason.
    */
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
+  /**
+   * The hidden element holding a `text=` selector's text when a `:hover` rule of an ancestor
+   * shows it (a CSS-only menu's item), or null.
+   */
+  hoverTextMatch: (selector: string) => Element | null;
   // refind_lib.ts
   /**
    * At most 2 elements `[localId, kind, text]` (`found`) matching a ref's role, name and context
@@ -164,6 +169,8 @@ export interface OnDemandApi {
     phrase: string,
   ) => [number, string];
   /** A subtree's text, whitespace collapsed, at most `max` characters (`skip`'s subtree left out). */
+  /** `findTextOf` when it read the whole subtree, else null. */
+  findTextWhole: (root: Element, max: number) => string | null;
   findTextOf: (
     root: Element,
     max: number,
@@ -181,6 +188,8 @@ export interface OnDemandApi {
   ) => [[string, string, number] | null, number];
   // find_place_lib.ts: bags of `[word, weight, label]`
   /** Where an element sits (ancestors, the nearest heading's name, its frame's name). */
+  /** While on (one scan), ancestors' place words and elements' visibility are read once each. */
+  findPlaceCache: (on: boolean) => void;
   findPlaceBag: (el: Element, heading: string, frame?: string) => Array<[string, number, string]>;
   /** The text around an element (its ancestors up to 3 levels, not past `stop`). */
   findNearBag: (
@@ -193,6 +202,21 @@ export interface OnDemandApi {
   /** Whether an element is a row or list item (its text names nameless controls in it). */
   findIsItem: (el: Element) => boolean;
   /** How well `el`'s own fields and its row's text cover the query's words, and the label. */
+  /** At least what `findBagScore` answers for `left` against a control's near and place bags. */
+  findPlaceBound: (
+    el: Element,
+    item: Element,
+    heading: string,
+    frame: string,
+    left: string[],
+  ) => number;
+  /** At least what `findItemMatch` answers (the item's whole text read once per scan). */
+  findItemBound: (
+    item: Element,
+    fields: Array<[string, string, number]>,
+    words: string[],
+    exact: string,
+  ) => number;
   findItemMatch: (
     item: Element,
     el: Element,

@@ -40,6 +40,9 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
  *   `read_page`), telling `hook` of every shown element before and after its content with
  *   the offset reached in the space-joined text (`text_search`, section_lib.ts).
+ * - `hiddenTextHolder(selector)`: the innermost element holding a `text=` selector's text in its
+ *   DOM text, shown or not (the last in document order), or null (nowhere, or a page of more
+ *   than 20,000 elements).
  * - `hiddenTextMatch(selector)`: when no shown element matches a `text=` selector, where the
  *   text is hidden: the innermost element holding it in its DOM text and why it is not shown
  *   (`<button class="delete"> (display: none on <div class="actions">)`), or null (nowhere,
@@ -355,10 +358,12 @@ export function installTextLib(api: PageApi): void {
     const cls = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0];
     return `<${el.localName}${cls ? ` class="${cls.slice(0, 40)}"` : ""}>`;
   };
-  api.hiddenTextMatch = (selector: string): string | null => {
+  api.hiddenTextHolder = (selector: string): Element | null => {
     const { exact, want } = sought(selector);
     const all = document.body?.getElementsByTagName("*");
     if (!want || !all || all.length > 20_000) return null;
+    // Most text asked for is nowhere: one read of the whole text says so.
+    if (!normText(document.body!.textContent ?? "").includes(want)) return null;
     // The last holder in document order is the innermost of its ancestor chain.
     let holder: Element | null = null;
     for (const el of all) {
@@ -366,6 +371,10 @@ export function installTextLib(api: PageApi): void {
       const text = normText(el.textContent ?? "");
       if (exact ? text === want : text.includes(want)) holder = el;
     }
+    return holder;
+  };
+  api.hiddenTextMatch = (selector: string): string | null => {
+    const holder = api.hiddenTextHolder(selector);
     if (!holder) return null;
     for (let e: Element | null = holder; e && e !== document.body; e = e.parentElement) {
       const cs = getComputedStyle(e);

@@ -189,6 +189,21 @@ export class PageTimers {
 }
 
 /**
+ * How long until the latest short timeout the frame's document set is due, ms (0: none due; see
+ * `soon` in `page_timers_script.ts`), or undefined when its watch did not answer (none in the
+ * document, or a page too busy for {@link CHILD_ASK_TIMEOUT_MS}). CDP: `Runtime.evaluate`.
+ */
+export async function timeoutsDue(
+  page: Page,
+  key: string,
+  frameId: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  const ms = await ask(page, key, frameId, "soon", signal, CHILD_ASK_TIMEOUT_MS);
+  return typeof ms === "number" ? ms : undefined;
+}
+
+/**
  * Sends a command to the frame's watch (`page_timers_channel.ts`); its answer (`null` for
  * arm and disarm, the counts for pending), or `undefined` when there is no watch in the
  * document or it did not answer.

@@ -39,6 +39,12 @@ export const LOAD_TAIL_MS = 50;
 /** During its start, a document's own timers count up to this delay (a page's slow timers are its life, not its load), ms. */
 export const LOAD_MAX_DELAY_MS = 300;
 
+/**
+ * Timeouts of at most this delay count for the `soon` command (a page building what a selector
+ * looks for: the not-found wait of `browser/actions/target.ts`), ms.
+ */
+export const SOON_MAX_MS = 2000;
+
 /** Events that mark input (capture listeners on the window, so shadow trees are seen too). */
 const INPUT_EVENTS = [
   "pointerdown",
@@ -92,6 +98,8 @@ export const REQUEST_IDLE_MS = 1000;
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
+ * - `soon()`: ms until the latest due time of the timeouts of at most {@link SOON_MAX_MS} the page
+ *   set, armed or not (0: none due);
  * - `pending()`: `{ n, nextMs, lookAgain?, own }`, the counted timers not run yet and requests
  *   not answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
  *   task's, message's) due time, 0 when overdue; or, with `lookAgain: true` when it comes
@@ -155,6 +163,10 @@ export function pageTimersScript(key: string): string {
   const now = () => apply(perfNow, perf, []);
   const toSource = Function.prototype.toString;
   const pending = new Map();
+  // The latest due time of any short timeout the page set, counted or not (a clearTimeout
+  // does not take it back): while one is due, the page may still be building what a selector
+  // looks for (the \`soon\` command).
+  let soonDue = -Infinity;
   // Counted requests of XMLHttpRequest in flight, each with its end: pending() ends those the
   // page kept the end events from (a listener of its own that stops them).
   const xhrs = new Map();
@@ -287,6 +299,11 @@ export function pageTimersScript(key: string): string {
 ${pageTimersUp()}
   const wrappers = {
     setTimeout() {
+      const delay = arguments[1];
+      if (typeof arguments[0] === "function" && (delay === undefined || typeof delay === "number")) {
+        const ms = max(0, (delay || 0) | 0);
+        if (ms <= ${SOON_MAX_MS}) soonDue = max(soonDue, now() + ms);
+      }
       const id = countTimeout(nativeSet, this, arguments);
       if (id !== undefined) return id;
       const above = toParent(nativeSet, this, arguments);
@@ -351,6 +368,9 @@ ${
 ${pageTimersResources()}
   // The commands (page_timers_channel.ts): reached only through the listener.
   const control = {
+    soon() {
+      return max(0, ceil(soonDue - now()));
+    },
     arm(ms) {
       startUntil = -Infinity;
       apply(mapClear, pending, []);

@@ -1,0 +1,120 @@
+/**
+ * The not-found wait of a selector (NU, "Tokens and speed": a `text=` with no match anywhere
+ * waited its whole ~2 s): it ends as soon as the page is idle (loaded, no request in flight, no
+ * short timer due, no DOM change for a moment), and the error says it looked until then; it
+ * keeps looking while the page is still building: an element a timer adds 500 ms after load,
+ * one rendered from a slow fetch, one added after a run of DOM changes, are all found.
+ */
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+
+type R = Record<string, unknown>;
+
+const IDLE = `<!doctype html><title>Idle</title><h1>Sign in</h1><p>Nothing to see.</p>`;
+// The button comes 500 ms after the load (a timer set by the load handler).
+const LATE = `<!doctype html><title>Late</title><h1>Late</h1>
+<script>
+  addEventListener("load", () => setTimeout(() => {
+    const b = document.createElement("button");
+    b.textContent = "Continue";
+    b.onclick = () => { document.title = "continued"; };
+    document.body.append(b);
+  }, 500));
+</script>`;
+// Rendered from a fetch the server answers slowly.
+const FETCHED = `<!doctype html><title>Fetched</title><h1>Orders</h1>
+<script>
+  fetch("/slow").then((r) => r.text()).then((t) => {
+    const b = document.createElement("button");
+    b.textContent = t;
+    b.onclick = () => { document.title = "opened"; };
+    document.body.append(b);
+  });
+</script>`;
+// Rows added every 60 ms (an interval: no timer the watch counts), then the button.
+const BUILDING = `<!doctype html><title>Building</title><ul id="rows"></ul>
+<script>
+  let n = 0;
+  const id = setInterval(() => {
+    const li = document.createElement("li");
+    li.textContent = "Row " + ++n;
+    document.getElementById("rows").append(li);
+    if (n < 10) return;
+    clearInterval(id);
+    const b = document.createElement("button");
+    b.textContent = "Export rows";
+    b.onclick = () => { document.title = "exported"; };
+    document.body.append(b);
+  }, 60);
+</script>`;
+
+Deno.test("not found: fails once the page is idle, keeps looking while it builds", async (t) => {
+  const pages: Record<string, string> = {
+    "/idle": IDLE,
+    "/late": LATE,
+    "/fetched": FETCHED,
+    "/building": BUILDING,
+  };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/slow") {
+      // The server's own slowness (not a wait of the test's): the page fetches and waits.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return new Response("Open order 7");
+    }
+    const page = pages[path];
+    return new Response(page ?? "not found", {
+      status: page ? 200 : 404,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const mcp = await startStdio({
+    env: { BROWX_TOOLSETS: "core,power,debug", BROWX_CAPABILITIES: "read,navigation,action,eval" },
+  });
+  const title = async () => (await mcp.ok("eval_js", { expression: "document.title" })).value;
+  try {
+    await t.step("an idle page without the text: not found, looked until idle", async () => {
+      await mcp.ok("navigate", { url: `${base}/idle`, snapshot: "none" });
+      for (const selector of ["text=Remember me", "#remember"]) {
+        const r = await mcp.call("click", { selector });
+        assertTrue(r.isError, textOf(r));
+        assertEquals(((r.structuredContent as R).error as R).code, "not-found");
+        assertIncludes(
+          textOf(r),
+          `No element matches selector "${selector}": looked until the page was idle`,
+        );
+      }
+    });
+
+    await t.step("a button a timer adds 500 ms after load: found", async () => {
+      await mcp.ok("navigate", { url: `${base}/late`, snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "text=Continue", snapshot: "none" });
+      assertEquals(r.ok, true);
+      assertEquals(await title(), "continued");
+    });
+
+    await t.step("a button rendered from a slow fetch: found", async () => {
+      await mcp.ok("navigate", { url: `${base}/fetched`, snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "text=Open order 7", snapshot: "none" });
+      assertEquals(r.ok, true);
+      assertEquals(await title(), "opened");
+    });
+
+    await t.step("a button added after a run of DOM changes: found", async () => {
+      await mcp.ok("navigate", { url: `${base}/building`, snapshot: "none" });
+      const r = await mcp.ok("click", { selector: "text=Export rows", snapshot: "none" });
+      assertEquals(r.ok, true);
+      assertEquals(await title(), "exported");
+    });
+
+    await t.step("bad input: an empty selector", async () => {
+      const r = await mcp.call("click", { selector: "  " });
+      assertTrue(r.isError, textOf(r));
+      assertEquals(((r.structuredContent as R).error as R).code, "invalid-argument");
+    });
+  } finally {
+    await mcp.close();
+    await server.shutdown();
+  }
+});
