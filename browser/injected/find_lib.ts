@@ -138,8 +138,11 @@ export function installFindLib(api: PageApi): void {
         // What the query names by its role is a candidate too: "the Item 2718 row".
         score(el, role, hid, skip, null);
       } else if (
-        role === "img" && !inTarget && (el.hasAttribute("alt") || el.hasAttribute("aria-label"))
+        (role === "img" || role === "progressbar" || role === "meter") && !inTarget &&
+        (el.hasAttribute("alt") || el.hasAttribute("aria-label") ||
+          el.hasAttribute("aria-labelledby"))
       ) {
+        // Named by its author: an image, or a progress bar or meter ("Upload progress").
         score(el, role, hid, skip, null);
       } else if (!hid && !inTarget && !skip && !labelled && (words.length || exact)) {
         // Plain text: "Walk dog" is the todo's label (its control is named elsewhere, or not).

@@ -43,7 +43,7 @@ export function installWalkLinesLib(api: PageApi): void {
   const NAMED_STRUCT = new Set(
     ("heading navigation main banner contentinfo complementary region search form dialog " +
       "alertdialog img table group radiogroup tablist tabpanel menu menubar toolbar tree " +
-      "treegrid grid article").split(" "),
+      "treegrid grid article progressbar meter").split(" "),
   );
   // A line only when it groups two or more lines; one child line is hoisted in its place.
   const CONDITIONAL = new Set(["listitem", "group", "article"]);
