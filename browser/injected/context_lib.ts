@@ -215,11 +215,94 @@ export function installContextLib(api: PageApi): void {
     return "";
   }
 
+  // Where one visit of a subtree's text goes (see contextText): `text` a counted part (a text
+  // node, a label, an alt text), `space` a separator, `field` a field's value part, `skip` the
+  // element left out, `sub` an element's subtree; the ones that add say when the cap is passed.
+  interface Sink {
+    text(t: string): boolean;
+    space(): void;
+    field(f: Element, t: string): boolean;
+    skip(el: Element): boolean;
+    sub(el: Element): boolean;
+  }
+
+  // The parts of `el`'s children's text, in order, into `sink` (see contextText); true once the
+  // cap is passed.
+  function visit(el: Element, skip: Element | null, sink: Sink): boolean {
+    const kids = childNodesOf(el);
+    for (let i = 0; i < kids.length; i++) {
+      const n = kids[i]!;
+      if (n.nodeType === 3) {
+        if (sink.text((n as Text).data)) return true;
+        continue;
+      }
+      if (n.nodeType !== 1) continue;
+      const c = n as Element;
+      if (c === skip) {
+        if (sink.skip(c)) return true;
+        continue;
+      }
+      if (NO_CONTEXT_TEXT.has(c.localName)) continue;
+      const ce = c.getAttribute("contenteditable");
+      if (ce !== null && ce !== "false") continue;
+      const block = !isInline(c);
+      if (block) sink.space();
+      // A field by its value alone: its label is the same in every row (a "Done" checkbox).
+      if (/^(input|textarea|select)$/.test(c.localName)) {
+        if (sink.field(c, " " + fieldText(c) + " ")) return true;
+        continue;
+      }
+      const label = c.getAttribute("aria-label");
+      if (label && sink.text(" " + label + " ")) return true;
+      const alt = /^(img|area)$/.test(c.localName) ? c.getAttribute("alt") : null;
+      if (alt && sink.text(" " + alt + " ")) return true;
+      if (sink.sub(c)) return true;
+      if (block) sink.space();
+    }
+    return false;
+  }
+
+  // A context reads at most this many characters of text (before whitespace is collapsed).
+  const CONTEXT_READ = CONTEXT_HASHED * 2;
+
+  // What one element's subtree gives a context text, read once per snapshot walk: its parts in
+  // order ([0] a separator, [1, text], [2, text, field], [3, the parts of a child's subtree]),
+  // up to CONTEXT_READ characters of its own, and their count. A row's context reads its
+  // subtree, and in a nested outline (a docs sidebar, a file tree, a thread) that holds the rows
+  // below: read anew for each row above, the walk cost its size times the depth (to the cap).
+  type Parts = {
+    steps: Array<[0] | [1, string] | [2, string, Element] | [3, Parts]>;
+    size: number;
+  };
+  // The walk's memo (`memoContexts`), or null outside a walk (the page may change between calls).
+  let memo: Map<Element, Parts> | null = null;
+
+  function partsOf(el: Element): Parts {
+    const known = memo!.get(el);
+    if (known) return known;
+    const out: Parts = { steps: [], size: 0 };
+    const count = (t: string) => (out.size += t.length) > CONTEXT_READ;
+    visit(el, null, {
+      text: (t) => !!t && (out.steps.push([1, t]), count(t)),
+      space: () => out.steps.push([0]),
+      field: (f, t) => (out.steps.push([2, t, f]), count(t)),
+      skip: () => false,
+      sub: (c) => {
+        const p = partsOf(c);
+        out.steps.push([3, p]);
+        return (out.size += p.size) > CONTEXT_READ;
+      },
+    });
+    memo!.set(el, out);
+    return out;
+  }
+
   // The text of `root` without `skip`'s subtree, editable regions, and fields' typed values
   // (see fieldText), with the alt text of images and the aria-label of elements, the root's
   // own first (a row told apart only by an icon's label, `<li aria-label="Order 1001">`),
-  // whitespace collapsed; stops once CONTEXT_HASHED are in. `ownValue`: `skip` (a text field)
-  // adds its value as the page set it (fieldText), the item of an editable grid's row.
+  // whitespace collapsed; stops once CONTEXT_READ characters are in. `ownValue`: `skip` (a
+  // text field) adds its value as the page set it (fieldText), the item of an editable grid's
+  // row. Within a snapshot walk, subtrees that do not hold `skip` are read from the memo.
   function contextText(root: Element, skip: Element | null, ownValue = false): string {
     const parts: string[] = [];
     // Which parts are fields' values, and what was typed in the row's fields (see swapTyped).
@@ -230,48 +313,47 @@ export function installContextLib(api: PageApi): void {
       if (!t) return false;
       parts.push(t);
       size += t.length;
-      return size > CONTEXT_HASHED * 2;
+      return size > CONTEXT_READ;
     };
-    function visit(el: Element): boolean {
-      const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
-        const n = kids[i]!;
-        if (n.nodeType === 3) {
-          if (add((n as Text).data)) return true;
-          continue;
+    const field = (f: Element, t: string) => {
+      noteTyped(f, typed);
+      fieldAt.add(parts.length);
+      return add(t);
+    };
+    const replay = (p: Parts): boolean => {
+      for (const s of p.steps) {
+        if (s[0] === 0) parts.push(" ");
+        else if (s[0] === 1 ? add(s[1]) : s[0] === 2 ? field(s[2], s[1]) : replay(s[1])) {
+          return true;
         }
-        if (n.nodeType !== 1) continue;
-        const c = n as Element;
-        if (c === skip) {
-          noteTyped(c, typed);
-          if (!ownValue) continue;
-          fieldAt.add(parts.length);
-          if (add(" " + fieldText(c) + " ")) return true;
-          continue;
-        }
-        if (NO_CONTEXT_TEXT.has(c.localName)) continue;
-        const ce = c.getAttribute("contenteditable");
-        if (ce !== null && ce !== "false") continue;
-        const block = !isInline(c);
-        if (block) parts.push(" ");
-        // A field by its value alone: its label is the same in every row (a "Done" checkbox).
-        if (/^(input|textarea|select)$/.test(c.localName)) {
-          noteTyped(c, typed);
-          fieldAt.add(parts.length);
-          if (add(" " + fieldText(c) + " ")) return true;
-          continue;
-        }
-        const label = c.getAttribute("aria-label");
-        if (label && add(" " + label + " ")) return true;
-        const alt = /^(img|area)$/.test(c.localName) ? c.getAttribute("alt") : null;
-        if (alt && add(" " + alt + " ")) return true;
-        if (visit(c)) return true;
-        if (block) parts.push(" ");
       }
       return false;
+    };
+    // The elements that hold `skip` (read directly); none known when the walk up misses the root.
+    let holding: Set<Element> | null = new Set();
+    for (let a = skip ? flatParent(skip) : root; a !== root; a = flatParent(a)) {
+      if (!a) {
+        holding = null;
+        break;
+      }
+      holding.add(a);
     }
+    const direct: Sink = {
+      text: add,
+      space: () => parts.push(" "),
+      field,
+      skip: (c) => {
+        if (ownValue) return field(c, " " + fieldText(c) + " ");
+        noteTyped(c, typed);
+        return false;
+      },
+      sub: (c) => memo && holding && !holding.has(c) ? replay(partsOf(c)) : visit(c, skip, direct),
+    };
     const rootLabel = root.getAttribute("aria-label");
-    if (!(rootLabel && add(rootLabel + " "))) visit(root);
+    if (!(rootLabel && add(rootLabel + " "))) {
+      if (memo && !skip) replay(partsOf(root));
+      else visit(root, skip, direct);
+    }
     const joined = typed.length ? swapTyped(parts, fieldAt, typed) : parts.join("");
     const text = (joined.replace(/\s+/g, " ").trim() || linksOf(root))
       .slice(0, CONTEXT_HASHED);
@@ -420,6 +502,9 @@ export function installContextLib(api: PageApi): void {
   }
 
   api.contextOf = contextOf;
+  api.memoContexts = (m: Map<Element, unknown> | null) => {
+    memo = m as Map<Element, Parts> | null;
+  };
   api.noteEdit = (f: Field, done?: boolean) => {
     const follow = noteEdit(f, done);
     if (follow) setTimeout(follow, 0);

@@ -138,6 +138,11 @@ export interface PageApi extends OnDemandApi {
   /** Whether the element is itself a plain row told by its own text (a card among cards). */
   ownItem: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
+  /**
+   * Sets the memo of context texts for one snapshot walk (a map the walk owns, one per style
+   * mode), or null after it: within a walk, each subtree's text is read once.
+   */
+  memoContexts: (memo: Map<Element, unknown> | null) => void;
   contextOf: (el: Element, role: string, name: string) => [string, string];
   /** A context text with its counts, times and prices made equal (row_identity.ts skeleton). */
   contextSkeleton: (text: string) => string;
