@@ -350,6 +350,9 @@ export function installWalkerLib(api: PageApi): void {
     } finally {
       cacheLabels(false);
       memoContexts(null);
+      // Held no longer than the walk: the page's elements it names may go.
+      memoShown.clear();
+      memoStatic.clear();
     }
     return {
       text: o.render(),
