@@ -11,28 +11,15 @@
  *   element of a ref is now, to check a ref still names the same thing.
  * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
  *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
- * - `noteEdit(field, done?)`: a value browxai sets by script (fill_form, dates) is typed, not
- *   the page's (trusted `beforeinput`/`input` events mark the rest).
  * - `refElement(id, instance, role, name, context | null, notLabel?): Element | null`: the
  *   element when it is exactly what the ref was shown as (ref resolution in one call; with
  *   `notLabel`, and no `<label>`), else null.
  *
  * The context of an element (`contextOf`): frameworks re-render lists by
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
- * name while its row now shows another item. Context texts are whitespace
- * collapsed and at most 80 characters: a longer one is its first 72, `… #` and two hashes of
- * up to 600, `SKELETON~STEADY` (rows sharing a long prefix differ; a count that ticks keeps
- * the first, a time or counter that ticks both); when its item's number (see `identity`) lies past them, fewer and `… NUMBER #` (so a
- * hover change is told from a renumbered row). They hold the container's own aria-label, the
- * row's text, the alt text of its images, the aria-labels of its other elements (icon-only
- * controls; a field counts by its value alone), and fields' values as the page set them (an
- * editable grid's item, a read-only field, a button input's label; a text field's own too, in
- * a list or table row outside a form; a select's chosen option; a text field's placeholder);
- * never what was typed or chosen (`noteEdit`: a field the agent or
- * a person typed in counts by its value before, while it reads what was typed, or what the
- * page's handlers made of it), a value put in a field seen empty, a secret, the content of
- * contenteditable regions or of `datalist` suggestions. A row that reads none of these is
- * told by its links' href attributes (a bare "Open" link's row). In order:
+ * name while its row now shows another item. A context's text is what its container reads
+ * (`context_text_lib.ts`: its text, labels, fields' values as the page set them, cut and
+ * hashed past 80 characters). In order:
  * 1. the element is an item container itself (`li`, `tr`, `option`, `article`,
  *    `label`, or role `row`, `listitem`, `option`, `article`): `[kind, its text]`
  *    (`""` when it is editable); or, not editable, a row of plain elements (below) whose text
@@ -60,10 +47,7 @@ export function installContextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
-  const isInline = api.isInline as Fn<[Element], boolean>;
-  const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
-  const isSecret = api.isSecret as Fn<[Element], boolean>;
   const element = api.element as Fn<[number, string?], Element | null>;
   const refRole = api.refRole as Fn<[Element], string>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
@@ -72,6 +56,7 @@ export function installContextLib(api: PageApi): void {
   const containerKind = api.containerKind as Fn<[Element], string | undefined>;
   const itemKind = api.itemKind as Fn<[Element], string | undefined>;
   const ownItem = api.ownItem as Fn<[Element], boolean>;
+  const contextText = api.contextText as Fn<[Element, Element | null, boolean?], string>;
 
   // Named structures: outside any item container, the name of the nearest one is the context.
   const CONTEXT_STRUCTS = new Set(
@@ -80,258 +65,9 @@ export function installContextLib(api: PageApi): void {
   );
   // Refs that are never scoped by their own content (their content changes with their state).
   const NO_CONTENT_CONTEXT = new Set(["dialog", "alertdialog", "iframe"]);
-  // Shown (in ref-gone messages, find's reasons) as at most CONTEXT_MAX characters; a longer
-  // text keeps CONTEXT_SHOWN of them and a hash of up to CONTEXT_HASHED (rows that share a long
-  // prefix, "Invoice for ACME … INV-1001" / "… INV-1002", are still told apart).
+  // A structure's name is shown as at most this many characters, as a context text is
+  // (context_text_lib.ts).
   const CONTEXT_MAX = 80;
-  const CONTEXT_SHOWN = 72;
-  const CONTEXT_HASHED = 600;
-  const NO_CONTEXT_TEXT = new Set("script style template noscript datalist".split(" "));
-  // Fields whose value is not typed by the user: their values tell rows apart like text does.
-  const SHOWN_VALUE_TYPES = new Set(["button", "submit", "reset"]);
-  const NO_VALUE_TYPES = new Set(["hidden", "password", "file", "checkbox", "radio", "image"]);
-
-  // Counts, times and prices tick while a row stays the same item: the hash leaves them out,
-  // but for the first whole number of 3 digits or more, the item's own (an order's, a build's)
-  // (the same rule as browser/snapshot/row_identity.ts's skeleton, which compares the shown part).
-  const VOLATILE =
-    /^[([]?[+\-−]?[$€£¥]?\d[\d.,:/]*(ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs|k|K|M|B|%)?[)\],.;:]?$/;
-  const IDENTIFIER = /^#?\d{3,}[,.;:]?$/;
-  // A long text's second hash, over its exact words (see contextText): not part of a skeleton.
-  const EXACT_HASH = /(?<=… (?:\S+ )?#[0-9a-z]+)~[0-9a-z]+$/;
-  const skeleton = (t: string) => {
-    let id = false;
-    return t.replace(EXACT_HASH, "").split(" ").map((w) => {
-      if (!id && IDENTIFIER.test(w)) return (id = true, w);
-      return VOLATILE.test(w) ? "0" : w;
-    }).join(" ");
-  };
-
-  // What ticks on its own while a row shows the same thing (row_identity.ts steady, the same
-  // rule): a time, a duration, a counter, a number before a time or counter word.
-  const TICKS =
-    /^[([]?(?:\d{1,2}:\d{2}(?::\d{2})?(?:am|pm)?|\d+(?:\.\d+)?(?:ms|s|m|h|d|w|mo|y|min|mins|sec|secs|hr|hrs)|\d+\/\d+)[)\],.;:]?$/i;
-  const TICK_WORD =
-    /^(?:ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|ago|characters?|chars?|words?|left|remaining)[)\],.;:]?$/i;
-  const steady = (t: string) => {
-    const w = t.split(" ");
-    return w.map((x, i) =>
-      TICKS.test(x) || (/^\d+(?:\.\d+)?$/.test(x) && TICK_WORD.test(w[i + 1] ?? "")) ? "0" : x
-    ).join(" ");
-  };
-
-  // The row's item (row_identity.ts identityOf, the same rule): the first word holding 3 digits or more
-  // that is no count, time or price ("1001", "#1001", "INV-1003"), a comma or full stop after it
-  // left out.
-  const identity = (words: string[]) =>
-    words.map((w) => w.replace(/[,.;:]$/, "")).find((w) =>
-      /\d{3}/.test(w) && (IDENTIFIER.test(w) || !VOLATILE.test(w))
-    );
-
-  // FNV-1a, 32 bits, base 36: a fingerprint of the text past what is shown.
-  function hash(t: string): string {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
-    return (h >>> 0).toString(36);
-  }
-
-  // Typing in a field (a trusted beforeinput/input, or browxai's own setting of a value:
-  // noteEdit) does not make its row another item: its value counts as it was before the edit
-  // (`before`) while it still reads what was typed (`after`); a value the page sets later (a
-  // row re-used for another item) counts as it is. `after` follows what the page's own input
-  // and change handlers made of the typing (upper case, a format on commit) by the end of the
-  // task. A field seen empty counts as empty (`seenEmpty`): the page filling it in (a prefill, an
-  // autocomplete, a computed total) is no other item; a re-used row shows another item's value.
-  const edits = new WeakMap<Element, { before: string; after: string }>();
-  const seenEmpty = new WeakSet<Element>();
-  type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-  const isField = (t: EventTarget | undefined): t is Field =>
-    t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement ||
-    t instanceof HTMLSelectElement;
-  // A select by its chosen options' text (what the row shows); empty when its value is (a
-  // "Choose…" placeholder option).
-  const valueOf = (f: Field) =>
-    f instanceof HTMLSelectElement
-      ? (f.value ? [...f.selectedOptions].map((o) => o.text).join(" ") : "")
-      : f.value;
-  // `done`: the edit is in (input), or committed (change: only a value still as typed).
-  function noteEdit(f: Field, done?: boolean | "commit") {
-    const r = edits.get(f);
-    if (!done) {
-      if (!r || r.after !== valueOf(f)) edits.set(f, { before: valueOf(f), after: valueOf(f) });
-      return;
-    }
-    if (!r || (done === "commit" && r.after !== valueOf(f))) return;
-    const typed = r.after = valueOf(f);
-    // What the page's handlers made of it, once they ran.
-    return () => {
-      if (r.after === typed) r.after = valueOf(f);
-    };
-  }
-  // Captured before the page's handlers; followed once they ran: when the event bubbled back
-  // to the window, or (a handler stopped it) at the end of the task, never later (a value set
-  // later is the page's own).
-  const onEdit = (done: boolean | "commit") => (ev: Event) => {
-    const t = ev.composedPath()[0];
-    const follow = ev.isTrusted && isField(t) ? noteEdit(t, done) : undefined;
-    if (!follow) return;
-    addEventListener(ev.type, follow, { once: true });
-    setTimeout(() => {
-      removeEventListener(ev.type, follow);
-      follow();
-    }, 0);
-  };
-  api.onFirst("beforeinput", onEdit(false));
-  api.onFirst("input", onEdit(true));
-  api.onFirst("change", onEdit("commit"));
-  // A select has no beforeinput: what it held as a person's focus reached it is its value
-  // before their pick.
-  api.onFirst("focusin", (ev) => {
-    const t = ev.composedPath()[0];
-    if (ev.isTrusted && t instanceof HTMLSelectElement) noteEdit(t);
-  });
-  const shownValue = (f: Field) => {
-    const r = edits.get(f);
-    const now = valueOf(f);
-    const v = r && r.after === now ? r.before : now;
-    if (!v) seenEmpty.add(f);
-    return seenEmpty.has(f) ? "" : v;
-  };
-
-  // What a field adds to its row's context: its value as the page set it (an editable grid's
-  // item name, a read-only field's, a button's label), never what is typed in it (see
-  // `edits`: values change as the agent fills a row) nor a secret's.
-  function fieldText(el: Element): string {
-    const tag = el.localName;
-    if (tag === "textarea" || tag === "input") {
-      const f = el as HTMLInputElement;
-      const type = tag === "input" ? f.type : "textarea";
-      if (NO_VALUE_TYPES.has(type) || isSecret(f)) return "";
-      if (SHOWN_VALUE_TYPES.has(type)) return f.value;
-      // Its placeholder too: a row's empty field may be all that names its item.
-      return `${shownValue(f)} ${f.placeholder}`.trim();
-    }
-    if (tag === "select") return shownValue(el as HTMLSelectElement);
-    return "";
-  }
-
-  // The text of `root` without `skip`'s subtree, editable regions, and fields' typed values
-  // (see fieldText), with the alt text of images and the aria-label of elements, the root's
-  // own first (a row told apart only by an icon's label, `<li aria-label="Order 1001">`),
-  // whitespace collapsed; stops once CONTEXT_HASHED are in. `ownValue`: `skip` (a text field)
-  // adds its value as the page set it (fieldText), the item of an editable grid's row.
-  function contextText(root: Element, skip: Element | null, ownValue = false): string {
-    const parts: string[] = [];
-    // Which parts are fields' values, and what was typed in the row's fields (see swapTyped).
-    const fieldAt = new Set<number>();
-    const typed: Array<[string, string]> = [];
-    let size = 0;
-    const add = (t: string) => {
-      if (!t) return false;
-      parts.push(t);
-      size += t.length;
-      return size > CONTEXT_HASHED * 2;
-    };
-    function visit(el: Element): boolean {
-      const kids = childNodesOf(el);
-      for (let i = 0; i < kids.length; i++) {
-        const n = kids[i]!;
-        if (n.nodeType === 3) {
-          if (add((n as Text).data)) return true;
-          continue;
-        }
-        if (n.nodeType !== 1) continue;
-        const c = n as Element;
-        if (c === skip) {
-          noteTyped(c, typed);
-          if (!ownValue) continue;
-          fieldAt.add(parts.length);
-          if (add(" " + fieldText(c) + " ")) return true;
-          continue;
-        }
-        if (NO_CONTEXT_TEXT.has(c.localName)) continue;
-        const ce = c.getAttribute("contenteditable");
-        if (ce !== null && ce !== "false") continue;
-        const block = !isInline(c);
-        if (block) parts.push(" ");
-        // A field by its value alone: its label is the same in every row (a "Done" checkbox).
-        if (/^(input|textarea|select)$/.test(c.localName)) {
-          noteTyped(c, typed);
-          fieldAt.add(parts.length);
-          if (add(" " + fieldText(c) + " ")) return true;
-          continue;
-        }
-        const label = c.getAttribute("aria-label");
-        if (label && add(" " + label + " ")) return true;
-        const alt = /^(img|area)$/.test(c.localName) ? c.getAttribute("alt") : null;
-        if (alt && add(" " + alt + " ")) return true;
-        if (visit(c)) return true;
-        if (block) parts.push(" ");
-      }
-      return false;
-    }
-    const rootLabel = root.getAttribute("aria-label");
-    if (!(rootLabel && add(rootLabel + " "))) visit(root);
-    const joined = typed.length ? swapTyped(parts, fieldAt, typed) : parts.join("");
-    const text = (joined.replace(/\s+/g, " ").trim() || linksOf(root))
-      .slice(0, CONTEXT_HASHED);
-    if (text.length <= CONTEXT_MAX) return text;
-    const head = text.slice(0, CONTEXT_SHOWN);
-    // Two hashes: of the skeleton (a count that ticks keeps it), and of the text but for what
-    // ticks on its own (rows "… line 3" / "… line 4" are told apart as short texts are, a price
-    // changed past the cut is seen; a "3s ago" that ticks is not a change).
-    const tail = `#${hash(skeleton(text))}~${hash(steady(text))}`;
-    // The item's number stays in sight when the cut would hide it: a row renumbered under the
-    // pointer ("… Order 1001" now "… Order 1011") is told from one whose hover changed it.
-    const id = identity(text.split(" "));
-    if (!id || identity(head.replace(/\S*$/, "").split(" ")) === id) return `${head}… ${tail}`;
-    return `${text.slice(0, Math.max(0, CONTEXT_SHOWN - id.length - 1))}… ${id} ${tail}`;
-  }
-
-  // A field of the row still reads what was typed in it (see `edits`): [typed, before], both
-  // whitespace collapsed. Secrets and fields whose value never changed are left out.
-  function noteTyped(f: Element, out: Array<[string, string]>) {
-    if (!isField(f) || isSecret(f)) return;
-    const r = edits.get(f);
-    if (!r || r.after !== valueOf(f)) return;
-    const collapse = (v: string) => v.replace(/\s+/g, " ").trim();
-    const after = collapse(r.after), before = collapse(r.before);
-    if (after && after !== before) out.push([after, before]);
-  }
-
-  // The row's text with what was typed in its fields read as their value before the edit, in
-  // the row's own text (not in the fields' values, `fieldAt`): an edit committed in place (a
-  // TodoMVC todo renamed by its edit field, whose label now reads the typed text) leaves the
-  // row its item, as the field itself counts by its value before the edit. Whole words only.
-  // A row re-used for another item is still told: the page sets its fields' values anew.
-  function swapTyped(parts: string[], fieldAt: Set<number>, typed: Array<[string, string]>) {
-    const swap = (run: string) => {
-      let t = run.replace(/\s+/g, " ");
-      for (const [after, before] of typed) {
-        const esc = after.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        t = t.replace(new RegExp(`(?<=^| )${esc}(?= |$)`, "g"), before);
-      }
-      return t;
-    };
-    let out = "", run = "";
-    for (let i = 0; i < parts.length; i++) {
-      if (!fieldAt.has(i)) run += parts[i];
-      else {
-        out += swap(run) + parts[i];
-        run = "";
-      }
-    }
-    return out + swap(run);
-  }
-
-  // A row that reads nothing (a bare "Open" link's, an icon's) is told by where its links go:
-  // their href attributes, as the page wrote them (the snapshot shows them).
-  function linksOf(root: Element): string {
-    const links = root.matches("a[href]") ? [root] : [];
-    links.push(...root.querySelectorAll("a[href]"));
-    return links.map((a) => a.getAttribute("href")).join(" ");
-  }
-
   // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
   function contextOf(el: Element, role: string, name: string): [string, string] {
     const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
@@ -420,12 +156,6 @@ export function installContextLib(api: PageApi): void {
   }
 
   api.contextOf = contextOf;
-  api.noteEdit = (f: Field, done?: boolean) => {
-    const follow = noteEdit(f, done);
-    if (follow) setTimeout(follow, 0);
-  };
-  api.contextSkeleton = skeleton;
-  api.contextSteady = steady;
   api.describe = describe;
   api.refState = refState;
   api.refElement = refElement;

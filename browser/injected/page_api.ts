@@ -143,6 +143,16 @@ export interface PageApi extends OnDemandApi {
   /** Whether the element is itself a plain row told by its own text (a card among cards). */
   ownItem: (el: Element) => boolean;
   /** `[contextKind, contextText]` of an element. */
+  /**
+   * The context text of `root` without `skip`'s subtree (`ownValue`: with `skip`'s value as
+   * the page set it): collapsed, cut and hashed past 80 characters (context_text_lib.ts).
+   */
+  contextText: (root: Element, skip: Element | null, ownValue?: boolean) => string;
+  /**
+   * Sets the memo of context texts for one snapshot walk (a map the walk owns, one per style
+   * mode), or null after it: within a walk, each subtree's text is read once.
+   */
+  memoContexts: (memo: Map<Element, unknown> | null) => void;
   contextOf: (el: Element, role: string, name: string) => [string, string];
   /** A context text with its counts, times and prices made equal (row_identity.ts skeleton). */
   contextSkeleton: (text: string) => string;

@@ -43,6 +43,8 @@ export const PAGE_API_NAMES = Object.keys(
     refRole: 1,
     isEditableRoot: 1,
     contextOf: 1,
+    memoContexts: 1,
+    contextText: 1,
     contextSkeleton: 1,
     contextSteady: 1,
     containerKind: 1,

@@ -50,6 +50,7 @@ import type { PageApi } from "./page_api.ts";
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
+import { installContextTextLib } from "./context_text_lib.ts";
 import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
@@ -273,6 +274,7 @@ const PARTS = [
   installOutlineLib,
   installElementLib,
   installRowKindLib,
+  installContextTextLib,
   installContextLib,
   installLinksLib,
   installSectionLib,

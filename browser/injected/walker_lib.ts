@@ -58,6 +58,7 @@ export function installWalkerLib(api: PageApi): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const statesOf = api.statesOf as Fn<[Element, string, Element | null], string>;
   const contextOf = api.contextOf as Fn<[Element, string, string], [string, string]>;
+  const memoContexts = api.memoContexts as Fn<[Map<Element, unknown> | null], void>;
   const newLinks = api.newLinks as Fn<[], LinkWriter>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const hostUnchecked = api.hostUnchecked as Fn<[Element], boolean>;
@@ -124,13 +125,19 @@ export function installWalkerLib(api: PageApi): void {
     }
   }
 
+  // The walk's memos of context texts (context_lib.ts): one per style mode, as what is inline
+  // is read from styles, or in skipped subtrees from tags alone.
+  let memoShown = new Map<Element, unknown>(), memoStatic = new Map<Element, unknown>();
+
   function contextIn(el: Element, flags: number, role: string, name: string): [string, string] {
     if (!(flags & SKIP)) return contextOf(el, role, name);
     setStaticOnly(true);
+    memoContexts(memoStatic);
     try {
       return contextOf(el, role, name);
     } finally {
       setStaticOnly(false);
+      memoContexts(memoShown);
     }
   }
 
@@ -332,6 +339,8 @@ export function installWalkerLib(api: PageApi): void {
       start = why.startsWith("behind") ? BEHIND : why ? INERT : 0;
     }
     cacheLabels(true);
+    memoContexts(memoShown = new Map());
+    memoStatic = new Map();
     try {
       if (opts.rootId !== undefined) {
         walkEl(root!, 0, start);
@@ -340,6 +349,10 @@ export function installWalkerLib(api: PageApi): void {
       } else if (root) walkKids(root, 0, start);
     } finally {
       cacheLabels(false);
+      memoContexts(null);
+      // Held no longer than the walk: the page's elements it names may go.
+      memoShown.clear();
+      memoStatic.clear();
     }
     return {
       text: o.render(),

@@ -271,12 +271,20 @@ export function diffSnapshots(
   // Lines added under a moved line are shown under it, in its new place.
   const movedShown = new Set(shownMoves.filter((m) => m.kind === "moved").map((m) => m.index));
   const underMoved = new Map<number, number[]>();
-  for (const i of shownAdded) {
-    // The nearest moved ancestor (a row that moved, its new buttons in a cell of it).
-    let p = b[i]!.parent;
-    while (p >= 0 && !movedShown.has(p)) p = b[p]!.parent;
+  // Per line, its nearest moved ancestor (a row that moved, its new buttons in a cell of it),
+  // parents first: a walk up from each added line would cost the depth each.
+  const movedAbove: number[] = [];
+  if (movedShown.size) {
+    b.forEach(({ parent: p }, i) => {
+      movedAbove[i] = p < 0 ? -1 : movedShown.has(p) ? p : movedAbove[p]!;
+    });
+  }
+  for (const i of movedShown.size ? shownAdded : []) {
+    const p = movedAbove[i]!;
     if (p < 0) continue;
-    underMoved.set(p, [...(underMoved.get(p) ?? []), i]);
+    const under = underMoved.get(p);
+    if (under) under.push(i);
+    else underMoved.set(p, [i]);
   }
   const inline = new Set([...underMoved.values()].flat());
   renderGroup(a, shownRemoved.filter((i) => !gone.has(i)), "- ", render);

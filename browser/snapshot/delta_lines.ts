@@ -19,6 +19,8 @@ export interface Line {
   firstChild: number;
   /** The line before it under the same parent, or -1. */
   prevSibling: number;
+  /** The end (exclusive) of its subtree: the next line not indented under it. */
+  end: number;
   /**
    * Identity within its parent: `ref:eN` for a node line with a ref (a table row's line: its
    * first ref); for a bare container
@@ -43,7 +45,9 @@ export function parse(text: string): Line[] {
   for (const raw of text === "" ? [] : text.split("\n")) {
     const body = raw.trimStart();
     const indent = raw.length - body.length;
-    while (stack.length && out[stack[stack.length - 1]!]!.indent >= indent) stack.pop();
+    while (stack.length && out[stack[stack.length - 1]!]!.indent >= indent) {
+      out[stack.pop()!]!.end = out.length;
+    }
     const parent = stack.length ? stack[stack.length - 1]! : -1;
     const m = body.startsWith("- ")
       ? /^- [\w-]+(?: "(?:[^"\\]|\\.)*")? \[ref=(e\d+)\]/.exec(body)
@@ -53,9 +57,20 @@ export function parse(text: string): Line[] {
     if (parent >= 0 && out[parent]!.firstChild < 0) out[parent]!.firstChild = out.length;
     const prevSibling = lastChild.get(parent) ?? -1;
     lastChild.set(parent, out.length);
-    out.push({ text: raw, indent, parent, firstChild: -1, prevSibling, id: "", path: -1, ref });
+    out.push({
+      text: raw,
+      indent,
+      parent,
+      firstChild: -1,
+      prevSibling,
+      end: -1,
+      id: "",
+      path: -1,
+      ref,
+    });
     stack.push(out.length - 1);
   }
+  for (const i of stack) out[i]!.end = out.length;
   return out;
 }
 
@@ -127,41 +142,55 @@ export function assignPaths(lines: Line[], intern: Map<string, number>): void {
   }
 }
 
-/** The refs shown in a line's subtree (the line itself included). */
-function subtreeRefs(lines: Line[], i: number): Set<string> {
-  const out = new Set<string>();
-  const indent = lines[i]!.indent;
-  for (let j = i; j < lines.length && (j === i || lines[j]!.indent > indent); j++) {
-    for (const r of refsIn(lines[j]!)) out.add(r);
-  }
-  return out;
+/** {@link keepEditedRows}'s mark for refs or subtrees in no gone row, and in several. */
+const NO_ROW = -1, ROWS = -2;
+
+/** The one gone row of two marks (a row's index, {@link NO_ROW} or {@link ROWS}). */
+function oneRow(x: number, y: number): number {
+  return x === NO_ROW ? y : y === NO_ROW || x === y ? x : ROWS;
 }
 
 /**
  * A row told by what it holds whose naming line changed (a name edited in place) is still the
  * row when it keeps a ref of one gone row, and of one only: `after`'s row takes that row's
  * identity again (then paths are interned anew), so only the edited line shows.
+ *
+ * Rows nest (a tree, a thread): each ref's gone rows are the gone rows above it, and each new
+ * row's are its subtree's refs', summed up children first, so no subtree is read twice.
  */
 export function keepEditedRows(a: Line[], b: Line[], intern: Map<string, number>): void {
   const pathsA = new Set(a.map((l) => l.path)), pathsB = new Set(b.map((l) => l.path));
   const isRow = (l: Line) => l.id.includes("\u0001");
-  const goneByRef = new Map<string, number[]>();
+  // Per ref of `a`: the gone row (a row not in `b`) that holds it, or ROWS when several do.
+  const goneRow = new Map<string, number>();
+  /** Per line of `a`: the nearest gone row at or above it, and how many there are (to 2). */
+  const near = new Array<number>(a.length), above = new Array<number>(a.length);
   a.forEach((l, i) => {
-    if (!isRow(l) || pathsB.has(l.path)) return;
-    for (const r of subtreeRefs(a, i)) goneByRef.set(r, [...(goneByRef.get(r) ?? []), i]);
+    const gone = isRow(l) && !pathsB.has(l.path);
+    near[i] = gone ? i : l.parent < 0 ? NO_ROW : near[l.parent]!;
+    above[i] = Math.min(2, (l.parent < 0 ? 0 : above[l.parent]!) + (gone ? 1 : 0));
+    if (!above[i]) return;
+    const row = above[i] === 1 ? near[i]! : ROWS;
+    for (const r of refsIn(l)) goneRow.set(r, oneRow(goneRow.get(r) ?? NO_ROW, row));
   });
-  if (!goneByRef.size) return;
+  if (!goneRow.size) return;
+  // Per line of `b`: the one gone row its subtree's refs were in, NO_ROW or ROWS.
+  const held = new Array<number>(b.length).fill(NO_ROW);
+  for (let i = b.length - 1; i >= 0; i--) {
+    for (const r of refsIn(b[i]!)) held[i] = oneRow(held[i]!, goneRow.get(r) ?? NO_ROW);
+    const p = b[i]!.parent;
+    if (p >= 0) held[p] = oneRow(held[p]!, held[i]!);
+  }
   let changed = false;
   const taken = new Set<number>();
   b.forEach((l, i) => {
     if (!isRow(l) || pathsA.has(l.path)) return;
-    const rows = new Set([...subtreeRefs(b, i)].flatMap((r) => goneByRef.get(r) ?? []));
-    if (rows.size !== 1) return;
-    const [row] = rows;
-    const old = a[row!]!;
-    if (taken.has(row!) || old.text.trimStart() !== l.text.trimStart()) return;
+    const row = held[i]!;
+    if (row < 0) return;
+    const old = a[row]!;
+    if (taken.has(row) || old.text.trimStart() !== l.text.trimStart()) return;
     if (old.parent >= 0 !== l.parent >= 0) return;
-    taken.add(row!);
+    taken.add(row);
     l.id = old.id;
     changed = true;
   });
@@ -175,8 +204,7 @@ export function keepEditedRows(a: Line[], b: Line[], intern: Map<string, number>
 export function rowLabel(lines: Line[], i: number): number {
   const l = lines[i]!;
   if (l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return -1;
-  for (let c = l.firstChild; c < lines.length && lines[c]!.indent > l.indent; c++) {
-    if (lines[c]!.parent !== i) continue;
+  for (let c = l.firstChild; c < l.end; c = lines[c]!.end) {
     const body = lines[c]!.text.trimStart();
     if (!BARE_LINE.test(body) && !/^- [\w-]+(?: \[[^\]]*\])*$/.test(body)) return c;
   }

@@ -113,9 +113,10 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
     for (const i of idx) {
       const l = lines[i]!;
       if (l.parent >= 0 && set.has(l.parent)) continue; // inside a removed/added subtree
+      // Read no further than the first line not in the set (a subtree half kept is no pair).
       const all = [i];
-      for (let c = i + 1; c < lines.length && lines[c]!.indent > l.indent; c++) all.push(c);
-      if (!all.every((j) => set.has(j)) || !all.some((j) => refsIn(lines[j]!).length)) continue;
+      for (let c = i + 1; c < l.end && set.has(c); c++) all.push(c);
+      if (all.length < l.end - i || !all.some((j) => refsIn(lines[j]!).length)) continue;
       const place = placeOf(lines, i);
       const k = `${place}\u0000${
         all.map((j) => " ".repeat(lines[j]!.indent - l.indent) + noRefs(lines[j]!.text.trimStart()))
@@ -205,11 +206,16 @@ function placeOf(lines: Line[], child: number): string {
       continue;
     }
     let held = body;
-    for (let c = p + 1; c < lines.length && lines[c]!.indent > l.indent && held.length < 400; c++) {
-      if (from >= 0 && c >= from && (c === from || lines[c]!.indent > lines[from]!.indent)) {
+    const deep = lines[from]!.indent;
+    for (let c = p + 1; c < l.end && held.length < 400;) {
+      // Not the element's own subtree, nor lines after it nested deeper than it: skipped a
+      // subtree at once (it may be most of the row).
+      if (c === from || (c > from && lines[c]!.indent > deep)) {
+        c = lines[c]!.end;
         continue;
       }
       held += "\n" + noRefs(lines[c]!.text.trimStart());
+      c++;
     }
     told = held !== body;
     parts.push(held);

@@ -55,12 +55,20 @@ function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-/** A raw line's parent: the nearest line before it indented less (as `parse` finds it). */
-function rawParent(lines: string[], i: number): number {
-  const indent = indentOf(lines[i]!);
-  if (indent === 0) return -1;
-  for (let j = i - 1; j >= 0; j--) if (indentOf(lines[j]!) < indent) return j;
-  return -1;
+/**
+ * Each raw line's parent: the nearest line before it indented less (as `parse` finds it), in
+ * one pass (a walk back from each line would cost a long flat list's length per line).
+ */
+function rawParents(lines: string[]): number[] {
+  const out: number[] = [];
+  const open: number[] = [];
+  const indents = lines.map(indentOf);
+  lines.forEach((_, i) => {
+    while (open.length && indents[open[open.length - 1]!]! >= indents[i]!) open.pop();
+    out.push(open.length ? open[open.length - 1]! : -1);
+    open.push(i);
+  });
+  return out;
 }
 
 /** Past this many changed lines between two reads, the page is not ticking but changing. */
@@ -102,11 +110,12 @@ export function selfChanges(before: string, after: string): SelfChanges {
   const ticking = new Set<string>();
   if (came.length && gone.length && came.length + gone.length <= MAX_CHANGED) {
     const ma = new Map<number, string>(), mb = new Map<number, string>();
-    const at = (lines: string[], memo: Map<number, string>, i: number) =>
-      placeOf(i, (k) => lines[k]!, (k) => rawParent(lines, k), memo);
-    const places = new Set(gone.map((i) => at(a, ma, i)));
+    const pa = rawParents(a), pb = rawParents(b);
+    const at = (lines: string[], parents: number[], memo: Map<number, string>, i: number) =>
+      placeOf(i, (k) => lines[k]!, (k) => parents[k]!, memo);
+    const places = new Set(gone.map((i) => at(a, pa, ma, i)));
     for (const j of came) {
-      const key = at(b, mb, j);
+      const key = at(b, pb, mb, j);
       if (places.has(key)) ticking.add(key);
     }
   }
