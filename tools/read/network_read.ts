@@ -11,6 +11,16 @@ import { filterWithinBudget } from "../../browser/agent_pattern.ts";
 import { maskedForAgent } from "../../browser/secret_scope.ts";
 import { compilePattern, cursorFields, truncatedNote } from "./log_cursor.ts";
 
+/** A `data:` URL's first characters shown (its payload is no address an agent can use). */
+const DATA_URL_SHOWN = 80;
+
+/** A `data:` URL cut to {@link DATA_URL_SHOWN} characters, saying its length; others as they are. */
+function shortDataUrl(url: string): string {
+  return url.startsWith("data:") && url.length > DATA_URL_SHOWN
+    ? `${url.slice(0, DATA_URL_SHOWN)}… (${url.length} chars)`
+    : url;
+}
+
 /** The `network_read` tool. */
 export const networkReadTool = defineTool({
   name: "network_read",
@@ -54,7 +64,7 @@ export const networkReadTool = defineTool({
           { tab: _tab, requestId: _id, done: _done, frameId: _f, ...e },
         ) => ({
           ...e,
-          url: shownUrl(e),
+          url: shortDataUrl(shownUrl(e)),
         })),
         last_seq: buf.lastSeq,
         dropped: buf.dropped,
