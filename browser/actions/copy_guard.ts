@@ -50,7 +50,8 @@ export function pastesClipboard(combo: string): boolean {
 
 /**
  * Refuses a copy or cut while the focused field's value, or the selection (its text and the
- * text nodes it starts and ends in), holds a value of `secrets`, in any frame of `page`.
+ * text nodes it starts and ends in), holds a value of `secrets`, or is in a field a secret was
+ * filled into (`holdSecret`: what is left of it may be part of the value), in any frame of `page`.
  * The page is handed no value: it lists what it would copy, the server looks. CDP:
  * `Runtime.evaluate` per frame (`copySource`).
  *
@@ -63,14 +64,14 @@ export async function refuseSecretCopy(
 ): Promise<void> {
   const { secrets, key, signal } = options;
   for (const frame of page.frames()) {
-    let shown: string[];
+    let shown: { texts: string[]; held: boolean };
     try {
       shown = await callUtility(page, frame.frameId, "copySource", [], { signal });
     } catch (e) {
       if (signal?.aborted) throw e;
       throw refusal(key, `a frame (${frame.url || frame.frameId}) could not be checked`);
     }
-    if (shown.some((s) => secrets.contains(s))) {
+    if (shown.held || shown.texts.some((s) => secrets.contains(s))) {
       throw refusal(key, "the focused field or the selection holds a secret");
     }
   }
