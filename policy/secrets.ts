@@ -10,6 +10,15 @@
  * @module
  */
 import { escapeRegExp, valuePattern } from "./secret_forms.ts";
+import {
+  hasFormatChars,
+  type MaskSpan,
+  mergeSpans,
+  PartFinder,
+  replaceSpans,
+  spansBack,
+  withoutFormatChars,
+} from "./secret_parts.ts";
 
 /** A secret's name: letters, digits and `_`, not starting with a digit. */
 export const SECRET_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -100,6 +109,8 @@ export class SecretStore {
   #pattern: RegExp | undefined;
   /** For each masked value, longest first: its capture group in `#pattern`, and its mask. */
   #masks: Array<{ group: number; mask: string }> = [];
+  /** Runs of 6 or more of a value's characters (secret_parts.ts). */
+  #parts: PartFinder;
 
   /**
    * @param secrets name → value (see {@link parseSecretsFile}).
@@ -120,6 +131,7 @@ export class SecretStore {
     // Longest first (the sort is stable: file order among equals), so a
     // value inside a longer one is tried after it.
     const values = [...byValue].sort(([a], [b]) => b.length - a.length);
+    this.#parts = new PartFinder(values.map(([value, name]) => [value, `[secret:${name}]`]));
     let groups = 0;
     const alternatives = values.map(([value, name]) => {
       const group = ++groups;
@@ -188,12 +200,45 @@ export class SecretStore {
    */
   spans(text: string): Array<[number, number]> {
     if (!this.#pattern) return [];
-    const out: Array<[number, number]> = [];
-    for (const m of text.matchAll(this.#pattern)) {
-      if (this.#masks.some(({ group }) => m[group] !== undefined)) {
-        out.push([m.index, m.index + m[0].length]);
-      }
+    const found = [...this.#wholeSpans(text), ...this.#partSpans(text)];
+    if (hasFormatChars(text)) {
+      const { stripped, at } = withoutFormatChars(text);
+      found.push(...spansBack(this.#strippedSpans(stripped), at));
     }
+    return mergeSpans(found).map(([s, e]) => [s, e]);
+  }
+
+  /** Where whole values (in any form) occur in `text`, with their masks (masks already there left out). */
+  #wholeSpans(text: string): MaskSpan[] {
+    const out: MaskSpan[] = [];
+    for (const m of text.matchAll(this.#pattern!)) {
+      const hit = this.#masks.find(({ group }) => m[group] !== undefined);
+      if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
+    }
+    return out;
+  }
+
+  /** Whole values and parts in text without format characters, merged. */
+  #strippedSpans(stripped: string): MaskSpan[] {
+    return mergeSpans([...this.#wholeSpans(stripped), ...this.#partSpans(stripped)]);
+  }
+
+  /** Runs of values' characters in `text` outside the masks already there (`[secret:…]`). */
+  #partSpans(text: string): MaskSpan[] {
+    if (!this.#parts.active) return [];
+    if (!text.includes("[secret:")) return this.#parts.spans(text);
+    const out: MaskSpan[] = [];
+    let last = 0;
+    const runs = (end: number) => {
+      for (const [s, e, mask] of this.#parts.spans(text.slice(last, end))) {
+        out.push([s + last, e + last, mask]);
+      }
+    };
+    for (const m of text.matchAll(new RegExp(MASK.source, "g"))) {
+      runs(m.index);
+      last = m.index + m[0].length;
+    }
+    runs(text.length);
     return out;
   }
 
@@ -222,15 +267,26 @@ export class SecretStore {
     return substituteSecrets(text, this.#secrets);
   }
 
-  /** `text` with every maskable value replaced by `[secret:NAME]`. */
+  /**
+   * `text` with every maskable value replaced by `[secret:NAME]`; then every run of 6 or more
+   * of a value's characters (what is left of an edited field a page copied, a prefix); then,
+   * when `text` holds format characters (`Cf`: a value split by zero-width spaces), values
+   * and runs found with those left out, masked with the characters between them.
+   */
   maskText(text: string): string {
     if (!this.#pattern) return text;
-    return text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
+    let out = text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
       for (const { group, mask } of this.#masks) {
         if (groups[group - 1] !== undefined) return mask;
       }
       return found; // a mask already in the text
     });
+    if (this.#parts.active) out = replaceSpans(out, this.#partSpans(out));
+    if (hasFormatChars(out)) {
+      const { stripped, at } = withoutFormatChars(out);
+      out = replaceSpans(out, spansBack(this.#strippedSpans(stripped), at));
+    }
+    return out;
   }
 
   /**
