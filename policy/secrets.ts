@@ -14,11 +14,10 @@ import {
   hasFormatChars,
   type MaskSpan,
   mergeSpans,
-  PartFinder,
   replaceSpans,
   spansBack,
   withoutFormatChars,
-} from "./secret_parts.ts";
+} from "./secret_format_chars.ts";
 
 /** A secret's name: letters, digits and `_`, not starting with a digit. */
 export const SECRET_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -95,10 +94,11 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  * mask, is never half-replaced. Values shorter than {@link MIN_MASK_LENGTH}
  * are not masked.
  *
- * Masking is exact-match on the value's characters: a page or a script
- * that transforms a value (reverses it, changes its case, spaces it out,
- * base64s it), or shows only part of it (a prefix cut by `maxlength`),
- * defeats it (browxai's own caps mask first, or cut before a value: see
+ * Values split by format characters (zero-width spaces: see
+ * secret_format_chars.ts) are masked too. Masking is exact-match on the
+ * value's characters: a page or a script that transforms a value (reverses
+ * it, changes its case, spaces it out, base64s it), or shows only part of it
+ * (a prefix cut by `maxlength`), defeats it (browxai's own caps mask first, or cut before a value: see
  * `capText` in browser/sessions/page_logs.ts); so does a legacy charset (a
  * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
  * keeps values out of what an agent reads by accident; it is not a sandbox.
@@ -109,8 +109,6 @@ export class SecretStore {
   #pattern: RegExp | undefined;
   /** For each masked value, longest first: its capture group in `#pattern`, and its mask. */
   #masks: Array<{ group: number; mask: string }> = [];
-  /** Runs of 6 or more of a value's characters (secret_parts.ts). */
-  #parts: PartFinder;
 
   /**
    * @param secrets name → value (see {@link parseSecretsFile}).
@@ -131,7 +129,6 @@ export class SecretStore {
     // Longest first (the sort is stable: file order among equals), so a
     // value inside a longer one is tried after it.
     const values = [...byValue].sort(([a], [b]) => b.length - a.length);
-    this.#parts = new PartFinder(values.map(([value, name]) => [value, `[secret:${name}]`]));
     let groups = 0;
     const alternatives = values.map(([value, name]) => {
       const group = ++groups;
@@ -200,10 +197,10 @@ export class SecretStore {
    */
   spans(text: string): Array<[number, number]> {
     if (!this.#pattern) return [];
-    const found = [...this.#wholeSpans(text), ...this.#partSpans(text)];
+    const found = this.#wholeSpans(text);
     if (hasFormatChars(text)) {
       const { stripped, at } = withoutFormatChars(text);
-      found.push(...spansBack(this.#strippedSpans(stripped), at));
+      found.push(...spansBack(this.#wholeSpans(stripped), at));
     }
     return mergeSpans(found).map(([s, e]) => [s, e]);
   }
@@ -215,30 +212,6 @@ export class SecretStore {
       const hit = this.#masks.find(({ group }) => m[group] !== undefined);
       if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
     }
-    return out;
-  }
-
-  /** Whole values and parts in text without format characters, merged. */
-  #strippedSpans(stripped: string): MaskSpan[] {
-    return mergeSpans([...this.#wholeSpans(stripped), ...this.#partSpans(stripped)]);
-  }
-
-  /** Runs of values' characters in `text` outside the masks already there (`[secret:…]`). */
-  #partSpans(text: string): MaskSpan[] {
-    if (!this.#parts.active) return [];
-    if (!text.includes("[secret:")) return this.#parts.spans(text);
-    const out: MaskSpan[] = [];
-    let last = 0;
-    const runs = (end: number) => {
-      for (const [s, e, mask] of this.#parts.spans(text.slice(last, end))) {
-        out.push([s + last, e + last, mask]);
-      }
-    };
-    for (const m of text.matchAll(new RegExp(MASK.source, "g"))) {
-      runs(m.index);
-      last = m.index + m[0].length;
-    }
-    runs(text.length);
     return out;
   }
 
@@ -268,25 +241,21 @@ export class SecretStore {
   }
 
   /**
-   * `text` with every maskable value replaced by `[secret:NAME]`; then every run of 6 or more
-   * of a value's characters (what is left of an edited field a page copied, a prefix); then,
-   * when `text` holds format characters (`Cf`: a value split by zero-width spaces), values
-   * and runs found with those left out, masked with the characters between them.
+   * `text` with every maskable value replaced by `[secret:NAME]`; when `text` holds format
+   * characters (`Cf`: a value split by zero-width spaces), also the values found with those
+   * left out, masked with the characters between.
    */
   maskText(text: string): string {
     if (!this.#pattern) return text;
-    let out = text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
+    const out = text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
       for (const { group, mask } of this.#masks) {
         if (groups[group - 1] !== undefined) return mask;
       }
       return found; // a mask already in the text
     });
-    if (this.#parts.active) out = replaceSpans(out, this.#partSpans(out));
-    if (hasFormatChars(out)) {
-      const { stripped, at } = withoutFormatChars(out);
-      out = replaceSpans(out, spansBack(this.#strippedSpans(stripped), at));
-    }
-    return out;
+    if (!hasFormatChars(out)) return out;
+    const { stripped, at } = withoutFormatChars(out);
+    return replaceSpans(out, spansBack(this.#wholeSpans(stripped), at));
   }
 
   /**

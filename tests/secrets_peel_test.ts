@@ -2,11 +2,10 @@
  * The red team's findings #3 and #8 (session 13), performed over MCP stdio with real
  * Chromium. #3: the agent fills {{secret:PW}} into a plain text field, presses End+Backspace
  * (or Home+Delete) and reads what is left in clear; six calls give the whole value. A field a
- * secret was filled into is now held: it shows only exactly what that fill put in, anything
- * else as a secret field (`••••`), in every read; a page's copy of what is left is masked as
- * a part (6 characters or more). #8: a page writes the value split by zero-width characters;
- * every text output masks it.
- */
+ * secret was filled into is now held: keys that edit it are refused (what is left could show
+ * in the page's own copy of it), and it shows only exactly what that fill put in, anything
+ * else (a `maxlength` cut) as a secret field (`••••`), in every read and screenshot. #8: a
+ * page writes the value split by zero-width characters; every text output masks it. */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
@@ -27,10 +26,10 @@ function partsIn(text: string): string[] {
 
 /** Fails when any of the result's text or structured content shows a part of the secret. */
 function noPart(r: ToolResult | Record<string, unknown>, what: string): void {
-  // Without zero-width spaces; and without the word "secret" (masks, `secretsCovered`),
-  // which holds 4-character parts of this value ("ecre", "cret") and no other.
+  // Without zero-width spaces; and without the words "secret" (masks, `secretsCovered`) and
+  // "Enter" (a key pressed), which hold 4-character parts of this value ("cret", "nter").
   const all = JSON.stringify(r).replace(/\u200b|\\u200b|\u200d|\\u200d/g, "")
-    .replace(/secret/gi, "");
+    .replace(/secret|Enter/gi, "");
   assertEquals(partsIn(all), [], `${what} shows part of the secret: ${all.slice(0, 600)}`);
 }
 
@@ -39,6 +38,7 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
     "/a": `<title>A</title><form id=f action=/login method=post>` +
       `<label>Search <input id=q name=q></label>` +
       `<label>Notes <textarea id=n name=n></textarea></label>` +
+      `<label>Short <input id=m name=m maxlength=10></label>` +
       `<button id=go>Sign in</button></form><p id=echo></p><script>
         q.addEventListener("input", () => echo.textContent = "typed: " + q.value);
       </script>`,
@@ -50,63 +50,77 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
   try {
     await mcp.ok("navigate", { url: `${srv.a}/a`, snapshot: "none" });
 
-    await t.step(
-      "End+Backspace: no part of the value in the delta, snapshot or any read",
-      async () => {
-        const filled = await mcp.call("fill", { selector: "#q", value: "{{secret:PW}}" });
-        assertIncludes(textOf(filled), "[secret:PW]");
-        noPart(filled, "fill");
-        await mcp.ok("press", { selector: "#q", key: "End", snapshot: "none" });
-        const peeled = await mcp.call("press", { key: "Backspace" });
-        assertEquals(peeled.isError, undefined, textOf(peeled));
-        noPart(peeled, "press Backspace");
-        const snap = await mcp.call("snapshot", {});
-        noPart(snap, "snapshot");
-        assertTrue(/textbox "Search" \[ref=e\d+\][^\n]*: ••••/.test(textOf(snap)), textOf(snap));
-        // The page's copy of what is left (15 characters) is masked as a part.
-        assertIncludes(textOf(snap), "typed: [secret:PW]");
-        for (
-          const [tool, args] of [
-            ["read_form", {}],
-            ["read_page", {}],
-            ["find", { query: "search field" }],
-            ["text_search", { query: "typed" }],
-            ["dom_read", { depth: 8 }],
-          ] as const
-        ) {
-          const r = await mcp.call(tool, args);
-          assertEquals(r.isError, undefined, `${tool}: ${textOf(r)}`);
-          noPart(r, tool);
-        }
-      },
-    );
+    const refusedEdit = (r: ToolResult, what: string) => {
+      assertEquals(r.isError, true, `${what}: ${textOf(r)}`);
+      const policy = r.structuredContent!.policy as Record<string, unknown>;
+      assertEquals(policy.rule, "secret-edit", `${what}: ${textOf(r)}`);
+      noPart(r, what);
+    };
+    const reads = async () => {
+      for (
+        const [tool, args] of [
+          ["snapshot", {}],
+          ["read_form", {}],
+          ["read_page", {}],
+          ["find", { query: "search field" }],
+          ["text_search", { query: "typed" }],
+          ["dom_read", { depth: 8 }],
+        ] as const
+      ) {
+        const r = await mcp.call(tool, args);
+        assertEquals(r.isError, undefined, `${tool}: ${textOf(r)}`);
+        noPart(r, tool);
+      }
+    };
 
-    await t.step("Home+Delete on a textarea: masked too", async () => {
-      await mcp.ok("fill", { selector: "#n", value: "{{secret:PW}}", snapshot: "none" });
-      await mcp.ok("press", { selector: "#n", key: "Home", snapshot: "none" });
-      noPart(await mcp.call("press", { key: "Delete" }), "press Delete");
-      noPart(await mcp.call("read_form", {}), "read_form");
-      noPart(await mcp.call("snapshot", {}), "snapshot");
+    await t.step("End+Backspace, Home+Delete, typing, undo: refused in the field", async () => {
+      const filled = await mcp.call("fill", { selector: "#q", value: "{{secret:PW}}" });
+      assertIncludes(textOf(filled), "[secret:PW]");
+      noPart(filled, "fill");
+      // Keys that move the caret or select go; keys that edit do not.
+      await mcp.ok("press", { selector: "#q", key: "End", snapshot: "none" });
+      refusedEdit(await mcp.call("press", { key: "Backspace" }), "Backspace");
+      await mcp.ok("press", { selector: "#q", key: "Home", snapshot: "none" });
+      refusedEdit(await mcp.call("press", { key: "Delete" }), "Delete");
+      await mcp.ok("press", { key: "Shift+ArrowRight", snapshot: "none" });
+      refusedEdit(await mcp.call("type", { text: "x" }), "type over a selection");
+      refusedEdit(await mcp.call("press", { key: "Control+z" }), "undo");
+      // A plain fill goes, and undo after it is refused (it would bring the value back).
+      await mcp.ok("fill", { selector: "#q", value: "plain words", snapshot: "none" });
+      refusedEdit(await mcp.call("press", { selector: "#q", key: "Control+z" }), "undo");
+      await mcp.ok("fill", { selector: "#q", value: "{{secret:PW}}", snapshot: "none" });
+      const snap = textOf(await mcp.call("snapshot", {}));
+      assertIncludes(snap, "typed: [secret:PW]");
+      assertTrue(/textbox "Search" \[ref=e\d+\][^\n]*: \[secret:PW\]/.test(snap), snap);
+      await reads();
     });
 
-    await t.step("a screenshot covers the edited field; copying from it is refused", async () => {
+    await t.step("a textarea: Enter (it edits there) and Delete refused", async () => {
+      await mcp.ok("fill", { selector: "#n", value: "{{secret:PW}}", snapshot: "none" });
+      await mcp.ok("press", { selector: "#n", key: "Shift+Home", snapshot: "none" });
+      refusedEdit(await mcp.call("press", { key: "Enter" }), "Enter in a textarea");
+      refusedEdit(await mcp.call("press", { key: "Delete" }), "Delete");
+      noPart(await mcp.call("read_form", {}), "read_form");
+    });
+
+    await t.step("a field that kept part of the value shows ••••, and is covered", async () => {
+      // maxlength keeps 10 of the 16 characters: the field holds a part (the page's cut).
+      const cut = await mcp.call("fill", { selector: "#m", value: "{{secret:PW}}" });
+      noPart(cut, "fill into maxlength");
+      const snap = await mcp.call("snapshot", {});
+      assertTrue(/textbox "Short" \[ref=e\d+\][^\n]*: ••••/.test(textOf(snap)), textOf(snap));
+      await reads();
       const shot = await mcp.call("screenshot", {});
-      assertTrue((shot.structuredContent!.secretsCovered as number) >= 2, textOf(shot));
+      assertTrue((shot.structuredContent!.secretsCovered as number) >= 3, textOf(shot));
+    });
+
+    await t.step("copy is refused; select all goes", async () => {
       await mcp.ok("press", { selector: "#q", key: "Control+a", snapshot: "none" });
       const copy = await mcp.call("press", { key: "Control+c", snapshot: "none" });
       assertEquals(copy.isError, true, textOf(copy));
       const policy = copy.structuredContent!.policy as Record<string, unknown>;
       assertEquals(policy.rule, "secret-copy", textOf(copy));
     });
-
-    await t.step(
-      "a non-secret fill into the held field still shows no part after undo",
-      async () => {
-        await mcp.ok("fill", { selector: "#q", value: "plain words", snapshot: "none" });
-        await mcp.ok("press", { selector: "#q", key: "Control+z", snapshot: "none" });
-        noPart(await mcp.call("snapshot", {}), "snapshot after undo");
-      },
-    );
 
     await t.step("a normal fill and submit of the secret still works", async () => {
       await mcp.ok("fill", { selector: "#q", value: "{{secret:PW}}", snapshot: "none" });

@@ -258,6 +258,14 @@ export async function checkFillTarget(
  * @throws ToolError `refused` when the field cannot be held: no target while focus is in
  *   a frame, or coords.
  */
+/** Pages where a field was held (only their `press` and `type` calls check for one). */
+const heldPages = new WeakSet<Page>();
+
+/** Whether a field of `page` was filled with a secret (see {@link holdSecretField}). */
+export function hasHeldField(page: Page): boolean {
+  return heldPages.has(page);
+}
+
 async function holdSecretField(
   page: Page,
   target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
@@ -265,6 +273,7 @@ async function holdSecretField(
 ): Promise<void> {
   const fills = secretFillValues();
   if (!fills.length || (value !== undefined && !fills.includes(value))) return;
+  heldPages.add(page);
   const held = target?.kind === "element"
     ? await callOnHandle(target.handle, "holdSecret", [[...fills]])
     : target === undefined && await callUtility(page, page.mainFrameId, "holdFocusedSecret", [

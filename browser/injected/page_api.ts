@@ -354,6 +354,7 @@ export interface PageApi extends OnDemandApi {
   holdSecret: (el: Element, shown: string[]) => boolean;
   holdFocusedSecret: (shown: string[]) => boolean;
   heldEdited: (el: Element) => boolean;
+  focusHeld: () => "input" | "other" | null;
 
   // cover_lib.ts
   coverResetRoots: () => boolean;

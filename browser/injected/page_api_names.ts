@@ -120,6 +120,7 @@ export const PAGE_API_NAMES = Object.keys(
     holdSecret: 1,
     holdFocusedSecret: 1,
     heldEdited: 1,
+    focusHeld: 1,
     coverResetRoots: 1,
     coverAddRoot: 1,
     coverScan: 1,

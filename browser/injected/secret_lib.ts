@@ -102,6 +102,17 @@ export function installSecretLib(api: PageApi): void {
     if (!a || a === document.body || a === document.documentElement) return true;
     return api.holdSecret(a, shown) as boolean;
   };
+  /**
+   * Whether the element that has focus in this document is (or is in) a field a secret was
+   * filled into: `"input"` for an `<input>` (Enter submits it), `"other"` (a textarea, an
+   * editor: Enter edits), null when not.
+   */
+  api.focusHeld = (): "input" | "other" | null => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (!inHeld(a)) return null;
+    return a?.localName === "input" ? "input" : "other";
+  };
   /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
   api.heldEdited = (el: Element): boolean => {
     const shown = held.get(el);
