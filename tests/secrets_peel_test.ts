@@ -43,6 +43,8 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
         q.addEventListener("input", () => echo.textContent = "typed: " + q.value);
       </script>`,
     "/login": `<title>in</title><p>welcome</p>`,
+    "/outer": `<title>outer</title><iframe src="/inner" title=inner></iframe>`,
+    "/inner": `<label>Inner <input id=i maxlength=10></label>`,
     "/zw": `<meta charset=utf-8><title>zw</title><p id=z>code: ${[...SECRET].join("\u200b")}</p>` +
       `<p>tail: ${SECRET.slice(0, 8)}\u200d${SECRET.slice(8)}</p>`,
   }));
@@ -134,6 +136,17 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
         10_000,
         "the form's POST with the value",
       );
+    });
+
+    await t.step("in a same-origin iframe: held alike", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/outer`, snapshot: "none" });
+      const tree = textOf(await mcp.call("snapshot", {}));
+      const ref = tree.match(/textbox "Inner" \[ref=(e\d+)\]/)?.[1];
+      assertTrue(ref, tree);
+      noPart(await mcp.call("fill", { ref, value: "{{secret:PW}}" }), "fill in the iframe");
+      const snap = await mcp.call("snapshot", {});
+      assertTrue(/textbox "Inner" \[ref=e\d+\][^\n]*: ••••/.test(textOf(snap)), textOf(snap));
+      refusedEdit(await mcp.call("press", { ref, key: "Backspace" }), "Backspace in the iframe");
     });
 
     await t.step("zero-width split: every text output masks it", async () => {
