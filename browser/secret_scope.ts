@@ -25,6 +25,11 @@ export interface SecretScope {
   masker: SecretStore | undefined;
   /** Secrets bound to origins that this call fills: name → allowed origins. */
   bound: ReadonlyMap<string, readonly string[]>;
+  /**
+   * What this call fills that held a `{{secret:…}}` (as substituted): the field it goes
+   * into is held (`holdSecret`), showing only one of these whole. Absent or empty: none.
+   */
+  fills?: readonly string[];
 }
 
 const storage = new AsyncLocalStorage<SecretScope>();
@@ -47,6 +52,11 @@ export function maskedForAgent(text: string): string {
 /** True when this call fills a secret bound to origins (so fill targets must be checked). */
 export function fillsBoundSecret(): boolean {
   return (storage.getStore()?.bound.size ?? 0) > 0;
+}
+
+/** What this call fills that held a placeholder (see {@link SecretScope.fills}). */
+export function secretFillValues(): readonly string[] {
+  return storage.getStore()?.fills ?? [];
 }
 
 /**

@@ -51,7 +51,7 @@ import { type SummarizedResult, summarizeResult } from "./console/call_summary.t
 import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
-import { checkBoundSecrets, substituteArgs } from "./secret_args.ts";
+import { checkBoundSecrets, secretFills, substituteArgs } from "./secret_args.ts";
 import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
 import type { CallOutcome, ToolCall } from "./call_types.ts";
 import { gatedConfirm, gatedConsent, namedTarget } from "./call_human.ts";
@@ -272,7 +272,11 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       (e) => callBudget.abort(e),
     );
     const work = inCallScope(
-      () => inSecretScope({ masker, bound }, () => tool.handler(callCtx, filled)),
+      () =>
+        inSecretScope(
+          { masker, bound, fills: secretFills(parsed, filled) },
+          () => tool.handler(callCtx, filled),
+        ),
       { scope },
     );
     // The abandoned work (cancelled, over budget) may still fail later: never unhandled.

@@ -107,6 +107,21 @@ export function substituteArgs<T>(
   return anyPlaceholder(args) ? walk(args, []) as T : args;
 }
 
+/**
+ * The strings a call fills that held a placeholder, as substituted (`filled` is what
+ * {@link substituteArgs} made of `args`): what a field a secret goes into may show whole.
+ */
+export function secretFills(args: unknown, filled: unknown): string[] {
+  if (args === filled) return [];
+  if (typeof args === "string") return hasPlaceholder(args) ? [String(filled)] : [];
+  if (!args || typeof args !== "object" || !filled || typeof filled !== "object") return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(args)) {
+    out.push(...secretFills(v, (filled as Record<string, unknown>)[k]));
+  }
+  return out;
+}
+
 function anyPlaceholder(value: unknown): boolean {
   if (typeof value === "string") return hasPlaceholder(value);
   if (!value || typeof value !== "object") return false;

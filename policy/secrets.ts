@@ -10,6 +10,14 @@
  * @module
  */
 import { escapeRegExp, valuePattern } from "./secret_forms.ts";
+import {
+  hasFormatChars,
+  type MaskSpan,
+  mergeSpans,
+  replaceSpans,
+  spansBack,
+  withoutFormatChars,
+} from "./secret_format_chars.ts";
 
 /** A secret's name: letters, digits and `_`, not starting with a digit. */
 export const SECRET_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -86,10 +94,11 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  * mask, is never half-replaced. Values shorter than {@link MIN_MASK_LENGTH}
  * are not masked.
  *
- * Masking is exact-match on the value's characters: a page or a script
- * that transforms a value (reverses it, changes its case, spaces it out,
- * base64s it), or shows only part of it (a prefix cut by `maxlength`),
- * defeats it (browxai's own caps mask first, or cut before a value: see
+ * Values split by format characters (zero-width spaces: see
+ * secret_format_chars.ts) are masked too. Masking is exact-match on the
+ * value's characters: a page or a script that transforms a value (reverses
+ * it, changes its case, spaces it out, base64s it), or shows only part of it
+ * (a prefix cut by `maxlength`), defeats it (browxai's own caps mask first, or cut before a value: see
  * `capText` in browser/sessions/page_logs.ts); so does a legacy charset (a
  * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
  * keeps values out of what an agent reads by accident; it is not a sandbox.
@@ -188,11 +197,20 @@ export class SecretStore {
    */
   spans(text: string): Array<[number, number]> {
     if (!this.#pattern) return [];
-    const out: Array<[number, number]> = [];
-    for (const m of text.matchAll(this.#pattern)) {
-      if (this.#masks.some(({ group }) => m[group] !== undefined)) {
-        out.push([m.index, m.index + m[0].length]);
-      }
+    const found = this.#wholeSpans(text);
+    if (hasFormatChars(text)) {
+      const { stripped, at } = withoutFormatChars(text);
+      found.push(...spansBack(this.#wholeSpans(stripped), at));
+    }
+    return mergeSpans(found).map(([s, e]) => [s, e]);
+  }
+
+  /** Where whole values (in any form) occur in `text`, with their masks (masks already there left out). */
+  #wholeSpans(text: string): MaskSpan[] {
+    const out: MaskSpan[] = [];
+    for (const m of text.matchAll(this.#pattern!)) {
+      const hit = this.#masks.find(({ group }) => m[group] !== undefined);
+      if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
     }
     return out;
   }
@@ -222,15 +240,22 @@ export class SecretStore {
     return substituteSecrets(text, this.#secrets);
   }
 
-  /** `text` with every maskable value replaced by `[secret:NAME]`. */
+  /**
+   * `text` with every maskable value replaced by `[secret:NAME]`; when `text` holds format
+   * characters (`Cf`: a value split by zero-width spaces), also the values found with those
+   * left out, masked with the characters between.
+   */
   maskText(text: string): string {
     if (!this.#pattern) return text;
-    return text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
+    const out = text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
       for (const { group, mask } of this.#masks) {
         if (groups[group - 1] !== undefined) return mask;
       }
       return found; // a mask already in the text
     });
+    if (!hasFormatChars(out)) return out;
+    const { stripped, at } = withoutFormatChars(out);
+    return replaceSpans(out, spansBack(this.#wholeSpans(stripped), at));
   }
 
   /**

@@ -12,6 +12,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { callUtility } from "../injected/mod.ts";
 import { ToolError } from "../tool_error.ts";
+import { hasHeldField } from "./secret_query.ts";
 
 /** A combo's key code and modifiers; undefined when it does not parse. */
 function keysOf(combo: string): { code: string | undefined; mods: Set<string> } | undefined {
@@ -50,7 +51,8 @@ export function pastesClipboard(combo: string): boolean {
 
 /**
  * Refuses a copy or cut while the focused field's value, or the selection (its text and the
- * text nodes it starts and ends in), holds a value of `secrets`, in any frame of `page`.
+ * text nodes it starts and ends in), holds a value of `secrets`, or is in a field a secret was
+ * filled into (`holdSecret`: what is left of it may be part of the value), in any frame of `page`.
  * The page is handed no value: it lists what it would copy, the server looks. CDP:
  * `Runtime.evaluate` per frame (`copySource`).
  *
@@ -63,16 +65,86 @@ export async function refuseSecretCopy(
 ): Promise<void> {
   const { secrets, key, signal } = options;
   for (const frame of page.frames()) {
-    let shown: string[];
+    let shown: { texts: string[]; held: boolean };
     try {
       shown = await callUtility(page, frame.frameId, "copySource", [], { signal });
     } catch (e) {
       if (signal?.aborted) throw e;
       throw refusal(key, `a frame (${frame.url || frame.frameId}) could not be checked`);
     }
-    if (shown.some((s) => secrets.contains(s))) {
+    if (shown.held || shown.texts.some((s) => secrets.contains(s))) {
       throw refusal(key, "the focused field or the selection holds a secret");
     }
+  }
+}
+
+/**
+ * Keys that leave a field's value as it is (they move the caret or the focus, scroll, or
+ * submit an `<input>`), by code; with or without modifiers (Shift+Arrow selects).
+ */
+const KEEPS_VALUE = new Set([
+  "Tab",
+  "Enter",
+  "NumpadEnter",
+  "Escape",
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+  "ShiftLeft",
+  "ShiftRight",
+  "ControlLeft",
+  "ControlRight",
+  "AltLeft",
+  "AltRight",
+  "MetaLeft",
+  "MetaRight",
+]);
+
+/**
+ * Refuses keys that may edit a field a secret was filled into (`holdSecret`, secret_lib.ts)
+ * while it has focus, in any frame: Backspace, Delete, characters (over a selection), cut,
+ * paste, undo; Enter too outside an `<input>` (it replaces a selection in a textarea). Edits
+ * would leave a part of the value that a page may show (a live "searching for …" line);
+ * select all is let through.
+ * `key` absent: any typing (`type`). Only pages with a held field are checked (CDP:
+ * `Runtime.evaluate` per frame, `focusHeld`).
+ *
+ * @throws ToolError `blocked-by-policy` (`policy.rule` `secret-edit`).
+ */
+export async function refuseHeldEdit(
+  page: Page,
+  options: { key?: string; signal?: AbortSignal | undefined },
+): Promise<void> {
+  const { key, signal } = options;
+  const keys = key === undefined ? undefined : keysOf(key);
+  const code = keys?.code;
+  // Select all (Control or Meta+A) edits nothing; a copy of it is refused as a copy.
+  if (code === "KeyA" && (keys!.mods.has("Control") || keys!.mods.has("Meta"))) return;
+  if (!hasHeldField(page) || (key !== undefined && code === undefined)) return;
+  for (const frame of page.frames()) {
+    let held: "input" | "other" | null;
+    try {
+      held = await callUtility(page, frame.frameId, "focusHeld", [], { signal });
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      continue; // a frame gone meanwhile has no focus to type into
+    }
+    if (!held) continue;
+    const enter = code === "Enter" || code === "NumpadEnter";
+    if (code && KEEPS_VALUE.has(code) && !(enter && held !== "input")) return;
+    throw new ToolError(
+      "blocked-by-policy",
+      `policy: refused to ${
+        key === undefined ? "type" : `press ${key}`
+      } in a field a secret was filled into: an edit would leave part of the value, which the page may show`,
+      "fill the field again (fill({ value: '{{secret:NAME}}' }) or a plain value) instead of editing it",
+      { policy: { rule: "secret-edit", decision: "refused" } },
+    );
   }
 }
 

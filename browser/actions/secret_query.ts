@@ -33,6 +33,7 @@ import {
   currentMasker,
   fillsBoundSecret,
   maskedForAgent,
+  secretFillValues,
 } from "../secret_scope.ts";
 import type { TextMatchInfo } from "../injected/text_types.ts";
 import { chooseTextMatch } from "./text_choice.ts";
@@ -231,11 +232,65 @@ export async function pageHasText(
  * them: an element by its frame's `window.origin`; no target, by the frame
  * that has focus (a focused cross-origin frame is refused: its origin cannot
  * be read from here); coords are refused (the frame under a point is not
- * checked). Does nothing otherwise.
+ * checked). Then, when this call fills any secret, holds the field it goes into (see
+ * {@link holdSecretField}; `value`: what goes into this target, for a call filling several).
+ * CDP: `Runtime.callFunctionOn` / `Runtime.evaluate` (`frameOrigin`, `focusedOrigin`,
+ * `holdSecret`, `holdFocusedSecret`).
  *
- * @throws ToolError `refused` naming the allowed origins.
+ * @throws ToolError `refused` naming the allowed origins, or when the field cannot be held.
  */
 export async function checkFillTarget(
+  page: Page,
+  target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
+  value?: string,
+): Promise<void> {
+  await checkBoundTarget(page, target);
+  await holdSecretField(page, target, value);
+}
+
+/**
+ * When this call fills a secret (`value`, when given, is one of what it fills with a
+ * placeholder; absent: the call fills one), holds the field it goes into (`holdSecret`,
+ * secret_lib.ts): for its life it shows only exactly what this fill puts in, so keys that
+ * peel the value (End+Backspace) never show a part of it. No target: the focused element
+ * of the main frame.
+ *
+ * @throws ToolError `refused` when the field cannot be held: no target while focus is in
+ *   a frame, or coords.
+ */
+/** Pages where a field was held (only their `press` and `type` calls check for one). */
+const heldPages = new WeakSet<Page>();
+
+/** Whether a field of `page` was filled with a secret (see {@link holdSecretField}). */
+export function hasHeldField(page: Page): boolean {
+  return heldPages.has(page);
+}
+
+async function holdSecretField(
+  page: Page,
+  target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
+  value: string | undefined,
+): Promise<void> {
+  const fills = secretFillValues();
+  if (!fills.length || (value !== undefined && !fills.includes(value))) return;
+  heldPages.add(page);
+  const held = target?.kind === "element"
+    ? await callOnHandle(target.handle, "holdSecret", [[...fills]])
+    : target === undefined && await callUtility(page, page.mainFrameId, "holdFocusedSecret", [
+      [...fills],
+    ]);
+  if (!held) {
+    throw new ToolError(
+      "refused",
+      "Refused to fill a secret where browxai cannot keep its field masked " +
+        (target ? "(at coords)" : "(focus is inside a frame)"),
+      "pass the field's ref or selector",
+    );
+  }
+}
+
+/** {@link checkFillTarget}'s origin check for secrets bound to origins. */
+async function checkBoundTarget(
   page: Page,
   target: { kind: "element"; handle: RemoteHandle } | { kind: "coords" } | undefined,
 ): Promise<void> {
@@ -283,7 +338,7 @@ export async function checkFocusStaysHome(
     if (field && !(await callOnHandle(field, "focusIsOn"))) {
       throw new ToolError("refused", "The field lost focus before the value went in.", "", {});
     }
-    if (!field) await checkFillTarget(page, undefined);
+    if (!field) await checkBoundTarget(page, undefined);
   } catch (e) {
     if (!(e instanceof ToolError)) throw e;
     throw new ToolError(

@@ -41,7 +41,8 @@ import type { PageApi } from "./page_api.ts";
  *   a contenteditable element whose computed `-webkit-text-security` is not
  *   `none` (the page masks it on screen); a text-entry input or `<textarea>`
  *   whose `autocomplete` names `current-password`, `new-password` or
- *   `one-time-code`.
+ *   `one-time-code`; any element a secret was filled into (`holdSecret` of
+ *   `secret_lib.ts`) once its value is not exactly what that fill put in.
  * - `maskSecret(value: string): string`: what a snapshot shows for a secret
  *   field's value: `""` when empty, else a fixed `••••` (the length of the
  *   value is not shown either).
@@ -369,7 +370,22 @@ export function installAriaLib(api: PageApi): void {
     return !!v && v !== "none";
   }
 
+  // Fields a secret was filled into (`holdSecret`, secret_lib.ts) → the values they may show.
+  const heldWorld = globalThis as unknown as { __browxaiHeld?: WeakMap<Element, Set<string>> };
+  const held = heldWorld.__browxaiHeld ??= new WeakMap();
+
+  /** What a held element shows: a field's value, else its text (a contenteditable). */
+  function heldValue(el: Element): string {
+    return /^(input|textarea|select)$/.test(el.localName)
+      ? (el as HTMLInputElement).value
+      : el.textContent ?? "";
+  }
+
   function isSecret(el: Element): boolean {
+    // A field holding what is left of a filled secret (edited by keys, cut, undone) shows
+    // no part of it: only the exact value of its last secret fill (masked by the server).
+    const shown = held.get(el);
+    if (shown && !shown.has(heldValue(el))) return true;
     const tag = el.localName;
     if (tag === "input") {
       const type = (el as HTMLInputElement).type;

@@ -60,7 +60,8 @@ export function installCoverLib(api: PageApi): void {
    * Lists the document's text nodes (open and handed-over closed shadow roots
    * included) and, per text control, select or image, the strings it shows
    * (value, placeholder, alt; a select its options' text; an image its alt,
-   * drawn when it fails to load), for the server to look for secrets in.
+   * drawn when it fails to load), for the server to look for secrets in; and `held`, those
+   * (by index) in or of a field a secret was filled into and edited since (`heldEdited`).
    */
   api.coverScan = () => {
     const texts: Text[] = [];
@@ -83,7 +84,18 @@ export function installCoverLib(api: PageApi): void {
     walk(document);
     for (const root of closedRoots) if (root.isConnected) walk(root);
     scanned = { texts, controls };
+    // Fields a secret was filled into, edited since: what they show may be part of it.
+    const heldEdited = api.heldEdited as (el: Element) => boolean;
+    const heldIn = (el: Element | null): boolean => {
+      for (let e = el; e; e = e.parentElement) if (heldEdited(e)) return true;
+      return false;
+    };
+    const heldTexts = texts.flatMap((t, i) => heldIn(t.parentElement) ? [i] : []);
     return {
+      held: {
+        texts: heldTexts,
+        values: controls.flatMap((c, i) => heldEdited(c) ? [i] : []),
+      },
       texts: texts.map((t) => t.data),
       values: controls.map((c) =>
         c instanceof HTMLSelectElement

@@ -367,7 +367,11 @@ export interface PageApi extends OnDemandApi {
   focusIsOn: (el: Element) => boolean;
   frameOrigin: (el: Element) => string;
   focusedOrigin: () => string | null;
-  copySource: () => string[];
+  copySource: () => { texts: string[]; held: boolean };
+  holdSecret: (el: Element, shown: string[]) => boolean;
+  holdFocusedSecret: (shown: string[]) => boolean;
+  heldEdited: (el: Element) => boolean;
+  focusHeld: () => "input" | "other" | null;
 
   // cover_lib.ts
   coverResetRoots: () => boolean;

@@ -383,7 +383,12 @@ export type RefState = ({ state: "ok" } & RefDescription) | { state: "gone" } | 
 };
 
 /** What `coverScan` finds: texts, and per control the strings it shows. */
-export type CoverScan = { texts: string[]; values: string[][] };
+export type CoverScan = {
+  texts: string[];
+  values: string[][];
+  /** Text nodes and controls (indices) of fields a secret was filled into, edited since. */
+  held: { texts: number[]; values: number[] };
+};
 
 /** What a ref of an element records (`refFacts`). */
 export type RefFacts = RefDescription & { localId: number; instance: string };

@@ -9,6 +9,7 @@
  *   innermost match's text, `queryAt` the match the server judged free of secrets.
  * - `rawText`: the page's shown text as is (wait_for matches it masked).
  * - `frameOrigin`, `focusedOrigin`: where a fill lands (origin-bound secrets).
+ * - `holdSecret`: a field a secret was filled into shows no part of it after edits.
  * - Screenshot covering lives in `cover_lib.ts`.
  *
  * Self-contained (its source is sent to the page): see `mod.ts`.
@@ -52,6 +53,76 @@ export function installSecretLib(api: PageApi): void {
     walk(document);
     return { values: [...seen], cut };
   };
+  // Fields a secret was filled into → the exact values they may show (aria_lib.ts reads it
+  // in `isSecret`). On the world's global: a re-install of the library keeps it.
+  const heldWorld = globalThis as unknown as {
+    __browxaiHeld?: WeakMap<Element, Set<string>>;
+    __browxaiHeldGuard?: boolean;
+  };
+  const held = heldWorld.__browxaiHeld ??= new WeakMap();
+  /** Whether `n` is in an element a secret was filled into (or is one). */
+  const inHeld = (n: Node | null): boolean => {
+    for (let e = n instanceof Element ? n : n?.parentElement ?? null; e; e = api.flatParent(e)) {
+      if (held.has(e)) return true;
+    }
+    return false;
+  };
+  /**
+   * Holds `el` as a field a secret was filled into: from now on, for its life, it shows only
+   * one of `shown` (what this fill puts in, which the server masks); any other value (what
+   * is left after keys, a cut, an undo) is treated as a secret field's (`isSecret`). Its
+   * text cannot be copied, cut or dragged out either (the default actions are prevented in
+   * this frame). Returns true.
+   */
+  api.holdSecret = (el: Element, shown: string[]): boolean => {
+    held.set(el, new Set(shown));
+    if (!heldWorld.__browxaiHeldGuard) {
+      heldWorld.__browxaiHeldGuard = true;
+      // Capture on the window, from this world: a page's listener cannot undo a prevented default.
+      for (const type of ["copy", "cut", "dragstart"]) {
+        addEventListener(type, (e) => {
+          const sel = getSelection();
+          if (inHeld(e.target as Node) || (sel && !sel.isCollapsed && inHeld(sel.anchorNode))) {
+            e.preventDefault();
+          }
+        }, true);
+      }
+    }
+    return true;
+  };
+  /**
+   * {@link holdSecret} on the element that has focus in this document (typed into with no
+   * target); false when focus is inside a frame (the field cannot be held from here), true
+   * when it is held or nothing has focus.
+   */
+  api.holdFocusedSecret = (shown: string[]): boolean => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
+    if (!a || a === document.body || a === document.documentElement) return true;
+    return api.holdSecret(a, shown) as boolean;
+  };
+  /**
+   * Whether the element that has focus in this document is (or is in) a field a secret was
+   * filled into: `"input"` for an `<input>` (Enter submits it), `"other"` (a textarea, an
+   * editor: Enter edits), null when not.
+   */
+  api.focusHeld = (): "input" | "other" | null => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    if (!inHeld(a)) return null;
+    return a?.localName === "input" ? "input" : "other";
+  };
+  /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
+  api.heldEdited = (el: Element): boolean => {
+    const shown = held.get(el);
+    if (!shown) return false;
+    const v = /^(input|textarea|select)$/.test(el.localName)
+      ? (el as HTMLInputElement).value
+      : el.textContent ?? "";
+    return v !== "" && !shown.has(v);
+  };
+
   /** The page's shown text, raw (the text model of text_lib.ts, not normalized). */
   api.rawText = () => (api.shownText as () => string)();
 
@@ -74,18 +145,22 @@ export function installSecretLib(api: PageApi): void {
    * field's value (or editable element's text), the selection's text, and the whole text
    * nodes it starts and ends in (a selection of part of a value).
    */
-  api.copySource = (): string[] => {
+  api.copySource = (): { texts: string[]; held: boolean } => {
     const out: string[] = [];
     let a = document.activeElement;
     while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    const sel = document.getSelection();
+    // A field a secret was filled into: whatever it holds now may be part of the value.
+    if (inHeld(a) || (sel && !sel.isCollapsed && inHeld(sel.anchorNode))) {
+      return { texts: [], held: true };
+    }
     if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) out.push(a.value);
     else if (a instanceof HTMLElement && a.isContentEditable) out.push(a.textContent ?? "");
-    const sel = document.getSelection();
     if (sel && !sel.isCollapsed) {
       out.push(sel.toString());
       for (const n of [sel.anchorNode, sel.focusNode]) if (n instanceof Text) out.push(n.data);
     }
-    return out;
+    return { texts: out, held: false };
   };
   /** `window.origin` of the element's frame ("null" when opaque). */
   api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";

@@ -32,6 +32,7 @@ import type { Page } from "../../cdp/page.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { ToolError } from "../tool_error.ts";
 import { callUtility, nextFrame } from "../injected/mod.ts";
+import type { CoverScan } from "../injected/page_types.ts";
 import { currentMasker } from "../secret_scope.ts";
 import { handOverClosedRoots } from "./closed_roots.ts";
 
@@ -104,7 +105,7 @@ async function scanFrames(page: Page, masker: SecretStore): Promise<FrameFinds[]
   const trees = new Map<unknown, Promise<number[]>>();
   const out: FrameFinds[] = [];
   for (const frame of page.frames()) {
-    let found: { texts: string[]; values: string[][] };
+    let found: CoverScan;
     try {
       await handOverClosedRoots(page, frame.frameId, trees);
       found = await callUtility(page, frame.frameId, "coverScan");
@@ -117,8 +118,9 @@ async function scanFrames(page: Page, masker: SecretStore): Promise<FrameFinds[]
         "try again once the page has loaded",
       );
     }
-    const texts = coveredTextNodes(found.texts, masker);
-    const values = coveredControls(found.values, masker);
+    const union = (a: number[], b: number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
+    const texts = union(coveredTextNodes(found.texts, masker), found.held.texts);
+    const values = union(coveredControls(found.values, masker), found.held.values);
     if (texts.length || values.length) out.push({ frameId: frame.frameId, texts, values });
   }
   return out;

@@ -19,6 +19,7 @@ import { enterStoppedWarning } from "../../browser/actions/form_invalid.ts";
 import {
   copiesSelection,
   pastesClipboard,
+  refuseHeldEdit,
   refuseSecretCopy,
 } from "../../browser/actions/copy_guard.ts";
 import { claimForCall } from "../../browser/sessions/shared_clipboard.ts";
@@ -84,6 +85,8 @@ export const pressTool = defineTool({
         if (secrets?.masks && copiesSelection(args.key)) {
           await refuseSecretCopy(page, { secrets, key: args.key, signal });
         }
+        // No edit of a field a secret was filled into (only pages that have one are checked).
+        await refuseHeldEdit(page, { key: args.key, signal });
         // Read before the key goes: what validation is about to stop (said unless it sent).
         const stopped = await enterStoppedWarning(
           page,

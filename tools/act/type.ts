@@ -16,7 +16,8 @@ const TYPE_END_MS = 1000;
 import { callUtility } from "../../browser/injected/mod.ts";
 import { listensForKeys, typingFocus } from "../../browser/actions/typing_focus.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
-import { fillsBoundSecret } from "../../browser/secret_scope.ts";
+import { fillsBoundSecret, secretFillValues } from "../../browser/secret_scope.ts";
+import { refuseHeldEdit } from "../../browser/actions/copy_guard.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, submitsField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -69,6 +70,8 @@ export const typeTool = defineTool({
             { reason: "not-focused" },
           );
         }
+        // No edit of a field a secret was filled into, but by typing a secret again.
+        if (!secretFillValues().length) await refuseHeldEdit(page, { signal });
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;

@@ -148,8 +148,9 @@ export const fillFormTool = defineTool({
               });
               continue;
             }
-            // A secret bound to origins goes only into frames of those origins.
-            await checkFillTarget(page, { kind: "element", handle });
+            // A secret bound to origins goes only into frames of those origins; a field a
+            // secret goes into is held (shows no part of it after edits).
+            await checkFillTarget(page, { kind: "element", handle }, String(f.value));
             const r = await callOnHandle(
               handle,
               "formSetField",
