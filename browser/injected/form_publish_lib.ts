@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { FormSendFact } from "./form_types.ts";
 import type { PageApi } from "./page_api.ts";
 import type { PageErrorCode, PageFailure } from "./page_types.ts";
 
@@ -203,10 +204,14 @@ export function installFormPublishLib(api: PageApi): void {
       ),
     ].slice(0, 5);
 
-  /** `formsArmedPublic` and `formsSendTo` in one call (an action that may send a form asks both). */
-  api.formsSendInfo = () => ({
+  /**
+   * `formsArmedPublic`, `formsSendTo` and `formsSendFacts` in one call (an action that may
+   * send a form asks the first two, and holds the human's yes to the third).
+   */
+  api.formsSendInfo = (seed: number) => ({
     armed: (api.formsArmedPublic as () => string[])(),
     sendsTo: (api.formsSendTo as () => string[])(),
+    forms: (api.formsSendFacts as Fn<[number], FormSendFact[]>)(seed),
   });
 
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
