@@ -136,7 +136,7 @@ function judge(
   const url = e.request.url;
   const main = e.frameId === g.mainFrameId;
   // A bound secret never leaves for an origin it is not bound to, declared or not.
-  const secret = g.policy.secretLeak?.(url, bodyOf(e.request));
+  const secret = g.policy.secretLeak?.(url, bodyOf(e.request), e.request.headers);
   if (secret !== undefined) {
     const b = leakBlocked(url, e.frameId, secret);
     g.block(main ? b : { ...b, subframe: true });

@@ -47,11 +47,15 @@ export interface NavPolicy {
   /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
   allowlisted(url: string): boolean;
   /**
-   * The name of a bound secret that a request to `url` with `body` would
+   * The name of a bound secret that a request to `url` with `body` and `headers` would
    * carry to an origin it is not bound to, or undefined. Absent: no bound
    * secrets (then only documents and writes are held, not every request).
    */
-  secretLeak?: (url: string, body: string) => string | undefined;
+  secretLeak?: (
+    url: string,
+    body: string,
+    headers?: Readonly<Record<string, string>>,
+  ) => string | undefined;
   /**
    * True when the policy limits where tabs go (an allowlist, per-site approval, bound
    * secrets): links a modifier or middle click would open in a tab the guard cannot hold are
