@@ -55,7 +55,12 @@ export function secretLeakFinder(store: SecretStore | undefined): SecretLeakFind
     const off = bound.filter((b) => !b.origins.includes(origin));
     if (!off.length) return undefined;
     const raw = [url, body, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-    const texts = [...raw, ...raw.filter((t) => t.includes("%")).map(percentDecoded)];
+    // Decoded once as a server would: `%xx`, and `+` as a space too (a form's body, a query).
+    const texts = [
+      ...raw,
+      ...raw.filter((t) => t.includes("%")).map(percentDecoded),
+      ...raw.filter((t) => t.includes("+")).map((t) => percentDecoded(t.replaceAll("+", " "))),
+    ];
     for (const b of off) {
       if (b.forms.some((f) => texts.some((t) => t.includes(f)))) return b.name;
     }
