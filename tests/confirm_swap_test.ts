@@ -29,6 +29,11 @@ const PAGES: Record<string, string> = {
   "/nav2":
     `<form id=f action=/evil-form method=post><input name=wire value=all><button id=go>Send</button></form><script>fetch("/swapped")</script>`,
   "/still": DONATE + poll(""),
+  // The page's click handler changes the form as it is sent, after the question was answered.
+  "/onclick": DONATE +
+    `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
+  "/get":
+    `<form id=f action="/find?in=docs"><input name=q value=cats><button id=go>Find</button></form>`,
 };
 
 Deno.test("confirm: the page changing while the human reads sends nothing", async (t) => {
@@ -112,6 +117,18 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
       assertTrue(!r.isError, textOf(r));
       await eventually(() => sent().length === 1, 5000, "the POST");
       assertEquals(sent(), ["/donate?amount=5 amount=5"]);
+    });
+    await t.step("the click handler rewrites the form as it is sent: stopped", async () => {
+      const { r, sent } = await attempt("/onclick", "selector", false);
+      assertEquals(errorOf(r).code, "blocked-by-policy", textOf(r));
+      assertEquals((r.structuredContent?.policy as { rule?: string }).rule, "unapproved-submit");
+      assertIncludes(textOf(r), `not where the human approved it to send (POST ${origin}/donate`);
+      assertEquals(sent(), []);
+    });
+    await t.step("an approved GET form goes with its fields in the query", async () => {
+      const { r } = await attempt("/get", "selector", false);
+      assertTrue(!r.isError, textOf(r));
+      assertIncludes(JSON.stringify(r.structuredContent?.navigation), "/find?q=cats");
     });
     await t.step("bad input: submits must be a boolean", async () => {
       const r = await mcp.call("click", { selector: "#go", submits: "yes" });

@@ -12,7 +12,7 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CapturedSnapshot } from "../snapshot/capture.ts";
 import { type BeforePicture, beforePicture } from "./action_delta.ts";
 import { checkFillTarget } from "./secret_query.ts";
-import { changedWhileAsked, factsChanges, factsSeed, sendFacts } from "./send_facts.ts";
+import { changedWhileAsked, factsChanges, factsSeed, sendFacts, sendsOf } from "./send_facts.ts";
 import type { ConfirmRequest } from "../../policy/confirm.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -26,6 +26,9 @@ import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts
  * have rewritten its form while the person read). A selector then finds nothing on another
  * document. CDP: `Runtime.evaluate` (`formsSendInfo`, before each question and after a yes).
  *
+ * @returns Where the forms send (`"POST https://host/path"`) when a person approved that,
+ *   for the navigation guard to hold the submission to (the page may change a form as it is
+ *   sent: its click handler); undefined when nobody was asked or the forms could not be read.
  * @throws ToolError `blocked-by-policy` when a hook says no; `page-changed` when the page
  *   changed while a human was asked.
  */
@@ -33,15 +36,17 @@ export async function confirmSend(
   ctx: CallContext,
   session: BrowserSession,
   tool: string,
-): Promise<void> {
+): Promise<readonly string[] | undefined> {
   const page = session.activePage;
   const seed = factsSeed();
   const read = () => page ? sendFacts(page, seed) : undefined;
   let facts = await read();
+  let asked = false;
   /** Asks; after a person's yes, the page must still be the one the question described. */
   const ask = async (request: ConfirmRequest) => {
     const outcome = await ctx.confirm(request);
     if (outcome.decision !== "approved" || !facts) return;
+    asked = true;
     const now = (await read())!;
     const changes = factsChanges(facts, now);
     if (changes.length) throw changedWhileAsked(request.hook, changes);
@@ -64,6 +69,7 @@ export async function confirmSend(
       sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
     }`,
   });
+  return asked && facts ? sendsOf(facts) : undefined;
 }
 
 /** What {@link startAction} is given. */

@@ -69,12 +69,10 @@ export function factsChanges(was: SendFacts, now: SendFacts): string[] {
     const which = was.forms!.length > 1 ? `form ${i + 1}` : "its form";
     if (w.to !== n.to) out.push(`${which} sent to ${w.to}, now ${n.to}`);
     if (w.how !== n.how) out.push(`${which} sent with ${w.how}, now ${n.how}`);
-    if (w.submitters.join("\n") !== n.submitters.join("\n")) {
-      out.push(
-        `${which}'s buttons sent to ${w.submitters.join("; ") || "the form's action"}, now ${
-          n.submitters.join("; ") || "the form's action"
-        }`,
-      );
+    const buttons = (list: FormSendFact["submitters"]) =>
+      list.map((b) => `${b.by}: ${b.to} (${b.how})`).join("; ") || "the form's action";
+    if (buttons(w.submitters) !== buttons(n.submitters)) {
+      out.push(`${which}'s buttons sent to ${buttons(w.submitters)}, now ${buttons(n.submitters)}`);
     }
     const fields = fieldChanges(w.fields, n.fields);
     if (fields.length) out.push(`${which}'s fields changed: ${fields.join(", ")}`);
@@ -104,6 +102,14 @@ function fieldChanges(was: string[], now: string[]): string[] {
   // Same names and values in another order: the data sent is in another order.
   if (!out.length && was.join("\n") !== now.join("\n")) out.push("the fields are in another order");
   return out;
+}
+
+/**
+ * Where the forms of `facts` send (`"METHOD url"`: each form's, each button's own), for the
+ * navigation guard to hold a declared submission to.
+ */
+export function sendsOf(facts: SendFacts): string[] | undefined {
+  return facts.forms?.flatMap((f) => [f.to, ...f.submitters.map((b) => b.to)]);
 }
 
 /**

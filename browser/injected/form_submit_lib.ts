@@ -195,9 +195,11 @@ export function installFormSubmitLib(api: PageApi): void {
         ["formaction", "formmethod", "formtarget", "formenctype"].some((a) => c.hasAttribute(a))
       ).map((c) => {
         const b = c as HTMLButtonElement;
-        return `${
-          describe(b)
-        }: ${b.formMethod.toUpperCase()} ${b.formAction} target "${b.formTarget}"`;
+        return {
+          by: describe(b),
+          to: `${b.formMethod.toUpperCase()} ${b.formAction}`,
+          how: `target "${b.formTarget}", ${b.formEnctype}`,
+        };
       });
       return {
         to: `${methodOf(f).toUpperCase()} ${actionOf(f)}`,

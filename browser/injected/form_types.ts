@@ -120,7 +120,8 @@ export type ArmInfo = {
 export type FormSendFact = {
   to: string;
   how: string;
-  submitters: string[];
+  /** `by`: the button described; `to` and `how` as the form's. */
+  submitters: Array<{ by: string; to: string; how: string }>;
   fields: string[];
 };
 

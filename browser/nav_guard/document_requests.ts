@@ -165,6 +165,12 @@ function judge(
     });
     return "stop";
   }
+  // A human approved the forms' destinations: the page may not change one as it sends.
+  const approved = g.window()?.approvedSends;
+  if (isSubmit && approved && !approvedSend(approved, e.request.method, url)) {
+    g.block({ url, reason: "submit", frameId: e.frameId, form: true, unapproved: approved });
+    return main ? "stop" : { why: "not where the human approved the form to send" };
+  }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";
   g.block({
@@ -177,4 +183,18 @@ function judge(
     why,
   });
   return main ? "stop" : { why };
+}
+
+/**
+ * Whether a form submission (`method` to `url`) is one of the `approved` destinations
+ * (`"METHOD url"`): a POST to the same URL (its query too: `/donate?amount=5`), a GET to the
+ * same URL but its query (the browser writes the fields there). Fragments do not count.
+ */
+export function approvedSend(approved: readonly string[], method: string, url: string): boolean {
+  const m = method.toUpperCase();
+  const bare = (u: string) => m === "GET" ? withoutFragment(u).split("?")[0]! : withoutFragment(u);
+  return approved.some((a) => {
+    const at = a.indexOf(" ");
+    return a.slice(0, at) === m && bare(a.slice(at + 1)) === bare(url);
+  });
 }

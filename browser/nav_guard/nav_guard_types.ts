@@ -35,6 +35,11 @@ export interface BlockedNavigation {
   request?: true;
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
+  /**
+   * Set when a declared form went somewhere else than a human approved (`approved`: where the
+   * question said the forms send): the page changed it as it was sent.
+   */
+  unapproved?: readonly string[];
 }
 
 /** What the guard asks of the policy. */
@@ -90,4 +95,9 @@ export interface GuardWindow {
   expectUrl?: string | undefined;
   /** The call replays a history entry (go_back, go_forward, reload): a POST it meets is a resend. */
   replay?: boolean | undefined;
+  /**
+   * Where a human approved the forms send (`"POST https://host/path?query"`, the facts of the
+   * question): a submission elsewhere is refused. Undefined: no human was asked about them.
+   */
+  approvedSends?: readonly string[] | undefined;
 }
