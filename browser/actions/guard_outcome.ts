@@ -98,7 +98,8 @@ export function blockedNavigation(
         `(${
           b.unapproved.join(", ")
         }): the page changed it as it was sent; it was not sent and ${stayed}`,
-      "take a snapshot to see the form as it is now; calling again asks the human about that",
+      "take a snapshot to see the form as it is now; calling again asks the human about that " +
+        "(a page that always does this needs a yes for the whole site, or a pre-approval)",
       details,
     );
   }

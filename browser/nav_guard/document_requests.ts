@@ -165,11 +165,12 @@ function judge(
     });
     return "stop";
   }
-  // A human approved the forms' destinations: the page may not change one as it sends.
+  // A human approved where the page's forms send: the page may not change it as it sends.
+  // (The question named the main document's forms only: a frame's form is judged as before.)
   const approved = g.window()?.approvedSends;
-  if (isSubmit && approved && !approvedSend(approved, e.request.method, url)) {
+  if (isSubmit && main && approved?.length && !approvedSend(approved, e.request.method, url)) {
     g.block({ url, reason: "submit", frameId: e.frameId, form: true, unapproved: approved });
-    return main ? "stop" : { why: "not where the human approved the form to send" };
+    return "stop";
   }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";
