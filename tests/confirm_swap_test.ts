@@ -29,6 +29,10 @@ const PAGES: Record<string, string> = {
   "/nav2":
     `<form id=f action=/evil-form method=post><input name=wire value=all><button id=go>Send</button></form><script>fetch("/swapped")</script>`,
   "/still": DONATE + poll(""),
+  // Inputs named like the form's own members shadow them (f.action is the input, in every world).
+  "/shadow":
+    `<form id=f action="/donate?amount=5" method=post><input type=hidden name=action value=x><input type=hidden name=method value=z><input name=amount value=5><button id=go>Donate $5</button></form>` +
+    poll(`f.setAttribute("action", "/transfer-all")`),
   // The page's click handler changes the form as it is sent, after the question was answered.
   "/onclick": DONATE +
     `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
@@ -96,6 +100,16 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
         assertTrue(!textOf(r).includes("99999"), "a field's value is never quoted");
         assertEquals(sent(), []);
       });
+      await t.step(
+        `inputs shadow the form's members, by ${by}: still told, still held`,
+        async () => {
+          const { r, sent } = await attempt("/shadow", by);
+          assertIncludes(asked.at(-1) ?? "", `(its forms send to: POST ${origin}/donate?amount=5)`);
+          assertEquals(errorOf(r).code, "page-changed", textOf(r));
+          assertIncludes(textOf(r), `now POST ${origin}/transfer-all`);
+          assertEquals(sent(), []);
+        },
+      );
       await t.step(`a button's formaction rewritten, by ${by}: nothing sent`, async () => {
         const { r, sent } = await attempt("/formaction", by);
         assertEquals(errorOf(r).code, "page-changed", textOf(r));

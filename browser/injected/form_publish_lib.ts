@@ -184,6 +184,17 @@ export function installFormPublishLib(api: PageApi): void {
       (api.formDraftState as Fn<[Element], { state: string }>)(f).state === "public"
     ).map((f) => selectorFor(f));
 
+  // The prototypes' own getters and methods: a page's `<input name=action>` (or `method`,
+  // `hasAttribute`) shadows the form's member in every world, and would blank the question.
+  const own = <T>(proto: object, name: string) => {
+    const get = Object.getOwnPropertyDescriptor(proto, name)!.get!;
+    return (o: object) => get.call(o) as T;
+  };
+  const formsOf = own<HTMLCollectionOf<HTMLFormElement>>(Document.prototype, "forms");
+  const actionOf = own<string>(HTMLFormElement.prototype, "action");
+  const methodOf = own<string>(HTMLFormElement.prototype, "method");
+  const hasAttribute = Element.prototype.hasAttribute;
+
   /**
    * Where this document's forms send (`"POST https://host/path"`, action resolved, distinct,
    * first 5): what a human approving "send a form" is told, the page URL alone being no
@@ -192,14 +203,12 @@ export function installFormPublishLib(api: PageApi): void {
   api.formsSendTo = () =>
     [
       ...new Set(
-        [...document.forms].map((f) => {
-          const to = `${(f.getAttribute("method") ?? "get").toUpperCase()} ${
-            f.action || location.href
-          }`;
+        [...formsOf(document)].map((f) => {
+          const to = `${methodOf(f).toUpperCase()} ${actionOf(f)}`;
           // No action of its own: the browser would send it to the page itself, which a
           // script-driven form (a login posting JSON by fetch) never does.
-          return f.hasAttribute("action") ? to : `${to} by the browser, unless a page script ` +
-            "sends it (no action set: such forms are usually sent by fetch, anywhere)";
+          return hasAttribute.call(f, "action") ? to : `${to} by the browser, unless a page ` +
+            "script sends it (no action set: such forms are usually sent by fetch, anywhere)";
         }),
       ),
     ].slice(0, 5);
