@@ -33,6 +33,9 @@ const PAGES: Record<string, string> = {
   "/shadow":
     `<form id=f action="/donate?amount=5" method=post><input type=hidden name=action value=x><input type=hidden name=method value=z><input name=amount value=5><button id=go>Donate $5</button></form>` +
     poll(`f.setAttribute("action", "/transfer-all")`),
+  "/shadow2":
+    `<form id=f action="/donate?amount=5" method=post><input type=hidden name=hasAttribute value=y><input type=hidden name=getAttribute value=z><input name=amount value=5><button id=go>Donate $5</button></form>` +
+    poll(`f.setAttribute("action", "/transfer-all")`),
   // The page's click handler changes the form as it is sent, after the question was answered.
   "/onclick": DONATE +
     `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
@@ -74,7 +77,9 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
   const origin = `http://127.0.0.1:${server.addr.port}`;
   const attempt = async (path: string, by: "ref" | "selector", swapping = true) => {
     const nav = await mcp.ok("navigate", { url: origin + path, snapshot: "full" });
-    const ref = refOf((nav.snapshotDelta as { tree: string }).tree, /button "[^"]*"/);
+    const ref = by === "ref"
+      ? refOf((nav.snapshotDelta as { tree: string }).tree, /button "[^"]*"/)
+      : undefined;
     const sent = posts.length;
     armed = swapping;
     swapped = false;
@@ -131,6 +136,12 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
       assertTrue(!r.isError, textOf(r));
       await eventually(() => sent().length === 1, 5000, "the POST");
       assertEquals(sent(), ["/donate?amount=5 amount=5"]);
+    });
+    await t.step("a field named hasAttribute, getAttribute: still told, still held", async () => {
+      const { r, sent } = await attempt("/shadow2", "selector");
+      assertIncludes(asked.at(-1) ?? "", `(its forms send to: POST ${origin}/donate?amount=5)`);
+      assertEquals(errorOf(r).code, "page-changed", textOf(r));
+      assertEquals(sent(), []);
     });
     await t.step("the click handler rewrites the form as it is sent: stopped", async () => {
       const { r, sent } = await attempt("/onclick", "selector", false);

@@ -217,11 +217,19 @@ export function installFormPublishLib(api: PageApi): void {
    * `formsArmedPublic`, `formsSendTo` and `formsSendFacts` in one call (an action that may
    * send a form asks the first two, and holds the human's yes to the third).
    */
-  api.formsSendInfo = (seed: number) => ({
-    armed: (api.formsArmedPublic as () => string[])(),
-    sendsTo: (api.formsSendTo as () => string[])(),
-    forms: (api.formsSendFacts as Fn<[number], FormSendFact[]>)(seed),
-  });
+  api.formsSendInfo = (seed: number) => {
+    // The publish controls' reading may trip on a hostile page (a member shadowed by a
+    // field's name): the destinations and facts the yes is held to must not go with it.
+    let armed: string[] = [];
+    try {
+      armed = (api.formsArmedPublic as () => string[])();
+    } catch { /* as before: no publish question */ }
+    return {
+      armed,
+      sendsTo: (api.formsSendTo as () => string[])(),
+      forms: (api.formsSendFacts as Fn<[number], FormSendFact[]>)(seed),
+    };
+  };
 
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
