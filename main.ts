@@ -134,9 +134,11 @@ async function main(): Promise<number> {
     shutdown(70);
   });
   // The web console's hub (issue 15): every client and its sessions, the activity stream.
-  const hub = new ConsoleHub();
-  installControl(hub);
   const secretStore = cli.config.secrets;
+  const hub = new ConsoleHub({
+    mask: secretStore?.masks ? (value) => secretStore.mask(value) : undefined,
+  });
+  installControl(hub);
   // Loaded only when served (--http, --console): a plain stdio start does not pay for them.
   const { WebConsole } = cli.http || cli.consolePort !== undefined
     ? await import("./mcp/console/web_console.ts")

@@ -19,7 +19,7 @@ import { CallProgress } from "./progress.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
 import { auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
-import { elicitationChannel } from "./human/channel.ts";
+import { elicitationChannel, maskedChannel } from "./human/channel.ts";
 import { createConsent } from "./human/consent.ts";
 import { devtoolsChannel } from "./human/devtools.ts";
 import { installApprovals } from "./console/approval_queue.ts";
@@ -266,11 +266,13 @@ export function createMcpServer(
   const consoleChannel = hub && consoleClient
     ? [installApprovals(hub).channel({ label: consoleClient.label, sessions })]
     : [];
+  const secrets = config.secrets;
+  const mask = secrets?.masks ? <T>(value: T) => secrets.mask(value) : undefined;
   const humanChannels = [
     elicitationChannel(server),
     devtoolsChannel(config, sessions),
     ...consoleChannel,
-  ];
+  ].map((c) => maskedChannel(c, mask));
   const confirm = createConfirm(config, { approvals, channels: humanChannels });
   // Who could answer now (get_config): a question about the default session, as a site visit asks.
   const channelsNow = () =>
@@ -281,10 +283,13 @@ export function createMcpServer(
   // consent channel); the DevTools console is not one: nobody is known to watch it when the
   // person drives from the web console. An open web console is asked alone: the person who
   // holds control is there, and the client may answer elicitation without them.
-  const consent = createConsent([elicitationChannel(server), ...consoleChannel], {
-    timeoutMs: config.confirmTimeoutMs,
-    sole: ["console"],
-  });
+  const consent = createConsent(
+    [elicitationChannel(server), ...consoleChannel].map((c) => maskedChannel(c, mask)),
+    {
+      timeoutMs: config.confirmTimeoutMs,
+      sole: ["console"],
+    },
+  );
   // What a call may name: the listed tools, and those hidden only for a capability that is off
   // (refused by the pipeline with their `requiredCapability`, as before they were hidden).
   const listed = new Map(

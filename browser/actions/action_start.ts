@@ -7,49 +7,69 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
-import { callOnHandleForHandle, callUtility, releaseHandle } from "../injected/mod.ts";
+import { callOnHandleForHandle, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CapturedSnapshot } from "../snapshot/capture.ts";
 import { type BeforePicture, beforePicture } from "./action_delta.ts";
 import { checkFillTarget } from "./secret_query.ts";
+import { changedWhileAsked, factsChanges, factsSeed, sendFacts, sendsOf } from "./send_facts.ts";
+import type { ConfirmRequest } from "../../policy/confirm.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
 /**
  * Asks the confirm hooks of a call that may send a form from the active tab: `publish` when
  * one of its forms is set to publish (sending it publishes, whatever tool sends it; the
  * `publish` tool asks its own), then `submit`, told where the forms send (a page's form may
- * post elsewhere). CDP: `Runtime.evaluate` (`formsSendInfo`; `formsSendTo` again after a
- * person answered the publish question: they may have taken a while).
+ * post elsewhere). A human's yes holds only for the page they were told about: after each
+ * answer the page is read again (`send_facts.ts`: the document, each form's action, method,
+ * target and field values), and any change fails the call with nothing done (the page may
+ * have rewritten its form while the person read). A selector then finds nothing on another
+ * document. CDP: `Runtime.evaluate` (`formsSendInfo`, before each question and after a yes).
  *
- * @throws ToolError `blocked-by-policy` when a hook says no.
+ * @returns Where the forms send (`"POST https://host/path"`) when a person approved that,
+ *   for the navigation guard to hold the submission to (the page may change a form as it is
+ *   sent: its click handler); undefined when nobody was asked or the forms could not be read.
+ * @throws ToolError `blocked-by-policy` when a hook says no; `page-changed` when the page
+ *   changed while a human was asked.
  */
 export async function confirmSend(
   ctx: CallContext,
   session: BrowserSession,
   tool: string,
-): Promise<void> {
+): Promise<readonly string[] | undefined> {
   const page = session.activePage;
-  const empty = { armed: [] as string[], sendsTo: [] as string[] };
-  let { armed, sendsTo } = page
-    ? await callUtility(page, page.mainFrameId, "formsSendInfo").catch(() => empty)
-    : empty;
-  if (page && armed.length) {
-    await ctx.confirm({
+  const seed = factsSeed();
+  const read = () => page ? sendFacts(page, seed) : undefined;
+  let facts = await read();
+  let asked = false;
+  /** Asks; after a person's yes, the page must still be the one the question described. */
+  const ask = async (request: ConfirmRequest) => {
+    const outcome = await ctx.confirm(request);
+    if (outcome.decision !== "approved" || !facts) return;
+    asked = true;
+    const now = (await read())!;
+    const changes = factsChanges(facts, now);
+    if (changes.length) throw changedWhileAsked(request.hook, changes);
+    facts = now;
+  };
+  if (page && facts?.armed.length) {
+    await ask({
       hook: "publish",
       tool,
       session: session.id,
-      summary: `send a form set to publish (${armed.join(", ")}) from ${page.url}`,
+      summary: `send a form set to publish (${facts.armed.join(", ")}) from ${page.url}`,
     });
-    sendsTo = await callUtility(page, page.mainFrameId, "formsSendTo").catch(() => []);
   }
-  await ctx.confirm({
+  const sendsTo = facts?.sendsTo ?? [];
+  await ask({
     hook: "submit",
     tool,
     session: session.id,
-    summary: `send a form from ${page?.url ?? "the page"}${
+    summary: `send a form from ${facts?.url ?? "the page"}${
       sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
     }`,
   });
+  return asked && facts ? sendsOf(facts) : undefined;
 }
 
 /** What {@link startAction} is given. */

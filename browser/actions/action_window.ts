@@ -33,6 +33,8 @@ export interface WindowOptions {
   declaredDownload: boolean;
   /** The call may send a form (declared `submits`, or a tool that asked its own hook). */
   submits: boolean;
+  /** Where a human approved the forms send (see `GuardWindow.approvedSends`). */
+  approvedSends?: readonly string[] | undefined;
   /** A URL the action requests itself (navigate): the guard lets it pass. */
   requestedUrl?: string | undefined;
   /** The action replays a history entry: the guard never resends a POST. */
@@ -135,6 +137,7 @@ export class ActionWindow implements AsyncDisposable {
     session.dialogs.actionWindow(true);
     session.navGuard?.begin({
       submits: options.submits,
+      approvedSends: options.approvedSends,
       expectUrl: options.requestedUrl,
       replay: options.replay,
     });

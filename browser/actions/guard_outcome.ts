@@ -45,6 +45,8 @@ export function blockedNavigation(
         ? "new-tab-click"
         : b.replay
         ? "form-resend"
+        : b.unapproved
+        ? "unapproved-submit"
         : b.reason === "submit"
         ? "undeclared-submit"
         : b.form
@@ -86,6 +88,18 @@ export function blockedNavigation(
       `policy: this would send a form again (POST to ${b.url}); browxai never resends a form ` +
         `from history or a reload; the tab has not moved (${tabUrl})`,
       "submit the form again yourself (submits: true), or navigate to a page",
+      details,
+    );
+  }
+  if (b.unapproved) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the form went to ${b.url}, not where the human approved it to send ` +
+        `(${
+          b.unapproved.join(", ")
+        }): the page changed it as it was sent; it was not sent and ${stayed}`,
+      "take a snapshot to see the form as it is now; calling again asks the human about that " +
+        "(a page that always does this needs a yes for the whole site, or a pre-approval)",
       details,
     );
   }

@@ -132,7 +132,7 @@ export async function runAction(
   const session = await ctx.sessions.get(args.session ?? "default");
   // From here on the call's time is its own (the browser start was the server's set-up).
   const started = ctx.elapsedMs?.() ?? 0;
-  if (args.submits) await confirmSend(ctx, session, spec.type);
+  const approvedSends = args.submits ? await confirmSend(ctx, session, spec.type) : undefined;
   if (args.download) {
     await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
   }
@@ -146,7 +146,13 @@ export async function runAction(
     });
   }
   return await session.exclusive(() =>
-    runExclusive(session, args, spec, ctx.signal, (ctx.elapsedMs?.() ?? 0) - started)
+    runExclusive(
+      session,
+      { ...args, approvedSends },
+      spec,
+      ctx.signal,
+      (ctx.elapsedMs?.() ?? 0) - started,
+    )
   );
 }
 
@@ -172,6 +178,8 @@ async function runExclusive(
     snapshot?: "delta" | "full" | "none" | undefined;
     download?: boolean | undefined;
     submits?: boolean | undefined;
+    /** Where a human approved the forms send (`confirmSend`). */
+    approvedSends?: readonly string[] | undefined;
   },
   spec: ActionSpec,
   signal: AbortSignal | undefined,
@@ -291,6 +299,7 @@ async function runExclusive(
       action: spec.type,
       declaredDownload: args.download === true,
       submits: args.submits === true || spec.sendsForm === true,
+      approvedSends: args.approvedSends,
       requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
       signal,

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { FormSendFact } from "./form_types.ts";
 import type { PageApi } from "./page_api.ts";
 import type { PageErrorCode, PageFailure } from "./page_types.ts";
 
@@ -183,6 +184,17 @@ export function installFormPublishLib(api: PageApi): void {
       (api.formDraftState as Fn<[Element], { state: string }>)(f).state === "public"
     ).map((f) => selectorFor(f));
 
+  // The prototypes' own getters and methods: a page's `<input name=action>` (or `method`,
+  // `hasAttribute`) shadows the form's member in every world, and would blank the question.
+  const own = <T>(proto: object, name: string) => {
+    const get = Object.getOwnPropertyDescriptor(proto, name)!.get!;
+    return (o: object) => get.call(o) as T;
+  };
+  const formsOf = own<HTMLCollectionOf<HTMLFormElement>>(Document.prototype, "forms");
+  const actionOf = own<string>(HTMLFormElement.prototype, "action");
+  const methodOf = own<string>(HTMLFormElement.prototype, "method");
+  const hasAttribute = Element.prototype.hasAttribute;
+
   /**
    * Where this document's forms send (`"POST https://host/path"`, action resolved, distinct,
    * first 5): what a human approving "send a form" is told, the page URL alone being no
@@ -191,23 +203,33 @@ export function installFormPublishLib(api: PageApi): void {
   api.formsSendTo = () =>
     [
       ...new Set(
-        [...document.forms].map((f) => {
-          const to = `${(f.getAttribute("method") ?? "get").toUpperCase()} ${
-            f.action || location.href
-          }`;
+        [...formsOf(document)].map((f) => {
+          const to = `${methodOf(f).toUpperCase()} ${actionOf(f)}`;
           // No action of its own: the browser would send it to the page itself, which a
           // script-driven form (a login posting JSON by fetch) never does.
-          return f.hasAttribute("action") ? to : `${to} by the browser, unless a page script ` +
-            "sends it (no action set: such forms are usually sent by fetch, anywhere)";
+          return hasAttribute.call(f, "action") ? to : `${to} by the browser, unless a page ` +
+            "script sends it (no action set: such forms are usually sent by fetch, anywhere)";
         }),
       ),
     ].slice(0, 5);
 
-  /** `formsArmedPublic` and `formsSendTo` in one call (an action that may send a form asks both). */
-  api.formsSendInfo = () => ({
-    armed: (api.formsArmedPublic as () => string[])(),
-    sendsTo: (api.formsSendTo as () => string[])(),
-  });
+  /**
+   * `formsArmedPublic`, `formsSendTo` and `formsSendFacts` in one call (an action that may
+   * send a form asks the first two, and holds the human's yes to the third).
+   */
+  api.formsSendInfo = (seed: number) => {
+    // The publish controls' reading may trip on a hostile page (a member shadowed by a
+    // field's name): the destinations and facts the yes is held to must not go with it.
+    let armed: string[] = [];
+    try {
+      armed = (api.formsArmedPublic as () => string[])();
+    } catch { /* as before: no publish question */ }
+    return {
+      armed,
+      sendsTo: (api.formsSendTo as () => string[])(),
+      forms: (api.formsSendFacts as Fn<[number], FormSendFact[]>)(seed),
+    };
+  };
 
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>

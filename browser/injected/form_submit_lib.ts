@@ -8,9 +8,12 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { SubmitWatch } from "./form_types.ts";
+import type { FormSendFact, SubmitWatch } from "./form_types.ts";
 
-/** Adds `formWatchSubmit`, `formSubmitState`, `formUnwatchSubmit` and `formEnterBlocker`. */
+/**
+ * Adds `formWatchSubmit`, `formSubmitState`, `formUnwatchSubmit`, `formEnterBlocker` and
+ * `formsSendFacts`.
+ */
 export function installFormSubmitLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
@@ -129,4 +132,80 @@ export function installFormSubmitLib(api: PageApi): void {
       ? { kind: "no-button", fields: fields.map((f) => f.name || selectorFor(f)) }
       : null;
   };
+
+  // The forms' own getters, taken from this world's prototypes: a page's `<input name=action>`
+  // shadows `form.action` (and `<img name=forms>` `document.forms`) in every world.
+  const getter = <T>(proto: object, name: string) => {
+    const get = Object.getOwnPropertyDescriptor(proto, name)!.get!;
+    return (o: object) => get.call(o) as T;
+  };
+  const formsOf = getter<HTMLCollectionOf<HTMLFormElement>>(Document.prototype, "forms");
+  const F = HTMLFormElement.prototype;
+  const actionOf = getter<string>(F, "action");
+  const methodOf = getter<string>(F, "method");
+  const targetOf = getter<string>(F, "target");
+  const enctypeOf = getter<string>(F, "enctype");
+  const elementsOf = getter<HTMLFormControlsCollection>(F, "elements");
+  /**
+   * A 53-bit hash of `s` under `seed` (cyrb53, as `snapshot/ticking.ts`: page code is sent as
+   * source and imports nothing): the seed is the server's, unknown to the page, which so cannot
+   * make another value with the same hash.
+   */
+  const hash = (s: string, seed: number) => {
+    let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  };
+  /** What a control adds to its form's data set (HTML "constructing the entry list"). */
+  const entriesOf = (c: Element): string[] => {
+    const el = c as Control;
+    if (!el.name || el.matches(":disabled") || el instanceof HTMLButtonElement) return [];
+    if (el instanceof HTMLSelectElement) {
+      return [...el.selectedOptions].map((o) => o.value);
+    }
+    if (el instanceof HTMLInputElement) {
+      if (/^(submit|image|reset|button)$/.test(el.type)) return [];
+      if (/^(checkbox|radio)$/.test(el.type)) return el.checked ? [el.value] : [];
+      if (el.type === "file") return [...el.files ?? []].map((f) => `${f.name}:${f.size}`);
+    }
+    // An output, a fieldset, an object or a custom element sends nothing the page can't add
+    // at submit time anyway (its formdata event).
+    return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? [el.value] : [];
+  };
+  /**
+   * What each form of this document would send, in document order: where (method and action
+   * resolved), how (target, encoding, and each submit button's own `formaction` and the like)
+   * and a hash of every field's value by name (`amount=<hash>`; `seed` keeps the page from
+   * making a collision). A human's yes to "send a form" holds only while these stay the same.
+   */
+  api.formsSendFacts = (seed: number): FormSendFact[] =>
+    [...formsOf(document)].map((f) => {
+      const controls = [...elementsOf(f)];
+      const fields = controls.flatMap((c) =>
+        entriesOf(c).map((v) => `${(c as Control).name}=${hash(v, seed)}`)
+      );
+      const submitters = controls.filter((c) =>
+        kit.isControl(c) && kit.isSubmit(c) &&
+        ["formaction", "formmethod", "formtarget", "formenctype"].some((a) => c.hasAttribute(a))
+      ).map((c) => {
+        const b = c as HTMLButtonElement;
+        return {
+          by: describe(b),
+          to: `${b.formMethod.toUpperCase()} ${b.formAction}`,
+          how: `target "${b.formTarget}", ${b.formEnctype}`,
+        };
+      });
+      return {
+        to: `${methodOf(f).toUpperCase()} ${actionOf(f)}`,
+        how: `target "${targetOf(f)}", ${enctypeOf(f)}`,
+        submitters,
+        fields,
+      };
+    });
 }

@@ -111,6 +111,20 @@ export type ArmInfo = {
   after?: DraftStateName;
 };
 
+/**
+ * Where and what one form would send (`formsSendFacts`): `to` its method and resolved action
+ * (`POST https://host/path`), `how` its target and encoding, `submitters` its submit buttons
+ * that send elsewhere or otherwise (their own `formaction`, …), `fields` each entry of its data
+ * set as `name=<hash of the value>`, in order.
+ */
+export type FormSendFact = {
+  to: string;
+  how: string;
+  /** `by`: the button described; `to` and `how` as the form's. */
+  submitters: Array<{ by: string; to: string; how: string }>;
+  fields: string[];
+};
+
 /** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */
 export type SubmitWatch = {
   form: boolean;

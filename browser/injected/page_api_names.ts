@@ -145,6 +145,7 @@ export const PAGE_API_NAMES = Object.keys(
     formSubmitState: 1,
     formUnwatchSubmit: 1,
     formEnterBlocker: 1,
+    formsSendFacts: 1,
     sanitizeHtml: 1,
     formFieldByName: 1,
     formFieldsLabelled: 1,

@@ -16,6 +16,7 @@ import type {
   EnterBlocker,
   FormControl,
   FormKit,
+  FormSendFact,
   SetFieldResult,
   SubmitWatch,
 } from "./form_types.ts";
@@ -49,7 +50,7 @@ export interface OnDemandApi {
   formsArmedPublic: () => string[];
   formsSendTo: () => string[];
   /** Both of the above in one call. */
-  formsSendInfo: () => { armed: string[]; sendsTo: string[] };
+  formsSendInfo: (seed: number) => { armed: string[]; sendsTo: string[]; forms: FormSendFact[] };
   formPublishArm: (submit: Element, target: Element, dryRun: boolean) => ArmInfo | PageFailure;
   formPublishRestore: (el: Element, token: number) => DraftStateName;
   // form_submit_lib.ts
@@ -57,6 +58,8 @@ export interface OnDemandApi {
   formSubmitState: (submit: Element) => SubmitWatch | null;
   formUnwatchSubmit: (submit: Element) => void;
   formEnterBlocker: (field: Element) => EnterBlocker | null;
+  /** What each form of the document would send (`seed`: the value hashes' key). */
+  formsSendFacts: (seed: number) => FormSendFact[];
 
   // sanitize_lib.ts
   sanitizeHtml: (

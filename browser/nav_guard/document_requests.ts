@@ -136,7 +136,7 @@ function judge(
   const url = e.request.url;
   const main = e.frameId === g.mainFrameId;
   // A bound secret never leaves for an origin it is not bound to, declared or not.
-  const secret = g.policy.secretLeak?.(url, bodyOf(e.request));
+  const secret = g.policy.secretLeak?.(url, bodyOf(e.request), e.request.headers);
   if (secret !== undefined) {
     const b = leakBlocked(url, e.frameId, secret);
     g.block(main ? b : { ...b, subframe: true });
@@ -165,6 +165,13 @@ function judge(
     });
     return "stop";
   }
+  // A human approved where the page's forms send: the page may not change it as it sends.
+  // (The question named the main document's forms only: a frame's form is judged as before.)
+  const approved = g.window()?.approvedSends;
+  if (isSubmit && main && approved?.length && !approvedSend(approved, e.request.method, url)) {
+    g.block({ url, reason: "submit", frameId: e.frameId, form: true, unapproved: approved });
+    return "stop";
+  }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";
   g.block({
@@ -177,4 +184,18 @@ function judge(
     why,
   });
   return main ? "stop" : { why };
+}
+
+/**
+ * Whether a form submission (`method` to `url`) is one of the `approved` destinations
+ * (`"METHOD url"`): a POST to the same URL (its query too: `/donate?amount=5`), a GET to the
+ * same URL but its query (the browser writes the fields there). Fragments do not count.
+ */
+export function approvedSend(approved: readonly string[], method: string, url: string): boolean {
+  const m = method.toUpperCase();
+  const bare = (u: string) => m === "GET" ? withoutFragment(u).split("?")[0]! : withoutFragment(u);
+  return approved.some((a) => {
+    const at = a.indexOf(" ");
+    return a.slice(0, at) === m && bare(a.slice(at + 1)) === bare(url);
+  });
 }

@@ -35,6 +35,11 @@ export interface BlockedNavigation {
   request?: true;
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
+  /**
+   * Set when a declared form went somewhere else than a human approved (`approved`: where the
+   * question said the forms send): the page changed it as it was sent.
+   */
+  unapproved?: readonly string[];
 }
 
 /** What the guard asks of the policy. */
@@ -47,11 +52,15 @@ export interface NavPolicy {
   /** True when `url` is on the allowlist (no list: always). Judges a script's form writes. */
   allowlisted(url: string): boolean;
   /**
-   * The name of a bound secret that a request to `url` with `body` would
+   * The name of a bound secret that a request to `url` with `body` and `headers` would
    * carry to an origin it is not bound to, or undefined. Absent: no bound
    * secrets (then only documents and writes are held, not every request).
    */
-  secretLeak?: (url: string, body: string) => string | undefined;
+  secretLeak?: (
+    url: string,
+    body: string,
+    headers?: Readonly<Record<string, string>>,
+  ) => string | undefined;
   /**
    * True when the policy limits where tabs go (an allowlist, per-site approval, bound
    * secrets): links a modifier or middle click would open in a tab the guard cannot hold are
@@ -86,4 +95,9 @@ export interface GuardWindow {
   expectUrl?: string | undefined;
   /** The call replays a history entry (go_back, go_forward, reload): a POST it meets is a resend. */
   replay?: boolean | undefined;
+  /**
+   * Where a human approved the forms send (`"POST https://host/path?query"`, the facts of the
+   * question): a submission elsewhere is refused. Undefined: no human was asked about them.
+   */
+  approvedSends?: readonly string[] | undefined;
 }

@@ -49,7 +49,7 @@ export async function answerScriptRequest(
     await fail();
     return;
   }
-  const secret = g.policy.secretLeak?.(e.request.url, bodyOf(e.request));
+  const secret = g.policy.secretLeak?.(e.request.url, bodyOf(e.request), e.request.headers);
   if (secret !== undefined) {
     g.block({ ...leakBlocked(e.request.url, e.frameId, secret), request: true });
     g.refused("a bound secret off its origins");

@@ -4,17 +4,26 @@
  * guard fails such a request, whoever sends it (a form the agent declared,
  * a page script), so a value filled on one origin never leaves for another.
  *
- * Looked for in the URL and the body, as typed and in the forms a browser
- * sends: percent-encoded (URL), form-encoded (`+` for space), JSON-escaped.
- * A page that transforms the value first (base64, reversed) is not caught.
+ * Looked for in the URL, the body and every request header, as typed and in the forms a
+ * browser sends: percent-encoded (URL), form-encoded (`+` for space), JSON-escaped; and in
+ * the URL, body and headers percent-decoded once (`%48unter2`, `%2f` in either case: any
+ * server decodes those to the value). A page that transforms the value first (base64,
+ * reversed, encoded twice) is not caught.
  *
  * @module
  */
 import { MIN_MASK_LENGTH, type SecretStore } from "../../policy/secrets.ts";
 import type { BlockedNavigation } from "./nav_guard_types.ts";
 
-/** Returns the name of a secret `url` or `body` carries off its origins, or undefined. */
-export type SecretLeakFinder = (url: string, body: string) => string | undefined;
+/**
+ * Returns the name of a secret `url`, `body` or `headers` (name → value, as CDP's
+ * `Fetch.requestPaused` gives them) carry off its origins, or undefined.
+ */
+export type SecretLeakFinder = (
+  url: string,
+  body: string,
+  headers?: Readonly<Record<string, string>>,
+) => string | undefined;
 
 /** The forms of `value` a request may carry. */
 function formsOf(value: string): string[] {
@@ -36,25 +45,64 @@ export function secretLeakFinder(store: SecretStore | undefined): SecretLeakFind
   const bound = (store?.bound() ?? []).filter((b) => b.value.length >= MIN_MASK_LENGTH)
     .map((b) => ({ ...b, forms: formsOf(b.value) }));
   if (!bound.length) return undefined;
-  return (url, body) => {
+  return (url, body, headers = {}) => {
     let origin: string;
     try {
       origin = new URL(url).origin;
     } catch {
       return undefined;
     }
-    for (const b of bound) {
-      if (b.origins.includes(origin)) continue;
-      if (b.forms.some((f) => url.includes(f) || body.includes(f))) return b.name;
+    const off = bound.filter((b) => !b.origins.includes(origin));
+    if (!off.length) return undefined;
+    const raw = [url, body, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    // Decoded once as a server would: `%xx`, and `+` as a space too (a form's body, a query).
+    const texts = [
+      ...raw,
+      ...raw.filter((t) => t.includes("%")).map(percentDecoded),
+      ...raw.filter((t) => t.includes("+")).map((t) => percentDecoded(t.replaceAll("+", " "))),
+    ];
+    for (const b of off) {
+      if (b.forms.some((f) => texts.some((t) => t.includes(f)))) return b.name;
     }
     return undefined;
   };
+}
+
+/**
+ * `text` with every `%xx` (either case) turned into its byte, once, the bytes read as UTF-8
+ * (a malformed sequence becomes U+FFFD; a `%` not followed by two hex digits stays): what a
+ * server makes of a URL or form body however the page chose to escape it.
+ */
+export function percentDecoded(text: string): string {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let from = 0;
+  const add = (bytes: Uint8Array) => {
+    parts.push(bytes);
+    size += bytes.length;
+  };
+  for (const m of text.matchAll(/%([0-9a-fA-F]{2})/g)) {
+    add(encoder.encode(text.slice(from, m.index)));
+    add(Uint8Array.of(parseInt(m[1]!, 16)));
+    from = m.index + 3;
+  }
+  add(encoder.encode(text.slice(from)));
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** What the guard reads of a paused request. */
 export type PausedRequest = {
   url: string;
   method: string;
+  /** Name → value (CDP `Network.Headers`). */
+  headers?: Record<string, string>;
   postData?: string;
   postDataEntries?: Array<{ bytes?: string }>;
 };

@@ -95,6 +95,22 @@ export class ConsoleHub extends EventTarget {
   #activity: ActivityEntry[] = [];
   #seq = 0;
   #viewers = new Set<Viewer>();
+  readonly #mask: <T>(value: T) => T;
+
+  /**
+   * @param options.mask Masks registered secrets' values in a JSON-like value (the secret
+   *   store's `mask`): every slice of {@link state} passes through it, since pages set what
+   *   the console shows (a title, a URL, a form's action in an approval's summary).
+   */
+  constructor(options: { mask?: (<T>(value: T) => T) | undefined } = {}) {
+    super();
+    this.#mask = options.mask ?? ((v) => v);
+  }
+
+  /** `value` with registered secrets' values masked (as the agent's results are). */
+  mask<T>(value: T): T {
+    return this.#mask(value);
+  }
 
   /**
    * Adds an MCP client. `label` is `stdio` for the stdio client; HTTP clients
@@ -179,10 +195,10 @@ export class ConsoleHub extends EventTarget {
     this.#providers.set(name, provider);
   }
 
-  /** The console's state: every provider's slice by name (JSON-serializable). */
+  /** The console's state: every provider's slice by name (JSON-serializable), secrets masked. */
   state(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [name, provider] of this.#providers) out[name] = provider();
+    for (const [name, provider] of this.#providers) out[name] = this.#mask(provider());
     return out;
   }
 

@@ -52,7 +52,8 @@ export class WebConsole {
     this.hub = hub;
     this.#options = options;
     const titles = new Titles();
-    const sessions = () => sessionsSlice(hub, { headful: options.headful, titles });
+    // Masked here too: the live socket compares this slice with the last state's (masked).
+    const sessions = () => hub.mask(sessionsSlice(hub, { headful: options.headful, titles }));
     hub.addStateProvider("server", () => ({
       version: options.version,
       headful: options.headful,

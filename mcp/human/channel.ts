@@ -63,3 +63,21 @@ export function elicitationChannel(server: Server): HumanChannel {
     },
   };
 }
+
+/**
+ * `channel` asking with registered secrets' values masked in the whole request (`mask`: the
+ * secret store's): a page may put a filled secret in what the question quotes (its form's
+ * action, its URL), and the question goes to the client (hosts log it, some show it to the
+ * model), the web console and the page's DevTools console. Without `mask`, `channel` itself.
+ */
+export function maskedChannel(
+  channel: HumanChannel,
+  mask: (<T>(value: T) => T) | undefined,
+): HumanChannel {
+  if (!mask) return channel;
+  return {
+    name: channel.name,
+    available: (request) => channel.available(request),
+    ask: (request, signal) => channel.ask(mask(request), signal),
+  };
+}

@@ -1,0 +1,39 @@
+import { assertEquals } from "../../tests/_assert.ts";
+import { SecretStore } from "../../policy/secrets.ts";
+import { percentDecoded, secretLeakFinder } from "./secret_leaks.ts";
+import { approvedSend } from "./document_requests.ts";
+
+const A = "http://127.0.0.1:1";
+const store = new SecretStore(new Map([["PW", "Hunter2/Sec ret"]]), {
+  origins: new Map([["PW", [A]]]),
+});
+
+Deno.test("percentDecoded: each %xx once, either case, UTF-8; stray % kept", () => {
+  assertEquals(percentDecoded("%48unter2%2fx"), "Hunter2/x");
+  assertEquals(percentDecoded("%2541"), "%41");
+  assertEquals(percentDecoded("100% %zz %C3%A9"), "100% %zz é");
+  assertEquals(percentDecoded("%ff"), "\ufffd");
+});
+
+Deno.test("secretLeakFinder: URL, body and headers, as sent or percent-decoded", () => {
+  const find = secretLeakFinder(store)!;
+  const B = "http://localhost:2";
+  assertEquals(find(`${B}/x?%48unter2%2fSec%20ret`, ""), "PW");
+  assertEquals(find(`${B}/x`, "k=Hunter2%2fSec+ret"), "PW");
+  assertEquals(find(`${B}/x`, "", { "x-steal": "Hunter2/Sec ret" }), "PW");
+  assertEquals(find(`${B}/x`, "", { "x-steal": "%48unter2%2FSec%20ret" }), "PW");
+  assertEquals(find(`${B}/x`, "", { "x-other": "Hunter2" }), undefined);
+  // Its own origin may have it, in any form.
+  assertEquals(find(`${A}/x?%48unter2`, "", { "x-steal": "Hunter2/Sec ret" }), undefined);
+});
+
+Deno.test("approvedSend: POST by its whole URL, GET but its query, fragments aside", () => {
+  const ok = ["POST http://h/donate?amount=5", "GET http://h/find?in=docs"];
+  assertEquals(approvedSend(ok, "POST", "http://h/donate?amount=5#x"), true);
+  assertEquals(approvedSend(ok, "post", "http://h/donate?amount=5"), true);
+  assertEquals(approvedSend(ok, "POST", "http://h/donate?amount=99999"), false);
+  assertEquals(approvedSend(ok, "POST", "http://h/transfer"), false);
+  assertEquals(approvedSend(ok, "GET", "http://h/find?q=cats"), true);
+  assertEquals(approvedSend(ok, "GET", "http://h/donate?amount=5"), false);
+  assertEquals(approvedSend([], "POST", "http://h/donate?amount=5"), false);
+});
