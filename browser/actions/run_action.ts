@@ -30,7 +30,7 @@ import { tabCrashed } from "../sessions/session_errors.ts";
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
-import { probeAfter } from "./element_probe.ts";
+import { probeAfter, registeredRef } from "./element_probe.ts";
 import { performTimeout } from "./perform_timeout.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
@@ -450,8 +450,21 @@ async function runExclusive(
       ),
     ]);
     result.cutShort(...finish.skipped);
+    // By selector, the warning that nothing answered (Enter in a field of no form) is judged
+    // on the element's own delta line as by ref: its ref, asked only then (one round trip).
+    const actedRef = target?.kind === "element" && !target.ref && extra?.warningsUnlessChanged &&
+        delta
+      ? await registeredRef(session.refs, page, target.handle, signal)
+      : undefined;
     return actionOutput(
-      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
+      result.build({
+        recording: rec,
+        element,
+        delta,
+        downloads: outcome.downloads,
+        extra,
+        actedRef,
+      }),
     );
   } catch (e) {
     // The window never opened (actionability failed): the watch armed beside it stops.
