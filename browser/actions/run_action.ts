@@ -416,9 +416,12 @@ async function runExclusive(
     if (errorPage && mode !== "none") {
       result.warn("the tab shows Chromium's error page: no outline of it is sent");
     }
-    // Two reads of the page as drawn, independent: asked together (the page answers them in
+    // What the tool reads once the page settled (a feed's new height after its posts came).
+    const settledElement = extra?.settledElement;
+    if (extra) delete extra.settledElement;
+    // Reads of the page as drawn, independent: asked together (the page answers them in
     // order; one round trip less in sequence).
-    const [element, delta] = await Promise.all([
+    const [element, delta, settled] = await Promise.all([
       finish.step(
         "the element probe",
         (s) => probeAfter(target, rec.fullLoad, s),
@@ -448,7 +451,14 @@ async function runExclusive(
           ),
         mode === "none" ? undefined : skippedDelta(mode),
       ),
+      settledElement && !result.error
+        ? finish.step("the settled element facts", settledElement, undefined).catch(() => {
+          signal?.throwIfAborted();
+          return undefined;
+        })
+        : undefined,
     ]);
+    if (settled && extra) extra.element = { ...extra.element, ...settled };
     result.cutShort(...finish.skipped);
     // By selector, the warning that nothing answered (Enter in a field of no form) is judged
     // on the element's own delta line as by ref: its ref, asked only then (one round trip).
