@@ -26,6 +26,7 @@ import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { tabCrashed } from "../sessions/session_errors.ts";
+import { refusalWarning } from "../sessions/permission_prompts.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
@@ -300,6 +301,7 @@ async function runExclusive(
       quietMs: spec.replacesDocument ? NAVIGATION_QUIET_MS : undefined,
     });
     opened = true;
+    const refusedBefore = session.emulation.permissions.refusedSeq;
     let extra: PerformFields | void = undefined;
     // An input answered during perform changes the stamp (this tab's input is this call's).
     const inputBefore = spec.quietFromInput ? lastInputAnswer(page) : 0;
@@ -459,6 +461,12 @@ async function runExclusive(
         : undefined,
     ]);
     if (settled && extra) extra.element = { ...extra.element, ...settled };
+    // A granted permission the page asked to use meanwhile, refused (no human to ask): the
+    // page's own error says only "denied"; the audit log alone said why.
+    const refusals = session.emulation.permissions.refusedSince(refusedBefore);
+    result.warn(
+      ...new Set(refusals.map((r) => refusalWarning(r))),
+    );
     result.cutShort(...finish.skipped);
     // By selector, the warning that nothing answered (Enter in a field of no form) is judged
     // on the element's own delta line as by ref: its ref, asked only then (one round trip).

@@ -81,6 +81,29 @@ const MAX_IN_FLIGHT = 16;
 const MAX_REFUSING = 16;
 /** Human questions waiting behind the one being asked; more are answered no. */
 const MAX_WAITING = 4;
+/** Refusals kept for the action results that report them. */
+const MAX_REFUSALS = 20;
+
+/** A page's use of a granted permission, answered no (see {@link PermissionPrompts.refusedSince}). */
+export interface PermissionRefusal {
+  seq: number;
+  /** The entry point the page called (`getCurrentPosition`, `getUserMedia`, …). */
+  api: string;
+  /** The granted permissions refused. */
+  kinds: string[];
+  origin: string;
+  /** Why: the confirm gate's refusal (no human channel, nobody answered, the human said no). */
+  why: string;
+}
+
+/**
+ * The warning an action's result gives for a refusal during its window: the page's request
+ * failed for a reason only the audit log said, and an agent would grant again or retry.
+ */
+export function refusalWarning(r: PermissionRefusal): string {
+  return `the page asked to use ${r.kinds.join(", ")} (${r.api}) and was refused, though ` +
+    `granted (a grant lets a page ask a human; it does not answer for one): ${r.why.slice(0, 700)}`;
+}
 
 /** An http(s) origin, or undefined for an opaque or other one. */
 function webOrigin(origin: string): string | undefined {
@@ -123,6 +146,25 @@ export class PermissionPrompts {
   #asker: PermissionAsker | undefined;
   #browser: BrowserGrants | undefined;
   #session = "";
+  /** `origin permission` → why the human's question was answered no (the gate's words). */
+  #whyNo = new Map<string, string>();
+  /** The last refusals of a granted permission a page asked to use (newest last). */
+  #refused: PermissionRefusal[] = [];
+  #refusedSeq = 0;
+
+  /** How many refusals of a granted permission there were so far (see {@link refusedSince}). */
+  get refusedSeq(): number {
+    return this.#refusedSeq;
+  }
+
+  /**
+   * The refusals after `seq` (a {@link refusedSeq} read earlier): pages that asked to use a
+   * permission an agent granted and were answered no (the human said no, or could not be asked).
+   * The last {@link MAX_REFUSALS} are kept.
+   */
+  refusedSince(seq: number): PermissionRefusal[] {
+    return this.#refused.filter((r) => r.seq > seq);
+  }
 
   /** True once some grant of a {@link PROMPTED} permission was made: targets get the wrappers. */
   armed = false;
@@ -154,6 +196,7 @@ export class PermissionPrompts {
     this.#generation++;
     this.#answers.clear();
     this.#allowed.clear();
+    this.#whyNo.clear();
     this.#asker = asker;
     this.#browser = browser;
     this.#session = session;
@@ -268,7 +311,17 @@ export class PermissionPrompts {
         const answers = kinds.map((k) =>
           this.#granted(origin, k) ? this.#ask(origin, k, api) : Promise.resolve(true)
         );
-        allowed = (await Promise.all(answers)).every(Boolean);
+        const each = await Promise.all(answers);
+        allowed = each.every(Boolean);
+        const no = kinds.filter((_, i) => !each[i]);
+        if (no.length) {
+          this.#noteRefusal({
+            api,
+            kinds: no,
+            origin,
+            why: this.#whyNo.get(`${origin} ${no[0]}`) ?? "the human's answer was no",
+          });
+        }
       } else if (known) {
         // An opaque origin (about:blank, srcdoc, sandboxed) is never asked about, nor granted:
         // the browser answers from what its parent was given.
@@ -283,6 +336,11 @@ export class PermissionPrompts {
       expression: `globalThis[${JSON.stringify(this.#key)}]?.(${q.id}, ${allowed})`,
       contextId,
     }).catch(() => {});
+  }
+
+  #noteRefusal(r: Omit<PermissionRefusal, "seq">): void {
+    this.#refused.push({ seq: ++this.#refusedSeq, ...r });
+    if (this.#refused.length > MAX_REFUSALS) this.#refused.shift();
   }
 
   /** The http(s) security origin of a context; undefined for an opaque one. */
@@ -325,7 +383,13 @@ export class PermissionPrompts {
         session: this.#session,
         origin,
         summary: `the page wants ${kind}, which grant_permissions granted without asking you`,
-      }).then(() => true, () => false);
+      }).then(() => true, (e) => {
+        // The gate's refusal and its hint (how a person could be asked).
+        const hint = (e as { hint?: unknown })?.hint;
+        const why = e instanceof Error ? e.message : String(e);
+        this.#whyNo.set(key, typeof hint === "string" && hint ? `${why}. Next: ${hint}` : why);
+        return false;
+      });
       // A yes that comes after the grants changed gives nothing.
       if (!yes || generation !== this.#generation) return false;
       return await this.#serial(async () => {
