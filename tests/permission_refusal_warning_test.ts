@@ -31,7 +31,9 @@ Deno.test("a granted permission refused for want of a human: the action says so"
   try {
     await mcp.ok("navigate", { url: `${site.base}/perms.html`, snapshot: "none" });
     await mcp.ok("set_geolocation", { latitude: 24.7136, longitude: 46.6753 });
-    await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+    const g = await mcp.ok("grant_permissions", { permissions: ["geolocation"] });
+    // Nobody can be asked (no elicitation, console or DevTools): said at the grant already.
+    assertIncludes((g.warnings as string[]).join("\n"), "no human channel is connected now");
 
     await t.step("the click whose handler asked for the position warns why", async () => {
       const c = await click("#loc");
