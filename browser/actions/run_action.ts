@@ -26,7 +26,7 @@ import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { tabCrashed } from "../sessions/session_errors.ts";
-import { refusalWarning } from "../sessions/permission_prompts.ts";
+import { refusalWarning } from "../sessions/permission_refusal.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";

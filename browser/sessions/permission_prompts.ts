@@ -31,6 +31,7 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { ConfirmOutcome, ConfirmRequest } from "../../policy/confirm.ts";
 import { promptScript } from "./permission_script.ts";
+import { MAX_REFUSALS, type PermissionRefusal } from "./permission_refusal.ts";
 
 /** Permissions whose page-side entry points are wrapped (a grant of them still asks the human). */
 export const PROMPTED = [
@@ -81,29 +82,6 @@ const MAX_IN_FLIGHT = 16;
 const MAX_REFUSING = 16;
 /** Human questions waiting behind the one being asked; more are answered no. */
 const MAX_WAITING = 4;
-/** Refusals kept for the action results that report them. */
-const MAX_REFUSALS = 20;
-
-/** A page's use of a granted permission, answered no (see {@link PermissionPrompts.refusedSince}). */
-export interface PermissionRefusal {
-  seq: number;
-  /** The entry point the page called (`getCurrentPosition`, `getUserMedia`, …). */
-  api: string;
-  /** The granted permissions refused. */
-  kinds: string[];
-  origin: string;
-  /** Why: the confirm gate's refusal (no human channel, nobody answered, the human said no). */
-  why: string;
-}
-
-/**
- * The warning an action's result gives for a refusal during its window: the page's request
- * failed for a reason only the audit log said, and an agent would grant again or retry.
- */
-export function refusalWarning(r: PermissionRefusal): string {
-  return `the page asked to use ${r.kinds.join(", ")} (${r.api}) and was refused, though ` +
-    `granted (a grant lets a page ask a human; it does not answer for one): ${r.why.slice(0, 700)}`;
-}
 
 /** An http(s) origin, or undefined for an opaque or other one. */
 function webOrigin(origin: string): string | undefined {
