@@ -15,7 +15,7 @@ import {
   DEFAULT_CONFIRM_TIMEOUT_MS,
   type HumanAnswer,
 } from "../policy/confirm.ts";
-import type { ConfirmHook } from "../policy/hooks.ts";
+import { type ConfirmHook, isConfirmHook } from "../policy/hooks.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import type { HumanChannel } from "./human/channel.ts";
@@ -27,31 +27,43 @@ export { NO_CHANNEL_HINT };
 /**
  * The refusal of a hooked action: what was held, and the ways through (the
  * operator's). `noChannel`: nobody could be asked at all — the hint says how
- * to connect a human channel, since no approval can exist yet.
+ * to connect a human channel, since no approval can exist yet. `selfApproval`: the
+ * `self-approval` capability is on, so the agent's own `approve_actions` is a way through
+ * (named first; never after a human's no, `by`, nor for `publish`, which it cannot approve).
  */
 export function blockedByPolicy(
   request: ConfirmRequest,
   why: string,
   noChannel = false,
   by?: string,
+  selfApproval = false,
 ): ToolError {
+  const approve = selfApproval && by === undefined && request.hook !== "publish" &&
+      isConfirmHook(request.hook)
+    ? `self-approval is on: call approve_actions({ scopes: ["${request.hook}"] }), then retry; `
+    : "";
   return new ToolError(
     "blocked-by-policy",
     `policy: ${request.hook} blocked: "${request.tool}" needs a human's yes (${request.summary}); ${why}`,
     noChannel
-      ? `this is a policy gate, not a page failure; ${NO_CHANNEL_HINT}; or the operator ` + (
-        request.hook === "site_visit"
-          ? "drops `human` from BROWX_CAPABILITIES (each new site is asked; the allowlist " +
-            "limits where tabs may go, it does not approve)"
-          : request.hook === "page_permission"
-          ? "revokes the grant"
-          : `drops "${request.hook}" from BROWX_CONFIRM_REQUIRED`
-      )
+      ? `this is a policy gate, not a page failure; ${approve}${NO_CHANNEL_HINT}; or the operator ` +
+        (
+          request.hook === "site_visit"
+            ? "drops `human` from BROWX_CAPABILITIES (each new site is asked; the allowlist " +
+              "limits where tabs may go, it does not approve)"
+            : request.hook === "page_permission"
+            ? "revokes the grant"
+            : `drops "${request.hook}" from BROWX_CONFIRM_REQUIRED`
+        )
       : request.hook === "site_visit"
       ? "this is a policy gate, not a page failure: a human approves each new site when asked " +
         "(stay on the sites approved so far, or ask the human to approve this one)"
       : request.hook === "page_permission"
       ? "a human decides each page's use of a granted permission when the page asks"
+      : approve || by !== undefined
+      ? `this is a policy gate, not a page failure: ${approve}${approve ? "or " : ""}a human ` +
+        `can approve it when asked, or the operator can drop "${request.hook}" from ` +
+        "BROWX_CONFIRM_REQUIRED"
       : "this is a policy gate, not a page failure: a human can approve it when asked, or the " +
         `operator can drop "${request.hook}" from BROWX_CONFIRM_REQUIRED, or enable ` +
         `self-approval so approve_actions({ scopes: ["${request.hook}"] }) pre-approves it`,
@@ -134,9 +146,14 @@ export class AllChannelsFailed extends Error {
  *   or with the call signal's reason when the asking call is cancelled while asked.
  */
 export function createConfirm(
-  config: Pick<ServerConfig, "confirmRequired"> & { confirmTimeoutMs?: number | undefined },
+  config: Pick<ServerConfig, "confirmRequired"> & {
+    confirmTimeoutMs?: number | undefined;
+    /** Enabled capabilities: with `self-approval`, refusals name approve_actions. */
+    capabilities?: ReadonlySet<string> | undefined;
+  },
   deps: ConfirmDeps,
 ): (request: ConfirmRequest, call?: AbortSignal) => Promise<ConfirmOutcome> {
+  const self = config.capabilities?.has("self-approval") === true;
   return async (request, call) => {
     const hook = request.hook;
     // Per-site approvals and page permission prompts are always a person's call.
@@ -156,7 +173,7 @@ export function createConfirm(
     }
     const channels = deps.channels.filter((c) => c.available(request));
     if (!channels.length) {
-      throw blockedByPolicy(request, "no human channel is connected to ask", true);
+      throw blockedByPolicy(request, "no human channel is connected to ask", true, undefined, self);
     }
     const names = channels.map((c) => c.name).join(" and ");
     const timeoutMs = config.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
@@ -172,9 +189,12 @@ export function createConfirm(
         throw blockedByPolicy(
           request,
           `nobody answered through ${names} within ${Math.round(timeoutMs / 1000)} s`,
+          false,
+          undefined,
+          self,
         );
       }
-      throw blockedByPolicy(request, (e as Error).message);
+      throw blockedByPolicy(request, (e as Error).message, false, undefined, self);
     }
     const by = first.channel.name;
     if (first.answer === false) {

@@ -99,6 +99,26 @@ Deno.test("confirm gate: a no wins like a yes and says who said it", async () =>
   assertTrue(c.withdrawn !== undefined, "the console's entry is withdrawn");
 });
 
+Deno.test("confirm gate: with self-approval on, a human's no is not met with approve_actions", async () => {
+  const a = new FakeChannel("elicitation");
+  const pending = createConfirm(
+    { confirmRequired: new Set(["submit"]), capabilities: new Set(["self-approval"]) },
+    { approvals: new ApprovalStore(), channels: [a] },
+  )(SUBMIT);
+  await asked(a);
+  a.answer(false);
+  const e = await assertRejects(() => pending, ToolError);
+  assertIncludes(e.message, "the human said no");
+  assertTrue(!e.hint.includes("approve_actions"), e.hint);
+  // Nobody to ask at all: the agent's own approve_actions is named first.
+  const none = createConfirm(
+    { confirmRequired: new Set(["submit"]), capabilities: new Set(["self-approval"]) },
+    { approvals: new ApprovalStore(), channels: [] },
+  );
+  const e2 = await assertRejects(() => none(SUBMIT), ToolError);
+  assertIncludes(e2.hint, 'self-approval is on: call approve_actions({ scopes: ["submit"] })');
+});
+
 Deno.test("confirm gate: a failing channel decides nothing while another still asks", async () => {
   const a = new FakeChannel("elicitation");
   const c = new FakeChannel("console");

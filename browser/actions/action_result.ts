@@ -260,6 +260,13 @@ export interface PerformFields {
    * fields replacing the tool's own). Not called when the action failed already.
    */
   checkElement?: (element: ElementProbe | undefined) => ElementCheck | undefined;
+  /**
+   * Read once the window settled, beside the element probe and the delta: fields merged into
+   * `element` over the tool's own (scroll: the geometry after what the scroll made the page
+   * load, not before). Skipped, the tool's own kept, when the call's time ran out or the
+   * read failed. `signal` ends the read.
+   */
+  settledElement?: (signal: AbortSignal) => Promise<Record<string, unknown>>;
   /** Where the action went; replaced by `navigation.to` (the tab may have moved on since). */
   url?: unknown;
   /** Any other field, added to the result as is. */

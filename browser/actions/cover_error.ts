@@ -2,7 +2,8 @@
  * The `covered` error of a cover an agent cannot tell from its description: the element's
  * own card's stretched link (a link whose box or `::after` spans the card, so a person's
  * click lands on it too) and a transparent layer that shows nothing but takes the pointer
- * (see the page-side `CoverFacts`). The error says what the cover is and the way out; the
+ * (see the page-side `CoverFacts`), and a sticky header or fixed banner no scroll of the element
+ * cleared. The error says what the cover is and the way out; the
  * cover's ref, when it has one, is named once the action knows the tab's refs
  * ({@link nameCoverRef}).
  *
@@ -46,6 +47,16 @@ export function coverKindError(
       } spans the card (${cover.card}), so a click on the element lands on that link, for a person too`,
       `to follow the link, click ${ref ?? "the link itself"}; to use this element, ${BY_FOCUS}`,
       { coveredBy: by, cover: "stretched-link", ...(ref ? { coverRef: ref } : {}) },
+    )
+    : cover.kind === "pinned"
+    ? new ToolError(
+      "covered",
+      `The element is covered by ${named}, a ${cover.position ?? "fixed"} box (a header or ` +
+        "banner) that stays on screen as the page scrolls: scrolled to the middle, bottom and " +
+        "top of the view, the element stayed under it",
+      "if it is a banner with a close or accept control, use that and retry; else scroll the " +
+        `page by a few hundred px (scroll({ by: { y: -300 } })) and retry, or ${BY_FOCUS}`,
+      { coveredBy: by, cover: "pinned", ...(ref ? { coverRef: ref } : {}) },
     )
     : new ToolError(
       "covered",

@@ -5,7 +5,9 @@
  * @module
  */
 import { isTimeoutError } from "../../cdp/errors.ts";
-import { callOnHandle, shownForPage, withSignal } from "../injected/mod.ts";
+import { callOnHandle, type RemoteHandle, shownForPage, withSignal } from "../injected/mod.ts";
+import type { Page } from "../../cdp/page.ts";
+import type { RefRegistry } from "../snapshot/refs.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { ResolvedTarget } from "./target.ts";
 import type { ElementProbe } from "./action_result.ts";
@@ -46,4 +48,27 @@ async function elementProbe(
     }
   }
   return info;
+}
+
+/**
+ * The ref the tab's registry already holds for a selector target's element (the one its
+ * snapshots show it with), or undefined: none issued, or the page did not answer. Never
+ * issues a ref. CDP: `Runtime.callFunctionOn` (`refFacts`), one round trip.
+ */
+export async function registeredRef(
+  refs: RefRegistry,
+  page: Page,
+  handle: RemoteHandle,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  const facts = await callOnHandle(withSignal(handle, signal), "refFacts").catch(() => null);
+  const frame = page.frame(handle.frameId);
+  if (!facts || !frame) return undefined;
+  return refs.lookup({
+    targetId: page.target.targetId,
+    frameId: handle.frameId,
+    loaderId: frame.loaderId,
+    instance: facts.instance,
+    localId: facts.localId,
+  });
 }

@@ -55,6 +55,11 @@ export interface WindowFacts {
   downloads: { downloads: DownloadEntry[]; blocked: BlockedDownload[] };
   /** What the tool's `perform` handed back. */
   extra?: PerformFields | void;
+  /**
+   * The ref the registry holds for a selector target's element (a ref target's is its own):
+   * the delta's line of it is the action's own change, as by ref.
+   */
+  actedRef?: string | undefined;
 }
 
 /**
@@ -163,7 +168,7 @@ export class ActionResultBuilder {
     ) {
       warnings.push(validationStoppedWarning(invalid, "click again"));
     }
-    const ownRef = target?.kind === "element" ? target.ref : undefined;
+    const ownRef = target?.kind === "element" ? target.ref ?? facts.actedRef : undefined;
     const d = facts.delta?.delta;
     if (
       Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && ownRef &&

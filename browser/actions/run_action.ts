@@ -26,11 +26,12 @@ import { ActionWindow } from "./action_window.ts";
 import { NAVIGATION_QUIET_MS } from "./recorder.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { tabCrashed } from "../sessions/session_errors.ts";
+import { refusalWarning } from "../sessions/permission_refusal.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
-import { probeAfter } from "./element_probe.ts";
+import { probeAfter, registeredRef } from "./element_probe.ts";
 import { performTimeout } from "./perform_timeout.ts";
 import type { ResolvedTarget, TargetSpec } from "./target.ts";
 import { frameMatchWarning } from "./frame_query.ts";
@@ -317,6 +318,7 @@ async function runExclusive(
       quietMs: spec.replacesDocument ? NAVIGATION_QUIET_MS : undefined,
     });
     opened = true;
+    const refusedBefore = session.emulation.permissions.refusedSeq;
     let extra: PerformFields | void = undefined;
     // An input answered during perform changes the stamp (this tab's input is this call's).
     const inputBefore = spec.quietFromInput ? lastInputAnswer(page) : 0;
@@ -433,9 +435,12 @@ async function runExclusive(
     if (errorPage && mode !== "none") {
       result.warn("the tab shows Chromium's error page: no outline of it is sent");
     }
-    // Two reads of the page as drawn, independent: asked together (the page answers them in
+    // What the tool reads once the page settled (a feed's new height after its posts came).
+    const settledElement = extra?.settledElement;
+    if (extra) delete extra.settledElement;
+    // Reads of the page as drawn, independent: asked together (the page answers them in
     // order; one round trip less in sequence).
-    const [element, delta] = await Promise.all([
+    const [element, delta, settled] = await Promise.all([
       finish.step(
         "the element probe",
         (s) => probeAfter(target, rec.fullLoad, s),
@@ -466,10 +471,36 @@ async function runExclusive(
           ),
         mode === "none" ? undefined : skippedDelta(mode),
       ),
+      settledElement && !result.error
+        ? finish.step("the settled element facts", settledElement, undefined).catch(() => {
+          signal?.throwIfAborted();
+          return undefined;
+        })
+        : undefined,
     ]);
+    if (settled && extra) extra.element = { ...extra.element, ...settled };
+    // A granted permission the page asked to use meanwhile, refused (no human to ask): the
+    // page's own error says only "denied"; the audit log alone said why.
+    const refusals = session.emulation.permissions.refusedSince(refusedBefore);
+    result.warn(
+      ...new Set(refusals.map((r) => refusalWarning(r))),
+    );
     result.cutShort(...finish.skipped);
+    // By selector, the warning that nothing answered (Enter in a field of no form) is judged
+    // on the element's own delta line as by ref: its ref, asked only then (one round trip).
+    const actedRef = target?.kind === "element" && !target.ref && extra?.warningsUnlessChanged &&
+        delta
+      ? await registeredRef(session.refs, page, target.handle, signal)
+      : undefined;
     return actionOutput(
-      result.build({ recording: rec, element, delta, downloads: outcome.downloads, extra }),
+      result.build({
+        recording: rec,
+        element,
+        delta,
+        downloads: outcome.downloads,
+        extra,
+        actedRef,
+      }),
     );
   } catch (e) {
     // The window never opened (actionability failed): the watch armed beside it stops.

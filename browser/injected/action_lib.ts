@@ -144,12 +144,33 @@ export function installActionLib(api: PageApi): void {
   };
 
   /**
+   * When a fixed or sticky box covers the element's center (`pinnedCoverAt`), scrolls it to the
+   * view's center, then its end, then its start, until the center is clear (left centered
+   * when none is). Returns whether it scrolled.
+   */
+  const clearOfPinned = (el: Element): boolean => {
+    const pinned = api.pinnedCoverAt as PageApi["pinnedCoverAt"] | undefined;
+    const at = () => {
+      const r = el.getBoundingClientRect();
+      return pinned?.(el, r.left + r.width / 2, r.top + r.height / 2) ?? null;
+    };
+    if (!at()) return false;
+    for (const block of ["center", "end", "start"] as const) {
+      el.scrollIntoView({ block, inline: "nearest", behavior: "instant" });
+      if (!at()) return true;
+    }
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    return true;
+  };
+
+  /**
    * Scrolls the element into view when it is not fully inside the viewport, or when its
    * center (the action point) is outside the visible box of an ancestor that clips it (a
    * scroll container inside the page: its box may be on screen while the element sits in its
    * scrolled-away part). `scrollIntoView` scrolls every scroll container on the way,
    * `overflow: hidden` ones too. `inSubframe`: when it is inside, still scroll the frames above
-   * just enough to show it.
+   * just enough to show it. In the main frame, an element inside the view whose center a sticky
+   * header or fixed banner covers is scrolled clear of it ({@link clearOfPinned}).
    */
   api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
     const r = el.getBoundingClientRect();
@@ -167,6 +188,8 @@ export function installActionLib(api: PageApi): void {
         }
       }
     }
+    // Inside the view but under a sticky header (a fixed banner): a person scrolls a bit more.
+    if (inside && !inSubframe && clearOfPinned(el)) return true;
     if (inside) {
       // In a subframe, still scroll the frames above just enough to show it (a frame below
       // the fold).

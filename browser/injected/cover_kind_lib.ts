@@ -2,8 +2,9 @@
 /**
  * Page-side: what kind of cover takes a click meant for an element, when its description alone
  * would mislead (`CoverFacts`): the element's own card's stretched link (a link whose box or
- * `::before`/`::after` spans the card: a person's click lands on it too), or a layer that paints
- * nothing and is no control, yet takes the pointer. Asked only once a hit test found the
+ * `::before`/`::after` spans the card: a person's click lands on it too), a fixed or sticky box
+ * (a header that stays on screen as the page scrolls), or a layer that paints nothing and is no
+ * control, yet takes the pointer. Asked only once a hit test found the
  * element covered (an on-demand part: the acting part every click sends stays small).
  *
  * Sent as source text: {@link installCoverKindLib} must not use anything from its module scope.
@@ -81,6 +82,16 @@ export function installCoverKindLib(api: PageApi): void {
     if (link && !composedContains(link, el)) {
       const s = stretched(el, link, x, y);
       if (s) return s;
+    }
+    // A sticky header or fixed banner (its links too): it stays on screen as the page scrolls.
+    const pinned = api.pinnedCoverAt(el, x, y);
+    if (pinned) {
+      return {
+        kind: "pinned",
+        position: pinned.position,
+        id: api.idOf(pinned.el),
+        inst: api.instance,
+      };
     }
     if (link || api.clickHandler(hit) || !paintsNothing(hit)) return null;
     return { kind: "transparent", id: api.idOf(hit), inst: api.instance };

@@ -98,6 +98,24 @@ export function installHitLib(api: PageApi): void {
   api.composedContains = composedContains;
   api.deepElementFromPoint = deepElementFromPoint;
 
+  api.pinnedCoverAt = (el: Element, x: number, y: number) => {
+    const hit = deepElementFromPoint(x, y);
+    if (!hit || api.hitAccepted(el, hit)) return null;
+    for (let n: Element | null = hit; n && n !== document.body && n !== document.documentElement;) {
+      const position = getComputedStyle(n).position;
+      if (position === "fixed" || position === "sticky") {
+        // A box that holds the element scrolls with it; one over most of the view is an
+        // overlay (a dialog's backdrop), dismissed, not scrolled clear of.
+        if (composedContains(n, el)) return null;
+        const r = n.getBoundingClientRect();
+        const big = r.width * r.height >= innerWidth * innerHeight / 2;
+        return big ? null : { el: n, position };
+      }
+      n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host ?? null);
+    }
+    return null;
+  };
+
   // The press guard of this world (at most one: a new arm replaces it).
   type Guard = {
     el: Element;

@@ -301,6 +301,16 @@ export interface PageApi extends OnDemandApi {
   /** The element at a viewport point, down through open and handed-over closed shadow roots. */
   deepElementFromPoint: (x: number, y: number) => Element | null;
   /**
+   * The fixed or sticky box over `el` at (x, y) (the element there or its ancestor), when one
+   * is there, does not hold `el` and covers less than half the view: a header or banner that
+   * stays on screen as the page scrolls, so `el` scrolled elsewhere in the view clears it.
+   */
+  pinnedCoverAt: (
+    el: Element,
+    x: number,
+    y: number,
+  ) => { el: Element; position: string } | null;
+  /**
    * Whether a pointer at (x, y) (frame CSS px) lands on the element, else what covers it; `arm`:
    * guard the press; `shown` (with `arm`): the element must still be what the ref was shown as
    * (role and context; `{ changed }` when not), and the guard checks it again at the press.

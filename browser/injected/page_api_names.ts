@@ -95,6 +95,7 @@ export const PAGE_API_NAMES = Object.keys(
     hitAccepted: 1,
     composedContains: 1,
     deepElementFromPoint: 1,
+    pinnedCoverAt: 1,
     hitTest: 1,
     frameMap: 1,
     frameHit: 1,

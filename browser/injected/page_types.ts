@@ -314,11 +314,14 @@ export type SnapshotResult = {
  * element's own card whose box or `::before`/`::after` (`pseudo`) spans the card (`card`,
  * described) — the page's "stretched link", where a person's click lands too; `transparent`, a
  * layer that paints nothing (no background, border, text or image, or opacity 0) and is no
- * control, yet takes the pointer (its `pointer-events` are on). `id` and `inst`: the cover's
- * page-local id and its world's instance (to name its ref).
+ * control, yet takes the pointer (its `pointer-events` are on); `pinned`, a box of `position`
+ * fixed or sticky (a header, a banner) that stays on screen as the page scrolls. `id` and
+ * `inst`: the cover's page-local id and its world's instance (to name its ref).
  */
 export type CoverFacts = {
-  kind: "stretched" | "transparent";
+  kind: "stretched" | "transparent" | "pinned";
+  /** A pinned cover's CSS position: `fixed` or `sticky`. */
+  position?: string;
   /** The stretched link, described. */
   link?: string;
   card?: string;

@@ -31,6 +31,7 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { ConfirmOutcome, ConfirmRequest } from "../../policy/confirm.ts";
 import { promptScript } from "./permission_script.ts";
+import { MAX_REFUSALS, type PermissionRefusal } from "./permission_refusal.ts";
 
 /** Permissions whose page-side entry points are wrapped (a grant of them still asks the human). */
 export const PROMPTED = [
@@ -123,6 +124,25 @@ export class PermissionPrompts {
   #asker: PermissionAsker | undefined;
   #browser: BrowserGrants | undefined;
   #session = "";
+  /** `origin permission` → why the human's question was answered no (the gate's words). */
+  #whyNo = new Map<string, string>();
+  /** The last refusals of a granted permission a page asked to use (newest last). */
+  #refused: PermissionRefusal[] = [];
+  #refusedSeq = 0;
+
+  /** How many refusals of a granted permission there were so far (see {@link refusedSince}). */
+  get refusedSeq(): number {
+    return this.#refusedSeq;
+  }
+
+  /**
+   * The refusals after `seq` (a {@link refusedSeq} read earlier): pages that asked to use a
+   * permission an agent granted and were answered no (the human said no, or could not be asked).
+   * The last {@link MAX_REFUSALS} are kept.
+   */
+  refusedSince(seq: number): PermissionRefusal[] {
+    return this.#refused.filter((r) => r.seq > seq);
+  }
 
   /** True once some grant of a {@link PROMPTED} permission was made: targets get the wrappers. */
   armed = false;
@@ -154,6 +174,7 @@ export class PermissionPrompts {
     this.#generation++;
     this.#answers.clear();
     this.#allowed.clear();
+    this.#whyNo.clear();
     this.#asker = asker;
     this.#browser = browser;
     this.#session = session;
@@ -268,7 +289,17 @@ export class PermissionPrompts {
         const answers = kinds.map((k) =>
           this.#granted(origin, k) ? this.#ask(origin, k, api) : Promise.resolve(true)
         );
-        allowed = (await Promise.all(answers)).every(Boolean);
+        const each = await Promise.all(answers);
+        allowed = each.every(Boolean);
+        const no = kinds.filter((_, i) => !each[i]);
+        if (no.length) {
+          this.#noteRefusal({
+            api,
+            kinds: no,
+            origin,
+            why: this.#whyNo.get(`${origin} ${no[0]}`) ?? "the human's answer was no",
+          });
+        }
       } else if (known) {
         // An opaque origin (about:blank, srcdoc, sandboxed) is never asked about, nor granted:
         // the browser answers from what its parent was given.
@@ -283,6 +314,11 @@ export class PermissionPrompts {
       expression: `globalThis[${JSON.stringify(this.#key)}]?.(${q.id}, ${allowed})`,
       contextId,
     }).catch(() => {});
+  }
+
+  #noteRefusal(r: Omit<PermissionRefusal, "seq">): void {
+    this.#refused.push({ seq: ++this.#refusedSeq, ...r });
+    if (this.#refused.length > MAX_REFUSALS) this.#refused.shift();
   }
 
   /** The http(s) security origin of a context; undefined for an opaque one. */
@@ -325,7 +361,13 @@ export class PermissionPrompts {
         session: this.#session,
         origin,
         summary: `the page wants ${kind}, which grant_permissions granted without asking you`,
-      }).then(() => true, () => false);
+      }).then(() => true, (e) => {
+        // The gate's refusal and its hint (how a person could be asked).
+        const hint = (e as { hint?: unknown })?.hint;
+        const why = e instanceof Error ? e.message : String(e);
+        this.#whyNo.set(key, typeof hint === "string" && hint ? `${why}. Next: ${hint}` : why);
+        return false;
+      });
       // A yes that comes after the grants changed gives nothing.
       if (!yes || generation !== this.#generation) return false;
       return await this.#serial(async () => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle, callUtility, nextFrame } from "../../browser/injected/mod.ts";
+import { callOnHandle, callUtility, nextFrame, withSignal } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -85,7 +85,18 @@ export const scrollTool = defineTool({
             ? await callOnHandle(target.handle, "scrollElement", [args.to, args.by])
             : await callUtility(page, target.handle.frameId, "scrollInfo", [null]);
         }
-        return { element: { scroll } };
+        // A scroll can make the page load more (an infinite feed): the geometry the result
+        // gives is read again once the window settled, as the delta shows the page.
+        const frameId = target?.kind === "element" ? target.handle.frameId : page.mainFrameId;
+        const container = target?.kind === "element" && !!(args.to || args.by);
+        return {
+          element: { scroll },
+          settledElement: async (s: AbortSignal) => ({
+            scroll: container && target?.kind === "element"
+              ? await callOnHandle(withSignal(target.handle, s), "scrollElement")
+              : await callUtility(page, frameId, "scrollInfo", [null], { signal: s }),
+          }),
+        };
       },
     });
   },

@@ -22,6 +22,7 @@ import { PROMPTED } from "../../browser/sessions/permission_prompts.ts";
 import { sessionField } from "../fields.ts";
 import { isLoopback } from "../../policy/hosts.ts";
 import { emulate } from "./emulate.ts";
+import { NO_CHANNEL_HINT } from "../../policy/human_gate.ts";
 
 type PermissionType = Protocol.Browser.PermissionType;
 
@@ -172,9 +173,20 @@ export const grantPermissionsTool = defineTool({
       if (s.emulation.permissions.armed) {
         await s.emulation.installPrompts(s.tabs.filter((p) => !p.isClosed).map((p) => p.session));
       }
+      // Each page's use of these is a person's yes: with nobody to ask, every use is refused.
+      const asked = names.filter((n) => PROMPTED.includes(n));
+      const nobody = asked.length > 0 && ctx.humanChannels?.().length === 0;
       return {
         applied: { permissions: names, ...(origin ? { origin } : {}) },
         ...(note ? { note } : {}),
+        ...(nobody
+          ? {
+            warnings: [
+              `no human channel is connected now: a page's use of ${asked.join(", ")} asks a ` +
+              `person each time and is refused while nobody can be asked; ${NO_CHANNEL_HINT}`,
+            ],
+          }
+          : {}),
       };
     });
   },

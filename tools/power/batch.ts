@@ -114,7 +114,7 @@ export interface BatchEntry {
   tool: string;
   label?: string;
   ok: boolean;
-  /** The inner structuredContent (ok calls). */
+  /** The inner structuredContent (ok calls, and failed ones that are not errors: a timed-out wait). */
   result?: Record<string, unknown>;
   /** The inner error `{ code, message, hint }` (failed calls). */
   error?: unknown;
@@ -186,13 +186,20 @@ export async function runCalls(
     options.onStep?.(i, call);
     const r = await ctx.dispatch(call.tool, call.args ?? {});
     const structured = r.structuredContent ?? {};
-    const ok = !r.isError;
+    // A result that says ok: false without being an error (wait_for whose condition never held)
+    // is a failed step too: "wait for X, then buy" must not buy when X never came.
+    const notMet = !r.isError && structured.ok === false;
+    const ok = !r.isError && !notMet;
     texts.push(r.content.map((c) => c.type === "text" ? c.text : "").filter(Boolean).join("\n"));
     results.push({
       tool: call.tool,
       ...(call.label !== undefined ? { label: call.label } : {}),
       ok,
-      ...(ok ? { result: structured } : { error: structured.error ?? r.content[0] }),
+      ...(ok
+        ? { result: structured }
+        : notMet
+        ? { result: structured, error: notMetError(call.tool, structured) }
+        : { error: structured.error ?? r.content[0] }),
       ...(!ok && structured.requiredCapability
         ? { requiredCapability: structured.requiredCapability }
         : {}),
@@ -203,4 +210,21 @@ export async function runCalls(
     }
   }
   return { completed: results.length, failedAt, results, texts };
+}
+
+/**
+ * The error of a step whose result says `ok: false` without being an error: its own
+ * `error` when it has one, else `{ code: status, message }` (a timed-out wait_for:
+ * `{ code: "timeout", message: "wait_for's condition did not hold within 911 ms" }`).
+ */
+function notMetError(tool: string, s: Record<string, unknown>): Record<string, unknown> {
+  if (s.error && typeof s.error === "object") return s.error as Record<string, unknown>;
+  const status = typeof s.status === "string" ? s.status : "failed";
+  const waited = typeof s.waitedMs === "number" ? ` within ${s.waitedMs} ms` : "";
+  return {
+    code: status,
+    message: status === "timeout"
+      ? `${tool}'s condition did not hold${waited}`
+      : `${tool} answered ok: false (status "${status}")`,
+  };
 }

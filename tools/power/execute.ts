@@ -78,11 +78,12 @@ export const executeTool = defineTool({
     const text = r.content.map((c) => c.type === "text" ? c.text : "").filter(Boolean).join("\n");
     // The text is the verb's own, as a direct call answers (not its result nested as JSON).
     const render = (s: Record<string, unknown>) => ({
-      text: r.isError ? text : `${d.verb} ${d.id}:\n${text}`,
+      text: r.isError || result.ok === false ? text : `${d.verb} ${d.id}:\n${text}`,
       structured: capStrings(s) as Record<string, unknown>,
     });
-    // The verb's own failure (refused, not actionable, …) stays the verb's.
-    if (r.isError) return { structured: result, render, isError: true };
+    // The verb's own failure (refused, not actionable, …) stays the verb's; so does a result
+    // that says ok: false without being an error (it did not do what was asked).
+    if (r.isError || result.ok === false) return { structured: result, render, isError: true };
     return {
       structured: { ok: true, descriptor: d.id, result, tokensEstimate: estimateTokens(text) },
       render,
