@@ -13,7 +13,7 @@ import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
 import type { PageResult } from "../injected/page_api.ts";
 import { inputOf } from "../actions/devices.ts";
 import { pointerAction } from "../actions/pointer.ts";
-import type { PerformContext } from "../actions/run_action.ts";
+import type { PerformContext } from "../actions/action_spec.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { isWriteMethod } from "../network_writes.ts";
 import { pause, poll } from "../poll.ts";
