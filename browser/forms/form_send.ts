@@ -10,7 +10,7 @@ import { pageTaskTurn } from "../actions/focus.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
 import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
-import type { PageResult } from "../injected/page_api.ts";
+import type { PageResult } from "../injected/page_api_views.ts";
 import { inputOf } from "../actions/devices.ts";
 import { pointerAction } from "../actions/pointer.ts";
 import type { PerformContext } from "../actions/action_spec.ts";
