@@ -154,6 +154,7 @@ export interface PageApi extends OnDemandApi {
     field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
     done?: boolean,
   ) => void;
+  // ref_check_lib.ts
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;

@@ -9,7 +9,7 @@
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
  * {@link installElementLib}, `row_kind_lib.ts` (what counts as one item of a list),
  * `context_lib.ts` (where an element sits: a ref's
- * fingerprint), `links_lib.ts` (link URLs, permalink marks),
+ * fingerprint), `ref_check_lib.ts` (whether a ref's element is still as shown), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
  * walk) and `text_lib.ts` (the page's text as
@@ -50,6 +50,7 @@ import type { PageApi } from "./page_api.ts";
 import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
+import { installRefCheckLib } from "./ref_check_lib.ts";
 import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
@@ -274,6 +275,7 @@ const PARTS = [
   installElementLib,
   installRowKindLib,
   installContextLib,
+  installRefCheckLib,
   installLinksLib,
   installSectionLib,
   installRefMemoLib,
