@@ -325,14 +325,20 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
-  /** The innermost element holding a `text=` selector's text in its DOM text (see text_lib.ts). */
+  /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
+  textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
+  /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */
+  textSought: (selector: string) => { exact: boolean; want: string };
+  /** The element (or, `display: contents`, a child) has a box of some size. */
+  hasBox: (el: Element) => boolean;
+
+  // text_miss_lib.ts (why a text= selector matched nothing shown)
+  /** The innermost element holding a `text=` selector's text in its DOM text (see text_miss_lib.ts). */
   hiddenTextHolder: (selector: string) => Element | null;
-  /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
+  /** Where a `text=` selector's text is hidden when no shown element matches (see text_miss_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
   /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */
   namedTextMatch: (selector: string) => string | null;
-  /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
-  textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
 
   // section_lib.ts (headings' sections; the sections text_search maps matches to)
   /** 1..9 for a heading, else 0. */

@@ -12,8 +12,9 @@
  * fingerprint), `ref_check_lib.ts` (whether a ref's element is still as shown), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
- * walk) and `text_lib.ts` (the page's text as
- * the snapshot shows it, for text waits and `text=` selectors).
+ * walk), `text_lib.ts` (the page's text as
+ * the snapshot shows it, for text waits and `text=` selectors) and `text_miss_lib.ts` (why a
+ * `text=` selector matched nothing shown).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
  *
@@ -57,6 +58,7 @@ import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
+import { installTextMissLib } from "./text_miss_lib.ts";
 import { installWalkLinesLib } from "./walk_lines_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
@@ -282,6 +284,7 @@ const PARTS = [
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,
+  installTextMissLib,
 ];
 
 /**
