@@ -1,6 +1,7 @@
 /**
- * Cookies of one browser context over CDP: the cookie shape browxai reports, the URL filter
- * (which cookies a request to a URL would carry), and get / set / delete / clear.
+ * Cookies of one browser context over CDP: the cookie shape browxai reports, and get / set /
+ * delete / clear. The URL filter (which cookies a request to a URL would carry) is in
+ * `cookie_match.ts`.
  *
  * Every call goes to the browser endpoint with the context's `browserContextId` (undefined:
  * the browser's default context, as in persistent and attached sessions), so no tab and no
@@ -11,6 +12,7 @@
 import type { Connection } from "../cdp/connection.ts";
 import type { Protocol } from "../cdp/types.ts";
 import { ProtocolError } from "../cdp/errors.ts";
+import { bareDomain, domainMatches, filterCookies, pathMatches } from "./cookie_match.ts";
 
 /** SameSite values, as CDP and Playwright spell them. */
 export const SAME_SITE = ["Strict", "Lax", "None"] as const;
@@ -118,66 +120,6 @@ export function parseCookieUrl(raw: string, field = "url"): URL {
     );
   }
   return url;
-}
-
-function bareDomain(domain: string): string {
-  return domain.replace(/^\.+/, "").toLowerCase();
-}
-
-/** Hosts Chromium treats as secure contexts over plain http (Playwright's rule). */
-function isLocalHost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" ||
-    host === "[::1]";
-}
-
-/** RFC 6265 §5.1.3: a host-only cookie matches its host; a domain cookie also its subdomains. */
-function domainMatches(cookieDomain: string, host: string): boolean {
-  const h = host.toLowerCase();
-  if (!cookieDomain.startsWith(".")) return h === cookieDomain.toLowerCase();
-  const d = bareDomain(cookieDomain);
-  return h === d || h.endsWith("." + d);
-}
-
-/** RFC 6265 §5.1.4 path-match. */
-function pathMatches(cookiePath: string, requestPath: string): boolean {
-  if (requestPath === cookiePath) return true;
-  if (!requestPath.startsWith(cookiePath)) return false;
-  return cookiePath.endsWith("/") || requestPath[cookiePath.length] === "/";
-}
-
-/**
- * True when a request to `url` would carry the cookie: its domain and path match, and a
- * secure cookie needs https or a local host. SameSite and ports are not considered
- * (Playwright's `cookies(urls)` filter, made exact for host-only cookies).
- */
-export function cookieMatchesUrl(
-  cookie: Pick<Cookie, "domain" | "path" | "secure">,
-  url: URL,
-): boolean {
-  if (!domainMatches(cookie.domain, url.hostname)) return false;
-  if (!pathMatches(cookie.path, url.pathname || "/")) return false;
-  return !cookie.secure || url.protocol === "https:" || isLocalHost(url.hostname);
-}
-
-/** The cookies a request to any of `urls` would carry; all of them when `urls` is empty. */
-export function filterCookies<T extends Pick<Cookie, "domain" | "path" | "secure">>(
-  cookies: readonly T[],
-  urls: readonly URL[],
-): T[] {
-  if (urls.length === 0) return [...cookies];
-  return cookies.filter((c) => urls.some((u) => cookieMatchesUrl(c, u)));
-}
-
-/**
- * The most specific of several cookies for one request: longest path first, then the
- * longest domain (the order a browser sends them in).
- */
-export function mostSpecific<T extends Pick<Cookie, "domain" | "path">>(
-  cookies: readonly T[],
-): T | undefined {
-  return [...cookies].sort((a, b) =>
-    b.path.length - a.path.length || bareDomain(b.domain).length - bareDomain(a.domain).length
-  )[0];
 }
 
 /**

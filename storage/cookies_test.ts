@@ -3,16 +3,8 @@
  * of a cookie and their refusals, the delete filter, origins of web storage.
  */
 import { assertEquals, assertThrows, assertTrue } from "../tests/_assert.ts";
-import {
-  type Cookie,
-  CookieError,
-  cookieMatchesFilter,
-  cookieMatchesUrl,
-  cookieParam,
-  filterCookies,
-  mostSpecific,
-  toCookie,
-} from "./cookies.ts";
+import { type Cookie, CookieError, cookieMatchesFilter, cookieParam, toCookie } from "./cookies.ts";
+import { cookieMatchesUrl, filterCookies, mostSpecific } from "./cookie_match.ts";
 import { webStorageOrigin } from "./web_storage.ts";
 
 const cookie = (over: Partial<Cookie>): Cookie => ({

@@ -1,6 +1,8 @@
 /**
- * Screenshots under secrets masking against a page that fights the cover,
- * over MCP stdio with real Chromium: a page-wide 20 s CSS transition, a
+ * Screenshots under secrets masking, over MCP stdio with real Chromium: the value's text and
+ * field, placeholders, selects, zero-width-split text, closed shadow roots and same-origin
+ * frames are covered, the rest of the page shows; and a page that fights the cover:
+ * a page-wide 20 s CSS transition, a
  * selection styled by `::selection`, a `::placeholder` with
  * `-webkit-text-fill-color`, a broken image's alt text, a div re-rendered
  * every millisecond, an element that jumps every millisecond, and a modal
@@ -17,6 +19,7 @@ import { startFixtureServer } from "./fixtures/server.ts";
 
 const KEY = "Zq7-hunter-Wv3x";
 
+type R = Record<string, unknown>;
 type Rect = { x: number; y: number; w: number; h: number };
 type Png = ReturnType<typeof decode>;
 
@@ -196,6 +199,110 @@ Deno.test("secrets: a page's transitions, pseudo-elements, alt text and re-rende
         assertEquals(redPixels(pngOf(calm)), 0);
       });
     }
+
+    await t.step("screenshots cover the value's text and field; the rest shows", async () => {
+      await m.ok("navigate", { url: fx.url("secret-oracle.html"), snapshot: "none" });
+      await m.ok("fill", { selector: "#key", value: "{{secret:KEY}}", snapshot: "none" });
+      const rects = (await m.ok("eval_js", {
+        expression: `(() => {
+          const r = (el) => { const b = el.getBoundingClientRect();
+            return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+          const f = document.getElementById("frame");
+          const inner = r(f.contentDocument.getElementById("inner"));
+          const fr = r(f);
+          return { shown: r(document.getElementById("shown")), key: r(document.getElementById("key")),
+            plain: r(document.getElementById("plain")),
+            svgtext: r(document.getElementById("svgtext")),
+            body: (() => { const range = document.createRange(); range.selectNode([...document.body.childNodes].find((n) => n.nodeType === 3 && n.data.trim()));
+              const b = range.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })(),
+            inner: { ...inner, x: inner.x + fr.x, y: inner.y + fr.y }, dpr: devicePixelRatio };
+        })()`,
+      })).value as Record<string, { x: number; y: number; w: number; h: number }> & { dpr: number };
+      const shot = async (args: R) => {
+        const r = await m.call("screenshot", args);
+        assertTrue(!r.isError, textOf(r));
+        const img = r.content.find((c) => c.type === "image")!;
+        const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+        return { png, structured: r.structuredContent as R };
+      };
+      const pixel = (png: ReturnType<typeof decode>, x: number, y: number) => {
+        const px = Math.floor(x * rects.dpr), py = Math.floor(y * rects.dpr);
+        const i = (py * png.width + px) * png.channels;
+        return [png.data[i], png.data[i + 1], png.data[i + 2]];
+      };
+      /** Every pixel inside the rect (inset by 3 px: borders) is black. */
+      const covered = (png: ReturnType<typeof decode>, name: string, dx = 0, dy = 0) => {
+        const b = rects[name]!;
+        for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+          for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+            const [r, g, b] = pixel(png, x - dx, y - dy);
+            // Black, give or take rasterization (uncovered, it is black text on white).
+            assertTrue(r! + g! + b! <= 24, `${name} at ${x},${y} is ${[r, g, b]}, not covered`);
+          }
+        }
+      };
+      for (const args of [{}, { fullPage: true }]) {
+        const { png, structured } = await shot(args);
+        assertTrue((structured.secretsCovered as number) >= 3, JSON.stringify(structured));
+        covered(png, "shown");
+        covered(png, "key");
+        covered(png, "inner");
+        covered(png, "body");
+        covered(png, "svgtext");
+        const p = rects.plain!;
+        assertEquals(pixel(png, p.x + p.w / 2, p.y + p.h / 2), [0, 128, 255], "the page shows");
+      }
+      const element = await shot({ selector: "#shown" });
+      covered(element.png, "shown", rects.shown!.x, rects.shown!.y);
+      const restored = await m.ok("eval_js", {
+        expression: `[document.getElementById("shown").getAttribute("style"),
+          document.getElementById("key").getAttribute("style"),
+          document.getElementById("svgtext").getAttribute("style"),
+          [...document.body.childNodes].some((n) => n.nodeType === 3 && n.data.trim() !== ""),
+          document.querySelectorAll("[popover]").length]`,
+      });
+      assertEquals(
+        restored.value,
+        [null, null, null, true, 0],
+        "the page is restored after the capture",
+      );
+    });
+
+    await t.step(
+      "screenshots cover placeholders, selects, zero-width-split text, closed shadow roots",
+      async () => {
+        await m.ok("navigate", { url: fx.url("secret-shot.html"), snapshot: "none" });
+        await m.ok("fill", { selector: "#k", value: "{{secret:KEY}}", snapshot: "none" });
+        const rects = (await m.ok("eval_js", {
+          expression: `(() => {
+          const r = (el) => { const b = el.getBoundingClientRect();
+            return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+          return { ph: r(document.getElementById("ph")), sel: r(document.getElementById("sel")),
+            dd: r(document.getElementById("dd")), closed: r(closedP), dpr: devicePixelRatio,
+            shown: document.getElementById("dd").textContent.length };
+        })()`,
+        })).value as Record<string, { x: number; y: number; w: number; h: number }> & {
+          dpr: number;
+          shown: number;
+        };
+        assertEquals(rects.shown, KEY.length * 2 - 1, "the page split the value");
+        const r = await m.call("screenshot", {});
+        assertTrue(!r.isError, textOf(r));
+        const img = r.content.find((c) => c.type === "image")!;
+        const png = decode(Uint8Array.from(atob(img.data!), (c) => c.charCodeAt(0)));
+        for (const name of ["ph", "sel", "dd", "closed"]) {
+          const b = rects[name]!;
+          for (let y = b.y + 3; y < b.y + b.h - 3; y++) {
+            for (let x = b.x + 3; x < b.x + b.w - 3; x++) {
+              const i = (Math.floor(y * rects.dpr) * png.width + Math.floor(x * rects.dpr)) *
+                png.channels;
+              const sum = png.data[i]! + png.data[i + 1]! + png.data[i + 2]!;
+              assertTrue(sum <= 24, `${name} at ${x},${y} is not covered (${sum})`);
+            }
+          }
+        }
+      },
+    );
   } finally {
     await mcp?.close();
     await fx.close();

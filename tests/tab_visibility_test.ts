@@ -12,7 +12,7 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { launchTestBrowser } from "./_harness.ts";
 import { type McpHarness, startStdio, textOf } from "./_mcp.ts";
-import { VISIBILITY_SCRIPT } from "../browser/visibility.ts";
+import { VISIBILITY_SCRIPT } from "../browser/visibility_script.ts";
 
 const PAGE = `<!doctype html><title>visibility</title><p>visibility probe</p>
 <script>

@@ -29,7 +29,7 @@ import { inputOf } from "./devices.ts";
 import { pointerAction } from "./pointer.ts";
 import { cutClearOfSecrets } from "./secret_query.ts";
 import type { PerformFields } from "./action_result.ts";
-import type { PerformContext } from "./run_action.ts";
+import type { PerformContext } from "./action_spec.ts";
 
 /** What to choose. */
 export interface ChooseOptions {

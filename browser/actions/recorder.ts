@@ -3,7 +3,8 @@
  * moment the page settled: navigation, new tabs, dialogs, console errors,
  * page errors and network traffic (writes summarized by keys, never values).
  * What it returns, a {@link Recording}, is described in `recording.ts`; its traffic and dialogs
- * are summarized by `window_summary.ts`.
+ * are summarized by `window_summary.ts`; which requests still hold the window is
+ * `pending_requests.ts`'s.
  *
  * @module
  */
@@ -17,6 +18,7 @@ import { originOf } from "../../policy/hosts.ts";
 import { isWriteMethod, reportedUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
 import { dialogList, networkSummary } from "./window_summary.ts";
+import { isBrowserFavicon, pendingRequests, SETTLE_CAP_MS } from "./pending_requests.ts";
 import {
   hostOf,
   loadWarning,
@@ -40,30 +42,12 @@ export const NAVIGATION_QUIET_MS = 0;
 const MAX_NEW_TABS = 10;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
-const SETTLE_CAP_MS = 5000;
 /**
  * A request still without its response stops holding the window once the page has been quiet
  * this long, ms: a long-poll or a stalled API call is the page's life, not the action's effect
  * (the issue's bound: 1 s past the last activity).
  */
 export const PENDING_IDLE_MS = 1000;
-/** Requests of scripts, whose body the page reads and renders. */
-const BODY_TYPES = new Set(["XHR", "Fetch"]);
-/** How long past its headers a script's request may take to finish its body, ms. */
-const BODY_WAIT_MS = 1000;
-// Long-lived connections never finish; do not wait for them.
-const STREAMING_TYPES = new Set(["EventSource", "WebSocket", "Ping", "Manifest"]);
-
-/**
- * The browser's own favicon fetch (type `Other`; a script's fetch of the same URL is `Fetch`):
- * not something the page did. Chromium starts it once the main frame stopped loading, so it
- * neither holds a navigation's window nor restarts its quiet (it was ~20 ms of every load's
- * result plus the quiet window after it).
- */
-function isBrowserFavicon(type: string | undefined, url: string): boolean {
-  return type === "Other" && /\/favicon\.ico(\?|$)/.test(url);
-}
-
 /** Records one action window of a session. */
 export class ActionRecorder {
   #session: BrowserSession;
@@ -228,19 +212,10 @@ export class ActionRecorder {
     });
   }
 
+  /** The window's requests that still hold it (see {@link pendingRequests}). */
   #pendingRequests(): NetworkEntry[] {
-    // A request counts as settled once its response headers arrived: a page
-    // that never reads a body leaves loadingFinished pending forever. A script's
-    // request (fetch, XHR) gets a moment more for its body: the page renders
-    // what it reads from it.
-    const now = Date.now();
-    return this.#session.logs.network.since(this.#networkMark).filter((r) =>
-      !r.done && !STREAMING_TYPES.has(r.type) && now - r.timestamp < SETTLE_CAP_MS &&
-      !isBrowserFavicon(r.type, r.url) &&
-      !this.#orphaned(r.requestId) &&
-      (r.status === undefined ||
-        (BODY_TYPES.has(r.type) && now - (r.respondedAt ?? now) < BODY_WAIT_MS))
-    );
+    const entries = this.#session.logs.network.since(this.#networkMark);
+    return pendingRequests(entries, (requestId) => this.#orphaned(requestId));
   }
 
   /**

@@ -8,7 +8,6 @@
  *
  * @module
  */
-import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
 import type { PerformFields } from "./action_result.ts";
 import { ActionResultBuilder } from "./result_builder.ts";
@@ -18,7 +17,7 @@ import { nameCoverRef } from "./cover_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
 import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import type { ActionabilityOptions, ActionPoint, Point } from "./actionability.ts";
+import type { ActionPoint, Point } from "./actionability.ts";
 import { waitActionable } from "./element_steps.ts";
 import { confirmDownload } from "./downloads_window.ts";
 import { lastInputAnswer } from "./devices.ts";
@@ -33,85 +32,18 @@ import { confirmSend, startAction } from "./action_start.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter, registeredRef } from "./element_probe.ts";
 import { performTimeout } from "./perform_timeout.ts";
-import type { ResolvedTarget, TargetSpec } from "./target.ts";
+import type { ResolvedTarget } from "./target.ts";
+import { type ActionSpec, KEYS_TO_FOCUS, POINTER_AND_KEYS } from "./action_spec.ts";
+import { otherFrames, timerFrames } from "./timer_frames.ts";
 import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
 
-/** What a tool hands to {@link runAction}. */
 /** How long past its deadline a step before the action may still report its own failure, ms. */
 const PRE_ACTION_GRACE_MS = 250;
 /** How long past its deadline an action's input may wait for the page to take it, ms. */
 const PERFORM_MARGIN_MS = 250;
-
-export interface ActionSpec {
-  /** Action type for `action.type`. */
-  type: string;
-  /** The target, when the action takes one. */
-  target?: TargetSpec;
-  /**
-   * The action works on a form control (fill, select): a `<label>` target (a `text=` selector
-   * matching the label the agent reads in the snapshot) stands for the control it labels.
-   */
-  toControl?: boolean;
-  /** Actionability checks for an element target; omitted: none. */
-  actionability?: Omit<ActionabilityOptions, "deadline">;
-  /** A URL the action requests (navigate), for `navigation.offOrigin`. */
-  requestedUrl?: string;
-  /**
-   * The tool itself sends a form and has asked its own permission for it
-   * (`publish` asks `publish`): the guard lets the submission through without
-   * asking the `submit` hook too.
-   */
-  sendsForm?: boolean;
-  /** The action replaces the document (navigate, reload): no "before" snapshot is needed. */
-  replacesDocument?: boolean;
-  /** The action replays a history entry (go_back, go_forward, reload): a POST is not resent. */
-  replaysHistory?: boolean;
-  /**
-   * The action answers the file chooser it opens itself (upload_file): the window does not
-   * intercept choosers for the result's `fileChooser`.
-   */
-  handlesFileChooser?: boolean;
-  /**
-   * When `perform` sends input through the tab's keyboard or mouse (`devices.ts`), nothing it
-   * does after its last input changes the page (it only reads: a press verdict, a form's
-   * state): when it succeeds, the quiet period counts from the answer to that input, so those
-   * reads overlap it. Omitted (or no input sent): from perform's return.
-   */
-  quietFromInput?: boolean;
-  /** Extra fields for `action`. */
-  actionInfo?: Record<string, unknown>;
-  /**
-   * What the action's target field held (`before`, set by `perform` once read) and holds now
-   * (`after`) (fill): a ref whose row read `before` and now reads `after` in its place took the
-   * agent's own edit, not a re-use (`RefRegistry.settle`).
-   */
-  edited?: { before?: string; after: string };
-  /**
-   * What the action sends that may by itself keep the page busy past timeoutMs (a fill's huge
-   * value: "the value is 20,000,000 characters"): a timeout then names it as the cause, not
-   * a page script.
-   */
-  heavyInput?: string;
-  /** Does the action; may return fields merged into the result. */
-  perform(c: PerformContext): Promise<PerformFields | void>;
-}
-
-/** What `perform` gets. */
-export interface PerformContext {
-  session: BrowserSession;
-  page: Page;
-  target: ResolvedTarget | undefined;
-  /** The action point in the top-level viewport (element center or coords). */
-  point: Point | undefined;
-  /** For element targets: the point with its frame-local coordinates. */
-  elementPoint: ActionPoint | undefined;
-  deadline: number;
-  /** The call's signal (the client's cancel and the call's budget): waits and sends take it. */
-  signal: AbortSignal | undefined;
-}
 
 /**
  * Runs an action and returns its ActionResult.
@@ -159,18 +91,6 @@ export async function runAction(
 
 /** How long the result waits for the page to draw a frame after the action, ms. */
 const FRAME_CAP_MS = 250;
-
-/** Actions made of mouse or key events, which Chromium holds while a tab is hidden. */
-const POINTER_AND_KEYS = new Set([
-  "click",
-  "hover",
-  "drag",
-  "mouse",
-  "press",
-  "type",
-  "scroll",
-  "choose_option",
-]);
 
 async function runExclusive(
   session: BrowserSession,
@@ -509,44 +429,4 @@ async function runExclusive(
   } finally {
     if (target?.kind === "element") releaseHandle(target.handle);
   }
-}
-
-/**
- * Actions whose keys go to the focused element when they have no target: its own change is
- * theirs (a scroll's is not: a virtual list may re-use the focused row for another item).
- */
-const KEYS_TO_FOCUS = new Set(["type", "press"]);
-
-/** Child frames the timer watch is armed in beside the main frame and the element's, at most. */
-const MAX_TIMER_CHILD_FRAMES = 8;
-
-/** The frames an action's timer watch is armed in: the main frame, and the element's. */
-function timerFrames(page: Page, target: ResolvedTarget | undefined): string[] {
-  return [page.mainFrameId, ...(target?.kind === "element" ? [target.handle.frameId] : [])];
-}
-
-/**
- * The page's other frames (the first {@link MAX_TIMER_CHILD_FRAMES}, parents first), where the
- * watch is armed too without holding the action: a child frame the action reaches (a message
- * to a cross-origin frame) may raise a dialog, open a tab or move the top page a moment later.
- */
-function otherFrames(page: Page, target: ResolvedTarget | undefined): string[] {
-  const own = timerFrames(page, target);
-  return page.frames().map((f) => f.frameId).filter((id) => !own.includes(id))
-    .slice(0, MAX_TIMER_CHILD_FRAMES);
-}
-
-/** Fails unless exactly one of the value fields is set. @throws ToolError */
-export function requireOne(args: Record<string, unknown>, keys: string[], tool: string): string {
-  const given = keys.filter((k) => args[k] !== undefined);
-  if (given.length !== 1) {
-    throw new ToolError(
-      "invalid-argument",
-      `"${tool}" needs exactly one of ${keys.join(", ")}; got ${
-        given.length ? given.join(" and ") : "none"
-      }`,
-      `pass one of: ${keys.join(", ")}`,
-    );
-  }
-  return given[0]!;
 }

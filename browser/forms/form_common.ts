@@ -25,7 +25,7 @@ import type {
   OnTwoElementsMethod,
   PageResult,
   ValueMethod,
-} from "../injected/page_api.ts";
+} from "../injected/page_api_views.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRef } from "../snapshot/resolve.ts";

@@ -1,19 +1,12 @@
 /// <reference lib="dom" />
 /**
- * The page-side ref fingerprint: where an element sits, and whether the element of a ref is
- * still what the agent was shown. Installed after `snapshot_lib.ts`'s element part (it uses
- * `refRole`, `isEditableRoot`, `element`).
+ * The page-side ref fingerprint: where an element sits. Installed after `snapshot_lib.ts`'s
+ * element part (it uses `isEditableRoot`) and `context_text_lib.ts`; whether the element of a
+ * ref is still what the agent was shown is `ref_check_lib.ts`'s, installed next.
  *
  * Adds to the utility api:
  * - `contextOf(el, role, name) → [kind, text]`: where an element sits, the
  *   fingerprint a ref keeps to notice a recycled node (see below).
- * - `describe(id, instance?) → { role, name, editable, context } | null`: what the
- *   element of a ref is now, to check a ref still names the same thing.
- * - `refState(id, instance) → { state: "ok", role, name, editable, context } |
- *   { state: "gone" } | { state: "world" }`: like `describe`, telling a replaced world apart.
- * - `refElement(id, instance, role, name, context | null, notLabel?): Element | null`: the
- *   element when it is exactly what the ref was shown as (ref resolution in one call; with
- *   `notLabel`, and no `<label>`), else null.
  *
  * The context of an element (`contextOf`): frameworks re-render lists by
  * re-using DOM nodes for other items, so a "Delete" button keeps its role and
@@ -40,7 +33,6 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { RefState } from "./page_types.ts";
 
 /** Adds the ref fingerprint (see the module doc) to the utility api. */
 export function installContextLib(api: PageApi): void {
@@ -48,11 +40,8 @@ export function installContextLib(api: PageApi): void {
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
-  const element = api.element as Fn<[number, string?], Element | null>;
-  const refRole = api.refRole as Fn<[Element], string>;
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
-  const instance = api.instance as string;
   const containerKind = api.containerKind as Fn<[Element], string | undefined>;
   const itemKind = api.itemKind as Fn<[Element], string | undefined>;
   const ownItem = api.ownItem as Fn<[Element], boolean>;
@@ -114,49 +103,5 @@ export function installContextLib(api: PageApi): void {
     return struct;
   }
 
-  function describe(id: number, inst?: string) {
-    const el = element(id, inst);
-    if (!el) return null;
-    const role = refRole(el);
-    const name = nameOf(el);
-    return {
-      role,
-      name,
-      editable: TEXT_ENTRY.has(role) || isEditableRoot(el),
-      context: contextOf(el, role, name),
-    };
-  }
-
-  // For ref resolution: tells "another world" (the document or world was replaced) from
-  // "element gone", and reports what the element is now.
-  function refState(id: number, inst: string): RefState {
-    if (inst !== instance) return { state: "world" };
-    const d = describe(id);
-    return d ? { state: "ok", ...d } : { state: "gone" };
-  }
-
-  // Ref resolution in one call: the element when it is still exactly what the ref was shown
-  // as (same world, role, name and, when given, context); null for anything else, which the
-  // caller then asks `refState` about (the reason, or a change it accepts).
-  // `notLabel`: a <label> answers null too (a form action then acts on its control instead).
-  function refElement(
-    id: number,
-    inst: string,
-    role: string,
-    name: string,
-    context: [string, string] | null,
-    notLabel?: boolean,
-  ): Element | null {
-    if (inst !== instance) return null;
-    const d = describe(id);
-    if (!d || d.role !== role || d.name !== name) return null;
-    if (context && (d.context[0] !== context[0] || d.context[1] !== context[1])) return null;
-    const el = element(id);
-    return notLabel && el instanceof HTMLLabelElement ? null : el;
-  }
-
   api.contextOf = contextOf;
-  api.describe = describe;
-  api.refState = refState;
-  api.refElement = refElement;
 }

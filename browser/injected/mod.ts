@@ -17,7 +17,7 @@ import type {
   PageArgs,
   PageResult,
   ValueMethod,
-} from "./page_api.ts";
+} from "./page_api_views.ts";
 import type { ShownAs } from "./page_types.ts";
 import {
   callOnElement,

@@ -7,9 +7,7 @@
  * `api.name = …` against it (an unknown name or a wrong signature fails
  * `deno task check`); `page_api_test.ts` checks that every name is
  * installed. The Deno-side call helpers (`mod.ts`) are generic over the
- * names: {@link ValueMethod} for by-value calls, {@link HandleResultMethod}
- * for calls answering an element, {@link OnElementMethod} for calls on an
- * element handle.
+ * names, by the views of `page_api_views.ts`.
  *
  * Parameter types are what the page code gets (an element handle's element
  * arrives as the first parameter); result types of methods called by value
@@ -166,6 +164,7 @@ export interface PageApi extends OnDemandApi {
     field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
     done?: boolean,
   ) => void;
+  // ref_check_lib.ts
   describe: (id: number, inst?: string) => RefDescription | null;
   /** What a ref's element is now (snapshot/resolve.ts). */
   refState: (id: number, inst: string) => RefState;
@@ -346,14 +345,20 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
-  /** The innermost element holding a `text=` selector's text in its DOM text (see text_lib.ts). */
+  /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
+  textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
+  /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */
+  textSought: (selector: string) => { exact: boolean; want: string };
+  /** The element (or, `display: contents`, a child) has a box of some size. */
+  hasBox: (el: Element) => boolean;
+
+  // text_miss_lib.ts (why a text= selector matched nothing shown)
+  /** The innermost element holding a `text=` selector's text in its DOM text (see text_miss_lib.ts). */
   hiddenTextHolder: (selector: string) => Element | null;
-  /** Where a `text=` selector's text is hidden when no shown element matches (see text_lib.ts). */
+  /** Where a `text=` selector's text is hidden when no shown element matches (see text_miss_lib.ts). */
   hiddenTextMatch: (selector: string) => string | null;
   /** A shown control whose name (not text) a `text=` selector's text is, described; or null. */
   namedTextMatch: (selector: string) => string | null;
-  /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
-  textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
 
   // section_lib.ts (headings' sections; the sections text_search maps matches to)
   /** 1..9 for a heading, else 0. */
@@ -397,64 +402,3 @@ export interface PageApi extends OnDemandApi {
   coverRemove: () => boolean;
   coverDone: () => boolean;
 }
-
-// Deno-side views of the api: which names each call helper of mod.ts takes.
-
-type AnyFn = (...args: never[]) => unknown;
-type ParamsOf<F> = F extends (...args: infer P) => unknown ? P : never;
-type ResultOf<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
-
-/** Names of the api's methods (`instance` and `formKit` are data). */
-export type PageMethod = {
-  [K in keyof PageApi]: PageApi[K] extends AnyFn ? K : never;
-}[keyof PageApi];
-
-/**
- * `T` with what `returnByValue` cannot carry (nodes, functions) turned to
- * `never`: a type equal to its `JsonSafe` crosses the CDP boundary intact.
- */
-export type JsonSafe<T> = unknown extends T ? T
-  : T extends string | number | boolean | null | undefined | void ? T
-  : T extends Node | AnyFn ? never
-  : { [P in keyof T]: JsonSafe<T[P]> };
-
-/** The JSON arguments a method takes from Deno (node parameters can only get null). */
-export type PageArgs<K extends PageMethod> = JsonSafe<ParamsOf<PageApi[K]>>;
-
-/** The JSON arguments after the element (or the two elements) a handle call passes first. */
-export type ArgsAfter<K extends PageMethod, N extends 1 | 2> = ParamsOf<PageApi[K]> extends
-  [unknown, ...infer R] ? N extends 1 ? JsonSafe<R> : R extends [unknown, ...infer S] ? JsonSafe<S>
-  : never
-  : never;
-
-/** What a method answers, its promise settled. */
-export type PageResult<K extends PageMethod> = ResultOf<PageApi[K]>;
-
-/** Methods whose result crosses by value (`callUtility`, `callOnHandle`). */
-export type ValueMethod = {
-  [K in PageMethod]: [PageResult<K>] extends [JsonSafe<PageResult<K>>] ? K : never;
-}[PageMethod];
-
-/** Methods answering an element or null (`callUtilityHandle`, `callOnHandleForHandle`). */
-export type HandleResultMethod = {
-  [K in PageMethod]: [PageResult<K>] extends [never] ? never
-    : [PageResult<K>] extends [Element | null] ? K
-    : never;
-}[PageMethod];
-
-/** Methods whose first parameter takes any element: callable on an element handle. */
-export type OnElementMethod = {
-  [K in PageMethod]: ParamsOf<PageApi[K]> extends [infer E, ...unknown[]]
-    ? Element extends E ? K : never
-    : never;
-}[PageMethod];
-
-/** Methods whose first two parameters take any element (`callOnHandles`). */
-export type OnTwoElementsMethod = {
-  [K in PageMethod]: ParamsOf<PageApi[K]> extends [infer A, infer B, ...unknown[]]
-    ? Element extends A ? Element extends B ? K : never : never
-    : never;
-}[PageMethod];
-
-/** A call helper's argument list: `args` may be left out when the method needs none. */
-export type ArgList<A> = [] extends A ? [args?: A] : [args: A];

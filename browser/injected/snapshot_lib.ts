@@ -9,11 +9,12 @@
  * `outline_lib.ts` (the line buffer and its folding rules), this file's
  * {@link installElementLib}, `row_kind_lib.ts` (what counts as one item of a list),
  * `context_lib.ts` (where an element sits: a ref's
- * fingerprint), `links_lib.ts` (link URLs, permalink marks),
+ * fingerprint), `ref_check_lib.ts` (whether a ref's element is still as shown), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
- * walk) and `text_lib.ts` (the page's text as
- * the snapshot shows it, for text waits and `text=` selectors).
+ * walk), `text_lib.ts` (the page's text as
+ * the snapshot shows it, for text waits and `text=` selectors) and `text_miss_lib.ts` (why a
+ * `text=` selector matched nothing shown).
  *
  * Output format (one line per meaningful node, 2 spaces per depth):
  *
@@ -51,12 +52,14 @@ import { installAccnameLib } from "./accname_lib.ts";
 import { installAriaLib } from "./aria_lib.ts";
 import { installContextLib } from "./context_lib.ts";
 import { installContextTextLib } from "./context_text_lib.ts";
+import { installRefCheckLib } from "./ref_check_lib.ts";
 import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
+import { installTextMissLib } from "./text_miss_lib.ts";
 import { installWalkLinesLib } from "./walk_lines_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
@@ -276,12 +279,14 @@ const PARTS = [
   installRowKindLib,
   installContextTextLib,
   installContextLib,
+  installRefCheckLib,
   installLinksLib,
   installSectionLib,
   installRefMemoLib,
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,
+  installTextMissLib,
 ];
 
 /**

@@ -12,6 +12,8 @@
  * text; a button input's label is) and of masked editable regions, and shows
  * a closed `<details>` by its summary only.
  *
+ * Why a `text=` selector matched nothing shown is `text_miss_lib.ts`'s, installed after it.
+ *
  * Sent as source text: {@link installTextLib} must not use anything from its
  * module scope.
  *
@@ -40,13 +42,8 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
  *   `read_page`), telling `hook` of every shown element before and after its content with
  *   the offset reached in the space-joined text (`text_search`, section_lib.ts).
- * - `hiddenTextHolder(selector)`: the innermost element holding a `text=` selector's text in its
- *   DOM text, shown or not (the last in document order), or null (nowhere, or a page of more
- *   than 20,000 elements).
- * - `hiddenTextMatch(selector)`: when no shown element matches a `text=` selector, where the
- *   text is hidden: the innermost element holding it in its DOM text and why it is not shown
- *   (`<button class="delete"> (display: none on <div class="actions">)`), or null (nowhere,
- *   or a page of more than 20,000 elements).
+ * - `textSought(selector)`: a `text=` selector's text, normalized, and whether it must be the
+ *   whole text (quoted); `hasBox(el)`: the element or a child has a box (for `text_miss_lib.ts`).
  */
 export function installTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
@@ -354,59 +351,8 @@ export function installTextLib(api: PageApi): void {
       return info;
     });
   };
-  const tagOf = (el: Element) => {
-    const cls = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0];
-    return `<${el.localName}${cls ? ` class="${cls.slice(0, 40)}"` : ""}>`;
-  };
-  api.hiddenTextHolder = (selector: string): Element | null => {
-    const { exact, want } = sought(selector);
-    const all = document.body?.getElementsByTagName("*");
-    if (!want || !all || all.length > 20_000) return null;
-    // Most text asked for is nowhere: one read of the whole text says so.
-    if (!normText(document.body!.textContent ?? "").includes(want)) return null;
-    // The last holder in document order is the innermost of its ancestor chain.
-    let holder: Element | null = null;
-    for (const el of all) {
-      if (el.localName === "script" || el.localName === "style") continue;
-      const text = normText(el.textContent ?? "");
-      if (exact ? text === want : text.includes(want)) holder = el;
-    }
-    return holder;
-  };
-  api.hiddenTextMatch = (selector: string): string | null => {
-    const holder = api.hiddenTextHolder(selector);
-    if (!holder) return null;
-    for (let e: Element | null = holder; e && e !== document.body; e = e.parentElement) {
-      const cs = getComputedStyle(e);
-      const on = e === holder ? "" : ` on ${tagOf(e)}`;
-      if (cs.display === "none") return `${tagOf(holder)} (display: none${on})`;
-      if (cs.visibility === "hidden") return `${tagOf(holder)} (visibility: hidden${on})`;
-      if (e.getAttribute("aria-hidden") === "true") return `${tagOf(holder)} (aria-hidden${on})`;
-      if (e.localName === "details" && !(e as HTMLDetailsElement).open) {
-        return `${tagOf(holder)} (in a closed <details>)`;
-      }
-    }
-    return hasBox(holder) ? null : `${tagOf(holder)} (no size)`;
-  };
-  // A control named by its placeholder, aria-label or title shows that name in a snapshot
-  // (textbox "Notes") but has no such text: say which one has it, and how to reach it.
-  api.namedTextMatch = (selector: string): string | null => {
-    const { exact, want } = sought(selector);
-    if (!want) return null;
-    const named = document.querySelectorAll("[placeholder], [aria-label], [title], [alt]");
-    const said = (v: string) => exact ? normText(v) === want : normText(v).includes(want);
-    for (const el of [...named].slice(0, 5000)) {
-      const from = ["aria-label", "placeholder", "title", "alt"].find((a) =>
-        said(el.getAttribute(a) ?? "")
-      );
-      if (!from || !hasBox(el)) continue;
-      const name = nameOf(el).slice(0, 60);
-      return `${roleOf(el)}${name ? ` "${name}"` : ""} (its ${from} "${
-        (el.getAttribute(from) ?? "").slice(0, 60)
-      }")`;
-    }
-    return null;
-  };
+  api.textSought = sought;
+  api.hasBox = hasBox;
   api.queryAt = (selector: string, index: number, expected: string | null) => {
     const el = last?.selector === selector ? last.els[index] : undefined;
     if (!el || !el.isConnected) return null;

@@ -15,7 +15,7 @@
  * A form whose target is refused is not sent even when the call declared it.
  *
  * What no request announces is judged when it commits (a bfcache restore,
- * a prefetched page) and undone; a request carrying a bound secret to an
+ * a prefetched page) and undone (`guard_navigations.ts`); a request carrying a bound secret to an
  * origin off its list is refused (`secret_leaks.ts`); clicks that open a tab
  * Chromium does not hold for us are refused (`new_tab_clicks.ts`). A document
  * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
@@ -38,8 +38,8 @@
  */
 import type { CdpSession } from "../../cdp/connection.ts";
 import { isTargetClosedError } from "../../cdp/errors.ts";
-import { noteOrigin, withoutFragment } from "./blocked_page.ts";
-import { returnTo } from "./history_return.ts";
+import { noteOrigin } from "./blocked_page.ts";
+import { watchNavigations } from "./guard_navigations.ts";
 import { PassedRequests } from "./passed_requests.ts";
 import { PausedAnswers } from "./paused_answers.ts";
 import { GuardPending } from "./guard_pending.ts";
@@ -162,42 +162,19 @@ export class NavGuard {
     // A tab that was open already (an attached browser) shows a document: judged from there.
     this.#urls.set(targetId, options.url || "about:blank");
     this.#sessions.set(targetId, session);
-    session.on("Page.frameRequestedNavigation", (e) => {
-      if (e.reason === "formSubmissionGet" || e.reason === "formSubmissionPost") {
-        this.#submissions.set(withoutFragment(e.url), Date.now());
-      }
-      // Its request may come after the action looks settled: the window waits for the verdict.
-      if (this.#window && e.disposition === "currentTab") {
-        this.#pending.requested(e.frameId);
-      }
-    });
-    session.on("Page.navigatedWithinDocument", (e) => this.#pending.judged(e.frameId));
-    session.on("Page.frameStoppedLoading", (e) => this.#pending.judged(e.frameId));
-    session.on("Page.frameNavigated", (e) => {
-      this.#pending.judged(e.frame.id);
-      if (e.frame.parentId) return;
-      const before = this.#urls.get(targetId) ?? "about:blank";
-      const now = e.frame.url + (e.frame.urlFragment ?? "");
-      this.#urls.set(targetId, now);
-      // A new document: a submit event of the one before no longer marks its requests.
-      this.#scriptSubmits.delete(targetId);
-      // A page restored from the back/forward cache (history.back(), Alt+Left), or one a
-      // speculation rule prefetched or prerendered, made no request to hold: when policy
-      // would not have let the tab go there, go back at once.
-      const unheld = e.type === "BackForwardCacheRestore" || !this.#passed.take(targetId, now);
-      if (
-        !options.frame && unheld && before !== "about:blank" && /^(https?|wss?):/i.test(now) &&
-        this.#policy.refusal(now, before) !== undefined
-      ) {
-        this.#block({ url: now, reason: "site", frameId: e.frame.id });
-        const back = returnTo(session, {
-          back: before,
-          refused: now,
-          shows: () => this.#shown(targetId),
-        })
-          .catch(report);
-        this.#pending.returning(back);
-      }
+    watchNavigations(session, {
+      targetId,
+      frame: options.frame === true,
+      policy: this.#policy,
+      window: () => this.#window,
+      urls: this.#urls,
+      submissions: this.#submissions,
+      scriptSubmits: this.#scriptSubmits,
+      pending: this.#pending,
+      passed: this.#passed,
+      block: (b) => this.#block(b),
+      shown: () => this.#shown(targetId),
+      report,
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
     // click that would open a tab Chromium does not hold for us: reported by our own world.

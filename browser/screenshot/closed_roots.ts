@@ -10,7 +10,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { callUtility } from "../injected/mod.ts";
-import type { PageMethod } from "../injected/page_api.ts";
+import type { PageMethod } from "../injected/page_api_views.ts";
 
 interface DomNode {
   backendNodeId: number;

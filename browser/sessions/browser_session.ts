@@ -4,13 +4,14 @@
  * active tab, console and network logs, dialog handling (`dialogs.ts`), device
  * emulation (`emulation.ts`), and the ref registry. Its types are in
  * `browser_session_types.ts`, its turn queue in `session_turns.ts`, its tabs' navigation
- * guarding in `session_guard.ts`, whether it is closed or crashed in `session_life.ts`.
+ * guarding in `session_guard.ts`, whether it is closed or crashed in `session_life.ts`, its
+ * tabs' events in `session_events.ts`, letting go of its browser in `session_release.ts`.
  *
  * @module
  */
 import { HumanState } from "./human_state.ts";
 import { installPageTimers, newTimerKey } from "./page_timers.ts";
-import type { Page, PageEventArgs } from "../../cdp/page.ts";
+import type { Page } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
@@ -25,6 +26,8 @@ import { currentCallScope } from "./call_scope.ts";
 import { pageBlocked, tabCrashed } from "./session_errors.ts";
 import { SessionLife } from "./session_life.ts";
 import { BetweenCalls } from "./between_calls.ts";
+import { pageEventRouter } from "./session_events.ts";
+import { releaseBrowser } from "./session_release.ts";
 import { SessionDialogs } from "./dialogs.ts";
 import { leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionGuard } from "./session_guard.ts";
@@ -72,6 +75,8 @@ export class BrowserSession {
   #tabs: Page[] = [];
   #active: Page | undefined;
   #listeners = new Set<SessionListener>();
+  /** Each CDP event of a tab: logs, dialogs, the next result, the listeners. */
+  readonly #onPageEvent = pageEventRouter(this, this.#listeners);
   /** Closed, crashed, the crash told. */
   readonly #life: SessionLife;
   #ownTabs = new Set<string>();
@@ -253,22 +258,6 @@ export class BrowserSession {
     for (const l of [...this.#listeners]) l.tabClosed?.(page);
   }
 
-  #onPageEvent(page: Page, ...args: PageEventArgs) {
-    const logged = this.logs.onEvent(page.target.targetId, ...args);
-    const [method, params, session] = args;
-    if (method === "Page.javascriptDialogOpening") {
-      const record = this.dialogs.answer(page.target.targetId, params, session);
-      this.between.dialog(record);
-      for (const l of [...this.#listeners]) l.dialog?.(record);
-    } else if (method === "Page.javascriptDialogClosed") this.dialogs.closed(params);
-    else {
-      // A new document: no dialog of the frame's old one can still be open.
-      if (method === "Page.frameNavigated") this.dialogs.frameNavigated(params.frame.id);
-      this.between.pageEvent(page, logged, ...args);
-    }
-    for (const l of [...this.#listeners]) l.event?.(page, ...args);
-  }
-
   /** Fails with `browser-crashed` when the browser is gone (the crash then counts as told). */
   ensureAlive(): void {
     this.#life.ensureAlive();
@@ -406,19 +395,14 @@ export class BrowserSession {
     this.#routed.router.release(this.#contextId);
     try {
       if (this.#life.crashed) return false;
-      // What the tabs' pages send as they unload must meet the guard (leave_before_close.ts).
-      if (this.#ownsBrowser || (this.#ownsContext && this.#contextId)) {
-        await Promise.all(this.#tabs.map((p) => leaveBeforeClose(p, this.navGuard)));
-      }
-      if (this.#ownsBrowser) await this.browser.close();
-      else if (this.#ownsContext && this.#contextId) {
-        // Disposing a context with a tab whose dialog Chromium lost crashed the shared browser.
-        await Promise.all(this.#tabs.map((p) => leaveLostDialog(this.dialogs, p)));
-        await this.browser.disposeContext(this.#contextId).catch(() => {});
-      } else if (!this.browser.owned) {
-        // Attached: leave the human's browser as it is.
-        await this.browser.close();
-      }
+      await releaseBrowser(this.browser, {
+        tabs: this.#tabs,
+        contextId: this.#contextId,
+        ownsContext: this.#ownsContext,
+        ownsBrowser: this.#ownsBrowser,
+        navGuard: this.navGuard,
+        dialogs: this.dialogs,
+      });
       return true;
     } finally {
       this.slots.clear();

@@ -11,6 +11,7 @@ import { pageTimersChannel } from "./page_timers_channel.ts";
 import { pageTimersSources } from "./page_timers_sources.ts";
 import { pageTimersResources } from "./page_timers_resources.ts";
 import { pageTimersUp } from "./page_timers_up.ts";
+import { pageTimersControl } from "./page_timers_control.ts";
 
 /** In a child frame, this many messages from the parent per arming count as input. */
 export const MAX_MESSAGE_MARKS = 3;
@@ -93,8 +94,9 @@ export const REQUEST_IDLE_MS = 1000;
  * `clearInterval`, `requestAnimationFrame`, `cancelAnimationFrame`, `Scheduler.prototype.postTask`,
  * `MessagePort.prototype.postMessage` and the `port1`/`port2` getters of `MessageChannel` (the
  * wrappers keep the native functions' name, length and source text). It keeps its state in
- * its closure and puts nothing on the page's globals; browxai sends it these commands through
- * an event listener whose type is `key` (`page_timers_channel.ts`):
+ * its closure and puts nothing on the page's globals; browxai sends it these commands
+ * (`page_timers_control.ts`) through an event listener whose type is `key`
+ * (`page_timers_channel.ts`):
  *
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
@@ -366,72 +368,7 @@ ${
     })
   }
 ${pageTimersResources()}
-  // The commands (page_timers_channel.ts): reached only through the listener.
-  const control = {
-    soon() {
-      return max(0, ceil(soonDue - now()));
-    },
-    arm(ms) {
-      startUntil = -Infinity;
-      apply(mapClear, pending, []);
-      apply(mapClear, xhrs, []);
-      counted = 0;
-      inflight = direct = 0;
-      generation++;
-      lastStart = lastDone = momentAt = -Infinity;
-      firstInput = Infinity;
-      messageMarks = 0;
-      resetSources();
-      resetResources();
-      armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
-    },
-    disarm() {
-      armedUntil = startUntil = -1;
-      // Work still running from this arming is no one's now: a later unarmed watch (a history
-      // move in this document) must not wait for it.
-      inflight = direct = 0;
-      generation++;
-      lastDone = -Infinity;
-      firstInput = Infinity;
-      resetSources();
-      resetResources();
-      apply(mapClear, pending, []);
-      apply(mapClear, xhrs, []);
-    },
-    pending() {
-      resourcesCheck();
-      const t = now();
-      let next = Infinity;
-      const late = [];
-      apply(mapForEach, pending, [(due, id) => {
-        if (t - due > 1000) late[late.length] = id;
-        else next = min(next, max(0, due - t));
-      }]);
-      for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
-      // A request done (or aborted) whose end events the page stopped: ended now.
-      const ends = [];
-      apply(mapForEach, xhrs, [(end, xhr) => {
-        const state = apply(readyStateOf, xhr, []);
-        if (state === 4 || state === 0) ends[ends.length] = end;
-      }]);
-      for (let i = 0; i < ends.length; i++) ends[i]();
-      // Requests nothing happened around for a while (a long-poll) are not waited for, but
-      // those the input started directly are, until answered (the caller's cap bounds it).
-      const mine = max(0, direct);
-      const waiting = t - max(lastStart, lastDone) < ${REQUEST_IDLE_MS} ? max(mine, inflight) : mine;
-      let n = apply(mapSize, pending, []) + waiting;
-      // When to look again for requests in flight and work that just ended: no timer's due time
-      // (which the page may run late), so the asker need not wait past it.
-      let again = Infinity;
-      if (waiting > 0) again = ${RECENT_MS};
-      const more = sourcesPending(t);
-      n += more.n;
-      next = min(next, more.next);
-      if (t - lastDone < ${RECENT_MS}) { n++; again = min(again, ${RECENT_MS} - (t - lastDone)); }
-      if (!n) return { n, nextMs: 0, own: mine };
-      return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
-    },
-  };
+${pageTimersControl({ requestIdleMs: REQUEST_IDLE_MS, recentMs: RECENT_MS })}
 ${pageTimersChannel()}})();`);
 }
 

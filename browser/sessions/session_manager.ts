@@ -26,7 +26,8 @@ import { safeMkdir, safeRemove } from "../../storage/safe_fs.ts";
 import { WorkspaceAreas } from "./areas.ts";
 import { startDownloads, stopDownloads } from "./downloads.ts";
 import { currentCallScope, useSession } from "./call_scope.ts";
-import { reapedError, type SessionPool } from "./session_pool.ts";
+import { ReapedNames, type SessionPool } from "./session_pool.ts";
+import { NameTurns } from "./name_turns.ts";
 import { removeUploadCopies } from "./upload_copies.ts";
 import type { SecretSpans } from "./log_text.ts";
 import { releaseMemorySoon } from "./heap_release.ts";
@@ -42,7 +43,7 @@ export type { OpenOptions };
  * One client's sessions.
  *
  * Opening, closing and (re)creating a session happen one at a time per
- * name, in the order they were asked for: a close waits for an open still
+ * name (`name_turns.ts`), in the order they were asked for: a close waits for an open still
  * under way (and its set-up), a second open of a name hears `session-exists`
  * once the first succeeded, a lookup of a name being opened waits for it.
  * Different names never wait for each other.
@@ -51,8 +52,8 @@ export class SessionManager {
   #host: BrowserHost;
   #workspace: string;
   #sessions = new Map<string, BrowserSession>();
-  /** Per name: the tail of its queue of opens, closes and re-creations. */
-  #turns = new Map<string, Promise<unknown>>();
+  /** Per name: its queue of opens, closes and re-creations. */
+  readonly #turns = new NameTurns();
   /** Set by {@link closeAll}: this client is going away, nothing new opens. */
   #closing = false;
   /** Told each session that closed or was replaced ({@link onClosed}). */
@@ -61,7 +62,7 @@ export class SessionManager {
   /** The server-wide limits (max sessions, idle reaping); absent: none. */
   #pool: SessionPool | undefined;
   /** Names the pool reaped, with why: the next call on the name hears it once. */
-  #gone = new Map<string, string>();
+  readonly #gone = new ReapedNames();
   #guard: ((session: BrowserSession) => NavGuard) | undefined;
   #secretSpans: SecretSpans | undefined;
   /** Where this client's artifacts, auth states, dumps and profiles live. */
@@ -142,17 +143,6 @@ export class SessionManager {
     }
   }
 
-  /** Runs `fn` after every earlier open, close or re-creation of `name` settled. */
-  #inTurn<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const run = (this.#turns.get(name) ?? Promise.resolve()).then(fn, fn);
-    const tail = run.then(() => {}, () => {});
-    this.#turns.set(name, tail);
-    tail.then(() => {
-      if (this.#turns.get(name) === tail) this.#turns.delete(name);
-    });
-    return run;
-  }
-
   /**
    * Counts `session` as used by the current tool call: it hears how the call failed, and the
    * call hears of its close (see `useSession`).
@@ -180,7 +170,7 @@ export class SessionManager {
     SessionManager.checkName(name);
     const live = this.#sessions.get(name);
     if (live && !live.crashed && !this.#turns.has(name)) return this.#used(live);
-    return await this.#inTurn(name, async () => {
+    return await this.#turns.run(name, async () => {
       const s = this.#sessions.get(name);
       if (s?.crashed) {
         // Forget the session so it can be reopened; say so unless the agent heard it already.
@@ -188,7 +178,7 @@ export class SessionManager {
         await this.#closeSession(s);
         if (!s.crashReported) s.ensureAlive();
       } else if (s) return this.#used(s);
-      this.#toldGone(name);
+      this.#gone.tell(name);
       if (name === "default" && this.#sharesDefault) {
         const shared = await sharedDefaultOf(this.#host).get(() =>
           createSharedDefault(this.#defaultOptions(), {
@@ -230,7 +220,7 @@ export class SessionManager {
     prepare?: () => Promise<void>,
   ): Promise<BrowserSession> {
     SessionManager.checkName(name);
-    return this.#inTurn(name, async () => {
+    return this.#turns.run(name, async () => {
       await prepare?.();
       const existing = this.#sessions.get(name);
       if (existing && !existing.crashed) {
@@ -344,20 +334,12 @@ export class SessionManager {
     this.close(name).catch(() => {});
   }
 
-  /** Throws, once, why the pool reaped `name` (`unknown-session`), unless reopened since. */
-  #toldGone(name: string): void {
-    const why = this.#gone.get(name);
-    if (why === undefined) return;
-    this.#gone.delete(name);
-    throw reapedError(name, why);
-  }
-
   /**
    * Closes a session, after any open of it still under way; idempotent.
    * Returns whether it was running.
    */
   close(name: string): Promise<boolean> {
-    return this.#inTurn(name, () => this.#closeNow(name));
+    return this.#turns.run(name, () => this.#closeNow(name));
   }
 
   async #closeNow(name: string): Promise<boolean> {
@@ -392,8 +374,8 @@ export class SessionManager {
    */
   whileOpen<T>(name: string, fn: () => Promise<T>): Promise<T> {
     SessionManager.checkName(name);
-    return this.#inTurn(name, () => {
-      if (!this.#sessions.has(name)) this.#toldGone(name);
+    return this.#turns.run(name, () => {
+      if (!this.#sessions.has(name)) this.#gone.tell(name);
       if (name !== "default" && !this.#sessions.has(name)) {
         throw notOpenForArtifacts(name);
       }
@@ -410,7 +392,7 @@ export class SessionManager {
    */
   async closeAll(): Promise<void> {
     this.#closing = true;
-    const names = new Set([...this.#sessions.keys(), ...this.#turns.keys()]);
+    const names = new Set([...this.#sessions.keys(), ...this.#turns.names()]);
     await Promise.all([...names].map((n) => this.close(n).catch(() => {})));
     const area = this.areas.namespace === undefined ? this.areas.artifactsRoot : this.areas.own;
     await safeRemove({ workspace: this.#workspace }, area, { recursive: true }).catch((e) =>

@@ -247,3 +247,26 @@ export function reapedError(name: string, why: string): ToolError {
       : `open_session({ session: "${name}" }) to start it again`,
   );
 }
+
+/** Names the pool reaped, with why: the next call on the name hears it once ({@link tell}). */
+export class ReapedNames {
+  #gone = new Map<string, string>();
+
+  /** `name` was reaped because of `why`. */
+  set(name: string, why: string): void {
+    this.#gone.set(name, why);
+  }
+
+  /** `name` was opened again: nothing to tell. */
+  delete(name: string): void {
+    this.#gone.delete(name);
+  }
+
+  /** Throws, once, why the pool reaped `name` (`unknown-session`), unless reopened since. */
+  tell(name: string): void {
+    const why = this.#gone.get(name);
+    if (why === undefined) return;
+    this.#gone.delete(name);
+    throw reapedError(name, why);
+  }
+}

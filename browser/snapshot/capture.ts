@@ -2,28 +2,19 @@
  * Snapshot capture: runs the page-side walker (`browser/injected/snapshot_lib.ts`)
  * in a tab's main frame, gives its targetable elements global refs, and
  * splices every iframe's own snapshot (same-origin or out-of-process) under
- * its `- iframe` line, in parallel.
+ * its `- iframe` line, in parallel (each frame's read: `frame_text.ts`).
  *
  * @module
  */
-import type { FrameInfo, Page } from "../../cdp/page.ts";
+import type { Page } from "../../cdp/page.ts";
 import { callUtility } from "../injected/mod.ts";
-import { currentMasker } from "../secret_scope.ts";
 import type { RefRegistry } from "./refs.ts";
 import { checkRef } from "./resolve.ts";
-import { poll, within } from "../poll.ts";
-import { handOverClosedHosts } from "./closed_hosts.ts";
-import { registerSnapshotRefs } from "./snapshot_refs.ts";
 import { pageBlocked } from "../sessions/session_errors.ts";
-import { contentFrameId } from "./frame_owner.ts";
 import { busyPageWatch } from "../stuck_script.ts";
+import { captureFrame, type FrameReadStats, type FrameState } from "./frame_text.ts";
 
-/** Which document state of one frame a snapshot reflects. */
-export interface FrameState {
-  frameId: string;
-  loaderId: string;
-  generation: number;
-}
+export { CHILD_FRAME_MS, type FrameState } from "./frame_text.ts";
 
 /** Options of {@link captureSnapshot}. */
 export interface CaptureOptions {
@@ -88,16 +79,6 @@ export interface CapturedSnapshot {
   takenAt?: number;
 }
 
-/** Deeper iframe nesting than this is shown as a note, not read. */
-const MAX_FRAME_DEPTH = 8;
-/**
- * How long a child frame's read may take before the page is read without it, ms: a frame
- * whose script is busy (an ad in a loop) answers nothing.
- */
-export const CHILD_FRAME_MS = 3000;
-/** How long to wait for a child frame the tab does not know yet (an OOPIF being attached). */
-const FRAME_WAIT_MS = 1500;
-
 /**
  * Captures the outline of a tab (or of one element's subtree with `rootRef`)
  * and registers its refs in `registry`.
@@ -134,7 +115,7 @@ export async function captureSnapshot(
   const { frameNote, signal } = options;
   const hold = options.holdContexts === true;
   const onFrameRead = options.onFrameRead;
-  let stats: Stats = {
+  let stats: FrameReadStats = {
     refs: 0,
     frames: 0,
     states: [],
@@ -156,7 +137,7 @@ export async function captureSnapshot(
     throw busyError = e;
   });
   try {
-    text = await Promise.race([frameText(page, registry, frameId, rootId, 0, stats), busy]);
+    text = await Promise.race([captureFrame(page, registry, { frameId, rootId, stats }), busy]);
   } catch (error) {
     if (error === busyError) throw error;
     // The document was replaced under us (a navigation committed): read the new one once.
@@ -169,7 +150,7 @@ export async function captureSnapshot(
     });
     signal?.throwIfAborted();
     stats = { refs: 0, frames: 0, states: [], seen: [], frameNote, signal, hold, onFrameRead };
-    text = await frameText(page, registry, frameId, rootId, 0, stats);
+    text = await captureFrame(page, registry, { frameId, rootId, stats });
   } finally {
     watching.abort();
   }
@@ -189,22 +170,6 @@ export async function captureSnapshot(
   };
 }
 
-interface Stats {
-  /** The ref of the main frame's focused element (a whole page's read only). */
-  focusRef?: string | undefined;
-  refs: number;
-  frames: number;
-  states: FrameState[];
-  /** The refs registered so far. */
-  seen: string[];
-  /** The main frame document's title, once its snapshot is read. */
-  title?: string | undefined;
-  frameNote: CaptureOptions["frameNote"];
-  signal: AbortSignal | undefined;
-  hold: boolean;
-  onFrameRead: CaptureOptions["onFrameRead"];
-}
-
 /**
  * True when none of the frames a snapshot read has changed since: same
  * documents, same mutation generations. One `Runtime.evaluate` per frame,
@@ -221,145 +186,6 @@ export async function snapshotStillCurrent(page: Page, states: FrameState[]): Pr
   } catch {
     return false;
   }
-}
-
-/**
- * One frame's outline with its child frames spliced in. `signal`: what ends its page calls (the
- * call's, or a child frame's own budget joined to it).
- */
-async function frameText(
-  page: Page,
-  registry: RefRegistry,
-  frameId: string,
-  rootId: number | undefined,
-  level: number,
-  stats: Stats,
-  signal: AbortSignal | undefined = stats.signal,
-): Promise<string> {
-  const frame = page.frame(frameId);
-  if (!frame) throw new Error(`frame "${frameId}" is gone`);
-  const loaderId = frame.loaderId;
-  // Under masking, long text runs stay on one line: a split could fall inside a secret's value.
-  const wholeLines = currentMasker() !== undefined;
-  const doc = { targetId: page.target.targetId, frameId, loaderId };
-  // Refs this registry read before may come as `[id]` alone (snapshot_refs.ts); `whole`: none.
-  const read = (whole = false) =>
-    callUtility(page, frameId, "snapshotWithGeneration", [{
-      ...(rootId === undefined ? { wholeLines } : { rootId, wholeLines }),
-      ...(whole ? { registry: registry.reads.token } : registry.reads.ackFor(doc)),
-    }], { signal });
-  let snap = await read();
-  // Custom elements not checked yet may hold closed shadow roots: once some are handed over,
-  // read again (a closed root may hold more hosts: a few rounds).
-  for (let round = 0; round < 3 && snap.hosts.length; round++) {
-    const handed = await handOverClosedHosts(page, frameId, snap.hosts, signal)
-      .catch((e) => {
-        if (signal?.aborted) throw e;
-        return 0;
-      });
-    if (!handed) break;
-    snap = await read();
-  }
-  if (page.frame(frameId)?.loaderId !== loaderId) {
-    throw new Error(`frame "${frameId}" navigated during the snapshot`);
-  }
-  stats.frames++;
-  stats.states.push({ frameId, loaderId, generation: snap.generation });
-  if (frameId === page.mainFrameId) stats.title = snap.title;
-  registry.dropStale(doc.targetId, frameId, loaderId, snap.instance);
-  let refs = registerSnapshotRefs(registry, doc, snap, stats.hold);
-  if (!refs) {
-    snap = await read(true);
-    if (page.frame(frameId)?.loaderId !== loaderId) {
-      throw new Error(`frame "${frameId}" navigated during the snapshot`);
-    }
-    refs = registerSnapshotRefs(registry, doc, snap, stats.hold)!;
-  }
-  stats.seen.push(...refs.values());
-  stats.refs += snap.refs.length;
-  if (frameId === page.mainFrameId && rootId === undefined && snap.focus !== undefined) {
-    stats.focusRef = refs.get(snap.focus);
-  }
-  stats.onFrameRead?.(stats.frames, stats.refs);
-  const text = snap.text.replace(/\[ref=#(\d+)\]/g, (m, id) => {
-    const ref = refs.get(Number(id));
-    return ref ? `[ref=${ref}]` : m;
-  });
-  if (!snap.frames.length) return text;
-  const children = await Promise.all(
-    snap.frames.map((id) =>
-      level + 1 >= MAX_FRAME_DEPTH
-        ? Promise.resolve("(frame nested too deep to read)")
-        : childFrameText(page, registry, frameId, id, level + 1, stats, signal)
-    ),
-  );
-  return spliceFrames(text, new Map(snap.frames.map((id, i) => [id, children[i]!])));
-}
-
-async function childFrameText(
-  page: Page,
-  registry: RefRegistry,
-  parentFrameId: string,
-  ownerId: number,
-  level: number,
-  stats: Stats,
-  parentSignal: AbortSignal | undefined,
-): Promise<string> {
-  try {
-    const childId = await contentFrameId(page, parentFrameId, ownerId);
-    if (!childId) return "(frame has no document)";
-    const frame = await waitForFrame(page, childId, parentSignal);
-    if (!frame) return "(frame not loaded yet)";
-    const note = stats.frameNote?.(frame.url, frame.frameId);
-    if (note !== undefined) return note;
-    // A frame whose script is busy (an ad in a loop) answers nothing: the page is read without
-    // it after CHILD_FRAME_MS, not after the call's whole time. Its reads stop with it.
-    const budget = new AbortController();
-    const signal = parentSignal ? AbortSignal.any([parentSignal, budget.signal]) : budget.signal;
-    const read = frameText(page, registry, childId, undefined, level, stats, signal);
-    const text = await within(read, CHILD_FRAME_MS, parentSignal);
-    if (text === undefined) {
-      budget.abort();
-      read.catch(() => {});
-      return `(frame not responding: its script is busy; not read)`;
-    }
-    return text;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return `(frame unavailable: ${message.split("\n")[0]!.slice(0, 120)})`;
-  }
-}
-
-/** The frame once the tab knows it, or undefined after {@link FRAME_WAIT_MS} (or the tab closed). */
-async function waitForFrame(
-  page: Page,
-  frameId: string,
-  signal: AbortSignal | undefined,
-): Promise<FrameInfo | undefined> {
-  await poll(() => page.frame(frameId) !== undefined || page.isClosed, {
-    timeoutMs: FRAME_WAIT_MS,
-    intervalMs: 25,
-    maxIntervalMs: 25,
-    signal,
-  });
-  return page.frame(frameId);
-}
-
-/** Replaces each `- iframe … [frame=#N]` marker by the frame's lines, indented under it. */
-function spliceFrames(text: string, children: Map<number, string>): string {
-  const out: string[] = [];
-  for (const line of text.split("\n")) {
-    const m = / \[frame=#(\d+)\]/.exec(line);
-    const child = m ? children.get(Number(m[1])) : undefined;
-    if (!m || child === undefined) {
-      out.push(line);
-      continue;
-    }
-    out.push(line.slice(0, m.index) + line.slice(m.index + m[0].length));
-    const pad = " ".repeat(line.length - line.trimStart().length + 2);
-    for (const l of child.split("\n")) if (l) out.push(pad + l);
-  }
-  return out.join("\n");
 }
 
 /** A session's last full snapshot per tab, for reuse while the tab is unchanged. */

@@ -16,7 +16,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import { callUtility, callUtilityHandle, releaseHandle } from "../injected/mod.ts";
-import type { PageMethod } from "../injected/page_api.ts";
+import type { PageMethod } from "../injected/page_api_views.ts";
 
 /**
  * Checks the hosts `ids` (page-local ids of `frameId`'s document) for closed

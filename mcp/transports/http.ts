@@ -3,7 +3,8 @@
  * Host and Origin checked against DNS rebinding, a bearer token required
  * when bound to a non-loopback address. Browser sessions of one client are
  * invisible to another. Its options and the running server's handle are in
- * `http_options.ts`.
+ * `http_options.ts`; what it keeps of each client, and when a client is gone, in
+ * `http_clients.ts`.
  *
  * @module
  */
@@ -32,46 +33,12 @@ import { workspaceToken } from "./http_token.ts";
 import { type SseDeps, sseRoute, SseTransport } from "./http_sse.ts";
 import type { HttpOptions, HttpServer } from "./http_options.ts";
 import { type PendingCalls, trackPendingCalls } from "./pending_calls.ts";
+import { type Client, sweepClients, watchStream } from "./http_clients.ts";
 
 /** Most bytes of a body without an MCP session (an `initialize`): 1 MiB. */
 export const PRE_INIT_MAX_BYTES = 1024 * 1024;
 /** Body bytes read at once, server-wide: two largest messages. */
 const BODY_BUDGET = 2 * MAX_MESSAGE_BYTES;
-
-interface Client {
-  /** Streamable HTTP (`/mcp`), or the legacy SSE stream (`/sse`, `http_sse.ts`). */
-  transport: WebStandardStreamableHTTPServerTransport | SseTransport;
-  sessions: SessionManager;
-  /** Its browsers: its own shared browser with a browser per client, else the server's host. */
-  host: BrowserHost;
-  lastSeen: number;
-  /** When `initialize` was answered, ms since epoch. */
-  created: number;
-  /** True once the client sent anything after its `initialize`. */
-  established: boolean;
-  /** The SHA-256 of the token it initialized with ("" without tokens). */
-  principal: string;
-  /** Its requests not yet answered: each gets an error when the client is closed. */
-  pending?: PendingCalls | undefined;
-  /** Its `GET /mcp` event streams open now. */
-  streams?: number;
-  /** True once a stream of its closed with none open: the client may have exited. */
-  streamGone?: boolean;
-}
-
-/**
- * Counts `req`, a `GET /mcp` event stream of `c`, as open until its connection ends. An SDK
- * client keeps one open for as long as it runs; one-shot CLIs (the MCP Inspector's `--cli`)
- * exit without `DELETE /mcp`, and the stream's end is the only sign they are gone.
- */
-function watchStream(c: Client, req: Request): void {
-  c.streams = (c.streams ?? 0) + 1;
-  req.signal.addEventListener("abort", () => {
-    c.streams = (c.streams ?? 1) - 1;
-    c.streamGone = c.streams === 0;
-    c.lastSeen = Date.now();
-  }, { once: true });
-}
 
 /** Starts the Streamable HTTP server on `/mcp`. */
 export async function serveHttp(
@@ -118,20 +85,10 @@ export async function serveHttp(
   };
   const idleMs = options.idleMs ?? 30 * 60_000;
   const initTtlMs = options.initTtlMs ?? 60_000;
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [id, c] of clients) {
-      const expired = c.established ? now - c.lastSeen > idleMs : now - c.created > initTtlMs;
-      // Its event stream ended and nothing came since: gone like an unanswered handshake (its
-      // own Chromium is ~200-450 MB); a client that lost its stream reopens it within seconds.
-      const gone = c.streamGone && !c.pending?.size &&
-        now - c.lastSeen > Math.min(idleMs, initTtlMs);
-      if (expired) closeClient(id, "the MCP session expired (idle)").catch(() => {});
-      else if (gone) {
-        closeClient(id, "the client's event stream closed (the client exited)").catch(() => {});
-      }
-    }
-  }, Math.max(100, Math.min(60_000, idleMs / 2, initTtlMs / 2)));
+  const sweeper = setInterval(
+    () => sweepClients(clients, { idleMs, initTtlMs }, closeClient),
+    Math.max(100, Math.min(60_000, idleMs / 2, initTtlMs / 2)),
+  );
 
   /** The principal a request authenticates as ("" without tokens), or undefined: refused. */
   const principalOf = async (req: Request): Promise<string | undefined> => {

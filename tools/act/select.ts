@@ -10,7 +10,8 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 import { actingFields, submitsField, targetFields } from "../fields.ts";
-import { requireOne, runAction } from "../../browser/actions/run_action.ts";
+import { runAction } from "../../browser/actions/run_action.ts";
+import { requireOne } from "../../browser/actions/action_spec.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { selectOutcome } from "../../browser/actions/field_kept.ts";
 

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
-import { listCookies, mostSpecific, parseCookieUrl } from "../../storage/cookies.ts";
+import { listCookies, parseCookieUrl } from "../../storage/cookies.ts";
+import { mostSpecific } from "../../storage/cookie_match.ts";
 import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
 
 /** The `cookies_get` tool. */

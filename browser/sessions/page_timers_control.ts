@@ -1,0 +1,88 @@
+/**
+ * The timer watch's commands (`page_timers_script.ts`): the `control` object its way in
+ * (`page_timers_channel.ts`) calls, with `soon()`, `arm(ms)`, `disarm()` and `pending()` as
+ * that script's doc describes them.
+ *
+ * @module
+ */
+
+/**
+ * The main-world part that defines `control`, put inside the script's function after the timer
+ * wrappers and the other parts (it uses their state: `pending`, `xhrs`, `counted`, `inflight`,
+ * `direct`, `generation`, `armedUntil`, `startUntil`, `lastStart`, `lastDone`, `momentAt`,
+ * `firstInput`, `messageMarks`, `soonDue`, `resetSources`, `sourcesPending`, `resetResources`,
+ * `resourcesCheck`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
+ * the script's `REQUEST_IDLE_MS` and `RECENT_MS`.
+ */
+export function pageTimersControl(
+  limits: { requestIdleMs: number; recentMs: number },
+): string {
+  return `
+  // The commands (page_timers_channel.ts): reached only through the listener.
+  const control = {
+    soon() {
+      return max(0, ceil(soonDue - now()));
+    },
+    arm(ms) {
+      startUntil = -Infinity;
+      apply(mapClear, pending, []);
+      apply(mapClear, xhrs, []);
+      counted = 0;
+      inflight = direct = 0;
+      generation++;
+      lastStart = lastDone = momentAt = -Infinity;
+      firstInput = Infinity;
+      messageMarks = 0;
+      resetSources();
+      resetResources();
+      armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
+    },
+    disarm() {
+      armedUntil = startUntil = -1;
+      // Work still running from this arming is no one's now: a later unarmed watch (a history
+      // move in this document) must not wait for it.
+      inflight = direct = 0;
+      generation++;
+      lastDone = -Infinity;
+      firstInput = Infinity;
+      resetSources();
+      resetResources();
+      apply(mapClear, pending, []);
+      apply(mapClear, xhrs, []);
+    },
+    pending() {
+      resourcesCheck();
+      const t = now();
+      let next = Infinity;
+      const late = [];
+      apply(mapForEach, pending, [(due, id) => {
+        if (t - due > 1000) late[late.length] = id;
+        else next = min(next, max(0, due - t));
+      }]);
+      for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
+      // A request done (or aborted) whose end events the page stopped: ended now.
+      const ends = [];
+      apply(mapForEach, xhrs, [(end, xhr) => {
+        const state = apply(readyStateOf, xhr, []);
+        if (state === 4 || state === 0) ends[ends.length] = end;
+      }]);
+      for (let i = 0; i < ends.length; i++) ends[i]();
+      // Requests nothing happened around for a while (a long-poll) are not waited for, but
+      // those the input started directly are, until answered (the caller's cap bounds it).
+      const mine = max(0, direct);
+      const waiting = t - max(lastStart, lastDone) < ${limits.requestIdleMs} ? max(mine, inflight) : mine;
+      let n = apply(mapSize, pending, []) + waiting;
+      // When to look again for requests in flight and work that just ended: no timer's due time
+      // (which the page may run late), so the asker need not wait past it.
+      let again = Infinity;
+      if (waiting > 0) again = ${limits.recentMs};
+      const more = sourcesPending(t);
+      n += more.n;
+      next = min(next, more.next);
+      if (t - lastDone < ${limits.recentMs}) { n++; again = min(again, ${limits.recentMs} - (t - lastDone)); }
+      if (!n) return { n, nextMs: 0, own: mine };
+      return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
+    },
+  };
+`;
+}
