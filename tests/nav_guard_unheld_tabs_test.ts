@@ -75,9 +75,31 @@ Deno.test("navigation guard: a tab the browser opens itself meets the allowlist"
   const srv = startTwoOrigins((a, b) => ({
     "/attack": attackPage(b),
     "/allowed": attackPage(a) + `<a id=blank target=_blank href="${a}/fine">fine</a>`,
+    // The same attack while no call runs (after the click's own window).
+    "/later": attackPage(b) +
+      `<button id=later onclick="setTimeout(() => detached('/later', { ctrlKey: true }), 800)">l</button>`,
   }));
   const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
   try {
+    await t.step("between calls: stopped, told, and the blank tab closed at once", async () => {
+      const page = `${srv.a}/later`;
+      await mcp.ok("navigate", { url: page, snapshot: "none" });
+      // A short budget ends the click's window before the page's timer fires (a page's later
+      // timers lose the click's user activation: the browser would open no tab).
+      await mcp.call("click", { selector: "#later", snapshot: "none", timeoutMs: 300 });
+      const stopped: string[] = [];
+      await eventually(
+        async () => {
+          const r = await mcp.ok("tabs", { action: "list" });
+          const since = (r.sinceLastCall ?? {}) as R;
+          for (const s of (since.stopped ?? []) as R[]) stopped.push(String(s.url));
+          const urls = (r.tabs as R[]).map((x) => String(x.url));
+          return stopped.some((u) => u.endsWith("/later")) && urls.join() === page;
+        },
+        15_000,
+        "the stop reported and only the page's tab left",
+      );
+    });
     await eachVariantRefused(t, mcp, srv, `${srv.a}/attack`);
 
     for (

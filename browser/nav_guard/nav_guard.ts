@@ -407,6 +407,11 @@ export class NavGuard {
     if (!this.#window) this.#stoppedBetween(b);
   }
 
+  /** True while an acting call's window is open ({@link begin} to {@link end}). */
+  get acting(): boolean {
+    return this.#window !== undefined;
+  }
+
   /** Starts an acting call's window; navigations it stops are collected for its result. */
   begin(window: GuardWindow): void {
     this.#window = window;

@@ -9,11 +9,11 @@
  * browser pauses there too, after the tab's guard let it through (a tab's interception runs
  * first). A request a tab's guard let through is continued at once; one no guard saw is judged
  * by the session that owns its tab (`NavGuard.judgeUnheld`) and, when the policy refuses it,
- * answered `204 No Content` (the tab stays blank and is reported as stopped), so the server
- * never hears of it.
+ * answered `204 No Content` (the tab stays blank and is reported as stopped; between calls it is
+ * closed at once), so the server never hears of it.
  *
  * CDP: `Fetch.enable` (browser session, `Document` requests), `Fetch.requestPaused`,
- * `Fetch.continueRequest`, `Fetch.fulfillRequest`.
+ * `Fetch.continueRequest`, `Fetch.fulfillRequest`, `Target.closeTarget`.
  *
  * @module
  */
@@ -81,6 +81,11 @@ export interface UnheldJudge {
    * (recorded as stopped by the guard), or undefined to let it go.
    */
   judge(targetId: string, request: PausedRequest): string | undefined;
+  /**
+   * True when a tab refused now is to be closed at once: no call is acting (a call's window
+   * closes the blank tab itself and says so in its result).
+   */
+  closesRefused(): boolean;
 }
 
 /** Where {@link holdUnheldRequests} finds the judges. */
@@ -114,6 +119,8 @@ export async function holdUnheldRequests(
     if (judge?.judge(frameId, request) === undefined) return void await go();
     // A 204 answer cancels the navigation: the tab keeps its blank document.
     await connection.send("Fetch.fulfillRequest", { requestId, responseCode: 204 });
+    // Between calls, a blank tab would become the active one: gone at once instead.
+    if (judge.closesRefused()) await connection.send("Target.closeTarget", { targetId: frameId });
   };
   const off = connection.on("Fetch.requestPaused", (e) => {
     answer(e.requestId, e.frameId, e.request).catch((err) => {

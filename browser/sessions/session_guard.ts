@@ -80,6 +80,7 @@ export class SessionGuard {
       const from = active && active.target.targetId !== targetId ? active : others.at(-1);
       return this.#navGuard?.judgeUnheld(targetId, request, from?.url ?? "about:blank");
     },
+    closesRefused: () => this.#navGuard?.acting === false,
   };
 
   /** Forgets a closed tab (the guard too). */
