@@ -77,7 +77,8 @@ Deno.test("navigation guard: a tab the browser opens itself meets the allowlist"
     "/allowed": attackPage(a) + `<a id=blank target=_blank href="${a}/fine">fine</a>`,
     // The same attack while no call runs (after the click's own window).
     "/later": attackPage(b) +
-      `<button id=later onclick="setTimeout(() => detached('/later', { ctrlKey: true }), 800)">l</button>`,
+      `<button id=later onclick="setTimeout(() => { detached('/later', { ctrlKey: true }); ` +
+      `fetch('/dispatched'); }, 800)">l</button>`,
   }));
   const mcp = await startStdio({ env: { BROWX_ALLOWED_ORIGINS: "127.0.0.1" } });
   try {
@@ -87,14 +88,21 @@ Deno.test("navigation guard: a tab the browser opens itself meets the allowlist"
       // A short budget ends the click's window before the page's timer fires (a page's later
       // timers lose the click's user activation: the browser would open no tab).
       await mcp.call("click", { selector: "#later", snapshot: "none", timeoutMs: 300 });
+      // No call until the page has clicked: the stop is judged while none runs.
+      await eventually(() => srv.seen("A").includes("GET /dispatched"), 10_000, "the page's click");
       const stopped: string[] = [];
+      let opened = 0, closed = 0;
       await eventually(
         async () => {
           const r = await mcp.ok("tabs", { action: "list" });
           const since = (r.sinceLastCall ?? {}) as R;
           for (const s of (since.stopped ?? []) as R[]) stopped.push(String(s.url));
+          opened += ((since.tabsOpened ?? []) as R[]).length;
+          closed += ((since.tabsClosed ?? []) as R[]).length;
           const urls = (r.tabs as R[]).map((x) => String(x.url));
-          return stopped.some((u) => u.endsWith("/later")) && urls.join() === page;
+          // The tab did open (then close): the stop alone may come before the tab attaches.
+          return stopped.some((u) => u.endsWith("/later")) && opened === 1 && closed === 1 &&
+            urls.join() === page;
         },
         15_000,
         "the stop reported and only the page's tab left",
