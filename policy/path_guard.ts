@@ -2,7 +2,8 @@
  * The path guard's decisions: every file browxai reads or writes for the
  * agent lies under a root (the workspace `$BROWX_WORKSPACE`, or a client's
  * own area in it), named by a path that stays there: no `..`, no absolute
- * path elsewhere, no NUL byte, no name too long, nothing in a reserved area
+ * path elsewhere, no NUL byte nor other control character (a line break in a name breaks
+ * line-based listings and logs of the workspace), no name too long, nothing in a reserved area
  * (the audit log, browser profiles, the secrets file, other clients' areas).
  *
  * Pure: no I/O. The file system's part (no symlink at any component, no
@@ -44,6 +45,12 @@ export class PathGuardError extends Error {
     this.path = path;
   }
 }
+
+/**
+ * Control characters a name may not hold (NUL aside, refused as `nul-byte`): C0 (line feed,
+ * carriage return, tab, escape, …), DEL, C1, and the Unicode line and paragraph separators.
+ */
+const CONTROL_CHARACTER = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 /** Longest name of one path component, in UTF-8 bytes (Linux, macOS: 255). */
 const NAME_MAX = 255;
@@ -95,7 +102,8 @@ export interface PathCheck {
  * @param path Relative to the root (e.g. `"files/report.pdf"`), or absolute inside it.
  * @returns The path's components below the root (`[]`: the root itself).
  * @throws PathGuardError with reason `empty`, `nul-byte`, `dot-dot`,
- *   `outside-workspace`, `reserved` or `invalid` (a name or the path too long).
+ *   `outside-workspace`, `reserved` or `invalid` (a control character, a name or the path
+ *   too long).
  */
 export function checkWorkspacePath(check: PathCheck, path: string): string[] {
   const shown = showPath(path);
@@ -112,6 +120,17 @@ export function checkWorkspacePath(check: PathCheck, path: string): string[] {
       "nul-byte",
       path,
       `Refused path ${shown}: it contains a NUL byte; give a plain file path ${where}`,
+    );
+  }
+  const control = CONTROL_CHARACTER.exec(path)?.[0];
+  if (control !== undefined) {
+    const code = "U+" + control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    throw new PathGuardError(
+      "invalid",
+      path,
+      `Refused path ${shown}: it contains a control character (${code}${
+        control === "\n" ? ", a newline" : ""
+      }); give a file path ${where} without line breaks, tabs or other control characters`,
     );
   }
   // Refused outright, even when it would come back inside: a path that

@@ -23,6 +23,14 @@ const CASES: [name: string, path: string, expect: string[] | PathRefusal][] = [
   ["empty", "", "empty"],
   ["blank", "   ", "empty"],
   ["NUL byte", "a.txt\0.png", "nul-byte"],
+  ["a newline", "x\ny.png", "invalid"],
+  ["a carriage return in a folder", "a\r/b.txt", "invalid"],
+  ["a tab", "a\tb.txt", "invalid"],
+  ["an escape", "a\u001b[31m.txt", "invalid"],
+  ["DEL", "a\u007f.txt", "invalid"],
+  ["a C1 control", "a\u0085.txt", "invalid"],
+  ["a line separator", "a\u2028b.txt", "invalid"],
+  ["ordinary non-ASCII is fine", "résumé – 日本.txt", ["résumé – 日本.txt"]],
   ["parent escape", "../out/secret.txt", "dot-dot"],
   ["escape after a subdir", "sub/../../out", "dot-dot"],
   ["backslash escape", "sub\\..\\..\\x", "dot-dot"],
@@ -101,5 +109,23 @@ Deno.test("checkWorkspacePath: an allowed area inside a reserved one", () => {
       reason = (e as PathGuardError).reason;
     }
     assertEquals(reason, "reserved", path);
+  }
+});
+
+Deno.test("checkWorkspacePath: a control character is named in the refusal", () => {
+  for (
+    const [path, said] of [
+      ["shots/x\ny.png", "control character (U+000A, a newline)"],
+      ["a\u2028b", "control character (U+2028)"],
+    ] as const
+  ) {
+    let message = "";
+    try {
+      checkWorkspacePath(check, path);
+    } catch (e) {
+      message = (e as PathGuardError).message;
+    }
+    assertIncludes(message, said);
+    assertIncludes(message, "without line breaks");
   }
 });

@@ -7,13 +7,14 @@ import { join } from "node:path";
 import { type McpHarness, startStdio } from "./_mcp.ts";
 
 /**
- * The server (with `moreCapabilities` too), and a `close` that stops it and removes its
- * workspace.
+ * The server (with `moreCapabilities` too, and `options.env` added to its environment), and a
+ * `close` that stops it and removes its workspace.
  */
 export async function startWithBoundSecret(
   origin: string,
   value: string,
   moreCapabilities: string[] = [],
+  options: { env?: Record<string, string> } = {},
 ): Promise<{ mcp: McpHarness; close: () => Promise<void> }> {
   const ws = await Deno.makeTempDir({ prefix: "browxai-test-bound-" });
   const secrets = join(ws, "secrets.env");
@@ -24,6 +25,7 @@ export async function startWithBoundSecret(
       BROWX_CAPABILITIES: ["read,navigation,action,secrets", ...moreCapabilities].join(","),
       BROWX_SECRETS: secrets,
       BROWX_TOOLSETS: "all",
+      ...options.env,
     },
   });
   return {

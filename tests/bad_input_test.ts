@@ -363,10 +363,21 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       const [tool, args, said] of [
         ["click", { selector: "#" + "x".repeat(2_000_000) + "[" }, "at most 10000 characters"],
         ["press", { key: "K".repeat(100_000) }, "characters cut"],
+        // Free text is capped before the tool runs: a 50 MB find query kept the server busy a
+        // minute for every client (red team #7).
+        ["find", { query: "a ".repeat(2_000_000) }, "a query of at most 8192 characters"],
+        ["plan", { query: "a ".repeat(5_000) }, "a query of at most 8192 characters"],
+        ["text_search", { query: "a".repeat(8_193) }, "(this one has 8193)"],
+        ["wait_for", { text: "a ".repeat(5_000) }, "a text of at most 8192 characters"],
+        ["fill", { selector: "#x", value: "v".repeat(1_048_577) }, "at most 1048576 characters"],
       ] as const
     ) {
       const r = await mcp.call(tool, args);
       assertEquals(r.isError, true);
+      if (tool !== "press") {
+        const code = (r.structuredContent?.error as Record<string, unknown> | undefined)?.code;
+        assertEquals(code, "invalid-argument", textOf(r));
+      }
       assertTrue(textOf(r).length < 6000, `${tool}: ${textOf(r).length} characters`);
       assertIncludes(textOf(r), said);
     }

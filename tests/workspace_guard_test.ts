@@ -334,3 +334,29 @@ Deno.test("artifacts: two stdio servers on one workspace keep theirs apart", asy
     await Deno.remove(ws, { recursive: true });
   }
 });
+
+Deno.test("path guard: a newline or other control character names no workspace file", async () => {
+  const pages = startPages();
+  const mcp = await startStdio({
+    env: { BROWX_TOOLSETS: "all", BROWX_CAPABILITIES: "read,navigation,action,file-io" },
+  });
+  try {
+    await mcp.ok("navigate", { url: pages.url("/"), snapshot: "none" });
+    for (
+      const [tool, path] of [
+        ["screenshot", "x\ny.png"],
+        ["har_save", "h\r.har"],
+        ["dump_storage_state", "d\tump.json"],
+      ]
+    ) {
+      const r = await mcp.call(tool!, { path });
+      assertEquals(codeOf(r), "invalid-argument", textOf(r));
+      assertIncludes(textOf(r), "control character");
+    }
+    const names = (await Array.fromAsync(Deno.readDir(mcp.workspace))).map((e) => e.name);
+    assertTrue(!names.some((n) => /[\n\r\t]/.test(n)), JSON.stringify(names));
+  } finally {
+    await mcp.close();
+    await pages.close();
+  }
+});

@@ -50,22 +50,35 @@ export const EMPTY_TEXT_SELECTOR_MESSAGE =
 const MAX_SELECTOR_CHARS = 10_000;
 
 /**
+ * The longest query, text to wait for or pattern taken, characters: a 50 MB `find` query kept
+ * the server busy for a minute, for every client.
+ */
+export const MAX_QUERY_CHARS = 8_192;
+
+/** The longest value `fill`, `fill_form` and `set_editor` take, characters (1 Mi). */
+export const MAX_VALUE_CHARS = 1_048_576;
+
+/**
+ * A string of at most `max` characters; a longer one is refused as `invalid-argument` before
+ * the tool runs, with the limit and its length (`what`: "a query"). A refinement, not
+ * `maxLength`: it costs no schema tokens in tools/list.
+ */
+export function cappedString(what: string, max: number): z.ZodString {
+  return z.string().check(z.refine((s: string) => s.length <= max, {
+    // Nothing else is worked out on a string that long.
+    abort: true,
+    error: (issue) =>
+      `${what} of at most ${max} characters (this one has ${String(issue.input).length})`,
+  }));
+}
+
+/**
  * An element by CSS selector, or `text=…` (refused as `invalid-argument` when it names no
  * words: it would match everything).
  */
-export const selectorField = z.string().refine(
+export const selectorField = cappedString("a selector", MAX_SELECTOR_CHARS).refine(
   (s) => !EMPTY_TEXT_SELECTOR.test(s),
   EMPTY_TEXT_SELECTOR_MESSAGE,
-).refine(
-  // Refused before the page is asked: a 2 MB selector took the page seconds to parse and
-  // refuse on a busy machine (a refinement, not maxLength: no schema tokens on every tool).
-  (s) => s.length <= MAX_SELECTOR_CHARS,
-  {
-    error: (issue) =>
-      `a selector of at most ${MAX_SELECTOR_CHARS} characters (this one has ${
-        String(issue.input).length
-      })`,
-  },
 ).optional().describe("CSS or text=…");
 
 /** The largest viewport browxai sets, CSS px (8K): a bigger one starves the renderer. */

@@ -57,6 +57,7 @@ import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 import { guardWorker } from "./worker_guard.ts";
+import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -89,6 +90,8 @@ export class NavGuard {
   #stops = new Map<string, AbortController>();
   /** Paused requests being answered, per target (what a closing tab waits for). */
   #answers = new PausedAnswers();
+  /** Document requests let through here, until the browser-level net sees them. */
+  #held = new HeldDocuments();
 
   /** Told of each request the guard answered itself (see the constructor). */
   #refused: (networkId: string, why: string) => void;
@@ -282,8 +285,32 @@ export class NavGuard {
         if (e.networkId) this.#refused(e.networkId, why);
         noteRefusedRoute(this.#routes, { targetId, url: e.request.url, why });
       },
-      pass: () => this.#pass(session, targetId, e),
+      pass: () => {
+        this.#held.mark(e.frameId, e.request.url);
+        return this.#pass(session, targetId, e);
+      },
     });
+  }
+
+  /** True (once) when a tab's guard let `frameId`'s document request to `url` through. */
+  held(frameId: string, url: string): boolean {
+    return this.#held.take(frameId, url);
+  }
+
+  /**
+   * Judges the document request of tab `targetId` that no tab guard saw (the browser opened
+   * the tab itself: `unheld_requests.ts`); `from`: where the tab comes from. Returns why it
+   * may not go (recorded as stopped, like a tab's own), or undefined.
+   */
+  judgeUnheld(targetId: string, request: PausedRequest, from: string): string | undefined {
+    const why = judgeUnheld(targetId, request, {
+      policy: this.#policy,
+      window: this.#window,
+      from,
+      block: (b) => this.#block(b),
+    });
+    if (why === undefined) this.#passed.mark(targetId, request.url);
+    return why;
   }
 
   /** A script's (or a subresource's) request: see {@link answerScriptRequest}. */
@@ -355,6 +382,11 @@ export class NavGuard {
   #block(b: BlockedNavigation): void {
     this.#blocked.push(b);
     if (!this.#window) this.#stoppedBetween(b);
+  }
+
+  /** True while an acting call's window is open ({@link begin} to {@link end}). */
+  get acting(): boolean {
+    return this.#window !== undefined;
   }
 
   /** Starts an acting call's window; navigations it stops are collected for its result. */

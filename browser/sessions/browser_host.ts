@@ -204,6 +204,7 @@ export class BrowserHost {
       args: [...this.#options.launchArgs ?? [], ...await this.#quietArgs(path, headful)],
     }, { attachHook: router.attachHook, workerHook: router.workerHook, listener: router.listener });
     this.#track(browser);
+    await this.#holdUnheld(browser, router);
     this.stats.launches++;
     return { browser, router };
   }
@@ -318,6 +319,7 @@ export class BrowserHost {
       listener: router.listener,
     });
     this.#track(browser);
+    await this.#holdUnheld(browser, router);
     // The person's tabs attach in the background: wait for them (a few seconds at most), so
     // the session starts with its real tabs, not a tab list that fills in later.
     const { targetInfos } = await browser.connection.send("Target.getTargets").catch(() => ({
@@ -328,6 +330,19 @@ export class BrowserHost {
         .map((t) => browser.targets.waitForTarget(t.targetId, { timeoutMs: 5000 })),
     );
     return { browser, router };
+  }
+
+  /**
+   * The browser-level net for tabs the browser opens itself (`PageRouter.holdUnheld`); a
+   * browser that cannot is closed (its tabs could not be guarded).
+   */
+  async #holdUnheld(browser: Browser, router: PageRouter): Promise<void> {
+    try {
+      await router.holdUnheld(browser.connection);
+    } catch (e) {
+      await browser.close().catch(() => {});
+      throw e;
+    }
   }
 
   #track(browser: Browser) {

@@ -16,6 +16,7 @@ import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { leaveBeforeClose } from "../nav_guard/leave_before_close.ts";
+import type { UnheldJudge } from "../nav_guard/unheld_requests.ts";
 import { RefRegistry } from "../snapshot/refs.ts";
 import { NamedRefs } from "../snapshot/named_refs.ts";
 import type { SnapshotCache } from "../snapshot/capture.ts";
@@ -179,6 +180,11 @@ export class BrowserSession {
 
   set navGuard(guard: NavGuard | undefined) {
     this.#guard.guard = guard;
+  }
+
+  /** PageOwner: judges requests of this session's tabs no tab guard saw (`session_guard.ts`). */
+  get unheld(): UnheldJudge {
+    return this.#guard.unheld;
   }
 
   /** PageOwner: a worker of this session's context attached and waits for the debugger. */

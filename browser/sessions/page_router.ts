@@ -7,7 +7,9 @@
  */
 import type { AttachedTarget, TargetListener } from "../../cdp/target_manager.ts";
 import { Page, UTILITY_WORLD } from "../../cdp/page.ts";
+import type { Connection, Unsubscribe } from "../../cdp/connection.ts";
 import { FIRST_LISTENERS_SOURCE } from "../injected/first_listeners.ts";
+import { holdUnheldRequests, type UnheldJudge } from "../nav_guard/unheld_requests.ts";
 
 /**
  * What a target's documents get in browxai's utility world at their start: its first
@@ -37,6 +39,11 @@ export interface PageOwner {
    * debugger: called synchronously, so commands sent here apply to its first request.
    */
   workerAttaching?(target: AttachedTarget): void;
+  /**
+   * Judges document requests of the owner's tabs that no tab guard saw (a tab the browser
+   * opened itself: `../nav_guard/unheld_requests.ts`); undefined lets them go.
+   */
+  readonly unheld?: UnheldJudge | undefined;
 }
 
 /** The key of a context in the router (`""` is the default context). */
@@ -50,6 +57,8 @@ export class PageRouter {
   #owners = new Map<string, PageOwner>();
   /** Owners of the default context that also own every unclaimed context (attached browsers). */
   #takesAll = new WeakSet<PageOwner>();
+  /** The browser context of each page target announced (created, until it detaches). */
+  #contexts = new Map<string, string | undefined>();
 
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
@@ -82,11 +91,15 @@ export class PageRouter {
   readonly listener: TargetListener = {
     created: (info) => {
       if (info.type === "page") {
-        this.#ownerOf(info.browserContextId)?.pageCreating?.(info.targetId, info.openerId);
+        const owner = this.#ownerOf(info.browserContextId);
+        // Others' tabs are left alone (and never detach through us: not kept).
+        if (owner) this.#contexts.set(info.targetId, info.browserContextId);
+        owner?.pageCreating?.(info.targetId, info.openerId);
       }
     },
     detached: (t) => {
       if (t.type === "page") {
+        this.#contexts.delete(t.targetId);
         const page = this.#pages.get(t.targetId);
         if (!page) return;
         this.#pages.delete(t.targetId);
@@ -135,6 +148,32 @@ export class PageRouter {
   /** Drops the owner of a context. */
   release(browserContextId: string | undefined): void {
     this.#owners.delete(key(browserContextId));
+  }
+
+  /**
+   * Turns on the browser-level net for tabs the browser opens itself
+   * (`../nav_guard/unheld_requests.ts`) on this router's browser: call once, before any
+   * session's tab opens. Returns its remover.
+   *
+   * CDP: `Fetch.enable` on the browser session; `Target.getTargetInfo` for a frame not known
+   * as a tab yet.
+   */
+  holdUnheld(connection: Connection): Promise<Unsubscribe> {
+    return holdUnheldRequests(connection, {
+      all: () => [...new Set(this.#owners.values())].flatMap((o) => o.unheld ? [o.unheld] : []),
+      of: async (frameId) => {
+        let known = this.#contexts.has(frameId);
+        let context = this.#contexts.get(frameId);
+        if (!known) {
+          // Not announced (yet): a subframe, or a tab whose creation we have not heard of.
+          const info = await connection.send("Target.getTargetInfo", { targetId: frameId })
+            .catch(() => undefined);
+          known = info?.targetInfo.type === "page";
+          context = info?.targetInfo.browserContextId;
+        }
+        return known ? this.#ownerOf(context)?.unheld : undefined;
+      },
+    });
   }
 
   /** The Page of a target id, if attached. */

@@ -8,6 +8,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
+import type { UnheldJudge } from "../nav_guard/unheld_requests.ts";
 import type { SessionDialogs } from "./dialogs.ts";
 import { divertLostReload } from "./stuck_dialogs.ts";
 
@@ -65,6 +66,22 @@ export class SessionGuard {
       },
     );
   }
+
+  /**
+   * The guard as the browser-level net asks it (`../nav_guard/unheld_requests.ts`): a tab the
+   * browser opened itself comes from the active tab (or, when that is the new tab already,
+   * the last other one).
+   */
+  readonly unheld: UnheldJudge = {
+    held: (frameId, url) => this.#navGuard?.held(frameId, url) ?? false,
+    judge: (targetId, request) => {
+      const others = this.#session.tabs.filter((p) => p.target.targetId !== targetId);
+      const active = this.#session.activePage;
+      const from = active && active.target.targetId !== targetId ? active : others.at(-1);
+      return this.#navGuard?.judgeUnheld(targetId, request, from?.url ?? "about:blank");
+    },
+    closesRefused: () => this.#navGuard?.acting === false,
+  };
 
   /** Forgets a closed tab (the guard too). */
   detach(targetId: string): void {

@@ -16,7 +16,7 @@ import type { FillPrep } from "../../browser/injected/page_types.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, targetFields } from "../fields.ts";
+import { actingFields, cappedString, MAX_VALUE_CHARS, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import {
@@ -62,7 +62,7 @@ export const fillTool = defineTool({
     ref: targetFields.ref,
     named: targetFields.named,
     selector: targetFields.selector,
-    value: z.string().describe("New value"),
+    value: cappedString("a value", MAX_VALUE_CHARS).describe("New value"),
     submit: z.boolean().optional().describe(
       "Press Enter after, to send its form (fails if the form was not sent)",
     ),

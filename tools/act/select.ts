@@ -9,7 +9,13 @@ import { actionOutput, anyObject } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
-import { actingFields, submitsField, targetFields } from "../fields.ts";
+import {
+  actingFields,
+  cappedString,
+  MAX_QUERY_CHARS,
+  submitsField,
+  targetFields,
+} from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { requireOne } from "../../browser/actions/action_spec.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -34,8 +40,8 @@ export const selectTool = defineTool({
     ref: targetFields.ref,
     named: targetFields.named,
     selector: targetFields.selector,
-    value: z.string().optional().describe("Option value attribute"),
-    label: z.string().optional().describe("Option visible label"),
+    value: cappedString("a value", MAX_QUERY_CHARS).optional().describe("Option value attribute"),
+    label: cappedString("a label", MAX_QUERY_CHARS).optional().describe("Option visible label"),
     index: z.number().int().min(0).optional().describe("0-based option index"),
     ...actingFields,
     ...submitsField,

@@ -7,7 +7,9 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import {
+  cappedString,
   DEFAULT_TIMEOUT_MS,
+  MAX_QUERY_CHARS,
   namedField,
   refField,
   selectorField,
@@ -44,7 +46,7 @@ export const waitForTool = defineTool({
   }),
   inputSchema: z.object({
     // Only spaces would be met by any page: refused like an empty text= selector.
-    text: z.string().min(1).refine(
+    text: cappedString("a text", MAX_QUERY_CHARS).min(1).refine(
       (t) => t.trim() !== "",
       'text needs the words to wait for, e.g. wait_for({ text: "Dashboard" })',
     ).optional().describe(

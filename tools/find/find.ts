@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
-import { sessionField } from "../fields.ts";
+import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { FIND_LIMIT } from "../../browser/find/find_elements.ts";
 import { findInSession } from "../../browser/find/session_find.ts";
 
@@ -31,7 +31,7 @@ export const findTool = defineTool({
   },
   outputSchema: resultOutput({ candidates: objectList, warnings: z.array(z.string()) }),
   inputSchema: z.object({
-    query: z.string().describe("What to find, in words"),
+    query: cappedString("a query", MAX_QUERY_CHARS).describe("What to find, in words"),
     role: z.string().optional().describe("Only this ARIA role"),
     contextRef: z.string().optional().describe("Search inside this ref"),
     limit: z.number().int().min(1).max(FIND_LIMIT.max).optional().describe(

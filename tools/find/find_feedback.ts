@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
-import { sessionField } from "../fields.ts";
+import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { recordFeedback } from "../../browser/find/feedback.ts";
 
 /**
@@ -31,7 +31,7 @@ export const findFeedbackTool = defineTool({
   },
   outputSchema: resultOutput({ remembered: anyObject, verdicts: z.number() }),
   inputSchema: z.object({
-    query: z.string().describe("The find query"),
+    query: cappedString("a query", MAX_QUERY_CHARS).describe("The find query"),
     ref: z.string().describe("The element, e.g. e12"),
     correct: z.boolean().optional().describe("Default true"),
     session: sessionField,

@@ -9,7 +9,14 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { actionOutput, objectList } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { actingFields, allowsSendField, refField, selectorField } from "../fields.ts";
+import {
+  actingFields,
+  allowsSendField,
+  cappedString,
+  MAX_VALUE_CHARS,
+  refField,
+  selectorField,
+} from "../fields.ts";
 import {
   callOnHandle,
   callUtility,
@@ -24,11 +31,14 @@ import { isFailure, resolveElement, selectorError } from "../../browser/forms/fo
 import { formFrame } from "../../browser/forms/form_frame.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
+/** A field's text value, capped like fill's. */
+const valueField = cappedString("a value", MAX_VALUE_CHARS);
+
 const fieldSchema = z.strictObject({
   name: z.string().min(1).optional().describe("Field name or label (read_form)"),
   ref: refField,
   selector: selectorField,
-  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).describe(
+  value: z.union([valueField, z.number(), z.boolean(), z.array(valueField)]).describe(
     "Text, option value/label, true/false, or array (group, multi-select)",
   ),
 });

@@ -23,7 +23,13 @@ import {
   withSignal,
 } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
-import { actingFields, submitsField, targetFields } from "../fields.ts";
+import {
+  actingFields,
+  cappedString,
+  MAX_VALUE_CHARS,
+  submitsField,
+  targetFields,
+} from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
 import { callOnHandleForHandle } from "../../browser/injected/mod.ts";
@@ -59,7 +65,7 @@ export const setEditorTool = defineTool({
     ref: targetFields.ref,
     named: targetFields.named,
     selector: targetFields.selector,
-    text: z.string().describe("New content"),
+    text: cappedString("a text", MAX_VALUE_CHARS).describe("New content"),
     html: z.boolean().optional().describe(
       "text is markup (sanitized)",
     ),

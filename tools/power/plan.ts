@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyObject, objectList, resultOutput } from "../output_schemas.ts";
-import { sessionField } from "../fields.ts";
+import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { findInSession } from "../../browser/find/session_find.ts";
 import {
@@ -48,7 +48,7 @@ export const planTool = defineTool({
     candidates: objectList,
   }),
   inputSchema: z.object({
-    query: z.string().describe("The element, in words (as find)"),
+    query: cappedString("a query", MAX_QUERY_CHARS).describe("The element, in words (as find)"),
     verb: z.enum(VERBS).describe("The action"),
     verbArgs: z.record(z.string(), z.unknown()).optional().describe(
       "fill: value; press: key; select: value|label|index; click: button…",

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { sessionField } from "../fields.ts";
+import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { type AgentMatcher, compileAgentPattern } from "../../browser/agent_pattern.ts";
 
 /** The agent's RE2 pattern compiled, or `undefined` for none; @throws as compileAgentPattern. */
@@ -26,7 +26,7 @@ export function truncatedNote(truncated: boolean): Record<string, unknown> {
 
 /** The input fields both log readers take: pattern, limit, since_seq, session. */
 export const cursorFields = {
-  pattern: z.string().optional().describe(
+  pattern: cappedString("a pattern", MAX_QUERY_CHARS).optional().describe(
     "RE2 regex filter over the text as shown (case-insensitive; no lookaround or backreferences)",
   ),
   limit: z.number().int().min(1).max(1000).optional().describe(

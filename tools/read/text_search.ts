@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
-import { sessionField } from "../fields.ts";
+import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { textSearch } from "../../browser/snapshot/page_text_search.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { frameNoteOf } from "../../browser/frame_note.ts";
@@ -32,7 +32,7 @@ export const textSearchTool = defineTool({
     truncatedScan: z.boolean(),
   }),
   inputSchema: z.object({
-    query: z.string().describe("Words, or a pattern with regex"),
+    query: cappedString("a query", MAX_QUERY_CHARS).describe("Words, or a pattern with regex"),
     regex: z.boolean().optional().describe("query is RE2"),
     caseSensitive: z.boolean().optional().describe("Default false"),
     limit: z.number().int().optional().describe("1-50 (default 5)"),
