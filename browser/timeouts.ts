@@ -26,6 +26,7 @@ export function leftAfterTurn(tool: string, timeoutMs: number, waitedMs: number)
     `"${tool}" waited ${
       Math.round(waitedMs)
     } ms for the session's turn (another call of the session held it): its timeoutMs of ${timeoutMs} ms was spent; nothing was done`,
-    "call again once the other call answered, or with a larger timeoutMs",
+    "call again once the other call has answered, with a larger timeoutMs, or use another " +
+      "session (open_session)",
   );
 }
