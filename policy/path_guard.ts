@@ -50,6 +50,7 @@ export class PathGuardError extends Error {
  * Control characters a name may not hold (NUL aside, refused as `nul-byte`): C0 (line feed,
  * carriage return, tab, escape, …), DEL, C1, and the Unicode line and paragraph separators.
  */
+// deno-lint-ignore no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 /** Longest name of one path component, in UTF-8 bytes (Linux, macOS: 255). */
