@@ -68,6 +68,7 @@ export function installAriaLib(api: PageApi): void {
     rectOf,
     closestOf,
     textContentOf,
+    slotOf,
   } = api.dom;
   const ROLES = new Set(
     ("alert alertdialog application article banner blockquote button caption cell checkbox " +
@@ -371,7 +372,7 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function flatParent(n: Node): Element | null {
-    const slot = (n as Element | Text).assignedSlot;
+    const slot = slotOf(n as Element | Text);
     if (slot) return slot;
     const p = parentOf(n);
     if (!p) return null;

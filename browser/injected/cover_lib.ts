@@ -35,7 +35,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the covering methods to the page-side api. */
 export function installCoverLib(api: PageApi): void {
-  const { attrOf, parentOf, parentElOf, shadowRootOf, matchesOf } = api.dom;
+  const { attrOf, parentOf, parentElOf, shadowRootOf, matchesOf, slotOf } = api.dom;
   type Box = { x: number; y: number; w: number; h: number };
   let scanned: { texts: Text[]; controls: Element[] } | undefined;
   let overlay: HTMLElement | undefined;
@@ -143,7 +143,7 @@ export function installCoverLib(api: PageApi): void {
   };
   /** `el`'s parent in the flat tree (its slot, its parent, its shadow root's host). */
   const flatParent = (el: Element): Element | null => {
-    const parent = el.assignedSlot ?? parentElOf(el);
+    const parent = slotOf(el) ?? parentElOf(el);
     if (parent) return parent;
     const root = parentOf(el);
     return root instanceof ShadowRoot ? root.host : null;

@@ -33,6 +33,7 @@ export function installDomSafeLib(api: PageApi): void {
   const parentElement = getter(N, "parentElement"), firstChild = getter(N, "firstChild");
   const nextSibling = getter(N, "nextSibling"), childNodes = getter(N, "childNodes");
   const textContent = getter(N, "textContent"), elements = getter(F.prototype, "elements");
+  const assignedSlot = getter(E, "assignedSlot");
   const { getAttribute, hasAttribute, checkVisibility, getBoundingClientRect, closest, matches } =
     E;
   const { querySelectorAll, querySelector } = E;
@@ -67,6 +68,7 @@ export function installDomSafeLib(api: PageApi): void {
     // deno-lint-ignore no-explicit-any
     qsOf: (n: ParentNode, sel: string): any =>
       n instanceof F ? querySelector.call(n, sel) : n.querySelector(sel),
+    slotOf: (n) => n instanceof F ? assignedSlot.call(n) : n.assignedSlot,
     formElementsOf: (form) => elements.call(form),
   };
   api.dom = Object.freeze(dom);

@@ -64,6 +64,8 @@ export interface DomSafe {
     sel: K,
   ): HTMLElementTagNameMap[K] | null;
   qsOf<E extends Element = Element>(n: ParentNode, sel: string): E | null;
+  /** `n.assignedSlot` (an element or a text node). */
+  slotOf(n: Element | Text): HTMLSlotElement | null;
   /** `form.elements`. */
   formElementsOf(form: HTMLFormElement): HTMLFormControlsCollection;
 }

@@ -14,7 +14,7 @@ import type { ElementInfo, FieldKept, ShownAs } from "./page_types.ts";
  * utility api.
  */
 export function installElementFactsLib(api: PageApi): void {
-  const { attrOf, hasAttrOf, shadowRootOf, matchesOf, textContentOf } = api.dom;
+  const { attrOf, hasAttrOf, shadowRootOf, matchesOf, textContentOf, formElementsOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   /**
    * Characters sent past a cut, so that the server can move the cut before a
@@ -92,7 +92,7 @@ export function installElementFactsLib(api: PageApi): void {
   const invalidFields = (form: HTMLFormElement): string[] | undefined => {
     if (!matchesOf(form, ":invalid")) return undefined;
     // A fieldset is :invalid when a field in it is: that field is listed, not the fieldset.
-    const fields = [...form.elements]
+    const fields = [...formElementsOf(form)]
       .filter((f) => !(f instanceof HTMLFieldSetElement) && matchesOf(f, ":invalid")).slice(0, 5);
     return fields.map((f) => {
       const c = f as HTMLInputElement;
@@ -136,12 +136,12 @@ export function installElementFactsLib(api: PageApi): void {
     if (direct || !(t instanceof HTMLInputElement) || !BLOCKING.has(t.type)) return direct;
     const form = t.form;
     if (!form || form.noValidate) return undefined;
-    const submitter = [...form.elements].find((f) =>
+    const submitter = [...formElementsOf(form)].find((f) =>
       (f instanceof HTMLButtonElement && f.type === "submit") ||
       (f instanceof HTMLInputElement && (f.type === "submit" || f.type === "image"))
     ) as HTMLButtonElement | HTMLInputElement | undefined;
     if (submitter) return submitter.disabled ? undefined : invalidFormOf(submitter as El);
-    const fields = [...form.elements].filter((f) =>
+    const fields = [...formElementsOf(form)].filter((f) =>
       f instanceof HTMLInputElement && BLOCKING.has(f.type)
     );
     return fields.length === 1 ? invalidFields(form) : undefined;

@@ -25,6 +25,7 @@ export function installFormLib(api: PageApi): void {
     containsOf,
     qsaOf,
     qsOf,
+    formElementsOf,
   } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
@@ -114,7 +115,7 @@ export function installFormLib(api: PageApi): void {
     // The page's first form is often a header's search box: take the one with most fields.
     let best: HTMLFormElement | null = null, most = -1;
     for (const f of document.forms) {
-      const n = [...f.elements].filter((e) => isControl(e) && usable(e)).length;
+      const n = [...formElementsOf(f)].filter((e) => isControl(e) && usable(e)).length;
       if (n > most) [best, most] = [f, n];
     }
     return { form: best, scope: best ?? document.body };
@@ -122,7 +123,7 @@ export function installFormLib(api: PageApi): void {
   /** The controls that post with the form (also those outside it with form=…). */
   const controlsOf = (form: HTMLFormElement | null, scope: Element): Control[] =>
     form
-      ? [...form.elements].filter(isControl)
+      ? [...formElementsOf(form)].filter(isControl)
       : [...scope.querySelectorAll("input, select, textarea, button")].filter(
         (c): c is Control => isControl(c) && !c.form,
       );
