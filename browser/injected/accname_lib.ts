@@ -32,7 +32,7 @@ import type { PageApi } from "./page_api.ts";
  * one bullet per character for a password and the plain value for the others.
  */
 export function installAccnameLib(api: PageApi): void {
-  const { localOf, nodeTypeOf, attrOf, hasAttrOf, textContentOf, rootNodeOf } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, textContentOf, rootNodeOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const hiddenForAria = api.hiddenForAria as Fn<[Element], boolean>;
@@ -152,7 +152,7 @@ export function installAccnameLib(api: PageApi): void {
     }
     if (tag === "img" || tag === "area") return attrOf(el, "alt") ?? "";
     if (tag === "fieldset") {
-      const legend = [...el.children].find((c) => localOf(c) === "legend");
+      const legend = [...childrenOf(el)].find((c) => localOf(c) === "legend");
       return legend ? contentText(legend, skip, false, false) : "";
     }
     if (tag === "table") {
@@ -160,7 +160,7 @@ export function installAccnameLib(api: PageApi): void {
       return cap ? contentText(cap, skip, false, false) : "";
     }
     if (tag === "svg") {
-      const t = [...el.children].find((c) => localOf(c) === "title");
+      const t = [...childrenOf(el)].find((c) => localOf(c) === "title");
       return t?.textContent ?? "";
     }
     if (tag === "optgroup") return attrOf(el, "label") ?? "";

@@ -11,7 +11,7 @@ import type { FillPrep, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
-  const { localOf, attrOf, visibleEl, rectOf, closestOf, tagNameOf, qsOf } = api.dom;
+  const { localOf, attrOf, visibleEl, rectOf, closestOf, tagNameOf, qsOf, qsaOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   const roleOf = (el: Element): string => {
     const f = api.roleOf as ((e: Element) => string) | undefined;
@@ -434,7 +434,7 @@ export function installActionLib(api: PageApi): void {
     const out: Element[] = [...document.querySelectorAll(selector)];
     for (const el of allElements(document)) {
       const root = shadowOf(el);
-      if (root) out.push(...root.querySelectorAll(selector));
+      if (root) out.push(...qsaOf(root, selector));
     }
     return out;
   };

@@ -70,6 +70,11 @@ export function installAriaLib(api: PageApi): void {
     textContentOf,
     slotOf,
   } = api.dom;
+  /** Whether a header/footer sits inside a landmark scope (then it is no landmark itself). */
+  const inLandmarkScope = (el: Element) => {
+    const up = parentElOf(el);
+    return !!up && closestOf(up, LANDMARK_SCOPE) !== null;
+  };
   const ROLES = new Set(
     ("alert alertdialog application article banner blockquote button caption cell checkbox " +
       "code columnheader combobox complementary contentinfo definition deletion dialog " +
@@ -196,9 +201,9 @@ export function installAriaLib(api: PageApi): void {
       case "article":
         return "article";
       case "header":
-        return parentElOf(el)?.closest(LANDMARK_SCOPE) ? "" : "banner";
+        return inLandmarkScope(el) ? "" : "banner";
       case "footer":
-        return parentElOf(el)?.closest(LANDMARK_SCOPE) ? "" : "contentinfo";
+        return inLandmarkScope(el) ? "" : "contentinfo";
       case "section":
       case "form":
         return hasAttrOf(el, "aria-label") || hasAttrOf(el, "aria-labelledby") ||

@@ -34,7 +34,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the context text (see the module doc) to the utility api. */
 export function installContextTextLib(api: PageApi): void {
-  const { localOf, nodeTypeOf, attrOf, matchesOf } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, matchesOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
@@ -371,7 +371,7 @@ export function installContextTextLib(api: PageApi): void {
   // their href attributes, as the page wrote them (the snapshot shows them).
   function linksOf(root: Element): string {
     const links = matchesOf(root, "a[href]") ? [root] : [];
-    links.push(...root.querySelectorAll("a[href]"));
+    links.push(...qsaOf(root, "a[href]"));
     return links.map((a) => attrOf(a, "href")).join(" ");
   }
 

@@ -81,7 +81,7 @@ export function installControlLib(api: PageApi): void {
     norm((el as HTMLElement).innerText ?? textContentOf(el) ?? "");
 
   const selectedIn = (list: Element): string =>
-    [...list.querySelectorAll('[aria-selected="true"], [aria-checked="true"]')]
+    [...qsaOf(list, '[aria-selected="true"], [aria-checked="true"]')]
       .map((o) => api.nameOf(o) || textOf(o)).join(", ");
 
   /** What the control shows as chosen. */
@@ -101,7 +101,7 @@ export function installControlLib(api: PageApi): void {
     // the nearest box around it that holds no other field (buttons' and hidden text left out).
     let box = parentElOf(el);
     for (let i = 0; i < 3 && box && box !== document.body; i++, box = parentElOf(box)) {
-      if ([...box.querySelectorAll(FIELDS)].some((f) => f !== el)) break;
+      if ([...qsaOf(box, FIELDS)].some((f) => f !== el)) break;
       const t = boxText(box);
       if (t) return t;
     }
@@ -160,9 +160,7 @@ export function installControlLib(api: PageApi): void {
     const named = [...byIds(el, "aria-controls"), ...byIds(el, "aria-owns")].filter(shown);
     if (named.length) return named;
     // A list inside the control itself (a menu button wrapping its menu).
-    return [...el.querySelectorAll("[role]")].filter((c) =>
-      LIST_ROLES.has(api.roleOf(c)) && shown(c)
-    );
+    return [...qsaOf(el, "[role]")].filter((c) => LIST_ROLES.has(api.roleOf(c)) && shown(c));
   };
 
   /** Elements under `roots` (open shadow roots included), shown, with a role in `roles`. */

@@ -35,7 +35,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the covering methods to the page-side api. */
 export function installCoverLib(api: PageApi): void {
-  const { attrOf, parentOf, parentElOf, shadowRootOf, matchesOf, slotOf } = api.dom;
+  const { attrOf, matchesOf, parentElOf, parentOf, shadowRootOf, slotOf, tagNameOf } = api.dom;
   type Box = { x: number; y: number; w: number; h: number };
   let scanned: { texts: Text[]; controls: Element[] } | undefined;
   let overlay: HTMLElement | undefined;
@@ -72,7 +72,7 @@ export function installCoverLib(api: PageApi): void {
       for (let n = w.nextNode(); n; n = w.nextNode()) {
         if (n instanceof Text) {
           const up = parentElOf(n);
-          if (up && !SKIP.has(up.tagName)) texts.push(n);
+          if (up && !SKIP.has(tagNameOf(up))) texts.push(n);
           continue;
         }
         const el = n as Element;

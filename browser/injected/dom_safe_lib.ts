@@ -33,7 +33,9 @@ export function installDomSafeLib(api: PageApi): void {
   const parentElement = getter(N, "parentElement"), firstChild = getter(N, "firstChild");
   const nextSibling = getter(N, "nextSibling"), childNodes = getter(N, "childNodes");
   const textContent = getter(N, "textContent"), elements = getter(F.prototype, "elements");
-  const assignedSlot = getter(E, "assignedSlot");
+  const assignedSlot = getter(E, "assignedSlot"), attributes = getter(E, "attributes");
+  const isContentEditable = getter(HTMLElement.prototype, "isContentEditable");
+  const ownerDocument = getter(N, "ownerDocument"), isConnected = getter(N, "isConnected");
   const { getAttribute, hasAttribute, checkVisibility, getBoundingClientRect, closest, matches } =
     E;
   const { querySelectorAll, querySelector } = E;
@@ -68,6 +70,11 @@ export function installDomSafeLib(api: PageApi): void {
     // deno-lint-ignore no-explicit-any
     qsOf: (n: ParentNode, sel: string): any =>
       n instanceof F ? querySelector.call(n, sel) : n.querySelector(sel),
+    attrsOf: (el) => el instanceof F ? attributes.call(el) : el.attributes,
+    editableOf: (el) =>
+      el instanceof F ? isContentEditable.call(el) : !!(el as HTMLElement).isContentEditable,
+    docOf: (n) => n instanceof F ? ownerDocument.call(n) : n.ownerDocument,
+    connectedOf: (n) => n instanceof F ? isConnected.call(n) : n.isConnected,
     slotOf: (n) => n instanceof F ? assignedSlot.call(n) : n.assignedSlot,
     formElementsOf: (form) => elements.call(form),
   };

@@ -64,6 +64,14 @@ export interface DomSafe {
     sel: K,
   ): HTMLElementTagNameMap[K] | null;
   qsOf<E extends Element = Element>(n: ParentNode, sel: string): E | null;
+  /** `el.attributes`. */
+  attrsOf(el: Element): NamedNodeMap;
+  /** `el.isContentEditable` (false for an element that is not an HTML element). */
+  editableOf(el: Element): boolean;
+  /** `n.ownerDocument`. */
+  docOf(n: Node): Document | null;
+  /** `n.isConnected`. */
+  connectedOf(n: Node): boolean;
   /** `n.assignedSlot` (an element or a text node). */
   slotOf(n: Element | Text): HTMLSlotElement | null;
   /** `form.elements`. */

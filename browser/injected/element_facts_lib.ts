@@ -34,7 +34,7 @@ export function installElementFactsLib(api: PageApi): void {
     const info: ElementInfo = {
       stillAttached: true,
       focused: el === document.activeElement ||
-        (document.activeElement?.shadowRoot?.activeElement === el),
+        (!!document.activeElement && shadowRootOf(document.activeElement)?.activeElement === el),
     };
     // Secret fields (passwords, CSS-masked or one-time-code inputs) show a
     // fixed mask when filled, never their value or its length.

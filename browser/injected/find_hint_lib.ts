@@ -42,6 +42,7 @@ export function installFindHintLib(api: PageApi): void {
     rootNodeOf,
     containsOf,
     qsaOf,
+    childrenOf,
   } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
@@ -184,7 +185,7 @@ export function installFindHintLib(api: PageApi): void {
       const tag: string = localOf(e);
       const parent: Element | null = parentElOf(e);
       const siblings: Element[] = parent
-        ? [...parent.children]
+        ? [...childrenOf(parent)]
         : [...(parentOf(e) as ParentNode | null)?.children ?? []];
       const same = siblings.filter((s) => localOf(s) === tag);
       steps.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(e) + 1})` : tag);

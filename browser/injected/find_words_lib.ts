@@ -42,7 +42,7 @@ import type { PageApi } from "./page_api.ts";
  *   todo's "Walk dog" label beside its delete button), else 1.
  */
 export function installFindWordsLib(api: PageApi): void {
-  const { localOf, nodeTypeOf, attrOf, nextOf } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, nextOf, firstOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const SKIP_TAGS = new Set(
@@ -272,7 +272,7 @@ export function installFindWordsLib(api: PageApi): void {
     let s = "";
     if (editable(root)) return ["", false];
     const visit = (n: Node): boolean => {
-      for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = nextOf(c)) {
+      for (let c = firstOf(shadowOf(n as Element) ?? n); c; c = nextOf(c)) {
         if (nodeTypeOf(c) === 3) s += (c as Text).data;
         else if (nodeTypeOf(c) === 1) {
           const e = c as Element;

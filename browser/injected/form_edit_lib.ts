@@ -15,7 +15,7 @@ import type { PageErrorCode, PageFailure, ShownAs } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
 export function installFormEditLib(api: PageApi): void {
-  const { parentElOf, closestOf, matchesOf, textContentOf, containsOf } = api.dom;
+  const { parentElOf, closestOf, matchesOf, textContentOf, containsOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const kit = api.formKit;
@@ -48,8 +48,7 @@ export function installFormEditLib(api: PageApi): void {
     return el.checked === on;
   };
 
-  const inside = (scope: Element) =>
-    [...scope.querySelectorAll("input, select, textarea")] as Control[];
+  const inside = (scope: Element) => [...qsaOf(scope, "input, select, textarea")] as Control[];
   /** The root's controls, then (without a root) the page's: where names are looked up. */
   const scopes = (root: string | null): Control[][] | null => {
     const r = kit.rootOf(root);

@@ -26,6 +26,7 @@ export function installFormLib(api: PageApi): void {
     qsaOf,
     qsOf,
     formElementsOf,
+    childrenOf,
   } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
@@ -96,7 +97,7 @@ export function installFormLib(api: PageApi): void {
       }
       const parent: Element | null = parentElOf(n);
       const tag = localOf(n);
-      const same = parent ? [...parent.children].filter((c) => localOf(c) === tag) : [n];
+      const same = parent ? [...childrenOf(parent)].filter((c) => localOf(c) === tag) : [n];
       parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(n) + 1})` : tag);
     }
     return parts.join(" > ");
@@ -124,7 +125,7 @@ export function installFormLib(api: PageApi): void {
   const controlsOf = (form: HTMLFormElement | null, scope: Element): Control[] =>
     form
       ? [...formElementsOf(form)].filter(isControl)
-      : [...scope.querySelectorAll("input, select, textarea, button")].filter(
+      : [...qsaOf(scope, "input, select, textarea, button")].filter(
         (c): c is Control => isControl(c) && !c.form,
       );
 
@@ -144,7 +145,7 @@ export function installFormLib(api: PageApi): void {
   };
   /** Rich-text editors inside a scope: contenteditable roots and iframes with an editable body. */
   const editorsIn = (scope: Element | Document): Element[] =>
-    [...scope.querySelectorAll("[contenteditable], iframe")].filter((el) =>
+    [...qsaOf(scope, "[contenteditable], iframe")].filter((el) =>
       el instanceof HTMLIFrameElement
         ? !!editableOf(el)
         : (el as HTMLElement).isContentEditable && !parentElOf(el)?.isContentEditable
@@ -185,7 +186,7 @@ export function installFormLib(api: PageApi): void {
     if (stem && stem !== id && find(stem)) return find(stem);
     let a = parentElOf(ed);
     for (let i = 0; a && i < 3; i++, a = parentElOf(a)) {
-      const hidden = [...a.querySelectorAll("textarea")].filter((t) => !shown(t));
+      const hidden = [...qsaOf(a, "textarea")].filter((t) => !shown(t));
       if (hidden.length === 1) return hidden[0]!;
       if (hidden.length > 1) break;
     }

@@ -15,7 +15,7 @@ import type { FormSendFact, SubmitWatch } from "./form_types.ts";
  * `formsSendFacts`.
  */
 export function installFormSubmitLib(api: PageApi): void {
-  const { hasAttrOf, closestOf, matchesOf, rootNodeOf } = api.dom;
+  const { hasAttrOf, closestOf, matchesOf, rootNodeOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const kit = api.formKit;
@@ -117,7 +117,7 @@ export function installFormSubmitLib(api: PageApi): void {
     }
     // Tree order, with image buttons (form.elements leaves them out).
     const root = rootNodeOf(form) as ParentNode;
-    const listed = [...root.querySelectorAll("button, input")].filter((c) =>
+    const listed = [...qsaOf(root, "button, input")].filter((c) =>
       (c as Control).form === form
     ) as Control[];
     const button = listed.find((c) => kit.isSubmit(c));

@@ -25,8 +25,16 @@ type HoverReveal = NonNullable<ReturnType<PageApi["hoverReveal"]>>;
  * handler), or when a hider has no such rule: then nothing a pointer does is known to show it.
  */
 export function installHoverRevealLib(api: PageApi): void {
-  const { nodeTypeOf, shadowRootOf, visibleEl, rectOf, matchesOf, rootNodeOf, containsOf } =
-    api.dom;
+  const {
+    nodeTypeOf,
+    shadowRootOf,
+    visibleEl,
+    rectOf,
+    matchesOf,
+    rootNodeOf,
+    containsOf,
+    closestOf,
+  } = api.dom;
   const flatParent = api.flatParent as (n: Node) => Element | null;
   const describe = api.describeElement as (el: Element) => string;
 
@@ -85,7 +93,8 @@ export function installHoverRevealLib(api: PageApi): void {
         try {
           if (!matchesOf(hider, sel.replace(/:hover\b/g, ""))) continue;
           // Only an ancestor: a hidden element cannot be hovered itself.
-          const target = flatParent(hider)?.closest(prefix.replace(/:hover\b/g, ""));
+          const up = flatParent(hider);
+          const target = up && closestOf(up, prefix.replace(/:hover\b/g, ""));
           if (target) out.push(target);
         } catch {
           // A selector this engine does not take apart: not ours to read.
@@ -128,7 +137,7 @@ export function installHoverRevealLib(api: PageApi): void {
       if (cs.display === "none") hiders.push([a, "display"]);
       else if (cs.visibility === "hidden") {
         const up = flatParent(a);
-        if (up?.nodeType !== 1 || getComputedStyle(up).visibility !== "hidden") {
+        if (!up || nodeTypeOf(up) !== 1 || getComputedStyle(up).visibility !== "hidden") {
           hiders.push([a, "visibility"]);
         }
       }

@@ -20,7 +20,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the secrets methods to the page-side api (needs the text part's `shownText`). */
 export function installSecretLib(api: PageApi): void {
-  const { localOf, shadowRootOf, textContentOf, containsOf, qsaOf } = api.dom;
+  const { localOf, shadowRootOf, textContentOf, containsOf, qsaOf, attrsOf, docOf } = api.dom;
   /**
    * Every distinct value of the named attributes (`names` ASCII-lower-cased;
    * an attribute matches when its local name, ASCII-lower-cased, is one of
@@ -39,7 +39,7 @@ export function installSecretLib(api: PageApi): void {
     const walk = (root: Document | ShadowRoot) => {
       for (const el of qsaOf(root, "*")) {
         if (cut) return;
-        for (const a of el.attributes) {
+        for (const a of attrsOf(el)) {
           if (!a.value || !wanted.has(lower(a.localName)) || seen.has(a.value)) continue;
           chars += a.value.length;
           if (seen.size >= 20000 || chars > 2_000_000) {
@@ -113,7 +113,7 @@ export function installSecretLib(api: PageApi): void {
     let a = document.activeElement;
     while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     if (!inHeld(a)) return null;
-    return a?.localName === "input" ? "input" : "other";
+    return a && localOf(a) === "input" ? "input" : "other";
   };
   /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
   api.heldEdited = (el: Element): boolean => {
@@ -134,7 +134,7 @@ export function installSecretLib(api: PageApi): void {
    * frame element: focus went into another frame; not the body: nothing).
    */
   api.focusIsOn = (el: Element): boolean => {
-    const doc = el.ownerDocument;
+    const doc = docOf(el)!;
     if (!doc.hasFocus()) return false;
     let a = doc.activeElement;
     while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
@@ -165,7 +165,7 @@ export function installSecretLib(api: PageApi): void {
     return { texts: out, held: false };
   };
   /** `window.origin` of the element's frame ("null" when opaque). */
-  api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";
+  api.frameOrigin = (el: Element) => docOf(el)?.defaultView?.origin ?? "null";
   /**
    * `window.origin` of the frame whose element has focus, following
    * same-origin iframes; null when focus is inside a frame this world cannot

@@ -32,7 +32,7 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./text_types.ts";
  *   permalink); null for the others.
  */
 export function installSectionLib(api: PageApi): void {
-  const { localOf, attrOf, hasAttrOf, shadowRootOf } = api.dom;
+  const { localOf, attrOf, hasAttrOf, shadowRootOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const BOUNDARY_TAGS = new Set(
     ("section article aside nav main header footer blockquote details dialog fieldset figure " +
@@ -206,7 +206,7 @@ export function installSectionLib(api: PageApi): void {
     const links = (api.newLinks as Fn<[], { headingName: Fn<[Element, string], string> }>)();
     return indexes.map((i) => {
       const el = last?.token === token ? last.els[i] : undefined;
-      if (!el || !el.isConnected) return null;
+      if (!el || !connectedOf(el)) return null;
       const localId = idOf(el);
       const d = describe(localId);
       if (!d) return null;

@@ -92,6 +92,9 @@ export function installElementLib(api: PageApi): void {
     shadowRootOf,
     matchesOf,
     textContentOf,
+    editableOf,
+    elIdOf,
+    connectedOf,
   } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
@@ -126,7 +129,7 @@ export function installElementLib(api: PageApi): void {
   function element(id: number, inst?: string): Element | null {
     if (inst !== undefined && inst !== instance) return null;
     const el = elements.get(id)?.deref();
-    return el && el.isConnected ? el : null;
+    return el && connectedOf(el) ? el : null;
   }
 
   function isEditableRoot(el: Element): boolean {
@@ -134,7 +137,8 @@ export function installElementLib(api: PageApi): void {
     const ce = attrOf(el, "contenteditable");
     if (ce === null || ce === "false") return false;
     const h = el as HTMLElement;
-    return !!h.isContentEditable && !(parentElOf(el) as HTMLElement | null)?.isContentEditable;
+    const up = parentElOf(el);
+    return editableOf(h) && !(up && editableOf(up));
   }
 
   function refRole(el: Element): string {
@@ -231,7 +235,7 @@ export function installElementLib(api: PageApi): void {
   }
 
   function hintOf(el: Element): string {
-    const id = el.id;
+    const id = elIdOf(el);
     if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
     const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
     if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;

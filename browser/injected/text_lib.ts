@@ -46,7 +46,18 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  *   whole text (quoted); `hasBox(el)`: the element or a child has a box (for `text_miss_lib.ts`).
  */
 export function installTextLib(api: PageApi): void {
-  const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, rectOf, closestOf } = api.dom;
+  const {
+    localOf,
+    nodeTypeOf,
+    attrOf,
+    hasAttrOf,
+    firstOf,
+    nextOf,
+    rectOf,
+    closestOf,
+    childrenOf,
+    connectedOf,
+  } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type WalkState = { skippingParent: Node | null };
   const shownStep = api.shownStep as Fn<[Element, number, WalkState], number>;
@@ -157,7 +168,7 @@ export function installTextLib(api: PageApi): void {
     }
     if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
     if (tag === "details" && !(el as HTMLDetailsElement).open) {
-      const summary = [...el.children].find((c) => localOf(c) === "summary");
+      const summary = [...childrenOf(el)].find((c) => localOf(c) === "summary");
       if (summary) walkEl(w, summary, flags);
       return;
     }
@@ -279,7 +290,7 @@ export function installTextLib(api: PageApi): void {
   function faint(el: Element): boolean {
     let o = 1;
     // flatParent climbs to the document itself past <html>: elements only.
-    for (let e: Element | null = el; e?.nodeType === 1 && o >= 0.1; e = flatParent(e)) {
+    for (let e: Element | null = el; e && nodeTypeOf(e) === 1 && o >= 0.1; e = flatParent(e)) {
       o *= Number(getComputedStyle(e).opacity) || 0;
     }
     return o < 0.1;
@@ -356,7 +367,7 @@ export function installTextLib(api: PageApi): void {
   api.hasBox = hasBox;
   api.queryAt = (selector: string, index: number, expected: string | null) => {
     const el = last?.selector === selector ? last.els[index] : undefined;
-    if (!el || !el.isConnected) return null;
+    if (!el || !connectedOf(el)) return null;
     return expected === null || shownText(el) === expected ? el : null;
   };
 }

@@ -21,7 +21,7 @@ import type { SnapshotRef, WalkLines, WalkScope } from "./page_types.ts";
  * (static checks only inside skipped content).
  */
 export function installWalkLinesLib(api: PageApi): void {
-  const { localOf, attrOf, textContentOf } = api.dom;
+  const { localOf, attrOf, textContentOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
@@ -152,7 +152,7 @@ export function installWalkLinesLib(api: PageApi): void {
       if (block) o.flush();
       if (localOf(el) === "pre") flags |= PRE;
       if (localOf(el) === "details" && !(el as HTMLDetailsElement).open) {
-        const summary = [...el.children].find((c) => localOf(c) === "summary");
+        const summary = [...childrenOf(el)].find((c) => localOf(c) === "summary");
         if (summary) walkEl(summary, depth, flags);
       } else walkKids(el, depth, flags);
       if (block) o.flush();
