@@ -54,22 +54,9 @@ import type { PageApi } from "./page_api.ts";
  * `ColorWell`); `<img>` is `img` (Chromium: `image`).
  */
 export function installAriaLib(api: PageApi): void {
-  const {
-    localOf,
-    nodeTypeOf,
-    attrOf,
-    hasAttrOf,
-    parentOf,
-    parentElOf,
-    firstOf,
-    childListOf,
-    shadowRootOf,
-    visibleEl,
-    rectOf,
-    closestOf,
-    textContentOf,
-    slotOf,
-  } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, parentOf, parentElOf, firstOf } = api.dom;
+  const { childListOf, shadowRootOf, visibleEl, rectOf, closestOf, textContentOf } = api.dom;
+  const { slotOf } = api.dom;
   /** Whether a header/footer sits inside a landmark scope (then it is no landmark itself). */
   const inLandmarkScope = (el: Element) => {
     const up = parentElOf(el);

@@ -20,19 +20,8 @@ import type { ControlKind, ControlState, OptionSearch } from "./page_types.ts";
  * utility api.
  */
 export function installControlLib(api: PageApi): void {
-  const {
-    localOf,
-    attrOf,
-    hasAttrOf,
-    parentElOf,
-    visibleEl,
-    rectOf,
-    closestOf,
-    textContentOf,
-    rootNodeOf,
-    containsOf,
-    qsaOf,
-  } = api.dom;
+  const { localOf, attrOf, hasAttrOf, parentElOf, visibleEl, rectOf, closestOf } = api.dom;
+  const { textContentOf, rootNodeOf, containsOf, qsaOf } = api.dom;
   // Zero-width spaces too: MUI's Select shows one when nothing is chosen.
   const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, "").replace(/\s+/g, " ").trim();
   const MAX_TEXT = 4296;

@@ -29,21 +29,8 @@ import type { FindHint, HitResult } from "./page_types.ts";
  *   selector is looked for in first.
  */
 export function installFindHintLib(api: PageApi): void {
-  const {
-    localOf,
-    attrOf,
-    hasAttrOf,
-    parentOf,
-    parentElOf,
-    visibleEl,
-    rectOf,
-    closestOf,
-    matchesOf,
-    rootNodeOf,
-    containsOf,
-    qsaOf,
-    childrenOf,
-  } = api.dom;
+  const { localOf, attrOf, hasAttrOf, parentOf, parentElOf, visibleEl, rectOf } = api.dom;
+  const { closestOf, matchesOf, rootNodeOf, containsOf, qsaOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
   const textMatches = api.textMatches as Fn<[string], Element[]>;

@@ -14,20 +14,8 @@ import type { PageFailure } from "./page_types.ts";
 
 /** Adds `formDescribe` and the shared `formKit` to the utility api. */
 export function installFormLib(api: PageApi): void {
-  const {
-    localOf,
-    attrOf,
-    parentElOf,
-    visibleEl,
-    rectOf,
-    closestOf,
-    matchesOf,
-    containsOf,
-    qsaOf,
-    qsOf,
-    formElementsOf,
-    childrenOf,
-  } = api.dom;
+  const { localOf, attrOf, parentElOf, visibleEl, rectOf, closestOf, matchesOf } = api.dom;
+  const { containsOf, qsaOf, qsOf, formElementsOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const nameOf = api.nameOf as Fn<[Element], string>;

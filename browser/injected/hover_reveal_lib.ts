@@ -25,16 +25,8 @@ type HoverReveal = NonNullable<ReturnType<PageApi["hoverReveal"]>>;
  * handler), or when a hider has no such rule: then nothing a pointer does is known to show it.
  */
 export function installHoverRevealLib(api: PageApi): void {
-  const {
-    nodeTypeOf,
-    shadowRootOf,
-    visibleEl,
-    rectOf,
-    matchesOf,
-    rootNodeOf,
-    containsOf,
-    closestOf,
-  } = api.dom;
+  const { nodeTypeOf, shadowRootOf, visibleEl, rectOf, matchesOf, rootNodeOf } = api.dom;
+  const { containsOf, closestOf } = api.dom;
   const flatParent = api.flatParent as (n: Node) => Element | null;
   const describe = api.describeElement as (el: Element) => string;
 

@@ -83,19 +83,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  *   open modal dialog, inside an `inert` container, or CSS `interactivity: inert`.
  */
 export function installElementLib(api: PageApi): void {
-  const {
-    localOf,
-    nodeTypeOf,
-    attrOf,
-    hasAttrOf,
-    parentElOf,
-    shadowRootOf,
-    matchesOf,
-    textContentOf,
-    editableOf,
-    elIdOf,
-    connectedOf,
-  } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, parentElOf, shadowRootOf, matchesOf } = api.dom;
+  const { textContentOf, editableOf, elIdOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const safeText = api.safeText as Fn<[string], string>;

@@ -46,18 +46,8 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  *   whole text (quoted); `hasBox(el)`: the element or a child has a box (for `text_miss_lib.ts`).
  */
 export function installTextLib(api: PageApi): void {
-  const {
-    localOf,
-    nodeTypeOf,
-    attrOf,
-    hasAttrOf,
-    firstOf,
-    nextOf,
-    rectOf,
-    closestOf,
-    childrenOf,
-    connectedOf,
-  } = api.dom;
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, rectOf, closestOf } = api.dom;
+  const { childrenOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type WalkState = { skippingParent: Node | null };
   const shownStep = api.shownStep as Fn<[Element, number, WalkState], number>;
