@@ -5,8 +5,9 @@
  * page-side library's walks threw (`hasAttribute`, `getAttribute`, `localName`,
  * `checkVisibility`) or silently dropped the form and what follows it (`nodeType`,
  * `shadowRoot`, `nextSibling`). Per member the library reads, a page whose form holds a hidden
- * input named after it; snapshot, read_page, find, text_search, read_form and a click on the
- * form's button must all work and show the form's fields and the text after the form.
+ * input named after it; snapshot, read_page, find, text_search, fill_form, review_form,
+ * read_form and a click on the form's button must all work and show the form's fields and the
+ * text after the form.
  * In-process MCP, real Chromium, pages served here.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -165,10 +166,16 @@ Deno.test("a form clobbering DOM members hides nothing from snapshot, find, text
         const hits = await ok("text_search", { query: "Visible text after" });
         assertEquals(hits.total, 1, `${name}: text_search: ${JSON.stringify(hits)}`);
 
+        await ok("fill_form", { fields: [{ name: "email", value: "a@b.example" }] });
+        const review = JSON.stringify(await ok("review_form", {}));
+        assertIncludes(review, "a@b.example", `${name}: review_form`);
+
         const form = await ok("read_form", {});
         const fields = JSON.stringify(form);
         assertTrue(
-          (form.fields as R[] | undefined)?.some((f) => f.name === "email") === true,
+          (form.fields as R[] | undefined)?.some((f) =>
+            f.name === "email" && f.value === "a@b.example"
+          ) === true,
           `${name}: read_form: ${fields}`,
         );
 
