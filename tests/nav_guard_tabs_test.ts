@@ -45,7 +45,11 @@ allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp,
   const srv = startTwoOrigins((a, b) => ({
     "/f": `<title>f</title><form action="${b}/ff"><input name=q value=data>` +
       `<button id=s>send</button></form><a id=l href="${b}/ll">off</a>` +
-      `<a id=r href="${a}/redir">redirects off</a><a id=ok href="${a}/fine">fine</a>`,
+      `<a id=r href="${a}/redir">redirects off</a><a id=ok href="${a}/fine">fine</a>` +
+      // A form inside a link whose control clobbers form.closest (DOM clobbering).
+      `<a href="${b}/ll"><form id=cf>clobbered<input type=hidden name=closest></form></a>` +
+      `<form action="${b}/ff"><input type=hidden name=action value=x>` +
+      `<button id=s2>send clobbered</button></form>`,
     "/kb": `<title>kb</title><a id=l href="${b}/ll">off</a><script>l.focus()</script>`,
     "/field": `<title>field</title><form action="${b}/ff"><input id=q name=q value=data></form>`,
     "/ff": bPage(b, "ff"),
@@ -68,6 +72,14 @@ allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp,
         submits: true,
       }],
       ["Shift on a form's submit button", { selector: "#s", modifiers: ["Shift"] }],
+      ["Ctrl on a form clobbering closest, in an off-list link", {
+        selector: "#cf",
+        modifiers: ["Control"],
+      }],
+      ["Ctrl on the button of a form clobbering action", {
+        selector: "#s2",
+        modifiers: ["Control"],
+      }],
     ];
     for (const [name, args] of cases) {
       await t.step(`${name}: refused, no tab opened, nothing sent`, async () => {

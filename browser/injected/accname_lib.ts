@@ -32,6 +32,7 @@ import type { PageApi } from "./page_api.ts";
  * one bullet per character for a password and the plain value for the others.
  */
 export function installAccnameLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, textContentOf, rootNodeOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const hiddenForAria = api.hiddenForAria as Fn<[Element], boolean>;
@@ -51,7 +52,7 @@ export function installAccnameLib(api: PageApi): void {
   let labelMap: Map<Element, HTMLLabelElement[]> | null = null;
 
   function labelsOf(el: Element): Iterable<HTMLLabelElement> & { length: number } | null {
-    if (labelMap && el.getRootNode() === document) return labelMap.get(el) ?? null;
+    if (labelMap && rootNodeOf(el) === document) return labelMap.get(el) ?? null;
     return (el as HTMLInputElement).labels;
   }
 
@@ -70,9 +71,9 @@ export function installAccnameLib(api: PageApi): void {
   }
 
   function idRefs(el: Element, attr: string): Element[] {
-    const v = el.getAttribute(attr);
+    const v = attrOf(el, attr);
     if (!v) return [];
-    const root = el.getRootNode() as Document | ShadowRoot;
+    const root = rootNodeOf(el) as Document | ShadowRoot;
     const out: Element[] = [];
     for (const id of v.trim().split(/\s+/)) {
       const r = root.getElementById ? root.getElementById(id) : null;
@@ -85,29 +86,29 @@ export function installAccnameLib(api: PageApi): void {
   // A secret field's value never is: it contributes a fixed mask.
   function embeddedValue(el: Element, role: string): string | null {
     if (
-      (EMBEDDED.has(el.localName) || el.hasAttribute("contenteditable")) && isSecret(el)
+      (EMBEDDED.has(localOf(el)) || hasAttrOf(el, "contenteditable")) && isSecret(el)
     ) {
       return maskSecret(
-        "value" in el ? String((el as HTMLInputElement).value) : el.textContent ?? "",
+        "value" in el ? String((el as HTMLInputElement).value) : textContentOf(el) ?? "",
       );
     }
     switch (role) {
       case "textbox":
       case "searchbox":
-        return "value" in el ? String((el as HTMLInputElement).value) : el.textContent ?? "";
+        return "value" in el ? String((el as HTMLInputElement).value) : textContentOf(el) ?? "";
       case "combobox":
       case "listbox": {
-        if (el.localName === "select") {
+        if (localOf(el) === "select") {
           return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.text).join(" ");
         }
-        if (el.localName === "input") return (el as HTMLInputElement).value;
+        if (localOf(el) === "input") return (el as HTMLInputElement).value;
         return null;
       }
       case "slider":
       case "spinbutton":
       case "progressbar":
       case "meter":
-        return el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow") ??
+        return attrOf(el, "aria-valuetext") ?? attrOf(el, "aria-valuenow") ??
           ("value" in el ? String((el as HTMLInputElement).value) : "");
       default:
         return null;
@@ -123,16 +124,16 @@ export function installAccnameLib(api: PageApi): void {
   }
 
   function nativeName(el: Element, skip: Element | null, traversal: boolean): string {
-    const tag = el.localName;
+    const tag = localOf(el);
     // A `<button>` is labelable too: its labels come before its content (as in Chromium).
     if (tag === "button") return traversal ? "" : labelText(el);
     if (
       tag === "input" || tag === "textarea" || tag === "select" || tag === "meter" ||
       tag === "progress" || tag === "output"
     ) {
-      const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
+      const type = tag === "input" ? (attrOf(el, "type") || "text").toLowerCase() : "";
       if (type === "submit" || type === "reset" || type === "button") {
-        const v = el.getAttribute("value");
+        const v = attrOf(el, "value");
         if (v !== null) return v;
         return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";
       }
@@ -141,17 +142,17 @@ export function installAccnameLib(api: PageApi): void {
       const fromLabels = traversal ? "" : labelText(el);
       if (fromLabels) return fromLabels;
       if (type === "image") {
-        return el.getAttribute("alt") || el.getAttribute("value") || el.getAttribute("title") ||
+        return attrOf(el, "alt") || attrOf(el, "value") || attrOf(el, "title") ||
           "Submit";
       }
-      const title = el.getAttribute("title");
+      const title = attrOf(el, "title");
       if (title) return title;
-      const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
+      const ph = attrOf(el, "placeholder") || attrOf(el, "aria-placeholder");
       return ph ?? "";
     }
-    if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? "";
+    if (tag === "img" || tag === "area") return attrOf(el, "alt") ?? "";
     if (tag === "fieldset") {
-      const legend = [...el.children].find((c) => c.localName === "legend");
+      const legend = [...childrenOf(el)].find((c) => localOf(c) === "legend");
       return legend ? contentText(legend, skip, false, false) : "";
     }
     if (tag === "table") {
@@ -159,11 +160,11 @@ export function installAccnameLib(api: PageApi): void {
       return cap ? contentText(cap, skip, false, false) : "";
     }
     if (tag === "svg") {
-      const t = [...el.children].find((c) => c.localName === "title");
+      const t = [...childrenOf(el)].find((c) => localOf(c) === "title");
       return t?.textContent ?? "";
     }
-    if (tag === "optgroup") return el.getAttribute("label") ?? "";
-    if (tag === "option" && el.hasAttribute("label")) return el.getAttribute("label") ?? "";
+    if (tag === "optgroup") return attrOf(el, "label") ?? "";
+    if (tag === "option" && hasAttrOf(el, "label")) return attrOf(el, "label") ?? "";
     return "";
   }
 
@@ -179,14 +180,14 @@ export function installAccnameLib(api: PageApi): void {
     const kids = childNodesOf(el);
     for (let i = 0; i < kids.length; i++) {
       const n = kids[i]!;
-      if (n.nodeType === 3) {
+      if (nodeTypeOf(n) === 3) {
         s += (n as Text).data;
         continue;
       }
-      if (n.nodeType !== 1) continue;
+      if (nodeTypeOf(n) !== 1) continue;
       const c = n as Element;
       if (c === skip) continue;
-      const tag = c.localName;
+      const tag = localOf(c);
       if (tag === "script" || tag === "style" || tag === "template" || tag === "noscript") {
         continue;
       }
@@ -198,7 +199,7 @@ export function installAccnameLib(api: PageApi): void {
       const part = computeName(c, skip, inLabelledBy, includeHidden, true);
       // Chromium separates block boxes (flex and grid items too), inline-blocks and embedded
       // controls' values with spaces.
-      s += isInline(c, "name") && !EMBEDDED.has(c.localName) ? part : ` ${part} `;
+      s += isInline(c, "name") && !EMBEDDED.has(localOf(c)) ? part : ` ${part} `;
     }
     return s;
   }
@@ -223,20 +224,20 @@ export function installAccnameLib(api: PageApi): void {
       const v = embeddedValue(el, role);
       if (v !== null) return v;
     }
-    const label = el.getAttribute("aria-label");
+    const label = attrOf(el, "aria-label");
     if (label && label.trim()) return label;
     const native = nativeName(el, skip, traversal);
     if (native.trim()) return native;
     if (
-      traversal || FROM_CONTENT.has(role) || el.localName === "summary" ||
-      el.localName === "label" || el.localName === "legend" || el.localName === "caption"
+      traversal || FROM_CONTENT.has(role) || localOf(el) === "summary" ||
+      localOf(el) === "label" || localOf(el) === "legend" || localOf(el) === "caption"
     ) {
-      if (el.localName !== "svg" && el.localName !== "select" && el.localName !== "textarea") {
+      if (localOf(el) !== "svg" && localOf(el) !== "select" && localOf(el) !== "textarea") {
         const s = contentText(el, skip, inLabelledBy, includeHidden);
         if (s.trim()) return s;
       }
     }
-    return el.getAttribute("title") ?? "";
+    return attrOf(el, "title") ?? "";
   }
 
   function norm(s: string): string {
@@ -245,8 +246,8 @@ export function installAccnameLib(api: PageApi): void {
 
   api.nameOf = (el: Element) => norm(computeName(el, null, false, false, false));
   api.nameFromContent = (el: Element, role: string) =>
-    FROM_CONTENT.has(role) && !el.hasAttribute("aria-label") &&
-    !el.hasAttribute("aria-labelledby") && el.localName !== "input" &&
-    !(el.localName === "button" && labelsOf(el)?.length);
+    FROM_CONTENT.has(role) && !hasAttrOf(el, "aria-label") &&
+    !hasAttrOf(el, "aria-labelledby") && localOf(el) !== "input" &&
+    !(localOf(el) === "button" && labelsOf(el)?.length);
   api.cacheLabels = cacheLabels;
 }

@@ -11,18 +11,19 @@ import type { FillPrep, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
+  const { localOf, attrOf, visibleEl, rectOf, closestOf, tagNameOf, qsOf, qsaOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   const roleOf = (el: Element): string => {
     const f = api.roleOf as ((e: Element) => string) | undefined;
-    return f ? f(el) : el.getAttribute("role") ?? el.tagName.toLowerCase();
+    return f ? f(el) : attrOf(el, "role") ?? tagNameOf(el).toLowerCase();
   };
   const nameOf = (el: Element): string => {
     const f = api.nameOf as ((e: Element) => string) | undefined;
-    return f ? f(el) : el.getAttribute("aria-label") ?? "";
+    return f ? f(el) : attrOf(el, "aria-label") ?? "";
   };
 
   const describeEl = (el: Element): string => {
-    let s = el.tagName.toLowerCase();
+    let s = tagNameOf(el).toLowerCase();
     if (el.id) s += `#${el.id}`;
     const cls = typeof el.className === "string"
       ? el.className.trim().split(/\s+/).filter(Boolean)
@@ -30,7 +31,7 @@ export function installActionLib(api: PageApi): void {
     if (cls.length) s += "." + cls.slice(0, 3).join(".");
     const name = nameOf(el) || (el as HTMLElement).innerText?.trim().slice(0, 40) || "";
     const role = roleOf(el);
-    return `${role && role !== el.tagName.toLowerCase() ? role + " " : ""}${s}${
+    return `${role && role !== tagNameOf(el).toLowerCase() ? role + " " : ""}${s}${
       name ? ` "${name.replace(/\s+/g, " ").slice(0, 40)}"` : ""
     }`;
   };
@@ -42,13 +43,13 @@ export function installActionLib(api: PageApi): void {
     (api.flatParent as (n: Node) => Element | null)(n);
 
   const isDisabled = (el: El): boolean => {
-    if (el.getAttribute("aria-disabled") === "true") return true;
-    const tag = el.tagName;
+    if (attrOf(el, "aria-disabled") === "true") return true;
+    const tag = tagNameOf(el);
     if (["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP", "FIELDSET"].includes(tag)) {
       if (el.disabled) return true;
       // A disabled fieldset disables its controls (but not those in its first legend).
-      const fs = el.closest("fieldset:disabled");
-      if (fs && !fs.querySelector(":scope > legend")?.contains(el)) return true;
+      const fs = closestOf(el, "fieldset:disabled");
+      if (fs && !qsOf(fs, ":scope > legend")?.contains(el)) return true;
     }
     return false;
   };
@@ -68,7 +69,7 @@ export function installActionLib(api: PageApi): void {
   const editKind = (el: El): string => {
     if (el instanceof HTMLTextAreaElement) return el.readOnly ? "readonly" : "text";
     if (el instanceof HTMLInputElement) {
-      const t = (el.getAttribute("type") ?? "").toLowerCase();
+      const t = (attrOf(el, "type") ?? "").toLowerCase();
       if (TEXT_INPUTS.includes(t)) return el.readOnly ? "readonly" : "text";
       if (SET_INPUTS.includes(t)) return el.readOnly ? "readonly" : "set";
       return "not-text";
@@ -79,8 +80,8 @@ export function installActionLib(api: PageApi): void {
 
   const visibleBox = (el: Element): DOMRect | null => {
     if (!el.isConnected) return null;
-    if (!el.checkVisibility({ visibilityProperty: true })) return null;
-    const r = el.getBoundingClientRect();
+    if (!visibleEl(el, { visibilityProperty: true })) return null;
+    const r = rectOf(el);
     if (r.width > 0 && r.height > 0) return r;
     // display:contents and zero-size wrappers: use the first visible child box.
     for (const rect of el.getClientRects()) if (rect.width > 0 && rect.height > 0) return rect;
@@ -111,7 +112,7 @@ export function installActionLib(api: PageApi): void {
         const role = roleOf(el) || "element";
         const name = nameOf(el).replace(/\s+/g, " ").trim().slice(0, 40);
         const what = `${/^[aeiou]/.test(role) ? "an" : "a"} ${role}${name ? ` "${name}"` : ""}`;
-        const tag = `<${el.localName}${el.id ? `#${el.id}` : ""}>`;
+        const tag = `<${localOf(el)}${el.id ? `#${el.id}` : ""}>`;
         return { state: "noteditable", detail: `${what} (${tag}) is not a text field` };
       }
     }
@@ -120,7 +121,7 @@ export function installActionLib(api: PageApi): void {
 
   /** The visible box of an element whose overflow clips its content (client area), viewport px. */
   const clipBox = (a: Element) => {
-    const r = a.getBoundingClientRect();
+    const r = rectOf(a);
     const left = r.left + a.clientLeft, top = r.top + a.clientTop;
     return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
   };
@@ -151,7 +152,7 @@ export function installActionLib(api: PageApi): void {
   const clearOfPinned = (el: Element): boolean => {
     const pinned = api.pinnedCoverAt as PageApi["pinnedCoverAt"] | undefined;
     const at = () => {
-      const r = el.getBoundingClientRect();
+      const r = rectOf(el);
       return pinned?.(el, r.left + r.width / 2, r.top + r.height / 2) ?? null;
     };
     if (!at()) return false;
@@ -173,7 +174,7 @@ export function installActionLib(api: PageApi): void {
    * header or fixed banner covers is scrolled clear of it ({@link clearOfPinned}).
    */
   api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
-    const r = el.getBoundingClientRect();
+    const r = rectOf(el);
     const vw = innerWidth, vh = innerHeight;
     let inside = r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
     if (inside) {
@@ -216,9 +217,9 @@ export function installActionLib(api: PageApi): void {
           if (!done) r();
         }, 50);
       });
-    const a = el.getBoundingClientRect();
+    const a = rectOf(el);
     await frame();
-    const b = el.getBoundingClientRect();
+    const b = rectOf(el);
     const stable = a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
     return { stable, box: { x: b.x, y: b.y, width: b.width, height: b.height } };
   };
@@ -279,8 +280,8 @@ export function installActionLib(api: PageApi): void {
     const idOf = api.idOf as (e: Element) => number;
     const ids: number[] = [];
     for (const el of allElements(document)) {
-      const tag = el.localName;
-      if ((tag === "iframe" || tag === "frame") && el.checkVisibility()) ids.push(idOf(el));
+      const tag = localOf(el);
+      if ((tag === "iframe" || tag === "frame") && visibleEl(el)) ids.push(idOf(el));
     }
     return { instance: api.instance as string, ids };
   };
@@ -433,7 +434,7 @@ export function installActionLib(api: PageApi): void {
     const out: Element[] = [...document.querySelectorAll(selector)];
     for (const el of allElements(document)) {
       const root = shadowOf(el);
-      if (root) out.push(...root.querySelectorAll(selector));
+      if (root) out.push(...qsaOf(root, selector));
     }
     return out;
   };

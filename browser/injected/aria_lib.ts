@@ -54,6 +54,14 @@ import type { PageApi } from "./page_api.ts";
  * `ColorWell`); `<img>` is `img` (Chromium: `image`).
  */
 export function installAriaLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, parentOf, parentElOf, firstOf } = api.dom;
+  const { childListOf, shadowRootOf, visibleEl, rectOf, closestOf, textContentOf } = api.dom;
+  const { slotOf } = api.dom;
+  /** Whether a header/footer sits inside a landmark scope (then it is no landmark itself). */
+  const inLandmarkScope = (el: Element) => {
+    const up = parentElOf(el);
+    return !!up && closestOf(up, LANDMARK_SCOPE) !== null;
+  };
   const ROLES = new Set(
     ("alert alertdialog application article banner blockquote button caption cell checkbox " +
       "code columnheader combobox complementary contentinfo definition deletion dialog " +
@@ -92,11 +100,11 @@ export function installAriaLib(api: PageApi): void {
   const MASK = "\u2022\u2022\u2022\u2022";
 
   function inputRole(el: HTMLInputElement): string {
-    const type = (el.getAttribute("type") || "text").toLowerCase();
+    const type = (attrOf(el, "type") || "text").toLowerCase();
     const known = INPUT_ROLES[type];
     if (known !== undefined) return known;
     if (
-      el.hasAttribute("list") && (type === "text" || type === "email" || type === "tel" ||
+      hasAttrOf(el, "list") && (type === "text" || type === "email" || type === "tel" ||
         type === "url")
     ) return "combobox";
     return "textbox";
@@ -106,16 +114,16 @@ export function installAriaLib(api: PageApi): void {
   // AX tree in tests/snapshot_table_test.ts): a scope says; else a header is a row header when a
   // non-empty `<td>` stands beside it, or first, second, last or second to last in its row.
   function thRole(el: Element): string {
-    const scope = el.getAttribute("scope");
+    const scope = attrOf(el, "scope");
     if (scope === "row" || scope === "rowgroup") return "rowheader";
     if (scope === "col" || scope === "colgroup") return "columnheader";
     const prev = el.previousElementSibling, next = el.nextElementSibling;
     if (!prev && !next) return "columnheader";
     const th = (c: Element | null | undefined) => c?.localName === "th";
     if (th(prev) && th(next)) return "columnheader";
-    const data = (c: Element | null | undefined) => !!c && c.localName === "td" && !!c.firstChild;
+    const data = (c: Element | null | undefined) => !!c && localOf(c) === "td" && !!firstOf(c);
     if (data(prev) || data(next)) return "rowheader";
-    const row = el.parentElement;
+    const row = parentElOf(el);
     if (row?.localName !== "tr") return "columnheader";
     const first = row.firstElementChild, last = row.lastElementChild;
     return data(first) || data(first?.nextElementSibling) || data(last) ||
@@ -125,11 +133,11 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function implicitRole(el: Element): string {
-    const tag = el.localName;
+    const tag = localOf(el);
     switch (tag) {
       case "a":
       case "area":
-        return el.hasAttribute("href") ? "link" : "";
+        return hasAttrOf(el, "href") ? "link" : "";
       case "button":
         return "button";
       case "input":
@@ -154,8 +162,8 @@ export function installAriaLib(api: PageApi): void {
       case "h6":
         return "heading";
       case "img":
-        return el.getAttribute("alt") === "" && !el.hasAttribute("title") &&
-            !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")
+        return attrOf(el, "alt") === "" && !hasAttrOf(el, "title") &&
+            !hasAttrOf(el, "aria-label") && !hasAttrOf(el, "aria-labelledby")
           ? ""
           : "img";
       case "svg":
@@ -180,13 +188,13 @@ export function installAriaLib(api: PageApi): void {
       case "article":
         return "article";
       case "header":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "banner";
+        return inLandmarkScope(el) ? "" : "banner";
       case "footer":
-        return el.parentElement?.closest(LANDMARK_SCOPE) ? "" : "contentinfo";
+        return inLandmarkScope(el) ? "" : "contentinfo";
       case "section":
       case "form":
-        return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ||
-            (tag === "section" && el.hasAttribute("title"))
+        return hasAttrOf(el, "aria-label") || hasAttrOf(el, "aria-labelledby") ||
+            (tag === "section" && hasAttrOf(el, "title"))
           ? (tag === "section" ? "region" : "form")
           : "";
       case "search":
@@ -218,7 +226,7 @@ export function installAriaLib(api: PageApi): void {
       case "tr":
         return "row";
       case "td": {
-        const grid = el.closest("table")?.getAttribute("role");
+        const grid = closestOf(el, "table")?.getAttribute("role");
         return grid === "grid" || grid === "treegrid" ? "gridcell" : "cell";
       }
       case "th":
@@ -240,12 +248,12 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function isFocusable(el: Element): boolean {
-    const t = el.getAttribute("tabindex");
+    const t = attrOf(el, "tabindex");
     return t !== null && t !== "" && Number(t) >= -1;
   }
 
   function roleOf(el: Element): string {
-    const explicit = el.getAttribute("role");
+    const explicit = attrOf(el, "role");
     if (explicit) {
       for (const r of explicit.trim().toLowerCase().split(/\s+/)) {
         if (!ROLES.has(r)) continue;
@@ -266,16 +274,16 @@ export function installAriaLib(api: PageApi): void {
 
   function staticHidden(el: Element): boolean {
     // `hasAttribute` first: reading `.style` allocates a declaration object per element.
-    return el.hasAttribute("hidden") ||
-      (el.hasAttribute("style") && (el as HTMLElement).style?.display === "none");
+    return hasAttrOf(el, "hidden") ||
+      (hasAttrOf(el, "style") && (el as HTMLElement).style?.display === "none");
   }
 
   function hiddenForAria(el: Element): boolean {
-    if (el.getAttribute("aria-hidden") === "true") return true;
+    if (attrOf(el, "aria-hidden") === "true") return true;
     if (staticOnly) return staticHidden(el);
-    if (el.checkVisibility({ visibilityProperty: true })) return false;
+    if (visibleEl(el, { visibilityProperty: true })) return false;
     // `display: contents` has no box, so checkVisibility says false; its children render.
-    if (el.checkVisibility()) return true;
+    if (visibleEl(el)) return true;
     return getComputedStyle(el).display !== "contents";
   }
 
@@ -288,9 +296,9 @@ export function installAriaLib(api: PageApi): void {
   // skips its content: answered from the parent's own style and box (cheap), where asking the
   // child forces style and layout of the whole box (10–30 ms per section of Node's docs).
   function autoSkipped(el: Element): boolean {
-    const p = el.parentElement;
+    const p = parentElOf(el);
     if (!p || getComputedStyle(p).contentVisibility !== "auto") return false;
-    const r = p.getBoundingClientRect();
+    const r = rectOf(p);
     const h = innerHeight, w = innerWidth;
     return r.bottom < -h || r.top > 2 * h || r.right < -w || r.left > 2 * w;
   }
@@ -301,17 +309,17 @@ export function installAriaLib(api: PageApi): void {
   // and inside it only static signals hide (style queries there force style one element at a
   // time: 3.4 s for the 107,000 skipped elements of Node's all.html).
   function shownStep(el: Element, flags: number, walk: { skippingParent: Node | null }): number {
-    if (el.getAttribute("aria-hidden") === "true") return -1;
-    if (!(flags & SKIP) && el.parentNode === walk.skippingParent) flags |= SKIP;
+    if (attrOf(el, "aria-hidden") === "true") return -1;
+    if (!(flags & SKIP) && parentOf(el) === walk.skippingParent) flags |= SKIP;
     if (flags & SKIP) return staticHidden(el) ? -1 : flags;
-    if (el.checkVisibility(VIS_AUTO)) return flags & ~HID;
-    if (autoSkipped(el) || el.checkVisibility(VIS)) {
+    if (visibleEl(el, VIS_AUTO)) return flags & ~HID;
+    if (autoSkipped(el) || visibleEl(el, VIS)) {
       // Rendered, but inside a subtree `content-visibility: auto` skips (off-screen): so are
       // its siblings, which then skip this (forcing) test.
-      walk.skippingParent = el.parentNode;
+      walk.skippingParent = parentOf(el);
       return (flags & ~HID) | SKIP;
     }
-    if (el.checkVisibility()) return flags | HID; // visibility:hidden; children may show again
+    if (visibleEl(el)) return flags | HID; // visibility:hidden; children may show again
     // Not rendered at all, unless `display: contents` (no box of its own; its children render).
     return getComputedStyle(el).display === "contents" ? flags : -1;
   }
@@ -326,7 +334,7 @@ export function installAriaLib(api: PageApi): void {
   }
 
   function isInline(el: Element, how = "text"): boolean {
-    if (INLINE.has(el.localName)) {
+    if (INLINE.has(localOf(el))) {
       // Inside content `content-visibility: auto` skips, a style query forces style for this
       // element alone (seconds on a big page): the tag decides there.
       return how === "tag" || staticOnly || joinsDisplay(getComputedStyle(el).display, how);
@@ -334,7 +342,7 @@ export function installAriaLib(api: PageApi): void {
     // An element HTML does not define (a custom element, `ng-pluralize`) is inline unless
     // styled otherwise: its box says. Other tags are block-level (a `<div>` made inline is rare
     // and costs only a space).
-    if (el.localName.includes("-") || el instanceof HTMLUnknownElement) {
+    if (localOf(el).includes("-") || el instanceof HTMLUnknownElement) {
       return joinsDisplay(getComputedStyle(el).display, how === "name" ? how : "text");
     }
     return false;
@@ -342,25 +350,25 @@ export function installAriaLib(api: PageApi): void {
 
   function childNodesOf(el: Element): ArrayLike<Node> {
     const root = (api.shadowOf as ((e: Element) => ShadowRoot | null) | undefined)?.(el) ??
-      el.shadowRoot;
+      shadowRootOf(el);
     if (root) {
       // Watch the roots we read, so a change inside one counts as a change.
       (api.observeRoot as ((r: ShadowRoot) => void) | undefined)?.(root);
-      return root.childNodes;
+      return childListOf(root);
     }
-    if (el.localName === "slot") {
+    if (localOf(el) === "slot") {
       const a = (el as HTMLSlotElement).assignedNodes();
       if (a.length) return a;
     }
-    return el.childNodes;
+    return childListOf(el);
   }
 
   function flatParent(n: Node): Element | null {
-    const slot = (n as Element | Text).assignedSlot;
+    const slot = slotOf(n as Element | Text);
     if (slot) return slot;
-    const p = n.parentNode;
+    const p = parentOf(n);
     if (!p) return null;
-    return p.nodeType === 11 ? ((p as ShadowRoot).host ?? null) : p as Element;
+    return nodeTypeOf(p) === 11 ? ((p as ShadowRoot).host ?? null) : p as Element;
   }
 
   // Chromium knows only the prefixed property (`text-security` is not supported); both are read.
@@ -376,9 +384,9 @@ export function installAriaLib(api: PageApi): void {
 
   /** What a held element shows: a field's value, else its text (a contenteditable). */
   function heldValue(el: Element): string {
-    return /^(input|textarea|select)$/.test(el.localName)
+    return /^(input|textarea|select)$/.test(localOf(el))
       ? (el as HTMLInputElement).value
-      : el.textContent ?? "";
+      : textContentOf(el) ?? "";
   }
 
   function isSecret(el: Element): boolean {
@@ -386,16 +394,16 @@ export function installAriaLib(api: PageApi): void {
     // no part of it: only the exact value of its last secret fill (masked by the server).
     const shown = held.get(el);
     if (shown && !shown.has(heldValue(el))) return true;
-    const tag = el.localName;
+    const tag = localOf(el);
     if (tag === "input") {
       const type = (el as HTMLInputElement).type;
       if (type === "password") return true;
       if (NOT_TEXT_INPUTS.has(type)) return false;
     } else if (tag !== "textarea") {
-      const ce = el.getAttribute("contenteditable");
+      const ce = attrOf(el, "contenteditable");
       return ce !== null && ce !== "false" && textSecurity(el);
     }
-    const ac = el.getAttribute("autocomplete");
+    const ac = attrOf(el, "autocomplete");
     return (!!ac && SECRET_AUTOCOMPLETE.test(ac)) || textSecurity(el);
   }
 

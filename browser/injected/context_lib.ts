@@ -36,6 +36,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the ref fingerprint (see the module doc) to the utility api. */
 export function installContextLib(api: PageApi): void {
+  const { nodeTypeOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -71,7 +72,7 @@ export function installContextLib(api: PageApi): void {
     // An item that holds nothing but the element (a card's action list item, a bare label
     // around a checkbox) does not tell items apart: the next one up may.
     let empty: [string, string] | undefined;
-    for (let a = flatParent(el); a && a.nodeType === 1; a = flatParent(a)) {
+    for (let a = flatParent(el); a && nodeTypeOf(a) === 1; a = flatParent(a)) {
       if (a === document.body || a === document.documentElement) break;
       const kind = itemKind(a);
       if (kind) {

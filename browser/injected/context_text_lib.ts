@@ -34,6 +34,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the context text (see the module doc) to the utility api. */
 export function installContextTextLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, matchesOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const isInline = api.isInline as Fn<[Element], boolean>;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
@@ -162,7 +163,7 @@ export function installContextTextLib(api: PageApi): void {
   // item name, a read-only field's, a button's label), never what is typed in it (see
   // `edits`: values change as the agent fills a row) nor a secret's.
   function fieldText(el: Element): string {
-    const tag = el.localName;
+    const tag = localOf(el);
     if (tag === "textarea" || tag === "input") {
       const f = el as HTMLInputElement;
       const type = tag === "input" ? f.type : "textarea";
@@ -192,29 +193,29 @@ export function installContextTextLib(api: PageApi): void {
     const kids = childNodesOf(el);
     for (let i = 0; i < kids.length; i++) {
       const n = kids[i]!;
-      if (n.nodeType === 3) {
+      if (nodeTypeOf(n) === 3) {
         if (sink.text((n as Text).data)) return true;
         continue;
       }
-      if (n.nodeType !== 1) continue;
+      if (nodeTypeOf(n) !== 1) continue;
       const c = n as Element;
       if (c === skip) {
         if (sink.skip(c)) return true;
         continue;
       }
-      if (NO_CONTEXT_TEXT.has(c.localName)) continue;
-      const ce = c.getAttribute("contenteditable");
+      if (NO_CONTEXT_TEXT.has(localOf(c))) continue;
+      const ce = attrOf(c, "contenteditable");
       if (ce !== null && ce !== "false") continue;
       const block = !isInline(c);
       if (block) sink.space();
       // A field by its value alone: its label is the same in every row (a "Done" checkbox).
-      if (/^(input|textarea|select)$/.test(c.localName)) {
+      if (/^(input|textarea|select)$/.test(localOf(c))) {
         if (sink.field(c, " " + fieldText(c) + " ")) return true;
         continue;
       }
-      const label = c.getAttribute("aria-label");
+      const label = attrOf(c, "aria-label");
       if (label && sink.text(" " + label + " ")) return true;
-      const alt = /^(img|area)$/.test(c.localName) ? c.getAttribute("alt") : null;
+      const alt = /^(img|area)$/.test(localOf(c)) ? attrOf(c, "alt") : null;
       if (alt && sink.text(" " + alt + " ")) return true;
       if (sink.sub(c)) return true;
       if (block) sink.space();
@@ -309,7 +310,7 @@ export function installContextTextLib(api: PageApi): void {
       },
       sub: (c) => memo && holding && !holding.has(c) ? replay(partsOf(c)) : visit(c, skip, direct),
     };
-    const rootLabel = root.getAttribute("aria-label");
+    const rootLabel = attrOf(root, "aria-label");
     if (!(rootLabel && add(rootLabel + " "))) {
       if (memo && !skip) replay(partsOf(root));
       else visit(root, skip, direct);
@@ -369,9 +370,9 @@ export function installContextTextLib(api: PageApi): void {
   // A row that reads nothing (a bare "Open" link's, an icon's) is told by where its links go:
   // their href attributes, as the page wrote them (the snapshot shows them).
   function linksOf(root: Element): string {
-    const links = root.matches("a[href]") ? [root] : [];
-    links.push(...root.querySelectorAll("a[href]"));
-    return links.map((a) => a.getAttribute("href")).join(" ");
+    const links = matchesOf(root, "a[href]") ? [root] : [];
+    links.push(...qsaOf(root, "a[href]"));
+    return links.map((a) => attrOf(a, "href")).join(" ");
   }
 
   api.contextText = contextText;

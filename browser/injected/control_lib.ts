@@ -20,6 +20,8 @@ import type { ControlKind, ControlState, OptionSearch } from "./page_types.ts";
  * utility api.
  */
 export function installControlLib(api: PageApi): void {
+  const { localOf, attrOf, hasAttrOf, parentElOf, visibleEl, rectOf, closestOf } = api.dom;
+  const { textContentOf, rootNodeOf, containsOf, qsaOf } = api.dom;
   // Zero-width spaces too: MUI's Select shows one when nothing is chosen.
   const norm = (s: string) => s.replace(/[\u200b-\u200d\ufeff]/g, "").replace(/\s+/g, " ").trim();
   const MAX_TEXT = 4296;
@@ -35,8 +37,8 @@ export function installControlLib(api: PageApi): void {
   const shown = (el: Element): boolean => {
     if (!el.isConnected) return false;
     const h = el as HTMLElement;
-    if (h.checkVisibility && !h.checkVisibility({ visibilityProperty: true })) return false;
-    const r = el.getBoundingClientRect();
+    if (!visibleEl(h, { visibilityProperty: true })) return false;
+    const r = rectOf(el);
     return r.width > 0 && r.height > 0;
   };
 
@@ -44,10 +46,10 @@ export function installControlLib(api: PageApi): void {
     if (el instanceof HTMLSelectElement) return "select";
     if (LIST_ROLES.has(role)) return "list";
     if (role === "combobox") return "combobox";
-    const pop = el.getAttribute("aria-haspopup");
+    const pop = attrOf(el, "aria-haspopup");
     if (
-      (pop !== null && pop !== "false") || el.hasAttribute("aria-expanded") ||
-      el.hasAttribute("aria-controls") || el.hasAttribute("aria-owns")
+      (pop !== null && pop !== "false") || hasAttrOf(el, "aria-expanded") ||
+      hasAttrOf(el, "aria-controls") || hasAttrOf(el, "aria-owns")
     ) return "popup";
     if (role === "button" || MENU_ROLES.has(role)) return "button";
     return "";
@@ -55,9 +57,9 @@ export function installControlLib(api: PageApi): void {
 
   /** The elements an IDREF attribute names, looked up in the element's root, then the document. */
   const byIds = (el: Element, attr: string): Element[] => {
-    const root = el.getRootNode() as Document | ShadowRoot;
+    const root = rootNodeOf(el) as Document | ShadowRoot;
     const out: Element[] = [];
-    for (const id of (el.getAttribute(attr) ?? "").split(/\s+/).filter(Boolean)) {
+    for (const id of (attrOf(el, attr) ?? "").split(/\s+/).filter(Boolean)) {
       const t = root.getElementById?.(id) ?? document.getElementById(id);
       if (t && t !== el) out.push(t);
     }
@@ -65,10 +67,10 @@ export function installControlLib(api: PageApi): void {
   };
 
   const textOf = (el: Element): string =>
-    norm((el as HTMLElement).innerText ?? el.textContent ?? "");
+    norm((el as HTMLElement).innerText ?? textContentOf(el) ?? "");
 
   const selectedIn = (list: Element): string =>
-    [...list.querySelectorAll('[aria-selected="true"], [aria-checked="true"]')]
+    [...qsaOf(list, '[aria-selected="true"], [aria-checked="true"]')]
       .map((o) => api.nameOf(o) || textOf(o)).join(", ");
 
   /** What the control shows as chosen. */
@@ -86,9 +88,9 @@ export function installControlLib(api: PageApi): void {
     }
     // A field that shows its choice beside itself (React-Select's single value): the text of
     // the nearest box around it that holds no other field (buttons' and hidden text left out).
-    let box = el.parentElement;
-    for (let i = 0; i < 3 && box && box !== document.body; i++, box = box.parentElement) {
-      if ([...box.querySelectorAll(FIELDS)].some((f) => f !== el)) break;
+    let box = parentElOf(el);
+    for (let i = 0; i < 3 && box && box !== document.body; i++, box = parentElOf(box)) {
+      if ([...qsaOf(box, FIELDS)].some((f) => f !== el)) break;
       const t = boxText(box);
       if (t) return t;
     }
@@ -99,8 +101,8 @@ export function installControlLib(api: PageApi): void {
     let s = "";
     const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n && s.length < MAX_TEXT; n = walk.nextNode()) {
-      const p = n.parentElement;
-      if (!p || p.closest(SKIP_TEXT) || !shown(p)) continue;
+      const p = parentElOf(n);
+      if (!p || closestOf(p, SKIP_TEXT) || !shown(p)) continue;
       s += " " + n.nodeValue;
     }
     return norm(s);
@@ -115,22 +117,22 @@ export function installControlLib(api: PageApi): void {
       const t = api.nameOf(el) || norm([...labels].map(textOf).join(" "));
       if (t) return t;
     }
-    const aria = norm(el.getAttribute("aria-label") ?? "");
+    const aria = norm(attrOf(el, "aria-label") ?? "");
     if (aria) return aria;
     const name = api.nameOf(el);
     return name && name !== shows ? name : "";
   };
 
   api.controlState = (el: Element): ControlState => {
-    const role = api.roleOf(el) || el.localName;
+    const role = api.roleOf(el) || localOf(el);
     const kind = kindOf(el, role);
     const displayText = display(el, kind).slice(0, MAX_TEXT);
     return {
       kind,
       role,
       // Without aria-expanded, a list it names that shows says it is open.
-      expanded: kind === "list" || el.getAttribute("aria-expanded") === "true" ||
-        (!el.hasAttribute("aria-expanded") &&
+      expanded: kind === "list" || attrOf(el, "aria-expanded") === "true" ||
+        (!hasAttrOf(el, "aria-expanded") &&
           [...byIds(el, "aria-controls"), ...byIds(el, "aria-owns")].some(shown)),
       label: label(el, displayText).slice(0, MAX_TEXT),
       displayText,
@@ -147,19 +149,17 @@ export function installControlLib(api: PageApi): void {
     const named = [...byIds(el, "aria-controls"), ...byIds(el, "aria-owns")].filter(shown);
     if (named.length) return named;
     // A list inside the control itself (a menu button wrapping its menu).
-    return [...el.querySelectorAll("[role]")].filter((c) =>
-      LIST_ROLES.has(api.roleOf(c)) && shown(c)
-    );
+    return [...qsaOf(el, "[role]")].filter((c) => LIST_ROLES.has(api.roleOf(c)) && shown(c));
   };
 
   /** Elements under `roots` (open shadow roots included), shown, with a role in `roles`. */
   const withRole = (roots: Array<Element | Document>, test: (role: string) => boolean) => {
     const out: Element[] = [];
     const visit = (root: Element | Document | ShadowRoot) => {
-      for (const c of root.querySelectorAll("[role]")) {
+      for (const c of qsaOf(root, "[role]")) {
         if (test(api.roleOf(c)) && shown(c) && !out.includes(c)) out.push(c);
       }
-      for (const host of root.querySelectorAll("*")) {
+      for (const host of qsaOf(root, "*")) {
         const sr = api.shadowOf(host);
         if (sr) visit(sr);
       }
@@ -188,12 +188,12 @@ export function installControlLib(api: PageApi): void {
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         const t = norm(n.nodeValue ?? "").toLowerCase();
         if (!t || !(lower.includes(t) || t.includes(lower))) continue;
-        let p = n.parentElement;
-        while (p && !match(textOf(p)) && (p.textContent ?? "").length <= 2 * want.length + 80) {
-          p = p.parentElement;
+        let p = parentElOf(n);
+        while (p && !match(textOf(p)) && (textContentOf(p) ?? "").length <= 2 * want.length + 80) {
+          p = parentElOf(p);
         }
-        if (!p || !match(textOf(p)) || p === el || p.contains(el) || el.contains(p)) continue;
-        if (/^(script|style|template|noscript|title)$/.test(p.localName) || !shown(p)) continue;
+        if (!p || !match(textOf(p)) || p === el || containsOf(p, el) || containsOf(el, p)) continue;
+        if (/^(script|style|template|noscript|title)$/.test(localOf(p)) || !shown(p)) continue;
         if (out.some((o) => p!.contains(o))) continue;
         for (let i = out.length - 1; i >= 0; i--) if (out[i]!.contains(p)) out.splice(i, 1);
         out.push(p);
@@ -204,13 +204,13 @@ export function installControlLib(api: PageApi): void {
 
   /** Where a control's options are looked for, and how a candidate is matched. */
   const searchOf = (el: Element, text: string, exact: boolean) => {
-    const role = api.roleOf(el) || el.localName;
+    const role = api.roleOf(el) || localOf(el);
     const kind = kindOf(el, role);
     const want = norm(text);
     const lower = want.toLowerCase();
     const match = (s: string) => exact ? norm(s) === want : norm(s).toLowerCase().includes(lower);
     const lists = listsOf(el, kind);
-    const root = el.getRootNode();
+    const root = rootNodeOf(el);
     const roots: Array<Element | Document> = lists.length
       ? lists
       : root instanceof ShadowRoot
@@ -264,10 +264,10 @@ export function installControlLib(api: PageApi): void {
     return {
       state: "found",
       name: (api.nameOf(hit) || textOf(hit)).slice(0, MAX_TEXT),
-      role: api.roleOf(hit) || hit.localName,
+      role: api.roleOf(hit) || localOf(hit),
       via,
       matches: hits.length,
-      disabled: hit.closest('[aria-disabled="true"]') !== null ||
+      disabled: closestOf(hit, '[aria-disabled="true"]') !== null ||
         (hit as HTMLButtonElement).disabled === true,
     };
   };
@@ -278,12 +278,12 @@ export function installControlLib(api: PageApi): void {
    */
   api.controlLabelled = (el: Element) => {
     if (!el.id) return null;
-    const root = el.getRootNode() as Document | ShadowRoot;
-    for (const c of root.querySelectorAll("[aria-labelledby]")) {
-      if (c === el || !(c.getAttribute("aria-labelledby") ?? "").split(/\s+/).includes(el.id)) {
+    const root = rootNodeOf(el) as Document | ShadowRoot;
+    for (const c of qsaOf(root, "[aria-labelledby]")) {
+      if (c === el || !(attrOf(c, "aria-labelledby") ?? "").split(/\s+/).includes(el.id)) {
         continue;
       }
-      if (kindOf(c, api.roleOf(c) || c.localName) && shown(c)) return c;
+      if (kindOf(c, api.roleOf(c) || localOf(c)) && shown(c)) return c;
     }
     return null;
   };
@@ -301,10 +301,10 @@ export function installControlLib(api: PageApi): void {
       const oy = getComputedStyle(e).overflowY;
       return (oy === "auto" || oy === "scroll") && e.scrollHeight > e.clientHeight + 1;
     };
-    for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+    for (let a: Element | null = el; a && a !== document.body; a = parentElOf(a)) {
       if (scrolls(a)) return a;
     }
-    for (const d of el.querySelectorAll("*")) if (scrolls(d)) return d;
+    for (const d of qsaOf(el, "*")) if (scrolls(d)) return d;
     return null;
   };
 
@@ -313,7 +313,7 @@ export function installControlLib(api: PageApi): void {
    * renders the next options); false when there is no list that scrolls, or it is at its end.
    */
   api.controlScroll = (el: Element) => {
-    const kind = kindOf(el, api.roleOf(el) || el.localName);
+    const kind = kindOf(el, api.roleOf(el) || localOf(el));
     const lists = listsOf(el, kind);
     const first = lists[0] ??
       withRole([document], (r) => r === "option" || MENU_ROLES.has(r))[0];

@@ -16,6 +16,7 @@ import type { CoverFacts } from "./page_types.ts";
 
 /** Adds `coverKind(el, x, y) → CoverFacts | null` to the utility api. */
 export function installCoverKindLib(api: PageApi): void {
+  const { localOf, parentElOf, rectOf, closestOf, textContentOf, qsOf } = api.dom;
   const describe = api.describeElement as (el: Element) => string;
   // hit_lib.ts's (the acting group this part needs).
   const composedContains = api.composedContains as (root: Element, node: Element | null) => boolean;
@@ -26,10 +27,10 @@ export function installCoverKindLib(api: PageApi): void {
 
   /** Draws nothing: opacity 0 (itself or above), or a bare box with no text or image. */
   const paintsNothing = (c: Element): boolean => {
-    for (let n: Element | null = c; n; n = n.parentElement) {
+    for (let n: Element | null = c; n; n = parentElOf(n)) {
       if (getComputedStyle(n).opacity === "0") return true;
     }
-    if (!["div", "span", "section", "main", "aside"].includes(c.localName)) return false;
+    if (!["div", "span", "section", "main", "aside"].includes(localOf(c))) return false;
     const s = getComputedStyle(c);
     const v = (p: string) => s.getPropertyValue(p);
     if (!clear(v("background-color")) || v("background-image") !== "none") return false;
@@ -40,16 +41,16 @@ export function installCoverKindLib(api: PageApi): void {
         return false;
       }
     }
-    return !(c.textContent ?? "").trim() &&
-      !c.querySelector("img, svg, canvas, video, iframe, input, select, textarea, button");
+    return !(textContentOf(c) ?? "").trim() &&
+      !qsOf(c, "img, svg, canvas, video, iframe, input, select, textarea, button");
   };
 
   /** The stretched link of `el`'s card when `link` is one at (x, y). */
   const stretched = (el: Element, link: Element, x: number, y: number): CoverFacts | null => {
-    let card = link.parentElement;
-    while (card && !composedContains(card, el)) card = card.parentElement;
+    let card = parentElOf(link);
+    while (card && !composedContains(card, el)) card = parentElOf(card);
     if (!card || card === document.body || card === document.documentElement) return null;
-    const r = link.getBoundingClientRect();
+    const r = rectOf(link);
     const inside = x >= r.left && x < r.right && y >= r.top && y < r.bottom;
     let pseudo: string | undefined;
     // Outside the link's own box: a pseudo-element of it took the point.
@@ -60,7 +61,7 @@ export function installCoverKindLib(api: PageApi): void {
         break;
       }
     }
-    const e = el.getBoundingClientRect();
+    const e = rectOf(el);
     const spans = inside && positioned(getComputedStyle(link).position) &&
       r.left <= e.left + 1 && r.top <= e.top + 1 && r.right >= e.right - 1 &&
       r.bottom >= e.bottom - 1;
@@ -78,7 +79,7 @@ export function installCoverKindLib(api: PageApi): void {
   api.coverKind = (el: Element, x: number, y: number): CoverFacts | null => {
     const hit = deepElementFromPoint(x, y);
     if (!hit || composedContains(el, hit)) return null;
-    const link = hit.closest(LINKISH);
+    const link = closestOf(hit, LINKISH);
     if (link && !composedContains(link, el)) {
       const s = stretched(el, link, x, y);
       if (s) return s;

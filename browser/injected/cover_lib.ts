@@ -35,6 +35,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the covering methods to the page-side api. */
 export function installCoverLib(api: PageApi): void {
+  const { attrOf, matchesOf, parentElOf, parentOf, shadowRootOf, slotOf, tagNameOf } = api.dom;
   type Box = { x: number; y: number; w: number; h: number };
   let scanned: { texts: Text[]; controls: Element[] } | undefined;
   let overlay: HTMLElement | undefined;
@@ -70,7 +71,8 @@ export function installCoverLib(api: PageApi): void {
       const w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
       for (let n = w.nextNode(); n; n = w.nextNode()) {
         if (n instanceof Text) {
-          if (n.parentElement && !SKIP.has(n.parentElement.tagName)) texts.push(n);
+          const up = parentElOf(n);
+          if (up && !SKIP.has(tagNameOf(up))) texts.push(n);
           continue;
         }
         const el = n as Element;
@@ -78,7 +80,8 @@ export function installCoverLib(api: PageApi): void {
           el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ||
           el instanceof HTMLSelectElement || el instanceof HTMLImageElement
         ) controls.push(el);
-        if (el.shadowRoot) walk(el.shadowRoot);
+        const sr = shadowRootOf(el);
+        if (sr) walk(sr);
       }
     };
     walk(document);
@@ -87,10 +90,10 @@ export function installCoverLib(api: PageApi): void {
     // Fields a secret was filled into, edited since: what they show may be part of it.
     const heldEdited = api.heldEdited as (el: Element) => boolean;
     const heldIn = (el: Element | null): boolean => {
-      for (let e = el; e; e = e.parentElement) if (heldEdited(e)) return true;
+      for (let e = el; e; e = parentElOf(e)) if (heldEdited(e)) return true;
       return false;
     };
-    const heldTexts = texts.flatMap((t, i) => heldIn(t.parentElement) ? [i] : []);
+    const heldTexts = texts.flatMap((t, i) => heldIn(parentElOf(t)) ? [i] : []);
     return {
       held: {
         texts: heldTexts,
@@ -105,7 +108,7 @@ export function installCoverLib(api: PageApi): void {
           : [
             (c as HTMLInputElement).value ?? "",
             (c as HTMLInputElement).placeholder ?? "",
-            c.getAttribute("alt") ?? "",
+            attrOf(c, "alt") ?? "",
           ]
       ),
     };
@@ -135,14 +138,14 @@ export function installCoverLib(api: PageApi): void {
   const restyle = (el: Element, props: Record<string, string>) => {
     const style = (el as HTMLElement).style;
     if (!(style instanceof CSSStyleDeclaration)) return;
-    if (!shielded.has(el)) shielded.set(el, el.getAttribute("style"));
+    if (!shielded.has(el)) shielded.set(el, attrOf(el, "style"));
     for (const [k, v] of Object.entries(props)) style.setProperty(k, v, "important");
   };
   /** `el`'s parent in the flat tree (its slot, its parent, its shadow root's host). */
   const flatParent = (el: Element): Element | null => {
-    const parent = el.assignedSlot ?? el.parentElement;
+    const parent = slotOf(el) ?? parentElOf(el);
     if (parent) return parent;
-    const root = el.parentNode;
+    const root = parentOf(el);
     return root instanceof ShadowRoot ? root.host : null;
   };
   /**
@@ -212,7 +215,7 @@ export function installCoverLib(api: PageApi): void {
       const range = document.createRange();
       range.selectNodeContents(node);
       add(range.getClientRects());
-      const parent = node.parentElement;
+      const parent = parentElOf(node);
       if (parent && parent !== document.body && parent !== document.documentElement) {
         add(parent.getClientRects());
       }
@@ -251,7 +254,7 @@ export function installCoverLib(api: PageApi): void {
     let popover = false;
     try {
       host.showPopover();
-      popover = host.matches(":popover-open");
+      popover = matchesOf(host, ":popover-open");
     } catch { /* no popover support: the z-index alone */ }
     overlay = host;
     inTopLayer = popover;
@@ -277,7 +280,7 @@ export function installCoverLib(api: PageApi): void {
    */
   api.coverCheck = (textIdx: number[], controlIdx: number[]) => {
     if (!overlay?.isConnected) return textIdx.length + controlIdx.length === 0;
-    if (inTopLayer && !overlay.matches(":popover-open")) return false;
+    if (inTopLayer && !matchesOf(overlay, ":popover-open")) return false;
     const o = origin();
     const inside = (r: DOMRect) => {
       const x = r.x - o.x, y = r.y - o.y;
@@ -297,7 +300,7 @@ export function installCoverLib(api: PageApi): void {
     unshield();
     if (overlay) {
       try {
-        if (overlay.matches(":popover-open")) overlay.hidePopover();
+        if (matchesOf(overlay, ":popover-open")) overlay.hidePopover();
       } catch { /* already hidden */ }
       overlay.remove();
     }

@@ -14,6 +14,7 @@ import type { ElementInfo, FieldKept, ShownAs } from "./page_types.ts";
  * utility api.
  */
 export function installElementFactsLib(api: PageApi): void {
+  const { attrOf, hasAttrOf, shadowRootOf, matchesOf, textContentOf, formElementsOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   /**
    * Characters sent past a cut, so that the server can move the cut before a
@@ -33,7 +34,7 @@ export function installElementFactsLib(api: PageApi): void {
     const info: ElementInfo = {
       stillAttached: true,
       focused: el === document.activeElement ||
-        (document.activeElement?.shadowRoot?.activeElement === el),
+        (!!document.activeElement && shadowRootOf(document.activeElement)?.activeElement === el),
     };
     // Secret fields (passwords, CSS-masked or one-time-code inputs) show a
     // fixed mask when filled, never their value or its length.
@@ -57,12 +58,12 @@ export function installElementFactsLib(api: PageApi): void {
     }
     if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
       info.checked = el.checked;
-    } else if (el.hasAttribute("aria-checked")) {
-      info.checked = el.getAttribute("aria-checked") === "true";
+    } else if (hasAttrOf(el, "aria-checked")) {
+      info.checked = attrOf(el, "aria-checked") === "true";
     }
     const text = el instanceof HTMLSelectElement
       ? el.selectedOptions[0]?.label ?? ""
-      : ((el as HTMLElement).innerText ?? el.textContent ?? "");
+      : ((el as HTMLElement).innerText ?? textContentOf(el) ?? "");
     const display = text.replace(/\s+/g, " ").trim().slice(0, 80 + CUT_SLACK);
     if (display && !secret) info.displayText = display;
     if (display.length > 80 && !secret) cuts.displayText = 80;
@@ -89,10 +90,10 @@ export function installElementFactsLib(api: PageApi): void {
 
   /** A form's invalid fields, "name: message", at most 5; undefined when it is valid. */
   const invalidFields = (form: HTMLFormElement): string[] | undefined => {
-    if (!form.matches(":invalid")) return undefined;
+    if (!matchesOf(form, ":invalid")) return undefined;
     // A fieldset is :invalid when a field in it is: that field is listed, not the fieldset.
-    const fields = [...form.elements]
-      .filter((f) => !(f instanceof HTMLFieldSetElement) && f.matches(":invalid")).slice(0, 5);
+    const fields = [...formElementsOf(form)]
+      .filter((f) => !(f instanceof HTMLFieldSetElement) && matchesOf(f, ":invalid")).slice(0, 5);
     return fields.map((f) => {
       const c = f as HTMLInputElement;
       const label = (c.labels?.[0]?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
@@ -125,7 +126,7 @@ export function installElementFactsLib(api: PageApi): void {
    */
   api.enterBlocked = (el: Element | null) => {
     let t = el ?? document.activeElement;
-    while (!el && t?.shadowRoot?.activeElement) t = t.shadowRoot.activeElement;
+    while (!el && t && shadowRootOf(t)?.activeElement) t = shadowRootOf(t)!.activeElement;
     if (!t) return undefined;
     // The focus is inside a frame: its document answers (the server asks it).
     if (!el && (t instanceof HTMLIFrameElement || t instanceof HTMLFrameElement)) {
@@ -135,12 +136,12 @@ export function installElementFactsLib(api: PageApi): void {
     if (direct || !(t instanceof HTMLInputElement) || !BLOCKING.has(t.type)) return direct;
     const form = t.form;
     if (!form || form.noValidate) return undefined;
-    const submitter = [...form.elements].find((f) =>
+    const submitter = [...formElementsOf(form)].find((f) =>
       (f instanceof HTMLButtonElement && f.type === "submit") ||
       (f instanceof HTMLInputElement && (f.type === "submit" || f.type === "image"))
     ) as HTMLButtonElement | HTMLInputElement | undefined;
     if (submitter) return submitter.disabled ? undefined : invalidFormOf(submitter as El);
-    const fields = [...form.elements].filter((f) =>
+    const fields = [...formElementsOf(form)].filter((f) =>
       f instanceof HTMLInputElement && BLOCKING.has(f.type)
     );
     return fields.length === 1 ? invalidFields(form) : undefined;
@@ -158,8 +159,8 @@ export function installElementFactsLib(api: PageApi): void {
       length: el.value.length,
       ...(secret ? {} : { value: el.value }),
       maxLength: el.maxLength,
-      min: el.getAttribute("min") ?? "",
-      max: el.getAttribute("max") ?? "",
+      min: attrOf(el, "min") ?? "",
+      max: attrOf(el, "max") ?? "",
     };
   };
 

@@ -29,6 +29,8 @@ import type { FindHint, HitResult } from "./page_types.ts";
  *   selector is looked for in first.
  */
 export function installFindHintLib(api: PageApi): void {
+  const { localOf, attrOf, hasAttrOf, parentOf, parentElOf, visibleEl, rectOf } = api.dom;
+  const { closestOf, matchesOf, rootNodeOf, containsOf, qsaOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
   const textMatches = api.textMatches as Fn<[string], Element[]>;
@@ -85,7 +87,7 @@ export function installFindHintLib(api: PageApi): void {
         n = walker.nextNode() as Element | null
       ) {
         // Only custom elements and the few tags that take a shadow root can hold one.
-        const sr = n.localName.includes("-") || SHADOW_HOSTS.has(n.localName) ? shadowOf(n) : null;
+        const sr = localOf(n).includes("-") || SHADOW_HOSTS.has(localOf(n)) ? shadowOf(n) : null;
         if (sr) {
           found.push(sr);
           visit(sr);
@@ -105,7 +107,7 @@ export function installFindHintLib(api: PageApi): void {
     try {
       let n = 0;
       for (const root of [document, ...shadowRoots()]) {
-        const found = root.querySelectorAll(sel);
+        const found = qsaOf(root, sel);
         n += found.length;
         if (n > 1 || (found.length && found[0] !== el)) return false;
       }
@@ -131,8 +133,8 @@ export function installFindHintLib(api: PageApi): void {
     for (const c of cls) {
       if (!cssIdent(c) || STATE_CLASS.test(c) || /\d{3,}/.test(c)) continue;
       // The light tree's count first: cheap, and most classes are shared.
-      if (el.getRootNode() === document && document.getElementsByClassName(c).length > 1) continue;
-      if (uniqueCss(`${el.localName}.${c}`, el)) return `${el.localName}.${c}`;
+      if (rootNodeOf(el) === document && document.getElementsByClassName(c).length > 1) continue;
+      if (uniqueCss(`${localOf(el)}.${c}`, el)) return `${localOf(el)}.${c}`;
     }
     return "";
   }
@@ -167,12 +169,12 @@ export function installFindHintLib(api: PageApi): void {
           return steps;
         }
       }
-      const tag: string = e.localName;
-      const parent: Element | null = e.parentElement;
+      const tag: string = localOf(e);
+      const parent: Element | null = parentElOf(e);
       const siblings: Element[] = parent
-        ? [...parent.children]
-        : [...(e.parentNode as ParentNode | null)?.children ?? []];
-      const same = siblings.filter((s) => s.localName === tag);
+        ? [...childrenOf(parent)]
+        : [...(parentOf(e) as ParentNode | null)?.children ?? []];
+      const same = siblings.filter((s) => localOf(s) === tag);
       steps.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(e) + 1})` : tag);
       if (!parent || tag === "body") break;
       e = parent;
@@ -182,7 +184,7 @@ export function installFindHintLib(api: PageApi): void {
 
   function hintOf(el: Element): { hint: string; tier: string; stability: string } {
     for (const a of TEST_ATTRS) {
-      const v = el.getAttribute(a);
+      const v = attrOf(el, a);
       if (v && plain(v) && uniqueCss(`[${a}=${q(v)}]`, el)) {
         return { hint: `[${a}=${q(v)}]`, tier: "testid", stability: "high" };
       }
@@ -191,10 +193,10 @@ export function installFindHintLib(api: PageApi): void {
       const sel = cssIdent(el.id) ? `#${el.id}` : `[id=${q(el.id)}]`;
       if (uniqueCss(sel, el)) return { hint: sel, tier: "id", stability: "high" };
     }
-    const tag = el.localName;
+    const tag = localOf(el);
     const attrs = tag === "a" ? [...NAME_ATTRS, "href"] : NAME_ATTRS;
     for (const a of attrs) {
-      const v = el.getAttribute(a);
+      const v = attrOf(el, a);
       if (!v || !plain(v) || (a === "href" && (v === "#" || v.startsWith("javascript:")))) continue;
       const sel = `${tag}[${a}=${q(v)}]`;
       if (uniqueCss(sel, el)) return { hint: sel, tier: "role-name", stability: "medium" };
@@ -212,7 +214,7 @@ export function installFindHintLib(api: PageApi): void {
       const m = all[0];
       if (
         all.length === 1 && m &&
-        (m === el || el.contains(m) || (m.localName === "label" &&
+        (m === el || containsOf(el, m) || (localOf(m) === "label" &&
           (m as HTMLLabelElement).control === el))
       ) return { hint: sel, tier: "text", stability: "medium" };
     }
@@ -234,22 +236,22 @@ export function installFindHintLib(api: PageApi): void {
    */
   function operable(el: Element): boolean {
     if (WIDGETS.has(refRole(el)) || isEditableRoot(el)) return true;
-    const tab = el.getAttribute("tabindex");
-    if (el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0)) return true;
-    if (el.getAttribute("draggable") === "true") return true;
+    const tab = attrOf(el, "tabindex");
+    if (hasAttrOf(el, "onclick") || (tab !== null && Number(tab) >= 0)) return true;
+    if (attrOf(el, "draggable") === "true") return true;
     // Text inside a link, a button or a control's label acts as it does when clicked.
-    if (el.closest("a[href], button, label, summary, [onclick]")) return true;
-    return !NO_CURSOR_TAGS.has(el.localName) && getComputedStyle(el).cursor === "pointer";
+    if (closestOf(el, "a[href], button, label, summary, [onclick]")) return true;
+    return !NO_CURSOR_TAGS.has(localOf(el)) && getComputedStyle(el).cursor === "pointer";
   }
 
   function stateOf(el: Element): { actionable: boolean; inViewport: boolean } {
-    const r = el.getBoundingClientRect();
+    const r = rectOf(el);
     const shown = r.width > 0 && r.height > 0 &&
-      el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+      visibleEl(el, { visibilityProperty: true, opacityProperty: false });
     const inViewport = shown && r.bottom > 0 && r.right > 0 && r.top < innerHeight &&
       r.left < innerWidth;
-    const disabled = el.getAttribute("aria-disabled") === "true" ||
-      ("disabled" in el && el.matches(":disabled")) || el.closest("[inert]") !== null;
+    const disabled = attrOf(el, "aria-disabled") === "true" ||
+      ("disabled" in el && matchesOf(el, ":disabled")) || closestOf(el, "[inert]") !== null;
     let actionable = shown && !disabled && operable(el);
     if (actionable && inViewport) {
       const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);

@@ -35,6 +35,7 @@ import type { FindQuery, FindScan, FindScorer } from "./page_types.ts";
  * @throws Error from `findScan` when `query.rootId` names an element that is gone.
  */
 export function installFindLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, visibleEl } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Walk = { skippingParent: Node | null };
   const refRole = api.refRole as Fn<[Element], string>;
@@ -73,8 +74,8 @@ export function installFindLib(api: PageApi): void {
   const isControl = (e: Element) => WIDGETS.has(refRole(e)) || isEditableRoot(e);
   const shortText = (el: Element) => {
     let own = false;
-    for (let n = el.firstChild; n && !own; n = n.nextSibling) {
-      own = n.nodeType === 3 && /\S/.test((n as Text).data);
+    for (let n = firstOf(el); n && !own; n = nextOf(n)) {
+      own = nodeTypeOf(n) === 3 && /\S/.test((n as Text).data);
     }
     const t = own ? textOf(el, TEXT_MAX, null, isControl) : "";
     return t.length < TEXT_MAX ? t : "";
@@ -85,30 +86,30 @@ export function installFindLib(api: PageApi): void {
     const walk: Walk = { skippingParent: null };
 
     function clickHandler(el: Element): boolean {
-      const tab = el.getAttribute("tabindex");
-      return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0);
+      const tab = attrOf(el, "tabindex");
+      return hasAttrOf(el, "onclick") || (tab !== null && Number(tab) >= 0);
     }
 
     type Item = Element | null;
 
     function visitKids(el: Element, flags: number, hidden: boolean, inTarget: boolean, item: Item) {
-      if (el.localName === "slot") {
+      if (localOf(el) === "slot") {
         const assigned = (el as HTMLSlotElement).assignedNodes();
         if (assigned.length) {
           for (const n of assigned) {
-            if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget, item);
+            if (nodeTypeOf(n) === 1) visit(n as Element, flags, hidden, inTarget, item);
           }
           return;
         }
       }
       const parent: Node = shadowOf(el) ?? el;
-      for (let n = parent.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1) visit(n as Element, flags, hidden, inTarget, item);
+      for (let n = firstOf(parent); n; n = nextOf(n)) {
+        if (nodeTypeOf(n) === 1) visit(n as Element, flags, hidden, inTarget, item);
       }
     }
 
     function visit(el: Element, flags: number, hidden: boolean, inTarget: boolean, item: Item) {
-      const tag = el.localName;
+      const tag = localOf(el);
       if (SKIP_TAGS.has(tag)) return;
       if (tag === "slot") return visitKids(el, flags, hidden, inTarget, item);
       if (!hidden) {
@@ -128,7 +129,7 @@ export function installFindLib(api: PageApi): void {
       if (tag === "label" && !hid) {
         const control = (el as HTMLLabelElement).control;
         // A visible control is the target (its label names it); a hidden one is used by its label.
-        if (control) [target, labelled] = [!control.checkVisibility() && !inTarget, true];
+        if (control) [target, labelled] = [!visibleEl(control) && !inTarget, true];
       }
       if (target) score(el, role, hid, skip, item);
       else if (
@@ -139,8 +140,8 @@ export function installFindLib(api: PageApi): void {
         score(el, role, hid, skip, null);
       } else if (
         (role === "img" || role === "progressbar" || role === "meter") && !inTarget &&
-        (el.hasAttribute("alt") || el.hasAttribute("aria-label") ||
-          el.hasAttribute("aria-labelledby"))
+        (hasAttrOf(el, "alt") || hasAttrOf(el, "aria-label") ||
+          hasAttrOf(el, "aria-labelledby"))
       ) {
         // Named by its author: an image, or a progress bar or meter ("Upload progress").
         score(el, role, hid, skip, null);

@@ -38,6 +38,7 @@ import type { PageApi } from "./page_api.ts";
  *   matches the item's text whole (0.75) or a part of it (0.55). The label: `item "Walk dog"`.
  */
 export function installFindPlaceLib(api: PageApi): void {
+  const { localOf, attrOf, visibleEl } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Bag = Array<[string, number, string]>;
   const roleOf = api.roleOf as Fn<[Element], string>;
@@ -97,7 +98,7 @@ export function installFindPlaceLib(api: PageApi): void {
     }
     const cls = typeof a.className === "string" ? a.className : "";
     const own = [a.id, cls, testIdOf(a)].join(" ");
-    if (own.trim()) add(own, 0.7, `${a.localName}${a.id ? "#" + a.id : ""}`);
+    if (own.trim()) add(own, 0.7, `${localOf(a)}${a.id ? "#" + a.id : ""}`);
     got = { role: r, bag };
     ancestors?.set(a, got);
     return got;
@@ -216,19 +217,19 @@ export function installFindPlaceLib(api: PageApi): void {
   // hidden parts, drawings.
   const visible = (e: Element) => {
     let v = shown?.get(e);
-    if (v === undefined) shown?.set(e, v = e.checkVisibility());
+    if (v === undefined) shown?.set(e, v = visibleEl(e));
     return v;
   };
   const leaveOut = (e: Element) =>
-    e.localName === "svg" || ITEM_TAGS.has(e.localName) ||
-    ITEM_ROLES.has(e.getAttribute("role") ?? "") || !visible(e);
+    localOf(e) === "svg" || ITEM_TAGS.has(localOf(e)) ||
+    ITEM_ROLES.has(attrOf(e, "role") ?? "") || !visible(e);
   const itemText = (item: Element, el: Element) => textOf(item, 160, el, leaveOut);
 
   // A word found in the item counts this much of one found on the element itself.
   const ITEM = 0.75;
 
   const isItem = (el: Element) =>
-    ITEM_TAGS.has(el.localName) || ITEM_ROLES.has(el.getAttribute("role") ?? "");
+    ITEM_TAGS.has(localOf(el)) || ITEM_ROLES.has(attrOf(el, "role") ?? "");
 
   function itemMatch(
     item: Element,
@@ -238,7 +239,7 @@ export function installFindPlaceLib(api: PageApi): void {
     exact: string,
   ): [number, string] {
     const text = itemText(item, el);
-    const kind = item.localName === "tr" || item.getAttribute("role") === "row" ? "row" : "item";
+    const kind = localOf(item) === "tr" || attrOf(item, "role") === "row" ? "row" : "item";
     const label = `${kind} "${text.slice(0, 30)}"`;
     if (exact) {
       const v = text.toLowerCase();

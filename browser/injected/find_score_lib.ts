@@ -21,6 +21,7 @@ import type { FindItem, FindQuery, FindScorer } from "./page_types.ts";
  * tells it the walk passed a shown heading (the place of what follows).
  */
 export function installFindScoreLib(api: PageApi): void {
+  const { localOf, attrOf, hasAttrOf, visibleEl, matchesOf, textContentOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -101,9 +102,9 @@ export function installFindScoreLib(api: PageApi): void {
       let s = textOf(el, 300);
       for (const a of el.getAttributeNames()) {
         if (a === "style" || a === "d" || a === "src" || a === "srcset") continue;
-        s += " " + (el.getAttribute(a) ?? "").slice(0, 200);
+        s += " " + (attrOf(el, a) ?? "").slice(0, 200);
       }
-      if (el.localName === "input" || el.localName === "textarea" || el.localName === "select") {
+      if (localOf(el) === "input" || localOf(el) === "textarea" || localOf(el) === "select") {
         // A control's label may sit anywhere: its name is the honest haystack.
         s += " " + nameOf(el);
       }
@@ -145,21 +146,21 @@ export function installFindScoreLib(api: PageApi): void {
       const norm = (v: string) => v.replace(/\s+/g, " ").trim().toLowerCase();
       const text = norm(shown);
       let open = false;
-      for (const f of host.querySelectorAll("input, textarea")) {
-        const type = f.localName === "input" ? (f as HTMLInputElement).type : "text";
+      for (const f of qsaOf(host, "input, textarea")) {
+        const type = localOf(f) === "input" ? (f as HTMLInputElement).type : "text";
         if (type !== "text") continue;
-        if (!f.checkVisibility()) {
+        if (!visibleEl(f)) {
           if (norm((f as HTMLInputElement).value) === text) return "field";
         } else open = true;
       }
       if (open) return "";
-      for (const e of host.querySelectorAll("*")) {
+      for (const e of qsaOf(host, "*")) {
         const own = [
           e.id,
-          e.getAttribute("class"),
-          e.getAttribute("title"),
-          e.getAttribute("aria-label"),
-          WIDGETS.has(refRole(e)) ? e.textContent : "",
+          attrOf(e, "class"),
+          attrOf(e, "title"),
+          attrOf(e, "aria-label"),
+          WIDGETS.has(refRole(e)) ? textContentOf(e) : "",
         ];
         if (tokens(own.join(" ")).some((t) => editSyn.includes(t))) return "";
       }
@@ -186,7 +187,7 @@ export function installFindScoreLib(api: PageApi): void {
       host: Element | null = null,
     ) {
       const ord = order++;
-      const tag = el.localName;
+      const tag = localOf(el);
       const asLabel = tag === "label" ? (el as HTMLLabelElement).control : null;
       const effRole = asLabel ? roleOf(asLabel) : role;
       if (q.hard && !roles.has(effRole) && !roles.has(role)) return;
@@ -202,7 +203,7 @@ export function installFindScoreLib(api: PageApi): void {
         return r.name === n && r.context === contextOf(el, role, n).join("\u0000");
       });
       if (
-        (words.length || exact) && remembered < 0 && (shown || !el.hasAttribute("aria-labelledby"))
+        (words.length || exact) && remembered < 0 && (shown || !hasAttrOf(el, "aria-labelledby"))
       ) {
         // Cheap before anything is scored: most text on a page is not asked for.
         const hay = shown ? shown.toLowerCase() : haystack(el);
@@ -227,16 +228,16 @@ export function installFindScoreLib(api: PageApi): void {
         const fields: Field[] = shown ? [[`text "${shown.slice(0, 30)}"`, asShown, 1]] : [
           ["name", said ?? (name || text), 1],
           ["text", said === null && name ? textOf(el, 120) : "", 0.9],
-          ["placeholder", el.getAttribute("placeholder") ?? "", 0.9],
-          ["title", el.getAttribute("title") ?? "", 0.8],
-          ["alt", el.getAttribute("alt") ?? "", 0.9],
+          ["placeholder", attrOf(el, "placeholder") ?? "", 0.9],
+          ["title", attrOf(el, "title") ?? "", 0.8],
+          ["alt", attrOf(el, "alt") ?? "", 0.9],
           ["testid", testId, 0.85],
           ["id", idAttr, 0.7],
-          ["name attr", el.getAttribute("name") ?? "", 0.7],
+          ["name attr", attrOf(el, "name") ?? "", 0.7],
           ["class", typeof el.className === "string" ? el.className : "", 0.5],
           ["label", asLabel ? nameOf(asLabel) : "", 0.9],
         ];
-        if (tag === "a") fields.push(["href", el.getAttribute("href") ?? "", 0.4]);
+        if (tag === "a") fields.push(["href", attrOf(el, "href") ?? "", 0.4]);
         // "delete Walk dog": the control that says the action, not the one with the row's words.
         const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
@@ -247,7 +248,7 @@ export function installFindScoreLib(api: PageApi): void {
         if (placed) {
           const cls = typeof el.className === "string" ? el.className : "";
           const own = tokens(
-            [said ?? name, text, el.getAttribute("placeholder"), testId, el.id, cls].join(" "),
+            [said ?? name, text, attrOf(el, "placeholder"), testId, el.id, cls].join(" "),
           );
           left = words.filter((w) => !own.some((t) => wordMatch(w, t) >= 0.7));
         }
@@ -354,8 +355,8 @@ export function installFindScoreLib(api: PageApi): void {
           ? 0.9
           : 0.8;
       }
-      const disabled = el.getAttribute("aria-disabled") === "true" ||
-        ("disabled" in el && el.matches(":disabled"));
+      const disabled = attrOf(el, "aria-disabled") === "true" ||
+        ("disabled" in el && matchesOf(el, ":disabled"));
       // Less than a visible twin, not less than a row asked for by name: controls shown on
       // hover are hidden in every row but the one under the pointer.
       if (hidden) total *= 0.8;

@@ -42,6 +42,7 @@ import type { PageApi } from "./page_api.ts";
  *   todo's "Walk dog" label beside its delete button), else 1.
  */
 export function installFindWordsLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, nextOf, firstOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
   const SKIP_TAGS = new Set(
@@ -146,7 +147,7 @@ export function installFindWordsLib(api: PageApi): void {
 
   function testIdOf(el: Element): string {
     for (const a of TEST_ATTRS) {
-      const v = el.getAttribute(a);
+      const v = attrOf(el, a);
       if (v) return v;
     }
     return "";
@@ -248,7 +249,7 @@ export function installFindWordsLib(api: PageApi): void {
   // snapshot's contexts leave it out.
   const VALUE_TAGS = new Set(["input", "textarea", "select"]);
   const editable = (e: Element) => {
-    const ce = e.getAttribute("contenteditable");
+    const ce = attrOf(e, "contenteditable");
     return ce !== null && ce !== "false";
   };
 
@@ -271,15 +272,15 @@ export function installFindWordsLib(api: PageApi): void {
     let s = "";
     if (editable(root)) return ["", false];
     const visit = (n: Node): boolean => {
-      for (let c = (shadowOf(n as Element) ?? n).firstChild; c; c = c.nextSibling) {
-        if (c.nodeType === 3) s += (c as Text).data;
-        else if (c.nodeType === 1) {
+      for (let c = firstOf(shadowOf(n as Element) ?? n); c; c = nextOf(c)) {
+        if (nodeTypeOf(c) === 3) s += (c as Text).data;
+        else if (nodeTypeOf(c) === 1) {
           const e = c as Element;
           // An element apart from its neighbours' words, left out or not ("Walk<b>x</b>dog"
           // without the <b> is "Walk dog").
           s += " ";
           if (
-            e === skip || SKIP_TAGS.has(e.localName) || VALUE_TAGS.has(e.localName) ||
+            e === skip || SKIP_TAGS.has(localOf(e)) || VALUE_TAGS.has(localOf(e)) ||
             editable(e) || leave?.(e)
           ) continue;
           if (visit(e)) return true;

@@ -15,6 +15,7 @@ import type { PageErrorCode, PageFailure, ShownAs } from "./page_types.ts";
 
 /** Adds the form-writing methods to the utility api. */
 export function installFormEditLib(api: PageApi): void {
+  const { parentElOf, closestOf, matchesOf, textContentOf, containsOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const kit = api.formKit;
@@ -47,8 +48,7 @@ export function installFormEditLib(api: PageApi): void {
     return el.checked === on;
   };
 
-  const inside = (scope: Element) =>
-    [...scope.querySelectorAll("input, select, textarea")] as Control[];
+  const inside = (scope: Element) => [...qsaOf(scope, "input, select, textarea")] as Control[];
   /** The root's controls, then (without a root) the page's: where names are looked up. */
   const scopes = (root: string | null): Control[][] | null => {
     const r = kit.rootOf(root);
@@ -69,8 +69,10 @@ export function installFormEditLib(api: PageApi): void {
         const type = kit.typeOf(c);
         if (["hidden", "button", "submit", "reset", "image"].includes(type)) continue;
         const grouped = (type === "radio" || type === "checkbox") && c.name !== "";
-        const legend = grouped ? c.closest("fieldset")?.querySelector(":scope > legend") : null;
-        if (!same(kit.labelText(c), label) && !(legend && same(legend.textContent ?? "", label))) {
+        const legend = grouped ? closestOf(c, "fieldset")?.querySelector(":scope > legend") : null;
+        if (
+          !same(kit.labelText(c), label) && !(legend && same(textContentOf(legend) ?? "", label))
+        ) {
           continue;
         }
         if (grouped) {
@@ -155,7 +157,7 @@ export function installFormEditLib(api: PageApi): void {
     const group = c instanceof HTMLInputElement && (type === "radio" || type === "checkbox")
       ? groupOf(c)
       : [c];
-    if (c.matches(":disabled")) return fail("not-enabled", "it is disabled");
+    if (matchesOf(c, ":disabled")) return fail("not-enabled", "it is disabled");
     if (!group.some((g) => kit.usable(g))) {
       return fail("not-visible", "it is hidden right now (reveal its section first)");
     }
@@ -270,7 +272,7 @@ export function installFormEditLib(api: PageApi): void {
     if (el instanceof HTMLIFrameElement) return kit.editableOf(el) ? el : null;
     if ((el as HTMLElement).isContentEditable) {
       let root = el as HTMLElement;
-      while (root.parentElement?.isContentEditable) root = root.parentElement;
+      while (parentElOf(root)?.isContentEditable) root = parentElOf(root)!;
       // The body of an iframe editor: the iframe is the editor.
       const frame = root.ownerDocument.defaultView?.frameElement;
       return root === root.ownerDocument.body && frame ? frame : root;
@@ -300,7 +302,7 @@ export function installFormEditLib(api: PageApi): void {
     sel?.removeAllRanges();
     sel?.addRange(range);
     return body.ownerDocument.activeElement === body ||
-      body.contains(body.ownerDocument.activeElement);
+      containsOf(body, body.ownerDocument.activeElement);
   };
 
   /**

@@ -14,6 +14,8 @@ import type { PageFailure } from "./page_types.ts";
 
 /** Adds `formDescribe` and the shared `formKit` to the utility api. */
 export function installFormLib(api: PageApi): void {
+  const { localOf, attrOf, parentElOf, visibleEl, rectOf, closestOf, matchesOf } = api.dom;
+  const { containsOf, qsaOf, qsOf, formElementsOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -42,19 +44,22 @@ export function installFormLib(api: PageApi): void {
     (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
 
   const shown = (el: Element): boolean => {
-    if (!el.isConnected || !el.checkVisibility({ visibilityProperty: true })) return false;
-    const r = el.getBoundingClientRect();
+    if (!el.isConnected || !visibleEl(el, { visibilityProperty: true })) return false;
+    const r = rectOf(el);
     return r.width > 0 && r.height > 0;
   };
   /** Whether a user could set the control now: not disabled, and on screen. */
   const usable = (el: Control): boolean => {
-    if (el.matches(":disabled")) return false;
+    if (matchesOf(el, ":disabled")) return false;
     if (shown(el)) return true;
     if (!(el instanceof HTMLInputElement)) return false;
     // Styled checkboxes and radios hide the input and show its label; styled file
     // pickers hide the input behind a button (it still takes files).
     if (el.type === "checkbox" || el.type === "radio") return [...(el.labels ?? [])].some(shown);
-    if (el.type === "file") return !!el.parentElement && shown(el.parentElement);
+    if (el.type === "file") {
+      const up = parentElOf(el);
+      return !!up && shown(up);
+    }
     return false;
   };
 
@@ -63,24 +68,24 @@ export function installFormLib(api: PageApi): void {
   /** A selector that matches exactly this element in its document. */
   const selectorFor = (el: Element): string => {
     const doc = el.ownerDocument;
-    const unique = (s: string) => doc.querySelectorAll(s).length === 1;
+    const unique = (s: string) => qsaOf(doc, s).length === 1;
     if (el.id && unique("#" + CSS.escape(el.id))) return "#" + CSS.escape(el.id);
-    const name = el.getAttribute("name");
+    const name = attrOf(el, "name");
     if (name !== null) {
-      const s = `${el.localName}[name=${cssString(name)}]`;
+      const s = `${localOf(el)}[name=${cssString(name)}]`;
       if (unique(s)) return s;
-      const v = el.getAttribute("value");
+      const v = attrOf(el, "value");
       if (v !== null && unique(`${s}[value=${cssString(v)}]`)) return `${s}[value=${cssString(v)}]`;
     }
     const parts: string[] = [];
-    for (let n: Element | null = el; n && n !== doc.documentElement; n = n.parentElement) {
+    for (let n: Element | null = el; n && n !== doc.documentElement; n = parentElOf(n)) {
       if (n !== el && n.id && unique("#" + CSS.escape(n.id))) {
         parts.unshift("#" + CSS.escape(n.id));
         break;
       }
-      const parent: Element | null = n.parentElement;
-      const tag = n.localName;
-      const same = parent ? [...parent.children].filter((c) => c.localName === tag) : [n];
+      const parent: Element | null = parentElOf(n);
+      const tag = localOf(n);
+      const same = parent ? [...childrenOf(parent)].filter((c) => localOf(c) === tag) : [n];
       parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(n) + 1})` : tag);
     }
     return parts.join(" > ");
@@ -93,15 +98,13 @@ export function installFormLib(api: PageApi): void {
     if (root) {
       const el = queryAll(root)[0];
       if (!el) return { error: `No element matches root "${root}"`, code: "not-found" };
-      const form = el instanceof HTMLFormElement
-        ? el
-        : el.closest("form") ?? el.querySelector("form");
+      const form = el instanceof HTMLFormElement ? el : closestOf(el, "form") ?? qsOf(el, "form");
       return { form, scope: form ?? el };
     }
     // The page's first form is often a header's search box: take the one with most fields.
     let best: HTMLFormElement | null = null, most = -1;
     for (const f of document.forms) {
-      const n = [...f.elements].filter((e) => isControl(e) && usable(e)).length;
+      const n = [...formElementsOf(f)].filter((e) => isControl(e) && usable(e)).length;
       if (n > most) [best, most] = [f, n];
     }
     return { form: best, scope: best ?? document.body };
@@ -109,8 +112,8 @@ export function installFormLib(api: PageApi): void {
   /** The controls that post with the form (also those outside it with form=…). */
   const controlsOf = (form: HTMLFormElement | null, scope: Element): Control[] =>
     form
-      ? [...form.elements].filter(isControl)
-      : [...scope.querySelectorAll("input, select, textarea, button")].filter(
+      ? [...formElementsOf(form)].filter(isControl)
+      : [...qsaOf(scope, "input, select, textarea, button")].filter(
         (c): c is Control => isControl(c) && !c.form,
       );
 
@@ -130,17 +133,17 @@ export function installFormLib(api: PageApi): void {
   };
   /** Rich-text editors inside a scope: contenteditable roots and iframes with an editable body. */
   const editorsIn = (scope: Element | Document): Element[] =>
-    [...scope.querySelectorAll("[contenteditable], iframe")].filter((el) =>
+    [...qsaOf(scope, "[contenteditable], iframe")].filter((el) =>
       el instanceof HTMLIFrameElement
         ? !!editableOf(el)
-        : (el as HTMLElement).isContentEditable && !el.parentElement?.isContentEditable
+        : (el as HTMLElement).isContentEditable && !parentElOf(el)?.isContentEditable
     );
   const byIdOrName = (
     doc: Document,
     key: string,
   ): HTMLInputElement | HTMLTextAreaElement | null => {
     const el = doc.getElementById(key) ??
-      doc.querySelector(`textarea[name=${cssString(key)}], input[name=${cssString(key)}]`);
+      qsOf(doc, `textarea[name=${cssString(key)}], input[name=${cssString(key)}]`);
     return el instanceof HTMLTextAreaElement ||
         (el instanceof HTMLInputElement && el.type === "hidden")
       ? el
@@ -160,18 +163,18 @@ export function installFormLib(api: PageApi): void {
       const t = find(id.slice(0, -4));
       if (t) return t;
     }
-    const cke = ed.closest('[id^="cke_"]');
+    const cke = closestOf(ed, '[id^="cke_"]');
     if (cke) {
       const t = find(cke.id.slice(4));
       if (t) return t;
     }
-    const linked = ed.getAttribute("input") ?? ed.getAttribute("data-input");
+    const linked = attrOf(ed, "input") ?? attrOf(ed, "data-input");
     if (linked && find(linked)) return find(linked);
     const stem = id.replace(/[-_]?(editor|ifr|iframe|content|rte|wysiwyg)$/i, "");
     if (stem && stem !== id && find(stem)) return find(stem);
-    let a = ed.parentElement;
-    for (let i = 0; a && i < 3; i++, a = a.parentElement) {
-      const hidden = [...a.querySelectorAll("textarea")].filter((t) => !shown(t));
+    let a = parentElOf(ed);
+    for (let i = 0; a && i < 3; i++, a = parentElOf(a)) {
+      const hidden = [...qsaOf(a, "textarea")].filter((t) => !shown(t));
       if (hidden.length === 1) return hidden[0]!;
       if (hidden.length > 1) break;
     }
@@ -209,7 +212,7 @@ export function installFormLib(api: PageApi): void {
       }
       if (type === "button" || type === "submit" || type === "reset" || type === "image") continue;
       const f: Record<string, unknown> = { name: el.name || null, type };
-      const outside = form && !form.contains(el);
+      const outside = form && !containsOf(form, el);
       if (type === "radio" || type === "checkbox") {
         const group = el.name
           ? controls.filter((c) =>
@@ -220,7 +223,7 @@ export function installFormLib(api: PageApi): void {
         if (type === "radio" || group.length > 1) {
           if (el.name && seen.has(type + ":" + el.name)) continue;
           seen.add(type + ":" + el.name);
-          const legend = el.closest("fieldset")?.querySelector(":scope > legend");
+          const legend = closestOf(el, "fieldset")?.querySelector(":scope > legend");
           f.label = norm(legend?.textContent) || el.name;
           f.options = optionList(group).map((c) => ({
             value: c.value,
@@ -282,11 +285,11 @@ export function installFormLib(api: PageApi): void {
     // An editor posts with the form when it sits in it or its field does (a dialog's editor).
     const editors = editorsIn(document).filter((e) =>
       opts.wholePage ||
-      (form ? form.contains(e) || backingOf(e)?.form === form : scope.contains(e))
+      (form ? containsOf(form, e) || backingOf(e)?.form === form : containsOf(scope, e))
     );
     if (opts.wholePage && form) {
       const extra = [...document.querySelectorAll("input, select, textarea, button")].filter(
-        (c): c is Control => isControl(c) && !c.form && !form.contains(c),
+        (c): c is Control => isControl(c) && !c.form && !containsOf(form, c),
       );
       controls = [...controls, ...extra];
     }

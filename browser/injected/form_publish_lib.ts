@@ -20,6 +20,7 @@ import type { PageErrorCode, PageFailure } from "./page_types.ts";
 
 /** Adds `formDraftsOf`, `formDraftState` and publish arming to the api. */
 export function installFormPublishLib(api: PageApi): void {
+  const { closestOf, matchesOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   type Means = "draft" | "public" | null;
@@ -92,7 +93,7 @@ export function installFormPublishLib(api: PageApi): void {
     const out: DraftControl[] = [];
     const seen = new Set<string>();
     for (const el of controls) {
-      if (!el.name || el.matches(":disabled")) continue;
+      if (!el.name || matchesOf(el, ":disabled")) continue;
       if (el instanceof HTMLInputElement && el.type === "radio") {
         if (seen.has("r:" + el.name)) continue;
         seen.add("r:" + el.name);
@@ -233,7 +234,7 @@ export function installFormPublishLib(api: PageApi): void {
 
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
-    kit.isControl(el) ? (el as Control).form : el.closest("form");
+    kit.isControl(el) ? (el as Control).form : closestOf(el, "form");
 
   // Publish arming: each arm keeps a way back, by token.
   const restorers = new Map<number, () => void>();
@@ -256,7 +257,7 @@ export function installFormPublishLib(api: PageApi): void {
    * with the form `submit` sends. `dryRun` only checks, and says what it would do.
    */
   api.formPublishArm = (submit: Element, target: Element, dryRun: boolean) => {
-    const el = target instanceof HTMLOptionElement ? target.closest("select") : target;
+    const el = target instanceof HTMLOptionElement ? closestOf(target, "select") : target;
     if (!el || !kit.isControl(el) || el instanceof HTMLButtonElement) {
       return fail(
         "invalid-argument",
@@ -271,7 +272,9 @@ export function installFormPublishLib(api: PageApi): void {
         "the publish control does not post with the form the submit control sends",
       );
     }
-    if (control.matches(":disabled")) return fail("not-enabled", "the publish control is disabled");
+    if (matchesOf(control, ":disabled")) {
+      return fail("not-enabled", "the publish control is disabled");
+    }
     let apply: () => void, restore: () => void, means: Means;
     if (control instanceof HTMLInputElement && control.type === "radio") {
       const group = groupOf(control);

@@ -15,6 +15,7 @@ import type { FormSendFact, SubmitWatch } from "./form_types.ts";
  * `formsSendFacts`.
  */
 export function installFormSubmitLib(api: PageApi): void {
+  const { hasAttrOf, closestOf, matchesOf, rootNodeOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const kit = api.formKit;
@@ -23,7 +24,7 @@ export function installFormSubmitLib(api: PageApi): void {
 
   /** The form a submit control sends: its owner, or (a scripted div button) the one around it. */
   const formOf = (el: Element): HTMLFormElement | null =>
-    kit.isControl(el) ? (el as Control).form : el.closest("form");
+    kit.isControl(el) ? (el as Control).form : closestOf(el, "form");
 
   // Submission watch: whether a submit event reached the form, and whether the page took
   // it over (preventDefault: a script sends it) or the browser sends it.
@@ -115,13 +116,13 @@ export function installFormSubmitLib(api: PageApi): void {
       return { kind: "multiline" };
     }
     // Tree order, with image buttons (form.elements leaves them out).
-    const root = form.getRootNode() as ParentNode;
-    const listed = [...root.querySelectorAll("button, input")].filter((c) =>
+    const root = rootNodeOf(form) as ParentNode;
+    const listed = [...qsaOf(root, "button, input")].filter((c) =>
       (c as Control).form === form
     ) as Control[];
     const button = listed.find((c) => kit.isSubmit(c));
     if (button) {
-      return button.matches(":disabled")
+      return matchesOf(button, ":disabled")
         ? { kind: "disabled-button", button: describe(button) }
         : null;
     }
@@ -165,7 +166,7 @@ export function installFormSubmitLib(api: PageApi): void {
   /** What a control adds to its form's data set (HTML "constructing the entry list"). */
   const entriesOf = (c: Element): string[] => {
     const el = c as Control;
-    if (!el.name || el.matches(":disabled") || el instanceof HTMLButtonElement) return [];
+    if (!el.name || matchesOf(el, ":disabled") || el instanceof HTMLButtonElement) return [];
     if (el instanceof HTMLSelectElement) {
       return [...el.selectedOptions].map((o) => o.value);
     }
@@ -192,7 +193,7 @@ export function installFormSubmitLib(api: PageApi): void {
       );
       const submitters = controls.filter((c) =>
         kit.isControl(c) && kit.isSubmit(c) &&
-        ["formaction", "formmethod", "formtarget", "formenctype"].some((a) => c.hasAttribute(a))
+        ["formaction", "formmethod", "formtarget", "formenctype"].some((a) => hasAttrOf(c, a))
       ).map((c) => {
         const b = c as HTMLButtonElement;
         return {

@@ -32,6 +32,7 @@ import type { HitResult, ShownAs } from "./page_types.ts";
 
 /** Adds the hit rule, the hit tests and the press guard to the utility api. */
 export function installHitLib(api: PageApi): void {
+  const { parentOf, parentElOf, shadowRootOf, rectOf, closestOf, matchesOf, rootNodeOf } = api.dom;
   const describeEl = (el: Element): string => api.describeElement(el);
 
   // The element as it is now, when it is no longer what the ref was shown as (role or
@@ -67,7 +68,7 @@ export function installHitLib(api: PageApi): void {
     "[role=menuitem], [role=tab], [role=option], [contenteditable]:not([contenteditable=false])";
 
   const composedContains = (root: Element, node: Element | null): boolean => {
-    for (let n: Node | null = node; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+    for (let n: Node | null = node; n; n = parentOf(n) ?? (n as ShadowRoot).host ?? null) {
       if (n === root) return true;
     }
     return false;
@@ -75,11 +76,11 @@ export function installHitLib(api: PageApi): void {
 
   api.hitAccepted = (el: Element, hit: Element) => {
     if (composedContains(el, hit)) return true;
-    const label = hit.closest("label") as HTMLLabelElement | null;
+    const label = closestOf(hit, "label") as HTMLLabelElement | null;
     if (!label || label.control !== el) return false;
     // The label forwards its click to the element unless the hit is a control inside it.
-    for (let n: Element | null = hit; n && n !== label; n = n.parentElement) {
-      if (n.matches(CONTROL)) return false;
+    for (let n: Element | null = hit; n && n !== label; n = parentElOf(n)) {
+      if (matchesOf(n, CONTROL)) return false;
     }
     return true;
   };
@@ -107,11 +108,11 @@ export function installHitLib(api: PageApi): void {
         // A box that holds the element scrolls with it; one over most of the view is an
         // overlay (a dialog's backdrop), dismissed, not scrolled clear of.
         if (composedContains(n, el)) return null;
-        const r = n.getBoundingClientRect();
+        const r = rectOf(n);
         const big = r.width * r.height >= innerWidth * innerHeight / 2;
         return big ? null : { el: n, position };
       }
-      n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host ?? null);
+      n = parentElOf(n) ?? ((rootNodeOf(n) as ShadowRoot).host ?? null);
     }
     return null;
   };
@@ -155,7 +156,7 @@ export function installHitLib(api: PageApi): void {
   const targetOf = (ev: Event): Element | null => {
     const first = ev.composedPath()[0] as Node | undefined;
     const t = first instanceof Element ? first : first?.parentElement ?? null;
-    if (t && api.shadowOf(t) && !t.shadowRoot && ev instanceof MouseEvent) {
+    if (t && api.shadowOf(t) && !shadowRootOf(t) && ev instanceof MouseEvent) {
       return deepElementFromPoint(ev.clientX, ev.clientY) ?? t;
     }
     return t;
@@ -254,7 +255,7 @@ export function installHitLib(api: PageApi): void {
       ? null
       : el instanceof HTMLInputElement
       ? el
-      : (el.closest("label") as HTMLLabelElement | null)?.control;
+      : (closestOf(el, "label") as HTMLLabelElement | null)?.control;
     if (box instanceof HTMLInputElement && box.type === "checkbox") {
       g.box = box;
       g.boxWas = box.checked;
@@ -290,7 +291,7 @@ export function installHitLib(api: PageApi): void {
   };
 
   api.frameMap = (frame: Element) => {
-    const r = frame.getBoundingClientRect();
+    const r = rectOf(frame);
     const s = getComputedStyle(frame);
     const w = (frame as HTMLElement).offsetWidth, h = (frame as HTMLElement).offsetHeight;
     // offsetWidth is the untransformed border box; the client rect is transformed.

@@ -25,6 +25,8 @@ type HoverReveal = NonNullable<ReturnType<PageApi["hoverReveal"]>>;
  * handler), or when a hider has no such rule: then nothing a pointer does is known to show it.
  */
 export function installHoverRevealLib(api: PageApi): void {
+  const { nodeTypeOf, shadowRootOf, visibleEl, rectOf, matchesOf, rootNodeOf } = api.dom;
+  const { containsOf, closestOf } = api.dom;
   const flatParent = api.flatParent as (n: Node) => Element | null;
   const describe = api.describeElement as (el: Element) => string;
 
@@ -43,7 +45,7 @@ export function installHoverRevealLib(api: PageApi): void {
   }
 
   function sheetsOf(el: Element): CSSStyleSheet[] {
-    const root = el.getRootNode() as Document | ShadowRoot;
+    const root = rootNodeOf(el) as Document | ShadowRoot;
     const out: CSSStyleSheet[] = [];
     for (const r of new Set([root, document])) {
       out.push(...Array.from(r.styleSheets), ...(r.adoptedStyleSheets ?? []));
@@ -81,9 +83,10 @@ export function installHoverRevealLib(api: PageApi): void {
         const prefix = hoverPrefix(sel);
         if (!prefix) continue;
         try {
-          if (!hider.matches(sel.replace(/:hover\b/g, ""))) continue;
+          if (!matchesOf(hider, sel.replace(/:hover\b/g, ""))) continue;
           // Only an ancestor: a hidden element cannot be hovered itself.
-          const target = flatParent(hider)?.closest(prefix.replace(/:hover\b/g, ""));
+          const up = flatParent(hider);
+          const target = up && closestOf(up, prefix.replace(/:hover\b/g, ""));
           if (target) out.push(target);
         } catch {
           // A selector this engine does not take apart: not ours to read.
@@ -95,17 +98,17 @@ export function installHoverRevealLib(api: PageApi): void {
 
   /** Frame px of a point on `target` that hits it (or inside it), or null. */
   function pointOn(target: Element): { x: number; y: number } | null {
-    let r = target.getBoundingClientRect();
+    let r = rectOf(target);
     if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) {
       target.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-      r = target.getBoundingClientRect();
+      r = rectOf(target);
     }
     const y = r.top + r.height / 2;
     for (const f of [0.5, 0.25, 0.1, 0.75]) {
       const x = r.left + r.width * f;
       let hit = document.elementFromPoint(x, y);
-      while (hit?.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
+      while (hit && shadowRootOf(hit)) {
+        const inner = shadowRootOf(hit)!.elementFromPoint(x, y);
         if (!inner || inner === hit) break;
         hit = inner;
       }
@@ -118,15 +121,15 @@ export function installHoverRevealLib(api: PageApi): void {
 
   /** The shown ancestor whose hover shows `el` (see the module doc), or null. */
   function hoverHost(el: Element): Element | null {
-    if (!el.isConnected || el.checkVisibility({ visibilityProperty: true })) return null;
+    if (!el.isConnected || visibleEl(el, { visibilityProperty: true })) return null;
     // What hides it: each display:none box from it up, or where visibility:hidden was set.
     const hiders: Array<[Element, "display" | "visibility"]> = [];
-    for (let a: Element | null = el; a && a.nodeType === 1; a = flatParent(a)) {
+    for (let a: Element | null = el; a && nodeTypeOf(a) === 1; a = flatParent(a)) {
       const cs = getComputedStyle(a);
       if (cs.display === "none") hiders.push([a, "display"]);
       else if (cs.visibility === "hidden") {
         const up = flatParent(a);
-        if (up?.nodeType !== 1 || getComputedStyle(up).visibility !== "hidden") {
+        if (!up || nodeTypeOf(up) !== 1 || getComputedStyle(up).visibility !== "hidden") {
           hiders.push([a, "visibility"]);
         }
       }
@@ -147,13 +150,13 @@ export function installHoverRevealLib(api: PageApi): void {
     const wanted: Element[][] = [];
     for (const [hider, how] of hiders) {
       const targets = hoverTargets(hider, how, rules).filter((t) =>
-        t.checkVisibility({ visibilityProperty: true })
+        visibleEl(t, { visibilityProperty: true })
       );
       if (!targets.length) return null;
       wanted.push(targets);
-      for (const t of targets) if (!deepest || deepest.contains(t)) deepest = t;
+      for (const t of targets) if (!deepest || containsOf(deepest, t)) deepest = t;
     }
-    if (!deepest || !wanted.every((ts) => ts.some((t) => t.contains(deepest)))) return null;
+    if (!deepest || !wanted.every((ts) => ts.some((t) => containsOf(t, deepest)))) return null;
     return deepest;
   }
 

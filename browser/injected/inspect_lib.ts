@@ -11,6 +11,7 @@ import type { DomNodeInfo, DomTreeInfo, StylesInfo, StyleWriteInfo } from "./pag
 
 /** Adds `inspectTree`, `inspectStyles` and `inspectStyleWrite` to the utility api. */
 export function installInspectLib(api: PageApi): void {
+  const { attrOf, childListOf, localOf, nodeTypeOf, childrenOf } = api.dom;
   const norm = (s: string) => s.replace(/\s+/g, " ").trim();
   const MAX_TEXT = 4296;
   /** Elements whose text is code or data, not page text: their text nodes are not read. */
@@ -19,9 +20,9 @@ export function installInspectLib(api: PageApi): void {
   /** Element children and non-blank text nodes (an open or handed shadow root first). */
   const kids = (n: Node): Node[] => {
     const out: Node[] = [];
-    if (n instanceof Element && NO_TEXT.has(n.localName)) return out;
-    for (const c of n.childNodes) {
-      if (c.nodeType === 1 || (c.nodeType === 3 && norm(c.nodeValue ?? ""))) out.push(c);
+    if (n instanceof Element && NO_TEXT.has(localOf(n))) return out;
+    for (const c of childListOf(n)) {
+      if (nodeTypeOf(c) === 1 || (nodeTypeOf(c) === 3 && norm(c.nodeValue ?? ""))) out.push(c);
     }
     return out;
   };
@@ -36,7 +37,7 @@ export function installInspectLib(api: PageApi): void {
     let truncated = false;
     const info = (n: Node): DomNodeInfo => {
       nodes++;
-      if (n.nodeType === 3) {
+      if (nodeTypeOf(n) === 3) {
         return { tag: "#text", text: norm(n.nodeValue ?? "").slice(0, MAX_TEXT), child_count: 0 };
       }
       if (n instanceof ShadowRoot) return { tag: "#shadow-root", child_count: kids(n).length };
@@ -44,9 +45,9 @@ export function installInspectLib(api: PageApi): void {
       const shadow = api.shadowOf(e);
       const role = api.refRole(e);
       const name = api.nameOf(e);
-      const cls = norm(e.getAttribute("class") ?? "");
+      const cls = norm(attrOf(e, "class") ?? "");
       return {
-        tag: e.localName,
+        tag: localOf(e),
         ...(e.id ? { id: e.id } : {}),
         ...(cls ? { class: cls } : {}),
         localId: api.idOf(e),
@@ -103,7 +104,7 @@ export function installInspectLib(api: PageApi): void {
       if (known.has(n) || v !== "" || CSS.supports(n, "inherit")) computed[n] = v;
       else unknown.push(raw);
     }
-    return { computed, unknown, inline: el.getAttribute("style") ?? "" };
+    return { computed, unknown, inline: attrOf(el, "style") ?? "" };
   };
 
   /**
@@ -134,7 +135,7 @@ export function installInspectLib(api: PageApi): void {
     }
     return {
       ok: true,
-      inline: el.getAttribute("style") ?? "",
+      inline: attrOf(el, "style") ?? "",
       computed: getComputedStyle(el).getPropertyValue(p),
     };
   };

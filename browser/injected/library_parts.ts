@@ -15,6 +15,7 @@
  * @module
  */
 import { installActionLib } from "./action_lib.ts";
+import { installDomSafeLib } from "./dom_safe_lib.ts";
 import { installElementFactsLib } from "./element_facts_lib.ts";
 import type { PageApi } from "./page_api.ts";
 import { installHitLib } from "./hit_lib.ts";
@@ -45,6 +46,7 @@ type Part = (api: PageApi) => void;
 
 /** The core: what a snapshot walk (and a text read, a secret check) needs. */
 const PARTS: Part[] = [
+  installDomSafeLib,
   installFirstLib,
   installMutationLib,
   installSnapshotLib,

@@ -17,6 +17,7 @@ import type { PageApi } from "./page_api.ts";
  * The page's origin and URL are read when the writer is made.
  */
 export function installLinksLib(api: PageApi): void {
+  const { attrOf, textContentOf, containsOf, qsaOf } = api.dom;
   const PERMALINK_MARK = /^(?:[#¶§🔗]|)$/u;
 
   function newLinks(): LinkWriter {
@@ -33,12 +34,12 @@ export function installLinksLib(api: PageApi): void {
       } catch {
         return false;
       }
-      return !!target && (target === el || target.contains(el));
+      return !!target && (target === el || containsOf(target, el));
     }
 
     // Following a permalink only scrolls to where it stands; reference pages have one per heading.
     function isPermalink(el: Element, name: string): boolean {
-      const raw = el.getAttribute("href");
+      const raw = attrOf(el, "href");
       return raw !== null && raw[0] === "#" && PERMALINK_MARK.test(name.trim()) &&
         selfAnchor(el, raw);
     }
@@ -46,14 +47,14 @@ export function installLinksLib(api: PageApi): void {
     function headingName(el: Element, name: string): string {
       const mark = name.slice(-1);
       if (!mark || !PERMALINK_MARK.test(mark)) return name;
-      for (const a of el.querySelectorAll("a[href^='#']")) {
-        if (isPermalink(a, a.textContent ?? "")) return name.slice(0, -1).trimEnd();
+      for (const a of qsaOf(el, "a[href^='#']")) {
+        if (isPermalink(a, textContentOf(a) ?? "")) return name.slice(0, -1).trimEnd();
       }
       return name;
     }
 
     function urlOf(el: Element): string {
-      const raw = el.getAttribute("href");
+      const raw = attrOf(el, "href");
       if (raw === null) return "";
       const h = (el as HTMLAnchorElement).href;
       if (typeof h !== "string" || !h) return raw;

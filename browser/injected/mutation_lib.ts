@@ -16,6 +16,7 @@ import type { SnapshotOptions } from "./page_types.ts";
  * utility api.
  */
 export function installMutationLib(api: PageApi): void {
+  const { shadowRootOf, matchesOf } = api.dom;
   let generation = 0;
   // When the observed DOM (or what a snapshot shows) last changed, performance.now() ms.
   let changedAt = performance.now();
@@ -56,7 +57,7 @@ export function installMutationLib(api: PageApi): void {
   // world cannot reach them through `shadowRoot`.
   const closed = new WeakMap<Element, ShadowRoot>();
   const checked = new WeakSet<Element>();
-  api.shadowOf = (el: Element) => el.shadowRoot ?? closed.get(el) ?? null;
+  api.shadowOf = (el: Element) => shadowRootOf(el) ?? closed.get(el) ?? null;
   api.addClosedRoot = (root: ShadowRoot) => {
     if (!(root instanceof ShadowRoot)) return false;
     if (!closed.has(root.host)) generation++;
@@ -74,7 +75,7 @@ export function installMutationLib(api: PageApi): void {
   };
   // A custom element not defined yet has no root yet: it is listed once it is upgraded.
   api.hostUnchecked = (el: Element) =>
-    el.shadowRoot === null && !checked.has(el) && el.matches(":defined");
+    shadowRootOf(el) === null && !checked.has(el) && matchesOf(el, ":defined");
   /** The current generation: it changes whenever the observed DOM changed. */
   api.generation = () => generation;
   api.pageQuiet = () => ({

@@ -50,12 +50,17 @@ import type {
   WalkScope,
 } from "./page_types.ts";
 import type { OnDemandApi } from "./page_api_on_demand.ts";
+import type { DomSafe } from "./dom_safe_types.ts";
 
 /**
  * Every member of `__browxai`, by the part that installs it. Members the
  * Deno side calls say so; the others are shared between parts only.
  */
 export interface PageApi extends OnDemandApi {
+  // dom_safe_lib.ts (installed first: the other parts read it at their install)
+  /** DOM reads a page cannot clobber through a form's named controls. */
+  dom: DomSafe;
+
   // first_listeners.ts (the utility world's first listeners on window)
   /** A capture listener on `window` that runs before the page's own (see first_listeners.ts). */
   onFirst: (type: string, fn: (ev: Event) => void) => void;

@@ -11,6 +11,7 @@ import type { PageApi } from "./page_api.ts";
  */
 export const PAGE_API_NAMES = Object.keys(
   {
+    dom: 1,
     onFirst: 1,
     offFirst: 1,
     observeRoot: 1,

@@ -21,6 +21,7 @@ import type { RefFacts } from "./page_types.ts";
  *   records (`describe`).
  */
 export function installReadLib(api: PageApi): void {
+  const { localOf, hasAttrOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const MAX_LINKS = 100;
   const HID = 4;
@@ -33,7 +34,7 @@ export function installReadLib(api: PageApi): void {
     const hook: TextWalkHook | null = withLinks
       ? {
         enter(a, _at, flags) {
-          if (a.localName !== "a" || flags & HID || !a.hasAttribute("href")) return;
+          if (localOf(a) !== "a" || flags & HID || !hasAttrOf(a, "href")) return;
           const href = (a as HTMLAnchorElement).href;
           if (typeof href !== "string" || !href || href.startsWith("javascript:")) return;
           if (seen.has(href)) return;

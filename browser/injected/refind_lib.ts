@@ -11,6 +11,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds `refFind` to the utility api. */
 export function installRefindLib(api: PageApi): void {
+  const { qsaOf } = api.dom;
   /**
    * The page-local ids, kinds and context texts of at most 2 elements whose role, name and
    * context are exactly `role`, `name` and `context` (the page rendered the same row anew), and
@@ -49,7 +50,7 @@ export function installRefindLib(api: PageApi): void {
     const want = steady(context[1]);
     const twin = live.some(([, t]) => steady(t) === want);
     const visit = (root: Document | ShadowRoot): boolean => {
-      for (const el of root.querySelectorAll("*")) {
+      for (const el of qsaOf(root, "*")) {
         const inner = api.shadowOf(el);
         if (inner && visit(inner)) return true;
         if (api.refRole(el) !== role || api.nameOf(el) !== name) continue;

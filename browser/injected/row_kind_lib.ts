@@ -16,6 +16,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds `containerKind`, `itemKind` and `ownItem` (see the module doc) to the utility api. */
 export function installRowKindLib(api: PageApi): void {
+  const { localOf, attrOf, textContentOf, rootNodeOf, qsaOf } = api.dom;
   // Item containers: their text tells one item from another (context_lib.ts).
   const CONTAINER_TAGS = new Map([
     ["li", "list item"],
@@ -42,14 +43,14 @@ export function installRowKindLib(api: PageApi): void {
   // rendering) becomes one once it has a sibling.
   const seenRows = new WeakSet<Element>();
   const plainRow = (a: Element) =>
-    a.localName.includes("-") ||
-    (REPEATED_TAGS.has(a.localName) && !!a.getAttribute("class")?.trim());
+    localOf(a).includes("-") ||
+    (REPEATED_TAGS.has(localOf(a)) && !!attrOf(a, "class")?.trim());
   function repeatedKind(a: Element): string | undefined {
-    if (!plainRow(a) || (a.textContent ?? "").length > REPEATED_MAX) return undefined;
+    if (!plainRow(a) || (textContentOf(a) ?? "").length > REPEATED_MAX) return undefined;
     if (seenRows.has(a)) return "item";
-    const cls = a.getAttribute("class");
+    const cls = attrOf(a, "class");
     const same = (s: Element | null) =>
-      !!s && s.localName === a.localName && s.getAttribute("class") === cls;
+      !!s && localOf(s) === localOf(a) && attrOf(s, "class") === cls;
     if (!same(a.previousElementSibling) && !same(a.nextElementSibling)) return undefined;
     seenRows.add(a);
     return "item";
@@ -65,7 +66,7 @@ export function installRowKindLib(api: PageApi): void {
   // with.
   const KIN_MAX = 200;
   const ownItems = new WeakMap<Element, boolean>();
-  const flat = (e: Element) => (e.textContent ?? "").replace(/\s+/g, " ").trim();
+  const flat = (e: Element) => (textContentOf(e) ?? "").replace(/\s+/g, " ").trim();
   // How often each text occurs among one tag and class of a root, counted once per read (a
   // snapshot's walk is one task; the counts go at its end): a list of 3000 clickable div rows
   // costs one pass, not one per row. Over KIN_MAX look-alikes: none is its own item.
@@ -77,16 +78,16 @@ export function installRowKindLib(api: PageApi): void {
       kinCounts = new Map();
       queueMicrotask(() => (kinCounts = undefined));
     }
-    const root = el.getRootNode() as Document | ShadowRoot;
+    const root = rootNodeOf(el) as Document | ShadowRoot;
     let id = roots.get(root);
     if (id === undefined) roots.set(root, id = ++rootIds);
-    const key = `${id} ${el.localName} ${cls ?? ""}`;
+    const key = `${id} ${localOf(el)} ${cls ?? ""}`;
     if (kinCounts.has(key)) return kinCounts.get(key)!;
     const first = cls?.trim().split(/\s+/)[0];
     const counts = new Map<string, number>();
     let seen = 0;
-    for (const k of root.querySelectorAll(first ? `.${CSS.escape(first)}` : el.localName)) {
-      if (k.localName !== el.localName || k.getAttribute("class") !== cls) continue;
+    for (const k of qsaOf(root, first ? `.${CSS.escape(first)}` : localOf(el))) {
+      if (localOf(k) !== localOf(el) || attrOf(k, "class") !== cls) continue;
       if (++seen > KIN_MAX + 1) {
         kinCounts.set(key, null);
         return null;
@@ -102,7 +103,7 @@ export function installRowKindLib(api: PageApi): void {
     if (own !== undefined) return own;
     own = !!repeatedKind(el);
     if (own) {
-      const counts = kinOf(el, el.getAttribute("class"));
+      const counts = kinOf(el, attrOf(el, "class"));
       own = !!counts && (counts.get(flat(el)) ?? 0) <= 1;
     }
     ownItems.set(el, own);
@@ -110,9 +111,9 @@ export function installRowKindLib(api: PageApi): void {
   }
 
   function containerKind(el: Element): string | undefined {
-    const explicit = el.getAttribute("role");
+    const explicit = attrOf(el, "role");
     const kind = explicit ? CONTAINER_ROLES.get(explicit.trim().split(/\s/)[0]!) : undefined;
-    return kind ?? CONTAINER_TAGS.get(el.localName);
+    return kind ?? CONTAINER_TAGS.get(localOf(el));
   }
 
   api.containerKind = containerKind;

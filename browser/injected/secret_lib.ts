@@ -20,6 +20,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds the secrets methods to the page-side api (needs the text part's `shownText`). */
 export function installSecretLib(api: PageApi): void {
+  const { localOf, shadowRootOf, textContentOf, containsOf, qsaOf, attrsOf, docOf } = api.dom;
   /**
    * Every distinct value of the named attributes (`names` ASCII-lower-cased;
    * an attribute matches when its local name, ASCII-lower-cased, is one of
@@ -36,9 +37,9 @@ export function installSecretLib(api: PageApi): void {
     let cut = false;
     const lower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
     const walk = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll("*")) {
+      for (const el of qsaOf(root, "*")) {
         if (cut) return;
-        for (const a of el.attributes) {
+        for (const a of attrsOf(el)) {
           if (!a.value || !wanted.has(lower(a.localName)) || seen.has(a.value)) continue;
           chars += a.value.length;
           if (seen.size >= 20000 || chars > 2_000_000) {
@@ -47,7 +48,8 @@ export function installSecretLib(api: PageApi): void {
           }
           seen.add(a.value);
         }
-        if (el.shadowRoot) walk(el.shadowRoot);
+        const sr = shadowRootOf(el);
+        if (sr) walk(sr);
       }
     };
     walk(document);
@@ -97,7 +99,7 @@ export function installSecretLib(api: PageApi): void {
    */
   api.holdFocusedSecret = (shown: string[]): boolean => {
     let a = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
     if (!a || a === document.body || a === document.documentElement) return true;
     return api.holdSecret(a, shown) as boolean;
@@ -109,17 +111,17 @@ export function installSecretLib(api: PageApi): void {
    */
   api.focusHeld = (): "input" | "other" | null => {
     let a = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     if (!inHeld(a)) return null;
-    return a?.localName === "input" ? "input" : "other";
+    return a && localOf(a) === "input" ? "input" : "other";
   };
   /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
   api.heldEdited = (el: Element): boolean => {
     const shown = held.get(el);
     if (!shown) return false;
-    const v = /^(input|textarea|select)$/.test(el.localName)
+    const v = /^(input|textarea|select)$/.test(localOf(el))
       ? (el as HTMLInputElement).value
-      : el.textContent ?? "";
+      : textContentOf(el) ?? "";
     return v !== "" && !shown.has(v);
   };
 
@@ -132,13 +134,13 @@ export function installSecretLib(api: PageApi): void {
    * frame element: focus went into another frame; not the body: nothing).
    */
   api.focusIsOn = (el: Element): boolean => {
-    const doc = el.ownerDocument;
+    const doc = docOf(el)!;
     if (!doc.hasFocus()) return false;
     let a = doc.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     if (!a || a === doc.body || a === doc.documentElement) return false;
     if (a instanceof HTMLIFrameElement || a instanceof HTMLFrameElement) return false;
-    return a === el || a.contains(el) || el.contains(a);
+    return a === el || containsOf(a, el) || containsOf(el, a);
   };
   /**
    * What a copy shortcut would take, for the server to look for secrets in: the focused
@@ -148,14 +150,14 @@ export function installSecretLib(api: PageApi): void {
   api.copySource = (): { texts: string[]; held: boolean } => {
     const out: string[] = [];
     let a = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     const sel = document.getSelection();
     // A field a secret was filled into: whatever it holds now may be part of the value.
     if (inHeld(a) || (sel && !sel.isCollapsed && inHeld(sel.anchorNode))) {
       return { texts: [], held: true };
     }
     if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) out.push(a.value);
-    else if (a instanceof HTMLElement && a.isContentEditable) out.push(a.textContent ?? "");
+    else if (a instanceof HTMLElement && a.isContentEditable) out.push(textContentOf(a) ?? "");
     if (sel && !sel.isCollapsed) {
       out.push(sel.toString());
       for (const n of [sel.anchorNode, sel.focusNode]) if (n instanceof Text) out.push(n.data);
@@ -163,7 +165,7 @@ export function installSecretLib(api: PageApi): void {
     return { texts: out, held: false };
   };
   /** `window.origin` of the element's frame ("null" when opaque). */
-  api.frameOrigin = (el: Element) => el.ownerDocument.defaultView?.origin ?? "null";
+  api.frameOrigin = (el: Element) => docOf(el)?.defaultView?.origin ?? "null";
   /**
    * `window.origin` of the frame whose element has focus, following
    * same-origin iframes; null when focus is inside a frame this world cannot
@@ -173,7 +175,7 @@ export function installSecretLib(api: PageApi): void {
     let doc: Document = document;
     for (;;) {
       let el = doc.activeElement;
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      while (el && shadowRootOf(el)?.activeElement) el = shadowRootOf(el)!.activeElement;
       if (!(el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement)) {
         return doc.defaultView?.origin ?? "null";
       }

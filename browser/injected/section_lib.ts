@@ -32,6 +32,7 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./text_types.ts";
  *   permalink); null for the others.
  */
 export function installSectionLib(api: PageApi): void {
+  const { localOf, attrOf, hasAttrOf, shadowRootOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const BOUNDARY_TAGS = new Set(
     ("section article aside nav main header footer blockquote details dialog fieldset figure " +
@@ -78,7 +79,7 @@ export function installSectionLib(api: PageApi): void {
   const MAX_TEXT = 16_000_000;
 
   function explicitRole(el: Element): string | null {
-    const r = el.getAttribute("role");
+    const r = attrOf(el, "role");
     return r === null ? null : (r.trim().split(/\s+/)[0] ?? "");
   }
 
@@ -86,25 +87,25 @@ export function installSectionLib(api: PageApi): void {
 
   // The three decisions below take the element's explicit role (read once per element).
   function levelOf(el: Element, r: string | null): number {
-    const tag = el.localName;
+    const tag = localOf(el);
     const h = H_TAGS.has(tag) ? /^h([1-6])$/.exec(tag) : null;
     if (r !== null ? r !== "heading" : !h) return 0;
-    const aria = Number(el.getAttribute("aria-level"));
+    const aria = Number(attrOf(el, "aria-level"));
     return Math.min(9, Number.isInteger(aria) && aria > 0 ? aria : h ? Number(h[1]) : 2);
   }
 
   function boundaryOf(el: Element, r: string | null): boolean {
     return r !== null && r !== "" && r !== "presentation" && r !== "none"
       ? BOUNDARY_ROLES.has(r)
-      : BOUNDARY_TAGS.has(el.localName);
+      : BOUNDARY_TAGS.has(localOf(el));
   }
 
   function kindOf(el: Element, r: string | null): number {
     if (r !== null && r !== "") return ROLE_KIND.get(r) ?? 0;
-    const tag = el.localName;
+    const tag = localOf(el);
     // A <section> is a region landmark only when it is named.
     if (tag === "section") {
-      return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") ? 4 : 0;
+      return hasAttrOf(el, "aria-label") || hasAttrOf(el, "aria-labelledby") ? 4 : 0;
     }
     return TAG_KIND.get(tag) ?? 0;
   }
@@ -133,9 +134,9 @@ export function installSectionLib(api: PageApi): void {
     };
     const hook: TextWalkHook = {
       enter(el, at, flags) {
-        const tag = el.localName;
+        const tag = localOf(el);
         // Changes inside a shadow root count too (the document's observer does not see them).
-        const shadow = el.shadowRoot;
+        const shadow = shadowRootOf(el);
         if (shadow) observeRoot(shadow);
         if (tag === "iframe" || tag === "frame") {
           if (!(flags & HID)) frames.push([idOf(el), at]);
@@ -205,7 +206,7 @@ export function installSectionLib(api: PageApi): void {
     const links = (api.newLinks as Fn<[], { headingName: Fn<[Element, string], string> }>)();
     return indexes.map((i) => {
       const el = last?.token === token ? last.els[i] : undefined;
-      if (!el || !el.isConnected) return null;
+      if (!el || !connectedOf(el)) return null;
       const localId = idOf(el);
       const d = describe(localId);
       if (!d) return null;

@@ -83,6 +83,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  *   open modal dialog, inside an `inert` container, or CSS `interactivity: inert`.
  */
 export function installElementLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, parentElOf, shadowRootOf, matchesOf } = api.dom;
+  const { textContentOf, editableOf, elIdOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const safeText = api.safeText as Fn<[string], string>;
@@ -116,15 +118,16 @@ export function installElementLib(api: PageApi): void {
   function element(id: number, inst?: string): Element | null {
     if (inst !== undefined && inst !== instance) return null;
     const el = elements.get(id)?.deref();
-    return el && el.isConnected ? el : null;
+    return el && connectedOf(el) ? el : null;
   }
 
   function isEditableRoot(el: Element): boolean {
     // The attribute first: `isContentEditable` needs style.
-    const ce = el.getAttribute("contenteditable");
+    const ce = attrOf(el, "contenteditable");
     if (ce === null || ce === "false") return false;
     const h = el as HTMLElement;
-    return !!h.isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable;
+    const up = parentElOf(el);
+    return editableOf(h) && !(up && editableOf(up));
   }
 
   function refRole(el: Element): string {
@@ -132,16 +135,16 @@ export function installElementLib(api: PageApi): void {
   }
 
   function attrTrue(el: Element, name: string): boolean {
-    return el.getAttribute(name) === "true";
+    return attrOf(el, name) === "true";
   }
 
   function statesOf(el: Element, role: string, focused: Element | null): string {
     let s = "";
-    const tag = el.localName;
+    const tag = localOf(el);
     // A file input's role is button: `[file]` says upload_file, not click, sets it.
     if (tag === "input" && (el as HTMLInputElement).type === "file") s += " [file]";
     if (CHECKABLE.has(role)) {
-      const ac = el.getAttribute("aria-checked");
+      const ac = attrOf(el, "aria-checked");
       if (tag === "input" && ac === null) {
         const i = el as HTMLInputElement;
         if (i.indeterminate) s += " [mixed]";
@@ -150,27 +153,29 @@ export function installElementLib(api: PageApi): void {
       else if (ac === "mixed") s += " [mixed]";
     }
     if (role === "heading") {
-      s += ` [level=${el.getAttribute("aria-level") || (/^h\d$/.test(tag) ? tag[1] : "2")}]`;
+      s += ` [level=${attrOf(el, "aria-level") || (/^h\d$/.test(tag) ? tag[1] : "2")}]`;
     }
-    if (attrTrue(el, "aria-disabled") || ("disabled" in el && el.matches(":disabled"))) {
+    if (attrTrue(el, "aria-disabled") || ("disabled" in el && matchesOf(el, ":disabled"))) {
       s += " [disabled]";
     }
-    const ex = el.getAttribute("aria-expanded");
+    const ex = attrOf(el, "aria-expanded");
     if (ex === "true") s += " [expanded]";
     else if (ex === "false") s += " [collapsed]";
-    else if (tag === "summary" && el.parentElement?.localName === "details") {
-      s += (el.parentElement as HTMLDetailsElement).open ? " [expanded]" : " [collapsed]";
+    else if (tag === "summary" && parentElOf(el)?.localName === "details") {
+      s += (parentElOf(el) as HTMLDetailsElement).open ? " [expanded]" : " [collapsed]";
     }
     if (attrTrue(el, "aria-selected")) s += " [selected]";
-    const pr = el.getAttribute("aria-pressed");
+    const pr = attrOf(el, "aria-pressed");
     if (pr === "true") s += " [pressed]";
     else if (pr === "mixed") s += " [pressed=mixed]";
     if ((el as HTMLInputElement).required || attrTrue(el, "aria-required")) s += " [required]";
     const ro = (el as HTMLInputElement).readOnly || attrTrue(el, "aria-readonly");
     if (TEXT_ENTRY.has(role) && ro) s += " [readonly]";
-    const cur = el.getAttribute("aria-current");
+    const cur = attrOf(el, "aria-current");
     if (cur && cur !== "false") s += " [current]";
-    if (attrTrue(el, "aria-modal") || (tag === "dialog" && el.matches(":modal"))) s += " [modal]";
+    if (attrTrue(el, "aria-modal") || (tag === "dialog" && matchesOf(el, ":modal"))) {
+      s += " [modal]";
+    }
     // Focus matters where typing goes; on a just-clicked button or link it
     // is noise that changes the line (and the link's inline form) for nothing.
     if (el === focused && (TEXT_ENTRY.has(role) || role === "combobox" || role === "listbox")) {
@@ -180,7 +185,7 @@ export function installElementLib(api: PageApi): void {
   }
 
   function valueText(el: Element, role: string): string {
-    const tag = el.localName;
+    const tag = localOf(el);
     let v = "";
     if (tag === "input") {
       const i = el as HTMLInputElement;
@@ -192,34 +197,34 @@ export function installElementLib(api: PageApi): void {
     } else if (tag === "textarea") {
       const t = el as HTMLTextAreaElement;
       v = isSecret(t) ? maskSecret(t.value) : t.value;
-    } else if (isEditableRoot(el) && isSecret(el)) v = maskSecret(el.textContent ?? "");
+    } else if (isEditableRoot(el) && isSecret(el)) v = maskSecret(textContentOf(el) ?? "");
     else if (tag === "select") {
       v = [...(el as HTMLSelectElement).selectedOptions].map((o) => o.text.trim()).join(", ");
     } else if (tag === "progress" || tag === "meter") {
       const p = el as HTMLProgressElement;
       v = p.value + "/" + p.max;
     } else if (RANGES.has(role)) {
-      v = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow") ?? "";
+      v = attrOf(el, "aria-valuetext") ?? attrOf(el, "aria-valuenow") ?? "";
     }
     return v ? ": " + safeText(v).replace(/\r?\n/g, "\\n") : "";
   }
 
   function deepActive(): Element | null {
     let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
     return a;
   }
 
   // A click handler, focusability, or an HTML5 drag source (draggable="true": `drag` needs a
   // ref for it; sortable list items are rarely focusable).
   function clickHandler(el: Element): boolean {
-    const tab = el.getAttribute("tabindex");
-    return el.hasAttribute("onclick") || (tab !== null && Number(tab) >= 0) ||
-      el.getAttribute("draggable") === "true";
+    const tab = attrOf(el, "tabindex");
+    return hasAttrOf(el, "onclick") || (tab !== null && Number(tab) >= 0) ||
+      attrOf(el, "draggable") === "true";
   }
 
   function hintOf(el: Element): string {
-    const id = el.id;
+    const id = elIdOf(el);
     if (id && id.length <= 30 && /^[A-Za-z][\w-]*$/.test(id)) return ` (#${id})`;
     const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
     if (cls && cls.length <= 30 && /^[A-Za-z][\w-]*$/.test(cls)) return ` (.${cls})`;
@@ -229,7 +234,7 @@ export function installElementLib(api: PageApi): void {
   api.deepActive = deepActive;
   api.clickHandler = clickHandler;
   api.hintOf = hintOf;
-  const tagOf = (el: Element) => `<${el.localName}${el.id ? "#" + el.id : ""}>`;
+  const tagOf = (el: Element) => `<${localOf(el)}${el.id ? "#" + el.id : ""}>`;
 
   // Chromium's accessibility tree ignores these nodes ("activeModalDialog", "inertElement");
   // a click on one goes to what lies behind, a focus() does nothing. The topmost modal is
@@ -238,12 +243,12 @@ export function installElementLib(api: PageApi): void {
     // Up the flat tree to the root element (its parent is the document, no element).
     const up = (a: Element) => {
       const p = flatParent(a);
-      return p && p.nodeType === 1 ? p : null;
+      return p && nodeTypeOf(p) === 1 ? p : null;
     };
     const modals = document.querySelectorAll("dialog:modal");
     if (modals.length) {
       let a: Element | null = el;
-      while (a && !(a.localName === "dialog" && a.matches(":modal"))) a = up(a);
+      while (a && !(localOf(a) === "dialog" && matchesOf(a, ":modal"))) a = up(a);
       if (!a) {
         const m = modals[modals.length - 1]!;
         const name = nameOf(m);
@@ -253,7 +258,7 @@ export function installElementLib(api: PageApi): void {
       }
     }
     for (let a: Element | null = el; a; a = up(a)) {
-      if (a.hasAttribute("inert")) {
+      if (hasAttrOf(a, "inert")) {
         return a === el ? "it has the inert attribute" : `inside an inert container ${tagOf(a)}`;
       }
     }

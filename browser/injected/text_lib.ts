@@ -46,6 +46,8 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  *   whole text (quoted); `hasBox(el)`: the element or a child has a box (for `text_miss_lib.ts`).
  */
 export function installTextLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, rectOf, closestOf } = api.dom;
+  const { childrenOf, connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type WalkState = { skippingParent: Node | null };
   const shownStep = api.shownStep as Fn<[Element, number, WalkState], number>;
@@ -130,13 +132,13 @@ export function installTextLib(api: PageApi): void {
   }
 
   function walkNode(w: Walk, n: Node, flags: number) {
-    if (n.nodeType === 3) {
+    if (nodeTypeOf(n) === 3) {
       if (!(flags & HID)) add(w, (n as Text).data);
-    } else if (n.nodeType === 1) walkEl(w, n as Element, flags);
+    } else if (nodeTypeOf(n) === 1) walkEl(w, n as Element, flags);
   }
 
   function walkKids(w: Walk, el: Element, flags: number) {
-    if (el.localName === "slot") {
+    if (localOf(el) === "slot") {
       const assigned = (el as HTMLSlotElement).assignedNodes();
       if (assigned.length) {
         for (const n of assigned) walkNode(w, n, flags);
@@ -144,11 +146,11 @@ export function installTextLib(api: PageApi): void {
       }
     }
     const parent: Node = shadowOf(el) ?? el;
-    for (let n = parent.firstChild; n; n = n.nextSibling) walkNode(w, n, flags);
+    for (let n = firstOf(parent); n; n = nextOf(n)) walkNode(w, n, flags);
   }
 
   function walkContent(w: Walk, el: Element, flags: number) {
-    const tag = el.localName;
+    const tag = localOf(el);
     if (tag === "input") {
       const input = el as HTMLInputElement;
       if (!(flags & HID) && BUTTON_INPUTS.has(input.type)) add(w, input.value);
@@ -156,7 +158,7 @@ export function installTextLib(api: PageApi): void {
     }
     if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
     if (tag === "details" && !(el as HTMLDetailsElement).open) {
-      const summary = [...el.children].find((c) => c.localName === "summary");
+      const summary = [...childrenOf(el)].find((c) => localOf(c) === "summary");
       if (summary) walkEl(w, summary, flags);
       return;
     }
@@ -164,7 +166,7 @@ export function installTextLib(api: PageApi): void {
   }
 
   function walkEl(w: Walk, el: Element, flags: number) {
-    const tag = el.localName;
+    const tag = localOf(el);
     if (SKIP_TAGS.has(tag)) return;
     if (tag === "br") return sep(w);
     if (tag === "slot") return walkKids(w, el, flags);
@@ -192,7 +194,7 @@ export function installTextLib(api: PageApi): void {
     const w = newWalk(false);
     if (!el) walkPage(w);
     else {
-      if (el.closest('[aria-hidden="true"]')) return "";
+      if (closestOf(el, '[aria-hidden="true"]')) return "";
       const shown = shownStep(el, 0, w.state);
       if (shown < 0 || (shown & HID)) return "";
       walkContent(w, el, shown);
@@ -203,7 +205,7 @@ export function installTextLib(api: PageApi): void {
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
   function hasBox(el: Element): boolean {
-    const r = el.getBoundingClientRect();
+    const r = rectOf(el);
     if (r.width > 0 && r.height > 0) return true;
     // display:contents and zero-size wrappers: a visible child box counts.
     for (const rect of el.getClientRects()) if (rect.width > 0 && rect.height > 0) return true;
@@ -278,7 +280,7 @@ export function installTextLib(api: PageApi): void {
   function faint(el: Element): boolean {
     let o = 1;
     // flatParent climbs to the document itself past <html>: elements only.
-    for (let e: Element | null = el; e?.nodeType === 1 && o >= 0.1; e = flatParent(e)) {
+    for (let e: Element | null = el; e && nodeTypeOf(e) === 1 && o >= 0.1; e = flatParent(e)) {
       o *= Number(getComputedStyle(e).opacity) || 0;
     }
     return o < 0.1;
@@ -291,9 +293,9 @@ export function installTextLib(api: PageApi): void {
     for (let up = 0; e && up < 8; e = flatParent(e), up++) {
       if (e === document.body || e === document.documentElement) return null;
       if (WIDGETS.has(roleOf(e)) || isEditableRoot(e)) return e;
-      if (e.localName === "label" && (e as HTMLLabelElement).control) return e;
-      const tab = e.getAttribute("tabindex");
-      if (e.hasAttribute("onclick") || (tab !== null && tab !== "" && Number(tab) >= 0)) return e;
+      if (localOf(e) === "label" && (e as HTMLLabelElement).control) return e;
+      const tab = attrOf(e, "tabindex");
+      if (hasAttrOf(e, "onclick") || (tab !== null && tab !== "" && Number(tab) >= 0)) return e;
     }
     return null;
   }
@@ -306,7 +308,7 @@ export function installTextLib(api: PageApi): void {
     if (lines) w.lines = [];
     if (!root) walkPage(w);
     else {
-      if (root.closest('[aria-hidden="true"]')) return "";
+      if (closestOf(root, '[aria-hidden="true"]')) return "";
       const shown = shownStep(root, 0, w.state);
       if (shown < 0) return "";
       hook?.enter(root, 0, shown);
@@ -334,7 +336,7 @@ export function installTextLib(api: PageApi): void {
       const control = actionableOf(el);
       const shownAs = control ?? el;
       let role = roleOf(shownAs);
-      if (!role) role = control ? (control.localName === "label" ? "label" : "generic") : "text";
+      if (!role) role = control ? (localOf(control) === "label" ? "label" : "generic") : "text";
       // Names cost an accessible-name computation: the first few of each kind are enough to
       // tell the choice (the server shows at most a handful).
       let name = "";
@@ -355,7 +357,7 @@ export function installTextLib(api: PageApi): void {
   api.hasBox = hasBox;
   api.queryAt = (selector: string, index: number, expected: string | null) => {
     const el = last?.selector === selector ? last.els[index] : undefined;
-    if (!el || !el.isConnected) return null;
+    if (!el || !connectedOf(el)) return null;
     return expected === null || shownText(el) === expected ? el : null;
   };
 }

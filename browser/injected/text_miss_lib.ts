@@ -24,6 +24,7 @@ import type { PageApi } from "./page_api.ts";
  *   (its name in a snapshot, not its text) holds the selector's text, described; or null.
  */
 export function installTextMissLib(api: PageApi): void {
+  const { localOf, attrOf, parentElOf, textContentOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -32,8 +33,8 @@ export function installTextMissLib(api: PageApi): void {
   const normText = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
   const tagOf = (el: Element) => {
-    const cls = (el.getAttribute("class") ?? "").trim().split(/\s+/)[0];
-    return `<${el.localName}${cls ? ` class="${cls.slice(0, 40)}"` : ""}>`;
+    const cls = (attrOf(el, "class") ?? "").trim().split(/\s+/)[0];
+    return `<${localOf(el)}${cls ? ` class="${cls.slice(0, 40)}"` : ""}>`;
   };
   api.hiddenTextHolder = (selector: string): Element | null => {
     const { exact, want } = sought(selector);
@@ -44,8 +45,8 @@ export function installTextMissLib(api: PageApi): void {
     // The last holder in document order is the innermost of its ancestor chain.
     let holder: Element | null = null;
     for (const el of all) {
-      if (el.localName === "script" || el.localName === "style") continue;
-      const text = normText(el.textContent ?? "");
+      if (localOf(el) === "script" || localOf(el) === "style") continue;
+      const text = normText(textContentOf(el) ?? "");
       if (exact ? text === want : text.includes(want)) holder = el;
     }
     return holder;
@@ -53,13 +54,13 @@ export function installTextMissLib(api: PageApi): void {
   api.hiddenTextMatch = (selector: string): string | null => {
     const holder = api.hiddenTextHolder(selector);
     if (!holder) return null;
-    for (let e: Element | null = holder; e && e !== document.body; e = e.parentElement) {
+    for (let e: Element | null = holder; e && e !== document.body; e = parentElOf(e)) {
       const cs = getComputedStyle(e);
       const on = e === holder ? "" : ` on ${tagOf(e)}`;
       if (cs.display === "none") return `${tagOf(holder)} (display: none${on})`;
       if (cs.visibility === "hidden") return `${tagOf(holder)} (visibility: hidden${on})`;
-      if (e.getAttribute("aria-hidden") === "true") return `${tagOf(holder)} (aria-hidden${on})`;
-      if (e.localName === "details" && !(e as HTMLDetailsElement).open) {
+      if (attrOf(e, "aria-hidden") === "true") return `${tagOf(holder)} (aria-hidden${on})`;
+      if (localOf(e) === "details" && !(e as HTMLDetailsElement).open) {
         return `${tagOf(holder)} (in a closed <details>)`;
       }
     }
@@ -74,12 +75,12 @@ export function installTextMissLib(api: PageApi): void {
     const said = (v: string) => exact ? normText(v) === want : normText(v).includes(want);
     for (const el of [...named].slice(0, 5000)) {
       const from = ["aria-label", "placeholder", "title", "alt"].find((a) =>
-        said(el.getAttribute(a) ?? "")
+        said(attrOf(el, a) ?? "")
       );
       if (!from || !hasBox(el)) continue;
       const name = nameOf(el).slice(0, 60);
       return `${roleOf(el)}${name ? ` "${name}"` : ""} (its ${from} "${
-        (el.getAttribute(from) ?? "").slice(0, 60)
+        (attrOf(el, from) ?? "").slice(0, 60)
       }")`;
     }
     return null;

@@ -12,11 +12,12 @@ import type { PageApi } from "./page_api.ts";
  * Adds `focusInfo`, `typeStart`, `typeEnd`, `taskTurn` and `taskTurnOn` to the utility api.
  */
 export function installTypingLib(api: PageApi): void {
+  const { shadowRootOf, containsOf } = api.dom;
   const describeEl = (el: Element): string => api.describeElement(el);
   const NOTHING = "nothing (the page body)";
   const deepActive = (): Element | null => {
     let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    while (el && shadowRootOf(el)?.activeElement) el = shadowRootOf(el)!.activeElement;
     return el;
   };
   /**
@@ -53,7 +54,7 @@ export function installTypingLib(api: PageApi): void {
     const to = (e as FocusEvent).relatedTarget;
     const field = watch?.field;
     if (!field || e.composedPath()[0] !== field) return;
-    if (!(to instanceof Node && field.contains(to))) watch!.left = true;
+    if (!(to instanceof Node && containsOf(field, to))) watch!.left = true;
   });
   /**
    * {@link api.focusInfo}, and when the focused element takes text (an iframe's does not:
@@ -116,12 +117,12 @@ export function installTypingLib(api: PageApi): void {
     new Promise<string | null>((resolve) =>
       setTimeout(() => {
         let a: Element | null = document.activeElement;
-        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
         // The field filled, when known (a page stopping input events cannot hide it then).
         const typed = field ?? lastInput?.deref();
         // The focus left the element the text went to (the page moved it): say where it is.
         const home = !typed || !typed.isConnected || a === typed ||
-          (a !== null && (typed.contains(a) || a.contains(typed)));
+          (a !== null && (containsOf(typed, a) || containsOf(a, typed)));
         resolve(home ? null : a ? describeEl(a) : "nothing");
       }, 0)
     );

@@ -21,6 +21,7 @@ import type { SnapshotRef, WalkLines, WalkScope } from "./page_types.ts";
  * (static checks only inside skipped content).
  */
 export function installWalkLinesLib(api: PageApi): void {
+  const { localOf, attrOf, textContentOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
@@ -68,7 +69,7 @@ export function installWalkLinesLib(api: PageApi): void {
     }
 
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
-      const tag = el.localName;
+      const tag = localOf(el);
       const id = idOf(el);
       const r = refRole(el);
       const name = nameIn(el, flags);
@@ -93,7 +94,7 @@ export function installWalkLinesLib(api: PageApi): void {
       const value = valueText(el, r);
       // An unnamed control (an icon button, a bare checkbox) gets a hint of
       // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
-      const hint = name || value || el.textContent?.trim() ? "" : hintOf(el);
+      const hint = name || value || textContentOf(el)?.trim() ? "" : hintOf(el);
       const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}`;
       const idx = o.node(depth, line, name, 2);
       if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
@@ -110,7 +111,7 @@ export function installWalkLinesLib(api: PageApi): void {
       const name = links.headingName(el, nameIn(el, flags));
       const level = Math.min(
         9,
-        Number(el.getAttribute("aria-level")) || Number(/^h(\d)$/.exec(el.localName)?.[1]) || 2,
+        Number(attrOf(el, "aria-level")) || Number(/^h(\d)$/.exec(localOf(el))?.[1]) || 2,
       );
       const st = statesOf(el, "heading", focused).replace(/ \[level=\d+\]/, "");
       const idx = o.node(depth, "#".repeat(level) + (name ? " " + safe(name) : "") + st, name, 4);
@@ -123,7 +124,7 @@ export function installWalkLinesLib(api: PageApi): void {
       if (role === "row") return walkRow(el, depth, flags);
       if (role === "heading") return walkHeading(el, depth, flags);
       const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
-      if (role === "img" || el.localName === "svg") {
+      if (role === "img" || localOf(el) === "svg") {
         if (name) o.node(depth, `- img${q(name)}`, name, 1);
         return;
       }
@@ -149,9 +150,9 @@ export function installWalkLinesLib(api: PageApi): void {
     function walkGeneric(el: Element, depth: number, flags: number) {
       const block = !isInline(el, flags & SKIP ? "tag" : "text");
       if (block) o.flush();
-      if (el.localName === "pre") flags |= PRE;
-      if (el.localName === "details" && !(el as HTMLDetailsElement).open) {
-        const summary = [...el.children].find((c) => c.localName === "summary");
+      if (localOf(el) === "pre") flags |= PRE;
+      if (localOf(el) === "details" && !(el as HTMLDetailsElement).open) {
+        const summary = [...childrenOf(el)].find((c) => localOf(c) === "summary");
         if (summary) walkEl(summary, depth, flags);
       } else walkKids(el, depth, flags);
       if (block) o.flush();

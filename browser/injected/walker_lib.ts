@@ -42,6 +42,7 @@ import type { PageApi } from "./page_api.ts";
  * @throws Error when `rootId` is given and its element is gone.
  */
 export function installWalkerLib(api: PageApi): void {
+  const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, visibleEl, matchesOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -112,7 +113,7 @@ export function installWalkerLib(api: PageApi): void {
   // element alone (measured: 3.4 s for the 107,000 skipped elements of Node's all.html), so
   // there only static signals decide visibility.
   function visible(el: Element, flags: number): boolean {
-    return (flags & SKIP) ? !staticHidden(el) : el.checkVisibility();
+    return (flags & SKIP) ? !staticHidden(el) : visibleEl(el);
   }
 
   function nameIn(el: Element, flags: number): string {
@@ -179,14 +180,14 @@ export function installWalkerLib(api: PageApi): void {
 
     function walkNode(n: Node, depth: number, flags: number) {
       if (stopped) return;
-      if (n.nodeType === 3) {
+      if (nodeTypeOf(n) === 3) {
         if (!(flags & (NAMED | HID))) o.addText(safe((n as Text).data), depth, (flags & PRE) !== 0);
-      } else if (n.nodeType === 1) walkEl(n as Element, depth, flags);
+      } else if (nodeTypeOf(n) === 1) walkEl(n as Element, depth, flags);
     }
 
     // Sibling pointers rather than `childNodes`: no NodeList per element (the walk's hot path).
     function walkKids(el: Element, depth: number, flags: number) {
-      if (el.localName === "slot") {
+      if (localOf(el) === "slot") {
         const assigned = (el as HTMLSlotElement).assignedNodes();
         if (assigned.length) {
           for (const n of assigned) walkNode(n, depth, flags);
@@ -194,7 +195,7 @@ export function installWalkerLib(api: PageApi): void {
         }
       }
       const parent: Node = shadowOf(el) ?? el;
-      for (let n = parent.firstChild; n && !stopped; n = n.nextSibling) walkNode(n, depth, flags);
+      for (let n = firstOf(parent); n && !stopped; n = nextOf(n)) walkNode(n, depth, flags);
     }
 
     // The rest of a heading's section after the heading: its following flat-tree siblings, then
@@ -218,7 +219,7 @@ export function installWalkerLib(api: PageApi): void {
       const cells: Array<[number, number, number]> = [];
       const kids = childNodesOf(el);
       let prefix = "";
-      const level = el.getAttribute("aria-level");
+      const level = attrOf(el, "aria-level");
       const st = (level ? ` [level=${level}]` : "") + statesOf(el, "row", focused);
       if (target) {
         const id = idOf(el);
@@ -230,20 +231,20 @@ export function installWalkerLib(api: PageApi): void {
       } else if (st) prefix = "- row" + st;
       for (let i = 0; i < kids.length && !stopped; i++) {
         const c = kids[i]!;
-        if (c.nodeType !== 1) continue;
+        if (nodeTypeOf(c) !== 1) continue;
         const ce = c as Element;
-        const explicit = ce.getAttribute("role") ?? "";
-        if (!CELL_TAGS.has(ce.localName) && !CELL_ROLES.has(explicit)) {
+        const explicit = attrOf(ce, "role") ?? "";
+        if (!CELL_TAGS.has(localOf(ce)) && !CELL_ROLES.has(explicit)) {
           walkEl(ce, depth + 1, flags);
           continue;
         }
-        if (ce.getAttribute("aria-hidden") === "true" || !visible(ce, flags)) continue;
+        if (attrOf(ce, "aria-hidden") === "true" || !visible(ce, flags)) continue;
         const s = o.size();
         walkKids(ce, depth + 1, flags);
         const role = explicit || roleOf(ce);
         // A sorted column says so after its content: `| button "Name" [ref=e2] [sort=ascending]`.
         const sort = role === "columnheader" || role === "rowheader"
-          ? ce.getAttribute("aria-sort")
+          ? attrOf(ce, "aria-sort")
           : null;
         if (sort && SORTS.has(sort)) o.addText(` [sort=${sort}]`, depth + 1, false);
         cells.push([s, o.size(), role === "columnheader" ? 1 : role === "rowheader" ? 2 : 0]);
@@ -252,7 +253,7 @@ export function installWalkerLib(api: PageApi): void {
     }
 
     function walkEl(el: Element, depth: number, flags: number): void {
-      const tag = el.localName;
+      const tag = localOf(el);
       if (SKIP_TAGS.has(tag)) return;
       if (tag === "slot") return walkKids(el, depth, flags);
       if (tag === "br") {
@@ -263,8 +264,8 @@ export function installWalkerLib(api: PageApi): void {
       const shown = shownStep(el, flags, walk);
       if (shown < 0) return;
       flags = shown;
-      if (el.hasAttribute("inert")) flags |= INERT;
-      if ((flags & BEHIND) && tag === "dialog" && el.matches(":modal")) flags &= ~BEHIND;
+      if (hasAttrOf(el, "inert")) flags |= INERT;
+      if ((flags & BEHIND) && tag === "dialog" && matchesOf(el, ":modal")) flags &= ~BEHIND;
       if (stopLevel && el !== root && !(flags & HID)) {
         const level = headingLevel(el);
         if (level && level <= stopLevel) {
@@ -293,7 +294,7 @@ export function installWalkerLib(api: PageApi): void {
           // A visible control carries the label's text in its name; a hidden one (a styled
           // checkbox) is operated through its label, which then gets the ref and its states.
           if (visible(control, flags)) {
-            if (!control.hasAttribute("aria-label") && !control.hasAttribute("aria-labelledby")) {
+            if (!hasAttrOf(control, "aria-label") && !hasAttrOf(control, "aria-labelledby")) {
               flags |= NAMED;
             }
             return walkGeneric(el, depth, flags | PTR);

@@ -40,15 +40,20 @@ const guardListener = (holdLinks: boolean) =>
   const holdLinks = ${holdLinks};
   const report = (p) => { try { ${GUARD_BINDING}(p); } catch {} };
   addEventListener("submit", () => report(""), true);
+  // Through the prototypes: a form's named controls shadow its members in every world
+  // (<input name=closest> in a form inside a link made the listener throw, the tab open).
+  const closest = Element.prototype.closest;
+  const hasAttr = Element.prototype.hasAttribute;
+  const actionOf = Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, "action").get;
   const whereTo = (node) => {
     if (!(node instanceof Element)) node = node && node.parentElement;
     if (!node) return undefined;
-    const a = node.closest("a[href], area[href]");
+    const a = closest.call(node, "a[href], area[href]");
     if (a && !holdLinks) return undefined;
     if (a) return String(a.href && a.href.baseVal !== undefined ? a.href.baseVal : a.href);
-    const s = node.closest("button, input");
+    const s = closest.call(node, "button, input");
     if (s && s.form && (s.type === "submit" || s.type === "image")) {
-      return s.hasAttribute("formaction") ? s.formAction : s.form.action;
+      return hasAttr.call(s, "formaction") ? s.formAction : actionOf.call(s.form);
     }
     return undefined;
   };
@@ -68,7 +73,7 @@ const guardListener = (holdLinks: boolean) =>
     const field = e.composedPath()[0];
     if (!(field instanceof HTMLInputElement) || !field.form) return;
     e.preventDefault();
-    report(${JSON.stringify(NEW_TAB_REPORT)} + field.form.action);
+    report(${JSON.stringify(NEW_TAB_REPORT)} + actionOf.call(field.form));
   }, true);
 })();`;
 
