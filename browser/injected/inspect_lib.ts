@@ -11,7 +11,7 @@ import type { DomNodeInfo, DomTreeInfo, StylesInfo, StyleWriteInfo } from "./pag
 
 /** Adds `inspectTree`, `inspectStyles` and `inspectStyleWrite` to the utility api. */
 export function installInspectLib(api: PageApi): void {
-  const { attrOf, childListOf, localOf, nodeTypeOf, childrenOf } = api.dom;
+  const { attrOf, childListOf, localOf, nodeTypeOf } = api.dom;
   const norm = (s: string) => s.replace(/\s+/g, " ").trim();
   const MAX_TEXT = 4296;
   /** Elements whose text is code or data, not page text: their text nodes are not read. */
