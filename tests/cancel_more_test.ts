@@ -62,14 +62,11 @@ Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_vi
     });
 
     await t.step("click on a selector that never appears", async () => {
-      // A page still changing: the selector is waited for (an idle page fails it at once).
+      // A page still loading (a request in flight): the selector is waited for (an idle page
+      // fails it at once, before the cancel could come).
       await mcp.ok("eval_js", {
-        expression: `window.tick = setInterval(() => {
-          const s = document.getElementById("tick") ?? document.body.appendChild(
-            Object.assign(document.createElement("span"), { id: "tick" }),
-          );
-          s.textContent = String(Date.now());
-        }, 50), true`,
+        expression: `window.pending = new AbortController();
+          fetch("/never", { signal: window.pending.signal }).catch(() => {}), true`,
       });
       const starts = (await auditLog(mcp.workspace)).starts.length;
       const before = await callAndCancel(
@@ -90,7 +87,7 @@ Deno.test("cancel: eval_js of an endless loop, clicks that cannot finish, tab_vi
       const r = await mcp.call("click", { selector: "#stay", timeoutMs: 10_000 });
       assertEquals(r.isError, undefined, textOf(r));
       assertIncludes(textOf(r), "Stayed");
-      await mcp.ok("eval_js", { expression: "clearInterval(window.tick), true" });
+      await mcp.ok("eval_js", { expression: "window.pending.abort(), true" });
     });
 
     await t.step("click starting a navigation that never answers", async () => {
