@@ -9,6 +9,7 @@ import { ToolError } from "../tool_error.ts";
 import type { ShownAs } from "../injected/page_types.ts";
 import type { RefRegistry } from "./refs.ts";
 import type { RefContext, RefEntry } from "./ref_types.ts";
+import { squash } from "./row_identity.ts";
 /** Why a ref cannot be used. */
 export type RefGoneReason =
   | "malformed"
@@ -77,12 +78,6 @@ function where(c: RefContext): string {
     ? `in a ${c.kind} ${quote(shownText(c.text))}`
     : "in no list, row or named container";
 }
-
-/**
- * A name or text without its white space: a section `content-visibility: auto` skips is read by
- * tags alone (no styles there), so an inline-block's spaces may differ from a later read.
- */
-export const squash = (s: string): string => s.replace(/\s+/g, "");
 
 /** Why the context changed, or undefined when it did not (see {@link RefContext}). */
 export function contextChange(entry: RefEntry, now: RefContext): string | undefined {

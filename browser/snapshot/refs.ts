@@ -9,7 +9,7 @@
  */
 
 import { ReadMemo } from "./read_memo.ts";
-import { sameSkeleton } from "./row_identity.ts";
+import { sameSkeleton, squash } from "./row_identity.ts";
 import { refsShownIn } from "./shown_refs.ts";
 import type { RefContext, RefEntry, RefForOptions, RefTarget, SeenAs } from "./ref_types.ts";
 
@@ -173,7 +173,6 @@ export class RefRegistry {
     const now = (p: RefEntry) => seenSet.has(p.ref) ? p.latest : undefined;
     // The field's value before and after the agent's edit (white space left out): a row that
     // read the one and now reads the other in its place is the item the agent renamed.
-    const squash = (t: string) => t.replace(/\s+/g, "");
     const before = squash(options.edited?.before ?? "");
     const after = squash(options.edited?.after ?? "");
     const ownEdit = (e: RefEntry, l: SeenAs) => {

@@ -8,7 +8,7 @@ import type { Page } from "../../cdp/page.ts";
 import { callUtility, callUtilityHandle, type RemoteHandle } from "../injected/mod.ts";
 import { EDITABLE_ROLES, type RefRegistry } from "./refs.ts";
 import type { RefEntry } from "./ref_types.ts";
-import { sameSkeleton, sameSteady } from "./row_identity.ts";
+import { sameSkeleton, sameSteady, squash } from "./row_identity.ts";
 import { parseRef } from "./ref_syntax.ts";
 import {
   contextChange,
@@ -16,7 +16,6 @@ import {
   liveValuesNote,
   RefGoneError,
   shownAs,
-  squash,
   valuesChanged,
   valuesHint,
 } from "./ref_gone.ts";

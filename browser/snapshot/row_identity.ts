@@ -7,6 +7,12 @@
  * @module
  */
 
+/**
+ * A name or text without its white space: a section `content-visibility: auto` skips is read by
+ * tags alone (no styles there), so an inline-block's spaces may differ from a later read.
+ */
+export const squash = (s: string): string => s.replace(/\s+/g, "");
+
 /** A ref's context, kind and text (`RefContext` in refs.ts). */
 export interface RowContext {
   kind: string;
