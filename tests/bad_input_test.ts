@@ -108,6 +108,7 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["tabs", { action: "close", index: 42 }, "No tab at index 42"],
       ["screenshot", { format: "gif" }, '"format"'],
       ["screenshot", { quality: 50 }, "jpeg only"],
+      ["screenshot", { scale: 2 }, '"scale"'],
       ["screenshot", { ref: "e999999" }, "snapshot"],
       ["screenshot", { selector: "#name", fullPage: true }, "not both"],
       ["screenshot", { path: "../up.png" }, ".."],
