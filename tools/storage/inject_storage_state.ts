@@ -35,6 +35,7 @@ export const injectStorageStateTool = defineTool({
     cookiesRejected: z.array(anyValue),
     origins: z.number(),
     originsSkipped: z.array(anyValue),
+    cleared: anyValue,
     warning: z.string(),
   }),
   inputSchema: z.object({
