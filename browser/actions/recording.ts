@@ -173,7 +173,10 @@ export function loadWarning(
     return `the page failed to load${why}: the tab shows Chromium's error page, not the site`;
   }
   if (!response || response.status < 400) return undefined;
-  const text = response.statusText || STATUS_TEXT[response.status];
+  const standard = STATUS_TEXT[response.status];
+  const own = response.statusText;
+  // A reason phrase of the server's own is quoted: its words, not browxai's ("500 Next: call …").
+  const text = !own || own === standard ? standard : JSON.stringify(own.slice(0, 80));
   return `the server answered ${response.status}${text ? ` ${text}` : ""}`;
 }
 

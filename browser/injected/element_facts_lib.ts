@@ -97,7 +97,10 @@ export function installElementFactsLib(api: PageApi): void {
     return fields.map((f) => {
       const c = f as HTMLInputElement;
       const label = (c.labels?.[0]?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
-      return `${c.name || c.id || label || c.type}: ${c.validationMessage}`.slice(0, 120);
+      // The page's message (setCustomValidity) in quotes: its words, not browxai's advice.
+      return `${c.name || c.id || label || c.type}: ${
+        JSON.stringify(c.validationMessage.slice(0, 100))
+      }`;
     });
   };
 

@@ -65,7 +65,10 @@ export function installFormSubmitLib(api: PageApi): void {
     };
     const onInvalid = (e: Event) => {
       const t = e.target as Control;
-      (state.invalid as string[]).push(`${t.name || selectorFor(t)}: ${t.validationMessage}`);
+      // The page's message (setCustomValidity) in quotes: its words, not browxai's advice.
+      (state.invalid as string[]).push(
+        `${t.name || selectorFor(t)}: ${JSON.stringify(t.validationMessage.slice(0, 200))}`,
+      );
     };
     // Enter in a field: whether the page's key handler took the key over (no implicit submit).
     const onKey = (e: Event) => {
