@@ -138,7 +138,7 @@ Deno.test("ref rerender: a ref whose row the page rendered anew acts on the same
       await evalJs(`twin("INITECH")`);
       const gone = await mcp.call("click", { ref });
       assertEquals(errorOf(gone).code, "ref-gone", textOf(gone));
-      assertIncludes(textOf(gone), `the page re-created it as ${to}; use ${to}`);
+      assertIncludes(textOf(gone), `the page re-created it as ${to}\nNext: use ${to}`);
       assertEquals(await bought(), "No action yet");
     });
 

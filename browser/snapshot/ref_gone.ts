@@ -33,12 +33,15 @@ export class RefGoneError extends ToolError {
   readonly ref: string;
   readonly reason: RefGoneReason;
 
-  /** `hint` replaces the default next step ("call snapshot again …") where another one fits. */
+  /**
+   * `hint` replaces the default next step ("call snapshot again …") where another one fits; it
+   * is the error's `Next:` alone (a new user read a 136-token message twice, once as Next).
+   */
   constructor(ref: string, reason: RefGoneReason, detail: string, hint?: string) {
     super(
       "ref-gone",
-      `Ref ${JSON.stringify(ref)} ${detail}; ${
-        hint ? hint.replace(/^call /, "") : "take a new snapshot to get current refs"
+      `Ref ${JSON.stringify(ref)} ${detail}${
+        hint ? "" : "; take a new snapshot to get current refs"
       }`,
       hint ?? "call snapshot again and use a ref from the new outline",
       { ref, reason },
