@@ -255,6 +255,12 @@ export interface PerformFields {
    */
   warningsUnlessChanged?: string[];
   /**
+   * Warnings appended unless the window saw something leave the tab (as for
+   * `warningsUnlessSent`) or the delta shows a line besides the acted-on element's own: a
+   * delta showing what the page did says it better (always appended without a delta).
+   */
+  warningsUnlessShown?: string[];
+  /**
    * Judges the element as the probe read it once the page settled (what a fill or select left
    * in the field after the page's handlers ran): a warning, or the failure of the action (with
    * fields replacing the tool's own). Not called when the action failed already.

@@ -133,6 +133,7 @@ export class ActionResultBuilder {
       warnings: extraWarnings,
       warningsUnlessSent,
       warningsUnlessChanged,
+      warningsUnlessShown,
       checkElement,
       ...extraRest
     } = facts.extra ?? {};
@@ -175,6 +176,11 @@ export class ActionResultBuilder {
       d?.mode === "delta" && d.scope === "changed" && onlyOwnLineChanged(d.tree, ownRef)
     ) {
       warnings.push(...warningsUnlessChanged);
+    }
+    const shown = ownRef !== undefined && d?.mode === "delta" && d.scope === "changed" &&
+      !onlyOwnLineChanged(d.tree, ownRef);
+    if (Array.isArray(warningsUnlessShown) && !sent && !shown) {
+      warnings.push(...warningsUnlessShown);
     }
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);
