@@ -18,6 +18,9 @@ import {
   remoteToJson,
 } from "./indexed_db.ts";
 
+/** Records whose keys and values are read at once (their CDP calls overlap). */
+const READ_AHEAD = 8;
+
 /** One listed record: its primary key as JSON (Date keys as ISO strings) and its value. */
 export interface IdbListedRecord {
   key: unknown;
@@ -70,16 +73,22 @@ export async function listRecords(
   const records: IdbListedRecord[] = [];
   let chars = 0;
   try {
-    for (const entry of entries) {
-      const value = await remoteToJson(session, entry.value);
-      chars += JSON.stringify(value.value)?.length ?? 0;
-      if (records.length && chars > ref.maxChars) break;
-      const key = keyJson((await remoteToJson(session, entry.primaryKey)).value);
-      records.push({
-        key,
-        value: value.value,
-        ...(value.marked.length ? { marked: value.marked } : {}),
-      });
+    // A few records at a time (their reads overlap), and no more once the budget is spent.
+    outer: for (let at = 0; at < entries.length; at += READ_AHEAD) {
+      const read = await Promise.all(
+        entries.slice(at, at + READ_AHEAD).map((e) =>
+          Promise.all([remoteToJson(session, e.value), remoteToJson(session, e.primaryKey)])
+        ),
+      );
+      for (const [value, key] of read) {
+        chars += JSON.stringify(value.value)?.length ?? 0;
+        if (records.length && chars > ref.maxChars) break outer;
+        records.push({
+          key: keyJson(key.value),
+          value: value.value,
+          ...(value.marked.length ? { marked: value.marked } : {}),
+        });
+      }
     }
   } finally {
     await releaseEntries(session, entries);
