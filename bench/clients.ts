@@ -64,6 +64,11 @@ export interface ServerSpec {
   args?: string[];
   /** Extra environment. */
   env?: Record<string, string>;
+  /**
+   * browxai's entry module (default main.ts from source); the npm package runs its one-file
+   * bundle (`deno task bundle`), which loads without resolving ~550 modules.
+   */
+  entry?: string | undefined;
 }
 
 /** Per-call timeout: a full snapshot of a 6 MB page can take long on a loaded machine. */
@@ -124,7 +129,7 @@ export async function startServer(spec: ServerSpec): Promise<BenchServer> {
   const transport = spec.kind === "browxai"
     ? new StdioClientTransport({
       command: Deno.execPath(),
-      args: ["run", "--allow-all", join(ROOT, "main.ts"), ...(spec.args ?? [])],
+      args: ["run", "--allow-all", spec.entry ?? join(ROOT, "main.ts"), ...(spec.args ?? [])],
       env: { ...base, BROWX_WORKSPACE: workDir, BROWX_BROWSER: spec.chromium, ...spec.env },
       stderr: "pipe",
       cwd: ROOT,

@@ -2,7 +2,9 @@
  * Cold start, split: spawn → MCP initialize, then the first navigate's result (with its
  * snapshot), for browxai (main.ts) and @playwright/mcp, alternating, N rounds (default 5);
  * prints medians and the ratio (issue 13's cold-start target). `COLD_ENV` (JSON) adds
- * environment for browxai. Usage: `deno run -A bench/cold_start.ts [rounds]`.
+ * environment for browxai. `--bundle` runs browxai as its npm package does: the one-file bundle
+ * (`deno bundle`, built first into a temp dir), not main.ts from source.
+ * Usage: `deno run -A bench/cold_start.ts [rounds] [--bundle]`.
  *
  * @module
  */
@@ -12,7 +14,21 @@ import { ensurePeer } from "./peer.ts";
 import { startPageServer } from "./page_server.ts";
 import { findChromium } from "../cdp/discovery.ts";
 
-const rounds = Number(Deno.args[0] ?? 5);
+const positional = Deno.args.filter((a) => !a.startsWith("--"));
+const rounds = Number(positional[0] ?? 5);
+let entry: string | undefined;
+if (Deno.args.includes("--bundle")) {
+  entry = `${await Deno.makeTempDir({ prefix: "browxai-bundle-" })}/browxai.js`;
+  const root = new URL("..", import.meta.url).pathname;
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--platform", "deno", "-o", entry, `${root}main.ts`],
+    cwd: root,
+    stdout: "null",
+  }).output();
+  if (!built.success) {
+    throw new Error(`deno bundle failed: ${new TextDecoder().decode(built.stderr)}`);
+  }
+}
 const chromium = findChromium().path;
 const peerCli = await ensurePeer({});
 const pages = await startPageServer();
@@ -24,6 +40,7 @@ for (let r = 0; r < rounds; r++) {
       kind,
       chromium,
       peerCli,
+      ...(kind === "browxai" ? { entry } : {}),
       ...(kind === "browxai" && Deno.env.get("COLD_ENV")
         ? { env: JSON.parse(Deno.env.get("COLD_ENV")!) }
         : {}),

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import type { ToolDefinition } from "../tools/define_tool.ts";
+import { MAX_ARG_STRING_CHARS, type ToolDefinition } from "../tools/define_tool.ts";
 import { ToolError } from "../browser/tool_error.ts";
 
 /** A whole decimal number as text: `1024`, `-2.5`, `.5`, `1e3`; not `12abc`, ` 1`, `0x10`, ``. */
@@ -116,6 +116,28 @@ function jsonType(v: unknown): string {
   return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
 }
 
+/**
+ * Refuses arguments holding a string longer than {@link MAX_ARG_STRING_CHARS}, naming its path,
+ * before the tool works on it. @throws ToolError invalid-argument
+ */
+function refuseLongStrings(tool: string, args: unknown): void {
+  const walk = (v: unknown, path: string, depth: number): void => {
+    if (typeof v === "string") {
+      if (v.length <= MAX_ARG_STRING_CHARS) return;
+      throw new ToolError(
+        "invalid-argument",
+        `Invalid arguments for "${tool}": ${path || "the arguments"}: a string of ${v.length} ` +
+          `characters; at most ${MAX_ARG_STRING_CHARS}`,
+        "pass a shorter value (a file's content goes in a workspace file, by path)",
+      );
+    }
+    // Deeper than any schema: the schema refuses it, cheaply.
+    if (depth > 8 || v === null || typeof v !== "object") return;
+    for (const [k, c] of Object.entries(v)) walk(c, path ? `${path}.${k}` : k, depth + 1);
+  };
+  walk(args, "", 0);
+}
+
 /** Validates arguments; @throws ToolError invalid-argument naming each problem. */
 export function parseArgs<S extends z.ZodObject>(
   tool: ToolDefinition<S>,
@@ -133,7 +155,11 @@ export function parseArgs<S extends z.ZodObject>(
       r = schema.safeParse(given);
     }
   }
-  if (r.success) return r.data as z.infer<S>;
+  if (r.success) {
+    // After the schema: its own caps (a selector's, a query's) say their limits first.
+    if (!tool.largeArgs) refuseLongStrings(tool.name, r.data);
+    return r.data as z.infer<S>;
+  }
   const problems = r.error.issues.map((i) => describeIssue(i, given, tool.inputSchema.shape))
     .join("; ");
   const fields = Object.keys(tool.inputSchema.shape).join(", ");

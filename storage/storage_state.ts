@@ -34,6 +34,7 @@ import {
 } from "./cookies.ts";
 import { ProtocolError } from "../cdp/errors.ts";
 import { webStorageOrigin } from "./web_storage.ts";
+import { listDatabaseNames } from "./indexed_db.ts";
 
 /** One origin's localStorage, Playwright's shape. */
 export interface OriginState {
@@ -301,13 +302,19 @@ export interface InjectOutcome {
   origins: number;
   /** Origins of the state not written: not an http(s) origin, or not reachable. */
   originsSkipped: string[];
+  /**
+   * `replace` only: what it cleared first, the cookies Chromium held and, per origin, the
+   * IndexedDB databases deleted (a dump holds none, so a dump → inject loses them).
+   */
+  cleared?: { cookies: number; indexedDB: Array<{ origin: string; databases: string[] }> };
 }
 
 /**
  * Applies a state. `replace` first clears every cookie of the context and the
  * localStorage and IndexedDB of every known origin (and of the state's origins); `merge`
  * adds to what is there. Cookies Chromium does not store are reported, not counted (see
- * {@link setCookiesChecked}). CDP: `Storage.clearCookies`, `Storage.clearDataForStorageKey`,
+ * {@link setCookiesChecked}). CDP: `IndexedDB.requestDatabaseNames` (what `replace` deletes),
+ * `Storage.clearCookies`, `Storage.clearDataForStorageKey`,
  * `Storage.setCookies`, `Storage.getCookies`, `DOMStorage.setDOMStorageItem`.
  *
  * @throws StorageStateError for a bad cookie in the state.
@@ -320,10 +327,18 @@ export async function injectStorageState(
 ): Promise<InjectOutcome> {
   const params = state.cookies.map(stateCookieParam);
   const ctx = scope.browserContextId ? { browserContextId: scope.browserContextId } : {};
+  let cleared: InjectOutcome["cleared"];
   if (options.mode === "replace") {
     const raw = await getRawCookies(scope);
     const stateOrigins = state.origins.map((o) => o.origin);
+    cleared = { cookies: raw.length, indexedDB: [] };
     for (const origin of knownOrigins(raw, [...options.frameUrls, ...stateOrigins])) {
+      // Said in the result: best effort. Chromium lists an origin's databases only to a
+      // document of it (the scratch tab's stub, as a dump reads localStorage).
+      const databases = await tab.visit(origin)
+        ? await listDatabaseNames(tab.session, `${origin}/`).catch(() => [])
+        : [];
+      if (databases.length) cleared.indexedDB.push({ origin, databases });
       await tab.session.send("Storage.clearDataForStorageKey", {
         storageKey: `${origin}/`,
         storageTypes: "local_storage,indexeddb",
@@ -353,5 +368,11 @@ export async function injectStorageState(
     }
     origins++;
   }
-  return { cookies: set.applied, cookiesRejected: set.rejected, origins, originsSkipped };
+  return {
+    cookies: set.applied,
+    cookiesRejected: set.rejected,
+    origins,
+    originsSkipped,
+    ...(cleared ? { cleared } : {}),
+  };
 }

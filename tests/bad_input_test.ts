@@ -28,6 +28,10 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["navigate", {}, '"url"'],
       ["navigate", { url: 42 }, '"url"'],
       ["navigate", { url: "example.com" }, 'did you mean "https://example.com"'],
+      // Any string past 1 Mi characters, refused before any work on it (a red team's 80 MB URL
+      // held another client's calls ~24 s).
+      ["navigate", { url: `http://127.0.0.1/${"a".repeat(1_048_576)}` }, "url: a string of"],
+      ["press", { key: "a".repeat(2_000_000) }, "at most 1048576"],
       // Local servers and bare IPs get http (no certificate); a host:port parses as a scheme.
       ["navigate", { url: "127.0.0.1:8765" }, 'did you mean "http://127.0.0.1:8765"'],
       ["navigate", { url: "localhost:8765/a" }, 'did you mean "http://localhost:8765/a"'],
@@ -108,6 +112,7 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["tabs", { action: "close", index: 42 }, "No tab at index 42"],
       ["screenshot", { format: "gif" }, '"format"'],
       ["screenshot", { quality: 50 }, "jpeg only"],
+      ["screenshot", { scale: 2 }, '"scale"'],
       ["screenshot", { ref: "e999999" }, "snapshot"],
       ["screenshot", { selector: "#name", fullPage: true }, "not both"],
       ["screenshot", { path: "../up.png" }, ".."],

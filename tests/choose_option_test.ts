@@ -244,6 +244,9 @@ cases.test("choose_option: a control that opens no list never takes another cont
     const r = await mcp.call("choose_option", { selector: "#notify", option: "Spain" });
     assertEquals(r.isError, true, textOf(r));
     assertEquals(errorOf(r).code, "not-found");
+    // It was pressed (a new user's "Start job" ran): the error says so, not "opened".
+    assertIncludes(errorOf(r).message, "was clicked to open a list and none showed");
+    assertIncludes(errorOf(r).message, "plain button");
     assertEquals(await text(mcp, "#picked"), "none");
     // A dropdown without ARIA still works: its list shows once it is opened, and the same text
     // in the always-shown listbox is not taken for it.

@@ -165,6 +165,15 @@ async function coreTools(t: Deno.TestContext, mcp: McpHarness) {
         const warnings = (shot.structuredContent!.warnings as string[]).join("\n");
         assertIncludes(warnings, "captured the top-left");
         assertIncludes(warnings, 'KiB inline: pass path to save it to a file, format: "jpeg"');
+        assertIncludes(warnings, "scale: 0.5");
+        // Half the scale: half the pixels a side, the same CSS area.
+        const half = await mcp.call("screenshot", { fullPage: true, scale: 0.5 });
+        const h = half.structuredContent!, f = shot.structuredContent!;
+        assertEquals(h.width, Math.round((f.width as number) / 2));
+        assertEquals(h.cssHeight, f.height);
+        assertTrue((h.bytes as number) < (f.bytes as number) / 2, JSON.stringify(h));
+        const view = await mcp.call("screenshot", { scale: 0.25 });
+        assertEquals(view.structuredContent!.width, 320);
       } finally {
         await big.shutdown();
       }

@@ -156,6 +156,19 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       },
     );
 
+    await t.step(
+      "snapshot none: the field nothing answers said, the answered one not",
+      async () => {
+        await mcp.ok("navigate", { url: page, snapshot: "none" });
+        const none = { submit: true, snapshot: "none" };
+        const r = await act(mcp, "fill", { selector: "#dead", value: "cats", ...none });
+        assertIncludes(r.warnings.join("\n"), "Enter changed nothing but the field");
+        const answered = await act(mcp, "fill", { selector: "#lone", value: "dogs", ...none });
+        assertEquals(answered.warnings, []);
+        assertEquals(await evalJs(`document.getElementById("out").textContent`), "Searched: dogs");
+      },
+    );
+
     await t.step("two text fields and no submit button: not submitted, says why", async () => {
       fx.requests.length = 0;
       const r = await mcp.call("fill", { selector: "#user", value: "bob", submit: true });

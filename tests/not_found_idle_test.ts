@@ -48,8 +48,15 @@ const BUILDING = `<!doctype html><title>Building</title><ul id="rows"></ul>
   }, 60);
 </script>`;
 
+// A link that opens a tab (which becomes the current one) beside a button of its own.
+const OPENER = `<!doctype html><title>Shop</title>
+<a href="/staff" target="_blank">Open staff table</a>
+<button onclick="document.title = 'popup'">Open shop popup</button>`;
+
 Deno.test("not found: fails once the page is idle, keeps looking while it builds", async (t) => {
   const pages: Record<string, string> = {
+    "/opener": OPENER,
+    "/staff": `<!doctype html><title>Staff</title><h1>Staff table</h1>`,
     "/idle": IDLE,
     "/late": LATE,
     "/fetched": FETCHED,
@@ -106,6 +113,21 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
       const r = await mcp.ok("click", { selector: "text=Export rows", snapshot: "none" });
       assertEquals(r.ok, true);
       assertEquals(await title(), "exported");
+    });
+
+    await t.step("a link opened a tab: the match in the first tab is named", async () => {
+      await mcp.ok("navigate", { url: `${base}/opener`, snapshot: "none" });
+      await mcp.ok("click", { selector: "text=Open staff table", snapshot: "none" });
+      const r = await mcp.call("click", { selector: "text=Open shop popup" });
+      assertEquals(((r.structuredContent as R).error as R).code, "not-found", textOf(r));
+      assertIncludes(textOf(r), "in the current tab, 1 (2 tabs open)");
+      assertIncludes(textOf(r), "it matches in tab 0");
+      assertIncludes(textOf(r), 'tabs({ action: "switch", index: 0 })');
+      // Nowhere at all: which tab was searched, no other tab named.
+      const none = await mcp.call("click", { selector: "#nowhere" });
+      assertIncludes(textOf(none), "(2 tabs open)");
+      assertEquals(textOf(none).includes("matches in tab"), false, textOf(none));
+      await mcp.ok("tabs", { action: "close", index: 1 });
     });
 
     await t.step("bad input: an empty selector", async () => {

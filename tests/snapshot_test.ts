@@ -104,6 +104,24 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       assertIncludes(after, "Extra options are shown.");
     });
 
+    await t.step("a native checkbox shows its own checked state, not aria-checked", async () => {
+      // A red team's page: aria-checked="true" on an unticked box; the agent's "untick" ticked it.
+      await inPage(
+        page,
+        `document.body.insertAdjacentHTML("beforeend", '<label><input type="checkbox" id="lie" ' +
+          'aria-checked="true"> Send me marketing email</label>')`,
+      );
+      const text = await snap();
+      assertTrue(hasLine(text, '- checkbox "Send me marketing email" [ref=#]'), text);
+      await inPage(
+        page,
+        `{ const b = document.getElementById("lie"); b.checked = true; ` +
+          `b.setAttribute("aria-checked", "false"); }`,
+      );
+      const after = await snap();
+      assertTrue(hasLine(after, '- checkbox "Send me marketing email" [ref=#] [checked]'), after);
+    });
+
     await t.step("links, hidden content, clickables, forged markers", async () => {
       await page.navigate(ownUrl("/"));
       const text = await snap();

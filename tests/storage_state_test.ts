@@ -88,11 +88,17 @@ Deno.test("storage: dump, inject, auth states through MCP", async (t) => {
       const home = s2.origins.find((o) => o.origin === fx.origin)!;
       assertEquals(home.localStorage.map((e) => e.name).sort(), ["added", "k"]);
 
+      // An app's IndexedDB database (a dump holds none): replace deletes it, and says so.
+      assertIncludes(await shown(fx.url("storage-idb.html"), "s2"), "Notes");
+      await mcp.ok("wait_for", { text: "ready", session: "s2" });
       const r = await mcp.ok("inject_storage_state", {
         state: { cookies: extra.cookies, origins: [extra.origins[0]] },
         session: "s2",
       });
       assertEquals([r.mode, r.cookies, r.origins], ["replace", 1, 1]);
+      assertEquals((r.cleared as { indexedDB: unknown }).indexedDB, [
+        { origin: fx.origin, databases: ["notes-db"] },
+      ]);
       assertEquals(await names("s2"), ["m"]);
       const after = await mcp.ok("dump_storage_state", { session: "s2" }) as unknown as State;
       assertEquals(after.origins, [{

@@ -27,6 +27,13 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/**
+ * The longest string any argument may be (1 Mi characters, a fill's value cap), unless the
+ * tool says `largeArgs`: a client's 80 MB URL had held every other client's calls ~24 s while
+ * it was worked on.
+ */
+export const MAX_ARG_STRING_CHARS = 1_048_576;
+
 /** One tool. */
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
   /** snake_case name (seed names; no `browser_` prefix). */
@@ -46,6 +53,11 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> {
    * confirm is not counted.
    */
   runsInnerCalls?: boolean;
+  /**
+   * Carries data (a file's bytes, a storage state, a response body): its strings may exceed
+   * {@link MAX_ARG_STRING_CHARS}, up to the transport's message cap.
+   */
+  largeArgs?: boolean;
   /** Every field carries `.describe()`. */
   inputSchema: S;
   /**

@@ -261,6 +261,12 @@ export interface PerformFields {
    */
   warningsUnlessShown?: string[];
   /**
+   * Without a delta (`snapshot: "none"`): asked once the window settled, whether the page
+   * changed nothing since the action's input (its frame's change counter, one round trip);
+   * `warningsUnlessChanged` is then judged on it instead of the delta.
+   */
+  unchangedCheck?: () => Promise<boolean>;
+  /**
    * Judges the element as the probe read it once the page settled (what a fill or select left
    * in the field after the page's handlers ran): a warning, or the failure of the action (with
    * fields replacing the tool's own). Not called when the action failed already.

@@ -80,6 +80,8 @@ export interface PerformContext {
   deadline: number;
   /** The call's signal (the client's cancel and the call's budget): waits and sends take it. */
   signal: AbortSignal | undefined;
+  /** What the result will show of the page (`snapshot`): with `"none"`, no delta is taken. */
+  snapshotMode: "delta" | "full" | "none";
 }
 
 /** Fails unless exactly one of the value fields is set. @throws ToolError */

@@ -311,10 +311,16 @@ function noSuchOption(
       ? `No option ${what} in ${control.what}; its options are: ${list}${
         total > seen.length ? `, … (${total} in all)` : ""
       }`
+      : control.kind === "button"
+      ? `No option ${what}: ${control.what} was clicked to open a list and none showed; it ` +
+        "is a plain button (no aria-haspopup, aria-expanded or list it controls), so the click " +
+        "may have done the button's own action"
       : `No option ${what} in ${control.what}, and no options showed after it was opened`) +
       (open ? STILL_OPEN : ""),
     (total
       ? "pass one of those options' text" + (options.exact ? " (exact: false matches a part)" : "")
+      : control.kind === "button"
+      ? "take a snapshot to see what the click did; choose_option is for controls that open a list"
       : "check that this is the control that opens the list (snapshot), or click it and look") +
       (open ? "; close the list (press Escape, or click outside it) before other steps" : ""),
     { options: seen, ...(open ? { listOpen: true } : {}) },

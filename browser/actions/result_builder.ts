@@ -60,6 +60,11 @@ export interface WindowFacts {
    * the delta's line of it is the action's own change, as by ref.
    */
   actedRef?: string | undefined;
+  /**
+   * Without a delta (`snapshot: "none"`): the page changed nothing since the action's input
+   * (`PerformFields.unchangedCheck`), for `warningsUnlessChanged`.
+   */
+  pageUnchanged?: boolean | undefined;
 }
 
 /**
@@ -171,9 +176,12 @@ export class ActionResultBuilder {
     }
     const ownRef = target?.kind === "element" ? target.ref ?? facts.actedRef : undefined;
     const d = facts.delta?.delta;
+    const onlyOwnChange = d
+      ? ownRef !== undefined && d.mode === "delta" && d.scope === "changed" &&
+        onlyOwnLineChanged(d.tree, ownRef)
+      : facts.pageUnchanged === true;
     if (
-      Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && ownRef &&
-      d?.mode === "delta" && d.scope === "changed" && onlyOwnLineChanged(d.tree, ownRef)
+      Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && onlyOwnChange
     ) {
       warnings.push(...warningsUnlessChanged);
     }

@@ -261,6 +261,7 @@ async function runExclusive(
         elementPoint,
         deadline,
         signal: performing.signal,
+        snapshotMode: mode,
       });
       const input = spec.quietFromInput ? lastInputAnswer(page) : 0;
       if (input > inputBefore) inputAnsweredAt = input;
@@ -412,6 +413,12 @@ async function runExclusive(
         (extra?.warningsUnlessChanged || extra?.warningsUnlessShown) && delta
       ? await registeredRef(session.refs, page, target.handle, signal)
       : undefined;
+    // No delta to judge it on: the page's change counter since the key.
+    const unchangedCheck = extra?.unchangedCheck;
+    if (extra) delete extra.unchangedCheck;
+    const pageUnchanged = mode === "none" && extra?.warningsUnlessChanged && unchangedCheck
+      ? await unchangedCheck().catch(() => false)
+      : undefined;
     return actionOutput(
       result.build({
         recording: rec,
@@ -420,6 +427,7 @@ async function runExclusive(
         downloads: outcome.downloads,
         extra,
         actedRef,
+        pageUnchanged,
       }),
     );
   } catch (e) {

@@ -228,11 +228,50 @@ export async function resolveTarget(
       "use its ref (take a snapshot, or find by its name), or a CSS selector on that attribute",
     );
   }
+  const elsewhere = session.tabs.length > 1
+    ? await otherTabMatch(session, page, selector, options.signal)
+    : undefined;
   throw new ToolError(
     "not-found",
-    `No element matches selector "${selector}"${idle ? `: ${IDLE_NOTE}` : ""}`,
-    "take a snapshot and use a ref, or fix the selector",
+    `No element matches selector "${selector}"${
+      // Several tabs: which one was searched (a link may have made a new one current).
+      session.tabs.length > 1
+        ? ` in the current tab, ${session.tabs.indexOf(page)} (${session.tabs.length} tabs open)`
+        : ""}${idle ? `: ${IDLE_NOTE}` : ""}${
+      elsewhere !== undefined ? `; it matches in tab ${elsewhere}` : ""
+    }`,
+    elsewhere !== undefined
+      ? `call tabs({ action: "switch", index: ${elsewhere} }) to act on it there`
+      : "take a snapshot and use a ref, or fix the selector",
   );
+}
+
+/**
+ * The index of another open tab of the session whose page has a match for `selector`, or
+ * undefined (one tab, or none matches). Asked only once the current tab has none: a link that
+ * opened a tab made that one current, and the agent's next selector may mean the first.
+ * CDP: `Runtime.evaluate` in each other tab's frames.
+ */
+async function otherTabMatch(
+  session: BrowserSession,
+  page: Page,
+  selector: string,
+  signal: AbortSignal | undefined,
+): Promise<number | undefined> {
+  const tabs = session.tabs;
+  for (let i = 0; i < tabs.length; i++) {
+    const other = tabs[i]!;
+    if (other === page || other.isClosed) continue;
+    const { handle } = await queryFrames(other, session.refs, selector, {
+      signal,
+      skip: (url, id) => frameNoteOf(session, other)(url, id) !== undefined,
+    }).catch(() => ({ handle: undefined }));
+    if (handle) {
+      releaseHandle(handle);
+      return i;
+    }
+  }
+  return undefined;
 }
 
 /**

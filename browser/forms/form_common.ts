@@ -28,7 +28,7 @@ import type {
 } from "../injected/page_api_views.ts";
 import type { TargetSpec } from "../actions/target.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import { resolveRef } from "../snapshot/resolve.ts";
+import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { frameNoteOf } from "../frame_note.ts";
 
 /**
@@ -85,14 +85,21 @@ export async function callOnHandles<K extends OnTwoElementsMethod & ValueMethod>
  * selector's match in the main frame, else in the first child frame that has
  * one (snapshot order, as action selectors: `queryFrames`).
  *
+ * @param notes Receives a ref's warning when its row's numbers read otherwise than shown and
+ *   it is acted on all the same (a ticker the agent was told of: `liveValuesNote`).
  * @throws ToolError ref-gone | not-found | invalid-argument
  */
 export async function resolveElement(
   session: BrowserSession,
   page: Page,
   refOrSelector: string,
+  notes?: string[],
 ): Promise<RemoteHandle> {
-  if (REF.test(refOrSelector)) return await resolveRef(page, session.refs, refOrSelector);
+  if (REF.test(refOrSelector)) {
+    const { handle, note } = await resolveRefChecked(page, session.refs, refOrSelector);
+    if (note) notes?.push(note);
+    return handle;
+  }
   const { handle } = await queryFrames(page, session.refs, refOrSelector, {
     skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
   }).catch((e) => selectorError(e, refOrSelector));

@@ -9,7 +9,7 @@
 import { pageTaskTurn } from "../actions/focus.ts";
 import type { Page } from "../../cdp/page.ts";
 import { ToolError } from "../tool_error.ts";
-import { callOnHandle, type RemoteHandle } from "../injected/mod.ts";
+import { callOnHandle, callUtility, type RemoteHandle } from "../injected/mod.ts";
 import type { PageResult } from "../injected/page_api_views.ts";
 import { inputOf } from "../actions/devices.ts";
 import { pointerAction } from "../actions/pointer.ts";
@@ -188,6 +188,13 @@ export async function pressEnterAndWatch(
     throw e;
   }
   if (!watch?.form) {
+    // No delta will show whether anything answered: the frame's DOM change counter will (the
+    // key's own `change` event on the field is no answer).
+    const frameId = target.handle.frameId;
+    const generation = c.snapshotMode === "none"
+      ? await callUtility(page, frameId, "domGeneration", [], { signal: c.signal })
+        .catch(() => undefined)
+      : undefined;
     await keyboard.press("Enter", { signal: c.signal });
     // The page's business, unless it did nothing at all: then the agent must hear it.
     return {
@@ -196,6 +203,11 @@ export async function pressEnterAndWatch(
         "(no request, navigation, dialog or other change); send it another way, e.g. click " +
         "its button",
       ],
+      ...(generation === undefined ? {} : {
+        unchangedCheck: async () =>
+          (await callUtility(page, frameId, "domGeneration", [], { signal: c.signal })) ===
+            generation,
+      }),
     };
   }
   const leaving = watchLeaving(session, page);

@@ -11,17 +11,20 @@ import type { PageApi } from "./page_api.ts";
 import type { SnapshotOptions } from "./page_types.ts";
 
 /**
- * Adds `generation`, `pageQuiet`, `observeRoot`, `snapshotWithGeneration` and the closed
+ * Adds `generation`, `domGeneration`, `pageQuiet`, `observeRoot`, `snapshotWithGeneration` and the closed
  * shadow roots' table (`shadowOf`, `addClosedRoot`, `hostsChecked`, `hostUnchecked`) to the
  * utility api.
  */
 export function installMutationLib(api: PageApi): void {
   const { shadowRootOf, matchesOf } = api.dom;
   let generation = 0;
+  // Changes of the DOM alone (no event below): what a key's own `change` event does not bump.
+  let domGeneration = 0;
   // When the observed DOM (or what a snapshot shows) last changed, performance.now() ms.
   let changedAt = performance.now();
   const observer = new MutationObserver(() => {
     generation++;
+    domGeneration++;
     changedAt = performance.now();
   });
   const options = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -78,6 +81,8 @@ export function installMutationLib(api: PageApi): void {
     shadowRootOf(el) === null && !checked.has(el) && matchesOf(el, ":defined");
   /** The current generation: it changes whenever the observed DOM changed. */
   api.generation = () => generation;
+  /** Bumped by DOM mutations only (not by input, change or focus events). */
+  api.domGeneration = () => domGeneration;
   api.pageQuiet = () => ({
     loaded: document.readyState === "complete",
     quietMs: Math.round(performance.now() - changedAt),

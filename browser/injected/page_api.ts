@@ -72,6 +72,8 @@ export interface PageApi extends OnDemandApi {
   observeRoot: (root: ShadowRoot) => void;
   /** The frame's mutation generation: it changes whenever the observed DOM changed. */
   generation: () => number;
+  /** The frame's DOM mutation count alone (input, change and focus events leave it). */
+  domGeneration: () => number;
   /**
    * Whether the document finished loading, and how long the observed DOM (and what a snapshot
    * shows: typed values, focus, hover) has not changed, ms (since the library came, at most).

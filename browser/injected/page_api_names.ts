@@ -16,6 +16,7 @@ export const PAGE_API_NAMES = Object.keys(
     offFirst: 1,
     observeRoot: 1,
     generation: 1,
+    domGeneration: 1,
     pageQuiet: 1,
     snapshotWithGeneration: 1,
     shadowOf: 1,

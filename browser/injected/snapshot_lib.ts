@@ -146,7 +146,12 @@ export function installElementLib(api: PageApi): void {
     if (tag === "input" && (el as HTMLInputElement).type === "file") s += " [file]";
     if (CHECKABLE.has(role)) {
       const ac = attrOf(el, "aria-checked");
-      if (tag === "input" && ac === null) {
+      // A native checkbox or radio is what its `checked` says, whatever aria-checked claims (as
+      // Chromium's accessibility tree and a click read it): a page's aria-checked="true" on an
+      // unticked box made an agent's "untick" tick it.
+      const native = tag === "input" &&
+        ((el as HTMLInputElement).type === "checkbox" || (el as HTMLInputElement).type === "radio");
+      if (native || (tag === "input" && ac === null)) {
         const i = el as HTMLInputElement;
         if (i.indeterminate) s += " [mixed]";
         else if (i.checked) s += " [checked]";

@@ -87,7 +87,11 @@ export const dragTool = defineTool({
             signal,
             fromPoint: elementPoint ?? point!,
           });
-          return { drag };
+          // The drop row's numbers read otherwise than shown (a ticker): said, as for `from`.
+          return {
+            drag,
+            ...(dest.kind === "element" && dest.note ? { warnings: [dest.note] } : {}),
+          };
         } finally {
           if (dest.kind === "element") releaseHandle(dest.handle);
         }

@@ -93,6 +93,8 @@ export const fillFormTool = defineTool({
       }
     }
     const results: FieldResult[] = [];
+    /** Warnings of refs acted on whose rows read otherwise than shown (see resolveElement). */
+    const notes: string[] = [];
     const out = await runAction(ctx, args, {
       type: "fill_form",
       actionInfo: { fields: args.fields.length },
@@ -137,7 +139,7 @@ export const fillFormTool = defineTool({
                 args.root ?? null,
                 f.name,
               ])
-              : await resolveElement(session, page, f.ref ?? f.selector!);
+              : await resolveElement(session, page, f.ref ?? f.selector!, notes);
             if (!handle) {
               // No name attribute and not exactly one label: several labels are refused by name.
               const labelled = await callUtility(page, frameId, "formFieldsLabelled", [
@@ -201,6 +203,7 @@ export const fillFormTool = defineTool({
         }
         return {
           fields: results,
+          ...(notes.length ? { warnings: notes } : {}),
           ...(frame ? { frame } : {}),
           // submits: true read as "send it": nothing was sent, and the result says how to.
           ...(args.submits ? { warningsUnlessSent: [FILL_FORM_NOT_SENT] } : {}),

@@ -35,7 +35,7 @@ export const publishTool = defineTool({
   name: "publish",
   title: "Publish",
   description:
-    "Make an item public: set the publish control to its public option (selector, from read_form's drafts) and click submit, in one call. Asks the publish hook (single-use, implied by nothing). Not sent: the control is set back, never left armed. Call only after a human approved this exact item (review_form).",
+    "Make an item public: set the publish control to its public option (selector, from read_form's drafts) and click submit. Asks the publish hook (single-use, never implied). Not sent: the control is set back. Call only after a human approved this exact item (review_form).",
   capability: "action",
   toolset: "forms",
   annotations: {

@@ -31,7 +31,7 @@ export const screenshotTool = defineTool({
   name: "screenshot",
   title: "Screenshot",
   description:
-    "Capture the viewport, the full page or one element (ref/selector) as PNG or JPEG. For layout and pixels; read the page with snapshot. Elements showing a secret are boxed over.",
+    "Capture the viewport, full page or one element (ref/selector) as PNG/JPEG. For pixels; read the page with snapshot. Secrets are boxed over.",
   capability: "read",
   toolset: "core",
   // Not read-only: with `path` it writes (and may replace) a file in the workspace.
@@ -62,8 +62,9 @@ export const screenshotTool = defineTool({
     fullPage: z.boolean().optional().describe("Whole scrollable page"),
     format: z.enum(["png", "jpeg"]).optional().describe("Default png"),
     quality: z.number().int().min(0).max(100).optional().describe("JPEG only"),
+    scale: z.number().min(0.1).max(1).optional(),
     path: z.string().optional().describe("Save to this workspace file"),
-    includeImage: z.boolean().optional().describe("With path: return the image too"),
+    includeImage: z.boolean().optional().describe("With path: the image too"),
     timeoutMs: timeoutField,
     session: sessionField,
   }),
@@ -99,6 +100,8 @@ export const screenshotTool = defineTool({
       );
       const warnings: string[] = [];
       const format = args.format ?? "png";
+      // A long page at 1:1 is megabytes inline: scale shrinks the image, not what it shows.
+      const scale = args.scale ?? 1;
       let clip: { x: number; y: number; width: number; height: number; scale: number } | undefined;
       let captureBeyondViewport = false;
       if (kind) {
@@ -139,7 +142,7 @@ export const screenshotTool = defineTool({
             y: off.y + box.y * off.scaleY + scroll.y,
             width: Math.min(Math.max(1, box.width * off.scaleX), MAX_SCREENSHOT_SIDE),
             height: Math.min(Math.max(1, box.height * off.scaleY), MAX_SCREENSHOT_SIDE),
-            scale: 1,
+            scale,
           };
           captureBeyondViewport = true;
         } finally {
@@ -153,7 +156,7 @@ export const screenshotTool = defineTool({
           y: 0,
           width: Math.min(Math.ceil(size.width), MAX_SCREENSHOT_SIDE),
           height: Math.min(Math.ceil(size.height), MAX_SCREENSHOT_SIDE),
-          scale: 1,
+          scale,
         };
         if (size.height > MAX_SCREENSHOT_SIDE || size.width > MAX_SCREENSHOT_SIDE) {
           warnings.push(
@@ -163,6 +166,10 @@ export const screenshotTool = defineTool({
           );
         }
         captureBeyondViewport = true;
+      } else if (scale !== 1) {
+        // The viewport, as a clip: only a clip carries a scale.
+        const v = (await page.session.send("Page.getLayoutMetrics")).cssVisualViewport;
+        clip = { x: v.pageX, y: v.pageY, width: v.clientWidth, height: v.clientHeight, scale };
       }
       // Under masking, boxes cover every element that shows a secret while the image is taken.
       const { result: shot, covered } = await withSecretsCovered(
@@ -197,7 +204,7 @@ export const screenshotTool = defineTool({
             Math.round(data.length / 1024)
           } KiB inline: pass path to save it to a file${
             format === "png" ? ', format: "jpeg" (smaller)' : ""
-          }, or a ref for one element`,
+          }${scale === 1 ? ", scale: 0.5" : ""}, or a ref for one element`,
         );
       }
       return {

@@ -25,6 +25,8 @@ export const artifactSaveTool = defineTool({
     `Save text or base64 bytes under a name for this session (overwrites; kept until close_session; at most ${ARTIFACT_MAX_ENTRIES} entries and 50 MiB, oldest evicted; one call's message at most 96 MiB).`,
   capability: "action",
   toolset: "storage",
+  // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
+  largeArgs: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

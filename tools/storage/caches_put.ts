@@ -23,6 +23,8 @@ export const cachesPutTool = defineTool({
     "Store a response in a cache (created if missing); one call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
+  // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
+  largeArgs: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -27,6 +27,8 @@ export const idbPutTool = defineTool({
   description: "Write a record to an existing store; an in-line keyPath overrides key.",
   capability: "action",
   toolset: "storage",
+  // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
+  largeArgs: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -23,6 +23,8 @@ export const injectStorageStateTool = defineTool({
     "Apply a dumped state (object or workspace path); replace clears first. One call's message at most 96 MiB.",
   capability: "action",
   toolset: "storage",
+  // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
+  largeArgs: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -35,6 +37,7 @@ export const injectStorageStateTool = defineTool({
     cookiesRejected: z.array(anyValue),
     origins: z.number(),
     originsSkipped: z.array(anyValue),
+    cleared: anyValue,
     warning: z.string(),
   }),
   inputSchema: z.object({

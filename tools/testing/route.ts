@@ -47,6 +47,8 @@ export const routeTool = defineTool({
     "Answer requests of all tabs matching urlPattern (glob: ** any, * not /, ? one char) with response (needs eval), or fail them (abort). Same pattern replaces.",
   capability: "action",
   toolset: "testing",
+  // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
+  largeArgs: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
