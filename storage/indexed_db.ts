@@ -7,9 +7,9 @@
  * of the page (same origin and storage, none of the page's scripts).
  *
  * Values come back as JSON. IndexedDB stores structured-clonable values
- * (Date, Blob, Map, typed arrays, cycles, …): a value that JSON cannot carry
- * faithfully is a {@link NonJsonValueError} naming where and what it is,
- * never a silently changed value.
+ * (Date, Blob, Map, typed arrays, cycles, …): what JSON cannot carry is shown
+ * by a marker (`{"$date": "…"}`, see `deepToMarkedJson`) and its place listed,
+ * never silently changed.
  *
  * @module
  */
@@ -17,9 +17,9 @@ import type { CdpSession } from "../cdp/connection.ts";
 import { ProtocolError } from "../cdp/errors.ts";
 import type { Page } from "../cdp/page.ts";
 import type { Protocol } from "../cdp/types.ts";
-import { deepToJson, NonJsonValueError } from "./deep_json.ts";
+import { deepToMarkedJson, type MarkedPlace, NonJsonValueError } from "./deep_json.ts";
 
-export { NonJsonValueError };
+export { type MarkedPlace, NonJsonValueError };
 
 /** A key as JSON carries it: a string, a number, or an array of keys. */
 export type IdbKey = string | number | IdbKey[];
@@ -150,27 +150,34 @@ export async function describeDatabase(
   }
 }
 
+/** A value as JSON, each place JSON cannot carry shown by a marker (`deepToMarkedJson`). */
+export interface MarkedJson {
+  value: unknown;
+  /** The marked places (`{path, type}`), empty when the value is plain JSON. */
+  marked: MarkedPlace[];
+}
+
 /**
  * Reads one record by primary key (and, for an ISO date string, the Date key
- * it names) and returns its value as JSON.
+ * it names) and returns its value as JSON, with markers (`{"$date": …}`,
+ * `{"$opaque": "Blob, …"}`, …) where JSON cannot carry it.
  * CDP: `IndexedDB.requestData` with a one-key range, then
  * `Runtime.callFunctionOn` with deep serialization (V8's own serializer, no
  * page script involved), then `Runtime.releaseObject`.
  *
- * @throws NonJsonValueError when the value holds anything JSON cannot carry
- *   (Date, Blob, Map, Set, typed arrays, undefined, NaN, cycles, …).
+ * @throws NonJsonValueError when V8 cannot serialize the value at all.
  */
 export async function getRecord(
   session: CdpSession,
   storageKey: string,
   ref: IdbStoreRef & { key: IdbKey },
-): Promise<{ found: false } | { found: true; value: unknown }> {
+): Promise<{ found: false } | ({ found: true } & MarkedJson)> {
   for (const key of candidateKeys(ref.key)) {
     const entries = await entriesAt(session, storageKey, ref, key);
     const entry = entries[0];
     if (!entry) continue;
     try {
-      return { found: true, value: await remoteToJson(session, entry.value) };
+      return { found: true, ...await remoteToJson(session, entry.value) };
     } finally {
       await releaseEntries(session, entries);
     }
@@ -178,18 +185,34 @@ export async function getRecord(
   return { found: false };
 }
 
-async function remoteToJson(
+const PRIMITIVE_MARKS: Record<string, (v: string) => unknown> = {
+  bigint: (v) => ({ $bigint: v.replace(/n$/, "") }),
+  number: (v) => ({ $number: v }),
+};
+
+/**
+ * A remote value (of `IndexedDB.requestData`) as marked JSON.
+ * CDP: `Runtime.callFunctionOn` (deep serialization), `Runtime.releaseObject`.
+ *
+ * @throws NonJsonValueError when V8 cannot serialize it.
+ */
+export async function remoteToJson(
   session: CdpSession,
   remote: Protocol.Runtime.RemoteObject,
-): Promise<unknown> {
+): Promise<MarkedJson> {
   if (!remote.objectId) {
     // A primitive: CDP carries it by value (or as unserializableValue: NaN, 1n, …).
-    if (remote.type === "undefined") throw new NonJsonValueError("$", "undefined");
-    if (remote.unserializableValue !== undefined) {
-      if (remote.unserializableValue === "-0") return 0;
-      throw new NonJsonValueError("$", `${remote.type} ${remote.unserializableValue}`);
+    if (remote.type === "undefined") {
+      return { value: { $undefined: true }, marked: [{ path: "$", type: "undefined" }] };
     }
-    return remote.value ?? null;
+    const u = remote.unserializableValue;
+    if (u !== undefined) {
+      if (u === "-0") return { value: 0, marked: [] };
+      const mark = PRIMITIVE_MARKS[remote.type] ?? PRIMITIVE_MARKS.number!;
+      const type = remote.type === "bigint" ? "BigInt" : `number ${u}`;
+      return { value: mark(u), marked: [{ path: "$", type }] };
+    }
+    return { value: remote.value ?? null, marked: [] };
   }
   const r = await session.send("Runtime.callFunctionOn", {
     objectId: remote.objectId,
@@ -203,7 +226,7 @@ async function remoteToJson(
   if (r.exceptionDetails || !r.result.deepSerializedValue) {
     throw new NonJsonValueError("$", remote.className ?? remote.type);
   }
-  return deepToJson(r.result.deepSerializedValue);
+  return deepToMarkedJson(r.result.deepSerializedValue);
 }
 
 /**
@@ -244,7 +267,7 @@ function onlyKey(key: Protocol.IndexedDB.Key): Protocol.IndexedDB.KeyRange {
  * The entry under exactly `key` (none or one; the caller releases its remote objects).
  * CDP: `IndexedDB.requestData`.
  */
-async function entriesAt(
+export async function entriesAt(
   session: CdpSession,
   storageKey: string,
   ref: IdbStoreRef,
@@ -261,7 +284,8 @@ async function entriesAt(
   return r.objectStoreDataEntries;
 }
 
-async function releaseEntries(
+/** Releases the remote objects of `IndexedDB.requestData` entries. CDP: `Runtime.releaseObject`. */
+export async function releaseEntries(
   session: CdpSession,
   entries: Protocol.IndexedDB.DataEntry[],
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { assertEquals, assertThrows } from "../tests/_assert.ts";
 import type { Protocol } from "../cdp/types.ts";
-import { deepToJson, NonJsonValueError } from "./deep_json.ts";
+import { deepToJson, deepToMarkedJson, NonJsonValueError } from "./deep_json.ts";
 import { candidateKeys, InvalidKeyError, toCdpKey } from "./indexed_db.ts";
 
 type D = Protocol.Runtime.DeepSerializedValue;
@@ -70,6 +70,55 @@ Deno.test("deepToJson: what JSON cannot carry is named with its path", () => {
     const e = assertThrows(() => deepToJson(value), NonJsonValueError);
     assertEquals([e.path, e.valueType], [path, valueType], JSON.stringify(value));
   }
+});
+
+Deno.test("deepToMarkedJson: markers where JSON cannot carry a value, their places listed", () => {
+  const v: D = {
+    type: "object",
+    value: [
+      ["when", { type: "date", value: "2024-01-02T03:04:05.000Z" }],
+      ["ok", str("x")],
+      ["tags", { type: "set", value: [str("a")] }],
+      ["m", { type: "map", value: [["k", num("Infinity")]] }],
+      ["re", { type: "regexp", value: { pattern: "a+", flags: "g" } }],
+      ["n", { type: "bigint", value: "5" }],
+      ["u", { type: "undefined" }],
+      ["buf", { type: "arraybuffer" }],
+    ],
+    weakLocalObjectReference: 1,
+  };
+  const { value, marked } = deepToMarkedJson(v);
+  assertEquals(value, {
+    when: { $date: "2024-01-02T03:04:05.000Z" },
+    ok: "x",
+    tags: { $set: ["a"] },
+    m: { $map: [["k", { $number: "Infinity" }]] },
+    re: { $regexp: "/a+/g" },
+    n: { $bigint: "5" },
+    u: { $undefined: true },
+    buf: { $opaque: "ArrayBuffer" },
+  });
+  assertEquals(marked.map((m) => `${m.path} ${m.type}`), [
+    "$.when Date",
+    "$.tags Set",
+    "$.m Map",
+    "$.m[0][1] number Infinity",
+    "$.re RegExp",
+    "$.n BigInt",
+    "$.u undefined",
+    "$.buf ArrayBuffer",
+  ]);
+  // A cycle points back to where its object began; plain JSON has nothing marked.
+  const cycle: D = {
+    type: "object",
+    value: [["inner", {
+      type: "object",
+      value: [["up", { type: "object", weakLocalObjectReference: 2 }]],
+      weakLocalObjectReference: 2,
+    }]],
+  };
+  assertEquals(deepToMarkedJson(cycle).value, { inner: { up: { $cycle: "$.inner" } } });
+  assertEquals(deepToMarkedJson(str("plain")), { value: "plain", marked: [] });
 });
 
 Deno.test("toCdpKey / candidateKeys: JSON keys, and ISO strings also as Date keys", () => {

@@ -216,7 +216,8 @@ Deno.test("bad input: every tool answers with an actionable error and the server
       ["caches_delete_storage", { cacheName: 7 }, '"cacheName"'],
       ["idb_list_databases", { dbName: "x" }, 'unknown field "dbName"'],
       ["idb_list_stores", { dbName: "no-such-db" }, 'No IndexedDB database "no-such-db"'],
-      ["idb_get", { dbName: "d", storeName: "s" }, '"key"'],
+      ["idb_get", { dbName: "d", storeName: "s", key: 1, after: 0 }, '"after" lists records'],
+      ["idb_get", { dbName: "d", storeName: "s", limit: 0 }, '"limit"'],
       [
         "idb_get",
         { dbName: "d", storeName: "s", key: { a: 1 } },

@@ -19,7 +19,8 @@ Deno.test("named refs: an alias of a ref on every target, failing as the ref fai
         const tree = String((await mcp.ok("snapshot")).tree);
         const field = refOf(tree, /textbox "Name"/);
         const named = await mcp.ok("name_ref", { name: "name_field", ref: `[ref=${field}]` });
-        assertEquals(named, { name: "name_field", ref: field });
+        // The element's role and name are echoed, so a wrong ref shows at once.
+        assertEquals(named, { name: "name_field", ref: field, role: "textbox", label: "Name" });
         await mcp.ok("fill", { named: "name_field", value: "Ada" });
         const value = await mcp.ok("wait_for", { named: "name_field" });
         assertEquals(value.ok, true);
@@ -35,7 +36,7 @@ Deno.test("named refs: an alias of a ref on every target, failing as the ref fai
         // Naming again moves the name and says from where.
         const other = refOf(tree, /textbox "Email"/);
         const moved = await mcp.ok("name_ref", { name: "name_field", ref: other });
-        assertEquals(moved.replaced, field);
+        assertEquals([moved.replaced, moved.role, moved.label], [field, "textbox", "Email"]);
         await mcp.ok("fill", { named: "name_field", value: "a@b.example" });
         const after = String((await mcp.ok("snapshot")).tree);
         assertIncludes(

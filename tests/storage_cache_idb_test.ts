@@ -222,8 +222,8 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       const stores = await mcp.ok("idb_list_stores", { dbName: "notes-db" });
       assertEquals([stores.count, stores.version, stores.dbName], [2, 3, "notes-db"]);
       assertEquals(stores.stores, [
-        { name: "notes", keyPath: "id", autoIncrement: false, indexes: [] },
-        { name: "settings", keyPath: null, autoIncrement: false, indexes: [] },
+        { name: "notes", keyPath: "id", autoIncrement: false, indexes: [], records: 2 },
+        { name: "settings", keyPath: null, autoIncrement: false, indexes: [], records: 5 },
       ]);
       // Not found, and not created either.
       const r = await mcp.call("idb_list_stores", { dbName: "other-db" });
@@ -236,7 +236,7 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       );
     });
 
-    await t.step("idb_get: JSON values, and a Date is a structured error", async () => {
+    await t.step("idb_get: JSON values, and a Date or a Blob shown by a marker", async () => {
       const n1 = await mcp.ok("idb_get", { dbName: "notes-db", storeName: "notes", key: "n1" });
       assertEquals(n1.found, true);
       assertEquals(n1.value, { id: "n1", title: "First note", tags: ["a", "b"], pinned: true });
@@ -256,26 +256,33 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       assertEquals(none.found, false);
       assertEquals("value" in none, false);
 
-      const date = await mcp.call("idb_get", {
+      const date = await mcp.ok("idb_get", {
         dbName: "notes-db",
         storeName: "settings",
         key: "lastSync",
       });
-      const s = assertRefused(date, "cannot be returned as JSON", "a Date value");
-      assertEquals((s.error as R).code, "not-json");
-      assertEquals([s.found, s.valueType, s.path], [true, "Date", "$"]);
+      assertEquals(date.value, { $date: "2024-01-02T03:04:05.000Z" }, "a Date, marked");
+      assertEquals(date.marked, [{ path: "$", type: "Date" }]);
+      assertIncludes(String(date.note), "the stored values are unchanged");
       assertEquals(
         await inPage(mcp, `app.readSetting("lastSync").then((d) => d.toISOString())`),
         "2024-01-02T03:04:05.000Z",
         "the value stays as it was",
       );
-      const blob = await mcp.call("idb_get", {
+      const blob = await mcp.ok("idb_get", {
         dbName: "notes-db",
         storeName: "settings",
         key: "avatar",
       });
-      const sb = assertRefused(blob, "cannot be returned as JSON", "a Blob inside a value");
-      assertEquals([sb.path, sb.valueType], ["$.picture", "Blob, File or other platform object"]);
+      assertEquals(
+        blob.value,
+        { name: "me", picture: { $opaque: "Blob, File or other platform object" } },
+        "a Blob inside a value hides only itself",
+      );
+      assertEquals(blob.marked, [{
+        path: "$.picture",
+        type: "Blob, File or other platform object",
+      }]);
       // A Date key is named by its ISO string.
       const dateKey = await mcp.ok("idb_get", {
         dbName: "notes-db",
@@ -283,6 +290,21 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
         key: "2024-01-01T00:00:00.000Z",
       });
       assertEquals(dateKey.value, "new year");
+      // Listed, a Date key reads as its ISO string, and pages on from it.
+      const listed = await mcp.ok("idb_get", {
+        dbName: "notes-db",
+        storeName: "settings",
+        limit: 2,
+      });
+      const keys = (listed.records as R[]).map((r) => r.key);
+      assertEquals(keys, ["2024-01-01T00:00:00.000Z", "avatar"], "Date keys sort before strings");
+      const after = await mcp.ok("idb_get", {
+        dbName: "notes-db",
+        storeName: "settings",
+        after: "2024-01-01T00:00:00.000Z",
+        limit: 1,
+      });
+      assertEquals((after.records as R[]).map((r) => r.key), ["avatar"]);
       const store = await mcp.call("idb_get", { dbName: "notes-db", storeName: "drafts", key: 1 });
       assertRefused(store, 'No object store "drafts"', "unknown store");
     });

@@ -117,6 +117,7 @@ export const FORM_OUTPUT: z.ZodObject = resultOutput({
   draftState: z.string(),
   editors: objectList,
   attachments: objectList,
+  hidden: objectList,
 });
 
 /** `takeover` and `release` (browser/human/session_control.ts `ControlResult`). */

@@ -255,6 +255,12 @@ export interface PerformFields {
    */
   warningsUnlessChanged?: string[];
   /**
+   * Warnings appended unless the window saw something leave the tab (as for
+   * `warningsUnlessSent`) or the delta shows a line besides the acted-on element's own: a
+   * delta showing what the page did says it better (always appended without a delta).
+   */
+  warningsUnlessShown?: string[];
+  /**
    * Without a delta (`snapshot: "none"`): asked once the window settled, whether the page
    * changed nothing since the action's input (its frame's change counter, one round trip);
    * `warningsUnlessChanged` is then judged on it instead of the delta.

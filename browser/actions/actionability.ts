@@ -258,8 +258,13 @@ export async function untilActionable(
       if (probe.state !== "ok") {
         last = probe.state;
         lastDetail = probe.detail;
-        // A button or checkbox never turns into a text field: no point waiting.
-        if (probe.state === "noteditable" && !/read-only/.test(probe.detail ?? "")) break;
+        // A button or checkbox never turns into a text field, and a read-only field or an
+        // aria-disabled control is the page's own choice (a date field filled by its picker, a
+        // switch the app locks), seldom undone in the next seconds: no point waiting (a new
+        // user waited 2 s for a generic hint). A natively disabled control is waited for: a
+        // form enables its submit button as its fields validate.
+        if (probe.state === "noteditable") break;
+        if (probe.state === "disabled" && probe.detail === "aria-disabled") break;
         if (clock.now() >= failFastAt) break;
         continue;
       }
@@ -295,14 +300,22 @@ export async function untilActionable(
     case "disabled":
       throw new ToolError(
         "not-enabled",
-        "The element is disabled",
-        "complete what enables it (required fields, a choice) and try again",
+        lastDetail === "aria-disabled"
+          ? 'The element is disabled (aria-disabled="true")'
+          : "The element is disabled",
+        lastDetail === "aria-disabled"
+          ? "the page has locked it: do first what unlocks it (a choice, a required field, a " +
+            "setting it depends on; its section says which), then try again"
+          : "complete what enables it (required fields, a choice) and try again",
       );
     case "noteditable":
       throw new ToolError(
         "not-editable",
         `The element cannot be filled: ${lastDetail ?? "it is not editable"}`,
-        "target a text input, textarea or contenteditable element (use select for <select>)",
+        lastDetail === "it is read-only"
+          ? "the page sets its value itself: use the control beside it (a calendar or picker " +
+            "button, a stepper, an option list) shown in its row or section"
+          : "target a text input, textarea or contenteditable element (use select for <select>)",
       );
     case "covered":
       throw covered!.error;

@@ -54,7 +54,7 @@ Deno.test("actionability: hidden and disabled give up at the fail-fast budget", 
   assertTrue(clock.t >= 300 && clock.t < 600, `gave up at ${clock.t}`);
 });
 
-Deno.test("actionability: a non-text field fails at once, a read-only one is waited for", async () => {
+Deno.test("actionability: a non-text or read-only field and an aria-disabled one fail at once", async () => {
   const notText = setup({
     probe: () => ({ state: "noteditable", detail: "a button is not a text field" }),
   });
@@ -64,8 +64,13 @@ Deno.test("actionability: a non-text field fails at once, a read-only one is wai
   const readOnly = setup({
     probe: (t) => t < 100 ? { state: "noteditable", detail: "it is read-only" } : "ok",
   });
-  await readOnly.run({ editable: true });
-  assertTrue(readOnly.clock.sleeps.length > 1);
+  const ro = await failsWith(readOnly.run({ editable: true }), "not-editable");
+  assertIncludes(ro.hint, "calendar or picker button");
+  assertEquals(readOnly.clock.sleeps, []);
+  const aria = setup({ probe: () => ({ state: "disabled", detail: "aria-disabled" }) });
+  const ad = await failsWith(aria.run({ enabled: true }), "not-enabled");
+  assertIncludes(ad.message, 'aria-disabled="true"');
+  assertEquals(aria.clock.sleeps, []);
 });
 
 Deno.test("actionability: a moving element is waited for until the deadline, then times out", async () => {

@@ -138,6 +138,7 @@ export class ActionResultBuilder {
       warnings: extraWarnings,
       warningsUnlessSent,
       warningsUnlessChanged,
+      warningsUnlessShown,
       checkElement,
       ...extraRest
     } = facts.extra ?? {};
@@ -183,6 +184,11 @@ export class ActionResultBuilder {
       Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && onlyOwnChange
     ) {
       warnings.push(...warningsUnlessChanged);
+    }
+    const shown = ownRef !== undefined && d?.mode === "delta" && d.scope === "changed" &&
+      !onlyOwnLineChanged(d.tree, ownRef);
+    if (Array.isArray(warningsUnlessShown) && !sent && !shown) {
+      warnings.push(...warningsUnlessShown);
     }
     if (this.#cut.length) {
       warnings.push(`timeoutMs ran out: cut short ${this.#cut.join(", ")}`);

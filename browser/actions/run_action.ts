@@ -409,8 +409,8 @@ async function runExclusive(
     result.cutShort(...finish.skipped);
     // By selector, the warning that nothing answered (Enter in a field of no form) is judged
     // on the element's own delta line as by ref: its ref, asked only then (one round trip).
-    const actedRef = target?.kind === "element" && !target.ref && extra?.warningsUnlessChanged &&
-        delta
+    const actedRef = target?.kind === "element" && !target.ref &&
+        (extra?.warningsUnlessChanged || extra?.warningsUnlessShown) && delta
       ? await registeredRef(session.refs, page, target.handle, signal)
       : undefined;
     // No delta to judge it on: the page's change counter since the key.

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import { callUtility } from "../injected/mod.ts";
+import { callUtility, type RemoteHandle } from "../injected/mod.ts";
 import { contentFrameId } from "../snapshot/frame_owner.ts";
 
 /** How deep in nested frames the focused element is looked for. */
@@ -95,6 +95,42 @@ export async function listensForKeys(
     );
   } catch {
     return true;
+  } finally {
+    session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
+  }
+}
+
+/**
+ * Whether the element has a `change` listener of its own (an `onchange` attribute or property,
+ * or `addEventListener("change")` on it; listeners on ancestors, such as a framework's root,
+ * are not counted: those commonly answer `input` too). False when unknown (no main world yet, a
+ * failed call): the warning it leads to is not given on a guess. The page's listeners are
+ * listed only for an object of the page's world, so the node is resolved there first.
+ * CDP (the handle's session): `DOM.describeNode`, `DOM.resolveNode` (main world),
+ * `DOMDebugger.getEventListeners` (depth 0), `Runtime.releaseObjectGroup`.
+ */
+export async function listensForChange(page: Page, handle: RemoteHandle): Promise<boolean> {
+  const executionContextId = page.mainContext(handle.frameId);
+  if (executionContextId === undefined) return false;
+  const { session, signal } = handle;
+  const objectGroup = "browxai-change-listeners";
+  try {
+    const { node } = await session.send("DOM.describeNode", { objectId: handle.objectId }, {
+      signal,
+    });
+    const { object } = await session.send("DOM.resolveNode", {
+      backendNodeId: node.backendNodeId,
+      executionContextId,
+      objectGroup,
+    }, { signal });
+    if (!object.objectId) return false;
+    const { listeners } = await session.send("DOMDebugger.getEventListeners", {
+      objectId: object.objectId,
+      depth: 0,
+    }, { signal });
+    return listeners.some((l) => l.type === "change");
+  } catch {
+    return false;
   } finally {
     session.send("Runtime.releaseObjectGroup", { objectGroup }).catch(() => {});
   }

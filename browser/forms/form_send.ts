@@ -258,7 +258,9 @@ export async function pressEnterAndWatch(
         if (!st.changed) await leftBy();
         return leaving.navigated || leaving.wrote ? { submitted: true } : {
           submitted: true,
-          warningsUnlessSent: [
+          // Said unless the delta shows what the page did (a new item): an SPA's every add
+          // repeated it (240 characters each on angularjs TodoMVC).
+          warningsUnlessShown: [
             "the page's submit handler cancelled the browser's submission and no request or " +
             "navigation followed: the page handled the form itself; check the delta for what " +
             "it did (a new item, or a validation message)",

@@ -102,10 +102,15 @@ export function installActionLib(api: PageApi): void {
       const inert = api.inertOf(el);
       if (inert) return { state: "inert", detail: inert };
     }
-    if (opts.enabled && isDisabled(el)) return { state: "disabled" };
+    // Only the page's script turns aria-disabled off: said as such (the loop does not wait).
+    const disabled = () =>
+      attrOf(el, "aria-disabled") === "true" && !(el as { disabled?: boolean }).disabled
+        ? { state: "disabled" as const, detail: "aria-disabled" }
+        : { state: "disabled" as const };
+    if (opts.enabled && isDisabled(el)) return disabled();
     if (opts.editable) {
       const kind = editKind(el);
-      if (isDisabled(el)) return { state: "disabled" };
+      if (isDisabled(el)) return disabled();
       if (kind === "readonly") return { state: "noteditable", detail: "it is read-only" };
       if (kind === "not-text") {
         // The article goes with the role: "a link "Active" (<a>)", "an img", "a heading".

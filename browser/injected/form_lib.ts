@@ -324,6 +324,15 @@ export function installFormLib(api: PageApi): void {
       editors: editors.map((e) => editorInfo(e, opts.full)),
     };
     if (opts.full) {
+      // What the form posts but no one sees: hidden inputs with a name (an editor's synced
+      // body, ids, tokens), as the browser would send them (disabled ones are not sent).
+      out.hidden = controls.filter((c): c is HTMLInputElement =>
+        c instanceof HTMLInputElement && c.type === "hidden" && !!c.name && !c.disabled &&
+        (!form || c.form === form)
+      ).map((c) => ({
+        name: c.name,
+        value: isSecret(c) ? maskSecret(c.value) : cut(c.value, 20000),
+      }));
       out.attachments = controls.filter((c): c is HTMLInputElement =>
         c instanceof HTMLInputElement && c.type === "file"
       ).map((c) => ({ name: c.name, files: [...(c.files ?? [])].map((x) => x.name) }));

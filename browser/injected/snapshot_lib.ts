@@ -73,7 +73,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `refRole(el): string`: the role a ref line shows for a targetable element
  *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
- * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them.
+ * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them (a
+ *   switch that is off: ` [checked=false]`).
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
  * - `deepActive(): Element | null`: the focused element, through open shadow roots.
@@ -154,8 +155,12 @@ export function installElementLib(api: PageApi): void {
         const i = el as HTMLInputElement;
         if (i.indeterminate) s += " [mixed]";
         else if (i.checked) s += " [checked]";
+        else if (role === "switch") s += " [checked=false]";
       } else if (ac === "true") s += " [checked]";
       else if (ac === "mixed") s += " [mixed]";
+      // A switch is on or off: off is said (a switch without state looked the same; an
+      // unchecked checkbox stays quiet, its box says so).
+      else if (role === "switch") s += " [checked=false]";
     }
     if (role === "heading") {
       s += ` [level=${attrOf(el, "aria-level") || (/^h\d$/.test(tag) ? tag[1] : "2")}]`;

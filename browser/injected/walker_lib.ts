@@ -323,7 +323,10 @@ export function installWalkerLib(api: PageApi): void {
       }
       if (ref && role === "row") return walkRow(el, depth, flags, true);
       if (ref) return walkTarget(el, depth, flags, stateEl);
-      if (!hid && !(flags & NAMED) && STRUCT.has(role)) return walkStruct(el, role, depth, flags);
+      // A progress bar or meter named by the label around it keeps its line (the label's text,
+      // NAMED, is its name): it was lost with the label's text.
+      const named = (flags & NAMED) !== 0 && role !== "progressbar" && role !== "meter";
+      if (!hid && !named && STRUCT.has(role)) return walkStruct(el, role, depth, flags);
       if (role === "row") return walkRow(el, depth, flags);
       if (LEAF_TAGS.has(tag)) return;
       walkGeneric(el, depth, flags);

@@ -53,11 +53,15 @@ export class NamedRefs {
   /**
    * Names `ref` (`e12`, also `[ref=e12]`); a name in use moves to the new ref.
    *
-   * @returns the ref the name held before, if any.
+   * @returns the ref, its element's role and name (`label`, cut at the list's length) as it
+   *   was shown, and the ref the name held before, if any.
    * @throws ToolError invalid-argument (a bad name or ref, too many names); ref-gone when the
    *   registry no longer knows `ref` (its document was replaced) or never showed it to the agent.
    */
-  set(name: string, refInput: string): { ref: string; replaced?: string } {
+  set(
+    name: string,
+    refInput: string,
+  ): { ref: string; role: string; label: string; replaced?: string } {
     if (!NAME.test(name)) {
       throw new ToolError(
         "invalid-argument",
@@ -113,7 +117,12 @@ export class NamedRefs {
       ? `${entry.name.slice(0, MAX_LABEL_CHARS - 1)}…`
       : entry.name;
     this.#byName.set(name, { ref, role: entry.role, label });
-    return { ref, ...(before !== undefined && before !== ref ? { replaced: before } : {}) };
+    return {
+      ref,
+      role: entry.role,
+      label,
+      ...(before !== undefined && before !== ref ? { replaced: before } : {}),
+    };
   }
 
   /**

@@ -27,8 +27,9 @@ Deno.test("named refs: a name shaped like a ref is refused (ref e2 and named e2 
   }
   assertEquals(named.size, 0);
   // Names that only start like one are fine.
-  assertEquals(named.set("e2e_button", "e1"), { ref: "e1" });
-  assertEquals(named.set("p", "e2"), { ref: "e2" });
+  const saved = named.set("e2e_button", "e1");
+  assertEquals([saved.ref, saved.role, saved.label.length], ["e1", "button", 80]);
+  assertEquals(named.set("p", "e2"), { ref: "e2", role: "link", label: "Home" });
 });
 
 Deno.test("named refs: a huge name is not echoed back whole; labels in the list are cut", () => {

@@ -25,6 +25,7 @@ import {
   startEnterWatch,
 } from "../../browser/forms/form_send.ts";
 import { checkFocusStaysHome } from "../../browser/actions/secret_query.ts";
+import { listensForChange } from "../../browser/actions/typing_focus.ts";
 import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
 
 /**
@@ -32,6 +33,10 @@ import { reusedDuringAction } from "../../browser/snapshot/resolve.ts";
  * laying out megabytes): a timeout then says so instead of blaming a page script.
  */
 const HEAVY_VALUE_CHARS = 1_000_000;
+
+/** The warning of a fill whose page listens for the field's change event, which waits for blur. */
+const CHANGE_ON_BLUR = "the field still has focus and the page listens for its change event, " +
+  "which fires when it loses focus: press Tab to commit the value (nothing else changed yet)";
 
 /** What a fill of `value` into the field `prep` describes asks the field to hold. */
 function askedOf(value: string, prep: FillPrep): FillAsked {
@@ -92,6 +97,11 @@ export const fillTool = defineTool({
         const preparing = callOnHandle(target.handle, "prepareFill", [shownForPage(target.handle)]);
         // Enter's submission watch goes out with prepareFill (answered in order, no round trip).
         const watch = args.submit ? startEnterWatch(target.handle) : undefined;
+        // Asked beside prepareFill (no round trip in sequence): a change listener waits for blur.
+        // The warning needs the delta (only the field's line changed): not asked without one.
+        const onChange = watch || args.snapshot === "none"
+          ? undefined
+          : listensForChange(page, target.handle);
         /** What the field should hold once the page settled (undefined: not judged). */
         let expected: string | undefined = args.value;
         let prep;
@@ -165,8 +175,13 @@ export const fillTool = defineTool({
         }
         // What the page's handlers left in the field, read by the result's element probe.
         const asked = askedOf(expected ?? "", prep);
+        // Typing fires no change event until the field loses focus (as a person's would): a
+        // page that recomputes on change shows nothing yet (said only when nothing else moved).
+        const typed = prep.kind === "text" || prep.kind === "limited";
+        const waitsForBlur = typed && await onChange;
         return {
           ...(warnings.length ? { warnings } : {}),
+          ...(waitsForBlur ? { warningsUnlessChanged: [CHANGE_ON_BLUR] } : {}),
           ...(expected === undefined ? {} : { checkElement: (el) => valueOutcome(asked, el) }),
         };
       },

@@ -24,7 +24,7 @@ export const uploadFileTool = defineTool({
   name: "upload_file",
   title: "Upload files",
   description:
-    "Attach workspace files to a file input: target the <input type=file> (hidden ones work) or the button that opens the chooser. Missing paths are all reported before anything is attached. Asks permission each call. Result: the input's files.",
+    "Attach workspace files to a file input: target the <input type=file> (hidden ones work) or the button that opens the chooser. Asks permission each call. Result: the input's files.",
   capability: "action",
   toolset: "files",
   annotations: {

@@ -57,7 +57,7 @@ export async function describeForm(
 /** The tool output of a described form; empty lists are left out of the text. */
 export function output(structured: Record<string, unknown>): ToolOutput {
   // Empty lists and a missing form say nothing in the text; structuredContent keeps them.
-  const textOmit = ["drafts", "editors", "attachments", "submitText"].filter((k) =>
+  const textOmit = ["drafts", "editors", "attachments", "submitText", "hidden"].filter((k) =>
     Array.isArray(structured[k]) && (structured[k] as unknown[]).length === 0
   );
   return { structured, textOmit };

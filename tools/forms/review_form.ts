@@ -14,7 +14,7 @@ export const reviewFormTool = defineTool({
   name: "review_form",
   title: "Review form",
   description:
-    "Everything a form would publish, for a human to approve; changes nothing: fields and values (secrets masked), rich-text bodies in full (text and html), attachment file names, draftState (draft/public).",
+    "Everything a form would publish, for a human to approve; changes nothing: fields (hidden ones too) and values (secrets masked), rich-text bodies in full (text and html), attachment file names, draftState (draft/public).",
   capability: "read",
   toolset: "forms",
   annotations: {

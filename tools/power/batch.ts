@@ -14,7 +14,10 @@ import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { capStrings } from "../../browser/output.ts";
 
-/** Tools a batch may call (seed 000's whitelist, as far as browxai has them). */
+/**
+ * Tools a batch may call: seed 000's whitelist, as far as browxai has them, and read-only tools
+ * a sequence commonly checks between its steps (`get_url`, `read_form`, `review_form`, …).
+ */
 export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "navigate",
   "click",
@@ -40,6 +43,7 @@ export const BATCH_TOOLS: ReadonlySet<string> = new Set([
   "list_approvals",
   "get_config",
   "list_sessions",
+  "get_url",
   "read_form",
   "review_form",
   "name_ref",

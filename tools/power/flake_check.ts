@@ -165,7 +165,7 @@ export const flakeCheckTool = defineTool({
   name: "flake_check",
   title: "Flake check",
   description:
-    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on; isError when no run passed. Each call is gated as a top-level one.",
+    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on; isError when no run passed.",
   capability: "action",
   toolset: "power",
   runsInnerCalls: true,

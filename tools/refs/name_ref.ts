@@ -23,7 +23,13 @@ export const nameRefTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  outputSchema: resultOutput({ name: z.string(), ref: z.string(), replaced: z.string() }),
+  outputSchema: resultOutput({
+    name: z.string(),
+    ref: z.string(),
+    role: z.string(),
+    label: z.string(),
+    replaced: z.string(),
+  }),
   inputSchema: z.object({
     name: z.string().describe("e.g. save_button"),
     ref: z.string().describe("e.g. e12"),
@@ -31,9 +37,11 @@ export const nameRefTool = defineTool({
   }),
   async handler(ctx, args) {
     const session = await ctx.sessions.get(args.session ?? "default");
-    const { ref, replaced } = session.named.set(args.name, args.ref);
+    // The element's role and name are echoed: a wrong ref shows at once (a new user named a
+    // tab "dark" by mistake and clicked it later).
+    const { ref, role, label, replaced } = session.named.set(args.name, args.ref);
     return {
-      structured: { name: args.name, ref, ...(replaced ? { replaced } : {}) },
+      structured: { name: args.name, ref, role, label, ...(replaced ? { replaced } : {}) },
     };
   },
 });

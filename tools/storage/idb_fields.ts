@@ -18,15 +18,13 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { originAccess, type OriginScope } from "../../browser/storage/origin_scope.ts";
 
 /** The database name field. */
-export const dbNameField = z.string().describe("Database name");
+export const dbNameField = z.string().describe("DB name");
 
 /** The object store name field. */
 export const storeNameField = z.string().describe("Store name");
 
-/** The record key field. */
-export const keyField = z.union([z.string(), z.number(), z.array(z.unknown())]).describe(
-  "Key: string, number or array",
-);
+/** The record key field ("Key" restates its name, so tools/list drops it; the types say it). */
+export const keyField = z.union([z.string(), z.number(), z.array(z.unknown())]).describe("Key");
 
 /** The active tab's origin for IndexedDB: `scope` to read, `write` to change it. */
 export const { scope, write } = originAccess("IndexedDB");
