@@ -60,6 +60,8 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         assertEquals([s.ok, s.submitted, s.error!.code], [false, false, "not-actionable"]);
         assertIncludes(s.error!.message, "The click did not send the form");
         assertTrue((s.invalid as string[])[0]!.startsWith("email: "), textOf(r));
+        // Listed once besides the message: `invalid`, not the element's copy too.
+        assertEquals((s.element as Record<string, unknown>).formInvalid, undefined);
         assertEquals(echoes().length, 0);
       },
     );
@@ -75,7 +77,8 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         assertEquals(invalid.length, 1, JSON.stringify(r.element));
         assertTrue(invalid[0]!.startsWith("email: "), JSON.stringify(r.element));
         const warned = r.warnings.find((w) => w.startsWith("the form was not sent"));
-        assertIncludes(String(warned), "email: ");
+        // The messages once: the warning points at the element's list.
+        assertIncludes(String(warned), "(element.formInvalid says why)");
         assertEquals(echoes().length, 0);
       },
     );

@@ -169,10 +169,13 @@ export class ActionResultBuilder {
       );
     }
     const invalid = facts.element?.formInvalid;
+    // The fields' messages are said once (a new user read the same four three times): the
+    // warning points at the element's list; an error's own `invalid` replaces it.
+    const invalidSaid = "invalid" in extraRest || this.#error?.details.invalid !== undefined;
     if (
       this.#type === "click" && Array.isArray(invalid) && invalid.length && !sent && !this.#error
     ) {
-      warnings.push(validationStoppedWarning(invalid, "click again"));
+      warnings.push(validationStoppedWarning(["element.formInvalid says why"], "click again"));
     }
     const ownRef = target?.kind === "element" ? target.ref ?? facts.actedRef : undefined;
     const d = facts.delta?.delta;
@@ -198,6 +201,10 @@ export class ActionResultBuilder {
     if ("url" in extraRest) extraRest.url = rec.navigation.to;
     let element = facts.element;
     if (extraElement) element = { ...element, ...extraElement };
+    if (invalidSaid && element?.formInvalid) {
+      const { formInvalid: _said, ...rest } = element;
+      element = rest;
+    }
     const ref = target?.kind === "element" && target.ref ? target.ref : undefined;
     const action: ActionEcho = {
       type: this.#type,
