@@ -26,6 +26,7 @@ import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./d
 import {
   renderGroup,
   renderMoves,
+  renderRemovedAdded,
   renewedNote,
   renewedRefs,
   strandedNote,
@@ -287,8 +288,13 @@ export function diffSnapshots(
     else underMoved.set(p, [i]);
   }
   const inline = new Set([...underMoved.values()].flat());
-  renderGroup(a, shownRemoved.filter((i) => !gone.has(i)), "- ", render);
-  renderGroup(b, shownAdded.filter((i) => !inline.has(i) && !came.has(i)), "+ ", render);
+  renderRemovedAdded(
+    a,
+    shownRemoved.filter((i) => !gone.has(i)),
+    b,
+    shownAdded.filter((i) => !inline.has(i) && !came.has(i)),
+    render,
+  );
   renderMoves(b, shownMoves, render, underMoved);
   renderGroup(b, recreatedMoved, "~ ", render);
   if (renewed.length) render.push(renewedNote(renewed));

@@ -29,11 +29,14 @@ for (
     assertEquals(d.removed, want.removed);
     assertEquals([d.changedCount, d.movedCount, d.truncated], [1, 0, false]);
     assertEquals(d.appeared, [{ role: "link", name: "New", ref: "e999999" }]);
-    // Each change is shown under its parent line, nothing else.
+    // Each change is shown under its parent line, nothing else; the edited line's new form
+    // right after its old one (one parent), the other added lines after.
     const marked = d.text.split("\n").filter((l) => !l.startsWith("  "));
+    const edited = (l: string) => l.endsWith(" (edited)");
     assertEquals(marked, [
       ...want.removed.map((l) => `- ${l}`),
-      ...want.added.map((l) => `+ ${l}`),
+      ...want.added.filter(edited).map((l) => `+ ${l}`),
+      ...want.added.filter((l) => !edited(l)).map((l) => `+ ${l}`),
     ]);
   });
 }

@@ -241,10 +241,18 @@ export function renewedNote(renewed: Renewed[]): string {
 /**
  * Lines with a marker; an unchanged parent line is shown once before its changed children,
  * and a bare one (`- listitem`) with its first child, so the agent sees which row it is.
+ * `after(i)` is called after line `i` is written (the removed lines' place for the added ones
+ * under the same parent, {@link renderRemovedAdded}).
  */
-export function renderGroup(lines: Line[], idx: number[], mark: string, out: string[]) {
+export function renderGroup(
+  lines: Line[],
+  idx: number[],
+  mark: string,
+  out: string[],
+  options: { shown?: Set<number>; after?: (i: number) => void } = {},
+) {
   const picked = new Set(idx);
-  const shownContext = new Set<number>();
+  const shownContext = options.shown ?? new Set<number>();
   for (const i of idx) {
     const p = lines[i]!.parent;
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
@@ -265,5 +273,58 @@ export function renderGroup(lines: Line[], idx: number[], mark: string, out: str
       out.push("  " + lines[prev]!.text);
     }
     out.push(mark + lines[i]!.text);
+    options.after?.(i);
   }
+}
+
+/**
+ * The removed lines (`a`, marked `- `), then the added ones (`b`, `+ `). Added lines under a
+ * parent the removed ones were shown under follow that parent's last removed line, without
+ * its context again (a cart's "- Cart: 0 items" and "+ Cart: 1 items" under one banner and
+ * heading, where both were printed twice).
+ */
+export function renderRemovedAdded(
+  a: Line[],
+  removed: number[],
+  b: Line[],
+  added: number[],
+  out: string[],
+) {
+  // The unchanged ancestor a changed line is shown under (its parent, or its first unchanged
+  // ancestor when its parent changed too), by index.
+  const contextOf = (lines: Line[], picked: Set<number>, idx: number[]) => {
+    const at = new Map<number, number>();
+    for (const i of idx) {
+      const p = lines[i]!.parent;
+      at.set(i, p >= 0 && picked.has(p) ? at.get(p) ?? -1 : p);
+    }
+    return at;
+  };
+  const removedCtx = contextOf(a, new Set(removed), removed);
+  const addedCtx = contextOf(b, new Set(added), added);
+  // The last removed line under each context, by the context's path (shared by a and b).
+  const lastUnder = new Map<number, number>();
+  for (const i of removed) {
+    const c = removedCtx.get(i)!;
+    if (c >= 0) lastUnder.set(a[c]!.path, i);
+  }
+  const joined = new Map<number, number[]>();
+  const rest: number[] = [];
+  for (const i of added) {
+    const c = addedCtx.get(i)!;
+    const last = c >= 0 ? lastUnder.get(b[c]!.path) : undefined;
+    if (last === undefined) rest.push(i);
+    else joined.set(last, [...joined.get(last) ?? [], i]);
+  }
+  renderGroup(a, removed, "- ", out, {
+    after(i) {
+      const under = joined.get(i);
+      if (!under) return;
+      // Its context is on screen: the parent and its row label count as shown.
+      const c = addedCtx.get(under[0]!)!;
+      const shown = new Set([c, rowLabel(b, c)]);
+      renderGroup(b, under, "+ ", out, { shown });
+    },
+  });
+  renderGroup(b, rest, "+ ", out);
 }

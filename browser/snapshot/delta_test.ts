@@ -258,10 +258,10 @@ Deno.test("diffSnapshots: a lone container is itself whatever its first line doe
   const page = (first: string) =>
     ["- main", `  ${first}`, ...Array.from({ length: 30 }, (_, i) => `  Para ${i}`)].join("\n");
   const d = diffSnapshots(page("Unsaved changes"), page("All changes saved"));
+  // One context for the old line and its new form.
   assertEquals(d.text.split("\n"), [
     "  - main",
     "-   Unsaved changes",
-    "  - main",
     "+   All changes saved",
   ]);
 });
