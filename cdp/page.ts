@@ -82,6 +82,8 @@ export class Page {
   #listeners = new Set<PageEventListener>();
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
+  /** Dedicated workers the tab started ({@link adoptWorker}), by session id. */
+  #workers = new Map<string, CdpSession>();
   /** Load states, navigations, document responses. */
   #nav = new PageNavigation(this);
   #closed = false;
@@ -130,6 +132,32 @@ export class Page {
   /** Adds an out-of-process iframe target (its frame id is its target id). */
   async adoptFrameTarget(target: AttachedTarget, options: PageAttachOptions = {}): Promise<void> {
     await this.#adoptSession(target.session, target.targetId, options);
+  }
+
+  /**
+   * Hears a dedicated worker of the tab (its flat session, `parentOf` a session of the tab or of
+   * a worker it adopted): the worker's `Network.*` events reach the tab's listeners as the tab's
+   * own, carried by its session (a worker's fetch is the page's traffic); its other events are
+   * not the tab's. The connection drops the listener when the worker detaches.
+   */
+  adoptWorker(session: CdpSession): void {
+    for (const [id, s] of this.#workers) {
+      if (!s.detached) continue;
+      this.#unsubs.delete(id);
+      this.#workers.delete(id);
+    }
+    this.#workers.set(session.id, session);
+    this.#unsubs.set(
+      session.id,
+      session.connection.onAny(session.id, (...args) => {
+        if (args[0].startsWith("Network.")) this.#onEvent(...args, session);
+      }),
+    );
+  }
+
+  /** True if this session is one of a dedicated worker the tab adopted ({@link adoptWorker}). */
+  ownsWorker(sessionId: string): boolean {
+    return this.#workers.has(sessionId);
   }
 
   /** True if this session belongs to the tab (main or one of its OOPIFs). */

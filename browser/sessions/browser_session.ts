@@ -190,6 +190,14 @@ export class BrowserSession {
   /** PageOwner: a worker of this session's context attached and waits for the debugger. */
   workerAttaching(target: AttachedTarget): void {
     this.#guard.guard?.attachWorker(target.session);
+    // A dedicated worker's requests are its tab's traffic (an action's writes, the network log):
+    // heard from before its first request. CDP: `Network.enable` on the worker.
+    const parent = target.parentSessionId;
+    if (target.type !== "worker" || !parent) return;
+    const tab = this.tabs.find((p) => p.ownsSession(parent) || p.ownsWorker(parent));
+    if (!tab) return;
+    tab.adoptWorker(target.session);
+    target.session.send("Network.enable").catch(() => {});
   }
 
   /**
