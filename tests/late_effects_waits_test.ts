@@ -4,7 +4,8 @@
  * `AbortSignal.any` too), `Atomics.waitAsync`, a `navigator.locks` lock held then released, a
  * WebAudio source's `ended`, `document.startViewTransition`, an image's error then a short abort
  * timer, or a fresh same-origin iframe's `setTimeout` / `requestAnimationFrame` / abort timer
- * (a realm made by the click, never armed) has the render, navigation or write in its own
+ * (a realm made by the click, never armed), or an abort heard through another realm's
+ * `addEventListener`, has the render, navigation or write in its own
  * result (`page_timers_waits.ts`, `page_timers_up.ts`). A timeout signal nobody listens to (a
  * fetch's) does not hold the result.
  */
@@ -21,7 +22,7 @@ const PAGE = `<!doctype html><title>Waits</title><main><h1>Waits</h1>
 <button id=lock>Lock</button><button id=audio>Audio</button>
 <button id=transition>Transition</button><button id=frame-timeout>Frame timeout</button>
 <button id=frame-raf>Frame frames</button><button id=frame-abort>Frame abort</button>
-<button id=unheard>Unheard</button>
+<button id=unheard>Unheard</button><button id=cross>Cross realm</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -71,6 +72,10 @@ on("frame-raf", () => {
   w.requestAnimationFrame(step);
 });
 on("frame-abort", () => { fresh().AbortSignal.timeout(300).onabort = render("Frame abort"); });
+// Heard through another realm's addEventListener (a fresh frame's).
+on("cross", () => {
+  fresh().EventTarget.prototype.addEventListener.call(AbortSignal.timeout(300), "abort", render("Cross"));
+});
 on("unheard", () => {
   window.unheard = AbortSignal.timeout(900);
   fetch("/quick", { signal: window.unheard }).then(render("Quick"));
@@ -99,6 +104,7 @@ Deno.test("late effects: waits other than timers (abort signals, locks, audio, t
       ["frame-timeout", "Frame timeout done"],
       ["frame-raf", "Frame frames done"],
       ["frame-abort", "Frame abort done"],
+      ["cross", "Cross done"],
     ];
     for (const [id, text] of renders) {
       await t.step(`${id}: the render ~300 ms later is in the click's result`, async () => {

@@ -93,8 +93,8 @@ export function pageTimersControl(
       next = min(next, waits.next);
       if (waits.held) again = min(again, ${limits.recentMs});
       if (t - lastDone < ${limits.recentMs}) { n++; again = min(again, ${limits.recentMs} - (t - lastDone)); }
-      // Same-origin children's, while an action armed this watch (page_timers_up.ts).
-      if (t <= armedUntil && startUntil < 0) {
+      // Same-origin children's, while this watch counts (page_timers_up.ts).
+      if (t <= armedUntil) {
         const below = { n: 0, next: Infinity, again: Infinity, own: 0 };
         childrenPending(below);
         n += below.n;

@@ -11,8 +11,9 @@
  * parent's input, its counted callbacks and their continuations, and so on up); its counted
  * callbacks run as the parent's counted work too (what they start in the parent's realm is one
  * level deeper there); and while the parent is armed by an action, the parent's `pending()`
- * adds its live children's (so the question browxai asks the frame it acts on sees them). The
- * parent's `arm` and `disarm` start its children's counts over.
+ * adds its live children's (so the question browxai asks the frame it acts on sees them; in its
+ * document's start too, which counts what the page sets through a child then). The parent's
+ * `arm` and `disarm` start its children's counts over.
  *
  * @module
  */
@@ -31,7 +32,9 @@ export const MAX_CHILDREN = 64;
  * - `upRun(level, fn)`: runs `fn` as counted work of that level in the parent's watch too;
  * - `upEnded(level)`: counted work of that level just ended (a continuation moment up there);
  * - `link(child)`: what the parent's listener calls with a child's `{ pending, reset, alive }`;
- *   returns this watch's side (`level`, `armed`, `run`, `ended`);
+ *   returns this watch's side (`level`, `armed`, `run`, `ended`, and `heard`: the sets of
+ *   `page_timers_waits.ts` that note who listens, shared by the linked frames, since a page can
+ *   listen on one realm's signal with another realm's `addEventListener`);
  * - `childrenPending(out)`: adds the live children's `pending()` to `out` (`{ n, next, again,
  *   own }`); `resetChildren()`: starts their counts over.
  *
@@ -55,7 +58,10 @@ export function pageTimersUp(): string {
   const link = (child) => {
     if (apply(childCount, children, []) >= ${MAX_CHILDREN}) pruneChildren();
     if (apply(childCount, children, []) < ${MAX_CHILDREN}) apply(childAdd, children, [child]);
-    return { __proto__: null, level: () => levelNow(), armed: armedHere, run: runHere, ended: (l) => ended(l) };
+    return {
+      __proto__: null, level: () => levelNow(), armed: armedHere, run: runHere,
+      ended: (l) => ended(l), heard: () => waitsHeard,
+    };
   };
   const pruneChildren = () => {
     const dead = [];

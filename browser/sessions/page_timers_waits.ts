@@ -46,7 +46,12 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
   // ---- Waits an action starts (page_timers_waits.ts).
   const timed = new Map(), holds = new Map(), timedOf = new WeakMap();
   const WSP = WeakSet.prototype, wsAdd = WSP.add, wsHas = WSP.has;
-  const heardAbort = new WeakSet(), heardEnded = new WeakSet();
+  // One pair for the linked same-origin frames (page_timers_up.ts): a page may listen on one
+  // realm's signal with another realm's addEventListener.
+  const sharedHeard = up ? upSide.heard() : null;
+  const heardAbort = sharedHeard ? sharedHeard.abort : new WeakSet();
+  const heardEnded = sharedHeard ? sharedHeard.ended : new WeakSet();
+  const waitsHeard = { __proto__: null, abort: heardAbort, ended: heardEnded };
   const isArray = Array.isArray;
   const resetWaits = () => { apply(mapClear, timed, []); apply(mapClear, holds, []); };
   // The level of a wait of ms, 0 when it is not the action's.
