@@ -23,6 +23,7 @@ const PAGE = `<!doctype html><title>Waits</title><main><h1>Waits</h1>
 <button id=transition>Transition</button><button id=frame-timeout>Frame timeout</button>
 <button id=frame-raf>Frame frames</button><button id=frame-abort>Frame abort</button>
 <button id=unheard>Unheard</button><button id=cross>Cross realm</button>
+<button id=crowd>Crowd</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -76,6 +77,11 @@ on("frame-abort", () => { fresh().AbortSignal.timeout(300).onabort = render("Fra
 on("cross", () => {
   fresh().EventTarget.prototype.addEventListener.call(AbortSignal.timeout(300), "abort", render("Cross"));
 });
+// Many frames first (a page hoping the watch stops linking them), then the one with the timer.
+on("crowd", () => {
+  for (let i = 0; i < 70; i++) fresh();
+  fresh().setTimeout(render("Crowd"), 300);
+});
 on("unheard", () => {
   window.unheard = AbortSignal.timeout(900);
   fetch("/quick", { signal: window.unheard }).then(render("Quick"));
@@ -105,6 +111,7 @@ Deno.test("late effects: waits other than timers (abort signals, locks, audio, t
       ["frame-raf", "Frame frames done"],
       ["frame-abort", "Frame abort done"],
       ["cross", "Cross done"],
+      ["crowd", "Crowd done"],
     ];
     for (const [id, text] of renders) {
       await t.step(`${id}: the render ~300 ms later is in the click's result`, async () => {

@@ -18,12 +18,16 @@
  * @module
  */
 
-/** Children a watch keeps linked at most (a page making frames in a loop). */
-export const MAX_CHILDREN = 64;
+/**
+ * Past this many linked children, the dead ones (removed, navigated) are dropped as a child
+ * links (then past twice as many live ones). Live children are never refused: a page that made
+ * many frames first must not hide the next one's work.
+ */
+export const PRUNE_CHILDREN = 64;
 
 /**
  * The script's part, put inside its function after `levelNow`, `ended` and `fromStart` (it uses
- * `apply`, `W`, `KEY`, `doc`, `dispatch`, `NativeCustomEvent`, `now`, `depth`, `armedUntil`) and
+ * `apply`, `W`, `KEY`, `doc`, `dispatch`, `NativeCustomEvent`, `now`, `max`, `depth`, `armedUntil`) and
  * before the wrappers. It defines:
  *
  * - `up`: this window has a same-origin parent whose watch it linked to;
@@ -55,9 +59,13 @@ export function pageTimersUp(): string {
     depth = level;
     try { return fn(); } finally { depth = outer; ended(level); }
   };
+  let pruneAt = ${PRUNE_CHILDREN};
   const link = (child) => {
-    if (apply(childCount, children, []) >= ${MAX_CHILDREN}) pruneChildren();
-    if (apply(childCount, children, []) < ${MAX_CHILDREN}) apply(childAdd, children, [child]);
+    if (apply(childCount, children, []) >= pruneAt) {
+      pruneChildren();
+      pruneAt = max(${PRUNE_CHILDREN}, apply(childCount, children, []) * 2);
+    }
+    apply(childAdd, children, [child]);
     return {
       __proto__: null, level: () => levelNow(), armed: armedHere, run: runHere,
       ended: (l) => ended(l), heard: () => waitsHeard,
