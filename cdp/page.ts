@@ -83,7 +83,7 @@ export class Page {
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
   /** Dedicated workers the tab started ({@link adoptWorker}), by session id. */
-  #workers = new Map<string, CdpSession>();
+  #workers = new Map<string, { session: CdpSession; off: Unsubscribe }>();
   /** Load states, navigations, document responses. */
   #nav = new PageNavigation(this);
   #closed = false;
@@ -135,24 +135,16 @@ export class Page {
   }
 
   /**
-   * Hears a dedicated worker of the tab (its flat session, `parentOf` a session of the tab or of
-   * a worker it adopted): the worker's `Network.*` events reach the tab's listeners as the tab's
-   * own, carried by its session (a worker's fetch is the page's traffic); its other events are
-   * not the tab's. The connection drops the listener when the worker detaches.
+   * Hears a dedicated worker of the tab (its flat session): its `Network.*` events reach the
+   * tab's listeners as the tab's own, carried by its session (a worker's fetch is the page's
+   * traffic). The connection drops the listener when the worker detaches.
    */
   adoptWorker(session: CdpSession): void {
-    for (const [id, s] of this.#workers) {
-      if (!s.detached) continue;
-      this.#unsubs.delete(id);
-      this.#workers.delete(id);
-    }
-    this.#workers.set(session.id, session);
-    this.#unsubs.set(
-      session.id,
-      session.connection.onAny(session.id, (...args) => {
-        if (args[0].startsWith("Network.")) this.#onEvent(...args, session);
-      }),
-    );
+    for (const [id, w] of this.#workers) if (w.session.detached) this.#workers.delete(id);
+    const off = session.connection.onAny(session.id, (...args) => {
+      if (args[0].startsWith("Network.")) this.#onEvent(...args, session);
+    });
+    this.#workers.set(session.id, { session, off });
   }
 
   /** True if this session is one of a dedicated worker the tab adopted ({@link adoptWorker}). */
@@ -268,7 +260,9 @@ export class Page {
   dispose(): void {
     this.#closed = true;
     for (const u of this.#unsubs.values()) u();
+    for (const w of this.#workers.values()) w.off();
     this.#unsubs.clear();
+    this.#workers.clear();
     this.#listeners.clear();
     this.#nav.lifecycleChanged();
   }

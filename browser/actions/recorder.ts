@@ -97,6 +97,8 @@ export class ActionRecorder {
     this.#unsubscribe = session.listen({
       event: (...args) => this.#onEvent(...args),
       tabOpening: () => this.#activity(),
+      // Its first requests come a moment after it starts: a quiet period from then.
+      workerStarted: () => this.#activity(),
       tabOpened: (p) => {
         this.#newTabs.push(p);
         this.#tabOpenedAt.set(p, Date.now());

@@ -32,6 +32,7 @@ import { releaseBrowser } from "./session_release.ts";
 import { SessionDialogs } from "./dialogs.ts";
 import { leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionGuard } from "./session_guard.ts";
+import { adoptWorker } from "./session_workers.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -190,14 +191,8 @@ export class BrowserSession {
   /** PageOwner: a worker of this session's context attached and waits for the debugger. */
   workerAttaching(target: AttachedTarget): void {
     this.#guard.guard?.attachWorker(target.session);
-    // A dedicated worker's requests are its tab's traffic (an action's writes, the network log):
-    // heard from before its first request. CDP: `Network.enable` on the worker.
-    const parent = target.parentSessionId;
-    if (target.type !== "worker" || !parent) return;
-    const tab = this.tabs.find((p) => p.ownsSession(parent) || p.ownsWorker(parent));
-    if (!tab) return;
-    tab.adoptWorker(target.session);
-    target.session.send("Network.enable").catch(() => {});
+    const tab = adoptWorker(this.tabs, target);
+    if (tab) { for (const l of [...this.#listeners]) l.workerStarted?.(tab); }
   }
 
   /**
