@@ -23,7 +23,8 @@ const PAGE = `<!doctype html><title>Waits</title><main><h1>Waits</h1>
 <button id=transition>Transition</button><button id=frame-timeout>Frame timeout</button>
 <button id=frame-raf>Frame frames</button><button id=frame-abort>Frame abort</button>
 <button id=unheard>Unheard</button><button id=cross>Cross realm</button>
-<button id=crowd>Crowd</button>
+<button id=crowd>Crowd</button><button id=any-frame>Any in frame</button>
+<button id=any-set>Any of a set</button><button id=boxed>Boxed type</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -82,6 +83,13 @@ on("crowd", () => {
   for (let i = 0; i < 70; i++) fresh();
   fresh().setTimeout(render("Crowd"), 300);
 });
+// A fresh frame's AbortSignal.any over this realm's signal; an iterable that is no array; a
+// listener whose type is a String object.
+on("any-frame", () => {
+  fresh().AbortSignal.any([AbortSignal.timeout(300)]).onabort = render("Any in frame");
+});
+on("any-set", () => { AbortSignal.any(new Set([AbortSignal.timeout(300)])).onabort = render("Any set"); });
+on("boxed", () => AbortSignal.timeout(300).addEventListener(new String("abort"), render("Boxed")));
 on("unheard", () => {
   window.unheard = AbortSignal.timeout(900);
   fetch("/quick", { signal: window.unheard }).then(render("Quick"));
@@ -112,6 +120,9 @@ Deno.test("late effects: waits other than timers (abort signals, locks, audio, t
       ["frame-abort", "Frame abort done"],
       ["cross", "Cross done"],
       ["crowd", "Crowd done"],
+      ["any-frame", "Any in frame done"],
+      ["any-set", "Any set done"],
+      ["boxed", "Boxed done"],
     ];
     for (const [id, text] of renders) {
       await t.step(`${id}: the render ~300 ms later is in the click's result`, async () => {

@@ -38,7 +38,8 @@ export const PRUNE_CHILDREN = 64;
  * - `link(child)`: what the parent's listener calls with a child's `{ pending, reset, alive }`;
  *   returns this watch's side (`level`, `armed`, `run`, `ended`, and `heard`: the sets of
  *   `page_timers_waits.ts` that note who listens, shared by the linked frames, since a page can
- *   listen on one realm's signal with another realm's `addEventListener`);
+ *   listen on one realm's signal with another realm's `addEventListener`; `waitOf`: a counted
+ *   abort wait of a signal, for a child realm's `AbortSignal.any`);
  * - `childrenPending(out)`: adds the live children's `pending()` to `out` (`{ n, next, again,
  *   own }`); `resetChildren()`: starts their counts over.
  *
@@ -68,7 +69,7 @@ export function pageTimersUp(): string {
     apply(childAdd, children, [child]);
     return {
       __proto__: null, level: () => levelNow(), armed: armedHere, run: runHere,
-      ended: (l) => ended(l), heard: () => waitsHeard,
+      ended: (l) => ended(l), heard: () => waitsHeard, waitOf: (target) => waitOf(target),
     };
   };
   const pruneChildren = () => {

@@ -69,7 +69,9 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
     const prior = apply(wmGet, timedOf, [target]);
     if (prior) apply(mapDelete, timed, [prior]);
     counted++;
-    const k = { __proto__: null, target, due: now() + ms, level, heard, handlerOf };
+    const k = {
+      __proto__: null, target, due: now() + ms, level, heard, handlerOf, abort: type === "abort",
+    };
     apply(mapSet, timed, [k, k]);
     apply(wmSet, timedOf, [target, k]);
     apply(addListener, target, [type, () => {
@@ -89,8 +91,10 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
     apply(mapDelete, holds, [k]);
     ended(k.level);
   };
+  // Released when p settles. A page that makes then() throw here (a Promise.prototype.constructor
+  // getter) leaves the work held until its bound, not released early.
   const settled = (p, k) => {
-    try { apply(then, p, [() => release(k), () => release(k)]); } catch { release(k); }
+    try { apply(then, p, [() => release(k), () => release(k)]); } catch {}
   };
   const waitsPending = (t) => {
     const out = { n: 0, next: Infinity, held: 0 };
@@ -115,8 +119,13 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
   if (ETP && typeof addListener === "function") {
     ETP.addEventListener = masked({
       addEventListener(type) {
-        if ((type === "abort" || type === "ended") && this !== null && typeof this === "object") {
-          try { apply(wsAdd, type === "abort" ? heardAbort : heardEnded, [this]); } catch {}
+        // A type that is no string (an object the browser turns into one) may be either.
+        const other = typeof type !== "string";
+        if ((other || type === "abort" || type === "ended") && this !== null && typeof this === "object") {
+          try {
+            if (other || type === "abort") apply(wsAdd, heardAbort, [this]);
+            if (other || type === "ended") apply(wsAdd, heardEnded, [this]);
+          } catch {}
         }
         return apply(addListener, this, arguments);
       },
@@ -137,16 +146,26 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
       },
     }.timeout, nativeAbortTimeout);
   }
+  // A counted abort wait still to come on target: this watch's, or one above (a signal of the
+  // parent's realm passed to a child realm's AbortSignal.any).
+  const waitOf = (target) => {
+    const k = apply(wmGet, timedOf, [target]);
+    if (k && apply(mapGet, timed, [k]) === k) return k;
+    return up ? upSide.waitOf(target) : undefined;
+  };
   if (typeof nativeAny === "function") {
     AS.any = masked({
       any(signals) {
         const signal = apply(nativeAny, this, arguments);
-        if (!armed() || !isArray(signals)) return signal;
-        // Aborted by its soonest counted timeout signal, at that one's level.
+        if (!armed()) return signal;
+        // Aborted by its soonest counted timeout signal, at that one's level; for a list that is
+        // no array (an iterable the native used up), the soonest of this watch's.
         let soonest;
-        for (let i = 0; i < signals.length && i < 64; i++) {
-          const k = apply(wmGet, timedOf, [signals[i]]);
-          if (k && apply(mapGet, timed, [k]) === k && (!soonest || k.due < soonest.due)) soonest = k;
+        const take = (k) => { if (k && (!soonest || k.due < soonest.due)) soonest = k; };
+        if (isArray(signals)) {
+          for (let i = 0; i < signals.length && i < 64; i++) take(waitOf(signals[i]));
+        } else {
+          apply(mapForEach, timed, [(k) => { if (k.abort) take(k); }]);
         }
         if (soonest) {
           waitFor(signal, "abort", max(0, soonest.due - now()), soonest.level, heardAbort, onabortOf);
@@ -253,7 +272,7 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
         const k = hold(level);
         let transition;
         try { transition = apply(nativeTransition, this, args); } catch (e) { release(k); throw e; }
-        try { settled(apply(finishedOf, transition, []), k); } catch { release(k); }
+        try { settled(apply(finishedOf, transition, []), k); } catch {}
         return transition;
       },
     }.startViewTransition, nativeTransition);
