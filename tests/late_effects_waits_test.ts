@@ -5,7 +5,8 @@
  * WebAudio source's `ended`, `document.startViewTransition`, an image's error then a short abort
  * timer, or a fresh same-origin iframe's `setTimeout` / `requestAnimationFrame` / abort timer
  * (a realm made by the click, never armed), or an abort heard through another realm's
- * `addEventListener`, has the render, navigation or write in its own
+ * `addEventListener`, or a dedicated worker's timer then message, has the render, navigation or
+ * write in its own
  * result (`page_timers_waits.ts`, `page_timers_up.ts`). A timeout signal nobody listens to (a
  * fetch's) does not hold the result.
  */
@@ -25,6 +26,7 @@ const PAGE = `<!doctype html><title>Waits</title><main><h1>Waits</h1>
 <button id=unheard>Unheard</button><button id=cross>Cross realm</button>
 <button id=crowd>Crowd</button><button id=any-frame>Any in frame</button>
 <button id=any-set>Any of a set</button><button id=boxed>Boxed type</button>
+<button id=worker>Worker</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -90,6 +92,11 @@ on("any-frame", () => {
 });
 on("any-set", () => { AbortSignal.any(new Set([AbortSignal.timeout(300)])).onabort = render("Any set"); });
 on("boxed", () => AbortSignal.timeout(300).addEventListener(new String("abort"), render("Boxed")));
+// A worker's own timer, then its message, which the page renders.
+on("worker", () => {
+  const w = new Worker(URL.createObjectURL(new Blob(["setTimeout(() => postMessage(1), 300)"])));
+  w.onmessage = render("Worker");
+});
 on("unheard", () => {
   window.unheard = AbortSignal.timeout(900);
   fetch("/quick", { signal: window.unheard }).then(render("Quick"));
@@ -123,6 +130,7 @@ Deno.test("late effects: waits other than timers (abort signals, locks, audio, t
       ["any-frame", "Any in frame done"],
       ["any-set", "Any set done"],
       ["boxed", "Boxed done"],
+      ["worker", "Worker done"],
     ];
     for (const [id, text] of renders) {
       await t.step(`${id}: the render ~300 ms later is in the click's result`, async () => {
