@@ -82,6 +82,8 @@ export class Page {
   #listeners = new Set<PageEventListener>();
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
+  /** Dedicated workers the tab started ({@link adoptWorker}), by session id. */
+  #workers = new Map<string, { session: CdpSession; off: Unsubscribe }>();
   /** Load states, navigations, document responses. */
   #nav = new PageNavigation(this);
   #closed = false;
@@ -130,6 +132,24 @@ export class Page {
   /** Adds an out-of-process iframe target (its frame id is its target id). */
   async adoptFrameTarget(target: AttachedTarget, options: PageAttachOptions = {}): Promise<void> {
     await this.#adoptSession(target.session, target.targetId, options);
+  }
+
+  /**
+   * Hears a dedicated worker of the tab (its flat session): its `Network.*` events reach the
+   * tab's listeners as the tab's own, carried by its session (a worker's fetch is the page's
+   * traffic). The connection drops the listener when the worker detaches.
+   */
+  adoptWorker(session: CdpSession): void {
+    for (const [id, w] of this.#workers) if (w.session.detached) this.#workers.delete(id);
+    const off = session.connection.onAny(session.id, (...args) => {
+      if (args[0].startsWith("Network.")) this.#onEvent(...args, session);
+    });
+    this.#workers.set(session.id, { session, off });
+  }
+
+  /** True if this session is one of a dedicated worker the tab adopted ({@link adoptWorker}). */
+  ownsWorker(sessionId: string): boolean {
+    return this.#workers.has(sessionId);
   }
 
   /** True if this session belongs to the tab (main or one of its OOPIFs). */
@@ -240,7 +260,9 @@ export class Page {
   dispose(): void {
     this.#closed = true;
     for (const u of this.#unsubs.values()) u();
+    for (const w of this.#workers.values()) w.off();
     this.#unsubs.clear();
+    this.#workers.clear();
     this.#listeners.clear();
     this.#nav.lifecycleChanged();
   }

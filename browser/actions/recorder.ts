@@ -40,6 +40,11 @@ const QUIET_MS = 75;
  */
 export const NAVIGATION_QUIET_MS = 0;
 const MAX_NEW_TABS = 10;
+/**
+ * A dedicated worker the action started holds the window this long, ms: what it does first (a
+ * timer, then a message or a request) comes later, unseen (the timer watch is not in workers).
+ */
+export const WORKER_START_MS = 1000;
 /** How long an action waits for a tab it opened to show its first document, ms. */
 const NEW_TAB_WAIT_MS = 3000;
 /**
@@ -63,6 +68,8 @@ export class ActionRecorder {
   /** Tabs that closed during the window, with their last URL (the first {@link MAX_NEW_TABS}). */
   #closedTabs: string[] = [];
   #tabOpenedAt = new Map<Page, number>();
+  /** When each dedicated worker the window saw start started, epoch ms. */
+  #workersAt: number[] = [];
   #mainNavigated = false;
   /**
    * The main frame's last new document was one restored from the back/forward cache
@@ -97,6 +104,10 @@ export class ActionRecorder {
     this.#unsubscribe = session.listen({
       event: (...args) => this.#onEvent(...args),
       tabOpening: () => this.#activity(),
+      workerStarted: () => {
+        this.#workersAt.push(Date.now());
+        this.#activity();
+      },
       tabOpened: (p) => {
         this.#newTabs.push(p);
         this.#tabOpenedAt.set(p, Date.now());
@@ -264,7 +275,9 @@ export class ActionRecorder {
       const quietFor = now - this.#lastActivity;
       const busy = this.#loading ||
         (quietFor < PENDING_IDLE_MS && this.#pendingRequests().length > 0) ||
-        this.#session.openingTabs > 0 || this.#newTabLoading();
+        this.#session.openingTabs > 0 || this.#newTabLoading() ||
+        // A worker the acted-on document started (a new document's are that page's life).
+        (!this.#mainNavigated && this.#workersAt.some((t) => now - t < WORKER_START_MS));
       // Quiet: unless the action set timers that are still to run (a handler that navigates,
       // raises a dialog or re-renders a moment later), it is done.
       let timerMs: number | undefined;

@@ -1,7 +1,7 @@
 /**
  * What happened in a session while none of its actions ran: dialogs the policy answered,
  * uncaught page errors, main-frame navigations, renderer crashes, tabs the page opened or
- * closed (and the active tab moving with them), downloads that began, a person taking control
+ * closed (and the active tab moving with them), downloads that began, writes it sent, a person taking control
  * or handing it back and what they picked in the web console. The next result of the
  * session carries it once, as `sinceLastCall` (taken by the call pipeline, `mcp/pipeline.ts`,
  * through `browser/since_last_call.ts`), then it starts empty again.
@@ -16,7 +16,7 @@
  * @module
  */
 import type { PageEventArgs } from "../../cdp/page.ts";
-import { keysOnly, shownUrl } from "../network_writes.ts";
+import { isWriteMethod, keysOnly, shownUrl } from "../network_writes.ts";
 import { BoundedList } from "./bounded_list.ts";
 import type { DialogEntry } from "./dialogs.ts";
 import { capText, type SecretSpans } from "./log_text.ts";
@@ -76,6 +76,12 @@ export interface SinceLastCall {
    * bound secret elsewhere. Nothing of it was sent.
    */
   stopped?: Array<{ what: string; url: string }>;
+  /**
+   * Writes (POST, PUT, PATCH, DELETE, …) the page sent by itself (first 5), a tab's or its
+   * workers': the URL by its keys; `status` once answered, `pending` while not, `failed`
+   * when it never got an answer. The server may have done their work.
+   */
+  writes?: Array<{ method: string; url: string; status?: number; pending?: true; failed?: true }>;
   /** How many of each kind were left out by the bounds above. */
   omitted?: Partial<Record<ListedKind, number>>;
 }
@@ -90,7 +96,8 @@ type ListedKind =
   | "downloads"
   | "asksDone"
   | "picked"
-  | "stopped";
+  | "stopped"
+  | "writes";
 
 /** Longest message kept, characters. */
 const MAX_MESSAGE_CHARS = 300;
@@ -116,6 +123,8 @@ export class BetweenCalls<T extends TabLike & object> {
   #control: SinceLastCall["control"];
   #picked = new BoundedList<string>(5, "last");
   #stopped = new BoundedList<{ what: string; url: string }>(5);
+  /** The log's entries of writes (updated in place as they are answered). */
+  #writes = new BoundedList<NetworkEntry>(5);
   /** Each tab's last main-frame URL (kept while held too): where a navigation came from. */
   #urls = new WeakMap<T, string>();
 
@@ -176,6 +185,13 @@ export class BetweenCalls<T extends TabLike & object> {
         break;
       case "Page.navigatedWithinDocument":
         if (params.frameId === tab.mainFrameId) this.navigated(tab, params.url, true);
+        break;
+      case "Network.requestWillBeSent":
+        // The navigation guard's stops are told as `stopped`; a CSP report is the browser's.
+        if (
+          !this.held && logged && "requestId" in logged && isWriteMethod(logged.method) &&
+          !params.redirectResponse && params.type !== "CSPViolationReport"
+        ) this.#writes.push(logged);
         break;
       case "Inspector.targetCrashed":
         // An out-of-process iframe's crash is not the tab's.
@@ -365,6 +381,14 @@ export class BetweenCalls<T extends TabLike & object> {
     this.#control = undefined;
     put("picked", this.#picked, (ref) => ref);
     put("stopped", this.#stopped, (s) => s);
+    this.#writes.dropWhere((w) => !!w.blockedByPolicy);
+    put("writes", this.#writes, (w) => ({
+      method: w.method,
+      url: this.#cap(keysOnly(w.url), MAX_URL_CHARS),
+      ...(w.status !== undefined ? { status: w.status } : {}),
+      ...(!w.failed && w.status === undefined ? { pending: true as const } : {}),
+      ...(w.failed && w.status === undefined ? { failed: true as const } : {}),
+    }));
     if (Object.keys(omitted).length) out.omitted = omitted;
     return Object.keys(out).length ? out : undefined;
   }

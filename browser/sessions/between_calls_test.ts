@@ -1,5 +1,6 @@
 import { assertEquals } from "../../tests/_assert.ts";
 import { BetweenCalls, type TabLike } from "./between_calls.ts";
+import type { NetworkEntry } from "./page_logs.ts";
 
 interface FakeTab extends TabLike {
   url: string;
@@ -187,4 +188,49 @@ Deno.test("BetweenCalls: a tab whose document a form's POST fetched is shown by 
   method = "GET";
   b.navigated(t, "http://a.test/search?q=shoes", false);
   assertEquals(b.take(view([t]))?.navigations?.[0]?.url, "http://a.test/search?q=shoes");
+});
+
+Deno.test("BetweenCalls: writes sent while no window held it, by keys, as answered when taken", () => {
+  const b = new BetweenCalls<FakeTab>();
+  const t = tab("http://a.test/");
+  const entry = (requestId: string, method: string, url: string, type = "Fetch"): NetworkEntry => ({
+    seq: 0,
+    requestId,
+    method,
+    url,
+    type,
+    failed: false,
+    timestamp: 0,
+    done: false,
+    tab: "T1",
+  });
+  const sent = (e: NetworkEntry) =>
+    b.pageEvent(t, e, "Network.requestWillBeSent", {
+      requestId: e.requestId,
+      request: { method: e.method, url: e.url },
+      type: e.type,
+    } as never, undefined as never);
+  const saved = entry("1", "POST", "http://a.test/save?id=7&token=s3cret");
+  const read = entry("2", "GET", "http://a.test/list");
+  const report = entry("3", "POST", "http://a.test/csp", "CSPViolationReport");
+  const stopped = entry("4", "PUT", "http://a.test/form");
+  const lost = entry("5", "DELETE", "http://a.test/item/9");
+  for (const e of [saved, read, report, stopped, lost]) sent(e);
+  const release = b.hold();
+  sent(entry("6", "PATCH", "http://a.test/in-window"));
+  release();
+  saved.status = 201;
+  stopped.blockedByPolicy = true;
+  lost.failed = true;
+  assertEquals(b.take(view([t]))?.writes, [
+    { method: "POST", url: "http://a.test/save?id&token", status: 201 },
+    { method: "DELETE", url: "http://a.test/item/9", failed: true },
+  ]);
+  assertEquals(b.take(view([t])), undefined);
+  // Bounded: the first five, the rest counted.
+  for (let i = 0; i < 7; i++) sent(entry(`w${i}`, "POST", `http://a.test/w${i}`));
+  const news = b.take(view([t]));
+  assertEquals(news?.writes?.length, 5);
+  assertEquals(news?.writes?.[0], { method: "POST", url: "http://a.test/w0", pending: true });
+  assertEquals(news?.omitted, { writes: 2 });
 });

@@ -32,6 +32,7 @@ import { releaseBrowser } from "./session_release.ts";
 import { SessionDialogs } from "./dialogs.ts";
 import { leaveLostDialog } from "./stuck_dialogs.ts";
 import { SessionGuard } from "./session_guard.ts";
+import { adoptWorker } from "./session_workers.ts";
 import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
@@ -190,6 +191,8 @@ export class BrowserSession {
   /** PageOwner: a worker of this session's context attached and waits for the debugger. */
   workerAttaching(target: AttachedTarget): void {
     this.#guard.guard?.attachWorker(target.session);
+    const tab = adoptWorker(this.tabs, target);
+    if (tab) { for (const l of [...this.#listeners]) l.workerStarted?.(tab); }
   }
 
   /**

@@ -27,6 +27,8 @@ export interface SessionListener {
   tabOpening?(targetId: string): void;
   tabClosed?(page: Page): void;
   dialog?(record: DialogRecord): void;
+  /** A tab started a dedicated worker (its requests come as the tab's events from now on). */
+  workerStarted?(page: Page): void;
 }
 
 /** Options of a `BrowserSession`. */

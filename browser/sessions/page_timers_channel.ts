@@ -16,7 +16,7 @@
  *
  * A same-origin child frame's watch asks its parent's the same way at its document's start,
  * with a function as `detail` (both main world: the function crosses as it is), which the
- * parent's watch calls with its `via` and `forget` (`page_timers_up.ts`).
+ * parent's watch calls with its `link` (`page_timers_up.ts`).
  *
  * @module
  */
@@ -30,7 +30,7 @@ export type TimerCommand = { arm: number } | "pending" | "disarm" | "soon";
 /**
  * The main-world part, put inside the script's function after everything it uses (`apply`,
  * `W`, `KEY`, `addListener`, `dispatch`, `NativeCustomEvent`, `detailOf`, `startsWith`,
- * `strSlice`, `via`, `forget`) and the `control` object (`arm`, `disarm`, `pending`, `soon`).
+ * `strSlice`, `link`) and the `control` object (`arm`, `disarm`, `pending`, `soon`).
  * Installs the listener; nothing it does runs page code (built-ins taken at the start, init
  * dictionaries without a prototype, numbers turned to text by concatenation), and an error in
  * it stays in it (a listener's error would reach the page's `onerror`).
@@ -46,8 +46,8 @@ export function pageTimersChannel(): string {
   apply(addListener, W, [KEY, (event) => {
     try {
       const d = apply(detailOf, event, []);
-      // A same-origin child's watch asking for its parent's (page_timers_up.ts).
-      if (typeof d === "function") { d(via, forget); return; }
+      // A same-origin child's watch linking to its parent's (page_timers_up.ts).
+      if (typeof d === "function") { d(link); return; }
       if (typeof d !== "string") return;
       if (d === "pending") {
         const p = control.pending();

@@ -11,7 +11,7 @@
  * wrappers and the other parts (it uses their state: `pending`, `xhrs`, `counted`, `inflight`,
  * `direct`, `generation`, `armedUntil`, `startUntil`, `lastStart`, `lastDone`, `momentAt`,
  * `firstInput`, `messageMarks`, `soonDue`, `resetSources`, `sourcesPending`, `resetResources`,
- * `resourcesCheck`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
+ * `resourcesCheck`, `resetWaits`, `waitsPending`, `childrenPending`, `resetChildren`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
  * the script's `REQUEST_IDLE_MS` and `RECENT_MS`.
  */
 export function pageTimersControl(
@@ -23,8 +23,8 @@ export function pageTimersControl(
     soon() {
       return max(0, ceil(soonDue - now()));
     },
-    arm(ms) {
-      startUntil = -Infinity;
+    // What an earlier arming (here or above) counted is forgotten.
+    reset() {
       apply(mapClear, pending, []);
       apply(mapClear, xhrs, []);
       counted = 0;
@@ -35,9 +35,17 @@ export function pageTimersControl(
       messageMarks = 0;
       resetSources();
       resetResources();
+      resetWaits();
+    },
+    arm(ms) {
+      startUntil = -Infinity;
+      control.reset();
+      resetChildren();
       armedUntil = now() + max(0, min(Number(ms) || 0, 120000));
     },
     disarm() {
+      resetChildren();
+      resetWaits();
       armedUntil = startUntil = -1;
       // Work still running from this arming is no one's now: a later unarmed watch (a history
       // move in this document) must not wait for it.
@@ -69,7 +77,7 @@ export function pageTimersControl(
       for (let i = 0; i < ends.length; i++) ends[i]();
       // Requests nothing happened around for a while (a long-poll) are not waited for, but
       // those the input started directly are, until answered (the caller's cap bounds it).
-      const mine = max(0, direct);
+      let mine = max(0, direct);
       const waiting = t - max(lastStart, lastDone) < ${limits.requestIdleMs} ? max(mine, inflight) : mine;
       let n = apply(mapSize, pending, []) + waiting;
       // When to look again for requests in flight and work that just ended: no timer's due time
@@ -79,7 +87,21 @@ export function pageTimersControl(
       const more = sourcesPending(t);
       n += more.n;
       next = min(next, more.next);
+      // Waits (page_timers_waits.ts); held work has no due time: looked at again soon.
+      const waits = waitsPending(t);
+      n += waits.n + waits.held;
+      next = min(next, waits.next);
+      if (waits.held) again = min(again, ${limits.recentMs});
       if (t - lastDone < ${limits.recentMs}) { n++; again = min(again, ${limits.recentMs} - (t - lastDone)); }
+      // Same-origin children's, while this watch counts (page_timers_up.ts).
+      if (t <= armedUntil) {
+        const below = { n: 0, next: Infinity, again: Infinity, own: 0 };
+        childrenPending(below);
+        n += below.n;
+        next = min(next, below.next);
+        again = min(again, below.again);
+        mine += below.own;
+      }
       if (!n) return { n, nextMs: 0, own: mine };
       return again < next ? { n, nextMs: ceil(again), lookAgain: true, own: mine } : { n, nextMs: ceil(next), own: mine };
     },

@@ -105,7 +105,7 @@ export function pageTimersResources(): string {
         entry.counted = false;
         answered(g, level, byInput);
       } else ended(level);
-      if (!media || now() > armedUntil) dropResource(entry);
+      if (!media || !armed()) dropResource(entry);
     };
     entry.counted = true;
     for (let i = 0; i < entry.types.length; i++) {
@@ -155,7 +155,7 @@ export function pageTimersResources(): string {
     const more = {
       set [name](value) {
         apply(nativeSetter, this, [value]);
-        if (now() <= armedUntil) watchLoad(this);
+        if (armed()) watchLoad(this);
       },
     };
     d.set = masked(getOwn(more, name).set, nativeSetter);
@@ -177,7 +177,7 @@ export function pageTimersResources(): string {
   Element.prototype.setAttribute = masked({
     setAttribute(name) {
       const result = apply(nativeSetAttribute, this, arguments);
-      if (now() <= armedUntil && (name === "src" || name === "href") && loads(this, name)) {
+      if (armed() && (name === "src" || name === "href") && loads(this, name)) {
         watchLoad(this);
       }
       return result;

@@ -1,8 +1,9 @@
 /**
  * The page-side half of the timer watch (`page_timers.ts`): a fixed script put in every
  * document's main world before its first script, that notes the short timers, requests,
- * intervals, animation frames, tasks, messages and animations an action starts, so the action
- * window stays open until they ran (`page_timers_sources.ts` has all but timers and requests).
+ * intervals, animation frames, tasks, messages, animations and other waits an action starts, so
+ * the action window stays open until they ran (`page_timers_sources.ts` has all but timers and
+ * requests, `page_timers_waits.ts` the abort signals, locks, audio ends and view transitions).
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { pageTimersSources } from "./page_timers_sources.ts";
 import { pageTimersResources } from "./page_timers_resources.ts";
 import { pageTimersUp } from "./page_timers_up.ts";
 import { pageTimersControl } from "./page_timers_control.ts";
+import { pageTimersWaits } from "./page_timers_waits.ts";
 
 /** In a child frame, this many messages from the parent per arming count as input. */
 export const MAX_MESSAGE_MARKS = 3;
@@ -125,9 +127,10 @@ export const REQUEST_IDLE_MS = 1000;
  * `disarm` end that start.
  *
  * In a child frame, a `message` event from its parent counts as input (how a parent's action
- * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming; a timeout set
- * through a same-origin child's window (`iframe.contentWindow.setTimeout`) that the child does
- * not count is counted by the parent's watch when it would count its own (`page_timers_up.ts`).
+ * reaches a cross-origin frame), the first {@link MAX_MESSAGE_MARKS} of an arming; a same-origin
+ * child's watch (a fresh iframe's included) links to its parent's at its start and counts what
+ * the parent's would count (`iframe.contentWindow.setTimeout` in the parent's click handler),
+ * and the armed parent's `pending()` includes its children's (`page_timers_up.ts`).
  *
  * The built-ins the script uses are taken before the page's scripts run. Unarmed, the
  * wrappers only pass the call on (the port getters note which two ports are a channel's and
@@ -199,9 +202,23 @@ export function pageTimersScript(key: string): string {
   }
   const starting = () => now() <= startUntil;
   const moment = (level, span) => { momentAt = now(); momentLevel = level; momentSpan = span; };
-  // The level new work would have, 0 when it is not the action's.
+  // Whether the level levelNow() last gave came from the parent's watch (\`page_timers_up.ts\`):
+  // then this document's start rules do not apply to it.
+  let fromUp = false;
+  // The level new work would have, 0 when it is not the action's: this watch's, or (none, or
+  // only this document's start) the parent's.
   const levelNow = () => {
-    if (own || now() > armedUntil || counted >= ${MAX_COUNTED}) return 0;
+    fromUp = false;
+    if (own || counted >= ${MAX_COUNTED}) return 0;
+    const mine = ownLevel();
+    if (!up || (mine && !startOnly())) return mine;
+    const above = upLevel();
+    if (!above) return mine;
+    fromUp = true;
+    return above;
+  };
+  const ownLevel = () => {
+    if (now() > armedUntil) return 0;
     const level = depth > 0
       ? depth + 1
       : inInput
@@ -214,9 +231,11 @@ export function pageTimersScript(key: string): string {
     return level <= ${MAX_TIMER_DEPTH} ? level : 0;
   };
   // New work would count only as the document's start (not the input's, nor counted work's).
-  const fromStart = () =>
+  const startOnly = () =>
     depth === 0 && !inInput && !(now() - momentAt <= momentSpan) && starting();
-  const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); };
+  const fromStart = () => !fromUp && startOnly();
+  // Counted work ended: what starts right after is its continuation (here and up).
+  const ended = (level) => { lastDone = now(); moment(level, ${CONTINUATION_MS}); upEnded(level); };
   // A counted request ended: counted only under the arming that started it.
   const answered = (g, level, byInput) => {
     if (g !== generation) return;
@@ -269,13 +288,12 @@ export function pageTimersScript(key: string): string {
     defineProperty(fn, "length", { value: native.length });
     return fn;
   };
-  // A timeout the action set, counted here, through \`native\` (this window's setTimeout, or a
-  // same-origin child window's: \`via\`) and under \`key\` (its id when unset); undefined when
-  // it is not the action's.
-  const countTimeout = (native, self, args, key) => {
+${pageTimersUp()}
+  // A timeout the action set, counted here; its id, or undefined when it is not the action's.
+  const countTimeout = (native, self, args) => {
     const handler = args[0], delay = args[1];
     if (
-      now() > armedUntil || typeof handler !== "function" ||
+      !armed() || typeof handler !== "function" ||
       (delay !== undefined && typeof delay !== "number")
     ) return undefined;
     // As WebIDL's long: wrapped to 32 bits, negative is 0.
@@ -283,7 +301,7 @@ export function pageTimersScript(key: string): string {
     const again = handler === running;
     let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
     // The document's own start: only its short timers (a deferred render, a redirect).
-    if (level === 1 && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
+    if (level === 1 && !fromUp && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
     if (again && level > ${MAX_SELF_DEPTH}) level = 0;
     if (!level) return undefined;
     counted++;
@@ -291,14 +309,13 @@ export function pageTimersScript(key: string): string {
     let id;
     // \`counting\` (page_timers_sources.ts): defined further down, there when a timer runs.
     const run = function () {
-      apply(mapDelete, pending, [key === undefined ? id : key]);
+      apply(mapDelete, pending, [id]);
       return counting(level, handler, this, rest);
     };
     id = apply(native, self, [run, ms]);
-    apply(mapSet, pending, [key === undefined ? id : key, now() + ms]);
+    apply(mapSet, pending, [id, now() + ms]);
     return id;
   };
-${pageTimersUp()}
   const wrappers = {
     setTimeout() {
       const delay = arguments[1];
@@ -307,13 +324,10 @@ ${pageTimersUp()}
         if (ms <= ${SOON_MAX_MS}) soonDue = max(soonDue, now() + ms);
       }
       const id = countTimeout(nativeSet, this, arguments);
-      if (id !== undefined) return id;
-      const above = toParent(nativeSet, this, arguments);
-      return above !== undefined ? above : apply(nativeSet, this, arguments);
+      return id !== undefined ? id : apply(nativeSet, this, arguments);
     },
     clearTimeout(id) {
       apply(mapDelete, pending, [id]);
-      forgetAbove(id);
       return apply(nativeClear, this, arguments);
     },
     fetch() {
@@ -368,6 +382,7 @@ ${
     })
   }
 ${pageTimersResources()}
+${pageTimersWaits({ maxDelayMs: MAX_TIMER_DELAY_MS, loadMaxDelayMs: LOAD_MAX_DELAY_MS })}
 ${pageTimersControl({ requestIdleMs: REQUEST_IDLE_MS, recentMs: RECENT_MS })}
 ${pageTimersChannel()}})();`);
 }

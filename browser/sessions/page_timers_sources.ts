@@ -74,8 +74,11 @@ export function pageTimersSources(
     lastMessage = messageAt = chainStart = -Infinity;
     resetAnimations();
   };
-  // Runs a counted callback at its level: what it starts is one level deeper.
-  const counting = (level, handler, self, args) => {
+  // Runs a counted callback at its level: what it starts is one level deeper (in the parent's
+  // watch too: a callback of the parent's realm run through this window).
+  const counting = (level, handler, self, args) =>
+    upRun(level, () => countingHere(level, handler, self, args));
+  const countingHere = (level, handler, self, args) => {
     const outer = depth, outerRunning = running;
     depth = level;
     running = handler;
@@ -92,7 +95,7 @@ export function pageTimersSources(
       setInterval(handler) {
         const delay = arguments[1];
         if (
-          now() > armedUntil || typeof handler !== "function" ||
+          !armed() || typeof handler !== "function" ||
           (delay !== undefined && typeof delay !== "number")
         ) return apply(nativeInterval, this, arguments);
         const ms = max(0, (delay || 0) | 0);
@@ -133,7 +136,7 @@ export function pageTimersSources(
   if (typeof nativeFrame === "function" && typeof nativeCancelFrame === "function") {
     const more = {
       requestAnimationFrame(callback) {
-        if (now() > armedUntil || typeof callback !== "function") {
+        if (!armed() || typeof callback !== "function") {
           // Noted: the same callback asked for again soon after the arming is a loop the page
           // ran before (a callback the page merely re-uses, a render, is not).
           if (typeof callback === "function") apply(wmSet, unarmedFrames, [callback, now()]);
@@ -191,7 +194,7 @@ export function pageTimersSources(
     const more = {
       postTask(callback) {
         const options = arguments[1];
-        if (now() > armedUntil || typeof callback !== "function") {
+        if (!armed() || typeof callback !== "function") {
           return apply(nativePost, this, arguments);
         }
         let ms = 0;
@@ -264,7 +267,7 @@ export function pageTimersSources(
     }
     const more = {
       postMessage(message) {
-        if (now() > armedUntil) return apply(nativePortPost, this, arguments);
+        if (!armed()) return apply(nativePortPost, this, arguments);
         const partner = apply(wmGet, partners, [this]);
         if (!partner) return apply(nativePortPost, this, arguments);
         // Posted by the handler of a counted message: the same chain, for a bounded time.

@@ -1,68 +1,115 @@
 /**
- * Timeouts set through a same-origin child frame's window, for the timer watch's page script
- * (`page_timers_script.ts`): a parent's click handler that calls
- * `iframe.contentWindow.setTimeout(() => location.href = …, 200)` sets its timer in the child's
- * window, whose watch saw no input and does not count it (a red team's page escaped the action
- * window that way). The child's watch hands such a timeout to its parent's watch, which counts
- * it when it would count one of its own (its input, its counted work), and so on up.
+ * Same-origin child frames, for the timer watch's page script (`page_timers_script.ts`): a
+ * parent's click handler that calls `iframe.contentWindow.setTimeout(…)` or
+ * `requestAnimationFrame(…)`, through an iframe it kept or one it just made (a fresh realm
+ * whose watch never saw an input), sets its work in the child's window. Red teams escaped the
+ * action window both ways.
+ *
+ * So every same-origin child's watch links to its parent's at its document's start (before the
+ * page's scripts: the initial `about:blank` of an iframe the page just appended included). From
+ * then on the child counts, beside its own work, the work the parent's watch would count (the
+ * parent's input, its counted callbacks and their continuations, and so on up); its counted
+ * callbacks run as the parent's counted work too (what they start in the parent's realm is one
+ * level deeper there); and while the parent is armed by an action, the parent's `pending()`
+ * adds its live children's (so the question browxai asks the frame it acts on sees them; in its
+ * document's start too, which counts what the page sets through a child then). The parent's
+ * `arm` and `disarm` start its children's counts over.
  *
  * @module
  */
 
 /**
- * The script's part, put inside its function after `countTimeout` (it uses `apply`, `W`, `KEY`,
- * `dispatch`, `NativeCustomEvent`, the map built-ins, `pending` and `countTimeout`) and before
- * the wrappers. It defines:
+ * Past this many linked children, the dead ones (removed, navigated) are dropped as a child
+ * links (then past twice as many live ones). Live children are never refused: a page that made
+ * many frames first must not hide the next one's work.
+ */
+export const PRUNE_CHILDREN = 64;
+
+/**
+ * The script's part, put inside its function after `levelNow`, `ended` and `fromStart` (it uses
+ * `apply`, `W`, `KEY`, `doc`, `dispatch`, `NativeCustomEvent`, `now`, `max`, `depth`, `armedUntil`) and
+ * before the wrappers. It defines:
  *
- * - `via(native, self, args, key)`: counts a child's timeout (set with the child's `native`
- *   setTimeout, kept in `pending` under `key`) here, else asks this watch's parent; its id, or
- *   undefined when no watch counts it (what a child's watch calls);
- * - `forget(key)`: the child cleared it (what a child's watch calls);
- * - `toParent(native, self, args)`: this window's timeout, to its parent's watch; its id, or
- *   undefined when the parent does not count it (or there is none: a top or cross-origin one);
- * - `forgetAbove(id)`: `clearTimeout(id)` of a timeout the parent counted.
+ * - `up`: this window has a same-origin parent whose watch it linked to;
+ * - `armed()`: this watch or one above it counts work now;
+ * - `upLevel()`: the level the parent's watch gives new work now (0: not the action's);
+ * - `upRun(level, fn)`: runs `fn` as counted work of that level in the parent's watch too;
+ * - `upEnded(level)`: counted work of that level just ended (a continuation moment up there);
+ * - `link(child)`: what the parent's listener calls with a child's `{ pending, reset, alive }`;
+ *   returns this watch's side (`level`, `armed`, `run`, `ended`, and `heard`: the sets of
+ *   `page_timers_waits.ts` that note who listens, shared by the linked frames, since a page can
+ *   listen on one realm's signal with another realm's `addEventListener`; `waitOf`: a counted
+ *   abort wait of a signal, for a child realm's `AbortSignal.any`);
+ * - `childrenPending(out)`: adds the live children's `pending()` to `out` (`{ n, next, again,
+ *   own }`); `resetChildren()`: starts their counts over.
  *
- * The parent's `via` and `forget` are asked for at the document's start, before the page's
- * scripts, through the parent's watch's listener (`page_timers_channel.ts`: an event of the
- * key's type whose detail is a function it calls with them); a cross-origin parent's window
- * throws and leaves none.
+ * The handshake goes through the parent's watch's listener (`page_timers_channel.ts`): an
+ * event of the key's type whose detail is a function the parent calls with `link`; a
+ * cross-origin parent's window throws and leaves none. The page never holds either side.
  */
 export function pageTimersUp(): string {
   return `
-  // ---- Timeouts through a same-origin child's window (page_timers_up.ts).
-  let upVia, upForget;
+  // ---- Same-origin child frames (page_timers_up.ts).
+  const children = new Set();
+  const S0 = Set.prototype, childAdd = S0.add, childDelete = S0.delete, childForEach = S0.forEach;
+  const childCount = Object.getOwnPropertyDescriptor(S0, "size").get;
+  // This watch's side, handed to a child that links.
+  const armedHere = () => now() <= armedUntil || (up && upSide.armed());
+  const runHere = (level, fn) => {
+    const outer = depth;
+    depth = level;
+    try { return fn(); } finally { depth = outer; ended(level); }
+  };
+  let pruneAt = ${PRUNE_CHILDREN};
+  const link = (child) => {
+    if (apply(childCount, children, []) >= pruneAt) {
+      pruneChildren();
+      pruneAt = max(${PRUNE_CHILDREN}, apply(childCount, children, []) * 2);
+    }
+    apply(childAdd, children, [child]);
+    return {
+      __proto__: null, level: () => levelNow(), armed: armedHere, run: runHere,
+      ended: (l) => ended(l), heard: () => waitsHeard, waitOf: (target) => waitOf(target),
+    };
+  };
+  const pruneChildren = () => {
+    const dead = [];
+    apply(childForEach, children, [(c) => { if (!c.alive()) dead[dead.length] = c; }]);
+    for (let i = 0; i < dead.length; i++) apply(childDelete, children, [dead[i]]);
+  };
+  const childrenPending = (out) => {
+    pruneChildren();
+    apply(childForEach, children, [(c) => {
+      const p = c.pending();
+      if (!p || !p.n) return;
+      out.n += p.n;
+      out.own += p.own;
+      if (p.lookAgain) out.again = min(out.again, p.nextMs);
+      else out.next = min(out.next, p.nextMs);
+    }]);
+  };
+  const resetChildren = () => {
+    pruneChildren();
+    apply(childForEach, children, [(c) => c.reset()]);
+  };
+  // The link up, asked for at this document's start.
+  let upSide;
   if (W.top !== W) {
     try {
-      const ask = { __proto__: null, detail: (v, f) => { upVia = v; upForget = f; } };
+      const me = {
+        __proto__: null,
+        pending: () => control.pending(),
+        reset: () => control.reset(),
+        alive: () => { try { return W.document === doc && W.parent !== null; } catch { return false; } },
+      };
+      const ask = { __proto__: null, detail: (linkUp) => { upSide = linkUp(me); } };
       apply(dispatch, W.parent, [new NativeCustomEvent(KEY, ask)]);
     } catch {}
   }
-  const up = typeof upVia === "function" && typeof upForget === "function";
-  // This window's timeouts the parent counted: id -> their key there.
-  const adopted = new Map();
-  const via = (native, self, args, key) => {
-    const id = countTimeout(native, self, args, key);
-    return id !== undefined || !up ? id : upVia(native, self, args, key);
-  };
-  const forget = (key) => {
-    apply(mapDelete, pending, [key]);
-    if (up) upForget(key);
-  };
-  const toParent = (native, self, args) => {
-    if (!up) return undefined;
-    const key = {};
-    const id = upVia(native, self, args, key);
-    if (id === undefined) return undefined;
-    // Ids of ran timeouts stay (never cleared): a bound keeps a page's many timers from piling up.
-    if (apply(mapSize, adopted, []) > 256) apply(mapClear, adopted, []);
-    apply(mapSet, adopted, [id, key]);
-    return id;
-  };
-  const forgetAbove = (id) => {
-    const key = up && apply(mapGet, adopted, [id]);
-    if (!key) return;
-    apply(mapDelete, adopted, [id]);
-    upForget(key);
-  };
+  const up = !!upSide;
+  const armed = armedHere;
+  const upLevel = () => (up ? upSide.level() : 0);
+  const upRun = (level, fn) => (up ? upSide.run(level, fn) : fn());
+  const upEnded = (level) => { if (up) upSide.ended(level); };
 `;
 }
