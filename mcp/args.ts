@@ -66,6 +66,40 @@ function coerceStrings(
   return changed;
 }
 
+/**
+ * A field that takes a list of `{ name, value }` given as one object of names to values
+ * (`fields: { email: "a@b.c", terms: true }`, the form agents try first): made the list, in the
+ * object's order. Only plain values (string, number, boolean) are taken. Returns whether any
+ * field was converted.
+ */
+function namedMapsToLists(
+  args: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  shape: Record<string, unknown>,
+): boolean {
+  let changed = false;
+  for (const issue of issues) {
+    if (issue.code !== "invalid_type" || issue.expected !== "array" || issue.path.length !== 1) {
+      continue;
+    }
+    const key = String(issue.path[0]);
+    const keys = itemKeys(shape[key])?.split(", ") ?? [];
+    if (!keys.includes("name") || !keys.includes("value")) continue;
+    const given = valueAt(args, issue.path);
+    if (given === null || typeof given !== "object" || Array.isArray(given)) continue;
+    const entries = Object.entries(given);
+    if (
+      !entries.length ||
+      entries.some(([, v]) => !["string", "number", "boolean"].includes(typeof v))
+    ) {
+      continue;
+    }
+    setAt(args, issue.path, entries.map(([name, value]) => ({ name, value })));
+    changed = true;
+  }
+  return changed;
+}
+
 /** The keys of an array-of-objects schema's item (`name, ref, selector, value`), if it is one. */
 function itemKeys(schema: unknown): string | undefined {
   let s = schema as { unwrap?: () => unknown; element?: unknown; shape?: object } | undefined;
@@ -150,7 +184,8 @@ export function parseArgs<S extends z.ZodObject>(
     // Strings where numbers or booleans belong: a second parse of a copy with them converted
     // (its issues, if any, are the ones left).
     const copy = structuredClone(given);
-    if (coerceStrings(copy, r.error.issues)) {
+    const named = namedMapsToLists(copy, r.error.issues, tool.inputSchema.shape);
+    if (coerceStrings(copy, r.error.issues) || named) {
       given = copy;
       r = schema.safeParse(given);
     }

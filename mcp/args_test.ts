@@ -66,3 +66,27 @@ Deno.test("parseArgs: a value of none of a union's types says which types it tak
   assertIncludes(e.message, '"either": expected number');
   assertIncludes(e.message, "got boolean");
 });
+
+Deno.test("parseArgs: a list of { name, value } given as one object of names to values", () => {
+  const form = defineTool({
+    ...tool,
+    handler: () => Promise.reject(new Error("never runs")),
+    inputSchema: z.object({
+      fields: z.array(z.object({
+        name: z.string().optional(),
+        value: z.union([z.string(), z.number(), z.boolean()]),
+      })),
+    }),
+  });
+  // The form agents try first (a new user's fill_form call).
+  assertEquals(parseArgs(form, { fields: { email: "a@b.c", qty: 2, terms: true } }), {
+    fields: [
+      { name: "email", value: "a@b.c" },
+      { name: "qty", value: 2 },
+      { name: "terms", value: true },
+    ],
+  });
+  // Nested values are not guessed at: the error names the list's shape.
+  const e = assertThrows(() => parseArgs(form, { fields: { email: { x: 1 } } }), ToolError);
+  assertIncludes(e.message, "expected an array");
+});
