@@ -176,6 +176,12 @@ export class ActionRecorder {
         this.#activity();
         break;
       case "Page.frameRequestedNavigation":
+        // A Ctrl/Shift/middle click asks for a navigation in a new tab (`disposition` newTab,
+        // newWindow) or a download: this frame never loads, and waiting for it to stop held
+        // the result to the settle cap (5 s) however soon the new tab was known.
+        if (params.frameId === main && params.disposition === "currentTab") this.#loading = true;
+        this.#activity();
+        break;
       case "Page.frameStartedLoading":
         if (params.frameId === main) this.#loading = true;
         this.#activity();
