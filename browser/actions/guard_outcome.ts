@@ -123,7 +123,10 @@ export function blockedNavigation(
   }
   return new ToolError(
     "blocked-by-policy",
-    `policy: the page tried to take the tab to ${b.url}${
+    // A new tab's first request: the agent's own Ctrl-click, or a page's script.
+    `policy: ${
+      opened === undefined ? "the page tried to take the tab" : "a new tab was to go"
+    } to ${b.url}${
       b.redirectedTo ? " (through a redirect)" : ""
     }, which no approval covers; the request was stopped and ${stayed}`,
     "navigate to that URL yourself to be asked for it, or stay on the approved sites",

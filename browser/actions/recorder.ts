@@ -212,6 +212,8 @@ export class ActionRecorder {
       if (p.isClosed || Date.now() - (this.#tabOpenedAt.get(p) ?? 0) > NEW_TAB_WAIT_MS) {
         return false;
       }
+      // Its first document was refused: it stays blank (the window closes it).
+      if (this.#session.navGuard?.stoppedTab(p.target.targetId)) return false;
       const main = p.frame(p.mainFrameId);
       return !main || main.url === "" || main.url === "about:blank" ||
         !main.lifecycle.has("DOMContentLoaded");

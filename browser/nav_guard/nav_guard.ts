@@ -384,6 +384,15 @@ export class NavGuard {
     if (!this.#window) this.#stoppedBetween(b);
   }
 
+  /**
+   * True when the current window stopped the first document of tab `targetId` (a tab the
+   * browser opened itself, refused by the browser-level hold): it stays blank, and is no tab
+   * loading to wait for.
+   */
+  stoppedTab(targetId: string): boolean {
+    return this.#blocked.some((b) => b.frameId === targetId && !b.subframe);
+  }
+
   /** True while an acting call's window is open ({@link begin} to {@link end}). */
   get acting(): boolean {
     return this.#window !== undefined;
