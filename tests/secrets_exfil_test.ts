@@ -2,7 +2,8 @@
  * The secret-origin guard reads request headers and percent-decodes (red team s13 #6): a bound
  * page hands the filled value to a cross-origin frame (an ad on the allowed page), which sends
  * it home in a request header, with a letter percent-encoded (`%48unter…`), with a lowercase
- * escape (`%2f`) and in a form body encoded the same way. Its server never gets the value; a
+ * escape (`%2f`), in a form body encoded the same way, percent-encoded twice, as hex and as a
+ * UTF-16 body. Its server never gets the value; a
  * request without it still goes (the frame ran), and the value's own origin still gets it.
  */
 import { join } from "node:path";
@@ -22,15 +23,24 @@ onmessage = async (e) => {
     go("/x/case?" + v.replace("H", "%48")),
     go("/x/lower?" + v.replace("/", "%2f")),
     go("/x/body", { method: "POST", body: "k=" + v.replace("S", "%53").replace("/", "%2F") }),
+    go("/x/twice?" + [...v].map((c) => "%25" + c.charCodeAt(0).toString(16)).join("")),
+    go("/x/hex?" + [...new TextEncoder().encode(v)].map((b) => b.toString(16).padStart(2, "0")).join("")),
+    go("/x/utf16", { method: "POST", body: Uint16Array.from(v, (c) => c.charCodeAt(0)) }),
   ]);
   await go("/alive");
   parent.postMessage("done", "*");
 };</script>`;
 
-/** Whether a request carries the value: as sent, or percent-decoded once. */
+/** `text` percent-decoded once (a stray `%` kept). */
+const decoded = (text: string) => decodeURIComponent(text.replace(/%(?![0-9a-f]{2})/gi, "%25"));
+const HEX = [...new TextEncoder().encode(SECRET)].map((b) => b.toString(16).padStart(2, "0"))
+  .join("");
+
+/** Whether a request carries the value: as sent, percent-decoded once or twice, hex, UTF-16. */
 function carries(text: string): boolean {
-  return text.includes(SECRET) || decodeURIComponent(text.replace(/%(?![0-9a-f]{2})/gi, "%25"))
-    .includes(SECRET);
+  return [text, decoded(text), decoded(decoded(text)), text.replaceAll("\0", "")].some((t) =>
+    t.includes(SECRET)
+  ) || text.includes(HEX);
 }
 
 Deno.test("secret guard: headers and any percent-encoding are read", async () => {
