@@ -55,6 +55,20 @@ export function blockedNavigation(
       decision: "refused",
     },
   };
+  if (b.secret !== undefined && b.webSocket) {
+    // Chromium holds no WebSocket: seen as it went, so say it may have gone.
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the secret guard saw a WebSocket to ${noteOrigin(b.url)} carry the secret ` +
+        `${b.secret} (${
+          b.webSocket === "handshake" ? "in its URL" : "in a message the page sent"
+        }), which is bound to other origins. No guard can hold a WebSocket, so it may have ` +
+        "been sent: the tab was closed at once, its sockets with it",
+      "send a bound secret only to the origins the secrets file names (NAME@origin=value); " +
+        "do not fill it into this page again",
+      details,
+    );
+  }
   if (b.secret !== undefined) {
     // What became of the tab: a stopped document leaves its frame where it was; a page's own
     // request (a fetch, a beacon) was never to move it, and the tab is wherever it is now.

@@ -58,6 +58,7 @@ import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 import { guardWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
+import { watchWebSockets } from "./websocket_leaks.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -155,6 +156,8 @@ export class NavGuard {
        */
       divert?: (url: string, method: string) => (() => void) | undefined;
       deferScript?: boolean;
+      /** Closes the target's tab (a WebSocket carried a bound secret off its origins). */
+      closeTab?: () => Promise<void>;
     } = {},
   ): string | undefined {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
@@ -192,6 +195,16 @@ export class NavGuard {
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
     }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
+    // No guard holds a WebSocket: one carrying a bound secret elsewhere closes its tab at once.
+    const find = this.#policy.secretLeak;
+    if (find && options.closeTab) {
+      watchWebSockets(session, {
+        find,
+        frameId: mainFrameId || targetId,
+        block: (b) => this.#block(b),
+        closeTab: options.closeTab,
+      });
+    }
     // Speculation rules would load (prerender) and later show a page with no request to hold.
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);

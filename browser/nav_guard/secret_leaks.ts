@@ -63,7 +63,8 @@ export function secretLeakFinder(store: SecretStore | undefined): SecretLeakFind
   return (url, body, headers = {}) => {
     let origin: string;
     try {
-      origin = new URL(url).origin;
+      // A WebSocket to a bound origin's host goes to that origin (ws: is http:, wss: https:).
+      origin = new URL(url.replace(/^ws(s?):/i, "http$1:")).origin;
     } catch {
       return undefined;
     }

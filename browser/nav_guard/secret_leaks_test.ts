@@ -34,6 +34,9 @@ Deno.test("secretLeakFinder: URL, body and headers, as sent or percent-decoded",
   assertEquals(find(`${B}/x`, new TextDecoder().decode(le)), "PW");
   const be = new Uint8Array([..."Hunter2/Sec ret"].flatMap((c) => [0, c.charCodeAt(0)]));
   assertEquals(find(`${B}/x`, "xx" + new TextDecoder().decode(be) + "yy"), "PW");
+  // A WebSocket: ws: to its origin's host is its origin; elsewhere it is caught.
+  assertEquals(find("ws://127.0.0.1:1/s?v=Hunter2/Sec ret", ""), undefined);
+  assertEquals(find("wss://localhost:2/s", '{"v":"Hunter2/Sec ret"}'), "PW");
   // Its own origin may have it, in any form.
   assertEquals(find(`${A}/x?%48unter2`, "", { "x-steal": "Hunter2/Sec ret" }), undefined);
 });
