@@ -41,13 +41,25 @@ const PAGES: Record<string, string> = {
     `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
   "/get":
     `<form id=f action="/find?in=docs"><input name=q value=cats><button id=go>Find</button></form>`,
+  // A frame's form, rewritten while the person reads (same-origin here; /xframed: cross-origin).
+  "/inner": DONATE + poll(`f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"`),
+  "/framed": `<p>Donate below</p><iframe src="/inner"></iframe>`,
+  "/inner-onclick": DONATE +
+    `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
+  "/framed-onclick": `<p>Donate below</p><iframe src="/inner-onclick"></iframe>`,
+  "/inner-still": DONATE + poll(""),
+  "/framed-still": `<p>Donate below</p><iframe src="/inner-still"></iframe>`,
 };
 
 Deno.test("confirm: the page changing while the human reads sends nothing", async (t) => {
   /** `armed`: this attempt's page swaps once the person is asked; `swap`: it is told to. */
   let armed = false, swap = false, swapped = false;
   const posts: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen() {},
+  }, async (req): Promise<Response> => {
     const url = new URL(req.url);
     if (req.method === "POST") {
       posts.push(`${url.pathname}${url.search} ${await req.text()}`);
@@ -57,6 +69,13 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
     if (url.pathname === "/swapped") {
       swapped = true;
       return new Response("ok");
+    }
+    // The same server under another host name is another origin (and site: an OOPIF).
+    if (url.pathname === "/xframed") {
+      const inner = `http://localhost:${server.addr.port}/inner`;
+      return new Response(`<p>Donate below</p><iframe src="${inner}"></iframe>`, {
+        headers: { "content-type": "text/html" },
+      });
     }
     const html = PAGES[url.pathname];
     return html
@@ -131,8 +150,30 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
         assertEquals(sent(), []);
       });
     }
+    for (const path of ["/framed", "/xframed"]) {
+      await t.step(`a frame's form rewritten (${path}), by ref: nothing sent`, async () => {
+        const { r, sent } = await attempt(path, "ref");
+        assertIncludes(asked.at(-1) ?? "", "/donate?amount=5 (a frame's form)");
+        assertEquals(errorOf(r).code, "page-changed", textOf(r));
+        assertIncludes(textOf(r), "/transfer-all?to=attacker");
+        assertIncludes(textOf(r), "in the frame");
+        assertEquals(sent(), []);
+      });
+    }
+    await t.step("a frame's click handler rewrites its form as it is sent: stopped", async () => {
+      const { r, sent } = await attempt("/framed-onclick", "ref", false);
+      assertEquals(errorOf(r).code, "blocked-by-policy", textOf(r));
+      assertEquals((r.structuredContent?.policy as { rule?: string }).rule, "unapproved-submit");
+      assertEquals(sent(), []);
+    });
     await t.step("an unchanged form still goes after the yes", async () => {
       const { r, sent } = await attempt("/still", "ref", false);
+      assertTrue(!r.isError, textOf(r));
+      await eventually(() => sent().length === 1, 5000, "the POST");
+      assertEquals(sent(), ["/donate?amount=5 amount=5"]);
+    });
+    await t.step("an unchanged frame's form still goes after the yes", async () => {
+      const { r, sent } = await attempt("/framed-still", "ref", false);
       assertTrue(!r.isError, textOf(r));
       await eventually(() => sent().length === 1, 5000, "the POST");
       assertEquals(sent(), ["/donate?amount=5 amount=5"]);

@@ -123,9 +123,17 @@ const NAMES = [
   "toString",
 ];
 
-function page(name: string): string {
-  return `<!doctype html><title>Clobber ${name}</title><main><h1>Head</h1>
-<form><input type=hidden name="${name}" value=x>
+/** Names per page: a page's form holds several (every name is still covered), for speed. */
+const PER_PAGE = 8;
+const GROUPS: string[][] = [];
+for (let i = 0; i < NAMES.length; i += PER_PAGE) GROUPS.push(NAMES.slice(i, i + PER_PAGE));
+
+/** A spacer puts the form below the fold: acting on it scrolls it (`scrollIntoView`). */
+function page(names: string[]): string {
+  const hidden = names.map((n) => `<input type=hidden name="${n}" value=x>`).join("");
+  return `<!doctype html><title>Clobber</title><main><h1>Head</h1>
+<div style="height:120vh">Spacer</div>
+<form id=f action=/post method=post>${hidden}
 <label>Email <input name=email></label><button type=button id=go>Go</button></form>
 <p id=after>Visible text after the form</p></main>
 <script>
@@ -135,11 +143,35 @@ document.getElementById("go").addEventListener("click", () => {
 </script>`;
 }
 
+/**
+ * A form set to publish (its status radio on Public), holding the clobbering names; images
+ * named `forms` and `body` shadow the document's members (`[...document.forms]` threw, and the
+ * publish question was skipped).
+ */
+function publishPage(names: string[]): string {
+  const hidden = names.map((n) => `<input type=hidden name="${n}" value=x>`).join("");
+  return `<!doctype html><title>Publish</title><img name=forms alt=""><img name=body alt="">
+<form action=/post method=post>${hidden}
+<label>Title <input name=title value=Hello></label>
+<label><input type=radio name=status value=draft> Draft</label>
+<label><input type=radio name=status value=public checked> Public</label>
+<button id=save>Save</button></form>`;
+}
+
 Deno.test("a form clobbering DOM members hides nothing from snapshot, find, text_search, read_form or a click", async (t) => {
-  const pages = servePages(Object.fromEntries(NAMES.map((n) => [`/${n}`, page(n)])));
+  const pages = servePages(Object.fromEntries(GROUPS.flatMap((g, i) => [
+    [`/${i}`, page(g)],
+    [`/publish/${i}`, publishPage(g)],
+  ])));
+  const asked: string[] = [];
+  // Every question is refused: the publish step checks it was asked, and nothing is sent.
   const mcp = await startInProcess({
     BROWX_TOOLSETS: "all",
     BROWX_CAPABILITIES: "read,navigation,action",
+    BROWX_CONFIRM_REQUIRED: "publish",
+  }, (params) => {
+    asked.push(String(params.message));
+    return { action: "decline" };
   });
   const ok = async (tool: string, args: R): Promise<R> => {
     const r = await mcp.call(tool, args);
@@ -147,9 +179,10 @@ Deno.test("a form clobbering DOM members hides nothing from snapshot, find, text
     return (r.structuredContent ?? {}) as R;
   };
   try {
-    for (const name of NAMES) {
+    for (const [i, names] of GROUPS.entries()) {
+      const name = names.join(",");
       await t.step(name, async () => {
-        await ok("navigate", { url: `${pages.base}/${name}`, snapshot: "none" });
+        await ok("navigate", { url: `${pages.base}/${i}`, snapshot: "none" });
 
         const tree = String((await ok("snapshot", {})).tree);
         assertIncludes(tree, "Email", `${name}: snapshot`);
@@ -182,6 +215,20 @@ Deno.test("a form clobbering DOM members hides nothing from snapshot, find, text
         await ok("click", { ref: top!.ref, snapshot: "none" });
         const after = String((await ok("snapshot", {})).tree);
         assertIncludes(after, "Visible text after the form clicked", `${name}: click`);
+
+        // Acting on the form element itself: scrolled to, hovered, clicked.
+        await ok("scroll", { to: "top", snapshot: "none" });
+        await ok("scroll", { selector: "#f", snapshot: "none" });
+        await ok("scroll", { to: "top", snapshot: "none" });
+        await ok("hover", { selector: "#f", snapshot: "none" });
+        await ok("click", { selector: "#f", snapshot: "none" });
+      });
+      await t.step(`${name}: the publish question is asked`, async () => {
+        await ok("navigate", { url: `${pages.base}/publish/${i}`, snapshot: "none" });
+        const before = asked.length;
+        const r = await mcp.call("click", { selector: "#save", submits: true, snapshot: "none" });
+        assertTrue(r.isError === true, `${name}: the click went unasked: ${textOf(r)}`);
+        assertIncludes(asked.slice(before).join("\n"), '"publish"', `${name}: ${textOf(r)}`);
       });
     }
   } finally {

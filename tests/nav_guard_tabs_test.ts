@@ -59,32 +59,46 @@ allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp,
   }));
   const page = `${srv.a}/f`;
   try {
-    const cases: [string, R][] = [
-      ["Ctrl on an off-list link", { selector: "#l", modifiers: ["Control"] }],
-      ["Shift on an off-list link", { selector: "#l", modifiers: ["Shift"] }],
-      ["the middle button on an off-list link", { selector: "#l", button: "middle" }],
-      ["Ctrl on an allowed link that redirects off", { selector: "#r", modifiers: ["Control"] }],
-      ["Alt on an off-list link (a download)", { selector: "#l", modifiers: ["Alt"] }],
-      ["Ctrl on a form's submit button", { selector: "#s", modifiers: ["Control"] }],
+    // A link's tab opens and its first request is judged by the browser-level hold (refused:
+    // left blank and closed, rule navigation); a form's or a download's click is refused first.
+    const cases: [string, R, string][] = [
+      ["Ctrl on an off-list link", { selector: "#l", modifiers: ["Control"] }, "navigation"],
+      ["Shift on an off-list link", { selector: "#l", modifiers: ["Shift"] }, "navigation"],
+      ["the middle button on an off-list link", { selector: "#l", button: "middle" }, "navigation"],
+      ["Ctrl on an allowed link that redirects off", {
+        selector: "#r",
+        modifiers: ["Control"],
+      }, "navigation"],
+      ["Alt on an off-list link (a download)", {
+        selector: "#l",
+        modifiers: ["Alt"],
+      }, "new-tab-click"],
+      ["Ctrl on a form's submit button", {
+        selector: "#s",
+        modifiers: ["Control"],
+      }, "new-tab-click"],
       ["Ctrl on a submit button, declared", {
         selector: "#s",
         modifiers: ["Control"],
         submits: true,
-      }],
-      ["Shift on a form's submit button", { selector: "#s", modifiers: ["Shift"] }],
+      }, "new-tab-click"],
+      ["Shift on a form's submit button", {
+        selector: "#s",
+        modifiers: ["Shift"],
+      }, "new-tab-click"],
       ["Ctrl on a form clobbering closest, in an off-list link", {
         selector: "#cf",
         modifiers: ["Control"],
-      }],
+      }, "navigation"],
       ["Ctrl on the button of a form clobbering action", {
         selector: "#s2",
         modifiers: ["Control"],
-      }],
+      }, "new-tab-click"],
     ];
-    for (const [name, args] of cases) {
-      await t.step(`${name}: refused, no tab opened, nothing sent`, async () => {
+    for (const [name, args, rule] of cases) {
+      await t.step(`${name}: refused, no tab left, nothing sent`, async () => {
         await mcp.ok("navigate", { url: page, snapshot: "none" });
-        const s = blocked(await mcp.call("click", { ...args, snapshot: "none" }), "new-tab-click");
+        const s = blocked(await mcp.call("click", { ...args, snapshot: "none" }), rule);
         assertIncludes(String((s.error as R).message), "new tab");
         assertEquals(await tabUrls(mcp), [page]);
         assertEquals(srv.seen("B"), []);
@@ -93,7 +107,7 @@ allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp,
 
     await t.step("Ctrl+Enter on a focused link: refused too", async () => {
       await mcp.ok("navigate", { url: `${srv.a}/kb`, snapshot: "none" });
-      blocked(await mcp.call("press", { key: "Control+Enter", snapshot: "none" }), "new-tab-click");
+      blocked(await mcp.call("press", { key: "Control+Enter", snapshot: "none" }), "navigation");
       assertEquals(await tabUrls(mcp), [`${srv.a}/kb`]);
       assertEquals(srv.seen("B"), []);
     });
@@ -114,6 +128,24 @@ allowlisted.test("modifier and middle clicks open no unguarded tab", async (mcp,
       await mcp.ok("click", { selector: "#ok", snapshot: "none" });
       assertEquals(await tabUrls(mcp), [`${srv.a}/fine`]);
     });
+
+    await t.step(
+      "the agent's Ctrl, Shift or middle click on an allowed link opens its tab",
+      async () => {
+        for (
+          const args of [{ modifiers: ["Control"] }, { modifiers: ["Shift"] }, { button: "middle" }]
+        ) {
+          await mcp.ok("navigate", { url: page, snapshot: "none" });
+          const r = await mcp.ok("click", { selector: "#ok", ...args, snapshot: "none" });
+          const tabs = (r.structure as R).newTabs as R[];
+          assertEquals(tabs.map((x) => x.url), [`${srv.a}/fine`], JSON.stringify(r));
+          assertEquals(r.warnings ?? [], [], JSON.stringify(r));
+          assertTrue((await tabUrls(mcp)).includes(`${srv.a}/fine`));
+          await mcp.ok("tabs", { action: "close", index: 1 });
+          await mcp.ok("tabs", { action: "switch", index: 0 });
+        }
+      },
+    );
   } finally {
     await srv.close();
   }
@@ -131,9 +163,20 @@ Deno.test("navigation guard: with no allowlist, a Ctrl-click on a link opens its
   const page = `${srv.a}/f`;
   try {
     await mcp.ok("navigate", { url: page, snapshot: "none" });
-    // Nothing limits where tabs go: the person's Ctrl-click habit works.
-    const r = await mcp.ok("click", { selector: "#l", modifiers: ["Control"], snapshot: "none" });
-    assertEquals(((r.structure as R).newTabs as R[]).length, 1, JSON.stringify(r));
+    // Nothing limits where tabs go: the person's Ctrl-click habit works. The result comes
+    // once the tab is known: the acting tab's frame, asked for a navigation in a new tab,
+    // never loads (waiting for it held every such click to the 5 s settle cap, "still loading").
+    const opens: [string, R][] = [
+      ["Control", { modifiers: ["Control"] }],
+      ["Shift", { modifiers: ["Shift"] }],
+      ["middle", { button: "middle" }],
+    ];
+    for (const [how, args] of opens) {
+      const r = await mcp.ok("click", { selector: "#l", ...args, snapshot: "none" });
+      assertEquals(((r.structure as R).newTabs as R[]).length, 1, `${how}: ${JSON.stringify(r)}`);
+      assertEquals(r.warnings ?? [], [], `${how}: ${JSON.stringify(r)}`);
+      await mcp.ok("tabs", { action: "switch", index: 0 });
+    }
     await eventually(() => srv.seen("B").includes("GET /ll"), 5000, "the link's tab to load");
     // An undeclared submission is still refused, new tab or not (the new tab is active now).
     await mcp.ok("navigate", { url: page, snapshot: "none" });

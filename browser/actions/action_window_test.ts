@@ -77,7 +77,9 @@ Deno.test("action window: a page still loading at the deadline is a warning", as
 });
 
 Deno.test("action window: an abandoned call stops a navigation still loading in the tab, only then", async () => {
-  for (const aborted of [true, false]) {
+  // A Ctrl-click asks for its navigation in a new tab: this tab does not load, nothing to stop.
+  const cases = [[true, "currentTab"], [false, "currentTab"], [true, "newTab"]] as const;
+  for (const [aborted, disposition] of cases) {
     const sent: string[] = [];
     const page = Object.assign(fakePage("http://127.0.0.1:8000/a.html"), {
       session: { send: (method: string) => (sent.push(method), Promise.resolve({})) },
@@ -90,10 +92,11 @@ Deno.test("action window: an abandoned call stops a navigation still loading in 
         signal: ac.signal,
       });
       // The click started a navigation whose server never answers.
-      fake.emit(page, "Page.frameRequestedNavigation", { frameId: page.mainFrameId });
+      fake.emit(page, "Page.frameRequestedNavigation", { frameId: page.mainFrameId, disposition });
       if (aborted) ac.abort(new Error("cancelled by the client"));
     }
-    assertEquals(sent, aborted ? ["Page.stopLoading"] : [], `aborted: ${aborted}`);
+    const stops = aborted && disposition === "currentTab";
+    assertEquals(sent, stops ? ["Page.stopLoading"] : [], `aborted: ${aborted}, ${disposition}`);
   }
 });
 

@@ -55,6 +55,20 @@ export function blockedNavigation(
       decision: "refused",
     },
   };
+  if (b.secret !== undefined && b.webSocket) {
+    // Chromium holds no WebSocket: seen as it went, so say it may have gone.
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the secret guard saw a WebSocket to ${noteOrigin(b.url)} carry the secret ` +
+        `${b.secret} (${
+          b.webSocket === "handshake" ? "in its URL" : "in a message the page sent"
+        }), which is bound to other origins. No guard can hold a WebSocket: it may have been ` +
+        "sent, and the page may send it again while it stays open",
+      "leave this page (navigate elsewhere, or close its tab) and do not fill the secret into " +
+        "it again; tell the operator: the value may need rotating",
+      details,
+    );
+  }
   if (b.secret !== undefined) {
     // What became of the tab: a stopped document leaves its frame where it was; a page's own
     // request (a fetch, a beacon) was never to move it, and the tab is wherever it is now.
@@ -123,7 +137,10 @@ export function blockedNavigation(
   }
   return new ToolError(
     "blocked-by-policy",
-    `policy: the page tried to take the tab to ${b.url}${
+    // A new tab's first request: the agent's own Ctrl-click, or a page's script.
+    `policy: ${
+      opened === undefined ? "the page tried to take the tab" : "a new tab was to go"
+    } to ${b.url}${
       b.redirectedTo ? " (through a redirect)" : ""
     }, which no approval covers; the request was stopped and ${stayed}`,
     "navigate to that URL yourself to be asked for it, or stay on the approved sites",

@@ -187,6 +187,12 @@ export class ActionRecorder {
         this.#activity();
         break;
       case "Page.frameRequestedNavigation":
+        // A Ctrl/Shift/middle click asks for a navigation in a new tab (`disposition` newTab,
+        // newWindow) or a download: this frame never loads, and waiting for it to stop held
+        // the result to the settle cap (5 s) however soon the new tab was known.
+        if (params.frameId === main && params.disposition === "currentTab") this.#loading = true;
+        this.#activity();
+        break;
       case "Page.frameStartedLoading":
         if (params.frameId === main) this.#loading = true;
         this.#activity();
@@ -217,6 +223,8 @@ export class ActionRecorder {
       if (p.isClosed || Date.now() - (this.#tabOpenedAt.get(p) ?? 0) > NEW_TAB_WAIT_MS) {
         return false;
       }
+      // Its first document was refused: it stays blank (the window closes it).
+      if (this.#session.navGuard?.stoppedTab(p.target.targetId)) return false;
       const main = p.frame(p.mainFrameId);
       return !main || main.url === "" || main.url === "about:blank" ||
         !main.lifecycle.has("DOMContentLoaded");

@@ -1,9 +1,10 @@
 /**
  * What a human approving "send a form" was told, held to after the yes: the page (its main
- * document, by loader) and what each of its forms would send (`formsSendFacts`: where, how,
- * and a hash of every field's value). A page that rewrites its form while the human reads the
- * question (another action, another amount) or goes to another document has a different page
- * from the one approved: nothing is sent, and the call fails saying what changed.
+ * document, by loader) and what each form of it and of its frames would send
+ * (`formsSendFacts`: where, how, and a hash of every field's value). A page that rewrites its
+ * form while the human reads the question (another action, another amount), in the main
+ * document or in a frame (same-origin or not), or goes to another document has a different
+ * page from the one approved: nothing is sent, and the call fails saying what changed.
  *
  * @module
  */
@@ -12,35 +13,75 @@ import type { FormSendFact } from "../injected/form_types.ts";
 import { callUtility } from "../injected/mod.ts";
 import { ToolError } from "../tool_error.ts";
 
+/** How long a frame's facts may take to read, ms (a busy or hung frame is unreadable). */
+const FRAME_READ_MS = 3_000;
+
+/** The forms of one subframe (same-origin or out-of-process) a send question describes. */
+export interface FrameSendFacts {
+  /** The CDP frame id. */
+  frameId: string;
+  /** The frame's URL. */
+  url: string;
+  /** Its document's loader (CDP `loaderId`). */
+  loader: string;
+  /** What each of its forms would send; undefined when the frame could not be read. */
+  forms: FormSendFact[] | undefined;
+}
+
 /** The page a send question describes. */
 export interface SendFacts {
   /** The main frame's URL. */
   url: string;
   /** The main document's loader (CDP `loaderId`): another document has another. */
   loader: string;
-  /** Where the page's publish-armed forms are (selectors), for the publish question. */
+  /** Where the page's publish-armed forms are (selectors; a frame's named by its URL). */
   armed: string[];
-  /** Where the forms send, in words, for the question. */
+  /** Where the forms send, in words, for the question (a frame's said to be one). */
   sendsTo: string[];
-  /** What each form would send; undefined when the page could not be read. */
+  /** What each form of the main document would send; undefined when it could not be read. */
   forms: FormSendFact[] | undefined;
+  /**
+   * The subframes with forms, or that could not be read (either may hide a form the click
+   * sends: a frame's button, or the frame's own script on the click's activation).
+   */
+  frames: FrameSendFacts[];
 }
 
 /**
- * Reads the facts of the active tab's main document. `seed` keys the field hashes (the same
- * seed must be used for the facts compared). CDP: `Runtime.evaluate` (`formsSendInfo`).
+ * Reads the facts of the active tab: its main document and every subframe, read side by side
+ * (a frame gets {@link FRAME_READ_MS}). `seed` keys the field hashes (the same seed must be
+ * used for the facts compared). CDP: `Runtime.evaluate` (`formsSendInfo`, once per frame).
  */
 export async function sendFacts(page: Page, seed: number): Promise<SendFacts> {
-  const info = await callUtility(page, page.mainFrameId, "formsSendInfo", [seed]).catch(() =>
-    undefined
-  );
-  // After the page call: a document that replaced the one asked about is known by then.
+  const read = (frameId: string, timeoutMs?: number) =>
+    callUtility(page, frameId, "formsSendInfo", [seed], timeoutMs ? { timeoutMs } : {}).catch(
+      () => undefined,
+    );
+  const subframes = page.frames().filter((f) => f.frameId !== page.mainFrameId);
+  const [info, ...inFrames] = await Promise.all([
+    read(page.mainFrameId),
+    ...subframes.map((f) => read(f.frameId, FRAME_READ_MS)),
+  ]);
+  const armed = [...info?.armed ?? []];
+  const sendsTo = [...info?.sendsTo ?? []];
+  const frames: FrameSendFacts[] = [];
+  subframes.forEach((f, i) => {
+    const got = inFrames[i];
+    if (got && !got.forms.length) return;
+    // After the page call: a document that replaced the one read is known by then.
+    const now = page.frame(f.frameId);
+    const url = now?.url ?? f.url;
+    frames.push({ frameId: f.frameId, url, loader: now?.loaderId ?? "", forms: got?.forms });
+    for (const a of got?.armed ?? []) armed.push(`${a} in the frame ${url}`);
+    for (const to of got?.sendsTo ?? []) sendsTo.push(`${to} (a frame's form)`);
+  });
   return {
     url: page.url,
     loader: page.frame(page.mainFrameId)?.loaderId ?? "",
-    armed: info?.armed ?? [],
-    sendsTo: info?.sendsTo ?? [],
+    armed,
+    sendsTo: [...new Set(sendsTo)].slice(0, 8),
     forms: info?.forms,
+    frames,
   };
 }
 
@@ -58,15 +99,43 @@ export function factsChanges(was: SendFacts, now: SendFacts): string[] {
   if (was.loader !== now.loader || was.url !== now.url) {
     return [`the tab shows another document (was ${was.url}, now ${now.url})`];
   }
-  if (was.forms === undefined) return [];
-  if (now.forms === undefined) return ["its forms could not be read again"];
-  if (was.forms.length !== now.forms.length) {
-    return [`it had ${was.forms.length} form(s), now ${now.forms.length}`];
+  const out = formsChanges(was.forms, now.forms, "");
+  const nowFrames = new Map(now.frames.map((f) => [f.frameId, f]));
+  for (const w of was.frames) {
+    const n = nowFrames.get(w.frameId);
+    nowFrames.delete(w.frameId);
+    if (!n) {
+      // Gone, or read with no forms now: its forms are not the ones the question told.
+      if (w.forms?.length) out.push(`the frame ${w.url} no longer shows its form(s)`);
+    } else if (n.loader !== w.loader || n.url !== w.url) {
+      out.push(`a frame shows another document (was ${w.url}, now ${n.url})`);
+    } else if (w.forms === undefined) {
+      // Unreadable when asked: the question said nothing of its forms.
+      if (n.forms?.length) out.push(`the frame ${n.url} now shows form(s)`);
+    } else out.push(...formsChanges(w.forms, n.forms, ` in the frame ${w.url}`));
   }
+  // A frame with forms the question did not tell of (added, or unreadable then).
+  for (const n of nowFrames.values()) {
+    out.push(
+      n.forms ? `a frame with form(s) appeared (${n.url})` : `a frame could not be read (${n.url})`,
+    );
+  }
+  return out;
+}
+
+/** What changed between the forms of one document (`where` names it in the phrases). */
+function formsChanges(
+  was: FormSendFact[] | undefined,
+  now: FormSendFact[] | undefined,
+  where: string,
+): string[] {
+  if (was === undefined) return [];
+  if (now === undefined) return [`its forms${where} could not be read again`];
+  if (was.length !== now.length) return [`it had ${was.length} form(s)${where}, now ${now.length}`];
   const out: string[] = [];
-  was.forms.forEach((w, i) => {
-    const n = now.forms![i]!;
-    const which = was.forms!.length > 1 ? `form ${i + 1}` : "its form";
+  was.forEach((w, i) => {
+    const n = now[i]!;
+    const which = (was.length > 1 ? `form ${i + 1}` : "its form") + where;
     if (w.to !== n.to) out.push(`${which} sent to ${w.to}, now ${n.to}`);
     if (w.how !== n.how) out.push(`${which} sent with ${w.how}, now ${n.how}`);
     const buttons = (list: FormSendFact["submitters"]) =>
@@ -105,11 +174,14 @@ function fieldChanges(was: string[], now: string[]): string[] {
 }
 
 /**
- * Where the forms of `facts` send (`"METHOD url"`: each form's, each button's own), for the
- * navigation guard to hold a declared submission to.
+ * Where the forms of `facts` send (`"METHOD url"`: each form's, each button's own, the main
+ * document's and its frames'), for the navigation guard to hold a declared submission to;
+ * undefined when the main document's forms could not be read.
  */
 export function sendsOf(facts: SendFacts): string[] | undefined {
-  return facts.forms?.flatMap((f) => [f.to, ...f.submitters.map((b) => b.to)]);
+  const of = (forms: FormSendFact[]) =>
+    forms.flatMap((f) => [f.to, ...f.submitters.map((b) => b.to)]);
+  return facts.forms && [...of(facts.forms), ...facts.frames.flatMap((f) => of(f.forms ?? []))];
 }
 
 /**

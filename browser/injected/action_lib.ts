@@ -12,6 +12,9 @@ import type { FillPrep, ShownAs } from "./page_types.ts";
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
   const { localOf, attrOf, visibleEl, rectOf, closestOf, tagNameOf, qsOf, qsaOf } = api.dom;
+  // A form's own members may be its controls (`<input name=scrollIntoView>`): acting on a
+  // <form> reads them through the prototypes.
+  const { clientRectsOf, scrollIntoViewOf, focusOf, connectedOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   const roleOf = (el: Element): string => {
     const f = api.roleOf as ((e: Element) => string) | undefined;
@@ -79,12 +82,12 @@ export function installActionLib(api: PageApi): void {
   };
 
   const visibleBox = (el: Element): DOMRect | null => {
-    if (!el.isConnected) return null;
+    if (!connectedOf(el)) return null;
     if (!visibleEl(el, { visibilityProperty: true })) return null;
     const r = rectOf(el);
     if (r.width > 0 && r.height > 0) return r;
     // display:contents and zero-size wrappers: use the first visible child box.
-    for (const rect of el.getClientRects()) if (rect.width > 0 && rect.height > 0) return rect;
+    for (const rect of clientRectsOf(el)) if (rect.width > 0 && rect.height > 0) return rect;
     return null;
   };
 
@@ -94,7 +97,7 @@ export function installActionLib(api: PageApi): void {
    * "inert" | "disabled" | "noteditable", detail? } ("inert" only with enabled or editable).
    */
   api.probe = (el: El, opts: { enabled?: boolean; editable?: boolean }) => {
-    if (!el || !el.isConnected) return { state: "notconnected" };
+    if (!el || !connectedOf(el)) return { state: "notconnected" };
     const box = visibleBox(el);
     if (!box) return { state: "notvisible" };
     // An acting check only: an inert element is still visible (wait_for, screenshots).
@@ -162,10 +165,10 @@ export function installActionLib(api: PageApi): void {
     };
     if (!at()) return false;
     for (const block of ["center", "end", "start"] as const) {
-      el.scrollIntoView({ block, inline: "nearest", behavior: "instant" });
+      scrollIntoViewOf(el, { block, inline: "nearest", behavior: "instant" });
       if (!at()) return true;
     }
-    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    scrollIntoViewOf(el, { block: "center", inline: "nearest", behavior: "instant" });
     return true;
   };
 
@@ -200,11 +203,11 @@ export function installActionLib(api: PageApi): void {
       // In a subframe, still scroll the frames above just enough to show it (a frame below
       // the fold).
       if (inSubframe) {
-        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+        scrollIntoViewOf(el, { block: "nearest", inline: "nearest", behavior: "instant" });
       }
       return false;
     }
-    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    scrollIntoViewOf(el, { block: "center", inline: "center", behavior: "instant" });
     return true;
   };
 
@@ -306,7 +309,7 @@ export function installActionLib(api: PageApi): void {
       : before.length <= WAS_MAX
       ? { was: before }
       : {};
-    (el as HTMLElement).focus();
+    focusOf(el);
     // Focusing blurs the field typed in last: its change may re-render (an unkeyed list
     // re-sorted by the value committed), re-using this field for another item.
     const changed = shown ? api.refChanged(el, shown) : undefined;

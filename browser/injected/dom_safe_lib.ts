@@ -38,7 +38,12 @@ export function installDomSafeLib(api: PageApi): void {
   const ownerDocument = getter(N, "ownerDocument"), isConnected = getter(N, "isConnected");
   const { getAttribute, hasAttribute, checkVisibility, getBoundingClientRect, closest, matches } =
     E;
-  const { querySelectorAll, querySelector } = E;
+  const { querySelectorAll, querySelector, getClientRects, scrollIntoView } = E;
+  const { focus } = HTMLElement.prototype;
+  const { addEventListener, removeEventListener } = EventTarget.prototype;
+  // The document is [LegacyOverrideBuiltIns] too: `<img name=forms>` is `document.forms`.
+  const D = Document.prototype;
+  const forms = getter(D, "forms"), body = getter(D, "body");
   const { getRootNode, contains } = N;
   const dom: DomSafe = {
     localOf: (el) => el instanceof F ? localName.call(el) : el.localName,
@@ -77,6 +82,20 @@ export function installDomSafeLib(api: PageApi): void {
     connectedOf: (n) => n instanceof F ? isConnected.call(n) : n.isConnected,
     slotOf: (n) => n instanceof F ? assignedSlot.call(n) : n.assignedSlot,
     formElementsOf: (form) => elements.call(form),
+    clientRectsOf: (el) => el instanceof F ? getClientRects.call(el) : el.getClientRects(),
+    scrollIntoViewOf: (el, opts) =>
+      el instanceof F ? scrollIntoView.call(el, opts) : el.scrollIntoView(opts),
+    focusOf: (el) => el instanceof F ? focus.call(el) : (el as HTMLElement).focus?.(),
+    listenOf: (el, type, fn, capture) =>
+      el instanceof F
+        ? addEventListener.call(el, type, fn, capture)
+        : el.addEventListener(type, fn, capture),
+    unlistenOf: (el, type, fn, capture) =>
+      el instanceof F
+        ? removeEventListener.call(el, type, fn, capture)
+        : el.removeEventListener(type, fn, capture),
+    docFormsOf: (doc) => forms.call(doc),
+    docBodyOf: (doc) => body.call(doc),
   };
   api.dom = Object.freeze(dom);
 }

@@ -76,4 +76,18 @@ export interface DomSafe {
   slotOf(n: Element | Text): HTMLSlotElement | null;
   /** `form.elements`. */
   formElementsOf(form: HTMLFormElement): HTMLFormControlsCollection;
+  /** `el.getClientRects()`. */
+  clientRectsOf(el: Element): DOMRectList;
+  /** `el.scrollIntoView(opts)`. */
+  scrollIntoViewOf(el: Element, opts?: ScrollIntoViewOptions): void;
+  /** `el.focus()` (nothing for an element that is not an HTML element). */
+  focusOf(el: Element): void;
+  /** `el.addEventListener(type, fn, capture)`. */
+  listenOf(el: Element, type: string, fn: EventListener, capture: boolean): void;
+  /** `el.removeEventListener(type, fn, capture)`. */
+  unlistenOf(el: Element, type: string, fn: EventListener, capture: boolean): void;
+  /** `doc.forms` (a page's `<img name=forms>` shadows it on the document). */
+  docFormsOf(doc: Document): HTMLCollectionOf<HTMLFormElement>;
+  /** `doc.body`. */
+  docBodyOf(doc: Document): HTMLElement | null;
 }

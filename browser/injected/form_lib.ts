@@ -15,7 +15,8 @@ import type { PageFailure } from "./page_types.ts";
 /** Adds `formDescribe` and the shared `formKit` to the utility api. */
 export function installFormLib(api: PageApi): void {
   const { localOf, attrOf, parentElOf, visibleEl, rectOf, closestOf, matchesOf } = api.dom;
-  const { containsOf, qsaOf, qsOf, formElementsOf, childrenOf } = api.dom;
+  const { containsOf, qsaOf, qsOf, formElementsOf, childrenOf, docFormsOf, docBodyOf } = api.dom;
+  const { connectedOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -44,7 +45,7 @@ export function installFormLib(api: PageApi): void {
     (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
 
   const shown = (el: Element): boolean => {
-    if (!el.isConnected || !visibleEl(el, { visibilityProperty: true })) return false;
+    if (!connectedOf(el) || !visibleEl(el, { visibilityProperty: true })) return false;
     const r = rectOf(el);
     return r.width > 0 && r.height > 0;
   };
@@ -103,11 +104,11 @@ export function installFormLib(api: PageApi): void {
     }
     // The page's first form is often a header's search box: take the one with most fields.
     let best: HTMLFormElement | null = null, most = -1;
-    for (const f of document.forms) {
+    for (const f of docFormsOf(document)) {
       const n = [...formElementsOf(f)].filter((e) => isControl(e) && usable(e)).length;
       if (n > most) [best, most] = [f, n];
     }
-    return { form: best, scope: best ?? document.body };
+    return { form: best, scope: best ?? docBodyOf(document)! };
   };
   /** The controls that post with the form (also those outside it with form=…). */
   const controlsOf = (form: HTMLFormElement | null, scope: Element): Control[] =>
@@ -315,7 +316,7 @@ export function installFormLib(api: PageApi): void {
             : {}),
         }
         : null,
-      formCount: document.forms.length,
+      formCount: docFormsOf(document).length,
       fields,
       hiddenInputs: hidden,
       submitText: submits,

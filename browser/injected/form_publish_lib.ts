@@ -27,6 +27,15 @@ export function installFormPublishLib(api: PageApi): void {
   const kit = api.formKit;
   const { usable, selectorFor, cssString, labelText, norm } = kit;
   const describe = api.describeElement as Fn<[Element], string>;
+  // The prototypes' own getters and methods: a page's `<input name=action>` (or `method`,
+  // `hasAttribute`) shadows the form's member in every world, and `<img name=forms>` (or
+  // `body`) the document's (`api.dom`): read through them, the question would be blank or throw.
+  const own = <T>(proto: object, name: string) => {
+    const get = Object.getOwnPropertyDescriptor(proto, name)!.get!;
+    return (o: object) => get.call(o) as T;
+  };
+  const { docFormsOf: formsOf } = api.dom;
+  const bodyOf = (d: Document) => api.dom.docBodyOf(d)!;
   const fail = (code: PageErrorCode, error: string): PageFailure => ({ error, code });
   const fire = (el: Element, type: string) => el.dispatchEvent(new Event(type, { bubbles: true }));
   // A click toggles a checkbox and picks a radio, firing click, input and change like a user.
@@ -172,7 +181,7 @@ export function installFormPublishLib(api: PageApi): void {
   /** The draft state of the form an element (a submit control, a publish control) belongs to. */
   api.formDraftState = (el: Element) => {
     const form = formOf(el);
-    const drafts = draftsOf(kit.controlsOf(form, form ?? document.body));
+    const drafts = draftsOf(kit.controlsOf(form, form ?? bodyOf(document)));
     return { state: overallState(drafts), drafts, form: form ? selectorFor(form) : null };
   };
 
@@ -181,17 +190,9 @@ export function installFormPublishLib(api: PageApi): void {
    * sending one of them publishes (selectors, for the question a human reads).
    */
   api.formsArmedPublic = () =>
-    [...document.forms].filter((f) =>
+    [...formsOf(document)].filter((f) =>
       (api.formDraftState as Fn<[Element], { state: string }>)(f).state === "public"
     ).map((f) => selectorFor(f));
-
-  // The prototypes' own getters and methods: a page's `<input name=action>` (or `method`,
-  // `hasAttribute`) shadows the form's member in every world, and would blank the question.
-  const own = <T>(proto: object, name: string) => {
-    const get = Object.getOwnPropertyDescriptor(proto, name)!.get!;
-    return (o: object) => get.call(o) as T;
-  };
-  const formsOf = own<HTMLCollectionOf<HTMLFormElement>>(Document.prototype, "forms");
   const actionOf = own<string>(HTMLFormElement.prototype, "action");
   const methodOf = own<string>(HTMLFormElement.prototype, "method");
   const hasAttribute = Element.prototype.hasAttribute;
@@ -220,11 +221,14 @@ export function installFormPublishLib(api: PageApi): void {
    */
   api.formsSendInfo = (seed: number) => {
     // The publish controls' reading may trip on a hostile page (a member shadowed by a
-    // field's name): the destinations and facts the yes is held to must not go with it.
-    let armed: string[] = [];
+    // field's name): the destinations and facts the yes is held to must not go with it, and
+    // the publish question is asked all the same (a form that cannot be read may publish).
+    let armed: string[];
     try {
       armed = (api.formsArmedPublic as () => string[])();
-    } catch { /* as before: no publish question */ }
+    } catch {
+      armed = ["a form whose publish setting could not be read"];
+    }
     return {
       armed,
       sendsTo: (api.formsSendTo as () => string[])(),
@@ -244,7 +248,7 @@ export function installFormPublishLib(api: PageApi): void {
   /** The item's title as a human would name it: the form's first filled text field. */
   const itemTitle = (submit: Element) => {
     const form = formOf(submit);
-    const text = kit.controlsOf(form, form ?? document.body).find((c) =>
+    const text = kit.controlsOf(form, form ?? bodyOf(document)).find((c) =>
       (c instanceof HTMLInputElement && ["text", ""].includes(c.type) ||
         c instanceof HTMLTextAreaElement) && c.value.trim() && usable(c)
     );

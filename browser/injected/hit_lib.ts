@@ -33,6 +33,7 @@ import type { HitResult, ShownAs } from "./page_types.ts";
 /** Adds the hit rule, the hit tests and the press guard to the utility api. */
 export function installHitLib(api: PageApi): void {
   const { parentOf, parentElOf, shadowRootOf, rectOf, closestOf, matchesOf, rootNodeOf } = api.dom;
+  const { listenOf, unlistenOf } = api.dom;
   const describeEl = (el: Element): string => api.describeElement(el);
 
   // The element as it is now, when it is no longer what the ref was shown as (role or
@@ -166,7 +167,7 @@ export function installHitLib(api: PageApi): void {
     if (!guard) return;
     for (const t of EVENTS) {
       api.offFirst(t, guard.listener);
-      guard.el.removeEventListener(t, guard.atElement, true);
+      unlistenOf(guard.el, t, guard.atElement, true);
     }
     clearTimeout(guard.timer);
     guard = undefined;
@@ -247,7 +248,7 @@ export function installHitLib(api: PageApi): void {
     // element for a frame: its element is in another document.
     for (const t of EVENTS) {
       api.onFirst(t, g.listener);
-      if (!outer) el.addEventListener(t, g.atElement, true);
+      if (!outer) listenOf(el, t, g.atElement, true);
     }
     // A checkbox's state before the press: one its click left as it was, the page kept so
     // (a handler's preventDefault, or one that set it back).

@@ -165,11 +165,18 @@ function judge(
     });
     return "stop";
   }
-  // A human approved where the page's forms send: the page may not change it as it sends.
-  // (The question named the main document's forms only: a frame's form is judged as before.)
+  // A human approved where the page's forms send (its frames' too): the page may not change
+  // it as it sends, in the main document or in a frame.
   const approved = g.window()?.approvedSends;
-  if (isSubmit && main && approved?.length && !approvedSend(approved, e.request.method, url)) {
-    g.block({ url, reason: "submit", frameId: e.frameId, form: true, unapproved: approved });
+  if (isSubmit && approved?.length && !approvedSend(approved, e.request.method, url)) {
+    g.block({
+      url,
+      reason: "submit",
+      frameId: e.frameId,
+      form: true,
+      unapproved: approved,
+      ...(main ? {} : { subframe: true as const }),
+    });
     return "stop";
   }
   const why = g.policy.refusal(url, from);

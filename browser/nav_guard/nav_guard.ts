@@ -58,6 +58,7 @@ import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 import { guardWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
+import { watchWebSockets } from "./websocket_leaks.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -192,6 +193,15 @@ export class NavGuard {
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
     }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
+    // No guard holds a WebSocket: one carrying a bound secret elsewhere is told at once.
+    const find = this.#policy.secretLeak;
+    if (find) {
+      watchWebSockets(session, {
+        find,
+        frameId: mainFrameId || targetId,
+        block: (b) => this.#block(b),
+      });
+    }
     // Speculation rules would load (prerender) and later show a page with no request to hold.
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
@@ -382,6 +392,15 @@ export class NavGuard {
   #block(b: BlockedNavigation): void {
     this.#blocked.push(b);
     if (!this.#window) this.#stoppedBetween(b);
+  }
+
+  /**
+   * True when the current window stopped the first document of tab `targetId` (a tab the
+   * browser opened itself, refused by the browser-level hold): it stays blank, and is no tab
+   * loading to wait for.
+   */
+  stoppedTab(targetId: string): boolean {
+    return this.#blocked.some((b) => b.frameId === targetId && !b.subframe);
   }
 
   /** True while an acting call's window is open ({@link begin} to {@link end}). */

@@ -33,6 +33,11 @@ export interface BlockedNavigation {
    * frame was to move by it.
    */
   request?: true;
+  /**
+   * Set when a WebSocket carried it (its `handshake` URL, or a `frame` the page sent): no
+   * guard can hold one, so it may have been sent.
+   */
+  webSocket?: "handshake" | "frame";
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
   /**

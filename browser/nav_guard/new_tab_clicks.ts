@@ -13,7 +13,10 @@
  * cancels the click's default action; the page's own handlers still run.
  * So is Enter with a modifier in a form's field (implicit submission).
  * Alt is refused with them: Alt+click on a link downloads it, a request the
- * guard does not hold either.
+ * guard does not hold either. Since the browser target's own hold judges a tab the browser
+ * opens itself before its first request goes (`unheld_requests.ts`), a trusted click (the
+ * agent's, a person's) with Ctrl, Meta, Shift or the middle button on a link is let through:
+ * its tab opens when the policy lets its URL through, and is left blank and closed otherwise.
  *
  * @module
  */
@@ -45,11 +48,11 @@ const guardListener = (holdLinks: boolean) =>
   const closest = Element.prototype.closest;
   const hasAttr = Element.prototype.hasAttribute;
   const actionOf = Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, "action").get;
-  const whereTo = (node) => {
+  const whereTo = (node, opens) => {
     if (!(node instanceof Element)) node = node && node.parentElement;
     if (!node) return undefined;
     const a = closest.call(node, "a[href], area[href]");
-    if (a && !holdLinks) return undefined;
+    if (a && (!holdLinks || opens)) return undefined;
     if (a) return String(a.href && a.href.baseVal !== undefined ? a.href.baseVal : a.href);
     const s = closest.call(node, "button, input");
     if (s && s.form && (s.type === "submit" || s.type === "image")) {
@@ -59,7 +62,11 @@ const guardListener = (holdLinks: boolean) =>
   };
   const hold = (e) => {
     if (!(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button === 1)) return;
-    const url = whereTo(e.composedPath()[0]);
+    // A person's (the agent's) click on a link opens its tab: the browser-level hold judges
+    // that tab's first request (unheld_requests.ts). Alt still downloads, unheld; a page's
+    // own synthetic click is refused as before.
+    const opens = e.isTrusted && !e.altKey;
+    const url = whereTo(e.composedPath()[0], opens);
     if (url === undefined) return;
     e.preventDefault();
     report(${JSON.stringify(NEW_TAB_REPORT)} + url);

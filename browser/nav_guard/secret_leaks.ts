@@ -5,10 +5,11 @@
  * a page script), so a value filled on one origin never leaves for another.
  *
  * Looked for in the URL, the body and every request header, as typed and in the forms a
- * browser sends: percent-encoded (URL), form-encoded (`+` for space), JSON-escaped; and in
- * the URL, body and headers percent-decoded once (`%48unter2`, `%2f` in either case: any
- * server decodes those to the value). A page that transforms the value first (base64,
- * reversed, encoded twice) is not caught.
+ * browser sends: percent-encoded (URL), form-encoded (`+` for space), JSON-escaped, and the
+ * cheap transforms of its bytes: hex (either case) and UTF-16 (either byte order); and in
+ * the URL, body and headers percent-decoded once and twice (`%48unter2`, `%2f` in either
+ * case, `%2548`: a server decodes those to the value). A page that transforms the value
+ * otherwise first (base64, reversed, enciphered) is not caught.
  *
  * @module
  */
@@ -27,11 +28,25 @@ export type SecretLeakFinder = (
 
 /** The forms of `value` a request may carry. */
 function formsOf(value: string): string[] {
+  const utf8 = new TextEncoder().encode(value);
+  const hex = [...utf8].map((b) => b.toString(16).padStart(2, "0")).join("");
+  // UTF-16 bytes as the guard reads a body (UTF-8 decoding, `bodyOf`): "H\0u\0n\0…" for
+  // ASCII, whatever the decoder makes of the rest.
+  const utf16 = (le: boolean) => {
+    const bytes = new Uint8Array(value.length * 2);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), le);
+    return new TextDecoder().decode(bytes);
+  };
   const forms = new Set([
     value,
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
     JSON.stringify(value).slice(1, -1),
+    hex,
+    hex.toUpperCase(),
+    utf16(true),
+    utf16(false),
   ]);
   return [...forms];
 }
@@ -48,19 +63,21 @@ export function secretLeakFinder(store: SecretStore | undefined): SecretLeakFind
   return (url, body, headers = {}) => {
     let origin: string;
     try {
-      origin = new URL(url).origin;
+      // A WebSocket to a bound origin's host goes to that origin (ws: is http:, wss: https:).
+      origin = new URL(url.replace(/^ws(s?):/i, "http$1:")).origin;
     } catch {
       return undefined;
     }
     const off = bound.filter((b) => !b.origins.includes(origin));
     if (!off.length) return undefined;
     const raw = [url, body, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-    // Decoded once as a server would: `%xx`, and `+` as a space too (a form's body, a query).
-    const texts = [
-      ...raw,
+    // Decoded as a server would: `%xx`, and `+` as a space too (a form's body, a query); and
+    // once more (`%2548`: a server, or the app behind it, may decode twice).
+    const once = [
       ...raw.filter((t) => t.includes("%")).map(percentDecoded),
       ...raw.filter((t) => t.includes("+")).map((t) => percentDecoded(t.replaceAll("+", " "))),
     ];
+    const texts = [...raw, ...once, ...once.filter((t) => t.includes("%")).map(percentDecoded)];
     for (const b of off) {
       if (b.forms.some((f) => texts.some((t) => t.includes(f)))) return b.name;
     }

@@ -23,6 +23,20 @@ Deno.test("secretLeakFinder: URL, body and headers, as sent or percent-decoded",
   assertEquals(find(`${B}/x`, "", { "x-steal": "Hunter2/Sec ret" }), "PW");
   assertEquals(find(`${B}/x`, "", { "x-steal": "%48unter2%2FSec%20ret" }), "PW");
   assertEquals(find(`${B}/x`, "", { "x-other": "Hunter2" }), undefined);
+  // Percent-encoded twice; hex of its UTF-8 bytes; UTF-16 bytes as the guard reads a body.
+  assertEquals(find(`${B}/x?%2548unter2%252fSec%2520ret`, ""), "PW");
+  const hex = [...new TextEncoder().encode("Hunter2/Sec ret")].map((b) =>
+    b.toString(16).padStart(2, "0")
+  ).join("");
+  assertEquals(find(`${B}/x?h=${hex}`, ""), "PW");
+  assertEquals(find(`${B}/x`, `{"h":"${hex.toUpperCase()}"}`), "PW");
+  const le = new Uint8Array([..."Hunter2/Sec ret"].flatMap((c) => [c.charCodeAt(0), 0]));
+  assertEquals(find(`${B}/x`, new TextDecoder().decode(le)), "PW");
+  const be = new Uint8Array([..."Hunter2/Sec ret"].flatMap((c) => [0, c.charCodeAt(0)]));
+  assertEquals(find(`${B}/x`, "xx" + new TextDecoder().decode(be) + "yy"), "PW");
+  // A WebSocket: ws: to its origin's host is its origin; elsewhere it is caught.
+  assertEquals(find("ws://127.0.0.1:1/s?v=Hunter2/Sec ret", ""), undefined);
+  assertEquals(find("wss://localhost:2/s", '{"v":"Hunter2/Sec ret"}'), "PW");
   // Its own origin may have it, in any form.
   assertEquals(find(`${A}/x?%48unter2`, "", { "x-steal": "Hunter2/Sec ret" }), undefined);
 });
