@@ -13,6 +13,7 @@ import { HumanState } from "./human_state.ts";
 import { installPageTimers, newTimerKey } from "./page_timers.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
+import type { CdpSession } from "../../cdp/connection.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { leaveBeforeClose } from "../nav_guard/leave_before_close.ts";
@@ -36,6 +37,7 @@ import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
 import { SessionRoutes } from "../routes/routes.ts";
+import { watchWorkerTraffic } from "./worker_traffic.ts";
 import type {
   BrowserSessionOptions,
   SessionListener,
@@ -97,6 +99,8 @@ export class BrowserSession {
   readonly human = new HumanState();
   /** What happened outside the session's action windows, for its next result (`sinceLastCall`). */
   readonly between: BetweenCalls<Page>;
+  /** Shared and service workers whose requests are logged, by target id (`worker_traffic.ts`). */
+  #workers = new Map<string, CdpSession>();
   /** Tabs a call is closing (closeTab): their closing is no news. */
   #ownClosing = new Set<string>();
   /** The tabs the session found when it started are no news. */
@@ -187,9 +191,15 @@ export class BrowserSession {
     return this.#guard.unheld;
   }
 
-  /** PageOwner: a worker of this session's context attached and waits for the debugger. */
-  workerAttaching(target: AttachedTarget): void {
-    this.#guard.guard?.attachWorker(target.session);
+  /**
+   * PageOwner: a worker of this session's context attached and waits for the debugger: the
+   * guard holds its requests (or refuses it: `"close"`), and a shared or service worker's are
+   * logged as the active tab's.
+   */
+  workerAttaching(target: AttachedTarget): void | "close" {
+    if (this.#guard.guard?.attachWorker(target) === "close") return "close";
+    const tab = () => this.activePage ?? this.#tabs[0];
+    watchWorkerTraffic(target, tab, this.#onPageEvent, this.#workers);
   }
 
   /**
