@@ -30,6 +30,8 @@ Deno.test("peer flags map onto browxai's settings", () => {
     "--proxy-server=http://proxy:3128",
     "--proxy-bypass-list=.example.com;localhost",
     "--ignore-certificate-errors",
+    // An allowlist: WebRTC sends no UDP but through a proxy (policyLaunchArgs).
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
   ]);
   assertEquals(cli.config.allowedOrigins?.map((p) => p.source), [
     "example.com",
