@@ -63,6 +63,8 @@ export class ActionRecorder {
   /** Tabs that closed during the window, with their last URL (the first {@link MAX_NEW_TABS}). */
   #closedTabs: string[] = [];
   #tabOpenedAt = new Map<Page, number>();
+  /** Tabs the page opened past the session's cap, closed at once (`tab_cap.ts`). */
+  #refusedTabs = 0;
   #mainNavigated = false;
   /**
    * The main frame's last new document was one restored from the back/forward cache
@@ -97,6 +99,10 @@ export class ActionRecorder {
     this.#unsubscribe = session.listen({
       event: (...args) => this.#onEvent(...args),
       tabOpening: () => this.#activity(),
+      tabRefused: () => {
+        this.#refusedTabs++;
+        this.#activity();
+      },
       tabOpened: (p) => {
         this.#newTabs.push(p);
         this.#tabOpenedAt.set(p, Date.now());
@@ -361,6 +367,7 @@ export class ActionRecorder {
         })),
       ),
       newTabCount: this.#newTabs.length,
+      ...(this.#refusedTabs ? { refusedTabs: this.#refusedTabs } : {}),
       ...(this.#closedTabs.length ? { closedTabs: this.#closedTabs.map((url) => ({ url })) } : {}),
       console: {
         errors: consoleEntries.filter((c) => c.level === "error").slice(0, 10).map((c) =>
