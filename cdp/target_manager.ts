@@ -62,9 +62,10 @@ export interface TargetManagerOptions {
   /**
    * Called synchronously when a worker (`worker`, `shared_worker`, `service_worker`) of an
    * accepted context attaches, before it resumes: commands sent here reach it before its first
-   * script. Workers are not tracked as targets.
+   * script. Returning `"close"` refuses it: it is closed (`Target.closeTarget`) without ever
+   * running. Workers are not tracked as targets.
    */
-  workerHook?: (target: AttachedTarget) => void;
+  workerHook?: (target: AttachedTarget) => void | "close";
 }
 
 /** The {@link AttachedTarget} of a target that just attached. */
@@ -214,8 +215,8 @@ export class TargetManager implements AsyncDisposable {
 
   /**
    * A worker of one of our contexts: the worker hook sets it up (its commands go out before
-   * the resume, so they apply to its first request), its own workers attach through it, then
-   * it runs. Workers that cannot auto-attach answer with an error, which is ignored.
+   * the resume, so they apply to its first request) or refuses it (closed unrun), its own
+   * workers attach through it, then it runs. Workers that cannot auto-attach answer with an error, which is ignored.
    */
   #onWorker(
     e: Protocol.Target.AttachedToTargetEvent,
@@ -223,10 +224,16 @@ export class TargetManager implements AsyncDisposable {
     parentSessionId: string | undefined,
   ): void {
     const info = e.targetInfo;
+    let verdict: void | "close" = undefined;
     try {
-      this.#options.workerHook?.(attachedTarget(info, session, parentSessionId));
+      verdict = this.#options.workerHook?.(attachedTarget(info, session, parentSessionId));
     } catch (error) {
       console.error(`browxai: set-up of ${info.type} target failed:`, error);
+    }
+    if (verdict === "close") {
+      // Never resumed: its first script does not run.
+      this.#connection.send("Target.closeTarget", { targetId: info.targetId }).catch(() => {});
+      return;
     }
     session.send("Target.setAutoAttach", {
       autoAttach: true,

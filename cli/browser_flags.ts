@@ -14,6 +14,31 @@ import { MAX_VIEWPORT } from "../tools/fields.ts";
 import type { FlagValues } from "./flag_table.ts";
 import { UsageError } from "./usage_error.ts";
 
+/**
+ * The Chromium switches the server's policy needs of every browser it launches: with bound
+ * secrets or an allowlist, WebRTC sends no UDP but through a proxy (red team s14 #4: a page
+ * made a bound secret its ICE username, and the STUN checks carried it in clear to any host;
+ * no request the navigation guard could hold). A browser browxai attaches to keeps its own.
+ */
+export function policyLaunchArgs(
+  config: {
+    secrets?: { bound(): readonly unknown[] } | undefined;
+    allowedOrigins?: readonly unknown[] | undefined;
+  },
+): string[] {
+  const guarded = (config.secrets?.bound().length ?? 0) > 0 ||
+    (config.allowedOrigins?.length ?? 0) > 0;
+  return guarded ? ["--webrtc-ip-handling-policy=disable_non_proxied_udp"] : [];
+}
+
+/** `settings` with {@link policyLaunchArgs} added to its launch switches. */
+export function withPolicyArgs(
+  settings: BrowserSettings,
+  config: Parameters<typeof policyLaunchArgs>[0],
+): BrowserSettings {
+  return { ...settings, launchArgs: [...settings.launchArgs, ...policyLaunchArgs(config)] };
+}
+
 /** What the browser flags decide. */
 export interface BrowserSettings {
   /** Chromium switches for every browser browxai launches. */

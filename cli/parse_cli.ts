@@ -14,7 +14,7 @@ import { parseConfirmHooks } from "../policy/hooks.ts";
 import { parseAllowedOrigins } from "../policy/sites.ts";
 import type { ServerConfig } from "../policy/server_config.ts";
 import { registrableDomain } from "../policy/hosts.ts";
-import { type BrowserSettings, browserSettings } from "./browser_flags.ts";
+import { type BrowserSettings, browserSettings, withPolicyArgs } from "./browser_flags.ts";
 import {
   type ConfigFile,
   FLAG_OPTIONS,
@@ -316,7 +316,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
     httpLimits,
     httpBrowsers,
     scale,
-    browser: browserSettings(values, env),
+    browser: withPolicyArgs(browserSettings(values, env), { secrets, allowedOrigins }),
     fileEnv,
     config: {
       capabilities: human.capabilities,

@@ -30,6 +30,8 @@ Deno.test("peer flags map onto browxai's settings", () => {
     "--proxy-server=http://proxy:3128",
     "--proxy-bypass-list=.example.com;localhost",
     "--ignore-certificate-errors",
+    // An allowlist: WebRTC sends no UDP but through a proxy (policyLaunchArgs).
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
   ]);
   assertEquals(cli.config.allowedOrigins?.map((p) => p.source), [
     "example.com",
@@ -134,7 +136,10 @@ Deno.test("--config: flags > file > environment; unknown keys named; BROWX_* set
       }),
     );
     assertEquals(cli.browser.defaults.viewport, { width: 500, height: 400 });
-    assertEquals(cli.browser.launchArgs, ["--proxy-server=http://from-file:1"]);
+    assertEquals(cli.browser.launchArgs, [
+      "--proxy-server=http://from-file:1",
+      "--webrtc-ip-handling-policy=disable_non_proxied_udp", // the file's allowlist
+    ]);
     assertEquals(cli.config.headful, true, "--headed on the command line over the file's headless");
     assertEquals(
       cli.config.toolsets,

@@ -24,6 +24,7 @@ import { isWriteMethod } from "../network_writes.ts";
 import { PageTimers } from "../sessions/page_timers.ts";
 import { ARMED_GRACE_MS, undeliveredNote } from "../sessions/dialogs.ts";
 import { STAYED_NOTE } from "./beforeunload_stay.ts";
+import { MAX_TABS } from "../sessions/tab_cap.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -245,6 +246,12 @@ export class ActionWindow implements AsyncDisposable {
     const policy = sortStopped(stopped);
     const warnings = [...dl.warnings, ...policy.notes];
     for (const d of recording.dialogs) if (d.undelivered) warnings.push(undeliveredNote(d));
+    if (recording.refusedTabs) {
+      warnings.push(
+        `the page tried to open ${recording.refusedTabs} more tab(s) than the ${MAX_TABS} a ` +
+          "session keeps open: each was closed as soon as it opened",
+      );
+    }
     if (recording.dialogsOmitted) {
       warnings.push(
         `the page raised ${recording.dialogsOmitted} more dialogs than listed (each answered as the list's are)`,

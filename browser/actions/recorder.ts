@@ -70,6 +70,8 @@ export class ActionRecorder {
   #tabOpenedAt = new Map<Page, number>();
   /** When each dedicated worker the window saw start started, epoch ms. */
   #workersAt: number[] = [];
+  /** Tabs the page opened past the session's cap, closed at once (`tab_cap.ts`). */
+  #refusedTabs = 0;
   #mainNavigated = false;
   /**
    * The main frame's last new document was one restored from the back/forward cache
@@ -106,6 +108,10 @@ export class ActionRecorder {
       tabOpening: () => this.#activity(),
       workerStarted: () => {
         this.#workersAt.push(Date.now());
+        this.#activity();
+      },
+      tabRefused: () => {
+        this.#refusedTabs++;
         this.#activity();
       },
       tabOpened: (p) => {
@@ -382,6 +388,7 @@ export class ActionRecorder {
         })),
       ),
       newTabCount: this.#newTabs.length,
+      ...(this.#refusedTabs ? { refusedTabs: this.#refusedTabs } : {}),
       ...(this.#closedTabs.length ? { closedTabs: this.#closedTabs.map((url) => ({ url })) } : {}),
       console: {
         errors: consoleEntries.filter((c) => c.level === "error").slice(0, 10).map((c) =>

@@ -64,6 +64,8 @@ export interface Recording {
   newTabs: Array<{ index: number; url: string; title: string }>;
   /** All tabs opened in the window (newTabs lists the first 10). */
   newTabCount: number;
+  /** Tabs the page opened past the session's cap (`MAX_TABS`), closed at once; absent: none. */
+  refusedTabs?: number;
   /** Tabs of the session that closed during the window (the first 10): their last URLs. */
   closedTabs?: Array<{ url: string }>;
   console: { errors: string[]; warnings: number };

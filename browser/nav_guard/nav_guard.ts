@@ -49,14 +49,14 @@ import {
   type PausedDocument,
   SUBMIT_MATCH_MS,
 } from "./document_requests.ts";
-import { answerScriptRequest } from "./script_requests.ts";
+import { answerScriptRequest, roundTrip } from "./script_requests.ts";
 import { installGuardListener } from "./new_tab_clicks.ts";
 import type { SessionRoutes } from "../routes/routes.ts";
 import type { PausedForRoute } from "../routes/route_answer.ts";
 import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts";
 
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
-import { guardWorker } from "./worker_guard.ts";
+import { guardWorker, hasOwnNetwork, refusesWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
 import { watchWebSockets } from "./websocket_leaks.ts";
 
@@ -81,6 +81,8 @@ export class NavGuard {
   #scriptSubmits = new Map<string, number>();
   /** The CDP session of each guarded target. */
   #sessions = new Map<string, CdpSession>();
+  /** Shared and service workers under the guard's own Fetch handler, by target id. */
+  #workers = new Map<string, CdpSession>();
   /** Per page target: the URL its main frame shows (its last committed document). */
   #urls = new Map<string, string>();
   /** Navigations requested in this window not judged yet, tabs moving back (see settled). */
@@ -127,7 +129,7 @@ export class NavGuard {
     // New routes: every target's interception covers their URLs from now on.
     options.routes?.onChange(() =>
       Promise.all(
-        [...this.#sessions.values()].map((session) =>
+        [...this.#sessions.values(), ...this.#liveWorkers()].map((session) =>
           session.send("Fetch.enable", { patterns: fetchPatterns(this.#policy, this.#routes) })
             .catch(() => {})
         ),
@@ -257,9 +259,38 @@ export class NavGuard {
     return this.#answers.answered(targetId, quietMs, deadline);
   }
 
-  /** Blocks `--blocked-origins` in a worker of this session's tabs (`worker_guard.ts`). */
-  attachWorker(session: CdpSession): void {
-    guardWorker(session, this.#policy.blockedUrls ?? []);
+  /**
+   * Guards a worker of this session's context (`worker_guard.ts`): `--blocked-origins`, and for
+   * a shared or service worker its requests, answered as a page script's of this session (a
+   * submit in any of its tabs counts). Call synchronously while it waits for the debugger.
+   * Returns `"close"` for a shared worker the guard cannot hold while the policy needs it to
+   * (see {@link refusesWorker}): the caller closes it before it runs.
+   */
+  attachWorker(worker: { session: CdpSession; targetId: string; type: string }): void | "close" {
+    const { session, targetId } = worker;
+    if (refusesWorker(worker.type, this.#policy)) {
+      console.error(
+        "browxai: a page's shared worker was closed before it ran: its requests cannot be " +
+          "held for sure, and secrets are bound or an allowlist limits origins",
+      );
+      return "close";
+    }
+    const own = hasOwnNetwork(worker.type);
+    if (own) this.#workers.set(targetId, session);
+    guardWorker(session, this.#policy.blockedUrls ?? [], {
+      fetch: own
+        ? {
+          patterns: fetchPatterns(this.#policy, this.#routes),
+          paused: (e) => this.#answerWrite(session, targetId, { ...e, frameId: e.frameId ?? "" }),
+        }
+        : undefined,
+    });
+  }
+
+  /** The guarded workers' sessions still attached (the detached ones forgotten). */
+  #liveWorkers(): CdpSession[] {
+    for (const [id, s] of this.#workers) if (s.detached) this.#workers.delete(id);
+    return [...this.#workers.values()];
   }
 
   /** A request the policy let through: see {@link passToRoutes}. */
@@ -329,10 +360,16 @@ export class NavGuard {
     targetId: string,
     e: PausedForRoute & { request: PausedRequest; frameId: string },
   ): Promise<void> {
+    // A worker's request: no tab of its own, so any tab's submit is its page's, and any tab's
+    // report may be on its way.
+    const worker = this.#workers.has(targetId);
     return answerScriptRequest(session, e, {
       policy: this.#policy,
       declared: this.#window?.submits === true,
-      recentSubmit: () => this.#recentSubmit(targetId),
+      recentSubmit: () => this.#recentSubmit(worker ? undefined : targetId),
+      ...(worker
+        ? { flush: () => Promise.all([...this.#sessions.values()].map(roundTrip)).then(() => {}) }
+        : {}),
       block: (b) => this.#block(b),
       refused: (why) => {
         if (e.networkId) this.#refused(e.networkId, why);
@@ -342,9 +379,13 @@ export class NavGuard {
     });
   }
 
-  #recentSubmit(targetId: string): boolean {
-    const at = this.#scriptSubmits.get(targetId);
-    return at !== undefined && Date.now() - at < SUBMIT_MATCH_MS;
+  /** True when `targetId`'s page (undefined: any tab's) dispatched a `submit` event lately. */
+  #recentSubmit(targetId: string | undefined): boolean {
+    const ats = targetId === undefined
+      ? [...this.#scriptSubmits.values()]
+      : [this.#scriptSubmits.get(targetId)];
+    const now = Date.now();
+    return ats.some((at) => at !== undefined && now - at < SUBMIT_MATCH_MS);
   }
 
   /** What a tab's main frame shows (its last committed document; "" once closed). */

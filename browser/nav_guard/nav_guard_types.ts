@@ -73,6 +73,11 @@ export interface NavPolicy {
    */
   limitsNavigation?: boolean;
   /**
+   * True when an allowlist limits the origins pages may reach (`BROWX_ALLOWED_ORIGINS`): a
+   * script's form write off it is refused, so a worker whose requests cannot be held is too.
+   */
+  limitsOrigins?: boolean;
+  /**
    * True when `url` is browxai's own web console or MCP endpoint: no route answers or aborts
    * a request there (a routed page on its origin would carry the person's cookie).
    */

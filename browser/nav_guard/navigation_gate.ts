@@ -86,6 +86,7 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       blockedUrls: blockedUrlPatterns(config.blockedOrigins ?? []),
       blockedFetch: blockedFetchPatterns(config.blockedOrigins ?? []),
       blocked: (url) => blocklisted(config, url),
+      limitsOrigins: (config.allowedOrigins ?? []).length > 0,
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         (config.blockedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,

@@ -33,6 +33,20 @@ export interface ScriptRequestContext {
   refused: (why: string) => void;
   /** Lets a request through (a route may answer it); default `Fetch.continueRequest`. */
   pass?: () => Promise<void>;
+  /**
+   * One round trip to every renderer whose submit report may be on its way (default: the
+   * request's own session; a worker's: its session's tabs), bounded by {@link ROUND_TRIP_MS}.
+   */
+  flush?: () => Promise<void>;
+}
+
+/**
+ * One round trip to `session`'s renderer, at most {@link ROUND_TRIP_MS}: any report it sent
+ * before is delivered by then. Never rejects. CDP: `Runtime.evaluate`.
+ */
+export function roundTrip(session: CdpSession): Promise<void> {
+  return session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
+    .then(() => {}, () => {});
 }
 
 /** Answers one paused request of a page (see the module doc). */
@@ -61,8 +75,7 @@ export async function answerScriptRequest(
   if (write && !submitted && (!g.declared || !g.policy.allowlisted(e.request.url))) {
     // The submit report and the request travel different ways: one round trip to the
     // renderer delivers any report it sent before the request.
-    await session.send("Runtime.evaluate", { expression: "0" }, { timeoutMs: ROUND_TRIP_MS })
-      .catch(() => {});
+    await (g.flush ? g.flush() : roundTrip(session));
     submitted = g.recentSubmit();
   }
   // A form a script sends: refused undeclared, and, declared, where the allowlist does not reach.

@@ -13,6 +13,7 @@ import { HumanState } from "./human_state.ts";
 import { installPageTimers, newTimerKey } from "./page_timers.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { AttachedTarget } from "../../cdp/target_manager.ts";
+import type { CdpSession } from "../../cdp/connection.ts";
 import { ToolError } from "../tool_error.ts";
 import type { NavGuard } from "../nav_guard/nav_guard.ts";
 import { leaveBeforeClose } from "../nav_guard/leave_before_close.ts";
@@ -37,6 +38,8 @@ import { SessionEmulation } from "./emulation.ts";
 import { PageLogs } from "./page_logs.ts";
 import { SessionSlots } from "./session_slots.ts";
 import { SessionRoutes } from "../routes/routes.ts";
+import { watchWorkerTraffic } from "./worker_traffic.ts";
+import { TabCap } from "./tab_cap.ts";
 import type {
   BrowserSessionOptions,
   SessionListener,
@@ -98,6 +101,10 @@ export class BrowserSession {
   readonly human = new HumanState();
   /** What happened outside the session's action windows, for its next result (`sinceLastCall`). */
   readonly between: BetweenCalls<Page>;
+  /** Shared and service workers whose requests are logged, by target id (`worker_traffic.ts`). */
+  #workers = new Map<string, CdpSession>();
+  /** Tabs pages open past the cap: closed at once (`tab_cap.ts`). */
+  readonly #tabCap = new TabCap();
   /** Tabs a call is closing (closeTab): their closing is no news. */
   #ownClosing = new Set<string>();
   /** The tabs the session found when it started are no news. */
@@ -188,11 +195,21 @@ export class BrowserSession {
     return this.#guard.unheld;
   }
 
-  /** PageOwner: a worker of this session's context attached and waits for the debugger. */
-  workerAttaching(target: AttachedTarget): void {
-    this.#guard.guard?.attachWorker(target.session);
-    const tab = adoptWorker(this.tabs, target);
-    if (tab) { for (const l of [...this.#listeners]) l.workerStarted?.(tab); }
+  /**
+   * PageOwner: a worker of this session's context attached and waits for the debugger: the
+   * guard holds its requests (or refuses it: `"close"`); a dedicated worker is adopted by the
+   * tab that started it (its requests are that tab's), a shared or service worker's requests
+   * are logged as the active tab's.
+   */
+  workerAttaching(target: AttachedTarget): void | "close" {
+    if (this.#guard.guard?.attachWorker(target) === "close") return "close";
+    const owner = adoptWorker(this.tabs, target);
+    if (owner) {
+      for (const l of [...this.#listeners]) l.workerStarted?.(owner);
+      return;
+    }
+    const tab = () => this.activePage ?? this.#tabs[0];
+    watchWorkerTraffic(target, tab, this.#onPageEvent, this.#workers);
   }
 
   /**
@@ -202,6 +219,14 @@ export class BrowserSession {
   targetAttaching(target: AttachedTarget): string | undefined {
     // An existing tab (an attached browser) already shows a page: the guard starts from it.
     const script = this.#guard.attach(target, target.url, true);
+    if (this.#tabCap.refused(target.targetId)) {
+      // Closed once resumed: a popup closed while it waits for the debugger hung its opener's
+      // next window.open() (they share a renderer). Its first request meets the guard.
+      const close = () =>
+        this.browser.connection.send("Target.closeTarget", { targetId: target.targetId })
+          .catch(() => {});
+      target.session.send("Runtime.runIfWaitingForDebugger").then(close, close);
+    }
     this.emulation.attach(target);
     installPageTimers(target.session, this.timerKey);
     return script;
@@ -212,6 +237,12 @@ export class BrowserSession {
     // Target.createTarget announces its tab before it answers: claim it here.
     if (this.#creatingOwn > 0 && !openerId) this.#ownTabs.add(targetId);
     if (this.#ownTabs.has(targetId)) return;
+    // A page opening tabs past the cap (`tab_cap.ts`): closed as soon as it attaches (closed
+    // here, while Chromium creates it, the opener's next window.open() hung).
+    if (this.#tabCap.refuses(targetId, this.#tabs.length + this.#opening.size)) {
+      for (const l of [...this.#listeners]) l.tabRefused?.(targetId);
+      return;
+    }
     this.#opening.add(targetId);
     for (const l of [...this.#listeners]) l.tabOpening?.(targetId);
   }
@@ -224,7 +255,7 @@ export class BrowserSession {
   /** PageOwner: a tab of our context appeared. */
   pageAttached(page: Page): void {
     this.#opening.delete(page.target.targetId);
-    if (this.#tabs.includes(page)) return;
+    if (this.#tabs.includes(page) || this.#tabCap.refused(page.target.targetId)) return;
     this.#tabs.push(page);
     // A tab that attached before this session claimed its context was not guarded yet, nor
     // given the session's emulation.

@@ -26,6 +26,8 @@ export interface SessionListener {
   /** A tab is being created by the page (attaches shortly). */
   tabOpening?(targetId: string): void;
   tabClosed?(page: Page): void;
+  /** A tab a page was opening past the session's cap was closed at once (`tab_cap.ts`). */
+  tabRefused?(targetId: string): void;
   dialog?(record: DialogRecord): void;
   /** A tab started a dedicated worker (its requests come as the tab's events from now on). */
   workerStarted?(page: Page): void;

@@ -36,9 +36,10 @@ export interface PageOwner {
   targetAttaching?(target: AttachedTarget): string | undefined | void;
   /**
    * A worker of the owner's context (dedicated, shared or service) attached and waits for the
-   * debugger: called synchronously, so commands sent here apply to its first request.
+   * debugger: called synchronously, so commands sent here apply to its first request. `"close"`
+   * refuses it (closed before it runs).
    */
-  workerAttaching?(target: AttachedTarget): void;
+  workerAttaching?(target: AttachedTarget): void | "close";
   /**
    * Judges document requests of the owner's tabs that no tab guard saw (a tab the browser
    * opened itself: `../nav_guard/unheld_requests.ts`); undefined lets them go.
@@ -83,9 +84,8 @@ export class PageRouter {
   };
 
   /** The target manager worker hook (pass as `workerHook`). */
-  readonly workerHook = (t: AttachedTarget): void => {
+  readonly workerHook = (t: AttachedTarget): void | "close" =>
     this.#ownerOf(t.browserContextId)?.workerAttaching?.(t);
-  };
 
   /** The target manager listener (pass as `listener`). */
   readonly listener: TargetListener = {
