@@ -54,6 +54,8 @@ export function installFindScoreLib(api: PageApi): void {
   const itemBound = api.findItemBound as Fn<[Element, Field[], string[], string], number>;
   const placeBound = api.findPlaceBound as Fn<[Element, Element, string, string, string[]], number>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
+  type Where = { heading: string; frame: string; twin: boolean };
+  const findMissing = api.findMissing as Fn<[Element, string, string[], Where], string[]>;
 
   const WIDGETS = new Set(
     ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
@@ -84,6 +86,9 @@ export function installFindScoreLib(api: PageApi): void {
     const items: FindItem[] = [];
     // Each item's element, and whether it sat in skipped content (static checks only there).
     const els = new Map<number, [Element, boolean]>();
+    // Each item's own words (its fields' values joined) and the heading it sat under.
+    const owns = new Map<number, [string, string]>();
+    const itemWords = [...words, ...nearWords];
     const headingNames = new Map<Element, string>();
     let lastHeading: Element | null = null;
     let order = 0;
@@ -222,6 +227,7 @@ export function installFindScoreLib(api: PageApi): void {
         ? textOf(el, 120, null, isControl)
         : null;
       let nameScore = -1, via = "", where = "";
+      let own = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
         const asShown = inPlace ? `${editVerbs.join(" ")} ${shown}` : shown;
@@ -241,6 +247,7 @@ export function installFindScoreLib(api: PageApi): void {
         // "delete Walk dog": the control that says the action, not the one with the row's words.
         const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
+        own = fields.map(([, v]) => v).join(" ");
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
         // Words it does not carry, and whether its place may give credit for them (below).
         let left: string[] = [];
@@ -364,6 +371,7 @@ export function installFindScoreLib(api: PageApi): void {
       if (total <= 0.05 && remembered < 0) return;
       keepTop(Math.round(total * 1000) / 1000);
       els.set(items.length, [el, skip]);
+      if (!exact && itemWords.length) owns.set(items.length, [own || name, headingNow()]);
       items.push({
         id: idOf(el),
         role,
@@ -393,6 +401,15 @@ export function installFindScoreLib(api: PageApi): void {
       items,
       els,
       score,
+      missing: (i: number, twin: boolean) => {
+        const got = owns.get(i), at = els.get(i);
+        if (!got || !at) return [];
+        return findMissing(at[0], got[0], itemWords, {
+          heading: got[1],
+          frame: q.frame ?? "",
+          twin,
+        });
+      },
       heading: (el: Element) => {
         lastHeading = el;
       },
