@@ -64,6 +64,16 @@ export function installFindScoreLib(api: PageApi): void {
   const CLICKABLE = new Set(
     "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
+  /**
+   * What a combobox shows as its value, as the snapshot does ("Pick a size", a select's chosen
+   * option): people name the control by it. Never a typed value (a field's may be a secret).
+   */
+  const shownValue = (el: Element): string => {
+    if (localOf(el) === "select") {
+      return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.label).join(" ");
+    }
+    return attrOf(el, "role") === "combobox" ? textOf(el, 120) : "";
+  };
   // A row's own words leave out its controls' (they are candidates of their own).
   const isControl = (e: Element) => WIDGETS.has(refRole(e)) || isEditableRoot(e);
 
@@ -104,7 +114,7 @@ export function installFindScoreLib(api: PageApi): void {
     }
 
     function haystack(el: Element): string {
-      let s = textOf(el, 300);
+      let s = textOf(el, 300) + " " + shownValue(el);
       for (const a of el.getAttributeNames()) {
         if (a === "style" || a === "d" || a === "src" || a === "srcset") continue;
         s += " " + (attrOf(el, a) ?? "").slice(0, 200);
@@ -235,6 +245,7 @@ export function installFindScoreLib(api: PageApi): void {
           ["name", said ?? (name || text), 1],
           ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", attrOf(el, "placeholder") ?? "", 0.9],
+          ["value", role === "combobox" ? shownValue(el) : "", 0.9],
           ["title", attrOf(el, "title") ?? "", 0.8],
           ["alt", attrOf(el, "alt") ?? "", 0.9],
           ["testid", testId, 0.85],
@@ -319,7 +330,11 @@ export function installFindScoreLib(api: PageApi): void {
       if (shown) name = nameIn(el, skip);
       let roleScore = -1;
       if (roles.size) {
-        roleScore = roles.has(effRole) || roles.has(role)
+        roleScore = roles.has(effRole) || roles.has(role) ||
+            // "dropdown": a button that opens a popup (a menu button) is one; a plain one is not.
+            (roles.has("haspopup") && /^(?:true|menu|listbox|tree|grid|dialog)$/.test(
+              attrOf(el, "aria-haspopup") ?? "",
+            ))
           ? 1
           : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
           ? 0.5
