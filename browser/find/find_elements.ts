@@ -215,7 +215,10 @@ export async function findElements(
         where ? ` ("${cut(where, 40)}")` : ""
       }`,
     );
-  } else if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
+  } else if (
+    a && b && !ordinal && !chosen[0]?.chosen && !a.unmentioned && a.score - b.score < CLOSE
+  ) {
+    // (Between two that are not about the item, which goes first does not matter.)
     warnings.push(
       `top two are close (${a.score}, ${b.score}): say where it is ("in the …") or check why`,
     );
@@ -239,10 +242,8 @@ function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked
         score *= 0.4;
         notes.push(`you said wrong for "${cut(memory.query, 40)}"`);
       }
-      if (item.missing && !chosen) {
-        score *= UNMENTIONED;
-        notes.push(`nothing here says "${item.missing.join(" ")}"`);
-      }
+      // Said by the candidate's `unmentioned` (not again in its why: tokens).
+      if (item.missing && !chosen) score *= UNMENTIONED;
       all.push({ item, frame, score, chosen, notes });
     }
   });
