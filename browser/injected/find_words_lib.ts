@@ -175,16 +175,26 @@ export function installFindWordsLib(api: PageApi): void {
     if (d > 1 || d < -1 || q.length < 4 || t.length < 4 || (q.length < 5 && t.length < 5)) {
       return false;
     }
+    // Most pairs differ at once: one edit keeps one of the first two letters in place or
+    // shifted by one (cheap before anything else: a table's every word meets every query word).
+    if (q[0] !== t[0] && q[1] !== t[1] && q[1] !== t[0] && q[0] !== t[1]) return false;
     let i = 0;
     while (i < q.length && i < t.length && q[i] === t[i]) i++;
     if (i === q.length && i === t.length) return false; // the same: not a typo
-    let a = q.slice(i + 1), b = t.slice(i + 1);
-    if (d === 0) {
-      // Swapped neighbours ("Gmama"), or one letter wrong.
-      if (q[i] === t[i + 1] && q[i + 1] === t[i]) a = q.slice(i + 2), b = t.slice(i + 2);
-    } else if (d > 0) b = t.slice(i);
-    else a = q.slice(i);
-    return a === b && LETTERS.test(q) && LETTERS.test(t);
+    const one = d === 0
+      // One letter wrong, or swapped neighbours ("Gmama").
+      ? sameFrom(q, i + 1, t, i + 1) ||
+        (q[i] === t[i + 1] && q[i + 1] === t[i] && sameFrom(q, i + 2, t, i + 2))
+      : d > 0
+      ? sameFrom(q, i + 1, t, i)
+      : sameFrom(q, i, t, i + 1);
+    return one && LETTERS.test(q) && LETTERS.test(t);
+  }
+
+  /** `q` from `a` is `t` from `b` (without slicing either). */
+  function sameFrom(q: string, a: number, t: string, b: number): boolean {
+    for (; a < q.length; a++, b++) if (q[a] !== t[b]) return false;
+    return true;
   }
 
   // Short words a query leaves out: "Walk the dog" is "walk dog" as typed.
