@@ -112,6 +112,8 @@ if (import.meta.main) {
               refs,
               memory: new FindMemory(),
             });
+            // Shown to the agent (as the pipeline marks a result's refs): resolvable.
+            refs.markShown(answer.candidates.map((c) => c.ref));
             const top = answer.candidates[0];
             const ok = !!top && await isExpected(page, refs, top.ref, kind, todo);
             total[verb]![1]++;

@@ -53,6 +53,11 @@ export interface FindCandidate {
   why: string;
   /** How to act on it when a plain click is not it (a text edited in place: double-click it). */
   how?: string;
+  /**
+   * The query's words naming an item that neither it nor anything around it mentions ("milk
+   * frother" for another product's Remove button): it is likely not the item asked for.
+   */
+  unmentioned?: string;
 }
 
 /** `find`'s answer. */
@@ -78,6 +83,11 @@ export interface FindOptions {
 export const FIND_LIMIT = { default: 5, max: 20 };
 /** Top two scores closer than this are "close" (a warning). */
 const CLOSE = 0.05;
+/**
+ * A candidate about another item (`FindItem.missing`) counts this much: below any that the
+ * item's words name, still shown (a typo of a name the page does not hold is found by neither).
+ */
+const UNMENTIONED = 0.5;
 
 interface FrameScan {
   frameId: string;
@@ -189,6 +199,13 @@ export async function findElements(
   } else if (!candidates.some((c) => c.actionable || c.inViewport)) {
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }
+  if (candidates[0]?.unmentioned) {
+    warnings.push(
+      `no element mentions "${
+        candidates[0].unmentioned
+      }": the candidates are about something else; check the page has it`,
+    );
+  }
   const [a, b] = candidates;
   const tied = tie && !ordinal && chosen[1] === tie.frameOne && candidates[1];
   if (a && tied) {
@@ -198,7 +215,10 @@ export async function findElements(
         where ? ` ("${cut(where, 40)}")` : ""
       }`,
     );
-  } else if (a && b && !ordinal && !chosen[0]?.chosen && a.score - b.score < CLOSE) {
+  } else if (
+    a && b && !ordinal && !chosen[0]?.chosen && !a.unmentioned && a.score - b.score < CLOSE
+  ) {
+    // (Between two that are not about the item, which goes first does not matter.)
     warnings.push(
       `top two are close (${a.score}, ${b.score}): say where it is ("in the …") or check why`,
     );
@@ -222,6 +242,8 @@ function rank(scans: Array<FrameScan | undefined>, recalled: Recalled[]): Ranked
         score *= 0.4;
         notes.push(`you said wrong for "${cut(memory.query, 40)}"`);
       }
+      // Said by the candidate's `unmentioned` (not again in its why: tokens).
+      if (item.missing && !chosen) score *= UNMENTIONED;
       all.push({ item, frame, score, chosen, notes });
     }
   });
@@ -378,6 +400,7 @@ async function describe(
         chosen.some((o) => o !== r && o.item.role === r.item.role && o.item.name === r.item.name),
       ),
       ...(r.item.editsInPlace ? { how: howToEdit(ref, r.item.editsInPlace) } : {}),
+      ...(r.item.missing && !r.chosen ? { unmentioned: r.item.missing.join(" ") } : {}),
     });
   }
   return out;

@@ -57,9 +57,10 @@ const ROLE_WORDS: Record<string, string[]> = {
   "header": ["heading"],
   "headline": ["heading"],
   "title": ["heading"],
-  "dropdown": ["combobox", "listbox", "button"],
-  "drop down": ["combobox", "listbox", "button"],
-  "drop-down": ["combobox", "listbox", "button"],
+  // "haspopup": a control with aria-haspopup (a menu button), not any button.
+  "dropdown": ["combobox", "listbox", "haspopup"],
+  "drop down": ["combobox", "listbox", "haspopup"],
+  "drop-down": ["combobox", "listbox", "haspopup"],
   "select": ["combobox", "listbox"],
   "combobox": ["combobox"],
   "combo box": ["combobox"],

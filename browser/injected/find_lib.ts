@@ -188,11 +188,18 @@ export function installFindLib(api: PageApi): void {
         if (!kept.has(it)) best.push(it), kept.add(it);
       }
     }
+    // Several alike ("Add to cart" beside each product): which one is the item's must be said.
+    const alike = new Map<string, number>();
+    const kind = (it: (typeof items)[number]) => `${it.role}\u0000${it.name}`;
+    for (const it of items) alike.set(kind(it), (alike.get(kind(it)) ?? 0) + 1);
     for (const it of best) {
-      const [el, skip] = els.get(at.get(it)!)!;
+      const i = at.get(it)!;
+      const [el, skip] = els.get(i)!;
       if (skip) setStaticOnly(true);
       try {
         it.context = contextOf(el, it.role, it.name);
+        const missing = found.missing(i, alike.get(kind(it))! > 1);
+        if (missing.length) it.missing = missing;
       } finally {
         if (skip) setStaticOnly(false);
       }

@@ -54,6 +54,8 @@ export function installFindScoreLib(api: PageApi): void {
   const itemBound = api.findItemBound as Fn<[Element, Field[], string[], string], number>;
   const placeBound = api.findPlaceBound as Fn<[Element, Element, string, string, string[]], number>;
   const isItem = api.findIsItem as Fn<[Element], boolean>;
+  type Where = { heading: string; frame: string; twin: boolean };
+  const findMissing = api.findMissing as Fn<[Element, string, string[], Where], string[]>;
 
   const WIDGETS = new Set(
     ("button link checkbox radio textbox searchbox combobox listbox slider spinbutton switch " +
@@ -62,6 +64,16 @@ export function installFindScoreLib(api: PageApi): void {
   const CLICKABLE = new Set(
     "button link menuitem tab generic option treeitem switch menuitemcheckbox".split(" "),
   );
+  /**
+   * What a combobox shows as its value, as the snapshot does ("Pick a size", a select's chosen
+   * option): people name the control by it. Never a typed value (a field's may be a secret).
+   */
+  const shownValue = (el: Element): string => {
+    if (localOf(el) === "select") {
+      return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.label).join(" ");
+    }
+    return attrOf(el, "role") === "combobox" ? textOf(el, 120) : "";
+  };
   // A row's own words leave out its controls' (they are candidates of their own).
   const isControl = (e: Element) => WIDGETS.has(refRole(e)) || isEditableRoot(e);
 
@@ -84,6 +96,9 @@ export function installFindScoreLib(api: PageApi): void {
     const items: FindItem[] = [];
     // Each item's element, and whether it sat in skipped content (static checks only there).
     const els = new Map<number, [Element, boolean]>();
+    // Each item's own words (its fields' values joined) and the heading it sat under.
+    const owns = new Map<number, [string, string]>();
+    const itemWords = [...words, ...nearWords];
     const headingNames = new Map<Element, string>();
     let lastHeading: Element | null = null;
     let order = 0;
@@ -99,7 +114,7 @@ export function installFindScoreLib(api: PageApi): void {
     }
 
     function haystack(el: Element): string {
-      let s = textOf(el, 300);
+      let s = textOf(el, 300) + " " + shownValue(el);
       for (const a of el.getAttributeNames()) {
         if (a === "style" || a === "d" || a === "src" || a === "srcset") continue;
         s += " " + (attrOf(el, a) ?? "").slice(0, 200);
@@ -222,6 +237,7 @@ export function installFindScoreLib(api: PageApi): void {
         ? textOf(el, 120, null, isControl)
         : null;
       let nameScore = -1, via = "", where = "";
+      let own = "";
       const phrase = q.words.join(" ");
       if (words.length || exact) {
         const asShown = inPlace ? `${editVerbs.join(" ")} ${shown}` : shown;
@@ -229,6 +245,7 @@ export function installFindScoreLib(api: PageApi): void {
           ["name", said ?? (name || text), 1],
           ["text", said === null && name ? textOf(el, 120) : "", 0.9],
           ["placeholder", attrOf(el, "placeholder") ?? "", 0.9],
+          ["value", role === "combobox" ? shownValue(el) : "", 0.9],
           ["title", attrOf(el, "title") ?? "", 0.8],
           ["alt", attrOf(el, "alt") ?? "", 0.9],
           ["testid", testId, 0.85],
@@ -241,6 +258,7 @@ export function installFindScoreLib(api: PageApi): void {
         // "delete Walk dog": the control that says the action, not the one with the row's words.
         const [act, verbless] = actionOf(fields, shown || exact ? [] : words);
         if (act) fields.push(act);
+        own = fields.map(([, v]) => v).join(" ");
         [nameScore, via] = fieldsScore(fields, words, exact, phrase);
         // Words it does not carry, and whether its place may give credit for them (below).
         let left: string[] = [];
@@ -312,7 +330,11 @@ export function installFindScoreLib(api: PageApi): void {
       if (shown) name = nameIn(el, skip);
       let roleScore = -1;
       if (roles.size) {
-        roleScore = roles.has(effRole) || roles.has(role)
+        roleScore = roles.has(effRole) || roles.has(role) ||
+            // "dropdown": a button that opens a popup (a menu button) is one; a plain one is not.
+            (roles.has("haspopup") && /^(?:true|menu|listbox|tree|grid|dialog)$/.test(
+              attrOf(el, "aria-haspopup") ?? "",
+            ))
           ? 1
           : !shown && CLICKABLE.has(effRole) && [...roles].some((r) => CLICKABLE.has(r))
           ? 0.5
@@ -364,6 +386,7 @@ export function installFindScoreLib(api: PageApi): void {
       if (total <= 0.05 && remembered < 0) return;
       keepTop(Math.round(total * 1000) / 1000);
       els.set(items.length, [el, skip]);
+      if (!exact && itemWords.length) owns.set(items.length, [own || name, headingNow()]);
       items.push({
         id: idOf(el),
         role,
@@ -393,6 +416,15 @@ export function installFindScoreLib(api: PageApi): void {
       items,
       els,
       score,
+      missing: (i: number, twin: boolean) => {
+        const got = owns.get(i), at = els.get(i);
+        if (!got || !at) return [];
+        return findMissing(at[0], got[0], itemWords, {
+          heading: got[1],
+          frame: q.frame ?? "",
+          twin,
+        });
+      },
       heading: (el: Element) => {
         lastHeading = el;
       },

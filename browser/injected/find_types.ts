@@ -96,6 +96,11 @@ export interface FindItem {
    * double-click).
    */
   editsInPlace?: "field" | "row";
+  /**
+   * The query's words naming an item that neither it nor anything around it mentions ("milk
+   * frother" for Red Mug's Remove button); absent when none (or the query asks no words).
+   */
+  missing?: string[];
 }
 
 /** What `findScan` answers for one frame. */
@@ -139,6 +144,11 @@ export interface FindScorer {
     shown?: string,
     host?: Element | null,
   ): void;
+  /**
+   * The query's item words that the item at index `i` of `items` neither carries nor has around
+   * it (`findMissing`); `twin`: another item has its role and name.
+   */
+  missing(i: number, twin: boolean): string[];
   /** The walk passed a shown heading: what follows sits in its section. */
   heading(el: Element): void;
   /** How many elements were scored. */

@@ -17,7 +17,9 @@ import type { PageApi } from "./page_api.ts";
  * - `findTokens(s) → string[]`: the words of a text (a camelCase word counts whole and by parts;
  *   the array may be shared with other calls: read it only).
  * - `findWordMatch(q, t) → 0..1`: query word against page word: 1 same, 0.8 synonym, 0.7 the page
- *   word starts with it (4 letters or more), 0.5 it starts with the page word.
+ *   word starts with it (4 letters or more), 0.6 a typo of it (one letter wrong, missing, added,
+ *   or two swapped; the longer of 5 letters or more, letters only: "Betta" for "Beta"), 0.5 it starts
+ *   with the page word.
  * - `findFieldScore(field, q) → 0..1`: how much of the query the field's words cover, times
  *   (0.7 + 0.3 × how much of the field the query covers), times 0.85..1 as the query's
  *   neighbouring words stand apart or together in the field (`findTogether`).
@@ -158,8 +160,41 @@ export function installFindWordsLib(api: PageApi): void {
     if (q === t) return 1;
     if (synonyms.get(q)?.has(t)) return 0.8;
     if (q.length >= 4 && t.startsWith(q)) return 0.7;
+    if (typo(q, t)) return 0.6;
     if (t.length >= 3 && q.startsWith(t)) return 0.5;
     return 0;
+  }
+
+  const LETTERS = /^\p{L}+$/u;
+  /**
+   * One edit apart (Damerau), the longer of 5 letters or more, letters only: a typo ("Gama",
+   * "Betta"), not another word ("milk" is not "mild", "Item 276" not "Item 270").
+   */
+  function typo(q: string, t: string): boolean {
+    const d = q.length - t.length;
+    if (d > 1 || d < -1 || q.length < 4 || t.length < 4 || (q.length < 5 && t.length < 5)) {
+      return false;
+    }
+    // Most pairs differ at once: one edit keeps one of the first two letters in place or
+    // shifted by one (cheap before anything else: a table's every word meets every query word).
+    if (q[0] !== t[0] && q[1] !== t[1] && q[1] !== t[0] && q[0] !== t[1]) return false;
+    let i = 0;
+    while (i < q.length && i < t.length && q[i] === t[i]) i++;
+    if (i === q.length && i === t.length) return false; // the same: not a typo
+    const one = d === 0
+      // One letter wrong, or swapped neighbours ("Gmama").
+      ? sameFrom(q, i + 1, t, i + 1) ||
+        (q[i] === t[i + 1] && q[i + 1] === t[i] && sameFrom(q, i + 2, t, i + 2))
+      : d > 0
+      ? sameFrom(q, i + 1, t, i)
+      : sameFrom(q, i, t, i + 1);
+    return one && LETTERS.test(q) && LETTERS.test(t);
+  }
+
+  /** `q` from `a` is `t` from `b` (without slicing either). */
+  function sameFrom(q: string, a: number, t: string, b: number): boolean {
+    for (; a < q.length; a++, b++) if (q[a] !== t[b]) return false;
+    return true;
   }
 
   // Short words a query leaves out: "Walk the dog" is "walk dog" as typed.

@@ -29,6 +29,7 @@ import { installFindWordsLib } from "./find_words_lib.ts";
 import { installFindPlaceLib } from "./find_place_lib.ts";
 import { installFindLib } from "./find_lib.ts";
 import { installFindScoreLib } from "./find_score_lib.ts";
+import { installFindMentionLib } from "./find_mention_lib.ts";
 import { installFindHintLib } from "./find_hint_lib.ts";
 import { installMutationLib } from "./mutation_lib.ts";
 import { installFirstLib } from "./first_listeners.ts";
@@ -167,6 +168,7 @@ export const LAZY: readonly LazyParts[] = [
     [
       installFindWordsLib,
       installFindPlaceLib,
+      installFindMentionLib,
       installFindScoreLib,
       installFindLib,
       installFindHintLib,

@@ -195,6 +195,7 @@ export const PAGE_API_NAMES = Object.keys(
     findItemBound: 1,
     findPlaceBound: 1,
     findItemMatch: 1,
+    findMissing: 1,
     findStable: 1,
     findHints: 1,
     findCounts: 1,

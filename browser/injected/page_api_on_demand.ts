@@ -227,6 +227,14 @@ export interface OnDemandApi {
     q: string[],
     exact: string,
   ) => [number, string];
+  // find_mention_lib.ts
+  /** The query's item words neither `el` nor anything around it mentions. */
+  findMissing: (
+    el: Element,
+    own: string,
+    words: string[],
+    at: { heading: string; frame: string; twin: boolean },
+  ) => string[];
   /** The frame's elements scored against a `find` query, best first (browser/find/). */
   findScan: (query: FindQuery) => FindScan;
   /** A `find` query's scorer (find_score_lib.ts): `findScan`'s walk hands it the candidates. */

@@ -37,7 +37,7 @@ export const executeTool = defineTool({
   name: "execute",
   title: "Execute a plan",
   description:
-    "Run a descriptor from plan, verbatim; refused (nothing runs) when expired, ref-gone or invalid: plan again. Returns { ok, result, tokensEstimate }; the verb's capability and hooks apply.",
+    "Run plan's descriptor verbatim; refused (nothing runs) when expired, ref-gone or invalid: plan again. Returns { ok, result, tokensEstimate }; the verb's gates apply.",
   capability: "action",
   toolset: "power",
   runsInnerCalls: true,

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
+import type { ToolContext } from "../context.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
 import type { ToolErrorCode } from "../../browser/tool_error.ts";
 import {
@@ -16,6 +17,8 @@ import {
   checkBatchCalls,
   runCalls,
 } from "./batch.ts";
+import { carriedOver, defaultState, inFreshSession, usesDefault } from "./flake_state.ts";
+import type { StorageState } from "../../storage/storage_state.ts";
 
 /** Distinct errors kept per step; noisier than this is itself the finding. */
 const MAX_STEP_ERRORS = 8;
@@ -160,12 +163,17 @@ export function allRunsFailed(
   };
 }
 
+/** `default`'s state, or undefined when it cannot be read (the note is then left out). */
+async function stateOrNone(ctx: ToolContext): Promise<StorageState | undefined> {
+  return await defaultState(ctx).catch(() => undefined);
+}
+
 /** The `flake_check` tool. */
 export const flakeCheckTool = defineTool({
   name: "flake_check",
   title: "Flake check",
   description:
-    "Run the same calls (as batch) n times; report per step how often it passed, distinct errors, the first step whose outcome differed between runs, and targets every run agreed on; isError when no run passed.",
+    "Run calls (as batch) n times: per step how often it passed, distinct errors, the first step whose outcome differed, targets all runs agreed on; isError if no run passed.",
   capability: "action",
   toolset: "power",
   runsInnerCalls: true,
@@ -183,6 +191,7 @@ export const flakeCheckTool = defineTool({
     firstDivergence: z.number().nullable(),
     cachedResolvers: objectList,
     runs: objectList,
+    warnings: z.array(z.string()),
   }),
   inputSchema: z.object({
     calls: batchCallsSchema,
@@ -190,25 +199,46 @@ export const flakeCheckTool = defineTool({
     stopOnAllGreen: z.number().int().min(1).max(20).optional().describe(
       "Stop after this many consecutive all-green runs",
     ),
+    fresh: z.boolean().optional().describe(
+      "Each run in a new session seeded with default's storage",
+    ),
   }),
   async handler(ctx, args) {
     checkBatchCalls(args.calls, "flake_check");
     const runs: BatchReport[] = [];
     let green = 0;
     let shortCircuitedAfter: number | undefined;
+    const warnings: string[] = [];
+    // Calls naming no session share `default`: run 1's cookies and storage are run 2's start.
+    const shared = usesDefault(args.calls);
+    if (args.fresh && !shared) {
+      warnings.push("fresh: every call names its session; those run as they are");
+    }
+    const seed = args.fresh && shared ? await defaultState(ctx) : undefined;
+    const before = !args.fresh && shared ? await stateOrNone(ctx) : undefined;
+    const id = crypto.randomUUID().slice(0, 8);
     for (let i = 0; i < args.n; i++) {
       if (ctx.signal?.aborted) break;
       // Every step runs in every repetition: a failure must not hide what follows it.
       const steps = args.calls.length;
-      const r = await runCalls(ctx, args.calls, false, {
-        onStep: (s, call) =>
-          ctx.progress?.(
-            i + s / steps,
-            args.n,
-            `run ${i + 1} of ${args.n}, step ${s + 1} of ${steps}: ${call.tool}`,
-          ),
-      });
+      const exec = (calls: BatchCall[]) =>
+        runCalls(ctx, calls, false, {
+          onStep: (s, call) =>
+            ctx.progress?.(
+              i + s / steps,
+              args.n,
+              `run ${i + 1} of ${args.n}, step ${s + 1} of ${steps}: ${call.tool}`,
+            ),
+        });
+      const r = seed
+        ? await inFreshSession(ctx, args.calls, { seed, name: `flake-${id}-${i + 1}` }, exec)
+        : await exec(args.calls);
       runs.push(r);
+      if (i === 0 && before && args.n > 1) {
+        const after = await stateOrNone(ctx);
+        const note = after && carriedOver(before, after);
+        if (note) warnings.push(note);
+      }
       green = r.failedAt === null ? green + 1 : 0;
       if (args.stopOnAllGreen !== undefined && green >= args.stopOnAllGreen) {
         shortCircuitedAfter = runs.length;
@@ -239,6 +269,7 @@ export const flakeCheckTool = defineTool({
             ...(x.ok ? {} : { error: x.error }),
           })),
         })),
+        ...(warnings.length ? { warnings } : {}),
       },
     };
   },

@@ -12,6 +12,7 @@ import { anyObject, objectList, resultOutput } from "../output_schemas.ts";
 import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { findInSession } from "../../browser/find/session_find.ts";
+import type { FindCandidate } from "../../browser/find/find_elements.ts";
 import {
   type ActionDescriptor,
   clampTtl,
@@ -23,6 +24,11 @@ import {
 
 /** Alternatives a descriptor's evidence lists at most. */
 const MAX_ALTERNATIVES = 4;
+/**
+ * `confidenceFloor` when none is given: a weaker best match is a guess (a heading with the
+ * item's name for "remove it", a control matching one loose word), not a binding.
+ */
+export const DEFAULT_FLOOR = 0.35;
 
 /** The `plan` tool. */
 export const planTool = defineTool({
@@ -85,19 +91,24 @@ export const planTool = defineTool({
         "describe it otherwise, or take a snapshot and use a ref",
       );
     }
-    if (args.confidenceFloor !== undefined && top.score < args.confidenceFloor) {
+    if (top.unmentioned) {
+      // Another item's control ("remove Milk Frother" with only Red Mug's Remove): never bound.
       throw new ToolError(
         "not-found",
-        `The best match (${top.role} "${top.name}", score ${top.score}) is below confidenceFloor ${args.confidenceFloor}`,
+        `Nothing on the page mentions "${top.unmentioned}": the best match (${top.role} "${top.name}", score ${top.score}) is about something else`,
+        "check the page has it (snapshot); if you mean that element, act on its ref from find",
+        { candidates: answer.candidates.map(brief) },
+      );
+    }
+    const floor = args.confidenceFloor ?? DEFAULT_FLOOR;
+    if (top.score < floor) {
+      throw new ToolError(
+        "not-found",
+        `The best match (${top.role} "${top.name}", score ${top.score}) is below confidenceFloor ${floor}${
+          args.confidenceFloor === undefined ? " (the default)" : ""
+        }`,
         "describe it more precisely, lower confidenceFloor, or pick a ref with find",
-        {
-          candidates: answer.candidates.map(({ ref, role, name, score }) => ({
-            ref,
-            role,
-            name,
-            score,
-          })),
-        },
+        { candidates: answer.candidates.map(brief) },
       );
     }
     const testId = top.selectorTier === "testid" ? testIdOf(top.selectorHint) : undefined;
@@ -117,7 +128,7 @@ export const planTool = defineTool({
         score: top.score,
         actionable: top.actionable,
         warnings: answer.warnings ?? [],
-        alternatives: rest.map(({ ref, role, name, score }) => ({ ref, role, name, score })),
+        alternatives: rest.map(brief),
       },
       expiresAt: Date.now() + clampTtl(args.ttlMs),
     };
@@ -125,6 +136,17 @@ export const planTool = defineTool({
     return { structured: { ...descriptor } };
   },
 });
+
+/** A candidate as an error or the evidence lists it. */
+function brief(c: FindCandidate) {
+  return {
+    ref: c.ref,
+    role: c.role,
+    name: c.name,
+    score: c.score,
+    ...(c.unmentioned ? { unmentioned: c.unmentioned } : {}),
+  };
+}
 
 /** The test id a `[data-testid="…"]`-style hint names. */
 function testIdOf(hint: string | undefined): string | undefined {
