@@ -121,6 +121,8 @@ export function webStorageSetTool(kind: WebStorageKind) {
     ...base("set", "action"),
     title: `Set ${area} item`,
     description: `Set a ${area} item ${where}.`,
+    // A value may fill the origin's quota (5 Mi characters): past the 1 Mi string cap.
+    largeArgs: true,
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
