@@ -5,7 +5,8 @@
  * secret was filled into is now held: keys that edit it are refused (what is left could show
  * in the page's own copy of it), and it shows only exactly what that fill put in, anything
  * else (a `maxlength` cut) as a secret field (`••••`), in every read and screenshot. #8: a
- * page writes the value split by zero-width characters; every text output masks it. */
+ * page writes the value split by zero-width characters; every text output masks it (s14 #11:
+ * also by invisible characters that are not Cf, U+034F, U+FE0F, U+3164, U+2800, U+115F/1160). */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
@@ -26,9 +27,9 @@ function partsIn(text: string): string[] {
 
 /** Fails when any of the result's text or structured content shows a part of the secret. */
 function noPart(r: ToolResult | Record<string, unknown>, what: string): void {
-  // Without zero-width spaces; and without the words "secret" (masks, `secretsCovered`) and
+  // Without invisible characters (zero-width spaces, U+034F, U+3164, U+2800, …); and without the words "secret" (masks, `secretsCovered`) and
   // "Enter" (a key pressed), which hold 4-character parts of this value ("cret", "nter").
-  const all = JSON.stringify(r).replace(/\u200b|\\u200b|\u200d|\\u200d/g, "")
+  const all = JSON.stringify(r).replace(/[\p{Cf}\p{DI}\u2800]|\\u200b|\\u200d/gu, "")
     .replace(/secret|Enter/gi, "");
   assertEquals(partsIn(all), [], `${what} shows part of the secret: ${all.slice(0, 600)}`);
 }
@@ -46,7 +47,11 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
     "/outer": `<title>outer</title><iframe src="/inner" title=inner></iframe>`,
     "/inner": `<label>Inner <input id=i maxlength=10></label>`,
     "/zw": `<meta charset=utf-8><title>zw</title><p id=z>code: ${[...SECRET].join("\u200b")}</p>` +
-      `<p>tail: ${SECRET.slice(0, 8)}\u200d${SECRET.slice(8)}</p>`,
+      `<p>tail: ${SECRET.slice(0, 8)}\u200d${SECRET.slice(8)}</p>` +
+      // Invisible characters that are not Cf (red team s14 #11).
+      ["\u034f", "\ufe0f", "\u3164", "\u2800", "\u115f", "\u1160"].map((c, i) =>
+        `<p>sep${i}: ${[...SECRET].join(c)}</p>`
+      ).join(""),
   }));
   const { mcp, close } = await startWithBoundSecret(srv.a, SECRET);
   try {
@@ -166,7 +171,9 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
         assertEquals(r.isError, undefined, `${tool}: ${textOf(r)}`);
         noPart(r, tool);
       }
-      assertIncludes(textOf(await mcp.call("snapshot", {})), "code: [secret:PW]");
+      const snap = textOf(await mcp.call("snapshot", {}));
+      assertIncludes(snap, "code: [secret:PW]");
+      for (let i = 0; i < 6; i++) assertIncludes(snap, `sep${i}: [secret:PW]`);
     });
   } finally {
     await close();
