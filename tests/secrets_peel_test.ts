@@ -154,6 +154,27 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
       refusedEdit(await mcp.call("press", { ref, key: "Backspace" }), "Backspace in the iframe");
     });
 
+    await t.step("undo and redo pressed in another field: refused (s14 #3)", async () => {
+      // The red team's secret_peel2: typed (one undo step a character), then Control+Z with
+      // focus in another field took the held field's typing back: the echo showed
+      // "Hunter2SecretXy", and the next undos one character less each.
+      await mcp.ok("navigate", { url: `${srv.a}/a`, snapshot: "none" });
+      await mcp.ok("click", { selector: "#q", snapshot: "none" });
+      noPart(await mcp.call("type", { text: "{{secret:PW}}" }), "type");
+      for (const key of ["Control+z", "Control+Shift+z", "Control+y", "Meta+z", "Alt+Backspace"]) {
+        await mcp.ok("click", { selector: "#n", snapshot: "none" });
+        refusedEdit(await mcp.call("press", { key }), `${key} in another field`);
+        refusedEdit(await mcp.call("press", { selector: "#m", key }), `${key} on another field`);
+      }
+      const snap = textOf(await mcp.call("snapshot", {}));
+      assertIncludes(snap, "typed: [secret:PW]");
+      noPart({ snap }, "snapshot");
+      // A page with no held field: undo goes as a key like any other.
+      await mcp.ok("navigate", { url: `${srv.a}/a`, snapshot: "none" });
+      await mcp.ok("fill", { selector: "#n", value: "plain", snapshot: "none" });
+      await mcp.ok("press", { selector: "#n", key: "Control+z", snapshot: "none" });
+    });
+
     await t.step("zero-width split: every text output masks it", async () => {
       const nav = await mcp.call("navigate", { url: `${srv.a}/zw` });
       noPart(nav, "navigate");
