@@ -152,6 +152,7 @@ export const PAGE_API_NAMES = Object.keys(
     formUnwatchSubmit: 1,
     formEnterBlocker: 1,
     formsSendFacts: 1,
+    formSendData: 1,
     sanitizeHtml: 1,
     formFieldByName: 1,
     formFieldsLabelled: 1,
