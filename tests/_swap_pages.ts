@@ -20,6 +20,8 @@ export interface SwapPages {
   origin: string;
   /** The questions asked, in order. */
   asked: string[];
+  /** Every request's path but the swap protocol's, in order (`GET /evil.exe`). */
+  hits: string[];
   /** The person: reads, lets an armed page swap, then answers yes. */
   elicit: (request: ElicitRequest["params"]) => Promise<ElicitResult>;
   /** Runs `act` (a call that asks) with the page swapping (`swapping`) while asked; the POSTs it made. */
@@ -36,12 +38,14 @@ export function swapPages(
 ): SwapPages {
   let armed = false, swap = false, swapped = false;
   const posts: string[] = [];
+  const hits: string[] = [];
   const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve({
     hostname: "127.0.0.1",
     port: 0,
     onListen() {},
   }, async (req) => {
     const url = new URL(req.url);
+    if (!/^\/(should-swap|swapped)$/.test(url.pathname)) hits.push(`${req.method} ${url.pathname}`);
     if (req.method === "POST") {
       posts.push(`${url.pathname}${url.search} ${await req.text()}`);
       return new Response("posted");
@@ -53,14 +57,19 @@ export function swapPages(
     }
     const page = pages[url.pathname];
     const html = typeof page === "function" ? page(server.addr.port) : page;
-    return html !== undefined
-      ? new Response(html, { headers: { "content-type": "text/html" } })
-      : new Response("no", { status: 404 });
+    if (html === undefined) return new Response("no", { status: 404 });
+    // A path with an extension is a file to download.
+    return /\.\w+$/.test(url.pathname)
+      ? new Response(html, {
+        headers: { "content-disposition": `attachment; filename=${url.pathname.slice(1)}` },
+      })
+      : new Response(html, { headers: { "content-type": "text/html" } });
   });
   const asked: string[] = [];
   return {
     origin: `http://127.0.0.1:${server.addr.port}`,
     asked,
+    hits,
     async elicit(req) {
       asked.push(String(req.message));
       swap = armed;

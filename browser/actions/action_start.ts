@@ -106,10 +106,11 @@ export async function confirmSend(
 }
 
 /**
- * The main-frame element `spec` names, for the send question (undefined when it names none
- * there now: the action's own resolution then says why). CDP: as `resolveTarget`.
+ * The main-frame element `spec` names, for a question about it (undefined when it names none
+ * there now: the action's own resolution then says why). The caller releases it. CDP: as
+ * `resolveTarget`.
  */
-async function targetHandle(
+export async function targetHandle(
   session: BrowserSession,
   page: Page,
   spec: TargetSpec,

@@ -29,6 +29,7 @@ import { refusalWarning } from "../sessions/permission_refusal.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
+import { confirmOnTarget } from "./file_confirm.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter, registeredRef } from "./element_probe.ts";
 import { performTimeout } from "./perform_timeout.ts";
@@ -70,7 +71,11 @@ export async function runAction(
     ? await confirmSend(ctx, session, spec.type, spec.target)
     : undefined;
   if (args.download) {
-    await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
+    await confirmOnTarget(ctx, session, {
+      hook: "file_download",
+      spec: spec.target,
+      ask: (on) => confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl, on }),
+    });
   }
   // Someone else's browser (attached): acting in it may need that person's yes.
   if (session.mode === "attached") {
