@@ -110,7 +110,8 @@ export function blockedNavigation(
       "page-changed",
       `Nothing was sent: the form went to ${b.url} with other data than the human approved ` +
         `(${b.dataChanged.join(", ")}): the page changed it as it was sent; ${stayed}`,
-      "take a snapshot to see the form as it is now; calling again asks the human about that",
+      "take a snapshot to see the form as it is now; calling again asks the human about that " +
+        "(a page that always does this needs a yes for the whole site, or a pre-approval)",
       { ...details, changed: b.dataChanged },
     );
   }
