@@ -1,7 +1,10 @@
 /**
- * Secrets in text with format characters (Unicode `Cf`: zero-width spaces and joiners, soft
- * hyphens, bidi controls) between a value's characters: a reader does not see them, so a
- * value split by them reads as the value. Pure functions for `SecretStore` (secrets.ts):
+ * Secrets in text with invisible characters between a value's characters: format characters
+ * (Unicode `Cf`: zero-width spaces and joiners, soft hyphens, bidi controls), the other
+ * default-ignorable code points (`Default_Ignorable_Code_Point`: the combining grapheme joiner
+ * U+034F, variation selectors U+FE00–FE0F, Hangul fillers U+115F, U+1160, U+3164, U+FFA0) and
+ * the blank Braille pattern U+2800. A reader does not see them, so a value split by them reads
+ * as the value. Pure functions for `SecretStore` (secrets.ts):
  * the text without them, and spans found there mapped back.
  *
  * Parts of values (runs of 6 characters, say) are deliberately not masked: the agent can put
@@ -13,17 +16,21 @@
 /** A span of text to mask: `[start, end)` UTF-16 offsets and its mask. */
 export type MaskSpan = [start: number, end: number, mask: string];
 
-/** A format character (Unicode general category `Cf`): invisible, and ignored by a reader. */
-const FORMAT = /\p{Cf}/u;
-const FORMAT_ALL = /\p{Cf}/gu;
+/**
+ * An invisible character: a format character (general category `Cf`), a default-ignorable
+ * code point (`\p{DI}`, which holds letters and marks that render as nothing), or U+2800 (a
+ * symbol, not default-ignorable, that renders blank). Each is ignored by a reader.
+ */
+const FORMAT = /[\p{Cf}\p{DI}\u2800]/u;
+const FORMAT_ALL = /[\p{Cf}\p{DI}\u2800]/gu;
 
-/** Whether `text` holds a format character. */
+/** Whether `text` holds an invisible character (see {@link FORMAT}). */
 export function hasFormatChars(text: string): boolean {
   return FORMAT.test(text);
 }
 
 /**
- * `text` without its format characters, and for each of its UTF-16 units the offset in
+ * `text` without its invisible characters (see {@link FORMAT}), and for each of its UTF-16 units the offset in
  * `text` it came from (one more entry: `text.length`, the end).
  */
 export function withoutFormatChars(text: string): { stripped: string; at: number[] } {

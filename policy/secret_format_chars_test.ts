@@ -19,10 +19,25 @@ Deno.test("SecretStore: values split by format characters are masked, with what 
   assertEquals(store.spans(`ab ${zw}`), [[3, 3 + zw.length]]);
 });
 
+Deno.test("SecretStore: values split by invisible non-Cf characters are masked (red team s14 #11)", () => {
+  const store = new SecretStore(new Map([["PW", PW]]));
+  // CGJ (Mn), VS16 (Mn), Hangul fillers (Lo), blank Braille (So), a tag (astral, Cf).
+  for (
+    const sep of ["\u034f", "\ufe0f", "\u3164", "\u2800", "\u115f", "\u1160", "\uffa0", "\u{e0020}"]
+  ) {
+    const split = [...PW].join(sep);
+    assertEquals(store.maskText(`k: ${split}.`), "k: [secret:PW].", JSON.stringify(sep));
+  }
+  // Visible separators keep the text as it is (spaced out is a transform masking does not undo).
+  assertEquals(store.maskText([...PW].join(" ")), [...PW].join(" "));
+});
+
 Deno.test("withoutFormatChars: offsets map back to the text", () => {
   const { stripped, at } = withoutFormatChars("a\u200bb\u200e\u200fc");
   assertEquals(stripped, "abc");
   assertEquals(at, [0, 2, 5, 6]);
+  // An astral invisible character is two UTF-16 units.
+  assertEquals(withoutFormatChars("a\u{e0020}b").at, [0, 3, 4]);
 });
 
 Deno.test("SecretStore: text without format characters pays one test for them", () => {

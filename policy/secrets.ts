@@ -94,7 +94,7 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  * mask, is never half-replaced. Values shorter than {@link MIN_MASK_LENGTH}
  * are not masked.
  *
- * Values split by format characters (zero-width spaces: see
+ * Values split by invisible characters (zero-width spaces, U+034F, U+3164: see
  * secret_format_chars.ts) are masked too. Masking is exact-match on the
  * value's characters: a page or a script that transforms a value (reverses
  * it, changes its case, spaces it out, base64s it), or shows only part of it

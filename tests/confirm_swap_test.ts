@@ -10,17 +10,11 @@ import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { errorOf } from "./_results.ts";
 import { eventually, refOf } from "./_util.ts";
-
-/** The page's poll: runs `swap` once the person is reading, then reports it. */
-const poll = (swap: string) =>
-  `<script>const t = setInterval(async () => {
-  if (await (await fetch("/should-swap")).text() !== "yes") return;
-  clearInterval(t); ${swap}; fetch("/swapped");
-}, 30);</script>`;
+import { poll, swapPages } from "./_swap_pages.ts";
 
 const DONATE =
   `<form id=f action="/donate?amount=5" method=post><input name=amount value=5><button id=go>Donate $5</button></form>`;
-const PAGES: Record<string, string> = {
+const PAGES: Record<string, string | ((port: number) => string)> = {
   "/rewrite": DONATE + poll(`f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"`),
   "/formaction": DONATE + poll(`go.formAction = "/transfer-all"`),
   "/nav":
@@ -44,6 +38,8 @@ const PAGES: Record<string, string> = {
   // A frame's form, rewritten while the person reads (same-origin here; /xframed: cross-origin).
   "/inner": DONATE + poll(`f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"`),
   "/framed": `<p>Donate below</p><iframe src="/inner"></iframe>`,
+  // The same server under another host name is another origin (and site: an OOPIF).
+  "/xframed": (port) => `<p>Donate below</p><iframe src="http://localhost:${port}/inner"></iframe>`,
   "/inner-onclick": DONATE +
     `<script>go.onclick = () => { f.action = "/transfer-all?to=attacker"; f.amount.value = "99999"; };</script>`,
   "/framed-onclick": `<p>Donate below</p><iframe src="/inner-onclick"></iframe>`,
@@ -52,65 +48,25 @@ const PAGES: Record<string, string> = {
 };
 
 Deno.test("confirm: the page changing while the human reads sends nothing", async (t) => {
-  /** `armed`: this attempt's page swaps once the person is asked; `swap`: it is told to. */
-  let armed = false, swap = false, swapped = false;
-  const posts: string[] = [];
-  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    onListen() {},
-  }, async (req): Promise<Response> => {
-    const url = new URL(req.url);
-    if (req.method === "POST") {
-      posts.push(`${url.pathname}${url.search} ${await req.text()}`);
-      return new Response("posted");
-    }
-    if (url.pathname === "/should-swap") return new Response(swap ? "yes" : "no");
-    if (url.pathname === "/swapped") {
-      swapped = true;
-      return new Response("ok");
-    }
-    // The same server under another host name is another origin (and site: an OOPIF).
-    if (url.pathname === "/xframed") {
-      const inner = `http://localhost:${server.addr.port}/inner`;
-      return new Response(`<p>Donate below</p><iframe src="${inner}"></iframe>`, {
-        headers: { "content-type": "text/html" },
-      });
-    }
-    const html = PAGES[url.pathname];
-    return html
-      ? new Response(html, { headers: { "content-type": "text/html" } })
-      : new Response("no", { status: 404 });
-  });
-  const asked: string[] = [];
+  const pages = swapPages(PAGES);
+  const { origin, asked } = pages;
   const mcp = await startStdio({
     env: { BROWX_CAPABILITIES: "read,navigation,action", BROWX_CONFIRM_REQUIRED: "submit" },
-    // The person reads; meanwhile the page swaps (when it was told to); then they say yes.
-    elicit: async (req) => {
-      asked.push(String(req.message));
-      swap = armed;
-      if (swap) await eventually(() => swapped, 10_000, "the page's swap");
-      return { action: "accept", content: { approve: true } };
-    },
+    elicit: pages.elicit,
   });
-  const origin = `http://127.0.0.1:${server.addr.port}`;
   const attempt = async (path: string, by: "ref" | "selector", swapping = true) => {
     const nav = await mcp.ok("navigate", { url: origin + path, snapshot: "full" });
     const ref = by === "ref"
       ? refOf((nav.snapshotDelta as { tree: string }).tree, /button "[^"]*"/)
       : undefined;
-    const sent = posts.length;
-    armed = swapping;
-    swapped = false;
-    try {
-      const r = await mcp.call(
-        "click",
-        by === "ref" ? { ref, submits: true } : { selector: "#go", submits: true },
-      );
-      return { r, sent: () => posts.slice(sent) };
-    } finally {
-      armed = swap = false;
-    }
+    return await pages.during(
+      swapping,
+      () =>
+        mcp.call(
+          "click",
+          by === "ref" ? { ref, submits: true } : { selector: "#go", submits: true },
+        ),
+    );
   };
   try {
     for (const by of ["selector", "ref"] as const) {
@@ -202,6 +158,6 @@ Deno.test("confirm: the page changing while the human reads sends nothing", asyn
     });
   } finally {
     await mcp.close();
-    await server.shutdown();
+    await pages.close();
   }
 });

@@ -5,7 +5,8 @@
  * secret was filled into is now held: keys that edit it are refused (what is left could show
  * in the page's own copy of it), and it shows only exactly what that fill put in, anything
  * else (a `maxlength` cut) as a secret field (`••••`), in every read and screenshot. #8: a
- * page writes the value split by zero-width characters; every text output masks it. */
+ * page writes the value split by zero-width characters; every text output masks it (s14 #11:
+ * also by invisible characters that are not Cf, U+034F, U+FE0F, U+3164, U+2800, U+115F/1160). */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { textOf, type ToolResult } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
@@ -26,9 +27,9 @@ function partsIn(text: string): string[] {
 
 /** Fails when any of the result's text or structured content shows a part of the secret. */
 function noPart(r: ToolResult | Record<string, unknown>, what: string): void {
-  // Without zero-width spaces; and without the words "secret" (masks, `secretsCovered`) and
+  // Without invisible characters (zero-width spaces, U+034F, U+3164, U+2800, …); and without the words "secret" (masks, `secretsCovered`) and
   // "Enter" (a key pressed), which hold 4-character parts of this value ("cret", "nter").
-  const all = JSON.stringify(r).replace(/\u200b|\\u200b|\u200d|\\u200d/g, "")
+  const all = JSON.stringify(r).replace(/[\p{Cf}\p{DI}\u2800]|\\u200b|\\u200d/gu, "")
     .replace(/secret|Enter/gi, "");
   assertEquals(partsIn(all), [], `${what} shows part of the secret: ${all.slice(0, 600)}`);
 }
@@ -46,7 +47,11 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
     "/outer": `<title>outer</title><iframe src="/inner" title=inner></iframe>`,
     "/inner": `<label>Inner <input id=i maxlength=10></label>`,
     "/zw": `<meta charset=utf-8><title>zw</title><p id=z>code: ${[...SECRET].join("\u200b")}</p>` +
-      `<p>tail: ${SECRET.slice(0, 8)}\u200d${SECRET.slice(8)}</p>`,
+      `<p>tail: ${SECRET.slice(0, 8)}\u200d${SECRET.slice(8)}</p>` +
+      // Invisible characters that are not Cf (red team s14 #11).
+      ["\u034f", "\ufe0f", "\u3164", "\u2800", "\u115f", "\u1160"].map((c, i) =>
+        `<p>sep${i}: ${[...SECRET].join(c)}</p>`
+      ).join(""),
   }));
   const { mcp, close } = await startWithBoundSecret(srv.a, SECRET);
   try {
@@ -149,6 +154,27 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
       refusedEdit(await mcp.call("press", { ref, key: "Backspace" }), "Backspace in the iframe");
     });
 
+    await t.step("undo and redo pressed in another field: refused (s14 #3)", async () => {
+      // The red team's secret_peel2: typed (one undo step a character), then Control+Z with
+      // focus in another field took the held field's typing back: the echo showed
+      // "Hunter2SecretXy", and the next undos one character less each.
+      await mcp.ok("navigate", { url: `${srv.a}/a`, snapshot: "none" });
+      await mcp.ok("click", { selector: "#q", snapshot: "none" });
+      noPart(await mcp.call("type", { text: "{{secret:PW}}" }), "type");
+      for (const key of ["Control+z", "Control+Shift+z", "Control+y", "Meta+z", "Alt+Backspace"]) {
+        await mcp.ok("click", { selector: "#n", snapshot: "none" });
+        refusedEdit(await mcp.call("press", { key }), `${key} in another field`);
+        refusedEdit(await mcp.call("press", { selector: "#m", key }), `${key} on another field`);
+      }
+      const snap = textOf(await mcp.call("snapshot", {}));
+      assertIncludes(snap, "typed: [secret:PW]");
+      noPart({ snap }, "snapshot");
+      // A page with no held field: undo goes as a key like any other.
+      await mcp.ok("navigate", { url: `${srv.a}/a`, snapshot: "none" });
+      await mcp.ok("fill", { selector: "#n", value: "plain", snapshot: "none" });
+      await mcp.ok("press", { selector: "#n", key: "Control+z", snapshot: "none" });
+    });
+
     await t.step("zero-width split: every text output masks it", async () => {
       const nav = await mcp.call("navigate", { url: `${srv.a}/zw` });
       noPart(nav, "navigate");
@@ -166,7 +192,9 @@ Deno.test("secrets: a filled secret peeled by keys, or split by zero-width chara
         assertEquals(r.isError, undefined, `${tool}: ${textOf(r)}`);
         noPart(r, tool);
       }
-      assertIncludes(textOf(await mcp.call("snapshot", {})), "code: [secret:PW]");
+      const snap = textOf(await mcp.call("snapshot", {}));
+      assertIncludes(snap, "code: [secret:PW]");
+      for (let i = 0; i < 6; i++) assertIncludes(snap, `sep${i}: [secret:PW]`);
     });
   } finally {
     await close();

@@ -7,28 +7,48 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { CallContext } from "../call_context.ts";
-import { callOnHandleForHandle, releaseHandle } from "../injected/mod.ts";
+import { callOnHandleForHandle, releaseHandle, type RemoteHandle } from "../injected/mod.ts";
+import type { SendCandidate } from "../injected/form_types.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CapturedSnapshot } from "../snapshot/capture.ts";
 import { type BeforePicture, beforePicture } from "./action_delta.ts";
 import { checkFillTarget } from "./secret_query.ts";
-import { changedWhileAsked, factsChanges, factsSeed, sendFacts, sendsOf } from "./send_facts.ts";
+import {
+  changedWhileAsked,
+  dataShown,
+  factsChanges,
+  factsSeed,
+  sendFacts,
+  sendsOf,
+} from "./send_facts.ts";
 import type { ConfirmRequest } from "../../policy/confirm.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
+
+/** What a person approved a form to send (`confirmSend`), for the navigation guard. */
+export interface ApprovedSend {
+  /** Where the forms send (`"POST https://host/path"`). */
+  sends: readonly string[];
+  /** The ways the control acted on sends, with the data (`formSendData`), when read. */
+  data?: readonly SendCandidate[] | undefined;
+}
 
 /**
  * Asks the confirm hooks of a call that may send a form from the active tab: `publish` when
  * one of its forms is set to publish (sending it publishes, whatever tool sends it; the
  * `publish` tool asks its own), then `submit`, told where the forms send (a page's form may
- * post elsewhere). A human's yes holds only for the page they were told about: after each
- * answer the page is read again (`send_facts.ts`: the document, each form's action, method,
- * target and field values), and any change fails the call with nothing done (the page may
- * have rewritten its form while the person read). A selector then finds nothing on another
- * document. CDP: `Runtime.evaluate` (`formsSendInfo`, before each question and after a yes).
+ * post elsewhere) and what the control acted on sends (its form, destination and fields,
+ * masked). A human's yes holds only for the page they were told about: after each answer the
+ * page is read again (`send_facts.ts`: the document, each form's action, method, target and
+ * field values, and the acted-on control's form, submitter entry and data), and any change
+ * fails the call with nothing done (the page may have rewritten its form while the person
+ * read). A selector then finds nothing on another document. CDP: `Runtime.evaluate`
+ * (`formsSendInfo`, before each question and after a yes), `Runtime.callFunctionOn`
+ * (`formSendData`, on the target resolved as `resolveTarget` does).
  *
- * @returns Where the forms send (`"POST https://host/path"`) when a person approved that,
+ * @returns Where the forms send and what the control sends, when a person approved that,
  *   for the navigation guard to hold the submission to (the page may change a form as it is
- *   sent: its click handler); undefined when nobody was asked or the forms could not be read.
+ *   sent: its click or submit handler); undefined when nobody was asked or the forms could
+ *   not be read.
  * @throws ToolError `blocked-by-policy` when a hook says no; `page-changed` when the page
  *   changed while a human was asked.
  */
@@ -36,41 +56,79 @@ export async function confirmSend(
   ctx: CallContext,
   session: BrowserSession,
   tool: string,
-): Promise<readonly string[] | undefined> {
+  spec?: TargetSpec,
+): Promise<ApprovedSend | undefined> {
   const page = session.activePage;
   const seed = factsSeed();
-  const read = () => page ? sendFacts(page, seed) : undefined;
-  let facts = await read();
-  let asked = false;
-  /** Asks; after a person's yes, the page must still be the one the question described. */
-  const ask = async (request: ConfirmRequest) => {
-    const outcome = await ctx.confirm(request);
-    if (outcome.decision !== "approved" || !facts) return;
-    asked = true;
-    const now = (await read())!;
-    const changes = factsChanges(facts, now);
-    if (changes.length) throw changedWhileAsked(request.hook, changes);
-    facts = now;
-  };
-  if (page && facts?.armed.length) {
+  const asks = ctx.config.confirmRequired;
+  const data = asks.has("submit") || asks.has("publish");
+  const target = page && data && spec
+    ? await targetHandle(session, page, spec, ctx.signal)
+    : undefined;
+  try {
+    const read = () => page ? sendFacts(page, seed, { data, target }) : undefined;
+    let facts = await read();
+    let asked = false;
+    /** Asks; after a person's yes, the page must still be the one the question described. */
+    const ask = async (request: ConfirmRequest) => {
+      const outcome = await ctx.confirm(request);
+      if (outcome.decision !== "approved" || !facts) return;
+      asked = true;
+      const now = (await read())!;
+      const changes = factsChanges(facts, now);
+      if (changes.length) throw changedWhileAsked(request.hook, changes);
+      facts = now;
+    };
+    if (page && facts?.armed.length) {
+      await ask({
+        hook: "publish",
+        tool,
+        session: session.id,
+        summary: `send a form set to publish (${facts.armed.join(", ")}) from ${page.url}`,
+      });
+    }
+    const sendsTo = facts?.sendsTo ?? [];
+    const mask = (t: string) => ctx.config.secrets?.maskText(t) ?? t;
+    const shown = facts && dataShown(facts, mask);
     await ask({
-      hook: "publish",
+      hook: "submit",
       tool,
       session: session.id,
-      summary: `send a form set to publish (${facts.armed.join(", ")}) from ${page.url}`,
+      summary: `send a form from ${facts?.url ?? "the page"}${
+        sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
+      }${shown ? `; this sends ${shown}` : ""}`,
     });
+    const sends = asked && facts ? sendsOf(facts) : undefined;
+    return sends ? { sends, data: facts!.data } : undefined;
+  } finally {
+    if (target) releaseHandle(target);
   }
-  const sendsTo = facts?.sendsTo ?? [];
-  await ask({
-    hook: "submit",
-    tool,
-    session: session.id,
-    summary: `send a form from ${facts?.url ?? "the page"}${
-      sendsTo.length ? ` (its forms send to: ${sendsTo.join(", ")})` : ""
-    }`,
-  });
-  return asked && facts ? sendsOf(facts) : undefined;
 }
+
+/**
+ * The main-frame element `spec` names, for a question about it (undefined when it names none
+ * there now: the action's own resolution then says why). The caller releases it. CDP: as
+ * `resolveTarget`.
+ */
+export async function targetHandle(
+  session: BrowserSession,
+  page: Page,
+  spec: TargetSpec,
+  signal: AbortSignal | undefined,
+): Promise<RemoteHandle | undefined> {
+  if (spec.coords) return undefined;
+  const resolved = await resolveTarget(session, page, spec, {
+    deadline: Date.now() + TARGET_MS,
+    signal,
+  }).catch(() => undefined);
+  if (resolved?.kind !== "element") return undefined;
+  if (resolved.handle.frameId === page.mainFrameId) return resolved.handle;
+  releaseHandle(resolved.handle);
+  return undefined;
+}
+
+/** How long the send question's look for the target may take, ms. */
+const TARGET_MS = 2_000;
 
 /** What {@link startAction} is given. */
 export interface StartOptions {

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { SendCandidate } from "../injected/form_types.ts";
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { Page } from "../../cdp/page.ts";
 import type { ToolError } from "../tool_error.ts";
@@ -36,6 +37,8 @@ export interface WindowOptions {
   submits: boolean;
   /** Where a human approved the forms send (see `GuardWindow.approvedSends`). */
   approvedSends?: readonly string[] | undefined;
+  /** The ways of sending a human approved, with their data (see `GuardWindow.approvedData`). */
+  approvedData?: readonly SendCandidate[] | undefined;
   /** A URL the action requests itself (navigate): the guard lets it pass. */
   requestedUrl?: string | undefined;
   /** The action replays a history entry: the guard never resends a POST. */
@@ -139,6 +142,7 @@ export class ActionWindow implements AsyncDisposable {
     session.navGuard?.begin({
       submits: options.submits,
       approvedSends: options.approvedSends,
+      approvedData: options.approvedData,
       expectUrl: options.requestedUrl,
       replay: options.replay,
     });

@@ -79,6 +79,19 @@ export async function refuseSecretCopy(
 }
 
 /**
+ * True when pressing `combo` undoes or redoes an edit: Control or Meta with Z (Shift too:
+ * redo), Control or Meta with Y, Alt+Backspace (with Shift: redo). Pure; false for a combo
+ * that does not parse.
+ */
+export function undoesEdit(combo: string): boolean {
+  const keys = keysOf(combo);
+  if (!keys) return false;
+  const { code, mods } = keys;
+  return ((mods.has("Control") || mods.has("Meta")) && (code === "KeyZ" || code === "KeyY")) ||
+    (mods.has("Alt") && code === "Backspace");
+}
+
+/**
  * Keys that leave a field's value as it is (they move the caret or the focus, scroll, or
  * submit an `<input>`), by code; with or without modifiers (Shift+Arrow selects).
  */
@@ -108,7 +121,8 @@ const KEEPS_VALUE = new Set([
 /**
  * Refuses keys that may edit a field a secret was filled into (`holdSecret`, secret_lib.ts)
  * while it has focus, in any frame: Backspace, Delete, characters (over a selection), cut,
- * paste, undo; Enter too outside an `<input>` (it replaces a selection in a textarea). Edits
+ * paste; Enter too outside an `<input>` (it replaces a selection in a textarea); undo and redo
+ * wherever focus is, while a frame has such a field ({@link undoesEdit}). Edits
  * would leave a part of the value that a page may show (a live "searching for …" line);
  * select all is let through.
  * `key` absent: any typing (`type`). Only pages with a held field are checked (CDP:
@@ -126,6 +140,7 @@ export async function refuseHeldEdit(
   // Select all (Control or Meta+A) edits nothing; a copy of it is refused as a copy.
   if (code === "KeyA" && (keys!.mods.has("Control") || keys!.mods.has("Meta"))) return;
   if (!hasHeldField(page) || (key !== undefined && code === undefined)) return;
+  if (key !== undefined && undoesEdit(key)) return await refuseUndo(page, key, signal);
   for (const frame of page.frames()) {
     let held: "input" | "other" | null;
     try {
@@ -137,15 +152,46 @@ export async function refuseHeldEdit(
     if (!held) continue;
     const enter = code === "Enter" || code === "NumpadEnter";
     if (code && KEEPS_VALUE.has(code) && !(enter && held !== "input")) return;
-    throw new ToolError(
-      "blocked-by-policy",
-      `policy: refused to ${
+    throw editRefusal(
+      `${
         key === undefined ? "type" : `press ${key}`
       } in a field a secret was filled into: an edit would leave part of the value, which the page may show`,
-      "fill the field again (fill({ value: '{{secret:NAME}}' }) or a plain value) instead of editing it",
-      { policy: { rule: "secret-edit", decision: "refused" } },
     );
   }
+}
+
+/**
+ * Refuses an undo or redo while any frame of `page` has a field a secret was filled into,
+ * wherever focus is: Chromium keeps one undo stack per frame, so an undo pressed in another
+ * field takes the held field's typing back one step at a time (red team s14 #3). CDP:
+ * `Runtime.evaluate` per frame (`anyHeld`); a frame gone meanwhile has no stack left.
+ *
+ * @throws ToolError `blocked-by-policy` (`policy.rule` `secret-edit`).
+ */
+async function refuseUndo(page: Page, key: string, signal: AbortSignal | undefined) {
+  for (const frame of page.frames()) {
+    let held: boolean;
+    try {
+      held = await callUtility(page, frame.frameId, "anyHeld", [], { signal });
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      continue;
+    }
+    if (!held) continue;
+    throw editRefusal(
+      `press ${key}: a field in this frame was filled with a secret, and an undo or redo ` +
+        "anywhere in the frame may take its typing back a step (part of the value, which the page may show)",
+    );
+  }
+}
+
+function editRefusal(what: string): ToolError {
+  return new ToolError(
+    "blocked-by-policy",
+    `policy: refused to ${what}`,
+    "fill the field again (fill({ value: '{{secret:NAME}}' }) or a plain value) instead of editing it",
+    { policy: { rule: "secret-edit", decision: "refused" } },
+  );
 }
 
 function refusal(key: string, why: string): ToolError {

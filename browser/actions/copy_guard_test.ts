@@ -1,5 +1,5 @@
 import { assertEquals } from "../../tests/_assert.ts";
-import { copiesSelection, pastesClipboard } from "./copy_guard.ts";
+import { copiesSelection, pastesClipboard, undoesEdit } from "./copy_guard.ts";
 
 Deno.test("copiesSelection: copy and cut shortcuts, nothing else", () => {
   const table: Array<[string, boolean]> = [
@@ -40,4 +40,25 @@ Deno.test("pastesClipboard: paste shortcuts, nothing else (bad combos included)"
     ["NoSuchKey+v", false],
   ];
   for (const [combo, want] of table) assertEquals(pastesClipboard(combo), want, combo);
+});
+
+Deno.test("undoesEdit: undo and redo shortcuts, nothing else (bad combos included)", () => {
+  const table: Array<[string, boolean]> = [
+    ["Control+z", true],
+    ["Control+Z", true],
+    ["Meta+z", true],
+    ["Control+Shift+z", true],
+    ["Meta+Shift+Z", true],
+    ["Control+y", true],
+    ["Alt+Backspace", true],
+    ["Alt+Shift+Backspace", true],
+    ["z", false],
+    ["Shift+z", false],
+    ["Alt+z", false],
+    ["Backspace", false],
+    ["Control+a", false],
+    ["Control+", false],
+    ["Hyper+z", false],
+  ];
+  for (const [combo, want] of table) assertEquals(undoesEdit(combo), want, combo);
 });

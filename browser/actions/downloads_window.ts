@@ -25,6 +25,7 @@ import {
 } from "../sessions/download_types.ts";
 import { downloadsOf } from "../sessions/downloads.ts";
 import { originOf } from "../../policy/hosts.ts";
+import type { ConfirmOutcome } from "../../policy/confirm.ts";
 import { within } from "../poll.ts";
 
 /** How long a navigation that became a download may take to announce it, ms. */
@@ -49,22 +50,23 @@ export interface DownloadOutcome {
 
 /**
  * Asks the `file_download` confirm hook before a call that declared
- * `download: true`.
+ * `download: true`; `on`: the element and page it acts on, in words (`file_confirm.ts`).
  *
  * @throws ToolError blocked-by-policy (from `ctx.confirm`).
  */
 export async function confirmDownload(
   ctx: CallContext,
   session: BrowserSession,
-  options: { tool: string; url?: string | undefined },
-): Promise<void> {
+  options: { tool: string; url?: string | undefined; on?: string | undefined },
+): Promise<ConfirmOutcome> {
   const url = options.url ?? session.activePage?.url;
-  await ctx.confirm({
+  return await ctx.confirm({
     hook: "file_download",
     tool: options.tool,
     session: session.id,
-    summary:
-      `"${options.tool}" may save one downloaded file to ${ctx.sessions.areas.downloads}/${session.id}/ in the workspace`,
+    summary: `"${options.tool}"${
+      options.on ? ` on ${options.on}` : ""
+    } may save one downloaded file to ${ctx.sessions.areas.downloads}/${session.id}/ in the workspace`,
     origin: url ? originOf(url) ?? "null" : undefined,
   });
 }

@@ -105,6 +105,16 @@ export function blockedNavigation(
       details,
     );
   }
+  if (b.unapproved && b.dataChanged) {
+    return new ToolError(
+      "page-changed",
+      `Nothing was sent: the form went to ${b.url} with other data than the human approved ` +
+        `(${b.dataChanged.join(", ")}): the page changed it as it was sent; ${stayed}`,
+      "take a snapshot to see the form as it is now; calling again asks the human about that " +
+        "(a page that always does this needs a yes for the whole site, or a pre-approval)",
+      { ...details, changed: b.dataChanged },
+    );
+  }
   if (b.unapproved) {
     return new ToolError(
       "blocked-by-policy",

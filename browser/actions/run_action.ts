@@ -29,10 +29,12 @@ import { refusalWarning } from "../sessions/permission_refusal.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
 import { confirmSend, startAction } from "./action_start.ts";
+import { confirmOnTarget } from "./file_confirm.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter, registeredRef } from "./element_probe.ts";
 import { performTimeout } from "./perform_timeout.ts";
 import type { ResolvedTarget } from "./target.ts";
+import type { SendCandidate } from "../injected/form_types.ts";
 import { type ActionSpec, KEYS_TO_FOCUS, POINTER_AND_KEYS } from "./action_spec.ts";
 import { otherFrames, timerFrames } from "./timer_frames.ts";
 import { frameMatchWarning } from "./frame_query.ts";
@@ -65,9 +67,15 @@ export async function runAction(
   const session = await ctx.sessions.get(args.session ?? "default");
   // From here on the call's time is its own (the browser start was the server's set-up).
   const started = ctx.elapsedMs?.() ?? 0;
-  const approvedSends = args.submits ? await confirmSend(ctx, session, spec.type) : undefined;
+  const approved = args.submits
+    ? await confirmSend(ctx, session, spec.type, spec.target)
+    : undefined;
   if (args.download) {
-    await confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl });
+    await confirmOnTarget(ctx, session, {
+      hook: "file_download",
+      spec: spec.target,
+      ask: (on) => confirmDownload(ctx, session, { tool: spec.type, url: spec.requestedUrl, on }),
+    });
   }
   // Someone else's browser (attached): acting in it may need that person's yes.
   if (session.mode === "attached") {
@@ -81,7 +89,7 @@ export async function runAction(
   return await session.exclusive(() =>
     runExclusive(
       session,
-      { ...args, approvedSends },
+      { ...args, approvedSends: approved?.sends, approvedData: approved?.data },
       spec,
       ctx.signal,
       (ctx.elapsedMs?.() ?? 0) - started,
@@ -101,6 +109,8 @@ async function runExclusive(
     submits?: boolean | undefined;
     /** Where a human approved the forms send (`confirmSend`). */
     approvedSends?: readonly string[] | undefined;
+    /** What a human approved them to send (`confirmSend`). */
+    approvedData?: readonly SendCandidate[] | undefined;
   },
   spec: ActionSpec,
   signal: AbortSignal | undefined,
@@ -221,6 +231,7 @@ async function runExclusive(
       declaredDownload: args.download === true,
       submits: args.submits === true || spec.sendsForm === true,
       approvedSends: args.approvedSends,
+      approvedData: args.approvedData,
       requestedUrl: spec.requestedUrl,
       replay: spec.replaysHistory,
       signal,

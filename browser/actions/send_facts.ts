@@ -9,9 +9,10 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import type { FormSendFact } from "../injected/form_types.ts";
-import { callUtility } from "../injected/mod.ts";
+import type { FormSendFact, SendCandidate } from "../injected/form_types.ts";
+import { callOnHandle, callUtility, type RemoteHandle } from "../injected/mod.ts";
 import { ToolError } from "../tool_error.ts";
+import { entryChanges } from "../nav_guard/approved_data.ts";
 
 /** How long a frame's facts may take to read, ms (a busy or hung frame is unreadable). */
 const FRAME_READ_MS = 3_000;
@@ -45,20 +46,38 @@ export interface SendFacts {
    * sends: a frame's button, or the frame's own script on the click's activation).
    */
   frames: FrameSendFacts[];
+  /**
+   * The ways the acted-on control sends a form of the main document, with the data
+   * (`formSendData`): read only when a person may be asked (undefined otherwise, or when the
+   * page could not be read).
+   */
+  data?: SendCandidate[] | undefined;
 }
 
 /**
  * Reads the facts of the active tab: its main document and every subframe, read side by side
  * (a frame gets {@link FRAME_READ_MS}). `seed` keys the field hashes (the same seed must be
- * used for the facts compared). CDP: `Runtime.evaluate` (`formsSendInfo`, once per frame).
+ * used for the facts compared); `data`: also what the control acted on sends (`target`, else
+ * the focused element: `formSendData`, which fires the form's `formdata` event as a send
+ * does). CDP: `Runtime.evaluate` (`formsSendInfo`, once per frame), `Runtime.callFunctionOn`.
  */
-export async function sendFacts(page: Page, seed: number): Promise<SendFacts> {
+export async function sendFacts(
+  page: Page,
+  seed: number,
+  options: { data?: boolean; target?: RemoteHandle | undefined } = {},
+): Promise<SendFacts> {
+  const { target } = options;
   const read = (frameId: string, timeoutMs?: number) =>
     callUtility(page, frameId, "formsSendInfo", [seed], timeoutMs ? { timeoutMs } : {}).catch(
       () => undefined,
     );
   const subframes = page.frames().filter((f) => f.frameId !== page.mainFrameId);
-  const [info, ...inFrames] = await Promise.all([
+  const [data, info, ...inFrames] = await Promise.all([
+    !options.data
+      ? undefined
+      : (target
+        ? callOnHandle(target, "formSendData")
+        : callUtility(page, page.mainFrameId, "formSendData", [null])).catch(() => undefined),
     read(page.mainFrameId),
     ...subframes.map((f) => read(f.frameId, FRAME_READ_MS)),
   ]);
@@ -82,6 +101,7 @@ export async function sendFacts(page: Page, seed: number): Promise<SendFacts> {
     sendsTo: [...new Set(sendsTo)].slice(0, 8),
     forms: info?.forms,
     frames,
+    ...(data ? { data } : {}),
   };
 }
 
@@ -120,7 +140,7 @@ export function factsChanges(was: SendFacts, now: SendFacts): string[] {
       n.forms ? `a frame with form(s) appeared (${n.url})` : `a frame could not be read (${n.url})`,
     );
   }
-  return out;
+  return [...out, ...dataChanged(was.data, now.data)];
 }
 
 /** What changed between the forms of one document (`where` names it in the phrases). */
@@ -149,28 +169,61 @@ function formsChanges(
   return out;
 }
 
+/**
+ * What changed in the ways the acted-on control sends (`SendFacts.data`): the form it sends
+ * (a button moved to another form by its `form` attribute), where, and its data (the
+ * button's own value; a `formdata` listener's additions). Field names only.
+ */
+function dataChanged(was: SendCandidate[] | undefined, now: SendCandidate[] | undefined): string[] {
+  if (!was) return [];
+  if (!now) return ["what the form sends could not be read again"];
+  const forms = (list: SendCandidate[]) => [...new Set(list.map((c) => c.form + 1))].join(", ");
+  if (forms(was) !== forms(now) || was.length !== now.length) {
+    return [`the control acted on sends form ${forms(now) || "none"}, was form ${forms(was)}`];
+  }
+  // The first way that changed (the control's own, before a script's requestSubmit()).
+  for (const [i, w] of was.entries()) {
+    const n = now[i]!;
+    const which = `form ${w.form + 1}${w.by ? ` sent by ${w.by}` : ""}`;
+    const out = w.to === n.to ? [] : [`${which} went to ${w.to}, now ${n.to}`];
+    const changes = entryChanges(w.entries, n.entries);
+    if (changes.length) out.push(`${which} sends other data: ${changes.join(", ")}`);
+    if (out.length) return out;
+  }
+  return [];
+}
+
+/**
+ * The data the control acted on sends (its first way, `SendFacts.data`), for the question:
+ * `form 1: POST https://host/donate (note=hi, amount=5)`. Password fields show `••••`, a
+ * file its name; each value is masked by `mask` (the secrets) and cut at 40 characters;
+ * at most 12 fields.
+ */
+export function dataShown(facts: SendFacts, mask: (s: string) => string): string | undefined {
+  const c = facts.data?.[0];
+  if (!c) return undefined;
+  const secret = new Set(c.secret ?? []);
+  const cut = (v: string) => v.length > 40 ? `${v.slice(0, 40)}…` : v;
+  const fields = c.entries.slice(0, 12).map(([n, v]) =>
+    `${mask(cut(n))}=${
+      secret.has(n)
+        ? "••••"
+        : v.startsWith("\u0000file:")
+        ? `file ${mask(cut(v.slice(6)))}`
+        : mask(cut(v))
+    }`
+  );
+  const more = c.entries.length > 12 ? `, and ${c.entries.length - 12} more` : "";
+  return `form ${c.form + 1}${c.by ? ` by ${c.by}` : ""}: ${c.to} (${
+    fields.join(", ") || "no fields"
+  }${more})`;
+}
+
 /** The names of fields added, gone or with another value (`name=<hash>` entries). */
 function fieldChanges(was: string[], now: string[]): string[] {
-  const byName = (list: string[]) => {
-    const m = new Map<string, string[]>();
-    for (const e of list) {
-      const at = e.lastIndexOf("=");
-      const name = e.slice(0, at);
-      m.set(name, [...m.get(name) ?? [], e.slice(at + 1)]);
-    }
-    return m;
-  };
-  const w = byName(was), n = byName(now);
-  const out: string[] = [];
-  for (const [name, values] of w) {
-    const other = n.get(name);
-    if (!other) out.push(`"${name}" gone`);
-    else if (values.join() !== other.join()) out.push(`"${name}" has another value`);
-  }
-  for (const name of n.keys()) if (!w.has(name)) out.push(`"${name}" added`);
-  // Same names and values in another order: the data sent is in another order.
-  if (!out.length && was.join("\n") !== now.join("\n")) out.push("the fields are in another order");
-  return out;
+  const pairs = (list: string[]) =>
+    list.map((e) => [e.slice(0, e.lastIndexOf("=")), e.slice(e.lastIndexOf("=") + 1)] as const);
+  return entryChanges(pairs(was), pairs(now));
 }
 
 /**

@@ -8,11 +8,13 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FormSendFact, SubmitWatch } from "./form_types.ts";
+import type { FormSendFact, SendCandidate, SubmitWatch } from "./form_types.ts";
 
 /**
- * Adds `formWatchSubmit`, `formSubmitState`, `formUnwatchSubmit`, `formEnterBlocker` and
- * `formsSendFacts`.
+ * Adds `formWatchSubmit`, `formSubmitState`, `formUnwatchSubmit`, `formEnterBlocker`,
+ * `formsSendFacts` and `formSendData` (the data a form would send, entry by entry, for the
+ * human's yes to "send a form" and the navigation guard's check of the request:
+ * `browser/nav_guard/approved_data.ts`).
  */
 export function installFormSubmitLib(api: PageApi): void {
   const { hasAttrOf, closestOf, matchesOf, rootNodeOf, qsaOf } = api.dom;
@@ -212,4 +214,67 @@ export function installFormSubmitLib(api: PageApi): void {
         fields,
       };
     });
+
+  /** The form's submit buttons in tree order, image buttons too (`form.elements` has none). */
+  const submitsOf = (form: HTMLFormElement) =>
+    [...qsaOf(rootNodeOf(form) as ParentNode, "button, input")].filter((c) =>
+      (c as Control).form === form && kit.isSubmit(c as Control)
+    ) as Control[];
+  const isImage = (c: Element | null) => c instanceof HTMLInputElement && c.type === "image";
+
+  /** One way of sending `form`: with `submitter`'s entry and its own destination, or none. */
+  const candidate = (form: HTMLFormElement, submitter: Control | null): SendCandidate => {
+    let data: FormData;
+    try {
+      // The browser's own entry list (form-associated custom elements and the page's formdata
+      // listeners included: constructing it fires `formdata`, as sending does).
+      data = new FormData(form, submitter as HTMLElement | null);
+    } catch {
+      data = new FormData();
+    }
+    const entries: Array<[string, string]> = [];
+    for (const [name, v] of data) {
+      entries.push([name, typeof v === "string" ? v : `\u0000file:${v.name}`]);
+    }
+    const b = submitter as HTMLButtonElement | null;
+    const secret = [...qsaOf(rootNodeOf(form) as ParentNode, "input")].filter((c) =>
+      (c as HTMLInputElement).form === form && (c as HTMLInputElement).type === "password"
+    ).map((c) => (c as HTMLInputElement).name).filter((n) => n);
+    return {
+      form: [...formsOf(document)].indexOf(form),
+      by: b ? describe(b) : null,
+      // A button's own formmethod/formaction only when set (`formAction` is the document's URL
+      // when not, not the form's action).
+      to: `${(b && hasAttrOf(b, "formmethod") ? b.formMethod : methodOf(form)).toUpperCase()} ${
+        b && hasAttrOf(b, "formaction") ? b.formAction : actionOf(form)
+      }`,
+      entries,
+      ...(isImage(b) ? { image: b!.name } : {}),
+      ...(secret.length ? { secret } : {}),
+    };
+  };
+
+  /**
+   * The ways the action on `el` (or, null, on the focused element) may send a form of this
+   * document, each with the data it would send. `el` in a form: with `el` as the submitter
+   * when it is a submit button, else with the form's default button (Enter's implicit
+   * submission) — and with no submitter (a page script's `requestSubmit()`). `el` in no form
+   * (a scripted button): every form, with each of its submit buttons and with none.
+   */
+  api.formSendData = (el: Element | null): SendCandidate[] => {
+    let at = el ?? document.activeElement;
+    if (at === document.body || at === document.documentElement) at = null;
+    const owner = at ? formOf(at) : null;
+    if (owner) {
+      const own = kit.isControl(at!) && kit.isSubmit(at as Control) && (at as Control).form ===
+          owner
+        ? at as Control
+        : submitsOf(owner)[0] ?? null;
+      return own ? [candidate(owner, own), candidate(owner, null)] : [candidate(owner, null)];
+    }
+    return [...formsOf(document)].flatMap((f) => [
+      ...submitsOf(f).map((s) => candidate(f, s)),
+      candidate(f, null),
+    ]);
+  };
 }

@@ -125,6 +125,22 @@ export type FormSendFact = {
   fields: string[];
 };
 
+/**
+ * One way a form may be sent, and the data it would send (`formSendData`): `form` its index in
+ * `document.forms`, `by` the submit button (described) or null (none: `requestSubmit()`), `to`
+ * its method and resolved destination, `entries` its entry list as the browser builds it (a
+ * file as `"\u0000file:NAME"`), `image` an image button's name (its `.x`/`.y` entries carry
+ * the click's coordinates), `secret` the names of its password fields.
+ */
+export type SendCandidate = {
+  form: number;
+  by: string | null;
+  to: string;
+  entries: Array<[string, string]>;
+  image?: string;
+  secret?: string[];
+};
+
 /** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */
 export type SubmitWatch = {
   form: boolean;

@@ -17,6 +17,7 @@ import type {
   FormControl,
   FormKit,
   FormSendFact,
+  SendCandidate,
   SetFieldResult,
   SubmitWatch,
 } from "./form_types.ts";
@@ -60,6 +61,8 @@ export interface OnDemandApi {
   formEnterBlocker: (field: Element) => EnterBlocker | null;
   /** What each form of the document would send (`seed`: the value hashes' key). */
   formsSendFacts: (seed: number) => FormSendFact[];
+  /** The ways the action on `el` (null: the focused element) may send a form, with the data. */
+  formSendData: (el: Element | null) => SendCandidate[];
 
   // sanitize_lib.ts
   sanitizeHtml: (

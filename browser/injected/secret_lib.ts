@@ -93,6 +93,11 @@ export function installSecretLib(api: PageApi): void {
     return true;
   };
   /**
+   * Whether a field in this document was ever filled with a secret ({@link holdSecret}): an
+   * undo anywhere in the frame may then reach its typing.
+   */
+  api.anyHeld = (): boolean => heldWorld.__browxaiHeldGuard === true;
+  /**
    * {@link holdSecret} on the element that has focus in this document (typed into with no
    * target); false when focus is inside a frame (the field cannot be held from here), true
    * when it is held or nothing has focus.

@@ -16,6 +16,7 @@ import type { PausedForRoute } from "../routes/route_answer.ts";
 import { BLOCKED_HEADERS, blockedPage, sameUrl, withoutFragment } from "./blocked_page.ts";
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
 import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import { approvedSend, dataChanges, sentEntries } from "./approved_data.ts";
 
 /** How recent a submission must be to mark the request that follows, ms. */
 export const SUBMIT_MATCH_MS = 5_000;
@@ -179,6 +180,26 @@ function judge(
     });
     return "stop";
   }
+  // And what it sends: the page may rewrite the data as it is sent (its submit listener).
+  const data = g.window()?.approvedData;
+  if (isSubmit && main && data?.length) {
+    const { method, headers } = e.request;
+    const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
+      ?.[1];
+    const entries = sentEntries(method, url, bodyOf(e.request), type);
+    const changed = dataChanges(data, { method, url, entries });
+    if (changed) {
+      g.block({
+        url,
+        reason: "submit",
+        frameId: e.frameId,
+        form: true,
+        unapproved: [...new Set(data.map((c) => c.to))],
+        dataChanged: changed,
+      });
+      return "stop";
+    }
+  }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";
   g.block({
@@ -191,18 +212,4 @@ function judge(
     why,
   });
   return main ? "stop" : { why };
-}
-
-/**
- * Whether a form submission (`method` to `url`) is one of the `approved` destinations
- * (`"METHOD url"`): a POST to the same URL (its query too: `/donate?amount=5`), a GET to the
- * same URL but its query (the browser writes the fields there). Fragments do not count.
- */
-export function approvedSend(approved: readonly string[], method: string, url: string): boolean {
-  const m = method.toUpperCase();
-  const bare = (u: string) => m === "GET" ? withoutFragment(u).split("?")[0]! : withoutFragment(u);
-  return approved.some((a) => {
-    const at = a.indexOf(" ");
-    return a.slice(0, at) === m && bare(a.slice(at + 1)) === bare(url);
-  });
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { SendCandidate } from "../injected/form_types.ts";
 
 /** A navigation the guard stopped. */
 export interface BlockedNavigation {
@@ -45,6 +46,11 @@ export interface BlockedNavigation {
    * question said the forms send): the page changed it as it was sent.
    */
   unapproved?: readonly string[];
+  /**
+   * Set with `unapproved` when it went where approved but with other data than the human
+   * approved (`approved_data.ts`: field names added, gone, or with another value).
+   */
+  dataChanged?: readonly string[];
 }
 
 /** What the guard asks of the policy. */
@@ -110,4 +116,10 @@ export interface GuardWindow {
    * question): a submission elsewhere is refused. Undefined: no human was asked about them.
    */
   approvedSends?: readonly string[] | undefined;
+  /**
+   * The ways of sending the form the human approved, with their data (`formSendData`): a
+   * submission of the main document that is none of them is refused. Undefined: no human was
+   * asked, or the forms could not be read.
+   */
+  approvedData?: readonly SendCandidate[] | undefined;
 }

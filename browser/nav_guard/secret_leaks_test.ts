@@ -1,7 +1,7 @@
 import { assertEquals } from "../../tests/_assert.ts";
 import { SecretStore } from "../../policy/secrets.ts";
 import { percentDecoded, secretLeakFinder } from "./secret_leaks.ts";
-import { approvedSend } from "./document_requests.ts";
+import { approvedSend } from "./approved_data.ts";
 
 const A = "http://127.0.0.1:1";
 const store = new SecretStore(new Map([["PW", "Hunter2/Sec ret"]]), {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
+import { confirmOnTarget } from "../../browser/actions/file_confirm.ts";
 import { defineTool } from "../define_tool.ts";
 import { actionOutput, anyObject } from "../output_schemas.ts";
 import { originOf } from "../../policy/hosts.ts";
@@ -63,14 +64,20 @@ export const uploadFileTool = defineTool({
     const names = files.map((f) => f.split(/[\\/]/).pop()!);
     const session = await ctx.sessions.get(args.session ?? "default");
     const url = session.activePage?.url;
-    await ctx.confirm({
+    // Told the input and the page; held to them after the yes (the page may navigate meanwhile).
+    await confirmOnTarget(ctx, session, {
       hook: "file_upload",
-      tool: "upload_file",
-      session: session.id,
-      summary: `attach ${names.map((n) => JSON.stringify(n)).join(", ")} to a file input on ${
-        url ? originOf(url) ?? "null" : "the page"
-      }`,
-      origin: url ? originOf(url) ?? "null" : undefined,
+      spec: args,
+      ask: (on) =>
+        ctx.confirm({
+          hook: "file_upload",
+          tool: "upload_file",
+          session: session.id,
+          summary: `attach ${names.map((n) => JSON.stringify(n)).join(", ")} to ${
+            on ?? `a file input on ${url ? originOf(url) ?? "null" : "the page"}`
+          }`,
+          origin: url ? originOf(url) ?? "null" : undefined,
+        }),
     });
     return await runAction(ctx, args, {
       type: "upload_file",
