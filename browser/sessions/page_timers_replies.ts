@@ -66,9 +66,9 @@ export function pageTimersReplies(limits: { maxDelayMs: number; continuationMs: 
     replyCount = idbCount = 0;
     idbChainStart = idbAt = -Infinity;
   };
-  const awaitReply = (key, level, ms, live) => {
-    counted++;
-    replyCount++;
+  // counts: false for a chain's next item (only its first counts toward the watch's cap).
+  const awaitReply = (key, level, ms, live, counts = true) => {
+    if (counts) { counted++; replyCount++; }
     apply(mapSet, replies, [key, { __proto__: null, until: now() + ms, level, live }]);
   };
   // The reply came: counted work ends (a capture listener on the target runs before the page's).
@@ -183,10 +183,14 @@ export function pageTimersReplies(limits: { maxDelayMs: number; continuationMs: 
   };
 
   // IndexedDB: an open or a transaction, until its end event; the chain keeps its level.
+  // The level of an IndexedDB item starting now, and whether it continues a chain.
+  let idbChained = false;
   const idbLevelNow = () => {
+    idbChained = false;
     if (!armed()) return 0;
     const t = now();
     if (t - idbAt <= ${limits.continuationMs} && t - idbChainStart <= ${IDB_CHAIN_MS} && idbCount < ${MAX_IDB}) {
+      idbChained = true;
       return idbLevel;
     }
     const level = levelNow();
@@ -197,7 +201,7 @@ export function pageTimersReplies(limits: { maxDelayMs: number; continuationMs: 
   const idbWait = (target, level, types) => {
     idbCount++;
     const key = {};
-    awaitReply(key, level, ${IDB_CHAIN_MS}, null);
+    awaitReply(key, level, ${IDB_CHAIN_MS}, null, !idbChained);
     const step = () => {
       if (!apply(mapGet, replies, [key])) return false;
       idbAt = now();
