@@ -3,7 +3,9 @@
  * reacts ~300 ms later through a WebSocket reply (a render, a navigation, a POST), an
  * EventSource push, an IndexedDB transaction chain, a ResizeObserver → animation frame loop, a
  * service worker's message back (or its own POST), or a real timer set after 64 dummy ones,
- * has the render, navigation or write in its own result (`page_timers_replies.ts`). A chat
+ * has the render, navigation or write in its own result (`page_timers_replies.ts`), also
+ * through a socket subclass or a socket opened before and sent on with another realm's `send`.
+ * A chat
  * socket the page opened before, pushing all the time, does not hold the click's result.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
@@ -18,6 +20,7 @@ const PAGE = `<!doctype html><title>Replies</title><main><h1>Replies</h1>
 <button id=idb>Store</button><button id=resize>Resize</button>
 <button id=crowd>Crowd</button><button id=sw>Worker reply</button>
 <button id=sw-post>Worker post</button><button id=quiet>Quiet</button>
+<button id=ws-sub>Socket subclass</button><button id=ws-old>Old socket</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -70,6 +73,21 @@ on("sw", () => {
 });
 on("sw-post", () => navigator.serviceWorker.controller.postMessage("post"));
 on("quiet", render("Quiet"));
+// Tampering: a subclass of the socket; a socket opened at load, sent on through another realm's
+// send (a fresh frame's).
+on("ws-sub", () => {
+  class Mine extends WebSocket {}
+  const s = new Mine("ws://" + location.host + "/ws");
+  s.addEventListener("open", () => s.send("del"));
+  s.addEventListener("message", render("Socket subclass"));
+});
+const old = new WebSocket("ws://" + location.host + "/ws");
+old.onmessage = render("Old socket");
+on("ws-old", () => {
+  const f = document.createElement("iframe");
+  document.body.append(f);
+  f.contentWindow.WebSocket.prototype.send.call(old, "del");
+});
 navigator.serviceWorker.register("/sw.js");
 </script>`;
 
@@ -138,6 +156,8 @@ Deno.test("late effects: replies (sockets, pushes, IndexedDB, resize loops, serv
       ["idb", "Store done"],
       ["resize", "Resize done"],
       ["crowd", "Crowd done"],
+      ["ws-sub", "Socket subclass done"],
+      ["ws-old", "Old socket done"],
     ];
     for (const [id, text] of renders) {
       await t.step(`${id}: the render ~300 ms later is in the click's result`, async () => {
