@@ -1,7 +1,7 @@
 /**
  * Late effects through replies are the action's (red team, session 14): a click whose handler
  * reacts ~300 ms later through a WebSocket reply (a render, a navigation, a POST), an
- * EventSource push, an IndexedDB transaction chain, a ResizeObserver → animation frame loop, a
+ * EventSource push (a named event too), an IndexedDB transaction chain, a ResizeObserver → animation frame loop, a
  * service worker's message back (or its own POST), or a real timer set after 64 dummy ones,
  * has the render, navigation or write in its own result (`page_timers_replies.ts`), also
  * through a socket subclass or a socket opened before and sent on with another realm's `send`.
@@ -20,7 +20,7 @@ const PAGE = `<!doctype html><title>Replies</title><main><h1>Replies</h1>
 <button id=idb>Store</button><button id=resize>Resize</button>
 <button id=crowd>Crowd</button><button id=sw>Worker reply</button>
 <button id=sw-post>Worker post</button><button id=quiet>Quiet</button>
-<button id=ws-sub>Socket subclass</button><button id=ws-old>Old socket</button>
+<button id=es-named>Named push</button><button id=ws-sub>Socket subclass</button><button id=ws-old>Old socket</button>
 <p id=out>Idle</p></main><script>
 const out = document.getElementById("out");
 const render = (what) => () => { out.textContent = what + " done"; };
@@ -37,6 +37,10 @@ on("ws", () => socket(render("Socket")));
 on("ws-nav", () => socket(() => { location.href = "/done?ws"; }));
 on("ws-post", () => socket(() => fetch("/write?ws", { method: "POST", body: "x" }).then(render("Post"))));
 on("es", () => { const e = new EventSource("/es"); e.onmessage = () => { e.close(); render("Push")(); }; });
+on("es-named", () => {
+  const e = new EventSource("/es?named");
+  e.addEventListener("update", () => { e.close(); render("Named push")(); });
+});
 on("idb", () => {
   const o = indexedDB.open("db" + Math.random());
   o.onupgradeneeded = () => o.result.createObjectStore("s");
@@ -122,7 +126,8 @@ function serve() {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const body = new ReadableStream({
         start(c) {
-          timer = setTimeout(() => c.enqueue(new TextEncoder().encode("data: x\n\n")), D);
+          const event = url.search === "?named" ? "event: update\n" : "";
+          timer = setTimeout(() => c.enqueue(new TextEncoder().encode(event + "data: x\n\n")), D);
         },
         cancel() {
           clearTimeout(timer);
@@ -153,6 +158,7 @@ Deno.test("late effects: replies (sockets, pushes, IndexedDB, resize loops, serv
     const renders: Array<[string, string]> = [
       ["ws", "Socket done"],
       ["es", "Push done"],
+      ["es-named", "Named push done"],
       ["idb", "Store done"],
       ["resize", "Resize done"],
       ["crowd", "Crowd done"],
