@@ -11,7 +11,7 @@
  * wrappers and the other parts (it uses their state: `pending`, `xhrs`, `counted`, `inflight`,
  * `direct`, `generation`, `armedUntil`, `startUntil`, `lastStart`, `lastDone`, `momentAt`,
  * `firstInput`, `messageMarks`, `soonDue`, `resetSources`, `sourcesPending`, `resetResources`,
- * `resourcesCheck`, `resetWaits`, `waitsPending`, `childrenPending`, `resetChildren`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
+ * `resourcesCheck`, `resetWaits`, `waitsPending`, `resetReplies`, `repliesPending`, `childrenPending`, `resetChildren`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
  * the script's `REQUEST_IDLE_MS` and `RECENT_MS`.
  */
 export function pageTimersControl(
@@ -36,6 +36,7 @@ export function pageTimersControl(
       resetSources();
       resetResources();
       resetWaits();
+      resetReplies();
     },
     arm(ms) {
       startUntil = -Infinity;
@@ -46,6 +47,7 @@ export function pageTimersControl(
     disarm() {
       resetChildren();
       resetWaits();
+      resetReplies();
       armedUntil = startUntil = -1;
       // Work still running from this arming is no one's now: a later unarmed watch (a history
       // move in this document) must not wait for it.
@@ -64,7 +66,8 @@ export function pageTimersControl(
       let next = Infinity;
       const late = [];
       apply(mapForEach, pending, [(due, id) => {
-        if (t - due > 1000) late[late.length] = id;
+        // The timers past the cap (one due time): one cleared leaves it, so it goes sooner.
+        if (t - due > (id === overflow ? 100 : 1000)) late[late.length] = id;
         else next = min(next, max(0, due - t));
       }]);
       for (let i = 0; i < late.length; i++) apply(mapDelete, pending, [late[i]]);
@@ -92,6 +95,11 @@ export function pageTimersControl(
       n += waits.n + waits.held;
       next = min(next, waits.next);
       if (waits.held) again = min(again, ${limits.recentMs});
+      // Replies (page_timers_replies.ts): a socket's, a service worker's, an IndexedDB chain's.
+      const replyWaits = repliesPending(t);
+      n += replyWaits.n + replyWaits.held;
+      next = min(next, replyWaits.next);
+      if (replyWaits.held) again = min(again, ${limits.recentMs});
       if (t - lastDone < ${limits.recentMs}) { n++; again = min(again, ${limits.recentMs} - (t - lastDone)); }
       // Same-origin children's, while this watch counts (page_timers_up.ts).
       if (t <= armedUntil) {

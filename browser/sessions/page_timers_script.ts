@@ -14,6 +14,7 @@ import { pageTimersResources } from "./page_timers_resources.ts";
 import { pageTimersUp } from "./page_timers_up.ts";
 import { pageTimersControl } from "./page_timers_control.ts";
 import { pageTimersWaits } from "./page_timers_waits.ts";
+import { pageTimersReplies } from "./page_timers_replies.ts";
 
 /** In a child frame, this many messages from the parent per arming count as input. */
 export const MAX_MESSAGE_MARKS = 3;
@@ -207,9 +208,11 @@ export function pageTimersScript(key: string): string {
   let fromUp = false;
   // The level new work would have, 0 when it is not the action's: this watch's, or (none, or
   // only this document's start) the parent's.
-  const levelNow = () => {
+  const levelNow = () => (counted >= ${MAX_COUNTED} ? 0 : levelAny());
+  // The level ignoring the cap on counted work (a timer past it still holds the window).
+  const levelAny = () => {
     fromUp = false;
-    if (own || counted >= ${MAX_COUNTED}) return 0;
+    if (own) return 0;
     const mine = ownLevel();
     if (!up || (mine && !startOnly())) return mine;
     const above = upLevel();
@@ -299,23 +302,31 @@ ${pageTimersUp()}
     // As WebIDL's long: wrapped to 32 bits, negative is 0.
     const ms = max(0, (delay || 0) | 0);
     const again = handler === running;
-    let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelNow() : 0;
+    let level = ms <= ${MAX_TIMER_DELAY_MS} ? levelAny() : 0;
     // The document's own start: only its short timers (a deferred render, a redirect).
     if (level === 1 && !fromUp && depth === 0 && ms > ${LOAD_MAX_DELAY_MS} && starting()) level = 0;
     if (again && level > ${MAX_SELF_DEPTH}) level = 0;
     if (!level) return undefined;
-    counted++;
+    // Past the cap (64 dummy timers first, then the real one): not each, but the latest due
+    // time still holds the window, and what runs then is still the action's.
+    const capped = counted >= ${MAX_COUNTED};
+    if (!capped) counted++;
     const rest = apply(slice, args, [2]);
+    const due = now() + ms;
     let id;
     // \`counting\` (page_timers_sources.ts): defined further down, there when a timer runs.
     const run = function () {
-      apply(mapDelete, pending, [id]);
+      if (!capped) apply(mapDelete, pending, [id]);
+      else if (now() >= apply(mapGet, pending, [overflow]) - 1) apply(mapDelete, pending, [overflow]);
       return counting(level, handler, this, rest);
     };
     id = apply(native, self, [run, ms]);
-    apply(mapSet, pending, [id, now() + ms]);
+    if (!capped) apply(mapSet, pending, [id, due]);
+    else if (!(apply(mapGet, pending, [overflow]) >= due)) apply(mapSet, pending, [overflow, due]);
     return id;
   };
+  // The key of the latest due time of the timers past the cap in \`pending\`.
+  const overflow = {};
   const wrappers = {
     setTimeout() {
       const delay = arguments[1];
@@ -383,6 +394,7 @@ ${
   }
 ${pageTimersResources()}
 ${pageTimersWaits({ maxDelayMs: MAX_TIMER_DELAY_MS, loadMaxDelayMs: LOAD_MAX_DELAY_MS })}
+${pageTimersReplies({ maxDelayMs: MAX_TIMER_DELAY_MS, continuationMs: CONTINUATION_MS })}
 ${pageTimersControl({ requestIdleMs: REQUEST_IDLE_MS, recentMs: RECENT_MS })}
 ${pageTimersChannel()}})();`);
 }

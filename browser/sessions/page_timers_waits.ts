@@ -18,7 +18,7 @@ const LATE_MS = 1000;
  * The script's part, put inside its function after the sources and resources (it uses `apply`,
  * `W`, `getter`, `masked`, `armed`, `levelNow`, `fromStart`, `counting`, `ended`, `counted`,
  * `pending`, `then`, `slice`, `addListener`, the map built-ins, `now`, `min`, `max`). It wraps
- * `EventTarget.prototype.addEventListener` (to note who listens for `abort` and `ended`: nothing
+ * `EventTarget.prototype.addEventListener` (to note who listens for `abort`, `ended` and `message`: nothing
  * else changes), `AbortSignal.timeout`, `AbortSignal.any`, `Atomics.waitAsync`,
  * `LockManager.prototype.request`, `AudioScheduledSourceNode.prototype.start`/`stop` and
  * `Document.prototype.startViewTransition` (masked as the natives). It defines:
@@ -51,7 +51,10 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
   const sharedHeard = up ? upSide.heard() : null;
   const heardAbort = sharedHeard ? sharedHeard.abort : new WeakSet();
   const heardEnded = sharedHeard ? sharedHeard.ended : new WeakSet();
-  const waitsHeard = { __proto__: null, abort: heardAbort, ended: heardEnded };
+  const heardMessage = sharedHeard ? sharedHeard.message : new WeakSet();
+  const waitsHeard = { __proto__: null, abort: heardAbort, ended: heardEnded, message: heardMessage };
+  // Told of the page's listeners (page_timers_replies.ts: an EventSource's named events).
+  let listenHook = null;
   const isArray = Array.isArray;
   const resetWaits = () => { apply(mapClear, timed, []); apply(mapClear, holds, []); };
   // The level of a wait of ms, 0 when it is not the action's.
@@ -121,10 +124,12 @@ export function pageTimersWaits(limits: { maxDelayMs: number; loadMaxDelayMs: nu
       addEventListener(type) {
         // A type that is no string (an object the browser turns into one) may be either.
         const other = typeof type !== "string";
-        if ((other || type === "abort" || type === "ended") && this !== null && typeof this === "object") {
+        if (this !== null && typeof this === "object") {
           try {
             if (other || type === "abort") apply(wsAdd, heardAbort, [this]);
             if (other || type === "ended") apply(wsAdd, heardEnded, [this]);
+            if (other || type === "message") apply(wsAdd, heardMessage, [this]);
+            if (listenHook) listenHook(this, type);
           } catch {}
         }
         return apply(addListener, this, arguments);
