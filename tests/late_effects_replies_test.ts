@@ -220,10 +220,14 @@ Deno.test("late effects: replies (sockets, pushes, IndexedDB, resize loops, serv
     await t.step("a service worker's own POST falls in the click's window", async () => {
       await controlled();
       const before = server.posts.length;
-      await act(mcp, "click", { selector: "#sw-post" });
-      // Sent 300 ms after the click: the result waited for it (reported once the worker's
-      // requests are the tab's traffic).
+      const r = await act(mcp, "click", { selector: "#sw-post" });
+      // Sent 300 ms after the click: the result waited for it, and lists it (the service
+      // worker's requests are logged as the tab's).
       assertEquals(server.posts.slice(before), ["/write?sw"]);
+      assertIncludes(
+        JSON.stringify(r.network?.mutations ?? []),
+        `"POST","urlPattern":"${server.base}/write?`,
+      );
     });
 
     await t.step("the wrapped built-ins look native and still work", async () => {
