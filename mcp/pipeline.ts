@@ -99,8 +99,10 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     tool: tool.name,
     // Masked before redaction caps strings: a cap must never cut a secret in half. Arguments
     // that miss their schema are redacted whole: their shape says nothing of what is a value.
+    // Those that fit are logged as parsed: the shape the redaction knows (fill_form's
+    // { name: value } object is its list of fields by then).
     args: "parsed" in checked
-      ? redactToolArgs(tool.name, store.mask(args))
+      ? redactToolArgs(tool.name, store.mask(checked.parsed))
       : redactInvalidArgs(store.mask(args)),
   };
   const confirms: AuditConfirm[] = [];

@@ -236,13 +236,16 @@ Deno.test("audit: arguments in the wrong shape keep no value, wherever they put 
   const ws = await Deno.makeTempDir({ prefix: "browxai-audit-shape-" });
   const mcp = await startStdio({ workspace: ws, env: { BROWX_TOOLSETS: "all" } });
   try {
-    // A new user's first fill_form: fields as an object of name → value (refused: not a list).
+    // A new user's first fill_form: fields as an object of name → value (taken as the list;
+    // no such fields on a blank tab).
     const r = await mcp.call("fill_form", {
       fields: { email: "ann@example.com", password: "pw-hunter-4711" },
     });
     assertEquals(r.isError, true);
-    // The error says what one item looks like.
-    assertIncludes(textOf(r), '"fields": expected an array of { name, ref, selector, value');
+    assertIncludes(textOf(r), 'no field named or labelled \\"email\\"');
+    // A nested value is refused, and the error says what one item looks like.
+    const nested = await mcp.call("fill_form", { fields: { email: { to: "pw-nested-9999" } } });
+    assertIncludes(textOf(nested), '"fields": expected an array of { name, ref, selector, value');
     // An unknown field carrying a value; a string where a boolean belongs (echoed to the agent).
     await mcp.call("fill", { ref: "e1", value: "x", password: "pw-unknown-0815" });
     const echoed = await mcp.call("fill", { ref: "e1", value: "x", submit: "pw-typo-2222" });
@@ -264,6 +267,7 @@ Deno.test("audit: arguments in the wrong shape keep no value, wherever they put 
       const leaked of [
         "pw-hunter-4711",
         "ann@example.com",
+        "pw-nested-9999",
         "pw-unknown-0815",
         "pw-typo-2222",
         "pw-batch-3333",
@@ -277,7 +281,8 @@ Deno.test("audit: arguments in the wrong shape keep no value, wherever they put 
     }
     // Where the call acted is still there, and the keys.
     assertIncludes(text, '"ref":"e1"');
-    assertIncludes(text, '"password":"[redacted 14 chars]"');
+    // The object form of fill_form is logged as the list it was taken as, values redacted.
+    assertIncludes(text, '{"name":"password","value":"[redacted 14 chars]"}');
   } finally {
     await mcp.close();
     await Deno.remove(ws, { recursive: true }).catch(() => {});
