@@ -78,7 +78,7 @@ export async function claimProfile(dir: string): Promise<ProfileClaim> {
   const stat = await Deno.lstat(path).catch(() => undefined);
   if (stat && !stat.isFile) await Deno.remove(path, { recursive: true });
   const file = await Deno.open(path, { read: true, write: true, create: true, mode: 0o600 });
-  if (!await file.tryLock(true)) {
+  if (!await tryLockOwn(file, path)) {
     let owner = "";
     try {
       owner = (await Deno.readTextFile(path)).trim();
@@ -92,6 +92,30 @@ export async function claimProfile(dir: string): Promise<ProfileClaim> {
   await file.truncate(0);
   await file.write(new TextEncoder().encode(`${Deno.pid}\n`));
   return holdOn(file);
+}
+
+/**
+ * How long a claim waits on a lock its own process let go of, ms: a child this process
+ * forked at that moment (another session's download helper, a test's Chromium) holds a copy
+ * of the closed descriptor, and with it the `flock`, until its `exec` closes it.
+ */
+const OWN_LOCK_WAIT_MS = 1000;
+
+/**
+ * `tryLock` on the owner file; when the owner it names is this very process (a browser it
+ * closed a moment ago on the same profile), tries again until {@link OWN_LOCK_WAIT_MS}.
+ */
+async function tryLockOwn(file: Deno.FsFile, path: string): Promise<boolean> {
+  const until = Date.now() + OWN_LOCK_WAIT_MS;
+  while (true) {
+    if (await file.tryLock(true)) return true;
+    let owner = "";
+    try {
+      owner = (await Deno.readTextFile(path)).trim();
+    } catch { /* unreadable: not ours to wait for */ }
+    if (owner !== String(Deno.pid) || Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** A profile's Chromium `SingletonLock`: the host and pid it names. */
