@@ -11,8 +11,18 @@
  * @module
  */
 
-/** Media events that end a counted media element's load (its first data, or a failure). */
-export const MEDIA_END_EVENTS = ["loadeddata", "error"] as const;
+/**
+ * Media events that end a counted media element's load: it can play, or it failed. Not its
+ * first data (`loadeddata`): Chromium's media pipeline may reach "can play" well after it
+ * (a busy machine), and a page's `canplay` handler is as much the load's continuation.
+ */
+export const MEDIA_END_EVENTS = ["canplay", "error"] as const;
+/**
+ * How long a media element's network and ready states must stay put, idle, before its load
+ * counts as suspended for good (preload "none" or "metadata"), ms.
+ */
+const MEDIA_IDLE_MS = 300;
+
 /** Media events whose handlers' work counts as the load's continuation. */
 export const MEDIA_EVENTS = [
   "loadedmetadata",
@@ -34,10 +44,11 @@ export const MEDIA_EVENTS = [
  * - `resourcesCheck()`: stop counting loads that cannot end (a script, stylesheet or iframe not
  *   in a document fetches nothing; a link that is no stylesheet or preload; an image complete,
  *   or a stylesheet with its sheet, at two questions in a row: the same address set again;
- *   a media element idle, suspended with what its `preload` asked for).
+ *   a media element idle, suspended with what its `preload` asked for, its states still for
+ *   {@link MEDIA_IDLE_MS}).
  *
  * An address set while new work would be the action's (`levelNow()`) counts the element's load
- * as a request at that level, until its `load` or `error` event (media: `loadeddata` or
+ * as a request at that level, until its `load` or `error` event (media: `canplay` or
  * `error`); a lazy image is not counted (it may never load). The watch listens in the capture
  * phase on the element itself, which runs before the page's own `onload` (at the target,
  * capture listeners run first), and marks counted work as just ended there, so a timer the
@@ -58,6 +69,8 @@ export function pageTimersResources(): string {
   const loadingOf = IMG && getter(IMG.prototype, "loading");
   const relOf = LINK && getter(LINK.prototype, "rel");
   const networkStateOf = MEDIA && getter(MEDIA.prototype, "networkState");
+  const mediaReadyOf = MEDIA && getter(MEDIA.prototype, "readyState");
+  const preloadOf = MEDIA && getter(MEDIA.prototype, "preload");
   const completeOf = IMG && getter(IMG.prototype, "complete");
   const sheetOf = LINK && getter(LINK.prototype, "sheet");
   const typeOf = getter(Event.prototype, "type"), indexOf = String.prototype.indexOf;
@@ -92,6 +105,7 @@ export function pageTimersResources(): string {
     const byInput = requestStarted(level);
     const entry = {
       __proto__: null, el, g, byInput, open: true, types: null, end: null, doneSeen: false,
+      state: -1, stateAt: 0,
     };
     const ends = media ? ${JSON.stringify(MEDIA_END_EVENTS)} : ["load", "error"];
     entry.types = media ? ${JSON.stringify(MEDIA_EVENTS)} : ends;
@@ -122,9 +136,17 @@ export function pageTimersResources(): string {
       let fetches = true, done = false;
       if (tag === "video" || tag === "audio") {
         // Idle: suspended with what its preload asked for (metadata, or nothing): no data
-        // comes until it plays. Its events still mark the work they start.
-        // At two questions in a row: it also idles a moment between its metadata and data.
-        const idle = apply(networkStateOf, el, []) === 1;
+        // comes until it plays. Its events still mark the work they start. The network idles
+        // as soon as a small file is in, while the decoder is still on its way to "can play"
+        // (tens of ms, far more on a busy machine): idle counts only once neither state has
+        // moved for MEDIA_IDLE_MS (at once with preload "none": nothing is decoding).
+        const state = apply(networkStateOf, el, []) * 8 + apply(mediaReadyOf, el, []);
+        const at = now();
+        if (state !== entry.state) { entry.state = state; entry.stateAt = at; }
+        let none = false;
+        try { none = apply(preloadOf, el, []) === "none"; } catch {}
+        const idle = apply(networkStateOf, el, []) === 1 &&
+          (none || at - entry.stateAt >= ${MEDIA_IDLE_MS});
         if (idle && entry.doneSeen) { entry.counted = false; stuck[stuck.length] = entry; }
         entry.doneSeen = idle;
         return;
