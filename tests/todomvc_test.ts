@@ -124,7 +124,11 @@ Deno.test("todomvc: each result shows what the step did, in six kinds of app", a
           // with its URL, the session answers when the app is ready, as navigate does.
           openWithUrl: app === "flight",
         });
-        assertTrue(r.ok, `${app}: ${r.failed?.step}: ${r.failed?.why}`);
+        // The open's answer says whether the page had settled (its warnings): shown on failure.
+        assertTrue(
+          r.ok,
+          `${app}: ${r.failed?.step}: ${r.failed?.why}\nopened: ${r.navigateText.slice(0, 600)}`,
+        );
         // All five steps were taken and checked (none skipped as not applicable).
         assertEquals(r.steps.map((s) => s.notApplicable === undefined), [
           true,
