@@ -6,7 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import { IdbWriteError, putRecord } from "../../storage/indexed_db.ts";
+import { IdbWriteError } from "../../storage/indexed_db.ts";
+import { putRecord } from "../../storage/indexed_db_put.ts";
 import { defineTool } from "../define_tool.ts";
 import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
