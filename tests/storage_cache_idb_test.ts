@@ -366,6 +366,49 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       assertEquals((await mcp.ok("idb_list_databases")).count, 1);
     });
 
+    await t.step("idb_put: idb_get's markers are stored as the values they stand for", async () => {
+      const shown = `({ when: new Date("2024-05-06T07:08:09.000Z"), big: 12n, nan: NaN,
+        tags: new Set(["a", "b"]), m: new Map([["k", -Infinity]]), re: /a+/gi, gone: undefined,
+        plain: { $date: "not a date" } })`;
+      await inPage(mcp, `app.writeSetting("typed", ${shown})`);
+      const got = await mcp.ok("idb_get", {
+        dbName: "notes-db",
+        storeName: "settings",
+        key: "typed",
+      });
+      // Written back under another key: every type comes back, the lookalike stays an object.
+      const put = await mcp.ok("idb_put", {
+        dbName: "notes-db",
+        storeName: "settings",
+        key: "typed2",
+        value: got.value,
+      });
+      assertEquals(
+        [...(put.revived as string[])].sort(),
+        ["$.big", "$.gone", "$.m", "$.m[0][1]", "$.nan", "$.re", "$.tags", "$.when"].sort(),
+      );
+      const read = await inPage(
+        mcp,
+        `app.readSetting("typed2").then((v) => [v.when instanceof Date && v.when.toISOString(),
+          typeof v.big, v.big === 12n, Number.isNaN(v.nan), v.tags instanceof Set && [...v.tags],
+          v.m instanceof Map && v.m.get("k"), v.re instanceof RegExp && String(v.re),
+          "gone" in v && v.gone === undefined, JSON.stringify(v.plain)].map(String).join("|"))`,
+      );
+      assertEquals(
+        read,
+        '2024-05-06T07:08:09.000Z|bigint|true|true|a,b|-Infinity|/a+/gi|true|{"$date":"not a date"}',
+      );
+      // A Blob's marker carries no value: refused, nothing written.
+      const opaque = await mcp.call("idb_put", {
+        dbName: "notes-db",
+        storeName: "settings",
+        key: "typed3",
+        value: { pic: { $opaque: "Blob" } },
+      });
+      assertRefused(opaque, "$.pic is $opaque (Blob)", "an opaque marker");
+      assertEquals(await inPage(mcp, `app.readSetting("typed3").then((v) => v ?? null)`), null);
+    });
+
     await t.step("idb_delete and idb_clear", async () => {
       const args = { dbName: "notes-db", storeName: "notes", key: "n2" };
       const del = await mcp.ok("idb_delete", args);
@@ -387,8 +430,8 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       );
 
       const cleared = await mcp.ok("idb_clear", { dbName: "notes-db", storeName: "settings" });
-      // theme, font, lastSync, avatar, lang, [2024, "q1"].
-      assertEquals(cleared.cleared, 6);
+      // theme, font, lastSync, avatar, lang, [2024, "q1"], typed, typed2.
+      assertEquals(cleared.cleared, 8);
       assertEquals(
         (await mcp.ok("idb_get", { dbName: "notes-db", storeName: "settings", key: "theme" }))
           .found,

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { IdbWriteError } from "../../storage/indexed_db.ts";
-import { putRecord } from "../../storage/indexed_db_put.ts";
+import { OpaqueMarkerError, putRecord } from "../../storage/indexed_db_put.ts";
 import { defineTool } from "../define_tool.ts";
 import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -25,7 +25,8 @@ import {
 export const idbPutTool = defineTool({
   name: "idb_put",
   title: "Put IndexedDB record",
-  description: "Write a record to an existing store; an in-line keyPath overrides key.",
+  description:
+    "Write a record to an existing store; an in-line keyPath overrides key; idb_get's markers are stored as their values.",
   capability: "action",
   toolset: "storage",
   // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
@@ -42,6 +43,7 @@ export const idbPutTool = defineTool({
     key: anyValue,
     keyPath: anyValue,
     keyIgnored: z.boolean(),
+    revived: z.array(z.string()),
     origin: z.string(),
   }),
   inputSchema: z.object({
@@ -59,6 +61,13 @@ export const idbPutTool = defineTool({
       try {
         put = await putRecord(s.page, { ...args, key, value: args.value });
       } catch (e) {
+        if (e instanceof OpaqueMarkerError) {
+          throw new ToolError(
+            "invalid-argument",
+            `Refused: ${e.message} (idb_get shows a Blob, a typed array or a cycle so)`,
+            "leave that field out of value, or write it with eval_js; nothing was written",
+          );
+        }
         if (!(e instanceof IdbWriteError)) throw e;
         throw new ToolError(
           "invalid-argument",
@@ -79,7 +88,11 @@ export const idbPutTool = defineTool({
           ok: true,
           dbName: args.dbName,
           storeName: args.storeName,
-          ...put,
+          key: put.key,
+          keyPath: put.keyPath,
+          keyIgnored: put.keyIgnored,
+          // Markers of idb_get stored as the values they stand for (Date, Map, …).
+          ...(put.revived.length ? { revived: put.revived } : {}),
           origin: s.origin,
         },
       };
