@@ -141,6 +141,30 @@ Deno.test("stale refs fail loudly against real Chromium", async (t) => {
       releaseHandle(h2);
       assertEquals(await inPage(page, `itemTexts().join()`), "Pay rent");
     });
+
+    await t.step("a todo's hidden edit box repeating its label is not said twice", async () => {
+      // TodoMVC's rows: a label, and a hidden edit box holding the same text.
+      const row = (t: string) =>
+        `<li><div><input type=checkbox aria-label=Done><label>${t}</label>` +
+        `<button>Delete</button></div><input class=edit value="${t}" hidden></li>`;
+      await page.navigate(
+        "data:text/html," + encodeURIComponent(
+          `<ul>${row("Buy milk")}${row("Walk dog")}</ul><script>
+          // The framework re-uses the nodes: row 1 now shows row 2's item.
+          window.shift = () => {
+            const [a, b] = document.querySelectorAll("li");
+            a.querySelector("label").textContent = b.querySelector("label").textContent;
+            a.querySelector(".edit").value = b.querySelector(".edit").value;
+            b.remove();
+          };</script>`,
+        ),
+      );
+      const text = await snap();
+      const del = refOf(text.split("Walk dog")[0]!, /button "Delete"/);
+      await inPage(page, `shift()`);
+      const e = await assertRejects(() => resolveRef(page, refs, del), RefGoneError);
+      assertIncludes(e.message, `("Walk dog" instead of "Buy milk")`);
+    });
   } finally {
     await tb.close();
     await fx.close();

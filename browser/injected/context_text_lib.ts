@@ -22,7 +22,8 @@
  * its images, the aria-labels of its other elements (icon-only controls; a field counts by its
  * value alone), and fields' values as the page set them (an editable grid's item, a read-only
  * field, a button input's label; a text field's own too, in a list or table row outside a
- * form; a select's chosen option; a text field's placeholder); never what was typed or chosen
+ * form; a select's chosen option; a text field's placeholder; not a value repeating the text
+ * just before it, a todo's hidden edit box after its label); never what was typed or chosen
  * (`noteEdit`: a field the agent or a person typed in counts by its value before, while it
  * reads what was typed, or what the page's handlers made of it), a value put in a field seen
  * empty, a secret, the content of contenteditable regions or of `datalist` suggestions. A row
@@ -315,7 +316,7 @@ export function installContextTextLib(api: PageApi): void {
       if (memo && !skip) replay(partsOf(root));
       else visit(root, skip, direct);
     }
-    const joined = typed.length ? swapTyped(parts, fieldAt, typed) : parts.join("");
+    const joined = fieldAt.size ? swapTyped(parts, fieldAt, typed) : parts.join("");
     const text = (joined.replace(/\s+/g, " ").trim() || linksOf(root))
       .slice(0, CONTEXT_HASHED);
     if (text.length <= CONTEXT_MAX) return text;
@@ -347,6 +348,7 @@ export function installContextTextLib(api: PageApi): void {
   // TodoMVC todo renamed by its edit field, whose label now reads the typed text) leaves the
   // row its item, as the field itself counts by its value before the edit. Whole words only.
   // A row re-used for another item is still told: the page sets its fields' values anew.
+  // A field whose value repeats the text just before it is left out (said once).
   function swapTyped(parts: string[], fieldAt: Set<number>, typed: Array<[string, string]>) {
     const swap = (run: string) => {
       let t = run.replace(/\s+/g, " ");
@@ -360,8 +362,14 @@ export function installContextTextLib(api: PageApi): void {
     for (let i = 0; i < parts.length; i++) {
       if (!fieldAt.has(i)) run += parts[i];
       else {
-        out += swap(run) + parts[i];
+        out += swap(run);
         run = "";
+        // A field repeating the text just before it (a todo's hidden edit box after its label)
+        // tells nothing more, and would show the item twice ("Walk dog Walk dog").
+        const v = parts[i]!.replace(/\s+/g, " ").trim();
+        const shown = v && out.replace(/\s+/g, " ").trimEnd();
+        if (!v || !(shown === v || shown.endsWith(" " + v))) out += parts[i];
+        else out += " ";
       }
     }
     return out + swap(run);
