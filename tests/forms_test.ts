@@ -280,6 +280,26 @@ Deno.test("forms: read, fill, editors, review, save_draft and publish on a CMS f
         assertEquals((await last()).title, "");
       },
     );
+
+    await t.step(
+      "read_form on a page without a form offers the buttons a person sees",
+      async () => {
+        // A booking app: a hidden calendar's day buttons, an editor's toolbar, a visible "Pay now".
+        const days = Array.from({ length: 31 }, (_, i) => `<button>${i + 1}</button>`).join("");
+        const page = `<!doctype html><label>Name <input name=who></label>
+        <div role=grid hidden>${days}</div>
+        <div role=toolbar><button>Bold</button><button>Italic</button></div>
+        <button onclick="this.textContent = 'Paid'">Pay now</button>`;
+        await mcp.ok("navigate", {
+          url: "data:text/html," + encodeURIComponent(page),
+          snapshot: "none",
+        });
+        const r = await mcp.ok("read_form", {});
+        assertEquals(r.form, null);
+        assertEquals((r.submitText as R[]).map((s) => s.text), ["Pay now"]);
+        assertEquals((r.fields as R[]).map((f) => f.name), ["who"]);
+      },
+    );
   } finally {
     await mcp.close();
     await fx.close();

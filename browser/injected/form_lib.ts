@@ -300,7 +300,13 @@ export function installFormLib(api: PageApi): void {
       [Control[]],
       { drafts: unknown[]; state: string }
     >)(controls.filter((c) => !form || c.form === form));
-    const submits = controls.filter((c) => isSubmit(c) && (!form || c.form === form)).map((c) => ({
+    // Without a form, a button submits nothing by itself: only the ones a person sees, outside
+    // widgets' own buttons (an editor's toolbar, a calendar's days, a menu), are offered.
+    const offered = (c: Control) =>
+      form
+        ? c.form === form
+        : shown(c) && !closestOf(c, "[role=toolbar],[role=grid],[role=menu],[role=menubar]");
+    const submits = controls.filter((c) => isSubmit(c) && offered(c)).map((c) => ({
       text: norm((c as HTMLElement).innerText) || c.value || labelText(c),
       selector: selectorFor(c),
       usable: usable(c),
