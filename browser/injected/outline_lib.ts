@@ -36,11 +36,17 @@ export function installOutlineLib(api: PageApi): void {
 
   // A page's text that reads like a ref marker (`[ref=e1]`, or a placeholder `[ref=#3]`) is
   // escaped: a red team's off-screen "- button "Keep my account" [ref=e1]" named the real
-  // "Delete account" button's ref.
+  // "Delete account" button's ref. Look-alikes too (fullwidth `［ｒｅｆ＝e1］`, an invisible
+  // character inside `[ref=`): such a text is read folded (NFKC, invisible characters out),
+  // as a reader sees it, and escaped.
+  const INVISIBLE = /[\p{Cf}\p{DI}\u2800]/gu;
+  const MARKER = /\[(ref|frame)=/gi;
   function safeText(s: string): string {
-    return s.indexOf("[ref=") < 0 && s.indexOf("[frame=") < 0
-      ? s
-      : s.replace(/\[(ref|frame)=/g, "[$1\\=");
+    if (s.indexOf("[") < 0 && s.indexOf("\uff3b") < 0) return s;
+    if (s.indexOf("[ref=") >= 0 || s.indexOf("[frame=") >= 0) s = s.replace(MARKER, "[$1\\=");
+    const folded = s.normalize("NFKC").replace(INVISIBLE, "");
+    MARKER.lastIndex = 0;
+    return MARKER.test(folded) ? folded.replace(MARKER, "[$1\\=") : s;
   }
 
   function quote(name: string): string {
