@@ -62,6 +62,19 @@ Deno.test("http: foreign Host and Origin are refused (DNS rebinding)", async () 
     const ok = await post({ origin: "http://localhost:3000" });
     assertEquals(ok.status, 200);
     await ok.body?.cancel();
+    // A Host that is a list (no fetch sends one: a raw request) is refused, not a server error.
+    const port = new URL(server.url).port;
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+    const body = JSON.stringify(init);
+    await conn.write(new TextEncoder().encode(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}, evil.example\r\n` +
+        `content-type: application/json\r\naccept: application/json, text/event-stream\r\n` +
+        `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+    ));
+    const raw = new TextDecoder().decode(
+      await new Response(conn.readable).arrayBuffer(),
+    );
+    assertEquals(raw.split("\r\n")[0], "HTTP/1.1 400 Bad Request", raw);
     const noSession = await fetch(server.url, { method: "GET" });
     assertEquals(noSession.status, 400);
     await noSession.body?.cancel();
@@ -86,6 +99,9 @@ Deno.test("http: Host and Origin rules", () => {
     ["127.0.0.1", "127.attacker.example:8080", "http://127.attacker.example:8080", false],
     ["127.0.0.1", "127.0.0.1.nip.io:8080", null, false],
     ["127.0.0.1", "127.0.0.2:8080", null, true],
+    ["127.0.0.1", "[::1]:8080", null, true],
+    ["127.0.0.1", "127.0.0.1:8080, evil.example", null, false],
+    ["127.0.0.1", "127.0.0.1:8080/x", null, false],
   ];
   for (const [bind, host, origin, allowed] of cases) {
     assertEquals(

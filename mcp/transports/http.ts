@@ -191,6 +191,11 @@ export async function serveHttp(
   };
 
   const handler = async (req: Request): Promise<Response> => {
+    // A Host that names no single host ("127.0.0.1:8080, evil.example") makes no URL: refused
+    // before any route reads one.
+    if (!URL.canParse(req.url)) {
+      return jsonError(400, `Bad Request: Host "${req.headers.get("host")}" names no single host`);
+    }
     const opsReply = ops.route(req);
     if (opsReply) return await opsReply;
     const url = new URL(req.url);

@@ -25,6 +25,10 @@ export function checkHostAndOrigin(
   originHeader: string | null,
 ): string | undefined {
   if (!hostHeader) return "missing Host header";
+  // One host, an optional port: a list ("127.0.0.1:8080, evil.example") or junk is no Host.
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(hostHeader)) {
+    return `Host "${hostHeader}" is malformed`;
+  }
   const host = hostOf(hostHeader).replace(/^\[|\]$/g, "");
   const allowed = isLoopback(bindHost)
     ? isLoopback(host)
