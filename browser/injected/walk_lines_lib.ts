@@ -21,7 +21,7 @@ import type { SnapshotRef, WalkLines, WalkScope } from "./page_types.ts";
  * (static checks only inside skipped content).
  */
 export function installWalkLinesLib(api: PageApi): void {
-  const { localOf, attrOf, textContentOf, childrenOf } = api.dom;
+  const { localOf, attrOf, textContentOf, childrenOf, qsaOf, rectOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
@@ -68,6 +68,23 @@ export function installWalkLinesLib(api: PageApi): void {
       o.raw(depth, "- options: " + shown.join(", ") + more);
     }
 
+    // Text a person sees in a control whose name comes from its content but leaves it out:
+    // content hidden from assistive technology (aria-hidden) while the name is read from text
+    // drawn elsewhere (a red team's button was named "Keep my account" and showed "Delete
+    // account"). An icon's ligature ("delete") is shown too: it is what the control shows.
+    function hiddenShown(el: Element, name: string): string {
+      if (!childrenOf(el).length) return "";
+      let out = "";
+      for (const h of qsaOf(el, '[aria-hidden="true"]')) {
+        const t = (textContentOf(h) ?? "").replace(/\s+/g, " ").trim();
+        // A symbol (× ›) says nothing a name would.
+        if (!/[\p{L}\p{N}]/u.test(t) || name.includes(t) || out.includes(t)) continue;
+        const r = rectOf(h);
+        if (r.width > 0 && r.height > 0) out += (out ? " " : "") + t;
+      }
+      return out;
+    }
+
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
       const tag = localOf(el);
       const id = idOf(el);
@@ -95,7 +112,9 @@ export function installWalkLinesLib(api: PageApi): void {
       // An unnamed control (an icon button, a bare checkbox) gets a hint of
       // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
       const hint = name || value || textContentOf(el)?.trim() ? "" : hintOf(el);
-      const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}`;
+      const unsaid = !value && nameFromContent(el, r) ? hiddenShown(el, name) : "";
+      const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}` +
+        (unsaid ? `: ${safe(unsaid)}` : "");
       const idx = o.node(depth, line, name, 2);
       if (tag === "select") return walkSelect(el as HTMLSelectElement, depth + 1);
       // A masked contenteditable region is a secret field: its text is its value.
@@ -103,7 +122,7 @@ export function installWalkLinesLib(api: PageApi): void {
       // Its content is text of its own unless it is its name (inside a label that names another
       // element too: a labelled button's content is not the label's text).
       walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (nameFromContent(el, r) ? NAMED : 0));
-      o.finish(idx, depth, false, !value);
+      o.finish(idx, depth, false, !value && !unsaid);
     }
 
     // Markdown style, `### Title`: a third of the tokens of `- heading "Title" [level=3]`.
