@@ -88,6 +88,17 @@ Deno.test("covered by a stretched link or a transparent layer: said plainly", as
       assertEquals(await status(), "Compare clicked");
     });
 
+    await t.step(
+      "a button laid over the element on hover is no stretched link to click",
+      async () => {
+        const e = await covered({ selector: "#keep" });
+        assertTrue(!e.message.includes("stretched"), e.message);
+        assertIncludes(e.message, "Delete account");
+        assertTrue(!/click e\d+/.test(e.hint), e.hint);
+        assertTrue(!String(await status()).includes("Delete"), String(await status()));
+      },
+    );
+
     await t.step("a visible overlay (a modal backdrop): the plain covered error", async () => {
       await mcp.ok("navigate", { url: fx.url("covered.html"), snapshot: "none" });
       const e = await covered({ selector: "#covered" });

@@ -80,8 +80,11 @@ export function installCoverKindLib(api: PageApi): void {
     const hit = deepElementFromPoint(x, y);
     if (!hit || composedContains(el, hit)) return null;
     const link = closestOf(hit, LINKISH);
-    if (link && !composedContains(link, el)) {
-      const s = stretched(el, link, x, y);
+    // Only a link is a card's stretched link: a button laid over the element (moved there on
+    // hover, say) is not to be clicked "to follow the link".
+    const real = link && closestOf(hit, "a[href], [role=link]");
+    if (real && !composedContains(real, el)) {
+      const s = stretched(el, real, x, y);
       if (s) return s;
     }
     // A sticky header or fixed banner (its links too): it stays on screen as the page scrolls.
