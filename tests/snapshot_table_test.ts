@@ -187,6 +187,13 @@ Deno.test("snapshot tables over MCP: a click in a row is that row's line; text_s
       String((await mcp.ok("snapshot", { ref: m!.sectionRef })).tree),
       "- row [level=2]: | main.ts | file",
     );
+    // A row of a table with a header row: the header comes first, so its numbers keep their
+    // meaning.
+    const alice = await mcp.ok("text_search", { query: "Alice" });
+    const row = (alice.matches as Array<{ sectionRef: string }>)[0]!.sectionRef;
+    const scoped = String((await mcp.ok("snapshot", { ref: row })).tree).split("\n");
+    assertEquals(scoped[0], "|  | Name | Age | Role | Actions", scoped.join("\n"));
+    assertIncludes(scoped.slice(1).join("\n"), "**Alice** | 34");
     // Bad input: a ref that is no row's, nor anything's.
     const bad = await mcp.call("snapshot", { ref: "e99999" });
     assertTrue(bad.isError === true, JSON.stringify(bad));

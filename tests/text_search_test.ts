@@ -72,8 +72,12 @@ Deno.test("text_search: matches, sections, frames, patterns, bad input", async (
       const [inRow] = (await search({ query: "got faster" })).matches;
       assertEquals(inRow!.heading, "On Linux");
       assertTrue(inRow!.headingRef !== undefined && inRow!.sectionRef !== inRow!.headingRef);
-      // A match in a table row: its section is the row, one line, not the whole table.
-      assertEquals(await tree(inRow!.sectionRef!), "| 2.0 | Widgets got faster");
+      // A match in a table row: its section is the row, one line, not the whole table; its
+      // table's header row comes first (the cells' meaning).
+      assertEquals(
+        await tree(inRow!.sectionRef!),
+        "| Version | Notes\n|---|---|\n| 2.0 | Widgets got faster",
+      );
       const [inCaption] = (await search({ query: "Versions" })).matches;
       const table = await tree(inCaption!.sectionRef!);
       assertIncludes(table, '- table "Versions"');

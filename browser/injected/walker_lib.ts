@@ -43,6 +43,7 @@ import type { PageApi } from "./page_api.ts";
  */
 export function installWalkerLib(api: PageApi): void {
   const { localOf, nodeTypeOf, attrOf, hasAttrOf, firstOf, nextOf, visibleEl, matchesOf } = api.dom;
+  const { closestOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
@@ -332,6 +333,35 @@ export function installWalkerLib(api: PageApi): void {
       walkGeneric(el, depth, flags);
     }
 
+    // The header row of `row`'s table: its first row whose cells are all column headers
+    // (`<th>`s of a `<thead>` row, `role=columnheader`), unless `row` is one.
+    function headerRowOf(row: Element): Element | null {
+      const TABLE = "table, [role=table], [role=grid], [role=treegrid]";
+      const isHeader = (r: Element) => {
+        let cells = 0;
+        for (let n = firstOf(r); n; n = nextOf(n)) {
+          if (nodeTypeOf(n) !== 1) continue;
+          const c = n as Element;
+          const role = attrOf(c, "role");
+          if (
+            localOf(c) === "td" || role === "cell" || role === "gridcell" || role === "rowheader"
+          ) {
+            return false;
+          }
+          if (localOf(c) === "th" || role === "columnheader") cells++;
+        }
+        return cells > 0;
+      };
+      if (isHeader(row)) return null;
+      const table = closestOf(row, TABLE);
+      if (!table) return null;
+      for (const r of qsaOf(table, "tr, [role=row]")) {
+        if (r === row) return null;
+        if (closestOf(r, TABLE) === table && isHeader(r)) return r;
+      }
+      return null;
+    }
+
     if (opts.rootId !== undefined) {
       root = element(opts.rootId);
       if (!root) throw new Error(`element #${opts.rootId} is gone`);
@@ -347,6 +377,9 @@ export function installWalkerLib(api: PageApi): void {
     memoStatic = new Map();
     try {
       if (opts.rootId !== undefined) {
+        // A table row alone: its table's header row first, or its numbers mean nothing.
+        const head = roleOf(root!) === "row" ? headerRowOf(root!) : null;
+        if (head) walkRow(head, 0, start);
         walkEl(root!, 0, start);
         stopLevel = headingLevel(root!);
         if (stopLevel) walkSectionAfter(root!);
