@@ -76,6 +76,9 @@ cases.test("navigation guard: undeclared form submissions are stopped", async (m
       const s = blocked(r);
       // A form's URL carries its fields' values: shown by its keys.
       assertIncludes(String(s.blockedUrl), "/api/echo?via");
+      // The page's handler saw its fetch fail: said, and what to do about it.
+      assertIncludes(String((s.error as R).message), "the page saw its request fail");
+      assertIncludes(String((s.error as R).hint), "reload it first");
       assertEquals(posts(), 0);
       const shown = await mcp.ok("snapshot");
       assertIncludes(String(shown.tree), "failed:");

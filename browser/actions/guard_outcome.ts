@@ -140,8 +140,11 @@ export function blockedNavigation(
     return new ToolError(
       "blocked-by-policy",
       `policy: the page tried to send a form (to ${b.url}) that this call did not declare; ` +
-        `the request was stopped and ${stayed}`,
-      "repeat the call with submits: true if you mean to send the form",
+        `the request was stopped and ${stayed}` +
+        // A script's request fails under the page's own handler: it may show an error now.
+        (b.request ? " (the page saw its request fail)" : ""),
+      "repeat the call with submits: true if you mean to send the form" +
+        (b.request ? "; if the page now shows an error, reload it first" : ""),
       details,
     );
   }

@@ -84,6 +84,7 @@ export async function answerScriptRequest(
     g.block({
       url: e.request.url,
       frameId: e.frameId,
+      request: true,
       ...(offList
         ? { reason: "site" as const, form: true as const, why: "not on the allowlist" }
         : { reason: "submit" as const }),
