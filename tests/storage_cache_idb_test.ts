@@ -216,7 +216,7 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
       await mcp.ok("navigate", { url: fx.url("storage-idb.html"), snapshot: "none" });
       await mcp.ok("wait_for", { text: "ready: 2 notes" });
       const dbs = await mcp.ok("idb_list_databases");
-      assertEquals(dbs.databases, [{ name: "notes-db", version: 3 }]);
+      assertEquals(dbs.databases, [{ dbName: "notes-db", version: 3 }]);
       assertEquals([dbs.count, dbs.supported, dbs.origin], [1, true, fx.origin]);
 
       const stores = await mcp.ok("idb_list_stores", { dbName: "notes-db" });

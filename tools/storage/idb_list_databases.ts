@@ -46,7 +46,8 @@ export const idbListDatabasesTool = defineTool({
     for (const name of names) {
       const db = await describeDatabase(s.page.session, s.storageKey, name);
       // Deleted meanwhile: not listed.
-      if (db) databases.push({ name, version: db.version });
+      // Named as the other idb_* tools take it (dbName).
+      if (db) databases.push({ dbName: name, version: db.version });
     }
     return {
       structured: { count: databases.length, databases, origin: s.origin, supported: true },
