@@ -111,6 +111,25 @@ Deno.test("text model: skipped sections are text, hidden text is not, text= pref
       assertIncludes(note, 'paragraph "Go somewhere"');
     });
 
+    await t.step("matches that read alike are told apart by their rows", async () => {
+      const rows = ["Milk", "Bread", "Eggs"].map((item) =>
+        `<li>${item} <button onclick="document.getElementById('status').textContent = '${item}'">Add to cart</button></li>`
+      ).join("");
+      await mcp.ok("navigate", {
+        url: "data:text/html," + encodeURIComponent(`<p id=status>none</p><ul>${rows}</ul>`),
+        snapshot: "none",
+      });
+      const r = await act(mcp, "click", { selector: "text=Add to cart", snapshot: "none" });
+      assertEquals(await status(), "Milk");
+      const note = (r.warnings ?? []).join("\n");
+      assertIncludes(
+        note,
+        'chose button "Add to cart" in "Milk" (the first in page order, and actionable); ' +
+          'also matched: button "Add to cart" in "Bread", button "Add to cart" in "Eggs"',
+      );
+      await mcp.ok("navigate", { url: fx.url("text-choice.html"), snapshot: "none" });
+    });
+
     await t.step("a CSS selector keeps its warning shape", async () => {
       const r = await act(mcp, "click", { selector: "p", snapshot: "none" });
       assertIncludes((r.warnings ?? []).join("\n"), "elements; acted on the first");

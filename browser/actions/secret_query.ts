@@ -75,7 +75,10 @@ export async function queryElement(
     if (!kept.length) return { handle: undefined, matches: 0 };
     const { index, note } = chooseTextMatch(
       selector,
-      kept.map((i) => ({ ...found[i]!, name: shownName(found[i]!.name) })),
+      kept.map((i) => {
+        const { where, ...m } = found[i]!;
+        return { ...m, name: shownName(m.name), ...(where ? { where: shownName(where) } : {}) };
+      }),
     );
     const at = kept[index]!;
     const handle = await callUtilityHandle(page, frameId, "queryAt", [

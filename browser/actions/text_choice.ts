@@ -18,6 +18,8 @@ export interface TextCandidate {
   exact?: boolean;
   /** Drawn at an opacity under 0.1 (with its ancestors'): a person does not see it. */
   faint?: boolean;
+  /** Where it sits (its row's text, cut and masked), when other matches read alike. */
+  where?: string;
 }
 
 /** The choice among matches: the candidate's index, and a note when there was a choice. */
@@ -29,9 +31,10 @@ export interface TextChoice {
 
 const LISTED = 3;
 
-/** `button "Search"`, or the role alone when unnamed. */
+/** `button "Search"`, or the role alone when unnamed; `in "Milk 2.99 …"` where it sits. */
 export function describeCandidate(c: TextCandidate): string {
-  return c.name ? `${c.role} ${JSON.stringify(c.name)}` : c.role;
+  const what = c.name ? `${c.role} ${JSON.stringify(c.name)}` : c.role;
+  return c.where ? `${what} in ${JSON.stringify(c.where)}` : what;
 }
 
 function list(cs: TextCandidate[]): string {

@@ -330,7 +330,7 @@ export function installTextLib(api: PageApi): void {
     const els = at.map((i) => w.els![i]!);
     last = { selector, els };
     let actionable = 0;
-    return at.map((i, n) => {
+    const infos = at.map((i, n) => {
       const el = w.els![i]!, k = i * 6;
       const raw = w.raw.slice(w.spans[k + 2]!, w.spans[k + 3]!).join("");
       const control = actionableOf(el);
@@ -352,6 +352,23 @@ export function installTextLib(api: PageApi): void {
       if (withText) info.text = raw;
       return info;
     });
+    // Matches described alike (three `button "Add to cart"`) are told apart by where they sit.
+    const seen = new Map<string, number>();
+    for (const m of infos) {
+      if (m.name) seen.set(m.role + m.name, (seen.get(m.role + m.name) ?? 0) + 1);
+    }
+    for (let n = 0; n < infos.length && n < DESCRIBED; n++) {
+      const m = infos[n]!;
+      if (!m.name || seen.get(m.role + m.name)! < 2) continue;
+      const el = els[n]!;
+      const where = (api.contextOf as Fn<[Element, string, string], [string, string]>)(
+        actionableOf(el) ?? el,
+        m.role,
+        m.name,
+      )[1];
+      if (where && where !== m.name) m.where = where;
+    }
+    return infos;
   };
   api.textSought = sought;
   api.hasBox = hasBox;

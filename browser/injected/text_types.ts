@@ -26,6 +26,8 @@ export type TextMatchInfo = {
   exact?: boolean;
   /** It (with its ancestors) is drawn at an opacity under 0.1: a person does not see it. */
   faint?: boolean;
+  /** Where it sits (its row's or card's context text), when another match is described alike. */
+  where?: string;
 };
 
 /**
