@@ -212,6 +212,12 @@ async function flowSteps(
     steps[0]!.why = nav.text.replace(/\s+/g, " ").slice(0, 200);
     return report(false, nav.text);
   }
+  // The answer said the page had not settled (a busy machine; an app that fetches its modules
+  // after the load): as an agent would, wait until the network is idle before acting.
+  if (kind === "browxai" && /had not settled|still loading/.test(nav.text)) {
+    const waited = await c.call("wait_for", s({ loadState: "networkidle" }));
+    noteErrors(waited);
+  }
   let page = "";
   const renderBy = Date.now() + (options.renderTimeoutMs ?? 8000);
   while (!NEW_TODO_LINE.test(page) && Date.now() < renderBy) {
