@@ -1,6 +1,6 @@
 /**
  * The timer watch's commands (`page_timers_script.ts`): the `control` object its way in
- * (`page_timers_channel.ts`) calls, with `soon()`, `arm(ms)`, `disarm()` and `pending()` as
+ * (`page_timers_channel.ts`) calls, with `soon()`, `later()`, `arm(ms)`, `disarm()` and `pending()` as
  * that script's doc describes them.
  *
  * @module
@@ -10,7 +10,7 @@
  * The main-world part that defines `control`, put inside the script's function after the timer
  * wrappers and the other parts (it uses their state: `pending`, `xhrs`, `counted`, `inflight`,
  * `direct`, `generation`, `armedUntil`, `startUntil`, `lastStart`, `lastDone`, `momentAt`,
- * `firstInput`, `messageMarks`, `soonDue`, `resetSources`, `sourcesPending`, `resetResources`,
+ * `firstInput`, `messageMarks`, `soonDue`, `laterDue`, `resetSources`, `sourcesPending`, `resetResources`,
  * `resourcesCheck`, `resetWaits`, `waitsPending`, `resetReplies`, `repliesPending`, `childrenPending`, `resetChildren`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
  * the script's `REQUEST_IDLE_MS` and `RECENT_MS`.
  */
@@ -22,6 +22,9 @@ export function pageTimersControl(
   const control = {
     soon() {
       return max(0, ceil(soonDue - now()));
+    },
+    later() {
+      return max(0, ceil(laterDue - now()));
     },
     // What an earlier arming (here or above) counted is forgotten.
     reset() {
