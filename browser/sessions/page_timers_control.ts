@@ -20,8 +20,11 @@ export function pageTimersControl(
   return `
   // The commands (page_timers_channel.ts): reached only through the listener.
   const control = {
+    // A timeout just past its due time may not have run yet (a busy page runs it late): still
+    // due for 200 ms more (a not-found wait read "idle" as a button's 500 ms timer was late).
     soon() {
-      return max(0, ceil(soonDue - now()));
+      const left = soonDue - now();
+      return left > -200 ? max(1, ceil(left)) : 0;
     },
     later() {
       return max(0, ceil(laterDue - now()));

@@ -111,7 +111,7 @@ export const REQUEST_IDLE_MS = 1000;
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
  * - `soon()`: ms until the latest due time of the timeouts of at most {@link SOON_MAX_MS} the page
- *   set, armed or not (0: none due);
+ *   set, armed or not (0: none due; 1 while it is less than 200 ms past: it may run late);
  * - `later()`: the same for the longer timeouts, of at most {@link LATER_MAX_MS};
  * - `pending()`: `{ n, nextMs, lookAgain?, own }`, the counted timers not run yet and requests
  *   not answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
