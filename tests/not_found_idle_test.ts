@@ -25,6 +25,9 @@ const LATE = `<!doctype html><title>Late</title><h1>Late</h1>
 </script>`;
 // The button comes 4 s after the load: past the not-found wait (a new user's page).
 const SLOW = LATE.replace("}, 500)", "}, 4000)").replace("<title>Late", "<title>Slow");
+// A clock that never stops ticking: the page never looks idle.
+const TICKING = `<!doctype html><title>Ticking</title><p id="clock"></p>
+<script>let n = 0; setInterval(() => clock.textContent = "Tick " + ++n, 100);</script>`;
 // Rendered from a fetch the server answers slowly.
 const FETCHED = `<!doctype html><title>Fetched</title><h1>Orders</h1>
 <script>
@@ -64,6 +67,7 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
     "/idle": IDLE,
     "/late": LATE,
     "/slow-button": SLOW,
+    "/ticking": TICKING,
     "/fetched": FETCHED,
     "/building": BUILDING,
   };
@@ -114,6 +118,14 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
         assertEquals(await title(), "continued");
       },
     );
+
+    await t.step("a page still changing when the wait ended: said, wait_for hinted", async () => {
+      await mcp.ok("navigate", { url: `${base}/ticking`, snapshot: "none" });
+      const r = await mcp.call("click", { selector: "#pay" });
+      assertEquals(((r.structuredContent as R).error as R).code, "not-found", textOf(r));
+      assertIncludes(textOf(r), "the page was still changing");
+      assertIncludes(textOf(r), 'wait_for({ selector: "#pay" }) first');
+    });
 
     await t.step("a button a timer adds 500 ms after load: found", async () => {
       await mcp.ok("navigate", { url: `${base}/late`, snapshot: "none" });
