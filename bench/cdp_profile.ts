@@ -17,12 +17,15 @@
  * deno run -A bench/cdp_profile.ts --actions  # only the TodoMVC fill/click (add --trace: each command,
  *                                             # sent/answered ms, "+n" = commands already in flight;
  *                                             # --repeat=N: each N times more, means per call)
+ * deno run -A bench/cdp_profile.ts --drag     # drags on the tests' HTML5 sortable (element to element,
+ *                                             # uncovered; --trace, --repeat=N as for --actions)
  * ```
  *
  * @module
  */
 import { findChromium } from "../cdp/discovery.ts";
 import { ensureTodoMvc } from "../tests/fixtures/todomvc.ts";
+import { startFixtureServer } from "../tests/fixtures/server.ts";
 import { type BenchServer, startServer } from "./clients.ts";
 import { BROWXAI_PAGE_TOKENS, lastToggleRef, NEW_TODO, refOn, snapshotUntil } from "./flows.ts";
 import { ensureNodeDocs } from "./node_docs.ts";
@@ -161,6 +164,30 @@ async function profileDocsAndApp(
   }
 }
 
+/** `--drag`: drags between the rows of the tests' HTML5 sortable (each drop reorders it). */
+async function profileDrag(s: BenchServer, proxy: CdpProxy) {
+  const fx = await startFixtureServer();
+  try {
+    await profileCall(s, proxy, "navigate drag-html5 (snapshot none)", "navigate", {
+      url: fx.url("drag-html5.html"),
+      snapshot: "none",
+    });
+    const args = {
+      from: { selector: "#list li:first-child" },
+      to: { selector: "#list li:last-child" },
+    };
+    await profileCall(s, proxy, "drag row to row", "drag", args);
+    await profileCall(s, proxy, "drag row to row (snapshot none)", "drag", {
+      ...args,
+      snapshot: "none",
+    });
+    const repeat = Number(Deno.args.find((a) => a.startsWith("--repeat="))?.slice(9) ?? 0);
+    if (repeat > 0) await repeated(s, proxy, repeat, "drag row to row", "drag", args);
+  } finally {
+    await fx.close();
+  }
+}
+
 /**
  * `--repeat=N`: a call made N times in a row, its means per call (wall, CDP commands, Chromium
  * CPU): one call's CPU is a few 10 ms ticks, too coarse to compare alone.
@@ -293,7 +320,8 @@ if (import.meta.main) {
           await repeated(s, proxy, repeat, `snapshot ${app} (re-read)`, "snapshot", {});
         }
       }
-    } else await profileDocsAndApp(s, proxy, pages);
+    } else if (Deno.args.includes("--drag")) await profileDrag(s, proxy);
+    else await profileDocsAndApp(s, proxy, pages);
   } finally {
     await s.close();
     await proxy.close();

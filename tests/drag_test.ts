@@ -106,11 +106,12 @@ cases.test("drag: onto a drop zone by selector; a destination scrolled into view
 cases.test("drag: a drag the page ignores says nothing changed; same element is refused", async () => {
   await withPage("drag-html5.html", async (mcp, tree) => {
     const r = actionOf(
-      await mcp.call("drag", { from: { selector: "#still" }, to: { selector: "#status" } }),
+      await mcp.call("drag", { from: { selector: "#still" }, to: { selector: "h1" } }),
     );
     assertEquals(r.ok, true, JSON.stringify(r));
     assertEquals(dragOf(r).via, "pointer");
     assertEquals(r.snapshotDelta?.unchanged, true, JSON.stringify(r.snapshotDelta));
+    assertIncludes(JSON.stringify(r.warnings), "The drag changed nothing");
     const ref = refOf(tree, /listitem.*Bravo/);
     const same = await mcp.call("drag", { from: { ref }, to: { selector: "#b" } });
     assertEquals(errorOf(same).code, "invalid-argument");

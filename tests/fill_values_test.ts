@@ -1,8 +1,8 @@
 /**
  * `fill` says what the field kept: a `maxlength` that cut the value is a warning naming it; a
  * value the browser refuses (letters in a number field, a date not in its format) is an
- * `invalid-argument` failure of the same shape, saying what the field accepts; a value kept
- * whole says nothing.
+ * `invalid-argument` failure of the same shape, saying what the field accepts, and the field
+ * is left as it was (fill and fill_form; said); a value kept whole says nothing.
  */
 import { assertEquals, assertIncludes } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -21,7 +21,9 @@ Deno.test("fill: a value the field cut or refused is said", async (t) => {
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     () => new Response(PAGE, { headers: { "content-type": "text/html" } }),
   );
-  const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
+  const mcp = await startStdio({
+    env: { BROWX_CAPABILITIES: "read,navigation,action,eval", BROWX_TOOLSETS: "core,forms,debug" },
+  });
   const valueOf = async (id: string) =>
     (await mcp.ok("eval_js", {
       expression: `document.getElementById(${JSON.stringify(id)}).value`,
@@ -67,6 +69,37 @@ Deno.test("fill: a value the field cut or refused is said", async (t) => {
       assertIncludes(errorOf(vol).message, "from 0 to 10");
       await act(mcp, "fill", { selector: "#bd", value: "2024-12-31" });
       assertEquals(await valueOf("bd"), "2024-12-31");
+    });
+
+    await t.step("a refused value leaves the field as it was, and says so", async () => {
+      // A new user's valid date was wiped by a second fill in the wrong format (session 15).
+      await act(mcp, "fill", { selector: "#bd", value: "2026-12-24" });
+      await mcp.ok("eval_js", {
+        expression: `window.bdEvents = 0;
+          for (const t of ["input", "change"]) bd.addEventListener(t, () => bdEvents++);`,
+      });
+      const bd = await mcp.call("fill", { selector: "#bd", value: "24/12/2026" });
+      assertEquals(errorOf(bd).code, "invalid-argument", textOf(bd));
+      assertIncludes(errorOf(bd).message, 'The field was left as it was: it holds "2026-12-24"');
+      assertEquals(await valueOf("bd"), "2026-12-24");
+      // The page saw no change: no input or change event.
+      assertEquals((await mcp.ok("eval_js", { expression: "bdEvents" })).value, 0);
+      // A number field typed into: what it held is put back.
+      await act(mcp, "fill", { selector: "#age", value: "42" });
+      const age = await mcp.call("fill", { selector: "#age", value: "abc" });
+      assertIncludes(errorOf(age).message, 'left as it was: it holds "42"');
+      assertEquals(await valueOf("age"), "42");
+      // A range clamps what it is given: put back too.
+      await act(mcp, "fill", { selector: "#vol", value: "7" });
+      const vol = await mcp.call("fill", { selector: "#vol", value: "50" });
+      assertIncludes(errorOf(vol).message, "left as it was");
+      assertEquals(await valueOf("vol"), "7");
+      // fill_form's field too.
+      const form = await mcp.call("fill_form", {
+        fields: [{ selector: "#bd", value: "24/12/2026" }],
+      });
+      assertIncludes(textOf(form), "it was left as it was");
+      assertEquals(await valueOf("bd"), "2026-12-24");
     });
 
     await t.step("bad input: a value that is not a string is refused", async () => {

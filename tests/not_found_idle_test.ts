@@ -3,7 +3,9 @@
  * waited its whole ~2 s): it ends as soon as the page is idle (loaded, no request in flight, no
  * short timer due, no DOM change for a moment), and the error says it looked until then; it
  * keeps looking while the page is still building: an element a timer adds 500 ms after load,
- * one rendered from a slow fetch, one added after a run of DOM changes, are all found.
+ * one rendered from a slow fetch, one added after a run of DOM changes, are all found. An
+ * element a timer adds after 4 s (NU session 15: told "fix the selector"): the error says the
+ * timer is still due and the hint says wait_for first; wait_for then finds it.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
@@ -21,6 +23,11 @@ const LATE = `<!doctype html><title>Late</title><h1>Late</h1>
     document.body.append(b);
   }, 500));
 </script>`;
+// The button comes 4 s after the load: past the not-found wait (a new user's page).
+const SLOW = LATE.replace("}, 500)", "}, 4000)").replace("<title>Late", "<title>Slow");
+// A clock that never stops ticking: the page never looks idle.
+const TICKING = `<!doctype html><title>Ticking</title><p id="clock"></p>
+<script>let n = 0; setInterval(() => clock.textContent = "Tick " + ++n, 100);</script>`;
 // Rendered from a fetch the server answers slowly.
 const FETCHED = `<!doctype html><title>Fetched</title><h1>Orders</h1>
 <script>
@@ -59,6 +66,8 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
     "/staff": `<!doctype html><title>Staff</title><h1>Staff table</h1>`,
     "/idle": IDLE,
     "/late": LATE,
+    "/slow-button": SLOW,
+    "/ticking": TICKING,
     "/fetched": FETCHED,
     "/building": BUILDING,
   };
@@ -91,7 +100,31 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
           textOf(r),
           `No element matches selector "${selector}": looked until the page was idle`,
         );
+        assertEquals(textOf(r).includes("wait_for"), false, textOf(r));
       }
+    });
+
+    await t.step(
+      "a button a timer adds after 4 s: the timer is said, wait_for hinted",
+      async () => {
+        await mcp.ok("navigate", { url: `${base}/slow-button`, snapshot: "none" });
+        const r = await mcp.call("click", { selector: "text=Continue" });
+        assertEquals(((r.structuredContent as R).error as R).code, "not-found", textOf(r));
+        assertIncludes(textOf(r), "the page looks idle, but a timer of the page runs in");
+        assertIncludes(textOf(r), 'wait_for({ selector: "text=Continue" }) first');
+        const w = await mcp.ok("wait_for", { selector: "text=Continue", timeoutMs: 8000 });
+        assertEquals(w.ok, true, JSON.stringify(w));
+        await mcp.ok("click", { selector: "text=Continue", snapshot: "none" });
+        assertEquals(await title(), "continued");
+      },
+    );
+
+    await t.step("a page still changing when the wait ended: said, wait_for hinted", async () => {
+      await mcp.ok("navigate", { url: `${base}/ticking`, snapshot: "none" });
+      const r = await mcp.call("click", { selector: "#pay" });
+      assertEquals(((r.structuredContent as R).error as R).code, "not-found", textOf(r));
+      assertIncludes(textOf(r), "the page was still changing");
+      assertIncludes(textOf(r), 'wait_for({ selector: "#pay" }) first');
     });
 
     await t.step("a button a timer adds 500 ms after load: found", async () => {

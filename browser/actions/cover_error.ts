@@ -91,3 +91,25 @@ export function nameCoverRef(e: unknown, refs: RefRegistry, page: Page): unknown
   refs.markShown([ref]);
   return coverKindError(site.by, site.cover, { ref });
 }
+
+/**
+ * `e`, an actionability failure of a drag's destination (covered, clipped, hidden), worded for
+ * that end: "Did not drag: the destination …" for "The element …", and the focus way out (a
+ * drop has none) replaced by `instead`. Other errors are returned as they are; the cover's ref
+ * site is kept for {@link nameCoverRef}. No CDP.
+ */
+export function asDropError(e: unknown, instead: string): unknown {
+  if (!(e instanceof ToolError) || !/^The element\b/.test(e.message)) return e;
+  const message = `Did not drag: the destination${e.message.slice("The element".length)}`
+    .replace(/the element stayed under it$/, "it stayed under it")
+    .replace("which would receive the click", "which would receive the drop")
+    .replace(/a click (there|on the element) lands on/, "a drop there lands on");
+  const hint = e.hint.replace(
+    /(; to use this element, |; else |, or )press Enter .*$/,
+    `$1${instead}`,
+  );
+  const out = new ToolError(e.code, message, hint, e.details);
+  const site = sites.get(e);
+  if (site) sites.set(out, site);
+  return out;
+}

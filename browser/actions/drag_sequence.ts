@@ -27,11 +27,13 @@ import type { Page } from "../../cdp/page.ts";
 import type { Protocol } from "../../cdp/types.ts";
 import { ToolError } from "../tool_error.ts";
 import { inputOf } from "./devices.ts";
-import type { ActionPoint, Point } from "./actionability.ts";
+import { type ActionPoint, coveredAt, type Point } from "./actionability.ts";
+import { asDropError } from "./cover_error.ts";
 import { elementSteps, waitActionable } from "./element_steps.ts";
 import { pointerSequence } from "./pointer.ts";
 import type { ResolvedTarget } from "./target.ts";
 import { within } from "../poll.ts";
+import { dragStarted, forgetDragStart, watchDragStart } from "./drag_watch.ts";
 
 /** How many mouse moves (or drag events) go from the source to the destination. */
 export const DRAG_STEPS = 10;
@@ -50,6 +52,12 @@ export interface DragReport {
   to: Point;
   /** `html5`: the page started an HTML5 drag and got a drop; `pointer`: mouse events only. */
   via: "html5" | "pointer";
+  /**
+   * Set when the drag did nothing the page showed: no drop event (none fires on a destination
+   * that did not accept the drag) and no change to the source frame's DOM during it. Not part
+   * of the result's `drag` (the tool turns it into a warning).
+   */
+  quiet?: true;
 }
 
 /** Options of {@link dragBetween}. */
@@ -92,16 +100,31 @@ export async function dragBetween(
   await checkEnds(from, to);
   let fromPoint: Point | ActionPoint = options.fromPoint;
   const view = await viewportOf(page, signal);
-  let toPoint = to.kind === "coords" ? { x: to.x, y: to.y } : await centerNow(page, to, signal);
-  if (to.kind === "element" && from.kind === "element") {
-    // Reveal the destination with the least scrolling (its containers', the window's), so the
-    // source likely stays in view: an actionability scroll centers, which can push it out.
-    await scrollNearest(to.handle, signal);
-    const moved = await centerNow(page, to, signal);
-    if (moved.x !== toPoint.x || moved.y !== toPoint.y) {
-      fromPoint = await waitActionable(page, from.handle, { hitTest: true, deadline, signal });
-      toPoint = await centerNow(page, to, signal);
+  let toPoint: Point;
+  try {
+    if (to.kind === "coords") toPoint = { x: to.x, y: to.y };
+    else if (from.kind !== "element") {
+      // A point source is not scrolled away from: the destination is hit-tested where it is.
+      toPoint = await dropPointNow(page, to, { view, ends, signal });
+    } else {
+      // Reveal the destination with the least scrolling (its containers', the window's), so
+      // the source likely stays in view (an actionability scroll centers, which can push it
+      // out); then hit-test it as a click's target is, scrolled clear of a sticky header or
+      // fixed banner over it (a drop there would land on the banner: nothing dropped).
+      const before = await scrollNearest(to.handle, signal);
+      const at = await waitActionable(page, to.handle, { hitTest: true, deadline, signal });
+      toPoint = at;
+      // Either scroll may have moved the source out of view or under a cover: checked again,
+      // and the destination again where that left it (no more scrolling: it could go on).
+      // In a subframe the frames above may have scrolled unseen: checked always.
+      const inMain = to.handle.frameId === page.mainFrameId;
+      if (!inMain || before === null || before.x !== at.frameX || before.y !== at.frameY) {
+        fromPoint = await waitActionable(page, from.handle, { hitTest: true, deadline, signal });
+        toPoint = await dropPointNow(page, to, { view, ends, signal });
+      }
     }
+  } catch (e) {
+    throw asDropError(e, DROP_INSTEAD);
   }
   // A viewport point is not scrolled under (it would then name other content).
   if (!inside(toPoint, view)) throw outOfView(toPoint, view, ends);
@@ -113,7 +136,7 @@ export async function dragBetween(
     data ??= e.data;
     handed?.(e.data);
   });
-  let dropped = false;
+  let dropped = false, watching = true;
   try {
     await session.send("Input.setInterceptDrags", { enabled: true }, { signal });
     await page.call(watchDragStart, [], { frameId, signal });
@@ -174,7 +197,18 @@ export async function dragBetween(
       dropped = true;
       mouse.forgetButton("left");
     } else await mouse.up({ button: "left", signal });
-    return { from: round(fromPoint), to: round(toPoint), via: dragging ? "html5" : "pointer" };
+    watching = false;
+    const quiet = await page.call<boolean>(forgetDragStart, [], {
+      frameId,
+      signal,
+      timeoutMs: CLEANUP_MS,
+    }).catch(() => false);
+    return {
+      from: round(fromPoint),
+      to: round(toPoint),
+      via: dragging ? "html5" : "pointer",
+      ...(quiet ? { quiet } : {}),
+    };
   } finally {
     off();
     if (data !== undefined && !dropped) {
@@ -190,8 +224,39 @@ export async function dragBetween(
     // A page stuck in a script must not hold the result: these are bounded.
     await session.send("Input.setInterceptDrags", { enabled: false }, { timeoutMs: CLEANUP_MS })
       .catch(() => {});
-    await page.call(forgetDragStart, [], { frameId, timeoutMs: CLEANUP_MS }).catch(() => {});
+    if (watching) {
+      await page.call(forgetDragStart, [], { frameId, timeoutMs: CLEANUP_MS }).catch(() => {});
+    }
   }
+}
+
+/** What to do instead of a drop on a covered destination (a click's way is by focus). */
+const DROP_INSTEAD = "drag to viewport coords { x, y } where the destination shows";
+
+/**
+ * The destination's center now, hit-tested there (no scrolling), top-level viewport CSS px.
+ * CDP: `Runtime.callFunctionOn` (and the frame chain's calls in a subframe).
+ * @throws ToolError not-actionable (outside the viewport, clipped, inert) | covered | ref-gone
+ */
+async function dropPointNow(
+  page: Page,
+  end: ResolvedTarget & { kind: "element" },
+  at: {
+    view: { width: number; height: number };
+    ends: { from: ResolvedTarget; to: ResolvedTarget };
+    signal: AbortSignal | undefined;
+  },
+): Promise<Point> {
+  const { signal } = at;
+  const el = elementSteps(page, end.handle, signal);
+  const { box } = await el.stableBox();
+  const off = await el.frameOffset();
+  const frameX = box.x + box.width / 2, frameY = box.y + box.height / 2;
+  const point = { x: off.x + frameX * off.scaleX, y: off.y + frameY * off.scaleY, frameX, frameY };
+  if (!inside(point, at.view)) throw outOfView(point, at.view, at.ends);
+  const covered = await coveredAt(el, point, { stage: "before" });
+  if (covered) throw covered.error;
+  return point;
 }
 
 /** The layout viewport's size, CSS px. CDP: `Page.getLayoutMetrics`. */
@@ -234,16 +299,24 @@ function outOfView(
 /**
  * Scrolls an element into view with the least movement of every scroller above it (a no-op
  * when it shows). CDP: `Runtime.callFunctionOn`.
+ *
+ * @returns the element's center before the scroll, its frame's CSS px (null when unknown).
  */
 async function scrollNearest(
   handle: { session: Page["session"]; objectId: string },
   signal: AbortSignal | undefined,
-): Promise<void> {
-  await handle.session.send("Runtime.callFunctionOn", {
+): Promise<Point | null> {
+  const r = await handle.session.send("Runtime.callFunctionOn", {
     objectId: handle.objectId,
-    functionDeclaration:
-      'function () { this.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" }); }',
+    functionDeclaration: `function () {
+      const r = this.getBoundingClientRect();
+      this.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }`,
+    returnByValue: true,
   }, { signal });
+  const v = r.result.value as Point | undefined;
+  return v && typeof v.x === "number" ? v : null;
 }
 
 /** Refuses ends a drag cannot join: the same element or point, or elements in two frames. */
@@ -278,60 +351,10 @@ async function checkEnds(from: ResolvedTarget, to: ResolvedTarget): Promise<void
   }
 }
 
-/** An element's center now (no scrolling), top-level viewport CSS px. */
-async function centerNow(
-  page: Page,
-  end: ResolvedTarget & { kind: "element" },
-  signal: AbortSignal | undefined,
-): Promise<Point> {
-  const el = elementSteps(page, end.handle, signal);
-  const { box } = await el.stableBox();
-  const off = await el.frameOffset();
-  return {
-    x: off.x + (box.x + box.width / 2) * off.scaleX,
-    y: off.y + (box.y + box.height / 2) * off.scaleY,
-  };
-}
-
 function isActionPoint(p: Point | ActionPoint): p is ActionPoint {
   return "frameX" in p;
 }
 
 function round(p: Point): Point {
   return { x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 };
-}
-
-// Page-side (utility world of the source's frame), sent as source text: self-contained.
-// Listeners of an isolated world see the page's events; the world's first listeners
-// (first_listeners.ts) run before the page's own on window (which could stop a listener added
-// now), and by the time `dragStarted` is asked the event's dispatch has ended, so
-// `defaultPrevented` says whether the page cancelled the drag.
-
-function watchDragStart(): void {
-  type Hub = { on(t: string, f: (e: Event) => void): boolean; off(t: string, f: unknown): void };
-  const g = globalThis as unknown as Record<string, { off(): void; ev?: Event } | undefined>;
-  const hub = (globalThis as unknown as Record<string, Hub | undefined>)["__browxaiFirst"];
-  g.__browxDrag?.off();
-  const state: { off(): void; ev?: Event } = { off: () => {} };
-  const on = (ev: Event) => {
-    if (ev.isTrusted) state.ev = ev;
-  };
-  if (!hub?.on("dragstart", on)) addEventListener("dragstart", on, true);
-  state.off = () => {
-    hub?.off("dragstart", on);
-    removeEventListener("dragstart", on, true);
-  };
-  g.__browxDrag = state;
-}
-
-function dragStarted(): boolean {
-  const g = globalThis as unknown as Record<string, { ev?: Event } | undefined>;
-  const ev = g.__browxDrag?.ev;
-  return ev !== undefined && !ev.defaultPrevented;
-}
-
-function forgetDragStart(): void {
-  const g = globalThis as unknown as Record<string, { off(): void } | undefined>;
-  g.__browxDrag?.off();
-  delete g.__browxDrag;
 }

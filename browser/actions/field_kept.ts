@@ -42,20 +42,25 @@ function accepts(kept: FieldKept): string {
 
 /**
  * The `invalid-argument` failure of a value the field refused: names the field's type, the
- * value given (never a secret field's), what the field holds now and what it accepts.
+ * value given (never a secret field's), what the field holds now and what it accepts; with
+ * `restored`, that the field was left as it was (what it held before was put back).
  */
-export function rejectedValue(value: string, kept: FieldKept): ToolError {
+export function rejectedValue(value: string, kept: FieldKept, restored = false): ToolError {
   const given = kept.value === undefined ? "the value" : JSON.stringify(value);
-  const now = kept.value === undefined
+  const holds = kept.value === undefined
     ? ""
     : kept.value
-    ? ` (it holds ${JSON.stringify(kept.value)})`
-    : " (it is empty)";
+    ? `it holds ${JSON.stringify(kept.value)}`
+    : "it is empty";
+  const now = holds ? ` (${holds})` : "";
   return new ToolError(
     "invalid-argument",
-    `Cannot fill: the ${kept.type} field rejected ${given}${now}: it accepts ${accepts(kept)}`,
+    restored
+      ? `Cannot fill: the ${kept.type} field rejected ${given}: it accepts ${accepts(kept)}. ` +
+        `The field was left as it was${holds ? `: ${holds}` : ""}`
+      : `Cannot fill: the ${kept.type} field rejected ${given}${now}: it accepts ${accepts(kept)}`,
     "pass a value in the format the field accepts",
-    { fieldType: kept.type },
+    { fieldType: kept.type, ...(restored ? { restored: true } : {}) },
   );
 }
 

@@ -9,7 +9,7 @@
 import type { Page } from "../../cdp/page.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { callUtility } from "../injected/mod.ts";
-import { timeoutsDue } from "../sessions/page_timers.ts";
+import { laterTimeoutsDue, timeoutsDue } from "../sessions/page_timers.ts";
 
 /** The main frame's DOM (and what a snapshot shows) unchanged this long counts as quiet, ms. */
 export const IDLE_QUIET_MS = 250;
@@ -21,7 +21,29 @@ const LONG_REQUEST_MS = 10_000;
 
 /** What the not-found error says of a page found idle. */
 export const IDLE_NOTE =
-  `looked until the page was idle (loaded, no request in flight, no timer due, no DOM change for ${IDLE_QUIET_MS} ms)`;
+  `looked until the page was idle (loaded, no request in flight, no timer due within 2 s, no DOM change for ${IDLE_QUIET_MS} ms)`;
+
+/**
+ * What may still bring an element to a page found idle: a longer timeout its scripts set that
+ * is still due ("a timer of the page runs in 3.9 s"), or a request in flight over
+ * {@link LONG_REQUEST_MS} (a long-poll may answer with content); undefined when neither (or
+ * the page did not answer). Asked once a selector was not found. CDP: `Runtime.evaluate`.
+ */
+export async function stillComing(
+  session: BrowserSession,
+  page: Page,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  const later = await laterTimeoutsDue(page, session.timerKey, page.mainFrameId, signal);
+  if (later) return `a timer of the page runs in ${(later / 1000).toFixed(1)} s`;
+  const long =
+    session.logs.inFlight().filter((r) =>
+      r.tab === page.target.targetId || (r.frameId !== undefined && page.frame(r.frameId))
+    ).length;
+  return long
+    ? `${long === 1 ? "a request is" : `${long} requests are`} still in flight`
+    : undefined;
+}
 
 /**
  * True when the tab's main document is loaded, no request of the tab is in flight (one

@@ -179,9 +179,10 @@ export class ActionResultBuilder {
     }
     const ownRef = target?.kind === "element" ? target.ref ?? facts.actedRef : undefined;
     const d = facts.delta?.delta;
+    // A delta that shows nothing at all needs no ref to judge (a drag from an element without one).
     const onlyOwnChange = d
-      ? ownRef !== undefined && d.mode === "delta" && d.scope === "changed" &&
-        onlyOwnLineChanged(d.tree, ownRef)
+      ? d.mode === "delta" && d.scope === "changed" &&
+        (d.unchanged === true || (ownRef !== undefined && onlyOwnLineChanged(d.tree, ownRef)))
       : facts.pageUnchanged === true;
     if (
       Array.isArray(warningsUnlessChanged) && !sent && rec.dialogs.length === 0 && onlyOwnChange

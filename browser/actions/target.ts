@@ -21,7 +21,7 @@ import { refindGone } from "../snapshot/refind.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
-import { IDLE_NOTE, pageIdle } from "./page_idle.ts";
+import { IDLE_NOTE, pageIdle, stillComing } from "./page_idle.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -231,17 +231,30 @@ export async function resolveTarget(
   const elsewhere = session.tabs.length > 1
     ? await otherTabMatch(session, page, selector, options.signal)
     : undefined;
+  // An idle page may still add it (a timer of some seconds, a long request): said, and so is a
+  // page still changing when the wait ended; both point at wait_for before "fix the selector"
+  // (a new user fixed a right selector for a button a page added after 4 s).
+  const coming = idle && elsewhere === undefined
+    ? await stillComing(session, page, options.signal).catch(() => undefined)
+    : undefined;
+  const wait = `if the element is expected, wait_for({ selector: ${
+    JSON.stringify(selector)
+  } }) first (it waits up to its timeoutMs)`;
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"${
       // Several tabs: which one was searched (a link may have made a new one current).
       session.tabs.length > 1
         ? ` in the current tab, ${session.tabs.indexOf(page)} (${session.tabs.length} tabs open)`
-        : ""}${idle ? `: ${IDLE_NOTE}` : ""}${
-      elsewhere !== undefined ? `; it matches in tab ${elsewhere}` : ""
-    }`,
+        : ""}${
+      idle
+        ? `: ${coming ? `the page looks idle, but ${coming}` : IDLE_NOTE}`
+        : ": the page was still changing (loading, requests, timers or DOM changes) when the wait ended"
+    }${elsewhere !== undefined ? `; it matches in tab ${elsewhere}` : ""}`,
     elsewhere !== undefined
       ? `call tabs({ action: "switch", index: ${elsewhere} }) to act on it there`
+      : coming || !idle
+      ? `${wait}; else take a snapshot and use a ref, or fix the selector`
       : "take a snapshot and use a ref, or fix the selector",
   );
 }

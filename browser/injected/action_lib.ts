@@ -338,14 +338,22 @@ export function installActionLib(api: PageApi): void {
   /** Longest value a fill's `was` carries, characters (a longer one is not compared). */
   const WAS_MAX = 2000;
 
-  /** Sets a value directly (date, color, range inputs) and fires input + change. */
+  /**
+   * Sets a value directly (date, color, range inputs) and fires input + change. A value the
+   * browser refuses (a date not in its format) empties the field: what it held is put back
+   * (no event fired: the page saw no change), `restored` when it took.
+   */
   api.setValue = (el: El, value: string) => {
     const input = el as HTMLInputElement;
     input.focus();
     api.noteEdit(input);
+    const before = input.value;
     input.value = value;
+    if (input.value !== value) {
+      input.value = before;
+      return { rejected: api.fieldKept(input)!, restored: input.value === before };
+    }
     api.noteEdit(input, true);
-    if (input.value !== value) return { rejected: api.fieldKept(input)! };
     input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
     return { ok: true };

@@ -256,11 +256,20 @@ export function installFormEditLib(api: PageApi): void {
     // Typed, not the page's: the row keeps its item (context_lib.ts).
     const typed = c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement;
     if (typed) api.noteEdit(c);
+    const before = c.value;
     c.value = text;
-    if (typed) api.noteEdit(c, true);
     if (c.value !== text) {
-      return fail("invalid-argument", `the field rejected the value (a ${type} field)`);
+      // A refused value empties the field (a date not in its format): put back what it held
+      // (no event fired: the page saw no change).
+      c.value = before;
+      return fail(
+        "invalid-argument",
+        `the field rejected the value (a ${type} field)${
+          c.value === before ? "; it was left as it was" : ""
+        }`,
+      );
     }
+    if (typed) api.noteEdit(c, true);
     fire(c, "input");
     fire(c, "change");
     return { ok: true, value: isSecret(c) ? (text ? "••••" : "") : kit.cut(text, 200) };

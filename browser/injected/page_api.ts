@@ -250,9 +250,13 @@ export interface PageApi extends OnDemandApi {
   prepareFill: (el: Element, shown?: ShownAs | null) => FillPrep | { changed: ShownAs };
   /**
    * Sets a value directly (date, color, range inputs), firing input and change; `rejected`
-   * when the field did not keep it (what it holds then: `fieldKept`).
+   * when the field did not keep it (what it holds then: `fieldKept`), `restored` when what it
+   * held before was put back (no event fired).
    */
-  setValue: (el: Element, value: string) => { ok: true } | { rejected: FieldKept };
+  setValue: (
+    el: Element,
+    value: string,
+  ) => { ok: true } | { rejected: FieldKept; restored?: boolean };
   labeledControl: (el: Element) => Element | null;
   selectOption: (
     el: Element,

@@ -193,13 +193,36 @@ export class PageTimers {
  * `soon` in `page_timers_script.ts`), or undefined when its watch did not answer (none in the
  * document, or a page too busy for {@link CHILD_ASK_TIMEOUT_MS}). CDP: `Runtime.evaluate`.
  */
-export async function timeoutsDue(
+export function timeoutsDue(
   page: Page,
   key: string,
   frameId: string,
   signal?: AbortSignal,
 ): Promise<number | undefined> {
-  const ms = await ask(page, key, frameId, "soon", signal, CHILD_ASK_TIMEOUT_MS);
+  return dueIn(page, { key, frameId, command: "soon" }, signal);
+}
+
+/**
+ * How long until the latest longer timeout (over `SOON_MAX_MS`, up to `LATER_MAX_MS`) the
+ * frame's document set is due, ms (0: none due; `later` in `page_timers_script.ts`), or
+ * undefined when its watch did not answer. CDP: `Runtime.evaluate`.
+ */
+export function laterTimeoutsDue(
+  page: Page,
+  key: string,
+  frameId: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  return dueIn(page, { key, frameId, command: "later" }, signal);
+}
+
+/** The watch's answer to `soon` or `later`, ms, or undefined (no answer). */
+async function dueIn(
+  page: Page,
+  to: { key: string; frameId: string; command: "soon" | "later" },
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  const ms = await ask(page, to.key, to.frameId, to.command, signal, CHILD_ASK_TIMEOUT_MS);
   return typeof ms === "number" ? ms : undefined;
 }
 

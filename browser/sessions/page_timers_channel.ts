@@ -25,12 +25,12 @@
 export const REPLY_SUFFIX = ":r";
 
 /** A command for the watch: arm for `ms`, or one of the two without an argument. */
-export type TimerCommand = { arm: number } | "pending" | "disarm" | "soon";
+export type TimerCommand = { arm: number } | "pending" | "disarm" | "soon" | "later";
 
 /**
  * The main-world part, put inside the script's function after everything it uses (`apply`,
  * `W`, `KEY`, `addListener`, `dispatch`, `NativeCustomEvent`, `detailOf`, `startsWith`,
- * `strSlice`, `link`) and the `control` object (`arm`, `disarm`, `pending`, `soon`).
+ * `strSlice`, `link`) and the `control` object (`arm`, `disarm`, `pending`, `soon`, `later`).
  * Installs the listener; nothing it does runs page code (built-ins taken at the start, init
  * dictionaries without a prototype, numbers turned to text by concatenation), and an error in
  * it stays in it (a listener's error would reach the page's `onerror`).
@@ -54,6 +54,8 @@ export function pageTimersChannel(): string {
         reply(p.n + " " + p.nextMs + " " + (p.lookAgain ? 1 : 0) + " " + p.own);
       } else if (d === "soon") {
         reply("" + control.soon());
+      } else if (d === "later") {
+        reply("" + control.later());
       } else if (d === "disarm") {
         control.disarm();
         reply("ok");
@@ -92,14 +94,14 @@ export interface PendingAnswer {
 
 /**
  * The watch's answer to `command` read from its text: `null` for `arm` and `disarm` done, the
- * counts for `pending`, ms for `soon`; undefined when there was no answer or it does not read.
+ * counts for `pending`, ms for `soon` and `later`; undefined when there was no answer or it does not read.
  */
 export function readAnswer(
   command: TimerCommand,
   text: unknown,
 ): PendingAnswer | number | null | undefined {
   if (typeof text !== "string") return undefined;
-  if (command === "soon") {
+  if (command === "soon" || command === "later") {
     const ms = Number(text);
     return text && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
   }

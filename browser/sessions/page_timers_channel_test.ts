@@ -5,7 +5,7 @@
 import { assertEquals, assertIncludes, assertNotIncludes } from "../../tests/_assert.ts";
 import { askExpression, readAnswer } from "./page_timers_channel.ts";
 
-Deno.test("readAnswer: pending's counts; arm and disarm done; anything else is no answer", () => {
+Deno.test("readAnswer: pending's counts; arm and disarm done; soon and later ms; anything else is no answer", () => {
   assertEquals(readAnswer("pending", "2 10 1 3"), { n: 2, nextMs: 10, lookAgain: true, own: 3 });
   assertEquals(readAnswer("pending", "1 40 0 0"), { n: 1, nextMs: 40, own: 0 });
   // A due time that is not finite is none (nothing to wait for by time).
@@ -17,6 +17,12 @@ Deno.test("readAnswer: pending's counts; arm and disarm done; anything else is n
   }
   for (const bad of [undefined, "", "0 0 0 0", {}]) {
     assertEquals(readAnswer({ arm: 1 }, bad), undefined, String(bad));
+  }
+  // soon and later: ms until due, never negative or not a number.
+  assertEquals(readAnswer("soon", "120"), 120);
+  assertEquals(readAnswer("later", "3900"), 3900);
+  for (const bad of [undefined, "", "-5", "x", "NaN", "1 2"]) {
+    assertEquals(readAnswer("later", bad), undefined, String(bad));
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * The timer watch's commands (`page_timers_script.ts`): the `control` object its way in
- * (`page_timers_channel.ts`) calls, with `soon()`, `arm(ms)`, `disarm()` and `pending()` as
+ * (`page_timers_channel.ts`) calls, with `soon()`, `later()`, `arm(ms)`, `disarm()` and `pending()` as
  * that script's doc describes them.
  *
  * @module
@@ -10,7 +10,7 @@
  * The main-world part that defines `control`, put inside the script's function after the timer
  * wrappers and the other parts (it uses their state: `pending`, `xhrs`, `counted`, `inflight`,
  * `direct`, `generation`, `armedUntil`, `startUntil`, `lastStart`, `lastDone`, `momentAt`,
- * `firstInput`, `messageMarks`, `soonDue`, `resetSources`, `sourcesPending`, `resetResources`,
+ * `firstInput`, `messageMarks`, `soonDue`, `laterDue`, `resetSources`, `sourcesPending`, `resetResources`,
  * `resourcesCheck`, `resetWaits`, `waitsPending`, `resetReplies`, `repliesPending`, `childrenPending`, `resetChildren`, …) and before the channel, which calls it. `requestIdleMs` and `recentMs`:
  * the script's `REQUEST_IDLE_MS` and `RECENT_MS`.
  */
@@ -20,8 +20,14 @@ export function pageTimersControl(
   return `
   // The commands (page_timers_channel.ts): reached only through the listener.
   const control = {
+    // A timeout just past its due time may not have run yet (a busy page runs it late): still
+    // due for 200 ms more (a not-found wait read "idle" as a button's 500 ms timer was late).
     soon() {
-      return max(0, ceil(soonDue - now()));
+      const left = soonDue - now();
+      return left > -200 ? max(1, ceil(left)) : 0;
+    },
+    later() {
+      return max(0, ceil(laterDue - now()));
     },
     // What an earlier arming (here or above) counted is forgotten.
     reset() {

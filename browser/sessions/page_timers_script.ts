@@ -49,6 +49,13 @@ export const LOAD_MAX_DELAY_MS = 300;
  */
 export const SOON_MAX_MS = 2000;
 
+/**
+ * Timeouts longer than {@link SOON_MAX_MS} and of at most this delay count for the `later`
+ * command (a page that adds an element after some seconds: the not-found error says a timer is
+ * still due rather than "fix the selector"), ms.
+ */
+export const LATER_MAX_MS = 60_000;
+
 /** Events that mark input (capture listeners on the window, so shadow trees are seen too). */
 const INPUT_EVENTS = [
   "pointerdown",
@@ -104,7 +111,8 @@ export const REQUEST_IDLE_MS = 1000;
  * - `arm(ms)`: count the action's work for the next `ms` (forgets an earlier arming's);
  * - `disarm()`: stop counting;
  * - `soon()`: ms until the latest due time of the timeouts of at most {@link SOON_MAX_MS} the page
- *   set, armed or not (0: none due);
+ *   set, armed or not (0: none due; 1 while it is less than 200 ms past: it may run late);
+ * - `later()`: the same for the longer timeouts, of at most {@link LATER_MAX_MS};
  * - `pending()`: `{ n, nextMs, lookAgain?, own }`, the counted timers not run yet and requests
  *   not answered, and the ms until it is worth asking again: the soonest timer's (or frame's,
  *   task's, message's) due time, 0 when overdue; or, with `lookAgain: true` when it comes
@@ -172,7 +180,7 @@ export function pageTimersScript(key: string): string {
   // The latest due time of any short timeout the page set, counted or not (a clearTimeout
   // does not take it back): while one is due, the page may still be building what a selector
   // looks for (the \`soon\` command).
-  let soonDue = -Infinity;
+  let soonDue = -Infinity, laterDue = -Infinity;
   // Counted requests of XMLHttpRequest in flight, each with its end: pending() ends those the
   // page kept the end events from (a listener of its own that stops them).
   const xhrs = new Map();
@@ -333,6 +341,7 @@ ${pageTimersUp()}
       if (typeof arguments[0] === "function" && (delay === undefined || typeof delay === "number")) {
         const ms = max(0, (delay || 0) | 0);
         if (ms <= ${SOON_MAX_MS}) soonDue = max(soonDue, now() + ms);
+        else if (ms <= ${LATER_MAX_MS}) laterDue = max(laterDue, now() + ms);
       }
       const id = countTimeout(nativeSet, this, arguments);
       return id !== undefined ? id : apply(nativeSet, this, arguments);

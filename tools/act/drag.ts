@@ -55,6 +55,17 @@ export function endTarget(end: End, which: "from" | "to"): TargetSpec {
   return { [given[0]!]: end[given[0]!] };
 }
 
+/** The warning of a drag the page showed nothing of (see `DragReport.quiet`). */
+export function quietWarning(via: "html5" | "pointer"): string {
+  return via === "html5"
+    ? "Nothing was dropped: the page started a drag but did not take the drop at the " +
+      "destination (no drop event), and nothing changed; check that to is a place the page " +
+      "takes drops on (an item or zone, not its label or a cover over it)"
+    : "The drag changed nothing: the page got the press, moves and release but no drop " +
+      "event, and nothing on it changed; check that from is what the page drags by (a " +
+      "handle or grip) and that to is where it takes drops";
+}
+
 /** The `drag` tool. */
 export const dragTool = defineTool({
   name: "drag",
@@ -82,7 +93,7 @@ export const dragTool = defineTool({
       async perform({ session, page, target, point, elementPoint, deadline, signal }) {
         const dest = await resolveTarget(session, page, to, { deadline, signal });
         try {
-          const drag = await dragBetween(page, { from: target!, to: dest }, {
+          const { quiet, ...drag } = await dragBetween(page, { from: target!, to: dest }, {
             deadline,
             signal,
             fromPoint: elementPoint ?? point!,
@@ -91,6 +102,9 @@ export const dragTool = defineTool({
           return {
             drag,
             ...(dest.kind === "element" && dest.note ? { warnings: [dest.note] } : {}),
+            // Nothing dropped and nothing changed during it: said unless the settled page
+            // shows a change after all (a late re-render) or something left the tab.
+            ...(quiet ? { warningsUnlessChanged: [quietWarning(drag.via)] } : {}),
           };
         } finally {
           if (dest.kind === "element") releaseHandle(dest.handle);

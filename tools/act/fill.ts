@@ -12,9 +12,9 @@ import {
   rejectedValue,
   valueOutcome,
 } from "../../browser/actions/field_kept.ts";
-import type { FillPrep } from "../../browser/injected/page_types.ts";
+import type { FieldKept, FillPrep } from "../../browser/injected/page_types.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { callOnHandle, shownForPage } from "../../browser/injected/mod.ts";
+import { callOnHandle, type RemoteHandle, shownForPage } from "../../browser/injected/mod.ts";
 import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, cappedString, MAX_VALUE_CHARS, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
@@ -37,6 +37,26 @@ const HEAVY_VALUE_CHARS = 1_000_000;
 /** The warning of a fill whose page listens for the field's change event, which waits for blur. */
 const CHANGE_ON_BLUR = "the field still has focus and the page listens for its change event, " +
   "which fires when it loses focus: press Tab to commit the value (nothing else changed yet)";
+
+/**
+ * The failure of a value a number field refused as typed: the typing replaced what the field
+ * held, so that is put back (`setValue`: input and change fire with it, the page's state
+ * follows) and the failure says the field was left as it was. One round trip, on this
+ * failure only. CDP: `Runtime.callFunctionOn`.
+ */
+async function putBack(
+  handle: RemoteHandle,
+  fill: { value: string; was: string | undefined },
+  field: FieldKept,
+): Promise<ToolError> {
+  const { value, was } = fill;
+  if (was === undefined || field.value === undefined) return rejectedValue(value, field);
+  if (field.value === was) return rejectedValue(value, field, true);
+  const r = await callOnHandle(handle, "setValue", [was]).catch(() => undefined);
+  return r && "ok" in r
+    ? rejectedValue(value, { ...field, value: was, length: was.length }, true)
+    : rejectedValue(value, field);
+}
 
 /** What a fill of `value` into the field `prep` describes asks the field to hold. */
 function askedOf(value: string, prep: FillPrep): FillAsked {
@@ -122,7 +142,7 @@ export const fillTool = defineTool({
           const { keyboard } = inputOf(page);
           if (kind === "set") {
             const r = await callOnHandle(target.handle, "setValue", [args.value]);
-            if ("rejected" in r) throw rejectedValue(args.value, r.rejected);
+            if ("rejected" in r) throw rejectedValue(args.value, r.rejected, r.restored);
           } else if (args.value === "") {
             await keyboard.press("Delete", { signal });
           } else {
@@ -143,7 +163,9 @@ export const fillTool = defineTool({
             if (kind === "limited") {
               const field = await reading!;
               const kept = keptOutcome(args.value, field);
-              if (kept && "error" in kept) throw kept.error;
+              if (kept && "error" in kept) {
+                throw await putBack(target.handle, { value: args.value, was: prep.was }, field!);
+              }
               if (kept) {
                 warnings.push(kept.warning);
                 expected = field?.value;
