@@ -52,7 +52,11 @@ const CLOSED_NETWORK_FLAGS = [
   // `/.well-known/web-identity`). A page could send a bound secret or an undeclared POST past
   // every guard by them (red team s15 #1, #2). Each switch removes its API from every realm
   // (the Blink flag `--disable-blink-features=PaymentRequest` alone does not; measured).
-  "BackgroundFetch,WebPayments,FedCm",
+  "BackgroundFetch,WebPayments,FedCm," +
+  // `fetchLater()` to a URL `Network.setBlockedURLs` blocks (`--blocked-origins`) killed the
+  // tab's renderer (red team s15 #9; raw CDP, no browxai: Inspector.targetCrashed), a page-made
+  // crash of every later call. Without the API the page's call throws and nothing is sent.
+  "FetchLaterAPI",
   // Nor do those switches stop its on-demand component check (update.googleapis.com) or its
   // account checks (accounts.google.com, every few seconds): through a --proxy-server, a user's
   // proxy saw them all. Pointed at a closed loopback port (loopback bypasses any proxy), they
