@@ -62,7 +62,7 @@ export function blockedNavigation(
       "blocked-by-policy",
       `policy: the secret guard saw a ${kind} to ${noteOrigin(b.url)} carry the secret ` +
         `${b.secret} (${
-          b.webSocket === "frame" ? "in a message the page sent" : "in its URL"
+          b.webSocket === "frame" ? "in a message sent on it" : "in its URL"
         }), which is bound to other origins. No guard can hold a ${kind}: it may have been ` +
         "sent, and the page may send it again while it stays open",
       "leave this page (navigate elsewhere, or close its tab) and do not fill the secret into " +
