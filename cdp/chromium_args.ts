@@ -44,7 +44,19 @@ const CLOSED_NETWORK_FLAGS = [
   // start they took CPU from the first tab's renderer (~0.6 s of CPU on 2 busy cores).
   "WebUIOmniboxPopup,WebUIOmniboxAimPopup," +
   // Debian's Chromium asks clients2.google.com for the time at start despite the switches above.
-  "NetworkTimeServiceQuerying",
+  "NetworkTimeServiceQuerying," +
+  // Requests the browser process sends for a page, which no CDP Fetch interception sees (not on
+  // the browser target either) and `Network.setBlockedURLs` does not stop: Background Fetch
+  // (`registration.backgroundFetch`, the download service), PaymentRequest (a HEAD to the
+  // method URL) and FedCM (`navigator.credentials.get({identity})`, its config and
+  // `/.well-known/web-identity`). A page could send a bound secret or an undeclared POST past
+  // every guard by them (red team s15 #1, #2). Each switch removes its API from every realm
+  // (the Blink flag `--disable-blink-features=PaymentRequest` alone does not; measured).
+  "BackgroundFetch,WebPayments,FedCm," +
+  // `fetchLater()` to a URL `Network.setBlockedURLs` blocks (`--blocked-origins`) killed the
+  // tab's renderer (red team s15 #9; raw CDP, no browxai: Inspector.targetCrashed), a page-made
+  // crash of every later call. Without the API the page's call throws and nothing is sent.
+  "FetchLaterAPI",
   // Nor do those switches stop its on-demand component check (update.googleapis.com) or its
   // account checks (accounts.google.com, every few seconds): through a --proxy-server, a user's
   // proxy saw them all. Pointed at a closed loopback port (loopback bypasses any proxy), they

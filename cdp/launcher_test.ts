@@ -237,6 +237,10 @@ Deno.test("chromiumArgs() has headless, pipe debugging and the closed-network fl
   const disabled = (a: string[]) => a.filter((f) => f.startsWith("--disable-features="));
   assertEquals(disabled(args).length, 1);
   assertTrue(disabled(args)[0]!.includes("NetworkTimeServiceQuerying"));
+  // APIs whose requests the browser process sends, past every guard (red team s15 #1, #2).
+  for (const f of ["BackgroundFetch", "WebPayments", "FedCm", "FetchLaterAPI"]) {
+    assertTrue(disabled(args)[0]!.split(/[=,]/).includes(f), `${f} not disabled`);
+  }
   // A caller's own --disable-features joins ours (Chromium keeps only the last one given).
   const merged = disabled(chromiumArgs({ userDataDir: "/p", args: ["--disable-features=Foo"] }));
   assertEquals(merged.length, 1);

@@ -56,13 +56,14 @@ export function blockedNavigation(
     },
   };
   if (b.secret !== undefined && b.webSocket) {
-    // Chromium holds no WebSocket: seen as it went, so say it may have gone.
+    // Chromium holds no WebSocket or WebTransport: seen as it went, so say it may have gone.
+    const kind = b.webSocket === "webtransport" ? "WebTransport session" : "WebSocket";
     return new ToolError(
       "blocked-by-policy",
-      `policy: the secret guard saw a WebSocket to ${noteOrigin(b.url)} carry the secret ` +
+      `policy: the secret guard saw a ${kind} to ${noteOrigin(b.url)} carry the secret ` +
         `${b.secret} (${
-          b.webSocket === "handshake" ? "in its URL" : "in a message the page sent"
-        }), which is bound to other origins. No guard can hold a WebSocket: it may have been ` +
+          b.webSocket === "frame" ? "in a message sent on it" : "in its URL"
+        }), which is bound to other origins. No guard can hold a ${kind}: it may have been ` +
         "sent, and the page may send it again while it stays open",
       "leave this page (navigate elsewhere, or close its tab) and do not fill the secret into " +
         "it again; tell the operator: the value may need rotating",

@@ -275,6 +275,11 @@ export class NavGuard {
       );
       return "close";
     }
+    // A worker's WebSockets (and WebTransport sessions) show on its own session only, not the
+    // page's (red team s15 #7: a dedicated, nested or service worker sent the value unreported).
+    // Network is enabled on every worker (`session_workers.ts`, `worker_traffic.ts`).
+    const find = this.#policy.secretLeak;
+    if (find) watchWebSockets(session, { find, frameId: targetId, block: (b) => this.#block(b) });
     const own = hasOwnNetwork(worker.type);
     if (own) this.#workers.set(targetId, session);
     guardWorker(session, this.#policy.blockedUrls ?? [], {

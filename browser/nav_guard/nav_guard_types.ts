@@ -35,10 +35,10 @@ export interface BlockedNavigation {
    */
   request?: true;
   /**
-   * Set when a WebSocket carried it (its `handshake` URL, or a `frame` the page sent): no
-   * guard can hold one, so it may have been sent.
+   * Set when a WebSocket carried it (its `handshake` URL, or a `frame` the page sent), or a
+   * `webtransport` session's URL: no guard can hold one, so it may have been sent.
    */
-  webSocket?: "handshake" | "frame";
+  webSocket?: "handshake" | "frame" | "webtransport";
   /** Set when a history move or a reload would have sent a form again (a POST entry). */
   replay?: true;
   /**

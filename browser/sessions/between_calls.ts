@@ -203,14 +203,27 @@ export class BetweenCalls<T extends TabLike & object> {
   /**
    * The navigation guard stopped a request while no call ran (`nav_guard.ts`): `form` a form
    * or a script's write after a submit (shown by its URL's keys: its values are the fields'),
-   * `secret` a request carrying a bound secret, `subframe` an iframe's document.
+   * `secret` a request carrying a bound secret (with `webSocket`, one seen as it went: a
+   * WebSocket or WebTransport session), `subframe` an iframe's document.
    */
   stopped(
-    b: { url: string; form?: boolean; reason?: string; secret?: string; subframe?: boolean },
+    b: {
+      url: string;
+      form?: boolean;
+      reason?: string;
+      secret?: string;
+      subframe?: boolean;
+      webSocket?: string;
+    },
   ): void {
     if (this.held) return;
     const formish = b.form || b.reason === "submit";
-    const what = b.secret !== undefined
+    const what = b.secret !== undefined && b.webSocket
+      ? `a ${
+        b.webSocket === "webtransport" ? "WebTransport session" : "WebSocket"
+      } carrying the secret ${b.secret} to an origin it is not bound to (no guard holds one: ` +
+        "it may have been sent; leave the page, the value may need rotating)"
+      : b.secret !== undefined
       ? `a request carrying the secret ${b.secret} to an origin it is not bound to`
       : formish
       ? "a form the page sent by itself (no call declared it)"
