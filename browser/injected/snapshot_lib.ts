@@ -11,6 +11,7 @@
  * `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `ref_check_lib.ts` (whether a ref's element is still as shown), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
+ * `scroll_box_lib.ts` (inner scroll boxes that hide content, `[scroll: 4% shown, more below]`),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
  * walk), `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors) and `text_miss_lib.ts` (why a
@@ -57,6 +58,7 @@ import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
+import { installScrollBoxLib } from "./scroll_box_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installTextMissLib } from "./text_miss_lib.ts";
@@ -298,6 +300,7 @@ const PARTS = [
   installLinksLib,
   installSectionLib,
   installRefMemoLib,
+  installScrollBoxLib,
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,
