@@ -75,6 +75,8 @@ Deno.test("scroll boxes: marked, named by searches, scrolled through their rows"
       const hint = (f.warnings as string[]).find((w) => w.includes("search again")) ?? "";
       assertIncludes(hint, `list "Destinations" [${list}]`);
       assertIncludes(hint, "then search again");
+      // A box whose text is all there (the notes) was searched already: not named.
+      assertTrue(!hint.includes("generic"), hint);
       const s = await mcp.ok("text_search", { query: "Perth #5000" });
       assertEquals(s.total, 0);
       assertIncludes((s.warnings as string[]).join("\n"), `[${list}]`);

@@ -24,13 +24,20 @@ import type { ScrollBox } from "./text_types.ts";
  * - `scrollBoxOf(el, axis): Element | null`: `el` when it scrolls on `axis` (`x` or `y`), else
  *   its nearest ancestor (flat tree) that does; null when none does but the page's scroller.
  * - `scrollBoxes(max): { instance, boxes: ScrollBox[] }`: the document's marked scroll boxes
- *   (at most `max`, shown ones, in document order) with what a ref records (`describe`), and
- *   this world's instance (refs record it).
+ *   whose content is far taller than their text (a virtual list: its rows are not all there)
+ *   (at most `max`, shown ones, in document order, light DOM; content that
+ *   `content-visibility: auto` skips is not entered; at most 100 ms) with what a ref records
+ *   (`describe`), and this world's instance (refs record it).
  */
 export function installScrollBoxLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const SCROLLS = new Set(["auto", "scroll", "overlay"]);
+  /** Longest `scrollBoxes` scan, ms. */
+  const SCAN_MS = 100;
+  /** Pixels of content per character of text above which a box's content is not all there. */
+  const SPARSE_PX = 20;
+  const { textContentOf } = api.dom;
 
   function isRoot(el: Element): boolean {
     return el === document.scrollingElement || el === document.documentElement ||
@@ -64,17 +71,38 @@ export function installScrollBoxLib(api: PageApi): void {
     return null;
   }
 
+  // A `content-visibility: auto` box far from the viewport: Chromium skips its content, and
+  // a layout read inside forces layout of the whole box (seconds over Node's all.html).
+  function skipsContent(el: Element, cs: CSSStyleDeclaration): boolean {
+    if (cs.contentVisibility !== "auto") return false;
+    const r = el.getBoundingClientRect(), h = innerHeight, w = innerWidth;
+    return r.bottom < -h || r.top > 2 * h || r.right < -w || r.left > 2 * w;
+  }
+
+  // Whether a box's content is far taller than its text: a virtual list's spacer (300,000 px
+  // for 90 characters of rows), not a sidebar whose links are all there (a search saw them).
+  function sparse(el: Element): boolean {
+    const size = (el as HTMLElement).scrollHeight;
+    return size > 0 && size / Math.max(1, textContentOf(el)?.length ?? 0) > SPARSE_PX;
+  }
+
   function scrollBoxes(max: number): { instance: string; boxes: ScrollBox[] } {
     const describe = api.describe as Fn<[number], ScrollBox | null>;
     const idOf = api.idOf as Fn<[Element], number>;
     const out: ScrollBox[] = [];
-    for (const el of document.body?.querySelectorAll("*") ?? []) {
-      if (out.length >= max) break;
-      const mark = scrollMark(el);
-      if (!mark || !el.checkVisibility()) continue;
-      const localId = idOf(el);
-      const d = describe(localId);
-      if (d) out.push({ ...d, role: d.role || "generic", localId, mark: mark.slice(2, -1) });
+    const stack: Element[] = document.body ? [...document.body.children].reverse() : [];
+    // Asked only when a search found nothing: a bound keeps a huge page's answer quick.
+    const until = performance.now() + SCAN_MS;
+    for (let n = 0; stack.length && out.length < max; n++) {
+      if (n % 1000 === 999 && performance.now() > until) break;
+      const el = stack.pop()!;
+      const cs = getComputedStyle(el);
+      if (cs.display === "none" || skipsContent(el, cs)) continue;
+      const mark = cs.visibility === "visible" && sparse(el) ? scrollMark(el) : "";
+      const d = mark ? describe(idOf(el)) : null;
+      if (d) out.push({ ...d, localId: idOf(el), mark: mark.slice(2, -1) });
+      const kids = el.children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }
     return { instance: api.instance as string, boxes: out };
   }
