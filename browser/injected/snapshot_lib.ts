@@ -35,7 +35,12 @@
  *   |---|---|---|
  *   | **Tea** | $2 | button "Buy" [ref=#18]
  * - iframe "Payment" [ref=#16] [frame=#16]
+ * - list "Destinations" [ref=#19] [scroll: <1% shown, more below]
+ *   * Paris #1
  * ```
+ *
+ * An inner scroll box whose content is taller than its box (not the page's own scroller) says
+ * how much of it shows and where the rest is, with a ref to scroll it by (scroll_box_lib.ts).
  *
  * A table row is one line, its cells between pipes and the controls in them inline; a row of
  * column headers is followed by `|---|`, a row header's text is `**bold**`; a row that is a
