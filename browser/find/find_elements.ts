@@ -21,6 +21,7 @@ import type { FindMemory, Recalled } from "./memory.ts";
 import { CHILD_FRAME_MS } from "../snapshot/capture.ts";
 import { isEmptyQuery, parseQuery } from "./query.ts";
 import { frameOrder } from "./frame_order.ts";
+import { scrollBoxHint } from "../snapshot/scroll_hint.ts";
 
 /** What `find` is asked. */
 export interface FindArgs {
@@ -196,6 +197,11 @@ export async function findElements(
   const candidates = await describe(page, chosen, scans, options);
   if (!candidates.length) {
     warnings.push(isBlankTab(page) ? BLANK_TAB_WARNING : `nothing on the page matches "${query}"`);
+    // A virtual list's unseen rows are in no element: the box to scroll is the next step.
+    const hint = isBlankTab(page)
+      ? undefined
+      : await scrollBoxHint(page, options.refs, options.signal);
+    if (hint) warnings.push(hint);
   } else if (!candidates.some((c) => c.actionable || c.inViewport)) {
     warnings.push("no visible match: the candidates are hidden or cannot be acted on");
   }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { ElementInfo, FieldKept, ShownAs } from "./page_types.ts";
+import type { ElementInfo, FieldKept, ScrollInfo, ShownAs } from "./page_types.ts";
 
 /**
  * Adds `elementInfo`, `enterBlocked`, `fieldKept`, `scrollInfo` and `scrollElement` to the
@@ -183,18 +183,39 @@ export function installElementFactsLib(api: PageApi): void {
     };
   };
 
-  /** Scrolls the window or an element: to "top"|"bottom"|"left"|"right", or by {x,y}. */
+  /**
+   * Scrolls the window (`el` null) or an element: to "top"|"bottom"|"left"|"right", or by
+   * {x,y}. An element that does not scroll on that axis (a row of a list) has its nearest
+   * scroll box scrolled instead (`scrollBoxOf`), named in `container` ("the page" for the
+   * window); `moved: false` says a to/by scroll moved nothing (already at that edge).
+   */
+  /** The box each element's last to/by scroll moved (null: the page). */
+  const scrolled = new WeakMap<Element, Element | null>();
   api.scrollElement = (
     el: Element | null,
     to?: string,
     by?: { x?: number | undefined; y?: number | undefined },
   ) => {
-    const s = (el ?? document.scrollingElement ?? document.documentElement) as Element;
+    const axis = to === "left" || to === "right" || (by?.x && !by.y) ? "x" : "y";
+    const boxOf = api.scrollBoxOf as (e: Element, a: string) => Element | null;
+    // A re-read (no to/by) reads the box the scroll moved: a virtual list may have dropped the
+    // row meanwhile, and a horizontal scroll's box is not the vertical one.
+    const box = el && (!to && !by && scrolled.has(el) ? scrolled.get(el)! : boxOf(el, axis));
+    if (el && (to || by)) scrolled.set(el, box);
+    const s = (box ?? document.scrollingElement ?? document.documentElement) as Element;
+    const x0 = s.scrollLeft, y0 = s.scrollTop;
     if (to === "top") s.scrollTo({ top: 0, behavior: "instant" });
     else if (to === "bottom") s.scrollTo({ top: s.scrollHeight, behavior: "instant" });
     else if (to === "left") s.scrollTo({ left: 0, behavior: "instant" });
     else if (to === "right") s.scrollTo({ left: s.scrollWidth, behavior: "instant" });
     if (by) s.scrollBy({ left: by.x ?? 0, top: by.y ?? 0, behavior: "instant" });
-    return api.scrollInfo(el);
+    const info: ScrollInfo = api.scrollInfo(box);
+    if (el && box !== el) {
+      info.container = box ? (api.describeElement as (e: Element) => string)(box) : "the page";
+    }
+    // A by of zeros (a re-read of the geometry) asked for no move.
+    const asked = !!to || !!(by?.x || by?.y);
+    if (asked && s.scrollLeft === x0 && s.scrollTop === y0) info.moved = false;
+    return info;
   };
 }

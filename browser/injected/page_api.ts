@@ -17,6 +17,7 @@
  */
 import type {
   ReadText,
+  ScrollBox,
   SectionInfo,
   TextMatchInfo,
   TextSections,
@@ -188,6 +189,10 @@ export interface PageApi extends OnDemandApi {
     notLabel?: boolean,
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
+  // scroll_box_lib.ts (inner scroll containers that hide content)
+  scrollMark: (el: Element) => string;
+  scrollBoxOf: (el: Element, axis: "x" | "y") => Element | null;
+  scrollBoxes: (max: number) => { instance: string; boxes: ScrollBox[] };
   /** The focused element, through open shadow roots. */
   deepActive: () => Element | null;
   /** An `onclick`, a `tabindex` ≥ 0, or `draggable="true"`. */

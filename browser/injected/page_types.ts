@@ -236,6 +236,10 @@ export type ScrollInfo = {
   clientHeight: number;
   atTop: boolean;
   atBottom: boolean;
+  /** What was scrolled instead of an element that does not scroll (`scrollElement`). */
+  container?: string;
+  /** A to/by scroll moved nothing: already at that edge. */
+  moved?: false;
 };
 
 /**

@@ -11,6 +11,7 @@
  * `context_lib.ts` (where an element sits: a ref's
  * fingerprint), `ref_check_lib.ts` (whether a ref's element is still as shown), `links_lib.ts` (link URLs, permalink marks),
  * `section_lib.ts` (headings' sections), `ref_memo_lib.ts` (ref facts the Deno side holds),
+ * `scroll_box_lib.ts` (inner scroll boxes that hide content, `[scroll: 4% shown, more below]`),
  * `walk_lines_lib.ts` (the lines of targets and structure), `walker_lib.ts` (`snapshot`, the
  * walk), `text_lib.ts` (the page's text as
  * the snapshot shows it, for text waits and `text=` selectors) and `text_miss_lib.ts` (why a
@@ -34,7 +35,12 @@
  *   |---|---|---|
  *   | **Tea** | $2 | button "Buy" [ref=#18]
  * - iframe "Payment" [ref=#16] [frame=#16]
+ * - list "Destinations" [ref=#19] [scroll: <1% shown, more below]
+ *   * Paris #1
  * ```
+ *
+ * An inner scroll box whose content is taller than its box (not the page's own scroller) says
+ * how much of it shows and where the rest is, with a ref to scroll it by (scroll_box_lib.ts).
  *
  * A table row is one line, its cells between pipes and the controls in them inline; a row of
  * column headers is followed by `|---|`, a row header's text is `**bold**`; a row that is a
@@ -57,6 +63,7 @@ import { installRowKindLib } from "./row_kind_lib.ts";
 import { installLinksLib } from "./links_lib.ts";
 import { installOutlineLib } from "./outline_lib.ts";
 import { installRefMemoLib } from "./ref_memo_lib.ts";
+import { installScrollBoxLib } from "./scroll_box_lib.ts";
 import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installTextMissLib } from "./text_miss_lib.ts";
@@ -298,6 +305,7 @@ const PARTS = [
   installLinksLib,
   installSectionLib,
   installRefMemoLib,
+  installScrollBoxLib,
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,

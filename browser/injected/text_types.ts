@@ -71,3 +71,9 @@ export type ReadText = {
   /** More distinct links were left out. */
   moreLinks: boolean;
 };
+
+/**
+ * A scroll box that hides content (`scrollBoxes`, scroll_box_lib.ts): what a ref records, and
+ * its mark without brackets (`scroll: 1% shown, more below`).
+ */
+export type ScrollBox = RefDescription & { localId: number; mark: string };

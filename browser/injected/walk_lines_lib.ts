@@ -36,6 +36,7 @@ export function installWalkLinesLib(api: PageApi): void {
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const hintOf = api.hintOf as Fn<[Element], string>;
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
+  const scrollMark = api.scrollMark as Fn<[Element], string>;
 
   const LEAF_TAGS = new Set(
     "svg img input textarea select video audio canvas object embed".split(" "),
@@ -91,8 +92,10 @@ export function installWalkLinesLib(api: PageApi): void {
       const r = refRole(el);
       const name = nameIn(el, flags);
       const inert = (flags & (INERT | BEHIND)) !== 0;
+      // A field's own scrolling (a textarea) hides nothing: its value is on the line.
+      const mark = LEAF_TAGS.has(tag) || (flags & SKIP) ? "" : scrollMark(el);
       const st = statesOf(stateEl, stateEl === el ? r : roleOf(stateEl), focused) +
-        (inert ? " [inert]" : "");
+        (inert ? " [inert]" : "") + mark;
       // A heading's own `#` link: no line, no ref (a selector still reaches it).
       if (r === "link" && !st && links.isPermalink(el, name)) return;
       // An inert control's line has no ref: an action on it would do nothing.
@@ -142,32 +145,63 @@ export function installWalkLinesLib(api: PageApi): void {
     function walkStruct(el: Element, role: string, depth: number, flags: number) {
       if (role === "row") return walkRow(el, depth, flags);
       if (role === "heading") return walkHeading(el, depth, flags);
-      const name = NAMED_STRUCT.has(role) ? nameIn(el, flags) : "";
       if (role === "img" || localOf(el) === "svg") {
-        if (name) o.node(depth, `- img${q(name)}`, name, 1);
+        const alt = nameIn(el, flags);
+        if (alt) o.node(depth, `- img${q(alt)}`, alt, 1);
         return;
       }
+      // A scroll box that hides content (a virtual list) says so, with its name and a ref to
+      // scroll it by: its unseen items are in no line.
+      const mark = flags & SKIP ? "" : scrollMark(el);
+      const name = NAMED_STRUCT.has(role) || mark ? nameIn(el, flags) : "";
       // An unnamed group or list has no line: its items' `*` bullets mark them, which saves a
       // line and a level.
-      if ((role === "group" || role === "list") && !name) return walkGeneric(el, depth, flags);
+      if ((role === "group" || role === "list") && !name && !mark) {
+        return walkGeneric(el, depth, flags);
+      }
       // A list item is a markdown bullet, `* first line` (see `finish`); an item that is one
       // control hoists it in its place.
       let line = role === "listitem" ? "*" : `- ${role}${q(name)}`;
-      if (role === "dialog" || role === "alertdialog") {
-        // Dialogs get a ref so a snapshot can be scoped to one.
-        const id = idOf(el);
-        refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
-        line += ` [ref=#${id}]`;
+      if (role === "dialog" || role === "alertdialog" || mark) {
+        // Dialogs get a ref so a snapshot can be scoped to one; a scroll box to scroll it.
+        if (mark && role === "listitem") line = "- listitem";
+        line += refOf(el, role, name, flags);
       }
       const value = valueText(el, role);
-      const kind = role === "listitem" ? 5 : 1;
-      const idx = o.node(depth, line + statesOf(el, role, focused) + value, name, kind);
+      const kind = role === "listitem" && !mark ? 5 : 1;
+      const idx = o.node(depth, line + statesOf(el, role, focused) + mark + value, name, kind);
       walkKids(el, depth + 1, flags);
-      o.finish(idx, depth, CONDITIONAL.has(role) && !name, !value && !ITEM_CONTAINERS.has(role));
+      o.finish(
+        idx,
+        depth,
+        CONDITIONAL.has(role) && !name && !mark,
+        !value && !ITEM_CONTAINERS.has(role),
+      );
+    }
+
+    // ` [ref=#N]` of a line that is no control (a dialog, a scroll box); none when inert.
+    function refOf(el: Element, role: string, name: string, flags: number): string {
+      if (flags & (INERT | BEHIND)) return "";
+      const id = idOf(el);
+      refs.push(refTuple(el, [id, role, name, ...contextIn(el, flags, role, name)]));
+      return ` [ref=#${id}]`;
+    }
+
+    // A scroll box of no role of its own: `- generic "name" [ref=#N] [scroll: 4% shown, more below]`.
+    function walkScrollBox(el: Element, depth: number, flags: number, mark: string) {
+      const name = nameIn(el, flags);
+      const r = refRole(el);
+      const line = `- ${r}${q(name)}${refOf(el, r, name, flags)}${mark}` +
+        (name ? "" : hintOf(el));
+      const idx = o.node(depth, line, name, 1);
+      walkKids(el, depth + 1, flags);
+      o.finish(idx, depth, false, true);
     }
 
     function walkGeneric(el: Element, depth: number, flags: number) {
       const block = !isInline(el, flags & SKIP ? "tag" : "text");
+      const mark = block && !(flags & SKIP) ? scrollMark(el) : "";
+      if (mark) return walkScrollBox(el, depth, flags, mark);
       if (block) o.flush();
       if (localOf(el) === "pre") flags |= PRE;
       if (localOf(el) === "details" && !(el as HTMLDetailsElement).open) {

@@ -13,6 +13,7 @@ import { inputOf } from "../../browser/actions/devices.ts";
 import { actingFields, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
+import type { ScrollInfo } from "../../browser/injected/page_types.ts";
 
 /** The `scroll` tool. */
 export const scrollTool = defineTool({
@@ -89,15 +90,49 @@ export const scrollTool = defineTool({
         // gives is read again once the window settled, as the delta shows the page.
         const frameId = target?.kind === "element" ? target.handle.frameId : page.mainFrameId;
         const container = target?.kind === "element" && !!(args.to || args.by);
+        const moved = scroll as ScrollInfo;
         return {
           element: { scroll },
-          settledElement: async (s: AbortSignal) => ({
-            scroll: container && target?.kind === "element"
+          ...(moved.moved === false
+            ? { warnings: [unmoved(moved, { ...args, targeted: !!target })] }
+            : {}),
+          settledElement: async (s: AbortSignal) => {
+            const now = container && target?.kind === "element"
               ? await callOnHandle(withSignal(target.handle, s), "scrollElement")
-              : await callUtility(page, frameId, "scrollInfo", [null], { signal: s }),
-          }),
+              : await callUtility(page, frameId, "scrollInfo", [null], { signal: s });
+            // What was scrolled and whether it moved are the scroll's, not the re-read's.
+            return { scroll: { ...now, ...pickScroll(moved) } };
+          },
         };
       },
     });
   },
 });
+
+/** The scroll's own facts kept over the settled re-read: what it scrolled, whether it moved. */
+function pickScroll(info: ScrollInfo): Partial<ScrollInfo> {
+  return {
+    ...(info.container ? { container: info.container } : {}),
+    ...(info.moved === false ? { moved: false } : {}),
+  };
+}
+
+/** The warning of a to/by scroll that moved nothing: which edge it is already at. */
+function unmoved(
+  info: ScrollInfo,
+  args: {
+    to?: string | undefined;
+    by?: { x?: number | undefined; y?: number | undefined } | undefined;
+    /** An element was given (else the window scrolled). */
+    targeted: boolean;
+  },
+): string {
+  const what = info.container ?? (args.targeted ? "the element" : "the page");
+  const y = args.by?.y ?? 0, x = args.by?.x ?? 0;
+  const edge = args.to ??
+    (y > 0 ? "bottom" : y < 0 ? "top" : x > 0 ? "right" : x < 0 ? "left" : undefined);
+  if (info.scrollHeight <= info.clientHeight && info.scrollWidth <= info.clientWidth) {
+    return `nothing scrolled: ${what} does not scroll (no content beyond its box)`;
+  }
+  return `nothing scrolled: ${what} is already at the ${edge ?? "requested position"}`;
+}

@@ -11,6 +11,7 @@ import { cappedString, MAX_QUERY_CHARS, sessionField } from "../fields.ts";
 import { textSearch } from "../../browser/snapshot/page_text_search.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { frameNoteOf } from "../../browser/frame_note.ts";
+import { scrollBoxHint } from "../../browser/snapshot/scroll_hint.ts";
 
 /** The `text_search` tool. */
 export const textSearchTool = defineTool({
@@ -67,6 +68,10 @@ export const textSearchTool = defineTool({
       frameNote: frameNoteOf(session, page),
       signal: ctx.signal,
     });
-    return { structured: { ...found } };
+    // A virtual list's unseen rows are in no text: the box to scroll is the next step.
+    const hint = found.total === 0
+      ? await scrollBoxHint(page, session.refs, ctx.signal)
+      : undefined;
+    return { structured: { ...found, ...(hint ? { warnings: [hint] } : {}) } };
   },
 });
