@@ -366,6 +366,7 @@ export class NavGuard {
     return answerScriptRequest(session, e, {
       policy: this.#policy,
       declared: this.#window?.submits === true,
+      approved: { sends: this.#window?.approvedSends, data: this.#window?.approvedData },
       recentSubmit: () => this.#recentSubmit(worker ? undefined : targetId),
       ...(worker
         ? { flush: () => Promise.all([...this.#sessions.values()].map(roundTrip)).then(() => {}) }
