@@ -394,6 +394,7 @@ export interface PageApi extends OnDemandApi {
   holdFocusedSecret: (shown: string[]) => boolean;
   heldEdited: (el: Element) => boolean;
   focusHeld: () => "input" | "other" | null;
+  focusedValue: () => string | null;
   anyHeld: () => boolean;
 
   // cover_lib.ts

@@ -130,6 +130,7 @@ export const PAGE_API_NAMES = Object.keys(
     holdFocusedSecret: 1,
     heldEdited: 1,
     focusHeld: 1,
+    focusedValue: 1,
     anyHeld: 1,
     coverResetRoots: 1,
     coverAddRoot: 1,

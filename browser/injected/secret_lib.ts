@@ -120,6 +120,19 @@ export function installSecretLib(api: PageApi): void {
     if (!inHeld(a)) return null;
     return a && localOf(a) === "input" ? "input" : "other";
   };
+  /**
+   * The value of the element that has focus in this document when it is a text field (an
+   * `<input>`, a `<textarea>`, an editing host's text), else null: the server looks in it for
+   * a registered secret that the browser put back (a history return restores form state into
+   * the new document, where nothing is held yet: red team s15 #5).
+   */
+  api.focusedValue = (): string | null => {
+    let a = document.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
+    if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) return a.value;
+    if (a instanceof HTMLElement && a.isContentEditable) return textContentOf(a) ?? "";
+    return null;
+  };
   /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
   api.heldEdited = (el: Element): boolean => {
     const shown = held.get(el);
