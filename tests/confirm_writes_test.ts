@@ -17,7 +17,8 @@ const FORM =
   `<form id=f action=/donate method=post><input name=amount value=5><input name=note value=hi><button id=go>Donate $5</button></form>`;
 /** A submit listener, added while the person reads, that cancels the form and runs `send`. */
 const listener = (send: string) =>
-  FORM + poll(`f.addEventListener("submit", (e) => { e.preventDefault(); ${send}; })`);
+  // `onsubmit`, set twice when two polls see the swap, is one listener.
+  FORM + poll(`f.onsubmit = (e) => { e.preventDefault(); ${send}; }`);
 const URLENC = `headers: { "content-type": "application/x-www-form-urlencoded" }`;
 const PAGES: Record<string, string> = {
   "/fetchsame": listener(
@@ -29,6 +30,15 @@ const PAGES: Record<string, string> = {
   "/beacon": listener(
     `navigator.sendBeacon("/donate", new URLSearchParams({ amount: "99999", note: "hi" }))`,
   ),
+  // The approved data sent twice: the second is another send.
+  "/twice": listener(
+    `for (let i = 0; i < 2; i++) fetch("/donate", { method: "POST", ${URLENC}, body: "amount=5&note=hi" })`,
+  ),
+  // A legitimate send: the page it loads posts on its own (not the approved document's write).
+  "/getform":
+    `<form id=f action=/thanks method=get><input name=amount value=5><button id=go>Donate $5</button></form>` +
+    poll(""),
+  "/thanks": `<p>thanks</p><script>fetch("/track", { method: "POST", body: "seen" })</script>`,
   "/fetchexact": listener(
     `fetch("/donate", { method: "POST", ${URLENC}, body: "amount=5&note=hi" })`,
   ),
@@ -71,6 +81,18 @@ Deno.test("confirm: after the yes a page's own write with other data is refused"
       assertTrue(!r.isError, textOf(r));
       await eventually(() => sent().length === 1, 5000, "the POST");
       assertEquals(sent(), ["/donate amount=5&note=hi"]);
+    });
+    await t.step("the approved data sent twice: the second is refused", async () => {
+      const { r, sent } = await attempt("/twice");
+      assertEquals(errorOf(r).code, "page-changed", textOf(r));
+      assertIncludes(textOf(r), "again, after the approved send had gone");
+      assertEquals(sent(), ["/donate amount=5&note=hi"]);
+    });
+    await t.step("the page the approved form loads may post on its own", async () => {
+      const { r, sent } = await attempt("/getform");
+      assertTrue(!r.isError, textOf(r));
+      await eventually(() => sent().length === 1, 5000, "the new page's POST");
+      assertEquals(sent(), ["/track seen"]);
     });
   } finally {
     await mcp.close();

@@ -107,7 +107,9 @@ export function blockedNavigation(
   }
   if (b.unapproved && b.request) {
     // A script's write after the yes (red team s15 #4): the yes covered one send, not this.
-    const what = b.dataChanged
+    const what = b.again
+      ? "again, after the approved send had gone (a yes covers one send)"
+      : b.dataChanged
       ? `with other data than the human approved (${b.dataChanged.join(", ")})`
       : `not where the human approved the form to send (${b.unapproved.join(", ")})`;
     return new ToolError(

@@ -31,7 +31,14 @@ export interface ScriptRequestContext {
    * What a human approved the acting call to send (`GuardWindow.approvedSends`/`approvedData`),
    * when one was asked: then that is the only write the call may make (red team s15 #4).
    */
-  approved?: { sends?: readonly string[] | undefined; data?: readonly SendCandidate[] | undefined };
+  approved?: {
+    sends?: readonly string[] | undefined;
+    data?: readonly SendCandidate[] | undefined;
+    /** The approved send went already in this window: a yes covers one. */
+    spent?: boolean;
+    /** Records that it went. */
+    spend?: () => void;
+  } | undefined;
   /** True when the request's page dispatched a `submit` event lately. */
   recentSubmit: () => boolean;
   /** Records what was stopped (for the acting call's result). */
@@ -115,20 +122,22 @@ export async function answerScriptRequest(
  * is not that send — a script's write after the yes (a `submit` listener added while the person
  * read, its `fetch` or `sendBeacon` with other data or to another URL) is refused like an
  * undeclared form, by method and URL (`approvedSend`) and, when the data was read, by its
- * entries (`dataChanges`; a body that is not form data is never the approved form's).
- * Undefined when no human was asked or it is the approved send.
+ * entries (`dataChanges`; a body that is not form data is never the approved form's), and
+ * once only (`again`: the approved send went already). Undefined when no human was asked or it
+ * is the approved send (then spent).
  */
 function notApproved(
   request: PausedRequest,
   approved: ScriptRequestContext["approved"],
 ): Omit<BlockedNavigation, "frameId"> | undefined {
   const sends = approved?.sends;
-  if (!sends?.length) return undefined;
+  if (!approved || !sends?.length) return undefined;
   const { method, url, headers } = request;
   const base = { url, reason: "submit" as const, form: true as const, unapproved: sends };
   if (!approvedSend(sends, method, url)) return base;
-  const data = approved?.data;
-  if (!data?.length) return undefined;
+  if (approved.spent) return { ...base, again: true };
+  const data = approved.data;
+  if (!data?.length) return void approved.spend?.();
   const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
     ?.[1];
   const changed = dataChanges(data, {
@@ -136,5 +145,7 @@ function notApproved(
     url,
     entries: sentEntries(method, url, bodyOf(request), type),
   });
-  return changed ? { ...base, dataChanged: changed } : undefined;
+  if (changed) return { ...base, dataChanged: changed };
+  approved.spend?.();
+  return undefined;
 }
