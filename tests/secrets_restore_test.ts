@@ -17,7 +17,8 @@ const SECRET = "Hunter2SecretXyz";
 const SEARCH = `<title>search</title><form onsubmit="return false">` +
   `<label>Query <input id=q name=q></label><label>Other <input id=o name=o></label></form>` +
   `<p>Searching for: <span id=m></span></p>` +
-  `<button id=away onclick="location.href='/away'">Away</button><script>
+  `<button id=away onclick="location.href='/away'">Away</button>` +
+  `<button id=trim onclick="q.value = q.value.slice(0, -1)">Trim</button><script>
     const echo = () => m.textContent = q.value;
     q.addEventListener("input", echo);
     addEventListener("pageshow", () => setTimeout(echo, 0));
@@ -80,6 +81,19 @@ Deno.test("secrets: a secret-filled field restored by a history return stays hel
       await eventually(async () => /away/.test(textOf(await mcp.call("snapshot", {}))), 10_000);
       await mcp.ok("click", { selector: "#back", snapshot: "none" });
       await peelRefused("history.back()");
+    });
+    await t.step("held before any action: a cut the page makes reads as ••••", async () => {
+      await mcp.ok("navigate", { url: `${srv.a}/search`, snapshot: "none" });
+      await mcp.ok("fill", { selector: "#q", value: "{{secret:PW}}", snapshot: "none" });
+      await mcp.ok("navigate", { url: `${srv.a}/elsewhere`, snapshot: "none" });
+      await mcp.ok("go_back", { snapshot: "none" });
+      await eventually(async () => (await echo()).includes("[secret:PW]"), 10_000, "restored");
+      // No key: the page's own button cuts the last character off the restored value.
+      const r = await mcp.call("click", { selector: "#trim" });
+      noPart(r, "click trim");
+      const snap = await mcp.call("snapshot", {});
+      noPart(snap, "snapshot after trim");
+      assertTrue(/textbox "Query" \[ref=e\d+\][^\n]*: ••••/.test(textOf(snap)), textOf(snap));
     });
   } finally {
     await close();

@@ -184,6 +184,34 @@ async function holdRestored(
 }
 
 /**
+ * In a tab where a secret was filled (`hasHeldField`), holds every text field of every frame
+ * whose value holds one of `secrets` and is not held: the browser puts a filled value back into
+ * a new document on a history return (form state), where nothing was held (red team s15 #5),
+ * and a selection made with the mouse then dragged out would peel it. Run before each action.
+ * The page hands the server the values; no secret goes to the page. CDP: `Runtime.evaluate`
+ * per frame (`fieldValues`, then `holdFields` where one holds a secret); a frame gone
+ * meanwhile is skipped.
+ */
+export async function holdRestoredFields(
+  page: Page,
+  secrets: SecretStore | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!secrets?.masks || !hasHeldField(page)) return;
+  await Promise.all(
+    page.frames().map(async ({ frameId }) => {
+      try {
+        const values = await callUtility(page, frameId, "fieldValues", [], { signal });
+        const found = values.flatMap((v, i) => v && secrets.contains(v) ? [i] : []);
+        if (found.length) await callUtility(page, frameId, "holdFields", [found], { signal });
+      } catch (e) {
+        if (signal?.aborted) throw e;
+      }
+    }),
+  );
+}
+
+/**
  * Refuses an undo or redo while any frame of `page` has a field a secret was filled into,
  * wherever focus is: Chromium keeps one undo stack per frame, so an undo pressed in another
  * field takes the held field's typing back one step at a time (red team s14 #3). CDP:

@@ -395,6 +395,8 @@ export interface PageApi extends OnDemandApi {
   heldEdited: (el: Element) => boolean;
   focusHeld: () => "input" | "other" | null;
   focusedValue: () => string | null;
+  fieldValues: () => string[];
+  holdFields: (indexes: number[]) => boolean;
   anyHeld: () => boolean;
 
   // cover_lib.ts

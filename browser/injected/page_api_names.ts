@@ -131,6 +131,8 @@ export const PAGE_API_NAMES = Object.keys(
     heldEdited: 1,
     focusHeld: 1,
     focusedValue: 1,
+    fieldValues: 1,
+    holdFields: 1,
     anyHeld: 1,
     coverResetRoots: 1,
     coverAddRoot: 1,
