@@ -27,7 +27,12 @@ const INVISIBLE =
  * control character written as its escape, so none reads as another or as nothing. Pure.
  */
 export function quoted(text: string): string {
-  return JSON.stringify(text).replace(INVISIBLE, (c) => {
+  return visible(JSON.stringify(text));
+}
+
+/** `text` with every invisible, space-like or control character written as its escape. Pure. */
+export function visible(text: string): string {
+  return text.replace(INVISIBLE, (c) => {
     const cp = c.codePointAt(0)!;
     return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;
   });
@@ -64,7 +69,8 @@ export function dataShown(
     const text = `${shownText(mask(n))}: ${value}${hidden.has(n) ? " (hidden)" : ""}`;
     return { i, text, value, hidden: hidden.has(n) };
   });
-  const head = `form ${c.form + 1}${c.by ? ` by ${c.by}` : ""}: ${c.to}`;
+  // The button's description is the page's too (its id, its label, already quoted).
+  const head = `form ${c.form + 1}${c.by ? ` by ${visible(c.by)}` : ""}: ${visible(c.to)}`;
   const count = `${fields.length} field${fields.length === 1 ? "" : "s"}`;
   if (!fields.length) return `${head} (no fields)`;
   const chars = (list: typeof fields) => list.reduce((n, f) => n + f.text.length + 2, 0);

@@ -15,6 +15,8 @@ Deno.test("quoted: JSON quotes, invisible and control characters written out", (
     String.raw`"a\u00a0b\u2028c\u034fd\u{e0041}"`,
   );
   assertEquals(quoted("plain words"), `"plain words"`);
+  const by = dataShown(candidate([], { by: 'button#go "Donate\u200b $5"' }), (s) => s);
+  assertEquals(by, String.raw`form 1 by button#go "Donate\u200b $5": ${TO} (no fields)`);
 });
 
 Deno.test("dataShown: every field when few; masks before it cuts", () => {
