@@ -66,7 +66,7 @@ Deno.test("confirm: the data sent after the yes is the data approved", async (t)
     await t.step("the submit button's own value changed: nothing sent", async () => {
       const r = await attempt("/btnvalue");
       assertIncludes(asked.at(-1) ?? "", `form 1 by button#go "Donate $5": POST ${origin}/donate`);
-      assertIncludes(asked.at(-1) ?? "", "(note=hi, amount=5)");
+      assertIncludes(asked.at(-1) ?? "", `(2 fields: "note": "hi", "amount": "5")`);
       held(r, `"amount" has another value`);
     });
     await t.step("the button moved into the other form: nothing sent", async () => {
@@ -87,7 +87,7 @@ Deno.test("confirm: the data sent after the yes is the data approved", async (t)
       const { r, sent } = await attempt("/still", false);
       assertTrue(!r.isError, textOf(r));
       const q = asked.at(-1) ?? "";
-      assertIncludes(q, "note=hi, pin=••••, msg=two\nlines, amount=5");
+      assertIncludes(q, String.raw`"note": "hi", "pin": ••••, "msg": "two\nlines", "amount": "5"`);
       assertTrue(!q.includes("PinValue77"), q);
       await eventually(() => sent().length === 1, 5000, "the POST");
       assertEquals(sent(), ["/donate note=hi&pin=PinValue77&msg=two%0D%0Alines&amount=5"]);

@@ -13,14 +13,8 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import type { CapturedSnapshot } from "../snapshot/capture.ts";
 import { type BeforePicture, beforePicture } from "./action_delta.ts";
 import { checkFillTarget } from "./secret_query.ts";
-import {
-  changedWhileAsked,
-  dataShown,
-  factsChanges,
-  factsSeed,
-  sendFacts,
-  sendsOf,
-} from "./send_facts.ts";
+import { changedWhileAsked, factsChanges, factsSeed, sendFacts, sendsOf } from "./send_facts.ts";
+import { dataShown } from "./send_question.ts";
 import type { ConfirmRequest } from "../../policy/confirm.ts";
 import { type ResolvedTarget, resolveTarget, type TargetSpec } from "./target.ts";
 
@@ -89,7 +83,7 @@ export async function confirmSend(
     }
     const sendsTo = facts?.sendsTo ?? [];
     const mask = (t: string) => ctx.config.secrets?.maskText(t) ?? t;
-    const shown = facts && dataShown(facts, mask);
+    const shown = facts && dataShown(facts.data, mask);
     await ask({
       hook: "submit",
       tool,

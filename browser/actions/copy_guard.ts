@@ -126,15 +126,19 @@ const KEEPS_VALUE = new Set([
  * would leave a part of the value that a page may show (a live "searching for …" line);
  * select all is let through.
  * `key` absent: any typing (`type`). Only pages with a held field are checked (CDP:
- * `Runtime.evaluate` per frame, `focusHeld`).
+ * `Runtime.evaluate` per frame, `focusHeld`). With `secrets` (registered, masking), a focused
+ * field not held whose value holds one of them — the browser restored it on a history return
+ * into a new document (red team s15 #5) — is held now (`focusedValue`, `holdFocusedSecret`:
+ * the page hands the server the value, the server looks; no secret goes to the page).
  *
  * @throws ToolError `blocked-by-policy` (`policy.rule` `secret-edit`).
  */
 export async function refuseHeldEdit(
   page: Page,
-  options: { key?: string; signal?: AbortSignal | undefined },
+  options: { key?: string; signal?: AbortSignal | undefined; secrets?: SecretStore | undefined },
 ): Promise<void> {
   const { key, signal } = options;
+  const secrets = options.secrets?.masks ? options.secrets : undefined;
   const keys = key === undefined ? undefined : keysOf(key);
   const code = keys?.code;
   // Select all (Control or Meta+A) edits nothing; a copy of it is refused as a copy.
@@ -145,6 +149,7 @@ export async function refuseHeldEdit(
     let held: "input" | "other" | null;
     try {
       held = await callUtility(page, frame.frameId, "focusHeld", [], { signal });
+      if (!held && secrets) held = await holdRestored(page, frame.frameId, secrets, signal);
     } catch (e) {
       if (signal?.aborted) throw e;
       continue; // a frame gone meanwhile has no focus to type into
@@ -158,6 +163,52 @@ export async function refuseHeldEdit(
       } in a field a secret was filled into: an edit would leave part of the value, which the page may show`,
     );
   }
+}
+
+/**
+ * Holds the focused field of frame `frameId` when its value holds one of `secrets` (a value
+ * the browser put back, not a fill of this document); its kind as `focusHeld` says, or null.
+ * CDP: `Runtime.evaluate` (`focusedValue`, then `holdFocusedSecret`, `focusHeld`).
+ */
+async function holdRestored(
+  page: Page,
+  frameId: string,
+  secrets: SecretStore,
+  signal: AbortSignal | undefined,
+): Promise<"input" | "other" | null> {
+  const value = await callUtility(page, frameId, "focusedValue", [], { signal });
+  if (!value || !secrets.contains(value)) return null;
+  // What it shows now is what it may show whole (masked); anything else left is a secret's.
+  await callUtility(page, frameId, "holdFocusedSecret", [[value]], { signal });
+  return await callUtility(page, frameId, "focusHeld", [], { signal });
+}
+
+/**
+ * In a tab where a secret was filled (`hasHeldField`), holds every text field of every frame
+ * whose value holds one of `secrets` and is not held: the browser puts a filled value back into
+ * a new document on a history return (form state), where nothing was held (red team s15 #5),
+ * and a selection made with the mouse then dragged out would peel it. Run before each action.
+ * The page hands the server the values; no secret goes to the page. CDP: `Runtime.evaluate`
+ * per frame (`fieldValues`, then `holdFields` where one holds a secret); a frame gone
+ * meanwhile is skipped.
+ */
+export async function holdRestoredFields(
+  page: Page,
+  secrets: SecretStore | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!secrets?.masks || !hasHeldField(page)) return;
+  await Promise.all(
+    page.frames().map(async ({ frameId }) => {
+      try {
+        const values = await callUtility(page, frameId, "fieldValues", [], { signal });
+        const found = values.flatMap((v, i) => v && secrets.contains(v) ? [i] : []);
+        if (found.length) await callUtility(page, frameId, "holdFields", [found], { signal });
+      } catch (e) {
+        if (signal?.aborted) throw e;
+      }
+    }),
+  );
 }
 
 /**

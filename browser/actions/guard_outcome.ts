@@ -106,6 +106,21 @@ export function blockedNavigation(
       details,
     );
   }
+  if (b.unapproved && b.request) {
+    // A script's write after the yes (red team s15 #4): the yes covered one send, not this.
+    const what = b.again
+      ? "again, after the approved send had gone (a yes covers one send)"
+      : b.dataChanged
+      ? `with other data than the human approved (${b.dataChanged.join(", ")})`
+      : `not where the human approved the form to send (${b.unapproved.join(", ")})`;
+    return new ToolError(
+      "page-changed",
+      `policy: after the human's yes the page sent a request of its own (to ${b.url}) ${what}; ` +
+        `it was refused and not sent (the tab is at ${tabUrl})`,
+      "take a snapshot to see the page as it is now; calling again asks the human about that",
+      { ...details, ...(b.dataChanged ? { changed: b.dataChanged } : {}) },
+    );
+  }
   if (b.unapproved && b.dataChanged) {
     return new ToolError(
       "page-changed",

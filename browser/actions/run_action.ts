@@ -41,6 +41,8 @@ import { frameMatchWarning } from "./frame_query.ts";
 import { inBackground } from "../visibility.ts";
 import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
+import { holdRestoredFields } from "./copy_guard.ts";
+import { currentMasker } from "../secret_scope.ts";
 
 /** How long past its deadline a step before the action may still report its own failure, ms. */
 const PRE_ACTION_GRACE_MS = 250;
@@ -163,6 +165,8 @@ async function runExclusive(
       throw early.expired() && !(e instanceof ToolError) ? early.signal.reason : e;
     });
   try {
+    // A secret field the browser put back (a history return) is held before anything acts.
+    await pre(holdRestoredFields(page, currentMasker(), early.signal));
     const start = await startAction(session, page, {
       target: spec.target,
       toControl: spec.toControl,

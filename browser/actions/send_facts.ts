@@ -193,32 +193,6 @@ function dataChanged(was: SendCandidate[] | undefined, now: SendCandidate[] | un
   return [];
 }
 
-/**
- * The data the control acted on sends (its first way, `SendFacts.data`), for the question:
- * `form 1: POST https://host/donate (note=hi, amount=5)`. Password fields show `••••`, a
- * file its name; each value is masked by `mask` (the secrets) and cut at 40 characters;
- * at most 12 fields.
- */
-export function dataShown(facts: SendFacts, mask: (s: string) => string): string | undefined {
-  const c = facts.data?.[0];
-  if (!c) return undefined;
-  const secret = new Set(c.secret ?? []);
-  const cut = (v: string) => v.length > 40 ? `${v.slice(0, 40)}…` : v;
-  const fields = c.entries.slice(0, 12).map(([n, v]) =>
-    `${mask(cut(n))}=${
-      secret.has(n)
-        ? "••••"
-        : v.startsWith("\u0000file:")
-        ? `file ${mask(cut(v.slice(6)))}`
-        : mask(cut(v))
-    }`
-  );
-  const more = c.entries.length > 12 ? `, and ${c.entries.length - 12} more` : "";
-  return `form ${c.form + 1}${c.by ? ` by ${c.by}` : ""}: ${c.to} (${
-    fields.join(", ") || "no fields"
-  }${more})`;
-}
-
 /** The names of fields added, gone or with another value (`name=<hash>` entries). */
 function fieldChanges(was: string[], now: string[]): string[] {
   const pairs = (list: string[]) =>

@@ -240,6 +240,13 @@ export function installFormSubmitLib(api: PageApi): void {
     const secret = [...qsaOf(rootNodeOf(form) as ParentNode, "input")].filter((c) =>
       (c as HTMLInputElement).form === form && (c as HTMLInputElement).type === "password"
     ).map((c) => (c as HTMLInputElement).name).filter((n) => n);
+    // Fields a person does not see: a page may hide the one that matters among them.
+    const hidden = [...qsaOf(rootNodeOf(form) as ParentNode, "input, select, textarea")].filter(
+      (c) =>
+        (c as HTMLInputElement).form === form && (c as HTMLInputElement).name &&
+        ((c as HTMLInputElement).type === "hidden" ||
+          !c.checkVisibility({ opacityProperty: true, visibilityProperty: true })),
+    ).map((c) => (c as HTMLInputElement).name);
     return {
       form: [...formsOf(document)].indexOf(form),
       by: b ? describe(b) : null,
@@ -251,6 +258,7 @@ export function installFormSubmitLib(api: PageApi): void {
       entries,
       ...(isImage(b) ? { image: b!.name } : {}),
       ...(secret.length ? { secret } : {}),
+      ...(hidden.length ? { hidden: [...new Set(hidden)] } : {}),
     };
   };
 

@@ -130,7 +130,9 @@ export type FormSendFact = {
  * `document.forms`, `by` the submit button (described) or null (none: `requestSubmit()`), `to`
  * its method and resolved destination, `entries` its entry list as the browser builds it (a
  * file as `"\u0000file:NAME"`), `image` an image button's name (its `.x`/`.y` entries carry
- * the click's coordinates), `secret` the names of its password fields.
+ * the click's coordinates), `secret` the names of its password fields, `hidden` the names of
+ * its fields a person does not see (`type=hidden`, or not rendered: the send question lists
+ * them first when it cannot list all).
  */
 export type SendCandidate = {
   form: number;
@@ -139,6 +141,7 @@ export type SendCandidate = {
   entries: Array<[string, string]>;
   image?: string;
   secret?: string[];
+  hidden?: string[];
 };
 
 /** What the submission watch saw (`formWatchSubmit`, `formSubmitState`). */

@@ -403,6 +403,9 @@ export interface PageApi extends OnDemandApi {
   holdFocusedSecret: (shown: string[]) => boolean;
   heldEdited: (el: Element) => boolean;
   focusHeld: () => "input" | "other" | null;
+  focusedValue: () => string | null;
+  fieldValues: () => string[];
+  holdFields: (indexes: number[]) => boolean;
   anyHeld: () => boolean;
 
   // cover_lib.ts

@@ -120,6 +120,51 @@ export function installSecretLib(api: PageApi): void {
     if (!inHeld(a)) return null;
     return a && localOf(a) === "input" ? "input" : "other";
   };
+  /**
+   * The value of the element that has focus in this document when it is a text field (an
+   * `<input>`, a `<textarea>`, an editing host's text), else null: the server looks in it for
+   * a registered secret that the browser put back (a history return restores form state into
+   * the new document, where nothing is held yet: red team s15 #5).
+   */
+  api.focusedValue = (): string | null => {
+    let a = document.activeElement;
+    while (a && shadowRootOf(a)?.activeElement) a = shadowRootOf(a)!.activeElement;
+    if (a instanceof HTMLInputElement || a instanceof HTMLTextAreaElement) return a.value;
+    if (a instanceof HTMLElement && a.isContentEditable) return textContentOf(a) ?? "";
+    return null;
+  };
+  /** This document's text fields (open shadow roots too), in tree order, at most 2,000. */
+  const textFields = (): Array<HTMLInputElement | HTMLTextAreaElement> => {
+    const out: Array<HTMLInputElement | HTMLTextAreaElement> = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of qsaOf(root, "*")) {
+        if (out.length >= 2000) return;
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) out.push(el);
+        const sr = shadowRootOf(el);
+        if (sr) walk(sr);
+      }
+    };
+    walk(document);
+    return out;
+  };
+  /**
+   * The values of this document's text fields not held ("" for a held one; at most 200,000
+   * characters in all, "" past that): the server looks in them for a registered secret the
+   * browser put back (form state restored into a new document by a history return).
+   */
+  api.fieldValues = (): string[] => {
+    let chars = 0;
+    return textFields().map((el) => {
+      if (held.has(el) || (chars += el.value.length) > 200_000) return "";
+      return el.value;
+    });
+  };
+  /** {@link holdSecret} on the text fields at `indexes` of `fieldValues`, each showing its value. */
+  api.holdFields = (indexes: number[]): boolean => {
+    const fields = textFields();
+    for (const i of indexes) if (fields[i]) api.holdSecret(fields[i], [fields[i].value]);
+    return true;
+  };
   /** Whether `el` was filled with a secret and shows anything but what that fill put in. */
   api.heldEdited = (el: Element): boolean => {
     const shown = held.get(el);

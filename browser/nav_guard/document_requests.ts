@@ -53,6 +53,8 @@ export interface DocumentRequestContext {
   block: (b: BlockedNavigation) => void;
   /** The last record so far. */
   lastBlocked: () => BlockedNavigation | undefined;
+  /** The send a human approved went (a script's write of the same data after it is another). */
+  spend?: () => void;
   /** A main-frame request to `url` was let through (`PassedRequests.mark`). */
   passed: (url: string) => void;
   /** A main-frame navigation was stopped (aborts the window's stop signal). */
@@ -199,6 +201,7 @@ function judge(
       });
       return "stop";
     }
+    g.spend?.();
   }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";

@@ -67,6 +67,10 @@ export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_type
 export class NavGuard {
   #policy: NavPolicy;
   #window: GuardWindow | undefined;
+  /** The tabs whose main frame committed a new document in the current window. */
+  #committed = new Set<string>();
+  /** The send a human approved went in the current window (its yes covers one). */
+  #spent = false;
   /** When the current window began (ms since the epoch). */
   #windowAt = 0;
   #blocked: BlockedNavigation[] = [];
@@ -181,6 +185,7 @@ export class NavGuard {
       block: (b) => this.#block(b),
       shown: () => this.#shown(targetId),
       report,
+      ...(options.frame ? {} : { committed: () => this.#committed.add(targetId) }),
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
     // click that would open a tab Chromium does not hold for us: reported by our own world.
@@ -325,6 +330,7 @@ export class NavGuard {
       others: () => [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) => s),
       block: (b) => this.#block(b),
       lastBlocked: () => this.#blocked.at(-1),
+      spend: () => this.#spent = true,
       passed: (url) => this.#passed.mark(targetId, url),
       stopped: () => this.#stops.get(targetId)?.abort(),
       refused: (why) => {
@@ -371,6 +377,14 @@ export class NavGuard {
     return answerScriptRequest(session, e, {
       policy: this.#policy,
       declared: this.#window?.submits === true,
+      // The yes covers the approved document's writes: a new document's (the page the approved
+      // form loaded) are its own.
+      approved: this.#committed.size ? undefined : {
+        sends: this.#window?.approvedSends,
+        data: this.#window?.approvedData,
+        spent: this.#spent,
+        spend: () => this.#spent = true,
+      },
       recentSubmit: () => this.#recentSubmit(worker ? undefined : targetId),
       ...(worker
         ? { flush: () => Promise.all([...this.#sessions.values()].map(roundTrip)).then(() => {}) }
@@ -459,6 +473,8 @@ export class NavGuard {
     this.#window = window;
     this.#windowAt = Date.now();
     this.#blocked = [];
+    this.#committed.clear();
+    this.#spent = false;
     this.#stops.clear();
     this.#pending.clear();
   }

@@ -51,6 +51,8 @@ export interface BlockedNavigation {
    * approved (`approved_data.ts`: field names added, gone, or with another value).
    */
   dataChanged?: readonly string[];
+  /** Set with `unapproved` when it was the approved send again (a yes covers one). */
+  again?: true;
 }
 
 /** What the guard asks of the policy. */

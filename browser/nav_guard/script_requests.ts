@@ -14,6 +14,8 @@
 import type { CdpSession } from "../../cdp/connection.ts";
 import type { BlockedNavigation, NavPolicy } from "./nav_guard_types.ts";
 import { bodyOf, leakBlocked, type PausedRequest } from "./secret_leaks.ts";
+import type { SendCandidate } from "../injected/form_types.ts";
+import { approvedSend, dataChanges, sentEntries } from "./approved_data.ts";
 
 /** Methods that only read: never held. */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -25,6 +27,18 @@ export interface ScriptRequestContext {
   policy: NavPolicy;
   /** The acting call declared it sends a form (`submits: true`). */
   declared: boolean;
+  /**
+   * What a human approved the acting call to send (`GuardWindow.approvedSends`/`approvedData`),
+   * when one was asked: then that is the only write the call may make (red team s15 #4).
+   */
+  approved?: {
+    sends?: readonly string[] | undefined;
+    data?: readonly SendCandidate[] | undefined;
+    /** The approved send went already in this window: a yes covers one. */
+    spent?: boolean;
+    /** Records that it went. */
+    spend?: () => void;
+  } | undefined;
   /** True when the request's page dispatched a `submit` event lately. */
   recentSubmit: () => boolean;
   /** Records what was stopped (for the acting call's result). */
@@ -71,6 +85,13 @@ export async function answerScriptRequest(
     return;
   }
   const write = !READ_METHODS.has(e.request.method.toUpperCase());
+  const unapproved = write ? notApproved(e.request, g.approved) : undefined;
+  if (unapproved) {
+    g.block({ ...unapproved, frameId: e.frameId, request: true });
+    g.refused("not the write the human approved");
+    await fail();
+    return;
+  }
   let submitted = write && g.recentSubmit();
   if (write && !submitted && (!g.declared || !g.policy.allowlisted(e.request.url))) {
     // The submit report and the request travel different ways: one round trip to the
@@ -95,4 +116,37 @@ export async function answerScriptRequest(
   }
   if (g.pass) await g.pass();
   else await session.send("Fetch.continueRequest", { requestId: e.requestId });
+}
+
+/**
+ * When a human approved what the acting call sends (`approved.sends`), why the write `request`
+ * is not that send — a script's write after the yes (a `submit` listener added while the person
+ * read, its `fetch` or `sendBeacon` with other data or to another URL) is refused like an
+ * undeclared form, by method and URL (`approvedSend`) and, when the data was read, by its
+ * entries (`dataChanges`; a body that is not form data is never the approved form's), and
+ * once only (`again`: the approved send went already). Undefined when no human was asked or it
+ * is the approved send (then spent).
+ */
+function notApproved(
+  request: PausedRequest,
+  approved: ScriptRequestContext["approved"],
+): Omit<BlockedNavigation, "frameId"> | undefined {
+  const sends = approved?.sends;
+  if (!approved || !sends?.length) return undefined;
+  const { method, url, headers } = request;
+  const base = { url, reason: "submit" as const, form: true as const, unapproved: sends };
+  if (!approvedSend(sends, method, url)) return base;
+  if (approved.spent) return { ...base, again: true };
+  const data = approved.data;
+  if (!data?.length) return void approved.spend?.();
+  const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
+    ?.[1];
+  const changed = dataChanges(data, {
+    method,
+    url,
+    entries: sentEntries(method, url, bodyOf(request), type),
+  });
+  if (changed) return { ...base, dataChanged: changed };
+  approved.spend?.();
+  return undefined;
 }

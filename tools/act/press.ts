@@ -86,7 +86,7 @@ export const pressTool = defineTool({
           await refuseSecretCopy(page, { secrets, key: args.key, signal });
         }
         // No edit of a field a secret was filled into (only pages that have one are checked).
-        await refuseHeldEdit(page, { key: args.key, signal });
+        await refuseHeldEdit(page, { key: args.key, signal, secrets });
         // Read before the key goes: what validation is about to stop (said unless it sent).
         const stopped = await enterStoppedWarning(
           page,

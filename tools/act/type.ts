@@ -71,7 +71,9 @@ export const typeTool = defineTool({
           );
         }
         // No edit of a field a secret was filled into, but by typing a secret again.
-        if (!secretFillValues().length) await refuseHeldEdit(page, { signal });
+        if (!secretFillValues().length) {
+          await refuseHeldEdit(page, { signal, secrets: ctx.config.secrets });
+        }
         const chars = [...args.text.replaceAll("\r\n", "\n")];
         // A secret bound to origins: focus is checked before every key (the page may move it).
         const chunk = fillsBoundSecret() ? 1 : TYPE_CHUNK;
