@@ -238,9 +238,56 @@ export function renewedNote(renewed: Renewed[]): string {
   }${more} (same content)`;
 }
 
+/** A heading line: markdown (`## Title`) or a node line (`- heading "Title"`). */
+const HEADING = /^(?:#+ |- heading\b)/;
+
+/** Per parsed text: each line's nearest heading at or before it among its siblings (-2: not yet). */
+const headingMemo = new WeakMap<Line[], Int32Array>();
+
+/** The nearest heading line at or before line `i` among its siblings, or -1 (memoised: a walk each would cost the list's length). */
+function headingAtOrBefore(lines: Line[], i: number): number {
+  let memo = headingMemo.get(lines);
+  if (!memo) headingMemo.set(lines, memo = new Int32Array(lines.length).fill(-2));
+  const walked: number[] = [];
+  let found = -1;
+  for (let j = i; j >= 0; j = lines[j]!.prevSibling) {
+    if (memo[j] !== -2) {
+      found = memo[j]!;
+      break;
+    }
+    walked.push(j);
+    if (HEADING.test(lines[j]!.text.trimStart())) {
+      found = j;
+      break;
+    }
+  }
+  for (const j of walked) memo[j] = found;
+  return found;
+}
+
+/**
+ * The line that says where under context line `p` the changed line `i` (a descendant) stands:
+ * for a bare row (`- listitem`) its label ({@link rowLabel}: which row); for anything else (a
+ * landmark, `- main`, holding several sections) the nearest heading above `i` among `p`'s
+ * children, the section the snapshot shows it in (not `p`'s first heading); else the bare
+ * line's label when that is no heading below `i`. -1 when none.
+ */
+export function contextLabel(lines: Line[], p: number, i: number): number {
+  if (p < 0) return -1;
+  if (ROW_LINE.test(lines[p]!.text.trimStart())) return rowLabel(lines, p);
+  let k = i;
+  while (k >= 0 && lines[k]!.parent !== p) k = lines[k]!.parent;
+  if (k < 0) return -1;
+  const h = headingAtOrBefore(lines, k === i ? lines[i]!.prevSibling : k);
+  if (h >= 0) return h;
+  const label = rowLabel(lines, p);
+  return label >= 0 && HEADING.test(lines[label]!.text.trimStart()) ? -1 : label;
+}
+
 /**
  * Lines with a marker; an unchanged parent line is shown once before its changed children,
- * and a bare one (`- listitem`) with its first child, so the agent sees which row it is.
+ * with the line that says where in it the change stands ({@link contextLabel}): a bare row's
+ * first child, so the agent sees which row it is; a landmark's nearest heading above.
  * `after(i)` is called after line `i` is written (the removed lines' place for the added ones
  * under the same parent, {@link renderRemovedAdded}).
  */
@@ -258,11 +305,12 @@ export function renderGroup(
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
       shownContext.add(p);
       out.push("  " + lines[p]!.text);
-      const label = rowLabel(lines, p);
-      if (label >= 0 && label !== i && !picked.has(label)) {
-        shownContext.add(label);
-        out.push("  " + lines[label]!.text);
-      }
+    }
+    // Under one parent, each section's heading once, before the first change in it.
+    const label = p >= 0 && !picked.has(p) ? contextLabel(lines, p, i) : -1;
+    if (label >= 0 && label !== i && !picked.has(label) && !shownContext.has(label)) {
+      shownContext.add(label);
+      out.push("  " + lines[label]!.text);
     }
     // A text that stands several times among its siblings: the line before it says where.
     const prev = lines[i]!.prevSibling;
@@ -302,17 +350,23 @@ export function renderRemovedAdded(
   };
   const removedCtx = contextOf(a, new Set(removed), removed);
   const addedCtx = contextOf(b, new Set(added), added);
-  // The last removed line under each context, by the context's path (shared by a and b).
-  const lastUnder = new Map<number, number>();
+  // The last removed line under each context and section in it (by their paths, shared by a
+  // and b): a line added in another section of `- main` is not shown under this one's heading.
+  const where = (lines: Line[], c: number, i: number) => {
+    const label = contextLabel(lines, c, i);
+    const heading = label >= 0 && HEADING.test(lines[label]!.text.trimStart());
+    return `${lines[c]!.path}\u0000${heading ? lines[label]!.path : -1}`;
+  };
+  const lastUnder = new Map<string, number>();
   for (const i of removed) {
     const c = removedCtx.get(i)!;
-    if (c >= 0) lastUnder.set(a[c]!.path, i);
+    if (c >= 0) lastUnder.set(where(a, c, i), i);
   }
   const joined = new Map<number, number[]>();
   const rest: number[] = [];
   for (const i of added) {
     const c = addedCtx.get(i)!;
-    const last = c >= 0 ? lastUnder.get(b[c]!.path) : undefined;
+    const last = c >= 0 ? lastUnder.get(where(b, c, i)) : undefined;
     if (last === undefined) rest.push(i);
     else joined.set(last, [...joined.get(last) ?? [], i]);
   }
@@ -322,7 +376,7 @@ export function renderRemovedAdded(
       if (!under) return;
       // Its context is on screen: the parent and its row label count as shown.
       const c = addedCtx.get(under[0]!)!;
-      const shown = new Set([c, rowLabel(b, c)]);
+      const shown = new Set([c, contextLabel(b, c, under[0]!)]);
       renderGroup(b, under, "+ ", out, { shown });
     },
   });
