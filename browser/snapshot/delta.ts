@@ -23,6 +23,7 @@ import { dropTicking, reorderNote, type SelfChanges, type Ticked, tickingNote } 
 import { controlText, rowControls } from "./row_line.ts";
 import { reidentifyReusedRows } from "./reused_rows.ts";
 import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./delta_lines.ts";
+import { alignRepeats } from "./repeat_align.ts";
 import {
   renderGroup,
   renderMoves,
@@ -176,6 +177,8 @@ export function diffSnapshots(
   const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
+  // Siblings that share an identity (`* Banana` twice) paired as a diff pairs lines.
+  alignRepeats(a, b, intern);
   const reused = reidentifyReusedRows(a, b);
   if (reused.stranded.length || reused.gone.length || reused.goneLines.size) {
     assignPaths(a, intern);

@@ -132,19 +132,25 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   const out: Renewed[] = [];
   for (const [k, olds] of gone) {
     const news = fresh.get(k);
-    if (olds.length !== 1 || news?.length !== 1) continue;
-    const from = olds[0]!.lines.flatMap((j) => refsIn(a[j]!));
-    const to = news[0]!.lines.flatMap((j) => refsIn(b[j]!));
-    if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
-    out.push({
-      place: olds[0]!.place,
-      removed: olds[0]!.root,
-      added: news[0]!.root,
-      from,
-      to,
-      linesA: olds[0]!.lines,
-      linesB: news[0]!.lines,
-    });
+    if (!news) continue;
+    for (
+      const [old, now] of olds.length === 1 && news.length === 1
+        ? [[olds[0]!, news[0]!]]
+        : underOne(a, olds, b, news)
+    ) {
+      const from = old!.lines.flatMap((j) => refsIn(a[j]!));
+      const to = now!.lines.flatMap((j) => refsIn(b[j]!));
+      if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
+      out.push({
+        place: old!.place,
+        removed: old!.root,
+        added: now!.root,
+        from,
+        to,
+        linesA: old!.lines,
+        linesB: now!.lines,
+      });
+    }
   }
   out.sort((x, y) => x.removed - y.removed);
   // Siblings re-created in another order moved: only those that kept their order are renewed.
@@ -152,6 +158,34 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   for (const r of out) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
   const kept = new Set([...byPlace.values()].flatMap(inOrder));
   for (const r of out) if (!kept.has(r)) r.moved = true;
+  return out;
+}
+
+/**
+ * Subtrees of the same content in one place that stand several times (a Delete button under
+ * each of two "Banana" rows): paired only where the line they stand under is one line in both
+ * texts (its path: `repeat_align.ts` tells the two Bananas apart), one old and one new there.
+ */
+function underOne<T extends { root: number }>(a: Line[], olds: T[], b: Line[], news: T[]): T[][] {
+  const under = (lines: Line[], x: T) => {
+    const p = lines[x.root]!.parent;
+    return p < 0 ? -1 : lines[p]!.path;
+  };
+  const byPath = (lines: Line[], xs: T[]) => {
+    const m = new Map<number, T[]>();
+    for (const x of xs) {
+      const at = m.get(under(lines, x));
+      if (at) at.push(x);
+      else m.set(under(lines, x), [x]);
+    }
+    return m;
+  };
+  const newsAt = byPath(b, news);
+  const out: T[][] = [];
+  for (const [path, here] of byPath(a, olds)) {
+    const there = newsAt.get(path);
+    if (path >= 0 && here.length === 1 && there?.length === 1) out.push([here[0]!, there[0]!]);
+  }
   return out;
 }
 
