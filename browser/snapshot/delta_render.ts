@@ -9,6 +9,7 @@
  */
 import { type Line, refsIn, rowLabel } from "./delta_lines.ts";
 import { contextLabel, HEADING, ROW_LINE } from "./delta_context.ts";
+import type { Guessed } from "./repeat_align.ts";
 
 /** At most this many stranded refs are named. */
 const MAX_STRANDED = 10;
@@ -103,11 +104,19 @@ interface Renewed {
  * Pairs removed subtrees (a line with everything under it, all removed) that show refs with
  * added ones of the same content (refs aside) in the same place: a node, a row, or a line of
  * inline links the page rendered anew (a list re-rendered on a filter: TodoMVC's rows). Paired
- * only when the content tells them apart (one gone, one new): identical rows ("Delete" under
- * each "Item") are never matched by guess. Pairs out of their siblings' order are `moved`.
+ * only when the content tells them apart (one gone, one new), or, for rows alike ("Delete"
+ * under each "Banana"), when the rows they stand under were paired between the texts and not
+ * by guess (`guessed`: one of several alike went, which one is not known). Pairs out of their
+ * siblings' order are `moved`.
  * Sorted by their old place.
  */
-export function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
+export function renewedRefs(
+  a: Line[],
+  removed: number[],
+  b: Line[],
+  added: number[],
+  guessed: Guessed = { a: new Set(), b: new Set() },
+): Renewed[] {
   const subtrees = (lines: Line[], idx: number[]) => {
     const set = new Set(idx);
     const m = new Map<string, Array<{ root: number; lines: number[]; place: string }>>();
@@ -136,7 +145,7 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
     for (
       const [old, now] of olds.length === 1 && news.length === 1
         ? [[olds[0]!, news[0]!]]
-        : underOne(a, olds, b, news)
+        : underOne(a, olds, b, news, guessed)
     ) {
       const from = old!.lines.flatMap((j) => refsIn(a[j]!));
       const to = now!.lines.flatMap((j) => refsIn(b[j]!));
@@ -164,11 +173,21 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
 /**
  * Subtrees of the same content in one place that stand several times (a Delete button under
  * each of two "Banana" rows): paired only where the line they stand under is one line in both
- * texts (its path: `repeat_align.ts` tells the two Bananas apart), one old and one new there.
+ * texts (its path: `repeat_align.ts` tells the two Bananas apart), one old and one new there,
+ * and that line was not paired by guess (`guessed`).
  */
-function underOne<T extends { root: number }>(a: Line[], olds: T[], b: Line[], news: T[]): T[][] {
+function underOne<T extends { root: number }>(
+  a: Line[],
+  olds: T[],
+  b: Line[],
+  news: T[],
+  guessed: Guessed,
+): T[][] {
+  // Under a line paired by guess (one of several alike went): no place of its own (-1).
   const under = (lines: Line[], x: T) => {
     const p = lines[x.root]!.parent;
+    const unsure = lines === a ? guessed.a : guessed.b;
+    for (let q = p; q >= 0; q = lines[q]!.parent) if (unsure.has(q)) return -1;
     return p < 0 ? -1 : lines[p]!.path;
   };
   const byPath = (lines: Line[], xs: T[]) => {

@@ -13,18 +13,21 @@ import { assignPaths, type Line } from "./delta_lines.ts";
 /** Above this many cells (siblings × siblings) the pairing is in order, not a full LCS. */
 const MAX_LCS_CELLS = 250_000;
 
-/** A line's content refs and focus aside: what a row the page rendered anew still shows. */
+/** A line's text, refs and focus aside. */
 const steadyText = (l: Line) =>
   l.text.trimStart().replace(/ ?\[ref=e\d+\]/g, "").replace(" [focused]", "");
 
-/** Per line, a number for its whole subtree's content, refs aside (children first; O(lines)). */
-function contentIds(lines: Line[], intern: Map<string, number>): number[] {
+/**
+ * Per line, a number for its whole subtree's content (children first; O(lines)): as shown, or
+ * `steady`, refs and focus aside (what a row the page rendered anew still shows).
+ */
+function contentIds(lines: Line[], intern: Map<string, number>, steady: boolean): number[] {
   const out = new Array<number>(lines.length);
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i]!;
     const kids: number[] = [];
     for (let c = l.firstChild; c >= 0 && c < l.end; c = lines[c]!.end) kids.push(out[c]!);
-    const key = `${steadyText(l)}\u0000${kids.join(",")}`;
+    const key = `${steady ? steadyText(l) : l.text.trimStart()}\u0000${kids.join(",")}`;
     let id = intern.get(key);
     if (id === undefined) intern.set(key, id = intern.size);
     out[i] = id;
@@ -102,6 +105,42 @@ function withRepeats(lines: Line[]): Set<number> {
   return out;
 }
 
+/** Lines of `a` and of `b` paired by guess (see {@link alignRepeats}), by index. */
+export interface Guessed {
+  a: Set<number>;
+  b: Set<number>;
+}
+
+/**
+ * Pairs positions `[x0, x1)` with `[y0, y1)`: a longest common run by `keys[level]`, then each
+ * gap between two pairs by the next level's keys. A pair whose key stands a different number of
+ * times on the two sides goes to `unsure` too: one of several alike went or came, and which is
+ * a guess.
+ */
+function pairByLevels(
+  keys: Array<[number[], number[]]>,
+  level: number,
+  [x0, x1, y0, y1]: [number, number, number, number],
+  out: Array<[number, number]>,
+  unsure: Array<[number, number]>,
+): void {
+  if (level >= keys.length || x0 >= x1 || y0 >= y1) return;
+  const [kx, ky] = keys[level]!;
+  const x = kx.slice(x0, x1), y = ky.slice(y0, y1);
+  const count = new Map<number, number>();
+  for (const k of x) count.set(k, (count.get(k) ?? 0) + 1);
+  for (const k of y) count.set(k, (count.get(k) ?? 0) - 1);
+  let px = x0, py = y0;
+  for (const [i, j] of [...commonRun(x, y), [x1 - x0, y1 - y0] as [number, number]]) {
+    pairByLevels(keys, level + 1, [px, x0 + i, py, y0 + j], out, unsure);
+    if (i < x1 - x0) {
+      out.push([x0 + i, y0 + j]);
+      if (count.get(x[i]!) !== 0) unsure.push([x0 + i, y0 + j]);
+    }
+    px = x0 + i + 1, py = y0 + j + 1;
+  }
+}
+
 /** Identities that stand more than once among `sibs`. */
 function repeatedIds(lines: Line[], sibs: number[], into: Set<string>): void {
   const seen = new Set<string>();
@@ -114,18 +153,30 @@ function repeatedIds(lines: Line[], sibs: number[], into: Set<string>): void {
 
 /**
  * Gives siblings that share an identity (in `a` or `b`) one of their own, the same in both texts
- * for lines paired as the same line, then interns the paths anew. Paired: first by content (a
- * longest common run of the siblings' whole subtrees, refs aside: a list re-rendered keeps
- * its rows), then the rest in order between those pairs by identity (a row changed inside).
- * A repeated line left unpaired is one that went or came. Siblings are compared under parents
- * paired the same way, from the top down.
+ * for lines paired as the same line, then interns the paths anew. Paired level by level
+ * ({@link pairByLevels}): by their whole subtree as shown (a row kept, its refs too), then
+ * refs aside (a list re-rendered keeps its rows), then by identity in order (a row changed
+ * inside). A repeated line left unpaired is one that went or came. Siblings are compared under
+ * parents paired the same way, from the top down. Returns the lines paired by guess (one of
+ * several alike went or came: which is not known), so no ref is said re-created under them.
  */
-export function alignRepeats(a: Line[], b: Line[], intern: Map<string, number>): void {
+export function alignRepeats(a: Line[], b: Line[], intern: Map<string, number>): Guessed {
   const wa = withRepeats(a), wb = withRepeats(b);
   // No path stands twice in either text: no siblings share an identity.
-  if (!wa.has(-1) && !wb.has(-1)) return;
+  if (!wa.has(-1) && !wb.has(-1)) return { a: new Set(), b: new Set() };
   const content = new Map<string, number>();
-  const ca = contentIds(a, content), cb = contentIds(b, content);
+  // Keys by level: the subtree as shown (a row kept), refs aside (a row re-rendered), identity.
+  const levels = [true, false].map((exact) => [
+    contentIds(a, content, !exact),
+    contentIds(b, content, !exact),
+  ]);
+  const guessed = { a: new Set<number>(), b: new Set<number>() };
+  const ids = new Map<string, number>();
+  const idKey = (id: string) => {
+    let k = ids.get(id);
+    if (k === undefined) ids.set(id, k = ids.size);
+    return k;
+  };
   let changed = false;
   const todo: Array<[number, number]> = [[-1, -1]];
   while (todo.length) {
@@ -135,27 +186,13 @@ export function alignRepeats(a: Line[], b: Line[], intern: Map<string, number>):
     repeatedIds(a, sa, dup);
     repeatedIds(b, sb, dup);
     if (dup.size) {
-      const pairs = commonRun(sa.map((i) => ca[i]!), sb.map((j) => cb[j]!));
-      // Between two content pairs, the repeated lines left are paired in order by identity.
-      const all: Array<[number, number]> = [];
-      let x = 0, y = 0;
-      for (const [i, j] of [...pairs, [sa.length, sb.length] as [number, number]]) {
-        const waiting = new Map<string, number[]>();
-        for (let k = y; k < j; k++) {
-          const id = b[sb[k]!]!.id;
-          if (!dup.has(id)) continue;
-          const w = waiting.get(id);
-          if (w) w.push(k);
-          else waiting.set(id, [k]);
-        }
-        for (let k = x; k < i; k++) {
-          // Lists of a gap are short (a few rows changed inside): shift() is no cost here.
-          const next = waiting.get(a[sa[k]!]!.id)?.shift();
-          if (next !== undefined) all.push([k, next]);
-        }
-        if (i < sa.length) all.push([i, j]);
-        x = i + 1, y = j + 1;
-      }
+      const keys: Array<[number[], number[]]> = [
+        ...levels.map(([ka, kb]) => [sa.map((i) => ka![i]!), sb.map((j) => kb![j]!)]),
+        [sa.map((i) => idKey(a[i]!.id)), sb.map((j) => idKey(b[j]!.id))],
+      ] as Array<[number[], number[]]>;
+      const all: Array<[number, number]> = [], unsure: Array<[number, number]> = [];
+      pairByLevels(keys, 0, [0, sa.length, 0, sb.length], all, unsure);
+      for (const [i, j] of unsure) guessed.a.add(sa[i]!), guessed.b.add(sb[j]!);
       const pairedA = new Set<number>(), pairedB = new Set<number>();
       let n = 0;
       for (const [i, j] of all) {
@@ -183,4 +220,5 @@ export function alignRepeats(a: Line[], b: Line[], intern: Map<string, number>):
     }
   }
   if (changed) assignPaths(a, intern), assignPaths(b, intern);
+  return guessed;
 }
