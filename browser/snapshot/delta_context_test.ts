@@ -37,3 +37,18 @@ Deno.test("diffSnapshots: a change in <main> is shown under its own section's he
   ]);
   assertNotIncludes(d.text, "Book a trip");
 });
+
+Deno.test("diffSnapshots: lines after a new heading follow it, in the section it stands in", () => {
+  const d = diffSnapshots(
+    "- main\n  # Reports\n  Loading report…",
+    '- main\n  # Reports\n  - button "Stop" [ref=e1]\n  ## Report ready\n  - button "Get" [ref=e2]',
+  );
+  assertEquals(d.text.split("\n"), [
+    "  - main",
+    "    # Reports",
+    "-   Loading report…",
+    '+   - button "Stop" [ref=e1]',
+    "+   ## Report ready",
+    '+   - button "Get" [ref=e2]',
+  ]);
+});

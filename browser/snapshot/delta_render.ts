@@ -353,25 +353,32 @@ export function renderRemovedAdded(
     }
     return at;
   };
-  const removedCtx = contextOf(a, new Set(removed), removed);
-  const addedCtx = contextOf(b, new Set(added), added);
+  const removedSet = new Set(removed), addedSet = new Set(added);
+  const removedCtx = contextOf(a, removedSet, removed);
+  const addedCtx = contextOf(b, addedSet, added);
   // The last removed line under each context and section in it (by their paths, shared by a
   // and b): a line added in another section of `- main` is not shown under this one's heading.
-  const where = (lines: Line[], c: number, i: number) => {
-    const label = contextLabel(lines, c, i);
+  const where = (lines: Line[], picked: Set<number>, c: number, i: number) => {
+    let label = contextLabel(lines, c, i);
+    // Under a heading that is new (or gone) itself: the section that heading stands in.
+    for (let next; label >= 0 && picked.has(label); label = next) {
+      // A row's label is the same line whatever asks: only a heading has one above it.
+      next = HEADING.test(lines[label]!.text.trimStart()) ? contextLabel(lines, c, label) : -1;
+      if (next >= label) next = -1;
+    }
     const heading = label >= 0 && HEADING.test(lines[label]!.text.trimStart());
     return `${lines[c]!.path}\u0000${heading ? lines[label]!.path : -1}`;
   };
   const lastUnder = new Map<string, number>();
   for (const i of removed) {
     const c = removedCtx.get(i)!;
-    if (c >= 0) lastUnder.set(where(a, c, i), i);
+    if (c >= 0) lastUnder.set(where(a, removedSet, c, i), i);
   }
   const joined = new Map<number, number[]>();
   const rest: number[] = [];
   for (const i of added) {
     const c = addedCtx.get(i)!;
-    const last = c >= 0 ? lastUnder.get(where(b, c, i)) : undefined;
+    const last = c >= 0 ? lastUnder.get(where(b, addedSet, c, i)) : undefined;
     if (last === undefined) rest.push(i);
     else joined.set(last, [...joined.get(last) ?? [], i]);
   }
