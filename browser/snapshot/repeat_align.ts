@@ -113,9 +113,9 @@ export interface Guessed {
 
 /**
  * Pairs positions `[x0, x1)` with `[y0, y1)`: a longest common run by `keys[level]`, then each
- * gap between two pairs by the next level's keys. A pair whose key stands a different number of
- * times on the two sides goes to `unsure` too: one of several alike went or came, and which is
- * a guess.
+ * gap between two pairs by the next level's keys. A pair in a run of one key that holds a line
+ * left unpaired goes to `unsure` too: one of several alike side by side went or came, and
+ * which is a guess.
  */
 function pairByLevels(
   keys: Array<[number[], number[]]>,
@@ -127,15 +127,26 @@ function pairByLevels(
   if (level >= keys.length || x0 >= x1 || y0 >= y1) return;
   const [kx, ky] = keys[level]!;
   const x = kx.slice(x0, x1), y = ky.slice(y0, y1);
-  const count = new Map<number, number>();
-  for (const k of x) count.set(k, (count.get(k) ?? 0) + 1);
-  for (const k of y) count.set(k, (count.get(k) ?? 0) - 1);
+  const run = commonRun(x, y);
+  // A pair is a guess where a line alike went or came beside it: in a run of one key (no other
+  // line between) holding an unpaired one. Elsewhere its neighbours tell which one it is.
+  const guess = (keys: number[], paired: Set<number>) => {
+    const out = new Set<number>();
+    for (let u = 0; u < keys.length; u++) {
+      if (paired.has(u)) continue;
+      for (let v = u - 1; v >= 0 && keys[v] === keys[u] && !out.has(v); v--) out.add(v);
+      // Marked further right already: by an earlier walk right, to the run's end (no cost twice).
+      for (let v = u + 1; v < keys.length && keys[v] === keys[u] && !out.has(v); v++) out.add(v);
+    }
+    return out;
+  };
+  const gx = guess(x, new Set(run.map(([i]) => i))), gy = guess(y, new Set(run.map(([, j]) => j)));
   let px = x0, py = y0;
-  for (const [i, j] of [...commonRun(x, y), [x1 - x0, y1 - y0] as [number, number]]) {
+  for (const [i, j] of [...run, [x1 - x0, y1 - y0] as [number, number]]) {
     pairByLevels(keys, level + 1, [px, x0 + i, py, y0 + j], out, unsure);
     if (i < x1 - x0) {
       out.push([x0 + i, y0 + j]);
-      if (count.get(x[i]!) !== 0) unsure.push([x0 + i, y0 + j]);
+      if (gx.has(i) || gy.has(j)) unsure.push([x0 + i, y0 + j]);
     }
     px = x0 + i + 1, py = y0 + j + 1;
   }
