@@ -23,6 +23,7 @@ import { dropTicking, reorderNote, type SelfChanges, type Ticked, tickingNote } 
 import { controlText, rowControls } from "./row_line.ts";
 import { reidentifyReusedRows } from "./reused_rows.ts";
 import { assignPaths, identify, keepEditedRows, parse, repeatedLines } from "./delta_lines.ts";
+import { alignRepeats } from "./repeat_align.ts";
 import {
   renderGroup,
   renderMoves,
@@ -176,6 +177,8 @@ export function diffSnapshots(
   const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
+  // Siblings that share an identity (`* Banana` twice) paired as a diff pairs lines.
+  const guessed = alignRepeats(a, b, intern);
   const reused = reidentifyReusedRows(a, b);
   if (reused.stranded.length || reused.gone.length || reused.goneLines.size) {
     assignPaths(a, intern);
@@ -229,7 +232,7 @@ export function diffSnapshots(
   const changedCount = changedRefs.size;
   // A node the page re-created with the same content (a list rendered anew): one note names
   // old and new refs, instead of the lines going and coming (paired before the cut to maxLines).
-  const paired = renewedRefs(a, removedIdx, b, addedIdx);
+  const paired = renewedRefs(a, removedIdx, b, addedIdx, guessed);
   const gone = new Set(paired.flatMap((r) => r.linesA));
   const came = new Set(paired.flatMap((r) => r.linesB));
   // Re-created in another order (a table sorted): shown once, `~ ` in the new order, new refs.

@@ -16,6 +16,7 @@ import {
   repeatedLines,
 } from "./delta_lines.ts";
 import { reidentifyReusedRows, type ReusedRows } from "./reused_rows.ts";
+import { alignRepeats } from "./repeat_align.ts";
 
 const REF_ROW = "\u0001ref:";
 
@@ -136,6 +137,7 @@ function prepared(before: string, after: string) {
   const repeated = repeatedLines([a, b]);
   identify(a, intern, repeated);
   identify(b, intern, repeated);
+  alignRepeats(a, b, intern);
   return { a, b, intern };
 }
 

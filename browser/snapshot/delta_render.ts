@@ -8,6 +8,8 @@
  * @module
  */
 import { type Line, refsIn, rowLabel } from "./delta_lines.ts";
+import { contextLabel, HEADING, ROW_LINE } from "./delta_context.ts";
+import type { Guessed } from "./repeat_align.ts";
 
 /** At most this many stranded refs are named. */
 const MAX_STRANDED = 10;
@@ -102,11 +104,19 @@ interface Renewed {
  * Pairs removed subtrees (a line with everything under it, all removed) that show refs with
  * added ones of the same content (refs aside) in the same place: a node, a row, or a line of
  * inline links the page rendered anew (a list re-rendered on a filter: TodoMVC's rows). Paired
- * only when the content tells them apart (one gone, one new): identical rows ("Delete" under
- * each "Item") are never matched by guess. Pairs out of their siblings' order are `moved`.
+ * only when the content tells them apart (one gone, one new), or, for rows alike ("Delete"
+ * under each "Banana"), when the rows they stand under were paired between the texts and not
+ * by guess (`guessed`: one of several alike went, which one is not known). Pairs out of their
+ * siblings' order are `moved`.
  * Sorted by their old place.
  */
-export function renewedRefs(a: Line[], removed: number[], b: Line[], added: number[]): Renewed[] {
+export function renewedRefs(
+  a: Line[],
+  removed: number[],
+  b: Line[],
+  added: number[],
+  guessed: Guessed = { a: new Set(), b: new Set() },
+): Renewed[] {
   const subtrees = (lines: Line[], idx: number[]) => {
     const set = new Set(idx);
     const m = new Map<string, Array<{ root: number; lines: number[]; place: string }>>();
@@ -131,19 +141,25 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   const out: Renewed[] = [];
   for (const [k, olds] of gone) {
     const news = fresh.get(k);
-    if (olds.length !== 1 || news?.length !== 1) continue;
-    const from = olds[0]!.lines.flatMap((j) => refsIn(a[j]!));
-    const to = news[0]!.lines.flatMap((j) => refsIn(b[j]!));
-    if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
-    out.push({
-      place: olds[0]!.place,
-      removed: olds[0]!.root,
-      added: news[0]!.root,
-      from,
-      to,
-      linesA: olds[0]!.lines,
-      linesB: news[0]!.lines,
-    });
+    if (!news) continue;
+    for (
+      const [old, now] of olds.length === 1 && news.length === 1
+        ? [[olds[0]!, news[0]!]]
+        : underOne(a, olds, b, news, guessed)
+    ) {
+      const from = old!.lines.flatMap((j) => refsIn(a[j]!));
+      const to = now!.lines.flatMap((j) => refsIn(b[j]!));
+      if (from.length !== to.length || from.some((r, i) => r === to[i])) continue;
+      out.push({
+        place: old!.place,
+        removed: old!.root,
+        added: now!.root,
+        from,
+        to,
+        linesA: old!.lines,
+        linesB: now!.lines,
+      });
+    }
   }
   out.sort((x, y) => x.removed - y.removed);
   // Siblings re-created in another order moved: only those that kept their order are renewed.
@@ -151,6 +167,44 @@ export function renewedRefs(a: Line[], removed: number[], b: Line[], added: numb
   for (const r of out) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
   const kept = new Set([...byPlace.values()].flatMap(inOrder));
   for (const r of out) if (!kept.has(r)) r.moved = true;
+  return out;
+}
+
+/**
+ * Subtrees of the same content in one place that stand several times (a Delete button under
+ * each of two "Banana" rows): paired only where the line they stand under is one line in both
+ * texts (its path: `repeat_align.ts` tells the two Bananas apart), one old and one new there,
+ * and that line was not paired by guess (`guessed`).
+ */
+function underOne<T extends { root: number }>(
+  a: Line[],
+  olds: T[],
+  b: Line[],
+  news: T[],
+  guessed: Guessed,
+): T[][] {
+  // Under a line paired by guess (one of several alike went): no place of its own (-1).
+  const under = (lines: Line[], x: T) => {
+    const p = lines[x.root]!.parent;
+    const unsure = lines === a ? guessed.a : guessed.b;
+    for (let q = p; q >= 0; q = lines[q]!.parent) if (unsure.has(q)) return -1;
+    return p < 0 ? -1 : lines[p]!.path;
+  };
+  const byPath = (lines: Line[], xs: T[]) => {
+    const m = new Map<number, T[]>();
+    for (const x of xs) {
+      const at = m.get(under(lines, x));
+      if (at) at.push(x);
+      else m.set(under(lines, x), [x]);
+    }
+    return m;
+  };
+  const newsAt = byPath(b, news);
+  const out: T[][] = [];
+  for (const [path, here] of byPath(a, olds)) {
+    const there = newsAt.get(path);
+    if (path >= 0 && here.length === 1 && there?.length === 1) out.push([here[0]!, there[0]!]);
+  }
   return out;
 }
 
@@ -178,9 +232,6 @@ function inOrder(pairs: Renewed[]): Renewed[] {
   }
   return keep.reverse();
 }
-
-/** Bare lines that stand for one item: their content tells them apart. */
-const ROW_LINE = /^- (?:listitem|row|article|group|treeitem|option|cell|gridcell)\b/;
 
 const noRefs = (text: string) => text.replace(/ ?\[ref=e\d+\]/g, "");
 
@@ -240,7 +291,8 @@ export function renewedNote(renewed: Renewed[]): string {
 
 /**
  * Lines with a marker; an unchanged parent line is shown once before its changed children,
- * and a bare one (`- listitem`) with its first child, so the agent sees which row it is.
+ * with the line that says where in it the change stands ({@link contextLabel}): a bare row's
+ * first child, so the agent sees which row it is; a landmark's nearest heading above.
  * `after(i)` is called after line `i` is written (the removed lines' place for the added ones
  * under the same parent, {@link renderRemovedAdded}).
  */
@@ -258,11 +310,12 @@ export function renderGroup(
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
       shownContext.add(p);
       out.push("  " + lines[p]!.text);
-      const label = rowLabel(lines, p);
-      if (label >= 0 && label !== i && !picked.has(label)) {
-        shownContext.add(label);
-        out.push("  " + lines[label]!.text);
-      }
+    }
+    // Under one parent, each section's heading once, before the first change in it.
+    const label = p >= 0 && !picked.has(p) ? contextLabel(lines, p, i) : -1;
+    if (label >= 0 && label !== i && !picked.has(label) && !shownContext.has(label)) {
+      shownContext.add(label);
+      out.push("  " + lines[label]!.text);
     }
     // A text that stands several times among its siblings: the line before it says where.
     const prev = lines[i]!.prevSibling;
@@ -300,19 +353,32 @@ export function renderRemovedAdded(
     }
     return at;
   };
-  const removedCtx = contextOf(a, new Set(removed), removed);
-  const addedCtx = contextOf(b, new Set(added), added);
-  // The last removed line under each context, by the context's path (shared by a and b).
-  const lastUnder = new Map<number, number>();
+  const removedSet = new Set(removed), addedSet = new Set(added);
+  const removedCtx = contextOf(a, removedSet, removed);
+  const addedCtx = contextOf(b, addedSet, added);
+  // The last removed line under each context and section in it (by their paths, shared by a
+  // and b): a line added in another section of `- main` is not shown under this one's heading.
+  const where = (lines: Line[], picked: Set<number>, c: number, i: number) => {
+    let label = contextLabel(lines, c, i);
+    // Under a heading that is new (or gone) itself: the section that heading stands in.
+    for (let next; label >= 0 && picked.has(label); label = next) {
+      // A row's label is the same line whatever asks: only a heading has one above it.
+      next = HEADING.test(lines[label]!.text.trimStart()) ? contextLabel(lines, c, label) : -1;
+      if (next >= label) next = -1;
+    }
+    const heading = label >= 0 && HEADING.test(lines[label]!.text.trimStart());
+    return `${lines[c]!.path}\u0000${heading ? lines[label]!.path : -1}`;
+  };
+  const lastUnder = new Map<string, number>();
   for (const i of removed) {
     const c = removedCtx.get(i)!;
-    if (c >= 0) lastUnder.set(a[c]!.path, i);
+    if (c >= 0) lastUnder.set(where(a, removedSet, c, i), i);
   }
   const joined = new Map<number, number[]>();
   const rest: number[] = [];
   for (const i of added) {
     const c = addedCtx.get(i)!;
-    const last = c >= 0 ? lastUnder.get(b[c]!.path) : undefined;
+    const last = c >= 0 ? lastUnder.get(where(b, addedSet, c, i)) : undefined;
     if (last === undefined) rest.push(i);
     else joined.set(last, [...joined.get(last) ?? [], i]);
   }
@@ -322,7 +388,7 @@ export function renderRemovedAdded(
       if (!under) return;
       // Its context is on screen: the parent and its row label count as shown.
       const c = addedCtx.get(under[0]!)!;
-      const shown = new Set([c, rowLabel(b, c)]);
+      const shown = new Set([c, contextLabel(b, c, under[0]!)]);
       renderGroup(b, under, "+ ", out, { shown });
     },
   });

@@ -278,11 +278,62 @@ Deno.test("diffSnapshots: a moved row with no name says which row it is", () => 
   assertNotIncludes(d.text, "~     - checkbox");
 });
 
-Deno.test("diffSnapshots: identical rows re-created are not paired by guess", () => {
+Deno.test("diffSnapshots: rows of one name re-created are paired by what they hold, not by guess", () => {
   const list = (prices: string[], refs: number[]) =>
     prices.map((p, i) => `* Item\n  ${p}\n  - button "Delete" [ref=e${refs[i]}]`).join("\n");
   const d = diffSnapshots(list(["$1", "$2", "$3"], [1, 2, 3]), list(["$1", "$3"], [4, 5]));
-  assertNotIncludes(d.text, "re-created");
+  // The $2 row went; $1's and $3's buttons were re-created (it once showed "- * Item" for the
+  // first row and $2's line under the second).
+  assertEquals(d.text.split("\n"), [
+    "- * Item",
+    "-   $2",
+    '-   - button "Delete" [ref=e2]',
+    "~ e1, e3 are gone: the page re-created them as e4, e5 (same content)",
+  ]);
+});
+
+Deno.test("diffSnapshots: rows of the same text are told apart by their place (Banana, Cherry, Banana)", () => {
+  const list = (items: Array<[string, number]>, tail: string[] = []) =>
+    ["# Fruits", ...items.map(([t, r]) => `* ${t}\n  - button "Delete" [ref=e${r}]`), ...tail]
+      .join("\n");
+  const before = list([["Apple", 1], ["Banana", 2], ["Cherry", 3], ["Banana", 4]]);
+  const d = diffSnapshots(before, list([["Banana", 5], ["Cherry", 6], ["Banana", 7]], ["Done"]));
+  assertEquals(d.text.split("\n"), [
+    "- * Apple",
+    '-   - button "Delete" [ref=e1]',
+    "+ Done",
+    "~ e2, e3, e4 are gone: the page re-created them as e5, e6, e7 (same content)",
+  ]);
+  // The first Banana deleted, the list kept (no re-render): the first one went, not the second.
+  const kept = diffSnapshots(
+    list([["Banana", 1], ["Cherry", 2], ["Banana", 3]]),
+    list([["Cherry", 2], ["Banana", 3]]),
+  );
+  assertEquals(kept.text.split("\n"), ["- * Banana", '-   - button "Delete" [ref=e1]']);
+  // Only the second Banana's button re-created: its line is under the second Banana, after Cherry.
+  const second = diffSnapshots(
+    list([["Banana", 1], ["Cherry", 2], ["Banana", 3]]),
+    list([["Banana", 1], ["Cherry", 2], ["Banana", 4]], ["Done"]),
+  );
+  assertIncludes(second.text, "~ e3 is gone: the page re-created it as e4");
+  // The second of two alike went, nothing re-rendered: its refs tell which (it once read
+  // "- * Banana / * Banana / - e2", the first Banana gone and e2 under the kept one).
+  const two = (refs: number[]) => list(refs.map((r): [string, number] => ["Banana", r]));
+  assertEquals(diffSnapshots(two([1, 2]), two([1])).text.split("\n"), [
+    "- * Banana",
+    '-   - button "Delete" [ref=e2]',
+  ]);
+  // One of three alike went and all were re-rendered: which one is not known, so no ref is
+  // said re-created as another (a guess).
+  assertNotIncludes(diffSnapshots(two([1, 2, 3]), two([4, 5])).text, "re-created");
+  // A row changed inside: its line alone, under a Banana (the rows are paired in order).
+  const toggled = diffSnapshots(
+    list([["Banana", 1], ["Cherry", 2], ["Banana", 3]]).replace("[ref=e3]", "[ref=e3]\n  Sold out"),
+    list([["Banana", 1], ["Cherry", 2], ["Banana", 3]]),
+  );
+  assertEquals(toggled.added, []);
+  assertEquals(toggled.removed, ["  Sold out"]);
+  assertEquals(toggled.text.split("\n"), ["  * Banana", "-   Sold out"]);
 });
 
 Deno.test("diffSnapshots: a table sorted anew shows each row with its new buttons", () => {
