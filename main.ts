@@ -166,14 +166,16 @@ async function main(): Promise<number> {
     });
     closeTransport = () => server.close();
     consoleListeners.push({ host: cli.host, port: server.port });
-    console.error(`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`);
-    if (server.consoleUrl) console.error(`browxai: web console: ${server.consoleUrl}`);
+    // One write: whoever reads the address (a supervisor, a test) has the token line with it.
+    const banner = [`browxai ${VERSION}: MCP Streamable HTTP on ${server.url}`];
+    if (server.consoleUrl) banner.push(`browxai: web console: ${server.consoleUrl}`);
     if (server.token && !Deno.env.get("BROWX_HTTP_TOKEN")) {
-      console.error(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
+      banner.push(`browxai: bearer token (send Authorization: Bearer <token>): ${server.token}`);
     }
     if (server.tokenFile) {
-      console.error(`browxai: the token is kept in ${server.tokenFile}; delete it for a new one`);
+      banner.push(`browxai: the token is kept in ${server.tokenFile}; delete it for a new one`);
     }
+    console.error(banner.join("\n"));
     await server.finished;
     console.error("browxai: the HTTP server stopped: exiting");
   } else {
