@@ -107,6 +107,15 @@ Deno.test("scroll boxes: marked, named by searches, scrolled through their rows"
       assertEquals(d.warnings ?? [], []);
     });
 
+    await t.step("the hint's ref works with no snapshot before it", async () => {
+      await mcp.ok("navigate", { url: `${site.base}/trips.html`, snapshot: "none" });
+      const s = await mcp.ok("text_search", { query: "Perth #5000" });
+      const hinted = /list "Destinations" \[(e\d+)\]/.exec((s.warnings as string[]).join("\n"));
+      assertTrue(hinted !== null, JSON.stringify(s.warnings));
+      const a = await scrolled(mcp, { ref: hinted![1]!, by: { y: 149970 }, snapshot: "none" });
+      assertEquals(a.scroll.y, 149970, JSON.stringify(a.scroll));
+    });
+
     await t.step("bad input: a by scroll of an unknown ref is refused", async () => {
       const r = await mcp.call("scroll", { ref: "e9999", by: { y: 10 } });
       assertEquals(r.isError, true);

@@ -44,6 +44,8 @@ export async function scrollBoxHint(
     };
     const context = { kind: b.context[0], text: b.context[1] };
     const ref = registry.refFor(target, b.role, b.name, { context });
+    // The hint hands the ref to the agent: usable as any shown ref (no snapshot may come first).
+    registry.markShown([ref]);
     const name = b.name ? ` "${b.name.length > 60 ? b.name.slice(0, 59) + "…" : b.name}"` : "";
     return `${b.role}${name} [${ref}] (${b.mark})`;
   });
