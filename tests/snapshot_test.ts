@@ -81,7 +81,7 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
           '  - button "More options" [ref=#] [collapsed]',
           "  - status: Ready",
           '  - textbox "Full name" [ref=#]',
-          '  - textbox "Password" [ref=#]: ••••',
+          '  - textbox "Password" [ref=#] [password]: ••••',
           '  - group "Preferences"',
           '    - checkbox "Newsletter" [ref=#] [checked]',
           '    - checkbox "Accept terms" [ref=#]',
@@ -95,6 +95,14 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       ) assertTrue(hasLine(text, line), `expected ${JSON.stringify(line)} in:\n${text}`);
       assertNotIncludes(text, "s3cret-pw");
       assertNotIncludes(text, "Extra options are shown.");
+      // A date field says its type (fill takes one format), as a password field does.
+      await inPage(
+        page,
+        `document.querySelector("footer").insertAdjacentHTML("beforebegin",
+          '<label>Return <input type="date" value="2026-12-24"></label>')`,
+      );
+      const dated = await snap();
+      assertTrue(hasLine(dated, '- textbox "Return" [ref=#] [date]: 2026-12-24'), dated);
       // Labels are not repeated as text next to the controls they name.
       assertEquals(text.match(/Newsletter/g)?.length, 1);
       await inPage(page, `document.getElementById("name").value = "Ada"`);
@@ -265,7 +273,7 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       noSecrets(text);
       for (
         const line of [
-          '- textbox "Password one" [ref=#]: ••••',
+          '- textbox "Password one" [ref=#] [password]: ••••',
           '- button "••••" [ref=#]: Unlabelled',
           '- button "Use ••••" [ref=#]: x',
           '- checkbox "Remember ••••" [ref=#]',
@@ -293,7 +301,10 @@ Deno.test("snapshot and refs against real Chromium", async (t) => {
       noSecrets(after);
       assertEquals(after, text);
       await inPage(page, `document.getElementById("pw").value = ""`);
-      assertTrue(hasLine(await snap(), '- textbox "Password one" [ref=#]'), "empty shows none");
+      assertTrue(
+        hasLine(await snap(), '- textbox "Password one" [ref=#] [password]'),
+        "empty shows none",
+      );
       await inPage(page, `refill("B")`);
       noSecrets(await snap(refOf(text, /Remember/)));
       noSecrets(await snap(refOf(text, /Masked editor/)));

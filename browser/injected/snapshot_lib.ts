@@ -29,6 +29,7 @@
  * - checkbox "Remember" [ref=#14] [checked]
  * - combobox "Color" [ref=#15]: Green
  * - button "Avatar" [ref=#17] [file]: me.png
+ * - textbox "Return" [ref=#20] [date]: 2026-12-24
  *   - options: "Red", "Green", "Blue"
  * - table "Prices"
  *   | Item | Price | Action
@@ -81,7 +82,8 @@ import { installWalkerLib } from "./walker_lib.ts";
  *   (`generic` for a clickable without a role, `textbox` for a contenteditable root).
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them (a
- *   switch that is off: ` [checked=false]`).
+ *   switch that is off: ` [checked=false]`; a date/time or password input: ` [date]`,
+ *   ` [password]`, …).
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
  * - `deepActive(): Element | null`: the focused element, through open shadow roots.
@@ -102,6 +104,8 @@ export function installElementLib(api: PageApi): void {
   const nameOf = api.nameOf as Fn<[Element], string>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
+  /** Input types a line names (`[date]`, `[password]`, …): see statesOf. */
+  const MARKED_TYPES = new Set(["date", "time", "datetime-local", "month", "week", "password"]);
   const RANGES = new Set(["slider", "spinbutton", "progressbar", "meter"]);
 
   const ids = new WeakMap<Element, number>();
@@ -151,6 +155,11 @@ export function installElementLib(api: PageApi): void {
     const tag = localOf(el);
     // A file input's role is button: `[file]` says upload_file, not click, sets it.
     if (tag === "input" && (el as HTMLInputElement).type === "file") s += " [file]";
+    // A date or time field takes its value in one format (fill says which), a password field
+    // hides what it holds: the line says so, not only the failed fill that follows.
+    if (tag === "input" && MARKED_TYPES.has((el as HTMLInputElement).type)) {
+      s += ` [${(el as HTMLInputElement).type}]`;
+    }
     if (CHECKABLE.has(role)) {
       const ac = attrOf(el, "aria-checked");
       // A native checkbox or radio is what its `checked` says, whatever aria-checked claims (as
