@@ -46,6 +46,11 @@ export interface TargetListener {
   changed?(target: AttachedTarget): void;
   /** The target's renderer crashed. */
   crashed?(target: AttachedTarget): void;
+  /**
+   * The target is gone (`Target.targetDestroyed`), attached or not: a tab that closed before it
+   * attached (a `target=_blank` download's) is told only here.
+   */
+  destroyed?(targetId: string): void;
 }
 
 /** Options of {@link TargetManager.start}. */
@@ -95,7 +100,7 @@ const WORKER_TYPES = new Set(["worker", "shared_worker", "service_worker"]);
  * CDP: `Target.setDiscoverTargets`, `Target.setAutoAttach` (browser level for
  * pages and popups; per page session for out-of-process iframes),
  * `Target.attachedToTarget`, `Target.detachedFromTarget`,
- * `Target.targetInfoChanged`, `Target.targetCrashed`,
+ * `Target.targetInfoChanged`, `Target.targetCrashed`, `Target.targetDestroyed`,
  * `Runtime.runIfWaitingForDebugger`.
  */
 export class TargetManager implements AsyncDisposable {
@@ -130,6 +135,9 @@ export class TargetManager implements AsyncDisposable {
         for (const l of [...m.#listeners]) l.created?.(e.targetInfo);
       }),
       connection.on("Target.targetCrashed", (e) => m.#onCrashed(e.targetId)),
+      connection.on("Target.targetDestroyed", (e) => {
+        for (const l of [...m.#listeners]) l.destroyed?.(e.targetId);
+      }),
     );
     // Sent together (one round trip, not two): the browser runs them in the order sent.
     await Promise.all([

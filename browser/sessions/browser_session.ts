@@ -252,6 +252,11 @@ export class BrowserSession {
     return this.#opening.size;
   }
 
+  /** PageOwner: a tab being opened closed before it attached (it was never one of ours). */
+  pageGone(targetId: string): void {
+    this.#opening.delete(targetId);
+  }
+
   /** PageOwner: a tab of our context appeared. */
   pageAttached(page: Page): void {
     this.#opening.delete(page.target.targetId);

@@ -27,6 +27,8 @@ export interface PageOwner {
   pageDetached(page: Page): void;
   /** A tab is being created (it attaches shortly). */
   pageCreating?(targetId: string, openerId?: string): void;
+  /** A tab announced by `pageCreating` is gone without having attached. */
+  pageGone?(targetId: string): void;
   /**
    * A tab of the owner's context attached and waits for the debugger: called
    * synchronously, so commands sent here reach it before its first script. What it returns is
@@ -99,9 +101,13 @@ export class PageRouter {
     },
     detached: (t) => {
       if (t.type === "page") {
-        this.#contexts.delete(t.targetId);
+        const known = this.#contexts.delete(t.targetId);
         const page = this.#pages.get(t.targetId);
-        if (!page) return;
+        if (!page) {
+          // Attached, closed before its page was made: its owner still counts it as opening.
+          if (known) this.#ownerOf(t.browserContextId)?.pageGone?.(t.targetId);
+          return;
+        }
         this.#pages.delete(t.targetId);
         page.dispose();
         this.#ownerOf(t.browserContextId)?.pageDetached(page);
@@ -112,6 +118,14 @@ export class PageRouter {
     crashed: (t) => {
       const page = this.#pages.get(t.targetId);
       page?.markCrashed();
+    },
+    destroyed: (targetId) => {
+      // Closed before it attached (a new tab whose navigation became a download): its owner
+      // still counts it as opening.
+      if (!this.#contexts.has(targetId) || this.#pages.has(targetId)) return;
+      const contextId = this.#contexts.get(targetId);
+      this.#contexts.delete(targetId);
+      this.#ownerOf(contextId)?.pageGone?.(targetId);
     },
   };
 
