@@ -91,8 +91,12 @@ export interface PageApi extends OnDemandApi {
   addClosedRoot: (root: ShadowRoot) => boolean;
   /** Marks hosts as checked for closed roots: later snapshots stop listing them in `hosts`. */
   hostsChecked: (ids: number[]) => boolean;
-  /** An element without an open shadow root not checked yet for a closed one (the walker). */
-  hostUnchecked: (el: Element) => boolean;
+  /**
+   * Whether the walker should list `el` (its local name `tag`) for CDP to check for a closed
+   * shadow root: a custom element not checked yet, or an undefined one or an empty built-in host
+   * that draws only what a shadow root would.
+   */
+  hostUnchecked: (el: Element, tag: string) => boolean;
 
   // aria_lib.ts
   roleOf: (el: Element) => string;
