@@ -18,9 +18,10 @@ import type { PageApi } from "./page_api.ts";
  * `el` (whitespace collapsed) when its words are not the words of `name` in order (case and
  * punctuation aside; a picture's `alt` or label may stand in the name for the picture), and
  * `""` when they are, when nothing with letters or digits is drawn, or when `el` holds more than
- * 200 nodes (a tree item with its subtree: not a label). Drawn text: text nodes with a box inside
- * `el`'s box and every clipping box between (so not off-screen, not clipped by an `sr-only`
- * box), not hidden by `visibility`, `opacity: 0` or a transparent colour, in the flat tree; and
+ * 200 nodes (a tree item with its subtree: not a label). Drawn text, in the flat tree: `el`'s own
+ * text nodes, and its descendants' with a box inside `el`'s box and every clipping box between
+ * (so not off-screen, not clipped by an `sr-only` box), none hidden by `visibility`, `opacity: 0`
+ * or a transparent colour; and
  * `::before` / `::after` string content (its alt text after `/` is not drawn). Needs layout
  * (callers skip `content-visibility` subtrees).
  */
