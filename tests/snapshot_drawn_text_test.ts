@@ -20,6 +20,9 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <button><span style="display:inline-block;transform:scale(0)">Keep my account I</span><span aria-hidden=true>Delete account I</span></button>
 <button class=after aria-label="Keep K"></button>
 <button onclick="fetch('/delete',{method:'POST'})"><span ${OFF}>Do not delete my account</span><span aria-hidden=true style="text-transform:capitalize">delete my account</span></button>
+<button><span aria-hidden=true>Delete account P</span><span ${OFF}>Keep my account P</span>${
+  "<i></i>".repeat(210)
+}</button>
 <p>Ordinary controls:</p>
 <button>Save</button>
 <button><span ${SR}>Close</span><svg width=12 height=12 aria-hidden=true><path d="M0 0L12 12"/></svg></button>
@@ -52,6 +55,8 @@ Deno.test("snapshot: a control's line shows the words drawn on it when its name 
       `- button "Keep K": Delete account K`,
       // The name holds the drawn words and more ("Do not").
       `- button "Do not delete my account": delete my account`,
+      // Padded past the nodes read: what was read is shown, cut.
+      `- button "Keep my account P": Delete account P…`,
       `- button "Save"`,
       `- button "Close"`,
       `- button "Cart Cart (3)"`,

@@ -17,8 +17,9 @@ import type { PageApi } from "./page_api.ts";
  * Adds `drawnText(el: Element, name: string): string` to the utility api: the text drawn on
  * `el` (whitespace collapsed) when its words are not the words of `name` in order (case and
  * punctuation aside; a picture's `alt` or label may stand in the name for the picture), and
- * `""` when they are, when nothing with letters or digits is drawn, or when `el` holds more than
- * 200 nodes (a tree item with its subtree: not a label). Drawn text, in the flat tree: `el`'s own
+ * `""` when they are or when nothing with letters or digits is drawn. Of a control of more than
+ * 200 nodes (a tree item holding its subtree) the first 200 are read and must begin the name; at
+ * most 300 characters are returned (then ending in `…`). Drawn text, in the flat tree: `el`'s own
  * text nodes, and its descendants' with a box inside `el`'s box and every clipping box between
  * (so not off-screen, not clipped by an `sr-only` box), none hidden by `visibility`, `opacity: 0`
  * or a transparent colour; and
@@ -30,6 +31,8 @@ export function installDrawnTextLib(api: PageApi): void {
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const childNodesOf = api.childNodesOf as Fn<[Element], ArrayLike<Node>>;
   const MAX_NODES = 200;
+  // Characters of drawn text a line shows at most.
+  const MAX_SHOWN = 300;
   const SKIP = new Set("script style template noscript head title datalist".split(" "));
   // Where a picture's description stands in for it: alt, aria-label, title.
   const PICTURES = new Set(["img", "svg", "canvas", "video", "object", "embed"]);
@@ -87,7 +90,8 @@ export function installDrawnTextLib(api: PageApi): void {
     return out;
   }
 
-  function drawnParts(el: Element): Part[] | null {
+  // The parts drawn, in order; `whole` false when the walk stopped at MAX_NODES.
+  function drawnParts(el: Element): { parts: Part[]; whole: boolean } {
     const parts: Part[] = [];
     // Drawn text since the last picture: inline pieces join without a space, as in a name.
     let run = "";
@@ -164,13 +168,14 @@ export function installDrawnTextLib(api: PageApi): void {
       if (block) run += " ";
       return true;
     };
-    if (!visit(el, boxOf(rectOf(el)))) return null;
+    const whole = visit(el, boxOf(rectOf(el)));
     parts.push({ text: run, pic: false });
-    return parts;
+    return { parts, whole };
   }
 
-  // Whether `name` is the drawn words in order, a picture's words taken or skipped.
-  function sameWords(parts: Part[], name: string[]): boolean {
+  // Whether `name` is the drawn words in order, a picture's words taken or skipped (`prefix`:
+  // whether the drawn words begin the name).
+  function sameWords(parts: Part[], name: string[], prefix: boolean): boolean {
     const drawn: [string, boolean][] = [];
     for (const p of parts) for (const w of words(p.text)) drawn.push([w, p.pic]);
     // ok[j]: the first j words of the name are matched by the drawn words so far.
@@ -179,13 +184,17 @@ export function installDrawnTextLib(api: PageApi): void {
       const next = ok.map((_, j) => (pic && ok[j]!) || (j > 0 && ok[j - 1]! && name[j - 1] === w));
       ok = next;
     }
-    return ok[name.length]!;
+    return prefix ? ok.includes(true) : ok[name.length]!;
   }
 
   api.drawnText = (el: Element, name: string): string => {
-    const parts = drawnParts(el);
-    if (!parts || !parts.some((p) => !p.pic && /[\p{L}\p{N}]/u.test(p.text))) return "";
-    if (sameWords(parts, words(name))) return "";
-    return parts.filter((p) => !p.pic).map((p) => p.text).join(" ").replace(/\s+/g, " ").trim();
+    const { parts, whole } = drawnParts(el);
+    if (!parts.some((p) => !p.pic && /[\p{L}\p{N}]/u.test(p.text))) return "";
+    // A big control (a tree item holding its subtree) is compared as far as it was read: padding
+    // does not hide other words drawn first.
+    if (sameWords(parts, words(name), !whole)) return "";
+    const text = parts.filter((p) => !p.pic).map((p) => p.text).join(" ").replace(/\s+/g, " ")
+      .trim();
+    return whole && text.length <= MAX_SHOWN ? text : text.slice(0, MAX_SHOWN) + "…";
   };
 }
