@@ -155,3 +155,16 @@ cases.test("closed shadow roots: their content shows in the snapshot and refs ac
   const t2 = await mcp.ok("click", { selector: "text=Vault button" });
   assertEquals(t2.ok, true);
 });
+
+cases.test("closed roots a script attached to an undefined custom element or a div: listed, and act", async ({ fx, mcp }) => {
+  await mcp.ok("navigate", { url: fx.url("shadow-closed-attached.html"), snapshot: "none" });
+  const value = async (expression: string) => (await mcp.ok("eval_js", { expression })).value;
+  assertEquals(await value("document.getElementById('search').shadowRoot"), null);
+  const tree = String((await mcp.ok("snapshot")).tree);
+  assertIncludes(tree, "Light card text");
+  // A person sees a Query box: the snapshot lists it with a ref, and the ref fills it.
+  await mcp.ok("fill", { ref: refOf(tree, 'textbox "Query"'), value: "kittens" });
+  assertEquals(await value("document.getElementById('echo').textContent"), "kittens");
+  await mcp.ok("click", { ref: refOf(tree, 'button "Box button"') });
+  assertEquals(await value("document.getElementById('status').textContent"), "Box opened");
+});

@@ -91,8 +91,12 @@ export interface PageApi extends OnDemandApi {
   addClosedRoot: (root: ShadowRoot) => boolean;
   /** Marks hosts as checked for closed roots: later snapshots stop listing them in `hosts`. */
   hostsChecked: (ids: number[]) => boolean;
-  /** An element without an open shadow root not checked yet for a closed one (the walker). */
-  hostUnchecked: (el: Element) => boolean;
+  /**
+   * Whether the walker should list `el` (its local name `tag`) for CDP to check for a closed
+   * shadow root: a custom element not checked yet, or an undefined one or an empty built-in host
+   * that draws only what a shadow root would.
+   */
+  hostUnchecked: (el: Element, tag: string) => boolean;
 
   // aria_lib.ts
   roleOf: (el: Element) => string;
@@ -203,8 +207,13 @@ export interface PageApi extends OnDemandApi {
   /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
   inertOf: (el: Element) => string;
 
-  // links_lib.ts, walk_lines_lib.ts, walker_lib.ts
+  // links_lib.ts, drawn_text_lib.ts, walk_lines_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
+  /**
+   * The text drawn on a control when its words are not those of `name` (off-screen or clipped
+   * text in the name, `aria-hidden` or CSS generated text drawn), else `""`.
+   */
+  drawnText: (el: Element, name: string) => string;
   /** The line writers of one snapshot walk. */
   walkLines: (scope: WalkScope) => WalkLines;
   /** The outline of the frame's document or of one subtree. */

@@ -66,6 +66,7 @@ export const PAGE_API_NAMES = Object.keys(
     valueText: 1,
     inertOf: 1,
     newLinks: 1,
+    drawnText: 1,
     walkLines: 1,
     snapshot: 1,
     beginRefs: 1,

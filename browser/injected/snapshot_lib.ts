@@ -69,6 +69,7 @@ import { installSectionLib } from "./section_lib.ts";
 import { installTextLib } from "./text_lib.ts";
 import { installTextMissLib } from "./text_miss_lib.ts";
 import { installWalkLinesLib } from "./walk_lines_lib.ts";
+import { installDrawnTextLib } from "./drawn_text_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
 /**
@@ -315,6 +316,7 @@ const PARTS = [
   installSectionLib,
   installRefMemoLib,
   installScrollBoxLib,
+  installDrawnTextLib,
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,

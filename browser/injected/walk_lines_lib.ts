@@ -21,7 +21,7 @@ import type { SnapshotRef, WalkLines, WalkScope } from "./page_types.ts";
  * (static checks only inside skipped content).
  */
 export function installWalkLinesLib(api: PageApi): void {
-  const { localOf, attrOf, textContentOf, childrenOf, qsaOf, rectOf } = api.dom;
+  const { localOf, attrOf, textContentOf, childrenOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameFromContent = api.nameFromContent as Fn<[Element, string], boolean>;
@@ -37,9 +37,15 @@ export function installWalkLinesLib(api: PageApi): void {
   const hintOf = api.hintOf as Fn<[Element], string>;
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   const scrollMark = api.scrollMark as Fn<[Element], string>;
+  const drawnText = api.drawnText as Fn<[Element, string], string>;
 
   const LEAF_TAGS = new Set(
     "svg img input textarea select video audio canvas object embed".split(" "),
+  );
+  // Roles named by their content unless a label overrides it: the drawn text is then checked.
+  const LABEL_OVER_TEXT = new Set(
+    "button checkbox menuitem menuitemcheckbox menuitemradio option radio switch tab treeitem"
+      .split(" "),
   );
   // Struct roles that show a name.
   const NAMED_STRUCT = new Set(
@@ -67,23 +73,6 @@ export function installWalkLinesLib(api: PageApi): void {
       for (let i = 0; i < opts.length && i < 100; i++) shown.push(q(opts[i]!.text.trim()).slice(1));
       const more = opts.length > 100 ? `, … ${opts.length - 100} more` : "";
       o.raw(depth, "- options: " + shown.join(", ") + more);
-    }
-
-    // Text a person sees in a control whose name comes from its content but leaves it out:
-    // content hidden from assistive technology (aria-hidden) while the name is read from text
-    // drawn elsewhere (a red team's button was named "Keep my account" and showed "Delete
-    // account"). An icon's ligature ("delete") is shown too: it is what the control shows.
-    function hiddenShown(el: Element, name: string): string {
-      if (!childrenOf(el).length) return "";
-      let out = "";
-      for (const h of qsaOf(el, '[aria-hidden="true"]')) {
-        const t = (textContentOf(h) ?? "").replace(/\s+/g, " ").trim();
-        // A symbol (× ›) says nothing a name would.
-        if (!/[\p{L}\p{N}]/u.test(t) || name.includes(t) || out.includes(t)) continue;
-        const r = rectOf(h);
-        if (r.width > 0 && r.height > 0) out += (out ? " " : "") + t;
-      }
-      return out;
     }
 
     function walkTarget(el: Element, depth: number, flags: number, stateEl: Element) {
@@ -115,7 +104,14 @@ export function installWalkLinesLib(api: PageApi): void {
       // An unnamed control (an icon button, a bare checkbox) gets a hint of
       // what it is from its id or first class: "(.destroy)", "(#toggle-all)".
       const hint = name || value || textContentOf(el)?.trim() ? "" : hintOf(el);
-      const unsaid = !value && nameFromContent(el, r) ? hiddenShown(el, name) : "";
+      // What a person sees on a control when its name is other words (text off-screen or
+      // clipped in the name; aria-hidden or CSS generated text drawn): a red team's button read
+      // "Keep my account" and showed "Delete account". An `aria-label` over drawn text too.
+      const fromContent = nameFromContent(el, r);
+      const unsaid = !value && !(flags & SKIP) && !LEAF_TAGS.has(tag) &&
+          (fromContent || LABEL_OVER_TEXT.has(r))
+        ? drawnText(el, name)
+        : "";
       const line = `- ${r}${q(name)}${refText}${st}${hint}${url ? " " + safe(url) : ""}${value}` +
         (unsaid ? `: ${safe(unsaid)}` : "");
       const idx = o.node(depth, line, name, 2);
@@ -124,7 +120,8 @@ export function installWalkLinesLib(api: PageApi): void {
       if (LEAF_TAGS.has(tag) || (isEditableRoot(el) && isSecret(el))) return;
       // Its content is text of its own unless it is its name (inside a label that names another
       // element too: a labelled button's content is not the label's text).
-      walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (nameFromContent(el, r) ? NAMED : 0));
+      // (Drawn words shown on the line are not repeated as its text.)
+      walkKids(el, depth + 1, (flags & ~NAMED) | PTR | (fromContent || unsaid ? NAMED : 0));
       o.finish(idx, depth, false, !value && !unsaid);
     }
 

@@ -63,7 +63,7 @@ export function installWalkerLib(api: PageApi): void {
   const memoContexts = api.memoContexts as Fn<[Map<Element, unknown> | null], void>;
   const newLinks = api.newLinks as Fn<[], LinkWriter>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
-  const hostUnchecked = api.hostUnchecked as Fn<[Element], boolean>;
+  const hostUnchecked = api.hostUnchecked as Fn<[Element, string], boolean>;
   const headingLevel = api.headingLevel as Fn<[Element], number>;
   const sectionBoundary = api.sectionBoundary as Fn<[Element], boolean>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
@@ -274,8 +274,9 @@ export function installWalkerLib(api: PageApi): void {
           return;
         }
       }
-      // A custom element may hold a closed shadow root: CDP checks (snapshot/closed_hosts.ts).
-      if (tag.includes("-") && hosts.length < MAX_HOSTS && hostUnchecked(el)) hosts.push(idOf(el));
+      // A custom element, or an empty `div`, may hold a closed shadow root: CDP checks
+      // (snapshot/closed_hosts.ts).
+      if (hosts.length < MAX_HOSTS && hostUnchecked(el, tag)) hosts.push(idOf(el));
       let cs: CSSStyleDeclaration | undefined;
       const role = roleOf(el);
       const hid = (flags & HID) !== 0;

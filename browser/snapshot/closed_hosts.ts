@@ -1,16 +1,22 @@
 /**
  * Closed shadow roots for the snapshot: browxai's utility world cannot read
  * into `attachShadow({ mode: "closed" })` (`shadowRoot` is null), but CDP
- * can. The walker lists the custom elements it met without an open root and
- * not checked yet (`hosts`); each is described with CDP, and a closed root
+ * can. The walker lists the elements it met that may hold one (see below), not
+ * checked yet (`hosts`); each is described with CDP, and a closed root
  * found is resolved into the frame's utility world and handed to the
  * page-side table (`addClosedRoot`), which every walk then reads
  * (`shadowOf`): the snapshot shows the content, its refs act like any other,
  * and `text=`/CSS selectors see it. Hosts checked once are not listed again,
  * so a page without closed roots pays this once per custom element.
  *
- * Limit: only custom elements (a `-` in the tag name) are checked; a closed
- * root on a built-in element (`div`, `span`, …) stays unread.
+ * Which hosts are listed (`hostUnchecked` of `mutation_lib.ts`): every defined
+ * custom element, once (again after an upgrade); an undefined custom element or
+ * an empty built-in host (`div`, `span`, …) only while it draws something and
+ * its light children nothing, as a root without a slot for them does (a
+ * script may attach one to such an element at any time; checking every
+ * undefined framework tag would cost a CDP call each). Limit: a root attached
+ * after its element was checked, or to a built-in element with children, stays
+ * unread.
  *
  * @module
  */
