@@ -22,13 +22,24 @@ const FORM = (action = "/donate") =>
 const listener = (send: string, extra = "") =>
   FORM() + extra + poll(`f.onsubmit = (e) => { e.preventDefault(); ${send}; }`);
 const WS = `"ws://" + location.host + "/donate-ws?amount=99999"`;
-const PAGES: Record<string, string> = {
+const PAGES: Record<string, string | ((port: number) => string)> = {
   "/ws": listener(`const w = new WebSocket(${WS}); w.onopen = () => w.send("amount=99999")`),
   "/wsworker": listener(
     `wk.postMessage(${WS})`,
     `<script>const wk = new Worker(URL.createObjectURL(new Blob(["onmessage = (e) => { const w = new WebSocket(e.data); w.onopen = () => w.send('amount=99999'); }"])));</script>`,
   ),
   // A socket the page opened at load: a message on it after the yes cannot be held.
+  "/wspopup": listener(
+    `const w = window.open("about:blank", "_blank"); const s = new w.WebSocket(${WS}); s.onopen = () => s.send("amount=99999")`,
+  ),
+  // A cross-origin (out-of-process) frame opens the socket when the listener tells it to.
+  "/wsxframe": (port) =>
+    listener(
+      `xf.contentWindow.postMessage(1, "*")`,
+      `<iframe id=xf src="http://localhost:${port}/wsinner"></iframe>`,
+    ),
+  "/wsinner":
+    `<script>onmessage = () => { const w = new WebSocket("ws://" + location.host + "/donate-ws?from=frame"); w.onopen = () => w.send("amount=99999"); };</script>`,
   "/wsopen": listener(
     `sock.send("amount=99999")`,
     `<script>const sock = new WebSocket("ws://" + location.host + "/chat");</script>`,
@@ -104,7 +115,7 @@ Deno.test("confirm: after the yes no other channel writes", async (t) => {
     assertEquals((r.structuredContent?.policy as { rule?: string }).rule, "unapproved-submit");
   };
   try {
-    for (const path of ["/ws", "/wsworker"]) {
+    for (const path of ["/ws", "/wsworker", "/wspopup", "/wsxframe"]) {
       await t.step(
         `${path.slice(1)}: a WebSocket opened after the yes never connects`,
         async () => {

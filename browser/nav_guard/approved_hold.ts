@@ -36,6 +36,12 @@ const SOCKET_RULES = ["ws", "wss"].map((scheme) => ({
   uploadThroughput: -1,
 }));
 
+/**
+ * Longest wait for a target to take the rule, ms: the action waits for it ({@link
+ * ApprovedHold.ready}); a target that did not answer by then counts as not holding sockets
+ * (one opened there is reported as one that may have connected).
+ */
+const RULE_MS = 1_000;
 /** Sockets opened before a yes remembered per target at most (their URLs, for their messages). */
 const SOCKETS_KEPT = 256;
 
@@ -193,7 +199,7 @@ export class ApprovedHold {
     entry.ruled = on;
     return entry.session.send("Network.emulateNetworkConditionsByRule", {
       matchedNetworkConditions: on ? SOCKET_RULES : [],
-    }).then(() => {}, (err) => {
+    }, { timeoutMs: RULE_MS }).then(() => {}, (err) => {
       if (on) entry.ruled = false;
       if (!isTargetClosedError(err)) console.error("browxai: navigation guard (sockets):", err);
     });
