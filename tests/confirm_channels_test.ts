@@ -44,6 +44,11 @@ const PAGES: Record<string, string | ((port: number) => string)> = {
     `sock.send("amount=99999")`,
     `<script>const sock = new WebSocket("ws://" + location.host + "/chat");</script>`,
   ),
+  // The approved data sent twice, into a frame and then by the page itself: the second is another.
+  "/twicedoc": listener(
+    `f.target = "fr"; f.submit(); document.getElementById("fr").onload = () => { f.target = "_self"; f.submit(); }`,
+    `<iframe name=fr id=fr></iframe>`,
+  ),
   "/iframeform": listener(
     `fr.document.forms[0].submit()`,
     `<iframe name=fr srcdoc="<form method=post action=/settings><input name=email value=attacker@evil.example></form>"></iframe>`,
@@ -139,6 +144,14 @@ Deno.test("confirm: after the yes no other channel writes", async (t) => {
       refused(r, `/settings`, `not where the human approved`);
       assertEquals(sent(), []);
     });
+    await t.step(
+      "twicedoc: the approved form sent twice by the page: the second is refused",
+      async () => {
+        const { r, sent } = await attempt("/twicedoc");
+        refused(r, "again", "a yes covers one send");
+        assertEquals(sent(), ["/donate amount=5&note=hi"]);
+      },
+    );
     await t.step("sw/popup: a new tab's service-worker POST is refused", async () => {
       await mcp.ok("navigate", { url: `${origin}/sw/reg` });
       await eventually(

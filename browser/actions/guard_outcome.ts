@@ -142,6 +142,15 @@ export function blockedNavigation(
       { ...details, changed: b.dataChanged },
     );
   }
+  if (b.unapproved && b.again) {
+    return new ToolError(
+      "page-changed",
+      `policy: the page sent the approved form again (to ${b.url}) after the approved send had ` +
+        `gone (a yes covers one send); it was not sent again and ${stayed}`,
+      "take a snapshot to see the page as it is now; tell the human what the page did",
+      details,
+    );
+  }
   if (b.unapproved) {
     return new ToolError(
       "blocked-by-policy",

@@ -201,21 +201,25 @@ function judge(
   ) {
     return unapproved(approved, { redirectedTo: url });
   }
-  if (isSubmit && approved?.length && !approvedSend(approved, e.request.method, url)) {
-    return unapproved(approved);
-  }
-  // And what it sends: the page may rewrite the data as it is sent (its submit listener), or
-  // send another form (a frame's, whose destination the question listed) instead; once.
-  const data = g.window()?.approvedData;
-  if (isSubmit && data?.length) {
-    const { method, headers } = e.request;
-    const to = [...new Set(data.map((c) => c.to))];
-    if (!approvedSend(to, method, url)) return unapproved(to);
-    const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
-      ?.[1];
-    const entries = sentEntries(method, url, bodyOf(e.request), type);
-    const changed = dataChanges(data, { method, url, entries });
-    if (changed) return unapproved(to, { dataChanged: changed });
+  if (isSubmit && approved?.length) {
+    if (!approvedSend(approved, e.request.method, url)) return unapproved(approved);
+    // And what it sends: the page may rewrite the data as it is sent (its submit listener), or
+    // send another form (a frame's, whose destination the question listed) instead.
+    const data = g.window()?.approvedData;
+    const to = data?.length ? [...new Set(data.map((c) => c.to))] : approved;
+    if (data?.length) {
+      const { method, headers } = e.request;
+      if (!approvedSend(to, method, url)) return unapproved(to);
+      const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
+        ?.[1];
+      const changed = dataChanges(data, {
+        method,
+        url,
+        entries: sentEntries(method, url, bodyOf(e.request), type),
+      });
+      if (changed) return unapproved(to, { dataChanged: changed });
+    }
+    // A yes covers one send.
     if (g.spent?.()) return unapproved(to, { again: true });
     g.spend?.(e.networkId);
   }
