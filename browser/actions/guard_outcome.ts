@@ -217,8 +217,9 @@ function unapprovedSocket(
   return new ToolError(
     "page-changed",
     `policy: after the human's yes the page ${what}; the approved send is the only write a ` +
-      `yes allows (the tab is at ${tabUrl})`,
-    "take a snapshot to see the page as it is now; tell the human what the page did",
+      `yes allows (the tab is at ${tabUrl}; whether the approved form went shows in network)`,
+    "take a snapshot to see the page as it is now; tell the human what the page did before " +
+      "sending again",
     details,
   );
 }
