@@ -6,7 +6,8 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { eventually } from "./_util.ts";
+import { eventually, refOf } from "./_util.ts";
+import type { McpHarness, ToolResult } from "./_mcp.ts";
 
 /** The page's poll: runs `swap` once the person is reading, then reports it. */
 export const poll = (swap: string) =>
@@ -29,12 +30,17 @@ export interface SwapPages {
   close(): Promise<void>;
 }
 
+/** A path's own answer: a redirect, a script, a WebSocket (its request is in `hits` first). */
+export type SwapHandler = (req: Request, port: number) => Response | Promise<Response>;
+
 /**
  * Serves `pages` (path → HTML, or a function of the server's port: a page naming the same
- * server as another origin, `localhost`) on 127.0.0.1 with the swap protocol.
+ * server as another origin, `localhost`) on 127.0.0.1 with the swap protocol; `handlers`
+ * answer their paths themselves (before `pages`; a POST to one is recorded too).
  */
 export function swapPages(
   pages: Record<string, string | ((port: number) => string)>,
+  handlers: Record<string, SwapHandler> = {},
 ): SwapPages {
   let armed = false, swap = false, swapped = false;
   const posts: string[] = [];
@@ -46,10 +52,12 @@ export function swapPages(
   }, async (req) => {
     const url = new URL(req.url);
     if (!/^\/(should-swap|swapped)$/.test(url.pathname)) hits.push(`${req.method} ${url.pathname}`);
+    const own = handlers[url.pathname];
     if (req.method === "POST") {
       posts.push(`${url.pathname}${url.search} ${await req.text()}`);
-      return new Response("posted");
+      if (!own) return new Response("posted");
     }
+    if (own) return await own(req, server.addr.port);
     if (url.pathname === "/should-swap") return new Response(swap ? "yes" : "no");
     if (url.pathname === "/swapped") {
       swapped = true;
@@ -88,4 +96,19 @@ export function swapPages(
     },
     close: () => server.shutdown(),
   };
+}
+
+/**
+ * Navigates `mcp`'s tab to `path` of `pages` and clicks its "Donate…" button by ref with
+ * `submits: true` (the red team's way), the page swapping while the person reads (`swapping`).
+ */
+export async function clickDonate(
+  mcp: McpHarness,
+  pages: SwapPages,
+  path: string,
+  swapping = true,
+): Promise<{ r: ToolResult; sent: () => string[] }> {
+  const nav = await mcp.ok("navigate", { url: pages.origin + path, snapshot: "full" });
+  const ref = refOf((nav.snapshotDelta as { tree: string }).tree, /button "Donate[^"]*"/);
+  return await pages.during(swapping, () => mcp.call("click", { ref, submits: true }));
 }

@@ -173,7 +173,10 @@ export class ActionWindow implements AsyncDisposable {
         }),
     ]);
     try {
-      return new ActionWindow(session, page, options, downloads, timers);
+      const window = new ActionWindow(session, page, options, downloads, timers);
+      // A human's yes: its hold on new WebSockets is on before the action acts.
+      if (options.approvedSends) await session.navGuard?.ready();
+      return window;
     } catch (e) {
       timers?.disarm();
       await downloads.dispose();

@@ -106,6 +106,17 @@ export function blockedNavigation(
       details,
     );
   }
+  if (b.unapproved && b.webSocket) return unapprovedSocket(b, tabUrl, details);
+  if (b.unapproved && b.redirectedTo) {
+    return new ToolError(
+      "blocked-by-policy",
+      `policy: the approved send went, and its server answered with a redirect that would send ` +
+        `the same data on to ${b.url}, an origin the human was not told of ` +
+        `(${b.unapproved.join(", ")}); that was refused and not sent there; ${stayed}`,
+      "tell the human where the site redirects; calling again asks them again",
+      details,
+    );
+  }
   if (b.unapproved && b.request) {
     // A script's write after the yes (red team s15 #4): the yes covered one send, not this.
     const what = b.again
@@ -129,6 +140,15 @@ export function blockedNavigation(
       "take a snapshot to see the form as it is now; calling again asks the human about that " +
         "(a page that always does this needs a yes for the whole site, or a pre-approval)",
       { ...details, changed: b.dataChanged },
+    );
+  }
+  if (b.unapproved && b.again) {
+    return new ToolError(
+      "page-changed",
+      `policy: the page sent the approved form again (to ${b.url}) after the approved send had ` +
+        `gone (a yes covers one send); it was not sent again and ${stayed}`,
+      "take a snapshot to see the page as it is now; tell the human what the page did",
+      details,
     );
   }
   if (b.unapproved) {
@@ -173,6 +193,33 @@ export function blockedNavigation(
       b.redirectedTo ? " (through a redirect)" : ""
     }, which no approval covers; the request was stopped and ${stayed}`,
     "navigate to that URL yourself to be asked for it, or stay on the approved sites",
+    details,
+  );
+}
+
+/**
+ * The error of a WebSocket (or WebTransport session) a page opened or used after a human's yes
+ * (`approved_hold.ts`): a socket opened then was refused before it connected (`socketHeld`);
+ * a message on one opened before, or a socket no rule held, may have gone.
+ */
+function unapprovedSocket(
+  b: BlockedNavigation,
+  tabUrl: string,
+  details: Record<string, unknown>,
+): ToolError {
+  const kind = b.webSocket === "webtransport" ? "WebTransport session" : "WebSocket";
+  const what = b.webSocket === "frame"
+    ? `sent a message on a WebSocket (to ${b.url}) it had opened before; no guard can hold a ` +
+      "WebSocket: it may have been sent"
+    : b.socketHeld
+    ? `opened a WebSocket (to ${b.url}): it was refused before it connected, nothing was sent on it`
+    : `opened a ${kind} (to ${b.url}), which no guard could hold: it may have been sent`;
+  return new ToolError(
+    "page-changed",
+    `policy: after the human's yes the page ${what}; the approved send is the only write a ` +
+      `yes allows (the tab is at ${tabUrl}; whether the approved form went shows in network)`,
+    "take a snapshot to see the page as it is now; tell the human what the page did before " +
+      "sending again",
     details,
   );
 }

@@ -53,8 +53,13 @@ export interface DocumentRequestContext {
   block: (b: BlockedNavigation) => void;
   /** The last record so far. */
   lastBlocked: () => BlockedNavigation | undefined;
-  /** The send a human approved went (a script's write of the same data after it is another). */
-  spend?: () => void;
+  /** The send a human approved went already (a yes covers one). */
+  spent?: () => boolean;
+  /**
+   * The send a human approved went (a script's write of the same data after it is another);
+   * `loader`: the request's network id (the document it loads is the site's answer).
+   */
+  spend?: (loader: string | undefined) => void;
   /** A main-frame request to `url` was let through (`PassedRequests.mark`). */
   passed: (url: string) => void;
   /** A main-frame navigation was stopped (aborts the window's stop signal). */
@@ -127,12 +132,18 @@ export async function answerDocumentRequest(
   }
 }
 
+/** True when `url` is on the origin of one of the `approved` destinations (`"METHOD url"`). */
+function approvedOrigin(approved: readonly string[], url: string): boolean {
+  const origin = (u: string) => URL.parse(u)?.origin;
+  return approved.some((a) => origin(a.slice(a.indexOf(" ") + 1)) === origin(url));
+}
+
 /**
  * `pass`; `stop` (answered 204: the frame keeps its document); or a
  * subframe's document refused for where it comes from (shown a blocked note).
  */
 function judge(
-  e: { request: PausedRequest; frameId: string; redirectedRequestId?: string },
+  e: { request: PausedRequest; frameId: string; redirectedRequestId?: string; networkId?: string },
   from: string,
   g: DocumentRequestContext,
 ): "pass" | "stop" | { why: string } {
@@ -171,37 +182,46 @@ function judge(
   // A human approved where the page's forms send (its frames' too): the page may not change
   // it as it sends, in the main document or in a frame.
   const approved = g.window()?.approvedSends;
-  if (isSubmit && approved?.length && !approvedSend(approved, e.request.method, url)) {
+  const unapproved = (to: readonly string[], more: Partial<BlockedNavigation> = {}) => {
     g.block({
       url,
       reason: "submit",
       frameId: e.frameId,
       form: true,
-      unapproved: approved,
+      unapproved: to,
       ...(main ? {} : { subframe: true as const }),
+      ...more,
     });
-    return "stop";
+    return "stop" as const;
+  };
+  // A 307/308 re-sends the approved body: never to an origin the human was not told of.
+  if (
+    e.redirectedRequestId && approved?.length && e.request.method !== "GET" &&
+    !approvedOrigin(approved, url)
+  ) {
+    return unapproved(approved, { redirectedTo: url });
   }
-  // And what it sends: the page may rewrite the data as it is sent (its submit listener).
-  const data = g.window()?.approvedData;
-  if (isSubmit && main && data?.length) {
-    const { method, headers } = e.request;
-    const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
-      ?.[1];
-    const entries = sentEntries(method, url, bodyOf(e.request), type);
-    const changed = dataChanges(data, { method, url, entries });
-    if (changed) {
-      g.block({
+  if (isSubmit && approved?.length) {
+    if (!approvedSend(approved, e.request.method, url)) return unapproved(approved);
+    // And what it sends: the page may rewrite the data as it is sent (its submit listener), or
+    // send another form (a frame's, whose destination the question listed) instead.
+    const data = g.window()?.approvedData;
+    const to = data?.length ? [...new Set(data.map((c) => c.to))] : approved;
+    if (data?.length) {
+      const { method, headers } = e.request;
+      if (!approvedSend(to, method, url)) return unapproved(to);
+      const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === "content-type")
+        ?.[1];
+      const changed = dataChanges(data, {
+        method,
         url,
-        reason: "submit",
-        frameId: e.frameId,
-        form: true,
-        unapproved: [...new Set(data.map((c) => c.to))],
-        dataChanged: changed,
+        entries: sentEntries(method, url, bodyOf(e.request), type),
       });
-      return "stop";
+      if (changed) return unapproved(to, { dataChanged: changed });
     }
-    g.spend?.();
+    // A yes covers one send.
+    if (g.spent?.()) return unapproved(to, { again: true });
+    g.spend?.(e.networkId);
   }
   const why = g.policy.refusal(url, from);
   if (why === undefined) return "pass";

@@ -43,8 +43,8 @@ export interface NavigationWatch {
   shown: () => string;
   /** Reports an unexpected error (a closed target's are not). */
   report: (err: unknown) => void;
-  /** The target's main frame committed a new document. */
-  committed?: () => void;
+  /** The target's main frame committed a new document (of this loader). */
+  committed?: (loaderId: string) => void;
 }
 
 /** Listens to `session`'s navigations for the guard (see the module doc). */
@@ -68,7 +68,7 @@ export function watchNavigations(session: CdpSession, g: NavigationWatch): void 
     g.urls.set(g.targetId, now);
     // A new document: a submit event of the one before no longer marks its requests.
     g.scriptSubmits.delete(g.targetId);
-    g.committed?.();
+    g.committed?.(e.frame.loaderId);
     // A page restored from the back/forward cache (history.back(), Alt+Left), or one a
     // speculation rule prefetched or prerendered, made no request to hold: when policy
     // would not have let the tab go there, go back at once.

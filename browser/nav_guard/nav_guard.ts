@@ -59,6 +59,7 @@ import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_type
 import { guardWorker, hasOwnNetwork, refusesWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
 import { watchWebSockets } from "./websocket_leaks.ts";
+import { ApprovedHold } from "./approved_hold.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -67,10 +68,8 @@ export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_type
 export class NavGuard {
   #policy: NavPolicy;
   #window: GuardWindow | undefined;
-  /** The tabs whose main frame committed a new document in the current window. */
-  #committed = new Set<string>();
-  /** The send a human approved went in the current window (its yes covers one). */
-  #spent = false;
+  /** A human's yes, held across the session's targets while the window lasts. */
+  #hold = new ApprovedHold((b) => this.#block(b));
   /** When the current window began (ms since the epoch). */
   #windowAt = 0;
   #blocked: BlockedNavigation[] = [];
@@ -185,7 +184,7 @@ export class NavGuard {
       block: (b) => this.#block(b),
       shown: () => this.#shown(targetId),
       report,
-      ...(options.frame ? {} : { committed: () => this.#committed.add(targetId) }),
+      ...(options.frame ? {} : { committed: (loader) => this.#hold.committed(targetId, loader) }),
     });
     // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
     // click that would open a tab Chromium does not hold for us: reported by our own world.
@@ -200,6 +199,7 @@ export class NavGuard {
           why: "a modifier or middle click opens a tab the guard cannot hold",
         }),
     }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
+    this.#hold.watch(session, targetId, mainFrameId || targetId);
     // No guard holds a WebSocket: one carrying a bound secret elsewhere is told at once.
     const find = this.#policy.secretLeak;
     if (find) {
@@ -276,7 +276,7 @@ export class NavGuard {
     if (refusesWorker(worker.type, this.#policy)) {
       console.error(
         "browxai: a page's shared worker was closed before it ran: its requests cannot be " +
-          "held for sure, and secrets are bound or an allowlist limits origins",
+          "held for sure, and secrets are bound, an allowlist limits origins or a human confirms sends",
       );
       return "close";
     }
@@ -285,6 +285,7 @@ export class NavGuard {
     // Network is enabled on every worker (`session_workers.ts`, `worker_traffic.ts`).
     const find = this.#policy.secretLeak;
     if (find) watchWebSockets(session, { find, frameId: targetId, block: (b) => this.#block(b) });
+    this.#hold.watch(session, targetId, targetId);
     const own = hasOwnNetwork(worker.type);
     if (own) this.#workers.set(targetId, session);
     guardWorker(session, this.#policy.blockedUrls ?? [], {
@@ -330,7 +331,8 @@ export class NavGuard {
       others: () => [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) => s),
       block: (b) => this.#block(b),
       lastBlocked: () => this.#blocked.at(-1),
-      spend: () => this.#spent = true,
+      spent: () => this.#hold.spent,
+      spend: (loader) => this.#hold.spend(loader),
       passed: (url) => this.#passed.mark(targetId, url),
       stopped: () => this.#stops.get(targetId)?.abort(),
       refused: (why) => {
@@ -377,13 +379,12 @@ export class NavGuard {
     return answerScriptRequest(session, e, {
       policy: this.#policy,
       declared: this.#window?.submits === true,
-      // The yes covers the approved document's writes: a new document's (the page the approved
-      // form loaded) are its own.
-      approved: this.#committed.size ? undefined : {
+      // The yes covers every target's writes but those of the page the approved form loaded.
+      approved: this.#hold.ownDocument(targetId) ? undefined : {
         sends: this.#window?.approvedSends,
         data: this.#window?.approvedData,
-        spent: this.#spent,
-        spend: () => this.#spent = true,
+        spent: this.#hold.spent,
+        spend: () => this.#hold.spend(),
       },
       recentSubmit: () => this.#recentSubmit(worker ? undefined : targetId),
       ...(worker
@@ -443,6 +444,7 @@ export class NavGuard {
     this.#sessions.delete(targetId);
     this.#scriptSubmits.delete(targetId);
     this.#passed.forget(targetId);
+    this.#hold.forget(targetId);
   }
 
   /**
@@ -473,10 +475,14 @@ export class NavGuard {
     this.#window = window;
     this.#windowAt = Date.now();
     this.#blocked = [];
-    this.#committed.clear();
-    this.#spent = false;
+    this.#hold.begin(window.approvedSends && { sends: window.approvedSends });
     this.#stops.clear();
     this.#pending.clear();
+  }
+
+  /** Resolves once a held yes's socket rule is on every target (`approved_hold.ts`). */
+  ready(): Promise<void> {
+    return this.#hold.ready();
   }
 
   /**
@@ -503,6 +509,7 @@ export class NavGuard {
       for (const [id, at] of this.#scriptSubmits) if (at >= since) this.#scriptSubmits.delete(id);
     }
     this.#window = undefined;
+    this.#hold.end();
     this.#stops.clear();
     this.#pending.clear();
     const out = this.#blocked;

@@ -53,6 +53,11 @@ export interface BlockedNavigation {
   dataChanged?: readonly string[];
   /** Set with `unapproved` when it was the approved send again (a yes covers one). */
   again?: true;
+  /**
+   * Set with `unapproved` and `webSocket: "handshake"` when the socket was refused before its
+   * handshake left (`approved_hold.ts`); absent, it may have connected.
+   */
+  socketHeld?: true;
 }
 
 /** What the guard asks of the policy. */
@@ -85,6 +90,12 @@ export interface NavPolicy {
    * script's form write off it is refused, so a worker whose requests cannot be held is too.
    */
   limitsOrigins?: boolean;
+  /**
+   * True when a human confirms form sends (`BROWX_CONFIRM_REQUIRED` submit or publish): after a
+   * yes every write of the session is held to the approved one, so a worker whose requests
+   * cannot be held is refused.
+   */
+  confirmsSends?: boolean;
   /**
    * True when `url` is browxai's own web console or MCP endpoint: no route answers or aborts
    * a request there (a routed page on its origin would carry the person's cookie).

@@ -20,6 +20,7 @@ import { blockedFetchPatterns, blockedUrlPatterns } from "../../policy/blocked_u
 
 type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "blockedOrigins" | "capabilities"> & {
   secrets?: ServerConfig["secrets"];
+  confirmRequired?: ServerConfig["confirmRequired"];
   consoleListeners?: ServerConfig["consoleListeners"];
 };
 
@@ -87,6 +88,8 @@ export function navGuardFor(config: PolicyConfig): (session: BrowserSession) => 
       blockedFetch: blockedFetchPatterns(config.blockedOrigins ?? []),
       blocked: (url) => blocklisted(config, url),
       limitsOrigins: (config.allowedOrigins ?? []).length > 0,
+      confirmsSends: config.confirmRequired?.has("submit") === true ||
+        config.confirmRequired?.has("publish") === true,
       limitsNavigation: (config.allowedOrigins ?? []).length > 0 ||
         (config.blockedOrigins ?? []).length > 0 ||
         config.capabilities.has("human") || secretLeak !== undefined,

@@ -35,7 +35,9 @@ export function hasOwnNetwork(type: string): boolean {
 
 /**
  * True when a worker of `type` is refused (closed before it runs) under `policy`: a shared
- * worker while secrets are bound or an allowlist limits origins. Chromium cannot hold its
+ * worker while secrets are bound, an allowlist limits origins, or a human confirms form sends
+ * (after a yes, the approved send must be the only write: red team s15 round 2 sent a form
+ * through an unheld one in 1 run of 3). Chromium cannot hold its
  * requests for sure: a shared worker's network is set up once, as it starts, and takes the
  * worker's own `Fetch.enable` only when that arrived first (measured: 1 run in 7 of a test
  * page sent a form through it unheld; Chromium does not push an interceptor to a running shared
@@ -45,10 +47,11 @@ export function hasOwnNetwork(type: string): boolean {
  */
 export function refusesWorker(
   type: string,
-  policy: { secretLeak?: unknown; limitsOrigins?: boolean },
+  policy: { secretLeak?: unknown; limitsOrigins?: boolean; confirmsSends?: boolean },
 ): boolean {
   return type === "shared_worker" &&
-    (policy.secretLeak !== undefined || policy.limitsOrigins === true);
+    (policy.secretLeak !== undefined || policy.limitsOrigins === true ||
+      policy.confirmsSends === true);
 }
 
 /** The `Fetch.enable` patterns (see `guard_routes.ts` `fetchPatterns`). */
