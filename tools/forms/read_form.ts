@@ -14,7 +14,7 @@ export const readFormTool = defineTool({
   name: "read_form",
   title: "Read form",
   description:
-    "List a form's fields: name, type, label, options, value (secrets masked), usable (false: hidden or disabled now), required, invalid (+ error shown); hidden inputs counted. Also submitText, drafts (publish/draft controls, what each option means), draftState, and rich-text editors with the field each posts as.",
+    "List a form's fields: name, type, label, options, value (secrets masked), usable (false: hidden or disabled now), required; hidden inputs counted. Also submitText, drafts (publish/draft controls, what each option means), draftState, and rich-text editors with the field each posts as.",
   capability: "read",
   toolset: "forms",
   annotations: {
