@@ -17,6 +17,12 @@ export type ToolErrorCode =
   | "not-editable"
   | "covered"
   | "not-actionable"
+  /**
+   * A declared submission (`submits: true`, `fill` with `submit`) did not leave: the browser's
+   * validation stopped the form. The control was clicked; `invalid` names each field with its
+   * message, so the fix is a value, not a retry of the click.
+   */
+  | "form-invalid"
   | "timeout"
   | "navigation-failed"
   | "refused"

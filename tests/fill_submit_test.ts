@@ -13,12 +13,12 @@ import { startFixtureServer } from "./fixtures/server.ts";
 import { refOf } from "./_util.ts";
 import { act, actionOf, type ActionResult } from "./_results.ts";
 
-function notSubmitted(r: ToolResult): ActionResult {
+function notSubmitted(r: ToolResult, code = "not-actionable"): ActionResult {
   assertEquals(r.isError, true, textOf(r));
   const s = actionOf(r);
   assertEquals(s.ok, false, textOf(r));
   assertEquals(s.submitted, false, textOf(r));
-  assertEquals(s.error!.code, "not-actionable", textOf(r));
+  assertEquals(s.error!.code, code, textOf(r));
   assertIncludes(s.error!.message, "Enter did not send the form");
   return s;
 }
@@ -36,7 +36,8 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         await mcp.ok("navigate", { url: page, snapshot: "none" });
         const ref = refOf(String((await mcp.ok("snapshot")).tree), /textbox "Email"/);
         const r = await mcp.call("fill", { ref, value: "Bob", submit: true });
-        const s = notSubmitted(r);
+        // Its own code: the fix is a value, not a retry of the action (not-actionable was).
+        const s = notSubmitted(r, "form-invalid");
         const invalid = s.invalid as string[];
         assertEquals(invalid.length, 1, textOf(r));
         assertTrue(invalid[0]!.startsWith("email: "), invalid[0]);
@@ -57,7 +58,7 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
         const r = await mcp.call("click", { selector: "#required button", submits: true });
         assertEquals(r.isError, true, textOf(r));
         const s = actionOf(r);
-        assertEquals([s.ok, s.submitted, s.error!.code], [false, false, "not-actionable"]);
+        assertEquals([s.ok, s.submitted, s.error!.code], [false, false, "form-invalid"]);
         assertIncludes(s.error!.message, "The click did not send the form");
         assertTrue((s.invalid as string[])[0]!.startsWith("email: "), textOf(r));
         // Listed once besides the message: `invalid`, not the element's copy too.

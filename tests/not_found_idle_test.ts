@@ -105,10 +105,11 @@ Deno.test("not found: fails once the page is idle, keeps looking while it builds
     });
 
     await t.step(
-      "a button a timer adds after 4 s: the timer is said, wait_for hinted",
+      "a button a timer adds after 4 s, past the call's budget: the timer is said, wait_for hinted",
       async () => {
         await mcp.ok("navigate", { url: `${base}/slow-button`, snapshot: "none" });
-        const r = await mcp.call("click", { selector: "text=Continue" });
+        // Within the budget (the default 10 s) the timer is waited for (timer_selector_wait_test).
+        const r = await mcp.call("click", { selector: "text=Continue", timeoutMs: 3000 });
         assertEquals(((r.structuredContent as R).error as R).code, "not-found", textOf(r));
         assertIncludes(textOf(r), "the page looks idle, but a timer of the page runs in");
         assertIncludes(textOf(r), 'wait_for({ selector: "text=Continue" }) first');

@@ -234,7 +234,13 @@ Deno.test("storage: cookies, localStorage and sessionStorage through MCP", async
         (await mcp.ok("localstorage_delete", { key: "todos-vanillajs" })).existed,
         false,
       );
-      assertEquals((await mcp.ok("localstorage_get", { key: "todos-vanillajs" })).value, null);
+      // A missing key says found: false (a null value is left out of the text as empty).
+      const missing = await mcp.call("localstorage_get", { key: "todos-vanillajs" });
+      assertEquals(
+        [missing.structuredContent!.found, missing.structuredContent!.value],
+        [false, null],
+      );
+      assertIncludes(textOf(missing), '"found":false');
       await mcp.ok("reload", { snapshot: "none" });
       await mcp.ok("wait_for", { selector: "#new-todo" });
       assertNotIncludes(String((await mcp.ok("snapshot")).tree), "Written by browxai");
@@ -244,8 +250,10 @@ Deno.test("storage: cookies, localStorage and sessionStorage through MCP", async
       await mcp.ok("navigate", { url: fx.url("/basic.html"), snapshot: "none" });
       await mcp.ok("sessionstorage_set", { key: "k", value: "tab0" });
       const got = await mcp.ok("sessionstorage_get", { key: "k" });
-      assertEquals([got.value, got.origin], ["tab0", fx.origin]);
-      assertEquals((await mcp.ok("localstorage_get", { key: "k" })).value, null);
+      assertEquals([got.found, got.value, got.origin], [true, "tab0", fx.origin]);
+      const local = await mcp.ok("localstorage_get", { key: "k" });
+      assertEquals([local.found, local.value], [false, null]);
+      assertEquals((await mcp.ok("sessionstorage_get", { key: "none" })).found, false);
       const listed = await mcp.ok("sessionstorage_list");
       assertEquals([listed.count, listed.entries], [1, [{ key: "k", value: "tab0" }]]);
 

@@ -8,6 +8,7 @@
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { startStdio, textOf } from "./_mcp.ts";
+import { servePages } from "./_util.ts";
 import type { TextMatch as Match } from "../browser/snapshot/page_text_search.ts";
 import { countTokens } from "../bench/tokens.ts";
 import { ensureNodeDocs } from "../bench/node_docs.ts";
@@ -199,5 +200,31 @@ Deno.test("text_search on the 5.8 MB Node.js docs: the scoped snapshot is the ma
   } finally {
     await mcp.close();
     await fx.close();
+  }
+});
+
+// NU s16's long.html, one section: two buttons side by side, and inline markup inside a word.
+const BUTTONS = `<!doctype html><title>Policy</title><section><h2>Chapter 38: Training policy 4</h2>
+<p>To reimburse a lost laptop charger, file form <b>EXP</b>-77 within 30 days.</p><button>Request reimbursement</button><button>Acknowledge chapter 38</button><a href="#x" style="display:inline-block">Print</a></section>`;
+
+Deno.test("text_search: side-by-side buttons' texts stay apart in an excerpt; inline markup joins", async () => {
+  const site = servePages({ "/long.html": BUTTONS });
+  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,power" } });
+  try {
+    await mcp.ok("navigate", { url: `${site.base}/long.html`, snapshot: "none" });
+    const r = await mcp.ok("text_search", { query: "Request reimbursement" });
+    const [m] = (r as { matches: Match[] }).matches;
+    // Was "Request reimbursementAcknowledge chapter 38Print".
+    assertIncludes(m!.excerpt, "Request reimbursement Acknowledge chapter 38 Print");
+    assertIncludes(m!.excerpt, "form EXP-77");
+    // The text selectors read the same model: each button is still matched on its own.
+    const click = await mcp.call("click", { selector: "text=Acknowledge chapter 38" });
+    assertEquals(click.isError, undefined, textOf(click));
+    assertEquals((await mcp.ok("text_search", { query: "reimbursementAck" })).total, 0);
+    // Bad input: an empty query is refused.
+    assertEquals((await mcp.call("text_search", { query: "" })).isError, true);
+  } finally {
+    await mcp.close();
+    await site.close();
   }
 });

@@ -59,6 +59,11 @@ export interface StructureChange {
   newTabs: NewTab[];
   /** How many tabs it opened, when more than `newTabs` lists. */
   newTabCount?: number;
+  /**
+   * The index of the tab later calls act on, when the action left another tab active than the
+   * one it acted on (a link that opened a tab, a popup that closed itself).
+   */
+  activeTab?: number;
   /** Tabs that closed during the action (a popup's `window.close()`): their last URLs. */
   closedTabs?: Array<{ url: string }>;
 }

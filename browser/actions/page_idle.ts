@@ -24,6 +24,19 @@ export const IDLE_NOTE =
   `looked until the page was idle (loaded, no request in flight, no timer due within 2 s, no DOM change for ${IDLE_QUIET_MS} ms)`;
 
 /**
+ * How long until the latest longer timeout (over 2 s, up to 60 s) the tab's main document set
+ * is due, ms; 0 when none is, undefined when the page did not answer. A selector wait looks on
+ * while one is due within its budget. CDP: `Runtime.evaluate`.
+ */
+export function laterTimerDue(
+  session: BrowserSession,
+  page: Page,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  return laterTimeoutsDue(page, session.timerKey, page.mainFrameId, signal);
+}
+
+/**
  * What may still bring an element to a page found idle: a longer timeout its scripts set that
  * is still due ("a timer of the page runs in 3.9 s"), or a request in flight over
  * {@link LONG_REQUEST_MS} (a long-poll may answer with content); undefined when neither (or
@@ -34,7 +47,7 @@ export async function stillComing(
   page: Page,
   signal?: AbortSignal,
 ): Promise<string | undefined> {
-  const later = await laterTimeoutsDue(page, session.timerKey, page.mainFrameId, signal);
+  const later = await laterTimerDue(session, page, signal);
   if (later) return `a timer of the page runs in ${(later / 1000).toFixed(1)} s`;
   const long =
     session.logs.inFlight().filter((r) =>

@@ -388,6 +388,10 @@ export class ActionRecorder {
         })),
       ),
       newTabCount: this.#newTabs.length,
+      // Said, not left to the agent to infer from newTabs: later calls go to this tab.
+      ...(active !== this.#page && !active.isClosed
+        ? { activeTab: this.#session.tabs.indexOf(active) }
+        : {}),
       ...(this.#refusedTabs ? { refusedTabs: this.#refusedTabs } : {}),
       ...(this.#closedTabs.length ? { closedTabs: this.#closedTabs.map((url) => ({ url })) } : {}),
       console: {

@@ -64,6 +64,11 @@ export interface Recording {
   newTabs: Array<{ index: number; url: string; title: string }>;
   /** All tabs opened in the window (newTabs lists the first 10). */
   newTabCount: number;
+  /**
+   * The session's active tab's index when the window left another tab active than the one
+   * acted on (a link that opened a tab, a popup that closed itself); absent otherwise.
+   */
+  activeTab?: number;
   /** Tabs the page opened past the session's cap (`MAX_TABS`), closed at once; absent: none. */
   refusedTabs?: number;
   /** Tabs of the session that closed during the window (the first 10): their last URLs. */

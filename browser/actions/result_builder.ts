@@ -46,7 +46,7 @@ export interface WindowFacts {
       Recording,
       "navigation" | "newTabs" | "newTabCount" | "console" | "pageErrors" | "network" | "dialogs"
     >
-    & Partial<Pick<Recording, "fileChooser" | "loadWarning" | "closedTabs">>;
+    & Partial<Pick<Recording, "fileChooser" | "loadWarning" | "closedTabs" | "activeTab">>;
   /** The element probe after the action (`element_probe.ts`); for element targets. */
   element?: Record<string, unknown> | undefined;
   /** The snapshot part (`action_delta.ts`); absent with `snapshot: "none"`. */
@@ -229,6 +229,7 @@ export class ActionResultBuilder {
         removed: delta?.removed ?? [],
         newTabs: rec.newTabs,
         ...(rec.newTabCount > rec.newTabs.length ? { newTabCount: rec.newTabCount } : {}),
+        ...(rec.activeTab !== undefined ? { activeTab: rec.activeTab } : {}),
         ...(rec.closedTabs?.length ? { closedTabs: rec.closedTabs } : {}),
       },
       console: rec.console,

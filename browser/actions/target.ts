@@ -21,7 +21,7 @@ import { refindGone } from "../snapshot/refind.ts";
 import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
-import { IDLE_NOTE, pageIdle, stillComing } from "./page_idle.ts";
+import { IDLE_NOTE, laterTimerDue, pageIdle, stillComing } from "./page_idle.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -90,6 +90,8 @@ export function checkTarget(
 }
 
 const NOT_FOUND_WAIT_MS = 2000;
+/** How long past a page timer's due time the element is looked for before idle is asked, ms. */
+const TIMER_SETTLE_MS = 150;
 /**
  * How long before the call's deadline the retries of a selector that matches nothing stop, ms:
  * room for the last query's answer and the `not-found` result (on a loaded machine a retry
@@ -163,7 +165,7 @@ export async function resolveTarget(
   let found: ResolvedTarget | undefined;
   // A page done building will not show the element by waiting: the wait ends there.
   let idle = false;
-  await poll(async () => {
+  const lookOnce = async (): Promise<boolean> => {
     let handle: RemoteHandle | undefined;
     let matches = 0;
     let note: string | undefined;
@@ -190,17 +192,34 @@ export async function resolveTarget(
         ...(frame ? { frame } : {}),
       };
     }
-    if (found !== undefined) return true;
-    idle = await pageIdle(session, page, options.signal);
-    return idle || await blank();
-  }, {
-    timeoutMs: waitMs,
+    return found !== undefined;
+  };
+  const pace = {
     signal: options.signal,
     intervalMs: 50,
     maxIntervalMs: 400,
     // A page that does not answer is not "no element matches".
-    unanswered: "timeout",
-  });
+    unanswered: "timeout" as const,
+  };
+  const untilIdle = (timeoutMs: number) =>
+    poll(async () => {
+      if (await lookOnce()) return true;
+      idle = await pageIdle(session, page, options.signal);
+      return idle || await blank();
+    }, { ...pace, timeoutMs });
+  await untilIdle(waitMs);
+  // An idle page with a longer timer due within the call's budget: looked for until it ran,
+  // then until the page is idle again (NU s16: a button a 3.2 s timer adds was "not found"
+  // 0.9 s before it came, in a call given 10 s).
+  const left = () => options.deadline - Date.now() - NOT_FOUND_MARGIN_MS;
+  while (!found && idle) {
+    const due = await laterTimerDue(session, page, options.signal).catch(() => undefined);
+    if (!due || due + TIMER_SETTLE_MS > left()) break;
+    if (await poll(lookOnce, { ...pace, timeoutMs: due + TIMER_SETTLE_MS })) break;
+    // The timer ran: what it started (a fetch, a render) is waited for as at first.
+    idle = false;
+    await untilIdle(Math.max(0, Math.min(left(), NOT_FOUND_WAIT_MS)));
+  }
   if (found) return found;
   if (await blank()) throw blankTabSelectorError(selector);
   // A text= selector reads shown text only: say so when the text is there but hidden.

@@ -269,7 +269,7 @@ export async function pressEnterAndWatch(
       }
       if (st.invalid.length) {
         throw new ToolError(
-          "not-actionable",
+          "form-invalid",
           `Enter did not send the form: the browser's validation stopped it (${
             st.invalid.join("; ")
           }); the value was filled`,
@@ -336,7 +336,7 @@ export function notSent(outcome: SendOutcome, after: string): ToolError {
     ? `the browser's validation stopped it (${outcome.invalid.join("; ")})`
     : outcome.detail ?? "nothing was sent";
   return new ToolError(
-    "not-actionable",
+    outcome.invalid?.length ? "form-invalid" : "not-actionable",
     `The form was not sent: ${why}; ${after}`,
     outcome.invalid?.length
       ? "fill the fields named (fill_form), then call again"
@@ -362,7 +362,7 @@ export async function watchClickedForm(
       const st = await callOnHandle(handle, "formSubmitState").catch(() => null);
       if (!st || st.submitted || !st.invalid.length) return undefined;
       return new ToolError(
-        "not-actionable",
+        "form-invalid",
         `The click did not send the form: the browser's validation stopped it (${
           st.invalid.join("; ")
         }); the control was clicked`,

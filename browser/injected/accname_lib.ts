@@ -250,4 +250,5 @@ export function installAccnameLib(api: PageApi): void {
     !hasAttrOf(el, "aria-labelledby") && localOf(el) !== "input" &&
     !(localOf(el) === "button" && labelsOf(el)?.length);
   api.cacheLabels = cacheLabels;
+  api.idRefs = idRefs;
 }

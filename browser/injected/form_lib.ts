@@ -22,6 +22,7 @@ export function installFormLib(api: PageApi): void {
   const nameOf = api.nameOf as Fn<[Element], string>;
   const isSecret = api.isSecret as Fn<[Element], boolean>;
   const maskSecret = api.maskSecret as Fn<[string], string>;
+  const invalidOf = api.invalidOf as Fn<[Element], string | null>;
   const queryAll = api.queryAll as Fn<[string], Element[]>;
   const norm = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
   // The server makes the cut (browser/page_cuts.ts): it can keep it clear of secrets' values.
@@ -266,6 +267,18 @@ export function installFormLib(api: PageApi): void {
       if (editor) f.editor = selectorFor(editor);
       if (!el.name || el.ownerDocument.getElementsByName(el.name).length > 1 && !f.options) {
         f.selector = selectorFor(el);
+      }
+      // What the page (aria-invalid) or the browser (:user-invalid) marks wrong, and its
+      // shown error: "2 fields need attention" says neither which nor why.
+      const bad = ((type === "radio" || type === "checkbox") && el.name
+        ? controls.filter((c) =>
+          c.name === el.name && typeOf(c) === type
+        )
+        : [el])
+        .map(invalidOf).find((v) => v !== null);
+      if (bad !== undefined) {
+        f.invalid = true;
+        if (bad) f.error = bad;
       }
       if (outside) f.outside = true;
       if (form && !el.form) f.posts = false;

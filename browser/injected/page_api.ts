@@ -128,6 +128,8 @@ export interface PageApi extends OnDemandApi {
   nameFromContent: (el: Element, role: string) => boolean;
   /** Caches `<label>` lookups during one walk. */
   cacheLabels: (on: boolean) => void;
+  /** The elements an id-list attribute (`aria-describedby`) names, in the element's root. */
+  idRefs: (el: Element, attr: string) => Element[];
 
   // outline_lib.ts
   newOutline: (wholeLines?: boolean) => Outline;
@@ -193,6 +195,8 @@ export interface PageApi extends OnDemandApi {
     notLabel?: boolean,
   ) => Element | null;
   statesOf: (el: Element, role: string, focused: Element | null) => string;
+  /** null: not invalid; else the field's shown error text ("" when none shows). */
+  invalidOf: (el: Element) => string | null;
   // scroll_box_lib.ts (inner scroll containers that hide content)
   scrollMark: (el: Element) => string;
   scrollBoxOf: (el: Element, axis: "x" | "y") => Element | null;

@@ -84,7 +84,9 @@ import { installWalkerLib } from "./walker_lib.ts";
  * - `isEditableRoot(el): boolean`: the root of a contenteditable region.
  * - `statesOf(el, role, focused): string`: ` [checked] [disabled] …` as a line shows them (a
  *   switch that is off: ` [checked=false]`; a date/time or password input: ` [date]`,
- *   ` [password]`, …).
+ *   ` [password]`, …; an invalid field: ` [invalid="its error"]`).
+ * - `invalidOf(el): string | null`: null for a field that is not invalid, else its shown error
+ *   text ("" when none shows).
  * - `valueText(el, role): string`: `: value` of a field, or `""`; a secret
  *   field (`isSecret`) shows `: ••••` (`""` when empty), never its value.
  * - `deepActive(): Element | null`: the focused element, through open shadow roots.
@@ -95,7 +97,7 @@ import { installWalkerLib } from "./walker_lib.ts";
  */
 export function installElementLib(api: PageApi): void {
   const { localOf, nodeTypeOf, attrOf, hasAttrOf, parentElOf, shadowRootOf, matchesOf } = api.dom;
-  const { textContentOf, editableOf, elIdOf, connectedOf } = api.dom;
+  const { textContentOf, editableOf, elIdOf, connectedOf, visibleEl } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const safeText = api.safeText as Fn<[string], string>;
@@ -103,6 +105,7 @@ export function installElementLib(api: PageApi): void {
   const maskSecret = api.maskSecret as Fn<[string], string>;
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const nameOf = api.nameOf as Fn<[Element], string>;
+  const idRefsOf = api.idRefs as Fn<[Element, string], Element[]>;
   const TEXT_ENTRY = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
   /** Input types a line names (`[date]`, `[password]`, …): see statesOf. */
@@ -151,6 +154,32 @@ export function installElementLib(api: PageApi): void {
     return attrOf(el, name) === "true";
   }
 
+  // Field error text is cut here: longer texts are shown as lines of their own anyway.
+  const ERROR_CHARS = 100;
+  const FIELD_TAGS = new Set(["input", "select", "textarea"]);
+
+  /**
+   * null when the field is not invalid; else its error text as a person sees it ("" when none
+   * shows): the shown elements `aria-errormessage` (then `aria-describedby`) name, or the
+   * browser's own message for a native field it marked `:user-invalid` (a submit attempt, an
+   * edit). A `hidden` description is no error anyone reads, so it is not said.
+   */
+  function invalidOf(el: Element): string | null {
+    const ai = attrOf(el, "aria-invalid");
+    const aria = ai !== null && ai !== "false" && ai !== "";
+    const native = !aria && FIELD_TAGS.has(localOf(el)) && matchesOf(el, ":user-invalid");
+    if (!aria && !native) return null;
+    let text = "";
+    for (const attr of ["aria-errormessage", "aria-describedby"]) {
+      const els = idRefsOf(el, attr).filter((e) => visibleEl(e, { visibilityProperty: true }));
+      text = els.map((e) => textContentOf(e) ?? "").join(" ").replace(/\s+/g, " ").trim();
+      if (text) break;
+    }
+    if (!text && native) text = (el as HTMLInputElement).validationMessage ?? "";
+    text = safeText(text);
+    return text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS - 1) + "…" : text;
+  }
+
   function statesOf(el: Element, role: string, focused: Element | null): string {
     let s = "";
     const tag = localOf(el);
@@ -196,6 +225,8 @@ export function installElementLib(api: PageApi): void {
     if (pr === "true") s += " [pressed]";
     else if (pr === "mixed") s += " [pressed=mixed]";
     if ((el as HTMLInputElement).required || attrTrue(el, "aria-required")) s += " [required]";
+    const bad = invalidOf(el);
+    if (bad !== null) s += bad ? ` [invalid=${JSON.stringify(bad)}]` : " [invalid]";
     const ro = (el as HTMLInputElement).readOnly || attrTrue(el, "aria-readonly");
     if (TEXT_ENTRY.has(role) && ro) s += " [readonly]";
     const cur = attrOf(el, "aria-current");
@@ -300,6 +331,7 @@ export function installElementLib(api: PageApi): void {
   api.refRole = refRole;
   api.isEditableRoot = isEditableRoot;
   api.statesOf = statesOf;
+  api.invalidOf = invalidOf;
   api.valueText = valueText;
 }
 

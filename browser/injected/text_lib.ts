@@ -131,6 +131,16 @@ export function installTextLib(api: PageApi): void {
     w.space = true;
   }
 
+  // Between an inline-block (a button) and what sits beside it: a space, no line break.
+  function gap(w: Walk) {
+    if (w.space) return;
+    w.raw.push(" ");
+    w.lines?.push(" ");
+    w.norm.push(" ");
+    w.len++;
+    w.space = true;
+  }
+
   function walkNode(w: Walk, n: Node, flags: number) {
     if (nodeTypeOf(n) === 3) {
       if (!(flags & HID)) add(w, (n as Text).data);
@@ -173,7 +183,11 @@ export function installTextLib(api: PageApi): void {
     const shown = shownStep(el, flags, w.state);
     if (shown < 0) return;
     const block = !isInline(el, shown & SKIP ? "tag" : "text");
+    // Side by side buttons read as two texts, as a person sees them (NU s16: a text_search
+    // excerpt read "Request reimbursementAcknowledge chapter 38"): a space either side.
+    const spaced = !block && !(shown & SKIP) && !isInline(el, "name");
     if (block) sep(w);
+    else if (spaced) gap(w);
     const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
     w.hook?.enter(el, start, shown);
     walkContent(w, el, shown);
@@ -183,6 +197,7 @@ export function installTextLib(api: PageApi): void {
       w.spans.push(start, w.len, rawStart, w.raw.length, first, shown);
     }
     if (block) sep(w);
+    else if (spaced) gap(w);
   }
 
   function walkPage(w: Walk) {

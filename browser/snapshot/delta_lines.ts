@@ -198,6 +198,13 @@ export function keepEditedRows(a: Line[], b: Line[], intern: Map<string, number>
 }
 
 /**
+ * A control line that names nothing: a role, states, maybe the `(.class)` / `(#id)` hint of
+ * an unnamed control (`- checkbox [ref=e16] [checked] (.toggle)`: TodoMVC's toggle says no
+ * todo).
+ */
+const UNNAMED_CONTROL = /^- [\w-]+(?: \[[^\]]*\])*(?: \([.#][\w-]+\))?$/;
+
+/**
  * The line that says which row a bare line is: its first child that names something (text,
  * or a control with a name), else its first child; -1 for a named line or one with no child.
  */
@@ -206,7 +213,7 @@ export function rowLabel(lines: Line[], i: number): number {
   if (l.firstChild < 0 || !BARE_LINE.test(l.text.trimStart())) return -1;
   for (let c = l.firstChild; c < l.end; c = lines[c]!.end) {
     const body = lines[c]!.text.trimStart();
-    if (!BARE_LINE.test(body) && !/^- [\w-]+(?: \[[^\]]*\])*$/.test(body)) return c;
+    if (!BARE_LINE.test(body) && !UNNAMED_CONTROL.test(body)) return c;
   }
   return l.firstChild;
 }

@@ -82,12 +82,18 @@ export function webStorageGetTool(kind: WebStorageKind) {
       idempotentHint: true,
       openWorldHint: false,
     },
-    outputSchema: resultOutput({ value: z.string().nullable(), origin: z.string() }),
+    outputSchema: resultOutput({
+      found: z.boolean(),
+      value: z.string().nullable(),
+      origin: z.string(),
+    }),
     inputSchema: z.object({ key: keyField, session: sessionField }),
     handler: (ctx, args) =>
-      withArea(ctx, `${prefix}_get`, { kind, session: args.session }, async (a) => ({
-        value: await a.get(args.key),
-      })),
+      withArea(ctx, `${prefix}_get`, { kind, session: args.session }, async (a) => {
+        const value = await a.get(args.key);
+        // `found` survives in the text, where a null value is left out as empty (as cookies_get).
+        return { found: value !== null, value };
+      }),
   });
 }
 

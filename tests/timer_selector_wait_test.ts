@@ -1,0 +1,54 @@
+/**
+ * A selector wait on an idle page looks on while a longer timer of the page is due within the
+ * call's budget (NU s16, its `timer3.html`: a button added 3.2 s after load; a click given 10 s
+ * failed in 33 ms saying "a timer of the page runs in 0.9 s"). A timer due past the budget
+ * still ends the wait at once, naming the timer. MCP stdio, real Chromium.
+ */
+import { assertEquals, assertIncludes } from "./_assert.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { servePages } from "./_util.ts";
+import { actionOf } from "./_results.ts";
+
+const TIMER3 = `<!doctype html><title>Timer</title><h1>Timer</h1><div id="slot"></div>
+<script>setTimeout(()=>{document.getElementById('slot').innerHTML='<button id="go" onclick="this.textContent=\\'Done\\'">Go</button>'}, 3200)</script>`;
+
+Deno.test("selector wait: looks on until a page timer due within timeoutMs ran", async (t) => {
+  const site = servePages({ "/timer3.html": TIMER3 });
+  const mcp = await startStdio();
+  try {
+    await t.step(
+      "the timer is due within the budget: the element is found and clicked",
+      async () => {
+        await mcp.ok("navigate", { url: `${site.base}/timer3.html`, snapshot: "none" });
+        const r = await mcp.call("click", { selector: "#go", timeoutMs: 10000 });
+        assertEquals(r.isError, undefined, textOf(r));
+        assertEquals(actionOf(r).ok, true);
+        assertIncludes(String((await mcp.ok("snapshot")).tree), 'button "Done"');
+      },
+    );
+
+    await t.step(
+      "the timer is due past the budget: not-found at once, the timer named",
+      async () => {
+        await mcp.ok("navigate", { url: `${site.base}/timer3.html`, snapshot: "none" });
+        const r = await mcp.call("click", { selector: "#go", timeoutMs: 2000 });
+        assertEquals(r.isError, true, textOf(r));
+        const e = actionOf(r).error!;
+        assertEquals(e.code, "not-found", textOf(r));
+        assertIncludes(e.message, "a timer of the page runs in");
+        assertIncludes(e.hint, "wait_for");
+        // The page did not get there meanwhile: the call ended before the timer.
+        assertEquals(String((await mcp.ok("snapshot")).tree).includes('button "Go"'), false);
+      },
+    );
+
+    await t.step("bad input: a timeoutMs below the floor is refused", async () => {
+      const r = await mcp.call("click", { selector: "#go", timeoutMs: -5 });
+      assertEquals(r.isError, true, textOf(r));
+      assertIncludes(textOf(r), "timeoutMs");
+    });
+  } finally {
+    await mcp.close();
+    await site.close();
+  }
+});
