@@ -9,11 +9,15 @@ import { startStdio, textOf } from "./_mcp.ts";
 import { servePages } from "./_util.ts";
 import { actionOf } from "./_results.ts";
 
+/** A page polling every 2.5 s for ever (a keep-alive): never adds what a wrong selector names. */
+const POLLING = `<!doctype html><title>Polling</title><h1>Inbox</h1>
+<script>(function tick(){setTimeout(tick, 2500)})()</script>`;
+
 const TIMER3 = `<!doctype html><title>Timer</title><h1>Timer</h1><div id="slot"></div>
 <script>setTimeout(()=>{document.getElementById('slot').innerHTML='<button id="go" onclick="this.textContent=\\'Done\\'">Go</button>'}, 3200)</script>`;
 
 Deno.test("selector wait: looks on until a page timer due within timeoutMs ran", async (t) => {
-  const site = servePages({ "/timer3.html": TIMER3 });
+  const site = servePages({ "/timer3.html": TIMER3, "/polling.html": POLLING });
   const mcp = await startStdio();
   try {
     await t.step(
@@ -39,6 +43,19 @@ Deno.test("selector wait: looks on until a page timer due within timeoutMs ran",
         assertIncludes(e.hint, "wait_for");
         // The page did not get there meanwhile: the call ended before the timer.
         assertEquals(String((await mcp.ok("snapshot")).tree).includes('button "Go"'), false);
+      },
+    );
+
+    await t.step(
+      "a page re-arming a timer: a wrong selector still fails well before a long budget",
+      async () => {
+        await mcp.ok("navigate", { url: `${site.base}/polling.html`, snapshot: "none" });
+        const t0 = performance.now();
+        const r = await mcp.call("click", { selector: "#nowhere", timeoutMs: 30000 });
+        const took = performance.now() - t0;
+        assertEquals(actionOf(r).error?.code, "not-found", textOf(r));
+        // The timer wait is capped (5 s after the page first looked idle), not the budget.
+        assertEquals(took < 20000, true, `took ${Math.round(took)} ms`);
       },
     );
 

@@ -92,6 +92,8 @@ export function checkTarget(
 const NOT_FOUND_WAIT_MS = 2000;
 /** How long past a page timer's due time the element is looked for before idle is asked, ms. */
 const TIMER_SETTLE_MS = 150;
+/** Longest wait for page timers after the page first looked idle, ms (see resolveTarget). */
+const TIMER_WAIT_MS = 5_000;
 /**
  * How long before the call's deadline the retries of a selector that matches nothing stop, ms:
  * room for the last query's answer and the `not-found` result (on a loaded machine a retry
@@ -211,7 +213,10 @@ export async function resolveTarget(
   // An idle page with a longer timer due within the call's budget: looked for until it ran,
   // then until the page is idle again (NU s16: a button a 3.2 s timer adds was "not found"
   // 0.9 s before it came, in a call given 10 s).
-  const left = () => options.deadline - Date.now() - NOT_FOUND_MARGIN_MS;
+  // At most TIMER_WAIT_MS of timers in all: a page re-arming a keep-alive or polling timeout
+  // would otherwise keep a mistyped selector looking until the budget ends.
+  const timersUntil = Date.now() + TIMER_WAIT_MS;
+  const left = () => Math.min(options.deadline - NOT_FOUND_MARGIN_MS, timersUntil) - Date.now();
   while (!found && idle) {
     const due = await laterTimerDue(session, page, options.signal).catch(() => undefined);
     if (!due || due + TIMER_SETTLE_MS > left()) break;
