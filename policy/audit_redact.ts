@@ -74,10 +74,28 @@ export function redactFilled(value: string): string {
   return out + literal(value.slice(last));
 }
 
+/** Chars of a capped string's end that {@link cap} keeps: where a selector list names its target. */
+const CAP_TAIL = 300;
+
+/** The mark {@link cap} puts where it cut: `…[cut N chars]…`. */
+export const CUT_MARK = /…\[cut \d+ chars\]…/;
+
+/**
+ * `s` as the audit keeps it: whole up to {@link MAX_AUDIT_STRING} chars; longer, its head and
+ * its last {@link CAP_TAIL} chars around a `…[cut N chars]…` mark (the end of a 9 KB selector
+ * list, `…, #del`, is what it acts on), never between the halves of a surrogate pair.
+ */
 export function cap(s: string): string {
-  return s.length > MAX_AUDIT_STRING
-    ? `${s.slice(0, MAX_AUDIT_STRING)}…[${s.length - MAX_AUDIT_STRING} more chars]`
-    : s;
+  if (s.length <= MAX_AUDIT_STRING) return s;
+  let head = MAX_AUDIT_STRING - CAP_TAIL;
+  let tail = s.length - CAP_TAIL;
+  if (isHigh(s.charCodeAt(head - 1))) head--;
+  if (isHigh(s.charCodeAt(tail - 1))) tail--;
+  return `${s.slice(0, head)}…[cut ${tail - head} chars]…${s.slice(tail)}`;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /**

@@ -71,7 +71,11 @@ Deno.test("redactArgs: agent-filled keys at any depth, any type; other strings c
       value: ["[redacted 1 chars]", "[redacted 2 chars]"],
     }],
     [{ expression: "document.title" }, { expression: "document.title" }],
-    [{ url: long }, { url: `${"x".repeat(MAX_AUDIT_STRING)}…[5 more chars]` }],
+    [{ url: long }, { url: `${"x".repeat(700)}…[cut 5 chars]…${"x".repeat(300)}` }],
+    // The end of a long selector list is kept: it names what the call acted on.
+    [{ selector: "#k, ".repeat(2000) + "#del" }, {
+      selector: `${"#k, ".repeat(175)}…[cut 7004 chars]…${"#k, ".repeat(74)}#del`,
+    }],
     [{ value: "{{secret:PW}}" }, { value: "{{secret:PW}}" }],
     [null, null],
     ["not an object", "not an object"],
