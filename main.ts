@@ -175,6 +175,13 @@ async function main(): Promise<number> {
     if (server.tokenFile) {
       banner.push(`browxai: the token is kept in ${server.tokenFile}; delete it for a new one`);
     }
+    if (!server.token) {
+      // Loopback without BROWX_HTTP_TOKEN: the default, so say once what it lets in.
+      banner.push(
+        "browxai: warning: no token: any local process (any user of this machine) can connect " +
+          "and drive the sessions; set BROWX_HTTP_TOKEN to require one",
+      );
+    }
     console.error(banner.join("\n"));
     await server.finished;
     console.error("browxai: the HTTP server stopped: exiting");

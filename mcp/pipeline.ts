@@ -33,9 +33,10 @@ import {
   type AuditConfirm,
   type AuditEntry,
   type AuditStart,
+  type AuditTarget,
   decideAudit,
 } from "../policy/audit.ts";
-import { redactInvalidArgs, redactToolArgs } from "../policy/audit_redact.ts";
+import { CUT_MARK, redactInvalidArgs, redactToolArgs } from "../policy/audit_redact.ts";
 import { checkCapability } from "../policy/capabilities.ts";
 import { SecretStore } from "../policy/secrets.ts";
 import type { CallToolResult, ToolContext } from "../tools/context.ts";
@@ -105,6 +106,10 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
       ? redactToolArgs(tool.name, store.mask(checked.parsed))
       : redactInvalidArgs(store.mask(args)),
   };
+  // A string cut to its head and tail (audit_redact.ts cap): marked on the line, never silent.
+  const argsCut = CUT_MARK.test(JSON.stringify(who.args)) ? { argsCut: true as const } : {};
+  /** What the handler acted on, as resolved (the action runner fills it in). */
+  const acted: { target?: AuditTarget } = {};
   const confirms: AuditConfirm[] = [];
   const consent: { channel?: string } = {};
 
@@ -116,9 +121,15 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     shownArgs: who.args,
     checked,
     consent,
+    acted,
     onStart: async () => {
       // Written before acting: after a kill -9 mid-call this line is what remains.
-      const start: AuditStart = { phase: "start", ...who, ...(origin ? { origin } : {}) };
+      const start: AuditStart = {
+        phase: "start",
+        ...who,
+        ...argsCut,
+        ...(origin ? { origin } : {}),
+      };
       await audit.append(store.mask(start));
     },
   });
@@ -132,6 +143,8 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   origin ??= activeOrigin(ctx, session);
   const entry: AuditEntry = {
     ...who,
+    ...argsCut,
+    ...(acted.target ? { target: store.mask(acted.target) } : {}),
     ...decideAudit({
       ran: outcome.ran,
       errorCode: outcome.error?.code,
@@ -194,6 +207,8 @@ interface GateDeps {
   checked: ReturnType<typeof tryParseArgs>;
   /** The channel of the call's consent (`release`), set when it is given. */
   consent: { channel?: string };
+  /** Where the action runner notes what the call acted on (the call scope's `acted`). */
+  acted: { target?: AuditTarget };
   /** Writes the audit start line; called once, just before the handler runs. */
   onStart(): Promise<void>;
 }
@@ -264,7 +279,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     scope = newCallScope(
       budget.signal,
       (s) => callBudget.abort(closedWhileRunning(tool.name, s.id)),
-      { client: ctx.sessions },
+      { client: ctx.sessions, acted: deps.acted },
     );
     // A person taking control meanwhile ends a mutation at its next step.
     unwatchControl = stopOnTakeover(

@@ -68,7 +68,12 @@ Deno.test("siteScope: approve for this site where policy allows it", () => {
   assertEquals(siteScope(r), { allowed: true, site: "example.co.uk" });
   assertEquals(siteScope({ ...r, origin: "http://127.0.0.1:8000" }), {
     allowed: true,
-    site: "127.0.0.1",
+    site: "127.0.0.1:8000",
+  });
+  // Each port of an address is its own site: approving one approves no other.
+  assertEquals(siteScope({ ...r, origin: "http://localhost" }), {
+    allowed: true,
+    site: "localhost:80",
   });
   const refused: Array<[Parameters<typeof siteScope>[0], string]> = [
     [{ ...r, hook: "publish" }, "every time"],

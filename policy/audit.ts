@@ -60,6 +60,13 @@ export interface AuditEntry {
   tool: string;
   /** The arguments as sent, with filled values redacted (see `redactArgs`, audit_redact.ts). */
   args: unknown;
+  /** A string of `args` was cut to its head and tail (`…[cut N chars]…`, audit_redact.ts cap). */
+  argsCut?: true;
+  /**
+   * What the call acted on, as resolved (not as asked): the element's role and accessible name
+   * (cut), the ref or selector match count, and its frame's origin.
+   */
+  target?: AuditTarget;
   decision: AuditDecision;
   /** Why the call was refused. */
   reason?: string;
@@ -87,6 +94,20 @@ export interface AuditEntry {
   originalBytes?: number;
 }
 
+/** The element a call acted on, for {@link AuditEntry.target}. */
+export interface AuditTarget {
+  /** ARIA role (`button`, `link`, …; `""` for a generic element). */
+  role: string;
+  /** Accessible name, at most 200 chars. */
+  name: string;
+  /** The ref it was addressed by, when it was. */
+  ref?: string;
+  /** How many elements the selector matched (the first was acted on). */
+  matches?: number;
+  /** The origin of the frame holding it. */
+  frameOrigin?: string;
+}
+
 /**
  * The start line of a call: written (and awaited) just before its handler
  * acts, so a call cut short by a crash still leaves its trace.
@@ -103,6 +124,8 @@ export interface AuditStart {
   tool: string;
   /** As in {@link AuditEntry.args}. */
   args: unknown;
+  /** As in {@link AuditEntry.argsCut}. */
+  argsCut?: true;
   /** Origin about to be acted on, when known. */
   origin?: string;
   truncated?: true;

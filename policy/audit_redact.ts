@@ -6,16 +6,18 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 
 /**
  * Argument keys whose values are what the agent puts into pages or storage
  * (`fill.value`, `fill_form.fields[].value`, `type.text`,
  * `handle_dialog.text`, `open_session.promptText`, `set_editor.html`,
  * `cookies_set.value`, `localstorage_set.value`, `idb_put.value`,
- * `inject_storage_state`'s cookie and item values, `caches_put.response.body`
- * and `.contentBase64`, `artifact_save.content`, …), at any depth: never
- * written to the audit log, whatever their type. `eval_js.expression` is
- * kept (capped): which code ran is what an audit of code execution is for.
+ * `inject_storage_state`'s cookie and item values, `artifact_save.content`,
+ * …), at any depth: never written to the audit log, whatever their type.
+ * `eval_js.expression` is kept (capped), and so are the bodies `route` and
+ * `caches_put` serve ({@link CODE_KEYS_OF}): which code ran is what an audit
+ * of code execution is for.
  */
 export const REDACTED_KEYS: readonly string[] = [
   "value",
@@ -72,10 +74,28 @@ export function redactFilled(value: string): string {
   return out + literal(value.slice(last));
 }
 
+/** Chars of a capped string's end that {@link cap} keeps: where a selector list names its target. */
+const CAP_TAIL = 300;
+
+/** The mark {@link cap} puts where it cut: `…[cut N chars]…`. */
+export const CUT_MARK = /…\[cut \d+ chars\]…/;
+
+/**
+ * `s` as the audit keeps it: whole up to {@link MAX_AUDIT_STRING} chars; longer, its head and
+ * its last {@link CAP_TAIL} chars around a `…[cut N chars]…` mark (the end of a 9 KB selector
+ * list, `…, #del`, is what it acts on), never between the halves of a surrogate pair.
+ */
 export function cap(s: string): string {
-  return s.length > MAX_AUDIT_STRING
-    ? `${s.slice(0, MAX_AUDIT_STRING)}…[${s.length - MAX_AUDIT_STRING} more chars]`
-    : s;
+  if (s.length <= MAX_AUDIT_STRING) return s;
+  let head = MAX_AUDIT_STRING - CAP_TAIL;
+  let tail = s.length - CAP_TAIL;
+  if (isHigh(s.charCodeAt(head - 1))) head--;
+  if (isHigh(s.charCodeAt(tail - 1))) tail--;
+  return `${s.slice(0, head)}…[cut ${tail - head} chars]…${s.slice(tail)}`;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /**
@@ -125,13 +145,57 @@ export const REDACTED_KEYS_OF: Readonly<Record<string, readonly string[]>> = {
   choose_option: ["option"],
 };
 
-/** {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too. */
+/**
+ * Per tool, the top-level argument holding a response that pages may run as the site's code
+ * (`route.response`, `caches_put.response`: a document, a script a service worker serves), and
+ * its keys holding that code: logged as code is ({@link codeView}), not redacted as a value,
+ * so the audit shows what was served. Its other keys (`headers`: tokens, cookies) stay redacted.
+ */
+export const CODE_KEYS_OF: Readonly<Record<string, { arg: string; keys: readonly string[] }>> = {
+  route: { arg: "response", keys: ["body", "json"] },
+  caches_put: { arg: "response", keys: ["body", "contentBase64"] },
+};
+
+/** Most chars of code an audit line keeps ({@link codeView}). */
+export const MAX_AUDIT_CODE = 1024;
+
+/**
+ * Code (or a served body) as the audit records it: `{ sha256, chars, head }`, `head` its first
+ * {@link MAX_AUDIT_CODE} chars and `cut: true` when it is longer; a non-string value (a route's
+ * `json`) as its JSON text. The hash names the whole text, so a reader can match it to a file.
+ */
+export function codeView(code: unknown): Record<string, unknown> {
+  const text = typeof code === "string" ? code : JSON.stringify(code) ?? String(code);
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  if (text.length <= MAX_AUDIT_CODE) return { sha256, chars: text.length, head: text };
+  let keep = MAX_AUDIT_CODE;
+  const last = text.charCodeAt(keep - 1);
+  if (last >= 0xd800 && last <= 0xdbff) keep--;
+  return { sha256, chars: text.length, head: text.slice(0, keep), cut: true };
+}
+
+/**
+ * {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too and its
+ * {@link CODE_KEYS_OF} logged as code.
+ */
 export function redactToolArgs(tool: string, args: unknown): unknown {
   const own = REDACTED_KEYS_OF[tool];
-  if (!own || !args || typeof args !== "object" || Array.isArray(args)) return redactArgs(args);
+  const code = CODE_KEYS_OF[tool];
+  if ((!own && !code) || !args || typeof args !== "object" || Array.isArray(args)) {
+    return redactArgs(args);
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
-    out[cap(k)] = own.includes(k) ? redactValue(v, 1) : redactArgs(v, k, 1);
+    if (own?.includes(k)) out[cap(k)] = redactValue(v, 1);
+    else if (code?.arg === k && v && typeof v === "object" && !Array.isArray(v)) {
+      const inner: Record<string, unknown> = {};
+      for (const [ik, iv] of Object.entries(v)) {
+        inner[cap(ik)] = code.keys.includes(ik) && iv !== undefined
+          ? codeView(iv)
+          : redactArgs(iv, ik, 2);
+      }
+      out[cap(k)] = inner;
+    } else out[cap(k)] = redactArgs(v, k, 1);
   }
   return out;
 }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { assertEquals, assertIncludes, assertTrue } from "../tests/_assert.ts";
 import { type AuditEntry, auditFileName, AuditLog, decideAudit, parseAuditLog } from "./audit.ts";
 import {
+  MAX_AUDIT_CODE,
   MAX_AUDIT_STRING,
   redactArgs,
   redactFilled,
@@ -69,7 +71,11 @@ Deno.test("redactArgs: agent-filled keys at any depth, any type; other strings c
       value: ["[redacted 1 chars]", "[redacted 2 chars]"],
     }],
     [{ expression: "document.title" }, { expression: "document.title" }],
-    [{ url: long }, { url: `${"x".repeat(MAX_AUDIT_STRING)}…[5 more chars]` }],
+    [{ url: long }, { url: `${"x".repeat(700)}…[cut 5 chars]…${"x".repeat(300)}` }],
+    // The end of a long selector list is kept: it names what the call acted on.
+    [{ selector: "#k, ".repeat(2000) + "#del" }, {
+      selector: `${"#k, ".repeat(175)}…[cut 7004 chars]…${"#k, ".repeat(74)}#del`,
+    }],
     [{ value: "{{secret:PW}}" }, { value: "{{secret:PW}}" }],
     [null, null],
     ["not an object", "not an object"],
@@ -293,6 +299,34 @@ Deno.test("redactArgs: another tool's arguments (batch, plan, execute) and route
       },
     },
   );
+});
+
+Deno.test("redactToolArgs: route and caches_put bodies are logged as code (hash, first KB, cut mark)", () => {
+  const script = "setInterval(() => { document.title = pw.value }, 100)";
+  const long = "x".repeat(MAX_AUDIT_CODE) + "// tail";
+  const logged = redactToolArgs("caches_put", {
+    cacheName: "app-v1",
+    url: "/app.js",
+    response: { body: script, headers: { authorization: "Bearer t-1" } },
+  }) as { response: { body: Record<string, unknown>; headers: unknown } };
+  assertEquals(logged.response.body, {
+    sha256: createHash("sha256").update(script).digest("hex"),
+    chars: script.length,
+    head: script,
+  });
+  assertEquals(logged.response.headers, "[redacted object of 1 keys]");
+  const cut = redactToolArgs("route", { urlPattern: "**", response: { body: long } }) as {
+    response: { body: Record<string, unknown> };
+  };
+  assertEquals(cut.response.body.cut, true);
+  assertEquals(cut.response.body.chars, long.length);
+  assertEquals(cut.response.body.head, "x".repeat(MAX_AUDIT_CODE));
+  const json = redactToolArgs("route", { urlPattern: "**", response: { json: { a: 1 } } }) as {
+    response: { json: Record<string, unknown> };
+  };
+  assertEquals(json.response.json.head, '{"a":1}');
+  // Other tools' bodies stay values.
+  assertEquals(redactToolArgs("artifact_save", { body: "pw" }), { body: "[redacted 2 chars]" });
 });
 
 Deno.test("redactToolArgs: select.label and choose_option.option go; other tools' labels stay", () => {

@@ -31,20 +31,32 @@ export function prefersHttp(host: string): boolean {
 
 /**
  * The site of a URL: its registrable domain (`docs.example.co.uk` →
- * `example.co.uk`, private suffixes such as `github.io` included), else its
- * host (IP addresses, `localhost`); null for hostless URLs.
+ * `example.co.uk`, private suffixes such as `github.io` included); for a host with no
+ * registrable domain (an IP address, `localhost`, `*.localhost`, a single-label name) its
+ * host and port (`127.0.0.1:8080`, the scheme's default port when none is written): each port of one
+ * address is a different server (an app on one, its admin on another), so approving one does
+ * not approve the rest. Null for hostless URLs.
  */
 export function siteOf(url: string): string | null {
   if (isHostless(url)) return null;
-  let host: string;
+  let u: URL;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    u = new URL(url);
   } catch {
     return null;
   }
+  const host = u.hostname.toLowerCase();
   if (!host) return null;
-  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+  // Loopback names (`app.localhost`) too: tldts gives them a registrable domain.
+  const local = IP_HOST.test(host) || host === "localhost" || host.endsWith(".localhost");
+  const domain = local ? null : getDomain(host, { allowPrivateDomains: true });
+  if (domain) return domain;
+  const secure = u.protocol === "https:" || u.protocol === "wss:";
+  return `${host}:${u.port || (secure ? "443" : "80")}`;
 }
+
+/** An IPv4 address or a bracketed IPv6 one: no registrable domain, whatever tldts says. */
+const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[.*\])$/;
 
 /**
  * The registrable domain of a host (`docs.example.co.uk` → `example.co.uk`),

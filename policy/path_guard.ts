@@ -11,7 +11,9 @@
  * as it is opened, not before) is `storage/safe_fs.ts`, which calls
  * {@link checkWorkspacePath} first. Because a symlink anywhere below the root
  * is refused there, the components checked here are the real ones: the
- * reserved areas can be compared by name.
+ * reserved areas can be compared by name — by name as the file system
+ * compares it ({@link foldName}): macOS and Windows ignore case by default,
+ * so `AUDIT/…` or `SECRETS.ENV` open the reserved files there.
  *
  * @module
  */
@@ -168,16 +170,19 @@ export function checkWorkspacePath(check: PathCheck, path: string): string[] {
       `Refused path ${shown}: it is outside the workspace; browxai reads and writes files only ${where} (give a path relative to it)`,
     );
   }
-  const under = (area: string[]) => area.every((p, i) => parts[i] === p);
-  const allowed = (check.allowed ?? []).map(splitParts).filter(under);
+  // Compared as a case-insensitive file system would (macOS, Windows): on every OS, as the
+  // workspace may sit on such a file system anywhere (a mounted volume, a container's bind).
+  const folded = parts.map(foldName);
+  const under = (area: string[]) => area.every((p, i) => folded[i] === p);
+  const allowed = (check.allowed ?? []).map((a) => splitParts(a).map(foldName)).filter(under);
   for (const area of check.reserved ?? []) {
-    const reserved = isAbsolute(area) ? below(check, area) : splitParts(area);
+    const reserved = (isAbsolute(area) ? below(check, area) : splitParts(area))?.map(foldName);
     if (reserved === undefined) continue;
     // Inside an allowed area that lies inside this reserved one: allowed.
     if (allowed.some((a) => a.length > reserved.length && reserved.every((p, i) => a[i] === p))) {
       continue;
     }
-    if (under(reserved) || tempSibling(parts, reserved)) {
+    if (under(reserved) || tempSibling(folded, reserved)) {
       throw new PathGuardError(
         "reserved",
         path,
@@ -200,6 +205,18 @@ function tempSibling(parts: string[], reserved: string[]): boolean {
   return name !== undefined && last !== undefined && parts.length === reserved.length &&
     reserved.slice(0, -1).every((p, i) => parts[i] === p) &&
     last.startsWith(`${name}.`) && last.endsWith(".tmp");
+}
+
+/**
+ * A path component as a case-insensitive file system compares it, for matching reserved
+ * names: Unicode NFC (macOS stores decomposed names), case folded (upper then lower case, so
+ * `ſ` and `K` fold as `s` and `k` do), an NTFS stream suffix (`audit::$DATA`, `:` onwards) and
+ * Windows' trailing dots and spaces (`audit. ` opens `audit`) dropped. Folding can only make
+ * more names match a reserved one, never fewer.
+ */
+export function foldName(name: string): string {
+  const bare = name.normalize("NFC").replace(/:.*$/s, "").replace(/[. ]+$/, "");
+  return bare.toUpperCase().toLowerCase().normalize("NFC");
 }
 
 /** A path shown in a message: quoted, cut at 200 characters. */

@@ -170,20 +170,34 @@ export async function readLocalStorage(
  *
  * @param tab A scratch tab of the context.
  * @param frameUrls URLs of the frames of the session's tabs.
+ * @param options.allowed Whether an origin may be dumped (the caller's policy); the others'
+ *   cookies and localStorage are left out and listed in `skipped`, sorted. Default: every one.
  */
 export async function dumpStorageState(
   scope: CookieScope,
   tab: ScratchTab,
   frameUrls: string[],
-): Promise<StorageState> {
+  options: { allowed?: (url: string) => boolean } = {},
+): Promise<StorageState & { skipped: string[] }> {
+  const allowed = options.allowed ?? (() => true);
   const raw = await getRawCookies(scope);
   const origins: OriginState[] = [];
+  const skipped = new Set<string>();
   for (const origin of knownOrigins(raw, frameUrls)) {
+    // An origin the caller's policy stops is neither visited nor dumped: it is named instead.
+    if (!allowed(origin)) {
+      skipped.add(origin);
+      continue;
+    }
     if (!await tab.visit(origin)) continue;
     const localStorage = await readLocalStorage(tab.session, origin);
     if (localStorage.length) origins.push({ origin, localStorage });
   }
-  return { cookies: raw.map(toCookie), origins };
+  const cookies = raw.filter((c) => {
+    const origin = cookieOrigin(c);
+    return origin === undefined || allowed(origin) || (skipped.add(origin), false);
+  });
+  return { cookies: cookies.map(toCookie), origins, skipped: [...skipped].sort() };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

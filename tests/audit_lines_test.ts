@@ -43,9 +43,10 @@ Deno.test("audit: a refused call with a 9 MB argument writes a capped, valid, se
     env: { BROWX_CAPABILITIES: "read,navigation,action", BROWX_SECRETS: secrets },
   });
   try {
-    // The secret straddles the 1000-char string cap, and sits in 150k strings of an array.
-    // About 9.1 MB of JSON: under the stdio transport's 10 MiB message limit.
-    const expression = "a".repeat(990) + SECRET + "b".repeat(5_000_000);
+    // The secret straddles the string cap's head cut (700 chars kept before the cut mark), and
+    // sits in 150k strings of an array. About 9.1 MB of JSON: under the stdio transport's
+    // 10 MiB message limit.
+    const expression = "a".repeat(690) + SECRET + "b".repeat(5_000_000);
     const many = Array.from({ length: 100_000 }, (_, i) => `${i}:${SECRET}`);
     const r = await mcp.call("eval_js", { expression, many });
     assertEquals(r.isError, true);

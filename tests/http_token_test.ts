@@ -1,7 +1,8 @@
 /**
  * The `--http` token browxai makes survives restarts (issue 17): kept in the workspace
  * (`http-token`, mode 0600), reused on the next start so client configs keep working; a token
- * file others can read is refused with what to do.
+ * file others can read is refused with what to do. On loopback with no token (the default) any
+ * local process connects: the start banner says so in one line.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { ROOT, startHttp } from "./_mcp.ts";
@@ -74,5 +75,27 @@ Deno.test("http token: the same token after a restart, owner-only, and it still 
     assertIncludes(stderr, "delete it and start again for a new token");
   } finally {
     await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+Deno.test("http token: loopback without BROWX_HTTP_TOKEN warns in one line that anyone local connects", async () => {
+  const open = await startHttp();
+  try {
+    // The red team's attack (session 16): a local client with no credentials drives the server.
+    const anyone = await open.connect();
+    assertEquals((await anyone.ok("list_sessions")).count, 0);
+    const warning = open.stderr().split("\n").filter((l) => l.includes("no token"));
+    assertEquals(warning.length, 1, open.stderr());
+    assertIncludes(warning[0]!, "any local process");
+    assertIncludes(warning[0]!, "BROWX_HTTP_TOKEN");
+  } finally {
+    await open.close();
+  }
+  // With a token there is nothing to warn about.
+  const closed = await startHttp({ env: { BROWX_HTTP_TOKEN: "given-token-0123456789" } });
+  try {
+    assertTrue(!closed.stderr().includes("no token"), closed.stderr());
+  } finally {
+    await closed.close();
   }
 });

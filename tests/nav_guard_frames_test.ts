@@ -122,7 +122,10 @@ Deno.test("navigation guard: with per-site approvals an iframe of a new site is 
     await mcp.ok("navigate", { url: page, snapshot: "none" });
     assertEquals(asked.length, 1, "only the page's own site is asked");
     let tree = String((await mcp.ok("snapshot")).tree);
-    assertIncludes(tree, `blocked by policy: ${fx.crossOrigin} (site localhost not approved`);
+    assertIncludes(
+      tree,
+      `blocked by policy: ${fx.crossOrigin} (site ${new URL(fx.crossOrigin).host} not approved`,
+    );
     assertEquals(fx.requests.filter((q) => q.server === "cross"), []);
     // Going there asks; once approved, the frame loads.
     await mcp.ok("navigate", { url: fx.crossUrl("basic.html"), snapshot: "none" });

@@ -462,7 +462,10 @@ Deno.test("Cache API and IndexedDB CRUD over MCP against real pages", async (t) 
 
 Deno.test("caches_get leaves the body out without the network-body capability", async () => {
   const fx = await startFixtureServer();
-  const mcp = await startStdio({ env: { BROWX_TOOLSETS: "core,storage" } });
+  // `eval` for caches_put (a service worker may serve what it stores as the site's code).
+  const mcp = await startStdio({
+    env: { BROWX_TOOLSETS: "core,storage", BROWX_CAPABILITIES: "read,navigation,action,eval" },
+  });
   try {
     await mcp.ok("navigate", { url: fx.url("storage-sw.html"), snapshot: "none" });
     await mcp.ok("wait_for", { text: "cached 2", timeoutMs: 15000 });

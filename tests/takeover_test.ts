@@ -5,6 +5,7 @@
  * iframe too; handing back tells the client; `takeover()` in an unattended session changes
  * nothing; `release()` asks through elicitation, or goes on the agent's word (`legacy`).
  */
+import { siteOf } from "../policy/hosts.ts";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
 import { hostCases, type InProcess } from "./_control_server.ts";
@@ -50,9 +51,13 @@ async function centerOf(p: InProcess, selector: string, frame?: string) {
  * Opens the default session with the fixture sites approved: the `human` capability asks a
  * person before each new site, and these tests are about takeover, not site approvals.
  */
-export async function openApproved(p: InProcess): Promise<void> {
+export async function openApproved(
+  p: InProcess,
+  fx: { url(path: string): string; crossUrl(path: string): string },
+): Promise<void> {
   await p.ok("get_url");
-  for (const site of ["127.0.0.1", "localhost"]) p.session().approvedSites.add(site);
+  // An IP's or localhost's site is its host and port (policy/hosts.ts siteOf).
+  for (const url of [fx.url(""), fx.crossUrl("")]) p.session().approvedSites.add(siteOf(url)!);
 }
 
 async function auditLines(p: InProcess, tool: string): Promise<R[]> {
@@ -70,7 +75,7 @@ cases.test("takeover: a person's control refuses agent mutations, reads work, th
   const fx = await startFixtureServer();
   const p = await start({ env: ENV });
   try {
-    await openApproved(p);
+    await openApproved(p, fx);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     const count = () =>
       p.session().activePage!.evaluate("document.getElementById('count').textContent");
@@ -159,7 +164,7 @@ cases.test("takeover: the person's input reaches a cross-origin iframe", async (
   const p = await start({ env: ENV });
   try {
     const url = fx.url(`iframes.html?cross=${encodeURIComponent(fx.crossUrl("frame-child.html"))}`);
-    await openApproved(p);
+    await openApproved(p, fx);
     await p.ok("navigate", { url, snapshot: "none" });
     await eventually(() =>
       p.session().activePage!.frames().some((f) => f.url.startsWith(fx.crossOrigin))
@@ -195,7 +200,7 @@ cases.test("takeover(): unattended changes nothing; attended, release() without 
   const fx = await startFixtureServer();
   const p = await start({ env: ENV });
   try {
-    await openApproved(p);
+    await openApproved(p, fx);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     // Headless, nobody watching: refused, no state change.
     const alone = await p.call("takeover", { reason: "enter the 2FA code" });
@@ -240,7 +245,7 @@ cases.test("release(): with elicitation the person is asked; no keeps their cont
     },
   });
   try {
-    await openApproved(p);
+    await openApproved(p, fx);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     await p.send({ type: "takeover", session: KEY });
     const no = await p.call("release");
@@ -316,7 +321,7 @@ cases.test("takeover: a mutation running when the person takes control stops the
   const fx = await startFixtureServer();
   const p = await start({ env: ENV });
   try {
-    await openApproved(p);
+    await openApproved(p, fx);
     await p.ok("navigate", { url: fx.url("control.html"), snapshot: "none" });
     // A click that waits for an element that never comes.
     const clicking = p.call("click", { selector: "#never", timeoutMs: 20_000 });

@@ -42,6 +42,7 @@ import { inBackground } from "../visibility.ts";
 import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
 import { holdRestoredFields } from "./copy_guard.ts";
+import { noteActed } from "./acted_target.ts";
 import { currentMasker } from "../secret_scope.ts";
 
 /** How long past its deadline a step before the action may still report its own failure, ms. */
@@ -147,6 +148,8 @@ async function runExclusive(
     await freeStuckTab(page, Math.min(Date.now() + (deadline - Date.now()) / 2, Date.now() + 1500));
   const mode = args.snapshot ?? "delta";
   let target: ResolvedTarget | undefined;
+  /** The audit's note of the target, asked before the handle is released. */
+  let acted: Promise<void> | undefined;
   let point: Point | undefined;
   let elementPoint: ActionPoint | undefined;
   const result = new ActionResultBuilder(spec.type, { actionInfo: spec.actionInfo });
@@ -180,6 +183,8 @@ async function runExclusive(
     });
     target = result.target = start.target;
     const before = start.before;
+    // For the audit: what is acted on, asked beside the actionability checks.
+    acted = noteActed(session, page, target).catch(() => {});
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -450,6 +455,7 @@ async function runExclusive(
     if (!opened) void armed?.then((t) => t.disarm());
     throw e;
   } finally {
+    await acted;
     if (target?.kind === "element") releaseHandle(target.handle);
   }
 }

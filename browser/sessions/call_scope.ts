@@ -10,6 +10,7 @@
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AuditTarget } from "../../policy/audit.ts";
 
 /** A session a call used, told how the call failed (so it knows what the agent heard). */
 export interface UsedSession {
@@ -49,6 +50,11 @@ export interface CallScope {
    * clipboard) is kept apart between clients of one Chromium (`shared_clipboard.ts`).
    */
   readonly client?: object | undefined;
+  /**
+   * What the call acted on, as resolved (the element's role, name, frame origin): written by
+   * the action runner, read by the audit (`target` on the call's line).
+   */
+  readonly acted: { target?: AuditTarget };
 }
 
 const storage = new AsyncLocalStorage<CallScope>();
@@ -74,12 +80,13 @@ export async function inCallScope<T>(
 
 /**
  * A fresh scope for one call (`signal`: the call's signal; `sessionClosed` and `client`: see
- * {@link CallScope.sessionClosed}, {@link CallScope.client}).
+ * {@link CallScope.sessionClosed}, {@link CallScope.client}; `acted`: the holder the audit reads,
+ * {@link CallScope.acted}).
  */
 export function newCallScope(
   signal?: AbortSignal,
   sessionClosed?: (session: UsedSession) => void,
-  options: { client?: object | undefined } = {},
+  options: { client?: object | undefined; acted?: { target?: AuditTarget } } = {},
 ): CallScope {
   return {
     held: new Set(),
@@ -89,7 +96,14 @@ export function newCallScope(
     waitingFor: new Set(),
     sessionClosed,
     client: options.client,
+    acted: options.acted ?? {},
   };
+}
+
+/** Records what the current call acted on, for its audit line ({@link CallScope.acted}). */
+export function noteActedTarget(target: AuditTarget): void {
+  const scope = currentCallScope();
+  if (scope) scope.acted.target = target;
 }
 
 /**

@@ -19,6 +19,14 @@ Deno.test("safeFileName: separators, control chars and leading dots are neutrali
   const long = safeFileName("x".repeat(300) + ".csv");
   assertEquals(long.length, 200);
   assertEquals(long.endsWith(".csv"), true);
+  // Cut by UTF-8 bytes (150 × € is 450 bytes), never inside a character; the guard's name
+  // limit is 255 bytes.
+  const euros = safeFileName("€".repeat(150) + ".pdf");
+  assertEquals(new TextEncoder().encode(euros).length <= 200, true, euros);
+  assertEquals(euros, "€".repeat(65) + ".pdf");
+  assertEquals(safeFileName("😀".repeat(80)), "😀".repeat(50));
+  // Line and paragraph separators and C1 controls, which the guard refuses, become `_`.
+  assertEquals(safeFileName("a\u2028b\u2029c\u0085d.txt"), "a_b_c_d.txt");
 });
 
 Deno.test("reserveName and freeName deduplicate against reservations and files", async () => {

@@ -11,6 +11,7 @@ import { frameStorageKey } from "../../storage/origin_key.ts";
 import { webStorageOrigin } from "../../storage/web_storage.ts";
 import type { CallContext } from "../call_context.ts";
 import { ToolError } from "../tool_error.ts";
+import { gateStorage } from "./storage_gate.ts";
 
 /**
  * The refusal of an origin-scoped storage tool on a tab without an http(s) document.
@@ -46,18 +47,22 @@ export interface OriginScope {
  *
  * @param tool The calling tool, for the refusal.
  * @param what What the tool needs, e.g. `Cache API`, for the refusal.
- * @throws ToolError refused ("navigate first") when the tab shows no http(s) page.
+ * @throws ToolError refused ("navigate first") when the tab shows no http(s) page;
+ *   `blocked-by-policy` when the policy stops its origin (storage_gate.ts).
  */
 export async function originScope(
   ctx: CallContext,
   args: { session?: string | undefined },
   tool: string,
   what: string,
+  options: { gated?: boolean } = {},
 ): Promise<OriginScope> {
   const session = await ctx.sessions.get(args.session ?? "default");
   const page = await session.page();
   const origin = webStorageOrigin(page.url);
   if (origin === undefined) throw navigateFirstError(tool, what, page.url);
+  // An origin the policy stops (an attached browser's tab on an off-list bank) is no tool's.
+  if (!options.gated) await gateStorage(ctx, session, { tool, url: page.url, write: false });
   try {
     const storageKey = await frameStorageKey(page.session, { frameId: page.mainFrameId, origin });
     return { page, origin, storageKey };
@@ -74,7 +79,8 @@ export async function originScope(
  * Runs a write on the session's origin in the session's turn: no action
  * navigates the tab between finding the origin and writing to it.
  *
- * @throws ToolError refused ("navigate first"), as {@link originScope}; what `fn` throws.
+ * @throws ToolError refused ("navigate first"), as {@link originScope}; `blocked-by-policy`
+ *   (storage_gate.ts: the origin's policy, `byob_action` in an attached browser); what `fn` throws.
  */
 export async function inOriginTurn<T>(
   ctx: CallContext,
@@ -83,9 +89,23 @@ export async function inOriginTurn<T>(
   fn: (scope: OriginScope) => Promise<T>,
 ): Promise<T> {
   const session = await ctx.sessions.get(args.session ?? "default");
-  return await session.exclusive(async () =>
-    await fn(await originScope(ctx, args, names.tool, names.what))
-  );
+  // Asked before the turn (a question must not hold the tab): the policy, and in an attached
+  // browser its owner's yes to a write.
+  const gated = webStorageOrigin((await session.page()).url);
+  if (gated !== undefined) {
+    await gateStorage(ctx, session, { tool: names.tool, url: gated, write: true });
+  }
+  return await session.exclusive(async () => {
+    const scope = await originScope(ctx, args, names.tool, names.what, { gated: true });
+    if (scope.origin !== gated) {
+      throw new ToolError(
+        "refused",
+        `Refused "${names.tool}": the tab moved to ${scope.origin} while it was asked about ${gated}`,
+        `call ${names.tool} again`,
+      );
+    }
+    return await fn(scope);
+  });
 }
 
 /**

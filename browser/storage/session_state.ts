@@ -61,13 +61,20 @@ async function withScratch<T>(
   });
 }
 
-/** The session's state. CDP: see `dumpStorageState`. */
-export async function dumpSession(s: BrowserSession): Promise<StorageState> {
+/**
+ * The session's state (`skipped`: origins `allowed` refused, left out). CDP: see
+ * `dumpStorageState`.
+ */
+export async function dumpSession(
+  s: BrowserSession,
+  options: { allowed?: (url: string) => boolean } = {},
+): Promise<StorageState & { skipped: string[] }> {
   return await withScratch(s, (tab, urls) =>
     dumpStorageState(
       { connection: s.browser.connection, browserContextId: s.browserContextId },
       tab,
       urls,
+      options,
     ));
 }
 

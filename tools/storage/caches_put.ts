@@ -1,6 +1,9 @@
 /**
  * `caches_put`: stores a response in a cache of the active tab's origin. Each entry is keyed by
- * (cacheName, url); the CDP work is in `storage/cache_storage.ts`.
+ * (cacheName, url); the CDP work is in `storage/cache_storage.ts`. Needs the `eval` capability,
+ * as `route` with a response does: a cache-first service worker (Workbox's pattern) serves the
+ * stored body to the page as the site's own script or document, so storing one is running the
+ * agent's code in the site's origin — on every later visit, in a persistent or attached profile.
  *
  * @module
  */
@@ -21,7 +24,8 @@ export const cachesPutTool = defineTool({
   title: "Put cache entry",
   description:
     "Store a response in a cache (created if missing); one call's message at most 96 MiB.",
-  capability: "action",
+  // What a service worker serves from a cache runs as the site's code: the power eval_js has.
+  capability: "eval",
   toolset: "storage",
   // Carries data (bytes, a state, a body, a record) past the 1 Mi string cap.
   largeArgs: true,

@@ -8,7 +8,12 @@
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { CookieError, type CookieScope } from "../../storage/cookies.ts";
+import { type Cookie, CookieError, type CookieScope } from "../../storage/cookies.ts";
+import {
+  confirmAttachedWrite,
+  gateStorage,
+  storageRefusal,
+} from "../../browser/storage/storage_gate.ts";
 
 /** The cookie name field. */
 export const nameField = z.string().describe("Cookie name");
@@ -29,4 +34,46 @@ export async function cookieCall<T>(fn: () => Promise<T>): Promise<T> {
     if (e instanceof CookieError) throw new ToolError("invalid-argument", e.message, e.hint);
     throw e;
   }
+}
+
+/** The URL a cookie is sent to at its domain and path: what the origin policy judges. */
+export function cookieUrl(c: Pick<Cookie, "domain" | "path" | "secure">): string {
+  return `${c.secure ? "https" : "http"}://${c.domain.replace(/^\./, "")}${c.path || "/"}`;
+}
+
+/**
+ * Lets a cookie write of `tool` reach `target` (a cookie's `url`, or its `domain` and `path`)
+ * as a navigation there would be let, and in an attached browser asks `byob_action`
+ * (storage_gate.ts). Without either (a delete by name everywhere): only the attached
+ * browser's question, about every cookie of that name.
+ *
+ * @throws ToolError `blocked-by-policy` when refused.
+ */
+export async function gateCookieWrite(
+  ctx: ToolContext,
+  session: string | undefined,
+  tool: string,
+  target: { url?: string | undefined; domain?: string | undefined; path?: string | undefined },
+): Promise<void> {
+  const s = await ctx.sessions.get(session ?? "default");
+  const url = target.url ??
+    (target.domain !== undefined
+      ? cookieUrl({ domain: target.domain, path: target.path ?? "/", secure: true })
+      : undefined);
+  if (url !== undefined) await gateStorage(ctx, s, { tool, url, write: true });
+  else await confirmAttachedWrite(ctx, s, tool, "cookies of every site");
+}
+
+/**
+ * `cookies` without those of origins the policy stops (off the allowlist, blocked, a site not
+ * approved: storage_gate.ts), and how many were left out.
+ */
+export async function allowedCookies<C extends Pick<Cookie, "domain" | "path" | "secure">>(
+  ctx: ToolContext,
+  session: string | undefined,
+  cookies: C[],
+): Promise<{ cookies: C[]; withheld: number }> {
+  const s = await ctx.sessions.get(session ?? "default");
+  const kept = cookies.filter((c) => storageRefusal(ctx, s, cookieUrl(c)) === undefined);
+  return { cookies: kept, withheld: cookies.length - kept.length };
 }

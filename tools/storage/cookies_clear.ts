@@ -11,6 +11,7 @@ import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { clearCookies } from "../../storage/cookies.ts";
 import { scopeOf } from "./cookie_fields.ts";
+import { confirmAttachedWrite } from "../../browser/storage/storage_gate.ts";
 
 /** The `cookies_clear` tool. */
 export const cookiesClearTool = defineTool({
@@ -28,6 +29,9 @@ export const cookiesClearTool = defineTool({
   outputSchema: resultOutput({ cleared: z.number() }),
   inputSchema: z.object({ session: sessionField }),
   async handler(ctx, args) {
+    // In an attached browser: its owner's whole jar (storage_gate.ts).
+    const s = await ctx.sessions.get(args.session ?? "default");
+    await confirmAttachedWrite(ctx, s, "cookies_clear", "every cookie");
     const cleared = await clearCookies(await scopeOf(ctx, args.session));
     return { structured: { ok: true, cleared } };
   },

@@ -10,7 +10,7 @@ import { defineTool } from "../define_tool.ts";
 import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { CookieError, deleteCookies } from "../../storage/cookies.ts";
-import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
+import { cookieCall, gateCookieWrite, nameField, scopeOf } from "./cookie_fields.ts";
 
 /** The `cookies_delete` tool. */
 export const cookiesDeleteTool = defineTool({
@@ -42,6 +42,7 @@ export const cookiesDeleteTool = defineTool({
           "pass url to delete the cookies sent to it, or the exact domain and path",
         );
       }
+      await gateCookieWrite(ctx, session, "cookies_delete", filter);
       const deleted = await deleteCookies(await scopeOf(ctx, session), filter);
       return { structured: { ok: true, deleted } };
     });

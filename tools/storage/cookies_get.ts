@@ -11,7 +11,7 @@ import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { listCookies, parseCookieUrl } from "../../storage/cookies.ts";
 import { mostSpecific } from "../../storage/cookie_match.ts";
-import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
+import { allowedCookies, cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
 
 /** The `cookies_get` tool. */
 export const cookiesGetTool = defineTool({
@@ -40,7 +40,12 @@ export const cookiesGetTool = defineTool({
     return cookieCall(async () => {
       const urls = args.url === undefined ? [] : [parseCookieUrl(args.url)];
       const scope = await scopeOf(ctx, args.session);
-      const named = (await listCookies(scope, { urls })).filter((c) => c.name === args.name);
+      const { cookies } = await allowedCookies(
+        ctx,
+        args.session,
+        await listCookies(scope, { urls }),
+      );
+      const named = cookies.filter((c) => c.name === args.name);
       return {
         structured: {
           // `found` survives in the text, where a null cookie is left out as empty.

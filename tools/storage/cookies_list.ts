@@ -10,7 +10,7 @@ import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { listCookies, parseCookieUrl } from "../../storage/cookies.ts";
-import { cookieCall, scopeOf } from "./cookie_fields.ts";
+import { allowedCookies, cookieCall, scopeOf } from "./cookie_fields.ts";
 
 /** The `cookies_list` tool. */
 export const cookiesListTool = defineTool({
@@ -33,8 +33,12 @@ export const cookiesListTool = defineTool({
   handler(ctx, args) {
     return cookieCall(async () => {
       const urls = (args.urls ?? []).map((u, i) => parseCookieUrl(u, `urls[${i}]`));
-      const cookies = await listCookies(await scopeOf(ctx, args.session), { urls });
-      return { structured: { count: cookies.length, cookies } };
+      const all = await listCookies(await scopeOf(ctx, args.session), { urls });
+      // Cookies of origins the policy stops are no tab's: left out, counted.
+      const { cookies, withheld } = await allowedCookies(ctx, args.session, all);
+      return {
+        structured: { count: cookies.length, cookies, ...(withheld ? { withheld } : {}) },
+      };
     });
   },
 });

@@ -10,7 +10,7 @@ import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { SAME_SITE, setCookie } from "../../storage/cookies.ts";
-import { cookieCall, nameField, scopeOf } from "./cookie_fields.ts";
+import { cookieCall, gateCookieWrite, nameField, scopeOf } from "./cookie_fields.ts";
 
 /** The `cookies_set` tool. */
 export const cookiesSetTool = defineTool({
@@ -40,6 +40,7 @@ export const cookiesSetTool = defineTool({
   }),
   handler(ctx, { session, ...init }) {
     return cookieCall(async () => {
+      await gateCookieWrite(ctx, session, "cookies_set", init);
       const cookie = await setCookie(await scopeOf(ctx, session), init);
       return { structured: { ok: true, cookie } };
     });

@@ -7,6 +7,7 @@
  * @module
  */
 import { dumpSession } from "../../browser/storage/session_state.ts";
+import { storageRefusal } from "../../browser/storage/storage_gate.ts";
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
@@ -37,6 +38,10 @@ function requireWriteCapability(ctx: ToolContext, tool: string): void {
   );
 }
 
+/** What a dump says of the origins it left out. */
+const SKIPPED_NOTE = "skipped: origins the policy stops (allowlist, blocklist, sites not " +
+  "approved); their cookies and localStorage are not in the state";
+
 /** The `dump_storage_state` tool. */
 export const dumpStorageStateTool = defineTool({
   name: "dump_storage_state",
@@ -57,6 +62,7 @@ export const dumpStorageStateTool = defineTool({
     origins: z.union([objectList, z.number()]),
     path: z.string(),
     note: z.string(),
+    skipped: z.array(z.string()),
   }),
   inputSchema: z.object({
     path: z.string().optional().describe("Workspace JSON file to write (needs action)"),
@@ -67,14 +73,20 @@ export const dumpStorageStateTool = defineTool({
       requireWriteCapability(ctx, "dump_storage_state");
       await checkGuarded(agentTarget(ctx, true), args.path);
     }
-    const state = await dumpSession(await ctx.sessions.get(args.session ?? "default"));
-    if (args.path === undefined) return { structured: { ...state } };
+    const s = await ctx.sessions.get(args.session ?? "default");
+    // Origins the policy stops (off the allowlist, blocked, not approved) are left out, named.
+    const { skipped, ...state } = await dumpSession(s, {
+      allowed: (url) => storageRefusal(ctx, s, url) === undefined,
+    });
+    const left = skipped.length ? { skipped, note: SKIPPED_NOTE } : {};
+    if (args.path === undefined) return { structured: { ...state, ...left } };
     const abs = await writeGuardedJson(agentTarget(ctx, true), args.path, state);
     return {
       structured: {
         path: abs,
         cookies: state.cookies.length,
         origins: state.origins.length,
+        ...left,
         // An HTTP client's files live in its own area, which goes with its MCP session.
         ...(ctx.sessions.areas.namespace !== undefined
           ? { note: "kept in this client's area until its MCP session ends" }

@@ -17,7 +17,9 @@ import {
   StorageOriginError,
   type WebStorageArea,
   type WebStorageKind,
+  webStorageOrigin,
 } from "../../storage/web_storage.ts";
+import { gateStorage } from "../../browser/storage/storage_gate.ts";
 import { sessionField } from "../fields.ts";
 import { navigateFirstError } from "../../browser/storage/origin_scope.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -26,17 +28,32 @@ import { ToolError } from "../../browser/tool_error.ts";
  * Runs `fn` on the `kind` area of the session's active tab, in the session's turn (so no
  * action navigates the tab meanwhile).
  *
- * @throws ToolError refused ("navigate first") when the tab shows no http(s) page.
+ * @throws ToolError refused ("navigate first") when the tab shows no http(s) page;
+ *   `blocked-by-policy` when the policy stops its origin or, in an attached browser, the owner
+ *   refuses a write (storage_gate.ts).
  */
 async function withArea(
   ctx: ToolContext,
   tool: string,
-  args: { kind: WebStorageKind; session?: string | undefined },
+  args: { kind: WebStorageKind; session?: string | undefined; write?: boolean },
   fn: (area: WebStorageArea) => Promise<Record<string, unknown>>,
 ): Promise<ToolOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
+  // The origin's policy, asked before the turn (a question must not hold the tab); in an
+  // attached browser a write asks byob_action (storage_gate.ts).
+  const gated = webStorageOrigin((await session.page()).url);
+  if (gated !== undefined) {
+    await gateStorage(ctx, session, { tool, url: gated, write: args.write === true });
+  }
   return await session.exclusive(async () => {
     const page = await session.page();
+    if (webStorageOrigin(page.url) !== gated && gated !== undefined) {
+      throw new ToolError(
+        "refused",
+        `Refused "${tool}": the tab moved while ${gated} was checked`,
+        `call ${tool} again`,
+      );
+    }
     let area: WebStorageArea;
     try {
       area = await openWebStorage(
@@ -142,7 +159,7 @@ export function webStorageSetTool(kind: WebStorageKind) {
       session: sessionField,
     }),
     handler: (ctx, args) =>
-      withArea(ctx, `${prefix}_set`, { kind, session: args.session }, async (a) => {
+      withArea(ctx, `${prefix}_set`, { kind, session: args.session, write: true }, async (a) => {
         await a.set(args.key, args.value);
         // Chromium drops a set past the origin's quota without an error: read it back.
         if (await a.get(args.key) !== args.value) {
@@ -175,10 +192,15 @@ export function webStorageDeleteTool(kind: WebStorageKind) {
     outputSchema: resultOutput({ existed: z.boolean(), origin: z.string() }),
     inputSchema: z.object({ key: keyField, session: sessionField }),
     handler: (ctx, args) =>
-      withArea(ctx, `${prefix}_delete`, { kind, session: args.session }, async (a) => ({
-        ok: true,
-        existed: await a.remove(args.key),
-      })),
+      withArea(
+        ctx,
+        `${prefix}_delete`,
+        { kind, session: args.session, write: true },
+        async (a) => ({
+          ok: true,
+          existed: await a.remove(args.key),
+        }),
+      ),
   });
 }
 
@@ -198,7 +220,7 @@ export function webStorageClearTool(kind: WebStorageKind) {
     outputSchema: resultOutput({ cleared: z.number(), origin: z.string() }),
     inputSchema: z.object({ session: sessionField }),
     handler: (ctx, args) =>
-      withArea(ctx, `${prefix}_clear`, { kind, session: args.session }, async (a) => ({
+      withArea(ctx, `${prefix}_clear`, { kind, session: args.session, write: true }, async (a) => ({
         ok: true,
         cleared: await a.clear(),
       })),

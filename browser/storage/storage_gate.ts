@@ -1,0 +1,74 @@
+/**
+ * The origin policy for storage tools: cookies, localStorage, sessionStorage, IndexedDB, the
+ * Cache API and storage states reach only origins a tab may reach. The allowlist, the
+ * blocklist and (with the `human` capability) per-site approvals judge a storage call's origin
+ * as they judge a navigation there (`navigation_gate.ts`): a write asks where a navigate would
+ * ask; a read of several origins (a cookie jar, a state dump) leaves out those the policy
+ * stops. In an attached browser (someone else's) every storage write and clear is an action
+ * in it: the `byob_action` hook.
+ *
+ * @module
+ */
+import type { CallContext } from "../call_context.ts";
+import type { BrowserSession } from "../sessions/browser_session.ts";
+import { followRefusal, gateNavigation } from "../nav_guard/navigation_gate.ts";
+import { isOwnConsoleUrl } from "../../policy/own_console.ts";
+import { originOf } from "../../policy/hosts.ts";
+
+/** Where the session's active tab is (the "current site" of per-site approvals). */
+function fromUrl(session: BrowserSession): string {
+  return session.activePage?.url ?? "about:blank";
+}
+
+/**
+ * Why the policy stops storage of `url`'s origin, or undefined when it does not: the
+ * blocklist, the allowlist, a site not approved in this session (`human`), browxai's own
+ * console. Pure over the session's approvals; asks nothing.
+ */
+export function storageRefusal(
+  ctx: Pick<CallContext, "config">,
+  session: BrowserSession,
+  url: string,
+): string | undefined {
+  if (isOwnConsoleUrl(url, ctx.config.consoleListeners)) return "browxai's own console";
+  return followRefusal(ctx.config, session, url, fromUrl(session));
+}
+
+/**
+ * Lets `tool` use the storage of `url`'s origin as a navigation there would be let: refused
+ * off the allowlist (or asked through `navigate_off_allowlist`), on the blocklist, and with
+ * `human` a new site asked once per session. `write` in an attached browser also asks
+ * `byob_action`. Call it before the session's turn (a question must not hold the tab).
+ *
+ * @throws ToolError `blocked-by-policy` when refused.
+ */
+export async function gateStorage(
+  ctx: CallContext,
+  session: BrowserSession,
+  request: { tool: string; url: string; write: boolean },
+): Promise<void> {
+  const { tool, url, write } = request;
+  await gateNavigation(ctx, session, { tool, url, from: fromUrl(session) });
+  if (write) await confirmAttachedWrite(ctx, session, tool, originOf(url) ?? url);
+}
+
+/**
+ * In an attached browser (someone else's), asks `byob_action` before a storage write or clear
+ * of `what` (an origin, `every cookie`); elsewhere nothing.
+ *
+ * @throws ToolError `blocked-by-policy` when refused.
+ */
+export async function confirmAttachedWrite(
+  ctx: CallContext,
+  session: BrowserSession,
+  tool: string,
+  what: string,
+): Promise<void> {
+  if (session.mode !== "attached") return;
+  await ctx.confirm({
+    hook: "byob_action",
+    tool,
+    session: session.id,
+    summary: `${tool} on ${what} in the attached browser (its owner's storage)`,
+  });
+}
