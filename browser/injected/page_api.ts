@@ -216,7 +216,7 @@ export interface PageApi extends OnDemandApi {
   /** A ref's facts, or `[id]` when the Deno side holds them already. */
   refTuple: (el: Element, facts: SnapshotRef) => SnapshotRef | [number];
 
-  // action_lib.ts
+  // action_lib.ts, scroll_into_lib.ts
   describeElement: (el: Element) => string;
   /** Actionability: `{ state: "ok", box }` or why not. */
   probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
