@@ -160,8 +160,10 @@ export function installActionLib(api: PageApi): void {
   ) => {
     const probe = api.probe(el, opts);
     if (probe.state !== "ok") return probe;
-    api.scrollIntoViewIfNeeded(el, inSubframe);
+    const scrolled = api.scrollIntoViewIfNeeded(el, inSubframe);
     const { stable, box } = await api.stableBox(el);
+    // Gone on its own scroll into view: the page re-rendered it there (a virtual list).
+    if (scrolled && !connectedOf(el)) return { state: "notconnected" as const, detail: "scrolled" };
     // Its own scroll into view can make a virtual list re-use the element for another item.
     const now = stable && shown ? api.refChanged(el, shown) : undefined;
     if (now) return { state: "changed" as const, now };

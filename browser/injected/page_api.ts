@@ -220,14 +220,19 @@ export interface PageApi extends OnDemandApi {
   describeElement: (el: Element) => string;
   /** Actionability: `{ state: "ok", box }` or why not. */
   probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
-  /** Scrolls the element into view when not fully inside (`inSubframe`: the frames above too). */
+  /**
+   * Scrolls the element into view when not fully inside, only the scrollers that do not show it
+   * (`inSubframe`: the frames above too); whether it scrolled.
+   */
   scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
   /**
    * `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox` (with `hit`, a stable box's
    * unarmed `hitTest` at its center): one call per attempt. With `shown`, a stable element no
-   * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`.
+   * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`; one
+   * its own scroll detached (the page re-rendered it) `{ state: "notconnected", detail:
+   * "scrolled" }`.
    */
   readyBox: (
     el: Element,

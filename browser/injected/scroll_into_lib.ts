@@ -11,7 +11,7 @@ import type { PageApi } from "./page_api.ts";
 
 /** Adds `scrollIntoViewIfNeeded` and `clipAt` to the utility api. */
 export function installScrollIntoLib(api: PageApi): void {
-  const { rectOf, scrollIntoViewOf } = api.dom;
+  const { rectOf, scrollIntoViewOf, scrollByOf } = api.dom;
   const describeEl = (el: Element): string => api.describeElement(el);
   const flatParent = (n: Node): Element | null =>
     (api.flatParent as (n: Node) => Element | null)(n);
@@ -41,10 +41,61 @@ export function installScrollIntoLib(api: PageApi): void {
     }
   };
 
+  type Align = "center" | "start" | "end";
+  /** The scroll that puts [lo, hi] (the element on one axis) at `align` of [min, max]; 0 under 1 px. */
+  const shift = (lo: number, hi: number, min: number, max: number, align: Align) => {
+    const d = align === "start"
+      ? lo - min
+      : align === "end"
+      ? hi - max
+      : (lo + hi) / 2 - (min + max) / 2;
+    return Math.abs(d) < 1 ? 0 : d;
+  };
+
   /**
-   * When a fixed or sticky box covers the element's center (`pinnedCoverAt`), scrolls it to the
-   * view's center, then its end, then its start, until the center is clear (left centered
-   * when none is). Returns whether it scrolled.
+   * Scrolls `el` into view one scroller at a time, innermost first: an ancestor that clips it
+   * only when the element's center (the action point) lies outside its visible box, then
+   * centered there; the frame's viewport only when the element is not wholly inside it, then
+   * centered, or always to `block` when given (clearing a pinned cover). A scroll box that
+   * shows it already is left as it is: a virtual list re-renders its rows on its own scroll,
+   * the element with them (a new user's every click on a fully shown row of one failed so, as
+   * `scrollIntoView` centered it in the list too). Returns whether it scrolled anything.
+   */
+  const reveal = (el: Element, block?: Align): boolean => {
+    let moved = false;
+    for (const [a, cs] of [...clippers(el)]) {
+      const r = rectOf(el), b = clipBox(a);
+      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      const dx = clipsX(cs) && (cx < b.left || cx >= b.right)
+        ? shift(r.left, r.right, b.left, b.right, "center")
+        : 0;
+      const dy = clipsY(cs) && (cy < b.top || cy >= b.bottom)
+        ? shift(r.top, r.bottom, b.top, b.bottom, "center")
+        : 0;
+      if (!dx && !dy) continue;
+      scrollByOf(a, { left: dx, top: dy, behavior: "instant" });
+      moved = true;
+    }
+    const r = rectOf(el);
+    const vw = innerWidth, vh = innerHeight;
+    const dx = r.left < 0 || r.right > vw ? shift(r.left, r.right, 0, vw, "center") : 0;
+    const dy = block
+      ? shift(r.top, r.bottom, 0, vh, block)
+      : r.top < 0 || r.bottom > vh
+      ? shift(r.top, r.bottom, 0, vh, "center")
+      : 0;
+    if (dx || dy) {
+      scrollBy({ left: dx, top: dy, behavior: "instant" });
+      moved = true;
+    }
+    return moved;
+  };
+
+  /**
+   * When a fixed or sticky box covers the element's center (`pinnedCoverAt`), scrolls the view
+   * to put it at the view's center, then its end, then its start, until the center is clear;
+   * then (a sticky header inside a scroll box) every scroller on the way likewise; left
+   * centered when none is clear. Returns whether it scrolled.
    */
   const clearOfPinned = (el: Element): boolean => {
     const pinned = api.pinnedCoverAt as PageApi["pinnedCoverAt"] | undefined;
@@ -53,7 +104,12 @@ export function installScrollIntoLib(api: PageApi): void {
       return pinned?.(el, r.left + r.width / 2, r.top + r.height / 2) ?? null;
     };
     if (!at()) return false;
-    for (const block of ["center", "end", "start"] as const) {
+    const blocks = ["center", "end", "start"] as const;
+    for (const block of blocks) {
+      reveal(el, block);
+      if (!at()) return true;
+    }
+    for (const block of blocks) {
       scrollIntoViewOf(el, { block, inline: "nearest", behavior: "instant" });
       if (!at()) return true;
     }
@@ -65,10 +121,10 @@ export function installScrollIntoLib(api: PageApi): void {
    * Scrolls the element into view when it is not fully inside the viewport, or when its
    * center (the action point) is outside the visible box of an ancestor that clips it (a
    * scroll container inside the page: its box may be on screen while the element sits in its
-   * scrolled-away part). `scrollIntoView` scrolls every scroll container on the way,
-   * `overflow: hidden` ones too. `inSubframe`: when it is inside, still scroll the frames above
-   * just enough to show it. In the main frame, an element inside the view whose center a sticky
-   * header or fixed banner covers is scrolled clear of it ({@link clearOfPinned}).
+   * scrolled-away part): only the scrollers that do not show it ({@link reveal}),
+   * `overflow: hidden` ones too. `inSubframe`: then the frames above just enough to show it.
+   * In the main frame, an element inside the view whose center a sticky header or fixed
+   * banner covers is scrolled clear of it ({@link clearOfPinned}). Returns whether it scrolled.
    */
   api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
     const r = rectOf(el);
@@ -88,16 +144,13 @@ export function installScrollIntoLib(api: PageApi): void {
     }
     // Inside the view but under a sticky header (a fixed banner): a person scrolls a bit more.
     if (inside && !inSubframe && clearOfPinned(el)) return true;
-    if (inside) {
-      // In a subframe, still scroll the frames above just enough to show it (a frame below
-      // the fold).
-      if (inSubframe) {
-        scrollIntoViewOf(el, { block: "nearest", inline: "nearest", behavior: "instant" });
-      }
-      return false;
+    const moved = !inside && reveal(el);
+    // In a subframe, the frames above just enough to show it (a frame below the fold); the
+    // frame's own scrollers show it now.
+    if (inSubframe) {
+      scrollIntoViewOf(el, { block: "nearest", inline: "nearest", behavior: "instant" });
     }
-    scrollIntoViewOf(el, { block: "center", inline: "center", behavior: "instant" });
-    return true;
+    return moved;
   };
 
   /**
