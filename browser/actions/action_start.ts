@@ -211,6 +211,7 @@ async function startTarget(
       signal: options.early,
       toControl: options.toControl,
       hoverShown: options.hoverShown,
+      refuseAlike: true,
     }),
   );
   got(target);

@@ -13,8 +13,9 @@ import {
   releaseHandle,
   type RemoteHandle,
 } from "../injected/mod.ts";
-import { currentMasker } from "../secret_scope.ts";
-import { type MatchFrame, queryFrames } from "./frame_query.ts";
+import { currentMasker, maskedForAgent } from "../secret_scope.ts";
+import { type FramesMatch, type MatchFrame, queryFrames } from "./frame_query.ts";
+import { alikeError } from "./alike_matches.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { refindGone } from "../snapshot/refind.ts";
@@ -124,6 +125,11 @@ export async function resolveTarget(
      * ancestor (a CSS-only menu's item), designates that element.
      */
     hoverShown?: boolean | undefined;
+    /**
+     * An action's target: a selector whose matches are alike (same role and name) is refused,
+     * listing them with refs (`alike_matches.ts`).
+     */
+    refuseAlike?: boolean | undefined;
   },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
@@ -168,13 +174,24 @@ export async function resolveTarget(
     let matches = 0;
     let note: string | undefined;
     let frame: MatchFrame | undefined;
+    let alike: FramesMatch["alike"], frameId: string | undefined;
     try {
-      ({ handle, matches, note, frame } = await queryFrames(page, session.refs, selector, {
-        signal: options.signal,
-        skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
-      }));
+      ({ handle, matches, note, frame, alike, frameId } = await queryFrames(
+        page,
+        session.refs,
+        selector,
+        {
+          signal: options.signal,
+          skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
+          alike: options.refuseAlike,
+        },
+      ));
     } catch (e) {
       selectorError(e, selector);
+    }
+    if (handle && alike && frameId) {
+      releaseHandle(handle);
+      throw alikeError(page, session.refs, { frameId, selector, facts: alike }, maskedForAgent);
     }
     if (!handle && options.hoverShown && /^text=/.test(selector)) {
       handle = await hoverShownMatch(page, selector, options.signal);

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FillPrep, ShownAs } from "./page_types.ts";
+import type { FillPrep, RefFacts, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -361,6 +361,23 @@ export function installActionLib(api: PageApi): void {
       return lastQuery.all.length;
     }
     return (api.queryAll as (s: string) => Element[])(selector).length;
+  };
+
+  /**
+   * What refs of a CSS selector's first `max` matches record (`refFacts`), for those alike its
+   * first match (same role and name, a name there), that one first; [] when fewer than two are.
+   */
+  api.cssAlike = (selector: string, max: number) => {
+    const facts = api.refFacts as (el: Element) => RefFacts | null;
+    const all = (api.queryAll as (s: string) => Element[])(selector).slice(0, max);
+    const first = all[0] ? facts(all[0]) : null;
+    if (!first?.name || all.length < 2) return [];
+    const alike = [first];
+    for (const el of all.slice(1)) {
+      const f = facts(el);
+      if (f && f.role === first.role && f.name === first.name) alike.push(f);
+    }
+    return alike.length > 1 ? alike : [];
   };
 
   // The page's text is the text model's (text_lib.ts): what the snapshot shows.

@@ -242,6 +242,11 @@ export interface PageApi extends OnDemandApi {
     shown?: ShownAs | null,
   ) => Promise<ReadyResult>;
   /**
+   * What refs of a CSS selector's first `max` matches alike its first one record (same role
+   * and a name, the same), that one first; [] when fewer than two are alike.
+   */
+  cssAlike: (selector: string, max: number) => RefFacts[];
+  /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
    * overflow box the point is outside of, an empty one, a clip-path); undefined otherwise.
    */
@@ -366,6 +371,11 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /**
+   * What refs of the last `queryMatches`' matches at `indexes` record (each one's control's
+   * `refFacts`, as an action there operates it); null where one is gone.
+   */
+  matchFacts: (selector: string, indexes: number[]) => Array<RefFacts | null>;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
   /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */

@@ -104,7 +104,11 @@ export const dragTool = defineTool({
       actionability: { hitTest: true },
       actionInfo: { to: to.coords ?? to.ref ?? to.named ?? to.selector },
       async perform({ session, page, target, point, elementPoint, deadline, signal }) {
-        const dest = await resolveTarget(session, page, to, { deadline, signal });
+        const dest = await resolveTarget(session, page, to, {
+          deadline,
+          signal,
+          refuseAlike: true,
+        });
         try {
           const { quiet, ...drag } = await dragBetween(page, { from: target!, to: dest }, {
             deadline,
