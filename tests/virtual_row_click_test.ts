@@ -99,6 +99,19 @@ Deno.test("virtual list: a click on a row scrolls only what does not show it", a
       assertIncludes(r.warnings![0]!, `${ref}'s element was re-rendered by the page`);
     });
 
+    await t.step("a row not rendered: not-found names the list to scroll, with a ref", async () => {
+      await place(0);
+      const r = await mcp.call("click", { selector: "text=Lima #9000", timeoutMs: 3000 });
+      assertEquals(errorOf(r).code, "not-found", textOf(r));
+      const box = /listbox "Destinations" \[(e\d+)\]/.exec(textOf(r))?.[1];
+      assertTrue(box !== undefined, textOf(r));
+      assertIncludes(textOf(r), "may hold more not rendered yet");
+      // The ref it names scrolls the list (no snapshot first).
+      await mcp.ok("scroll", { ref: box, by: { y: 8999 * ROW_H - 210090 }, snapshot: "none" });
+      await act(mcp, "click", { selector: "text=Lima #9000", snapshot: "none" });
+      assertEquals(await evalJs("log.textContent"), "clicked Lima #9000");
+    });
+
     await t.step("bad input: a ref never issued is refused, nothing clicked", async () => {
       await place(0);
       const r = await mcp.call("click", { ref: "e999" });

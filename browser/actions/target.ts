@@ -23,6 +23,7 @@ import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
 import { IDLE_NOTE, pageIdle, stillComing } from "./page_idle.ts";
+import { scrollBoxHint } from "../snapshot/scroll_hint.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -257,6 +258,11 @@ export async function resolveTarget(
   const wait = `if the element is expected, wait_for({ selector: ${
     JSON.stringify(selector)
   } }) first (it waits up to its timeoutMs)`;
+  // A virtual list's unseen rows are in no element: the box to scroll is the next step (as
+  // find and text_search say).
+  const boxes = elsewhere === undefined
+    ? await scrollBoxHint(page, session.refs, options.signal)
+    : undefined;
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"${
@@ -270,9 +276,11 @@ export async function resolveTarget(
     }${elsewhere !== undefined ? `; it matches in tab ${elsewhere}` : ""}`,
     elsewhere !== undefined
       ? `call tabs({ action: "switch", index: ${elsewhere} }) to act on it there`
-      : coming || !idle
-      ? `${wait}; else take a snapshot and use a ref, or fix the selector`
-      : "take a snapshot and use a ref, or fix the selector",
+      : `${boxes ? `${boxes}; ` : ""}${
+        coming || !idle
+          ? `${wait}; else take a snapshot and use a ref, or fix the selector`
+          : "take a snapshot and use a ref, or fix the selector"
+      }`,
   );
 }
 
