@@ -4,18 +4,19 @@
  * one under the drop by the half it lands in, the item takes the destination's place moving up
  * as moving down (dropped at the exact center, "D onto C" moved nothing and "A onto B" went
  * after B). A drop the page took that changed nothing it shows is warned of (a list that
- * always puts a dropped item after the one under it: moving up by one does nothing).
+ * always puts a dropped item after the one under it: moving up by one does nothing). The
+ * delta shows the status line and the moved items under one `- main` (it printed it twice).
  */
 import { servePages } from "./_util.ts";
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio } from "./_mcp.ts";
+import { startStdio, textOf } from "./_mcp.ts";
 import { actionOf, errorOf } from "./_results.ts";
 
 const list = (drop: string) =>
   `<!doctype html><title>Sort</title><style>li{height:40px;border:1px solid #aaa}</style>
-<h1>Packing list</h1>
+<main><h2>Packing list</h2>
 <ul id="dnd"><li draggable="true">A</li><li draggable="true">B</li><li draggable="true">C</li>
-<li draggable="true">D</li></ul><p id="order">Order: A, B, C, D</p>
+<li draggable="true">D</li></ul><p id="order">Order: A, B, C, D</p></main>
 <script>
 let dragged;
 dnd.addEventListener("dragstart", (e) => { dragged = e.target; });
@@ -42,13 +43,15 @@ Deno.test("drag: drops past the destination's center in the direction of travel"
   const site = servePages({ "/halves.html": HALVES, "/after.html": AFTER });
   const mcp = await startStdio({ env: { BROWX_CAPABILITIES: "read,navigation,action,eval" } });
   const order = async () => (await mcp.ok("eval_js", { expression: "order.textContent" })).value;
-  const drag = async (from: number, to: number) =>
-    actionOf(
-      await mcp.call("drag", {
-        from: { selector: `#dnd li:nth-child(${from})` },
-        to: { selector: `#dnd li:nth-child(${to})` },
-      }),
-    );
+  let text = "";
+  const drag = async (from: number, to: number) => {
+    const r = await mcp.call("drag", {
+      from: { selector: `#dnd li:nth-child(${from})` },
+      to: { selector: `#dnd li:nth-child(${to})` },
+    });
+    text = textOf(r);
+    return actionOf(r);
+  };
   try {
     await t.step("moving up onto C: D takes C's place", async () => {
       await mcp.ok("navigate", { url: `${site.base}/halves.html`, snapshot: "none" });
@@ -66,6 +69,9 @@ Deno.test("drag: drops past the destination's center in the direction of travel"
       assertEquals(r.ok, true, JSON.stringify(r));
       assertEquals(await order(), "Order: B, A, D, C");
       assertEquals(r.warnings ?? [], []);
+      // The status line and the moved items are under one `- main` and its heading, once.
+      assertEquals(text.match(/- main/g)?.length, 1, text);
+      assertIncludes(text, "## Packing list");
     });
 
     await t.step("a drop the page took that changed nothing is warned of", async () => {
