@@ -194,8 +194,9 @@ export async function startAction(
 
 /**
  * The action's target resolved (`resolveTarget`), a label standing for its control, checked
- * for a bound secret (`checkFillTarget`); `got` is told each handle held, for the caller to
- * release on a failure after. Undefined when the action takes no target.
+ * for a bound secret (`checkFillTarget`; without a target, the focused field is); `got` is
+ * told each handle held, for the caller to release on a failure after. Undefined when the
+ * action takes no target.
  */
 async function startTarget(
   session: BrowserSession,
@@ -204,7 +205,11 @@ async function startTarget(
   got: (target: ResolvedTarget) => void,
 ): Promise<ResolvedTarget | undefined> {
   const pre = options.pre;
-  if (!options.target) return undefined;
+  // No target (type, press): the focused field is checked for a bound secret all the same.
+  if (!options.target) {
+    await pre(checkFillTarget(page, undefined));
+    return undefined;
+  }
   let target = await pre(
     resolveTarget(session, page, options.target, {
       deadline: options.deadline,
