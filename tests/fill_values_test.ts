@@ -4,7 +4,7 @@
  * `invalid-argument` failure of the same shape, saying what the field accepts, and the field
  * is left as it was (fill and fill_form; said); a value kept whole says nothing.
  */
-import { assertEquals, assertIncludes } from "./_assert.ts";
+import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 import { act, actionOf, errorOf } from "./_results.ts";
 
@@ -64,6 +64,11 @@ Deno.test("fill: a value the field cut or refused is said", async (t) => {
       assertEquals(errorOf(bd).code, "invalid-argument", textOf(bd));
       assertIncludes(errorOf(bd).message, 'the date field rejected "31/12/2024"');
       assertIncludes(errorOf(bd).message, "YYYY-MM-DD");
+      // The right format for a day that does not exist: not blamed on the format (s15 #6).
+      const feb = await mcp.call("fill", { selector: "#bd", value: "2026-02-30" });
+      assertEquals(errorOf(feb).code, "invalid-argument", textOf(feb));
+      assertIncludes(errorOf(feb).message, "its format is right, but February 2026 has 28 days");
+      assertTrue(!errorOf(feb).message.includes("accepts"), errorOf(feb).message);
       const vol = await mcp.call("fill", { selector: "#vol", value: "50" });
       assertIncludes(errorOf(vol).message, 'the range field rejected "50"');
       assertIncludes(errorOf(vol).message, "from 0 to 10");

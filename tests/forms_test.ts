@@ -282,22 +282,36 @@ Deno.test("forms: read, fill, editors, review, save_draft and publish on a CMS f
     );
 
     await t.step(
-      "read_form on a page without a form offers the buttons a person sees",
+      "read_form on a page without a form offers the buttons that look like submits",
       async () => {
-        // A booking app: a hidden calendar's day buttons, an editor's toolbar, a visible "Pay now".
+        // A booking app: a hidden calendar's day buttons, an editor's toolbar, a visible "Pay
+        // now"; rows' Delete buttons and a cookie banner's Accept all (new user s15 #5: offered
+        // as submit controls, an agent may press Delete); a button typed submit.
         const days = Array.from({ length: 31 }, (_, i) => `<button>${i + 1}</button>`).join("");
         const page = `<!doctype html><label>Name <input name=who></label>
         <div role=grid hidden>${days}</div>
         <div role=toolbar><button>Bold</button><button>Italic</button></div>
-        <button onclick="this.textContent = 'Paid'">Pay now</button>`;
+        <ul><li>Apple <button>Delete</button></li><li>Pear <button>Delete</button></li></ul>
+        <button onclick="this.textContent = 'Paid'">Pay now</button>
+        <button type=submit>Book it</button><button>Accept all</button>`;
         await mcp.ok("navigate", {
           url: "data:text/html," + encodeURIComponent(page),
           snapshot: "none",
         });
         const r = await mcp.ok("read_form", {});
         assertEquals(r.form, null);
-        assertEquals((r.submitText as R[]).map((s) => s.text), ["Pay now"]);
+        assertEquals((r.submitText as R[]).map((s) => s.text), ["Pay now", "Book it"]);
+        assertIncludes(String(r.submitNote), "3 other button(s) not listed");
         assertEquals((r.fields as R[]).map((f) => f.name), ["who"]);
+        // Only Delete buttons: none listed, and the note says why.
+        await mcp.ok("navigate", {
+          url: "data:text/html," +
+            encodeURIComponent(`<ul><li>Apple <button>Delete</button></li></ul>`),
+          snapshot: "none",
+        });
+        const none = await mcp.ok("read_form", {});
+        assertEquals(none.submitText, []);
+        assertIncludes(String(none.submitNote), "no <form> here");
       },
     );
   } finally {

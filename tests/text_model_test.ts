@@ -7,8 +7,8 @@
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
 import { startFixtureServer } from "./fixtures/server.ts";
-import { startStdio } from "./_mcp.ts";
-import { act } from "./_results.ts";
+import { startStdio, textOf } from "./_mcp.ts";
+import { act, errorOf } from "./_results.ts";
 import { join } from "node:path";
 
 Deno.test("text model: skipped sections are text, hidden text is not, text= prefers controls", async (t) => {
@@ -111,7 +111,7 @@ Deno.test("text model: skipped sections are text, hidden text is not, text= pref
       assertIncludes(note, 'paragraph "Go somewhere"');
     });
 
-    await t.step("matches that read alike are told apart by their rows", async () => {
+    await t.step("matches alike are refused, listed by their rows with refs", async () => {
       const rows = ["Milk", "Bread", "Eggs"].map((item) =>
         `<li>${item} <button onclick="document.getElementById('status').textContent = '${item}'">Add to cart</button></li>`
       ).join("");
@@ -119,14 +119,21 @@ Deno.test("text model: skipped sections are text, hidden text is not, text= pref
         url: "data:text/html," + encodeURIComponent(`<p id=status>none</p><ul>${rows}</ul>`),
         snapshot: "none",
       });
-      const r = await act(mcp, "click", { selector: "text=Add to cart", snapshot: "none" });
-      assertEquals(await status(), "Milk");
-      const note = (r.warnings ?? []).join("\n");
-      assertIncludes(
-        note,
-        'chose button "Add to cart" in "Milk" (the first in page order, and actionable); ' +
-          'also matched: button "Add to cart" in "Bread", button "Add to cart" in "Eggs"',
-      );
+      // Three buttons alike name none of them (new user s15 #4: the first was deleted).
+      const r = await mcp.call("click", { selector: "text=Add to cart", snapshot: "none" });
+      assertEquals(errorOf(r).code, "invalid-argument", textOf(r));
+      assertEquals(await status(), "none");
+      assertIncludes(textOf(r), '3 elements alike (each a button "Add to cart")');
+      const bread = /(e\d+) in list item "Bread"/.exec(textOf(r))?.[1];
+      assertTrue(bread !== undefined, textOf(r));
+      // The ref it lists acts at once, no snapshot first.
+      await act(mcp, "click", { ref: bread, snapshot: "none" });
+      assertEquals(await status(), "Bread");
+      // A CSS selector matching them alike: the same.
+      const css = await mcp.call("click", { selector: "li button", snapshot: "none" });
+      assertEquals(errorOf(css).code, "invalid-argument", textOf(css));
+      assertIncludes(textOf(css), `${bread} in list item "Bread"`);
+      assertEquals(await status(), "Bread");
       await mcp.ok("navigate", { url: fx.url("text-choice.html"), snapshot: "none" });
     });
 

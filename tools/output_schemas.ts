@@ -113,6 +113,7 @@ export const FORM_OUTPUT: z.ZodObject = resultOutput({
   fields: objectList,
   hiddenInputs: z.number(),
   submitText: objectList,
+  submitNote: z.string(),
   drafts: objectList,
   draftState: z.string(),
   editors: objectList,

@@ -166,7 +166,7 @@ export async function startAction(
 ): Promise<
   { target: ResolvedTarget | undefined; before: (CapturedSnapshot & BeforePicture) | undefined }
 > {
-  const { deadline, signal, pre } = options;
+  const { deadline, signal } = options;
   const drop = new AbortController();
   const take = () =>
     beforePicture(
@@ -180,21 +180,7 @@ export async function startAction(
   taken?.catch(() => {});
   let target: ResolvedTarget | undefined;
   try {
-    if (options.target) {
-      target = await pre(
-        resolveTarget(session, page, options.target, {
-          deadline,
-          signal: options.early,
-          toControl: options.toControl,
-          hoverShown: options.hoverShown,
-        }),
-      );
-    }
-    if (options.toControl && target?.kind === "element" && !target.notLabel) {
-      target = await pre(toLabeled(target));
-    }
-    // A secret bound to origins goes only into frames of those origins.
-    await pre(checkFillTarget(page, target));
+    target = await startTarget(session, page, options, (t) => target = t);
     const before = options.before ? await (taken ??= take()) : undefined;
     return { target, before };
   } catch (e) {
@@ -202,6 +188,66 @@ export async function startAction(
     drop.abort();
     await taken?.catch(() => {});
     if (target?.kind === "element") releaseHandle(target.handle);
+    throw e;
+  }
+}
+
+/**
+ * The action's target resolved (`resolveTarget`), a label standing for its control, checked
+ * for a bound secret (`checkFillTarget`; without a target, the focused field is); `got` is
+ * told each handle held, for the caller to release on a failure after. Undefined when the
+ * action takes no target.
+ */
+async function startTarget(
+  session: BrowserSession,
+  page: Page,
+  options: Omit<StartOptions, "before">,
+  got: (target: ResolvedTarget) => void,
+): Promise<ResolvedTarget | undefined> {
+  const pre = options.pre;
+  // No target (type, press): the focused field is checked for a bound secret all the same.
+  if (!options.target) {
+    await pre(checkFillTarget(page, undefined));
+    return undefined;
+  }
+  let target = await pre(
+    resolveTarget(session, page, options.target, {
+      deadline: options.deadline,
+      signal: options.early,
+      toControl: options.toControl,
+      hoverShown: options.hoverShown,
+      refuseAlike: true,
+    }),
+  );
+  got(target);
+  if (options.toControl && target.kind === "element" && !target.notLabel) {
+    target = await pre(toLabeled(target));
+    got(target);
+  }
+  // A secret bound to origins goes only into frames of those origins.
+  await pre(checkFillTarget(page, target));
+  return target;
+}
+
+/**
+ * The target looked up again once its element went away as its own scroll into view made the
+ * page re-render it (a virtual list: `scrolledAway`), as {@link startAction} looks it up: a
+ * selector matches the re-rendered element, a ref the one element of its role, name and row
+ * (`refindGone`, which says so). The caller released the old handle.
+ *
+ * @throws ToolError as {@link startAction}: ref-gone (a ref whose row is not found again, with
+ *   what is there now) | not-found | the deadline's error.
+ */
+export async function resolveAgain(
+  session: BrowserSession,
+  page: Page,
+  options: Omit<StartOptions, "before">,
+): Promise<ResolvedTarget | undefined> {
+  let held: ResolvedTarget | undefined;
+  try {
+    return await startTarget(session, page, options, (t) => held = t);
+  } catch (e) {
+    if (held?.kind === "element") releaseHandle(held.handle);
     throw e;
   }
 }

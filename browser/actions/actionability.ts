@@ -142,6 +142,25 @@ export function hoverChange(el: ElementSteps, now: ShownAs): boolean {
     keepsValues(shown.context[1], now.context[1]) && !shown.elsewhere?.(now.context);
 }
 
+/**
+ * The `ref-gone` failure of an element that its own scroll into view detached: the page
+ * re-rendered it as it scrolled (a virtual list draws only the rows in view). `details.
+ * scrolledAway` tells the caller to look the target up again (`run_action.ts`).
+ */
+export function scrolledAway(): ToolError {
+  return new ToolError(
+    "ref-gone",
+    "The element went away as it was scrolled into view: the page re-rendered it on that scroll (a virtual list draws only the rows in view)",
+    "take a new snapshot (the row is in view now) and use its new ref",
+    { scrolledAway: true },
+  );
+}
+
+/** Whether `e` is {@link scrolledAway}'s failure. */
+export function isScrolledAway(e: unknown): e is ToolError {
+  return e instanceof ToolError && e.details?.scrolledAway === true;
+}
+
 /** The `not-actionable` failure of an element an ancestor clips at the action point. */
 function clippedError(hit: { clippedBy: string; how: string }): ToolError {
   const why = hit.how === "clip-path"
@@ -244,6 +263,7 @@ export async function untilActionable(
           );
       }
       if (probe.state === "notconnected") {
+        if (probe.detail === "scrolled") throw scrolledAway();
         throw new ToolError(
           "ref-gone",
           "The element is no longer attached to the page",

@@ -11,6 +11,9 @@
  * (`Input.dispatchDragEvent` dragEnter, dragOver, then drop at the destination). When no
  * drag starts, the mouse moves do the work (pointer-based sortables, sliders, canvases).
  *
+ * On an element destination the drop goes past its center in the direction of travel
+ * (`drag_point.ts`), as a person drops an item onto another's place in a sortable list.
+ *
  * Both ends must be in the viewport together: for an element source and destination, the
  * destination is revealed with the least scrolling of its scroll containers and the window
  * (`scrollIntoView` "nearest"; an actionability scroll centers, which can push the source out),
@@ -34,6 +37,7 @@ import { pointerSequence } from "./pointer.ts";
 import type { ResolvedTarget } from "./target.ts";
 import { within } from "../poll.ts";
 import { dragStarted, forgetDragStart, watchDragStart } from "./drag_watch.ts";
+import { dropPointToward } from "./drag_point.ts";
 
 /** How many mouse moves (or drag events) go from the source to the destination. */
 export const DRAG_STEPS = 10;
@@ -102,10 +106,12 @@ export async function dragBetween(
   const view = await viewportOf(page, signal);
   let toPoint: Point;
   try {
+    // An element's center, found actionable: the drop goes past it (`dropPointToward`).
+    let center: ActionPoint | undefined;
     if (to.kind === "coords") toPoint = { x: to.x, y: to.y };
     else if (from.kind !== "element") {
       // A point source is not scrolled away from: the destination is hit-tested where it is.
-      toPoint = await dropPointNow(page, to, { view, ends, signal });
+      toPoint = center = await dropPointNow(page, to, { view, ends, signal });
     } else {
       // Reveal the destination with the least scrolling (its containers', the window's), so
       // the source likely stays in view (an actionability scroll centers, which can push it
@@ -113,15 +119,18 @@ export async function dragBetween(
       // fixed banner over it (a drop there would land on the banner: nothing dropped).
       const before = await scrollNearest(to.handle, signal);
       const at = await waitActionable(page, to.handle, { hitTest: true, deadline, signal });
-      toPoint = at;
+      toPoint = center = at;
       // Either scroll may have moved the source out of view or under a cover: checked again,
       // and the destination again where that left it (no more scrolling: it could go on).
       // In a subframe the frames above may have scrolled unseen: checked always.
       const inMain = to.handle.frameId === page.mainFrameId;
       if (!inMain || before === null || before.x !== at.frameX || before.y !== at.frameY) {
         fromPoint = await waitActionable(page, from.handle, { hitTest: true, deadline, signal });
-        toPoint = await dropPointNow(page, to, { view, ends, signal });
+        toPoint = center = await dropPointNow(page, to, { view, ends, signal });
       }
+    }
+    if (center && to.kind === "element") {
+      toPoint = await dropPointToward(page, to.handle, { center, from: fromPoint }, signal);
     }
   } catch (e) {
     throw asDropError(e, DROP_INSTEAD);
@@ -246,7 +255,7 @@ async function dropPointNow(
     ends: { from: ResolvedTarget; to: ResolvedTarget };
     signal: AbortSignal | undefined;
   },
-): Promise<Point> {
+): Promise<ActionPoint> {
   const { signal } = at;
   const el = elementSteps(page, end.handle, signal);
   const { box } = await el.stableBox();

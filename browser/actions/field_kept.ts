@@ -40,6 +40,50 @@ function accepts(kept: FieldKept): string {
   return base + bounds;
 }
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Why a value in the right format for a date, month, time or datetime-local field is still
+ * refused: the day, month or time does not exist (`2026-02-30`: "February 2026 has 28 days").
+ * Undefined when the format is wrong, or nothing is amiss that this can tell.
+ */
+export function impossibleValue(type: string, value: string): string | undefined {
+  const clock = (h: string, m: string) =>
+    Number(h) > 23 ? `there is no hour ${h}` : Number(m) > 59 ? `there is no minute ${m}` : "";
+  const day = (y: string, mo: string, d: string) => {
+    const m = Number(mo);
+    if (m < 1 || m > 12) return `there is no month ${mo}`;
+    const days = new Date(Date.UTC(Number(y), m, 0)).getUTCDate();
+    return Number(d) < 1 || Number(d) > days ? `${MONTHS[m - 1]} ${y} has ${days} days` : "";
+  };
+  let m: RegExpExecArray | null;
+  let why = "";
+  if (type === "date" && (m = /^(\d{4,})-(\d\d)-(\d\d)$/.exec(value))) {
+    why = day(m[1]!, m[2]!, m[3]!);
+  } else if (type === "month" && (m = /^(\d{4,})-(\d\d)$/.exec(value))) {
+    why = day(m[1]!, m[2]!, "01");
+  } else if (type === "time" && (m = /^(\d\d):(\d\d)(:\d\d(\.\d+)?)?$/.exec(value))) {
+    why = clock(m[1]!, m[2]!);
+  } else if (
+    type === "datetime-local" &&
+    (m = /^(\d{4,})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(:\d\d(\.\d+)?)?$/.exec(value))
+  ) why = day(m[1]!, m[2]!, m[3]!) || clock(m[4]!, m[5]!);
+  return why || undefined;
+}
+
 /**
  * The `invalid-argument` failure of a value the field refused: names the field's type, the
  * value given (never a secret field's), what the field holds now and what it accepts; with
@@ -53,13 +97,17 @@ export function rejectedValue(value: string, kept: FieldKept, restored = false):
     ? `it holds ${JSON.stringify(kept.value)}`
     : "it is empty";
   const now = holds ? ` (${holds})` : "";
+  // The right format for a day that does not exist: said so, not blamed on the format (never
+  // for a secret field's value, which is not quoted either).
+  const impossible = kept.value === undefined ? undefined : impossibleValue(kept.type, value);
+  const why = impossible ? `its format is right, but ${impossible}` : `it accepts ${accepts(kept)}`;
   return new ToolError(
     "invalid-argument",
     restored
-      ? `Cannot fill: the ${kept.type} field rejected ${given}: it accepts ${accepts(kept)}. ` +
+      ? `Cannot fill: the ${kept.type} field rejected ${given}: ${why}. ` +
         `The field was left as it was${holds ? `: ${holds}` : ""}`
-      : `Cannot fill: the ${kept.type} field rejected ${given}${now}: it accepts ${accepts(kept)}`,
-    "pass a value in the format the field accepts",
+      : `Cannot fill: the ${kept.type} field rejected ${given}${now}: ${why}`,
+    impossible ? `pass a ${kept.type} that exists` : "pass a value in the format the field accepts",
     { fieldType: kept.type, ...(restored ? { restored: true } : {}) },
   );
 }

@@ -1,5 +1,5 @@
 import { assertEquals, assertIncludes } from "../../tests/_assert.ts";
-import { selectOutcome, valueOutcome } from "./field_kept.ts";
+import { impossibleValue, selectOutcome, valueOutcome } from "./field_kept.ts";
 import type { ElementCheck } from "./action_result.ts";
 
 const errorText = (c: ElementCheck | undefined) =>
@@ -52,4 +52,15 @@ Deno.test("selectOutcome: the option kept, or another one held", () => {
   });
   const other = selectOutcome({ value: "l", label: "Large", was: "s" }, { value: "m" });
   assertIncludes(errorText(other), 'then the page changed it to "m"');
+});
+
+Deno.test("impossibleValue: a day, month or time that does not exist, format right", () => {
+  assertEquals(impossibleValue("date", "2026-02-30"), "February 2026 has 28 days");
+  assertEquals(impossibleValue("date", "2028-02-29"), undefined);
+  assertEquals(impossibleValue("date", "2026-13-01"), "there is no month 13");
+  assertEquals(impossibleValue("date", "12/24/2026"), undefined);
+  assertEquals(impossibleValue("month", "2026-00"), "there is no month 00");
+  assertEquals(impossibleValue("time", "24:10"), "there is no hour 24");
+  assertEquals(impossibleValue("datetime-local", "2026-04-31T10:00"), "April 2026 has 30 days");
+  assertEquals(impossibleValue("text", "2026-02-30"), undefined);
 });

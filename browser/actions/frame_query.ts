@@ -15,6 +15,7 @@ import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
 import { queryElement } from "./secret_query.ts";
 import { refusePlaywrightSelector } from "./selector_forms.ts";
+import type { RefFacts } from "../injected/page_types.ts";
 
 /** Where a match was found when not in the main frame. */
 export interface MatchFrame {
@@ -33,6 +34,10 @@ export interface FramesMatch {
   note?: string;
   /** Set when the match is in a child frame. */
   frame?: MatchFrame;
+  /** Asked with `alike`: the matches alike the chosen one (`QueryMatch.alike`). */
+  alike?: RefFacts[];
+  /** The frame that matched (the main frame's when none did). */
+  frameId?: string;
 }
 
 /** Deeper nesting than this is not searched (as the snapshot does not read it). */
@@ -118,14 +123,22 @@ export async function queryFrames(
   page: Page,
   registry: RefRegistry,
   selector: string,
-  options: { signal?: AbortSignal | undefined; skip?: (url: string, frameId: string) => boolean },
+  options: {
+    signal?: AbortSignal | undefined;
+    skip?: (url: string, frameId: string) => boolean;
+    /** Describe the matches alike the chosen one (`queryElement`'s `alike`). */
+    alike?: boolean | undefined;
+  },
 ): Promise<FramesMatch> {
   // At once, not after a wait for a match that cannot come.
   refusePlaywrightSelector(selector);
-  const { signal } = options;
+  const { signal, alike } = options;
   let main: FramesMatch | undefined;
   const found = await searchFrames(page, registry, async (frameId) => {
-    const r: FramesMatch = await queryElement(page, frameId, selector, { signal });
+    const r: FramesMatch = {
+      ...await queryElement(page, frameId, selector, { signal, alike }),
+      frameId,
+    };
     if (frameId === page.mainFrameId) main = r;
     return r.handle ? r : undefined;
   }, options);

@@ -15,9 +15,9 @@ import { type ActionOutput, actionOutput } from "./result_render.ts";
 import { ToolError } from "../tool_error.ts";
 import { nameCoverRef } from "./cover_error.ts";
 import { DEFAULT_TIMEOUT_MS, leftAfterTurn } from "../timeouts.ts";
-import { nextFrame, preinstallLibrary, releaseHandle } from "../injected/mod.ts";
+import { nextFrame, preinstallLibrary, releaseHandle, type RemoteHandle } from "../injected/mod.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
-import type { ActionPoint, Point } from "./actionability.ts";
+import { type ActionPoint, isScrolledAway, type Point } from "./actionability.ts";
 import { waitActionable } from "./element_steps.ts";
 import { confirmDownload } from "./downloads_window.ts";
 import { lastInputAnswer } from "./devices.ts";
@@ -28,7 +28,7 @@ import { tabCrashed } from "../sessions/session_errors.ts";
 import { refusalWarning } from "../sessions/permission_refusal.ts";
 
 import { buildDelta, skippedDelta } from "./action_delta.ts";
-import { confirmSend, startAction } from "./action_start.ts";
+import { confirmSend, resolveAgain, startAction } from "./action_start.ts";
 import { confirmOnTarget } from "./file_confirm.ts";
 import { FinishBudget, RESULT_MARGIN_MS, untilDeadline } from "./finish_budget.ts";
 import { probeAfter, registeredRef } from "./element_probe.ts";
@@ -99,6 +99,10 @@ export async function runAction(
     )
   );
 }
+
+/** Said when a selector's element went away on its own scroll into view and was found again. */
+const SCROLLED_AWAY_NOTE =
+  "the element went away as it was scrolled into view (the page re-rendered it on that scroll): acted on what the selector matches now";
 
 /** How long the result waits for the page to draw a frame after the action, ms. */
 const FRAME_CAP_MS = 250;
@@ -202,13 +206,35 @@ async function runExclusive(
             signal,
           })
           : undefined;
-        point = elementPoint = await pre(waitActionable(page, target.handle, {
-          ...spec.actionability,
-          // A control shown on its row's hover: a person moves the pointer over the row first.
-          revealByHover: spec.actionability.hitTest === true,
-          deadline,
-          signal: early.signal,
-        })).catch((e) => {
+        const actionability = spec.actionability;
+        const actionable = (handle: RemoteHandle) =>
+          pre(waitActionable(page, handle, {
+            ...actionability,
+            // A control shown on its row's hover: a person moves the pointer over the row first.
+            revealByHover: actionability.hitTest === true,
+            deadline,
+            signal: early.signal,
+          }));
+        point = elementPoint = await actionable(target.handle).catch(async (e) => {
+          // Its own scroll into view made the page re-render it (a virtual list): the target
+          // once more, now in view (a ref by its row: `refindGone` says so).
+          if (!isScrolledAway(e) || !spec.target) throw e;
+          const gone = target;
+          target = undefined;
+          if (gone?.kind === "element") releaseHandle(gone.handle);
+          target = result.target = await resolveAgain(session, page, {
+            target: spec.target,
+            toControl: spec.toControl,
+            hoverShown: actionability.hitTest === true,
+            deadline,
+            early: early.signal,
+            pre,
+          });
+          if (target?.kind !== "element") throw e;
+          if (target.note) result.warn(target.note);
+          else result.warn(SCROLLED_AWAY_NOTE);
+          return await actionable(target.handle);
+        }).catch((e) => {
           throw nameCoverRef(e, session.refs, page);
         });
         if (elementPoint.hoveredFirst) {

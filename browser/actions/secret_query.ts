@@ -37,10 +37,26 @@ import {
 } from "../secret_scope.ts";
 import type { TextMatchInfo } from "../injected/text_types.ts";
 import { chooseTextMatch } from "./text_choice.ts";
+import { alikeIndexes, CSS_DESCRIBED } from "./alike_matches.ts";
+import type { RefFacts } from "../injected/page_types.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { valueTestedAttributes } from "./selector_attrs.ts";
 
 const TEXT_SELECTOR = /^text=/;
+
+/** What {@link queryElement} found in a frame. */
+export interface QueryMatch {
+  handle: RemoteHandle | undefined;
+  /** How many elements match. */
+  matches: number;
+  /** A `text=` choice note (`text_choice.ts`). */
+  note?: string;
+  /**
+   * Asked with `alike`: what refs of the matches alike the chosen one record (same role and
+   * name: `alike_matches.ts`), two or more, the chosen one among them.
+   */
+  alike?: RefFacts[];
+}
 
 /**
  * The element `selector` (CSS or `text=…`) designates in a frame, how many
@@ -48,7 +64,9 @@ const TEXT_SELECTOR = /^text=/;
  * which one was chosen and why (`text_choice.ts`: an actionable element is
  * preferred, then snapshot order). A CSS selector designates its first match.
  * `text=` reads the text model of `browser/injected/text_lib.ts` (what the
- * snapshot shows). CDP: `Runtime.evaluate` in the frame's utility world.
+ * snapshot shows). With `alike`, the matches alike the chosen one are described too
+ * (`alike_matches.ts`; a CSS selector's first, one more call when several match). CDP:
+ * `Runtime.evaluate` in the frame's utility world.
  *
  * @throws EvaluationError for an invalid CSS selector (callers map it with `selectorError`);
  *   AbortError (cdp/errors.ts) when `options.signal` (the call's) aborts.
@@ -57,8 +75,8 @@ export async function queryElement(
   page: Page,
   frameId: string,
   selector: string,
-  options: { signal?: AbortSignal | undefined } = {},
-): Promise<{ handle: RemoteHandle | undefined; matches: number; note?: string }> {
+  options: { signal?: AbortSignal | undefined; alike?: boolean | undefined } = {},
+): Promise<QueryMatch> {
   const masker = currentMasker();
   const call = { signal: options.signal };
   if (!TEXT_SELECTOR.test(selector)) {
@@ -67,26 +85,40 @@ export async function queryElement(
       callUtilityHandle(page, frameId, "query", [selector], call),
       callUtility(page, frameId, "queryCount", [selector], call),
     ]);
-    return { handle, matches };
+    // Several: those alike the first (one round trip more, only then).
+    const alike = handle && matches > 1 && options.alike
+      ? await callUtility(page, frameId, "cssAlike", [selector, CSS_DESCRIBED], call)
+      : [];
+    return { handle, matches, ...(alike.length ? { alike } : {}) };
   }
   // The page changed between the two calls: ask again (a few times, then report no match).
   for (let attempt = 0; attempt < 3; attempt++) {
     const { found, kept } = await textMatches(page, frameId, selector, masker, call);
     if (!kept.length) return { handle: undefined, matches: 0 };
-    const { index, note } = chooseTextMatch(
-      selector,
-      kept.map((i) => {
-        const { where, ...m } = found[i]!;
-        return { ...m, name: shownName(m.name), ...(where ? { where: shownName(where) } : {}) };
-      }),
-    );
+    const shown = kept.map((i) => {
+      const { where, ...m } = found[i]!;
+      return { ...m, name: shownName(m.name), ...(where ? { where: shownName(where) } : {}) };
+    });
+    const { index, note } = chooseTextMatch(selector, shown);
     const at = kept[index]!;
     const handle = await callUtilityHandle(page, frameId, "queryAt", [
       selector,
       at,
       masker ? found[at]!.text ?? "" : null,
     ], call);
-    if (handle) return { handle, matches: kept.length, ...(note ? { note } : {}) };
+    const same = handle && options.alike ? alikeIndexes(shown, index).map((i) => kept[i]!) : [];
+    const alike = same.length
+      ? (await callUtility(page, frameId, "matchFacts", [selector, same], call))
+        .filter((f) => f !== null)
+      : [];
+    if (handle) {
+      return {
+        handle,
+        matches: kept.length,
+        ...(note ? { note } : {}),
+        ...(alike.length > 1 ? { alike } : {}),
+      };
+    }
   }
   return { handle: undefined, matches: 0 };
 }

@@ -13,8 +13,9 @@ import {
   releaseHandle,
   type RemoteHandle,
 } from "../injected/mod.ts";
-import { currentMasker } from "../secret_scope.ts";
-import { type MatchFrame, queryFrames } from "./frame_query.ts";
+import { currentMasker, maskedForAgent } from "../secret_scope.ts";
+import { type FramesMatch, type MatchFrame, queryFrames } from "./frame_query.ts";
+import { alikeError } from "./alike_matches.ts";
 import type { BrowserSession } from "../sessions/browser_session.ts";
 import { resolveRefChecked } from "../snapshot/resolve.ts";
 import { refindGone } from "../snapshot/refind.ts";
@@ -22,6 +23,7 @@ import { EvaluationError } from "../../cdp/page.ts";
 import { blankTabSelectorError, emptyBlankTab, unknownRefError } from "../blank_tab.ts";
 import { frameNoteOf } from "../frame_note.ts";
 import { IDLE_NOTE, laterTimerDue, pageIdle, stillComing } from "./page_idle.ts";
+import { scrollBoxHint } from "../snapshot/scroll_hint.ts";
 
 /** The target fields as parsed. */
 export interface TargetSpec {
@@ -128,6 +130,11 @@ export async function resolveTarget(
      * ancestor (a CSS-only menu's item), designates that element.
      */
     hoverShown?: boolean | undefined;
+    /**
+     * An action's target: a selector whose matches are alike (same role and name) is refused,
+     * listing them with refs (`alike_matches.ts`).
+     */
+    refuseAlike?: boolean | undefined;
   },
 ): Promise<ResolvedTarget> {
   if (spec.coords) return { kind: "coords", x: spec.coords.x, y: spec.coords.y };
@@ -172,13 +179,24 @@ export async function resolveTarget(
     let matches = 0;
     let note: string | undefined;
     let frame: MatchFrame | undefined;
+    let alike: FramesMatch["alike"], frameId: string | undefined;
     try {
-      ({ handle, matches, note, frame } = await queryFrames(page, session.refs, selector, {
-        signal: options.signal,
-        skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
-      }));
+      ({ handle, matches, note, frame, alike, frameId } = await queryFrames(
+        page,
+        session.refs,
+        selector,
+        {
+          signal: options.signal,
+          skip: (url, id) => frameNoteOf(session, page)(url, id) !== undefined,
+          alike: options.refuseAlike,
+        },
+      ));
     } catch (e) {
       selectorError(e, selector);
+    }
+    if (handle && alike && frameId) {
+      releaseHandle(handle);
+      throw alikeError(page, session.refs, { frameId, selector, facts: alike }, maskedForAgent);
     }
     if (!handle && options.hoverShown && /^text=/.test(selector)) {
       handle = await hoverShownMatch(page, selector, options.signal);
@@ -264,6 +282,11 @@ export async function resolveTarget(
   const wait = `if the element is expected, wait_for({ selector: ${
     JSON.stringify(selector)
   } }) first (it waits up to its timeoutMs)`;
+  // A virtual list's unseen rows are in no element: the box to scroll is the next step (as
+  // find and text_search say).
+  const boxes = elsewhere === undefined
+    ? await scrollBoxHint(page, session.refs, options.signal)
+    : undefined;
   throw new ToolError(
     "not-found",
     `No element matches selector "${selector}"${
@@ -277,9 +300,11 @@ export async function resolveTarget(
     }${elsewhere !== undefined ? `; it matches in tab ${elsewhere}` : ""}`,
     elsewhere !== undefined
       ? `call tabs({ action: "switch", index: ${elsewhere} }) to act on it there`
-      : coming || !idle
-      ? `${wait}; else take a snapshot and use a ref, or fix the selector`
-      : "take a snapshot and use a ref, or fix the selector",
+      : `${boxes ? `${boxes}; ` : ""}${
+        coming || !idle
+          ? `${wait}; else take a snapshot and use a ref, or fix the selector`
+          : "take a snapshot and use a ref, or fix the selector"
+      }`,
   );
 }
 

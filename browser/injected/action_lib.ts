@@ -7,14 +7,14 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FillPrep, ShownAs } from "./page_types.ts";
+import type { FillPrep, RefFacts, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
   const { localOf, attrOf, visibleEl, rectOf, closestOf, tagNameOf, qsOf, qsaOf } = api.dom;
   // A form's own members may be its controls (`<input name=scrollIntoView>`): acting on a
   // <form> reads them through the prototypes.
-  const { clientRectsOf, scrollIntoViewOf, focusOf, connectedOf } = api.dom;
+  const { clientRectsOf, focusOf, connectedOf } = api.dom;
   type El = Element & { disabled?: boolean; readOnly?: boolean; value?: string; type?: string };
   const roleOf = (el: Element): string => {
     const f = api.roleOf as ((e: Element) => string) | undefined;
@@ -42,8 +42,6 @@ export function installActionLib(api: PageApi): void {
   // Open shadow roots and the closed ones CDP handed over (snapshot/closed_hosts.ts).
   const shadowOf = (el: Element): ShadowRoot | null =>
     (api.shadowOf as (e: Element) => ShadowRoot | null)(el);
-  const flatParent = (n: Node): Element | null =>
-    (api.flatParent as (n: Node) => Element | null)(n);
 
   const isDisabled = (el: El): boolean => {
     if (attrOf(el, "aria-disabled") === "true") return true;
@@ -127,90 +125,6 @@ export function installActionLib(api: PageApi): void {
     return { state: "ok", box: { x: box.x, y: box.y, width: box.width, height: box.height } };
   };
 
-  /** The visible box of an element whose overflow clips its content (client area), viewport px. */
-  const clipBox = (a: Element) => {
-    const r = rectOf(a);
-    const left = r.left + a.clientLeft, top = r.top + a.clientTop;
-    return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
-  };
-  const clipsX = (cs: CSSStyleDeclaration) => cs.overflowX !== "visible";
-  const clipsY = (cs: CSSStyleDeclaration) => cs.overflowY !== "visible";
-
-  /**
-   * The ancestors that may clip `el` (flat tree), with their computed style: an absolutely
-   * or fixed positioned box escapes the overflow of ancestors below its containing block.
-   */
-  const clippers = function* (el: Element): Generator<[Element, CSSStyleDeclaration]> {
-    let escape = getComputedStyle(el).position;
-    for (let a = flatParent(el); a && a !== document.documentElement; a = flatParent(a)) {
-      const cs = getComputedStyle(a);
-      const block = cs.transform !== "none" || cs.filter !== "none" || cs.contain !== "none";
-      if (escape === "fixed" && !block) continue;
-      if (escape === "absolute" && cs.position === "static" && !block) continue;
-      escape = cs.position;
-      yield [a, cs];
-    }
-  };
-
-  /**
-   * When a fixed or sticky box covers the element's center (`pinnedCoverAt`), scrolls it to the
-   * view's center, then its end, then its start, until the center is clear (left centered
-   * when none is). Returns whether it scrolled.
-   */
-  const clearOfPinned = (el: Element): boolean => {
-    const pinned = api.pinnedCoverAt as PageApi["pinnedCoverAt"] | undefined;
-    const at = () => {
-      const r = rectOf(el);
-      return pinned?.(el, r.left + r.width / 2, r.top + r.height / 2) ?? null;
-    };
-    if (!at()) return false;
-    for (const block of ["center", "end", "start"] as const) {
-      scrollIntoViewOf(el, { block, inline: "nearest", behavior: "instant" });
-      if (!at()) return true;
-    }
-    scrollIntoViewOf(el, { block: "center", inline: "nearest", behavior: "instant" });
-    return true;
-  };
-
-  /**
-   * Scrolls the element into view when it is not fully inside the viewport, or when its
-   * center (the action point) is outside the visible box of an ancestor that clips it (a
-   * scroll container inside the page: its box may be on screen while the element sits in its
-   * scrolled-away part). `scrollIntoView` scrolls every scroll container on the way,
-   * `overflow: hidden` ones too. `inSubframe`: when it is inside, still scroll the frames above
-   * just enough to show it. In the main frame, an element inside the view whose center a sticky
-   * header or fixed banner covers is scrolled clear of it ({@link clearOfPinned}).
-   */
-  api.scrollIntoViewIfNeeded = (el: Element, inSubframe?: boolean) => {
-    const r = rectOf(el);
-    const vw = innerWidth, vh = innerHeight;
-    let inside = r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
-    if (inside) {
-      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-      for (const [a, cs] of clippers(el)) {
-        const b = clipBox(a);
-        const outX = clipsX(cs) && (cx < b.left || cx >= b.right);
-        const outY = clipsY(cs) && (cy < b.top || cy >= b.bottom);
-        if (outX || outY) {
-          inside = false;
-          break;
-        }
-      }
-    }
-    // Inside the view but under a sticky header (a fixed banner): a person scrolls a bit more.
-    if (inside && !inSubframe && clearOfPinned(el)) return true;
-    if (inside) {
-      // In a subframe, still scroll the frames above just enough to show it (a frame below
-      // the fold).
-      if (inSubframe) {
-        scrollIntoViewOf(el, { block: "nearest", inline: "nearest", behavior: "instant" });
-      }
-      return false;
-    }
-    scrollIntoViewOf(el, { block: "center", inline: "center", behavior: "instant" });
-    return true;
-  };
-
   /** The element's box after two animation frames, and whether it stayed put. */
   api.stableBox = async (el: Element) => {
     const frame = () =>
@@ -246,41 +160,16 @@ export function installActionLib(api: PageApi): void {
   ) => {
     const probe = api.probe(el, opts);
     if (probe.state !== "ok") return probe;
-    api.scrollIntoViewIfNeeded(el, inSubframe);
+    const scrolled = api.scrollIntoViewIfNeeded(el, inSubframe);
     const { stable, box } = await api.stableBox(el);
+    // Gone on its own scroll into view: the page re-rendered it there (a virtual list).
+    if (scrolled && !connectedOf(el)) return { state: "notconnected" as const, detail: "scrolled" };
     // Its own scroll into view can make a virtual list re-use the element for another item.
     const now = stable && shown ? api.refChanged(el, shown) : undefined;
     if (now) return { state: "changed" as const, now };
     if (!hit || !stable) return { state: "ok" as const, stable, box };
     const at = api.hitTest(el, box.x + box.width / 2, box.y + box.height / 2, false);
     return { state: "ok" as const, stable, box, hit: at };
-  };
-
-  /**
-   * Why (x, y) (frame CSS px) does not show `el` when an ancestor clips it there: the point
-   * lies outside the visible box of an ancestor whose overflow is not visible (or that box is
-   * empty), or `el` or an ancestor has a `clip-path`. Undefined when no clip explains it.
-   */
-  api.clipAt = (el: Element, x: number, y: number) => {
-    const path = getComputedStyle(el).clipPath;
-    if (path && path !== "none") return { clippedBy: describeEl(el), how: "clip-path" };
-    for (const [a, cs] of clippers(el)) {
-      if (cs.clipPath && cs.clipPath !== "none") {
-        return { clippedBy: describeEl(a), how: "clip-path" };
-      }
-      if (!clipsX(cs) && !clipsY(cs)) continue;
-      const b = clipBox(a);
-      if ((clipsX(cs) && b.right <= b.left) || (clipsY(cs) && b.bottom <= b.top)) {
-        return { clippedBy: describeEl(a), how: "zero-size" };
-      }
-      const outX = clipsX(cs) && (x < b.left || x >= b.right);
-      const outY = clipsY(cs) && (y < b.top || y >= b.bottom);
-      if (outX || outY) {
-        const overflow = outX ? cs.overflowX : cs.overflowY;
-        return { clippedBy: describeEl(a), how: `overflow: ${overflow}` };
-      }
-    }
-    return undefined;
   };
 
   /** The page-local ids of the frame's shown iframes, in document order, and the instance. */
@@ -472,6 +361,23 @@ export function installActionLib(api: PageApi): void {
       return lastQuery.all.length;
     }
     return (api.queryAll as (s: string) => Element[])(selector).length;
+  };
+
+  /**
+   * What refs of a CSS selector's first `max` matches record (`refFacts`), for those alike its
+   * first match (same role and name, a name there), that one first; [] when fewer than two are.
+   */
+  api.cssAlike = (selector: string, max: number) => {
+    const facts = api.refFacts as (el: Element) => RefFacts | null;
+    const all = (api.queryAll as (s: string) => Element[])(selector).slice(0, max);
+    const first = all[0] ? facts(all[0]) : null;
+    if (!first?.name || all.length < 2) return [];
+    const alike = [first];
+    for (const el of all.slice(1)) {
+      const f = facts(el);
+      if (f && f.role === first.role && f.name === first.name) alike.push(f);
+    }
+    return alike.length > 1 ? alike : [];
   };
 
   // The page's text is the text model's (text_lib.ts): what the snapshot shows.

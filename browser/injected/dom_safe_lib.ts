@@ -39,6 +39,7 @@ export function installDomSafeLib(api: PageApi): void {
   const { getAttribute, hasAttribute, checkVisibility, getBoundingClientRect, closest, matches } =
     E;
   const { querySelectorAll, querySelector, getClientRects, scrollIntoView } = E;
+  const scrollBy = E.scrollBy as (this: Element, opts: ScrollToOptions) => void;
   const { focus } = HTMLElement.prototype;
   const { addEventListener, removeEventListener } = EventTarget.prototype;
   // The document is [LegacyOverrideBuiltIns] too: `<img name=forms>` is `document.forms`.
@@ -85,6 +86,7 @@ export function installDomSafeLib(api: PageApi): void {
     clientRectsOf: (el) => el instanceof F ? getClientRects.call(el) : el.getClientRects(),
     scrollIntoViewOf: (el, opts) =>
       el instanceof F ? scrollIntoView.call(el, opts) : el.scrollIntoView(opts),
+    scrollByOf: (el, opts) => el instanceof F ? scrollBy.call(el, opts) : el.scrollBy(opts),
     focusOf: (el) => el instanceof F ? focus.call(el) : (el as HTMLElement).focus?.(),
     listenOf: (el, type, fn, capture) =>
       el instanceof F

@@ -80,6 +80,8 @@ export interface DomSafe {
   clientRectsOf(el: Element): DOMRectList;
   /** `el.scrollIntoView(opts)`. */
   scrollIntoViewOf(el: Element, opts?: ScrollIntoViewOptions): void;
+  /** `el.scrollBy(opts)`. */
+  scrollByOf(el: Element, opts: ScrollToOptions): void;
   /** `el.focus()` (nothing for an element that is not an HTML element). */
   focusOf(el: Element): void;
   /** `el.addEventListener(type, fn, capture)`. */

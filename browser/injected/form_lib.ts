@@ -41,6 +41,9 @@ export function installFormLib(api: PageApi): void {
       : el instanceof HTMLButtonElement
       ? "button"
       : el.type || "text";
+  /** What a submit control is named like, from its start (`Save notes`, `Sign in`). */
+  const SUBMIT_WORDS =
+    /^(submit|save|send|search|sign ?in|sign ?up|log ?in|register|continue|next|confirm|apply|check ?out|place order|pay|subscribe|post|publish|update|create|go|done|finish)\b/i;
   const isSubmit = (el: Control) =>
     (el instanceof HTMLButtonElement && el.type === "submit") ||
     (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "image"));
@@ -313,14 +316,21 @@ export function installFormLib(api: PageApi): void {
       [Control[]],
       { drafts: unknown[]; state: string }
     >)(controls.filter((c) => !form || c.form === form));
+    const textOf = (c: Control) => norm((c as HTMLElement).innerText) || c.value || labelText(c);
     // Without a form, a button submits nothing by itself: only the ones a person sees, outside
-    // widgets' own buttons (an editor's toolbar, a calendar's days, a menu), are offered.
+    // widgets' own buttons (an editor's toolbar, a calendar's days, a menu), that look like a
+    // submit (typed so, or named like one) are offered: a new user was offered Delete, Bold
+    // and Accept all as submit controls.
+    const submitLike = (c: Control) =>
+      c instanceof HTMLInputElement || attrOf(c, "type")?.toLowerCase() === "submit" ||
+      SUBMIT_WORDS.test(textOf(c));
     const offered = (c: Control) =>
-      form
-        ? c.form === form
-        : shown(c) && !closestOf(c, "[role=toolbar],[role=grid],[role=menu],[role=menubar]");
-    const submits = controls.filter((c) => isSubmit(c) && offered(c)).map((c) => ({
-      text: norm((c as HTMLElement).innerText) || c.value || labelText(c),
+      form ? c.form === form : shown(c) &&
+        !closestOf(c, "[role=toolbar],[role=grid],[role=menu],[role=menubar]");
+    const candidates = controls.filter((c) => isSubmit(c) && offered(c));
+    const kept = form ? candidates : candidates.filter(submitLike);
+    const submits = kept.map((c) => ({
+      text: textOf(c),
       selector: selectorFor(c),
       usable: usable(c),
     }));
@@ -339,6 +349,13 @@ export function installFormLib(api: PageApi): void {
       fields,
       hiddenInputs: hidden,
       submitText: submits,
+      ...(kept.length < candidates.length
+        ? {
+          submitNote: `no <form> here: ${
+            candidates.length - kept.length
+          } other button(s) not listed, as none is typed or named like a submit (they act by the page's own scripts)`,
+        }
+        : {}),
       drafts,
       draftState: state,
       editors: editors.map((e) => editorInfo(e, opts.full)),

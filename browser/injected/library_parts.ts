@@ -15,6 +15,7 @@
  * @module
  */
 import { installActionLib } from "./action_lib.ts";
+import { installScrollIntoLib } from "./scroll_into_lib.ts";
 import { installDomSafeLib } from "./dom_safe_lib.ts";
 import { installElementFactsLib } from "./element_facts_lib.ts";
 import type { PageApi } from "./page_api.ts";
@@ -134,6 +135,7 @@ function group(flag: string, parts: Part[], needs?: LazyParts): LazyParts {
  */
 const ACT = group("__act", [
   installActionLib,
+  installScrollIntoLib,
   installElementFactsLib,
   installHitLib,
   installTypingLib,

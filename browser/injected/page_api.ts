@@ -229,18 +229,23 @@ export interface PageApi extends OnDemandApi {
   /** A ref's facts, or `[id]` when the Deno side holds them already. */
   refTuple: (el: Element, facts: SnapshotRef) => SnapshotRef | [number];
 
-  // action_lib.ts
+  // action_lib.ts, scroll_into_lib.ts
   describeElement: (el: Element) => string;
   /** Actionability: `{ state: "ok", box }` or why not. */
   probe: (el: Element, opts: { enabled?: boolean; editable?: boolean }) => ProbeResult;
-  /** Scrolls the element into view when not fully inside (`inSubframe`: the frames above too). */
+  /**
+   * Scrolls the element into view when not fully inside, only the scrollers that do not show it
+   * (`inSubframe`: the frames above too); whether it scrolled.
+   */
   scrollIntoViewIfNeeded: (el: Element, inSubframe?: boolean) => boolean;
   /** The element's box after two animation frames, and whether it stayed put. */
   stableBox: (el: Element) => Promise<{ stable: boolean; box: Box }>;
   /**
    * `probe`, then when ok `scrollIntoViewIfNeeded` and `stableBox` (with `hit`, a stable box's
    * unarmed `hitTest` at its center): one call per attempt. With `shown`, a stable element no
-   * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`.
+   * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`; one
+   * its own scroll detached (the page re-rendered it) `{ state: "notconnected", detail:
+   * "scrolled" }`.
    */
   readyBox: (
     el: Element,
@@ -249,6 +254,11 @@ export interface PageApi extends OnDemandApi {
     hit?: boolean,
     shown?: ShownAs | null,
   ) => Promise<ReadyResult>;
+  /**
+   * What refs of a CSS selector's first `max` matches alike its first one record (same role
+   * and a name, the same), that one first; [] when fewer than two are alike.
+   */
+  cssAlike: (selector: string, max: number) => RefFacts[];
   /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
    * overflow box the point is outside of, an empty one, a clip-path); undefined otherwise.
@@ -374,6 +384,11 @@ export interface PageApi extends OnDemandApi {
   queryMatches: (selector: string, withText: boolean) => TextMatchInfo[];
   /** The `index`-th match of the last `queryMatches`, if still there (and its text `expected`). */
   queryAt: (selector: string, index: number, expected: string | null) => Element | null;
+  /**
+   * What refs of the last `queryMatches`' matches at `indexes` record (each one's control's
+   * `refFacts`, as an action there operates it); null where one is gone.
+   */
+  matchFacts: (selector: string, indexes: number[]) => Array<RefFacts | null>;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
   /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */

@@ -21,6 +21,7 @@
  */
 import type { PageApi } from "./page_api.ts";
 import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
+import type { RefFacts } from "./page_types.ts";
 
 /**
  * Adds to the utility api:
@@ -38,6 +39,8 @@ import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
  * - `queryAt(selector, index, expected)`: the `index`-th match of the last
  *   `queryMatches` of `selector` when still connected and (`expected` not
  *   null) its shown text is still `expected`; else null (query again).
+ * - `matchFacts(selector, indexes)`: what a ref of each of those matches records (its
+ *   control's `refFacts`), null where gone: the candidates a refused selector lists.
  * - `textWalk(hook, root?, lines?)`: the page's text (or `root`'s) whitespace-collapsed
  *   (blocks joined by one space, as `text=` matches it; with `lines`, by `\n` instead, for
  *   `read_page`), telling `hook` of every shown element before and after its content with
@@ -385,6 +388,13 @@ export function installTextLib(api: PageApi): void {
     }
     return infos;
   };
+  // What a ref of each match records (its control's facts, as the click would act there).
+  api.matchFacts = (selector: string, indexes: number[]) =>
+    indexes.map((i) => {
+      const el = last?.selector === selector ? last.els[i] : undefined;
+      if (!el || !connectedOf(el)) return null;
+      return (api.refFacts as Fn<[Element], RefFacts | null>)(actionableOf(el) ?? el);
+    });
   api.textSought = sought;
   api.hasBox = hasBox;
   api.queryAt = (selector: string, index: number, expected: string | null) => {

@@ -291,14 +291,14 @@ export function diffSnapshots(
     else underMoved.set(p, [i]);
   }
   const inline = new Set([...underMoved.values()].flat());
-  renderRemovedAdded(
+  const lastAdded = renderRemovedAdded(
     a,
     shownRemoved.filter((i) => !gone.has(i)),
     b,
     shownAdded.filter((i) => !inline.has(i) && !came.has(i)),
     render,
   );
-  renderMoves(b, shownMoves, render, underMoved);
+  renderMoves(b, shownMoves, render, underMoved, lastAdded);
   renderGroup(b, recreatedMoved, "~ ", render);
   if (renewed.length) render.push(renewedNote(renewed));
   const stranded = [...new Set([...moves.stranded, ...reused.stranded])];

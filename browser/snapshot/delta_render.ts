@@ -46,16 +46,27 @@ export function heldNote(held: readonly string[], text: string): string {
 
 /**
  * Moved lines with `~ `, the lines they follow and their parents with two spaces; lines added
- * under a moved line (`children`) follow it with `+ `.
+ * under a moved line (`children`) follow it with `+ `. `last`: the line (in `lines`) written
+ * just before, whose parent is not written again when the first move shares it and its section.
  */
 export function renderMoves(
   lines: Line[],
   marked: Array<{ index: number; kind: string }>,
   out: string[],
   children: Map<number, number[]>,
+  last = -1,
 ) {
   const picked = new Set(marked.map((m) => m.index));
   const shownContext = new Set<number>();
+  // The added line written just before (`last`, in `lines`) stands under the first move's
+  // parent and in its section: that context is on screen (a drag's delta printed `- main`
+  // again, the second time without its section heading).
+  const first = marked[0]?.index;
+  const lp = last >= 0 ? lines[last]!.parent : -1;
+  if (
+    first !== undefined && lp >= 0 && lines[first]!.parent === lp &&
+    contextLabel(lines, lp, first) === contextLabel(lines, lp, last)
+  ) shownContext.add(lp);
   for (const m of marked) {
     const p = lines[m.index]!.parent;
     if (p >= 0 && !picked.has(p) && !shownContext.has(p)) {
@@ -334,7 +345,8 @@ export function renderGroup(
  * The removed lines (`a`, marked `- `), then the added ones (`b`, `+ `). Added lines under a
  * parent the removed ones were shown under follow that parent's last removed line, without
  * its context again (a cart's "- Cart: 0 items" and "+ Cart: 1 items" under one banner and
- * heading, where both were printed twice).
+ * heading, where both were printed twice). Returns the added line written last (index in
+ * `b`), -1 when the last line written is a removed one or none.
  */
 export function renderRemovedAdded(
   a: Line[],
@@ -342,7 +354,7 @@ export function renderRemovedAdded(
   b: Line[],
   added: number[],
   out: string[],
-) {
+): number {
   // The unchanged ancestor a changed line is shown under (its parent, or its first unchanged
   // ancestor when its parent changed too), by index.
   const contextOf = (lines: Line[], picked: Set<number>, idx: number[]) => {
@@ -382,9 +394,12 @@ export function renderRemovedAdded(
     if (last === undefined) rest.push(i);
     else joined.set(last, [...joined.get(last) ?? [], i]);
   }
+  // The added line written last, -1 when a removed line was (in `b`).
+  let lastAdded = -1;
   renderGroup(a, removed, "- ", out, {
     after(i) {
       const under = joined.get(i);
+      lastAdded = under ? under[under.length - 1]! : -1;
       if (!under) return;
       // Its context is on screen: the parent and its row label count as shown.
       const c = addedCtx.get(under[0]!)!;
@@ -393,4 +408,5 @@ export function renderRemovedAdded(
     },
   });
   renderGroup(b, rest, "+ ", out);
+  return rest.length ? rest[rest.length - 1]! : lastAdded;
 }

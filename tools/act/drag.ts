@@ -66,6 +66,19 @@ export function quietWarning(via: "html5" | "pointer"): string {
       "handle or grip) and that to is where it takes drops";
 }
 
+/**
+ * The warning of a drag the page took something of (a drop event, a DOM change meanwhile) but
+ * whose outline shows no change after it (judged on the delta: `warningsUnlessChanged`).
+ */
+export function unchangedWarning(via: "html5" | "pointer"): string {
+  return via === "html5"
+    ? "Nothing changed on the page after the drop (it got the drag and the drop): the item " +
+      "may stand where this page puts it already (many lists put a dropped item after the one " +
+      "under the drop); to move it further, drag it onto the next item beyond, or check the page"
+    : "Nothing changed on the page after the drag (it got the press, moves and release): check " +
+      "that from is what the page drags by (a handle or grip) and that to is where it takes drops";
+}
+
 /** The `drag` tool. */
 export const dragTool = defineTool({
   name: "drag",
@@ -91,7 +104,11 @@ export const dragTool = defineTool({
       actionability: { hitTest: true },
       actionInfo: { to: to.coords ?? to.ref ?? to.named ?? to.selector },
       async perform({ session, page, target, point, elementPoint, deadline, signal }) {
-        const dest = await resolveTarget(session, page, to, { deadline, signal });
+        const dest = await resolveTarget(session, page, to, {
+          deadline,
+          signal,
+          refuseAlike: true,
+        });
         try {
           const { quiet, ...drag } = await dragBetween(page, { from: target!, to: dest }, {
             deadline,
@@ -102,9 +119,11 @@ export const dragTool = defineTool({
           return {
             drag,
             ...(dest.kind === "element" && dest.note ? { warnings: [dest.note] } : {}),
-            // Nothing dropped and nothing changed during it: said unless the settled page
-            // shows a change after all (a late re-render) or something left the tab.
-            ...(quiet ? { warningsUnlessChanged: [quietWarning(drag.via)] } : {}),
+            // Nothing dropped and nothing changed during it, or a drop the page took that left
+            // its outline as it was (an item dropped where the page puts it already): said
+            // unless the settled page shows a change (a late re-render) or something left the
+            // tab.
+            warningsUnlessChanged: [quiet ? quietWarning(drag.via) : unchangedWarning(drag.via)],
           };
         } finally {
           if (dest.kind === "element") releaseHandle(dest.handle);
