@@ -82,8 +82,11 @@ export class Page {
   #listeners = new Set<PageEventListener>();
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
-  /** Dedicated workers the tab started ({@link adoptWorker}), by session id. */
-  #workers = new Map<string, { session: CdpSession; off: Unsubscribe }>();
+  /**
+   * Dedicated workers the tab started ({@link adoptWorker}), by session id, with the session
+   * that started each (a frame's or another worker's).
+   */
+  #workers = new Map<string, { session: CdpSession; parent: string; off: Unsubscribe }>();
   /** Load states, navigations, document responses. */
   #nav = new PageNavigation(this);
   #closed = false;
@@ -137,14 +140,28 @@ export class Page {
   /**
    * Hears a dedicated worker of the tab (its flat session): its `Network.*` events reach the
    * tab's listeners as the tab's own, carried by its session (a worker's fetch is the page's
-   * traffic). The connection drops the listener when the worker detaches.
+   * traffic). The connection drops the listener when the worker detaches. `parent`: the id of
+   * the session that started it (`Target.attachedToTarget`'s parent session).
    */
-  adoptWorker(session: CdpSession): void {
+  adoptWorker(session: CdpSession, parent = ""): void {
     for (const [id, w] of this.#workers) if (w.session.detached) this.#workers.delete(id);
     const off = session.connection.onAny(session.id, (...args) => {
       if (args[0].startsWith("Network.")) this.#onEvent(...args, session);
     });
-    this.#workers.set(session.id, { session, off });
+    this.#workers.set(session.id, { session, parent, off });
+  }
+
+  /**
+   * The sessions of the tab's dedicated workers still attached; with `under` (a session id of
+   * the tab), only those that session started, directly or through other workers.
+   */
+  workerSessions(under?: string): CdpSession[] {
+    const startedBy = (w: { parent: string } | undefined, hops = 0): boolean =>
+      w !== undefined &&
+      (w.parent === under || (hops < 64 && startedBy(this.#workers.get(w.parent), hops + 1)));
+    return [...this.#workers.values()]
+      .filter((w) => !w.session.detached && (under === undefined || startedBy(w)))
+      .map((w) => w.session);
   }
 
   /** True if this session is one of a dedicated worker the tab adopted ({@link adoptWorker}). */

@@ -132,20 +132,16 @@ async function attack(
   }
 }
 
-// Open attacks (SEC7, session 15), run with BROWX_OPEN_ATTACKS=1 until the gap is closed (each
-// takes 20-45 s). `tabs` close failed 3 runs of 3 on main (27 to 54 values reached A, from the
-// iframe and both workers); with branch wip/sec7's closing net 1 run of 2 (72, all from the
-// closed iframe's keepalive requests, which reached A seconds later, seen by no interception).
-// close_session passed on main, 4 of 4: a guard for when the fix lands.
-Deno.test({
-  name: "close_session mid-burst: its iframe's and workers' paused requests are not let out",
-  ignore: !Deno.env.get("BROWX_OPEN_ATTACKS"),
-}, () => attack((mcp) => mcp.call("close_session", { session: "default" })));
+// Each takes 20-60 s (the burst saturates the browser). Before still_subframes.ts, `tabs` close
+// failed 4 runs of 4 (27 to 74 values reached A, from the iframe and both workers: requests
+// paused on the iframe's session as it went, and the page's worker outliving its page).
+// close_session passed on main, 4 of 4: a guard for the same path.
+Deno.test(
+  "close_session mid-burst: its iframe's and workers' paused requests are not let out",
+  () => attack((mcp) => mcp.call("close_session", { session: "default" })),
+);
 
-Deno.test({
-  name: "tabs close mid-burst: its iframe's and workers' paused requests are not let out",
-  ignore: !Deno.env.get("BROWX_OPEN_ATTACKS"),
-}, () =>
+Deno.test("tabs close mid-burst: its iframe's and workers' paused requests are not let out", () =>
   attack(async (mcp) => {
     // Mid-burst a call may answer blocked-by-policy for what it saw refused.
     await mcp.call("tabs", { action: "new" });

@@ -60,6 +60,7 @@ import { guardWorker, hasOwnNetwork, refusesWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
 import { watchWebSockets } from "./websocket_leaks.ts";
 import { ApprovedHold } from "./approved_hold.ts";
+import { AnnouncedRequests } from "./announced_requests.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -98,6 +99,8 @@ export class NavGuard {
   #answers = new PausedAnswers();
   /** Document requests let through here, until the browser-level net sees them. */
   #held = new HeldDocuments();
+  /** Requests announced and not paused yet (with bound secrets or blocked origins only). */
+  #announced = new AnnouncedRequests();
 
   /** Told of each request the guard answered itself (see the constructor). */
   #refused: (networkId: string, why: string) => void;
@@ -213,7 +216,10 @@ export class NavGuard {
     if (!options.frame) {
       session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
     }
+    // What a closing tab waits for (`still_subframes.ts`).
+    if (this.guardsUnload) this.#announced.watch(session);
     session.on("Fetch.requestPaused", (e) => {
+      if (e.networkId) this.#announced.seen(e.networkId);
       this.#answers.paused(targetId);
       if (e.resourceType !== "Document") {
         this.#answers.track(targetId, this.#answerWrite(session, targetId, e).catch(report));
@@ -265,6 +271,16 @@ export class NavGuard {
   }
 
   /**
+   * Resolves once every request a guarded page or dedicated worker announced at or before
+   * `since` (ms since the epoch) was paused, failed or finished, or at `deadline`: see
+   * {@link AnnouncedRequests.reached}. Only with bound secrets or blocked origins
+   * ({@link guardsUnload}); else at once.
+   */
+  reached(since: number, deadline: number): Promise<void> {
+    return this.guardsUnload ? this.#announced.reached(since, deadline) : Promise.resolve();
+  }
+
+  /**
    * Guards a worker of this session's context (`worker_guard.ts`): `--blocked-origins`, and for
    * a shared or service worker its requests, answered as a page script's of this session (a
    * submit in any of its tabs counts). Call synchronously while it waits for the debugger.
@@ -286,6 +302,8 @@ export class NavGuard {
     const find = this.#policy.secretLeak;
     if (find) watchWebSockets(session, { find, frameId: targetId, block: (b) => this.#block(b) });
     this.#hold.watch(session, targetId, targetId);
+    // A dedicated worker's requests are paused on its page's session (`attach`).
+    if (worker.type === "worker" && this.guardsUnload) this.#announced.watch(session);
     const own = hasOwnNetwork(worker.type);
     if (own) this.#workers.set(targetId, session);
     guardWorker(session, this.#policy.blockedUrls ?? [], {

@@ -18,7 +18,7 @@ export function adoptWorker(tabs: readonly Page[], target: AttachedTarget): Page
   if (target.type !== "worker" || !parent) return undefined;
   const tab = tabs.find((p) => p.ownsSession(parent) || p.ownsWorker(parent));
   if (!tab) return undefined;
-  tab.adoptWorker(target.session);
+  tab.adoptWorker(target.session, parent);
   target.session.send("Network.enable").catch(() => {});
   return tab;
 }
