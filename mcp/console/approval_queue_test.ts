@@ -51,7 +51,7 @@ Deno.test("console approvals: an entry shows the call, and approve once answers 
   assertEquals(entry!.tool, "click");
   assertEquals(entry!.hook, "submit");
   assertEquals(entry!.args, { ref: "e4", submits: true });
-  assertEquals(entry!.site, "127.0.0.1");
+  assertEquals(entry!.site, "127.0.0.1:8123");
   assertEquals(entry!.target, { ref: "e4" });
   assertTrue(changes.includes("approvals"), "the slice change is announced");
   const reply = await hub.handle({ type: "approve", id: "q1", scope: "once" }, viewer);
