@@ -2,7 +2,7 @@
  * What an action acted on, for the audit: the resolved element's role and accessible name and
  * its frame's origin — not the arguments that named it (a 9 KB selector list ending in `#del`
  * says little of what was clicked). A ref's role and name are the registry's (no page call); a
- * selector's match is asked once (`roleOf` and `nameOf`, side by side).
+ * selector's match is asked once (`roleNameOf`: its role and name in one call).
  *
  * @module
  */
@@ -34,10 +34,8 @@ export async function noteActed(
   const entry = bare !== undefined ? session.refs.get(bare) : undefined;
   let role = entry?.role, name = entry?.name;
   if (role === undefined || name === undefined) {
-    [role, name] = await Promise.all([
-      callOnHandle(target.handle, "roleOf"),
-      callOnHandle(target.handle, "nameOf"),
-    ]).catch(() => [undefined, undefined]);
+    [role, name] = await callOnHandle(target.handle, "roleNameOf")
+      .catch(() => [undefined, undefined]);
   }
   if (role === undefined || name === undefined) return;
   noteActedTarget({

@@ -124,6 +124,8 @@ export interface PageApi extends OnDemandApi {
   // accname_lib.ts
   /** The accessible name, whitespace collapsed. */
   nameOf: (el: Element) => string;
+  /** `[roleOf(el), nameOf(el)]` in one call (the audit's note of what an action hit). */
+  roleNameOf: (el: Element) => [string, string];
   /** Whether the role takes its name from the element's content. */
   nameFromContent: (el: Element, role: string) => boolean;
   /** Caches `<label>` lookups during one walk. */

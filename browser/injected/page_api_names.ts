@@ -34,6 +34,7 @@ export const PAGE_API_NAMES = Object.keys(
     isInline: 1,
     childNodesOf: 1,
     nameOf: 1,
+    roleNameOf: 1,
     nameFromContent: 1,
     cacheLabels: 1,
     idRefs: 1,

@@ -71,6 +71,8 @@ export function installRefCheckLib(api: PageApi): void {
   }
 
   api.describe = describe;
+  // The audit's note of what an action hit (`acted_target.ts`): one call, not two.
+  api.roleNameOf = (el: Element) => [(api.roleOf as Fn<[Element], string>)(el), nameOf(el)];
   api.refState = refState;
   api.refElement = refElement;
 }
