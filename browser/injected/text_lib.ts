@@ -59,6 +59,16 @@ export function installTextLib(api: PageApi): void {
   const isEditableRoot = api.isEditableRoot as Fn<[Element], boolean>;
   const roleOf = api.roleOf as Fn<[Element], string>;
   const nameOf = api.nameOf as Fn<[Element], string>;
+  /** Inline-block elements of these roles read apart from their neighbours (see walkEl). */
+  const SPACED_ROLES = new Set([
+    "button",
+    "link",
+    "checkbox",
+    "radio",
+    "switch",
+    "tab",
+    "menuitem",
+  ]);
   const flatParent = api.flatParent as Fn<[Node], Element | null>;
   const shadowOf = api.shadowOf as Fn<[Element], ShadowRoot | null>;
 
@@ -187,8 +197,10 @@ export function installTextLib(api: PageApi): void {
     if (shown < 0) return;
     const block = !isInline(el, shown & SKIP ? "tag" : "text");
     // Side by side buttons read as two texts, as a person sees them (NU s16: a text_search
-    // excerpt read "Request reimbursementAcknowledge chapter 38"): a space either side.
-    const spaced = !block && !(shown & SKIP) && !isInline(el, "name");
+    // excerpt read "Request reimbursementAcknowledge chapter 38"): a space either side of an
+    // inline-block control. Other inline-blocks join, as in innerText ("Alpha" "Beta" spans).
+    const spaced = !block && !(shown & SKIP) && !isInline(el, "name") &&
+      SPACED_ROLES.has(roleOf(el));
     if (block) sep(w);
     else if (spaced) gap(w);
     const first = w.els?.length ?? 0, start = w.len, rawStart = w.raw.length;
