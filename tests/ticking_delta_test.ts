@@ -37,6 +37,10 @@ Deno.test("a ticking clock is a note in an action's delta, the action's change i
     await act(mcp, "fill", { selector: "#new", value: "Tea", snapshot: "none" });
     await act(mcp, "press", { key: "Enter", selector: "#new", snapshot: "none" });
     await act(mcp, "fill", { selector: "#new", value: "Jam" });
+    // As above: the clock moves on after this read before the press (on a quiet machine the
+    // press could come within one 100 ms tick, and then nothing was seen ticking).
+    const jam = await ticks();
+    await eventually(async () => (await ticks()) > jam, 3000, "the clock to tick");
     const again = tree(await act(mcp, "press", { key: "Enter", selector: "#new" }));
     assertIncludes(again, "+ 4 items left");
     assertIncludes(again, "ticking on its own");
