@@ -171,7 +171,10 @@ export class Connection {
       s.detached = true;
       this.#sessions.delete(sessionId);
     }
-    this.#transport.failSession(sessionId, () => new TargetClosedError("Target closed"));
+    this.#transport.failSession(
+      sessionId,
+      () => new TargetClosedError("Target closed", { sent: true }),
+    );
     for (const key of [...this.#handlers.keys()]) {
       if (key.endsWith(`@${sessionId}`)) this.#handlers.delete(key);
     }

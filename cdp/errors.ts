@@ -29,8 +29,18 @@ export class ProtocolError extends CdpError {
   }
 }
 
-/** The target (page, iframe, worker) a session talked to went away. */
-export class TargetClosedError extends CdpError {}
+/**
+ * The target (page, iframe, worker) a session talked to went away. `sent`: the command had
+ * gone out and was waiting for its reply when the target went (the browser may have acted on
+ * it: an input event whose handler closed the tab); false: refused before it was sent.
+ */
+export class TargetClosedError extends CdpError {
+  readonly sent: boolean;
+  constructor(message: string, options?: ErrorOptions & { sent?: boolean }) {
+    super(message, options);
+    this.sent = options?.sent ?? false;
+  }
+}
 
 /** The connection to the browser closed; every pending command fails with this. */
 export class ConnectionClosedError extends CdpError {}

@@ -71,3 +71,19 @@ Deno.test("bad input: a click on the closed popup's ref fails ref-gone", async (
     await pages.close();
   }
 });
+
+Deno.test("a popup closed by a key (Enter on its Close button): tab_closed, not an error", async () => {
+  const pages = servePages(PAGES);
+  const mcp = await startStdio();
+  try {
+    const { close } = await openHelp(mcp, pages.base);
+    const r = await mcp.call("press", { key: "Enter", ref: close, snapshot: "none" });
+    assertEquals(r.isError, undefined, textOf(r));
+    assertEquals((r.structuredContent!.navigation as R).kind, "tab_closed", textOf(r));
+    const next = await mcp.ok("snapshot");
+    assertIncludes(String(next.tree), 'button "Open help"');
+  } finally {
+    await mcp.close();
+    await pages.close();
+  }
+});

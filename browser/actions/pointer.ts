@@ -21,7 +21,7 @@
  */
 import type { Page } from "../../cdp/page.ts";
 import type { RemoteHandle } from "../injected/mod.ts";
-import { inputOf } from "./devices.ts";
+import { inputOf, inputTaken } from "./devices.ts";
 import {
   type ActionPoint,
   type Clock,
@@ -166,12 +166,12 @@ export function pointerAction(
   return pointerSequence(elementSteps(page, handle, signal), {
     move: (x, y) => mouse.move(x, y, { signal }),
     click: (x, y, press) =>
-      mouse.click(x, y, {
+      inputTaken(mouse.click(x, y, {
         button: press.button ?? "left",
         clickCount: press.clickCount ?? 1,
         modifiers: press.modifiers ?? [],
         move: false,
         signal,
-      }),
+      })),
   }, options);
 }

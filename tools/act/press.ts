@@ -8,7 +8,7 @@ import { parseKeyCombo } from "../../cdp/input.ts";
 import { defineTool } from "../define_tool.ts";
 import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
-import { inputOf } from "../../browser/actions/devices.ts";
+import { inputOf, inputTaken } from "../../browser/actions/devices.ts";
 import { actingFields, downloadField, submitsField, targetFields } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
 import { checkTarget } from "../../browser/actions/target.ts";
@@ -96,7 +96,7 @@ export const pressTool = defineTool({
         // A Chromium shared with other clients: their step since this one's began may have
         // copied (shared_clipboard.ts).
         if (pastesClipboard(args.key)) await claimForCall(session);
-        await inputOf(page).keyboard.press(args.key, { signal });
+        await inputTaken(inputOf(page).keyboard.press(args.key, { signal }));
         return stopped ? { warningsUnlessSent: [stopped] } : undefined;
       },
     });
