@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { checkWorkspacePath, PathGuardError, showPath } from "../policy/path_guard.ts";
+import { refuseAlias, type ReservedIds, reservedIds } from "./reserved_ids.ts";
 
 const C = fs.constants;
 
@@ -70,6 +71,8 @@ export interface Resolved {
   /** Components from the workspace's real root to the target. */
   parts: string[];
   realRoot: string;
+  /** The reserved places that exist, by identity: the walk refuses them under other names. */
+  ids: ReservedIds;
 }
 
 /** Checks `path` by its text against `target` (see {@link SafeTarget}). */
@@ -107,6 +110,11 @@ export async function check(target: SafeTarget, path: string): Promise<Resolved>
     if (rel.length <= area.length && rel.every((p, i) => area[i] === p)) continue;
     if (area.every((p, i) => rel[i] === p)) reserved.push(rel.slice(area.length).join("/"));
   }
+  // Reserved places holding the caller's own area are its way in, not aliases to look for.
+  const ids = await reservedIds(
+    realRoot,
+    rels.filter((rel) => !(rel.length <= area.length && rel.every((p, i) => area[i] === p))),
+  );
   const allowed = (target.allowed ?? []).map((a) => a.split("/").filter((p) => p && p !== "."))
     .filter((a) => area.every((p, i) => a[i] === p)).map((a) => a.slice(area.length).join("/"));
   const root = join(workspace, ...area);
@@ -114,7 +122,7 @@ export async function check(target: SafeTarget, path: string): Promise<Resolved>
     { root, realRoot: join(realRoot, ...area), reserved, allowed },
     path,
   );
-  return { parts: [...area, ...parts], realRoot };
+  return { parts: [...area, ...parts], realRoot, ids };
 }
 
 function relParts(root: string, abs: string): string[] | undefined {
@@ -130,19 +138,23 @@ export function errno(e: unknown): string | undefined {
 
 /**
  * Opens the folder `parts` below `realRoot`, one component at a time, each inside the one
- * before, refusing links; `create`: makes missing folders (0700).
+ * before, refusing links and, with `ids`, reserved folders reached by another name;
+ * `create`: makes missing folders (0700).
+ *
+ * @throws PathGuardError (see `componentError`; `reserved` for another name of a reserved folder)
  */
 export async function openDir(
   realRoot: string,
   parts: string[],
   given: string,
   create: boolean,
+  ids?: ReservedIds,
 ): Promise<DirHandle> {
   let fd = fs.openSync(realRoot, C.O_RDONLY | C.O_DIRECTORY);
   const pinned = hasProcFd(fd);
   let path = realRoot;
   try {
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
       const at = pinned ? `/proc/self/fd/${fd}/${part}` : join(path, part);
       let next: number | undefined;
       for (let attempt = 0; next === undefined; attempt++) {
@@ -169,6 +181,7 @@ export async function openDir(
       fs.closeSync(fd);
       fd = next;
       path = join(path, part);
+      refuseAlias(ids, fs.fstatSync(fd), parts.slice(0, i + 1), given);
     }
   } catch (e) {
     fs.closeSync(fd);

@@ -29,6 +29,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { join } from "node:path";
 import { PathGuardError, showPath } from "../policy/path_guard.ts";
+import { refuseAlias } from "./reserved_ids.ts";
 import {
   check,
   componentError,
@@ -94,9 +95,9 @@ function splitLast(parts: string[], given: string): { dir: string[]; name: strin
  *   and the reasons of `checkWorkspacePath`.
  */
 export async function safeOpenRead(target: SafeTarget, path: string): Promise<SafeOpenFile> {
-  const { parts, realRoot } = await check(target, path);
+  const { parts, realRoot, ids } = await check(target, path);
   const { dir, name } = splitLast(parts, path);
-  const folder = await openDir(realRoot, dir, path, false);
+  const folder = await openDir(realRoot, dir, path, false, ids);
   let handle: fsp.FileHandle;
   try {
     try {
@@ -109,6 +110,7 @@ export async function safeOpenRead(target: SafeTarget, path: string): Promise<Sa
   }
   try {
     const info = await handle.stat();
+    refuseAlias(ids, info, parts, path);
     const shown = showPath(path);
     if (!info.isFile()) {
       throw new PathGuardError(
@@ -167,12 +169,13 @@ export async function safeWriteFile(
   path: string,
   bytes: Uint8Array,
 ): Promise<SafeFileInfo> {
-  const { parts, realRoot } = await check(target, path);
+  const { parts, realRoot, ids } = await check(target, path);
   const { dir, name } = splitLast(parts, path);
-  const folder = await openDir(realRoot, dir, path, true);
+  const folder = await openDir(realRoot, dir, path, true, ids);
   try {
-    const existing = await Deno.lstat(folder.at(name)).catch(() => undefined);
-    if (existing?.isDirectory) {
+    const existing = await fsp.lstat(folder.at(name)).catch(() => undefined);
+    if (existing) refuseAlias(ids, existing, parts, path);
+    if (existing?.isDirectory()) {
       throw new PathGuardError(
         "not-a-file",
         path,
@@ -226,8 +229,8 @@ export async function safeWriteFile(
  * itself, after this check).
  */
 export async function safeMkdir(target: SafeTarget, path: string): Promise<string> {
-  const { parts, realRoot } = await check(target, path);
-  const folder = await openDir(realRoot, parts, path, true);
+  const { parts, realRoot, ids } = await check(target, path);
+  const folder = await openDir(realRoot, parts, path, true, ids);
   folder.close();
   return folder.path;
 }
@@ -237,10 +240,10 @@ export async function safeMkdir(target: SafeTarget, path: string): Promise<strin
  * files are left out); a missing folder has none.
  */
 export async function safeList(target: SafeTarget, path: string): Promise<SafeListEntry[]> {
-  const { parts, realRoot } = await check(target, path);
+  const { parts, realRoot, ids } = await check(target, path);
   let folder: DirHandle;
   try {
-    folder = await openDir(realRoot, parts, path, false);
+    folder = await openDir(realRoot, parts, path, false, ids);
   } catch (e) {
     if (e instanceof PathGuardError && e.reason === "missing") return [];
     throw e;
@@ -270,16 +273,18 @@ export async function safeRemove(
   path: string,
   options: { recursive?: boolean } = {},
 ): Promise<boolean> {
-  const { parts, realRoot } = await check(target, path);
+  const { parts, realRoot, ids } = await check(target, path);
   const { dir, name } = splitLast(parts, path);
   let folder: DirHandle;
   try {
-    folder = await openDir(realRoot, dir, path, false);
+    folder = await openDir(realRoot, dir, path, false, ids);
   } catch (e) {
     if (e instanceof PathGuardError && e.reason === "missing") return false;
     throw e;
   }
   try {
+    const existing = await fsp.lstat(folder.at(name)).catch(() => undefined);
+    if (existing) refuseAlias(ids, existing, parts, path);
     await Deno.remove(folder.at(name), { recursive: options.recursive ?? false });
     return true;
   } catch (e) {
@@ -301,13 +306,16 @@ export async function safeMove(target: SafeTarget, from: string, to: string): Pr
   const dst = await check(target, to);
   const a = splitLast(src.parts, from);
   const b = splitLast(dst.parts, to);
-  const fromDir = await openDir(src.realRoot, a.dir, from, false);
+  const fromDir = await openDir(src.realRoot, a.dir, from, false, src.ids);
   try {
-    const toDir = await openDir(dst.realRoot, b.dir, to, true);
+    const toDir = await openDir(dst.realRoot, b.dir, to, true, dst.ids);
     try {
       const info = await Deno.lstat(fromDir.at(a.name)).catch((e) => {
         throw new PathGuardError("missing", from, `No file at ${showPath(from)}: ${e.message}`);
       });
+      refuseAlias(src.ids, info, src.parts, from);
+      const there = await fsp.lstat(toDir.at(b.name)).catch(() => undefined);
+      if (there) refuseAlias(dst.ids, there, dst.parts, to);
       if (!info.isFile || (info.nlink ?? 1) > 1) {
         throw new PathGuardError(
           info.isFile ? "hard-link" : info.isSymlink ? "symlink" : "not-a-file",
