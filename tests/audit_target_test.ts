@@ -14,7 +14,10 @@ type Line = Record<string, unknown> & { tool: string; phase?: string };
 
 const PAGE = `<title>account</title><h1>Account</h1>
 <button id=keep onclick="fetch('/keep',{method:'POST'})">Keep account</button>
-<button id=del onclick="fetch('/delete-account',{method:'POST'})">Delete account</button>`;
+<button id=del onclick="fetch('/delete-account',{method:'POST'})">Delete account</button>
+<button id=locked aria-disabled=true>Locked action</button>
+<section id=notes aria-label="Account notes" style="height:60px;overflow:auto">
+<p style="height:300px">Notes</p></section>`;
 
 async function auditLines(ws: string): Promise<Line[]> {
   let text = "";
@@ -66,6 +69,28 @@ Deno.test("audit: a cut selector keeps its tail and a cut mark; acting calls log
     assertTrue(typeof t.ref === "string", JSON.stringify(t));
     assertEquals((batched.target as Record<string, unknown>).name, "Delete account");
     assertEquals(batched.argsCut, undefined, "nothing cut, no mark");
+
+    // A selector's role and name ride the actionability check's page call: a click the check
+    // refuses (aria-disabled, at once) still logs what it was aimed at.
+    const refused = await mcp.call("click", { selector: "#locked", snapshot: "none" });
+    assertEquals(refused.isError, true, JSON.stringify(refused.structuredContent));
+    // An action with no actionability check (scroll into view) asks the page for them itself.
+    await mcp.ok("scroll", { selector: "#notes", snapshot: "none" });
+    const lines = await auditLines(mcp.workspace);
+    const locked = lines.filter((l) => l.tool === "click").at(-1)!;
+    assertEquals(locked.target, {
+      role: "button",
+      name: "Locked action",
+      matches: 1,
+      frameOrigin: origin,
+    });
+    const scrolled = lines.filter((l) => l.tool === "scroll").at(-1)!;
+    assertEquals(scrolled.target, {
+      role: "region",
+      name: "Account notes",
+      matches: 1,
+      frameOrigin: origin,
+    });
   } finally {
     await mcp.close();
     await server.shutdown();

@@ -7,8 +7,9 @@
  * Runtime.releaseObject). A fill with `submit` reads the field before Enter with one command
  * answered before Enter's task turn (21 before, 22 now: none more in sequence). A `type`
  * reads where its keys went once, after the last key (3 characters: 12 before, 13 now), while
- * the page's quiet is waited for anyway. A selector target costs one command more since the
- * audit notes what the action hit (its role and name, `acted_target.ts`; a ref costs none).
+ * the page's quiet is waited for anyway. The audit's note of what a selector hit (its role and
+ * name, `acted_target.ts`) costs no command: the actionability check's first page call reads
+ * them (a ref's are the registry's).
  */
 import { assertEquals, assertTrue } from "./_assert.ts";
 import { startInProcess } from "./_in_process.ts";
@@ -16,8 +17,6 @@ import { servePages } from "./_util.ts";
 
 /** Commands a fill of a plain field sent before the check of what the field holds. */
 const FILL_COMMANDS_BEFORE = 14;
-/** The audit's note of what a selector hit: one `Runtime.callFunctionOn`. */
-const AUDIT_TARGET = 1;
 /** Commands a fill with `submit` sent before it read the field before Enter. */
 const SUBMIT_COMMANDS_BEFORE = 21;
 /** Commands a `type` of 3 characters sent before it read where its keys went. */
@@ -55,7 +54,7 @@ Deno.test("fill and type: the checks of where the value went cost a plain fill n
     };
     console.log(`fill of a plain field: ${sent.length} commands ${byMethod()}`);
     assertTrue(
-      sent.length <= FILL_COMMANDS_BEFORE + AUDIT_TARGET,
+      sent.length <= FILL_COMMANDS_BEFORE,
       `${sent.length} commands (was ${FILL_COMMANDS_BEFORE}): ${byMethod()}`,
     );
 
@@ -79,7 +78,7 @@ Deno.test("fill and type: the checks of where the value went cost a plain fill n
     // One more on a loaded machine: the wait for what Enter did polls the page once more
     // when the page is slow to answer (seen in a full run: 23, callFunctionOn 11).
     assertTrue(
-      sent.length <= SUBMIT_COMMANDS_BEFORE + AUDIT_TARGET + 2,
+      sent.length <= SUBMIT_COMMANDS_BEFORE + 2,
       `${sent.length} commands (was ${SUBMIT_COMMANDS_BEFORE}): ${byMethod()}`,
     );
   } finally {

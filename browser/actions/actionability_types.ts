@@ -33,6 +33,11 @@ export interface ActionabilityOptions {
   failFastMs?: number;
   /** Pointer actions: an element shown on an ancestor's hover gets that hover first. */
   revealByHover?: boolean;
+  /**
+   * Told the element's `[role, name]` by the first check's page call that reads them (the
+   * audit's note of what the action hit, `acted_target.ts`): no page call of its own.
+   */
+  roleName?: ((roleName: readonly [string, string]) => void) | undefined;
 }
 
 /** A point in the top-level viewport, CSS px. */
@@ -121,6 +126,11 @@ export interface ElementSteps {
    * the pointer over that ancestor and returns its description; else undefined, nothing done.
    */
   revealByHover?: (() => Promise<string | undefined>) | undefined;
+  /**
+   * Told the element's `[role, name]` once, by the next {@link ready} call (which then asks the
+   * page for them too); cleared once told.
+   */
+  onRoleName?: ((roleName: readonly [string, string]) => void) | undefined;
 }
 
 /** What became of a press (see {@link ElementSteps.pressVerdict}). */

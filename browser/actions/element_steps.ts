@@ -49,7 +49,7 @@ export function elementSteps(
   const chain = () => owners ??= ownerChain(page, handle.frameId, signal);
   // The hit test `ready` took at the box's center, for the next unarmed hit test there.
   let taken: { x: number; y: number; hit: Hit } | undefined;
-  return {
+  const steps: ElementSteps = {
     probe: (checks) => callOnHandle(handle, "probe", [checks]),
     scrollIntoView: async () => {
       await callOnHandle(handle, "scrollIntoViewIfNeeded", [!inMain]);
@@ -57,7 +57,18 @@ export function elementSteps(
     stableBox: () => callOnHandle(handle, "stableBox"),
     ready: async (checks, hit) => {
       taken = undefined;
-      const r = await callOnHandle(handle, "readyBox", [checks, !inMain, hit, shown ?? null]);
+      const tell = steps.onRoleName;
+      const r = await callOnHandle(handle, "readyBox", [
+        checks,
+        !inMain,
+        hit,
+        shown ?? null,
+        tell !== undefined,
+      ]);
+      if (tell && r.roleName) {
+        steps.onRoleName = undefined;
+        tell(r.roleName);
+      }
       if (r.state === "ok" && r.hit !== undefined) {
         taken = { x: r.box.x + r.box.width / 2, y: r.box.y + r.box.height / 2, hit: r.hit };
       }
@@ -101,6 +112,7 @@ export function elementSteps(
       return pressOutcome(verdicts, handle.shown, expect);
     },
   };
+  return steps;
 }
 
 /**
@@ -230,6 +242,7 @@ export function waitActionable(
   options: ActionabilityOptions,
 ): Promise<ActionPoint> {
   const el = elementSteps(page, handle, options.signal);
+  el.onRoleName = options.roleName;
   return untilActionable(
     el,
     { ...options, hitsFirst: options.hitTest === true },

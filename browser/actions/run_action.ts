@@ -42,7 +42,7 @@ import { inBackground } from "../visibility.ts";
 import { BLANK_TAB_WARNING, isBlankTab } from "../blank_tab.ts";
 import { freeStuckTab, markLoadUnfinished, stopBusyScript, stopSettled } from "../stuck_script.ts";
 import { holdRestoredFields } from "./copy_guard.ts";
-import { noteActed } from "./acted_target.ts";
+import { needsRoleName, noteActed } from "./acted_target.ts";
 import { currentMasker } from "../secret_scope.ts";
 
 /** How long past its deadline a step before the action may still report its own failure, ms. */
@@ -187,8 +187,16 @@ async function runExclusive(
     });
     target = result.target = start.target;
     const before = start.before;
-    // For the audit: what is acted on, asked beside the actionability checks.
-    acted = noteActed(session, page, target).catch(() => {});
+    // For the audit: what is acted on. A selector's role and name come with the actionability
+    // check's first page call; without that check, they are asked beside the action.
+    const noted = target;
+    const withCheck = spec.actionability !== undefined && needsRoleName(session, noted);
+    if (!withCheck) acted = noteActed(session, page, noted).catch(() => {});
+    const tellRoleName = withCheck
+      ? (roleName: readonly [string, string]) => {
+        acted ??= noteActed(session, page, noted, { roleName }).catch(() => {});
+      }
+      : undefined;
     if (target?.kind === "element") {
       if (target.frame) result.warn(frameMatchWarning(target.frame));
       if (target.note) result.warn(target.note);
@@ -214,6 +222,7 @@ async function runExclusive(
             revealByHover: actionability.hitTest === true,
             deadline,
             signal: early.signal,
+            roleName: acted ? undefined : tellRoleName,
           }));
         point = elementPoint = await actionable(target.handle).catch(async (e) => {
           // Its own scroll into view made the page re-render it (a virtual list): the target

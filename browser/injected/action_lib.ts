@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FillPrep, RefFacts, ShownAs } from "./page_types.ts";
+import type { FillPrep, ReadyResult, RefFacts, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -149,9 +149,29 @@ export function installActionLib(api: PageApi): void {
   /**
    * `probe`, then (when ok) `scrollIntoViewIfNeeded` and `stableBox`, and with `hit` a stable
    * box's `hitTest` at its center (unarmed), in one call: the steps an action takes on each
-   * attempt, one round trip instead of three or four.
+   * attempt, one round trip instead of three or four. With `roleName`, the answer carries the
+   * element's role and name too, read first (the audit's note of what the action hit).
    */
   api.readyBox = async (
+    el: El,
+    opts: { enabled?: boolean; editable?: boolean },
+    inSubframe?: boolean,
+    hit?: boolean,
+    shown?: ShownAs | null,
+    roleName?: boolean,
+  ): Promise<ReadyResult> => {
+    let named: [string, string] | undefined;
+    try {
+      // Before the checks move or re-render anything; a failure leaves the note out, never
+      // the check.
+      if (roleName) named = api.roleNameOf(el);
+    } catch { /* no note */ }
+    const ready = await readySteps(el, opts, inSubframe, hit, shown);
+    return named ? { ...ready, roleName: named } : ready;
+  };
+
+  /** {@link PageApi.readyBox}'s steps. */
+  const readySteps = async (
     el: El,
     opts: { enabled?: boolean; editable?: boolean },
     inSubframe?: boolean,

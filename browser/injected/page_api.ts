@@ -124,7 +124,10 @@ export interface PageApi extends OnDemandApi {
   // accname_lib.ts
   /** The accessible name, whitespace collapsed. */
   nameOf: (el: Element) => string;
-  /** `[roleOf(el), nameOf(el)]` in one call (the audit's note of what an action hit). */
+  /**
+   * `[roleOf(el), nameOf(el)]` in one call (the audit's note of what an action hit, when no
+   * actionability check reads it: `readyBox`'s `roleName`).
+   */
   roleNameOf: (el: Element) => [string, string];
   /** Whether the role takes its name from the element's content. */
   nameFromContent: (el: Element, role: string) => boolean;
@@ -247,7 +250,8 @@ export interface PageApi extends OnDemandApi {
    * unarmed `hitTest` at its center): one call per attempt. With `shown`, a stable element no
    * longer what its ref was shown as (`refChanged`) answers `{ state: "changed", now }`; one
    * its own scroll detached (the page re-rendered it) `{ state: "notconnected", detail:
-   * "scrolled" }`.
+   * "scrolled" }`. With `roleName`, every answer carries the element's `[role, name]` too
+   * (`roleNameOf`, read before the checks; left out when it throws).
    */
   readyBox: (
     el: Element,
@@ -255,6 +259,7 @@ export interface PageApi extends OnDemandApi {
     inSubframe?: boolean,
     hit?: boolean,
     shown?: ShownAs | null,
+    roleName?: boolean,
   ) => Promise<ReadyResult>;
   /**
    * What refs of a CSS selector's first `max` matches alike its first one record (same role

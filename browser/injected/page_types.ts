@@ -125,16 +125,22 @@ export type ProbeResult =
  * two animation frames, and whether it stayed put meanwhile.
  */
 export type ReadyResult =
-  | {
-    state: "ok";
-    box: Box;
-    stable: boolean;
-    /** Asked for and stable: `hitTest` at the box's center (frame CSS px), unarmed. */
-    hit?: HitResult;
-  }
-  /** Asked with `shown`: the element was re-used for another item (what it is now). */
-  | { state: "changed"; now: ShownAs }
-  | Exclude<ProbeResult, { state: "ok" }>;
+  & (
+    | {
+      state: "ok";
+      box: Box;
+      stable: boolean;
+      /** Asked for and stable: `hitTest` at the box's center (frame CSS px), unarmed. */
+      hit?: HitResult;
+    }
+    /** Asked with `shown`: the element was re-used for another item (what it is now). */
+    | { state: "changed"; now: ShownAs }
+    | Exclude<ProbeResult, { state: "ok" }>
+  )
+  & {
+    /** Asked with `roleName`: the element's role and accessible name, read before the checks. */
+    roleName?: [string, string];
+  };
 
 /**
  * How a child frame's points map into its parent frame: parent = (x, y) +

@@ -20,7 +20,8 @@
  * Chromium does not hold for us are refused (`new_tab_clicks.ts`). A document
  * request is answered in `document_requests.ts`, a script's in `script_requests.ts`.
  * Routes meet the guard in `guard_routes.ts`; what a result waits for is kept in
- * `guard_pending.ts`, the answers in flight in `paused_answers.ts`.
+ * `guard_pending.ts`, the answers in flight in `paused_answers.ts`. What a target gets as it
+ * attaches, and how its paused requests are answered, is `guard_attach.ts`.
  *
  * CDP: `Fetch.enable` (documents and script requests, and `--blocked-origins`' URLs; every
  * request with bound secrets) and `Network.setBlockedURLs` (`--blocked-origins`) on every page target, sent while the target waits for the
@@ -37,30 +38,18 @@
  * @module
  */
 import type { CdpSession } from "../../cdp/connection.ts";
-import { isTargetClosedError } from "../../cdp/errors.ts";
 import { noteOrigin } from "./blocked_page.ts";
-import { watchNavigations } from "./guard_navigations.ts";
 import { PassedRequests } from "./passed_requests.ts";
 import { PausedAnswers } from "./paused_answers.ts";
 import { GuardPending } from "./guard_pending.ts";
 import type { PausedRequest } from "./secret_leaks.ts";
-import {
-  answerDocumentRequest,
-  type PausedDocument,
-  SUBMIT_MATCH_MS,
-} from "./document_requests.ts";
-import { answerScriptRequest, roundTrip } from "./script_requests.ts";
-import { installGuardListener } from "./new_tab_clicks.ts";
 import type { SessionRoutes } from "../routes/routes.ts";
-import type { PausedForRoute } from "../routes/route_answer.ts";
-import { fetchPatterns, noteRefusedRoute, passToRoutes } from "./guard_routes.ts";
-
+import { fetchPatterns } from "./guard_routes.ts";
 import type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
-import { guardWorker, hasOwnNetwork, refusesWorker } from "./worker_guard.ts";
 import { HeldDocuments, judgeUnheld } from "./unheld_requests.ts";
-import { watchWebSockets } from "./websocket_leaks.ts";
 import { ApprovedHold } from "./approved_hold.ts";
 import { AnnouncedRequests } from "./announced_requests.ts";
+import { attachPage, attachWorker, type GuardParts } from "./guard_attach.ts";
 
 export { noteOrigin } from "./blocked_page.ts";
 export type { BlockedNavigation, GuardWindow, NavPolicy } from "./nav_guard_types.ts";
@@ -108,6 +97,8 @@ export class NavGuard {
   #routes: SessionRoutes | undefined;
   /** Told of each request a route answered (network request id, the route's pattern). */
   #routed: (networkId: string, pattern: string) => void;
+  /** The state above, as the attach half (`guard_attach.ts`) reads and writes it. */
+  #parts: GuardParts;
 
   /**
    * `refused`: told the network request id (`Fetch.requestPaused.networkId`)
@@ -132,6 +123,28 @@ export class NavGuard {
     this.#refused = refused;
     this.#routes = options.routes;
     this.#routed = options.routed ?? (() => {});
+    this.#parts = {
+      policy,
+      routes: this.#routes,
+      routed: this.#routed,
+      refused,
+      window: () => this.#window,
+      block: (b) => this.#block(b),
+      lastBlocked: () => this.#blocked.at(-1),
+      guardsUnload: () => this.guardsUnload,
+      hold: this.#hold,
+      submissions: this.#submissions,
+      scriptSubmits: this.#scriptSubmits,
+      sessions: this.#sessions,
+      workers: this.#workers,
+      urls: this.#urls,
+      pending: this.#pending,
+      passed: this.#passed,
+      stops: this.#stops,
+      answers: this.#answers,
+      held: this.#held,
+      announced: this.#announced,
+    };
     // New routes: every target's interception covers their URLs from now on.
     options.routes?.onChange(() =>
       Promise.all(
@@ -166,90 +179,7 @@ export class NavGuard {
       deferScript?: boolean;
     } = {},
   ): string | undefined {
-    // An out-of-process iframe: its forms are judged; where the tab goes is its page's business.
-    const mainFrameId = options.frame ? "" : targetId;
-    const report = (err: unknown) => {
-      if (!isTargetClosedError(err)) console.error("browxai: navigation guard:", err);
-    };
-    // A tab that was open already (an attached browser) shows a document: judged from there.
-    this.#urls.set(targetId, options.url || "about:blank");
-    this.#sessions.set(targetId, session);
-    watchNavigations(session, {
-      targetId,
-      frame: options.frame === true,
-      policy: this.#policy,
-      window: () => this.#window,
-      urls: this.#urls,
-      submissions: this.#submissions,
-      scriptSubmits: this.#scriptSubmits,
-      pending: this.#pending,
-      passed: this.#passed,
-      block: (b) => this.#block(b),
-      shown: () => this.#shown(targetId),
-      report,
-      ...(options.frame ? {} : { committed: (loader) => this.#hold.committed(targetId, loader) }),
-    });
-    // A form a script sends itself (the page handles `submit` and posts with fetch/XHR), and a
-    // click that would open a tab Chromium does not hold for us: reported by our own world.
-    const script = installGuardListener(session, report, {
-      submitted: () => this.#scriptSubmits.set(targetId, Date.now()),
-      newTab: (url) =>
-        this.#block({
-          url,
-          reason: "site",
-          frameId: mainFrameId,
-          newTab: true,
-          why: "a modifier or middle click opens a tab the guard cannot hold",
-        }),
-    }, { holdLinks: this.#policy.limitsNavigation === true, deferScript: options.deferScript });
-    this.#hold.watch(session, targetId, mainFrameId || targetId);
-    // No guard holds a WebSocket: one carrying a bound secret elsewhere is told at once.
-    const find = this.#policy.secretLeak;
-    if (find) {
-      watchWebSockets(session, {
-        find,
-        frameId: mainFrameId || targetId,
-        block: (b) => this.#block(b),
-      });
-    }
-    // Speculation rules would load (prerender) and later show a page with no request to hold.
-    if (!options.frame) {
-      session.send("Page.setPrerenderingAllowed", { isAllowed: false }).catch(report);
-    }
-    // What a closing tab waits for (`still_subframes.ts`).
-    if (this.guardsUnload) this.#announced.watch(session);
-    session.on("Fetch.requestPaused", (e) => {
-      if (e.networkId) this.#announced.seen(e.networkId);
-      this.#answers.paused(targetId);
-      if (e.resourceType !== "Document") {
-        this.#answers.track(targetId, this.#answerWrite(session, targetId, e).catch(report));
-        return;
-      }
-      const diverted = e.frameId === mainFrameId
-        ? options.divert?.(e.request.url, e.request.method)
-        : undefined;
-      if (diverted) {
-        session.send("Fetch.failRequest", { requestId: e.requestId, errorReason: "Aborted" })
-          .catch(report).finally(diverted);
-        return;
-      }
-      this.#answers.track(
-        targetId,
-        this.#answerDocument(session, targetId, mainFrameId, from, e).catch(report),
-      );
-    });
-    // With bound secrets, every request is looked at (an image's URL can carry a value too).
-    session.send("Fetch.enable", { patterns: fetchPatterns(this.#policy, this.#routes) }).catch(
-      report,
-    );
-    // Blocked origins are never reached, by any request: Chromium fails them (no interception).
-    const blocked = this.#policy.blockedUrls ?? [];
-    if (blocked.length) {
-      session.send("Network.setBlockedURLs", {
-        urlPatterns: blocked.map((urlPattern) => ({ urlPattern, block: true })),
-      }).catch(report);
-    }
-    return script;
+    return attachPage(session, { targetId, from, ...options }, this.#parts);
   }
 
   /**
@@ -288,80 +218,13 @@ export class NavGuard {
    * (see {@link refusesWorker}): the caller closes it before it runs.
    */
   attachWorker(worker: { session: CdpSession; targetId: string; type: string }): void | "close" {
-    const { session, targetId } = worker;
-    if (refusesWorker(worker.type, this.#policy)) {
-      console.error(
-        "browxai: a page's shared worker was closed before it ran: its requests cannot be " +
-          "held for sure, and secrets are bound, an allowlist limits origins or a human confirms sends",
-      );
-      return "close";
-    }
-    // A worker's WebSockets (and WebTransport sessions) show on its own session only, not the
-    // page's (red team s15 #7: a dedicated, nested or service worker sent the value unreported).
-    // Network is enabled on every worker (`session_workers.ts`, `worker_traffic.ts`).
-    const find = this.#policy.secretLeak;
-    if (find) watchWebSockets(session, { find, frameId: targetId, block: (b) => this.#block(b) });
-    this.#hold.watch(session, targetId, targetId);
-    // A dedicated worker's requests are paused on its page's session (`attach`).
-    if (worker.type === "worker" && this.guardsUnload) this.#announced.watch(session);
-    const own = hasOwnNetwork(worker.type);
-    if (own) this.#workers.set(targetId, session);
-    guardWorker(session, this.#policy.blockedUrls ?? [], {
-      fetch: own
-        ? {
-          patterns: fetchPatterns(this.#policy, this.#routes),
-          paused: (e) => this.#answerWrite(session, targetId, { ...e, frameId: e.frameId ?? "" }),
-        }
-        : undefined,
-    });
+    return attachWorker(worker, this.#parts);
   }
 
   /** The guarded workers' sessions still attached (the detached ones forgotten). */
   #liveWorkers(): CdpSession[] {
     for (const [id, s] of this.#workers) if (s.detached) this.#workers.delete(id);
     return [...this.#workers.values()];
-  }
-
-  /** A request the policy let through: see {@link passToRoutes}. */
-  #pass(session: CdpSession, targetId: string, e: PausedForRoute): Promise<void> {
-    const context = { policy: this.#policy, routes: this.#routes, targetId, routed: this.#routed };
-    return passToRoutes(session, e, context);
-  }
-
-  /** A document request: see {@link answerDocumentRequest}. */
-  #answerDocument(
-    session: CdpSession,
-    targetId: string,
-    mainFrameId: string,
-    from: () => string,
-    e: PausedDocument,
-  ): Promise<void> {
-    this.#pending.judged(e.frameId);
-    return answerDocumentRequest(session, e, {
-      policy: this.#policy,
-      window: () => this.#window,
-      targetId,
-      mainFrameId,
-      from,
-      current: this.#urls.get(targetId) ?? "about:blank",
-      submissions: this.#submissions,
-      scriptSubmits: this.#scriptSubmits,
-      others: () => [...this.#sessions].filter(([id]) => id !== targetId).map(([, s]) => s),
-      block: (b) => this.#block(b),
-      lastBlocked: () => this.#blocked.at(-1),
-      spent: () => this.#hold.spent,
-      spend: (loader) => this.#hold.spend(loader),
-      passed: (url) => this.#passed.mark(targetId, url),
-      stopped: () => this.#stops.get(targetId)?.abort(),
-      refused: (why) => {
-        if (e.networkId) this.#refused(e.networkId, why);
-        noteRefusedRoute(this.#routes, { targetId, url: e.request.url, why });
-      },
-      pass: () => {
-        this.#held.mark(e.frameId, e.request.url);
-        return this.#pass(session, targetId, e);
-      },
-    });
   }
 
   /** True (once) when a tab's guard let `frameId`'s document request to `url` through. */
@@ -383,52 +246,6 @@ export class NavGuard {
     });
     if (why === undefined) this.#passed.mark(targetId, request.url);
     return why;
-  }
-
-  /** A script's (or a subresource's) request: see {@link answerScriptRequest}. */
-  #answerWrite(
-    session: CdpSession,
-    targetId: string,
-    e: PausedForRoute & { request: PausedRequest; frameId: string },
-  ): Promise<void> {
-    // A worker's request: no tab of its own, so any tab's submit is its page's, and any tab's
-    // report may be on its way.
-    const worker = this.#workers.has(targetId);
-    return answerScriptRequest(session, e, {
-      policy: this.#policy,
-      declared: this.#window?.submits === true,
-      // The yes covers every target's writes but those of the page the approved form loaded.
-      approved: this.#hold.ownDocument(targetId) ? undefined : {
-        sends: this.#window?.approvedSends,
-        data: this.#window?.approvedData,
-        spent: this.#hold.spent,
-        spend: () => this.#hold.spend(),
-      },
-      recentSubmit: () => this.#recentSubmit(worker ? undefined : targetId),
-      ...(worker
-        ? { flush: () => Promise.all([...this.#sessions.values()].map(roundTrip)).then(() => {}) }
-        : {}),
-      block: (b) => this.#block(b),
-      refused: (why) => {
-        if (e.networkId) this.#refused(e.networkId, why);
-        noteRefusedRoute(this.#routes, { targetId, url: e.request.url, why });
-      },
-      pass: () => this.#pass(session, targetId, e),
-    });
-  }
-
-  /** True when `targetId`'s page (undefined: any tab's) dispatched a `submit` event lately. */
-  #recentSubmit(targetId: string | undefined): boolean {
-    const ats = targetId === undefined
-      ? [...this.#scriptSubmits.values()]
-      : [this.#scriptSubmits.get(targetId)];
-    const now = Date.now();
-    return ats.some((at) => at !== undefined && now - at < SUBMIT_MATCH_MS);
-  }
-
-  /** What a tab's main frame shows (its last committed document; "" once closed). */
-  #shown(targetId: string): string {
-    return this.#urls.get(targetId) ?? "";
   }
 
   /**
@@ -517,7 +334,7 @@ export class NavGuard {
    * Ends the window; returns what was stopped during it. The submissions a
    * window that declared one saw are spent with it: what the form sent was
    * judged there, and a link or a script's request of the next call, within
-   * {@link SUBMIT_MATCH_MS}, is not that form. (An undeclared window's are kept:
+   * `SUBMIT_MATCH_MS` (`document_requests.ts`), is not that form. (An undeclared window's are kept:
    * a late request of a form nobody declared is still refused.)
    */
   end(): BlockedNavigation[] {

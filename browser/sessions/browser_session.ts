@@ -142,6 +142,14 @@ export class BrowserSession {
     return this.#routed.browser;
   }
 
+  /**
+   * The browser context of a page target of this browser, gone ones for a while (a tab closed
+   * as its download began): see `PageRouter.contextOf`.
+   */
+  targetContext(targetId: string): { browserContextId: string | undefined } | undefined {
+    return this.#routed.router.contextOf(targetId);
+  }
+
   /** The session's browser context id (undefined: default context). */
   get browserContextId(): string | undefined {
     return this.#contextId;

@@ -63,9 +63,6 @@ export async function stopDownloads(session: BrowserSession): Promise<void> {
   await session.slots.get(DOWNLOADS)?.stop();
 }
 
-/** Tabs of a session remembered for telling its downloads from other sessions' (a bound). */
-const OWN_TABS_KEPT = 256;
-
 /** One session's downloads. CDP: `Browser.setDownloadBehavior`, `Browser.cancelDownload`, events `Browser.downloadWillBegin`, `Browser.downloadProgress`. */
 export class SessionDownloads {
   #session: BrowserSession;
@@ -88,12 +85,6 @@ export class SessionDownloads {
   #unsubs: Array<() => void> = [];
   /** Where Chromium writes allowed downloads (guid names), resolved through the path guard. */
   #staging = "";
-  /**
-   * Tabs created in this session's context, newest last (at most {@link OWN_TABS_KEPT}): a
-   * `target=_blank` link's tab whose navigation became a download is often closed before
-   * `Browser.downloadWillBegin` is read, and `Target.getTargetInfo` no longer knows it.
-   */
-  #ownTargets = new Set<string>();
 
   /** @param root The downloads folder, relative to the workspace (default `.downloads`). */
   constructor(session: BrowserSession, workspace: string, root = ".downloads") {
@@ -118,13 +109,6 @@ export class SessionDownloads {
     this.#unsubs.push(
       conn.on("Browser.downloadWillBegin", (e) => void this.#onBegin(e).catch(logError), null),
       conn.on("Browser.downloadProgress", (e) => void this.#onProgress(e).catch(logError), null),
-      conn.on("Target.targetCreated", ({ targetInfo: t }) => {
-        if (t.type !== "page" || t.browserContextId !== this.#session.browserContextId) return;
-        this.#ownTargets.add(t.targetId);
-        if (this.#ownTargets.size > OWN_TABS_KEPT) {
-          this.#ownTargets.delete(this.#ownTargets.values().next().value!);
-        }
-      }, null),
     );
     await this.#apply();
   }
@@ -210,7 +194,11 @@ export class SessionDownloads {
   async #owns(frameId: string): Promise<boolean> {
     // A session without a context of its own has the whole connection.
     if (!this.#session.browserContextId) return true;
-    if (this.#ownTargets.has(frameId)) return true;
+    // A `target=_blank` link's tab whose navigation became a download is often closed before
+    // `Browser.downloadWillBegin` is read, and `Target.getTargetInfo` no longer knows it: the
+    // router still does, for a while.
+    const known = this.#session.targetContext(frameId);
+    if (known) return known.browserContextId === this.#session.browserContextId;
     // A tab the page opened for the download may not be routed yet: ask.
     try {
       const { targetInfo } = await this.#session.browser.connection.send(

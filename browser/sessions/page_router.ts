@@ -49,6 +49,11 @@ export interface PageOwner {
   readonly unheld?: UnheldJudge | undefined;
 }
 
+/** How many page targets gone (detached or destroyed) {@link PageRouter.contextOf} still knows. */
+const GONE_KEPT = 64;
+/** How long {@link PageRouter.contextOf} still knows a page target once it is gone, ms. */
+const GONE_KEPT_MS = 30_000;
+
 /** The key of a context in the router (`""` is the default context). */
 function key(browserContextId: string | undefined): string {
   return browserContextId ?? "";
@@ -62,6 +67,11 @@ export class PageRouter {
   #takesAll = new WeakSet<PageOwner>();
   /** The browser context of each page target announced (created, until it detaches). */
   #contexts = new Map<string, string | undefined>();
+  /**
+   * Those gone lately, oldest first, with when (ms since the epoch): a `target=_blank` link's
+   * tab whose navigation became a download is often closed before its download is read.
+   */
+  #gone = new Map<string, { browserContextId: string | undefined; at: number }>();
 
   /** The target manager attach hook (pass as `attachHook`). */
   readonly attachHook = async (t: AttachedTarget): Promise<void> => {
@@ -101,7 +111,7 @@ export class PageRouter {
     },
     detached: (t) => {
       if (t.type === "page") {
-        const known = this.#contexts.delete(t.targetId);
+        const known = this.#forget(t.targetId);
         const page = this.#pages.get(t.targetId);
         if (!page) {
           // Attached, closed before its page was made: its owner still counts it as opening.
@@ -124,10 +134,33 @@ export class PageRouter {
       // still counts it as opening.
       if (!this.#contexts.has(targetId) || this.#pages.has(targetId)) return;
       const contextId = this.#contexts.get(targetId);
-      this.#contexts.delete(targetId);
+      this.#forget(targetId);
       this.#ownerOf(contextId)?.pageGone?.(targetId);
     },
   };
+
+  /** Moves a page target from the announced to the gone lately; false when it was not announced. */
+  #forget(targetId: string): boolean {
+    if (!this.#contexts.has(targetId)) return false;
+    this.#gone.delete(targetId);
+    this.#gone.set(targetId, { browserContextId: this.#contexts.get(targetId), at: Date.now() });
+    this.#contexts.delete(targetId);
+    if (this.#gone.size > GONE_KEPT) this.#gone.delete(this.#gone.keys().next().value!);
+    return true;
+  }
+
+  /**
+   * The browser context of a page target of an owned context, from its `Target.targetCreated`:
+   * while it lives, and for {@link GONE_KEPT_MS} after it is gone (the last {@link GONE_KEPT}).
+   * Undefined for a target never announced (another's tab, a subframe) or forgotten; a found
+   * target's `browserContextId` is undefined only when Chromium named none.
+   */
+  contextOf(targetId: string): { browserContextId: string | undefined } | undefined {
+    if (this.#contexts.has(targetId)) return { browserContextId: this.#contexts.get(targetId) };
+    const gone = this.#gone.get(targetId);
+    if (!gone || Date.now() - gone.at > GONE_KEPT_MS) return undefined;
+    return { browserContextId: gone.browserContextId };
+  }
 
   /**
    * The owner of a context. An owner of the default context that claimed
