@@ -15,6 +15,7 @@ import { followRefusal, gateNavigation } from "../nav_guard/navigation_gate.ts";
 import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { originOf } from "../../policy/hosts.ts";
 import { cookieReachesBlocked } from "../../policy/sites.ts";
+import type { DumpPolicy } from "../../storage/storage_state.ts";
 
 /** Where the session's active tab is (the "current site" of per-site approvals). */
 function fromUrl(session: BrowserSession): string {
@@ -72,6 +73,21 @@ export function cookieRefusal(
   const blocked = cookieReachesBlocked(c.domain, ctx.config.blockedOrigins ?? []);
   if (blocked) return `it reaches blocked ${blocked.source}`;
   return storageRefusal(ctx, session, cookieUrl(c), options);
+}
+
+/**
+ * What a dump of `session`'s storage leaves out (`dumpStorageState`): origins the policy stops
+ * ({@link storageRefusal}), and cookies reaching a blocked host their origin does not name.
+ */
+export function dumpPolicy(
+  ctx: Pick<CallContext, "config">,
+  session: BrowserSession,
+): DumpPolicy {
+  const blocked = ctx.config.blockedOrigins ?? [];
+  return {
+    allowed: (url) => storageRefusal(ctx, session, url) === undefined,
+    cookieStopped: (domain) => cookieReachesBlocked(domain, blocked) !== undefined,
+  };
 }
 
 /**
