@@ -103,7 +103,11 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     // Those that fit are logged as parsed: the shape the redaction knows (fill_form's
     // { name: value } object is its list of fields by then).
     args: "parsed" in checked
-      ? redactToolArgs(tool.name, store.mask(checked.parsed))
+      ? redactToolArgs(tool.name, store.mask(checked.parsed), {
+        // While bound secrets can be filled, what a page may run from its storage is logged as
+        // code (stored_code_gate.ts): which script was planted is what the audit is for.
+        storedCode: masking && store.bound().length > 0,
+      })
       : redactInvalidArgs(store.mask(args)),
   };
   // A string cut to its head and tail (audit_redact.ts cap): marked on the line, never silent.

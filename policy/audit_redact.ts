@@ -17,7 +17,8 @@ import { createHash } from "node:crypto";
  * …), at any depth: never written to the audit log, whatever their type.
  * `eval_js.expression` is kept (capped), and so are the bodies `route` and
  * `caches_put` serve ({@link CODE_KEYS_OF}): which code ran is what an audit
- * of code execution is for.
+ * of code execution is for; so are values written to a page's storage while
+ * bound secrets can be filled ({@link STORED_CODE_OF}).
  */
 export const REDACTED_KEYS: readonly string[] = [
   "value",
@@ -175,19 +176,60 @@ export function codeView(code: unknown): Record<string, unknown> {
 }
 
 /**
- * {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too and its
- * {@link CODE_KEYS_OF} logged as code.
+ * Per tool, the top-level argument holding values written into a page's storage
+ * (`localstorage_set.value`, a state's cookie and item values), which many pages run (`eval`
+ * of a stored script, stored HTML): while bound secrets can be filled they are logged as code
+ * ({@link codeView}), not redacted (`storedCode` of {@link redactToolArgs}). A state given as
+ * a workspace path stays a path.
  */
-export function redactToolArgs(tool: string, args: unknown): unknown {
+export const STORED_CODE_OF: Readonly<Record<string, string>> = {
+  localstorage_set: "value",
+  sessionstorage_set: "value",
+  idb_put: "value",
+  cookies_set: "value",
+  inject_storage_state: "state",
+  open_session: "storageState",
+};
+
+/** A storage state with each `value` logged as code, other fill keys redacted, strings capped. */
+function storedView(v: unknown, depth: number): unknown {
+  if (typeof v === "string") return cap(v);
+  if (!v || typeof v !== "object") return v;
+  if (depth >= MAX_REDACT_DEPTH) return `[nested deeper than ${MAX_REDACT_DEPTH} levels]`;
+  if (Array.isArray(v)) return v.map((e) => storedView(e, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, iv] of Object.entries(v)) {
+    out[cap(k)] = k === "value" && iv !== undefined
+      ? codeView(iv)
+      : REDACTED_KEYS.includes(k)
+      ? redactValue(iv, depth + 1)
+      : storedView(iv, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * {@link redactArgs} for `tool`'s arguments, its {@link REDACTED_KEYS_OF} redacted too and its
+ * {@link CODE_KEYS_OF} logged as code; with `storedCode` (bound secrets can be filled) also its
+ * {@link STORED_CODE_OF} values.
+ */
+export function redactToolArgs(
+  tool: string,
+  args: unknown,
+  options: { storedCode?: boolean } = {},
+): unknown {
   const own = REDACTED_KEYS_OF[tool];
   const code = CODE_KEYS_OF[tool];
-  if ((!own && !code) || !args || typeof args !== "object" || Array.isArray(args)) {
+  const stored = options.storedCode ? STORED_CODE_OF[tool] : undefined;
+  if ((!own && !code && !stored) || !args || typeof args !== "object" || Array.isArray(args)) {
     return redactArgs(args);
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
     if (own?.includes(k)) out[cap(k)] = redactValue(v, 1);
-    else if (code?.arg === k && v && typeof v === "object" && !Array.isArray(v)) {
+    else if (stored === k && v !== undefined) {
+      out[cap(k)] = k === "value" ? codeView(v) : storedView(v, 1);
+    } else if (code?.arg === k && v && typeof v === "object" && !Array.isArray(v)) {
       const inner: Record<string, unknown> = {};
       for (const [ik, iv] of Object.entries(v)) {
         inner[cap(ik)] = code.keys.includes(ik) && iv !== undefined

@@ -329,6 +329,50 @@ Deno.test("redactToolArgs: route and caches_put bodies are logged as code (hash,
   assertEquals(redactToolArgs("artifact_save", { body: "pw" }), { body: "[redacted 2 chars]" });
 });
 
+Deno.test("redactToolArgs: storage writes logged as code while secrets can be filled", () => {
+  const code = "eval(atob('…'))";
+  const view = (v: unknown) => {
+    const text = typeof v === "string" ? v : JSON.stringify(v);
+    return {
+      sha256: createHash("sha256").update(text).digest("hex"),
+      chars: text.length,
+      head: text,
+    };
+  };
+  // Without secrets: values, redacted as before.
+  assertEquals(redactToolArgs("localstorage_set", { key: "k", value: code }), {
+    key: "k",
+    value: `[redacted ${code.length} chars]`,
+  });
+  const on = { storedCode: true };
+  assertEquals(redactToolArgs("localstorage_set", { key: "k", value: code }, on), {
+    key: "k",
+    value: view(code),
+  });
+  assertEquals(redactToolArgs("idb_put", { dbName: "d", value: { html: code } }, on), {
+    dbName: "d",
+    value: view({ html: code }),
+  });
+  const state = {
+    cookies: [{ name: "c", value: code, domain: "a.example" }],
+    origins: [{ origin: "https://a.example", localStorage: [{ name: "x", value: code }] }],
+  };
+  assertEquals(redactToolArgs("inject_storage_state", { state }, on), {
+    state: {
+      cookies: [{ name: "c", value: view(code), domain: "a.example" }],
+      origins: [{ origin: "https://a.example", localStorage: [{ name: "x", value: view(code) }] }],
+    },
+  });
+  assertEquals(redactToolArgs("inject_storage_state", { state: "s.json" }, on), {
+    state: "s.json",
+  });
+  // Other tools' values stay redacted.
+  assertEquals(redactToolArgs("fill", { ref: "e1", value: "pw" }, on), {
+    ref: "e1",
+    value: "[redacted 2 chars]",
+  });
+});
+
 Deno.test("redactToolArgs: select.label and choose_option.option go; other tools' labels stay", () => {
   assertEquals(redactToolArgs("select", { selector: "#s", label: "Visa 4111" }), {
     selector: "#s",

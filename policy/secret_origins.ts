@@ -49,3 +49,19 @@ export function fillOriginAllowed(allowed: readonly string[] | undefined, origin
   if (allowed === undefined) return true;
   return origin !== "null" && allowed.includes(origin);
 }
+
+/**
+ * Whether a cookie of `cookieDomain` (`a.example`, `.a.example`) can reach a page of `origin`:
+ * the origin's host is the domain or under it. Cookies keep neither scheme nor port apart, and a
+ * host-only cookie is taken as covering subdomains too (a gate errs wide).
+ */
+export function cookieReachesOrigin(cookieDomain: string, origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  const d = cookieDomain.replace(/^\.+/, "").toLowerCase();
+  return d !== "" && (host === d || host.endsWith(`.${d}`));
+}

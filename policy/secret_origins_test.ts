@@ -65,3 +65,21 @@ Deno.test("SecretStore: bound names, spans and contains", () => {
   assertEquals(store.masks, true);
   assertEquals(new SecretStore(new Map([["C", "ab"]])).masks, false);
 });
+
+Deno.test("SecretStore: where a filled value may be (boundAt, boundUnderCookie)", () => {
+  const bound = new SecretStore(new Map([["A", "hunter2x"], ["D", "dddddddd"]]), {
+    origins: new Map([["A", ["https://app.a.example"]], ["D", ["http://127.0.0.1:8080"]]]),
+  });
+  assertEquals(bound.boundAt("https://app.a.example"), ["A"]);
+  assertEquals(bound.boundAt("https://b.example"), []);
+  // Cookies keep neither scheme nor port apart; a parent domain's cookie reaches the app.
+  assertEquals(bound.boundUnderCookie(".a.example"), ["A"]);
+  assertEquals(bound.boundUnderCookie("app.a.example"), ["A"]);
+  assertEquals(bound.boundUnderCookie("127.0.0.1"), ["D"]);
+  assertEquals(bound.boundUnderCookie("other.a.example"), []);
+  assertEquals(bound.boundUnderCookie("example"), ["A"]);
+  const unbound = new SecretStore(new Map([["U", "uuuuuuuu"]]));
+  // An unbound secret may be filled anywhere: no origin keeps it, none is named.
+  assertEquals(unbound.boundAt("https://any.example"), []);
+  assertEquals(unbound.boundUnderCookie("any.example"), []);
+});

@@ -10,6 +10,7 @@
  * @module
  */
 import { escapeRegExp, valuePattern } from "./secret_forms.ts";
+import { cookieReachesOrigin, fillOriginAllowed } from "./secret_origins.ts";
 import {
   hasFormatChars,
   type MaskSpan,
@@ -161,6 +162,28 @@ export class SecretStore {
   /** True when at least one value is long enough to be masked. */
   get masks(): boolean {
     return this.#pattern !== undefined;
+  }
+
+  /**
+   * The names of the bound secrets a frame of `origin` may receive, sorted: where a page may
+   * hold a filled value that must not leave it. (An unbound secret may be filled anywhere: no
+   * origin keeps it.)
+   */
+  boundAt(origin: string): string[] {
+    return this.#boundNames((origins) => fillOriginAllowed(origins, origin));
+  }
+
+  /**
+   * The names of the bound secrets a page reached by a cookie of `domain` may hold, sorted. See
+   * {@link cookieReachesOrigin}.
+   */
+  boundUnderCookie(domain: string): string[] {
+    return this.#boundNames((origins) => origins.some((o) => cookieReachesOrigin(domain, o)));
+  }
+
+  #boundNames(test: (origins: readonly string[]) => boolean): string[] {
+    return [...this.#origins].filter(([n, o]) => this.#secrets.has(n) && test(o)).map(([n]) => n)
+      .sort();
   }
 
   /** The origins `name` may be filled into, or undefined when it is not bound. */

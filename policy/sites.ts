@@ -199,3 +199,25 @@ export function siteDecision(
   if (site === current) return "same-site";
   return approved.has(site) ? "approved" : "ask";
 }
+
+/**
+ * The first blocked entry a cookie of `cookieDomain` reaches (undefined: none). A cookie is
+ * sent to every port and scheme of its host, and a domain cookie (`.red.example`) to every
+ * subdomain too: it reaches a blocked `shop.red.example` or `red.example:8080` that the URL
+ * of its domain alone (`http://red.example/`) does not name. Pure.
+ */
+export function cookieReachesBlocked(
+  cookieDomain: string,
+  blocked: readonly OriginPattern[],
+): OriginPattern | undefined {
+  const d = cookieDomain.replace(/^\.+/, "").toLowerCase();
+  const wide = cookieDomain.startsWith(".");
+  return blocked.find((p) => {
+    if (p.host === "*") return true;
+    // A domain cookie also reaches every name under `d`: a blocked host there, or `*.x` under it.
+    const under = wide && p.host.endsWith(`.${d}`);
+    // `*.x` blocks the names under x (not x): a cookie of one, or a domain cookie of x.
+    if (p.subdomains) return d.endsWith(`.${p.host}`) || (wide && d === p.host) || under;
+    return p.host === d || under;
+  });
+}

@@ -1,5 +1,11 @@
 import { assertEquals, assertIncludes, assertThrows } from "../tests/_assert.ts";
-import { allowlistAllows, isHostless, parseAllowedOrigins, siteDecision } from "./sites.ts";
+import {
+  allowlistAllows,
+  cookieReachesBlocked,
+  isHostless,
+  parseAllowedOrigins,
+  siteDecision,
+} from "./sites.ts";
 
 Deno.test("parseAllowedOrigins: patterns and bad entries", () => {
   assertEquals(parseAllowedOrigins(undefined), []);
@@ -84,4 +90,19 @@ Deno.test("siteDecision: same site, approved, new, hostless", () => {
     assertEquals(siteDecision(url, site, current, approved), want, url);
   }
   assertEquals([isHostless("blob:null/1"), isHostless("https://x/")], [true, false]);
+});
+
+Deno.test("cookieReachesBlocked: subdomains of a domain cookie, every port of its host", () => {
+  const blocked = parseAllowedOrigins("shop.red.example,*.evil.example,localhost:8080");
+  const hit = (domain: string) => cookieReachesBlocked(domain, blocked)?.source;
+  assertEquals(hit(".red.example"), "shop.red.example");
+  assertEquals(hit("red.example"), undefined, "a host-only cookie stays on its host");
+  assertEquals(hit("shop.red.example"), "shop.red.example");
+  assertEquals(hit(".evil.example"), "*.evil.example");
+  assertEquals(hit("evil.example"), undefined, "*.x blocks the names under x, not x");
+  assertEquals(hit("a.evil.example"), "*.evil.example");
+  assertEquals(hit("localhost"), "localhost:8080", "a cookie reaches every port");
+  assertEquals(hit(".example"), "shop.red.example");
+  assertEquals(hit("green.example"), undefined);
+  assertEquals(cookieReachesBlocked("a.b", parseAllowedOrigins("*"))?.source, "*");
 });

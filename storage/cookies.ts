@@ -297,13 +297,22 @@ export function cookieMatchesFilter(
  * deletion: this reaches any context from the browser endpoint, where `Network.deleteCookies`
  * would need a tab of the context. CDP: `Storage.getCookies`, `Storage.setCookies`.
  *
- * @returns How many cookies were removed.
+ * @param options.allowed Whether a selected cookie may go (the caller's policy); the others
+ *   stay and are named in `skipped` (`domain` + `path`). Default: every one.
+ * @returns How many cookies were removed, and those the policy kept.
  * @throws CookieError for a bad `url`, or a cookie Chromium would not delete.
  */
-export async function deleteCookies(scope: CookieScope, filter: CookieFilter): Promise<number> {
+export async function deleteCookies(
+  scope: CookieScope,
+  filter: CookieFilter,
+  options: { allowed?: (c: Pick<Cookie, "domain" | "path" | "secure">) => boolean } = {},
+): Promise<{ deleted: number; skipped: string[] }> {
   if (filter.url !== undefined) parseCookieUrl(filter.url);
-  const doomed = (await getRawCookies(scope)).filter((c) => cookieMatchesFilter(c, filter));
-  if (doomed.length === 0) return 0;
+  const selected = (await getRawCookies(scope)).filter((c) => cookieMatchesFilter(c, filter));
+  const allowed = options.allowed ?? (() => true);
+  const doomed = selected.filter((c) => allowed(c));
+  const skipped = selected.filter((c) => !allowed(c)).map((c) => `${c.domain}${c.path}`);
+  if (doomed.length === 0) return { deleted: 0, skipped };
   await scope.connection.send("Storage.setCookies", {
     cookies: doomed.map((c) => ({
       name: c.name,
@@ -326,7 +335,7 @@ export async function deleteCookies(scope: CookieScope, filter: CookieFilter): P
       "try cookies_clear to remove every cookie of the session",
     );
   }
-  return doomed.length;
+  return { deleted: doomed.length, skipped };
 }
 
 /**

@@ -164,6 +164,12 @@ export async function readLocalStorage(
   return entries.map(([name, value]) => ({ name: name ?? "", value: value ?? "" }));
 }
 
+/** What a dump leaves out ({@link dumpStorageState}). */
+export interface DumpPolicy {
+  allowed?: (url: string) => boolean;
+  cookieStopped?: (domain: string) => boolean;
+}
+
 /**
  * The context's storage state: every cookie, and the localStorage of every known origin
  * (see the module doc) that holds items.
@@ -172,14 +178,18 @@ export async function readLocalStorage(
  * @param frameUrls URLs of the frames of the session's tabs.
  * @param options.allowed Whether an origin may be dumped (the caller's policy); the others'
  *   cookies and localStorage are left out and listed in `skipped`, sorted. Default: every one.
+ * @param options.cookieStopped Whether a cookie of a domain (`.a.example`: a domain cookie) is
+ *   left out though its origin is allowed (it reaches a blocked host); its origin is listed in
+ *   `skipped`. Default: none.
  */
 export async function dumpStorageState(
   scope: CookieScope,
   tab: ScratchTab,
   frameUrls: string[],
-  options: { allowed?: (url: string) => boolean } = {},
+  options: DumpPolicy = {},
 ): Promise<StorageState & { skipped: string[] }> {
   const allowed = options.allowed ?? (() => true);
+  const stopped = options.cookieStopped ?? (() => false);
   const raw = await getRawCookies(scope);
   const origins: OriginState[] = [];
   const skipped = new Set<string>();
@@ -195,6 +205,7 @@ export async function dumpStorageState(
   }
   const cookies = raw.filter((c) => {
     const origin = cookieOrigin(c);
+    if (origin !== undefined && stopped(c.domain)) return skipped.add(origin), false;
     return origin === undefined || allowed(origin) || (skipped.add(origin), false);
   });
   return { cookies: cookies.map(toCookie), origins, skipped: [...skipped].sort() };

@@ -8,23 +8,15 @@
  * (and names) the origins the policy stops.
  */
 import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
-import { startStdio, textOf, type ToolResult } from "./_mcp.ts";
+import { startStdio } from "./_mcp.ts";
 import { startTwoOrigins } from "./_two_origins.ts";
 import { eventually } from "./_util.ts";
 import { Browser } from "../cdp/browser.ts";
 import { findChromium } from "../cdp/discovery.ts";
+import { assertBlocked, saveAuthState } from "./_storage_policy.ts";
 
 type R = Record<string, unknown>;
 const BANK = "BANK-SESSION-SECRET-777";
-
-function assertBlocked(r: ToolResult, what: string): void {
-  assertEquals(r.isError, true, `${what}: ${textOf(r)}`);
-  assertEquals(
-    (r.structuredContent?.error as R).code,
-    "blocked-by-policy",
-    `${what}: ${textOf(r)}`,
-  );
-}
 
 Deno.test("storage in an attached browser: off-list origins unreachable, writes ask byob_action", async () => {
   const srv = startTwoOrigins((_a, _b) => ({
@@ -88,6 +80,10 @@ Deno.test("storage in an attached browser: off-list origins unreachable, writes 
       "inject (replace) in their browser",
     );
     assertBlocked(await mcp.call("cookies_clear", me), "cookies_clear in their browser");
+    // auth_load replaces the whole jar: asked too (session 17: it cleared theirs unasked).
+    await saveAuthState(mcp, "other", { cookies: [], origins: [] });
+    assertBlocked(await mcp.call("auth_load", { ...me, name: "other" }), "auth_load there");
+    assertTrue(asked.some((q) => q.includes("auth_load")), asked.join("\n"));
     assertEquals(await jar(), [`bank_session=${BANK}`], "the person's jar is untouched");
     assertTrue(asked.length >= 2, "the person was asked");
     assertTrue(asked.some((q) => q.includes("cookies_clear")), asked.join("\n"));

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  type DumpPolicy,
   dumpStorageState,
   type InjectOutcome,
   injectStorageState,
@@ -62,12 +63,12 @@ async function withScratch<T>(
 }
 
 /**
- * The session's state (`skipped`: origins `allowed` refused, left out). CDP: see
+ * The session's state (`skipped`: origins the policy refused, left out). CDP: see
  * `dumpStorageState`.
  */
 export async function dumpSession(
   s: BrowserSession,
-  options: { allowed?: (url: string) => boolean } = {},
+  options: DumpPolicy = {},
 ): Promise<StorageState & { skipped: string[] }> {
   return await withScratch(s, (tab, urls) =>
     dumpStorageState(

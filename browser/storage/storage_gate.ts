@@ -14,6 +14,8 @@ import type { BrowserSession } from "../sessions/browser_session.ts";
 import { followRefusal, gateNavigation } from "../nav_guard/navigation_gate.ts";
 import { isOwnConsoleUrl } from "../../policy/own_console.ts";
 import { originOf } from "../../policy/hosts.ts";
+import { cookieReachesBlocked } from "../../policy/sites.ts";
+import type { DumpPolicy } from "../../storage/storage_state.ts";
 
 /** Where the session's active tab is (the "current site" of per-site approvals). */
 function fromUrl(session: BrowserSession): string {
@@ -29,9 +31,63 @@ export function storageRefusal(
   ctx: Pick<CallContext, "config">,
   session: BrowserSession,
   url: string,
+  options: PolicyOptions = {},
 ): string | undefined {
   if (isOwnConsoleUrl(url, ctx.config.consoleListeners)) return "browxai's own console";
-  return followRefusal(ctx.config, session, url, fromUrl(session));
+  return followRefusal(policyOf(ctx, options), session, url, fromUrl(session));
+}
+
+/**
+ * `approvals: false`: judge by the allowlist and blocklist alone, not per-site approvals (a
+ * session being opened has none yet: its first navigation asks).
+ */
+export interface PolicyOptions {
+  approvals?: boolean;
+}
+
+/** The config a refusal judges by ({@link PolicyOptions}). */
+function policyOf(ctx: Pick<CallContext, "config">, options: PolicyOptions) {
+  if (options.approvals !== false || !ctx.config.capabilities.has("human")) return ctx.config;
+  const capabilities = new Set([...ctx.config.capabilities].filter((c) => c !== "human"));
+  return { ...ctx.config, capabilities };
+}
+
+/** The URL a cookie is sent to at its domain and path: what the origin policy judges. */
+export function cookieUrl(
+  c: { domain: string; path?: string | undefined; secure?: boolean },
+): string {
+  return `${c.secure ? "https" : "http"}://${c.domain.replace(/^\./, "")}${c.path || "/"}`;
+}
+
+/**
+ * Why the policy stops a cookie of `domain` (`.a.example`: a domain cookie), or undefined:
+ * {@link storageRefusal} of its URL, or a blocked host it reaches that its URL does not name
+ * (a subdomain of a domain cookie, another port of its host). Pure; asks nothing.
+ */
+export function cookieRefusal(
+  ctx: Pick<CallContext, "config">,
+  session: BrowserSession,
+  c: { domain: string; path?: string | undefined; secure?: boolean },
+  options: PolicyOptions = {},
+): string | undefined {
+  const blocked = cookieReachesBlocked(c.domain, ctx.config.blockedOrigins ?? []);
+  if (blocked) return `it reaches blocked ${blocked.source}`;
+  return storageRefusal(ctx, session, cookieUrl(c), options);
+}
+
+/**
+ * What a dump of `session`'s storage leaves out (`dumpStorageState`): origins the policy stops
+ * ({@link storageRefusal}), and cookies reaching a blocked host their origin does not name.
+ */
+export function dumpPolicy(
+  ctx: Pick<CallContext, "config">,
+  session: BrowserSession,
+): DumpPolicy {
+  const blocked = ctx.config.blockedOrigins ?? [];
+  return {
+    allowed: (url) => storageRefusal(ctx, session, url) === undefined,
+    cookieStopped: (domain) => cookieReachesBlocked(domain, blocked) !== undefined,
+  };
 }
 
 /**

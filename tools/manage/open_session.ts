@@ -25,6 +25,7 @@ import {
   stateArg,
 } from "../../browser/storage/session_state.ts";
 import { loadAuthState } from "../../browser/storage/auth_states.ts";
+import { gateStateWrite } from "../../browser/storage/state_gate.ts";
 import { MAX_VIEWPORT, timeoutField } from "../fields.ts";
 import { DEFAULT_TIMEOUT_MS } from "../../browser/timeouts.ts";
 
@@ -156,12 +157,21 @@ async function seedStateArg(
  * @returns The warning, if any.
  */
 async function seedSession(
+  ctx: ToolContext,
   session: BrowserSession,
   state: StorageState,
 ): Promise<string | undefined> {
   if (session.mode === "attached") {
     return "storage state ignored: an attached browser's storage is left as it is";
   }
+  // The gates of inject_storage_state, by the allowlist and blocklist (no site is approved in
+  // a session being opened: its first navigation asks).
+  await gateStateWrite(ctx, session, {
+    tool: "open_session",
+    state,
+    what: "its origins",
+    approvals: false,
+  });
   const r = await injectSession(session, state, "merge");
   const rejected = rejectedCookiesWarning(r);
   const skipped = (r.originsSkipped.length ? `; origins skipped: ${r.originsSkipped}` : "") +
@@ -267,7 +277,7 @@ export const openSessionTool = defineTool({
     await ctx.sessions.open(name, { mode, endpoint: args.endpoint, headful }, async (session) => {
       // A cancelled call leaves no session behind (a failed set-up discards it).
       ctx.signal?.throwIfAborted();
-      const warning = seed ? await seedSession(session, seed) : undefined;
+      const warning = seed ? await seedSession(ctx, session, seed) : undefined;
       out = await setUpSession(ctx, session, args, url);
       ctx.signal?.throwIfAborted();
       if (warning) {

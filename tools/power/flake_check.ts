@@ -215,6 +215,12 @@ export const flakeCheckTool = defineTool({
       warnings.push("fresh: every call names its session; those run as they are");
     }
     const seed = args.fresh && shared ? await defaultState(ctx) : undefined;
+    if (seed?.skipped.length) {
+      warnings.push(
+        `fresh runs start without the cookies and localStorage of ${seed.skipped.join(", ")}: ` +
+          "the policy stops those origins (allowlist, blocklist, sites not approved)",
+      );
+    }
     const before = !args.fresh && shared ? await stateOrNone(ctx) : undefined;
     const id = crypto.randomUUID().slice(0, 8);
     for (let i = 0; i < args.n; i++) {

@@ -10,6 +10,7 @@
 import type { ToolContext } from "../context.ts";
 import type { BatchCall } from "./batch.ts";
 import { dumpSession, injectSession } from "../../browser/storage/session_state.ts";
+import { dumpPolicy } from "../../browser/storage/storage_gate.ts";
 import type { StorageState } from "../../storage/storage_state.ts";
 
 /** Batch tools with no `session` argument: they run as they are in a fresh run. */
@@ -22,10 +23,15 @@ export function usesDefault(calls: readonly BatchCall[]): boolean {
 
 /**
  * `default`'s cookies and localStorage now (see `dumpSession`: a scratch tab, CDP
- * `Storage.getCookies` and a read of each origin's localStorage).
+ * `Storage.getCookies` and a read of each origin's localStorage), without the origins the
+ * policy stops, as `dump_storage_state` leaves them out (`skipped` names them): a fresh run
+ * must not carry an off-list bank's cookie into a context of its own.
  */
-export async function defaultState(ctx: ToolContext): Promise<StorageState> {
-  return await dumpSession(await ctx.sessions.get("default"));
+export async function defaultState(
+  ctx: ToolContext,
+): Promise<StorageState & { skipped: string[] }> {
+  const s = await ctx.sessions.get("default");
+  return await dumpSession(s, dumpPolicy(ctx, s));
 }
 
 /**

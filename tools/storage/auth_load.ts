@@ -11,6 +11,7 @@ import { anyValue, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { injectSession, rejectedCookiesWarning } from "../../browser/storage/session_state.ts";
 import { nameField } from "./auth_fields.ts";
+import { gateStateWrite } from "../../browser/storage/state_gate.ts";
 
 /** The `auth_load` tool. */
 export const authLoadTool = defineTool({
@@ -37,6 +38,12 @@ export const authLoadTool = defineTool({
   async handler(ctx, args) {
     const state = await loadAuthState(ctx, args.name);
     const s = await ctx.sessions.get(args.session ?? "default");
+    // The gates inject_storage_state passes: it clears every cookie and origin, then writes.
+    await gateStateWrite(ctx, s, {
+      tool: "auth_load",
+      state,
+      what: `every cookie and origin (replaced by auth state "${args.name}")`,
+    });
     const r = await injectSession(s, state, "replace");
     const warning = rejectedCookiesWarning(r);
     return { structured: { ok: true, name: args.name, ...r, ...(warning ? { warning } : {}) } };

@@ -11,9 +11,11 @@ import { ToolError } from "../../browser/tool_error.ts";
 import { type Cookie, CookieError, type CookieScope } from "../../storage/cookies.ts";
 import {
   confirmAttachedWrite,
+  cookieRefusal,
+  cookieUrl,
   gateStorage,
-  storageRefusal,
 } from "../../browser/storage/storage_gate.ts";
+import { cookieReachesBlocked } from "../../policy/sites.ts";
 
 /** The cookie name field. */
 export const nameField = z.string().describe("Cookie name");
@@ -36,14 +38,28 @@ export async function cookieCall<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The URL a cookie is sent to at its domain and path: what the origin policy judges. */
-export function cookieUrl(c: Pick<Cookie, "domain" | "path" | "secure">): string {
-  return `${c.secure ? "https" : "http"}://${c.domain.replace(/^\./, "")}${c.path || "/"}`;
+/**
+ * The domain of the cookie a write targets: `url`'s host (a host-only cookie), or `domain` as
+ * a domain cookie (`.a.example`: Chromium widens a set domain so); undefined with neither.
+ */
+export function targetDomain(
+  target: { url?: string | undefined; domain?: string | undefined },
+): string | undefined {
+  if (target.url !== undefined) {
+    try {
+      return new URL(target.url).hostname;
+    } catch {
+      return undefined; // setCookie says what is wrong with it
+    }
+  }
+  if (target.domain === undefined) return undefined;
+  return target.domain.startsWith(".") ? target.domain : `.${target.domain}`;
 }
 
 /**
  * Lets a cookie write of `tool` reach `target` (a cookie's `url`, or its `domain` and `path`)
- * as a navigation there would be let, and in an attached browser asks `byob_action`
+ * as a navigation there would be let (and refuses a cookie that reaches a blocked host its URL
+ * does not name: a subdomain, another port), and in an attached browser asks `byob_action`
  * (storage_gate.ts). Without either (a delete by name everywhere): only the attached
  * browser's question, about every cookie of that name.
  *
@@ -60,6 +76,16 @@ export async function gateCookieWrite(
     (target.domain !== undefined
       ? cookieUrl({ domain: target.domain, path: target.path ?? "/", secure: true })
       : undefined);
+  const domain = targetDomain(target);
+  const blocked = domain && cookieReachesBlocked(domain, ctx.config.blockedOrigins ?? []);
+  if (blocked) {
+    throw new ToolError(
+      "blocked-by-policy",
+      `Refused "${tool}": a cookie of ${domain} is sent to blocked ${blocked.source}`,
+      "set the cookie for a host (url) no blocked origin shares",
+      { policy: { rule: "storage-origin", decision: "refused" } },
+    );
+  }
   if (url !== undefined) await gateStorage(ctx, s, { tool, url, write: true });
   else await confirmAttachedWrite(ctx, s, tool, "cookies of every site");
 }
@@ -74,6 +100,6 @@ export async function allowedCookies<C extends Pick<Cookie, "domain" | "path" | 
   cookies: C[],
 ): Promise<{ cookies: C[]; withheld: number }> {
   const s = await ctx.sessions.get(session ?? "default");
-  const kept = cookies.filter((c) => storageRefusal(ctx, s, cookieUrl(c)) === undefined);
+  const kept = cookies.filter((c) => cookieRefusal(ctx, s, c) === undefined);
   return { cookies: kept, withheld: cookies.length - kept.length };
 }

@@ -11,6 +11,7 @@ import { resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { CookieError, deleteCookies } from "../../storage/cookies.ts";
 import { cookieCall, gateCookieWrite, nameField, scopeOf } from "./cookie_fields.ts";
+import { cookieRefusal } from "../../browser/storage/storage_gate.ts";
 
 /** The `cookies_delete` tool. */
 export const cookiesDeleteTool = defineTool({
@@ -26,7 +27,11 @@ export const cookiesDeleteTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  outputSchema: resultOutput({ deleted: z.number() }),
+  outputSchema: resultOutput({
+    deleted: z.number(),
+    skipped: z.array(z.string()),
+    note: z.string(),
+  }),
   inputSchema: z.object({
     name: nameField,
     url: z.string().optional().describe("Only cookies matching this URL"),
@@ -43,8 +48,25 @@ export const cookiesDeleteTool = defineTool({
         );
       }
       await gateCookieWrite(ctx, session, "cookies_delete", filter);
-      const deleted = await deleteCookies(await scopeOf(ctx, session), filter);
-      return { structured: { ok: true, deleted } };
+      // By name alone it reaches every site's cookie of that name: only those the policy lets
+      // a tab reach go (cookie_fields.ts); the rest stay, named.
+      const s = await ctx.sessions.get(session ?? "default");
+      const { deleted, skipped } = await deleteCookies(await scopeOf(ctx, session), filter, {
+        allowed: (c) => cookieRefusal(ctx, s, c) === undefined,
+      });
+      return {
+        structured: {
+          ok: true,
+          deleted,
+          ...(skipped.length
+            ? {
+              skipped,
+              note: "skipped: cookies of origins the policy stops (allowlist, blocklist, " +
+                "sites not approved) were kept",
+            }
+            : {}),
+        },
+      };
     });
   },
 });

@@ -10,7 +10,8 @@ import { defineTool } from "../define_tool.ts";
 import { anyObject, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
 import { SAME_SITE, setCookie } from "../../storage/cookies.ts";
-import { cookieCall, gateCookieWrite, nameField, scopeOf } from "./cookie_fields.ts";
+import { cookieCall, gateCookieWrite, nameField, scopeOf, targetDomain } from "./cookie_fields.ts";
+import { requireEvalForStoredCode } from "../../browser/storage/stored_code_gate.ts";
 
 /** The `cookies_set` tool. */
 export const cookiesSetTool = defineTool({
@@ -40,6 +41,9 @@ export const cookiesSetTool = defineTool({
   }),
   handler(ctx, { session, ...init }) {
     return cookieCall(async () => {
+      // A value the page may run, where a filled secret may be (stored_code_gate.ts).
+      const domain = targetDomain(init);
+      if (domain) requireEvalForStoredCode(ctx, "cookies_set", { cookieDomains: [domain] });
       await gateCookieWrite(ctx, session, "cookies_set", init);
       const cookie = await setCookie(await scopeOf(ctx, session), init);
       return { structured: { ok: true, cookie } };

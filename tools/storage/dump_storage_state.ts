@@ -7,7 +7,7 @@
  * @module
  */
 import { dumpSession } from "../../browser/storage/session_state.ts";
-import { storageRefusal } from "../../browser/storage/storage_gate.ts";
+import { dumpPolicy } from "../../browser/storage/storage_gate.ts";
 import { z } from "zod";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define_tool.ts";
@@ -75,9 +75,7 @@ export const dumpStorageStateTool = defineTool({
     }
     const s = await ctx.sessions.get(args.session ?? "default");
     // Origins the policy stops (off the allowlist, blocked, not approved) are left out, named.
-    const { skipped, ...state } = await dumpSession(s, {
-      allowed: (url) => storageRefusal(ctx, s, url) === undefined,
-    });
+    const { skipped, ...state } = await dumpSession(s, dumpPolicy(ctx, s));
     const left = skipped.length ? { skipped, note: SKIPPED_NOTE } : {};
     if (args.path === undefined) return { structured: { ...state, ...left } };
     const abs = await writeGuardedJson(agentTarget(ctx, true), args.path, state);

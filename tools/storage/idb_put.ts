@@ -12,6 +12,7 @@ import { defineTool } from "../define_tool.ts";
 import { anyValue, resultOutput } from "../output_schemas.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import { sessionField } from "../fields.ts";
+import { requireEvalForStoredCode } from "../../browser/storage/stored_code_gate.ts";
 import {
   checkKey,
   dbNameField,
@@ -56,6 +57,8 @@ export const idbPutTool = defineTool({
   async handler(ctx, args) {
     const key = args.key === undefined ? undefined : checkKey(args.key);
     return await write(ctx, "idb_put", args.session, async (s) => {
+      // A record the page may run, where a filled secret may be (stored_code_gate.ts).
+      requireEvalForStoredCode(ctx, "idb_put", { origins: [s.origin] });
       await requireStore(s, args, "idb_put");
       let put;
       try {

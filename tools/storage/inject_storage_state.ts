@@ -14,10 +14,7 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { anyValue, resultOutput } from "../output_schemas.ts";
 import { sessionField } from "../fields.ts";
-import { ToolError } from "../../browser/tool_error.ts";
-import { confirmAttachedWrite, storageRefusal } from "../../browser/storage/storage_gate.ts";
-import { originOf } from "../../policy/hosts.ts";
-import { cookieUrl } from "./cookie_fields.ts";
+import { gateStateWrite } from "../../browser/storage/state_gate.ts";
 
 /** The `inject_storage_state` tool. */
 export const injectStorageStateTool = defineTool({
@@ -52,34 +49,15 @@ export const injectStorageStateTool = defineTool({
   async handler(ctx, args) {
     const state = await stateArg(ctx, args.state);
     const s = await ctx.sessions.get(args.session ?? "default");
-    // Every origin it writes must be one a tab may reach (storage_gate.ts).
-    const stopped = [
-      ...new Set(
-        [
-          ...state.cookies.filter((c) => typeof c.domain === "string" && c.domain !== "").map((c) =>
-            cookieUrl({ domain: c.domain, path: c.path ?? "/", secure: c.secure === true })
-          ),
-          ...state.origins.map((o) => o.origin),
-        ].filter((url) => storageRefusal(ctx, s, url) !== undefined).map((u) => originOf(u) ?? u),
-      ),
-    ];
-    if (stopped.length) {
-      throw new ToolError(
-        "blocked-by-policy",
-        `Refused "inject_storage_state": the policy stops ${stopped.slice(0, 5).join(", ")}${
-          stopped.length > 5 ? ` and ${stopped.length - 5} more` : ""
-        } (allowlist, blocklist or a site not approved)`,
-        "leave those origins out of the state, or navigate there first where the policy asks",
-        { policy: { rule: "storage-origin", decision: "refused" } },
-      );
-    }
-    // In an attached browser a state writes (and with replace clears) its owner's storage.
-    await confirmAttachedWrite(
-      ctx,
-      s,
-      "inject_storage_state",
-      (args.mode ?? "replace") === "replace" ? "every cookie and origin (replace)" : "its origins",
-    );
+    // Every origin it writes one a tab may reach, the secrets gate, in an attached browser
+    // its owner's yes (state_gate.ts).
+    await gateStateWrite(ctx, s, {
+      tool: "inject_storage_state",
+      state,
+      what: (args.mode ?? "replace") === "replace"
+        ? "every cookie and origin (replace)"
+        : "its origins",
+    });
     const r = await injectSession(s, state, args.mode ?? "replace");
     const warning = rejectedCookiesWarning(r);
     return {

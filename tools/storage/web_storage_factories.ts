@@ -20,6 +20,7 @@ import {
   webStorageOrigin,
 } from "../../storage/web_storage.ts";
 import { gateStorage } from "../../browser/storage/storage_gate.ts";
+import { requireEvalForStoredCode } from "../../browser/storage/stored_code_gate.ts";
 import { sessionField } from "../fields.ts";
 import { navigateFirstError } from "../../browser/storage/origin_scope.ts";
 import { ToolError } from "../../browser/tool_error.ts";
@@ -35,7 +36,12 @@ import { ToolError } from "../../browser/tool_error.ts";
 async function withArea(
   ctx: ToolContext,
   tool: string,
-  args: { kind: WebStorageKind; session?: string | undefined; write?: boolean },
+  args: {
+    kind: WebStorageKind;
+    session?: string | undefined;
+    write?: boolean;
+    storesCode?: boolean;
+  },
   fn: (area: WebStorageArea) => Promise<Record<string, unknown>>,
 ): Promise<ToolOutput> {
   const session = await ctx.sessions.get(args.session ?? "default");
@@ -43,6 +49,8 @@ async function withArea(
   // attached browser a write asks byob_action (storage_gate.ts).
   const gated = webStorageOrigin((await session.page()).url);
   if (gated !== undefined) {
+    // A value the page may run, where a filled secret may be: eval's power (stored_code_gate.ts).
+    if (args.storesCode) requireEvalForStoredCode(ctx, tool, { origins: [gated] });
     await gateStorage(ctx, session, { tool, url: gated, write: args.write === true });
   }
   return await session.exclusive(async () => {
@@ -159,7 +167,12 @@ export function webStorageSetTool(kind: WebStorageKind) {
       session: sessionField,
     }),
     handler: (ctx, args) =>
-      withArea(ctx, `${prefix}_set`, { kind, session: args.session, write: true }, async (a) => {
+      withArea(ctx, `${prefix}_set`, {
+        kind,
+        session: args.session,
+        write: true,
+        storesCode: true,
+      }, async (a) => {
         await a.set(args.key, args.value);
         // Chromium drops a set past the origin's quota without an error: read it back.
         if (await a.get(args.key) !== args.value) {
