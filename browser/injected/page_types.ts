@@ -189,6 +189,19 @@ export type ElementInfo = {
    * with the shown context): the row's text now, at most 120 characters.
    */
   reusedFor?: string;
+  /**
+   * An input's value the browser keeps but its validation refuses (a form with it is not
+   * sent): out of `min`/`max` (`rangeUnderflow`, `rangeOverflow`) or off its `step`
+   * (`stepMismatch`, with `near`: the values on the step below and above it), with the
+   * field's `min`, `max` and `step` attributes as set (at most 40 characters each).
+   */
+  validity?: {
+    issue: "rangeUnderflow" | "rangeOverflow" | "stepMismatch";
+    min?: string;
+    max?: string;
+    step?: string;
+    near?: string[];
+  };
   cuts?: Record<string, number>;
 };
 
