@@ -413,5 +413,11 @@ export type CoverScan = {
 /** What a ref of an element records (`refFacts`). */
 export type RefFacts = RefDescription & { localId: number; instance: string };
 
+/**
+ * A match alike others (`cssAlike`, `matchFacts`): what its ref records and, for the first 8
+ * (the ones a refusal lists), what names the part of the page it sits in (`headingOf`).
+ */
+export type AlikeFacts = RefFacts & { heading?: [string, string] };
+
 export type * from "./control_types.ts";
 export type * from "./find_types.ts";
