@@ -62,6 +62,9 @@ export interface PageAttachOptions {
   utilityScript?: string | undefined;
 }
 
+/** Most events kept for a tab's first listener of every event (see `Page.onEvent`). */
+const EARLY_EVENTS = 500;
+
 /** Listener of every event of every session of a tab. */
 export type PageEventListener = (...args: PageEventArgs) => void;
 
@@ -80,6 +83,13 @@ export class Page {
   /** The main world and isolated world of every frame. */
   #contexts = new ExecutionContexts();
   #listeners = new Set<PageEventListener>();
+  /**
+   * Events heard before the first listener of every event was added (a popup runs, and asks
+   * for its document, while its set-up is still answered): handed to that listener, so the
+   * session's log has a new tab's first requests (the first {@link EARLY_EVENTS}). Undefined
+   * once handed.
+   */
+  #early: PageEventArgs[] | undefined = [];
   #unsubs = new Map<string, Unsubscribe>();
   #sessions = new Map<string, CdpSession>();
   /**
@@ -199,6 +209,8 @@ export class Page {
    * Adds a listener for every event of every session of the tab (declare all three parameters
    * so `params` narrows by `method`), or, given an event name, for that event only, with its
    * typed payload. Listeners run after the tab's own bookkeeping (frames, contexts, loads).
+   * The first listener of every event also hears, in a microtask, the events the tab had before
+   * it (a popup's document request, sent while its set-up was answered).
    *
    * @returns a function that removes the listener.
    */
@@ -211,6 +223,13 @@ export class Page {
     a: PageEventListener | E,
     handler?: (params: CdpEvent<E>, session: CdpSession) => void,
   ): Unsubscribe {
+    if (typeof a === "function" && this.#early) {
+      const early = this.#early;
+      this.#early = undefined;
+      // After the caller's own set-up (it may not know the tab yet), before any later event
+      // (those arrive in tasks of their own).
+      if (early.length) queueMicrotask(() => early.forEach((args) => this.#tell(a, args)));
+    }
     const listener: PageEventListener = typeof a === "function"
       ? a
       // The payload of the event named `a`: the wire's pairing of method and params.
@@ -241,12 +260,15 @@ export class Page {
         this.markCrashed();
         break;
     }
-    for (const l of [...this.#listeners]) {
-      try {
-        l(...args);
-      } catch (error) {
-        console.error("browxai: page event listener failed:", error);
-      }
+    if (this.#early && this.#early.length < EARLY_EVENTS) this.#early.push(args);
+    for (const l of [...this.#listeners]) this.#tell(l, args);
+  }
+
+  #tell(l: PageEventListener, args: PageEventArgs): void {
+    try {
+      l(...args);
+    } catch (error) {
+      console.error("browxai: page event listener failed:", error);
     }
   }
 

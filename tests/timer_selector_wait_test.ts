@@ -13,11 +13,19 @@ import { actionOf } from "./_results.ts";
 const POLLING = `<!doctype html><title>Polling</title><h1>Inbox</h1>
 <script>(function tick(){setTimeout(tick, 2500)})()</script>`;
 
+/** A button a 5.6 s timer adds (NU s17: refused at once under the old 5 s timer cap). */
+const TIMER56 = `<!doctype html><title>Timer</title><h1>Timer</h1><div id="slot"></div>
+<script>setTimeout(()=>{document.getElementById('slot').innerHTML='<button id="go">Go</button>'}, 5600)</script>`;
+
 const TIMER3 = `<!doctype html><title>Timer</title><h1>Timer</h1><div id="slot"></div>
 <script>setTimeout(()=>{document.getElementById('slot').innerHTML='<button id="go" onclick="this.textContent=\\'Done\\'">Go</button>'}, 3200)</script>`;
 
 Deno.test("selector wait: looks on until a page timer due within timeoutMs ran", async (t) => {
-  const site = servePages({ "/timer3.html": TIMER3, "/polling.html": POLLING });
+  const site = servePages({
+    "/timer3.html": TIMER3,
+    "/timer56.html": TIMER56,
+    "/polling.html": POLLING,
+  });
   const mcp = await startStdio();
   try {
     await t.step(
@@ -40,6 +48,7 @@ Deno.test("selector wait: looks on until a page timer due within timeoutMs ran",
         const e = actionOf(r).error!;
         assertEquals(e.code, "not-found", textOf(r));
         assertIncludes(e.message, "a timer of the page runs in");
+        assertIncludes(e.message, "after this call's timeoutMs ends (a longer timeoutMs waits");
         assertIncludes(e.hint, "wait_for");
         // The page did not get there meanwhile: the call ended before the timer.
         assertEquals(String((await mcp.ok("snapshot")).tree).includes('button "Go"'), false);
@@ -54,10 +63,17 @@ Deno.test("selector wait: looks on until a page timer due within timeoutMs ran",
         const r = await mcp.call("click", { selector: "#nowhere", timeoutMs: 30000 });
         const took = performance.now() - t0;
         assertEquals(actionOf(r).error?.code, "not-found", textOf(r));
-        // The timer wait is capped (5 s after the page first looked idle), not the budget.
+        // The timer wait is capped (5 s after the first timer ran), not the budget.
         assertEquals(took < 20000, true, `took ${Math.round(took)} ms`);
       },
     );
+
+    await t.step("a timer due past 5 s but within the budget is waited for", async () => {
+      await mcp.ok("navigate", { url: `${site.base}/timer56.html`, snapshot: "none" });
+      const r = await mcp.call("click", { selector: "#go", timeoutMs: 10000, snapshot: "none" });
+      assertEquals(r.isError, undefined, textOf(r));
+      assertEquals(actionOf(r).ok, true);
+    });
 
     await t.step("bad input: a timeoutMs below the floor is refused", async () => {
       const r = await mcp.call("click", { selector: "#go", timeoutMs: -5 });

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Page } from "../../cdp/page.ts";
-import type { RefFacts } from "../injected/page_types.ts";
+import type { AlikeFacts } from "../injected/page_types.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
 import type { TextCandidate } from "./text_choice.ts";
@@ -39,18 +39,27 @@ export function alikeIndexes(candidates: readonly TextCandidate[], index: number
 /**
  * The refusal of a selector whose matches in frame `frameId` are alike (`facts`: two or more,
  * what their refs record): each gets a ref (issued in `registry` and marked shown: the agent
- * may use it at once), listed with where it sits. `mask` turns page text into what the agent
+ * may use it at once), listed with where it sits: its row (`in list item "Bread"`), or when
+ * rows do not tell them apart, what names its section (`under heading "Pro"`, `in region
+ * "Team plan"`) when that does. `mask` turns page text into what the agent
  * may read (secrets masked).
  */
 export function alikeError(
   page: Page,
   registry: RefRegistry,
-  found: { frameId: string; selector: string; facts: readonly RefFacts[] },
+  found: { frameId: string; selector: string; facts: readonly AlikeFacts[] },
   mask: (text: string) => string,
 ): ToolError {
   const { frameId, selector, facts } = found;
   const loaderId = page.frame(frameId)?.loaderId ?? "";
-  const listed = facts.slice(0, ALIKE_LISTED).map((f) => {
+  const shown = facts.slice(0, ALIKE_LISTED);
+  const rows = shown.map((f) => f.context[1] && f.context[1] !== f.name ? f.context[1] : "");
+  // Items that no row tells apart (sections: a heading and a Buy button, thrice) are told by
+  // what names their section, when that tells them apart.
+  const byRow = rows.every((r, i) => r && rows.indexOf(r) === i);
+  const sections = shown.map((f) => f.heading?.[1] ?? "");
+  const bySection = !byRow && sections.every((h, i) => h && sections.indexOf(h) === i);
+  const listed = shown.map((f, i) => {
     const target = {
       targetId: page.target.targetId,
       frameId,
@@ -60,7 +69,12 @@ export function alikeError(
     };
     const [kind, text] = f.context;
     const ref = registry.refFor(target, f.role, f.name, { context: { kind, text } });
-    const where = text && text !== f.name ? cut(mask(text)) : "";
+    if (bySection) {
+      const [role] = f.heading!;
+      const name = JSON.stringify(cut(mask(sections[i]!)));
+      return { ref, where: role ? `${role} ${name}` : name };
+    }
+    const where = rows[i] ? cut(mask(rows[i]!)) : "";
     return { ref, where: where ? `${kind ? `${kind} ` : ""}${JSON.stringify(where)}` : "" };
   });
   registry.markShown(listed.map((c) => c.ref));
@@ -71,7 +85,9 @@ export function alikeError(
     "invalid-argument",
     `Selector "${selector}" matches ${facts.length} elements alike (each a ${what}): it names none of them, and nothing was done`,
     `act on one by its ref: ${
-      listed.map((c) => c.where ? `${c.ref} in ${c.where}` : c.ref).join(", ")
+      listed.map((c) =>
+        c.where ? `${c.ref} ${c.where.startsWith("heading ") ? "under" : "in"} ${c.where}` : c.ref
+      ).join(", ")
     }${more}`,
     { candidates: listed },
   );

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { FieldKept } from "../injected/page_types.ts";
+import type { ElementInfo, FieldKept } from "../injected/page_types.ts";
 import type { ElementCheck, ElementProbe } from "./action_result.ts";
 import { ToolError } from "../tool_error.ts";
 
@@ -244,5 +244,30 @@ export function selectOutcome(
       "snapshot to see why the page does not take that option (another field may need a value first), or choose another",
     ),
     fields: { selected: { value: now, label } },
+  };
+}
+
+/**
+ * The warning of a value a field kept that its validation refuses (`element.validity`, read by
+ * the probe: out of `min`/`max`, off `step`): the value is set, the form it is in is not sent
+ * until it is fixed; says what the field takes. Undefined when the field holds a valid value.
+ */
+export function rangeOutcome(element: ElementProbe | undefined): ElementCheck | undefined {
+  const v = element?.validity as ElementInfo["validity"];
+  if (!v || typeof element?.value !== "string") return undefined;
+  const { issue, min, max, step, near } = v;
+  const bounds = min && max ? `from ${min} to ${max}` : min ? `from ${min}` : `up to ${max}`;
+  const why = issue === "rangeOverflow"
+    ? `above its max ${max}`
+    : issue === "rangeUnderflow"
+    ? `below its min ${min}`
+    : `off its step ${step ?? "1"}${min ? ` (counted from ${min})` : ""}`;
+  const takes = issue === "stepMismatch"
+    ? near?.length ? `; the nearest values on its step: ${near.join(" and ")}` : ""
+    : `; it takes values ${bounds}`;
+  return {
+    warning: `the field holds ${
+      quoted(element.value)
+    }, ${why}: the value is set, but the browser's validation (${issue}) stops its form from being sent${takes}`,
   };
 }

@@ -15,7 +15,7 @@ import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
 import { queryElement } from "./secret_query.ts";
 import { refusePlaywrightSelector } from "./selector_forms.ts";
-import type { RefFacts } from "../injected/page_types.ts";
+import type { AlikeFacts } from "../injected/page_types.ts";
 
 /** Where a match was found when not in the main frame. */
 export interface MatchFrame {
@@ -35,7 +35,7 @@ export interface FramesMatch {
   /** Set when the match is in a child frame. */
   frame?: MatchFrame;
   /** Asked with `alike`: the matches alike the chosen one (`QueryMatch.alike`). */
-  alike?: RefFacts[];
+  alike?: AlikeFacts[];
   /** The frame that matched (the main frame's when none did). */
   frameId?: string;
 }

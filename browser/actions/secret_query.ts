@@ -38,7 +38,7 @@ import {
 import type { TextMatchInfo } from "../injected/text_types.ts";
 import { chooseTextMatch } from "./text_choice.ts";
 import { alikeIndexes, CSS_DESCRIBED } from "./alike_matches.ts";
-import type { RefFacts } from "../injected/page_types.ts";
+import type { AlikeFacts } from "../injected/page_types.ts";
 import type { SecretStore } from "../../policy/secrets.ts";
 import { valueTestedAttributes } from "./selector_attrs.ts";
 
@@ -55,7 +55,7 @@ export interface QueryMatch {
    * Asked with `alike`: what refs of the matches alike the chosen one record (same role and
    * name: `alike_matches.ts`), two or more, the chosen one among them.
    */
-  alike?: RefFacts[];
+  alike?: AlikeFacts[];
 }
 
 /**

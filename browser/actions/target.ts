@@ -94,7 +94,7 @@ export function checkTarget(
 const NOT_FOUND_WAIT_MS = 2000;
 /** How long past a page timer's due time the element is looked for before idle is asked, ms. */
 const TIMER_SETTLE_MS = 150;
-/** Longest wait for page timers after the page first looked idle, ms (see resolveTarget). */
+/** Longest wait for page timers after the first one ran, ms (see resolveTarget). */
 const TIMER_WAIT_MS = 5_000;
 /**
  * How long before the call's deadline the retries of a selector that matches nothing stop, ms:
@@ -231,14 +231,23 @@ export async function resolveTarget(
   // An idle page with a longer timer due within the call's budget: looked for until it ran,
   // then until the page is idle again (NU s16: a button a 3.2 s timer adds was "not found"
   // 0.9 s before it came, in a call given 10 s).
-  // At most TIMER_WAIT_MS of timers in all: a page re-arming a keep-alive or polling timeout
-  // would otherwise keep a mistyped selector looking until the budget ends.
-  const timersUntil = Date.now() + TIMER_WAIT_MS;
-  const left = () => Math.min(options.deadline - NOT_FOUND_MARGIN_MS, timersUntil) - Date.now();
+  // The first timer is waited for whenever it is due within the budget (NU s17: a timer due
+  // in 5.6 s, timeoutMs 10000); once one ran without bringing the element, later ones only
+  // for TIMER_WAIT_MS more: a page re-arming a keep-alive or polling timeout would otherwise
+  // keep a mistyped selector looking until the budget ends.
+  let timersUntil = Infinity;
+  /** Why the timer wait ended with a timer still due: past the budget, or past the cap. */
+  let timerStop: "budget" | "cap" | undefined;
+  const budgetLeft = () => options.deadline - NOT_FOUND_MARGIN_MS - Date.now();
+  const left = () => Math.min(budgetLeft(), timersUntil - Date.now());
   while (!found && idle) {
     const due = await laterTimerDue(session, page, options.signal).catch(() => undefined);
-    if (!due || due + TIMER_SETTLE_MS > left()) break;
+    if (due && due + TIMER_SETTLE_MS > left()) {
+      timerStop = due + TIMER_SETTLE_MS > budgetLeft() ? "budget" : "cap";
+    }
+    if (!due || timerStop) break;
     if (await poll(lookOnce, { ...pace, timeoutMs: due + TIMER_SETTLE_MS })) break;
+    if (timersUntil === Infinity) timersUntil = Date.now() + TIMER_WAIT_MS;
     // The timer ran: what it started (a fetch, a render) is waited for as at first.
     idle = false;
     await untilIdle(Math.max(0, Math.min(left(), NOT_FOUND_WAIT_MS)));
@@ -276,9 +285,19 @@ export async function resolveTarget(
   // An idle page may still add it (a timer of some seconds, a long request): said, and so is a
   // page still changing when the wait ended; both point at wait_for before "fix the selector"
   // (a new user fixed a right selector for a button a page added after 4 s).
-  const coming = idle && elsewhere === undefined
+  const due = idle && elsewhere === undefined
     ? await stillComing(session, page, options.signal).catch(() => undefined)
     : undefined;
+  // Why that timer was not waited for (a timer that is due, not a request in flight).
+  const coming = due && timerStop && due.startsWith("a timer")
+    ? `${due}, ${
+      timerStop === "budget"
+        ? "after this call's timeoutMs ends (a longer timeoutMs waits for it)"
+        : `past the ${
+          TIMER_WAIT_MS / 1000
+        } s this call looks on through timers the page keeps re-arming`
+    }`
+    : due;
   const wait = `if the element is expected, wait_for({ selector: ${
     JSON.stringify(selector)
   } }) first (it waits up to its timeoutMs)`;

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PageApi } from "./page_api.ts";
-import type { FillPrep, ReadyResult, RefFacts, ShownAs } from "./page_types.ts";
+import type { AlikeFacts, FillPrep, ReadyResult, RefFacts, ShownAs } from "./page_types.ts";
 
 /** Adds actionability probes, queries and element facts to the utility api. */
 export function installActionLib(api: PageApi): void {
@@ -385,17 +385,21 @@ export function installActionLib(api: PageApi): void {
 
   /**
    * What refs of a CSS selector's first `max` matches record (`refFacts`), for those alike its
-   * first match (same role and name, a name there), that one first; [] when fewer than two are.
+   * first match (same role and name, a name there), that one first, the first 8 with what names
+   * their section (`headingOf`); [] when fewer than two are.
    */
   api.cssAlike = (selector: string, max: number) => {
     const facts = api.refFacts as (el: Element) => RefFacts | null;
+    const headingOf = api.headingOf as (el: Element) => [string, string];
     const all = (api.queryAll as (s: string) => Element[])(selector).slice(0, max);
     const first = all[0] ? facts(all[0]) : null;
     if (!first?.name || all.length < 2) return [];
-    const alike = [first];
+    const alike: AlikeFacts[] = [{ ...first, heading: headingOf(all[0]!) }];
     for (const el of all.slice(1)) {
       const f = facts(el);
-      if (f && f.role === first.role && f.name === first.name) alike.push(f);
+      if (!f || f.role !== first.role || f.name !== first.name) continue;
+      // Only the ones a refusal lists (ALIKE_LISTED) are told by their section.
+      alike.push(alike.length < 8 ? { ...f, heading: headingOf(el) } : f);
     }
     return alike.length > 1 ? alike : [];
   };

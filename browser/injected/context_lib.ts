@@ -28,6 +28,9 @@
  *    card), not editable, `["content", its own text]` when not empty;
  * 4. else `[role, name]` of that structure (the line the element sits under);
  * 5. else `["", ""]`.
+ * A scroll box (content larger than its `overflow: auto` box) is told by itself,
+ * never by its content: scrolling a virtual list renders other rows in it, and the same box
+ * must keep its ref (step 1 gives `[kind, ""]`, steps 1 and 3 no `"content"`).
  * States (checked, focus, classes, shown or hidden parts) do not change a context.
  *
  * @module
@@ -58,12 +61,26 @@ export function installContextLib(api: PageApi): void {
   // A structure's name is shown as at most this many characters, as a context text is
   // (context_text_lib.ts).
   const CONTEXT_MAX = 80;
+  const SCROLLS = new Set(["auto", "scroll", "overlay"]);
+  // A box that scrolls its content (as scroll_box_lib.ts's `scrolls`, either axis); the style
+  // is read only for a box whose content overflows it.
+  function isScrollBox(el: Element): boolean {
+    const h = el as HTMLElement;
+    const y = h.scrollHeight > h.clientHeight + 1 && h.clientHeight > 0;
+    const x = h.scrollWidth > h.clientWidth + 1 && h.clientWidth > 0;
+    const root = el === document.scrollingElement || el === document.documentElement ||
+      el === document.body;
+    if (root || !x && !y) return false;
+    const cs = getComputedStyle(el);
+    return y && SCROLLS.has(cs.overflowY) || x && SCROLLS.has(cs.overflowX);
+  }
   // See the module doc. `role` and `name` are the element's own (as its ref line shows them).
   function contextOf(el: Element, role: string, name: string): [string, string] {
     const editable = TEXT_ENTRY.has(role) || isEditableRoot(el);
     const own = containerKind(el);
-    if (own) return [own, editable ? "" : contextText(el, null)];
-    if (!editable && !NO_CONTENT_CONTEXT.has(role) && ownItem(el)) {
+    const box = isScrollBox(el);
+    if (own) return [own, editable || box ? "" : contextText(el, null)];
+    if (!editable && !box && !NO_CONTENT_CONTEXT.has(role) && ownItem(el)) {
       const text = contextText(el, null);
       // Told by its own text, as a card without a name is (step 3): its messages say so.
       if (text) return ["content", text];
@@ -97,7 +114,7 @@ export function installContextLib(api: PageApi): void {
     }
     if (empty) return empty;
     // A clickable without a name (a card, a row of divs) is told by its own text.
-    if (!name && !editable && !NO_CONTENT_CONTEXT.has(role)) {
+    if (!name && !editable && !box && !NO_CONTENT_CONTEXT.has(role)) {
       const text = contextText(el, null);
       if (text) return ["content", text];
     }

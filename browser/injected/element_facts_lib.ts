@@ -69,6 +69,10 @@ export function installElementFactsLib(api: PageApi): void {
     if (display.length > 80 && !secret) cuts.displayText = 80;
     const invalid = invalidFormOf(el);
     if (invalid) info.formInvalid = invalid;
+    if (el instanceof HTMLInputElement && !secret && el.value) {
+      const range = rangeOf(el);
+      if (range) info.validity = range;
+    }
     if (now) info.reusedFor = now.context[1].slice(0, 120);
     if (Object.keys(cuts).length) info.cuts = cuts;
     return info;
@@ -149,6 +153,45 @@ export function installElementFactsLib(api: PageApi): void {
     );
     return fields.length === 1 ? invalidFields(form) : undefined;
   };
+
+  /**
+   * An input's value out of its `min`/`max` or off its `step` (the browser keeps it, and its
+   * validation stops the form): the ValidityState flag, the bounds, and for a step mismatch
+   * the nearest values on the step (`stepDown`/`stepUp` of a detached copy).
+   */
+  function rangeOf(el: HTMLInputElement): ElementInfo["validity"] {
+    const v = el.validity;
+    const issue = v.rangeUnderflow
+      ? "rangeUnderflow" as const
+      : v.rangeOverflow
+      ? "rangeOverflow" as const
+      : v.stepMismatch
+      ? "stepMismatch" as const
+      : undefined;
+    if (!issue) return undefined;
+    const out: NonNullable<ElementInfo["validity"]> = { issue };
+    for (const a of ["min", "max", "step"] as const) {
+      const value = attrOf(el, a);
+      if (value) out[a] = value.slice(0, 40);
+    }
+    if (issue === "stepMismatch") {
+      const near: string[] = [];
+      for (const dir of ["stepDown", "stepUp"] as const) {
+        try {
+          const copy = document.createElement("input");
+          copy.type = el.type;
+          for (const a of ["min", "max", "step"] as const) if (out[a]) copy[a] = out[a]!;
+          copy.value = el.value;
+          copy[dir]();
+          if (copy.value && !copy.validity.rangeUnderflow && !copy.validity.rangeOverflow) {
+            near.push(copy.value);
+          }
+        } catch { /* a type without steps, or no value on the step this way */ }
+      }
+      if (near.length) out.near = near;
+    }
+    return out;
+  }
 
   /**
    * What an input or textarea holds now, for a fill to compare with what it was given (a

@@ -24,6 +24,7 @@ import type {
   TextWalkHook,
 } from "./text_types.ts";
 import type {
+  AlikeFacts,
   Box,
   CoverScan,
   ElementInfo,
@@ -265,7 +266,7 @@ export interface PageApi extends OnDemandApi {
    * What refs of a CSS selector's first `max` matches alike its first one record (same role
    * and a name, the same), that one first; [] when fewer than two are alike.
    */
-  cssAlike: (selector: string, max: number) => RefFacts[];
+  cssAlike: (selector: string, max: number) => AlikeFacts[];
   /**
    * Why (x, y) (frame CSS px) does not show the element when an ancestor clips it there (an
    * overflow box the point is outside of, an empty one, a clip-path); undefined otherwise.
@@ -395,7 +396,7 @@ export interface PageApi extends OnDemandApi {
    * What refs of the last `queryMatches`' matches at `indexes` record (each one's control's
    * `refFacts`, as an action there operates it); null where one is gone.
    */
-  matchFacts: (selector: string, indexes: number[]) => Array<RefFacts | null>;
+  matchFacts: (selector: string, indexes: number[]) => Array<AlikeFacts | null>;
   /** The page's (or `root`'s) collapsed text, telling `hook` of each shown element around its content. */
   textWalk: (hook: TextWalkHook | null, root?: Element | null, lines?: boolean) => string;
   /** A `text=` selector's text, normalized, and whether it must be the whole text (quoted). */
@@ -414,6 +415,8 @@ export interface PageApi extends OnDemandApi {
   // section_lib.ts (headings' sections; the sections text_search maps matches to)
   /** 1..9 for a heading, else 0. */
   headingLevel: (el: Element) => number;
+  /** What names the part of the page `el` sits in: `[kind, name]` (a label or heading). */
+  headingOf: (el: Element) => [string, string];
   /** The element ends the sections of the headings inside it. */
   sectionBoundary: (el: Element) => boolean;
   /** The text model's text, sections and iframes; null when `token`'s walk is still current. */

@@ -124,6 +124,7 @@ export const PAGE_API_NAMES = Object.keys(
     hiddenTextMatch: 1,
     namedTextMatch: 1,
     headingLevel: 1,
+    headingOf: 1,
     sectionBoundary: 1,
     textSections: 1,
     textSectionInfo: 1,

@@ -195,6 +195,19 @@ export type ElementInfo = {
    * with the shown context): the row's text now, at most 120 characters.
    */
   reusedFor?: string;
+  /**
+   * An input's value the browser keeps but its validation refuses (a form with it is not
+   * sent): out of `min`/`max` (`rangeUnderflow`, `rangeOverflow`) or off its `step`
+   * (`stepMismatch`, with `near`: the values on the step below and above it), with the
+   * field's `min`, `max` and `step` attributes as set (at most 40 characters each).
+   */
+  validity?: {
+    issue: "rangeUnderflow" | "rangeOverflow" | "stepMismatch";
+    min?: string;
+    max?: string;
+    step?: string;
+    near?: string[];
+  };
   cuts?: Record<string, number>;
 };
 
@@ -405,6 +418,12 @@ export type CoverScan = {
 
 /** What a ref of an element records (`refFacts`). */
 export type RefFacts = RefDescription & { localId: number; instance: string };
+
+/**
+ * A match alike others (`cssAlike`, `matchFacts`): what its ref records and, for the first 8
+ * (the ones a refusal lists), what names the part of the page it sits in (`headingOf`).
+ */
+export type AlikeFacts = RefFacts & { heading?: [string, string] };
 
 export type * from "./control_types.ts";
 export type * from "./find_types.ts";

@@ -21,6 +21,11 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./text_types.ts";
  * Adds to the utility api:
  * - `headingLevel(el)`: 1..9 for a heading (`h1`–`h6`, `role=heading`; `aria-level` wins), else 0.
  * - `sectionBoundary(el)`: the element ends the sections of the headings inside it.
+ * - `headingOf(el)`: what names the part of the page an element sits in, for telling matches
+ *   alike apart (three `button "Buy"`, one per plan): its nearest ancestor's own label
+ *   (`aria-label`/`aria-labelledby`: `[its role, or "" for a generic one, its name]`), or the
+ *   nearest ancestor holding a shown heading: the last one before the element in it, else the
+ *   first after it (`["heading", its name]`); `["", ""]` when none up to the body.
  * - `textSections(token)`: the text model's collapsed text (`textWalk`, text_lib.ts), its
  *   sections (headings' sections, tables, table rows, outermost lists, forms, landmarks and
  *   dialogs) and
@@ -32,7 +37,7 @@ import type { SectionInfo, TextSections, TextWalkHook } from "./text_types.ts";
  *   permalink); null for the others.
  */
 export function installSectionLib(api: PageApi): void {
-  const { localOf, attrOf, hasAttrOf, shadowRootOf, connectedOf } = api.dom;
+  const { localOf, attrOf, hasAttrOf, shadowRootOf, connectedOf, qsaOf } = api.dom;
   type Fn<A extends unknown[], R> = (...a: A) => R;
   const BOUNDARY_TAGS = new Set(
     ("section article aside nav main header footer blockquote details dialog fieldset figure " +
@@ -215,7 +220,37 @@ export function installSectionLib(api: PageApi): void {
     });
   }
 
+  const HEADINGS = "h1,h2,h3,h4,h5,h6,[role=heading]";
+  /** See the module doc (`headingOf`). */
+  function headingOf(el: Element): [string, string] {
+    const nameOf = api.nameOf as Fn<[Element], string>;
+    const roleOf = api.roleOf as Fn<[Element], string>;
+    const flatParent = api.flatParent as Fn<[Node], Element | null>;
+    for (let a = flatParent(el); a && a !== document.documentElement; a = flatParent(a)) {
+      if (hasAttrOf(a, "aria-label") || hasAttrOf(a, "aria-labelledby")) {
+        const name = nameOf(a);
+        const role = roleOf(a);
+        if (name) return [role === "generic" ? "" : role, name];
+      }
+      // The last shown heading before the element in this ancestor, else its first after it.
+      let pick: Element | undefined;
+      for (const h of qsaOf(a, HEADINGS)) {
+        if (!headingLevel(h) || (h as HTMLElement).checkVisibility?.() === false) continue;
+        if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) pick = h;
+        else {
+          pick ??= h;
+          break;
+        }
+      }
+      const name = pick ? nameOf(pick) : "";
+      if (name) return ["heading", name];
+      if (a === document.body) break;
+    }
+    return ["", ""];
+  }
+
   api.headingLevel = headingLevel;
+  api.headingOf = headingOf;
   api.sectionBoundary = sectionBoundary;
   api.textSections = textSections;
   api.textSectionInfo = textSectionInfo;

@@ -162,8 +162,20 @@ export function installElementLib(api: PageApi): void {
    * null when the field is not invalid; else its error text as a person sees it ("" when none
    * shows): the shown elements `aria-errormessage` (then `aria-describedby`) name, or the
    * browser's own message for a native field it marked `:user-invalid` (a submit attempt, an
-   * edit). A `hidden` description is no error anyone reads, so it is not said.
+   * edit). A `hidden` description is no error anyone reads, so it is not said; of several
+   * named, only the ones marked as errors (`role="alert"`, `aria-live`, an id or class reading
+   * error, err, invalid or warning) when some are (a hint beside the error is no error).
    */
+  const ERROR_MARK = /(^|[^a-z])(err(or)?s?|invalid|warning)([^a-z]|$)/i;
+  /** An element marked as an error message: an alert, a live region, an error id or class. */
+  function errorLike(e: Element): boolean {
+    const role = attrOf(e, "role");
+    if (role === "alert" || hasAttrOf(e, "aria-live")) return true;
+    // `emailError` reads as words too.
+    const names = `${attrOf(e, "id") ?? ""} ${attrOf(e, "class") ?? ""}`;
+    return ERROR_MARK.test(names.replace(/([a-z])([A-Z])/g, "$1 $2"));
+  }
+
   function invalidOf(el: Element): string | null {
     const ai = attrOf(el, "aria-invalid");
     const aria = ai !== null && ai !== "false" && ai !== "";
@@ -171,7 +183,13 @@ export function installElementLib(api: PageApi): void {
     if (!aria && !native) return null;
     let text = "";
     for (const attr of ["aria-errormessage", "aria-describedby"]) {
-      const els = idRefsOf(el, attr).filter((e) => visibleEl(e, { visibilityProperty: true }));
+      const named = idRefsOf(el, attr);
+      // A description of a hint and an error ("We never share it", "Enter a valid email"):
+      // the error is the one marked as such, when one is (shown or not: a hint is no error).
+      const errs = named.length > 1 ? named.filter(errorLike) : [];
+      const els = (errs.length ? errs : named).filter((e) =>
+        visibleEl(e, { visibilityProperty: true })
+      );
       text = els.map((e) => textContentOf(e) ?? "").join(" ").replace(/\s+/g, " ").trim();
       if (text) break;
     }

@@ -21,7 +21,7 @@
  */
 import type { PageApi } from "./page_api.ts";
 import type { TextMatchInfo, TextWalkHook } from "./text_types.ts";
-import type { RefFacts } from "./page_types.ts";
+import type { AlikeFacts, RefFacts } from "./page_types.ts";
 
 /**
  * Adds to the utility api:
@@ -401,11 +401,15 @@ export function installTextLib(api: PageApi): void {
     return infos;
   };
   // What a ref of each match records (its control's facts, as the click would act there).
+  // The first 8 (those a refusal lists, ALIKE_LISTED) with what names their section.
   api.matchFacts = (selector: string, indexes: number[]) =>
-    indexes.map((i) => {
+    indexes.map((i, n): AlikeFacts | null => {
       const el = last?.selector === selector ? last.els[i] : undefined;
       if (!el || !connectedOf(el)) return null;
-      return (api.refFacts as Fn<[Element], RefFacts | null>)(actionableOf(el) ?? el);
+      const target = actionableOf(el) ?? el;
+      const facts = (api.refFacts as Fn<[Element], RefFacts | null>)(target);
+      const headingOf = api.headingOf as Fn<[Element], [string, string]>;
+      return facts && n < 8 ? { ...facts, heading: headingOf(target) } : facts;
     });
   api.textSought = sought;
   api.hasBox = hasBox;

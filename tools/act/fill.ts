@@ -9,6 +9,7 @@ import { ACTION_RESULT_OUTPUT } from "../output_schemas.ts";
 import {
   type FillAsked,
   keptOutcome,
+  rangeOutcome,
   rejectedValue,
   valueOutcome,
 } from "../../browser/actions/field_kept.ts";
@@ -204,7 +205,8 @@ export const fillTool = defineTool({
         return {
           ...(warnings.length ? { warnings } : {}),
           ...(waitsForBlur ? { warningsUnlessChanged: [CHANGE_ON_BLUR] } : {}),
-          ...(expected === undefined ? {} : { checkElement: (el) => valueOutcome(asked, el) }),
+          checkElement: (el) =>
+            (expected === undefined ? undefined : valueOutcome(asked, el)) ?? rangeOutcome(el),
         };
       },
     });
