@@ -3,8 +3,8 @@
  * each way of hiding text, a button named "Save" drawing "Delete" and a link named "Home"
  * drawing "evil.example" show the drawn words on their lines, and only them (the hidden
  * words are not counted as drawn). Links are compared only when a cheap pre-check cannot clear
- * them (two texts, `aria-hidden` or `role` content, generated text, a name from a label); one
- * link's generated text comes from another origin's style sheet (its rules cannot be read).
+ * them (two texts, `aria-hidden` or `role` content, generated text, a name from a label); the
+ * page's own rules are read though it loads a style sheet of another origin, which cannot be.
  * Ordinary links stay inline. Real Chromium, MCP over stdio.
  */
 import { assertEquals } from "./_assert.ts";
@@ -46,7 +46,6 @@ ${
   }
 <p>own text: <button style="font-size:0">Save<span aria-hidden=true style="font-size:16px">Delete</span></button>
 <a class=lgen href="https://evil.example/" style="font-size:0">Home</a>
-<a class=far href="https://evil.example/" style="font-size:0">Home</a>
 <a aria-label="Home" href="https://evil.example/">evil.example</a>
 <a href="https://evil.example/"><span style="font-size:0">Do not go to </span>evil.example</a></p>
 <p>Ordinary: <a href="/a">Home</a>, <a href="/b">Read <em>more</em></a>, <a class=arrow href="/c">Out</a>,
@@ -58,9 +57,7 @@ Deno.test("snapshot: a name hidden by a style, other words drawn: the line shows
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const css = new URL(req.url).pathname === "/far.css";
     return new Response(
-      css
-        ? `.far::before{content:"evil.example";font-size:16px}`
-        : PAGE(`http://localhost:${port}`),
+      css ? `.far::before{content:"Far"}` : PAGE(`http://localhost:${port}`),
       { headers: { "content-type": css ? "text/css" : "text/html; charset=utf-8" } },
     );
   });
@@ -78,11 +75,9 @@ Deno.test("snapshot: a name hidden by a style, other words drawn: the line shows
     ]);
     assertEquals(lines, [
       ...perTrick,
-      // The button's own text at size 0; generated text over a link's own text at size 0, from
-      // this page's sheet and from another origin's; a label over drawn text; a name holding
-      // the drawn words and more.
+      // The button's own text at size 0; generated text over a link's own text at size 0; a
+      // label over drawn text; a name holding the drawn words and more.
       `- button "Save": Delete`,
-      `- link "Home" https://evil.example/: evil.example`,
       `- link "Home" https://evil.example/: evil.example`,
       `- link "Home" https://evil.example/: evil.example`,
       `- link "Do not go to evil.example" https://evil.example/: evil.example`,

@@ -20,8 +20,9 @@ import type { PageApi } from "./page_api.ts";
  * (a `role=img` draws text its label replaces), or an element (`el` too) whose `::before` or
  * `::after` has string, `attr()` or counter content. Generated content is found by matching the
  * selectors of the document's style rules that give `content` to `::before`/`::after` (read
- * once per task, then dropped); when a style sheet cannot be read (another origin) or the
- * element is in a shadow tree, its pseudo-elements' computed `content` is read instead.
+ * once per task, then dropped); an element in a shadow tree (or all, when a selector does not
+ * parse) has its pseudo-elements' computed `content` read instead. Not found: generated text
+ * from a style sheet of another origin (its rules cannot be read).
  */
 export function installDrawnLinkLib(api: PageApi): void {
   const { localOf, nodeTypeOf, hasAttrOf, textContentOf, rootNodeOf, matchesOf } = api.dom;
@@ -38,11 +39,11 @@ export function installDrawnLinkLib(api: PageApi): void {
   // The task's selector of elements with textual generated content: "" none, null unknown.
   let generated: string | null | undefined;
 
-  function scanRules(rules: CSSRuleList, out: string[]): boolean {
+  function scanRules(rules: CSSRuleList, out: string[]): void {
     for (let i = 0; i < rules.length; i++) {
       const r = rules[i]!;
       if (r instanceof CSSImportRule) {
-        if (r.styleSheet && !scanSheet(r.styleSheet, out)) return false;
+        if (r.styleSheet) scanSheet(r.styleSheet, out);
         continue;
       }
       if (r instanceof CSSStyleRule) {
@@ -57,19 +58,20 @@ export function installDrawnLinkLib(api: PageApi): void {
         }
       }
       const kids = (r as CSSGroupingRule).cssRules;
-      if (kids && !scanRules(kids, out)) return false;
+      if (kids) scanRules(kids, out);
     }
-    return true;
   }
 
-  function scanSheet(sheet: CSSStyleSheet, out: string[]): boolean {
+  function scanSheet(sheet: CSSStyleSheet, out: string[]): void {
     let rules: CSSRuleList;
     try {
       rules = sheet.cssRules;
     } catch {
-      return false; // another origin's sheet
+      // Another origin's sheet: not read (reading every link's pseudo-elements instead costs a
+      // quarter of comparing them all, and fs.html loads one, its fonts').
+      return;
     }
-    return scanRules(rules, out);
+    scanRules(rules, out);
   }
 
   function generatedSelector(): string | null {
@@ -77,9 +79,8 @@ export function installDrawnLinkLib(api: PageApi): void {
     queueMicrotask(() => generated = undefined);
     const out: string[] = [];
     const sheets = [...sheetsOf.call(document), ...(adoptedOf?.call(document) ?? [])];
-    let sel: string | null = sheets.every((s) => scanSheet(s as CSSStyleSheet, out))
-      ? out.join(",")
-      : null;
+    for (const sheet of sheets) scanSheet(sheet as CSSStyleSheet, out);
+    let sel: string | null = out.join(",");
     try {
       if (sel) matchesOf(document.documentElement, sel);
     } catch {
