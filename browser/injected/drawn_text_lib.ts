@@ -165,8 +165,9 @@ export function installDrawnTextLib(api: PageApi): void {
       // Its box is not measurable: the host's box stands for it.
       if (seenIn(cut(boxIn(e, display), clip))) run += text;
     };
-    // `alpha`: the opacity of `e`'s parent over `el` (under 0.1 nothing is seen).
-    const visit = (e: Element, clip: Box, alpha: number): boolean => {
+    // `clip`: null for `el` (its own box). `alpha`: the opacity of `e`'s parent over `el`
+    // (under 0.1 nothing is seen; `el`'s own is not read: all of it is hidden together).
+    const visit = (e: Element, clip: Box | null, alpha: number): boolean => {
       if (++nodes > MAX_NODES) return false;
       const tag = localOf(e);
       if (SKIP.has(tag)) return true;
@@ -182,9 +183,10 @@ export function installDrawnTextLib(api: PageApi): void {
         if (v) pic(v);
         return true;
       }
-      alpha *= parseFloat(cs.opacity);
-      if (alpha < 0.1) clip = NONE;
-      if (e !== el) {
+      if (!clip) clip = boxIn(e, cs.display);
+      else {
+        alpha *= parseFloat(cs.opacity);
+        if (alpha < 0.1) clip = NONE;
         // Content outside this box is not drawn where it clips (overflow, `clip`, a clip path's
         // shape); none under `opacity(0)` filters or `content-visibility: hidden`.
         const gone = cs.clip !== "auto" || cs.contentVisibility === "hidden" ||
@@ -241,7 +243,7 @@ export function installDrawnTextLib(api: PageApi): void {
       if (block) run += " ";
       return true;
     };
-    const whole = visit(el, boxIn(el, getComputedStyle(el).display), 1);
+    const whole = visit(el, null, 1);
     parts.push({ text: run, pic: false });
     return { parts, whole };
   }
