@@ -217,13 +217,15 @@ export interface PageApi extends OnDemandApi {
   /** Why the element takes no input (`""`: it does): a modal dialog, an inert container. */
   inertOf: (el: Element) => string;
 
-  // links_lib.ts, drawn_text_lib.ts, walk_lines_lib.ts, walker_lib.ts
+  // links_lib.ts, drawn_text_lib.ts, drawn_link_lib.ts, walk_lines_lib.ts, walker_lib.ts
   newLinks: () => LinkWriter;
   /**
    * The text drawn on a control when its words are not those of `name` (off-screen or clipped
    * text in the name, `aria-hidden` or CSS generated text drawn), else `""`.
    */
   drawnText: (el: Element, name: string) => string;
+  /** Whether a link's drawn words may be other than its name (then `drawnText` compares). */
+  linkMayLie: (el: Element) => boolean;
   /** The line writers of one snapshot walk. */
   walkLines: (scope: WalkScope) => WalkLines;
   /** The outline of the frame's document or of one subtree. */

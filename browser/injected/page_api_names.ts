@@ -70,6 +70,7 @@ export const PAGE_API_NAMES = Object.keys(
     inertOf: 1,
     newLinks: 1,
     drawnText: 1,
+    linkMayLie: 1,
     walkLines: 1,
     snapshot: 1,
     beginRefs: 1,

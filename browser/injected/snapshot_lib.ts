@@ -70,6 +70,7 @@ import { installTextLib } from "./text_lib.ts";
 import { installTextMissLib } from "./text_miss_lib.ts";
 import { installWalkLinesLib } from "./walk_lines_lib.ts";
 import { installDrawnTextLib } from "./drawn_text_lib.ts";
+import { installDrawnLinkLib } from "./drawn_link_lib.ts";
 import { installWalkerLib } from "./walker_lib.ts";
 
 /**
@@ -367,6 +368,7 @@ const PARTS = [
   installRefMemoLib,
   installScrollBoxLib,
   installDrawnTextLib,
+  installDrawnLinkLib,
   installWalkLinesLib,
   installWalkerLib,
   installTextLib,

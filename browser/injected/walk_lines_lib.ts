@@ -38,6 +38,7 @@ export function installWalkLinesLib(api: PageApi): void {
   const refTuple = api.refTuple as Fn<[Element, SnapshotRef], SnapshotRef | [number]>;
   const scrollMark = api.scrollMark as Fn<[Element], string>;
   const drawnText = api.drawnText as Fn<[Element, string], string>;
+  const linkMayLie = api.linkMayLie as Fn<[Element], boolean>;
 
   const LEAF_TAGS = new Set(
     "svg img input textarea select video audio canvas object embed".split(" "),
@@ -92,7 +93,13 @@ export function installWalkLinesLib(api: PageApi): void {
       if (!inert) refs.push(refTuple(el, [id, r, name, ...contextIn(el, flags, r, name)]));
       if (!inert && (el === focused || stateEl === focused)) focus(id);
       const url = r === "link" ? links.urlOf(el) : "";
-      if (r === "link" && !st) {
+      const fromContent = nameFromContent(el, r);
+      // A link whose drawn words are not its name is a line, to show them (a name from a label,
+      // or a link the cheap pre-check cannot clear: drawnText is ~35 µs a link).
+      const linkDrawn = r === "link" && !(flags & SKIP) && (!fromContent || linkMayLie(el))
+        ? drawnText(el, name)
+        : "";
+      if (r === "link" && !st && !linkDrawn) {
         // Links join the text they sit in, markdown style: far fewer tokens than a line each,
         // and prose stays readable. Text inside is the name; nested controls still get lines.
         const shown = links.shownUrl(el, name, url);
@@ -107,8 +114,7 @@ export function installWalkLinesLib(api: PageApi): void {
       // What a person sees on a control when its name is other words (text off-screen or
       // clipped in the name; aria-hidden or CSS generated text drawn): a red team's button read
       // "Keep my account" and showed "Delete account". An `aria-label` over drawn text too.
-      const fromContent = nameFromContent(el, r);
-      const unsaid = !value && !(flags & SKIP) && !LEAF_TAGS.has(tag) &&
+      const unsaid = r === "link" ? linkDrawn : !value && !(flags & SKIP) && !LEAF_TAGS.has(tag) &&
           (fromContent || LABEL_OVER_TEXT.has(r))
         ? drawnText(el, name)
         : "";
