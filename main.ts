@@ -138,7 +138,8 @@ async function main(): Promise<number> {
   const hub = new ConsoleHub({
     mask: secretStore?.masks ? (value) => secretStore.mask(value) : undefined,
   });
-  installControl(hub);
+  // A takeover nobody watches any more (the person closed the console) ends by itself.
+  installControl(hub, { lapse: { headful: cli.config.headful } });
   // Loaded only when served (--http, --console): a plain stdio start does not pay for them.
   const { WebConsole } = cli.http || cli.consolePort !== undefined
     ? await import("./mcp/console/web_console.ts")

@@ -8,6 +8,8 @@ import { originOf } from "../policy/hosts.ts";
 import { join } from "node:path";
 import { type AuditConfirm, AuditLog, decideAudit } from "../policy/audit.ts";
 import type { ToolContext } from "../tools/context.ts";
+import type { ServerConfig } from "../policy/server_config.ts";
+import type { ConsoleAuditEvent } from "./console/hub.ts";
 
 const auditLogs = new Map<string, AuditLog>();
 
@@ -81,4 +83,33 @@ export function auditedOutsideCalls(
       throw e;
     }
   };
+}
+
+/**
+ * Writes the audit line of a person's act in the web console on a client's session: `tool`
+ * `console:takeover` or `console:handback`, `args` `{ reason?, automatic? }` (automatic: control
+ * came back because nobody watched), decision `allowed`. Never throws.
+ */
+export function auditConsoleAct(
+  config: Pick<ServerConfig, "workspace" | "secrets">,
+  event: ConsoleAuditEvent,
+  who: { client: string; clientName?: string | undefined },
+): void {
+  const args = {
+    ...(event.reason ? { reason: event.reason } : {}),
+    ...(event.automatic ? { automatic: true } : {}),
+  };
+  const line = {
+    time: new Date().toISOString(),
+    client: who.client,
+    ...(who.clientName ? { clientName: who.clientName } : {}),
+    session: event.session,
+    tool: `console:${event.action}`,
+    args,
+    ...decideAudit({ ran: true, confirms: [] }),
+    durationMs: 0,
+    ok: true,
+  };
+  const store = config.secrets;
+  auditLogFor(config.workspace).append(store ? store.mask(line) : line).catch(() => {});
 }

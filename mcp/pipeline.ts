@@ -66,6 +66,7 @@ import {
   stopStuckTab,
 } from "./call_session.ts";
 import { ownConsoleRefusal } from "./human/own_console_gate.ts";
+import { noteUnlistedError, noteUnlistedIn } from "./tool_mentions.ts";
 
 export type { CallMetrics, CallOutcome, ToolCall } from "./call_types.ts";
 
@@ -249,7 +250,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     checkBoundSecrets(tool.name, bound);
 
     // 3. Gates: a person who has control of the session first (a mutation does nothing then).
-    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions) ??
+    const held = humanControlRefusal(tool, sessionOf(call), ctx.sessions, ctx.config) ??
       ownConsoleRefusal(tool.name, parsed, sessionOf(call), ctx.sessions, ctx.config);
     if (held) throw held;
     // One signal (client cancel + budget), confirm wrapped once.
@@ -308,10 +309,14 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     // cuts long strings (a cut inside a value would keep a prefix the later mask cannot
     // recognize).
     const since = takeNews();
-    const structured = resolvePageCuts(
-      since ? { ...output.structured, sinceLastCall: since } : output.structured,
-      deps.store.masks ? (text) => deps.store.spans(text) : undefined,
-    ) as Record<string, unknown>;
+    // Hints naming a tool this configuration does not list say what it needs.
+    const structured = noteUnlistedIn(
+      resolvePageCuts(
+        since ? { ...output.structured, sinceLastCall: since } : output.structured,
+        deps.store.masks ? (text) => deps.store.spans(text) : undefined,
+      ) as Record<string, unknown>,
+      ctx.config,
+    );
     const shown: ToolOutput = {
       ...output,
       structured: deps.masking ? deps.store.mask(structured) : structured,
@@ -338,6 +343,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
         error.details,
       );
     }
+    error = noteUnlistedError(error, ctx.config);
     return {
       result: renderError(error, ran ? takeNews() : undefined),
       ran,

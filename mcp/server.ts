@@ -17,7 +17,7 @@ import { z } from "zod";
 import { type CallMetrics, callTool } from "./pipeline.ts";
 import { CallProgress } from "./progress.ts";
 import { ApprovalStore } from "../policy/approvals.ts";
-import { auditedOutsideCalls } from "./audit_trail.ts";
+import { auditConsoleAct, auditedOutsideCalls } from "./audit_trail.ts";
 import { createConfirm } from "./confirm_gate.ts";
 import { elicitationChannel, maskedChannel } from "./human/channel.ts";
 import { createConsent } from "./human/consent.ts";
@@ -259,6 +259,12 @@ export function createMcpServer(
     sessions,
     notify: (level, data) =>
       server.sendLoggingMessage({ level, logger: "browxai-console", data }).catch(() => {}),
+    audit: (event) =>
+      auditConsoleAct(config, event, {
+        // The client as its calls' audit lines name it: its MCP session id over HTTP.
+        client: server.transport?.sessionId ?? "stdio",
+        clientName: server.getClientVersion()?.name,
+      }),
   });
   if (hub) installHumanAsks(hub);
   // Every channel that can ask is asked at once: elicitation when the client declared it, the

@@ -195,10 +195,11 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
       assertEquals(echoes().length, 0);
     });
 
-    await t.step("an SPA form that prevents the default on submit: submitted", async () => {
+    await t.step("an SPA form that prevents the default on submit: handled, not sent", async () => {
       const r = await act(mcp, "fill", { selector: "#todo", value: "Buy milk", submit: true });
       assertEquals(r.ok, true);
-      assertEquals(r.submitted, true);
+      // submitted means sent: the page kept the item itself (s17).
+      assertEquals(r.submitted, false);
       assertEquals(r.navigation.changed, false);
       assertEquals(await evalJs(`document.getElementById("added").textContent`), "Buy milk");
       assertEquals(echoes().length, 0);
@@ -218,7 +219,7 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
 
     await t.step("a page's own validation that only restyles the form: said", async () => {
       const r = await act(mcp, "fill", { selector: "#zip", value: "abc", submit: true });
-      assertEquals(r.submitted, true);
+      assertEquals(r.submitted, false);
       assertEquals(echoes().length, 0);
       assertIncludes(r.warnings.join("\n"), "cancelled the browser's submission");
     });
@@ -226,7 +227,7 @@ Deno.test("fill submit: reports whether Enter really sent the form", async (t) =
     await t.step("a form whose page takes the submit over and does nothing: said", async () => {
       const r = await act(mcp, "fill", { selector: "#coupon", value: "NOPE", submit: true });
       assertEquals(r.ok, true);
-      assertEquals(r.submitted, true);
+      assertEquals(r.submitted, false);
       assertEquals(echoes().length, 0);
       // Nothing was sent and nothing changed: said, so an agent checks the delta.
       assertIncludes(r.warnings.join("\n"), "cancelled the browser's submission");

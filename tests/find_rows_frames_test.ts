@@ -47,7 +47,7 @@ Deno.test("find: a row's words beat the hovered row; the main page before a fram
       for (const [query, left] of [["delete Milk", "Bread,Eggs"], ["delete Eggs", "Bread"]]) {
         const r = await find(query!);
         const top = r.candidates[0]!;
-        assertIncludes(top.why, "hidden", JSON.stringify(r.candidates));
+        assertIncludes(top.why, "shown on hover", JSON.stringify(r.candidates));
         await mcp.ok("click", { ref: top.ref, snapshot: "none" });
         const rows = await evalJs(
           "[...document.querySelectorAll('#list li')].map((l) => l.firstChild.textContent.trim()).join()",

@@ -322,7 +322,7 @@ export class ActionWindow implements AsyncDisposable {
       // with the next call (sinceLastCall, or its delta).
       warnings.push(
         this.#recorder.loading
-          ? "the page was still loading when the result was taken"
+          ? stillLoadingNote(this.#recorder.loadHolders())
           : "the page had not settled when the result was taken (requests or timers the action started were still running)",
       );
     }
@@ -402,4 +402,37 @@ function interceptChoosers(page: Page): Set<CdpSession> {
     s.send("Page.setInterceptFileChooserDialog", { enabled: true }).catch(() => {});
   }
   return sessions;
+}
+
+/** How {@link stillLoadingNote} begins. */
+const STILL_LOADING = "the page was still loading when the result was taken";
+
+/**
+ * The warning of a result taken while the page still loaded, naming what it waited on (the
+ * first 2 requests with no answer: a slow image, a tracker pixel).
+ */
+export function stillLoadingNote(
+  holders: ReadonlyArray<{ url: string; type: string; timestamp: number }>,
+): string {
+  if (!holders.length) return STILL_LOADING;
+  const now = Date.now();
+  const named = holders.slice(0, 2).map((r) =>
+    `${r.type.toLowerCase()} ${r.url.length > 120 ? r.url.slice(0, 120) + "…" : r.url} ` +
+    `(no answer after ${((now - r.timestamp) / 1000).toFixed(1)} s)`
+  );
+  const more = holders.length > 2 ? ` and ${holders.length - 2} more` : "";
+  return `${STILL_LOADING}: it waited on ${named.join(", ")}${more}`;
+}
+
+/**
+ * `warnings` with a way around a load held by slow requests added to {@link stillLoadingNote}'s
+ * warning (navigate waiting for `load`: `waitUntil: "domcontentloaded"`).
+ */
+export function loadWaitHint(warnings: string[]): string[] {
+  return warnings.map((w) =>
+    w.startsWith(`${STILL_LOADING}: it waited on`)
+      ? `${w}; its text may be readable already: navigate with waitUntil: "domcontentloaded" ` +
+        "to not wait for the load"
+      : w
+  );
 }

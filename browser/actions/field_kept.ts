@@ -24,6 +24,16 @@ const ACCEPTS: Record<string, string> = {
   color: "#rrggbb, e.g. #ff8800",
 };
 
+/**
+ * A page-side "the field rejected the value (a date field)" with what that type accepts added
+ * (`; it accepts YYYY-MM-DD, e.g. 2026-12-31`), as `fill` says it; other messages as they are.
+ */
+export function withAcceptedFormat(message: string): string {
+  const type = /the field rejected the value \(a ([\w-]+) field\)/.exec(message)?.[1];
+  const format = type && ACCEPTS[type];
+  return format ? `${message}; it accepts ${format}` : message;
+}
+
 /** What a field of `kept.type` accepts, from its type and its `min`/`max`. */
 function accepts(kept: FieldKept): string {
   if (kept.type === "range") {

@@ -1,5 +1,5 @@
 import { assertEquals, assertIncludes } from "../../tests/_assert.ts";
-import { impossibleValue, selectOutcome, valueOutcome } from "./field_kept.ts";
+import { impossibleValue, selectOutcome, valueOutcome, withAcceptedFormat } from "./field_kept.ts";
 import type { ElementCheck } from "./action_result.ts";
 
 const errorText = (c: ElementCheck | undefined) =>
@@ -63,4 +63,17 @@ Deno.test("impossibleValue: a day, month or time that does not exist, format rig
   assertEquals(impossibleValue("time", "24:10"), "there is no hour 24");
   assertEquals(impossibleValue("datetime-local", "2026-04-31T10:00"), "April 2026 has 30 days");
   assertEquals(impossibleValue("text", "2026-02-30"), undefined);
+});
+
+Deno.test("field kept: a page-side refusal gets the type's format; other messages stay", () => {
+  assertEquals(
+    withAcceptedFormat("the field rejected the value (a time field); it was left as it was"),
+    "the field rejected the value (a time field); it was left as it was; it accepts HH:MM or " +
+      "HH:MM:SS (24-hour), e.g. 14:30",
+  );
+  assertEquals(withAcceptedFormat("no field named x"), "no field named x");
+  assertEquals(
+    withAcceptedFormat("the field rejected the value (a text field)"),
+    "the field rejected the value (a text field)",
+  );
 });

@@ -13,7 +13,7 @@ import { callUtility, type RemoteHandle } from "../injected/mod.ts";
 import { contentFrameId } from "../snapshot/frame_owner.ts";
 import type { RefRegistry } from "../snapshot/refs.ts";
 import { ToolError } from "../tool_error.ts";
-import { queryElement } from "./secret_query.ts";
+import { queryElement, queryElementCount } from "./secret_query.ts";
 import { refusePlaywrightSelector } from "./selector_forms.ts";
 import type { AlikeFacts } from "../injected/page_types.ts";
 
@@ -23,6 +23,8 @@ export interface MatchFrame {
   url: string;
   /** The ref of the iframe element, when a snapshot issued one. */
   ref?: string;
+  /** A selector's match: the other child frames it matches in too (`queryFrames`). */
+  others?: Array<Omit<MatchFrame, "others">>;
 }
 
 /** A selector's match in some frame of the tab (see {@link queryFrames}). */
@@ -69,9 +71,14 @@ export async function searchFrames<T>(
   page: Page,
   registry: RefRegistry,
   look: (frameId: string) => Promise<T | undefined>,
-  options: { signal?: AbortSignal | undefined; skip?: (url: string, frameId: string) => boolean },
+  options: {
+    signal?: AbortSignal | undefined;
+    skip?: (url: string, frameId: string) => boolean;
+    /** Every child frame's find, in snapshot order (the first is returned too); no early stop. */
+    every?: Array<FrameFind<T>> | undefined;
+  },
 ): Promise<FrameFind<T> | undefined> {
-  const { signal } = options;
+  const { signal, every } = options;
   const main = await look(page.mainFrameId);
   if (main !== undefined) return { value: main, frameId: page.mainFrameId };
   const search = async (frameId: string, level: number): Promise<FrameFind<T> | undefined> => {
@@ -92,11 +99,13 @@ export async function searchFrames<T>(
             instance,
             localId: id,
           });
-          return {
+          const find = {
             value: found,
             frameId: child.frameId,
             frame: { url: child.url, ...(ref ? { ref } : {}) },
           };
+          if (!every) return find;
+          every.push(find);
         }
         const deeper = await search(child.frameId, level + 1);
         if (deeper) return deeper;
@@ -141,14 +150,39 @@ export async function queryFrames(
     };
     if (frameId === page.mainFrameId) main = r;
     return r.handle ? r : undefined;
-  }, options);
+  }, { signal, ...(options.skip ? { skip: options.skip } : {}) });
   if (!found) return main!;
-  return found.frame ? { ...found.value, frame: found.frame } : found.value;
+  if (!found.frame) return found.value;
+  // Card fields in two frames: which one was meant is the agent's call, so say the others.
+  const every: Array<FrameFind<true>> = [];
+  await searchFrames(
+    page,
+    registry,
+    async (frameId) =>
+      frameId !== page.mainFrameId && frameId !== found.frameId &&
+        (await queryElementCount(page, frameId, selector)) > 0
+        ? true
+        : undefined,
+    { signal, ...(options.skip ? { skip: options.skip } : {}), every },
+  ).catch(
+    (e) => {
+      if (signal?.aborted) throw e;
+    },
+  );
+  const others = every.flatMap((f) => f.frame ? [f.frame] : []);
+  return { ...found.value, frame: { ...found.frame, ...(others.length ? { others } : {}) } };
 }
 
-/** The warning of a match found in a child frame. */
+/**
+ * The warning of a match found in a child frame, naming the other child frames it matches in
+ * too (`others`), so the agent can tell the match was ambiguous.
+ */
 export function frameMatchWarning(frame: MatchFrame): string {
-  return `no match in the main frame; acted on the match inside the iframe${
-    frame.ref ? ` [ref=${frame.ref}]` : ""
-  } showing ${frame.url}`;
+  const shown = (f: MatchFrame) => `the iframe${f.ref ? ` [ref=${f.ref}]` : ""} showing ${f.url}`;
+  const others = frame.others ?? [];
+  const also = others.length
+    ? `; it matches in ${others.map(shown).join(", ")} too: to act there, use a ref from the ` +
+      "snapshot (the frame's elements are in place under its iframe)"
+    : "";
+  return `no match in the main frame; acted on the match inside ${shown(frame)}${also}`;
 }

@@ -19,6 +19,9 @@ import { isWriteMethod, reportedUrl } from "../network_writes.ts";
 import { within } from "../poll.ts";
 import { dialogList, networkSummary } from "./window_summary.ts";
 import { isBrowserFavicon, pendingRequests, SETTLE_CAP_MS } from "./pending_requests.ts";
+
+/** Long-lived connections: never what a load waits for. */
+const STREAMING_HOLDERS = new Set(["EventSource", "WebSocket", "Ping"]);
 import {
   hostOf,
   loadWarning,
@@ -235,6 +238,18 @@ export class ActionRecorder {
       return !main || main.url === "" || main.url === "about:blank" ||
         !main.lifecycle.has("DOMContentLoaded");
     });
+  }
+
+  /**
+   * The window's requests with no answer yet that hold the main frame's load (a slow image, a
+   * tracker pixel), oldest first: named when the result is taken while the page still loads.
+   */
+  loadHolders(): NetworkEntry[] {
+    return this.#session.logs.network.since(this.#networkMark).filter((r) =>
+      !r.done && r.status === undefined && r.type !== "Document" &&
+      !STREAMING_HOLDERS.has(r.type) && !isBrowserFavicon(r.type, r.url) &&
+      !this.#orphaned(r.requestId)
+    );
   }
 
   /** The window's requests that still hold it (see {@link pendingRequests}). */

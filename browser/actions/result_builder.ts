@@ -33,6 +33,12 @@ export function fileChooserHint(target: TargetEcho | undefined): string {
     `upload_file({ ${on}, paths: [...] }) with paths in the workspace`;
 }
 
+/** How to read saved files back: `download_get` by their ids. */
+export function readDownloadsHint(downloads: ReadonlyArray<{ id: string }>): string {
+  const ids = downloads.map((d) => `download_get({ id: "${d.id}" })`);
+  return `read the saved file${ids.length > 1 ? "s" : ""} with ${ids.join(", ")}`;
+}
+
 /** What the result says of the target: the ref or selector acted on, or the point. */
 export type TargetEcho =
   | { kind: "element"; ref?: string; selector?: string; frame?: { url: string; ref?: string } }
@@ -251,6 +257,8 @@ export class ActionResultBuilder {
       ...(dl.downloads.length ? { downloads: dl.downloads } : {}),
       ...(dl.blocked.length ? { downloadsBlocked: dl.blocked } : {}),
       ...(rec.fileChooser ? { fileChooser: true as const } : {}),
+      // How the agent reads a saved file back (a tool's own hint, if any, comes after).
+      ...(dl.downloads.length ? { hint: readDownloadsHint(dl.downloads) } : {}),
       ...extraRest,
       // The call's time ran out somewhere (the tool's own wait, or what followed it).
       ...(this.#cut.length ? { timedOut: true } : {}),

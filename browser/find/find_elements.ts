@@ -48,8 +48,14 @@ export interface FindCandidate {
   selectorTier: string;
   /** How long the hint is likely to hold: `high`, `medium`, `low`. */
   stability: string;
+  /** It can be acted on: shown, enabled, not covered, or shown on hover ({@link onHover}). */
   actionable: boolean;
   inViewport: boolean;
+  /**
+   * Hidden until this ancestor (described, `div.row`) is hovered, by the page's `:hover` style
+   * rules: a click or another action hovers it first.
+   */
+  onHover?: string;
   /** Why it ranks here, short. */
   why: string;
   /** How to act on it when a plain click is not it (a text edited in place: double-click it). */
@@ -329,7 +335,7 @@ function cut(s: string, max: number): string {
  * Why an item ranks: what matched, where, its state, and the notes (ordinal, feedback). `twin`:
  * another candidate has its role and name, so where it sits (its row, its toolbar) is said.
  */
-function whyOf(r: Ranked, twin: boolean): string {
+function whyOf(r: Ranked, twin: boolean, onHover: boolean): string {
   const { item } = r;
   const [name, role, ctx] = item.parts;
   const bits = [...r.notes];
@@ -344,7 +350,7 @@ function whyOf(r: Ranked, twin: boolean): string {
   if (ctx >= 0) {
     bits.push(ctx > 0.3 && item.where ? `in ${cut(item.where, 40)}` : "context ~" + ctx);
   }
-  if (item.hidden) bits.push("hidden");
+  if (item.hidden) bits.push(onHover ? "shown on hover" : "hidden");
   if (item.disabled) bits.push("disabled");
   return bits.join("; ");
 }
@@ -401,9 +407,11 @@ async function describe(
       stability: h?.hint ? h.stability : "low",
       actionable: h?.actionable ?? false,
       inViewport: h?.inViewport ?? false,
+      ...(h?.onHover ? { onHover: h.onHover } : {}),
       why: whyOf(
         r,
         chosen.some((o) => o !== r && o.item.role === r.item.role && o.item.name === r.item.name),
+        h?.onHover !== undefined,
       ),
       ...(r.item.editsInPlace ? { how: howToEdit(ref, r.item.editsInPlace) } : {}),
       ...(r.item.missing && !r.chosen ? { unmentioned: r.item.missing.join(" ") } : {}),

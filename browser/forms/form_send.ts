@@ -157,9 +157,12 @@ export function dropEnterWatch(handle: RemoteHandle, watch: EnterWatch): void {
  * a warning says so when nothing at all answered the key (judged on the
  * whole window: `warningsUnlessChanged`).
  *
- * @returns Fields for the ActionResult: `submitted: true`, the no-form
- *   warning, or `submitted: false` with a warning when the page's own key
- *   handler took Enter over.
+ * @returns Fields for the ActionResult: `submitted: true` (a request or
+ *   navigation followed, or a submit the page let go), the no-form warning,
+ *   `submitted: false` with a warning when the page's own key handler took
+ *   Enter over, or `submitted: false` when its submit handler cancelled the
+ *   submission and nothing was sent (a warning unless the delta shows what
+ *   the page did).
  * @param options.beforeEnter Awaited once the page's task turn passed, before Enter: it may
  *   throw to keep Enter from being pressed (fill: the page emptied the field).
  * @throws ToolError `not-actionable` (details `submitted: false`, `invalid`
@@ -254,10 +257,11 @@ export async function pressEnterAndWatch(
         // The page took the submit over: an app that sends it itself does so at once; one
         // that keeps the item (an SPA) or whose own validation said no re-renders and sends
         // nothing. A re-render ends the wait (what follows, the window still sees); the
-        // result says whether anything left (decided on the whole window).
+        // result says whether anything left (decided on the whole window). `submitted` means
+        // sent (s17: `true` read as success when the page's own check said no).
         if (!st.changed) await leftBy();
         return leaving.navigated || leaving.wrote ? { submitted: true } : {
-          submitted: true,
+          submitted: false,
           // Said unless the delta shows what the page did (a new item): an SPA's every add
           // repeated it (240 characters each on angularjs TodoMVC).
           warningsUnlessShown: [

@@ -244,7 +244,7 @@ export function installFindHintLib(api: PageApi): void {
     return !NO_CURSOR_TAGS.has(localOf(el)) && getComputedStyle(el).cursor === "pointer";
   }
 
-  function stateOf(el: Element): { actionable: boolean; inViewport: boolean } {
+  function stateOf(el: Element): Pick<FindHint, "actionable" | "inViewport" | "onHover"> {
     const r = rectOf(el);
     const shown = r.width > 0 && r.height > 0 &&
       visibleEl(el, { visibilityProperty: true, opacityProperty: false });
@@ -260,6 +260,11 @@ export function installFindHintLib(api: PageApi): void {
         actionable = hitTest(el, x, y) === "ok";
       } catch { /* keep what the box says */ }
     }
+    // A row's delete button shown on the row's :hover: an action hovers the row first.
+    const host = !shown && !disabled && operable(el)
+      ? (api.hoverHostOf as ((el: Element) => string | null) | undefined)?.(el)
+      : null;
+    if (host) return { actionable: true, inViewport, onHover: host };
     return { actionable, inViewport };
   }
 

@@ -170,4 +170,9 @@ export interface FindHint {
   actionable: boolean;
   /** Its box intersects the frame's viewport. */
   inViewport: boolean;
+  /**
+   * Hidden until this ancestor (described) is hovered, by the page's `:hover` style rules: an
+   * action hovers it first, so it counts as actionable.
+   */
+  onHover?: string;
 }

@@ -20,7 +20,8 @@ type HoverReveal = NonNullable<ReturnType<PageApi["hoverReveal"]>>;
  * `display: none` (on itself or ancestors) or `visibility: hidden` that a `:hover` rule of the
  * document's style sheets (same-origin ones, in matching media and supports rules) undoes when
  * a shown ancestor is hovered, that ancestor's description and a point on it (frame CSS px) that
- * hits it or something inside it, scrolled into view. `null` when the element is hidden for any
+ * hits it or something inside it, scrolled into view; `hoverHostOf(el) → string | null`: that
+ * ancestor's description alone, nothing scrolled. `null` when the element is hidden for any
  * other reason (a closed `<details>`, `content-visibility`, a zero-size box, a script's hover
  * handler), or when a hider has no such rule: then nothing a pointer does is known to show it.
  */
@@ -164,6 +165,11 @@ export function installHoverRevealLib(api: PageApi): void {
     const host = hoverHost(el);
     const point = host && pointOn(host);
     return point ? { ...point, what: describe(host) } : null;
+  };
+  // Read only (no scroll): what `find` says of a control shown on hover.
+  api.hoverHostOf = (el: Element): string | null => {
+    const host = hoverHost(el);
+    return host ? describe(host) : null;
   };
   api.hoverTextMatch = (selector: string): Element | null => {
     const holder = (api.hiddenTextHolder as (s: string) => Element | null)(selector);

@@ -147,6 +147,9 @@ const ACT = group("__act", [
  */
 const FORMS = group("__forms", [installFormLib, installFormPublishLib, installFormSubmitLib], ACT);
 
+/** Controls shown on an ancestor's hover (`hover_reveal_lib.ts`). */
+const HOVER = group("__hover", [installHoverRevealLib], ACT);
+
 /**
  * The on-demand groups, by the names of their methods: acting; the secret cover of
  * screenshots; the forms' reading and watching; the form tools' writing (fill_form,
@@ -160,8 +163,8 @@ export const LAZY: readonly LazyParts[] = [
   FORMS,
   group("__formEdit", [installSanitizeLib, installFormEditLib], FORMS),
   group("__inspect", [installControlLib, installInspectLib], ACT),
-  // A click on a control shown on its row's hover (rare: sent then).
-  group("__hover", [installHoverRevealLib], ACT),
+  // A click on a control shown on its row's hover (rare: sent then), and find (below).
+  HOVER,
   group("__coverKind", [installCoverKindLib], ACT),
   // A ref whose element the page re-created (rare: sent then).
   group("__refind", [installRefindLib]),
@@ -175,7 +178,8 @@ export const LAZY: readonly LazyParts[] = [
       installFindLib,
       installFindHintLib,
     ],
-    ACT,
+    // find says which hidden controls show on their row's hover (hoverHostOf).
+    HOVER,
   ),
 ];
 

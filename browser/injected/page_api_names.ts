@@ -188,6 +188,7 @@ export const PAGE_API_NAMES = Object.keys(
     inspectStyles: 1,
     inspectStyleWrite: 1,
     hoverReveal: 1,
+    hoverHostOf: 1,
     hoverTextMatch: 1,
     coverKind: 1,
     refFind: 1,

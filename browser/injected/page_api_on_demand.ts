@@ -134,6 +134,8 @@ export interface OnDemandApi {
    * (described) and a point on it, frame CSS px; null when hidden for another reason.
    */
   hoverReveal: (el: Element) => { x: number; y: number; what: string } | null;
+  /** The described ancestor whose hover shows `el` (as {@link hoverReveal}), nothing scrolled. */
+  hoverHostOf: (el: Element) => string | null;
   /**
    * The hidden element holding a `text=` selector's text when a `:hover` rule of an ancestor
    * shows it (a CSS-only menu's item), or null.

@@ -27,11 +27,14 @@ import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { checkPoint, pickAt, pickHint } from "../../browser/human/pick.ts";
 import { dispatchPersonEvent, parsePersonEvent } from "../../browser/human/person_input.ts";
 import type { ConsoleClient, ConsoleHub, SessionKey, ViewerMessage } from "./hub.ts";
+import { type LapseOptions, watchTakeoverLapse } from "./control_lapse.ts";
 
 /** What {@link installControl} installed: the handlers' queue of input, per session. */
 export interface ControlPart {
   /** Resolves once every input event sent so far has been replayed (tests). */
   idle(): Promise<void>;
+  /** Stops watching for takeovers nobody watches (its timer). */
+  close(): void;
 }
 
 /**
@@ -54,8 +57,15 @@ function keyOf(message: ViewerMessage): SessionKey {
   return { client: s.client, session: s.session };
 }
 
-/** Installs the control part's message handlers and state slice on `hub`. */
-export function installControl(hub: ConsoleHub): ControlPart {
+/**
+ * Installs the control part's message handlers and state slice on `hub`. With `options.lapse`,
+ * a takeover nobody can see any more ends by itself (`control_lapse.ts`).
+ */
+export function installControl(
+  hub: ConsoleHub,
+  options: { lapse?: LapseOptions | undefined } = {},
+): ControlPart {
+  const stopLapse = options.lapse ? watchTakeoverLapse(hub, options.lapse) : () => {};
   const queues = new WeakMap<BrowserSession, Promise<void>>();
   const pending = new Set<Promise<void>>();
   /** Events of each session sent and not yet replayed. */
@@ -89,6 +99,7 @@ export function installControl(hub: ConsoleHub): ControlPart {
     if (!session.human.humanHasControl) {
       session.human.setControl("human", reason);
       session.between.control("human", reason);
+      client.audit?.({ session: key.session, action: "takeover", reason });
       client.notify("warning", {
         message: `A person took control of session "${key.session}" in the web console: ` +
           "your mutations answer human-has-control until they hand back; reads still work",
@@ -105,6 +116,7 @@ export function installControl(hub: ConsoleHub): ControlPart {
     if (session.human.humanHasControl) {
       session.human.setControl("agent");
       session.between.control("agent");
+      client.audit?.({ session: key.session, action: "handback" });
       client.notify("info", {
         message: `The person handed session "${key.session}" back: you have control again`,
         session: key.session,
@@ -184,5 +196,6 @@ export function installControl(hub: ConsoleHub): ControlPart {
     async idle() {
       while (pending.size) await Promise.all([...pending]);
     },
+    close: stopLapse,
   };
 }

@@ -37,6 +37,22 @@ export interface ConsoleClient {
    * "the person picked p3". Never rejects.
    */
   notify(level: "info" | "warning", data: unknown): Promise<void>;
+  /**
+   * Writes an audit line for what a person did in the console to this client's session
+   * (`tool: "console:takeover"` / `"console:handback"`). Never throws.
+   */
+  audit?(event: ConsoleAuditEvent): void;
+}
+
+/** A person's act in the console, for the audit log ({@link ConsoleClient.audit}). */
+export interface ConsoleAuditEvent {
+  /** The client's session acted on. */
+  session: string;
+  action: "takeover" | "handback";
+  /** Why: the person's words, or why control came back by itself. */
+  reason?: string;
+  /** No person pressed it: control came back because nobody watched (`control_lapse.ts`). */
+  automatic?: boolean;
 }
 
 /** A session as the console addresses it: client label + session name. */

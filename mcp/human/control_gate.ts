@@ -9,6 +9,10 @@
 import type { SessionManager } from "../../browser/sessions/session_manager.ts";
 import { ToolError } from "../../browser/tool_error.ts";
 import type { ToolDefinition } from "../../tools/define_tool.ts";
+import type { ServerConfig } from "../../policy/server_config.ts";
+import { isAttended } from "../../browser/human/asks.ts";
+import { VIEWER_GONE_MS } from "../console/approval_queue.ts";
+import { toolEnabled } from "../tool_mentions.ts";
 
 /**
  * Whether a call of `tool` may change a session's pages or state: every tool except those
@@ -26,26 +30,46 @@ export function mutates(
 /**
  * The refusal of a call of `tool` on session `id` while a person has control of it, or
  * undefined when the call may go on (a read, another session, the agent has control, or the
- * session is not open).
+ * session is not open). Its hint names only what the agent can do: wait and call again (when
+ * nobody watches the session any more, control comes back by itself: `control_lapse.ts`),
+ * and `release()` only when that tool is enabled.
  */
 export function humanControlRefusal(
   tool: Pick<ToolDefinition, "name" | "annotations" | "capability" | "runsInnerCalls">,
   id: string | undefined,
   sessions: Pick<SessionManager, "list">,
+  config: Pick<ServerConfig, "headful" | "toolsets" | "capabilities" | "configReadonly">,
 ): ToolError | undefined {
   if (id === undefined || !mutates(tool)) return undefined;
-  const human = sessions.list().find((s) => s.id === id)?.human;
-  if (!human?.humanHasControl) return undefined;
+  const session = sessions.list().find((s) => s.id === id);
+  const human = session?.human;
+  if (!session || !human?.humanHasControl) return undefined;
   const reason = human.control.reason;
+  const watched = isAttended(session, config.headful);
   return new ToolError(
     "human-has-control",
     `Refused "${tool.name}": a person has control of session "${id}"${
       reason ? ` (${reason})` : ""
     }; nothing was done`,
-    "reads still work (snapshot, find, get_url, screenshot); wait until the person hands " +
-      "back (a later result says so in sinceLastCall.control), or call release() to ask them",
-    { session: id, control: "human" },
+    `reads still work (snapshot, find, get_url, screenshot); ${waitHint(watched)}` +
+      (toolEnabled(config, "release") ? ", or call release() to ask them for it" : ""),
+    {
+      session: id,
+      control: "human",
+      // Nobody watches: control comes back within the lapse (control_lapse.ts).
+      ...(watched ? {} : { retryAfterMs: VIEWER_GONE_MS }),
+    },
   );
+}
+
+/** What to wait for while a person holds a session (`watched`: someone can see it). */
+function waitHint(watched: boolean): string {
+  return watched
+    ? "the person holds the tab: wait and call again later (sinceLastCall.control says when " +
+      "they hand back)"
+    : `nobody watches the session now: control comes back to you within ${
+      VIEWER_GONE_MS / 1000
+    } s unless the person returns; call again then (sinceLastCall.control says so)`;
 }
 
 /**
@@ -69,7 +93,7 @@ export function stopOnTakeover(
       new ToolError(
         "human-has-control",
         `A person took control of session "${id}" while "${tool.name}" ran: it stopped there`,
-        "snapshot to see where the page is; wait until the person hands back, or call release()",
+        "snapshot to see where the page is; wait until the person hands back, and call again",
         { session: id, control: "human" },
       ),
     );

@@ -120,8 +120,10 @@ export const typeTool = defineTool({
           if (outcome && "error" in outcome) throw outcome.error;
           if (outcome) return { warnings: [outcome.warning] };
         }
+        // `typed: 0`: no field took the text (s17: ok with a warning read as typed).
         if (toPage) {
           return {
+            typed: 0,
             warnings: [
               "nothing had the focus: the keys went to the page's own key listeners, not into a field",
             ],
@@ -130,8 +132,10 @@ export const typeTool = defineTool({
         // Keys still go to the page (shortcuts), but text went nowhere visible.
         if (where && !where.editable) {
           return {
+            typed: 0,
             warnings: [
-              `the focused element (${where.what}) does not take text; click or fill a field first`,
+              `nothing was typed into a field: the focused element (${where.what}) does not ` +
+              "take text (only its own key handlers, if any, got the keys); click or fill a field first",
             ],
           };
         }

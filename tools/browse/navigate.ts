@@ -11,6 +11,7 @@ import { checkNavigableUrl, requireEvalForData } from "../../browser/navigable_u
 import { ToolError } from "../../browser/tool_error.ts";
 import { actingFields, downloadField } from "../fields.ts";
 import { runAction } from "../../browser/actions/run_action.ts";
+import { loadWaitHint } from "../../browser/actions/action_window.ts";
 import { watchStay } from "../../browser/actions/beforeunload_stay.ts";
 import { leaveLostDialog } from "../../browser/sessions/stuck_dialogs.ts";
 import { gateNavigation } from "../../browser/nav_guard/navigation_gate.ts";
@@ -114,6 +115,10 @@ export const navigateTool = defineTool({
       },
     });
     phase("settled");
+    // A load held by a slow image or pixel: say how not to wait for it.
+    const waited = (args.waitUntil ?? "load") === "load" || args.waitUntil === "networkidle";
+    const s = result.structured as { warnings?: string[] };
+    if (waited && s.warnings) s.warnings = loadWaitHint(s.warnings);
     return result;
   },
 });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { withAcceptedFormat } from "../../browser/actions/field_kept.ts";
 import { checkFillTarget, queryElementCount } from "../../browser/actions/secret_query.ts";
 import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
@@ -189,7 +190,12 @@ export const fillFormTool = defineTool({
                 ...(r.landed ? { set: true as const } : {}),
               });
             } else if (isFailure(r)) {
-              results.push({ field, ok: false, error: { code: r.code, message: r.error } });
+              // A date not in its format: what the field accepts, as fill says it.
+              results.push({
+                field,
+                ok: false,
+                error: { code: r.code, message: withAcceptedFormat(r.error) },
+              });
             } else {
               const { ok: _ok, ...rest } = r;
               results.push({ field, ok: true, ...rest });
