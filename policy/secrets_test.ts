@@ -223,9 +223,10 @@ Deno.test("SecretStore.mask: the encodings honest pages and browsers produce", (
       JSON.stringify({ url: `/x?q=${encodeURIComponent(PW)}` }),
       '{"url":"/x?q=[secret:PW]"}',
     ],
-    // Not masked: other values, transformations, parts, legacy charsets (documented).
+    // Folded: case (CSS text-transform). Not masked: other values, transformations, parts,
+    // legacy charsets (documented).
     ["a prefix", "Hunter2!pass(wor", "Hunter2!pass(wor"],
-    ["upper case", PW.toUpperCase(), PW.toUpperCase()],
+    ["upper case (text-transform)", PW.toUpperCase(), "[secret:PW]"],
     ["windows-1252 form encoding", "q=p%E4ssw%F6rd", "q=p%E4ssw%F6rd"],
     ["a different escape", "Hunter2%2!pass(word)", "Hunter2%2!pass(word)"],
   ];
@@ -255,4 +256,21 @@ Deno.test("SecretStore.mask: linear on hostile text, whatever the value", () => 
   assertEquals(store.maskText(`a ${"\\".repeat(24)}x b`), "a [secret:BS] b");
   assertEquals(store.maskText(JSON.stringify("\\".repeat(24) + "x")), '"[secret:BS]"');
   assertEquals(store.maskText(encodeURIComponent("%25".repeat(8) + "z")), "[secret:PC]");
+});
+
+Deno.test("SecretStore masks a value whose case or width a page changed, replacing the original span", () => {
+  const store = new SecretStore(new Map([["PW", "Hunter2Secret"], ["U", "Ünïcode"]]));
+  assertEquals(store.maskText("a HUNTER2SECRET b"), "a [secret:PW] b");
+  assertEquals(store.maskText("hunter2secret"), "[secret:PW]");
+  assertEquals(store.maskText("Hunter2secret!"), "[secret:PW]!");
+  // text-transform: full-width, and a value split by a zero-width space in upper case.
+  assertEquals(store.maskText("x ＨＵＮＴＥＲ２ＳＥＣＲＥＴ y"), "x [secret:PW] y");
+  assertEquals(store.maskText("HUNTER\u200b2SECRET"), "[secret:PW]");
+  assertEquals(store.maskText("ÜNÏCODE"), "[secret:U]");
+  // A host name as a URL parser writes it: lower case, punycode for non-ASCII.
+  const host = new URL("http://Ünïcode.example/").hostname.split(".")[0]!;
+  assertEquals(store.maskText(`http://${host}.example/`), "http://[secret:U].example/");
+  assertEquals(store.maskText("[secret:PW] stays"), "[secret:PW] stays");
+  assertEquals(store.contains("hUnTeR2sEcReT"), true);
+  assertEquals(store.spans("..HUNTER2SECRET"), [[2, 15]]);
 });
