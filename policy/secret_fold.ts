@@ -85,3 +85,16 @@ export function foldedSpanBack(s: number, e: number, at: readonly number[]): [nu
   while (end < at.length - 1 && at[end] === last) end++;
   return [start, at[end]!];
 }
+
+/**
+ * The host name a URL parser makes of `value` (lower case; IDNA: full-width folded,
+ * non-ASCII as punycode `xn--…`) when that differs from its {@link fold}, or undefined (the
+ * same, or a value that cannot be a host name).
+ */
+export function hostForm(value: string): string | undefined {
+  if (/[\s:/?#@\\[\]%]/u.test(value)) return undefined;
+  const url = new URL("http://h.invalid/");
+  url.hostname = value; // an invalid host is ignored, not thrown
+  const host = url.hostname;
+  return host !== "h.invalid" && host !== fold(value) ? host : undefined;
+}

@@ -10,7 +10,7 @@
  * @module
  */
 import { escapeRegExp, valuePattern } from "./secret_forms.ts";
-import { fold, foldedSpanBack, foldWithMap } from "./secret_fold.ts";
+import { fold, foldedSpanBack, foldWithMap, hostForm } from "./secret_fold.ts";
 import {
   hasFormatChars,
   type MaskSpan,
@@ -72,12 +72,16 @@ export function placeholdersIn(text: string): string[] {
  * @throws UnknownSecretError for a name not in `secrets` (the error lists
  *   the registered names, never values).
  */
-export function substituteSecrets(text: string, secrets: ReadonlyMap<string, string>): string {
+export function substituteSecrets(
+  text: string,
+  secrets: ReadonlyMap<string, string>,
+  escape: (value: string) => string = (v) => v,
+): string {
   if (!text.includes("{{secret:")) return text;
   return text.replace(PLACEHOLDER, (_, name: string) => {
     const value = secrets.get(name);
     if (value === undefined) throw new UnknownSecretError(name, [...secrets.keys()].sort());
-    return value;
+    return escape(value);
   });
 }
 
@@ -135,7 +139,7 @@ export class SecretStore {
     for (const [name, value] of long) {
       folded.push([fold(value), name]);
       const host = hostForm(value);
-      if (host !== undefined) folded.push([host, name]);
+      if (host !== undefined && host.length >= MIN_MASK_LENGTH) folded.push([host, name]);
     }
     this.#folded = matcherOf(folded);
   }
@@ -231,9 +235,12 @@ export class SecretStore {
     return this.spans(text).length > 0;
   }
 
-  /** See {@link substituteSecrets}. @throws UnknownSecretError */
-  substitute(text: string): string {
-    return substituteSecrets(text, this.#secrets);
+  /**
+   * See {@link substituteSecrets}; `escape` writes each value as the text needs it (HTML
+   * text for markup). @throws UnknownSecretError
+   */
+  substitute(text: string, escape?: (value: string) => string): string {
+    return substituteSecrets(text, this.#secrets, escape);
   }
 
   /**
@@ -339,19 +346,4 @@ function spansOf(matcher: Matcher | undefined, text: string): MaskSpan[] {
     if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
   }
   return out;
-}
-
-/**
- * The host name a URL parser makes of `value` (lower case; IDNA: full-width folded,
- * non-ASCII as punycode `xn--…`) when that differs from its fold, or undefined (a value that
- * cannot be a host name).
- */
-function hostForm(value: string): string | undefined {
-  if (/[\s:/?#@\\[\]%]/u.test(value)) return undefined;
-  const url = new URL("http://h.invalid/");
-  url.hostname = value; // an invalid host is ignored, not thrown
-  const host = url.hostname;
-  return host !== "h.invalid" && host.length >= MIN_MASK_LENGTH && host !== fold(value)
-    ? host
-    : undefined;
 }
