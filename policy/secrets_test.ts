@@ -66,6 +66,11 @@ Deno.test("parseSecretsFile: short values are kept and warned about by name and 
   assertIncludes(warnings[0]!, `shorter than ${MIN_MASK_LENGTH}`);
   assertNotIncludes(warnings[0]!, "123");
   assertIncludes(warnings[1]!, '"EMPTY" (line 3)');
+  // 4 to 7 characters: masked, but weak (a guess is confirmable: red team s17 F2).
+  const weak = parseSecretsFile("PIN=7351\nOK=abcdefgh\n").warnings;
+  assertEquals(weak.length, 1);
+  assertIncludes(weak[0]!, '"PIN" (line 1) is shorter than 8 characters');
+  assertNotIncludes(weak[0]!, "7351");
 });
 
 Deno.test("substituteSecrets: placeholders become values; unknown names list the known ones", () => {
