@@ -12,9 +12,10 @@
  * all makes it one answer per server life. The event goes to stderr and to the call's audit
  * line (`blocked-by-policy`, the message saying so).
  *
- * What this does not close: text the agent gets onto a page without writing a value in its
- * arguments (split by markup, `<b>73</b><b>51</b>`, or typed a key at a time) is still masked
- * when it reads back, so whole-value guesses remain confirmable at a slower rate; low-entropy
+ * Markup in an argument is also read as its text (tags dropped), so a value split by tags
+ * (`<b>73</b><b>51</b>` in set_editor's html) counts. What this does not close: text the agent
+ * gets onto a page over several calls (typed a few keys at a time) is still masked when it
+ * reads back, so whole-value guesses remain confirmable at a much slower rate; low-entropy
  * values (PINs) stay weak (README, Secrets).
  *
  * @module
@@ -39,7 +40,9 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
 
 /** True when one of `texts` holds a registered value in clear (see the module doc). */
 function holdsValue(texts: readonly string[], store: SecretStore): boolean {
-  if (texts.some((t) => store.contains(t))) return true;
+  // Markup read as its text too: `<b>73</b><b>51</b>` is "7351" on the page (set_editor html).
+  const read = texts.filter((t) => t.includes("<")).map((t) => t.replace(/<[^>]*>?/g, ""));
+  if ([...texts, ...read].some((t) => store.contains(t))) return true;
   // The guard's forms of bound values (hex, UTF-16, twice percent-encoded), as if sent to an
   // origin no secret is bound to.
   const finder = secretLeakFinder(store);

@@ -23,7 +23,7 @@ async function start(capabilities: string) {
   });
   const mcp = await startStdio({
     workspace: ws,
-    env: { BROWX_CAPABILITIES: capabilities, BROWX_SECRETS: secrets },
+    env: { BROWX_CAPABILITIES: capabilities, BROWX_SECRETS: secrets, BROWX_TOOLSETS: "all" },
   });
   return {
     mcp,
@@ -120,6 +120,26 @@ Deno.test("secrets: without the secrets capability a page's registered value is 
     }
     assertIncludes(textOf(snap), "[secret:PW]");
     assertNotIncludes(JSON.stringify(fill), PW);
+  } finally {
+    await close();
+    await pages.close();
+  }
+});
+
+Deno.test("secrets: guesses split by markup in set_editor's html count as written in clear (s17 F2)", async () => {
+  const pages = servePages({ "/": "<div id=ed contenteditable=true></div>" });
+  const { mcp, close } = await start("read,navigation,action,secrets");
+  try {
+    await mcp.ok("navigate", { url: pages.base + "/", snapshot: "none" });
+    const split = (s: string) => `<b>${s.slice(0, 2)}</b><b>${s.slice(2)}</b>`;
+    const html = (from: number) =>
+      Array.from({ length: 1000 }, (_, i) => split(String(from + i).padStart(4, "0"))).join(" ");
+    await mcp.ok("set_editor", { selector: "#ed", html: true, text: html(0), snapshot: "none" });
+    assertLocked(
+      await mcp.call("set_editor", { selector: "#ed", html: true, text: html(7000) }),
+      "split",
+    );
+    assertLocked(await mcp.call("snapshot", {}), "after");
   } finally {
     await close();
     await pages.close();
