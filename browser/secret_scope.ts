@@ -18,8 +18,8 @@ import { ToolError } from "./tool_error.ts";
 /** The secrets policy of one call. */
 export interface SecretScope {
   /**
-   * Masks values as the call's result will be masked (the `secrets`
-   * capability on, and at least one maskable value); undefined: results are
+   * Masks values as the call's result will be masked (a secrets store
+   * is loaded, with at least one maskable value); undefined: results are
    * not masked, so filters need not mask either.
    */
   masker: SecretStore | undefined;

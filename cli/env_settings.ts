@@ -90,7 +90,7 @@ export function loadSecrets(
   if (!capabilities.has("secrets")) {
     warnings.push(
       'BROWX_SECRETS is set but the "secrets" capability is off: {{secret:NAME}} is refused ' +
-        "and results are not masked",
+        "(results are still masked)",
     );
   }
   return { secrets: new SecretStore(parsed.secrets, { origins: parsed.origins }), warnings };

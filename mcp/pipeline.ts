@@ -5,7 +5,8 @@
  *
  * 1. **Audit** — who calls, which session, the arguments as sent (placeholders, never values;
  *    filled values redacted), where the call acts.
- * 2. **Policies** — the capability; the arguments validated; `{{secret:NAME}}` placeholders
+ * 2. **Policies** — the capability; a registered value in clear in the arguments refused as
+ *    guessing, locking secret use (`mcp/secret_guess.ts`); the arguments validated; `{{secret:NAME}}` placeholders
  *    substituted into fill keys (`mcp/secret_args.ts`), bound secrets only into tools that
  *    check the origin they fill.
  * 3. **Gates** — a person's control of the session: while they have it, a mutation is refused
@@ -53,6 +54,7 @@ import { actedOrigin, activeOrigin, auditLogFor } from "./audit_trail.ts";
 import { BUDGET_GRACE_MS, CallBudget } from "./call_budget.ts";
 import { maskResult, oversize, renderError, renderOutput } from "./render.ts";
 import { checkBoundSecrets, secretFills, substituteArgs } from "./secret_args.ts";
+import { guessRefusal } from "./secret_guess.ts";
 import { humanControlRefusal, stopOnTakeover } from "./human/control_gate.ts";
 import type { CallOutcome, ToolCall } from "./call_types.ts";
 import { gatedConfirm, gatedConsent, namedTarget } from "./call_human.ts";
@@ -82,7 +84,10 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
   const started = performance.now();
   call.metrics?.started(tool.name);
   const store = ctx.config.secrets ?? EMPTY_STORE;
-  const masking = ctx.config.capabilities.has("secrets");
+  // Results are masked whenever a store is loaded, the capability (filling) on or not: the
+  // values a page shows are the operator's secrets either way (red team s17 F3).
+  const masking = store.masks;
+  const filling = ctx.config.capabilities.has("secrets");
   const rawArgs = args && typeof args === "object" ? args as Record<string, unknown> : {};
   const session = "session" in tool.inputSchema.shape
     ? (typeof rawArgs.session === "string" ? rawArgs.session : "default")
@@ -122,6 +127,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     callId,
     store,
     masking,
+    filling,
     confirms,
     shownArgs: who.args,
     checked,
@@ -139,7 +145,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     },
   });
 
-  // 5. Render: the whole result masked (error messages too) when masking is on.
+  // 5. Render: the whole result masked (error messages too) when a store is loaded.
   const result = masking ? maskResult(outcome.result, store) : outcome.result;
   // The refs the agent now holds: the ones this result shows (an action may use only those).
   markRefsShown(call, result);
@@ -153,7 +159,7 @@ export async function callTool(call: ToolCall): Promise<CallToolResult> {
     ...decideAudit({
       ran: outcome.ran,
       errorCode: outcome.error?.code,
-      // Masked before decideAudit caps it (the result is unmasked without "secrets").
+      // Masked before decideAudit caps it (always: the result is masked only with a store).
       errorMessage: outcome.error
         ? auditedMessage(store.maskText(outcome.error.message))
         : undefined,
@@ -202,8 +208,10 @@ interface GateDeps {
   /** The call's audit id. */
   callId: string;
   store: SecretStore;
-  /** Results are masked (the `secrets` capability). */
+  /** Results are masked (a secrets store with a maskable value is loaded). */
   masking: boolean;
+  /** Placeholders are filled (the `secrets` capability). */
+  filling: boolean;
   /** Each confirm answer of the call, appended as it comes. */
   confirms: AuditConfirm[];
   /** The arguments as the audit records them: what a human channel may show. */
@@ -240,10 +248,17 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
         { requiredCapability: decision.requiredCapability },
       );
     }
+    // A value in clear in the arguments is guessing (before validation: an invalid argument's
+    // error quotes it, masked): refused, and secret use locked (secret_guess.ts).
+    const guess = guessRefusal(tool.name, call.args, deps.store, {
+      callId: deps.callId,
+      session: sessionOf(call),
+    });
+    if (guess) throw guess;
     if ("error" in deps.checked) throw deps.checked.error;
     const parsed = deps.checked.parsed;
     const filled = substituteArgs(parsed, deps.store, {
-      enabled: deps.masking,
+      enabled: deps.filling,
       tool: tool.name,
     });
     const bound = filled === parsed ? new Map() : deps.store.boundIn(JSON.stringify(parsed));
@@ -277,7 +292,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
     // 4. Handler.
     ran = true;
     await deps.onStart();
-    const masker = deps.masking && deps.store.masks ? deps.store : undefined;
+    const masker = deps.masking ? deps.store : undefined;
     // A session the call uses closed by another call (close_session) ends this one at once,
     // saying so: what it does next would fail on a browser context that is gone.
     const callBudget = budget;

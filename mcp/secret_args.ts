@@ -10,6 +10,7 @@
 import { REDACTED_KEYS } from "../policy/audit_redact.ts";
 import { hasPlaceholder, type SecretStore, UnknownSecretError } from "../policy/secrets.ts";
 import { ToolError } from "../browser/tool_error.ts";
+import { htmlText, placeholdersOnlyInText } from "./secret_html.ts";
 
 /** Argument keys whose strings may carry `{{secret:NAME}}` (the same keys the audit redacts). */
 export const FILL_KEYS: readonly string[] = REDACTED_KEYS;
@@ -54,6 +55,9 @@ export function substituteArgs<T>(
   options: { enabled: boolean; tool: string },
 ): T {
   if (NOT_FILLED[options.tool] === "inner") return args;
+  // set_editor's markup: a value goes only into text, HTML-escaped (secret_html.ts).
+  const markup = options.tool === "set_editor" &&
+    (args as { html?: unknown } | undefined)?.html === true;
   const walk = (value: unknown, path: string[]): unknown => {
     if (typeof value === "string") {
       if (!hasPlaceholder(value)) return value;
@@ -84,8 +88,18 @@ export function substituteArgs<T>(
           `pass the placeholder as the value to fill or type (e.g. fill({ ref, value: "{{secret:NAME}}" }))`,
         );
       }
+      if (markup && !placeholdersOnlyInText(value)) {
+        throw new ToolError(
+          "invalid-argument",
+          `{{secret:…}} is refused in ${where} of "set_editor" outside text: with html=true a ` +
+            "placeholder goes only where the markup holds text, never in a tag (an attribute, " +
+            "a URL), a comment, or the content of <style>, <script>, <textarea> and the like",
+          'put the placeholder between tags (e.g. "<p>{{secret:NAME}}</p>"), or fill the ' +
+            "field with fill",
+        );
+      }
       try {
-        return store.substitute(value);
+        return markup ? store.substitute(value, htmlText) : store.substitute(value);
       } catch (e) {
         if (!(e instanceof UnknownSecretError)) throw e;
         throw new ToolError(

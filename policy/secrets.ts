@@ -11,6 +11,7 @@
  */
 import { escapeRegExp, valuePattern } from "./secret_forms.ts";
 import { cookieReachesOrigin, fillOriginAllowed } from "./secret_origins.ts";
+import { fold, foldedSpanBack, foldWithMap, hostForm } from "./secret_fold.ts";
 import {
   hasFormatChars,
   type MaskSpan,
@@ -72,12 +73,16 @@ export function placeholdersIn(text: string): string[] {
  * @throws UnknownSecretError for a name not in `secrets` (the error lists
  *   the registered names, never values).
  */
-export function substituteSecrets(text: string, secrets: ReadonlyMap<string, string>): string {
+export function substituteSecrets(
+  text: string,
+  secrets: ReadonlyMap<string, string>,
+  escape: (value: string) => string = (v) => v,
+): string {
   if (!text.includes("{{secret:")) return text;
   return text.replace(PLACEHOLDER, (_, name: string) => {
     const value = secrets.get(name);
     if (value === undefined) throw new UnknownSecretError(name, [...secrets.keys()].sort());
-    return value;
+    return escape(value);
   });
 }
 
@@ -96,9 +101,12 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
  * are not masked.
  *
  * Values split by invisible characters (zero-width spaces, U+034F, U+3164: see
- * secret_format_chars.ts) are masked too. Masking is exact-match on the
- * value's characters: a page or a script that transforms a value (reverses
- * it, changes its case, spaces it out, base64s it), or shows only part of it
+ * secret_format_chars.ts) are masked too, and so are values whose case or
+ * width was changed (CSS `text-transform`, a URL parser lower-casing or
+ * punycoding a host name): they are looked for in folded text too
+ * (secret_fold.ts; the original characters are replaced). Otherwise masking
+ * matches the value's characters: a page or a script that transforms a value (reverses
+ * it, spaces it out, base64s it), or shows only part of it
  * (a prefix cut by `maxlength`), defeats it (browxai's own caps mask first, or cut before a value: see
  * `capText` in browser/sessions/page_logs.ts); so does a legacy charset (a
  * windows-1252 page form-encodes "ä" as `%E4`, not UTF-8's `%C3%A4`). It
@@ -107,9 +115,11 @@ export function substituteSecrets(text: string, secrets: ReadonlyMap<string, str
 export class SecretStore {
   #secrets: ReadonlyMap<string, string>;
   #origins: ReadonlyMap<string, readonly string[]>;
-  #pattern: RegExp | undefined;
-  /** For each masked value, longest first: its capture group in `#pattern`, and its mask. */
-  #masks: Array<{ group: number; mask: string }> = [];
+  /** The values as written, and their folded forms (secret_fold.ts). */
+  #exact: Matcher | undefined;
+  #folded: Matcher | undefined;
+  /** Why the server was locked (a guessing signal), or undefined. */
+  #lockedBy: string | undefined;
 
   /**
    * @param secrets name → value (see {@link parseSecretsFile}).
@@ -122,31 +132,30 @@ export class SecretStore {
   ) {
     this.#secrets = new Map(secrets);
     this.#origins = new Map(options.origins ?? []);
-    // On a clash (two secrets with one value) the first name wins; either mask hides it.
-    const byValue = new Map<string, string>();
-    for (const [name, value] of this.#secrets) {
-      if (value.length >= MIN_MASK_LENGTH && !byValue.has(value)) byValue.set(value, name);
+    const long = [...this.#secrets].filter(([, value]) => value.length >= MIN_MASK_LENGTH);
+    this.#exact = matcherOf(long.map(([name, value]) => [value, name]));
+    // Folded (text-transform, full-width), and the IDNA form a URL parser makes of a value
+    // put in a host name (lower case, punycode).
+    const folded: Array<[string, string]> = [];
+    for (const [name, value] of long) {
+      folded.push([fold(value), name]);
+      const host = hostForm(value);
+      if (host !== undefined && host.length >= MIN_MASK_LENGTH) folded.push([host, name]);
     }
-    // Longest first (the sort is stable: file order among equals), so a
-    // value inside a longer one is tried after it.
-    const values = [...byValue].sort(([a], [b]) => b.length - a.length);
-    let groups = 0;
-    const alternatives = values.map(([value, name]) => {
-      const group = ++groups;
-      this.#masks.push({ group, mask: `[secret:${name}]` });
-      return `(${valuePattern(value, () => ++groups)})`;
-    });
-    // A mask already in the text is consumed whole and kept (the last
-    // alternative, so a value that starts like a mask still wins): masking
-    // twice (a result built from masked results) changes nothing.
-    if (alternatives.length) {
-      // Where no form of any value (nor a mask) can start, fail at once.
-      const starts = new Set(["\\", "&", "%", "+", "["]);
-      for (const [value] of values) starts.add(String.fromCodePoint(value.codePointAt(0)!));
-      const first = [...starts].map((c) => escapeRegExp(c)).join("");
-      const any = [...alternatives, MASK.source].join("|");
-      this.#pattern = new RegExp(`(?=[${first.replaceAll("-", "\\-")}])(?:${any})`, "g");
-    }
+    this.#folded = matcherOf(folded);
+  }
+
+  /**
+   * Locks the server (a guessing signal was seen: `mcp/secret_guess.ts` refuses every call
+   * from then on): {@link locked} is true until the server restarts. `why` is for the operator.
+   */
+  lock(why: string): void {
+    this.#lockedBy ??= why;
+  }
+
+  /** True once {@link lock} was called. */
+  get locked(): boolean {
+    return this.#lockedBy !== undefined;
   }
 
   /** The registered names, sorted. */
@@ -161,7 +170,7 @@ export class SecretStore {
 
   /** True when at least one value is long enough to be masked. */
   get masks(): boolean {
-    return this.#pattern !== undefined;
+    return this.#exact !== undefined;
   }
 
   /**
@@ -219,7 +228,7 @@ export class SecretStore {
    * order, not overlapping (the spans {@link maskText} replaces).
    */
   spans(text: string): Array<[number, number]> {
-    if (!this.#pattern) return [];
+    if (!this.#exact) return [];
     const found = this.#wholeSpans(text);
     if (hasFormatChars(text)) {
       const { stripped, at } = withoutFormatChars(text);
@@ -230,12 +239,16 @@ export class SecretStore {
 
   /** Where whole values (in any form) occur in `text`, with their masks (masks already there left out). */
   #wholeSpans(text: string): MaskSpan[] {
-    const out: MaskSpan[] = [];
-    for (const m of text.matchAll(this.#pattern!)) {
-      const hit = this.#masks.find(({ group }) => m[group] !== undefined);
-      if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
-    }
-    return out;
+    return [...spansOf(this.#exact, text), ...this.#foldedSpans(text)];
+  }
+
+  /** Where folded values occur in the folded `text`, as spans of `text` (secret_fold.ts). */
+  #foldedSpans(text: string): MaskSpan[] {
+    if (!this.#folded) return [];
+    const { folded, at } = foldWithMap(text);
+    return spansOf(this.#folded, folded).map(([s, e, mask]) =>
+      at ? [...foldedSpanBack(s, e, at), mask] : [s, e, mask]
+    );
   }
 
   /**
@@ -258,27 +271,35 @@ export class SecretStore {
     return this.spans(text).length > 0;
   }
 
-  /** See {@link substituteSecrets}. @throws UnknownSecretError */
-  substitute(text: string): string {
-    return substituteSecrets(text, this.#secrets);
+  /**
+   * See {@link substituteSecrets}; `escape` writes each value as the text needs it (HTML
+   * text for markup). @throws UnknownSecretError
+   */
+  substitute(text: string, escape?: (value: string) => string): string {
+    return substituteSecrets(text, this.#secrets, escape);
   }
 
   /**
    * `text` with every maskable value replaced by `[secret:NAME]`; when `text` holds format
    * characters (`Cf`: a value split by zero-width spaces), also the values found with those
-   * left out, masked with the characters between.
+   * left out, masked with the characters between; and values whose case or width a page
+   * changed (`text-transform`, a host name), found in the folded text (secret_fold.ts).
    */
   maskText(text: string): string {
-    if (!this.#pattern) return text;
-    const out = text.replace(this.#pattern, (found: string, ...groups: unknown[]) => {
-      for (const { group, mask } of this.#masks) {
+    if (!this.#exact) return text;
+    const { pattern, masks } = this.#exact;
+    const out = text.replace(pattern, (found: string, ...groups: unknown[]) => {
+      for (const { group, mask } of masks) {
         if (groups[group - 1] !== undefined) return mask;
       }
       return found; // a mask already in the text
     });
-    if (!hasFormatChars(out)) return out;
-    const { stripped, at } = withoutFormatChars(out);
-    return replaceSpans(out, spansBack(this.#wholeSpans(stripped), at));
+    const found = this.#foldedSpans(out);
+    if (hasFormatChars(out)) {
+      const { stripped, at } = withoutFormatChars(out);
+      found.push(...spansBack(this.#wholeSpans(stripped), at));
+    }
+    return replaceSpans(out, mergeSpans(found));
   }
 
   /**
@@ -288,7 +309,7 @@ export class SecretStore {
    * registered.
    */
   mask<T>(value: T): T {
-    if (!this.#pattern) return value;
+    if (!this.#exact) return value;
     return this.#maskDeep(value) as T;
   }
 
@@ -311,4 +332,54 @@ export class SecretStore {
     }
     return n;
   }
+}
+
+/** A masking pattern over some values, and for each value its capture group and mask. */
+interface Matcher {
+  pattern: RegExp;
+  masks: Array<{ group: number; mask: string }>;
+}
+
+/**
+ * The pattern matching `values` (value, name) in every form of `valuePattern`, longest first,
+ * or a mask already in the text (consumed and kept); undefined for no values.
+ */
+function matcherOf(values: ReadonlyArray<readonly [string, string]>): Matcher | undefined {
+  // On a clash (two secrets with one value) the first name wins; either mask hides it.
+  const byValue = new Map<string, string>();
+  for (const [value, name] of values) if (!byValue.has(value)) byValue.set(value, name);
+  if (!byValue.size) return undefined;
+  // Longest first (the sort is stable: file order among equals), so a
+  // value inside a longer one is tried after it.
+  const sorted = [...byValue].sort(([a], [b]) => b.length - a.length);
+  let groups = 0;
+  const masks: Matcher["masks"] = [];
+  const alternatives = sorted.map(([value, name]) => {
+    const group = ++groups;
+    masks.push({ group, mask: `[secret:${name}]` });
+    return `(${valuePattern(value, () => ++groups)})`;
+  });
+  // A mask already in the text is consumed whole and kept (the last
+  // alternative, so a value that starts like a mask still wins): masking
+  // twice (a result built from masked results) changes nothing.
+  // Where no form of any value (nor a mask) can start, fail at once.
+  const starts = new Set(["\\", "&", "%", "+", "["]);
+  for (const [value] of sorted) starts.add(String.fromCodePoint(value.codePointAt(0)!));
+  const first = [...starts].map((c) => escapeRegExp(c)).join("");
+  const any = [...alternatives, MASK.source].join("|");
+  return {
+    pattern: new RegExp(`(?=[${first.replaceAll("-", "\\-")}])(?:${any})`, "g"),
+    masks,
+  };
+}
+
+/** The spans of `text` where `matcher` finds a value, with their masks (masks already there left out). */
+function spansOf(matcher: Matcher | undefined, text: string): MaskSpan[] {
+  const out: MaskSpan[] = [];
+  if (!matcher) return out;
+  for (const m of text.matchAll(matcher.pattern)) {
+    const hit = matcher.masks.find(({ group }) => m[group] !== undefined);
+    if (hit) out.push([m.index, m.index + m[0].length, hit.mask]);
+  }
+  return out;
 }

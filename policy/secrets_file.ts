@@ -9,6 +9,9 @@
 import { parseBoundOrigins } from "./secret_origins.ts";
 import { MIN_MASK_LENGTH, SECRET_NAME } from "./secrets.ts";
 
+/** Values shorter than this are warned about at start: guessable (see README, Secrets). */
+export const WEAK_LENGTH = 8;
+
 /** A secrets file line browxai cannot read. The message names the line, never its content. */
 export class SecretsFileError extends Error {
   /** 1-based line number. */
@@ -140,6 +143,12 @@ export function parseSecretsFile(text: string): ParsedSecrets {
       warnings.push(
         `secret "${name}" (line ${line}) is shorter than ${MIN_MASK_LENGTH} characters: ` +
           "it can be filled but is never masked in results",
+      );
+    } else if (value.length < WEAK_LENGTH) {
+      // Masking confirms a whole guess: a PIN is guessed in a few thousand tries (README).
+      warnings.push(
+        `secret "${name}" (line ${line}) is shorter than ${WEAK_LENGTH} characters: an agent ` +
+          "can confirm guesses of a short value (masking shows a right one), so it is weak",
       );
     }
   });

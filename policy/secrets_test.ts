@@ -66,6 +66,11 @@ Deno.test("parseSecretsFile: short values are kept and warned about by name and 
   assertIncludes(warnings[0]!, `shorter than ${MIN_MASK_LENGTH}`);
   assertNotIncludes(warnings[0]!, "123");
   assertIncludes(warnings[1]!, '"EMPTY" (line 3)');
+  // 4 to 7 characters: masked, but weak (a guess is confirmable: red team s17 F2).
+  const weak = parseSecretsFile("PIN=7351\nOK=abcdefgh\n").warnings;
+  assertEquals(weak.length, 1);
+  assertIncludes(weak[0]!, '"PIN" (line 1) is shorter than 8 characters');
+  assertNotIncludes(weak[0]!, "7351");
 });
 
 Deno.test("substituteSecrets: placeholders become values; unknown names list the known ones", () => {
@@ -223,9 +228,10 @@ Deno.test("SecretStore.mask: the encodings honest pages and browsers produce", (
       JSON.stringify({ url: `/x?q=${encodeURIComponent(PW)}` }),
       '{"url":"/x?q=[secret:PW]"}',
     ],
-    // Not masked: other values, transformations, parts, legacy charsets (documented).
+    // Folded: case (CSS text-transform). Not masked: other values, transformations, parts,
+    // legacy charsets (documented).
     ["a prefix", "Hunter2!pass(wor", "Hunter2!pass(wor"],
-    ["upper case", PW.toUpperCase(), PW.toUpperCase()],
+    ["upper case (text-transform)", PW.toUpperCase(), "[secret:PW]"],
     ["windows-1252 form encoding", "q=p%E4ssw%F6rd", "q=p%E4ssw%F6rd"],
     ["a different escape", "Hunter2%2!pass(word)", "Hunter2%2!pass(word)"],
   ];
@@ -255,4 +261,21 @@ Deno.test("SecretStore.mask: linear on hostile text, whatever the value", () => 
   assertEquals(store.maskText(`a ${"\\".repeat(24)}x b`), "a [secret:BS] b");
   assertEquals(store.maskText(JSON.stringify("\\".repeat(24) + "x")), '"[secret:BS]"');
   assertEquals(store.maskText(encodeURIComponent("%25".repeat(8) + "z")), "[secret:PC]");
+});
+
+Deno.test("SecretStore masks a value whose case or width a page changed, replacing the original span", () => {
+  const store = new SecretStore(new Map([["PW", "Hunter2Secret"], ["U", "Ünïcode"]]));
+  assertEquals(store.maskText("a HUNTER2SECRET b"), "a [secret:PW] b");
+  assertEquals(store.maskText("hunter2secret"), "[secret:PW]");
+  assertEquals(store.maskText("Hunter2secret!"), "[secret:PW]!");
+  // text-transform: full-width, and a value split by a zero-width space in upper case.
+  assertEquals(store.maskText("x ＨＵＮＴＥＲ２ＳＥＣＲＥＴ y"), "x [secret:PW] y");
+  assertEquals(store.maskText("HUNTER\u200b2SECRET"), "[secret:PW]");
+  assertEquals(store.maskText("ÜNÏCODE"), "[secret:U]");
+  // A host name as a URL parser writes it: lower case, punycode for non-ASCII.
+  const host = new URL("http://Ünïcode.example/").hostname.split(".")[0]!;
+  assertEquals(store.maskText(`http://${host}.example/`), "http://[secret:U].example/");
+  assertEquals(store.maskText("[secret:PW] stays"), "[secret:PW] stays");
+  assertEquals(store.contains("hUnTeR2sEcReT"), true);
+  assertEquals(store.spans("..HUNTER2SECRET"), [[2, 15]]);
 });

@@ -324,7 +324,8 @@ Deno.test("storage: registered secrets are masked in cookie and web storage resu
     });
     // One set by the server, one by the agent through the placeholder.
     await mcp.ok("navigate", {
-      url: fx.url(`/set-cookie?name=srv_token&value=${TOKEN}`),
+      // Reversed: the value in clear in a URL would be refused as guessing (secret_guess.ts).
+      url: fx.url(`/set-cookie?name=srv_token&reversed=1&value=${[...TOKEN].reverse().join("")}`),
       snapshot: "none",
     });
     await mcp.ok("cookies_set", {

@@ -162,7 +162,9 @@ Deno.test("text model under masking: a match showing a secret is dropped, the no
   });
   try {
     await mcp.ok("navigate", {
-      url: `${fx.url("text-choice-secret.html")}#${encodeURIComponent(KEY)}`,
+      url: `${fx.url("text-choice-secret.html")}#${
+        encodeURIComponent([...KEY].reverse().join(""))
+      }`,
       snapshot: "none",
     });
     // Matches: the heading, the paragraph showing the value (dropped), the button (its name
@@ -180,7 +182,9 @@ Deno.test("text model under masking: a match showing a secret is dropped, the no
     assertTrue(!JSON.stringify(r).includes("Zq7"), note);
     const seen = await mcp.ok("wait_for", { text: "not on this page", timeoutMs: 300 });
     assertIncludes(String(seen.lastSeen), "Token [secret:KEY] Copy");
-    assertEquals((await mcp.ok("wait_for", { text: KEY, timeoutMs: 300 })).ok, false);
+    // A part of the value does not match the masked text (the whole value in clear would be
+    // refused as guessing: mcp/secret_guess.ts).
+    assertEquals((await mcp.ok("wait_for", { text: KEY.slice(0, 9), timeoutMs: 300 })).ok, false);
   } finally {
     await mcp.close();
     await fx.close();

@@ -80,8 +80,10 @@ export function blockedNavigation(
       : `and the tab has not moved (${tabUrl})`;
     return new ToolError(
       "blocked-by-policy",
-      `policy: the secret guard stopped a request to ${noteOrigin(b.url)}: it carried the ` +
-        `secret ${b.secret}, which is bound to other origins, and was not sent ${after}`,
+      // Which secret is not said: a URL the agent wrote would learn by it which value it
+      // guessed (red team s17 F2).
+      `policy: the secret guard stopped a request to ${noteOrigin(b.url)}: it carried a ` +
+        `registered secret bound to other origins, and was not sent ${after}`,
       "send a bound secret only to the origins the secrets file names (NAME@origin=value)",
       details,
     );

@@ -6,7 +6,9 @@
  *
  * Looked for in the URL, the body and every request header, as typed and in the forms a
  * browser sends: percent-encoded (URL), form-encoded (`+` for space), JSON-escaped, and the
- * cheap transforms of its bytes: hex (either case) and UTF-16 (either byte order); and in
+ * cheap transforms of its bytes: hex (either case) and UTF-16 (either byte order), all in
+ * any letter case (a URL parser lower-cases a value put in a host name; its IDNA form,
+ * punycode, too: red team s17 F4); and in
  * the URL, body and headers percent-decoded once and twice (`%48unter2`, `%2f` in either
  * case, `%2548`: a server decodes those to the value). A page that transforms the value
  * otherwise first (base64, reversed, enciphered) is not caught.
@@ -14,6 +16,7 @@
  * @module
  */
 import { MIN_MASK_LENGTH, type SecretStore } from "../../policy/secrets.ts";
+import { hostForm } from "../../policy/secret_fold.ts";
 import type { BlockedNavigation } from "./nav_guard_types.ts";
 
 /**
@@ -38,8 +41,10 @@ function formsOf(value: string): string[] {
     for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), le);
     return new TextDecoder().decode(bytes);
   };
+  const host = hostForm(value);
   const forms = new Set([
     value,
+    ...(host !== undefined ? [host] : []),
     encodeURIComponent(value),
     new URLSearchParams({ v: value }).toString().slice(2),
     JSON.stringify(value).slice(1, -1),
@@ -48,7 +53,8 @@ function formsOf(value: string): string[] {
     utf16(true),
     utf16(false),
   ]);
-  return [...forms];
+  // Compared in lower case (with the text lower-cased): a URL parser lower-cases a host name.
+  return [...new Set([...forms].map((f) => f.toLowerCase()))];
 }
 
 /**
@@ -77,7 +83,8 @@ export function secretLeakFinder(store: SecretStore | undefined): SecretLeakFind
       ...raw.filter((t) => t.includes("%")).map(percentDecoded),
       ...raw.filter((t) => t.includes("+")).map((t) => percentDecoded(t.replaceAll("+", " "))),
     ];
-    const texts = [...raw, ...once, ...once.filter((t) => t.includes("%")).map(percentDecoded)];
+    const texts = [...raw, ...once, ...once.filter((t) => t.includes("%")).map(percentDecoded)]
+      .map((t) => t.toLowerCase());
     for (const b of off) {
       if (b.forms.some((f) => texts.some((t) => t.includes(f)))) return b.name;
     }

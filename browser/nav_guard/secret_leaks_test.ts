@@ -51,3 +51,15 @@ Deno.test("approvedSend: POST by its whole URL, GET but its query, fragments asi
   assertEquals(approvedSend(ok, "GET", "http://h/donate?amount=5"), false);
   assertEquals(approvedSend([], "POST", "http://h/donate?amount=5"), false);
 });
+
+Deno.test("secretLeakFinder: a value in a host name, lower-cased or punycoded by the URL parser (red team s17 F4)", () => {
+  const store = new SecretStore(
+    new Map([["PW", "Hunter2Secret"], ["U", "Ünïcode1"]]),
+    { origins: new Map([["PW", ["http://127.0.0.1:1"]], ["U", ["http://127.0.0.1:1"]]]) },
+  );
+  const find = secretLeakFinder(store)!;
+  assertEquals(find("http://hunter2secret.localhost:2/x?img", ""), "PW");
+  assertEquals(find(new URL("http://Ünïcode1.attacker.example/").href, ""), "U");
+  assertEquals(find("http://other.localhost:2/", "HUNTER2SECRET"), "PW");
+  assertEquals(find("http://127.0.0.1:1/?q=hunter2secret", ""), undefined);
+});
