@@ -11,16 +11,15 @@ import { ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { shownTabs } from "../../browser/visibility.ts";
 
-async function listTabs(session: BrowserSession) {
+/** The session's tabs, titles from state (`Target.targetInfoChanged`): no tab is asked. */
+function listTabs(session: BrowserSession) {
   const active = session.activePage;
-  return await Promise.all(
-    shownTabs(session).map(async (p, index) => ({
-      index,
-      url: p.url,
-      title: await p.title().catch(() => ""),
-      active: p === active,
-    })),
-  );
+  return shownTabs(session).map((p, index) => ({
+    index,
+    url: p.url,
+    title: p.target.title,
+    active: p === active,
+  }));
 }
 
 /** The `tabs` tool. */
@@ -51,7 +50,7 @@ export const tabsTool = defineTool({
     // One at a time, like every action: ten `close index 1` at once must close ten tabs (each
     // reads the indexes the one before it left), not answer ten times for one.
     if (args.action !== "list") await session.exclusive(() => change(session, args, ctx.signal));
-    const tabs = await listTabs(session);
+    const tabs = listTabs(session);
     return {
       structured: {
         ok: true,

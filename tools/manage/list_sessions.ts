@@ -23,26 +23,27 @@ export const listSessionsTool = defineTool({
   },
   outputSchema: resultOutput({ count: z.number(), sessions: objectList }),
   inputSchema: z.object({}),
+  // deno-lint-ignore require-await
   async handler(ctx) {
-    const sessions = await Promise.all(
-      ctx.sessions.list().map(async (s) => {
-        const page = s.activePage;
-        return {
-          session: s.id,
-          mode: s.mode,
-          url: page?.url ?? null,
-          title: page ? await page.title().catch(() => "") : null,
-          tabs: s.tabs.length,
-          created: new Date(s.created).toISOString(),
-          lastUsed: new Date(s.lastUsed).toISOString(),
-          consoleEntries: s.logs.console.lastSeq,
-          networkEntries: s.logs.network.lastSeq,
-          ...(s.crashed ? { crashed: true } : {}),
-          // A person drives it (takeover): the agent's mutations answer human-has-control.
-          ...(s.human.humanHasControl ? { control: "human" } : {}),
-        };
-      }),
-    );
+    const sessions = ctx.sessions.list().map((s) => {
+      const page = s.activePage;
+      return {
+        session: s.id,
+        mode: s.mode,
+        url: page?.url ?? null,
+        // From state (Target.targetInfoChanged): one session's busy tab (a popup burst) must
+        // not hold every client's list.
+        title: page ? page.target.title : null,
+        tabs: s.tabs.length,
+        created: new Date(s.created).toISOString(),
+        lastUsed: new Date(s.lastUsed).toISOString(),
+        consoleEntries: s.logs.console.lastSeq,
+        networkEntries: s.logs.network.lastSeq,
+        ...(s.crashed ? { crashed: true } : {}),
+        // A person drives it (takeover): the agent's mutations answer human-has-control.
+        ...(s.human.humanHasControl ? { control: "human" } : {}),
+      };
+    });
     return { structured: { count: sessions.length, sessions } };
   },
 });
