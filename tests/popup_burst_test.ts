@@ -4,7 +4,7 @@
  * so (done; tabs opened; closed by the cap), not "a script stuck in a loop", and list_sessions
  * and a tabs list answer from state while the burst goes on.
  */
-import { assertEquals, assertIncludes, assertTrue } from "./_assert.ts";
+import { assertEquals, assertTrue } from "./_assert.ts";
 import { startStdio, textOf } from "./_mcp.ts";
 
 Deno.test("popup burst: a true timeout, and summaries do not wait for the backlog", async () => {
@@ -27,8 +27,15 @@ Deno.test("popup burst: a true timeout, and summaries do not wait for the backlo
     const click = await mcp.call("click", { session: "s", selector: "#b", timeoutMs: 3000 });
     const text = textOf(click);
     assertEquals(click.isError, true, text);
-    assertIncludes(text, '"click" was done, but the page was still opening tabs');
-    assertIncludes(text, "closed at once by the 20-tab cap");
+    // Either the call's budget ran out during the burst (before the fix: "a script may be stuck
+    // in a loop"), or the click's own window did first and its result lists the tabs opened:
+    // both say the click went, and what it opened.
+    const structure = click.structuredContent?.structure as { newTabCount?: number } | undefined;
+    const budgetSpent = text.includes('"click" was done, but the page was still opening tabs') &&
+      text.includes("closed at once by the 20-tab cap");
+    const windowShort = text.includes("the page did not finish handling the click") &&
+      (structure?.newTabCount ?? 0) > 0;
+    assertTrue(budgetSpent || windowShort, text);
     assertTrue(!text.includes("stuck in a loop"), text);
     // The burst goes on (fewer than 300 popups loaded): the summaries answer meanwhile.
     const list = await mcp.ok("list_sessions");

@@ -11,15 +11,20 @@ import { ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { shownTabs } from "../../browser/visibility.ts";
 
-/** The session's tabs, titles from state (`Target.targetInfoChanged`): no tab is asked. */
-function listTabs(session: BrowserSession) {
+/** How long a tab list waits for a tab's own title before taking the last one reported, ms. */
+const TITLE_WAIT_MS = 500;
+
+async function listTabs(session: BrowserSession) {
   const active = session.activePage;
-  return shownTabs(session).map((p, index) => ({
-    index,
-    url: p.url,
-    title: p.target.title,
-    active: p === active,
-  }));
+  return await Promise.all(
+    shownTabs(session).map(async (p, index) => ({
+      index,
+      url: p.url,
+      // Bounded: a busy tab (a popup burst) must not hold the list (red team s17 F6).
+      title: await p.titleWithin(TITLE_WAIT_MS).catch(() => ""),
+      active: p === active,
+    })),
+  );
 }
 
 /** The `tabs` tool. */
@@ -50,7 +55,7 @@ export const tabsTool = defineTool({
     // One at a time, like every action: ten `close index 1` at once must close ten tabs (each
     // reads the indexes the one before it left), not answer ten times for one.
     if (args.action !== "list") await session.exclusive(() => change(session, args, ctx.signal));
-    const tabs = listTabs(session);
+    const tabs = await listTabs(session);
     return {
       structured: {
         ok: true,
