@@ -336,6 +336,23 @@ export class Page {
     return this.#nav.documentResponse(frameId);
   }
 
+  /**
+   * The title of the main document, or within `waitMs` the last one Chromium reported
+   * (`Target.targetInfoChanged`): a summary of many tabs must not wait on a busy one (a page
+   * opening hundreds of popups holds its main thread for tens of seconds).
+   */
+  async titleWithin(waitMs: number): Promise<string> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(this.target.title), waitMs);
+    });
+    try {
+      return await Promise.race([this.title(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The title of the main document. CDP: `Runtime.evaluate` in the utility world. */
   async title(): Promise<string> {
     try {

@@ -284,6 +284,13 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   if (devtoolsConfirm !== undefined && !["", "0", "1", "true", "false"].includes(devtoolsConfirm)) {
     throw new UsageError(`Invalid BROWX_DEVTOOLS_CONFIRM "${devtoolsConfirm}": expected 1 or 0`);
   }
+  const elicitation = env("BROWX_CONFIRM_ELICITATION");
+  if (elicitation !== undefined && !["", "0", "1", "true", "false"].includes(elicitation)) {
+    throw new UsageError(
+      `Invalid BROWX_CONFIRM_ELICITATION "${elicitation}": expected 1 (the default) or 0`,
+    );
+  }
+  const noElicitation = elicitation === "0" || elicitation === "false";
   const loaded = loadSecrets(env("BROWX_SECRETS"), capabilities);
   const secrets = loaded.secrets;
   warnings.push(...loaded.warnings);
@@ -298,6 +305,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
   // `all` does not switch on a gate nobody can open; an explicit `human` without a channel warns.
   const human = decideHumanGate(capabilities, {
     wroteAll: env("BROWX_CAPABILITIES")?.trim() === "all",
+    noElicitation,
     channels: {
       console: (values.http ?? false) || consolePort !== undefined,
       devtools: (headful ?? false) || devtoolsConfirm === "1" || devtoolsConfirm === "true",
@@ -327,6 +335,7 @@ export function parseCli(args: string[], env: (name: string) => string | undefin
       confirmTimeoutMs: confirmTimeout === undefined ? undefined : Number(confirmTimeout),
       configReadonly: readonly === "1" || readonly === "true",
       devtoolsConfirm: devtoolsConfirm === "1" || devtoolsConfirm === "true",
+      ...(noElicitation ? { noElicitation } : {}),
       sharedAuthStates: sharedAuth === "1" || sharedAuth === "true",
       workspace,
       headful,

@@ -54,6 +54,8 @@ Environment (README "Command line" has the details):
   BROWX_CONFIRM_REQUIRED     hooks that need a human's yes: navigate_off_allowlist,byob_action,
                              file_download,file_upload,submit,publish (default none)
   BROWX_CONFIRM_TIMEOUT_MS   how long a human has to answer (default 60000); no answer is a no
+  BROWX_CONFIRM_ELICITATION=0 never ask a human through MCP elicitation (the agent's own client
+                             answers it): only the web console or the DevTools console
   BROWX_ALLOWED_ORIGINS      navigation allowlist: example.com, *.example.com, https://host:8443, *
   BROWX_DEVTOOLS_CONFIRM=1   answer confirm hooks in the DevTools console of a headless browser someone
                              inspects (chrome://inspect): __browx.confirm("CODE") in the "browxai" context

@@ -8,6 +8,7 @@
  */
 import { ToolError } from "../browser/tool_error.ts";
 import { stopBusyScript } from "../browser/stuck_script.ts";
+import { MAX_TABS } from "../browser/sessions/tab_cap.ts";
 import { type SinceLastCall, takeSinceLastCall } from "../browser/since_last_call.ts";
 import { refsGivenIn, refsShownIn, renewalsIn } from "../browser/snapshot/shown_refs.ts";
 import type { CallToolResult } from "../tools/context.ts";
@@ -75,6 +76,48 @@ export function keptWaiting(tool: string, session: string, spent: ToolError): To
       "until its budget ran out waiting for the session's turn; nothing was done",
     "call again once the other call has answered, or use another session (open_session)",
     { ...spent.details, waitedForSession: session },
+  );
+}
+
+/** Tabs the call's session's pages opened during a call (`refused`: closed at once by the cap). */
+export interface TabBurst {
+  opened: number;
+  refused: number;
+}
+
+/**
+ * Marks where the call's session's tab counts stand as the call starts; the function returned
+ * gives the tabs its pages opened since, or undefined when none did (or the call names no
+ * open session).
+ */
+export function markTabBurst(call: ToolCall): () => TabBurst | undefined {
+  const id = sessionOf(call);
+  const session = id === undefined ? undefined : call.ctx.sessions.list().find((s) => s.id === id);
+  if (!session) return () => undefined;
+  const at = { ...session.pageTabs };
+  return () => {
+    const opened = session.pageTabs.opened - at.opened;
+    return opened > 0 ? { opened, refused: session.pageTabs.refused - at.refused } : undefined;
+  };
+}
+
+/**
+ * The timeout of a call during which the page kept opening tabs (red team s17 F6: a click on
+ * a 300-popup loop): Chromium opens each in turn while the page's script waits on it, so the
+ * action was done and the time went to the burst, not to a script stuck in a loop.
+ */
+export function tabBurstTimeout(tool: string, burst: TabBurst, spent: ToolError): ToolError {
+  const capped = burst.refused
+    ? `, ${burst.refused} of them closed at once by the ${MAX_TABS}-tab cap`
+    : "";
+  return new ToolError(
+    "timeout",
+    `"${tool}" was done, but the page was still opening tabs when the call's time ran out ` +
+      `(${burst.opened} opened during the call${capped}): its script waits while Chromium ` +
+      "opens each, so the tab answers nothing until the burst ends",
+    'tabs({ action: "list" }) shows the tabs kept; snapshot again once the page is done, or ' +
+      "close_session to end it",
+    { ...spent.details, tabsOpened: burst.opened, tabsClosedByCap: burst.refused },
   );
 }
 

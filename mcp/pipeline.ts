@@ -62,10 +62,13 @@ import {
   closedWhileRunning,
   keptWaiting,
   markRefsShown,
+  markTabBurst,
   refineBySession,
   sessionOf,
   sinceLastCall,
   stopStuckTab,
+  type TabBurst,
+  tabBurstTimeout,
 } from "./call_session.ts";
 import { ownConsoleRefusal } from "./human/own_console_gate.ts";
 import { noteUnlistedError, noteUnlistedIn } from "./tool_mentions.ts";
@@ -232,6 +235,8 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
   let ran = false;
   let budget: CallBudget | undefined;
   let scope: CallScope | undefined;
+  // The tabs the session's pages open during the call, for a timeout's message.
+  let tabBurst: (() => TabBurst | undefined) | undefined;
   let unwatchControl: (() => void) | undefined;
   // Taken at most once: a result refused after it (too large) must not lose the news.
   let news: { taken?: SinceLastCall | undefined } | undefined;
@@ -291,6 +296,7 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
 
     // 4. Handler.
     ran = true;
+    tabBurst = markTabBurst(call);
     await deps.onStart();
     const masker = deps.masking ? deps.store : undefined;
     // A session the call uses closed by another call (close_session) ends this one at once,
@@ -346,8 +352,12 @@ async function runGated(call: ToolCall, deps: GateDeps): Promise<CallOutcome> {
       call,
     );
     const waitedFor = [...scope?.waitingFor ?? []];
+    const burst = budget?.spent ? tabBurst?.() : undefined;
     if (budget?.spent && waitedFor.length) error = keptWaiting(tool.name, waitedFor[0]!, error);
-    else if (budget?.spent) await stopStuckTab(call);
+    else if (budget?.spent) {
+      if (burst) error = tabBurstTimeout(tool.name, burst, error);
+      await stopStuckTab(call);
+    }
     if (error.code === "internal") {
       console.error(`browxai: ${tool.name} failed:`, e);
       // The stack trace went to stderr; the audit callId ties it to the agent's report.

@@ -274,8 +274,10 @@ export function createMcpServer(
     : [];
   const secrets = config.secrets;
   const mask = secrets?.masks ? <T>(value: T) => secrets.mask(value) : undefined;
+  // BROWX_CONFIRM_ELICITATION=0: the client answers elicitation, and a hostile agent may run it.
+  const elicitation = config.noElicitation ? [] : [elicitationChannel(server)];
   const humanChannels = [
-    elicitationChannel(server),
+    ...elicitation,
     devtoolsChannel(config, sessions),
     ...consoleChannel,
   ].map((c) => maskedChannel(c, mask));
@@ -290,7 +292,7 @@ export function createMcpServer(
   // person drives from the web console. An open web console is asked alone: the person who
   // holds control is there, and the client may answer elicitation without them.
   const consent = createConsent(
-    [elicitationChannel(server), ...consoleChannel].map((c) => maskedChannel(c, mask)),
+    [...elicitation, ...consoleChannel].map((c) => maskedChannel(c, mask)),
     {
       timeoutMs: config.confirmTimeoutMs,
       sole: ["console"],

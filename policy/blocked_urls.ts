@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ipv4Mapped, ipv4Unmapped, type OriginPattern } from "./sites.ts";
+import { ipv4Mapped, ipv4Unmapped, type OriginPattern, reachesLoopback } from "./sites.ts";
 
 /** Schemes a URLPattern can name a host of; an entry of another scheme has no sub-requests. */
 const NETWORK_SCHEMES = new Set(["http", "https", "ws", "wss"]);
@@ -13,13 +13,34 @@ const NETWORK_SCHEMES = new Set(["http", "https", "ws", "wss"]);
 const IP_LITERAL = /^(\[.*\]|\d+\.\d+\.\d+\.\d+)$/;
 
 /**
+ * What a loopback entry also blocks (`matchesPattern`'s `loopbackAliases`), as URL hosts: the
+ * names and the one address per form a URLPattern can write (it reads `127.*` as an IPv4
+ * number, so the rest of 127.0.0.0/8 is left to the Fetch globs, {@link LOOPBACK_GLOBS}).
+ */
+const LOOPBACK_HOSTS = [
+  "localhost",
+  "localhost.",
+  "*.localhost",
+  "*.localhost.",
+  "127.0.0.1",
+  "[::ffff:7f00:1]",
+  "0.0.0.0",
+  "[::ffff:0:0]",
+  "[::1]",
+  "[::]",
+];
+/** Fetch globs for the rest of 127.0.0.0/8, dotted and IPv4-mapped (`[::ffff:7f00:2]`). */
+const LOOPBACK_GLOBS = ["127.*", "[::ffff:7f*"];
+
+/**
  * The URLPattern strings (`Network.BlockPattern.urlPattern`, Chromium's constructor-string
  * syntax) matching exactly the URLs {@link import("./sites.ts").matchesPattern} matches for
  * `patterns`: http and https when an entry names no scheme; the host itself (and its
  * trailing-dot form, `localhost.`), or only its
  * subdomains for `*.host`; any port, or the one named (the scheme's default port is written
- * nowhere in a URL, and URLPattern canonicalizes it away alike). Entries of a scheme with
- * no host (`file://*`) give none. Pure.
+ * nowhere in a URL, and URLPattern canonicalizes it away alike); for a loopback entry every
+ * loopback name on its port too, but of 127.0.0.0/8 only 127.0.0.1 (the rest match the Fetch
+ * globs only). Entries of a scheme with no host (`file://*`) give none. Pure.
  *
  * Chromium does not apply these to WebSocket handshakes (measured: `ws://`, `http://` and
  * `*://` patterns all let one through), nor does `Fetch` pause them: a page can still open a
@@ -43,7 +64,15 @@ const DEFAULT_PORTS: Record<string, string> = { http: "80", https: "443", ws: "8
  */
 export function blockedFetchPatterns(patterns: readonly OriginPattern[]): string[] {
   const out = new Set<string>();
-  for (const { scheme, host, port } of blockedPlaces(patterns)) {
+  const places = blockedPlaces(patterns);
+  for (const p of patterns) {
+    if (p.host === "*" || !reachesLoopback(p.host)) continue;
+    for (const scheme of p.scheme ? [p.scheme] : ["http", "https"]) {
+      if (!NETWORK_SCHEMES.has(scheme)) continue;
+      for (const host of LOOPBACK_GLOBS) places.push({ scheme, host, port: p.port });
+    }
+  }
+  for (const { scheme, host, port } of places) {
     if (port === undefined || port === DEFAULT_PORTS[scheme]) out.add(`${scheme}://${host}/*`);
     out.add(port === undefined ? `${scheme}://${host}:*` : `${scheme}://${host}:${port}/*`);
   }
@@ -67,11 +96,14 @@ function blockedPlaces(
     // an IPv4 address is also reached as its IPv4-mapped IPv6 literal (`[::ffff:7f00:2]`).
     const plain = ipv4Unmapped(p.host);
     const mapped = ipv4Mapped(plain);
-    const hosts = host === "*"
+    const own = host === "*"
       ? [host]
       : IP_LITERAL.test(p.host)
-      ? [...new Set([plain, ...(mapped ? [mapped] : [])].map(escape))]
+      ? [plain, ...(mapped ? [mapped] : [])]
       : [host, `${host}.`];
+    // A loopback entry: every other way to the same listeners (matchesPattern's loopbackAliases).
+    const loopback = host !== "*" && reachesLoopback(p.host);
+    const hosts = [...new Set([...own, ...(loopback ? LOOPBACK_HOSTS : [])].map(escape))];
     for (const scheme of schemes) {
       if (!NETWORK_SCHEMES.has(scheme)) continue;
       for (const h of hosts) out.push({ scheme, host: h, port: p.port });

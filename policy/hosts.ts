@@ -6,7 +6,7 @@
  * @module
  */
 import { getDomain } from "tldts";
-import { isHostless } from "./sites.ts";
+import { isHostless, reachesLoopback } from "./sites.ts";
 
 /**
  * True for loopback host names and addresses: `localhost`, `::1` (bracketed or not), and
@@ -33,7 +33,7 @@ export function prefersHttp(host: string): boolean {
  * The site of a URL: its registrable domain (`docs.example.co.uk` →
  * `example.co.uk`, private suffixes such as `github.io` included); for a host with no
  * registrable domain (an IP address, `localhost`, `*.localhost`, a single-label name) its
- * host and port (`127.0.0.1:8080`, the scheme's default port when none is written): each port of one
+ * host (a trailing dot dropped) and port (`127.0.0.1:8080`, the scheme's default port when none is written): each port of one
  * address is a different server (an app on one, its admin on another), so approving one does
  * not approve the rest. Null for hostless URLs.
  */
@@ -45,10 +45,12 @@ export function siteOf(url: string): string | null {
   } catch {
     return null;
   }
-  const host = u.hostname.toLowerCase();
+  // `localhost.` is `localhost`; left in, `a.b.localhost.:1` and `c.b.localhost.:2` were one site.
+  const host = u.hostname.toLowerCase().replace(/\.$/, "");
   if (!host) return null;
-  // Loopback names (`app.localhost`) too: tldts gives them a registrable domain.
-  const local = IP_HOST.test(host) || host === "localhost" || host.endsWith(".localhost");
+  // Loopback names (`app.localhost`) too: tldts gives them a registrable domain. Each spelling
+  // stays its own site (`127.0.0.1:A` approved does not approve `[::1]:A`, maybe another server).
+  const local = IP_HOST.test(host) || reachesLoopback(host);
   const domain = local ? null : getDomain(host, { allowPrivateDomains: true });
   if (domain) return domain;
   const secure = u.protocol === "https:" || u.protocol === "wss:";

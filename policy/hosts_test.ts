@@ -1,5 +1,5 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { originOf } from "./hosts.ts";
+import { originOf, siteOf } from "./hosts.ts";
 
 Deno.test("originOf: the origin; opaque ones by the option; undefined for a bad URL", () => {
   assertEquals(originOf("http://127.0.0.1:8080/a?b=c"), "http://127.0.0.1:8080");
@@ -15,4 +15,13 @@ Deno.test("originOf: the origin; opaque ones by the option; undefined for a bad 
     assertEquals(originOf("not a url", { opaque }), undefined);
     assertEquals(originOf("", { opaque }), undefined);
   }
+});
+
+Deno.test("siteOf: a loopback name is its host and port, with or without a trailing dot", () => {
+  // Before: `a.b.localhost.` and `c.b.localhost.` were both the site "b.localhost", any port.
+  assertEquals(siteOf("http://a.b.localhost.:5000/"), "a.b.localhost:5000");
+  assertEquals(siteOf("http://c.b.localhost.:6000/"), "c.b.localhost:6000");
+  assertEquals(siteOf("http://localhost.:7000/"), siteOf("http://localhost:7000/"));
+  assertEquals(siteOf("http://0.0.0.0:7000/"), "0.0.0.0:7000");
+  assertEquals(siteOf("https://docs.example.co.uk./x"), "example.co.uk");
 });

@@ -43,7 +43,7 @@ export interface HumanGateState {
  */
 export function decideHumanGate(
   capabilities: ReadonlySet<Capability>,
-  options: { wroteAll: boolean; channels: StartChannels },
+  options: { wroteAll: boolean; channels: StartChannels; noElicitation?: boolean },
 ): { capabilities: ReadonlySet<Capability>; gate: HumanGateState } {
   const channels = [
     ...(options.channels.console ? ["console"] : []),
@@ -78,8 +78,10 @@ export function decideHumanGate(
         why: '"human" is in BROWX_CAPABILITIES: a person approves each new site',
         channels,
         warning: '"human" is on but no human channel is configured: every navigation to a ' +
-          "new site (and every confirm hook) is refused unless the MCP client supports " +
-          `elicitation; ${NO_CHANNEL_HINT}`,
+          "new site (and every confirm hook) is refused " + (options.noElicitation
+            ? "(BROWX_CONFIRM_ELICITATION=0: the MCP client is never asked); "
+            : "unless the MCP client supports elicitation; ") +
+          NO_CHANNEL_HINT,
       },
     };
   }

@@ -25,6 +25,12 @@ export interface ServerConfig {
    * person inspects remotely (`BROWX_DEVTOOLS_CONFIRM=1`); `headful` implies it.
    */
   devtoolsConfirm?: boolean | undefined;
+  /**
+   * `BROWX_CONFIRM_ELICITATION=0`: confirm hooks, site approvals and `release` are never asked
+   * through MCP elicitation, only the web console and the DevTools console. Elicitation is
+   * answered by the agent's own client: one a hostile agent controls approves itself.
+   */
+  noElicitation?: boolean | undefined;
   /** `--browser` / `BROWX_BROWSER`. */
   browserPath?: string | undefined;
   /** `--cdp-endpoint`: shared browser to attach to instead of launching. */

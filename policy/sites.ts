@@ -121,11 +121,26 @@ function defaultPort(protocol: string): string {
   return protocol === "https:" || protocol === "wss:" ? "443" : "80";
 }
 
+/** Options of {@link matchesPattern}. */
+export interface MatchOptions {
+  /**
+   * A loopback entry (see {@link reachesLoopback}) matches every loopback host on its port:
+   * for the blocklist, where `localhost:B`, `x.localhost:B`, `0.0.0.0:B` reach the server an
+   * entry `127.0.0.1:B` names. The allowlist leaves it off: an alias may reach another
+   * listener on that port (`[::1]:B`), so only the spelling listed is admitted.
+   */
+  loopbackAliases?: boolean;
+}
+
 /**
  * True when `url` matches one pattern: an entry without a scheme covers http and https; a
- * host's trailing dot (`localhost.`) is ignored.
+ * host's trailing dot (`localhost.`) is ignored; see {@link MatchOptions}.
  */
-export function matchesPattern(url: string, p: OriginPattern): boolean {
+export function matchesPattern(
+  url: string,
+  p: OriginPattern,
+  options: MatchOptions = {},
+): boolean {
   let u: URL;
   try {
     u = new URL(url);
@@ -138,6 +153,7 @@ export function matchesPattern(url: string, p: OriginPattern): boolean {
   // `localhost.` is `localhost`: a fully qualified name's trailing dot names the same host.
   const host = ipv4Unmapped(u.hostname.toLowerCase().replace(/\.$/, ""));
   if (p.host === "*") return true;
+  if (options.loopbackAliases && reachesLoopback(p.host) && reachesLoopback(host)) return true;
   return p.subdomains ? host.endsWith("." + p.host) : host === ipv4Unmapped(p.host);
 }
 
@@ -153,6 +169,24 @@ export function ipv4Unmapped(host: string): string {
   if (m[2] === undefined) return m[1]!;
   const hi = parseInt(m[1]!, 16), lo = parseInt(m[2], 16);
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+/**
+ * True for a host that reaches this machine's own listeners without DNS: `localhost` and
+ * `*.localhost` (Chromium resolves them itself), 127.0.0.0/8, `0.0.0.0` (Linux connects it to
+ * loopback), `[::1]`, `[::]`, and the IPv4-mapped forms; a trailing dot ignored. `host` as a
+ * URL writes it or as an entry does (`127.1`, `0x7f.1`: any IPv4 spelling). Pure.
+ */
+export function reachesLoopback(host: string): boolean {
+  let h: string;
+  try {
+    h = new URL(`http://${host.toLowerCase().replace(/\.$/, "")}/`).hostname.replace(/\.$/, "");
+  } catch {
+    return false;
+  }
+  h = ipv4Unmapped(h);
+  return h === "localhost" || h.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    h === "0.0.0.0" || h === "[::1]" || h === "[::]";
 }
 
 /** An IPv4 literal's IPv4-mapped IPv6 form as a URL writes it (`[::ffff:7f00:2]`). Pure. */

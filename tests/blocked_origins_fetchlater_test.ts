@@ -17,7 +17,7 @@ Deno.test("blocked origins: fetchLater to one crashes no tab and sends nothing",
   catch (e) { this.textContent = e.name; }
   fetch('/alive');">Go</button>`,
   }));
-  const mcp = await startStdio({ args: ["--blocked-origins", new URL(srv.b).hostname] });
+  const mcp = await startStdio({ args: ["--blocked-origins", new URL(srv.b).host] });
   try {
     await mcp.ok("navigate", { url: `${srv.a}/p`, snapshot: "none" });
     await mcp.ok("click", { selector: "#go", snapshot: "none" });

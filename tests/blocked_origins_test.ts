@@ -12,8 +12,9 @@ import { eventually } from "./_util.ts";
 Deno.test("--blocked-origins: every request there fails, the page's own still go", async () => {
   const fx = await startFixtureServer();
   // The fixture's second server answers as `localhost`: the same routes under another name.
+  // Its port only: a loopback entry blocks every loopback name (127.0.0.1 too) on its ports.
   const mcp = await startStdio({
-    args: ["--blocked-origins", "localhost"],
+    args: ["--blocked-origins", new URL(fx.crossOrigin).host],
     env: { BROWX_CAPABILITIES: "read,navigation,action,eval" },
   });
   const out = async (id: string) =>
@@ -91,7 +92,7 @@ Deno.test("--blocked-origins: an IPv4 address is not reached as its IPv4-mapped 
       { headers: { "content-type": "text/html" } },
     ));
   const mcp = await startStdio({
-    args: ["--blocked-origins", "127.0.0.2"],
+    args: ["--blocked-origins", `127.0.0.2:${target.addr.port}`],
     env: { BROWX_CAPABILITIES: "read,navigation,action,eval" },
   });
   try {

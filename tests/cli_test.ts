@@ -54,6 +54,7 @@ Deno.test("cli: unknown flags and bad values exit 2 with a one-line error and us
       'Invalid BROWX_DEVTOOLS_CONFIRM "yes": expected 1 or 0',
     ],
     [[], { BROWX_DEVTOOLS_CONFIRM: "2" }, 'Invalid BROWX_DEVTOOLS_CONFIRM "2"'],
+    [[], { BROWX_CONFIRM_ELICITATION: "no" }, 'Invalid BROWX_CONFIRM_ELICITATION "no"'],
     [["stray"], {}, "Unexpected argument 'stray'"],
     [["--console=99999"], {}, 'Invalid --console "99999"'],
     [["--http", "--console", "9999"], {}, "--console is for stdio mode"],

@@ -133,7 +133,7 @@ Deno.test("navigation guard: a tab the browser opens itself meets the allowlist"
 
 Deno.test("navigation guard: a tab the browser opens itself meets --blocked-origins", async (t) => {
   const srv = startTwoOrigins((_a, b) => ({ "/attack": attackPage(b) }));
-  const mcp = await startStdio({ args: ["--blocked-origins", "localhost"] });
+  const mcp = await startStdio({ args: ["--blocked-origins", new URL(srv.b).host] });
   try {
     await eachVariantRefused(t, mcp, srv, `${srv.a}/attack`);
   } finally {

@@ -108,7 +108,7 @@ Deno.test("storage in an incognito session: blocked and unlisted origins are ref
       BROWX_TOOLSETS: "core,storage",
       BROWX_ALLOWED_ORIGINS: "127.0.0.1,localhost",
     },
-    args: ["--blocked-origins", "localhost"],
+    args: ["--blocked-origins", new URL(srv.b).host],
   });
   try {
     await mcp.ok("navigate", { url: `${srv.a}/`, snapshot: "none" });

@@ -24,10 +24,14 @@ type PolicyConfig = Pick<ServerConfig, "allowedOrigins" | "blockedOrigins" | "ca
   consoleListeners?: ServerConfig["consoleListeners"];
 };
 
-/** True when `url` is on the blocklist (`--blocked-origins`). */
+/**
+ * True when `url` is on the blocklist (`--blocked-origins`); a loopback entry covers every
+ * loopback name and address on its port (`localhost`, `0.0.0.0`, … for `127.0.0.1:B`).
+ */
 export function blocklisted(config: PolicyConfig, url: string): boolean {
   const blocked = config.blockedOrigins ?? [];
-  return blocked.length > 0 && !isBlankUrl(url) && blocked.some((p) => matchesPattern(url, p));
+  return blocked.length > 0 && !isBlankUrl(url) &&
+    blocked.some((p) => matchesPattern(url, p, { loopbackAliases: true }));
 }
 
 /**

@@ -240,14 +240,22 @@ export class BrowserSession {
     return script;
   }
 
+  /**
+   * Tabs this session's pages opened since it began (`refused`: of those, closed at once by the
+   * tab cap): a call that ran out of time during a burst says so (mcp/call_session.ts).
+   */
+  readonly pageTabs = { opened: 0, refused: 0 };
+
   /** PageOwner: a tab of our context is being created. */
   pageCreating(targetId: string, openerId?: string): void {
     // Target.createTarget announces its tab before it answers: claim it here.
     if (this.#creatingOwn > 0 && !openerId) this.#ownTabs.add(targetId);
     if (this.#ownTabs.has(targetId)) return;
+    this.pageTabs.opened++;
     // A page opening tabs past the cap (`tab_cap.ts`): closed as soon as it attaches (closed
     // here, while Chromium creates it, the opener's next window.open() hung).
     if (this.#tabCap.refuses(targetId, this.#tabs.length + this.#opening.size)) {
+      this.pageTabs.refused++;
       for (const l of [...this.#listeners]) l.tabRefused?.(targetId);
       return;
     }

@@ -11,13 +11,17 @@ import { ToolError } from "../../browser/tool_error.ts";
 import type { BrowserSession } from "../../browser/sessions/browser_session.ts";
 import { shownTabs } from "../../browser/visibility.ts";
 
+/** How long a tab list waits for a tab's own title before taking the last one reported, ms. */
+const TITLE_WAIT_MS = 500;
+
 async function listTabs(session: BrowserSession) {
   const active = session.activePage;
   return await Promise.all(
     shownTabs(session).map(async (p, index) => ({
       index,
       url: p.url,
-      title: await p.title().catch(() => ""),
+      // Bounded: a busy tab (a popup burst) must not hold the list (red team s17 F6).
+      title: await p.titleWithin(TITLE_WAIT_MS).catch(() => ""),
       active: p === active,
     })),
   );

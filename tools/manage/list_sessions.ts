@@ -7,6 +7,9 @@ import { z } from "zod";
 import { defineTool } from "../define_tool.ts";
 import { objectList, resultOutput } from "../output_schemas.ts";
 
+/** How long the list waits for a session's title before taking the last one reported, ms. */
+const TITLE_WAIT_MS = 500;
+
 /** The `list_sessions` tool. */
 export const listSessionsTool = defineTool({
   name: "list_sessions",
@@ -31,7 +34,8 @@ export const listSessionsTool = defineTool({
           session: s.id,
           mode: s.mode,
           url: page?.url ?? null,
-          title: page ? await page.title().catch(() => "") : null,
+          // Bounded: one session's busy tab (a popup burst) must not hold every client's list.
+          title: page ? await page.titleWithin(TITLE_WAIT_MS).catch(() => "") : null,
           tabs: s.tabs.length,
           created: new Date(s.created).toISOString(),
           lastUsed: new Date(s.lastUsed).toISOString(),
