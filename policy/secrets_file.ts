@@ -148,7 +148,8 @@ export function parseSecretsFile(text: string): ParsedSecrets {
       // Masking confirms a whole guess: a PIN is guessed in a few thousand tries (README).
       warnings.push(
         `secret "${name}" (line ${line}) is shorter than ${WEAK_LENGTH} characters: an agent ` +
-          "can confirm guesses of a short value (masking shows a right one), so it is weak",
+          "can confirm guesses of a short value (masking shows a right one), so it is weak, and " +
+          "any argument that happens to hold it (a URL's number) locks the server as a guess",
       );
     }
   });
