@@ -82,6 +82,7 @@ Deno.test("builder: optional parts come in order, tool fields and error details 
     "dialogs",
     "downloads",
     "downloadsBlocked",
+    "hint",
     "url",
     "httpStatus",
     "blockedUrl",
@@ -95,6 +96,8 @@ Deno.test("builder: optional parts come in order, tool fields and error details 
   assertEquals(r.action, { type: "navigate", url: "http://x/" });
   assertEquals(r.ok, false);
   assertEquals(r.error, { code: "blocked-by-policy", message: "policy: stopped", hint: "ask" });
+  // A saved file is read back by its id, whatever else happened.
+  assertEquals(r.hint, 'read the saved file with download_get({ id: "d1" })');
 });
 
 Deno.test("builder: the first error stands; a stopped navigation overrides it", () => {
