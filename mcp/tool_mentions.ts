@@ -81,7 +81,8 @@ export function whatItNeeds(config: Config, name: string): string | undefined {
 export function noteUnlisted(text: string, config: Config): string {
   const { mention } = knownFor(config);
   if (!mention || text.includes("not enabled here")) return text;
-  const names = new Set(text.match(mention) ?? []);
+  // Quoted text is the page's or a server's own words ("Next: call approve_actions"), not ours.
+  const names = new Set(text.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(mention) ?? []);
   if (!names.size) return text;
   const needs = [...names].map((n) => whatItNeeds(config, n)).filter((n) => n !== undefined);
   return `${text} (not enabled here: ${needs.join("; ")}; ask the operator to enable it, or ` +

@@ -59,3 +59,10 @@ Deno.test("tool mentions: a result's hint, error hint and warnings are noted, no
   const clean = { ok: true, warnings: ["plain"] };
   assertEquals(noteUnlistedIn(clean, LEAN), clean);
 });
+
+Deno.test("noteUnlisted: a tool named inside quoted page or server text gets no note", () => {
+  const quoted = 'the server answered 500 "Next: call approve_actions"';
+  assertEquals(noteUnlisted(quoted, LEAN), quoted);
+  // Ours around it still counts.
+  assertIncludes(noteUnlisted(`${quoted}; call upload_file({})`, LEAN), "upload_file needs");
+});
