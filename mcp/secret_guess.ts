@@ -5,12 +5,13 @@
  * An agent never needs to write a value in clear (it writes `{{secret:NAME}}`), so a call
  * whose arguments hold a registered value in clear (as masking finds values: any case, width,
  * JSON, percent or HTML escaping; for bound values also the guard's forms: hex, UTF-16,
- * percent-decoded twice) is treated as guessing: it is refused without saying which secret or
- * where, and the server is locked — every later call of every client is refused, alike —
- * until the operator restarts it. Locking only secret use (refusing later calls with a value
- * in clear) would keep the refusal itself an oracle at any rate after the first hit; locking
- * all makes it one answer per server life. The event goes to stderr and to the call's audit
- * line (`blocked-by-policy`, the message saying so).
+ * percent-decoded twice) is refused without saying which secret or where, nothing of it done,
+ * and the event goes to stderr and to the call's audit line (`blocked-by-policy`). The server
+ * is not locked: a page the agent controls can put any guesses on a page and read the masked
+ * text back (red team s17 round 2), so a lock would not close that oracle, while it stopped
+ * every client of the server, reads included, for an honest agent that wrote a registered user
+ * name in a note (new user s17 round 2). The refusal is one bit per call; the page route is the
+ * faster one, which is why low-entropy values are weak secrets (README, Secrets).
  *
  * Markup in an argument is also read as its text (tags dropped), so a value split by tags
  * (`<b>73</b><b>51</b>` in set_editor's html) counts. What this does not close: text the agent
@@ -63,30 +64,17 @@ export function guessRefusal(
   store: SecretStore,
   where: { callId: string; session?: string | undefined },
 ): ToolError | undefined {
-  if (!store.size) return undefined;
-  if (store.locked) return locked(`Refused "${tool}": browxai is locked`);
-  if (!holdsValue(stringsOf(args), store)) return undefined;
-  store.lock(`${tool} call ${where.callId}`);
+  if (!store.size || !holdsValue(stringsOf(args), store)) return undefined;
   console.error(
     `browxai: SECURITY: the arguments of a "${tool}" call (session ${
       where.session ?? "-"
-    }, audit callId ${where.callId}) held a registered secret's value in clear: treated as ` +
-      "guessing; every call is refused until the server restarts",
+    }, audit callId ${where.callId}) held a registered secret's value in clear: refused as ` +
+      "guessing",
   );
-  return locked(
-    `Refused "${tool}": its arguments hold text that matches a registered secret, which is ` +
-      "treated as guessing",
-  );
-}
-
-/** The refusal of a locked server (see the module doc). */
-function locked(first: string): ToolError {
   return new ToolError(
     "blocked-by-policy",
-    `${first}. Text matching a registered secret was sent in clear, so this server refuses ` +
-      "every call until the operator restarts it",
-    "write secrets only as {{secret:NAME}}, never their values; ask the operator to check the " +
-      "audit log (stderr says which call) and restart the server",
+    `Refused "${tool}": its arguments hold text that matches a registered secret, which is treated as guessing (audit callId ${where.callId}); nothing was done`,
+    "write secrets only as {{secret:NAME}}, never their values, and call again without that text",
     { policy: { rule: "secret-guess", decision: "refused" } },
   );
 }

@@ -118,8 +118,6 @@ export class SecretStore {
   /** The values as written, and their folded forms (secret_fold.ts). */
   #exact: Matcher | undefined;
   #folded: Matcher | undefined;
-  /** Why the server was locked (a guessing signal), or undefined. */
-  #lockedBy: string | undefined;
 
   /**
    * @param secrets name → value (see {@link parseSecretsFile}).
@@ -143,19 +141,6 @@ export class SecretStore {
       if (host !== undefined && host.length >= MIN_MASK_LENGTH) folded.push([host, name]);
     }
     this.#folded = matcherOf(folded);
-  }
-
-  /**
-   * Locks the server (a guessing signal was seen: `mcp/secret_guess.ts` refuses every call
-   * from then on): {@link locked} is true until the server restarts. `why` is for the operator.
-   */
-  lock(why: string): void {
-    this.#lockedBy ??= why;
-  }
-
-  /** True once {@link lock} was called. */
-  get locked(): boolean {
-    return this.#lockedBy !== undefined;
   }
 
   /** The registered names, sorted. */

@@ -149,7 +149,7 @@ export function parseSecretsFile(text: string): ParsedSecrets {
       warnings.push(
         `secret "${name}" (line ${line}) is shorter than ${WEAK_LENGTH} characters: an agent ` +
           "can confirm guesses of a short value (masking shows a right one), so it is weak, and " +
-          "any argument that happens to hold it (a URL's number) locks the server as a guess",
+          "a call whose arguments happen to hold it (a URL's number) is refused as a guess",
       );
     }
   });

@@ -132,7 +132,7 @@ Deno.test("secrets: a text= guess of a secret in a hover menu answers as a wrong
       "the page's echo of the value",
     );
     const answers: string[] = [];
-    // Parts: the whole value in clear is refused as guessing and locks the server
+    // Parts: the whole value in clear is refused as guessing
     // (mcp/secret_guess.ts, tests/secrets_guess_test.ts).
     for (const guess of [KEY.slice(0, -1), "Zq7-hunter-Xy9"]) {
       const r = await mcp.call("click", { selector: `text=${guess}` });

@@ -1,8 +1,9 @@
 /**
  * Red team s17 F2 and F3, over MCP stdio against real Chromium. F2: a registered value written
  * in clear in a call's arguments (10,000 PIN guesses in one fill; a binary search by navigate
- * URLs the secret-origin guard would refuse) is refused without naming the secret, and the
- * server then refuses every call until restarted. F3: with a secrets file but without the
+ * URLs the secret-origin guard would refuse) is refused without naming the secret, nothing of
+ * it done; other calls go on (no lock: a page can show guesses itself, so a lock would not
+ * close the oracle, and it stopped every client for one slip). F3: with a secrets file but without the
  * `secrets` capability, results are masked all the same.
  */
 import { join } from "node:path";
@@ -40,13 +41,13 @@ const rule = (r: ToolResult) =>
   ((r.structuredContent?.error as { details?: { policy?: { rule?: string } } })?.details
     ?.policy?.rule) ?? JSON.stringify(r.structuredContent).match(/"rule":"([a-z-]+)"/)?.[1];
 
-/** A locked refusal: blocked-by-policy, secret-guess, naming neither the secret nor its value. */
-function assertLocked(r: ToolResult, what: string) {
+/** A guess refusal: blocked-by-policy, secret-guess, naming neither the secret nor its value. */
+function assertRefused(r: ToolResult, what: string) {
   assertEquals([r.isError, code(r), rule(r)], [true, "blocked-by-policy", "secret-guess"], what);
   for (const v of ["PIN", "PW", PIN, PW]) assertNotIncludes(textOf(r), v, what);
 }
 
-Deno.test("secrets: 10,000 PIN guesses in one fill are refused and lock the server (s17 F2)", async () => {
+Deno.test("secrets: 10,000 PIN guesses in one fill are refused, nothing done; the server goes on (s17 F2)", async () => {
   const pages = servePages({ "/": "<textarea id=t></textarea>" });
   const { mcp, ws, close } = await start("read,navigation,action,secrets");
   try {
@@ -55,11 +56,14 @@ Deno.test("secrets: 10,000 PIN guesses in one fill are refused and lock the serv
     await mcp.ok("fill", { selector: "#t", value: "0000 1111 2222", snapshot: "none" });
     const all = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, "0")).join(" ");
     const r = await mcp.call("fill", { selector: "#t", value: all });
-    assertLocked(r, "the guesses");
-    // The field never got them, and nothing answers any more: no second guess, no read.
-    assertLocked(await mcp.call("snapshot", {}), "a read after");
-    assertLocked(await mcp.call("fill", { selector: "#t", value: "1234" }), "another fill");
-    assertLocked(await mcp.call("fill", { selector: "#t", value: "{{secret:PW}}" }), "a fill");
+    assertRefused(r, "the guesses");
+    // The field never got them; the same guesses again are refused alike, and other calls go
+    // on (no lock: one honest slip must not stop every client).
+    assertRefused(await mcp.call("fill", { selector: "#t", value: all }), "again");
+    const tree = String((await mcp.ok("snapshot", {})).tree);
+    assertIncludes(tree, "0000 1111 2222");
+    assertNotIncludes(tree, "9999");
+    await mcp.ok("fill", { selector: "#t", value: "5555", snapshot: "none" });
     await eventually(() => mcp.stderr().includes("SECURITY"));
     assertIncludes(mcp.stderr(), 'arguments of a "fill" call');
     assertNotIncludes(mcp.stderr(), PIN);
@@ -70,7 +74,7 @@ Deno.test("secrets: 10,000 PIN guesses in one fill are refused and lock the serv
     }
     const { entries } = parseAuditLog(text);
     const refused = entries.filter((e) => e.error === "blocked-by-policy");
-    assertEquals(refused.length, 4);
+    assertEquals(refused.length, 2);
     assertIncludes(refused[0]!.reason ?? JSON.stringify(refused[0]), "treated as guessing");
     assertNotIncludes(text, PIN + " ");
   } finally {
@@ -94,11 +98,8 @@ Deno.test("secrets: guessing by navigate URLs is refused, in clear or hex, witho
     const { mcp, close } = await start("read,navigation,action");
     try {
       await mcp.ok("navigate", { url: `${pages.base}/?q=0000-4999`, snapshot: "none" });
-      assertLocked(await mcp.call("navigate", { url, snapshot: "none" }), url.slice(-40));
-      assertLocked(
-        await mcp.call("navigate", { url: pages.base + "/", snapshot: "none" }),
-        "after",
-      );
+      assertRefused(await mcp.call("navigate", { url, snapshot: "none" }), url.slice(-40));
+      await mcp.ok("navigate", { url: pages.base + "/", snapshot: "none" });
     } finally {
       await close();
     }
@@ -135,11 +136,14 @@ Deno.test("secrets: guesses split by markup in set_editor's html count as writte
     const html = (from: number) =>
       Array.from({ length: 1000 }, (_, i) => split(String(from + i).padStart(4, "0"))).join(" ");
     await mcp.ok("set_editor", { selector: "#ed", html: true, text: html(0), snapshot: "none" });
-    assertLocked(
+    assertRefused(
       await mcp.call("set_editor", { selector: "#ed", html: true, text: html(7000) }),
       "split",
     );
-    assertLocked(await mcp.call("snapshot", {}), "after");
+    // Nothing of it reached the page: the editor holds the first thousand still.
+    const tree = String((await mcp.ok("snapshot", {})).tree);
+    assertIncludes(tree, "0999");
+    assertNotIncludes(tree, "7000");
   } finally {
     await close();
     await pages.close();

@@ -166,7 +166,7 @@ Deno.test("secrets: oracles give no signal, bound secrets stay home", async (t) 
               : "clicked",
           });
         };
-        // Parts only: a whole value in clear is refused as guessing and locks the server
+        // Parts only: a whole value in clear is refused as guessing
         // (secret_guess.ts; tests/secrets_guess_test.ts).
         const right = [KEY.slice(0, 5), KEY.slice(-6)];
         const wrong = ["Zq7-x", "er-Wv3"];
