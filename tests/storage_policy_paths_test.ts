@@ -40,10 +40,13 @@ async function shownCookies(mcp: McpHarness, url: string, session = "default"): 
 
 Deno.test("storage policy: parent-domain cookies, auth_load, cookies_delete by name, flake_check fresh", async (t) => {
   const srv = serve();
+  // The blocked subdomain on a port of its own: a loopback entry blocks every loopback name on
+  // its port (blocked_loopback_aliases_test), and cookies keep no ports apart.
+  const other = serve();
   const red = `http://red.localhost:${srv.port}`;
   const mcp = await startStdio({
     env: { BROWX_TOOLSETS: "all" },
-    args: ["--blocked-origins", "sub.red.localhost"],
+    args: ["--blocked-origins", `sub.red.localhost:${other.port}`],
   });
   try {
     // red.localhost (allowed) sets a cookie for its whole domain: it reaches sub.red.localhost.
@@ -124,5 +127,6 @@ Deno.test("storage policy: parent-domain cookies, auth_load, cookies_delete by n
   } finally {
     await mcp.close();
     await srv.close();
+    await other.close();
   }
 });
