@@ -24,6 +24,7 @@
 import type { SecretStore } from "../policy/secrets.ts";
 import { ToolError } from "../browser/tool_error.ts";
 import { secretLeakFinder } from "../browser/nav_guard/secret_leaks.ts";
+import { markupText } from "./secret_html.ts";
 
 /** Every string (object keys included) and number of a JSON-like value, as text. */
 function stringsOf(value: unknown, out: string[] = []): string[] {
@@ -42,7 +43,10 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
 /** True when one of `texts` holds a registered value in clear (see the module doc). */
 function holdsValue(texts: readonly string[], store: SecretStore): boolean {
   // Markup read as its text too: `<b>73</b><b>51</b>` is "7351" on the page (set_editor html).
-  const read = texts.filter((t) => t.includes("<")).map((t) => t.replace(/<[^>]*>?/g, ""));
+  // Read two ways (a hit in either counts): tags stripped, and as the HTML parser reads it
+  // (comments to `-->`, no script/style bodies, `&#101` without its `;`).
+  const marked = texts.filter((t) => t.includes("<") || t.includes("&"));
+  const read = [...marked.map((t) => t.replace(/<[^>]*>?/g, "")), ...marked.map(markupText)];
   if ([...texts, ...read].some((t) => store.contains(t))) return true;
   // The guard's forms of bound values (hex, UTF-16, twice percent-encoded), as if sent to an
   // origin no secret is bound to.

@@ -49,7 +49,8 @@ export function textRanges(html: string): Array<[number, number]> {
     if (lt > from) out.push([from, lt]);
     let end: number;
     if (html.startsWith("<!--", lt)) {
-      const close = html.indexOf("-->", lt + 4);
+      // `<!-->` and `<!--->` are whole (empty) comments to the parser.
+      const close = html.indexOf("-->", lt + 2);
       end = close < 0 ? html.length : close + 3;
     } else if (
       next === "!" || next === "?" || (next === "/" && !/[A-Za-z]/.test(html[lt + 2] ?? ""))
@@ -106,4 +107,31 @@ export function placeholdersOnlyInText(html: string): boolean {
 /** `value` escaped as HTML text (`&`, `<`, `>`, quotes): the markup parser reads it back as is. */
 export function htmlText(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Named character references read by {@link markupText} (the ones text is written with). */
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+};
+
+/**
+ * The text a browser makes of `html`: its text ranges ({@link textRanges}) joined, character
+ * references decoded as the parser does, numeric ones with or without their `;` (`&#101`,
+ * `&#x65`). For the guess scan (`secret_guess.ts`): what the page will show.
+ */
+export function markupText(html: string): string {
+  const text = textRanges(html).map(([s, e]) => html.slice(s, e)).join("");
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z]+));?/g,
+    (all, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED[name.toLowerCase()] ?? all;
+      const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { assertEquals } from "../tests/_assert.ts";
-import { htmlText, placeholdersOnlyInText } from "./secret_html.ts";
+import { htmlText, markupText, placeholdersOnlyInText } from "./secret_html.ts";
 
 Deno.test("placeholdersOnlyInText: text nodes only, never a tag, comment or raw text", () => {
   const P = "{{secret:PW}}";
@@ -28,4 +28,10 @@ Deno.test("placeholdersOnlyInText: text nodes only, never a tag, comment or raw 
 
 Deno.test("htmlText: a value with markup characters stays text", () => {
   assertEquals(htmlText(`a<b>&"'`), "a&#60;b&#62;&#38;&#34;&#39;");
+});
+
+Deno.test("markupText: what the parser makes of markup", () => {
+  assertEquals(markupText("a<!-- > -->b<!-->c<!--->d"), "abcd");
+  assertEquals(markupText("a<script>x</script>b<style>y</style>c"), "abc");
+  assertEquals(markupText("&#101&#x65;&amp;&lt&unknown;"), "ee&<&unknown;");
 });
