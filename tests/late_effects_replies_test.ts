@@ -115,10 +115,15 @@ function serve() {
     if (url.pathname === "/ws" || url.pathname === "/chat") {
       const { socket, response } = Deno.upgradeWebSocket(req);
       if (url.pathname === "/ws") {
-        socket.onmessage = () => setTimeout(() => socket.send("deleted"), D);
+        // The page may be gone by then (a socket closing is not an error of the test).
+        socket.onmessage = () =>
+          setTimeout(() => socket.readyState === WebSocket.OPEN && socket.send("deleted"), D);
       } else {
-        const tick = setInterval(() => socket.send("hi"), 100);
-        socket.onclose = () => clearInterval(tick);
+        const tick = setInterval(
+          () => socket.readyState === WebSocket.OPEN && socket.send("hi"),
+          100,
+        );
+        socket.onclose = socket.onerror = () => clearInterval(tick);
       }
       return response;
     }
