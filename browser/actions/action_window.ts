@@ -26,6 +26,7 @@ import { PageTimers } from "../sessions/page_timers.ts";
 import { ARMED_GRACE_MS, undeliveredNote } from "../sessions/dialogs.ts";
 import { STAYED_NOTE } from "./beforeunload_stay.ts";
 import { MAX_TABS } from "../sessions/tab_cap.ts";
+import { closeUnlistedBlank } from "../sessions/unlisted_tab.ts";
 
 /** What an action window is opened with. */
 export interface WindowOptions {
@@ -243,6 +244,9 @@ export class ActionWindow implements AsyncDisposable {
       this.#endLive();
     }
     const stopped = this.#stopped;
+    // A tab the browser opened itself whose first document the guard refused may attach only
+    // after the window (a busy machine): closed now, it is never left blank.
+    const unlisted = await this.#closeUnlistedTabs(stopped);
     this.#recording = false;
     // The recorder stops listening now: what happens from here on is between calls.
     this.#releaseBetween();
@@ -309,6 +313,8 @@ export class ActionWindow implements AsyncDisposable {
           openedTab,
           openedClosed: opened.isClosed || !this.#session.tabs.includes(opened),
         })
+        : unlisted.has(policy.errors[0]!.frameId)
+        ? blockedNavigation(policy.errors, this.#page.url, { unlistedTab: true })
         : blockedNavigation(policy.errors, recording.activePage.url);
     }
     const unanswered = recording.network.requests.filter((r) =>
@@ -354,6 +360,20 @@ export class ActionWindow implements AsyncDisposable {
       s.send("Page.setInterceptFileChooserDialog", { enabled: false }).catch(() => {});
     }
     this.#choosers = undefined;
+  }
+
+  /**
+   * Closes the blank tabs of `stopped` (main-frame stops of tabs other than this one) that are
+   * no tab of the session yet; returns their target ids.
+   */
+  async #closeUnlistedTabs(stopped: BlockedNavigation[]): Promise<Set<string>> {
+    const closed = new Set<string>();
+    for (const b of stopped) {
+      if (b.subframe || b.request || b.webSocket || closed.has(b.frameId)) continue;
+      if (b.frameId === this.#page.target.targetId) continue;
+      if (await closeUnlistedBlank(this.#session, b.frameId)) closed.add(b.frameId);
+    }
+    return closed;
   }
 
   /** Closes tabs a page opened whose first navigation the guard stopped. */

@@ -16,16 +16,20 @@ import { keysOnly, shownUrl } from "../network_writes.ts";
  * @param options.openedTab the index of the new tab the navigation was to load in (a form with
  *   `target=_blank`): said, and `tabUrl` is the acted-on tab's URL. Details `openedTab`.
  * @param options.openedClosed that tab was closed since (it stayed blank).
+ * @param options.unlistedTab the navigation was a new tab's that was closed (blank) before it was
+ *   listed among the session's tabs (a tab the browser opened itself).
  */
 export function blockedNavigation(
   stopped: BlockedNavigation[],
   tabUrl: string,
-  options: { openedTab?: number | undefined; openedClosed?: boolean } = {},
+  options: { openedTab?: number | undefined; openedClosed?: boolean; unlistedTab?: boolean } = {},
 ): ToolError {
   const stop = stopped[0]!;
   const opened = options.openedTab;
   // Where the request was to load, and that the acted-on tab stayed.
-  const stayed = opened === undefined
+  const stayed = options.unlistedTab
+    ? `it was to load in a new tab (closed again, blank); this tab has not moved (${tabUrl})`
+    : opened === undefined
     ? `the tab has not moved (${tabUrl})`
     : `it was to load in a new tab (tab ${opened}, left blank${
       options.openedClosed ? " and closed again" : ""
@@ -190,7 +194,9 @@ export function blockedNavigation(
     "blocked-by-policy",
     // A new tab's first request: the agent's own Ctrl-click, or a page's script.
     `policy: ${
-      opened === undefined ? "the page tried to take the tab" : "a new tab was to go"
+      opened === undefined && !options.unlistedTab
+        ? "the page tried to take the tab"
+        : "a new tab was to go"
     } to ${b.url}${
       b.redirectedTo ? " (through a redirect)" : ""
     }, which no approval covers; the request was stopped and ${stayed}`,

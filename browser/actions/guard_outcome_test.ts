@@ -30,3 +30,24 @@ Deno.test("blockedNavigation: a bound secret's stopped request, said for what it
   assertIncludes(frame.message, `the frame shows "blocked by policy"; the tab is at ${TAB}`);
   assertNotIncludes(frame.message, "has not moved");
 });
+
+Deno.test("blockedNavigation: a new tab's stop, listed or closed before it was listed", () => {
+  const stop = {
+    url: "https://off.test/x",
+    reason: "site" as const,
+    frameId: "T2",
+    why: "not on the allowlist",
+  };
+  const taken = blockedNavigation([stop], TAB);
+  assertIncludes(taken.message, "the page tried to take the tab to https://off.test/x");
+  const listed = blockedNavigation([stop], TAB, { openedTab: 1, openedClosed: true });
+  assertIncludes(listed.message, "a new tab was to go to https://off.test/x");
+  assertIncludes(listed.message, "tab 1, left blank and closed again");
+  const unlisted = blockedNavigation([stop], TAB, { unlistedTab: true });
+  assertIncludes(unlisted.message, "a new tab was to go to https://off.test/x");
+  assertIncludes(
+    unlisted.message,
+    `new tab (closed again, blank); this tab has not moved (${TAB})`,
+  );
+  assertEquals(unlisted.details.openedTab, undefined);
+});
