@@ -12,6 +12,9 @@ Deno.test("navigate: a load held by a slow image names it and the way around it"
   const mcp = await startStdio();
   try {
     const url = fx.url("nu17-slowimg.html");
+    // The browser starts first: its start counts against a call's timeoutMs, and on a busy
+    // machine it alone can take the 3 s the navigate below gets.
+    await mcp.ok("navigate", { url: fx.url("basic.html"), snapshot: "none" });
     const r = await mcp.ok("navigate", { url, timeoutMs: 3000, snapshot: "none" });
     const w = (r.warnings as string[]).find((x) => x.startsWith("the page was still loading"));
     assertIncludes(String(w), `it waited on image ${fx.url("slow?ms=8000")} (no answer after`);
